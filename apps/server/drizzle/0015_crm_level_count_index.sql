@@ -1,0 +1,1 @@
+CREATE INDEX "customers_private_level_idx" ON "customers" USING btree ("tenant_id","intention_level","dept_id","owner_id") WHERE owner_id IS NOT NULL AND deleted_at IS NULL;

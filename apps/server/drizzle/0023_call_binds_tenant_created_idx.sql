@@ -1,0 +1,1 @@
+CREATE INDEX "call_binds_tenant_created_idx" ON "call_binds" USING btree ("tenant_id","created_at");

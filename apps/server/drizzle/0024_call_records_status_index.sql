@@ -1,0 +1,1 @@
+CREATE INDEX "call_records_tenant_status_time_idx" ON "call_records" USING btree ("tenant_id","call_status","start_time","user_id","dept_id");

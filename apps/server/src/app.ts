@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { routeTables, uploadLimits } from '@yunhu/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createDevSms, type TSmsSender } from './adapters/sms.js';
+import { registerWechatScanPage } from './adapters/wechat-scan-page.js';
+import type { TConfig } from './config.js';
+import type { TDatabase } from './db/client.js';
+import { bindRoutes, type TBindDeps } from './http/bind.js';
+import { registerEnvelope } from './http/envelope.js';
+import { authHandlers } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { blacklistHandlers } from './modules/blacklist/blacklist.routes.js';
+import { blockedMobiles, createBlacklistService } from './modules/blacklist/blacklist.service.js';
+import { registerCall, type TCallArea } from './modules/call/call.routes.js';
+import { certificationHandlers } from './modules/certification/certification.routes.js';
+import { createCertificationService } from './modules/certification/certification.service.js';
+import { crmHandlers } from './modules/crm/crm.routes.js';
+import { createCrmService } from './modules/crm/crm.service.js';
+import { createExportService } from './modules/crm/export.service.js';
+import { crmImportHandlers } from './modules/crm/import.routes.js';
+import { createCrmImportService } from './modules/crm/import.service.js';
+import { createRankService } from './modules/crm/rank.service.js';
+import { crmSettingsHandlers } from './modules/crm/settings.routes.js';
+import { createCrmSettingsService } from './modules/crm/settings.service.js';
+import { createVisitService } from './modules/crm/visit.service.js';
+import { lineHandlers } from './modules/line/line.routes.js';
+import { createLineService } from './modules/line/line.service.js';
+import { orgHandlers } from './modules/org/org.routes.js';
+import { createOrgService } from './modules/org/org.service.js';
+import { deptHandlers, roleHandlers, staffHandlers } from './modules/org/org-area.routes.js';
+import { platformContentHandlers } from './modules/platform/content.routes.js';
+import { createPlatformContentService } from './modules/platform/content.service.js';
+import { platformHandlers } from './modules/platform/platform.routes.js';
+import { createPlatformService } from './modules/platform/platform.service.js';
+import { createCallingService } from './modules/seat/calling.service.js';
+import { seatHandlers } from './modules/seat/seat.routes.js';
+import { createSeatService } from './modules/seat/seat.service.js';
+import { systemHandlers } from './modules/system/system.routes.js';
+import { createSystemService } from './modules/system/system.service.js';
+
+export type TApp = FastifyInstance & { services: ReturnType<typeof createServices>; call: TCallArea };
+
+const createServices = (app: FastifyInstance, config: TConfig, database: TDatabase, sms?: TSmsSender) => {
+  const devSms = createDevSms(app.log);
+  const smsSender = sms ?? devSms;
+  const system = createSystemService({ database, dataDir: config.dataDir });
+  // The org and auth areas need each other's services for registration and SMS codes; the code
+  // check is bound late so neither module reaches into the other's tables.
+  let useCode: ReturnType<typeof createAuthService>['useCode'] = async () => undefined;
+  let revokeSessions: ReturnType<typeof createAuthService>['revokeUserSessions'] = async () => undefined;
+  const org = createOrgService({
+    database,
+    isOwnUpload: system.isOwnUpload,
+    useCode: (m, p, c) => useCode(m, p, c),
+    revokeSessions: (userId) => revokeSessions(userId),
+    onError: (error) => app.log.error({ err: error }, 'org: unexpected error'),
+  });
+  const auth = createAuthService({
+    database,
+    sms: smsSender,
+    org,
+    sessionHours: config.sessionHours,
+  });
+  useCode = auth.useCode;
+  const certification = createCertificationService({
+    database,
+    upload: system.upload,
+    isOwnUpload: system.isOwnUpload,
+  });
+  revokeSessions = auth.revokeUserSessions;
+  const platform = createPlatformService({ database });
+  const crm = createCrmService({
+    database,
+    dataScopeOf: org.dataScopeOf,
+    notify: system.notifyUsers,
+    logger: app.log,
+  });
+  return { auth, org, system, certification, platform, crm, devOutbox: sms ? null : devSms.outbox };
+};
+
+/** The whole server, ready to listen or to `inject` in tests. */
+export const buildApp = async (
+  config: TConfig,
+  database: TDatabase,
+  opts: { sms?: TSmsSender } = {},
+): Promise<TApp> => {
+  const app = Fastify({
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  registerEnvelope(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: uploadLimits.maxBytes, files: 1, fields: 10 } });
+
+  const services = createServices(app, config, database, opts.sms);
+  const deps: TBindDeps = {
+    authenticate: services.auth.authenticate,
+    audit: async (entry) => {
+      try {
+        await services.system.audit(entry);
+      } catch (error) {
+        app.log.error({ err: error }, 'operation log write failed');
+      }
+    },
+    isProduction: config.isProduction,
+  };
+  bindRoutes(app, routeTables.auth, authHandlers(services.auth, services.devOutbox), deps);
+  bindRoutes(app, routeTables.org, orgHandlers(services.org), deps);
+  bindRoutes(app, routeTables.orgDept, deptHandlers(services.org), deps);
+  bindRoutes(app, routeTables.orgRole, roleHandlers(services.org), deps);
+  bindRoutes(app, routeTables.orgStaff, staffHandlers(services.org), deps);
+  bindRoutes(app, routeTables.system, systemHandlers(services.system), deps);
+  bindRoutes(app, routeTables.certification, certificationHandlers(services.certification), deps);
+  bindRoutes(app, routeTables.platform, platformHandlers(services.platform), deps);
+  bindRoutes(
+    app,
+    routeTables.platformContent,
+    platformContentHandlers(createPlatformContentService({ database })),
+    deps,
+  );
+  // CRM imports, exports and the ranking; a running import finishes before the database closes.
+  const crmDeps = { database, dataScopeOf: services.org.dataScopeOf };
+  const crmImport = createCrmImportService({
+    ...crmDeps,
+    // The preview refuses black-listed mobiles (issue 5 "Blacklist").
+    blockedMobiles,
+    onError: (error) => app.log.error({ err: error }, 'crm import: unexpected error'),
+  });
+  bindRoutes(
+    app,
+    routeTables.crmImport,
+    crmImportHandlers(crmImport, createExportService(crmDeps), createRankService(crmDeps)),
+    deps,
+  );
+  app.addHook('onClose', () => crmImport.idle());
+  bindRoutes(app, routeTables.crm, crmHandlers(services.crm), deps);
+  bindRoutes(
+    app,
+    routeTables.crmSettings,
+    crmSettingsHandlers(createCrmSettingsService(crmDeps), createVisitService(crmDeps)),
+    deps,
+  );
+  // Seats, calling settings, lines and numbers (issue 5); crmDeps is the same { database, dataScopeOf }.
+  bindRoutes(app, routeTables.seat, seatHandlers(createSeatService(crmDeps), createCallingService(crmDeps)), deps);
+  bindRoutes(app, routeTables.line, lineHandlers(createLineService(crmDeps)), deps);
+  bindRoutes(
+    app,
+    routeTables.blacklist,
+    blacklistHandlers(createBlacklistService({ database, dataScopeOf: services.org.dataScopeOf })),
+    deps,
+  );
+  // The call area (issue 5): dial flow, carrier, call records; it asks the CRM who sees a customer.
+  const callArea = await registerCall(app, {
+    config,
+    database,
+    deps,
+    dataScopeOf: services.org.dataScopeOf,
+    customerGuard: (tx, auth, scope, id) => services.crm.customer.visible(tx, auth, scope, id),
+    isMasked: async (tx, auth) => (await services.crm.viewContext(tx, auth)).isMasked,
+  });
+  if (!config.isProduction) registerWechatScanPage(app);
+  // The automatic release (issue 4) runs once when the server is ready, then on its interval.
+  let releaseJob: ReturnType<typeof services.crm.startReleaseJob> | null = null;
+  app.addHook('onReady', async () => {
+    releaseJob = services.crm.startReleaseJob(config.crmReleaseJobMinutes);
+  });
+  app.addHook('onClose', async () => releaseJob?.stop());
+  // A staff import being written finishes before the database closes.
+  app.addHook('onClose', () => services.org.staffImport.idle());
+
+  app.get('/healthz', async (_req, reply) => {
+    const isUp = await database.ping();
+    return reply
+      .status(isUp ? 200 : 503)
+      .send({ code: isUp ? 0 : 500, msg: isUp ? 'ok' : '数据库不可用', data: { database: database.kind, isUp } });
+  });
+
+  if (config.webDist && fs.existsSync(config.webDist)) {
+    await app.register(fastifyStatic, { root: config.webDist, index: 'index.html', wildcard: true });
+  }
+  app.decorate('services', services);
+  app.decorate('call', callArea);
+  return app as unknown as TApp;
+};

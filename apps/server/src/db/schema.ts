@@ -1,0 +1,13 @@
+// Every table of the product, gathered for Drizzle and drizzle-kit. Each area owns its schema file.
+export * from '../modules/auth/auth.schema.js';
+export * from '../modules/blacklist/blacklist.schema.js';
+export * from '../modules/call/call.schema.js';
+export * from '../modules/call/sip.schema.js';
+export * from '../modules/certification/certification.schema.js';
+export * from '../modules/crm/crm.schema.js';
+export * from '../modules/line/line.schema.js';
+export * from '../modules/org/org.schema.js';
+export * from '../modules/packet/packet.schema.js';
+export * from '../modules/platform/content.schema.js';
+export * from '../modules/seat/seat.schema.js';
+export * from '../modules/system/system.schema.js';

@@ -1,0 +1,50 @@
+import { ResultCode, uploadLimits } from '@yunhu/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError, internalErrorMessage } from './errors.js';
+
+export const ok = <T>(data: T) => ({ code: ResultCode.ok, msg: 'success', data });
+export const fail = (code: number, msg: string) => ({ code, msg, data: null });
+
+/** The first problem of a failed validation, in Chinese, naming the field. */
+export const describeZodError = (error: ZodError): string => {
+  const issue = error.issues[0];
+  if (!issue) return '请求参数不正确';
+  const field = issue.path.join('.');
+  const message = issue.code === 'unrecognized_keys' ? `不支持的字段：${issue.keys.join('、')}` : issue.message;
+  const isChinese = /[\u4e00-\u9fa5]/.test(message);
+  const text = isChinese ? message : '格式不正确';
+  return field ? `${text}（字段：${field}）` : text;
+};
+
+const fastifyErrorMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求格式',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容为空',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是有效的JSON',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: '请使用文件上传格式提交',
+  FST_REQ_FILE_TOO_LARGE: `文件不能超过${uploadLimits.maxBytes / 1024 / 1024}MB`,
+  FST_FILES_LIMIT: '一次只能上传一个文件',
+  FST_PARTS_LIMIT: '上传内容过多',
+};
+
+/**
+ * Every answer is the `{code,msg,data}` envelope with HTTP 200 (DESIGN.md section 3): business
+ * errors, validation, malformed bodies, unknown routes and unexpected exceptions alike.
+ * Details of unexpected failures go to the log only.
+ */
+export const registerEnvelope = (app: FastifyInstance): void => {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) return reply.status(200).send(fail(error.code, error.message));
+    if (error instanceof ZodError) return reply.status(200).send(fail(ResultCode.invalid, describeZodError(error)));
+    const known = 'code' in error && typeof error.code === 'string' ? fastifyErrorMessages[error.code] : undefined;
+    if (known) return reply.status(200).send(fail(ResultCode.invalid, known));
+    if (error instanceof SyntaxError || ('statusCode' in error && error.statusCode === 400)) {
+      return reply.status(200).send(fail(ResultCode.invalid, '请求格式错误'));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(200).send(fail(ResultCode.serverError, internalErrorMessage));
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(200).send(fail(ResultCode.notFound, '接口不存在')));
+};

@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(new URL('..', import.meta.url).pathname);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** The server as `npm start` runs it: a real process, a real port, the embedded database on disk. */
+describe('server process', () => {
+  let child: ChildProcess;
+  let base: string;
+  let output = '';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-main-'));
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        WEB_DIST: '',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        SIP_AUTOSTART: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d) => {
+      output += d;
+    });
+    child.stderr?.on('data', (d) => {
+      output += d;
+    });
+    for (let i = 0; i < 200; i++) {
+      const ok = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`server did not start: ${output}`);
+  }, 90_000);
+
+  afterAll(() => {
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints the address and the demo sign-ins, and answers /healthz', async () => {
+    expect(output).toContain(base);
+    for (const login of [
+      'platform / Platform@2026',
+      'admin / Admin@2026',
+      'manager / Manager@2026',
+      'agent01 / Agent@2026',
+    ]) {
+      expect(output).toContain(login);
+    }
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ code: 0, data: { database: 'pglite', isUp: true } });
+  });
+
+  it('on SIGTERM finishes the request in flight, then exits 0', async () => {
+    const login = await fetch(`${base}/sso/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Admin@2026' }),
+    });
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    const body = JSON.stringify({ realName: '张明' });
+    // Send the headers, signal the server, and only then the body: the request is in flight.
+    const answer = new Promise<string>((resolve, reject) => {
+      const req = http.request(
+        `${base}/base/sys/user/updateRealName`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'cloud-token': token,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => {
+            text += c;
+          });
+          res.on('end', () => resolve(text));
+        },
+      );
+      req.on('error', reject);
+      req.flushHeaders();
+      setTimeout(() => {
+        child.kill('SIGTERM');
+        setTimeout(() => req.end(body), 300);
+      }, 300);
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    expect(JSON.parse(await answer)).toMatchObject({ code: 0 });
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { kamailioMissing, startKamailio, type TKamailio } from './modules/call/sip.kamailio.js';
+import { devKamailioOptions } from './modules/call/sip.kamailio-dev.js';
+import { demoEnterpriseName, demoLogins, seedDemo } from './seed/demo.js';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+if (config.seedDemo && (await seedDemo(database.db))) console.log(`已写入演示数据（${demoEnterpriseName}）`);
+const app = await buildApp(config, database);
+await app.listen({ host: config.host, port: config.port });
+
+const where = config.databaseUrl ? 'PostgreSQL（DATABASE_URL）' : `内置 PGlite（${config.dataDir}）`;
+console.log(`\n云呼控制台已启动：http://${config.host}:${config.port}/  数据库：${where}`);
+console.log('演示账号：');
+for (const l of demoLogins) console.log(`  ${l.who.padEnd(12, '　')} ${l.username} / ${l.password}  手机 ${l.mobile}`);
+
+// The soft-phone needs its SIP server: outside production `npm start` brings Kamailio up beside the
+// server when it is installed (SIP_AUTOSTART=0 leaves it to scripts/kamailio.sh or a real deployment).
+const startSipServer = async (): Promise<TKamailio | null> => {
+  const isWanted = (process.env.SIP_AUTOSTART ?? (process.env.NODE_ENV === 'production' ? '0' : '1')) === '1';
+  if (!isWanted || !config.sip.sharedSecret) return null;
+  const missing = kamailioMissing();
+  if (missing) {
+    console.log(`软电话不可用：${missing}`);
+    return null;
+  }
+  try {
+    const kamailio = await startKamailio(devKamailioOptions(config, config.sip.sharedSecret));
+    console.log(`软电话 SIP 服务器（Kamailio）：${kamailio.wsUrl}`);
+    return kamailio;
+  } catch (error) {
+    console.log(
+      `软电话 SIP 服务器未能启动（${(error as Error).message.split('\n')[0]}）；可另行运行 scripts/kamailio.sh`,
+    );
+    return null;
+  }
+};
+const kamailio = await startSipServer();
+
+// SIGTERM: stop accepting, let requests in flight finish, close the database, exit 0.
+let isClosing = false;
+const shutdown = async (signal: string) => {
+  if (isClosing) return;
+  isClosing = true;
+  app.log.info(`${signal} received, closing`);
+  await app.close();
+  await kamailio?.stop();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,62 @@
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { users } from '../org/org.schema.js';
+
+/** Sign-in sessions; only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Sign-in attempts, kept in the database so every server process shares the limits. */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: id(),
+    /** 'account:<name>' | 'ip:<address>' | 'sms:<mobile>' | 'smsip:<address>' */
+    key: text('key').notNull(),
+    success: boolean('success').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_attempts_key_time_idx').on(t.key, t.createdAt)],
+);
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: id(),
+    mobile: text('mobile').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: ref('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_codes_mobile_time_idx').on(t.mobile, t.createdAt)],
+);
+
+/** QR sign-in and binding tickets of the WeChat adapter. */
+export const wechatTickets = pgTable('wechat_tickets', {
+  ticket: text('ticket').primaryKey(),
+  purpose: text('purpose').notNull(),
+  /** waiting | scanned | confirmed | consumed */
+  status: text('status').notNull().default('waiting'),
+  openid: text('openid'),
+  /** For a bind ticket: the signed-in user who asked for it. */
+  userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,234 @@
+import type { TBlackLevel } from '@yunhu/contract';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { departments, users } from '../org/org.schema.js';
+import { blacklistIntercepts, numberBlacklist, platformNumberBlacklist } from './blacklist.schema.js';
+
+export type TEntryRow = typeof platformNumberBlacklist.$inferSelect;
+export type TEntryInsert = Omit<typeof platformNumberBlacklist.$inferInsert, 'id'>;
+
+/**
+ * One of the two lists, as the queries below see it. Both tables have the same entry columns (the
+ * enterprise's one has tenant_id on top), so one set of queries serves both: the enterprise's
+ * table is read through the platform table's column set, plus its tenant condition and the
+ * tenant id it adds to every insert.
+ */
+export type TList = {
+  level: TBlackLevel;
+  table: typeof platformNumberBlacklist;
+  /** The rows of this list (the tenant filter), undefined for the platform's. */
+  owns: SQL | undefined;
+  extra: { tenantId?: number };
+};
+
+export const tenantList = (tenantId: number): TList => ({
+  level: 'tenant',
+  table: numberBlacklist as unknown as typeof platformNumberBlacklist,
+  owns: eq(numberBlacklist.tenantId, tenantId),
+  extra: { tenantId },
+});
+
+export const platformList: TList = { level: 'platform', table: platformNumberBlacklist, owns: undefined, extra: {} };
+
+/** Not expired at `now`: no expiry, or one still ahead. */
+const isLive = (t: typeof platformNumberBlacklist, now: Date) => or(isNull(t.expiresAt), gt(t.expiresAt, now));
+
+export type TEntryFilter = {
+  number?: string;
+  source?: string;
+  status?: 'active' | 'expired';
+  reason?: string;
+  range?: [number | null, number | null];
+  ids?: number[];
+};
+
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const filterOf = (list: TList, f: TEntryFilter, now: Date) => {
+  const t = list.table;
+  const [from, to] = f.range ?? [null, null];
+  return and(
+    list.owns,
+    f.ids?.length ? inArray(t.id, f.ids) : undefined,
+    f.number ? like(t.number, likeText(f.number)) : undefined,
+    f.source ? eq(t.source, f.source) : undefined,
+    f.reason ? like(t.reason, likeText(f.reason)) : undefined,
+    f.status === 'active' ? isLive(t, now) : undefined,
+    f.status === 'expired' ? lte(t.expiresAt, now) : undefined,
+    from !== null ? gte(t.createdAt, new Date(from)) : undefined,
+    to !== null ? lte(t.createdAt, new Date(to)) : undefined,
+  );
+};
+
+/** The SQL of the black-lists and the intercept log. */
+export const blacklistRepository = {
+  /** Of these normalised numbers, those on the list and not expired at `now`. */
+  liveNumbers: async (db: TDb, list: TList, numbers: string[], now: Date): Promise<string[]> => {
+    if (numbers.length === 0) return [];
+    const t = list.table;
+    const rows = await db
+      .select({ number: t.number })
+      .from(t)
+      .where(and(list.owns, inArray(t.number, numbers), isLive(t, now)));
+    return rows.map((r) => r.number);
+  },
+
+  /** The entries naming these numbers, with only what adding needs (expired ones too). */
+  listed: async (db: TDb, list: TList, numbers: string[]) =>
+    numbers.length === 0
+      ? []
+      : db
+          .select({ id: list.table.id, number: list.table.number, expiresAt: list.table.expiresAt })
+          .from(list.table)
+          .where(and(list.owns, inArray(list.table.number, numbers))),
+
+  /** Every entry (expired ones too) naming one of these numbers. */
+  byNumbers: async (db: TDb, list: TList, numbers: string[]): Promise<TEntryRow[]> =>
+    numbers.length === 0
+      ? []
+      : db
+          .select()
+          .from(list.table)
+          .where(and(list.owns, inArray(list.table.number, numbers))),
+
+  byId: async (db: TDb, list: TList, id: number): Promise<TEntryRow | null> =>
+    (
+      await db
+        .select()
+        .from(list.table)
+        .where(and(list.owns, eq(list.table.id, id)))
+        .limit(1)
+    )[0] ?? null,
+
+  page: async (
+    db: TDb,
+    list: TList,
+    q: TEntryFilter & {
+      page: number;
+      limit: number;
+      sortField?: 'createdAt' | 'number' | 'expiresAt';
+      sortOrder?: 'ascend' | 'descend';
+    },
+    now: Date,
+  ) => {
+    const t = list.table;
+    const where = filterOf(list, q, now);
+    const dir = q.sortOrder === 'ascend' ? asc : desc;
+    const order =
+      q.sortField === 'number'
+        ? [dir(t.number)]
+        : q.sortField === 'expiresAt'
+          ? [
+              sql`${t.expiresAt} ${sql.raw(q.sortOrder === 'ascend' ? 'asc nulls last' : 'desc nulls first')}`,
+              desc(t.id),
+            ]
+          : [dir(t.createdAt), dir(t.id)];
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(t)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+      db.select({ n: count() }).from(t).where(where),
+    ]);
+    return { rows, total: total[0]?.n ?? 0 };
+  },
+
+  /**
+   * One batch of the export, in the list's default order, after the last row of the previous
+   * batch (keyset: each batch costs the same however deep into the list it is). `cursor` is the
+   * row's created_at as PostgreSQL prints it: a JS Date would drop its microseconds.
+   */
+  exportBatch: async (
+    db: TDb,
+    list: TList,
+    f: TEntryFilter,
+    now: Date,
+    after: { cursor: string; id: number } | null,
+    limit: number,
+  ) =>
+    db
+      .select({ row: list.table, cursor: sql<string>`${list.table.createdAt}::text` })
+      .from(list.table)
+      .where(
+        and(
+          filterOf(list, f, now),
+          after
+            ? sql`(${list.table.createdAt}, ${list.table.id}) < (${after.cursor}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(list.table.createdAt), desc(list.table.id))
+      .limit(limit),
+
+  insert: async (db: TDb, list: TList, rows: TEntryInsert[]): Promise<number[]> =>
+    rows.length === 0
+      ? []
+      : (
+          await db
+            .insert(list.table)
+            .values(rows.map((r) => ({ ...r, ...list.extra })))
+            .returning({ id: list.table.id })
+        ).map((r) => r.id),
+
+  update: async (db: TDb, list: TList, id: number, set: Partial<TEntryInsert>): Promise<TEntryRow | null> =>
+    (
+      await db
+        .update(list.table)
+        .set(set)
+        .where(and(list.owns, eq(list.table.id, id)))
+        .returning()
+    )[0] ?? null,
+
+  remove: async (db: TDb, list: TList, ids: number[]): Promise<number> =>
+    (
+      await db
+        .delete(list.table)
+        .where(and(list.owns, inArray(list.table.id, ids)))
+        .returning({ id: list.table.id })
+    ).length,
+
+  insertIntercept: async (db: TDb, row: typeof blacklistIntercepts.$inferInsert) =>
+    (await db.insert(blacklistIntercepts).values(row).returning({ id: blacklistIntercepts.id }))[0]!.id,
+
+  interceptPage: async (
+    db: TDb,
+    tenantId: number,
+    scope: SQL | undefined,
+    q: { number?: string; range?: [number | null, number | null]; page: number; limit: number },
+  ) => {
+    const t = blacklistIntercepts;
+    const [from, to] = q.range ?? [null, null];
+    const where = and(
+      eq(t.tenantId, tenantId),
+      scope,
+      q.number ? like(t.number, likeText(q.number)) : undefined,
+      from !== null ? gte(t.createdAt, new Date(from)) : undefined,
+      to !== null ? lte(t.createdAt, new Date(to)) : undefined,
+    );
+    const [rows, total] = await Promise.all([
+      db
+        .select({
+          id: t.id,
+          number: t.number,
+          level: t.level,
+          reason: t.reason,
+          via: t.via,
+          userName: users.realName,
+          deptName: departments.name,
+          createdAt: t.createdAt,
+        })
+        .from(t)
+        .leftJoin(users, eq(users.id, t.userId))
+        .leftJoin(departments, eq(departments.id, t.deptId))
+        .where(where)
+        .orderBy(desc(t.createdAt), desc(t.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+      db.select({ n: count() }).from(t).where(where),
+    ]);
+    return { rows, total: total[0]?.n ?? 0 };
+  },
+};

@@ -1,0 +1,399 @@
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  blacklistLimits,
+  type blacklistRoutes,
+  blackSourceLabel,
+  blackStatusLabel,
+  isBlackNumber,
+  normaliseBlackNumber,
+  type TBlackCheckItem,
+  type TBlackEntry,
+  type TBlackHit,
+  type TBlackLevel,
+  type TBlackSource,
+  type TParsedRequestOf,
+} from '@yunhu/contract';
+import type { FastifyReply } from 'fastify';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { withTenant } from '../../db/tenant.js';
+import type { TAuth } from '../../http/context.js';
+import { sendDownload, xlsxMime } from '../../http/download.js';
+import { conflict, invalid, notFound } from '../../http/errors.js';
+import { streamXlsx } from '../../http/xlsx-stream.js';
+import { beijingTime } from '../crm/export.service.js';
+import { isUniqueViolation } from '../org/staff.service.js';
+import { blacklistImportTemplate, readBlacklistImport } from './blacklist.import.js';
+import { blockedReason, findBlocked } from './blacklist.lookup.js';
+import {
+  platformList,
+  blacklistRepository as repo,
+  type TEntryFilter,
+  type TEntryInsert,
+  type TEntryRow,
+  type TList,
+  tenantList,
+} from './blacklist.repository.js';
+import { blacklistIntercepts } from './blacklist.schema.js';
+
+/**
+ * The black-list area's service (issue 5 "Blacklist").
+ *
+ * For other areas (the dial flow, the CRM import), the two functions to use are:
+ * - `findBlocked(db, tenantId, numbers, now?)`: Map<normalised number, 'tenant' | 'platform'> of
+ *   the numbers on the enterprise's or the platform's list and not expired;
+ * - `recordIntercept(db, { tenantId, userId, deptId, number, level, reason, via })`: one line of the
+ *   黑名单拦截 log.
+ * Both take the caller's transaction (e.g. the `tx` of `withTenant`).
+ */
+export {
+  blockedMobiles,
+  blockedReason,
+  findBlocked,
+  recordIntercept,
+  type TBlockLevel,
+  type TInterceptEntry,
+} from './blacklist.lookup.js';
+
+type TReq<K extends keyof typeof blacklistRoutes> = TParsedRequestOf<(typeof blacklistRoutes)[K]>;
+
+const entryMissing = () => notFound('黑名单号码不存在或已删除');
+const listedAlready = (number: string, list: { level: TBlackLevel }) =>
+  `号码${number}已在${list.level === 'tenant' ? '企业' : '平台'}黑名单中`;
+/** Another person listed one of the numbers between our check and our write. */
+const listedMeanwhile = '有号码刚被其他人加入黑名单，请重新提交';
+
+const isExpiredAt = (row: { expiresAt: Date | null }, now: Date) =>
+  row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
+
+export const toEntry = (list: TList, r: TEntryRow, now: Date): TBlackEntry => ({
+  id: r.id,
+  level: list.level,
+  number: r.number,
+  reason: r.reason,
+  source: r.source as TBlackSource,
+  expiresAt: r.expiresAt?.getTime() ?? null,
+  isExpired: isExpiredAt(r, now),
+  createdBy: r.createdByName,
+  createdAt: r.createdAt.getTime(),
+  updatedBy: r.updatedByName,
+  updatedAt: r.updatedAt.getTime(),
+});
+
+/** An expiry must lie ahead; null keeps the number listed for good. */
+const checkExpiry = (expiresAt: number | null, now: Date) => {
+  if (expiresAt !== null && expiresAt <= now.getTime()) throw invalid('有效期须晚于当前时间，不填则永久有效');
+};
+
+export type TBlacklistService = ReturnType<typeof createBlacklistService>;
+
+/**
+ * 企业黑名单, 平台黑名单, the checks and 黑名单拦截 (issue 5 "Blacklist"). The enterprise's list is
+ * read and written inside `withTenant` (row-level security, migration 0020); the platform's list
+ * has no tenant: its writes are platform routes (platform permissions, super tenant only).
+ */
+export const createBlacklistService = (deps: {
+  database: TDatabase;
+  dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
+}) => {
+  const { database } = deps;
+  const listOf = (auth: TAuth, level: TBlackLevel) => (level === 'tenant' ? tenantList(auth.tenantId) : platformList);
+  /** A transaction on the list: the tenant's under its row-level policy, the platform's plain. */
+  const inList = <T>(auth: TAuth, level: TBlackLevel, fn: (tx: TDb, list: TList) => Promise<T>) =>
+    level === 'tenant'
+      ? withTenant(database, auth.tenantId, (tx) => fn(tx, tenantList(auth.tenantId)))
+      : database.db.transaction((tx) => fn(tx as unknown as TDb, platformList));
+
+  /** Runs a write the unique index (one entry per number) may still refuse after our own check. */
+  const uniquely = async <T>(message: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(message);
+      throw error;
+    }
+  };
+
+  const stamp = (auth: TAuth, now: Date) => ({ updatedByName: auth.realName || auth.username, updatedAt: now });
+
+  /**
+   * Adds numbers to a list. A number listed and still in force is skipped (it is blocked already);
+   * one whose entry has expired gets that entry renewed with the new reason and expiry, since adding
+   * it again means it should be blocked again.
+   */
+  const addMany = async (
+    tx: TDb,
+    list: TList,
+    auth: TAuth,
+    items: { number: string; reason: string; expiresAt: number | null }[],
+    source: TBlackSource,
+    now: Date,
+    isDryRun = false,
+  ) => {
+    const existing = new Map<string, { id: number; expiresAt: Date | null }>();
+    for (let i = 0; i < items.length; i += 1000) {
+      const chunk = items.slice(i, i + 1000).map((x) => x.number);
+      for (const r of await repo.listed(tx, list, chunk)) existing.set(r.number, r);
+    }
+    const skipped: { number: string; reason: string }[] = [];
+    const fresh: TEntryInsert[] = [];
+    /** Ids of the entries added or renewed (none in a dry run). */
+    const added: number[] = [];
+    for (const item of items) {
+      const old = existing.get(item.number);
+      const expiresAt = item.expiresAt === null ? null : new Date(item.expiresAt);
+      if (old && !isExpiredAt(old, now)) {
+        skipped.push({ number: item.number, reason: listedAlready(item.number, list) });
+      } else if (old && !isDryRun) {
+        const row = await repo.update(tx, list, old.id, {
+          reason: item.reason,
+          expiresAt,
+          source,
+          ...stamp(auth, now),
+        });
+        if (row) added.push(row.id);
+      } else if (!isDryRun) {
+        fresh.push({
+          number: item.number,
+          reason: item.reason,
+          source,
+          expiresAt,
+          createdBy: auth.userId,
+          createdByName: auth.realName || auth.username,
+          createdAt: now,
+          ...stamp(auth, now),
+        });
+      }
+    }
+    for (let i = 0; i < fresh.length; i += 1000) added.push(...(await repo.insert(tx, list, fresh.slice(i, i + 1000))));
+    return { added, skipped };
+  };
+
+  const page = async (auth: TAuth, level: TBlackLevel, q: TReq<'page'>) => {
+    const now = new Date();
+    return inList(auth, level, async (tx, list) => {
+      const { rows, total } = await repo.page(tx, list, q, now);
+      return {
+        records: rows.map((r) => toEntry(list, r, now)),
+        total,
+        size: q.limit,
+        current: q.page,
+        pages: Math.ceil(total / q.limit),
+      };
+    });
+  };
+
+  const addOne = async (auth: TAuth, level: TBlackLevel, input: TReq<'addOne'>) => {
+    const now = new Date();
+    checkExpiry(input.expiresAt, now);
+    return uniquely(listedAlready(input.number, { level }), () =>
+      inList(auth, level, async (tx, list) => {
+        const { added, skipped } = await addMany(tx, list, auth, [input], 'manual', now);
+        if (skipped.length) throw conflict(skipped[0]!.reason);
+        return toEntry(list, (await repo.byId(tx, list, added[0]!))!, now);
+      }),
+    );
+  };
+
+  const addBatch = async (auth: TAuth, level: TBlackLevel, input: TReq<'addBatch'>) => {
+    const now = new Date();
+    checkExpiry(input.expiresAt, now);
+    const skipped: { number: string; reason: string }[] = [];
+    const seen = new Set<string>();
+    const items: { number: string; reason: string; expiresAt: number | null }[] = [];
+    for (const typed of input.numbers) {
+      const number = normaliseBlackNumber(typed.trim());
+      if (!isBlackNumber(number)) skipped.push({ number: typed, reason: '号码格式不正确' });
+      else if (seen.has(number)) skipped.push({ number, reason: '号码重复' });
+      else {
+        seen.add(number);
+        items.push({ number, reason: input.reason, expiresAt: input.expiresAt });
+      }
+    }
+    return uniquely(listedMeanwhile, () =>
+      inList(auth, level, async (tx, list) => {
+        const done = await addMany(tx, list, auth, items, 'batch', now);
+        return { added: done.added.length, skipped: [...skipped, ...done.skipped] };
+      }),
+    );
+  };
+
+  const edit = async (auth: TAuth, level: TBlackLevel, input: TReq<'edit'>) => {
+    const now = new Date();
+    return uniquely(listedAlready(input.number, { level }), () =>
+      inList(auth, level, async (tx, list) => {
+        const old = await repo.byId(tx, list, input.id);
+        if (!old) throw entryMissing();
+        // An unchanged past expiry may stay (editing only the reason of a lapsed entry).
+        if (input.expiresAt !== (old.expiresAt?.getTime() ?? null)) checkExpiry(input.expiresAt, now);
+        if (input.number !== old.number) {
+          const [other] = await repo.byNumbers(tx, list, [input.number]);
+          if (other) throw conflict(listedAlready(input.number, list));
+        }
+        const row = await repo.update(tx, list, input.id, {
+          number: input.number,
+          reason: input.reason,
+          expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt),
+          ...stamp(auth, now),
+        });
+        return toEntry(list, row!, now);
+      }),
+    );
+  };
+
+  const remove = (auth: TAuth, level: TBlackLevel, ids: number[]) =>
+    inList(auth, level, async (tx, list) => {
+      const deleted = await repo.remove(tx, list, [...new Set(ids)]);
+      if (deleted === 0) throw entryMissing();
+      return { deleted };
+    });
+
+  const importExcel = (auth: TAuth, level: TBlackLevel, file: MultipartFile | undefined, isDryRun: boolean) =>
+    readBlacklistImport(file, async (rows, errors, total) => {
+      const now = new Date();
+      // The check and the confirm run the same code; the check only leaves out the writes.
+      const write = async (tx: TDb, list: TList) => {
+        const done = await addMany(tx, list, auth, rows, 'import', now, isDryRun);
+        const skippedNumbers = new Set(done.skipped.map((x) => x.number));
+        const skipped = rows
+          .filter((r) => skippedNumbers.has(r.number))
+          .map((r) => ({ row: r.row, number: r.number, reason: listedAlready(r.number, list) }));
+        return { skipped, added: done.added.length };
+      };
+      const outcome = await uniquely(listedMeanwhile, () => inList(auth, level, write));
+      const listed = (xs: typeof errors) => xs.slice(0, blacklistLimits.importListed);
+      return {
+        isDryRun,
+        total,
+        validCount: rows.length - outcome.skipped.length,
+        invalidCount: errors.length,
+        skippedCount: outcome.skipped.length,
+        added: outcome.added,
+        errors: listed(errors),
+        skipped: listed(outcome.skipped),
+      };
+    });
+
+  const exportExcel = async (auth: TAuth, level: TBlackLevel, f: TReq<'exportExcel'>, reply: FastifyReply) => {
+    const now = new Date();
+    const list = listOf(auth, level);
+    const filter: TEntryFilter = f;
+    let after: { cursor: string; id: number } | null = null;
+    const body = streamXlsx<TEntryRow>(
+      level === 'tenant' ? '企业黑名单' : '平台黑名单',
+      [
+        { header: '号码', width: 16, value: (r) => r.number },
+        { header: '原因', width: 30, value: (r) => r.reason },
+        { header: '来源', width: 10, value: (r) => blackSourceLabel[r.source as TBlackSource] ?? r.source },
+        {
+          header: '状态',
+          width: 10,
+          value: (r) => blackStatusLabel[isExpiredAt(r, now) ? 'expired' : 'active'],
+        },
+        { header: '有效期至', value: (r) => (r.expiresAt ? beijingTime(r.expiresAt) : '永久') },
+        { header: '添加人', width: 12, value: (r) => r.createdByName },
+        { header: '添加时间', value: (r) => beijingTime(r.createdAt) },
+        { header: '修改人', width: 12, value: (r) => r.updatedByName },
+        { header: '修改时间', value: (r) => beijingTime(r.updatedAt) },
+      ],
+      async () => {
+        const batch =
+          level === 'tenant'
+            ? await withTenant(database, auth.tenantId, (tx) => repo.exportBatch(tx, list, filter, now, after, 1000))
+            : await repo.exportBatch(database.db, list, filter, now, after, 1000);
+        const tail = batch.at(-1);
+        if (tail) after = { cursor: tail.cursor, id: tail.row.id };
+        return batch.map((b) => b.row);
+      },
+    );
+    const day = beijingTime(now).slice(0, 10);
+    return sendDownload(reply, `${level === 'tenant' ? '企业黑名单' : '平台黑名单'}_${day}.xlsx`, xlsxMime, body);
+  };
+
+  const template = async (reply: FastifyReply) =>
+    sendDownload(reply, '黑名单导入模板.xlsx', xlsxMime, await blacklistImportTemplate());
+
+  /** One number on both lists: blocked or not, and every entry naming it (expired ones too). */
+  const get = (auth: TAuth, number: string) =>
+    withTenant(database, auth.tenantId, async (tx) => {
+      const now = new Date();
+      const hits: TBlackHit[] = [];
+      for (const list of [tenantList(auth.tenantId), platformList]) {
+        for (const r of await repo.byNumbers(tx, list, [number])) {
+          const { level, reason, source, expiresAt, isExpired, createdBy, createdAt } = toEntry(list, r, now);
+          hits.push({ level, reason, source, expiresAt, isExpired, createdBy, createdAt });
+        }
+      }
+      return { number, isBlocked: hits.some((h) => !h.isExpired), hits };
+    });
+
+  /**
+   * Which of many numbers are blocked for the asker's enterprise. A check only: the intercept log
+   * is written by the dial flow when it refuses a call, not by a look-up.
+   */
+  const checkList = (auth: TAuth, phones: string[]) =>
+    withTenant(database, auth.tenantId, async (tx) => {
+      const numbers = phones.map((p) => normaliseBlackNumber(p.trim()));
+      const found = await findBlocked(
+        tx,
+        auth.tenantId,
+        numbers.filter((n) => isBlackNumber(n)),
+      );
+      const records: TBlackCheckItem[] = phones.map((phone, i) => {
+        const number = isBlackNumber(numbers[i]!) ? numbers[i]! : '';
+        const level = number ? found.get(number) : undefined;
+        return {
+          phone,
+          number,
+          isBlocked: level !== undefined,
+          reason: !number ? '号码格式不正确' : level ? blockedReason(level) : '',
+        };
+      });
+      return { records };
+    });
+
+  const check = async (auth: TAuth, phone: string) => {
+    const [item] = (await checkList(auth, [phone])).records;
+    return { data: item!.isBlocked, reason: item!.reason };
+  };
+
+  /** 黑名单拦截: the refused attempts within the asker's data scope (the caller and his department). */
+  const interceptPage = async (auth: TAuth, q: TReq<'interceptPage'>) => {
+    const scope = await deps.dataScopeOf(auth);
+    return withTenant(database, auth.tenantId, async (tx) => {
+      const cond = scopeCondition(scope, { owner: blacklistIntercepts.userId, dept: blacklistIntercepts.deptId });
+      const { rows, total } = await repo.interceptPage(tx, auth.tenantId, cond, q);
+      return {
+        records: rows.map((r) => ({
+          id: r.id,
+          number: r.number,
+          level: r.level as TBlackLevel,
+          reason: r.reason,
+          via: r.via,
+          userName: r.userName,
+          deptName: r.deptName,
+          createdAt: r.createdAt.getTime(),
+        })),
+        total,
+        size: q.limit,
+        current: q.page,
+        pages: Math.ceil(total / q.limit),
+      };
+    });
+  };
+
+  return {
+    page,
+    addOne,
+    addBatch,
+    edit,
+    remove,
+    importExcel,
+    exportExcel,
+    template,
+    get,
+    check,
+    checkList,
+    interceptPage,
+  };
+};

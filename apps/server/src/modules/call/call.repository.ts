@@ -1,0 +1,187 @@
+import { and, count, desc, eq, gt, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { lines } from '../line/line.schema.js';
+import { users } from '../org/org.schema.js';
+import { callBinds, callRecords } from './call.schema.js';
+
+export type TBindRow = typeof callBinds.$inferSelect;
+export type TCallRecordInsert = typeof callRecords.$inferInsert;
+
+/** A record with the names of its line, agent and department (the list pages). */
+const recordWithNames = {
+  r: callRecords,
+  lineName: sql<string>`coalesce((select l.name from lines l where l.id = ${callRecords.lineId}), '')`,
+  realName: sql<string>`coalesce((select u.real_name from users u where u.id = ${callRecords.userId}), '')`,
+  deptName: sql<string>`coalesce((select d.name from departments d where d.id = ${callRecords.deptId}), '')`,
+};
+
+/** States of a dial request that are over (call_binds.state). */
+const overStates = ['finished', 'failed'];
+
+/**
+ * SQL of the dial flow and the call records (issue 5). Reads of people and lines are name or
+ * number look-ups for the record; their areas own those tables.
+ */
+export const callRepository = {
+  insertBind: async (db: TDb, row: typeof callBinds.$inferInsert) =>
+    (await db.insert(callBinds).values(row).returning())[0]!,
+
+  /**
+   * Whether someone else of the enterprise has a call with this number under way: a request not
+   * yet over, recent enough to still be live (a soft-phone request that never rang goes stale
+   * after `createdStaleAfterMs`, any other after `liveStaleAfterMs`).
+   */
+  isNumberBusyWithOthers: async (
+    db: TDb,
+    q: {
+      tenantId: number;
+      userId: number;
+      telB: string;
+      now: Date;
+      createdStaleAfterMs: number;
+      liveStaleAfterMs: number;
+    },
+  ) => {
+    const createdSince = new Date(q.now.getTime() - q.createdStaleAfterMs);
+    const liveSince = new Date(q.now.getTime() - q.liveStaleAfterMs);
+    const [row] = await db
+      .select({ id: callBinds.id })
+      .from(callBinds)
+      .where(
+        and(
+          eq(callBinds.tenantId, q.tenantId),
+          eq(callBinds.telB, q.telB),
+          ne(callBinds.userId, q.userId),
+          notInArray(callBinds.state, overStates),
+          or(
+            and(eq(callBinds.state, 'created'), gt(callBinds.createdAt, createdSince)),
+            and(ne(callBinds.state, 'created'), gt(callBinds.createdAt, liveSince)),
+          ),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** Dial requests of one person since `since`, all of them or to one number (the daily limits). */
+  countBinds: async (db: TDb, q: { tenantId: number; userId: number; since: Date; telB?: string }) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(callBinds)
+      .where(
+        and(
+          eq(callBinds.tenantId, q.tenantId),
+          eq(callBinds.userId, q.userId),
+          gt(callBinds.createdAt, q.since),
+          q.telB === undefined ? undefined : eq(callBinds.telB, q.telB),
+        ),
+      );
+    return row?.n ?? 0;
+  },
+
+  /** A dial request by its bind id, whatever the tenant (callbacks carry no session). */
+  findBind: async (db: TDb, bindId: string): Promise<TBindRow | null> =>
+    (await db.select().from(callBinds).where(eq(callBinds.bindId, bindId)).limit(1))[0] ?? null,
+
+  setBindState: (db: TDb, tenantId: number, bindId: string, state: string, onlyFrom?: string[]) =>
+    db
+      .update(callBinds)
+      .set({ state, updatedAt: new Date() })
+      .where(
+        and(
+          eq(callBinds.tenantId, tenantId),
+          eq(callBinds.bindId, bindId),
+          onlyFrom ? inArray(callBinds.state, onlyFrom) : undefined,
+        ),
+      ),
+
+  /**
+   * Writes a call record once per carrier call id: a repeated callback finds the record already
+   * there and changes nothing. Answers whether this call wrote it.
+   */
+  insertRecordOnce: async (db: TDb, row: TCallRecordInsert) => {
+    const inserted = await db
+      .insert(callRecords)
+      .values(row)
+      .onConflictDoNothing({ target: callRecords.carrierCallId })
+      .returning({ id: callRecords.id });
+    return inserted[0]?.id ?? null;
+  },
+
+  /** The line's price per minute, for the charge of a record. */
+  linePrice: async (db: TDb, lineId: number) =>
+    (await db.select({ price: lines.pricePerMinute }).from(lines).where(eq(lines.id, lineId)).limit(1))[0]?.price ?? 0,
+
+  /** The ids of the platform's active lines (the line picker asks the seat area about each). */
+  activeLineIds: async (db: TDb) =>
+    (await db.select({ id: lines.id }).from(lines).where(eq(lines.status, 'active')).orderBy(lines.id)).map(
+      (r) => r.id,
+    ),
+
+  /** A person's own number: the call-back line rings it first (telA). */
+  userMobile: async (db: TDb, tenantId: number, userId: number) =>
+    (
+      await db
+        .select({ mobile: users.mobile })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)))
+        .limit(1)
+    )[0]?.mobile ?? '',
+
+  // ---- Call records (getCallDetailList) --------------------------------------------------------
+
+  recordPage: async (
+    db: TDb,
+    where: SQL,
+    page: number,
+    limit: number,
+    order: SQL[] = [desc(callRecords.startTime), desc(callRecords.id)],
+  ) => {
+    const [total] = await db.select({ n: count() }).from(callRecords).where(where);
+    const records = await db
+      .select(recordWithNames)
+      .from(callRecords)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset((page - 1) * limit);
+    return { records, total: total?.n ?? 0 };
+  },
+
+  /** One record with its names (the detail drawer of 通话记录). */
+  recordDetail: async (db: TDb, tenantId: number, id: number) =>
+    (
+      await db
+        .select(recordWithNames)
+        .from(callRecords)
+        .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, id)))
+        .limit(1)
+    )[0] ?? null,
+
+  /** The figures of the matching records (get-page-count): calls, connected, talk time, charge. */
+  recordSums: async (db: TDb, where: SQL) => {
+    const [row] = await db
+      .select({
+        total: count(),
+        connected: sql<number>`count(*) filter (where ${callRecords.callStatus} = 1)`.mapWith(Number),
+        totalSecond: sql<number>`coalesce(sum(${callRecords.duration}), 0)`.mapWith(Number),
+        totalPostage: sql<number>`coalesce(sum(${callRecords.postage}), 0)`.mapWith(Number),
+      })
+      .from(callRecords)
+      .where(where);
+    return row ?? { total: 0, connected: 0, totalSecond: 0, totalPostage: 0 };
+  },
+
+  /** The platform's lines (few rows): the line filter of 通话记录. */
+  lineOptions: (db: TDb) =>
+    db.select({ id: lines.id, name: lines.name, mode: lines.mode }).from(lines).orderBy(lines.id),
+
+  findRecord: async (db: TDb, tenantId: number, id: number) =>
+    (
+      await db
+        .select()
+        .from(callRecords)
+        .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, id)))
+        .limit(1)
+    )[0] ?? null,
+};

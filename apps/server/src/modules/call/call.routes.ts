@@ -1,0 +1,124 @@
+import { type callDetailRoutes, routeTables } from '@yunhu/contract';
+import type { FastifyInstance } from 'fastify';
+import type { TConfig } from '../../config.js';
+import type { TDatabase } from '../../db/client.js';
+import type { TDataScope } from '../../db/scope.js';
+import { bindRoutes, type TBindDeps, type THandlers } from '../../http/bind.js';
+import type { TAuth } from '../../http/context.js';
+import { callCensusHandlers, createCallCensusService } from './call-census.service.js';
+import { createCallDetailService, type TCallDetailService } from './call-detail.service.js';
+import { createCallRecordService, type TCallRecordService } from './call-record.service.js';
+import { registerCallInternalRoutes } from './callback.routes.js';
+import { createCallbackService } from './callback.service.js';
+import { carrierCallbackPath, carrierSignatureHeader } from './carrier.js';
+import { createCarrierSimulator, type TDeliver } from './carrier.simulator.js';
+import { createDialService, type TCustomerGuard, type TDialService, type TIsMasked } from './dial.service.js';
+import { createRecordingStore } from './recording.store.js';
+import { registerSip } from './sip.routes.js';
+
+export const callDetailHandlers = (
+  details: TCallDetailService,
+  records: TCallRecordService,
+): THandlers<typeof callDetailRoutes> => ({
+  getCallDetailList: (ctx) => details.customerCalls(ctx.auth, ctx.input),
+  recordingUrl: (ctx) => details.recordingUrl(ctx.auth, ctx.input.id),
+  getPage: (ctx) => records.page(ctx.auth, ctx.input),
+  getPageCount: (ctx) => records.pageCount(ctx.auth, ctx.input),
+  exportRecords: (ctx) => records.exportRecords(ctx.auth, ctx.input, ctx.reply),
+  callDetailContent: (ctx) => records.content(ctx.auth, ctx.input.id),
+  selectBoughtLine: (ctx) => records.lines(ctx.auth),
+});
+
+const dialHandlers = (dial: TDialService) => ({
+  calleeCheck: (ctx: { auth: TAuth; input: Parameters<TDialService['calleeCheck']>[1] }) =>
+    dial.calleeCheck(ctx.auth, ctx.input),
+  dial: (ctx: { auth: TAuth; input: Parameters<TDialService['dial']>[1] }) => dial.dial(ctx.auth, ctx.input),
+  usableLines: (ctx: { auth: TAuth }) => dial.usableLines(ctx.auth),
+});
+
+/**
+ * The call area (issue 5): soft-phone credentials, the dial flow, the carrier (the simulator in
+ * development) and the one ingestion path of call records, the records' pages and recordings.
+ */
+export const registerCall = async (
+  app: FastifyInstance,
+  opts: {
+    config: TConfig;
+    database: TDatabase;
+    deps: TBindDeps;
+    dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
+    customerGuard: TCustomerGuard;
+    isMasked: TIsMasked;
+  },
+) => {
+  const { config, database } = opts;
+  const store = createRecordingStore({ dataDir: config.dataDir, secret: config.carrier.recordingSecret });
+  const callbacks = createCallbackService({ database, store, logger: app.log });
+  // The simulator posts like a carrier: over HTTP when given an address, else through this
+  // server's own router (the same route, signature check and ingestion).
+  const deliver: TDeliver = config.carrier.callbackUrl
+    ? async (body, signature) => {
+        const res = await fetch(config.carrier.callbackUrl!, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [carrierSignatureHeader]: signature },
+          body,
+        });
+        return res.status === 200;
+      }
+    : async (body, signature) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: carrierCallbackPath,
+          headers: { 'content-type': 'application/json', [carrierSignatureHeader]: signature },
+          payload: body,
+        });
+        return res.statusCode === 200;
+      };
+  const simulator = createCarrierSimulator({
+    settings: config.carrier.simulator,
+    store,
+    secret: config.carrier.callbackSecret,
+    deliver,
+    logger: app.log,
+  });
+  // Production without the simulator has no carrier yet: call-back and app lines refuse to dial.
+  const carrier = config.carrier.simulator.isEnabled
+    ? simulator
+    : { isAvailable: false, placeCall: () => undefined, idle: async () => undefined };
+  const dial = createDialService({
+    database,
+    dataScopeOf: opts.dataScopeOf,
+    customerGuard: opts.customerGuard,
+    isMasked: opts.isMasked,
+    carrier,
+  });
+  const details = createCallDetailService({
+    database,
+    dataScopeOf: opts.dataScopeOf,
+    customerGuard: opts.customerGuard,
+    isMasked: opts.isMasked,
+    store,
+  });
+  const sip = registerSip(app, { database, sip: config.sip, deps: opts.deps, dialHandlers: dialHandlers(dial) });
+  const records = createCallRecordService({
+    database,
+    dataScopeOf: opts.dataScopeOf,
+    isMasked: opts.isMasked,
+    store,
+  });
+  bindRoutes(app, routeTables.callDetail, callDetailHandlers(details, records), opts.deps);
+  // 话务统计 (issue 6): the statistics of the same records.
+  const census = createCallCensusService({ database, dataScopeOf: opts.dataScopeOf });
+  bindRoutes(app, routeTables.callCensus, callCensusHandlers(census), opts.deps);
+  await registerCallInternalRoutes(app, {
+    carrierSecret: config.carrier.callbackSecret,
+    isTrustedSipCaller: sip.isTrustedCaller,
+    callbacks,
+    store,
+    details,
+  });
+  app.addHook('onClose', async () => simulator.stop());
+  return { dial, details, callbacks, store, simulator, sip };
+};
+
+export type TCallArea = Awaited<ReturnType<typeof registerCall>>;

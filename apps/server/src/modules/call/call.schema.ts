@@ -1,0 +1,96 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { customers } from '../crm/crm.schema.js';
+import { lines } from '../line/line.schema.js';
+import { departments, users } from '../org/org.schema.js';
+
+/** One call (DESIGN.md section 4, the original product's record fields). */
+export const callRecords = pgTable(
+  'call_records',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    deptId: ref('dept_id').references(() => departments.id),
+    customerId: ref('customer_id').references(() => customers.id),
+    lineId: ref('line_id')
+      .notNull()
+      .references(() => lines.id),
+    bindId: text('bind_id').notNull(),
+    telA: text('tel_a').notNull(),
+    telB: text('tel_b').notNull(),
+    telX: text('tel_x').notNull().default(''),
+    /** 1 connected, 2 not answered, 3 busy, 4 failed. */
+    callStatus: integer('call_status').notNull(),
+    /** 1 caller hung up, 2 callee hung up, 3 no answer timeout, 4 system. */
+    finishStatus: integer('finish_status').notNull(),
+    /** 1 outbound. */
+    callType: integer('call_type').notNull().default(1),
+    duration: integer('duration').notNull().default(0),
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time').notNull(),
+    /** Charge in fen. */
+    postage: integer('postage').notNull().default(0),
+    preRecordUrl: text('pre_record_url'),
+    callerAttr: text('caller_attr').notNull().default(''),
+    calleeAttr: text('callee_attr').notNull().default(''),
+    /** The carrier's (or Kamailio's) id of the call: the same callback twice writes one record. */
+    carrierCallId: text('carrier_call_id'),
+  },
+  (t) => [
+    index('call_records_tenant_time_idx').on(t.tenantId, t.startTime),
+    index('call_records_tenant_user_time_idx').on(t.tenantId, t.userId, t.startTime),
+    // A customer's calls on his details page (getCallDetailList), newest first.
+    index('call_records_tenant_customer_time_idx').on(t.tenantId, t.customerId, t.startTime),
+    // 通话记录 filtered by call status (issue 6, Performance): its total counts index entries
+    // alone (the scope columns ride along) and its newest page reads 20 entries; without it a
+    // month of 10,000,000 records took 1.4 s (bench/calls.bench.ts).
+    index('call_records_tenant_status_time_idx').on(t.tenantId, t.callStatus, t.startTime, t.userId, t.deptId),
+    uniqueIndex('call_records_carrier_call_idx').on(t.carrierCallId),
+  ],
+);
+
+/**
+ * A dial request (spec section 4 Dial flow, step 3): who asked to call whom on which line. Its
+ * random `bindId` travels with the call (X-Bind-Id on SIP, the carrier's order otherwise) so the
+ * record that comes back later lands on the right person and customer.
+ */
+export const callBinds = pgTable(
+  'call_binds',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    bindId: text('bind_id').notNull(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    deptId: ref('dept_id').references(() => departments.id),
+    lineId: ref('line_id')
+      .notNull()
+      .references(() => lines.id),
+    lineMode: integer('line_mode').notNull(),
+    /** The agent's own number (the call-back line rings it first). */
+    telA: text('tel_a').notNull().default(''),
+    telB: text('tel_b').notNull(),
+    telX: text('tel_x').notNull().default(''),
+    // A purged customer leaves his dial requests behind without the link (crm unlinks call records likewise).
+    customerId: ref('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** Whether the call is recorded (呼叫管理 setting at dial time). */
+    isRecorded: boolean('is_recorded').notNull().default(true),
+    /** created -> ringing -> talking -> finished | failed (the callee check reads the unfinished ones). */
+    state: text('state').notNull().default('created'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('call_binds_bind_id_idx').on(t.bindId),
+    // Callee check and the per-number daily limit: one number's binds of one tenant, newest first.
+    index('call_binds_tenant_tel_created_idx').on(t.tenantId, t.telB, t.createdAt),
+    // The daily limit: one person's binds today.
+    index('call_binds_tenant_user_created_idx').on(t.tenantId, t.userId, t.createdAt),
+    // 话务统计 of a whole enterprise or department (issue 6): dial requests of a date range.
+    index('call_binds_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
+);

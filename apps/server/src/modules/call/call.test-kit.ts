@@ -1,0 +1,52 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { TTestApp } from '../../test/harness.js';
+import { numberBlacklist, platformNumberBlacklist } from '../blacklist/blacklist.schema.js';
+import { customers } from '../crm/crm.schema.js';
+import { lines } from '../line/line.schema.js';
+import { tenants, users } from '../org/org.schema.js';
+import { callingSettings } from '../seat/seat.schema.js';
+
+/** Test helpers of the dial flow: the demo lines and people, calling settings and black-lists. */
+export const callKit = async (t: TTestApp) => {
+  const { db } = t.database;
+  const [demo] = await db.select().from(tenants).where(eq(tenants.code, 'E100001'));
+  const tenantId = demo!.id;
+  const lineOf = async (mode: number) => (await db.select().from(lines).where(eq(lines.mode, mode)).limit(1))[0]!;
+  const userId = async (username: string) => (await db.select().from(users).where(eq(users.username, username)))[0]!.id;
+
+  /** His calling settings (呼叫管理); defaults to calls at any hour so tests do not depend on the clock. */
+  const setRules = async (username: string, set: Partial<typeof callingSettings.$inferInsert> = {}) => {
+    const id = await userId(username);
+    const row = { allowedFrom: '00:00', allowedTo: '24:00', perNumberDailyLimit: 50, dailyLimit: 5000, ...set };
+    await db
+      .insert(callingSettings)
+      .values({ tenantId, userId: id, ...row })
+      .onConflictDoUpdate({ target: [callingSettings.tenantId, callingSettings.userId], set: row });
+  };
+
+  /** One of his own customers (private pool). */
+  const customerOf = async (username: string) =>
+    (
+      await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.ownerId, await userId(username)), isNull(customers.deletedAt)))
+        .orderBy(customers.id)
+        .limit(1)
+    )[0]!;
+
+  const blockForTenant = (number: string) => db.insert(numberBlacklist).values({ tenantId, number, source: 'manual' });
+  const blockForPlatform = (number: string) => db.insert(platformNumberBlacklist).values({ number, source: 'manual' });
+
+  return {
+    tenantId,
+    sipLine: await lineOf(2),
+    callbackLine: await lineOf(0),
+    appLine: await lineOf(1),
+    userId,
+    setRules,
+    customerOf,
+    blockForTenant,
+    blockForPlatform,
+  };
+};

@@ -1,0 +1,203 @@
+import crypto from 'node:crypto';
+import {
+  maskedPhoneRule,
+  maskPhone,
+  softphoneLineMode,
+  type TCalleeCheckRequest,
+  type TDialRequest,
+  type TDialResult,
+  type TUsableLine,
+} from '@yunhu/contract';
+import { sql } from 'drizzle-orm';
+import type { TDatabase, TDb } from '../../db/client.js';
+import type { TDataScope } from '../../db/scope.js';
+import { withTenant } from '../../db/tenant.js';
+import type { TAuth } from '../../http/context.js';
+import { conflict, invalid } from '../../http/errors.js';
+import { findBlocked, recordIntercept, type TBlockLevel } from '../blacklist/blacklist.service.js';
+import { callingRulesFor } from '../seat/calling.service.js';
+import { findUsableSeat } from '../seat/seat.service.js';
+import { callRepository as repo } from './call.repository.js';
+import type { TCarrier } from './carrier.js';
+import { dialMessages, isWithinHours, newBindId, shanghaiClock, shanghaiDayStart } from './dial.rules.js';
+
+/** The customer check of the CRM area: the customer, or not found when the person may not see him. */
+export type TCustomerGuard = (
+  tx: TDb,
+  auth: TAuth,
+  scope: TDataScope,
+  customerId: number,
+) => Promise<{ mobile: string }>;
+
+/** Whether this person sees customer numbers masked (the CRM privacy rule). */
+export type TIsMasked = (tx: TDb, auth: TAuth) => Promise<boolean>;
+
+/** A soft-phone request whose INVITE never came stops counting as a call under way after this. */
+const createdStaleAfterMs = 2 * 60_000;
+/** Any request stops counting as under way after this (a lost hang-up must not block the number). */
+const liveStaleAfterMs = 2 * 3_600_000;
+
+export type TDialService = ReturnType<typeof createDialService>;
+
+/**
+ * The dial flow on the server (spec section 4 Dial flow, issue 5 "Dialing"): the callee check, the
+ * refusals (seat, black-list, hours, daily limits) and the dial request whose bind id ties the call
+ * record to the person and the customer. Soft-phone lines leave the call to the page's SIP phone;
+ * call-back and app lines hand it to the carrier.
+ */
+export const createDialService = (deps: {
+  database: TDatabase;
+  dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
+  customerGuard: TCustomerGuard;
+  isMasked: TIsMasked;
+  carrier: TCarrier;
+  now?: () => Date;
+}) => {
+  const now = deps.now ?? (() => new Date());
+  const scoped = <T>(auth: TAuth, fn: (tx: TDb) => Promise<T>) => withTenant(deps.database, auth.tenantId, fn);
+
+  /**
+   * The number to dial: as typed, or, from a customer, checked against him (a masked number is
+   * his mobile as this person sees it, replaced by the real one here).
+   */
+  const numberFor = async (tx: TDb, auth: TAuth, scope: TDataScope | null, typed: string, customerId?: number) => {
+    if (customerId === undefined || !scope) return typed;
+    const customer = await deps.customerGuard(tx, auth, scope, customerId);
+    if (!maskedPhoneRule.test(typed)) return typed;
+    if (maskPhone(customer.mobile) !== typed) throw invalid('号码与客户不一致，请刷新页面后重试');
+    return customer.mobile;
+  };
+
+  /** Step 2: true when a colleague is on a call with this number now, 0 otherwise. */
+  const calleeCheck = async (auth: TAuth, input: TCalleeCheckRequest): Promise<true | 0> => {
+    const scope = input.octCustomerId === undefined ? null : await deps.dataScopeOf(auth);
+    return scoped(auth, async (tx) =>
+      (await repo.isNumberBusyWithOthers(tx, {
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        telB: await numberFor(tx, auth, scope, input.mobile, input.octCustomerId),
+        now: now(),
+        createdStaleAfterMs,
+        liveStaleAfterMs,
+      }))
+        ? true
+        : 0,
+    );
+  };
+
+  type TOutcome =
+    | { kind: 'ok'; result: TDialResult; order: Parameters<TCarrier['placeCall']>[0] | null }
+    | { kind: 'blocked'; level: TBlockLevel; telB: string };
+
+  const dial = async (auth: TAuth, input: TDialRequest): Promise<TDialResult> => {
+    const at = now();
+    const scope = input.octCustomerId === undefined ? null : await deps.dataScopeOf(auth);
+    const outcome = await scoped(auth, async (tx): Promise<TOutcome> => {
+      const telB = await numberFor(tx, auth, scope, input.telB, input.octCustomerId);
+      const seat = await findUsableSeat(tx, auth.tenantId, auth.userId, input.interfaceId, at);
+      if (!seat) throw conflict(dialMessages.noSeat);
+      if (seat.lineMode !== softphoneLineMode && !deps.carrier.isAvailable) throw conflict(dialMessages.noCarrier);
+      const level = (await findBlocked(tx, auth.tenantId, [telB], at)).get(telB);
+      if (level) return { kind: 'blocked', level, telB };
+      const rules = await callingRulesFor(tx, auth.tenantId, auth.userId);
+      if (!isWithinHours(shanghaiClock(at), rules.allowedFrom, rules.allowedTo)) {
+        throw conflict(dialMessages.outsideHours(rules.allowedFrom, rules.allowedTo));
+      }
+      // One person's dials are counted one at a time, so two quick clicks cannot both pass a limit.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('call_binds'), ${auth.userId}::int)`);
+      const since = shanghaiDayStart(at);
+      const base = { tenantId: auth.tenantId, userId: auth.userId, since };
+      if (
+        rules.perNumberDailyLimit > 0 &&
+        (await repo.countBinds(tx, { ...base, telB })) >= rules.perNumberDailyLimit
+      ) {
+        throw conflict(dialMessages.perNumberLimit(rules.perNumberDailyLimit));
+      }
+      if (rules.dailyLimit > 0 && (await repo.countBinds(tx, base)) >= rules.dailyLimit) {
+        throw conflict(dialMessages.dailyLimit(rules.dailyLimit));
+      }
+      const telX =
+        rules.callerNumber && seat.callerNumbers.includes(rules.callerNumber)
+          ? rules.callerNumber
+          : (seat.callerNumbers[0] ?? '');
+      const bind = await repo.insertBind(tx, {
+        tenantId: auth.tenantId,
+        bindId: newBindId(() => crypto.randomUUID()),
+        userId: auth.userId,
+        deptId: auth.deptId,
+        lineId: seat.lineId,
+        lineMode: seat.lineMode,
+        telA: await repo.userMobile(tx, auth.tenantId, auth.userId),
+        telB,
+        telX,
+        customerId: input.octCustomerId ?? null,
+        isRecorded: rules.recording,
+        // A carrier call is under way from the order on; a soft-phone one once its INVITE comes.
+        state: seat.lineMode === softphoneLineMode ? 'created' : 'ringing',
+        createdAt: at,
+        updatedAt: at,
+      });
+      const isSoftphone = seat.lineMode === softphoneLineMode;
+      // Kamailio dials a bind id as its number (route CALLEE), for those who may not see it.
+      const sipTarget = !isSoftphone ? '' : (await deps.isMasked(tx, auth)) ? bind.bindId : telB;
+      return {
+        kind: 'ok',
+        result: { bindId: bind.bindId, lineMode: seat.lineMode, status: 1, telX, sipTarget },
+        order: isSoftphone
+          ? null
+          : {
+              bindId: bind.bindId,
+              tenantId: auth.tenantId,
+              lineMode: seat.lineMode,
+              telA: bind.telA,
+              telB: bind.telB,
+              telX,
+              isRecorded: bind.isRecorded,
+            },
+      };
+    });
+    if (outcome.kind === 'blocked') {
+      // The refusal is logged (黑名单拦截) in its own transaction: the refused dial writes nothing else.
+      await scoped(auth, (tx) =>
+        recordIntercept(tx, {
+          tenantId: auth.tenantId,
+          userId: auth.userId,
+          deptId: auth.deptId,
+          number: outcome.telB,
+          level: outcome.level,
+          reason: '',
+          via: '拨号',
+        }),
+      );
+      throw conflict(dialMessages.blocked(outcome.level));
+    }
+    // The carrier is called once the request is committed, so its callback always finds the bind.
+    if (outcome.order) deps.carrier.placeCall(outcome.order);
+    return outcome.result;
+  };
+
+  /** The lines he holds a valid seat on now, his calling-settings line first marked as default. */
+  const usableLines = (auth: TAuth): Promise<TUsableLine[]> =>
+    scoped(auth, async (tx) => {
+      const at = now();
+      const rules = await callingRulesFor(tx, auth.tenantId, auth.userId);
+      const found: TUsableLine[] = [];
+      for (const lineId of await repo.activeLineIds(tx)) {
+        const seat = await findUsableSeat(tx, auth.tenantId, auth.userId, lineId, at);
+        if (seat) {
+          found.push({
+            lineId: seat.lineId,
+            lineName: seat.lineName,
+            lineMode: seat.lineMode,
+            callerNumbers: seat.callerNumbers,
+            isDefault: false,
+          });
+        }
+      }
+      const preferred = found.find((l) => l.lineId === rules.lineId) ?? found[0];
+      if (preferred) preferred.isDefault = true;
+      return found;
+    });
+
+  return { calleeCheck, dial, usableLines };
+};

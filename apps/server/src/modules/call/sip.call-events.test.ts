@@ -1,0 +1,185 @@
+import type { AddressInfo } from 'node:net';
+import { routeTables, type TSipLineConfig } from '@yunhu/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { callBinds, callRecords } from './call.schema.js';
+import { callKit } from './call.test-kit.js';
+import { sipCallEventPath } from './callback.routes.js';
+import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
+import { openSipPhone, type TSipPhone } from './sip.test-client.js';
+
+const { call } = routeTables;
+const { sip } = loadConfig({});
+
+/** Soft-phone calls (mode 2) become call records through Kamailio's call events (issue 5). */
+describe('SIP call events', () => {
+  let t: TTestApp;
+  let kit: Awaited<ReturnType<typeof callKit>>;
+  let manager: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    kit = await callKit(t);
+    manager = await t.loginAs.manager();
+    await kit.setRules('manager');
+  });
+  afterAll(() => t.close());
+
+  const dial = async (telB: string) => {
+    const res = await t.call(call.dial, { telB, interfaceId: kit.sipLine.id }, manager);
+    expect(res.body.code).toBe(0);
+    return res.body.data.bindId;
+  };
+  const event = (fields: Record<string, string>, secret: string | null = sip.sharedSecret) =>
+    t.app.inject({
+      method: 'POST',
+      url: sipCallEventPath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(secret ? { 'x-sip-secret': secret } : {}) },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  const bindOf = async (bindId: string) =>
+    (await t.database.db.select().from(callBinds).where(eq(callBinds.bindId, bindId)))[0]!;
+  const recordsOf = (bindId: string) => t.database.db.select().from(callRecords).where(eq(callRecords.bindId, bindId));
+
+  it('refuses events without the shared secret, and malformed ones', async () => {
+    const bindId = await dial('13933330001');
+    expect((await event({ event: 'ended', callId: 'c1', bindId, code: '0' }, null)).statusCode).toBe(403);
+    expect((await event({ event: 'ended', callId: 'c1', bindId, code: '0' }, 'wrong')).statusCode).toBe(403);
+    expect((await event({ event: 'hangup', callId: 'c1', bindId, code: '0' })).statusCode).toBe(400);
+    expect((await event({ event: 'ended', callId: 'c1', bindId: 'x', code: '0' })).statusCode).toBe(400);
+    expect(await recordsOf(bindId)).toHaveLength(0);
+  });
+
+  it('follows a call from INVITE to hang-up and writes one connected record, no recording', async () => {
+    const bindId = await dial('13933330002');
+    const callId = 'a84b4c76e66710@pc33.example';
+    expect((await event({ event: 'invite', callId, bindId, code: '0' })).statusCode).toBe(200);
+    expect((await bindOf(bindId)).state).toBe('ringing');
+    // A colleague's callee check now sees the number busy.
+    const agent01 = await t.loginAs.agent();
+    expect((await t.call(call.calleeCheck, { mobile: '13933330002' }, agent01)).body.data).toBe(true);
+    expect((await event({ event: 'answered', callId, bindId, code: '200' })).statusCode).toBe(200);
+    expect((await bindOf(bindId)).state).toBe('talking');
+    await t.database.db
+      .update(callBinds)
+      .set({ updatedAt: new Date(Date.now() - 42_000) })
+      .where(eq(callBinds.bindId, bindId));
+    expect((await event({ event: 'ended', callId, bindId, code: '0' })).json()).toMatchObject({ code: 0, msg: 'ok' });
+    expect((await event({ event: 'ended', callId, bindId, code: '0' })).json()).toMatchObject({ msg: 'duplicate' });
+    const rows = await recordsOf(bindId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      callStatus: 1,
+      finishStatus: 1,
+      duration: 42,
+      lineId: kit.sipLine.id,
+      userId: await kit.userId('manager'),
+      preRecordUrl: null,
+      carrierCallId: `sip-${callId}`,
+    });
+    expect((await bindOf(bindId)).state).toBe('finished');
+    expect((await t.call(call.calleeCheck, { mobile: '13933330002' }, agent01)).body.data).toBe(0);
+  });
+
+  it('turns a busy reply into a busy record', async () => {
+    const bindId = await dial('13933330003');
+    await event({ event: 'invite', callId: 'busy-1', bindId, code: '0' });
+    await event({ event: 'failed', callId: 'busy-1', bindId, code: '486' });
+    expect(await recordsOf(bindId)).toMatchObject([{ callStatus: 3, duration: 0, finishStatus: 4 }]);
+  });
+
+  const missing = kamailioMissing();
+  describe.skipIf(missing !== null)('through the product’s Kamailio', () => {
+    let kam: TKamailio;
+    let phones: TSipPhone[] = [];
+    let managerSip: TSipLineConfig;
+    let trunkSip: TSipLineConfig;
+    const origin = 'http://127.0.0.1:5173';
+
+    beforeAll(async () => {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      managerSip = (await t.call(call.lineConfig, { lineId: 2 }, manager)).body.data;
+      trunkSip = (await t.call(call.lineConfig, { lineId: 2 }, await t.login('agent04', 'Agent@2026'))).body.data;
+      kam = await startKamailio({
+        serverUrl,
+        sharedSecret: sip.sharedSecret!,
+        realm: sip.realm,
+        origins: [origin],
+        trunk: { phone: trunkSip.key },
+      });
+    });
+    afterAll(async () => {
+      for (const p of phones) p.close();
+      phones = [];
+      await kam?.stop();
+    });
+
+    it('a customer call carrying X-Bind-Id that the carrier answers busy leaves a busy record', async () => {
+      const open = async (c: TSipLineConfig) => {
+        const p = await openSipPhone({ wsUrl: kam.wsUrl, origin, domain: c.realm, user: c.key, password: c.passWord });
+        phones.push(p);
+        return p;
+      };
+      const carrier = await open(trunkSip);
+      await carrier.register();
+      const caller = await open(managerSip);
+      await caller.register();
+      const bindId = await dial('13933330004');
+      const answers = await caller.invite('13933330004', managerSip.passWord, [`X-Bind-Id: ${bindId}`]);
+      expect(answers.map((a) => a.status)).toEqual([407, 486]);
+      // Kamailio posts the failure from its failure route; give it a moment.
+      let rows: Awaited<ReturnType<typeof recordsOf>> = [];
+      for (let i = 0; i < 50 && rows.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        rows = await recordsOf(bindId);
+      }
+      if (rows.length === 0) console.log(kam.log().slice(-3000));
+      expect(rows).toMatchObject([{ callStatus: 3, carrierCallId: expect.stringMatching(/^sip-/) }]);
+    });
+
+    it('dials the customer behind a bind id for an agent who sees his number masked, and for him only', async () => {
+      const agent02 = await t.login('agent02', 'Agent@2026');
+      await kit.setRules('agent02');
+      const agentSip = (await t.call(call.lineConfig, { lineId: 2 }, agent02)).body.data;
+      const open = async (c: TSipLineConfig) => {
+        const p = await openSipPhone({ wsUrl: kam.wsUrl, origin, domain: c.realm, user: c.key, password: c.passWord });
+        phones.push(p);
+        return p;
+      };
+      const carrier = await open(trunkSip);
+      await carrier.register();
+      const caller = await open(agentSip);
+      await caller.register();
+      const customer = await kit.customerOf('agent02');
+      const masked = `${customer.mobile.slice(0, 3)}****${customer.mobile.slice(-4)}`;
+      const res = await t.call(
+        call.dial,
+        { telB: masked, interfaceId: kit.sipLine.id, octCustomerId: customer.id },
+        agent02,
+      );
+      expect(res.body.code).toBe(0);
+      const { bindId, sipTarget } = res.body.data;
+      // The page never gets the number: its SIP phone calls the bind id.
+      expect(sipTarget).toBe(bindId);
+      // Someone else cannot use that bind id.
+      const other = await open(managerSip);
+      await other.register();
+      expect((await other.invite(bindId, managerSip.passWord, [`X-Bind-Id: ${bindId}`])).map((a) => a.status)).toEqual([
+        407, 404,
+      ]);
+      const arrived = carrier.nextInvite();
+      const answers = await caller.invite(bindId, agentSip.passWord, [`X-Bind-Id: ${bindId}`]);
+      expect(answers.map((a) => a.status)).toEqual([407, 486]);
+      expect((await arrived).header('x-dialed-number')).toBe(customer.mobile);
+      let rows: Awaited<ReturnType<typeof recordsOf>> = [];
+      for (let i = 0; i < 50 && rows.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        rows = await recordsOf(bindId);
+      }
+      expect(rows).toMatchObject([{ callStatus: 3, telB: customer.mobile, customerId: customer.id }]);
+    });
+  });
+});

@@ -1,0 +1,20 @@
+import { loadConfig } from '../../config.js';
+import { startKamailio } from './sip.kamailio.js';
+import { devKamailioOptions } from './sip.kamailio-dev.js';
+
+// scripts/kamailio.sh: Kamailio in the foreground for a development server, with the server's own
+// SIP_* settings (README.md); Ctrl-C stops it.
+const config = loadConfig();
+if (!config.sip.sharedSecret) {
+  console.error('请设置 SIP_SHARED_SECRET（与服务器相同）');
+  process.exit(1);
+}
+const options = devKamailioOptions(config, config.sip.sharedSecret);
+const kamailio = await startKamailio({ ...options, isLogInherited: true });
+console.log(`Kamailio 已启动：${kamailio.wsUrl}（域 ${config.sip.realm}，凭据来自 ${options.serverUrl}），Ctrl-C 停止`);
+const stop = async () => {
+  await kamailio.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

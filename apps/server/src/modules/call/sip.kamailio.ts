@@ -1,0 +1,182 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import dgram from 'node:dgram';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Starts and stops the product's Kamailio (deploy/kamailio/kamailio.cfg) for development and tests:
+ * free ports, a temporary folder holding the config and a kamailio-local.cfg with the site values,
+ * logs in that folder. Used by sip.kamailio.test.ts, the end-to-end tests and scripts/kamailio.sh.
+ */
+
+export const kamailioConfigPath = path.resolve(
+  new URL('../../../../../deploy/kamailio/kamailio.cfg', import.meta.url).pathname,
+);
+
+/** Modules our config loads beyond Kamailio's core package (scripts/ensure-kamailio.sh). */
+const extraModules = ['websocket.so', 'http_client.so'];
+
+/** Why Kamailio cannot run here, or null when it can. */
+export const kamailioMissing = (): string | null => {
+  const version = spawnSync('kamailio', ['-v'], { encoding: 'utf8' });
+  if (version.error || version.status !== 0) return '未安装 kamailio（运行 scripts/ensure-kamailio.sh）';
+  const libs = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib', '/usr/local/lib'];
+  const dirs = libs.map((d) => path.join(d, 'kamailio/modules')).filter((d) => fs.existsSync(d));
+  const missing = extraModules.filter((m) => !dirs.some((d) => fs.existsSync(path.join(d, m))));
+  return missing.length ? `Kamailio 缺少模块 ${missing.join('、')}（运行 scripts/ensure-kamailio.sh）` : null;
+};
+
+export type TKamailioOptions = {
+  /** Our server, for the HA1 lookup. */
+  serverUrl: string;
+  sharedSecret: string;
+  /** SIP domain and digest realm (the server's SIP_REALM). */
+  realm: string;
+  /** Page origins allowed to open the WebSocket; '*' lets any in. */
+  origins: string[] | '*';
+  /** Fixed ports (development); free ones when absent (tests in parallel). */
+  wsPort?: number;
+  sipPort?: number;
+  /** Where telephone numbers go: a carrier address (host:port;transport=udp), or a soft-phone key. */
+  trunk?: { address: string } | { phone: string };
+  /** Kamailio's own log level (debug=…): 2 info, 3 debug. */
+  debug?: number;
+  /** Log to this process's output instead of a file (scripts/kamailio.sh). */
+  isLogInherited?: boolean;
+};
+
+export type TKamailio = {
+  /** What the server's SIP_WS_URL must say. */
+  wsUrl: string;
+  wsPort: number;
+  sipPort: number;
+  dir: string;
+  /** Everything Kamailio logged so far. */
+  log: () => string;
+  stop: () => Promise<void>;
+};
+
+const freeTcpPort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+const isUdpFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const sock = dgram.createSocket('udp4');
+    sock.once('error', () => resolve(false));
+    sock.bind(port, '127.0.0.1', () => sock.close(() => resolve(true)));
+  });
+
+/** A port free on loopback for both TCP and UDP (the SIP listener takes both). */
+const freeSipPort = async () => {
+  for (let i = 0; i < 20; i++) {
+    const port = await freeTcpPort();
+    if (await isUdpFree(port)) return port;
+  }
+  throw new Error('no free port for Kamailio');
+};
+
+const canConnect = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** kamailio-local.cfg: each value becomes a #!substdef of kamailio.cfg. */
+export const renderLocalConfig = (values: Record<string, string>, defines: string[] = []): string => {
+  const lines = ['# Written by sip.kamailio.ts; see deploy/kamailio/kamailio.cfg.'];
+  for (const d of defines) lines.push(`#!define ${d}`);
+  for (const [name, value] of Object.entries(values)) {
+    if (/[!\r\n]/.test(value)) throw new Error(`Kamailio 配置值不能包含 ! 或换行：${name}`);
+    lines.push(`#!substdef "!${name}!${value}!g"`);
+  }
+  return `${lines.join('\n')}\n`;
+};
+
+export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> => {
+  const missing = kamailioMissing();
+  if (missing) throw new Error(missing);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-kamailio-'));
+  const wsPort = opts.wsPort ?? (await freeTcpPort());
+  const sipPort = opts.sipPort ?? (await freeSipPort());
+  const values: Record<string, string> = {
+    YH_SIP_DOMAIN: opts.realm,
+    YH_WS_IP: '127.0.0.1',
+    YH_WS_PORT: String(wsPort),
+    YH_SIP_IP: '127.0.0.1',
+    YH_SIP_PORT: String(sipPort),
+    YH_WS_ORIGINS: opts.origins === '*' ? '*' : opts.origins.join(','),
+    YH_SERVER_URL: opts.serverUrl.replace(/\/$/, ''),
+    YH_SHARED_SECRET: opts.sharedSecret,
+    YH_TCP_WORKERS: '2',
+    YH_RUN_DIR: dir,
+  };
+  const defines: string[] = [];
+  if (opts.trunk && 'address' in opts.trunk) {
+    defines.push('WITH_TRUNK');
+    values.YH_TRUNK_ADDR = opts.trunk.address;
+  } else if (opts.trunk) {
+    defines.push('WITH_TRUNK_PHONE');
+    values.YH_TRUNK_PHONE = opts.trunk.phone;
+  }
+  fs.copyFileSync(kamailioConfigPath, path.join(dir, 'kamailio.cfg'));
+  fs.writeFileSync(path.join(dir, 'kamailio-local.cfg'), renderLocalConfig(values, defines));
+  const logPath = path.join(dir, 'kamailio.log');
+  const logFd = fs.openSync(logPath, 'a');
+  const args = ['-f', path.join(dir, 'kamailio.cfg'), '-DD', '-E', '-m', '64', '-M', '8', '-Y', dir];
+  args.push('-P', path.join(dir, 'kamailio.pid'), `--debug=${opts.debug ?? 2}`);
+  const output = opts.isLogInherited ? 'inherit' : logFd;
+  const child: ChildProcess = spawn('kamailio', args, { cwd: dir, stdio: ['ignore', output, output] });
+  fs.closeSync(logFd);
+  // A test process that dies must not leave Kamailio holding its ports.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const log = () => (fs.existsSync(logPath) ? fs.readFileSync(logPath, 'utf8') : '');
+  let exited = false;
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    });
+  });
+
+  const stop = async () => {
+    process.removeListener('exit', killOnExit);
+    if (!exited) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exit;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (exited) {
+      const output = log();
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw new Error(`Kamailio 启动失败：\n${output.slice(-4000)}`);
+    }
+    if (await canConnect(wsPort)) break;
+    if (Date.now() > deadline) {
+      const output = log();
+      await stop();
+      throw new Error(`Kamailio 未在 15 秒内开始监听：\n${output.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { wsUrl: `ws://127.0.0.1:${wsPort}`, wsPort, sipPort, dir, log, stop };
+};

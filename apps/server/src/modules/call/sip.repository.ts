@@ -1,0 +1,80 @@
+import { softphoneLineMode } from '@yunhu/contract';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { lines } from '../line/line.schema.js';
+import { tenants, users } from '../org/org.schema.js';
+import { seats } from '../seat/seat.schema.js';
+import { sipAccounts } from './sip.schema.js';
+
+// The seat and line tables are read here until their area has a service to ask (issue 5 builds
+// it alongside); only this "holds a valid soft-phone seat" question is asked of them.
+const validSoftphoneSeat = (now: Date) =>
+  and(
+    eq(seats.status, 'active'),
+    lte(seats.startAt, now),
+    gt(seats.expireAt, now),
+    eq(lines.mode, softphoneLineMode),
+    eq(lines.status, 'active'),
+  );
+
+export const sipRepository = {
+  /** Whether the user holds a seat on an active soft-phone line right now. */
+  hasSoftphoneSeat: async (db: TDb, tenantId: number, userId: number, now: Date) =>
+    (
+      await db
+        .select({ id: seats.id })
+        .from(seats)
+        .innerJoin(lines, eq(lines.id, seats.lineId))
+        .where(and(eq(seats.tenantId, tenantId), eq(seats.userId, userId), validSoftphoneSeat(now)))
+        .limit(1)
+    ).length > 0,
+
+  findByUser: async (db: TDb, tenantId: number, userId: number) =>
+    (
+      await db
+        .select()
+        .from(sipAccounts)
+        .where(and(eq(sipAccounts.tenantId, tenantId), eq(sipAccounts.userId, userId)))
+        .limit(1)
+    )[0] ?? null,
+
+  /** Creates the account, or returns the one a concurrent first request just created. */
+  insert: async (db: TDb, row: { tenantId: number; userId: number; sipUser: string; password: string }) => {
+    await db.insert(sipAccounts).values(row).onConflictDoNothing({ target: sipAccounts.userId });
+    return (await sipRepository.findByUser(db, row.tenantId, row.userId))!;
+  },
+
+  updatePassword: async (db: TDb, tenantId: number, userId: number, password: string) =>
+    (
+      await db
+        .update(sipAccounts)
+        .set({ password, rotatedAt: new Date() })
+        .where(and(eq(sipAccounts.tenantId, tenantId), eq(sipAccounts.userId, userId)))
+        .returning()
+    )[0] ?? null,
+
+  /**
+   * The password of a SIP key whose owner may use the soft-phone now: active enterprise, active
+   * account, a valid soft-phone seat. Platform-wide (Kamailio knows no tenant), so it runs outside
+   * the tenant scope, like the sign-in lookup.
+   */
+  findUsablePassword: async (db: TDb, sipUser: string, now: Date) =>
+    (
+      await db
+        .select({ password: sipAccounts.password })
+        .from(sipAccounts)
+        .innerJoin(users, eq(users.id, sipAccounts.userId))
+        .innerJoin(tenants, eq(tenants.id, sipAccounts.tenantId))
+        .innerJoin(seats, and(eq(seats.tenantId, sipAccounts.tenantId), eq(seats.userId, sipAccounts.userId)))
+        .innerJoin(lines, eq(lines.id, seats.lineId))
+        .where(
+          and(
+            eq(sipAccounts.sipUser, sipUser),
+            eq(users.status, 'active'),
+            eq(tenants.status, 'active'),
+            validSoftphoneSeat(now),
+          ),
+        )
+        .limit(1)
+    )[0]?.password ?? null,
+};

@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import type { TSipLineConfig } from '@yunhu/contract';
+import type { TSipConfig } from '../../config.js';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import type { TAuth } from '../../http/context.js';
+import { conflict } from '../../http/errors.js';
+import { sipRepository as repo } from './sip.repository.js';
+
+export const noSoftphoneSeatMessage = '您没有可用的软电话坐席，请联系管理员分配';
+
+/** Digest HA1 (RFC 2617): what Kamailio checks a REGISTER or INVITE against. */
+export const sipHa1 = (user: string, realm: string, password: string) =>
+  crypto.createHash('md5').update(`${user}:${realm}:${password}`).digest('hex');
+
+/**
+ * The key names the enterprise and the person: unique on the platform, stable across password
+ * changes, and Kamailio compares the prefix so agents only call colleagues (kamailio.cfg CALLEE).
+ * Kamailio accepts exactly this shape (route HA1).
+ */
+export const sipUserOf = (tenantCode: string, userId: number) =>
+  `${tenantCode.toLowerCase().replace(/[^a-z0-9]/g, '')}-${userId}`;
+
+/** 24 characters from [A-Za-z0-9]: 142 bits, safe in any SIP client's settings field. */
+const newPassword = () =>
+  crypto
+    .randomBytes(32)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 24);
+
+export type TSipService = ReturnType<typeof createSipService>;
+
+export const createSipService = (deps: { database: TDatabase; sip: TSipConfig }) => {
+  const { database, sip } = deps;
+
+  const toConfig = (account: { sipUser: string; password: string }): TSipLineConfig => ({
+    key: account.sipUser,
+    passWord: account.password,
+    wsUrl: sip.wsUrl,
+    realm: sip.realm,
+  });
+
+  const requireSeat = async (tx: TDb, auth: TAuth) => {
+    if (!(await repo.hasSoftphoneSeat(tx, auth.tenantId, auth.userId, new Date()))) {
+      throw conflict(noSoftphoneSeatMessage);
+    }
+  };
+
+  return {
+    /** The line-config request with lineId=2 (spec section 7): issued on first use, then the same. */
+    lineConfig: (auth: TAuth) =>
+      withTenant(database, auth.tenantId, async (tx) => {
+        await requireSeat(tx, auth);
+        const account =
+          (await repo.findByUser(tx, auth.tenantId, auth.userId)) ??
+          (await repo.insert(tx, {
+            tenantId: auth.tenantId,
+            userId: auth.userId,
+            sipUser: sipUserOf(auth.tenantCode, auth.userId),
+            password: newPassword(),
+          }));
+        return toConfig(account);
+      }),
+
+    /** A new password; registrations already made stay until they expire (at most 200 s). */
+    resetPassword: (auth: TAuth) =>
+      withTenant(database, auth.tenantId, async (tx) => {
+        await requireSeat(tx, auth);
+        const password = newPassword();
+        const account =
+          (await repo.updatePassword(tx, auth.tenantId, auth.userId, password)) ??
+          (await repo.insert(tx, {
+            tenantId: auth.tenantId,
+            userId: auth.userId,
+            sipUser: sipUserOf(auth.tenantCode, auth.userId),
+            password,
+          }));
+        return toConfig(account);
+      }),
+
+    /**
+     * Kamailio's lookup: the HA1 of a key whose owner may use the soft-phone now, or null (unknown
+     * key, other realm, no valid seat, account or enterprise disabled). No tenant: SIP has none.
+     */
+    ha1: async (sipUser: string, realm: string): Promise<string | null> => {
+      if (realm !== sip.realm) return null;
+      const password = await repo.findUsablePassword(database.db, sipUser, new Date());
+      return password === null ? null : sipHa1(sipUser, realm, password);
+    },
+
+    /** Whether the caller presented the shared secret (compared in constant time). */
+    isTrustedCaller: (presented: string | undefined): boolean => {
+      if (!sip.sharedSecret || !presented) return false;
+      const a = crypto.createHash('sha256').update(presented).digest();
+      const b = crypto.createHash('sha256').update(sip.sharedSecret).digest();
+      return crypto.timingSafeEqual(a, b);
+    },
+  };
+};

@@ -1,0 +1,377 @@
+import {
+  followMethodLabel,
+  type TCustomer,
+  type TTimelineItem,
+  timelineKinds,
+  type ZCustomerFields,
+  type ZCustomerListQuery,
+} from '@yunhu/contract';
+import { and } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TDb } from '../../db/client.js';
+import type { TDataScope } from '../../db/scope.js';
+import type { TAuth } from '../../http/context.js';
+import { conflict, invalid } from '../../http/errors.js';
+import { pinyinOf } from '../org/pinyin.js';
+import { isUniqueViolation } from '../org/staff.service.js';
+import { customerMissing, isVisible, overMaxMessage, type TCrmContext, targetStaff } from './crm.context.js';
+import { filterCondition, orderOf, poolCondition, type TPool } from './crm.filter.js';
+import { crmRepository as repo, type TCustomerRow } from './crm.repository.js';
+import { readCrmSettings } from './crm.rules.js';
+import { diffCustomer, type TViewContext, toCustomerView } from './crm.view.js';
+import { buildTimeline } from './timeline.js';
+
+type TFields = z.output<typeof ZCustomerFields>;
+export type TListQuery = z.output<typeof ZCustomerListQuery>;
+type TCustomField = Awaited<ReturnType<typeof repo.customFields>>[number];
+type TCustomValues = TFields['customValues'];
+
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+/**
+ * Custom values against the tenant's definitions (sys-customer-field): known field, right type,
+ * choices among the options, required ones filled. `merged` is the whole set after the change.
+ */
+export const checkCustomValues = (fields: TCustomField[], input: TCustomValues, merged: TCustomValues) => {
+  const byId = new Map(fields.map((f) => [String(f.id), f]));
+  for (const [key, value] of Object.entries(input)) {
+    const f = byId.get(key);
+    if (!f) throw invalid(`自定义字段（编号${key}）不存在或已删除，请刷新页面`);
+    if (isEmpty(value)) continue;
+    const bad = (what: string) => invalid(`「${f.name}」${what}`);
+    switch (f.type) {
+      case 'text':
+      case 'textarea':
+        if (typeof value !== 'string') throw bad('请填写文字');
+        if (f.type === 'text' && value.length > 200) throw bad('最多200个字');
+        break;
+      case 'number':
+        if (typeof value !== 'number' || !Number.isFinite(value)) throw bad('请填写数字');
+        break;
+      case 'date':
+        if (typeof value !== 'number' || !Number.isInteger(value)) throw bad('请选择日期');
+        break;
+      case 'select':
+        if (typeof value !== 'string' || !f.options.includes(value)) throw bad(`只能选择：${f.options.join('、')}`);
+        break;
+      case 'multiselect': {
+        if (!Array.isArray(value)) throw bad('请选择选项');
+        const wrong = value.find((v) => !f.options.includes(v));
+        if (wrong !== undefined) throw bad(`没有选项「${wrong}」，可选：${f.options.join('、')}`);
+        break;
+      }
+      default:
+        throw bad('的类型不受支持');
+    }
+  }
+  for (const f of fields) {
+    if (f.isRequired && isEmpty(merged[String(f.id)])) throw invalid(`请填写「${f.name}」`);
+  }
+};
+
+const checkTags = async (tx: TDb, tenantId: number, tagIds: readonly number[], ctx: TCrmContext) => {
+  if (tagIds.length === 0) return;
+  const tags = await ctx.tagMap(tx, tenantId);
+  if (tagIds.some((id) => !tags.has(id))) throw invalid('标签不存在或已删除，请刷新后重新选择');
+};
+
+/** Where this mobile already is, for the duplicate message (getExistOther). */
+const existOf = async (tx: TDb, auth: TAuth, mobile: string, excludeId?: number) => {
+  const found = await repo.findByMobile(tx, auth.tenantId, mobile);
+  if (!found || found.id === excludeId) {
+    return { isExist: false, customerId: null, where: null, ownerName: null, message: '' } as const;
+  }
+  const where =
+    found.deletedAt !== null
+      ? 'recycle'
+      : found.ownerId === null
+        ? 'pool'
+        : found.ownerId === auth.userId
+          ? 'mine'
+          : 'other';
+  const message = {
+    recycle: '该手机号已在回收站中，可从回收站恢复',
+    pool: '该手机号已在公海中，可直接领取',
+    mine: '该手机号已是您的客户',
+    other: `该手机号已是${found.ownerName ?? '其他同事'}的客户`,
+  }[where];
+  return { isExist: true, customerId: found.id, where, ownerName: found.ownerName, message } as const;
+};
+
+export const createCustomerService = (ctx: TCrmContext) => {
+  const { scoped } = ctx;
+
+  /** A customer this person may see and act on, or not found (also for another tenant's id). */
+  const visible = async (tx: TDb, auth: TAuth, scope: TDataScope, id: number, lock = false) => {
+    const row = lock
+      ? (await repo.lockMany(tx, auth.tenantId, [id]))[0]
+      : (await repo.findFull(tx, auth.tenantId, id))?.c;
+    if (!row || !isVisible(auth, scope, row)) throw customerMissing();
+    return row;
+  };
+
+  const view = async (tx: TDb, id: number, auth: TAuth, vc?: TViewContext) => {
+    const full = await repo.findFull(tx, auth.tenantId, id);
+    if (!full) throw customerMissing();
+    return toCustomerView(full, vc ?? (await ctx.viewContext(tx, auth)));
+  };
+
+  const page = async (auth: TAuth, pool: TPool, q: TListQuery) => {
+    const scope = await ctx.scopeOf(auth);
+    return scoped(auth, async (tx) => {
+      const where = poolCondition(auth.tenantId, pool, scope);
+      const filter = filterCondition(auth.tenantId, q);
+      const { records, total } = await repo.page(
+        tx,
+        filter ? and(where, filter)! : where,
+        orderOf(q.sortField, q.sortOrder),
+        q.page,
+        q.limit,
+      );
+      const vc = await ctx.viewContext(tx, auth);
+      return {
+        records: records.map((r) => toCustomerView(r, vc)),
+        total,
+        size: q.limit,
+        current: q.page,
+        pages: Math.ceil(total / q.limit),
+      };
+    });
+  };
+
+  const detail = async (auth: TAuth, id: number, pool: TPool): Promise<TCustomer> => {
+    const scope = await ctx.scopeOf(auth);
+    return scoped(auth, async (tx) => {
+      const row = await visible(tx, auth, scope, id);
+      if ((pool === 'public') !== (row.ownerId === null)) throw customerMissing();
+      return view(tx, id, auth);
+    });
+  };
+
+  const create = async (auth: TAuth, input: TFields & { ownerId?: number | null }): Promise<TCustomer> => {
+    const scope = await ctx.scopeOf(auth);
+    try {
+      return await scoped(auth, async (tx) => {
+        const dup = await existOf(tx, auth, input.mobile);
+        if (dup.isExist) throw conflict(dup.message);
+        const settings = await readCrmSettings(tx, auth.tenantId);
+        const ownerId = input.ownerId === undefined ? auth.userId : input.ownerId;
+        let owner: { id: number; realName: string; deptId: number | null } | null = null;
+        if (ownerId !== null) {
+          owner =
+            ownerId === auth.userId
+              ? { id: auth.userId, realName: '您', deptId: auth.deptId }
+              : (await targetStaff(tx, auth, scope, [ownerId]))[0]!;
+          if (settings.maxOwned > 0) {
+            const owned = (await repo.ownedCounts(tx, auth.tenantId, [ownerId])).get(ownerId) ?? 0;
+            if (owned + 1 > settings.maxOwned)
+              throw conflict(overMaxMessage(owner.realName, owned, 1, settings.maxOwned));
+          }
+        }
+        await checkTags(tx, auth.tenantId, input.tagIds, ctx);
+        const fields = await repo.customFields(tx, auth.tenantId);
+        checkCustomValues(fields, input.customValues, input.customValues);
+        if (input.nextFollowAt !== null && input.nextFollowAt <= Date.now()) throw invalid('下次跟进时间必须晚于现在');
+        const now = new Date();
+        const id = await repo.insert(tx, {
+          tenantId: auth.tenantId,
+          name: input.name,
+          ...pinyinOf(input.name),
+          mobile: input.mobile,
+          company: input.company,
+          address: input.address,
+          remark: input.remark,
+          source: input.source,
+          intentionLevel: input.intentionLevel,
+          isDeal: input.isDeal,
+          dealAt: input.isDeal ? now : null,
+          phoneLabel: input.phoneLabel,
+          tagIds: [...new Set(input.tagIds)],
+          isProtected: input.isProtected,
+          nextFollowAt: input.nextFollowAt === null ? null : new Date(input.nextFollowAt),
+          customValues: input.customValues,
+          ownerId: owner?.id ?? null,
+          deptId: owner?.deptId ?? null,
+          ownedAt: owner ? now : null,
+          poolAt: owner ? null : now,
+          createdBy: auth.userId,
+        });
+        await repo.insertOwnerLogs(tx, [
+          {
+            tenantId: auth.tenantId,
+            customerId: id,
+            action: 'create',
+            toUserId: owner?.id ?? null,
+            operatorId: auth.userId,
+          },
+        ]);
+        return view(tx, id, auth);
+      });
+    } catch (error) {
+      // Two people saving the same mobile at once: the unique index decides, the message says who won.
+      if (isUniqueViolation(error)) {
+        const dup = await scoped(auth, (tx) => existOf(tx, auth, input.mobile));
+        throw conflict(dup.message || '该手机号已存在');
+      }
+      throw error;
+    }
+  };
+
+  const update = async (auth: TAuth, input: Partial<TFields> & { id: number }): Promise<TCustomer> => {
+    const scope = await ctx.scopeOf(auth);
+    try {
+      return await scoped(auth, async (tx) => {
+        const before = await visible(tx, auth, scope, input.id, true);
+        if (input.mobile !== undefined && input.mobile !== before.mobile) {
+          const dup = await existOf(tx, auth, input.mobile, before.id);
+          if (dup.isExist) throw conflict(dup.message);
+        }
+        if (input.tagIds) await checkTags(tx, auth.tenantId, input.tagIds, ctx);
+        const fields = await repo.customFields(tx, auth.tenantId);
+        let customValues: TCustomValues | undefined;
+        if (input.customValues) {
+          customValues = { ...before.customValues, ...input.customValues };
+          checkCustomValues(fields, input.customValues, customValues);
+        }
+        if (
+          input.nextFollowAt != null &&
+          input.nextFollowAt <= Date.now() &&
+          input.nextFollowAt !== before.nextFollowAt?.getTime()
+        ) {
+          throw invalid('下次跟进时间必须晚于现在');
+        }
+        const set: Partial<TCustomerRow> = {};
+        const copy = [
+          'name',
+          'mobile',
+          'company',
+          'address',
+          'remark',
+          'source',
+          'intentionLevel',
+          'isDeal',
+          'phoneLabel',
+          'isProtected',
+        ] as const;
+        for (const k of copy) if (input[k] !== undefined) (set as Record<string, unknown>)[k] = input[k];
+        if (input.tagIds) set.tagIds = [...new Set(input.tagIds)];
+        if (input.nextFollowAt !== undefined)
+          set.nextFollowAt = input.nextFollowAt === null ? null : new Date(input.nextFollowAt);
+        if (input.name !== undefined) Object.assign(set, pinyinOf(input.name));
+        if (input.isDeal !== undefined && input.isDeal !== before.isDeal) set.dealAt = input.isDeal ? new Date() : null;
+        const tags = await ctx.tagMap(tx, auth.tenantId);
+        const changes = diffCustomer(
+          before,
+          { ...set, ...(input.customValues ? { customValues: input.customValues } : {}) },
+          tags,
+          new Map(fields.map((f) => [String(f.id), { name: f.name, type: f.type }])),
+        );
+        if (customValues) set.customValues = customValues;
+        if (changes.length > 0) {
+          await repo.update(tx, auth.tenantId, [before.id], set);
+          await repo.insertChangeLogs(tx, [
+            { tenantId: auth.tenantId, customerId: before.id, userId: auth.userId, changes },
+          ]);
+        }
+        return view(tx, before.id, auth);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error) && input.mobile) {
+        const dup = await scoped(auth, (tx) => existOf(tx, auth, input.mobile!, input.id));
+        throw conflict(dup.message || '该手机号已存在');
+      }
+      throw error;
+    }
+  };
+
+  const timelineOf = async (tx: TDb, auth: TAuth, customerId: number, kinds?: readonly string[]) => {
+    const vc = await ctx.viewContext(tx, auth);
+    return buildTimeline(tx, auth.tenantId, customerId, new Set(kinds ?? timelineKinds), vc);
+  };
+
+  return {
+    page,
+    detail,
+    visible,
+    timelineOf,
+    existOther: async (auth: TAuth, mobile: string, excludeId?: number) =>
+      scoped(auth, (tx) => existOf(tx, auth, mobile, excludeId)),
+    create,
+    update,
+
+    timeline: async (auth: TAuth, customerId: number, kinds?: readonly string[]): Promise<TTimelineItem[]> => {
+      const scope = await ctx.scopeOf(auth);
+      return scoped(auth, async (tx) => {
+        await visible(tx, auth, scope, customerId);
+        return timelineOf(tx, auth, customerId, kinds);
+      });
+    },
+
+    /** A follow-up restarts the no-follow-up clock of the automatic release (and its reminder). */
+    followAdd: async (
+      auth: TAuth,
+      input: {
+        customerId: number;
+        method: keyof typeof followMethodLabel;
+        content: string;
+        nextFollowAt: number | null;
+      },
+    ): Promise<TTimelineItem> => {
+      if (input.nextFollowAt !== null && input.nextFollowAt <= Date.now()) throw invalid('下次跟进时间必须晚于现在');
+      const scope = await ctx.scopeOf(auth);
+      return scoped(auth, async (tx) => {
+        await visible(tx, auth, scope, input.customerId, true);
+        const next = input.nextFollowAt === null ? null : new Date(input.nextFollowAt);
+        const r = await repo.insertFollow(tx, {
+          tenantId: auth.tenantId,
+          customerId: input.customerId,
+          userId: auth.userId,
+          method: input.method,
+          content: input.content,
+          nextFollowAt: next,
+        });
+        await repo.update(tx, auth.tenantId, [input.customerId], {
+          lastFollowAt: r.createdAt,
+          lastFollowContent: input.content,
+          nextFollowAt: next,
+          releaseRemindedAt: null,
+        });
+        return {
+          kind: 'follow',
+          id: r.id,
+          at: r.createdAt.getTime(),
+          userName: auth.realName,
+          content: r.content,
+          detail: {
+            method: r.method,
+            methodLabel: followMethodLabel[input.method],
+            nextFollowAt: next?.getTime() ?? null,
+          },
+        };
+      });
+    },
+
+    commentAdd: async (auth: TAuth, input: { customerId: number; content: string }): Promise<TTimelineItem> => {
+      const scope = await ctx.scopeOf(auth);
+      return scoped(auth, async (tx) => {
+        await visible(tx, auth, scope, input.customerId);
+        const r = await repo.insertComment(tx, {
+          tenantId: auth.tenantId,
+          customerId: input.customerId,
+          userId: auth.userId,
+          content: input.content,
+        });
+        return {
+          kind: 'comment',
+          id: r.id,
+          at: r.createdAt.getTime(),
+          userName: auth.realName,
+          content: r.content,
+          detail: {},
+        };
+      });
+    },
+  };
+};
+
+export type TCustomerService = ReturnType<typeof createCustomerService>;

@@ -1,0 +1,181 @@
+import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import {
+  type crmImportRoutes,
+  intentionLevelLabel,
+  Perm,
+  phoneLabelText,
+  type TCustomField,
+  type TIntentionLevel,
+  type TPhoneLabel,
+} from '@yunhu/contract';
+import { and, inArray, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import type { TDataScope } from '../../db/scope.js';
+import { withTenant } from '../../db/tenant.js';
+import { hasPermission, type TAuth } from '../../http/context.js';
+import { sendDownload, xlsxMime } from '../../http/download.js';
+import { forbidden } from '../../http/errors.js';
+import { streamXlsx, type TColumn } from '../../http/xlsx-stream.js';
+import { filterCondition, orderOf, poolCondition } from './crm.filter.js';
+import { isMobileMasked, mobileFor, readCrmSettings } from './crm.rules.js';
+import { customers as c } from './crm.schema.js';
+import { importRepository } from './import.repository.js';
+
+export type TExportQuery = z.output<(typeof crmImportRoutes)['exportCustomers']['request']>;
+
+/** Rows read per query while the file streams out. */
+export const exportBatch = 2000;
+
+const shanghaiOffsetMs = 8 * 3_600_000;
+/** 2026-11-22 18:30 (Beijing time) for a cell; blank when there is no time. */
+export const beijingTime = (at: Date | null): string =>
+  at ? new Date(at.getTime() + shanghaiOffsetMs).toISOString().slice(0, 16).replace('T', ' ') : '';
+
+type TExportRow = { c: TCustomer; ownerName: string | null; deptName: string | null };
+type TCustomer = Pick<
+  typeof c.$inferSelect,
+  | 'name'
+  | 'mobile'
+  | 'company'
+  | 'address'
+  | 'source'
+  | 'intentionLevel'
+  | 'isDeal'
+  | 'phoneLabel'
+  | 'tagIds'
+  | 'poolAt'
+  | 'lastFollowAt'
+  | 'lastFollowContent'
+  | 'nextFollowAt'
+  | 'remark'
+  | 'createdAt'
+  | 'customValues'
+>;
+/** A row as the cursor gives it: column names, bigint arrays as text, times as Date or text by driver. */
+type TRawRow = Record<string, unknown>;
+const time = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
+const fromRaw = (r: TRawRow): TExportRow => ({
+  c: {
+    name: r.name as string,
+    mobile: r.mobile as string,
+    company: r.company as string,
+    address: r.address as string,
+    source: r.source as string,
+    intentionLevel: r.intention_level as string,
+    isDeal: r.is_deal as boolean,
+    phoneLabel: r.phone_label as string | null,
+    tagIds: ((r.tag_ids as unknown[] | null) ?? []).map(Number),
+    poolAt: time(r.pool_at),
+    lastFollowAt: time(r.last_follow_at),
+    lastFollowContent: r.last_follow_content as string | null,
+    nextFollowAt: time(r.next_follow_at),
+    remark: r.remark as string,
+    createdAt: time(r.created_at)!,
+    customValues: (typeof r.custom_values === 'string' ? JSON.parse(r.custom_values) : r.custom_values) ?? {},
+  },
+  ownerName: r.owner_name as string | null,
+  deptName: r.dept_name as string | null,
+});
+
+const customText = (field: TCustomField, value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join('、');
+  if (field.type === 'date' && typeof value === 'number') return beijingTime(new Date(value)).slice(0, 10);
+  return String(value);
+};
+
+export type TExportService = ReturnType<typeof createExportService>;
+
+/**
+ * 导出客户: the same pool, data scope, filter and sort as the list the person is looking at
+ * (crm.filter.ts, shared with customerPage/poolPage), or only the chosen ids, streamed as xlsx
+ * batch by batch so memory stays flat whatever the count. Mobiles are masked as on the screen.
+ */
+export const createExportService = (deps: {
+  database: TDatabase;
+  dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
+}) => {
+  const scoped = <T>(auth: TAuth, fn: (tx: TDb) => Promise<T>) => withTenant(deps.database, auth.tenantId, fn);
+
+  const customers = async (auth: TAuth, q: TExportQuery, reply: FastifyReply) => {
+    if (q.pool === 'public' && !hasPermission(auth, Perm.poolList)) throw forbidden();
+    const scope = await deps.dataScopeOf(auth);
+    const { settings, fields, tags } = await scoped(auth, async (tx) => ({
+      settings: await readCrmSettings(tx, auth.tenantId),
+      fields: await importRepository.customFields(tx, auth.tenantId),
+      tags: await importRepository.tagsByName(tx, auth.tenantId),
+    }));
+    const tagName = new Map([...tags].map(([name, id]) => [id, name]));
+    const isMasked = isMobileMasked(settings, auth);
+    const where = and(
+      poolCondition(auth.tenantId, q.pool, scope),
+      filterCondition(auth.tenantId, q),
+      q.ids?.length ? inArray(c.id, q.ids) : undefined,
+    )!;
+    const order = orderOf(q.sortField, q.sortOrder);
+    const columns: TColumn<TExportRow>[] = [
+      { header: '客户名称', value: (r) => r.c.name },
+      { header: '手机号', width: 14, value: (r) => mobileFor(r.c.mobile, isMasked) },
+      { header: '公司', width: 24, value: (r) => r.c.company },
+      { header: '地址', width: 24, value: (r) => r.c.address },
+      { header: '来源', value: (r) => r.c.source },
+      { header: '意向等级', width: 22, value: (r) => intentionLevelLabel[r.c.intentionLevel as TIntentionLevel] ?? '' },
+      { header: '成交状态', width: 10, value: (r) => (r.c.isDeal ? '已成交' : '未成交') },
+      {
+        header: '电话标签',
+        width: 10,
+        value: (r) => (r.c.phoneLabel ? phoneLabelText[r.c.phoneLabel as TPhoneLabel] : ''),
+      },
+      {
+        header: '标签',
+        value: (r) =>
+          r.c.tagIds
+            .map((id) => tagName.get(id) ?? '')
+            .filter(Boolean)
+            .join('、'),
+      },
+      ...(q.pool === 'private'
+        ? [
+            { header: '负责人', width: 12, value: (r: TExportRow) => r.ownerName ?? '' },
+            { header: '部门', value: (r: TExportRow) => r.deptName ?? '' },
+          ]
+        : [{ header: '进入公海时间', value: (r: TExportRow) => beijingTime(r.c.poolAt) }]),
+      { header: '最近跟进时间', value: (r) => beijingTime(r.c.lastFollowAt) },
+      { header: '最近跟进内容', width: 30, value: (r) => r.c.lastFollowContent ?? '' },
+      { header: '下次跟进时间', value: (r) => beijingTime(r.c.nextFollowAt) },
+      { header: '备注', width: 30, value: (r) => r.c.remark },
+      { header: '创建时间', value: (r) => beijingTime(r.c.createdAt) },
+      ...fields.map((f) => ({
+        header: f.name,
+        value: (r: TExportRow) => customText(f, r.c.customValues[String(f.id)]),
+      })),
+    ];
+    const body = new PassThrough();
+    // One query through a cursor in one read-only transaction: a single scan and sort whatever the
+    // count (offset batches re-sorted the whole match for every batch: 39 s for 100,000 rows of a
+    // 1,000,000-customer tenant against 5 s now), a consistent snapshot, and memory bounded by a batch.
+    const job = scoped(auth, async (tx) => {
+      await tx.execute(sql`declare crm_export no scroll cursor for
+        select ${c}.*, (select u.real_name from users u where u.id = ${c.ownerId}) as owner_name,
+          (select d.name from departments d where d.id = ${c.deptId}) as dept_name
+        from ${c} where ${where} order by ${sql.join(order, sql`, `)}`);
+      let xlsx: PassThrough | null = null;
+      const behind = () => (xlsx ? xlsx.readableLength + xlsx.writableLength : 0) > 4 * 1024 * 1024;
+      xlsx = streamXlsx<TExportRow>('客户', columns, async () => {
+        // The producer does not wait for the download: hold the next batch while the client is behind.
+        while (behind() && !body.destroyed) await new Promise((r) => setTimeout(r, 20));
+        return rowsOf<TRawRow>(await tx.execute(sql.raw(`fetch ${exportBatch} from crm_export`))).map(fromRaw);
+      });
+      xlsx.pipe(body);
+      await finished(xlsx);
+    });
+    job.catch((error: unknown) => body.destroy(error as Error));
+    const day = new Date(Date.now() + shanghaiOffsetMs).toISOString().slice(0, 10).replace(/-/g, '');
+    return sendDownload(reply, `${q.pool === 'private' ? '我的客户' : '公海客户'}-${day}.xlsx`, xlsxMime, body);
+  };
+
+  return { customers };
+};

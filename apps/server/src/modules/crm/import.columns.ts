@@ -1,0 +1,208 @@
+import {
+  followMethodLabel,
+  followMethods,
+  intentionLevelLabel,
+  intentionLevels,
+  normaliseMobile,
+  phoneLabels,
+  phoneLabelText,
+  type TCustomField,
+} from '@yunhu/contract';
+
+/**
+ * The columns of the customer and follow-up import templates and the parsing of each cell. The
+ * reader finds columns by header text in any order ("*" and spaces ignored), so a user may
+ * reorder, drop optional columns or add his own notes columns.
+ */
+
+export type TColumn = { key: string; header: string; isRequired: boolean; note: string; aliases?: string[] };
+
+export const customerColumns: TColumn[] = [
+  { key: 'name', header: '客户名称', isRequired: true, note: '最多50个字', aliases: ['客户姓名', '姓名'] },
+  {
+    key: 'mobile',
+    header: '手机号',
+    isRequired: true,
+    note: '11位手机号；可带+86、空格或横线；同一企业内不能重复',
+    aliases: ['手机号码', '手机'],
+  },
+  { key: 'company', header: '公司', isRequired: false, note: '最多100个字', aliases: ['公司名称'] },
+  { key: 'address', header: '地址', isRequired: false, note: '最多200个字' },
+  { key: 'source', header: '来源', isRequired: false, note: '最多50个字', aliases: ['客户来源'] },
+  {
+    key: 'intentionLevel',
+    header: '意向等级',
+    isRequired: false,
+    note: `A、B、C、D、E之一，不填为D。${intentionLevels.map((l) => intentionLevelLabel[l]).join('；')}`,
+  },
+  {
+    key: 'phoneLabel',
+    header: '电话标签',
+    isRequired: false,
+    note: `${phoneLabels.map((l) => phoneLabelText[l]).join('、')}之一，可不填`,
+  },
+  { key: 'tags', header: '标签', isRequired: false, note: '已有标签的名称，多个用逗号或顿号分隔，最多20个' },
+  { key: 'remark', header: '备注', isRequired: false, note: '最多500个字' },
+  {
+    key: 'nextFollowAt',
+    header: '下次跟进时间',
+    isRequired: false,
+    note: '如 2026-12-01 或 2026-12-01 14:30（北京时间）',
+  },
+];
+
+export const followColumns: TColumn[] = [
+  { key: 'mobile', header: '手机号', isRequired: true, note: '已有客户的手机号', aliases: ['手机号码', '手机'] },
+  { key: 'content', header: '跟进内容', isRequired: true, note: '最多1000个字' },
+  {
+    key: 'method',
+    header: '跟进方式',
+    isRequired: false,
+    note: `${followMethods.map((m) => followMethodLabel[m]).join('、')}之一，不填为电话`,
+  },
+  { key: 'at', header: '跟进时间', isRequired: false, note: '如 2026-11-20 10:00，不填为导入时间；不能晚于现在' },
+  { key: 'nextFollowAt', header: '下次跟进时间', isRequired: false, note: '如 2026-12-01 或 2026-12-01 14:30' },
+];
+
+export const customColumnKey = (fieldId: number) => `custom:${fieldId}`;
+
+/** The custom fields as template columns, after the built-in ones. */
+export const customFieldColumns = (fields: TCustomField[]): TColumn[] =>
+  fields.map((f) => ({
+    key: customColumnKey(f.id),
+    header: f.name,
+    isRequired: f.isRequired,
+    note: customFieldNote(f),
+  }));
+
+const customFieldNote = (f: TCustomField) => {
+  const must = f.isRequired ? '必填。' : '选填。';
+  switch (f.type) {
+    case 'number':
+      return `${must}数字`;
+    case 'date':
+      return `${must}日期，如 2026-12-01`;
+    case 'select':
+      return `${must}以下之一：${f.options.join('、')}`;
+    case 'multiselect':
+      return `${must}以下的一个或多个，用逗号或顿号分隔：${f.options.join('、')}`;
+    default:
+      return `${must}文字，最多2000个字`;
+  }
+};
+
+const headerKey = (text: string) => text.replace(/[*＊\s]/g, '');
+
+/**
+ * Maps a header row to column positions; throws the Chinese reason when a required column is
+ * missing. Custom field names win over nothing but themselves: a built-in header is matched first.
+ */
+export const findColumns = (
+  header: string[],
+  columns: TColumn[],
+): { positions: Map<string, number> } | { missing: string } => {
+  const positions = new Map<string, number>();
+  const taken = new Set<number>();
+  for (const c of columns) {
+    const names = [c.header, ...(c.aliases ?? [])];
+    const at = header.findIndex((h, i) => !taken.has(i) && names.includes(headerKey(h)));
+    if (at >= 0) {
+      positions.set(c.key, at);
+      taken.add(at);
+    } else if (c.isRequired) return { missing: c.header };
+  }
+  return { positions };
+};
+
+export const mobileRule = /^1[3-9]\d{9}$/;
+export const cleanMobile = normaliseMobile;
+
+/** Separators people use between several values in one cell. */
+export const splitList = (text: string) =>
+  [...new Set(text.split(/[,，、;；|\n]/).map((s) => s.trim()))].filter(Boolean);
+
+const chinaOffsetMs = 8 * 3_600_000;
+
+/**
+ * A time typed in a cell, read as Beijing time (China has no daylight saving): 2026-12-01,
+ * 2026/12/1 14:30, 2026.12.01 14:30:05, 2026年12月1日, or an Excel serial day number (a date cell
+ * formatted as a number). Returns epoch ms, or null when it is not a time.
+ */
+export const parseChinaTime = (text: string): number | null => {
+  const s = text.trim();
+  if (!s) return null;
+  if (/^\d{5}(\.\d+)?$/.test(s)) {
+    // Excel day 25569 is 1970-01-01; the serial is wall-clock time.
+    const wall = Math.round((Number(s) - 25569) * 86_400_000);
+    return wall - chinaOffsetMs;
+  }
+  const m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[ T]+(\d{1,2})[:：](\d{1,2})(?:[:：](\d{1,2}))?)?$/.exec(s);
+  if (!m) return null;
+  const [y, mo, d, h = '0', mi = '0', se = '0'] = m.slice(1).map((v) => v ?? '0') as string[];
+  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(se));
+  const back = new Date(wall);
+  // Date.UTC rolls 2026-02-30 over to March: such a day does not exist.
+  if (back.getUTCMonth() !== Number(mo) - 1 || back.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59) {
+    return null;
+  }
+  return wall - chinaOffsetMs;
+};
+
+/** A level as typed: "B", "b", the label "B 三个月内有需求" or only its words. */
+const levelByText = new Map<string, string>(
+  intentionLevels.flatMap((l) => [
+    [l, l],
+    [l.toLowerCase(), l],
+    [intentionLevelLabel[l], l],
+    [intentionLevelLabel[l].slice(2), l],
+  ]),
+);
+export const parseLevel = (text: string): string | null => levelByText.get(text.trim().replace(/\s+/g, ' ')) ?? null;
+
+const phoneLabelByText = new Map<string, string>([
+  ...phoneLabels.map((l) => [l, l] as const),
+  ...phoneLabels.map((l) => [phoneLabelText[l], l] as const),
+]);
+export const parsePhoneLabel = (text: string): string | null => phoneLabelByText.get(text.trim()) ?? null;
+
+const methodByText = new Map<string, string>([
+  ...followMethods.map((m) => [m, m] as const),
+  ...followMethods.map((m) => [followMethodLabel[m], m] as const),
+  ['电话跟进', 'phone'],
+  ['微信跟进', 'wechat'],
+  ['上门拜访', 'visit'],
+]);
+export const parseFollowMethod = (text: string): string | null => methodByText.get(text.trim()) ?? null;
+
+export type TCustomValue = string | number | string[];
+
+/** Checks one custom field cell against its definition; blank = no value. */
+export const parseCustomValue = (
+  field: TCustomField,
+  text: string,
+): { value: TCustomValue | null } | { reason: string } => {
+  if (!text) return field.isRequired ? { reason: `${field.name}为空` } : { value: null };
+  switch (field.type) {
+    case 'number': {
+      const n = Number(text.replace(/,/g, ''));
+      return Number.isFinite(n) ? { value: n } : { reason: `${field.name}「${text}」不是数字` };
+    }
+    case 'date': {
+      const at = parseChinaTime(text);
+      return at === null ? { reason: `${field.name}「${text}」不是日期，请填写如 2026-12-01` } : { value: at };
+    }
+    case 'select':
+      return field.options.includes(text)
+        ? { value: text }
+        : { reason: `${field.name}「${text}」不是可选项（${field.options.join('、')}）` };
+    case 'multiselect': {
+      const values = splitList(text);
+      const bad = values.find((v) => !field.options.includes(v));
+      return bad === undefined
+        ? { value: values }
+        : { reason: `${field.name}「${bad}」不是可选项（${field.options.join('、')}）` };
+    }
+    default:
+      return text.length > 2000 ? { reason: `${field.name}最多2000个字` } : { value: text };
+  }
+};

@@ -1,0 +1,488 @@
+import type { TBatchResult, TIntentionLevel, TPhoneLabel } from '@yunhu/contract';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { isInScope, scopeCondition, type TDataScope } from '../../db/scope.js';
+import type { TAuth } from '../../http/context.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { users } from '../org/org.schema.js';
+import {
+  canSeePool,
+  isVisible,
+  overMaxMessage,
+  type TCrmContext,
+  targetStaff,
+  visibleCondition,
+} from './crm.context.js';
+import { filterCondition, poolCondition, type TFilter, type TPool } from './crm.filter.js';
+import { crmRepository as repo, type TCustomerRow, type TOwnerLogInsert } from './crm.repository.js';
+import { readCrmSettings } from './crm.rules.js';
+import { customers } from './crm.schema.js';
+import { diffCustomer, shanghaiDayStart, shanghaiTime } from './crm.view.js';
+
+const dayMs = 86_400_000;
+const outOfReach = '客户不存在或不在您的数据范围内';
+type TRefused = TBatchResult['refused'];
+
+/**
+ * Locks the chosen customers and splits them into the ones this person may act on and the refused
+ * ones (unknown, another tenant's, outside his scope or in the recycle bin), in the order given.
+ */
+const lockVisible = async (tx: TDb, auth: TAuth, scope: TDataScope, ids: readonly number[]) => {
+  const rows = new Map((await repo.lockMany(tx, auth.tenantId, ids)).map((r) => [r.id, r]));
+  const ok: TCustomerRow[] = [];
+  const refused: TRefused = [];
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (row && isVisible(auth, scope, row)) ok.push(row);
+    else refused.push({ id, name: row && row.tenantId === auth.tenantId ? row.name : '', reason: outOfReach });
+  }
+  return { ok, refused };
+};
+
+/** Blocks of the list in the order given, as even as possible (the first people get the remainder). */
+export const spreadEvenly = <T>(items: readonly T[], people: readonly number[]): Map<number, T[]> => {
+  const out = new Map<number, T[]>(people.map((p) => [p, []]));
+  const base = Math.floor(items.length / people.length);
+  const extra = items.length % people.length;
+  let at = 0;
+  people.forEach((p, i) => {
+    const n = base + (i < extra ? 1 : 0);
+    out.get(p)!.push(...items.slice(at, at + n));
+    at += n;
+  });
+  return out;
+};
+
+const moveSet = (to: { id: number; deptId: number | null }) => ({
+  ownerId: to.id,
+  deptId: to.deptId,
+  ownedAt: new Date(),
+  releaseRemindedAt: null,
+  previousOwnerId: sql`coalesce(${customers.ownerId}, ${customers.previousOwnerId})` as unknown as number,
+});
+
+export const createPoolService = (ctx: TCrmContext) => {
+  const { scoped } = ctx;
+
+  /**
+   * The allocation plan (cus-check-allocation): who gets which customers, each person's load
+   * against maxOwned, and the problems that refuse the whole allocation.
+   */
+  const plan = async (tx: TDb, auth: TAuth, scope: TDataScope, ids: readonly number[], userIds: readonly number[]) => {
+    const people = await targetStaff(tx, auth, scope, userIds);
+    const settings = await readCrmSettings(tx, auth.tenantId);
+    const { ok, refused } = await lockVisible(tx, auth, scope, ids);
+    const groups = spreadEvenly(ok, userIds);
+    const owned = await repo.ownedCounts(tx, auth.tenantId, userIds);
+    const problems: string[] = [];
+    if (refused.length) problems.push(`有${refused.length}个客户不存在或不在您的数据范围内，请刷新后重新选择`);
+    const rows = people.map((p) => {
+      const mine = groups.get(p.id)!;
+      const adding = mine.filter((c) => c.ownerId !== p.id).length;
+      const has = owned.get(p.id) ?? 0;
+      const isOver = settings.maxOwned > 0 && has + adding > settings.maxOwned;
+      if (isOver) problems.push(overMaxMessage(p.realName, has, adding, settings.maxOwned));
+      return {
+        userId: p.id,
+        realName: p.realName,
+        deptName: p.deptName,
+        owned: has,
+        maxOwned: settings.maxOwned,
+        adding,
+        isOver,
+      };
+    });
+    return { people, groups, rows, problems, settings };
+  };
+
+  /** All or nothing: any problem refuses the whole batch before a customer moves. */
+  const allocate = async (auth: TAuth, ids: readonly number[], userIds: readonly number[], reason: string) => {
+    const scope = await ctx.scopeOf(auth);
+    return scoped(auth, async (tx): Promise<TBatchResult> => {
+      const p = await plan(tx, auth, scope, ids, userIds);
+      if (p.problems.length) throw conflict(`分配未执行：${p.problems.join('；')}`);
+      const refused: TRefused = [];
+      const logs: TOwnerLogInsert[] = [];
+      for (const person of p.people) {
+        const moving = p.groups.get(person.id)!.filter((c) => {
+          if (c.ownerId !== person.id) return true;
+          refused.push({ id: c.id, name: c.name, reason: `已是${person.realName}的客户` });
+          return false;
+        });
+        if (moving.length === 0) continue;
+        await repo.update(
+          tx,
+          auth.tenantId,
+          moving.map((c) => c.id),
+          moveSet(person),
+        );
+        for (const c of moving) {
+          logs.push({
+            tenantId: auth.tenantId,
+            customerId: c.id,
+            action: 'allocate',
+            fromUserId: c.ownerId,
+            toUserId: person.id,
+            operatorId: auth.userId,
+            reason,
+          });
+        }
+      }
+      await repo.insertOwnerLogs(tx, logs);
+      return { done: logs.length, refused };
+    });
+  };
+
+  const claim = async (auth: TAuth, ids: readonly number[]): Promise<TBatchResult> =>
+    scoped(auth, async (tx) => {
+      // One claim at a time per person, so two tabs cannot both pass the daily limit.
+      await tx.execute(
+        sql`select id from ${users} where id = ${auth.userId} and tenant_id = ${auth.tenantId} for update`,
+      );
+      const settings = await readCrmSettings(tx, auth.tenantId);
+      const rows = new Map((await repo.lockMany(tx, auth.tenantId, ids)).map((r) => [r.id, r]));
+      const refused: TRefused = [];
+      let candidates: TCustomerRow[] = [];
+      for (const id of ids) {
+        const r = rows.get(id);
+        if (!r || r.deletedAt !== null) refused.push({ id, name: r?.name ?? '', reason: '客户不存在或已删除' });
+        else if (r.ownerId !== null)
+          refused.push({ id, name: r.name, reason: r.ownerId === auth.userId ? '已是您的客户' : '已被他人领取' });
+        else candidates.push(r);
+      }
+      if (settings.reclaimBlockDays > 0 && candidates.length) {
+        const since = new Date(Date.now() - settings.reclaimBlockDays * dayMs);
+        const left = await repo.lastLeftAt(
+          tx,
+          auth.tenantId,
+          auth.userId,
+          candidates.map((c) => c.id),
+          since,
+        );
+        candidates = candidates.filter((c) => {
+          const at = left.get(c.id);
+          if (!at) return true;
+          const free = shanghaiTime(at.getTime() + settings.reclaimBlockDays * dayMs);
+          refused.push({
+            id: c.id,
+            name: c.name,
+            reason: `离开您不满${settings.reclaimBlockDays}天，${free}后才能重新领取`,
+          });
+          return false;
+        });
+      }
+      if (candidates.length === 0) return { done: 0, refused };
+      if (settings.dailyClaimLimit > 0) {
+        const today = await repo.claimsSince(tx, auth.tenantId, auth.userId, shanghaiDayStart(new Date()));
+        const left = Math.max(0, settings.dailyClaimLimit - today);
+        if (candidates.length > left) {
+          throw conflict(
+            left === 0
+              ? `今天的领取数量已达上限${settings.dailyClaimLimit}个，请明天再领取`
+              : `每天最多领取${settings.dailyClaimLimit}个客户，今天还可以领取${left}个，您选择了${candidates.length}个`,
+          );
+        }
+      }
+      if (settings.maxOwned > 0) {
+        const owned = (await repo.ownedCounts(tx, auth.tenantId, [auth.userId])).get(auth.userId) ?? 0;
+        if (owned + candidates.length > settings.maxOwned) {
+          throw conflict(overMaxMessage('您', owned, candidates.length, settings.maxOwned));
+        }
+      }
+      // Conditional on the owner still being empty: of two people claiming at once only one gets him.
+      const taken = new Set(
+        await repo.claim(
+          tx,
+          auth.tenantId,
+          candidates.map((c) => c.id),
+          { id: auth.userId, deptId: auth.deptId },
+        ),
+      );
+      for (const c of candidates)
+        if (!taken.has(c.id)) refused.push({ id: c.id, name: c.name, reason: '已被他人领取' });
+      await repo.insertOwnerLogs(
+        tx,
+        [...taken].map((id) => ({
+          tenantId: auth.tenantId,
+          customerId: id,
+          action: 'claim',
+          toUserId: auth.userId,
+          operatorId: auth.userId,
+        })),
+      );
+      return { done: taken.size, refused };
+    });
+
+  const releaseIds = async (tx: TDb, auth: TAuth, scope: TDataScope, ids: readonly number[], reason: string) => {
+    const { ok, refused } = await lockVisible(tx, auth, scope, ids);
+    const moving = ok.filter((c) => {
+      if (c.ownerId !== null) return true;
+      refused.push({ id: c.id, name: c.name, reason: '已在公海中' });
+      return false;
+    });
+    if (moving.length) {
+      await repo.update(
+        tx,
+        auth.tenantId,
+        moving.map((c) => c.id),
+        {
+          ownerId: null,
+          deptId: null,
+          previousOwnerId: sql`${customers.ownerId}` as unknown as number,
+          ownedAt: null,
+          poolAt: new Date(),
+          releaseRemindedAt: null,
+        },
+      );
+      await repo.insertOwnerLogs(
+        tx,
+        moving.map((c) => ({
+          tenantId: auth.tenantId,
+          customerId: c.id,
+          action: 'release',
+          fromUserId: c.ownerId,
+          operatorId: auth.userId,
+          reason,
+        })),
+      );
+    }
+    return { done: moving.length, refused };
+  };
+
+  const recycleIds = async (tx: TDb, auth: TAuth, scope: TDataScope, ids: readonly number[], reason: string) => {
+    const { ok, refused } = await lockVisible(tx, auth, scope, ids);
+    if (ok.length) {
+      // The owner stays on the row, so a recovery can hand the customer back to him.
+      await repo.update(
+        tx,
+        auth.tenantId,
+        ok.map((c) => c.id),
+        { deletedAt: new Date(), deletedBy: auth.userId },
+      );
+      await repo.insertOwnerLogs(
+        tx,
+        ok.map((c) => ({
+          tenantId: auth.tenantId,
+          customerId: c.id,
+          action: 'recycle',
+          fromUserId: c.ownerId,
+          operatorId: auth.userId,
+          reason,
+        })),
+      );
+    }
+    return { done: ok.length, refused };
+  };
+
+  /** Runs an ids action over every customer matching a filter, 1000 at a time, in one transaction. */
+  const byCondition = async (
+    auth: TAuth,
+    pool: TPool,
+    filter: TFilter,
+    run: (tx: TDb, scope: TDataScope, ids: number[]) => Promise<TBatchResult>,
+  ) => {
+    const scope = await ctx.scopeOf(auth);
+    return scoped(auth, async (tx) => {
+      const where: SQL = and(
+        poolCondition(auth.tenantId, pool, scope),
+        visibleCondition(auth, scope),
+        filterCondition(auth.tenantId, filter),
+      )!;
+      const ids = await repo.idsWhere(tx, where);
+      const total: TBatchResult = { done: 0, refused: [] };
+      for (let i = 0; i < ids.length; i += 1000) {
+        const r = await run(tx, scope, ids.slice(i, i + 1000));
+        total.done += r.done;
+        total.refused.push(...r.refused);
+      }
+      return total;
+    });
+  };
+
+  /**
+   * Field changes of many customers: rows that get the same values share one UPDATE; every changed
+   * row gets its change log.
+   */
+  const batchFields = async (
+    auth: TAuth,
+    ids: readonly number[],
+    compute: (row: TCustomerRow) => Partial<TCustomerRow> | { refuse: string },
+  ) => {
+    const scope = await ctx.scopeOf(auth);
+    return scoped(auth, async (tx): Promise<TBatchResult> => {
+      const { ok, refused } = await lockVisible(tx, auth, scope, ids);
+      const tags = await ctx.tagMap(tx, auth.tenantId);
+      const groups = new Map<string, { set: Partial<TCustomerRow>; ids: number[] }>();
+      const logs = [];
+      let done = 0;
+      for (const row of ok) {
+        const set = compute(row);
+        if ('refuse' in set) {
+          refused.push({ id: row.id, name: row.name, reason: set.refuse });
+          continue;
+        }
+        done++;
+        const changes = diffCustomer(row, set, tags, new Map());
+        if (changes.length === 0) continue;
+        logs.push({ tenantId: auth.tenantId, customerId: row.id, userId: auth.userId, changes });
+        const key = JSON.stringify(set);
+        const g = groups.get(key) ?? { set, ids: [] };
+        g.ids.push(row.id);
+        groups.set(key, g);
+      }
+      for (const g of groups.values()) await repo.update(tx, auth.tenantId, g.ids, g.set);
+      await repo.insertChangeLogs(tx, logs);
+      return { done, refused };
+    });
+  };
+
+  return {
+    claim,
+    allocate,
+    allocationCheck: async (auth: TAuth, ids: readonly number[], userIds: readonly number[]) => {
+      const scope = await ctx.scopeOf(auth);
+      return scoped(auth, async (tx) => {
+        const p = await plan(tx, auth, scope, ids, userIds);
+        return { isOk: p.problems.length === 0, plan: p.rows, problems: p.problems };
+      });
+    },
+
+    release: async (auth: TAuth, ids: readonly number[], reason: string) => {
+      const scope = await ctx.scopeOf(auth);
+      return scoped(auth, (tx) => releaseIds(tx, auth, scope, ids, reason));
+    },
+    releaseByCondition: (auth: TAuth, filter: TFilter, reason: string) =>
+      byCondition(auth, 'private', filter, (tx, scope, ids) => releaseIds(tx, auth, scope, ids, reason)),
+
+    recycle: async (auth: TAuth, ids: readonly number[], reason: string) => {
+      const scope = await ctx.scopeOf(auth);
+      return scoped(auth, (tx) => recycleIds(tx, auth, scope, ids, reason));
+    },
+    recycleByCondition: (auth: TAuth, pool: TPool, filter: TFilter, reason: string) =>
+      byCondition(auth, pool, filter, (tx, scope, ids) => recycleIds(tx, auth, scope, ids, reason)),
+
+    /** To another person in scope (a hand-over); maxOwned refuses the whole transfer. */
+    transfer: async (auth: TAuth, input: { ids?: number[]; fromUserId?: number; toUserId: number; reason: string }) => {
+      const scope = await ctx.scopeOf(auth);
+      return scoped(auth, async (tx): Promise<TBatchResult> => {
+        const [to] = await targetStaff(tx, auth, scope, [input.toUserId]);
+        let ids = input.ids ?? [];
+        if (input.fromUserId !== undefined) {
+          const [from] = await repo.staff(tx, auth.tenantId, [input.fromUserId]);
+          // A leaver may already be disabled: any person of the tenant inside the scope will do.
+          if (!from || from.status === 'deleted' || !isInScope(scope, { ownerId: from.id, deptId: from.deptId })) {
+            throw notFound('原负责人不存在或不在您的数据范围内');
+          }
+          if (!input.ids) {
+            ids = await repo.idsWhere(
+              tx,
+              and(poolCondition(auth.tenantId, 'private', scope), sql`${customers.ownerId} = ${from.id}`)!,
+            );
+          }
+        }
+        if (ids.length === 0) return { done: 0, refused: [] };
+        const { ok, refused } = await lockVisible(tx, auth, scope, ids);
+        const moving = ok.filter((c) => {
+          const why =
+            c.ownerId === null
+              ? '在公海中，请使用分配'
+              : c.ownerId === to!.id
+                ? `已是${to!.realName}的客户`
+                : input.fromUserId !== undefined && c.ownerId !== input.fromUserId
+                  ? '不是原负责人的客户'
+                  : null;
+          if (why) refused.push({ id: c.id, name: c.name, reason: why });
+          return why === null;
+        });
+        if (moving.length === 0) return { done: 0, refused };
+        const settings = await readCrmSettings(tx, auth.tenantId);
+        if (settings.maxOwned > 0) {
+          const owned = (await repo.ownedCounts(tx, auth.tenantId, [to!.id])).get(to!.id) ?? 0;
+          if (owned + moving.length > settings.maxOwned) {
+            throw conflict(`转移未执行：${overMaxMessage(to!.realName, owned, moving.length, settings.maxOwned)}`);
+          }
+        }
+        await repo.update(
+          tx,
+          auth.tenantId,
+          moving.map((c) => c.id),
+          moveSet(to!),
+        );
+        await repo.insertOwnerLogs(
+          tx,
+          moving.map((c) => ({
+            tenantId: auth.tenantId,
+            customerId: c.id,
+            action: 'transfer',
+            fromUserId: c.ownerId,
+            toUserId: to!.id,
+            operatorId: auth.userId,
+            reason: input.reason,
+          })),
+        );
+        return { done: moving.length, refused };
+      });
+    },
+
+    updateLevel: (auth: TAuth, ids: readonly number[], intentionLevel: TIntentionLevel) =>
+      batchFields(auth, ids, () => ({ intentionLevel })),
+
+    updateLabelOrDeal: (
+      auth: TAuth,
+      ids: readonly number[],
+      input: { phoneLabel?: TPhoneLabel | null; isDeal?: boolean },
+    ) =>
+      batchFields(auth, ids, (row) => ({
+        ...(input.phoneLabel !== undefined ? { phoneLabel: input.phoneLabel } : {}),
+        ...(input.isDeal !== undefined && input.isDeal !== row.isDeal
+          ? { isDeal: input.isDeal, dealAt: input.isDeal ? new Date() : null }
+          : {}),
+      })),
+
+    updateProtected: (auth: TAuth, ids: readonly number[], isProtected: boolean) =>
+      batchFields(auth, ids, () => ({ isProtected })),
+
+    updateTags: async (
+      auth: TAuth,
+      ids: readonly number[],
+      tagIds: readonly number[],
+      mode: 'add' | 'remove' | 'set',
+    ) => {
+      const known = await scoped(auth, (tx) => ctx.tagMap(tx, auth.tenantId));
+      if (tagIds.some((id) => !known.has(id))) throw notFound('标签不存在或已删除，请刷新后重新选择');
+      return batchFields(auth, ids, (row) => {
+        const next =
+          mode === 'set'
+            ? [...new Set(tagIds)]
+            : mode === 'add'
+              ? [...new Set([...row.tagIds, ...tagIds])]
+              : row.tagIds.filter((id) => !tagIds.includes(id));
+        return next.length > 20 ? { refuse: '一个客户最多20个标签' } : { tagIds: next };
+      });
+    },
+
+    /** Active staff in scope with their load (getEmpSelectList). */
+    assignees: async (auth: TAuth, keyword?: string) => {
+      const scope = await ctx.scopeOf(auth);
+      return scoped(auth, async (tx) => {
+        const people = await repo.activeStaff(
+          tx,
+          auth.tenantId,
+          scopeCondition(scope, { owner: users.id, dept: users.deptId }),
+          keyword,
+        );
+        const owned = await repo.ownedCounts(
+          tx,
+          auth.tenantId,
+          people.map((p) => p.userId),
+        );
+        const settings = await readCrmSettings(tx, auth.tenantId);
+        return people.map((p) => ({ ...p, owned: owned.get(p.userId) ?? 0, maxOwned: settings.maxOwned }));
+      });
+    },
+
+    canSeePool,
+  };
+};
+
+export type TPoolService = ReturnType<typeof createPoolService>;

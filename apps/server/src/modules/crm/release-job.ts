@@ -1,0 +1,196 @@
+import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import type { TNotify } from './crm.context.js';
+import { crmRepository as repo } from './crm.repository.js';
+import type { TCrmSettings } from './crm.rules.js';
+import { customers as c, crmSettings } from './crm.schema.js';
+import { releaseAtOf, shanghaiTime } from './crm.view.js';
+
+const dayMs = 86_400_000;
+const batchSize = 500;
+
+type TJobDeps = { database: TDatabase; notify: TNotify; logger?: { error: (obj: object, msg: string) => void } };
+type TRules = Pick<TCrmSettings, 'tenantId' | 'releaseNoFollowDays' | 'releaseNoDealDays' | 'remindBeforeDays'>;
+
+/**
+ * Owned customers whose clock runs out before `shiftDays` from now (0 = already due): no follow-up
+ * for releaseNoFollowDays since the later of getting him and the last follow-up, or no deal for
+ * releaseNoDealDays since getting him. Protected and dealt customers are never released.
+ */
+const overdue = (rules: TRules, now: Date, shiftDays: number): SQL => {
+  const owned = sql`coalesce(${c.ownedAt}, ${c.createdAt})`;
+  const before = (days: number) => new Date(now.getTime() - (days - shiftDays) * dayMs);
+  const rulesMet: SQL[] = [];
+  // greatest() ignores a null last follow-up.
+  if (rules.releaseNoFollowDays > 0) {
+    rulesMet.push(sql`greatest(${owned}, ${c.lastFollowAt}) < ${before(rules.releaseNoFollowDays)}`);
+  }
+  if (rules.releaseNoDealDays > 0) rulesMet.push(sql`${owned} < ${before(rules.releaseNoDealDays)}`);
+  return and(
+    eq(c.tenantId, rules.tenantId),
+    isNotNull(c.ownerId),
+    isNull(c.deletedAt),
+    eq(c.isProtected, false),
+    eq(c.isDeal, false),
+    or(...rulesMet),
+  )!;
+};
+
+/** Which rule released him, for the owner log. */
+const reasonOf = (
+  rules: TRules,
+  row: { ownedAt: Date | null; createdAt: Date; lastFollowAt: Date | null },
+  now: Date,
+) => {
+  const owned = (row.ownedAt ?? row.createdAt).getTime();
+  const lastTouch = Math.max(owned, row.lastFollowAt?.getTime() ?? 0);
+  if (rules.releaseNoFollowDays > 0 && lastTouch < now.getTime() - rules.releaseNoFollowDays * dayMs) {
+    return `超过${rules.releaseNoFollowDays}天未跟进，自动放入公海`;
+  }
+  return `超过${rules.releaseNoDealDays}天未成交，自动放入公海`;
+};
+
+/**
+ * Moves one batch of overdue customers. The rows are chosen with FOR UPDATE SKIP LOCKED inside the
+ * moving transaction, so a second server process running the job at the same moment takes other
+ * rows (or none) and no customer is moved or logged twice.
+ */
+const releaseBatch = async (tx: TDb, rules: TRules, now: Date) => {
+  const rows = await tx
+    .select({ id: c.id, ownerId: c.ownerId, ownedAt: c.ownedAt, createdAt: c.createdAt, lastFollowAt: c.lastFollowAt })
+    .from(c)
+    .where(overdue(rules, now, 0))
+    .orderBy(c.id)
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  if (rows.length === 0) return 0;
+  const ids = rows.map((r) => r.id);
+  await tx
+    .update(c)
+    .set({
+      ownerId: null,
+      deptId: null,
+      previousOwnerId: sql`${c.ownerId}` as unknown as number,
+      ownedAt: null,
+      poolAt: now,
+      releaseRemindedAt: null,
+      updatedAt: now,
+    })
+    .where(and(eq(c.tenantId, rules.tenantId), inArray(c.id, ids)));
+  await repo.insertOwnerLogs(
+    tx,
+    rows.map((r) => ({
+      tenantId: rules.tenantId,
+      customerId: r.id,
+      action: 'auto_release',
+      fromUserId: r.ownerId,
+      operatorId: null,
+      reason: reasonOf(rules, r, now),
+      createdAt: now,
+    })),
+  );
+  return rows.length;
+};
+
+/**
+ * Marks one batch of customers due within remindBeforeDays as reminded (once per ownership: the
+ * mark is cleared whenever the clock restarts) and tells each owner in one notice.
+ */
+const remindBatch = async (tx: TDb, rules: TRules, now: Date, notify: TNotify) => {
+  const rows = await tx
+    .select()
+    .from(c)
+    .where(and(overdue(rules, now, rules.remindBeforeDays), isNull(c.releaseRemindedAt)))
+    .orderBy(c.id)
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  if (rows.length === 0) return 0;
+  await tx
+    .update(c)
+    .set({ releaseRemindedAt: now })
+    .where(
+      and(
+        eq(c.tenantId, rules.tenantId),
+        inArray(
+          c.id,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
+  const byOwner = new Map<number, typeof rows>();
+  for (const r of rows) byOwner.set(r.ownerId!, [...(byOwner.get(r.ownerId!) ?? []), r]);
+  await notify(
+    tx,
+    [...byOwner].map(([userId, list]) => {
+      const first = Math.min(...list.map((r) => releaseAtOf(r, rules) ?? now.getTime()));
+      const names = list
+        .slice(0, 5)
+        .map((r) => r.name)
+        .join('、');
+      return {
+        tenantId: rules.tenantId,
+        userId,
+        title: '客户即将自动放入公海',
+        content: `您有${list.length}个客户（${names}${list.length > 5 ? '等' : ''}）将因未跟进或未成交自动放入公海，最早在${shanghaiTime(Math.max(first, now.getTime()))}，请及时跟进。`,
+      };
+    }),
+  );
+  return rows.length;
+};
+
+/** One run over every tenant that has release rules: moves the overdue customers, then reminds. */
+export const runReleaseJob = async (deps: TJobDeps, now = new Date()) => {
+  // Reading every tenant's rules is the job's own business, outside any one tenant's wall.
+  const tenants = await deps.database.db
+    .select()
+    .from(crmSettings)
+    .where(or(gt(crmSettings.releaseNoFollowDays, 0), gt(crmSettings.releaseNoDealDays, 0)));
+  let released = 0;
+  let reminded = 0;
+  for (const rules of tenants) {
+    try {
+      for (;;) {
+        const n = await withTenant(deps.database, rules.tenantId, (tx) => releaseBatch(tx, rules, now));
+        released += n;
+        if (n < batchSize) break;
+      }
+      if (rules.remindBeforeDays > 0) {
+        for (;;) {
+          const n = await withTenant(deps.database, rules.tenantId, (tx) => remindBatch(tx, rules, now, deps.notify));
+          reminded += n;
+          if (n < batchSize) break;
+        }
+      }
+    } catch (error) {
+      // One tenant's failure must not stop the others; the next run tries again.
+      deps.logger?.error({ err: error, tenantId: rules.tenantId }, 'crm release job failed for a tenant');
+    }
+  }
+  return { released, reminded };
+};
+
+/** Runs the job once now and then every `minutes`; stop() waits for a run in progress. */
+export const startReleaseJob = (deps: TJobDeps, minutes: number) => {
+  let running: Promise<unknown> | null = null;
+  let isStopped = false;
+  const tick = () => {
+    // A run longer than the interval is not doubled; the next tick picks up what is left.
+    if (isStopped || running) return;
+    running = runReleaseJob(deps)
+      .catch((error) => deps.logger?.error({ err: error }, 'crm release job failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = minutes > 0 ? setInterval(tick, minutes * 60_000) : null;
+  timer?.unref();
+  return {
+    stop: async () => {
+      isStopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+};

@@ -1,0 +1,273 @@
+import { and, asc, count, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../db/client.js';
+import { crmCustomFields, crmQuickContents, crmSettings, crmTags, crmUserConfigs, customers } from './crm.schema.js';
+
+export type TTagRow = typeof crmTags.$inferSelect;
+export type TFieldRow = typeof crmCustomFields.$inferSelect;
+export type TQuickRow = typeof crmQuickContents.$inferSelect;
+type TRulesSet = Partial<Omit<typeof crmSettings.$inferInsert, 'tenantId'>>;
+
+/**
+ * Live customers (not in the recycle bin) carrying the tag; the GIN index on tag_ids answers `@>`.
+ * The outer columns are written out: drizzle leaves them unqualified in a one-table select, where
+ * they would bind to the subquery's customers.
+ */
+const tagCount = sql<number>`(select count(*)::int from customers c
+  where c.tenant_id = crm_tags.tenant_id and c.deleted_at is null and c.tag_ids @> array[crm_tags.id]::bigint[])`;
+
+/** A custom value that is really there: not missing, null, an empty text or an empty choice list. */
+const hasValue = (key: string): SQL =>
+  sql`coalesce((${customers.customValues} -> ${key}) not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb), false)`;
+
+/** The SQL of the CRM settings screens: tags, custom fields, quick replies, rules and screen configs. */
+export const settingsRepository = {
+  // ---- Tags ------------------------------------------------------------------------------------
+
+  tags: (db: TDb, tenantId: number) =>
+    db
+      .select({ t: crmTags, customerCount: tagCount })
+      .from(crmTags)
+      .where(eq(crmTags.tenantId, tenantId))
+      .orderBy(asc(crmTags.sort), asc(crmTags.id)),
+
+  tag: async (db: TDb, tenantId: number, id: number) =>
+    (
+      await db
+        .select({ t: crmTags, customerCount: tagCount })
+        .from(crmTags)
+        .where(and(eq(crmTags.tenantId, tenantId), eq(crmTags.id, id)))
+    )[0] ?? null,
+
+  tagCount: async (db: TDb, tenantId: number) =>
+    (await db.select({ n: count() }).from(crmTags).where(eq(crmTags.tenantId, tenantId)))[0]?.n ?? 0,
+
+  /** Another tag of the tenant with this name (names are unique per tenant). */
+  tagNamed: async (db: TDb, tenantId: number, name: string, exceptId?: number) =>
+    (
+      await db
+        .select({ id: crmTags.id })
+        .from(crmTags)
+        .where(
+          and(
+            eq(crmTags.tenantId, tenantId),
+            eq(crmTags.name, name),
+            exceptId === undefined ? undefined : ne(crmTags.id, exceptId),
+          ),
+        )
+        .limit(1)
+    )[0] ?? null,
+
+  insertTag: async (db: TDb, row: typeof crmTags.$inferInsert) =>
+    (await db.insert(crmTags).values(row).returning({ id: crmTags.id }))[0]!.id,
+
+  updateTag: (db: TDb, tenantId: number, id: number, set: Partial<typeof crmTags.$inferInsert>) =>
+    db
+      .update(crmTags)
+      .set(set)
+      .where(and(eq(crmTags.tenantId, tenantId), eq(crmTags.id, id))),
+
+  /** Takes the tag off every customer of the tenant, the recycle bin included (a recovered one keeps no dead id). */
+  stripTag: (db: TDb, tenantId: number, id: number) =>
+    db
+      .update(customers)
+      .set({ tagIds: sql`array_remove(${customers.tagIds}, ${id}::bigint)` as unknown as number[] })
+      .where(and(eq(customers.tenantId, tenantId), sql`${customers.tagIds} @> array[${id}]::bigint[]`)),
+
+  deleteTag: (db: TDb, tenantId: number, id: number) =>
+    db.delete(crmTags).where(and(eq(crmTags.tenantId, tenantId), eq(crmTags.id, id))),
+
+  // ---- Custom fields ---------------------------------------------------------------------------
+
+  fieldPage: async (db: TDb, tenantId: number, page: number, limit: number) => {
+    const where = eq(crmCustomFields.tenantId, tenantId);
+    const [total] = await db.select({ n: count() }).from(crmCustomFields).where(where);
+    const records = await db
+      .select()
+      .from(crmCustomFields)
+      .where(where)
+      .orderBy(asc(crmCustomFields.sort), asc(crmCustomFields.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    return { records, total: total?.n ?? 0 };
+  },
+
+  fieldCount: async (db: TDb, tenantId: number) =>
+    (await db.select({ n: count() }).from(crmCustomFields).where(eq(crmCustomFields.tenantId, tenantId)))[0]?.n ?? 0,
+
+  field: async (db: TDb, tenantId: number, id: number, lock = false) => {
+    const q = db
+      .select()
+      .from(crmCustomFields)
+      .where(and(eq(crmCustomFields.tenantId, tenantId), eq(crmCustomFields.id, id)));
+    return (await (lock ? q.for('update') : q))[0] ?? null;
+  },
+
+  fieldNamed: async (db: TDb, tenantId: number, name: string, exceptId?: number) =>
+    (
+      await db
+        .select({ id: crmCustomFields.id })
+        .from(crmCustomFields)
+        .where(
+          and(
+            eq(crmCustomFields.tenantId, tenantId),
+            eq(crmCustomFields.name, name),
+            exceptId === undefined ? undefined : ne(crmCustomFields.id, exceptId),
+          ),
+        )
+        .limit(1)
+    )[0] ?? null,
+
+  /**
+   * Serialises the custom-field changes of one tenant until the transaction ends, so two people
+   * adding the 50th field at once cannot both pass the count.
+   */
+  lockFields: (db: TDb, tenantId: number) =>
+    db.execute(sql`select pg_advisory_xact_lock(hashtext('crm_custom_fields'), ${tenantId}::int)`),
+
+  insertField: async (db: TDb, row: typeof crmCustomFields.$inferInsert) =>
+    (await db.insert(crmCustomFields).values(row).returning())[0]!,
+
+  updateField: async (db: TDb, tenantId: number, id: number, set: Partial<typeof crmCustomFields.$inferInsert>) =>
+    (
+      await db
+        .update(crmCustomFields)
+        .set(set)
+        .where(and(eq(crmCustomFields.tenantId, tenantId), eq(crmCustomFields.id, id)))
+        .returning()
+    )[0]!,
+
+  /** Customers of the tenant (recycle bin included) holding a value for the field. */
+  valueCount: async (db: TDb, tenantId: number, fieldId: number) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(customers)
+        .where(and(eq(customers.tenantId, tenantId), hasValue(String(fieldId))))
+    )[0]?.n ?? 0,
+
+  /**
+   * How many customers (recycle bin included) chose each of these options. `jsonb_exists` matches a
+   * single-choice string as well as an element of a multiple-choice array.
+   */
+  optionUse: async (db: TDb, tenantId: number, fieldId: number, options: readonly string[]) => {
+    if (options.length === 0) return new Map<string, number>();
+    const list = sql.join(
+      options.map((o) => sql`${o}`),
+      sql`, `,
+    );
+    const rows = rowsOf<{ option: string; n: number }>(
+      await db.execute(sql`select o.opt as option, count(*)::int as n
+        from unnest(array[${list}]::text[]) as o(opt)
+        join customers c on c.tenant_id = ${tenantId} and jsonb_exists(c.custom_values -> ${String(fieldId)}, o.opt)
+        group by o.opt`),
+    );
+    return new Map(rows.map((r) => [r.option, r.n]));
+  },
+
+  /** Removes the field's values from every customer of the tenant (jsonb `-` key). */
+  stripField: (db: TDb, tenantId: number, fieldId: number) =>
+    db
+      .update(customers)
+      .set({
+        customValues: sql`${customers.customValues} - ${String(fieldId)}::text` as unknown as Record<string, never>,
+      })
+      .where(and(eq(customers.tenantId, tenantId), sql`jsonb_exists(${customers.customValues}, ${String(fieldId)})`)),
+
+  deleteField: (db: TDb, tenantId: number, id: number) =>
+    db.delete(crmCustomFields).where(and(eq(crmCustomFields.tenantId, tenantId), eq(crmCustomFields.id, id))),
+
+  // ---- Quick replies ---------------------------------------------------------------------------
+
+  /** The tenant's shared replies and this person's own, shared first, then by sort. */
+  quickList: (db: TDb, tenantId: number, userId: number) =>
+    db
+      .select()
+      .from(crmQuickContents)
+      .where(
+        and(
+          eq(crmQuickContents.tenantId, tenantId),
+          or(isNull(crmQuickContents.userId), eq(crmQuickContents.userId, userId)),
+        ),
+      )
+      .orderBy(sql`${crmQuickContents.userId} is not null`, asc(crmQuickContents.sort), asc(crmQuickContents.id)),
+
+  quick: async (db: TDb, tenantId: number, id: number) =>
+    (
+      await db
+        .select()
+        .from(crmQuickContents)
+        .where(and(eq(crmQuickContents.tenantId, tenantId), eq(crmQuickContents.id, id)))
+        .for('update')
+    )[0] ?? null,
+
+  /** Replies owned by this person, or shared ones when userId is null. */
+  quickCount: async (db: TDb, tenantId: number, userId: number | null) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(crmQuickContents)
+        .where(
+          and(
+            eq(crmQuickContents.tenantId, tenantId),
+            userId === null ? isNull(crmQuickContents.userId) : eq(crmQuickContents.userId, userId),
+          ),
+        )
+    )[0]?.n ?? 0,
+
+  insertQuick: async (db: TDb, row: typeof crmQuickContents.$inferInsert) =>
+    (await db.insert(crmQuickContents).values(row).returning())[0]!,
+
+  updateQuick: async (db: TDb, tenantId: number, id: number, set: Partial<typeof crmQuickContents.$inferInsert>) =>
+    (
+      await db
+        .update(crmQuickContents)
+        .set(set)
+        .where(and(eq(crmQuickContents.tenantId, tenantId), eq(crmQuickContents.id, id)))
+        .returning()
+    )[0]!,
+
+  deleteQuick: (db: TDb, tenantId: number, id: number) =>
+    db.delete(crmQuickContents).where(and(eq(crmQuickContents.tenantId, tenantId), eq(crmQuickContents.id, id))),
+
+  // ---- Rules and privacy -----------------------------------------------------------------------
+
+  /** The tenant's row with the name of who saved it last (none until the rules are first saved). */
+  settingsAudit: async (db: TDb, tenantId: number) =>
+    (
+      await db
+        .select({
+          updatedAt: crmSettings.updatedAt,
+          updatedByName: sql<string | null>`(select u.real_name from users u where u.id = crm_settings.updated_by)`,
+        })
+        .from(crmSettings)
+        .where(eq(crmSettings.tenantId, tenantId))
+    )[0] ?? null,
+
+  /** Creates the tenant's row (other columns take their defaults) or updates the given columns. */
+  upsertSettings: (db: TDb, tenantId: number, set: TRulesSet) =>
+    db
+      .insert(crmSettings)
+      .values({ tenantId, ...set })
+      .onConflictDoUpdate({ target: crmSettings.tenantId, set }),
+
+  // ---- Per-user screen configs -----------------------------------------------------------------
+
+  userConfig: async (db: TDb, tenantId: number, userId: number, key: string) =>
+    (
+      await db
+        .select({ value: crmUserConfigs.value })
+        .from(crmUserConfigs)
+        .where(
+          and(eq(crmUserConfigs.tenantId, tenantId), eq(crmUserConfigs.userId, userId), eq(crmUserConfigs.key, key)),
+        )
+    )[0]?.value ?? null,
+
+  upsertUserConfig: (db: TDb, tenantId: number, userId: number, key: string, value: unknown) =>
+    db
+      .insert(crmUserConfigs)
+      .values({ tenantId, userId, key, value })
+      .onConflictDoUpdate({
+        target: [crmUserConfigs.tenantId, crmUserConfigs.userId, crmUserConfigs.key],
+        set: { value, updatedAt: new Date() },
+      }),
+};

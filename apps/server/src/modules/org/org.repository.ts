@@ -1,0 +1,55 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { departments, roles, tenants, userRoles, users } from './org.schema.js';
+
+export const orgRepository = {
+  findUser: async (db: TDb, tenantId: number, userId: number) => {
+    const rows = await db
+      .select({ user: users, tenant: tenants, deptName: departments.name })
+      .from(users)
+      .innerJoin(tenants, eq(tenants.id, users.tenantId))
+      .leftJoin(departments, eq(departments.id, users.deptId))
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+      .limit(1);
+    return rows[0] ?? null;
+  },
+
+  roleNamesOf: async (db: TDb, tenantId: number, userId: number) =>
+    (
+      await db
+        .select({ name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)))
+    ).map((r) => r.name),
+
+  updateUser: (db: TDb, tenantId: number, userId: number, set: Partial<typeof users.$inferInsert>) =>
+    db
+      .update(users)
+      .set(set)
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, userId))),
+
+  mobileTaken: async (db: TDb, mobile: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)).limit(1)).length > 0,
+
+  insertTenant: async (db: TDb, row: typeof tenants.$inferInsert) =>
+    (await db.insert(tenants).values(row).returning())[0]!,
+
+  insertDepartment: async (db: TDb, row: typeof departments.$inferInsert) =>
+    (await db.insert(departments).values(row).returning())[0]!,
+
+  insertRole: async (db: TDb, row: typeof roles.$inferInsert) => (await db.insert(roles).values(row).returning())[0]!,
+
+  insertUser: async (db: TDb, row: typeof users.$inferInsert) => (await db.insert(users).values(row).returning())[0]!,
+
+  grantRole: (db: TDb, row: typeof userRoles.$inferInsert) => db.insert(userRoles).values(row),
+
+  tenantCodeTaken: async (db: TDb, code: string) =>
+    (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, code)).limit(1)).length > 0,
+
+  /** Next job number of a tenant: 4 digits, counting its users. */
+  nextJobNumber: async (db: TDb, tenantId: number) => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.tenantId, tenantId));
+    return String((row?.n ?? 0) + 1).padStart(4, '0');
+  },
+};

@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => bigserial('id', { mode: 'number' }).primaryKey();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+/** An enterprise. The platform operator is the one row with is_super. */
+export const tenants = pgTable('tenants', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  /** pending (registered, awaiting examine) | active | rejected (registration turned down) | closed */
+  status: text('status').notNull().default('active'),
+  isSuper: boolean('is_super').notNull().default(false),
+  /** 0 unauthenticated, 1 personal, 2 enterprise (spec section 3). */
+  authState: integer('auth_state').notNull().default(0),
+  /** The platform's reason for the last examine or closing, shown to the enterprise. */
+  statusReason: text('status_reason').notNull().default(''),
+  examinedAt: ts('examined_at'),
+  createdAt: createdAt(),
+});
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: id(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    parentId: ref('parent_id'),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    /** Departments are deleted softly: call records and customers keep pointing at them. */
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('departments_tenant_parent_idx').on(t.tenantId, t.parentId)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    name: text('name').notNull(),
+    /** all | dept_and_below | dept | self | custom (DESIGN.md section 4) */
+    dataScope: text('data_scope').notNull().default('self'),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    status: text('status').notNull().default('active'),
+    remark: text('remark').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_tenant_name_idx').on(t.tenantId, t.name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    username: text('username').notNull(),
+    mobile: text('mobile').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    realName: text('real_name').notNull(),
+    deptId: ref('dept_id').references(() => departments.id),
+    /** pending (application) | active | disabled | rejected (application turned down) | deleted */
+    status: text('status').notNull().default('active'),
+    /** Pinyin of real_name, full and initials, for the staff search (DESIGN.md section 7). */
+    namePinyin: text('name_pinyin').notNull().default(''),
+    nameInitials: text('name_initials').notNull().default(''),
+    /** The examine decision on an application, kept (issue 3). */
+    examineReason: text('examine_reason').notNull().default(''),
+    examinedAt: ts('examined_at'),
+    examinedBy: ref('examined_by'),
+    deletedAt: ts('deleted_at'),
+    headUrl: text('head_url'),
+    billingEnabled: boolean('billing_enabled').notNull().default(true),
+    wechatOpenid: text('wechat_openid'),
+    jobNumber: text('job_number').notNull(),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Sign-in takes the account or the mobile, so both are unique across the platform.
+    uniqueIndex('users_username_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_mobile_idx').on(t.mobile),
+    uniqueIndex('users_wechat_idx').on(t.wechatOpenid),
+    index('users_tenant_dept_idx').on(t.tenantId, t.deptId),
+    index('users_tenant_status_idx').on(t.tenantId, t.status, t.id),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: ref('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** The chosen departments of a role whose data scope is 'custom'. */
+export const roleDepts = pgTable(
+  'role_depts',
+  {
+    roleId: ref('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    deptId: ref('dept_id')
+      .notNull()
+      .references(() => departments.id),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.deptId] })],
+);
+
+/** A staff import: previewed from an uploaded file, then confirmed (import-plus / confirm-import-plus). */
+export const staffImports = pgTable(
+  'staff_imports',
+  {
+    id: text('id').primaryKey(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    userId: ref('user_id').notNull(),
+    /** previewed | running | done | failed */
+    status: text('status').notNull(),
+    total: integer('total').notNull().default(0),
+    validCount: integer('valid_count').notNull().default(0),
+    invalidCount: integer('invalid_count').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    /** Every bad row of the file: [{ row, reason }]. */
+    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+    message: text('message').notNull().default(''),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('staff_imports_tenant_time_idx').on(t.tenantId, t.createdAt)],
+);
+
+/** The valid rows of a previewed import, waiting for confirm. */
+export const staffImportRows = pgTable(
+  'staff_import_rows',
+  {
+    importId: text('import_id')
+      .notNull()
+      .references(() => staffImports.id, { onDelete: 'cascade' }),
+    rowNo: integer('row_no').notNull(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    username: text('username').notNull(),
+    realName: text('real_name').notNull(),
+    mobile: text('mobile').notNull(),
+    deptId: ref('dept_id').notNull(),
+    roleIds: bigint('role_ids', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNo] })],
+);

@@ -1,0 +1,190 @@
+import crypto from 'node:crypto';
+import {
+  allPermissions,
+  authStateLabel,
+  enterprisePermissions,
+  filterMenu,
+  maskPhone,
+  menuTree,
+  type TMenuNode,
+  type TMenuOut,
+} from '@yunhu/contract';
+import type { TDatabase } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import { hasPermission, type TAuth } from '../../http/context.js';
+import { conflict, invalid, notFound } from '../../http/errors.js';
+import { resolveDataScope } from './data-scope.js';
+import { createDeptService } from './dept.service.js';
+import { orgRepository as repo } from './org.repository.js';
+import { pinyinOf } from './pinyin.js';
+import { createRoleService } from './role.service.js';
+import { createStaffService } from './staff.service.js';
+import { createStaffImport } from './staff-import.js';
+
+const toMenuOut = (nodes: TMenuNode[]): TMenuOut[] =>
+  nodes.map((n) => ({
+    menuId: n.id,
+    name: n.name,
+    url: n.url,
+    icon: n.icon,
+    type: n.type,
+    perms: n.perm,
+    inMenu: n.inMenu,
+    ...(n.children ? { list: toMenuOut(n.children) } : {}),
+  }));
+
+export type TOrgService = ReturnType<typeof createOrgService>;
+
+export const createOrgService = (deps: {
+  database: TDatabase;
+  /** Whether an uploaded file's URL belongs to the tenant (system area). */
+  isOwnUpload: (auth: TAuth, url: string) => Promise<boolean>;
+  useCode: (mobile: string, purpose: 'phone', code: string) => Promise<void>;
+  /** Ends every session of a user (auth area): after a disable, a delete or a password reset. */
+  revokeSessions: (userId: number) => Promise<void>;
+  onError: (error: unknown) => void;
+}) => {
+  const { database } = deps;
+  /**
+   * The data scope of the signed-in user (issue 3): every list query of every area applies it with
+   * `scopeCondition(scope, { owner, dept })` from db/scope.ts.
+   */
+  const dataScopeOf = (auth: TAuth) => withTenant(database, auth.tenantId, (tx) => resolveDataScope(tx, auth));
+  const me = async (auth: TAuth) => {
+    const row = await withTenant(database, auth.tenantId, (tx) => repo.findUser(tx, auth.tenantId, auth.userId));
+    if (!row) throw notFound('用户不存在');
+    return row;
+  };
+
+  return {
+    dataScopeOf,
+    dept: createDeptService({ database }),
+    role: createRoleService({ database }),
+    staff: createStaffService({ database, dataScopeOf, revokeSessions: deps.revokeSessions }),
+    staffImport: createStaffImport({ database, dataScopeOf, onError: deps.onError }),
+
+    userInfo: async (auth: TAuth) => {
+      const row = await me(auth);
+      const roleNames = await withTenant(database, auth.tenantId, (tx) =>
+        repo.roleNamesOf(tx, auth.tenantId, auth.userId),
+      );
+      const permissions = auth.isSuper
+        ? allPermissions()
+        : auth.isAdmin
+          ? enterprisePermissions()
+          : [...auth.permissions].sort();
+      return {
+        userId: row.user.id,
+        username: row.user.username,
+        realName: row.user.realName,
+        mobile: maskPhone(row.user.mobile),
+        headUrl: row.user.headUrl,
+        enterpriseName: row.tenant.name,
+        tenantCode: row.tenant.code,
+        superTenant: (row.tenant.isSuper ? 1 : 0) as 0 | 1,
+        deptName: row.deptName,
+        roleNames,
+        permissions,
+        authState: row.tenant.authState,
+        authStateLabel: authStateLabel(row.tenant.authState),
+        wechatBound: Boolean(row.user.wechatOpenid),
+        lastLoginAt: row.user.lastLoginAt?.getTime() ?? null,
+      };
+    },
+
+    bhInfo: async (auth: TAuth) => {
+      const row = await me(auth);
+      return {
+        userId: row.user.id,
+        jobNumber: row.user.jobNumber,
+        tenantCode: row.tenant.code,
+        enterpriseName: row.tenant.name,
+        deptName: row.deptName,
+      };
+    },
+
+    modifyHeadUrl: async (auth: TAuth, headUrl: string) => {
+      if (!(await deps.isOwnUpload(auth, headUrl))) throw invalid('头像须为本企业上传的图片');
+      await withTenant(database, auth.tenantId, (tx) => repo.updateUser(tx, auth.tenantId, auth.userId, { headUrl }));
+      return null;
+    },
+
+    updatePhone: async (auth: TAuth, input: { mobile: string; code: string }) => {
+      if (await repo.mobileTaken(database.db, input.mobile)) throw conflict('该手机号已被其他账号使用');
+      await deps.useCode(input.mobile, 'phone', input.code);
+      await withTenant(database, auth.tenantId, (tx) =>
+        repo.updateUser(tx, auth.tenantId, auth.userId, { mobile: input.mobile }),
+      );
+      return null;
+    },
+
+    updateRealName: async (auth: TAuth, realName: string) => {
+      await withTenant(database, auth.tenantId, (tx) =>
+        repo.updateUser(tx, auth.tenantId, auth.userId, { realName, ...pinyinOf(realName) }),
+      );
+      return null;
+    },
+
+    /** The menu tree and permission strings the user's roles allow (superTenant sees everything). */
+    menuNav: async (auth: TAuth) => {
+      const tree = filterMenu(menuTree, (perm) => hasPermission(auth, perm));
+      const permissions = auth.isSuper
+        ? allPermissions()
+        : auth.isAdmin
+          ? enterprisePermissions()
+          : [...auth.permissions].sort();
+      return { menuList: toMenuOut(tree), permissions };
+    },
+
+    selectMenu: async () => toMenuOut(menuTree),
+
+    selectMenuButton: async (menuId?: string) => {
+      const buttons: { menuId: string; name: string; perms: string; parentName: string }[] = [];
+      const walk = (nodes: TMenuNode[], parent: string) => {
+        for (const n of nodes) {
+          if (n.type === 2 && n.perm && (!menuId || menuId === n.id.slice(0, menuId.length))) {
+            buttons.push({ menuId: n.id, name: n.name, perms: n.perm, parentName: parent });
+          }
+          walk(n.children ?? [], n.name);
+        }
+      };
+      walk(menuTree, '');
+      return buttons;
+    },
+
+    /** Registration (`/sso/signup`): a pending enterprise with its root department and administrator. */
+    registerEnterprise: async (input: {
+      enterpriseName: string;
+      realName: string;
+      username: string;
+      mobile: string;
+      passwordHash: string;
+    }) =>
+      database.db.transaction(async (tx) => {
+        let code = '';
+        do code = `E${crypto.randomInt(100000, 999999)}`;
+        while (await repo.tenantCodeTaken(tx, code));
+        const tenant = await repo.insertTenant(tx, { code, name: input.enterpriseName, status: 'pending' });
+        const dept = await repo.insertDepartment(tx, { tenantId: tenant.id, name: input.enterpriseName });
+        const role = await repo.insertRole(tx, {
+          tenantId: tenant.id,
+          name: '管理员',
+          dataScope: 'all',
+          isAdmin: true,
+          permissions: enterprisePermissions(),
+        });
+        const user = await repo.insertUser(tx, {
+          tenantId: tenant.id,
+          username: input.username,
+          mobile: input.mobile,
+          passwordHash: input.passwordHash,
+          realName: input.realName,
+          ...pinyinOf(input.realName),
+          deptId: dept.id,
+          jobNumber: '0001',
+        });
+        await repo.grantRole(tx, { userId: user.id, roleId: role.id, tenantId: tenant.id });
+        return { tenantId: tenant.id, tenantCode: code, userId: user.id };
+      }),
+  };
+};

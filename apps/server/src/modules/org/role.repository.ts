@@ -1,0 +1,118 @@
+import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { roleDepts, roles, userRoles } from './org.schema.js';
+
+/** People holding a role: everyone but deleted accounts. */
+const holders = sql`(select count(*)::int from user_roles ur join users u on u.id = ur.user_id
+  where ur.role_id = "roles"."id" and u.status <> 'deleted')`;
+
+const roleColumns = {
+  id: roles.id,
+  name: roles.name,
+  remark: roles.remark,
+  dataScope: roles.dataScope,
+  isAdmin: roles.isAdmin,
+  status: roles.status,
+  permissions: roles.permissions,
+  createdAt: roles.createdAt,
+  userCount: sql<number>`${holders}`,
+};
+
+export const roleRepository = {
+  list: (db: TDb, tenantId: number, f: { name?: string; status?: string }) => {
+    const conds = [eq(roles.tenantId, tenantId)];
+    if (f.name) conds.push(ilike(roles.name, `%${f.name.replace(/[%_\\]/g, '\\$&')}%`));
+    if (f.status) conds.push(eq(roles.status, f.status));
+    return db
+      .select(roleColumns)
+      .from(roles)
+      .where(and(...conds))
+      .orderBy(asc(roles.id));
+  },
+
+  find: async (db: TDb, tenantId: number, id: number) =>
+    (
+      await db
+        .select(roleColumns)
+        .from(roles)
+        .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
+        .limit(1)
+    )[0] ?? null,
+
+  findMany: (db: TDb, tenantId: number, ids: readonly number[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: roles.id, name: roles.name, isAdmin: roles.isAdmin, status: roles.status })
+          .from(roles)
+          .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, [...ids]))),
+
+  /** Every role of the tenant by name (the import matches role names). */
+  byName: async (db: TDb, tenantId: number) =>
+    new Map(
+      (
+        await db
+          .select({ id: roles.id, name: roles.name, isAdmin: roles.isAdmin, status: roles.status })
+          .from(roles)
+          .where(eq(roles.tenantId, tenantId))
+      ).map((r) => [r.name, r]),
+    ),
+
+  nameTaken: async (db: TDb, tenantId: number, name: string, exceptId?: number) => {
+    const conds = [eq(roles.tenantId, tenantId), eq(roles.name, name)];
+    if (exceptId) conds.push(ne(roles.id, exceptId));
+    return (
+      (
+        await db
+          .select({ id: roles.id })
+          .from(roles)
+          .where(and(...conds))
+          .limit(1)
+      ).length > 0
+    );
+  },
+
+  insert: async (db: TDb, row: typeof roles.$inferInsert) => (await db.insert(roles).values(row).returning())[0]!,
+
+  update: (db: TDb, tenantId: number, id: number, set: Partial<typeof roles.$inferInsert>) =>
+    db
+      .update(roles)
+      .set(set)
+      .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id))),
+
+  delete: (db: TDb, tenantId: number, id: number) =>
+    db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id))),
+
+  userCount: async (db: TDb, tenantId: number, id: number) =>
+    (
+      await db
+        .select({ n: sql<number>`${holders}` })
+        .from(roles)
+        .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
+    )[0]?.n ?? 0,
+
+  deptIds: async (db: TDb, tenantId: number, roleIds: readonly number[]) =>
+    roleIds.length === 0
+      ? []
+      : (
+          await db
+            .selectDistinct({ deptId: roleDepts.deptId })
+            .from(roleDepts)
+            .where(and(eq(roleDepts.tenantId, tenantId), inArray(roleDepts.roleId, [...roleIds])))
+        ).map((r) => r.deptId),
+
+  replaceDepts: async (db: TDb, tenantId: number, roleId: number, deptIds: readonly number[]) => {
+    await db.delete(roleDepts).where(and(eq(roleDepts.tenantId, tenantId), eq(roleDepts.roleId, roleId)));
+    if (deptIds.length > 0) {
+      await db.insert(roleDepts).values(deptIds.map((deptId) => ({ roleId, deptId, tenantId })));
+    }
+  },
+
+  /** The active roles a user holds, with what data scope resolution needs. */
+  activeRolesOf: (db: TDb, tenantId: number, userId: number) =>
+    db
+      .select({ id: roles.id, dataScope: roles.dataScope, isAdmin: roles.isAdmin })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId), eq(roles.status, 'active'))),
+};

@@ -1,0 +1,174 @@
+import { allPermissions, enterprisePermissions, type TDataScopeKind, type TRole } from '@yunhu/contract';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import type { TAuth } from '../../http/context.js';
+import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
+import { deptRepository } from './dept.repository.js';
+import { roleRepository as repo } from './role.repository.js';
+
+const roleMissing = () => notFound('角色不存在或已删除');
+
+type TRoleRow = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
+const toRole = (r: TRoleRow): TRole => ({
+  ...r,
+  dataScope: r.dataScope as TDataScopeKind,
+  status: r.status as 'active' | 'disabled',
+  createdAt: r.createdAt.getTime(),
+});
+
+export type TRoleService = ReturnType<typeof createRoleService>;
+
+/** Roles (角色权限, issue 3): menu and button permissions plus a data scope. */
+export const createRoleService = (deps: { database: TDatabase }) => {
+  const scoped = <T>(auth: TAuth, fn: Parameters<typeof withTenant<T>>[2]) =>
+    withTenant(deps.database, auth.tenantId, fn);
+  const isAdmin = (auth: TAuth) => auth.isAdmin || auth.isSuper;
+
+  /** Only the product's permission strings, and (for a non-administrator) only those he holds himself. */
+  const checkPermissions = (auth: TAuth, perms: readonly string[]) => {
+    const known = new Set(auth.isSuper ? allPermissions() : enterprisePermissions());
+    const unknown = perms.filter((p) => !known.has(p));
+    if (unknown.length) throw invalid(`未知的权限标识：${unknown.slice(0, 5).join('、')}`);
+    if (!isAdmin(auth)) {
+      const lacking = perms.filter((p) => !auth.permissions.has(p));
+      if (lacking.length) throw forbidden(`不能授予您自己没有的权限：${lacking.slice(0, 5).join('、')}`);
+    }
+  };
+
+  /** The chosen departments of a 'custom' scope must exist; other scopes keep none. */
+  const checkScope = async (tx: TDb, auth: TAuth, scope: TDataScopeKind, deptIds: readonly number[]) => {
+    if (scope !== 'custom') return [];
+    if (deptIds.length === 0) throw invalid('数据权限为指定部门时，请至少选择一个部门');
+    if ((await deptRepository.missing(tx, auth.tenantId, deptIds)).length) throw notFound('部门不存在或已删除');
+    return deptIds;
+  };
+
+  const find = async (tx: TDb, auth: TAuth, id: number) => {
+    const role = await repo.find(tx, auth.tenantId, id);
+    if (!role) throw roleMissing();
+    return role;
+  };
+
+  const assertNotAdminRole = (role: TRoleRow) => {
+    if (role.isAdmin) throw conflict('管理员角色拥有全部权限和全部数据，不能修改其权限');
+  };
+
+  return {
+    list: async (auth: TAuth, filter: { name?: string; status?: string }) =>
+      (await scoped(auth, (tx) => repo.list(tx, auth.tenantId, filter))).map(toRole),
+
+    save: async (
+      auth: TAuth,
+      input: { name: string; remark: string; dataScope: TDataScopeKind; permissions: string[]; deptIds: number[] },
+    ) => {
+      checkPermissions(auth, input.permissions);
+      return scoped(auth, async (tx) => {
+        if (await repo.nameTaken(tx, auth.tenantId, input.name)) throw conflict(`角色「${input.name}」已存在`);
+        const deptIds = await checkScope(tx, auth, input.dataScope, input.deptIds);
+        const row = await repo.insert(tx, {
+          tenantId: auth.tenantId,
+          name: input.name,
+          remark: input.remark,
+          dataScope: input.dataScope,
+          permissions: input.permissions,
+        });
+        await repo.replaceDepts(tx, auth.tenantId, row.id, deptIds);
+        return toRole((await repo.find(tx, auth.tenantId, row.id))!);
+      });
+    },
+
+    update: async (
+      auth: TAuth,
+      input: {
+        id: number;
+        name?: string;
+        remark?: string;
+        dataScope?: TDataScopeKind;
+        permissions?: string[];
+        deptIds?: number[];
+      },
+    ) => {
+      if (input.permissions) checkPermissions(auth, input.permissions);
+      return scoped(auth, async (tx) => {
+        const role = await find(tx, auth, input.id);
+        if (input.permissions || input.dataScope || input.deptIds) assertNotAdminRole(role);
+        if (input.name && (await repo.nameTaken(tx, auth.tenantId, input.name, role.id))) {
+          throw conflict(`角色「${input.name}」已存在`);
+        }
+        await repo.update(tx, auth.tenantId, role.id, {
+          ...(input.name ? { name: input.name } : {}),
+          ...(input.remark !== undefined ? { remark: input.remark } : {}),
+          ...(input.dataScope ? { dataScope: input.dataScope } : {}),
+          ...(input.permissions ? { permissions: input.permissions } : {}),
+        });
+        if (input.dataScope || input.deptIds) {
+          const scope = (input.dataScope ?? role.dataScope) as TDataScopeKind;
+          const current = input.deptIds ?? (await repo.deptIds(tx, auth.tenantId, [role.id]));
+          await repo.replaceDepts(tx, auth.tenantId, role.id, await checkScope(tx, auth, scope, current));
+        }
+        return toRole((await repo.find(tx, auth.tenantId, role.id))!);
+      });
+    },
+
+    /** Refused while anyone holds the role (issue 3); the administrator role is never deleted. */
+    remove: async (auth: TAuth, id: number) =>
+      scoped(auth, async (tx) => {
+        const role = await find(tx, auth, id);
+        if (role.isAdmin) throw conflict('管理员角色不能删除');
+        if (role.userCount > 0) throw conflict(`该角色下还有${role.userCount}名员工，请先为他们更换角色后再删除`);
+        await repo.delete(tx, auth.tenantId, id);
+        return null;
+      }),
+
+    menu: async (auth: TAuth, roleId: number) => {
+      const role = await scoped(auth, (tx) => find(tx, auth, roleId));
+      return { roleId, isAdmin: role.isAdmin, permissions: role.isAdmin ? enterprisePermissions() : role.permissions };
+    },
+
+    saveMenu: async (auth: TAuth, input: { roleId: number; permissions: string[] }) => {
+      checkPermissions(auth, input.permissions);
+      return scoped(auth, async (tx) => {
+        assertNotAdminRole(await find(tx, auth, input.roleId));
+        await repo.update(tx, auth.tenantId, input.roleId, { permissions: input.permissions });
+        return null;
+      });
+    },
+
+    dept: async (auth: TAuth, roleId: number) =>
+      scoped(auth, async (tx) => {
+        const role = await find(tx, auth, roleId);
+        return {
+          roleId,
+          dataScope: role.dataScope as TDataScopeKind,
+          deptIds: await repo.deptIds(tx, auth.tenantId, [roleId]),
+        };
+      }),
+
+    saveDept: async (auth: TAuth, input: { roleId: number; dataScope: TDataScopeKind; deptIds: number[] }) =>
+      scoped(auth, async (tx) => {
+        assertNotAdminRole(await find(tx, auth, input.roleId));
+        const deptIds = await checkScope(tx, auth, input.dataScope, input.deptIds);
+        await repo.update(tx, auth.tenantId, input.roleId, { dataScope: input.dataScope });
+        await repo.replaceDepts(tx, auth.tenantId, input.roleId, deptIds);
+        return null;
+      }),
+
+    /** An administrator cannot disable his own last administrator role (issue 3). */
+    setStatus: async (auth: TAuth, id: number, status: 'active' | 'disabled') =>
+      scoped(auth, async (tx) => {
+        const role = await find(tx, auth, id);
+        if (status === 'disabled' && role.isAdmin) {
+          const mine = await repo.activeRolesOf(tx, auth.tenantId, auth.userId);
+          const mineAdmin = mine.filter((r) => r.isAdmin);
+          if (mineAdmin.some((r) => r.id === id) && mineAdmin.length === 1) {
+            throw conflict('不能停用您自己唯一的管理员角色');
+          }
+        }
+        await repo.update(tx, auth.tenantId, id, { status });
+        return null;
+      }),
+
+    userCount: async (auth: TAuth, roleId: number) =>
+      scoped(auth, async (tx) => ({ roleId, count: (await find(tx, auth, roleId)).userCount })),
+  };
+};

@@ -1,0 +1,175 @@
+import { routeTables, type TImportState } from '@yunhu/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { countUsers, demoIds, eventually, uploadFile, xlsxOf } from './org.test-kit.js';
+
+const s = routeTables.orgStaff;
+type TPreview = TImportState & { errors: { row: number; reason: string }[] };
+
+/** A 10,000-row staff file mixing valid rows with every kind of bad row, and what each row should give. */
+const bigFile = () => {
+  const rows: (string | number | null)[][] = [['账号*', '姓名*', '手机号*', '部门*', '角色']];
+  const bad = new Map<number, RegExp>();
+  for (let i = 0; i < 10_000; i++) {
+    const rowNo = i + 2;
+    const mobile = `135${String(i).padStart(8, '0')}`;
+    const dept = i % 3 === 0 ? '演示科技有限公司/销售二部' : '销售一部';
+    let row: (string | number | null)[] = [
+      `imp${i}`,
+      `导入员工${i}`,
+      i % 7 === 0 ? Number(mobile) : mobile,
+      dept,
+      '坐席',
+    ];
+    if (i % 10 === 3) {
+      row[2] = `1${String(i).padStart(4, '0')}`;
+      bad.set(rowNo, /手机号「\d+」格式不正确/);
+    } else if (i % 10 === 5) {
+      row[2] = `135${String(i - 1).padStart(8, '0')}`;
+      bad.set(rowNo, new RegExp(`手机号与第${rowNo - 1}行重复`));
+    } else if (i % 10 === 7) {
+      row[1] = null;
+      bad.set(rowNo, /姓名为空/);
+    } else if (i % 50 === 9) {
+      // The first such row meets the existing account; the later ones repeat the first.
+      row[2] = '13900000001';
+      bad.set(rowNo, i === 9 ? /手机号13900000001已被其他账号使用/ : /手机号与第11行重复/);
+    } else if (i % 100 === 11) {
+      row[3] = '不存在的部门';
+      bad.set(rowNo, /部门「不存在的部门」不存在/);
+    } else if (i % 250 === 21) {
+      row = [`imp${i - 2}`, row[1]!, row[2]!, row[3]!, row[4]!];
+      bad.set(rowNo, new RegExp(`账号与第${rowNo - 2}行重复`));
+    } else if (i % 500 === 1) {
+      row[4] = '坐席，飞行员';
+      bad.set(rowNo, /角色「飞行员」不存在/);
+    }
+    rows.push(row);
+  }
+  return { rows, bad };
+};
+
+describe('staff import (import-plus, confirm-import-plus, queryStaffState)', () => {
+  let t: TTestApp;
+  let admin: string;
+  let ids: Awaited<ReturnType<typeof demoIds>>;
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.loginAs.admin();
+    ids = await demoIds(t);
+  });
+  afterAll(() => t.close());
+
+  it('previews 10,000 rows listing every bad one, writes only the valid ones after confirm', async () => {
+    const { rows, bad } = bigFile();
+    const before = await countUsers(t, ids.tenantId);
+    const res = await uploadFile(t, s.staffImport.path, admin, '员工.xlsx', await xlsxOf(rows));
+    expect(res.code, res.msg).toBe(0);
+    const preview = res.data as TPreview;
+    expect(preview).toMatchObject({
+      status: 'previewed',
+      total: 10_000,
+      invalidCount: bad.size,
+      validCount: 10_000 - bad.size,
+    });
+    expect(preview.errors.map((e) => e.row)).toEqual([...bad.keys()].sort((a, b) => a - b));
+    for (const e of preview.errors) expect(e.reason).toMatch(bad.get(e.row)!);
+    // Nothing written before the confirm.
+    expect(await countUsers(t, ids.tenantId)).toBe(before);
+    const state = await t.call(s.staffImportState, { batchId: preview.batchId }, admin);
+    expect(state.body.data.status).toBe('previewed');
+
+    const confirm = await t.call(s.staffImportConfirm, { batchId: preview.batchId }, admin);
+    expect(confirm.body.data.status).toBe('running');
+    const twice = await t.call(s.staffImportConfirm, { batchId: preview.batchId }, admin);
+    expect(twice.body.code).toBe(10056);
+    const done = await eventually(
+      async () => (await t.call(s.staffImportState, { batchId: preview.batchId }, admin)).body.data,
+      (d) => d.status !== 'running',
+    );
+    expect(done).toMatchObject({ status: 'done', imported: preview.validCount, skipped: 0 });
+    expect(done.processed).toBe(preview.validCount);
+    expect(await countUsers(t, ids.tenantId)).toBe(before + preview.validCount);
+
+    const found = await t.call(s.staffPage, { mobile: '13500000004' }, admin);
+    expect(found.body.data.records[0]).toMatchObject({
+      username: 'imp4',
+      deptName: '销售一部',
+      roles: [{ name: '坐席' }],
+    });
+    const second = await t.call(s.staffPage, { mobile: '13500000000' }, admin);
+    expect(second.body.data.records[0]).toMatchObject({ username: 'imp0', deptName: '销售二部' });
+    expect((await t.call(s.staffPage, { mobile: '13500000005' }, admin)).body.data.total).toBe(0);
+    // Imported accounts have no usable password until reset (SMS or administrator).
+    await expect(t.login('imp4', '')).rejects.toThrow();
+  }, 180_000);
+
+  it('refuses files that are not a filled-in template, writing nothing', async () => {
+    const before = await countUsers(t, ids.tenantId);
+    const notXlsx = await uploadFile(t, s.staffImport.path, admin, 'staff.csv', Buffer.from('a,b'));
+    expect(notXlsx).toMatchObject({ code: 10002, msg: '请上传 .xlsx 格式的文件（可先下载导入模板）' });
+    const garbage = await uploadFile(t, s.staffImport.path, admin, 'staff.xlsx', Buffer.from('not a zip at all'));
+    expect(garbage.code).toBe(10002);
+    const noMobile = await uploadFile(
+      t,
+      s.staffImport.path,
+      admin,
+      'staff.xlsx',
+      await xlsxOf([
+        ['账号', '姓名', '部门'],
+        ['x1234', '某人', '销售一部'],
+      ]),
+    );
+    expect(noMobile).toMatchObject({ code: 10002, msg: '模板格式不正确：缺少「手机号」列，请下载最新模板' });
+    const empty = await uploadFile(
+      t,
+      s.staffImport.path,
+      admin,
+      'staff.xlsx',
+      await xlsxOf([['账号', '姓名', '手机号', '部门']]),
+    );
+    expect(empty.msg).toBe('文件中没有员工数据，请按模板填写后再导入');
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url: s.staffImport.path,
+      headers: { 'cloud-token': admin, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--\r\n',
+    });
+    expect(noFile.json().code).toBe(10002);
+    const unknownBatch = await t.call(s.staffImportConfirm, { batchId: '00000000-0000-4000-8000-000000000000' }, admin);
+    expect(unknownBatch.body.code).toBe(10056);
+    expect(await countUsers(t, ids.tenantId)).toBe(before);
+  });
+
+  it('skips at confirm a row whose mobile was taken after the preview', async () => {
+    const res = await uploadFile(
+      t,
+      s.staffImport.path,
+      admin,
+      'staff.xlsx',
+      await xlsxOf([
+        ['账号', '姓名', '手机号', '部门'],
+        ['late01', '晚到甲', '13566660001', '销售一部'],
+        ['late02', '晚到乙', '13566660002', '销售一部'],
+      ]),
+    );
+    const batchId = (res.data as TPreview).batchId;
+    await t.call(
+      s.staffAdd,
+      { username: 'faster', realName: '抢先', mobile: '13566660002', deptId: await ids.dept('销售一部') },
+      admin,
+    );
+    await t.call(s.staffImportConfirm, { batchId }, admin);
+    const done = await eventually(
+      async () => (await t.call(s.staffImportState, { batchId }, admin)).body.data,
+      (d) => d.status !== 'running',
+    );
+    expect(done).toMatchObject({ status: 'done', imported: 1, skipped: 1 });
+    expect(done.message).toContain('已跳过');
+  });
+
+  it('a manager may not import: no permission', async () => {
+    const res = await uploadFile(t, s.staffImport.path, await t.loginAs.manager(), 'staff.xlsx', Buffer.from('x'));
+    expect(res.code).toBe(403);
+  });
+});

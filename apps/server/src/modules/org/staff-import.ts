@@ -1,0 +1,369 @@
+import crypto from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import { type TImportState, uploadLimits } from '@yunhu/contract';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import type { TDatabase, TDb } from '../../db/client.js';
+import type { TDataScope } from '../../db/scope.js';
+import { withTenant } from '../../db/tenant.js';
+import type { TAuth } from '../../http/context.js';
+import { sendDownload, xlsxMime } from '../../http/download.js';
+import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
+import { type TUploadedSheet, withUploadedSheet } from '../../http/spreadsheet-read.js';
+import { deptRepository } from './dept.repository.js';
+import { toDeptTree } from './dept.service.js';
+import { pinyinOf } from './pinyin.js';
+import { roleRepository } from './role.repository.js';
+import { staffRepository as repo } from './staff.repository.js';
+
+/** The template's columns; the reader finds them by header, in any order. */
+export const importColumns = [
+  { key: 'username', header: '账号', isRequired: true, note: '4-32位字母、数字或下划线，以字母开头，全平台唯一' },
+  { key: 'realName', header: '姓名', isRequired: true, note: '最多32个字' },
+  { key: 'mobile', header: '手机号', isRequired: true, note: '11位手机号，全平台唯一' },
+  { key: 'dept', header: '部门', isRequired: true, note: '部门名称；重名时填完整路径，如 公司/销售一部' },
+  { key: 'roles', header: '角色', isRequired: false, note: '角色名称，多个用逗号或顿号分隔；可不填' },
+] as const;
+type TColumnKey = (typeof importColumns)[number]['key'];
+
+export const importLimits = { maxRows: 20_000, chunk: 500, batchTtlHours: 24 };
+
+const readOptions = {
+  maxBytes: uploadLimits.maxBytes,
+  kinds: ['xlsx'],
+  wrongKindMessage: '请上传 .xlsx 格式的文件（可先下载导入模板）',
+  unreadableMessage: '文件无法读取，请使用导入模板填写的 .xlsx 文件',
+} as const;
+
+/** Imported accounts get no usable password: they sign in by SMS code or set one by "forgot password". */
+export const unusablePasswordHash = '!imported';
+
+const accountRule = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
+const mobileRule = /^1[3-9]\d{9}$/;
+
+/** 139 1234 5678, 139-1234-5678 and +86 prefixes are the same number. */
+const normaliseMobile = (s: string) => s.replace(/[\s-]/g, '').replace(/^(\+?86)(?=1\d{10}$)/, '');
+
+type TValidRow = {
+  rowNo: number;
+  username: string;
+  realName: string;
+  mobile: string;
+  deptId: number;
+  roleIds: number[];
+};
+
+export type TStaffImport = ReturnType<typeof createStaffImport>;
+
+/**
+ * Staff import (issue 3): `preview` streams the uploaded xlsx row by row (memory bounded by the
+ * row limit), reports every bad row with its reason and stages the valid ones; nothing reaches the
+ * users table until `confirm`, which writes the staged rows in one transaction while
+ * `state` reports progress.
+ */
+export const createStaffImport = (deps: {
+  database: TDatabase;
+  dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
+  onError: (error: unknown) => void;
+}) => {
+  const { database } = deps;
+  const scoped = <T>(auth: TAuth, fn: (tx: TDb) => Promise<T>) => withTenant(database, auth.tenantId, fn);
+  /** Rows written so far by running confirms of this process. */
+  const progress = new Map<string, number>();
+  const running = new Set<Promise<void>>();
+  const isAdmin = (auth: TAuth) => auth.isAdmin || auth.isSuper;
+
+  /** Department look-up by full path (公司/销售一部) or by a name that is unique in the tenant. */
+  const deptLookup = async (tx: TDb, auth: TAuth, scope: TDataScope) => {
+    const byKey = new Map<string, number | 'ambiguous'>();
+    const walk = (nodes: ReturnType<typeof toDeptTree>, prefix: string) => {
+      for (const n of nodes) {
+        const path = prefix ? `${prefix}/${n.name}` : n.name;
+        byKey.set(path, n.id);
+        if (n.name !== path) byKey.set(n.name, byKey.has(n.name) ? 'ambiguous' : n.id);
+        walk(n.children, path);
+      }
+    };
+    walk(toDeptTree(await deptRepository.list(tx, auth.tenantId)), '');
+    const inScope = (id: number) => scope.kind === 'all' || scope.deptIds.includes(id);
+    return (text: string): { id: number } | { reason: string } => {
+      const key = text.replace(/\s*[/／]\s*/g, '/');
+      const hit = byKey.get(key);
+      if (hit === undefined) return { reason: `部门「${text}」不存在` };
+      if (hit === 'ambiguous') return { reason: `部门名称「${text}」不唯一，请填写完整路径，如 公司/${text}` };
+      if (!inScope(hit)) return { reason: `部门「${text}」不在您的数据权限范围内` };
+      return { id: hit };
+    };
+  };
+
+  const roleLookup = async (tx: TDb, auth: TAuth) => {
+    const byName = await roleRepository.byName(tx, auth.tenantId);
+    const perms = new Map(
+      (await roleRepository.list(tx, auth.tenantId, {})).map((r) => [r.id, r.permissions] as const),
+    );
+    return (text: string): { ids: number[] } | { reason: string } => {
+      const names = [...new Set(text.split(/[,，、;；]/).map((s) => s.trim()))].filter(Boolean);
+      const ids: number[] = [];
+      for (const name of names) {
+        const role = byName.get(name);
+        if (!role) return { reason: `角色「${name}」不存在` };
+        if (role.status !== 'active') return { reason: `角色「${name}」已停用` };
+        if (!isAdmin(auth) && role.isAdmin) return { reason: '只有管理员可以分配管理员角色' };
+        if (!isAdmin(auth) && (perms.get(role.id) ?? []).some((p) => !auth.permissions.has(p))) {
+          return { reason: `角色「${name}」的权限超出您自己的权限` };
+        }
+        ids.push(role.id);
+      }
+      return { ids };
+    };
+  };
+
+  const stateOf = (row: NonNullable<Awaited<ReturnType<typeof repo.findImport>>>): TImportState => ({
+    batchId: row.id,
+    status: row.status as TImportState['status'],
+    total: row.total,
+    validCount: row.validCount,
+    invalidCount: row.invalidCount,
+    processed: row.status === 'running' ? (progress.get(row.id) ?? 0) : row.imported + row.skipped,
+    imported: row.imported,
+    skipped: row.skipped,
+    message: row.message,
+  });
+
+  const preview = (auth: TAuth, file: MultipartFile | undefined) =>
+    withUploadedSheet(file, readOptions, (sheet) => check(auth, sheet));
+
+  const check = async (auth: TAuth, sheet: TUploadedSheet) => {
+    const scope = await deps.dataScopeOf(auth);
+    const { findDept, findRoles } = await scoped(auth, async (tx) => ({
+      findDept: await deptLookup(tx, auth, scope),
+      findRoles: await roleLookup(tx, auth),
+    }));
+    const batchId = crypto.randomUUID();
+    await scoped(auth, (tx) =>
+      repo.insertImport(tx, { id: batchId, tenantId: auth.tenantId, userId: auth.userId, status: 'checking' }),
+    );
+    const errors: { row: number; reason: string }[] = [];
+    const firstRowOf = { username: new Map<string, number>(), mobile: new Map<string, number>() };
+    let pending: TValidRow[] = [];
+    let total = 0;
+    let validCount = 0;
+
+    /** Checks a chunk against the accounts of the whole platform, then stages what is still valid. */
+    const flush = async () => {
+      if (pending.length === 0) return;
+      const taken = await repo.takenAmong(
+        database.db,
+        pending.map((r) => r.username),
+        pending.map((r) => r.mobile),
+      );
+      const valid: TValidRow[] = [];
+      for (const r of pending) {
+        const reasons = [
+          ...(taken.usernames.has(r.username.toLowerCase()) ? [`账号「${r.username}」已被使用`] : []),
+          ...(taken.mobiles.has(r.mobile) ? [`手机号${r.mobile}已被其他账号使用`] : []),
+        ];
+        if (reasons.length) errors.push({ row: r.rowNo, reason: reasons.join('；') });
+        else valid.push(r);
+      }
+      await scoped(auth, (tx) =>
+        repo.insertImportRows(
+          tx,
+          valid.map((r) => ({ ...r, importId: batchId, tenantId: auth.tenantId })),
+        ),
+      );
+      validCount += valid.length;
+      pending = [];
+    };
+
+    try {
+      let columns: Map<TColumnKey, number> | null = null;
+      for await (const { rowNo, values } of sheet.rows()) {
+        if (!columns) {
+          columns = new Map();
+          for (const c of importColumns) {
+            const at = values.findIndex((v) => v.replace(/[*＊\s]/g, '') === c.header);
+            if (at < 0 && c.isRequired) throw invalid(`模板格式不正确：缺少「${c.header}」列，请下载最新模板`);
+            if (at >= 0) columns.set(c.key, at);
+          }
+          continue;
+        }
+        const cell = (key: TColumnKey) => values[columns!.get(key) ?? -1] ?? '';
+        if (importColumns.every((c) => cell(c.key) === '')) continue;
+        total++;
+        if (total > importLimits.maxRows) throw invalid(`一次最多导入${importLimits.maxRows}名员工，请分批导入`);
+        const reasons: string[] = [];
+        const username = cell('username');
+        const realName = cell('realName');
+        const mobile = normaliseMobile(cell('mobile'));
+        const deptText = cell('dept');
+        for (const c of importColumns) if (c.isRequired && cell(c.key) === '') reasons.push(`${c.header}为空`);
+        if (username && !accountRule.test(username)) reasons.push('账号须为4-32位字母、数字或下划线，以字母开头');
+        if (realName.length > 32) reasons.push('姓名最多32个字');
+        if (mobile && !mobileRule.test(mobile)) reasons.push(`手机号「${cell('mobile')}」格式不正确`);
+        const firstUser = username ? firstRowOf.username.get(username.toLowerCase()) : undefined;
+        if (firstUser !== undefined) reasons.push(`账号与第${firstUser}行重复`);
+        else if (username) firstRowOf.username.set(username.toLowerCase(), rowNo);
+        const firstMobile = mobile ? firstRowOf.mobile.get(mobile) : undefined;
+        if (firstMobile !== undefined) reasons.push(`手机号与第${firstMobile}行重复`);
+        else if (mobile) firstRowOf.mobile.set(mobile, rowNo);
+        const dept = deptText ? findDept(deptText) : null;
+        if (dept && 'reason' in dept) reasons.push(dept.reason);
+        const roles = findRoles(cell('roles'));
+        if ('reason' in roles) reasons.push(roles.reason);
+        if (reasons.length || !dept || 'reason' in dept || 'reason' in roles) {
+          errors.push({ row: rowNo, reason: reasons.join('；') });
+          continue;
+        }
+        pending.push({ rowNo, username, realName, mobile, deptId: dept.id, roleIds: roles.ids });
+        if (pending.length >= importLimits.chunk) await flush();
+      }
+      await flush();
+      if (!columns || total === 0) throw invalid('文件中没有员工数据，请按模板填写后再导入');
+    } catch (error) {
+      await scoped(auth, (tx) => repo.deleteImportRows(tx, auth.tenantId, batchId));
+      await scoped(auth, (tx) => repo.updateImport(tx, auth.tenantId, batchId, { status: 'failed' }));
+      if (error instanceof AppError) throw error;
+      deps.onError(error);
+      throw invalid(readOptions.unreadableMessage);
+    }
+    errors.sort((a, b) => a.row - b.row);
+    const state = await scoped(auth, async (tx) => {
+      await repo.updateImport(tx, auth.tenantId, batchId, {
+        status: 'previewed',
+        total,
+        validCount,
+        invalidCount: errors.length,
+        errors,
+      });
+      return stateOf((await repo.findImport(tx, auth.tenantId, batchId))!);
+    });
+    return { ...state, errors };
+  };
+
+  /** Writes the staged rows in one transaction; rows taken meanwhile are skipped and counted. */
+  const write = async (auth: TAuth, batchId: string) => {
+    let imported = 0;
+    let skipped = 0;
+    try {
+      await scoped(auth, async (tx) => {
+        let next = await repo.userCount(tx, auth.tenantId);
+        let after = 0;
+        for (;;) {
+          const rows = await repo.importRows(tx, auth.tenantId, batchId, after, importLimits.chunk);
+          if (rows.length === 0) break;
+          after = rows[rows.length - 1]!.rowNo;
+          const inserted = await repo.insertUsersSkippingTaken(
+            tx,
+            rows.map((r) => ({
+              tenantId: auth.tenantId,
+              username: r.username,
+              realName: r.realName,
+              ...pinyinOf(r.realName),
+              mobile: r.mobile,
+              passwordHash: unusablePasswordHash,
+              deptId: r.deptId,
+              jobNumber: String(++next).padStart(4, '0'),
+            })),
+          );
+          const idOf = new Map(inserted.map((u) => [u.mobile, u.id]));
+          await repo.grantRoles(
+            tx,
+            rows.flatMap((r) =>
+              idOf.has(r.mobile)
+                ? r.roleIds.map((roleId) => ({ userId: idOf.get(r.mobile)!, roleId, tenantId: auth.tenantId }))
+                : [],
+            ),
+          );
+          imported += inserted.length;
+          skipped += rows.length - inserted.length;
+          progress.set(batchId, imported + skipped);
+        }
+        await repo.deleteImportRows(tx, auth.tenantId, batchId);
+        await repo.updateImport(tx, auth.tenantId, batchId, {
+          status: 'done',
+          imported,
+          skipped,
+          finishedAt: new Date(),
+          message: skipped ? `${skipped}行的账号或手机号在确认前已被使用，已跳过` : '',
+        });
+      });
+    } catch (error) {
+      deps.onError(error);
+      await scoped(auth, (tx) =>
+        repo.updateImport(tx, auth.tenantId, batchId, {
+          status: 'failed',
+          finishedAt: new Date(),
+          message: '导入失败，未写入任何员工，请重新上传',
+        }),
+      );
+    } finally {
+      progress.delete(batchId);
+    }
+  };
+
+  const findBatch = async (auth: TAuth, batchId: string) => {
+    const row = await scoped(auth, (tx) => repo.findImport(tx, auth.tenantId, batchId));
+    if (!row || row.status === 'checking') throw notFound('导入批次不存在或已过期，请重新上传');
+    return row;
+  };
+
+  return {
+    preview,
+
+    confirm: async (auth: TAuth, batchId: string) => {
+      const row = await findBatch(auth, batchId);
+      if (row.status !== 'previewed') throw conflict('该批次已确认过，请勿重复导入');
+      if (Date.now() - row.createdAt.getTime() > importLimits.batchTtlHours * 3_600_000) {
+        throw notFound('导入批次不存在或已过期，请重新上传');
+      }
+      if (row.validCount === 0) throw invalid('该批次没有可导入的有效数据');
+      const moved = await scoped(auth, (tx) => repo.moveImport(tx, auth.tenantId, batchId, 'previewed', 'running'));
+      if (!moved) throw conflict('该批次已确认过，请勿重复导入');
+      progress.set(batchId, 0);
+      const job = write(auth, batchId);
+      running.add(job);
+      void job.finally(() => running.delete(job));
+      return stateOf({ ...row, status: 'running' });
+    },
+
+    state: async (auth: TAuth, batchId: string) => stateOf(await findBatch(auth, batchId)),
+
+    /** Resolves when every confirm started by this process has finished (tests, shutdown). */
+    idle: () => Promise.all([...running]).then(() => undefined),
+
+    /** The template: the columns with a sample-free first sheet, the rules and the tenant's departments and roles. */
+    template: async (auth: TAuth, reply: FastifyReply) => {
+      const { depts, roles } = await scoped(auth, async (tx) => ({
+        depts: toDeptTree(await deptRepository.list(tx, auth.tenantId)),
+        roles: await roleRepository.list(tx, auth.tenantId, { status: 'active' }),
+      }));
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('员工');
+      sheet.columns = importColumns.map((c) => ({ header: c.isRequired ? `${c.header}*` : c.header, width: 20 }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.getColumn(3).numFmt = '@';
+      const help = book.addWorksheet('填写说明');
+      help.columns = [
+        { header: '列', width: 12 },
+        { header: '说明', width: 60 },
+      ];
+      for (const c of importColumns) help.addRow([c.header, `${c.isRequired ? '必填。' : '选填。'}${c.note}`]);
+      help.addRow([]);
+      help.addRow(['可用部门', '']);
+      const walk = (nodes: typeof depts, prefix: string) => {
+        for (const n of nodes) {
+          const path = prefix ? `${prefix}/${n.name}` : n.name;
+          help.addRow(['', path]);
+          walk(n.children, path);
+        }
+      };
+      walk(depts, '');
+      help.addRow([]);
+      help.addRow(['可用角色', '']);
+      for (const r of roles) help.addRow(['', r.name]);
+      const buffer = Buffer.from(await book.xlsx.writeBuffer());
+      return sendDownload(reply, '员工导入模板.xlsx', xlsxMime, buffer);
+    },
+  };
+};

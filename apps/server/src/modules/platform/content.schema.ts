@@ -1,0 +1,17 @@
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { id, tenantId, ts } from '../../db/columns.js';
+
+/** The platform's contract with an enterprise (findContract): one current contract per enterprise. */
+export const enterpriseContracts = pgTable('enterprise_contracts', {
+  id: id(),
+  tenantId: tenantId().unique(),
+  contractNo: text('contract_no').notNull().unique(),
+  signedAt: ts('signed_at').notNull(),
+  seats: integer('seats').notNull(),
+  /** Price per seat per month, in fen (DESIGN.md section 3). */
+  seatPrice: integer('seat_price').notNull(),
+  startAt: ts('start_at').notNull(),
+  endAt: ts('end_at').notNull(),
+  remark: text('remark').notNull().default(''),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

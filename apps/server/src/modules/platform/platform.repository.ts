@@ -1,0 +1,71 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { tenants, users } from '../org/org.schema.js';
+
+export type TEnterpriseFilter = { name?: string; status?: string };
+
+// Drizzle writes a column inside a select list unqualified, which a subquery would read as its own
+// table's column: name the outer table explicitly.
+const tenantId = sql.raw('"tenants"."id"');
+
+/** The registrant: the tenant's first user. */
+const firstUser = (column: 'real_name' | 'mobile') =>
+  sql<
+    string | null
+  >`(select u.${sql.raw(column)} from ${users} u where u.tenant_id = ${tenantId} order by u.id limit 1)`;
+
+const enterpriseColumns = {
+  tenant: tenants,
+  adminName: firstUser('real_name'),
+  adminMobile: firstUser('mobile'),
+  userCount: sql<number>`(select count(*)::int from ${users} u where u.tenant_id = ${tenantId} and u.status = 'active')`,
+};
+
+const where = (f: TEnterpriseFilter): SQL | undefined => {
+  const conds: SQL[] = [eq(tenants.isSuper, false)];
+  if (f.name) {
+    const like = `%${f.name.replace(/[%_\\]/g, '\\$&')}%`;
+    conds.push(or(ilike(tenants.name, like), ilike(tenants.code, like))!);
+  }
+  if (f.status) conds.push(eq(tenants.status, f.status));
+  return and(...conds);
+};
+
+/** Enterprises across the platform: only the super tenant's services call this. */
+export const platformRepository = {
+  page: async (db: TDb, f: TEnterpriseFilter, page: number, limit: number) => {
+    const [total] = await db.select({ n: count() }).from(tenants).where(where(f));
+    const records = await db
+      .select(enterpriseColumns)
+      .from(tenants)
+      .where(where(f))
+      .orderBy(desc(tenants.createdAt), desc(tenants.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    return { records, total: total?.n ?? 0 };
+  },
+
+  find: async (db: TDb, id: number) =>
+    (
+      await db
+        .select(enterpriseColumns)
+        .from(tenants)
+        .where(and(eq(tenants.id, id), eq(tenants.isSuper, false)))
+        .limit(1)
+    )[0] ?? null,
+
+  /** Moves the listed enterprises from one status to another; answers the ids that moved. */
+  move: async (
+    db: TDb,
+    ids: number[],
+    from: string[],
+    set: { status: string; statusReason: string; examinedAt?: Date },
+  ) =>
+    (
+      await db
+        .update(tenants)
+        .set(set)
+        .where(and(inArray(tenants.id, ids), inArray(tenants.status, from), eq(tenants.isSuper, false)))
+        .returning({ id: tenants.id })
+    ).map((r) => r.id),
+};

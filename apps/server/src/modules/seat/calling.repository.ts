@@ -1,0 +1,130 @@
+import { and, asc, count, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { hasTenantSeat } from '../line/line.repository.js';
+import { lines, tenantNumbers } from '../line/line.schema.js';
+import { departments, users } from '../org/org.schema.js';
+import { callingSettings, seats } from './seat.schema.js';
+import { staffNameMatch } from './staff.js';
+
+export type TCallingWhere = { scope: TDataScope; userName?: string; deptId?: number; userIds?: readonly number[] };
+
+const callingWhere = (tenantId: number, w: TCallingWhere): SQL =>
+  and(
+    eq(users.tenantId, tenantId),
+    eq(users.status, 'active'),
+    scopeCondition(w.scope, { owner: users.id, dept: users.deptId }),
+    w.userName ? staffNameMatch(w.userName) : undefined,
+    w.deptId ? eq(users.deptId, w.deptId) : undefined,
+    w.userIds ? inArray(users.id, [...w.userIds]) : undefined,
+  )!;
+
+export type TSettingsRow = typeof callingSettings.$inferSelect;
+export type TSettingsValues = Omit<typeof callingSettings.$inferInsert, 'id' | 'tenantId' | 'userId' | 'updatedAt'>;
+
+export const callingRepository = {
+  /** Active staff of the scope, each with his settings row (if any) and its line's name. */
+  page: async (db: TDb, tenantId: number, w: TCallingWhere, offset: number, limit: number) => {
+    const where = callingWhere(tenantId, w);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          userId: users.id,
+          realName: users.realName,
+          username: users.username,
+          deptName: departments.name,
+          settings: callingSettings,
+          lineName: lines.name,
+        })
+        .from(users)
+        .leftJoin(departments, eq(departments.id, users.deptId))
+        .leftJoin(
+          callingSettings,
+          and(eq(callingSettings.tenantId, users.tenantId), eq(callingSettings.userId, users.id)),
+        )
+        .leftJoin(lines, eq(lines.id, callingSettings.lineId))
+        .where(where)
+        .orderBy(asc(users.jobNumber), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** The names of the lines each user holds a usable seat on now. */
+  seatLines: (db: TDb, tenantId: number, userIds: readonly number[], now: Date) =>
+    userIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectDistinct({ userId: seats.userId, lineName: lines.name, lineId: lines.id })
+          .from(seats)
+          .innerJoin(lines, eq(lines.id, seats.lineId))
+          .where(
+            and(
+              eq(seats.tenantId, tenantId),
+              inArray(seats.userId, [...userIds]),
+              eq(seats.status, 'active'),
+              lte(seats.startAt, now),
+              gt(seats.expireAt, now),
+              eq(lines.status, 'active'),
+            ),
+          )
+          .orderBy(asc(lines.id)),
+
+  /** Active lines the enterprise holds seats on, each with the line's numbers and its own ones. */
+  tenantLines: async (db: TDb, tenantId: number) => {
+    const rows = await db
+      .select({ id: lines.id, name: lines.name, mode: lines.mode, callerNumbers: lines.callerNumbers })
+      .from(lines)
+      .where(and(eq(lines.status, 'active'), hasTenantSeat(tenantId)))
+      .orderBy(asc(lines.id));
+    const own = await db
+      .select({ lineId: tenantNumbers.lineId, number: tenantNumbers.number })
+      .from(tenantNumbers)
+      .where(eq(tenantNumbers.tenantId, tenantId))
+      .orderBy(asc(tenantNumbers.id));
+    return rows.map((l) => ({
+      ...l,
+      callerNumbers: [...new Set([...l.callerNumbers, ...own.filter((n) => n.lineId === l.id).map((n) => n.number)])],
+    }));
+  },
+
+  /** Writes the given fields for each user: a new row starts from the defaults, an existing one keeps the rest. */
+  upsert: async (db: TDb, tenantId: number, userIds: readonly number[], values: TSettingsValues) => {
+    if (userIds.length === 0) return 0;
+    const rows = await db
+      .insert(callingSettings)
+      .values(userIds.map((userId) => ({ tenantId, userId, ...values })))
+      .onConflictDoUpdate({
+        target: [callingSettings.tenantId, callingSettings.userId],
+        set: { ...values, updatedAt: new Date() },
+      })
+      .returning({ id: callingSettings.id });
+    return rows.length;
+  },
+
+  remove: async (db: TDb, tenantId: number, userIds: readonly number[]) =>
+    (
+      await db
+        .delete(callingSettings)
+        .where(and(eq(callingSettings.tenantId, tenantId), inArray(callingSettings.userId, [...userIds])))
+        .returning({ id: callingSettings.id })
+    ).length,
+
+  /** Staff whose settings show one of these numbers (a number in use is not deleted from under them). */
+  usingNumbers: async (db: TDb, tenantId: number, numbers: readonly string[]) =>
+    numbers.length === 0
+      ? 0
+      : ((
+          await db
+            .select({ n: count() })
+            .from(callingSettings)
+            .where(
+              and(
+                eq(callingSettings.tenantId, tenantId),
+                or(...numbers.map((n) => eq(callingSettings.callerNumber, n))),
+              ),
+            )
+        )[0]?.n ?? 0),
+};

@@ -1,0 +1,51 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, ref, tenantId, ts } from '../../db/columns.js';
+import { lines } from '../line/line.schema.js';
+import { users } from '../org/org.schema.js';
+
+/** A seat (坐席): a licence binding a user to a line for a period. */
+export const seats = pgTable(
+  'seats',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: ref('user_id').references(() => users.id),
+    lineId: ref('line_id')
+      .notNull()
+      .references(() => lines.id),
+    startAt: ts('start_at').notNull(),
+    expireAt: ts('expire_at').notNull(),
+    autoRenewal: boolean('auto_renewal').notNull().default(false),
+    status: text('status').notNull().default('active'),
+  },
+  (t) => [index('seats_tenant_user_idx').on(t.tenantId, t.userId)],
+);
+
+/**
+ * Per-staff calling settings (呼叫管理, DESIGN.md section 6): default line, caller number, allowed
+ * hours and daily limits. A staff member without a row gets the code defaults (calling.service).
+ */
+export const callingSettings = pgTable(
+  'calling_settings',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Default line; null = the line of his seat. */
+    lineId: ref('line_id').references(() => lines.id),
+    /** 外显号码; null = the line's first number. */
+    callerNumber: text('caller_number'),
+    /** 'HH:mm', local time of the enterprise (Asia/Shanghai). */
+    allowedFrom: text('allowed_from').notNull().default('08:00'),
+    allowedTo: text('allowed_to').notNull().default('21:00'),
+    /** Calls to one number per day. */
+    perNumberDailyLimit: integer('per_number_daily_limit').notNull().default(3),
+    /** Dials per day in total. */
+    dailyLimit: integer('daily_limit').notNull().default(300),
+    recording: boolean('recording').notNull().default(true),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calling_settings_tenant_user_idx').on(t.tenantId, t.userId)],
+);

@@ -1,0 +1,18 @@
+/** The kind of a file from its leading bytes; the name a client sends is not trusted. */
+export const sniffFileType = (head: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | 'pdf' | null => {
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  if (head.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  return null;
+};
+
+export const mimeOf: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { users } from '../org/org.schema.js';
+
+/**
+ * Notices; audience 'all', the tenants listed in notice_targets, or 'user': one person's own
+ * notice (a CRM release reminder), addressed to his tenant in notice_targets and to him by user_id.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    audience: text('audience').notNull().default('all'),
+    publisher: text('publisher').notNull(),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notices_user_idx').on(t.userId).where(sql`user_id IS NOT NULL`)],
+);
+
+export const noticeTargets = pgTable(
+  'notice_targets',
+  {
+    noticeId: ref('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.tenantId] }), index('notice_targets_tenant_idx').on(t.tenantId)],
+);
+
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    noticeId: ref('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: ts('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.noticeId] })],
+);
+
+export const dictData = pgTable(
+  'dict_data',
+  {
+    id: id(),
+    dictType: text('dict_type').notNull(),
+    label: text('label').notNull(),
+    value: text('value').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('dict_data_type_value_idx').on(t.dictType, t.value)],
+);
+
+/** Brand options per host; host '' holds the platform defaults. */
+export const brandOptions = pgTable(
+  'brand_options',
+  {
+    id: id(),
+    host: text('host').notNull().default(''),
+    optionKey: text('option_key').notNull(),
+    optionValue: text('option_value').notNull(),
+    optionType: text('option_type').notNull().default('brand'),
+  },
+  (t) => [uniqueIndex('brand_options_host_key_idx').on(t.host, t.optionKey)],
+);
+
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: ref('user_id'),
+    userName: text('user_name').notNull(),
+    realName: text('real_name').notNull().default(''),
+    module: text('module').notNull(),
+    summary: text('summary').notNull(),
+    route: text('route').notNull(),
+    ip: text('ip').notNull(),
+    result: text('result').notNull(),
+    message: text('message').notNull().default(''),
+    detail: jsonb('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operation_logs_tenant_time_idx').on(t.tenantId, t.createdAt)],
+);
+
+export const uploads = pgTable('uploads', {
+  id: id(),
+  tenantId: tenantId(),
+  userId: ref('user_id').notNull(),
+  /** Unguessable key (128-bit random) that names the file in its public URL. */
+  key: text('key').notNull().unique(),
+  originalName: text('original_name').notNull(),
+  type: text('type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});

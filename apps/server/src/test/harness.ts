@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { routeTables, type TRequestOf, type TResponseOf, type TRouteDef } from '@yunhu/contract';
+import { buildApp, type TApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { TDatabase } from '../db/client.js';
+import { seedDemo } from '../seed/demo.js';
+import { openTestDatabase } from './database.js';
+
+export type TEnvelope<T = unknown> = { code: number; msg: string; data: T };
+
+/** A server on a fresh, seeded database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+export const startTestApp = async () => {
+  const database: TDatabase = await openTestDatabase();
+  await seedDemo(database.db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-test-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, WEB_DIST: '' }), isProduction: false };
+  // Failures show as failed assertions; the log would only repeat the expected ones.
+  process.env.LOG_LEVEL ??= 'fatal';
+  const app: TApp = await buildApp(config, database);
+  await app.ready();
+  let ipCounter = 1;
+
+  /** A different client address per call site keeps the per-IP limits of one test from hitting another. */
+  const freshIp = () => `10.9.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+
+  const request = async <T = unknown>(
+    method: 'GET' | 'POST',
+    url: string,
+    opts: { token?: string | null; body?: unknown; query?: Record<string, string>; ip?: string } = {},
+  ) => {
+    const res = await app.inject({
+      method,
+      url,
+      query: opts.query,
+      headers: opts.token ? { 'cloud-token': opts.token } : {},
+      ...(method === 'POST' ? { payload: (opts.body ?? {}) as object } : {}),
+      remoteAddress: opts.ip ?? '127.0.0.1',
+    });
+    return { status: res.statusCode, body: res.json() as TEnvelope<T>, headers: res.headers, raw: res };
+  };
+
+  /** Calls a contract route the way the web client does. */
+  const call = <R extends TRouteDef>(route: R, input: TRequestOf<R>, token?: string | null, ip?: string) => {
+    let url = route.path;
+    const rest: Record<string, unknown> = { ...(input as object) };
+    url = url.replace(/:(\w+)/g, (_m, name: string) => {
+      const v = String(rest[name]);
+      delete rest[name];
+      return encodeURIComponent(v);
+    });
+    return route.method === 'GET'
+      ? request<TResponseOf<R>>('GET', url, {
+          token,
+          ip,
+          query: Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)])),
+        })
+      : request<TResponseOf<R>>('POST', url, { token, ip, body: rest });
+  };
+
+  const login = async (username: string, password: string) => {
+    const res = await call(routeTables.auth.login, { username, password }, null, freshIp());
+    if (res.body.code !== 0) throw new Error(`login ${username} failed: ${res.body.msg}`);
+    return res.body.data.token;
+  };
+
+  const smsCode = async (mobile: string) => {
+    const res = await call(routeTables.auth.devSmsLast, { mobile });
+    return res.body.data?.code ?? '';
+  };
+
+  return {
+    app,
+    database,
+    request,
+    call,
+    login,
+    smsCode,
+    freshIp,
+    loginAs: {
+      platform: () => login('platform', 'Platform@2026'),
+      admin: () => login('admin', 'Admin@2026'),
+      manager: () => login('manager', 'Manager@2026'),
+      agent: () => login('agent01', 'Agent@2026'),
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export type TTestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -1,0 +1,64 @@
+import { Perm } from '@yunhu/contract';
+import { Layout, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { SoftphoneWidget } from '../../features/softphone/components/SoftphoneWidget';
+import { Permission } from '../../shared/permission/Permission';
+import { platformName, useBrandStore } from '../../shared/stores/brand';
+import { useUserStore } from '../../shared/stores/user';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { NoticeBell } from './NoticeBell';
+import { SideMenu } from './SideMenu';
+import { UserMenu } from './UserMenu';
+
+/** The signed-in shell under /menu: side menu, header (enterprise, notices, user), page. */
+export const AppLayout = () => {
+  const brand = useBrandStore((s) => s.brand);
+  const enterpriseName = useUserStore((s) => s.user?.enterpriseName ?? '');
+  const [isCollapsed, setCollapsed] = useState(false);
+  useEffect(() => {
+    if (enterpriseName) document.title = enterpriseName;
+  }, [enterpriseName]);
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider collapsible collapsed={isCollapsed} onCollapse={setCollapsed} width={220}>
+        <div
+          style={{ height: 56, display: 'flex', alignItems: 'center', gap: 8, padding: '0 18px', overflow: 'hidden' }}
+        >
+          <img src={brand.home_logo || './logo.svg'} alt="logo" width={28} height={28} />
+          {!isCollapsed && (
+            <Typography.Text strong style={{ color: '#fff', whiteSpace: 'nowrap' }}>
+              {platformName(brand)}
+            </Typography.Text>
+          )}
+        </div>
+        <SideMenu />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            padding: '0 24px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+          }}
+        >
+          <Typography.Text strong data-testid="header-enterprise">
+            {enterpriseName}
+          </Typography.Text>
+          <Space size="large">
+            <NoticeBell />
+            <UserMenu />
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ margin: 16 }}>
+          <KeepAliveOutlet />
+        </Layout.Content>
+      </Layout>
+      {/* The soft-phone stays on every screen (spec section 4), for those allowed to use it. */}
+      <Permission value={Perm.softphoneUse}>
+        <SoftphoneWidget />
+      </Permission>
+    </Layout>
+  );
+};

@@ -1,0 +1,8 @@
+import { Spin } from 'antd';
+import { t } from '../../locales/zh-CN';
+
+export const PageLoading = () => (
+  <div style={{ padding: 64, textAlign: 'center' }}>
+    <Spin description={t.app.loading} />
+  </div>
+);

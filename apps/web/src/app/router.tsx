@@ -1,0 +1,73 @@
+import { Button, Result } from 'antd';
+import { Suspense } from 'react';
+import { createHashRouter, Navigate, type RouteObject, useNavigate } from 'react-router-dom';
+import { authRoutes } from '../features/auth/routes';
+import { blacklistPageRoutes } from '../features/blacklist/routes';
+import { callRoutes } from '../features/call/routes';
+import { certificationRoutes } from '../features/certification/routes';
+import { crmRoutes } from '../features/crm/routes';
+import { homeRoutes } from '../features/home/routes';
+import { lineRoutes } from '../features/line/routes';
+import { orgRoutes } from '../features/org/routes';
+import { personalCenterRoutes } from '../features/personalCenter/routes';
+import { platformContentRoutes } from '../features/platform/contentRoutes';
+import { platformRoutes } from '../features/platform/routes';
+import { seatRoutes } from '../features/seat/routes';
+import { systemRoutes } from '../features/system/routes';
+import { t } from '../locales/zh-CN';
+import { AppLayout } from './layout/AppLayout';
+import { PageLoading } from './layout/PageLoading';
+import { RouteGuard } from './RouteGuard';
+
+const NotFound = () => {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title={t.app.notFound}
+      extra={
+        <Button type="primary" onClick={() => navigate('/menu/home')}>
+          {t.app.backHome}
+        </Button>
+      }
+    />
+  );
+};
+
+/** Screens under /menu, each registered by its business area (DESIGN.md section 7). */
+export const menuRoutes: RouteObject[] = [
+  ...homeRoutes,
+  ...orgRoutes,
+  ...crmRoutes,
+  ...callRoutes,
+  ...seatRoutes,
+  ...lineRoutes,
+  ...blacklistPageRoutes,
+  ...platformRoutes,
+  ...platformContentRoutes,
+  ...certificationRoutes,
+  ...systemRoutes,
+  ...personalCenterRoutes,
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RouteGuard />,
+    children: [
+      ...authRoutes.map((r) => ({ ...r, element: <Suspense fallback={<PageLoading />}>{r.element}</Suspense> })),
+      {
+        path: '/menu',
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <Navigate to="home" replace /> },
+          ...menuRoutes,
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+      { path: '/', element: <Navigate to="/login" replace /> },
+      { path: '*', element: <Navigate to="/menu/home" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createHashRouter(routes);

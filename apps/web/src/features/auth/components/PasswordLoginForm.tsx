@@ -1,0 +1,47 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { loginByPassword } from '../api';
+
+type TValues = { username: string; password: string };
+
+export const PasswordLoginForm = () => {
+  const navigate = useNavigate();
+  const [isBusy, setBusy] = useState(false);
+  const onFinish = async ({ username, password }: TValues) => {
+    setBusy(true);
+    try {
+      await loginByPassword(username.trim(), password);
+      navigate('/menu/home');
+    } catch {
+      // The HTTP client showed the server's reason.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form<TValues> onFinish={onFinish} size="large" data-testid="password-login-form">
+      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t.auth.usernamePlaceholder }]}>
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t.auth.usernamePlaceholder}
+          aria-label={t.auth.username}
+          autoComplete="username"
+        />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: t.auth.passwordPlaceholder }]}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t.auth.passwordPlaceholder}
+          aria-label={t.auth.password}
+          autoComplete="current-password"
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={isBusy} data-testid="login-submit">
+        {t.auth.login}
+      </Button>
+    </Form>
+  );
+};

@@ -1,0 +1,33 @@
+import { Button, Form } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { loginBySms } from '../api';
+import { MobileCodeFields } from './MobileCodeFields';
+
+type TValues = { mobile: string; code: string };
+
+export const SmsLoginForm = () => {
+  const [form] = Form.useForm<TValues>();
+  const navigate = useNavigate();
+  const [isBusy, setBusy] = useState(false);
+  const onFinish = async ({ mobile, code }: TValues) => {
+    setBusy(true);
+    try {
+      await loginBySms(mobile, code);
+      navigate('/menu/home');
+    } catch {
+      // Shown by the HTTP client.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form form={form} onFinish={onFinish} size="large" data-testid="sms-login-form">
+      <MobileCodeFields form={form} purpose="login" />
+      <Button type="primary" htmlType="submit" block loading={isBusy} data-testid="sms-login-submit">
+        {t.auth.login}
+      </Button>
+    </Form>
+  );
+};

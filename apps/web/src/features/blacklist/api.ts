@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Perm, routeTables, type TBlackLevel, type TRequestOf } from '@yunhu/contract';
+import { call } from '../../shared/http/api';
+
+const r = routeTables.blacklist;
+
+/**
+ * The routes and permissions of one list: the enterprise's (企业黑名单) or the platform's
+ * (平台黑名单, the platform operator's). Both screens are one component over these.
+ */
+export const listApi = {
+  tenant: {
+    pageKey: 'blacklist-tenant',
+    routes: {
+      page: r.page,
+      addOne: r.addOne,
+      addBatch: r.addBatch,
+      edit: r.edit,
+      remove: r.remove,
+      removeBatch: r.removeBatch,
+      importExcel: r.importExcel,
+      exportExcel: r.exportExcel,
+    },
+    perms: {
+      add: Perm.blacklistAdd,
+      update: Perm.blacklistUpdate,
+      delete: Perm.blacklistDelete,
+      import: Perm.blacklistImport,
+      export: Perm.blacklistExport,
+    },
+  },
+  platform: {
+    pageKey: 'blacklist-platform',
+    routes: {
+      page: r.platformPage,
+      addOne: r.platformAddOne,
+      addBatch: r.platformAddBatch,
+      edit: r.platformEdit,
+      remove: r.platformRemove,
+      removeBatch: r.platformRemoveBatch,
+      importExcel: r.platformImportExcel,
+      exportExcel: r.platformExportExcel,
+    },
+    perms: {
+      add: Perm.platformBlacklistAdd,
+      update: Perm.platformBlacklistUpdate,
+      delete: Perm.platformBlacklistDelete,
+      import: Perm.platformBlacklistImport,
+      export: Perm.platformBlacklistExport,
+    },
+  },
+} as const satisfies Record<TBlackLevel, unknown>;
+
+export type TListApi = (typeof listApi)[TBlackLevel];
+
+/** A write on a list; the list reloads afterwards. */
+const useListWrite = <I, O>(level: TBlackLevel, fn: (input: I) => Promise<O>) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => client.invalidateQueries({ queryKey: [listApi[level].pageKey] }),
+  });
+};
+
+export const useAddOne = (level: TBlackLevel) =>
+  useListWrite(level, (input: TRequestOf<typeof r.addOne>) => call(listApi[level].routes.addOne, input));
+
+export const useAddBatch = (level: TBlackLevel) =>
+  useListWrite(level, (input: TRequestOf<typeof r.addBatch>) => call(listApi[level].routes.addBatch, input));
+
+export const useEdit = (level: TBlackLevel) =>
+  useListWrite(level, (input: TRequestOf<typeof r.edit>) => call(listApi[level].routes.edit, input));
+
+export const useRemove = (level: TBlackLevel) =>
+  useListWrite(level, (ids: number[]) => call(listApi[level].routes.removeBatch, { ids }));
+
+/** Reloads a list after an import wrote to it. */
+export const useReloadList = (level: TBlackLevel) => {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: [listApi[level].pageKey] });
+};
+
+export const checkNumbers = (phones: string[]) => call(r.checkList, { phones });

@@ -1,0 +1,209 @@
+import { blackSources, blackStatuses, type TBlackEntry, type TBlackLevel } from '@yunhu/contract';
+import { App, Button, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { Permission } from '../../../shared/permission/Permission';
+import { listApi, useRemove } from '../api';
+import { BatchAddModal } from './BatchAddModal';
+import { BlackEntryModal } from './BlackEntryModal';
+import { BlackImportModal } from './BlackImportModal';
+
+const b = t.blacklist;
+const time = (v: number | null) => (v === null ? '' : dayjs(v).format('YYYY-MM-DD HH:mm'));
+
+/** Filter form values -> request fields: the day range as whole days in epoch ms. */
+const toRequest = (v: Record<string, unknown>) => {
+  const { range, number, ...rest } = v as { range?: [Dayjs | null, Dayjs | null] | null; number?: string };
+  return {
+    ...rest,
+    number: number?.replace(/[\s-]/g, ''),
+    range:
+      range && (range[0] || range[1])
+        ? [range[0]?.startOf('day').valueOf() ?? null, range[1]?.endOf('day').valueOf() ?? null]
+        : undefined,
+  };
+};
+
+/**
+ * One black-list as a managed list: filters (number, status, source, time), add one, batch add,
+ * edit, delete, batch delete, import and export, each button behind its permission. The
+ * enterprise's list and the platform's share it (`level`).
+ */
+export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: string }) => {
+  const { modal } = App.useApp();
+  const api = listApi[level];
+  const remove = useRemove(level);
+  const [editing, setEditing] = useState<TBlackEntry | null>(null);
+  const [dialog, setDialog] = useState<'entry' | 'batch' | 'import' | null>(null);
+
+  const confirmRemove = (ids: number[], question: string, clear?: () => void) =>
+    modal.confirm({
+      title: question,
+      okText: b.delete,
+      okButtonProps: { danger: true },
+      cancelText: t.common.cancel,
+      onOk: async () => {
+        const res = await remove.mutateAsync(ids);
+        feedback.message.success(b.deleted(res.deleted));
+        clear?.();
+      },
+    });
+
+  const columns: TListColumn<TBlackEntry>[] = [
+    { key: 'number', title: b.number, dataIndex: 'number', sortField: 'number', width: 150 },
+    { key: 'reason', title: b.reason, dataIndex: 'reason', ellipsis: true, width: 220 },
+    {
+      key: 'source',
+      title: b.source,
+      dataIndex: 'source',
+      render: (v: TBlackEntry['source']) => b.sourceLabel[v],
+    },
+    {
+      key: 'status',
+      title: b.status,
+      render: (_v, e) =>
+        e.isExpired ? <Tag>{b.statusLabel.expired}</Tag> : <Tag color="red">{b.statusLabel.active}</Tag>,
+    },
+    {
+      key: 'expiresAt',
+      title: b.expiresAt,
+      dataIndex: 'expiresAt',
+      sortField: 'expiresAt',
+      render: (v: number | null) => (v === null ? b.forever : time(v)),
+    },
+    { key: 'createdBy', title: b.createdBy, dataIndex: 'createdBy' },
+    { key: 'createdAt', title: b.createdAt, dataIndex: 'createdAt', sortField: 'createdAt', render: time },
+    { key: 'updatedBy', title: b.updatedBy, dataIndex: 'updatedBy', isHiddenByDefault: true },
+    { key: 'updatedAt', title: b.updatedAt, dataIndex: 'updatedAt', render: time, isHiddenByDefault: true },
+    {
+      key: 'action',
+      title: b.actions,
+      fixed: 'right',
+      render: (_v, e) => (
+        <Space size={0}>
+          <Permission value={api.perms.update}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => {
+                setEditing(e);
+                setDialog('entry');
+              }}
+            >
+              {b.edit}
+            </Button>
+          </Permission>
+          <Permission value={api.perms.delete}>
+            <Button type="link" size="small" danger onClick={() => confirmRemove([e.id], b.deleteConfirm(e.number))}>
+              {b.delete}
+            </Button>
+          </Permission>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage
+        pageKey={api.pageKey}
+        title={title}
+        route={api.routes.page}
+        rowKey="id"
+        columns={columns}
+        toRequest={toRequest}
+        exportRoute={api.routes.exportExcel}
+        exportPermission={api.perms.export}
+        exportName={title}
+        toolbar={
+          <>
+            <Permission value={api.perms.add}>
+              <Button
+                type="primary"
+                onClick={() => {
+                  setEditing(null);
+                  setDialog('entry');
+                }}
+                data-testid="black-add"
+              >
+                {b.add}
+              </Button>
+            </Permission>
+            <Permission value={api.perms.add}>
+              <Button onClick={() => setDialog('batch')} data-testid="black-add-batch">
+                {b.addBatch}
+              </Button>
+            </Permission>
+            <Permission value={api.perms.import}>
+              <Button onClick={() => setDialog('import')} data-testid="black-import">
+                {b.import}
+              </Button>
+            </Permission>
+          </>
+        }
+        batchActions={(rows, clear) => (
+          <Permission value={api.perms.delete}>
+            <Button
+              danger
+              disabled={!rows.length}
+              onClick={() =>
+                confirmRemove(
+                  rows.map((e) => e.id),
+                  b.batchDeleteConfirm(rows.length),
+                  clear,
+                )
+              }
+              data-testid="black-batch-delete"
+            >
+              {b.batchDelete}
+            </Button>
+          </Permission>
+        )}
+        filters={
+          <>
+            <Form.Item name="number" label={b.number}>
+              <Input
+                allowClear
+                placeholder={b.numberPlaceholder}
+                style={{ width: 160 }}
+                data-testid="black-filter-number"
+              />
+            </Form.Item>
+            <Form.Item name="status" label={b.status}>
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={blackStatuses.map((s) => ({ value: s, label: b.statusLabel[s] }))}
+              />
+            </Form.Item>
+            <Form.Item name="source" label={b.source}>
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={blackSources.map((s) => ({ value: s, label: b.sourceLabel[s] }))}
+              />
+            </Form.Item>
+            <Form.Item name="range" label={b.createdRange}>
+              <DatePicker.RangePicker allowEmpty={[true, true]} />
+            </Form.Item>
+          </>
+        }
+      />
+      <BlackEntryModal
+        level={level}
+        open={dialog === 'entry'}
+        entry={editing}
+        onClose={() => {
+          setDialog(null);
+          setEditing(null);
+        }}
+      />
+      <BatchAddModal level={level} open={dialog === 'batch'} onClose={() => setDialog(null)} />
+      <BlackImportModal level={level} open={dialog === 'import'} onClose={() => setDialog(null)} />
+    </>
+  );
+};

@@ -1,0 +1,65 @@
+import { routeTables, type TIntercept } from '@yunhu/contract';
+import { DatePicker, Form, Input, Space, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { CheckTool } from '../components/CheckTool';
+
+const b = t.blacklist;
+
+const columns: TListColumn<TIntercept>[] = [
+  { key: 'number', title: b.number, dataIndex: 'number', width: 150 },
+  {
+    key: 'level',
+    title: b.level,
+    dataIndex: 'level',
+    render: (v: TIntercept['level']) => <Tag color={v === 'platform' ? 'volcano' : 'red'}>{b.levelLabel[v]}</Tag>,
+  },
+  { key: 'reason', title: b.reason, dataIndex: 'reason' },
+  { key: 'via', title: b.via, dataIndex: 'via' },
+  { key: 'userName', title: b.user, dataIndex: 'userName' },
+  { key: 'deptName', title: b.dept, dataIndex: 'deptName' },
+  {
+    key: 'createdAt',
+    title: b.interceptAt,
+    dataIndex: 'createdAt',
+    render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+  },
+];
+
+const toRequest = (v: Record<string, unknown>) => {
+  const { range, number } = v as { range?: [Dayjs | null, Dayjs | null] | null; number?: string };
+  return {
+    number: number?.replace(/[\s-]/g, ''),
+    range:
+      range && (range[0] || range[1])
+        ? [range[0]?.startOf('day').valueOf() ?? null, range[1]?.endOf('day').valueOf() ?? null]
+        : undefined,
+  };
+};
+
+/** 黑名单拦截: the number check tool, and the dial attempts the lists refused (within the data scope). */
+export const BlackInterceptPage = () => (
+  <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+    <CheckTool />
+    <ListPage
+      pageKey="blacklist-intercepts"
+      title={b.logTitle}
+      route={routeTables.blacklist.interceptPage}
+      rowKey="id"
+      columns={columns}
+      toRequest={toRequest}
+      filters={
+        <>
+          <Form.Item name="number" label={b.number}>
+            <Input allowClear placeholder={b.numberPlaceholder} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="range" label={b.interceptAt}>
+            <DatePicker.RangePicker allowEmpty={[true, true]} />
+          </Form.Item>
+        </>
+      }
+    />
+  </Space>
+);

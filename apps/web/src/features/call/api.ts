@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { routeTables, type TUsableLine } from '@yunhu/contract';
+import { call } from '../../shared/http/api';
+import { useCallStore } from './store';
+
+export const callKeys = {
+  lines: ['call', 'lines'] as const,
+  customerCalls: (customerId: number, page: number) => ['call', 'customerCalls', customerId, page] as const,
+};
+
+/** The lines the user holds a valid seat on (the line picker, and the default line of a dial). */
+export const useUsableLines = (isEnabled = true) =>
+  useQuery({
+    queryKey: callKeys.lines,
+    queryFn: () => call(routeTables.call.usableLines, {}),
+    enabled: isEnabled,
+    staleTime: 60_000,
+  });
+
+/** The line to dial on: the stored choice when still usable, else the user's default line. */
+export const pickLine = (lines: readonly TUsableLine[], storedId: number | null): TUsableLine | null =>
+  lines.find((l) => l.lineId === storedId) ?? lines.find((l) => l.isDefault) ?? lines[0] ?? null;
+
+export const useSelectedLine = (isEnabled = true): TUsableLine | null => {
+  const lines = useUsableLines(isEnabled).data ?? [];
+  const storedId = useCallStore((s) => s.lineId);
+  return pickLine(lines, storedId);
+};
+
+/** How long after a dial the call lists look for its record (a call-back call rings, talks, then reports). */
+const pollAfterDialMs = 5 * 60_000;
+
+/** A customer's calls, newest first (客户详情); polled every 3 s for a while after a dial. */
+export const useCustomerCalls = (customerId: number, page = 1) => {
+  const lastDialAt = useCallStore((s) => s.lastDialAt);
+  return useQuery({
+    queryKey: callKeys.customerCalls(customerId, page),
+    queryFn: () => call(routeTables.callDetail.getCallDetailList, { octCustomerId: customerId, page, limit: 10 }),
+    enabled: customerId > 0,
+    refetchInterval: () => (Date.now() - lastDialAt < pollAfterDialMs ? 3000 : false),
+  });
+};
+
+/** A fresh signed address of a call's recording. */
+export const fetchRecordingUrl = async (id: number): Promise<string> =>
+  (await call(routeTables.callDetail.recordingUrl, { id })).url;

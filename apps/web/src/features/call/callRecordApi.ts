@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { routeTables, type TCallRecordFilter } from '@yunhu/contract';
+import dayjs from 'dayjs';
+import { call } from '../../shared/http/api';
+
+const detail = routeTables.callDetail;
+
+export const callRecordKeys = {
+  page: 'call-record',
+  count: (f: TCallRecordFilter) => ['call', 'recordCount', f] as const,
+  content: (id: number) => ['call', 'recordContent', id] as const,
+  lines: ['call', 'boughtLines'] as const,
+};
+
+/** The list opens on the last 7 days (the range is required, at most 93 days). */
+export const defaultRange = (): [number, number] => [
+  dayjs().subtract(6, 'day').startOf('day').valueOf(),
+  dayjs().endOf('day').valueOf(),
+];
+
+/** The figures above the list, for the filter the list shows. */
+export const useCallRecordCount = (filter: TCallRecordFilter) =>
+  useQuery({ queryKey: callRecordKeys.count(filter), queryFn: () => call(detail.getPageCount, filter) });
+
+/** One record's details with a fresh recording link (the detail drawer). */
+export const useCallDetailContent = (id: number | null) =>
+  useQuery({
+    queryKey: callRecordKeys.content(id ?? 0),
+    queryFn: () => call(detail.callDetailContent, { id: id ?? 0 }),
+    enabled: id !== null,
+    // The link inside lives 30 minutes: ask again whenever the drawer opens.
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const useBoughtLines = () =>
+  useQuery({ queryKey: callRecordKeys.lines, queryFn: () => call(detail.selectBoughtLine, {}), staleTime: 300_000 });
+
+/** mm:ss of a duration in seconds (hours roll into the minutes). */
+export const mmss = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** Fen as yuan with two decimals. */
+export const yuan = (fen: number) => (fen / 100).toFixed(2);

@@ -1,0 +1,80 @@
+import { Perm } from '@yunhu/contract';
+import { Descriptions, Drawer, Empty, Skeleton, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { mmss, useCallDetailContent, yuan } from '../callRecordApi';
+
+const c = t.callRecord;
+const fmt = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+
+/**
+ * 通话详情 (call-detail-content): the record's details, its recording through a fresh signed link,
+ * and the transcript, which the carrier does not deliver yet (暂无转写内容).
+ */
+export const CallRecordDrawer = ({ id, onClose }: { id: number | null; onClose: () => void }) => {
+  const { data, isLoading } = useCallDetailContent(id);
+  const canPlay = usePermission(Perm.callRecordPlay);
+  return (
+    <Drawer open={id !== null} onClose={onClose} title={c.detailTitle} size={560} destroyOnHidden>
+      {isLoading || !data ? (
+        <Skeleton active />
+      ) : (
+        <div data-testid="call-record-detail">
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={c.agent}>
+              {data.realName}
+              {data.deptName ? `（${data.deptName}）` : ''}
+            </Descriptions.Item>
+            <Descriptions.Item label={c.customer}>
+              {data.octCustomerId ? (
+                <Link to={`/menu/CRM/customerDetails?id=${data.octCustomerId}`}>{data.telB}</Link>
+              ) : (
+                data.telB
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={c.telX}>{data.telX || '-'}</Descriptions.Item>
+            <Descriptions.Item label={c.line}>{data.lineName}</Descriptions.Item>
+            <Descriptions.Item label={c.callStatus}>
+              <Tag color={data.callStatus === 1 ? 'green' : 'orange'}>{data.callStatusName}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={c.finishStatus}>{data.finishStatusName}</Descriptions.Item>
+            <Descriptions.Item label={c.startTime}>{fmt(data.startTime)}</Descriptions.Item>
+            <Descriptions.Item label={c.endTime}>{fmt(data.endTime)}</Descriptions.Item>
+            <Descriptions.Item label={c.durationCol}>{mmss(data.duration)}</Descriptions.Item>
+            <Descriptions.Item label={c.postage}>{yuan(data.postage)}</Descriptions.Item>
+            <Descriptions.Item label={c.calleeAttr}>{data.calleeAttr || '-'}</Descriptions.Item>
+            <Descriptions.Item label={c.callerAttr}>{data.callerAttr || '-'}</Descriptions.Item>
+            <Descriptions.Item label={c.bindId}>
+              <Typography.Text copyable>{data.bindId}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={c.recording}>
+              {data.recording ? (
+                // biome-ignore lint/a11y/useMediaCaption: call recordings have no captions
+                <audio
+                  controls
+                  src={data.recording.url}
+                  style={{ height: 32, width: '100%' }}
+                  data-testid="call-record-detail-audio"
+                />
+              ) : canPlay ? (
+                c.noRecording
+              ) : (
+                c.noPlayPermission
+              )}
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {c.transcript}
+          </Typography.Title>
+          {data.transcript ? (
+            <Typography.Paragraph>{data.transcript}</Typography.Paragraph>
+          ) : (
+            <Empty description={c.noTranscript} data-testid="call-record-no-transcript" />
+          )}
+        </div>
+      )}
+    </Drawer>
+  );
+};

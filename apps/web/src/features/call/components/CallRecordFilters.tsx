@@ -1,0 +1,104 @@
+import { callStatusName, finishStatusName, Perm, type TCallRecordFilter } from '@yunhu/contract';
+import { DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { useAssignees } from '../../crm/api';
+import { DeptTreeSelect } from '../../org/components/DeptTreeSelect';
+import { defaultRange, useBoughtLines } from '../callRecordApi';
+
+const c = t.callRecord;
+const optionsOf = (names: Record<number, string>) =>
+  Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
+
+/** The filter form's values as the request's filter (the range as epoch ms, whole days). */
+export const toCallRecordFilter = (v: Record<string, unknown>): TCallRecordFilter => {
+  const range = v.range as [Dayjs, Dayjs] | undefined;
+  const [from, to] = defaultRange();
+  const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
+  const userIds = v.userIds as number[] | undefined;
+  return {
+    startRange: range ? [range[0].startOf('day').valueOf(), range[1].endOf('day').valueOf()] : [from, to],
+    userIds: userIds?.length ? userIds : undefined,
+    deptId: num(v.deptId),
+    lineId: num(v.lineId),
+    callStatus: num(v.callStatus),
+    finishStatus: num(v.finishStatus),
+    telB: typeof v.telB === 'string' && v.telB.trim() ? v.telB.trim() : undefined,
+    durationMin: num(v.durationMin),
+    durationMax: num(v.durationMax),
+  };
+};
+
+/** The filters of 通话记录; the people and department choices only for those who may list them. */
+export const CallRecordFilters = () => {
+  const canListPeople = usePermission(Perm.customerList);
+  const canListDepts = usePermission(Perm.deptList);
+  const people = useAssignees(canListPeople);
+  const lines = useBoughtLines();
+  const [from, to] = defaultRange();
+  return (
+    <>
+      <Form.Item
+        name="range"
+        label={c.range}
+        initialValue={[dayjs(from), dayjs(to)]}
+        rules={[
+          {
+            // The server takes at most 93 days (whole days here: the first day's start to the last day's end).
+            validator: (_r, v?: [Dayjs, Dayjs]) =>
+              v && v[1].diff(v[0], 'day') > 92 ? Promise.reject(new Error(c.rangeTooLong)) : Promise.resolve(),
+          },
+        ]}
+      >
+        <DatePicker.RangePicker allowClear={false} data-testid="call-record-range" />
+      </Form.Item>
+      {canListPeople && (
+        <Form.Item name="userIds" label={c.agents}>
+          <Select
+            mode="multiple"
+            allowClear
+            maxTagCount={2}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={c.all}
+            style={{ width: 220 }}
+            options={(people.data ?? []).map((p) => ({ value: p.userId, label: p.realName }))}
+            data-testid="call-record-agents"
+          />
+        </Form.Item>
+      )}
+      {canListDepts && (
+        <Form.Item name="deptId" label={c.dept}>
+          <DeptTreeSelect allowClear placeholder={c.all} style={{ width: 160 }} />
+        </Form.Item>
+      )}
+      <Form.Item name="lineId" label={c.line}>
+        <Select
+          allowClear
+          placeholder={c.all}
+          style={{ width: 150 }}
+          options={(lines.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+        />
+      </Form.Item>
+      <Form.Item name="callStatus" label={c.callStatus}>
+        <Select allowClear placeholder={c.all} style={{ width: 120 }} options={optionsOf(callStatusName)} />
+      </Form.Item>
+      <Form.Item name="finishStatus" label={c.finishStatus}>
+        <Select allowClear placeholder={c.all} style={{ width: 120 }} options={optionsOf(finishStatusName)} />
+      </Form.Item>
+      <Form.Item name="telB" label={c.telB} rules={[{ pattern: /^\d{4,12}$/, message: c.telBInvalid }]}>
+        <Input allowClear placeholder={c.telBPlaceholder} style={{ width: 160 }} data-testid="call-record-telb" />
+      </Form.Item>
+      <Form.Item label={c.duration}>
+        <Space.Compact>
+          <Form.Item name="durationMin" noStyle>
+            <InputNumber min={0} precision={0} placeholder={c.durationMin} style={{ width: 90 }} />
+          </Form.Item>
+          <Form.Item name="durationMax" noStyle>
+            <InputNumber min={0} precision={0} placeholder={c.durationMax} style={{ width: 90 }} />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+    </>
+  );
+};

@@ -1,0 +1,61 @@
+import type { TCallDetail } from '@yunhu/contract';
+import { Card, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { useCustomerCalls } from '../api';
+import { RecordingPlayer } from './RecordingPlayer';
+
+const statusColor: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'gold', 4: 'red' };
+
+/** 通话记录 of one customer (客户详情): status, duration and the recording to play. */
+export const CustomerCalls = ({ customerId, extra }: { customerId: number; extra?: React.ReactNode }) => {
+  const [page, setPage] = useState(1);
+  const calls = useCustomerCalls(customerId, page);
+  return (
+    <Card size="small" title={t.call.records} extra={extra} data-testid="call-customer-calls">
+      <Table<TCallDetail>
+        size="small"
+        rowKey="id"
+        loading={calls.isFetching}
+        dataSource={calls.data?.records ?? []}
+        locale={{ emptyText: t.call.recordsEmpty }}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page,
+          pageSize: 10,
+          total: calls.data?.total ?? 0,
+          onChange: setPage,
+          showTotal: t.common.total,
+          size: 'small',
+        }}
+        columns={[
+          {
+            key: 'startTime',
+            title: t.call.startTime,
+            dataIndex: 'startTime',
+            render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
+          { key: 'realName', title: t.call.agent, dataIndex: 'realName' },
+          {
+            key: 'callStatus',
+            title: t.call.status,
+            dataIndex: 'callStatusName',
+            render: (v: string, row) => <Tag color={statusColor[row.callStatus]}>{v}</Tag>,
+          },
+          {
+            key: 'duration',
+            title: t.call.duration,
+            dataIndex: 'duration',
+            render: (v: number) => t.call.durationText(v),
+          },
+          {
+            key: 'recording',
+            title: t.call.recording,
+            render: (_v, row) => (row.preRecordUrl ? <RecordingPlayer callId={row.id} /> : t.call.noRecording),
+          },
+        ]}
+      />
+    </Card>
+  );
+};

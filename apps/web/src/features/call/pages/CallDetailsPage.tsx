@@ -1,0 +1,82 @@
+import { Perm, routeTables, type TDayAgentFigures } from '@yunhu/contract';
+import { Button, Card, Space } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { filterOfDays } from '../census/api';
+import { CallCensusRange } from '../census/CallCensusRange';
+import { figureColumns } from '../census/figureColumns';
+import { StatisticsNav } from '../census/StatisticsNav';
+import { daysQuery, useCensusDays } from '../census/useCensusDays';
+
+const c = t.callCensus;
+
+const dayColumns = (withAgent: boolean): TListColumn<TDayAgentFigures>[] => [
+  { key: 'day', title: c.day, dataIndex: 'day' },
+  ...(withAgent
+    ? [
+        { key: 'realName', title: c.agent, dataIndex: 'realName' } as TListColumn<TDayAgentFigures>,
+        { key: 'deptName', title: c.dept, dataIndex: 'deptName' } as TListColumn<TDayAgentFigures>,
+      ]
+    : []),
+  ...figureColumns<TDayAgentFigures>(),
+];
+
+/** 每日话务明细 (callDetails, getCensusDetail): per day and agent, newest day first, with its download. */
+export const CallDetailsPage = () => {
+  const [days, setDays] = useCensusDays();
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card size="small">
+        <Space wrap>
+          <StatisticsNav current="callDetails" days={days} />
+          <CallCensusRange days={days} onChange={setDays} />
+        </Space>
+      </Card>
+      <ListPage
+        key={`${days.fromDay}_${days.toDay}`}
+        pageKey="call-statistics-days"
+        title={c.daysTitle}
+        route={routeTables.callCensus.getCensusDetail}
+        rowKey="id"
+        columns={dayColumns(true)}
+        params={filterOfDays(days)}
+        exportRoute={routeTables.callCensus.censusDetailDownload}
+        exportPermission={Perm.callStatisticsExport}
+        exportName={c.exportDays}
+      />
+    </Space>
+  );
+};
+
+/** 坐席每日话务 (userDetails?userId=): one agent's days (getCensusDetail with that agent). */
+export const UserDetailsPage = () => {
+  const [days, setDays, params] = useCensusDays();
+  const navigate = useNavigate();
+  const userId = Number(params.get('userId'));
+  const name = params.get('name');
+  const filter = { ...filterOfDays(days), ...(userId > 0 ? { userIds: [userId] } : {}) };
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card size="small">
+        <Space wrap>
+          <Button onClick={() => navigate(`/menu/phoneStatistics?${daysQuery(days)}`)}>{c.back}</Button>
+          <CallCensusRange days={days} onChange={setDays} />
+        </Space>
+      </Card>
+      <ListPage
+        key={`${userId}_${days.fromDay}_${days.toDay}`}
+        pageKey="call-statistics-user"
+        title={name ? c.userTitle(name) : c.userTitlePlain}
+        route={routeTables.callCensus.getCensusDetail}
+        rowKey="day"
+        columns={dayColumns(false)}
+        params={filter}
+        exportRoute={routeTables.callCensus.censusDetailDownload}
+        exportPermission={Perm.callStatisticsExport}
+        exportName={c.exportDays}
+      />
+    </Space>
+  );
+};

@@ -1,0 +1,59 @@
+import { Perm, routeTables, type TAgentFigures } from '@yunhu/contract';
+import { Card, Space } from 'antd';
+import { Link } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { filterOfDays } from '../census/api';
+import { CallCensusRange } from '../census/CallCensusRange';
+import { figureColumns } from '../census/figureColumns';
+import { StatisticsNav } from '../census/StatisticsNav';
+import { daysQuery, useCensusDays } from '../census/useCensusDays';
+
+const c = t.callCensus;
+
+/** 话务统计 (phoneStatistics, issue 6): one row per agent of the viewer's scope, sorted and paged on the server. */
+export const PhoneStatisticsPage = () => {
+  const [days, setDays] = useCensusDays();
+  const columns: TListColumn<TAgentFigures>[] = [
+    { key: 'realName', title: c.agent, dataIndex: 'realName' },
+    { key: 'deptName', title: c.dept, dataIndex: 'deptName', render: (v: string) => v || '-' },
+    ...figureColumns<TAgentFigures>(true),
+    {
+      key: 'actions',
+      title: c.actions,
+      fixed: 'right',
+      render: (_v, row) => (
+        <Link
+          to={`/menu/userDetails?userId=${row.userId}&name=${encodeURIComponent(row.realName)}&${daysQuery(days)}`}
+          data-testid={`call-statistics-user-${row.userId}`}
+        >
+          {c.viewDays}
+        </Link>
+      ),
+    },
+  ];
+  const key = `${days.fromDay}_${days.toDay}`;
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card size="small">
+        <Space wrap>
+          <StatisticsNav current="phoneStatistics" days={days} />
+          <CallCensusRange days={days} onChange={setDays} />
+        </Space>
+      </Card>
+      <ListPage
+        key={key}
+        pageKey="call-statistics-agents"
+        title={c.agentsTitle}
+        route={routeTables.callCensus.statisticsUsePage}
+        rowKey="userId"
+        columns={columns}
+        params={filterOfDays(days)}
+        exportRoute={routeTables.callCensus.statisticsUserExport}
+        exportPermission={Perm.callStatisticsExport}
+        exportName={c.exportAgents}
+      />
+    </Space>
+  );
+};

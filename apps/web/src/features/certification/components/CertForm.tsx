@@ -1,0 +1,136 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { isCreditCode, isIdCardNo, type TCertSubmit, type TCertType } from '@yunhu/contract';
+import { Button, Form, Image, Input, Radio, Space, Upload } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { uploadLicense, useSubmitCert } from '../api';
+
+type TValues = Required<Omit<TCertSubmit, 'type'>> & { type: TCertType };
+
+const checked = (test: (v: string) => boolean, message: string) => ({
+  validator: (_r: unknown, v?: string) =>
+    !v?.trim() || test(v.trim().toUpperCase()) ? Promise.resolve() : Promise.reject(new Error(message)),
+});
+
+/** The submission form; personal is not offered once the enterprise holds it. */
+export const CertForm = ({ isPersonalDone, onDone }: { isPersonalDone: boolean; onDone?: () => void }) => {
+  const [form] = Form.useForm<TValues>();
+  const submit = useSubmitCert();
+  const [isUploading, setUploading] = useState(false);
+  const licenseUrl = Form.useWatch('licenseUrl', form);
+  const type = Form.useWatch('type', form);
+
+  const onUpload = async (file: File) => {
+    setUploading(true);
+    try {
+      form.setFieldValue('licenseUrl', await uploadLicense(file));
+      await form.validateFields(['licenseUrl']);
+    } catch {
+      // Shown by the HTTP client or by the field.
+    } finally {
+      setUploading(false);
+    }
+  };
+  const onFinish = async (values: TValues) => {
+    try {
+      await submit.mutateAsync(values);
+      feedback.message.success(t.cert.submitted);
+      onDone?.();
+    } catch {
+      // Shown by the HTTP client; the form keeps its values.
+    }
+  };
+  return (
+    <Form<TValues>
+      form={form}
+      name="certForm"
+      layout="vertical"
+      style={{ maxWidth: 560 }}
+      initialValues={{ type: 'enterprise' }}
+      onFinish={onFinish}
+      data-testid="cert-form"
+    >
+      <Form.Item name="type" label={t.cert.type} rules={[{ required: true }]}>
+        <Radio.Group
+          options={[
+            { value: 'enterprise', label: t.cert.typeEnterprise },
+            { value: 'personal', label: t.cert.typePersonal, disabled: isPersonalDone },
+          ]}
+        />
+      </Form.Item>
+      {type === 'personal' ? (
+        <>
+          <Form.Item
+            name="personName"
+            label={t.cert.personName}
+            rules={[{ required: true, whitespace: true, message: t.cert.required(t.cert.personName) }]}
+          >
+            <Input maxLength={32} />
+          </Form.Item>
+          <Form.Item
+            name="idCardNo"
+            label={t.cert.idCardNo}
+            rules={[
+              { required: true, whitespace: true, message: t.cert.required(t.cert.idCardNo) },
+              checked(isIdCardNo, t.cert.idCardNoBad),
+            ]}
+          >
+            <Input maxLength={18} />
+          </Form.Item>
+        </>
+      ) : (
+        <>
+          <Form.Item
+            name="companyName"
+            label={t.cert.companyName}
+            rules={[{ required: true, whitespace: true, message: t.cert.required(t.cert.companyName) }]}
+          >
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item
+            name="creditCode"
+            label={t.cert.creditCode}
+            extra={t.cert.creditCodeHint}
+            rules={[
+              { required: true, whitespace: true, message: t.cert.required(t.cert.creditCode) },
+              checked(isCreditCode, t.cert.creditCodeBad),
+            ]}
+          >
+            <Input maxLength={18} />
+          </Form.Item>
+          <Form.Item
+            name="legalPerson"
+            label={t.cert.legalPerson}
+            rules={[{ required: true, whitespace: true, message: t.cert.required(t.cert.legalPerson) }]}
+          >
+            <Input maxLength={32} />
+          </Form.Item>
+          <Form.Item label={t.cert.license} extra={t.cert.licenseHint} required>
+            <Form.Item name="licenseUrl" noStyle rules={[{ required: true, message: t.cert.licenseRequired }]}>
+              <Input type="hidden" />
+            </Form.Item>
+            <Space align="start">
+              <Upload
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                showUploadList={false}
+                beforeUpload={(file) => {
+                  void onUpload(file);
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined />} loading={isUploading} data-testid="license-upload">
+                  {t.cert.uploadLicense}
+                </Button>
+              </Upload>
+              {licenseUrl && <Image src={licenseUrl} width={96} alt={t.cert.license} data-testid="license-preview" />}
+            </Space>
+          </Form.Item>
+        </>
+      )}
+      <Button type="primary" htmlType="submit" loading={submit.isPending}>
+        {t.cert.submit}
+      </Button>
+    </Form>
+  );
+};

@@ -1,0 +1,167 @@
+import {
+  CertPerm,
+  certStatuses,
+  certStatusLabel,
+  certTypeLabel,
+  certTypes,
+  routeTables,
+  type TCertification,
+} from '@yunhu/contract';
+import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { Permission } from '../../../shared/permission/Permission';
+import { certKeys, useExamineCert } from '../api';
+import { CertDetails, CertStatusTag } from '../components/CertDetails';
+
+/** 认证审核: the platform operator's queue of enterprise authentications (approve, reject with a reason). */
+export const CertReviewPage = () => {
+  const examine = useExamineCert();
+  // The context-bound modal: it follows the app's ConfigProvider (locale, button spacing).
+  const { modal } = App.useApp();
+  const [viewing, setViewing] = useState<TCertification | null>(null);
+  const [rejecting, setRejecting] = useState<{ ids: number[]; clear?: () => void } | null>(null);
+
+  const approve = (ids: number[], text: string, clear?: () => void) =>
+    modal.confirm({
+      title: text,
+      okText: t.cert.approve,
+      cancelText: t.common.cancel,
+      onOk: async () => {
+        await examine.mutateAsync({ ids, pass: true });
+        feedback.message.success(t.cert.done);
+        clear?.();
+      },
+    });
+
+  const columns: TListColumn<TCertification>[] = [
+    { key: 'enterpriseName', title: t.cert.enterprise, dataIndex: 'enterpriseName' },
+    { key: 'type', title: t.cert.type, dataIndex: 'type', render: (v: TCertification['type']) => certTypeLabel[v] },
+    {
+      key: 'subject',
+      title: `${t.cert.companyName}/${t.cert.personName}`,
+      render: (_v, row) => (row.type === 'enterprise' ? row.companyName : row.personName),
+    },
+    { key: 'creditCode', title: t.cert.creditCode, dataIndex: 'creditCode', render: (v: string) => v || '-' },
+    { key: 'submitter', title: t.cert.submitter, dataIndex: 'submitter' },
+    {
+      key: 'createdAt',
+      title: t.cert.createdAt,
+      dataIndex: 'createdAt',
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'status',
+      title: t.cert.status,
+      dataIndex: 'status',
+      render: (v: TCertification['status']) => <CertStatusTag status={v} />,
+    },
+    { key: 'reason', title: t.cert.reason, dataIndex: 'reason', ellipsis: true },
+    {
+      key: 'action',
+      title: t.cert.actions,
+      fixed: 'right',
+      render: (_v, row) => (
+        <Space size={0} onClick={(e) => e.stopPropagation()}>
+          <Button type="link" size="small" onClick={() => setViewing(row)}>
+            {t.cert.view}
+          </Button>
+          {row.status === 'pending' && (
+            <Permission value={CertPerm.examine}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => approve([row.id], t.cert.approveConfirm(row.enterpriseName))}
+              >
+                {t.cert.approve}
+              </Button>
+              <Button type="link" size="small" danger onClick={() => setRejecting({ ids: [row.id] })}>
+                {t.cert.reject}
+              </Button>
+            </Permission>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage
+        pageKey={certKeys.review}
+        title={t.cert.review}
+        route={routeTables.certification.certPage}
+        rowKey="id"
+        columns={columns}
+        onRowClick={setViewing}
+        batchActions={(rows, clear) => {
+          const ids = rows.filter((r) => r.status === 'pending').map((r) => r.id);
+          return (
+            <Permission value={CertPerm.examine}>
+              <Button
+                disabled={!ids.length}
+                onClick={() => approve(ids, t.cert.batchApproveConfirm(ids.length), clear)}
+              >
+                {t.cert.batchApprove}
+              </Button>
+              <Button danger disabled={!ids.length} onClick={() => setRejecting({ ids, clear })}>
+                {t.cert.batchReject}
+              </Button>
+            </Permission>
+          );
+        }}
+        filters={
+          <>
+            <Form.Item name="enterpriseName" label={t.cert.enterpriseFilter}>
+              <Input allowClear style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="status" label={t.cert.status}>
+              <Select
+                allowClear
+                placeholder={t.cert.all}
+                style={{ width: 110 }}
+                options={certStatuses.map((s) => ({ value: s, label: certStatusLabel[s] }))}
+              />
+            </Form.Item>
+            <Form.Item name="type" label={t.cert.type}>
+              <Select
+                allowClear
+                placeholder={t.cert.all}
+                style={{ width: 110 }}
+                options={certTypes.map((s) => ({ value: s, label: certTypeLabel[s] }))}
+              />
+            </Form.Item>
+          </>
+        }
+      />
+      <Modal open={!!viewing} title={t.cert.detail} footer={null} width={720} onCancel={() => setViewing(null)}>
+        {viewing && <CertDetails cert={viewing} />}
+      </Modal>
+      <FormModal<{ reason: string }>
+        open={!!rejecting}
+        title={t.cert.rejectTitle}
+        okText={t.cert.reject}
+        onCancel={() => setRejecting(null)}
+        onSubmit={async ({ reason }) => {
+          await examine.mutateAsync({ ids: rejecting?.ids ?? [], pass: false, reason });
+          feedback.message.success(t.cert.done);
+          rejecting?.clear?.();
+        }}
+        fields={
+          <Form.Item
+            name="reason"
+            label={t.cert.rejectReason}
+            rules={[{ required: true, whitespace: true, message: t.cert.rejectReasonRequired }]}
+          >
+            <Input.TextArea maxLength={200} showCount rows={3} />
+          </Form.Item>
+        }
+      />
+    </>
+  );
+};

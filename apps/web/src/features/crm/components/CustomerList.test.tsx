@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Perm, routeTables } from '@yunhu/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useUserStore } from '../../../shared/stores/user';
+import { CustomerList } from './CustomerList';
+import { customer, renderCrm } from './testUtils';
+
+const callMock = vi.fn();
+const downloadMock = vi.fn();
+vi.mock('../../../shared/http/api', () => ({
+  call: (...args: unknown[]) => callMock(...args),
+  download: (...args: unknown[]) => downloadMock(...args),
+}));
+
+const r = routeTables;
+const page = (records: unknown[]) => ({ records, total: records.length, size: 20, current: 1, pages: 1 });
+
+describe('CustomerList', () => {
+  beforeEach(() => {
+    useUserStore.getState().setPermissions([Perm.customerList, Perm.customerExport, Perm.customerRelease]);
+    callMock.mockReset();
+    downloadMock.mockReset().mockResolvedValue('我的客户.xlsx');
+    callMock.mockImplementation((route) => {
+      if (route === r.crm.customerPage)
+        return Promise.resolve(
+          page([customer(), customer({ id: 2, name: '王五', isMobileMasked: true, mobile: '138****0000' })]),
+        );
+      if (route === r.crmSettings.screenConfigGet) return Promise.resolve({ savedFilters: [] });
+      if (route === r.crmSettings.rulesGet) return Promise.resolve({ remindBeforeDays: 3 });
+      return Promise.resolve([]);
+    });
+  });
+
+  it('shows the rows, then sends the filter and the sort to the server', async () => {
+    renderCrm(<CustomerList pool="private" title="我的客户" />);
+    expect(await screen.findByText('张三')).toBeTruthy();
+    expect(screen.getByText('王五')).toBeTruthy();
+    expect(screen.getByText('139****5678')).toBeTruthy();
+    expect(screen.getAllByText('重点')).toHaveLength(2);
+    expect(callMock).toHaveBeenCalledWith(r.crm.customerPage, { page: 1, limit: 20 });
+
+    fireEvent.change(screen.getByTestId('crm-filter-keyword'), { target: { value: ' 张 ' } });
+    fireEvent.change(screen.getByPlaceholderText('4位以上数字'), { target: { value: '1391' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(r.crm.customerPage, { page: 1, limit: 20, keyword: '张', mobile: '1391' }),
+    );
+
+    const header = screen.getAllByText('创建时间').find((el) => el.closest('th'));
+    if (!header) throw new Error('no 创建时间 column');
+    fireEvent.click(header);
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(r.crm.customerPage, {
+        page: 1,
+        limit: 20,
+        keyword: '张',
+        mobile: '1391',
+        sortField: 'createdAt',
+        sortOrder: 'ascend',
+      }),
+    );
+
+    fireEvent.click(screen.getByTestId('crm-export'));
+    await waitFor(() =>
+      expect(downloadMock).toHaveBeenCalledWith(
+        r.crmImport.exportCustomers,
+        { keyword: '张', mobile: '1391', sortField: 'createdAt', sortOrder: 'ascend', pool: 'private', ids: undefined },
+        '我的客户.xlsx',
+      ),
+    );
+  });
+
+  it('keeps the column choice and a named filter per user on the server', async () => {
+    renderCrm(<CustomerList pool="private" title="我的客户" />);
+    await screen.findByText('张三');
+    fireEvent.click(screen.getByTestId('column-settings'));
+    const panel = await screen.findByTestId('column-settings-panel');
+    fireEvent.click(within(panel).getByText('公司'));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(r.crmSettings.screenConfigSave, {
+        screen: 'myCustomer',
+        savedFilters: [],
+        columns: expect.not.arrayContaining(['company']),
+      }),
+    );
+    const saved = callMock.mock.calls.filter(([route]) => route === r.crmSettings.screenConfigSave).at(-1)?.[1];
+    expect(saved.columns).toContain('name');
+    expect(screen.queryByText('云呼科技')).toBeNull();
+
+    fireEvent.change(screen.getByTestId('crm-filter-keyword'), { target: { value: '张' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    fireEvent.click(screen.getByTestId('crm-saved-filters'));
+    fireEvent.click(await screen.findByText('保存当前筛选'));
+    fireEvent.change(await screen.findByTestId('crm-filter-name'), { target: { value: '张姓客户' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(r.crmSettings.screenConfigSave, {
+        screen: 'myCustomer',
+        columns: saved.columns,
+        savedFilters: [{ name: '张姓客户', filter: { keyword: '张' } }],
+      }),
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { routeTables } from '@yunhu/contract';
+import dayjs from 'dayjs';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FollowForm } from './FollowForm';
+import { renderCrm } from './testUtils';
+
+const callMock = vi.fn();
+vi.mock('../../../shared/http/api', () => ({ call: (...args: unknown[]) => callMock(...args) }));
+
+describe('FollowForm', () => {
+  beforeEach(() => {
+    callMock.mockReset();
+    callMock.mockImplementation((route) => {
+      if (route === routeTables.crmSettings.quickList)
+        return Promise.resolve([{ id: 1, content: '客户在考虑中，下周再联系', isShared: true, sort: 0 }]);
+      if (route === routeTables.crm.followAdd)
+        return Promise.resolve({ kind: 'follow', id: 5, at: Date.now(), userName: '李四', content: 'x', detail: {} });
+      return Promise.resolve([]);
+    });
+  });
+
+  it('inserts a quick reply and sends the next follow-up time', async () => {
+    renderCrm(<FollowForm customerId={12} />);
+    const content = screen.getByTestId('crm-follow-content') as HTMLTextAreaElement;
+    fireEvent.change(content, { target: { value: '已电话沟通' } });
+    fireEvent.click(screen.getByTestId('crm-quick-reply'));
+    fireEvent.click(await screen.findByText('客户在考虑中，下周再联系'));
+    await waitFor(() => expect(content.value).toBe('已电话沟通\n客户在考虑中，下周再联系'));
+
+    const picker = screen.getByTestId('crm-follow-next');
+    const input = picker.tagName === 'INPUT' ? picker : (picker.querySelector('input') as HTMLInputElement);
+    fireEvent.mouseDown(input);
+    fireEvent.click(input);
+    fireEvent.click(await screen.findByText('明天 10:00'));
+    fireEvent.click(screen.getByTestId('crm-follow-submit'));
+
+    const tomorrow10 = dayjs().add(1, 'day').hour(10).minute(0).second(0).millisecond(0);
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(routeTables.crm.followAdd, expect.anything()));
+    const [, sent] = callMock.mock.calls.find(([route]) => route === routeTables.crm.followAdd) ?? [];
+    expect(sent).toMatchObject({ customerId: 12, method: 'phone', content: '已电话沟通\n客户在考虑中，下周再联系' });
+    expect(Math.abs(sent.nextFollowAt - tomorrow10.valueOf())).toBeLessThan(1000);
+  });
+});

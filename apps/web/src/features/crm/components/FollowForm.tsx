@@ -1,0 +1,128 @@
+import { MessageOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { followMethodLabel, followMethods, routeTables } from '@yunhu/contract';
+import { Button, DatePicker, Dropdown, Form, Input, Radio, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { ReclickButton } from '../../../shared/components/ReclickButton';
+import { feedback } from '../../../shared/feedback';
+import { call } from '../../../shared/http/api';
+import { invalidateCustomers, useQuickReplies } from '../api';
+
+const c = t.crm;
+
+type TFollowValues = {
+  method: (typeof followMethods)[number];
+  content: string;
+  nextFollowAt?: Dayjs | null;
+};
+
+/** The quick replies (shared and the person's own); choosing one adds its text to the content. */
+const QuickReplyPicker = ({ onPick }: { onPick: (text: string) => void }) => {
+  const quick = useQuickReplies();
+  const list = quick.data ?? [];
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items:
+          list.length === 0
+            ? [{ key: 'empty', disabled: true, label: c.quickEmpty }]
+            : list.map((q) => ({
+                key: String(q.id),
+                label: (
+                  <span style={{ display: 'inline-block', maxWidth: 360, whiteSpace: 'normal' }}>{q.content}</span>
+                ),
+                onClick: () => onPick(q.content),
+              })),
+      }}
+    >
+      <Button size="small" icon={<MessageOutlined />} data-testid="crm-quick-reply">
+        {c.quickReply}
+      </Button>
+    </Dropdown>
+  );
+};
+
+/** 写跟进: method, content (with quick replies), next follow-up time in the future. */
+export const FollowForm = ({ customerId, nextFollowAt }: { customerId: number; nextFollowAt?: number | null }) => {
+  const [form] = Form.useForm<TFollowValues>();
+  // The next follow-up already planned stays unless changed: the server takes the form's value as the new plan.
+  const initial: Partial<TFollowValues> = {
+    method: 'phone',
+    content: '',
+    nextFollowAt: nextFollowAt && nextFollowAt > Date.now() ? dayjs(nextFollowAt) : null,
+  };
+  const client = useQueryClient();
+  const insert = (text: string) => {
+    const current = (form.getFieldValue('content') as string | undefined) ?? '';
+    form.setFieldValue('content', current ? `${current}${current.endsWith('\n') ? '' : '\n'}${text}` : text);
+    void form.validateFields(['content']).catch(() => undefined);
+  };
+  const onFinish = async (v: TFollowValues) => {
+    try {
+      await call(routeTables.crm.followAdd, {
+        customerId,
+        method: v.method,
+        content: v.content.trim(),
+        nextFollowAt: v.nextFollowAt ? v.nextFollowAt.valueOf() : null,
+      });
+      feedback.message.success(c.followSaved);
+      form.resetFields();
+      await invalidateCustomers(client);
+    } catch {
+      // The HTTP client showed why; keep what was written.
+    }
+  };
+  return (
+    <Form<TFollowValues> form={form} name="crmFollow" layout="vertical" initialValues={initial} onFinish={onFinish}>
+      <Form.Item name="method" label={c.followMethod}>
+        <Radio.Group options={followMethods.map((m) => ({ value: m, label: followMethodLabel[m] }))} />
+      </Form.Item>
+      <Form.Item
+        label={
+          <Space>
+            {c.followContent}
+            <QuickReplyPicker onPick={insert} />
+          </Space>
+        }
+      >
+        <Form.Item name="content" noStyle rules={[{ required: true, whitespace: true, message: c.followRequired }]}>
+          <Input.TextArea
+            rows={4}
+            maxLength={1000}
+            showCount
+            placeholder={c.followPlaceholder}
+            data-testid="crm-follow-content"
+          />
+        </Form.Item>
+      </Form.Item>
+      <Form.Item
+        name="nextFollowAt"
+        label={c.nextFollowAt}
+        rules={[
+          {
+            validator: (_r, v?: Dayjs | null) =>
+              !v || v.isAfter(dayjs()) ? Promise.resolve() : Promise.reject(new Error(c.nextFollowPast)),
+          },
+        ]}
+      >
+        <DatePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+          presets={[
+            { label: c.presetTomorrow, value: dayjs().add(1, 'day').hour(10).minute(0).second(0).millisecond(0) },
+            { label: c.preset3Days, value: dayjs().add(3, 'day').hour(10).minute(0).second(0).millisecond(0) },
+            { label: c.presetWeek, value: dayjs().add(7, 'day').hour(10).minute(0).second(0).millisecond(0) },
+          ]}
+          data-testid="crm-follow-next"
+        />
+      </Form.Item>
+      {/* Submitted from onClick: the guard disables the button within the click, which would cancel a native submit. */}
+      <ReclickButton type="primary" onClick={() => form.submit()} data-testid="crm-follow-submit">
+        {c.submit}
+      </ReclickButton>
+    </Form>
+  );
+};

@@ -1,0 +1,98 @@
+import { DeleteOutlined, DownOutlined, StarOutlined } from '@ant-design/icons';
+import type { TCustomerFilter } from '@yunhu/contract';
+import { Button, Dropdown, Form, Input, type MenuProps, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+
+const c = t.crm;
+
+export type TSavedFilter = { name: string; filter: Record<string, unknown> };
+
+type TSavedFiltersProps = {
+  saved: TSavedFilter[];
+  current: TCustomerFilter;
+  onApply: (filter: TCustomerFilter) => void;
+  /** Persists the whole list (per user and screen). */
+  onChange: (next: TSavedFilter[]) => Promise<void>;
+};
+
+/** Named filters a person keeps per screen: apply one, save the current one, delete one. */
+export const SavedFilters = ({ saved, current, onApply, onChange }: TSavedFiltersProps) => {
+  const [isNaming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const trimmed = name.trim();
+  const exists = saved.some((f) => f.name === trimmed);
+
+  const save = async () => {
+    if (!trimmed) return;
+    const next = [...saved.filter((f) => f.name !== trimmed), { name: trimmed, filter: current }];
+    await onChange(next)
+      .then(() => {
+        feedback.message.success(c.filterSaved(trimmed));
+        setNaming(false);
+        setName('');
+      })
+      .catch(() => undefined);
+  };
+  const remove = (target: string) =>
+    onChange(saved.filter((f) => f.name !== target))
+      .then(() => feedback.message.success(c.filterDeleted(target)))
+      .catch(() => undefined);
+
+  const items: MenuProps['items'] = [
+    ...(saved.length === 0
+      ? [{ key: 'empty', disabled: true, label: <Typography.Text type="secondary">{c.noSavedFilter}</Typography.Text> }]
+      : saved.map((f) => ({
+          key: `apply:${f.name}`,
+          label: (
+            <span style={{ display: 'flex', justifyContent: 'space-between', gap: 16 }}>
+              {f.name}
+              <DeleteOutlined
+                aria-label={`${c.delete}${f.name}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  void remove(f.name);
+                }}
+              />
+            </span>
+          ),
+          onClick: () => onApply(f.filter as TCustomerFilter),
+        }))),
+    { type: 'divider' as const },
+    { key: 'save', icon: <StarOutlined />, label: c.saveFilter, onClick: () => setNaming(true) },
+  ];
+
+  return (
+    <>
+      <Dropdown menu={{ items }} trigger={['click']}>
+        <Button data-testid="crm-saved-filters">
+          {c.savedFilters} <DownOutlined />
+        </Button>
+      </Dropdown>
+      <Modal
+        open={isNaming}
+        title={c.saveFilter}
+        onCancel={() => setNaming(false)}
+        onOk={save}
+        okText={t.common.save}
+        cancelText={t.common.cancel}
+        okButtonProps={{ disabled: !trimmed }}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item label={c.filterName} extra={exists ? c.filterExists(trimmed) : undefined}>
+            <Input
+              value={name}
+              maxLength={20}
+              onChange={(e) => setName(e.target.value)}
+              placeholder={c.filterNamePlaceholder}
+              onPressEnter={save}
+              data-testid="crm-filter-name"
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+};

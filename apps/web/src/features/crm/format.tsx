@@ -1,0 +1,73 @@
+import {
+  intentionLevelLabel,
+  intentionLevels,
+  phoneLabels,
+  phoneLabelText,
+  type TIntentionLevel,
+  type TPhoneLabel,
+} from '@yunhu/contract';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import { t } from '../../locales/zh-CN';
+
+const c = t.crm;
+const DAY = 86_400_000;
+
+export const fmtTime = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : c.none);
+export const fmtDate = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD') : c.none);
+
+const levelColor: Record<TIntentionLevel, string> = {
+  A: 'red',
+  B: 'orange',
+  C: 'gold',
+  D: 'blue',
+  E: 'default',
+};
+/** A: red … E: grey, so the hot customers stand out in a long list. */
+export const LevelTag = ({ value, isLong }: { value: TIntentionLevel; isLong?: boolean }) => (
+  <Tag color={levelColor[value]}>{isLong ? intentionLevelLabel[value] : value}</Tag>
+);
+
+const labelColor: Record<TPhoneLabel, string> = {
+  connected: 'green',
+  no_answer: 'orange',
+  busy: 'gold',
+  power_off: 'default',
+  suspended: 'default',
+  invalid: 'red',
+};
+export const PhoneLabelTag = ({ value }: { value: TPhoneLabel | null }) =>
+  value ? <Tag color={labelColor[value]}>{phoneLabelText[value]}</Tag> : <span>{c.none}</span>;
+
+export const DealTag = ({ isDeal }: { isDeal: boolean }) =>
+  isDeal ? <Tag color="green">{c.dealt}</Tag> : <Tag>{c.notDealt}</Tag>;
+
+export const CustomerTags = ({ tags }: { tags: { id: number; name: string; color: string }[] }) =>
+  tags.length === 0 ? (
+    <span>{c.none}</span>
+  ) : (
+    <span>
+      {tags.map((tag) => (
+        <Tag key={tag.id} color={tag.color}>
+          {tag.name}
+        </Tag>
+      ))}
+    </span>
+  );
+
+/**
+ * "N天后回收" when the automatic release is within `nearDays` (the reminder window of the rules);
+ * further away it is not worth a person's attention, so nothing is shown.
+ */
+export const releaseText = (releaseAt: number | null, now: number, nearDays: number): string | null => {
+  if (releaseAt === null) return null;
+  const days = Math.ceil((releaseAt - now) / DAY);
+  return days <= nearDays ? c.releaseIn(Math.max(days, 0)) : null;
+};
+
+export const levelOptions = intentionLevels.map((v) => ({ value: v, label: intentionLevelLabel[v] }));
+export const phoneLabelOptions = phoneLabels.map((v) => ({ value: v, label: phoneLabelText[v] }));
+export const dealOptions = [
+  { value: true, label: c.dealt },
+  { value: false, label: c.notDealt },
+];

@@ -1,0 +1,24 @@
+import { Perm } from '@yunhu/contract';
+import { Button, Space } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { Permission } from '../../../shared/permission/Permission';
+import { ImportModal, type TImportKind } from './ImportModal';
+
+/** 导入客户 and 导入跟进记录 for a list toolbar; `onDone` refreshes the list once an import finished. */
+export const ImportCustomersButton = ({ onDone }: { onDone: () => void }) => {
+  const [kind, setKind] = useState<TImportKind | null>(null);
+  return (
+    <Permission value={Perm.customerImport}>
+      <Space>
+        <Button onClick={() => setKind('customer')} data-testid="crm-import-customers">
+          {t.crmImport.importCustomers}
+        </Button>
+        <Button onClick={() => setKind('follow')} data-testid="crm-import-follows">
+          {t.crmImport.importFollows}
+        </Button>
+      </Space>
+      {kind && <ImportModal kind={kind} open onClose={() => setKind(null)} onDone={onDone} />}
+    </Permission>
+  );
+};

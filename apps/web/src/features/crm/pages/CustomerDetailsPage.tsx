@@ -1,0 +1,85 @@
+import { Perm } from '@yunhu/contract';
+import { Button, Card, Col, Result, Row, Skeleton, Space, Tabs } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { CallButton, CustomerCalls, LinePicker } from '../../call';
+import { type TPool, useCustomer } from '../api';
+import { CommentForm } from '../components/CommentForm';
+import { CustomerFieldsCard } from '../components/CustomerFieldsCard';
+import { CustomerHeader } from '../components/CustomerHeader';
+import { CustomerTimeline } from '../components/CustomerTimeline';
+import { FollowForm } from '../components/FollowForm';
+import { AddVisitButton } from '../visits/VisitFormModal';
+
+const c = t.crm;
+
+/** 客户详情 (CRM/customerDetails?id=…[&pool=public]): everything about one customer on one page. */
+export const CustomerDetailsPage = () => {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(params.get('id')) || 0;
+  const pool: TPool = params.get('pool') === 'public' ? 'public' : 'private';
+  const canUpdate = usePermission(Perm.customerUpdate);
+  const customer = useCustomer(id, pool);
+
+  if (customer.isLoading) return <Skeleton active />;
+  if (!customer.data) {
+    return (
+      <Result
+        status="404"
+        title={c.notFound}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => navigate(pool === 'public' ? '/menu/CRM/totalOfCustomer' : '/menu/CRM/myCustomer')}
+          >
+            {c.backToList}
+          </Button>
+        }
+      />
+    );
+  }
+  const isPrivate = pool === 'private';
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <CustomerHeader customer={customer.data} pool={pool} />
+      <Row gutter={12}>
+        <Col xs={24} lg={10}>
+          <CustomerFieldsCard customer={customer.data} isEditable={isPrivate && canUpdate} />
+        </Col>
+        <Col xs={24} lg={14}>
+          <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+            {isPrivate && (
+              <Card size="small">
+                <Tabs
+                  tabBarExtraContent={<AddVisitButton customerId={id} size="small" />}
+                  items={[
+                    {
+                      key: 'follow',
+                      label: c.follow,
+                      children: <FollowForm customerId={id} nextFollowAt={customer.data.nextFollowAt} />,
+                    },
+                    { key: 'comment', label: c.comment, children: <CommentForm customerId={id} /> },
+                  ]}
+                />
+              </Card>
+            )}
+            <CustomerCalls
+              customerId={id}
+              extra={
+                isPrivate && (
+                  <Space>
+                    <LinePicker />
+                    <CallButton telB={customer.data.mobile} customerId={id} type="primary" label={t.call.call} />
+                  </Space>
+                )
+              }
+            />
+            <CustomerTimeline customerId={id} />
+          </Space>
+        </Col>
+      </Row>
+    </Space>
+  );
+};

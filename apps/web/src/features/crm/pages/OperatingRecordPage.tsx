@@ -1,0 +1,119 @@
+import { ownerActionLabel, ownerActions, Perm, routeTables, type TResponseOf } from '@yunhu/contract';
+import { DatePicker, Form, Input, Select, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { Link } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { ownerLogPageKey, useAssignees } from '../api';
+import { detailPath } from '../components/customerColumns';
+import { fmtTime } from '../format';
+
+const c = t.crm;
+type TLog = TResponseOf<typeof routeTables.crm.ownerLogPage>['records'][number];
+
+const actionColor: Partial<Record<TLog['action'], string>> = {
+  allocate: 'blue',
+  claim: 'green',
+  release: 'orange',
+  auto_release: 'gold',
+  transfer: 'purple',
+  recycle: 'red',
+  recover: 'cyan',
+};
+
+const toRequest = (v: Record<string, unknown>) => {
+  const range = v.range as [Dayjs | null, Dayjs | null] | undefined;
+  return {
+    ...v,
+    range: range ? [range[0]?.startOf('day').valueOf() ?? null, range[1]?.endOf('day').valueOf() ?? null] : undefined,
+  };
+};
+
+/** 客户操作记录 (CRM/operatingRecord): who moved which customer where, when and why. */
+export const OperatingRecordPage = () => {
+  // The operator choice lists the colleagues the user may see (the same people as the owner filter).
+  const canListPeople = usePermission(Perm.customerList);
+  const people = useAssignees(canListPeople);
+  const columns: TListColumn<TLog>[] = [
+    { key: 'createdAt', title: c.logTime, dataIndex: 'createdAt', render: fmtTime },
+    {
+      key: 'customerName',
+      title: c.logCustomer,
+      dataIndex: 'customerName',
+      // A recycled customer lives in the bin; others open in the private pool (the page falls back to "not found").
+      render: (v: string, r) =>
+        r.action === 'recycle' ? (
+          <Link to={`/menu/CRM/recyclerDetail1?id=${r.customerId}`}>{v}</Link>
+        ) : (
+          <Link to={detailPath(r.customerId, r.toUserName === null ? 'public' : 'private')}>{v}</Link>
+        ),
+    },
+    {
+      key: 'action',
+      title: c.logAction,
+      dataIndex: 'action',
+      render: (v: TLog['action']) => <Tag color={actionColor[v]}>{ownerActionLabel[v]}</Tag>,
+    },
+    // No person on a side means the public pool, or the recycle bin for a deletion and a recovery.
+    {
+      key: 'from',
+      title: c.logFrom,
+      dataIndex: 'fromUserName',
+      render: (v: string | null, r) => v ?? (r.action === 'recover' ? c.recycler : c.inPool),
+    },
+    {
+      key: 'to',
+      title: c.logTo,
+      dataIndex: 'toUserName',
+      render: (v: string | null, r) => v ?? (r.action === 'recycle' ? c.recycler : c.inPool),
+    },
+    {
+      key: 'operator',
+      title: c.logOperator,
+      dataIndex: 'operatorName',
+      render: (v: string | null) => v ?? c.systemJob,
+    },
+    { key: 'reason', title: c.logReason, dataIndex: 'reason', render: (v: string) => v || c.none },
+  ];
+  return (
+    <ListPage
+      pageKey={ownerLogPageKey}
+      title={c.operatingRecord}
+      route={routeTables.crm.ownerLogPage}
+      rowKey="id"
+      columns={columns}
+      toRequest={toRequest}
+      filters={
+        <>
+          <Form.Item name="keyword" label={c.logCustomer}>
+            <Input allowClear placeholder={c.logKeyword} style={{ width: 170 }} />
+          </Form.Item>
+          <Form.Item name="action" label={c.logAction}>
+            <Select
+              allowClear
+              placeholder={c.all}
+              style={{ width: 140 }}
+              options={ownerActions.map((a) => ({ value: a, label: ownerActionLabel[a] }))}
+            />
+          </Form.Item>
+          {canListPeople && (
+            <Form.Item name="operatorId" label={c.logOperator}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={c.all}
+                style={{ width: 140 }}
+                options={(people.data ?? []).map((p) => ({ value: p.userId, label: p.realName }))}
+              />
+            </Form.Item>
+          )}
+          <Form.Item name="range" label={c.range}>
+            <DatePicker.RangePicker allowEmpty={[true, true]} />
+          </Form.Item>
+        </>
+      }
+    />
+  );
+};

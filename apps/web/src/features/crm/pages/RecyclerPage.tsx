@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { routeTables, type TResponseOf } from '@yunhu/contract';
+import { DatePicker, Form, Input, Modal } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { Link } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { Phone } from '../../../shared/components/Phone';
+import { call } from '../../../shared/http/api';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { recyclePageKey } from '../api';
+import { useBatchRunner } from '../components/BatchResult';
+import { PurgeAllButton, RecycleBatchActions, RecycleRowActions } from '../components/RecycleActions';
+import { CustomerTags, fmtTime, LevelTag } from '../format';
+
+const c = t.crm;
+type TEntry = TResponseOf<typeof routeTables.crm.recyclePage>['records'][number];
+
+const toRequest = (v: Record<string, unknown>) => {
+  const range = v.deletedRange as [Dayjs | null, Dayjs | null] | undefined;
+  return {
+    ...v,
+    deletedRange: range
+      ? [range[0]?.startOf('day').valueOf() ?? null, range[1]?.endOf('day').valueOf() ?? null]
+      : undefined,
+  };
+};
+
+/** 回收站 (CRM/recycler): deleted customers, to recover whole or delete for good. */
+export const RecyclerPage = () => {
+  const { run, node } = useBatchRunner();
+  const [modal, modalNode] = Modal.useModal();
+  // The bin's size for 清空回收站's question; refreshed with the list (same key prefix).
+  const count = useQuery({
+    queryKey: [recyclePageKey, 'count'],
+    queryFn: () => call(routeTables.crm.recyclePage, { page: 1, limit: 1 }),
+  });
+  const columns: TListColumn<TEntry>[] = [
+    {
+      key: 'name',
+      title: c.name,
+      dataIndex: 'name',
+      render: (v: string, r) => <Link to={`/menu/CRM/recyclerDetail?id=${r.id}`}>{v}</Link>,
+    },
+    {
+      key: 'mobile',
+      title: c.mobile,
+      dataIndex: 'mobile',
+      render: (v: string, r) => <Phone value={v} isRevealable={!r.isMobileMasked} />,
+    },
+    { key: 'company', title: c.company, dataIndex: 'company', render: (v: string) => v || c.none },
+    {
+      key: 'intentionLevel',
+      title: c.level,
+      dataIndex: 'intentionLevel',
+      render: (v: TEntry['intentionLevel']) => <LevelTag value={v} />,
+    },
+    { key: 'tags', title: c.tags, render: (_v, r) => <CustomerTags tags={r.tags} /> },
+    { key: 'ownerName', title: c.owner, dataIndex: 'ownerName', render: (v: string | null) => v ?? c.inPool },
+    { key: 'lastFollowAt', title: c.lastFollow, dataIndex: 'lastFollowAt', render: fmtTime, isHiddenByDefault: true },
+    {
+      key: 'deletedByName',
+      title: c.deletedBy,
+      dataIndex: 'deletedByName',
+      render: (v: string | null) => v ?? c.systemJob,
+    },
+    { key: 'deletedAt', title: c.deletedAt, dataIndex: 'deletedAt', render: fmtTime },
+    {
+      key: 'actions',
+      title: c.actions,
+      fixed: 'right',
+      render: (_v, r) => <RecycleRowActions id={r.id} name={r.name} run={run} confirm={modal.confirm} />,
+    },
+  ];
+  return (
+    <>
+      <ListPage
+        pageKey={recyclePageKey}
+        title={c.recycler}
+        route={routeTables.crm.recyclePage}
+        rowKey="id"
+        columns={columns}
+        toRequest={toRequest}
+        toolbar={<PurgeAllButton total={count.data?.total ?? 0} run={run} confirm={modal.confirm} />}
+        batchActions={(rows, clear) => (
+          <RecycleBatchActions ids={rows.map((r) => r.id)} run={run} confirm={modal.confirm} onDone={clear} />
+        )}
+        filters={
+          <>
+            <Form.Item name="keyword" label={c.keyword}>
+              <Input allowClear placeholder={c.keywordPlaceholder} style={{ width: 190 }} />
+            </Form.Item>
+            <Form.Item name="mobile" label={c.mobile}>
+              <Input allowClear placeholder={c.mobilePlaceholder} style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item name="deletedRange" label={c.deletedRange}>
+              <DatePicker.RangePicker allowEmpty={[true, true]} />
+            </Form.Item>
+          </>
+        }
+      />
+      {modalNode}
+      {node}
+    </>
+  );
+};

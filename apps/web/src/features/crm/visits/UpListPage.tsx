@@ -1,0 +1,164 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Perm, routeTables } from '@yunhu/contract';
+import { DatePicker, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { Link } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { Phone } from '../../../shared/components/Phone';
+import { ReclickButton } from '../../../shared/components/ReclickButton';
+import { feedback } from '../../../shared/feedback';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { Permission } from '../../../shared/permission/Permission';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { useAssignees } from '../api';
+import { detailPath } from '../components/customerColumns';
+import { fmtTime } from '../format';
+import { type TVisit, type TVisitPage, useListPageData, useVisitActions, visitPageKey } from './api';
+import { VisitResultTag, visitResultOptions } from './format';
+import { AddVisitButton } from './VisitFormModal';
+
+const v = t.visits;
+
+const toRequest = (values: Record<string, unknown>) => {
+  const range = values.range as [Dayjs | null, Dayjs | null] | undefined;
+  return {
+    ...values,
+    range: range ? [range[0]?.startOf('day').valueOf() ?? null, range[1]?.endOf('day').valueOf() ?? null] : undefined,
+  };
+};
+
+const columns: TListColumn<TVisit>[] = [
+  {
+    key: 'customerName',
+    title: v.customer,
+    dataIndex: 'customerName',
+    render: (name: string, row) => <Link to={detailPath(row.customerId, 'private')}>{name}</Link>,
+  },
+  // Masked by the server when the privacy setting says so; shown masked here like every number.
+  { key: 'customerMobile', title: v.mobile, dataIndex: 'customerMobile', render: (m: string) => <Phone value={m} /> },
+  {
+    key: 'result',
+    title: v.result,
+    dataIndex: 'result',
+    render: (r: TVisit['result']) => <VisitResultTag value={r} />,
+  },
+  {
+    key: 'content',
+    title: v.content,
+    dataIndex: 'content',
+    render: (c: string) => (
+      <Typography.Paragraph ellipsis={{ rows: 2, tooltip: c }} style={{ marginBottom: 0, maxWidth: 320 }}>
+        {c}
+      </Typography.Paragraph>
+    ),
+  },
+  { key: 'visitAt', title: v.visitAt, dataIndex: 'visitAt', render: fmtTime },
+  { key: 'userName', title: v.visitor, dataIndex: 'userName', render: (n: string | null) => n ?? v.none },
+  { key: 'deptName', title: v.dept, dataIndex: 'deptName', render: (n: string | null) => n ?? v.none },
+  { key: 'createdAt', title: v.createdAt, dataIndex: 'createdAt', render: fmtTime, isHiddenByDefault: true },
+];
+
+/** How many visits of the current filter ended with each result (page-plus answers them with the page). */
+const VisitSummary = () => {
+  const data = useListPageData<TVisitPage>(visitPageKey);
+  if (!data) return null;
+  const counts = new Map(data.counts.map((c) => [c.result, c.count]));
+  return (
+    <Space size={12} wrap data-testid="crm-visit-summary">
+      <Typography.Text>{v.summaryTotal(data.total)}</Typography.Text>
+      {visitResultOptions.map((o) => (
+        <Space key={o.value} size={4}>
+          <VisitResultTag value={o.value} />
+          <Typography.Text strong>{counts.get(o.value) ?? 0}</Typography.Text>
+        </Space>
+      ))}
+    </Space>
+  );
+};
+
+const DeleteVisits = ({ rows, onDone }: { rows: TVisit[]; onDone: () => void }) => {
+  const actions = useVisitActions();
+  const [modal, modalNode] = Modal.useModal();
+  const onClick = () =>
+    modal.confirm({
+      title: t.app.noticeTitle,
+      content: v.deleteConfirm(rows.length),
+      okText: t.common.confirm,
+      okButtonProps: { danger: true },
+      cancelText: t.common.cancel,
+      onOk: () =>
+        actions
+          .remove(rows.map((r) => r.id))
+          .then(() => {
+            feedback.message.success(v.deleted(rows.length));
+            onDone();
+          })
+          .catch(() => undefined),
+    });
+  return (
+    <Permission value={Perm.visitDelete}>
+      <ReclickButton
+        danger
+        icon={<DeleteOutlined />}
+        disabled={rows.length === 0}
+        onClick={onClick}
+        data-testid="crm-visit-delete"
+      >
+        {v.delete}
+      </ReclickButton>
+      {modalNode}
+    </Permission>
+  );
+};
+
+/** 回访列表 (company/upList): return visits within the user's data scope, with a count per result. */
+export const UpListPage = () => {
+  // The visitor choice lists the colleagues the user may see (the same people as the owner filter).
+  const canListPeople = usePermission(Perm.customerList);
+  const people = useAssignees(canListPeople);
+  return (
+    <ListPage
+      pageKey={visitPageKey}
+      title={
+        <Space size={24} wrap>
+          {v.title}
+          <VisitSummary />
+        </Space>
+      }
+      route={routeTables.crmSettings.visitPagePlus}
+      rowKey="id"
+      columns={columns}
+      toRequest={toRequest}
+      toolbar={<AddVisitButton type="primary" />}
+      batchActions={(rows, clear) => <DeleteVisits rows={rows} onDone={clear} />}
+      filters={
+        <>
+          <Form.Item name="keyword" label={v.keyword}>
+            <Input allowClear placeholder={v.keywordPlaceholder} style={{ width: 170 }} />
+          </Form.Item>
+          <Form.Item name="mobile" label={v.mobile}>
+            <Input allowClear placeholder={v.mobilePlaceholder} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="result" label={v.result}>
+            <Select allowClear placeholder={v.all} style={{ width: 120 }} options={visitResultOptions} />
+          </Form.Item>
+          {canListPeople && (
+            <Form.Item name="userId" label={v.visitor}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={v.all}
+                style={{ width: 140 }}
+                options={(people.data ?? []).map((p) => ({ value: p.userId, label: p.realName }))}
+              />
+            </Form.Item>
+          )}
+          <Form.Item name="range" label={v.range}>
+            <DatePicker.RangePicker allowEmpty={[true, true]} />
+          </Form.Item>
+        </>
+      }
+    />
+  );
+};

@@ -1,0 +1,99 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Perm } from '@yunhu/contract';
+import { Button, type ButtonProps, DatePicker, Form, Input, Radio } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { Permission } from '../../../shared/permission/Permission';
+import { useVisitActions } from './api';
+import { type TVisitResult, visitResultOptions } from './format';
+
+const v = t.visits;
+
+type TVisitValues = { mobile?: string; result: TVisitResult; content: string; visitAt: Dayjs };
+
+type TVisitFormModalProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The customer the visit is for; without it the form asks for the customer's mobile. */
+  customerId?: number;
+};
+
+/** 新增回访: for a given customer, or for the customer with a mobile. */
+export const VisitFormModal = ({ open, onClose, customerId }: TVisitFormModalProps) => {
+  const actions = useVisitActions();
+  // "Now" when the modal opens; memoised so the form is not reset while it is filled in.
+  const initial = useMemo<Partial<TVisitValues>>(() => (open ? { result: 'normal', visitAt: dayjs() } : {}), [open]);
+  const onSubmit = async (values: TVisitValues) => {
+    await actions.add({
+      customerId,
+      mobile: customerId ? undefined : values.mobile?.trim(),
+      result: values.result,
+      content: values.content.trim(),
+      visitAt: values.visitAt.valueOf(),
+    });
+    feedback.message.success(v.saved);
+  };
+  return (
+    <FormModal<TVisitValues>
+      open={open}
+      title={v.add}
+      initialValues={initial}
+      onSubmit={onSubmit}
+      onCancel={onClose}
+      testId="crm-visit-modal"
+      fields={
+        <>
+          {!customerId && (
+            <Form.Item
+              name="mobile"
+              label={v.customerMobile}
+              rules={[{ required: true, whitespace: true, message: v.customerMobileRequired }]}
+            >
+              <Input maxLength={20} placeholder={v.customerMobilePlaceholder} data-testid="crm-visit-mobile" />
+            </Form.Item>
+          )}
+          <Form.Item name="result" label={v.result}>
+            <Radio.Group options={visitResultOptions} />
+          </Form.Item>
+          <Form.Item
+            name="content"
+            label={v.content}
+            rules={[{ required: true, whitespace: true, message: v.contentRequired }]}
+          >
+            <Input.TextArea
+              rows={4}
+              maxLength={1000}
+              showCount
+              placeholder={v.contentPlaceholder}
+              data-testid="crm-visit-content"
+            />
+          </Form.Item>
+          <Form.Item name="visitAt" label={v.visitAt} rules={[{ required: true, message: v.visitAtRequired }]}>
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              allowClear={false}
+              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            />
+          </Form.Item>
+        </>
+      }
+    />
+  );
+};
+
+/** The 新增回访 button (with its form), for those who may add return visits. */
+export const AddVisitButton = ({ customerId, ...rest }: { customerId?: number } & ButtonProps) => {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <Permission value={Perm.visitAdd}>
+      <Button icon={<PlusOutlined />} onClick={() => setOpen(true)} data-testid="crm-visit-add" {...rest}>
+        {v.add}
+      </Button>
+      <VisitFormModal open={isOpen} onClose={() => setOpen(false)} customerId={customerId} />
+    </Permission>
+  );
+};

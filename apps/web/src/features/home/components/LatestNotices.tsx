@@ -1,0 +1,42 @@
+import { Badge, Card, List, Statistic, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { useMarkRead, useMyNotices } from '../../system/api';
+
+export const LatestNotices = () => {
+  const { data, isLoading } = useMyNotices(1, 5);
+  const markRead = useMarkRead();
+  return (
+    <Card
+      title={t.home.latestNotices}
+      extra={
+        <Statistic title={t.home.unreadNotices} value={data?.unreadCount ?? 0} styles={{ content: { fontSize: 18 } }} />
+      }
+      data-testid="home-notices"
+    >
+      <List
+        loading={isLoading}
+        dataSource={data?.records ?? []}
+        locale={{ emptyText: t.layout.noNotice }}
+        renderItem={(n) => (
+          <List.Item onClick={() => !n.isRead && markRead.mutate({ ids: [n.id] })} style={{ cursor: 'pointer' }}>
+            <List.Item.Meta
+              title={
+                <Badge
+                  status={n.isRead ? 'default' : 'processing'}
+                  text={<Typography.Text strong={!n.isRead}>{n.title}</Typography.Text>}
+                />
+              }
+              description={
+                <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 0 }}>
+                  {n.content}
+                </Typography.Paragraph>
+              }
+            />
+            <Typography.Text type="secondary">{dayjs(n.createdAt).format('MM-DD HH:mm')}</Typography.Text>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+};

@@ -1,0 +1,42 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { routeTables, type TRequestOf, type TResponseOf } from '@yunhu/contract';
+import { call } from '../../shared/http/api';
+
+const r = routeTables.line;
+
+/** Page keys of the lists; a change refreshes every list of this area. */
+export const poolPageKey = 'lineNumberPool';
+export const workPageKey = 'lineWorkNumbers';
+export const callerPageKey = 'lineCallerNumbers';
+
+export type TNumberRow = TResponseOf<typeof r.numberPage>['records'][number];
+export type TWorkRow = TResponseOf<typeof r.workNumberList>['records'][number];
+export type TCallerNumberInput = TRequestOf<typeof r.callerNumberAdd>;
+
+export const useLines = () => useQuery({ queryKey: ['line', 'list'], queryFn: () => call(r.lineList, {}) });
+
+export const useNumberActions = () => {
+  const client = useQueryClient();
+  const refresh = () =>
+    Promise.all(
+      [poolPageKey, workPageKey, callerPageKey, 'line', 'seat'].map((k) => client.invalidateQueries({ queryKey: [k] })),
+    );
+  const then =
+    <A extends unknown[], T>(fn: (...a: A) => Promise<T>) =>
+    async (...a: A) => {
+      const result = await fn(...a);
+      await refresh();
+      return result;
+    };
+  return {
+    distribute: then(
+      async (ids: number[], userId: number | null): Promise<unknown> =>
+        ids.length === 1 ? call(r.distribute, { id: ids[0]!, userId }) : call(r.distributeBatch, { ids, userId }),
+    ),
+    bind: then((id: number, userId: number) => call(r.workNumberBind, { id, userId })),
+    unbind: then((id: number) => call(r.workNumberUnbind, { id })),
+    add: then((input: TCallerNumberInput) => call(r.callerNumberAdd, input)),
+    edit: then((input: TCallerNumberInput & { id: number }) => call(r.callerNumberEdit, input)),
+    remove: then((ids: number[]) => call(r.callerNumberDelete, { ids })),
+  };
+};

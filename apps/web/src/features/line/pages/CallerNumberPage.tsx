@@ -1,0 +1,142 @@
+import { Perm, routeTables } from '@yunhu/contract';
+import { Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { ReclickButton } from '../../../shared/components/ReclickButton';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { Permission } from '../../../shared/permission/Permission';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { useLineOptions } from '../../seat/api';
+import { callerPageKey, type TCallerNumberInput, type TNumberRow, useNumberActions } from '../api';
+
+const l = t.line;
+
+/** 外显号码 (userdata/mobiles): the enterprise's own caller numbers, per line. */
+export const CallerNumberPage = () => {
+  const canChange = usePermission(Perm.callerNumberUpdate);
+  const actions = useNumberActions();
+  const lines = useLineOptions();
+  const [modal, modalNode] = Modal.useModal();
+  const [editing, setEditing] = useState<TNumberRow | 'new' | null>(null);
+  const remove = (rows: TNumberRow[], clear?: () => void) =>
+    modal.confirm({
+      title: t.app.noticeTitle,
+      content: l.deleteConfirm(rows.length),
+      okText: t.common.confirm,
+      okButtonProps: { danger: true },
+      cancelText: t.common.cancel,
+      onOk: () =>
+        actions
+          .remove(rows.map((r) => r.id))
+          .then(() => {
+            feedback.message.success(l.done);
+            clear?.();
+          })
+          .catch(() => undefined),
+    });
+  const columns: TListColumn<TNumberRow>[] = [
+    { key: 'number', title: l.number, dataIndex: 'number' },
+    { key: 'lineName', title: l.name, dataIndex: 'lineName' },
+    { key: 'remark', title: l.remark, dataIndex: 'remark' },
+    {
+      key: 'userName',
+      title: l.holder,
+      dataIndex: 'userName',
+      render: (n: string | null) => (n ? n : <Tag>{l.numberState.free}</Tag>),
+    },
+    {
+      key: 'createdAt',
+      title: l.createdAt,
+      dataIndex: 'createdAt',
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    ...(canChange
+      ? [
+          {
+            key: 'actions',
+            title: t.seat.actions,
+            render: (_v: unknown, row: TNumberRow) => (
+              <Space size={4}>
+                <Button type="link" size="small" onClick={() => setEditing(row)}>
+                  {l.edit}
+                </Button>
+                <Button type="link" size="small" danger onClick={() => remove([row])}>
+                  {l.delete}
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+  const current = editing !== 'new' && editing ? editing : null;
+  return (
+    <>
+      <ListPage
+        pageKey={callerPageKey}
+        title={l.callerTitle}
+        route={routeTables.line.callerNumberList}
+        rowKey="id"
+        columns={columns}
+        toolbar={
+          <Permission value={Perm.callerNumberUpdate}>
+            <Button type="primary" onClick={() => setEditing('new')} data-testid="caller-add">
+              {l.add}
+            </Button>
+          </Permission>
+        }
+        batchActions={
+          canChange
+            ? (rows, clear) => (
+                <ReclickButton danger disabled={!rows.length} onClick={() => remove(rows, clear)}>
+                  {l.delete}
+                </ReclickButton>
+              )
+            : undefined
+        }
+        filters={
+          <>
+            <Form.Item name="number" label={l.number}>
+              <Input allowClear placeholder={l.numberPlaceholder} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="lineId" label={l.name}>
+              <Select allowClear placeholder={l.all} style={{ width: 160 }} options={lines.data ?? []} />
+            </Form.Item>
+          </>
+        }
+      />
+      <FormModal<TCallerNumberInput>
+        open={editing !== null}
+        title={current ? l.editTitle : l.addTitle}
+        testId="caller-modal"
+        initialValues={current ? { lineId: current.lineId, number: current.number, remark: current.remark } : undefined}
+        onCancel={() => setEditing(null)}
+        onDone={() => feedback.message.success(l.done)}
+        onSubmit={(v) => (current ? actions.edit({ ...v, id: current.id }) : actions.add(v))}
+        fields={
+          <>
+            <Form.Item name="lineId" label={l.name} rules={[{ required: true, message: l.selectLine }]}>
+              <Select options={lines.data ?? []} placeholder={l.selectLine} data-testid="caller-line" />
+            </Form.Item>
+            <Form.Item
+              name="number"
+              label={l.number}
+              extra={l.numberHint}
+              rules={[{ required: true, message: l.numberRequired }]}
+            >
+              <Input maxLength={30} data-testid="caller-number" />
+            </Form.Item>
+            <Form.Item name="remark" label={l.remark}>
+              <Input maxLength={100} placeholder={l.remarkPlaceholder} />
+            </Form.Item>
+          </>
+        }
+      />
+      {modalNode}
+    </>
+  );
+};

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { routeTables, type TMenuOut } from '@yunhu/contract';
+import { call } from '../../shared/http/api';
+import { getToken } from '../../shared/http/token';
+import { useUserStore } from '../../shared/stores/user';
+
+export const orgKeys = { nav: ['org', 'nav'] as const, user: ['org', 'user'] as const, bh: ['org', 'bh'] as const };
+
+/** The side menu and the permissions of the signed-in user (GET /base/sys/menu/nav). */
+export const useMenuNav = () =>
+  useQuery({
+    queryKey: orgKeys.nav,
+    queryFn: async () => {
+      const nav = await call(routeTables.org.menuNav, {});
+      useUserStore.getState().setPermissions(nav.permissions);
+      return nav;
+    },
+    enabled: Boolean(getToken()),
+    staleTime: 5 * 60_000,
+  });
+
+/** Fetches the user data into the store (used by the guard and after profile changes). */
+export const loadUserInfo = async () => {
+  const user = await call(routeTables.org.userInfo);
+  useUserStore.getState().setUser(user);
+  return user;
+};
+
+export const useBhInfo = () => useQuery({ queryKey: orgKeys.bh, queryFn: () => call(routeTables.org.bhInfo) });
+
+/** Menu entries (type 1, shown in the menu) of the tree, flattened, for shortcuts. */
+export const flattenMenus = (nodes: TMenuOut[]): TMenuOut[] =>
+  nodes.flatMap((n) => [...(n.type === 1 && n.inMenu && n.url ? [n] : []), ...flattenMenus(n.list ?? [])]);
+
+export const orgListKeys = { depts: ['org', 'depts'] as const, roles: ['org', 'roles'] as const };
+
+/** The department tree of the tenant (GET /base/sys/dept/list). */
+export const useDeptTree = () =>
+  useQuery({ queryKey: orgListKeys.depts, queryFn: () => call(routeTables.orgDept.deptList, {}) });
+
+/** The tenant's roles, only for users who may list them (the server refuses others). */
+export const useRoles = (isAllowed: boolean) =>
+  useQuery({
+    queryKey: orgListKeys.roles,
+    queryFn: () => call(routeTables.orgRole.roleList, {}),
+    enabled: isAllowed,
+  });

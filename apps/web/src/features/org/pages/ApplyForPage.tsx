@@ -1,0 +1,115 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Perm, routeTables } from '@yunhu/contract';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { call } from '../../../shared/http/api';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn, TRowOf } from '../../../shared/list/types';
+import { Permission } from '../../../shared/permission/Permission';
+
+type TApplication = TRowOf<typeof routeTables.orgStaff.applyPage>;
+
+/** 员工申请 (company/applyFor): pending registrations and join requests, approved or rejected with a reason. */
+export const ApplyForPage = () => {
+  const client = useQueryClient();
+  const [rejecting, setRejecting] = useState<number[] | null>(null);
+  const done = () => {
+    feedback.message.success(t.org.examined);
+    void client.invalidateQueries({ queryKey: ['applyFor'] });
+  };
+  const examine = (ids: number[], pass: boolean, reason = '') =>
+    (ids.length === 1
+      ? call(routeTables.orgStaff.examine, { id: ids[0]!, pass, reason })
+      : call(routeTables.orgStaff.batchExamine, { ids, pass, reason })
+    ).then(done);
+  const actions = (ids: number[]) => (
+    <Permission value={Perm.applyExamine}>
+      <Space size={4}>
+        <Button
+          type="link"
+          size="small"
+          disabled={!ids.length}
+          onClick={() => examine(ids, true).catch(() => undefined)}
+        >
+          {ids.length > 1 ? t.org.batchApprove : t.org.approve}
+        </Button>
+        <Button type="link" size="small" danger disabled={!ids.length} onClick={() => setRejecting(ids)}>
+          {ids.length > 1 ? t.org.batchReject : t.org.reject}
+        </Button>
+      </Space>
+    </Permission>
+  );
+  const columns: TListColumn<TApplication>[] = [
+    { key: 'realName', title: t.org.applicant, dataIndex: 'realName' },
+    { key: 'username', title: t.org.username, dataIndex: 'username' },
+    { key: 'mobile', title: t.org.mobile, dataIndex: 'mobile' },
+    { key: 'deptName', title: t.org.dept, dataIndex: 'deptName' },
+    {
+      key: 'status',
+      title: t.org.status,
+      dataIndex: 'status',
+      render: (v: TApplication['status']) => <Tag color={v === 'pending' ? 'orange' : 'red'}>{t.org[v]}</Tag>,
+    },
+    { key: 'reason', title: t.org.reason, dataIndex: 'reason', ellipsis: true },
+    {
+      key: 'createdAt',
+      title: t.org.appliedAt,
+      dataIndex: 'createdAt',
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'actions',
+      title: t.org.actions,
+      render: (_v, row) => (row.status === 'pending' ? actions([row.id]) : null),
+    },
+  ];
+  return (
+    <>
+      <ListPage
+        pageKey="applyFor"
+        title={t.org.applyFor}
+        route={routeTables.orgStaff.applyPage}
+        rowKey="id"
+        columns={columns}
+        batchActions={(rows) => actions(rows.filter((r) => r.status === 'pending').map((r) => r.id))}
+        filters={
+          <>
+            <Form.Item name="name" label={t.org.applicant}>
+              <Input allowClear style={{ width: 150 }} />
+            </Form.Item>
+            <Form.Item name="status" label={t.org.status}>
+              <Select
+                allowClear
+                placeholder={t.org.pending}
+                style={{ width: 110 }}
+                options={[
+                  { value: 'pending', label: t.org.pending },
+                  { value: 'rejected', label: t.org.rejected },
+                ]}
+              />
+            </Form.Item>
+          </>
+        }
+      />
+      <FormModal<{ reason: string }>
+        open={rejecting !== null}
+        title={t.org.reject}
+        onSubmit={(v) => examine(rejecting ?? [], false, v.reason)}
+        onCancel={() => setRejecting(null)}
+        fields={
+          <Form.Item
+            name="reason"
+            label={t.org.rejectReason}
+            rules={[{ required: true, message: t.org.rejectReasonPlaceholder }]}
+          >
+            <Input.TextArea rows={3} placeholder={t.org.rejectReasonPlaceholder} />
+          </Form.Item>
+        }
+      />
+    </>
+  );
+};

@@ -1,0 +1,7 @@
+import { t } from '../../../locales/zh-CN';
+import { LogListPage } from '../../system/pages/LogListPage';
+
+/** 操作记录 (company/operationRecord): the operation log of the organisation area. */
+export const OperationRecordPage = () => (
+  <LogListPage module="组织用户" pageKey="operationRecord" title={t.org.operationRecord} />
+);

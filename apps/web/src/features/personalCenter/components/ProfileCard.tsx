@@ -1,0 +1,98 @@
+import { EditOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Card, Descriptions, Form, Input, Space, Tag, Upload } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { Phone } from '../../../shared/components/Phone';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { useUserStore } from '../../../shared/stores/user';
+import { useBhInfo } from '../../org/api';
+import { updateRealName, uploadAvatar } from '../api';
+
+export const ProfileCard = () => {
+  const user = useUserStore((s) => s.user);
+  const bh = useBhInfo();
+  const [isEditing, setEditing] = useState(false);
+  const [isUploading, setUploading] = useState(false);
+  if (!user) return null;
+  const onUpload = async (file: File) => {
+    setUploading(true);
+    try {
+      await uploadAvatar(file);
+      feedback.message.success(t.personal.avatarDone);
+    } catch {
+      // Shown by the HTTP client.
+    } finally {
+      setUploading(false);
+    }
+  };
+  return (
+    <Card title={t.personal.profile} data-testid="profile-card">
+      <Space align="start" size="large" wrap>
+        <Space orientation="vertical" align="center">
+          <Avatar size={88} src={user.headUrl || undefined} icon={<UserOutlined />} data-testid="profile-avatar" />
+          <Upload
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void onUpload(file);
+              return false;
+            }}
+          >
+            <Button size="small" icon={<UploadOutlined />} loading={isUploading}>
+              {t.personal.uploadAvatar}
+            </Button>
+          </Upload>
+        </Space>
+        <Descriptions column={{ xs: 1, md: 2 }} style={{ minWidth: 420 }}>
+          <Descriptions.Item label={t.personal.realName}>
+            <Space>
+              <span data-testid="profile-realname">{user.realName}</span>
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setEditing(true)}
+                data-testid="edit-realname"
+              >
+                {t.common.edit}
+              </Button>
+            </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label={t.personal.username}>{user.username}</Descriptions.Item>
+          <Descriptions.Item label={t.personal.mobile}>
+            <Phone value={user.mobile} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t.personal.jobNumber}>
+            <span data-testid="profile-job-number">{bh.data?.jobNumber ?? '-'}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t.personal.enterprise}>{user.enterpriseName}</Descriptions.Item>
+          <Descriptions.Item label={t.personal.authState}>
+            <Tag color={user.authState === 2 ? 'green' : 'default'} data-testid="profile-auth-state">
+              {user.authStateLabel}
+            </Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label={t.personal.dept}>{user.deptName ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t.personal.roles}>{user.roleNames.join('、') || '-'}</Descriptions.Item>
+        </Descriptions>
+      </Space>
+      <FormModal<{ realName: string }>
+        open={isEditing}
+        title={t.personal.editRealName}
+        initialValues={{ realName: user.realName }}
+        fields={
+          <Form.Item
+            name="realName"
+            label={t.personal.realName}
+            rules={[{ required: true, whitespace: true, max: 32, message: t.personal.realNamePlaceholder }]}
+          >
+            <Input placeholder={t.personal.realNamePlaceholder} maxLength={32} />
+          </Form.Item>
+        }
+        onSubmit={(v) => updateRealName(v.realName.trim())}
+        onCancel={() => setEditing(false)}
+        onDone={() => feedback.message.success(t.common.success)}
+      />
+    </Card>
+  );
+};

@@ -1,0 +1,75 @@
+import { Button, Card, Form, Input, List } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { Phone } from '../../../shared/components/Phone';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { leaveWithMessage } from '../../../shared/session';
+import { useUserStore } from '../../../shared/stores/user';
+import { MobileCodeFields } from '../../auth/components/MobileCodeFields';
+import { PasswordFields } from '../../auth/components/PasswordFields';
+import { changePassword, sendPhoneCaptcha, updatePhone } from '../api';
+import { WechatBind } from './WechatBind';
+
+type TPasswordValues = { oldPassword: string; password: string };
+
+export const SecurityCard = () => {
+  const mobile = useUserStore((s) => s.user?.mobile);
+  const [modal, setModal] = useState<'phone' | 'password' | null>(null);
+  const close = () => setModal(null);
+  return (
+    <Card title={t.personal.security} data-testid="security-card">
+      <List>
+        <List.Item
+          actions={[
+            <Button key="phone" onClick={() => setModal('phone')} data-testid="change-mobile">
+              {t.personal.changeMobile}
+            </Button>,
+          ]}
+        >
+          <List.Item.Meta title={t.personal.mobile} description={<Phone value={mobile} />} />
+        </List.Item>
+        <List.Item
+          actions={[
+            <Button key="pwd" onClick={() => setModal('password')} data-testid="change-password">
+              {t.personal.changePassword}
+            </Button>,
+          ]}
+        >
+          <List.Item.Meta title={t.personal.changePassword} description="********" />
+        </List.Item>
+        <WechatBind />
+      </List>
+      <FormModal<{ mobile: string; code: string }>
+        open={modal === 'phone'}
+        title={t.personal.changeMobile}
+        fields={(form) => (
+          <MobileCodeFields form={form} purpose="phone" send={sendPhoneCaptcha} mobileLabel={t.personal.newMobile} />
+        )}
+        onSubmit={(v) => updatePhone(v.mobile, v.code)}
+        onCancel={close}
+        onDone={() => feedback.message.success(t.common.success)}
+      />
+      <FormModal<TPasswordValues>
+        open={modal === 'password'}
+        title={t.personal.changePassword}
+        fields={
+          <>
+            <Form.Item
+              name="oldPassword"
+              label={t.personal.oldPassword}
+              rules={[{ required: true, message: t.personal.oldPasswordPlaceholder }]}
+            >
+              <Input.Password placeholder={t.personal.oldPasswordPlaceholder} autoComplete="current-password" />
+            </Form.Item>
+            <PasswordFields />
+          </>
+        }
+        onSubmit={(v) => changePassword(v.oldPassword, v.password)}
+        onCancel={close}
+        // The server revoked every session of the user: sign in again.
+        onDone={() => leaveWithMessage(t.personal.passwordChanged)}
+      />
+    </Card>
+  );
+};

@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routeTables, type TBrandValues, type TRequestOf } from '@yunhu/contract';
+import { call } from '../../shared/http/api';
+
+const r = routeTables.platformContent;
+
+export const contentKeys = {
+  contract: (id: number) => ['platform-contract', id] as const,
+  enterprise: (id: number) => ['platform-enterprise', id] as const,
+  notices: 'platform-notices',
+  brand: ['platform-brand'] as const,
+};
+
+export const useEnterpriseInfo = (id: number) =>
+  useQuery({
+    queryKey: contentKeys.enterprise(id),
+    queryFn: () => call(routeTables.platform.enterpriseInfo, { id }),
+    enabled: id > 0,
+  });
+
+export const useContract = (id: number) =>
+  useQuery({ queryKey: contentKeys.contract(id), queryFn: () => call(r.findContract, { id }), enabled: id > 0 });
+
+export const useSaveContract = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TRequestOf<typeof r.saveContract>) => call(r.saveContract, input),
+    onSuccess: (c) => client.invalidateQueries({ queryKey: contentKeys.contract(c.tenantId) }),
+  });
+};
+
+/** Enterprises a notice can be addressed to (active ones first page is enough for the picker). */
+export const useEnterpriseOptions = (isEnabled: boolean) =>
+  useQuery({
+    queryKey: ['platform-enterprise-options'],
+    queryFn: () => call(routeTables.platform.enterprisePage, { page: 1, limit: 500 }),
+    enabled: isEnabled,
+  });
+
+export const usePublishNotice = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TRequestOf<typeof r.noticePublish>) => call(r.noticePublish, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: [contentKeys.notices] }),
+  });
+};
+
+export const useDeleteNotices = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => call(r.noticeDelete, { ids }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [contentKeys.notices] }),
+  });
+};
+
+export const useBrandList = () => useQuery({ queryKey: contentKeys.brand, queryFn: () => call(r.brandList, {}) });
+
+export const useSaveBrand = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { host: string; values: Partial<TBrandValues> }) => call(r.brandSave, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.brand }),
+  });
+};
+
+export const useDeleteBrand = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (host: string) => call(r.brandDelete, { host }),
+    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.brand }),
+  });
+};

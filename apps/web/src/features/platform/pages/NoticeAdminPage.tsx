@@ -1,0 +1,167 @@
+import { PlatformPerm, routeTables, type TPublishedNotice } from '@yunhu/contract';
+import { App, Button, Form, Input, Radio, Select, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { Permission } from '../../../shared/permission/Permission';
+import { contentKeys, useDeleteNotices, useEnterpriseOptions, usePublishNotice } from '../contentApi';
+
+const c = t.platformContent;
+type TValues = { title: string; content: string; audience: 'all' | 'tenants'; tenantIds?: number[] };
+// One object for every render: FormModal resets its fields whenever initialValues changes.
+const publishDefaults: Partial<TValues> = { audience: 'all' };
+
+/** 通知管理 (platform operator): notices to every enterprise or to chosen ones; they show in each user's bell. */
+export const NoticeAdminPage = () => {
+  const { modal } = App.useApp();
+  const [isPublishing, setPublishing] = useState(false);
+  const publish = usePublishNotice();
+  const remove = useDeleteNotices();
+  const enterprises = useEnterpriseOptions(isPublishing);
+
+  const confirmDelete = (ids: number[], title: string, clear?: () => void) =>
+    modal.confirm({
+      title,
+      okText: c.delete,
+      okButtonProps: { danger: true },
+      cancelText: t.common.cancel,
+      onOk: async () => {
+        await remove.mutateAsync(ids);
+        feedback.message.success(c.deleted);
+        clear?.();
+      },
+    });
+
+  const columns: TListColumn<TPublishedNotice>[] = [
+    { key: 'title', title: c.noticeTitle, dataIndex: 'title', width: 220 },
+    { key: 'content', title: c.noticeContent, dataIndex: 'content', ellipsis: true, width: 320 },
+    {
+      key: 'audience',
+      title: c.targets,
+      render: (_v, n) =>
+        n.audience === 'all' ? (
+          <Tag color="blue">{c.audienceAll}</Tag>
+        ) : (
+          n.targets.map((e) => <Tag key={e.id}>{e.name}</Tag>)
+        ),
+    },
+    { key: 'publisher', title: c.publisher, dataIndex: 'publisher' },
+    { key: 'readCount', title: c.readCount, dataIndex: 'readCount' },
+    {
+      key: 'createdAt',
+      title: c.publishedAt,
+      dataIndex: 'createdAt',
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'action',
+      title: c.actions,
+      fixed: 'right',
+      render: (_v, n) => (
+        <Permission value={PlatformPerm.noticeDelete}>
+          <Button type="link" size="small" danger onClick={() => confirmDelete([n.id], c.deleteConfirm(n.title))}>
+            {c.delete}
+          </Button>
+        </Permission>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage
+        pageKey={contentKeys.notices}
+        title={c.notices}
+        route={routeTables.platformContent.noticePage}
+        rowKey="id"
+        columns={columns}
+        toolbar={
+          <Permission value={PlatformPerm.noticePublish}>
+            <Button type="primary" onClick={() => setPublishing(true)}>
+              {c.publish}
+            </Button>
+          </Permission>
+        }
+        batchActions={(rows, clear) => (
+          <Permission value={PlatformPerm.noticeDelete}>
+            <Button
+              danger
+              disabled={!rows.length}
+              onClick={() =>
+                confirmDelete(
+                  rows.map((n) => n.id),
+                  c.batchDeleteConfirm(rows.length),
+                  clear,
+                )
+              }
+            >
+              {c.batchDelete}
+            </Button>
+          </Permission>
+        )}
+        filters={
+          <Form.Item name="title" label={c.noticeTitle}>
+            <Input allowClear style={{ width: 180 }} />
+          </Form.Item>
+        }
+      />
+      <FormModal<TValues>
+        open={isPublishing}
+        title={c.publish}
+        okText={c.publish}
+        testId="notice-publish"
+        initialValues={publishDefaults}
+        onCancel={() => setPublishing(false)}
+        onSubmit={async (v) => {
+          await publish.mutateAsync({ ...v, tenantIds: v.audience === 'all' ? [] : (v.tenantIds ?? []) });
+          feedback.message.success(c.published);
+        }}
+        fields={
+          <>
+            <Form.Item
+              name="title"
+              label={c.noticeTitle}
+              rules={[{ required: true, whitespace: true, message: c.required(c.noticeTitle) }]}
+            >
+              <Input maxLength={60} showCount />
+            </Form.Item>
+            <Form.Item
+              name="content"
+              label={c.noticeContent}
+              rules={[{ required: true, whitespace: true, message: c.required(c.noticeContent) }]}
+            >
+              <Input.TextArea maxLength={2000} rows={4} showCount />
+            </Form.Item>
+            <Form.Item name="audience" label={c.audience}>
+              <Radio.Group
+                options={[
+                  { value: 'all', label: c.audienceAll },
+                  { value: 'tenants', label: c.audienceTenants },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item noStyle dependencies={['audience']}>
+              {({ getFieldValue }) =>
+                getFieldValue('audience') === 'tenants' && (
+                  <Form.Item name="tenantIds" label={c.targets} rules={[{ required: true, message: c.chooseTargets }]}>
+                    <Select
+                      mode="multiple"
+                      showSearch
+                      optionFilterProp="label"
+                      loading={enterprises.isLoading}
+                      options={(enterprises.data?.records ?? []).map((e) => ({ value: e.id, label: e.name }))}
+                    />
+                  </Form.Item>
+                )
+              }
+            </Form.Item>
+          </>
+        }
+      />
+    </>
+  );
+};

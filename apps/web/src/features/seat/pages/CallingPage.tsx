@@ -1,0 +1,132 @@
+import { Perm, routeTables } from '@yunhu/contract';
+import { Button, Form, Input, Modal, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { ReclickButton } from '../../../shared/components/ReclickButton';
+import { feedback } from '../../../shared/feedback';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { callingPageKey, type TCallingRow, useCallingActions } from '../api';
+import { CallingFormModal } from '../components/CallingFormModal';
+
+const c = t.seat.calling;
+
+/** 呼叫管理 (account/callingManagement): each person's line, caller number, hours, limits and recording. */
+export const CallingPage = () => {
+  const canChange = usePermission(Perm.callingUpdate);
+  const actions = useCallingActions();
+  const [modal, modalNode] = Modal.useModal();
+  const [editing, setEditing] = useState<{ rows: TCallingRow[]; clear?: () => void } | null>(null);
+  const columns: TListColumn<TCallingRow>[] = [
+    { key: 'realName', title: c.user, dataIndex: 'realName' },
+    { key: 'deptName', title: c.dept, dataIndex: 'deptName', render: (n: string | null) => n ?? '—' },
+    {
+      key: 'seatLines',
+      title: c.seatLines,
+      dataIndex: 'seatLines',
+      render: (v: string[]) => (v.length ? v.map((n) => <Tag key={n}>{n}</Tag>) : <Tag>{c.noSeat}</Tag>),
+    },
+    { key: 'lineName', title: c.line, dataIndex: 'lineName', render: (n: string | null) => n ?? c.lineAuto },
+    {
+      key: 'callerNumber',
+      title: c.callerNumber,
+      dataIndex: 'callerNumber',
+      render: (n: string | null) => n ?? c.callerAuto,
+    },
+    { key: 'hours', title: c.hours, render: (_v, r) => `${r.allowedFrom}-${r.allowedTo}` },
+    { key: 'perNumberDailyLimit', title: c.perNumberDailyLimit, dataIndex: 'perNumberDailyLimit' },
+    { key: 'dailyLimit', title: c.dailyLimit, dataIndex: 'dailyLimit' },
+    {
+      key: 'recording',
+      title: c.recording,
+      dataIndex: 'recording',
+      render: (on: boolean) => <Tag color={on ? 'green' : 'default'}>{on ? c.recordingOn : c.recordingOff}</Tag>,
+    },
+    {
+      key: 'isCustom',
+      title: c.source,
+      dataIndex: 'isCustom',
+      render: (v: boolean) => <Tag color={v ? 'blue' : 'default'}>{v ? c.custom : c.defaults}</Tag>,
+    },
+    ...(canChange
+      ? [
+          {
+            key: 'actions',
+            title: t.seat.actions,
+            render: (_v: unknown, row: TCallingRow) => (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setEditing({ rows: [row] })}
+                data-testid={`calling-edit-${row.userId}`}
+              >
+                {c.edit}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  const reset = (rows: TCallingRow[], clear: () => void) =>
+    modal.confirm({
+      title: t.app.noticeTitle,
+      content: c.resetConfirm(rows.length),
+      okText: t.common.confirm,
+      cancelText: t.common.cancel,
+      onOk: () =>
+        actions
+          .reset(rows.map((r) => r.userId))
+          .then(() => {
+            feedback.message.success(t.seat.done);
+            clear();
+          })
+          .catch(() => undefined),
+    });
+  return (
+    <>
+      <ListPage
+        pageKey={callingPageKey}
+        title={c.title}
+        route={routeTables.seat.callingList}
+        rowKey="userId"
+        columns={columns}
+        batchActions={
+          canChange
+            ? (rows, clear) => (
+                <Space>
+                  <Button
+                    disabled={!rows.length}
+                    onClick={() => setEditing({ rows, clear })}
+                    data-testid="calling-batch"
+                  >
+                    {c.batchEdit}
+                  </Button>
+                  <ReclickButton disabled={!rows.length} onClick={() => reset(rows, clear)}>
+                    {c.reset}
+                  </ReclickButton>
+                </Space>
+              )
+            : undefined
+        }
+        filters={
+          <Form.Item name="userName" label={c.user}>
+            <Input
+              allowClear
+              placeholder={c.userPlaceholder}
+              style={{ width: 170 }}
+              data-testid="calling-filter-user"
+            />
+          </Form.Item>
+        }
+      />
+      <CallingFormModal
+        open={editing !== null}
+        rows={editing?.rows ?? []}
+        onClose={() => setEditing(null)}
+        onDone={() => editing?.clear?.()}
+      />
+      {modalNode}
+    </>
+  );
+};

@@ -1,0 +1,228 @@
+import { lineModeLabel, Perm, routeTables, seatStates, type TSeatState } from '@yunhu/contract';
+import { Button, DatePicker, Form, Input, Modal, Select, Space, Switch, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { ReclickButton } from '../../../shared/components/ReclickButton';
+import { feedback } from '../../../shared/feedback';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { Permission } from '../../../shared/permission/Permission';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { seatPageKey, type TSeatRow, useLineOptions, useSeatActions } from '../api';
+import { SeatCounts, stateColor } from '../components/SeatCounts';
+import { SeatDialogs, type TSeatDialog } from '../components/SeatModals';
+
+const s = t.seat;
+const fmt = (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm');
+
+const toRequest = (values: Record<string, unknown>) => {
+  const range = values.range as [Dayjs | null, Dayjs | null] | undefined;
+  const { range: _r, ...rest } = values;
+  return {
+    ...rest,
+    expireFrom: range?.[0]?.startOf('day').valueOf(),
+    expireTo: range?.[1]?.endOf('day').valueOf(),
+  };
+};
+
+/** The actions of one row: what the seat's state allows. */
+const RowActions = ({ row, open }: { row: TSeatRow; open: (d: TSeatDialog) => void }) => {
+  const actions = useSeatActions();
+  const [modal, modalNode] = Modal.useModal();
+  const usable = row.state !== 'expired' && row.state !== 'disabled';
+  const confirm = (content: string, run: () => Promise<unknown>) =>
+    modal.confirm({
+      title: t.app.noticeTitle,
+      content,
+      okText: t.common.confirm,
+      cancelText: t.common.cancel,
+      onOk: () =>
+        run()
+          .then(() => feedback.message.success(s.done))
+          .catch(() => undefined),
+    });
+  return (
+    <Space size={4} wrap data-testid={`seat-actions-${row.id}`}>
+      {row.userId === null && usable && (
+        <Button type="link" size="small" onClick={() => open({ kind: 'assign', seat: row })}>
+          {s.assignThis}
+        </Button>
+      )}
+      {row.userId !== null && usable && (
+        <Button type="link" size="small" onClick={() => open({ kind: 'handOver', seat: row })}>
+          {s.handOver}
+        </Button>
+      )}
+      {row.state !== 'disabled' && (
+        <Button type="link" size="small" onClick={() => open({ kind: 'renew', ids: [row.id] })}>
+          {s.renew}
+        </Button>
+      )}
+      {row.userId !== null && (
+        <Button
+          type="link"
+          size="small"
+          danger
+          onClick={() => confirm(s.releaseConfirm(row.userName ?? ''), () => actions.release(row.id))}
+        >
+          {s.release}
+        </Button>
+      )}
+      {row.userId === null && (
+        <Button type="link" size="small" danger onClick={() => confirm(s.deleteConfirm, () => actions.remove(row.id))}>
+          {s.delete}
+        </Button>
+      )}
+      {modalNode}
+    </Space>
+  );
+};
+
+/** The auto-renewal switch of a row; read-only without the change permission. */
+const AutoRenewal = ({ row }: { row: TSeatRow }) => {
+  const actions = useSeatActions();
+  const canChange = usePermission(Perm.seatUpdate);
+  const [isBusy, setBusy] = useState(false);
+  return (
+    <Switch
+      size="small"
+      checked={row.autoRenewal}
+      disabled={!canChange}
+      loading={isBusy}
+      data-testid={`seat-auto-${row.id}`}
+      onChange={(on) => {
+        setBusy(true);
+        actions
+          .autoRenewal([row.id], on)
+          .then(() => feedback.message.success(s.done))
+          .catch(() => undefined)
+          .finally(() => setBusy(false));
+      }}
+    />
+  );
+};
+
+/** 坐席管理 (account/purchaseeats): the enterprise's seats within the user's data scope. */
+export const SeatPage = () => {
+  const [dialog, setDialog] = useState<TSeatDialog>(null);
+  const lines = useLineOptions();
+  const actions = useSeatActions();
+  const canChange = usePermission(Perm.seatUpdate);
+  const columns: TListColumn<TSeatRow>[] = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+    { key: 'lineName', title: s.line, dataIndex: 'lineName' },
+    { key: 'lineMode', title: s.lineMode, dataIndex: 'lineMode', render: (m: number) => lineModeLabel(m) },
+    {
+      key: 'userName',
+      title: s.user,
+      dataIndex: 'userName',
+      render: (n: string | null) => n ?? <Tag>{s.free}</Tag>,
+    },
+    { key: 'username', title: s.username, dataIndex: 'username', render: (n: string | null) => n ?? s.none },
+    { key: 'deptName', title: s.dept, dataIndex: 'deptName', render: (n: string | null) => n ?? s.none },
+    {
+      key: 'state',
+      title: s.state,
+      dataIndex: 'state',
+      render: (v: TSeatState) => <Tag color={stateColor[v]}>{s.stateLabel[v]}</Tag>,
+    },
+    {
+      key: 'startAt',
+      title: s.startAt,
+      dataIndex: 'startAt',
+      render: fmt,
+      sortField: 'startAt',
+      isHiddenByDefault: true,
+    },
+    { key: 'expireAt', title: s.expireAt, dataIndex: 'expireAt', render: fmt, sortField: 'expireAt' },
+    { key: 'autoRenewal', title: s.autoRenewal, render: (_v, row) => <AutoRenewal row={row} /> },
+    ...(canChange
+      ? [
+          {
+            key: 'actions',
+            title: s.actions,
+            render: (_v: unknown, row: TSeatRow) => <RowActions row={row} open={setDialog} />,
+          },
+        ]
+      : []),
+  ];
+  const batch = (clear: () => void, run: () => Promise<unknown>) =>
+    run()
+      .then(() => {
+        feedback.message.success(s.done);
+        clear();
+      })
+      .catch(() => undefined);
+  return (
+    <>
+      <SeatCounts />
+      <ListPage
+        pageKey={seatPageKey}
+        title={s.title}
+        route={routeTables.seat.list}
+        rowKey="id"
+        columns={columns}
+        toRequest={toRequest}
+        exportRoute={routeTables.seat.seatDownload}
+        exportPermission={Perm.seatExport}
+        exportName={s.exportName}
+        toolbar={
+          <Permission value={Perm.seatUpdate}>
+            <Button type="primary" onClick={() => setDialog({ kind: 'assign' })} data-testid="seat-assign">
+              {s.assign}
+            </Button>
+          </Permission>
+        }
+        batchActions={
+          canChange
+            ? (rows, clear) => {
+                const ids = rows.map((r) => r.id);
+                return (
+                  <Space>
+                    <Button disabled={!ids.length} onClick={() => setDialog({ kind: 'renew', ids })}>
+                      {s.batchRenew}
+                    </Button>
+                    <ReclickButton
+                      disabled={!ids.length}
+                      onClick={() => batch(clear, () => actions.autoRenewal(ids, true))}
+                    >
+                      {s.autoOn}
+                    </ReclickButton>
+                    <ReclickButton
+                      disabled={!ids.length}
+                      onClick={() => batch(clear, () => actions.autoRenewal(ids, false))}
+                    >
+                      {s.autoOff}
+                    </ReclickButton>
+                  </Space>
+                );
+              }
+            : undefined
+        }
+        filters={
+          <>
+            <Form.Item name="userName" label={s.user}>
+              <Input allowClear placeholder={s.userPlaceholder} style={{ width: 160 }} data-testid="seat-filter-user" />
+            </Form.Item>
+            <Form.Item name="lineId" label={s.line}>
+              <Select allowClear placeholder={s.all} style={{ width: 160 }} options={lines.data ?? []} />
+            </Form.Item>
+            <Form.Item name="state" label={s.state}>
+              <Select
+                allowClear
+                placeholder={s.all}
+                style={{ width: 120 }}
+                options={seatStates.map((v) => ({ value: v, label: s.stateLabel[v] }))}
+              />
+            </Form.Item>
+            <Form.Item name="range" label={s.expireRange}>
+              <DatePicker.RangePicker />
+            </Form.Item>
+          </>
+        }
+      />
+      <SeatDialogs dialog={dialog} onClose={() => setDialog(null)} />
+    </>
+  );
+};

@@ -1,0 +1,240 @@
+import { DownOutlined, PhoneOutlined, UpOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Input, Modal, Popover, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { loadLineConfig } from '../config';
+import { formatDuration, type TLineState } from '../machine';
+import { answer, answerRefer, goOffline, goOnline, hangUp, placeCall, toggleHold, toggleMute } from '../phone';
+import { useSoftphone } from '../store';
+import { DtmfPad } from './DtmfPad';
+import { TransferForm } from './TransferForm';
+
+const tx = t.softphone;
+
+const lineTag: Record<TLineState, { color: string; text: string }> = {
+  offline: { color: 'default', text: tx.offline },
+  registering: { color: 'processing', text: tx.registering },
+  online: { color: 'success', text: tx.online },
+};
+
+/** Keeps the call timer moving while a call is connected. */
+const useCallClock = (isRunning: boolean) => {
+  const tick = useSoftphone((s) => s.tick);
+  useEffect(() => {
+    if (!isRunning) return;
+    tick(Date.now());
+    const timer = setInterval(() => tick(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [isRunning, tick]);
+};
+
+/** Dials an internal number (a colleague's SIP key) from the widget. */
+const DialForm = () => {
+  const [target, setTarget] = useState('');
+  const dial = () => {
+    const value = target.trim();
+    if (!value) return;
+    placeCall(value).catch((e: unknown) => {
+      // Offline: 请先点击上线按钮 (spec section 5); media refusal already showed its notice.
+      if (e instanceof Error && e.message === tx.notOnline) {
+        feedback.notification.warning({ title: t.app.noticeTitle, description: e.message });
+      }
+    });
+  };
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input
+        value={target}
+        onChange={(e) => setTarget(e.target.value)}
+        onPressEnter={dial}
+        placeholder={tx.dialPlaceholder}
+        data-testid="softphone-dial-input"
+      />
+      <Button type="primary" icon={<PhoneOutlined />} onClick={dial} data-testid="softphone-dial">
+        {tx.dial}
+      </Button>
+    </Space.Compact>
+  );
+};
+
+/** The controls of a connected call: hang up, hold, mute, keypad, transfer. */
+const CallControls = () => {
+  const isLocalHold = useSoftphone((s) => s.isLocalHold);
+  const isMuted = useSoftphone((s) => s.isMuted);
+  const [isTransferOpen, setTransferOpen] = useState(false);
+  return (
+    <Space wrap size={6}>
+      <Button danger type="primary" onClick={hangUp} data-testid="softphone-hangup">
+        {tx.hangUp}
+      </Button>
+      <Button onClick={toggleHold} data-testid="softphone-hold">
+        {isLocalHold ? tx.unhold : tx.hold}
+      </Button>
+      <Button onClick={toggleMute} data-testid="softphone-mute">
+        {isMuted ? tx.unmute : tx.mute}
+      </Button>
+      <Popover content={<DtmfPad />} trigger="click" placement="top">
+        <Button data-testid="softphone-keypad-toggle">{tx.keypad}</Button>
+      </Popover>
+      <Popover
+        content={<TransferForm onDone={() => setTransferOpen(false)} />}
+        trigger="click"
+        placement="top"
+        open={isTransferOpen}
+        onOpenChange={setTransferOpen}
+      >
+        <Button data-testid="softphone-transfer">{tx.transfer}</Button>
+      </Popover>
+    </Space>
+  );
+};
+
+/** What the phone is doing with the current call. */
+const CallPanel = () => {
+  const call = useSoftphone((s) => s.call);
+  const peer = useSoftphone((s) => s.peer);
+  const direction = useSoftphone((s) => s.direction);
+  const connectedAt = useSoftphone((s) => s.connectedAt);
+  const now = useSoftphone((s) => s.now);
+  useCallClock(call === 'inCall');
+  if (call === 'idle') return <DialForm />;
+  if (call === 'incoming') {
+    return (
+      <Space orientation="vertical" size={6}>
+        <Typography.Text strong data-testid="softphone-incoming">
+          {tx.incomingFrom(peer)}
+        </Typography.Text>
+        <Space>
+          <Button type="primary" onClick={() => void answer()} data-testid="softphone-answer">
+            {tx.answer}
+          </Button>
+          <Button danger onClick={hangUp} data-testid="softphone-hangup">
+            {tx.hangUp}
+          </Button>
+        </Space>
+      </Space>
+    );
+  }
+  return (
+    <Space orientation="vertical" size={6}>
+      <Typography.Text data-testid="softphone-peer">
+        {direction === 'in' ? tx.incomingFrom(peer) : tx.talkingWith(peer)}
+        {call === 'inCall' && connectedAt !== null && (
+          <Typography.Text type="secondary" style={{ marginLeft: 8 }} data-testid="softphone-timer">
+            {formatDuration(now - connectedAt)}
+          </Typography.Text>
+        )}
+      </Typography.Text>
+      {call === 'ended' ? null : call === 'inCall' ? (
+        <CallControls />
+      ) : (
+        <Button danger type="primary" onClick={hangUp} data-testid="softphone-hangup">
+          {tx.hangUp}
+        </Button>
+      )}
+    </Space>
+  );
+};
+
+/** The transfer question (spec section 4: the user is asked whether to accept an incoming transfer). */
+const ReferQuestion = () => {
+  const transfer = useSoftphone((s) => s.transfer);
+  const referTarget = useSoftphone((s) => s.referTarget);
+  return (
+    <Modal
+      open={transfer === 'notified'}
+      title={t.app.noticeTitle}
+      okText={tx.referAccept}
+      cancelText={tx.referReject}
+      onOk={() => void answerRefer(true)}
+      onCancel={() => void answerRefer(false)}
+      closable={false}
+      mask={{ closable: false }}
+      rootClassName="softphone-refer-question"
+    >
+      {tx.referQuestion(referTarget)}
+    </Modal>
+  );
+};
+
+/**
+ * The soft-phone on every screen (spec section 4 "Soft-phone"): 上线/下线, the line and call
+ * status, dialing colleagues, answering, and the controls of a call.
+ */
+export const SoftphoneWidget = () => {
+  const line = useSoftphone((s) => s.line);
+  const call = useSoftphone((s) => s.call);
+  const sipKey = useSoftphone((s) => s.sipKey);
+  const statusText = useSoftphone((s) => s.statusText);
+  const isMediaPrompt = useSoftphone((s) => s.isMediaPrompt);
+  const configState = useSoftphone((s) => s.configState);
+  const [isOpen, setOpen] = useState(false);
+  const isCallShown = call !== 'idle';
+  useEffect(() => {
+    void loadLineConfig();
+    // Leaving the signed-in shell (logout) takes the phone offline: nobody could answer it.
+    return () => goOffline();
+  }, []);
+  const tag = lineTag[line];
+  const isBusyLine = line === 'registering';
+  return (
+    <Card
+      size="small"
+      data-testid="softphone"
+      data-config={configState}
+      style={{
+        position: 'fixed',
+        right: 16,
+        bottom: 16,
+        zIndex: 1000,
+        width: 340,
+        boxShadow: '0 4px 16px rgba(0,0,0,.15)',
+      }}
+      styles={{ body: { padding: 12 } }}
+    >
+      <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+          <Typography.Text strong>{tx.title}</Typography.Text>
+          <Tag color={tag.color} data-testid="softphone-line">
+            {tag.text}
+          </Tag>
+          <Typography.Text data-testid="softphone-status" style={{ flex: 1 }} ellipsis>
+            {statusText}
+          </Typography.Text>
+          {line === 'online' ? (
+            <Button size="small" onClick={goOffline} data-testid="softphone-offline">
+              {tx.goOffline}
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              type="primary"
+              loading={isBusyLine}
+              onClick={() => void goOnline()}
+              data-testid="softphone-online"
+            >
+              {tx.goOnline}
+            </Button>
+          )}
+          <Button
+            size="small"
+            type="text"
+            icon={isOpen ? <DownOutlined /> : <UpOutlined />}
+            onClick={() => setOpen(!isOpen)}
+            aria-label={tx.title}
+            data-testid="softphone-toggle"
+          />
+        </div>
+        {sipKey && (
+          <Typography.Text type="secondary" data-testid="softphone-key">
+            {tx.myNumber(sipKey)}
+          </Typography.Text>
+        )}
+        {isMediaPrompt && <Alert type="info" showIcon title={tx.mediaPrompt} data-testid="softphone-media-prompt" />}
+        {(isOpen || isCallShown) && <CallPanel />}
+      </Space>
+      <ReferQuestion />
+    </Card>
+  );
+};

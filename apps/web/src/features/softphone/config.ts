@@ -1,0 +1,53 @@
+import { routeTables, softphoneLineMode, type TSipLineConfig } from '@yunhu/contract';
+import { createHttp } from '../../shared/http/client';
+import { expireSession } from '../../shared/session';
+import { useSoftphone } from './store';
+
+/**
+ * The soft-phone's SIP configuration (spec section 4: line-config request with lineId=2), fetched
+ * when the widget mounts so 上线 is immediate. Its outcome decides what 上线 says (spec section 5):
+ * still loading 正在获取配置, code not 0 获取配置失败，请刷新重试, key or passWord missing 配置格式错误.
+ */
+export type TConfigSlot =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'invalid' }
+  | { state: 'ready'; config: TSipLineConfig };
+
+/**
+ * Its own client without the global error message: loading happens on every page load, and a user
+ * whose seat lapsed should only hear about it when he clicks 上线 (an expired session still signs out).
+ */
+const quietHttp = createHttp({ showError: () => undefined, onExpired: expireSession });
+
+/** What a config must hold to register (the server's schema aside: the spec's own check). */
+export const isUsableConfig = (value: unknown): value is TSipLineConfig => {
+  const c = value as Partial<TSipLineConfig> | null | undefined;
+  return Boolean(c?.key && c.passWord && c.wsUrl && c.realm);
+};
+
+let slot: TConfigSlot = { state: 'failed' };
+let loading: Promise<TConfigSlot> | null = null;
+
+export const configSlot = (): TConfigSlot => slot;
+
+/** (Re)loads the config; concurrent callers share one request. */
+export const loadLineConfig = (): Promise<TConfigSlot> => {
+  if (loading) return loading;
+  slot = { state: 'loading' };
+  useSoftphone.getState().setConfigState('loading');
+  const route = routeTables.call.lineConfig;
+  loading = quietHttp
+    .post(route.path, { lineId: softphoneLineMode })
+    .then(
+      (res): TConfigSlot => (isUsableConfig(res.data) ? { state: 'ready', config: res.data } : { state: 'invalid' }),
+    )
+    .catch((): TConfigSlot => ({ state: 'failed' }))
+    .then((next) => {
+      slot = next;
+      loading = null;
+      useSoftphone.getState().setConfigState(next.state);
+      return next;
+    });
+  return loading;
+};

@@ -1,0 +1,72 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setFeedback } from '../../shared/feedback';
+import type { TConfigSlot } from './config';
+
+// The config the widget loaded at mount, as each test needs it.
+const config = vi.hoisted(() => ({ slot: { state: 'loading' } as TConfigSlot, reloads: 0 }));
+vi.mock('./config', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./config')>()),
+  configSlot: () => config.slot,
+  loadLineConfig: async () => {
+    config.reloads += 1;
+    return config.slot;
+  },
+}));
+
+const { goOnline } = await import('./phone');
+const { softphoneCall, useSoftphone } = await import('./index');
+const { isUsableConfig } = await import('./config');
+
+const notices: { title: unknown; description: unknown }[] = [];
+const fake = (args: { title?: unknown; description?: unknown }) => {
+  notices.push({ title: args.title, description: args.description });
+};
+setFeedback({
+  message: { warning: vi.fn(), error: vi.fn() } as never,
+  notification: { warning: fake, info: fake, error: fake, success: fake } as never,
+});
+
+beforeEach(() => {
+  notices.length = 0;
+  config.reloads = 0;
+});
+
+describe('上线 before the phone can register (spec section 5)', () => {
+  it('says 正在获取配置 while the config is loading, titled 温馨提示', async () => {
+    config.slot = { state: 'loading' };
+    await goOnline();
+    expect(notices).toEqual([{ title: '温馨提示', description: '正在获取配置' }]);
+    expect(useSoftphone.getState()).toMatchObject({ line: 'offline', isLoggedIn: false });
+  });
+
+  it('says 获取配置失败，请刷新重试 when the request failed, and fetches it again', async () => {
+    config.slot = { state: 'failed' };
+    await goOnline();
+    expect(notices.map((n) => n.description)).toEqual(['获取配置失败，请刷新重试']);
+    expect(config.reloads).toBe(1);
+  });
+
+  it('says 配置格式错误 when key or passWord is missing', async () => {
+    config.slot = { state: 'invalid' };
+    await goOnline();
+    expect(notices.map((n) => n.description)).toEqual(['配置格式错误']);
+    expect(useSoftphone.getState().line).toBe('offline');
+  });
+});
+
+describe('softphoneCall', () => {
+  it('refuses with 请先点击上线按钮 while offline and changes nothing', async () => {
+    await expect(softphoneCall('13800000000', 'b1')).rejects.toThrow('请先点击上线按钮');
+    expect(useSoftphone.getState()).toMatchObject({ isInCall: false, call: 'idle', sipNumber: '' });
+  });
+});
+
+describe('isUsableConfig', () => {
+  const good = { key: 'e100001-5', passWord: 'p', wsUrl: 'ws://127.0.0.1:5066', realm: 'sip.yunhu.test' };
+  it('needs key, passWord, wsUrl and realm', () => {
+    expect(isUsableConfig(good)).toBe(true);
+    expect(isUsableConfig({ ...good, key: '' })).toBe(false);
+    expect(isUsableConfig({ ...good, passWord: undefined })).toBe(false);
+    expect(isUsableConfig(null)).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routeTables } from '@yunhu/contract';
+import { call } from '../../shared/http/api';
+
+export const noticeKeys = {
+  all: ['notice'] as const,
+  page: (page: number, limit: number) => ['notice', page, limit] as const,
+};
+
+/** My notices, one page, with the unread count. */
+export const useMyNotices = (page = 1, limit = 5, isEnabled = true) =>
+  useQuery({
+    queryKey: noticeKeys.page(page, limit),
+    queryFn: () => call(routeTables.system.myNoticePage, { page, limit }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+    enabled: isEnabled,
+  });
+
+/** Marks notices read (`ids`) or all of them (`all`), then refreshes every notice query. */
+export const useMarkRead = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { ids?: number[]; all?: boolean }) => call(routeTables.system.noticeRead, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: noticeKeys.all }),
+  });
+};
+
+export const useLogInfo = (id: number) =>
+  useQuery({
+    queryKey: ['log', id],
+    queryFn: () => call(routeTables.system.logInfo, { id }),
+    enabled: Number.isInteger(id) && id > 0,
+  });

@@ -1,0 +1,108 @@
+import { Perm, routeTables, type TOperationLog } from '@yunhu/contract';
+import { Button, DatePicker, Form, Input, Select, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+
+const ResultTag = ({ value }: { value: TOperationLog['result'] }) =>
+  value === 'success' ? <Tag color="green">{t.log.success}</Tag> : <Tag color="red">{t.log.failure}</Tag>;
+
+/** The time range picker becomes startTime/endTime (epoch ms) for the server. */
+const toRequest = ({ range, ...rest }: Record<string, unknown>) => {
+  const [from, to] = (range as [Dayjs, Dayjs] | undefined) ?? [];
+  return { ...rest, startTime: from?.startOf('day').valueOf(), endTime: to?.endOf('day').valueOf() };
+};
+
+type TLogListPageProps = {
+  /** Fixes the list to one module (操作记录 of an area); its filter is then not offered. */
+  module?: string;
+  pageKey?: string;
+  title?: string;
+};
+
+export const LogListPage = ({ module, pageKey = 'logcom', title = t.log.title }: TLogListPageProps) => {
+  const navigate = useNavigate();
+  const open = (row: TOperationLog) => navigate(`/menu/add?id=${row.id}`);
+  const columns: TListColumn<TOperationLog>[] = [
+    {
+      key: 'createdAt',
+      title: t.log.createdAt,
+      dataIndex: 'createdAt',
+      sortField: 'createdAt',
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    { key: 'userName', title: t.log.userName, dataIndex: 'userName', sortField: 'userName' },
+    { key: 'realName', title: t.log.realName, dataIndex: 'realName' },
+    { key: 'module', title: t.log.module, dataIndex: 'module', sortField: 'module' },
+    { key: 'summary', title: t.log.summary, dataIndex: 'summary' },
+    { key: 'ip', title: t.log.ip, dataIndex: 'ip' },
+    { key: 'route', title: t.log.route, dataIndex: 'route', isHiddenByDefault: true },
+    {
+      key: 'result',
+      title: t.log.result,
+      dataIndex: 'result',
+      render: (v: TOperationLog['result']) => <ResultTag value={v} />,
+    },
+    { key: 'message', title: t.log.message, dataIndex: 'message', ellipsis: true },
+    {
+      key: 'action',
+      title: '',
+      fixed: 'right',
+      render: (_v, row) => (
+        <Button
+          type="link"
+          size="small"
+          onClick={(e) => {
+            e.stopPropagation();
+            open(row);
+          }}
+        >
+          {t.common.view}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <ListPage
+      pageKey={pageKey}
+      title={title}
+      params={module ? { module } : undefined}
+      route={routeTables.system.logPage}
+      rowKey="id"
+      columns={columns}
+      toRequest={toRequest}
+      exportRoute={routeTables.system.logExport}
+      exportPermission={Perm.logExport}
+      exportName={t.log.exportName}
+      onRowClick={open}
+      filters={
+        <>
+          <Form.Item name="userName" label={t.log.userName}>
+            <Input placeholder={t.log.userNamePlaceholder} allowClear style={{ width: 140 }} />
+          </Form.Item>
+          {!module && (
+            <Form.Item name="module" label={t.log.module}>
+              <Input placeholder={t.log.modulePlaceholder} allowClear style={{ width: 140 }} />
+            </Form.Item>
+          )}
+          <Form.Item name="result" label={t.log.result}>
+            <Select
+              allowClear
+              placeholder={t.log.all}
+              style={{ width: 110 }}
+              options={[
+                { value: 'success', label: t.log.success },
+                { value: 'failure', label: t.log.failure },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="range" label={t.log.timeRange}>
+            <DatePicker.RangePicker />
+          </Form.Item>
+        </>
+      }
+    />
+  );
+};

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { takeUrlToken } from './app/guard';
+import { Providers } from './app/providers';
+import { createRouter } from './app/router';
+import { setToken } from './shared/http/token';
+import './styles.css';
+
+// Spec section 2: a token in the URL (`?token=` before the hash) is saved with a 0.5 day cookie.
+const handed = window.location.pathname && takeUrlToken(window.location.href);
+if (handed && !window.location.hash.startsWith('#/jurisdiction')) {
+  setToken(handed.token);
+  window.history.replaceState(null, '', handed.cleanHref);
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createRouter()} />
+      </Providers>
+    </StrictMode>,
+  );
+}

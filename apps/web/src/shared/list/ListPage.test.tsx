@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { routeTables } from '@yunhu/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { ListPage } from './ListPage';
+import { toSortParams } from './types';
+
+const callMock = vi.fn();
+vi.mock('../http/api', () => ({ call: (...args: unknown[]) => callMock(...args), download: vi.fn() }));
+
+const row = {
+  id: 1,
+  userName: 'admin',
+  realName: '张明',
+  module: '登录认证',
+  summary: '密码登录',
+  route: '',
+  ip: '',
+  result: 'success' as const,
+  message: '',
+  createdAt: 0,
+};
+
+describe('ListPage', () => {
+  it('maps a column sorter to sortField/sortOrder', () => {
+    const columns = [{ key: 'time', sortField: 'createdAt' }, { key: 'name' }];
+    expect(toSortParams({ columnKey: 'time', order: 'descend' }, columns)).toEqual({
+      sortField: 'createdAt',
+      sortOrder: 'descend',
+    });
+    expect(toSortParams({ columnKey: 'name', order: 'ascend' }, columns)).toEqual({});
+    expect(toSortParams({ columnKey: 'time', order: null }, columns)).toEqual({});
+  });
+
+  it('loads the first page from the route and hides columns persistently', async () => {
+    callMock.mockResolvedValue({ records: [row], total: 1, size: 20, current: 1, pages: 1 });
+    localStorage.setItem('columns:logs', JSON.stringify(['ip']));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ListPage
+          pageKey="logs"
+          route={routeTables.system.logPage}
+          rowKey="id"
+          columns={[
+            { key: 'userName', title: '操作人', dataIndex: 'userName' },
+            { key: 'ip', title: 'IP地址', dataIndex: 'ip' },
+          ]}
+        />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByText('admin')).toBeTruthy());
+    expect(callMock).toHaveBeenCalledWith(routeTables.system.logPage, { page: 1, limit: 20 });
+    expect(screen.queryByText('IP地址')).toBeNull();
+    fireEvent.click(screen.getByTestId('column-settings'));
+    expect(screen.getByTestId('column-settings-panel')).toBeTruthy();
+  });
+});

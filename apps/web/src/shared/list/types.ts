@@ -1,0 +1,24 @@
+import type { TResponseOf, TRouteDef } from '@yunhu/contract';
+import type { ColumnType } from 'antd/es/table';
+
+/** A list column: an antd column with a stable key; `sortField` names the server's sort column. */
+export type TListColumn<T> = ColumnType<T> & { key: string; sortField?: string; isHiddenByDefault?: boolean };
+
+/** The record type of a paging route's response. */
+export type TRowOf<R extends TRouteDef> = TResponseOf<R> extends { records: (infer T)[] } ? T : never;
+
+export type TSortParams = { sortField?: string; sortOrder?: 'ascend' | 'descend' };
+
+/** Maps antd's sorter to the request's sortField/sortOrder through the column's `sortField`. */
+export const toSortParams = <T>(
+  sorter: { columnKey?: unknown; order?: 'ascend' | 'descend' | null } | undefined,
+  columns: TListColumn<T>[],
+): TSortParams => {
+  if (!sorter?.order) return {};
+  const column = columns.find((c) => c.key === sorter.columnKey);
+  return column?.sortField ? { sortField: column.sortField, sortOrder: sorter.order } : {};
+};
+
+/** Drops empty filter values so they are not sent (an empty string is not "no filter" to zod). */
+export const compactFilters = (values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ''));

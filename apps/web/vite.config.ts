@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const backend = 'http://127.0.0.1:8080';
+const proxied = ['/base', '/sso', '/dev', '/healthz'];
+
+export default defineConfig({
+  // Relative asset paths: the server serves dist at `/`, and any sub-path deployment keeps working.
+  base: './',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: true, ws: true }])),
+  },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+    pool: 'threads',
+    maxWorkers: 2,
+    // Component tests render antd in happy-dom: seconds each when CI shares the machine.
+    testTimeout: 30_000,
+  },
+});

@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { recordMessages, shownMessages, signInWithPassword, signInWithSms } from '../support/console.js';
+
+describe('signing in and out', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('sends a signed-out visitor to the login page', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl()}/#/menu/home`);
+    await page.waitForURL(/#\/login/);
+    await page.getByPlaceholder('请输入账号或手机号').waitFor();
+    await page.context().close();
+  });
+
+  it('signs in with a password, shows the enterprise, and refuses a wrong one', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl()}/#/login`);
+    await page.getByPlaceholder('请输入账号或手机号').fill('admin');
+    await page.getByPlaceholder('请输入密码').fill('wrong-password1');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByText('账号或密码错误').first().waitFor();
+    expect(page.url()).toContain('#/login');
+
+    await signInWithPassword(page, 'admin', 'Admin@2026');
+    await page.getByText('演示科技有限公司').first().waitFor();
+    await expect.poll(() => page.title()).toContain('演示科技有限公司');
+    await page.context().close();
+  });
+
+  it('signs in with an SMS code', async () => {
+    const page = await newPage(browser);
+    await signInWithSms(page, '13900000003');
+    await page.getByText('王强').first().waitFor();
+    await page.context().close();
+  });
+
+  it('signs out and the guard keeps the console closed afterwards', async () => {
+    const page = await newPage(browser);
+    await recordMessages(page);
+    await signInWithPassword(page, 'manager', 'Manager@2026');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await expect.poll(() => shownMessages(page)).toContain('已退出登录');
+    await page.getByPlaceholder('请输入账号或手机号').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('CLOUD_TOKEN'))).toBeNull();
+    await page.goto(`${baseUrl()}/#/menu/home`);
+    await expect.poll(() => page.url()).toMatch(/#\/login/);
+    await page.context().close();
+  });
+
+  it('returns a user whose session ended to the login page with the message', async () => {
+    const page = await newPage(browser);
+    await recordMessages(page);
+    await signInWithPassword(page, 'agent01', 'Agent@2026');
+    // Let the workbench finish its requests, so the 401 is met by the reloaded page, not this one.
+    await page.waitForLoadState('networkidle');
+    const token = await page.evaluate(() => sessionStorage.getItem('CLOUD_TOKEN'));
+    expect(token).toBeTruthy();
+    // The session ends on the server (as when it expires); the next request meets 401.
+    await fetch(`${baseUrl()}/sso/logout`, { method: 'POST', headers: { 'cloud-token': token! } });
+    await page.reload();
+    await expect.poll(() => page.url()).toMatch(/#\/login/);
+    await expect.poll(() => shownMessages(page)).toContain('登录已过期，请重新登录');
+    expect(await page.evaluate(() => sessionStorage.getItem('CLOUD_TOKEN'))).toBeNull();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,191 @@
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { signInWithPassword } from '../support/console.js';
+
+type TEnvelope<T> = { code: number; msg: string; data: T };
+
+/** Calls the server's API the way the web client does (for set-up the test is not about). */
+const api = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'cloud-token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as TEnvelope<T>;
+  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+};
+const login = async (username: string, password: string) =>
+  (await api<{ token: string }>('/sso/login', { username, password })).token;
+
+type TRecord = { id: number; realName: string; preRecordUrl: string | null; callStatusName: string };
+const day = 86_400_000;
+/** The list's default range: the last 7 whole days (the page's own default). */
+const lastWeek = (): [number, number] => {
+  const end = new Date();
+  end.setHours(23, 59, 59, 999);
+  const start = new Date(end.getTime() - 7 * day + 1);
+  return [start.getTime(), end.getTime()];
+};
+
+/**
+ * Issue 6, 通话记录 (account/callRecord): the manager opens the records, filters by an agent,
+ * reads the figures, plays a recording of a call agent01 just made on his call-back line (the
+ * carrier simulator records it), opens its details and exports the filtered list; an agent sees
+ * only his own calls.
+ */
+describe('call records', () => {
+  let browser: Browser;
+  let manager: string;
+  let called: TRecord;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const admin = await login('admin', 'Admin@2026');
+    manager = await login('manager', 'Manager@2026');
+    const agent = await login('agent01', 'Agent@2026');
+    // agent01 may call at any hour (呼叫管理), so the test does not depend on the clock.
+    const staff = await api<{ records: { userId: number; username: string }[] }>(
+      '/base/calling/list',
+      { page: 1, limit: 20, userName: 'agent01' },
+      admin,
+    );
+    await api(
+      '/base/calling/save',
+      {
+        userId: staff.records.find((r) => r.username === 'agent01')!.userId,
+        lineId: null,
+        callerNumber: null,
+        allowedFrom: '00:00',
+        allowedTo: '23:59',
+        perNumberDailyLimit: 50,
+        dailyLimit: 5000,
+        recording: true,
+      },
+      admin,
+    );
+    // Seeded records carry no recording: agent01 calls one of his customers on his call-back line.
+    const customers = await api<{ records: { id: number; mobile: string; ownerName: string | null }[] }>(
+      '/base/crm/user-page',
+      { page: 1, limit: 100 },
+      manager,
+    );
+    const customer = customers.records.find((c) => c.ownerName === '王强')!;
+    const [line] = await api<{ lineId: number; lineMode: number }[]>('/base/call/usable-lines', {}, agent);
+    await api(
+      '/base/crmV2/callV2',
+      { telB: customer.mobile, interfaceId: line!.lineId, octCustomerId: customer.id },
+      agent,
+    );
+    // The simulator rings, talks and reports the call with its recording (a hook cannot use expect.poll).
+    const until = Date.now() + 40_000;
+    for (;;) {
+      const latest = await api<{ records: TRecord[] }>(
+        '/base/call/detail/getPage',
+        { startRange: lastWeek(), page: 1, limit: 1 },
+        agent,
+      );
+      called = latest.records[0]!;
+      if (called.preRecordUrl !== null) break;
+      if (Date.now() > until) throw new Error('the simulated call did not report a recording');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  });
+  afterAll(() => browser.close());
+
+  const openRecords = async (page: Page) => {
+    const menu = page.getByRole('menu').first();
+    const entry = menu.getByText('通话记录', { exact: true });
+    // The side menu's 呼叫中心 folder holds 通话记录.
+    if (!(await entry.isVisible())) await menu.getByText('呼叫中心', { exact: true }).click();
+    await entry.click();
+    await page.waitForURL(/#\/menu\/account\/callRecord/);
+    const list = page.getByTestId('list-call-record');
+    await list.locator('tbody tr.ant-table-row').first().waitFor();
+    return list;
+  };
+  const figure = (page: Page, key: string) =>
+    page.getByTestId(`call-record-figure-${key}`).locator('.ant-statistic-content').textContent();
+
+  it('lets the manager filter by an agent, read the figures, play a recording and export', async () => {
+    const page = await newPage(browser);
+    await signInWithPassword(page, 'manager', 'Manager@2026');
+    const list = await openRecords(page);
+    const rows = list.locator('tbody tr.ant-table-row');
+
+    // Filter by 王强 (agent01): every row is his and the figures are his.
+    const agents = list.getByTestId('call-record-agents');
+    await agents.click();
+    await page.locator('.ant-select-dropdown:visible').getByText('王强', { exact: true }).click();
+    await page.keyboard.press('Escape');
+    await list.getByRole('button', { name: '查询' }).click();
+    const people = await api<{ userId: number; realName: string }[]>('/base/crm/getEmpSelectList', {}, manager);
+    const wang = people.find((p) => p.realName === '王强')!.userId;
+    const expected = await api<{ total: number; connected: number }>(
+      '/base/call/detail/get-page-count',
+      { startRange: lastWeek(), userIds: [wang] },
+      manager,
+    );
+    await expect.poll(() => figure(page, 'total')).toBe(String(expected.total));
+    expect(await figure(page, 'connected')).toBe(String(expected.connected));
+    await expect
+      .poll(async () => new Set((await rows.locator('td:first-child').allInnerTexts()).map((s) => s.trim())))
+      .toEqual(new Set(['王强']));
+
+    // The newest call is the one just made: play its recording in the row.
+    const first = rows.first();
+    expect(await first.textContent()).toContain('已接通');
+    await first.getByTestId(`call-play-${called.id}`).click();
+    const audio = first.locator('audio');
+    await audio.waitFor();
+    await expect
+      .poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1);
+    expect(await audio.evaluate((el: HTMLAudioElement) => el.duration)).toBeGreaterThanOrEqual(8);
+
+    // Its details: the record, a fresh recording and no transcript from the simulator.
+    await first.getByTestId(`call-record-detail-${called.id}`).click();
+    const detail = page.getByTestId('call-record-detail');
+    await detail.waitFor();
+    expect(await detail.textContent()).toContain('王强');
+    await detail.getByTestId('call-record-detail-audio').waitFor();
+    expect(await detail.getByTestId('call-record-no-transcript').textContent()).toContain('暂无转写内容');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+
+    // The export holds exactly the filtered records.
+    const downloading = page.waitForEvent('download');
+    await list.getByTestId('list-export').click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/^通话记录.*\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await file.path());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('坐席');
+    expect(sheet.rowCount - 1).toBe(expected.total);
+    const names = new Set<string>();
+    sheet.eachRow((row, n) => {
+      if (n > 1) names.add(String(row.getCell(1).value));
+    });
+    expect(names).toEqual(new Set(['王强']));
+    await page.context().close();
+  });
+
+  it('shows an agent only his own calls, without the export', async () => {
+    const page = await newPage(browser);
+    await signInWithPassword(page, 'agent01', 'Agent@2026');
+    const list = await openRecords(page);
+    const names = await list.locator('tbody tr.ant-table-row td:first-child').allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names.map((s) => s.trim()))).toEqual(new Set(['王强']));
+    // The customer's number shows masked, and opens the customer.
+    const customer = list.getByTestId(`call-record-customer-${called.id}`);
+    expect(await customer.textContent()).toMatch(/^\d{3}\*{4}\d{4}$/);
+    expect(await list.getByTestId('list-export').count()).toBe(0);
+    await customer.click();
+    await page.waitForURL(/#\/menu\/CRM\/customerDetails\?id=\d+/);
+    await page.context().close();
+  });
+});

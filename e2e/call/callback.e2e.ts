@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { signInWithPassword } from '../support/console.js';
+
+type TEnvelope<T> = { code: number; msg: string; data: T };
+
+/** Calls the server's API the way the web client does (for set-up the test is not about). */
+const api = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'cloud-token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as TEnvelope<T>;
+  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+};
+const login = async (username: string, password: string) =>
+  (await api<{ token: string }>('/sso/login', { username, password })).token;
+
+type TCustomerRow = { id: number; mobile: string; name: string; ownerName: string | null };
+
+/**
+ * Issue 5, "Dialing": agent01 holds a call-back seat (mode 0). He clicks call on a customer, is told
+ * to wait for the answer, the carrier simulator rings, connects and reports the call, and the record
+ * with its recording appears on the customer's page and plays; a black-listed number is refused.
+ */
+describe('dialing on a call-back line through the carrier simulator', () => {
+  let browser: Browser;
+  let page: Page;
+  let called: TCustomerRow;
+  let blocked: TCustomerRow;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const admin = await login('admin', 'Admin@2026');
+    const manager = await login('manager', 'Manager@2026');
+    // agent01 may call at any hour (呼叫管理), so the test does not depend on the clock.
+    const rows = await api<{ records: { userId: number; username: string }[] }>(
+      '/base/calling/list',
+      { page: 1, limit: 20, userName: 'agent01' },
+      admin,
+    );
+    const agent01 = rows.records.find((r) => r.username === 'agent01')!;
+    await api(
+      '/base/calling/save',
+      {
+        userId: agent01.userId,
+        lineId: null,
+        callerNumber: null,
+        allowedFrom: '00:00',
+        allowedTo: '23:59',
+        perNumberDailyLimit: 50,
+        dailyLimit: 5000,
+        recording: true,
+      },
+      admin,
+    );
+    // Two of agent01's customers, with their full numbers (the manager may see them).
+    const list = await api<{ records: TCustomerRow[] }>('/base/crm/user-page', { page: 1, limit: 100 }, manager);
+    const own = list.records.filter((c) => c.ownerName === '王强');
+    [called, blocked] = [own[0]!, own[1]!];
+    await api('/base/number-black/add-one', { number: blocked.mobile, reason: '客户要求勿扰' }, admin);
+    page = await newPage(browser);
+    await signInWithPassword(page, 'agent01', 'Agent@2026');
+  });
+  afterAll(() => browser.close());
+
+  const openCustomer = async (id: number) => {
+    await page.goto(`${baseUrl()}/#/menu/CRM/customerDetails?id=${id}`);
+    const calls = page.getByTestId('call-customer-calls');
+    await calls.locator('tbody tr.ant-table-row, tbody tr.ant-table-placeholder').first().waitFor();
+    // The customer's calls have loaded (no spinner over the table).
+    await expect.poll(() => calls.locator('.ant-spin-spinning').count()).toBe(0);
+    return calls;
+  };
+
+  it('calls, waits for the answer, and the record with a playable recording appears', async () => {
+    const calls = await openCustomer(called.id);
+    // The line picker shows his call-back line.
+    await expect.poll(() => page.getByTestId('call-line-picker').textContent()).toContain('回拨');
+    const before = await calls.locator('[data-testid^="call-play-"]').count();
+    await calls.getByTestId(`call-customer-${called.id}`).click();
+    const notice = page.locator('.ant-notification-notice').filter({ hasText: '拨号成功' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('请等待接听');
+    // The simulator rings, talks and reports; the page polls the customer's calls meanwhile.
+    const play = calls.locator('[data-testid^="call-play-"]');
+    await expect.poll(() => play.count(), { timeout: 30_000, interval: 500 }).toBe(before + 1);
+    const first = calls.locator('tbody tr.ant-table-row').first();
+    expect(await first.textContent()).toContain('已接通');
+    await first.locator('[data-testid^="call-play-"]').click();
+    const audio = first.locator('audio');
+    await audio.waitFor();
+    await expect
+      .poll(() => audio.evaluate((el: HTMLAudioElement) => ({ ready: el.readyState, duration: el.duration })), {
+        timeout: 15_000,
+      })
+      .toMatchObject({ ready: expect.any(Number) });
+    const state = await audio.evaluate((el: HTMLAudioElement) => ({ ready: el.readyState, duration: el.duration }));
+    expect(state.ready).toBeGreaterThanOrEqual(1);
+    expect(state.duration).toBeGreaterThanOrEqual(8);
+  });
+
+  it('refuses a black-listed number with the message', async () => {
+    const calls = await openCustomer(blocked.id);
+    // The first call's notice closes on its own first, so a new one could not hide among them.
+    const dialled = page.locator('.ant-notification-notice').filter({ hasText: '拨号成功' });
+    await dialled.first().waitFor({ state: 'detached', timeout: 15_000 });
+    const rowsBefore = await calls.locator('tbody tr.ant-table-row').count();
+    await calls.getByTestId(`call-customer-${blocked.id}`).click();
+    await page.locator('.ant-message-notice').filter({ hasText: '该号码在企业黑名单中，禁止拨打' }).waitFor();
+    expect(await dialled.count()).toBe(0);
+    // Nothing was dialled: no call record arrives for the customer (the list is polled after a dial).
+    await page.waitForTimeout(4000);
+    expect(await calls.locator('tbody tr.ant-table-row').count()).toBe(rowsBefore);
+  });
+});

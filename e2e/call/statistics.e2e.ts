@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { signInWithPassword } from '../support/console.js';
+
+type TEnvelope<T> = { code: number; msg: string; data: T };
+type TFigures = { bindNum: number; callNum: number; connectedNum: number; connectionRate: number };
+type TAgentRow = TFigures & { userId: number; realName: string };
+
+/** Calls the server's API the way the web client does (the expectations the screens must meet). */
+const api = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'cloud-token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as TEnvelope<T>;
+  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+};
+const login = async (username: string, password: string) =>
+  (await api<{ token: string }>('/sso/login', { username, password })).token;
+
+const day = 86_400_000;
+const shanghai = 8 * 3_600_000;
+/** The card's default: the last 7 Asia/Shanghai days, today included. */
+const lastWeek = (): [number, number] => {
+  const todayStart = Math.floor((Date.now() + shanghai) / day) * day - shanghai;
+  return [todayStart - 6 * day, todayStart + day - 1];
+};
+/** antd's Statistic groups thousands with commas. */
+const shown = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Issue 6, 话务统计: the manager sees the dashboard figures the endpoint answers and the per-agent
+ * rows of 话务统计; an agent sees only his own figures and row.
+ */
+describe('call statistics', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  const figure = (page: Page, key: string) =>
+    page.getByTestId(`call-census-${key}`).locator('.ant-statistic-content').textContent();
+
+  const checkCard = async (page: Page, token: string) => {
+    const card = page.getByTestId('call-census');
+    await card.waitFor();
+    const expected = await api<TFigures>('/base/call/detail/base-census', { startRange: lastWeek() }, token);
+    expect(expected.callNum).toBeGreaterThan(0);
+    await expect.poll(() => figure(page, 'callNum'), { timeout: 15_000 }).toBe(shown(expected.callNum));
+    expect(await figure(page, 'bindNum')).toBe(shown(expected.bindNum));
+    expect(await figure(page, 'connectedNum')).toBe(shown(expected.connectedNum));
+    expect(await figure(page, 'connectionRate')).toBe(`${expected.connectionRate.toFixed(2)}%`);
+    // The four charts drew (a canvas each).
+    for (const id of ['call-census-daily', 'call-census-hourly', 'call-census-agents']) {
+      await expect.poll(() => page.getByTestId(id).locator('canvas').count()).toBeGreaterThan(0);
+    }
+    return expected;
+  };
+
+  const openAgents = async (page: Page) => {
+    await page.getByTestId('call-census-more').click();
+    await page.waitForURL(/#\/menu\/phoneStatistics/);
+    const list = page.getByTestId('list-call-statistics-agents');
+    await list.locator('tbody tr.ant-table-row').first().waitFor();
+    return list;
+  };
+
+  it('shows the manager the figures of his department and its agents', async () => {
+    const token = await login('manager', 'Manager@2026');
+    const page = await newPage(browser);
+    await signInWithPassword(page, 'manager', 'Manager@2026');
+    await checkCard(page, token);
+
+    const list = await openAgents(page);
+    const agents = await api<{ records: TAgentRow[]; total: number }>(
+      '/base/call/detail/statistics-use-page',
+      { startRange: lastWeek(), page: 1, limit: 20 },
+      token,
+    );
+    expect(agents.total).toBeGreaterThan(1);
+    const rows = list.locator('tbody tr.ant-table-row');
+    await expect
+      .poll(async () => (await rows.locator('td:first-child').allInnerTexts()).map((s) => s.trim()))
+      .toEqual(agents.records.map((r) => r.realName));
+    // Each row's calls are the endpoint's (the second figure column, after 坐席, 部门, 拨打次数).
+    const calls = (await rows.locator('td:nth-child(4)').allInnerTexts()).map((s) => s.trim());
+    expect(calls).toEqual(agents.records.map((r) => String(r.callNum)));
+
+    // One agent's days (userDetails): the endpoint's days of that agent, newest first.
+    const top = agents.records[0]!;
+    await list.getByTestId(`call-statistics-user-${top.userId}`).click();
+    await page.waitForURL(/#\/menu\/userDetails\?userId=/);
+    const days = await api<{ records: { day: string; callNum: number }[] }>(
+      '/base/call/detail/getCensusDetail',
+      { startRange: lastWeek(), userIds: [top.userId], page: 1, limit: 20 },
+      token,
+    );
+    expect(days.records.reduce((sum, d) => sum + d.callNum, 0)).toBe(top.callNum);
+    const dayRows = page.getByTestId('list-call-statistics-user').locator('tbody tr.ant-table-row');
+    await expect
+      .poll(async () => (await dayRows.locator('td:first-child').allInnerTexts()).map((s) => s.trim()))
+      .toEqual(days.records.map((d) => d.day));
+    await page.close();
+  });
+
+  it('shows an agent only his own figures', async () => {
+    const token = await login('agent01', 'Agent@2026');
+    const page = await newPage(browser);
+    await signInWithPassword(page, 'agent01', 'Agent@2026');
+    const own = await checkCard(page, token);
+    const manager = await login('manager', 'Manager@2026');
+    const wang = (
+      await api<{ records: TAgentRow[] }>(
+        '/base/call/detail/statistics-use-page',
+        { startRange: lastWeek(), page: 1, limit: 100 },
+        manager,
+      )
+    ).records.find((r) => r.realName === '王强')!;
+    // His figures are his row of the manager's list, not the department's.
+    expect(own.callNum).toBe(wang.callNum);
+
+    const list = await openAgents(page);
+    await expect
+      .poll(async () =>
+        (await list.locator('tbody tr.ant-table-row td:first-child').allInnerTexts()).map((s) => s.trim()),
+      )
+      .toEqual(['王强']);
+    // No export without the permission.
+    expect(await list.getByTestId('list-export').count()).toBe(0);
+    await page.close();
+  });
+});

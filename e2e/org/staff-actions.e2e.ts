@@ -1,0 +1,90 @@
+import ExcelJS from 'exceljs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
+
+describe('staff row actions on 员工管理', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  // Many steps and several sign-ins: a longer limit than the suite's 60 s on a busy machine.
+  it('exports the filtered list, switches billing, disables, deletes in a batch and resets a password', async () => {
+    const page = await newPage(browser);
+    await recordMessages(page);
+    await signInWithPassword(page, 'admin', 'Admin@2026');
+    await page.goto(`${baseUrl()}/#/menu/account/staffManage`);
+    const list = page.getByTestId('list-staffManage');
+    const row = (name: string) => list.locator('tbody tr.ant-table-row').filter({ hasText: name });
+
+    // The name filter matches pinyin; the export follows the filter.
+    await list.getByPlaceholder('姓名、账号或拼音').fill('chenchen');
+    await list.getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => list.locator('tbody tr.ant-table-row').count()).toBe(1);
+    await row('agent03').waitFor();
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('list-export').click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await file.path());
+    const cells = (book.worksheets[0]?.getSheetValues() ?? []).flat().map(String).join();
+    expect(cells).toContain('agent03');
+    expect(cells).not.toContain('agent02');
+
+    // Billing off for 陈晨 stays off after a reload.
+    await row('agent03').getByRole('switch').click();
+    await expect.poll(() => row('agent03').getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    await page.reload();
+    await list.getByPlaceholder('姓名、账号或拼音').fill('agent03');
+    await list.getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => row('agent03').getByRole('switch').getAttribute('aria-checked')).toBe('false');
+
+    // A disabled person shows as 已停用 and can no longer sign in.
+    await list.getByPlaceholder('姓名、账号或拼音').fill('');
+    await list.getByRole('button', { name: '查询' }).click();
+    await row('agent02').getByRole('button', { name: '停用' }).click();
+    await row('agent02').getByText('已停用').waitFor();
+
+    // Two people deleted in one batch after the confirmation.
+    await row('agent05').locator('.ant-checkbox-input').check();
+    await row('agent06').locator('.ant-checkbox-input').check();
+    await list.getByTestId('staff-batch-delete').click();
+    await page.locator('.ant-popconfirm:visible').getByText('确定删除选中的 2 名员工吗？', { exact: false }).waitFor();
+    await page
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await expect.poll(() => row('agent05').count()).toBe(0);
+    expect(await row('agent06').count()).toBe(0);
+    await expect.poll(() => page.locator('.ant-popconfirm:visible').count()).toBe(0);
+
+    // The administrator resets 陈晨's password and reads the new one once.
+    await row('agent03').getByRole('button', { name: '重置密码' }).click();
+    await page
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await expect.poll(async () => (await shownMessages(page)).join()).toMatch(/陈晨 的新密码：\S+/);
+    const password = /陈晨 的新密码：(\S+?)（/.exec((await shownMessages(page)).join())?.[1];
+    expect(password).toBeTruthy();
+    await page.context().close();
+
+    const agent = await newPage(browser);
+    await signInWithPassword(agent, 'agent03', password ?? '');
+    await agent.context().close();
+
+    const disabled = await newPage(browser);
+    await disabled.goto(`${baseUrl()}/#/login`);
+    await disabled.getByRole('tab', { name: '密码登录' }).click();
+    await disabled.getByPlaceholder('请输入账号或手机号').fill('agent02');
+    await disabled.getByPlaceholder('请输入密码').fill('Agent@2026');
+    await disabled.getByRole('button', { name: '登录', exact: true }).click();
+    await disabled.getByText(/停用/).first().waitFor();
+    expect(disabled.url()).toMatch(/#\/login/);
+    await disabled.context().close();
+  }, 120_000);
+});

@@ -1,0 +1,138 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
+import { signInWithPassword } from '../support/console.js';
+
+type TBody<T = unknown> = { code: number; msg: string; data: T };
+
+const api = async <T = unknown>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string) =>
+  (await fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { 'cloud-token': token } : {}) },
+    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+  }).then((r) => r.json())) as TBody<T>;
+
+const tokenOf = async (username: string, password: string) =>
+  (await api<{ token: string }>('POST', '/sso/login', { username, password })).data.token;
+
+describe('platform operator: notices, brand settings, contracts', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('publishes a notice to a newly approved enterprise, which appears in its bell and nowhere else', async () => {
+    const mobile = '13566665555';
+    await api('POST', '/sso/code', { mobile, type: 'signup' });
+    const signup = await api('POST', '/sso/signup', {
+      enterpriseName: '温州通知测试有限公司',
+      realName: '通知人',
+      username: 'noticeme',
+      mobile,
+      code: await lastSmsCode(mobile),
+      password: 'Note@2026x',
+    });
+    expect(signup.code).toBe(0);
+    const platformToken = await tokenOf('platform', 'Platform@2026');
+    const found = await api<{ records: { id: number }[] }>(
+      'GET',
+      `/base/enterprise/page?page=1&limit=5&name=${encodeURIComponent('温州通知测试')}`,
+      undefined,
+      platformToken,
+    );
+    const id = found.data.records[0]!.id;
+    expect((await api('POST', '/base/enterprise/examine', { id, pass: true }, platformToken)).code).toBe(0);
+
+    const platform = await newPage(browser);
+    await signInWithPassword(platform, 'platform', 'Platform@2026');
+    await platform.getByRole('menu').first().getByText('平台管理').click();
+    await platform.getByRole('menuitem', { name: '通知管理' }).click();
+    await platform.getByRole('button', { name: '发布通知' }).click();
+    const dialog = platform.getByTestId('notice-publish');
+    await dialog.getByLabel('标题').fill('温州专属：合同续签提醒');
+    await dialog.getByLabel('内容').fill('贵司合同将于下月到期，请联系客户经理。');
+    await dialog.getByText('指定企业').click();
+    await dialog.getByLabel('接收企业').click();
+    await dialog.getByLabel('接收企业').fill('温州通知');
+    await platform.locator('.ant-select-item-option', { hasText: '温州通知测试有限公司' }).click();
+    await dialog.locator('.ant-select-selection-item', { hasText: '温州通知测试有限公司' }).waitFor();
+    // Closes the enterprise picker's dropdown, which covers the modal's buttons.
+    await dialog.getByLabel('标题').click();
+    await dialog.getByRole('button', { name: '发布通知' }).click();
+    const row = platform.getByTestId('list-platform-notices').locator('tr', { hasText: '温州专属：合同续签提醒' });
+    await row.getByText('温州通知测试有限公司').waitFor();
+
+    const admin = await newPage(browser);
+    await signInWithPassword(admin, 'noticeme', 'Note@2026x');
+    await admin.getByTestId('notice-bell').click();
+    await admin.getByTestId('notice-popover').getByText('温州专属：合同续签提醒').waitFor();
+    await admin.context().close();
+
+    const demoAdmin = await newPage(browser);
+    await signInWithPassword(demoAdmin, 'admin', 'Admin@2026');
+    await demoAdmin.getByTestId('notice-bell').click();
+    await demoAdmin.getByTestId('notice-popover').waitFor();
+    expect(await demoAdmin.getByText('温州专属：合同续签提醒').count()).toBe(0);
+    await demoAdmin.context().close();
+
+    // The enterprise's details show its contract once the platform records it.
+    await platform.goto(`${baseUrl()}/#/menu/platform/enterpriseDetail?id=${id}`);
+    await platform.getByText('暂无合同').waitFor();
+    await platform.goto(`${baseUrl()}/#/menu/platform/enterprise`);
+    const enterprise = platform.getByTestId('list-enterprises').locator('tr', { hasText: '演示科技有限公司' });
+    await enterprise.getByRole('button', { name: '详情' }).click();
+    await platform.getByTestId('contract').getByText('HT-2026-0001').waitFor();
+    expect(await platform.getByTestId('contract').textContent()).toContain('199.00');
+    await platform.context().close();
+  });
+
+  it('sets a brand for the console host, which the login page then shows; deleting it falls back', async () => {
+    const platform = await newPage(browser);
+    await signInWithPassword(platform, 'platform', 'Platform@2026');
+    await platform.getByRole('menu').first().getByText('平台管理').click();
+    await platform.getByRole('menuitem', { name: '品牌设置' }).click();
+    await platform.getByRole('button', { name: '新增域名' }).click();
+    await platform.getByRole('dialog').getByLabel('域名').fill('127.0.0.1');
+    await platform.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    const form = platform.locator('[data-testid=brand-form]:visible');
+    await form.getByLabel('平台名称').fill('甬通外呼测试平台');
+    await form.getByLabel('平台Logo').fill('javascript:alert(1)');
+    await form.getByRole('button', { name: '保存' }).click();
+    await platform
+      .getByText('平台Logo须为 http(s):// 开头的地址或 / 开头的站内路径', { exact: false })
+      .first()
+      .waitFor();
+    await form.getByLabel('平台Logo').fill('');
+    await form.getByRole('button', { name: '保存' }).click();
+    await platform.getByText('已保存').first().waitFor();
+
+    const visitor = await newPage(browser);
+    await visitor.goto(`${baseUrl()}/#/login`);
+    await visitor.getByText('甬通外呼测试平台').first().waitFor();
+
+    await form.getByRole('button', { name: '删除该域名设置' }).click();
+    await platform.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+    await platform.getByRole('tab', { name: '127.0.0.1' }).waitFor({ state: 'detached' });
+    await visitor.context().clearCookies();
+    await visitor.evaluate(() => localStorage.clear());
+    await visitor.reload();
+    await visitor.getByText('云呼外呼管理平台').first().waitFor();
+    await visitor.context().close();
+    await platform.context().close();
+  });
+
+  it('refuses an agent the platform screens and their endpoints', async () => {
+    const agent = await newPage(browser);
+    await signInWithPassword(agent, 'agent01', 'Agent@2026');
+    for (const path of ['platform/notice', 'platform/brand', 'platform/enterpriseDetail?id=2']) {
+      await agent.goto(`${baseUrl()}/#/menu/${path}`);
+      await agent.getByTestId('no-permission').waitFor();
+    }
+    const token = await tokenOf('agent01', 'Agent@2026');
+    expect((await api('GET', '/base/sys/notice/page?page=1&limit=5', undefined, token)).code).toBe(403);
+    const publish = await api('POST', '/base/sys/notice/publish', { title: 'x', content: 'y', audience: 'all' }, token);
+    expect(publish.code).toBe(403);
+    await agent.context().close();
+  });
+});

@@ -1,0 +1,52 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
+import { signInWithPassword } from '../support/console.js';
+
+const post = async (path: string, body: unknown) =>
+  (await fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then((r) => r.json())) as { code: number; msg: string };
+
+describe('platform operator', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('approves a registered enterprise, whose administrator can then sign in; an enterprise admin is refused', async () => {
+    const mobile = '13588889999';
+    await post('/sso/code', { mobile, type: 'signup' });
+    const signup = await post('/sso/signup', {
+      enterpriseName: '杭州审核测试有限公司',
+      realName: '审核人',
+      username: 'auditme',
+      mobile,
+      code: await lastSmsCode(mobile),
+      password: 'Audit@2026',
+    });
+    expect(signup.code).toBe(0);
+
+    const platform = await newPage(browser);
+    await signInWithPassword(platform, 'platform', 'Platform@2026');
+    await platform.getByRole('menu').first().getByText('平台管理').click();
+    await platform.getByRole('menuitem', { name: '企业列表' }).click();
+    const list = platform.getByTestId('list-enterprises');
+    const row = list.locator('tr', { hasText: '杭州审核测试有限公司' });
+    await row.getByText('待审核').waitFor();
+    await row.getByRole('button', { name: '通过' }).click();
+    await row.getByText('正常').waitFor();
+    await platform.context().close();
+
+    const admin = await newPage(browser);
+    await signInWithPassword(admin, 'auditme', 'Audit@2026');
+    await admin.getByText('杭州审核测试有限公司').first().waitFor();
+    expect(await admin.getByRole('menu').first().getByText('平台管理').count()).toBe(0);
+    await admin.goto(`${baseUrl()}/#/menu/platform/enterprise`);
+    await admin.getByTestId('no-permission').waitFor();
+    await admin.context().close();
+  });
+});

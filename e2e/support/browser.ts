@@ -1,0 +1,77 @@
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+/**
+ * Debian's Chromium, headless, with the flags this workplace's closed network needs; `extraArgs`
+ * adds flags (the soft-phone tests: fake microphone, no permission prompt).
+ */
+export const launchBrowser = (options: { extraArgs?: string[] } = {}): Promise<Browser> =>
+  chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...(options.extraArgs ?? []),
+    ],
+  });
+
+/** A fresh browser context (own storage) with a page on the console. */
+export const newPage = async (browser: Browser): Promise<Page> => {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 860 } });
+  return context.newPage();
+};
+
+/** Reads the last SMS code the development provider sent to a mobile. */
+export const lastSmsCode = async (mobile: string): Promise<string> => {
+  const res = await fetch(`${baseUrl()}/dev/sms/last?mobile=${mobile}`);
+  const body = (await res.json()) as { data: { code: string } | null };
+  if (!body.data) throw new Error(`no SMS sent to ${mobile}`);
+  return body.data.code;
+};
+
+/**
+ * Chooses `option` in a single-choice select or tree select of `form`, labelled `label`. On a
+ * loaded machine the opening click can be lost or the dropdown can open late, so it retries until
+ * the field shows the option and no dropdown is left open to cover the next field.
+ */
+export const pickOption = async (page: Page, form: Locator, label: string, option: string): Promise<void> => {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const item = form
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('.ant-form-item-label label', { hasText: new RegExp(`^${label}$`) }) });
+  const isChosen = async () => ((await item.textContent()) ?? '').includes(option);
+  await expect
+    .poll(
+      async () => {
+        if ((await dropdown.count()) === 0 && !(await isChosen())) {
+          await form.getByLabel(label, { exact: true }).click();
+          await dropdown
+            .first()
+            .waitFor({ state: 'visible', timeout: 3000 })
+            .catch(() => undefined);
+        }
+        if ((await dropdown.count()) > 0) {
+          await dropdown
+            .getByText(option, { exact: true })
+            .first()
+            .click({ timeout: 3000 })
+            .catch(() => undefined);
+          await dropdown
+            .first()
+            .waitFor({ state: 'hidden', timeout: 3000 })
+            .catch(() => undefined);
+        }
+        return (await isChosen()) && (await dropdown.count()) === 0;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+};

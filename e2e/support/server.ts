@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    /** The server's SIP settings: the soft-phone tests start Kamailio on `wsPort` with them. */
+    sip: TE2eSip;
+  }
+}
+
+export type TE2eSip = { wsPort: number; sharedSecret: string; realm: string };
+
+const root = path.resolve(new URL('../..', import.meta.url).pathname);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** Starts the real server (built web app, fresh embedded database with demo data) once for the suite. */
+export default async function setup(project: TestProject) {
+  const port = await freePort();
+  // Kamailio is started by the soft-phone tests themselves (they stop it too); the server must
+  // hand its address out in the line config, so the port is chosen here.
+  const sip: TE2eSip = { wsPort: await freePort(), sharedSecret: 'yunhu-e2e-sip-secret', realm: 'sip.yunhu.test' };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SIP_WS_URL: `ws://127.0.0.1:${sip.wsPort}`,
+      SIP_SHARED_SECRET: sip.sharedSecret,
+      SIP_REALM: sip.realm,
+      // The tests start (and stop) their own Kamailio on the chosen port.
+      SIP_AUTOSTART: '0',
+      // The carrier simulator (call-back lines) plays calls 20 times faster and always connects.
+      SIM_TIME_SCALE: '0.05',
+      SIM_OUTCOME: 'connected',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('sip', sip);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { ZEmpty, ZMobile, ZNull, ZPassword, ZSmsCode } from './http.js';
+import { routesOf } from './route.js';
+
+const route = routesOf('auth');
+
+export const ZSmsPurpose = z.enum(['login', 'signup', 'reset', 'phone'], { error: '验证码用途不正确' });
+export type TSmsPurpose = z.infer<typeof ZSmsPurpose>;
+
+export const ZLoginResult = z.object({ token: z.string(), expire: z.number().int() });
+
+export const ZWechatTicket = z.object({
+  ticket: z.string(),
+  qrDataUrl: z.string(),
+  scanUrl: z.string(),
+  expireAt: z.number(),
+});
+export const ZWechatStatus = z.enum(['waiting', 'scanned', 'confirmed', 'bound', 'unbound', 'expired']);
+
+const ZUsername = z.string({ error: '请输入账号或手机号' }).trim().min(1, '请输入账号或手机号').max(64, '账号过长');
+const ZAccount = z
+  .string({ error: '请输入账号' })
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, '账号为4-32位字母、数字或下划线，以字母开头');
+
+export const authRoutes = {
+  login: route({
+    method: 'POST',
+    path: '/sso/login',
+    summary: '密码登录',
+    access: 'public',
+    audited: true,
+    request: z.object({
+      username: ZUsername,
+      password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(64, '密码过长'),
+    }),
+    response: ZLoginResult,
+  }),
+  sendCode: route({
+    method: 'POST',
+    path: '/sso/code',
+    summary: '发送短信验证码',
+    access: 'public',
+    request: z.object({ mobile: ZMobile, type: ZSmsPurpose.default('login') }),
+    response: z.object({ expireSeconds: z.number().int() }),
+  }),
+  loginBySms: route({
+    method: 'POST',
+    path: '/sso/login-by-sms',
+    summary: '短信登录',
+    access: 'public',
+    audited: true,
+    request: z.object({ mobile: ZMobile, code: ZSmsCode }),
+    response: ZLoginResult,
+  }),
+  ssoLogout: route({
+    method: 'POST',
+    path: '/sso/logout',
+    summary: '退出登录',
+    audited: true,
+    request: ZEmpty.optional(),
+    response: ZNull,
+  }),
+  baseLogout: route({
+    method: 'POST',
+    path: '/base/logout',
+    summary: '退出登录',
+    audited: true,
+    request: ZEmpty.optional(),
+    response: ZNull,
+  }),
+  signup: route({
+    method: 'POST',
+    path: '/sso/signup',
+    summary: '企业注册',
+    access: 'public',
+    audited: true,
+    request: z.object({
+      enterpriseName: z
+        .string({ error: '请输入企业名称' })
+        .trim()
+        .min(2, '企业名称至少2个字')
+        .max(64, '企业名称最多64个字'),
+      realName: z.string({ error: '请输入联系人姓名' }).trim().min(1, '请输入联系人姓名').max(32, '姓名最多32个字'),
+      username: ZAccount,
+      mobile: ZMobile,
+      code: ZSmsCode,
+      password: ZPassword,
+    }),
+    response: z.object({ tenantCode: z.string(), status: z.literal('pending') }),
+  }),
+  updatePassword: route({
+    method: 'POST',
+    path: '/sso/update-password',
+    summary: '修改密码',
+    audited: true,
+    request: z.object({
+      oldPassword: z.string({ error: '请输入原密码' }).min(1, '请输入原密码'),
+      newPassword: ZPassword,
+    }),
+    response: ZNull,
+  }),
+  updatePasswordBySms: route({
+    method: 'POST',
+    path: '/sso/update-password-by-sms',
+    summary: '短信找回密码',
+    access: 'public',
+    audited: true,
+    request: z.object({ mobile: ZMobile, code: ZSmsCode, newPassword: ZPassword }),
+    response: ZNull,
+  }),
+  updatePasswordByOld: route({
+    method: 'POST',
+    path: '/sso/update-password-by-old',
+    summary: '原密码修改密码',
+    access: 'public',
+    audited: true,
+    request: z.object({
+      username: ZUsername,
+      oldPassword: z.string({ error: '请输入原密码' }).min(1, '请输入原密码'),
+      newPassword: ZPassword,
+    }),
+    response: ZNull,
+  }),
+  wechatTicket: route({
+    method: 'POST',
+    path: '/sso/wechat/ticket',
+    summary: '获取微信扫码凭证',
+    access: 'public',
+    request: z.object({ purpose: z.enum(['login', 'bind'], { error: '用途不正确' }).default('login') }),
+    response: ZWechatTicket,
+  }),
+  wechatQrLogin: route({
+    method: 'POST',
+    path: '/sso/wechat/qrlogin',
+    summary: '微信扫码登录',
+    access: 'public',
+    request: z.object({
+      ticket: z.string({ error: '缺少扫码凭证' }).min(1, '缺少扫码凭证').max(64, '扫码凭证格式不正确'),
+    }),
+    response: z.object({ status: ZWechatStatus, token: z.string().optional(), expire: z.number().optional() }),
+  }),
+  wechatUnbind: route({
+    method: 'POST',
+    path: '/sso/wechat/unbind',
+    summary: '解绑微信',
+    audited: true,
+    request: ZEmpty.optional(),
+    response: ZNull,
+  }),
+  sendCaptcha: route({
+    method: 'GET',
+    path: '/base/sendCaptcha',
+    summary: '发送验证码',
+    request: z.object({
+      mobile: ZMobile,
+      type: z.enum(['phone', 'password'], { error: '验证码用途不正确' }).default('phone'),
+    }),
+    response: z.object({ expireSeconds: z.number().int() }),
+  }),
+  // Development adapters' hooks (never registered in production).
+  devSmsLast: route({
+    method: 'GET',
+    path: '/dev/sms/last',
+    summary: '查看开发短信',
+    access: 'public',
+    devOnly: true,
+    request: z.object({ mobile: ZMobile }),
+    response: z.object({ code: z.string(), purpose: z.string(), sentAt: z.number() }).nullable(),
+  }),
+  devWechatScan: route({
+    method: 'POST',
+    path: '/dev/wechat/scan',
+    summary: '模拟微信扫码确认',
+    access: 'public',
+    devOnly: true,
+    request: z.object({
+      ticket: z.string().min(1).max(64),
+      openid: z.string().trim().min(1, '请输入微信标识').max(64),
+      nickname: z.string().trim().max(32).default('微信用户'),
+    }),
+    response: ZNull,
+  }),
+};

@@ -1,0 +1,397 @@
+import { z } from 'zod';
+import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
+import { zId, zIds } from './org-common.js';
+import { Perm } from './permissions.js';
+import { routesOf } from './route.js';
+
+const route = routesOf('blacklist');
+
+/**
+ * The black-list (spec section 7 "Number pools and black-list", issue 5). Two levels: the
+ * enterprise's own list (企业黑名单), which its managers keep, and the platform's list (平台黑名单),
+ * kept by the platform operator and applied to every enterprise. A number on either list, and not
+ * expired, is refused by the dial flow and by the CRM import.
+ */
+export const blackLevels = ['tenant', 'platform'] as const;
+export const ZBlackLevel = z.enum(blackLevels);
+export type TBlackLevel = z.infer<typeof ZBlackLevel>;
+export const blackLevelLabel: Record<TBlackLevel, string> = { tenant: '企业黑名单', platform: '平台黑名单' };
+
+/** How an entry got onto the list. */
+export const blackSources = ['manual', 'batch', 'import'] as const;
+export const ZBlackSource = z.enum(blackSources, { error: '来源只能是手动添加、批量添加或表格导入' });
+export type TBlackSource = z.infer<typeof ZBlackSource>;
+export const blackSourceLabel: Record<TBlackSource, string> = {
+  manual: '手动添加',
+  batch: '批量添加',
+  import: '表格导入',
+};
+
+export const blackStatuses = ['active', 'expired'] as const;
+export const ZBlackStatus = z.enum(blackStatuses, { error: '状态只能是生效中或已过期' });
+export const blackStatusLabel: Record<z.infer<typeof ZBlackStatus>, string> = { active: '生效中', expired: '已过期' };
+
+export const blacklistLimits = {
+  /** Numbers pasted at once (批量添加). */
+  maxBatch: 1000,
+  /** Numbers checked at once (user-black-check/list). */
+  maxCheck: 500,
+  importMaxRows: 50_000,
+  importMaxBytes: 10 * 1024 * 1024,
+  /** Bad and skipped rows listed in the import answer (the counts cover all of them). */
+  importListed: 500,
+  reasonMax: 200,
+};
+
+const mobileRule = /^1[3-9]\d{9}$/;
+
+/**
+ * A number as the lists store and compare it. Mobiles are normalised like customer mobiles (spaces,
+ * dashes and +86 dropped). Fixed lines are accepted too: the digits with their area code (010 1234
+ * 5678, (0571)87654321 and +86 10 12345678 all become 01012345678-style digits). A fixed line typed
+ * without its area code is a different number: the lists compare exact digits.
+ */
+export const normaliseBlackNumber = (typed: string): string => {
+  const s = typed.replace(/[\s\-()（）]/g, '');
+  const intl = /^(?:\+|00)86(\d{6,11})$/.exec(s);
+  if (intl) return mobileRule.test(intl[1]!) ? intl[1]! : `0${intl[1]!.replace(/^0/, '')}`;
+  return s.replace(/^86(?=1[3-9]\d{9}$)/, '');
+};
+
+/** An 11-digit mainland mobile, or any other number of 7 to 12 digits (a fixed line with its area code). */
+export const blackNumberRule = /^(?:1[3-9]\d{9}|\d{7,12})$/;
+export const blackNumberMessage = '号码格式不正确：手机号为11位，固话为7-12位数字（含区号）';
+export const isBlackNumber = (number: string): boolean => blackNumberRule.test(number);
+
+/** Splits pasted text (one number per line, or separated by commas, semicolons, 、 or tabs). */
+export const splitNumbers = (text: string): string[] =>
+  text
+    .split(/[\n\r,，;；、\t]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export const ZBlackNumber = z
+  .string({ error: '请输入号码' })
+  .trim()
+  .min(1, '请输入号码')
+  .max(30, blackNumberMessage)
+  .transform(normaliseBlackNumber)
+  .pipe(z.string().regex(blackNumberRule, blackNumberMessage));
+
+const ZReason = z
+  .string({ error: '原因格式不正确' })
+  .trim()
+  .max(blacklistLimits.reasonMax, `原因最多${blacklistLimits.reasonMax}个字`)
+  .default('');
+
+/** Expiry (epoch ms); null = never expires. It must lie in the future (checked by the server). */
+const ZExpiresAt = ZTime.nullable().default(null);
+
+export const ZBlackFields = z.object({ number: ZBlackNumber, reason: ZReason, expiresAt: ZExpiresAt });
+export type TBlackFields = z.input<typeof ZBlackFields>;
+
+export const ZBlackEntry = z.object({
+  id: z.number().int(),
+  level: ZBlackLevel,
+  number: z.string(),
+  reason: z.string(),
+  source: ZBlackSource,
+  expiresAt: ZTime.nullable(),
+  isExpired: z.boolean(),
+  createdBy: z.string(),
+  createdAt: ZTime,
+  updatedBy: z.string(),
+  updatedAt: ZTime,
+});
+export type TBlackEntry = z.infer<typeof ZBlackEntry>;
+
+const ZRange = z
+  .tuple([ZTime.nullable(), ZTime.nullable()], { error: '时间范围格式不正确' })
+  .refine(([a, b]) => a === null || b === null || a <= b, '开始时间不能晚于结束时间')
+  .optional();
+
+/** Digits of a number, whole or part (4 digits of the middle find it). */
+const ZNumberFragment = z
+  .string({ error: '号码只能输入数字' })
+  .trim()
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{0,12}$/, '号码只能输入数字，最多12位'))
+  .optional();
+
+export const ZBlackFilter = z.object({
+  number: ZNumberFragment,
+  source: ZBlackSource.optional(),
+  status: ZBlackStatus.optional(),
+  reason: z.string({ error: '原因格式不正确' }).trim().max(50, '原因最多50个字').optional(),
+  /** Added between (epoch ms). */
+  range: ZRange,
+  sortField: z.enum(['createdAt', 'number', 'expiresAt'], { error: '排序字段不正确' }).optional(),
+  sortOrder: ZSortOrder.optional(),
+});
+export const ZBlackPageQuery = ZPageQuery.extend(ZBlackFilter.shape);
+export type TBlackPageQuery = z.input<typeof ZBlackPageQuery>;
+
+const ZBatchAdd = z.object({
+  numbers: z
+    .array(z.string({ error: '号码格式不正确' }).max(30, blackNumberMessage), { error: '请输入号码' })
+    .min(1, '请输入号码')
+    .max(blacklistLimits.maxBatch, `一次最多添加${blacklistLimits.maxBatch}个号码`),
+  reason: ZReason,
+  expiresAt: ZExpiresAt,
+});
+export type TBlackBatchAdd = z.input<typeof ZBatchAdd>;
+
+/** What a batch add did: numbers already on the list are skipped (they are blocked already). */
+export const ZBatchAddResult = z.object({
+  added: z.number().int(),
+  skipped: z.array(z.object({ number: z.string(), reason: z.string() })),
+});
+
+const ZImportRow = z.object({ row: z.number().int(), number: z.string(), reason: z.string() });
+export const ZBlackImportResult = z.object({
+  /** A check only: nothing was written. */
+  isDryRun: z.boolean(),
+  /** Data rows of the file (the header not counted). */
+  total: z.number().int(),
+  /** Rows that are (or would be) added. */
+  validCount: z.number().int(),
+  invalidCount: z.number().int(),
+  /** Rows whose number is on the list already. */
+  skippedCount: z.number().int(),
+  added: z.number().int(),
+  /** Bad rows with their reason (first `importListed`). */
+  errors: z.array(ZImportRow),
+  /** Rows skipped because the number is on the list already (first `importListed`). */
+  skipped: z.array(ZImportRow),
+});
+export type TBlackImportResult = z.infer<typeof ZBlackImportResult>;
+
+/** Why one number is (or was) on a list. */
+export const ZBlackHit = ZBlackEntry.pick({
+  level: true,
+  reason: true,
+  source: true,
+  expiresAt: true,
+  isExpired: true,
+  createdBy: true,
+  createdAt: true,
+});
+export type TBlackHit = z.infer<typeof ZBlackHit>;
+
+export const ZBlackCheckItem = z.object({
+  /** As sent. */
+  phone: z.string(),
+  /** Normalised; empty when the text is not a number. */
+  number: z.string(),
+  isBlocked: z.boolean(),
+  reason: z.string(),
+});
+
+export const ZIntercept = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  /** The list that refused it. */
+  level: ZBlackLevel,
+  reason: z.string(),
+  /** Where the attempt came from (呼叫 / 软电话 …). */
+  via: z.string(),
+  userName: z.string().nullable(),
+  deptName: z.string().nullable(),
+  createdAt: ZTime,
+});
+export type TIntercept = z.infer<typeof ZIntercept>;
+
+const ZInterceptQuery = ZPageQuery.extend({
+  number: ZNumberFragment,
+  range: ZRange,
+});
+
+const ZImportFields = z.object({
+  /** '1': check the file and answer what would happen, writing nothing. */
+  dryRun: z.enum(['0', '1'], { error: 'dryRun 只能是0或1' }).default('0'),
+});
+
+type TListPerms = {
+  list: string;
+  add: string;
+  update: string;
+  delete: string;
+  import: string;
+  export: string;
+};
+
+/** The management routes of one list; the enterprise's and the platform's differ in path, permission and wording. */
+const listRoutes = (base: string, perms: TListPerms, what: string) => ({
+  page: route({
+    method: 'POST',
+    path: `${base}/page`,
+    summary: what,
+    permission: perms.list,
+    request: ZBlackPageQuery,
+    response: zPage(ZBlackEntry),
+  }),
+  addOne: route({
+    method: 'POST',
+    path: `${base}/add-one`,
+    summary: `添加${what}号码`,
+    permission: perms.add,
+    audited: true,
+    request: ZBlackFields,
+    response: ZBlackEntry,
+  }),
+  addBatch: route({
+    method: 'POST',
+    path: `${base}/add-batch`,
+    summary: `批量添加${what}号码`,
+    permission: perms.add,
+    audited: true,
+    request: ZBatchAdd,
+    response: ZBatchAddResult,
+  }),
+  edit: route({
+    method: 'POST',
+    path: `${base}/edit`,
+    summary: `编辑${what}号码`,
+    permission: perms.update,
+    audited: true,
+    request: ZBlackFields.extend({ id: zId('黑名单编号') }),
+    response: ZBlackEntry,
+  }),
+  remove: route({
+    method: 'POST',
+    path: `${base}/delete`,
+    summary: `删除${what}号码`,
+    permission: perms.delete,
+    audited: true,
+    request: z.object({ id: zId('黑名单编号') }),
+    response: z.object({ deleted: z.number().int() }),
+  }),
+  removeBatch: route({
+    method: 'POST',
+    path: `${base}/delete-batch`,
+    summary: `批量删除${what}号码`,
+    permission: perms.delete,
+    audited: true,
+    request: z.object({ ids: zIds('黑名单编号', 1000) }),
+    response: z.object({ deleted: z.number().int() }),
+  }),
+  importExcel: route({
+    method: 'POST',
+    path: `${base}/import/excel`,
+    summary: `导入${what}`,
+    permission: perms.import,
+    audited: true,
+    body: 'multipart',
+    /** Multipart fields besides `file` (.xlsx or .csv from the template). */
+    request: ZImportFields,
+    response: ZBlackImportResult,
+  }),
+  exportExcel: route({
+    method: 'POST',
+    path: `${base}/export/excel`,
+    summary: `导出${what}`,
+    permission: perms.export,
+    result: 'blob',
+    request: ZBlackFilter.extend({ ids: z.array(zId('黑名单编号')).max(1000, '一次最多1000条').optional() }),
+    response: z.unknown(),
+  }),
+});
+
+const tenantList = listRoutes(
+  '/base/number-black',
+  {
+    list: Perm.blacklistList,
+    add: Perm.blacklistAdd,
+    update: Perm.blacklistUpdate,
+    delete: Perm.blacklistDelete,
+    import: Perm.blacklistImport,
+    export: Perm.blacklistExport,
+  },
+  '企业黑名单',
+);
+
+const platformList = listRoutes(
+  '/base/platform/number-black',
+  {
+    // Enterprises read the platform's list (黑名单拦截) but never change it.
+    list: `${Perm.platformBlacklistList};${Perm.blacklistIntercept}`,
+    add: Perm.platformBlacklistAdd,
+    update: Perm.platformBlacklistUpdate,
+    delete: Perm.platformBlacklistDelete,
+    import: Perm.platformBlacklistImport,
+    export: Perm.platformBlacklistExport,
+  },
+  '平台黑名单',
+);
+
+export const blacklistRoutes = {
+  page: tenantList.page,
+  addOne: tenantList.addOne,
+  addBatch: tenantList.addBatch,
+  edit: tenantList.edit,
+  remove: tenantList.remove,
+  removeBatch: tenantList.removeBatch,
+  importExcel: tenantList.importExcel,
+  exportExcel: tenantList.exportExcel,
+  platformPage: platformList.page,
+  platformAddOne: platformList.addOne,
+  platformAddBatch: platformList.addBatch,
+  platformEdit: platformList.edit,
+  platformRemove: platformList.remove,
+  platformRemoveBatch: platformList.removeBatch,
+  platformImportExcel: platformList.importExcel,
+  platformExportExcel: platformList.exportExcel,
+  importTemplate: route({
+    method: 'GET',
+    path: '/base/number-black/import/template',
+    summary: '下载黑名单导入模板',
+    permission: `${Perm.blacklistImport};${Perm.platformBlacklistImport}`,
+    result: 'blob',
+    request: z.object({}),
+    response: z.unknown(),
+  }),
+  /** Looks one number up on both lists: is it blocked, and every entry that names it (expired ones too). */
+  get: route({
+    method: 'GET',
+    path: '/base/number-black/get',
+    summary: '查询号码是否在黑名单',
+    permission: `${Perm.blacklistList};${Perm.blacklistIntercept};${Perm.platformBlacklistList}`,
+    request: z.object({ number: ZBlackNumber }),
+    response: z.object({ number: z.string(), isBlocked: z.boolean(), hits: z.array(ZBlackHit) }),
+  }),
+  /**
+   * The black-list check of the dial page (spec section 7 "Black-list check: payload phone; reads
+   * data.data"): data.data is true when the number may not be dialled, with the reason.
+   */
+  check: route({
+    method: 'POST',
+    path: '/base/number-black/check',
+    summary: '黑名单检查',
+    request: z.object({ phone: ZBlackNumber }),
+    response: z.object({ data: z.boolean(), reason: z.string() }),
+  }),
+  /** Which of many numbers are blocked (a list page marking its rows). */
+  checkList: route({
+    method: 'POST',
+    path: '/base/user-black-check/list',
+    summary: '批量黑名单检查',
+    request: z.object({
+      phones: z
+        .array(z.string({ error: '号码格式不正确' }).max(30, blackNumberMessage), { error: '请输入号码' })
+        .min(1, '请输入号码')
+        .max(blacklistLimits.maxCheck, `一次最多检查${blacklistLimits.maxCheck}个号码`),
+    }),
+    response: z.object({ records: z.array(ZBlackCheckItem) }),
+  }),
+  /** 黑名单拦截: dial attempts refused because of the lists, within the person's data scope. */
+  interceptPage: route({
+    method: 'POST',
+    path: '/base/number-black/intercept/page',
+    summary: '黑名单拦截记录',
+    permission: Perm.blacklistIntercept,
+    request: ZInterceptQuery,
+    response: zPage(ZIntercept),
+  }),
+} as const;
+
+export type TBlackCheckItem = z.infer<typeof ZBlackCheckItem>;

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { callRecordMaxRangeDays } from './call-detail.js';
+import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
+import { zId } from './org-common.js';
+import { Perm } from './permissions.js';
+import { routesOf } from './route.js';
+
+const route = routesOf('call');
+const dayMs = 86_400_000;
+
+/**
+ * What 话务统计 counts over (spec section 7, issue 6): a time range of at most a quarter (the same
+ * bound as 通话记录, so every query reads one stretch of the (tenant, start_time) index) and the
+ * optional agents, department (with sub-departments) and line.
+ */
+const censusFilterShape = {
+  /** Start time from..to, epoch ms; days are Asia/Shanghai days. */
+  startRange: z.tuple([ZTime, ZTime], { error: '请选择统计时间范围' }),
+  userIds: z.array(zId('坐席')).max(200, '坐席最多选择200人').optional(),
+  deptId: zId('部门').optional(),
+  lineId: zId('线路').optional(),
+};
+
+const checkRange = (f: { startRange: [number, number] }, ctx: z.RefinementCtx) => {
+  const [from, to] = f.startRange;
+  if (from > to) ctx.addIssue({ code: 'custom', path: ['startRange'], message: '开始时间不能晚于结束时间' });
+  else if (to - from > callRecordMaxRangeDays * dayMs) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['startRange'],
+      message: `统计时间范围不能超过${callRecordMaxRangeDays}天，请缩小范围`,
+    });
+  }
+};
+
+export const ZCallCensusFilter = z.object(censusFilterShape).superRefine(checkRange);
+export type TCallCensusFilter = z.input<typeof ZCallCensusFilter>;
+
+/**
+ * The figures of one group of calls (the original product's field names). A dial request
+ * (bindNum) is a row of call_binds; a call is a row of call_records; a call is connected when its
+ * callStatus is 1 (已接通).
+ */
+export const ZCallFigures = z.object({
+  /** Dial requests. */
+  bindNum: z.number().int(),
+  /** Calls. */
+  callNum: z.number().int(),
+  connectedNum: z.number().int(),
+  notConnected: z.number().int(),
+  /** Connected calls / calls, in percent with two decimals (0 without calls). */
+  connectionRate: z.number(),
+  /** Talk time in seconds. */
+  totalSecond: z.number().int(),
+  /** Billed minutes: every call's seconds rounded up to whole minutes, summed. */
+  totalMinute: z.number().int(),
+  /** Talk time per connected call, whole seconds (0 without connected calls). */
+  averageCallSecond: z.number().int(),
+});
+export type TCallFigures = z.infer<typeof ZCallFigures>;
+
+export const ZDayFigures = ZCallFigures.extend({ day: z.string() });
+export const ZHourFigures = ZCallFigures.extend({ hour: z.number().int() });
+export const ZAgentFigures = ZCallFigures.extend({
+  userId: z.number().int(),
+  realName: z.string(),
+  deptName: z.string(),
+});
+export type TAgentFigures = z.infer<typeof ZAgentFigures>;
+export const ZDayAgentFigures = ZAgentFigures.extend({
+  day: z.string(),
+  /** `day/userId`: the row's identity in lists. */
+  id: z.string(),
+});
+export type TDayAgentFigures = z.infer<typeof ZDayAgentFigures>;
+export const ZLineFigures = ZCallFigures.extend({ lineId: z.number().int(), lineName: z.string() });
+export const ZDeptFigures = ZCallFigures.extend({ deptId: z.number().int().nullable(), deptName: z.string() });
+
+export const agentSortFields = ['callNum', 'totalSecond', 'connectionRate', 'bindNum'] as const;
+const agentSort = {
+  sortField: z.enum(agentSortFields, { error: '排序字段不正确' }).default('callNum'),
+  sortOrder: ZSortOrder.default('descend'),
+};
+export const ZAgentCensusQuery = ZPageQuery.extend(censusFilterShape).extend(agentSort).superRefine(checkRange);
+export type TAgentCensusQuery = z.input<typeof ZAgentCensusQuery>;
+export const ZAgentCensusExport = z.object(censusFilterShape).extend(agentSort).superRefine(checkRange);
+export const ZCensusDetailQuery = ZPageQuery.extend(censusFilterShape).superRefine(checkRange);
+export type TCensusDetailQuery = z.input<typeof ZCensusDetailQuery>;
+
+export const callCensusRoutes = {
+  /** The key figures of the range (the dashboard's 话务统计 card). */
+  baseCensus: route({
+    method: 'POST',
+    path: '/base/call/detail/base-census',
+    request: ZCallCensusFilter,
+    response: ZCallFigures,
+    permission: Perm.callStatistics,
+    summary: '话务统计',
+  }),
+  /** One entry per Asia/Shanghai day of the range, oldest first (calls per day, connection rate). */
+  census: route({
+    method: 'POST',
+    path: '/base/call/detail/census',
+    request: ZCallCensusFilter,
+    response: z.array(ZDayFigures),
+    permission: Perm.callStatistics,
+    summary: '每日话务统计',
+  }),
+  /** 24 entries, hour 0..23 of the Asia/Shanghai day (calls by hour). */
+  hourCensus: route({
+    method: 'POST',
+    path: '/base/call/detail/hour-census',
+    request: ZCallCensusFilter,
+    response: z.array(ZHourFigures),
+    permission: Perm.callStatistics,
+    summary: '分时话务统计',
+  }),
+  /** Per department of the call, most calls first. */
+  localCensus: route({
+    method: 'POST',
+    path: '/base/call/detail/local-census',
+    request: ZCallCensusFilter,
+    response: z.array(ZDeptFigures),
+    permission: Perm.callStatistics,
+    summary: '部门话务统计',
+  }),
+  /** Per day and agent, newest day first (callDetails, and userDetails with one agent), server-paged. */
+  getCensusDetail: route({
+    method: 'POST',
+    path: '/base/call/detail/getCensusDetail',
+    request: ZCensusDetailQuery,
+    response: zPage(ZDayAgentFigures),
+    permission: Perm.callStatistics,
+    summary: '话务统计明细',
+  }),
+  /** The same rows as xlsx, streamed. */
+  censusDetailDownload: route({
+    method: 'POST',
+    path: '/base/call/detail/census-detail-download',
+    request: z.object(censusFilterShape).superRefine(checkRange),
+    response: z.unknown(),
+    permission: Perm.callStatisticsExport,
+    audited: true,
+    result: 'blob',
+    summary: '导出话务统计明细',
+  }),
+  /** Per agent (phoneStatistics), server-paged and sortable. */
+  statisticsUsePage: route({
+    method: 'POST',
+    path: '/base/call/detail/statistics-use-page',
+    request: ZAgentCensusQuery,
+    response: zPage(ZAgentFigures),
+    permission: Perm.callStatistics,
+    summary: '坐席话务统计',
+  }),
+  /** The per-agent rows of the same filter and order as xlsx, streamed. */
+  statisticsUserExport: route({
+    method: 'POST',
+    path: '/base/call/detail/statistics-user-export',
+    request: ZAgentCensusExport,
+    response: z.unknown(),
+    permission: Perm.callStatisticsExport,
+    audited: true,
+    result: 'blob',
+    summary: '导出坐席话务统计',
+  }),
+  /** Per line (话机/线路统计, machineDetail), most calls first. */
+  huaJiCensus: route({
+    method: 'POST',
+    path: '/base/call/detail/hua-ji-census',
+    request: ZCallCensusFilter,
+    response: z.array(ZLineFigures),
+    permission: Perm.callStatistics,
+    summary: '线路话务统计',
+  }),
+} as const;

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
+import { zId } from './org-common.js';
+import { Perm } from './permissions.js';
+import { routesOf } from './route.js';
+
+const route = routesOf('call');
+
+/** call_records.callStatus (DESIGN.md section 4). */
+export const callStatusName: Record<number, string> = { 1: '已接通', 2: '未接听', 3: '占线', 4: '呼叫失败' };
+/** call_records.finishStatus. */
+export const finishStatusName: Record<number, string> = { 1: '主叫挂断', 2: '被叫挂断', 3: '无人接听', 4: '系统结束' };
+
+/** One call record as the original product's pages read it (DESIGN.md section 4 field names). */
+export const ZCallDetail = z.object({
+  id: z.number().int(),
+  bindId: z.string(),
+  /** The agent's number. */
+  telA: z.string(),
+  /** The customer's number, masked like the customer's mobile for people who see masked numbers. */
+  telB: z.string(),
+  telX: z.string(),
+  interfaceId: z.number().int(),
+  lineName: z.string(),
+  octCustomerId: z.number().int().nullable(),
+  callStatus: z.number().int(),
+  callStatusName: z.string(),
+  finishStatus: z.number().int(),
+  finishStatusName: z.string(),
+  callType: z.number().int(),
+  /** Seconds. */
+  duration: z.number().int(),
+  startTime: ZTime,
+  endTime: ZTime,
+  /** Charge in fen. */
+  postage: z.number().int(),
+  /** A short-lived signed address of the recording an <audio> element can play; null without one. */
+  preRecordUrl: z.string().nullable(),
+  realName: z.string(),
+  deptName: z.string(),
+});
+export type TCallDetail = z.infer<typeof ZCallDetail>;
+
+/** A signed recording address and when it stops working. */
+export const ZRecordingUrl = z.object({ url: z.string(), expiresAt: ZTime });
+
+// The customer's calls belong to whoever may open the customer: his private pool or the public pool.
+const customerCallsPerm = `${Perm.customerList};${Perm.poolList}`;
+
+const dayMs = 86_400_000;
+/** The longest time range of the call-record list (a quarter, issue 6): keeps every query on the time index. */
+export const callRecordMaxRangeDays = 93;
+
+const ZStatus = (what: string, names: Record<number, string>) =>
+  z
+    .number({ error: `${what}不正确` })
+    .int()
+    .refine((v) => names[v] !== undefined, `${what}不正确`);
+const ZSeconds = z.number({ error: '通话时长请输入秒数' }).int().min(0, '通话时长不能为负数').max(86_400);
+
+/** Filters of 通话记录 (account/callRecord): its list, its figures and its export. */
+const callRecordFilterShape = {
+  /** Start time from..to, epoch ms; required so every query reads one stretch of the time index. */
+  startRange: z.tuple([ZTime, ZTime], { error: '请选择通话时间范围' }),
+  /** Agents (user ids). */
+  userIds: z.array(zId('坐席')).max(200, '坐席最多选择200人').optional(),
+  /** The department and its sub-departments (the department of the call). */
+  deptId: zId('部门').optional(),
+  lineId: zId('线路').optional(),
+  callStatus: ZStatus('通话状态', callStatusName).optional(),
+  finishStatus: ZStatus('结束状态', finishStatusName).optional(),
+  /** Any 4 or more digits of the customer's number. */
+  telB: z
+    .string()
+    .trim()
+    .regex(/^\d{4,12}$/, '客户号码请输入4-12位数字')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  durationMin: ZSeconds.optional(),
+  durationMax: ZSeconds.optional(),
+};
+
+const checkCallRecordFilter = (
+  f: { startRange: [number, number]; durationMin?: number; durationMax?: number },
+  ctx: z.RefinementCtx,
+) => {
+  const [from, to] = f.startRange;
+  if (from > to) ctx.addIssue({ code: 'custom', path: ['startRange'], message: '开始时间不能晚于结束时间' });
+  else if (to - from > callRecordMaxRangeDays * dayMs) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['startRange'],
+      message: `通话时间范围不能超过${callRecordMaxRangeDays}天，请缩小范围`,
+    });
+  }
+  if (f.durationMin !== undefined && f.durationMax !== undefined && f.durationMin > f.durationMax) {
+    ctx.addIssue({ code: 'custom', path: ['durationMax'], message: '最短通话时长不能大于最长通话时长' });
+  }
+};
+
+export const callRecordSortFields = ['startTime', 'duration'] as const;
+const callRecordSort = {
+  sortField: z.enum(callRecordSortFields, { error: '排序字段不正确' }).default('startTime'),
+  sortOrder: ZSortOrder.default('descend'),
+};
+
+export const ZCallRecordFilter = z.object(callRecordFilterShape).superRefine(checkCallRecordFilter);
+export type TCallRecordFilter = z.input<typeof ZCallRecordFilter>;
+export const ZCallRecordQuery = ZPageQuery.extend(callRecordFilterShape)
+  .extend(callRecordSort)
+  .superRefine(checkCallRecordFilter);
+export type TCallRecordQuery = z.input<typeof ZCallRecordQuery>;
+export const ZCallRecordExport = z
+  .object(callRecordFilterShape)
+  .extend(callRecordSort)
+  .superRefine(checkCallRecordFilter);
+
+/** The figures above the list, over every record the filter matches. */
+export const ZCallRecordCount = z.object({
+  /** Calls. */
+  total: z.number().int(),
+  connected: z.number().int(),
+  /** Talk time in seconds. */
+  totalSecond: z.number().int(),
+  /** Charge in fen. */
+  totalPostage: z.number().int(),
+});
+export type TCallRecordCount = z.infer<typeof ZCallRecordCount>;
+
+/** One record opened from the list: its details, number locations, a fresh recording link, the transcript. */
+export const ZCallDetailContent = ZCallDetail.extend({
+  callerAttr: z.string(),
+  calleeAttr: z.string(),
+  /** A fresh signed address for people who may play recordings; null without a recording or the permission. */
+  recording: ZRecordingUrl.nullable(),
+  /** Speech-to-text of the call; the carrier (and its simulator) delivers none yet, so null (暂无转写内容). */
+  transcript: z.string().nullable(),
+});
+export type TCallDetailContent = z.infer<typeof ZCallDetailContent>;
+
+export const ZBoughtLine = z.object({ id: z.number().int(), name: z.string(), mode: z.number().int() });
+
+export const callDetailRoutes = {
+  /** A customer's calls (客户详情), newest first, inside the caller's data scope. */
+  getCallDetailList: route({
+    method: 'POST',
+    path: '/base/call/detail/getCallDetailList',
+    request: ZPageQuery.extend({ octCustomerId: zId('客户') }),
+    response: zPage(ZCallDetail),
+    permission: customerCallsPerm,
+    summary: '客户通话记录',
+  }),
+  /** A fresh signed address of one call's recording (the timeline's play button). */
+  recordingUrl: route({
+    method: 'POST',
+    path: '/base/call/detail/recording-url',
+    request: z.object({ id: zId('通话记录') }),
+    response: ZRecordingUrl,
+    // The customer's timeline and 通话记录's play button both ask here.
+    permission: `${customerCallsPerm};${Perm.callRecordPlay}`,
+    summary: '通话录音地址',
+  }),
+  /** 通话记录 (account/callRecord): the records of the caller's data scope, server-paged and filtered. */
+  getPage: route({
+    method: 'POST',
+    path: '/base/call/detail/getPage',
+    request: ZCallRecordQuery,
+    response: zPage(ZCallDetail),
+    permission: Perm.callRecordList,
+    summary: '通话记录',
+  }),
+  /** The figures of the same filter: calls, connected calls, talk time, charge. */
+  getPageCount: route({
+    method: 'POST',
+    path: '/base/call/detail/get-page-count',
+    request: ZCallRecordFilter,
+    response: ZCallRecordCount,
+    permission: Perm.callRecordList,
+    summary: '通话记录统计',
+  }),
+  /** The filtered records as xlsx, streamed (numbers masked as on the screen). */
+  exportRecords: route({
+    method: 'POST',
+    path: '/base/call/detail/export',
+    request: ZCallRecordExport,
+    response: z.unknown(),
+    permission: Perm.callRecordExport,
+    audited: true,
+    result: 'blob',
+    summary: '导出通话记录',
+  }),
+  /** One record's details with a fresh recording link (the list's detail drawer). */
+  callDetailContent: route({
+    method: 'POST',
+    path: '/base/call/detail/call-detail-content',
+    request: z.object({ id: zId('通话记录') }),
+    response: ZCallDetailContent,
+    permission: Perm.callRecordList,
+    summary: '通话详情',
+  }),
+  /** The lines the list can filter by. */
+  selectBoughtLine: route({
+    method: 'POST',
+    path: '/base/call/detail/selectBoughtLine',
+    request: z.object({}),
+    response: z.array(ZBoughtLine),
+    permission: Perm.callRecordList,
+    summary: '通话线路',
+  }),
+} as const;

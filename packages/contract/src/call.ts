@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { blackNumberMessage, normaliseBlackNumber, ZBlackNumber } from './blacklist.js';
+import { zId } from './org-common.js';
+import { Perm } from './permissions.js';
+import { routesOf } from './route.js';
+
+const route = routesOf('call');
+
+/** Line mode 2 is the soft-phone (spec sections 7 and 9: "line-config request with lineId=2"). */
+export const softphoneLineMode = 2;
+
+/** What the page's SIP phone needs to go online (spec section 3: key, passWord). */
+export const ZSipLineConfig = z.object({
+  /** SIP user (`<enterprise>-<user id>`), also the digest user name. */
+  key: z.string(),
+  passWord: z.string(),
+  /** Where JsSIP connects (ws:// in development, wss:// behind TLS in production). */
+  wsUrl: z.string(),
+  /** The SIP domain, also the digest realm: the phone is sip:<key>@<realm>. */
+  realm: z.string(),
+});
+export type TSipLineConfig = z.infer<typeof ZSipLineConfig>;
+
+const ZLineConfigRequest = z.object({
+  lineId: z.coerce
+    .number({ error: '请选择线路' })
+    .int('线路不正确')
+    .refine((v) => v === softphoneLineMode, '只有软电话线路（lineId=2）提供SIP配置'),
+});
+
+/**
+ * Callee check (spec section 4 Dial flow, step 2). `true` means the number is "alive-visible":
+ * a colleague of the same enterprise is on a call with it right now, so the page shows the prompt
+ * and does not dial; `0` lets the dial go on.
+ */
+export const ZCalleeCheck = z.union([z.literal(true), z.literal(0)]);
+export const calleeBusyMessage = '该号码正在与同事通话中，请稍后再拨';
+
+/** A mobile as people without the view-number permission see it (spec section 3 display rule). */
+export const maskedPhoneRule = /^\d{3}\*{4}\d{4}$/;
+
+/**
+ * The number to call: a mobile or fixed line, or, from a customer, his mobile as the page shows it
+ * masked (the server dials the customer's real number; the page never needs it).
+ */
+const ZCalleeNumber = z
+  .string({ error: '请输入号码' })
+  .trim()
+  .min(1, '请输入号码')
+  .max(30, blackNumberMessage)
+  .transform((v) => (maskedPhoneRule.test(v) ? v : normaliseBlackNumber(v)))
+  .pipe(z.string().refine((v) => maskedPhoneRule.test(v) || ZBlackNumber.safeParse(v).success, blackNumberMessage));
+const maskedNeedsCustomer = (v: { mobile?: string; telB?: string; octCustomerId?: number }) =>
+  !maskedPhoneRule.test(v.telB ?? v.mobile ?? '') || v.octCustomerId !== undefined;
+const maskedNeedsCustomerMessage = '请从客户列表或客户详情拨打该客户';
+
+export const ZCalleeCheckRequest = z
+  .object({ mobile: ZCalleeNumber, octCustomerId: zId('客户').optional() })
+  .refine(maskedNeedsCustomer, { message: maskedNeedsCustomerMessage, path: ['mobile'] });
+export type TCalleeCheckRequest = z.infer<typeof ZCalleeCheckRequest>;
+
+/** The dial request (spec section 7 "Brand and dial": telB, interfaceId, octCustomerId). */
+export const ZDialRequest = z
+  .object({
+    /** The number to call (mobile or fixed line with area code, or the customer's masked mobile). */
+    telB: ZCalleeNumber,
+    /** The line (线路) id the page keeps in local storage. */
+    interfaceId: zId('线路'),
+    /** The customer being called, when the call starts from a customer. */
+    octCustomerId: zId('客户').optional(),
+  })
+  .refine(maskedNeedsCustomer, { message: maskedNeedsCustomerMessage, path: ['telB'] });
+export type TDialRequest = z.infer<typeof ZDialRequest>;
+
+export const ZDialResult = z.object({
+  /** Ties the call record to this dial request (the SIP call carries it as X-Bind-Id). */
+  bindId: z.string(),
+  /** The line's mode: 2 soft-phone (the page places the SIP call), 0 carrier call-back, other app dialing. */
+  lineMode: z.number().int(),
+  /** 1: the call is under way (the page sets its calling flag); otherwise it is only queued. */
+  status: z.number().int(),
+  /** The number the callee sees (外显号码), when the line shows one. */
+  telX: z.string(),
+  /**
+   * Soft-phone lines: what the page's SIP phone calls. The number itself for people who may see
+   * it; for those who see it masked, the bind id, which Kamailio turns into the number (route
+   * CALLEE), so the full number never reaches their browser. Empty on other lines.
+   */
+  sipTarget: z.string(),
+});
+export type TDialResult = z.infer<typeof ZDialResult>;
+
+/** Line modes (spec section 9): 2 soft-phone, 0 carrier call-back, anything else app dialing. */
+export const callbackLineMode = 0;
+
+/** A line the signed-in user holds a valid seat on: what the line picker offers. */
+export const ZUsableLine = z.object({
+  lineId: z.number().int(),
+  lineName: z.string(),
+  lineMode: z.number().int(),
+  callerNumbers: z.array(z.string()),
+  /** The line of his calling settings (呼叫管理), preselected when the page has none stored. */
+  isDefault: z.boolean(),
+});
+export type TUsableLine = z.infer<typeof ZUsableLine>;
+
+export const callRoutes = {
+  /** Step 2 of the dial flow: is a colleague already on a call with this number? */
+  calleeCheck: route({
+    method: 'POST',
+    path: '/base/call/callee-check',
+    request: ZCalleeCheckRequest,
+    response: ZCalleeCheck,
+    permission: Perm.callDial,
+    summary: '被叫检查',
+  }),
+  /**
+   * Step 3: the dial request. Refused with a clear message when the user has no valid seat on the
+   * line, the number is black-listed (the enterprise's or the platform's list), it is outside the
+   * allowed hours or over its daily limit.
+   */
+  dial: route({
+    method: 'POST',
+    path: '/base/crmV2/callV2',
+    request: ZDialRequest,
+    response: ZDialResult,
+    permission: Perm.callDial,
+    summary: '拨打电话',
+  }),
+  /** The lines the signed-in user may dial on now (his valid seats), for the line picker. */
+  usableLines: route({
+    method: 'POST',
+    path: '/base/call/usable-lines',
+    request: z.object({}),
+    response: z.array(ZUsableLine),
+    permission: Perm.callDial,
+    summary: '可用线路',
+  }),
+  /** The soft-phone's SIP credentials for the signed-in user's seat; issued on first request. */
+  lineConfig: route({
+    method: 'POST',
+    path: '/base/call/line-config',
+    request: ZLineConfigRequest,
+    response: ZSipLineConfig,
+    permission: Perm.softphoneUse,
+    summary: '获取软电话配置',
+  }),
+  /** A new SIP password (the old one stops working at the phone's next registration). */
+  lineConfigReset: route({
+    method: 'POST',
+    path: '/base/call/line-config/reset',
+    request: ZLineConfigRequest,
+    response: ZSipLineConfig,
+    permission: Perm.softphoneUse,
+    audited: true,
+    summary: '重置软电话密码',
+  }),
+} as const;

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { zId, zIds } from './org-common.js';
+import type { TMenuNode } from './permissions.js';
+import { routesOf } from './route.js';
+
+/**
+ * Enterprise authentication (企业认证, spec sections 2 and 3): an enterprise administrator submits
+ * a personal or an enterprise authentication; the platform operator (super tenant) examines it and
+ * the enterprise's auth state becomes 1 个人认证 or 2 企业认证.
+ */
+export const CertPerm = {
+  view: 'org:auth:view',
+  submit: 'org:auth:submit',
+  list: 'platform:auth:list',
+  examine: 'platform:auth:examine',
+} as const;
+
+const enterpriseRoute = routesOf('org');
+const platformRoute = routesOf('platform');
+
+export const certTypes = ['personal', 'enterprise'] as const;
+export const ZCertType = z.enum(certTypes, { error: '认证类型只能是个人认证或企业认证' });
+export type TCertType = z.infer<typeof ZCertType>;
+export const certTypeLabel: Record<TCertType, string> = { personal: '个人认证', enterprise: '企业认证' };
+
+export const certStatuses = ['pending', 'approved', 'rejected'] as const;
+export const ZCertStatus = z.enum(certStatuses, { error: '审核状态不正确' });
+export type TCertStatus = z.infer<typeof ZCertStatus>;
+export const certStatusLabel: Record<TCertStatus, string> = {
+  pending: '待审核',
+  approved: '已通过',
+  rejected: '已驳回',
+};
+
+const creditCodeChars = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const creditCodeWeights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** 统一社会信用代码 (GB 32100-2015): 18 characters, the last one a check character. */
+export const isCreditCode = (code: string): boolean => {
+  if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(code)) return false;
+  const sum = creditCodeWeights.reduce((acc, w, i) => acc + creditCodeChars.indexOf(code[i]!) * w, 0);
+  return creditCodeChars[(31 - (sum % 31)) % 31] === code[17];
+};
+
+const idCardWeights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+
+/** 居民身份证号码 (GB 11643-1999): 18 characters, the last one a check character. */
+export const isIdCardNo = (no: string): boolean => {
+  if (!/^\d{17}[\dX]$/.test(no)) return false;
+  const sum = idCardWeights.reduce((acc, w, i) => acc + Number(no[i]) * w, 0);
+  return '10X98765432'[sum % 11] === no[17];
+};
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .max(max, `${label}最多${max}个字`)
+    .optional()
+    .default('');
+
+/** An uploaded file of this server (`/base/sys/oss/upload`). */
+const ZUploadUrl = z.string({ error: '请上传营业执照' }).trim().max(300, '营业执照地址过长').optional().default('');
+
+/**
+ * The submission. Enterprise: company name, 统一社会信用代码, legal person and the business licence;
+ * personal: the person's name and 身份证号. Which fields are required is checked per type.
+ */
+export const ZCertSubmit = z
+  .object({
+    type: ZCertType,
+    companyName: text('企业名称', 100),
+    creditCode: text('统一社会信用代码', 18).transform((s) => s.toUpperCase()),
+    legalPerson: text('法定代表人', 32),
+    licenseUrl: ZUploadUrl,
+    personName: text('姓名', 32),
+    idCardNo: text('身份证号', 18).transform((s) => s.toUpperCase()),
+  })
+  .superRefine((v, ctx) => {
+    const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.type === 'enterprise') {
+      if (!v.companyName) need('companyName', '请输入企业名称');
+      if (!v.creditCode) need('creditCode', '请输入统一社会信用代码');
+      else if (!isCreditCode(v.creditCode)) need('creditCode', '统一社会信用代码格式不正确（18位，含校验位）');
+      if (!v.legalPerson) need('legalPerson', '请输入法定代表人');
+      if (!v.licenseUrl) need('licenseUrl', '请上传营业执照');
+    } else {
+      if (!v.personName) need('personName', '请输入姓名');
+      if (!v.idCardNo) need('idCardNo', '请输入身份证号');
+      else if (!isIdCardNo(v.idCardNo)) need('idCardNo', '身份证号格式不正确（18位，含校验位）');
+    }
+  });
+export type TCertSubmit = z.input<typeof ZCertSubmit>;
+
+export const ZCertification = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  enterpriseName: z.string(),
+  tenantCode: z.string(),
+  type: ZCertType,
+  companyName: z.string(),
+  creditCode: z.string(),
+  legalPerson: z.string(),
+  licenseUrl: z.string(),
+  personName: z.string(),
+  /** Masked except for the platform operator. */
+  idCardNo: z.string(),
+  status: ZCertStatus,
+  reason: z.string(),
+  submitter: z.string(),
+  examiner: z.string(),
+  createdAt: ZTime,
+  examinedAt: ZTime.nullable(),
+});
+export type TCertification = z.infer<typeof ZCertification>;
+
+const ZExamine = {
+  pass: z.boolean({ error: '请选择通过或驳回' }),
+  reason: z.string({ error: '驳回原因不正确' }).trim().max(200, '驳回原因最多200个字').default(''),
+};
+
+export const certificationRoutes = {
+  certInfo: enterpriseRoute({
+    method: 'GET',
+    path: '/base/enterprise/auth/info',
+    summary: '企业认证状态',
+    permission: CertPerm.view,
+    request: z.object({}),
+    response: z.object({
+      enterpriseName: z.string(),
+      authState: z.number().int(),
+      authStateLabel: z.string(),
+      /** The latest submission (pending, or the last examined one), null before the first. */
+      latest: ZCertification.nullable(),
+    }),
+  }),
+  certSubmit: enterpriseRoute({
+    method: 'POST',
+    path: '/base/enterprise/auth/submit',
+    summary: '提交企业认证',
+    permission: CertPerm.submit,
+    audited: true,
+    request: ZCertSubmit,
+    response: ZCertification,
+  }),
+  licenseUpload: enterpriseRoute({
+    method: 'POST',
+    path: '/base/sys/oss/upload/business-license',
+    summary: '上传营业执照',
+    permission: CertPerm.submit,
+    body: 'multipart',
+    request: z.object({}),
+    response: z.object({ url: z.string(), name: z.string(), size: z.number().int(), type: z.string() }),
+  }),
+  certPage: platformRoute({
+    method: 'GET',
+    path: '/base/enterprise/auth/page',
+    summary: '企业认证审核列表',
+    permission: CertPerm.list,
+    request: ZPageQuery.extend({
+      enterpriseName: z.string().trim().max(64, '企业名称最多64个字').optional(),
+      status: ZCertStatus.optional(),
+      type: ZCertType.optional(),
+    }),
+    response: zPage(ZCertification),
+  }),
+  certExamine: platformRoute({
+    method: 'POST',
+    path: '/base/enterprise/auth/examine',
+    summary: '审核企业认证',
+    permission: CertPerm.examine,
+    audited: true,
+    request: z.object({ id: zId('认证编号'), ...ZExamine }),
+    response: ZNull,
+  }),
+  certBatchExamine: platformRoute({
+    method: 'POST',
+    path: '/base/enterprise/auth/batch-examine',
+    summary: '批量审核企业认证',
+    permission: CertPerm.examine,
+    audited: true,
+    request: z.object({ ids: zIds('认证编号', 200), ...ZExamine }),
+    response: ZNull,
+  }),
+};
+
+/** 企业认证 for an enterprise administrator (the shell's personalCenter/reviewTheDetails). */
+export const certificationMenuNodes: TMenuNode[] = [
+  {
+    id: '92',
+    name: '企业认证',
+    url: 'personalCenter/reviewTheDetails',
+    icon: 'SafetyCertificateOutlined',
+    type: 1,
+    perm: CertPerm.view,
+    inMenu: true,
+    children: [{ id: '9201', name: '提交认证', url: '', icon: '', type: 2, perm: CertPerm.submit, inMenu: false }],
+  },
+];
+
+/** The platform operator's 认证审核 screen (placed in the 平台管理 folder). */
+export const certificationPlatformMenuNodes: TMenuNode[] = [
+  {
+    id: '6050',
+    name: '认证审核',
+    url: 'platform/certification',
+    icon: 'SafetyCertificateOutlined',
+    type: 1,
+    perm: CertPerm.list,
+    inMenu: true,
+    children: [{ id: '605001', name: '审核认证', url: '', icon: '', type: 2, perm: CertPerm.examine, inMenu: false }],
+  },
+];

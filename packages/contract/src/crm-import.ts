@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { ZCustomerListQuery } from './crm.js';
+import { ZTime } from './http.js';
+import { Perm } from './permissions.js';
+import { routesOf } from './route.js';
+
+const route = routesOf('crm');
+
+/** Customer and follow-up imports (issue 4): preview every bad row, then write on confirm. */
+export const crmImportKinds = ['customer', 'follow'] as const;
+export const ZCrmImportState = z.object({
+  batchId: z.string(),
+  kind: z.enum(crmImportKinds),
+  fileName: z.string(),
+  /** checking: reading the file; previewed: waiting for confirm; running: writing; done; failed. */
+  status: z.enum(['checking', 'previewed', 'running', 'done', 'failed']),
+  total: z.number().int(),
+  validCount: z.number().int(),
+  invalidCount: z.number().int(),
+  /** Valid rows whose mobile is already a customer (skipped or updated as chosen). */
+  duplicateCount: z.number().int(),
+  duplicateMode: z.enum(['skip', 'update']),
+  processed: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  message: z.string(),
+  createdAt: ZTime,
+});
+export type TCrmImportState = z.infer<typeof ZCrmImportState>;
+
+/** The first bad rows for the preview (the whole list is downloadable). */
+export const ZCrmImportPreview = ZCrmImportState.extend({
+  errors: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  duplicates: z.array(z.object({ row: z.number().int(), name: z.string(), where: z.string() })),
+});
+
+const ZBatch = z.object({ batchId: z.string().uuid('导入批次不正确') });
+
+/** Ranking of people by customers for a period (crm-rang-list). */
+export const ZRankRow = z.object({
+  userId: z.number().int(),
+  realName: z.string(),
+  deptName: z.string().nullable(),
+  owned: z.number().int(),
+  added: z.number().int(),
+  followed: z.number().int(),
+  dealt: z.number().int(),
+});
+const ZRankQuery = z
+  .object({ from: ZTime, to: ZTime, deptId: z.coerce.number().int().positive().optional() })
+  .refine((r) => r.from <= r.to, '开始时间不能晚于结束时间');
+
+export const crmImportRoutes = {
+  importTemplate: route({
+    method: 'GET',
+    path: '/base/crm/download-form-work',
+    summary: '下载客户导入模板',
+    permission: Perm.customerImport,
+    result: 'blob',
+    /** customer: the built-in and custom fields; follow: mobile, content, method, time, next time. */
+    request: z.object({ kind: z.enum(crmImportKinds).default('customer') }),
+    response: z.unknown(),
+  }),
+  importPreview: route({
+    method: 'POST',
+    path: '/base/crm/import',
+    summary: '导入客户（检查）',
+    permission: Perm.customerImport,
+    body: 'multipart',
+    /** Multipart fields besides `file` (.xlsx or .csv, UTF-8 or GBK): where the new customers go. */
+    request: z.object({
+      target: z.enum(['private', 'public']).default('private'),
+      duplicateMode: z.enum(['skip', 'update']).default('skip'),
+    }),
+    response: ZCrmImportPreview,
+  }),
+  importConfirm: route({
+    method: 'POST',
+    path: '/base/crm/confirm-import',
+    summary: '导入客户（确认）',
+    permission: Perm.customerImport,
+    audited: true,
+    request: ZBatch.extend({ duplicateMode: z.enum(['skip', 'update']).optional() }),
+    response: ZCrmImportState,
+  }),
+  followImportPreview: route({
+    method: 'POST',
+    path: '/base/crm/import-follow',
+    summary: '导入跟进记录（检查）',
+    permission: Perm.customerImport,
+    body: 'multipart',
+    request: z.object({}),
+    response: ZCrmImportPreview,
+  }),
+  followImportConfirm: route({
+    method: 'POST',
+    path: '/base/crm/confirm-import-follow',
+    summary: '导入跟进记录（确认）',
+    permission: Perm.customerImport,
+    audited: true,
+    request: ZBatch,
+    response: ZCrmImportState,
+  }),
+  importState: route({
+    method: 'GET',
+    path: '/base/crm/import-state',
+    summary: '导入进度',
+    permission: Perm.customerImport,
+    request: ZBatch,
+    response: ZCrmImportState,
+  }),
+  /** Every row with its reason or outcome, as xlsx: the bad rows after a preview, the result after confirm. */
+  importReport: route({
+    method: 'GET',
+    path: '/base/crm/import-report',
+    summary: '下载导入结果',
+    permission: Perm.customerImport,
+    result: 'blob',
+    request: ZBatch,
+    response: z.unknown(),
+  }),
+  exportCustomers: route({
+    method: 'POST',
+    path: '/base/crm/exportCus',
+    summary: '导出客户',
+    permission: Perm.customerExport,
+    audited: true,
+    result: 'blob',
+    /** The list's own query (filter and sort) and pool; ids = only the chosen rows. */
+    request: ZCustomerListQuery.omit({ page: true, limit: true }).extend({
+      pool: z.enum(['private', 'public']).default('private'),
+      ids: z.array(z.number().int().positive()).max(10_000).optional(),
+    }),
+    response: z.unknown(),
+  }),
+  rankList: route({
+    method: 'POST',
+    path: '/base/crm/crm-rang-list',
+    summary: '客户排行',
+    permission: Perm.customerList,
+    request: ZRankQuery,
+    response: z.array(ZRankRow),
+  }),
+  rankListDownload: route({
+    method: 'POST',
+    path: '/base/crm/crm-rang-list-download',
+    summary: '导出客户排行',
+    permission: Perm.customerExport,
+    result: 'blob',
+    request: ZRankQuery,
+    response: z.unknown(),
+  }),
+} as const;
+
+export type TCustomerExportQuery = z.input<(typeof crmImportRoutes)['exportCustomers']['request']>;

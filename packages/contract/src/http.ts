@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Business codes of the `{code,msg,data}` envelope (DESIGN.md section 3). */
+export const ResultCode = {
+  ok: 0,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  serverError: 500,
+  invalid: 10002,
+  conflict: 10056,
+} as const;
+export type TResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+
+/** Codes the client treats as success (spec section 8). */
+export const successCodes: readonly number[] = [0, 200, 206, 207, 1001];
+
+export type TEnvelope<T> = { code: number; msg: string; data: T };
+
+/** Paging request: page from 1 (DESIGN.md section 3). */
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1, '页码必须从1开始').default(1),
+  limit: z.coerce.number().int().min(1, '每页条数至少为1').max(500, '每页条数不能超过500').default(20),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+/** Sort order for list endpoints: a whitelisted column and a direction. */
+export const ZSortOrder = z.enum(['ascend', 'descend']);
+
+export const zPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    size: z.number().int(),
+    current: z.number().int(),
+    pages: z.number().int(),
+  });
+export type TPage<T> = { records: T[]; total: number; size: number; current: number; pages: number };
+
+/** Epoch milliseconds. */
+export const ZTime = z.number().int();
+
+export const ZMobile = z
+  .string({ error: '请输入手机号' })
+  .trim()
+  .regex(/^1[3-9]\d{9}$/, '手机号格式不正确');
+
+export const ZPassword = z
+  .string({ error: '请输入密码' })
+  .min(8, '密码至少8位')
+  .max(32, '密码最多32位')
+  .regex(/^(?=.*[A-Za-z])(?=.*\d).+$/, '密码需同时包含字母和数字');
+
+export const ZSmsCode = z
+  .string({ error: '请输入验证码' })
+  .trim()
+  .regex(/^\d{6}$/, '验证码为6位数字');
+
+export const ZEmpty = z.object({}).strict();
+export const ZNull = z.null();

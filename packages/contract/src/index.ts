@@ -1,0 +1,68 @@
+import { authRoutes } from './auth.js';
+import { blacklistRoutes } from './blacklist.js';
+import { callRoutes } from './call.js';
+import { callCensusRoutes } from './call-census.js';
+import { callDetailRoutes } from './call-detail.js';
+import { certificationRoutes } from './certification.js';
+import { crmRoutes } from './crm.js';
+import { crmImportRoutes } from './crm-import.js';
+import { crmSettingsRoutes } from './crm-settings.js';
+import { lineRoutes } from './line.js';
+import { orgRoutes } from './org.js';
+import { deptRoutes } from './org-dept.js';
+import { roleRoutes } from './org-role.js';
+import { staffRoutes } from './org-staff.js';
+import { platformRoutes } from './platform.js';
+import { platformContentRoutes } from './platform-content.js';
+import type { TRouteTable } from './route.js';
+import { seatRoutes } from './seat.js';
+import { systemRoutes } from './system.js';
+
+export * from './auth.js';
+export * from './blacklist.js';
+export * from './call.js';
+export * from './call-census.js';
+export * from './call-detail.js';
+export * from './certification.js';
+export * from './crm.js';
+export * from './crm-import.js';
+export * from './crm-settings.js';
+export * from './http.js';
+export * from './line.js';
+export * from './mask.js';
+export * from './org.js';
+export * from './org-common.js';
+export * from './org-dept.js';
+export * from './org-role.js';
+export * from './org-staff.js';
+export * from './permissions.js';
+export * from './platform.js';
+export * from './platform-content.js';
+export * from './route.js';
+export * from './seat.js';
+export * from './system.js';
+
+/** Every endpoint of the product, by area. Later areas add their table here. */
+export const routeTables = {
+  auth: authRoutes,
+  blacklist: blacklistRoutes,
+  call: callRoutes,
+  callCensus: callCensusRoutes,
+  callDetail: callDetailRoutes,
+  certification: certificationRoutes,
+  crm: crmRoutes,
+  crmImport: crmImportRoutes,
+  crmSettings: crmSettingsRoutes,
+  line: lineRoutes,
+  org: orgRoutes,
+  orgDept: deptRoutes,
+  orgRole: roleRoutes,
+  orgStaff: staffRoutes,
+  platform: platformRoutes,
+  platformContent: platformContentRoutes,
+  seat: seatRoutes,
+  system: systemRoutes,
+} as const;
+
+export const allRoutes = (): TRouteTable[keyof TRouteTable][] =>
+  Object.values(routeTables).flatMap((t) => Object.values(t as TRouteTable));

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** A positive integer id, from a JSON body or a query string alike. */
+export const zId = (label: string) =>
+  z.coerce
+    .number({ error: `${label}不正确` })
+    .int(`${label}不正确`)
+    .positive(`${label}不正确`);
+
+/** A list of ids for batch operations (1 to `max`), duplicates removed. */
+export const zIds = (label: string, max = 500) =>
+  z
+    .array(zId(label), { error: `请选择${label.replace(/编号$/, '')}` })
+    .min(1, `请选择${label.replace(/编号$/, '')}`)
+    .max(max, `一次最多${max}条`)
+    .transform((ids) => [...new Set(ids)]);
+
+/** Data scope of a role (DESIGN.md section 4). */
+export const dataScopes = ['all', 'dept_and_below', 'dept', 'self', 'custom'] as const;
+export const ZDataScope = z.enum(dataScopes, { error: '数据权限只能是全部、本部门及以下、本部门、仅本人或指定部门' });
+export type TDataScopeKind = z.infer<typeof ZDataScope>;
+export const dataScopeLabel: Record<TDataScopeKind, string> = {
+  all: '全部数据',
+  dept_and_below: '本部门及以下',
+  dept: '本部门',
+  self: '仅本人',
+  custom: '指定部门',
+};

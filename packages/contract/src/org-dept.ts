@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { ZNull } from './http.js';
+import { zId } from './org-common.js';
+import { Perm } from './permissions.js';
+import { routesOf } from './route.js';
+
+const route = routesOf('org');
+
+const ZDeptName = z
+  .string({ error: '请输入部门名称' })
+  .trim()
+  .min(1, '请输入部门名称')
+  .max(32, '部门名称最多32个字')
+  .refine((s) => !/[/\\]/.test(s), '部门名称不能包含斜杠');
+const ZSort = z.coerce.number({ error: '排序须为数字' }).int('排序须为整数').min(0, '排序不能小于0').max(9999);
+
+export const ZDept = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  sort: z.number().int(),
+  /** Staff directly in the department (not pending applicants' rejected or deleted accounts). */
+  staffCount: z.number().int(),
+  childCount: z.number().int(),
+});
+export type TDept = z.infer<typeof ZDept>;
+export type TDeptNode = TDept & { children: TDeptNode[] };
+export const ZDeptNode: z.ZodType<TDeptNode> = z.lazy(() => ZDept.extend({ children: z.array(ZDeptNode) }));
+
+export const deptRoutes = {
+  deptList: route({
+    method: 'GET',
+    path: '/base/sys/dept/list',
+    summary: '部门树',
+    permission: Perm.deptList,
+    request: z.object({}),
+    response: z.array(ZDeptNode),
+  }),
+  deptChildren: route({
+    method: 'GET',
+    path: '/base/sys/dept/queryDeptChildren',
+    summary: '下级部门',
+    permission: Perm.deptList,
+    request: z.object({ deptId: zId('部门编号') }),
+    response: z.array(ZDept),
+  }),
+  deptGet: route({
+    method: 'GET',
+    path: '/base/sys/dept/getById',
+    summary: '部门详情',
+    permission: Perm.deptList,
+    request: z.object({ id: zId('部门编号') }),
+    response: ZDept.extend({ parentName: z.string().nullable(), path: z.array(z.string()) }),
+  }),
+  deptCreate: route({
+    method: 'POST',
+    path: '/base/sys/dept/create',
+    summary: '新增部门',
+    permission: Perm.deptAdd,
+    audited: true,
+    request: z.object({ parentId: zId('上级部门编号'), name: ZDeptName, sort: ZSort.default(0) }),
+    response: ZDept,
+  }),
+  deptUpdate: route({
+    method: 'POST',
+    path: '/base/sys/dept/update',
+    summary: '修改部门',
+    permission: Perm.deptUpdate,
+    audited: true,
+    request: z.object({
+      id: zId('部门编号'),
+      name: ZDeptName.optional(),
+      /** Moves the department under another one (never under itself or its own descendant). */
+      parentId: zId('上级部门编号').optional(),
+      sort: ZSort.optional(),
+    }),
+    response: ZDept,
+  }),
+  deptDelete: route({
+    method: 'POST',
+    path: '/base/sys/dept/deleteById',
+    summary: '删除部门',
+    permission: Perm.deptDelete,
+    audited: true,
+    request: z.object({ id: zId('部门编号') }),
+    response: ZNull,
+  }),
+};

@@ -1,0 +1,295 @@
+import { z } from 'zod';
+import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zPage } from './http.js';
+import { zId, zIds } from './org-common.js';
+import { Perm } from './permissions.js';
+import { routesOf } from './route.js';
+
+const route = routesOf('org');
+
+/** pending = an application awaiting examine, rejected = an application turned down. */
+export const staffStatuses = ['pending', 'active', 'disabled', 'rejected'] as const;
+export const ZStaffStatus = z.enum(staffStatuses);
+export const staffStatusLabel: Record<z.infer<typeof ZStaffStatus>, string> = {
+  pending: '待审核',
+  active: '正常',
+  disabled: '已停用',
+  rejected: '已驳回',
+};
+
+export const ZAccount = z
+  .string({ error: '请输入账号' })
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, '账号为4-32位字母、数字或下划线，以字母开头');
+export const ZRealName = z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(32, '姓名最多32个字');
+const ZRoleIds = z
+  .array(zId('角色编号'), { error: '角色列表格式不正确' })
+  .max(20, '一个员工最多20个角色')
+  .transform((ids) => [...new Set(ids)]);
+
+export const ZStaff = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  realName: z.string(),
+  /** Masked in lists (spec section 3); the detail answers the full number. */
+  mobile: z.string(),
+  jobNumber: z.string(),
+  deptId: z.number().int().nullable(),
+  deptName: z.string().nullable(),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  status: ZStaffStatus,
+  billingEnabled: z.boolean(),
+  lastLoginAt: ZTime.nullable(),
+  createdAt: ZTime,
+});
+export type TStaff = z.infer<typeof ZStaff>;
+
+/** Filters of the staff list and of its export. */
+export const ZStaffFilter = z.object({
+  /** Name, account, or the name's pinyin: 张三 matches `zs` and `zhangsan` (DESIGN.md section 7). */
+  name: z.string().trim().max(32, '姓名最多32个字').optional(),
+  /** Any 4 or more digits of the mobile. */
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^\d{4,11}$/, '手机号请输入4-11位数字')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  deptId: zId('部门编号').optional(),
+  /** With deptId: also staff of its sub-departments (default) or only of the department itself. */
+  includeChildren: z.enum(['0', '1'], { error: '是否包含下级部门只能是0或1' }).default('1'),
+  roleId: zId('角色编号').optional(),
+  status: z.enum(['active', 'disabled'], { error: '员工状态只能是正常或已停用' }).optional(),
+});
+export type TStaffFilter = z.infer<typeof ZStaffFilter>;
+
+export const ZImportError = z.object({ row: z.number().int(), reason: z.string() });
+export const ZImportState = z.object({
+  batchId: z.string(),
+  /** previewed: checked, waiting for confirm; running: writing; done; failed. */
+  status: z.enum(['previewed', 'running', 'done', 'failed']),
+  total: z.number().int(),
+  validCount: z.number().int(),
+  invalidCount: z.number().int(),
+  /** Rows written so far while running. */
+  processed: z.number().int(),
+  imported: z.number().int(),
+  /** Valid rows whose account or mobile was taken between preview and confirm. */
+  skipped: z.number().int(),
+  message: z.string(),
+});
+export type TImportState = z.infer<typeof ZImportState>;
+
+export const ZApplication = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  realName: z.string(),
+  mobile: z.string(),
+  deptId: z.number().int().nullable(),
+  deptName: z.string().nullable(),
+  status: z.enum(['pending', 'rejected']),
+  reason: z.string(),
+  examinedAt: ZTime.nullable(),
+  createdAt: ZTime,
+});
+
+const ZExamine = {
+  pass: z.boolean({ error: '请选择通过或驳回' }),
+  reason: z.string().trim().max(200, '原因最多200个字').default(''),
+  /** On approval: the department and roles the applicant gets (kept as applied when absent). */
+  deptId: zId('部门编号').optional(),
+  roleIds: ZRoleIds.optional(),
+};
+
+export const staffRoutes = {
+  staffPage: route({
+    method: 'GET',
+    path: '/base/sys/user/page',
+    summary: '员工列表',
+    permission: Perm.staffList,
+    request: ZPageQuery.extend(ZStaffFilter.shape),
+    response: zPage(ZStaff),
+  }),
+  staffInfo: route({
+    method: 'GET',
+    path: '/base/sys/user/queryStaffInfo',
+    summary: '员工详情',
+    permission: Perm.staffList,
+    request: z.object({ id: zId('员工编号') }),
+    response: ZStaff,
+  }),
+  staffAdd: route({
+    method: 'POST',
+    path: '/base/sys/user/add',
+    summary: '新增员工',
+    permission: Perm.staffAdd,
+    audited: true,
+    request: z.object({
+      username: ZAccount,
+      realName: ZRealName,
+      mobile: ZMobile,
+      deptId: zId('部门编号'),
+      roleIds: ZRoleIds.default([]),
+      /** Absent: a random initial password is made and answered once. */
+      password: ZPassword.optional(),
+      billingEnabled: z.boolean().default(true),
+    }),
+    response: z.object({ id: z.number().int(), initialPassword: z.string().nullable() }),
+  }),
+  staffUpdate: route({
+    method: 'POST',
+    path: '/base/sys/user/updateStaffInfo',
+    summary: '修改员工',
+    permission: Perm.staffUpdate,
+    audited: true,
+    request: z.object({
+      id: zId('员工编号'),
+      realName: ZRealName.optional(),
+      mobile: ZMobile.optional(),
+      deptId: zId('部门编号').optional(),
+      roleIds: ZRoleIds.optional(),
+    }),
+    response: ZNull,
+  }),
+  staffStatus: route({
+    method: 'POST',
+    path: '/base/sys/user/update-status',
+    summary: '启用或停用员工',
+    permission: Perm.staffStatus,
+    audited: true,
+    request: z.object({
+      ids: zIds('员工编号'),
+      status: z.enum(['active', 'disabled'], { error: '员工状态只能是正常或已停用' }),
+    }),
+    response: ZNull,
+  }),
+  staffDelete: route({
+    method: 'POST',
+    path: '/base/sys/user/delete',
+    summary: '删除员工',
+    permission: Perm.staffDelete,
+    audited: true,
+    request: z.object({ ids: zIds('员工编号') }),
+    response: ZNull,
+  }),
+  staffBatchDeptRole: route({
+    method: 'POST',
+    path: '/base/sys/user/batch-update-dept-role',
+    summary: '批量修改部门和角色',
+    permission: Perm.staffUpdate,
+    audited: true,
+    request: z.object({ ids: zIds('员工编号'), deptId: zId('部门编号').optional(), roleIds: ZRoleIds.optional() }),
+    response: ZNull,
+  }),
+  staffExport: route({
+    method: 'POST',
+    path: '/base/sys/user/exportStaffInfo',
+    summary: '导出员工',
+    permission: Perm.staffExport,
+    audited: true,
+    result: 'blob',
+    request: ZStaffFilter,
+    response: z.unknown(),
+  }),
+  staffImportTemplate: route({
+    method: 'GET',
+    path: '/base/sys/user/import-template',
+    summary: '下载员工导入模板',
+    permission: Perm.staffImport,
+    result: 'blob',
+    request: z.object({}),
+    response: z.unknown(),
+  }),
+  staffImport: route({
+    method: 'POST',
+    path: '/base/sys/user/import-plus',
+    summary: '导入员工（预览）',
+    permission: Perm.staffImport,
+    audited: true,
+    body: 'multipart',
+    request: z.object({}),
+    response: ZImportState.extend({ errors: z.array(ZImportError) }),
+  }),
+  staffImportConfirm: route({
+    method: 'POST',
+    path: '/base/sys/user/confirm-import-plus',
+    summary: '确认导入员工',
+    permission: Perm.staffImport,
+    audited: true,
+    request: z.object({ batchId: z.string({ error: '请指定导入批次' }).uuid('导入批次不正确') }),
+    response: ZImportState,
+  }),
+  staffImportState: route({
+    method: 'POST',
+    path: '/base/sys/user/queryStaffState',
+    summary: '导入进度',
+    permission: Perm.staffImport,
+    request: z.object({ batchId: z.string({ error: '请指定导入批次' }).uuid('导入批次不正确') }),
+    response: ZImportState,
+  }),
+  billing: route({
+    method: 'POST',
+    path: '/base/sys/user/enable-user-billing',
+    summary: '员工计费开关',
+    permission: Perm.staffBilling,
+    audited: true,
+    request: z.object({ userId: zId('员工编号'), enabled: z.boolean({ error: '请选择开启或关闭计费' }) }),
+    response: ZNull,
+  }),
+  billingBatch: route({
+    method: 'POST',
+    path: '/base/sys/user/enable-user-billing-batch',
+    summary: '批量员工计费开关',
+    permission: Perm.staffBilling,
+    audited: true,
+    request: z.object({ userIds: zIds('员工编号'), enabled: z.boolean({ error: '请选择开启或关闭计费' }) }),
+    response: ZNull,
+  }),
+  billingGet: route({
+    method: 'GET',
+    path: '/base/sys/user/get-admin-billing',
+    summary: '查询员工计费状态',
+    permission: Perm.staffList,
+    /** Absent userId: the signed-in user's own switch. */
+    request: z.object({ userId: zId('员工编号').optional() }),
+    response: z.object({ userId: z.number().int(), billingEnabled: z.boolean() }),
+  }),
+  adminPassword: route({
+    method: 'POST',
+    path: '/base/sys/user/admin-update-password',
+    summary: '重置员工密码',
+    permission: Perm.staffPassword,
+    audited: true,
+    request: z.object({ userId: zId('员工编号'), password: ZPassword.optional() }),
+    /** The new password when the server made it (answered once), else null. */
+    response: z.object({ password: z.string().nullable() }),
+  }),
+  applyPage: route({
+    method: 'GET',
+    path: '/base/sys/user/apply-page',
+    summary: '员工申请列表',
+    permission: Perm.applyList,
+    request: ZPageQuery.extend({
+      status: z.enum(['pending', 'rejected'], { error: '申请状态只能是待审核或已驳回' }).default('pending'),
+      name: z.string().trim().max(32, '姓名最多32个字').optional(),
+    }),
+    response: zPage(ZApplication),
+  }),
+  examine: route({
+    method: 'POST',
+    path: '/base/sys/user/examine',
+    summary: '审核员工申请',
+    permission: Perm.applyExamine,
+    audited: true,
+    request: z.object({ id: zId('申请编号'), ...ZExamine }),
+    response: ZNull,
+  }),
+  batchExamine: route({
+    method: 'POST',
+    path: '/base/sys/user/batch-examine',
+    summary: '批量审核员工申请',
+    permission: Perm.applyExamine,
+    audited: true,
+    request: z.object({ ids: zIds('申请编号'), ...ZExamine }),
+    response: ZNull,
+  }),
+};

@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { zId, zIds } from './org-common.js';
+import type { TMenuNode } from './permissions.js';
+import { routesOf } from './route.js';
+
+/**
+ * The platform operator's (super tenant's) contracts with enterprises, notices to enterprises and
+ * brand settings per host (issue 3; spec sections 3 and 7). Every string here is `platform:`, so an
+ * enterprise's roles never hold it, and the services check the super tenant besides.
+ */
+export const PlatformPerm = {
+  contractView: 'platform:contract:view',
+  contractEdit: 'platform:contract:edit',
+  noticeList: 'platform:notice:list',
+  noticePublish: 'platform:notice:publish',
+  noticeDelete: 'platform:notice:delete',
+  brandList: 'platform:brand:list',
+  brandEdit: 'platform:brand:edit',
+} as const;
+
+const route = routesOf('platform');
+const orgRoute = routesOf('org');
+
+// ---- contracts -------------------------------------------------------------------------------
+
+export const ZContract = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  enterpriseName: z.string(),
+  contractNo: z.string(),
+  signedAt: ZTime,
+  seats: z.number().int(),
+  /** Price per seat per month, in fen. */
+  seatPrice: z.number().int(),
+  startAt: ZTime,
+  endAt: ZTime,
+  remark: z.string(),
+  updatedAt: ZTime,
+});
+export type TContract = z.infer<typeof ZContract>;
+
+export const ZContractSave = z
+  .object({
+    tenantId: zId('企业编号'),
+    contractNo: z
+      .string({ error: '请输入合同编号' })
+      .trim()
+      .min(1, '请输入合同编号')
+      .max(32, '合同编号最多32个字符')
+      .regex(/^[A-Za-z0-9-]+$/, '合同编号只能包含字母、数字和-'),
+    signedAt: z.number({ error: '请选择签订日期' }).int('签订日期不正确').positive('签订日期不正确'),
+    seats: z.number({ error: '请输入坐席数' }).int('坐席数须为整数').min(1, '坐席数至少为1').max(100000, '坐席数过大'),
+    seatPrice: z
+      .number({ error: '请输入坐席单价' })
+      .int('坐席单价以分为单位，须为整数')
+      .min(0, '坐席单价不能为负')
+      .max(100_000_000, '坐席单价过大'),
+    startAt: z.number({ error: '请选择合同开始日期' }).int().positive('合同开始日期不正确'),
+    endAt: z.number({ error: '请选择合同结束日期' }).int().positive('合同结束日期不正确'),
+    remark: z.string().trim().max(200, '备注最多200个字').optional().default(''),
+  })
+  .refine((v) => v.endAt > v.startAt, { path: ['endAt'], message: '合同结束日期须晚于开始日期' });
+
+/** What an enterprise user sees of his own enterprise (`queryEnterpriseInfo`). */
+export const ZOwnEnterprise = z.object({
+  name: z.string(),
+  code: z.string(),
+  status: z.string(),
+  authState: z.number().int(),
+  authStateLabel: z.string(),
+  createdAt: ZTime,
+  contract: ZContract.omit({ tenantId: true, enterpriseName: true }).nullable(),
+});
+
+// ---- notices ---------------------------------------------------------------------------------
+
+export const ZNoticeAudience = z.enum(['all', 'tenants'], { error: '发布范围只能是全部企业或指定企业' });
+
+export const ZPublishedNotice = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  audience: ZNoticeAudience,
+  /** The addressed enterprises (audience 'tenants'). */
+  targets: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  publisher: z.string(),
+  readCount: z.number().int(),
+  createdAt: ZTime,
+});
+export type TPublishedNotice = z.infer<typeof ZPublishedNotice>;
+
+export const ZNoticePublish = z
+  .object({
+    title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(60, '标题最多60个字'),
+    content: z.string({ error: '请输入内容' }).trim().min(1, '请输入内容').max(2000, '内容最多2000个字'),
+    audience: ZNoticeAudience,
+    tenantIds: z.array(zId('企业编号')).max(500, '一次最多指定500家企业').optional().default([]),
+  })
+  .refine((v) => v.audience === 'all' || v.tenantIds.length > 0, {
+    path: ['tenantIds'],
+    message: '请选择接收通知的企业',
+  });
+
+// ---- brand settings --------------------------------------------------------------------------
+
+/** The option keys of spec section 3, in the editor's order. */
+export const brandKeys = [
+  'platform_name',
+  'home_logo',
+  'user_guide',
+  'qrcode',
+  'app_product',
+  'data_audit',
+  'third_api',
+  'application_center',
+  'urp',
+  'nda',
+  'bounty_hunter',
+] as const;
+export type TBrandKey = (typeof brandKeys)[number];
+
+export const brandKeyLabel: Record<TBrandKey, string> = {
+  platform_name: '平台名称',
+  home_logo: '平台Logo',
+  user_guide: '操作指南地址',
+  qrcode: '二维码图片',
+  app_product: 'APP产品',
+  data_audit: '数据审核',
+  third_api: '第三方接口',
+  application_center: '应用中心',
+  urp: 'URP',
+  nda: '保密协议',
+  bounty_hunter: '赏金猎人',
+};
+
+/** A host name (console.example.com, with an optional port) or '' for the platform default. */
+export const ZBrandHost = z
+  .string({ error: '请输入域名' })
+  .trim()
+  .toLowerCase()
+  .max(253, '域名过长')
+  .regex(
+    /^$|^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/,
+    '域名格式不正确（如 crm.example.com）',
+  );
+
+const ZUrlOrPath = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, `${label}最多500个字符`)
+    .regex(/^$|^https?:\/\/\S+$|^\/\S*$/, `${label}须为 http(s):// 开头的地址或 / 开头的站内路径`);
+const ZBrandText = (label: string) => z.string().trim().max(500, `${label}最多500个字符`);
+
+/** One host's options; a value left empty means "use the platform default" (host '' itself keeps it empty). */
+export const ZBrandValues = z.object({
+  platform_name: z.string().trim().max(40, '平台名称最多40个字').default(''),
+  home_logo: ZUrlOrPath('平台Logo').default(''),
+  user_guide: ZUrlOrPath('操作指南地址').default(''),
+  qrcode: ZUrlOrPath('二维码图片').default(''),
+  app_product: z
+    .array(z.string().trim().min(1, 'APP产品名称不能为空').max(40, 'APP产品名称最多40个字'))
+    .max(20, 'APP产品最多20个')
+    .default([]),
+  data_audit: ZBrandText('数据审核').default(''),
+  third_api: ZBrandText('第三方接口').default(''),
+  application_center: ZBrandText('应用中心').default(''),
+  urp: ZBrandText('URP').default(''),
+  nda: ZBrandText('保密协议').default(''),
+  bounty_hunter: ZBrandText('赏金猎人').default(''),
+});
+export type TBrandValues = z.infer<typeof ZBrandValues>;
+
+export const ZBrandHostSettings = z.object({
+  host: z.string(),
+  values: ZBrandValues,
+  /** Keys this host sets itself (the others fall back to the platform default). */
+  ownKeys: z.array(z.string()),
+});
+
+export const platformContentRoutes = {
+  findContract: route({
+    method: 'GET',
+    path: '/base/enterprise/findContract/:id',
+    summary: '查看企业合同',
+    permission: PlatformPerm.contractView,
+    request: z.object({ id: zId('企业编号') }),
+    response: ZContract.nullable(),
+  }),
+  saveContract: route({
+    method: 'POST',
+    path: '/base/enterprise/contract/save',
+    summary: '保存企业合同',
+    permission: PlatformPerm.contractEdit,
+    audited: true,
+    request: ZContractSave,
+    response: ZContract,
+  }),
+  queryEnterpriseInfo: orgRoute({
+    method: 'GET',
+    path: '/base/enterprise/queryEnterpriseInfo',
+    summary: '本企业信息',
+    request: z.object({}),
+    response: ZOwnEnterprise,
+  }),
+  noticePage: route({
+    method: 'GET',
+    path: '/base/sys/notice/page',
+    summary: '通知管理列表',
+    permission: PlatformPerm.noticeList,
+    request: ZPageQuery.extend({ title: z.string().trim().max(60, '标题最多60个字').optional() }),
+    response: zPage(ZPublishedNotice),
+  }),
+  noticePublish: route({
+    method: 'POST',
+    path: '/base/sys/notice/publish',
+    summary: '发布通知',
+    permission: PlatformPerm.noticePublish,
+    audited: true,
+    request: ZNoticePublish,
+    response: ZPublishedNotice,
+  }),
+  noticeDelete: route({
+    method: 'POST',
+    path: '/base/sys/notice/delete',
+    summary: '删除通知',
+    permission: PlatformPerm.noticeDelete,
+    audited: true,
+    request: z.object({ ids: zIds('通知编号', 100) }),
+    response: ZNull,
+  }),
+  brandList: route({
+    method: 'GET',
+    path: '/base/sys/brand/list',
+    summary: '品牌设置列表',
+    permission: PlatformPerm.brandList,
+    request: z.object({}),
+    response: z.array(ZBrandHostSettings),
+  }),
+  brandSave: route({
+    method: 'POST',
+    path: '/base/sys/brand/save',
+    summary: '保存品牌设置',
+    permission: PlatformPerm.brandEdit,
+    audited: true,
+    request: z.object({ host: ZBrandHost.default(''), values: ZBrandValues }),
+    response: ZBrandHostSettings,
+  }),
+  brandDelete: route({
+    method: 'POST',
+    path: '/base/sys/brand/delete',
+    summary: '删除域名品牌设置',
+    permission: PlatformPerm.brandEdit,
+    audited: true,
+    request: z.object({ host: ZBrandHost.refine((h) => h !== '', '平台默认设置不能删除') }),
+    response: ZNull,
+  }),
+};
+
+const button = (id: string, name: string, perm: string): TMenuNode => ({
+  id,
+  name,
+  url: '',
+  icon: '',
+  type: 2,
+  perm,
+  inMenu: false,
+});
+
+/** 通知管理, 品牌设置 and the enterprise detail (合同) page, in the 平台管理 folder. */
+export const platformContentMenuNodes: TMenuNode[] = [
+  {
+    id: '6020',
+    name: '企业详情',
+    url: 'platform/enterpriseDetail',
+    icon: '',
+    type: 1,
+    perm: PlatformPerm.contractView,
+    inMenu: false,
+    children: [button('602001', '编辑合同', PlatformPerm.contractEdit)],
+  },
+  {
+    id: '6030',
+    name: '通知管理',
+    url: 'platform/notice',
+    icon: 'NotificationOutlined',
+    type: 1,
+    perm: PlatformPerm.noticeList,
+    inMenu: true,
+    children: [
+      button('603001', '发布通知', PlatformPerm.noticePublish),
+      button('603002', '删除通知', PlatformPerm.noticeDelete),
+    ],
+  },
+  {
+    id: '6040',
+    name: '品牌设置',
+    url: 'platform/brand',
+    icon: 'SkinOutlined',
+    type: 1,
+    perm: PlatformPerm.brandList,
+    inMenu: true,
+    children: [button('604001', '编辑品牌', PlatformPerm.brandEdit)],
+  },
+];
+
+/** A host's brand values with nothing set (each field then falls back to the platform default). */
+export const emptyBrandValues = (): TBrandValues => ({
+  platform_name: '',
+  home_logo: '',
+  user_guide: '',
+  qrcode: '',
+  app_product: [],
+  data_audit: '',
+  third_api: '',
+  application_center: '',
+  urp: '',
+  nda: '',
+  bounty_hunter: '',
+});

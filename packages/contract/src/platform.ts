@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { zId, zIds } from './org-common.js';
+import { Perm } from './permissions.js';
+import { routesOf } from './route.js';
+
+const route = routesOf('platform');
+
+export const enterpriseStatuses = ['pending', 'active', 'rejected', 'closed'] as const;
+export const ZEnterpriseStatus = z.enum(enterpriseStatuses, { error: '企业状态不正确' });
+export const enterpriseStatusLabel: Record<z.infer<typeof ZEnterpriseStatus>, string> = {
+  pending: '待审核',
+  active: '正常',
+  rejected: '已驳回',
+  closed: '已停用',
+};
+
+export const ZEnterprise = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  status: ZEnterpriseStatus,
+  statusReason: z.string(),
+  authState: z.number().int(),
+  authStateLabel: z.string(),
+  /** The first administrator (the one who registered). */
+  adminName: z.string().nullable(),
+  adminMobile: z.string().nullable(),
+  userCount: z.number().int(),
+  createdAt: ZTime,
+  examinedAt: ZTime.nullable(),
+});
+export type TEnterprise = z.infer<typeof ZEnterprise>;
+
+const ZReason = z.string().trim().max(200, '原因最多200个字').default('');
+
+/** The platform operator's (super tenant's) administration of enterprises. */
+export const platformRoutes = {
+  enterprisePage: route({
+    method: 'GET',
+    path: '/base/enterprise/page',
+    summary: '企业列表',
+    permission: Perm.enterpriseList,
+    request: ZPageQuery.extend({
+      name: z.string().trim().max(64, '企业名称最多64个字').optional(),
+      status: ZEnterpriseStatus.optional(),
+    }),
+    response: zPage(ZEnterprise),
+  }),
+  enterpriseInfo: route({
+    method: 'GET',
+    path: '/base/enterprise/getInfoById',
+    summary: '企业详情',
+    permission: Perm.enterpriseList,
+    request: z.object({ id: zId('企业编号') }),
+    response: ZEnterprise,
+  }),
+  examine: route({
+    method: 'POST',
+    path: '/base/enterprise/examine',
+    summary: '审核企业注册',
+    permission: Perm.enterpriseExamine,
+    audited: true,
+    request: z.object({ id: zId('企业编号'), pass: z.boolean({ error: '请选择通过或驳回' }), reason: ZReason }),
+    response: ZNull,
+  }),
+  batchExamine: route({
+    method: 'POST',
+    path: '/base/enterprise/batch-examine',
+    summary: '批量审核企业注册',
+    permission: Perm.enterpriseExamine,
+    audited: true,
+    request: z.object({ ids: zIds('企业编号'), pass: z.boolean({ error: '请选择通过或驳回' }), reason: ZReason }),
+    response: ZNull,
+  }),
+  setStatus: route({
+    method: 'POST',
+    path: '/base/enterprise/save',
+    summary: '开通或停用企业',
+    permission: Perm.enterpriseStatus,
+    audited: true,
+    request: z.object({
+      id: zId('企业编号'),
+      status: z.enum(['active', 'closed'], { error: '只能开通或停用' }),
+      reason: ZReason,
+    }),
+    response: ZNull,
+  }),
+};

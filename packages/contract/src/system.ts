@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { ZPageQuery, ZTime, zPage } from './http.js';
+import { Perm } from './permissions.js';
+import { routesOf } from './route.js';
+
+const route = routesOf('system');
+
+export const ZNotice = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  publisher: z.string(),
+  createdAt: ZTime,
+  isRead: z.boolean(),
+});
+export type TNotice = z.infer<typeof ZNotice>;
+
+export const ZBrandOption = z.object({ optionKey: z.string(), optionValue: z.string(), optionType: z.string() });
+export type TBrandOption = z.infer<typeof ZBrandOption>;
+
+export const ZOperationLog = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  realName: z.string(),
+  module: z.string(),
+  summary: z.string(),
+  route: z.string(),
+  ip: z.string(),
+  result: z.enum(['success', 'failure']),
+  message: z.string(),
+  createdAt: ZTime,
+});
+export type TOperationLog = z.infer<typeof ZOperationLog>;
+
+export const ZLogFilter = z.object({
+  userName: z.string().trim().max(32, '操作人最多32个字').optional(),
+  module: z.string().trim().max(32).optional(),
+  result: z.enum(['success', 'failure'], { error: '结果只能是成功或失败' }).optional(),
+  startTime: ZTime.optional(),
+  endTime: ZTime.optional(),
+  sortField: z.enum(['createdAt', 'userName', 'module'], { error: '不支持的排序字段' }).optional(),
+  sortOrder: z.enum(['ascend', 'descend']).optional(),
+});
+
+export const uploadLimits = {
+  maxBytes: 5 * 1024 * 1024,
+  /** Accepted kinds; the server checks the file's leading bytes, not only its name. */
+  types: ['png', 'jpg', 'gif', 'webp', 'pdf'] as const,
+};
+
+export const systemRoutes = {
+  myNoticePage: route({
+    method: 'GET',
+    path: '/base/sys/notice/mynotice/page',
+    summary: '我的通知',
+    request: ZPageQuery.extend({ isRead: z.enum(['0', '1'], { error: '已读状态不正确' }).optional() }),
+    response: zPage(ZNotice).extend({ unreadCount: z.number().int() }),
+  }),
+  noticeRead: route({
+    method: 'POST',
+    path: '/base/sys/notice/read',
+    summary: '标记通知已读',
+    request: z.object({
+      ids: z.array(z.number().int().positive()).max(500, '一次最多500条').optional(),
+      all: z.boolean().optional(),
+    }),
+    response: z.object({ unreadCount: z.number().int() }),
+  }),
+  dictByType: route({
+    method: 'GET',
+    path: '/base/sys/dict/data/getByDictType',
+    summary: '字典数据',
+    request: z.object({ dictType: z.string({ error: '请指定字典类型' }).trim().min(1, '请指定字典类型').max(64) }),
+    response: z.array(z.object({ label: z.string(), value: z.string(), sort: z.number().int() })),
+  }),
+  upload: route({
+    method: 'POST',
+    path: '/base/sys/oss/upload',
+    summary: '上传文件',
+    body: 'multipart',
+    request: z.object({}),
+    response: z.object({ url: z.string(), name: z.string(), size: z.number().int(), type: z.string() }),
+  }),
+  uploadFile: route({
+    method: 'GET',
+    path: '/base/sys/oss/file/:name',
+    summary: '读取上传文件',
+    access: 'public',
+    result: 'blob',
+    request: z.object({ name: z.string().max(64, '文件名不正确') }),
+    response: z.unknown(),
+  }),
+  brandOptions: route({
+    method: 'POST',
+    path: '/base/sys/brand/options',
+    summary: '品牌配置',
+    access: 'public',
+    request: z.object({
+      host: z.string().trim().max(253, '域名过长').default(''),
+      showDefault: z.coerce.number().int().default(1),
+    }),
+    response: z.object({ data: z.array(ZBrandOption) }),
+  }),
+  logPage: route({
+    method: 'POST',
+    path: '/base/sys/log/page',
+    summary: '操作日志列表',
+    permission: Perm.logList,
+    request: ZPageQuery.extend(ZLogFilter.shape),
+    response: zPage(ZOperationLog),
+  }),
+  logInfo: route({
+    method: 'GET',
+    path: '/base/sys/log/info',
+    summary: '操作日志详情',
+    permission: Perm.logList,
+    request: z.object({ id: z.coerce.number({ error: '日志编号不正确' }).int().positive('日志编号不正确') }),
+    response: ZOperationLog.extend({ detail: z.string() }),
+  }),
+  logExport: route({
+    method: 'POST',
+    path: '/base/sys/log/export',
+    summary: '导出操作日志',
+    permission: Perm.logExport,
+    audited: true,
+    result: 'blob',
+    request: ZLogFilter,
+    response: z.unknown(),
+  }),
+};

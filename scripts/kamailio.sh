@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Development: the soft-phone's Kamailio (deploy/kamailio/kamailio.cfg) in the foreground, for the
+# server at http://$HOST:$PORT with the same SIP_* settings as the server; Ctrl-C stops it.
+# Tests start their own on free ports (apps/server/src/modules/call/sip.kamailio.ts).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-kamailio.sh
+exec node --import tsx apps/server/src/modules/call/sip.kamailio-cli.ts
