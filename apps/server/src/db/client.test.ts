@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/database.js';
 import { rowsOf, type TDatabase } from './client.js';
@@ -33,5 +34,27 @@ describe('row-level security', () => {
         tx.execute(sql`insert into departments (tenant_id, name) values (${b}, '越界')`),
       ),
     ).rejects.toThrow();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL server ending connections', () => {
+  it('survives the server terminating its connections and answers the next query', async () => {
+    const database = await openTestDatabase();
+    try {
+      // Two idle pooled connections, then the server ends every one of them.
+      await Promise.all([database.db.execute(sql`select pg_sleep(0.05)`), database.db.execute(sql`select 1`)]);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [(rowsOf<{ d: string }>(await database.db.execute(sql`select current_database() as d`)))[0]!.d],
+      );
+      await admin.end();
+      // Without a listener the terminated clients' 'error' events crash the process (CI saw it).
+      await new Promise((r) => setTimeout(r, 200));
+      expect(rowsOf<{ n: number }>(await database.db.execute(sql`select 1 as n`))[0]!.n).toBe(1);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -33,6 +33,11 @@ export const openDatabase = async (opts: {
   let database: Omit<TDatabase, 'hasAppRole'>;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection the server ends (restart, pg_terminate_backend, a forced drop in tests) emits
+    // 'error' on its client, even while the pool is closing it; without a listener that crashes
+    // the process. Queries in flight still reject on their own, and the pool replaces idle clients.
+    pool.on('error', (error) => console.warn(`数据库连接已断开：${error.message}`));
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     database = { db, kind: 'postgres', ping: () => ping(db), close: () => pool.end() };
