@@ -47,7 +47,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL server ending conn
       await admin.connect();
       await admin.query(
         'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [(rowsOf<{ d: string }>(await database.db.execute(sql`select current_database() as d`)))[0]!.d],
+        [rowsOf<{ d: string }>(await database.db.execute(sql`select current_database() as d`))[0]!.d],
       );
       await admin.end();
       // Without a listener the terminated clients' 'error' events crash the process (CI saw it).
