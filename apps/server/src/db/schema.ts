@@ -3,6 +3,7 @@ export * from '../modules/auth/auth.schema.js';
 export * from '../modules/blacklist/blacklist.schema.js';
 export * from '../modules/call/call.schema.js';
 export * from '../modules/call/sip.schema.js';
+export * from '../modules/call/task-card.schema.js';
 export * from '../modules/certification/certification.schema.js';
 export * from '../modules/crm/crm.schema.js';
 export * from '../modules/line/line.schema.js';

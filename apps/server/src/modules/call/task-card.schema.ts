@@ -1,0 +1,77 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { customers } from '../crm/crm.schema.js';
+import { lines } from '../line/line.schema.js';
+import { departments, users } from '../org/org.schema.js';
+
+/** 任务卡 (issue 6): a calling task; its customers are `call_task_items`. */
+export const callTasks = pgTable(
+  'call_tasks',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** The line to call on; null = the line each agent has chosen. */
+    lineId: ref('line_id').references(() => lines.id),
+    countdownSeconds: integer('countdown_seconds').notNull().default(5),
+    /** running | paused | closed. */
+    status: text('status').notNull().default('running'),
+    createdBy: ref('created_by')
+      .notNull()
+      .references(() => users.id),
+    /** The creator's department: managers see the tasks of their department and below. */
+    deptId: ref('dept_id').references(() => departments.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    // taskCard: a tenant's (or a department's) tasks, newest first.
+    index('call_tasks_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('call_tasks_tenant_dept_created_idx').on(t.tenantId, t.deptId, t.createdAt),
+  ],
+);
+
+/** One customer of a task, assigned to one agent, with his call's result. */
+export const callTaskItems = pgTable(
+  'call_task_items',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    taskId: ref('task_id')
+      .notNull()
+      .references(() => callTasks.id, { onDelete: 'cascade' }),
+    // A customer deleted for good leaves the task with him.
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The agent's department when assigned (the manager's data scope over the items). */
+    deptId: ref('dept_id').references(() => departments.id),
+    /** Order of work within the task. */
+    seq: integer('seq').notNull(),
+    /** pending | dialled | done | skipped. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastBindId: text('last_bind_id'),
+    /** One of the fixed result codes (contract `taskResults`). */
+    result: text('result'),
+    note: text('note').notNull().default(''),
+    finishedAt: ts('finished_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('call_task_items_task_customer_idx').on(t.taskId, t.customerId),
+    // taskCard/Info's list in order, and the agent's current customer and queue.
+    index('call_task_items_task_seq_idx').on(t.taskId, t.seq),
+    index('call_task_items_task_user_seq_idx').on(t.taskId, t.userId, t.seq),
+    // myTaskCard: the tasks an agent has customers in.
+    index('call_task_items_tenant_user_task_idx').on(t.tenantId, t.userId, t.taskId),
+    // The dial flow: does this agent have an open item for this customer?
+    index('call_task_items_tenant_customer_user_idx').on(t.tenantId, t.customerId, t.userId),
+  ],
+);
