@@ -95,6 +95,8 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio with the product conf
     expect(statuses(await malformed.register())).toEqual([401, 403]);
     const agent06 = await creds(await t.login('agent06', 'Agent@2026'));
     const kit = await sipKit(t);
+    // Registered once (上线), then the seat expires: the next registration is refused.
+    expect(statuses(await (await phone(agent06)).register())).toEqual([401, 200]);
     await kit.setSeat('agent06', { expireAt: new Date(Date.now() - 1000) });
     expect(statuses(await (await phone(agent06)).register())).toEqual([401, 403]);
     await kit.setSeat('agent06', { expireAt: new Date(Date.now() + 86_400_000) });

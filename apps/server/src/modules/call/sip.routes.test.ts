@@ -163,6 +163,19 @@ describe('soft-phone SIP credentials', () => {
       expect((await lookup({ user: key, realm: sip.realm })).statusCode).toBe(200);
     });
 
+    it('answers the REGISTER that follows 上线 from the credentials just issued, once', async () => {
+      const token = await t.login('agent02', 'Agent@2026');
+      const issued = (await t.call(call.lineConfig, { lineId: 2 }, token)).body.data;
+      const agentId = await kit.userId('agent02');
+      // Disabled behind the service's back right after 上线: the first lookup is the REGISTER that
+      // 上线 sends (checked by the config request a moment ago), every later one asks the database.
+      await t.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, agentId));
+      const first = await lookup({ user: issued.key, realm: sip.realm });
+      expect(first.body).toBe(sipHa1(issued.key, sip.realm, issued.passWord));
+      expect((await lookup({ user: issued.key, realm: sip.realm })).statusCode).toBe(404);
+      await t.database.db.update(users).set({ status: 'active' }).where(eq(users.id, agentId));
+    });
+
     it('answers 400 to a malformed query', async () => {
       expect((await lookup({ realm: sip.realm })).statusCode).toBe(400);
       expect((await lookup({ user: 'x'.repeat(65), realm: sip.realm })).statusCode).toBe(400);

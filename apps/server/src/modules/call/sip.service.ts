@@ -31,18 +31,33 @@ const newPassword = () =>
 
 export type TSipService = ReturnType<typeof createSipService>;
 
+/** How long the HA1 of credentials just issued may answer the REGISTER that follows them. */
+export const issuedHa1Ms = 10_000;
+
 export const createSipService = (deps: { database: TDatabase; sip: TSipConfig }) => {
   const { database, sip } = deps;
 
-  const toConfig = (account: { sipUser: string; password: string }): TSipLineConfig => ({
-    key: account.sipUser,
-    passWord: account.password,
-    wsUrl: sip.wsUrl,
-    realm: sip.realm,
-  });
+  /**
+   * 上线 fetches the config and registers at once. That REGISTER's HA1 lookup answers from what the
+   * config request has just checked (seat, account, enterprise) instead of queueing behind the
+   * dashboard's queries on the embedded database's one connection: once, within issuedHa1Ms.
+   * Re-registrations and INVITEs always ask the database.
+   */
+  const justIssued = new Map<string, { ha1: string; until: number }>();
+  const remember = (sipUser: string, password: string) => {
+    const now = Date.now();
+    for (const [user, entry] of justIssued) if (entry.until <= now) justIssued.delete(user);
+    justIssued.set(sipUser, { ha1: sipHa1(sipUser, sip.realm, password), until: now + issuedHa1Ms });
+  };
+
+  const toConfig = (account: { sipUser: string; password: string }): TSipLineConfig => {
+    remember(account.sipUser, account.password);
+    return { key: account.sipUser, passWord: account.password, wsUrl: sip.wsUrl, realm: sip.realm };
+  };
 
   const requireSeat = async (tx: TDb, auth: TAuth) => {
     if (!(await repo.hasSoftphoneSeat(tx, auth.tenantId, auth.userId, new Date()))) {
+      justIssued.delete(sipUserOf(auth.tenantCode, auth.userId));
       throw conflict(noSoftphoneSeatMessage);
     }
   };
@@ -85,6 +100,9 @@ export const createSipService = (deps: { database: TDatabase; sip: TSipConfig })
      */
     ha1: async (sipUser: string, realm: string): Promise<string | null> => {
       if (realm !== sip.realm) return null;
+      const issued = justIssued.get(sipUser);
+      justIssued.delete(sipUser);
+      if (issued && issued.until > Date.now()) return issued.ha1;
       const password = await repo.findUsablePassword(database.db, sipUser, new Date());
       return password === null ? null : sipHa1(sipUser, realm, password);
     },
