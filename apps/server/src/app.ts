@@ -175,6 +175,7 @@ export const buildApp = async (
     dataScopeOf: services.org.dataScopeOf,
     customerGuard: (tx, auth, scope, id) => services.crm.customer.visible(tx, auth, scope, id),
     isMasked: async (tx, auth) => (await services.crm.viewContext(tx, auth)).isMasked,
+    crm: services.crm.customer,
   });
   if (!config.isProduction) registerWechatScanPage(app);
   // The automatic release (issue 4) runs once when the server is ready, then on its interval.

@@ -73,6 +73,12 @@ export const Perm = {
   /** 话务统计 (issue 6): call statistics of one's data scope (dashboard card and its detail pages). */
   callStatistics: 'call:statistics:list',
   callStatisticsExport: 'call:statistics:export',
+  /** 任务卡 (issue 6): calling tasks of one's department and below, their progress. */
+  callTaskList: 'call:task:list',
+  /** Create tasks, change them, pause, resume and close them, add and remove their customers. */
+  callTaskManage: 'call:task:manage',
+  /** 我的任务: work one's own customers of calling tasks with automatic dialing. */
+  callTaskWork: 'call:task:work',
   // Seats, lines and numbers (issue 5).
   seatList: 'seat:seat:list',
   /** Assign, renew, release and delete seats; renewal switches. */
@@ -470,6 +476,45 @@ export const telephonyMenuNodes: TMenuNode[] = [
             inMenu: false,
           },
         ],
+      },
+      {
+        id: '3080',
+        name: '任务卡',
+        url: 'taskCard',
+        icon: 'ScheduleOutlined',
+        type: 1,
+        perm: Perm.callTaskList,
+        inMenu: true,
+        children: [
+          button('308001', '管理任务', Perm.callTaskManage),
+          {
+            id: '308002',
+            name: '任务详情',
+            url: 'taskCard/Info',
+            icon: '',
+            type: 1,
+            perm: Perm.callTaskList,
+            inMenu: false,
+          },
+          {
+            id: '308003',
+            name: '任务设置',
+            url: 'taskCard/Attribute',
+            icon: '',
+            type: 1,
+            perm: Perm.callTaskManage,
+            inMenu: false,
+          },
+        ],
+      },
+      {
+        id: '3090',
+        name: '我的任务',
+        url: 'myTaskCard',
+        icon: 'CarryOutOutlined',
+        type: 1,
+        perm: Perm.callTaskWork,
+        inMenu: true,
       },
     ],
   },

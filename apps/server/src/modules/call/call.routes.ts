@@ -5,6 +5,7 @@ import type { TDatabase } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import { bindRoutes, type TBindDeps, type THandlers } from '../../http/bind.js';
 import type { TAuth } from '../../http/context.js';
+import type { TCustomerService } from '../crm/customer.service.js';
 import { callCensusHandlers, createCallCensusService } from './call-census.service.js';
 import { createCallDetailService, type TCallDetailService } from './call-detail.service.js';
 import { createCallRecordService, type TCallRecordService } from './call-record.service.js';
@@ -15,6 +16,8 @@ import { createCarrierSimulator, type TDeliver } from './carrier.simulator.js';
 import { createDialService, type TCustomerGuard, type TDialService, type TIsMasked } from './dial.service.js';
 import { createRecordingStore } from './recording.store.js';
 import { registerSip } from './sip.routes.js';
+import { taskCardHandlers } from './task-card.routes.js';
+import { createTaskCardService } from './task-card.service.js';
 
 export const callDetailHandlers = (
   details: TCallDetailService,
@@ -49,6 +52,8 @@ export const registerCall = async (
     dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
     customerGuard: TCustomerGuard;
     isMasked: TIsMasked;
+    /** The CRM's follow-up write and customer pick, for the calling tasks. */
+    crm: Pick<TCustomerService, 'pickable' | 'followIn'>;
   },
 ) => {
   const { config, database } = opts;
@@ -85,10 +90,18 @@ export const registerCall = async (
   const carrier = config.carrier.simulator.isEnabled
     ? simulator
     : { isAvailable: false, placeCall: () => undefined, idle: async () => undefined };
+  // 任务卡 (issue 6): an agent may dial the customers his open task items give him.
+  const tasks = createTaskCardService({
+    database,
+    dataScopeOf: opts.dataScopeOf,
+    isMasked: opts.isMasked,
+    crm: opts.crm,
+  });
   const dial = createDialService({
     database,
     dataScopeOf: opts.dataScopeOf,
-    customerGuard: opts.customerGuard,
+    customerGuard: async (tx, auth, scope, id) =>
+      opts.customerGuard(tx, auth, (await tasks.hasOpenItem(tx, auth, id)) ? { kind: 'all' } : scope, id),
     isMasked: opts.isMasked,
     carrier,
   });
@@ -110,6 +123,7 @@ export const registerCall = async (
   // 话务统计 (issue 6): the statistics of the same records.
   const census = createCallCensusService({ database, dataScopeOf: opts.dataScopeOf });
   bindRoutes(app, routeTables.callCensus, callCensusHandlers(census), opts.deps);
+  bindRoutes(app, routeTables.callTask, taskCardHandlers(tasks), opts.deps);
   await registerCallInternalRoutes(app, {
     carrierSecret: config.carrier.callbackSecret,
     isTrustedSipCaller: sip.isTrustedCaller,
@@ -118,7 +132,7 @@ export const registerCall = async (
     details,
   });
   app.addHook('onClose', async () => simulator.stop());
-  return { dial, details, callbacks, store, simulator, sip };
+  return { dial, details, callbacks, store, simulator, sip, tasks };
 };
 
 export type TCallArea = Awaited<ReturnType<typeof registerCall>>;

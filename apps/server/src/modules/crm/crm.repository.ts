@@ -82,6 +82,14 @@ export const crmRepository = {
   idsWhere: async (db: TDb, where: SQL) =>
     (await db.select({ id: customers.id }).from(customers).where(where).orderBy(asc(customers.id))).map((r) => r.id),
 
+  /** Id, name, owner and department of every customer matching a condition (a calling task's pick), by id. */
+  cardsWhere: (db: TDb, where: SQL) =>
+    db
+      .select({ id: customers.id, name: customers.name, ownerId: customers.ownerId, deptId: customers.deptId })
+      .from(customers)
+      .where(where)
+      .orderBy(asc(customers.id)),
+
   /** Who has this mobile in the tenant: in a pool, with an owner, or in the recycle bin. */
   findByMobile: async (db: TDb, tenantId: number, mobile: string) =>
     (

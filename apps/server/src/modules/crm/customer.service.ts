@@ -1,12 +1,13 @@
 import {
   followMethodLabel,
   type TCustomer,
+  type TPhoneLabel,
   type TTimelineItem,
   timelineKinds,
   type ZCustomerFields,
   type ZCustomerListQuery,
 } from '@yunhu/contract';
-import { and } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
@@ -14,10 +15,18 @@ import type { TAuth } from '../../http/context.js';
 import { conflict, invalid } from '../../http/errors.js';
 import { pinyinOf } from '../org/pinyin.js';
 import { isUniqueViolation } from '../org/staff.service.js';
-import { customerMissing, isVisible, overMaxMessage, type TCrmContext, targetStaff } from './crm.context.js';
+import {
+  customerMissing,
+  isVisible,
+  overMaxMessage,
+  type TCrmContext,
+  targetStaff,
+  visibleCondition,
+} from './crm.context.js';
 import { filterCondition, orderOf, poolCondition, type TPool } from './crm.filter.js';
 import { crmRepository as repo, type TCustomerRow } from './crm.repository.js';
 import { readCrmSettings } from './crm.rules.js';
+import { customers } from './crm.schema.js';
 import { diffCustomer, type TViewContext, toCustomerView } from './crm.view.js';
 import { buildTimeline } from './timeline.js';
 
@@ -25,6 +34,12 @@ type TFields = z.output<typeof ZCustomerFields>;
 export type TListQuery = z.output<typeof ZCustomerListQuery>;
 type TCustomField = Awaited<ReturnType<typeof repo.customFields>>[number];
 type TCustomValues = TFields['customValues'];
+type TFollowInput = {
+  customerId: number;
+  method: keyof typeof followMethodLabel;
+  content: string;
+  nextFollowAt: number | null;
+};
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -289,6 +304,54 @@ export const createCustomerService = (ctx: TCrmContext) => {
     return buildTimeline(tx, auth.tenantId, customerId, new Set(kinds ?? timelineKinds), vc);
   };
 
+  /**
+   * Writes a follow-up (and the phone label a call showed) inside the caller's transaction. Calling
+   * tasks (issue 6) pass a scope widened to the customer their item grants; others pass their own.
+   */
+  const followIn = async (
+    tx: TDb,
+    auth: TAuth,
+    scope: TDataScope,
+    input: TFollowInput & { phoneLabel?: TPhoneLabel },
+  ): Promise<TTimelineItem> => {
+    const before = await visible(tx, auth, scope, input.customerId, true);
+    const next = input.nextFollowAt === null ? null : new Date(input.nextFollowAt);
+    const r = await repo.insertFollow(tx, {
+      tenantId: auth.tenantId,
+      customerId: input.customerId,
+      userId: auth.userId,
+      method: input.method,
+      content: input.content,
+      nextFollowAt: next,
+    });
+    const label = input.phoneLabel !== undefined && input.phoneLabel !== before.phoneLabel ? input.phoneLabel : null;
+    await repo.update(tx, auth.tenantId, [input.customerId], {
+      lastFollowAt: r.createdAt,
+      lastFollowContent: input.content,
+      nextFollowAt: next,
+      releaseRemindedAt: null,
+      ...(label ? { phoneLabel: label } : {}),
+    });
+    if (label) {
+      const changes = diffCustomer(before, { phoneLabel: label }, new Map(), new Map());
+      await repo.insertChangeLogs(tx, [
+        { tenantId: auth.tenantId, customerId: before.id, userId: auth.userId, changes },
+      ]);
+    }
+    return {
+      kind: 'follow',
+      id: r.id,
+      at: r.createdAt.getTime(),
+      userName: auth.realName,
+      content: r.content,
+      detail: {
+        method: r.method,
+        methodLabel: followMethodLabel[input.method],
+        nextFollowAt: next?.getTime() ?? null,
+      },
+    };
+  };
+
   return {
     page,
     detail,
@@ -308,48 +371,30 @@ export const createCustomerService = (ctx: TCrmContext) => {
     },
 
     /** A follow-up restarts the no-follow-up clock of the automatic release (and its reminder). */
-    followAdd: async (
-      auth: TAuth,
-      input: {
-        customerId: number;
-        method: keyof typeof followMethodLabel;
-        content: string;
-        nextFollowAt: number | null;
-      },
-    ): Promise<TTimelineItem> => {
+    followAdd: async (auth: TAuth, input: TFollowInput): Promise<TTimelineItem> => {
       if (input.nextFollowAt !== null && input.nextFollowAt <= Date.now()) throw invalid('下次跟进时间必须晚于现在');
       const scope = await ctx.scopeOf(auth);
-      return scoped(auth, async (tx) => {
-        await visible(tx, auth, scope, input.customerId, true);
-        const next = input.nextFollowAt === null ? null : new Date(input.nextFollowAt);
-        const r = await repo.insertFollow(tx, {
-          tenantId: auth.tenantId,
-          customerId: input.customerId,
-          userId: auth.userId,
-          method: input.method,
-          content: input.content,
-          nextFollowAt: next,
-        });
-        await repo.update(tx, auth.tenantId, [input.customerId], {
-          lastFollowAt: r.createdAt,
-          lastFollowContent: input.content,
-          nextFollowAt: next,
-          releaseRemindedAt: null,
-        });
-        return {
-          kind: 'follow',
-          id: r.id,
-          at: r.createdAt.getTime(),
-          userName: auth.realName,
-          content: r.content,
-          detail: {
-            method: r.method,
-            methodLabel: followMethodLabel[input.method],
-            nextFollowAt: next?.getTime() ?? null,
-          },
-        };
-      });
+      return scoped(auth, (tx) => followIn(tx, auth, scope, input));
     },
+
+    followIn,
+
+    /**
+     * The customers a calling task may take (issue 6), inside the caller's transaction: those among
+     * `ids` he may act on, or every customer of his private pool matching a CRM filter.
+     */
+    pickable: (
+      tx: TDb,
+      auth: TAuth,
+      scope: TDataScope,
+      pick: { ids: readonly number[] } | { filter: Parameters<typeof filterCondition>[1] },
+    ) =>
+      repo.cardsWhere(
+        tx,
+        'ids' in pick
+          ? and(visibleCondition(auth, scope), inArray(customers.id, [...pick.ids]))!
+          : and(poolCondition(auth.tenantId, 'private', scope), filterCondition(auth.tenantId, pick.filter))!,
+      ),
 
     commentAdd: async (auth: TAuth, input: { customerId: number; content: string }): Promise<TTimelineItem> => {
       const scope = await ctx.scopeOf(auth);

@@ -1,0 +1,236 @@
+import { and, asc, count, desc, eq, gt, inArray, max, ne, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { customers } from '../crm/crm.schema.js';
+import { lines } from '../line/line.schema.js';
+import { users } from '../org/org.schema.js';
+import { callBinds } from './call.schema.js';
+import { callTaskItems as i, callTasks as t } from './task-card.schema.js';
+
+/** Items that still wait for the agent: not dialled yet, or dialled without a result. */
+export const openItemStatuses = ['pending', 'dialled'] as const;
+
+// Correlated subqueries name the outer table in full: drizzle writes a lone table's columns unqualified.
+const taskColumns = {
+  t,
+  lineName: sql<string | null>`(select l.name from lines l where l.id = call_tasks.line_id)`,
+  createdByName: sql<string>`coalesce((select u.real_name from users u where u.id = call_tasks.created_by), '')`,
+  deptName: sql<string>`coalesce((select d.name from departments d where d.id = call_tasks.dept_id), '')`,
+};
+const itemCount = (where: SQL) =>
+  sql<number>`(select count(*)::int from call_task_items ci where ci.task_id = call_tasks.id and ${where})`;
+const finishedStatuses = sql`ci.status in ('done', 'skipped')`;
+
+export type TTaskRow = typeof t.$inferSelect;
+export type TItemRow = typeof i.$inferSelect;
+export type TTaskWithNames = {
+  t: TTaskRow;
+  lineName: string | null;
+  createdByName: string;
+  deptName: string;
+  total: number;
+  finished: number;
+};
+export type TItemWithNames = {
+  i: TItemRow;
+  customerName: string;
+  mobile: string;
+  realName: string;
+  callState: string | null;
+};
+/** One group of a task's items: how many of one agent are in one state with one result. */
+export type TFigureRow = { userId: number; status: string; result: string | null; isDialled: boolean; n: number };
+
+const itemColumns = {
+  i,
+  customerName: sql<string>`coalesce(${customers.name}, '')`,
+  mobile: sql<string>`coalesce(${customers.mobile}, '')`,
+  realName: sql<string>`coalesce(${users.realName}, '')`,
+  callState: callBinds.state,
+};
+
+const itemSelect = (db: TDb) =>
+  db
+    .select(itemColumns)
+    .from(i)
+    .innerJoin(customers, eq(customers.id, i.customerId))
+    .innerJoin(users, eq(users.id, i.userId))
+    .leftJoin(callBinds, eq(callBinds.bindId, i.lastBindId));
+
+/** SQL of the calling tasks (issue 6); the service decides who may read and change what. */
+export const taskCardRepository = {
+  insertTask: async (db: TDb, row: typeof t.$inferInsert) => (await db.insert(t).values(row).returning())[0]!,
+
+  updateTask: (db: TDb, tenantId: number, id: number, set: Partial<typeof t.$inferInsert>) =>
+    db
+      .update(t)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(t.tenantId, tenantId), eq(t.id, id))),
+
+  /** One task with its names and counts; `lock` holds it (status changes and item writes queue up). */
+  findTask: async (db: TDb, tenantId: number, id: number, lock = false): Promise<TTaskWithNames | null> => {
+    if (lock)
+      await db
+        .select({ id: t.id })
+        .from(t)
+        .where(and(eq(t.tenantId, tenantId), eq(t.id, id)))
+        .for('update');
+    const rows = await db
+      .select({ ...taskColumns, total: itemCount(sql`true`), finished: itemCount(finishedStatuses) })
+      .from(t)
+      .where(and(eq(t.tenantId, tenantId), eq(t.id, id)));
+    return rows[0] ?? null;
+  },
+
+  /** taskCard: newest first on (tenant_id, created_at) or (tenant_id, dept_id, created_at). */
+  taskPage: async (db: TDb, where: SQL, page: number, limit: number) => {
+    const [records, totals] = await Promise.all([
+      db
+        .select({ ...taskColumns, total: itemCount(sql`true`), finished: itemCount(finishedStatuses) })
+        .from(t)
+        .where(where)
+        .orderBy(desc(t.createdAt), desc(t.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db.select({ n: count() }).from(t).where(where),
+    ]);
+    return { records, total: totals[0]?.n ?? 0 };
+  },
+
+  /** The tasks (not closed) an agent has customers in, with his own counts, newest first. */
+  tasksOfAgent: (db: TDb, tenantId: number, userId: number) =>
+    db
+      .select({
+        ...taskColumns,
+        total: itemCount(sql`ci.user_id = ${userId}`),
+        finished: itemCount(sql`ci.user_id = ${userId} and ${finishedStatuses}`),
+      })
+      .from(t)
+      .where(
+        and(
+          eq(t.tenantId, tenantId),
+          ne(t.status, 'closed'),
+          sql`${t.id} in (select ${i.taskId} from ${i} where ${i.tenantId} = ${tenantId} and ${i.userId} = ${userId})`,
+        ),
+      )
+      .orderBy(desc(t.createdAt), desc(t.id)),
+
+  insertItems: async (db: TDb, rows: (typeof i.$inferInsert)[]) => {
+    for (let k = 0; k < rows.length; k += 500) await db.insert(i).values(rows.slice(k, k + 500));
+  },
+
+  maxSeq: async (db: TDb, taskId: number) =>
+    (
+      await db
+        .select({ n: max(i.seq) })
+        .from(i)
+        .where(eq(i.taskId, taskId))
+    )[0]?.n ?? 0,
+
+  /** Which of these customers the task already has. */
+  customersInTask: async (db: TDb, taskId: number, customerIds: readonly number[]) =>
+    (
+      await db
+        .select({ customerId: i.customerId })
+        .from(i)
+        .where(and(eq(i.taskId, taskId), inArray(i.customerId, [...customerIds])))
+    ).map((r) => r.customerId),
+
+  /** Counts of a task's items by agent, state and result (the progress figures are sums of these). */
+  figureRows: (db: TDb, taskId: number, userId?: number): Promise<TFigureRow[]> =>
+    db
+      .select({
+        userId: i.userId,
+        status: i.status,
+        result: i.result,
+        isDialled: sql<boolean>`${i.attempts} > 0`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(i)
+      .where(and(eq(i.taskId, taskId), userId === undefined ? undefined : eq(i.userId, userId)))
+      .groupBy(i.userId, i.status, i.result, sql`${i.attempts} > 0`),
+
+  staffNames: async (db: TDb, tenantId: number, ids: readonly number[]) =>
+    ids.length === 0
+      ? new Map<number, string>()
+      : new Map(
+          (
+            await db
+              .select({ id: users.id, realName: users.realName })
+              .from(users)
+              .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...ids])))
+          ).map((u) => [u.id, u.realName]),
+        ),
+
+  /** taskCard/Info: the task's customers in work order, on (task_id, seq) or (task_id, user_id, seq). */
+  itemPage: async (db: TDb, where: SQL, page: number, limit: number) => {
+    const [records, totals] = await Promise.all([
+      itemSelect(db)
+        .where(where)
+        .orderBy(asc(i.seq), asc(i.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db.select({ n: count() }).from(i).where(where),
+    ]);
+    return { records: records as TItemWithNames[], total: totals[0]?.n ?? 0 };
+  },
+
+  /** An agent's open customers of a task after `afterSeq`, in work order. */
+  openItems: async (db: TDb, taskId: number, userId: number, limit: number, afterSeq = 0) =>
+    (await itemSelect(db)
+      .where(
+        and(eq(i.taskId, taskId), eq(i.userId, userId), inArray(i.status, [...openItemStatuses]), gt(i.seq, afterSeq)),
+      )
+      .orderBy(asc(i.seq), asc(i.id))
+      .limit(limit)) as TItemWithNames[],
+
+  findItem: async (db: TDb, tenantId: number, id: number): Promise<TItemWithNames | null> =>
+    ((await itemSelect(db).where(and(eq(i.tenantId, tenantId), eq(i.id, id))))[0] as TItemWithNames | undefined) ??
+    null,
+
+  /** Holds one item for a write (two clicks on 保存 write one result). */
+  lockItem: async (db: TDb, tenantId: number, id: number) =>
+    (
+      await db
+        .select()
+        .from(i)
+        .where(and(eq(i.tenantId, tenantId), eq(i.id, id)))
+        .for('update')
+    )[0] ?? null,
+
+  updateItem: (db: TDb, id: number, set: Partial<typeof i.$inferInsert>) =>
+    db
+      .update(i)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(i.id, id)),
+
+  itemsOfTask: (db: TDb, taskId: number, ids: readonly number[]) =>
+    db
+      .select()
+      .from(i)
+      .where(and(eq(i.taskId, taskId), inArray(i.id, [...ids]))),
+
+  deleteItems: (db: TDb, taskId: number, ids: readonly number[]) =>
+    db.delete(i).where(and(eq(i.taskId, taskId), inArray(i.id, [...ids]))),
+
+  /** Whether the agent has this customer open in a task that is not closed (the dial flow's grant). */
+  hasOpenItem: async (db: TDb, tenantId: number, userId: number, customerId: number) =>
+    (
+      await db
+        .select({ id: i.id })
+        .from(i)
+        .innerJoin(t, eq(t.id, i.taskId))
+        .where(
+          and(
+            eq(i.tenantId, tenantId),
+            eq(i.customerId, customerId),
+            eq(i.userId, userId),
+            inArray(i.status, [...openItemStatuses]),
+            ne(t.status, 'closed'),
+          ),
+        )
+        .limit(1)
+    ).length > 0,
+
+  lineExists: async (db: TDb, lineId: number) =>
+    (await db.select({ id: lines.id }).from(lines).where(eq(lines.id, lineId))).length > 0,
+};

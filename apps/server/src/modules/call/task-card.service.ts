@@ -1,0 +1,431 @@
+import {
+  type callTaskRoutes,
+  connectedResults,
+  maskPhone,
+  type TMyTaskCard,
+  type TPage,
+  type TPhoneLabel,
+  type TTaskCard,
+  type TTaskFigures,
+  type TTaskItem,
+  type TTaskProgress,
+  type TTaskResult,
+  type TTaskStatus,
+  taskMaxItems,
+  taskResults,
+  taskResultText,
+} from '@yunhu/contract';
+import { and, eq, ilike, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { isInScope, scopeCondition, type TDataScope } from '../../db/scope.js';
+import { withTenant } from '../../db/tenant.js';
+import type { TAuth } from '../../http/context.js';
+import { conflict, invalid, notFound } from '../../http/errors.js';
+import { targetStaff } from '../crm/crm.context.js';
+import { likeOf } from '../crm/crm.repository.js';
+import type { TCustomerService } from '../crm/customer.service.js';
+import { callRepository } from './call.repository.js';
+import type { TIsMasked } from './dial.service.js';
+import {
+  taskCardRepository as repo,
+  type TFigureRow,
+  type TItemWithNames,
+  type TTaskWithNames,
+} from './task-card.repository.js';
+import { callTaskItems as i, callTasks as t } from './task-card.schema.js';
+
+type TIn<K extends keyof typeof callTaskRoutes> = z.output<(typeof callTaskRoutes)[K]['request']>;
+type TPick = { customerIds?: number[]; filter?: TIn<'create'>['filter'] };
+type TAgents = { userIds: number[]; assign: 'even' | 'owner' };
+
+/** The phone label a result implies (CRM phone labels: 空号, 无人接听, 已接通). */
+export const phoneLabelOf = (result: TTaskResult): TPhoneLabel | undefined =>
+  result === 'invalid'
+    ? 'invalid'
+    : result === 'no_answer'
+      ? 'no_answer'
+      : connectedResults.includes(result)
+        ? 'connected'
+        : undefined;
+
+const taskMissing = () => notFound('任务不存在或不在您的数据范围内');
+const itemMissing = () => notFound('任务客户不存在或不是您的客户');
+
+/** Sums the grouped counts into one set of figures. */
+export const figuresOf = (rows: readonly TFigureRow[]): TTaskFigures => {
+  const results = Object.fromEntries(taskResults.map((r) => [r, 0])) as TTaskFigures['results'];
+  const f: TTaskFigures = { total: 0, dialled: 0, finished: 0, skipped: 0, connected: 0, results };
+  for (const r of rows) {
+    f.total += r.n;
+    if (r.isDialled) f.dialled += r.n;
+    if (r.status === 'done' || r.status === 'skipped') f.finished += r.n;
+    if (r.status === 'skipped') f.skipped += r.n;
+    const result = r.result as TTaskResult | null;
+    if (r.status === 'done' && result) {
+      results[result] += r.n;
+      if (connectedResults.includes(result)) f.connected += r.n;
+    }
+  }
+  return f;
+};
+
+/**
+ * Spreads customers among agents (issue 6): evenly in turn (counts differ by one at most), or each
+ * to his owner. Answers the agent of each customer, in the customers' order.
+ */
+export const spread = (
+  picked: readonly { id: number; name: string; ownerId: number | null }[],
+  agents: readonly number[],
+  assign: 'even' | 'owner',
+): number[] => {
+  if (assign === 'even') return picked.map((_c, k) => agents[k % agents.length]!);
+  return picked.map((c) => {
+    if (c.ownerId === null) throw invalid(`客户「${c.name}」在公海中，没有负责人，请使用平均分配`);
+    return c.ownerId;
+  });
+};
+
+const toCard = (row: TTaskWithNames): TTaskCard => ({
+  id: row.t.id,
+  name: row.t.name,
+  description: row.t.description,
+  lineId: row.t.lineId,
+  lineName: row.lineName,
+  countdownSeconds: row.t.countdownSeconds,
+  status: row.t.status as TTaskStatus,
+  createdBy: row.t.createdBy,
+  createdByName: row.createdByName,
+  deptName: row.deptName,
+  createdAt: row.t.createdAt.getTime(),
+  closedAt: row.t.closedAt?.getTime() ?? null,
+  total: Number(row.total),
+  finished: Number(row.finished),
+});
+
+const toItem = (row: TItemWithNames, isMasked: boolean): TTaskItem => ({
+  id: row.i.id,
+  taskId: row.i.taskId,
+  customerId: row.i.customerId,
+  customerName: row.customerName,
+  mobile: isMasked ? maskPhone(row.mobile) : row.mobile,
+  userId: row.i.userId,
+  realName: row.realName,
+  status: row.i.status as TTaskItem['status'],
+  attempts: row.i.attempts,
+  result: row.i.result as TTaskResult | null,
+  note: row.i.note,
+  finishedAt: row.i.finishedAt?.getTime() ?? null,
+  callState: row.callState,
+});
+
+/**
+ * 任务卡 (issue 6): managers create calling tasks from the customers they see and spread them among
+ * the agents of their scope; each agent works his own customers of a task one after another (the
+ * server keeps where he is, so a reload resumes at the same customer); each result is also a CRM
+ * follow-up and sets the customer's phone label. Dialling itself is the dial flow's: the page ties
+ * the bind id it returned to the item.
+ */
+export const createTaskCardService = (deps: {
+  database: TDatabase;
+  dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
+  isMasked: TIsMasked;
+  crm: Pick<TCustomerService, 'pickable' | 'followIn'>;
+  now?: () => Date;
+}) => {
+  const now = deps.now ?? (() => new Date());
+  const scoped = <T>(auth: TAuth, fn: (tx: TDb) => Promise<T>) => withTenant(deps.database, auth.tenantId, fn);
+  const taskScope = (scope: TDataScope) => scopeCondition(scope, { owner: t.createdBy, dept: t.deptId });
+
+  /** A task of his scope (the manager's screens), or not found. */
+  const visibleTask = async (tx: TDb, auth: TAuth, scope: TDataScope, id: number, lock = false) => {
+    const row = await repo.findTask(tx, auth.tenantId, id, lock);
+    if (!row || !isInScope(scope, { ownerId: row.t.createdBy, deptId: row.t.deptId })) throw taskMissing();
+    return row;
+  };
+
+  const checkLine = async (tx: TDb, lineId: number | null) => {
+    if (lineId !== null && !(await repo.lineExists(tx, lineId))) throw invalid('线路不存在，请重新选择');
+  };
+
+  /** The customers and their agents of a create or add request, checked against his scope. */
+  const planItems = async (tx: TDb, auth: TAuth, scope: TDataScope, pick: TPick, agents: TAgents) => {
+    const picked = pick.customerIds
+      ? await deps.crm.pickable(tx, auth, scope, { ids: pick.customerIds })
+      : await deps.crm.pickable(tx, auth, scope, { filter: pick.filter ?? {} });
+    if (pick.customerIds && picked.length < pick.customerIds.length) {
+      throw notFound(`有${pick.customerIds.length - picked.length}个客户不存在或不在您的数据范围内，请刷新后重新选择`);
+    }
+    if (picked.length === 0) throw invalid('任务中没有客户，请选择客户');
+    if (picked.length > taskMaxItems) {
+      throw invalid(`符合条件的客户有${picked.length}个，一个任务最多${taskMaxItems}个，请缩小筛选范围`);
+    }
+    if (agents.assign === 'even' && agents.userIds.length === 0) throw invalid('请选择坐席');
+    const assigned = spread(picked, [...new Set(agents.userIds)], agents.assign);
+    const staff = await targetStaff(tx, auth, scope, [...new Set(assigned)]).catch(() => {
+      throw notFound('坐席不存在、已停用或不在您的数据范围内');
+    });
+    const deptOf = new Map(staff.map((u) => [u.id, u.deptId]));
+    return picked.map((c, k) => ({ customer: c, userId: assigned[k]!, deptId: deptOf.get(assigned[k]!) ?? null }));
+  };
+
+  const writeItems = async (tx: TDb, auth: TAuth, taskId: number, plan: Awaited<ReturnType<typeof planItems>>) => {
+    const start = await repo.maxSeq(tx, taskId);
+    await repo.insertItems(
+      tx,
+      plan.map((p, k) => ({
+        tenantId: auth.tenantId,
+        taskId,
+        customerId: p.customer.id,
+        userId: p.userId,
+        deptId: p.deptId,
+        seq: start + k + 1,
+      })),
+    );
+  };
+
+  const requireOpen = (row: TTaskWithNames) => {
+    if (row.t.status === 'closed') throw conflict('任务已完成，不能再修改');
+  };
+
+  // ---- the manager's screens ----
+
+  const page = async (auth: TAuth, q: TIn<'page'>): Promise<TPage<TTaskCard>> => {
+    const scope = await deps.dataScopeOf(auth);
+    const where = and(
+      eq(t.tenantId, auth.tenantId),
+      taskScope(scope),
+      q.status ? eq(t.status, q.status) : undefined,
+      q.name ? ilike(t.name, likeOf(q.name)) : undefined,
+    )!;
+    return scoped(auth, async (tx) => {
+      const { records, total } = await repo.taskPage(tx, where, q.page, q.limit);
+      return { records: records.map(toCard), total, size: q.limit, current: q.page, pages: Math.ceil(total / q.limit) };
+    });
+  };
+
+  const create = async (auth: TAuth, input: TIn<'create'>): Promise<TTaskCard> => {
+    const scope = await deps.dataScopeOf(auth);
+    return scoped(auth, async (tx) => {
+      await checkLine(tx, input.lineId);
+      const plan = await planItems(tx, auth, scope, input, input);
+      const task = await repo.insertTask(tx, {
+        tenantId: auth.tenantId,
+        name: input.name,
+        description: input.description,
+        lineId: input.lineId,
+        countdownSeconds: input.countdownSeconds,
+        createdBy: auth.userId,
+        deptId: auth.deptId,
+      });
+      await writeItems(tx, auth, task.id, plan);
+      return toCard((await repo.findTask(tx, auth.tenantId, task.id))!);
+    });
+  };
+
+  const update = async (auth: TAuth, input: TIn<'update'>): Promise<TTaskCard> => {
+    const scope = await deps.dataScopeOf(auth);
+    return scoped(auth, async (tx) => {
+      requireOpen(await visibleTask(tx, auth, scope, input.id, true));
+      await checkLine(tx, input.lineId);
+      const { id, ...set } = input;
+      await repo.updateTask(tx, auth.tenantId, id, set);
+      return toCard((await repo.findTask(tx, auth.tenantId, id))!);
+    });
+  };
+
+  const setStatus = async (auth: TAuth, input: TIn<'setStatus'>): Promise<TTaskCard> => {
+    const scope = await deps.dataScopeOf(auth);
+    return scoped(auth, async (tx) => {
+      const row = await visibleTask(tx, auth, scope, input.id, true);
+      if (row.t.status === 'closed') throw conflict('任务已完成，不能再暂停或启动');
+      await repo.updateTask(tx, auth.tenantId, input.id, {
+        status: input.status,
+        ...(input.status === 'closed' ? { closedAt: now() } : {}),
+      });
+      return toCard((await repo.findTask(tx, auth.tenantId, input.id))!);
+    });
+  };
+
+  const addItems = async (auth: TAuth, input: TIn<'addItems'>): Promise<TTaskCard> => {
+    const scope = await deps.dataScopeOf(auth);
+    return scoped(auth, async (tx) => {
+      requireOpen(await visibleTask(tx, auth, scope, input.id, true));
+      const plan = await planItems(tx, auth, scope, input, input);
+      const already = new Set(
+        await repo.customersInTask(
+          tx,
+          input.id,
+          plan.map((p) => p.customer.id),
+        ),
+      );
+      if (already.size > 0) {
+        const names = plan.filter((p) => already.has(p.customer.id)).map((p) => p.customer.name);
+        throw conflict(
+          `客户「${names.slice(0, 3).join('、')}」${names.length > 3 ? `等${names.length}个` : ''}已在任务中`,
+        );
+      }
+      await writeItems(tx, auth, input.id, plan);
+      return toCard((await repo.findTask(tx, auth.tenantId, input.id))!);
+    });
+  };
+
+  const removeItems = async (auth: TAuth, input: TIn<'removeItems'>): Promise<TTaskCard> => {
+    const scope = await deps.dataScopeOf(auth);
+    return scoped(auth, async (tx) => {
+      requireOpen(await visibleTask(tx, auth, scope, input.id, true));
+      const rows = await repo.itemsOfTask(tx, input.id, input.itemIds);
+      if (rows.length < input.itemIds.length) throw notFound('任务客户不存在或已移除，请刷新');
+      if (rows.some((r) => r.status === 'done' || r.status === 'skipped')) {
+        throw conflict('已完成或已跳过的客户不能移除');
+      }
+      await repo.deleteItems(tx, input.id, input.itemIds);
+      return toCard((await repo.findTask(tx, auth.tenantId, input.id))!);
+    });
+  };
+
+  const progress = async (auth: TAuth, id: number): Promise<TTaskProgress> => {
+    const scope = await deps.dataScopeOf(auth);
+    return scoped(auth, async (tx) => {
+      const task = await visibleTask(tx, auth, scope, id);
+      const rows = await repo.figureRows(tx, id);
+      const byUser = new Map<number, TFigureRow[]>();
+      for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
+      const names = await repo.staffNames(tx, auth.tenantId, [...byUser.keys()]);
+      return {
+        task: toCard(task),
+        figures: figuresOf(rows),
+        agents: [...byUser.entries()]
+          .map(([userId, list]) => ({ userId, realName: names.get(userId) ?? '', ...figuresOf(list) }))
+          .sort((a, b) => a.userId - b.userId),
+      };
+    });
+  };
+
+  const items = async (auth: TAuth, q: TIn<'items'>): Promise<TPage<TTaskItem>> => {
+    const scope = await deps.dataScopeOf(auth);
+    return scoped(auth, async (tx) => {
+      await visibleTask(tx, auth, scope, q.id);
+      const where: SQL = and(
+        eq(i.taskId, q.id),
+        q.userId ? eq(i.userId, q.userId) : undefined,
+        q.status ? eq(i.status, q.status) : undefined,
+      )!;
+      const { records, total } = await repo.itemPage(tx, where, q.page, q.limit);
+      const isMasked = await deps.isMasked(tx, auth);
+      return {
+        records: records.map((r) => toItem(r, isMasked)),
+        total,
+        size: q.limit,
+        current: q.page,
+        pages: Math.ceil(total / q.limit),
+      };
+    });
+  };
+
+  // ---- the agent's work screen ----
+
+  const myTasks = (auth: TAuth): Promise<TTaskCard[]> =>
+    scoped(auth, async (tx) => (await repo.tasksOfAgent(tx, auth.tenantId, auth.userId)).map(toCard));
+
+  const myCard = (auth: TAuth, taskId: number): Promise<TMyTaskCard> =>
+    scoped(auth, async (tx) => {
+      const task = await repo.findTask(tx, auth.tenantId, taskId);
+      const rows = task ? await repo.figureRows(tx, taskId, auth.userId) : [];
+      if (!task || rows.length === 0) throw notFound('任务不存在或没有分配给您的客户');
+      const isMasked = await deps.isMasked(tx, auth);
+      const open = await repo.openItems(tx, taskId, auth.userId, 21);
+      const mine = rows.reduce((n, r) => n + r.n, 0);
+      const finished = rows.filter((r) => r.status === 'done' || r.status === 'skipped').reduce((n, r) => n + r.n, 0);
+      return {
+        // His own counts on the card (the task's totals are the manager's).
+        task: { ...toCard(task), total: mine, finished },
+        current: open[0] ? toItem(open[0], isMasked) : null,
+        queue: open.slice(1).map((r) => toItem(r, isMasked)),
+        figures: figuresOf(rows),
+      };
+    });
+
+  /** His item, held for a write, with its task; refuses other people's items and closed tasks. */
+  const myItem = async (tx: TDb, auth: TAuth, itemId: number, closedMessage: string) => {
+    const item = await repo.lockItem(tx, auth.tenantId, itemId);
+    if (!item || item.userId !== auth.userId) throw itemMissing();
+    const task = (await repo.findTask(tx, auth.tenantId, item.taskId))!;
+    if (task.t.status === 'closed') throw conflict(closedMessage);
+    return { item, task };
+  };
+  const itemView = async (tx: TDb, auth: TAuth, itemId: number) =>
+    toItem((await repo.findItem(tx, auth.tenantId, itemId))!, await deps.isMasked(tx, auth));
+
+  const itemDialled = (auth: TAuth, input: TIn<'itemDialled'>): Promise<TTaskItem> =>
+    scoped(auth, async (tx) => {
+      const { item, task } = await myItem(tx, auth, input.itemId, '任务已结束，不能再拨打');
+      if (task.t.status === 'paused') throw conflict('任务已暂停，请等待主管恢复后再拨打');
+      if (item.status === 'done' || item.status === 'skipped') throw conflict('该客户已完成，请刷新后拨打下一位');
+      const bind = await callRepository.findBind(tx, input.bindId);
+      if (
+        !bind ||
+        bind.tenantId !== auth.tenantId ||
+        bind.userId !== auth.userId ||
+        bind.customerId !== item.customerId
+      ) {
+        throw invalid('呼叫编号与任务客户不一致，请刷新后重试');
+      }
+      await repo.updateItem(tx, item.id, { status: 'dialled', attempts: item.attempts + 1, lastBindId: bind.bindId });
+      return itemView(tx, auth, item.id);
+    });
+
+  const itemResult = (auth: TAuth, input: TIn<'itemResult'>): Promise<TTaskItem> =>
+    scoped(auth, async (tx) => {
+      const { item, task } = await myItem(tx, auth, input.itemId, '任务已结束，不能再记录结果');
+      if (item.status === 'done' || item.status === 'skipped') throw conflict('该客户已记录结果，请刷新');
+      const at = now();
+      await repo.updateItem(tx, item.id, { status: 'done', result: input.result, note: input.note, finishedAt: at });
+      // The item grants him this customer while it is open (he may not own it): the follow-up
+      // is checked against the whole tenant's private pool, the public pool as his role allows.
+      await deps.crm.followIn(
+        tx,
+        auth,
+        { kind: 'all' },
+        {
+          customerId: item.customerId,
+          method: 'phone',
+          content: `任务「${task.t.name}」：${taskResultText[input.result]}${input.note ? `，${input.note}` : ''}`,
+          nextFollowAt: null,
+          phoneLabel: phoneLabelOf(input.result),
+        },
+      );
+      return itemView(tx, auth, item.id);
+    });
+
+  const itemSkip = (auth: TAuth, itemId: number): Promise<TTaskItem> =>
+    scoped(auth, async (tx) => {
+      const { item } = await myItem(tx, auth, itemId, '任务已结束，不能再跳过客户');
+      if (item.status === 'done' || item.status === 'skipped') throw conflict('该客户已完成，请刷新');
+      await repo.updateItem(tx, item.id, { status: 'skipped', finishedAt: now() });
+      return itemView(tx, auth, item.id);
+    });
+
+  /** The dial flow's grant: an open item of his for this customer in a task that is not closed. */
+  const hasOpenItem = (tx: TDb, auth: TAuth, customerId: number) =>
+    repo.hasOpenItem(tx, auth.tenantId, auth.userId, customerId);
+
+  return {
+    page,
+    create,
+    update,
+    setStatus,
+    addItems,
+    removeItems,
+    progress,
+    items,
+    myTasks,
+    myCard,
+    itemDialled,
+    itemResult,
+    itemSkip,
+    hasOpenItem,
+  };
+};
+
+export type TTaskCardService = ReturnType<typeof createTaskCardService>;
