@@ -1,10 +1,10 @@
 import type { agentSortFields, TCallFigures } from '@yunhu/contract';
-import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { deptSubtree } from '../crm/crm.repository.js';
-import { callBinds as b, callRecords as r } from './call.schema.js';
+import { callBinds as b, callHourlyStats as h, callRecords as r } from './call.schema.js';
 
 export type TCensusFilter = {
   startRange: [number, number];
@@ -13,8 +13,28 @@ export type TCensusFilter = {
   lineId?: number;
 };
 
-/** The columns a statistic reads from one table: call_records by start time, call_binds by creation. */
-type TSource = {
+const hourMs = 3_600_000;
+/** A stretch of time in epoch ms; `toOpen` leaves its end out (an hour boundary). */
+export type TStretch = { from: number; to: number; toOpen: boolean };
+
+/**
+ * A range [from, to] (epoch ms, both ends in) cut where the hourly roll-up can answer: the whole
+ * UTC hours inside it (Asia/Shanghai is UTC+8, so they are whole Shanghai hours too), read from
+ * call_hourly_stats, and the partial hours at its ends, read from the rows themselves. A range of
+ * whole days has no partial hours; any range stays exact.
+ */
+export const splitByHour = (from: number, to: number): { hours: TStretch | null; edges: TStretch[] } => {
+  const h0 = Math.ceil(from / hourMs) * hourMs;
+  const h1 = Math.floor((to + 1) / hourMs) * hourMs;
+  if (h0 >= h1) return { hours: null, edges: [{ from, to, toOpen: false }] };
+  const edges: TStretch[] = [];
+  if (from < h0) edges.push({ from, to: h0, toOpen: true });
+  if (h1 <= to) edges.push({ from: h1, to, toOpen: false });
+  return { hours: { from: h0, to: h1, toOpen: true }, edges };
+};
+
+/** The columns a statistic reads from one table: call_records by start time, call_binds by creation, the roll-up by hour. */
+export type TSource = {
   tenantId: AnyPgColumn;
   userId: AnyPgColumn;
   deptId: AnyPgColumn;
@@ -35,24 +55,34 @@ const bindsSource: TSource = {
   lineId: b.lineId,
   at: b.createdAt,
 };
+export const hoursSource: TSource = {
+  tenantId: h.tenantId,
+  userId: h.userId,
+  deptId: h.deptId,
+  lineId: h.lineId,
+  at: h.hour,
+};
+
+/** start/hour within the stretch. */
+export const withinStretch = (at: AnyPgColumn, x: TStretch): SQL =>
+  and(gte(at, new Date(x.from)), x.toOpen ? lt(at, new Date(x.to)) : lte(at, new Date(x.to)))!;
 
 /**
  * Which rows count (issue 6): the tenant's, inside the reader's data scope like 通话记录
- * (call-record.filter.ts: the caller and the department he had at the time), within the range.
- * The range keeps the query on (tenant_id, start_time) or (tenant_id, user_id, start_time).
+ * (call-record.filter.ts: the caller and the department he had at the time), within the stretch.
+ * The roll-up keeps the same person and department columns, so the scope means the same there.
  */
-const whereOf = (s: TSource, tenantId: number, scope: TDataScope, f: TCensusFilter): SQL =>
+export const censusWhere = (s: TSource, tenantId: number, scope: TDataScope, f: TCensusFilter, at: TStretch): SQL =>
   and(
     eq(s.tenantId, tenantId),
     scopeCondition(scope, { owner: s.userId, dept: s.deptId }),
-    gte(s.at, new Date(f.startRange[0])),
-    lte(s.at, new Date(f.startRange[1])),
+    withinStretch(s.at, at),
     f.userIds?.length ? inArray(s.userId, f.userIds) : undefined,
     f.deptId ? sql`${s.deptId} in ${deptSubtree(tenantId, f.deptId)}` : undefined,
     f.lineId ? eq(s.lineId, f.lineId) : undefined,
   )!;
 
-/** The groups a statistic is cut by; each names its SQL over both tables. */
+/** The groups a statistic is cut by; each names its SQL over every source. */
 export type TGroupKey = 'day' | 'hour' | 'user' | 'line' | 'dept';
 const shanghai = (at: AnyPgColumn) => sql`(${at} at time zone 'Asia/Shanghai')`;
 const keyOf = (s: TSource, key: TGroupKey): SQL => {
@@ -102,40 +132,47 @@ const sortColumn: Record<(typeof agentSortFields)[number], string> = {
 };
 
 /**
- * The grouped figures as one SQL statement: calls grouped in PostgreSQL, dial requests grouped
- * likewise, the two merged on the group keys (a group may have requests and no record yet, or the
- * reverse); nothing but group rows leaves the database.
+ * The figure rows of a range, each with its group keys (none: one row per part): the roll-up's
+ * rows for the whole hours, the calls and dial requests themselves for the partial hours at the
+ * ends (docs/decisions/0007). Columns: k_<key>…, call_num, connected_num, total_second,
+ * total_minute, bind_num.
+ */
+const partsSql = (q: { tenantId: number; scope: TDataScope; filter: TCensusFilter; keys: TGroupKey[] }) => {
+  const { hours, edges } = splitByHour(q.filter.startRange[0], q.filter.startRange[1]);
+  const keys = (s: TSource) => sql.join([...q.keys.map((k) => sql`${keyOf(s, k)} as ${keyName(k)}`), sql``], sql`, `);
+  const parts: SQL[] = [];
+  if (hours) {
+    parts.push(sql`select ${keys(hoursSource)} ${h.callNum} as call_num, ${h.connectedNum} as connected_num,
+      ${h.totalSecond} as total_second, ${h.totalMinute} as total_minute, ${h.bindNum} as bind_num
+      from ${h} where ${censusWhere(hoursSource, q.tenantId, q.scope, q.filter, hours)}`);
+  }
+  for (const edge of edges) {
+    parts.push(sql`select ${keys(recordsSource)} 1 as call_num, (${r.callStatus} = 1)::int as connected_num,
+      ${r.duration} as total_second, (${r.duration} + 59) / 60 as total_minute, 0 as bind_num
+      from ${r} where ${censusWhere(recordsSource, q.tenantId, q.scope, q.filter, edge)}`);
+    parts.push(sql`select ${keys(bindsSource)} 0 as call_num, 0 as connected_num, 0 as total_second,
+      0 as total_minute, 1 as bind_num
+      from ${b} where ${censusWhere(bindsSource, q.tenantId, q.scope, q.filter, edge)}`);
+  }
+  return sql.join(parts, sql` union all `);
+};
+
+/** The summed figures, as columns of one row or of each group. */
+const sums = sql`sum(call_num) as call_num, sum(connected_num) as connected_num, sum(total_second) as total_second,
+  sum(total_minute) as total_minute, sum(bind_num) as bind_num`;
+
+/**
+ * The grouped figures as a CTE `g`: one row per group that has a call or a dial request in the
+ * range (GROUP BY puts null keys, a call without department, together); nothing but group rows
+ * leaves the database.
  */
 const groupedSql = (q: { tenantId: number; scope: TDataScope; filter: TCensusFilter; keys: TGroupKey[] }) => {
-  const recordKeys = sql.join(
-    q.keys.map((k) => sql`${keyOf(recordsSource, k)} as ${keyName(k)}`),
-    sql`, `,
-  );
-  const bindKeys = sql.join(
-    q.keys.map((k) => sql`${keyOf(bindsSource, k)} as ${keyName(k)}`),
-    sql`, `,
-  );
-  const groupBy = sql.raw(q.keys.map((_, i) => String(i + 1)).join(', '));
   const keyCols = sql.raw(q.keys.map((k) => `k_${k}`).join(', '));
-  return sql`with c as (
-      select ${recordKeys}, count(*) as call_num,
-        count(*) filter (where ${r.callStatus} = 1) as connected_num,
-        coalesce(sum(${r.duration}), 0) as total_second,
-        coalesce(sum((${r.duration} + 59) / 60), 0) as total_minute
-      from ${r} where ${whereOf(recordsSource, q.tenantId, q.scope, q.filter)} group by ${groupBy}
-    ), k as (
-      select ${bindKeys}, count(*) as bind_num
-      from ${b} where ${whereOf(bindsSource, q.tenantId, q.scope, q.filter)} group by ${groupBy}
-    ), g as (
-      -- union then group (not a full join): GROUP BY puts null keys (a call without department) together.
-      select ${keyCols}, sum(call_num) as call_num, sum(connected_num) as connected_num,
-        sum(total_second) as total_second, sum(total_minute) as total_minute, sum(bind_num) as bind_num,
+  return sql`with g as (
+      select ${keyCols}, ${sums},
         coalesce(sum(connected_num)::numeric / nullif(sum(call_num), 0), 0) as connection_rate
-      from (
-        select ${keyCols}, call_num, connected_num, total_second, total_minute, 0 as bind_num from c
-        union all
-        select ${keyCols}, 0, 0, 0, 0, bind_num from k
-      ) u group by ${groupBy}
+      from (${partsSql(q)}) u group by ${keyCols}
+      having sum(call_num) > 0 or sum(bind_num) > 0
     )`;
 };
 
@@ -146,20 +183,20 @@ const names = {
   dept: sql`coalesce((select d.name from departments d where d.id = g.k_dept), '')`,
 };
 
+/** The number of groups: counted beside the page (count(*) over ()), or alone for a page past the end. */
+const groupCount = async (db: TDb, grouped: SQL, page: TRawFigures[]) => {
+  if (page[0]) return Number(page[0].group_count);
+  const [count] = rowsOf<{ n: unknown }>(await db.execute(sql`${grouped} select count(*) as n from g`));
+  return Number(count?.n ?? 0);
+};
+
 export type TCensusScope = { tenantId: number; scope: TDataScope; filter: TCensusFilter };
 
 /** SQL of 话务统计 (issue 6): every figure is a GROUP BY in PostgreSQL over the scoped range. */
 export const callCensusRepository = {
   /** The figures of the whole range. */
   totals: async (db: TDb, q: TCensusScope) => {
-    const [c] = rowsOf<TRawFigures>(
-      await db.execute(sql`select count(*) as call_num,
-          count(*) filter (where ${r.callStatus} = 1) as connected_num,
-          coalesce(sum(${r.duration}), 0) as total_second,
-          coalesce(sum((${r.duration} + 59) / 60), 0) as total_minute,
-          (select count(*) from ${b} where ${whereOf(bindsSource, q.tenantId, q.scope, q.filter)}) as bind_num
-        from ${r} where ${whereOf(recordsSource, q.tenantId, q.scope, q.filter)}`),
-    );
+    const [c] = rowsOf<TRawFigures>(await db.execute(sql`select ${sums} from (${partsSql({ ...q, keys: [] })}) u`));
     return fromRaw(c ?? {});
   },
 
@@ -191,13 +228,12 @@ export const callCensusRepository = {
     const dir = sql.raw(q.sortOrder === 'ascend' ? 'asc' : 'desc');
     const rows = rowsOf<TRawFigures>(
       await db.execute(sql`${grouped}
-        select g.*, ${names.user} as real_name, ${names.userDept} as dept_name from g
-        order by g.${sql.raw(sortColumn[q.sortField])} ${dir}, g.k_user
+        select g.*, count(*) over () as group_count, ${names.user} as real_name, ${names.userDept} as dept_name
+        from g order by g.${sql.raw(sortColumn[q.sortField])} ${dir}, g.k_user
         limit ${q.limit} offset ${q.offset}`),
     );
-    const [count] = rowsOf<{ n: unknown }>(await db.execute(sql`${grouped} select count(*) as n from g`));
     return {
-      total: Number(count?.n ?? 0),
+      total: await groupCount(db, grouped, rows),
       records: rows.map((x) => ({
         userId: Number(x.k_user),
         realName: x.real_name as string,
@@ -212,13 +248,12 @@ export const callCensusRepository = {
     const grouped = groupedSql({ ...q, keys: ['day', 'user'] });
     const rows = rowsOf<TRawFigures>(
       await db.execute(sql`${grouped}
-        select g.*, ${names.user} as real_name, ${names.userDept} as dept_name from g
-        order by g.k_day desc, g.call_num desc, g.k_user
+        select g.*, count(*) over () as group_count, ${names.user} as real_name, ${names.userDept} as dept_name
+        from g order by g.k_day desc, g.call_num desc, g.k_user
         limit ${q.limit} offset ${q.offset}`),
     );
-    const [count] = rowsOf<{ n: unknown }>(await db.execute(sql`${grouped} select count(*) as n from g`));
     return {
-      total: Number(count?.n ?? 0),
+      total: await groupCount(db, grouped, rows),
       records: rows.map((x) => ({
         day: x.k_day as string,
         id: `${x.k_day}/${x.k_user}`,
