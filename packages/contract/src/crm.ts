@@ -136,6 +136,9 @@ export const ZCustomer = z.object({
   lastFollowAt: ZTime.nullable(),
   lastFollowContent: z.string().nullable(),
   nextFollowAt: ZTime.nullable(),
+  /** Calls made to the customer, and when the last one started (issue 6). */
+  callCount: z.number().int(),
+  lastCallAt: ZTime.nullable(),
   poolAt: ZTime.nullable(),
   previousOwnerName: z.string().nullable(),
   /** When the automatic release will return it to the public pool under the current rules (null = never). */
@@ -183,6 +186,9 @@ export const ZCustomerFilter = z.object({
   createdRange: ZRange,
   lastFollowRange: ZRange,
   nextFollowRange: ZRange,
+  lastCallRange: ZRange,
+  /** Customers never called (true) or called at least once (false). */
+  isNeverCalled: z.boolean().optional(),
   /** Private pool: customers never followed up. */
   isNeverFollowed: z.boolean().optional(),
   custom: z.array(ZCustomCondition).max(10).optional(),
@@ -194,6 +200,7 @@ export const customerSortFields = [
   'updatedAt',
   'lastFollowAt',
   'nextFollowAt',
+  'lastCallAt',
   'poolAt',
   'name',
   'intentionLevel',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { TDb } from '../db/client.js';
 import { callRecords } from '../modules/call/call.schema.js';
 import { crmTags, customers } from '../modules/crm/crm.schema.js';
@@ -225,6 +226,14 @@ export const seedCalling = async (tx: TDb, demo: TSeedPeople, now: number): Prom
     }
   }
   for (let i = 0; i < calls.length; i += 500) await tx.insert(callRecords).values(calls.slice(i, i + 500));
+  // Customers count their calls and show the label of the last one, as the ingestion keeps them.
+  await tx.execute(sql`
+    update customers c set call_count = x.n, last_call_at = x.last, phone_label = x.label
+    from (select customer_id, count(*)::int as n, max(start_time) as last,
+            (array_agg(case call_status when 1 then 'connected' when 2 then 'no_answer'
+                                        when 3 then 'busy' else 'invalid' end order by start_time desc))[1] as label
+          from call_records where tenant_id = ${demo.tenantId} and customer_id is not null group by customer_id) x
+    where c.id = x.customer_id`);
 };
 
 /**

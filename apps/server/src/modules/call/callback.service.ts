@@ -1,7 +1,9 @@
+import type { TPhoneLabel } from '@yunhu/contract';
 import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
+import { recordCallOutcome } from '../crm/call-outcome.js';
 import { callRepository as repo, type TBindRow } from './call.repository.js';
-import { callStatusOf, type TCarrierCallback } from './carrier.js';
+import { callStatusOf, type TCarrierCallback, type TCarrierOutcome } from './carrier.js';
 import type { TRecordingStore } from './recording.store.js';
 import { sipRepository } from './sip.repository.js';
 
@@ -24,13 +26,30 @@ export type TSipCallEvent = {
 const sipFailureStatus = (code: number) =>
   code === 486 || code === 600 ? 3 : code === 480 || code === 408 || code === 487 || code === 603 ? 2 : 4;
 
+/** The phone label a SIP failure shows; other failures (server errors) say nothing about the number. */
+const sipFailureLabel = (code: number): TPhoneLabel | null =>
+  code === 486 || code === 600
+    ? 'busy'
+    : code === 480 || code === 408 || code === 487 || code === 603
+      ? 'no_answer'
+      : code === 404 || code === 604
+        ? 'invalid'
+        : null;
+
+const carrierPhoneLabel: Record<TCarrierOutcome, TPhoneLabel> = {
+  connected: 'connected',
+  no_answer: 'no_answer',
+  busy: 'busy',
+  empty: 'invalid',
+};
+
 export type TCallbackService = ReturnType<typeof createCallbackService>;
 
 /**
  * Call-record ingestion (issue 5): the only writer of call records. A carrier callback or a SIP
  * call event names its dial request by bind id; the record takes the person, department, line and
  * customer from that request, never from the caller, and a call id already written is ignored.
- * The customer's phone label is left to the people (the CRM area offers no system-side update).
+ * The customer counts the call and takes the phone label it showed (CRM recordCallOutcome).
  */
 export const createCallbackService = (deps: {
   database: TDatabase;
@@ -49,6 +68,7 @@ export const createCallbackService = (deps: {
       telA?: string;
       telX?: string;
       recordingKey: string | null;
+      phoneLabel: TPhoneLabel | null;
     },
   ): Promise<TIngestResult> =>
     withTenant(deps.database, bind.tenantId, async (tx) => {
@@ -77,6 +97,15 @@ export const createCallbackService = (deps: {
         carrierCallId: call.carrierCallId,
       });
       if (id === null) return 'duplicate';
+      if (bind.customerId !== null) {
+        await recordCallOutcome(tx, {
+          tenantId: bind.tenantId,
+          customerId: bind.customerId,
+          userId: bind.userId,
+          startTime: call.startTime,
+          phoneLabel: call.phoneLabel,
+        });
+      }
       await repo.setBindState(tx, bind.tenantId, bind.bindId, call.callStatus === 1 ? 'finished' : 'failed');
       return 'written';
     });
@@ -116,6 +145,7 @@ export const createCallbackService = (deps: {
         telA: cb.telA,
         telX: cb.telX,
         recordingKey: await checkedRecording(bind, cb.recordingKey),
+        phoneLabel: carrierPhoneLabel[cb.outcome],
       });
     },
 
@@ -150,6 +180,7 @@ export const createCallbackService = (deps: {
         answerTime: wasAnswered ? bind.updatedAt : null,
         endTime: now,
         recordingKey: null,
+        phoneLabel: ev.event === 'ended' ? (wasAnswered ? 'connected' : 'no_answer') : sipFailureLabel(ev.code),
       });
     },
   };

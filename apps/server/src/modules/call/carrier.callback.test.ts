@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { crmChangeLogs, customers } from '../crm/crm.schema.js';
 import { callBinds, callRecords } from './call.schema.js';
 import { callKit } from './call.test-kit.js';
 import { carrierCallbackPath, carrierSignatureHeader, signCarrierBody, type TCarrierCallback } from './carrier.js';
@@ -110,6 +111,51 @@ describe('carrier callback and simulator', () => {
       });
       const [bind] = await t.database.db.select().from(callBinds).where(eq(callBinds.bindId, bindId));
       expect(bind!.state).toBe('finished');
+    });
+
+    it('counts the call on the customer and sets the phone label it showed, once per call', async () => {
+      const { bindId, customer } = await heldDial();
+      const before = (await t.database.db.select().from(customers).where(eq(customers.id, customer.id)))[0]!;
+      const startTime = Date.now() - 30_000;
+      const body = JSON.stringify(callback(bindId, { outcome: 'empty', answerTime: null, startTime, finishStatus: 4 }));
+      const sig = signCarrierBody(carrier.callbackSecret!, body);
+      await post(body, sig);
+      await post(body, sig);
+      const [after] = await t.database.db.select().from(customers).where(eq(customers.id, customer.id));
+      expect(after).toMatchObject({
+        callCount: before.callCount + 1,
+        lastCallAt: new Date(startTime),
+        phoneLabel: 'invalid',
+      });
+      const changes = await t.database.db.select().from(crmChangeLogs).where(eq(crmChangeLogs.customerId, customer.id));
+      expect(changes.at(-1)).toMatchObject({
+        userId: await kit.userId('agent01'),
+        changes: [{ field: 'phoneLabel', label: '电话标签', to: '空号' }],
+      });
+      // Seen through the customer list: the call figures and the label.
+      const list = await t.call(
+        routeTables.crm.customerPage,
+        { page: 1, limit: 5, isNeverCalled: false, sortField: 'lastCallAt' },
+        agent01,
+      );
+      const row = list.body.data.records.find((r) => r.id === customer.id);
+      expect(row).toMatchObject({ callCount: before.callCount + 1, lastCallAt: startTime, phoneLabel: 'invalid' });
+      // A connected call later turns the label to 已接通; an older record arriving late keeps the last call time.
+      const next = await heldDial();
+      const older = JSON.stringify(
+        callback(next.bindId, {
+          startTime: startTime - 3_600_000,
+          answerTime: startTime - 3_590_000,
+          endTime: startTime - 3_500_000,
+        }),
+      );
+      await post(older, signCarrierBody(carrier.callbackSecret!, older));
+      const [last] = await t.database.db.select().from(customers).where(eq(customers.id, customer.id));
+      expect(last).toMatchObject({
+        callCount: before.callCount + 2,
+        lastCallAt: new Date(startTime),
+        phoneLabel: 'connected',
+      });
     });
 
     it('answers 404 for a bind nobody issued and 400 for a malformed body', async () => {

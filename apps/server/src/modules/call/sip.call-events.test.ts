@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { customers } from '../crm/crm.schema.js';
 import { callBinds, callRecords } from './call.schema.js';
 import { callKit } from './call.test-kit.js';
 import { sipCallEventPath } from './callback.routes.js';
@@ -88,6 +89,26 @@ describe('SIP call events', () => {
     await event({ event: 'invite', callId: 'busy-1', bindId, code: '0' });
     await event({ event: 'failed', callId: 'busy-1', bindId, code: '486' });
     expect(await recordsOf(bindId)).toMatchObject([{ callStatus: 3, duration: 0, finishStatus: 4 }]);
+  });
+
+  it('labels the customer by how the call ended: 404 空号, a server error says nothing', async () => {
+    const customer = await kit.customerOf('manager');
+    const labelOf = async () => (await t.database.db.select().from(customers).where(eq(customers.id, customer.id)))[0]!;
+    const end = async (code: string) => {
+      const res = await t.call(
+        call.dial,
+        { telB: customer.mobile, interfaceId: kit.sipLine.id, octCustomerId: customer.id },
+        manager,
+      );
+      const bindId = res.body.data.bindId;
+      await event({ event: 'invite', callId: `label-${code}`, bindId, code: '0' });
+      await event({ event: 'failed', callId: `label-${code}`, bindId, code });
+    };
+    const before = await labelOf();
+    await end('404');
+    expect(await labelOf()).toMatchObject({ phoneLabel: 'invalid', callCount: before.callCount + 1 });
+    await end('503');
+    expect(await labelOf()).toMatchObject({ phoneLabel: 'invalid', callCount: before.callCount + 2 });
   });
 
   const missing = kamailioMissing();

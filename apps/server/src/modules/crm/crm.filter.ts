@@ -96,6 +96,9 @@ export const filterCondition = (tenantId: number, f: TFilter): SQL | undefined =
   conds.push(...range(c.nextFollowAt, f.nextFollowRange));
   if (f.isNeverFollowed === true) conds.push(isNull(c.lastFollowAt));
   if (f.isNeverFollowed === false) conds.push(isNotNull(c.lastFollowAt));
+  conds.push(...range(c.lastCallAt, f.lastCallRange));
+  if (f.isNeverCalled === true) conds.push(isNull(c.lastCallAt));
+  if (f.isNeverCalled === false) conds.push(isNotNull(c.lastCallAt));
   for (const cond of f.custom ?? []) conds.push(...customCondition(cond));
   return and(...conds);
 };
@@ -105,12 +108,13 @@ const sortColumns: Record<(typeof customerSortFields)[number], AnyPgColumn> = {
   updatedAt: c.updatedAt,
   lastFollowAt: c.lastFollowAt,
   nextFollowAt: c.nextFollowAt,
+  lastCallAt: c.lastCallAt,
   poolAt: c.poolAt,
   name: c.name,
   intentionLevel: c.intentionLevel,
 };
 
-const nullableSorts = new Set(['lastFollowAt', 'nextFollowAt', 'poolAt']);
+const nullableSorts = new Set(['lastFollowAt', 'nextFollowAt', 'lastCallAt', 'poolAt']);
 
 /**
  * The whitelisted sort and the id keeping pages stable. Columns that are never empty sort plainly,

@@ -114,6 +114,18 @@ export const crmRepository = {
       .set({ ...set, updatedAt: new Date() })
       .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, [...ids]))),
 
+  /** One more call to the customer: the count, the latest start, and the label the call showed. */
+  countCall: (db: TDb, tenantId: number, customerId: number, at: Date, phoneLabel: string | null) =>
+    db
+      .update(customers)
+      .set({
+        callCount: sql`${customers.callCount} + 1`,
+        // greatest() skips NULL: the first call sets it, a late record of an older call keeps it.
+        lastCallAt: sql`greatest(${customers.lastCallAt}, ${at.toISOString()}::timestamptz)`,
+        ...(phoneLabel ? { phoneLabel } : {}),
+      })
+      .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId))),
+
   /** Takes public-pool customers for one person; only rows still without an owner are taken. */
   claim: async (db: TDb, tenantId: number, ids: readonly number[], owner: { id: number; deptId: number | null }) =>
     (

@@ -53,6 +53,9 @@ export const customers = pgTable(
     isProtected: boolean('is_protected').notNull().default(false),
     lastFollowAt: ts('last_follow_at'),
     lastFollowContent: text('last_follow_content'),
+    /** Calls to the customer and the last one's start, kept by the call-record ingestion (issue 6). */
+    callCount: integer('call_count').notNull().default(0),
+    lastCallAt: ts('last_call_at'),
     nextFollowAt: ts('next_follow_at'),
     /** When it last entered the public pool. */
     poolAt: ts('pool_at'),
@@ -89,6 +92,10 @@ export const customers = pgTable(
       .where(sql`owner_id IS NOT NULL AND deleted_at IS NULL`),
     index('customers_private_next_idx')
       .on(t.tenantId, t.nextFollowAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`owner_id IS NOT NULL AND deleted_at IS NULL`),
+    // The private pool by last call, in the list's order (as the follow-up sorts above).
+    index('customers_private_call_idx')
+      .on(t.tenantId, t.lastCallAt.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(sql`owner_id IS NOT NULL AND deleted_at IS NULL`),
     index('customers_tenant_dept_idx').on(t.tenantId, t.deptId, t.createdAt),
     // Public pool: no owner, newest in the pool first.

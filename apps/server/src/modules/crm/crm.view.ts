@@ -72,6 +72,8 @@ export const toCustomerView = (row: TCustomerFull, ctx: TViewContext): TCustomer
     isProtected: c.isProtected,
     ownedAt: c.ownedAt?.getTime() ?? null,
     lastFollowAt: c.lastFollowAt?.getTime() ?? null,
+    callCount: c.callCount,
+    lastCallAt: c.lastCallAt?.getTime() ?? null,
     lastFollowContent: c.lastFollowContent,
     nextFollowAt: c.nextFollowAt?.getTime() ?? null,
     poolAt: c.poolAt?.getTime() ?? null,

@@ -5,14 +5,18 @@ type TDayRange = [Dayjs | null, Dayjs | null] | null | undefined;
 type TCustomValue = string | string[] | TDayRange | [number | null, number | null];
 
 /** The filter form's values as antd holds them (dayjs ranges, custom conditions keyed by field id). */
-export type TFilterValues = Omit<TCustomerFilter, 'createdRange' | 'lastFollowRange' | 'nextFollowRange' | 'custom'> & {
+export type TFilterValues = Omit<
+  TCustomerFilter,
+  'createdRange' | 'lastFollowRange' | 'nextFollowRange' | 'lastCallRange' | 'custom'
+> & {
   createdRange?: TDayRange;
   lastFollowRange?: TDayRange;
   nextFollowRange?: TDayRange;
+  lastCallRange?: TDayRange;
   custom?: Record<string, TCustomValue | undefined>;
 };
 
-const rangeKeys = ['createdRange', 'lastFollowRange', 'nextFollowRange'] as const;
+const rangeKeys = ['createdRange', 'lastFollowRange', 'nextFollowRange', 'lastCallRange'] as const;
 
 /** Whole days: from the start of the first to the end of the last, as people mean a date range. */
 const toRange = (r: TDayRange): [number | null, number | null] | undefined => {
@@ -27,13 +31,13 @@ const isEmpty = (v: unknown) =>
 
 /** Form values -> the request's filter: empty values dropped (an empty string is not "no filter" to zod). */
 export const toFilter = (values: TFilterValues, fields: TCustomField[]): TCustomerFilter => {
-  const { custom, createdRange, lastFollowRange, nextFollowRange, ...plain } = values;
+  const { custom, createdRange, lastFollowRange, nextFollowRange, lastCallRange, ...plain } = values;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(plain)) {
     const value = typeof v === 'string' ? v.trim() : v;
     if (!isEmpty(value) && !(Array.isArray(value) && value.length === 0)) out[k] = value;
   }
-  const ranges = { createdRange, lastFollowRange, nextFollowRange };
+  const ranges = { createdRange, lastFollowRange, nextFollowRange, lastCallRange };
   for (const k of rangeKeys) {
     const r = toRange(ranges[k]);
     if (r) out[k] = r;
@@ -61,12 +65,13 @@ export const toFilter = (values: TFilterValues, fields: TCustomField[]): TCustom
 
 /** A saved filter -> form values, so applying it shows its conditions in the form. */
 export const fromFilter = (filter: TCustomerFilter, fields: TCustomField[]): TFilterValues => {
-  const { custom, createdRange, lastFollowRange, nextFollowRange, ...plain } = filter;
+  const { custom, createdRange, lastFollowRange, nextFollowRange, lastCallRange, ...plain } = filter;
   const values: TFilterValues = {
     ...plain,
     createdRange: fromRange(createdRange),
     lastFollowRange: fromRange(lastFollowRange),
     nextFollowRange: fromRange(nextFollowRange),
+    lastCallRange: fromRange(lastCallRange),
   };
   const byId = new Map(fields.map((f) => [f.id, f]));
   const customValues: Record<string, TCustomValue> = {};

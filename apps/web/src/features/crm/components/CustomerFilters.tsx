@@ -160,6 +160,12 @@ export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, m
         <Form.Item name="nextFollowRange" label={c.nextFollowRange}>
           <DatePicker.RangePicker allowEmpty={[true, true]} />
         </Form.Item>
+        <Form.Item name="isNeverCalled" label={c.neverCalled}>
+          <Select allowClear placeholder={c.all} style={{ width: 100 }} options={yesNo} />
+        </Form.Item>
+        <Form.Item name="lastCallRange" label={c.lastCallRange}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        </Form.Item>
         {fields
           .filter((f) => f.isInFilter)
           .map((f) => (
@@ -183,5 +189,7 @@ export const foldedKeys = [
   'createdRange',
   'lastFollowRange',
   'nextFollowRange',
+  'isNeverCalled',
+  'lastCallRange',
   'custom',
 ];

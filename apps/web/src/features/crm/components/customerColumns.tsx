@@ -81,6 +81,20 @@ export const customerColumns = ({ pool, fields, nearDays, now }: TColumnsInput):
       ),
     },
     {
+      key: 'lastCallAt',
+      title: c.calls,
+      dataIndex: 'lastCallAt',
+      sortField: 'lastCallAt',
+      render: (v: number | null, row) =>
+        row.callCount === 0 ? (
+          c.neverCalledText
+        ) : (
+          <span data-testid={`customer-calls-${row.id}`} title={c.lastCall}>
+            {c.callCountText(row.callCount)} · {fmtTime(v)}
+          </span>
+        ),
+    },
+    {
       key: 'lastFollowContent',
       title: c.lastFollowContent,
       dataIndex: 'lastFollowContent',

@@ -38,6 +38,8 @@ export const customer = (over: Partial<TCustomer> = {}): TCustomer => ({
   ownedAt: 0,
   lastFollowAt: null,
   lastFollowContent: null,
+  callCount: 0,
+  lastCallAt: null,
   nextFollowAt: null,
   poolAt: null,
   previousOwnerName: null,
