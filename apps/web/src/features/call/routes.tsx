@@ -1,6 +1,7 @@
 import { Perm } from '@yunhu/contract';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import type { TRouteHandle } from '../../app/layout/KeepAliveOutlet';
 import { lazyPage } from '../../app/lazyPage';
 import { RequirePermission } from '../../shared/permission/RequirePermission';
 
@@ -9,6 +10,19 @@ const PhoneStatisticsPage = lazyPage(() => import('./pages/PhoneStatisticsPage')
 const CallDetailsPage = lazyPage(() => import('./pages/CallDetailsPage'), 'CallDetailsPage');
 const UserDetailsPage = lazyPage(() => import('./pages/CallDetailsPage'), 'UserDetailsPage');
 const MachineDetailPage = lazyPage(() => import('./pages/MachineDetailPage'), 'MachineDetailPage');
+const TaskCardPage = lazyPage(() => import('./taskCard/pages/TaskCardPage'), 'TaskCardPage');
+const TaskInfoPage = lazyPage(() => import('./taskCard/pages/TaskInfoPage'), 'TaskInfoPage');
+const TaskAttributePage = lazyPage(() => import('./taskCard/pages/TaskAttributePage'), 'TaskAttributePage');
+const MyTaskCardPage = lazyPage(() => import('./taskCard/pages/MyTaskCardPage'), 'MyTaskCardPage');
+
+/** Spec section 2: myTaskCard is kept alive, like home. */
+const keepAlive: TRouteHandle = { keepAlive: true };
+
+const guarded = (path: string, perm: string, page: ReactNode, handle?: TRouteHandle): RouteObject => ({
+  path,
+  element: <RequirePermission value={perm}>{page}</RequirePermission>,
+  ...(handle ? { handle } : {}),
+});
 
 /** The statistics pages (话务统计, issue 6) share one permission. */
 const statistics = (path: string, page: ReactNode): RouteObject => ({
@@ -30,4 +44,9 @@ export const callRoutes: RouteObject[] = [
   statistics('callDetails', <CallDetailsPage />),
   statistics('userDetails', <UserDetailsPage />),
   statistics('machineDetail', <MachineDetailPage />),
+  // 任务卡 (issue 6).
+  guarded('taskCard', Perm.callTaskList, <TaskCardPage />),
+  guarded('taskCard/Info', Perm.callTaskList, <TaskInfoPage />),
+  guarded('taskCard/Attribute', Perm.callTaskManage, <TaskAttributePage />),
+  guarded('myTaskCard', Perm.callTaskWork, <MyTaskCardPage />, keepAlive),
 ];

@@ -1,0 +1,103 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { routeTables, type TCustomer, type TCustomerFilter } from '@yunhu/contract';
+import { Button, Checkbox, Form, Input, Select, Space, Table } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../../locales/zh-CN';
+import { call } from '../../../../shared/http/api';
+import { compactFilters } from '../../../../shared/list/types';
+import { useAssignees } from '../../../crm/api';
+import { LevelTag, levelOptions } from '../../../crm/format';
+
+const c = t.taskCard;
+
+/** Chosen ids, or every customer of his private pool matching the filter. */
+export type TCustomerPick = { customerIds: number[] } | { filter: TCustomerFilter };
+
+/**
+ * The customers of a task, from the CRM list he can see (我的客户, numbers masked as there):
+ * ticked one by one, or all customers matching the filter.
+ */
+export const CustomerPicker = ({ onChange }: { onChange: (pick: TCustomerPick) => void }) => {
+  const [form] = Form.useForm();
+  const [filter, setFilter] = useState<TCustomerFilter>({});
+  const [paging, setPaging] = useState({ page: 1, limit: 10 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [isByFilter, setByFilter] = useState(false);
+  const people = useAssignees();
+  const list = useQuery({
+    queryKey: ['taskCard-customers', filter, paging],
+    queryFn: () => call(routeTables.crm.customerPage, { ...filter, ...paging }),
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.total ?? 0;
+  const pickIds = (ids: number[]) => {
+    setSelected(ids);
+    onChange({ customerIds: ids });
+  };
+  const onSearch = (values: Record<string, unknown>) => {
+    const next = compactFilters(values) as TCustomerFilter;
+    setFilter(next);
+    setPaging((p) => ({ ...p, page: 1 }));
+    if (isByFilter) onChange({ filter: next });
+  };
+  const onByFilter = (checked: boolean) => {
+    setByFilter(checked);
+    onChange(checked ? { filter } : { customerIds: selected });
+  };
+
+  return (
+    <div data-testid="task-customer-picker">
+      <Form form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 12, rowGap: 8 }}>
+        <Form.Item name="keyword" label={c.keyword}>
+          <Input allowClear style={{ width: 150 }} />
+        </Form.Item>
+        <Form.Item name="intentionLevels" label={c.level}>
+          <Select mode="multiple" allowClear style={{ width: 160 }} options={levelOptions} />
+        </Form.Item>
+        <Form.Item name="ownerId" label={c.owner}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 140 }}
+            options={(people.data ?? []).map((p) => ({ value: p.userId, label: p.realName }))}
+          />
+        </Form.Item>
+        <Button htmlType="submit">{c.search}</Button>
+      </Form>
+      <Space style={{ marginBottom: 8 }}>
+        <Checkbox checked={isByFilter} onChange={(e) => onByFilter(e.target.checked)}>
+          {c.byFilter}
+        </Checkbox>
+        <span>{isByFilter ? c.byFilterHint(total) : c.customersPicked(selected.length)}</span>
+      </Space>
+      <Table<TCustomer>
+        size="small"
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        rowSelection={
+          isByFilter
+            ? undefined
+            : {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => pickIds(keys.map(Number)),
+              }
+        }
+        columns={[
+          { key: 'name', title: c.customer, dataIndex: 'name' },
+          { key: 'mobile', title: c.mobile, dataIndex: 'mobile' },
+          { key: 'level', title: c.level, render: (_v, x) => <LevelTag value={x.intentionLevel} /> },
+          { key: 'owner', title: c.owner, dataIndex: 'ownerName' },
+        ]}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.limit,
+          total,
+          showTotal: t.common.total,
+          onChange: (page, limit) => setPaging({ page, limit }),
+        }}
+      />
+    </div>
+  );
+};

@@ -1,0 +1,46 @@
+import { Perm, type TTaskCard } from '@yunhu/contract';
+import { App, Button, Space } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../../../../locales/zh-CN';
+import { Permission } from '../../../../shared/permission/Permission';
+import { useSetTaskStatus } from '../api';
+
+const c = t.taskCard;
+
+/** A task's row actions: details, settings, pause / resume, close. */
+export const TaskActions = ({ task }: { task: TTaskCard }) => {
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const setStatus = useSetTaskStatus();
+  const isOpen = task.status !== 'closed';
+  const onClose = () =>
+    modal.confirm({
+      title: c.close,
+      content: c.closeConfirm(task.name),
+      onOk: () => setStatus.mutateAsync({ id: task.id, status: 'closed' }),
+    });
+  return (
+    <Space size={0} onClick={(e) => e.stopPropagation()}>
+      <Button type="link" size="small" onClick={() => navigate(`/menu/taskCard/Info?id=${task.id}`)}>
+        {c.detail}
+      </Button>
+      {isOpen && (
+        <Permission value={Perm.callTaskManage}>
+          <Button type="link" size="small" onClick={() => navigate(`/menu/taskCard/Attribute?id=${task.id}`)}>
+            {c.edit}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setStatus.mutate({ id: task.id, status: task.status === 'running' ? 'paused' : 'running' })}
+          >
+            {task.status === 'running' ? c.pause : c.resume}
+          </Button>
+          <Button type="link" size="small" danger onClick={onClose}>
+            {c.close}
+          </Button>
+        </Permission>
+      )}
+    </Space>
+  );
+};

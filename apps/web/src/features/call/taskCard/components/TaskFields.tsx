@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { defaultCountdownSeconds, Perm, routeTables } from '@yunhu/contract';
+import { Form, Input, InputNumber, Select } from 'antd';
+import { t } from '../../../../locales/zh-CN';
+import { call } from '../../../../shared/http/api';
+import { usePermission } from '../../../../shared/permission/usePermission';
+
+const c = t.taskCard;
+
+export type TTaskFieldValues = { name: string; description: string; lineId: number | null; countdownSeconds: number };
+export const taskFieldDefaults: Partial<TTaskFieldValues> = {
+  description: '',
+  lineId: null,
+  countdownSeconds: defaultCountdownSeconds,
+};
+
+/** A task's own settings: name, description, line and the automatic-dial countdown. */
+export const TaskFields = () => {
+  const canListLines = usePermission(Perm.callRecordList);
+  const lines = useQuery({
+    queryKey: ['taskCard-lines'],
+    queryFn: () => call(routeTables.callDetail.selectBoughtLine, {}),
+    enabled: canListLines,
+  });
+  return (
+    <>
+      <Form.Item name="name" label={c.name} rules={[{ required: true, whitespace: true, message: c.nameRequired }]}>
+        <Input maxLength={50} placeholder={c.namePlaceholder} />
+      </Form.Item>
+      <Form.Item name="description" label={c.description}>
+        <Input.TextArea maxLength={500} rows={2} />
+      </Form.Item>
+      <Form.Item name="lineId" label={c.line}>
+        <Select
+          style={{ maxWidth: 320 }}
+          options={[
+            { value: null, label: c.lineAny },
+            ...(lines.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="countdownSeconds" label={c.countdown} extra={c.countdownHint}>
+        <InputNumber min={1} max={60} precision={0} />
+      </Form.Item>
+    </>
+  );
+};

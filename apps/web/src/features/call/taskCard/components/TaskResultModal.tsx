@@ -1,0 +1,33 @@
+import { type TTaskItem, type TTaskResult, taskResults, taskResultText } from '@yunhu/contract';
+import { Form, Input, Radio } from 'antd';
+import { t } from '../../../../locales/zh-CN';
+import { FormModal } from '../../../../shared/form/FormModal';
+
+const c = t.taskCard;
+type TValues = { result: TTaskResult; note: string };
+
+/** The result of the current customer's call: a fixed result code and a note (also his CRM follow-up). */
+export const TaskResultModal = (props: {
+  item: TTaskItem | null;
+  onSubmit: (values: TValues) => Promise<unknown>;
+  onCancel: () => void;
+}) => (
+  <FormModal<TValues>
+    open={props.item !== null}
+    title={c.resultTitle(props.item ? `${props.item.customerName} ${props.item.mobile}` : '')}
+    testId="task-result-modal"
+    initialValues={{ note: '' }}
+    onSubmit={props.onSubmit}
+    onCancel={props.onCancel}
+    fields={
+      <>
+        <Form.Item name="result" label={c.result} rules={[{ required: true, message: c.resultRequired }]}>
+          <Radio.Group options={taskResults.map((r) => ({ value: r, label: taskResultText[r] }))} />
+        </Form.Item>
+        <Form.Item name="note" label={c.note}>
+          <Input.TextArea rows={3} maxLength={500} />
+        </Form.Item>
+      </>
+    }
+  />
+);

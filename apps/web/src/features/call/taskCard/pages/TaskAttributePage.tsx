@@ -1,0 +1,107 @@
+import { App, Button, Card, Form, Radio, Space } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { t } from '../../../../locales/zh-CN';
+import { useCreateTask, useTaskProgress, useUpdateTask } from '../api';
+import { AgentSelect } from '../components/AgentSelect';
+import { CustomerPicker, type TCustomerPick } from '../components/CustomerPicker';
+import { TaskFields, type TTaskFieldValues, taskFieldDefaults } from '../components/TaskFields';
+
+const c = t.taskCard;
+type TCreateValues = TTaskFieldValues & { userIds: number[]; assign: 'even' | 'owner' };
+
+/** taskCard/Attribute: a new task (customers, agents, how to spread them), or a task's settings. */
+export const TaskAttributePage = () => {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  return id > 0 ? <EditTask id={id} /> : <CreateTask />;
+};
+
+const CreateTask = () => {
+  const navigate = useNavigate();
+  const [form] = Form.useForm<TCreateValues>();
+  const [pick, setPick] = useState<TCustomerPick>({ customerIds: [] });
+  const create = useCreateTask();
+  const { message } = App.useApp();
+  const assign = Form.useWatch('assign', form);
+  const onFinish = async (values: TCreateValues) => {
+    if ('customerIds' in pick && pick.customerIds.length === 0) {
+      message.warning(c.customersRequired);
+      return;
+    }
+    const task = await create.mutateAsync({ ...values, ...pick }).catch(() => null);
+    if (!task) return;
+    message.success(c.created(task.total));
+    navigate(`/menu/taskCard/Info?id=${task.id}`);
+  };
+  return (
+    <Card title={c.create} data-testid="task-attribute">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ ...taskFieldDefaults, assign: 'even', userIds: [] }}
+        onFinish={onFinish}
+      >
+        <TaskFields />
+        <Form.Item label={c.customers} required>
+          <CustomerPicker onChange={setPick} />
+        </Form.Item>
+        <Form.Item name="assign" label={c.assign}>
+          <Radio.Group
+            options={[
+              { value: 'even', label: c.assignEven },
+              { value: 'owner', label: c.assignOwner },
+            ]}
+          />
+        </Form.Item>
+        {assign !== 'owner' && (
+          <Form.Item name="userIds" label={c.agents} rules={[{ required: true, message: c.agentsRequired }]}>
+            <AgentSelect />
+          </Form.Item>
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={create.isPending}>
+            {c.create}
+          </Button>
+          <Button onClick={() => navigate('/menu/taskCard')}>{t.common.cancel}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+};
+
+const EditTask = ({ id }: { id: number }) => {
+  const navigate = useNavigate();
+  const progress = useTaskProgress(id);
+  const update = useUpdateTask();
+  const { message } = App.useApp();
+  const task = progress.data?.task;
+  if (!task) return <Card loading={progress.isLoading} title={c.edit} />;
+  const onFinish = async (values: TTaskFieldValues) => {
+    if (!(await update.mutateAsync({ id, ...values }).catch(() => null))) return;
+    message.success(c.saved);
+    navigate(`/menu/taskCard/Info?id=${id}`);
+  };
+  return (
+    <Card title={`${c.edit}：${task.name}`} data-testid="task-attribute">
+      <Form<TTaskFieldValues>
+        layout="vertical"
+        initialValues={{
+          name: task.name,
+          description: task.description,
+          lineId: task.lineId,
+          countdownSeconds: task.countdownSeconds,
+        }}
+        onFinish={onFinish}
+      >
+        <TaskFields />
+        <Space>
+          <Button type="primary" htmlType="submit" loading={update.isPending}>
+            {t.common.confirm}
+          </Button>
+          <Button onClick={() => navigate(-1)}>{t.common.cancel}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+};

@@ -1,0 +1,70 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Perm, routeTables, type TTaskCard, taskStatuses, taskStatusText } from '@yunhu/contract';
+import { Button, Form, Input, Progress, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../../../../locales/zh-CN';
+import { ListPage } from '../../../../shared/list/ListPage';
+import type { TListColumn } from '../../../../shared/list/types';
+import { Permission } from '../../../../shared/permission/Permission';
+import { TaskActions } from '../components/TaskActions';
+import { TaskStatusTag } from '../components/TaskStatusTag';
+
+const c = t.taskCard;
+
+const columns: TListColumn<TTaskCard>[] = [
+  { key: 'name', title: c.name, dataIndex: 'name' },
+  { key: 'status', title: c.status, render: (_v, x) => <TaskStatusTag status={x.status} /> },
+  {
+    key: 'progress',
+    title: c.progress,
+    width: 200,
+    render: (_v, x) => (
+      <Progress
+        size="small"
+        percent={x.total ? Math.round((x.finished / x.total) * 100) : 0}
+        format={() => `${x.finished}/${x.total}`}
+      />
+    ),
+  },
+  { key: 'createdByName', title: c.creator, dataIndex: 'createdByName' },
+  { key: 'deptName', title: c.dept, dataIndex: 'deptName' },
+  { key: 'createdAt', title: c.createdAt, render: (_v, x) => dayjs(x.createdAt).format('YYYY-MM-DD HH:mm') },
+  { key: 'actions', title: t.callRecord.actions, render: (_v, x) => <TaskActions task={x} /> },
+];
+
+/** 任务卡 (taskCard, issue 6): the calling tasks of his department and below. */
+export const TaskCardPage = () => {
+  const navigate = useNavigate();
+  return (
+    <ListPage
+      pageKey="taskCard"
+      title={c.title}
+      route={routeTables.callTask.page}
+      rowKey="id"
+      columns={columns}
+      onRowClick={(x) => navigate(`/menu/taskCard/Info?id=${x.id}`)}
+      filters={
+        <>
+          <Form.Item name="name" label={c.name}>
+            <Input allowClear style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="status" label={c.status}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              options={taskStatuses.map((s) => ({ value: s, label: taskStatusText[s] }))}
+            />
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        <Permission value={Perm.callTaskManage}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/menu/taskCard/Attribute')}>
+            {c.create}
+          </Button>
+        </Permission>
+      }
+    />
+  );
+};

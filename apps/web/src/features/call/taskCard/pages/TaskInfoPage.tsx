@@ -1,0 +1,128 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  Perm,
+  routeTables,
+  type TTaskItem,
+  taskItemStatuses,
+  taskItemStatusText,
+  taskResultText,
+} from '@yunhu/contract';
+import { App, Button, Card, Form, Result, Select, Space } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { t } from '../../../../locales/zh-CN';
+import { ListPage } from '../../../../shared/list/ListPage';
+import type { TListColumn } from '../../../../shared/list/types';
+import { Permission } from '../../../../shared/permission/Permission';
+import { usePermission } from '../../../../shared/permission/usePermission';
+import { useRemoveItems, useTaskProgress } from '../api';
+import { AddItemsModal } from '../components/AddItemsModal';
+import { TaskActions } from '../components/TaskActions';
+import { TaskFigures } from '../components/TaskFigures';
+import { ItemStatusTag, TaskStatusTag } from '../components/TaskStatusTag';
+
+const c = t.taskCard;
+
+const columns: TListColumn<TTaskItem>[] = [
+  { key: 'customerName', title: c.customer, dataIndex: 'customerName' },
+  { key: 'mobile', title: c.mobile, dataIndex: 'mobile' },
+  { key: 'realName', title: c.agent, dataIndex: 'realName' },
+  { key: 'status', title: c.itemStatus, render: (_v, x) => <ItemStatusTag status={x.status} /> },
+  { key: 'attempts', title: c.attempts, dataIndex: 'attempts' },
+  { key: 'result', title: c.result, render: (_v, x) => (x.result ? taskResultText[x.result] : '') },
+  { key: 'note', title: c.note, dataIndex: 'note' },
+  {
+    key: 'finishedAt',
+    title: c.finishedAt,
+    render: (_v, x) => (x.finishedAt ? dayjs(x.finishedAt).format('YYYY-MM-DD HH:mm') : ''),
+  },
+];
+
+/** taskCard/Info: one task's progress, per agent, and its customers. */
+export const TaskInfoPage = () => {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  const progress = useTaskProgress(id);
+  const remove = useRemoveItems();
+  const { modal, message } = App.useApp();
+  const [isAdding, setAdding] = useState(false);
+  const canManage = usePermission(Perm.callTaskManage);
+  if (progress.isError) return <Result status="warning" title={progress.error.message} />;
+  const data = progress.data;
+  if (!data) return <Card loading />;
+  const isOpen = data.task.status !== 'closed';
+
+  const onRemove = (rows: TTaskItem[], clear: () => void) =>
+    modal.confirm({
+      title: c.removeItems,
+      content: c.removeConfirm(rows.length),
+      onOk: async () => {
+        await remove.mutateAsync({ id, itemIds: rows.map((x) => x.id) });
+        message.success(c.removed(rows.length));
+        clear();
+      },
+    });
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Card
+        title={
+          <Space>
+            <span data-testid="task-name">{data.task.name}</span>
+            <TaskStatusTag status={data.task.status} />
+          </Space>
+        }
+        extra={<TaskActions task={data.task} />}
+      >
+        {data.task.description && <p>{data.task.description}</p>}
+        <TaskFigures progress={data} />
+      </Card>
+      <ListPage
+        pageKey="taskCard-items"
+        title={c.items}
+        route={routeTables.callTask.items}
+        params={{ id }}
+        rowKey="id"
+        columns={columns}
+        filters={
+          <>
+            <Form.Item name="userId" label={c.agent}>
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                options={data.agents.map((a) => ({ value: a.userId, label: a.realName }))}
+              />
+            </Form.Item>
+            <Form.Item name="status" label={c.itemStatus}>
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={taskItemStatuses.map((s) => ({ value: s, label: taskItemStatusText[s] }))}
+              />
+            </Form.Item>
+          </>
+        }
+        batchActions={
+          canManage && isOpen
+            ? (rows, clear) => (
+                <Button danger disabled={rows.length === 0} onClick={() => onRemove(rows, clear)}>
+                  {c.removeItems}
+                </Button>
+              )
+            : undefined
+        }
+        toolbar={
+          isOpen && (
+            <Permission value={Perm.callTaskManage}>
+              <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                {c.addItems}
+              </Button>
+            </Permission>
+          )
+        }
+      />
+      <AddItemsModal taskId={id} open={isAdding} onClose={() => setAdding(false)} />
+    </Space>
+  );
+};

@@ -1,0 +1,69 @@
+import { calleeBusyMessage, Perm, routeTables, softphoneLineMode, type TDialResult } from '@yunhu/contract';
+import { App } from 'antd';
+import { useEffect, useRef } from 'react';
+import { t } from '../../locales/zh-CN';
+import { call } from '../../shared/http/api';
+import { usePermission } from '../../shared/permission/usePermission';
+import { softphoneCall, useSoftphone } from '../softphone';
+import { useSelectedLine } from './api';
+import { runDial, type TDialTarget } from './dialFlow';
+import { useCallStore } from './store';
+
+export type TDialOutcome = Awaited<ReturnType<typeof runDial>> | 'noLine' | 'offline';
+
+/**
+ * The dial flow (spec section 4) bound to the page: the chosen line, the soft-phone, the notices.
+ * Every dial of the product goes through here (the call button, the calling task's card);
+ * `onDialed` hears the dial request's answer (its bind id) before the call goes on.
+ */
+export const useDial = () => {
+  const canDial = usePermission(Perm.callDial);
+  const line = useSelectedLine(canDial);
+  const { modal, notification, message } = App.useApp();
+  const isInCall = useSoftphone((s) => s.isInCall);
+  const wasInCall = useRef(false);
+
+  // The calling flag lasts as long as the soft-phone's call: cleared when it hangs up.
+  useEffect(() => {
+    if (wasInCall.current && !isInCall && useCallStore.getState().isCalling) {
+      useCallStore.getState().set({ isCalling: false });
+    }
+    wasInCall.current = isInCall;
+  }, [isInCall]);
+
+  const dial = async (target: TDialTarget, onDialed?: (result: TDialResult) => void): Promise<TDialOutcome> => {
+    if (!line) {
+      message.warning(t.call.noLine);
+      return 'noLine';
+    }
+    // Spec section 5: calling on the soft-phone needs it online; asked first, so no request is wasted.
+    if (line.lineMode === softphoneLineMode && !useSoftphone.getState().isLoggedIn) {
+      notification.warning({ title: t.app.noticeTitle, description: t.softphone.notOnline });
+      return 'offline';
+    }
+    return runDial(target, {
+      flags: () => useCallStore.getState(),
+      setFlags: (flags) => useCallStore.getState().set(flags),
+      lineId: line.lineId,
+      calleeCheck: (x) => call(routeTables.call.calleeCheck, { mobile: x.telB, octCustomerId: x.customerId }),
+      dial: async (x, interfaceId) => {
+        const result = await call(routeTables.call.dial, { telB: x.telB, interfaceId, octCustomerId: x.customerId });
+        onDialed?.(result);
+        return result;
+      },
+      softphoneCall,
+      showAliveVisible: () =>
+        modal.warning({
+          title: t.app.noticeTitle,
+          content: calleeBusyMessage,
+          okText: t.common.confirm,
+          onOk: () => useCallStore.getState().set({ isAliveVisible: false }),
+        }),
+      notify: (title, description) => notification.success({ title, description }),
+      showError: (text) => message.error(text),
+      showWarning: (text) => notification.warning({ title: t.app.noticeTitle, description: text }),
+    });
+  };
+
+  return { canDial, line, dial };
+};
