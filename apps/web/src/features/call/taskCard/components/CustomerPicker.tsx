@@ -47,7 +47,15 @@ export const CustomerPicker = ({ onChange }: { onChange: (pick: TCustomerPick) =
 
   return (
     <div data-testid="task-customer-picker">
-      <Form form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 12, rowGap: 8 }}>
+      {/* A div, not a form: the picker sits inside the task's own form. */}
+      <Form
+        form={form}
+        name="taskCustomerSearch"
+        component="div"
+        layout="inline"
+        onFinish={onSearch}
+        style={{ marginBottom: 12, rowGap: 8 }}
+      >
         <Form.Item name="keyword" label={c.keyword}>
           <Input allowClear style={{ width: 150 }} />
         </Form.Item>
@@ -62,7 +70,9 @@ export const CustomerPicker = ({ onChange }: { onChange: (pick: TCustomerPick) =
             options={(people.data ?? []).map((p) => ({ value: p.userId, label: p.realName }))}
           />
         </Form.Item>
-        <Button htmlType="submit">{c.search}</Button>
+        <Button onClick={() => form.submit()} data-testid="task-customer-search">
+          {c.search}
+        </Button>
       </Form>
       <Space style={{ marginBottom: 8 }}>
         <Checkbox checked={isByFilter} onChange={(e) => onByFilter(e.target.checked)}>
