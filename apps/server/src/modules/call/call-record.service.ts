@@ -21,7 +21,13 @@ import { beijingTime, exportBatch } from '../crm/export.service.js';
 import { callRepository as repo } from './call.repository.js';
 import { callRecords as r } from './call.schema.js';
 import { recordMissing, type TRecordWithNames, toCallDetail } from './call-detail.service.js';
-import { recordCondition, recordOrder, type TCallRecordFilter } from './call-record.filter.js';
+import {
+  recordCondition,
+  recordOrder,
+  recordSumsSql,
+  recordTotalSql,
+  type TCallRecordFilter,
+} from './call-record.filter.js';
 import type { TIsMasked } from './dial.service.js';
 import type { TRecordingStore } from './recording.store.js';
 
@@ -81,7 +87,8 @@ export const createCallRecordService = (deps: {
     recordCondition(auth.tenantId, await deps.dataScopeOf(auth), f);
 
   const page = async (auth: TAuth, q: TPageQuery): Promise<TPage<TCallDetail>> => {
-    const where = await whereOf(auth, q);
+    const scope = await deps.dataScopeOf(auth);
+    const where = recordCondition(auth.tenantId, scope, q);
     return scoped(auth, async (tx) => {
       const { records, total } = await repo.recordPage(
         tx,
@@ -89,6 +96,7 @@ export const createCallRecordService = (deps: {
         q.page,
         q.limit,
         recordOrder(q.sortField, q.sortOrder),
+        recordTotalSql(auth.tenantId, scope, q),
       );
       const isMasked = await deps.isMasked(tx, auth);
       return {
@@ -102,8 +110,9 @@ export const createCallRecordService = (deps: {
   };
 
   const pageCount = async (auth: TAuth, f: TCallRecordFilter): Promise<TCallRecordCount> => {
-    const where = await whereOf(auth, f);
-    return scoped(auth, (tx) => repo.recordSums(tx, where));
+    const scope = await deps.dataScopeOf(auth);
+    const where = recordCondition(auth.tenantId, scope, f);
+    return scoped(auth, (tx) => repo.recordSums(tx, where, recordSumsSql(auth.tenantId, scope, f)));
   };
 
   /** One record of his scope; the recording link only for people who may play recordings. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
+import { rowsOf, type TDb } from '../../db/client.js';
 import { lines } from '../line/line.schema.js';
 import { users } from '../org/org.schema.js';
 import { callBinds, callRecords } from './call.schema.js';
@@ -130,14 +130,18 @@ export const callRepository = {
 
   // ---- Call records (getCallDetailList) --------------------------------------------------------
 
+  /** A page of records; the total counted, or `totalSql` (the roll-up's count, call-record.filter.ts). */
   recordPage: async (
     db: TDb,
     where: SQL,
     page: number,
     limit: number,
     order: SQL[] = [desc(callRecords.startTime), desc(callRecords.id)],
+    totalSql: SQL | null = null,
   ) => {
-    const [total] = await db.select({ n: count() }).from(callRecords).where(where);
+    const [total] = totalSql
+      ? rowsOf<{ n: unknown }>(await db.execute(sql`select ${totalSql} as n`)).map((x) => ({ n: Number(x.n) }))
+      : await db.select({ n: count() }).from(callRecords).where(where);
     const records = await db
       .select(recordWithNames)
       .from(callRecords)
@@ -159,7 +163,23 @@ export const callRepository = {
     )[0] ?? null,
 
   /** The figures of the matching records (get-page-count): calls, connected, talk time, charge. */
-  recordSums: async (db: TDb, where: SQL) => {
+  recordSums: async (
+    db: TDb,
+    where: SQL,
+    fromRollup: Record<'total' | 'connected' | 'totalSecond' | 'totalPostage', SQL> | null = null,
+  ) => {
+    if (fromRollup) {
+      const [x] = rowsOf<Record<string, unknown>>(
+        await db.execute(sql`select ${fromRollup.total} as total, ${fromRollup.connected} as connected,
+          ${fromRollup.totalSecond} as total_second, ${fromRollup.totalPostage} as total_postage`),
+      );
+      return {
+        total: Number(x?.total ?? 0),
+        connected: Number(x?.connected ?? 0),
+        totalSecond: Number(x?.total_second ?? 0),
+        totalPostage: Number(x?.total_postage ?? 0),
+      };
+    }
     const [row] = await db
       .select({
         total: count(),
