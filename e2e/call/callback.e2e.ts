@@ -24,7 +24,8 @@ type TCustomerRow = { id: number; mobile: string; name: string; ownerName: strin
 /**
  * Issue 5, "Dialing": agent01 holds a call-back seat (mode 0). He clicks call on a customer, is told
  * to wait for the answer, the carrier simulator rings, connects and reports the call, and the record
- * with its recording appears on the customer's page and plays; a black-listed number is refused.
+ * with its recording appears on the customer's page and plays; the end of the call opens the follow-up
+ * with the phone label the call showed (issue 6); a black-listed number is refused.
  */
 describe('dialing on a call-back line through the carrier simulator', () => {
   let browser: Browser;
@@ -88,6 +89,16 @@ describe('dialing on a call-back line through the carrier simulator', () => {
     // The simulator rings, talks and reports; the page polls the customer's calls meanwhile.
     const play = calls.locator('[data-testid^="call-play-"]');
     await expect.poll(() => play.count(), { timeout: 30_000, interval: 500 }).toBe(before + 1);
+    // The call is over: the follow-up opens with its result and the phone label it gave the customer.
+    const followUp = page.locator('.ant-modal').filter({ hasText: '通话已结束，写跟进' });
+    await followUp.waitFor();
+    expect(await followUp.getByTestId('call-follow-result').textContent()).toBe('已接通');
+    // The only select of the form is the phone label.
+    await expect.poll(() => followUp.locator('.ant-select').textContent()).toContain('已接通');
+    await followUp.getByTestId('crm-follow-content').fill('客户已接听，约定下周演示');
+    await followUp.getByTestId('crm-follow-submit').click();
+    await followUp.waitFor({ state: 'hidden' });
+    await page.getByText('客户已接听，约定下周演示').first().waitFor();
     const first = calls.locator('tbody tr.ant-table-row').first();
     expect(await first.textContent()).toContain('已接通');
     await first.locator('[data-testid^="call-play-"]').click();
@@ -101,6 +112,13 @@ describe('dialing on a call-back line through the carrier simulator', () => {
     const state = await audio.evaluate((el: HTMLAudioElement) => ({ ready: el.readyState, duration: el.duration }));
     expect(state.ready).toBeGreaterThanOrEqual(1);
     expect(state.duration).toBeGreaterThanOrEqual(8);
+  });
+
+  it('shows the call on the customer list', async () => {
+    await page.goto(`${baseUrl()}/#/menu/CRM/myCustomer`);
+    const figures = page.getByTestId(`customer-calls-${called.id}`);
+    await figures.waitFor();
+    expect(await figures.textContent()).toMatch(/^\d+次 · \d{4}-\d{2}-\d{2}/);
   });
 
   it('refuses a black-listed number with the message', async () => {

@@ -72,6 +72,19 @@ export const ZDialRequest = z
   .refine(maskedNeedsCustomer, { message: maskedNeedsCustomerMessage, path: ['telB'] });
 export type TDialRequest = z.infer<typeof ZDialRequest>;
 
+/** Where a dial request stands, for the page that made it (the follow-up after a call, issue 6). */
+export const ZDialState = z.object({
+  bindId: z.string(),
+  /** created (soft-phone, not yet sent), ringing, talking, finished (connected) or failed. */
+  state: z.string(),
+  isOver: z.boolean(),
+  /** The call record once written: 1 connected, 2 not answered, 3 busy, 4 failed; null before. */
+  callStatus: z.number().int().nullable(),
+  duration: z.number().int().nullable(),
+  customerId: z.number().int().nullable(),
+});
+export type TDialState = z.infer<typeof ZDialState>;
+
 export const ZDialResult = z.object({
   /** Ties the call record to this dial request (the SIP call carries it as X-Bind-Id). */
   bindId: z.string(),
@@ -126,6 +139,15 @@ export const callRoutes = {
     response: ZDialResult,
     permission: Perm.callDial,
     summary: '拨打电话',
+  }),
+  /** A dial request of the signed-in person and its call record, polled until the call is over. */
+  dialState: route({
+    method: 'POST',
+    path: '/base/call/dial-state',
+    request: z.object({ bindId: z.string().trim().min(1, '请提供拨号编号').max(100) }),
+    response: ZDialState,
+    permission: Perm.callDial,
+    summary: '拨号状态',
   }),
   /** The lines the signed-in user may dial on now (his valid seats), for the line picker. */
   usableLines: route({

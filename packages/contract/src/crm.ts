@@ -380,6 +380,8 @@ export const crmRoutes = {
       content: ZText('跟进内容', 1000).min(1, '请输入跟进内容'),
       /** Must lie in the future. */
       nextFollowAt: ZTime.nullable().default(null),
+      /** The phone label the call showed (the follow-up after a call); absent leaves it. */
+      phoneLabel: ZPhoneLabel.optional(),
     }),
     response: ZTimelineItem,
   }),

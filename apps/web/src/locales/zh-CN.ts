@@ -494,6 +494,8 @@ export const zhCN = {
     nextFollowRange: '下次跟进',
     neverFollowed: '从未跟进',
     neverCalled: '从未拨打',
+    callEndedTitle: '通话已结束，写跟进',
+    callEndedUnknown: '未知',
     lastCallRange: '最近通话',
     calls: '通话',
     lastCall: '最近通话',

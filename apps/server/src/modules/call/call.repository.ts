@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { lines } from '../line/line.schema.js';
 import { users } from '../org/org.schema.js';
@@ -17,6 +17,7 @@ const recordWithNames = {
 
 /** States of a dial request that are over (call_binds.state). */
 const overStates = ['finished', 'failed'];
+export const isBindOver = (state: string) => overStates.includes(state);
 
 /**
  * SQL of the dial flow and the call records (issue 5). Reads of people and lines are name or
@@ -78,6 +79,34 @@ export const callRepository = {
       );
     return row?.n ?? 0;
   },
+
+  /** One person's own dial request. */
+  findOwnBind: async (db: TDb, tenantId: number, userId: number, bindId: string): Promise<TBindRow | null> =>
+    (
+      await db
+        .select()
+        .from(callBinds)
+        .where(and(eq(callBinds.tenantId, tenantId), eq(callBinds.userId, userId), eq(callBinds.bindId, bindId)))
+        .limit(1)
+    )[0] ?? null,
+
+  /** The record of a dial request: among the person's calls since it was made (tenant, user, time index). */
+  recordOfBind: async (db: TDb, bind: TBindRow) =>
+    (
+      await db
+        .select({ callStatus: callRecords.callStatus, duration: callRecords.duration })
+        .from(callRecords)
+        .where(
+          and(
+            eq(callRecords.tenantId, bind.tenantId),
+            eq(callRecords.userId, bind.userId),
+            // A carrier may date the call a little before our request was stored; an hour covers any clock.
+            gte(callRecords.startTime, new Date(bind.createdAt.getTime() - 3_600_000)),
+            eq(callRecords.bindId, bind.bindId),
+          ),
+        )
+        .limit(1)
+    )[0] ?? null,
 
   /** A dial request by its bind id, whatever the tenant (callbacks carry no session). */
   findBind: async (db: TDb, bindId: string): Promise<TBindRow | null> =>

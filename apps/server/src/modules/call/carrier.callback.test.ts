@@ -158,6 +158,28 @@ describe('carrier callback and simulator', () => {
       });
     });
 
+    it('tells the person who dialled where his call stands, and nobody else', async () => {
+      const { bindId, customer } = await heldDial();
+      const state = (token: string) => t.call(call.dialState, { bindId }, token);
+      expect((await state(agent01)).body.data).toMatchObject({
+        bindId,
+        state: 'ringing',
+        isOver: false,
+        callStatus: null,
+        customerId: customer.id,
+      });
+      // His manager sees the record in the lists, but the dial request is the agent's own.
+      expect((await state(manager)).body).toMatchObject({ code: 10056, msg: '拨号记录不存在', data: null });
+      const body = JSON.stringify(callback(bindId, { outcome: 'busy', answerTime: null, finishStatus: 4 }));
+      await post(body, signCarrierBody(carrier.callbackSecret!, body));
+      expect((await state(agent01)).body.data).toMatchObject({
+        state: 'failed',
+        isOver: true,
+        callStatus: 3,
+        duration: 0,
+      });
+    });
+
     it('answers 404 for a bind nobody issued and 400 for a malformed body', async () => {
       const body = JSON.stringify(callback('b00000000000000000000000000000000'));
       expect((await post(body, signCarrierBody(carrier.callbackSecret!, body))).statusCode).toBe(404);

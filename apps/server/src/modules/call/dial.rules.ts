@@ -8,6 +8,7 @@ export const dialMessages = {
   outsideHours: (from: string, to: string) => `当前不在允许的呼叫时段（${from}-${to}）`,
   perNumberLimit: (limit: number) => `该号码今天已呼叫${limit}次，达到单号码每日呼叫上限，请明天再拨`,
   dailyLimit: (limit: number) => `您今天已呼叫${limit}次，达到每日呼叫上限，请明天再拨`,
+  noSuchDial: '拨号记录不存在',
 } as const;
 
 const dayMs = 86_400_000;

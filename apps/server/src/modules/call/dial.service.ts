@@ -6,6 +6,7 @@ import {
   type TCalleeCheckRequest,
   type TDialRequest,
   type TDialResult,
+  type TDialState,
   type TUsableLine,
 } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
@@ -13,11 +14,11 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { conflict, invalid } from '../../http/errors.js';
+import { conflict, invalid, notFound } from '../../http/errors.js';
 import { findBlocked, recordIntercept, type TBlockLevel } from '../blacklist/blacklist.service.js';
 import { callingRulesFor } from '../seat/calling.service.js';
 import { findUsableSeat } from '../seat/seat.service.js';
-import { callRepository as repo } from './call.repository.js';
+import { isBindOver, callRepository as repo } from './call.repository.js';
 import type { TCarrier } from './carrier.js';
 import { dialMessages, isWithinHours, newBindId, shanghaiClock, shanghaiDayStart } from './dial.rules.js';
 
@@ -199,5 +200,21 @@ export const createDialService = (deps: {
       return found;
     });
 
-  return { calleeCheck, dial, usableLines };
+  /** His own dial request and, once written, its call record; another's answers not found. */
+  const dialState = (auth: TAuth, input: { bindId: string }): Promise<TDialState> =>
+    scoped(auth, async (tx) => {
+      const bind = await repo.findOwnBind(tx, auth.tenantId, auth.userId, input.bindId);
+      if (!bind) throw notFound(dialMessages.noSuchDial);
+      const record = await repo.recordOfBind(tx, bind);
+      return {
+        bindId: bind.bindId,
+        state: bind.state,
+        isOver: record !== null || isBindOver(bind.state),
+        callStatus: record?.callStatus ?? null,
+        duration: record?.duration ?? null,
+        customerId: bind.customerId,
+      };
+    });
+
+  return { calleeCheck, dial, usableLines, dialState };
 };

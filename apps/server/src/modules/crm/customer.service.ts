@@ -371,7 +371,7 @@ export const createCustomerService = (ctx: TCrmContext) => {
     },
 
     /** A follow-up restarts the no-follow-up clock of the automatic release (and its reminder). */
-    followAdd: async (auth: TAuth, input: TFollowInput): Promise<TTimelineItem> => {
+    followAdd: async (auth: TAuth, input: TFollowInput & { phoneLabel?: TPhoneLabel }): Promise<TTimelineItem> => {
       if (input.nextFollowAt !== null && input.nextFollowAt <= Date.now()) throw invalid('下次跟进时间必须晚于现在');
       const scope = await ctx.scopeOf(auth);
       return scoped(auth, (tx) => followIn(tx, auth, scope, input));

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { routeTables, type TUsableLine } from '@yunhu/contract';
+import { useMemo } from 'react';
 import { call } from '../../shared/http/api';
 import { useCallStore } from './store';
 
@@ -38,6 +39,24 @@ export const useCustomerCalls = (customerId: number, page = 1) => {
     queryFn: () => call(routeTables.callDetail.getCallDetailList, { octCustomerId: customerId, page, limit: 10 }),
     enabled: customerId > 0,
     refetchInterval: () => (Date.now() - lastDialAt < pollAfterDialMs ? 3000 : false),
+  });
+};
+
+/** How long a page waits for a call to end before it stops asking (a talk longer than this is rare). */
+const dialStateWatchMs = 30 * 60_000;
+
+/**
+ * Where one of his dial requests stands, polled every 1.5 s until its call is over (the record is
+ * written): the follow-up after a call opens then.
+ */
+export const useDialState = (bindId: string | null) => {
+  const since = useMemo(() => (bindId ? Date.now() : 0), [bindId]);
+  return useQuery({
+    queryKey: ['call', 'dialState', bindId],
+    queryFn: () => call(routeTables.call.dialState, { bindId: bindId! }),
+    enabled: bindId !== null,
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.isOver || Date.now() - since > dialStateWatchMs ? false : 1500),
   });
 };
 

@@ -41,4 +41,20 @@ describe('FollowForm', () => {
     expect(sent).toMatchObject({ customerId: 12, method: 'phone', content: '已电话沟通\n客户在考虑中，下周再联系' });
     expect(Math.abs(sent.nextFollowAt - tomorrow10.valueOf())).toBeLessThan(1000);
   });
+
+  it('after a call, sends the phone label the call showed, and leaves it out otherwise', async () => {
+    const onSaved = vi.fn();
+    renderCrm(<FollowForm customerId={7} callPhoneLabel="no_answer" onSaved={onSaved} />);
+    expect(screen.getByText('无人接听')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('crm-follow-content'), { target: { value: '无人接听，明天再打' } });
+    fireEvent.click(screen.getByTestId('crm-follow-submit'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [, sent] = callMock.mock.calls.find(([route]) => route === routeTables.crm.followAdd) ?? [];
+    expect(sent).toMatchObject({ customerId: 7, content: '无人接听，明天再打', phoneLabel: 'no_answer' });
+  });
+
+  it('has no phone label field outside a call', () => {
+    renderCrm(<FollowForm customerId={7} />);
+    expect(screen.queryByText('电话标签')).toBeNull();
+  });
 });

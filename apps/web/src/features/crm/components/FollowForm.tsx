@@ -1,13 +1,14 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { followMethodLabel, followMethods, routeTables } from '@yunhu/contract';
-import { Button, DatePicker, Dropdown, Form, Input, Radio, Space } from 'antd';
+import { followMethodLabel, followMethods, routeTables, type TPhoneLabel } from '@yunhu/contract';
+import { Button, DatePicker, Dropdown, Form, Input, Radio, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { call } from '../../../shared/http/api';
 import { invalidateCustomers, useQuickReplies } from '../api';
+import { phoneLabelOptions } from '../format';
 
 const c = t.crm;
 
@@ -15,6 +16,7 @@ type TFollowValues = {
   method: (typeof followMethods)[number];
   content: string;
   nextFollowAt?: Dayjs | null;
+  phoneLabel?: TPhoneLabel | null;
 };
 
 /** The quick replies (shared and the person's own); choosing one adds its text to the content. */
@@ -44,14 +46,24 @@ const QuickReplyPicker = ({ onPick }: { onPick: (text: string) => void }) => {
   );
 };
 
+type TFollowFormProps = {
+  customerId: number;
+  nextFollowAt?: number | null;
+  /** After a call: the phone label field, starting at the label the call showed. */
+  callPhoneLabel?: TPhoneLabel | null;
+  onSaved?: () => void;
+};
+
 /** 写跟进: method, content (with quick replies), next follow-up time in the future. */
-export const FollowForm = ({ customerId, nextFollowAt }: { customerId: number; nextFollowAt?: number | null }) => {
+export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, onSaved }: TFollowFormProps) => {
   const [form] = Form.useForm<TFollowValues>();
+  const isAfterCall = callPhoneLabel !== undefined;
   // The next follow-up already planned stays unless changed: the server takes the form's value as the new plan.
   const initial: Partial<TFollowValues> = {
     method: 'phone',
     content: '',
     nextFollowAt: nextFollowAt && nextFollowAt > Date.now() ? dayjs(nextFollowAt) : null,
+    phoneLabel: callPhoneLabel ?? null,
   };
   const client = useQueryClient();
   const insert = (text: string) => {
@@ -66,10 +78,12 @@ export const FollowForm = ({ customerId, nextFollowAt }: { customerId: number; n
         method: v.method,
         content: v.content.trim(),
         nextFollowAt: v.nextFollowAt ? v.nextFollowAt.valueOf() : null,
+        ...(isAfterCall && v.phoneLabel ? { phoneLabel: v.phoneLabel } : {}),
       });
       feedback.message.success(c.followSaved);
       form.resetFields();
       await invalidateCustomers(client);
+      onSaved?.();
     } catch {
       // The HTTP client showed why; keep what was written.
     }
@@ -79,6 +93,17 @@ export const FollowForm = ({ customerId, nextFollowAt }: { customerId: number; n
       <Form.Item name="method" label={c.followMethod}>
         <Radio.Group options={followMethods.map((m) => ({ value: m, label: followMethodLabel[m] }))} />
       </Form.Item>
+      {isAfterCall && (
+        <Form.Item name="phoneLabel" label={c.phoneLabel}>
+          <Select
+            allowClear
+            options={phoneLabelOptions}
+            placeholder={c.none}
+            style={{ width: 160 }}
+            data-testid="crm-follow-phone-label"
+          />
+        </Form.Item>
+      )}
       <Form.Item
         label={
           <Space>

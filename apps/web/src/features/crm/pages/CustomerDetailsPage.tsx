@@ -1,10 +1,12 @@
 import { Perm } from '@yunhu/contract';
 import { Button, Card, Col, Result, Row, Skeleton, Space, Tabs } from 'antd';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { CallButton, CustomerCalls, LinePicker } from '../../call';
 import { type TPool, useCustomer } from '../api';
+import { CallFollowUp } from '../components/CallFollowUp';
 import { CommentForm } from '../components/CommentForm';
 import { CustomerFieldsCard } from '../components/CustomerFieldsCard';
 import { CustomerHeader } from '../components/CustomerHeader';
@@ -22,6 +24,8 @@ export const CustomerDetailsPage = () => {
   const pool: TPool = params.get('pool') === 'public' ? 'public' : 'private';
   const canUpdate = usePermission(Perm.customerUpdate);
   const customer = useCustomer(id, pool);
+  // The call made from this page: its end opens the follow-up with the label it showed.
+  const [followBind, setFollowBind] = useState<string | null>(null);
 
   if (customer.isLoading) return <Skeleton active />;
   if (!customer.data) {
@@ -44,6 +48,9 @@ export const CustomerDetailsPage = () => {
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <CustomerHeader customer={customer.data} pool={pool} />
+      {followBind && (
+        <CallFollowUp key={followBind} customerId={id} bindId={followBind} onClose={() => setFollowBind(null)} />
+      )}
       <Row gutter={12}>
         <Col xs={24} lg={10}>
           <CustomerFieldsCard customer={customer.data} isEditable={isPrivate && canUpdate} />
@@ -71,7 +78,13 @@ export const CustomerDetailsPage = () => {
                 isPrivate && (
                   <Space>
                     <LinePicker />
-                    <CallButton telB={customer.data.mobile} customerId={id} type="primary" label={t.call.call} />
+                    <CallButton
+                      telB={customer.data.mobile}
+                      customerId={id}
+                      type="primary"
+                      label={t.call.call}
+                      onCallStarted={setFollowBind}
+                    />
                   </Space>
                 )
               }
