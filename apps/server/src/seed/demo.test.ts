@@ -28,5 +28,22 @@ describe('demo data', () => {
       await database.db.execute(sql`select count(distinct mobile)::int as n from users`),
     )[0]!.n;
     expect(mobiles).toBe(await count('users'));
+    // A calling task under way: two agents, five customers each, two of them done.
+    expect(await count('call_tasks')).toBe(1);
+    const items = rowsOf<{ status: string; n: number }>(
+      await database.db.execute(
+        sql`select status, count(*)::int as n from call_task_items group by status order by status`,
+      ),
+    );
+    expect(items).toEqual([
+      { status: 'done', n: 4 },
+      { status: 'pending', n: 6 },
+    ]);
+    // Customers count their calls as the ingestion keeps them.
+    const uncounted = rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from customers c
+        where call_count <> (select count(*) from call_records r where r.customer_id = c.id)`),
+    )[0]!.n;
+    expect(uncounted).toBe(0);
   });
 });

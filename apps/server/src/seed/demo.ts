@@ -7,6 +7,7 @@ import { pinyinOf } from '../modules/org/pinyin.js';
 import { brandOptions, dictData, notices, noticeTargets, operationLogs } from '../modules/system/system.schema.js';
 import { seedCalling, type TSeedPeople } from './calling.js';
 import { seedPlatformContent } from './platform.js';
+import { seedTasks } from './tasks.js';
 
 /** What the demo agent may do in the CRM; the manager has this and more. */
 const agentCrmPermissions = [
@@ -238,6 +239,7 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
       callers.push({ id: user!.id, deptId: user!.deptId!, mobile: a.mobile });
     }
     await seedCalling(tx, { tenantId: demo!.id, users: callers }, now);
+    await seedTasks(tx, { tenantId: demo!.id, users: callers }, now);
     // Staff applications waiting for examine (员工申请): they cannot sign in until approved.
     await tx.insert(users).values(
       applicants.map((a, i) => ({
