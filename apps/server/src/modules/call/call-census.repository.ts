@@ -82,15 +82,16 @@ export const censusWhere = (s: TSource, tenantId: number, scope: TDataScope, f: 
     f.lineId ? eq(s.lineId, f.lineId) : undefined,
   )!;
 
-/** The groups a statistic is cut by; each names its SQL over every source. */
+/** The groups a statistic is cut by. */
 export type TGroupKey = 'day' | 'hour' | 'user' | 'line' | 'dept';
-const shanghai = (at: AnyPgColumn) => sql`(${at} at time zone 'Asia/Shanghai')`;
-const keyOf = (s: TSource, key: TGroupKey): SQL => {
+const isTimeKey = (key: TGroupKey): key is 'day' | 'hour' => key === 'day' || key === 'hour';
+/**
+ * What a part of the figures carries for a key: the columns themselves, or for day and hour the
+ * start of the UTC hour (k_at), turned into the Shanghai day or hour only after the hours are
+ * summed (one conversion per hour group instead of one per row).
+ */
+const partKeyOf = (s: TSource, key: Exclude<TGroupKey, 'day' | 'hour'>): SQL => {
   switch (key) {
-    case 'day':
-      return sql`to_char(${shanghai(s.at)}, 'YYYY-MM-DD')`;
-    case 'hour':
-      return sql`extract(hour from ${shanghai(s.at)})::int`;
     case 'user':
       return sql`${s.userId}`;
     case 'line':
@@ -99,6 +100,13 @@ const keyOf = (s: TSource, key: TGroupKey): SQL => {
       return sql`${s.deptId}`;
   }
 };
+const shanghaiOf = sql.raw(`(k_at at time zone 'Asia/Shanghai')`);
+const groupKeyOf = (key: TGroupKey): SQL =>
+  key === 'day'
+    ? sql`to_char(${shanghaiOf}, 'YYYY-MM-DD')`
+    : key === 'hour'
+      ? sql`extract(hour from ${shanghaiOf})::int`
+      : sql.raw(`k_${key}`);
 const keyName = (key: TGroupKey) => sql.raw(`k_${key}`);
 
 type TRawFigures = Record<string, unknown>;
@@ -139,7 +147,16 @@ const sortColumn: Record<(typeof agentSortFields)[number], string> = {
  */
 const partsSql = (q: { tenantId: number; scope: TDataScope; filter: TCensusFilter; keys: TGroupKey[] }) => {
   const { hours, edges } = splitByHour(q.filter.startRange[0], q.filter.startRange[1]);
-  const keys = (s: TSource) => sql.join([...q.keys.map((k) => sql`${keyOf(s, k)} as ${keyName(k)}`), sql``], sql`, `);
+  const hourOf = (s: TSource) => (s === hoursSource ? sql`${s.at}` : sql`date_trunc('hour', ${s.at}, 'UTC')`);
+  const keys = (s: TSource) =>
+    sql.join(
+      [
+        ...q.keys.flatMap((k) => (isTimeKey(k) ? [] : [sql`${partKeyOf(s, k)} as ${keyName(k)}`])),
+        ...(q.keys.some(isTimeKey) ? [sql`${hourOf(s)} as k_at`] : []),
+        sql``,
+      ],
+      sql`, `,
+    );
   const parts: SQL[] = [];
   if (hours) {
     parts.push(sql`select ${keys(hoursSource)} ${h.callNum} as call_num, ${h.connectedNum} as connected_num,
@@ -167,11 +184,24 @@ const sums = sql`sum(call_num) as call_num, sum(connected_num) as connected_num,
  * leaves the database.
  */
 const groupedSql = (q: { tenantId: number; scope: TDataScope; filter: TCensusFilter; keys: TGroupKey[] }) => {
-  const keyCols = sql.raw(q.keys.map((k) => `k_${k}`).join(', '));
+  const positions = sql.raw(q.keys.map((_, i) => String(i + 1)).join(', '));
+  const keyCols = sql.join(
+    q.keys.map((k) => sql`${groupKeyOf(k)} as ${keyName(k)}`),
+    sql`, `,
+  );
+  // Day and hour: summed per UTC hour first, then per Shanghai day or hour.
+  const partCols = sql.raw(
+    [...q.keys.filter((k) => !isTimeKey(k)).map((k) => `k_${k}`), ...(q.keys.some(isTimeKey) ? ['k_at'] : [])].join(
+      ', ',
+    ),
+  );
+  const source = q.keys.some(isTimeKey)
+    ? sql`(select ${partCols}, ${sums} from (${partsSql(q)}) p group by ${partCols})`
+    : sql`(${partsSql(q)})`;
   return sql`with g as (
       select ${keyCols}, ${sums},
         coalesce(sum(connected_num)::numeric / nullif(sum(call_num), 0), 0) as connection_rate
-      from (${partsSql(q)}) u group by ${keyCols}
+      from ${source} u group by ${positions}
       having sum(call_num) > 0 or sum(bind_num) > 0
     )`;
 };

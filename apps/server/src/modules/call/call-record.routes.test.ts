@@ -79,6 +79,9 @@ describe('call records', () => {
       const byNumber = (await page(admin, { telB: fragment, limit: 500 })).body.data;
       expect(byNumber.records.map((r) => r.id)).toContain(sample.id);
       expect(byNumber.total).toBe((await direct(sql`tel_b like ${`%${fragment}%`}`)).length);
+      // The total is counted beside the page; a page past the end still knows it.
+      const pastTheEnd = (await page(admin, { telB: fragment, page: 50, limit: 20 })).body.data;
+      expect(pastTheEnd).toMatchObject({ records: [], total: byNumber.total });
 
       const [line] = await q<{ line_id: number }>(sql`select line_id::int as line_id from call_records limit 1`);
       const byLine = (await page(admin, { lineId: line!.line_id })).body.data;

@@ -96,7 +96,7 @@ export const createCallRecordService = (deps: {
         q.page,
         q.limit,
         recordOrder(q.sortField, q.sortOrder),
-        recordTotalSql(auth.tenantId, scope, q),
+        recordTotalSql(auth.tenantId, scope, q) ?? (q.telB ? 'withPage' : null),
       );
       const isMasked = await deps.isMasked(tx, auth);
       return {

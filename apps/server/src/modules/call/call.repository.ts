@@ -15,8 +15,8 @@ const recordWithNames = {
   deptName: sql<string>`coalesce((select d.name from departments d where d.id = ${callRecords.deptId}), '')`,
 };
 
-/** States of a dial request that are over (call_binds.state). */
-const overStates = ['finished', 'failed'];
+/** States of a dial request that are over (call_binds.state); 'cancelled' was never placed. */
+const overStates = ['finished', 'failed', 'cancelled'];
 export const isBindOver = (state: string) => overStates.includes(state);
 
 /**
@@ -74,6 +74,7 @@ export const callRepository = {
           eq(callBinds.tenantId, q.tenantId),
           eq(callBinds.userId, q.userId),
           gt(callBinds.createdAt, q.since),
+          ne(callBinds.state, 'cancelled'),
           q.telB === undefined ? undefined : eq(callBinds.telB, q.telB),
         ),
       );
@@ -159,26 +160,46 @@ export const callRepository = {
 
   // ---- Call records (getCallDetailList) --------------------------------------------------------
 
-  /** A page of records; the total counted, or `totalSql` (the roll-up's count, call-record.filter.ts). */
+  /**
+   * A page of records and the total: `total` is the roll-up's count (call-record.filter.ts), or
+   * 'withPage' to count beside the page in one statement (few matches that are costly to find,
+   * like a number fragment), or null to count them apart.
+   */
   recordPage: async (
     db: TDb,
     where: SQL,
     page: number,
     limit: number,
     order: SQL[] = [desc(callRecords.startTime), desc(callRecords.id)],
-    totalSql: SQL | null = null,
+    total: SQL | 'withPage' | null = null,
   ) => {
-    const [total] = totalSql
-      ? rowsOf<{ n: unknown }>(await db.execute(sql`select ${totalSql} as n`)).map((x) => ({ n: Number(x.n) }))
-      : await db.select({ n: count() }).from(callRecords).where(where);
+    const countApart = async () => (await db.select({ n: count() }).from(callRecords).where(where))[0]?.n ?? 0;
+    const offset = (page - 1) * limit;
+    if (total === 'withPage') {
+      const rows = await db
+        .select({ ...recordWithNames, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(callRecords)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return {
+        records: rows.map(({ matches: _, ...row }) => row),
+        // A page past the end has no row to carry the count.
+        total: rows[0]?.matches ?? (page > 1 ? await countApart() : 0),
+      };
+    }
+    const n = total
+      ? Number(rowsOf<{ n: unknown }>(await db.execute(sql`select ${total} as n`))[0]?.n ?? 0)
+      : await countApart();
     const records = await db
       .select(recordWithNames)
       .from(callRecords)
       .where(where)
       .orderBy(...order)
       .limit(limit)
-      .offset((page - 1) * limit);
-    return { records, total: total?.n ?? 0 };
+      .offset(offset);
+    return { records, total: n };
   },
 
   /** One record with its names (the detail drawer of 通话记录). */
