@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blackNumberMessage, normaliseBlackNumber, ZBlackNumber } from './blacklist.js';
+import { ZNull } from './http.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -148,6 +149,18 @@ export const callRoutes = {
     response: ZDialState,
     permission: Perm.callDial,
     summary: '拨号状态',
+  }),
+  /**
+   * The page could not place the soft-phone call it asked for (offline, no microphone, 呼叫失败):
+   * the request is withdrawn, so it counts toward no limit and keeps no number busy.
+   */
+  dialCancel: route({
+    method: 'POST',
+    path: '/base/call/dial-cancel',
+    request: z.object({ bindId: z.string().trim().min(1, '请提供拨号编号').max(100) }),
+    response: ZNull,
+    permission: Perm.callDial,
+    summary: '撤销未发出的拨号',
   }),
   /** The lines the signed-in user may dial on now (his valid seats), for the line picker. */
   usableLines: route({

@@ -38,6 +38,7 @@ const dialHandlers = (dial: TDialService) => ({
   dial: (ctx: { auth: TAuth; input: Parameters<TDialService['dial']>[1] }) => dial.dial(ctx.auth, ctx.input),
   usableLines: (ctx: { auth: TAuth }) => dial.usableLines(ctx.auth),
   dialState: (ctx: { auth: TAuth; input: { bindId: string } }) => dial.dialState(ctx.auth, ctx.input),
+  dialCancel: (ctx: { auth: TAuth; input: { bindId: string } }) => dial.dialCancel(ctx.auth, ctx.input),
 });
 
 /**

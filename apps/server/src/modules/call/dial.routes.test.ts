@@ -108,6 +108,25 @@ describe('dial flow', () => {
       await kit.setRules('agent02');
     });
 
+    it('counts no soft-phone request the page withdrew, and withdraws only his own unplaced ones', async () => {
+      await kit.setRules('agent02', { perNumberDailyLimit: 1 });
+      const dial = () => t.call(call.dial, { telB: '13912345620', interfaceId: kit.sipLine.id }, agent02);
+      const first = (await dial()).body.data.bindId;
+      // Not his: the manager cannot withdraw it (as if it did not exist).
+      expect((await t.call(call.dialCancel, { bindId: first }, manager)).body.msg).toBe(dialMessages.noSuchDial);
+      expect((await dial()).body.msg).toBe(dialMessages.perNumberLimit(1));
+      expect((await t.call(call.dialCancel, { bindId: first }, agent02)).body.code).toBe(0);
+      expect((await t.call(call.dialCancel, { bindId: first }, agent02)).body.code).toBe(0);
+      const second = (await dial()).body;
+      expect(second.code).toBe(0);
+      // Once Kamailio saw the INVITE the call is under way and stays.
+      await t.database.db.update(callBinds).set({ state: 'ringing' }).where(eq(callBinds.bindId, second.data.bindId));
+      expect((await t.call(call.dialCancel, { bindId: second.data.bindId }, agent02)).body.msg).toBe(
+        dialMessages.alreadyPlaced,
+      );
+      await kit.setRules('agent02');
+    });
+
     it('refuses a customer he may not see, like one of another enterprise', async () => {
       // agent04 (销售二部) owns customers agent01 may not see.
       const other = await kit.customerOf('agent04');

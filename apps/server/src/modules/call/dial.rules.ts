@@ -9,6 +9,7 @@ export const dialMessages = {
   perNumberLimit: (limit: number) => `该号码今天已呼叫${limit}次，达到单号码每日呼叫上限，请明天再拨`,
   dailyLimit: (limit: number) => `您今天已呼叫${limit}次，达到每日呼叫上限，请明天再拨`,
   noSuchDial: '拨号记录不存在',
+  alreadyPlaced: '该呼叫已发出，无法撤销',
 } as const;
 
 const dayMs = 86_400_000;

@@ -216,5 +216,16 @@ export const createDialService = (deps: {
       };
     });
 
-  return { calleeCheck, dial, usableLines, dialState };
+  /** Withdraws his soft-phone request whose call the page never placed; a call under way stays. */
+  const dialCancel = (auth: TAuth, input: { bindId: string }): Promise<null> =>
+    scoped(auth, async (tx) => {
+      const bind = await repo.findOwnBind(tx, auth.tenantId, auth.userId, input.bindId);
+      if (!bind) throw notFound(dialMessages.noSuchDial);
+      if (bind.state === 'cancelled') return null;
+      if (bind.state !== 'created') throw conflict(dialMessages.alreadyPlaced);
+      await repo.setBindState(tx, auth.tenantId, bind.bindId, 'cancelled', ['created']);
+      return null;
+    });
+
+  return { calleeCheck, dial, usableLines, dialState, dialCancel };
 };

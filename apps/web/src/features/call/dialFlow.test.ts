@@ -21,6 +21,7 @@ const depsWith = (over: Partial<TDialDeps> = {}) => {
     calleeCheck: vi.fn(async () => 0 as const),
     dial: vi.fn(async () => result()),
     softphoneCall: vi.fn(async () => undefined),
+    cancelDial: vi.fn(async () => null),
     showAliveVisible: vi.fn(),
     notify: vi.fn(),
     showError: vi.fn(),
@@ -87,6 +88,8 @@ describe('dial flow', () => {
     expect(soft.showWarning).toHaveBeenCalledWith('请先点击上线按钮');
     expect(soft.showError).not.toHaveBeenCalled();
     expect(useCallStore.getState()).toMatchObject({ isCalling: false, isCalled: false });
+    // The request the phone could not place is withdrawn: it counts toward no limit.
+    expect(soft.cancelDial).toHaveBeenCalledWith('b0123456789abcdef0123456789abcdef');
 
     const bare = depsWith({ dial: vi.fn(async () => Promise.reject(new Error(''))) });
     await runDial(target, bare);

@@ -18,6 +18,8 @@ export type TDialDeps = {
   calleeCheck: (target: TDialTarget) => Promise<true | 0>;
   dial: (target: TDialTarget, lineId: number) => Promise<TDialResult>;
   softphoneCall: (target: string, bindId: string) => Promise<void>;
+  /** Withdraws a soft-phone request the page could not place. */
+  cancelDial: (bindId: string) => Promise<unknown>;
   /** Shows the alive-visible prompt; its closing clears the flag. */
   showAliveVisible: () => void;
   notify: (title: string, description: string) => void;
@@ -67,6 +69,7 @@ export const runDial = async (
         // The phone's own refusals (请先点击上线按钮, 呼叫失败, 媒体权限被拒绝) are 温馨提示 notices (spec section 8).
         deps.setFlags({ isCalled: false, isCalling: false });
         deps.showWarning(messageOf(error));
+        void deps.cancelDial(result.bindId).catch(() => undefined);
         return 'failed';
       }
       if (result.status === 1) deps.setFlags({ isCalling: true, isCalled: false });

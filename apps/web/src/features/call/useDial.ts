@@ -52,6 +52,7 @@ export const useDial = () => {
         return result;
       },
       softphoneCall,
+      cancelDial: (bindId) => call(routeTables.call.dialCancel, { bindId }),
       showAliveVisible: () =>
         modal.warning({
           title: t.app.noticeTitle,
