@@ -60,48 +60,58 @@ const rolledUp = (f: TCallRecordFilter, status: boolean) =>
 /**
  * The figures of the matching records from the hourly roll-up (docs/decisions/0007) when the filter
  * allows: the whole hours of the range from call_hourly_stats, the partial hours at its ends from
- * the records; the same numbers as counting the records, without reading millions of them. Each
- * column is a scalar SQL expression; null when a filter the roll-up does not keep is set.
+ * the records; the same numbers as counting the records, without reading millions of them. One
+ * SELECT with a column per figure (one read of the roll-up for all of them).
  */
-const rollupSums = (
+const rollupSelect = (
   tenantId: number,
   scope: TDataScope,
   f: TCallRecordFilter,
-  columns: { hours: SQL; rows: SQL }[],
-): SQL[] => {
+  columns: { name: string; hours: SQL; rows: SQL }[],
+): SQL => {
   const { hours, edges } = splitByHour(f.startRange[0], f.startRange[1]);
-  return columns.map(({ hours: fromHours, rows }) => {
-    const parts: SQL[] = [];
-    if (hours) {
-      parts.push(
-        sql`(select coalesce(sum(${fromHours}), 0) from ${h} where ${censusWhere(hoursSource, tenantId, scope, f, hours)})`,
-      );
-    }
-    for (const edge of edges) {
-      parts.push(sql`(select coalesce(${rows}, 0) from ${r} where ${recordCondition(tenantId, scope, f, edge)})`);
-    }
-    return sql`(${sql.join(parts, sql` + `)})::bigint`;
-  });
+  const each = (fn: (c: (typeof columns)[number]) => SQL) =>
+    sql.join(
+      columns.map((c) => sql`${fn(c)} as ${sql.raw(c.name)}`),
+      sql`, `,
+    );
+  const parts: SQL[] = [];
+  if (hours) {
+    parts.push(
+      sql`select ${each((c) => sql`sum(${c.hours})`)} from ${h} where ${censusWhere(hoursSource, tenantId, scope, f, hours)}`,
+    );
+  }
+  for (const edge of edges) {
+    parts.push(sql`select ${each((c) => c.rows)} from ${r} where ${recordCondition(tenantId, scope, f, edge)}`);
+  }
+  return sql`select ${each((c) => sql`coalesce(sum(${sql.raw(c.name)}), 0)::bigint`)}
+    from (${sql.join(parts, sql` union all `)}) x`;
 };
 
-/** The list's total from the roll-up (agent, department, line and call status filters); null otherwise. */
-export const recordTotalSql = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | null => {
-  if (!rolledUp(f, true)) return null;
+/**
+ * How the list counts its total (call.repository.ts recordPage): from the roll-up with agent,
+ * department, line and call status filters; beside the page for a number fragment (its matches are
+ * few and costly to find, so they are found once); otherwise counted apart (null).
+ */
+export const recordTotalOf = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | 'withPage' | null => {
+  if (!rolledUp(f, true)) return f.telB ? 'withPage' : null;
   const count = f.callStatus ? statusCount[f.callStatus]! : h.callNum;
-  return rollupSums(tenantId, scope, f, [{ hours: sql`${count}`, rows: sql`count(*)` }])[0]!;
+  return sql`(${rollupSelect(tenantId, scope, f, [{ name: 'n', hours: sql`${count}`, rows: sql`count(*)` }])})`;
 };
 
-/** get-page-count's figures from the roll-up (agent, department and line filters); null otherwise. */
-export const recordSumsSql = (tenantId: number, scope: TDataScope, f: TCallRecordFilter) => {
-  if (!rolledUp(f, false)) return null;
-  const [total, connected, totalSecond, totalPostage] = rollupSums(tenantId, scope, f, [
-    { hours: sql`${h.callNum}`, rows: sql`count(*)` },
-    { hours: sql`${h.connectedNum}`, rows: sql`count(*) filter (where ${r.callStatus} = 1)` },
-    { hours: sql`${h.totalSecond}`, rows: sql`sum(${r.duration})` },
-    { hours: sql`${h.totalPostage}`, rows: sql`sum(${r.postage})` },
-  ]);
-  return { total: total!, connected: connected!, totalSecond: totalSecond!, totalPostage: totalPostage! };
-};
+/**
+ * get-page-count's figures from the roll-up (agent, department and line filters): one SELECT of
+ * total, connected, total_second and total_postage; null otherwise.
+ */
+export const recordSumsSql = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | null =>
+  rolledUp(f, false)
+    ? rollupSelect(tenantId, scope, f, [
+        { name: 'total', hours: sql`${h.callNum}`, rows: sql`count(*)` },
+        { name: 'connected', hours: sql`${h.connectedNum}`, rows: sql`count(*) filter (where ${r.callStatus} = 1)` },
+        { name: 'total_second', hours: sql`${h.totalSecond}`, rows: sql`sum(${r.duration})` },
+        { name: 'total_postage', hours: sql`${h.totalPostage}`, rows: sql`sum(${r.postage})` },
+      ])
+    : null;
 
 /** The list's order: the chosen column, then the newest id so pages never overlap. */
 export const recordOrder = (field: (typeof callRecordSortFields)[number], order: 'ascend' | 'descend'): SQL[] => {

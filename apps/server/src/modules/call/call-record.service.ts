@@ -25,7 +25,7 @@ import {
   recordCondition,
   recordOrder,
   recordSumsSql,
-  recordTotalSql,
+  recordTotalOf,
   type TCallRecordFilter,
 } from './call-record.filter.js';
 import type { TIsMasked } from './dial.service.js';
@@ -96,7 +96,7 @@ export const createCallRecordService = (deps: {
         q.page,
         q.limit,
         recordOrder(q.sortField, q.sortOrder),
-        recordTotalSql(auth.tenantId, scope, q) ?? (q.telB ? 'withPage' : null),
+        recordTotalOf(auth.tenantId, scope, q),
       );
       const isMasked = await deps.isMasked(tx, auth);
       return {

@@ -213,16 +213,10 @@ export const callRepository = {
     )[0] ?? null,
 
   /** The figures of the matching records (get-page-count): calls, connected, talk time, charge. */
-  recordSums: async (
-    db: TDb,
-    where: SQL,
-    fromRollup: Record<'total' | 'connected' | 'totalSecond' | 'totalPostage', SQL> | null = null,
-  ) => {
+  recordSums: async (db: TDb, where: SQL, fromRollup: SQL | null = null) => {
     if (fromRollup) {
-      const [x] = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`select ${fromRollup.total} as total, ${fromRollup.connected} as connected,
-          ${fromRollup.totalSecond} as total_second, ${fromRollup.totalPostage} as total_postage`),
-      );
+      // total, connected, total_second, total_postage (call-record.filter.ts recordSumsSql).
+      const [x] = rowsOf<Record<string, unknown>>(await db.execute(fromRollup));
       return {
         total: Number(x?.total ?? 0),
         connected: Number(x?.connected ?? 0),
