@@ -147,7 +147,14 @@ const sortColumn: Record<(typeof agentSortFields)[number], string> = {
  */
 const partsSql = (q: { tenantId: number; scope: TDataScope; filter: TCensusFilter; keys: TGroupKey[] }) => {
   const { hours, edges } = splitByHour(q.filter.startRange[0], q.filter.startRange[1]);
-  const hourOf = (s: TSource) => (s === hoursSource ? sql`${s.at}` : sql`date_trunc('hour', ${s.at}, 'UTC')`);
+  // Alone, a day or hour key is summed per UTC hour first (few groups); beside an agent the hours
+  // would barely shrink, so each row takes its Shanghai day at once.
+  const hourOf = (s: TSource) =>
+    q.keys.includes('day') && q.keys.length > 1
+      ? sql`date_trunc('day', ${s.at}, 'Asia/Shanghai')`
+      : s === hoursSource
+        ? sql`${s.at}`
+        : sql`date_trunc('hour', ${s.at}, 'UTC')`;
   const keys = (s: TSource) =>
     sql.join(
       [
