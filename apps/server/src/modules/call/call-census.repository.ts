@@ -148,10 +148,12 @@ const sortColumn: Record<(typeof agentSortFields)[number], string> = {
 const partsSql = (q: { tenantId: number; scope: TDataScope; filter: TCensusFilter; keys: TGroupKey[] }) => {
   const { hours, edges } = splitByHour(q.filter.startRange[0], q.filter.startRange[1]);
   // Alone, a day or hour key is summed per UTC hour first (few groups); beside an agent the hours
-  // would barely shrink, so each row takes its Shanghai day at once.
+  // would barely shrink, so each row takes its Shanghai day at once: the day-long bin from a
+  // Shanghai midnight (arithmetic, no time-zone look-up per row; Shanghai is +08:00 all year, the
+  // same fact the hourly rows rest on).
   const hourOf = (s: TSource) =>
     q.keys.includes('day') && q.keys.length > 1
-      ? sql`date_trunc('day', ${s.at}, 'Asia/Shanghai')`
+      ? sql`date_bin('1 day', ${s.at}, timestamptz '2000-01-01 00:00:00+08')`
       : s === hoursSource
         ? sql`${s.at}`
         : sql`date_trunc('hour', ${s.at}, 'UTC')`;
