@@ -1,24 +1,9 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { api, login } from '../support/api.js';
+import { launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
-
-type TEnvelope<T> = { code: number; msg: string; data: T };
-
-/** Calls the server's API the way the web client does (for set-up the test is not about). */
-const api = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'cloud-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as TEnvelope<T>;
-  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-};
-const login = async (username: string, password: string) =>
-  (await api<{ token: string }>('/sso/login', { username, password })).token;
 
 type TRecord = { id: number; realName: string; preRecordUrl: string | null; callStatusName: string };
 const day = 86_400_000;
