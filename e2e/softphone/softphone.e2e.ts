@@ -268,7 +268,16 @@ describe.skipIf(missing !== null && !isRequired)('the browser soft-phone', { ret
       ws.on('framereceived', note('←'));
     });
     await goOnline(b);
-    const registerMs = (await timesOf(b)).registered! - (await timesOf(b)).onlineClick!;
+    // The spike's floor is a median (of 4 runs); so is this figure, over five 上线 of this page.
+    const registrations = [(await timesOf(b)).registered! - (await timesOf(b)).onlineClick!];
+    for (let i = 0; i < 4; i++) {
+      await b.getByTestId('softphone-offline').click();
+      await expect.poll(() => lineTag(b).textContent()).toBe('未上线');
+      await goOnline(b);
+      const times = await timesOf(b);
+      registrations.push(times.registered! - times.onlineClick!);
+    }
+    const registerMs = [...registrations].sort((x, y) => x - y)[2]!;
     const c = await signedIn(browser, 'manager', 'Manager@2026');
     await goOnline(c);
     const keyB = await keyOf(b);
@@ -276,19 +285,37 @@ describe.skipIf(missing !== null && !isRequired)('the browser soft-phone', { ret
     expect(keyB).not.toBe('');
     expect(keyC).not.toBe(keyB);
 
-    // A calls B: B rings, answers; both reach 通话中.
-    await dial(a, keyB);
-    await b.getByTestId('softphone-incoming').waitFor({ timeout: 15_000 });
-    expect(await status(b).textContent()).toBe('来电振铃');
-    expect(['连接中', '振铃中']).toContain(await status(a).textContent());
-    await b.getByTestId('softphone-answer').click();
-    await expectStatus(a, '通话中');
-    await expectStatus(b, '通话中');
     // Call setup without the time the callee's person took to click 接听 (the spike answered
     // automatically): dial to ringing, plus answer to 通话中 on the caller's side.
-    const times = await timesOf(a);
-    const answeredAt = (await timesOf(b)).answerClick!;
-    const callSetupMs = times.ringing! - times.dialClick! + (times.inCall! - answeredAt);
+    const callSetupOf = async () => {
+      const times = await timesOf(a);
+      const answeredAt = (await timesOf(b)).answerClick!;
+      return { ringMs: times.ringing! - times.dialClick!, answerMs: times.inCall! - answeredAt };
+    };
+    // A calls B: B rings, answers; both reach 通话中.
+    const answerCall = async () => {
+      await dial(a, keyB);
+      await b.getByTestId('softphone-incoming').waitFor({ timeout: 15_000 });
+      expect(await status(b).textContent()).toBe('来电振铃');
+      expect(['连接中', '振铃中']).toContain(await status(a).textContent());
+      await b.getByTestId('softphone-answer').click();
+      await expectStatus(a, '通话中');
+      await expectStatus(b, '通话中');
+      return callSetupOf();
+    };
+    // Four calls hung up at once, then the one the test goes on with: the figure is their median,
+    // as the spike's floor is.
+    const setups: { ringMs: number; answerMs: number }[] = [];
+    for (let i = 0; i < 4; i++) {
+      setups.push(await answerCall());
+      await a.getByTestId('softphone-hangup').click();
+      await expectStatus(a, '', 6000);
+      await expectStatus(b, '', 6000);
+    }
+    setups.push(await answerCall());
+    const totals = setups.map((x) => x.ringMs + x.answerMs);
+    const callSetupMs = [...totals].sort((x, y) => x - y)[2]!;
+    const medianCall = setups[totals.indexOf(callSetupMs)]!;
     // The call timer runs.
     await expect.poll(() => a.getByTestId('softphone-timer').textContent(), { timeout: 5000 }).toMatch(/^00:0[1-9]$/);
 
@@ -360,10 +387,12 @@ describe.skipIf(missing !== null && !isRequired)('the browser soft-phone', { ret
 
     console.log(`注册过程（毫秒，测试进程所见）：${sipFrames.slice(0, 6).join('，')}`);
     console.log(
-      `软电话耗时（本地回环）：上线到注册成功 ${registerMs.toFixed(0)} ms（样例基线 ${floor.registerMs} ms，` +
+      `软电话耗时（本地回环）：上线到注册成功 ${registerMs.toFixed(0)} ms（5 次中位数：` +
+        `${registrations.map((ms) => ms.toFixed(0)).join('/')}；样例基线 ${floor.registerMs} ms，` +
         `${(registerMs / floor.registerMs).toFixed(2)}×）；呼叫到通话中 ${callSetupMs.toFixed(0)} ms（样例基线 ` +
-        `${floor.callSetupMs} ms，${(callSetupMs / floor.callSetupMs).toFixed(2)}×；其中呼叫到振铃 ` +
-        `${(times.ringing! - times.dialClick!).toFixed(0)} ms，接听到通话中 ${(times.inCall! - answeredAt).toFixed(0)} ms）`,
+        `${floor.callSetupMs} ms，${(callSetupMs / floor.callSetupMs).toFixed(2)}×，5 次中位数：` +
+        `${totals.map((ms) => ms.toFixed(0)).join('/')}；其中呼叫到振铃 ${medianCall.ringMs.toFixed(0)} ms，` +
+        `接听到通话中 ${medianCall.answerMs.toFixed(0)} ms）`,
     );
   });
 
