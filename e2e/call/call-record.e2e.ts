@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login } from '../support/api.js';
+import { allowCallingAnyHour, api, login } from '../support/api.js';
 import { launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
@@ -32,25 +32,7 @@ describe('call records', () => {
     manager = await login('manager', 'Manager@2026');
     const agent = await login('agent01', 'Agent@2026');
     // agent01 may call at any hour (呼叫管理), so the test does not depend on the clock.
-    const staff = await api<{ records: { userId: number; username: string }[] }>(
-      '/base/calling/list',
-      { page: 1, limit: 20, userName: 'agent01' },
-      admin,
-    );
-    await api(
-      '/base/calling/save',
-      {
-        userId: staff.records.find((r) => r.username === 'agent01')!.userId,
-        lineId: null,
-        callerNumber: null,
-        allowedFrom: '00:00',
-        allowedTo: '23:59',
-        perNumberDailyLimit: 50,
-        dailyLimit: 5000,
-        recording: true,
-      },
-      admin,
-    );
+    await allowCallingAnyHour(admin, 'agent01');
     // Seeded records carry no recording: agent01 calls one of his customers on his call-back line.
     const customers = await api<{ records: { id: number; mobile: string; ownerName: string | null }[] }>(
       '/base/crm/user-page',

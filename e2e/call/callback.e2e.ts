@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login } from '../support/api.js';
+import { allowCallingAnyHour, api, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
@@ -23,26 +23,7 @@ describe('dialing on a call-back line through the carrier simulator', () => {
     const admin = await login('admin', 'Admin@2026');
     const manager = await login('manager', 'Manager@2026');
     // agent01 may call at any hour (呼叫管理), so the test does not depend on the clock.
-    const rows = await api<{ records: { userId: number; username: string }[] }>(
-      '/base/calling/list',
-      { page: 1, limit: 20, userName: 'agent01' },
-      admin,
-    );
-    const agent01 = rows.records.find((r) => r.username === 'agent01')!;
-    await api(
-      '/base/calling/save',
-      {
-        userId: agent01.userId,
-        lineId: null,
-        callerNumber: null,
-        allowedFrom: '00:00',
-        allowedTo: '23:59',
-        perNumberDailyLimit: 50,
-        dailyLimit: 5000,
-        recording: true,
-      },
-      admin,
-    );
+    await allowCallingAnyHour(admin, 'agent01');
     // Two of agent01's customers, with their full numbers (the manager may see them).
     const list = await api<{ records: TCustomerRow[] }>('/base/crm/user-page', { page: 1, limit: 100 }, manager);
     const own = list.records.filter((c) => c.ownerName === '王强');
