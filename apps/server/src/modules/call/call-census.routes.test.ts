@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { hashPassword } from '../auth/password.js';
+import { otherEnterprise } from '../../test/other-enterprise.js';
 import { deptSubtree } from '../crm/crm.repository.js';
-import { roles, tenants, userRoles, users } from '../org/org.schema.js';
+import { users } from '../org/org.schema.js';
 import { demoIds, readXlsx } from '../org/org.test-kit.js';
 import { callRepository } from './call.repository.js';
 import { callBinds, callRecords } from './call.schema.js';
@@ -120,28 +120,7 @@ describe('call statistics', () => {
     );
 
     // Another enterprise with calls in the same days: never counted for the demo enterprise.
-    const { db } = t.database;
-    const [tenant] = await db
-      .insert(tenants)
-      .values({ code: 'E600016', name: '别家统计公司', authState: 2 })
-      .returning();
-    const [role] = await db
-      .insert(roles)
-      .values({ tenantId: tenant!.id, name: '管理员', dataScope: 'all', isAdmin: true })
-      .returning();
-    const [boss] = await db
-      .insert(users)
-      .values({
-        tenantId: tenant!.id,
-        username: 'censusboss',
-        mobile: '13700000616',
-        realName: '别家老板',
-        passwordHash: await hashPassword('Censusboss@2026'),
-        jobNumber: '0001',
-      })
-      .returning();
-    await db.insert(userRoles).values({ userId: boss!.id, roleId: role!.id, tenantId: tenant!.id });
-    other = { tenantId: tenant!.id, userId: boss!.id, token: await t.login('censusboss', 'Censusboss@2026') };
+    other = await otherEnterprise(t, { code: 'E600016', username: 'censusboss', mobile: '13700000616' });
   });
   afterAll(() => t.close());
 

@@ -4,8 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { hashPassword } from '../auth/password.js';
-import { roles, tenants, userRoles, users } from '../org/org.schema.js';
+import { otherEnterprise } from '../../test/other-enterprise.js';
 import { demoIds, readXlsx } from '../org/org.test-kit.js';
 import { callRecords } from './call.schema.js';
 import { mmss, yuan } from './call-record.service.js';
@@ -247,32 +246,15 @@ describe('call records', () => {
   describe('tenant isolation', () => {
     it("never shows or opens another enterprise's calls", async () => {
       const { db } = t.database;
-      const [tenant] = await db
-        .insert(tenants)
-        .values({ code: 'E600006', name: '别家通话公司', authState: 2 })
-        .returning();
-      const [role] = await db
-        .insert(roles)
-        .values({ tenantId: tenant!.id, name: '管理员', dataScope: 'all', isAdmin: true })
-        .returning();
-      const [boss] = await db
-        .insert(users)
-        .values({
-          tenantId: tenant!.id,
-          username: 'recordboss',
-          mobile: '13700000606',
-          realName: '别家老板',
-          passwordHash: await hashPassword('Recordboss@2026'),
-          jobNumber: '0001',
-        })
-        .returning();
-      await db.insert(userRoles).values({ userId: boss!.id, roleId: role!.id, tenantId: tenant!.id });
+      const stranger = await otherEnterprise(t, { code: 'E600006', username: 'recordboss', mobile: '13700000606' });
+      const tenant = { id: stranger.tenantId };
+      const boss = { id: stranger.userId };
       const [line] = await q<{ id: number }>(sql`select id::int as id from lines order by id limit 1`);
       const [theirs] = await db
         .insert(callRecords)
         .values({
-          tenantId: tenant!.id,
-          userId: boss!.id,
+          tenantId: tenant.id,
+          userId: boss.id,
           lineId: line!.id,
           bindId: 'other-tenant-call',
           telA: '13700000606',
@@ -284,7 +266,7 @@ describe('call records', () => {
           endTime: new Date(now - day + 30_000),
         })
         .returning();
-      const bossToken = await t.login('recordboss', 'Recordboss@2026');
+      const bossToken = stranger.token;
       const theirList = (await page(bossToken)).body.data;
       expect(theirList.records.map((r) => r.id)).toEqual([theirs!.id]);
       expect((await t.call(d.getPageCount, { startRange: month }, bossToken)).body.data.total).toBe(1);

@@ -3,9 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { hashPassword } from '../auth/password.js';
+import { otherEnterprise } from '../../test/other-enterprise.js';
 import { customers } from '../crm/crm.schema.js';
-import { roles, tenants, userRoles, users } from '../org/org.schema.js';
 import { callKit } from './call.test-kit.js';
 import { figuresOf, phoneLabelOf, spread } from './task-card.service.js';
 
@@ -300,28 +299,10 @@ describe('calling tasks', () => {
     });
 
     it("never shows or touches another enterprise's tasks", async () => {
-      const { db } = t.database;
-      const [tenant] = await db
-        .insert(tenants)
-        .values({ code: 'E700007', name: '别家任务公司', authState: 2 })
-        .returning();
-      const [role] = await db
-        .insert(roles)
-        .values({ tenantId: tenant!.id, name: '管理员', dataScope: 'all', isAdmin: true })
-        .returning();
-      const [boss] = await db
-        .insert(users)
-        .values({
-          tenantId: tenant!.id,
-          username: 'taskboss',
-          mobile: '13700000707',
-          realName: '别家老板',
-          passwordHash: await hashPassword('Taskboss@2026'),
-          jobNumber: '0001',
-        })
-        .returning();
-      await db.insert(userRoles).values({ userId: boss!.id, roleId: role!.id, tenantId: tenant!.id });
-      const other = await t.login('taskboss', 'Taskboss@2026');
+      const stranger = await otherEnterprise(t, { code: 'E700007', username: 'taskboss', mobile: '13700000707' });
+      const _tenant = { id: stranger.tenantId };
+      const boss = { id: stranger.userId };
+      const other = stranger.token;
       expect((await t.call(r.page, {}, other)).body.data.total).toBe(0);
       expect((await t.call(r.progress, { id: managerTask }, other)).body.code).toBe(10056);
       expect((await t.call(r.items, { id: managerTask }, other)).body.code).toBe(10056);
@@ -333,7 +314,7 @@ describe('calling tasks', () => {
       expect((await t.call(r.itemSkip, { itemId: item!.id }, other)).body.code).toBe(10056);
       // Their own customer cannot join our task, nor ours theirs.
       const [c] = await customersOf('agent01', 1);
-      const theirs = await t.call(r.create, { name: '偷看', customerIds: [c!.id], userIds: [boss!.id] }, other);
+      const theirs = await t.call(r.create, { name: '偷看', customerIds: [c!.id], userIds: [boss.id] }, other);
       expect(theirs.body.code).toBe(10056);
     });
   });
