@@ -102,8 +102,8 @@ export const registerCall = async (
   const dial = createDialService({
     database,
     dataScopeOf: opts.dataScopeOf,
-    customerGuard: async (tx, auth, scope, id) =>
-      opts.customerGuard(tx, auth, (await tasks.hasOpenItem(tx, auth, id)) ? { kind: 'all' } : scope, id),
+    customerGuard: async (tx, auth, access, id) =>
+      opts.customerGuard(tx, auth, await tasks.accessTo(tx, auth, access, id), id),
     isMasked: opts.isMasked,
     carrier,
   });

@@ -16,17 +16,21 @@ import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { findBlocked, recordIntercept, type TBlockLevel } from '../blacklist/blacklist.service.js';
+import type { TCustomerAccess } from '../crm/crm.context.js';
 import { callingRulesFor } from '../seat/calling.service.js';
 import { findUsableSeat } from '../seat/seat.service.js';
 import { isBindOver, callRepository as repo } from './call.repository.js';
 import type { TCarrier } from './carrier.js';
 import { dialMessages, isWithinHours, newBindId, shanghaiClock, shanghaiDayStart } from './dial.rules.js';
 
-/** The customer check of the CRM area: the customer, or not found when the person may not see him. */
+/**
+ * The customer check of the CRM area: the customer, or not found when the person may not see him
+ * (within his scope, or by the grant of a calling task's open item).
+ */
 export type TCustomerGuard = (
   tx: TDb,
   auth: TAuth,
-  scope: TDataScope,
+  access: TCustomerAccess,
   customerId: number,
 ) => Promise<{ mobile: string }>;
 

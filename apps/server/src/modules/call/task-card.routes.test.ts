@@ -1,14 +1,15 @@
-import { maskPhone, routeTables, type TTaskCreate } from '@yunhu/contract';
+import { maskPhone, Perm, routeTables, type TTaskCreate } from '@yunhu/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { customers } from '../crm/crm.schema.js';
+import { roles, userRoles } from '../org/org.schema.js';
 import { callKit } from './call.test-kit.js';
 import { figuresOf, phoneLabelOf, spread } from './task-card.service.js';
 
-const { callTask: r, call } = routeTables;
+const { callTask: r, call, crm } = routeTables;
 
 /** 任务卡 and 我的任务 (issue 6) over the API, on the demo enterprise. */
 describe('calling tasks', () => {
@@ -238,6 +239,127 @@ describe('calling tasks', () => {
         agent02,
       );
       expect(after.body).toMatchObject({ code: 10056, msg: '客户不存在或已删除' });
+    });
+  });
+
+  describe('public-pool customers (公海回访) for an agent whose role lacks the public pool', () => {
+    let agent03: string;
+    let agent03Id: number;
+    let lineId: number;
+    let pool: (typeof customers.$inferSelect)[];
+    let taskId: number;
+    const notFound = { code: 10056, msg: '客户不存在或已删除' };
+    const dial = (c: typeof customers.$inferSelect) =>
+      t.call(call.dial, { telB: maskPhone(c.mobile), interfaceId: lineId, octCustomerId: c.id }, agent03);
+
+    beforeAll(async () => {
+      // agent03 gets a role of the agent's rights without 公海 (list and claim).
+      const { db } = t.database;
+      agent03Id = await kit.userId('agent03');
+      const [agentRole] = await db
+        .select()
+        .from(roles)
+        .where(and(eq(roles.tenantId, kit.tenantId), eq(roles.name, '坐席')));
+      const [callerRole] = await db
+        .insert(roles)
+        .values({
+          tenantId: kit.tenantId,
+          name: '回访坐席',
+          dataScope: 'self',
+          permissions: agentRole!.permissions.filter((p) => p !== Perm.poolList && p !== Perm.poolClaim),
+        })
+        .returning();
+      await db.update(userRoles).set({ roleId: callerRole!.id }).where(eq(userRoles.userId, agent03Id));
+      await kit.setRules('agent03');
+      agent03 = await t.login('agent03', 'Agent@2026');
+      lineId = (await t.call(call.usableLines, {}, agent03)).body.data[0]!.lineId;
+      pool = await t.database.db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.tenantId, kit.tenantId), isNull(customers.ownerId), isNull(customers.deletedAt)))
+        .orderBy(customers.id)
+        .limit(4);
+      expect(pool).toHaveLength(4);
+    });
+
+    it('refuses him the public pool and its customers outside any task', async () => {
+      expect((await dial(pool[0]!)).body).toMatchObject(notFound);
+      expect((await t.call(crm.poolPage, {}, agent03)).body.code).toBe(403);
+      expect((await t.call(crm.poolDetail, { id: pool[0]!.id }, agent03)).body.code).toBe(403);
+      // The manager may see the public pool, so his task takes them.
+      const task = await create(manager, {
+        name: '公海回访',
+        customerIds: pool.slice(0, 3).map((c) => c.id),
+        userIds: [agent03Id],
+      });
+      expect(task.body.data).toMatchObject({ total: 3 });
+      taskId = task.body.data.id;
+    });
+
+    it('lets him dial and record the public-pool customer of his open item, who stays in the public pool', async () => {
+      const card = (await t.call(r.myCard, { id: taskId }, agent03)).body.data;
+      expect(card.current).toMatchObject({ customerId: pool[0]!.id, mobile: maskPhone(pool[0]!.mobile) });
+      expect(card.queue.map((x) => x.customerId)).toEqual([pool[1]!.id, pool[2]!.id]);
+      const item = card.current!;
+      const check = await t.call(call.calleeCheck, { mobile: item.mobile, octCustomerId: item.customerId }, agent03);
+      expect(check.body).toMatchObject({ code: 0, data: 0 });
+      const dialled = await dial(pool[0]!);
+      expect(dialled.body.code).toBe(0);
+      const tied = await t.call(r.itemDialled, { itemId: item.id, bindId: dialled.body.data.bindId }, agent03);
+      expect(tied.body.code).toBe(0);
+      const saved = await t.call(r.itemResult, { itemId: item.id, result: 'interested', note: '愿意了解' }, agent03);
+      expect(saved.body.data).toMatchObject({ status: 'done', result: 'interested' });
+      const [row] = await q<{ owner_id: number | null; phone_label: string; last_follow_content: string }>(
+        sql`select owner_id, phone_label, last_follow_content from customers where id = ${item.customerId}`,
+      );
+      expect(row).toEqual({
+        owner_id: null,
+        phone_label: 'connected',
+        last_follow_content: '任务「公海回访」：有意向，愿意了解',
+      });
+      const follows = await q<{ user_id: number }>(
+        sql`select user_id::int from crm_follow_records where customer_id = ${item.customerId}`,
+      );
+      expect(follows.map((f) => f.user_id)).toContain(agent03Id);
+      // The item is done: the customer is refused to him again.
+      expect((await dial(pool[0]!)).body).toMatchObject(notFound);
+    });
+
+    it('grants only the customers of his open items, and only through the task', async () => {
+      // Not in the task: another public-pool customer stays refused.
+      expect((await dial(pool[3]!)).body).toMatchObject(notFound);
+      // Open in the task, but the CRM's own screens stay closed to him.
+      const follow = await t.call(crm.followAdd, { customerId: pool[1]!.id, content: '绕过任务跟进' }, agent03);
+      expect(follow.body).toMatchObject(notFound);
+      expect((await t.call(crm.timeline, { customerId: pool[1]!.id }, agent03)).body).toMatchObject(notFound);
+      expect((await t.call(crm.customerDetail, { id: pool[1]!.id }, agent03)).body).toMatchObject(notFound);
+      // Skipping ends the grant of that item too.
+      const item = (await t.call(r.myCard, { id: taskId }, agent03)).body.data.current!;
+      expect(item.customerId).toBe(pool[1]!.id);
+      expect((await t.call(r.itemSkip, { itemId: item.id }, agent03)).body.data).toMatchObject({ status: 'skipped' });
+      expect((await dial(pool[1]!)).body).toMatchObject(notFound);
+    });
+
+    it('ends the grant when the task is closed: no dial, no result, no customer shown', async () => {
+      const item = (await t.call(r.myCard, { id: taskId }, agent03)).body.data.current!;
+      expect(item.customerId).toBe(pool[2]!.id);
+      expect((await dial(pool[2]!)).body.code).toBe(0);
+      await t.call(r.setStatus, { id: taskId, status: 'closed' }, manager);
+      expect((await dial(pool[2]!)).body).toMatchObject(notFound);
+      expect((await t.call(r.itemResult, { itemId: item.id, result: 'interested' }, agent03)).body).toMatchObject({
+        code: 10056,
+        msg: '任务已结束，不能再记录结果',
+      });
+      expect((await t.call(r.itemSkip, { itemId: item.id }, agent03)).body).toMatchObject({
+        code: 10056,
+        msg: '任务已结束，不能再跳过客户',
+      });
+      const card = (await t.call(r.myCard, { id: taskId }, agent03)).body.data;
+      expect(card).toMatchObject({ current: null, queue: [], figures: { total: 3, finished: 2 } });
+      const [last] = await q<{ n: number }>(
+        sql`select count(*)::int as n from crm_follow_records where customer_id = ${pool[2]!.id}`,
+      );
+      expect(last!.n).toBe(0);
     });
   });
 

@@ -22,7 +22,7 @@ import { isInScope, scopeCondition, type TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
-import { targetStaff } from '../crm/crm.context.js';
+import { type TCustomerAccess, type TCustomerGrant, targetStaff } from '../crm/crm.context.js';
 import { likeOf } from '../crm/crm.repository.js';
 import type { TCustomerService } from '../crm/customer.service.js';
 import { callRepository } from './call.repository.js';
@@ -50,6 +50,8 @@ export const phoneLabelOf = (result: TTaskResult): TPhoneLabel | undefined =>
         : undefined;
 
 const taskMissing = () => notFound('任务不存在或不在您的数据范围内');
+/** An open item grants its agent exactly its customer (a public-pool one too), nothing more. */
+const grantOf = (customerId: number): TCustomerGrant => ({ kind: 'granted', customerId });
 const itemMissing = () => notFound('任务客户不存在或不是您的客户');
 
 /** Sums the grouped counts into one set of figures. */
@@ -334,7 +336,8 @@ export const createTaskCardService = (deps: {
       const rows = task ? await repo.figureRows(tx, taskId, auth.userId) : [];
       if (!task || rows.length === 0) throw notFound('任务不存在或没有分配给您的客户');
       const isMasked = await deps.isMasked(tx, auth);
-      const open = await repo.openItems(tx, taskId, auth.userId, 21);
+      // A closed task grants nothing more: his counts stay, his customers are no longer shown.
+      const open = task.t.status === 'closed' ? [] : await repo.openItems(tx, taskId, auth.userId, 21);
       const mine = rows.reduce((n, r) => n + r.n, 0);
       const finished = rows.filter((r) => r.status === 'done' || r.status === 'skipped').reduce((n, r) => n + r.n, 0);
       return {
@@ -381,20 +384,15 @@ export const createTaskCardService = (deps: {
       if (item.status === 'done' || item.status === 'skipped') throw conflict('该客户已记录结果，请刷新');
       const at = now();
       await repo.updateItem(tx, item.id, { status: 'done', result: input.result, note: input.note, finishedAt: at });
-      // The item grants him this customer while it is open (he may not own it): the follow-up
-      // is checked against the whole tenant's private pool, the public pool as his role allows.
-      await deps.crm.followIn(
-        tx,
-        auth,
-        { kind: 'all' },
-        {
-          customerId: item.customerId,
-          method: 'phone',
-          content: `任务「${task.t.name}」：${taskResultText[input.result]}${input.note ? `，${input.note}` : ''}`,
-          nextFollowAt: null,
-          phoneLabel: phoneLabelOf(input.result),
-        },
-      );
+      // The open item (checked above) grants him this customer, whoever owns him and though his
+      // role may not see the public pool; the customer must still exist outside the recycle bin.
+      await deps.crm.followIn(tx, auth, grantOf(item.customerId), {
+        customerId: item.customerId,
+        method: 'phone',
+        content: `任务「${task.t.name}」：${taskResultText[input.result]}${input.note ? `，${input.note}` : ''}`,
+        nextFollowAt: null,
+        phoneLabel: phoneLabelOf(input.result),
+      });
       return itemView(tx, auth, item.id);
     });
 
@@ -406,9 +404,17 @@ export const createTaskCardService = (deps: {
       return itemView(tx, auth, item.id);
     });
 
-  /** The dial flow's grant: an open item of his for this customer in a task that is not closed. */
-  const hasOpenItem = (tx: TDb, auth: TAuth, customerId: number) =>
-    repo.hasOpenItem(tx, auth.tenantId, auth.userId, customerId);
+  /**
+   * The dial flow's customer check: an open item of his for this customer in a task that is not
+   * closed grants him that customer; otherwise his own access decides.
+   */
+  const accessTo = async (
+    tx: TDb,
+    auth: TAuth,
+    access: TCustomerAccess,
+    customerId: number,
+  ): Promise<TCustomerAccess> =>
+    (await repo.hasOpenItem(tx, auth.tenantId, auth.userId, customerId)) ? grantOf(customerId) : access;
 
   return {
     page,
@@ -424,7 +430,7 @@ export const createTaskCardService = (deps: {
     itemDialled,
     itemResult,
     itemSkip,
-    hasOpenItem,
+    accessTo,
   };
 };
 

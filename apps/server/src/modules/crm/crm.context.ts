@@ -41,10 +41,24 @@ export const visibleCondition = (auth: TAuth, scope: TDataScope): SQL =>
     ),
   )!;
 
-export const isVisible = (auth: TAuth, scope: TDataScope, row: TCustomerRow): boolean =>
+/**
+ * The right to work exactly one customer, whoever owns him and whether or not the person may see the
+ * public pool: an open item of a calling task (issue 6) that the caller has checked. It opens no
+ * list and no other customer.
+ */
+export type TCustomerGrant = { kind: 'granted'; customerId: number };
+
+/** Whom a record-level check lets through: his data scope (and the pool as his role allows), or a grant. */
+export type TCustomerAccess = TDataScope | TCustomerGrant;
+
+export const isVisible = (auth: TAuth, access: TCustomerAccess, row: TCustomerRow): boolean =>
   row.tenantId === auth.tenantId &&
   row.deletedAt === null &&
-  (row.ownerId === null ? canSeePool(auth) : isInScope(scope, row));
+  (access.kind === 'granted'
+    ? row.id === access.customerId
+    : row.ownerId === null
+      ? canSeePool(auth)
+      : isInScope(access, row));
 
 /** Shared plumbing of the CRM services: the tenant wall, the scope and the view context. */
 export const createCrmContext = (deps: TCrmDeps) => {

@@ -20,6 +20,7 @@ import {
   isVisible,
   overMaxMessage,
   type TCrmContext,
+  type TCustomerAccess,
   targetStaff,
   visibleCondition,
 } from './crm.context.js';
@@ -117,11 +118,11 @@ export const createCustomerService = (ctx: TCrmContext) => {
   const { scoped } = ctx;
 
   /** A customer this person may see and act on, or not found (also for another tenant's id). */
-  const visible = async (tx: TDb, auth: TAuth, scope: TDataScope, id: number, lock = false) => {
+  const visible = async (tx: TDb, auth: TAuth, access: TCustomerAccess, id: number, lock = false) => {
     const row = lock
       ? (await repo.lockMany(tx, auth.tenantId, [id]))[0]
       : (await repo.findFull(tx, auth.tenantId, id))?.c;
-    if (!row || !isVisible(auth, scope, row)) throw customerMissing();
+    if (!row || !isVisible(auth, access, row)) throw customerMissing();
     return row;
   };
 
@@ -306,15 +307,15 @@ export const createCustomerService = (ctx: TCrmContext) => {
 
   /**
    * Writes a follow-up (and the phone label a call showed) inside the caller's transaction. Calling
-   * tasks (issue 6) pass a scope widened to the customer their item grants; others pass their own.
+   * tasks (issue 6) pass the grant of their open item; others pass their own scope.
    */
   const followIn = async (
     tx: TDb,
     auth: TAuth,
-    scope: TDataScope,
+    access: TCustomerAccess,
     input: TFollowInput & { phoneLabel?: TPhoneLabel },
   ): Promise<TTimelineItem> => {
-    const before = await visible(tx, auth, scope, input.customerId, true);
+    const before = await visible(tx, auth, access, input.customerId, true);
     const next = input.nextFollowAt === null ? null : new Date(input.nextFollowAt);
     const r = await repo.insertFollow(tx, {
       tenantId: auth.tenantId,
