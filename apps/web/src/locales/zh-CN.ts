@@ -1269,6 +1269,7 @@ export const zhCN = {
     resultSaved: '结果已保存',
     skippedDone: '已跳过该客户',
     paused: '任务已暂停，请等待主管恢复',
+    closed: '任务已结束，剩下的客户不再拨打',
     callState: { created: '等待呼叫', ringing: '振铃中', talking: '通话中', finished: '已结束', failed: '呼叫失败' },
     countdownText: (n: number, name: string, mobile: string) => `${n} 秒后自动拨打下一位：${name} ${mobile}`,
     countdownTitle: '自动拨号',

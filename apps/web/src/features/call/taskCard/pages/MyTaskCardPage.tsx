@@ -58,6 +58,7 @@ export const MyTaskCardPage = () => {
   const data = card.data;
   const current = data?.current ?? null;
   const isRunning = data?.task.status === 'running';
+  const isClosed = data?.task.status === 'closed';
 
   // The task's line, when it names one he holds a seat on, is the line the dial flow uses.
   const taskLineId = data?.task.lineId ?? null;
@@ -150,7 +151,7 @@ export const MyTaskCardPage = () => {
     >
       {data && (
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
-          {!isRunning && <Alert type="warning" showIcon message={c.paused} />}
+          {!isRunning && <Alert type="warning" showIcon message={isClosed ? c.closed : c.paused} />}
           <div data-testid="my-task-progress">
             <span>{c.myProgress(data.figures.finished, data.figures.total)}</span>
             <Progress
@@ -172,7 +173,7 @@ export const MyTaskCardPage = () => {
               onSkip={() => void onSkip(current)}
             />
           ) : (
-            <Result status="success" title={c.allDone} data-testid="my-task-done" />
+            !isClosed && <Result status="success" title={c.allDone} data-testid="my-task-done" />
           )}
           <Card size="small" title={c.queue}>
             <Table<TTaskItem>
