@@ -11,6 +11,14 @@ export const callStatusName: Record<number, string> = { 1: '已接通', 2: '未�
 /** call_records.finishStatus. */
 export const finishStatusName: Record<number, string> = { 1: '主叫挂断', 2: '被叫挂断', 3: '无人接听', 4: '系统结束' };
 
+/**
+ * Talk-time marks in seconds (docs/decisions/0008): the daily roll-up of the call-record list keeps
+ * its calls in the bands between them (0 s, 1-9 s, 10-29 s, … 600 s and over), so a duration filter
+ * whose minimum is 0 or a mark and whose maximum is one less than a mark (or open) is answered from
+ * it; any other range counts the records. The SQL function call_duration_marks() holds the same list.
+ */
+export const callDurationMarks = [1, 10, 30, 60, 180, 300, 600] as const;
+
 /** One call record as the original product's pages read it (DESIGN.md section 4 field names). */
 export const ZCallDetail = z.object({
   id: z.number().int(),

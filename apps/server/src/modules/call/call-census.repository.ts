@@ -13,9 +13,24 @@ export type TCensusFilter = {
   lineId?: number;
 };
 
-const hourMs = 3_600_000;
+export const hourMs = 3_600_000;
 /** A stretch of time in epoch ms; `toOpen` leaves its end out (an hour boundary). */
 export type TStretch = { from: number; to: number; toOpen: boolean };
+
+/**
+ * A stretch cut into the whole units inside it (`unit` ms long, starting at `offset` past the
+ * epoch) and the partial pieces at its ends.
+ */
+export const splitStretch = (x: TStretch, unit: number, offset = 0): { whole: TStretch | null; edges: TStretch[] } => {
+  const end = x.toOpen ? x.to : x.to + 1;
+  const u0 = Math.ceil((x.from - offset) / unit) * unit + offset;
+  const u1 = Math.floor((end - offset) / unit) * unit + offset;
+  if (u0 >= u1) return { whole: null, edges: [x] };
+  const edges: TStretch[] = [];
+  if (x.from < u0) edges.push({ from: x.from, to: u0, toOpen: true });
+  if (u1 < end) edges.push({ from: u1, to: x.to, toOpen: x.toOpen });
+  return { whole: { from: u0, to: u1, toOpen: true }, edges };
+};
 
 /**
  * A range [from, to] (epoch ms, both ends in) cut where the hourly roll-up can answer: the whole
@@ -24,13 +39,8 @@ export type TStretch = { from: number; to: number; toOpen: boolean };
  * whole days has no partial hours; any range stays exact.
  */
 export const splitByHour = (from: number, to: number): { hours: TStretch | null; edges: TStretch[] } => {
-  const h0 = Math.ceil(from / hourMs) * hourMs;
-  const h1 = Math.floor((to + 1) / hourMs) * hourMs;
-  if (h0 >= h1) return { hours: null, edges: [{ from, to, toOpen: false }] };
-  const edges: TStretch[] = [];
-  if (from < h0) edges.push({ from, to: h0, toOpen: true });
-  if (h1 <= to) edges.push({ from: h1, to, toOpen: false });
-  return { hours: { from: h0, to: h1, toOpen: true }, edges };
+  const { whole, edges } = splitStretch({ from, to, toOpen: false }, hourMs);
+  return { hours: whole, edges };
 };
 
 /** The columns a statistic reads from one table: call_records by start time, call_binds by creation, the roll-up by hour. */

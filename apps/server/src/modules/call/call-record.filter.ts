@@ -1,11 +1,19 @@
-import type { callRecordSortFields, ZCallRecordFilter } from '@yunhu/contract';
+import { callDurationMarks, type callRecordSortFields, type ZCallRecordFilter } from '@yunhu/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { deptSubtree, likeOf } from '../crm/crm.repository.js';
-import { callHourlyStats as h, callRecords as r } from './call.schema.js';
-import { censusWhere, hoursSource, splitByHour, type TStretch, withinStretch } from './call-census.repository.js';
+import { callDailyStats as d, callHourlyStats as h, callRecords as r } from './call.schema.js';
+import {
+  censusWhere,
+  hourMs,
+  hoursSource,
+  splitStretch,
+  type TSource,
+  type TStretch,
+  withinStretch,
+} from './call-census.repository.js';
 
 export type TCallRecordFilter = z.output<typeof ZCallRecordFilter>;
 
@@ -40,7 +48,7 @@ export const recordCondition = (tenantId: number, scope: TDataScope, f: TCallRec
     f.durationMax !== undefined ? lte(r.duration, f.durationMax) : undefined,
   )!;
 
-/** The roll-up's count column of each call status. */
+/** The hourly roll-up's count column of each call status. */
 const statusCount: Record<number, AnyPgColumn> = {
   1: h.connectedNum,
   2: h.notAnsweredNum,
@@ -48,70 +56,132 @@ const statusCount: Record<number, AnyPgColumn> = {
   4: h.failedNum,
 };
 
-/** Whether only filters the roll-up keeps are set (agent, department, line; the call status when `status`). */
-const rolledUp = (f: TCallRecordFilter, status: boolean) =>
-  !f.finishStatus &&
-  !f.telB &&
-  f.durationMin === undefined &&
-  f.durationMax === undefined &&
-  (status || !f.callStatus) &&
-  (!f.callStatus || statusCount[f.callStatus] !== undefined);
+const dayMs = 24 * hourMs;
+/** Shanghai midnight is 16:00 UTC (UTC+8 all year): days start 8 hours before a UTC midnight. */
+const shanghaiDayOffset = -8 * hourMs;
+const bandCount = callDurationMarks.length + 1;
 
 /**
- * The figures of the matching records from the hourly roll-up (docs/decisions/0007) when the filter
- * allows: the whole hours of the range from call_hourly_stats, the partial hours at its ends from
- * the records; the same numbers as counting the records, without reading millions of them. One
- * SELECT with a column per figure (one read of the roll-up for all of them).
+ * The talk-time bands [first, last] a duration filter covers when it lines up with the marks
+ * (minimum 0 or a mark, maximum one less than a mark or open), else null.
  */
-const rollupSelect = (
-  tenantId: number,
-  scope: TDataScope,
-  f: TCallRecordFilter,
-  columns: { name: string; hours: SQL; rows: SQL }[],
-): SQL => {
-  const { hours, edges } = splitByHour(f.startRange[0], f.startRange[1]);
-  const each = (fn: (c: (typeof columns)[number]) => SQL) =>
+export const durationBands = (f: Pick<TCallRecordFilter, 'durationMin' | 'durationMax'>): [number, number] | null => {
+  const marks: readonly number[] = callDurationMarks;
+  const min = f.durationMin ?? 0;
+  const first = min === 0 ? 0 : marks.indexOf(min) + 1;
+  const last = f.durationMax === undefined ? bandCount - 1 : marks.indexOf(f.durationMax + 1);
+  return first === 0 && min !== 0 ? null : last < 0 ? null : [first, last];
+};
+
+/** The sum of a band column's elements `first..last` (SQL arrays count from 1). */
+const bandSum = (column: AnyPgColumn, [first, last]: [number, number]): SQL =>
+  first > last
+    ? sql`0`
+    : sql.join(
+        Array.from({ length: last - first + 1 }, (_, k) => sql`${column}[${sql.raw(String(first + k + 1))}]`),
+        sql` + `,
+      );
+
+const daysSource: TSource = { tenantId: d.tenantId, userId: d.userId, deptId: d.deptId, lineId: d.lineId, at: d.day };
+
+/** A figure of the matching records as each source gives it; `hours` null where the hourly roll-up cannot. */
+type TFigure = { name: string; days: SQL; hours: SQL | null; rows: SQL };
+
+/**
+ * The figures of the matching records, exact for any range (docs/decisions/0007, 0008): the whole
+ * Shanghai days of the range from call_daily_stats, then in the partial days the whole hours from
+ * call_hourly_stats when every figure has an hourly column, and the rest from the records. One
+ * SELECT with a column per figure. Null when the daily roll-up does not keep the filter (a number
+ * fragment, a duration range off the marks).
+ */
+const rollupSelect = (tenantId: number, scope: TDataScope, f: TCallRecordFilter, figures: TFigure[]): SQL | null => {
+  const bands = durationBands(f);
+  if (f.telB || !bands) return null;
+  const each = (fn: (x: TFigure) => SQL) =>
     sql.join(
-      columns.map((c) => sql`${fn(c)} as ${sql.raw(c.name)}`),
+      figures.map((x) => sql`${fn(x)} as ${sql.raw(x.name)}`),
       sql`, `,
     );
+  const rows = (at: TStretch) =>
+    sql`select ${each((x) => x.rows)} from ${r} where ${recordCondition(tenantId, scope, f, at)}`;
   const parts: SQL[] = [];
-  if (hours) {
-    parts.push(
-      sql`select ${each((c) => sql`sum(${c.hours})`)} from ${h} where ${censusWhere(hoursSource, tenantId, scope, f, hours)}`,
+  const { whole: days, edges } = splitStretch(
+    { from: f.startRange[0], to: f.startRange[1], toOpen: false },
+    dayMs,
+    shanghaiDayOffset,
+  );
+  if (days) {
+    const where = and(
+      censusWhere(daysSource, tenantId, scope, f, days),
+      f.callStatus ? eq(d.callStatus, f.callStatus) : undefined,
+      f.finishStatus ? eq(d.finishStatus, f.finishStatus) : undefined,
     );
+    parts.push(sql`select ${each((x) => sql`sum(${x.days})`)} from ${d} where ${where}`);
   }
+  const hourly = figures.every((x) => x.hours !== null);
   for (const edge of edges) {
-    parts.push(sql`select ${each((c) => c.rows)} from ${r} where ${recordCondition(tenantId, scope, f, edge)}`);
+    const { whole: hours, edges: pieces } = hourly ? splitStretch(edge, hourMs) : { whole: null, edges: [edge] };
+    if (hours) {
+      parts.push(sql`select ${each((x) => sql`sum(${x.hours})`)} from ${h}
+        where ${censusWhere(hoursSource, tenantId, scope, f, hours)}`);
+    }
+    parts.push(...pieces.map(rows));
   }
-  return sql`select ${each((c) => sql`coalesce(sum(${sql.raw(c.name)}), 0)::bigint`)}
+  return sql`select ${each((x) => sql`coalesce(sum(${sql.raw(x.name)}), 0)::bigint`)}
     from (${sql.join(parts, sql` union all `)}) x`;
 };
 
-/**
- * How the list counts its total (call.repository.ts recordPage): from the roll-up with agent,
- * department, line and call status filters; beside the page for a number fragment (its matches are
- * few and costly to find, so they are found once); otherwise counted apart (null).
- */
-export const recordTotalOf = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | 'withPage' | null => {
-  if (!rolledUp(f, true)) return f.telB ? 'withPage' : null;
-  const count = f.callStatus ? statusCount[f.callStatus]! : h.callNum;
-  return sql`(${rollupSelect(tenantId, scope, f, [{ name: 'n', hours: sql`${count}`, rows: sql`count(*)` }])})`;
-};
+/** Whether the hourly roll-up keeps the filter: no finish status or duration; a call status with its own column when `status`. */
+const hourlyKeeps = (f: TCallRecordFilter, status: boolean) =>
+  !f.finishStatus &&
+  f.durationMin === undefined &&
+  f.durationMax === undefined &&
+  (f.callStatus ? status && statusCount[f.callStatus] !== undefined : true);
 
 /**
- * get-page-count's figures from the roll-up (agent, department and line filters): one SELECT of
- * total, connected, total_second and total_postage; null otherwise.
+ * How the list counts its total (call.repository.ts recordPage): from the roll-ups
+ * (rollupSelect); beside the page for a number fragment (its matches are few and costly to find, so
+ * they are found once); otherwise counted apart (null).
  */
-export const recordSumsSql = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | null =>
-  rolledUp(f, false)
-    ? rollupSelect(tenantId, scope, f, [
-        { name: 'total', hours: sql`${h.callNum}`, rows: sql`count(*)` },
-        { name: 'connected', hours: sql`${h.connectedNum}`, rows: sql`count(*) filter (where ${r.callStatus} = 1)` },
-        { name: 'total_second', hours: sql`${h.totalSecond}`, rows: sql`sum(${r.duration})` },
-        { name: 'total_postage', hours: sql`${h.totalPostage}`, rows: sql`sum(${r.postage})` },
-      ])
-    : null;
+export const recordTotalOf = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | 'withPage' | null => {
+  const bands = durationBands(f) ?? [0, 0];
+  const total = rollupSelect(tenantId, scope, f, [
+    {
+      name: 'n',
+      days: bandSum(d.bandNum, bands),
+      hours: hourlyKeeps(f, true) ? sql`${f.callStatus ? statusCount[f.callStatus]! : h.callNum}` : null,
+      rows: sql`count(*)`,
+    },
+  ]);
+  return total ? sql`(${total})` : f.telB ? 'withPage' : null;
+};
+
+/** get-page-count's figures (total, connected, total_second, total_postage) from the roll-ups, or null. */
+export const recordSumsSql = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | null => {
+  const bands = durationBands(f) ?? [0, 0];
+  const hourly = hourlyKeeps(f, false);
+  return rollupSelect(tenantId, scope, f, [
+    { name: 'total', days: bandSum(d.bandNum, bands), hours: hourly ? sql`${h.callNum}` : null, rows: sql`count(*)` },
+    {
+      name: 'connected',
+      days: sql`case when ${d.callStatus} = 1 then ${bandSum(d.bandNum, bands)} else 0 end`,
+      hours: hourly ? sql`${h.connectedNum}` : null,
+      rows: sql`count(*) filter (where ${r.callStatus} = 1)`,
+    },
+    {
+      name: 'total_second',
+      days: bandSum(d.bandSecond, bands),
+      hours: hourly ? sql`${h.totalSecond}` : null,
+      rows: sql`sum(${r.duration})`,
+    },
+    {
+      name: 'total_postage',
+      days: bandSum(d.bandPostage, bands),
+      hours: hourly ? sql`${h.totalPostage}` : null,
+      rows: sql`sum(${r.postage})`,
+    },
+  ]);
+};
 
 /** The list's order: the chosen column, then the newest id so pages never overlap. */
 export const recordOrder = (field: (typeof callRecordSortFields)[number], order: 'ascend' | 'descend'): SQL[] => {

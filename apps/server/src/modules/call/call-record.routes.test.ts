@@ -114,9 +114,10 @@ describe('call records', () => {
       }
     });
 
-    it('gives totals and figures equal to a direct count for any range, reader and roll-up filter', async () => {
-      // The total and the figures come from the hourly roll-up plus the records of the partial
-      // hours at the ends of the range (docs/decisions/0007): ranges here start and end anywhere.
+    it('gives totals and figures equal to a direct count for any range, reader and filter', async () => {
+      // The total and the figures come from the daily roll-up, the hourly roll-up in the partial
+      // days and the records of the partial hours (docs/decisions/0007, 0008): ranges here are whole
+      // Shanghai days or start and end anywhere; durations on the marks or off them.
       const lineIds = (await q<{ id: number }>(sql`select distinct line_id::int as id from call_records`)).map(
         (x) => x.id,
       );
@@ -125,21 +126,44 @@ describe('call records', () => {
       const managerScope = sql`(user_id = ${manager01} or dept_id in (with recursive s(id) as (
           select ${await ids.dept('销售一部')}::bigint union all select c.id from departments c join s on c.parent_id = s.id
         ) select id from s))`;
+      const shanghaiMidnight = (at: number) => Math.floor((at + 8 * 3_600_000) / day) * day - 8 * 3_600_000;
       await fc.assert(
         fc.asyncProperty(
           fc.integer({ min: 0, max: 30 * day }),
           fc.integer({ min: 0, max: 10 * day }),
           fc.record({
+            wholeDays: fc.boolean(),
             reader: fc.constantFrom('admin', 'manager'),
             callStatus: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
+            finishStatus: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
+            duration: fc.option(
+              fc.constantFrom<[number | undefined, number | undefined]>(
+                [0, 0],
+                [1, 9],
+                [10, undefined],
+                [30, 59],
+                [60, 179],
+                [undefined, 29],
+                [600, undefined],
+                [15, 100],
+                [45, undefined],
+              ),
+              { nil: undefined },
+            ),
             agent: fc.boolean(),
             line: fc.option(fc.constantFrom(...lineIds), { nil: undefined }),
           }),
           async (offset, length, f) => {
-            const range: [number, number] = [month[0] + offset, month[0] + offset + length];
+            const from = f.wholeDays ? shanghaiMidnight(month[0] + offset) : month[0] + offset;
+            const to = f.wholeDays ? shanghaiMidnight(from + length) + day - 1 : from + length;
+            const range: [number, number] = [from, to];
+            const [min, max] = f.duration ?? [];
             const filter = {
               startRange: range,
               ...(f.callStatus ? { callStatus: f.callStatus } : {}),
+              ...(f.finishStatus ? { finishStatus: f.finishStatus } : {}),
+              ...(min !== undefined ? { durationMin: min } : {}),
+              ...(max !== undefined ? { durationMax: max } : {}),
               ...(f.agent ? { userIds: [agent04] } : {}),
               ...(f.line ? { lineId: f.line } : {}),
             };
@@ -148,6 +172,9 @@ describe('call records', () => {
               where tenant_id = ${ids.tenantId} and start_time between ${new Date(range[0])} and ${new Date(range[1])}
                 and ${f.reader === 'manager' ? managerScope : sql`true`}
                 and ${f.callStatus ? sql`call_status = ${f.callStatus}` : sql`true`}
+                and ${f.finishStatus ? sql`finish_status = ${f.finishStatus}` : sql`true`}
+                and ${min !== undefined ? sql`duration >= ${min}` : sql`true`}
+                and ${max !== undefined ? sql`duration <= ${max}` : sql`true`}
                 and ${f.agent ? sql`user_id = ${agent04}` : sql`true`}
                 and ${f.line ? sql`line_id = ${f.line}` : sql`true`}`);
             const token = f.reader === 'admin' ? admin : manager;
@@ -160,9 +187,9 @@ describe('call records', () => {
             });
           },
         ),
-        { numRuns: 25, seed: 20_261_125 },
+        { numRuns: 40, seed: 20_261_125 },
       );
-    }, 60_000);
+    }, 90_000);
 
     it('requires a time range of at most 93 days and consistent filters, with Chinese messages', async () => {
       const missing = await t.call(d.getPage, {} as TCallRecordQuery, admin);

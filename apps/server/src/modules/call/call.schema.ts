@@ -132,3 +132,34 @@ export const callHourlyStats = pgTable(
     unique('call_hourly_stats_key').on(t.tenantId, t.hour, t.userId, t.deptId, t.lineId).nullsNotDistinct(),
   ],
 );
+
+/**
+ * The daily roll-up of the call-record list's totals (docs/decisions/0008, migration 0029): per
+ * enterprise, Shanghai day, person, department of the call, line, call status and finish status,
+ * the calls, seconds and charge of each talk-time band (`callDurationMarks` in the contract; band 0
+ * is no talk, band i is from the i-th mark to the next). Kept by statement-level triggers like the
+ * hourly roll-up; the list adds whole days from here, whole hours from call_hourly_stats and
+ * partial hours from the records, so every total stays exact.
+ */
+export const callDailyStats = pgTable(
+  'call_daily_stats',
+  {
+    tenantId: tenantId(),
+    /** Shanghai midnight that starts the day (Asia/Shanghai is +08:00 all year). */
+    day: ts('day').notNull(),
+    userId: ref('user_id').notNull(),
+    deptId: ref('dept_id'),
+    lineId: ref('line_id').notNull(),
+    callStatus: integer('call_status').notNull(),
+    finishStatus: integer('finish_status').notNull(),
+    /** Per talk-time band: calls, seconds, charge in fen. */
+    bandNum: bigint('band_num', { mode: 'number' }).array().notNull(),
+    bandSecond: bigint('band_second', { mode: 'number' }).array().notNull(),
+    bandPostage: bigint('band_postage', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [
+    unique('call_daily_stats_key')
+      .on(t.tenantId, t.day, t.userId, t.deptId, t.lineId, t.callStatus, t.finishStatus)
+      .nullsNotDistinct(),
+  ],
+);
