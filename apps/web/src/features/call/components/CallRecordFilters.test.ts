@@ -1,7 +1,10 @@
+import { callDurationMarks } from '@yunhu/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { t } from '../../../locales/zh-CN';
 import { defaultRange, mmss, yuan } from '../callRecordApi';
 import { toCallRecordFilter } from './CallRecordFilters';
+import { customDuration, durationPresets } from './durationPresets';
 
 describe('call record filter', () => {
   it('turns the form values into the request filter, whole days and no empty fields', () => {
@@ -10,6 +13,7 @@ describe('call record filter', () => {
       userIds: [],
       telB: ' 5678 ',
       callStatus: 1,
+      duration: 'custom',
       durationMin: 0,
       deptId: null,
     });
@@ -24,6 +28,32 @@ describe('call record filter', () => {
       durationMin: 0,
       durationMax: undefined,
     });
+  });
+
+  it('sends a duration preset as its range, ignoring the custom inputs it hides', () => {
+    const oneToThree = durationPresets.findIndex((p) => p.label === '1-3分钟');
+    expect(toCallRecordFilter({ duration: oneToThree, durationMin: 5, durationMax: 7 })).toMatchObject({
+      durationMin: 60,
+      durationMax: 179,
+    });
+    expect(toCallRecordFilter({ duration: durationPresets.findIndex((p) => p.label === '10分钟以上') })).toMatchObject({
+      durationMin: 600,
+      durationMax: undefined,
+    });
+    expect(toCallRecordFilter({ durationMin: 5 })).toMatchObject({ durationMin: undefined });
+    expect(toCallRecordFilter({ duration: customDuration, durationMin: 45, durationMax: 100 })).toMatchObject({
+      durationMin: 45,
+      durationMax: 100,
+    });
+  });
+
+  it('offers only duration presets the server answers from its daily roll-up (on the talk-time marks)', () => {
+    const marks: number[] = [...callDurationMarks];
+    expect(durationPresets).toHaveLength(t.callRecord.durationPresets.length);
+    for (const p of durationPresets) {
+      expect(p.min === 0 || marks.includes(p.min)).toBe(true);
+      expect(p.max === undefined || marks.includes(p.max + 1)).toBe(true);
+    }
   });
 
   it('falls back to the last 7 days after a reset', () => {

@@ -6,6 +6,7 @@ import { usePermission } from '../../../shared/permission/usePermission';
 import { useAssignees } from '../../crm/api';
 import { DeptTreeSelect } from '../../org/components/DeptTreeSelect';
 import { defaultRange, useBoughtLines } from '../callRecordApi';
+import { customDuration, durationPresets } from './durationPresets';
 
 const c = t.callRecord;
 const optionsOf = (names: Record<number, string>) =>
@@ -17,6 +18,8 @@ export const toCallRecordFilter = (v: Record<string, unknown>): TCallRecordFilte
   const [from, to] = defaultRange();
   const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
   const userIds = v.userIds as number[] | undefined;
+  const preset = typeof v.duration === 'number' ? durationPresets[v.duration] : undefined;
+  const isCustom = v.duration === customDuration;
   return {
     startRange: range ? [range[0].startOf('day').valueOf(), range[1].endOf('day').valueOf()] : [from, to],
     userIds: userIds?.length ? userIds : undefined,
@@ -25,8 +28,8 @@ export const toCallRecordFilter = (v: Record<string, unknown>): TCallRecordFilte
     callStatus: num(v.callStatus),
     finishStatus: num(v.finishStatus),
     telB: typeof v.telB === 'string' && v.telB.trim() ? v.telB.trim() : undefined,
-    durationMin: num(v.durationMin),
-    durationMax: num(v.durationMax),
+    durationMin: preset ? preset.min : isCustom ? num(v.durationMin) : undefined,
+    durationMax: preset ? preset.max : isCustom ? num(v.durationMax) : undefined,
   };
 };
 
@@ -89,15 +92,33 @@ export const CallRecordFilters = () => {
       <Form.Item name="telB" label={c.telB} rules={[{ pattern: /^\d{4,12}$/, message: c.telBInvalid }]}>
         <Input allowClear placeholder={c.telBPlaceholder} style={{ width: 160 }} data-testid="call-record-telb" />
       </Form.Item>
-      <Form.Item label={c.duration}>
-        <Space.Compact>
-          <Form.Item name="durationMin" noStyle>
-            <InputNumber min={0} precision={0} placeholder={c.durationMin} style={{ width: 90 }} />
-          </Form.Item>
-          <Form.Item name="durationMax" noStyle>
-            <InputNumber min={0} precision={0} placeholder={c.durationMax} style={{ width: 90 }} />
-          </Form.Item>
-        </Space.Compact>
+      <Form.Item name="duration" label={c.duration}>
+        <Select
+          allowClear
+          placeholder={c.all}
+          style={{ width: 140 }}
+          options={[
+            ...durationPresets.map((p, i) => ({ value: i, label: p.label })),
+            { value: customDuration, label: c.durationCustom },
+          ]}
+          data-testid="call-record-duration"
+        />
+      </Form.Item>
+      <Form.Item noStyle shouldUpdate={(a, b) => a.duration !== b.duration}>
+        {({ getFieldValue }) =>
+          getFieldValue('duration') === customDuration && (
+            <Form.Item>
+              <Space.Compact>
+                <Form.Item name="durationMin" noStyle>
+                  <InputNumber min={0} precision={0} placeholder={c.durationMin} style={{ width: 100 }} />
+                </Form.Item>
+                <Form.Item name="durationMax" noStyle>
+                  <InputNumber min={0} precision={0} placeholder={c.durationMax} style={{ width: 100 }} />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+          )
+        }
       </Form.Item>
     </>
   );
