@@ -5,11 +5,13 @@ import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
 type TCustomerRow = { id: number; name: string; mobile: string; ownerName: string | null };
+type TItem = { customerId: number; status: string; attempts: number };
 
 /**
  * Issue 6, 任务卡: a manager makes a calling task of three of agent01's customers; agent01 (call-back
- * seat, the carrier simulator answers) works them with automatic dialing, reloads in the middle and
- * goes on at the same customer; the manager sees 3/3 finished with the results.
+ * seat, the carrier simulator answers) works them with automatic dialing, leaves for another screen
+ * during a countdown (nothing is dialled behind his back), reloads in the middle and goes on at the
+ * same customer; the manager sees 3/3 finished with the results.
  */
 describe('calling task worked with automatic dialing', () => {
   let browser: Browser;
@@ -91,7 +93,24 @@ describe('calling task worked with automatic dialing', () => {
     await agent.getByTestId('my-task-dial').click();
     await agent.locator('.ant-notification-notice').filter({ hasText: '请等待接听' }).first().waitFor();
     await saveResult(picked[0]!.name, '有意向');
-    // The popup counts down to the second customer and dials him.
+    // The popup counts down to the second customer; he goes to 首页 meanwhile (我的任务 stays alive
+    // behind it): the popup leaves with him and, well past the 2 seconds, nobody has been dialled.
+    await countdown.filter({ hasText: `秒后自动拨打下一位：${picked[1]!.name}` }).waitFor();
+    await agent.evaluate(() => {
+      window.location.hash = '#/menu/home';
+    });
+    await countdown.waitFor({ state: 'hidden' });
+    await agent.waitForTimeout(3_500);
+    const agentToken = await login('agent01', 'Agent@2026');
+    const task = (await api<{ id: number; name: string }[]>('/base/task-card/my-tasks', {}, agentToken)).find(
+      (x) => x.name === taskName,
+    );
+    const waiting = await api<{ current: TItem | null }>('/base/task-card/my-card', { id: task!.id }, agentToken);
+    expect(waiting.current).toMatchObject({ customerId: picked[1]!.id, status: 'pending', attempts: 0 });
+    // Back on 我的任务 the popup shows again, counts down and dials him.
+    await agent.evaluate(() => {
+      window.location.hash = '#/menu/myTaskCard';
+    });
     await countdown.filter({ hasText: `秒后自动拨打下一位：${picked[1]!.name}` }).waitFor();
     await countdown.waitFor({ state: 'detached' });
     await resultModal.filter({ hasText: picked[1]!.name }).waitFor({ timeout: 30_000 });
