@@ -92,7 +92,7 @@ export const registerCall = async (
   const carrier = config.carrier.simulator.isEnabled
     ? simulator
     : { isAvailable: false, placeCall: () => undefined, idle: async () => undefined };
-  // 任务卡 (issue 6): an agent may dial the customers his open task items give him.
+  // 任务卡 (issue 6): an agent may dial the customers his open items of running tasks give him.
   const tasks = createTaskCardService({
     database,
     dataScopeOf: opts.dataScopeOf,
@@ -102,8 +102,7 @@ export const registerCall = async (
   const dial = createDialService({
     database,
     dataScopeOf: opts.dataScopeOf,
-    customerGuard: async (tx, auth, access, id) =>
-      opts.customerGuard(tx, auth, await tasks.accessTo(tx, auth, access, id), id),
+    customerGuard: tasks.dialGuard(opts.customerGuard),
     isMasked: opts.isMasked,
     carrier,
   });

@@ -212,11 +212,11 @@ export const taskCardRepository = {
   deleteItems: (db: TDb, taskId: number, ids: readonly number[]) =>
     db.delete(i).where(and(eq(i.taskId, taskId), inArray(i.id, [...ids]))),
 
-  /** Whether the agent has this customer open in a task that is not closed (the dial flow's grant). */
-  hasOpenItem: async (db: TDb, tenantId: number, userId: number, customerId: number) =>
+  /** The statuses of the tasks where the agent has this customer open (the dial flow's grant). */
+  openItemTaskStatuses: async (db: TDb, tenantId: number, userId: number, customerId: number) =>
     (
       await db
-        .select({ id: i.id })
+        .selectDistinct({ status: t.status })
         .from(i)
         .innerJoin(t, eq(t.id, i.taskId))
         .where(
@@ -225,11 +225,9 @@ export const taskCardRepository = {
             eq(i.customerId, customerId),
             eq(i.userId, userId),
             inArray(i.status, [...openItemStatuses]),
-            ne(t.status, 'closed'),
           ),
         )
-        .limit(1)
-    ).length > 0,
+    ).map((r) => r.status),
 
   lineExists: async (db: TDb, lineId: number) =>
     (await db.select({ id: lines.id }).from(lines).where(eq(lines.id, lineId))).length > 0,

@@ -242,6 +242,72 @@ describe('calling tasks', () => {
     });
   });
 
+  describe('a paused task', () => {
+    let taskId: number;
+    let theirs: typeof customers.$inferSelect;
+    const pausedRefusal = { code: 10056, msg: '任务已暂停，请等待主管恢复后再拨打' };
+    const bindsFor = async (customerId: number) =>
+      (
+        await q<{ n: number }>(
+          sql`select count(*)::int as n from call_binds where customer_id = ${customerId} and user_id = ${await kit.userId('agent02')}`,
+        )
+      )[0]!.n;
+    const check = () =>
+      t.call(call.calleeCheck, { mobile: maskPhone(theirs.mobile), octCustomerId: theirs.id }, agent02);
+    const dial = () =>
+      t.call(
+        call.dial,
+        { telB: maskPhone(theirs.mobile), interfaceId: kit.sipLine.id, octCustomerId: theirs.id },
+        agent02,
+      );
+
+    beforeAll(async () => {
+      // A colleague's customer: only the task's grant lets agent02 dial him.
+      theirs = (await customersOf('agent01', 16)).at(-1)!;
+      const task = await create(manager, {
+        name: '暂停的任务',
+        customerIds: [theirs.id],
+        userIds: [await kit.userId('agent02')],
+      });
+      taskId = task.body.data.id;
+    });
+
+    it('refuses the callee check and the dial with the paused message, writing no dial request', async () => {
+      expect((await dial()).body.code).toBe(0);
+      const before = await bindsFor(theirs.id);
+      await t.call(r.setStatus, { id: taskId, status: 'paused' }, manager);
+      expect((await check()).body).toMatchObject(pausedRefusal);
+      expect((await dial()).body).toMatchObject(pausedRefusal);
+      expect(await bindsFor(theirs.id)).toBe(before);
+    });
+
+    it('grants the customer again once the task is resumed, and refuses with the closed message after closing', async () => {
+      await t.call(r.setStatus, { id: taskId, status: 'running' }, manager);
+      expect((await check()).body).toMatchObject({ code: 0, data: 0 });
+      expect((await dial()).body.code).toBe(0);
+      await t.call(r.setStatus, { id: taskId, status: 'closed' }, manager);
+      const before = await bindsFor(theirs.id);
+      expect((await dial()).body).toMatchObject({ code: 10056, msg: '任务已结束，不能再拨打' });
+      expect(await bindsFor(theirs.id)).toBe(before);
+    });
+
+    it('leaves his own customers to his own access: a paused task does not take them from him', async () => {
+      const own = (await customersOf('agent02', 1))[0]!;
+      const task = await create(manager, {
+        name: '自己的客户',
+        customerIds: [own.id],
+        userIds: [await kit.userId('agent02')],
+      });
+      await t.call(r.setStatus, { id: task.body.data.id, status: 'paused' }, manager);
+      const res = await t.call(
+        call.dial,
+        { telB: maskPhone(own.mobile), interfaceId: kit.sipLine.id, octCustomerId: own.id },
+        agent02,
+      );
+      expect(res.body.code).toBe(0);
+    });
+  });
+
   describe('public-pool customers (公海回访) for an agent whose role lacks the public pool', () => {
     let agent03: string;
     let agent03Id: number;
@@ -345,7 +411,7 @@ describe('calling tasks', () => {
       expect(item.customerId).toBe(pool[2]!.id);
       expect((await dial(pool[2]!)).body.code).toBe(0);
       await t.call(r.setStatus, { id: taskId, status: 'closed' }, manager);
-      expect((await dial(pool[2]!)).body).toMatchObject(notFound);
+      expect((await dial(pool[2]!)).body).toMatchObject({ code: 10056, msg: '任务已结束，不能再拨打' });
       expect((await t.call(r.itemResult, { itemId: item.id, result: 'interested' }, agent03)).body).toMatchObject({
         code: 10056,
         msg: '任务已结束，不能再记录结果',

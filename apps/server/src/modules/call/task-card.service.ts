@@ -21,12 +21,12 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import { isInScope, scopeCondition, type TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { conflict, invalid, notFound } from '../../http/errors.js';
-import { type TCustomerAccess, type TCustomerGrant, targetStaff } from '../crm/crm.context.js';
+import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
+import { type TCustomerGrant, targetStaff } from '../crm/crm.context.js';
 import { likeOf } from '../crm/crm.repository.js';
 import type { TCustomerService } from '../crm/customer.service.js';
 import { callRepository } from './call.repository.js';
-import type { TIsMasked } from './dial.service.js';
+import type { TCustomerGuard, TIsMasked } from './dial.service.js';
 import {
   taskCardRepository as repo,
   type TFigureRow,
@@ -53,6 +53,9 @@ const taskMissing = () => notFound('任务不存在或不在您的数据范围�
 /** An open item grants its agent exactly its customer (a public-pool one too), nothing more. */
 const grantOf = (customerId: number): TCustomerGrant => ({ kind: 'granted', customerId });
 const itemMissing = () => notFound('任务客户不存在或不是您的客户');
+/** Why a customer of his task may not be dialled now (the dial flow and the item's own dial). */
+const taskPausedMessage = '任务已暂停，请等待主管恢复后再拨打';
+const taskClosedMessage = '任务已结束，不能再拨打';
 
 /** Sums the grouped counts into one set of figures. */
 export const figuresOf = (rows: readonly TFigureRow[]): TTaskFigures => {
@@ -362,8 +365,8 @@ export const createTaskCardService = (deps: {
 
   const itemDialled = (auth: TAuth, input: TIn<'itemDialled'>): Promise<TTaskItem> =>
     scoped(auth, async (tx) => {
-      const { item, task } = await myItem(tx, auth, input.itemId, '任务已结束，不能再拨打');
-      if (task.t.status === 'paused') throw conflict('任务已暂停，请等待主管恢复后再拨打');
+      const { item, task } = await myItem(tx, auth, input.itemId, taskClosedMessage);
+      if (task.t.status === 'paused') throw conflict(taskPausedMessage);
       if (item.status === 'done' || item.status === 'skipped') throw conflict('该客户已完成，请刷新后拨打下一位');
       const bind = await callRepository.findBind(tx, input.bindId);
       if (
@@ -405,16 +408,23 @@ export const createTaskCardService = (deps: {
     });
 
   /**
-   * The dial flow's customer check: an open item of his for this customer in a task that is not
-   * closed grants him that customer; otherwise his own access decides.
+   * The dial flow's customer check (callee check and dial request) around the CRM's: an open item
+   * of his for this customer in a running task grants him that customer. Otherwise his own access
+   * decides; when it refuses a customer he has only through a paused or closed task, he is told
+   * why, so the countdown of 我的任务 stops on a task the manager paused meanwhile.
    */
-  const accessTo = async (
-    tx: TDb,
-    auth: TAuth,
-    access: TCustomerAccess,
-    customerId: number,
-  ): Promise<TCustomerAccess> =>
-    (await repo.hasOpenItem(tx, auth.tenantId, auth.userId, customerId)) ? grantOf(customerId) : access;
+  const dialGuard =
+    (guard: TCustomerGuard): TCustomerGuard =>
+    async (tx, auth, access, customerId) => {
+      const statuses = await repo.openItemTaskStatuses(tx, auth.tenantId, auth.userId, customerId);
+      if (statuses.includes('running')) return guard(tx, auth, grantOf(customerId), customerId);
+      try {
+        return await guard(tx, auth, access, customerId);
+      } catch (error) {
+        if (statuses.length === 0 || !(error instanceof AppError)) throw error;
+        throw conflict(statuses.includes('paused') ? taskPausedMessage : taskClosedMessage);
+      }
+    };
 
   return {
     page,
@@ -430,7 +440,7 @@ export const createTaskCardService = (deps: {
     itemDialled,
     itemResult,
     itemSkip,
-    accessTo,
+    dialGuard,
   };
 };
 
