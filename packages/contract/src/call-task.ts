@@ -107,6 +107,11 @@ export const ZTaskFigures = z.object({
   skipped: z.number().int(),
   /** Items whose result says the customer was spoken to. */
   connected: z.number().int(),
+  /**
+   * Items not worked yet whose customer is in the recycle bin: passed over, neither finished nor
+   * waiting; they wait again once he is recovered.
+   */
+  deleted: z.number().int(),
   results: z.record(z.enum(taskResults), z.number().int()),
 });
 export type TTaskFigures = z.infer<typeof ZTaskFigures>;
@@ -135,6 +140,8 @@ export const ZTaskItem = z.object({
   finishedAt: ZTime.nullable(),
   /** The state of the last dial request (created, ringing, talking, finished, failed); null before a dial. */
   callState: z.string().nullable(),
+  /** The customer is in the recycle bin: the agent's card passes over him until he is recovered. */
+  isCustomerDeleted: z.boolean(),
 });
 export type TTaskItem = z.infer<typeof ZTaskItem>;
 

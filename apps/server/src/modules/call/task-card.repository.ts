@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, max, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { customers } from '../crm/crm.schema.js';
 import { lines } from '../line/line.schema.js';
@@ -36,9 +36,23 @@ export type TItemWithNames = {
   mobile: string;
   realName: string;
   callState: string | null;
+  isCustomerDeleted: boolean;
 };
-/** One group of a task's items: how many of one agent are in one state with one result. */
-export type TFigureRow = { userId: number; status: string; result: string | null; isDialled: boolean; n: number };
+/**
+ * One group of a task's items: how many of one agent are in one state with one result, their
+ * customer in the recycle bin or not.
+ */
+export type TFigureRow = {
+  userId: number;
+  status: string;
+  result: string | null;
+  isDialled: boolean;
+  isDeleted: boolean;
+  n: number;
+};
+
+/** A customer in the recycle bin (the CRM's mark; deleted for good, he leaves the task). */
+const isCustomerDeleted = sql<boolean>`${customers.deletedAt} is not null`;
 
 const itemColumns = {
   i,
@@ -46,6 +60,7 @@ const itemColumns = {
   mobile: sql<string>`coalesce(${customers.mobile}, '')`,
   realName: sql<string>`coalesce(${users.realName}, '')`,
   callState: callBinds.state,
+  isCustomerDeleted,
 };
 
 const itemSelect = (db: TDb) =>
@@ -143,11 +158,13 @@ export const taskCardRepository = {
         status: i.status,
         result: i.result,
         isDialled: sql<boolean>`${i.attempts} > 0`,
+        isDeleted: isCustomerDeleted,
         n: sql<number>`count(*)::int`,
       })
       .from(i)
+      .innerJoin(customers, eq(customers.id, i.customerId))
       .where(and(eq(i.taskId, taskId), userId === undefined ? undefined : eq(i.userId, userId)))
-      .groupBy(i.userId, i.status, i.result, sql`${i.attempts} > 0`),
+      .groupBy(i.userId, i.status, i.result, sql`${i.attempts} > 0`, isCustomerDeleted),
 
   staffNames: async (db: TDb, tenantId: number, ids: readonly number[]) =>
     ids.length === 0
@@ -174,11 +191,20 @@ export const taskCardRepository = {
     return { records: records as TItemWithNames[], total: totals[0]?.n ?? 0 };
   },
 
-  /** An agent's open customers of a task after `afterSeq`, in work order. */
+  /**
+   * An agent's open customers of a task after `afterSeq`, in work order; customers in the recycle
+   * bin are passed over (they come back in their place when recovered).
+   */
   openItems: async (db: TDb, taskId: number, userId: number, limit: number, afterSeq = 0) =>
     (await itemSelect(db)
       .where(
-        and(eq(i.taskId, taskId), eq(i.userId, userId), inArray(i.status, [...openItemStatuses]), gt(i.seq, afterSeq)),
+        and(
+          eq(i.taskId, taskId),
+          eq(i.userId, userId),
+          inArray(i.status, [...openItemStatuses]),
+          gt(i.seq, afterSeq),
+          isNull(customers.deletedAt),
+        ),
       )
       .orderBy(asc(i.seq), asc(i.id))
       .limit(limit)) as TItemWithNames[],

@@ -308,6 +308,64 @@ describe('calling tasks', () => {
     });
   });
 
+  describe('customers moved to the recycle bin', () => {
+    let taskId: number;
+    let picked: (typeof customers.$inferSelect)[];
+    const recycle = (id: number) => t.call(crm.recycle, { ids: [id], reason: '重复客户' }, admin);
+
+    beforeAll(async () => {
+      picked = (await customersOf('agent01', 20)).slice(-3);
+      expect(picked).toHaveLength(3);
+      const res = await create(manager, {
+        name: '回收站客户',
+        customerIds: picked.map((c) => c.id),
+        userIds: [await kit.userId('agent01')],
+      });
+      taskId = res.body.data.id;
+    });
+
+    it('passes over a deleted customer: the next one is current and he leaves the queue', async () => {
+      expect((await recycle(picked[0]!.id)).body.code).toBe(0);
+      const card = (await t.call(r.myCard, { id: taskId }, agent01)).body.data;
+      expect(card.current).toMatchObject({ customerId: picked[1]!.id, status: 'pending' });
+      expect(card.queue.map((x) => x.customerId)).toEqual([picked[2]!.id]);
+      expect(card.figures).toMatchObject({ total: 3, finished: 0, deleted: 1 });
+      // Deleted while he was the next one: the queue passes over him too.
+      expect((await recycle(picked[2]!.id)).body.code).toBe(0);
+      const next = (await t.call(r.myCard, { id: taskId }, agent01)).body.data;
+      expect(next.current?.customerId).toBe(picked[1]!.id);
+      expect(next.queue).toEqual([]);
+    });
+
+    it('shows the manager the deleted customers apart, equal to direct counts, and marks them in the list', async () => {
+      const progress = (await t.call(r.progress, { id: taskId }, manager)).body.data;
+      const [direct] = await q<{ total: number; finished: number; deleted: number }>(sql`
+        select count(*)::int as total,
+          count(*) filter (where ci.status in ('done', 'skipped'))::int as finished,
+          count(*) filter (where ci.status in ('pending', 'dialled') and c.deleted_at is not null)::int as deleted
+        from call_task_items ci join customers c on c.id = ci.customer_id where ci.task_id = ${taskId}`);
+      expect(direct).toEqual({ total: 3, finished: 0, deleted: 2 });
+      expect(progress.figures).toMatchObject(direct!);
+      expect(progress.agents).toEqual([expect.objectContaining({ realName: '王强', ...direct })]);
+      const items = (await t.call(r.items, { id: taskId }, manager)).body.data.records;
+      expect(items.map((x) => [x.customerId, x.isCustomerDeleted])).toEqual([
+        [picked[0]!.id, true],
+        [picked[1]!.id, false],
+        [picked[2]!.id, true],
+      ]);
+    });
+
+    it('brings a recovered customer back as pending, in his place in the order', async () => {
+      const recovered = await t.call(crm.recover, { id: picked[0]!.id }, admin);
+      expect(recovered.body).toMatchObject({ code: 0, data: { refused: [] } });
+      const card = (await t.call(r.myCard, { id: taskId }, agent01)).body.data;
+      expect(card.current).toMatchObject({ customerId: picked[0]!.id, status: 'pending', isCustomerDeleted: false });
+      expect(card.queue.map((x) => x.customerId)).toEqual([picked[1]!.id]);
+      expect(card.figures).toMatchObject({ total: 3, deleted: 1 });
+      expect((await t.call(r.progress, { id: taskId }, manager)).body.data.figures).toMatchObject({ deleted: 1 });
+    });
+  });
+
   describe('public-pool customers (公海回访) for an agent whose role lacks the public pool', () => {
     let agent03: string;
     let agent03Id: number;
@@ -510,13 +568,16 @@ describe('calling tasks', () => {
   describe('figures and labels', () => {
     it('sums grouped counts and maps results to phone labels', () => {
       const f = figuresOf([
-        { userId: 1, status: 'done', result: 'interested', isDialled: true, n: 2 },
-        { userId: 1, status: 'skipped', result: null, isDialled: false, n: 1 },
-        { userId: 2, status: 'pending', result: null, isDialled: false, n: 4 },
-        { userId: 2, status: 'done', result: 'no_answer', isDialled: true, n: 1 },
+        { userId: 1, status: 'done', result: 'interested', isDialled: true, isDeleted: false, n: 2 },
+        { userId: 1, status: 'skipped', result: null, isDialled: false, isDeleted: false, n: 1 },
+        { userId: 2, status: 'pending', result: null, isDialled: false, isDeleted: false, n: 4 },
+        { userId: 2, status: 'done', result: 'no_answer', isDialled: true, isDeleted: false, n: 1 },
+        // Customers in the recycle bin: open ones count apart, worked ones keep their result.
+        { userId: 2, status: 'dialled', result: null, isDialled: true, isDeleted: true, n: 2 },
+        { userId: 2, status: 'done', result: 'no_answer', isDialled: true, isDeleted: true, n: 1 },
       ]);
-      expect(f).toMatchObject({ total: 8, dialled: 3, finished: 4, skipped: 1, connected: 2 });
-      expect(f.results).toMatchObject({ interested: 2, no_answer: 1 });
+      expect(f).toMatchObject({ total: 11, dialled: 6, finished: 5, skipped: 1, connected: 2, deleted: 2 });
+      expect(f.results).toMatchObject({ interested: 2, no_answer: 2 });
       expect(phoneLabelOf('no_answer')).toBe('no_answer');
       expect(phoneLabelOf('call_later')).toBe('connected');
       expect(phoneLabelOf('rejected')).toBeUndefined();

@@ -28,6 +28,7 @@ import type { TCustomerService } from '../crm/customer.service.js';
 import { callRepository } from './call.repository.js';
 import type { TCustomerGuard, TIsMasked } from './dial.service.js';
 import {
+  openItemStatuses,
   taskCardRepository as repo,
   type TFigureRow,
   type TItemWithNames,
@@ -56,13 +57,16 @@ const itemMissing = () => notFound('任务客户不存在或不是您的客户')
 /** Why a customer of his task may not be dialled now (the dial flow and the item's own dial). */
 const taskPausedMessage = '任务已暂停，请等待主管恢复后再拨打';
 const taskClosedMessage = '任务已结束，不能再拨打';
+const isOpenStatus = (status: string) => (openItemStatuses as readonly string[]).includes(status);
 
 /** Sums the grouped counts into one set of figures. */
 export const figuresOf = (rows: readonly TFigureRow[]): TTaskFigures => {
   const results = Object.fromEntries(taskResults.map((r) => [r, 0])) as TTaskFigures['results'];
-  const f: TTaskFigures = { total: 0, dialled: 0, finished: 0, skipped: 0, connected: 0, results };
+  const f: TTaskFigures = { total: 0, dialled: 0, finished: 0, skipped: 0, connected: 0, deleted: 0, results };
   for (const r of rows) {
     f.total += r.n;
+    // A worked customer keeps his result in the recycle bin; one not worked yet is passed over.
+    if (r.isDeleted && isOpenStatus(r.status)) f.deleted += r.n;
     if (r.isDialled) f.dialled += r.n;
     if (r.status === 'done' || r.status === 'skipped') f.finished += r.n;
     if (r.status === 'skipped') f.skipped += r.n;
@@ -122,6 +126,7 @@ const toItem = (row: TItemWithNames, isMasked: boolean): TTaskItem => ({
   note: row.i.note,
   finishedAt: row.i.finishedAt?.getTime() ?? null,
   callState: row.callState,
+  isCustomerDeleted: row.isCustomerDeleted,
 });
 
 /**

@@ -19,6 +19,7 @@ const next: TTaskItem = {
   note: '',
   finishedAt: null,
   callState: null,
+  isCustomerDeleted: false,
 };
 
 /** 我的任务 as the keep-alive outlet holds it: `setActive` is the agent going to another route and back. */
