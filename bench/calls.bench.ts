@@ -217,9 +217,14 @@ const listCases = [
   { who: admin, label: 'status 占线', filter: { callStatus: 3 } },
   { who: admin, label: 'number fragment 8123', filter: { telB: '8123' } },
   { who: admin, label: 'agent + 已接通 + number 8123', filter: { userIds: [agentId], callStatus: 1, telB: '8123' } },
-  { who: admin, label: 'status 已接通 + finish 2 (no roll-up)', filter: { callStatus: 1, finishStatus: 2 } },
+  { who: admin, label: 'status 已接通 + finish 2', filter: { callStatus: 1, finishStatus: 2 } },
+  { who: admin, label: 'finish 被叫挂断', filter: { finishStatus: 2 } },
+  { who: admin, label: 'duration 1分钟以上', filter: { durationMin: 60 } },
+  { who: admin, label: 'agent + 1-3分钟', filter: { userIds: [agentId], durationMin: 60, durationMax: 179 } },
+  { who: admin, label: 'duration 45-100 s (off the marks)', filter: { durationMin: 45, durationMax: 100 } },
   { who: manager, label: 'no filter', filter: {} },
   { who: manager, label: 'status 占线', filter: { callStatus: 3 } },
+  { who: manager, label: 'finish 主叫挂断 + 30秒以上', filter: { finishStatus: 1, durationMin: 30 } },
   { who: manager, label: 'number fragment 8123', filter: { telB: '8123' } },
 ];
 const nameOf = (who: typeof admin) => (who === admin ? 'admin' : 'manager');
@@ -272,6 +277,7 @@ for (const c of listCases) {
 const countCases = [
   { who: admin, label: 'no filter', filter: {} },
   { who: admin, label: 'an agent', filter: { userIds: [agentId] } },
+  { who: admin, label: 'status 已接通 + 1分钟以上', filter: { callStatus: 1, durationMin: 60 } },
   { who: manager, label: 'no filter', filter: {} },
 ];
 console.log('\nCall-record figures (get-page-count):\n');

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { deptSubtree } from '../crm/crm.repository.js';
-import { callBinds as b, callHourlyStats as h, callRecords as r } from './call.schema.js';
+import { callBinds as b, callDailyStats as d, callHourlyStats as h, callRecords as r } from './call.schema.js';
 
 export type TCensusFilter = {
   startRange: [number, number];
@@ -14,6 +14,9 @@ export type TCensusFilter = {
 };
 
 export const hourMs = 3_600_000;
+export const dayMs = 24 * hourMs;
+/** Shanghai midnight is 16:00 UTC (UTC+8 all year): its days start 8 hours before a UTC midnight. */
+export const shanghaiDayOffset = -8 * hourMs;
 /** A stretch of time in epoch ms; `toOpen` leaves its end out (an hour boundary). */
 export type TStretch = { from: number; to: number; toOpen: boolean };
 
@@ -32,18 +35,7 @@ export const splitStretch = (x: TStretch, unit: number, offset = 0): { whole: TS
   return { whole: { from: u0, to: u1, toOpen: true }, edges };
 };
 
-/**
- * A range [from, to] (epoch ms, both ends in) cut where the hourly roll-up can answer: the whole
- * UTC hours inside it (Asia/Shanghai is UTC+8, so they are whole Shanghai hours too), read from
- * call_hourly_stats, and the partial hours at its ends, read from the rows themselves. A range of
- * whole days has no partial hours; any range stays exact.
- */
-export const splitByHour = (from: number, to: number): { hours: TStretch | null; edges: TStretch[] } => {
-  const { whole, edges } = splitStretch({ from, to, toOpen: false }, hourMs);
-  return { hours: whole, edges };
-};
-
-/** The columns a statistic reads from one table: call_records by start time, call_binds by creation, the roll-up by hour. */
+/** The columns a statistic reads from one table: call_records by start time, call_binds by creation, the roll-ups by hour or day. */
 export type TSource = {
   tenantId: AnyPgColumn;
   userId: AnyPgColumn;
@@ -64,6 +56,14 @@ const bindsSource: TSource = {
   deptId: b.deptId,
   lineId: b.lineId,
   at: b.createdAt,
+};
+/** The daily roll-up (call_daily_stats) by its day. */
+export const daysSource: TSource = {
+  tenantId: d.tenantId,
+  userId: d.userId,
+  deptId: d.deptId,
+  lineId: d.lineId,
+  at: d.day,
 };
 export const hoursSource: TSource = {
   tenantId: h.tenantId,
@@ -150,23 +150,29 @@ const sortColumn: Record<(typeof agentSortFields)[number], string> = {
 };
 
 /**
- * The figure rows of a range, each with its group keys (none: one row per part): the roll-up's
- * rows for the whole hours, the calls and dial requests themselves for the partial hours at the
- * ends (docs/decisions/0007). Columns: k_<key>…, call_num, connected_num, total_second,
+ * The figure rows of a range, each with its group keys (none: one row per part): the daily
+ * roll-up's rows for the whole Shanghai days (except by hour), the hourly roll-up's for the whole
+ * hours left, the calls and dial requests themselves for the partial hours at the ends
+ * (docs/decisions/0007, 0008). Columns: k_<key>…, call_num, connected_num, total_second,
  * total_minute, bind_num.
  */
 const partsSql = (q: { tenantId: number; scope: TDataScope; filter: TCensusFilter; keys: TGroupKey[] }) => {
-  const { hours, edges } = splitByHour(q.filter.startRange[0], q.filter.startRange[1]);
+  const range: TStretch = { from: q.filter.startRange[0], to: q.filter.startRange[1], toOpen: false };
+  const { whole: days, edges: rest } = q.keys.includes('hour')
+    ? { whole: null, edges: [range] }
+    : splitStretch(range, dayMs, shanghaiDayOffset);
   // Alone, a day or hour key is summed per UTC hour first (few groups); beside an agent the hours
   // would barely shrink, so each row takes its Shanghai day at once: the day-long bin from a
   // Shanghai midnight (arithmetic, no time-zone look-up per row; Shanghai is +08:00 all year, the
-  // same fact the hourly rows rest on).
+  // same fact the hourly rows rest on). The daily rows start at a Shanghai midnight already.
   const hourOf = (s: TSource) =>
-    q.keys.includes('day') && q.keys.length > 1
-      ? sql`date_bin('1 day', ${s.at}, timestamptz '2000-01-01 00:00:00+08')`
-      : s === hoursSource
-        ? sql`${s.at}`
-        : sql`date_trunc('hour', ${s.at}, 'UTC')`;
+    s === daysSource
+      ? sql`${s.at}`
+      : q.keys.includes('day') && q.keys.length > 1
+        ? sql`date_bin('1 day', ${s.at}, timestamptz '2000-01-01 00:00:00+08')`
+        : s === hoursSource
+          ? sql`${s.at}`
+          : sql`date_trunc('hour', ${s.at}, 'UTC')`;
   const keys = (s: TSource) =>
     sql.join(
       [
@@ -177,18 +183,27 @@ const partsSql = (q: { tenantId: number; scope: TDataScope; filter: TCensusFilte
       sql`, `,
     );
   const parts: SQL[] = [];
-  if (hours) {
-    parts.push(sql`select ${keys(hoursSource)} ${h.callNum} as call_num, ${h.connectedNum} as connected_num,
-      ${h.totalSecond} as total_second, ${h.totalMinute} as total_minute, ${h.bindNum} as bind_num
-      from ${h} where ${censusWhere(hoursSource, q.tenantId, q.scope, q.filter, hours)}`);
+  if (days) {
+    parts.push(sql`select ${keys(daysSource)} ${d.callNum} as call_num,
+      case when ${d.callStatus} = 1 then ${d.callNum} else 0 end as connected_num, ${d.totalSecond} as total_second,
+      ${d.totalMinute} as total_minute, ${d.bindNum} as bind_num
+      from ${d} where ${censusWhere(daysSource, q.tenantId, q.scope, q.filter, days)}`);
   }
-  for (const edge of edges) {
-    parts.push(sql`select ${keys(recordsSource)} 1 as call_num, (${r.callStatus} = 1)::int as connected_num,
-      ${r.duration} as total_second, (${r.duration} + 59) / 60 as total_minute, 0 as bind_num
-      from ${r} where ${censusWhere(recordsSource, q.tenantId, q.scope, q.filter, edge)}`);
-    parts.push(sql`select ${keys(bindsSource)} 0 as call_num, 0 as connected_num, 0 as total_second,
-      0 as total_minute, 1 as bind_num
-      from ${b} where ${censusWhere(bindsSource, q.tenantId, q.scope, q.filter, edge)}`);
+  for (const stretch of rest) {
+    const { whole: hours, edges } = splitStretch(stretch, hourMs);
+    if (hours) {
+      parts.push(sql`select ${keys(hoursSource)} ${h.callNum} as call_num, ${h.connectedNum} as connected_num,
+        ${h.totalSecond} as total_second, ${h.totalMinute} as total_minute, ${h.bindNum} as bind_num
+        from ${h} where ${censusWhere(hoursSource, q.tenantId, q.scope, q.filter, hours)}`);
+    }
+    for (const edge of edges) {
+      parts.push(sql`select ${keys(recordsSource)} 1 as call_num, (${r.callStatus} = 1)::int as connected_num,
+        ${r.duration} as total_second, (${r.duration} + 59) / 60 as total_minute, 0 as bind_num
+        from ${r} where ${censusWhere(recordsSource, q.tenantId, q.scope, q.filter, edge)}`);
+      parts.push(sql`select ${keys(bindsSource)} 0 as call_num, 0 as connected_num, 0 as total_second,
+        0 as total_minute, 1 as bind_num
+        from ${b} where ${censusWhere(bindsSource, q.tenantId, q.scope, q.filter, edge)}`);
+    }
   }
   return sql.join(parts, sql` union all `);
 };

@@ -7,10 +7,12 @@ import { deptSubtree, likeOf } from '../crm/crm.repository.js';
 import { callDailyStats as d, callHourlyStats as h, callRecords as r } from './call.schema.js';
 import {
   censusWhere,
+  dayMs,
+  daysSource,
   hourMs,
   hoursSource,
+  shanghaiDayOffset,
   splitStretch,
-  type TSource,
   type TStretch,
   withinStretch,
 } from './call-census.repository.js';
@@ -56,9 +58,6 @@ const statusCount: Record<number, AnyPgColumn> = {
   4: h.failedNum,
 };
 
-const dayMs = 24 * hourMs;
-/** Shanghai midnight is 16:00 UTC (UTC+8 all year): days start 8 hours before a UTC midnight. */
-const shanghaiDayOffset = -8 * hourMs;
 const bandCount = callDurationMarks.length + 1;
 
 /**
@@ -73,16 +72,22 @@ export const durationBands = (f: Pick<TCallRecordFilter, 'durationMin' | 'durati
   return first === 0 && min !== 0 ? null : last < 0 ? null : [first, last];
 };
 
-/** The sum of a band column's elements `first..last` (SQL arrays count from 1). */
-const bandSum = (column: AnyPgColumn, [first, last]: [number, number]): SQL =>
-  first > last
+/**
+ * A daily figure: the group's plain column without a duration filter, else the sum of the band
+ * column's elements `first..last` (SQL arrays count from 1).
+ */
+const daily = (plain: AnyPgColumn, banded: AnyPgColumn, f: TCallRecordFilter): SQL => {
+  // A range off the marks never comes here: rollupSelect leaves it to the records.
+  const bands = f.durationMin === undefined && f.durationMax === undefined ? null : durationBands(f);
+  if (!bands) return sql`${plain}`;
+  const [first, last] = bands;
+  return first > last
     ? sql`0`
     : sql.join(
-        Array.from({ length: last - first + 1 }, (_, k) => sql`${column}[${sql.raw(String(first + k + 1))}]`),
+        Array.from({ length: last - first + 1 }, (_, k) => sql`${banded}[${sql.raw(String(first + k + 1))}]`),
         sql` + `,
       );
-
-const daysSource: TSource = { tenantId: d.tenantId, userId: d.userId, deptId: d.deptId, lineId: d.lineId, at: d.day };
+};
 
 /** A figure of the matching records as each source gives it; `hours` null where the hourly roll-up cannot. */
 type TFigure = { name: string; days: SQL; hours: SQL | null; rows: SQL };
@@ -144,11 +149,10 @@ const hourlyKeeps = (f: TCallRecordFilter, status: boolean) =>
  * they are found once); otherwise counted apart (null).
  */
 export const recordTotalOf = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | 'withPage' | null => {
-  const bands = durationBands(f) ?? [0, 0];
   const total = rollupSelect(tenantId, scope, f, [
     {
       name: 'n',
-      days: bandSum(d.bandNum, bands),
+      days: daily(d.callNum, d.bandNum, f),
       hours: hourlyKeeps(f, true) ? sql`${f.callStatus ? statusCount[f.callStatus]! : h.callNum}` : null,
       rows: sql`count(*)`,
     },
@@ -158,25 +162,29 @@ export const recordTotalOf = (tenantId: number, scope: TDataScope, f: TCallRecor
 
 /** get-page-count's figures (total, connected, total_second, total_postage) from the roll-ups, or null. */
 export const recordSumsSql = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | null => {
-  const bands = durationBands(f) ?? [0, 0];
   const hourly = hourlyKeeps(f, false);
   return rollupSelect(tenantId, scope, f, [
-    { name: 'total', days: bandSum(d.bandNum, bands), hours: hourly ? sql`${h.callNum}` : null, rows: sql`count(*)` },
+    {
+      name: 'total',
+      days: daily(d.callNum, d.bandNum, f),
+      hours: hourly ? sql`${h.callNum}` : null,
+      rows: sql`count(*)`,
+    },
     {
       name: 'connected',
-      days: sql`case when ${d.callStatus} = 1 then ${bandSum(d.bandNum, bands)} else 0 end`,
+      days: sql`case when ${d.callStatus} = 1 then ${daily(d.callNum, d.bandNum, f)} else 0 end`,
       hours: hourly ? sql`${h.connectedNum}` : null,
       rows: sql`count(*) filter (where ${r.callStatus} = 1)`,
     },
     {
       name: 'total_second',
-      days: bandSum(d.bandSecond, bands),
+      days: daily(d.totalSecond, d.bandSecond, f),
       hours: hourly ? sql`${h.totalSecond}` : null,
       rows: sql`sum(${r.duration})`,
     },
     {
       name: 'total_postage',
-      days: bandSum(d.bandPostage, bands),
+      days: daily(d.totalPostage, d.bandPostage, f),
       hours: hourly ? sql`${h.totalPostage}` : null,
       rows: sql`sum(${r.postage})`,
     },

@@ -134,12 +134,13 @@ export const callHourlyStats = pgTable(
 );
 
 /**
- * The daily roll-up of the call-record list's totals (docs/decisions/0008, migration 0029): per
- * enterprise, Shanghai day, person, department of the call, line, call status and finish status,
- * the calls, seconds and charge of each talk-time band (`callDurationMarks` in the contract; band 0
- * is no talk, band i is from the i-th mark to the next). Kept by statement-level triggers like the
- * hourly roll-up; the list adds whole days from here, whole hours from call_hourly_stats and
- * partial hours from the records, so every total stays exact.
+ * The daily roll-up (docs/decisions/0008, migration 0029): per enterprise, Shanghai day, person,
+ * department of the call, line, call status and finish status, the calls, seconds, started minutes
+ * and charge, and the calls, seconds and charge of each talk-time band (`callDurationMarks` in the
+ * contract; band 0 is no talk, band i is from the i-th mark to the next). Dial requests (call_binds)
+ * count in the group of call status 0 and finish status 0. Kept by statement-level triggers like the
+ * hourly roll-up. The call-record list and every statistic but the by-hour one add whole days from
+ * here, whole hours from call_hourly_stats and partial hours from the rows, so they stay exact.
  */
 export const callDailyStats = pgTable(
   'call_daily_stats',
@@ -150,8 +151,16 @@ export const callDailyStats = pgTable(
     userId: ref('user_id').notNull(),
     deptId: ref('dept_id'),
     lineId: ref('line_id').notNull(),
+    /** 0 for the dial requests' group. */
     callStatus: integer('call_status').notNull(),
     finishStatus: integer('finish_status').notNull(),
+    /** Dial requests created that day (their group only). */
+    bindNum: integer('bind_num').notNull(),
+    /** Calls, seconds, started minutes and charge in fen of the group (read when no duration filters). */
+    callNum: integer('call_num').notNull(),
+    totalSecond: bigint('total_second', { mode: 'number' }).notNull(),
+    totalMinute: bigint('total_minute', { mode: 'number' }).notNull(),
+    totalPostage: bigint('total_postage', { mode: 'number' }).notNull(),
     /** Per talk-time band: calls, seconds, charge in fen. */
     bandNum: bigint('band_num', { mode: 'number' }).array().notNull(),
     bandSecond: bigint('band_second', { mode: 'number' }).array().notNull(),
