@@ -11,19 +11,21 @@ type TItem = { customerId: number; status: string; attempts: number };
  * Issue 6, 任务卡: a manager makes a calling task of three of agent01's customers; agent01 (call-back
  * seat, the carrier simulator answers) works them with automatic dialing, leaves for another screen
  * during a countdown (nothing is dialled behind his back), reloads in the middle and goes on at the
- * same customer; the manager sees 3/3 finished with the results.
+ * same customer; the manager pauses the task during the last countdown (the popup ends without
+ * dialling and says why) and resumes it; the manager sees 3/3 finished with the results.
  */
 describe('calling task worked with automatic dialing', () => {
   let browser: Browser;
   let manager: Page;
   let agent: Page;
   let picked: TCustomerRow[];
+  let managerToken: string;
   const taskName = `三位客户回访${Date.now() % 100_000}`;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     const admin = await login('admin', 'Admin@2026');
-    const managerToken = await login('manager', 'Manager@2026');
+    managerToken = await login('manager', 'Manager@2026');
     // agent01 may call at any hour (呼叫管理), so the test does not depend on the clock.
     await allowCallingAnyHour(admin, 'agent01');
     // Three of agent01's customers the other tests leave alone (the oldest ones), in id order:
@@ -120,8 +122,32 @@ describe('calling task worked with automatic dialing', () => {
     await expect.poll(() => current.textContent()).toBe(picked[1]!.name);
     expect(await agent.getByTestId('my-task-progress').textContent()).toContain('我的进度 1/3');
     await saveResult(picked[1]!.name, '无意向');
+    // The manager pauses the task while the popup counts down to the third: it ends without
+    // dialling him, says why, and the card shows the paused task.
+    const callsTo = async (customerId: number) =>
+      (
+        await api<{ total: number }>(
+          '/base/call/detail/getCallDetailList',
+          { page: 1, limit: 1, octCustomerId: customerId },
+          agentToken,
+        )
+      ).total;
+    const callsBefore = await callsTo(picked[2]!.id);
     await countdown.filter({ hasText: picked[2]!.name }).waitFor();
+    await api('/base/task-card/status', { id: task!.id, status: 'paused' }, managerToken);
+    await agent.locator('.ant-message-notice').filter({ hasText: '任务已暂停，请等待主管恢复后再拨打' }).waitFor();
+    await agent.getByText('任务已暂停，请等待主管恢复', { exact: true }).waitFor();
+    expect(await agent.getByTestId('my-task-dial').isDisabled()).toBe(true);
+    const paused = await api<{ current: TItem | null }>('/base/task-card/my-card', { id: task!.id }, agentToken);
+    expect(paused.current).toMatchObject({ customerId: picked[2]!.id, status: 'pending', attempts: 0 });
+    // Resumed, he dials the third himself.
+    await api('/base/task-card/status', { id: task!.id, status: 'running' }, managerToken);
+    await agent.reload();
+    await expect.poll(() => current.textContent()).toBe(picked[2]!.name);
+    await agent.getByTestId('my-task-dial').click();
     await saveResult(picked[2]!.name, '空号');
+    // One more call to him: the one he placed himself after the pause, none from the popup.
+    expect(await callsTo(picked[2]!.id)).toBe(callsBefore + 1);
     await agent.getByTestId('my-task-done').waitFor();
     expect(await agent.getByTestId('my-task-progress').textContent()).toContain('我的进度 3/3');
   });

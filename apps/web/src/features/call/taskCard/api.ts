@@ -29,7 +29,8 @@ export const useMyTasks = () => useQuery({ queryKey: taskKeys.myTasks, queryFn: 
 
 /**
  * myTaskCard: where he is in the task (kept on the server). While the current customer's call is
- * under way the card is polled, so the result form opens when the call's record has arrived.
+ * under way the card is polled, so the result form opens when the call's record has arrived; while
+ * the task is paused it is looked at now and then, so dialling opens again once the manager resumes.
  */
 export const useMyCard = (taskId: number) =>
   useQuery({
@@ -38,6 +39,7 @@ export const useMyCard = (taskId: number) =>
     enabled: taskId > 0,
     retry: false,
     refetchInterval: (q) => {
+      if (q.state.data?.task.status === 'paused') return 15_000;
       const current = q.state.data?.current;
       return current?.status === 'dialled' && isLiveCallState(current.callState) ? 1500 : false;
     },

@@ -12,6 +12,7 @@ import { AutoDialCountdown } from '../components/AutoDialCountdown';
 import { CurrentCustomer } from '../components/CurrentCustomer';
 import { ResultCounts } from '../components/TaskFigures';
 import { TaskResultModal } from '../components/TaskResultModal';
+import { dialRefusal } from '../dialGate';
 
 const c = t.taskCard;
 /** The chosen task and the automatic-dial switch survive a reload (the progress itself is on the server). */
@@ -83,14 +84,26 @@ export const MyTaskCardPage = () => {
     wasInCall.current = isInCall;
   }, [isInCall, current, openForm]);
 
+  const refetchCard = card.refetch;
+  /**
+   * Dials his customer. The card is read again first: the manager may have paused the task, or the
+   * customer left it, while the card (or the countdown) was shown; then the countdown stops and he is
+   * told why. A dial the server refuses (the task paused in between) refreshes the card the same way.
+   */
   const onDial = useCallback(
-    (item: TTaskItem) => {
+    async (item: TTaskItem) => {
       setCountdownItem(null);
-      void dial({ telB: item.mobile, customerId: item.customerId }, (res) =>
+      const refusal = dialRefusal((await refetchCard()).data, item);
+      if (refusal) {
+        message.warning(refusal);
+        return;
+      }
+      const outcome = await dial({ telB: item.mobile, customerId: item.customerId }, (res) =>
         dialled.mutate({ itemId: item.id, bindId: res.bindId }),
       );
+      if (outcome === 'failed') void refetchCard();
     },
-    [dial, dialled],
+    [dial, dialled, refetchCard, message],
   );
 
   /** After a result or a skip: with 自动拨号 on, the popup counts down to the next customer. */
@@ -168,7 +181,7 @@ export const MyTaskCardPage = () => {
             <CurrentCustomer
               item={current}
               canDial={isRunning}
-              onDial={() => onDial(current)}
+              onDial={() => void onDial(current)}
               onResult={() => setResultItem(current)}
               onSkip={() => void onSkip(current)}
             />
@@ -196,7 +209,7 @@ export const MyTaskCardPage = () => {
         key={countdownItem?.id ?? 0}
         next={countdownItem}
         seconds={data?.task.countdownSeconds ?? 5}
-        onDial={() => countdownItem && onDial(countdownItem)}
+        onDial={() => countdownItem && void onDial(countdownItem)}
         onStop={() => {
           setCountdownItem(null);
           onAuto(false);
