@@ -1,5 +1,5 @@
 import { type TTaskFigures, type TTaskProgress, taskResults, taskResultText } from '@yunhu/contract';
-import { Card, Col, Row, Statistic, Table, Tag } from 'antd';
+import { Card, Col, Row, Statistic, Table, Tag, Tooltip } from 'antd';
 import { t } from '../../../../locales/zh-CN';
 
 const c = t.taskCard;
@@ -34,6 +34,14 @@ export const TaskFigures = ({ progress }: { progress: TTaskProgress }) => {
             <Statistic title={title} value={value} data-testid={`task-figure-${key}`} />
           </Col>
         ))}
+        <Col span={4}>
+          {/* Customers in the recycle bin: neither finished nor waiting, so counted apart. */}
+          <Statistic
+            title={<Tooltip title={c.deletedHint}>{c.deleted}</Tooltip>}
+            value={f.deleted}
+            data-testid="task-figure-deleted"
+          />
+        </Col>
       </Row>
       <div style={{ margin: '12px 0' }} data-testid="task-results">
         {c.results}：<ResultCounts results={f.results} />
@@ -50,6 +58,7 @@ export const TaskFigures = ({ progress }: { progress: TTaskProgress }) => {
             { key: 'dialled', title: c.dialled, dataIndex: 'dialled' },
             { key: 'finished', title: c.finished, dataIndex: 'finished' },
             { key: 'connected', title: c.connected, dataIndex: 'connected' },
+            { key: 'deleted', title: c.deleted, dataIndex: 'deleted' },
             { key: 'results', title: c.results, render: (_v, x) => <ResultCounts results={x.results} /> },
           ]}
         />

@@ -1,5 +1,5 @@
 import { type TTaskItem, taskResultText } from '@yunhu/contract';
-import { Alert, App, Card, Empty, Progress, Result, Select, Space, Switch, Table } from 'antd';
+import { Alert, App, Card, Empty, Progress, Result, Select, Space, Switch, Table, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../../locales/zh-CN';
 import { useSoftphone } from '../../../softphone';
@@ -174,6 +174,11 @@ export const MyTaskCardPage = () => {
             <Space wrap>
               <span>{`${c.dialled} ${data.figures.dialled}`}</span>
               <span>{`${c.connected} ${data.figures.connected}`}</span>
+              {data.figures.deleted > 0 && (
+                <Tooltip title={c.deletedHint}>
+                  <span data-testid="my-task-deleted">{`${c.deleted} ${data.figures.deleted}`}</span>
+                </Tooltip>
+              )}
               <ResultCounts results={data.figures.results} />
             </Space>
           </div>

@@ -7,7 +7,7 @@ import {
   taskItemStatusText,
   taskResultText,
 } from '@yunhu/contract';
-import { App, Button, Card, Form, Result, Select, Space } from 'antd';
+import { App, Button, Card, Form, Result, Select, Space, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -28,7 +28,21 @@ const columns: TListColumn<TTaskItem>[] = [
   { key: 'customerName', title: c.customer, dataIndex: 'customerName' },
   { key: 'mobile', title: c.mobile, dataIndex: 'mobile' },
   { key: 'realName', title: c.agent, dataIndex: 'realName' },
-  { key: 'status', title: c.itemStatus, render: (_v, x) => <ItemStatusTag status={x.status} /> },
+  {
+    key: 'status',
+    title: c.itemStatus,
+    render: (_v, x) => (
+      <Space size={4}>
+        <ItemStatusTag status={x.status} />
+        {/* As the 已删除 figure counts: a customer not worked yet; a worked one keeps his result. */}
+        {x.isCustomerDeleted && (x.status === 'pending' || x.status === 'dialled') && (
+          <Tooltip title={c.deletedHint}>
+            <Tag color="error">{c.customerDeleted}</Tag>
+          </Tooltip>
+        )}
+      </Space>
+    ),
+  },
   { key: 'attempts', title: c.attempts, dataIndex: 'attempts' },
   { key: 'result', title: c.result, render: (_v, x) => (x.result ? taskResultText[x.result] : '') },
   { key: 'note', title: c.note, dataIndex: 'note' },
