@@ -140,6 +140,39 @@ describe('call records', () => {
     await page.context().close();
   });
 
+  it('filters by a talk-time preset or a custom range, figures equal to the server count', async () => {
+    const page = await newPage(browser);
+    await signInWithPassword(page, 'manager', 'Manager@2026');
+    const list = await openRecords(page);
+    // The duration select by its test id (the column header of the same name has a sorter label).
+    const chooseDuration = async (option: string) => {
+      await list.getByTestId('call-record-duration').click();
+      await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+    };
+    const count = (filter: object) =>
+      api<{ total: number }>('/base/call/detail/get-page-count', { startRange: lastWeek(), ...filter }, manager);
+
+    await chooseDuration('1分钟以上');
+    await list.getByRole('button', { name: '查询' }).click();
+    const overAMinute = await count({ durationMin: 60 });
+    await expect.poll(() => figure(page, 'total')).toBe(String(overAMinute.total));
+    expect(overAMinute.total).toBeGreaterThan(0);
+    // Every row shown talked for a minute or more (mm:ss in the duration column).
+    const column = (await list.locator('thead th').allInnerTexts()).findIndex((h) => h.trim() === '通话时长');
+    const durations = await list.locator(`tbody tr.ant-table-row td:nth-child(${column + 1})`).allInnerTexts();
+    expect(durations.length).toBeGreaterThan(0);
+    for (const text of durations) expect(Number(text.trim().split(':')[0])).toBeGreaterThanOrEqual(1);
+
+    // 自定义 shows the two inputs, whose range is sent as typed.
+    await chooseDuration('自定义（秒）');
+    await list.getByPlaceholder('最短秒数').fill('15');
+    await list.getByPlaceholder('最长秒数').fill('100');
+    await list.getByRole('button', { name: '查询' }).click();
+    const custom = await count({ durationMin: 15, durationMax: 100 });
+    await expect.poll(() => figure(page, 'total')).toBe(String(custom.total));
+    await page.context().close();
+  });
+
   it('shows an agent only his own calls, without the export', async () => {
     const page = await newPage(browser);
     await signInWithPassword(page, 'agent01', 'Agent@2026');

@@ -97,6 +97,8 @@ export const CallRecordFilters = () => {
           allowClear
           placeholder={c.all}
           style={{ width: 140 }}
+          // Thirteen short choices: all in the page (scrollable), none left out of a virtual list.
+          virtual={false}
           options={[
             ...durationPresets.map((p, i) => ({ value: i, label: p.label })),
             { value: customDuration, label: c.durationCustom },
