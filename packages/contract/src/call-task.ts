@@ -94,6 +94,8 @@ export const ZTaskCard = z.object({
   closedAt: ZTime.nullable(),
   total: z.number().int(),
   finished: z.number().int(),
+  /** Open items whose customer is in the recycle bin (see ZTaskFigures.deleted). */
+  deleted: z.number().int(),
 });
 export type TTaskCard = z.infer<typeof ZTaskCard>;
 

@@ -1264,6 +1264,7 @@ export const zhCN = {
     skipped: '已跳过',
     deleted: '已删除',
     deletedHint: '客户已被删除到回收站，任务跳过他；从回收站恢复后重新排队拨打',
+    progressDeleted: (n: number) => `另有 ${n} 位客户已删除到回收站，不计入进度；恢复后重新排队`,
     customerDeleted: '客户已删除',
     perAgent: '坐席进度',
     results: '结果分布',

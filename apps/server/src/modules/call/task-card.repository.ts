@@ -19,6 +19,9 @@ const taskColumns = {
 const itemCount = (where: SQL) =>
   sql<number>`(select count(*)::int from call_task_items ci where ci.task_id = call_tasks.id and ${where})`;
 const finishedStatuses = sql`ci.status in ('done', 'skipped')`;
+/** Open items whose customer is in the recycle bin (passed over until he is recovered). */
+const openDeleted = sql`ci.status not in ('done', 'skipped')
+  and exists (select 1 from customers c where c.id = ci.customer_id and c.deleted_at is not null)`;
 
 export type TTaskRow = typeof t.$inferSelect;
 export type TItemRow = typeof i.$inferSelect;
@@ -29,6 +32,7 @@ export type TTaskWithNames = {
   deptName: string;
   total: number;
   finished: number;
+  deleted: number;
 };
 export type TItemWithNames = {
   i: TItemRow;
@@ -90,7 +94,12 @@ export const taskCardRepository = {
         .where(and(eq(t.tenantId, tenantId), eq(t.id, id)))
         .for('update');
     const rows = await db
-      .select({ ...taskColumns, total: itemCount(sql`true`), finished: itemCount(finishedStatuses) })
+      .select({
+        ...taskColumns,
+        total: itemCount(sql`true`),
+        finished: itemCount(finishedStatuses),
+        deleted: itemCount(openDeleted),
+      })
       .from(t)
       .where(and(eq(t.tenantId, tenantId), eq(t.id, id)));
     return rows[0] ?? null;
@@ -100,7 +109,12 @@ export const taskCardRepository = {
   taskPage: async (db: TDb, where: SQL, page: number, limit: number) => {
     const [records, totals] = await Promise.all([
       db
-        .select({ ...taskColumns, total: itemCount(sql`true`), finished: itemCount(finishedStatuses) })
+        .select({
+          ...taskColumns,
+          total: itemCount(sql`true`),
+          finished: itemCount(finishedStatuses),
+          deleted: itemCount(openDeleted),
+        })
         .from(t)
         .where(where)
         .orderBy(desc(t.createdAt), desc(t.id))
@@ -118,6 +132,7 @@ export const taskCardRepository = {
         ...taskColumns,
         total: itemCount(sql`ci.user_id = ${userId}`),
         finished: itemCount(sql`ci.user_id = ${userId} and ${finishedStatuses}`),
+        deleted: itemCount(sql`ci.user_id = ${userId} and ${openDeleted}`),
       })
       .from(t)
       .where(

@@ -347,6 +347,11 @@ describe('calling tasks', () => {
       expect(direct).toEqual({ total: 3, finished: 0, deleted: 2 });
       expect(progress.figures).toMatchObject(direct!);
       expect(progress.agents).toEqual([expect.objectContaining({ realName: '王强', ...direct })]);
+      // The task list and the agent's list of tasks count them the same way.
+      const listed = (await t.call(r.page, { limit: 100 }, manager)).body.data.records.find((x) => x.id === taskId);
+      expect(listed).toMatchObject(direct!);
+      const mine = (await t.call(r.myTasks, {}, agent01)).body.data.find((x) => x.id === taskId);
+      expect(mine).toMatchObject(direct!);
       const items = (await t.call(r.items, { id: taskId }, manager)).body.data.records;
       expect(items.map((x) => [x.customerId, x.isCustomerDeleted])).toEqual([
         [picked[0]!.id, true],

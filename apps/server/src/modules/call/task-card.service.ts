@@ -110,6 +110,7 @@ const toCard = (row: TTaskWithNames): TTaskCard => ({
   closedAt: row.t.closedAt?.getTime() ?? null,
   total: Number(row.total),
   finished: Number(row.finished),
+  deleted: Number(row.deleted),
 });
 
 const toItem = (row: TItemWithNames, isMasked: boolean): TTaskItem => ({

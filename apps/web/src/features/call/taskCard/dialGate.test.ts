@@ -37,6 +37,7 @@ const cardOf = (status: TMyTaskCard['task']['status'], current: TTaskItem | null
     closedAt: null,
     total: 3,
     finished: 0,
+    deleted: 0,
   },
   current,
   queue: [],

@@ -1,6 +1,7 @@
 import { type TTaskFigures, type TTaskProgress, taskResults, taskResultText } from '@yunhu/contract';
 import { Card, Col, Row, Statistic, Table, Tag, Tooltip } from 'antd';
 import { t } from '../../../../locales/zh-CN';
+import { taskProgress } from './TaskProgress';
 
 const c = t.taskCard;
 
@@ -25,7 +26,7 @@ export const TaskFigures = ({ progress }: { progress: TTaskProgress }) => {
           [
             ['total', c.total, f.total],
             ['dialled', c.dialled, f.dialled],
-            ['finished', c.finished, `${f.finished}/${f.total}`],
+            ['finished', c.finished, `${f.finished}/${taskProgress(f).workable}`],
             ['connected', c.connected, f.connected],
             ['skipped', c.skipped, f.skipped],
           ] as const

@@ -11,6 +11,7 @@ import { isLiveCallState, useItemDialled, useItemResult, useItemSkip, useMyCard,
 import { AutoDialCountdown } from '../components/AutoDialCountdown';
 import { CurrentCustomer } from '../components/CurrentCustomer';
 import { ResultCounts } from '../components/TaskFigures';
+import { taskProgress } from '../components/TaskProgress';
 import { TaskResultModal } from '../components/TaskResultModal';
 import { dialRefusal } from '../dialGate';
 
@@ -166,11 +167,8 @@ export const MyTaskCardPage = () => {
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
           {!isRunning && <Alert type="warning" showIcon message={isClosed ? c.closed : c.paused} />}
           <div data-testid="my-task-progress">
-            <span>{c.myProgress(data.figures.finished, data.figures.total)}</span>
-            <Progress
-              percent={data.figures.total ? Math.round((data.figures.finished / data.figures.total) * 100) : 0}
-              showInfo={false}
-            />
+            <span>{c.myProgress(data.figures.finished, taskProgress(data.figures).workable)}</span>
+            <Progress percent={taskProgress(data.figures).percent} showInfo={false} />
             <Space wrap>
               <span>{`${c.dialled} ${data.figures.dialled}`}</span>
               <span>{`${c.connected} ${data.figures.connected}`}</span>

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, routeTables, type TTaskCard, taskStatuses, taskStatusText } from '@yunhu/contract';
-import { Button, Form, Input, Progress, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../../locales/zh-CN';
@@ -8,6 +8,7 @@ import { ListPage } from '../../../../shared/list/ListPage';
 import type { TListColumn } from '../../../../shared/list/types';
 import { Permission } from '../../../../shared/permission/Permission';
 import { TaskActions } from '../components/TaskActions';
+import { TaskProgress } from '../components/TaskProgress';
 import { TaskStatusTag } from '../components/TaskStatusTag';
 
 const c = t.taskCard;
@@ -19,13 +20,7 @@ const columns: TListColumn<TTaskCard>[] = [
     key: 'progress',
     title: c.progress,
     width: 200,
-    render: (_v, x) => (
-      <Progress
-        size="small"
-        percent={x.total ? Math.round((x.finished / x.total) * 100) : 0}
-        format={() => `${x.finished}/${x.total}`}
-      />
-    ),
+    render: (_v, x) => <TaskProgress total={x.total} finished={x.finished} deleted={x.deleted} />,
   },
   { key: 'createdByName', title: c.creator, dataIndex: 'createdByName' },
   { key: 'deptName', title: c.dept, dataIndex: 'deptName' },
