@@ -69,6 +69,12 @@ export const ZDialRequest = z
     interfaceId: zId('线路'),
     /** The customer being called, when the call starts from a customer. */
     octCustomerId: zId('客户').optional(),
+    /**
+     * The calling task's item being worked (我的任务): the dial is then refused unless the item is
+     * his, still open, for this customer, and its task runs, checked in the dial's own transaction
+     * (a manager's pause cannot slip between the page's check and the call).
+     */
+    taskItemId: zId('任务客户').optional(),
   })
   .refine(maskedNeedsCustomer, { message: maskedNeedsCustomerMessage, path: ['telB'] });
 export type TDialRequest = z.infer<typeof ZDialRequest>;

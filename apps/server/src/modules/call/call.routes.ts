@@ -103,6 +103,7 @@ export const registerCall = async (
     database,
     dataScopeOf: opts.dataScopeOf,
     customerGuard: tasks.dialGuard(opts.customerGuard),
+    taskItemGuard: tasks.itemDialGuard,
     isMasked: opts.isMasked,
     carrier,
   });

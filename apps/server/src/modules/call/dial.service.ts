@@ -54,6 +54,8 @@ export const createDialService = (deps: {
   database: TDatabase;
   dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
   customerGuard: TCustomerGuard;
+  /** The calling task's check of a dial made for one of its items (task-card.service.ts). */
+  taskItemGuard: (tx: TDb, auth: TAuth, itemId: number, customerId: number | undefined) => Promise<void>;
   isMasked: TIsMasked;
   carrier: TCarrier;
   now?: () => Date;
@@ -98,6 +100,7 @@ export const createDialService = (deps: {
     const at = now();
     const scope = input.octCustomerId === undefined ? null : await deps.dataScopeOf(auth);
     const outcome = await scoped(auth, async (tx): Promise<TOutcome> => {
+      if (input.taskItemId !== undefined) await deps.taskItemGuard(tx, auth, input.taskItemId, input.octCustomerId);
       const telB = await numberFor(tx, auth, scope, input.telB, input.octCustomerId);
       const seat = await findUsableSeat(tx, auth.tenantId, auth.userId, input.interfaceId, at);
       if (!seat) throw conflict(dialMessages.noSeat);

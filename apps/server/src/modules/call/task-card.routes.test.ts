@@ -246,10 +246,10 @@ describe('calling tasks', () => {
     let taskId: number;
     let theirs: typeof customers.$inferSelect;
     const pausedRefusal = { code: 10056, msg: '任务已暂停，请等待主管恢复后再拨打' };
-    const bindsFor = async (customerId: number) =>
+    const bindsFor = async (customerId: number, username = 'agent02') =>
       (
         await q<{ n: number }>(
-          sql`select count(*)::int as n from call_binds where customer_id = ${customerId} and user_id = ${await kit.userId('agent02')}`,
+          sql`select count(*)::int as n from call_binds where customer_id = ${customerId} and user_id = ${await kit.userId(username)}`,
         )
       )[0]!.n;
     const check = () =>
@@ -305,6 +305,37 @@ describe('calling tasks', () => {
         agent02,
       );
       expect(res.body.code).toBe(0);
+      // Dialled from 我的任务, the request names the item: the paused task refuses it in the dial's
+      // own transaction, so a pause between the page's check and the call places nothing.
+      const item = (await t.call(r.myCard, { id: task.body.data.id }, agent02)).body.data.current!;
+      const before = await bindsFor(own.id, 'agent02');
+      const fromTask = (over: object = {}) =>
+        t.call(
+          call.dial,
+          {
+            telB: maskPhone(own.mobile),
+            interfaceId: kit.sipLine.id,
+            octCustomerId: own.id,
+            taskItemId: item.id,
+            ...over,
+          },
+          agent02,
+        );
+      expect((await fromTask()).body).toMatchObject(pausedRefusal);
+      expect(await bindsFor(own.id, 'agent02')).toBe(before);
+      await t.call(r.setStatus, { id: task.body.data.id, status: 'running' }, manager);
+      expect((await fromTask()).body.code).toBe(0);
+      // Another customer under this item, or someone else's item, is refused.
+      const other = (await customersOf('agent02', 2))[1]!;
+      const wrong = await fromTask({ telB: maskPhone(other.mobile), octCustomerId: other.id });
+      expect(wrong.body).toMatchObject({ code: 10002, msg: '呼叫编号与任务客户不一致，请刷新后重试' });
+      const notHis = await t.call(
+        call.dial,
+        { telB: maskPhone(own.mobile), interfaceId: kit.sipLine.id, octCustomerId: own.id, taskItemId: item.id },
+        agent01,
+      );
+      expect(notHis.body.code).not.toBe(0);
+      expect(await bindsFor(own.id, 'agent02')).toBe(before + 1);
     });
   });
 

@@ -369,11 +369,25 @@ export const createTaskCardService = (deps: {
   const itemView = async (tx: TDb, auth: TAuth, itemId: number) =>
     toItem((await repo.findItem(tx, auth.tenantId, itemId))!, await deps.isMasked(tx, auth));
 
+  /** His open item of a running task, locked with its task (a pause waits for the dial, or the dial sees it). */
+  const dialableItem = async (tx: TDb, auth: TAuth, itemId: number) => {
+    const { item } = await myItem(tx, auth, itemId, taskClosedMessage);
+    const task = (await repo.findTask(tx, auth.tenantId, item.taskId, true))!;
+    if (task.t.status === 'closed') throw conflict(taskClosedMessage);
+    if (task.t.status === 'paused') throw conflict(taskPausedMessage);
+    if (item.status === 'done' || item.status === 'skipped') throw conflict('该客户已完成，请刷新后拨打下一位');
+    return item;
+  };
+
+  /** The dial request of 我的任务 names its item: refused unless dialableItem and for its customer. */
+  const itemDialGuard = async (tx: TDb, auth: TAuth, itemId: number, customerId: number | undefined) => {
+    const item = await dialableItem(tx, auth, itemId);
+    if (item.customerId !== customerId) throw invalid('呼叫编号与任务客户不一致，请刷新后重试');
+  };
+
   const itemDialled = (auth: TAuth, input: TIn<'itemDialled'>): Promise<TTaskItem> =>
     scoped(auth, async (tx) => {
-      const { item, task } = await myItem(tx, auth, input.itemId, taskClosedMessage);
-      if (task.t.status === 'paused') throw conflict(taskPausedMessage);
-      if (item.status === 'done' || item.status === 'skipped') throw conflict('该客户已完成，请刷新后拨打下一位');
+      const item = await dialableItem(tx, auth, input.itemId);
       const bind = await callRepository.findBind(tx, input.bindId);
       if (
         !bind ||
@@ -444,6 +458,7 @@ export const createTaskCardService = (deps: {
     myTasks,
     myCard,
     itemDialled,
+    itemDialGuard,
     itemResult,
     itemSkip,
     dialGuard,

@@ -9,7 +9,8 @@ const isShownByClient = (error: unknown) =>
   error instanceof ApiError && (shownByClient.has(error.code) || (error.code >= 300 && error.code < 600));
 const messageOf = (error: unknown) => (error instanceof Error && error.message) || t.app.unknownError;
 
-export type TDialTarget = { telB: string; customerId?: number };
+/** Whom to call; `taskItemId` when 我的任务 dials one of its customers (the server checks the task). */
+export type TDialTarget = { telB: string; customerId?: number; taskItemId?: number };
 
 export type TDialDeps = {
   flags: () => Pick<TCallStore, 'isCalling' | 'isCalled'>;

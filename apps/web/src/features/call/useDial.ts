@@ -47,7 +47,12 @@ export const useDial = () => {
       lineId: line.lineId,
       calleeCheck: (x) => call(routeTables.call.calleeCheck, { mobile: x.telB, octCustomerId: x.customerId }),
       dial: async (x, interfaceId) => {
-        const result = await call(routeTables.call.dial, { telB: x.telB, interfaceId, octCustomerId: x.customerId });
+        const result = await call(routeTables.call.dial, {
+          telB: x.telB,
+          interfaceId,
+          octCustomerId: x.customerId,
+          taskItemId: x.taskItemId,
+        });
         onDialed?.(result);
         return result;
       },

@@ -99,7 +99,7 @@ export const MyTaskCardPage = () => {
         message.warning(refusal);
         return;
       }
-      const outcome = await dial({ telB: item.mobile, customerId: item.customerId }, (res) =>
+      const outcome = await dial({ telB: item.mobile, customerId: item.customerId, taskItemId: item.id }, (res) =>
         dialled.mutate({ itemId: item.id, bindId: res.bindId }),
       );
       if (outcome === 'failed') void refetchCard();
