@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/call/sip.kamailio.js';
+import { allowCallingAnyHour, api, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 
@@ -64,28 +65,6 @@ const recordTimes = (page: Page) =>
 
 const timesOf = (page: Page) =>
   page.evaluate(() => (window as unknown as { __softphoneTimes: TTimes }).__softphoneTimes);
-
-/** Signs in through the API (a second session of the same person). */
-const apiLogin = async (username: string, password: string): Promise<string> => {
-  const res = await fetch(`${baseUrl()}/sso/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = (await res.json()) as { code: number; data: { token: string } };
-  return body.data.token;
-};
-
-const apiPost = async <T>(token: string, url: string, payload: unknown): Promise<T> => {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'CLOUD-TOKEN': token },
-    body: JSON.stringify(payload),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${url}: ${body.code} ${body.msg}`);
-  return body.data;
-};
 
 const status = (page: Page) => page.getByTestId('softphone-status');
 const lineTag = (page: Page) => page.getByTestId('softphone-line');
@@ -227,8 +206,8 @@ describe.skipIf(missing !== null && !isRequired)('the browser soft-phone', { ret
 
     // The page loaded its config; a reset from another session makes that password stale, so
     // Kamailio refuses the digest and the phone says 上线失败 (then reloads the config).
-    const other = await apiLogin('agent02', 'Agent@2026');
-    await apiPost(other, '/base/call/line-config/reset', { lineId: 2 });
+    const other = await login('agent02', 'Agent@2026');
+    await api('/base/call/line-config/reset', { lineId: 2 }, other);
     await a.getByTestId('softphone-online').click();
     await expectNotice(a, '上线失败');
     expect(await lineTag(a).textContent()).toBe('未上线');
@@ -398,24 +377,11 @@ describe.skipIf(missing !== null && !isRequired)('the browser soft-phone', { ret
 
   it('an agent clicks call on a customer and the trunk phone answers', async () => {
     // agent06's soft-phone plays the carrier: Kamailio sends every telephone number to it.
-    const trunkToken = await apiLogin('agent06', 'Agent@2026');
-    const trunkConfig = await apiPost<{ key: string }>(trunkToken, '/base/call/line-config', { lineId: 2 });
+    const trunkToken = await login('agent06', 'Agent@2026');
+    const trunkConfig = await api<{ key: string }>('/base/call/line-config', { lineId: 2 }, trunkToken);
     await start(trunkConfig.key);
     // Business configuration: agent02 may call at any hour, so the test runs day and night.
-    const admin = await apiLogin('admin', 'Admin@2026');
-    const [agent02] = await apiPost<{ id: number; username: string }[]>(admin, '/base/seat/staff-options', {
-      keyword: 'agent02',
-    });
-    await apiPost(admin, '/base/calling/save', {
-      userId: agent02!.id,
-      lineId: null,
-      callerNumber: null,
-      allowedFrom: '00:00',
-      allowedTo: '23:59',
-      perNumberDailyLimit: 50,
-      dailyLimit: 5000,
-      recording: true,
-    });
+    await allowCallingAnyHour(await login('admin', 'Admin@2026'), 'agent02');
 
     const trunk = await signedIn(browser, 'agent06', 'Agent@2026');
     await goOnline(trunk);
@@ -466,14 +432,14 @@ describe.skipIf(missing !== null && !isRequired)('the browser soft-phone', { ret
     await expectStatus(trunk, '已挂断');
 
     // The server tied the SIP call to the dial request: the customer's calls list it as connected.
-    const agentToken = await apiLogin('agent02', 'Agent@2026');
+    const agentToken = await login('agent02', 'Agent@2026');
     await expect
       .poll(
         async () => {
-          const page = await apiPost<{ records: { callStatus: number }[] }>(
-            agentToken,
+          const page = await api<{ records: { callStatus: number }[] }>(
             '/base/call/detail/getCallDetailList',
             { octCustomerId: customerId, page: 1, limit: 10 },
+            agentToken,
           );
           return page.records.some((r) => r.callStatus === 1);
         },

@@ -1,23 +1,9 @@
 import { type TMyTaskCard, type TTaskFigures, type TTaskItem, taskResults } from '@yunhu/contract';
 import { describe, expect, it } from 'vitest';
 import { dialRefusal } from './dialGate';
+import { taskItemOf } from './taskCard.test-kit';
 
-const item = (id: number): TTaskItem => ({
-  id,
-  taskId: 1,
-  customerId: id * 10,
-  customerName: `客户${id}`,
-  mobile: '139****0070',
-  userId: 3,
-  realName: '王强',
-  status: 'pending',
-  attempts: 0,
-  result: null,
-  note: '',
-  finishedAt: null,
-  callState: null,
-  isCustomerDeleted: false,
-});
+const item = (id: number) => taskItemOf({ id, customerId: id * 10, customerName: `客户${id}` });
 
 const noResults = Object.fromEntries(taskResults.map((r) => [r, 0])) as TTaskFigures['results'];
 

@@ -1,26 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
-import type { TTaskItem } from '@yunhu/contract';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageActiveContext } from '../../../../shared/pageActive';
+import { taskItemOf } from '../taskCard.test-kit';
 import { AutoDialCountdown } from './AutoDialCountdown';
 
-const next: TTaskItem = {
-  id: 7,
-  taskId: 1,
-  customerId: 70,
-  customerName: '钱多多',
-  mobile: '139****0070',
-  userId: 3,
-  realName: '王强',
-  status: 'pending',
-  attempts: 0,
-  result: null,
-  note: '',
-  finishedAt: null,
-  callState: null,
-  isCustomerDeleted: false,
-};
+const next = taskItemOf();
 
 /** 我的任务 as the keep-alive outlet holds it: `setActive` is the agent going to another route and back. */
 let setActive: (isActive: boolean) => void = () => undefined;
