@@ -64,7 +64,7 @@ const bandCount = callDurationMarks.length + 1;
  * The talk-time bands [first, last] a duration filter covers when it lines up with the marks
  * (minimum 0 or a mark, maximum one less than a mark or open), else null.
  */
-export const durationBands = (f: Pick<TCallRecordFilter, 'durationMin' | 'durationMax'>): [number, number] | null => {
+const durationBands = (f: Pick<TCallRecordFilter, 'durationMin' | 'durationMax'>): [number, number] | null => {
   const marks: readonly number[] = callDurationMarks;
   const min = f.durationMin ?? 0;
   const first = min === 0 ? 0 : marks.indexOf(min) + 1;

@@ -359,10 +359,10 @@ export const createTaskCardService = (deps: {
     });
 
   /** His item, held for a write, with its task; refuses other people's items and closed tasks. */
-  const myItem = async (tx: TDb, auth: TAuth, itemId: number, closedMessage: string) => {
+  const myItem = async (tx: TDb, auth: TAuth, itemId: number, closedMessage: string, lockTask = false) => {
     const item = await repo.lockItem(tx, auth.tenantId, itemId);
     if (!item || item.userId !== auth.userId) throw itemMissing();
-    const task = (await repo.findTask(tx, auth.tenantId, item.taskId))!;
+    const task = (await repo.findTask(tx, auth.tenantId, item.taskId, lockTask))!;
     if (task.t.status === 'closed') throw conflict(closedMessage);
     return { item, task };
   };
@@ -371,9 +371,7 @@ export const createTaskCardService = (deps: {
 
   /** His open item of a running task, locked with its task (a pause waits for the dial, or the dial sees it). */
   const dialableItem = async (tx: TDb, auth: TAuth, itemId: number) => {
-    const { item } = await myItem(tx, auth, itemId, taskClosedMessage);
-    const task = (await repo.findTask(tx, auth.tenantId, item.taskId, true))!;
-    if (task.t.status === 'closed') throw conflict(taskClosedMessage);
+    const { item, task } = await myItem(tx, auth, itemId, taskClosedMessage, true);
     if (task.t.status === 'paused') throw conflict(taskPausedMessage);
     if (item.status === 'done' || item.status === 'skipped') throw conflict('该客户已完成，请刷新后拨打下一位');
     return item;
