@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
@@ -19,18 +19,16 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Sign-in attempts, kept in the database so every server process shares the limits. */
-export const authAttempts = pgTable(
-  'auth_attempts',
-  {
-    id: id(),
-    /** 'account:<name>' | 'ip:<address>' | 'sms:<mobile>' | 'smsip:<address>' */
-    key: text('key').notNull(),
-    success: boolean('success').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('auth_attempts_key_time_idx').on(t.key, t.createdAt)],
-);
+/**
+ * Counters of the sign-in and SMS limits, one row per key (e.g. 'pw:src:<ip>:u:<id>'), in a fixed
+ * window. Kept in the database so every server process shares them; a try is taken by one atomic
+ * upsert (auth.repository takeTry), so concurrent requests cannot pass a limit together.
+ */
+export const authCounters = pgTable('auth_counters', {
+  key: text('key').primaryKey(),
+  tries: integer('tries').notNull().default(0),
+  windowStart: ts('window_start').notNull().defaultNow(),
+});
 
 export const smsCodes = pgTable(
   'sms_codes',
