@@ -91,6 +91,7 @@ export const buildApp = async (
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === '1',
+    frameworkErrors,
   });
   registerEnvelope(app);
   await app.register(helmet, {
@@ -113,13 +114,8 @@ export const buildApp = async (
   const services = createServices(app, config, database, opts.sms);
   const deps: TBindDeps = {
     authenticate: services.auth.authenticate,
-    audit: async (entry) => {
-      try {
-        await services.system.audit(entry);
-      } catch (error) {
-        app.log.error({ err: error }, 'operation log write failed');
-      }
-    },
+    audit: services.system.audit,
+    onAuditError: (error) => app.log.error({ err: error }, 'operation log: settling a row failed'),
     isProduction: config.isProduction,
   };
   bindRoutes(app, routeTables.auth, authHandlers(services.auth, services.devOutbox), deps);

@@ -37,8 +37,18 @@ export const zPage = <T extends z.ZodType>(item: T) =>
   });
 export type TPage<T> = { records: T[]; total: number; size: number; current: number; pages: number };
 
-/** Epoch milliseconds. */
-export const ZTime = z.number().int();
+/** The dates any time of ours may fall between: 1900-01-01 and 2100-01-01 (UTC). */
+export const timeBounds = { min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) };
+
+/**
+ * Epoch milliseconds, bounded to sane dates: a number JSON allows but a date does not
+ * (9007199254740991) is refused here, not met as `Invalid time value` in a handler (issue 11).
+ */
+export const ZTime = z
+  .number({ error: '时间格式不正确' })
+  .int('时间格式不正确')
+  .min(timeBounds.min, '时间超出范围')
+  .max(timeBounds.max, '时间超出范围');
 
 export const ZMobile = z
   .string({ error: '请输入手机号' })

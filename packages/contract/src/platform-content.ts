@@ -49,15 +49,15 @@ export const ZContractSave = z
       .min(1, '请输入合同编号')
       .max(32, '合同编号最多32个字符')
       .regex(/^[A-Za-z0-9-]+$/, '合同编号只能包含字母、数字和-'),
-    signedAt: z.number({ error: '请选择签订日期' }).int('签订日期不正确').positive('签订日期不正确'),
+    signedAt: ZTime,
     seats: z.number({ error: '请输入坐席数' }).int('坐席数须为整数').min(1, '坐席数至少为1').max(100000, '坐席数过大'),
     seatPrice: z
       .number({ error: '请输入坐席单价' })
       .int('坐席单价以分为单位，须为整数')
       .min(0, '坐席单价不能为负')
       .max(100_000_000, '坐席单价过大'),
-    startAt: z.number({ error: '请选择合同开始日期' }).int().positive('合同开始日期不正确'),
-    endAt: z.number({ error: '请选择合同结束日期' }).int().positive('合同结束日期不正确'),
+    startAt: ZTime,
+    endAt: ZTime,
     remark: z.string().trim().max(200, '备注最多200个字').optional().default(''),
   })
   .refine((v) => v.endAt > v.startAt, { path: ['endAt'], message: '合同结束日期须晚于开始日期' });

@@ -18,6 +18,10 @@ export type TNotice = z.infer<typeof ZNotice>;
 export const ZBrandOption = z.object({ optionKey: z.string(), optionValue: z.string(), optionType: z.string() });
 export type TBrandOption = z.infer<typeof ZBrandOption>;
 
+/** An operation-log row's result; `pending` while the action runs, or for good if its process died in it. */
+export const ZLogResult = z.enum(['success', 'failure', 'pending'], { error: '结果只能是成功、失败或未完成' });
+export type TLogResult = z.infer<typeof ZLogResult>;
+
 export const ZOperationLog = z.object({
   id: z.number().int(),
   userName: z.string(),
@@ -26,7 +30,7 @@ export const ZOperationLog = z.object({
   summary: z.string(),
   route: z.string(),
   ip: z.string(),
-  result: z.enum(['success', 'failure']),
+  result: ZLogResult,
   message: z.string(),
   createdAt: ZTime,
 });
@@ -35,7 +39,7 @@ export type TOperationLog = z.infer<typeof ZOperationLog>;
 export const ZLogFilter = z.object({
   userName: z.string().trim().max(32, '操作人最多32个字').optional(),
   module: z.string().trim().max(32).optional(),
-  result: z.enum(['success', 'failure'], { error: '结果只能是成功或失败' }).optional(),
+  result: ZLogResult.optional(),
   startTime: ZTime.optional(),
   endTime: ZTime.optional(),
   sortField: z.enum(['createdAt', 'userName', 'module'], { error: '不支持的排序字段' }).optional(),

@@ -8,13 +8,17 @@ import {
   type TPublicHandlerContext,
 } from './context.js';
 import { ok } from './envelope.js';
-import { AppError, forbidden, unauthorized } from './errors.js';
+import { AppError, forbidden, invalid, unauthorized } from './errors.js';
+import { inputProblem } from './input-hygiene.js';
 
 type TResult<R> = R extends { result: 'blob' } ? FastifyReply : TResponseOf<R>;
 
 export type THandler<R> = R extends { access: 'public' }
   ? (ctx: TPublicHandlerContext<TParsedRequestOf<R>>) => Promise<TResult<R>>
   : (ctx: THandlerContext<TParsedRequestOf<R>>) => Promise<TResult<R>>;
+
+const answer = (route: TRouteDef, reply: FastifyReply, result: unknown) =>
+  route.result === 'blob' ? reply : ok(route.response.parse(result ?? null));
 
 /** One handler for every route of a table: a missing or extra handler does not compile. */
 export type THandlers<T extends TRouteTable> = { [K in keyof T]: THandler<T[K]> };
@@ -28,9 +32,23 @@ export type TAuditEntry = {
   input: unknown;
 };
 
+/**
+ * The operation log as the binder uses it. `begin` writes the row before the action runs (result
+ * pending) and must succeed for the action to run at all; `end` settles it. So no audited action
+ * happens without its log row, whatever fails later (docs/decisions/0010-input-hygiene-and-audit.md).
+ * `write` is for routes whose subject is known only once the handler has run (sign-in).
+ */
+export type TAuditLog = {
+  begin: (entry: Omit<TAuditEntry, 'result' | 'message'>) => Promise<number>;
+  end: (id: number, tenantId: number, result: 'success' | 'failure', message: string) => Promise<void>;
+  write: (entry: TAuditEntry) => Promise<void>;
+};
+
 export type TBindDeps = {
   authenticate: (token: string | null) => Promise<TAuth | null>;
-  audit: (entry: TAuditEntry) => Promise<void>;
+  audit: TAuditLog;
+  /** Where a failure to settle a log row is reported (the action itself already happened). */
+  onAuditError: (error: unknown) => void;
   isProduction: boolean;
 };
 
@@ -83,6 +101,8 @@ export const bindRoutes = <T extends TRouteTable>(
             : route.body === 'multipart'
               ? {}
               : (req.body ?? {});
+        const problem = inputProblem(raw);
+        if (problem) throw invalid(problem);
         const input = route.request.parse(raw);
         const ctx: TPublicHandlerContext<unknown> = {
           auth,
@@ -94,17 +114,26 @@ export const bindRoutes = <T extends TRouteTable>(
             subject = s;
           },
         };
-        const audit = (result: 'success' | 'failure', message: string) =>
-          route.audited && subject
-            ? deps.audit({ subject, route, ip: req.ip, result, message, input: raw })
-            : Promise.resolve();
+        if (!route.audited) return answer(route, reply, await handler(ctx));
+        // The subject is known before the action: its log row is written first (see TAuditLog).
+        const entry = { route, ip: req.ip, input };
+        const opened = subject
+          ? { id: await deps.audit.begin({ ...entry, subject }), tenantId: subject.tenantId }
+          : null;
+        const settle = async (result: 'success' | 'failure', message: string) => {
+          try {
+            if (opened) await deps.audit.end(opened.id, opened.tenantId, result, message);
+            else if (subject) await deps.audit.write({ ...entry, subject, result, message });
+          } catch (error) {
+            deps.onAuditError(error);
+          }
+        };
         try {
           const result = await handler(ctx);
-          await audit('success', '');
-          if (route.result === 'blob') return reply;
-          return ok(route.response.parse(result ?? null));
+          await settle('success', '');
+          return answer(route, reply, result);
         } catch (error) {
-          await audit('failure', error instanceof AppError ? error.message : '系统异常');
+          await settle('failure', error instanceof AppError ? error.message : '系统异常');
           throw error;
         }
       },

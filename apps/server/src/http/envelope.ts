@@ -1,5 +1,5 @@
 import { ResultCode, uploadLimits } from '@yunhu/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, internalErrorMessage } from './errors.js';
 
@@ -30,6 +30,12 @@ const fastifyErrorMessages: Record<string, string> = {
 };
 
 /**
+ * The multipart parser (@fastify/busboy) fails a malformed upload with a plain Error and no code:
+ * known by its text, refused as the client's fault.
+ */
+const isMalformedMultipart = (error: Error) => /^Multipart: |unexpected end of multipart data/i.test(error.message);
+
+/**
  * Every answer is the `{code,msg,data}` envelope with HTTP 200 (DESIGN.md section 3): business
  * errors, validation, malformed bodies, unknown routes and unexpected exceptions alike.
  * Details of unexpected failures go to the log only.
@@ -40,7 +46,11 @@ export const registerEnvelope = (app: FastifyInstance): void => {
     if (error instanceof ZodError) return reply.status(200).send(fail(ResultCode.invalid, describeZodError(error)));
     const known = 'code' in error && typeof error.code === 'string' ? fastifyErrorMessages[error.code] : undefined;
     if (known) return reply.status(200).send(fail(ResultCode.invalid, known));
-    if (error instanceof SyntaxError || ('statusCode' in error && error.statusCode === 400)) {
+    if (isMalformedMultipart(error)) return reply.status(200).send(fail(ResultCode.invalid, '上传内容格式不正确'));
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 0;
+    // The static files' refusals (a NUL or `..` in the path, a missing file) are the client's doing.
+    if (status === 404) return reply.status(200).send(fail(ResultCode.notFound, '文件不存在'));
+    if (error instanceof SyntaxError || (status >= 400 && status < 500)) {
       return reply.status(200).send(fail(ResultCode.invalid, '请求格式错误'));
     }
     request.log.error({ err: error }, 'unexpected error');
@@ -48,3 +58,10 @@ export const registerEnvelope = (app: FastifyInstance): void => {
   });
   app.setNotFoundHandler((_request, reply) => reply.status(200).send(fail(ResultCode.notFound, '接口不存在')));
 };
+
+/**
+ * Fastify's own refusals of a URL before any route runs (a malformed escape, a path parameter over
+ * its length): given to Fastify as `frameworkErrors`, so they are enveloped like everything else.
+ */
+export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+  reply.status(200).send(fail(ResultCode.invalid, '请求地址不正确'));

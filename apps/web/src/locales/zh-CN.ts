@@ -163,6 +163,7 @@ export const zhCN = {
     result: '结果',
     success: '成功',
     failure: '失败',
+    pending: '未完成',
     message: '说明',
     createdAt: '操作时间',
     timeRange: '操作时间',

@@ -15,6 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { TLogResult } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import {
   brandOptions,
@@ -29,7 +30,7 @@ import {
 export type TLogFilter = {
   userName?: string;
   module?: string;
-  result?: 'success' | 'failure';
+  result?: TLogResult;
   startTime?: number;
   endTime?: number;
   sortField?: 'createdAt' | 'userName' | 'module';
@@ -76,7 +77,16 @@ const readBy = (userId: number) =>
   sql`(select 1 from ${noticeReads} where ${noticeReads.noticeId} = ${notices.id} and ${noticeReads.userId} = ${userId})`;
 
 export const systemRepository = {
-  insertLog: (db: TDb, row: typeof operationLogs.$inferInsert) => db.insert(operationLogs).values(row),
+  insertLog: async (db: TDb, row: typeof operationLogs.$inferInsert) => {
+    const [inserted] = await db.insert(operationLogs).values(row).returning({ id: operationLogs.id });
+    return inserted!.id;
+  },
+
+  settleLog: (db: TDb, tenantId: number, id: number, result: TLogResult, message: string) =>
+    db
+      .update(operationLogs)
+      .set({ result, message })
+      .where(and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.id, id))),
 
   logPage: async (db: TDb, tenantId: number, f: TLogFilter, page: number, limit: number) => {
     const where = logWhere(tenantId, f);

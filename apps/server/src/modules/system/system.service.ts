@@ -2,32 +2,20 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
-import { uploadLimits } from '@yunhu/contract';
+import { type TLogResult, uploadLimits } from '@yunhu/contract';
 import type { FastifyReply } from 'fastify';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
-import type { TAuditEntry } from '../../http/bind.js';
+import type { TAuditEntry, TAuditLog } from '../../http/bind.js';
 import type { TAuth } from '../../http/context.js';
 import { sendDownload, xlsxMime } from '../../http/download.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { streamXlsx } from '../../http/xlsx-stream.js';
+import { auditSummary } from './audit-summary.js';
 import { mimeOf, sniffFileType } from './file-type.js';
 import { systemRepository as repo, type TLogFilter } from './system.repository.js';
 
 const uploadUrlPrefix = '/base/sys/oss/file/';
-const secretKeys = /pass|code|token|secret/i;
-
-/** The request as logged: secrets masked, long values cut. */
-const redact = (input: unknown): unknown => {
-  if (!input || typeof input !== 'object') return input ?? null;
-  return Object.fromEntries(
-    Object.entries(input as Record<string, unknown>).map(([k, v]) => [
-      k,
-      secretKeys.test(k) ? '******' : typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}…` : v,
-    ]),
-  );
-};
-
 type TLogRow = NonNullable<Awaited<ReturnType<typeof repo.findLog>>>;
 const toLog = (r: TLogRow) => ({
   id: r.id,
@@ -37,7 +25,7 @@ const toLog = (r: TLogRow) => ({
   summary: r.summary,
   route: r.route,
   ip: r.ip,
-  result: r.result as 'success' | 'failure',
+  result: r.result as TLogResult,
   message: r.message,
   createdAt: r.createdAt.getTime(),
 });
@@ -49,6 +37,20 @@ const moduleNames: Record<string, string> = {
   platform: '平台管理',
 };
 
+const logRow = (entry: Omit<TAuditEntry, 'result' | 'message'>, result: TLogResult, message: string) => ({
+  tenantId: entry.subject.tenantId,
+  userId: entry.subject.userId,
+  userName: entry.subject.userName,
+  realName: entry.subject.realName,
+  module: moduleNames[entry.route.module] ?? entry.route.module,
+  summary: entry.route.summary,
+  route: `${entry.route.method} ${entry.route.path}`,
+  ip: entry.ip,
+  result,
+  message: message.slice(0, 500),
+  detail: auditSummary(entry.input),
+});
+
 export type TSystemService = ReturnType<typeof createSystemService>;
 
 export const createSystemService = (deps: { database: TDatabase; dataDir: string }) => {
@@ -57,23 +59,18 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
   const scoped = <T>(auth: TAuth, fn: Parameters<typeof withTenant<T>>[2]) => withTenant(database, auth.tenantId, fn);
 
   return {
-    audit: async (entry: TAuditEntry) => {
-      await withTenant(database, entry.subject.tenantId, (tx) =>
-        repo.insertLog(tx, {
-          tenantId: entry.subject.tenantId,
-          userId: entry.subject.userId,
-          userName: entry.subject.userName,
-          realName: entry.subject.realName,
-          module: moduleNames[entry.route.module] ?? entry.route.module,
-          summary: entry.route.summary,
-          route: `${entry.route.method} ${entry.route.path}`,
-          ip: entry.ip,
-          result: entry.result,
-          message: entry.message,
-          detail: redact(entry.input),
-        }),
-      );
-    },
+    audit: {
+      begin: (entry: Omit<TAuditEntry, 'result' | 'message'>) =>
+        withTenant(database, entry.subject.tenantId, (tx) => repo.insertLog(tx, logRow(entry, 'pending', ''))),
+      end: async (id: number, tenantId: number, result: 'success' | 'failure', message: string) => {
+        await withTenant(database, tenantId, (tx) => repo.settleLog(tx, tenantId, id, result, message.slice(0, 500)));
+      },
+      write: async (entry: TAuditEntry) => {
+        await withTenant(database, entry.subject.tenantId, (tx) =>
+          repo.insertLog(tx, logRow(entry, entry.result, entry.message)),
+        );
+      },
+    } satisfies TAuditLog,
 
     logPage: async (auth: TAuth, input: TLogFilter & { page: number; limit: number }) => {
       const { page, limit, ...filter } = input;

@@ -6,8 +6,9 @@ import { t } from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 
-const ResultTag = ({ value }: { value: TOperationLog['result'] }) =>
-  value === 'success' ? <Tag color="green">{t.log.success}</Tag> : <Tag color="red">{t.log.failure}</Tag>;
+const resultColor = { success: 'green', failure: 'red', pending: 'default' } as const;
+// pending: the action was running when the row was read, or its process died in it.
+const ResultTag = ({ value }: { value: TOperationLog['result'] }) => <Tag color={resultColor[value]}>{t.log[value]}</Tag>;
 
 /** The time range picker becomes startTime/endTime (epoch ms) for the server. */
 const toRequest = ({ range, ...rest }: Record<string, unknown>) => {
@@ -95,6 +96,7 @@ export const LogListPage = ({ module, pageKey = 'logcom', title = t.log.title }:
               options={[
                 { value: 'success', label: t.log.success },
                 { value: 'failure', label: t.log.failure },
+                { value: 'pending', label: t.log.pending },
               ]}
             />
           </Form.Item>
