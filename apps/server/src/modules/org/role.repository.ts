@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { roleDepts, roles, userRoles } from './org.schema.js';
+import { roleDepts, roles, userRoles, users } from './org.schema.js';
 
 /** People holding a role: everyone but deleted accounts. */
 const holders = sql`(select count(*)::int from user_roles ur join users u on u.id = ur.user_id
@@ -43,7 +43,13 @@ export const roleRepository = {
     ids.length === 0
       ? Promise.resolve([])
       : db
-          .select({ id: roles.id, name: roles.name, isAdmin: roles.isAdmin, status: roles.status })
+          .select({
+            id: roles.id,
+            name: roles.name,
+            isAdmin: roles.isAdmin,
+            status: roles.status,
+            dataScope: roles.dataScope,
+          })
           .from(roles)
           .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, [...ids]))),
 
@@ -52,7 +58,13 @@ export const roleRepository = {
     new Map(
       (
         await db
-          .select({ id: roles.id, name: roles.name, isAdmin: roles.isAdmin, status: roles.status })
+          .select({
+            id: roles.id,
+            name: roles.name,
+            isAdmin: roles.isAdmin,
+            status: roles.status,
+            dataScope: roles.dataScope,
+          })
           .from(roles)
           .where(eq(roles.tenantId, tenantId))
       ).map((r) => [r.name, r]),
@@ -115,4 +127,23 @@ export const roleRepository = {
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId), eq(roles.status, 'active'))),
+
+  /** The people (not deleted) holding a role: whose data scope a change of the role changes. */
+  holderIds: async (db: TDb, tenantId: number, roleId: number) =>
+    (
+      await db
+        .select({ id: users.id })
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.roleId, roleId), ne(users.status, 'deleted')))
+    ).map((r) => r.id),
+
+  /** The departments of some users of the tenant (data scope resolution of people other than the caller). */
+  deptsOfUsers: (db: TDb, tenantId: number, userIds: readonly number[]) =>
+    userIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: users.id, deptId: users.deptId })
+          .from(users)
+          .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...userIds]))),
 };

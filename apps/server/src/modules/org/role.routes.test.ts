@@ -91,6 +91,19 @@ describe('roles', () => {
     expect((await t.call(r.roleDept, { roleId }, admin)).body.data).toMatchObject({ dataScope: 'dept', deptIds: [] });
   });
 
+  it('changes the chosen departments of a custom scope alone (nothing else to update)', async () => {
+    const sales1 = await ids.dept('销售一部');
+    const sales2 = await ids.dept('销售二部');
+    const roleId = (await t.call(r.roleSave, { name: '跨部门督导', dataScope: 'custom', deptIds: [sales1] }, admin))
+      .body.data.id;
+    const res = await t.call(r.roleUpdate, { id: roleId, deptIds: [sales1, sales2] }, admin);
+    expect(res.body.code, res.body.msg).toBe(0);
+    expect(res.body.data).toMatchObject({ name: '跨部门督导', dataScope: 'custom' });
+    expect((await t.call(r.roleDept, { roleId }, admin)).body.data.deptIds.sort()).toEqual([sales1, sales2].sort());
+    const none = await t.call(r.roleUpdate, { id: roleId, deptIds: [] }, admin);
+    expect(none.body).toMatchObject({ code: 10002, msg: '数据权限为指定部门时，请至少选择一个部门' });
+  });
+
   it('refuses deleting a role while users hold it, deletes it afterwards', async () => {
     const roleId = (await t.call(r.roleSave, { name: '临时角色' }, admin)).body.data.id;
     const agent = await ids.user('agent06');

@@ -3,6 +3,7 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
+import { grantorOf, roleScopeExcess, withinScope } from './data-scope.js';
 import { deptRepository } from './dept.repository.js';
 import { roleRepository as repo } from './role.repository.js';
 
@@ -43,6 +44,24 @@ export const createRoleService = (deps: { database: TDatabase }) => {
     return deptIds;
   };
 
+  /**
+   * A role's data scope as a non-administrator writes it: not wider than his own (hardening item 5,
+   * rule a of data-scope.ts). The effect on the role's holders is checked by `holdersWithinScope`.
+   */
+  const checkNotWider = async (
+    tx: TDb,
+    auth: TAuth,
+    role: { name: string; dataScope: TDataScopeKind; isAdmin?: boolean; deptIds: readonly number[] },
+  ) => {
+    if (isAdmin(auth)) return;
+    const excess = roleScopeExcess(await grantorOf(tx, auth), { isAdmin: false, ...role });
+    if (excess) throw forbidden(excess);
+  };
+
+  /** Applies a change to a role; refused and rolled back when it widens a holder beyond the editor's scope. */
+  const holdersWithinScope = async (tx: TDb, auth: TAuth, roleId: number, change: () => Promise<void>) =>
+    withinScope(tx, auth, isAdmin(auth) ? [] : await repo.holderIds(tx, auth.tenantId, roleId), change);
+
   const find = async (tx: TDb, auth: TAuth, id: number) => {
     const role = await repo.find(tx, auth.tenantId, id);
     if (!role) throw roleMissing();
@@ -65,6 +84,7 @@ export const createRoleService = (deps: { database: TDatabase }) => {
       return scoped(auth, async (tx) => {
         if (await repo.nameTaken(tx, auth.tenantId, input.name)) throw conflict(`角色「${input.name}」已存在`);
         const deptIds = await checkScope(tx, auth, input.dataScope, input.deptIds);
+        await checkNotWider(tx, auth, { name: input.name, dataScope: input.dataScope, deptIds });
         const row = await repo.insert(tx, {
           tenantId: auth.tenantId,
           name: input.name,
@@ -95,17 +115,23 @@ export const createRoleService = (deps: { database: TDatabase }) => {
         if (input.name && (await repo.nameTaken(tx, auth.tenantId, input.name, role.id))) {
           throw conflict(`角色「${input.name}」已存在`);
         }
-        await repo.update(tx, auth.tenantId, role.id, {
+        const set = {
           ...(input.name ? { name: input.name } : {}),
           ...(input.remark !== undefined ? { remark: input.remark } : {}),
           ...(input.dataScope ? { dataScope: input.dataScope } : {}),
           ...(input.permissions ? { permissions: input.permissions } : {}),
+        };
+        await holdersWithinScope(tx, auth, role.id, async () => {
+          // Only the chosen departments may change: there is then no column of the role to set.
+          if (Object.keys(set).length > 0) await repo.update(tx, auth.tenantId, role.id, set);
+          if (input.dataScope || input.deptIds) {
+            const scope = (input.dataScope ?? role.dataScope) as TDataScopeKind;
+            const current = input.deptIds ?? (await repo.deptIds(tx, auth.tenantId, [role.id]));
+            const deptIds = await checkScope(tx, auth, scope, current);
+            await checkNotWider(tx, auth, { name: input.name ?? role.name, dataScope: scope, deptIds });
+            await repo.replaceDepts(tx, auth.tenantId, role.id, deptIds);
+          }
         });
-        if (input.dataScope || input.deptIds) {
-          const scope = (input.dataScope ?? role.dataScope) as TDataScopeKind;
-          const current = input.deptIds ?? (await repo.deptIds(tx, auth.tenantId, [role.id]));
-          await repo.replaceDepts(tx, auth.tenantId, role.id, await checkScope(tx, auth, scope, current));
-        }
         return toRole((await repo.find(tx, auth.tenantId, role.id))!);
       });
     },
@@ -146,10 +172,14 @@ export const createRoleService = (deps: { database: TDatabase }) => {
 
     saveDept: async (auth: TAuth, input: { roleId: number; dataScope: TDataScopeKind; deptIds: number[] }) =>
       scoped(auth, async (tx) => {
-        assertNotAdminRole(await find(tx, auth, input.roleId));
+        const role = await find(tx, auth, input.roleId);
+        assertNotAdminRole(role);
         const deptIds = await checkScope(tx, auth, input.dataScope, input.deptIds);
-        await repo.update(tx, auth.tenantId, input.roleId, { dataScope: input.dataScope });
-        await repo.replaceDepts(tx, auth.tenantId, input.roleId, deptIds);
+        await checkNotWider(tx, auth, { name: role.name, dataScope: input.dataScope, deptIds });
+        await holdersWithinScope(tx, auth, role.id, async () => {
+          await repo.update(tx, auth.tenantId, input.roleId, { dataScope: input.dataScope });
+          await repo.replaceDepts(tx, auth.tenantId, input.roleId, deptIds);
+        });
         return null;
       }),
 
@@ -164,7 +194,10 @@ export const createRoleService = (deps: { database: TDatabase }) => {
             throw conflict('不能停用您自己唯一的管理员角色');
           }
         }
-        await repo.update(tx, auth.tenantId, id, { status });
+        // Enabling gives the role's scope back to its holders: not beyond the editor's own.
+        await holdersWithinScope(tx, auth, id, async () => {
+          await repo.update(tx, auth.tenantId, id, { status });
+        });
         return null;
       }),
 

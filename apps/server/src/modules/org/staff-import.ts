@@ -10,6 +10,7 @@ import type { TAuth } from '../../http/context.js';
 import { sendDownload, xlsxMime } from '../../http/download.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import { type TUploadedSheet, withUploadedSheet } from '../../http/spreadsheet-read.js';
+import { grantorOf, roleScopeExcess, scopeOfRoles, type TGrantor, widensBeyond } from './data-scope.js';
 import { deptRepository } from './dept.repository.js';
 import { toDeptTree } from './dept.service.js';
 import { pinyinOf } from './pinyin.js';
@@ -96,11 +97,19 @@ export const createStaffImport = (deps: {
     };
   };
 
-  const roleLookup = async (tx: TDb, auth: TAuth) => {
+  const roleLookup = async (tx: TDb, auth: TAuth, grantor: TGrantor) => {
     const byName = await roleRepository.byName(tx, auth.tenantId);
     const perms = new Map(
       (await roleRepository.list(tx, auth.tenantId, {})).map((r) => [r.id, r.permissions] as const),
     );
+    // Nor a data scope wider than the importer's own (hardening item 5, rule a of data-scope.ts).
+    const excessOf = new Map<number, string | null>();
+    if (!isAdmin(auth)) {
+      for (const r of byName.values()) {
+        const deptIds = r.dataScope === 'custom' ? await roleRepository.deptIds(tx, auth.tenantId, [r.id]) : [];
+        excessOf.set(r.id, roleScopeExcess(grantor, { ...r, deptIds }));
+      }
+    }
     return (text: string): { ids: number[] } | { reason: string } => {
       const names = [...new Set(text.split(/[,，、;；]/).map((s) => s.trim()))].filter(Boolean);
       const ids: number[] = [];
@@ -112,6 +121,8 @@ export const createStaffImport = (deps: {
         if (!isAdmin(auth) && (perms.get(role.id) ?? []).some((p) => !auth.permissions.has(p))) {
           return { reason: `角色「${name}」的权限超出您自己的权限` };
         }
+        const excess = excessOf.get(role.id);
+        if (excess) return { reason: excess };
         ids.push(role.id);
       }
       return { ids };
@@ -135,10 +146,28 @@ export const createStaffImport = (deps: {
 
   const check = async (auth: TAuth, sheet: TUploadedSheet) => {
     const scope = await deps.dataScopeOf(auth);
-    const { findDept, findRoles } = await scoped(auth, async (tx) => ({
-      findDept: await deptLookup(tx, auth, scope),
-      findRoles: await roleLookup(tx, auth),
-    }));
+    const { findDept, findRoles, grantor, roleRows } = await scoped(auth, async (tx) => {
+      const grantor = await grantorOf(tx, auth);
+      return {
+        findDept: await deptLookup(tx, auth, scope),
+        findRoles: await roleLookup(tx, auth, grantor),
+        grantor,
+        roleRows: await roleRepository.byName(tx, auth.tenantId),
+      };
+    });
+    // Rule b of data-scope.ts: what the new person would see in his department, once per department and roles.
+    const roleById = new Map([...roleRows.values()].map((r) => [r.id, r]));
+    const widening = new Map<string, boolean>();
+    const widens = async (deptId: number, roleIds: number[]) => {
+      if (isAdmin(auth)) return false;
+      const key = `${deptId}:${roleIds.join(',')}`;
+      if (!widening.has(key)) {
+        const roles = roleIds.map((id) => roleById.get(id)!);
+        const after = await scoped(auth, (tx) => scopeOfRoles(tx, auth.tenantId, { userId: 0, deptId }, roles));
+        widening.set(key, widensBeyond(grantor, undefined, after));
+      }
+      return widening.get(key)!;
+    };
     const batchId = crypto.randomUUID();
     await scoped(auth, (tx) =>
       repo.insertImport(tx, { id: batchId, tenantId: auth.tenantId, userId: auth.userId, status: 'checking' }),
@@ -211,6 +240,9 @@ export const createStaffImport = (deps: {
         if (dept && 'reason' in dept) reasons.push(dept.reason);
         const roles = findRoles(cell('roles'));
         if ('reason' in roles) reasons.push(roles.reason);
+        else if (dept && !('reason' in dept) && (await widens(dept.id, roles.ids))) {
+          reasons.push('该员工在此部门担任这些角色能看到的数据超出您自己的数据权限');
+        }
         if (reasons.length || !dept || 'reason' in dept || 'reason' in roles) {
           errors.push({ row: rowNo, reason: reasons.join('；') });
           continue;

@@ -9,6 +9,7 @@ import { sendDownload, xlsxMime } from '../../http/download.js';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
 import { streamXlsx } from '../../http/xlsx-stream.js';
 import { hashPassword } from '../auth/password.js';
+import { grantorOf, roleScopeExcess, withinScope } from './data-scope.js';
 import { deptRepository } from './dept.repository.js';
 import { pinyinOf } from './pinyin.js';
 import { roleRepository } from './role.repository.js';
@@ -116,8 +117,12 @@ export const createStaffService = (deps: {
     }
   };
 
-  /** Roles the caller may grant: existing, active; administrator roles only by an administrator. */
-  const checkRoles = async (tx: TDb, auth: TAuth, roleIds: readonly number[]) => {
+  /**
+   * Roles the caller may grant: existing, active; administrator roles only by an administrator; for
+   * a non-administrator, each role he newly gives (not already held by every target) neither holds a
+   * permission he lacks nor a data scope wider than his own (hardening item 5, data-scope.ts).
+   */
+  const checkRoles = async (tx: TDb, auth: TAuth, roleIds: readonly number[], targetIds: readonly number[] = []) => {
     const found = await roleRepository.findMany(tx, auth.tenantId, roleIds);
     if (found.length !== roleIds.length) throw notFound('角色不存在或已删除');
     const disabled = found.find((r) => r.status !== 'active');
@@ -127,6 +132,18 @@ export const createStaffService = (deps: {
       const full = await Promise.all(found.map((r) => roleRepository.find(tx, auth.tenantId, r.id)));
       const lacking = full.flatMap((r) => r?.permissions ?? []).filter((p) => !auth.permissions.has(p));
       if (lacking.length) throw forbidden('不能分配权限超出您自己权限的角色');
+      const grantor = await grantorOf(tx, auth);
+      const held = await Promise.all(
+        targetIds.map(
+          async (u) => new Set((await roleRepository.activeRolesOf(tx, auth.tenantId, u)).map((x) => x.id)),
+        ),
+      );
+      const heldByAll = (id: number) => held.length > 0 && held.every((h) => h.has(id));
+      for (const r of found.filter((x) => !heldByAll(x.id))) {
+        const deptIds = r.dataScope === 'custom' ? await roleRepository.deptIds(tx, auth.tenantId, [r.id]) : [];
+        const excess = roleScopeExcess(grantor, { ...r, deptIds });
+        if (excess) throw forbidden(`不能分配：${excess}`);
+      }
     }
     return found;
   };
@@ -172,14 +189,16 @@ export const createStaffService = (deps: {
         return;
       }
       if (input.deptId !== undefined) await checkDept(tx, auth, scope, input.deptId);
-      if (input.roleIds) {
-        await checkRoles(tx, auth, input.roleIds);
-        await repo.setRoles(tx, auth.tenantId, input.ids, input.roleIds);
-      }
-      await repo.update(tx, auth.tenantId, input.ids, {
-        ...decided,
-        status: 'active',
-        ...(input.deptId !== undefined ? { deptId: input.deptId } : {}),
+      await withinScope(tx, auth, input.ids, async () => {
+        if (input.roleIds) {
+          await checkRoles(tx, auth, input.roleIds, input.ids);
+          await repo.setRoles(tx, auth.tenantId, input.ids, input.roleIds);
+        }
+        await repo.update(tx, auth.tenantId, input.ids, {
+          ...decided,
+          status: 'active',
+          ...(input.deptId !== undefined ? { deptId: input.deptId } : {}),
+        });
       });
     });
     return null;
@@ -229,19 +248,27 @@ export const createStaffService = (deps: {
         scoped(auth, async (tx) => {
           await checkDept(tx, auth, scope, input.deptId);
           await checkRoles(tx, auth, input.roleIds);
-          const user = await repo.insert(tx, {
-            tenantId: auth.tenantId,
-            username: input.username,
-            realName: input.realName,
-            ...pinyinOf(input.realName),
-            mobile: input.mobile,
-            passwordHash,
-            deptId: input.deptId,
-            billingEnabled: input.billingEnabled,
-            jobNumber: String((await repo.userCount(tx, auth.tenantId)) + 1).padStart(4, '0'),
-          });
-          await repo.setRoles(tx, auth.tenantId, [user.id], input.roleIds);
-          return user.id;
+          return withinScope(
+            tx,
+            auth,
+            [],
+            async () => {
+              const user = await repo.insert(tx, {
+                tenantId: auth.tenantId,
+                username: input.username,
+                realName: input.realName,
+                ...pinyinOf(input.realName),
+                mobile: input.mobile,
+                passwordHash,
+                deptId: input.deptId,
+                billingEnabled: input.billingEnabled,
+                jobNumber: String((await repo.userCount(tx, auth.tenantId)) + 1).padStart(4, '0'),
+              });
+              await repo.setRoles(tx, auth.tenantId, [user.id], input.roleIds);
+              return user.id;
+            },
+            (userId) => [userId],
+          );
         }),
       );
       return { id, initialPassword };
@@ -257,16 +284,18 @@ export const createStaffService = (deps: {
         scoped(auth, async (tx) => {
           await targets(tx, auth, scope, [input.id], ['active', 'disabled']);
           if (input.deptId !== undefined) await checkDept(tx, auth, scope, input.deptId);
-          if (input.roleIds) {
-            assertKeepsOwnAdmin(auth, [input.id], await checkRoles(tx, auth, input.roleIds));
-            await repo.setRoles(tx, auth.tenantId, [input.id], input.roleIds);
-          }
-          const set = {
-            ...(input.realName ? { realName: input.realName, ...pinyinOf(input.realName) } : {}),
-            ...(input.mobile ? { mobile: input.mobile } : {}),
-            ...(input.deptId !== undefined ? { deptId: input.deptId } : {}),
-          };
-          if (Object.keys(set).length > 0) await repo.update(tx, auth.tenantId, [input.id], set);
+          await withinScope(tx, auth, [input.id], async () => {
+            if (input.roleIds) {
+              assertKeepsOwnAdmin(auth, [input.id], await checkRoles(tx, auth, input.roleIds, [input.id]));
+              await repo.setRoles(tx, auth.tenantId, [input.id], input.roleIds);
+            }
+            const set = {
+              ...(input.realName ? { realName: input.realName, ...pinyinOf(input.realName) } : {}),
+              ...(input.mobile ? { mobile: input.mobile } : {}),
+              ...(input.deptId !== undefined ? { deptId: input.deptId } : {}),
+            };
+            if (Object.keys(set).length > 0) await repo.update(tx, auth.tenantId, [input.id], set);
+          });
         }),
       );
       return null;
@@ -300,14 +329,16 @@ export const createStaffService = (deps: {
       const scope = await deps.dataScopeOf(auth);
       await scoped(auth, async (tx) => {
         await targets(tx, auth, scope, input.ids, ['active', 'disabled']);
-        if (input.deptId !== undefined) {
-          await checkDept(tx, auth, scope, input.deptId);
-          await repo.update(tx, auth.tenantId, input.ids, { deptId: input.deptId });
-        }
-        if (input.roleIds) {
-          assertKeepsOwnAdmin(auth, input.ids, await checkRoles(tx, auth, input.roleIds));
-          await repo.setRoles(tx, auth.tenantId, input.ids, input.roleIds);
-        }
+        await withinScope(tx, auth, input.ids, async () => {
+          if (input.deptId !== undefined) {
+            await checkDept(tx, auth, scope, input.deptId);
+            await repo.update(tx, auth.tenantId, input.ids, { deptId: input.deptId });
+          }
+          if (input.roleIds) {
+            assertKeepsOwnAdmin(auth, input.ids, await checkRoles(tx, auth, input.roleIds, input.ids));
+            await repo.setRoles(tx, auth.tenantId, input.ids, input.roleIds);
+          }
+        });
       });
       return null;
     },
