@@ -73,6 +73,8 @@ export const startTestApp = async (opts: { webDist?: string } = {}) => {
   return {
     app,
     database,
+    /** The server's data directory (uploads, recordings), removed by close(). */
+    dataDir,
     request,
     call,
     login,
