@@ -1,4 +1,4 @@
-import { allRoutes, isPlatformPerm, type TRouteDef, timeBounds } from '@yunhu/contract';
+import { allRoutes, isPlatformPerm, routeTables, type TRouteDef, timeBounds } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +161,13 @@ describe('route table fuzz', () => {
     });
     return { who, res } as const;
   };
+
+  it('sees the rows an accepted request writes (the check below can fail)', async () => {
+    await changedTables();
+    const res = await t.call(routeTables.crmSettings.tagSave, { name: '模糊测试' }, tokens.admin);
+    expect(res.body.code).toBe(0);
+    expect(await changedTables()).toContain('crm_tags');
+  });
 
   const fuzzable = allRoutes().filter((r) => r.body === 'json');
 
