@@ -71,7 +71,7 @@ const createServices = (app: FastifyInstance, config: TConfig, database: TDataba
     isOwnUpload: system.isOwnUpload,
   });
   revokeSessions = auth.revokeUserSessions;
-  const platform = createPlatformService({ database });
+  const platform = createPlatformService({ database, revokeTenantSessions: auth.revokeTenantSessions });
   const crm = createCrmService({
     database,
     dataScopeOf: org.dataScopeOf,

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { roles, tenants, userRoles, users } from '../org/org.schema.js';
-import { authAttempts, sessions, smsCodes, wechatTickets } from './auth.schema.js';
+import { authCounters, sessions, smsCodes, wechatTickets } from './auth.schema.js';
 
 export const authRepository = {
   /** The user by account (case-insensitive) or mobile, with the tenant's state. */
@@ -70,22 +70,57 @@ export const authRepository = {
   touchLogin: (db: TDb, userId: number) =>
     db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId)),
 
-  recordAttempt: (db: TDb, keys: string[], success: boolean) =>
-    db.insert(authAttempts).values(keys.map((key) => ({ key, success }))),
-
-  countAttempts: async (db: TDb, key: string, since: Date, success?: boolean) => {
-    const conds = [eq(authAttempts.key, key), gt(authAttempts.createdAt, since)];
-    if (success !== undefined) conds.push(eq(authAttempts.success, success));
-    const [row] = await db
-      .select({ n: count() })
-      .from(authAttempts)
-      .where(and(...conds));
-    return row?.n ?? 0;
+  /**
+   * Takes one try of a limit in one atomic step: the counter of `key` goes up by one only while it
+   * is under `limit` in its window (a window older than `windowSeconds` starts again at one).
+   * Concurrent requests serialise on the row, so no more than `limit` of them get a try.
+   */
+  takeTry: async (db: TDb, key: string, limit: number, windowSeconds: number) => {
+    const isStale = sql`${authCounters.windowStart} < now() - ${windowSeconds}::int * interval '1 second'`;
+    const rows = await db
+      .insert(authCounters)
+      .values({ key, tries: 1, windowStart: sql`now()` })
+      .onConflictDoUpdate({
+        target: authCounters.key,
+        set: {
+          tries: sql`case when ${isStale} then 1 else ${authCounters.tries} + 1 end`,
+          windowStart: sql`case when ${isStale} then now() else ${authCounters.windowStart} end`,
+        },
+        setWhere: sql`${isStale} or ${authCounters.tries} < ${limit}::int`,
+      })
+      .returning({ tries: authCounters.tries });
+    return rows.length === 1;
   },
 
-  /** After a successful sign-in the account's failures no longer count. */
-  clearFailures: (db: TDb, key: string) =>
-    db.delete(authAttempts).where(and(eq(authAttempts.key, key), eq(authAttempts.success, false))),
+  /** Gives a try back (a right password, or a try refused by a later limit): only failures stay counted. */
+  giveBackTry: (db: TDb, key: string) =>
+    db
+      .update(authCounters)
+      .set({ tries: sql`greatest(${authCounters.tries} - 1, 0)` })
+      .where(eq(authCounters.key, key)),
+
+  clearTries: (db: TDb, key: string) => db.delete(authCounters).where(eq(authCounters.key, key)),
+
+  /** Counters whose window ended a day ago say nothing any more. */
+  pruneCounters: (db: TDb) =>
+    db.delete(authCounters).where(sql`${authCounters.windowStart} < now() - interval '1 day'`),
+
+  /** Whether the user signed in from this address lately: his own address is spared the account-wide ceiling. */
+  hasSignedInFrom: async (db: TDb, userId: number, ip: string, since: Date) => {
+    const rows = await db
+      .select({ one: sql<number>`1` })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
+      .limit(1);
+    return rows.length === 1;
+  },
+
+  /** Revokes every live session of an enterprise (it is being closed). */
+  revokeTenantSessions: (db: TDb, tenantId: number) =>
+    db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.tenantId, tenantId), isNull(sessions.revokedAt))),
 
   insertSmsCode: (db: TDb, row: typeof smsCodes.$inferInsert) => db.insert(smsCodes).values(row),
 
@@ -99,17 +134,6 @@ export const authRepository = {
     return rows[0] ?? null;
   },
 
-  countSmsSince: async (db: TDb, by: { mobile?: string; ip?: string }, since: Date) => {
-    const conds = [gt(smsCodes.createdAt, since)];
-    if (by.mobile) conds.push(eq(smsCodes.mobile, by.mobile));
-    if (by.ip) conds.push(eq(smsCodes.ip, by.ip));
-    const [row] = await db
-      .select({ n: count() })
-      .from(smsCodes)
-      .where(and(...conds));
-    return row?.n ?? 0;
-  },
-
   /** Marks the code used only if it still is unused: a code works once, even under a race. */
   consumeSmsCode: async (db: TDb, id: number) => {
     const rows = await db
@@ -120,11 +144,25 @@ export const authRepository = {
     return rows.length === 1;
   },
 
-  bumpSmsAttempts: (db: TDb, id: number) =>
-    db
+  /**
+   * Takes one try of a code in one atomic step, before it is compared: only a live code under its
+   * try limit answers, so concurrent guesses cannot check more than `maxTries` of them.
+   */
+  takeSmsTry: async (db: TDb, id: number, maxTries: number) => {
+    const rows = await db
       .update(smsCodes)
       .set({ attempts: sql`${smsCodes.attempts} + 1` })
-      .where(eq(smsCodes.id, id)),
+      .where(
+        and(
+          eq(smsCodes.id, id),
+          isNull(smsCodes.usedAt),
+          gt(smsCodes.expiresAt, new Date()),
+          sql`${smsCodes.attempts} < ${maxTries}::int`,
+        ),
+      )
+      .returning({ id: smsCodes.id });
+    return rows.length === 1;
+  },
 
   updatePassword: (db: TDb, userId: number, passwordHash: string) =>
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),

@@ -47,10 +47,10 @@ describe('auth endpoints', () => {
       expect(unknown.body).toEqual(wrong.body);
     });
 
-    it('locks an account after five failures, even with the right password', async () => {
-      for (let i = 0; i < 5; i++)
-        await t.call(r.login, { username: 'agent03', password: `bad${i}` }, null, t.freshIp());
-      const locked = await t.call(r.login, { username: 'agent03', password: 'Agent@2026' }, null, t.freshIp());
+    it('locks an account out of one source after five failures, even with the right password', async () => {
+      const ip = t.freshIp();
+      for (let i = 0; i < 5; i++) await t.call(r.login, { username: 'agent03', password: `bad${i}` }, null, ip);
+      const locked = await t.call(r.login, { username: 'agent03', password: 'Agent@2026' }, null, ip);
       expect(locked.body.code).toBe(10056);
       expect(locked.body.msg).toContain('账号已锁定');
     });
@@ -159,9 +159,9 @@ describe('auth endpoints', () => {
       expect(last).toMatchObject({ code: 10056, msg: '验证码请求过于频繁，请稍后再试' });
     });
 
-    it('refuses SMS sign-in for a mobile nobody has', async () => {
+    it('refuses SMS sign-in for a mobile nobody has without saying so', async () => {
       const res = await t.call(r.loginBySms, { mobile: '13311112222', code: '123456' });
-      expect(res.body).toMatchObject({ code: 10056, msg: '该手机号未注册' });
+      expect(res.body).toMatchObject({ code: 10002, msg: '验证码已失效，请重新获取' });
     });
 
     it('validates the mobile', async () => {

@@ -9,18 +9,37 @@ import type { TOrgService } from '../org/org.service.js';
 import { authRepository as repo } from './auth.repository.js';
 import { dummyHash, hashPassword, hashToken, newToken, verifyPassword } from './password.js';
 
-/** Limits of sign-in and SMS (kept here so tests and the messages agree). */
+/**
+ * Limits of sign-in and SMS (kept here so tests and the messages agree); why these and how they
+ * count: docs/decisions/0009-sign-in-limits.md.
+ */
 export const authLimits = {
-  accountFailures: 5,
+  /** Wrong passwords from one source for one account before that source is locked out of it. */
+  sourceAccountTries: 5,
+  /** Wrong passwords for one account from all sources together (the stranger's ceiling). */
+  accountTries: 50,
+  /** Wrong passwords from one source across accounts. */
   ipFailures: 30,
   failureWindowMinutes: 15,
+  /** A source the user signed in from within these days is spared the account-wide ceiling. */
+  knownSourceDays: 30,
   smsIntervalSeconds: 60,
   smsPerMobilePerDay: 10,
   smsPerIpPerHour: 20,
   smsTtlSeconds: 300,
   smsMaxTries: 5,
+  smsGuessesPerIpPerHour: 20,
   wechatTicketSeconds: 300,
 };
+
+/** One limit a request must pass: its counter key, how many tries in how long, and the refusal. */
+type TLimit = { key: string; tries: number; windowSeconds: number; message: string };
+
+/** Stands for a code never sent (an unknown mobile): no code hashes to it, so nothing can match. */
+const NO_CODE = 'none';
+
+/** The locked-out message of one source for one account (the sign-in page shows it as is). */
+const lockedMessage = (minutes: number) => `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`;
 
 type TLoginRow = NonNullable<Awaited<ReturnType<typeof repo.findLoginUser>>>;
 
@@ -34,6 +53,70 @@ export const createAuthService = (deps: {
 }) => {
   const { db } = deps.database;
   const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+  const windowSeconds = authLimits.failureWindowMinutes * 60;
+
+  /**
+   * Takes a try of every limit, in order, each in one atomic statement; at the first refusal the
+   * tries already taken are given back and its message is thrown. Answers the keys taken.
+   */
+  const takeTries = async (limits: TLimit[]): Promise<string[]> => {
+    const taken: string[] = [];
+    for (const limit of limits) {
+      if (!(await repo.takeTry(db, limit.key, limit.tries, limit.windowSeconds))) {
+        for (const key of taken) await repo.giveBackTry(db, key);
+        throw conflict(limit.message);
+      }
+      taken.push(limit.key);
+    }
+    // Old counters are cleared now and then by whoever passes; no job needed for a small table.
+    if (Math.random() < 0.01) await repo.pruneCounters(db);
+    return taken;
+  };
+
+  /**
+   * The limits of one password check (decision 0009): per source and account (the hard lock, so a
+   * stranger locks only his own address out), per source, and per account from everywhere with a
+   * much higher ceiling, which spares an address the user signed in from lately. The account is the
+   * user whatever name he typed (account or mobile); an unknown name counts by itself.
+   */
+  const passwordLimits = async (username: string, row: TLoginRow | null, ip: string): Promise<TLimit[]> => {
+    const who = row ? `u:${row.user.id}` : `n:${username.toLowerCase()}`;
+    const isKnownSource =
+      row !== null && (await repo.hasSignedInFrom(db, row.user.id, ip, minutesAgo(authLimits.knownSourceDays * 1440)));
+    const limits: TLimit[] = [
+      {
+        key: `pw:src:${ip}:${who}`,
+        tries: authLimits.sourceAccountTries,
+        windowSeconds,
+        message: lockedMessage(authLimits.failureWindowMinutes),
+      },
+      { key: `pw:src:${ip}`, tries: authLimits.ipFailures, windowSeconds, message: '登录尝试过于频繁，请稍后再试' },
+    ];
+    if (!isKnownSource) {
+      limits.push({
+        key: `pw:acct:${who}`,
+        tries: authLimits.accountTries,
+        windowSeconds,
+        message: `该账号登录失败次数过多，已暂时锁定，请${authLimits.failureWindowMinutes}分钟后再试或使用短信验证码登录`,
+      });
+    }
+    return limits;
+  };
+
+  /**
+   * Checks a password under the limits: the tries are taken before the comparison, so concurrent
+   * guesses cannot check more than a limit allows. A right password gives its tries back and
+   * clears its source's lock; a wrong one keeps them counted.
+   */
+  const checkPassword = async (username: string, password: string, row: TLoginRow | null, ip: string) => {
+    const taken = await takeTries(await passwordLimits(username, row, ip));
+    const isValid = await verifyPassword(password, row?.user.passwordHash ?? dummyHash);
+    if (!row || !isValid) return false;
+    const [sourceKey, ...rest] = taken;
+    await repo.clearTries(db, sourceKey!);
+    for (const key of rest) await repo.giveBackTry(db, key);
+    return true;
+  };
 
   const subjectOf = (row: TLoginRow): TAuditSubject => ({
     tenantId: row.tenant.id,
@@ -63,43 +146,75 @@ export const createAuthService = (deps: {
     return { token, expire: expiresAt.getTime() };
   };
 
+  /**
+   * Sends a code. For sign-in and reset, a mobile nobody has gets the same answer but no SMS: a
+   * row that no code matches keeps its limits and later answers the same as for a known mobile,
+   * so neither step tells whether a mobile is registered.
+   */
   const sendCode = async (mobile: string, purpose: TSmsPurpose, ip: string) => {
-    const latest = await repo.latestSmsCode(db, mobile, purpose);
-    if (latest && Date.now() - latest.createdAt.getTime() < authLimits.smsIntervalSeconds * 1000) {
-      throw conflict(`验证码发送过于频繁，请${authLimits.smsIntervalSeconds}秒后再试`);
-    }
-    if ((await repo.countSmsSince(db, { mobile }, minutesAgo(24 * 60))) >= authLimits.smsPerMobilePerDay) {
-      throw conflict('该手机号今日验证码次数已达上限，请明天再试');
-    }
-    if ((await repo.countSmsSince(db, { ip }, minutesAgo(60))) >= authLimits.smsPerIpPerHour) {
-      throw conflict('验证码请求过于频繁，请稍后再试');
-    }
+    await takeTries([
+      {
+        key: `sms:gap:${mobile}:${purpose}`,
+        tries: 1,
+        windowSeconds: authLimits.smsIntervalSeconds,
+        message: `验证码发送过于频繁，请${authLimits.smsIntervalSeconds}秒后再试`,
+      },
+      {
+        key: `sms:day:${mobile}`,
+        tries: authLimits.smsPerMobilePerDay,
+        windowSeconds: 86_400,
+        message: '该手机号今日验证码次数已达上限，请明天再试',
+      },
+      {
+        key: `sms:src:${ip}`,
+        tries: authLimits.smsPerIpPerHour,
+        windowSeconds: 3600,
+        message: '验证码请求过于频繁，请稍后再试',
+      },
+    ]);
+    const isForAccount = purpose === 'login' || purpose === 'reset';
+    const isUnknown = isForAccount && !(await repo.findUserByMobile(db, mobile));
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     await repo.insertSmsCode(db, {
       mobile,
       purpose,
-      codeHash: hashToken(`${mobile}:${code}`),
+      codeHash: isUnknown ? NO_CODE : hashToken(`${mobile}:${code}`),
       expiresAt: new Date(Date.now() + authLimits.smsTtlSeconds * 1000),
       ip,
     });
-    await deps.sms.send(mobile, `您的验证码为${code}，${authLimits.smsTtlSeconds / 60}分钟内有效，请勿泄露。`, {
-      code,
-      purpose,
-    });
+    if (!isUnknown) {
+      await deps.sms.send(mobile, `您的验证码为${code}，${authLimits.smsTtlSeconds / 60}分钟内有效，请勿泄露。`, {
+        code,
+        purpose,
+      });
+    }
     return { expireSeconds: authLimits.smsTtlSeconds };
   };
 
-  /** Checks and uses up an SMS code: it expires, works once, and dies after too many wrong tries. */
-  const useCode = async (mobile: string, purpose: TSmsPurpose, code: string) => {
+  /**
+   * Checks and uses up an SMS code: it expires, works once, and dies after too many tries. The try
+   * is taken before the comparison in one statement, so concurrent guesses check at most
+   * `smsMaxTries`; with `ip`, one source's guesses across mobiles are limited too, and a right code
+   * gives its source's try back.
+   */
+  const useCode = async (mobile: string, purpose: TSmsPurpose, code: string, ip?: string) => {
+    const [sourceKey] = ip
+      ? await takeTries([
+          {
+            key: `sms:guess:${ip}`,
+            tries: authLimits.smsGuessesPerIpPerHour,
+            windowSeconds: 3600,
+            message: '验证码尝试过于频繁，请稍后再试',
+          },
+        ])
+      : [];
     const row = await repo.latestSmsCode(db, mobile, purpose);
-    if (!row || row.usedAt || row.expiresAt.getTime() < Date.now() || row.attempts >= authLimits.smsMaxTries) {
+    if (!row || !(await repo.takeSmsTry(db, row.id, authLimits.smsMaxTries))) {
       throw invalid('验证码已失效，请重新获取');
     }
-    if (row.codeHash !== hashToken(`${mobile}:${code}`)) {
-      await repo.bumpSmsAttempts(db, row.id);
-      throw invalid('验证码不正确');
-    }
+    if (row.codeHash !== hashToken(`${mobile}:${code}`)) throw invalid('验证码不正确');
     if (!(await repo.consumeSmsCode(db, row.id))) throw invalid('验证码已失效，请重新获取');
+    if (sourceKey) await repo.giveBackTry(db, sourceKey);
   };
 
   const assertPasswordChange = (oldPassword: string, newPassword: string) => {
@@ -116,33 +231,19 @@ export const createAuthService = (deps: {
     sendCode,
 
     login: async (input: { username: string; password: string }, ip: string, audit: (s: TAuditSubject) => void) => {
-      const accountKey = `account:${input.username.toLowerCase()}`;
-      const ipKey = `ip:${ip}`;
-      const since = minutesAgo(authLimits.failureWindowMinutes);
-      if ((await repo.countAttempts(db, accountKey, since, false)) >= authLimits.accountFailures) {
-        throw conflict(`密码错误次数过多，账号已锁定，请${authLimits.failureWindowMinutes}分钟后再试`);
-      }
-      if ((await repo.countAttempts(db, ipKey, since, false)) >= authLimits.ipFailures) {
-        throw conflict('登录尝试过于频繁，请稍后再试');
-      }
       const row = await repo.findLoginUser(db, input.username);
       if (row) audit(subjectOf(row));
-      const isValid = await verifyPassword(input.password, row?.user.passwordHash ?? dummyHash);
-      if (!row || !isValid) {
-        await repo.recordAttempt(db, [accountKey, ipKey], false);
-        throw conflict('账号或密码错误');
-      }
+      if (!(await checkPassword(input.username, input.password, row, ip)) || !row) throw conflict('账号或密码错误');
       assertMaySignIn(row);
-      await repo.clearFailures(db, accountKey);
-      await repo.recordAttempt(db, [accountKey, ipKey], true);
       return issueSession(row, ip);
     },
 
     loginBySms: async (input: { mobile: string; code: string }, ip: string, audit: (s: TAuditSubject) => void) => {
       const row = await repo.findUserByMobile(db, input.mobile);
-      if (!row) throw conflict('该手机号未注册');
-      audit(subjectOf(row));
-      await useCode(input.mobile, 'login', input.code);
+      if (row) audit(subjectOf(row));
+      // An unknown mobile never had a working code, so it fails here like a wrong code does.
+      await useCode(input.mobile, 'login', input.code, ip);
+      if (!row) throw invalid('验证码已失效，请重新获取');
       assertMaySignIn(row);
       return issueSession(row, ip);
     },
@@ -180,11 +281,12 @@ export const createAuthService = (deps: {
         code: string;
         password: string;
       },
+      ip: string,
       audit: (s: TAuditSubject) => void,
     ) => {
       if (await repo.findLoginUser(db, input.username)) throw conflict('该账号已被使用');
       if (await repo.findUserByMobile(db, input.mobile)) throw conflict('该手机号已注册，请直接登录');
-      await useCode(input.mobile, 'signup', input.code);
+      await useCode(input.mobile, 'signup', input.code, ip);
       const created = await deps.org.registerEnterprise({
         enterpriseName: input.enterpriseName,
         realName: input.realName,
@@ -209,17 +311,9 @@ export const createAuthService = (deps: {
       ip: string,
       audit: (s: TAuditSubject) => void,
     ) => {
-      const accountKey = `account:${input.username.toLowerCase()}`;
-      if (
-        (await repo.countAttempts(db, accountKey, minutesAgo(authLimits.failureWindowMinutes), false)) >=
-        authLimits.accountFailures
-      ) {
-        throw conflict(`密码错误次数过多，账号已锁定，请${authLimits.failureWindowMinutes}分钟后再试`);
-      }
       const row = await repo.findLoginUser(db, input.username);
       if (row) audit(subjectOf(row));
-      if (!row || !(await verifyPassword(input.oldPassword, row.user.passwordHash))) {
-        await repo.recordAttempt(db, [accountKey, `ip:${ip}`], false);
+      if (!(await checkPassword(input.username, input.oldPassword, row, ip)) || !row) {
         throw conflict('账号或原密码错误');
       }
       assertPasswordChange(input.oldPassword, input.newPassword);
@@ -229,12 +323,13 @@ export const createAuthService = (deps: {
 
     updatePasswordBySms: async (
       input: { mobile: string; code: string; newPassword: string },
+      ip: string,
       audit: (s: TAuditSubject) => void,
     ) => {
       const row = await repo.findUserByMobile(db, input.mobile);
-      if (!row) throw conflict('该手机号未注册');
-      audit(subjectOf(row));
-      await useCode(input.mobile, 'reset', input.code);
+      if (row) audit(subjectOf(row));
+      await useCode(input.mobile, 'reset', input.code, ip);
+      if (!row) throw invalid('验证码已失效，请重新获取');
       await setPassword(row.user.id, input.newPassword);
       return null;
     },
@@ -257,6 +352,11 @@ export const createAuthService = (deps: {
     /** Ends every session of a user at once (the org area: disable, delete, password reset). */
     revokeUserSessions: async (userId: number) => {
       await repo.revokeUserSessions(db, userId);
+    },
+
+    /** Ends every session of an enterprise being closed, so opening it again revives none of them. */
+    revokeTenantSessions: async (tenantId: number) => {
+      await repo.revokeTenantSessions(db, tenantId);
     },
 
     /** `origin` is the address the browser reached us at, so the QR works behind a proxy or Vite too. */

@@ -23,7 +23,11 @@ const toEnterprise = (r: TRow) => ({
 export type TPlatformService = ReturnType<typeof createPlatformService>;
 
 /** The platform operator's administration of enterprises (issue 3). */
-export const createPlatformService = (deps: { database: TDatabase }) => {
+export const createPlatformService = (deps: {
+  database: TDatabase;
+  /** The auth area's: a closed enterprise's sessions end for good, so reopening it revives none. */
+  revokeTenantSessions: (tenantId: number) => Promise<void>;
+}) => {
   const { db } = deps.database;
   // A role string is not enough: only the super tenant administers other tenants.
   const assertPlatform = (auth: TAuth) => {
@@ -63,7 +67,7 @@ export const createPlatformService = (deps: { database: TDatabase }) => {
     batchExamine: (auth: TAuth, input: { ids: number[]; pass: boolean; reason: string }) =>
       examine(auth, input.ids, input.pass, input.reason),
 
-    /** Opens or closes an enterprise; a closed one's sessions stop working at once (authenticate refuses them). */
+    /** Opens or closes an enterprise; closing ends its sessions, so its users sign in again once it is reopened. */
     setStatus: async (auth: TAuth, input: { id: number; status: 'active' | 'closed'; reason: string }) => {
       assertPlatform(auth);
       if (!(await repo.find(db, input.id))) throw notFound('企业不存在');
@@ -71,6 +75,7 @@ export const createPlatformService = (deps: { database: TDatabase }) => {
       const moved = await repo.move(db, [input.id], from, { status: input.status, statusReason: input.reason });
       if (!moved.length)
         throw conflict(input.status === 'closed' ? '只有正常的企业可以停用' : '只有已停用的企业可以开通');
+      if (input.status === 'closed') await deps.revokeTenantSessions(input.id);
       return null;
     },
   };
