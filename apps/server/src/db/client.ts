@@ -19,28 +19,72 @@ export type TDatabase = {
   kind: 'pglite' | 'postgres';
   /** Whether the row-level-security role exists (it may not where the user cannot create roles). */
   hasAppRole: boolean;
-  ping: () => Promise<boolean>;
+  /** Whether the database answers within timeoutMs (default pingTimeoutMs). */
+  ping: (timeoutMs?: number) => Promise<boolean>;
   close: () => Promise<void>;
 };
 
 const migrationsFolder = path.resolve(new URL('../../drizzle', import.meta.url).pathname);
 
+/**
+ * The walls around the server's PostgreSQL sessions, so that no request (a bug, a client gone
+ * mid-download, a runaway query) can hold a connection for ever and starve every other request.
+ */
+export type TDbLimits = {
+  /** Connections in the pool. */
+  poolMax: number;
+  /** How long a query waits for a free connection before it fails (instead of hanging). */
+  connectTimeoutMs: number;
+  /** Any one statement; a download's cursor transaction sets its own (http/download.ts). 0 = none. */
+  statementTimeoutMs: number;
+  /** A transaction left waiting between statements is ended by PostgreSQL after this. 0 = none. */
+  idleInTransactionMs: number;
+};
+
+export const dbLimitDefaults: TDbLimits = {
+  poolMax: 10,
+  connectTimeoutMs: 10_000,
+  statementTimeoutMs: 60_000,
+  idleInTransactionMs: 60_000,
+};
+
+/** /healthz waits no longer than this for the database before answering 503. */
+export const pingTimeoutMs = 2000;
+
 /** Opens the database, applies pending migrations, and reports what it opened. */
 export const openDatabase = async (opts: {
   databaseUrl: string | null;
   dataDir: string | null;
+  /** PostgreSQL server only (PGlite is one in-process session); defaults: dbLimitDefaults. */
+  limits?: Partial<TDbLimits>;
 }): Promise<TDatabase> => {
   let database: Omit<TDatabase, 'hasAppRole'>;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const limits = { ...dbLimitDefaults, ...opts.limits };
+    // Migrations run on their own connection, outside the statement timeout: one may rewrite a
+    // large table.
+    const migrator = new pg.Client({ connectionString: opts.databaseUrl });
+    await migrator.connect();
+    try {
+      await migratePg(drizzlePg(migrator), { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: limits.poolMax,
+      connectionTimeoutMillis: limits.connectTimeoutMs,
+      // Sent when each connection opens, so they cost no round trip per query.
+      statement_timeout: limits.statementTimeoutMs,
+      idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+    });
     // A connection the server ends (restart, pg_terminate_backend, a forced drop in tests) emits
     // 'error' on its client, even while the pool is closing it; without a listener that crashes
     // the process. Queries in flight still reject on their own, and the pool replaces idle clients.
     pool.on('error', (error) => console.warn(`数据库连接已断开：${error.message}`));
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
-    database = { db, kind: 'postgres', ping: () => ping(db), close: () => pool.end() };
+    database = { db, kind: 'postgres', ping: (timeoutMs) => ping(db, timeoutMs), close: () => pool.end() };
   } else {
     // dataDir null = in memory (tests); otherwise the files live under DATA_DIR/pgdata.
     let dir: string | undefined;
@@ -51,7 +95,7 @@ export const openDatabase = async (opts: {
     const client = new PGlite(dir);
     const db = drizzlePglite(client, { schema }) as unknown as TDb;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
-    database = { db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
+    database = { db, kind: 'pglite', ping: (timeoutMs) => ping(db, timeoutMs), close: () => client.close() };
   }
   // Closing twice (a test that closes the database under the server, then its teardown) is harmless.
   let closing: Promise<void> | null = null;
@@ -65,12 +109,23 @@ export const openDatabase = async (opts: {
   return { ...database, hasAppRole: rowsOf<{ ok: boolean }>(role)[0]?.ok === true };
 };
 
-const ping = async (db: TDb): Promise<boolean> => {
+/**
+ * Whether the database answers within `timeoutMs`. The wait is bounded because an exhausted pool
+ * (or PGlite's one session held by a transaction) would otherwise hold the answer for ever.
+ */
+const ping = async (db: TDb, timeoutMs = pingTimeoutMs): Promise<boolean> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((done) => {
+    timer = setTimeout(() => done(false), timeoutMs);
+  });
+  const answer = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
   }
 };
 

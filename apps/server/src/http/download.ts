@@ -1,17 +1,145 @@
-import type { Readable } from 'node:stream';
+import type { ServerResponse } from 'node:http';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-
-/** Sends a file download with its Chinese name (RFC 5987) so the browser saves it as such. */
-export const sendDownload = (
-  reply: FastifyReply,
-  fileName: string,
-  mime: string,
-  body: Readable | Buffer,
-): FastifyReply =>
-  reply
-    .header('Content-Type', mime)
-    .header('Content-Disposition', `attachment; filename="download"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-    .header('Cache-Control', 'no-store')
-    .send(body);
+import type { TDatabase } from '../db/client.js';
+import { readCursor } from '../db/cursor.js';
+import { type TColumn, type TRowSink, type TRowSource, type TXlsxWriter, xlsxWriter } from './xlsx-stream.js';
 
 export const xlsxMime = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A download whose client has gone (or stopped reading): thrown into its row reader to stop it. */
+export class DownloadAbandoned extends Error {}
+
+/** A download that has not taken a byte for this long is given up, so a silent client cannot hold a transaction. */
+export const downloadStallMs = 60_000;
+/** Statement timeout inside a download's cursor transaction: its first fetch may sort the whole match. */
+export const downloadStatementTimeoutMs = 300_000;
+
+const attachment = (reply: FastifyReply, fileName: string, mime: string) =>
+  reply
+    .header('Content-Type', mime)
+    // The Chinese name per RFC 5987, so the browser saves it as such.
+    .header('Content-Disposition', `attachment; filename="download"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('Cache-Control', 'no-store');
+
+/** A file already whole in memory (the import templates): nothing is held while it is sent. */
+export const sendDownload = (reply: FastifyReply, fileName: string, mime: string, body: Buffer): FastifyReply =>
+  attachment(reply, fileName, mime).send(body);
+
+/**
+ * The rows of one query read through a cursor in one read-only tenant transaction (db/cursor.ts):
+ * the transaction lives as long as the download, so it may wait on a slow client between fetches
+ * up to twice the stall bound, after which PostgreSQL ends it even if this process could not.
+ */
+export const cursorRows =
+  <T>(
+    database: TDatabase,
+    tenantId: number,
+    query: SQL,
+    map: (raw: Record<string, unknown>) => T,
+    batch = 2000,
+  ): TRowSource<T> =>
+  (sink) =>
+    readCursor(
+      database,
+      tenantId,
+      query,
+      { batch, statementTimeoutMs: downloadStatementTimeoutMs, idleInTransactionMs: 2 * downloadStallMs },
+      (rows) => sink(rows.map(map)),
+    );
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Waits until the rows just given have left: the compressor has gone quiet and neither the
+ * stream nor the socket is full. Throws when the client is gone or has taken nothing for
+ * `downloadStallMs`.
+ */
+const settle = async <T>(writer: TXlsxWriter<T>, res: ServerResponse, gone: () => DownloadAbandoned | null) => {
+  const sent = () => writer.produced() - writer.stream.readableLength;
+  let last = { produced: writer.produced(), sent: sent() };
+  let movedAt = Date.now();
+  for (;;) {
+    const error = gone();
+    if (error) throw error;
+    await sleep(5);
+    const now = { produced: writer.produced(), sent: sent() };
+    const hasMoved = now.produced !== last.produced || now.sent !== last.sent;
+    last = now;
+    if (hasMoved) {
+      movedAt = Date.now();
+      continue;
+    }
+    const isFull = res.writableNeedDrain || writer.stream.readableLength >= writer.stream.readableHighWaterMark;
+    if (!isFull) return;
+    if (Date.now() - movedAt > downloadStallMs) throw new DownloadAbandoned('下载长时间无进展，已中止');
+  }
+};
+
+/**
+ * The one way a list is downloaded as xlsx. It owns the download's life:
+ * - nothing is sent until the first batch has been read, so a refused filter or a failing first
+ *   query is answered in the `{code,msg,data}` envelope, never under a file's headers;
+ * - the reader goes at the client's pace, one batch at a time;
+ * - when the client goes away (or stops reading) the reader is stopped with `DownloadAbandoned`,
+ *   so its cursor transaction rolls back and its connection returns to the pool;
+ * - an error after the headers destroys the connection: the client sees a broken download, not a
+ *   file that looks whole.
+ * Resolves when the headers are sent (or the client left before them); the rest streams on.
+ */
+export const sendXlsx = <T>(
+  reply: FastifyReply,
+  spec: { fileName: string; sheetName: string; columns: TColumn<T>[]; rows: TRowSource<T> },
+): Promise<FastifyReply> =>
+  new Promise<FastifyReply>((resolve, reject) => {
+    const res = reply.raw;
+    let abandoned: DownloadAbandoned | null = null;
+    let onAbandoned: (error: DownloadAbandoned) => void = () => undefined;
+    const whenAbandoned = new Promise<never>((_, fail) => {
+      onAbandoned = fail;
+    });
+    whenAbandoned.catch(() => undefined);
+    const abandon = (error: DownloadAbandoned) => {
+      abandoned ??= error;
+      onAbandoned(abandoned);
+    };
+    const onClose = () => {
+      if (!res.writableFinished) abandon(new DownloadAbandoned('客户端已断开'));
+    };
+    res.on('close', onClose);
+    if (res.destroyed) onClose();
+
+    let writer: TXlsxWriter<T> | null = null;
+    const start = () => {
+      const w = xlsxWriter(spec.sheetName, spec.columns);
+      writer = w;
+      attachment(reply, spec.fileName, xlsxMime).send(w.stream);
+      resolve(reply);
+      return w;
+    };
+    const sink: TRowSink<T> = async (rows) => {
+      if (abandoned) throw abandoned;
+      const w = writer ?? start();
+      w.add(rows);
+      await settle(w, res, () => abandoned);
+    };
+    spec
+      .rows(sink)
+      .then(async () => {
+        if (abandoned) throw abandoned;
+        await Promise.race([(writer ?? start()).end(), whenAbandoned]);
+      })
+      .catch((error: unknown) => {
+        if (!writer && !abandoned) {
+          // Nothing sent yet: the error handler answers in the envelope.
+          reject(error);
+          return;
+        }
+        if (!(error instanceof DownloadAbandoned)) reply.log.error({ err: error }, 'download failed after its headers');
+        if (!writer) reply.hijack();
+        writer?.stream.destroy();
+        res.destroy();
+        resolve(reply);
+      })
+      .finally(() => res.off('close', onClose));
+  });

@@ -18,9 +18,9 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { sendDownload, xlsxMime } from '../../http/download.js';
+import { sendDownload, sendXlsx, xlsxMime } from '../../http/download.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
-import { streamXlsx } from '../../http/xlsx-stream.js';
+import { batchedRows } from '../../http/xlsx-stream.js';
 import { beijingTime } from '../crm/export.service.js';
 import { isUniqueViolation } from '../org/staff.service.js';
 import { blacklistImportTemplate, readBlacklistImport } from './blacklist.import.js';
@@ -279,9 +279,11 @@ export const createBlacklistService = (deps: {
     const list = listOf(auth, level);
     const filter: TEntryFilter = f;
     let after: { cursor: string; id: number } | null = null;
-    const body = streamXlsx<TEntryRow>(
-      level === 'tenant' ? '企业黑名单' : '平台黑名单',
-      [
+    const day = beijingTime(now).slice(0, 10);
+    return sendXlsx<TEntryRow>(reply, {
+      fileName: `${level === 'tenant' ? '企业黑名单' : '平台黑名单'}_${day}.xlsx`,
+      sheetName: level === 'tenant' ? '企业黑名单' : '平台黑名单',
+      columns: [
         { header: '号码', width: 16, value: (r) => r.number },
         { header: '原因', width: 30, value: (r) => r.reason },
         { header: '来源', width: 10, value: (r) => blackSourceLabel[r.source as TBlackSource] ?? r.source },
@@ -296,7 +298,8 @@ export const createBlacklistService = (deps: {
         { header: '修改人', width: 12, value: (r) => r.updatedByName },
         { header: '修改时间', value: (r) => beijingTime(r.updatedAt) },
       ],
-      async () => {
+      // Keyset batches, each its own short query: nothing is held between them.
+      rows: batchedRows(async () => {
         const batch =
           level === 'tenant'
             ? await withTenant(database, auth.tenantId, (tx) => repo.exportBatch(tx, list, filter, now, after, 1000))
@@ -304,10 +307,8 @@ export const createBlacklistService = (deps: {
         const tail = batch.at(-1);
         if (tail) after = { cursor: tail.cursor, id: tail.row.id };
         return batch.map((b) => b.row);
-      },
-    );
-    const day = beijingTime(now).slice(0, 10);
-    return sendDownload(reply, `${level === 'tenant' ? '企业黑名单' : '平台黑名单'}_${day}.xlsx`, xlsxMime, body);
+      }),
+    });
   };
 
   const template = async (reply: FastifyReply) =>

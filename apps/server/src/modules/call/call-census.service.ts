@@ -6,8 +6,8 @@ import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { THandlers } from '../../http/bind.js';
 import type { TAuth } from '../../http/context.js';
-import { sendDownload, xlsxMime } from '../../http/download.js';
-import { streamXlsx, type TColumn } from '../../http/xlsx-stream.js';
+import { sendXlsx } from '../../http/download.js';
+import { batchedRows, type TColumn } from '../../http/xlsx-stream.js';
 import { shanghaiDay } from '../crm/crm.view.js';
 import { beijingTime } from '../crm/export.service.js';
 import { callCensusRepository as repo, type TCensusFilter, type TCensusScope } from './call-census.repository.js';
@@ -131,7 +131,7 @@ export const createCallCensusService = (deps: {
     pageAt: (offset: number) => Promise<T[]>,
   ) => {
     const day = beijingTime(new Date()).slice(0, 10).replace(/-/g, '');
-    return sendDownload(reply, `${name}-${day}.xlsx`, xlsxMime, streamXlsx(name, columns, pageAt));
+    return sendXlsx(reply, { fileName: `${name}-${day}.xlsx`, sheetName: name, columns, rows: batchedRows(pageAt) });
   };
 
   const exportAgents = async (auth: TAuth, q: TAgentExport, reply: FastifyReply) => {

@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import {
   type callDetailRoutes,
   Perm,
@@ -11,12 +9,12 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import type { TDatabase, TDb } from '../../db/client.js';
 import { isInScope, type TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import { hasPermission, type TAuth } from '../../http/context.js';
-import { sendDownload, xlsxMime } from '../../http/download.js';
-import { streamXlsx, type TColumn } from '../../http/xlsx-stream.js';
+import { cursorRows, sendXlsx } from '../../http/download.js';
+import type { TColumn } from '../../http/xlsx-stream.js';
 import { beijingTime, exportBatch } from '../crm/export.service.js';
 import { callRepository as repo } from './call.repository.js';
 import { callRecords as r } from './call.schema.js';
@@ -159,35 +157,30 @@ export const createCallRecordService = (deps: {
       { header: '费用（元）', width: 10, value: (x) => yuan(x.postage) },
       { header: '客户归属地', value: (x) => x.calleeAttr },
     ];
-    const body = new PassThrough();
-    const job = scoped(auth, async (tx) => {
-      await tx.execute(sql`declare call_record_export no scroll cursor for
-        select ${r}.*,
+    const day = beijingTime(new Date()).slice(0, 10).replace(/-/g, '');
+    return sendXlsx(reply, {
+      fileName: `通话记录-${day}.xlsx`,
+      sheetName: '通话记录',
+      columns,
+      rows: cursorRows(
+        deps.database,
+        auth.tenantId,
+        sql`select ${r}.*,
           coalesce((select l.name from lines l where l.id = ${r.lineId}), '') as line_name,
           coalesce((select u.real_name from users u where u.id = ${r.userId}), '') as real_name,
           coalesce((select d.name from departments d where d.id = ${r.deptId}), '') as dept_name
-        from ${r} where ${where} order by ${sql.join(order, sql`, `)}`);
-      let xlsx: PassThrough | null = null;
-      const behind = () => (xlsx ? xlsx.readableLength + xlsx.writableLength : 0) > 4 * 1024 * 1024;
-      xlsx = streamXlsx('通话记录', columns, async () => {
-        // The producer does not outrun the download: hold the next batch while the client is behind.
-        while (behind() && !body.destroyed) await new Promise((done) => setTimeout(done, 20));
-        const rows = rowsOf<TRawRow>(await tx.execute(sql.raw(`fetch ${exportBatch} from call_record_export`)));
-        return rows.map((raw) => {
+        from ${r} where ${where} order by ${sql.join(order, sql`, `)}`,
+        (raw) => {
           const row = fromRaw(raw);
           return {
             ...toCallDetail(row, isMasked, deps.store, auth.tenantId),
             callerAttr: row.r.callerAttr,
             calleeAttr: row.r.calleeAttr,
           };
-        });
-      });
-      xlsx.pipe(body);
-      await finished(xlsx);
+        },
+        exportBatch,
+      ),
     });
-    job.catch((error: unknown) => body.destroy(error as Error));
-    const day = beijingTime(new Date()).slice(0, 10).replace(/-/g, '');
-    return sendDownload(reply, `通话记录-${day}.xlsx`, xlsxMime, body);
   };
 
   return { page, pageCount, content, lines, exportRecords };

@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import {
   type crmImportRoutes,
   intentionLevelLabel,
@@ -12,13 +10,13 @@ import {
 import { and, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import { hasPermission, type TAuth } from '../../http/context.js';
-import { sendDownload, xlsxMime } from '../../http/download.js';
+import { cursorRows, sendXlsx } from '../../http/download.js';
 import { forbidden } from '../../http/errors.js';
-import { streamXlsx, type TColumn } from '../../http/xlsx-stream.js';
+import type { TColumn } from '../../http/xlsx-stream.js';
 import { filterCondition, orderOf, poolCondition } from './crm.filter.js';
 import { isMobileMasked, mobileFor, readCrmSettings } from './crm.rules.js';
 import { customers as c } from './crm.schema.js';
@@ -153,28 +151,24 @@ export const createExportService = (deps: {
         value: (r: TExportRow) => customText(f, r.c.customValues[String(f.id)]),
       })),
     ];
-    const body = new PassThrough();
+    const day = new Date(Date.now() + shanghaiOffsetMs).toISOString().slice(0, 10).replace(/-/g, '');
     // One query through a cursor in one read-only transaction: a single scan and sort whatever the
     // count (offset batches re-sorted the whole match for every batch: 39 s for 100,000 rows of a
     // 1,000,000-customer tenant against 5 s now), a consistent snapshot, and memory bounded by a batch.
-    const job = scoped(auth, async (tx) => {
-      await tx.execute(sql`declare crm_export no scroll cursor for
-        select ${c}.*, (select u.real_name from users u where u.id = ${c.ownerId}) as owner_name,
+    return sendXlsx(reply, {
+      fileName: `${q.pool === 'private' ? '我的客户' : '公海客户'}-${day}.xlsx`,
+      sheetName: '客户',
+      columns,
+      rows: cursorRows(
+        deps.database,
+        auth.tenantId,
+        sql`select ${c}.*, (select u.real_name from users u where u.id = ${c.ownerId}) as owner_name,
           (select d.name from departments d where d.id = ${c.deptId}) as dept_name
-        from ${c} where ${where} order by ${sql.join(order, sql`, `)}`);
-      let xlsx: PassThrough | null = null;
-      const behind = () => (xlsx ? xlsx.readableLength + xlsx.writableLength : 0) > 4 * 1024 * 1024;
-      xlsx = streamXlsx<TExportRow>('客户', columns, async () => {
-        // The producer does not wait for the download: hold the next batch while the client is behind.
-        while (behind() && !body.destroyed) await new Promise((r) => setTimeout(r, 20));
-        return rowsOf<TRawRow>(await tx.execute(sql.raw(`fetch ${exportBatch} from crm_export`))).map(fromRaw);
-      });
-      xlsx.pipe(body);
-      await finished(xlsx);
+        from ${c} where ${where} order by ${sql.join(order, sql`, `)}`,
+        fromRaw,
+        exportBatch,
+      ),
     });
-    job.catch((error: unknown) => body.destroy(error as Error));
-    const day = new Date(Date.now() + shanghaiOffsetMs).toISOString().slice(0, 10).replace(/-/g, '');
-    return sendDownload(reply, `${q.pool === 'private' ? '我的客户' : '公海客户'}-${day}.xlsx`, xlsxMime, body);
   };
 
   return { customers };

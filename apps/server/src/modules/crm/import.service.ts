@@ -6,10 +6,10 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { sendDownload, xlsxMime } from '../../http/download.js';
+import { sendDownload, sendXlsx, xlsxMime } from '../../http/download.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import { type TUploadedSheet, withUploadedSheet } from '../../http/spreadsheet-read.js';
-import { streamXlsx } from '../../http/xlsx-stream.js';
+import { batchedRows } from '../../http/xlsx-stream.js';
 import {
   customerKind,
   followKind,
@@ -298,9 +298,11 @@ export const createCrmImportService = (deps: {
       throw notFound(`导入结果只保留${crmImportLimits.keepDays}天，已过期`);
     }
     let after = metaRowNo;
-    const body = streamXlsx<TStagedRow>(
-      '导入结果',
-      [
+    const base = batch.fileName.replace(/\.(xlsx|csv)$/i, '') || '导入';
+    return sendXlsx<TStagedRow>(reply, {
+      fileName: `${base}-导入结果.xlsx`,
+      sheetName: '导入结果',
+      columns: [
         { header: '行号', width: 8, value: (r) => r.rowNo },
         { header: '客户名称', value: (r) => String(r.data.name ?? '') },
         { header: '手机号', width: 16, value: (r) => String(r.data.mobile ?? '') },
@@ -311,16 +313,14 @@ export const createCrmImportService = (deps: {
         },
         { header: '说明', width: 60, value: (r) => r.error ?? r.outcomeReason ?? '' },
       ],
-      async () => {
+      rows: batchedRows(async () => {
         const rows = await scoped(auth, (tx) =>
           repo.rows(tx, auth.tenantId, batchId, after, crmImportLimits.chunk * 4, false),
         );
         if (rows.length) after = rows[rows.length - 1]!.rowNo;
         return rows;
-      },
-    );
-    const base = batch.fileName.replace(/\.(xlsx|csv)$/i, '') || '导入';
-    return sendDownload(reply, `${base}-导入结果.xlsx`, xlsxMime, body);
+      }),
+    });
   };
 
   return {

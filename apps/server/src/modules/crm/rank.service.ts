@@ -6,8 +6,8 @@ import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { sendDownload, xlsxMime } from '../../http/download.js';
-import { streamXlsx } from '../../http/xlsx-stream.js';
+import { sendXlsx } from '../../http/download.js';
+import { rowsInMemory } from '../../http/xlsx-stream.js';
 import { deptSubtree } from './crm.repository.js';
 import { beijingTime } from './export.service.js';
 
@@ -70,10 +70,11 @@ export const createRankService = (deps: { database: TDatabase; dataScopeOf: (aut
 
   const download = async (auth: TAuth, q: TRankQuery, reply: FastifyReply) => {
     const rows = await list(auth, q);
-    let isSent = false;
-    const body = streamXlsx<TRankRow & { no: number }>(
-      '客户排行',
-      [
+    const period = `${beijingTime(new Date(q.from)).slice(0, 10)}至${beijingTime(new Date(q.to)).slice(0, 10)}`;
+    return sendXlsx<TRankRow & { no: number }>(reply, {
+      fileName: `客户排行-${period}.xlsx`,
+      sheetName: '客户排行',
+      columns: [
         { header: '排名', width: 8, value: (r) => r.no },
         { header: '姓名', width: 12, value: (r) => r.realName },
         { header: '部门', value: (r) => r.deptName ?? '' },
@@ -82,14 +83,8 @@ export const createRankService = (deps: { database: TDatabase; dataScopeOf: (aut
         { header: '跟进次数', width: 12, value: (r) => r.followed },
         { header: '成交客户', width: 12, value: (r) => r.dealt },
       ],
-      async () => {
-        if (isSent) return [];
-        isSent = true;
-        return rows.map((r, i) => ({ ...r, no: i + 1 }));
-      },
-    );
-    const period = `${beijingTime(new Date(q.from)).slice(0, 10)}至${beijingTime(new Date(q.to)).slice(0, 10)}`;
-    return sendDownload(reply, `客户排行-${period}.xlsx`, xlsxMime, body);
+      rows: rowsInMemory(rows.map((r, i) => ({ ...r, no: i + 1 }))),
+    });
   };
 
   return { list, download };

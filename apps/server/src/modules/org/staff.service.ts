@@ -5,9 +5,9 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import { isInScope, type TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { sendDownload, xlsxMime } from '../../http/download.js';
+import { sendXlsx } from '../../http/download.js';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
-import { streamXlsx } from '../../http/xlsx-stream.js';
+import { batchedRows } from '../../http/xlsx-stream.js';
 import { hashPassword } from '../auth/password.js';
 import { grantorOf, roleScopeExcess, withinScope } from './data-scope.js';
 import { deptRepository } from './dept.repository.js';
@@ -346,9 +346,10 @@ export const createStaffService = (deps: {
     export: async (auth: TAuth, filter: TStaffFilter, reply: FastifyReply) => {
       await ensurePinyin(auth);
       const where = await whereOf(auth, filter, filter.status ? [filter.status] : ['active', 'disabled']);
-      const stream = streamXlsx(
-        '员工',
-        [
+      return sendXlsx(reply, {
+        fileName: `员工信息_${new Date().toISOString().slice(0, 10)}.xlsx`,
+        sheetName: '员工',
+        columns: [
           { header: '工号', width: 10, value: (r: TStaffRow) => r.jobNumber },
           { header: '账号', value: (r) => r.username },
           { header: '姓名', value: (r) => r.realName },
@@ -359,9 +360,8 @@ export const createStaffService = (deps: {
           { header: '计费', width: 8, value: (r) => (r.billingEnabled ? '开启' : '关闭') },
           { header: '创建时间', width: 22, value: (r) => r.createdAt.toLocaleString('zh-CN', { hour12: false }) },
         ],
-        (offset) => scoped(auth, (tx) => repo.batch(tx, auth.tenantId, where, offset, 1000)),
-      );
-      return sendDownload(reply, `员工信息_${new Date().toISOString().slice(0, 10)}.xlsx`, xlsxMime, stream);
+        rows: batchedRows((offset) => scoped(auth, (tx) => repo.batch(tx, auth.tenantId, where, offset, 1000))),
+      });
     },
 
     billing: async (auth: TAuth, ids: number[], enabled: boolean) => {

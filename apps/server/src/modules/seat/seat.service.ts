@@ -14,9 +14,9 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { sendDownload, xlsxMime } from '../../http/download.js';
+import { sendXlsx } from '../../http/download.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { streamXlsx } from '../../http/xlsx-stream.js';
+import { batchedRows } from '../../http/xlsx-stream.js';
 import { lines } from '../line/line.schema.js';
 import { seatRepository as repo, type TSeatRow } from './seat.repository.js';
 import { seats } from './seat.schema.js';
@@ -235,9 +235,10 @@ export const createSeatService = (deps: TSeatDeps) => {
     download: async (auth: TAuth, filter: z.output<typeof ZSeatPageQuery>, reply: FastifyReply) => {
       const scope = await dataScopeOf(auth);
       const now = new Date();
-      const stream = streamXlsx(
-        '坐席',
-        [
+      return sendXlsx(reply, {
+        fileName: `坐席列表_${now.toISOString().slice(0, 10)}.xlsx`,
+        sheetName: '坐席',
+        columns: [
           { header: '坐席编号', width: 10, value: (r: TSeatRow) => r.id },
           { header: '线路', width: 20, value: (r) => r.lineName },
           { header: '线路类型', width: 10, value: (r) => lineModeLabel(r.lineMode) },
@@ -249,20 +250,21 @@ export const createSeatService = (deps: TSeatDeps) => {
           { header: '到期时间', width: 22, value: (r) => cnTime(r.expireAt) },
           { header: '自动续费', width: 10, value: (r) => (r.autoRenewal ? '开启' : '关闭') },
         ],
-        async (offset) =>
-          (
-            await scoped(auth, (tx) =>
-              repo.page(
-                tx,
-                auth.tenantId,
-                { ...filter, scope },
-                { offset, limit: 1000, sortField: filter.sortField, sortOrder: filter.sortOrder },
-                now,
-              ),
-            )
-          ).rows,
-      );
-      return sendDownload(reply, `坐席列表_${now.toISOString().slice(0, 10)}.xlsx`, xlsxMime, stream);
+        rows: batchedRows(
+          async (offset) =>
+            (
+              await scoped(auth, (tx) =>
+                repo.page(
+                  tx,
+                  auth.tenantId,
+                  { ...filter, scope },
+                  { offset, limit: 1000, sortField: filter.sortField, sortOrder: filter.sortOrder },
+                  now,
+                ),
+              )
+            ).rows,
+        ),
+      });
     },
 
     seatPrices: (auth: TAuth) => scoped(auth, (tx) => repo.prices(tx)),

@@ -8,9 +8,9 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuditEntry, TAuditLog } from '../../http/bind.js';
 import type { TAuth } from '../../http/context.js';
-import { sendDownload, xlsxMime } from '../../http/download.js';
+import { sendXlsx } from '../../http/download.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { streamXlsx } from '../../http/xlsx-stream.js';
+import { batchedRows } from '../../http/xlsx-stream.js';
 import { auditSummary } from './audit-summary.js';
 import { mimeOf, sniffFileType } from './file-type.js';
 import { systemRepository as repo, type TLogFilter } from './system.repository.js';
@@ -84,10 +84,11 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       return { ...toLog(row), detail: JSON.stringify(row.detail ?? {}, null, 2) };
     },
 
-    logExport: (auth: TAuth, filter: TLogFilter, reply: FastifyReply) => {
-      const stream = streamXlsx(
-        '操作日志',
-        [
+    logExport: (auth: TAuth, filter: TLogFilter, reply: FastifyReply) =>
+      sendXlsx(reply, {
+        fileName: `操作日志_${new Date().toISOString().slice(0, 10)}.xlsx`,
+        sheetName: '操作日志',
+        columns: [
           {
             header: '操作时间',
             width: 22,
@@ -101,10 +102,8 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
           { header: '说明', width: 30, value: (r) => r.message },
           { header: 'IP', value: (r) => r.ip },
         ],
-        (offset) => scoped(auth, (tx) => repo.logBatch(tx, auth.tenantId, filter, offset, 1000)),
-      );
-      return sendDownload(reply, `操作日志_${new Date().toISOString().slice(0, 10)}.xlsx`, xlsxMime, stream);
-    },
+        rows: batchedRows((offset) => scoped(auth, (tx) => repo.logBatch(tx, auth.tenantId, filter, offset, 1000))),
+      }),
 
     myNoticePage: async (auth: TAuth, input: { page: number; limit: number; isRead?: '0' | '1' }) => {
       const isRead = input.isRead === undefined ? undefined : input.isRead === '1';
