@@ -181,15 +181,28 @@ describe('sign-in limits', () => {
       expect((await t.call(info, undefined, await t.loginAs.agent())).body.code).toBe(0);
     });
 
-    it('sets the token as an HttpOnly cookie at sign-in and clears it at logout', async () => {
+    it('sets the token as an HttpOnly cookie at sign-in, with a readable mark, and clears both at logout', async () => {
       const res = await t.call(r.login, { username: 'agent01', password: 'Agent@2026' }, null, t.freshIp());
-      const cookie = String(res.headers['set-cookie']);
-      expect(cookie).toContain(`CLOUD_TOKEN=${res.body.data.token}`);
-      expect(cookie).toMatch(/HttpOnly/);
-      expect(cookie).toMatch(/SameSite=Strict/);
-      expect(cookie).toMatch(/Path=\//);
+      const [token, mark] = res.headers['set-cookie'] as string[];
+      expect(token).toMatch(
+        new RegExp(`^CLOUD_TOKEN=${res.body.data.token}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Strict$`),
+      );
+      expect(Number(token!.match(/Max-Age=(\d+)/)![1])).toBeGreaterThan(12 * 3600 - 60);
+      expect(mark).toMatch(/^CLOUD_SESSION=1; Path=\/; Max-Age=\d+; SameSite=Strict$/);
+      // The cookie alone opens the session (a new tab sends no header).
+      const me = await t.app.inject({ method: 'POST', url: info.path, headers: { cookie: token!.split(';')[0]! } });
+      expect(me.json().code).toBe(0);
       const out = await t.call(r.ssoLogout, {}, res.body.data.token);
-      expect(String(out.headers['set-cookie'])).toMatch(/CLOUD_TOKEN=;.*Max-Age=0/);
+      const cleared = out.headers['set-cookie'] as string[];
+      expect(cleared[0]).toMatch(/^CLOUD_TOKEN=; Path=\/; Max-Age=0; HttpOnly/);
+      expect(cleared[1]).toMatch(/^CLOUD_SESSION=; Path=\/; Max-Age=0/);
+    });
+
+    it('sets the cookie on SMS sign-in too', async () => {
+      const mobile = '13900000008';
+      await t.call(r.sendCode, { mobile, type: 'login' }, null, t.freshIp());
+      const res = await t.call(r.loginBySms, { mobile, code: await t.smsCode(mobile) }, null, t.freshIp());
+      expect(String(res.headers['set-cookie'])).toContain(`CLOUD_TOKEN=${res.body.data.token}; Path=/;`);
     });
   });
 });
