@@ -5,7 +5,8 @@ import type { MultipartFile } from '@fastify/multipart';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { cellText, type TSheetRow, withUploadedSheet } from './spreadsheet-read.js';
+import { hostileWorkbook, sheetXml, zipOf } from './spreadsheet.test-kit.js';
+import { cellText, sheetLimits, type TSheetRow, withUploadedSheet } from './spreadsheet-read.js';
 
 /** A stand-in for the multipart plugin's file: a stream delivered in small chunks. */
 const upload = (filename: string, content: Buffer): MultipartFile => {
@@ -23,6 +24,7 @@ const upload = (filename: string, content: Buffer): MultipartFile => {
 
 const opts = {
   maxBytes: 200_000,
+  maxRows: 100_000,
   kinds: ['xlsx', 'csv'] as const,
   wrongKindMessage: '请上传 .xlsx 或 .csv 文件',
   unreadableMessage: '文件无法读取',
@@ -107,5 +109,109 @@ describe('spreadsheet-read', () => {
     expect(cellText({ formula: 'A1', result: 12 })).toBe('12');
     expect(cellText({ error: '#N/A' })).toBe('');
     expect(cellText(1.5)).toBe('1.5');
+  });
+
+  describe('bounded whatever the file', () => {
+    const sst = (repeat: string, times: number, declaredSize?: number) => ({
+      name: 'xl/sharedStrings.xml',
+      head: '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">',
+      repeat,
+      times,
+      tail: '</sst>',
+      declaredSize,
+    });
+    const sheet = (rows: string, times: number, declaredSize?: number) => ({
+      name: 'xl/worksheets/sheet1.xml',
+      head: `${sheetXml.head}<row r="1"><c r="A1" t="inlineStr"><is><t>客户名称</t></is></c></row>`,
+      repeat: rows,
+      times,
+      tail: sheetXml.tail,
+      declaredSize,
+    });
+    const big = { ...opts, maxBytes: 50 * 1024 * 1024 };
+    /** Heap and RSS growth while `fn` runs, sampled every 20 ms (the peak, not the end: the garbage may be gone by then). */
+    const growthOf = async (fn: () => Promise<unknown>) => {
+      const before = process.memoryUsage();
+      let heap = 0;
+      let rss = 0;
+      const sample = () => {
+        const now = process.memoryUsage();
+        heap = Math.max(heap, now.heapUsed - before.heapUsed);
+        rss = Math.max(rss, now.rss - before.rss);
+      };
+      const timer = setInterval(sample, 20);
+      try {
+        await fn();
+      } finally {
+        clearInterval(timer);
+        sample();
+      }
+      return { heapMb: heap / 2 ** 20, rssMb: rss / 2 ** 20 };
+    };
+
+    it('refuses a shared-strings bomb whose header lies (0.7 MB inflating to 300 MB), heap kept small', async () => {
+      // Before the bound exceljs cached all 17 million strings: RSS +287 MB and 17 s for this file.
+      const zip = await hostileWorkbook([sst('<si><t>x</t></si>', 17_600_000, 1000)]);
+      expect(zip.length).toBeLessThan(1024 * 1024);
+      let error: unknown;
+      const growth = await growthOf(() => readAll('炸弹.xlsx', zip, big).catch((e: unknown) => (error = e)));
+      expect(String((error as Error)?.message)).toContain('解压后');
+      expect((error as { code?: number }).code).toBe(10002);
+      expect(growth.heapMb).toBeLessThan(64);
+    });
+
+    it('refuses a sheet that says it inflates to 600 MB before inflating it, and leaves no temp file', async () => {
+      const before = tempFiles();
+      const zip = await hostileWorkbook([sheet('<row r="2"><c r="A2"/></row>', 21_500_000)]);
+      let error: unknown;
+      const growth = await growthOf(() => readAll('炸弹.xlsx', zip, big).catch((e: unknown) => (error = e)));
+      expect(String((error as Error)?.message)).toContain('解压后');
+      expect(growth.heapMb).toBeLessThan(64);
+      expect(tempFiles()).toBe(before);
+    });
+
+    it('counts blank rows against the row limit (a million empty rows are not read to the end)', async () => {
+      const zip = await hostileWorkbook([sheet('<row r="2"><c r="A2"/></row>', 1_000_000)]);
+      await expect(readAll('空行.xlsx', zip, { ...big, maxRows: 5_000 })).rejects.toThrow('文件超过5000行');
+      const csv = Buffer.from(`客户名称\r\n${',\r\n'.repeat(20_000)}`);
+      await expect(readAll('空行.csv', csv, { ...big, maxRows: 5_000 })).rejects.toThrow('文件超过5000行');
+    });
+
+    it('refuses a cell longer than Excel allows, in xlsx and csv, and a single text of megabytes before parsing it', async () => {
+      const long = 'x'.repeat(sheetLimits.maxCellChars + 1);
+      const xlsx = await hostileWorkbook([
+        sheet(`<row r="2"><c r="B2" t="inlineStr"><is><t>${long}</t></is></c></row>`, 1),
+      ]);
+      await expect(readAll('长.xlsx', xlsx, big)).rejects.toThrow(
+        `第2行第2列的内容超过${sheetLimits.maxCellChars}个字`,
+      );
+      await expect(readAll('长.csv', Buffer.from(`客户名称,备注\r\n张三,${long}\r\n`), big)).rejects.toThrow(
+        `第2行第2列的内容超过${sheetLimits.maxCellChars}个字`,
+      );
+      const huge = await hostileWorkbook([
+        sheet('', 0),
+        { name: 'xl/sharedStrings.xml', head: '<sst><si><t>', repeat: 'y', times: 8_000_000, tail: '</t></si></sst>' },
+      ]);
+      await expect(readAll('长.xlsx', huge, big)).rejects.toThrow('的单元格');
+    });
+
+    it('reads no further than the last column a template can have (a cell at XFD is not 16,384 columns)', async () => {
+      const zip = await hostileWorkbook([
+        sheet(
+          '<row r="2"><c r="A2" t="inlineStr"><is><t>张三</t></is></c><c r="XFD2" t="inlineStr"><is><t>远</t></is></c></row>',
+          1,
+        ),
+      ]);
+      const { rows } = await readAll('宽.xlsx', zip, big);
+      expect(rows[1]!.values[0]).toBe('张三');
+      expect(rows[1]!.values.length).toBeLessThanOrEqual(sheetLimits.maxColumns);
+    });
+
+    it('refuses a zip with more entries than a workbook has', async () => {
+      const many = await zipOf(
+        Array.from({ length: sheetLimits.maxEntries + 1 }, (_, i) => ({ name: `x/${i}.xml`, head: 'a' })),
+      );
+      await expect(readAll('多.xlsx', many, big)).rejects.toThrow('文件无法读取');
+    });
   });
 });

@@ -14,6 +14,7 @@ const headers = { number: '号码', reason: '原因', expiresAt: '有效期至' 
 
 const readOptions = {
   maxBytes: blacklistLimits.importMaxBytes,
+  maxRows: blacklistLimits.importMaxRows,
   kinds: ['xlsx', 'csv'] as const,
   wrongKindMessage: '请上传 .xlsx 或 .csv 格式的文件（可先下载导入模板）',
   unreadableMessage: '文件无法读取，请按导入模板填写后另存为 .xlsx 再导入',

@@ -49,6 +49,7 @@ const metaRowNo = 0;
 
 const readOptions = {
   maxBytes: crmImportLimits.maxBytes,
+  maxRows: crmImportLimits.maxRows,
   kinds: ['xlsx', 'csv'],
   wrongKindMessage: '请上传 .xlsx 或 .csv 格式的文件（可先下载导入模板）',
   unreadableMessage: '文件无法读取，请使用导入模板填写的 .xlsx 文件，或 UTF-8 / GBK 编码的 .csv 文件',

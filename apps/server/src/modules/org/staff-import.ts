@@ -31,6 +31,7 @@ export const importLimits = { maxRows: 20_000, chunk: 500, batchTtlHours: 24 };
 
 const readOptions = {
   maxBytes: uploadLimits.maxBytes,
+  maxRows: importLimits.maxRows,
   kinds: ['xlsx'],
   wrongKindMessage: '请上传 .xlsx 格式的文件（可先下载导入模板）',
   unreadableMessage: '文件无法读取，请使用导入模板填写的 .xlsx 文件',
