@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { routeTables } from '@yunhu/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { tenants } from '../org/org.schema.js';
 import { enterpriseCertifications } from './certification.schema.js';
@@ -85,6 +88,22 @@ describe('enterprise authentication', () => {
       msg: '营业执照请通过上传获得（支持 PNG、JPG、GIF、WEBP 图片）',
     });
     expect((await t.call(r.certInfo, {}, admin)).body.data.latest).toBeNull();
+  });
+
+  it('a refused licence leaves nothing: no stored file, no row', async () => {
+    const uploadDir = path.join(t.dataDir, 'uploads');
+    const files = () => (fs.existsSync(uploadDir) ? fs.readdirSync(uploadDir).length : 0);
+    const rows = async () =>
+      rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from uploads`))[0]!.n;
+    const before = { files: files(), rows: await rows() };
+    expect(await uploadLicense(admin, '执照.pdf', pdf, 'application/pdf')).toMatchObject({ code: 10002 });
+    // The PDF was stored, given a row and served publicly before it was refused.
+    expect({ files: files(), rows: await rows() }).toEqual(before);
+    expect(await uploadLicense(admin, '执照\u0000.png', png, 'image/png')).toMatchObject({ code: 10002 });
+    expect(await uploadLicense(admin, '执照.png', Buffer.from('MZ not an image'), 'image/png')).toMatchObject({
+      code: 10002,
+    });
+    expect({ files: files(), rows: await rows() }).toEqual(before);
   });
 
   it('takes the licence as an image only', async () => {

@@ -43,7 +43,11 @@ export type TCertificationService = ReturnType<typeof createCertificationService
 /** Enterprise authentication: submitted by an enterprise, examined by the platform operator. */
 export const createCertificationService = (deps: {
   database: TDatabase;
-  upload: (auth: TAuth, file: MultipartFile | undefined) => Promise<TUploaded>;
+  upload: (
+    auth: TAuth,
+    file: MultipartFile | undefined,
+    accept?: { types: readonly ('png' | 'jpg' | 'gif' | 'webp' | 'pdf')[]; refusal: string },
+  ) => Promise<TUploaded>;
   isOwnUpload: (auth: TAuth, url: string) => Promise<boolean>;
 }) => {
   const { database } = deps;
@@ -118,12 +122,16 @@ export const createCertificationService = (deps: {
       }
     },
 
-    /** The licence goes through the ordinary upload, but only as an image the reviewer can view. */
+    /**
+     * The licence goes through the ordinary upload, but only as an image the reviewer can view; the
+     * upload refuses anything else before storing it (a refused file leaves no file and no row).
+     */
     licenseUpload: async (auth: TAuth, file: MultipartFile | undefined) => {
       if (auth.isSuper) throw conflict('平台运营方无需提交企业认证');
-      const uploaded = await deps.upload(auth, file);
-      if (uploaded.type === 'pdf') throw invalid('营业执照请上传图片（PNG、JPG、GIF、WEBP）');
-      return uploaded;
+      return deps.upload(auth, file, {
+        types: ['png', 'jpg', 'gif', 'webp'],
+        refusal: '营业执照请上传图片（PNG、JPG、GIF、WEBP）',
+      });
     },
 
     page: async (auth: TAuth, input: TCertFilter & { page: number; limit: number }) => {

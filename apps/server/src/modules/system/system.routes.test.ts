@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { routeTables } from '@yunhu/contract';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 
 const r = routeTables.system;
@@ -107,6 +111,56 @@ describe('system endpoints', () => {
         url: '/base/sys/oss/file/0123456789abcdef0123456789abcdef.png',
       });
       expect(missing.json()).toMatchObject({ code: 10056, msg: '文件不存在' });
+    });
+  });
+
+  describe('uploads that are refused or served', () => {
+    const uploadDir = () => path.join(t.dataDir, 'uploads');
+    const filesLeft = () => (fs.existsSync(uploadDir()) ? fs.readdirSync(uploadDir()).length : 0);
+    const rowsLeft = async () =>
+      rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from uploads`))[0]!.n;
+
+    it('a refused file leaves no stored file and no row, whatever the reason', async () => {
+      const token = await t.loginAs.agent();
+      const before = { files: filesLeft(), rows: await rowsLeft() };
+      // A NUL in the name reached the database after the file was written: an orphan file and a 500.
+      const nul = await upload(token, 'a\u0000b.png', png);
+      expect(nul).toMatchObject({ code: 10002 });
+      const control = await upload(token, 'line\u0007break.png', png);
+      expect(control).toMatchObject({ code: 10002 });
+      expect(await upload(token, `${'长'.repeat(300)}.png`, png)).toMatchObject({ code: 10002 });
+      expect(await upload(token, 'x.png', Buffer.from('MZ not an image'))).toMatchObject({ code: 10002 });
+      expect(await upload(token, 'big.png', Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]))).toMatchObject({
+        code: 10002,
+      });
+      expect(await upload(token, 'empty.png', Buffer.alloc(0))).toMatchObject({ code: 10002 });
+      expect({ files: filesLeft(), rows: await rowsLeft() }).toEqual(before);
+      // An accepted one leaves exactly one file and one row (no temporary file behind).
+      expect((await upload(token, '头像.png', png)).code).toBe(0);
+      expect({ files: filesLeft(), rows: await rowsLeft() }).toEqual({
+        files: before.files + 1,
+        rows: before.rows + 1,
+      });
+    });
+
+    it('serves images inline and anything else (a PDF with JavaScript) as an attachment, never sniffed', async () => {
+      const token = await t.loginAs.agent();
+      const pdf = Buffer.from(
+        '%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>\n',
+      );
+      const doc = await upload(token, '说明.pdf', pdf, 'application/pdf');
+      expect(doc).toMatchObject({ code: 0, data: { type: 'pdf' } });
+      const served = await t.app.inject({ method: 'GET', url: doc.data.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('application/pdf');
+      expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(served.headers['content-disposition']).toContain(encodeURIComponent('说明.pdf'));
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      const image = await upload(token, '图.png', png);
+      const shown = await t.app.inject({ method: 'GET', url: image.data.url });
+      expect(shown.headers['content-type']).toBe('image/png');
+      expect(shown.headers['content-disposition'] ?? 'inline').toMatch(/^inline/);
+      expect(shown.headers['x-content-type-options']).toBe('nosniff');
     });
   });
 

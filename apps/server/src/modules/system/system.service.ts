@@ -12,7 +12,7 @@ import { sendXlsx } from '../../http/download.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { auditSummary } from './audit-summary.js';
-import { mimeOf, sniffFileType } from './file-type.js';
+import { fileNameProblem, isInlineType, mimeOf, sniffFileType, type TFileType } from './file-type.js';
 import { systemRepository as repo, type TLogFilter } from './system.repository.js';
 
 const uploadUrlPrefix = '/base/sys/oss/file/';
@@ -50,6 +50,9 @@ const logRow = (entry: Omit<TAuditEntry, 'result' | 'message'>, result: TLogResu
   message: message.slice(0, 500),
   detail: auditSummary(entry.input),
 });
+
+/** The kinds a particular upload accepts, and what to tell the user otherwise. */
+export type TUploadAccept = { types: readonly TFileType[]; refusal: string };
 
 export type TSystemService = ReturnType<typeof createSystemService>;
 
@@ -145,40 +148,66 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       data: await repo.brandOptions(database.db, input.host.toLowerCase(), input.showDefault === 1),
     }),
 
-    /** Stores one uploaded file after checking its size and its real type. */
-    upload: async (auth: TAuth, file: MultipartFile | undefined) => {
+    /**
+     * Stores one uploaded file after checking its name, size and real type (and, for a caller such as
+     * the licence upload, the kinds it accepts): a refused file leaves nothing. It is written under a
+     * temporary name and renamed in the transaction of its row, removed on any failure, so neither an
+     * orphan file nor a row without its file stays behind.
+     */
+    upload: async (auth: TAuth, file: MultipartFile | undefined, accept?: TUploadAccept) => {
       if (!file) throw invalid('请选择要上传的文件（字段：file）');
       const buffer = await file.toBuffer();
       if (file.file.truncated) throw invalid(`文件不能超过${uploadLimits.maxBytes / 1024 / 1024}MB`);
+      const badName = fileNameProblem(file.filename);
+      if (badName) throw invalid(badName);
       if (buffer.length === 0) throw invalid('文件内容为空');
       const type = sniffFileType(buffer.subarray(0, 16));
       if (!type) throw invalid('只支持 PNG、JPG、GIF、WEBP 图片或 PDF 文件');
+      if (accept && !accept.types.includes(type)) throw invalid(accept.refusal);
       const key = crypto.randomBytes(16).toString('hex');
       const name = `${key}.${type}`;
-      fs.mkdirSync(uploadDir, { recursive: true });
-      await fs.promises.writeFile(path.join(uploadDir, name), buffer);
-      await scoped(auth, (tx) =>
-        repo.insertUpload(tx, {
-          tenantId: auth.tenantId,
-          userId: auth.userId,
-          key,
-          originalName: file.filename.slice(0, 200),
-          type,
-          size: buffer.length,
-        }),
-      );
+      const final = path.join(uploadDir, name);
+      // A dot-name the file route's pattern never matches, so a half-written file is never served.
+      const temp = path.join(uploadDir, `.${key}.part`);
+      await fs.promises.mkdir(uploadDir, { recursive: true });
+      try {
+        await fs.promises.writeFile(temp, buffer, { flag: 'wx' });
+        await scoped(auth, async (tx) => {
+          await repo.insertUpload(tx, {
+            tenantId: auth.tenantId,
+            userId: auth.userId,
+            key,
+            originalName: file.filename,
+            type,
+            size: buffer.length,
+          });
+          await fs.promises.rename(temp, final);
+        });
+      } catch (error) {
+        // The row rolled back (or was never written): its file goes too, under either name.
+        await Promise.all([fs.promises.rm(temp, { force: true }), fs.promises.rm(final, { force: true })]);
+        throw error;
+      }
       return { url: `${uploadUrlPrefix}${name}`, name: file.filename, size: buffer.length, type };
     },
 
-    /** Uploaded files are served under an unguessable key (128-bit), like public-read object storage. */
+    /**
+     * Uploaded files are served under an unguessable key (128-bit), like public-read object storage.
+     * Only raster images are shown inline; anything else is an attachment, and nothing is sniffed.
+     */
     uploadFile: async (name: string, reply: FastifyReply) => {
       const match = /^([0-9a-f]{32})\.(png|jpg|gif|webp|pdf)$/.exec(name);
       const row = match ? await repo.findUploadByKey(database.db, match[1]!) : null;
       if (!row || row.type !== match?.[2]) throw notFound('文件不存在');
       const body = await fs.promises.readFile(path.join(uploadDir, name)).catch(() => null);
       if (!body) throw notFound('文件不存在');
+      const fileName = encodeURIComponent(row.originalName || name);
       return reply
         .header('Content-Type', mimeOf[row.type] ?? 'application/octet-stream')
+        .header(
+          'Content-Disposition',
+          `${isInlineType(row.type) ? 'inline' : 'attachment'}; filename="${name}"; filename*=UTF-8''${fileName}`,
+        )
         .header('Cache-Control', 'private, max-age=86400')
         .header('X-Content-Type-Options', 'nosniff')
         .send(body);
