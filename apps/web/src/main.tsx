@@ -7,7 +7,8 @@ import { createRouter } from './app/router';
 import { setToken } from './shared/http/token';
 import './styles.css';
 
-// Spec section 2: a token in the URL (`?token=` before the hash) is saved with a 0.5 day cookie.
+// Spec section 2: a token in the URL (`?token=` before the hash) is kept for this tab (the 0.5 day
+// cookie is the server's, HttpOnly, set at sign-in: decision 0009).
 const handed = window.location.pathname && takeUrlToken(window.location.href);
 if (handed && !window.location.hash.startsWith('#/jurisdiction')) {
   setToken(handed.token);

@@ -4,7 +4,7 @@ import { loadUserInfo } from '../features/org/api';
 import { t } from '../locales/zh-CN';
 import { feedback } from '../shared/feedback';
 import { ApiError } from '../shared/http/handle';
-import { getToken, setToken } from '../shared/http/token';
+import { hasSession, setToken } from '../shared/http/token';
 import { clearSession } from '../shared/session';
 import { useUserStore } from '../shared/stores/user';
 import { decideRoute } from './guard';
@@ -40,14 +40,14 @@ export const RouteGuard = () => {
   const hasUser = useUserStore((s) => Boolean(s.user?.realName));
   const queryToken = new URLSearchParams(location.search).get('token');
   if (queryToken && location.pathname !== '/jurisdiction') {
-    // A token handed over in the hash route's query is saved (0.5 day cookie) and dropped from the URL.
+    // A token handed over in the hash route's query is kept for this tab and dropped from the URL.
     setToken(queryToken);
     const rest = new URLSearchParams(location.search);
     rest.delete('token');
     const search = rest.toString();
     return <Navigate to={{ pathname: location.pathname, search: search ? `?${search}` : '' }} replace />;
   }
-  const decision = decideRoute({ path: location.pathname, isLoggedIn: Boolean(getToken()), hasUser });
+  const decision = decideRoute({ path: location.pathname, isLoggedIn: hasSession(), hasUser });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'loadUser') return <UserLoader />;
   return <Outlet />;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { routeTables, type TMenuOut } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
-import { getToken } from '../../shared/http/token';
+import { hasSession } from '../../shared/http/token';
 import { useUserStore } from '../../shared/stores/user';
 
 export const orgKeys = { nav: ['org', 'nav'] as const, user: ['org', 'user'] as const, bh: ['org', 'bh'] as const };
@@ -15,7 +15,7 @@ export const useMenuNav = () =>
       useUserStore.getState().setPermissions(nav.permissions);
       return nav;
     },
-    enabled: Boolean(getToken()),
+    enabled: hasSession(),
     staleTime: 5 * 60_000,
   });
 

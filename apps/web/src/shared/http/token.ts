@@ -1,7 +1,12 @@
-/** Spec section 7: the token lives under CLOUD_TOKEN in session storage, with a cookie as fallback. */
+/**
+ * Spec section 7: the token lives under CLOUD_TOKEN in session storage, with a cookie as fallback.
+ * The cookie is the server's, set at sign-in and HttpOnly so an injected script cannot read it
+ * (docs/decisions/0009-sign-in-limits.md); this script keeps the tab's copy for the CLOUD-TOKEN
+ * header and no longer writes a token cookie of its own.
+ */
 export const TOKEN_KEY = 'CLOUD_TOKEN';
-/** Spec section 9: the token cookie lives 0.5 day unless the caller says otherwise. */
-export const DEFAULT_TOKEN_DAYS = 0.5;
+/** The server's readable mark beside its HttpOnly token cookie: a cookie session exists (no secret). */
+export const SESSION_MARK = 'CLOUD_SESSION';
 
 const readCookie = (name: string): string | null => {
   for (const part of document.cookie.split(';')) {
@@ -11,20 +16,19 @@ const readCookie = (name: string): string | null => {
   return null;
 };
 
-const writeCookie = (value: string): void => {
-  // biome-ignore lint/suspicious/noDocumentCookie: the spec's synchronous token read needs document.cookie (Cookie Store is async and not everywhere).
-  document.cookie = value;
-};
+/** The token for the CLOUD-TOKEN header; null in a tab that only has the cookie session. */
+export const getToken = (): string | null => sessionStorage.getItem(TOKEN_KEY);
 
-export const getToken = (): string | null => sessionStorage.getItem(TOKEN_KEY) || readCookie(TOKEN_KEY);
+/** Whether a session may exist: the tab's token, or the server's cookie (another tab signed in). */
+export const hasSession = (): boolean => Boolean(getToken()) || readCookie(SESSION_MARK) === '1';
 
-export const setToken = (token: string, days: number = DEFAULT_TOKEN_DAYS): void => {
+export const setToken = (token: string): void => {
   sessionStorage.setItem(TOKEN_KEY, token);
-  const expires = new Date(Date.now() + days * 864e5).toUTCString();
-  writeCookie(`${TOKEN_KEY}=${encodeURIComponent(token)}; expires=${expires}; path=/; SameSite=Lax`);
 };
 
+/** Clears the tab's token and the mark; the HttpOnly cookie is the server's to clear (sign-out). */
 export const clearToken = (): void => {
   sessionStorage.removeItem(TOKEN_KEY);
-  writeCookie(`${TOKEN_KEY}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`);
+  // biome-ignore lint/suspicious/noDocumentCookie: the mark must go at once and synchronously (Cookie Store is async and not everywhere).
+  document.cookie = `${SESSION_MARK}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Strict`;
 };
