@@ -2,7 +2,8 @@ import type { TDept, TDeptNode } from '@yunhu/contract';
 import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { conflict, invalid, notFound } from '../../http/errors.js';
+import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
+import { resolveDataScope } from './data-scope.js';
 import { deptRepository as repo } from './dept.repository.js';
 
 const deptMissing = () => notFound('部门不存在或已删除');
@@ -88,6 +89,15 @@ export const createDeptService = (deps: { database: TDatabase }) => {
           if (!(await repo.find(tx, auth.tenantId, input.parentId))) throw notFound('上级部门不存在或已删除');
           const chain = await repo.ancestors(tx, auth.tenantId, input.parentId);
           if (chain.some((a) => a.id === dept.id)) throw invalid('不能把部门移动到它的下级部门下面');
+          // A move widens every 'dept and below' scope above the new parent (hardening item 5): a
+          // non-administrator moves only a department he sees whole, under one he sees.
+          const scope = await resolveDataScope(tx, auth);
+          if (scope.kind !== 'all') {
+            const moved = await repo.withDescendants(tx, auth.tenantId, [dept.id]);
+            if (![...moved, input.parentId].every((id) => scope.deptIds.includes(id))) {
+              throw forbidden('只能在您数据权限范围内的部门之间调整上级部门');
+            }
+          }
         }
         const name = input.name ?? dept.name;
         if (await repo.siblingNameTaken(tx, auth.tenantId, parentId, name, dept.id)) {

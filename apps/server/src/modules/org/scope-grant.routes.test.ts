@@ -199,4 +199,29 @@ describe('granting data scope', () => {
     expect(move.body.code).toBe(403);
     expect((await t.call(s.staffInfo, { id: lead.body.data.id }, admin)).body.data.deptId).toBe(dept1);
   });
+
+  it('a department editor cannot move another department under his own to see it', async () => {
+    await saveRole('架构专员', { dataScope: 'dept_and_below', permissions: [Perm.deptList, Perm.deptUpdate] });
+    const org = await t.call(
+      s.staffAdd,
+      {
+        username: 'org01',
+        realName: '架构甲',
+        mobile: '13677774001',
+        deptId: dept1,
+        roleIds: [role['架构专员']!],
+        password: 'Org@20260001',
+      },
+      admin,
+    );
+    expect(org.body.code).toBe(0);
+    const editor = await t.login('org01', 'Org@20260001');
+    const root = await ids.dept('演示科技有限公司');
+    const move = await t.call(routeTables.orgDept.deptUpdate, { id: dept2, parentId: dept1 }, editor);
+    expect(move.body.code).toBe(403);
+    expect(move.body.msg).toContain('数据权限');
+    expect((await t.call(routeTables.orgDept.deptGet, { id: dept2 }, admin)).body.data.parentId).toBe(root);
+    // Within his own scope he may still rename.
+    expect((await t.call(routeTables.orgDept.deptUpdate, { id: dept1, name: '销售一部' }, editor)).body.code).toBe(0);
+  });
 });
