@@ -6,7 +6,7 @@ import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { callRecords } from '../call/call.schema.js';
-import { resolveDataScope } from './data-scope.js';
+import { resolveDataScope, roleScopeExcess, widensBeyond } from './data-scope.js';
 import { users } from './org.schema.js';
 import { demoIds } from './org.test-kit.js';
 
@@ -198,5 +198,35 @@ describe('data scope', () => {
     // Nothing at all: no own rows, no departments.
     const nobody = await countWith({ kind: 'limited', userId: 0, deptIds: [] }, { dept: callRecords.deptId });
     expect(nobody).toEqual([]);
+  });
+});
+
+/** What "wider" means when someone who is not an administrator hands a scope on (hardening item 5). */
+describe('wider than the grantor', () => {
+  const limited = (deptIds: number[]): TDataScope => ({ kind: 'limited', userId: 1, deptIds });
+  const role = (dataScope: string, deptIds: number[] = []) => ({ name: 'R', dataScope, isAdmin: false, deptIds });
+
+  it('ranks all > dept and below > dept > self; chosen departments must all be his', () => {
+    const manager = { scope: limited([10, 11]), step: 2 };
+    expect(roleScopeExcess(manager, role('all'))).toContain('超出您自己的数据权限');
+    expect(roleScopeExcess(manager, { ...role('self'), isAdmin: true })).toContain('管理员');
+    expect(roleScopeExcess(manager, role('dept_and_below'))).toBeNull();
+    expect(roleScopeExcess(manager, role('dept'))).toBeNull();
+    expect(roleScopeExcess(manager, role('custom', [10, 11]))).toBeNull();
+    expect(roleScopeExcess(manager, role('custom', [10, 12]))).toContain('指定部门');
+    const deptOnly = { scope: limited([10]), step: 1 };
+    expect(roleScopeExcess(deptOnly, role('dept_and_below'))).toContain('本部门及以下');
+    expect(roleScopeExcess(deptOnly, role('self'))).toBeNull();
+    expect(roleScopeExcess({ scope: { kind: 'all' }, step: 3 }, role('all'))).toBeNull();
+  });
+
+  it('a change widens when it adds a department neither the person nor the grantor saw, or everything', () => {
+    const grantor = { scope: limited([10, 11]), step: 2 };
+    expect(widensBeyond(grantor, limited([]), limited([10, 11]))).toBe(false);
+    expect(widensBeyond(grantor, limited([]), limited([12]))).toBe(true);
+    expect(widensBeyond(grantor, limited([12]), limited([12, 10]))).toBe(false);
+    expect(widensBeyond(grantor, undefined, { kind: 'all' })).toBe(true);
+    expect(widensBeyond(grantor, { kind: 'all' }, { kind: 'all' })).toBe(false);
+    expect(widensBeyond({ scope: { kind: 'all' }, step: 3 }, limited([]), { kind: 'all' })).toBe(false);
   });
 });
