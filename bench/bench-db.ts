@@ -20,7 +20,8 @@ export const openBenchDatabase = async () => {
   if (exists.rowCount === 0) await admin.query(`create database ${name}`);
   await admin.end();
 
-  const database = await openDatabase({ databaseUrl: benchUrl, dataDir: null });
+  // The seeds insert a million rows per statement: no statement timeout here (the server has one).
+  const database = await openDatabase({ databaseUrl: benchUrl, dataDir: null, limits: { statementTimeoutMs: 0 } });
   const { db } = database;
   const demoId = async () =>
     rowsOf<{ id: number }>(await db.execute(sql`select id::int from tenants where code = 'E100001'`))[0]?.id;

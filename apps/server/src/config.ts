@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { dbLimitDefaults, type TDbLimits } from './db/client.js';
 
 export type TConfig = {
   host: string;
@@ -7,6 +8,8 @@ export type TConfig = {
   dataDir: string;
   /** A PostgreSQL server; when absent the embedded PGlite under dataDir is used. */
   databaseUrl: string | null;
+  /** Pool size and session timeouts on the PostgreSQL server (db/client.ts). */
+  databaseLimits: TDbLimits;
   isProduction: boolean;
   /** Built web app to serve at `/`; null serves nothing (API only). */
   webDist: string | null;
@@ -50,11 +53,22 @@ export type TSipConfig = {
   realm: string;
 };
 
+/** A whole number from the environment; anything else (unset, text, negative) keeps the default. */
+const envInt = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value && Number.isSafeInteger(n) && n >= 0 ? n : fallback;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => ({
   host: env.HOST ?? '127.0.0.1',
   port: Number(env.PORT ?? 8080),
   dataDir: path.resolve(env.DATA_DIR ?? './data'),
   databaseUrl: env.DATABASE_URL || null,
+  databaseLimits: {
+    ...dbLimitDefaults,
+    poolMax: Math.max(1, envInt(env.DB_POOL_MAX, dbLimitDefaults.poolMax)),
+    statementTimeoutMs: envInt(env.DB_STATEMENT_TIMEOUT_MS, dbLimitDefaults.statementTimeoutMs),
+  },
   isProduction: env.NODE_ENV === 'production',
   webDist:
     env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

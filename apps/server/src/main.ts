@@ -6,7 +6,11 @@ import { devKamailioOptions } from './modules/call/sip.kamailio-dev.js';
 import { demoEnterpriseName, demoLogins, seedDemo } from './seed/demo.js';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  limits: config.databaseLimits,
+});
 if (config.seedDemo && (await seedDemo(database.db))) console.log(`已写入演示数据（${demoEnterpriseName}）`);
 const app = await buildApp(config, database);
 await app.listen({ host: config.host, port: config.port });

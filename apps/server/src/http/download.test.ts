@@ -134,7 +134,8 @@ describe('downloads the client abandons', () => {
     uploadName = url.slice(url.lastIndexOf('/') + 1);
   }, 180_000);
 
-  afterAll(() => t.close());
+  let isClosed = false;
+  afterAll(() => (isClosed ? undefined : t.close()));
 
   const range = () => [Date.now() - 7 * day, Date.now() + 60_000];
   /** Who downloads and with what; any download route not named here is tried as the administrator with {}. */
@@ -209,4 +210,91 @@ describe('downloads the client abandons', () => {
     }
     await expectPoolWhole();
   }, 180_000);
+
+  it('answers refused download requests in the envelope, never under a file header', async () => {
+    const refused: [TRouteDef, Record<string, unknown>][] = [
+      [routeTables.crmImport.exportCustomers, { keyword: '\u0000' }],
+      [routeTables.system.logExport, { startTime: 9007199254740991 }],
+      [routeTables.system.logExport, { userName: 'a\u0000' }],
+      [routeTables.seat.seatDownload, { expireFrom: 9007199254740991 }],
+      [routeTables.seat.seatDownload, { userName: '\u0000' }],
+    ];
+    for (const [route, input] of refused) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: route.path,
+        payload: input,
+        headers: { 'cloud-token': admin },
+      });
+      expect(res.headers['content-type'], route.path).toMatch(/^application\/json/);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(res.json()).toMatchObject({ code: 10002, data: null });
+    }
+  });
+
+  it('answers a download that fails in its first rows in the envelope; a later failure breaks the connection', async () => {
+    // 'infinity' is a timestamp PostgreSQL keeps but no JavaScript date holds: showing it throws.
+    const [bad] = await q<{ id: number }>(sql`insert into customers (tenant_id, name, mobile, owner_id, last_follow_at,
+        created_at)
+      select tenant_id, '时间坏了', '16599999999', id, 'infinity', '2001-01-01' from users where username = 'admin'
+      returning id::int`);
+    try {
+      const first = await t.app.inject({
+        method: 'POST',
+        url: routeTables.crmImport.exportCustomers.path,
+        payload: { ids: [bad!.id] },
+        headers: { 'cloud-token': admin },
+      });
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      expect(first.headers['content-disposition']).toBeUndefined();
+      expect(first.json()).toMatchObject({ code: 500, data: null });
+      // Oldest last: the bad row comes after the first batch, when the file is already on its way.
+      const others = await q<{ id: number }>(sql`select id::int from customers where name like '批量客户%' limit 3000`);
+      const later = await fetchRaw(base, routeTables.crmImport.exportCustomers, {
+        token: admin,
+        input: { ids: [...others.map((o) => o.id), bad!.id] },
+      });
+      expect(later.headers['content-disposition']).toMatch(/attachment/);
+      expect(later.isComplete).toBe(false);
+      await expectPoolWhole();
+    } finally {
+      await t.database.db.execute(sql`delete from customers where id = ${bad!.id}`);
+    }
+  }, 60_000);
+
+  it('answers /healthz 503 within its bound while every connection is taken, 200 once they are back', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((done) => {
+      release = done;
+    });
+    // The pool's ten connections (PGlite's one session) held by transactions that wait.
+    const holders = Array.from({ length: t.database.kind === 'postgres' ? 10 : 1 }, () =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await gate;
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    try {
+      const started = Date.now();
+      const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 500, data: { isUp: false } });
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  }, 30_000);
+
+  it('closes promptly after the downloads cut above, as on SIGTERM', async () => {
+    const started = Date.now();
+    isClosed = true;
+    await Promise.race([
+      t.close(),
+      new Promise((_, fail) => setTimeout(() => fail(new Error('the server did not close within 10 s')), 10_000)),
+    ]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 20_000);
 });

@@ -119,8 +119,10 @@ export const sendXlsx = <T>(
     };
     const sink: TRowSink<T> = async (rows) => {
       if (abandoned) throw abandoned;
+      // Cells first: a value that cannot be shown fails the first batch before the headers go.
+      const cells = rows.map((row) => spec.columns.map((c) => c.value(row)));
       const w = writer ?? start();
-      w.add(rows);
+      w.add(cells);
       await settle(w, res, () => abandoned);
     };
     spec

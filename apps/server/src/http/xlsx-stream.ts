@@ -1,7 +1,8 @@
 import { Transform } from 'node:stream';
 import ExcelJS from 'exceljs';
 
-export type TColumn<T> = { header: string; width?: number; value: (row: T) => string | number | Date | null };
+export type TCell = string | number | Date | null;
+export type TColumn<T> = { header: string; width?: number; value: (row: T) => TCell };
 
 /**
  * Takes one batch of rows into the file; resolves when the batch has been compressed and the
@@ -53,8 +54,9 @@ export const xlsxWriter = <T>(sheetName: string, columns: TColumn<T>[]) => {
     stream,
     /** Compressed bytes produced so far. */
     produced: () => produced,
-    add: (rows: readonly T[]) => {
-      for (const row of rows) sheet.addRow(columns.map((c) => c.value(row))).commit();
+    /** Rows already turned into cells (download.ts does that before sending anything). */
+    add: (cells: TCell[][]) => {
+      for (const row of cells) sheet.addRow(row).commit();
     },
     /** Resolves once the whole file has been handed to the stream's reader. */
     end: async () => {
