@@ -43,15 +43,97 @@ export const importRepository = {
       .set(patch)
       .where(and(eq(crmImports.tenantId, tenantId), eq(crmImports.id, id))),
 
-  /** Moves a batch from one status to another; false when another request moved it first. */
-  moveImport: async (tx: TDb, tenantId: number, id: string, from: string, patch: Partial<TImportRow>) =>
+  /**
+   * Starts (or resumes) writing a batch in one of `from`'s statuses: this process takes its lease.
+   * False when another request moved it first.
+   */
+  startRun: async (
+    tx: TDb,
+    tenantId: number,
+    id: string,
+    from: string[],
+    run: { runner: string; duplicateMode: string },
+  ) =>
     (
       await tx
         .update(crmImports)
-        .set(patch)
-        .where(and(eq(crmImports.tenantId, tenantId), eq(crmImports.id, id), eq(crmImports.status, from)))
+        .set({
+          status: 'running',
+          runner: run.runner,
+          heartbeatAt: sql`now()`,
+          duplicateMode: run.duplicateMode,
+          message: '',
+          finishedAt: null,
+        })
+        .where(and(eq(crmImports.tenantId, tenantId), eq(crmImports.id, id), inArray(crmImports.status, from)))
         .returning({ id: crmImports.id })
     ).length === 1,
+
+  /**
+   * Renews the lease of a running batch for one chunk, in the chunk's transaction (so the batch row
+   * stays locked until the chunk commits); false when the batch is no longer this runner's.
+   */
+  renewLease: async (tx: TDb, tenantId: number, id: string, runner: string) =>
+    (
+      await tx
+        .update(crmImports)
+        .set({ heartbeatAt: sql`now()` })
+        .where(
+          and(
+            eq(crmImports.tenantId, tenantId),
+            eq(crmImports.id, id),
+            eq(crmImports.status, 'running'),
+            eq(crmImports.runner, runner),
+          ),
+        )
+        .returning({ id: crmImports.id })
+    ).length === 1,
+
+  /** Ends a run this runner still holds (done or failed); false when it no longer holds it. */
+  endRun: async (
+    tx: TDb,
+    tenantId: number,
+    id: string,
+    runner: string,
+    patch: Partial<typeof crmImports.$inferInsert>,
+  ) =>
+    (
+      await tx
+        .update(crmImports)
+        .set({ ...patch, runner: null, heartbeatAt: null })
+        .where(
+          and(
+            eq(crmImports.tenantId, tenantId),
+            eq(crmImports.id, id),
+            eq(crmImports.status, 'running'),
+            eq(crmImports.runner, runner),
+          ),
+        )
+        .returning({ id: crmImports.id })
+    ).length === 1,
+
+  /**
+   * Running batches of every tenant whose runner has not written for `leaseSeconds` (or never took a
+   * lease: batches left before leases existed), locked; a batch another sweep or a live chunk holds
+   * is passed over (SKIP LOCKED). Outside any tenant's wall: the sweep is the server's own business.
+   */
+  lockAbandoned: (db: TDb, leaseSeconds: number, limit: number) =>
+    db
+      .select({
+        id: crmImports.id,
+        tenantId: crmImports.tenantId,
+        processed: crmImports.processed,
+        validCount: crmImports.validCount,
+      })
+      .from(crmImports)
+      .where(
+        and(
+          eq(crmImports.status, 'running'),
+          sql`(${crmImports.heartbeatAt} is null or ${crmImports.heartbeatAt} < now() - ${leaseSeconds} * interval '1 second')`,
+        ),
+      )
+      .limit(limit)
+      .for('update', { skipLocked: true }),
 
   /** Adds counts of one written chunk, so a poll sees the progress while the import runs. */
   addProgress: (tx: TDb, tenantId: number, id: string, d: { inserted: number; updated: number; skipped: number }) =>
@@ -88,6 +170,26 @@ export const importRepository = {
           eq(crmImportRows.importId, id),
           gt(crmImportRows.rowNo, afterRowNo),
           isValidOnly ? isNull(crmImportRows.error) : undefined,
+        ),
+      )
+      .orderBy(asc(crmImportRows.rowNo))
+      .limit(limit),
+
+  /**
+   * The checkpoint: valid staged rows after `afterRowNo` with no outcome yet. A row's outcome is set
+   * in the transaction that writes it, so these are exactly the rows not written.
+   */
+  unwrittenRows: (tx: TDb, tenantId: number, id: string, afterRowNo: number, limit: number) =>
+    tx
+      .select()
+      .from(crmImportRows)
+      .where(
+        and(
+          eq(crmImportRows.tenantId, tenantId),
+          eq(crmImportRows.importId, id),
+          gt(crmImportRows.rowNo, afterRowNo),
+          isNull(crmImportRows.error),
+          isNull(crmImportRows.outcome),
         ),
       )
       .orderBy(asc(crmImportRows.rowNo))

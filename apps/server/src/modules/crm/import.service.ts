@@ -31,6 +31,13 @@ export const crmImportLimits = {
   /** Bad rows and duplicates answered with the preview; the report has all of them. */
   previewList: 200,
   batchTtlHours: 24,
+  /**
+   * A running import's writer renews its lease with every chunk (a 500-row chunk takes well under
+   * a second to a few); past this without a chunk, its process is taken for dead.
+   */
+  leaseSeconds: 120,
+  /** How often every server looks for imports left running by a dead process (also once at start). */
+  recoverySeconds: 60,
   /** Staged rows (and so the downloadable result) are kept this long, then removed. */
   keepDays: 7,
 };
@@ -63,6 +70,17 @@ export type TCrmImportService = ReturnType<typeof createCrmImportService>;
  * plus the mobiles seen, never the file); `confirm` starts a background job owned by this service
  * that writes the valid rows chunk by chunk, each chunk in its own transaction with its progress,
  * so `state` can be polled while it runs and a failure leaves whole chunks and a report of them.
+ *
+ * Surviving a dead process (hardening item 6): resume from a checkpoint, not one transaction per
+ * batch (that would hold one transaction, its locks and its WAL for 200,000 rows, and slow the
+ * import down where a later issue wants it near COPY speed). The checkpoint is each staged row's
+ * outcome, set in the very transaction that writes the row, so a chunk is written with its
+ * checkpoint or not at all. The writing process holds a lease on the batch (runner, heartbeat_at),
+ * renewed by every chunk in that chunk's transaction; every server sweeps at start and each minute
+ * for running batches whose lease ran out (FOR UPDATE SKIP LOCKED: a live chunk holds the row, so a
+ * live process's import is never taken) and marks them failed with what was written. Confirming
+ * again takes a new lease and writes the rows without an outcome: none twice, none missing. A
+ * writer that wakes after its lease was taken finds the lease gone and stops.
  */
 export const createCrmImportService = (deps: {
   database: TDatabase;
@@ -73,6 +91,8 @@ export const createCrmImportService = (deps: {
   const { database } = deps;
   const scoped = <T>(auth: TAuth, fn: (tx: TDb) => Promise<T>) => withTenant(database, auth.tenantId, fn);
   const running = new Set<Promise<void>>();
+  /** This process's name in the lease of the imports it writes. */
+  const runner = crypto.randomUUID();
 
   const stateOf = (row: TImportRow): TCrmImportState => ({
     batchId: row.id,
@@ -223,7 +243,10 @@ export const createCrmImportService = (deps: {
     return row;
   };
 
-  /** Writes the valid staged rows chunk by chunk; runs in the background after `confirm` answered. */
+  /**
+   * Writes the valid staged rows not yet written, chunk by chunk, while this process holds the
+   * batch's lease; runs in the background after `confirm` answered.
+   */
   const write = async (auth: TAuth, row: TImportRow, duplicateMode: 'skip' | 'update') => {
     const batchId = row.id;
     try {
@@ -236,9 +259,20 @@ export const createCrmImportService = (deps: {
       const writeChunk = row.kind === 'follow' ? writeFollowChunk : writeCustomerChunk;
       let after = metaRowNo;
       for (;;) {
-        const done = await scoped(auth, async (tx) => {
-          const rows: TStagedRow[] = await repo.rows(tx, auth.tenantId, batchId, after, crmImportLimits.chunk, true);
-          if (rows.length === 0) return true;
+        const step = await scoped(auth, async (tx) => {
+          // The lease first: it locks the batch row until this chunk commits (a sweep passes it
+          // over) and stops a writer whose batch was taken for dead meanwhile.
+          if (!(await repo.renewLease(tx, auth.tenantId, batchId, runner))) return 'lost';
+          const rows = await repo.unwrittenRows(tx, auth.tenantId, batchId, after, crmImportLimits.chunk);
+          if (rows.length === 0) {
+            const final = (await repo.findImport(tx, auth.tenantId, batchId))!;
+            await repo.endRun(tx, auth.tenantId, batchId, runner, {
+              status: 'done',
+              finishedAt: new Date(),
+              message: final.skipped ? `${final.skipped}行已跳过，原因见导入结果` : '',
+            });
+            return 'done';
+          }
           after = rows[rows.length - 1]!.rowNo;
           const outcomes = await writeChunk(tx, ctx, rows);
           await repo.setOutcomes(tx, auth.tenantId, batchId, outcomes);
@@ -248,25 +282,17 @@ export const createCrmImportService = (deps: {
             updated: n('updated'),
             skipped: n('skipped'),
           });
-          return false;
+          return 'more';
         });
-        if (done) break;
+        if (step !== 'more') return;
       }
-      await scoped(auth, async (tx) => {
-        const final = (await repo.findImport(tx, auth.tenantId, batchId))!;
-        await repo.updateImport(tx, auth.tenantId, batchId, {
-          status: 'done',
-          finishedAt: new Date(),
-          message: final.skipped ? `${final.skipped}行已跳过，原因见导入结果` : '',
-        });
-      });
     } catch (error) {
       deps.onError(error);
       await scoped(auth, (tx) =>
-        repo.updateImport(tx, auth.tenantId, batchId, {
+        repo.endRun(tx, auth.tenantId, batchId, runner, {
           status: 'failed',
           finishedAt: new Date(),
-          message: '导入中途失败：已处理的行已写入（见导入结果），其余未写入，可重新上传未写入的行',
+          message: '导入中途失败：已处理的行已写入（见导入结果），其余未写入；可重新确认导入，从中断处继续',
         }),
       ).catch(deps.onError);
     }
@@ -274,20 +300,78 @@ export const createCrmImportService = (deps: {
 
   const confirm = async (auth: TAuth, batchId: string, kind: TKind, mode?: 'skip' | 'update') => {
     const row = await findBatch(auth, batchId, kind);
-    if (row.status !== 'previewed') throw conflict('该批次已确认过，请勿重复导入');
+    // A batch that failed or was interrupted with rows still unwritten is resumed from its checkpoint.
+    const isResumable = row.status === 'failed' && row.processed < row.validCount;
+    if (row.status !== 'previewed' && !isResumable) throw conflict('该批次已确认过，请勿重复导入');
     if (Date.now() - row.createdAt.getTime() > crmImportLimits.batchTtlHours * 3_600_000) {
       throw notFound('导入批次不存在或已过期，请重新上传');
     }
     if (row.validCount === 0) throw invalid('该批次没有可导入的有效数据，请修改文件后重新上传');
     const duplicateMode = mode ?? (row.duplicateMode as 'skip' | 'update');
-    const moved = await scoped(auth, (tx) =>
-      repo.moveImport(tx, auth.tenantId, batchId, 'previewed', { status: 'running', duplicateMode }),
+    const started = await scoped(auth, (tx) =>
+      repo.startRun(tx, auth.tenantId, batchId, [row.status], { runner, duplicateMode }),
     );
-    if (!moved) throw conflict('该批次已确认过，请勿重复导入');
+    if (!started) throw conflict('该批次已确认过，请勿重复导入');
     const job = write(auth, row, duplicateMode);
     running.add(job);
     void job.finally(() => running.delete(job));
-    return stateOf({ ...row, status: 'running', duplicateMode });
+    return stateOf({ ...row, status: 'running', duplicateMode, message: '' });
+  };
+
+  /**
+   * Marks the imports of every tenant left running by a dead process (lease run out): failed with
+   * what was written, so the importer can confirm again and go on; one written to its end but not
+   * closed is done. Returns how many it found.
+   */
+  const recoverInterrupted = async () => {
+    const batch = 100;
+    let found = 0;
+    for (;;) {
+      const n = await database.db.transaction(async (t) => {
+        const tx = t as unknown as TDb;
+        const abandoned = await repo.lockAbandoned(tx, crmImportLimits.leaseSeconds, batch);
+        for (const b of abandoned) {
+          const left = b.validCount - b.processed;
+          await repo.updateImport(tx, b.tenantId, b.id, {
+            status: left > 0 ? 'failed' : 'done',
+            runner: null,
+            heartbeatAt: null,
+            finishedAt: new Date(),
+            message:
+              left > 0
+                ? `导入中断（服务重启或异常退出）：已写入${b.processed}行，其余${left}行尚未写入；请在${crmImportLimits.batchTtlHours}小时内重新确认导入，将从中断处继续`
+                : '',
+          });
+        }
+        return abandoned.length;
+      });
+      found += n;
+      if (n < batch) return found;
+    }
+  };
+
+  /** Runs the sweep now and then every `recoverySeconds`; stop() waits for a sweep in progress. */
+  const startRecovery = () => {
+    let sweeping: Promise<unknown> | null = null;
+    let isStopped = false;
+    const tick = () => {
+      if (isStopped || sweeping) return;
+      sweeping = recoverInterrupted()
+        .catch(deps.onError)
+        .finally(() => {
+          sweeping = null;
+        });
+    };
+    tick();
+    const timer = setInterval(tick, crmImportLimits.recoverySeconds * 1000);
+    timer.unref();
+    return {
+      stop: async () => {
+        isStopped = true;
+        clearInterval(timer);
+        await sweeping;
+      },
+    };
   };
 
   const outcomeText: Record<string, string> = { inserted: '已导入', updated: '已更新', skipped: '已跳过' };
@@ -355,6 +439,8 @@ export const createCrmImportService = (deps: {
       const buffer = await importTemplate(kind, fields, [...tags.keys()]);
       return sendDownload(reply, kind === 'customer' ? '客户导入模板.xlsx' : '跟进记录导入模板.xlsx', xlsxMime, buffer);
     },
+    recoverInterrupted,
+    startRecovery,
     /** Resolves when every confirm started by this process has finished (tests, shutdown). */
     idle: () => Promise.all([...running]).then(() => undefined),
   };

@@ -1,0 +1,160 @@
+import { routeTables, type TCrmImportState } from '@yunhu/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type TApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { eventually } from '../org/org.test-kit.js';
+import { createCrmImportService } from './import.service.js';
+
+const r = routeTables.crmImport;
+const rowCount = 2_600;
+const mobileOf = (i: number) => `1397${String(7_000_000 + i).padStart(7, '0')}`;
+
+/** A multipart upload of one CSV, as the browser sends it. */
+const uploadCsv = async (app: TApp, token: string, csv: string) => {
+  const b = '----recovery';
+  const payload = Buffer.concat([
+    Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="target"\r\n\r\nprivate\r\n`),
+    Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="客户.csv"\r\n\r\n`),
+    Buffer.from(csv),
+    Buffer.from(`\r\n--${b}--\r\n`),
+  ]);
+  const res = await app.inject({
+    method: 'POST',
+    url: r.importPreview.path,
+    headers: { 'cloud-token': token, 'content-type': `multipart/form-data; boundary=${b}` },
+    payload,
+  });
+  return res.json() as { code: number; msg: string; data: TCrmImportState };
+};
+
+/**
+ * The database as a process sees it that dies between two transactions (kill -9): every
+ * transaction after the first `alive` ones waits until `wake()` (never, for a killed process; the
+ * test wakes it at the end to prove a writer that comes back cannot write any more).
+ */
+const dyingDatabase = (database: TDatabase, alive: number) => {
+  let started = 0;
+  let wake: () => void = () => undefined;
+  const woken = new Promise<void>((resolve) => {
+    wake = resolve;
+  });
+  const db = new Proxy(database.db, {
+    get(target, prop, receiver) {
+      if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+      return (...args: Parameters<TDb['transaction']>) =>
+        ++started > alive ? woken.then(() => target.transaction(...args)) : target.transaction(...args);
+    },
+  });
+  return { database: { ...database, db }, isDead: () => started > alive, wake };
+};
+
+describe('a customer import whose process dies mid-run (hardening item 6)', () => {
+  let t: TTestApp;
+  let manager: string;
+  const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    manager = await t.loginAs.manager();
+  });
+  afterAll(() => t.close());
+
+  it('is not taken from a live process, then resumed from its checkpoint: no row missing, none twice', async () => {
+    const csv = ['客户名称,手机号', ...Array.from({ length: rowCount }, (_, i) => `恢复${i},${mobileOf(i)}`)].join(
+      '\r\n',
+    );
+    const preview = await uploadCsv(t.app, manager, csv);
+    expect(preview.code, preview.msg).toBe(0);
+    const { batchId } = preview.data;
+
+    // The process that dies: it confirms, writes a few 500-row chunks and never runs again.
+    const dying = dyingDatabase(t.database, 6);
+    const auth = (await t.app.services.auth.authenticate(manager))!;
+    const doomed = createCrmImportService({
+      database: dying.database,
+      dataScopeOf: t.app.services.org.dataScopeOf,
+      onError: () => undefined,
+    });
+    expect((await doomed.customerConfirm(auth, batchId)).status).toBe('running');
+    await eventually(
+      async () => dying.isDead(),
+      (isDead) => isDead,
+    );
+    const halfway = (await t.call(r.importState, { batchId }, manager)).body.data;
+    expect(halfway.status).toBe('running');
+    expect(halfway.processed).toBeGreaterThan(0);
+    expect(halfway.processed).toBeLessThan(rowCount);
+
+    // Another live process sweeps while the dead one's lease still runs: the import is left alone.
+    const sweeper = createCrmImportService({
+      database: t.database,
+      dataScopeOf: t.app.services.org.dataScopeOf,
+      onError: () => undefined,
+    });
+    expect(await sweeper.recoverInterrupted()).toBe(0);
+    expect((await t.call(r.importState, { batchId }, manager)).body.data.status).toBe('running');
+    expect((await t.call(r.importConfirm, { batchId }, manager)).body.code).toBe(10056);
+
+    // Time passes without a heartbeat (the lease is two minutes); then a server starts on the database.
+    await t.database.db.execute(
+      sql`update crm_imports set heartbeat_at = heartbeat_at - interval '10 minutes' where id = ${batchId}`,
+    );
+    const config = { ...loadConfig({ DATA_DIR: '', WEB_DIST: '' }), isProduction: false };
+    const other = await buildApp(config, t.database);
+    await other.ready();
+    try {
+      const state = async () =>
+        (
+          await other.inject({
+            method: 'GET',
+            url: r.importState.path,
+            query: { batchId },
+            headers: { 'cloud-token': manager },
+          })
+        ).json() as { code: number; data: TCrmImportState };
+      const confirm = async () =>
+        (
+          await other.inject({
+            method: 'POST',
+            url: r.importConfirm.path,
+            payload: { batchId },
+            headers: { 'cloud-token': manager },
+          })
+        ).json() as { code: number; msg: string; data: TCrmImportState };
+      // At start it finds the import of the dead process and says what happened.
+      const failed = await eventually(
+        async () => (await state()).data,
+        (d) => d.status !== 'running',
+        10_000,
+      );
+      expect(failed).toMatchObject({ status: 'failed', processed: halfway.processed });
+      expect(failed.message).toContain(`已写入${halfway.processed}行`);
+      expect(failed.message).toContain('重新确认导入');
+
+      // The user confirms again: the rest is written, from where the dead process stopped.
+      const resumed = await confirm();
+      expect(resumed.code, resumed.msg).toBe(0);
+      const done = await eventually(
+        async () => (await state()).data,
+        (d) => d.status !== 'running',
+      );
+      expect(done).toMatchObject({ status: 'done', processed: rowCount, inserted: rowCount, skipped: 0 });
+
+      // The dead process comes back to life (a paused VM): it finds its lease gone and writes nothing.
+      dying.wake();
+      await doomed.idle();
+      expect((await state()).data).toMatchObject({ status: 'done', processed: rowCount, inserted: rowCount });
+      const [counts] = await q<{ customers: number; logs: number; outcomes: number }>(sql`select
+        (select count(*)::int from customers where mobile like '13977%') as customers,
+        (select count(*)::int from crm_owner_logs l join customers c on c.id = l.customer_id
+          where c.mobile like '13977%' and l.action = 'import') as logs,
+        (select count(*)::int from crm_import_rows where import_id = ${batchId} and outcome = 'inserted') as outcomes`);
+      expect(counts).toEqual({ customers: rowCount, logs: rowCount, outcomes: rowCount });
+    } finally {
+      await other.close();
+    }
+  });
+});
