@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createDevSms, type TSmsSender } from './adapters/sms.js';
 import { registerWechatScanPage } from './adapters/wechat-scan-page.js';
 import type { TConfig } from './config.js';
-import type { TDatabase } from './db/client.js';
+import { pingTimeoutMs, type TDatabase } from './db/client.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { registerEnvelope } from './http/envelope.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
@@ -189,11 +189,13 @@ export const buildApp = async (
   // A staff import being written finishes before the database closes.
   app.addHook('onClose', () => services.org.staffImport.idle());
 
+  // A bounded wait (pingTimeoutMs): with every connection taken or the database gone, the answer
+  // is 503 within 2 s, never a request that hangs.
   app.get('/healthz', async (_req, reply) => {
-    const isUp = await database.ping();
+    const isUp = await database.ping(pingTimeoutMs);
     return reply
       .status(isUp ? 200 : 503)
-      .send({ code: isUp ? 0 : 500, msg: isUp ? 'ok' : '数据库不可用', data: { database: database.kind, isUp } });
+      .send({ code: isUp ? 0 : 500, msg: isUp ? 'ok' : '数据库不可用或繁忙', data: { database: database.kind, isUp } });
   });
 
   if (config.webDist && fs.existsSync(config.webDist)) {
