@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type TApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import { rowsOf } from '../../db/client.js';
+import { dyingDatabase } from '../../test/dying-database.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { eventually } from '../org/org.test-kit.js';
 import { createCrmImportService } from './import.service.js';
@@ -28,27 +29,6 @@ const uploadCsv = async (app: TApp, token: string, csv: string) => {
     payload,
   });
   return res.json() as { code: number; msg: string; data: TCrmImportState };
-};
-
-/**
- * The database as a process sees it that dies between two transactions (kill -9): every
- * transaction after the first `alive` ones waits until `wake()` (never, for a killed process; the
- * test wakes it at the end to prove a writer that comes back cannot write any more).
- */
-const dyingDatabase = (database: TDatabase, alive: number) => {
-  let started = 0;
-  let wake: () => void = () => undefined;
-  const woken = new Promise<void>((resolve) => {
-    wake = resolve;
-  });
-  const db = new Proxy(database.db, {
-    get(target, prop, receiver) {
-      if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
-      return (...args: Parameters<TDb['transaction']>) =>
-        ++started > alive ? woken.then(() => target.transaction(...args)) : target.transaction(...args);
-    },
-  });
-  return { database: { ...database, db }, isDead: () => started > alive, wake };
 };
 
 describe('a customer import whose process dies mid-run (hardening item 6)', () => {

@@ -1,7 +1,11 @@
 import { routeTables, type TImportState } from '@yunhu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { dyingDatabase } from '../../test/dying-database.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { countUsers, demoIds, eventually, uploadFile, xlsxOf } from './org.test-kit.js';
+import { createStaffImport } from './staff-import.js';
 
 const s = routeTables.orgStaff;
 type TPreview = TImportState & { errors: { row: number; reason: string }[] };
@@ -166,6 +170,62 @@ describe('staff import (import-plus, confirm-import-plus, queryStaffState)', () 
     );
     expect(done).toMatchObject({ status: 'done', imported: 1, skipped: 1 });
     expect(done.message).toContain('已跳过');
+  });
+
+  it('a confirm whose process dies at any point is not stuck: another server confirms it, each account once', async () => {
+    const other = await buildApp({ ...loadConfig({ DATA_DIR: '', WEB_DIST: '' }), isProduction: false }, t.database);
+    await other.ready();
+    const state = async (batchId: string) => (await t.call(s.staffImportState, { batchId }, admin)).body.data;
+    try {
+      // The process dies (kill -9) after its first `alive` transactions: reading the batch, marking it, writing.
+      for (const alive of [1, 2, 3]) {
+        const res = await uploadFile(
+          t,
+          s.staffImport.path,
+          admin,
+          'staff.xlsx',
+          await xlsxOf([
+            ['账号', '姓名', '手机号', '部门'],
+            [`dead${alive}a`, '中断甲', `1356667${alive}001`, '销售一部'],
+            [`dead${alive}b`, '中断乙', `1356667${alive}002`, '销售一部'],
+          ]),
+        );
+        const batchId = (res.data as TPreview).batchId;
+        const before = await countUsers(t, ids.tenantId);
+        const dying = dyingDatabase(t.database, alive);
+        const doomed = createStaffImport({
+          database: dying.database,
+          dataScopeOf: t.app.services.org.dataScopeOf,
+          onError: () => undefined,
+        });
+        void doomed.confirm((await t.app.services.auth.authenticate(admin))!, batchId).catch(() => undefined);
+        await eventually(
+          async () => dying.isDead() || (await state(batchId)).status === 'done',
+          (isOver) => isOver,
+        );
+        if ((await state(batchId)).status !== 'done') {
+          const confirm = await other.inject({
+            method: 'POST',
+            url: s.staffImportConfirm.path,
+            payload: { batchId },
+            headers: { 'cloud-token': admin },
+          });
+          expect(confirm.json().code, `${alive}: ${confirm.json().msg}`).toBe(0);
+        }
+        const done = await eventually(
+          () => state(batchId),
+          (d) => d.status !== 'running',
+        );
+        expect(done, `alive ${alive}`).toMatchObject({ status: 'done', imported: 2, skipped: 0 });
+        // The dead process comes back (a paused VM): its confirm finds the batch done and writes nothing.
+        dying.wake();
+        await doomed.idle();
+        expect(await countUsers(t, ids.tenantId)).toBe(before + 2);
+        expect(await state(batchId)).toMatchObject({ status: 'done', imported: 2 });
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('a manager may not import: no permission', async () => {

@@ -62,6 +62,11 @@ export type TStaffImport = ReturnType<typeof createStaffImport>;
  * row limit), reports every bad row with its reason and stages the valid ones; nothing reaches the
  * users table until `confirm`, which writes the staged rows in one transaction while
  * `state` reports progress.
+ *
+ * A confirm survives its process dying (hardening item 6): the batch is locked and written in that
+ * one transaction and marked done at its end, never left 'running' in between (20,000 staff at
+ * most, so one transaction is short). A process killed while writing leaves the batch previewed
+ * with nothing written (PostgreSQL rolls its transaction back), and any server confirms it again.
  */
 export const createStaffImport = (deps: {
   database: TDatabase;
@@ -274,12 +279,21 @@ export const createStaffImport = (deps: {
     return { ...state, errors };
   };
 
-  /** Writes the staged rows in one transaction; rows taken meanwhile are skipped and counted. */
-  const write = async (auth: TAuth, batchId: string) => {
+  /**
+   * Writes the staged rows in one transaction that holds the batch locked from its first statement;
+   * rows taken meanwhile are skipped and counted. `settle` says whether this writer got the batch.
+   */
+  const write = async (auth: TAuth, batchId: string, settle: (isMine: boolean) => void) => {
     let imported = 0;
     let skipped = 0;
+    let isMine = false;
     try {
       await scoped(auth, async (tx) => {
+        // 'running' was left by servers that marked it before writing; 'failed' wrote nothing.
+        isMine = await repo.lockImport(tx, auth.tenantId, batchId, ['previewed', 'running', 'failed']);
+        settle(isMine);
+        if (!isMine) return;
+        progress.set(batchId, 0);
         let next = await repo.userCount(tx, auth.tenantId);
         let after = 0;
         for (;;) {
@@ -322,14 +336,17 @@ export const createStaffImport = (deps: {
         });
       });
     } catch (error) {
+      settle(false);
       deps.onError(error);
-      await scoped(auth, (tx) =>
-        repo.updateImport(tx, auth.tenantId, batchId, {
-          status: 'failed',
-          finishedAt: new Date(),
-          message: '导入失败，未写入任何员工，请重新上传',
-        }),
-      );
+      if (isMine) {
+        await scoped(auth, (tx) =>
+          repo.updateImport(tx, auth.tenantId, batchId, {
+            status: 'failed',
+            finishedAt: new Date(),
+            message: '导入失败，未写入任何员工；可重新确认导入，或修改文件后重新上传',
+          }),
+        ).catch(deps.onError);
+      }
     } finally {
       progress.delete(batchId);
     }
@@ -346,21 +363,32 @@ export const createStaffImport = (deps: {
 
     confirm: async (auth: TAuth, batchId: string) => {
       const row = await findBatch(auth, batchId);
-      if (row.status !== 'previewed') throw conflict('该批次已确认过，请勿重复导入');
+      if (row.status === 'done' || progress.has(batchId)) throw conflict('该批次已确认过，请勿重复导入');
       if (Date.now() - row.createdAt.getTime() > importLimits.batchTtlHours * 3_600_000) {
         throw notFound('导入批次不存在或已过期，请重新上传');
       }
       if (row.validCount === 0) throw invalid('该批次没有可导入的有效数据');
-      const moved = await scoped(auth, (tx) => repo.moveImport(tx, auth.tenantId, batchId, 'previewed', 'running'));
-      if (!moved) throw conflict('该批次已确认过，请勿重复导入');
-      progress.set(batchId, 0);
-      const job = write(auth, batchId);
+      let settle: (isMine: boolean) => void = () => undefined;
+      const isMine = new Promise<boolean>((resolve) => {
+        settle = resolve;
+      });
+      const job = write(auth, batchId, settle);
       running.add(job);
       void job.finally(() => running.delete(job));
+      // Answered once the writing transaction holds the batch (another confirm holding it refuses this one).
+      if (!(await isMine)) throw conflict('该批次已确认过，请勿重复导入');
       return stateOf({ ...row, status: 'running' });
     },
 
-    state: async (auth: TAuth, batchId: string) => stateOf(await findBatch(auth, batchId)),
+    /** A batch being written still reads 'previewed' (its transaction is open): running, if locked. */
+    state: async (auth: TAuth, batchId: string) => {
+      const row = await findBatch(auth, batchId);
+      if (row.status !== 'previewed') return stateOf(row);
+      const isWritten =
+        progress.has(batchId) ||
+        !(await scoped(auth, (tx) => repo.lockImport(tx, auth.tenantId, batchId, ['previewed'])));
+      return stateOf(isWritten ? { ...row, status: 'running' } : row);
+    },
 
     /** Resolves when every confirm started by this process has finished (tests, shutdown). */
     idle: () => Promise.all([...running]).then(() => undefined),

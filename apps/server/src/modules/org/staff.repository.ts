@@ -179,14 +179,19 @@ export const staffRepository = {
       .set(set)
       .where(and(eq(staffImports.tenantId, tenantId), eq(staffImports.id, id))),
 
-  /** Moves an import from one status to another only if it is still in the first (confirm once). */
-  moveImport: async (db: TDb, tenantId: number, id: string, from: string, to: string) =>
+  /**
+   * Locks an import in one of `statuses` for the writing transaction; false when it is in none or
+   * another transaction holds it (SKIP LOCKED: a confirm being written, so never written twice).
+   */
+  lockImport: async (db: TDb, tenantId: number, id: string, statuses: string[]) =>
     (
       await db
-        .update(staffImports)
-        .set({ status: to })
-        .where(and(eq(staffImports.tenantId, tenantId), eq(staffImports.id, id), eq(staffImports.status, from)))
-        .returning({ id: staffImports.id })
+        .select({ id: staffImports.id })
+        .from(staffImports)
+        .where(
+          and(eq(staffImports.tenantId, tenantId), eq(staffImports.id, id), inArray(staffImports.status, statuses)),
+        )
+        .for('update', { skipLocked: true })
     ).length === 1,
 
   findImport: async (db: TDb, tenantId: number, id: string) =>
