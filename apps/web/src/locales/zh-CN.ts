@@ -437,6 +437,7 @@ export const zhCN = {
     done: (inserted: number, updated: number, skipped: number) =>
       `导入完成：新增${inserted}行，更新${updated}行，跳过${skipped}行`,
     failed: '导入失败',
+    resume: '继续导入',
     again: '再导入一个文件',
   },
   crm: {

@@ -112,6 +112,23 @@ describe('ImportCustomersButton', () => {
     expect(downloadMock).toHaveBeenCalledWith(r.importReport, { batchId: 'b1' }, '导入结果.xlsx');
   });
 
+  it('offers to go on with an import interrupted on the server, from where it stopped', async () => {
+    uploadMock.mockResolvedValue(preview);
+    const interrupted =
+      '导入中断（服务重启或异常退出）：已写入1行，其余1行尚未写入；请在24小时内重新确认导入，将从中断处继续';
+    callMock
+      .mockResolvedValueOnce(state({ status: 'failed', processed: 1, inserted: 1, message: interrupted }))
+      .mockResolvedValueOnce(state({ status: 'done', processed: 2, inserted: 2 }));
+    render(<ImportCustomersButton onDone={() => undefined} />);
+    fireEvent.click(screen.getByTestId('crm-import-customers'));
+    chooseFile();
+    fireEvent.click(await screen.findByTestId('crm-import-confirm'));
+    expect(await screen.findByText(interrupted)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('crm-import-resume'));
+    await screen.findByTestId('crm-import-done');
+    expect(callMock).toHaveBeenLastCalledWith(r.importConfirm, { batchId: 'b1', duplicateMode: 'skip' });
+  });
+
   it('imports follow-ups through their own routes', async () => {
     uploadMock.mockResolvedValue({ ...preview, kind: 'follow', duplicates: [], duplicateCount: 0 });
     callMock.mockResolvedValue(state({ kind: 'follow', status: 'done', processed: 2, inserted: 2 }));

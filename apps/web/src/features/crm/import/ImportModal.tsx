@@ -187,6 +187,12 @@ export const ImportModal = ({
             {state.status === 'failed' && <Alert type="error" showIcon title={state.message || t2.failed} />}
             {!isRunning && (
               <Space>
+                {/* Interrupted (server restart) or failed midway: the server writes the rest, none twice. */}
+                {state.status === 'failed' && state.processed < state.validCount && (
+                  <Button type="primary" onClick={() => void confirm()} data-testid="crm-import-resume">
+                    {t2.resume}
+                  </Button>
+                )}
                 <Button onClick={() => void report(state.batchId)} data-testid="crm-import-report">
                   {t2.downloadResult}
                 </Button>
