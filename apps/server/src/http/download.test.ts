@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.js';
+import { readXlsx } from '../modules/org/org.test-kit.js';
 import { startTestApp, type TTestApp } from '../test/harness.js';
 
 type TAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; isComplete: boolean };
@@ -17,7 +18,14 @@ type TAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer
 const fetchRaw = (
   base: string,
   route: { method: string; path: string },
-  opts: { token?: string; input?: Record<string, unknown>; cutAfterFirstChunk?: boolean; timeoutMs?: number },
+  opts: {
+    token?: string;
+    input?: Record<string, unknown>;
+    cutAfterFirstChunk?: boolean;
+    /** Stops reading for this long after each 32 KB: a slow client. */
+    pauseMs?: number;
+    timeoutMs?: number;
+  },
 ) =>
   new Promise<TAnswer>((resolve, reject) => {
     const rest: Record<string, unknown> = { ...opts.input };
@@ -47,12 +55,19 @@ const fetchRaw = (
     });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
+      let unpaused = 0;
       const done = (isComplete: boolean) => {
         clearTimeout(timer);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), isComplete });
       };
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
+        unpaused += chunk.length;
+        if (opts.pauseMs && unpaused >= 32 * 1024) {
+          unpaused = 0;
+          res.pause();
+          setTimeout(() => res.resume(), opts.pauseMs);
+        }
         if (opts.cutAfterFirstChunk) {
           req.destroy();
           done(false);
@@ -210,6 +225,29 @@ describe('downloads the client abandons', () => {
     }
     await expectPoolWhole();
   }, 180_000);
+
+  it('gives a slow reader the whole file, at his pace, over a real connection and through inject', async () => {
+    const page = await t.call(routeTables.crm.customerPage, { page: 1, limit: 1 }, admin);
+    const total = page.body.data.total;
+    expect(total).toBeGreaterThan(20_000);
+    // The client stops for 50 ms after every 32 KB; the server's reader waits for it meanwhile.
+    const slow = await fetchRaw(base, routeTables.crmImport.exportCustomers, {
+      token: admin,
+      input: {},
+      pauseMs: 50,
+      timeoutMs: 120_000,
+    });
+    expect(slow.isComplete).toBe(true);
+    expect((await readXlsx(slow.body)).length).toBe(total + 1);
+    const injected = await t.app.inject({
+      method: 'POST',
+      url: routeTables.crmImport.exportCustomers.path,
+      payload: {},
+      headers: { 'cloud-token': admin },
+    });
+    expect((await readXlsx(injected.rawPayload)).length).toBe(total + 1);
+    await expectPoolWhole();
+  }, 150_000);
 
   it('answers refused download requests in the envelope, never under a file header', async () => {
     const refused: [TRouteDef, Record<string, unknown>][] = [

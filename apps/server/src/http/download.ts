@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { TDatabase } from '../db/client.js';
@@ -51,11 +50,11 @@ export const cursorRows =
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
- * Waits until the rows just given have left: the compressor has gone quiet and neither the
- * stream nor the socket is full. Throws when the client is gone or has taken nothing for
+ * Waits until the rows just given have left: the compressor has gone quiet and the stream is
+ * flowing to the socket. Throws when the client is gone or has taken nothing for
  * `downloadStallMs`.
  */
-const settle = async <T>(writer: TXlsxWriter<T>, res: ServerResponse, gone: () => DownloadAbandoned | null) => {
+const settle = async <T>(writer: TXlsxWriter<T>, gone: () => DownloadAbandoned | null) => {
   const sent = () => writer.produced() - writer.stream.readableLength;
   let last = { produced: writer.produced(), sent: sent() };
   let movedAt = Date.now();
@@ -70,7 +69,9 @@ const settle = async <T>(writer: TXlsxWriter<T>, res: ServerResponse, gone: () =
       movedAt = Date.now();
       continue;
     }
-    const isFull = res.writableNeedDrain || writer.stream.readableLength >= writer.stream.readableHighWaterMark;
+    // The response pipe pauses the stream while the socket is full (and the buffer then fills).
+    const isFull =
+      writer.stream.readableFlowing === false || writer.stream.readableLength >= writer.stream.readableHighWaterMark;
     if (!isFull) return;
     if (Date.now() - movedAt > downloadStallMs) throw new DownloadAbandoned('下载长时间无进展，已中止');
   }
@@ -123,7 +124,7 @@ export const sendXlsx = <T>(
       const cells = rows.map((row) => spec.columns.map((c) => c.value(row)));
       const w = writer ?? start();
       w.add(cells);
-      await settle(w, res, () => abandoned);
+      await settle(w, () => abandoned);
     };
     spec
       .rows(sink)
