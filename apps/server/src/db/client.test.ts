@@ -58,3 +58,51 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL server ending conn
     }
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the walls around PostgreSQL sessions', () => {
+  it('puts the statement and idle-in-transaction timeouts on every session of the pool', async () => {
+    const database = await openTestDatabase();
+    try {
+      const [row] = rowsOf<{ statement: string; idle: string }>(
+        await database.db.execute(sql`select current_setting('statement_timeout') as statement,
+          current_setting('idle_in_transaction_session_timeout') as idle`),
+      );
+      expect(row).toEqual({ statement: '1min', idle: '1min' });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('fails a query that waits too long for a connection instead of hanging, and ends a transaction left idle', async () => {
+    const database = await openTestDatabase({ poolMax: 1, connectTimeoutMs: 500, idleInTransactionMs: 300 });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((done) => {
+      release = done;
+    });
+    try {
+      // The one connection is held by a transaction that waits in this process, as a stuck request would.
+      const holder = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await gate;
+        await tx.execute(sql`select 1`);
+      });
+      holder.catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 50));
+      const started = Date.now();
+      const error = await database.db.execute(sql`select 1`).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(String((error?.cause as Error | undefined)?.message)).toMatch(/timeout exceeded when trying to connect/);
+      expect(Date.now() - started).toBeLessThan(2000);
+      // PostgreSQL ends the idle transaction; its next statement fails and the connection is given back.
+      await new Promise((r) => setTimeout(r, 600));
+      release();
+      await expect(holder).rejects.toThrow();
+      expect(rowsOf<{ n: number }>(await database.db.execute(sql`select 1 as n`))[0]!.n).toBe(1);
+    } finally {
+      release();
+      await database.close();
+    }
+  });
+});

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type TDatabase } from '../db/client.js';
+import { openDatabase, type TDatabase, type TDbLimits } from '../db/client.js';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL points at a
  * PostgreSQL server, a new database created on it and dropped on close.
  */
-export const openTestDatabase = async (): Promise<TDatabase> => {
+export const openTestDatabase = async (limits?: Partial<TDbLimits>): Promise<TDatabase> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ databaseUrl: null, dataDir: null });
   const name = `yunhu_t_${crypto.randomBytes(6).toString('hex')}`;
@@ -16,7 +16,7 @@ export const openTestDatabase = async (): Promise<TDatabase> => {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, limits });
   return {
     ...database,
     close: async () => {
