@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routeTables, type TRouteDef } from '@yunhu/contract';
@@ -214,6 +215,31 @@ describe('downloads the client abandons', () => {
       expect(answer.headers['content-type'], `${name}: ${answer.body.toString().slice(0, 200)}`).not.toMatch(/json/);
       expect(answer.status, name).toBe(200);
     }
+    // A call recording (outside the route table, a file stream): its file is closed when the client goes.
+    const [record] = await q<{ id: number; tenant_id: number }>(
+      sql`select id::int, tenant_id::int from call_records where bind_id = 'bulk-1'`,
+    );
+    const key = t.app.call.store.keyOf(record!.tenant_id, 'cut-download');
+    await t.app.call.store.write(key, Buffer.alloc(8 * 1024 * 1024));
+    await t.database.db.execute(sql`update call_records set pre_record_url = ${key} where id = ${record!.id}`);
+    const recording = await fetchRaw(
+      base,
+      { method: 'GET', path: t.app.call.store.signedUrl(record!.tenant_id, record!.id).url },
+      { cutAfterFirstChunk: true },
+    );
+    expect(recording.headers['content-type']).toBe('audio/wav');
+    expect(recording.isComplete).toBe(false);
+    const file = t.app.call.store.fileOf(key);
+    const openOnFile = () =>
+      fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false;
+        }
+      }).length;
+    for (let i = 0; i < 40 && openOnFile() > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(openOnFile()).toBe(0);
     // The issue's probe: ten customer exports cut by the client (a pool holds ten connections).
     for (let i = 0; i < 10; i++) {
       const answer = await fetchRaw(base, routeTables.crmImport.exportCustomers, {
