@@ -51,17 +51,22 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
  * Waits until the rows just given have left: the compressor has gone quiet and the stream is
- * flowing to the socket. Throws when the client is gone or has taken nothing for
- * `downloadStallMs`.
+ * flowing to the socket (or, with `isDone`, until that says so). Throws when the client is gone
+ * or has taken nothing for `downloadStallMs`.
  */
-const settle = async <T>(writer: TXlsxWriter<T>, gone: () => DownloadAbandoned | null) => {
+const settle = async <T>(
+  writer: TXlsxWriter<T>,
+  gone: () => DownloadAbandoned | null,
+  opts: { pollMs: number; isDone?: () => boolean } = { pollMs: 5 },
+) => {
   const sent = () => writer.produced() - writer.stream.readableLength;
   let last = { produced: writer.produced(), sent: sent() };
   let movedAt = Date.now();
   for (;;) {
     const error = gone();
     if (error) throw error;
-    await sleep(5);
+    await sleep(opts.pollMs);
+    if (opts.isDone?.()) return;
     const now = { produced: writer.produced(), sent: sent() };
     const hasMoved = now.produced !== last.produced || now.sent !== last.sent;
     last = now;
@@ -72,7 +77,7 @@ const settle = async <T>(writer: TXlsxWriter<T>, gone: () => DownloadAbandoned |
     // The response pipe pauses the stream while the socket is full (and the buffer then fills).
     const isFull =
       writer.stream.readableFlowing === false || writer.stream.readableLength >= writer.stream.readableHighWaterMark;
-    if (!isFull) return;
+    if (!isFull && !opts.isDone) return;
     if (Date.now() - movedAt > downloadStallMs) throw new DownloadAbandoned('下载长时间无进展，已中止');
   }
 };
@@ -130,7 +135,13 @@ export const sendXlsx = <T>(
       .rows(sink)
       .then(async () => {
         if (abandoned) throw abandoned;
-        await Promise.race([(writer ?? start()).end(), whenAbandoned]);
+        const w = writer ?? start();
+        // The file's tail is under the same rule: a client gone or silent does not hold it.
+        let isEnded = false;
+        const ended = w.end().finally(() => {
+          isEnded = true;
+        });
+        await Promise.race([ended, whenAbandoned, settle(w, () => abandoned, { pollMs: 1000, isDone: () => isEnded })]);
       })
       .catch((error: unknown) => {
         if (!writer && !abandoned) {
