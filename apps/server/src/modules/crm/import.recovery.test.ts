@@ -14,7 +14,7 @@ const rowCount = 2_600;
 const mobileOf = (i: number) => `1397${String(7_000_000 + i).padStart(7, '0')}`;
 
 /** A multipart upload of one CSV, as the browser sends it. */
-const uploadCsv = async (app: TApp, token: string, csv: string) => {
+const uploadCsv = async (app: TApp, token: string, csv: string, url: string = r.importPreview.path) => {
   const b = '----recovery';
   const payload = Buffer.concat([
     Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="target"\r\n\r\nprivate\r\n`),
@@ -24,14 +24,14 @@ const uploadCsv = async (app: TApp, token: string, csv: string) => {
   ]);
   const res = await app.inject({
     method: 'POST',
-    url: r.importPreview.path,
+    url,
     headers: { 'cloud-token': token, 'content-type': `multipart/form-data; boundary=${b}` },
     payload,
   });
   return res.json() as { code: number; msg: string; data: TCrmImportState };
 };
 
-describe('a customer import whose process dies mid-run (hardening item 6)', () => {
+describe('an import whose process dies mid-run (hardening item 6)', () => {
   let t: TTestApp;
   let manager: string;
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
@@ -136,5 +136,51 @@ describe('a customer import whose process dies mid-run (hardening item 6)', () =
     } finally {
       await other.close();
     }
+  });
+
+  it('resumes a follow-up import the same way: each record once (nothing unique would stop a second)', async () => {
+    const csv = ['手机号,跟进内容', ...Array.from({ length: rowCount }, (_, i) => `${mobileOf(i)},恢复回访${i}`)].join(
+      '\r\n',
+    );
+    const preview = await uploadCsv(t.app, manager, csv, r.followImportPreview.path);
+    expect(preview.code, preview.msg).toBe(0);
+    expect(preview.data.validCount).toBe(rowCount);
+    const { batchId } = preview.data;
+    const dying = dyingDatabase(t.database, 5);
+    const doomed = createCrmImportService({
+      database: dying.database,
+      dataScopeOf: t.app.services.org.dataScopeOf,
+      onError: () => undefined,
+    });
+    await doomed.followConfirm((await t.app.services.auth.authenticate(manager))!, batchId);
+    await eventually(
+      async () => dying.isDead(),
+      (isDead) => isDead,
+    );
+    const halfway = (await t.call(r.importState, { batchId }, manager)).body.data;
+    expect(halfway.processed).toBeGreaterThan(0);
+    expect(halfway.processed).toBeLessThan(rowCount);
+
+    await t.database.db.execute(
+      sql`update crm_imports set heartbeat_at = heartbeat_at - interval '10 minutes' where id = ${batchId}`,
+    );
+    const sweeper = createCrmImportService({
+      database: t.database,
+      dataScopeOf: t.app.services.org.dataScopeOf,
+      onError: () => undefined,
+    });
+    expect(await sweeper.recoverInterrupted()).toBe(1);
+    expect((await t.call(r.importState, { batchId }, manager)).body.data.status).toBe('failed');
+    expect((await t.call(r.followImportConfirm, { batchId }, manager)).body.code).toBe(0);
+    const done = await eventually(
+      async () => (await t.call(r.importState, { batchId }, manager)).body.data,
+      (d) => d.status !== 'running',
+    );
+    expect(done).toMatchObject({ status: 'done', processed: rowCount, inserted: rowCount, skipped: 0 });
+    dying.wake();
+    await doomed.idle();
+    const [records] = await q<{ n: number; distinct: number }>(sql`select count(*)::int as n,
+      count(distinct content)::int as distinct from crm_follow_records where content like '恢复回访%'`);
+    expect(records).toEqual({ n: rowCount, distinct: rowCount });
   });
 });
