@@ -6,7 +6,7 @@
 //    server's resident memory before and at its peak (VmHWM).
 // It creates (drops first) the database yunhu_probe_import (PROBE_DATABASE_URL) with the demo data.
 // Usage: node --import tsx bench/import.probe.ts   (about four minutes: the lease is two)
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +28,7 @@ const db = new pg.Client({ connectionString: probeUrl });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-probe-'));
 const port = 19000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
-let server = spawn(process.execPath, ['--version']);
+let server: ChildProcess = spawn(process.execPath, ['--version']);
 const startServer = async () => {
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
