@@ -80,6 +80,22 @@ describe('StaffImportModal', () => {
     expect(callMock).toHaveBeenCalledWith(routeTables.orgStaff.staffImportState, { batchId: 'b1' });
   });
 
+  it('offers the confirmation again when the server that was writing died (the batch reads previewed, nothing written)', async () => {
+    uploadMock.mockResolvedValue({ ...state({}), errors });
+    callMock
+      .mockResolvedValueOnce(state({ status: 'running' }))
+      .mockResolvedValueOnce(state({ status: 'previewed' }))
+      .mockResolvedValueOnce(state({ status: 'done', processed: 2, imported: 2 }));
+    renderModal();
+    chooseFile();
+    fireEvent.click(await screen.findByTestId('staff-import-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('staff-import-confirm')).toBeNull());
+    // The poll finds the batch as it was before the confirm: it can be confirmed again.
+    fireEvent.click(await screen.findByTestId('staff-import-confirm', {}, { timeout: 3000 }));
+    await screen.findByTestId('staff-import-done');
+    expect(callMock).toHaveBeenLastCalledWith(routeTables.orgStaff.staffImportConfirm, { batchId: 'b1' });
+  });
+
   it('offers no confirmation when no row can be imported', async () => {
     uploadMock.mockResolvedValue({ ...state({ validCount: 0, invalidCount: 4 }), errors });
     renderModal();

@@ -17,6 +17,8 @@ export const StaffImportModal = ({ open, onClose }: { open: boolean; onClose: ()
   const [state, setState] = useState<TImportState | null>(null);
   const [isChecking, setChecking] = useState(false);
   const isRunning = state?.status === 'running';
+  // A batch whose writing server died reads previewed again (nothing written); a failed one wrote nothing either.
+  const canConfirm = !state || state.status === 'previewed' || state.status === 'failed';
 
   useEffect(() => {
     if (!isRunning || !state) return;
@@ -77,7 +79,7 @@ export const StaffImportModal = ({ open, onClose }: { open: boolean; onClose: ()
             {t.org.chooseFile}
           </Button>
         </Upload>
-        {preview && !state && (
+        {preview && canConfirm && (
           <>
             <Alert
               type={preview.invalidCount ? 'warning' : 'success'}
@@ -107,7 +109,7 @@ export const StaffImportModal = ({ open, onClose }: { open: boolean; onClose: ()
             </Button>
           </>
         )}
-        {state && (
+        {state && state.status !== 'previewed' && (
           <>
             <Progress percent={state.validCount ? Math.round((state.processed / state.validCount) * 100) : 100} />
             {state.status === 'running' && <span>{t.org.importing}</span>}
