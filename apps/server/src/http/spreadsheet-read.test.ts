@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hostileWorkbook, sheetXml, zipOf } from './spreadsheet.test-kit.js';
 import { cellText, sheetLimits, type TSheetRow, withUploadedSheet } from './spreadsheet-read.js';
 
@@ -37,6 +38,11 @@ const readAll = (name: string, content: Buffer, o = opts) =>
     return { kind: sheet.kind, rows };
   });
 
+// A temp folder of this file's own (each test file runs in its own process): the upload files other
+// test files spool meanwhile do not count here.
+const ownTemp = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-sheet-test-'));
+process.env.TMPDIR = ownTemp;
+afterAll(() => fs.rmSync(ownTemp, { recursive: true, force: true }));
 const tempFiles = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('yunhu-upload-')).length;
 
 describe('spreadsheet-read', () => {
