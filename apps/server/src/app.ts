@@ -9,7 +9,7 @@ import { registerWechatScanPage } from './adapters/wechat-scan-page.js';
 import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
-import { registerEnvelope } from './http/envelope.js';
+import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { blacklistHandlers } from './modules/blacklist/blacklist.routes.js';

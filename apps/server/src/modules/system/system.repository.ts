@@ -1,3 +1,4 @@
+import type { TLogResult } from '@yunhu/contract';
 import {
   and,
   asc,
@@ -15,7 +16,6 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { TLogResult } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import {
   brandOptions,
