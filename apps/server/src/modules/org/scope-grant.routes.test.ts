@@ -61,7 +61,7 @@ describe('granting data scope', () => {
         realName: '人事甲',
         mobile: '13677770001',
         deptId: dept1,
-        roleIds: [role['人事专员']!],
+        roleIds: [role.人事专员!],
         password: 'Hr@20260001',
       },
       admin,
@@ -83,7 +83,7 @@ describe('granting data scope', () => {
     expect(pending).toContain('吴刚');
     expect(await rolesOf(wu)).toEqual([]);
     // Within his own scope the approval goes through, and the new agent sees no more than the manager.
-    const ok = await t.call(s.examine, { id: wu, pass: true, roleIds: [role['本部门坐席']!] }, manager);
+    const ok = await t.call(s.examine, { id: wu, pass: true, roleIds: [role.本部门坐席!] }, manager);
     expect(ok.body.code, ok.body.msg).toBe(0);
     const agent = await t.login('apply01', 'Agent@2026');
     const seen = (await t.call(crm.customerPage, { limit: 500 }, agent)).body.data.records;
@@ -101,20 +101,20 @@ describe('granting data scope', () => {
         { username: `wide${n}`, realName: '越权', mobile: `1367777100${n}`, deptId: dept1, roleIds },
         hr,
       );
-    expect((await add([role['全部数据坐席']!], '1')).body.code).toBe(403);
-    expect((await add([role['二部指定']!], '2')).body.code).toBe(403);
+    expect((await add([role.全部数据坐席!], '1')).body.code).toBe(403);
+    expect((await add([role.二部指定!], '2')).body.code).toBe(403);
     expect(await countUsers(t, ids.tenantId)).toBe(before);
-    expect((await add([role['一部指定']!], '3')).body.code).toBe(0);
+    expect((await add([role.一部指定!], '3')).body.code).toBe(0);
 
     const agent01 = await ids.user('agent01');
-    const update = await t.call(s.staffUpdate, { id: agent01, roleIds: [role['全部数据坐席']!] }, hr);
+    const update = await t.call(s.staffUpdate, { id: agent01, roleIds: [role.全部数据坐席!] }, hr);
     expect(update.body).toMatchObject({ code: 403 });
     expect(update.body.msg).toContain('超出您自己的数据权限');
-    const batch = await t.call(s.staffBatchDeptRole, { ids: [agent01], roleIds: [role['二部指定']!] }, hr);
+    const batch = await t.call(s.staffBatchDeptRole, { ids: [agent01], roleIds: [role.二部指定!] }, hr);
     expect(batch.body.code).toBe(403);
     expect(await rolesOf(agent01)).toEqual(['坐席']);
     // An administrator may.
-    expect((await t.call(s.staffUpdate, { id: agent01, roleIds: [role['全部数据坐席']!] }, admin)).body.code).toBe(0);
+    expect((await t.call(s.staffUpdate, { id: agent01, roleIds: [role.全部数据坐席!] }, admin)).body.code).toBe(0);
     expect((await t.call(s.staffUpdate, { id: agent01, roleIds: [await ids.role('坐席')] }, admin)).body.code).toBe(0);
   });
 
@@ -143,7 +143,7 @@ describe('granting data scope', () => {
     const own = await t.call(r.roleSave, { name: '一部回访', dataScope: 'custom', deptIds: [dept1] }, hr);
     expect(own.body.code, own.body.msg).toBe(0);
 
-    const target = role['本部门坐席']!;
+    const target = role.本部门坐席!;
     expect((await t.call(r.roleUpdate, { id: target, dataScope: 'all' }, hr)).body.code).toBe(403);
     expect((await t.call(r.roleDeptSave, { roleId: target, dataScope: 'all' }, hr)).body.code).toBe(403);
     expect(
@@ -159,16 +159,16 @@ describe('granting data scope', () => {
     await saveRole('二部回访', { dataScope: 'self' });
     const agent04 = await ids.user('agent04');
     expect(
-      (await t.call(s.staffUpdate, { id: agent04, roleIds: [await ids.role('坐席'), role['二部回访']!] }, admin)).body
+      (await t.call(s.staffUpdate, { id: agent04, roleIds: [await ids.role('坐席'), role.二部回访!] }, admin)).body
         .code,
     ).toBe(0);
-    const res = await t.call(r.roleDeptSave, { roleId: role['二部回访']!, dataScope: 'dept' }, hr);
+    const res = await t.call(r.roleDeptSave, { roleId: role.二部回访!, dataScope: 'dept' }, hr);
     expect(res.body.code).toBe(403);
-    expect(await scopeOfRole(role['二部回访']!)).toMatchObject({ dataScope: 'self' });
+    expect(await scopeOfRole(role.二部回访!)).toMatchObject({ dataScope: 'self' });
     // Re-enabling a disabled role is refused on the same ground.
-    await t.call(s.staffUpdate, { id: agent04, roleIds: [await ids.role('坐席'), role['全部数据坐席']!] }, admin);
-    expect((await t.call(r.roleDisable, { id: role['全部数据坐席']!, status: 'disabled' }, admin)).body.code).toBe(0);
-    const enable = await t.call(r.roleDisable, { id: role['全部数据坐席']!, status: 'active' }, hr);
+    await t.call(s.staffUpdate, { id: agent04, roleIds: [await ids.role('坐席'), role.全部数据坐席!] }, admin);
+    expect((await t.call(r.roleDisable, { id: role.全部数据坐席!, status: 'disabled' }, admin)).body.code).toBe(0);
+    const enable = await t.call(r.roleDisable, { id: role.全部数据坐席!, status: 'active' }, hr);
     expect(enable.body.code).toBe(403);
     expect((await t.call(r.roleList, { name: '全部数据坐席' }, admin)).body.data[0]?.status).toBe('disabled');
   });
@@ -186,14 +186,14 @@ describe('granting data scope', () => {
         realName: '组长甲',
         mobile: '13677773001',
         deptId: dept1,
-        roleIds: [role['组长']!],
+        roleIds: [role.组长!],
         password: 'Lead@20260001',
       },
       admin,
     );
     expect(lead.body.code).toBe(0);
     const hrId = await ids.user('hr01');
-    await t.call(s.staffUpdate, { id: hrId, roleIds: [role['人事专员']!, role['二部指定']!] }, admin);
+    await t.call(s.staffUpdate, { id: hrId, roleIds: [role.人事专员!, role.二部指定!] }, admin);
     const hr2 = await t.login('hr01', 'Hr@20260001');
     const move = await t.call(s.staffUpdate, { id: lead.body.data.id, deptId: dept2 }, hr2);
     expect(move.body.code).toBe(403);
@@ -209,7 +209,7 @@ describe('granting data scope', () => {
         realName: '架构甲',
         mobile: '13677774001',
         deptId: dept1,
-        roleIds: [role['架构专员']!],
+        roleIds: [role.架构专员!],
         password: 'Org@20260001',
       },
       admin,

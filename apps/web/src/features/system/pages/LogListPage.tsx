@@ -8,7 +8,9 @@ import type { TListColumn } from '../../../shared/list/types';
 
 const resultColor = { success: 'green', failure: 'red', pending: 'default' } as const;
 // pending: the action was running when the row was read, or its process died in it.
-const ResultTag = ({ value }: { value: TOperationLog['result'] }) => <Tag color={resultColor[value]}>{t.log[value]}</Tag>;
+const ResultTag = ({ value }: { value: TOperationLog['result'] }) => (
+  <Tag color={resultColor[value]}>{t.log[value]}</Tag>
+);
 
 /** The time range picker becomes startTime/endTime (epoch ms) for the server. */
 const toRequest = ({ range, ...rest }: Record<string, unknown>) => {
