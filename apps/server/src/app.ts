@@ -28,6 +28,7 @@ import { createCrmSettingsService } from './modules/crm/settings.service.js';
 import { createVisitService } from './modules/crm/visit.service.js';
 import { lineHandlers } from './modules/line/line.routes.js';
 import { createLineService } from './modules/line/line.service.js';
+import { resolveDataScope } from './modules/org/data-scope.js';
 import { orgHandlers } from './modules/org/org.routes.js';
 import { createOrgService } from './modules/org/org.service.js';
 import { deptHandlers, roleHandlers, staffHandlers } from './modules/org/org-area.routes.js';
@@ -113,24 +114,27 @@ export const buildApp = async (
 
   const services = createServices(app, config, database, opts.sms);
   const deps: TBindDeps = {
+    database,
+    scopeOf: resolveDataScope,
     authenticate: services.auth.authenticate,
     audit: services.system.audit,
     onAuditError: (error) => app.log.error({ err: error }, 'operation log: settling a row failed'),
     isProduction: config.isProduction,
   };
-  bindRoutes(app, routeTables.auth, authHandlers(services.auth, services.devOutbox), deps);
-  bindRoutes(app, routeTables.org, orgHandlers(services.org), deps);
-  bindRoutes(app, routeTables.orgDept, deptHandlers(services.org), deps);
-  bindRoutes(app, routeTables.orgRole, roleHandlers(services.org), deps);
-  bindRoutes(app, routeTables.orgStaff, staffHandlers(services.org), deps);
-  bindRoutes(app, routeTables.system, systemHandlers(services.system), deps);
-  bindRoutes(app, routeTables.certification, certificationHandlers(services.certification), deps);
-  bindRoutes(app, routeTables.platform, platformHandlers(services.platform), deps);
+  bindRoutes(app, routeTables.auth, authHandlers(services.auth, services.devOutbox), deps, { legacy: true });
+  bindRoutes(app, routeTables.org, orgHandlers(services.org), deps, { legacy: true });
+  bindRoutes(app, routeTables.orgDept, deptHandlers(services.org), deps, { legacy: true });
+  bindRoutes(app, routeTables.orgRole, roleHandlers(services.org), deps, { legacy: true });
+  bindRoutes(app, routeTables.orgStaff, staffHandlers(services.org), deps, { legacy: true });
+  bindRoutes(app, routeTables.system, systemHandlers(services.system), deps, { legacy: true });
+  bindRoutes(app, routeTables.certification, certificationHandlers(services.certification), deps, { legacy: true });
+  bindRoutes(app, routeTables.platform, platformHandlers(services.platform), deps, { legacy: true });
   bindRoutes(
     app,
     routeTables.platformContent,
     platformContentHandlers(createPlatformContentService({ database })),
     deps,
+    { legacy: true },
   );
   // CRM imports, exports and the ranking; a running import finishes before the database closes.
   const crmDeps = { database, dataScopeOf: services.org.dataScopeOf };
@@ -145,6 +149,7 @@ export const buildApp = async (
     routeTables.crmImport,
     crmImportHandlers(crmImport, createExportService(crmDeps), createRankService(crmDeps)),
     deps,
+    { legacy: true },
   );
   app.addHook('onClose', () => crmImport.idle());
   // Imports left running by a dead process are found at start and every minute (hardening item 6).
@@ -153,21 +158,25 @@ export const buildApp = async (
     importRecovery = crmImport.startRecovery();
   });
   app.addHook('onClose', async () => importRecovery?.stop());
-  bindRoutes(app, routeTables.crm, crmHandlers(services.crm), deps);
+  bindRoutes(app, routeTables.crm, crmHandlers(services.crm), deps, { legacy: true });
   bindRoutes(
     app,
     routeTables.crmSettings,
     crmSettingsHandlers(createCrmSettingsService(crmDeps), createVisitService(crmDeps)),
     deps,
+    { legacy: true },
   );
   // Seats, calling settings, lines and numbers (issue 5); crmDeps is the same { database, dataScopeOf }.
-  bindRoutes(app, routeTables.seat, seatHandlers(createSeatService(crmDeps), createCallingService(crmDeps)), deps);
-  bindRoutes(app, routeTables.line, lineHandlers(createLineService(crmDeps)), deps);
+  bindRoutes(app, routeTables.seat, seatHandlers(createSeatService(crmDeps), createCallingService(crmDeps)), deps, {
+    legacy: true,
+  });
+  bindRoutes(app, routeTables.line, lineHandlers(createLineService(crmDeps)), deps, { legacy: true });
   bindRoutes(
     app,
     routeTables.blacklist,
     blacklistHandlers(createBlacklistService({ database, dataScopeOf: services.org.dataScopeOf })),
     deps,
+    { legacy: true },
   );
   // The call area (issue 5): dial flow, carrier, call records; it asks the CRM who sees a customer.
   const callArea = await registerCall(app, {

@@ -15,7 +15,11 @@ export type TResultCode = (typeof ResultCode)[keyof typeof ResultCode];
 /** Codes the client treats as success (spec section 8). */
 export const successCodes: readonly number[] = [0, 200, 206, 207, 1001];
 
-export type TEnvelope<T> = { code: number; msg: string; data: T };
+/**
+ * `reason` names the error by a stable key (`<area>.<name>`, declared once in the server's
+ * `<area>.errors.ts`), so a client branches on it, never on the message text (issue 12).
+ */
+export type TEnvelope<T> = { code: number; msg: string; data: T; reason?: string };
 
 /** Paging request: page from 1 (DESIGN.md section 3). */
 export const ZPageQuery = z.object({
@@ -36,6 +40,15 @@ export const zPage = <T extends z.ZodType>(item: T) =>
     pages: z.number().int(),
   });
 export type TPage<T> = { records: T[]; total: number; size: number; current: number; pages: number };
+
+/** The paging envelope of a list answer, beside `zPage` so it is built one way everywhere. */
+export const toPage = <T>(records: T[], total: number, q: { page: number; limit: number }): TPage<T> => ({
+  records,
+  total,
+  size: q.limit,
+  current: q.page,
+  pages: Math.ceil(total / q.limit),
+});
 
 /** The dates any time of ours may fall between: 1900-01-01 and 2100-01-01 (UTC). */
 export const timeBounds = { min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) };

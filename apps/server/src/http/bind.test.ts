@@ -1,8 +1,13 @@
 import { routesOf } from '@yunhu/contract';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bindRoutes, type TAuditEntry, type TAuditLog } from './bind.js';
+import { rowsOf, type TDatabase } from '../db/client.js';
+import type { TDataScope } from '../db/scope.js';
+import { withTenant } from '../db/tenant.js';
+import { openTestDatabase } from '../test/database.js';
+import { bindRoutes, detached, type TAuditEntry, type TAuditLog } from './bind.js';
 import type { TAuth } from './context.js';
 import { registerEnvelope } from './envelope.js';
 
@@ -31,6 +36,14 @@ const auth: TAuth = {
   tokenHash: 'h',
 };
 
+let database: TDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const scope: TDataScope = { kind: 'limited', userId: 7, deptIds: [] };
+
 /** A server with one audited route whose action and log are recorded in memory. */
 const serverWith = (audit: TAuditLog) => {
   const app = Fastify();
@@ -46,7 +59,14 @@ const serverWith = (audit: TAuditLog) => {
         return null;
       },
     },
-    { authenticate: async () => auth, audit, onAuditError: () => undefined, isProduction: false },
+    {
+      database,
+      authenticate: async () => auth,
+      scopeOf: async () => scope,
+      audit,
+      onAuditError: () => undefined,
+      isProduction: false,
+    },
   );
   return { app, done };
 };
@@ -106,5 +126,88 @@ describe('the binder and the operation log', () => {
     expect(res.json().msg).toContain('空字符');
     expect(done).toEqual([]);
     expect(rows).toEqual([]);
+  });
+});
+
+describe('the request context', () => {
+  const probeTable = {
+    write: route({
+      method: 'POST',
+      path: '/write',
+      request: z.object({ n: z.number(), fail: z.boolean().default(false) }),
+      response: z.object({ tenant: z.string(), scope: z.string() }),
+      summary: '写入',
+    }),
+    own: route({ method: 'POST', path: '/own', request: z.object({}), response: z.number(), summary: '自行事务' }),
+    nested: route({ method: 'POST', path: '/nested', request: z.object({}), response: z.null(), summary: '嵌套' }),
+  };
+
+  const serve = () => {
+    const app = Fastify();
+    registerEnvelope(app);
+    let scopeReads = 0;
+    bindRoutes(
+      app,
+      probeTable,
+      {
+        write: async ({ tx, scope: s, input }) => {
+          await tx.execute(sql`insert into bind_probe (n) values (${input.n})`);
+          if (input.fail) throw new Error('after the write');
+          const [row] = rowsOf<{ tenant: string }>(
+            await tx.execute(sql`select current_setting('app.tenant_id') as tenant`),
+          );
+          return { tenant: row!.tenant, scope: s.kind };
+        },
+        own: detached(async ({ auth: a, scope: s }) => {
+          expect(s).toEqual(scope);
+          return withTenant(database, a.tenantId, async (tx) =>
+            Number(rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from bind_probe`))[0]!.n),
+          );
+        }),
+        nested: async () => {
+          await withTenant(database, auth.tenantId, async () => undefined);
+          return null;
+        },
+      },
+      {
+        database,
+        authenticate: async () => auth,
+        scopeOf: async () => {
+          scopeReads += 1;
+          return scope;
+        },
+        audit: memoryLog().audit,
+        onAuditError: () => undefined,
+        isProduction: false,
+      },
+    );
+    return { app, scopeReads: () => scopeReads };
+  };
+
+  beforeAll(async () => {
+    await database.db.execute(sql`create table if not exists bind_probe (n int not null)`);
+    if (database.hasAppRole) await database.db.execute(sql`grant all on bind_probe to yunhu_app`);
+  });
+
+  it('hands the handler one tenant transaction and the scope read once', async () => {
+    const { app, scopeReads } = serve();
+    const res = await app.inject({ method: 'POST', url: '/write', payload: { n: 1 } });
+    expect(res.json()).toMatchObject({ code: 0, data: { tenant: '3', scope: 'limited' } });
+    expect(scopeReads()).toBe(1);
+  });
+
+  it('rolls back everything a failing handler wrote', async () => {
+    const { app } = serve();
+    const res = await app.inject({ method: 'POST', url: '/write', payload: { n: 2, fail: true } });
+    expect(res.json().code).toBe(500);
+    const own = await app.inject({ method: 'POST', url: '/own', payload: {} });
+    // Only the first test's row: the failed request left nothing.
+    expect(own.json()).toMatchObject({ code: 0, data: 1 });
+  });
+
+  it('refuses a second transaction opened inside the request transaction', async () => {
+    const { app } = serve();
+    const res = await app.inject({ method: 'POST', url: '/nested', payload: {} });
+    expect(res.json().code).toBe(500);
   });
 });

@@ -1,24 +1,44 @@
 import type { TParsedRequestOf, TResponseOf, TRouteDef, TRouteTable } from '@yunhu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TDatabase, TDb } from '../db/client.js';
+import type { TDataScope } from '../db/scope.js';
+import { withRequestTransaction, withTenant } from '../db/tenant.js';
 import {
   hasPermission,
   type TAuditSubject,
   type TAuth,
+  type TDetachedContext,
   type THandlerContext,
   type TPublicHandlerContext,
 } from './context.js';
+import { isDownload, sendDownloadOf, type TDownload } from './download.js';
 import { ok } from './envelope.js';
 import { AppError, forbidden, invalid, unauthorized } from './errors.js';
 import { inputProblem } from './input-hygiene.js';
 
-type TResult<R> = R extends { result: 'blob' } ? FastifyReply : TResponseOf<R>;
+/** A download route returns what to send (http/download.ts); the binder sends it after the transaction. */
+type TResult<R> = R extends { result: 'blob' } ? TDownload | FastifyReply : TResponseOf<R>;
+
+/** A signed-in route whose handler opens its own transactions: `detached(handler)` in its routes file. */
+export type TDetachedHandler<R> = {
+  detached: (ctx: TDetachedContext<TParsedRequestOf<R>>) => Promise<TResult<R>>;
+};
 
 export type THandler<R> = R extends { access: 'public' }
   ? (ctx: TPublicHandlerContext<TParsedRequestOf<R>>) => Promise<TResult<R>>
-  : (ctx: THandlerContext<TParsedRequestOf<R>>) => Promise<TResult<R>>;
+  : ((ctx: THandlerContext<TParsedRequestOf<R>>) => Promise<TResult<R>>) | TDetachedHandler<R>;
 
-const answer = (route: TRouteDef, reply: FastifyReply, result: unknown) =>
-  route.result === 'blob' ? reply : ok(route.response.parse(result ?? null));
+/**
+ * Marks a handler that must not run inside the request's transaction: a download read through its
+ * own cursor, an import that writes after the answer, a dial that waits on the carrier.
+ */
+export const detached = <C, T>(handler: (ctx: C) => Promise<T>) => ({ detached: handler });
+
+const answer = async (route: TRouteDef, reply: FastifyReply, result: unknown) => {
+  if (route.result !== 'blob') return ok(route.response.parse(result ?? null));
+  if (isDownload(result)) await sendDownloadOf(reply, result);
+  return reply;
+};
 
 /** One handler for every route of a table: a missing or extra handler does not compile. */
 export type THandlers<T extends TRouteTable> = { [K in keyof T]: THandler<T[K]> };
@@ -45,7 +65,10 @@ export type TAuditLog = {
 };
 
 export type TBindDeps = {
+  database: TDatabase;
   authenticate: (token: string | null) => Promise<TAuth | null>;
+  /** The signed-in user's data scope, resolved once per request inside its transaction. */
+  scopeOf: (tx: TDb, auth: TAuth) => Promise<TDataScope>;
   audit: TAuditLog;
   /** Where a failure to settle a log row is reported (the action itself already happened). */
   onAuditError: (error: unknown) => void;
@@ -81,10 +104,14 @@ export const bindRoutes = <T extends TRouteTable>(
   table: T,
   handlers: THandlers<T>,
   deps: TBindDeps,
+  /** @deprecated transitional (issue 12): handlers of this table open their own transactions. */
+  opts: { legacy?: boolean } = {},
 ): void => {
   for (const [name, route] of Object.entries(table) as [keyof T & string, TRouteDef][]) {
     if (route.devOnly && deps.isProduction) continue;
-    const handler = handlers[name] as unknown as (ctx: TPublicHandlerContext<unknown>) => Promise<unknown>;
+    const handler = handlers[name] as unknown as
+      | ((ctx: THandlerContext<unknown>) => Promise<unknown>)
+      | { detached: (ctx: TDetachedContext<unknown>) => Promise<unknown> };
     app.route({
       method: route.method,
       url: route.path,
@@ -104,17 +131,24 @@ export const bindRoutes = <T extends TRouteTable>(
         const problem = inputProblem(raw);
         if (problem) throw invalid(problem);
         const input = route.request.parse(raw);
-        const ctx: TPublicHandlerContext<unknown> = {
-          auth,
-          input,
-          ip: req.ip,
-          req,
-          reply,
-          setAuditSubject: (s) => {
-            subject = s;
-          },
+        const setSubject = (s: TAuditSubject) => {
+          subject = s;
         };
-        if (!route.audited) return answer(route, reply, await handler(ctx));
+        const base = { auth, input, ip: req.ip, req, reply, audit: { setSubject }, setAuditSubject: setSubject };
+        const run = (): Promise<unknown> => {
+          if (route.access !== 'user' || !auth) return (handler as (ctx: unknown) => Promise<unknown>)(base);
+          if (typeof handler !== 'function') {
+            // Its own transactions: the scope is read in a short one of its own.
+            return withTenant(deps.database, auth.tenantId, (tx) => deps.scopeOf(tx, auth)).then((scope) =>
+              handler.detached({ ...base, auth, scope }),
+            );
+          }
+          if (opts.legacy) return handler({ ...base, auth } as THandlerContext<unknown>);
+          return withRequestTransaction(deps.database, auth.tenantId, async (tx) =>
+            handler({ ...base, auth, tx, scope: await deps.scopeOf(tx, auth) }),
+          );
+        };
+        if (!route.audited) return answer(route, reply, await run());
         // The subject is known before the action: its log row is written first (see TAuditLog).
         const entry = { route, ip: req.ip, input };
         const opened = subject
@@ -129,9 +163,9 @@ export const bindRoutes = <T extends TRouteTable>(
           }
         };
         try {
-          const result = await handler(ctx);
+          const answered = await answer(route, reply, await run());
           await settle('success', '');
-          return answer(route, reply, result);
+          return answered;
         } catch (error) {
           await settle('failure', error instanceof AppError ? error.message : '系统异常');
           throw error;

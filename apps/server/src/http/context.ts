@@ -1,5 +1,7 @@
 import { isPlatformPerm } from '@yunhu/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TDb } from '../db/client.js';
+import type { TDataScope } from '../db/scope.js';
 
 /** Who is asking: resolved from the token on every request of a 'user' route. */
 export type TAuth = {
@@ -18,17 +20,40 @@ export type TAuth = {
 /** Whom an operation-log row names when the route has no session yet (sign-in, registration). */
 export type TAuditSubject = { tenantId: number; userId: number; userName: string; realName: string };
 
-export type THandlerContext<I> = {
-  auth: TAuth;
+/**
+ * What a service is handed for one request (issue 12): who asks, the request's one tenant
+ * transaction, and his data scope resolved once inside it. Services never see Fastify.
+ */
+export type TRequestContext = { auth: TAuth; tx: TDb; scope: TDataScope };
+
+/** The operation-log entry of the request, as a handler may shape it. */
+export type TAuditHandle = {
+  /** Names the person an audited attempt was about (a public route has no session yet). */
+  setSubject: (subject: TAuditSubject) => void;
+};
+
+/**
+ * What the binder hands a handler of a signed-in route: the request context plus the input the
+ * contract parsed, the audit entry, and the raw request and reply (an upload's file, a cookie).
+ */
+export type THandlerContext<I> = TRequestContext & {
   input: I;
+  audit: TAuditHandle;
   ip: string;
   req: FastifyRequest;
   reply: FastifyReply;
-  /** Lets a public route name the person an audited attempt was about. */
+  /** @deprecated transitional (issue 12): `audit.setSubject`. */
   setAuditSubject: (subject: TAuditSubject) => void;
 };
 
-export type TPublicHandlerContext<I> = Omit<THandlerContext<I>, 'auth'> & { auth: TAuth | null };
+/**
+ * A signed-in route that manages its own transactions (a download's cursor, an import writing in
+ * the background, a dial waiting on the carrier): no request transaction, the scope already resolved.
+ */
+export type TDetachedContext<I> = Omit<THandlerContext<I>, 'tx'>;
+
+/** A public route (sign-in, registration): maybe a session, no tenant transaction. */
+export type TPublicHandlerContext<I> = Omit<THandlerContext<I>, 'auth' | 'tx' | 'scope'> & { auth: TAuth | null };
 
 /**
  * superTenant = 1 sees everything (spec section 6); an enterprise administrator everything but the

@@ -21,6 +21,40 @@ const attachment = (reply: FastifyReply, fileName: string, mime: string) =>
     .header('Content-Disposition', `attachment; filename="download"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
     .header('Cache-Control', 'no-store');
 
+/**
+ * What a download route returns (issue 12): the binder sends it once the request's transaction
+ * has ended, so services never see Fastify's reply.
+ */
+export type TDownload =
+  | { kind: 'file'; fileName: string; mime: string; body: Buffer }
+  // biome-ignore lint/suspicious/noExplicitAny: the row type is the route's own; columns and rows agree by construction.
+  | { kind: 'xlsx'; fileName: string; sheetName: string; columns: TColumn<any>[]; rows: TRowSource<any> };
+
+/** The one export: rows read at the client's pace into an xlsx file named `fileName`. */
+export const streamXlsx = <T>(
+  rows: TRowSource<T>,
+  columns: TColumn<T>[],
+  fileName: string,
+  sheetName = fileName.replace(/\.xlsx$/, ''),
+): TDownload => ({ kind: 'xlsx', fileName, sheetName, columns, rows });
+
+/** A file already whole in memory (an import template, a result report, a stored upload). */
+export const fileDownload = (body: Buffer, fileName: string, mime = xlsxMime): TDownload => ({
+  kind: 'file',
+  fileName,
+  mime,
+  body,
+});
+
+export const isDownload = (value: unknown): value is TDownload =>
+  typeof value === 'object' && value !== null && 'kind' in value && (value.kind === 'file' || value.kind === 'xlsx');
+
+/** Sends what a download route returned. */
+export const sendDownloadOf = async (reply: FastifyReply, download: TDownload): Promise<void> => {
+  if (download.kind === 'file') sendDownload(reply, download.fileName, download.mime, download.body);
+  else await sendXlsx<unknown>(reply, download);
+};
+
 /** A file already whole in memory (the import templates): nothing is held while it is sent. */
 export const sendDownload = (reply: FastifyReply, fileName: string, mime: string, body: Buffer): FastifyReply =>
   attachment(reply, fileName, mime).send(body);

@@ -4,7 +4,8 @@ import { ZodError } from 'zod';
 import { AppError, internalErrorMessage } from './errors.js';
 
 export const ok = <T>(data: T) => ({ code: ResultCode.ok, msg: 'success', data });
-export const fail = (code: number, msg: string) => ({ code, msg, data: null });
+/** A refusal: `reason` is the error's stable key (http/errors.ts), the same for every wording of it. */
+export const fail = (code: number, msg: string, reason = 'common.invalidInput') => ({ code, msg, data: null, reason });
 
 /** The first problem of a failed validation, in Chinese, naming the field. */
 export const describeZodError = (error: ZodError): string => {
@@ -42,21 +43,23 @@ const isMalformedMultipart = (error: Error) => /^Multipart: |unexpected end of m
  */
 export const registerEnvelope = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    if (error instanceof AppError) return reply.status(200).send(fail(error.code, error.message));
+    if (error instanceof AppError) return reply.status(200).send(fail(error.code, error.message, error.reason));
     if (error instanceof ZodError) return reply.status(200).send(fail(ResultCode.invalid, describeZodError(error)));
     const known = 'code' in error && typeof error.code === 'string' ? fastifyErrorMessages[error.code] : undefined;
     if (known) return reply.status(200).send(fail(ResultCode.invalid, known));
     if (isMalformedMultipart(error)) return reply.status(200).send(fail(ResultCode.invalid, '上传内容格式不正确'));
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 0;
     // The static files' refusals (a NUL or `..` in the path, a missing file) are the client's doing.
-    if (status === 404) return reply.status(200).send(fail(ResultCode.notFound, '文件不存在'));
+    if (status === 404) return reply.status(200).send(fail(ResultCode.notFound, '文件不存在', 'common.notFound'));
     if (error instanceof SyntaxError || (status >= 400 && status < 500)) {
       return reply.status(200).send(fail(ResultCode.invalid, '请求格式错误'));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(200).send(fail(ResultCode.serverError, internalErrorMessage));
+    return reply.status(200).send(fail(ResultCode.serverError, internalErrorMessage, 'common.internal'));
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(200).send(fail(ResultCode.notFound, '接口不存在')));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(200).send(fail(ResultCode.notFound, '接口不存在', 'common.notFound')),
+  );
 };
 
 /**

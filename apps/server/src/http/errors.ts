@@ -1,20 +1,80 @@
 import { ResultCode } from '@yunhu/contract';
 
-/** The one error type of the server: a business code and a Chinese message the user can act on. */
+/**
+ * The one error type of the server: an envelope code, a Chinese message the user can act on, and
+ * a stable key (`<area>.<name>`) a client may branch on instead of the message text.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly reason: string,
   ) {
     super(message);
   }
 }
 
-export const invalid = (msg: string) => new AppError(ResultCode.invalid, msg);
-export const conflict = (msg: string) => new AppError(ResultCode.conflict, msg);
-export const notFound = (msg = '数据不存在或已删除') => new AppError(ResultCode.conflict, msg);
-export const unauthorized = (msg = '登录已过期，请重新登录') => new AppError(ResultCode.unauthorized, msg);
-export const forbidden = (msg = '没有权限，请联系管理员') => new AppError(ResultCode.forbidden, msg);
+/** Which envelope code an error answers with (DESIGN.md section 3). */
+export type TErrorKind = 'invalid' | 'conflict' | 'notFound' | 'unauthorized' | 'forbidden';
+
+const codeOf: Record<TErrorKind, number> = {
+  invalid: ResultCode.invalid,
+  conflict: ResultCode.conflict,
+  // "Not found" of a record is a state the user meets (a colleague deleted it): 10056 with its message.
+  notFound: ResultCode.conflict,
+  unauthorized: ResultCode.unauthorized,
+  forbidden: ResultCode.forbidden,
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a message builder's parameters are its own; `never[]` would refuse them.
+type TMessage = string | ((...args: any[]) => string);
+/** One declared error: its kind and its message (text, or a builder for the parameters it names). */
+export type TErrorDef = readonly [kind: TErrorKind, message: TMessage];
+
+type TRaise<M> = M extends (...args: infer A) => string ? (...args: A) => AppError : () => AppError;
+
+/**
+ * An area's errors, declared once in `<area>.errors.ts` (issue 12):
+ * `export const crmErrors = defineErrors('crm', { customerMissing: ['notFound', '客户不存在或已删除'] })`
+ * then `throw crmErrors.customerMissing()`; the envelope carries `reason: 'crm.customerMissing'`.
+ */
+export const defineErrors = <const D extends Record<string, TErrorDef>>(
+  area: string,
+  defs: D,
+): { [K in keyof D]: TRaise<D[K][1]> } & { keys: { [K in keyof D]: string } } => {
+  const out: Record<string, unknown> = {};
+  const keys: Record<string, string> = {};
+  for (const [name, [kind, message]] of Object.entries(defs)) {
+    const reason = `${area}.${name}`;
+    keys[name] = reason;
+    out[name] = (...args: unknown[]) =>
+      new AppError(codeOf[kind], typeof message === 'function' ? message(...args) : message, reason);
+  }
+  out.keys = keys;
+  return out as { [K in keyof D]: TRaise<D[K][1]> } & { keys: { [K in keyof D]: string } };
+};
+
+/** The errors every area may meet: sign-in, permission, malformed input. */
+export const commonErrors = defineErrors('common', {
+  unauthorized: ['unauthorized', '登录已过期，请重新登录'],
+  forbidden: ['forbidden', '没有权限，请联系管理员'],
+  notFound: ['notFound', '数据不存在或已删除'],
+  /** A field the contract's schema could not say (the message names it). */
+  invalidInput: ['invalid', (message: string) => message],
+  /** A state the request does not fit (the message says which). */
+  conflict: ['conflict', (message: string) => message],
+});
+
+/** @deprecated transitional: declare the error in `<area>.errors.ts` (issue 12). */
+export const invalid = (msg: string) => commonErrors.invalidInput(msg);
+/** @deprecated transitional: declare the error in `<area>.errors.ts` (issue 12). */
+export const conflict = (msg: string) => commonErrors.conflict(msg);
+/** @deprecated transitional: declare the error in `<area>.errors.ts` (issue 12). */
+export const notFound = (msg?: string) =>
+  msg === undefined ? commonErrors.notFound() : new AppError(ResultCode.conflict, msg, commonErrors.keys.notFound);
+export const unauthorized = () => commonErrors.unauthorized();
+export const forbidden = (msg?: string) =>
+  msg === undefined ? commonErrors.forbidden() : new AppError(ResultCode.forbidden, msg, commonErrors.keys.forbidden);
 
 /** Shown for any unexpected failure; the client maps it to 网络不稳定，请稍后重试 (spec section 8). */
 export const internalErrorMessage = '服务器内部异常，请稍后重试';

@@ -58,7 +58,7 @@ describe('route table security', () => {
     '%s answers 403 to a user without the permission',
     async (_n, r) => {
       const res = await t.request(r.method, pathOf(r.path), { body: {}, token: bareToken });
-      expect(res.body).toEqual({ code: 403, msg: '没有权限，请联系管理员', data: null });
+      expect(res.body).toEqual({ code: 403, msg: '没有权限，请联系管理员', data: null, reason: 'common.forbidden' });
     },
   );
 

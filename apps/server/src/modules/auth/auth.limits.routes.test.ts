@@ -158,7 +158,7 @@ describe('sign-in limits', () => {
         null,
         t.freshIp(),
       );
-      expect(none.body).toEqual({ code: 10002, msg: '验证码已失效，请重新获取', data: null });
+      expect(none.body).toMatchObject({ code: 10002, msg: '验证码已失效，请重新获取', data: null });
       expect(resetUnknown.body).toEqual(none.body);
     });
   });

@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { deptSubtree } from '../crm/crm.repository.js';
+import { deptSubtree } from '../../db/sql.js';
 import { callBinds as b, callDailyStats as d, callHourlyStats as h, callRecords as r } from './call.schema.js';
 
 export type TCensusFilter = {

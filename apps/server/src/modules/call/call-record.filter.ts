@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { deptSubtree, likeOf } from '../crm/crm.repository.js';
+import { deptSubtree, likeOf } from '../../db/sql.js';
 import { callDailyStats as d, callHourlyStats as h, callRecords as r } from './call.schema.js';
 import {
   censusWhere,

@@ -243,7 +243,7 @@ describe('call records', () => {
       expect(content.data).toMatchObject({ id: own!.id, realName: '王强', transcript: null, recording: null });
       expect(content.data.telB).toMatch(/^\d{3}\*{4}\d{4}$/);
       const refused = (await t.call(d.callDetailContent, { id: colleague!.id }, agent)).body;
-      expect(refused).toEqual({ code: 10056, msg: '通话记录不存在或不在您的数据范围内', data: null });
+      expect(refused).toMatchObject({ code: 10056, msg: '通话记录不存在或不在您的数据范围内', data: null });
       expect((await t.call(d.callDetailContent, { id: colleague!.id }, manager)).body.code).toBe(0);
     });
 

@@ -121,11 +121,11 @@ export const registerCall = async (
     isMasked: opts.isMasked,
     store,
   });
-  bindRoutes(app, routeTables.callDetail, callDetailHandlers(details, records), opts.deps);
+  bindRoutes(app, routeTables.callDetail, callDetailHandlers(details, records), opts.deps, { legacy: true });
   // 话务统计 (issue 6): the statistics of the same records.
   const census = createCallCensusService({ database, dataScopeOf: opts.dataScopeOf });
-  bindRoutes(app, routeTables.callCensus, callCensusHandlers(census), opts.deps);
-  bindRoutes(app, routeTables.callTask, taskCardHandlers(tasks), opts.deps);
+  bindRoutes(app, routeTables.callCensus, callCensusHandlers(census), opts.deps, { legacy: true });
+  bindRoutes(app, routeTables.callTask, taskCardHandlers(tasks), opts.deps, { legacy: true });
   await registerCallInternalRoutes(app, {
     carrierSecret: config.carrier.callbackSecret,
     isTrustedSipCaller: sip.isTrustedCaller,

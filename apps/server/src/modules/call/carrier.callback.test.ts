@@ -318,7 +318,7 @@ describe('carrier callback and simulator', () => {
       const token = await other.login();
       const customer = await kit.customerOf('agent01');
       const list = await t.call(callDetail.getCallDetailList, { octCustomerId: customer.id }, token);
-      expect(list.body).toEqual({ code: 10056, msg: '客户不存在或已删除', data: null });
+      expect(list.body).toMatchObject({ code: 10056, msg: '客户不存在或已删除', data: null });
       const [rec] = await recordsOf(
         (await t.database.db.select().from(callRecords).where(eq(callRecords.customerId, customer.id)))[0]!.bindId,
       );

@@ -44,7 +44,7 @@ describe('dial flow', () => {
       const before = (await binds('agent01')).length;
       // agent01's seat is on the call-back line, not on the soft-phone line.
       const res = await t.call(call.dial, { telB: '13912345601', interfaceId: kit.sipLine.id }, agent01);
-      expect(res.body).toEqual({ code: 10056, msg: dialMessages.noSeat, data: null });
+      expect(res.body).toMatchObject({ code: 10056, msg: dialMessages.noSeat, data: null });
       expect(res.body.msg).toContain('您没有该线路的有效坐席');
       expect((await binds('agent01')).length).toBe(before);
     });
@@ -64,7 +64,7 @@ describe('dial flow', () => {
     it('refuses a number on the enterprise black-list and logs the intercept', async () => {
       await kit.blockForTenant('13912340001');
       const res = await t.call(call.dial, { telB: '139 1234 0001', interfaceId: kit.callbackLine.id }, agent01);
-      expect(res.body).toEqual({ code: 10056, msg: '该号码在企业黑名单中，禁止拨打', data: null });
+      expect(res.body).toMatchObject({ code: 10056, msg: '该号码在企业黑名单中，禁止拨打', data: null });
       const log = await t.database.db
         .select()
         .from(blacklistIntercepts)

@@ -59,7 +59,7 @@ describe('soft-phone SIP credentials', () => {
       // The administrator holds no seat; agent01's seat is on the call-back line.
       for (const token of [admin, agent]) {
         const res = await t.call(call.lineConfig, { lineId: 2 }, token);
-        expect(res.body).toEqual({ code: 10056, msg: '您没有可用的软电话坐席，请联系管理员分配', data: null });
+        expect(res.body).toMatchObject({ code: 10056, msg: '您没有可用的软电话坐席，请联系管理员分配', data: null });
       }
     });
 

@@ -52,7 +52,7 @@ export const registerSip = (
   },
 ): TSipService => {
   const sip = createSipService({ database: opts.database, sip: opts.sip });
-  bindRoutes(app, routeTables.call, { ...sipHandlers(sip), ...opts.dialHandlers }, opts.deps);
+  bindRoutes(app, routeTables.call, { ...sipHandlers(sip), ...opts.dialHandlers }, opts.deps, { legacy: true });
   registerHa1Lookup(app, sip);
   return sip;
 };

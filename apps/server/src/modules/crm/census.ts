@@ -1,10 +1,11 @@
 import { intentionLevelLabel, type TIntentionLevel, type TOwnerAction } from '@yunhu/contract';
 import { and, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { likeOf } from '../../db/sql.js';
 import type { TAuth } from '../../http/context.js';
 import type { TCrmContext } from './crm.context.js';
 import { poolCondition } from './crm.filter.js';
-import { likeOf, crmRepository as repo } from './crm.repository.js';
+import { crmRepository as repo } from './crm.repository.js';
 import { crmFollowRecords, customers, crmOwnerLogs as l } from './crm.schema.js';
 import { shanghaiDay } from './crm.view.js';
 

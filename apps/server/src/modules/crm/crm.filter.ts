@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL,
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { deptSubtree, likeOf } from './crm.repository.js';
+import { deptSubtree, likeOf } from '../../db/sql.js';
 import { customers as c } from './crm.schema.js';
 
 export type TPool = 'private' | 'public';

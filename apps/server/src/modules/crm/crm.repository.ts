@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
+import { likeOf } from '../../db/sql.js';
 import { callRecords } from '../call/call.schema.js';
 import { departments, users } from '../org/org.schema.js';
 import {
@@ -38,14 +39,6 @@ export type TCustomerFull = {
 };
 export type TOwnerLogInsert = typeof crmOwnerLogs.$inferInsert;
 export type TChange = { field: string; label: string; from: string; to: string };
-
-/** The department and every department below it, as a subquery (the deptId filter). */
-export const deptSubtree = (tenantId: number, deptId: number): SQL =>
-  sql`(with recursive d(id) as (
-      select id from departments where tenant_id = ${tenantId} and id = ${deptId}
-      union all
-      select c.id from departments c join d on c.parent_id = d.id where c.tenant_id = ${tenantId}
-    ) select id from d)`;
 
 export const crmRepository = {
   page: async (db: TDb, where: SQL, order: SQL[], page: number, limit: number) => {
@@ -395,5 +388,3 @@ export const crmRepository = {
         : [],
     ),
 };
-
-export const likeOf = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;

@@ -4,11 +4,11 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
+import { deptSubtree } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
 import { sendXlsx } from '../../http/download.js';
 import { rowsInMemory } from '../../http/xlsx-stream.js';
-import { deptSubtree } from './crm.repository.js';
 import { beijingTime } from './export.service.js';
 
 type TRankQuery = z.output<(typeof crmImportRoutes)['rankList']['request']>;

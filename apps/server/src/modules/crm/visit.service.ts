@@ -2,11 +2,12 @@ import { type crmSettingsRoutes, type TParsedRequestOf, type TResponseOf, visitR
 import { and, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
+import { likeOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { customerMissing, isVisible, visibleCondition } from './crm.context.js';
-import { crmRepository, likeOf } from './crm.repository.js';
+import { crmRepository } from './crm.repository.js';
 import { isMobileMasked, mobileFor, readCrmSettings } from './crm.rules.js';
 import { customers as c, crmReturnVisits as v } from './crm.schema.js';
 import { visitRepository as repo, type TVisitFull } from './visit.repository.js';

@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sq
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { likeOf } from '../../db/sql.js';
 import { departments, users } from '../org/org.schema.js';
-import { likeOf, staffNameMatch } from '../seat/staff.js';
+import { staffNameMatch } from '../seat/staff.js';
 import { cmccWorkNumbers, lines, tenantNumbers } from './line.schema.js';
 
 export type TNumberWhere = {

@@ -50,7 +50,7 @@ describe('departments', () => {
 
   it('refuses a duplicate name under the same parent', async () => {
     const res = await t.call(r.deptCreate, { parentId: root, name: '销售一部' }, admin);
-    expect(res.body).toEqual({ code: 10056, msg: '同一上级部门下已有名为「销售一部」的部门', data: null });
+    expect(res.body).toMatchObject({ code: 10056, msg: '同一上级部门下已有名为「销售一部」的部门', data: null });
   });
 
   it('refuses moving a department under itself or under its own descendant', async () => {
@@ -74,7 +74,7 @@ describe('departments', () => {
     const tempId = onlyStaff.body.data.id;
     await t.database.db.execute(sql`update users set dept_id = ${tempId} where username = 'agent06'`);
     const refused = await t.call(r.deptDelete, { id: tempId }, admin);
-    expect(refused.body).toEqual({ code: 10056, msg: '该部门下还有1名员工，请先将员工调到其他部门', data: null });
+    expect(refused.body).toMatchObject({ code: 10056, msg: '该部门下还有1名员工，请先将员工调到其他部门', data: null });
     const parentOfChildren = await t.call(r.deptDelete, { id: sales1 }, admin);
     expect(parentOfChildren.body.msg).toMatch(/^该部门下还有\d+个下级部门/);
     await t.database.db.execute(

@@ -36,9 +36,9 @@ describe('roles', () => {
     );
     expect(created.body).toMatchObject({ code: 0, data: { name: '质检', dataScope: 'dept', userCount: 0 } });
     const dup = await t.call(r.roleSave, { name: '质检' }, admin);
-    expect(dup.body).toEqual({ code: 10056, msg: '角色「质检」已存在', data: null });
+    expect(dup.body).toMatchObject({ code: 10056, msg: '角色「质检」已存在', data: null });
     const unknown = await t.call(r.roleSave, { name: '乱写', permissions: ['org:staff:list', 'crm:fly:moon'] }, admin);
-    expect(unknown.body).toEqual({ code: 10002, msg: '未知的权限标识：crm:fly:moon', data: null });
+    expect(unknown.body).toMatchObject({ code: 10002, msg: '未知的权限标识：crm:fly:moon', data: null });
     const names = (await t.call(r.roleList, {}, admin)).body.data.map((x) => x.name);
     expect(names).not.toContain('乱写');
   });
@@ -134,7 +134,7 @@ describe('roles', () => {
 
   it('an administrator cannot disable his own last administrator role', async () => {
     const res = await t.call(r.roleDisable, { id: await ids.role('管理员') }, admin);
-    expect(res.body).toEqual({ code: 10056, msg: '不能停用您自己唯一的管理员角色', data: null });
+    expect(res.body).toMatchObject({ code: 10056, msg: '不能停用您自己唯一的管理员角色', data: null });
     const role = (await t.call(r.roleList, {}, admin)).body.data.find((x) => x.name === '管理员');
     expect(role?.status).toBe('active');
   });

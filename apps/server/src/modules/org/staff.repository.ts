@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { likeOf } from '../../db/sql.js';
 import { departments, roles, staffImportRows, staffImports, userRoles, users } from './org.schema.js';
 
 export type TStaffWhere = {
@@ -12,8 +13,6 @@ export type TStaffWhere = {
   roleId?: number;
   scope: TDataScope;
 };
-
-const likeOf = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 const staffWhere = (tenantId: number, w: TStaffWhere): SQL => {
   const conds: (SQL | undefined)[] = [

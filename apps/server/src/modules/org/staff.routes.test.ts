@@ -85,7 +85,7 @@ describe('staff', () => {
       { username: 'someone', realName: '某人', mobile: '13800000000', deptId },
       admin,
     );
-    expect(platformMobile.body).toEqual({ code: 10056, msg: '手机号13800000000已被其他账号使用', data: null });
+    expect(platformMobile.body).toMatchObject({ code: 10056, msg: '手机号13800000000已被其他账号使用', data: null });
     const account = await t.call(
       s.staffAdd,
       { username: 'PLATFORM', realName: '某人', mobile: '13611119999', deptId },
@@ -145,7 +145,7 @@ describe('staff', () => {
     });
     expect((await t.call(s.staffDelete, { ids: [me] }, admin)).body.msg).toBe('不能删除自己的账号');
     const demote = await t.call(s.staffUpdate, { id: me, roleIds: [await ids.role('主管')] }, admin);
-    expect(demote.body).toEqual({ code: 10056, msg: '不能移除您自己的最后一个管理员角色', data: null });
+    expect(demote.body).toMatchObject({ code: 10056, msg: '不能移除您自己的最后一个管理员角色', data: null });
     const batch = await t.call(s.staffBatchDeptRole, { ids: [me], roleIds: [] }, admin);
     expect(batch.body.code).toBe(10056);
     const info = await t.call(s.staffInfo, { id: me }, admin);

@@ -1,14 +1,13 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { isInScope, scopeCondition, type TDataScope } from '../../db/scope.js';
+import { likeOf } from '../../db/sql.js';
 import { notFound } from '../../http/errors.js';
 import { departments, users } from '../org/org.schema.js';
 
 // The staff questions of the seat, number and calling screens: who may be picked, and the name
 // filter of their lists. Staff are read here (not through the org service) because these lists
 // join them row by row.
-
-export const likeOf = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** Name, login name, mobile or pinyin of a person, whole or part. */
 export const staffNameMatch = (text: string): SQL => {

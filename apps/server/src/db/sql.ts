@@ -1,0 +1,15 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/** A `like` pattern matching `s` anywhere, its own `%`, `_` and `\` taken literally. */
+export const likeOf = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** The ids of a department and every department below it, as a subquery (`x in ${deptSubtree(…)}`). */
+export const deptSubtree = (tenantId: number, deptId: number): SQL =>
+  sql`(with recursive d(id) as (
+      select id from departments where tenant_id = ${tenantId} and id = ${deptId}
+      union all
+      select c.id from departments c join d on c.parent_id = d.id where c.tenant_id = ${tenantId}
+    ) select id from d)`;
+
+/** The rows a page skips: pages count from 1 (DESIGN.md section 3). */
+export const offsetOf = (q: { page: number; limit: number }) => (q.page - 1) * q.limit;
