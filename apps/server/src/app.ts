@@ -89,9 +89,9 @@ export const buildApp = async (
   opts: { sms?: TSmsSender } = {},
 ): Promise<TApp> => {
   const app = Fastify({
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     frameworkErrors,
   });
   registerEnvelope(app);

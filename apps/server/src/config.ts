@@ -1,6 +1,80 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { z } from 'zod';
 import { dbLimitDefaults, type TDbLimits } from './db/client.js';
+
+/**
+ * Every environment variable the server reads, parsed once at start (issue 12): nothing else reads
+ * `process.env`. The README's settings table lists exactly these names (config.test.ts compares).
+ * An empty value counts as unset, except WEB_DIST where '' means "serve no web app".
+ */
+const whole = (what: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce
+    .number({ message: `应为整数（${what}）` })
+    .int(`应为整数（${what}）`)
+    .min(min, `不能小于${min}（${what}）`)
+    .max(max, `不能大于${max}（${what}）`);
+const flag = z.enum(['0', '1'], { message: '应为 0 或 1' });
+const text = z.string().min(1);
+
+export const ZSettings = z.object({
+  HOST: text.default('127.0.0.1'),
+  PORT: whole('端口', 1, 65535).default(8080),
+  DATA_DIR: text.default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, '应以 postgres:// 开头')
+    .optional(),
+  DB_POOL_MAX: whole('连接数', 1, 1000).default(dbLimitDefaults.poolMax),
+  DB_STATEMENT_TIMEOUT_MS: whole('毫秒，0 为不限', 0).default(dbLimitDefaults.statementTimeoutMs),
+  NODE_ENV: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: flag.default('1'),
+  SESSION_HOURS: whole('小时', 1, 24 * 30).default(12),
+  TRUST_PROXY: flag.default('0'),
+  CRM_RELEASE_JOB_MINUTES: whole('分钟，0 为仅启动时', 0).default(10),
+  SIP_SHARED_SECRET: text.optional(),
+  SIP_WS_URL: z
+    .string()
+    .regex(/^wss?:\/\//, '应以 ws:// 或 wss:// 开头')
+    .default('ws://127.0.0.1:5066'),
+  SIP_REALM: text.default('sip.yunhu.test'),
+  SIP_AUTOSTART: flag.optional(),
+  SIP_SERVER_URL: z.url().optional(),
+  SIP_WS_ORIGINS: text.optional(),
+  SIP_PORT: whole('端口', 1, 65535).default(5060),
+  SIP_TRUNK_ADDR: text.optional(),
+  SIP_TRUNK_PHONE: text.optional(),
+  CARRIER_SECRET: text.optional(),
+  CARRIER_CALLBACK_URL: z.url().optional(),
+  CARRIER_SIMULATOR: flag.optional(),
+  SIM_TIME_SCALE: z.coerce.number().positive('应为正数').max(100).default(1),
+  SIM_SEED: whole('整数种子', 0).optional(),
+  SIM_OUTCOME: z.enum(['connected', 'no_answer', 'busy', 'empty']).optional(),
+  RECORDING_SECRET: text.optional(),
+});
+export type TSettings = z.output<typeof ZSettings>;
+
+/** A setting that is wrong: start refuses, naming the variable. */
+export class SettingsError extends Error {}
+
+/** Parses the environment; throws SettingsError naming every wrong variable. */
+export const parseSettings = (env: Record<string, string | undefined>): TSettings => {
+  const given = Object.fromEntries(
+    Object.keys(ZSettings.shape).flatMap((name) => {
+      const value = env[name];
+      return value === undefined || (value === '' && name !== 'WEB_DIST') ? [] : [[name, value]];
+    }),
+  );
+  const parsed = ZSettings.safeParse(given);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => {
+    const name = String(i.path[0]);
+    return `${name}=${JSON.stringify(given[name])}：${i.message}`;
+  });
+  throw new SettingsError(`环境变量设置有误：\n  ${problems.join('\n  ')}`);
+};
 
 export type TConfig = {
   host: string;
@@ -11,6 +85,9 @@ export type TConfig = {
   /** Pool size and session timeouts on the PostgreSQL server (db/client.ts). */
   databaseLimits: TDbLimits;
   isProduction: boolean;
+  logLevel: TSettings['LOG_LEVEL'];
+  /** Behind a reverse proxy: the client address (rate limits, log) is taken from X-Forwarded-For. */
+  trustProxy: boolean;
   /** Built web app to serve at `/`; null serves nothing (API only). */
   webDist: string | null;
   /** Seed the demo enterprise into an empty database. */
@@ -51,51 +128,68 @@ export type TSipConfig = {
   wsUrl: string;
   /** SIP domain and digest realm, the same as Kamailio's YH_SIP_DOMAIN. */
   realm: string;
+  /** `npm start` also starts Kamailio beside the server. */
+  isAutostart: boolean;
+  /** What a development Kamailio is told (sip.kamailio-dev.ts). */
+  dev: {
+    serverUrl: string | null;
+    wsOrigins: string | null;
+    sipPort: number;
+    trunkAddress: string | null;
+    trunkPhone: string | null;
+  };
 };
 
-/** A whole number from the environment; anything else (unset, text, negative) keeps the default. */
-const envInt = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return value && Number.isSafeInteger(n) && n >= 0 ? n : fallback;
-};
-
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => ({
-  host: env.HOST ?? '127.0.0.1',
-  port: Number(env.PORT ?? 8080),
-  dataDir: path.resolve(env.DATA_DIR ?? './data'),
-  databaseUrl: env.DATABASE_URL || null,
-  databaseLimits: {
-    ...dbLimitDefaults,
-    poolMax: Math.max(1, envInt(env.DB_POOL_MAX, dbLimitDefaults.poolMax)),
-    statementTimeoutMs: envInt(env.DB_STATEMENT_TIMEOUT_MS, dbLimitDefaults.statementTimeoutMs),
-  },
-  isProduction: env.NODE_ENV === 'production',
-  webDist:
-    env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-  seedDemo: env.SEED_DEMO !== '0',
-  // Spec section 9: the token cookie lives 0.5 day; the server-side session matches it.
-  sessionHours: Number(env.SESSION_HOURS ?? 12),
-  bodyLimitBytes: 1024 * 1024,
-  crmReleaseJobMinutes: Number(env.CRM_RELEASE_JOB_MINUTES ?? 10),
-  sip: {
-    // A known development secret must never guard a production server.
-    sharedSecret: env.SIP_SHARED_SECRET || (env.NODE_ENV === 'production' ? null : 'yunhu-dev-sip-secret'),
-    wsUrl: env.SIP_WS_URL || 'ws://127.0.0.1:5066',
-    realm: env.SIP_REALM || 'sip.yunhu.test',
-  },
-  carrier: {
-    callbackSecret: env.CARRIER_SECRET || (env.NODE_ENV === 'production' ? null : 'yunhu-dev-carrier-secret'),
-    // Without a configured key a production server signs with a random one: addresses then only
-    // work on the process that made them (enough for one server; set RECORDING_SECRET for several).
-    recordingSecret:
-      env.RECORDING_SECRET ||
-      (env.NODE_ENV === 'production' ? crypto.randomBytes(32).toString('hex') : 'yunhu-dev-recording-secret'),
-    callbackUrl: env.CARRIER_CALLBACK_URL || null,
-    simulator: {
-      isEnabled: env.NODE_ENV !== 'production' || env.CARRIER_SIMULATOR === '1',
-      timeScale: Number(env.SIM_TIME_SCALE ?? 1),
-      seed: env.SIM_SEED ? Number(env.SIM_SEED) : null,
-      outcome: env.SIM_OUTCOME || null,
+/** The server's configuration from the environment; throws SettingsError on a wrong value. */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): TConfig => {
+  const s = parseSettings(env);
+  const isProduction = s.NODE_ENV === 'production';
+  return {
+    host: s.HOST,
+    port: s.PORT,
+    dataDir: path.resolve(s.DATA_DIR),
+    databaseUrl: s.DATABASE_URL ?? null,
+    databaseLimits: {
+      ...dbLimitDefaults,
+      poolMax: s.DB_POOL_MAX,
+      statementTimeoutMs: s.DB_STATEMENT_TIMEOUT_MS,
     },
-  },
-});
+    isProduction,
+    logLevel: s.LOG_LEVEL,
+    trustProxy: s.TRUST_PROXY === '1',
+    webDist: s.WEB_DIST === '' ? null : path.resolve(s.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    seedDemo: s.SEED_DEMO === '1',
+    // Spec section 9: the token cookie lives 0.5 day; the server-side session matches it.
+    sessionHours: s.SESSION_HOURS,
+    bodyLimitBytes: 1024 * 1024,
+    crmReleaseJobMinutes: s.CRM_RELEASE_JOB_MINUTES,
+    sip: {
+      // A known development secret must never guard a production server.
+      sharedSecret: s.SIP_SHARED_SECRET ?? (isProduction ? null : 'yunhu-dev-sip-secret'),
+      wsUrl: s.SIP_WS_URL,
+      realm: s.SIP_REALM,
+      isAutostart: (s.SIP_AUTOSTART ?? (isProduction ? '0' : '1')) === '1',
+      dev: {
+        serverUrl: s.SIP_SERVER_URL ?? null,
+        wsOrigins: s.SIP_WS_ORIGINS ?? null,
+        sipPort: s.SIP_PORT,
+        trunkAddress: s.SIP_TRUNK_ADDR ?? null,
+        trunkPhone: s.SIP_TRUNK_PHONE ?? null,
+      },
+    },
+    carrier: {
+      callbackSecret: s.CARRIER_SECRET ?? (isProduction ? null : 'yunhu-dev-carrier-secret'),
+      // Without a configured key a production server signs with a random one: addresses then only
+      // work on the process that made them (enough for one server; set RECORDING_SECRET for several).
+      recordingSecret:
+        s.RECORDING_SECRET ?? (isProduction ? crypto.randomBytes(32).toString('hex') : 'yunhu-dev-recording-secret'),
+      callbackUrl: s.CARRIER_CALLBACK_URL ?? null,
+      simulator: {
+        isEnabled: !isProduction || s.CARRIER_SIMULATOR === '1',
+        timeScale: s.SIM_TIME_SCALE,
+        seed: s.SIM_SEED ?? null,
+        outcome: s.SIM_OUTCOME ?? null,
+      },
+    },
+  };
+};

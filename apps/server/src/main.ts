@@ -1,11 +1,20 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, SettingsError, type TConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { kamailioMissing, startKamailio, type TKamailio } from './modules/call/sip.kamailio.js';
 import { devKamailioOptions } from './modules/call/sip.kamailio-dev.js';
 import { demoEnterpriseName, demoLogins, seedDemo } from './seed/demo.js';
 
-const config = loadConfig();
+const configOrExit = (): TConfig => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+};
+const config = configOrExit();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
@@ -23,8 +32,7 @@ for (const l of demoLogins) console.log(`  ${l.who.padEnd(12, '　')} ${l.userna
 // The soft-phone needs its SIP server: outside production `npm start` brings Kamailio up beside the
 // server when it is installed (SIP_AUTOSTART=0 leaves it to scripts/kamailio.sh or a real deployment).
 const startSipServer = async (): Promise<TKamailio | null> => {
-  const isWanted = (process.env.SIP_AUTOSTART ?? (process.env.NODE_ENV === 'production' ? '0' : '1')) === '1';
-  if (!isWanted || !config.sip.sharedSecret) return null;
+  if (!config.sip.isAutostart || !config.sip.sharedSecret) return null;
   const missing = kamailioMissing();
   if (missing) {
     console.log(`软电话不可用：${missing}`);

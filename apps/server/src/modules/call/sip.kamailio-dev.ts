@@ -6,26 +6,19 @@ import type { TKamailioOptions } from './sip.kamailio.js';
  * SIP_* settings (README.md), the server's pages and Vite's as WebSocket origins, and where
  * telephone numbers go: SIP_TRUNK_ADDR (host:port;transport=udp) or SIP_TRUNK_PHONE (a soft-phone key).
  */
-export const devKamailioOptions = (
-  config: TConfig,
-  sharedSecret: string,
-  env: NodeJS.ProcessEnv = process.env,
-): TKamailioOptions => {
-  const server = env.SIP_SERVER_URL ?? `http://${config.host}:${config.port}`;
+export const devKamailioOptions = (config: TConfig, sharedSecret: string): TKamailioOptions => {
+  const { dev } = config.sip;
+  const server = dev.serverUrl ?? `http://${config.host}:${config.port}`;
   const ws = new URL(config.sip.wsUrl);
   return {
     serverUrl: server,
     sharedSecret,
     realm: config.sip.realm,
     origins: (
-      env.SIP_WS_ORIGINS ?? `${server},http://localhost:${config.port},http://127.0.0.1:5173,http://localhost:5173`
+      dev.wsOrigins ?? `${server},http://localhost:${config.port},http://127.0.0.1:5173,http://localhost:5173`
     ).split(','),
     wsPort: Number(ws.port || 5066),
-    sipPort: Number(env.SIP_PORT ?? 5060),
-    trunk: env.SIP_TRUNK_ADDR
-      ? { address: env.SIP_TRUNK_ADDR }
-      : env.SIP_TRUNK_PHONE
-        ? { phone: env.SIP_TRUNK_PHONE }
-        : undefined,
+    sipPort: dev.sipPort,
+    trunk: dev.trunkAddress ? { address: dev.trunkAddress } : dev.trunkPhone ? { phone: dev.trunkPhone } : undefined,
   };
 };
