@@ -19,7 +19,8 @@ const text = z.string().min(1);
 
 export const ZSettings = z.object({
   HOST: text.default('127.0.0.1'),
-  PORT: whole('端口', 1, 65535).default(8080),
+  // 0: any free port (tests, benches).
+  PORT: whole('端口', 0, 65535).default(8080),
   DATA_DIR: text.default('./data'),
   DATABASE_URL: z
     .string()
