@@ -10,13 +10,11 @@ import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
-import { authHandlers } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
+import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { blacklistHandlers } from './modules/blacklist/blacklist.routes.js';
 import { blockedMobiles, createBlacklistService } from './modules/blacklist/blacklist.service.js';
 import { registerCall, type TCallArea } from './modules/call/call.routes.js';
-import { certificationHandlers } from './modules/certification/certification.routes.js';
-import { createCertificationService } from './modules/certification/certification.service.js';
+import { certificationHandlers, createCertificationService } from './modules/certification/index.js';
 import { crmHandlers } from './modules/crm/crm.routes.js';
 import { createCrmService } from './modules/crm/crm.service.js';
 import { createExportService } from './modules/crm/export.service.js';
@@ -28,19 +26,24 @@ import { createCrmSettingsService } from './modules/crm/settings.service.js';
 import { createVisitService } from './modules/crm/visit.service.js';
 import { lineHandlers } from './modules/line/line.routes.js';
 import { createLineService } from './modules/line/line.service.js';
-import { resolveDataScope } from './modules/org/data-scope.js';
-import { orgHandlers } from './modules/org/org.routes.js';
-import { createOrgService } from './modules/org/org.service.js';
-import { deptHandlers, roleHandlers, staffHandlers } from './modules/org/org-area.routes.js';
-import { platformContentHandlers } from './modules/platform/content.routes.js';
-import { createPlatformContentService } from './modules/platform/content.service.js';
-import { platformHandlers } from './modules/platform/platform.routes.js';
-import { createPlatformService } from './modules/platform/platform.service.js';
+import {
+  createOrgService,
+  deptHandlers,
+  orgHandlers,
+  resolveDataScope,
+  roleHandlers,
+  staffHandlers,
+} from './modules/org/index.js';
+import {
+  createPlatformContentService,
+  createPlatformService,
+  platformContentHandlers,
+  platformHandlers,
+} from './modules/platform/index.js';
 import { createCallingService } from './modules/seat/calling.service.js';
 import { seatHandlers } from './modules/seat/seat.routes.js';
 import { createSeatService } from './modules/seat/seat.service.js';
-import { systemHandlers } from './modules/system/system.routes.js';
-import { createSystemService } from './modules/system/system.service.js';
+import { createSystemService, systemHandlers } from './modules/system/index.js';
 
 export type TApp = FastifyInstance & { services: ReturnType<typeof createServices>; call: TCallArea };
 
