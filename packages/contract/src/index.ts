@@ -3,7 +3,7 @@ import { blacklistRoutes } from './blacklist.js';
 import { callRoutes } from './call.js';
 import { callCensusRoutes } from './call-census.js';
 import { callDetailRoutes } from './call-detail.js';
-import { callTaskRoutes } from './call-task.js';
+import { taskCardRoutes } from './task-card.js';
 import { certificationRoutes } from './certification.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crm-import.js';
@@ -24,7 +24,7 @@ export * from './blacklist.js';
 export * from './call.js';
 export * from './call-census.js';
 export * from './call-detail.js';
-export * from './call-task.js';
+export * from './task-card.js';
 export * from './certification.js';
 export * from './crm.js';
 export * from './crm-import.js';
@@ -51,7 +51,7 @@ export const routeTables = {
   call: callRoutes,
   callCensus: callCensusRoutes,
   callDetail: callDetailRoutes,
-  callTask: callTaskRoutes,
+  taskCard: taskCardRoutes,
   certification: certificationRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,

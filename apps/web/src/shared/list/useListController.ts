@@ -1,0 +1,140 @@
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import type { TRequestOf, TRouteDef } from '@yunhu/contract';
+import { Form, type FormInstance, type TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { type Key, useMemo, useState } from 'react';
+import { call, download } from '../http/api';
+import { usePermission } from '../permission/usePermission';
+import { compactFilters, type TListColumn, type TRowOf, type TSortParams, toSortParams } from './types';
+import { useColumnSettings } from './useColumnSettings';
+
+type TFilters = Record<string, unknown>;
+
+/** Where the hidden columns are kept: local storage per page key by default, or a store of the screen's own. */
+export type TColumnStore = { hidden: string[]; setHidden: (hidden: string[]) => void };
+
+/** What the export request carries, from the list's state (the applied filter and sort by default). */
+export type TExportState = { filters: TFilters; sort: TSortParams; selectedKeys: Key[] };
+
+export type TListExport = {
+  route: TRouteDef;
+  /** The file name to fall back on when the server does not name one (without `.xlsx`). */
+  fileName: string;
+  /** Without it everyone who sees the list may export. */
+  permission?: string;
+  toRequest?: (state: TExportState) => Record<string, unknown>;
+};
+
+export type TListControllerOptions<R extends TRouteDef> = {
+  /** Stable key of the list: the query cache prefix and the column settings' storage key. */
+  pageKey: string;
+  route: R;
+  columns: TListColumn<TRowOf<R>>[];
+  rowKey: keyof TRowOf<R> & string;
+  /** The query key of a request; `[pageKey, route.path, request]` unless the area invalidates its own keys. */
+  queryKey?: (request: TFilters) => QueryKey;
+  /** Request fields the screen fixes (a selected department…), sent with every request and the export. */
+  params?: TFilters;
+  /** The filter applied before any search. */
+  defaultFilters?: TFilters;
+  defaultSort?: TSortParams;
+  pageSize?: number;
+  /** Turns the filter form's values into request fields (time ranges, etc.); empty values are dropped after. */
+  toFilters?: (values: TFilters) => TFilters;
+  columnStore?: TColumnStore;
+  export?: TListExport;
+};
+
+const same = (v: TFilters) => v;
+
+/**
+ * The behaviour of a server-paged list, without its view (STYLE.md point 12): the filter being edited
+ * (an antd form) and the one applied, sort, paging, selection, column settings and the export of the
+ * applied filter. `ListPage` renders it; a screen that needs more renders its own view on it.
+ */
+export const useListController = <R extends TRouteDef>(options: TListControllerOptions<R>) => {
+  type TRow = TRowOf<R>;
+  const { pageKey, route, columns, toFilters = same } = options;
+  const [form] = Form.useForm();
+  const [filters, setFiltersState] = useState<TFilters>(() => options.defaultFilters ?? {});
+  const [sort, setSort] = useState<TSortParams>(() => options.defaultSort ?? {});
+  const [paging, setPaging] = useState({ page: 1, limit: options.pageSize ?? 20 });
+  const [selection, setSelection] = useState<{ keys: Key[]; rows: TRow[] }>({ keys: [], rows: [] });
+
+  const defaultHidden = useMemo(() => columns.filter((c) => c.isHiddenByDefault).map((c) => c.key), [columns]);
+  const stored = useColumnSettings(pageKey, defaultHidden);
+  const { hidden, setHidden } = options.columnStore ?? stored;
+
+  const request = { ...options.params, ...paging, ...filters, ...sort };
+  const query = useQuery({
+    queryKey: options.queryKey?.(request) ?? [pageKey, route.path, request],
+    queryFn: () => call(route as TRouteDef, request) as Promise<{ records: TRow[]; total: number }>,
+    placeholderData: keepPreviousData,
+  });
+
+  const clearSelection = () => setSelection({ keys: [], rows: [] });
+  /** Applies a filter: back to the first page, and no selection of rows the new filter may not show. */
+  const setFilters = (next: TFilters) => {
+    setFiltersState(next);
+    setPaging((p) => ({ ...p, page: 1 }));
+    clearSelection();
+  };
+  const search = (values: TFilters) => setFilters(compactFilters(toFilters(values)));
+  const reset = () => {
+    form.resetFields();
+    search({});
+  };
+
+  const onTableChange: TableProps<TRow>['onChange'] = (pagination, _f, sorter) => {
+    const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<TRow> | undefined;
+    setSort(toSortParams({ columnKey: one?.columnKey, order: one?.order ?? null }, columns));
+    setPaging({ page: pagination.current ?? 1, limit: pagination.pageSize ?? paging.limit });
+  };
+
+  const exportOptions = options.export;
+  const isExportAllowed = usePermission(exportOptions?.permission ?? '');
+  const canExport = exportOptions !== undefined && isExportAllowed;
+  const onExport = () => {
+    if (!exportOptions) return Promise.resolve(undefined);
+    const state = { filters, sort, selectedKeys: selection.keys };
+    const body = exportOptions.toRequest?.(state) ?? { ...options.params, ...filters, ...sort };
+    return download(exportOptions.route, body as TRequestOf<TRouteDef>, `${exportOptions.fileName}.xlsx`);
+  };
+
+  // Shown columns in antd's shape; the sort arrow follows the applied sort.
+  const tableColumns = columns
+    .filter((c) => !hidden.includes(c.key))
+    .map(({ sortField, isHiddenByDefault: _h, ...c }) =>
+      sortField ? { ...c, sorter: true, sortOrder: sort.sortField === sortField ? sort.sortOrder : null } : c,
+    );
+
+  return {
+    form: form as FormInstance,
+    filters,
+    setFilters,
+    search,
+    reset,
+    sort,
+    setSort,
+    paging,
+    setPaging,
+    records: query.data?.records ?? [],
+    total: query.data?.total ?? 0,
+    isFetching: query.isFetching,
+    refetch: query.refetch,
+    rowKey: options.rowKey,
+    selectedKeys: selection.keys,
+    selectedRows: selection.rows,
+    select: (keys: Key[], rows: TRow[]) => setSelection({ keys, rows }),
+    clearSelection,
+    columns,
+    tableColumns,
+    hidden,
+    setHidden,
+    onTableChange,
+    canExport,
+    onExport,
+  };
+};
+
+export type TListController<R extends TRouteDef> = ReturnType<typeof useListController<R>>;
