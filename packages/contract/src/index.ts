@@ -3,7 +3,6 @@ import { blacklistRoutes } from './blacklist.js';
 import { callRoutes } from './call.js';
 import { callCensusRoutes } from './call-census.js';
 import { callDetailRoutes } from './call-detail.js';
-import { taskCardRoutes } from './task-card.js';
 import { certificationRoutes } from './certification.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crm-import.js';
@@ -18,13 +17,13 @@ import { platformContentRoutes } from './platform-content.js';
 import type { TRouteTable } from './route.js';
 import { seatRoutes } from './seat.js';
 import { systemRoutes } from './system.js';
+import { taskCardRoutes } from './task-card.js';
 
 export * from './auth.js';
 export * from './blacklist.js';
 export * from './call.js';
 export * from './call-census.js';
 export * from './call-detail.js';
-export * from './task-card.js';
 export * from './certification.js';
 export * from './crm.js';
 export * from './crm-import.js';
@@ -43,6 +42,7 @@ export * from './platform-content.js';
 export * from './route.js';
 export * from './seat.js';
 export * from './system.js';
+export * from './task-card.js';
 
 /** Every endpoint of the product, by area. Later areas add their table here. */
 export const routeTables = {
@@ -51,7 +51,6 @@ export const routeTables = {
   call: callRoutes,
   callCensus: callCensusRoutes,
   callDetail: callDetailRoutes,
-  taskCard: taskCardRoutes,
   certification: certificationRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,
@@ -65,6 +64,7 @@ export const routeTables = {
   platformContent: platformContentRoutes,
   seat: seatRoutes,
   system: systemRoutes,
+  taskCard: taskCardRoutes,
 } as const;
 
 export const allRoutes = (): TRouteTable[keyof TRouteTable][] =>

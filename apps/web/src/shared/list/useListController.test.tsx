@@ -1,0 +1,206 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { Perm, routeTables } from '@yunhu/contract';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useUserStore } from '../stores/user';
+import type { TListColumn } from './types';
+import { useListController } from './useListController';
+
+const callMock = vi.fn();
+const downloadMock = vi.fn();
+vi.mock('../http/api', () => ({
+  call: (...args: unknown[]) => callMock(...args),
+  download: (...args: unknown[]) => downloadMock(...args),
+}));
+
+const route = routeTables.system.logPage;
+type TRow = { id: number; userName: string; ip: string; createdAt: number };
+const columns: TListColumn<TRow>[] = [
+  { key: 'userName', title: '操作人', dataIndex: 'userName' },
+  { key: 'ip', title: 'IP地址', dataIndex: 'ip', isHiddenByDefault: true },
+  { key: 'createdAt', title: '时间', dataIndex: 'createdAt', sortField: 'createdAt' },
+];
+const rows = [
+  { id: 1, userName: 'admin', ip: '', createdAt: 0 },
+  { id: 2, userName: 'li', ip: '', createdAt: 0 },
+];
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+);
+
+const lastRequest = () => callMock.mock.calls.at(-1)?.[1];
+
+describe('useListController', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    callMock.mockReset().mockResolvedValue({ records: rows, total: 42, size: 20, current: 1, pages: 3 });
+    downloadMock.mockReset().mockResolvedValue('logs.xlsx');
+    useUserStore.getState().setPermissions([Perm.logExport]);
+  });
+
+  it('asks the server for the first page with the default filter and sort, and hands back its rows', async () => {
+    const { result } = renderHook(
+      () =>
+        useListController({
+          pageKey: 'logs',
+          route,
+          columns,
+          rowKey: 'id',
+          params: { deptId: 3 },
+          defaultFilters: { module: '登录认证' },
+          defaultSort: { sortField: 'createdAt', sortOrder: 'descend' },
+          pageSize: 50,
+        }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.total).toBe(42));
+    expect(callMock).toHaveBeenCalledWith(route, {
+      deptId: 3,
+      module: '登录认证',
+      sortField: 'createdAt',
+      sortOrder: 'descend',
+      page: 1,
+      limit: 50,
+    });
+    expect(result.current.records).toEqual(rows);
+    expect(result.current.tableColumns.find((c) => c.key === 'createdAt')).toMatchObject({
+      sorter: true,
+      sortOrder: 'descend',
+    });
+  });
+
+  it('applies a searched filter from the first page, dropping empty values and the selection', async () => {
+    const { result } = renderHook(
+      () =>
+        useListController({
+          pageKey: 'logs',
+          route,
+          columns,
+          rowKey: 'id',
+          toFilters: (v) => ({ ...v, userName: typeof v.userName === 'string' ? v.userName.trim() : undefined }),
+        }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.records).toHaveLength(2));
+    act(() => result.current.setPaging({ page: 3, limit: 20 }));
+    act(() => result.current.select([1], [rows[0] as TRow]));
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 3, limit: 20 }));
+
+    act(() => result.current.search({ userName: ' admin ', ip: '' }));
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 1, limit: 20, userName: 'admin' }));
+    expect(result.current.filters).toEqual({ userName: 'admin' });
+    expect(result.current.selectedKeys).toEqual([]);
+
+    act(() => result.current.reset());
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 1, limit: 20 }));
+  });
+
+  it('maps a table sort to the column sortField and a page change to page/limit', async () => {
+    const { result } = renderHook(() => useListController({ pageKey: 'logs', route, columns, rowKey: 'id' }), {
+      wrapper,
+    });
+    await waitFor(() => expect(result.current.records).toHaveLength(2));
+    act(() =>
+      result.current.onTableChange?.(
+        { current: 2, pageSize: 10 },
+        {},
+        { columnKey: 'createdAt', order: 'ascend' },
+        { action: 'sort', currentDataSource: [] },
+      ),
+    );
+    await waitFor(() =>
+      expect(lastRequest()).toEqual({ page: 2, limit: 10, sortField: 'createdAt', sortOrder: 'ascend' }),
+    );
+    act(() =>
+      result.current.onTableChange?.(
+        { current: 1, pageSize: 10 },
+        {},
+        { columnKey: 'userName', order: 'ascend' },
+        { action: 'sort', currentDataSource: [] },
+      ),
+    );
+    // A column without a server sort field sends no sort.
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 1, limit: 10 }));
+  });
+
+  it('keeps the hidden columns per page in local storage, or in the store the screen gives', async () => {
+    const first = renderHook(() => useListController({ pageKey: 'logs', route, columns, rowKey: 'id' }), { wrapper });
+    expect(first.result.current.hidden).toEqual(['ip']);
+    expect(first.result.current.tableColumns.map((c) => c.key)).toEqual(['userName', 'createdAt']);
+    act(() => first.result.current.setHidden(['userName']));
+    expect(first.result.current.tableColumns.map((c) => c.key)).toEqual(['ip', 'createdAt']);
+    const again = renderHook(() => useListController({ pageKey: 'logs', route, columns, rowKey: 'id' }), { wrapper });
+    expect(again.result.current.hidden).toEqual(['userName']);
+
+    const setHidden = vi.fn();
+    const own = renderHook(
+      () =>
+        useListController({ pageKey: 'logs', route, columns, rowKey: 'id', columnStore: { hidden: [], setHidden } }),
+      { wrapper },
+    );
+    expect(own.result.current.tableColumns).toHaveLength(3);
+    act(() => own.result.current.setHidden(['ip']));
+    expect(setHidden).toHaveBeenCalledWith(['ip']);
+  });
+
+  it('exports the applied filter and sort, or what the screen builds from the selection', async () => {
+    const { result } = renderHook(
+      () =>
+        useListController({
+          pageKey: 'logs',
+          route,
+          columns,
+          rowKey: 'id',
+          params: { deptId: 3 },
+          export: { route: routeTables.system.logExport, fileName: '操作日志', permission: Perm.logExport },
+        }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.records).toHaveLength(2));
+    expect(result.current.canExport).toBe(true);
+    act(() => result.current.search({ userName: 'admin' }));
+    await act(() => result.current.onExport());
+    expect(downloadMock).toHaveBeenCalledWith(
+      routeTables.system.logExport,
+      { deptId: 3, userName: 'admin' },
+      '操作日志.xlsx',
+    );
+
+    const picked = renderHook(
+      () =>
+        useListController({
+          pageKey: 'logs',
+          route,
+          columns,
+          rowKey: 'id',
+          export: {
+            route: routeTables.system.logExport,
+            fileName: 'x',
+            toRequest: ({ filters, selectedKeys }) => ({ ...filters, ids: selectedKeys }),
+          },
+        }),
+      { wrapper },
+    );
+    act(() => picked.result.current.select([2], [rows[1] as TRow]));
+    await act(() => picked.result.current.onExport());
+    expect(downloadMock).toHaveBeenLastCalledWith(routeTables.system.logExport, { ids: [2] }, 'x.xlsx');
+  });
+
+  it('offers no export without the permission', () => {
+    useUserStore.getState().setPermissions([]);
+    const { result } = renderHook(
+      () =>
+        useListController({
+          pageKey: 'logs',
+          route,
+          columns,
+          rowKey: 'id',
+          export: { route: routeTables.system.logExport, fileName: 'x', permission: Perm.logExport },
+        }),
+      { wrapper },
+    );
+    expect(result.current.canExport).toBe(false);
+  });
+});
