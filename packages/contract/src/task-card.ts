@@ -160,7 +160,7 @@ export type TMyTaskCard = z.infer<typeof ZMyTaskCard>;
 const ZTaskId = z.object({ id: zId('任务') });
 const ZItemId = z.object({ itemId: zId('任务客户') });
 
-export const callTaskRoutes = {
+export const taskCardRoutes = {
   /** 任务卡 (taskCard): the tasks of his department and below. */
   page: route({
     method: 'POST',

@@ -125,7 +125,7 @@ export const registerCall = async (
   // 话务统计 (issue 6): the statistics of the same records.
   const census = createCallCensusService({ database, dataScopeOf: opts.dataScopeOf });
   bindRoutes(app, routeTables.callCensus, callCensusHandlers(census), opts.deps, { legacy: true });
-  bindRoutes(app, routeTables.callTask, taskCardHandlers(tasks), opts.deps, { legacy: true });
+  bindRoutes(app, routeTables.taskCard, taskCardHandlers(tasks), opts.deps, { legacy: true });
   await registerCallInternalRoutes(app, {
     carrierSecret: config.carrier.callbackSecret,
     isTrustedSipCaller: sip.isTrustedCaller,

@@ -9,7 +9,7 @@ import { roles, userRoles } from '../org/org.schema.js';
 import { callKit } from './call.test-kit.js';
 import { figuresOf, phoneLabelOf, spread } from './task-card.service.js';
 
-const { callTask: r, call, crm } = routeTables;
+const { taskCard: r, call, crm } = routeTables;
 
 /** 任务卡 and 我的任务 (issue 6) over the API, on the demo enterprise. */
 describe('calling tasks', () => {

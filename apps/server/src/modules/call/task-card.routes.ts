@@ -1,9 +1,9 @@
-import type { callTaskRoutes } from '@yunhu/contract';
+import type { taskCardRoutes } from '@yunhu/contract';
 import type { THandlers } from '../../http/bind.js';
 import type { TTaskCardService } from './task-card.service.js';
 
 /** 任务卡 and 我的任务 (issue 6): each route hands (auth, input) to the service. */
-export const taskCardHandlers = (tasks: TTaskCardService): THandlers<typeof callTaskRoutes> => ({
+export const taskCardHandlers = (tasks: TTaskCardService): THandlers<typeof taskCardRoutes> => ({
   page: (ctx) => tasks.page(ctx.auth, ctx.input),
   progress: (ctx) => tasks.progress(ctx.auth, ctx.input.id),
   items: (ctx) => tasks.items(ctx.auth, ctx.input),

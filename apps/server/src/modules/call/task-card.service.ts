@@ -1,5 +1,5 @@
 import {
-  type callTaskRoutes,
+  type taskCardRoutes,
   connectedResults,
   maskPhone,
   type TMyTaskCard,
@@ -36,7 +36,7 @@ import {
 } from './task-card.repository.js';
 import { callTaskItems as i, callTasks as t } from './task-card.schema.js';
 
-type TIn<K extends keyof typeof callTaskRoutes> = z.output<(typeof callTaskRoutes)[K]['request']>;
+type TIn<K extends keyof typeof taskCardRoutes> = z.output<(typeof taskCardRoutes)[K]['request']>;
 type TPick = { customerIds?: number[]; filter?: TIn<'create'>['filter'] };
 type TAgents = { userIds: number[]; assign: 'even' | 'owner' };
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routeTables, type TRequestOf } from '@yunhu/contract';
 import { call } from '../../../shared/http/api';
 
-const r = routeTables.callTask;
+const r = routeTables.taskCard;
 
 export const taskKeys = {
   all: ['taskCard'] as const,

@@ -35,7 +35,7 @@ export const TaskCardPage = () => {
     <ListPage
       pageKey="taskCard"
       title={c.title}
-      route={routeTables.callTask.page}
+      route={routeTables.taskCard.page}
       rowKey="id"
       columns={columns}
       onRowClick={(x) => navigate(`/menu/taskCard/Info?id=${x.id}`)}

@@ -95,7 +95,7 @@ export const TaskInfoPage = () => {
       <ListPage
         pageKey="taskCard-items"
         title={c.items}
-        route={routeTables.callTask.items}
+        route={routeTables.taskCard.items}
         params={{ id }}
         rowKey="id"
         columns={columns}
