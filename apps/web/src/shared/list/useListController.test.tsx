@@ -4,7 +4,7 @@ import { Perm, routeTables } from '@yunhu/contract';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../stores/user';
-import type { TListColumn } from './types';
+import type { TListColumn, TRowOf } from './types';
 import { useListController } from './useListController';
 
 const callMock = vi.fn();
@@ -15,15 +15,16 @@ vi.mock('../http/api', () => ({
 }));
 
 const route = routeTables.system.logPage;
-type TRow = { id: number; userName: string; ip: string; createdAt: number };
+type TRow = TRowOf<typeof route>;
 const columns: TListColumn<TRow>[] = [
   { key: 'userName', title: '操作人', dataIndex: 'userName' },
   { key: 'ip', title: 'IP地址', dataIndex: 'ip', isHiddenByDefault: true },
   { key: 'createdAt', title: '时间', dataIndex: 'createdAt', sortField: 'createdAt' },
 ];
-const rows = [
-  { id: 1, userName: 'admin', ip: '', createdAt: 0 },
-  { id: 2, userName: 'li', ip: '', createdAt: 0 },
+const log = { realName: '', module: '', summary: '', route: '', ip: '', result: 'success' as const, message: '' };
+const rows: TRow[] = [
+  { ...log, id: 1, userName: 'admin', createdAt: 0 },
+  { ...log, id: 2, userName: 'li', createdAt: 0 },
 ];
 
 const wrapper = ({ children }: { children: ReactNode }) => (
