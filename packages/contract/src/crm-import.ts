@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCustomerListQuery } from './crm.js';
 import { ZTime } from './http.js';
+import { ZImportRead } from './import.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
@@ -33,7 +34,8 @@ export type TCrmImportState = z.infer<typeof ZCrmImportState>;
 export const ZCrmImportPreview = ZCrmImportState.extend({
   errors: z.array(z.object({ row: z.number().int(), reason: z.string() })),
   duplicates: z.array(z.object({ row: z.number().int(), name: z.string(), where: z.string() })),
-});
+}).extend(ZImportRead.shape);
+export type TCrmImportPreview = z.infer<typeof ZCrmImportPreview>;
 
 const ZBatch = z.object({ batchId: z.string().uuid('导入批次不正确') });
 

@@ -29,6 +29,7 @@ export * from './crm.js';
 export * from './crm-import.js';
 export * from './crm-settings.js';
 export * from './http.js';
+export * from './import.js';
 export * from './line.js';
 export * from './mask.js';
 export * from './org.js';

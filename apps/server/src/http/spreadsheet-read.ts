@@ -9,6 +9,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { importErrors } from '../import/import.errors.js';
 import { AppError, invalid } from './errors.js';
 
 /**
@@ -125,8 +126,18 @@ const spool = async (file: MultipartFile, target: string, maxBytes: number) => {
   });
   await pipeline(file.file, limit, fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }));
   // busboy cuts the stream at the multipart plugin's own limit and marks it truncated.
-  if (isTooLarge || file.file.truncated) throw invalid(`文件不能超过${mb(maxBytes)}，请分批导入`);
+  if (isTooLarge || file.file.truncated) throw importErrors.tooLarge(maxBytes);
   return bytes;
+};
+
+/**
+ * Whether the head of a file that is not a zip holds bytes no text (and so no CSV) has: NUL and
+ * the other control characters but tab, line feed, carriage return and form feed. UTF-16 (its BOM)
+ * is text with NULs.
+ */
+const looksBinary = (head: Buffer) => {
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return false;
+  return head.some((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c);
 };
 
 const readFirstBytes = async (file: string, n: number) => {
@@ -158,9 +169,8 @@ export const csvEncodingOf = async (file: string): Promise<'utf8' | 'utf16le' | 
   }
 };
 
-const tooLarge = () =>
-  invalid('文件解压后的内容过大，不是正常的导入表格；请只保留数据另存为 .xlsx 后重新导入，或分批导入');
-const cellTooLong = () => invalid(`文件中有超过${sheetLimits.maxCellChars}个字的单元格，请删减后再导入`);
+const tooLarge = () => importErrors.inflatedTooLarge();
+const cellTooLong = () => importErrors.cellTooLong(sheetLimits.maxCellChars);
 
 const readAt = async (handle: fs.promises.FileHandle, position: number, length: number) => {
   const buffer = Buffer.alloc(length);
@@ -268,11 +278,9 @@ const checkXlsxBounds = async (file: string, unreadable: () => AppError) => {
 const bounded = async function* (rows: AsyncGenerator<TSheetRow>, maxRows: number): AsyncGenerator<TSheetRow> {
   let n = 0;
   for await (const row of rows) {
-    if (++n > maxRows + sheetLimits.extraRows) throw invalid(`文件超过${maxRows}行，请删除多余的行或分批导入`);
+    if (++n > maxRows + sheetLimits.extraRows) throw importErrors.fileRowsOver(maxRows);
     row.values.forEach((v, i) => {
-      if (v.length > sheetLimits.maxCellChars) {
-        throw invalid(`第${row.rowNo}行第${i + 1}列的内容超过${sheetLimits.maxCellChars}个字，请删减后再导入`);
-      }
+      if (v.length > sheetLimits.maxCellChars) throw importErrors.cellAtTooLong(row.rowNo, i + 1, sheetLimits.maxCellChars);
     });
     yield row;
   }
@@ -355,7 +363,7 @@ export const withUploadedSheet = async <T>(
   opts: TSheetReadOptions,
   fn: (sheet: TUploadedSheet) => Promise<T>,
 ): Promise<T> => {
-  if (!file) throw invalid('请选择要导入的文件（字段：file）');
+  if (!file) throw importErrors.fileMissing();
   const byName = kindOfName(file.filename);
   if (!byName || !opts.kinds.includes(byName)) {
     file.file.resume();
@@ -364,11 +372,13 @@ export const withUploadedSheet = async <T>(
   const target = path.join(os.tmpdir(), `yunhu-upload-${crypto.randomUUID()}.${byName}`);
   try {
     const bytes = await spool(file, target, opts.maxBytes);
-    if (bytes === 0) throw invalid('文件是空的，请按模板填写后再导入');
-    const head = await readFirstBytes(target, 4);
+    if (bytes === 0) throw importErrors.empty();
+    const head = await readFirstBytes(target, 64 * 1024);
     const isZip = head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
     const isOldExcel = head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0;
-    if (isOldExcel) throw invalid('不支持旧版 .xls 文件，请在 Excel 中另存为 .xlsx 后再导入');
+    if (isOldExcel) throw importErrors.oldExcel();
+    // A picture or any other file renamed .xlsx / .csv: named as such, not as a missing column.
+    if (!isZip && looksBinary(head)) throw importErrors.notSpreadsheet();
     // The content decides: a real xlsx renamed .csv is still read as xlsx (when xlsx is accepted).
     const kind: TSheetKind = isZip ? 'xlsx' : 'csv';
     if (!opts.kinds.includes(kind)) throw invalid(opts.unreadableMessage);

@@ -2,6 +2,7 @@ import { Perm, type TCustomField } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { isInScope, type TDataScope } from '../../db/scope.js';
 import type { TAuth } from '../../http/context.js';
+import { isScientific } from '../../import/cells.js';
 import {
   cleanMobile,
   customColumnKey,
@@ -41,7 +42,8 @@ export type TImportKind = {
   columns: TColumn[];
   /** The same mobile twice in one file is an error (customers) or normal (several follow-ups). */
   isMobileUniqueInFile: boolean;
-  noDataMessage: string;
+  /** The what of 文件中没有…，请按模板填写后再导入. */
+  noData: string;
   checkCells: (cell: (key: string) => string, rowNo: number) => TCheckedRow;
   checkChunk: (tx: TDb, rows: TCheckedRow[]) => Promise<void>;
 };
@@ -70,7 +72,7 @@ export type TBlockedMobiles = (tx: TDb, tenantId: number, mobiles: string[]) => 
 
 /** Excel shows long numbers as 1.39E+10 and saves them so in CSV: the digits are lost, say how to keep them. */
 const badMobile = (typed: string) =>
-  /^\d(\.\d+)?E\+\d+$/i.test(typed)
+  isScientific(typed)
     ? `手机号「${typed}」被Excel存成了科学计数法，请把手机号列设为文本格式后重新填写`
     : `手机号「${typed}」格式不正确`;
 
@@ -88,7 +90,7 @@ export const customerKind = (ctx: {
 }): TImportKind => ({
   columns: [...customerColumns, ...customFieldColumns(ctx.fields)],
   isMobileUniqueInFile: true,
-  noDataMessage: '文件中没有客户数据，请按模板填写后再导入',
+  noData: '客户数据',
   checkCells: (cell, rowNo) => {
     const reasons: string[] = [];
     const data: Record<string, unknown> = {};
@@ -158,7 +160,7 @@ export const customerKind = (ctx: {
 export const followKind = (ctx: { auth: TAuth; scope: TDataScope; now: number }): TImportKind => ({
   columns: followColumns,
   isMobileUniqueInFile: false,
-  noDataMessage: '文件中没有跟进记录，请按模板填写后再导入',
+  noData: '跟进记录',
   checkCells: (cell, rowNo) => {
     const reasons: string[] = [];
     const data: Record<string, unknown> = {};

@@ -44,6 +44,7 @@ describe('import cells', () => {
         ['name', 2],
         ['mobile', 1],
       ]),
+      ignored: ['备注'],
     });
     expect(findColumns(['客户名称'], cols)).toEqual({ missing: '手机号' });
   });

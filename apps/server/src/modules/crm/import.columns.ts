@@ -3,11 +3,12 @@ import {
   followMethods,
   intentionLevelLabel,
   intentionLevels,
-  normaliseMobile,
   phoneLabels,
   phoneLabelText,
   type TCustomField,
 } from '@yunhu/contract';
+import { normaliseImportMobile } from '../../import/cells.js';
+import type { TImportColumn } from '../../import/sheet.js';
 
 /**
  * The columns of the customer and follow-up import templates and the parsing of each cell. The
@@ -15,7 +16,8 @@ import {
  * reorder, drop optional columns or add his own notes columns.
  */
 
-export type TColumn = { key: string; header: string; isRequired: boolean; note: string; aliases?: string[] };
+export type TColumn = TImportColumn & { note: string };
+export { findColumns } from '../../import/sheet.js';
 
 export const customerColumns: TColumn[] = [
   { key: 'name', header: '客户名称', isRequired: true, note: '最多50个字', aliases: ['客户姓名', '姓名'] },
@@ -91,31 +93,8 @@ const customFieldNote = (f: TCustomField) => {
   }
 };
 
-const headerKey = (text: string) => text.replace(/[*＊\s]/g, '');
-
-/**
- * Maps a header row to column positions; throws the Chinese reason when a required column is
- * missing. Custom field names win over nothing but themselves: a built-in header is matched first.
- */
-export const findColumns = (
-  header: string[],
-  columns: TColumn[],
-): { positions: Map<string, number> } | { missing: string } => {
-  const positions = new Map<string, number>();
-  const taken = new Set<number>();
-  for (const c of columns) {
-    const names = [c.header, ...(c.aliases ?? [])];
-    const at = header.findIndex((h, i) => !taken.has(i) && names.includes(headerKey(h)));
-    if (at >= 0) {
-      positions.set(c.key, at);
-      taken.add(at);
-    } else if (c.isRequired) return { missing: c.header };
-  }
-  return { positions };
-};
-
 export const mobileRule = /^1[3-9]\d{9}$/;
-export const cleanMobile = normaliseMobile;
+export const cleanMobile = normaliseImportMobile;
 
 /** Separators people use between several values in one cell. */
 export const splitList = (text: string) =>

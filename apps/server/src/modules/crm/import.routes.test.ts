@@ -1,4 +1,4 @@
-import { routeTables, type TCrmImportState } from '@yunhu/contract';
+import { routeTables, type TCrmImportPreview } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
@@ -8,10 +8,7 @@ import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { demoIds, eventually, readXlsx } from '../org/org.test-kit.js';
 
 const r = routeTables.crmImport;
-type TPreview = TCrmImportState & {
-  errors: { row: number; reason: string }[];
-  duplicates: { row: number; name: string; where: string }[];
-};
+type TPreview = TCrmImportPreview;
 type TCustomerDb = {
   id: number;
   name: string;
@@ -170,6 +167,46 @@ describe('CRM import, follow-up import, export and ranking', () => {
       ['11', '有错误'],
     ]);
     expect(rows[6]!.slice(3)).toEqual(['已跳过', `客户已是${taken.owner}的客户，按设置跳过`]);
+  });
+
+  it('reads full-width digits and letters, +86 / 86 / dashes / spaces as the numbers and levels they are', async () => {
+    // Lists arrive typed in a Chinese input method: １３９… and Ｂ are the same as 139… and B.
+    const file = await xlsxOf([
+      ['客户名称', '手机号', '意向等级', '微信号', '公司'],
+      ['全角一', '１３９８８００６００１', 'Ｂ', 'wx1', 'ＡＢＣ公司'],
+      ['全角二', '＋８６\u3000１３９－８８００－６００２', 'ａ', null, null],
+      [null, null, null, null, null],
+      ['八六', '86 139 8800 6003', 'C', null, null],
+      ['零零', '0086-139-8800-6004', null, null, null],
+      ['重复', '139 8800 6001', null, null, null],
+      [' ', ' ', null, null, null],
+    ]);
+    // As the administrator: the ranking test below counts the manager's imported customers.
+    const res = await upload(t, r.importPreview.path, admin, '全角.xlsx', file, { target: 'private' });
+    expect(res.code, res.msg).toBe(0);
+    const p = res.data;
+    expect(p).toMatchObject({ total: 5, validCount: 4, invalidCount: 1, duplicateCount: 0, toWrite: 4 });
+    expect(p.errors).toEqual([{ row: 7, reason: '手机号与第2行重复' }]);
+    expect(p.blankRows).toBe(2);
+    expect(p.ignoredColumns).toEqual(['微信号']);
+    expect(p.reasonCounts).toEqual([{ reason: '手机号与其他行重复', count: 1 }]);
+    expect(p.sample.header).toEqual(['客户名称', '手机号', '意向等级', '微信号', '公司']);
+    expect(p.sample.rows[0]).toEqual({ row: 2, values: ['全角一', '13988006001', 'B', 'wx1', 'ABC公司'] });
+    await t.call(r.importConfirm, { batchId: p.batchId }, admin);
+    expect(await waitDone(p.batchId, admin)).toMatchObject({ status: 'done', inserted: 4 });
+    expect(await customerBy('13988006001')).toMatchObject({ name: '全角一', intention_level: 'B', company: 'ABC公司' });
+    expect(await customerBy('13988006002')).toMatchObject({ intention_level: 'A' });
+    expect(await customerBy('13988006003')).toMatchObject({ intention_level: 'C' });
+    expect(await customerBy('13988006004')).toMatchObject({ name: '零零' });
+  });
+
+  it('names a file that is not a spreadsheet as such, not as a missing column', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+    for (const name of ['客户.xlsx', '客户.csv']) {
+      const res = await upload(t, r.importPreview.path, manager, name, png);
+      expect(res.code).toBe(10002);
+      expect(res.msg).toContain('文件不是有效的Excel或CSV表格');
+    }
   });
 
   it('reads a GBK csv and updates only the duplicates the importer may see', async () => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
-import type { TCrmImportState } from '@yunhu/contract';
+import { importListedRows, noImportRead, type TCrmImportState, type TImportRead } from '@yunhu/contract';
 import type { FastifyReply } from 'fastify';
 import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
@@ -10,6 +10,7 @@ import { sendDownload, sendXlsx, xlsxMime } from '../../http/download.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import { type TUploadedSheet, withUploadedSheet } from '../../http/spreadsheet-read.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
+import { firstSeen, reasonTally, sheetReader } from '../../import/sheet.js';
 import {
   customerKind,
   followKind,
@@ -18,7 +19,6 @@ import {
   type TImportKind,
   whereText,
 } from './import.check.js';
-import { findColumns } from './import.columns.js';
 import { importRepository as repo, type TImportRow, type TStagedRow } from './import.repository.js';
 import { importTemplate } from './import.template.js';
 import { type TWriteContext, writeCustomerChunk, writeFollowChunk } from './import.write.js';
@@ -29,7 +29,7 @@ export const crmImportLimits = {
   /** Rows checked against the database, staged and written per round trip. */
   chunk: 500,
   /** Bad rows and duplicates answered with the preview; the report has all of them. */
-  previewList: 200,
+  previewList: importListedRows,
   batchTtlHours: 24,
   /**
    * A running import's writer renews its lease with every chunk (a 500-row chunk takes well under
@@ -46,6 +46,7 @@ type TKind = 'customer' | 'follow';
 type TPreviewList = {
   errors: { row: number; reason: string }[];
   duplicates: { row: number; name: string; where: string }[];
+  read: Omit<TImportRead, 'toWrite'>;
 };
 
 /**
@@ -114,9 +115,9 @@ export const createCrmImportService = (deps: {
 
   /** Reads, checks and stages the rows of one upload; the batch row exists already. */
   const stage = async (auth: TAuth, batchId: string, sheet: TUploadedSheet, kind: TImportKind) => {
-    const list: TPreviewList = { errors: [], duplicates: [] };
+    const list: TPreviewList = { errors: [], duplicates: [], read: noImportRead };
     const counts = { total: 0, valid: 0, invalid: 0, duplicate: 0 };
-    const firstRowOf = new Map<string, number>();
+    const tally = reasonTally();
     let pending: TCheckedRow[] = [];
 
     const flush = async () => {
@@ -140,6 +141,7 @@ export const createCrmImportService = (deps: {
       for (const r of chunk) {
         if (r.reasons.length) {
           counts.invalid++;
+          tally.add(r.reasons);
           if (list.errors.length < crmImportLimits.previewList)
             list.errors.push({ row: r.rowNo, reason: r.reasons.join('；') });
           continue;
@@ -153,31 +155,21 @@ export const createCrmImportService = (deps: {
       }
     };
 
-    let positions: Map<string, number> | null = null;
-    for await (const { rowNo, values } of sheet.rows()) {
-      if (!positions) {
-        if (values.every((v) => v === '')) continue;
-        const found = findColumns(values, kind.columns);
-        if ('missing' in found) throw invalid(`模板格式不正确：缺少「${found.missing}」列，请下载最新模板`);
-        positions = found.positions;
-        continue;
-      }
-      const at = positions;
-      const cell = (key: string) => values[at.get(key) ?? -1] ?? '';
-      if ([...at.keys()].every((k) => cell(k) === '')) continue;
-      counts.total++;
-      if (counts.total > crmImportLimits.maxRows) throw invalid(`一次最多导入${crmImportLimits.maxRows}行，请分批导入`);
+    const reader = sheetReader({ columns: kind.columns, maxRows: crmImportLimits.maxRows, noData: kind.noData });
+    const repeatOf = firstSeen();
+    for await (const { rowNo, cell } of reader.rows(sheet)) {
       const row = kind.checkCells(cell, rowNo);
       if (kind.isMobileUniqueInFile && row.reasons.length === 0) {
-        const first = firstRowOf.get(row.mobile);
-        if (first !== undefined) row.reasons.push(`手机号与第${first}行重复`);
-        else firstRowOf.set(row.mobile, rowNo);
+        const first = repeatOf(row.mobile, rowNo);
+        if (first !== null) row.reasons.push(`手机号与第${first}行重复`);
       }
       pending.push(row);
       if (pending.length >= crmImportLimits.chunk) await flush();
     }
     await flush();
-    if (!positions || counts.total === 0) throw invalid(kind.noDataMessage);
+    const { sample, blankRows, ignoredColumns, total } = reader.read();
+    counts.total = total;
+    list.read = { sample, blankRows, ignoredColumns, reasonCounts: tally.list() };
     return { list, counts };
   };
 
@@ -230,7 +222,10 @@ export const createCrmImportService = (deps: {
         });
         return (await repo.findImport(tx, auth.tenantId, batchId))!;
       });
-      return { ...stateOf(row), ...list };
+      const { read, ...lists } = list;
+      // The confirm button's count: the rows that will be written, not those to be skipped.
+      const toWrite = counts.valid - (opts.duplicateMode === 'skip' ? counts.duplicate : 0);
+      return { ...stateOf(row), ...lists, ...read, toWrite };
     });
 
   /** A batch of this tenant made by this person (an administrator may follow anyone's). */

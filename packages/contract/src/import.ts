@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * The one import protocol (issue 12): every import (customers, follow-ups, staff, black-list) reads
+ * its file the same way and its preview says the same things besides its own counts, so one
+ * `ImportModal` shows them all.
+ */
+
+/** Data rows shown as read, under the header, in the preview. */
+export const importSampleRows = 10;
+/** Bad rows listed in a preview (the downloadable result has every row). */
+export const importListedRows = 200;
+
+/** The header row and the first rows under it, as read (folded to half-width, trimmed). */
+export const ZImportSample = z.object({
+  header: z.array(z.string()),
+  rows: z.array(z.object({ row: z.number().int(), values: z.array(z.string()) })),
+});
+export type TImportSample = z.infer<typeof ZImportSample>;
+
+export const ZImportReasonCount = z.object({ reason: z.string(), count: z.number().int() });
+
+/** What every preview says about the file as read, whatever the import. */
+export const ZImportRead = z.object({
+  sample: ZImportSample,
+  /** Rows with nothing in them between the header and the last row: not data, said so. */
+  blankRows: z.number().int(),
+  /** Header cells that match no column of the template: their cells are not imported. */
+  ignoredColumns: z.array(z.string()),
+  /** Bad rows per kind of reason (a row with two reasons counts under both), most first. */
+  reasonCounts: z.array(ZImportReasonCount),
+  /** The rows a confirm will write (valid rows, less those it will skip): the confirm button's count. */
+  toWrite: z.number().int(),
+});
+export type TImportRead = z.infer<typeof ZImportRead>;
+
+/** An empty `ZImportRead`, for an answer that read no file. */
+export const noImportRead: TImportRead = {
+  sample: { header: [], rows: [] },
+  blankRows: 0,
+  ignoredColumns: [],
+  reasonCounts: [],
+  toWrite: 0,
+};
