@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { loadUserInfo } from '../features/org/api';
+import { loadUserInfo } from '../features/org';
 import { t } from '../locales/zh-CN';
 import { feedback } from '../shared/feedback';
 import { ApiError } from '../shared/http/handle';

@@ -1,7 +1,7 @@
 import { Perm } from '@yunhu/contract';
 import { Layout, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { SoftphoneWidget } from '../../features/softphone/components/SoftphoneWidget';
+import { SoftphoneWidget } from '../../features/softphone';
 import { Permission } from '../../shared/permission/Permission';
 import { platformName, useBrandStore } from '../../shared/stores/brand';
 import { useUserStore } from '../../shared/stores/user';

@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, List, Popover, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useMarkRead, useMyNotices } from '../../features/system/api';
+import { useMarkRead, useMyNotices } from '../../features/system';
 import { t } from '../../locales/zh-CN';
 import { NoticeDrawer } from './NoticeDrawer';
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Drawer, List, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useMarkRead, useMyNotices } from '../../features/system/api';
+import { useMarkRead, useMyNotices } from '../../features/system';
 import { t } from '../../locales/zh-CN';
 
 const LIMIT = 10;

@@ -1,7 +1,7 @@
 import type { TMenuOut } from '@yunhu/contract';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useMenuNav } from '../../features/org/api';
+import { useMenuNav } from '../../features/org';
 import { MenuIcon } from './icons';
 
 type TItem = Required<MenuProps>['items'][number];

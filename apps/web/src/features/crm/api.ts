@@ -8,6 +8,7 @@ import {
   type TTimelineItem,
   type timelineKinds,
 } from '@yunhu/contract';
+import { assigneesKey } from '../../shared/customers';
 import { call } from '../../shared/http/api';
 
 export type TPool = 'private' | 'public';
@@ -28,7 +29,7 @@ export const crmKeys = {
   quick: ['crm', 'quick'] as const,
   rules: ['crm', 'rules'] as const,
   screenConfig: (screen: TScreen) => ['crm', 'screenConfig', screen] as const,
-  assignees: ['crm', 'assignees'] as const,
+  assignees: assigneesKey,
   customers: ['crm', 'customers'] as const,
   customerList: (pool: TPool, query: TCustomerListQuery) => ['crm', 'customers', pool, query] as const,
   customer: (id: number, pool: TPool) => ['crm', 'customer', id, pool] as const,
@@ -54,9 +55,7 @@ export const useQuickReplies = () => useQuery({ queryKey: crmKeys.quick, queryFn
 
 export const useRules = () => useQuery({ queryKey: crmKeys.rules, queryFn: () => call(settings.rulesGet, {}) });
 
-/** People who can receive customers, with how many they own and may own. */
-export const useAssignees = (isEnabled = true) =>
-  useQuery({ queryKey: crmKeys.assignees, queryFn: () => call(crm.assignees, {}), enabled: isEnabled });
+export { useAssignees } from '../../shared/customers';
 
 export const useScreenConfig = (screen: TScreen) =>
   useQuery({ queryKey: crmKeys.screenConfig(screen), queryFn: () => call(settings.screenConfigGet, { screen }) });

@@ -1,32 +1,15 @@
-import {
-  intentionLevelLabel,
-  intentionLevels,
-  phoneLabels,
-  phoneLabelText,
-  type TIntentionLevel,
-  type TPhoneLabel,
-} from '@yunhu/contract';
+import { phoneLabels, phoneLabelText, type TPhoneLabel } from '@yunhu/contract';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../locales/zh-CN';
+
+export { LevelTag, levelOptions } from '../../shared/customers';
 
 const c = t.crm;
 const DAY = 86_400_000;
 
 export const fmtTime = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : c.none);
 export const fmtDate = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD') : c.none);
-
-const levelColor: Record<TIntentionLevel, string> = {
-  A: 'red',
-  B: 'orange',
-  C: 'gold',
-  D: 'blue',
-  E: 'default',
-};
-/** A: red … E: grey, so the hot customers stand out in a long list. */
-export const LevelTag = ({ value, isLong }: { value: TIntentionLevel; isLong?: boolean }) => (
-  <Tag color={levelColor[value]}>{isLong ? intentionLevelLabel[value] : value}</Tag>
-);
 
 const labelColor: Record<TPhoneLabel, string> = {
   connected: 'green',
@@ -65,7 +48,6 @@ export const releaseText = (releaseAt: number | null, now: number, nearDays: num
   return days <= nearDays ? c.releaseIn(Math.max(days, 0)) : null;
 };
 
-export const levelOptions = intentionLevels.map((v) => ({ value: v, label: intentionLevelLabel[v] }));
 export const phoneLabelOptions = phoneLabels.map((v) => ({ value: v, label: phoneLabelText[v] }));
 export const dealOptions = [
   { value: true, label: c.dealt },

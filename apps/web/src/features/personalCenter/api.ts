@@ -1,6 +1,6 @@
 import { routeTables } from '@yunhu/contract';
 import { call, upload } from '../../shared/http/api';
-import { loadUserInfo } from '../org/api';
+import { loadUserInfo } from '../org';
 
 export const updateRealName = async (realName: string) => {
   await call(routeTables.org.updateRealName, { realName });

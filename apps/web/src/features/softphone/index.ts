@@ -1,6 +1,7 @@
 import { t } from '../../locales/zh-CN';
 import { placeCall } from './phone';
 
+export { SoftphoneWidget } from './components/SoftphoneWidget';
 export type { TSoftphoneStore } from './store';
 /**
  * The soft-phone's API for the dial flow (spec section 4, step 4: "line 2 means soft-phone call:

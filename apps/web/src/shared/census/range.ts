@@ -1,5 +1,5 @@
 /**
- * Date ranges of the customer census. The server counts Asia/Shanghai days (crm.view
+ * Date ranges of the censuses (customers, calls). The server counts Asia/Shanghai days (crm.view
  * `shanghaiDay`), so the card works in those days too, whatever the browser's time zone: a range is
  * a pair of calendar days, sent as the first and the last millisecond of them in Shanghai.
  */

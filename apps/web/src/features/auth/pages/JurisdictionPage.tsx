@@ -4,7 +4,7 @@ import { takeUrlToken } from '../../../app/guard';
 import { PageLoading } from '../../../app/layout/PageLoading';
 import { t } from '../../../locales/zh-CN';
 import { leaveWithMessage } from '../../../shared/session';
-import { loadUserInfo } from '../../org/api';
+import { loadUserInfo } from '../../org';
 import { startSession } from '../api';
 
 /** Entry for a handed-over token (another system signs the user in here). */

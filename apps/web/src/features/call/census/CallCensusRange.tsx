@@ -1,8 +1,8 @@
 import { DatePicker, Segmented, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { censusPresets, dayCount, presetDays, presetOf, type TCensusDays } from '../../../shared/census/range';
 import { feedback } from '../../../shared/feedback';
-import { censusPresets, dayCount, presetDays, presetOf, type TCensusDays } from '../../crm/census/range';
 import { MAX_CALL_CENSUS_DAYS } from './api';
 
 const c = t.callCensus;

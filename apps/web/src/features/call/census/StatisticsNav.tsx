@@ -1,7 +1,7 @@
 import { Segmented } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
-import type { TCensusDays } from '../../crm/census/range';
+import type { TCensusDays } from '../../../shared/census/range';
 import { daysQuery } from './useCensusDays';
 
 const c = t.callCensus;

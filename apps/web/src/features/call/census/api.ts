@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routeTables, type TCallCensusFilter } from '@yunhu/contract';
+import { rangeOfDays, type TCensusDays } from '../../../shared/census/range';
 import { call } from '../../../shared/http/api';
-import { rangeOfDays, type TCensusDays } from '../../crm/census/range';
 
 const census = routeTables.callCensus;
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { presetDays, type TCensusDays } from '../../crm/census/range';
+import { presetDays, type TCensusDays } from '../../../shared/census/range';
 
 const isDay = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
 

@@ -2,9 +2,9 @@ import { callStatusName, finishStatusName, Perm, type TCallRecordFilter } from '
 import { DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { useAssignees } from '../../../shared/customers';
 import { usePermission } from '../../../shared/permission/usePermission';
-import { useAssignees } from '../../crm/api';
-import { DeptTreeSelect } from '../../org/components/DeptTreeSelect';
+import { DeptTreeSelect } from '../../org';
 import { defaultRange, useBoughtLines } from '../callRecordApi';
 import { customDuration, durationPresets } from './durationPresets';
 

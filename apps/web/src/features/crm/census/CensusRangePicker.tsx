@@ -9,7 +9,7 @@ import {
   shanghaiDayOf,
   type TCensusDays,
   type TCensusPreset,
-} from './range';
+} from '../../../shared/census/range';
 
 const c = t.crmCensus;
 const DAY_FORMAT = 'YYYY-MM-DD';

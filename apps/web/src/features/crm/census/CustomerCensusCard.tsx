@@ -1,12 +1,12 @@
 import { Button, Card, Empty, Result, Skeleton, Spin } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { presetDays, rangeOfDays } from '../../../shared/census/range';
 import { useCustomerCensus } from './api';
 import { CensusCharts } from './CensusCharts';
 import { CensusFigures } from './CensusFigures';
 import { CensusRangePicker, type TCensusChoice } from './CensusRangePicker';
 import { isCensusEmpty } from './charts';
-import { presetDays, rangeOfDays } from './range';
 
 const c = t.crmCensus;
 

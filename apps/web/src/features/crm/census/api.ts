@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routeTables } from '@yunhu/contract';
+import type { TCensusRange } from '../../../shared/census/range';
 import { call } from '../../../shared/http/api';
-import type { TCensusRange } from './range';
 
 /** ['crm', 'census'] invalidates every range (the home page's refresh does). */
 export const censusKeys = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dayCount, presetDays, presetOf, rangeOfDays, shanghaiDayOf } from '../../../shared/census/range';
 import { censusFigures, isCensusEmpty, OWNER_TOP, shareOption, shareRows, type TCensus, trendOption } from './charts';
-import { dayCount, presetDays, presetOf, rangeOfDays, shanghaiDayOf } from './range';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

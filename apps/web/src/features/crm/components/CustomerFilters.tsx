@@ -2,7 +2,7 @@ import { Perm, type TCustomField } from '@yunhu/contract';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
-import { DeptTreeSelect } from '../../org/components/DeptTreeSelect';
+import { DeptTreeSelect } from '../../org';
 import { useAssignees, useTags } from '../api';
 import { dealOptions, levelOptions, phoneLabelOptions } from '../format';
 

@@ -1,20 +1,19 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Perm, routeTables, type TCustomer, type TCustomerFilter, type TCustomerListQuery } from '@yunhu/contract';
-import { Button, Card, Form, Space, Table, type TableProps } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Perm, routeTables, type TCustomerFilter, type TCustomerListQuery } from '@yunhu/contract';
+import { Button, Card, Space } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
-import { download } from '../../../shared/http/api';
-import { ColumnSettings } from '../../../shared/list/ColumnSettings';
 import { FilterBar } from '../../../shared/list/FilterBar';
-import { type TSortParams, toSortParams } from '../../../shared/list/types';
+import { ListColumnSettings, ListTable } from '../../../shared/list/ListTable';
+import { useListController } from '../../../shared/list/useListController';
 import { Permission } from '../../../shared/permission/Permission';
 import {
+  crmKeys,
+  customerListRoute,
   type TPool,
   type TScreen,
-  useCustomerList,
   useFieldList,
   useRules,
   useSaveScreenConfig,
@@ -37,27 +36,18 @@ type TCustomerListProps = {
 
 /**
  * The customer list of both pools (我的客户 / 客户公海): filters with a fold, saved filters and the
- * column choice kept per user on the server, server-side sorting and paging, batch actions.
+ * column choice kept per user on the server, server-side sorting and paging, batch actions. Its
+ * behaviour is the shared list controller's; this is its own view of it.
  */
 export const CustomerList = ({ pool, title, extraTools }: TCustomerListProps) => {
   const isPrivate = pool === 'private';
   const screen: TScreen = isPrivate ? 'myCustomer' : 'totalOfCustomer';
   const navigate = useNavigate();
-  const [form] = Form.useForm<TFilterValues>();
-  const [filter, setFilter] = useState<TCustomerFilter>({});
-  const [sort, setSort] = useState<TSortParams>({});
-  const [paging, setPaging] = useState({ page: 1, limit: 20 });
-  const [selected, setSelected] = useState<number[]>([]);
   const [isMoreOpen, setMoreOpen] = useState(false);
   const fields = useFieldList();
   const rules = useRules().data;
   const config = useScreenConfig(screen).data;
   const saveConfig = useSaveScreenConfig(screen);
-  // toSortParams only yields the sortField of a column, and the columns name only the contract's fields.
-  const sortQuery = sort as Pick<TCustomerListQuery, 'sortField' | 'sortOrder'>;
-  const query: TCustomerListQuery = { ...paging, ...filter, ...sortQuery };
-  const list = useCustomerList(pool, query);
-  const total = list.data?.total ?? 0;
 
   // "Now" is fixed per page load so the release countdown does not flicker between renders.
   const [now] = useState(() => Date.now());
@@ -65,50 +55,51 @@ export const CustomerList = ({ pool, title, extraTools }: TCustomerListProps) =>
     () => customerColumns({ pool, fields, nearDays: rules?.remindBeforeDays || 7, now }),
     [pool, fields, rules?.remindBeforeDays, now],
   );
+  // The column choice is kept per user on the server (the shown keys), not in this browser.
   const hidden = config?.columns
     ? columns.filter((col) => !config.columns?.includes(col.key)).map((col) => col.key)
     : columns.filter((col) => col.isHiddenByDefault).map((col) => col.key);
-  const onColumns = (nextHidden: string[]) =>
+  const setHidden = (nextHidden: string[]) =>
     saveConfig({
       savedFilters: config?.savedFilters ?? [],
       columns: columns.filter((col) => !nextHidden.includes(col.key)).map((col) => col.key),
     }).catch(() => undefined);
 
-  const apply = (next: TCustomerFilter) => {
-    setFilter(next);
-    setPaging((p) => ({ ...p, page: 1 }));
-    setSelected([]);
-  };
-  const onSearch = () => apply(toFilter(form.getFieldsValue(true) as TFilterValues, fields));
-  const onApplySaved = (saved: TCustomerFilter) => {
-    form.resetFields();
-    form.setFieldsValue(fromFilter(saved, fields));
-    apply(saved);
-  };
-  const onTable: TableProps<TCustomer>['onChange'] = (pagination, _f, sorter) => {
-    const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<TCustomer> | undefined;
-    setSort(toSortParams({ columnKey: one?.columnKey, order: one?.order ?? null }, columns));
-    setPaging({ page: pagination.current ?? 1, limit: pagination.pageSize ?? paging.limit });
-  };
-  const onExport = () =>
-    download(
-      routeTables.crmImport.exportCustomers,
-      { ...filter, ...sortQuery, pool, ids: selected.length > 0 ? selected : undefined },
-      `${isPrivate ? c.exportMine : c.exportPool}.xlsx`,
-    ).catch(() => undefined);
+  const list = useListController({
+    pageKey: screen,
+    route: customerListRoute(pool),
+    queryKey: (request) => crmKeys.customerList(pool, request as TCustomerListQuery),
+    columns,
+    rowKey: 'id',
+    toFilters: (values) => toFilter(values as TFilterValues, fields),
+    columnStore: { hidden, setHidden },
+    export: {
+      route: routeTables.crmImport.exportCustomers,
+      fileName: isPrivate ? c.exportMine : c.exportPool,
+      permission: Perm.customerExport,
+      // Ticked rows export alone; none ticked exports the whole filter.
+      toRequest: ({ filters, sort, selectedKeys }) => ({
+        ...filters,
+        ...sort,
+        pool,
+        ids: selectedKeys.length > 0 ? selectedKeys : undefined,
+      }),
+    },
+  });
+  const filter = list.filters as TCustomerFilter;
+  const selected = list.selectedKeys as number[];
 
+  const onApplySaved = (saved: TCustomerFilter) => {
+    list.form.resetFields();
+    list.form.setFieldsValue(fromFilter(saved, fields));
+    list.setFilters(saved);
+  };
   const moreCount = foldedKeys.filter((k) => k in filter).length;
-  const shown = columns
-    .filter((col) => !hidden.includes(col.key))
-    .map(({ sortField, isHiddenByDefault: _h, ...col }) => ({
-      ...col,
-      sorter: Boolean(sortField),
-      sortOrder: sortField && sort.sortField === sortField ? sort.sortOrder : null,
-    }));
 
   return (
     <Card title={title} data-testid={`crm-list-${pool}`}>
-      <FilterBar form={form} onSearch={onSearch} onReset={() => apply({})}>
+      {/* Every value the form holds: folded filters keep theirs while hidden. */}
+      <FilterBar form={list.form} onSearch={() => list.search(list.form.getFieldsValue(true))} onReset={list.reset}>
         <CustomerFilters
           isPrivate={isPrivate}
           fields={fields}
@@ -123,8 +114,8 @@ export const CustomerList = ({ pool, title, extraTools }: TCustomerListProps) =>
             pool={pool}
             ids={selected}
             filter={filter}
-            total={total}
-            onDone={() => setSelected([])}
+            total={list.total}
+            onDone={list.clearSelection}
           />
           {selected.length > 0 && <span style={{ whiteSpace: 'nowrap' }}>{t.common.selected(selected.length)}</span>}
         </Space>
@@ -143,34 +134,19 @@ export const CustomerList = ({ pool, title, extraTools }: TCustomerListProps) =>
             </Permission>
           )}
           {extraTools}
-          <Permission value={Perm.customerExport}>
-            <ReclickButton icon={<DownloadOutlined />} onClick={onExport} data-testid="crm-export">
+          {list.canExport && (
+            <ReclickButton
+              icon={<DownloadOutlined />}
+              onClick={() => list.onExport().catch(() => undefined)}
+              data-testid="crm-export"
+            >
               {t.common.export}
             </ReclickButton>
-          </Permission>
-          <ColumnSettings
-            columns={columns.map((col) => ({ key: col.key, title: String(col.title ?? col.key) }))}
-            hidden={hidden}
-            onChange={onColumns}
-          />
+          )}
+          <ListColumnSettings list={list} />
         </Space>
       </Space>
-      <Table<TCustomer>
-        rowKey="id"
-        columns={shown}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        onChange={onTable}
-        scroll={{ x: 'max-content' }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.limit,
-          total,
-          showSizeChanger: true,
-          showTotal: t.common.total,
-        }}
-      />
+      <ListTable list={list} isSelectable />
     </Card>
   );
 };

@@ -1,7 +1,7 @@
 import { Badge, Card, List, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
-import { useMarkRead, useMyNotices } from '../../system/api';
+import { useMarkRead, useMyNotices } from '../../system';
 
 export const LatestNotices = () => {
   const { data, isLoading } = useMyNotices(1, 5);

@@ -4,20 +4,17 @@ import { Perm } from '@yunhu/contract';
 import { Card, Col, Descriptions, Row, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Suspense } from 'react';
-import { lazyPage } from '../../../app/lazyPage';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { Permission } from '../../../shared/permission/Permission';
 import { useUserStore } from '../../../shared/stores/user';
-import { loadUserInfo } from '../../org/api';
+// Both census cards are lazy (their own chunks, echarts loaded only for people who may see them).
+import { CallCensusCard } from '../../call';
+import { CustomerCensusCard } from '../../crm';
+import { loadUserInfo } from '../../org';
 import { LatestNotices } from '../components/LatestNotices';
 import { Shortcuts } from '../components/Shortcuts';
-
-// Its own chunk: echarts is loaded only for people who may see customers.
-const CustomerCensusCard = lazyPage(() => import('../../crm/census/CustomerCensusCard'), 'CustomerCensusCard');
-// 话务统计 likewise: its own chunk, only for people who may see call statistics.
-const CallCensusCard = lazyPage(() => import('../../call/census/CallCensusCard'), 'CallCensusCard');
 
 /** The workbench (kept alive): who I am, my enterprise, my notices, where I can go. */
 export const HomePage = () => {

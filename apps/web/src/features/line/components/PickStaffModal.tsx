@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
-import { useStaffOptions } from '../../seat/api';
+import { useStaffOptions } from '../../seat';
 
 /** Chooses the staff member a number is distributed or bound to. */
 export const PickStaffModal = (props: {

@@ -10,7 +10,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { usePermission } from '../../../shared/permission/usePermission';
-import { useLineOptions } from '../../seat/api';
+import { useLineOptions } from '../../seat';
 import { callerPageKey, type TCallerNumberInput, type TNumberRow, useNumberActions } from '../api';
 
 const l = t.line;

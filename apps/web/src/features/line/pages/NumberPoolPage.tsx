@@ -7,7 +7,7 @@ import { feedback } from '../../../shared/feedback';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';
-import { useLineOptions } from '../../seat/api';
+import { useLineOptions } from '../../seat';
 import { poolPageKey, type TNumberRow, type TWorkRow, useNumberActions, workPageKey } from '../api';
 import { PickStaffModal } from '../components/PickStaffModal';
 

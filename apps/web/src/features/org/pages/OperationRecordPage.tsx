@@ -1,5 +1,5 @@
 import { t } from '../../../locales/zh-CN';
-import { LogListPage } from '../../system/pages/LogListPage';
+import { LogListPage } from '../../system';
 
 /** 操作记录 (company/operationRecord): the operation log of the organisation area. */
 export const OperationRecordPage = () => (

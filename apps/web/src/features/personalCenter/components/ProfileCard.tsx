@@ -6,7 +6,7 @@ import { Phone } from '../../../shared/components/Phone';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { useUserStore } from '../../../shared/stores/user';
-import { useBhInfo } from '../../org/api';
+import { useBhInfo } from '../../org';
 import { updateRealName, uploadAvatar } from '../api';
 
 export const ProfileCard = () => {

@@ -6,8 +6,7 @@ import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { leaveWithMessage } from '../../../shared/session';
 import { useUserStore } from '../../../shared/stores/user';
-import { MobileCodeFields } from '../../auth/components/MobileCodeFields';
-import { PasswordFields } from '../../auth/components/PasswordFields';
+import { MobileCodeFields, PasswordFields } from '../../auth';
 import { changePassword, sendPhoneCaptcha, updatePhone } from '../api';
 import { WechatBind } from './WechatBind';
 

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { useUserStore } from '../../../shared/stores/user';
-import { WechatQr } from '../../auth/components/WechatQr';
-import { useWechatTicket } from '../../auth/useWechatTicket';
-import { loadUserInfo } from '../../org/api';
+import { useWechatTicket, WechatQr } from '../../auth';
+import { loadUserInfo } from '../../org';
 import { unbindWechat } from '../api';
 
 const BindQr = ({ onBound }: { onBound: () => void }) => {

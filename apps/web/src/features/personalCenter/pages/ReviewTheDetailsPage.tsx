@@ -4,9 +4,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { Permission } from '../../../shared/permission/Permission';
 import { useUserStore } from '../../../shared/stores/user';
-import { useCertInfo } from '../../certification/api';
-import { CertDetails } from '../../certification/components/CertDetails';
-import { CertForm } from '../../certification/components/CertForm';
+import { CertDetails, CertForm, useCertInfo } from '../../certification';
 
 const stateColor: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'green' };
 

@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { useAssignees } from '../../../crm/api';
+import { useAssignees } from '../../../../shared/customers';
 
 /** The agents of his scope a task's customers can be spread among. */
 export const AgentSelect = (props: { value?: number[]; onChange?: (v: number[]) => void; id?: string }) => {

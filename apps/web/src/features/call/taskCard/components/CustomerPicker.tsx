@@ -3,10 +3,9 @@ import { routeTables, type TCustomer, type TCustomerFilter } from '@yunhu/contra
 import { Button, Checkbox, Form, Input, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../../locales/zh-CN';
+import { LevelTag, levelOptions, useAssignees } from '../../../../shared/customers';
 import { call } from '../../../../shared/http/api';
 import { compactFilters } from '../../../../shared/list/types';
-import { useAssignees } from '../../../crm/api';
-import { LevelTag, levelOptions } from '../../../crm/format';
 
 const c = t.taskCard;
 

@@ -1,0 +1,2 @@
+/** The blacklist screens. */
+export { blacklistPageRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** Lines and caller numbers. */
+export { lineRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The personal centre. */
+export { personalCenterRoutes } from './routes';
