@@ -111,8 +111,6 @@ const kindOfName = (fileName: string): TSheetKind | null => {
   return ext === '.xlsx' ? 'xlsx' : ext === '.csv' ? 'csv' : null;
 };
 
-const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10}MB`;
-
 /** Copies the upload to `target`, failing as soon as it passes `maxBytes` (the rest is drained, not stored). */
 const spool = async (file: MultipartFile, target: string, maxBytes: number) => {
   let bytes = 0;
@@ -280,7 +278,8 @@ const bounded = async function* (rows: AsyncGenerator<TSheetRow>, maxRows: numbe
   for await (const row of rows) {
     if (++n > maxRows + sheetLimits.extraRows) throw importErrors.fileRowsOver(maxRows);
     row.values.forEach((v, i) => {
-      if (v.length > sheetLimits.maxCellChars) throw importErrors.cellAtTooLong(row.rowNo, i + 1, sheetLimits.maxCellChars);
+      if (v.length > sheetLimits.maxCellChars)
+        throw importErrors.cellAtTooLong(row.rowNo, i + 1, sheetLimits.maxCellChars);
     });
     yield row;
   }

@@ -4,7 +4,11 @@
  * full-width punctuation are folded to their half-width forms (NFKC), and the cell is trimmed.
  * Zero-width characters copied from web pages and chat tools are dropped.
  */
-export const foldCell = (text: string): string => text.normalize('NFKC').replace(/[\u200b-\u200d\u2060\ufeff]/g, '').trim();
+export const foldCell = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .trim();
 
 /**
  * A mobile number as people write it: +86 / 86 / 0086 before it, spaces, dashes, dots or
