@@ -1,0 +1,35 @@
+import { authTexts } from './auth';
+import { blacklistTexts } from './blacklist';
+import { callTexts } from './call';
+import { certificationTexts } from './certification';
+import { commonTexts } from './common';
+import { crmTexts } from './crm';
+import { homeTexts } from './home';
+import { lineTexts } from './line';
+import { orgTexts } from './org';
+import { personalCenterTexts } from './personalCenter';
+import { platformTexts } from './platform';
+import { seatTexts } from './seat';
+import { softphoneTexts } from './softphone';
+import { systemTexts } from './system';
+
+/** Every UI text of the console, keyed by area, one file per area (DESIGN.md section 5); an English table can follow this shape. */
+export const zhCN = {
+  ...commonTexts,
+  ...authTexts,
+  ...homeTexts,
+  ...personalCenterTexts,
+  ...systemTexts,
+  ...orgTexts,
+  ...certificationTexts,
+  ...platformTexts,
+  ...crmTexts,
+  ...callTexts,
+  ...softphoneTexts,
+  ...seatTexts,
+  ...lineTexts,
+  ...blacklistTexts,
+} as const;
+
+export type TLocale = typeof zhCN;
+export const t = zhCN;

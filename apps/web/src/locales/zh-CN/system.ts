@@ -1,0 +1,30 @@
+/** System: the operation guide and the operation logs. */
+export const systemTexts = {
+  guide: {
+    title: '操作指南',
+    open: '在新窗口打开操作指南',
+    missing: '当前品牌未配置操作指南',
+  },
+  log: {
+    title: '操作日志',
+    detailTitle: '查看日志',
+    userName: '操作人',
+    userNamePlaceholder: '账号',
+    realName: '姓名',
+    module: '模块',
+    modulePlaceholder: '模块名称',
+    summary: '操作',
+    route: '接口',
+    ip: 'IP地址',
+    result: '结果',
+    success: '成功',
+    failure: '失败',
+    pending: '未完成',
+    message: '说明',
+    createdAt: '操作时间',
+    timeRange: '操作时间',
+    detail: '请求内容',
+    all: '全部',
+    exportName: '操作日志',
+  },
+} as const;
