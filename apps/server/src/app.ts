@@ -8,6 +8,7 @@ import { createDevSms, type TSmsSender } from './adapters/sms.js';
 import { registerWechatScanPage } from './adapters/wechat-scan-page.js';
 import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
+import { withTenant } from './db/tenant.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
@@ -57,7 +58,7 @@ const createServices = (app: FastifyInstance, config: TConfig, database: TDataba
   let revokeSessions: ReturnType<typeof createAuthService>['revokeUserSessions'] = async () => undefined;
   const org = createOrgService({
     database,
-    isOwnUpload: system.isOwnUpload,
+    isOwnUpload: (a, url) => withTenant(database, a.tenantId, (tx) => system.isOwnUpload(tx, a, url)),
     useCode: (m, p, c) => useCode(m, p, c),
     revokeSessions: (userId) => revokeSessions(userId),
     onError: (error) => app.log.error({ err: error }, 'org: unexpected error'),
@@ -70,12 +71,11 @@ const createServices = (app: FastifyInstance, config: TConfig, database: TDataba
   });
   useCode = auth.useCode;
   const certification = createCertificationService({
-    database,
     upload: system.upload,
     isOwnUpload: system.isOwnUpload,
   });
   revokeSessions = auth.revokeUserSessions;
-  const platform = createPlatformService({ database, revokeTenantSessions: auth.revokeTenantSessions });
+  const platform = createPlatformService({ revokeTenantSessions: auth.revokeTenantSessions });
   const crm = createCrmService({
     database,
     dataScopeOf: org.dataScopeOf,
@@ -129,16 +129,10 @@ export const buildApp = async (
   bindRoutes(app, routeTables.orgDept, deptHandlers(services.org), deps, { legacy: true });
   bindRoutes(app, routeTables.orgRole, roleHandlers(services.org), deps, { legacy: true });
   bindRoutes(app, routeTables.orgStaff, staffHandlers(services.org), deps, { legacy: true });
-  bindRoutes(app, routeTables.system, systemHandlers(services.system), deps, { legacy: true });
-  bindRoutes(app, routeTables.certification, certificationHandlers(services.certification), deps, { legacy: true });
-  bindRoutes(app, routeTables.platform, platformHandlers(services.platform), deps, { legacy: true });
-  bindRoutes(
-    app,
-    routeTables.platformContent,
-    platformContentHandlers(createPlatformContentService({ database })),
-    deps,
-    { legacy: true },
-  );
+  bindRoutes(app, routeTables.system, systemHandlers(services.system), deps);
+  bindRoutes(app, routeTables.certification, certificationHandlers(services.certification), deps);
+  bindRoutes(app, routeTables.platform, platformHandlers(services.platform), deps);
+  bindRoutes(app, routeTables.platformContent, platformContentHandlers(createPlatformContentService()), deps);
   // CRM imports, exports and the ranking; a running import finishes before the database closes.
   const crmDeps = { database, dataScopeOf: services.org.dataScopeOf };
   const crmImport = createCrmImportService({

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { TSmsPurpose } from '@yunhu/contract';
 import QRCode from 'qrcode';
 import type { TSmsSender } from '../../adapters/sms.js';
-import type { TDatabase } from '../../db/client.js';
+import type { TDatabase, TDb } from '../../db/client.js';
 import type { TAuditSubject, TAuth } from '../../http/context.js';
 import { conflict, invalid, unauthorized } from '../../http/errors.js';
 import type { TOrgService } from '../org/org.service.js';
@@ -355,8 +355,8 @@ export const createAuthService = (deps: {
     },
 
     /** Ends every session of an enterprise being closed, so opening it again revives none of them. */
-    revokeTenantSessions: async (tenantId: number) => {
-      await repo.revokeTenantSessions(db, tenantId);
+    revokeTenantSessions: async (tx: TDb, tenantId: number) => {
+      await repo.revokeTenantSessions(tx, tenantId);
     },
 
     /** `origin` is the address the browser reached us at, so the QR works behind a proxy or Vite too. */

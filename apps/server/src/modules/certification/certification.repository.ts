@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { tenants } from '../org/org.schema.js';
+import { tenants } from '../../db/schema.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
 import { enterpriseCertifications as certs } from './certification.schema.js';
 
 export type TCertFilter = { enterpriseName?: string; status?: string; type?: string };
@@ -10,7 +11,7 @@ const columns = { cert: certs, enterpriseName: tenants.name, tenantCode: tenants
 const where = (f: TCertFilter): SQL | undefined => {
   const conds: SQL[] = [];
   if (f.enterpriseName) {
-    const like = `%${f.enterpriseName.replace(/[%_\\]/g, '\\$&')}%`;
+    const like = likeOf(f.enterpriseName);
     conds.push(or(ilike(tenants.name, like), ilike(certs.companyName, like))!);
   }
   if (f.status) conds.push(eq(certs.status, f.status));
@@ -66,7 +67,7 @@ export const certificationRepository = {
       .where(where(f))
       .orderBy(desc(certs.createdAt), desc(certs.id))
       .limit(limit)
-      .offset((page - 1) * limit);
+      .offset(offsetOf({ page, limit }));
     return { records, total: total?.n ?? 0 };
   },
 

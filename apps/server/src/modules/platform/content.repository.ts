@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { tenants } from '../org/org.schema.js';
-import { brandOptions, noticeReads, notices, noticeTargets } from '../system/system.schema.js';
+import { brandOptions, noticeReads, notices, noticeTargets, tenants } from '../../db/schema.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
 import { enterpriseContracts as contracts } from './content.schema.js';
 
 export type TContractRow = typeof contracts.$inferSelect & { enterpriseName: string };
@@ -74,16 +74,13 @@ export const contentRepository = {
 
   noticePage: async (db: TDb, title: string | undefined, page: number, limit: number) => {
     // A person's own notices (CRM reminders) are not the platform's to manage.
-    const where = and(
-      ne(notices.audience, 'user'),
-      title ? ilike(notices.title, `%${title.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
-    );
+    const where = and(ne(notices.audience, 'user'), title ? ilike(notices.title, likeOf(title)) : undefined);
     const [total] = await db.select({ n: count() }).from(notices).where(where);
     const records = await noticeSelect(db)
       .where(where)
       .orderBy(desc(notices.createdAt), desc(notices.id))
       .limit(limit)
-      .offset((page - 1) * limit);
+      .offset(offsetOf({ page, limit }));
     return { records, total: total?.n ?? 0 };
   },
 

@@ -2,17 +2,20 @@ import {
   authStateLabel,
   brandKeys,
   emptyBrandValues,
+  type platformContentRoutes,
   type TBrandKey,
   type TBrandValues,
-  type ZContractSave,
-  type ZNoticePublish,
+  type TParsedRequestOf,
+  toPage,
 } from '@yunhu/contract';
-import type { z } from 'zod';
-import type { TDatabase, TDb } from '../../db/client.js';
-import { withTenant } from '../../db/tenant.js';
-import type { TAuth } from '../../http/context.js';
-import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
+import { acrossTenants } from '../../db/across-tenants.js';
+import type { TDb } from '../../db/client.js';
+import type { TRequestContext } from '../../http/context.js';
+import { forbidden } from '../../http/errors.js';
 import { contentRepository as repo, type TContractRow } from './content.repository.js';
+import { platformErrors as errors } from './platform.errors.js';
+
+type TIn<K extends keyof typeof platformContentRoutes> = TParsedRequestOf<(typeof platformContentRoutes)[K]>;
 
 const toContract = (c: TContractRow) => ({
   id: c.id,
@@ -71,31 +74,26 @@ const toSettings = (host: string, rows: TBrandRow[]) => {
 export type TPlatformContentService = ReturnType<typeof createPlatformContentService>;
 
 /** Contracts, notices and brand settings: the super tenant's alone, whatever a role string says. */
-export const createPlatformContentService = (deps: { database: TDatabase }) => {
-  const { database } = deps;
-  const { db } = database;
-  const assertPlatform = (auth: TAuth) => {
-    if (!auth.isSuper) throw forbidden();
+export const createPlatformContentService = () => {
+  /** The platform operator's work reads and writes every enterprise's rows, past the tenant wall. */
+  const asPlatform = <T>(ctx: TRequestContext, fn: (db: TDb) => Promise<T>) => {
+    if (!ctx.auth.isSuper) throw forbidden();
+    return acrossTenants(ctx.tx, fn);
   };
-  const inTransaction = <T>(fn: (tx: TDb) => Promise<T>) =>
-    db.transaction((tx) => fn(tx as unknown as TDb)) as Promise<T>;
 
   return {
-    findContract: async (auth: TAuth, tenantId: number) => {
-      assertPlatform(auth);
-      if (!(await repo.enterprise(db, tenantId))) throw notFound('企业不存在');
-      const contract = await repo.contractOf(db, tenantId);
-      return contract ? toContract(contract) : null;
-    },
+    findContract: (ctx: TRequestContext, tenantId: number) =>
+      asPlatform(ctx, async (db) => {
+        if (!(await repo.enterprise(db, tenantId))) throw errors.enterpriseMissing();
+        const contract = await repo.contractOf(db, tenantId);
+        return contract ? toContract(contract) : null;
+      }),
 
-    saveContract: async (auth: TAuth, input: z.output<typeof ZContractSave>) => {
-      assertPlatform(auth);
-      return inTransaction(async (tx) => {
-        if (!(await repo.enterprise(tx, input.tenantId))) throw notFound('企业不存在');
-        if (await repo.contractNoTakenByOther(tx, input.contractNo, input.tenantId)) {
-          throw conflict('合同编号已被其他企业使用');
-        }
-        await repo.upsertContract(tx, {
+    saveContract: (ctx: TRequestContext, input: TIn<'saveContract'>) =>
+      asPlatform(ctx, async (db) => {
+        if (!(await repo.enterprise(db, input.tenantId))) throw errors.enterpriseMissing();
+        if (await repo.contractNoTakenByOther(db, input.contractNo, input.tenantId)) throw errors.contractNoTaken();
+        await repo.upsertContract(db, {
           tenantId: input.tenantId,
           contractNo: input.contractNo,
           signedAt: new Date(input.signedAt),
@@ -105,99 +103,87 @@ export const createPlatformContentService = (deps: { database: TDatabase }) => {
           endAt: new Date(input.endAt),
           remark: input.remark,
         });
-        return toContract((await repo.contractOf(tx, input.tenantId))!);
-      });
-    },
-
-    /** The signed-in user's own enterprise, with its contract terms. */
-    queryEnterpriseInfo: (auth: TAuth) =>
-      withTenant(database, auth.tenantId, async (tx) => {
-        const tenant = await repo.tenant(tx, auth.tenantId);
-        if (!tenant) throw notFound('企业不存在');
-        const contract = await repo.contractOf(tx, auth.tenantId);
-        return {
-          name: tenant.name,
-          code: tenant.code,
-          status: tenant.status,
-          authState: tenant.authState,
-          authStateLabel: authStateLabel(tenant.authState),
-          createdAt: tenant.createdAt.getTime(),
-          contract: contract ? toContract(contract) : null,
-        };
+        return toContract((await repo.contractOf(db, input.tenantId))!);
       }),
 
-    noticePage: async (auth: TAuth, input: { page: number; limit: number; title?: string }) => {
-      assertPlatform(auth);
-      const { records, total } = await repo.noticePage(db, input.title, input.page, input.limit);
+    /** The signed-in user's own enterprise, with its contract terms. */
+    queryEnterpriseInfo: async ({ auth, tx }: TRequestContext) => {
+      const tenant = await repo.tenant(tx, auth.tenantId);
+      if (!tenant) throw errors.enterpriseMissing();
+      const contract = await repo.contractOf(tx, auth.tenantId);
       return {
-        records: records.map(toNotice),
-        total,
-        size: input.limit,
-        current: input.page,
-        pages: Math.ceil(total / input.limit),
+        name: tenant.name,
+        code: tenant.code,
+        status: tenant.status,
+        authState: tenant.authState,
+        authStateLabel: authStateLabel(tenant.authState),
+        createdAt: tenant.createdAt.getTime(),
+        contract: contract ? toContract(contract) : null,
       };
     },
 
-    noticePublish: async (auth: TAuth, input: z.output<typeof ZNoticePublish>) => {
-      assertPlatform(auth);
-      const tenantIds = input.audience === 'all' ? [] : [...new Set(input.tenantIds)];
-      return inTransaction(async (tx) => {
+    noticePage: (ctx: TRequestContext, input: TIn<'noticePage'>) =>
+      asPlatform(ctx, async (db) => {
+        const { records, total } = await repo.noticePage(db, input.title, input.page, input.limit);
+        return toPage(records.map(toNotice), total, input);
+      }),
+
+    noticePublish: (ctx: TRequestContext, input: TIn<'noticePublish'>) =>
+      asPlatform(ctx, async (db) => {
+        const tenantIds = input.audience === 'all' ? [] : [...new Set(input.tenantIds)];
         if (tenantIds.length) {
-          const found = new Set(await repo.enterpriseIds(tx, tenantIds));
+          const found = new Set(await repo.enterpriseIds(db, tenantIds));
           const missing = tenantIds.filter((id) => !found.has(id));
-          if (missing.length) throw invalid(`所选企业不存在：${missing.slice(0, 5).join('、')}`);
+          if (missing.length) throw errors.enterprisesMissing(missing.slice(0, 5).join('、'));
         }
-        const notice = await repo.insertNotice(tx, {
+        const notice = await repo.insertNotice(db, {
           title: input.title,
           content: input.content,
           audience: input.audience,
-          publisher: auth.realName || auth.username,
+          publisher: ctx.auth.realName || ctx.auth.username,
         });
-        if (tenantIds.length) await repo.insertTargets(tx, notice.id, tenantIds);
-        return toNotice((await repo.noticeById(tx, notice.id))!);
-      });
-    },
+        if (tenantIds.length) await repo.insertTargets(db, notice.id, tenantIds);
+        return toNotice((await repo.noticeById(db, notice.id))!);
+      }),
 
-    noticeDelete: async (auth: TAuth, ids: number[]) => {
-      assertPlatform(auth);
-      await inTransaction(async (tx) => {
-        const deleted = await repo.deleteNotices(tx, ids);
-        if (deleted.length !== ids.length) throw conflict('所选通知中有已删除的，请刷新后重试');
-      });
-      return null;
-    },
+    noticeDelete: (ctx: TRequestContext, ids: number[]) =>
+      asPlatform(ctx, async (db) => {
+        const deleted = await repo.deleteNotices(db, ids);
+        if (deleted.length !== ids.length) throw errors.noticesGone();
+        return null;
+      }),
 
     /** The platform default (host '') first, then every host with its own settings. */
-    brandList: async (auth: TAuth) => {
-      assertPlatform(auth);
-      const rows = await repo.brandRows(db);
-      const hosts = [...new Set(['', ...rows.map((r) => r.host)])].sort((a, b) => (a === '' ? -1 : a.localeCompare(b)));
-      return hosts.map((host) =>
-        toSettings(
-          host,
-          rows.filter((r) => r.host === host),
-        ),
-      );
-    },
+    brandList: (ctx: TRequestContext) =>
+      asPlatform(ctx, async (db) => {
+        const rows = await repo.brandRows(db);
+        const hosts = [...new Set(['', ...rows.map((r) => r.host)])].sort((a, b) =>
+          a === '' ? -1 : a.localeCompare(b),
+        );
+        return hosts.map((host) =>
+          toSettings(
+            host,
+            rows.filter((r) => r.host === host),
+          ),
+        );
+      }),
 
     /** A host keeps only the values it sets; an empty value falls back to the platform default. */
-    brandSave: async (auth: TAuth, input: { host: string; values: TBrandValues }) => {
-      assertPlatform(auth);
-      return inTransaction(async (tx) => {
+    brandSave: (ctx: TRequestContext, input: TIn<'brandSave'>) =>
+      asPlatform(ctx, async (db) => {
         for (const key of brandKeys) {
           const value = toStored(key, input.values[key]);
-          if (value || input.host === '') await repo.upsertBrand(tx, input.host, key, value);
-          else await repo.deleteBrand(tx, input.host, key);
+          if (value || input.host === '') await repo.upsertBrand(db, input.host, key, value);
+          else await repo.deleteBrand(db, input.host, key);
         }
-        return toSettings(input.host, await repo.brandRows(tx, input.host));
-      });
-    },
+        return toSettings(input.host, await repo.brandRows(db, input.host));
+      }),
 
-    brandDelete: async (auth: TAuth, host: string) => {
-      assertPlatform(auth);
-      const deleted = await inTransaction((tx) => repo.deleteBrand(tx, host));
-      if (!deleted.length) throw notFound('该域名没有品牌设置');
-      return null;
-    },
+    brandDelete: (ctx: TRequestContext, host: string) =>
+      asPlatform(ctx, async (db) => {
+        const deleted = await repo.deleteBrand(db, host);
+        if (!deleted.length) throw errors.brandMissing();
+        return null;
+      }),
   };
 };

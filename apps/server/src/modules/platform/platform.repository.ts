@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { tenants, users } from '../org/org.schema.js';
+import { tenants, users } from '../../db/schema.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
 
 export type TEnterpriseFilter = { name?: string; status?: string };
 
@@ -24,7 +25,7 @@ const enterpriseColumns = {
 const where = (f: TEnterpriseFilter): SQL | undefined => {
   const conds: SQL[] = [eq(tenants.isSuper, false)];
   if (f.name) {
-    const like = `%${f.name.replace(/[%_\\]/g, '\\$&')}%`;
+    const like = likeOf(f.name);
     conds.push(or(ilike(tenants.name, like), ilike(tenants.code, like))!);
   }
   if (f.status) conds.push(eq(tenants.status, f.status));
@@ -41,7 +42,7 @@ export const platformRepository = {
       .where(where(f))
       .orderBy(desc(tenants.createdAt), desc(tenants.id))
       .limit(limit)
-      .offset((page - 1) * limit);
+      .offset(offsetOf({ page, limit }));
     return { records, total: total?.n ?? 0 };
   },
 

@@ -16,7 +16,10 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
+import { withTenant } from '../../db/tenant.js';
+import { batchedRows } from '../../http/xlsx-stream.js';
 import {
   brandOptions,
   dictData,
@@ -40,7 +43,7 @@ export type TLogFilter = {
 const logWhere = (tenantId: number, f: TLogFilter): SQL => {
   const conds: SQL[] = [eq(operationLogs.tenantId, tenantId)];
   if (f.userName) {
-    const like = `%${f.userName.replace(/[%_\\]/g, '\\$&')}%`;
+    const like = likeOf(f.userName);
     conds.push(or(ilike(operationLogs.userName, like), ilike(operationLogs.realName, like))!);
   }
   if (f.module) conds.push(eq(operationLogs.module, f.module));
@@ -97,7 +100,7 @@ export const systemRepository = {
       .where(where)
       .orderBy(...logOrder(f))
       .limit(limit)
-      .offset((page - 1) * limit);
+      .offset(offsetOf({ page, limit }));
     return { records, total: total?.n ?? 0 };
   },
 
@@ -110,6 +113,15 @@ export const systemRepository = {
       .orderBy(...logOrder(f))
       .limit(size)
       .offset(afterOffset),
+
+  /**
+   * The filtered log for a download, read after the request's transaction: each batch of 1,000
+   * in a short tenant transaction of its own.
+   */
+  logRows: (database: TDatabase, tenantId: number, f: TLogFilter) =>
+    batchedRows((offset) =>
+      withTenant(database, tenantId, (tx) => systemRepository.logBatch(tx, tenantId, f, offset, 1000)),
+    ),
 
   findLog: async (db: TDb, tenantId: number, id: number) =>
     (
@@ -146,7 +158,7 @@ export const systemRepository = {
       .where(where)
       .orderBy(desc(notices.createdAt), desc(notices.id))
       .limit(limit)
-      .offset((page - 1) * limit);
+      .offset(offsetOf({ page, limit }));
     return { records, total: total?.n ?? 0 };
   },
 

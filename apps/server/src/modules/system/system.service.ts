@@ -1,19 +1,18 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MultipartFile } from '@fastify/multipart';
-import { type TLogResult, uploadLimits } from '@yunhu/contract';
-import type { FastifyReply } from 'fastify';
+import { type systemRoutes, type TLogResult, type TParsedRequestOf, toPage, uploadLimits } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuditEntry, TAuditLog } from '../../http/bind.js';
-import type { TAuth } from '../../http/context.js';
-import { sendXlsx } from '../../http/download.js';
-import { invalid, notFound } from '../../http/errors.js';
-import { batchedRows } from '../../http/xlsx-stream.js';
+import type { TAuth, TRequestContext } from '../../http/context.js';
+import type { TColumn } from '../../http/xlsx-stream.js';
 import { auditSummary } from './audit-summary.js';
-import { fileNameProblem, isInlineType, mimeOf, sniffFileType, type TFileType } from './file-type.js';
+import { fileNameProblem, sniffFileType, type TFileType } from './file-type.js';
+import { systemErrors as errors } from './system.errors.js';
 import { systemRepository as repo, type TLogFilter } from './system.repository.js';
+
+type TIn<K extends keyof typeof systemRoutes> = TParsedRequestOf<(typeof systemRoutes)[K]>;
 
 const uploadUrlPrefix = '/base/sys/oss/file/';
 type TLogRow = NonNullable<Awaited<ReturnType<typeof repo.findLog>>>;
@@ -51,17 +50,35 @@ const logRow = (entry: Omit<TAuditEntry, 'result' | 'message'>, result: TLogResu
   detail: auditSummary(entry.input),
 });
 
+/** The operation log's download columns. */
+export const logColumns: TColumn<TLogRow>[] = [
+  { header: '操作时间', width: 22, value: (r) => r.createdAt.toLocaleString('zh-CN', { hour12: false }) },
+  { header: '账号', value: (r) => r.userName },
+  { header: '姓名', value: (r) => r.realName },
+  { header: '模块', value: (r) => r.module },
+  { header: '操作', width: 24, value: (r) => r.summary },
+  { header: '结果', width: 10, value: (r) => (r.result === 'success' ? '成功' : '失败') },
+  { header: '说明', width: 30, value: (r) => r.message },
+  { header: 'IP', value: (r) => r.ip },
+];
+
 /** The kinds a particular upload accepts, and what to tell the user otherwise. */
 export type TUploadAccept = { types: readonly TFileType[]; refusal: string };
+
+/** An uploaded file as the route read it from the request (`undefined`: none came). */
+export type TUploadFile = { filename: string; buffer: Buffer; isTruncated: boolean };
+
+/** A stored upload, found by the name it is served under. */
+export type TStoredFile = { name: string; originalName: string; type: string; body: Buffer };
 
 export type TSystemService = ReturnType<typeof createSystemService>;
 
 export const createSystemService = (deps: { database: TDatabase; dataDir: string }) => {
   const { database } = deps;
   const uploadDir = path.join(deps.dataDir, 'uploads');
-  const scoped = <T>(auth: TAuth, fn: Parameters<typeof withTenant<T>>[2]) => withTenant(database, auth.tenantId, fn);
 
   return {
+    /** The binder's operation log: each row in a transaction of its own, before and after the action. */
     audit: {
       begin: (entry: Omit<TAuditEntry, 'result' | 'message'>) =>
         withTenant(database, entry.subject.tenantId, (tx) => repo.insertLog(tx, logRow(entry, 'pending', ''))),
@@ -75,64 +92,43 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       },
     } satisfies TAuditLog,
 
-    logPage: async (auth: TAuth, input: TLogFilter & { page: number; limit: number }) => {
+    logPage: async ({ auth, tx }: TRequestContext, input: TIn<'logPage'>) => {
       const { page, limit, ...filter } = input;
-      const { records, total } = await scoped(auth, (tx) => repo.logPage(tx, auth.tenantId, filter, page, limit));
-      return { records: records.map(toLog), total, size: limit, current: page, pages: Math.ceil(total / limit) };
+      const { records, total } = await repo.logPage(tx, auth.tenantId, filter, page, limit);
+      return toPage(records.map(toLog), total, input);
     },
 
-    logInfo: async (auth: TAuth, id: number) => {
-      const row = await scoped(auth, (tx) => repo.findLog(tx, auth.tenantId, id));
-      if (!row) throw notFound('日志不存在');
+    logInfo: async ({ auth, tx }: TRequestContext, id: number) => {
+      const row = await repo.findLog(tx, auth.tenantId, id);
+      if (!row) throw errors.logMissing();
       return { ...toLog(row), detail: JSON.stringify(row.detail ?? {}, null, 2) };
     },
 
-    logExport: (auth: TAuth, filter: TLogFilter, reply: FastifyReply) =>
-      sendXlsx(reply, {
-        fileName: `操作日志_${new Date().toISOString().slice(0, 10)}.xlsx`,
-        sheetName: '操作日志',
-        columns: [
-          {
-            header: '操作时间',
-            width: 22,
-            value: (r: TLogRow) => r.createdAt.toLocaleString('zh-CN', { hour12: false }),
-          },
-          { header: '账号', value: (r) => r.userName },
-          { header: '姓名', value: (r) => r.realName },
-          { header: '模块', value: (r) => r.module },
-          { header: '操作', width: 24, value: (r) => r.summary },
-          { header: '结果', width: 10, value: (r) => (r.result === 'success' ? '成功' : '失败') },
-          { header: '说明', width: 30, value: (r) => r.message },
-          { header: 'IP', value: (r) => r.ip },
-        ],
-        rows: batchedRows((offset) => scoped(auth, (tx) => repo.logBatch(tx, auth.tenantId, filter, offset, 1000))),
-      }),
+    /** The filtered log's rows (read when the download is sent) and the file's name; columns: `logColumns`. */
+    logExport: ({ auth }: TRequestContext, filter: TLogFilter) => ({
+      rows: repo.logRows(database, auth.tenantId, filter),
+      fileName: `操作日志_${new Date().toISOString().slice(0, 10)}.xlsx`,
+      sheetName: '操作日志',
+    }),
 
-    myNoticePage: async (auth: TAuth, input: { page: number; limit: number; isRead?: '0' | '1' }) => {
+    myNoticePage: async ({ auth, tx }: TRequestContext, input: TIn<'myNoticePage'>) => {
       const isRead = input.isRead === undefined ? undefined : input.isRead === '1';
-      const { records, total } = await repo.noticePage(
-        database.db,
-        auth.tenantId,
-        auth.userId,
-        isRead,
-        input.page,
-        input.limit,
-      );
-      const unreadCount = await repo.unreadCount(database.db, auth.tenantId, auth.userId);
+      const { records, total } = await repo.noticePage(tx, auth.tenantId, auth.userId, isRead, input.page, input.limit);
+      const unreadCount = await repo.unreadCount(tx, auth.tenantId, auth.userId);
       return {
-        records: records.map((r) => ({ ...r, createdAt: r.createdAt.getTime(), isRead: Boolean(r.isRead) })),
-        total,
-        size: input.limit,
-        current: input.page,
-        pages: Math.ceil(total / input.limit),
+        ...toPage(
+          records.map((r) => ({ ...r, createdAt: r.createdAt.getTime(), isRead: Boolean(r.isRead) })),
+          total,
+          input,
+        ),
         unreadCount,
       };
     },
 
-    noticeRead: async (auth: TAuth, input: { ids?: number[]; all?: boolean }) => {
-      if (!input.all && !input.ids?.length) throw invalid('请选择要标记的通知');
-      await repo.markRead(database.db, auth.tenantId, auth.userId, input.all ? 'all' : input.ids!);
-      return { unreadCount: await repo.unreadCount(database.db, auth.tenantId, auth.userId) };
+    noticeRead: async ({ auth, tx }: TRequestContext, input: TIn<'noticeRead'>) => {
+      if (!input.all && !input.ids?.length) throw errors.noNoticeChosen();
+      await repo.markRead(tx, auth.tenantId, auth.userId, input.all ? 'all' : input.ids!);
+      return { unreadCount: await repo.unreadCount(tx, auth.tenantId, auth.userId) };
     },
 
     /** A notice to one person's bell (the CRM release reminder), written in the caller's transaction. */
@@ -142,9 +138,10 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
         rows.map((r) => ({ ...r, publisher: '系统通知' })),
       ),
 
-    dictByType: (dictType: string) => repo.dictByType(database.db, dictType),
+    dictByType: ({ tx }: TRequestContext, dictType: string) => repo.dictByType(tx, dictType),
 
-    brandOptions: async (input: { host: string; showDefault: number }) => ({
+    /** Public (the sign-in page's brand): no session, no tenant transaction. */
+    brandOptions: async (input: TIn<'brandOptions'>) => ({
       data: await repo.brandOptions(database.db, input.host.toLowerCase(), input.showDefault === 1),
     }),
 
@@ -152,18 +149,19 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
      * Stores one uploaded file after checking its name, size and real type (and, for a caller such as
      * the licence upload, the kinds it accepts): a refused file leaves nothing. It is written under a
      * temporary name and renamed in the transaction of its row, removed on any failure, so neither an
-     * orphan file nor a row without its file stays behind.
+     * orphan file nor a row without its file stays behind. Its route is detached: the body is read
+     * with no transaction open, and the row gets a short one of its own.
      */
-    upload: async (auth: TAuth, file: MultipartFile | undefined, accept?: TUploadAccept) => {
-      if (!file) throw invalid('请选择要上传的文件（字段：file）');
-      const buffer = await file.toBuffer();
-      if (file.file.truncated) throw invalid(`文件不能超过${uploadLimits.maxBytes / 1024 / 1024}MB`);
+    upload: async (auth: TAuth, file: TUploadFile | undefined, accept?: TUploadAccept) => {
+      if (!file) throw errors.fileMissing();
+      const { buffer } = file;
+      if (file.isTruncated) throw errors.fileTooLarge(uploadLimits.maxBytes / 1024 / 1024);
       const badName = fileNameProblem(file.filename);
-      if (badName) throw invalid(badName);
-      if (buffer.length === 0) throw invalid('文件内容为空');
+      if (badName) throw errors.fileNameBad(badName);
+      if (buffer.length === 0) throw errors.fileEmpty();
       const type = sniffFileType(buffer.subarray(0, 16));
-      if (!type) throw invalid('只支持 PNG、JPG、GIF、WEBP 图片或 PDF 文件');
-      if (accept && !accept.types.includes(type)) throw invalid(accept.refusal);
+      if (!type) throw errors.fileTypeUnknown();
+      if (accept && !accept.types.includes(type)) throw errors.fileTypeRefused(accept.refusal);
       const key = crypto.randomBytes(16).toString('hex');
       const name = `${key}.${type}`;
       const final = path.join(uploadDir, name);
@@ -172,7 +170,7 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       await fs.promises.mkdir(uploadDir, { recursive: true });
       try {
         await fs.promises.writeFile(temp, buffer, { flag: 'wx' });
-        await scoped(auth, async (tx) => {
+        await withTenant(database, auth.tenantId, async (tx) => {
           await repo.insertUpload(tx, {
             tenantId: auth.tenantId,
             userId: auth.userId,
@@ -192,31 +190,23 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
     },
 
     /**
-     * Uploaded files are served under an unguessable key (128-bit), like public-read object storage.
-     * Only raster images are shown inline; anything else is an attachment, and nothing is sniffed.
+     * Uploaded files are served under an unguessable key (128-bit), like public-read object storage
+     * (a public route: no tenant transaction). The route decides how it is shown (file-type.ts).
      */
-    uploadFile: async (name: string, reply: FastifyReply) => {
+    uploadFile: async (name: string): Promise<TStoredFile> => {
       const match = /^([0-9a-f]{32})\.(png|jpg|gif|webp|pdf)$/.exec(name);
       const row = match ? await repo.findUploadByKey(database.db, match[1]!) : null;
-      if (!row || row.type !== match?.[2]) throw notFound('文件不存在');
+      if (!row || row.type !== match?.[2]) throw errors.fileMissingOnDisk();
       const body = await fs.promises.readFile(path.join(uploadDir, name)).catch(() => null);
-      if (!body) throw notFound('文件不存在');
-      const fileName = encodeURIComponent(row.originalName || name);
-      return reply
-        .header('Content-Type', mimeOf[row.type] ?? 'application/octet-stream')
-        .header(
-          'Content-Disposition',
-          `${isInlineType(row.type) ? 'inline' : 'attachment'}; filename="${name}"; filename*=UTF-8''${fileName}`,
-        )
-        .header('Cache-Control', 'private, max-age=86400')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(body);
+      if (!body) throw errors.fileMissingOnDisk();
+      return { name, originalName: row.originalName, type: row.type, body };
     },
 
-    isOwnUpload: async (auth: TAuth, url: string) => {
+    /** Whether an image URL is one of the caller's enterprise's uploads (read in the request's transaction). */
+    isOwnUpload: async (tx: TDb, auth: TAuth, url: string) => {
       const match = new RegExp(`^${uploadUrlPrefix}([0-9a-f]{32})\\.(png|jpg|gif|webp)$`).exec(url);
       if (!match) return false;
-      const row = await repo.findUploadByKey(database.db, match[1]!);
+      const row = await repo.findUploadByKey(tx, match[1]!);
       return row?.tenantId === auth.tenantId;
     },
   };
