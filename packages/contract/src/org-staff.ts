@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zPage } from './http.js';
+import { ZImportRead } from './import.js';
+import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -207,7 +209,7 @@ export const staffRoutes = {
     audited: true,
     body: 'multipart',
     request: z.object({}),
-    response: ZImportState.extend({ errors: z.array(ZImportError) }),
+    response: ZImportState.extend({ errors: z.array(ZImportError) }).extend(ZImportRead.shape),
   }),
   staffImportConfirm: route({
     method: 'POST',
@@ -293,3 +295,20 @@ export const staffRoutes = {
     response: ZNull,
   }),
 };
+
+/** 员工管理 and 员工申请 (in the 企业管理 folder). */
+export const staffMenuNodes: TMenuNode[] = [
+  menuScreen('7020', '员工管理', 'account/staffManage', 'UserOutlined', Perm.staffList, [
+    menuButton('702001', '新增员工', Perm.staffAdd),
+    menuButton('702002', '编辑员工', Perm.staffUpdate),
+    menuButton('702003', '启用停用', Perm.staffStatus),
+    menuButton('702004', '删除员工', Perm.staffDelete),
+    menuButton('702005', '导出员工', Perm.staffExport),
+    menuButton('702006', '导入员工', Perm.staffImport),
+    menuButton('702007', '计费开关', Perm.staffBilling),
+    menuButton('702008', '重置密码', Perm.staffPassword),
+  ]),
+  menuScreen('7030', '员工申请', 'company/applyFor', 'AuditOutlined', Perm.applyList, [
+    menuButton('703001', '审核申请', Perm.applyExamine),
+  ]),
+];

@@ -1,4 +1,5 @@
-import { routeTables, type TImportState } from '@yunhu/contract';
+import { routeTables, type TImportRead, type TImportState } from '@yunhu/contract';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
@@ -9,6 +10,7 @@ import { createStaffImport } from './staff-import.js';
 
 const s = routeTables.orgStaff;
 type TPreview = TImportState & { errors: { row: number; reason: string }[] };
+type TReadPreview = TPreview & TImportRead;
 
 /** A 10,000-row staff file mixing valid rows with every kind of bad row, and what each row should give. */
 const bigFile = () => {
@@ -110,8 +112,10 @@ describe('staff import (import-plus, confirm-import-plus, queryStaffState)', () 
 
   it('refuses files that are not a filled-in template, writing nothing', async () => {
     const before = await countUsers(t, ids.tenantId);
-    const notXlsx = await uploadFile(t, s.staffImport.path, admin, 'staff.csv', Buffer.from('a,b'));
-    expect(notXlsx).toMatchObject({ code: 10002, msg: '请上传 .xlsx 格式的文件（可先下载导入模板）' });
+    const notSheet = await uploadFile(t, s.staffImport.path, admin, 'staff.txt', Buffer.from('a,b'));
+    expect(notSheet).toMatchObject({ code: 10002, msg: '请上传 .xlsx 或 .csv 格式的文件（可先下载导入模板）' });
+    const noHeader = await uploadFile(t, s.staffImport.path, admin, 'staff.csv', Buffer.from('a,b'));
+    expect(noHeader).toMatchObject({ code: 10002, msg: '模板格式不正确：缺少「账号」列，请下载最新模板' });
     const garbage = await uploadFile(t, s.staffImport.path, admin, 'staff.xlsx', Buffer.from('not a zip at all'));
     expect(garbage.code).toBe(10002);
     const noMobile = await uploadFile(
@@ -143,6 +147,43 @@ describe('staff import (import-plus, confirm-import-plus, queryStaffState)', () 
     const unknownBatch = await t.call(s.staffImportConfirm, { batchId: '00000000-0000-4000-8000-000000000000' }, admin);
     expect(unknownBatch.body.code).toBe(10056);
     expect(await countUsers(t, ids.tenantId)).toBe(before);
+  });
+
+  it('reads a GBK csv and a UTF-8 csv with BOM, full-width and +86 mobiles, saying blank rows and unknown columns', async () => {
+    const before = await countUsers(t, ids.tenantId);
+    const text = (prefix: string, n: string) =>
+      `账号*,姓名*,手机号*,部门*,工号备注\r\n${prefix}01,全角甲,１３５７７７${n}０００１,销售一部,x\r\n,,,,\r\n` +
+      `${prefix}02,八六乙,+86 135-777${n}-0002,销售一部,\r\n${prefix}03,重复丙,135777${n}0001,销售一部,\r\n`;
+    const gbk = await uploadFile(t, s.staffImport.path, admin, '员工.csv', iconv.encode(text('gbk', '1'), 'gbk'));
+    const bom = await uploadFile(
+      t,
+      s.staffImport.path,
+      admin,
+      '员工.csv',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text('bom', '2'))]),
+    );
+    for (const res of [gbk, bom]) {
+      expect(res.code, res.msg).toBe(0);
+      const p = res.data as TReadPreview;
+      expect(p).toMatchObject({ total: 3, validCount: 2, invalidCount: 1, toWrite: 2, blankRows: 1 });
+      expect(p.ignoredColumns).toEqual(['工号备注']);
+      expect(p.errors).toEqual([{ row: 5, reason: '手机号与第2行重复' }]);
+      expect(p.sample.rows[0]?.values.slice(0, 4)).toEqual([
+        expect.stringMatching(/01$/),
+        '全角甲',
+        expect.stringMatching(/^135777[12]0001$/),
+        '销售一部',
+      ]);
+      await t.call(s.staffImportConfirm, { batchId: p.batchId }, admin);
+      const done = await eventually(
+        async () => (await t.call(s.staffImportState, { batchId: p.batchId }, admin)).body.data,
+        (d) => d.status !== 'running',
+      );
+      expect(done).toMatchObject({ status: 'done', imported: 2 });
+    }
+    expect(await countUsers(t, ids.tenantId)).toBe(before + 4);
+    const found = await t.call(s.staffPage, { mobile: '13577710001' }, admin);
+    expect(found.body.data.records[0]).toMatchObject({ username: 'gbk01', realName: '全角甲' });
   });
 
   it('skips at confirm a row whose mobile was taken after the preview', async () => {

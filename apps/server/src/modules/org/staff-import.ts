@@ -8,8 +8,11 @@ import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
 import { sendDownload, xlsxMime } from '../../http/download.js';
-import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
 import { type TUploadedSheet, withUploadedSheet } from '../../http/spreadsheet-read.js';
+import { normaliseImportMobile } from '../../import/cells.js';
+import { importErrors } from '../../import/import.errors.js';
+import { firstSeen, reasonTally, sheetReader } from '../../import/sheet.js';
 import { grantorOf, roleScopeExcess, scopeOfRoles, type TGrantor, widensBeyond } from './data-scope.js';
 import { deptRepository } from './dept.repository.js';
 import { toDeptTree } from './dept.service.js';
@@ -25,16 +28,16 @@ export const importColumns = [
   { key: 'dept', header: '部门', isRequired: true, note: '部门名称；重名时填完整路径，如 公司/销售一部' },
   { key: 'roles', header: '角色', isRequired: false, note: '角色名称，多个用逗号或顿号分隔；可不填' },
 ] as const;
-type TColumnKey = (typeof importColumns)[number]['key'];
 
-export const importLimits = { maxRows: 20_000, chunk: 500, batchTtlHours: 24 };
+export const importLimits = { maxRows: 20_000, chunk: 500, batchTtlHours: 24, listed: 20_000 };
 
 const readOptions = {
   maxBytes: uploadLimits.maxBytes,
   maxRows: importLimits.maxRows,
-  kinds: ['xlsx'],
-  wrongKindMessage: '请上传 .xlsx 格式的文件（可先下载导入模板）',
-  unreadableMessage: '文件无法读取，请使用导入模板填写的 .xlsx 文件',
+  // GBK or UTF-8 (with or without BOM) CSV too, as every import (issue 12).
+  kinds: ['xlsx', 'csv'],
+  wrongKindMessage: importErrors.wrongKind().message,
+  unreadableMessage: importErrors.unreadable().message,
 } as const;
 
 /** Imported accounts get no usable password: they sign in by SMS code or set one by "forgot password". */
@@ -42,9 +45,6 @@ export const unusablePasswordHash = '!imported';
 
 const accountRule = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 const mobileRule = /^1[3-9]\d{9}$/;
-
-/** 139 1234 5678, 139-1234-5678 and +86 prefixes are the same number. */
-const normaliseMobile = (s: string) => s.replace(/[\s-]/g, '').replace(/^(\+?86)(?=1\d{10}$)/, '');
 
 type TValidRow = {
   rowNo: number;
@@ -179,7 +179,12 @@ export const createStaffImport = (deps: {
       repo.insertImport(tx, { id: batchId, tenantId: auth.tenantId, userId: auth.userId, status: 'checking' }),
     );
     const errors: { row: number; reason: string }[] = [];
-    const firstRowOf = { username: new Map<string, number>(), mobile: new Map<string, number>() };
+    const tally = reasonTally();
+    const refuse = (row: number, reasons: string[]) => {
+      tally.add(reasons);
+      errors.push({ row, reason: reasons.join('；') });
+    };
+    const repeatOf = { username: firstSeen(), mobile: firstSeen() };
     let pending: TValidRow[] = [];
     let total = 0;
     let validCount = 0;
@@ -198,7 +203,7 @@ export const createStaffImport = (deps: {
           ...(taken.usernames.has(r.username.toLowerCase()) ? [`账号「${r.username}」已被使用`] : []),
           ...(taken.mobiles.has(r.mobile) ? [`手机号${r.mobile}已被其他账号使用`] : []),
         ];
-        if (reasons.length) errors.push({ row: r.rowNo, reason: reasons.join('；') });
+        if (reasons.length) refuse(r.rowNo, reasons);
         else valid.push(r);
       }
       await scoped(auth, (tx) =>
@@ -211,37 +216,28 @@ export const createStaffImport = (deps: {
       pending = [];
     };
 
+    const reader = sheetReader({
+      columns: importColumns,
+      maxRows: importLimits.maxRows,
+      unit: '名员工',
+      noData: '员工数据',
+    });
     try {
-      let columns: Map<TColumnKey, number> | null = null;
-      for await (const { rowNo, values } of sheet.rows()) {
-        if (!columns) {
-          columns = new Map();
-          for (const c of importColumns) {
-            const at = values.findIndex((v) => v.replace(/[*＊\s]/g, '') === c.header);
-            if (at < 0 && c.isRequired) throw invalid(`模板格式不正确：缺少「${c.header}」列，请下载最新模板`);
-            if (at >= 0) columns.set(c.key, at);
-          }
-          continue;
-        }
-        const cell = (key: TColumnKey) => values[columns!.get(key) ?? -1] ?? '';
-        if (importColumns.every((c) => cell(c.key) === '')) continue;
+      for await (const { rowNo, cell } of reader.rows(sheet)) {
         total++;
-        if (total > importLimits.maxRows) throw invalid(`一次最多导入${importLimits.maxRows}名员工，请分批导入`);
         const reasons: string[] = [];
         const username = cell('username');
         const realName = cell('realName');
-        const mobile = normaliseMobile(cell('mobile'));
+        const mobile = normaliseImportMobile(cell('mobile'));
         const deptText = cell('dept');
         for (const c of importColumns) if (c.isRequired && cell(c.key) === '') reasons.push(`${c.header}为空`);
         if (username && !accountRule.test(username)) reasons.push('账号须为4-32位字母、数字或下划线，以字母开头');
         if (realName.length > 32) reasons.push('姓名最多32个字');
         if (mobile && !mobileRule.test(mobile)) reasons.push(`手机号「${cell('mobile')}」格式不正确`);
-        const firstUser = username ? firstRowOf.username.get(username.toLowerCase()) : undefined;
-        if (firstUser !== undefined) reasons.push(`账号与第${firstUser}行重复`);
-        else if (username) firstRowOf.username.set(username.toLowerCase(), rowNo);
-        const firstMobile = mobile ? firstRowOf.mobile.get(mobile) : undefined;
-        if (firstMobile !== undefined) reasons.push(`手机号与第${firstMobile}行重复`);
-        else if (mobile) firstRowOf.mobile.set(mobile, rowNo);
+        const firstUser = username ? repeatOf.username(username.toLowerCase(), rowNo) : null;
+        if (firstUser !== null) reasons.push(`账号与第${firstUser}行重复`);
+        const firstMobile = mobile ? repeatOf.mobile(mobile, rowNo) : null;
+        if (firstMobile !== null) reasons.push(`手机号与第${firstMobile}行重复`);
         const dept = deptText ? findDept(deptText) : null;
         if (dept && 'reason' in dept) reasons.push(dept.reason);
         const roles = findRoles(cell('roles'));
@@ -250,20 +246,19 @@ export const createStaffImport = (deps: {
           reasons.push('该员工在此部门担任这些角色能看到的数据超出您自己的数据权限');
         }
         if (reasons.length || !dept || 'reason' in dept || 'reason' in roles) {
-          errors.push({ row: rowNo, reason: reasons.join('；') });
+          refuse(rowNo, reasons);
           continue;
         }
         pending.push({ rowNo, username, realName, mobile, deptId: dept.id, roleIds: roles.ids });
         if (pending.length >= importLimits.chunk) await flush();
       }
       await flush();
-      if (!columns || total === 0) throw invalid('文件中没有员工数据，请按模板填写后再导入');
     } catch (error) {
       await scoped(auth, (tx) => repo.deleteImportRows(tx, auth.tenantId, batchId));
       await scoped(auth, (tx) => repo.updateImport(tx, auth.tenantId, batchId, { status: 'failed' }));
       if (error instanceof AppError) throw error;
       deps.onError(error);
-      throw invalid(readOptions.unreadableMessage);
+      throw importErrors.unreadable();
     }
     errors.sort((a, b) => a.row - b.row);
     const state = await scoped(auth, async (tx) => {
@@ -276,7 +271,17 @@ export const createStaffImport = (deps: {
       });
       return stateOf((await repo.findImport(tx, auth.tenantId, batchId))!);
     });
-    return { ...state, errors };
+    const { sample, blankRows, ignoredColumns } = reader.read();
+    // Errors listed up to the limit every import keeps (the counts cover all of them).
+    return {
+      ...state,
+      errors: errors.slice(0, importLimits.listed),
+      sample,
+      blankRows,
+      ignoredColumns,
+      reasonCounts: tally.list(),
+      toWrite: validCount,
+    };
   };
 
   /**
@@ -354,7 +359,7 @@ export const createStaffImport = (deps: {
 
   const findBatch = async (auth: TAuth, batchId: string) => {
     const row = await scoped(auth, (tx) => repo.findImport(tx, auth.tenantId, batchId));
-    if (!row || row.status === 'checking') throw notFound('导入批次不存在或已过期，请重新上传');
+    if (!row || row.status === 'checking') throw importErrors.batchMissing();
     return row;
   };
 
@@ -363,11 +368,11 @@ export const createStaffImport = (deps: {
 
     confirm: async (auth: TAuth, batchId: string) => {
       const row = await findBatch(auth, batchId);
-      if (row.status === 'done' || progress.has(batchId)) throw conflict('该批次已确认过，请勿重复导入');
+      if (row.status === 'done' || progress.has(batchId)) throw importErrors.confirmedAlready();
       if (Date.now() - row.createdAt.getTime() > importLimits.batchTtlHours * 3_600_000) {
-        throw notFound('导入批次不存在或已过期，请重新上传');
+        throw importErrors.batchMissing();
       }
-      if (row.validCount === 0) throw invalid('该批次没有可导入的有效数据');
+      if (row.validCount === 0) throw importErrors.nothingToWrite();
       let settle: (isMine: boolean) => void = () => undefined;
       const isMine = new Promise<boolean>((resolve) => {
         settle = resolve;
@@ -376,7 +381,7 @@ export const createStaffImport = (deps: {
       running.add(job);
       void job.finally(() => running.delete(job));
       // Answered once the writing transaction holds the batch (another confirm holding it refuses this one).
-      if (!(await isMine)) throw conflict('该批次已确认过，请勿重复导入');
+      if (!(await isMine)) throw importErrors.confirmedAlready();
       return stateOf({ ...row, status: 'running' });
     },
 
