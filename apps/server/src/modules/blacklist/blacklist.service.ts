@@ -19,10 +19,11 @@ import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
 import { sendDownload, sendXlsx, xlsxMime } from '../../http/download.js';
-import { conflict, invalid, notFound } from '../../http/errors.js';
+import type { AppError } from '../../http/errors.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { beijingTime } from '../crm/export.service.js';
 import { isUniqueViolation } from '../org/staff.service.js';
+import { blacklistErrors } from './blacklist.errors.js';
 import { blacklistImportTemplate, readBlacklistImport } from './blacklist.import.js';
 import { blockedReason, findBlocked } from './blacklist.lookup.js';
 import {
@@ -57,11 +58,9 @@ export {
 
 type TReq<K extends keyof typeof blacklistRoutes> = TParsedRequestOf<(typeof blacklistRoutes)[K]>;
 
-const entryMissing = () => notFound('黑名单号码不存在或已删除');
+/** The reason a number is skipped or refused: it is on this list already. */
 const listedAlready = (number: string, list: { level: TBlackLevel }) =>
-  `号码${number}已在${list.level === 'tenant' ? '企业' : '平台'}黑名单中`;
-/** Another person listed one of the numbers between our check and our write. */
-const listedMeanwhile = '有号码刚被其他人加入黑名单，请重新提交';
+  blacklistErrors.listedAlready(number, list.level).message;
 
 const isExpiredAt = (row: { expiresAt: Date | null }, now: Date) =>
   row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
@@ -82,7 +81,7 @@ export const toEntry = (list: TList, r: TEntryRow, now: Date): TBlackEntry => ({
 
 /** An expiry must lie ahead; null keeps the number listed for good. */
 const checkExpiry = (expiresAt: number | null, now: Date) => {
-  if (expiresAt !== null && expiresAt <= now.getTime()) throw invalid('有效期须晚于当前时间，不填则永久有效');
+  if (expiresAt !== null && expiresAt <= now.getTime()) throw blacklistErrors.expiryPast();
 };
 
 export type TBlacklistService = ReturnType<typeof createBlacklistService>;
@@ -105,11 +104,11 @@ export const createBlacklistService = (deps: {
       : database.db.transaction((tx) => fn(tx as unknown as TDb, platformList));
 
   /** Runs a write the unique index (one entry per number) may still refuse after our own check. */
-  const uniquely = async <T>(message: string, run: () => Promise<T>): Promise<T> => {
+  const uniquely = async <T>(refusal: () => AppError, run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(message);
+      if (isUniqueViolation(error)) throw refusal();
       throw error;
     }
   };
@@ -186,12 +185,14 @@ export const createBlacklistService = (deps: {
   const addOne = async (auth: TAuth, level: TBlackLevel, input: TReq<'addOne'>) => {
     const now = new Date();
     checkExpiry(input.expiresAt, now);
-    return uniquely(listedAlready(input.number, { level }), () =>
-      inList(auth, level, async (tx, list) => {
-        const { added, skipped } = await addMany(tx, list, auth, [input], 'manual', now);
-        if (skipped.length) throw conflict(skipped[0]!.reason);
-        return toEntry(list, (await repo.byId(tx, list, added[0]!))!, now);
-      }),
+    return uniquely(
+      () => blacklistErrors.listedAlready(input.number, level),
+      () =>
+        inList(auth, level, async (tx, list) => {
+          const { added, skipped } = await addMany(tx, list, auth, [input], 'manual', now);
+          if (skipped.length) throw blacklistErrors.listedAlready(input.number, level);
+          return toEntry(list, (await repo.byId(tx, list, added[0]!))!, now);
+        }),
     );
   };
 
@@ -210,7 +211,7 @@ export const createBlacklistService = (deps: {
         items.push({ number, reason: input.reason, expiresAt: input.expiresAt });
       }
     }
-    return uniquely(listedMeanwhile, () =>
+    return uniquely(blacklistErrors.listedMeanwhile, () =>
       inList(auth, level, async (tx, list) => {
         const done = await addMany(tx, list, auth, items, 'batch', now);
         return { added: done.added.length, skipped: [...skipped, ...done.skipped] };
@@ -220,31 +221,33 @@ export const createBlacklistService = (deps: {
 
   const edit = async (auth: TAuth, level: TBlackLevel, input: TReq<'edit'>) => {
     const now = new Date();
-    return uniquely(listedAlready(input.number, { level }), () =>
-      inList(auth, level, async (tx, list) => {
-        const old = await repo.byId(tx, list, input.id);
-        if (!old) throw entryMissing();
-        // An unchanged past expiry may stay (editing only the reason of a lapsed entry).
-        if (input.expiresAt !== (old.expiresAt?.getTime() ?? null)) checkExpiry(input.expiresAt, now);
-        if (input.number !== old.number) {
-          const [other] = await repo.byNumbers(tx, list, [input.number]);
-          if (other) throw conflict(listedAlready(input.number, list));
-        }
-        const row = await repo.update(tx, list, input.id, {
-          number: input.number,
-          reason: input.reason,
-          expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt),
-          ...stamp(auth, now),
-        });
-        return toEntry(list, row!, now);
-      }),
+    return uniquely(
+      () => blacklistErrors.listedAlready(input.number, level),
+      () =>
+        inList(auth, level, async (tx, list) => {
+          const old = await repo.byId(tx, list, input.id);
+          if (!old) throw blacklistErrors.entryMissing();
+          // An unchanged past expiry may stay (editing only the reason of a lapsed entry).
+          if (input.expiresAt !== (old.expiresAt?.getTime() ?? null)) checkExpiry(input.expiresAt, now);
+          if (input.number !== old.number) {
+            const [other] = await repo.byNumbers(tx, list, [input.number]);
+            if (other) throw blacklistErrors.listedAlready(input.number, list.level);
+          }
+          const row = await repo.update(tx, list, input.id, {
+            number: input.number,
+            reason: input.reason,
+            expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt),
+            ...stamp(auth, now),
+          });
+          return toEntry(list, row!, now);
+        }),
     );
   };
 
   const remove = (auth: TAuth, level: TBlackLevel, ids: number[]) =>
     inList(auth, level, async (tx, list) => {
       const deleted = await repo.remove(tx, list, [...new Set(ids)]);
-      if (deleted === 0) throw entryMissing();
+      if (deleted === 0) throw blacklistErrors.entryMissing();
       return { deleted };
     });
 
@@ -260,7 +263,7 @@ export const createBlacklistService = (deps: {
           .map((r) => ({ row: r.row, number: r.number, reason: listedAlready(r.number, list) }));
         return { skipped, added: done.added.length };
       };
-      const outcome = await uniquely(listedMeanwhile, () => inList(auth, level, write));
+      const outcome = await uniquely(blacklistErrors.listedMeanwhile, () => inList(auth, level, write));
       const listed = (xs: typeof errors) => xs.slice(0, blacklistLimits.importListed);
       return {
         isDryRun,

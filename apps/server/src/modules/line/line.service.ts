@@ -10,9 +10,9 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { conflict, invalid, notFound } from '../../http/errors.js';
 import { callingRepository } from '../seat/calling.repository.js';
 import { requireStaff } from '../seat/staff.js';
+import { lineErrors } from './line.errors.js';
 import { lineRepository as repo, type TNumberWhere, type TWorkNumberWhere } from './line.repository.js';
 
 type TLineDeps = { database: TDatabase; dataScopeOf: (auth: TAuth) => Promise<TDataScope> };
@@ -34,9 +34,6 @@ const pageOf = <T>(records: T[], total: number, q: TPageQuery) => ({
   pages: Math.ceil(total / q.limit),
 });
 
-export const numberNotFoundMessage = '号码不存在或已删除，请刷新后重试';
-export const workNumberNotFoundMessage = '工作号不存在，请刷新后重试';
-
 export type TLineService = ReturnType<typeof createLineService>;
 
 /** 线路展示, 号码池, 移动工作号 and 外显号码 (spec section 7 "Number pools and black-list"). */
@@ -46,7 +43,7 @@ export const createLineService = (deps: TLineDeps) => {
 
   const numbersIn = async (tx: TDb, auth: TAuth, w: TNumberWhere & { ids: readonly number[] }) => {
     const rows = await repo.findNumbers(tx, auth.tenantId, w);
-    if (rows.length !== w.ids.length) throw notFound(numberNotFoundMessage);
+    if (rows.length !== w.ids.length) throw lineErrors.numberMissing();
     return rows;
   };
   const oneNumber = async (tx: TDb, auth: TAuth, id: number) =>
@@ -57,13 +54,13 @@ export const createLineService = (deps: TLineDeps) => {
   /** A number the enterprise adds must sit on a line it holds seats on and be new to it. */
   const checkNewNumber = async (tx: TDb, auth: TAuth, lineId: number, number: string, exceptId?: number) => {
     const line = await repo.tenantLine(tx, auth.tenantId, lineId);
-    if (!line) throw invalid('请选择本企业已开通坐席的线路');
-    if (line.callerNumbers.includes(number)) throw conflict('该号码是线路自带的外显号码，无需添加');
-    if (await repo.numberTaken(tx, auth.tenantId, number, exceptId)) throw conflict('该号码已存在，请勿重复添加');
+    if (!line) throw lineErrors.lineNotHeld();
+    if (line.callerNumbers.includes(number)) throw lineErrors.lineOwnNumber();
+    if (await repo.numberTaken(tx, auth.tenantId, number, exceptId)) throw lineErrors.numberTaken();
   };
   const assertNotInUse = async (tx: TDb, auth: TAuth, numbers: string[]) => {
     if ((await callingRepository.usingNumbers(tx, auth.tenantId, numbers)) > 0) {
-      throw conflict('该号码正被员工用作外显号码，请先在呼叫管理中更换后再操作');
+      throw lineErrors.numberInUse();
     }
   };
 
@@ -121,11 +118,11 @@ export const createLineService = (deps: TLineDeps) => {
       const scope = await dataScopeOf(auth);
       return scoped(auth, async (tx) => {
         const work = await repo.lockWorkNumber(tx, auth.tenantId, id);
-        if (!work) throw notFound(workNumberNotFoundMessage);
+        if (!work) throw lineErrors.workNumberMissing();
         await requireStaff(tx, auth.tenantId, scope, [userId]);
         if (work.userId === userId) return oneWork(tx, auth, id);
-        if (work.userId !== null) throw conflict('该工作号已绑定其他员工，请先解绑');
-        if (await repo.workNumberOf(tx, auth.tenantId, userId)) throw conflict('该员工已绑定工作号，请先解绑原工作号');
+        if (work.userId !== null) throw lineErrors.workNumberTaken();
+        if (await repo.workNumberOf(tx, auth.tenantId, userId)) throw lineErrors.staffHasWorkNumber();
         await repo.setWorkHolder(tx, auth.tenantId, id, userId);
         return oneWork(tx, auth, id);
       });
@@ -135,11 +132,11 @@ export const createLineService = (deps: TLineDeps) => {
       const scope = await dataScopeOf(auth);
       return scoped(auth, async (tx) => {
         const work = await repo.lockWorkNumber(tx, auth.tenantId, id);
-        if (!work) throw notFound(workNumberNotFoundMessage);
-        if (work.userId === null) throw conflict('该工作号未绑定员工，无需解绑');
+        if (!work) throw lineErrors.workNumberMissing();
+        if (work.userId === null) throw lineErrors.workNumberFree();
         // Only a holder inside the scope may be unbound; others answer as if the number were not there.
         const visible = await repo.workPage(tx, auth.tenantId, { scope, ids: [id] }, 0, 1);
-        if (visible.total === 0) throw notFound(workNumberNotFoundMessage);
+        if (visible.total === 0) throw lineErrors.workNumberMissing();
         await repo.setWorkHolder(tx, auth.tenantId, id, null);
         return oneWork(tx, auth, id);
       });

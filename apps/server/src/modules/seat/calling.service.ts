@@ -12,8 +12,8 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { invalid } from '../../http/errors.js';
 import { callingRepository as repo, type TSettingsValues } from './calling.repository.js';
+import { seatErrors } from './seat.errors.js';
 import { callingSettings } from './seat.schema.js';
 import { requireStaff } from './staff.js';
 
@@ -73,13 +73,13 @@ export const createCallingService = (deps: TCallingDeps) => {
    */
   const checkLineAndNumber = async (tx: TDb, auth: TAuth, lineId: number | null, callerNumber: string | null) => {
     if (lineId === null) {
-      if (callerNumber) throw invalid('请先选择线路，再选择该线路的外显号码');
+      if (callerNumber) throw seatErrors.numberWithoutLine();
       return;
     }
     const line = (await repo.tenantLines(tx, auth.tenantId)).find((l) => l.id === lineId);
-    if (!line) throw invalid('所选线路不可用，请选择本企业已开通坐席的线路');
+    if (!line) throw seatErrors.lineUnavailable();
     if (callerNumber && !line.callerNumbers.includes(callerNumber)) {
-      throw invalid('外显号码不属于所选线路，请重新选择');
+      throw seatErrors.numberNotOnLine();
     }
   };
 
@@ -147,7 +147,7 @@ export const createCallingService = (deps: TCallingDeps) => {
         ) as TSettingsValues;
         if (values.callerNumber === '') values.callerNumber = null;
         if (values.callerNumber && values.lineId === undefined) {
-          throw invalid('请先选择线路，再选择该线路的外显号码');
+          throw seatErrors.numberWithoutLine();
         }
         if (values.lineId !== undefined) {
           values.callerNumber ??= null;
@@ -161,7 +161,7 @@ export const createCallingService = (deps: TCallingDeps) => {
             const to = values.allowedTo ?? r.settings?.allowedTo ?? defaultCallingSettings.allowedTo;
             return from >= to;
           });
-          if (clash) throw invalid(`${clash.realName}的允许呼叫时间将变为开始晚于结束，请同时修改开始和结束时间`);
+          if (clash) throw seatErrors.hoursReversed(clash.realName);
         }
         return { updated: await repo.upsert(tx, auth.tenantId, userIds, values) };
       });

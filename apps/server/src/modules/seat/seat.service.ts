@@ -15,9 +15,9 @@ import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
 import { sendXlsx } from '../../http/download.js';
-import { conflict, notFound } from '../../http/errors.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { lines } from '../line/line.schema.js';
+import { seatErrors } from './seat.errors.js';
 import { seatRepository as repo, type TSeatRow } from './seat.repository.js';
 import { seats } from './seat.schema.js';
 import { requireStaff, staffOptions } from './staff.js';
@@ -90,8 +90,6 @@ const toSeat = (r: TSeatRow): TSeat => ({
 /** Times in the sheet as the enterprise reads them (Asia/Shanghai), whatever the server's zone. */
 const cnTime = (d: Date) => d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-');
 
-export const seatNotFoundMessage = '坐席不存在或已删除，请刷新后重试';
-
 export type TSeatService = ReturnType<typeof createSeatService>;
 
 export const createSeatService = (deps: TSeatDeps) => {
@@ -100,12 +98,12 @@ export const createSeatService = (deps: TSeatDeps) => {
 
   const requireSeat = async (tx: TDb, auth: TAuth, scope: TDataScope, id: number, now: Date) => {
     const seat = await repo.find(tx, auth.tenantId, scope, id, now);
-    if (!seat) throw notFound(seatNotFoundMessage);
+    if (!seat) throw seatErrors.seatMissing();
     return seat;
   };
   const requireVisible = async (tx: TDb, auth: TAuth, scope: TDataScope, ids: readonly number[], now: Date) => {
     if ((await repo.countVisible(tx, auth.tenantId, scope, ids, now)) !== ids.length) {
-      throw notFound(seatNotFoundMessage);
+      throw seatErrors.seatMissing();
     }
   };
   const reread = async (tx: TDb, auth: TAuth, id: number, now: Date) =>
@@ -119,7 +117,7 @@ export const createSeatService = (deps: TSeatDeps) => {
     except?: number,
   ) => {
     if (await repo.holdsSeatOnLine(tx, auth.tenantId, userId, lineId, now, except)) {
-      throw conflict('该员工在此线路上已有坐席，无需重复分配');
+      throw seatErrors.alreadyOnLine();
     }
   };
 
@@ -161,13 +159,11 @@ export const createSeatService = (deps: TSeatDeps) => {
       const now = new Date();
       return scoped(auth, async (tx) => {
         await requireStaff(tx, auth.tenantId, scope, [input.userId]);
-        if (!(await repo.activeLine(tx, input.lineId))) throw notFound('线路不存在或已停用，请刷新后重新选择');
+        if (!(await repo.activeLine(tx, input.lineId))) throw seatErrors.lineMissing();
         await assertNoOtherSeat(tx, auth, input.userId, input.lineId, now);
         const seat = await repo.lockAssignable(tx, auth.tenantId, input.lineId, input.seatId, now);
         if (!seat) {
-          throw conflict(
-            input.seatId ? '该坐席已被占用或已过期，请选择空闲坐席' : '该线路没有空闲坐席，请先释放或购买坐席',
-          );
+          throw input.seatId ? seatErrors.chosenSeatTaken() : seatErrors.noFreeSeat();
         }
         await repo.setUser(tx, auth.tenantId, seat.id, input.userId);
         return reread(tx, auth, seat.id, now);
@@ -180,7 +176,7 @@ export const createSeatService = (deps: TSeatDeps) => {
       return scoped(auth, async (tx) => {
         const seat = await requireSeat(tx, auth, scope, input.id, now);
         if (seat.state === 'expired' || seat.state === 'disabled') {
-          throw conflict('坐席已过期或已停用，请先续费后再分配');
+          throw seatErrors.seatNotAssignable();
         }
         await requireStaff(tx, auth.tenantId, scope, [input.userId]);
         if (seat.userId === input.userId) return toSeat(seat);
@@ -205,7 +201,7 @@ export const createSeatService = (deps: TSeatDeps) => {
       return scoped(auth, async (tx) => {
         await requireVisible(tx, auth, scope, ids, now);
         if ((await repo.countDisabled(tx, auth.tenantId, ids)) > 0) {
-          throw conflict('所选坐席中有已停用的坐席，停用的坐席不能续费');
+          throw seatErrors.renewDisabled();
         }
         return { updated: await repo.extend(tx, auth.tenantId, ids, months, now) };
       });
@@ -216,7 +212,7 @@ export const createSeatService = (deps: TSeatDeps) => {
       const now = new Date();
       return scoped(auth, async (tx) => {
         const seat = await requireSeat(tx, auth, scope, id, now);
-        if (seat.userId === null) throw conflict('该坐席未分配给任何员工，无需释放');
+        if (seat.userId === null) throw seatErrors.notAssigned();
         await repo.setUser(tx, auth.tenantId, id, null);
         return reread(tx, auth, id, now);
       });
@@ -227,7 +223,7 @@ export const createSeatService = (deps: TSeatDeps) => {
       const now = new Date();
       return scoped(auth, async (tx) => {
         const seat = await requireSeat(tx, auth, scope, id, now);
-        if (seat.userId !== null) throw conflict('坐席正在使用中，请先释放坐席再删除');
+        if (seat.userId !== null) throw seatErrors.seatInUse();
         return { deleted: await repo.remove(tx, auth.tenantId, id) };
       });
     },

@@ -2,8 +2,8 @@ import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { isInScope, scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
-import { notFound } from '../../http/errors.js';
 import { departments, users } from '../org/org.schema.js';
+import { seatErrors } from './seat.errors.js';
 
 // The staff questions of the seat, number and calling screens: who may be picked, and the name
 // filter of their lists. Staff are read here (not through the org service) because these lists
@@ -19,8 +19,6 @@ export const staffNameMatch = (text: string): SQL => {
     ...(/^[a-z]+$/.test(q) ? [sql`${users.namePinyin} like ${likeOf(q)}`] : []),
   )!;
 };
-
-export const missingStaffMessage = '员工不存在或已停用，请刷新后重新选择';
 
 /** Active staff of the tenant within the data scope, for the pickers. */
 export const staffOptions = (db: TDb, tenantId: number, scope: TDataScope, keyword?: string) =>
@@ -49,6 +47,6 @@ export const requireStaff = async (db: TDb, tenantId: number, scope: TDataScope,
     .from(users)
     .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...ids]), eq(users.status, 'active')));
   const visible = rows.filter((r) => isInScope(scope, { ownerId: r.id, deptId: r.deptId }));
-  if (visible.length !== new Set(ids).size) throw notFound(missingStaffMessage);
+  if (visible.length !== new Set(ids).size) throw seatErrors.staffMissing();
   return visible;
 };
