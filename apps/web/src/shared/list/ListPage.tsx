@@ -9,19 +9,19 @@ import { ListColumnSettings, ListTable } from './ListTable';
 import type { TListColumn, TRowOf } from './types';
 import { type TListController, useListController } from './useListController';
 
-type TListViewProps<R extends TRouteDef> = {
+type TListViewProps<T> = {
   /** Names the card's test id (`list-<testKey>`). */
   testKey: string;
   /** Form items of the filter form. */
   filters?: ReactNode;
-  batchActions?: (rows: TRowOf<R>[], clear: () => void) => ReactNode;
+  batchActions?: (rows: T[], clear: () => void) => ReactNode;
   toolbar?: ReactNode;
-  onRowClick?: (row: TRowOf<R>) => void;
+  onRowClick?: (row: T) => void;
   title?: ReactNode;
 };
 
 /** The default view of a list controller: filter bar, batch actions, toolbar, export, column settings, table. */
-export const ListView = <R extends TRouteDef>({ list, ...props }: TListViewProps<R> & { list: TListController<R> }) => (
+export const ListView = <T,>({ list, ...props }: TListViewProps<T> & { list: TListController<T> }) => (
   <Card title={props.title} data-testid={`list-${props.testKey}`}>
     {props.filters && (
       <FilterBar form={list.form} onSearch={list.search} onReset={list.reset}>
@@ -49,7 +49,7 @@ export const ListView = <R extends TRouteDef>({ list, ...props }: TListViewProps
   </Card>
 );
 
-type TListPageProps<R extends TRouteDef> = Omit<TListViewProps<R>, 'testKey'> & {
+type TListPageProps<R extends TRouteDef> = Omit<TListViewProps<TRowOf<R>>, 'testKey'> & {
   /** Stable key of the page: query cache and the column settings stored per page. */
   pageKey: string;
   route: R;

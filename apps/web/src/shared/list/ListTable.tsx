@@ -1,20 +1,18 @@
-import type { TRouteDef } from '@yunhu/contract';
 import { Table } from 'antd';
 import { t } from '../../locales/zh-CN';
 import { ColumnSettings } from './ColumnSettings';
-import type { TRowOf } from './types';
 import type { TListController } from './useListController';
 
-type TListTableProps<R extends TRouteDef> = {
-  list: TListController<R>;
+type TListTableProps<T> = {
+  list: TListController<T>;
   /** Rows can be ticked for batch actions. */
   isSelectable?: boolean;
-  onRowClick?: (row: TRowOf<R>) => void;
+  onRowClick?: (row: T) => void;
 };
 
 /** The table of a list controller: its shown columns, rows, sort, paging and selection. */
-export const ListTable = <R extends TRouteDef>({ list, isSelectable, onRowClick }: TListTableProps<R>) => (
-  <Table<TRowOf<R>>
+export const ListTable = <T,>({ list, isSelectable, onRowClick }: TListTableProps<T>) => (
+  <Table<T>
     rowKey={list.rowKey}
     columns={list.tableColumns}
     dataSource={list.records}
@@ -34,7 +32,7 @@ export const ListTable = <R extends TRouteDef>({ list, isSelectable, onRowClick 
 );
 
 /** The column choice of a list controller. */
-export const ListColumnSettings = <R extends TRouteDef>({ list }: { list: TListController<R> }) => (
+export const ListColumnSettings = <T,>({ list }: { list: TListController<T> }) => (
   <ColumnSettings
     columns={list.columns.map((c) => ({ key: c.key, title: String(c.title ?? c.key) }))}
     hidden={list.hidden}

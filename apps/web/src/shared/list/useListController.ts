@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import type { TRequestOf, TRouteDef } from '@yunhu/contract';
 import { Form, type FormInstance, type TableProps } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, useMemo, useState } from 'react';
 import { call, download } from '../http/api';
@@ -47,12 +48,46 @@ export type TListControllerOptions<R extends TRouteDef> = {
 
 const same = (v: TFilters) => v;
 
+/** Everything a list view needs, for rows of type T. */
+export type TListController<T> = {
+  /** The filter being edited: the form of the filter bar. */
+  form: FormInstance;
+  /** The filter applied: what the list shows and the export sends. */
+  filters: TFilters;
+  setFilters: (next: TFilters) => void;
+  /** Applies the filter form's values (through `toFilters`, empty values dropped). */
+  search: (values: TFilters) => void;
+  reset: () => void;
+  sort: TSortParams;
+  setSort: (sort: TSortParams) => void;
+  paging: { page: number; limit: number };
+  setPaging: (paging: { page: number; limit: number }) => void;
+  records: T[];
+  total: number;
+  isFetching: boolean;
+  rowKey: keyof T & string;
+  selectedKeys: Key[];
+  selectedRows: T[];
+  select: (keys: Key[], rows: T[]) => void;
+  clearSelection: () => void;
+  columns: TListColumn<T>[];
+  /** The shown columns in antd's shape, the sort arrow on the applied sort. */
+  tableColumns: ColumnType<T>[];
+  hidden: string[];
+  setHidden: (hidden: string[]) => void;
+  onTableChange: NonNullable<TableProps<T>['onChange']>;
+  canExport: boolean;
+  onExport: () => Promise<string | undefined>;
+};
+
 /**
  * The behaviour of a server-paged list, without its view (STYLE.md point 12): the filter being edited
  * (an antd form) and the one applied, sort, paging, selection, column settings and the export of the
  * applied filter. `ListPage` renders it; a screen that needs more renders its own view on it.
  */
-export const useListController = <R extends TRouteDef>(options: TListControllerOptions<R>) => {
+export const useListController = <R extends TRouteDef>(
+  options: TListControllerOptions<R>,
+): TListController<TRowOf<R>> => {
   type TRow = TRowOf<R>;
   const { pageKey, route, columns, toFilters = same } = options;
   const [form] = Form.useForm();
@@ -85,7 +120,7 @@ export const useListController = <R extends TRouteDef>(options: TListControllerO
     search({});
   };
 
-  const onTableChange: TableProps<TRow>['onChange'] = (pagination, _f, sorter) => {
+  const onTableChange: NonNullable<TableProps<TRow>['onChange']> = (pagination, _f, sorter) => {
     const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<TRow> | undefined;
     setSort(toSortParams({ columnKey: one?.columnKey, order: one?.order ?? null }, columns));
     setPaging({ page: pagination.current ?? 1, limit: pagination.pageSize ?? paging.limit });
@@ -101,15 +136,14 @@ export const useListController = <R extends TRouteDef>(options: TListControllerO
     return download(exportOptions.route, body as TRequestOf<TRouteDef>, `${exportOptions.fileName}.xlsx`);
   };
 
-  // Shown columns in antd's shape; the sort arrow follows the applied sort.
-  const tableColumns = columns
+  const tableColumns: ColumnType<TRow>[] = columns
     .filter((c) => !hidden.includes(c.key))
     .map(({ sortField, isHiddenByDefault: _h, ...c }) =>
       sortField ? { ...c, sorter: true, sortOrder: sort.sortField === sortField ? sort.sortOrder : null } : c,
     );
 
   return {
-    form: form as FormInstance,
+    form,
     filters,
     setFilters,
     search,
@@ -121,7 +155,6 @@ export const useListController = <R extends TRouteDef>(options: TListControllerO
     records: query.data?.records ?? [],
     total: query.data?.total ?? 0,
     isFetching: query.isFetching,
-    refetch: query.refetch,
     rowKey: options.rowKey,
     selectedKeys: selection.keys,
     selectedRows: selection.rows,
@@ -136,5 +169,3 @@ export const useListController = <R extends TRouteDef>(options: TListControllerO
     onExport,
   };
 };
-
-export type TListController<R extends TRouteDef> = ReturnType<typeof useListController<R>>;
