@@ -4,7 +4,7 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import { isInScope, scopeCondition, type TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
+import { crmErrors } from './crm.errors.js';
 import { crmRepository as repo, type TCustomerRow } from './crm.repository.js';
 import { isMobileMasked, readCrmSettings } from './crm.rules.js';
 import { customers as c } from './crm.schema.js';
@@ -22,8 +22,6 @@ export type TCrmDeps = {
   notify: TNotify;
   logger: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 };
-
-export const customerMissing = () => notFound('客户不存在或已删除');
 
 export const canSeePool = (auth: TAuth) => auth.isAdmin || auth.isSuper || auth.permissions.has(Perm.poolList);
 
@@ -84,11 +82,7 @@ export type TCrmContext = ReturnType<typeof createCrmContext>;
 export const targetStaff = async (tx: TDb, auth: TAuth, scope: TDataScope, ids: readonly number[]) => {
   const rows = await repo.staff(tx, auth.tenantId, ids);
   const ok = rows.filter((u) => u.status === 'active' && isInScope(scope, { ownerId: u.id, deptId: u.deptId }));
-  if (ok.length !== new Set(ids).size) throw notFound('员工不存在、已停用或不在您的数据范围内');
+  if (ok.length !== new Set(ids).size) throw crmErrors.staffOutOfScope();
   const byId = new Map(ok.map((u) => [u.id, u]));
   return ids.map((id) => byId.get(id)!);
 };
-
-/** The maxOwned message: how many he has, the maximum and how many more he can take. */
-export const overMaxMessage = (name: string, owned: number, adding: number, max: number) =>
-  `${name}已有${owned}个客户，再增加${adding}个将超过上限${max}个（还可以增加${Math.max(0, max - owned)}个）`;

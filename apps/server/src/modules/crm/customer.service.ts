@@ -12,18 +12,10 @@ import type { z } from 'zod';
 import type { TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import type { TAuth } from '../../http/context.js';
-import { conflict, invalid } from '../../http/errors.js';
 import { pinyinOf } from '../org/pinyin.js';
 import { isUniqueViolation } from '../org/staff.service.js';
-import {
-  customerMissing,
-  isVisible,
-  overMaxMessage,
-  type TCrmContext,
-  type TCustomerAccess,
-  targetStaff,
-  visibleCondition,
-} from './crm.context.js';
+import { isVisible, type TCrmContext, type TCustomerAccess, targetStaff, visibleCondition } from './crm.context.js';
+import { crmErrors } from './crm.errors.js';
 import { filterCondition, orderOf, poolCondition, type TPool } from './crm.filter.js';
 import { crmRepository as repo, type TCustomerRow } from './crm.repository.js';
 import { readCrmSettings } from './crm.rules.js';
@@ -52,9 +44,9 @@ export const checkCustomValues = (fields: TCustomField[], input: TCustomValues, 
   const byId = new Map(fields.map((f) => [String(f.id), f]));
   for (const [key, value] of Object.entries(input)) {
     const f = byId.get(key);
-    if (!f) throw invalid(`自定义字段（编号${key}）不存在或已删除，请刷新页面`);
+    if (!f) throw crmErrors.customFieldUnknown(key);
     if (isEmpty(value)) continue;
-    const bad = (what: string) => invalid(`「${f.name}」${what}`);
+    const bad = (what: string) => crmErrors.customValueBad(f.name, what);
     switch (f.type) {
       case 'text':
       case 'textarea':
@@ -81,14 +73,14 @@ export const checkCustomValues = (fields: TCustomField[], input: TCustomValues, 
     }
   }
   for (const f of fields) {
-    if (f.isRequired && isEmpty(merged[String(f.id)])) throw invalid(`请填写「${f.name}」`);
+    if (f.isRequired && isEmpty(merged[String(f.id)])) throw crmErrors.customValueRequired(f.name);
   }
 };
 
 const checkTags = async (tx: TDb, tenantId: number, tagIds: readonly number[], ctx: TCrmContext) => {
   if (tagIds.length === 0) return;
   const tags = await ctx.tagMap(tx, tenantId);
-  if (tagIds.some((id) => !tags.has(id))) throw invalid('标签不存在或已删除，请刷新后重新选择');
+  if (tagIds.some((id) => !tags.has(id))) throw crmErrors.tagUnknown();
 };
 
 /** Where this mobile already is, for the duplicate message (getExistOther). */
@@ -122,13 +114,13 @@ export const createCustomerService = (ctx: TCrmContext) => {
     const row = lock
       ? (await repo.lockMany(tx, auth.tenantId, [id]))[0]
       : (await repo.findFull(tx, auth.tenantId, id))?.c;
-    if (!row || !isVisible(auth, access, row)) throw customerMissing();
+    if (!row || !isVisible(auth, access, row)) throw crmErrors.customerMissing();
     return row;
   };
 
   const view = async (tx: TDb, id: number, auth: TAuth, vc?: TViewContext) => {
     const full = await repo.findFull(tx, auth.tenantId, id);
-    if (!full) throw customerMissing();
+    if (!full) throw crmErrors.customerMissing();
     return toCustomerView(full, vc ?? (await ctx.viewContext(tx, auth)));
   };
 
@@ -159,7 +151,7 @@ export const createCustomerService = (ctx: TCrmContext) => {
     const scope = await ctx.scopeOf(auth);
     return scoped(auth, async (tx) => {
       const row = await visible(tx, auth, scope, id);
-      if ((pool === 'public') !== (row.ownerId === null)) throw customerMissing();
+      if ((pool === 'public') !== (row.ownerId === null)) throw crmErrors.customerMissing();
       return view(tx, id, auth);
     });
   };
@@ -169,7 +161,7 @@ export const createCustomerService = (ctx: TCrmContext) => {
     try {
       return await scoped(auth, async (tx) => {
         const dup = await existOf(tx, auth, input.mobile);
-        if (dup.isExist) throw conflict(dup.message);
+        if (dup.isExist) throw crmErrors.mobileTaken(dup.message);
         const settings = await readCrmSettings(tx, auth.tenantId);
         const ownerId = input.ownerId === undefined ? auth.userId : input.ownerId;
         let owner: { id: number; realName: string; deptId: number | null } | null = null;
@@ -180,14 +172,13 @@ export const createCustomerService = (ctx: TCrmContext) => {
               : (await targetStaff(tx, auth, scope, [ownerId]))[0]!;
           if (settings.maxOwned > 0) {
             const owned = (await repo.ownedCounts(tx, auth.tenantId, [ownerId])).get(ownerId) ?? 0;
-            if (owned + 1 > settings.maxOwned)
-              throw conflict(overMaxMessage(owner.realName, owned, 1, settings.maxOwned));
+            if (owned + 1 > settings.maxOwned) throw crmErrors.overMax(owner.realName, owned, 1, settings.maxOwned);
           }
         }
         await checkTags(tx, auth.tenantId, input.tagIds, ctx);
         const fields = await repo.customFields(tx, auth.tenantId);
         checkCustomValues(fields, input.customValues, input.customValues);
-        if (input.nextFollowAt !== null && input.nextFollowAt <= Date.now()) throw invalid('下次跟进时间必须晚于现在');
+        if (input.nextFollowAt !== null && input.nextFollowAt <= Date.now()) throw crmErrors.nextFollowPast();
         const now = new Date();
         const id = await repo.insert(tx, {
           tenantId: auth.tenantId,
@@ -227,7 +218,7 @@ export const createCustomerService = (ctx: TCrmContext) => {
       // Two people saving the same mobile at once: the unique index decides, the message says who won.
       if (isUniqueViolation(error)) {
         const dup = await scoped(auth, (tx) => existOf(tx, auth, input.mobile));
-        throw conflict(dup.message || '该手机号已存在');
+        throw crmErrors.mobileTaken(dup.message);
       }
       throw error;
     }
@@ -240,7 +231,7 @@ export const createCustomerService = (ctx: TCrmContext) => {
         const before = await visible(tx, auth, scope, input.id, true);
         if (input.mobile !== undefined && input.mobile !== before.mobile) {
           const dup = await existOf(tx, auth, input.mobile, before.id);
-          if (dup.isExist) throw conflict(dup.message);
+          if (dup.isExist) throw crmErrors.mobileTaken(dup.message);
         }
         if (input.tagIds) await checkTags(tx, auth.tenantId, input.tagIds, ctx);
         const fields = await repo.customFields(tx, auth.tenantId);
@@ -254,7 +245,7 @@ export const createCustomerService = (ctx: TCrmContext) => {
           input.nextFollowAt <= Date.now() &&
           input.nextFollowAt !== before.nextFollowAt?.getTime()
         ) {
-          throw invalid('下次跟进时间必须晚于现在');
+          throw crmErrors.nextFollowPast();
         }
         const set: Partial<TCustomerRow> = {};
         const copy = [
@@ -294,7 +285,7 @@ export const createCustomerService = (ctx: TCrmContext) => {
     } catch (error) {
       if (isUniqueViolation(error) && input.mobile) {
         const dup = await scoped(auth, (tx) => existOf(tx, auth, input.mobile!, input.id));
-        throw conflict(dup.message || '该手机号已存在');
+        throw crmErrors.mobileTaken(dup.message);
       }
       throw error;
     }
@@ -373,7 +364,7 @@ export const createCustomerService = (ctx: TCrmContext) => {
 
     /** A follow-up restarts the no-follow-up clock of the automatic release (and its reminder). */
     followAdd: async (auth: TAuth, input: TFollowInput & { phoneLabel?: TPhoneLabel }): Promise<TTimelineItem> => {
-      if (input.nextFollowAt !== null && input.nextFollowAt <= Date.now()) throw invalid('下次跟进时间必须晚于现在');
+      if (input.nextFollowAt !== null && input.nextFollowAt <= Date.now()) throw crmErrors.nextFollowPast();
       const scope = await ctx.scopeOf(auth);
       return scoped(auth, (tx) => followIn(tx, auth, scope, input));
     },

@@ -3,16 +3,9 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { isInScope, scopeCondition, type TDataScope } from '../../db/scope.js';
 import type { TAuth } from '../../http/context.js';
-import { conflict, notFound } from '../../http/errors.js';
 import { users } from '../org/org.schema.js';
-import {
-  canSeePool,
-  isVisible,
-  overMaxMessage,
-  type TCrmContext,
-  targetStaff,
-  visibleCondition,
-} from './crm.context.js';
+import { canSeePool, isVisible, type TCrmContext, targetStaff, visibleCondition } from './crm.context.js';
+import { crmErrors, crmRefusals, overMaxMessage } from './crm.errors.js';
 import { filterCondition, poolCondition, type TFilter, type TPool } from './crm.filter.js';
 import { crmRepository as repo, type TCustomerRow, type TOwnerLogInsert } from './crm.repository.js';
 import { readCrmSettings } from './crm.rules.js';
@@ -20,7 +13,6 @@ import { customers } from './crm.schema.js';
 import { diffCustomer, shanghaiDayStart, shanghaiTime } from './crm.view.js';
 
 const dayMs = 86_400_000;
-const outOfReach = '客户不存在或不在您的数据范围内';
 type TRefused = TBatchResult['refused'];
 
 /**
@@ -34,7 +26,8 @@ const lockVisible = async (tx: TDb, auth: TAuth, scope: TDataScope, ids: readonl
   for (const id of ids) {
     const row = rows.get(id);
     if (row && isVisible(auth, scope, row)) ok.push(row);
-    else refused.push({ id, name: row && row.tenantId === auth.tenantId ? row.name : '', reason: outOfReach });
+    else
+      refused.push({ id, name: row && row.tenantId === auth.tenantId ? row.name : '', reason: crmRefusals.outOfReach });
   }
   return { ok, refused };
 };
@@ -75,7 +68,7 @@ export const createPoolService = (ctx: TCrmContext) => {
     const groups = spreadEvenly(ok, userIds);
     const owned = await repo.ownedCounts(tx, auth.tenantId, userIds);
     const problems: string[] = [];
-    if (refused.length) problems.push(`有${refused.length}个客户不存在或不在您的数据范围内，请刷新后重新选择`);
+    if (refused.length) problems.push(crmRefusals.someOutOfReach(refused.length));
     const rows = people.map((p) => {
       const mine = groups.get(p.id)!;
       const adding = mine.filter((c) => c.ownerId !== p.id).length;
@@ -100,13 +93,13 @@ export const createPoolService = (ctx: TCrmContext) => {
     const scope = await ctx.scopeOf(auth);
     return scoped(auth, async (tx): Promise<TBatchResult> => {
       const p = await plan(tx, auth, scope, ids, userIds);
-      if (p.problems.length) throw conflict(`分配未执行：${p.problems.join('；')}`);
+      if (p.problems.length) throw crmErrors.allocationRefused(p.problems);
       const refused: TRefused = [];
       const logs: TOwnerLogInsert[] = [];
       for (const person of p.people) {
         const moving = p.groups.get(person.id)!.filter((c) => {
           if (c.ownerId !== person.id) return true;
-          refused.push({ id: c.id, name: c.name, reason: `已是${person.realName}的客户` });
+          refused.push({ id: c.id, name: c.name, reason: crmRefusals.ownerOf(person.realName) });
           return false;
         });
         if (moving.length === 0) continue;
@@ -145,9 +138,13 @@ export const createPoolService = (ctx: TCrmContext) => {
       let candidates: TCustomerRow[] = [];
       for (const id of ids) {
         const r = rows.get(id);
-        if (!r || r.deletedAt !== null) refused.push({ id, name: r?.name ?? '', reason: '客户不存在或已删除' });
+        if (!r || r.deletedAt !== null) refused.push({ id, name: r?.name ?? '', reason: crmRefusals.missing });
         else if (r.ownerId !== null)
-          refused.push({ id, name: r.name, reason: r.ownerId === auth.userId ? '已是您的客户' : '已被他人领取' });
+          refused.push({
+            id,
+            name: r.name,
+            reason: r.ownerId === auth.userId ? crmRefusals.alreadyMine : crmRefusals.taken,
+          });
         else candidates.push(r);
       }
       if (settings.reclaimBlockDays > 0 && candidates.length) {
@@ -166,7 +163,7 @@ export const createPoolService = (ctx: TCrmContext) => {
           refused.push({
             id: c.id,
             name: c.name,
-            reason: `离开您不满${settings.reclaimBlockDays}天，${free}后才能重新领取`,
+            reason: crmRefusals.reclaimBlocked(settings.reclaimBlockDays, free),
           });
           return false;
         });
@@ -176,17 +173,15 @@ export const createPoolService = (ctx: TCrmContext) => {
         const today = await repo.claimsSince(tx, auth.tenantId, auth.userId, shanghaiDayStart(new Date()));
         const left = Math.max(0, settings.dailyClaimLimit - today);
         if (candidates.length > left) {
-          throw conflict(
-            left === 0
-              ? `今天的领取数量已达上限${settings.dailyClaimLimit}个，请明天再领取`
-              : `每天最多领取${settings.dailyClaimLimit}个客户，今天还可以领取${left}个，您选择了${candidates.length}个`,
-          );
+          throw left === 0
+            ? crmErrors.dailyClaimReached(settings.dailyClaimLimit)
+            : crmErrors.dailyClaimOver(settings.dailyClaimLimit, left, candidates.length);
         }
       }
       if (settings.maxOwned > 0) {
         const owned = (await repo.ownedCounts(tx, auth.tenantId, [auth.userId])).get(auth.userId) ?? 0;
         if (owned + candidates.length > settings.maxOwned) {
-          throw conflict(overMaxMessage('您', owned, candidates.length, settings.maxOwned));
+          throw crmErrors.overMax('您', owned, candidates.length, settings.maxOwned);
         }
       }
       // Conditional on the owner still being empty: of two people claiming at once only one gets him.
@@ -199,7 +194,7 @@ export const createPoolService = (ctx: TCrmContext) => {
         ),
       );
       for (const c of candidates)
-        if (!taken.has(c.id)) refused.push({ id: c.id, name: c.name, reason: '已被他人领取' });
+        if (!taken.has(c.id)) refused.push({ id: c.id, name: c.name, reason: crmRefusals.taken });
       await repo.insertOwnerLogs(
         tx,
         [...taken].map((id) => ({
@@ -217,7 +212,7 @@ export const createPoolService = (ctx: TCrmContext) => {
     const { ok, refused } = await lockVisible(tx, auth, scope, ids);
     const moving = ok.filter((c) => {
       if (c.ownerId !== null) return true;
-      refused.push({ id: c.id, name: c.name, reason: '已在公海中' });
+      refused.push({ id: c.id, name: c.name, reason: crmRefusals.inPool });
       return false;
     });
     if (moving.length) {
@@ -371,7 +366,7 @@ export const createPoolService = (ctx: TCrmContext) => {
           const [from] = await repo.staff(tx, auth.tenantId, [input.fromUserId]);
           // A leaver may already be disabled: any person of the tenant inside the scope will do.
           if (!from || from.status === 'deleted' || !isInScope(scope, { ownerId: from.id, deptId: from.deptId })) {
-            throw notFound('原负责人不存在或不在您的数据范围内');
+            throw crmErrors.formerOwnerOutOfScope();
           }
           if (!input.ids) {
             ids = await repo.idsWhere(
@@ -385,11 +380,11 @@ export const createPoolService = (ctx: TCrmContext) => {
         const moving = ok.filter((c) => {
           const why =
             c.ownerId === null
-              ? '在公海中，请使用分配'
+              ? crmRefusals.inPoolUseAllocate
               : c.ownerId === to!.id
-                ? `已是${to!.realName}的客户`
+                ? crmRefusals.ownerOf(to!.realName)
                 : input.fromUserId !== undefined && c.ownerId !== input.fromUserId
-                  ? '不是原负责人的客户'
+                  ? crmRefusals.notFormerOwners
                   : null;
           if (why) refused.push({ id: c.id, name: c.name, reason: why });
           return why === null;
@@ -399,7 +394,7 @@ export const createPoolService = (ctx: TCrmContext) => {
         if (settings.maxOwned > 0) {
           const owned = (await repo.ownedCounts(tx, auth.tenantId, [to!.id])).get(to!.id) ?? 0;
           if (owned + moving.length > settings.maxOwned) {
-            throw conflict(`转移未执行：${overMaxMessage(to!.realName, owned, moving.length, settings.maxOwned)}`);
+            throw crmErrors.transferOverMax(to!.realName, owned, moving.length, settings.maxOwned);
           }
         }
         await repo.update(
@@ -449,7 +444,7 @@ export const createPoolService = (ctx: TCrmContext) => {
       mode: 'add' | 'remove' | 'set',
     ) => {
       const known = await scoped(auth, (tx) => ctx.tagMap(tx, auth.tenantId));
-      if (tagIds.some((id) => !known.has(id))) throw notFound('标签不存在或已删除，请刷新后重新选择');
+      if (tagIds.some((id) => !known.has(id))) throw crmErrors.tagGone();
       return batchFields(auth, ids, (row) => {
         const next =
           mode === 'set'
@@ -457,7 +452,7 @@ export const createPoolService = (ctx: TCrmContext) => {
             : mode === 'add'
               ? [...new Set([...row.tagIds, ...tagIds])]
               : row.tagIds.filter((id) => !tagIds.includes(id));
-        return next.length > 20 ? { refuse: '一个客户最多20个标签' } : { tagIds: next };
+        return next.length > 20 ? { refuse: crmRefusals.tooManyTags } : { tagIds: next };
       });
     },
 

@@ -4,7 +4,8 @@ import type { TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
 import type { TAuth } from '../../http/context.js';
-import { customerMissing, type TCrmContext } from './crm.context.js';
+import type { TCrmContext } from './crm.context.js';
+import { crmErrors, crmRefusals } from './crm.errors.js';
 import { crmRepository as repo, type TCustomerFull, type TOwnerLogInsert } from './crm.repository.js';
 import { readCrmSettings } from './crm.rules.js';
 import { customers as c } from './crm.schema.js';
@@ -49,7 +50,7 @@ export const createRecycleService = (ctx: TCrmContext) => {
       .for('update');
 
   const refusedMissing = (ids: readonly number[], found: Set<number>): TBatchResult['refused'] =>
-    ids.filter((id) => !found.has(id)).map((id) => ({ id, name: '', reason: '客户不在回收站中或不在您的数据范围内' }));
+    ids.filter((id) => !found.has(id)).map((id) => ({ id, name: '', reason: crmRefusals.notInRecycleBin }));
 
   /**
    * Back to the owner when he is still active and under his maximum; otherwise to the public pool,
@@ -70,10 +71,10 @@ export const createRecycleService = (ctx: TCrmContext) => {
       for (const r of rows) {
         const owner = r.ownerId === null ? undefined : owners.get(r.ownerId);
         let why = '';
-        if (owner && owner.status !== 'active') why = `原负责人${owner.realName}已不在职，已恢复到公海`;
+        if (owner && owner.status !== 'active') why = crmRefusals.ownerLeft(owner.realName);
         else if (owner && settings.maxOwned > 0 && (owned.get(owner.id) ?? 0) + 1 > settings.maxOwned) {
-          why = `原负责人${owner.realName}的客户已达上限${settings.maxOwned}个，已恢复到公海`;
-        } else if (r.ownerId !== null && !owner) why = '原负责人已删除，已恢复到公海';
+          why = crmRefusals.ownerFull(owner.realName, settings.maxOwned);
+        } else if (r.ownerId !== null && !owner) why = crmRefusals.ownerDeleted;
         if (owner && !why) {
           owned.set(owner.id, (owned.get(owner.id) ?? 0) + 1);
           toOwner.push(r.id);
@@ -177,7 +178,7 @@ export const createRecycleService = (ctx: TCrmContext) => {
           .select({ id: c.id })
           .from(c)
           .where(and(recycleCondition(auth, scope), eq(c.id, id)));
-        if (!row) throw customerMissing();
+        if (!row) throw crmErrors.customerMissing();
         const full = (await repo.findFull(tx, auth.tenantId, id))!;
         const vc = await ctx.viewContext(tx, auth);
         const timeline = await buildTimeline(

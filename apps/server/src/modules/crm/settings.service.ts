@@ -11,8 +11,8 @@ import {
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../org/staff.service.js';
+import { crmErrors } from './crm.errors.js';
 import { crmRepository } from './crm.repository.js';
 import { readCrmSettings } from './crm.rules.js';
 import { settingsRepository as repo, type TFieldRow, type TQuickRow, type TTagRow } from './settings.repository.js';
@@ -21,11 +21,7 @@ type TReq<K extends keyof typeof crmSettingsRoutes> = TParsedRequestOf<(typeof c
 
 export const crmSettingsLimits = { tags: 100, fields: 50, ownQuick: 100, sharedQuick: 100 } as const;
 
-const tagMissing = () => notFound('标签不存在或已删除');
-const fieldMissing = () => notFound('自定义字段不存在或已删除');
-const quickMissing = () => notFound('快捷回复不存在或已删除');
-const tagNameTaken = () => conflict('标签名称已存在');
-const fieldNameTaken = () => conflict('字段名称已存在');
+const { tagMissing, fieldMissing, quickMissing, tagNameTaken, fieldNameTaken } = crmErrors;
 
 const toTag = (r: { t: TTagRow; customerCount: number }): TTag => ({
   id: r.t.id,
@@ -60,9 +56,9 @@ const canManageShared = (auth: TAuth) => auth.isAdmin || auth.isSuper || auth.pe
 const checkRules = (r: TCrmRules) => {
   if (r.remindBeforeDays === 0) return;
   const release = [r.releaseNoFollowDays, r.releaseNoDealDays].filter((d) => d > 0);
-  if (release.length === 0) throw invalid('请先设置未跟进或未成交自动回收天数，再设置回收前提醒天数');
+  if (release.length === 0) throw crmErrors.remindWithoutRelease();
   const first = Math.min(...release);
-  if (r.remindBeforeDays >= first) throw invalid(`回收前提醒天数须小于自动回收天数（${first}天）`);
+  if (r.remindBeforeDays >= first) throw crmErrors.remindTooLate(first);
 };
 
 /**
@@ -94,7 +90,7 @@ export const createCrmSettingsService = (deps: { database: TDatabase }) => {
       let id = input.id;
       if (id === undefined) {
         if ((await repo.tagCount(tx, t)) >= crmSettingsLimits.tags) {
-          throw conflict(`最多只能添加${crmSettingsLimits.tags}个标签`);
+          throw crmErrors.tagLimit(crmSettingsLimits.tags);
         }
         id = await repo.insertTag(tx, { tenantId: t, ...values });
       } else {
@@ -130,7 +126,7 @@ export const createCrmSettingsService = (deps: { database: TDatabase }) => {
       await repo.lockFields(tx, auth.tenantId);
       if (await repo.fieldNamed(tx, auth.tenantId, input.name)) throw fieldNameTaken();
       if ((await repo.fieldCount(tx, auth.tenantId)) >= crmSettingsLimits.fields) {
-        throw conflict(`最多只能添加${crmSettingsLimits.fields}个自定义字段`);
+        throw crmErrors.fieldLimit(crmSettingsLimits.fields);
       }
       return toField(await repo.insertField(tx, { tenantId: auth.tenantId, ...fieldValues(input) }));
     });
@@ -152,14 +148,14 @@ export const createCrmSettingsService = (deps: { database: TDatabase }) => {
       if (next.type !== before.type) {
         const n = await repo.valueCount(tx, t, before.id);
         if (n > 0) {
-          throw conflict(`「${before.name}」已有${n}个客户填写了值，不能修改字段类型；如需其他类型，请新建一个字段`);
+          throw crmErrors.fieldTypeFixed(before.name, n);
         }
       } else if (hasOptions(before.type)) {
         const removed = before.options.filter((o) => !next.options.includes(o));
         const used = [...(await repo.optionUse(tx, t, before.id, removed))].filter(([, n]) => n > 0);
         if (used.length > 0) {
           const list = used.map(([o, n]) => `「${o}」（${n}个客户）`).join('、');
-          throw conflict(`选项${list}正在使用，不能删除；请先修改这些客户的「${before.name}」`);
+          throw crmErrors.optionsInUse(list, before.name);
         }
       }
       return toField(await repo.updateField(tx, t, before.id, next));
@@ -182,13 +178,12 @@ export const createCrmSettingsService = (deps: { database: TDatabase }) => {
     const row = await repo.quick(tx, auth.tenantId, id);
     // Someone else's own reply is invisible to him, as another tenant's would be.
     if (!row || (row.userId !== null && row.userId !== auth.userId)) throw quickMissing();
-    if (row.userId === null && !canManageShared(auth))
-      throw forbidden('共享的快捷回复只有具备客户设置权限的人员可以修改');
+    if (row.userId === null && !canManageShared(auth)) throw crmErrors.sharedQuickEdit();
     return row;
   };
 
   const quickSave = async (auth: TAuth, input: TReq<'quickSave'>) => {
-    if (input.isShared && !canManageShared(auth)) throw forbidden('设为共享快捷回复需要客户设置权限');
+    if (input.isShared && !canManageShared(auth)) throw crmErrors.sharedQuickSave();
     return scoped(auth, async (tx) => {
       const userId = input.isShared ? null : auth.userId;
       const values = { content: input.content, sort: input.sort, userId };
@@ -198,7 +193,7 @@ export const createCrmSettingsService = (deps: { database: TDatabase }) => {
       }
       const max = input.isShared ? crmSettingsLimits.sharedQuick : crmSettingsLimits.ownQuick;
       if ((await repo.quickCount(tx, auth.tenantId, userId)) >= max) {
-        throw conflict(`${input.isShared ? '共享' : '个人'}快捷回复最多${max}条`);
+        throw crmErrors.quickLimit(input.isShared, max);
       }
       return toQuick(
         input.id === undefined
@@ -253,7 +248,7 @@ export const createCrmSettingsService = (deps: { database: TDatabase }) => {
   const screenConfigSave = async (auth: TAuth, input: TReq<'screenConfigSave'>) => {
     const { screen, ...config } = input;
     const names = config.savedFilters.map((f) => f.name);
-    if (new Set(names).size !== names.length) throw invalid('筛选名称不能重复');
+    if (new Set(names).size !== names.length) throw crmErrors.filterNameRepeated();
     return scoped(auth, async (tx) => {
       await repo.upsertUserConfig(tx, auth.tenantId, auth.userId, screen, config);
       return null;

@@ -5,8 +5,8 @@ import type { TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { invalid, notFound } from '../../http/errors.js';
-import { customerMissing, isVisible, visibleCondition } from './crm.context.js';
+import { isVisible, visibleCondition } from './crm.context.js';
+import { crmErrors } from './crm.errors.js';
 import { crmRepository } from './crm.repository.js';
 import { isMobileMasked, mobileFor, readCrmSettings } from './crm.rules.js';
 import { customers as c, crmReturnVisits as v } from './crm.schema.js';
@@ -106,13 +106,13 @@ export const createVisitService = (deps: {
         let customerId = input.customerId;
         if (customerId !== undefined) {
           const full = await crmRepository.findFull(tx, auth.tenantId, customerId);
-          if (!full || !isVisible(auth, scope, full.c)) throw customerMissing();
-          if (input.mobile !== undefined && input.mobile !== full.c.mobile) throw invalid('手机号与所选客户不一致');
+          if (!full || !isVisible(auth, scope, full.c)) throw crmErrors.customerMissing();
+          if (input.mobile !== undefined && input.mobile !== full.c.mobile) throw crmErrors.visitMobileMismatch();
         } else {
           const found = await crmRepository.findByMobile(tx, auth.tenantId, input.mobile!);
-          if (!found || found.deletedAt !== null) throw invalid('该号码不是本企业客户');
+          if (!found || found.deletedAt !== null) throw crmErrors.visitMobileUnknown();
           const full = await crmRepository.findFull(tx, auth.tenantId, found.id);
-          if (!full || !isVisible(auth, scope, full.c)) throw notFound('该号码的客户不在您的数据范围内');
+          if (!full || !isVisible(auth, scope, full.c)) throw crmErrors.visitCustomerOutOfScope();
           customerId = found.id;
         }
         const id = await repo.insert(tx, {
@@ -134,11 +134,7 @@ export const createVisitService = (deps: {
       return scoped(auth, async (tx) => {
         const found = await repo.lockIds(tx, where);
         if (found.length !== ids.length) {
-          throw notFound(
-            ids.length === 1
-              ? '回访记录不存在或不在您的数据范围内'
-              : `有${ids.length - found.length}条回访记录不存在或不在您的数据范围内，未删除任何记录`,
-          );
+          throw crmErrors.visitsMissing(ids.length, ids.length - found.length);
         }
         await repo.delete(tx, auth.tenantId, ids);
         return null;
