@@ -1,8 +1,8 @@
 import { allRoutes, isPlatformPerm } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../modules/auth/password.js';
 import { tenants, users } from '../modules/org/org.schema.js';
+import { hashPassword } from '../security/password.js';
 import { startTestApp, type TTestApp } from '../test/harness.js';
 
 /**

@@ -1,10 +1,10 @@
 import { allPermissions, enterprisePermissions, Perm } from '@yunhu/contract';
 import { count } from 'drizzle-orm';
 import type { TDb } from '../db/client.js';
-import { hashPassword } from '../modules/auth/password.js';
 import { departments, roles, tenants, userRoles, users } from '../modules/org/org.schema.js';
 import { pinyinOf } from '../modules/org/pinyin.js';
 import { brandOptions, dictData, notices, noticeTargets, operationLogs } from '../modules/system/system.schema.js';
+import { hashPassword } from '../security/password.js';
 import { seedCalling, type TSeedPeople } from './calling.js';
 import { seedPlatformContent } from './platform.js';
 import { seedTasks } from './tasks.js';

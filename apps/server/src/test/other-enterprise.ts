@@ -1,5 +1,5 @@
-import { hashPassword } from '../modules/auth/password.js';
 import { roles, tenants, userRoles, users } from '../modules/org/org.schema.js';
+import { hashPassword } from '../security/password.js';
 import type { TTestApp } from './harness.js';
 
 /**

@@ -2,10 +2,10 @@ import { routeTables } from '@yunhu/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
+import { hashToken } from '../../security/password.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { users } from '../org/org.schema.js';
 import { sessions, smsCodes } from './auth.schema.js';
-import { hashToken } from './password.js';
 
 const r = routeTables.auth;
 const info = routeTables.org.userInfo;

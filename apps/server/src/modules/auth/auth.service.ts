@@ -5,9 +5,9 @@ import type { TSmsSender } from '../../adapters/sms.js';
 import type { TDatabase, TDb } from '../../db/client.js';
 import type { TAuditSubject, TAuth } from '../../http/context.js';
 import { conflict, invalid, unauthorized } from '../../http/errors.js';
+import { dummyHash, hashPassword, hashToken, newToken, verifyPassword } from '../../security/password.js';
 import type { TOrgService } from '../org/org.service.js';
 import { authRepository as repo } from './auth.repository.js';
-import { dummyHash, hashPassword, hashToken, newToken, verifyPassword } from './password.js';
 
 /**
  * Limits of sign-in and SMS (kept here so tests and the messages agree); why these and how they

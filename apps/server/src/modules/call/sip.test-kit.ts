@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import { hashPassword } from '../../security/password.js';
 import type { TTestApp } from '../../test/harness.js';
-import { hashPassword } from '../auth/password.js';
 import { lines } from '../line/line.schema.js';
 import { roles, tenants, userRoles, users } from '../org/org.schema.js';
 import { seats } from '../seat/seat.schema.js';

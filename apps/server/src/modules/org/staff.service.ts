@@ -8,7 +8,7 @@ import type { TAuth } from '../../http/context.js';
 import { sendXlsx } from '../../http/download.js';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../../security/password.js';
 import { grantorOf, roleScopeExcess, withinScope } from './data-scope.js';
 import { deptRepository } from './dept.repository.js';
 import { pinyinOf } from './pinyin.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../security/password.js';
 import type { TTestApp } from '../../test/harness.js';
-import { hashPassword } from '../auth/password.js';
 import { cmccWorkNumbers, lines, tenantNumbers } from '../line/line.schema.js';
 import { roles, tenants, userRoles, users } from '../org/org.schema.js';
 import { seats } from './seat.schema.js';
