@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
+import { ZImportRead } from './import.js';
+import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -148,22 +150,24 @@ export const ZBatchAddResult = z.object({
 });
 
 const ZImportRow = z.object({ row: z.number().int(), number: z.string(), reason: z.string() });
-export const ZBlackImportResult = z.object({
-  /** A check only: nothing was written. */
-  isDryRun: z.boolean(),
-  /** Data rows of the file (the header not counted). */
-  total: z.number().int(),
-  /** Rows that are (or would be) added. */
-  validCount: z.number().int(),
-  invalidCount: z.number().int(),
-  /** Rows whose number is on the list already. */
-  skippedCount: z.number().int(),
-  added: z.number().int(),
-  /** Bad rows with their reason (first `importListed`). */
-  errors: z.array(ZImportRow),
-  /** Rows skipped because the number is on the list already (first `importListed`). */
-  skipped: z.array(ZImportRow),
-});
+export const ZBlackImportResult = z
+  .object({
+    /** A check only: nothing was written. */
+    isDryRun: z.boolean(),
+    /** Data rows of the file (the header not counted). */
+    total: z.number().int(),
+    /** Rows that are (or would be) added. */
+    validCount: z.number().int(),
+    invalidCount: z.number().int(),
+    /** Rows whose number is on the list already. */
+    skippedCount: z.number().int(),
+    added: z.number().int(),
+    /** Bad rows with their reason (first `importListed`). */
+    errors: z.array(ZImportRow),
+    /** Rows skipped because the number is on the list already (first `importListed`). */
+    skipped: z.array(ZImportRow),
+  })
+  .extend(ZImportRead.shape);
 export type TBlackImportResult = z.infer<typeof ZBlackImportResult>;
 
 /** Why one number is (or was) on a list. */
@@ -395,3 +399,26 @@ export const blacklistRoutes = {
 } as const;
 
 export type TBlackCheckItem = z.infer<typeof ZBlackCheckItem>;
+
+/** The enterprise's 黑名单 and 黑名单拦截 (in the 企业管理 folder). */
+export const blacklistMenuNodes: TMenuNode[] = [
+  menuScreen('7060', '黑名单', 'company/blacklist', 'StopOutlined', Perm.blacklistList, [
+    menuButton('706001', '添加号码', Perm.blacklistAdd),
+    menuButton('706002', '编辑号码', Perm.blacklistUpdate),
+    menuButton('706003', '删除号码', Perm.blacklistDelete),
+    menuButton('706004', '导入号码', Perm.blacklistImport),
+    menuButton('706005', '导出号码', Perm.blacklistExport),
+  ]),
+  menuScreen('7070', '黑名单拦截', 'account/blackIntercept', 'SafetyCertificateOutlined', Perm.blacklistIntercept),
+];
+
+/** The platform operator's 平台黑名单 (in the 平台管理 folder). */
+export const platformBlacklistMenuNodes: TMenuNode[] = [
+  menuScreen('6070', '平台黑名单', 'platform/blacklist', 'StopOutlined', Perm.platformBlacklistList, [
+    menuButton('607001', '添加号码', Perm.platformBlacklistAdd),
+    menuButton('607002', '编辑号码', Perm.platformBlacklistUpdate),
+    menuButton('607003', '删除号码', Perm.platformBlacklistDelete),
+    menuButton('607004', '导入号码', Perm.platformBlacklistImport),
+    menuButton('607005', '导出号码', Perm.platformBlacklistExport),
+  ]),
+];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { callRecordMaxRangeDays } from './call-detail.js';
 import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
+import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -174,3 +175,13 @@ export const callCensusRoutes = {
     summary: '线路话务统计',
   }),
 } as const;
+
+/** 话务统计 and its detail pages (in the 呼叫中心 folder). */
+export const callCensusMenuNodes: TMenuNode[] = [
+  menuScreen('3070', '话务统计', 'phoneStatistics', 'BarChartOutlined', Perm.callStatistics, [
+    menuButton('307001', '导出话务统计', Perm.callStatisticsExport),
+    menuPage('307002', '每日话务明细', 'callDetails', Perm.callStatistics),
+    menuPage('307003', '坐席话务明细', 'userDetails', Perm.callStatistics),
+    menuPage('307004', '线路话务统计', 'machineDetail', Perm.callStatistics),
+  ]),
+];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
+import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -216,3 +217,11 @@ export const callDetailRoutes = {
     summary: '通话线路',
   }),
 } as const;
+
+/** 通话记录 (in the 呼叫中心 folder). */
+export const callRecordMenuNodes: TMenuNode[] = [
+  menuScreen('3060', '通话记录', 'account/callRecord', 'FileTextOutlined', Perm.callRecordList, [
+    menuButton('306001', '播放录音', Perm.callRecordPlay),
+    menuButton('306002', '导出通话记录', Perm.callRecordExport),
+  ]),
+];

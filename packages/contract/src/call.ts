@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blackNumberMessage, normaliseBlackNumber, ZBlackNumber } from './blacklist.js';
 import { ZNull } from './http.js';
+import { menuButton, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -197,3 +198,9 @@ export const callRoutes = {
     summary: '重置软电话密码',
   }),
 } as const;
+
+/** The soft-phone sits on every screen, so its grants hang off the home page in the role editor. */
+export const softphoneMenuButtons: TMenuNode[] = [
+  menuButton('1001', '使用软电话', Perm.softphoneUse),
+  menuButton('1002', '拨打电话', Perm.callDial),
+];

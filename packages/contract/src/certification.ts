@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
-import type { TMenuNode } from './permissions.js';
 import { routesOf } from './route.js';
 
 /**
@@ -187,28 +187,14 @@ export const certificationRoutes = {
 
 /** 企业认证 for an enterprise administrator (the shell's personalCenter/reviewTheDetails). */
 export const certificationMenuNodes: TMenuNode[] = [
-  {
-    id: '92',
-    name: '企业认证',
-    url: 'personalCenter/reviewTheDetails',
-    icon: 'SafetyCertificateOutlined',
-    type: 1,
-    perm: CertPerm.view,
-    inMenu: true,
-    children: [{ id: '9201', name: '提交认证', url: '', icon: '', type: 2, perm: CertPerm.submit, inMenu: false }],
-  },
+  menuScreen('92', '企业认证', 'personalCenter/reviewTheDetails', 'SafetyCertificateOutlined', CertPerm.view, [
+    menuButton('9201', '提交认证', CertPerm.submit),
+  ]),
 ];
 
 /** The platform operator's 认证审核 screen (placed in the 平台管理 folder). */
 export const certificationPlatformMenuNodes: TMenuNode[] = [
-  {
-    id: '6050',
-    name: '认证审核',
-    url: 'platform/certification',
-    icon: 'SafetyCertificateOutlined',
-    type: 1,
-    perm: CertPerm.list,
-    inMenu: true,
-    children: [{ id: '605001', name: '审核认证', url: '', icon: '', type: 2, perm: CertPerm.examine, inMenu: false }],
-  },
+  menuScreen('6050', '认证审核', 'platform/certification', 'SafetyCertificateOutlined', CertPerm.list, [
+    menuButton('605001', '审核认证', CertPerm.examine),
+  ]),
 ];

@@ -32,6 +32,8 @@ export * from './http.js';
 export * from './import.js';
 export * from './line.js';
 export * from './mask.js';
+export * from './menu.js';
+export * from './menu-tree.js';
 export * from './org.js';
 export * from './org-common.js';
 export * from './org-dept.js';

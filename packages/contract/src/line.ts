@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery, ZTime, zPage } from './http.js';
+import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -234,3 +235,14 @@ export const lineRoutes = {
     response: z.object({ deleted: z.number().int() }),
   }),
 } as const;
+
+/** 号码池, 外显号码 and 线路展示 (in the 呼叫中心 folder). */
+export const lineMenuNodes: TMenuNode[] = [
+  menuScreen('3030', '号码池', 'account/numberPool', 'NumberOutlined', Perm.numberPoolList, [
+    menuButton('303001', '分配号码', Perm.numberPoolDistribute),
+  ]),
+  menuScreen('3040', '外显号码', 'userdata/mobiles', 'PhoneOutlined', Perm.callerNumberList, [
+    menuButton('304001', '管理外显号码', Perm.callerNumberUpdate),
+  ]),
+  menuScreen('3050', '线路展示', 'userdata/submit/index', 'ApiOutlined', Perm.lineList),
+];

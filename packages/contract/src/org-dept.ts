@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZNull } from './http.js';
+import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -86,3 +87,12 @@ export const deptRoutes = {
     response: ZNull,
   }),
 };
+
+/** 组织架构 (in the 企业管理 folder). */
+export const deptMenuNodes: TMenuNode[] = [
+  menuScreen('7010', '组织架构', 'company/organization', 'ApartmentOutlined', Perm.deptList, [
+    menuButton('701001', '新增部门', Perm.deptAdd),
+    menuButton('701002', '编辑部门', Perm.deptUpdate),
+    menuButton('701003', '删除部门', Perm.deptDelete),
+  ]),
+];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZNull, ZTime } from './http.js';
+import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { ZDataScope, zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -137,3 +138,12 @@ export const roleRoutes = {
     response: z.object({ roleId: z.number().int(), count: z.number().int() }),
   }),
 };
+
+/** 角色权限 (in the 企业管理 folder). */
+export const roleMenuNodes: TMenuNode[] = [
+  menuScreen('7040', '角色权限', 'company/permissions', 'SafetyOutlined', Perm.roleList, [
+    menuButton('704001', '新增角色', Perm.roleAdd),
+    menuButton('704002', '编辑角色', Perm.roleUpdate),
+    menuButton('704003', '删除角色', Perm.roleDelete),
+  ]),
+];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmpty, ZMobile, ZSmsCode } from './http.js';
+import { menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
@@ -122,3 +123,8 @@ export const orgRoutes = {
     response: z.array(z.object({ menuId: z.string(), name: z.string(), perms: z.string(), parentName: z.string() })),
   }),
 };
+
+/** 操作记录, the enterprise's view of the operation log (in the 企业管理 folder). */
+export const orgMenuNodes: TMenuNode[] = [
+  menuScreen('7050', '操作记录', 'company/operationRecord', 'FileSearchOutlined', Perm.logList),
+];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskPhone } from './mask.js';
-import { allPermissions, filterMenu, menuTree, type TMenuNode } from './permissions.js';
+import { filterMenu, type TMenuNode } from './menu.js';
+import { allPermissions, menuTree } from './menu-tree.js';
 
 describe('menu filtering', () => {
   const tree: TMenuNode[] = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
-import type { TMenuNode } from './permissions.js';
 import { routesOf } from './route.js';
 
 /**
@@ -258,51 +258,18 @@ export const platformContentRoutes = {
   }),
 };
 
-const button = (id: string, name: string, perm: string): TMenuNode => ({
-  id,
-  name,
-  url: '',
-  icon: '',
-  type: 2,
-  perm,
-  inMenu: false,
-});
-
 /** 通知管理, 品牌设置 and the enterprise detail (合同) page, in the 平台管理 folder. */
 export const platformContentMenuNodes: TMenuNode[] = [
-  {
-    id: '6020',
-    name: '企业详情',
-    url: 'platform/enterpriseDetail',
-    icon: '',
-    type: 1,
-    perm: PlatformPerm.contractView,
-    inMenu: false,
-    children: [button('602001', '编辑合同', PlatformPerm.contractEdit)],
-  },
-  {
-    id: '6030',
-    name: '通知管理',
-    url: 'platform/notice',
-    icon: 'NotificationOutlined',
-    type: 1,
-    perm: PlatformPerm.noticeList,
-    inMenu: true,
-    children: [
-      button('603001', '发布通知', PlatformPerm.noticePublish),
-      button('603002', '删除通知', PlatformPerm.noticeDelete),
-    ],
-  },
-  {
-    id: '6040',
-    name: '品牌设置',
-    url: 'platform/brand',
-    icon: 'SkinOutlined',
-    type: 1,
-    perm: PlatformPerm.brandList,
-    inMenu: true,
-    children: [button('604001', '编辑品牌', PlatformPerm.brandEdit)],
-  },
+  menuPage('6020', '企业详情', 'platform/enterpriseDetail', PlatformPerm.contractView, [
+    menuButton('602001', '编辑合同', PlatformPerm.contractEdit),
+  ]),
+  menuScreen('6030', '通知管理', 'platform/notice', 'NotificationOutlined', PlatformPerm.noticeList, [
+    menuButton('603001', '发布通知', PlatformPerm.noticePublish),
+    menuButton('603002', '删除通知', PlatformPerm.noticeDelete),
+  ]),
+  menuScreen('6040', '品牌设置', 'platform/brand', 'SkinOutlined', PlatformPerm.brandList, [
+    menuButton('604001', '编辑品牌', PlatformPerm.brandEdit),
+  ]),
 ];
 
 /** A host's brand values with nothing set (each field then falls back to the platform default). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -87,3 +88,11 @@ export const platformRoutes = {
     response: ZNull,
   }),
 };
+
+/** 企业列表 (in the 平台管理 folder). */
+export const platformMenuNodes: TMenuNode[] = [
+  menuScreen('6010', '企业列表', 'platform/enterprise', 'ShopOutlined', Perm.enterpriseList, [
+    menuButton('601001', '审核企业', Perm.enterpriseExamine),
+    menuButton('601002', '开通停用', Perm.enterpriseStatus),
+  ]),
+];

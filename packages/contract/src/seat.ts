@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
+import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -357,3 +358,14 @@ export const seatRoutes = {
     response: ZDone,
   }),
 } as const;
+
+/** 呼叫管理 and 坐席管理 (in the 呼叫中心 folder). */
+export const seatMenuNodes: TMenuNode[] = [
+  menuScreen('3010', '呼叫管理', 'account/callingManagement', 'ControlOutlined', Perm.callingList, [
+    menuButton('301001', '修改呼叫设置', Perm.callingUpdate),
+  ]),
+  menuScreen('3020', '坐席管理', 'account/purchaseeats', 'IdcardOutlined', Perm.seatList, [
+    menuButton('302001', '分配与续费', Perm.seatUpdate),
+    menuButton('302002', '导出坐席', Perm.seatExport),
+  ]),
+];

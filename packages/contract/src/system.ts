@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery, ZTime, zPage } from './http.js';
+import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
@@ -132,3 +133,11 @@ export const systemRoutes = {
     response: z.unknown(),
   }),
 };
+
+/** 操作日志 and its detail page (the 系统管理 folder). */
+export const systemMenuNodes: TMenuNode[] = [
+  menuScreen('8010', '操作日志', 'logcom', 'FileSearchOutlined', Perm.logList, [
+    menuButton('801001', '导出日志', Perm.logExport),
+  ]),
+  menuPage('8011', '查看日志', 'add', Perm.logList),
+];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCustomerFilter } from './crm.js';
 import { ZPageQuery, ZTime, zPage } from './http.js';
+import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -294,3 +295,13 @@ export const taskCardRoutes = {
     summary: '跳过任务客户',
   }),
 } as const;
+
+/** 任务卡 with its pages and 我的任务 (in the 呼叫中心 folder). */
+export const taskCardMenuNodes: TMenuNode[] = [
+  menuScreen('3080', '任务卡', 'taskCard', 'ScheduleOutlined', Perm.callTaskList, [
+    menuButton('308001', '管理任务', Perm.callTaskManage),
+    menuPage('308002', '任务详情', 'taskCard/Info', Perm.callTaskList),
+    menuPage('308003', '任务设置', 'taskCard/Attribute', Perm.callTaskManage),
+  ]),
+  menuScreen('3090', '我的任务', 'myTaskCard', 'CarryOutOutlined', Perm.callTaskWork),
+];

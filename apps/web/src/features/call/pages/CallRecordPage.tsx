@@ -4,8 +4,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
-import { ListPage } from '../../../shared/list/ListPage';
+import { ListView } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
+import { useListController } from '../../../shared/list/useListController';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { callRecordKeys, defaultRange, mmss, yuan } from '../callRecordApi';
 import { CallRecordDrawer } from '../components/CallRecordDrawer';
@@ -22,17 +23,7 @@ const statusColor: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'gold'
  */
 export const CallRecordPage = () => {
   const canPlay = usePermission(Perm.callRecordPlay);
-  // The filter the list shows; the figures follow it. The range is required: the last 7 days to start.
-  const [initial] = useState<TCallRecordFilter>(() => ({ startRange: defaultRange() }));
-  const [filter, setFilter] = useState<TCallRecordFilter>(initial);
   const [openId, setOpenId] = useState<number | null>(null);
-
-  const toRequest = (values: Record<string, unknown>) => {
-    const next = toCallRecordFilter(values);
-    setFilter(next);
-    return next;
-  };
-
   const columns: TListColumn<TCallDetail>[] = [
     { key: 'realName', title: c.agent, dataIndex: 'realName' },
     { key: 'deptName', title: c.dept, dataIndex: 'deptName' },
@@ -95,22 +86,22 @@ export const CallRecordPage = () => {
     },
   ];
 
+  const list = useListController({
+    pageKey: callRecordKeys.page,
+    route: routeTables.callDetail.getPage,
+    columns,
+    rowKey: 'id',
+    // The range is required: the last 7 days to start.
+    defaultFilters: { startRange: defaultRange() },
+    toFilters: toCallRecordFilter,
+    export: { route: routeTables.callDetail.exportRecords, fileName: c.exportName, permission: Perm.callRecordExport },
+  });
+
   return (
     <>
-      <CallRecordSummary filter={filter} />
-      <ListPage
-        pageKey={callRecordKeys.page}
-        title={c.title}
-        route={routeTables.callDetail.getPage}
-        rowKey="id"
-        columns={columns}
-        params={initial}
-        toRequest={toRequest}
-        filters={<CallRecordFilters />}
-        exportRoute={routeTables.callDetail.exportRecords}
-        exportPermission={Perm.callRecordExport}
-        exportName={c.exportName}
-      />
+      {/* The figures follow the filter the list shows. */}
+      <CallRecordSummary filter={list.filters as TCallRecordFilter} />
+      <ListView list={list} testKey={callRecordKeys.page} title={c.title} filters={<CallRecordFilters />} />
       <CallRecordDrawer id={openId} onClose={() => setOpenId(null)} />
     </>
   );

@@ -1,0 +1,57 @@
+import { blacklistMenuNodes, platformBlacklistMenuNodes } from './blacklist.js';
+import { softphoneMenuButtons } from './call.js';
+import { callCensusMenuNodes } from './call-census.js';
+import { callRecordMenuNodes } from './call-detail.js';
+import { certificationMenuNodes, certificationPlatformMenuNodes } from './certification.js';
+import { crmMenuNodes } from './crm.js';
+import { lineMenuNodes } from './line.js';
+import { isPlatformPerm, menuFolder, menuScreen, permissionsOf, type TMenuNode } from './menu.js';
+import { orgMenuNodes } from './org.js';
+import { deptMenuNodes } from './org-dept.js';
+import { roleMenuNodes } from './org-role.js';
+import { staffMenuNodes } from './org-staff.js';
+import { platformMenuNodes } from './platform.js';
+import { platformContentMenuNodes } from './platform-content.js';
+import { seatMenuNodes } from './seat.js';
+import { systemMenuNodes } from './system.js';
+import { taskCardMenuNodes } from './task-card.js';
+
+/**
+ * The product's menu tree, assembled from the screens each area declares beside its routes.
+ * A screen that is not built is not shown (no dead links in the side menu); the ids fix the order
+ * that `/base/sys/menu/nav` serves and roles store.
+ */
+export const menuTree: TMenuNode[] = [
+  menuScreen('10', '首页', 'home', 'HomeOutlined', null, softphoneMenuButtons),
+  menuFolder('20', '客户管理', 'ContactsOutlined', crmMenuNodes),
+  menuFolder('30', '呼叫中心', 'CustomerServiceOutlined', [
+    ...seatMenuNodes,
+    ...lineMenuNodes,
+    ...callRecordMenuNodes,
+    ...callCensusMenuNodes,
+    ...taskCardMenuNodes,
+  ]),
+  menuFolder('70', '企业管理', 'TeamOutlined', [
+    ...deptMenuNodes,
+    ...staffMenuNodes,
+    ...roleMenuNodes,
+    ...orgMenuNodes,
+    ...blacklistMenuNodes,
+  ]),
+  menuFolder('80', '系统管理', 'SettingOutlined', systemMenuNodes),
+  menuFolder('60', '平台管理', 'ShopOutlined', [
+    ...platformMenuNodes,
+    ...platformContentMenuNodes,
+    ...platformBlacklistMenuNodes,
+    ...certificationPlatformMenuNodes,
+  ]),
+  ...certificationMenuNodes,
+  menuScreen('90', '操作指南', 'userHandle', 'QuestionCircleOutlined', null),
+  { id: '91', name: '个人中心', url: 'personalCenter', icon: 'UserOutlined', type: 1, perm: null, inMenu: false },
+];
+
+/** Every permission string declared in the menu tree (seeded into the administrator role). */
+export const allPermissions = (nodes: TMenuNode[] = menuTree): string[] => permissionsOf(nodes);
+
+/** Every permission an enterprise's roles may hold. */
+export const enterprisePermissions = (): string[] => allPermissions().filter((p) => !isPlatformPerm(p));
