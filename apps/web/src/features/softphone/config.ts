@@ -1,16 +1,19 @@
 import { routeTables, softphoneLineMode, type TSipLineConfig } from '@yunhu/contract';
 import { createHttp } from '../../shared/http/client';
+import { ApiError } from '../../shared/http/handle';
 import { expireSession } from '../../shared/session';
 import { useSoftphone } from './store';
 
 /**
  * The soft-phone's SIP configuration (spec section 4: line-config request with lineId=2), fetched
  * when the widget mounts so 上线 is immediate. Its outcome decides what 上线 says (spec section 5):
- * still loading 正在获取配置, code not 0 获取配置失败，请刷新重试, key or passWord missing 配置格式错误.
+ * still loading 正在获取配置, code not 0 获取配置失败，请刷新重试, key or passWord missing 配置格式错误;
+ * the server's "no soft-phone seat for you" (decision 0004) says so, as the fix is the admin's.
  */
 export type TConfigSlot =
   | { state: 'loading' }
   | { state: 'failed' }
+  | { state: 'noSeat' }
   | { state: 'invalid' }
   | { state: 'ready'; config: TSipLineConfig };
 
@@ -25,6 +28,13 @@ export const isUsableConfig = (value: unknown): value is TSipLineConfig => {
   const c = value as Partial<TSipLineConfig> | null | undefined;
   return Boolean(c?.key && c.passWord && c.wsUrl && c.realm);
 };
+
+/** The server's key for "no seat on an active soft-phone line covers now" (call.errors.ts). */
+const noSoftphoneSeat = 'call.noSoftphoneSeat';
+
+/** What a refused config request means for 上线: decided by the error key, never its text. */
+export const slotOfRefusal = (error: unknown): TConfigSlot =>
+  error instanceof ApiError && error.reason === noSoftphoneSeat ? { state: 'noSeat' } : { state: 'failed' };
 
 let slot: TConfigSlot = { state: 'failed' };
 let loading: Promise<TConfigSlot> | null = null;
@@ -42,7 +52,7 @@ export const loadLineConfig = (): Promise<TConfigSlot> => {
     .then(
       (res): TConfigSlot => (isUsableConfig(res.data) ? { state: 'ready', config: res.data } : { state: 'invalid' }),
     )
-    .catch((): TConfigSlot => ({ state: 'failed' }))
+    .catch(slotOfRefusal)
     .then((next) => {
       slot = next;
       loading = null;

@@ -13,9 +13,10 @@ vi.mock('./config', async (importOriginal) => ({
   },
 }));
 
-const { goOnline } = await import('./phone');
+const { goOnline, SoftphoneError } = await import('./phone');
 const { softphoneCall, useSoftphone } = await import('./index');
-const { isUsableConfig } = await import('./config');
+const { isUsableConfig, slotOfRefusal } = await import('./config');
+const { ApiError } = await import('../../shared/http/handle');
 
 const notices: { title: unknown; description: unknown }[] = [];
 const fake = (args: { title?: unknown; description?: unknown }) => {
@@ -46,6 +47,14 @@ describe('上线 before the phone can register (spec section 5)', () => {
     expect(config.reloads).toBe(1);
   });
 
+  it('says 您没有可用的软电话坐席 when the server has no seat for this person, and asks again', async () => {
+    config.slot = { state: 'noSeat' };
+    await goOnline();
+    expect(notices).toEqual([{ title: '温馨提示', description: '您没有可用的软电话坐席，请联系管理员分配' }]);
+    expect(config.reloads).toBe(1);
+    expect(useSoftphone.getState().line).toBe('offline');
+  });
+
   it('says 配置格式错误 when key or passWord is missing', async () => {
     config.slot = { state: 'invalid' };
     await goOnline();
@@ -54,9 +63,27 @@ describe('上线 before the phone can register (spec section 5)', () => {
   });
 });
 
+describe('the refused config (by the error key, never the message text)', () => {
+  it('is noSeat for call.noSoftphoneSeat', () => {
+    const refusal = new ApiError(10056, '您没有可用的软电话坐席，请联系管理员分配', null, 'call.noSoftphoneSeat');
+    expect(slotOfRefusal(refusal)).toEqual({ state: 'noSeat' });
+  });
+
+  it('is failed for any other refusal, whatever its text', () => {
+    expect(slotOfRefusal(new ApiError(10056, '您没有可用的软电话坐席，请联系管理员分配'))).toEqual({ state: 'failed' });
+    expect(slotOfRefusal(new ApiError(500, '服务器内部异常，请稍后重试', null, 'common.internal'))).toEqual({
+      state: 'failed',
+    });
+    expect(slotOfRefusal(new Error('timeout'))).toEqual({ state: 'failed' });
+  });
+});
+
 describe('softphoneCall', () => {
   it('refuses with 请先点击上线按钮 while offline and changes nothing', async () => {
-    await expect(softphoneCall('13800000000', 'b1')).rejects.toThrow('请先点击上线按钮');
+    const refusal = softphoneCall('13800000000', 'b1');
+    await expect(refusal).rejects.toThrow('请先点击上线按钮');
+    await expect(refusal).rejects.toBeInstanceOf(SoftphoneError);
+    await expect(refusal).rejects.toMatchObject({ reason: 'notOnline' });
     expect(useSoftphone.getState()).toMatchObject({ isInCall: false, call: 'idle', sipNumber: '' });
   });
 });

@@ -295,6 +295,7 @@ const stopUa = (rt: TPhoneRuntime) => {
 const configProblem = (loaded: TConfigSlot): string | null => {
   if (loaded.state === 'loading') return t.softphone.configLoading;
   if (loaded.state === 'failed') return t.softphone.configFailed;
+  if (loaded.state === 'noSeat') return t.softphone.noSeat;
   if (loaded.state === 'invalid') return t.softphone.configInvalid;
   return null;
 };
@@ -308,8 +309,9 @@ export const goOnline = async (): Promise<void> => {
   const slot = configSlot();
   const problem = configProblem(slot);
   if (problem || slot.state !== 'ready') {
-    // A failed load is tried again in the background, so the next click can succeed.
-    if (slot.state === 'failed') void loadLineConfig();
+    // A failed load is tried again in the background, so the next click can succeed (a seat
+    // assigned meanwhile included).
+    if (slot.state === 'failed' || slot.state === 'noSeat') void loadLineConfig();
     return notice(problem ?? t.softphone.configFailed);
   }
   const { config } = slot;
@@ -375,21 +377,34 @@ export const goOffline = (): void => {
   dispatch({ type: 'stopped' });
 };
 
+/** Why the phone refused to place a call; callers branch on `reason`, the message is for people. */
+export type TSoftphoneRefusal = 'notOnline' | 'busy' | 'mediaDenied';
+export class SoftphoneError extends Error {
+  readonly reason: TSoftphoneRefusal;
+  constructor(reason: TSoftphoneRefusal, message: string) {
+    super(message);
+    this.name = 'SoftphoneError';
+    this.reason = reason;
+  }
+}
+const notOnline = () => new SoftphoneError('notOnline', t.softphone.notOnline);
+const callFailed = () => new SoftphoneError('busy', t.softphone.callFailed);
+
 /**
  * Places a call to `target` (a number, a colleague's SIP key, or a bind id Kamailio turns into the
  * number) through Kamailio; the widget shows `display` as the other party.
  */
 export const placeCall = async (target: string, extraHeaders: string[] = [], display = target): Promise<void> => {
   const rt = runtime;
-  if (!rt || useSoftphone.getState().line !== 'online') throw new Error(t.softphone.notOnline);
-  if (isBusy(phoneStateOf(useSoftphone.getState()))) throw new Error(t.softphone.callFailed);
+  if (!rt || useSoftphone.getState().line !== 'online') throw notOnline();
+  if (isBusy(phoneStateOf(useSoftphone.getState()))) throw callFailed();
   useSoftphone.getState().setSipNumber(target);
   dispatch({ type: 'outgoing', peer: display });
   const stream = await requestMedia();
-  if (!stream) throw new Error(t.softphone.mediaDenied);
+  if (!stream) throw new SoftphoneError('mediaDenied', t.softphone.mediaDenied);
   if (runtime !== rt) {
     stopStream(stream);
-    throw new Error(t.softphone.notOnline);
+    throw notOnline();
   }
   outgoingStream = stream;
   try {
@@ -399,7 +414,7 @@ export const placeCall = async (target: string, extraHeaders: string[] = [], dis
     stopStream(stream);
     current = null;
     dispatch({ type: 'failed', cause: 'call' });
-    throw new Error(t.softphone.callFailed);
+    throw callFailed();
   }
 };
 

@@ -18,7 +18,7 @@ export type TSoftphoneStore = TPhoneState & {
   sipType: number | null;
   countdown: number;
   /** Where the line config (fetched at mount) stands: 上线 needs it ready. */
-  configState: 'loading' | 'failed' | 'invalid' | 'ready';
+  configState: 'loading' | 'failed' | 'noSeat' | 'invalid' | 'ready';
   /** Registered with the SIP server (the spec's logged-in flag). */
   isLoggedIn: boolean;
   /** A call is ringing or in progress (the spec's call-in-progress flag). */

@@ -11,6 +11,7 @@ export const softphoneTexts = {
     configLoading: '正在获取配置',
     configFailed: '获取配置失败，请刷新重试',
     configInvalid: '配置格式错误',
+    noSeat: '您没有可用的软电话坐席，请联系管理员分配',
     onlineFailed: '上线失败',
     notOnline: '请先点击上线按钮',
     serverLost: 'SIP服务器已断开，请重新上线',

@@ -33,16 +33,38 @@ describe('handleEnvelope (spec section 8)', () => {
     expect(d.showError).toHaveBeenCalledWith('数据库不可用');
   });
 
-  it('500 with an internal-exception message shows the network text', () => {
+  it('500 with the internal-exception key shows the network text', () => {
     const d = deps();
-    expect(() => handleEnvelope(200, { code: 500, msg: '服务器内部异常：NPE' }, d)).toThrow();
+    expect(() =>
+      handleEnvelope(200, { code: 500, msg: '服务器内部异常，请稍后重试', reason: 'common.internal' }, d),
+    ).toThrow();
     expect(d.showError).toHaveBeenCalledWith('网络不稳定，请稍后重试');
   });
 
-  it('500 for a missing invitation-code agent shows nothing', () => {
+  it('500 for a missing invitation-code agent (org.agentNotFound) shows nothing', () => {
     const d = deps();
-    expect(() => handleEnvelope(200, { code: 500, msg: '邀请码对应的代理商不存在' }, d)).toThrow();
+    expect(() =>
+      handleEnvelope(200, { code: 500, msg: '邀请码对应的代理商不存在', reason: 'org.agentNotFound' }, d),
+    ).toThrow();
     expect(d.showError).not.toHaveBeenCalled();
+  });
+
+  it('branches on the key, never on the message text', () => {
+    const d = deps();
+    expect(() => handleEnvelope(200, { code: 500, msg: '代理商不存在' }, d)).toThrow();
+    expect(d.showError).toHaveBeenCalledWith('代理商不存在');
+  });
+
+  it('rejects with the envelope’s code, message, key and data', () => {
+    const error = (() => {
+      try {
+        handleEnvelope(200, { code: 10056, msg: '客户不存在', reason: 'crm.customerMissing', data: { id: 1 } }, deps());
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 10056, message: '客户不存在', reason: 'crm.customerMissing', data: { id: 1 } });
   });
 
   it.each([10056, 10002, 403])('code %i shows the server message as an error', (code) => {

@@ -1,7 +1,8 @@
 import { successCodes } from '@yunhu/contract';
 import { t } from '../../locales/zh-CN';
 
-export type TEnvelopeLike = { code?: number | null; msg?: string; message?: string; data?: unknown };
+/** The server's envelope (`TEnvelope`), or what a proxy answered instead: any field may be missing. */
+export type TEnvelopeLike = { code?: number | null; msg?: string; message?: string; data?: unknown; reason?: string };
 
 export type THandleDeps = {
   showError: (text: string) => void;
@@ -9,21 +10,31 @@ export type THandleDeps = {
   onExpired: () => void;
 };
 
+/** A failed request: the envelope's code and message, and its stable key (`reason`) to branch on. */
 export class ApiError extends Error {
   readonly code: number;
   readonly data: unknown;
-  constructor(code: number, msg: string, data?: unknown) {
+  /** `<area>.<name>` as the server declared it (`<area>.errors.ts`); undefined when no envelope came. */
+  readonly reason: string | undefined;
+  constructor(code: number, msg: string, data?: unknown, reason?: string) {
     super(msg);
     this.name = 'ApiError';
     this.code = code;
     this.data = data;
+    this.reason = reason;
   }
 }
 
-/** The invitation-code lookup reports a missing agent with a 500 the user should not see (spec section 8). */
-export const isAgentNotFound = (msg: string): boolean => /代理商不存在|代理不存在|agent not found/i.test(msg);
+/** The keys the client branches on; messages are for people and may be reworded. */
+export const reasons = {
+  /** Any unexpected server failure (code 500): shown as 网络不稳定，请稍后重试 (spec section 8). */
+  internal: 'common.internal',
+  /** The invitation-code lookup's missing agent: a 500 the user should not see (spec section 8). */
+  agentNotFound: 'org.agentNotFound',
+} as const;
 
-const INTERNAL_ERROR = '服务器内部异常';
+/** Whether this failure is the invitation-code lookup's missing agent (spec section 8). */
+export const isAgentNotFound = (reason: string | undefined): boolean => reason === reasons.agentNotFound;
 const SHOWN_CODES = new Set([10056, 10002, 403]);
 
 /**
@@ -32,9 +43,10 @@ const SHOWN_CODES = new Set([10056, 10002, 403]);
  */
 export const handleEnvelope = (status: number, body: TEnvelopeLike | null | undefined, deps: THandleDeps): unknown => {
   const msg = body?.msg || body?.message || '';
+  const reason = body?.reason;
   if (status !== 200) {
     deps.showError(msg || `${t.app.networkUnstable}（${status}）`);
-    throw new ApiError(status, msg);
+    throw new ApiError(status, msg, undefined, reason);
   }
   const code = body?.code;
   if (code === undefined || code === null || successCodes.includes(code)) return body?.data;
@@ -42,10 +54,10 @@ export const handleEnvelope = (status: number, body: TEnvelopeLike | null | unde
     deps.showError(t.app.expired);
     deps.onExpired();
   } else if (code === 500) {
-    if (msg.includes(INTERNAL_ERROR)) deps.showError(t.app.networkUnstable);
-    else if (!isAgentNotFound(msg)) deps.showError(msg || t.app.unknownError);
+    if (reason === reasons.internal) deps.showError(t.app.networkUnstable);
+    else if (!isAgentNotFound(reason)) deps.showError(msg || t.app.unknownError);
   } else if (SHOWN_CODES.has(code)) {
     deps.showError(msg || t.app.unknownError);
   }
-  throw new ApiError(code, msg, body?.data);
+  throw new ApiError(code, msg, body?.data, reason);
 };

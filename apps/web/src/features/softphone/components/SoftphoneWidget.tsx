@@ -5,7 +5,17 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { loadLineConfig } from '../config';
 import { formatDuration, type TLineState } from '../machine';
-import { answer, answerRefer, goOffline, goOnline, hangUp, placeCall, toggleHold, toggleMute } from '../phone';
+import {
+  answer,
+  answerRefer,
+  goOffline,
+  goOnline,
+  hangUp,
+  placeCall,
+  SoftphoneError,
+  toggleHold,
+  toggleMute,
+} from '../phone';
 import { useSoftphone } from '../store';
 import { DtmfPad } from './DtmfPad';
 import { TransferForm } from './TransferForm';
@@ -37,7 +47,7 @@ const DialForm = () => {
     if (!value) return;
     placeCall(value).catch((e: unknown) => {
       // Offline: 请先点击上线按钮 (spec section 5); media refusal already showed its notice.
-      if (e instanceof Error && e.message === tx.notOnline) {
+      if (e instanceof SoftphoneError && e.reason === 'notOnline') {
         feedback.notification.warning({ title: t.app.noticeTitle, description: e.message });
       }
     });
