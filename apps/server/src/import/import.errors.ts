@@ -24,6 +24,8 @@ export const importErrors = defineErrors('import', {
   fileRowsOver: ['invalid', (max: number) => `文件超过${max}行，请删除多余的行或分批导入`],
   /** The data rows past the import's own limit ("行", "名员工"). */
   rowsOver: ['invalid', (max: number, unit: string) => `一次最多导入${max}${unit}，请分批导入`],
+  /** The black-list names its whole header row (号码、原因、有效期至). */
+  headerRowMissing: ['invalid', (headers: string) => `文件第一行须为表头（${headers}），请下载导入模板按格式填写`],
   columnMissing: ['invalid', (header: string) => `模板格式不正确：缺少「${header}」列，请下载最新模板`],
   /** "客户数据", "跟进记录", "员工数据", "号码". */
   noData: ['invalid', (what: string) => `文件中没有${what}，请按模板填写后再导入`],

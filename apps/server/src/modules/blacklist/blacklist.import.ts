@@ -1,8 +1,16 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { blacklistLimits, blackNumberMessage, isBlackNumber, normaliseBlackNumber } from '@yunhu/contract';
+import {
+  blacklistLimits,
+  blackNumberMessage,
+  isBlackNumber,
+  normaliseBlackNumber,
+  type TImportRead,
+} from '@yunhu/contract';
 import ExcelJS from 'exceljs';
-import { invalid } from '../../http/errors.js';
 import { withUploadedSheet } from '../../http/spreadsheet-read.js';
+import { isScientific } from '../../import/cells.js';
+import { importErrors } from '../../import/import.errors.js';
+import { reasonTally, sheetReader, type TImportColumn } from '../../import/sheet.js';
 import { parseChinaTime } from '../crm/import.columns.js';
 
 /** A row of the file that can go onto the list. */
@@ -12,12 +20,22 @@ export type TImportError = { row: number; number: string; reason: string };
 
 const headers = { number: '号码', reason: '原因', expiresAt: '有效期至' } as const;
 
+/** The template's columns; the reader finds them by header (or a name people use), in any order. */
+const importColumns: TImportColumn[] = [
+  { key: 'number', header: headers.number, isRequired: true, aliases: ['手机号', '电话号码'] },
+  { key: 'reason', header: headers.reason, isRequired: false },
+  { key: 'expiresAt', header: headers.expiresAt, isRequired: false, aliases: ['有效期', '有效期限', '到期时间'] },
+];
+
+/** What the preview says about the file as read (issue 12), besides the rows. */
+export type TBlackImportRead = Omit<TImportRead, 'toWrite'> & { total: number };
+
 const readOptions = {
   maxBytes: blacklistLimits.importMaxBytes,
   maxRows: blacklistLimits.importMaxRows,
   kinds: ['xlsx', 'csv'] as const,
-  wrongKindMessage: '请上传 .xlsx 或 .csv 格式的文件（可先下载导入模板）',
-  unreadableMessage: '文件无法读取，请按导入模板填写后另存为 .xlsx 再导入',
+  wrongKindMessage: importErrors.wrongKind().message,
+  unreadableMessage: importErrors.unreadable().message,
 };
 
 /** The template: 号码*, 原因, 有效期至 on the first sheet, the rules on the second. */
@@ -58,7 +76,7 @@ const parseExpiry = (text: string): number | null => {
 };
 
 const badNumber = (typed: string) =>
-  /^\d(\.\d+)?E\+\d+$/i.test(typed)
+  isScientific(typed)
     ? `号码「${typed}」被Excel存成了科学计数法，请把号码列设为文本格式后重新填写`
     : `号码「${typed}」格式不正确：${blackNumberMessage.replace('号码格式不正确：', '')}`;
 
@@ -69,37 +87,29 @@ const badNumber = (typed: string) =>
  */
 export const readBlacklistImport = <T>(
   file: MultipartFile | undefined,
-  fn: (rows: TImportItem[], errors: TImportError[], total: number) => Promise<T>,
+  fn: (rows: TImportItem[], errors: TImportError[], read: TBlackImportRead) => Promise<T>,
   now = () => Date.now(),
 ): Promise<T> =>
   withUploadedSheet(file, readOptions, async (sheet) => {
-    const cols = { number: -1, reason: -1, expiresAt: -1 };
+    const reader = sheetReader({
+      columns: importColumns,
+      maxRows: blacklistLimits.importMaxRows,
+      noData: '号码',
+      columnMissing: () => importErrors.headerRowMissing('号码、原因、有效期至'),
+    });
     const rows: TImportItem[] = [];
     const errors: TImportError[] = [];
+    const tally = reasonTally();
     const firstRowOf = new Map<string, number>();
-    let total = 0;
-    for await (const { rowNo, values } of sheet.rows()) {
-      if (rowNo === 1) {
-        values.forEach((v, i) => {
-          const h = v.replace(/[*＊\s]/g, '');
-          if (h === headers.number || h === '手机号' || h === '电话号码') cols.number = i;
-          else if (h === headers.reason) cols.reason = i;
-          else if (h.startsWith('有效期')) cols.expiresAt = i;
-        });
-        if (cols.number < 0) throw invalid('文件第一行须为表头（号码、原因、有效期至），请下载导入模板按格式填写');
-        continue;
-      }
-      if (values.every((v) => v === '')) continue;
-      total++;
-      if (total > blacklistLimits.importMaxRows) {
-        throw invalid(`一次最多导入${blacklistLimits.importMaxRows}行，请拆分文件后再导入`);
-      }
-      const cell = (i: number) => (i < 0 ? '' : (values[i] ?? '').trim());
-      const typed = cell(cols.number);
+    for await (const { rowNo, cell } of reader.rows(sheet)) {
+      const typed = cell('number');
       const number = normaliseBlackNumber(typed);
-      const reason = cell(cols.reason);
-      const expiryText = cell(cols.expiresAt);
-      const refuse = (why: string) => errors.push({ row: rowNo, number: typed, reason: why });
+      const reason = cell('reason');
+      const expiryText = cell('expiresAt');
+      const refuse = (why: string) => {
+        tally.add([why]);
+        errors.push({ row: rowNo, number: typed, reason: why });
+      };
       if (!typed) refuse('号码为空');
       else if (!isBlackNumber(number)) refuse(badNumber(typed));
       else if (firstRowOf.has(number)) refuse(`与第${firstRowOf.get(number)}行号码重复`);
@@ -113,6 +123,6 @@ export const readBlacklistImport = <T>(
         else rows.push({ row: rowNo, number, reason, expiresAt });
       }
     }
-    if (total === 0) throw invalid('文件中没有号码，请按模板填写后再导入');
-    return fn(rows, errors, total);
+    const { sample, blankRows, ignoredColumns, total } = reader.read();
+    return fn(rows, errors, { total, sample, blankRows, ignoredColumns, reasonCounts: tally.list() });
   });

@@ -252,7 +252,7 @@ export const createBlacklistService = (deps: {
     });
 
   const importExcel = (auth: TAuth, level: TBlackLevel, file: MultipartFile | undefined, isDryRun: boolean) =>
-    readBlacklistImport(file, async (rows, errors, total) => {
+    readBlacklistImport(file, async (rows, errors, { total, ...read }) => {
       const now = new Date();
       // The check and the confirm run the same code; the check only leaves out the writes.
       const write = async (tx: TDb, list: TList) => {
@@ -274,6 +274,8 @@ export const createBlacklistService = (deps: {
         added: outcome.added,
         errors: listed(errors),
         skipped: listed(outcome.skipped),
+        ...read,
+        toWrite: rows.length - outcome.skipped.length,
       };
     });
 
