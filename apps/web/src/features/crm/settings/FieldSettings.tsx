@@ -1,15 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { customFieldTypeLabel, customFieldTypes, type TCustomField } from '@yunhu/contract';
-import { Button, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
-import { FormModal } from '../../../shared/form/FormModal';
+import { EditableTable } from '../../../shared/list/EditableTable';
 import { useCustomFields } from '../api';
 import { type TFieldInput, useSettingsActions } from './api';
 
 const s = t.crmSettings;
-type TEditing = TCustomField | 'new' | null;
 const withOptions = ['select', 'multiselect'];
 
 const FieldFields = ({ isEditing }: { isEditing: boolean }) => (
@@ -63,100 +60,51 @@ const FieldFields = ({ isEditing }: { isEditing: boolean }) => (
 
 const yesNo = (v: boolean) => (v ? s.yes : s.no);
 
+const texts = { add: s.addField, editTitle: s.editField, edit: s.edit, delete: s.delete, actions: s.actions };
+const toInitial = (field: TCustomField | null): Partial<TFieldInput> =>
+  field
+    ? (({ id: _id, ...rest }) => rest)(field)
+    : { type: 'text', options: [], isRequired: false, isInList: true, isInFilter: false, sort: 0 };
+
 /** 自定义字段: the extra customer fields the lists, filters and forms are built from. */
 export const FieldSettings = () => {
   const fields = useCustomFields();
   const actions = useSettingsActions();
-  const [editing, setEditing] = useState<TEditing>(null);
-  const isEditing = editing !== null && editing !== 'new';
-  // Memoised: the modal resets its form whenever the initial values change identity.
-  const initial = useMemo<Partial<TFieldInput>>(
-    () =>
-      editing && editing !== 'new'
-        ? (({ id: _id, ...rest }) => rest)(editing)
-        : { type: 'text', options: [], isRequired: false, isInList: true, isInFilter: false, sort: 0 },
-    [editing],
-  );
-
-  const onSubmit = async (values: TFieldInput) => {
+  const onSave = async (values: TFieldInput, field: TCustomField | null) => {
     const options = withOptions.includes(values.type) ? (values.options ?? []).map((o) => o.trim()) : [];
-    await actions.saveField({ ...values, options, id: editing && editing !== 'new' ? editing.id : undefined });
+    await actions.saveField({ ...values, options, id: field?.id });
     feedback.message.success(s.fieldSaved);
   };
-  const onDelete = (field: TCustomField) =>
-    actions
-      .deleteField(field.id)
-      .then(() => feedback.message.success(s.fieldDeleted))
-      .catch(() => undefined);
-
   return (
-    <>
-      <Button
-        type="primary"
-        icon={<PlusOutlined />}
-        onClick={() => setEditing('new')}
-        style={{ marginBottom: 12 }}
-        data-testid="crm-field-add"
-      >
-        {s.addField}
-      </Button>
-      <Table<TCustomField>
-        rowKey="id"
-        size="small"
-        loading={fields.isFetching}
-        dataSource={fields.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          { key: 'name', title: s.fieldName, dataIndex: 'name' },
-          {
-            key: 'type',
-            title: s.fieldType,
-            dataIndex: 'type',
-            render: (v: TCustomField['type']) => customFieldTypeLabel[v],
-          },
-          {
-            key: 'options',
-            title: s.fieldOptions,
-            dataIndex: 'options',
-            render: (v: string[]) => (v.length === 0 ? s.none : v.map((o) => <Tag key={o}>{o}</Tag>)),
-          },
-          { key: 'isRequired', title: s.fieldRequired, dataIndex: 'isRequired', render: yesNo },
-          { key: 'isInList', title: s.fieldInList, dataIndex: 'isInList', render: yesNo },
-          { key: 'isInFilter', title: s.fieldInFilter, dataIndex: 'isInFilter', render: yesNo },
-          { key: 'sort', title: s.sort, dataIndex: 'sort' },
-          {
-            key: 'actions',
-            title: s.actions,
-            render: (_v, field) => (
-              <Space>
-                <Button type="link" size="small" onClick={() => setEditing(field)}>
-                  {s.edit}
-                </Button>
-                <Popconfirm
-                  title={s.fieldDeleteConfirm(field.name)}
-                  okText={t.common.confirm}
-                  cancelText={t.common.cancel}
-                  onConfirm={() => onDelete(field)}
-                >
-                  <Button type="link" size="small" danger>
-                    {s.delete}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <FormModal<TFieldInput>
-        open={editing !== null}
-        title={isEditing ? s.editField : s.addField}
-        initialValues={initial}
-        fields={<FieldFields isEditing={isEditing} />}
-        onSubmit={onSubmit}
-        onCancel={() => setEditing(null)}
-        testId="crm-field-modal"
-      />
-    </>
+    <EditableTable<TCustomField, TFieldInput>
+      rows={fields.data ?? []}
+      isLoading={fields.isFetching}
+      texts={texts}
+      testId="crm-field"
+      columns={[
+        { key: 'name', title: s.fieldName, dataIndex: 'name' },
+        {
+          key: 'type',
+          title: s.fieldType,
+          dataIndex: 'type',
+          render: (v: TCustomField['type']) => customFieldTypeLabel[v],
+        },
+        {
+          key: 'options',
+          title: s.fieldOptions,
+          dataIndex: 'options',
+          render: (v: string[]) => (v.length === 0 ? s.none : v.map((o) => <Tag key={o}>{o}</Tag>)),
+        },
+        { key: 'isRequired', title: s.fieldRequired, dataIndex: 'isRequired', render: yesNo },
+        { key: 'isInList', title: s.fieldInList, dataIndex: 'isInList', render: yesNo },
+        { key: 'isInFilter', title: s.fieldInFilter, dataIndex: 'isInFilter', render: yesNo },
+        { key: 'sort', title: s.sort, dataIndex: 'sort' },
+      ]}
+      fields={(isEditing) => <FieldFields isEditing={isEditing} />}
+      toInitial={toInitial}
+      onSave={onSave}
+      onDelete={(field) => actions.deleteField(field.id).then(() => feedback.message.success(s.fieldDeleted))}
+      deleteConfirm={(field) => s.fieldDeleteConfirm(field.name)}
+    />
   );
 };

@@ -1,17 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type TTag, tagColors } from '@yunhu/contract';
-import { Button, Form, Input, InputNumber, Popconfirm, Radio, Space, Table, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { Form, Input, InputNumber, Radio, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
-import { FormModal } from '../../../shared/form/FormModal';
+import { EditableTable } from '../../../shared/list/EditableTable';
 import { useTags } from '../api';
 import { type TTagInput, useSettingsActions } from './api';
 
 const s = t.crmSettings;
 type TTagColor = (typeof tagColors)[number];
-/** The modal's target: null = closed, 'new' = adding, a tag = editing it. */
-type TEditing = TTag | 'new' | null;
 
 const TagFields = () => (
   <>
@@ -33,88 +29,38 @@ const TagFields = () => (
   </>
 );
 
+const texts = { add: s.addTag, editTitle: s.editTag, edit: s.edit, delete: s.delete, actions: s.actions };
+const toInitial = (tag: TTag | null): Partial<TTagInput> =>
+  tag ? { name: tag.name, color: tag.color as TTagColor, sort: tag.sort } : { color: 'blue', sort: 0 };
+
 /** 客户标签: the tags customers can carry, with how many carry each. */
 export const TagSettings = () => {
   const tags = useTags();
   const actions = useSettingsActions();
-  const [editing, setEditing] = useState<TEditing>(null);
-  // Memoised: the modal resets its form whenever the initial values change identity.
-  const initial = useMemo<Partial<TTagInput>>(
-    () =>
-      editing && editing !== 'new'
-        ? { name: editing.name, color: editing.color as TTagColor, sort: editing.sort }
-        : { color: 'blue', sort: 0 },
-    [editing],
-  );
-
-  const onSubmit = async (values: TTagInput) => {
-    await actions.saveTag({ ...values, id: editing && editing !== 'new' ? editing.id : undefined });
-    feedback.message.success(s.tagSaved);
-  };
-  const onDelete = (tag: TTag) =>
-    actions
-      .deleteTag(tag.id)
-      .then(() => feedback.message.success(s.tagDeleted))
-      .catch(() => undefined);
-
   return (
-    <>
-      <Button
-        type="primary"
-        icon={<PlusOutlined />}
-        onClick={() => setEditing('new')}
-        style={{ marginBottom: 12 }}
-        data-testid="crm-tag-add"
-      >
-        {s.addTag}
-      </Button>
-      <Table<TTag>
-        rowKey="id"
-        size="small"
-        loading={tags.isFetching}
-        dataSource={tags.data ?? []}
-        pagination={false}
-        columns={[
-          {
-            key: 'name',
-            title: s.tagName,
-            dataIndex: 'name',
-            render: (name: string, tag) => <Tag color={tag.color}>{name}</Tag>,
-          },
-          { key: 'customerCount', title: s.tagCount, dataIndex: 'customerCount' },
-          { key: 'sort', title: s.sort, dataIndex: 'sort' },
-          {
-            key: 'actions',
-            title: s.actions,
-            render: (_v, tag) => (
-              <Space>
-                <Button type="link" size="small" onClick={() => setEditing(tag)}>
-                  {s.edit}
-                </Button>
-                <Popconfirm
-                  title={s.tagDeleteConfirm(tag.name, tag.customerCount)}
-                  okText={t.common.confirm}
-                  cancelText={t.common.cancel}
-                  onConfirm={() => onDelete(tag)}
-                >
-                  <Button type="link" size="small" danger>
-                    {s.delete}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <FormModal<TTagInput>
-        open={editing !== null}
-        title={editing === 'new' ? s.addTag : s.editTag}
-        initialValues={initial}
-        fields={<TagFields />}
-        onSubmit={onSubmit}
-        onCancel={() => setEditing(null)}
-        testId="crm-tag-modal"
-      />
-    </>
+    <EditableTable<TTag, TTagInput>
+      rows={tags.data ?? []}
+      isLoading={tags.isFetching}
+      texts={texts}
+      testId="crm-tag"
+      columns={[
+        {
+          key: 'name',
+          title: s.tagName,
+          dataIndex: 'name',
+          render: (name: string, tag) => <Tag color={tag.color}>{name}</Tag>,
+        },
+        { key: 'customerCount', title: s.tagCount, dataIndex: 'customerCount' },
+        { key: 'sort', title: s.sort, dataIndex: 'sort' },
+      ]}
+      fields={() => <TagFields />}
+      toInitial={toInitial}
+      onSave={async (values, tag) => {
+        await actions.saveTag({ ...values, id: tag?.id });
+        feedback.message.success(s.tagSaved);
+      }}
+      onDelete={(tag) => actions.deleteTag(tag.id).then(() => feedback.message.success(s.tagDeleted))}
+      deleteConfirm={(tag) => s.tagDeleteConfirm(tag.name, tag.customerCount)}
+    />
   );
 };

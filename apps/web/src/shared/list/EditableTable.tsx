@@ -1,0 +1,86 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, Table } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import { type ReactNode, useMemo, useState } from 'react';
+import { t } from '../../locales/zh-CN';
+import { FormModal } from '../form/FormModal';
+
+type TEditableTableProps<T extends { id: number }, V extends object> = {
+  rows: T[];
+  isLoading: boolean;
+  /** The data columns; the 编辑/删除 column is added after them. */
+  columns: ColumnType<T>[];
+  texts: { add: string; editTitle: string; edit: string; delete: string; actions: string };
+  /** The form's fields; `isEditing` when an existing row is changed. */
+  fields: (isEditing: boolean) => ReactNode;
+  /** The form's values: of the row being edited, or for a new one (null). */
+  toInitial: (row: T | null) => Partial<V>;
+  /** Saves the form (the row is null when adding); the modal stays open when it throws. */
+  onSave: (values: V, row: T | null) => Promise<unknown>;
+  onDelete: (row: T) => Promise<unknown>;
+  deleteConfirm: (row: T) => string;
+  /** Prefix of the test ids: `<testId>-add` on the add button, `<testId>-modal` on the form. */
+  testId: string;
+};
+
+/** A short, unpaged list of settings to add, edit in a modal form and delete after a confirmation. */
+export const EditableTable = <T extends { id: number }, V extends object>(props: TEditableTableProps<T, V>) => {
+  const { texts, toInitial } = props;
+  // null = closed, 'new' = adding, a row = editing it.
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const row = editing === 'new' ? null : editing;
+  // Memoised (keep `toInitial` stable too): the modal resets its form whenever the initial values change identity.
+  const initial = useMemo(() => toInitial(row), [row, toInitial]);
+  const actions: ColumnType<T> = {
+    key: 'actions',
+    title: texts.actions,
+    render: (_v, r) => (
+      <Space>
+        <Button type="link" size="small" onClick={() => setEditing(r)}>
+          {texts.edit}
+        </Button>
+        <Popconfirm
+          title={props.deleteConfirm(r)}
+          okText={t.common.confirm}
+          cancelText={t.common.cancel}
+          onConfirm={() => props.onDelete(r).catch(() => undefined)}
+        >
+          <Button type="link" size="small" danger>
+            {texts.delete}
+          </Button>
+        </Popconfirm>
+      </Space>
+    ),
+  };
+  return (
+    <>
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        onClick={() => setEditing('new')}
+        style={{ marginBottom: 12 }}
+        data-testid={`${props.testId}-add`}
+      >
+        {texts.add}
+      </Button>
+      <Table<T>
+        rowKey="id"
+        size="small"
+        loading={props.isLoading}
+        dataSource={props.rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        columns={[...props.columns, actions]}
+      />
+      <FormModal<V>
+        open={editing !== null}
+        title={row ? texts.editTitle : texts.add}
+        initialValues={initial}
+        fields={props.fields(row !== null)}
+        onSubmit={(values) => props.onSave(values, row)}
+        onCancel={() => setEditing(null)}
+        testId={`${props.testId}-modal`}
+      />
+    </>
+  );
+};
