@@ -36,9 +36,5 @@ export const useCallDetailContent = (id: number | null) =>
 export const useBoughtLines = () =>
   useQuery({ queryKey: callRecordKeys.lines, queryFn: () => call(detail.selectBoughtLine, {}), staleTime: 300_000 });
 
-/** mm:ss of a duration in seconds (hours roll into the minutes). */
-export const mmss = (seconds: number) =>
-  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-
-/** Fen as yuan with two decimals. */
-export const yuan = (fen: number) => (fen / 100).toFixed(2);
+/** The console's own formats, where the call screens have always taken them. */
+export { mmss, yuan } from '../../shared/format';

@@ -1,4 +1,5 @@
 import { t } from '../../locales/zh-CN';
+import { mmss } from '../../shared/format';
 
 /**
  * The soft-phone's state machine (spec section 4 "Soft-phone", section 5; DESIGN.md section 5):
@@ -268,10 +269,5 @@ export const reduce = (state: TPhoneState, event: TPhoneEvent): TStep => {
   }
 };
 
-/** Seconds as mm:ss for the call timer. */
-export const formatDuration = (ms: number): string => {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const mm = String(Math.floor(total / 60)).padStart(2, '0');
-  const ss = String(total % 60).padStart(2, '0');
-  return `${mm}:${ss}`;
-};
+/** Milliseconds as mm:ss for the call timer. */
+export const formatDuration = (ms: number): string => mmss(ms / 1000);

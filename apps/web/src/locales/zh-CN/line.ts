@@ -1,3 +1,5 @@
+import { yuan } from '../../shared/format';
+
 /** Lines and caller numbers. */
 export const lineTexts = {
   line: {
@@ -5,7 +7,7 @@ export const lineTexts = {
     name: '线路名称',
     mode: '类型',
     price: '资费',
-    pricePerMinute: (fen: number) => `${(fen / 100).toFixed(2)} 元/分钟`,
+    pricePerMinute: (fen: number) => `${yuan(fen)} 元/分钟`,
     area: '归属地',
     callerNumbers: '外显号码',
     seats: '坐席数',

@@ -1,3 +1,5 @@
+import { yuan } from '../../shared/format';
+
 /** Seats and staff. */
 export const seatTexts = {
   seat: {
@@ -42,7 +44,7 @@ export const seatTexts = {
     selectMonths: '请选择续费时长',
     done: '操作成功',
     prices: '坐席价格',
-    priceLine: (name: string, fen: number) => `${name}：${(fen / 100).toFixed(2)} 元/月`,
+    priceLine: (name: string, fen: number) => `${name}：${yuan(fen)} 元/月`,
     stateLabel: { inUse: '使用中', free: '空闲', expiring: '即将到期', expired: '已过期', disabled: '已停用' },
     exportName: '坐席列表',
     calling: {

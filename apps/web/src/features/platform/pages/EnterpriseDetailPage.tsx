@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
+import { yuan } from '../../../shared/format';
 import { Permission } from '../../../shared/permission/Permission';
 import { ContractModal } from '../components/ContractModal';
 import { useContract, useEnterpriseInfo } from '../contentApi';
@@ -55,7 +56,7 @@ export const EnterpriseDetailPage = () => {
             <Descriptions.Item label={c.contractNo}>{k.contractNo}</Descriptions.Item>
             <Descriptions.Item label={c.signedAt}>{date(k.signedAt)}</Descriptions.Item>
             <Descriptions.Item label={c.seats}>{k.seats}</Descriptions.Item>
-            <Descriptions.Item label={c.seatPrice}>{(k.seatPrice / 100).toFixed(2)}</Descriptions.Item>
+            <Descriptions.Item label={c.seatPrice}>{yuan(k.seatPrice)}</Descriptions.Item>
             <Descriptions.Item label={c.term}>{`${date(k.startAt)} ~ ${date(k.endAt)}`}</Descriptions.Item>
             <Descriptions.Item label={c.updatedAt}>{date(k.updatedAt)}</Descriptions.Item>
             {k.remark && <Descriptions.Item label={c.remark}>{k.remark}</Descriptions.Item>}
