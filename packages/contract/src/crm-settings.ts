@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCustomerMobile, ZTagRef } from './crm.js';
+import { ZCustomerMobile, ZTagRef } from './crm-customer.js';
 import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCustomerFilter } from './crm.js';
+import { ZCustomerFilter } from './crm-customer.js';
 import { ZPageQuery, ZTime, zPage } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';

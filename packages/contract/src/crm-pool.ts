@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { route, ZIds, ZRange, ZReason } from './crm-common.js';
+import { ZBatchResult, ZCustomer, ZCustomerFilter, ZCustomerListQuery } from './crm-customer.js';
+import { ZPageQuery, ZTime, zPage } from './http.js';
+import { zId, zIds } from './org-common.js';
+import { Perm } from './permissions.js';
+
+/** Customers moving between owners and the public pool (客户公海), and the log of those moves. */
+
+/** What moved a customer between owners and pools (客户操作记录). */
+export const ownerActions = [
+  'create',
+  'import',
+  'allocate',
+  'claim',
+  'release',
+  'auto_release',
+  'transfer',
+  'recycle',
+  'recover',
+] as const;
+export const ZOwnerAction = z.enum(ownerActions);
+export type TOwnerAction = z.infer<typeof ZOwnerAction>;
+export const ownerActionLabel: Record<TOwnerAction, string> = {
+  create: '新建',
+  import: '导入',
+  allocate: '分配',
+  claim: '领取',
+  release: '放入公海',
+  auto_release: '自动回收',
+  transfer: '转移',
+  recycle: '删除到回收站',
+  recover: '从回收站恢复',
+};
+
+/** A person who can receive customers, with his load under the pool rules. */
+export const ZAssignee = z.object({
+  userId: z.number().int(),
+  realName: z.string(),
+  deptName: z.string().nullable(),
+  owned: z.number().int(),
+  /** 0 = no limit. */
+  maxOwned: z.number().int(),
+});
+
+export const ZAllocationCheck = z.object({
+  isOk: z.boolean(),
+  /** Per person: how many he would get and whether it is over his maximum. */
+  plan: z.array(ZAssignee.extend({ adding: z.number().int(), isOver: z.boolean() })),
+  /** Chinese reasons that refuse the whole allocation (all or nothing). */
+  problems: z.array(z.string()),
+});
+
+export const ZOwnerLog = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  action: ZOwnerAction,
+  fromUserName: z.string().nullable(),
+  toUserName: z.string().nullable(),
+  /** null = the automatic release job. */
+  operatorName: z.string().nullable(),
+  reason: z.string(),
+  createdAt: ZTime,
+});
+
+/** The public pool and every move between owners, each checked against the business rules. */
+export const crmPoolRoutes = {
+  poolPage: route({
+    method: 'POST',
+    path: '/base/crm/page',
+    summary: '客户公海',
+    permission: Perm.poolList,
+    request: ZCustomerListQuery,
+    response: zPage(ZCustomer),
+  }),
+  poolDetail: route({
+    method: 'GET',
+    path: '/base/crm/queryDetail',
+    summary: '公海客户详情',
+    permission: Perm.poolList,
+    request: z.object({ id: zId('客户编号') }),
+    response: ZCustomer,
+  }),
+  assignees: route({
+    method: 'POST',
+    path: '/base/crm/getEmpSelectList',
+    summary: '可分配的员工',
+    permission: Perm.customerList,
+    request: z.object({ keyword: z.string().trim().max(32).optional() }),
+    response: z.array(ZAssignee),
+  }),
+  claim: route({
+    method: 'POST',
+    path: '/base/crm/receiveCus',
+    summary: '领取公海客户',
+    permission: Perm.poolClaim,
+    audited: true,
+    request: z.object({ ids: ZIds }),
+    response: ZBatchResult,
+  }),
+  allocationCheck: route({
+    method: 'POST',
+    path: '/base/crm/cus-check-allocation',
+    summary: '分配前检查',
+    permission: Perm.customerAllocate,
+    /** One person = all to him; several = spread evenly in the order given. */
+    request: z.object({ ids: ZIds, userIds: zIds('员工编号', 100) }),
+    response: ZAllocationCheck,
+  }),
+  allocate: route({
+    method: 'POST',
+    path: '/base/crm/cus-allocation',
+    summary: '分配客户',
+    permission: Perm.customerAllocate,
+    audited: true,
+    /** To one person; refused as a whole when over his maximum. */
+    request: z.object({ ids: ZIds, userId: zId('员工编号'), reason: ZReason }),
+    response: ZBatchResult,
+  }),
+  allocateEven: route({
+    method: 'POST',
+    path: '/base/crm/cus-allocation-v2',
+    summary: '平均分配客户',
+    permission: Perm.customerAllocate,
+    audited: true,
+    /** Spread evenly over the people in the order given; refused as a whole when anyone goes over his maximum. */
+    request: z.object({ ids: ZIds, userIds: zIds('员工编号', 100), reason: ZReason }),
+    response: ZBatchResult,
+  }),
+  release: route({
+    method: 'POST',
+    path: '/base/crm/back-out',
+    summary: '放入公海',
+    permission: Perm.customerRelease,
+    audited: true,
+    request: z.object({ ids: ZIds, reason: ZReason }),
+    response: ZBatchResult,
+  }),
+  releaseByCondition: route({
+    method: 'POST',
+    path: '/base/crm/back-out-condition',
+    summary: '按条件放入公海',
+    permission: Perm.customerRelease,
+    audited: true,
+    request: z.object({ filter: ZCustomerFilter, reason: ZReason }),
+    response: ZBatchResult,
+  }),
+  transfer: route({
+    method: 'POST',
+    path: '/base/crm/crm-transfer-users',
+    summary: '转移客户',
+    permission: Perm.customerTransfer,
+    audited: true,
+    /** The chosen customers, or every customer of `fromUserId` (a leaver's hand-over). */
+    request: z
+      .object({
+        ids: ZIds.optional(),
+        fromUserId: zId('原负责人编号').optional(),
+        toUserId: zId('接收人编号'),
+        reason: ZReason,
+      })
+      .refine((r) => r.ids !== undefined || r.fromUserId !== undefined, '请选择要转移的客户'),
+    response: ZBatchResult,
+  }),
+  ownerLogPage: route({
+    method: 'POST',
+    path: '/base/crm-user-customer-log/getCrmUserCustomerLogList',
+    summary: '客户操作记录',
+    permission: Perm.ownerLogList,
+    request: ZPageQuery.extend({
+      customerId: zId('客户编号').optional(),
+      keyword: z.string().trim().max(50).optional(),
+      action: ZOwnerAction.optional(),
+      operatorId: zId('操作人编号').optional(),
+      range: ZRange,
+    }),
+    response: zPage(ZOwnerLog),
+  }),
+} as const;

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { route, ZIds, ZRange, ZReason } from './crm-common.js';
+import { ZBatchResult, ZCustomer, ZCustomerFilter } from './crm-customer.js';
+import { ZTimelineItem } from './crm-follow.js';
+import { ZPageQuery, ZTime, zPage } from './http.js';
+import { zId } from './org-common.js';
+import { Perm } from './permissions.js';
+
+/** The recycle bin (回收站, spec section 4): deleting into it, recovering and purging. */
+
+export const ZRecycleEntry = ZCustomer.extend({
+  deletedAt: ZTime,
+  deletedByName: z.string().nullable(),
+});
+
+/** Deleting customers into the bin, the bin itself, recovering and purging. */
+export const crmRecycleRoutes = {
+  recycle: route({
+    method: 'POST',
+    path: '/base/crm/delete',
+    summary: '删除客户到回收站',
+    permission: Perm.customerDelete,
+    audited: true,
+    request: z.object({ ids: ZIds, reason: ZReason }),
+    response: ZBatchResult,
+  }),
+  recycleByCondition: route({
+    method: 'POST',
+    path: '/base/crm/deleteByCondition',
+    summary: '按条件删除客户',
+    permission: Perm.customerDelete,
+    audited: true,
+    request: z.object({ pool: z.enum(['private', 'public']), filter: ZCustomerFilter, reason: ZReason }),
+    response: ZBatchResult,
+  }),
+  recyclePage: route({
+    method: 'POST',
+    path: '/base/crm-recycle-bin/page',
+    summary: '回收站',
+    permission: Perm.recycleList,
+    request: ZPageQuery.extend({
+      keyword: z.string().trim().max(50).optional(),
+      mobile: z
+        .string()
+        .trim()
+        .regex(/^\d{4,11}$/, '手机号请输入4-11位数字')
+        .optional(),
+      deletedRange: ZRange,
+    }),
+    response: zPage(ZRecycleEntry),
+  }),
+  recycleDetail: route({
+    method: 'GET',
+    path: '/base/crm-recycle-bin/get-detail',
+    summary: '回收站客户详情',
+    permission: Perm.recycleList,
+    request: z.object({ id: zId('客户编号') }),
+    response: ZRecycleEntry.extend({ timeline: z.array(ZTimelineItem) }),
+  }),
+  recover: route({
+    method: 'POST',
+    path: '/base/crm-recycle-bin/recovery',
+    summary: '恢复客户',
+    permission: Perm.recycleRecover,
+    audited: true,
+    request: z.object({ id: zId('客户编号') }),
+    response: ZBatchResult,
+  }),
+  recoverBatch: route({
+    method: 'POST',
+    path: '/base/crm-recycle-bin/batch-recovery',
+    summary: '批量恢复客户',
+    permission: Perm.recycleRecover,
+    audited: true,
+    request: z.object({ ids: ZIds }),
+    response: ZBatchResult,
+  }),
+  purge: route({
+    method: 'POST',
+    path: '/base/crm-recycle-bin/delete',
+    summary: '彻底删除客户',
+    permission: Perm.recycleDelete,
+    audited: true,
+    request: z.object({ id: zId('客户编号') }),
+    response: ZBatchResult,
+  }),
+  purgeBatch: route({
+    method: 'POST',
+    path: '/base/crm-recycle-bin/batch-delete',
+    summary: '批量彻底删除客户',
+    permission: Perm.recycleDelete,
+    audited: true,
+    request: z.object({ ids: ZIds }),
+    response: ZBatchResult,
+  }),
+  purgeAll: route({
+    method: 'POST',
+    path: '/base/crm-recycle-bin/delete-all',
+    summary: '清空回收站',
+    permission: Perm.recycleDelete,
+    audited: true,
+    request: z.object({}),
+    response: ZBatchResult,
+  }),
+} as const;
