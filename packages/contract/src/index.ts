@@ -28,6 +28,7 @@ export * from './certification.js';
 export * from './crm.js';
 export * from './crm-import.js';
 export * from './crm-settings.js';
+export * from './format.js';
 export * from './http.js';
 export * from './import.js';
 export * from './line.js';

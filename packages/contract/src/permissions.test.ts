@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { maskPhone } from './mask.js';
 import { filterMenu, type TMenuNode } from './menu.js';
 import { allPermissions, menuTree } from './menu-tree.js';
 
@@ -27,13 +26,5 @@ describe('menu filtering', () => {
     const perms = allPermissions(menuTree);
     expect(perms).toContain('system:log:list');
     expect(new Set(perms).size).toBe(perms.length);
-  });
-});
-
-describe('phone masking', () => {
-  it('keeps the first 3 and last 4 digits', () => {
-    expect(maskPhone('13912345678')).toBe('139****5678');
-    expect(maskPhone('')).toBe('');
-    expect(maskPhone('12345')).toBe('12345');
   });
 });
