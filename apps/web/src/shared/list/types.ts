@@ -1,5 +1,6 @@
 import type { TResponseOf, TRouteDef } from '@yunhu/contract';
 import type { ColumnType } from 'antd/es/table';
+import type { ReactNode } from 'react';
 
 /** A list column: an antd column with a stable key; `sortField` names the server's sort column. */
 export type TListColumn<T> = ColumnType<T> & { key: string; sortField?: string; isHiddenByDefault?: boolean };
@@ -22,3 +23,12 @@ export const toSortParams = <T>(
 /** Drops empty filter values so they are not sent (an empty string is not "no filter" to zod). */
 export const compactFilters = (values: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+
+/** The row actions column, or none for someone who may not act (spread into the columns). */
+export const actionsColumn = <T>(
+  isShown: boolean,
+  title: string,
+  render: (row: T) => ReactNode,
+  extra: Omit<TListColumn<T>, 'key' | 'title' | 'render'> = {},
+): TListColumn<T>[] =>
+  isShown ? [{ ...extra, key: 'actions', title, render: (_v: unknown, row: T) => render(row) }] : [];

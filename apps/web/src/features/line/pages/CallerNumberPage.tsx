@@ -1,13 +1,15 @@
 import { Perm, routeTables } from '@yunhu/contract';
-import { Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
+import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useLineOptions } from '../../seat';
@@ -20,23 +22,12 @@ export const CallerNumberPage = () => {
   const canChange = usePermission(Perm.callerNumberUpdate);
   const actions = useNumberActions();
   const lines = useLineOptions();
-  const [modal, modalNode] = Modal.useModal();
+  const { confirm, node } = useConfirmAction();
   const [editing, setEditing] = useState<TNumberRow | 'new' | null>(null);
   const remove = (rows: TNumberRow[], clear?: () => void) =>
-    modal.confirm({
-      title: t.app.noticeTitle,
-      content: l.deleteConfirm(rows.length),
-      okText: t.common.confirm,
-      okButtonProps: { danger: true },
-      cancelText: t.common.cancel,
-      onOk: () =>
-        actions
-          .remove(rows.map((r) => r.id))
-          .then(() => {
-            feedback.message.success(l.done);
-            clear?.();
-          })
-          .catch(() => undefined),
+    confirm(l.deleteConfirm(rows.length), () => actions.remove(rows.map((r) => r.id)), {
+      isDanger: true,
+      onDone: clear,
     });
   const columns: TListColumn<TNumberRow>[] = [
     { key: 'number', title: l.number, dataIndex: 'number' },
@@ -54,24 +45,16 @@ export const CallerNumberPage = () => {
       dataIndex: 'createdAt',
       render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
-    ...(canChange
-      ? [
-          {
-            key: 'actions',
-            title: t.seat.actions,
-            render: (_v: unknown, row: TNumberRow) => (
-              <Space size={4}>
-                <Button type="link" size="small" onClick={() => setEditing(row)}>
-                  {l.edit}
-                </Button>
-                <Button type="link" size="small" danger onClick={() => remove([row])}>
-                  {l.delete}
-                </Button>
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...actionsColumn<TNumberRow>(canChange, t.seat.actions, (row) => (
+      <Space size={4}>
+        <Button type="link" size="small" onClick={() => setEditing(row)}>
+          {l.edit}
+        </Button>
+        <Button type="link" size="small" danger onClick={() => remove([row])}>
+          {l.delete}
+        </Button>
+      </Space>
+    )),
   ];
   const current = editing !== 'new' && editing ? editing : null;
   return (
@@ -100,12 +83,8 @@ export const CallerNumberPage = () => {
         }
         filters={
           <>
-            <Form.Item name="number" label={l.number}>
-              <Input allowClear placeholder={l.numberPlaceholder} style={{ width: 160 }} />
-            </Form.Item>
-            <Form.Item name="lineId" label={l.name}>
-              <Select allowClear placeholder={l.all} style={{ width: 160 }} options={lines.data ?? []} />
-            </Form.Item>
+            <TextFilter name="number" label={l.number} placeholder={l.numberPlaceholder} />
+            <SelectFilter name="lineId" label={l.name} placeholder={l.all} options={lines.data ?? []} />
           </>
         }
       />
@@ -136,7 +115,7 @@ export const CallerNumberPage = () => {
           </>
         }
       />
-      {modalNode}
+      {node}
     </>
   );
 };

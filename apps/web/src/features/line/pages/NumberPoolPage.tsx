@@ -1,13 +1,14 @@
 import { numberStates, Perm, routeTables } from '@yunhu/contract';
-import { Button, Form, Input, Modal, Select, Space, Tabs, Tag } from 'antd';
+import { Button, Space, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
-import { feedback } from '../../../shared/feedback';
+import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
+import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { usePermission } from '../../../shared/permission/usePermission';
-import { useLineOptions } from '../../seat';
+import { useLineOptions } from '../../seat/api';
 import { poolPageKey, type TNumberRow, type TWorkRow, useNumberActions, workPageKey } from '../api';
 import { PickStaffModal } from '../components/PickStaffModal';
 
@@ -16,65 +17,42 @@ const fmt = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : l.n
 
 type TPick = { kind: 'distribute'; ids: number[]; clear?: () => void } | { kind: 'bind'; id: number } | null;
 
-/** A confirm dialog that runs the action and reports it. */
-const useConfirm = () => {
-  const [modal, node] = Modal.useModal();
-  const confirm = (content: string, run: () => Promise<unknown>) =>
-    modal.confirm({
-      title: t.app.noticeTitle,
-      content,
-      okText: t.common.confirm,
-      cancelText: t.common.cancel,
-      onOk: () =>
-        run()
-          .then(() => feedback.message.success(l.done))
-          .catch(() => undefined),
-    });
-  return { confirm, node };
-};
+/** Who holds a number (or 空闲) and their department. */
+const holderColumns = <T extends { userName: string | null; deptName: string | null }>(
+  free: string,
+): TListColumn<T>[] => [
+  { key: 'userName', title: l.holder, dataIndex: 'userName', render: (n: string | null) => n || <Tag>{free}</Tag> },
+  { key: 'deptName', title: l.dept, dataIndex: 'deptName', render: (n: string | null) => n ?? l.none },
+];
 
 const LineNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
   const canChange = usePermission(Perm.numberPoolDistribute);
   const actions = useNumberActions();
   const lines = useLineOptions();
-  const { confirm, node } = useConfirm();
+  const { confirm, node } = useConfirmAction();
   const columns: TListColumn<TNumberRow>[] = [
     { key: 'number', title: l.number, dataIndex: 'number' },
     { key: 'lineName', title: l.name, dataIndex: 'lineName' },
     { key: 'remark', title: l.remark, dataIndex: 'remark' },
-    {
-      key: 'userName',
-      title: l.holder,
-      dataIndex: 'userName',
-      render: (n: string | null) => (n ? n : <Tag>{l.numberState.free}</Tag>),
-    },
-    { key: 'deptName', title: l.dept, dataIndex: 'deptName', render: (n: string | null) => n ?? l.none },
+    ...holderColumns<TNumberRow>(l.numberState.free),
     { key: 'distributedAt', title: l.distributedAt, dataIndex: 'distributedAt', render: fmt },
-    ...(canChange
-      ? [
-          {
-            key: 'actions',
-            title: t.seat.actions,
-            render: (_v: unknown, row: TNumberRow) => (
-              <Space size={4}>
-                <Button type="link" size="small" onClick={() => pick({ kind: 'distribute', ids: [row.id] })}>
-                  {l.distribute}
-                </Button>
-                {row.userId !== null && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    onClick={() => confirm(l.takeBackConfirm(row.number), () => actions.distribute([row.id], null))}
-                  >
-                    {l.takeBack}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...actionsColumn<TNumberRow>(canChange, t.seat.actions, (row) => (
+      <Space size={4}>
+        <Button type="link" size="small" onClick={() => pick({ kind: 'distribute', ids: [row.id] })}>
+          {l.distribute}
+        </Button>
+        {row.userId !== null && (
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() => confirm(l.takeBackConfirm(row.number), () => actions.distribute([row.id], null))}
+          >
+            {l.takeBack}
+          </Button>
+        )}
+      </Space>
+    )),
   ];
   return (
     <>
@@ -97,23 +75,16 @@ const LineNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
         }
         filters={
           <>
-            <Form.Item name="number" label={l.number}>
-              <Input allowClear placeholder={l.numberPlaceholder} style={{ width: 160 }} />
-            </Form.Item>
-            <Form.Item name="lineId" label={l.name}>
-              <Select allowClear placeholder={l.all} style={{ width: 160 }} options={lines.data ?? []} />
-            </Form.Item>
-            <Form.Item name="state" label={l.state}>
-              <Select
-                allowClear
-                placeholder={l.all}
-                style={{ width: 110 }}
-                options={numberStates.map((v) => ({ value: v, label: l.numberState[v] }))}
-              />
-            </Form.Item>
-            <Form.Item name="userName" label={l.holder}>
-              <Input allowClear placeholder={l.userPlaceholder} style={{ width: 130 }} />
-            </Form.Item>
+            <TextFilter name="number" label={l.number} placeholder={l.numberPlaceholder} />
+            <SelectFilter name="lineId" label={l.name} placeholder={l.all} options={lines.data ?? []} />
+            <SelectFilter
+              name="state"
+              label={l.state}
+              placeholder={l.all}
+              width={110}
+              options={numberStates.map((v) => ({ value: v, label: l.numberState[v] }))}
+            />
+            <TextFilter name="userName" label={l.holder} placeholder={l.userPlaceholder} width={130} />
           </>
         }
       />
@@ -125,41 +96,28 @@ const LineNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
 const WorkNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
   const canChange = usePermission(Perm.numberPoolDistribute);
   const actions = useNumberActions();
-  const { confirm, node } = useConfirm();
+  const { confirm, node } = useConfirmAction();
   const columns: TListColumn<TWorkRow>[] = [
     { key: 'workNumber', title: l.workNumber, dataIndex: 'workNumber' },
     { key: 'remark', title: l.remark, dataIndex: 'remark' },
-    {
-      key: 'userName',
-      title: l.holder,
-      dataIndex: 'userName',
-      render: (n: string | null) => (n ? n : <Tag>{l.workState.free}</Tag>),
-    },
-    { key: 'deptName', title: l.dept, dataIndex: 'deptName', render: (n: string | null) => n ?? l.none },
+    ...holderColumns<TWorkRow>(l.workState.free),
     { key: 'boundAt', title: l.boundAt, dataIndex: 'boundAt', render: fmt },
-    ...(canChange
-      ? [
-          {
-            key: 'actions',
-            title: t.seat.actions,
-            render: (_v: unknown, row: TWorkRow) =>
-              row.userId === null ? (
-                <Button type="link" size="small" onClick={() => pick({ kind: 'bind', id: row.id })}>
-                  {l.bind}
-                </Button>
-              ) : (
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() => confirm(l.unbindConfirm(row.workNumber), () => actions.unbind(row.id))}
-                >
-                  {l.unbind}
-                </Button>
-              ),
-          },
-        ]
-      : []),
+    ...actionsColumn<TWorkRow>(canChange, t.seat.actions, (row) =>
+      row.userId === null ? (
+        <Button type="link" size="small" onClick={() => pick({ kind: 'bind', id: row.id })}>
+          {l.bind}
+        </Button>
+      ) : (
+        <Button
+          type="link"
+          size="small"
+          danger
+          onClick={() => confirm(l.unbindConfirm(row.workNumber), () => actions.unbind(row.id))}
+        >
+          {l.unbind}
+        </Button>
+      ),
+    ),
   ];
   return (
     <>
@@ -170,20 +128,15 @@ const WorkNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
         columns={columns}
         filters={
           <>
-            <Form.Item name="number" label={l.workNumber}>
-              <Input allowClear placeholder={l.numberPlaceholder} style={{ width: 160 }} />
-            </Form.Item>
-            <Form.Item name="state" label={l.state}>
-              <Select
-                allowClear
-                placeholder={l.all}
-                style={{ width: 110 }}
-                options={(['free', 'bound'] as const).map((v) => ({ value: v, label: l.workState[v] }))}
-              />
-            </Form.Item>
-            <Form.Item name="userName" label={l.holder}>
-              <Input allowClear placeholder={l.userPlaceholder} style={{ width: 130 }} />
-            </Form.Item>
+            <TextFilter name="number" label={l.workNumber} placeholder={l.numberPlaceholder} />
+            <SelectFilter
+              name="state"
+              label={l.state}
+              placeholder={l.all}
+              width={110}
+              options={(['free', 'bound'] as const).map((v) => ({ value: v, label: l.workState[v] }))}
+            />
+            <TextFilter name="userName" label={l.holder} placeholder={l.userPlaceholder} width={130} />
           </>
         }
       />

@@ -1,12 +1,14 @@
 import { lineModeLabel, Perm, routeTables, seatStates, type TSeatState } from '@yunhu/contract';
-import { Button, DatePicker, Form, Input, Modal, Select, Space, Switch, Tag } from 'antd';
+import { Button, Space, Switch, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
+import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
+import { runAndReport, useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { seatPageKey, type TSeatRow, useLineOptions, useSeatActions } from '../api';
@@ -29,19 +31,8 @@ const toRequest = (values: Record<string, unknown>) => {
 /** The actions of one row: what the seat's state allows. */
 const RowActions = ({ row, open }: { row: TSeatRow; open: (d: TSeatDialog) => void }) => {
   const actions = useSeatActions();
-  const [modal, modalNode] = Modal.useModal();
+  const { confirm, node } = useConfirmAction();
   const usable = row.state !== 'expired' && row.state !== 'disabled';
-  const confirm = (content: string, run: () => Promise<unknown>) =>
-    modal.confirm({
-      title: t.app.noticeTitle,
-      content,
-      okText: t.common.confirm,
-      cancelText: t.common.cancel,
-      onOk: () =>
-        run()
-          .then(() => feedback.message.success(s.done))
-          .catch(() => undefined),
-    });
   return (
     <Space size={4} wrap data-testid={`seat-actions-${row.id}`}>
       {row.userId === null && usable && (
@@ -74,7 +65,7 @@ const RowActions = ({ row, open }: { row: TSeatRow; open: (d: TSeatDialog) => vo
           {s.delete}
         </Button>
       )}
-      {modalNode}
+      {node}
     </Space>
   );
 };
@@ -137,23 +128,8 @@ export const SeatPage = () => {
     },
     { key: 'expireAt', title: s.expireAt, dataIndex: 'expireAt', render: fmt, sortField: 'expireAt' },
     { key: 'autoRenewal', title: s.autoRenewal, render: (_v, row) => <AutoRenewal row={row} /> },
-    ...(canChange
-      ? [
-          {
-            key: 'actions',
-            title: s.actions,
-            render: (_v: unknown, row: TSeatRow) => <RowActions row={row} open={setDialog} />,
-          },
-        ]
-      : []),
+    ...actionsColumn<TSeatRow>(canChange, s.actions, (row) => <RowActions row={row} open={setDialog} />),
   ];
-  const batch = (clear: () => void, run: () => Promise<unknown>) =>
-    run()
-      .then(() => {
-        feedback.message.success(s.done);
-        clear();
-      })
-      .catch(() => undefined);
   return (
     <>
       <SeatCounts />
@@ -185,13 +161,13 @@ export const SeatPage = () => {
                     </Button>
                     <ReclickButton
                       disabled={!ids.length}
-                      onClick={() => batch(clear, () => actions.autoRenewal(ids, true))}
+                      onClick={() => runAndReport(() => actions.autoRenewal(ids, true), clear)}
                     >
                       {s.autoOn}
                     </ReclickButton>
                     <ReclickButton
                       disabled={!ids.length}
-                      onClick={() => batch(clear, () => actions.autoRenewal(ids, false))}
+                      onClick={() => runAndReport(() => actions.autoRenewal(ids, false), clear)}
                     >
                       {s.autoOff}
                     </ReclickButton>
@@ -202,23 +178,16 @@ export const SeatPage = () => {
         }
         filters={
           <>
-            <Form.Item name="userName" label={s.user}>
-              <Input allowClear placeholder={s.userPlaceholder} style={{ width: 160 }} data-testid="seat-filter-user" />
-            </Form.Item>
-            <Form.Item name="lineId" label={s.line}>
-              <Select allowClear placeholder={s.all} style={{ width: 160 }} options={lines.data ?? []} />
-            </Form.Item>
-            <Form.Item name="state" label={s.state}>
-              <Select
-                allowClear
-                placeholder={s.all}
-                style={{ width: 120 }}
-                options={seatStates.map((v) => ({ value: v, label: s.stateLabel[v] }))}
-              />
-            </Form.Item>
-            <Form.Item name="range" label={s.expireRange}>
-              <DatePicker.RangePicker />
-            </Form.Item>
+            <TextFilter name="userName" label={s.user} placeholder={s.userPlaceholder} testId="seat-filter-user" />
+            <SelectFilter name="lineId" label={s.line} placeholder={s.all} options={lines.data ?? []} />
+            <SelectFilter
+              name="state"
+              label={s.state}
+              placeholder={s.all}
+              width={120}
+              options={seatStates.map((v) => ({ value: v, label: s.stateLabel[v] }))}
+            />
+            <DateRangeFilter name="range" label={s.expireRange} />
           </>
         }
       />

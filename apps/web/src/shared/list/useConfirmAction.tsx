@@ -1,0 +1,39 @@
+import { Modal } from 'antd';
+import type { ReactNode } from 'react';
+import { t } from '../../locales/zh-CN';
+import { feedback } from '../feedback';
+
+type TConfirmOptions = { isDanger?: boolean; onDone?: () => void };
+
+/**
+ * Asks before a row or batch action, runs it on 确定 and says 操作成功; a refusal was shown by the
+ * HTTP client, so it is only swallowed here. Render `node` once in the screen.
+ */
+export const useConfirmAction = () => {
+  const [modal, node] = Modal.useModal();
+  const confirm = (content: ReactNode, run: () => Promise<unknown>, options: TConfirmOptions = {}) =>
+    modal.confirm({
+      title: t.app.noticeTitle,
+      content,
+      okText: t.common.confirm,
+      okButtonProps: options.isDanger ? { danger: true } : undefined,
+      cancelText: t.common.cancel,
+      onOk: () =>
+        run()
+          .then(() => {
+            feedback.message.success(t.common.success);
+            options.onDone?.();
+          })
+          .catch(() => undefined),
+    });
+  return { confirm, node };
+};
+
+/** Runs a batch action without asking: 操作成功 and the selection cleared when it went through. */
+export const runAndReport = (run: () => Promise<unknown>, onDone?: () => void) =>
+  run()
+    .then(() => {
+      feedback.message.success(t.common.success);
+      onDone?.();
+    })
+    .catch(() => undefined);
