@@ -1,4 +1,11 @@
-import { followMethodLabel, maskPhone, ownerActionLabel, type TOwnerAction, type TTimelineItem } from '@yunhu/contract';
+import {
+  followMethodLabel,
+  maskPhone,
+  minSecText,
+  ownerActionLabel,
+  type TOwnerAction,
+  type TTimelineItem,
+} from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { crmRepository as repo } from './crm.repository.js';
 import type { TViewContext } from './crm.view.js';
@@ -10,8 +17,6 @@ const visitResultText: Record<string, string> = {
   unsatisfied: '不满意',
   unreachable: '未联系上',
 };
-
-const durationText = (s: number) => (s >= 60 ? `${Math.floor(s / 60)}分${s % 60}秒` : `${s}秒`);
 
 /** One sentence per owner change: 分配给 张三, 王强 领取, 放入公海（原因）… */
 const ownerText = (action: TOwnerAction, from: string | null, to: string | null, reason: string) => {
@@ -111,7 +116,7 @@ export const buildTimeline = async (
         userName: call.userName,
         content:
           call.callStatus === 1
-            ? `通话 ${durationText(call.duration)}`
+            ? `通话 ${minSecText(call.duration)}`
             : `呼叫${status === '呼叫失败' ? '失败' : `，${status}`}`,
         detail: {
           callStatus: call.callStatus,

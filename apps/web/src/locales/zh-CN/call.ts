@@ -1,3 +1,5 @@
+import { hourMinText, minSecText } from '@yunhu/contract';
+
 /** Calls: the dial flow, call records, call census, task cards. */
 export const callTexts = {
   call: {
@@ -20,7 +22,7 @@ export const callTexts = {
     recording: '录音',
     play: '播放录音',
     noRecording: '无录音',
-    durationText: (s: number) => (s >= 60 ? `${Math.floor(s / 60)}分${s % 60}秒` : `${s}秒`),
+    durationText: minSecText,
   },
   callRecord: {
     title: '通话记录',
@@ -80,8 +82,7 @@ export const callTexts = {
     exportName: '通话记录',
     rangeTooLong: '通话时间范围不能超过93天，请缩小范围',
     openCustomer: '查看客户',
-    hms: (s: number) =>
-      s >= 3600 ? `${Math.floor(s / 3600)}小时${Math.floor((s % 3600) / 60)}分` : `${Math.floor(s / 60)}分${s % 60}秒`,
+    hms: hourMinText,
   },
   callCensus: {
     title: '话务统计',
@@ -128,8 +129,7 @@ export const callTexts = {
     exportAgents: '坐席话务统计',
     exportDays: '话务统计明细',
     back: '返回',
-    minutes: (s: number) =>
-      s >= 3600 ? `${Math.floor(s / 3600)}小时${Math.floor((s % 3600) / 60)}分` : `${Math.floor(s / 60)}分${s % 60}秒`,
+    minutes: hourMinText,
   },
   taskCard: {
     title: '任务卡',

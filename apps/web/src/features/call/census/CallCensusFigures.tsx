@@ -1,4 +1,4 @@
-import type { TCallFigures } from '@yunhu/contract';
+import { percent, type TCallFigures } from '@yunhu/contract';
 import { Col, Row, Statistic, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
 
@@ -11,7 +11,7 @@ export const CallCensusFigures = ({ figures }: { figures: TCallFigures }) => {
     { key: 'callNum', title: c.callNum, value: figures.callNum },
     { key: 'connectedNum', title: c.connectedNum, value: figures.connectedNum },
     { key: 'notConnected', title: c.notConnected, value: figures.notConnected },
-    { key: 'connectionRate', title: c.connectionRate, value: `${figures.connectionRate.toFixed(2)}%` },
+    { key: 'connectionRate', title: c.connectionRate, value: percent(figures.connectionRate) },
     { key: 'totalSecond', title: c.totalSecond, value: c.minutes(figures.totalSecond) },
     { key: 'totalMinute', title: c.totalMinute, value: figures.totalMinute },
     {

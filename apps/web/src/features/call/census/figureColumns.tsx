@@ -1,4 +1,4 @@
-import type { TCallFigures } from '@yunhu/contract';
+import { percent, type TCallFigures } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
 import type { TListColumn } from '../../../shared/list/types';
 
@@ -14,7 +14,7 @@ export const figureColumns = <T extends TCallFigures>(sortable = false): TListCo
     key: 'connectionRate',
     title: c.connectionRate,
     dataIndex: 'connectionRate',
-    render: (v: number) => `${v.toFixed(2)}%`,
+    render: (v: number) => percent(v),
     ...(sortable ? { sortField: 'connectionRate' } : {}),
   },
   {
