@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blackNumberMessage, normaliseBlackNumber, ZBlackNumber } from './blacklist.js';
+import { blackNumberMessage, normaliseBlackNumber, ZBlackNumber } from './blacklist-number.js';
 import { ZNull } from './http.js';
 import { menuButton, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
