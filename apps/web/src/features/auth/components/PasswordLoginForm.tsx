@@ -1,11 +1,12 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { routeTables, TRequestOf } from '@yunhu/contract';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { loginByPassword } from '../api';
 
-type TValues = { username: string; password: string };
+type TValues = TRequestOf<typeof routeTables.auth.login>;
 
 export const PasswordLoginForm = () => {
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import type { routeTables, TRequestOf } from '@yunhu/contract';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -5,7 +6,7 @@ import { t } from '../../../locales/zh-CN';
 import { loginBySms } from '../api';
 import { MobileCodeFields } from './MobileCodeFields';
 
-type TValues = { mobile: string; code: string };
+type TValues = TRequestOf<typeof routeTables.auth.loginBySms>;
 
 export const SmsLoginForm = () => {
   const [form] = Form.useForm<TValues>();

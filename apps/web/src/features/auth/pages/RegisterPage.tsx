@@ -1,4 +1,4 @@
-import { routeTables } from '@yunhu/contract';
+import { routeTables, type TRequestOf } from '@yunhu/contract';
 import { Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,14 +7,7 @@ import { call } from '../../../shared/http/api';
 import { MobileCodeFields } from '../components/MobileCodeFields';
 import { PasswordFields } from '../components/PasswordFields';
 
-type TValues = {
-  enterpriseName: string;
-  realName: string;
-  username: string;
-  mobile: string;
-  code: string;
-  password: string;
-};
+type TValues = TRequestOf<typeof routeTables.auth.signup>;
 
 export const RegisterPage = () => {
   const [form] = Form.useForm<TValues>();

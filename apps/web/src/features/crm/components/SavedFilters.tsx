@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownOutlined, StarOutlined } from '@ant-design/icons';
-import type { TCustomerFilter } from '@yunhu/contract';
+import type { TCustomerFilter, TScreenConfig } from '@yunhu/contract';
 import { Button, Dropdown, Form, Input, type MenuProps, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -7,7 +7,7 @@ import { feedback } from '../../../shared/feedback';
 
 const c = t.crm;
 
-export type TSavedFilter = { name: string; filter: Record<string, unknown> };
+export type TSavedFilter = TScreenConfig['savedFilters'][number];
 
 type TSavedFiltersProps = {
   saved: TSavedFilter[];

@@ -1,4 +1,4 @@
-import { Perm, routeTables } from '@yunhu/contract';
+import { Perm, routeTables, type TRequestOf } from '@yunhu/contract';
 import { Form, Select } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
@@ -7,7 +7,7 @@ import { usePermission } from '../../../shared/permission/usePermission';
 import { useRoles } from '../api';
 import { DeptTreeSelect } from './DeptTreeSelect';
 
-type TForm = { deptId?: number; roleIds?: number[] };
+type TForm = Omit<TRequestOf<typeof routeTables.orgStaff.staffBatchDeptRole>, 'ids'>;
 
 /** Moves the selected staff to a department and/or gives them roles (empty fields stay unchanged). */
 export const BatchDeptRoleModal = ({

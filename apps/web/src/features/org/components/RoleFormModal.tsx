@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { dataScopeLabel, dataScopes, routeTables, type TDataScopeKind, type TRole } from '@yunhu/contract';
+import { dataScopeLabel, dataScopes, routeTables, type TRequestOf, type TRole } from '@yunhu/contract';
 import { Alert, Form, Input, Select, Tree } from 'antd';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -8,13 +8,10 @@ import { call } from '../../../shared/http/api';
 import { checkedPermissions, linkChecked, toPermTree } from '../permTree';
 import { DeptTreeSelect } from './DeptTreeSelect';
 
-export type TRoleForm = {
-  name: string;
-  remark?: string;
-  dataScope: TDataScopeKind;
-  deptIds?: number[];
-  permissions: string[];
-};
+export type TRoleForm = Pick<
+  TRequestOf<typeof routeTables.orgRole.roleSave>,
+  'name' | 'remark' | 'dataScope' | 'deptIds' | 'permissions'
+>;
 
 type TRoleFormModalProps = {
   target: TRole | 'new' | null;

@@ -1,4 +1,4 @@
-import { Perm, type TStaff } from '@yunhu/contract';
+import { Perm, type routeTables, type TRequestOf, type TStaff } from '@yunhu/contract';
 import { Form, Input, Select } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
@@ -6,14 +6,10 @@ import { usePermission } from '../../../shared/permission/usePermission';
 import { useRoles } from '../api';
 import { DeptTreeSelect } from './DeptTreeSelect';
 
-export type TStaffForm = {
-  username: string;
-  realName: string;
-  mobile: string;
-  deptId: number;
-  roleIds: number[];
-  password?: string;
-};
+export type TStaffForm = Pick<
+  TRequestOf<typeof routeTables.orgStaff.staffAdd>,
+  'username' | 'realName' | 'mobile' | 'deptId' | 'roleIds' | 'password'
+>;
 
 type TStaffFormModalProps = {
   /** null: closed; 'new': add; a staff row: edit. */

@@ -1,4 +1,4 @@
-import { PlatformPerm, routeTables, type TPublishedNotice } from '@yunhu/contract';
+import { PlatformPerm, routeTables, type TPublishedNotice, type TRequestOf } from '@yunhu/contract';
 import { App, Button, Form, Input, Radio, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { Permission } from '../../../shared/permission/Permission';
 import { contentKeys, useDeleteNotices, useEnterpriseOptions, usePublishNotice } from '../contentApi';
 
 const c = t.platformContent;
-type TValues = { title: string; content: string; audience: 'all' | 'tenants'; tenantIds?: number[] };
+type TValues = TRequestOf<typeof routeTables.platformContent.noticePublish>;
 // One object for every render: FormModal resets its fields whenever initialValues changes.
 const publishDefaults: Partial<TValues> = { audience: 'all' };
 

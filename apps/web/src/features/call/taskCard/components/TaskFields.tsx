@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { defaultCountdownSeconds, Perm, routeTables } from '@yunhu/contract';
+import { defaultCountdownSeconds, Perm, routeTables, type TTaskCreate } from '@yunhu/contract';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { t } from '../../../../locales/zh-CN';
 import { call } from '../../../../shared/http/api';
@@ -7,7 +7,8 @@ import { usePermission } from '../../../../shared/permission/usePermission';
 
 const c = t.taskCard;
 
-export type TTaskFieldValues = { name: string; description: string; lineId: number | null; countdownSeconds: number };
+/** The task's own fields as the form holds them (defaults filled in). */
+export type TTaskFieldValues = Required<Pick<TTaskCreate, 'name' | 'description' | 'lineId' | 'countdownSeconds'>>;
 export const taskFieldDefaults: Partial<TTaskFieldValues> = {
   description: '',
   lineId: null,

@@ -1,18 +1,19 @@
-import { type TTaskItem, type TTaskResult, taskResults, taskResultText } from '@yunhu/contract';
+import { type routeTables, type TRequestOf, type TTaskItem, taskResults, taskResultText } from '@yunhu/contract';
 import { Form, Input, Radio } from 'antd';
 import { t } from '../../../../locales/zh-CN';
 import { FormModal } from '../../../../shared/form/FormModal';
 
 const c = t.taskCard;
-type TValues = { result: TTaskResult; note: string };
+/** The note starts empty, so the form always holds one. */
+export type TTaskResultValues = Required<Omit<TRequestOf<typeof routeTables.taskCard.itemResult>, 'itemId'>>;
 
 /** The result of the current customer's call: a fixed result code and a note (also his CRM follow-up). */
 export const TaskResultModal = (props: {
   item: TTaskItem | null;
-  onSubmit: (values: TValues) => Promise<unknown>;
+  onSubmit: (values: TTaskResultValues) => Promise<unknown>;
   onCancel: () => void;
 }) => (
-  <FormModal<TValues>
+  <FormModal<TTaskResultValues>
     open={props.item !== null}
     title={c.resultTitle(props.item ? `${props.item.customerName} ${props.item.mobile}` : '')}
     testId="task-result-modal"

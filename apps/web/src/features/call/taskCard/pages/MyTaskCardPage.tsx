@@ -12,7 +12,7 @@ import { AutoDialCountdown } from '../components/AutoDialCountdown';
 import { CurrentCustomer } from '../components/CurrentCustomer';
 import { ResultCounts } from '../components/TaskFigures';
 import { taskProgress } from '../components/TaskProgress';
-import { TaskResultModal } from '../components/TaskResultModal';
+import { TaskResultModal, type TTaskResultValues } from '../components/TaskResultModal';
 import { dialRefusal } from '../dialGate';
 
 const c = t.taskCard;
@@ -112,7 +112,7 @@ export const MyTaskCardPage = () => {
     const next = (await card.refetch()).data;
     if (isAuto && next?.task.status === 'running' && next.current?.status === 'pending') setCountdownItem(next.current);
   };
-  const onSave = async (values: { result: TTaskItem['result'] & string; note: string }) => {
+  const onSave = async (values: TTaskResultValues) => {
     if (!resultItem) return;
     await saveResult.mutateAsync({ itemId: resultItem.id, ...values });
     message.success(c.resultSaved);

@@ -1,3 +1,4 @@
+import type { TTaskCreate } from '@yunhu/contract';
 import { App, Button, Card, Form, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { CustomerPicker, type TCustomerPick } from '../components/CustomerPicker
 import { TaskFields, type TTaskFieldValues, taskFieldDefaults } from '../components/TaskFields';
 
 const c = t.taskCard;
-type TCreateValues = TTaskFieldValues & { userIds: number[]; assign: 'even' | 'owner' };
+type TCreateValues = TTaskFieldValues & Required<Pick<TTaskCreate, 'userIds' | 'assign'>>;
 
 /** taskCard/Attribute: a new task (customers, agents, how to spread them), or a task's settings. */
 export const TaskAttributePage = () => {
