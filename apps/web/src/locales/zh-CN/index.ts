@@ -5,6 +5,7 @@ import { certificationTexts } from './certification';
 import { commonTexts } from './common';
 import { crmTexts } from './crm';
 import { homeTexts } from './home';
+import { importKitTexts } from './importKit';
 import { lineTexts } from './line';
 import { orgTexts } from './org';
 import { personalCenterTexts } from './personalCenter';
@@ -29,6 +30,7 @@ export const zhCN = {
   ...seatTexts,
   ...lineTexts,
   ...blacklistTexts,
+  ...importKitTexts,
 } as const;
 
 export type TLocale = typeof zhCN;

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Perm, routeTables, type TBlackEntry, type TBlackImportResult } from '@yunhu/contract';
+import { noImportRead, Perm, routeTables, type TBlackEntry, type TBlackImportResult } from '@yunhu/contract';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,10 @@ vi.mock('../../../shared/http/api', () => ({
   call: (...args: unknown[]) => callMock(...args),
   upload: (...args: unknown[]) => uploadMock(...args),
   download: vi.fn(),
+}));
+// The import dialog's requests (errors kept in the dialog, no toast).
+vi.mock('../../../shared/import/importApi', () => ({
+  importApi: { upload: (...args: unknown[]) => uploadMock(...args), call: (...args: unknown[]) => callMock(...args) },
 }));
 
 const b = routeTables.blacklist;
@@ -52,6 +56,8 @@ const preview: TBlackImportResult = {
     { row: 4, number: '13900000001', reason: '与第2行号码重复' },
   ],
   skipped: [{ row: 5, number: '13900000009', reason: '号码13900000009已在企业黑名单中' }],
+  ...noImportRead,
+  toWrite: 1,
 };
 
 describe('BlacklistList', () => {

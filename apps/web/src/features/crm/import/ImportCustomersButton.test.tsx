@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { routeTables, type TCrmImportState } from '@yunhu/contract';
+import { noImportRead, routeTables, type TCrmImportState } from '@yunhu/contract';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImportCustomersButton } from './ImportCustomersButton';
@@ -11,6 +11,10 @@ vi.mock('../../../shared/http/api', () => ({
   call: (...args: unknown[]) => callMock(...args),
   upload: (...args: unknown[]) => uploadMock(...args),
   download: (...args: unknown[]) => downloadMock(...args),
+}));
+// The import dialog's requests (errors kept in the dialog, no toast).
+vi.mock('../../../shared/import/importApi', () => ({
+  importApi: { upload: (...args: unknown[]) => uploadMock(...args), call: (...args: unknown[]) => callMock(...args) },
 }));
 let isAllowed = true;
 vi.mock('../../../shared/permission/Permission', () => ({
@@ -44,6 +48,8 @@ const preview = {
     { row: 6, reason: '意向等级「F」不正确，只能是A、B、C、D、E' },
   ],
   duplicates: [{ row: 5, name: '老客户', where: '已是赵丽的客户' }],
+  ...noImportRead,
+  toWrite: 1,
 };
 
 const chooseFile = (name = '客户.xlsx') => {

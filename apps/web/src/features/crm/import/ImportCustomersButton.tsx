@@ -3,7 +3,7 @@ import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { Permission } from '../../../shared/permission/Permission';
-import { ImportModal, type TImportKind } from './ImportModal';
+import { CrmImportModal, type TImportKind } from './ImportModal';
 
 /** 导入客户 and 导入跟进记录 for a list toolbar; `onDone` refreshes the list once an import finished. */
 export const ImportCustomersButton = ({ onDone }: { onDone: () => void }) => {
@@ -18,7 +18,7 @@ export const ImportCustomersButton = ({ onDone }: { onDone: () => void }) => {
           {t.crmImport.importFollows}
         </Button>
       </Space>
-      {kind && <ImportModal kind={kind} open onClose={() => setKind(null)} onDone={onDone} />}
+      {kind && <CrmImportModal kind={kind} open onClose={() => setKind(null)} onDone={onDone} />}
     </Permission>
   );
 };

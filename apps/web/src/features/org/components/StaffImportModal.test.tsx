@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { routeTables, type TImportState } from '@yunhu/contract';
+import { noImportRead, routeTables, type TImportState } from '@yunhu/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StaffImportModal } from './StaffImportModal';
 
@@ -10,6 +10,10 @@ vi.mock('../../../shared/http/api', () => ({
   call: (...args: unknown[]) => callMock(...args),
   upload: (...args: unknown[]) => uploadMock(...args),
   download: vi.fn(),
+}));
+// The import dialog's requests (errors kept in the dialog, no toast).
+vi.mock('../../../shared/import/importApi', () => ({
+  importApi: { upload: (...args: unknown[]) => uploadMock(...args), call: (...args: unknown[]) => callMock(...args) },
 }));
 
 const state = (over: Partial<TImportState>): TImportState => ({
@@ -50,7 +54,7 @@ describe('StaffImportModal', () => {
   });
 
   it('lists every bad row with its reason and writes nothing before the confirmation', async () => {
-    uploadMock.mockResolvedValue({ ...state({}), errors });
+    uploadMock.mockResolvedValue({ ...state({}), errors, ...noImportRead, toWrite: 2 });
     renderModal();
     chooseFile();
     await screen.findByText('共 4 行：可导入 2 行，有问题 2 行', { exact: false });
@@ -62,7 +66,7 @@ describe('StaffImportModal', () => {
   });
 
   it('confirms, follows the progress and shows the result', async () => {
-    uploadMock.mockResolvedValue({ ...state({}), errors });
+    uploadMock.mockResolvedValue({ ...state({}), errors, ...noImportRead, toWrite: 2 });
     callMock.mockImplementation((route) =>
       route === routeTables.orgStaff.staffImportConfirm
         ? Promise.resolve(state({ status: 'running', processed: 1 }))
@@ -81,7 +85,7 @@ describe('StaffImportModal', () => {
   });
 
   it('offers the confirmation again when the server that was writing died (the batch reads previewed, nothing written)', async () => {
-    uploadMock.mockResolvedValue({ ...state({}), errors });
+    uploadMock.mockResolvedValue({ ...state({}), errors, ...noImportRead, toWrite: 2 });
     callMock
       .mockResolvedValueOnce(state({ status: 'running' }))
       .mockResolvedValueOnce(state({ status: 'previewed' }))
@@ -91,13 +95,13 @@ describe('StaffImportModal', () => {
     fireEvent.click(await screen.findByTestId('staff-import-confirm'));
     await waitFor(() => expect(screen.queryByTestId('staff-import-confirm')).toBeNull());
     // The poll finds the batch as it was before the confirm: it can be confirmed again.
-    fireEvent.click(await screen.findByTestId('staff-import-confirm', {}, { timeout: 3000 }));
+    fireEvent.click(await screen.findByTestId('staff-import-resume', {}, { timeout: 3000 }));
     await screen.findByTestId('staff-import-done');
     expect(callMock).toHaveBeenLastCalledWith(routeTables.orgStaff.staffImportConfirm, { batchId: 'b1' });
   });
 
   it('offers no confirmation when no row can be imported', async () => {
-    uploadMock.mockResolvedValue({ ...state({ validCount: 0, invalidCount: 4 }), errors });
+    uploadMock.mockResolvedValue({ ...state({ validCount: 0, invalidCount: 4 }), errors, ...noImportRead });
     renderModal();
     chooseFile();
     const button = await screen.findByTestId('staff-import-confirm');

@@ -1,0 +1,27 @@
+/** Texts of the one import dialog every import uses (issue 12). */
+export const importKitTexts = {
+  importKit: {
+    downloadTemplate: '下载模板',
+    chooseFile: '选择文件（.xlsx 或 .csv）',
+    chooseAgain: '重新选择文件',
+    checking: '正在检查文件…',
+    fileProblem: '文件未能导入',
+    sampleTitle: (n: number) => `读取到的内容（前${n}行）`,
+    row: '行号',
+    reason: '原因',
+    number: '号码',
+    reasonCounts: '问题汇总',
+    reasonCount: (reason: string, n: number) => `${reason}：${n}行`,
+    blankRows: (n: number) => `空行${n}行，已忽略`,
+    ignoredColumns: (names: string[]) => `以下列不在模板中，不会导入：${names.join('、')}`,
+    errorsTitle: (n: number) => `有问题的行（${n}）`,
+    firstOnly: (n: number) => `此处只列出前${n}行，完整情况请下载检查结果`,
+    noValidRows: '没有可导入的行，请修改文件后重新上传',
+    running: (done: number, total: number) => `正在导入：${done} / ${total}`,
+    failed: '导入失败',
+    resume: '继续导入',
+    again: '再导入一个文件',
+    downloadReport: '下载检查结果',
+    downloadResult: '下载导入结果',
+  },
+} as const;
