@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The contract's own shape (issue 12 point 9): files of one concern and a reasonable size, leaves that
+ * import no area, no import cycle between its files. dependency-cruiser checks cycles across the repo;
+ * this names the contract's file at fault without running it.
+ */
+const dir = new URL('.', import.meta.url);
+const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+const source = (f: string) => readFileSync(new URL(f, dir), 'utf8');
+const importsOf = (f: string): string[] =>
+  [...source(f).matchAll(/^(?:import|export)\b[^;]*?from '\.\/([\w-]+)\.js';/gms)].map((m) => `${m[1]}.ts`);
+
+describe('contract layout', () => {
+  it('keeps every file under 400 lines (split by concern, as crm-*.ts)', () => {
+    const long = files.filter((f) => source(f).split('\n').length > 400);
+    expect(long).toEqual([]);
+  });
+
+  it('keeps the vocabulary files leaves: they import no other contract file', () => {
+    for (const leaf of ['menu.ts', 'permissions.ts', 'format.ts', 'mask.ts', 'http.ts', 'route.ts']) {
+      expect({ leaf, imports: importsOf(leaf) }).toEqual({ leaf, imports: [] });
+    }
+  });
+
+  it('has no import cycle between its files', () => {
+    const graph = new Map(files.map((f) => [f, importsOf(f).filter((g) => files.includes(g))]));
+    const done = new Set<string>();
+    const cycles: string[] = [];
+    const visit = (f: string, path: string[]) => {
+      if (path.includes(f)) {
+        cycles.push([...path.slice(path.indexOf(f)), f].join(' → '));
+        return;
+      }
+      if (done.has(f)) return;
+      for (const g of graph.get(f) ?? []) visit(g, [...path, f]);
+      done.add(f);
+    };
+    for (const f of files) visit(f, []);
+    expect(cycles).toEqual([]);
+  });
+});
