@@ -4,13 +4,11 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import { isInScope, scopeCondition, type TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { callErrors } from './call.errors.js';
 import { callRepository as repo } from './call.repository.js';
 import { callRecords as r } from './call.schema.js';
 import type { TCustomerGuard, TIsMasked } from './dial.service.js';
 import type { TRecordingStore } from './recording.store.js';
-
-export const recordMissing = () => notFound('通话记录不存在或不在您的数据范围内');
 
 /** A record with the names the pages show (callRepository.recordPage / recordDetail). */
 export type TRecordWithNames = {
@@ -94,8 +92,8 @@ export const createCallDetailService = (deps: {
   const recordingUrl = async (auth: TAuth, id: number) => {
     const scope = await deps.dataScopeOf(auth);
     const row = await scoped(auth, (tx) => repo.findRecord(tx, auth.tenantId, id));
-    if (!row || !isInScope(scope, { ownerId: row.userId, deptId: row.deptId })) throw recordMissing();
-    if (!row.preRecordUrl) throw conflict('该通话没有录音');
+    if (!row || !isInScope(scope, { ownerId: row.userId, deptId: row.deptId })) throw callErrors.recordMissing();
+    if (!row.preRecordUrl) throw callErrors.noRecording();
     return deps.store.signedUrl(auth.tenantId, row.id);
   };
 

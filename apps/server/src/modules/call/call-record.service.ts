@@ -16,9 +16,10 @@ import { hasPermission, type TAuth } from '../../http/context.js';
 import { cursorRows, sendXlsx } from '../../http/download.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { beijingTime, exportBatch } from '../crm/export.service.js';
+import { callErrors } from './call.errors.js';
 import { callRepository as repo } from './call.repository.js';
 import { callRecords as r } from './call.schema.js';
-import { recordMissing, type TRecordWithNames, toCallDetail } from './call-detail.service.js';
+import { type TRecordWithNames, toCallDetail } from './call-detail.service.js';
 import {
   recordCondition,
   recordOrder,
@@ -118,7 +119,7 @@ export const createCallRecordService = (deps: {
     const scope = await deps.dataScopeOf(auth);
     return scoped(auth, async (tx) => {
       const row = await repo.recordDetail(tx, auth.tenantId, id);
-      if (!row || !isInScope(scope, { ownerId: row.r.userId, deptId: row.r.deptId })) throw recordMissing();
+      if (!row || !isInScope(scope, { ownerId: row.r.userId, deptId: row.r.deptId })) throw callErrors.recordMissing();
       const detail = toCallDetail(row, await deps.isMasked(tx, auth), deps.store, auth.tenantId);
       const mayPlay = row.r.preRecordUrl !== null && hasPermission(auth, Perm.callRecordPlay);
       return {

@@ -1,11 +1,10 @@
-import { type callDetailRoutes, routeTables } from '@yunhu/contract';
+import { type callDetailRoutes, type callRoutes, routeTables } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
 import type { TConfig } from '../../config.js';
 import type { TDatabase } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
-import { bindRoutes, type TBindDeps, type THandlers } from '../../http/bind.js';
+import { bindRoutes, detached, type TBindDeps, type THandlers } from '../../http/bind.js';
 import type { TAuth } from '../../http/context.js';
-import type { TCustomerService } from '../crm/customer.service.js';
 import { callCensusHandlers, createCallCensusService } from './call-census.service.js';
 import { createCallDetailService, type TCallDetailService } from './call-detail.service.js';
 import { createCallRecordService, type TCallRecordService } from './call-record.service.js';
@@ -15,9 +14,9 @@ import { carrierCallbackPath, carrierSignatureHeader } from './carrier.js';
 import { createCarrierSimulator, type TDeliver } from './carrier.simulator.js';
 import { createDialService, type TCustomerGuard, type TDialService, type TIsMasked } from './dial.service.js';
 import { createRecordingStore } from './recording.store.js';
-import { registerSip } from './sip.routes.js';
+import { registerSip, type TSipRouteNames } from './sip.routes.js';
 import { taskCardHandlers } from './task-card.routes.js';
-import { createTaskCardService } from './task-card.service.js';
+import { createTaskCardService, type TTaskCrm } from './task-card.service.js';
 
 export const callDetailHandlers = (
   details: TCallDetailService,
@@ -32,13 +31,13 @@ export const callDetailHandlers = (
   selectBoughtLine: (ctx) => records.lines(ctx.auth),
 });
 
-const dialHandlers = (dial: TDialService) => ({
-  calleeCheck: (ctx: { auth: TAuth; input: Parameters<TDialService['calleeCheck']>[1] }) =>
-    dial.calleeCheck(ctx.auth, ctx.input),
-  dial: (ctx: { auth: TAuth; input: Parameters<TDialService['dial']>[1] }) => dial.dial(ctx.auth, ctx.input),
-  usableLines: (ctx: { auth: TAuth }) => dial.usableLines(ctx.auth),
-  dialState: (ctx: { auth: TAuth; input: { bindId: string } }) => dial.dialState(ctx.auth, ctx.input),
-  dialCancel: (ctx: { auth: TAuth; input: { bindId: string } }) => dial.dialCancel(ctx.auth, ctx.input),
+const dialHandlers = (dial: TDialService): Omit<THandlers<typeof callRoutes>, TSipRouteNames> => ({
+  calleeCheck: (ctx) => dial.calleeCheck(ctx, ctx.input),
+  // Its own transactions: the black-list refusal stays logged, the carrier is ordered after the commit.
+  dial: detached((ctx) => dial.dial(ctx, ctx.input)),
+  usableLines: (ctx) => dial.usableLines(ctx),
+  dialState: (ctx) => dial.dialState(ctx, ctx.input),
+  dialCancel: (ctx) => dial.dialCancel(ctx, ctx.input),
 });
 
 /**
@@ -55,7 +54,7 @@ export const registerCall = async (
     customerGuard: TCustomerGuard;
     isMasked: TIsMasked;
     /** The CRM's follow-up write and customer pick, for the calling tasks. */
-    crm: Pick<TCustomerService, 'pickable' | 'followIn'>;
+    crm: TTaskCrm;
   },
 ) => {
   const { config, database } = opts;
@@ -94,14 +93,11 @@ export const registerCall = async (
     : { isAvailable: false, placeCall: () => undefined, idle: async () => undefined };
   // 任务卡 (issue 6): an agent may dial the customers his open items of running tasks give him.
   const tasks = createTaskCardService({
-    database,
-    dataScopeOf: opts.dataScopeOf,
     isMasked: opts.isMasked,
     crm: opts.crm,
   });
   const dial = createDialService({
     database,
-    dataScopeOf: opts.dataScopeOf,
     customerGuard: tasks.dialGuard(opts.customerGuard),
     taskItemGuard: tasks.itemDialGuard,
     isMasked: opts.isMasked,
@@ -125,7 +121,7 @@ export const registerCall = async (
   // 话务统计 (issue 6): the statistics of the same records.
   const census = createCallCensusService({ database, dataScopeOf: opts.dataScopeOf });
   bindRoutes(app, routeTables.callCensus, callCensusHandlers(census), opts.deps, { legacy: true });
-  bindRoutes(app, routeTables.taskCard, taskCardHandlers(tasks), opts.deps, { legacy: true });
+  bindRoutes(app, routeTables.taskCard, taskCardHandlers(tasks), opts.deps);
   await registerCallInternalRoutes(app, {
     carrierSecret: config.carrier.callbackSecret,
     isTrustedSipCaller: sip.isTrustedCaller,

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { blacklistIntercepts } from '../blacklist/blacklist.schema.js';
 import { seats } from '../seat/seat.schema.js';
+import { callErrors } from './call.errors.js';
 import { callBinds, callRecords } from './call.schema.js';
 import { callKit } from './call.test-kit.js';
-import { dialMessages } from './dial.rules.js';
 
 const { call } = routeTables;
 const day = 86_400_000;
@@ -44,7 +44,7 @@ describe('dial flow', () => {
       const before = (await binds('agent01')).length;
       // agent01's seat is on the call-back line, not on the soft-phone line.
       const res = await t.call(call.dial, { telB: '13912345601', interfaceId: kit.sipLine.id }, agent01);
-      expect(res.body).toMatchObject({ code: 10056, msg: dialMessages.noSeat, data: null });
+      expect(res.body).toMatchObject({ code: 10056, msg: callErrors.noSeat().message, data: null });
       expect(res.body.msg).toContain('您没有该线路的有效坐席');
       expect((await binds('agent01')).length).toBe(before);
     });
@@ -58,7 +58,7 @@ describe('dial flow', () => {
         .set({ expireAt: new Date(Date.now() - day) })
         .where(eq(seats.userId, id));
       const res = await t.call(call.dial, { telB: '13912345602', interfaceId: kit.callbackLine.id }, agent03);
-      expect(res.body.msg).toBe(dialMessages.noSeat);
+      expect(res.body.msg).toBe(callErrors.noSeat().message);
     });
 
     it('refuses a number on the enterprise black-list and logs the intercept', async () => {
@@ -101,9 +101,9 @@ describe('dial flow', () => {
       expect(already).toBe(0);
       expect((await dial('13912345611')).body.code).toBe(0);
       expect((await dial('13912345611')).body.code).toBe(0);
-      expect((await dial('13912345611')).body.msg).toBe(dialMessages.perNumberLimit(2));
+      expect((await dial('13912345611')).body.msg).toBe(callErrors.perNumberLimit(2).message);
       expect((await dial('13912345612')).body.code).toBe(0);
-      expect((await dial('13912345613')).body.msg).toBe(dialMessages.dailyLimit(3));
+      expect((await dial('13912345613')).body.msg).toBe(callErrors.dailyLimit(3).message);
       expect((await binds('agent02')).length).toBe(3);
       await kit.setRules('agent02');
     });
@@ -113,8 +113,10 @@ describe('dial flow', () => {
       const dial = () => t.call(call.dial, { telB: '13912345620', interfaceId: kit.sipLine.id }, agent02);
       const first = (await dial()).body.data.bindId;
       // Not his: the manager cannot withdraw it (as if it did not exist).
-      expect((await t.call(call.dialCancel, { bindId: first }, manager)).body.msg).toBe(dialMessages.noSuchDial);
-      expect((await dial()).body.msg).toBe(dialMessages.perNumberLimit(1));
+      expect((await t.call(call.dialCancel, { bindId: first }, manager)).body.msg).toBe(
+        callErrors.noSuchDial().message,
+      );
+      expect((await dial()).body.msg).toBe(callErrors.perNumberLimit(1).message);
       expect((await t.call(call.dialCancel, { bindId: first }, agent02)).body.code).toBe(0);
       expect((await t.call(call.dialCancel, { bindId: first }, agent02)).body.code).toBe(0);
       const second = (await dial()).body;
@@ -122,7 +124,7 @@ describe('dial flow', () => {
       // Once Kamailio saw the INVITE the call is under way and stays.
       await t.database.db.update(callBinds).set({ state: 'ringing' }).where(eq(callBinds.bindId, second.data.bindId));
       expect((await t.call(call.dialCancel, { bindId: second.data.bindId }, agent02)).body.msg).toBe(
-        dialMessages.alreadyPlaced,
+        callErrors.alreadyPlaced().message,
       );
       await kit.setRules('agent02');
     });

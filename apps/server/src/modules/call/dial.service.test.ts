@@ -32,7 +32,6 @@ describe('dial service', () => {
   const serviceAt = (iso: string, c: TCarrier = carrier) =>
     createDialService({
       database: t.database,
-      dataScopeOf: t.app.services.org.dataScopeOf,
       customerGuard: (tx, auth, scope, id) => t.app.services.crm.customer.visible(tx, auth, scope, id),
       // These tests dial without a task item (task-card.routes.test.ts covers those).
       taskItemGuard: async () => {
@@ -42,8 +41,11 @@ describe('dial service', () => {
       carrier: c,
       now: () => new Date(iso),
     });
-  const authOf = async (username: string) =>
-    (await t.app.services.auth.authenticate(await t.login(username, 'Agent@2026')))!;
+  /** What the binder hands the detached dial route: who asks and his data scope. */
+  const contextOf = async (username: string) => {
+    const auth = (await t.app.services.auth.authenticate(await t.login(username, 'Agent@2026')))!;
+    return { auth, scope: await t.app.services.org.dataScopeOf(auth) };
+  };
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -52,14 +54,14 @@ describe('dial service', () => {
   afterAll(() => t.close());
 
   it('refuses before 08:00 and from 21:00 under the default rules, dials in between', async () => {
-    const auth = await authOf('agent01');
+    const ctx = await contextOf('agent01');
     const input = { telB: '13922220001', interfaceId: kit.callbackLine.id };
     // 21:00 and 07:59 in Asia/Shanghai.
-    await expect(serviceAt('2026-11-23T13:00:00Z').dial(auth, input)).rejects.toThrow(
+    await expect(serviceAt('2026-11-23T13:00:00Z').dial(ctx, input)).rejects.toThrow(
       '当前不在允许的呼叫时段（08:00-21:00）',
     );
-    await expect(serviceAt('2026-11-22T23:59:00Z').dial(auth, input)).rejects.toThrow('当前不在允许的呼叫时段');
-    const ok = await serviceAt('2026-11-23T12:59:00Z').dial(auth, input);
+    await expect(serviceAt('2026-11-22T23:59:00Z').dial(ctx, input)).rejects.toThrow('当前不在允许的呼叫时段');
+    const ok = await serviceAt('2026-11-23T12:59:00Z').dial(ctx, input);
     expect(ok).toMatchObject({ lineMode: 0, status: 1 });
     // The carrier got the order with the agent's own number to ring first, after the commit.
     expect(placed.at(-1)).toMatchObject({
@@ -71,10 +73,10 @@ describe('dial service', () => {
   });
 
   it('refuses a call-back line when no carrier is configured, and writes nothing', async () => {
-    const auth = await authOf('agent01');
+    const ctx = await contextOf('agent01');
     const none: TCarrier = { isAvailable: false, placeCall: () => undefined, idle: async () => undefined };
     await expect(
-      serviceAt('2026-11-23T04:00:00Z', none).dial(auth, { telB: '13922220002', interfaceId: kit.callbackLine.id }),
+      serviceAt('2026-11-23T04:00:00Z', none).dial(ctx, { telB: '13922220002', interfaceId: kit.callbackLine.id }),
     ).rejects.toThrow('该线路暂未接通运营商');
   });
 });

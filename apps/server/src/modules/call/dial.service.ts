@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  type callRoutes,
   maskedPhoneRule,
   maskPhone,
   softphoneLineMode,
@@ -7,21 +8,24 @@ import {
   type TDialRequest,
   type TDialResult,
   type TDialState,
+  type TParsedRequestOf,
   type TUsableLine,
 } from '@yunhu/contract';
-import { sql } from 'drizzle-orm';
 import type { TDatabase, TDb } from '../../db/client.js';
+import { lockForTransaction } from '../../db/locks.js';
 import type { TDataScope } from '../../db/scope.js';
-import { withTenant } from '../../db/tenant.js';
-import type { TAuth } from '../../http/context.js';
-import { conflict, invalid, notFound } from '../../http/errors.js';
+import { detachFromRequest, withTenant } from '../../db/tenant.js';
+import type { TAuth, TRequestContext } from '../../http/context.js';
 import { findBlocked, recordIntercept, type TBlockLevel } from '../blacklist/blacklist.service.js';
-import type { TCustomerAccess } from '../crm/crm.context.js';
 import { callingRulesFor } from '../seat/calling.service.js';
 import { findUsableSeat } from '../seat/seat.service.js';
+import { callErrors } from './call.errors.js';
 import { isBindOver, callRepository as repo } from './call.repository.js';
 import type { TCarrier } from './carrier.js';
-import { dialMessages, isWithinHours, newBindId, shanghaiClock, shanghaiDayStart } from './dial.rules.js';
+import { isWithinHours, newBindId, shanghaiClock, shanghaiDayStart } from './dial.rules.js';
+
+/** Who may reach a customer: a data scope, or a calling task's grant of exactly that customer. */
+export type TCustomerAccess = TDataScope | { kind: 'granted'; customerId: number };
 
 /**
  * The customer check of the CRM area: the customer, or not found when the person may not see him
@@ -44,6 +48,11 @@ const liveStaleAfterMs = 2 * 3_600_000;
 
 export type TDialService = ReturnType<typeof createDialService>;
 
+type TDialStateRequest = TParsedRequestOf<(typeof callRoutes)['dialState']>;
+
+/** What the dial request is handed: it opens its own transactions (see `dial`). */
+export type TDialContext = Omit<TRequestContext, 'tx'>;
+
 /**
  * The dial flow on the server (spec section 4 Dial flow, issue 5 "Dialing"): the callee check, the
  * refusals (seat, black-list, hours, daily limits) and the dial request whose bind id ties the call
@@ -52,7 +61,6 @@ export type TDialService = ReturnType<typeof createDialService>;
  */
 export const createDialService = (deps: {
   database: TDatabase;
-  dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
   customerGuard: TCustomerGuard;
   /** The calling task's check of a dial made for one of its items (task-card.service.ts). */
   taskItemGuard: (tx: TDb, auth: TAuth, itemId: number, customerId: number | undefined) => Promise<void>;
@@ -61,68 +69,67 @@ export const createDialService = (deps: {
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());
-  const scoped = <T>(auth: TAuth, fn: (tx: TDb) => Promise<T>) => withTenant(deps.database, auth.tenantId, fn);
 
   /**
    * The number to dial: as typed, or, from a customer, checked against him (a masked number is
    * his mobile as this person sees it, replaced by the real one here).
    */
-  const numberFor = async (tx: TDb, auth: TAuth, scope: TDataScope | null, typed: string, customerId?: number) => {
-    if (customerId === undefined || !scope) return typed;
+  const numberFor = async ({ auth, tx, scope }: TRequestContext, typed: string, customerId?: number) => {
+    if (customerId === undefined) return typed;
     const customer = await deps.customerGuard(tx, auth, scope, customerId);
     if (!maskedPhoneRule.test(typed)) return typed;
-    if (maskPhone(customer.mobile) !== typed) throw invalid('号码与客户不一致，请刷新页面后重试');
+    if (maskPhone(customer.mobile) !== typed) throw callErrors.numberMismatch();
     return customer.mobile;
   };
 
   /** Step 2: true when a colleague is on a call with this number now, 0 otherwise. */
-  const calleeCheck = async (auth: TAuth, input: TCalleeCheckRequest): Promise<true | 0> => {
-    const scope = input.octCustomerId === undefined ? null : await deps.dataScopeOf(auth);
-    return scoped(auth, async (tx) =>
-      (await repo.isNumberBusyWithOthers(tx, {
-        tenantId: auth.tenantId,
-        userId: auth.userId,
-        telB: await numberFor(tx, auth, scope, input.mobile, input.octCustomerId),
-        now: now(),
-        createdStaleAfterMs,
-        liveStaleAfterMs,
-      }))
-        ? true
-        : 0,
-    );
-  };
+  const calleeCheck = async (ctx: TRequestContext, input: TCalleeCheckRequest): Promise<true | 0> =>
+    (await repo.isNumberBusyWithOthers(ctx.tx, {
+      tenantId: ctx.auth.tenantId,
+      userId: ctx.auth.userId,
+      telB: await numberFor(ctx, input.mobile, input.octCustomerId),
+      now: now(),
+      createdStaleAfterMs,
+      liveStaleAfterMs,
+    }))
+      ? true
+      : 0;
 
   type TOutcome =
     | { kind: 'ok'; result: TDialResult; order: Parameters<TCarrier['placeCall']>[0] | null }
     | { kind: 'blocked'; level: TBlockLevel; telB: string };
 
-  const dial = async (auth: TAuth, input: TDialRequest): Promise<TDialResult> => {
+  /**
+   * Opens its own transactions (a detached route): a black-listed number's refusal must stay
+   * logged although the request answers with an error, and the carrier is ordered only once the
+   * dial request is committed.
+   */
+  const dial = async ({ auth, scope }: TDialContext, input: TDialRequest): Promise<TDialResult> => {
     const at = now();
-    const scope = input.octCustomerId === undefined ? null : await deps.dataScopeOf(auth);
-    const outcome = await scoped(auth, async (tx): Promise<TOutcome> => {
+    const outcome = await withTenant(deps.database, auth.tenantId, async (tx): Promise<TOutcome> => {
       if (input.taskItemId !== undefined) await deps.taskItemGuard(tx, auth, input.taskItemId, input.octCustomerId);
-      const telB = await numberFor(tx, auth, scope, input.telB, input.octCustomerId);
+      const telB = await numberFor({ auth, tx, scope }, input.telB, input.octCustomerId);
       const seat = await findUsableSeat(tx, auth.tenantId, auth.userId, input.interfaceId, at);
-      if (!seat) throw conflict(dialMessages.noSeat);
-      if (seat.lineMode !== softphoneLineMode && !deps.carrier.isAvailable) throw conflict(dialMessages.noCarrier);
+      if (!seat) throw callErrors.noSeat();
+      if (seat.lineMode !== softphoneLineMode && !deps.carrier.isAvailable) throw callErrors.noCarrier();
       const level = (await findBlocked(tx, auth.tenantId, [telB], at)).get(telB);
       if (level) return { kind: 'blocked', level, telB };
       const rules = await callingRulesFor(tx, auth.tenantId, auth.userId);
       if (!isWithinHours(shanghaiClock(at), rules.allowedFrom, rules.allowedTo)) {
-        throw conflict(dialMessages.outsideHours(rules.allowedFrom, rules.allowedTo));
+        throw callErrors.outsideHours(rules.allowedFrom, rules.allowedTo);
       }
       // One person's dials are counted one at a time, so two quick clicks cannot both pass a limit.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('call_binds'), ${auth.userId}::int)`);
+      await lockForTransaction(tx, 'call_binds', auth.userId);
       const since = shanghaiDayStart(at);
       const base = { tenantId: auth.tenantId, userId: auth.userId, since };
       if (
         rules.perNumberDailyLimit > 0 &&
         (await repo.countBinds(tx, { ...base, telB })) >= rules.perNumberDailyLimit
       ) {
-        throw conflict(dialMessages.perNumberLimit(rules.perNumberDailyLimit));
+        throw callErrors.perNumberLimit(rules.perNumberDailyLimit);
       }
       if (rules.dailyLimit > 0 && (await repo.countBinds(tx, base)) >= rules.dailyLimit) {
-        throw conflict(dialMessages.dailyLimit(rules.dailyLimit));
+        throw callErrors.dailyLimit(rules.dailyLimit);
       }
       const telX =
         rules.callerNumber && seat.callerNumbers.includes(rules.callerNumber)
@@ -166,7 +173,7 @@ export const createDialService = (deps: {
     });
     if (outcome.kind === 'blocked') {
       // The refusal is logged (黑名单拦截) in its own transaction: the refused dial writes nothing else.
-      await scoped(auth, (tx) =>
+      await withTenant(deps.database, auth.tenantId, (tx) =>
         recordIntercept(tx, {
           tenantId: auth.tenantId,
           userId: auth.userId,
@@ -177,62 +184,61 @@ export const createDialService = (deps: {
           via: '拨号',
         }),
       );
-      throw conflict(dialMessages.blocked(outcome.level));
+      throw callErrors.blocked(outcome.level);
     }
     // The carrier is called once the request is committed, so its callback always finds the bind.
-    if (outcome.order) deps.carrier.placeCall(outcome.order);
+    // The simulated call outlives this request and opens transactions of its own.
+    const order = outcome.order;
+    if (order) detachFromRequest(() => deps.carrier.placeCall(order));
     return outcome.result;
   };
 
   /** The lines he holds a valid seat on now, his calling-settings line first marked as default. */
-  const usableLines = (auth: TAuth): Promise<TUsableLine[]> =>
-    scoped(auth, async (tx) => {
-      const at = now();
-      const rules = await callingRulesFor(tx, auth.tenantId, auth.userId);
-      const found: TUsableLine[] = [];
-      for (const lineId of await repo.activeLineIds(tx)) {
-        const seat = await findUsableSeat(tx, auth.tenantId, auth.userId, lineId, at);
-        if (seat) {
-          found.push({
-            lineId: seat.lineId,
-            lineName: seat.lineName,
-            lineMode: seat.lineMode,
-            callerNumbers: seat.callerNumbers,
-            isDefault: false,
-          });
-        }
+  const usableLines = async ({ auth, tx }: TRequestContext): Promise<TUsableLine[]> => {
+    const at = now();
+    const rules = await callingRulesFor(tx, auth.tenantId, auth.userId);
+    const found: TUsableLine[] = [];
+    for (const lineId of await repo.activeLineIds(tx)) {
+      const seat = await findUsableSeat(tx, auth.tenantId, auth.userId, lineId, at);
+      if (seat) {
+        found.push({
+          lineId: seat.lineId,
+          lineName: seat.lineName,
+          lineMode: seat.lineMode,
+          callerNumbers: seat.callerNumbers,
+          isDefault: false,
+        });
       }
-      const preferred = found.find((l) => l.lineId === rules.lineId) ?? found[0];
-      if (preferred) preferred.isDefault = true;
-      return found;
-    });
+    }
+    const preferred = found.find((l) => l.lineId === rules.lineId) ?? found[0];
+    if (preferred) preferred.isDefault = true;
+    return found;
+  };
 
   /** His own dial request and, once written, its call record; another's answers not found. */
-  const dialState = (auth: TAuth, input: { bindId: string }): Promise<TDialState> =>
-    scoped(auth, async (tx) => {
-      const bind = await repo.findOwnBind(tx, auth.tenantId, auth.userId, input.bindId);
-      if (!bind) throw notFound(dialMessages.noSuchDial);
-      const record = await repo.recordOfBind(tx, bind);
-      return {
-        bindId: bind.bindId,
-        state: bind.state,
-        isOver: record !== null || isBindOver(bind.state),
-        callStatus: record?.callStatus ?? null,
-        duration: record?.duration ?? null,
-        customerId: bind.customerId,
-      };
-    });
+  const dialState = async ({ auth, tx }: TRequestContext, input: TDialStateRequest): Promise<TDialState> => {
+    const bind = await repo.findOwnBind(tx, auth.tenantId, auth.userId, input.bindId);
+    if (!bind) throw callErrors.noSuchDial();
+    const record = await repo.recordOfBind(tx, bind);
+    return {
+      bindId: bind.bindId,
+      state: bind.state,
+      isOver: record !== null || isBindOver(bind.state),
+      callStatus: record?.callStatus ?? null,
+      duration: record?.duration ?? null,
+      customerId: bind.customerId,
+    };
+  };
 
   /** Withdraws his soft-phone request whose call the page never placed; a call under way stays. */
-  const dialCancel = (auth: TAuth, input: { bindId: string }): Promise<null> =>
-    scoped(auth, async (tx) => {
-      const bind = await repo.findOwnBind(tx, auth.tenantId, auth.userId, input.bindId);
-      if (!bind) throw notFound(dialMessages.noSuchDial);
-      if (bind.state === 'cancelled') return null;
-      if (bind.state !== 'created') throw conflict(dialMessages.alreadyPlaced);
-      await repo.setBindState(tx, auth.tenantId, bind.bindId, 'cancelled', ['created']);
-      return null;
-    });
+  const dialCancel = async ({ auth, tx }: TRequestContext, input: TDialStateRequest): Promise<null> => {
+    const bind = await repo.findOwnBind(tx, auth.tenantId, auth.userId, input.bindId);
+    if (!bind) throw callErrors.noSuchDial();
+    if (bind.state === 'cancelled') return null;
+    if (bind.state !== 'created') throw callErrors.alreadyPlaced();
+    await repo.setBindState(tx, auth.tenantId, bind.bindId, 'cancelled', ['created']);
+    return null;
+  };
 
   return { calleeCheck, dial, usableLines, dialState, dialCancel };
 };

@@ -90,6 +90,7 @@ describe('soft-phone SIP credentials', () => {
         code: 10002,
         msg: '只有软电话线路（lineId=2）提供SIP配置（字段：lineId）',
         data: null,
+        reason: 'common.invalidInput',
       });
     });
 

@@ -5,11 +5,11 @@ import type { TDatabase } from '../../db/client.js';
 import { bindRoutes, type TBindDeps, type THandlers } from '../../http/bind.js';
 import { createSipService, type TSipService } from './sip.service.js';
 
-type TSipRouteNames = 'lineConfig' | 'lineConfigReset';
+export type TSipRouteNames = 'lineConfig' | 'lineConfigReset';
 
 export const sipHandlers = (sip: TSipService): Pick<THandlers<typeof callRoutes>, TSipRouteNames> => ({
-  lineConfig: (ctx) => sip.lineConfig(ctx.auth),
-  lineConfigReset: (ctx) => sip.resetPassword(ctx.auth),
+  lineConfig: (ctx) => sip.lineConfig(ctx),
+  lineConfigReset: (ctx) => sip.resetPassword(ctx),
 });
 
 /** Where Kamailio asks for a digest HA1; not a console API, so not in the contract's route table. */
@@ -52,7 +52,7 @@ export const registerSip = (
   },
 ): TSipService => {
   const sip = createSipService({ database: opts.database, sip: opts.sip });
-  bindRoutes(app, routeTables.call, { ...sipHandlers(sip), ...opts.dialHandlers }, opts.deps, { legacy: true });
+  bindRoutes(app, routeTables.call, { ...sipHandlers(sip), ...opts.dialHandlers }, opts.deps);
   registerHa1Lookup(app, sip);
   return sip;
 };

@@ -2,12 +2,9 @@ import crypto from 'node:crypto';
 import type { TSipLineConfig } from '@yunhu/contract';
 import type { TSipConfig } from '../../config.js';
 import type { TDatabase, TDb } from '../../db/client.js';
-import { withTenant } from '../../db/tenant.js';
-import type { TAuth } from '../../http/context.js';
-import { conflict } from '../../http/errors.js';
+import type { TAuth, TRequestContext } from '../../http/context.js';
+import { callErrors } from './call.errors.js';
 import { sipRepository as repo } from './sip.repository.js';
-
-export const noSoftphoneSeatMessage = '您没有可用的软电话坐席，请联系管理员分配';
 
 /** Digest HA1 (RFC 2617): what Kamailio checks a REGISTER or INVITE against. */
 export const sipHa1 = (user: string, realm: string, password: string) =>
@@ -58,41 +55,39 @@ export const createSipService = (deps: { database: TDatabase; sip: TSipConfig })
   const requireSeat = async (tx: TDb, auth: TAuth) => {
     if (!(await repo.hasSoftphoneSeat(tx, auth.tenantId, auth.userId, new Date()))) {
       justIssued.delete(sipUserOf(auth.tenantCode, auth.userId));
-      throw conflict(noSoftphoneSeatMessage);
+      throw callErrors.noSoftphoneSeat();
     }
   };
 
   return {
     /** The line-config request with lineId=2 (spec section 7): issued on first use, then the same. */
-    lineConfig: (auth: TAuth) =>
-      withTenant(database, auth.tenantId, async (tx) => {
-        await requireSeat(tx, auth);
-        const account =
-          (await repo.findByUser(tx, auth.tenantId, auth.userId)) ??
-          (await repo.insert(tx, {
-            tenantId: auth.tenantId,
-            userId: auth.userId,
-            sipUser: sipUserOf(auth.tenantCode, auth.userId),
-            password: newPassword(),
-          }));
-        return toConfig(account);
-      }),
+    lineConfig: async ({ auth, tx }: TRequestContext) => {
+      await requireSeat(tx, auth);
+      const account =
+        (await repo.findByUser(tx, auth.tenantId, auth.userId)) ??
+        (await repo.insert(tx, {
+          tenantId: auth.tenantId,
+          userId: auth.userId,
+          sipUser: sipUserOf(auth.tenantCode, auth.userId),
+          password: newPassword(),
+        }));
+      return toConfig(account);
+    },
 
     /** A new password; registrations already made stay until they expire (at most 200 s). */
-    resetPassword: (auth: TAuth) =>
-      withTenant(database, auth.tenantId, async (tx) => {
-        await requireSeat(tx, auth);
-        const password = newPassword();
-        const account =
-          (await repo.updatePassword(tx, auth.tenantId, auth.userId, password)) ??
-          (await repo.insert(tx, {
-            tenantId: auth.tenantId,
-            userId: auth.userId,
-            sipUser: sipUserOf(auth.tenantCode, auth.userId),
-            password,
-          }));
-        return toConfig(account);
-      }),
+    resetPassword: async ({ auth, tx }: TRequestContext) => {
+      await requireSeat(tx, auth);
+      const password = newPassword();
+      const account =
+        (await repo.updatePassword(tx, auth.tenantId, auth.userId, password)) ??
+        (await repo.insert(tx, {
+          tenantId: auth.tenantId,
+          userId: auth.userId,
+          sipUser: sipUserOf(auth.tenantCode, auth.userId),
+          password,
+        }));
+      return toConfig(account);
+    },
 
     /**
      * Kamailio's lookup: the HA1 of a key whose owner may use the soft-phone now, or null (unknown

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, max, ne, type SQL, sql } from 'drizzle-orm';
+import type { TTaskItemStatus, TTaskStatus } from '@yunhu/contract';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { customers } from '../crm/crm.schema.js';
-import { lines } from '../line/line.schema.js';
-import { users } from '../org/org.schema.js';
+import { customers, lines, users } from '../../db/schema.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
 import { callBinds } from './call.schema.js';
 import { callTaskItems as i, callTasks as t } from './task-card.schema.js';
 
@@ -105,8 +106,25 @@ export const taskCardRepository = {
     return rows[0] ?? null;
   },
 
-  /** taskCard: newest first on (tenant_id, created_at) or (tenant_id, dept_id, created_at). */
-  taskPage: async (db: TDb, where: SQL, page: number, limit: number) => {
+  /**
+   * taskCard: the tasks of the reader's scope (by their creator and his department), newest first
+   * on (tenant_id, created_at) or (tenant_id, dept_id, created_at).
+   */
+  taskPage: async (
+    db: TDb,
+    q: {
+      tenantId: number;
+      scope: TDataScope;
+      filter: { status?: TTaskStatus; name?: string };
+      paging: { page: number; limit: number };
+    },
+  ) => {
+    const where = and(
+      eq(t.tenantId, q.tenantId),
+      scopeCondition(q.scope, { owner: t.createdBy, dept: t.deptId }),
+      q.filter.status ? eq(t.status, q.filter.status) : undefined,
+      q.filter.name ? ilike(t.name, likeOf(q.filter.name)) : undefined,
+    );
     const [records, totals] = await Promise.all([
       db
         .select({
@@ -118,8 +136,8 @@ export const taskCardRepository = {
         .from(t)
         .where(where)
         .orderBy(desc(t.createdAt), desc(t.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
+        .limit(q.paging.limit)
+        .offset(offsetOf(q.paging)),
       db.select({ n: count() }).from(t).where(where),
     ]);
     return { records, total: totals[0]?.n ?? 0 };
@@ -194,13 +212,21 @@ export const taskCardRepository = {
         ),
 
   /** taskCard/Info: the task's customers in work order, on (task_id, seq) or (task_id, user_id, seq). */
-  itemPage: async (db: TDb, where: SQL, page: number, limit: number) => {
+  itemPage: async (
+    db: TDb,
+    q: {
+      taskId: number;
+      filter: { userId?: number; status?: TTaskItemStatus };
+      paging: { page: number; limit: number };
+    },
+  ) => {
+    const where = and(
+      eq(i.taskId, q.taskId),
+      q.filter.userId ? eq(i.userId, q.filter.userId) : undefined,
+      q.filter.status ? eq(i.status, q.filter.status) : undefined,
+    );
     const [records, totals] = await Promise.all([
-      itemSelect(db)
-        .where(where)
-        .orderBy(asc(i.seq), asc(i.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
+      itemSelect(db).where(where).orderBy(asc(i.seq), asc(i.id)).limit(q.paging.limit).offset(offsetOf(q.paging)),
       db.select({ n: count() }).from(i).where(where),
     ]);
     return { records: records as TItemWithNames[], total: totals[0]?.n ?? 0 };

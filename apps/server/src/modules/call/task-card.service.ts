@@ -1,9 +1,9 @@
 import {
-  type taskCardRoutes,
   connectedResults,
   maskPhone,
   type TMyTaskCard,
   type TPage,
+  type TParsedRequestOf,
   type TPhoneLabel,
   type TTaskCard,
   type TTaskFigures,
@@ -11,22 +11,20 @@ import {
   type TTaskProgress,
   type TTaskResult,
   type TTaskStatus,
+  type taskCardRoutes,
   taskMaxItems,
   taskResults,
   taskResultText,
+  toPage,
 } from '@yunhu/contract';
-import { and, eq, ilike, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { TDatabase, TDb } from '../../db/client.js';
-import { isInScope, scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf } from '../../db/sql.js';
-import { withTenant } from '../../db/tenant.js';
-import type { TAuth } from '../../http/context.js';
-import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
-import { type TCustomerGrant, targetStaff } from '../crm/crm.context.js';
-import type { TCustomerService } from '../crm/customer.service.js';
+import type { TDb } from '../../db/client.js';
+import { isInScope, type TDataScope } from '../../db/scope.js';
+import type { TAuth, TRequestContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { targetStaff } from '../crm/crm.context.js';
 import { callRepository } from './call.repository.js';
-import type { TCustomerGuard, TIsMasked } from './dial.service.js';
+import type { TCustomerAccess, TCustomerGuard, TIsMasked } from './dial.service.js';
+import { taskCardErrors } from './task-card.errors.js';
 import {
   openItemStatuses,
   taskCardRepository as repo,
@@ -34,11 +32,34 @@ import {
   type TItemWithNames,
   type TTaskWithNames,
 } from './task-card.repository.js';
-import { callTaskItems as i, callTasks as t } from './task-card.schema.js';
 
-type TIn<K extends keyof typeof taskCardRoutes> = z.output<(typeof taskCardRoutes)[K]['request']>;
+type TIn<K extends keyof typeof taskCardRoutes> = TParsedRequestOf<(typeof taskCardRoutes)[K]>;
 type TPick = { customerIds?: number[]; filter?: TIn<'create'>['filter'] };
 type TAgents = { userIds: number[]; assign: 'even' | 'owner' };
+
+/** What the calling tasks need of the CRM (app.ts hands its customer service's functions). */
+export type TTaskCrm = {
+  /** The customers he may put in a task: `ids` he sees, or his private pool's matching a filter. */
+  pickable: (
+    tx: TDb,
+    auth: TAuth,
+    scope: TDataScope,
+    pick: { ids: readonly number[] } | { filter: NonNullable<TPick['filter']> },
+  ) => Promise<{ id: number; name: string; ownerId: number | null }[]>;
+  /** Writes a follow-up (and the phone label) on a customer the access reaches. */
+  followIn: (
+    tx: TDb,
+    auth: TAuth,
+    access: TCustomerAccess,
+    input: {
+      customerId: number;
+      method: 'phone';
+      content: string;
+      nextFollowAt: null;
+      phoneLabel?: TPhoneLabel;
+    },
+  ) => Promise<unknown>;
+};
 
 /** The phone label a result implies (CRM phone labels: 空号, 无人接听, 已接通). */
 export const phoneLabelOf = (result: TTaskResult): TPhoneLabel | undefined =>
@@ -50,13 +71,8 @@ export const phoneLabelOf = (result: TTaskResult): TPhoneLabel | undefined =>
         ? 'connected'
         : undefined;
 
-const taskMissing = () => notFound('任务不存在或不在您的数据范围内');
 /** An open item grants its agent exactly its customer (a public-pool one too), nothing more. */
-const grantOf = (customerId: number): TCustomerGrant => ({ kind: 'granted', customerId });
-const itemMissing = () => notFound('任务客户不存在或不是您的客户');
-/** Why a customer of his task may not be dialled now (the dial flow and the item's own dial). */
-const taskPausedMessage = '任务已暂停，请等待主管恢复后再拨打';
-const taskClosedMessage = '任务已结束，不能再拨打';
+const grantOf = (customerId: number): TCustomerAccess => ({ kind: 'granted', customerId });
 const isOpenStatus = (status: string) => (openItemStatuses as readonly string[]).includes(status);
 
 /** Sums the grouped counts into one set of figures. */
@@ -90,7 +106,7 @@ export const spread = (
 ): number[] => {
   if (assign === 'even') return picked.map((_c, k) => agents[k % agents.length]!);
   return picked.map((c) => {
-    if (c.ownerId === null) throw invalid(`客户「${c.name}」在公海中，没有负责人，请使用平均分配`);
+    if (c.ownerId === null) throw taskCardErrors.ownerlessCustomer(c.name);
     return c.ownerId;
   });
 };
@@ -137,26 +153,19 @@ const toItem = (row: TItemWithNames, isMasked: boolean): TTaskItem => ({
  * follow-up and sets the customer's phone label. Dialling itself is the dial flow's: the page ties
  * the bind id it returned to the item.
  */
-export const createTaskCardService = (deps: {
-  database: TDatabase;
-  dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
-  isMasked: TIsMasked;
-  crm: Pick<TCustomerService, 'pickable' | 'followIn'>;
-  now?: () => Date;
-}) => {
+export const createTaskCardService = (deps: { isMasked: TIsMasked; crm: TTaskCrm; now?: () => Date }) => {
   const now = deps.now ?? (() => new Date());
-  const scoped = <T>(auth: TAuth, fn: (tx: TDb) => Promise<T>) => withTenant(deps.database, auth.tenantId, fn);
-  const taskScope = (scope: TDataScope) => scopeCondition(scope, { owner: t.createdBy, dept: t.deptId });
 
   /** A task of his scope (the manager's screens), or not found. */
   const visibleTask = async (tx: TDb, auth: TAuth, scope: TDataScope, id: number, lock = false) => {
     const row = await repo.findTask(tx, auth.tenantId, id, lock);
-    if (!row || !isInScope(scope, { ownerId: row.t.createdBy, deptId: row.t.deptId })) throw taskMissing();
+    if (!row || !isInScope(scope, { ownerId: row.t.createdBy, deptId: row.t.deptId }))
+      throw taskCardErrors.taskMissing();
     return row;
   };
 
   const checkLine = async (tx: TDb, lineId: number | null) => {
-    if (lineId !== null && !(await repo.lineExists(tx, lineId))) throw invalid('线路不存在，请重新选择');
+    if (lineId !== null && !(await repo.lineExists(tx, lineId))) throw taskCardErrors.lineMissing();
   };
 
   /** The customers and their agents of a create or add request, checked against his scope. */
@@ -165,16 +174,16 @@ export const createTaskCardService = (deps: {
       ? await deps.crm.pickable(tx, auth, scope, { ids: pick.customerIds })
       : await deps.crm.pickable(tx, auth, scope, { filter: pick.filter ?? {} });
     if (pick.customerIds && picked.length < pick.customerIds.length) {
-      throw notFound(`有${pick.customerIds.length - picked.length}个客户不存在或不在您的数据范围内，请刷新后重新选择`);
+      throw taskCardErrors.customersMissing(pick.customerIds.length - picked.length);
     }
-    if (picked.length === 0) throw invalid('任务中没有客户，请选择客户');
+    if (picked.length === 0) throw taskCardErrors.noCustomers();
     if (picked.length > taskMaxItems) {
-      throw invalid(`符合条件的客户有${picked.length}个，一个任务最多${taskMaxItems}个，请缩小筛选范围`);
+      throw taskCardErrors.tooManyCustomers(picked.length, taskMaxItems);
     }
-    if (agents.assign === 'even' && agents.userIds.length === 0) throw invalid('请选择坐席');
+    if (agents.assign === 'even' && agents.userIds.length === 0) throw taskCardErrors.noAgents();
     const assigned = spread(picked, [...new Set(agents.userIds)], agents.assign);
     const staff = await targetStaff(tx, auth, scope, [...new Set(assigned)]).catch(() => {
-      throw notFound('坐席不存在、已停用或不在您的数据范围内');
+      throw taskCardErrors.agentsMissing();
     });
     const deptOf = new Map(staff.map((u) => [u.id, u.deptId]));
     return picked.map((c, k) => ({ customer: c, userId: assigned[k]!, deptId: deptOf.get(assigned[k]!) ?? null }));
@@ -196,174 +205,143 @@ export const createTaskCardService = (deps: {
   };
 
   const requireOpen = (row: TTaskWithNames) => {
-    if (row.t.status === 'closed') throw conflict('任务已完成，不能再修改');
+    if (row.t.status === 'closed') throw taskCardErrors.closedNoEdit();
   };
 
   // ---- the manager's screens ----
 
-  const page = async (auth: TAuth, q: TIn<'page'>): Promise<TPage<TTaskCard>> => {
-    const scope = await deps.dataScopeOf(auth);
-    const where = and(
-      eq(t.tenantId, auth.tenantId),
-      taskScope(scope),
-      q.status ? eq(t.status, q.status) : undefined,
-      q.name ? ilike(t.name, likeOf(q.name)) : undefined,
-    )!;
-    return scoped(auth, async (tx) => {
-      const { records, total } = await repo.taskPage(tx, where, q.page, q.limit);
-      return { records: records.map(toCard), total, size: q.limit, current: q.page, pages: Math.ceil(total / q.limit) };
+  const page = async ({ auth, tx, scope }: TRequestContext, q: TIn<'page'>): Promise<TPage<TTaskCard>> => {
+    const { records, total } = await repo.taskPage(tx, {
+      tenantId: auth.tenantId,
+      scope,
+      filter: { status: q.status, name: q.name },
+      paging: q,
     });
+    return toPage(records.map(toCard), total, q);
   };
 
-  const create = async (auth: TAuth, input: TIn<'create'>): Promise<TTaskCard> => {
-    const scope = await deps.dataScopeOf(auth);
-    return scoped(auth, async (tx) => {
-      await checkLine(tx, input.lineId);
-      const plan = await planItems(tx, auth, scope, input, input);
-      const task = await repo.insertTask(tx, {
-        tenantId: auth.tenantId,
-        name: input.name,
-        description: input.description,
-        lineId: input.lineId,
-        countdownSeconds: input.countdownSeconds,
-        createdBy: auth.userId,
-        deptId: auth.deptId,
-      });
-      await writeItems(tx, auth, task.id, plan);
-      return toCard((await repo.findTask(tx, auth.tenantId, task.id))!);
+  const create = async ({ auth, tx, scope }: TRequestContext, input: TIn<'create'>): Promise<TTaskCard> => {
+    await checkLine(tx, input.lineId);
+    const plan = await planItems(tx, auth, scope, input, input);
+    const task = await repo.insertTask(tx, {
+      tenantId: auth.tenantId,
+      name: input.name,
+      description: input.description,
+      lineId: input.lineId,
+      countdownSeconds: input.countdownSeconds,
+      createdBy: auth.userId,
+      deptId: auth.deptId,
     });
+    await writeItems(tx, auth, task.id, plan);
+    return toCard((await repo.findTask(tx, auth.tenantId, task.id))!);
   };
 
-  const update = async (auth: TAuth, input: TIn<'update'>): Promise<TTaskCard> => {
-    const scope = await deps.dataScopeOf(auth);
-    return scoped(auth, async (tx) => {
-      requireOpen(await visibleTask(tx, auth, scope, input.id, true));
-      await checkLine(tx, input.lineId);
-      const { id, ...set } = input;
-      await repo.updateTask(tx, auth.tenantId, id, set);
-      return toCard((await repo.findTask(tx, auth.tenantId, id))!);
-    });
+  const update = async ({ auth, tx, scope }: TRequestContext, input: TIn<'update'>): Promise<TTaskCard> => {
+    requireOpen(await visibleTask(tx, auth, scope, input.id, true));
+    await checkLine(tx, input.lineId);
+    const { id, ...set } = input;
+    await repo.updateTask(tx, auth.tenantId, id, set);
+    return toCard((await repo.findTask(tx, auth.tenantId, id))!);
   };
 
-  const setStatus = async (auth: TAuth, input: TIn<'setStatus'>): Promise<TTaskCard> => {
-    const scope = await deps.dataScopeOf(auth);
-    return scoped(auth, async (tx) => {
-      const row = await visibleTask(tx, auth, scope, input.id, true);
-      if (row.t.status === 'closed') throw conflict('任务已完成，不能再暂停或启动');
-      await repo.updateTask(tx, auth.tenantId, input.id, {
-        status: input.status,
-        ...(input.status === 'closed' ? { closedAt: now() } : {}),
-      });
-      return toCard((await repo.findTask(tx, auth.tenantId, input.id))!);
+  const setStatus = async ({ auth, tx, scope }: TRequestContext, input: TIn<'setStatus'>): Promise<TTaskCard> => {
+    const row = await visibleTask(tx, auth, scope, input.id, true);
+    if (row.t.status === 'closed') throw taskCardErrors.closedNoStatus();
+    await repo.updateTask(tx, auth.tenantId, input.id, {
+      status: input.status,
+      ...(input.status === 'closed' ? { closedAt: now() } : {}),
     });
+    return toCard((await repo.findTask(tx, auth.tenantId, input.id))!);
   };
 
-  const addItems = async (auth: TAuth, input: TIn<'addItems'>): Promise<TTaskCard> => {
-    const scope = await deps.dataScopeOf(auth);
-    return scoped(auth, async (tx) => {
-      requireOpen(await visibleTask(tx, auth, scope, input.id, true));
-      const plan = await planItems(tx, auth, scope, input, input);
-      const already = new Set(
-        await repo.customersInTask(
-          tx,
-          input.id,
-          plan.map((p) => p.customer.id),
-        ),
-      );
-      if (already.size > 0) {
-        const names = plan.filter((p) => already.has(p.customer.id)).map((p) => p.customer.name);
-        throw conflict(
-          `客户「${names.slice(0, 3).join('、')}」${names.length > 3 ? `等${names.length}个` : ''}已在任务中`,
-        );
-      }
-      await writeItems(tx, auth, input.id, plan);
-      return toCard((await repo.findTask(tx, auth.tenantId, input.id))!);
-    });
+  const addItems = async ({ auth, tx, scope }: TRequestContext, input: TIn<'addItems'>): Promise<TTaskCard> => {
+    requireOpen(await visibleTask(tx, auth, scope, input.id, true));
+    const plan = await planItems(tx, auth, scope, input, input);
+    const already = new Set(
+      await repo.customersInTask(
+        tx,
+        input.id,
+        plan.map((p) => p.customer.id),
+      ),
+    );
+    if (already.size > 0) {
+      const names = plan.filter((p) => already.has(p.customer.id)).map((p) => p.customer.name);
+      throw taskCardErrors.alreadyInTask(names);
+    }
+    await writeItems(tx, auth, input.id, plan);
+    return toCard((await repo.findTask(tx, auth.tenantId, input.id))!);
   };
 
-  const removeItems = async (auth: TAuth, input: TIn<'removeItems'>): Promise<TTaskCard> => {
-    const scope = await deps.dataScopeOf(auth);
-    return scoped(auth, async (tx) => {
-      requireOpen(await visibleTask(tx, auth, scope, input.id, true));
-      const rows = await repo.itemsOfTask(tx, input.id, input.itemIds);
-      if (rows.length < input.itemIds.length) throw notFound('任务客户不存在或已移除，请刷新');
-      if (rows.some((r) => r.status === 'done' || r.status === 'skipped')) {
-        throw conflict('已完成或已跳过的客户不能移除');
-      }
-      await repo.deleteItems(tx, input.id, input.itemIds);
-      return toCard((await repo.findTask(tx, auth.tenantId, input.id))!);
-    });
+  const removeItems = async ({ auth, tx, scope }: TRequestContext, input: TIn<'removeItems'>): Promise<TTaskCard> => {
+    requireOpen(await visibleTask(tx, auth, scope, input.id, true));
+    const rows = await repo.itemsOfTask(tx, input.id, input.itemIds);
+    if (rows.length < input.itemIds.length) throw taskCardErrors.itemsGone();
+    if (rows.some((r) => r.status === 'done' || r.status === 'skipped')) {
+      throw taskCardErrors.finishedNotRemovable();
+    }
+    await repo.deleteItems(tx, input.id, input.itemIds);
+    return toCard((await repo.findTask(tx, auth.tenantId, input.id))!);
   };
 
-  const progress = async (auth: TAuth, id: number): Promise<TTaskProgress> => {
-    const scope = await deps.dataScopeOf(auth);
-    return scoped(auth, async (tx) => {
-      const task = await visibleTask(tx, auth, scope, id);
-      const rows = await repo.figureRows(tx, id);
-      const byUser = new Map<number, TFigureRow[]>();
-      for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
-      const names = await repo.staffNames(tx, auth.tenantId, [...byUser.keys()]);
-      return {
-        task: toCard(task),
-        figures: figuresOf(rows),
-        agents: [...byUser.entries()]
-          .map(([userId, list]) => ({ userId, realName: names.get(userId) ?? '', ...figuresOf(list) }))
-          .sort((a, b) => a.userId - b.userId),
-      };
-    });
+  const progress = async ({ auth, tx, scope }: TRequestContext, id: number): Promise<TTaskProgress> => {
+    const task = await visibleTask(tx, auth, scope, id);
+    const rows = await repo.figureRows(tx, id);
+    const byUser = new Map<number, TFigureRow[]>();
+    for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
+    const names = await repo.staffNames(tx, auth.tenantId, [...byUser.keys()]);
+    return {
+      task: toCard(task),
+      figures: figuresOf(rows),
+      agents: [...byUser.entries()]
+        .map(([userId, list]) => ({ userId, realName: names.get(userId) ?? '', ...figuresOf(list) }))
+        .sort((a, b) => a.userId - b.userId),
+    };
   };
 
-  const items = async (auth: TAuth, q: TIn<'items'>): Promise<TPage<TTaskItem>> => {
-    const scope = await deps.dataScopeOf(auth);
-    return scoped(auth, async (tx) => {
-      await visibleTask(tx, auth, scope, q.id);
-      const where: SQL = and(
-        eq(i.taskId, q.id),
-        q.userId ? eq(i.userId, q.userId) : undefined,
-        q.status ? eq(i.status, q.status) : undefined,
-      )!;
-      const { records, total } = await repo.itemPage(tx, where, q.page, q.limit);
-      const isMasked = await deps.isMasked(tx, auth);
-      return {
-        records: records.map((r) => toItem(r, isMasked)),
-        total,
-        size: q.limit,
-        current: q.page,
-        pages: Math.ceil(total / q.limit),
-      };
+  const items = async ({ auth, tx, scope }: TRequestContext, q: TIn<'items'>): Promise<TPage<TTaskItem>> => {
+    await visibleTask(tx, auth, scope, q.id);
+    const { records, total } = await repo.itemPage(tx, {
+      taskId: q.id,
+      filter: { userId: q.userId, status: q.status },
+      paging: q,
     });
+    const isMasked = await deps.isMasked(tx, auth);
+    return toPage(
+      records.map((r) => toItem(r, isMasked)),
+      total,
+      q,
+    );
   };
 
   // ---- the agent's work screen ----
 
-  const myTasks = (auth: TAuth): Promise<TTaskCard[]> =>
-    scoped(auth, async (tx) => (await repo.tasksOfAgent(tx, auth.tenantId, auth.userId)).map(toCard));
+  const myTasks = async ({ auth, tx }: TRequestContext): Promise<TTaskCard[]> =>
+    (await repo.tasksOfAgent(tx, auth.tenantId, auth.userId)).map(toCard);
 
-  const myCard = (auth: TAuth, taskId: number): Promise<TMyTaskCard> =>
-    scoped(auth, async (tx) => {
-      const task = await repo.findTask(tx, auth.tenantId, taskId);
-      const rows = task ? await repo.figureRows(tx, taskId, auth.userId) : [];
-      if (!task || rows.length === 0) throw notFound('任务不存在或没有分配给您的客户');
-      const isMasked = await deps.isMasked(tx, auth);
-      // A closed task grants nothing more: his counts stay, his customers are no longer shown.
-      const open = task.t.status === 'closed' ? [] : await repo.openItems(tx, taskId, auth.userId, 21);
-      const mine = rows.reduce((n, r) => n + r.n, 0);
-      const finished = rows.filter((r) => r.status === 'done' || r.status === 'skipped').reduce((n, r) => n + r.n, 0);
-      return {
-        // His own counts on the card (the task's totals are the manager's).
-        task: { ...toCard(task), total: mine, finished },
-        current: open[0] ? toItem(open[0], isMasked) : null,
-        queue: open.slice(1).map((r) => toItem(r, isMasked)),
-        figures: figuresOf(rows),
-      };
-    });
+  const myCard = async ({ auth, tx }: TRequestContext, taskId: number): Promise<TMyTaskCard> => {
+    const task = await repo.findTask(tx, auth.tenantId, taskId);
+    const rows = task ? await repo.figureRows(tx, taskId, auth.userId) : [];
+    if (!task || rows.length === 0) throw taskCardErrors.myTaskMissing();
+    const isMasked = await deps.isMasked(tx, auth);
+    // A closed task grants nothing more: his counts stay, his customers are no longer shown.
+    const open = task.t.status === 'closed' ? [] : await repo.openItems(tx, taskId, auth.userId, 21);
+    const mine = rows.reduce((n, r) => n + r.n, 0);
+    const finished = rows.filter((r) => r.status === 'done' || r.status === 'skipped').reduce((n, r) => n + r.n, 0);
+    return {
+      // His own counts on the card (the task's totals are the manager's).
+      task: { ...toCard(task), total: mine, finished },
+      current: open[0] ? toItem(open[0], isMasked) : null,
+      queue: open.slice(1).map((r) => toItem(r, isMasked)),
+      figures: figuresOf(rows),
+    };
+  };
 
   /** His item, held for a write, with its task; refuses other people's items and closed tasks. */
-  const myItem = async (tx: TDb, auth: TAuth, itemId: number, closedMessage: string, lockTask = false) => {
+  const myItem = async (tx: TDb, auth: TAuth, itemId: number, closed: () => AppError, lockTask = false) => {
     const item = await repo.lockItem(tx, auth.tenantId, itemId);
-    if (!item || item.userId !== auth.userId) throw itemMissing();
+    if (!item || item.userId !== auth.userId) throw taskCardErrors.itemMissing();
     const task = (await repo.findTask(tx, auth.tenantId, item.taskId, lockTask))!;
-    if (task.t.status === 'closed') throw conflict(closedMessage);
+    if (task.t.status === 'closed') throw closed();
     return { item, task };
   };
   const itemView = async (tx: TDb, auth: TAuth, itemId: number) =>
@@ -371,59 +349,56 @@ export const createTaskCardService = (deps: {
 
   /** His open item of a running task, locked with its task (a pause waits for the dial, or the dial sees it). */
   const dialableItem = async (tx: TDb, auth: TAuth, itemId: number) => {
-    const { item, task } = await myItem(tx, auth, itemId, taskClosedMessage, true);
-    if (task.t.status === 'paused') throw conflict(taskPausedMessage);
-    if (item.status === 'done' || item.status === 'skipped') throw conflict('该客户已完成，请刷新后拨打下一位');
+    const { item, task } = await myItem(tx, auth, itemId, taskCardErrors.taskClosed, true);
+    if (task.t.status === 'paused') throw taskCardErrors.taskPaused();
+    if (item.status === 'done' || item.status === 'skipped') throw taskCardErrors.itemDoneDialNext();
     return item;
   };
 
   /** The dial request of 我的任务 names its item: refused unless dialableItem and for its customer. */
   const itemDialGuard = async (tx: TDb, auth: TAuth, itemId: number, customerId: number | undefined) => {
     const item = await dialableItem(tx, auth, itemId);
-    if (item.customerId !== customerId) throw invalid('呼叫编号与任务客户不一致，请刷新后重试');
+    if (item.customerId !== customerId) throw taskCardErrors.itemMismatch();
   };
 
-  const itemDialled = (auth: TAuth, input: TIn<'itemDialled'>): Promise<TTaskItem> =>
-    scoped(auth, async (tx) => {
-      const item = await dialableItem(tx, auth, input.itemId);
-      const bind = await callRepository.findBind(tx, input.bindId);
-      if (
-        !bind ||
-        bind.tenantId !== auth.tenantId ||
-        bind.userId !== auth.userId ||
-        bind.customerId !== item.customerId
-      ) {
-        throw invalid('呼叫编号与任务客户不一致，请刷新后重试');
-      }
-      await repo.updateItem(tx, item.id, { status: 'dialled', attempts: item.attempts + 1, lastBindId: bind.bindId });
-      return itemView(tx, auth, item.id);
-    });
+  const itemDialled = async ({ auth, tx }: TRequestContext, input: TIn<'itemDialled'>): Promise<TTaskItem> => {
+    const item = await dialableItem(tx, auth, input.itemId);
+    const bind = await callRepository.findBind(tx, input.bindId);
+    if (
+      !bind ||
+      bind.tenantId !== auth.tenantId ||
+      bind.userId !== auth.userId ||
+      bind.customerId !== item.customerId
+    ) {
+      throw taskCardErrors.itemMismatch();
+    }
+    await repo.updateItem(tx, item.id, { status: 'dialled', attempts: item.attempts + 1, lastBindId: bind.bindId });
+    return itemView(tx, auth, item.id);
+  };
 
-  const itemResult = (auth: TAuth, input: TIn<'itemResult'>): Promise<TTaskItem> =>
-    scoped(auth, async (tx) => {
-      const { item, task } = await myItem(tx, auth, input.itemId, '任务已结束，不能再记录结果');
-      if (item.status === 'done' || item.status === 'skipped') throw conflict('该客户已记录结果，请刷新');
-      const at = now();
-      await repo.updateItem(tx, item.id, { status: 'done', result: input.result, note: input.note, finishedAt: at });
-      // The open item (checked above) grants him this customer, whoever owns him and though his
-      // role may not see the public pool; the customer must still exist outside the recycle bin.
-      await deps.crm.followIn(tx, auth, grantOf(item.customerId), {
-        customerId: item.customerId,
-        method: 'phone',
-        content: `任务「${task.t.name}」：${taskResultText[input.result]}${input.note ? `，${input.note}` : ''}`,
-        nextFollowAt: null,
-        phoneLabel: phoneLabelOf(input.result),
-      });
-      return itemView(tx, auth, item.id);
+  const itemResult = async ({ auth, tx }: TRequestContext, input: TIn<'itemResult'>): Promise<TTaskItem> => {
+    const { item, task } = await myItem(tx, auth, input.itemId, taskCardErrors.closedNoResult);
+    if (item.status === 'done' || item.status === 'skipped') throw taskCardErrors.resultRecorded();
+    const at = now();
+    await repo.updateItem(tx, item.id, { status: 'done', result: input.result, note: input.note, finishedAt: at });
+    // The open item (checked above) grants him this customer, whoever owns him and though his
+    // role may not see the public pool; the customer must still exist outside the recycle bin.
+    await deps.crm.followIn(tx, auth, grantOf(item.customerId), {
+      customerId: item.customerId,
+      method: 'phone',
+      content: `任务「${task.t.name}」：${taskResultText[input.result]}${input.note ? `，${input.note}` : ''}`,
+      nextFollowAt: null,
+      phoneLabel: phoneLabelOf(input.result),
     });
+    return itemView(tx, auth, item.id);
+  };
 
-  const itemSkip = (auth: TAuth, itemId: number): Promise<TTaskItem> =>
-    scoped(auth, async (tx) => {
-      const { item } = await myItem(tx, auth, itemId, '任务已结束，不能再跳过客户');
-      if (item.status === 'done' || item.status === 'skipped') throw conflict('该客户已完成，请刷新');
-      await repo.updateItem(tx, item.id, { status: 'skipped', finishedAt: now() });
-      return itemView(tx, auth, item.id);
-    });
+  const itemSkip = async ({ auth, tx }: TRequestContext, itemId: number): Promise<TTaskItem> => {
+    const { item } = await myItem(tx, auth, itemId, taskCardErrors.closedNoSkip);
+    if (item.status === 'done' || item.status === 'skipped') throw taskCardErrors.itemDone();
+    await repo.updateItem(tx, item.id, { status: 'skipped', finishedAt: now() });
+    return itemView(tx, auth, item.id);
+  };
 
   /**
    * The dial flow's customer check (callee check and dial request) around the CRM's: an open item
@@ -440,7 +415,7 @@ export const createTaskCardService = (deps: {
         return await guard(tx, auth, access, customerId);
       } catch (error) {
         if (statuses.length === 0 || !(error instanceof AppError)) throw error;
-        throw conflict(statuses.includes('paused') ? taskPausedMessage : taskClosedMessage);
+        throw statuses.includes('paused') ? taskCardErrors.taskPaused() : taskCardErrors.taskClosed();
       }
     };
 
