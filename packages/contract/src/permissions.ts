@@ -71,11 +71,11 @@ export const Perm = {
   callStatistics: 'call:statistics:list',
   callStatisticsExport: 'call:statistics:export',
   /** 任务卡 (issue 6): calling tasks of one's department and below, their progress. */
-  callTaskList: 'call:task:list',
+  taskCardList: 'call:task:list',
   /** Create tasks, change them, pause, resume and close them, add and remove their customers. */
-  callTaskManage: 'call:task:manage',
+  taskCardManage: 'call:task:manage',
   /** 我的任务: work one's own customers of calling tasks with automatic dialing. */
-  callTaskWork: 'call:task:work',
+  taskCardWork: 'call:task:work',
   // Seats, lines and numbers (issue 5).
   seatList: 'seat:seat:list',
   /** Assign, renew, release and delete seats; renewal switches. */

@@ -171,7 +171,7 @@ export const taskCardRoutes = {
       status: z.enum(taskStatuses, { error: '任务状态不正确' }).optional(),
     }),
     response: zPage(ZTaskCard),
-    permission: Perm.callTaskList,
+    permission: Perm.taskCardList,
     summary: '任务卡列表',
   }),
   /** taskCard/Info: one task's figures, overall and per agent. */
@@ -180,7 +180,7 @@ export const taskCardRoutes = {
     path: '/base/task-card/progress',
     request: ZTaskId,
     response: ZTaskProgress,
-    permission: Perm.callTaskList,
+    permission: Perm.taskCardList,
     summary: '任务进度',
   }),
   /** taskCard/Info: the task's customers, filtered by agent and status. */
@@ -193,7 +193,7 @@ export const taskCardRoutes = {
       status: z.enum(taskItemStatuses, { error: '客户状态不正确' }).optional(),
     }),
     response: zPage(ZTaskItem),
-    permission: Perm.callTaskList,
+    permission: Perm.taskCardList,
     summary: '任务客户',
   }),
   /** taskCard/Attribute: a new task from chosen customers, spread among agents. */
@@ -202,7 +202,7 @@ export const taskCardRoutes = {
     path: '/base/task-card/save',
     request: ZTaskCreate,
     response: ZTaskCard,
-    permission: Perm.callTaskManage,
+    permission: Perm.taskCardManage,
     audited: true,
     summary: '新建任务',
   }),
@@ -212,7 +212,7 @@ export const taskCardRoutes = {
     path: '/base/task-card/update',
     request: ZTaskFields.extend({ id: zId('任务') }),
     response: ZTaskCard,
-    permission: Perm.callTaskManage,
+    permission: Perm.taskCardManage,
     audited: true,
     summary: '修改任务',
   }),
@@ -222,7 +222,7 @@ export const taskCardRoutes = {
     path: '/base/task-card/status',
     request: z.object({ id: zId('任务'), status: z.enum(taskStatuses, { error: '任务状态不正确' }) }),
     response: ZTaskCard,
-    permission: Perm.callTaskManage,
+    permission: Perm.taskCardManage,
     audited: true,
     summary: '任务状态',
   }),
@@ -233,7 +233,7 @@ export const taskCardRoutes = {
       .extend({ id: zId('任务') })
       .refine(customersChosen, { message: '请选择客户', path: ['customerIds'] }),
     response: ZTaskCard,
-    permission: Perm.callTaskManage,
+    permission: Perm.taskCardManage,
     audited: true,
     summary: '添加任务客户',
   }),
@@ -243,7 +243,7 @@ export const taskCardRoutes = {
     path: '/base/task-card/remove-items',
     request: z.object({ id: zId('任务'), itemIds: zIds('任务客户', taskMaxItems) }),
     response: ZTaskCard,
-    permission: Perm.callTaskManage,
+    permission: Perm.taskCardManage,
     audited: true,
     summary: '移除任务客户',
   }),
@@ -253,7 +253,7 @@ export const taskCardRoutes = {
     path: '/base/task-card/my-tasks',
     request: z.object({}),
     response: z.array(ZTaskCard),
-    permission: Perm.callTaskWork,
+    permission: Perm.taskCardWork,
     summary: '我的任务',
   }),
   /** myTaskCard: where he is in one task (the server keeps it, so a reload resumes here). */
@@ -262,7 +262,7 @@ export const taskCardRoutes = {
     path: '/base/task-card/my-card',
     request: ZTaskId,
     response: ZMyTaskCard,
-    permission: Perm.callTaskWork,
+    permission: Perm.taskCardWork,
     summary: '我的任务进度',
   }),
   /** Ties the dial request the dial flow returned to his customer (one more attempt). */
@@ -271,7 +271,7 @@ export const taskCardRoutes = {
     path: '/base/task-card/item-dialled',
     request: ZItemId.extend({ bindId: z.string({ error: '呼叫编号不正确' }).trim().min(1, '呼叫编号不正确').max(64) }),
     response: ZTaskItem,
-    permission: Perm.callTaskWork,
+    permission: Perm.taskCardWork,
     summary: '任务客户已拨打',
   }),
   /** The result of his customer: the item, a CRM follow-up and the phone label it implies. */
@@ -283,7 +283,7 @@ export const taskCardRoutes = {
       note: z.string().trim().max(500, '备注最多500个字').default(''),
     }),
     response: ZTaskItem,
-    permission: Perm.callTaskWork,
+    permission: Perm.taskCardWork,
     summary: '记录通话结果',
   }),
   itemSkip: route({
@@ -291,17 +291,17 @@ export const taskCardRoutes = {
     path: '/base/task-card/item-skip',
     request: ZItemId,
     response: ZTaskItem,
-    permission: Perm.callTaskWork,
+    permission: Perm.taskCardWork,
     summary: '跳过任务客户',
   }),
 } as const;
 
 /** 任务卡 with its pages and 我的任务 (in the 呼叫中心 folder). */
 export const taskCardMenuNodes: TMenuNode[] = [
-  menuScreen('3080', '任务卡', 'taskCard', 'ScheduleOutlined', Perm.callTaskList, [
-    menuButton('308001', '管理任务', Perm.callTaskManage),
-    menuPage('308002', '任务详情', 'taskCard/Info', Perm.callTaskList),
-    menuPage('308003', '任务设置', 'taskCard/Attribute', Perm.callTaskManage),
+  menuScreen('3080', '任务卡', 'taskCard', 'ScheduleOutlined', Perm.taskCardList, [
+    menuButton('308001', '管理任务', Perm.taskCardManage),
+    menuPage('308002', '任务详情', 'taskCard/Info', Perm.taskCardList),
+    menuPage('308003', '任务设置', 'taskCard/Attribute', Perm.taskCardManage),
   ]),
-  menuScreen('3090', '我的任务', 'myTaskCard', 'CarryOutOutlined', Perm.callTaskWork),
+  menuScreen('3090', '我的任务', 'myTaskCard', 'CarryOutOutlined', Perm.taskCardWork),
 ];

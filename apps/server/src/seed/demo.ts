@@ -164,9 +164,9 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
             Perm.callRecordExport,
             Perm.callStatistics,
             Perm.callStatisticsExport,
-            Perm.callTaskList,
-            Perm.callTaskManage,
-            Perm.callTaskWork,
+            Perm.taskCardList,
+            Perm.taskCardManage,
+            Perm.taskCardWork,
           ],
         },
         // Home, the guide and the personal center are open to every signed-in user; an agent
@@ -182,7 +182,7 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
             Perm.callRecordList,
             Perm.callRecordPlay,
             Perm.callStatistics,
-            Perm.callTaskWork,
+            Perm.taskCardWork,
           ],
         },
       ])

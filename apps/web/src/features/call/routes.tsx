@@ -45,8 +45,8 @@ export const callRoutes: RouteObject[] = [
   statistics('userDetails', <UserDetailsPage />),
   statistics('machineDetail', <MachineDetailPage />),
   // 任务卡 (issue 6).
-  guarded('taskCard', Perm.callTaskList, <TaskCardPage />),
-  guarded('taskCard/Info', Perm.callTaskList, <TaskInfoPage />),
-  guarded('taskCard/Attribute', Perm.callTaskManage, <TaskAttributePage />),
-  guarded('myTaskCard', Perm.callTaskWork, <MyTaskCardPage />, keepAlive),
+  guarded('taskCard', Perm.taskCardList, <TaskCardPage />),
+  guarded('taskCard/Info', Perm.taskCardList, <TaskInfoPage />),
+  guarded('taskCard/Attribute', Perm.taskCardManage, <TaskAttributePage />),
+  guarded('myTaskCard', Perm.taskCardWork, <MyTaskCardPage />, keepAlive),
 ];

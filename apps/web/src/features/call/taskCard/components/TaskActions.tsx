@@ -25,7 +25,7 @@ export const TaskActions = ({ task }: { task: TTaskCard }) => {
         {c.detail}
       </Button>
       {isOpen && (
-        <Permission value={Perm.callTaskManage}>
+        <Permission value={Perm.taskCardManage}>
           <Button type="link" size="small" onClick={() => navigate(`/menu/taskCard/Attribute?id=${task.id}`)}>
             {c.edit}
           </Button>

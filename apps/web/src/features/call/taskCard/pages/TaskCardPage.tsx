@@ -54,7 +54,7 @@ export const TaskCardPage = () => {
         </>
       }
       toolbar={
-        <Permission value={Perm.callTaskManage}>
+        <Permission value={Perm.taskCardManage}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/menu/taskCard/Attribute')}>
             {c.create}
           </Button>

@@ -61,7 +61,7 @@ export const TaskInfoPage = () => {
   const remove = useRemoveItems();
   const { modal, message } = App.useApp();
   const [isAdding, setAdding] = useState(false);
-  const canManage = usePermission(Perm.callTaskManage);
+  const canManage = usePermission(Perm.taskCardManage);
   if (progress.isError) return <Result status="warning" title={progress.error.message} />;
   const data = progress.data;
   if (!data) return <Card loading />;
@@ -128,7 +128,7 @@ export const TaskInfoPage = () => {
         }
         toolbar={
           isOpen && (
-            <Permission value={Perm.callTaskManage}>
+            <Permission value={Perm.taskCardManage}>
               <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
                 {c.addItems}
               </Button>
