@@ -12,8 +12,7 @@ import { withTenant } from './db/tenant.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
-import { blacklistHandlers } from './modules/blacklist/blacklist.routes.js';
-import { blockedMobiles, createBlacklistService } from './modules/blacklist/blacklist.service.js';
+import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
 import { registerCall, type TCallArea } from './modules/call/call.routes.js';
 import { certificationHandlers, createCertificationService } from './modules/certification/index.js';
 import { crmHandlers } from './modules/crm/crm.routes.js';
@@ -25,8 +24,7 @@ import { createRankService } from './modules/crm/rank.service.js';
 import { crmSettingsHandlers } from './modules/crm/settings.routes.js';
 import { createCrmSettingsService } from './modules/crm/settings.service.js';
 import { createVisitService } from './modules/crm/visit.service.js';
-import { lineHandlers } from './modules/line/line.routes.js';
-import { createLineService } from './modules/line/line.service.js';
+import { createLineService, lineHandlers } from './modules/line/index.js';
 import {
   createOrgService,
   deptHandlers,
@@ -41,9 +39,7 @@ import {
   platformContentHandlers,
   platformHandlers,
 } from './modules/platform/index.js';
-import { createCallingService } from './modules/seat/calling.service.js';
-import { seatHandlers } from './modules/seat/seat.routes.js';
-import { createSeatService } from './modules/seat/seat.service.js';
+import { createCallingService, createSeatService, seatHandlers } from './modules/seat/index.js';
 import { createSystemService, systemHandlers } from './modules/system/index.js';
 
 export type TApp = FastifyInstance & { services: ReturnType<typeof createServices>; call: TCallArea };
@@ -163,18 +159,10 @@ export const buildApp = async (
     deps,
     { legacy: true },
   );
-  // Seats, calling settings, lines and numbers (issue 5); crmDeps is the same { database, dataScopeOf }.
-  bindRoutes(app, routeTables.seat, seatHandlers(createSeatService(crmDeps), createCallingService(crmDeps)), deps, {
-    legacy: true,
-  });
-  bindRoutes(app, routeTables.line, lineHandlers(createLineService(crmDeps)), deps, { legacy: true });
-  bindRoutes(
-    app,
-    routeTables.blacklist,
-    blacklistHandlers(createBlacklistService({ database, dataScopeOf: services.org.dataScopeOf })),
-    deps,
-    { legacy: true },
-  );
+  // Seats, calling settings, lines and numbers (issue 5).
+  bindRoutes(app, routeTables.seat, seatHandlers(createSeatService({ database }), createCallingService()), deps);
+  bindRoutes(app, routeTables.line, lineHandlers(createLineService()), deps);
+  bindRoutes(app, routeTables.blacklist, blacklistHandlers(createBlacklistService({ database })), deps);
   // The call area (issue 5): dial flow, carrier, call records; it asks the CRM who sees a customer.
   const callArea = await registerCall(app, {
     config,

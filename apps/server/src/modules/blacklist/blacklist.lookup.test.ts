@@ -6,7 +6,7 @@ import { seedDemo } from '../../seed/demo.js';
 import { openTestDatabase } from '../../test/database.js';
 import { tenants } from '../org/org.schema.js';
 import { blacklistIntercepts, numberBlacklist, platformNumberBlacklist } from './blacklist.schema.js';
-import { blockedMobiles, findBlocked, recordIntercept } from './blacklist.service.js';
+import { blockedMobiles, findBlocked, recordIntercept } from './index.js';
 
 /** findBlocked / recordIntercept: the look-ups the dial flow and the CRM import use. */
 describe('blacklist look-ups', () => {

@@ -1,7 +1,11 @@
 import type { TBlackLevel } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
-import { departments, users } from '../org/org.schema.js';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { departments, users } from '../../db/schema.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
+import { withTenant } from '../../db/tenant.js';
+import { batchedRows } from '../../http/xlsx-stream.js';
 import { blacklistIntercepts, numberBlacklist, platformNumberBlacklist } from './blacklist.schema.js';
 
 export type TEntryRow = typeof platformNumberBlacklist.$inferSelect;
@@ -42,23 +46,48 @@ export type TEntryFilter = {
   ids?: number[];
 };
 
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const filterOf = (list: TList, f: TEntryFilter, now: Date) => {
   const t = list.table;
   const [from, to] = f.range ?? [null, null];
   return and(
     list.owns,
     f.ids?.length ? inArray(t.id, f.ids) : undefined,
-    f.number ? like(t.number, likeText(f.number)) : undefined,
+    f.number ? like(t.number, likeOf(f.number)) : undefined,
     f.source ? eq(t.source, f.source) : undefined,
-    f.reason ? like(t.reason, likeText(f.reason)) : undefined,
+    f.reason ? like(t.reason, likeOf(f.reason)) : undefined,
     f.status === 'active' ? isLive(t, now) : undefined,
     f.status === 'expired' ? lte(t.expiresAt, now) : undefined,
     from !== null ? gte(t.createdAt, new Date(from)) : undefined,
     to !== null ? lte(t.createdAt, new Date(to)) : undefined,
   );
 };
+
+/**
+ * One batch of the export, in the list's default order, after the last row of the previous batch
+ * (keyset: each batch costs the same however deep into the list it is). `cursor` is the row's
+ * created_at as PostgreSQL prints it: a JS Date would drop its microseconds.
+ */
+const exportBatch = (
+  db: TDb,
+  list: TList,
+  f: TEntryFilter,
+  now: Date,
+  after: { cursor: string; id: number } | null,
+  limit: number,
+) =>
+  db
+    .select({ row: list.table, cursor: sql<string>`${list.table.createdAt}::text` })
+    .from(list.table)
+    .where(
+      and(
+        filterOf(list, f, now),
+        after
+          ? sql`(${list.table.createdAt}, ${list.table.id}) < (${after.cursor}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(list.table.createdAt), desc(list.table.id))
+    .limit(limit);
 
 /** The SQL of the black-lists and the intercept log. */
 export const blacklistRepository = {
@@ -130,38 +159,29 @@ export const blacklistRepository = {
         .where(where)
         .orderBy(...order)
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit),
+        .offset(offsetOf(q)),
       db.select({ n: count() }).from(t).where(where),
     ]);
     return { rows, total: total[0]?.n ?? 0 };
   },
 
   /**
-   * One batch of the export, in the list's default order, after the last row of the previous
-   * batch (keyset: each batch costs the same however deep into the list it is). `cursor` is the
-   * row's created_at as PostgreSQL prints it: a JS Date would drop its microseconds.
+   * The rows of the export, read when it is sent (after the request's transaction): keyset
+   * batches, each its own short query, nothing held between them. The enterprise's list is read
+   * under its tenant wall, the platform's (no tenant, no row policy) plainly.
    */
-  exportBatch: async (
-    db: TDb,
-    list: TList,
-    f: TEntryFilter,
-    now: Date,
-    after: { cursor: string; id: number } | null,
-    limit: number,
-  ) =>
-    db
-      .select({ row: list.table, cursor: sql<string>`${list.table.createdAt}::text` })
-      .from(list.table)
-      .where(
-        and(
-          filterOf(list, f, now),
-          after
-            ? sql`(${list.table.createdAt}, ${list.table.id}) < (${after.cursor}::timestamptz, ${after.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(list.table.createdAt), desc(list.table.id))
-      .limit(limit),
+  exportRows: (database: TDatabase, list: TList, tenantId: number, f: TEntryFilter, now: Date) => {
+    let after: { cursor: string; id: number } | null = null;
+    return batchedRows(async () => {
+      const batch =
+        list.level === 'tenant'
+          ? await withTenant(database, tenantId, (tx) => exportBatch(tx, list, f, now, after, 1000))
+          : await exportBatch(database.db, list, f, now, after, 1000);
+      const tail = batch.at(-1);
+      if (tail) after = { cursor: tail.cursor, id: tail.row.id };
+      return batch.map((b) => b.row);
+    });
+  },
 
   insert: async (db: TDb, list: TList, rows: TEntryInsert[]): Promise<number[]> =>
     rows.length === 0
@@ -193,18 +213,19 @@ export const blacklistRepository = {
   insertIntercept: async (db: TDb, row: typeof blacklistIntercepts.$inferInsert) =>
     (await db.insert(blacklistIntercepts).values(row).returning({ id: blacklistIntercepts.id }))[0]!.id,
 
+  /** 黑名单拦截: the refused attempts within the data scope (the caller and his department). */
   interceptPage: async (
     db: TDb,
     tenantId: number,
-    scope: SQL | undefined,
+    scope: TDataScope,
     q: { number?: string; range?: [number | null, number | null]; page: number; limit: number },
   ) => {
     const t = blacklistIntercepts;
     const [from, to] = q.range ?? [null, null];
     const where = and(
       eq(t.tenantId, tenantId),
-      scope,
-      q.number ? like(t.number, likeText(q.number)) : undefined,
+      scopeCondition(scope, { owner: t.userId, dept: t.deptId }),
+      q.number ? like(t.number, likeOf(q.number)) : undefined,
       from !== null ? gte(t.createdAt, new Date(from)) : undefined,
       to !== null ? lte(t.createdAt, new Date(to)) : undefined,
     );
@@ -226,7 +247,7 @@ export const blacklistRepository = {
         .where(where)
         .orderBy(desc(t.createdAt), desc(t.id))
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit),
+        .offset(offsetOf(q)),
       db.select({ n: count() }).from(t).where(where),
     ]);
     return { rows, total: total[0]?.n ?? 0 };

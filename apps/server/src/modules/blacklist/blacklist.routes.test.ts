@@ -5,7 +5,7 @@ import { withTenant } from '../../db/tenant.js';
 import type { TTestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
 import { demoIds, readXlsx, xlsxOf } from '../org/org.test-kit.js';
-import { recordIntercept } from './blacklist.service.js';
+import { recordIntercept } from './index.js';
 
 const b = routeTables.blacklist;
 

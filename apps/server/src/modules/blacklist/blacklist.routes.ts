@@ -1,6 +1,7 @@
 import { blacklistLimits, routeTables, type TBlackLevel } from '@yunhu/contract';
-import type { THandlers } from '../../http/bind.js';
-import type { THandlerContext } from '../../http/context.js';
+import { detached, type THandlers } from '../../http/bind.js';
+import type { TDetachedContext } from '../../http/context.js';
+import { fileDownload, streamXlsx } from '../../http/download.js';
 import type { TBlacklistService } from './blacklist.service.js';
 
 const table = routeTables.blacklist;
@@ -9,7 +10,7 @@ const table = routeTables.blacklist;
  * The multipart import: the `dryRun` field comes before the file and is checked by the route's own
  * request schema ('1' = check only, the preview; '0' = write the good rows, the confirm).
  */
-const importOf = (service: TBlacklistService, level: TBlackLevel) => async (ctx: THandlerContext<unknown>) => {
+const importOf = (service: TBlacklistService, level: TBlackLevel) => async (ctx: TDetachedContext<unknown>) => {
   const file = await ctx.req.file({ limits: { fileSize: blacklistLimits.importMaxBytes } });
   let dryRun: '0' | '1';
   try {
@@ -23,27 +24,35 @@ const importOf = (service: TBlacklistService, level: TBlackLevel) => async (ctx:
   return service.importExcel(ctx.auth, level, file, dryRun === '1');
 };
 
+/** The download the service describes, sent by the binder once the request's transaction has ended. */
+const exportOf = ({ rows, columns, fileName, sheetName }: ReturnType<TBlacklistService['exportExcel']>) =>
+  streamXlsx(rows, columns, fileName, sheetName);
+
 /** 企业黑名单, 平台黑名单, the checks and 黑名单拦截: thin handlers over the service. */
 export const blacklistHandlers = (service: TBlacklistService): THandlers<typeof table> => ({
-  page: (ctx) => service.page(ctx.auth, 'tenant', ctx.input),
-  addOne: (ctx) => service.addOne(ctx.auth, 'tenant', ctx.input),
-  addBatch: (ctx) => service.addBatch(ctx.auth, 'tenant', ctx.input),
-  edit: (ctx) => service.edit(ctx.auth, 'tenant', ctx.input),
-  remove: (ctx) => service.remove(ctx.auth, 'tenant', [ctx.input.id]),
-  removeBatch: (ctx) => service.remove(ctx.auth, 'tenant', ctx.input.ids),
-  importExcel: importOf(service, 'tenant'),
-  exportExcel: (ctx) => service.exportExcel(ctx.auth, 'tenant', ctx.input, ctx.reply),
-  platformPage: (ctx) => service.page(ctx.auth, 'platform', ctx.input),
-  platformAddOne: (ctx) => service.addOne(ctx.auth, 'platform', ctx.input),
-  platformAddBatch: (ctx) => service.addBatch(ctx.auth, 'platform', ctx.input),
-  platformEdit: (ctx) => service.edit(ctx.auth, 'platform', ctx.input),
-  platformRemove: (ctx) => service.remove(ctx.auth, 'platform', [ctx.input.id]),
-  platformRemoveBatch: (ctx) => service.remove(ctx.auth, 'platform', ctx.input.ids),
-  platformImportExcel: importOf(service, 'platform'),
-  platformExportExcel: (ctx) => service.exportExcel(ctx.auth, 'platform', ctx.input, ctx.reply),
-  importTemplate: (ctx) => service.template(ctx.reply),
-  get: (ctx) => service.get(ctx.auth, ctx.input.number),
-  check: (ctx) => service.check(ctx.auth, ctx.input.phone),
-  checkList: (ctx) => service.checkList(ctx.auth, ctx.input.phones),
-  interceptPage: (ctx) => service.interceptPage(ctx.auth, ctx.input),
+  page: (ctx) => service.page(ctx, 'tenant', ctx.input),
+  addOne: (ctx) => service.addOne(ctx, 'tenant', ctx.input),
+  addBatch: (ctx) => service.addBatch(ctx, 'tenant', ctx.input),
+  edit: (ctx) => service.edit(ctx, 'tenant', ctx.input),
+  remove: (ctx) => service.remove(ctx, 'tenant', [ctx.input.id]),
+  removeBatch: (ctx) => service.remove(ctx, 'tenant', ctx.input.ids),
+  // The import writes in transactions of its own (the preview and the confirm alike).
+  importExcel: detached(importOf(service, 'tenant')),
+  exportExcel: async (ctx) => exportOf(service.exportExcel(ctx, 'tenant', ctx.input)),
+  platformPage: (ctx) => service.page(ctx, 'platform', ctx.input),
+  platformAddOne: (ctx) => service.addOne(ctx, 'platform', ctx.input),
+  platformAddBatch: (ctx) => service.addBatch(ctx, 'platform', ctx.input),
+  platformEdit: (ctx) => service.edit(ctx, 'platform', ctx.input),
+  platformRemove: (ctx) => service.remove(ctx, 'platform', [ctx.input.id]),
+  platformRemoveBatch: (ctx) => service.remove(ctx, 'platform', ctx.input.ids),
+  platformImportExcel: detached(importOf(service, 'platform')),
+  platformExportExcel: async (ctx) => exportOf(service.exportExcel(ctx, 'platform', ctx.input)),
+  importTemplate: async () => {
+    const { body, fileName } = await service.template();
+    return fileDownload(body, fileName);
+  },
+  get: (ctx) => service.get(ctx, ctx.input.number),
+  check: (ctx) => service.check(ctx, ctx.input.phone),
+  checkList: (ctx) => service.checkList(ctx, ctx.input.phones),
+  interceptPage: (ctx) => service.interceptPage(ctx, ctx.input),
 });

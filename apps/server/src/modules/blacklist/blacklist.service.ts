@@ -1,4 +1,3 @@
-import type { MultipartFile } from '@fastify/multipart';
 import {
   blacklistLimits,
   type blacklistRoutes,
@@ -12,49 +11,28 @@ import {
   type TBlackLevel,
   type TBlackSource,
   type TParsedRequestOf,
+  toPage,
 } from '@yunhu/contract';
-import type { FastifyReply } from 'fastify';
 import type { TDatabase, TDb } from '../../db/client.js';
-import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
-import type { TAuth } from '../../http/context.js';
-import { sendDownload, sendXlsx, xlsxMime } from '../../http/download.js';
+import { isUniqueViolation } from '../../db/unique.js';
+import type { TAuth, TRequestContext } from '../../http/context.js';
 import type { AppError } from '../../http/errors.js';
-import { batchedRows } from '../../http/xlsx-stream.js';
-import { beijingTime } from '../crm/export.service.js';
-import { isUniqueViolation } from '../org/staff.service.js';
+import type { TColumn } from '../../http/xlsx-stream.js';
 import { blacklistErrors } from './blacklist.errors.js';
 import { blacklistImportTemplate, readBlacklistImport } from './blacklist.import.js';
 import { blockedReason, findBlocked } from './blacklist.lookup.js';
 import {
   platformList,
   blacklistRepository as repo,
-  type TEntryFilter,
   type TEntryInsert,
   type TEntryRow,
   type TList,
   tenantList,
 } from './blacklist.repository.js';
-import { blacklistIntercepts } from './blacklist.schema.js';
 
-/**
- * The black-list area's service (issue 5 "Blacklist").
- *
- * For other areas (the dial flow, the CRM import), the two functions to use are:
- * - `findBlocked(db, tenantId, numbers, now?)`: Map<normalised number, 'tenant' | 'platform'> of
- *   the numbers on the enterprise's or the platform's list and not expired;
- * - `recordIntercept(db, { tenantId, userId, deptId, number, level, reason, via })`: one line of the
- *   黑名单拦截 log.
- * Both take the caller's transaction (e.g. the `tx` of `withTenant`).
- */
-export {
-  blockedMobiles,
-  blockedReason,
-  findBlocked,
-  recordIntercept,
-  type TBlockLevel,
-  type TInterceptEntry,
-} from './blacklist.lookup.js';
+/** @deprecated transitional (issue 12): other areas take these from `../blacklist/index.js`. */
+export { findBlocked, recordIntercept, type TBlockLevel } from './blacklist.lookup.js';
 
 type TReq<K extends keyof typeof blacklistRoutes> = TParsedRequestOf<(typeof blacklistRoutes)[K]>;
 
@@ -64,6 +42,14 @@ const listedAlready = (number: string, list: { level: TBlackLevel }) =>
 
 const isExpiredAt = (row: { expiresAt: Date | null }, now: Date) =>
   row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
+
+const shanghaiOffsetMs = 8 * 3_600_000;
+/**
+ * 2026-11-22 18:30 (Beijing time) for a cell. The same rule as the CRM's sheets; kept here so the
+ * black list does not depend on the CRM area (it belongs in the contract's shared formatting).
+ */
+const beijingTime = (at: Date) =>
+  new Date(at.getTime() + shanghaiOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
 
 export const toEntry = (list: TList, r: TEntryRow, now: Date): TBlackEntry => ({
   id: r.id,
@@ -84,21 +70,33 @@ const checkExpiry = (expiresAt: number | null, now: Date) => {
   if (expiresAt !== null && expiresAt <= now.getTime()) throw blacklistErrors.expiryPast();
 };
 
+/** The columns of the black-list download; the status is the one at `now`. */
+const exportColumns = (now: Date): TColumn<TEntryRow>[] => [
+  { header: '号码', width: 16, value: (r) => r.number },
+  { header: '原因', width: 30, value: (r) => r.reason },
+  { header: '来源', width: 10, value: (r) => blackSourceLabel[r.source as TBlackSource] ?? r.source },
+  { header: '状态', width: 10, value: (r) => blackStatusLabel[isExpiredAt(r, now) ? 'expired' : 'active'] },
+  { header: '有效期至', value: (r) => (r.expiresAt ? beijingTime(r.expiresAt) : '永久') },
+  { header: '添加人', width: 12, value: (r) => r.createdByName },
+  { header: '添加时间', value: (r) => beijingTime(r.createdAt) },
+  { header: '修改人', width: 12, value: (r) => r.updatedByName },
+  { header: '修改时间', value: (r) => beijingTime(r.updatedAt) },
+];
+
 export type TBlacklistService = ReturnType<typeof createBlacklistService>;
 
 /**
- * 企业黑名单, 平台黑名单, the checks and 黑名单拦截 (issue 5 "Blacklist"). The enterprise's list is
- * read and written inside `withTenant` (row-level security, migration 0020); the platform's list
- * has no tenant: its writes are platform routes (platform permissions, super tenant only).
+ * 企业黑名单, 平台黑名单, the checks and 黑名单拦截 (issue 5 "Blacklist"). Both lists are read and
+ * written in the request's transaction: the enterprise's under its row-level policy (migration
+ * 0020); the platform's has no tenant, and its writes are platform routes (platform permissions,
+ * super tenant only). `database` serves the import (it writes in transactions of its own) and the
+ * download (read after the request's transaction).
  */
-export const createBlacklistService = (deps: {
-  database: TDatabase;
-  dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
-}) => {
+export const createBlacklistService = (deps: { database: TDatabase }) => {
   const { database } = deps;
   const listOf = (auth: TAuth, level: TBlackLevel) => (level === 'tenant' ? tenantList(auth.tenantId) : platformList);
-  /** A transaction on the list: the tenant's under its row-level policy, the platform's plain. */
-  const inList = <T>(auth: TAuth, level: TBlackLevel, fn: (tx: TDb, list: TList) => Promise<T>) =>
+  /** The import's own transaction on the list: the tenant's under its row-level policy, the platform's plain. */
+  const ownList = <T>(auth: TAuth, level: TBlackLevel, fn: (tx: TDb, list: TList) => Promise<T>) =>
     level === 'tenant'
       ? withTenant(database, auth.tenantId, (tx) => fn(tx, tenantList(auth.tenantId)))
       : database.db.transaction((tx) => fn(tx as unknown as TDb, platformList));
@@ -168,35 +166,32 @@ export const createBlacklistService = (deps: {
     return { added, skipped };
   };
 
-  const page = async (auth: TAuth, level: TBlackLevel, q: TReq<'page'>) => {
+  const page = async (ctx: TRequestContext, level: TBlackLevel, q: TReq<'page'>) => {
     const now = new Date();
-    return inList(auth, level, async (tx, list) => {
-      const { rows, total } = await repo.page(tx, list, q, now);
-      return {
-        records: rows.map((r) => toEntry(list, r, now)),
-        total,
-        size: q.limit,
-        current: q.page,
-        pages: Math.ceil(total / q.limit),
-      };
-    });
-  };
-
-  const addOne = async (auth: TAuth, level: TBlackLevel, input: TReq<'addOne'>) => {
-    const now = new Date();
-    checkExpiry(input.expiresAt, now);
-    return uniquely(
-      () => blacklistErrors.listedAlready(input.number, level),
-      () =>
-        inList(auth, level, async (tx, list) => {
-          const { added, skipped } = await addMany(tx, list, auth, [input], 'manual', now);
-          if (skipped.length) throw blacklistErrors.listedAlready(input.number, level);
-          return toEntry(list, (await repo.byId(tx, list, added[0]!))!, now);
-        }),
+    const list = listOf(ctx.auth, level);
+    const { rows, total } = await repo.page(ctx.tx, list, q, now);
+    return toPage(
+      rows.map((r) => toEntry(list, r, now)),
+      total,
+      q,
     );
   };
 
-  const addBatch = async (auth: TAuth, level: TBlackLevel, input: TReq<'addBatch'>) => {
+  const addOne = async (ctx: TRequestContext, level: TBlackLevel, input: TReq<'addOne'>) => {
+    const now = new Date();
+    checkExpiry(input.expiresAt, now);
+    const list = listOf(ctx.auth, level);
+    return uniquely(
+      () => blacklistErrors.listedAlready(input.number, level),
+      async () => {
+        const { added, skipped } = await addMany(ctx.tx, list, ctx.auth, [input], 'manual', now);
+        if (skipped.length) throw blacklistErrors.listedAlready(input.number, level);
+        return toEntry(list, (await repo.byId(ctx.tx, list, added[0]!))!, now);
+      },
+    );
+  };
+
+  const addBatch = async (ctx: TRequestContext, level: TBlackLevel, input: TReq<'addBatch'>) => {
     const now = new Date();
     checkExpiry(input.expiresAt, now);
     const skipped: { number: string; reason: string }[] = [];
@@ -211,47 +206,50 @@ export const createBlacklistService = (deps: {
         items.push({ number, reason: input.reason, expiresAt: input.expiresAt });
       }
     }
-    return uniquely(blacklistErrors.listedMeanwhile, () =>
-      inList(auth, level, async (tx, list) => {
-        const done = await addMany(tx, list, auth, items, 'batch', now);
-        return { added: done.added.length, skipped: [...skipped, ...done.skipped] };
-      }),
-    );
+    return uniquely(blacklistErrors.listedMeanwhile, async () => {
+      const done = await addMany(ctx.tx, listOf(ctx.auth, level), ctx.auth, items, 'batch', now);
+      return { added: done.added.length, skipped: [...skipped, ...done.skipped] };
+    });
   };
 
-  const edit = async (auth: TAuth, level: TBlackLevel, input: TReq<'edit'>) => {
+  const edit = async (ctx: TRequestContext, level: TBlackLevel, input: TReq<'edit'>) => {
     const now = new Date();
+    const { tx } = ctx;
+    const list = listOf(ctx.auth, level);
     return uniquely(
       () => blacklistErrors.listedAlready(input.number, level),
-      () =>
-        inList(auth, level, async (tx, list) => {
-          const old = await repo.byId(tx, list, input.id);
-          if (!old) throw blacklistErrors.entryMissing();
-          // An unchanged past expiry may stay (editing only the reason of a lapsed entry).
-          if (input.expiresAt !== (old.expiresAt?.getTime() ?? null)) checkExpiry(input.expiresAt, now);
-          if (input.number !== old.number) {
-            const [other] = await repo.byNumbers(tx, list, [input.number]);
-            if (other) throw blacklistErrors.listedAlready(input.number, list.level);
-          }
-          const row = await repo.update(tx, list, input.id, {
-            number: input.number,
-            reason: input.reason,
-            expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt),
-            ...stamp(auth, now),
-          });
-          return toEntry(list, row!, now);
-        }),
+      async () => {
+        const old = await repo.byId(tx, list, input.id);
+        if (!old) throw blacklistErrors.entryMissing();
+        // An unchanged past expiry may stay (editing only the reason of a lapsed entry).
+        if (input.expiresAt !== (old.expiresAt?.getTime() ?? null)) checkExpiry(input.expiresAt, now);
+        if (input.number !== old.number) {
+          const [other] = await repo.byNumbers(tx, list, [input.number]);
+          if (other) throw blacklistErrors.listedAlready(input.number, list.level);
+        }
+        const row = await repo.update(tx, list, input.id, {
+          number: input.number,
+          reason: input.reason,
+          expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt),
+          ...stamp(ctx.auth, now),
+        });
+        return toEntry(list, row!, now);
+      },
     );
   };
 
-  const remove = (auth: TAuth, level: TBlackLevel, ids: number[]) =>
-    inList(auth, level, async (tx, list) => {
-      const deleted = await repo.remove(tx, list, [...new Set(ids)]);
-      if (deleted === 0) throw blacklistErrors.entryMissing();
-      return { deleted };
-    });
+  const remove = async (ctx: TRequestContext, level: TBlackLevel, ids: number[]) => {
+    const deleted = await repo.remove(ctx.tx, listOf(ctx.auth, level), [...new Set(ids)]);
+    if (deleted === 0) throw blacklistErrors.entryMissing();
+    return { deleted };
+  };
 
-  const importExcel = (auth: TAuth, level: TBlackLevel, file: MultipartFile | undefined, isDryRun: boolean) =>
+  const importExcel = (
+    auth: TAuth,
+    level: TBlackLevel,
+    file: Parameters<typeof readBlacklistImport>[0],
+    isDryRun: boolean,
+  ) =>
     readBlacklistImport(file, async (rows, errors, { total, ...read }) => {
       const now = new Date();
       // The check and the confirm run the same code; the check only leaves out the writes.
@@ -263,7 +261,7 @@ export const createBlacklistService = (deps: {
           .map((r) => ({ row: r.row, number: r.number, reason: listedAlready(r.number, list) }));
         return { skipped, added: done.added.length };
       };
-      const outcome = await uniquely(blacklistErrors.listedMeanwhile, () => inList(auth, level, write));
+      const outcome = await uniquely(blacklistErrors.listedMeanwhile, () => ownList(auth, level, write));
       const listed = (xs: typeof errors) => xs.slice(0, blacklistLimits.importListed);
       return {
         isDryRun,
@@ -279,113 +277,79 @@ export const createBlacklistService = (deps: {
       };
     });
 
-  const exportExcel = async (auth: TAuth, level: TBlackLevel, f: TReq<'exportExcel'>, reply: FastifyReply) => {
+  /** The filtered list (read when the download is sent), its columns and the file's name. */
+  const exportExcel = (ctx: TRequestContext, level: TBlackLevel, filter: TReq<'exportExcel'>) => {
     const now = new Date();
-    const list = listOf(auth, level);
-    const filter: TEntryFilter = f;
-    let after: { cursor: string; id: number } | null = null;
-    const day = beijingTime(now).slice(0, 10);
-    return sendXlsx<TEntryRow>(reply, {
-      fileName: `${level === 'tenant' ? '企业黑名单' : '平台黑名单'}_${day}.xlsx`,
-      sheetName: level === 'tenant' ? '企业黑名单' : '平台黑名单',
-      columns: [
-        { header: '号码', width: 16, value: (r) => r.number },
-        { header: '原因', width: 30, value: (r) => r.reason },
-        { header: '来源', width: 10, value: (r) => blackSourceLabel[r.source as TBlackSource] ?? r.source },
-        {
-          header: '状态',
-          width: 10,
-          value: (r) => blackStatusLabel[isExpiredAt(r, now) ? 'expired' : 'active'],
-        },
-        { header: '有效期至', value: (r) => (r.expiresAt ? beijingTime(r.expiresAt) : '永久') },
-        { header: '添加人', width: 12, value: (r) => r.createdByName },
-        { header: '添加时间', value: (r) => beijingTime(r.createdAt) },
-        { header: '修改人', width: 12, value: (r) => r.updatedByName },
-        { header: '修改时间', value: (r) => beijingTime(r.updatedAt) },
-      ],
-      // Keyset batches, each its own short query: nothing is held between them.
-      rows: batchedRows(async () => {
-        const batch =
-          level === 'tenant'
-            ? await withTenant(database, auth.tenantId, (tx) => repo.exportBatch(tx, list, filter, now, after, 1000))
-            : await repo.exportBatch(database.db, list, filter, now, after, 1000);
-        const tail = batch.at(-1);
-        if (tail) after = { cursor: tail.cursor, id: tail.row.id };
-        return batch.map((b) => b.row);
-      }),
-    });
+    const name = level === 'tenant' ? '企业黑名单' : '平台黑名单';
+    return {
+      fileName: `${name}_${beijingTime(now).slice(0, 10)}.xlsx`,
+      sheetName: name,
+      columns: exportColumns(now),
+      rows: repo.exportRows(database, listOf(ctx.auth, level), ctx.auth.tenantId, filter, now),
+    };
   };
 
-  const template = async (reply: FastifyReply) =>
-    sendDownload(reply, '黑名单导入模板.xlsx', xlsxMime, await blacklistImportTemplate());
+  const template = async () => ({ fileName: '黑名单导入模板.xlsx', body: await blacklistImportTemplate() });
 
   /** One number on both lists: blocked or not, and every entry naming it (expired ones too). */
-  const get = (auth: TAuth, number: string) =>
-    withTenant(database, auth.tenantId, async (tx) => {
-      const now = new Date();
-      const hits: TBlackHit[] = [];
-      for (const list of [tenantList(auth.tenantId), platformList]) {
-        for (const r of await repo.byNumbers(tx, list, [number])) {
-          const { level, reason, source, expiresAt, isExpired, createdBy, createdAt } = toEntry(list, r, now);
-          hits.push({ level, reason, source, expiresAt, isExpired, createdBy, createdAt });
-        }
+  const get = async (ctx: TRequestContext, number: string) => {
+    const now = new Date();
+    const hits: TBlackHit[] = [];
+    for (const list of [tenantList(ctx.auth.tenantId), platformList]) {
+      for (const r of await repo.byNumbers(ctx.tx, list, [number])) {
+        const { level, reason, source, expiresAt, isExpired, createdBy, createdAt } = toEntry(list, r, now);
+        hits.push({ level, reason, source, expiresAt, isExpired, createdBy, createdAt });
       }
-      return { number, isBlocked: hits.some((h) => !h.isExpired), hits };
-    });
+    }
+    return { number, isBlocked: hits.some((h) => !h.isExpired), hits };
+  };
 
   /**
    * Which of many numbers are blocked for the asker's enterprise. A check only: the intercept log
    * is written by the dial flow when it refuses a call, not by a look-up.
    */
-  const checkList = (auth: TAuth, phones: string[]) =>
-    withTenant(database, auth.tenantId, async (tx) => {
-      const numbers = phones.map((p) => normaliseBlackNumber(p.trim()));
-      const found = await findBlocked(
-        tx,
-        auth.tenantId,
-        numbers.filter((n) => isBlackNumber(n)),
-      );
-      const records: TBlackCheckItem[] = phones.map((phone, i) => {
-        const number = isBlackNumber(numbers[i]!) ? numbers[i]! : '';
-        const level = number ? found.get(number) : undefined;
-        return {
-          phone,
-          number,
-          isBlocked: level !== undefined,
-          reason: !number ? '号码格式不正确' : level ? blockedReason(level) : '',
-        };
-      });
-      return { records };
+  const checkList = async (ctx: TRequestContext, phones: string[]) => {
+    const numbers = phones.map((p) => normaliseBlackNumber(p.trim()));
+    const found = await findBlocked(
+      ctx.tx,
+      ctx.auth.tenantId,
+      numbers.filter((n) => isBlackNumber(n)),
+    );
+    const records: TBlackCheckItem[] = phones.map((phone, i) => {
+      const number = isBlackNumber(numbers[i]!) ? numbers[i]! : '';
+      const level = number ? found.get(number) : undefined;
+      return {
+        phone,
+        number,
+        isBlocked: level !== undefined,
+        reason: !number ? '号码格式不正确' : level ? blockedReason(level) : '',
+      };
     });
+    return { records };
+  };
 
-  const check = async (auth: TAuth, phone: string) => {
-    const [item] = (await checkList(auth, [phone])).records;
+  const check = async (ctx: TRequestContext, phone: string) => {
+    const [item] = (await checkList(ctx, [phone])).records;
     return { data: item!.isBlocked, reason: item!.reason };
   };
 
   /** 黑名单拦截: the refused attempts within the asker's data scope (the caller and his department). */
-  const interceptPage = async (auth: TAuth, q: TReq<'interceptPage'>) => {
-    const scope = await deps.dataScopeOf(auth);
-    return withTenant(database, auth.tenantId, async (tx) => {
-      const cond = scopeCondition(scope, { owner: blacklistIntercepts.userId, dept: blacklistIntercepts.deptId });
-      const { rows, total } = await repo.interceptPage(tx, auth.tenantId, cond, q);
-      return {
-        records: rows.map((r) => ({
-          id: r.id,
-          number: r.number,
-          level: r.level as TBlackLevel,
-          reason: r.reason,
-          via: r.via,
-          userName: r.userName,
-          deptName: r.deptName,
-          createdAt: r.createdAt.getTime(),
-        })),
-        total,
-        size: q.limit,
-        current: q.page,
-        pages: Math.ceil(total / q.limit),
-      };
-    });
+  const interceptPage = async (ctx: TRequestContext, q: TReq<'interceptPage'>) => {
+    const { rows, total } = await repo.interceptPage(ctx.tx, ctx.auth.tenantId, ctx.scope, q);
+    return toPage(
+      rows.map((r) => ({
+        id: r.id,
+        number: r.number,
+        level: r.level as TBlackLevel,
+        reason: r.reason,
+        via: r.via,
+        userName: r.userName,
+        deptName: r.deptName,
+        createdAt: r.createdAt.getTime(),
+      })),
+      total,
+      q,
+    );
   };
 
   return {

@@ -1,39 +1,71 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
+import { callingSettings, departments, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf } from '../../db/sql.js';
-import { departments, users } from '../org/org.schema.js';
-import { staffNameMatch } from '../seat/staff.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
+import { staffNameMatch } from '../../db/staff.js';
 import { cmccWorkNumbers, lines, tenantNumbers } from './line.schema.js';
 
-export type TNumberWhere = {
+type TPaging = { page: number; limit: number };
+
+/** What both number lists (号码池 / 外显号码 and 移动工作号) filter on. */
+type THeldFilter = {
   /** null = no data scope (外显号码 is the enterprise's configuration, not a staff list). */
   scope: TDataScope | null;
-  lineId?: number;
   number?: string;
-  state?: 'free' | 'distributed';
+  /** 'held' = given to someone (distributed, bound), 'free' = in the pool. */
+  held?: boolean;
   userName?: string;
   ids?: readonly number[];
 };
 
-/** A limited scope sees the free numbers and those held by its people. */
-const heldInScope = (scope: TDataScope | null, holder: AnyPgColumn) => {
-  const held = scope ? scopeCondition(scope, { owner: holder }) : undefined;
-  return held ? or(isNull(holder), held) : undefined;
+export type TNumberFilter = Omit<THeldFilter, 'held'> & { lineId?: number; state?: 'free' | 'distributed' };
+export type TWorkNumberFilter = Omit<THeldFilter, 'held' | 'scope'> & { scope: TDataScope; state?: 'free' | 'bound' };
+
+/** The columns of a table of numbers some staff member may hold. */
+type THeldTable = { tenantId: AnyPgColumn; id: AnyPgColumn; number: AnyPgColumn; holder: AnyPgColumn };
+
+const numberTable: THeldTable = {
+  tenantId: tenantNumbers.tenantId,
+  id: tenantNumbers.id,
+  number: tenantNumbers.number,
+  holder: tenantNumbers.userId,
+};
+const workTable: THeldTable = {
+  tenantId: cmccWorkNumbers.tenantId,
+  id: cmccWorkNumbers.id,
+  number: cmccWorkNumbers.workNumber,
+  holder: cmccWorkNumbers.userId,
 };
 
-const numberWhere = (tenantId: number, w: TNumberWhere): SQL =>
-  and(
-    eq(tenantNumbers.tenantId, tenantId),
-    heldInScope(w.scope, tenantNumbers.userId),
-    w.lineId ? eq(tenantNumbers.lineId, w.lineId) : undefined,
-    w.number ? sql`${tenantNumbers.number} like ${likeOf(w.number)}` : undefined,
-    w.state === 'free' ? isNull(tenantNumbers.userId) : undefined,
-    w.state === 'distributed' ? isNotNull(tenantNumbers.userId) : undefined,
-    w.userName ? staffNameMatch(w.userName) : undefined,
-    w.ids ? inArray(tenantNumbers.id, [...w.ids]) : undefined,
+/**
+ * The one filter of both number lists. A limited scope sees the free numbers and those held by
+ * its people; the holder's name is matched on the joined `users` row.
+ */
+const heldWhere = (t: THeldTable, tenantId: number, f: THeldFilter, extra?: SQL): SQL => {
+  const inScope = f.scope ? scopeCondition(f.scope, { owner: t.holder }) : undefined;
+  return and(
+    eq(t.tenantId, tenantId),
+    inScope ? or(isNull(t.holder), inScope) : undefined,
+    f.number ? sql`${t.number} like ${likeOf(f.number)}` : undefined,
+    f.held === undefined ? undefined : f.held ? isNotNull(t.holder) : isNull(t.holder),
+    f.userName ? staffNameMatch(f.userName) : undefined,
+    f.ids ? inArray(t.id, [...f.ids]) : undefined,
+    extra,
   )!;
+};
+
+const numberWhere = (tenantId: number, { lineId, state, ...f }: TNumberFilter) =>
+  heldWhere(
+    numberTable,
+    tenantId,
+    { ...f, held: state === undefined ? undefined : state === 'distributed' },
+    lineId ? eq(tenantNumbers.lineId, lineId) : undefined,
+  );
+
+const workWhere = (tenantId: number, { state, ...f }: TWorkNumberFilter) =>
+  heldWhere(workTable, tenantId, { ...f, held: state === undefined ? undefined : state === 'bound' });
 
 const numberColumns = {
   id: tenantNumbers.id,
@@ -48,25 +80,6 @@ const numberColumns = {
   createdAt: tenantNumbers.createdAt,
 };
 
-export type TWorkNumberWhere = {
-  scope: TDataScope;
-  number?: string;
-  state?: 'free' | 'bound';
-  userName?: string;
-  ids?: readonly number[];
-};
-
-const workWhere = (tenantId: number, w: TWorkNumberWhere): SQL =>
-  and(
-    eq(cmccWorkNumbers.tenantId, tenantId),
-    heldInScope(w.scope, cmccWorkNumbers.userId),
-    w.number ? sql`${cmccWorkNumbers.workNumber} like ${likeOf(w.number)}` : undefined,
-    w.state === 'free' ? isNull(cmccWorkNumbers.userId) : undefined,
-    w.state === 'bound' ? isNotNull(cmccWorkNumbers.userId) : undefined,
-    w.userName ? staffNameMatch(w.userName) : undefined,
-    w.ids ? inArray(cmccWorkNumbers.id, [...w.ids]) : undefined,
-  )!;
-
 const workColumns = {
   id: cmccWorkNumbers.id,
   workNumber: cmccWorkNumbers.workNumber,
@@ -78,37 +91,73 @@ const workColumns = {
 };
 
 /** The enterprise holds a seat on the line (aliased: drizzle drops table names in one-table selects). */
-export const hasTenantSeat = (tenantId: number) =>
+const hasTenantSeat = (tenantId: number) =>
   sql`exists (select 1 from seats s where s.line_id = "lines"."id" and s.tenant_id = ${tenantId})`;
 
+const numbersOf = (db: TDb) =>
+  db
+    .select(numberColumns)
+    .from(tenantNumbers)
+    .innerJoin(lines, eq(lines.id, tenantNumbers.lineId))
+    .leftJoin(users, eq(users.id, tenantNumbers.userId))
+    .leftJoin(departments, eq(departments.id, users.deptId));
+
+const ownNumbers = (db: TDb, tenantId: number) =>
+  db
+    .select({ lineId: tenantNumbers.lineId, number: tenantNumbers.number })
+    .from(tenantNumbers)
+    .where(eq(tenantNumbers.tenantId, tenantId))
+    .orderBy(asc(tenantNumbers.id));
+
+/** A line's caller numbers: its own, then the enterprise's on it, each once. */
+const withOwnNumbers = <L extends { id: number; callerNumbers: string[] }>(
+  rows: L[],
+  own: { lineId: number; number: string }[],
+) =>
+  rows.map((l) => ({
+    ...l,
+    callerNumbers: [...new Set([...l.callerNumbers, ...own.filter((n) => n.lineId === l.id).map((n) => n.number)])],
+  }));
+
 export const lineRepository = {
-  /** Every active line of the platform, with the enterprise's seats on it. */
-  linesWithSeats: (db: TDb, tenantId: number, now: Date) =>
-    db
-      .select({
-        id: lines.id,
-        name: lines.name,
-        mode: lines.mode,
-        pricePerMinute: lines.pricePerMinute,
-        area: lines.area,
-        callerNumbers: lines.callerNumbers,
-        // Written out with an alias: drizzle drops table names from columns in a one-table select.
-        seatCount: sql<number>`(select count(*)::int from seats s where s.line_id = "lines"."id" and s.tenant_id = ${tenantId})`,
-        freeSeatCount: sql<number>`(select count(*)::int from seats s where s.line_id = "lines"."id" and s.tenant_id = ${tenantId}
+  /** Every active line of the platform, with the enterprise's seats on it and its numbers merged in. */
+  linesWithSeats: async (db: TDb, tenantId: number, now: Date) => {
+    const [rows, own] = await Promise.all([
+      db
+        .select({
+          id: lines.id,
+          name: lines.name,
+          mode: lines.mode,
+          pricePerMinute: lines.pricePerMinute,
+          area: lines.area,
+          callerNumbers: lines.callerNumbers,
+          // Written out with an alias: drizzle drops table names from columns in a one-table select.
+          seatCount: sql<number>`(select count(*)::int from seats s where s.line_id = "lines"."id" and s.tenant_id = ${tenantId})`,
+          freeSeatCount: sql<number>`(select count(*)::int from seats s where s.line_id = "lines"."id" and s.tenant_id = ${tenantId}
           and s.user_id is null and s.status = 'active' and s.expire_at > ${now.toISOString()}::timestamptz)`,
-      })
-      .from(lines)
-      .where(eq(lines.status, 'active'))
-      .orderBy(asc(lines.id)),
+        })
+        .from(lines)
+        .where(eq(lines.status, 'active'))
+        .orderBy(asc(lines.id)),
+      ownNumbers(db, tenantId),
+    ]);
+    return withOwnNumbers(rows, own);
+  },
 
-  ownNumbers: (db: TDb, tenantId: number) =>
-    db
-      .select({ lineId: tenantNumbers.lineId, number: tenantNumbers.number })
-      .from(tenantNumbers)
-      .where(eq(tenantNumbers.tenantId, tenantId))
-      .orderBy(asc(tenantNumbers.id)),
+  /** Active lines the enterprise holds seats on, each with the line's numbers and its own ones. */
+  tenantLines: async (db: TDb, tenantId: number) => {
+    const [rows, own] = await Promise.all([
+      db
+        .select({ id: lines.id, name: lines.name, mode: lines.mode, callerNumbers: lines.callerNumbers })
+        .from(lines)
+        .where(and(eq(lines.status, 'active'), hasTenantSeat(tenantId)))
+        .orderBy(asc(lines.id)),
+      ownNumbers(db, tenantId),
+    ]);
+    return withOwnNumbers(rows, own);
+  },
 
-  /** An active line the enterprise holds at least one seat on. */
+  /** An active line the enterprise holds at least one seat on (its own numbers not merged). */
   tenantLine: async (db: TDb, tenantId: number, lineId: number) =>
     (
       await db
@@ -117,32 +166,21 @@ export const lineRepository = {
         .where(and(eq(lines.id, lineId), eq(lines.status, 'active'), hasTenantSeat(tenantId)))
     )[0] ?? null,
 
-  numberPage: async (db: TDb, tenantId: number, w: TNumberWhere, offset: number, limit: number) => {
-    const where = numberWhere(tenantId, w);
+  numberPage: async (db: TDb, tenantId: number, f: TNumberFilter, paging: TPaging) => {
+    const where = numberWhere(tenantId, f);
     const [rows, [total]] = await Promise.all([
-      db
-        .select(numberColumns)
-        .from(tenantNumbers)
-        .innerJoin(lines, eq(lines.id, tenantNumbers.lineId))
-        .leftJoin(users, eq(users.id, tenantNumbers.userId))
-        .leftJoin(departments, eq(departments.id, users.deptId))
+      numbersOf(db)
         .where(where)
         .orderBy(asc(tenantNumbers.lineId), desc(tenantNumbers.id))
-        .limit(limit)
-        .offset(offset),
+        .limit(paging.limit)
+        .offset(offsetOf(paging)),
       db.select({ n: count() }).from(tenantNumbers).leftJoin(users, eq(users.id, tenantNumbers.userId)).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
   },
 
-  findNumbers: (db: TDb, tenantId: number, w: TNumberWhere) =>
-    db
-      .select(numberColumns)
-      .from(tenantNumbers)
-      .innerJoin(lines, eq(lines.id, tenantNumbers.lineId))
-      .leftJoin(users, eq(users.id, tenantNumbers.userId))
-      .leftJoin(departments, eq(departments.id, users.deptId))
-      .where(numberWhere(tenantId, w)),
+  findNumbers: (db: TDb, tenantId: number, f: TNumberFilter & { ids: readonly number[] }) =>
+    numbersOf(db).where(numberWhere(tenantId, f)),
 
   numberTaken: async (db: TDb, tenantId: number, number: string, exceptId?: number) =>
     (
@@ -152,10 +190,26 @@ export const lineRepository = {
         .where(and(eq(tenantNumbers.tenantId, tenantId), eq(tenantNumbers.number, number)))
     ).some((r) => r.id !== exceptId),
 
+  /** Staff whose calling settings show one of these numbers (a number in use is not deleted from under them). */
+  numbersInUse: async (db: TDb, tenantId: number, numbers: readonly string[]) =>
+    numbers.length === 0
+      ? 0
+      : ((
+          await db
+            .select({ n: count() })
+            .from(callingSettings)
+            .where(
+              and(
+                eq(callingSettings.tenantId, tenantId),
+                or(...numbers.map((n) => eq(callingSettings.callerNumber, n))),
+              ),
+            )
+        )[0]?.n ?? 0),
+
   insertNumber: async (db: TDb, row: { tenantId: number; lineId: number; number: string; remark: string }) =>
     (await db.insert(tenantNumbers).values(row).returning({ id: tenantNumbers.id }))[0]!.id,
 
-  updateNumber: (db: TDb, tenantId: number, id: number, set: Partial<typeof tenantNumbers.$inferInsert>) =>
+  updateNumber: (db: TDb, tenantId: number, id: number, set: { lineId: number; number: string; remark: string }) =>
     db
       .update(tenantNumbers)
       .set(set)
@@ -178,8 +232,8 @@ export const lineRepository = {
         .returning({ id: tenantNumbers.id })
     ).length,
 
-  workPage: async (db: TDb, tenantId: number, w: TWorkNumberWhere, offset: number, limit: number) => {
-    const where = workWhere(tenantId, w);
+  workPage: async (db: TDb, tenantId: number, f: TWorkNumberFilter, paging: TPaging) => {
+    const where = workWhere(tenantId, f);
     const [rows, [total]] = await Promise.all([
       db
         .select(workColumns)
@@ -188,8 +242,8 @@ export const lineRepository = {
         .leftJoin(departments, eq(departments.id, users.deptId))
         .where(where)
         .orderBy(asc(cmccWorkNumbers.id))
-        .limit(limit)
-        .offset(offset),
+        .limit(paging.limit)
+        .offset(offsetOf(paging)),
       db
         .select({ n: count() })
         .from(cmccWorkNumbers)

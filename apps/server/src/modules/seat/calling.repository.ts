@@ -1,11 +1,10 @@
-import { and, asc, count, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { departments, lines, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { hasTenantSeat } from '../line/line.repository.js';
-import { lines, tenantNumbers } from '../line/line.schema.js';
-import { departments, users } from '../org/org.schema.js';
+import { offsetOf } from '../../db/sql.js';
+import { staffNameMatch } from '../../db/staff.js';
 import { callingSettings, seats } from './seat.schema.js';
-import { staffNameMatch } from './staff.js';
 
 export type TCallingWhere = { scope: TDataScope; userName?: string; deptId?: number; userIds?: readonly number[] };
 
@@ -24,7 +23,7 @@ export type TSettingsValues = Omit<typeof callingSettings.$inferInsert, 'id' | '
 
 export const callingRepository = {
   /** Active staff of the scope, each with his settings row (if any) and its line's name. */
-  page: async (db: TDb, tenantId: number, w: TCallingWhere, offset: number, limit: number) => {
+  page: async (db: TDb, tenantId: number, w: TCallingWhere, paging: { page: number; limit: number }) => {
     const where = callingWhere(tenantId, w);
     const [rows, [total]] = await Promise.all([
       db
@@ -45,8 +44,8 @@ export const callingRepository = {
         .leftJoin(lines, eq(lines.id, callingSettings.lineId))
         .where(where)
         .orderBy(asc(users.jobNumber), asc(users.id))
-        .limit(limit)
-        .offset(offset),
+        .limit(paging.limit)
+        .offset(offsetOf(paging)),
       db.select({ n: count() }).from(users).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
@@ -72,23 +71,15 @@ export const callingRepository = {
           )
           .orderBy(asc(lines.id)),
 
-  /** Active lines the enterprise holds seats on, each with the line's numbers and its own ones. */
-  tenantLines: async (db: TDb, tenantId: number) => {
-    const rows = await db
-      .select({ id: lines.id, name: lines.name, mode: lines.mode, callerNumbers: lines.callerNumbers })
-      .from(lines)
-      .where(and(eq(lines.status, 'active'), hasTenantSeat(tenantId)))
-      .orderBy(asc(lines.id));
-    const own = await db
-      .select({ lineId: tenantNumbers.lineId, number: tenantNumbers.number })
-      .from(tenantNumbers)
-      .where(eq(tenantNumbers.tenantId, tenantId))
-      .orderBy(asc(tenantNumbers.id));
-    return rows.map((l) => ({
-      ...l,
-      callerNumbers: [...new Set([...l.callerNumbers, ...own.filter((n) => n.lineId === l.id).map((n) => n.number)])],
-    }));
-  },
+  /** One person's own settings row, if he has one. */
+  settingsOf: async (db: TDb, tenantId: number, userId: number): Promise<TSettingsRow | null> =>
+    (
+      await db
+        .select()
+        .from(callingSettings)
+        .where(and(eq(callingSettings.tenantId, tenantId), eq(callingSettings.userId, userId)))
+        .limit(1)
+    )[0] ?? null,
 
   /** Writes the given fields for each user: a new row starts from the defaults, an existing one keeps the rest. */
   upsert: async (db: TDb, tenantId: number, userIds: readonly number[], values: TSettingsValues) => {
@@ -111,20 +102,4 @@ export const callingRepository = {
         .where(and(eq(callingSettings.tenantId, tenantId), inArray(callingSettings.userId, [...userIds])))
         .returning({ id: callingSettings.id })
     ).length,
-
-  /** Staff whose settings show one of these numbers (a number in use is not deleted from under them). */
-  usingNumbers: async (db: TDb, tenantId: number, numbers: readonly string[]) =>
-    numbers.length === 0
-      ? 0
-      : ((
-          await db
-            .select({ n: count() })
-            .from(callingSettings)
-            .where(
-              and(
-                eq(callingSettings.tenantId, tenantId),
-                or(...numbers.map((n) => eq(callingSettings.callerNumber, n))),
-              ),
-            )
-        )[0]?.n ?? 0),
 };

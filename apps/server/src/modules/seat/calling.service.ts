@@ -1,21 +1,19 @@
 import {
   defaultCallingSettings,
+  type seatRoutes,
   type TCallingOptions,
   type TCallingRow,
-  type ZCallingBatch,
-  type ZCallingFields,
-  type ZCallingPageQuery,
+  type TParsedRequestOf,
+  toPage,
 } from '@yunhu/contract';
-import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { TDatabase, TDb } from '../../db/client.js';
-import type { TDataScope } from '../../db/scope.js';
-import { withTenant } from '../../db/tenant.js';
-import type { TAuth } from '../../http/context.js';
+import type { TDb } from '../../db/client.js';
+import { visibleActiveStaff } from '../../db/staff.js';
+import type { TRequestContext } from '../../http/context.js';
+import { tenantLines } from '../line/index.js';
 import { callingRepository as repo, type TSettingsValues } from './calling.repository.js';
 import { seatErrors } from './seat.errors.js';
-import { callingSettings } from './seat.schema.js';
-import { requireStaff } from './staff.js';
+
+type TReq<K extends keyof typeof seatRoutes> = TParsedRequestOf<(typeof seatRoutes)[K]>;
 
 export type TCallingRules = {
   /** Default line; null = the line of his seat. */
@@ -37,13 +35,9 @@ export type TCallingRules = {
  */
 export const defaultCallingRules: TCallingRules = { ...defaultCallingSettings };
 
-/** The calling rules of one staff member; the dial flow enforces them. */
+/** The calling rules of one staff member; the dial flow enforces them (inside its own `tx`). */
 export const callingRulesFor = async (db: TDb, tenantId: number, userId: number): Promise<TCallingRules> => {
-  const [row] = await db
-    .select()
-    .from(callingSettings)
-    .where(and(eq(callingSettings.tenantId, tenantId), eq(callingSettings.userId, userId)))
-    .limit(1);
+  const row = await repo.settingsOf(db, tenantId, userId);
   if (!row) return { ...defaultCallingRules };
   return {
     lineId: row.lineId,
@@ -58,35 +52,35 @@ export const callingRulesFor = async (db: TDb, tenantId: number, userId: number)
 
 // ---- 呼叫管理 ---------------------------------------------------------------------------------
 
-type TCallingDeps = { database: TDatabase; dataScopeOf: (auth: TAuth) => Promise<TDataScope> };
-type TFields = z.output<typeof ZCallingFields>;
-
 export type TCallingService = ReturnType<typeof createCallingService>;
 
-export const createCallingService = (deps: TCallingDeps) => {
-  const { database, dataScopeOf } = deps;
-  const scoped = <T>(auth: TAuth, fn: (tx: TDb) => Promise<T>) => withTenant(database, auth.tenantId, fn);
+export const createCallingService = () => {
+  /** The people a change names, all active and inside the asker's data scope. */
+  const requireStaff = async (ctx: TRequestContext, ids: readonly number[]) => {
+    const visible = await visibleActiveStaff(ctx.tx, ctx.auth.tenantId, ctx.scope, ids);
+    if (visible.length !== new Set(ids).size) throw seatErrors.staffMissing();
+  };
 
   /**
    * A line must be one the enterprise holds seats on, and a caller number one of that line's
    * numbers (the line's own or the enterprise's, 外显号码): the dial flow shows it as is.
    */
-  const checkLineAndNumber = async (tx: TDb, auth: TAuth, lineId: number | null, callerNumber: string | null) => {
+  const checkLineAndNumber = async (ctx: TRequestContext, lineId: number | null, callerNumber: string | null) => {
     if (lineId === null) {
       if (callerNumber) throw seatErrors.numberWithoutLine();
       return;
     }
-    const line = (await repo.tenantLines(tx, auth.tenantId)).find((l) => l.id === lineId);
+    const line = (await tenantLines(ctx.tx, ctx.auth.tenantId)).find((l) => l.id === lineId);
     if (!line) throw seatErrors.lineUnavailable();
     if (callerNumber && !line.callerNumbers.includes(callerNumber)) {
       throw seatErrors.numberNotOnLine();
     }
   };
 
-  const rowsOf = async (tx: TDb, auth: TAuth, page: Awaited<ReturnType<typeof repo.page>>['rows']) => {
+  const rowsOf = async (ctx: TRequestContext, page: Awaited<ReturnType<typeof repo.page>>['rows']) => {
     const seatLines = await repo.seatLines(
-      tx,
-      auth.tenantId,
+      ctx.tx,
+      ctx.auth.tenantId,
       page.map((r) => r.userId),
       new Date(),
     );
@@ -112,67 +106,55 @@ export const createCallingService = (deps: TCallingDeps) => {
   };
 
   return {
-    list: async (auth: TAuth, q: z.output<typeof ZCallingPageQuery>) => {
-      const scope = await dataScopeOf(auth);
-      return scoped(auth, async (tx) => {
-        const { rows, total } = await repo.page(tx, auth.tenantId, { ...q, scope }, (q.page - 1) * q.limit, q.limit);
-        const records = await rowsOf(tx, auth, rows);
-        return { records, total, size: q.limit, current: q.page, pages: Math.ceil(total / q.limit) };
-      });
+    list: async (ctx: TRequestContext, q: TReq<'callingList'>) => {
+      const { rows, total } = await repo.page(ctx.tx, ctx.auth.tenantId, { ...q, scope: ctx.scope }, q);
+      return toPage(await rowsOf(ctx, rows), total, q);
     },
 
-    options: (auth: TAuth): Promise<TCallingOptions> =>
-      scoped(auth, async (tx) => ({ lines: await repo.tenantLines(tx, auth.tenantId) })),
+    options: async (ctx: TRequestContext): Promise<TCallingOptions> => ({
+      lines: await tenantLines(ctx.tx, ctx.auth.tenantId),
+    }),
 
-    save: async (auth: TAuth, input: TFields & { userId: number }) => {
-      const scope = await dataScopeOf(auth);
-      return scoped(auth, async (tx) => {
-        await requireStaff(tx, auth.tenantId, scope, [input.userId]);
-        await checkLineAndNumber(tx, auth, input.lineId, input.callerNumber || null);
-        const { userId, ...fields } = input;
-        await repo.upsert(tx, auth.tenantId, [userId], { ...fields, callerNumber: fields.callerNumber || null });
-        const { rows } = await repo.page(tx, auth.tenantId, { scope, userIds: [userId] }, 0, 1);
-        return (await rowsOf(tx, auth, rows))[0]!;
-      });
+    save: async (ctx: TRequestContext, input: TReq<'callingSave'>) => {
+      const { tx, auth, scope } = ctx;
+      await requireStaff(ctx, [input.userId]);
+      await checkLineAndNumber(ctx, input.lineId, input.callerNumber || null);
+      const { userId, ...fields } = input;
+      await repo.upsert(tx, auth.tenantId, [userId], { ...fields, callerNumber: fields.callerNumber || null });
+      const { rows } = await repo.page(tx, auth.tenantId, { scope, userIds: [userId] }, { page: 1, limit: 1 });
+      return (await rowsOf(ctx, rows))[0]!;
     },
 
     /** Sets the named fields for every chosen person; a new line without a number clears the number. */
-    saveBatch: async (auth: TAuth, input: z.output<typeof ZCallingBatch>) => {
-      const scope = await dataScopeOf(auth);
-      return scoped(auth, async (tx) => {
-        const { userIds, ...given } = input;
-        await requireStaff(tx, auth.tenantId, scope, userIds);
-        const values: TSettingsValues = Object.fromEntries(
-          Object.entries(given).filter(([, v]) => v !== undefined),
-        ) as TSettingsValues;
-        if (values.callerNumber === '') values.callerNumber = null;
-        if (values.callerNumber && values.lineId === undefined) {
-          throw seatErrors.numberWithoutLine();
-        }
-        if (values.lineId !== undefined) {
-          values.callerNumber ??= null;
-          await checkLineAndNumber(tx, auth, values.lineId ?? null, values.callerNumber);
-        }
-        if ((values.allowedFrom === undefined) !== (values.allowedTo === undefined)) {
-          // One end given: it must still fit each person's other end.
-          const { rows } = await repo.page(tx, auth.tenantId, { scope, userIds }, 0, userIds.length);
-          const clash = rows.find((r) => {
-            const from = values.allowedFrom ?? r.settings?.allowedFrom ?? defaultCallingSettings.allowedFrom;
-            const to = values.allowedTo ?? r.settings?.allowedTo ?? defaultCallingSettings.allowedTo;
-            return from >= to;
-          });
-          if (clash) throw seatErrors.hoursReversed(clash.realName);
-        }
-        return { updated: await repo.upsert(tx, auth.tenantId, userIds, values) };
-      });
+    saveBatch: async (ctx: TRequestContext, input: TReq<'callingSaveBatch'>) => {
+      const { tx, auth, scope } = ctx;
+      const { userIds, ...given } = input;
+      await requireStaff(ctx, userIds);
+      const values: TSettingsValues = Object.fromEntries(
+        Object.entries(given).filter(([, v]) => v !== undefined),
+      ) as TSettingsValues;
+      if (values.callerNumber === '') values.callerNumber = null;
+      if (values.callerNumber && values.lineId === undefined) throw seatErrors.numberWithoutLine();
+      if (values.lineId !== undefined) {
+        values.callerNumber ??= null;
+        await checkLineAndNumber(ctx, values.lineId ?? null, values.callerNumber);
+      }
+      if ((values.allowedFrom === undefined) !== (values.allowedTo === undefined)) {
+        // One end given: it must still fit each person's other end.
+        const { rows } = await repo.page(tx, auth.tenantId, { scope, userIds }, { page: 1, limit: userIds.length });
+        const clash = rows.find((r) => {
+          const from = values.allowedFrom ?? r.settings?.allowedFrom ?? defaultCallingSettings.allowedFrom;
+          const to = values.allowedTo ?? r.settings?.allowedTo ?? defaultCallingSettings.allowedTo;
+          return from >= to;
+        });
+        if (clash) throw seatErrors.hoursReversed(clash.realName);
+      }
+      return { updated: await repo.upsert(tx, auth.tenantId, userIds, values) };
     },
 
-    reset: async (auth: TAuth, userIds: number[]) => {
-      const scope = await dataScopeOf(auth);
-      return scoped(auth, async (tx) => {
-        await requireStaff(tx, auth.tenantId, scope, userIds);
-        return { updated: await repo.remove(tx, auth.tenantId, userIds) };
-      });
+    reset: async (ctx: TRequestContext, { userIds }: TReq<'callingReset'>) => {
+      await requireStaff(ctx, userIds);
+      return { updated: await repo.remove(ctx.tx, ctx.auth.tenantId, userIds) };
     },
   };
 };

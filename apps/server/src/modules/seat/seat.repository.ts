@@ -1,23 +1,25 @@
 import { seatLimits, type TSeatState } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { departments, lines, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { lines } from '../line/line.schema.js';
-import { departments, users } from '../org/org.schema.js';
+import { offsetOf } from '../../db/sql.js';
+import { staffNameMatch } from '../../db/staff.js';
+import { withTenant } from '../../db/tenant.js';
+import { batchedRows } from '../../http/xlsx-stream.js';
 import { seats } from './seat.schema.js';
-import { staffNameMatch } from './staff.js';
 
 const day = 86_400_000;
 
-export type TSeatWhere = {
-  scope: TDataScope;
+export type TSeatFilter = {
   userName?: string;
   lineId?: number;
   state?: TSeatState;
   expireFrom?: number;
   expireTo?: number;
-  ids?: readonly number[];
 };
+type TSeatWhere = TSeatFilter & { scope: TDataScope; ids?: readonly number[] };
+export type TSeatSort = { sortField?: keyof typeof sortColumns; sortOrder?: 'ascend' | 'descend' };
 
 const soonAfter = (now: Date) => new Date(now.getTime() + seatLimits.expiringDays * day);
 
@@ -99,46 +101,99 @@ export type TSeatRow = {
 
 const sortColumns = { expireAt: seats.expireAt, startAt: seats.startAt } as const;
 
+const seatsOf = (db: TDb, now: Date) =>
+  db
+    .select(seatColumns(now))
+    .from(seats)
+    .innerJoin(lines, eq(lines.id, seats.lineId))
+    .leftJoin(users, eq(users.id, seats.userId))
+    .leftJoin(departments, eq(departments.id, users.deptId));
+
+const orderOf = (sort: TSeatSort) =>
+  sort.sortField
+    ? [(sort.sortOrder === 'descend' ? desc : asc)(sortColumns[sort.sortField]), asc(seats.id)]
+    : [asc(seats.lineId), asc(seats.id)];
+
+/** One page of the seat list (rows only). */
+const rowsAt = (db: TDb, tenantId: number, w: TSeatWhere, sort: TSeatSort, offset: number, limit: number, now: Date) =>
+  seatsOf(db, now)
+    .where(seatWhere(tenantId, w, now))
+    .orderBy(...orderOf(sort))
+    .limit(limit)
+    .offset(offset);
+
 export const seatRepository = {
   page: async (
     db: TDb,
-    tenantId: number,
-    w: TSeatWhere,
-    opts: { offset: number; limit: number; sortField?: keyof typeof sortColumns; sortOrder?: 'ascend' | 'descend' },
+    q: {
+      tenantId: number;
+      scope: TDataScope;
+      filter: TSeatFilter;
+      sort: TSeatSort;
+      paging: { page: number; limit: number };
+    },
     now: Date,
   ): Promise<{ rows: TSeatRow[]; total: number }> => {
-    const where = seatWhere(tenantId, w, now);
-    const base = () =>
-      db
-        .select(seatColumns(now))
-        .from(seats)
-        .innerJoin(lines, eq(lines.id, seats.lineId))
-        .leftJoin(users, eq(users.id, seats.userId))
-        .leftJoin(departments, eq(departments.id, users.deptId));
-    const order = opts.sortField
-      ? [(opts.sortOrder === 'descend' ? desc : asc)(sortColumns[opts.sortField]), asc(seats.id)]
-      : [asc(seats.lineId), asc(seats.id)];
+    const w = { ...q.filter, scope: q.scope };
     const [rows, [total]] = await Promise.all([
-      base()
-        .where(where)
-        .orderBy(...order)
-        .limit(opts.limit)
-        .offset(opts.offset),
-      db.select({ n: count() }).from(seats).leftJoin(users, eq(users.id, seats.userId)).where(where),
+      rowsAt(db, q.tenantId, w, q.sort, offsetOf(q.paging), q.paging.limit, now),
+      db
+        .select({ n: count() })
+        .from(seats)
+        .leftJoin(users, eq(users.id, seats.userId))
+        .where(seatWhere(q.tenantId, w, now)),
     ]);
     return { rows, total: total?.n ?? 0 };
   },
 
+  /**
+   * The rows of the download, read when it is sent (after the request's transaction), in batches
+   * of their own short tenant transactions.
+   */
+  rows: (
+    database: TDatabase,
+    q: { tenantId: number; scope: TDataScope; filter: TSeatFilter; sort: TSeatSort },
+    now: Date,
+  ) =>
+    batchedRows((offset) =>
+      withTenant(database, q.tenantId, (tx) =>
+        rowsAt(tx, q.tenantId, { ...q.filter, scope: q.scope }, q.sort, offset, 1000, now),
+      ),
+    ),
+
   /** One seat of the tenant, within the scope, with its line and holder. */
   find: async (db: TDb, tenantId: number, scope: TDataScope, id: number, now: Date): Promise<TSeatRow | null> =>
+    (await seatsOf(db, now).where(seatWhere(tenantId, { scope, ids: [id] }, now)))[0] ?? null,
+
+  /**
+   * The seat a user may dial on now: his active seat on that active line, started and not yet
+   * expired; the one that lasts longest, so a renewal bought in advance never hides the current one.
+   */
+  usable: async (db: TDb, tenantId: number, userId: number, lineId: number, now: Date) =>
     (
       await db
-        .select(seatColumns(now))
+        .select({
+          seatId: seats.id,
+          lineId: lines.id,
+          lineMode: lines.mode,
+          lineName: lines.name,
+          callerNumbers: lines.callerNumbers,
+        })
         .from(seats)
         .innerJoin(lines, eq(lines.id, seats.lineId))
-        .leftJoin(users, eq(users.id, seats.userId))
-        .leftJoin(departments, eq(departments.id, users.deptId))
-        .where(seatWhere(tenantId, { scope, ids: [id] }, now))
+        .where(
+          and(
+            eq(seats.tenantId, tenantId),
+            eq(seats.userId, userId),
+            eq(seats.lineId, lineId),
+            eq(seats.status, 'active'),
+            lte(seats.startAt, now),
+            gt(seats.expireAt, now),
+            eq(lines.status, 'active'),
+          ),
+        )
+        .orderBy(desc(seats.expireAt))
+        .limit(1)
     )[0] ?? null,
 
   /** How many of the ids the scope sees (a batch names only seats it sees, or changes nothing). */

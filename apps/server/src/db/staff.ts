@@ -1,0 +1,49 @@
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from './client.js';
+import { departments, users } from './schema.js';
+import { isInScope, scopeCondition, type TDataScope } from './scope.js';
+import { likeOf } from './sql.js';
+
+// The staff questions several areas ask of their lists and pickers (seats, numbers, calling
+// settings): who may be picked, and the name filter. Here, not in one area, because those lists
+// join staff row by row and neither area should reach into the other for it.
+
+/** Name, login name, mobile or pinyin of a person, whole or part. */
+export const staffNameMatch = (text: string): SQL => {
+  const q = text.toLowerCase().replace(/\s+/g, '');
+  return or(
+    ilike(users.realName, likeOf(text)),
+    ilike(users.username, likeOf(text)),
+    sql`${users.mobile} like ${likeOf(text)}`,
+    ...(/^[a-z]+$/.test(q) ? [sql`${users.namePinyin} like ${likeOf(q)}`] : []),
+  )!;
+};
+
+/** Active staff of the tenant within the data scope, for the pickers. */
+export const staffOptions = (db: TDb, tenantId: number, scope: TDataScope, keyword?: string) =>
+  db
+    .select({ id: users.id, realName: users.realName, username: users.username, deptName: departments.name })
+    .from(users)
+    .leftJoin(departments, eq(departments.id, users.deptId))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.status, 'active'),
+        scopeCondition(scope, { owner: users.id, dept: users.deptId }),
+        keyword ? staffNameMatch(keyword) : undefined,
+      ),
+    )
+    .orderBy(asc(users.jobNumber), asc(users.id))
+    .limit(200);
+
+/**
+ * Of `ids`, the active staff members of the tenant inside the data scope. A change naming anyone
+ * else answers "not found" in its area, so nobody learns about people he may not see.
+ */
+export const visibleActiveStaff = async (db: TDb, tenantId: number, scope: TDataScope, ids: readonly number[]) => {
+  const rows = await db
+    .select({ id: users.id, deptId: users.deptId, realName: users.realName })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...ids]), eq(users.status, 'active')));
+  return rows.filter((r) => isInScope(scope, { ownerId: r.id, deptId: r.deptId }));
+};

@@ -1,0 +1,5 @@
+// The line area's one door (issue 12): other areas, app.ts and main.ts import only this file.
+export { lineErrors } from './line.errors.js';
+export { lineHandlers } from './line.routes.js';
+export { cmccWorkNumbers, lines, tenantNumbers } from './line.schema.js';
+export { createLineService, type TLineService, tenantLines } from './line.service.js';
