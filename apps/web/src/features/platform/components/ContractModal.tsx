@@ -1,4 +1,4 @@
-import type { TContract } from '@yunhu/contract';
+import { fenOf, type TContract } from '@yunhu/contract';
 import { DatePicker, Form, Input, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
@@ -56,7 +56,7 @@ export const ContractModal = (props: {
           contractNo: v.contractNo,
           signedAt: v.signedAt.startOf('day').valueOf(),
           seats: v.seats,
-          seatPrice: Math.round(v.seatYuan * 100),
+          seatPrice: fenOf(v.seatYuan),
           startAt: v.term[0].startOf('day').valueOf(),
           endAt: v.term[1].endOf('day').valueOf(),
           remark: v.remark ?? '',
