@@ -10,14 +10,27 @@ export const TextFilter = ({ name, label, placeholder, width = 160, testId }: TF
   </Form.Item>
 );
 
-/** A one-of-the-options condition of a filter bar. */
-export const SelectFilter = ({
-  options,
-  width = 160,
-  ...item
-}: TFilterItemProps & { options: { value: string | number; label: ReactNode }[] }) => (
+type TSelectFilterProps = TFilterItemProps & {
+  options: { value: string | number | boolean; label: ReactNode; title?: string }[];
+  /** Any of several options (the request takes a list). */
+  isMultiple?: boolean;
+  /** Typing narrows the options by their label (long lists of people). */
+  isSearchable?: boolean;
+};
+
+/** A condition on one (or any of several) of the options. */
+export const SelectFilter = ({ options, width = 160, isMultiple, isSearchable, ...item }: TSelectFilterProps) => (
   <Form.Item name={item.name} label={item.label}>
-    <Select allowClear placeholder={item.placeholder} style={{ width }} options={options} data-testid={item.testId} />
+    <Select
+      mode={isMultiple ? 'multiple' : undefined}
+      maxTagCount={isMultiple ? 'responsive' : undefined}
+      showSearch={isSearchable ? { optionFilterProp: 'label' } : undefined}
+      allowClear
+      placeholder={item.placeholder}
+      style={{ width }}
+      options={options}
+      data-testid={item.testId}
+    />
   </Form.Item>
 );
 

@@ -3,6 +3,7 @@ import { DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { useAssignees } from '../../../shared/customers';
+import { SelectFilter } from '../../../shared/list/FilterItems';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { DeptTreeSelect } from '../../org';
 import { defaultRange, useBoughtLines } from '../callRecordApi';
@@ -75,20 +76,27 @@ export const CallRecordFilters = () => {
           <DeptTreeSelect allowClear placeholder={c.all} style={{ width: 160 }} />
         </Form.Item>
       )}
-      <Form.Item name="lineId" label={c.line}>
-        <Select
-          allowClear
-          placeholder={c.all}
-          style={{ width: 150 }}
-          options={(lines.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
-        />
-      </Form.Item>
-      <Form.Item name="callStatus" label={c.callStatus}>
-        <Select allowClear placeholder={c.all} style={{ width: 120 }} options={optionsOf(callStatusName)} />
-      </Form.Item>
-      <Form.Item name="finishStatus" label={c.finishStatus}>
-        <Select allowClear placeholder={c.all} style={{ width: 120 }} options={optionsOf(finishStatusName)} />
-      </Form.Item>
+      <SelectFilter
+        name="lineId"
+        label={c.line}
+        placeholder={c.all}
+        width={150}
+        options={(lines.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+      />
+      <SelectFilter
+        name="callStatus"
+        label={c.callStatus}
+        placeholder={c.all}
+        width={120}
+        options={optionsOf(callStatusName)}
+      />
+      <SelectFilter
+        name="finishStatus"
+        label={c.finishStatus}
+        placeholder={c.all}
+        width={120}
+        options={optionsOf(finishStatusName)}
+      />
       <Form.Item name="telB" label={c.telB} rules={[{ pattern: /^\d{4,12}$/, message: c.telBInvalid }]}>
         <Input allowClear placeholder={c.telBPlaceholder} style={{ width: 160 }} data-testid="call-record-telb" />
       </Form.Item>

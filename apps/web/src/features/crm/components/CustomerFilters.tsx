@@ -1,6 +1,7 @@
 import { Perm, type TCustomField } from '@yunhu/contract';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { DeptTreeSelect } from '../../org';
 import { useAssignees, useTags } from '../api';
@@ -73,33 +74,32 @@ export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, m
   const canListDepts = usePermission(Perm.deptList);
   return (
     <>
-      <Form.Item name="keyword" label={c.keyword}>
-        <Input allowClear placeholder={c.keywordPlaceholder} style={{ width: 220 }} data-testid="crm-filter-keyword" />
-      </Form.Item>
-      <Form.Item name="mobile" label={c.mobile}>
-        <Input allowClear placeholder={c.mobilePlaceholder} style={{ width: 140 }} />
-      </Form.Item>
-      <Form.Item name="intentionLevels" label={c.level}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder={c.all}
-          style={{ width: 170 }}
-          options={levelOptions.map((o) => ({ value: o.value, label: o.value, title: o.label }))}
-          data-testid="crm-filter-level"
-        />
-      </Form.Item>
+      <TextFilter
+        name="keyword"
+        label={c.keyword}
+        placeholder={c.keywordPlaceholder}
+        width={220}
+        testId="crm-filter-keyword"
+      />
+      <TextFilter name="mobile" label={c.mobile} placeholder={c.mobilePlaceholder} width={140} />
+      <SelectFilter
+        name="intentionLevels"
+        label={c.level}
+        isMultiple
+        placeholder={c.all}
+        width={170}
+        options={levelOptions.map((o) => ({ value: o.value, label: o.value, title: o.label }))}
+        testId="crm-filter-level"
+      />
       {isPrivate && (
-        <Form.Item name="ownerId" label={c.owner}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={c.all}
-            style={{ width: 140 }}
-            options={(assignees.data ?? []).map((a) => ({ value: a.userId, label: a.realName }))}
-          />
-        </Form.Item>
+        <SelectFilter
+          name="ownerId"
+          label={c.owner}
+          isSearchable
+          placeholder={c.all}
+          width={140}
+          options={(assignees.data ?? []).map((a) => ({ value: a.userId, label: a.realName }))}
+        />
       )}
       <Form.Item>
         <Button type="link" onClick={onToggleMore} data-testid="crm-filter-more">
@@ -108,64 +108,46 @@ export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, m
       </Form.Item>
       {/* Folded fields stay mounted (display: contents keeps them in the form's flow) so their values count. */}
       <div style={{ display: isMoreOpen ? 'contents' : 'none' }} data-testid="crm-filter-more-panel">
-        <Form.Item name="company" label={c.company}>
-          <Input allowClear style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="isDeal" label={c.deal}>
-          <Select allowClear placeholder={c.all} style={{ width: 110 }} options={dealOptions} />
-        </Form.Item>
-        <Form.Item name="phoneLabels" label={c.phoneLabel}>
-          <Select
-            mode="multiple"
-            allowClear
-            maxTagCount="responsive"
-            placeholder={c.all}
-            style={{ width: 180 }}
-            options={phoneLabelOptions}
-          />
-        </Form.Item>
-        <Form.Item name="tagIds" label={c.tags}>
-          <Select
-            mode="multiple"
-            allowClear
-            maxTagCount="responsive"
-            placeholder={c.all}
-            style={{ width: 180 }}
-            options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
-          />
-        </Form.Item>
+        <TextFilter name="company" label={c.company} />
+        <SelectFilter name="isDeal" label={c.deal} placeholder={c.all} width={110} options={dealOptions} />
+        <SelectFilter
+          name="phoneLabels"
+          label={c.phoneLabel}
+          isMultiple
+          placeholder={c.all}
+          width={180}
+          options={phoneLabelOptions}
+        />
+        <SelectFilter
+          name="tagIds"
+          label={c.tags}
+          isMultiple
+          placeholder={c.all}
+          width={180}
+          options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
+        />
         {/* The department tree is only readable with the department permission (agents filter by owner instead). */}
         {canListDepts && (
           <Form.Item name="deptId" label={c.dept}>
             <DeptTreeSelect allowClear placeholder={c.all} style={{ width: 170 }} />
           </Form.Item>
         )}
-        <Form.Item name="source" label={c.source}>
-          <Input allowClear style={{ width: 130 }} />
-        </Form.Item>
-        <Form.Item name="isProtected" label={c.protected}>
-          <Select allowClear placeholder={c.all} style={{ width: 100 }} options={yesNo} />
-        </Form.Item>
+        <TextFilter name="source" label={c.source} width={130} />
+        <SelectFilter name="isProtected" label={c.protected} placeholder={c.all} width={100} options={yesNo} />
         {isPrivate && (
-          <Form.Item name="isNeverFollowed" label={c.neverFollowed}>
-            <Select allowClear placeholder={c.all} style={{ width: 100 }} options={yesNo} />
-          </Form.Item>
+          <SelectFilter
+            name="isNeverFollowed"
+            label={c.neverFollowed}
+            placeholder={c.all}
+            width={100}
+            options={yesNo}
+          />
         )}
-        <Form.Item name="createdRange" label={c.createdRange}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
-        </Form.Item>
-        <Form.Item name="lastFollowRange" label={c.lastFollowRange}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
-        </Form.Item>
-        <Form.Item name="nextFollowRange" label={c.nextFollowRange}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
-        </Form.Item>
-        <Form.Item name="isNeverCalled" label={c.neverCalled}>
-          <Select allowClear placeholder={c.all} style={{ width: 100 }} options={yesNo} />
-        </Form.Item>
-        <Form.Item name="lastCallRange" label={c.lastCallRange}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
-        </Form.Item>
+        <DateRangeFilter name="createdRange" label={c.createdRange} allowEmpty={[true, true]} />
+        <DateRangeFilter name="lastFollowRange" label={c.lastFollowRange} allowEmpty={[true, true]} />
+        <DateRangeFilter name="nextFollowRange" label={c.nextFollowRange} allowEmpty={[true, true]} />
+        <SelectFilter name="isNeverCalled" label={c.neverCalled} placeholder={c.all} width={100} options={yesNo} />
+        <DateRangeFilter name="lastCallRange" label={c.lastCallRange} allowEmpty={[true, true]} />
         {fields
           .filter((f) => f.isInFilter)
           .map((f) => (

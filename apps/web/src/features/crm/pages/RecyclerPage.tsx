@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { routeTables, type TResponseOf } from '@yunhu/contract';
-import { DatePicker, Form, Input, Modal } from 'antd';
+import { Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { Phone } from '../../../shared/components/Phone';
 import { call } from '../../../shared/http/api';
+import { DateRangeFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { recyclePageKey } from '../api';
@@ -87,15 +88,9 @@ export const RecyclerPage = () => {
         )}
         filters={
           <>
-            <Form.Item name="keyword" label={c.keyword}>
-              <Input allowClear placeholder={c.keywordPlaceholder} style={{ width: 190 }} />
-            </Form.Item>
-            <Form.Item name="mobile" label={c.mobile}>
-              <Input allowClear placeholder={c.mobilePlaceholder} style={{ width: 140 }} />
-            </Form.Item>
-            <Form.Item name="deletedRange" label={c.deletedRange}>
-              <DatePicker.RangePicker allowEmpty={[true, true]} />
-            </Form.Item>
+            <TextFilter name="keyword" label={c.keyword} placeholder={c.keywordPlaceholder} width={190} />
+            <TextFilter name="mobile" label={c.mobile} placeholder={c.mobilePlaceholder} width={140} />
+            <DateRangeFilter name="deletedRange" label={c.deletedRange} allowEmpty={[true, true]} />
           </>
         }
       />
