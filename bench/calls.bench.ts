@@ -28,15 +28,9 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, rowsOf, type TDb } from '../apps/server/src/db/client.js';
 import { withTenant } from '../apps/server/src/db/tenant.js';
-import { callRepository } from '../apps/server/src/modules/call/call.repository.js';
 import { callRecords } from '../apps/server/src/modules/call/call.schema.js';
 import { callCensusRepository, type TCensusScope } from '../apps/server/src/modules/call/call-census.repository.js';
-import {
-  recordCondition,
-  recordOrder,
-  recordSumsSql,
-  recordTotalOf,
-} from '../apps/server/src/modules/call/call-record.filter.js';
+import { callRecordRepository, callRecordSql } from '../apps/server/src/modules/call/call-record.repository.js';
 import { benchUrl } from './bench-db.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 21);
@@ -234,15 +228,22 @@ row(Array(3 + header.length).fill('---'));
 for (const c of listCases) {
   const query = { page: 1, limit: 20, startRange: month, ...c.filter };
   const parsed = routeTables.callDetail.getPage.request.parse(query);
-  const where = recordCondition(c.who.auth.tenantId, c.who.scope, parsed);
-  const order = recordOrder(parsed.sortField, parsed.sortOrder);
-  const totalOf = recordTotalOf(c.who.auth.tenantId, c.who.scope, parsed);
+  const where = callRecordSql.condition(c.who.auth.tenantId, c.who.scope, parsed);
+  const sort = { field: parsed.sortField, order: parsed.sortOrder };
+  const order = callRecordSql.order(sort);
+  const totalOf = callRecordSql.total(c.who.auth.tenantId, c.who.scope, parsed);
   let matches = 0;
   const m = await measure(
     async () => {
       matches = (
         await withTenant(database, c.who.auth.tenantId, (tx) =>
-          callRepository.recordPage(tx, where, 1, 20, order, totalOf),
+          callRecordRepository.page(tx, {
+            tenantId: c.who.auth.tenantId,
+            scope: c.who.scope,
+            filter: parsed,
+            sort,
+            paging: { page: 1, limit: 20 },
+          }),
         )
       ).total;
     },
@@ -286,15 +287,17 @@ row(Array(3 + header.length).fill('---'));
 for (const c of countCases) {
   const query = { startRange: month, ...c.filter };
   const parsed = routeTables.callDetail.getPageCount.request.parse(query);
-  const where = recordCondition(c.who.auth.tenantId, c.who.scope, parsed);
-  const sums = recordSumsSql(c.who.auth.tenantId, c.who.scope, parsed);
   const captured: TStatement[] = [];
   let calls = 0;
   const m = await measure(
     async () => {
       calls = (
         await withTenant(database, c.who.auth.tenantId, (tx) =>
-          callRepository.recordSums(captured.length ? tx : capturing(tx, captured), where, sums),
+          callRecordRepository.sums(captured.length ? tx : capturing(tx, captured), {
+            tenantId: c.who.auth.tenantId,
+            scope: c.who.scope,
+            filter: parsed,
+          }),
         )
       ).total;
     },
@@ -322,7 +325,12 @@ const stats: TStat[] = [
     route: routeTables.callCensus.statisticsUsePage,
     body: { page: 1, limit: 20, sortField: 'callNum', sortOrder: 'descend' },
     run: (tx, s) =>
-      callCensusRepository.agentPage(tx, { ...s, sortField: 'callNum', sortOrder: 'descend', limit: 20, offset: 0 }),
+      callCensusRepository.agentPage(tx, {
+        ...s,
+        sortField: 'callNum',
+        sortOrder: 'descend',
+        paging: { page: 1, limit: 20 },
+      }),
   },
   {
     label: 'by hour (hour-census)',
@@ -358,7 +366,7 @@ const stats: TStat[] = [
     label: 'per day and agent (getCensusDetail)',
     route: routeTables.callCensus.getCensusDetail,
     body: { page: 1, limit: 20 },
-    run: (tx, s) => callCensusRepository.dayAgentPage(tx, { ...s, limit: 20, offset: 0 }),
+    run: (tx, s) => callCensusRepository.dayAgentPage(tx, { ...s, paging: { page: 1, limit: 20 } }),
   },
 ];
 for (const who of [admin, manager]) {

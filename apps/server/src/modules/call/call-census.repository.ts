@@ -1,9 +1,11 @@
 import type { agentSortFields, TCallFigures } from '@yunhu/contract';
 import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { rowsOf, type TDb } from '../../db/client.js';
+import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { deptSubtree } from '../../db/sql.js';
+import { deptSubtree, offsetOf } from '../../db/sql.js';
+import { withTenant } from '../../db/tenant.js';
+import { batchedRows } from '../../http/xlsx-stream.js';
 import { callBinds as b, callDailyStats as d, callHourlyStats as h, callRecords as r } from './call.schema.js';
 
 export type TCensusFilter = {
@@ -43,7 +45,7 @@ export type TSource = {
   lineId: AnyPgColumn;
   at: AnyPgColumn;
 };
-const recordsSource: TSource = {
+export const recordsSource: TSource = {
   tenantId: r.tenantId,
   userId: r.userId,
   deptId: r.deptId,
@@ -83,10 +85,21 @@ export const withinStretch = (at: AnyPgColumn, x: TStretch): SQL =>
  * The roll-up keeps the same person and department columns, so the scope means the same there.
  */
 export const censusWhere = (s: TSource, tenantId: number, scope: TDataScope, f: TCensusFilter, at: TStretch): SQL =>
+  and(filterWhere(s, tenantId, scope, f), withinStretch(s.at, at))!;
+
+/**
+ * The tenant, the reader's scope and the people, department (and below) and line filters on any
+ * source: 话务统计 and 通话记录 (call-record.repository.ts) share it, so they always agree.
+ */
+export const filterWhere = (
+  s: TSource,
+  tenantId: number,
+  scope: TDataScope,
+  f: Pick<TCensusFilter, 'userIds' | 'deptId' | 'lineId'>,
+): SQL =>
   and(
     eq(s.tenantId, tenantId),
     scopeCondition(scope, { owner: s.userId, dept: s.deptId }),
-    withinStretch(s.at, at),
     f.userIds?.length ? inArray(s.userId, f.userIds) : undefined,
     f.deptId ? sql`${s.deptId} in ${deptSubtree(tenantId, f.deptId)}` : undefined,
     f.lineId ? eq(s.lineId, f.lineId) : undefined,
@@ -255,6 +268,23 @@ const groupCount = async (db: TDb, grouped: SQL, page: TRawFigures[]) => {
 };
 
 export type TCensusScope = { tenantId: number; scope: TDataScope; filter: TCensusFilter };
+type TAgentSort = { sortField: (typeof agentSortFields)[number]; sortOrder: 'ascend' | 'descend' };
+/** A page as the list asks it, or rows from an offset as an export reads them. */
+type TPaging = { page: number; limit: number } | { offset: number; limit: number };
+const skipOf = (p: TPaging) => ('offset' in p ? p.offset : offsetOf(p));
+
+/** Pages of at most this many group rows per query of an export. */
+const exportPage = 500;
+
+/** Group rows of an export: page after page of the same SQL order, each read in its own short transaction. */
+const rowsByPage = <T>(
+  database: TDatabase,
+  tenantId: number,
+  pageAt: (tx: TDb, paging: TPaging) => Promise<{ records: T[] }>,
+) =>
+  batchedRows(
+    async (offset) => (await withTenant(database, tenantId, (tx) => pageAt(tx, { offset, limit: exportPage }))).records,
+  );
 
 /** SQL of 话务统计 (issue 6): every figure is a GROUP BY in PostgreSQL over the scoped range. */
 export const callCensusRepository = {
@@ -279,22 +309,14 @@ export const callCensusRepository = {
   },
 
   /** Per agent (statistics-use-page), sorted and paged in SQL; the agent's current department. */
-  agentPage: async (
-    db: TDb,
-    q: TCensusScope & {
-      sortField: (typeof agentSortFields)[number];
-      sortOrder: 'ascend' | 'descend';
-      limit: number;
-      offset: number;
-    },
-  ) => {
+  agentPage: async (db: TDb, q: TCensusScope & TAgentSort & { paging: TPaging }) => {
     const grouped = groupedSql({ ...q, keys: ['user'] });
     const dir = sql.raw(q.sortOrder === 'ascend' ? 'asc' : 'desc');
     const rows = rowsOf<TRawFigures>(
       await db.execute(sql`${grouped}
         select g.*, count(*) over () as group_count, ${names.user} as real_name, ${names.userDept} as dept_name
         from g order by g.${sql.raw(sortColumn[q.sortField])} ${dir}, g.k_user
-        limit ${q.limit} offset ${q.offset}`),
+        limit ${q.paging.limit} offset ${skipOf(q.paging)}`),
     );
     return {
       total: await groupCount(db, grouped, rows),
@@ -308,13 +330,13 @@ export const callCensusRepository = {
   },
 
   /** Per day and agent (getCensusDetail), newest day first, then the agent with most calls. */
-  dayAgentPage: async (db: TDb, q: TCensusScope & { limit: number; offset: number }) => {
+  dayAgentPage: async (db: TDb, q: TCensusScope & { paging: TPaging }) => {
     const grouped = groupedSql({ ...q, keys: ['day', 'user'] });
     const rows = rowsOf<TRawFigures>(
       await db.execute(sql`${grouped}
         select g.*, count(*) over () as group_count, ${names.user} as real_name, ${names.userDept} as dept_name
         from g order by g.k_day desc, g.call_num desc, g.k_user
-        limit ${q.limit} offset ${q.offset}`),
+        limit ${q.paging.limit} offset ${skipOf(q.paging)}`),
     );
     return {
       total: await groupCount(db, grouped, rows),
@@ -328,4 +350,12 @@ export const callCensusRepository = {
       })),
     };
   },
+
+  /** The per-agent rows of an export, in agentPage's order, read after the request has ended. */
+  agentRows: (database: TDatabase, q: TCensusScope & TAgentSort) =>
+    rowsByPage(database, q.tenantId, (tx, paging) => callCensusRepository.agentPage(tx, { ...q, paging })),
+
+  /** The per-day-and-agent rows of an export, in dayAgentPage's order. */
+  dayAgentRows: (database: TDatabase, q: TCensusScope) =>
+    rowsByPage(database, q.tenantId, (tx, paging) => callCensusRepository.dayAgentPage(tx, { ...q, paging })),
 };

@@ -1,4 +1,4 @@
-import { routeTables, type TCallFigures } from '@yunhu/contract';
+import { mmss, routeTables, type TCallFigures } from '@yunhu/contract';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,6 @@ import { demoIds, readXlsx } from '../org/org.test-kit.js';
 import { callRepository } from './call.repository.js';
 import { callBinds, callRecords } from './call.schema.js';
 import { figuresOf } from './call-census.repository.js';
-import { mmss } from './call-record.service.js';
 
 const c = routeTables.callCensus;
 const hour = 3_600_000;

@@ -1,16 +1,22 @@
 import { callDurationMarks, type callRecordSortFields, type ZCallRecordFilter } from '@yunhu/contract';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import { lines } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { deptSubtree, likeOf } from '../../db/sql.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
+import { cursorRows } from '../../http/download.js';
+import type { TRowSource } from '../../http/xlsx-stream.js';
 import { callDailyStats as d, callHourlyStats as h, callRecords as r } from './call.schema.js';
 import {
   censusWhere,
   dayMs,
   daysSource,
+  filterWhere,
   hourMs,
   hoursSource,
+  recordsSource,
   shanghaiDayOffset,
   splitStretch,
   type TStretch,
@@ -18,6 +24,10 @@ import {
 } from './call-census.repository.js';
 
 export type TCallRecordFilter = z.output<typeof ZCallRecordFilter>;
+export type TCallRecordSort = { field: (typeof callRecordSortFields)[number]; order: 'ascend' | 'descend' };
+/** The records of a reader: his tenant, his data scope and the page's filter. */
+export type TRecordsOf = { tenantId: number; scope: TDataScope; filter: TCallRecordFilter };
+type TPaging = { page: number; limit: number };
 
 /**
  * Which records 通话记录 shows (issue 6): the tenant's, inside the reader's data scope (a record
@@ -25,17 +35,14 @@ export type TCallRecordFilter = z.output<typeof ZCallRecordFilter>;
  * manager his department and below), within the required time range (or the stretch `at` of it),
  * then the optional filters. The list, its figures and its export share it, so they always agree.
  */
-export const recordCondition = (tenantId: number, scope: TDataScope, f: TCallRecordFilter, at?: TStretch): SQL =>
+const recordCondition = (tenantId: number, scope: TDataScope, f: TCallRecordFilter, at?: TStretch): SQL =>
   and(
-    eq(r.tenantId, tenantId),
-    scopeCondition(scope, { owner: r.userId, dept: r.deptId }),
+    // Tenant, scope, people, department and line: the same condition as 话务统计's.
+    filterWhere(recordsSource, tenantId, scope, f),
     // The range keeps the query on (tenant_id, start_time) or (tenant_id, user_id, start_time).
     at ? withinStretch(r.startTime, at) : undefined,
     at ? undefined : gte(r.startTime, new Date(f.startRange[0])),
     at ? undefined : lte(r.startTime, new Date(f.startRange[1])),
-    f.userIds?.length ? inArray(r.userId, f.userIds) : undefined,
-    f.deptId ? sql`${r.deptId} in ${deptSubtree(tenantId, f.deptId)}` : undefined,
-    f.lineId ? eq(r.lineId, f.lineId) : undefined,
     f.callStatus ? eq(r.callStatus, f.callStatus) : undefined,
     f.finishStatus ? eq(r.finishStatus, f.finishStatus) : undefined,
     // Any digits of the number: LIKE cannot use an index under row-level security (it is not
@@ -144,11 +151,11 @@ const hourlyKeeps = (f: TCallRecordFilter, status: boolean) =>
   (f.callStatus ? status && statusCount[f.callStatus] !== undefined : true);
 
 /**
- * How the list counts its total (call.repository.ts recordPage): from the roll-ups
+ * How the list counts its total (pageOf below): from the roll-ups
  * (rollupSelect); beside the page for a number fragment (its matches are few and costly to find, so
  * they are found once); otherwise counted apart (null).
  */
-export const recordTotalOf = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | 'withPage' | null => {
+const recordTotalOf = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | 'withPage' | null => {
   const total = rollupSelect(tenantId, scope, f, [
     {
       name: 'n',
@@ -161,7 +168,7 @@ export const recordTotalOf = (tenantId: number, scope: TDataScope, f: TCallRecor
 };
 
 /** get-page-count's figures (total, connected, total_second, total_postage) from the roll-ups, or null. */
-export const recordSumsSql = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | null => {
+const recordSumsSql = (tenantId: number, scope: TDataScope, f: TCallRecordFilter): SQL | null => {
   const hourly = hourlyKeeps(f, false);
   return rollupSelect(tenantId, scope, f, [
     {
@@ -192,7 +199,201 @@ export const recordSumsSql = (tenantId: number, scope: TDataScope, f: TCallRecor
 };
 
 /** The list's order: the chosen column, then the newest id so pages never overlap. */
-export const recordOrder = (field: (typeof callRecordSortFields)[number], order: 'ascend' | 'descend'): SQL[] => {
+const recordOrder = ({ field, order }: TCallRecordSort): SQL[] => {
   const dir = order === 'ascend' ? asc : desc;
   return field === 'duration' ? [dir(r.duration), desc(r.startTime), desc(r.id)] : [dir(r.startTime), dir(r.id)];
+};
+
+/** A record with the names the pages show. */
+export type TRecordWithNames = {
+  r: typeof r.$inferSelect;
+  lineName: string;
+  realName: string;
+  deptName: string;
+};
+
+/** A record with the names of its line, agent and department (the list pages). */
+const recordWithNames = {
+  r,
+  lineName: sql<string>`coalesce((select l.name from lines l where l.id = ${r.lineId}), '')`,
+  realName: sql<string>`coalesce((select u.real_name from users u where u.id = ${r.userId}), '')`,
+  deptName: sql<string>`coalesce((select d.name from departments d where d.id = ${r.deptId}), '')`,
+};
+
+/** A row as the export cursor gives it: column names, times as Date or text by driver. */
+const fromRaw = (x: Record<string, unknown>): TRecordWithNames => ({
+  r: {
+    id: Number(x.id),
+    tenantId: Number(x.tenant_id),
+    userId: Number(x.user_id),
+    deptId: x.dept_id === null ? null : Number(x.dept_id),
+    customerId: x.customer_id === null ? null : Number(x.customer_id),
+    lineId: Number(x.line_id),
+    bindId: x.bind_id as string,
+    telA: x.tel_a as string,
+    telB: x.tel_b as string,
+    telX: x.tel_x as string,
+    callStatus: Number(x.call_status),
+    finishStatus: Number(x.finish_status),
+    callType: Number(x.call_type),
+    duration: Number(x.duration),
+    startTime: new Date(x.start_time as string | Date),
+    endTime: new Date(x.end_time as string | Date),
+    postage: Number(x.postage),
+    preRecordUrl: x.pre_record_url as string | null,
+    callerAttr: x.caller_attr as string,
+    calleeAttr: x.callee_attr as string,
+    carrierCallId: x.carrier_call_id as string | null,
+  },
+  lineName: x.line_name as string,
+  realName: x.real_name as string,
+  deptName: x.dept_name as string,
+});
+
+/** Rows an export's cursor reads per fetch. */
+const exportBatch = 2000;
+
+/**
+ * A page of records and the total: `total` is the roll-up's count (recordTotalOf), or 'withPage'
+ * to count beside the page in one statement (few matches that are costly to find, like a number
+ * fragment), or null to count them apart.
+ */
+const pageOf = async (
+  db: TDb,
+  where: SQL,
+  paging: TPaging,
+  order: SQL[] = [desc(r.startTime), desc(r.id)],
+  total: SQL | 'withPage' | null = null,
+): Promise<{ records: TRecordWithNames[]; total: number }> => {
+  const countApart = async () => (await db.select({ n: count() }).from(r).where(where))[0]?.n ?? 0;
+  if (total === 'withPage') {
+    const rows = await db
+      .select({ ...recordWithNames, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(r)
+      .where(where)
+      .orderBy(...order)
+      .limit(paging.limit)
+      .offset(offsetOf(paging));
+    return {
+      records: rows.map(({ matches: _, ...row }) => row),
+      // A page past the end has no row to carry the count.
+      total: rows[0]?.matches ?? (paging.page > 1 ? await countApart() : 0),
+    };
+  }
+  const n = total
+    ? Number(rowsOf<{ n: unknown }>(await db.execute(sql`select ${total} as n`))[0]?.n ?? 0)
+    : await countApart();
+  const records = await db
+    .select(recordWithNames)
+    .from(r)
+    .where(where)
+    .orderBy(...order)
+    .limit(paging.limit)
+    .offset(offsetOf(paging));
+  return { records, total: n };
+};
+
+/**
+ * SQL of 通话记录 (issue 6) and of a customer's calls (issue 5): the services pass the reader's
+ * tenant, scope and typed filter; the conditions are built here.
+ */
+export const callRecordRepository = {
+  /** The list's page in its order, the total from the roll-ups where they keep the filter. */
+  page: (db: TDb, q: TRecordsOf & { sort: TCallRecordSort; paging: TPaging }) =>
+    pageOf(
+      db,
+      recordCondition(q.tenantId, q.scope, q.filter),
+      q.paging,
+      recordOrder(q.sort),
+      recordTotalOf(q.tenantId, q.scope, q.filter),
+    ),
+
+  /** A customer's calls inside the reader's scope, newest first (his details page). */
+  ofCustomer: (db: TDb, q: { tenantId: number; scope: TDataScope; customerId: number; paging: TPaging }) =>
+    pageOf(
+      db,
+      and(
+        eq(r.tenantId, q.tenantId),
+        eq(r.customerId, q.customerId),
+        scopeCondition(q.scope, { owner: r.userId, dept: r.deptId }),
+      )!,
+      q.paging,
+    ),
+
+  /** The figures of the matching records (get-page-count): calls, connected, talk time, charge. */
+  sums: async (db: TDb, q: TRecordsOf) => {
+    const fromRollup = recordSumsSql(q.tenantId, q.scope, q.filter);
+    if (fromRollup) {
+      const [x] = rowsOf<Record<string, unknown>>(await db.execute(fromRollup));
+      return {
+        total: Number(x?.total ?? 0),
+        connected: Number(x?.connected ?? 0),
+        totalSecond: Number(x?.total_second ?? 0),
+        totalPostage: Number(x?.total_postage ?? 0),
+      };
+    }
+    const [row] = await db
+      .select({
+        total: count(),
+        connected: sql<number>`count(*) filter (where ${r.callStatus} = 1)`.mapWith(Number),
+        totalSecond: sql<number>`coalesce(sum(${r.duration}), 0)`.mapWith(Number),
+        totalPostage: sql<number>`coalesce(sum(${r.postage}), 0)`.mapWith(Number),
+      })
+      .from(r)
+      .where(recordCondition(q.tenantId, q.scope, q.filter));
+    return row ?? { total: 0, connected: 0, totalSecond: 0, totalPostage: 0 };
+  },
+
+  /**
+   * The list's own filter and sort read through one cursor in one read-only transaction of its
+   * own (like 导出客户: a single scan, memory bounded by a batch), once the request has ended.
+   */
+  exportRows: <T>(
+    database: TDatabase,
+    q: TRecordsOf & { sort: TCallRecordSort },
+    map: (row: TRecordWithNames) => T,
+  ): TRowSource<T> =>
+    cursorRows(
+      database,
+      q.tenantId,
+      sql`select ${r}.*,
+        coalesce((select l.name from lines l where l.id = ${r.lineId}), '') as line_name,
+        coalesce((select u.real_name from users u where u.id = ${r.userId}), '') as real_name,
+        coalesce((select d.name from departments d where d.id = ${r.deptId}), '') as dept_name
+      from ${r} where ${recordCondition(q.tenantId, q.scope, q.filter)}
+      order by ${sql.join(recordOrder(q.sort), sql`, `)}`,
+      (raw) => map(fromRaw(raw)),
+      exportBatch,
+    ),
+
+  /** One record with its names (the detail drawer of 通话记录). */
+  detail: async (db: TDb, tenantId: number, id: number): Promise<TRecordWithNames | null> =>
+    (
+      await db
+        .select(recordWithNames)
+        .from(r)
+        .where(and(eq(r.tenantId, tenantId), eq(r.id, id)))
+        .limit(1)
+    )[0] ?? null,
+
+  find: async (db: TDb, tenantId: number, id: number) =>
+    (
+      await db
+        .select()
+        .from(r)
+        .where(and(eq(r.tenantId, tenantId), eq(r.id, id)))
+        .limit(1)
+    )[0] ?? null,
+
+  /** The platform's lines (few rows): the line filter of 通话记录. */
+  lineOptions: (db: TDb) =>
+    db.select({ id: lines.id, name: lines.name, mode: lines.mode }).from(lines).orderBy(lines.id),
+};
+
+/** The statements' pieces, for the benchmark's query plans (bench/calls.bench.ts). */
+export const callRecordSql = {
+  condition: recordCondition,
+  order: recordOrder,
+  total: recordTotalOf,
+  sums: recordSumsSql,
 };

@@ -1,4 +1,4 @@
-import { routeTables, type TCallRecordQuery } from '@yunhu/contract';
+import { mmss, routeTables, type TCallRecordQuery, yuan } from '@yunhu/contract';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,6 @@ import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { demoIds, readXlsx } from '../org/org.test-kit.js';
 import { callRecords } from './call.schema.js';
-import { mmss, yuan } from './call-record.service.js';
 
 const d = routeTables.callDetail;
 const day = 86_400_000;

@@ -1,19 +1,10 @@
-import { and, count, desc, eq, gt, gte, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../db/client.js';
-import { lines } from '../line/line.schema.js';
-import { users } from '../org/org.schema.js';
+import { and, count, eq, gt, gte, inArray, ne, notInArray, or } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { lines, users } from '../../db/schema.js';
 import { callBinds, callRecords } from './call.schema.js';
 
 export type TBindRow = typeof callBinds.$inferSelect;
 export type TCallRecordInsert = typeof callRecords.$inferInsert;
-
-/** A record with the names of its line, agent and department (the list pages). */
-const recordWithNames = {
-  r: callRecords,
-  lineName: sql<string>`coalesce((select l.name from lines l where l.id = ${callRecords.lineId}), '')`,
-  realName: sql<string>`coalesce((select u.real_name from users u where u.id = ${callRecords.userId}), '')`,
-  deptName: sql<string>`coalesce((select d.name from departments d where d.id = ${callRecords.deptId}), '')`,
-};
 
 /** States of a dial request that are over (call_binds.state); 'cancelled' was never placed. */
 const overStates = ['finished', 'failed', 'cancelled'];
@@ -157,95 +148,4 @@ export const callRepository = {
         .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)))
         .limit(1)
     )[0]?.mobile ?? '',
-
-  // ---- Call records (getCallDetailList) --------------------------------------------------------
-
-  /**
-   * A page of records and the total: `total` is the roll-up's count (call-record.filter.ts), or
-   * 'withPage' to count beside the page in one statement (few matches that are costly to find,
-   * like a number fragment), or null to count them apart.
-   */
-  recordPage: async (
-    db: TDb,
-    where: SQL,
-    page: number,
-    limit: number,
-    order: SQL[] = [desc(callRecords.startTime), desc(callRecords.id)],
-    total: SQL | 'withPage' | null = null,
-  ) => {
-    const countApart = async () => (await db.select({ n: count() }).from(callRecords).where(where))[0]?.n ?? 0;
-    const offset = (page - 1) * limit;
-    if (total === 'withPage') {
-      const rows = await db
-        .select({ ...recordWithNames, matches: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(callRecords)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      return {
-        records: rows.map(({ matches: _, ...row }) => row),
-        // A page past the end has no row to carry the count.
-        total: rows[0]?.matches ?? (page > 1 ? await countApart() : 0),
-      };
-    }
-    const n = total
-      ? Number(rowsOf<{ n: unknown }>(await db.execute(sql`select ${total} as n`))[0]?.n ?? 0)
-      : await countApart();
-    const records = await db
-      .select(recordWithNames)
-      .from(callRecords)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-    return { records, total: n };
-  },
-
-  /** One record with its names (the detail drawer of 通话记录). */
-  recordDetail: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await db
-        .select(recordWithNames)
-        .from(callRecords)
-        .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, id)))
-        .limit(1)
-    )[0] ?? null,
-
-  /** The figures of the matching records (get-page-count): calls, connected, talk time, charge. */
-  recordSums: async (db: TDb, where: SQL, fromRollup: SQL | null = null) => {
-    if (fromRollup) {
-      // total, connected, total_second, total_postage (call-record.filter.ts recordSumsSql).
-      const [x] = rowsOf<Record<string, unknown>>(await db.execute(fromRollup));
-      return {
-        total: Number(x?.total ?? 0),
-        connected: Number(x?.connected ?? 0),
-        totalSecond: Number(x?.total_second ?? 0),
-        totalPostage: Number(x?.total_postage ?? 0),
-      };
-    }
-    const [row] = await db
-      .select({
-        total: count(),
-        connected: sql<number>`count(*) filter (where ${callRecords.callStatus} = 1)`.mapWith(Number),
-        totalSecond: sql<number>`coalesce(sum(${callRecords.duration}), 0)`.mapWith(Number),
-        totalPostage: sql<number>`coalesce(sum(${callRecords.postage}), 0)`.mapWith(Number),
-      })
-      .from(callRecords)
-      .where(where);
-    return row ?? { total: 0, connected: 0, totalSecond: 0, totalPostage: 0 };
-  },
-
-  /** The platform's lines (few rows): the line filter of 通话记录. */
-  lineOptions: (db: TDb) =>
-    db.select({ id: lines.id, name: lines.name, mode: lines.mode }).from(lines).orderBy(lines.id),
-
-  findRecord: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await db
-        .select()
-        .from(callRecords)
-        .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, id)))
-        .limit(1)
-    )[0] ?? null,
 };

@@ -1,13 +1,17 @@
-import { type callDetailRoutes, type callRoutes, routeTables } from '@yunhu/contract';
+import { type callCensusRoutes, type callDetailRoutes, type callRoutes, routeTables } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
 import type { TConfig } from '../../config.js';
 import type { TDatabase } from '../../db/client.js';
-import type { TDataScope } from '../../db/scope.js';
 import { bindRoutes, detached, type TBindDeps, type THandlers } from '../../http/bind.js';
-import type { TAuth } from '../../http/context.js';
-import { callCensusHandlers, createCallCensusService } from './call-census.service.js';
+import { streamXlsx } from '../../http/download.js';
+import {
+  agentColumns,
+  createCallCensusService,
+  dayAgentColumns,
+  type TCallCensusService,
+} from './call-census.service.js';
 import { createCallDetailService, type TCallDetailService } from './call-detail.service.js';
-import { createCallRecordService, type TCallRecordService } from './call-record.service.js';
+import { callRecordColumns, createCallRecordService, type TCallRecordService } from './call-record.service.js';
 import { registerCallInternalRoutes } from './callback.routes.js';
 import { createCallbackService } from './callback.service.js';
 import { carrierCallbackPath, carrierSignatureHeader } from './carrier.js';
@@ -22,13 +26,34 @@ export const callDetailHandlers = (
   details: TCallDetailService,
   records: TCallRecordService,
 ): THandlers<typeof callDetailRoutes> => ({
-  getCallDetailList: (ctx) => details.customerCalls(ctx.auth, ctx.input),
-  recordingUrl: (ctx) => details.recordingUrl(ctx.auth, ctx.input.id),
-  getPage: (ctx) => records.page(ctx.auth, ctx.input),
-  getPageCount: (ctx) => records.pageCount(ctx.auth, ctx.input),
-  exportRecords: (ctx) => records.exportRecords(ctx.auth, ctx.input, ctx.reply),
-  callDetailContent: (ctx) => records.content(ctx.auth, ctx.input.id),
-  selectBoughtLine: (ctx) => records.lines(ctx.auth),
+  getCallDetailList: (ctx) => details.customerCalls(ctx, ctx.input),
+  recordingUrl: (ctx) => details.recordingUrl(ctx, ctx.input.id),
+  getPage: (ctx) => records.page(ctx, ctx.input),
+  getPageCount: (ctx) => records.pageCount(ctx, ctx.input),
+  exportRecords: async (ctx) => {
+    const { rows, fileName } = await records.exportRecords(ctx, ctx.input);
+    return streamXlsx(rows, callRecordColumns, fileName, '通话记录');
+  },
+  callDetailContent: (ctx) => records.content(ctx, ctx.input.id),
+  selectBoughtLine: (ctx) => records.lines(ctx),
+});
+
+export const callCensusHandlers = (census: TCallCensusService): THandlers<typeof callCensusRoutes> => ({
+  baseCensus: (ctx) => census.totals(ctx, ctx.input),
+  census: (ctx) => census.perDay(ctx, ctx.input),
+  hourCensus: (ctx) => census.perHour(ctx, ctx.input),
+  localCensus: (ctx) => census.perDept(ctx, ctx.input),
+  huaJiCensus: (ctx) => census.perLine(ctx, ctx.input),
+  getCensusDetail: (ctx) => census.detailPage(ctx, ctx.input),
+  censusDetailDownload: async (ctx) => {
+    const { rows, fileName } = census.exportDetail(ctx, ctx.input);
+    return streamXlsx(rows, dayAgentColumns, fileName, '话务统计明细');
+  },
+  statisticsUsePage: (ctx) => census.agentPage(ctx, ctx.input),
+  statisticsUserExport: async (ctx) => {
+    const { rows, fileName } = census.exportAgents(ctx, ctx.input);
+    return streamXlsx(rows, agentColumns, fileName, '坐席话务统计');
+  },
 });
 
 const dialHandlers = (dial: TDialService): Omit<THandlers<typeof callRoutes>, TSipRouteNames> => ({
@@ -50,7 +75,6 @@ export const registerCall = async (
     config: TConfig;
     database: TDatabase;
     deps: TBindDeps;
-    dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
     customerGuard: TCustomerGuard;
     isMasked: TIsMasked;
     /** The CRM's follow-up write and customer pick, for the calling tasks. */
@@ -105,7 +129,6 @@ export const registerCall = async (
   });
   const details = createCallDetailService({
     database,
-    dataScopeOf: opts.dataScopeOf,
     customerGuard: opts.customerGuard,
     isMasked: opts.isMasked,
     store,
@@ -113,14 +136,13 @@ export const registerCall = async (
   const sip = registerSip(app, { database, sip: config.sip, deps: opts.deps, dialHandlers: dialHandlers(dial) });
   const records = createCallRecordService({
     database,
-    dataScopeOf: opts.dataScopeOf,
     isMasked: opts.isMasked,
     store,
   });
-  bindRoutes(app, routeTables.callDetail, callDetailHandlers(details, records), opts.deps, { legacy: true });
+  bindRoutes(app, routeTables.callDetail, callDetailHandlers(details, records), opts.deps);
   // 话务统计 (issue 6): the statistics of the same records.
-  const census = createCallCensusService({ database, dataScopeOf: opts.dataScopeOf });
-  bindRoutes(app, routeTables.callCensus, callCensusHandlers(census), opts.deps, { legacy: true });
+  const census = createCallCensusService({ database });
+  bindRoutes(app, routeTables.callCensus, callCensusHandlers(census), opts.deps);
   bindRoutes(app, routeTables.taskCard, taskCardHandlers(tasks), opts.deps);
   await registerCallInternalRoutes(app, {
     carrierSecret: config.carrier.callbackSecret,

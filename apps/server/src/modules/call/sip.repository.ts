@@ -1,9 +1,7 @@
 import { softphoneLineMode } from '@yunhu/contract';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { lines } from '../line/line.schema.js';
-import { tenants, users } from '../org/org.schema.js';
-import { seats } from '../seat/seat.schema.js';
+import { lines, seats, tenants, users } from '../../db/schema.js';
 import { sipAccounts } from './sip.schema.js';
 
 // The seat and line tables are read here until their area has a service to ask (issue 5 builds
