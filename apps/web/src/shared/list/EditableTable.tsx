@@ -4,6 +4,7 @@ import type { ColumnType } from 'antd/es/table';
 import { type ReactNode, useMemo, useState } from 'react';
 import { t } from '../../locales/zh-CN';
 import { FormModal } from '../form/FormModal';
+import { RowAction } from './RowAction';
 
 type TEditableTableProps<T extends { id: number }, V extends object> = {
   rows: T[];
@@ -36,18 +37,14 @@ export const EditableTable = <T extends { id: number }, V extends object>(props:
     title: texts.actions,
     render: (_v, r) => (
       <Space>
-        <Button type="link" size="small" onClick={() => setEditing(r)}>
-          {texts.edit}
-        </Button>
+        <RowAction onClick={() => setEditing(r)}>{texts.edit}</RowAction>
         <Popconfirm
           title={props.deleteConfirm(r)}
           okText={t.common.confirm}
           cancelText={t.common.cancel}
           onConfirm={() => props.onDelete(r).catch(() => undefined)}
         >
-          <Button type="link" size="small" danger>
-            {texts.delete}
-          </Button>
+          <RowAction isDanger>{texts.delete}</RowAction>
         </Popconfirm>
       </Space>
     ),

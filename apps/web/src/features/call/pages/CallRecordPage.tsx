@@ -1,10 +1,11 @@
 import { Perm, routeTables, type TCallDetail, type TCallRecordFilter } from '@yunhu/contract';
-import { Button, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { ListView } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { useListController } from '../../../shared/list/useListController';
 import { usePermission } from '../../../shared/permission/usePermission';
@@ -73,14 +74,9 @@ export const CallRecordPage = () => {
       fixed: 'right',
       render: (_v, row) => (
         <Space>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => setOpenId(row.id)}
-            data-testid={`call-record-detail-${row.id}`}
-          >
+          <RowAction onClick={() => setOpenId(row.id)} testId={`call-record-detail-${row.id}`}>
             {c.detail}
-          </Button>
+          </RowAction>
         </Space>
       ),
     },

@@ -8,6 +8,7 @@ import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
 import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
@@ -47,12 +48,10 @@ export const CallerNumberPage = () => {
     },
     ...actionsColumn<TNumberRow>(canChange, t.seat.actions, (row) => (
       <Space size={4}>
-        <Button type="link" size="small" onClick={() => setEditing(row)}>
-          {l.edit}
-        </Button>
-        <Button type="link" size="small" danger onClick={() => remove([row])}>
+        <RowAction onClick={() => setEditing(row)}>{l.edit}</RowAction>
+        <RowAction isDanger onClick={() => remove([row])}>
           {l.delete}
-        </Button>
+        </RowAction>
       </Space>
     )),
   ];

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
 import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { usePermission } from '../../../shared/permission/usePermission';
@@ -38,18 +39,14 @@ const LineNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
     { key: 'distributedAt', title: l.distributedAt, dataIndex: 'distributedAt', render: fmt },
     ...actionsColumn<TNumberRow>(canChange, t.seat.actions, (row) => (
       <Space size={4}>
-        <Button type="link" size="small" onClick={() => pick({ kind: 'distribute', ids: [row.id] })}>
-          {l.distribute}
-        </Button>
+        <RowAction onClick={() => pick({ kind: 'distribute', ids: [row.id] })}>{l.distribute}</RowAction>
         {row.userId !== null && (
-          <Button
-            type="link"
-            size="small"
-            danger
+          <RowAction
+            isDanger
             onClick={() => confirm(l.takeBackConfirm(row.number), () => actions.distribute([row.id], null))}
           >
             {l.takeBack}
-          </Button>
+          </RowAction>
         )}
       </Space>
     )),
@@ -104,18 +101,11 @@ const WorkNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
     { key: 'boundAt', title: l.boundAt, dataIndex: 'boundAt', render: fmt },
     ...actionsColumn<TWorkRow>(canChange, t.seat.actions, (row) =>
       row.userId === null ? (
-        <Button type="link" size="small" onClick={() => pick({ kind: 'bind', id: row.id })}>
-          {l.bind}
-        </Button>
+        <RowAction onClick={() => pick({ kind: 'bind', id: row.id })}>{l.bind}</RowAction>
       ) : (
-        <Button
-          type="link"
-          size="small"
-          danger
-          onClick={() => confirm(l.unbindConfirm(row.workNumber), () => actions.unbind(row.id))}
-        >
+        <RowAction isDanger onClick={() => confirm(l.unbindConfirm(row.workNumber), () => actions.unbind(row.id))}>
           {l.unbind}
-        </Button>
+        </RowAction>
       ),
     ),
   ];

@@ -7,6 +7,7 @@ import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
 import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { runAndReport, useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
@@ -36,34 +37,26 @@ const RowActions = ({ row, open }: { row: TSeatRow; open: (d: TSeatDialog) => vo
   return (
     <Space size={4} wrap data-testid={`seat-actions-${row.id}`}>
       {row.userId === null && usable && (
-        <Button type="link" size="small" onClick={() => open({ kind: 'assign', seat: row })}>
-          {s.assignThis}
-        </Button>
+        <RowAction onClick={() => open({ kind: 'assign', seat: row })}>{s.assignThis}</RowAction>
       )}
       {row.userId !== null && usable && (
-        <Button type="link" size="small" onClick={() => open({ kind: 'handOver', seat: row })}>
-          {s.handOver}
-        </Button>
+        <RowAction onClick={() => open({ kind: 'handOver', seat: row })}>{s.handOver}</RowAction>
       )}
       {row.state !== 'disabled' && (
-        <Button type="link" size="small" onClick={() => open({ kind: 'renew', ids: [row.id] })}>
-          {s.renew}
-        </Button>
+        <RowAction onClick={() => open({ kind: 'renew', ids: [row.id] })}>{s.renew}</RowAction>
       )}
       {row.userId !== null && (
-        <Button
-          type="link"
-          size="small"
-          danger
+        <RowAction
+          isDanger
           onClick={() => confirm(s.releaseConfirm(row.userName ?? ''), () => actions.release(row.id))}
         >
           {s.release}
-        </Button>
+        </RowAction>
       )}
       {row.userId === null && (
-        <Button type="link" size="small" danger onClick={() => confirm(s.deleteConfirm, () => actions.remove(row.id))}>
+        <RowAction isDanger onClick={() => confirm(s.deleteConfirm, () => actions.remove(row.id))}>
           {s.delete}
-        </Button>
+        </RowAction>
       )}
       {node}
     </Space>
