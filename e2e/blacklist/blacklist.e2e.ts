@@ -73,7 +73,7 @@ describe('the black-list', () => {
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('black-import-file').click();
     await (await chooser).setFiles(file);
-    const problems = page.getByTestId('black-import-problems');
+    const problems = page.getByTestId('black-import-errors');
     await problems.getByText(/号码「999」格式不正确/).waitFor();
     await problems.getByText('与第2行号码重复').waitFor();
     await page

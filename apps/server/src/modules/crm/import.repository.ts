@@ -1,19 +1,11 @@
 import type { TCustomField } from '@yunhu/contract';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
-import { users } from '../org/org.schema.js';
-import {
-  crmCustomFields,
-  crmFollowRecords,
-  crmImportRows,
-  crmImports,
-  crmOwnerLogs,
-  crmTags,
-  customers,
-} from './crm.schema.js';
+// Another area's table (the owner's name) through the schema barrel (docs/architecture.md).
+import { users } from '../../db/schema.js';
+import { crmCustomFields, crmFollowRecords, crmOwnerLogs, crmTags, customers } from './crm.schema.js';
 
-export type TImportRow = typeof crmImports.$inferSelect;
-export type TStagedRow = typeof crmImportRows.$inferSelect;
+export type { TImportOutcome as TOutcome, TStagedRow } from '../../import/import.repository.js';
 export type TExisting = {
   id: number;
   name: string;
@@ -23,205 +15,33 @@ export type TExisting = {
   deptId: number | null;
   isDeleted: boolean;
 };
-export type TOutcome = { rowNo: number; outcome: 'inserted' | 'updated' | 'skipped'; reason: string };
 
-/** Queries of the CRM imports; every one filters the tenant besides the row-level security. */
+/** Customers as an import meets them (with their owner's name), by mobile or by id. */
+const existingWhere = async (tx: TDb, tenantId: number, match: SQL, n: number): Promise<TExisting[]> => {
+  if (n === 0) return [];
+  const rows = await tx
+    .select({
+      id: customers.id,
+      name: customers.name,
+      mobile: customers.mobile,
+      ownerId: customers.ownerId,
+      ownerName: users.realName,
+      deptId: customers.deptId,
+      deletedAt: customers.deletedAt,
+    })
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.ownerId))
+    .where(and(eq(customers.tenantId, tenantId), match));
+  return rows.map(({ deletedAt, ...r }) => ({ ...r, isDeleted: deletedAt !== null }));
+};
+
+/** Queries of the CRM imports' own rules (the staging is the framework's, import/import.repository.ts). */
 export const importRepository = {
-  insertImport: (tx: TDb, row: typeof crmImports.$inferInsert) => tx.insert(crmImports).values(row),
-
-  findImport: async (tx: TDb, tenantId: number, id: string): Promise<TImportRow | undefined> =>
-    (
-      await tx
-        .select()
-        .from(crmImports)
-        .where(and(eq(crmImports.tenantId, tenantId), eq(crmImports.id, id)))
-    )[0],
-
-  updateImport: (tx: TDb, tenantId: number, id: string, patch: Partial<typeof crmImports.$inferInsert>) =>
-    tx
-      .update(crmImports)
-      .set(patch)
-      .where(and(eq(crmImports.tenantId, tenantId), eq(crmImports.id, id))),
-
-  /**
-   * Starts (or resumes) writing a batch in one of `from`'s statuses: this process takes its lease.
-   * False when another request moved it first.
-   */
-  startRun: async (
-    tx: TDb,
-    tenantId: number,
-    id: string,
-    from: string[],
-    run: { runner: string; duplicateMode: string },
-  ) =>
-    (
-      await tx
-        .update(crmImports)
-        .set({
-          status: 'running',
-          runner: run.runner,
-          heartbeatAt: sql`now()`,
-          duplicateMode: run.duplicateMode,
-          message: '',
-          finishedAt: null,
-        })
-        .where(and(eq(crmImports.tenantId, tenantId), eq(crmImports.id, id), inArray(crmImports.status, from)))
-        .returning({ id: crmImports.id })
-    ).length === 1,
-
-  /**
-   * Renews the lease of a running batch for one chunk, in the chunk's transaction (so the batch row
-   * stays locked until the chunk commits); false when the batch is no longer this runner's.
-   */
-  renewLease: async (tx: TDb, tenantId: number, id: string, runner: string) =>
-    (
-      await tx
-        .update(crmImports)
-        .set({ heartbeatAt: sql`now()` })
-        .where(
-          and(
-            eq(crmImports.tenantId, tenantId),
-            eq(crmImports.id, id),
-            eq(crmImports.status, 'running'),
-            eq(crmImports.runner, runner),
-          ),
-        )
-        .returning({ id: crmImports.id })
-    ).length === 1,
-
-  /** Ends a run this runner still holds (done or failed); false when it no longer holds it. */
-  endRun: async (
-    tx: TDb,
-    tenantId: number,
-    id: string,
-    runner: string,
-    patch: Partial<typeof crmImports.$inferInsert>,
-  ) =>
-    (
-      await tx
-        .update(crmImports)
-        .set({ ...patch, runner: null, heartbeatAt: null })
-        .where(
-          and(
-            eq(crmImports.tenantId, tenantId),
-            eq(crmImports.id, id),
-            eq(crmImports.status, 'running'),
-            eq(crmImports.runner, runner),
-          ),
-        )
-        .returning({ id: crmImports.id })
-    ).length === 1,
-
-  /**
-   * Running batches of every tenant whose runner has not written for `leaseSeconds` (or never took a
-   * lease: batches left before leases existed), locked; a batch another sweep or a live chunk holds
-   * is passed over (SKIP LOCKED). Outside any tenant's wall: the sweep is the server's own business.
-   */
-  lockAbandoned: (db: TDb, leaseSeconds: number, limit: number) =>
-    db
-      .select({
-        id: crmImports.id,
-        tenantId: crmImports.tenantId,
-        processed: crmImports.processed,
-        validCount: crmImports.validCount,
-      })
-      .from(crmImports)
-      .where(
-        and(
-          eq(crmImports.status, 'running'),
-          sql`(${crmImports.heartbeatAt} is null or ${crmImports.heartbeatAt} < now() - ${leaseSeconds} * interval '1 second')`,
-        ),
-      )
-      .limit(limit)
-      .for('update', { skipLocked: true }),
-
-  /** Adds counts of one written chunk, so a poll sees the progress while the import runs. */
-  addProgress: (tx: TDb, tenantId: number, id: string, d: { inserted: number; updated: number; skipped: number }) =>
-    tx
-      .update(crmImports)
-      .set({
-        processed: sql`${crmImports.processed} + ${d.inserted + d.updated + d.skipped}`,
-        inserted: sql`${crmImports.inserted} + ${d.inserted}`,
-        updated: sql`${crmImports.updated} + ${d.updated}`,
-        skipped: sql`${crmImports.skipped} + ${d.skipped}`,
-      })
-      .where(and(eq(crmImports.tenantId, tenantId), eq(crmImports.id, id))),
-
-  insertRows: async (tx: TDb, rows: (typeof crmImportRows.$inferInsert)[]) => {
-    if (rows.length) await tx.insert(crmImportRows).values(rows);
-  },
-
-  /** Removes the staged rows of batches older than `days` (the batch rows stay, with their counts). */
-  purgeRows: (tx: TDb, tenantId: number, days: number) =>
-    tx.execute(sql`delete from crm_import_rows where tenant_id = ${tenantId} and import_id in (
-      select id from crm_imports where tenant_id = ${tenantId} and created_at < now() - ${days} * interval '1 day')`),
-
-  deleteRows: (tx: TDb, tenantId: number, id: string) =>
-    tx.delete(crmImportRows).where(and(eq(crmImportRows.tenantId, tenantId), eq(crmImportRows.importId, id))),
-
-  /** The staged rows after `afterRowNo`, in file order (keyset on the primary key); valid ones only if asked. */
-  rows: (tx: TDb, tenantId: number, id: string, afterRowNo: number, limit: number, isValidOnly: boolean) =>
-    tx
-      .select()
-      .from(crmImportRows)
-      .where(
-        and(
-          eq(crmImportRows.tenantId, tenantId),
-          eq(crmImportRows.importId, id),
-          gt(crmImportRows.rowNo, afterRowNo),
-          isValidOnly ? isNull(crmImportRows.error) : undefined,
-        ),
-      )
-      .orderBy(asc(crmImportRows.rowNo))
-      .limit(limit),
-
-  /**
-   * The checkpoint: valid staged rows after `afterRowNo` with no outcome yet. A row's outcome is set
-   * in the transaction that writes it, so these are exactly the rows not written.
-   */
-  unwrittenRows: (tx: TDb, tenantId: number, id: string, afterRowNo: number, limit: number) =>
-    tx
-      .select()
-      .from(crmImportRows)
-      .where(
-        and(
-          eq(crmImportRows.tenantId, tenantId),
-          eq(crmImportRows.importId, id),
-          gt(crmImportRows.rowNo, afterRowNo),
-          isNull(crmImportRows.error),
-          isNull(crmImportRows.outcome),
-        ),
-      )
-      .orderBy(asc(crmImportRows.rowNo))
-      .limit(limit),
-
-  setOutcomes: async (tx: TDb, tenantId: number, id: string, outcomes: TOutcome[]) => {
-    if (outcomes.length === 0) return;
-    // One statement for the chunk: the outcomes travel as one JSON parameter.
-    await tx.execute(sql`update crm_import_rows r set outcome = v.o, outcome_reason = v.r
-      from jsonb_to_recordset(${JSON.stringify(outcomes.map((o) => ({ n: o.rowNo, o: o.outcome, r: o.reason })))}::jsonb)
-        as v(n int, o text, r text)
-      where r.tenant_id = ${tenantId} and r.import_id = ${id} and r.row_no = v.n`);
-  },
-
   /** Customers of the tenant with these mobiles, recycle bin included (mobiles are unique per tenant). */
-  existingByMobile: async (tx: TDb, tenantId: number, mobiles: string[]): Promise<Map<string, TExisting>> => {
-    if (mobiles.length === 0) return new Map();
-    const rows = await tx
-      .select({
-        id: customers.id,
-        name: customers.name,
-        mobile: customers.mobile,
-        ownerId: customers.ownerId,
-        ownerName: users.realName,
-        deptId: customers.deptId,
-        deletedAt: customers.deletedAt,
-      })
-      .from(customers)
-      .leftJoin(users, eq(users.id, customers.ownerId))
-      .where(and(eq(customers.tenantId, tenantId), inArray(customers.mobile, mobiles)));
-    return new Map(rows.map(({ deletedAt, ...r }) => [r.mobile, { ...r, isDeleted: deletedAt !== null }]));
-  },
+  existingByMobile: async (tx: TDb, tenantId: number, mobiles: string[]): Promise<Map<string, TExisting>> =>
+    new Map(
+      (await existingWhere(tx, tenantId, inArray(customers.mobile, mobiles), mobiles.length)).map((e) => [e.mobile, e]),
+    ),
 
   customFields: async (tx: TDb, tenantId: number): Promise<TCustomField[]> =>
     (
@@ -268,23 +88,8 @@ export const importRepository = {
     if (rows.length) await tx.insert(crmOwnerLogs).values(rows);
   },
 
-  customersByIds: async (tx: TDb, tenantId: number, ids: number[]): Promise<Map<number, TExisting>> => {
-    if (ids.length === 0) return new Map();
-    const rows = await tx
-      .select({
-        id: customers.id,
-        name: customers.name,
-        mobile: customers.mobile,
-        ownerId: customers.ownerId,
-        ownerName: users.realName,
-        deptId: customers.deptId,
-        deletedAt: customers.deletedAt,
-      })
-      .from(customers)
-      .leftJoin(users, eq(users.id, customers.ownerId))
-      .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, ids)));
-    return new Map(rows.map(({ deletedAt, ...r }) => [r.id, { ...r, isDeleted: deletedAt !== null }]));
-  },
+  customersByIds: async (tx: TDb, tenantId: number, ids: number[]): Promise<Map<number, TExisting>> =>
+    new Map((await existingWhere(tx, tenantId, inArray(customers.id, ids), ids.length)).map((e) => [e.id, e])),
 
   /**
    * Updates an existing customer from an import row: filled cells overwrite, blank ones keep the

@@ -1,5 +1,6 @@
 import { routeTables } from '@yunhu/contract';
-import type { THandlers } from '../../http/bind.js';
+import { detached, type THandlers } from '../../http/bind.js';
+import { streamXlsx } from '../../http/download.js';
 import type { TExportService } from './export.service.js';
 import { crmImportLimits, type TCrmImportService } from './import.service.js';
 import type { TRankService } from './rank.service.js';
@@ -20,8 +21,10 @@ export const crmImportHandlers = (
   exports: TExportService,
   rank: TRankService,
 ): THandlers<typeof table> => ({
-  importTemplate: (ctx) => imports.template(ctx.auth, ctx.input.kind, ctx.reply),
-  importPreview: async (ctx) => {
+  // The import handlers open their own transactions: the upload is read before anything is
+  // staged, and a confirm writes in the background after answering (import/import.runner.ts).
+  importTemplate: detached((ctx) => imports.template(ctx.auth, ctx.input.kind)),
+  importPreview: detached(async (ctx) => {
     const file = await ctx.req.file({ limits: { fileSize: crmImportLimits.maxBytes } });
     let opts: ReturnType<typeof fieldsOf>;
     try {
@@ -31,14 +34,23 @@ export const crmImportHandlers = (
       throw error;
     }
     return imports.customerPreview(ctx.auth, file, opts);
+  }),
+  importConfirm: detached((ctx) =>
+    imports.customerConfirm(ctx.auth, ctx.input.batchId, ctx.input.duplicateMode, ctx.scope),
+  ),
+  followImportPreview: detached(async (ctx) =>
+    imports.followPreview(ctx.auth, await ctx.req.file({ limits: { fileSize: crmImportLimits.maxBytes } }), ctx.scope),
+  ),
+  followImportConfirm: detached((ctx) => imports.followConfirm(ctx.auth, ctx.input.batchId, ctx.scope)),
+  importState: detached((ctx) => imports.state(ctx.auth, ctx.input.batchId)),
+  importReport: detached((ctx) => imports.report(ctx.auth, ctx.input.batchId)),
+  exportCustomers: async (ctx) => {
+    const file = await exports.customers(ctx, ctx.input);
+    return streamXlsx(file.rows, file.columns, file.fileName, file.sheetName);
   },
-  importConfirm: (ctx) => imports.customerConfirm(ctx.auth, ctx.input.batchId, ctx.input.duplicateMode),
-  followImportPreview: async (ctx) =>
-    imports.followPreview(ctx.auth, await ctx.req.file({ limits: { fileSize: crmImportLimits.maxBytes } })),
-  followImportConfirm: (ctx) => imports.followConfirm(ctx.auth, ctx.input.batchId),
-  importState: (ctx) => imports.state(ctx.auth, ctx.input.batchId),
-  importReport: (ctx) => imports.report(ctx.auth, ctx.input.batchId, ctx.reply),
-  exportCustomers: (ctx) => exports.customers(ctx.auth, ctx.input, ctx.reply),
-  rankList: (ctx) => rank.list(ctx.auth, ctx.input),
-  rankListDownload: (ctx) => rank.download(ctx.auth, ctx.input, ctx.reply),
+  rankList: (ctx) => rank.list(ctx, ctx.input),
+  rankListDownload: async (ctx) => {
+    const file = await rank.download(ctx, ctx.input);
+    return streamXlsx(file.rows, file.columns, file.fileName, file.sheetName);
+  },
 });

@@ -1,0 +1,155 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { TDb } from '../db/client.js';
+import { crmImportRows as importRows, crmImports as imports } from '../db/schema.js';
+
+/**
+ * The staging tables of every import (issue 12): a batch (`crm_imports`, named after the first
+ * import that had them) and its rows (`crm_import_rows`), each row with what was read, why it is
+ * refused, and its outcome once written: the checkpoint an interrupted import resumes from.
+ */
+export type TBatchRow = typeof imports.$inferSelect;
+export type TBatchInsert = typeof imports.$inferInsert;
+export type TStagedRow = typeof importRows.$inferSelect;
+export type TStagedInsert = typeof importRows.$inferInsert;
+export type TImportOutcome = { rowNo: number; outcome: 'inserted' | 'updated' | 'skipped'; reason: string };
+
+const batchOf = (tenantId: number, id: string) => and(eq(imports.tenantId, tenantId), eq(imports.id, id));
+/** A running batch whose lease this runner holds. */
+const heldBy = (tenantId: number, id: string, runner: string) =>
+  and(batchOf(tenantId, id), eq(imports.status, 'running'), eq(imports.runner, runner));
+
+/** Queries of the import staging; every one filters the tenant besides the row-level security. */
+export const importRepository = {
+  insertBatch: (tx: TDb, row: TBatchInsert) => tx.insert(imports).values(row),
+
+  findBatch: async (tx: TDb, tenantId: number, id: string): Promise<TBatchRow | undefined> =>
+    (await tx.select().from(imports).where(batchOf(tenantId, id)))[0],
+
+  updateBatch: (tx: TDb, tenantId: number, id: string, patch: Partial<TBatchInsert>) =>
+    tx.update(imports).set(patch).where(batchOf(tenantId, id)),
+
+  /**
+   * Starts (or resumes) writing a batch in one of `from`'s statuses: this process takes its lease.
+   * False when another request moved it first.
+   */
+  startRun: async (tx: TDb, tenantId: number, id: string, from: string[], run: { runner: string; mode: string }) =>
+    (
+      await tx
+        .update(imports)
+        .set({
+          status: 'running',
+          runner: run.runner,
+          heartbeatAt: sql`now()`,
+          duplicateMode: run.mode,
+          message: '',
+          finishedAt: null,
+        })
+        .where(and(batchOf(tenantId, id), inArray(imports.status, from)))
+        .returning({ id: imports.id })
+    ).length === 1,
+
+  /**
+   * Renews the lease of a running batch for one chunk, in the chunk's transaction (so the batch row
+   * stays locked until the chunk commits); false when the batch is no longer this runner's.
+   */
+  renewLease: async (tx: TDb, tenantId: number, id: string, runner: string) =>
+    (
+      await tx
+        .update(imports)
+        .set({ heartbeatAt: sql`now()` })
+        .where(heldBy(tenantId, id, runner))
+        .returning({ id: imports.id })
+    ).length === 1,
+
+  /** Ends a run this runner still holds (done or failed); false when it no longer holds it. */
+  endRun: async (tx: TDb, tenantId: number, id: string, runner: string, patch: Partial<TBatchInsert>) =>
+    (
+      await tx
+        .update(imports)
+        .set({ ...patch, runner: null, heartbeatAt: null })
+        .where(heldBy(tenantId, id, runner))
+        .returning({ id: imports.id })
+    ).length === 1,
+
+  /**
+   * Running batches of every tenant whose runner has not written for `leaseSeconds` (or never took a
+   * lease: batches left before leases existed), locked; a batch another sweep or a live chunk holds
+   * is passed over (SKIP LOCKED). Outside any tenant's wall: the sweep is the server's own business.
+   */
+  lockAbandoned: (db: TDb, leaseSeconds: number, limit: number) =>
+    db
+      .select({
+        id: imports.id,
+        tenantId: imports.tenantId,
+        processed: imports.processed,
+        validCount: imports.validCount,
+      })
+      .from(imports)
+      .where(
+        and(
+          eq(imports.status, 'running'),
+          sql`(${imports.heartbeatAt} is null or ${imports.heartbeatAt} < now() - ${leaseSeconds} * interval '1 second')`,
+        ),
+      )
+      .limit(limit)
+      .for('update', { skipLocked: true }),
+
+  /** Adds counts of one written chunk, so a poll sees the progress while the import runs. */
+  addProgress: (tx: TDb, tenantId: number, id: string, d: { inserted: number; updated: number; skipped: number }) =>
+    tx
+      .update(imports)
+      .set({
+        processed: sql`${imports.processed} + ${d.inserted + d.updated + d.skipped}`,
+        inserted: sql`${imports.inserted} + ${d.inserted}`,
+        updated: sql`${imports.updated} + ${d.updated}`,
+        skipped: sql`${imports.skipped} + ${d.skipped}`,
+      })
+      .where(batchOf(tenantId, id)),
+
+  insertRows: async (tx: TDb, rows: TStagedInsert[]) => {
+    if (rows.length) await tx.insert(importRows).values(rows);
+  },
+
+  /** Removes the staged rows of batches older than `days` (the batch rows stay, with their counts). */
+  purgeRows: (tx: TDb, tenantId: number, days: number) =>
+    tx.execute(sql`delete from crm_import_rows where tenant_id = ${tenantId} and import_id in (
+      select id from crm_imports where tenant_id = ${tenantId} and created_at < now() - ${days} * interval '1 day')`),
+
+  deleteRows: (tx: TDb, tenantId: number, id: string) =>
+    tx.delete(importRows).where(and(eq(importRows.tenantId, tenantId), eq(importRows.importId, id))),
+
+  /**
+   * The staged rows after `afterRowNo` in file order (keyset on the primary key): all of them, the
+   * valid ones, or the checkpoint (valid rows with no outcome yet: a row's outcome is set in the
+   * transaction that writes it, so these are exactly the rows not written).
+   */
+  rows: (
+    tx: TDb,
+    tenantId: number,
+    id: string,
+    page: { after: number; limit: number; only?: 'valid' | 'unwritten' },
+  ): Promise<TStagedRow[]> =>
+    tx
+      .select()
+      .from(importRows)
+      .where(
+        and(
+          eq(importRows.tenantId, tenantId),
+          eq(importRows.importId, id),
+          gt(importRows.rowNo, page.after),
+          page.only ? isNull(importRows.error) : undefined,
+          page.only === 'unwritten' ? isNull(importRows.outcome) : undefined,
+        ),
+      )
+      .orderBy(asc(importRows.rowNo))
+      .limit(page.limit),
+
+  setOutcomes: async (tx: TDb, tenantId: number, id: string, outcomes: TImportOutcome[]) => {
+    if (outcomes.length === 0) return;
+    // One statement for the chunk: the outcomes travel as one JSON parameter.
+    await tx.execute(sql`update crm_import_rows r set outcome = v.o, outcome_reason = v.r
+      from jsonb_to_recordset(${JSON.stringify(outcomes.map((o) => ({ n: o.rowNo, o: o.outcome, r: o.reason })))}::jsonb)
+        as v(n int, o text, r text)
+      where r.tenant_id = ${tenantId} and r.import_id = ${id} and r.row_no = v.n`);
+  },
+};

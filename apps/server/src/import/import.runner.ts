@@ -1,0 +1,341 @@
+import crypto from 'node:crypto';
+import type { TDatabase, TDb } from '../db/client.js';
+import type { TDataScope } from '../db/scope.js';
+import { detachFromRequest, withTenant } from '../db/tenant.js';
+import type { TAuth } from '../http/context.js';
+import { streamXlsx, type TDownload } from '../http/download.js';
+import { batchedRows, type TColumn } from '../http/xlsx-stream.js';
+import { importErrors } from './import.errors.js';
+import {
+  importRepository as repo,
+  type TBatchRow,
+  type TImportOutcome,
+  type TStagedInsert,
+  type TStagedRow,
+} from './import.repository.js';
+
+export const importLimits = {
+  /** Rows checked against the database, staged and written per round trip. */
+  chunk: 500,
+  batchTtlHours: 24,
+  /**
+   * A running import's writer renews its lease with every chunk (a 500-row chunk takes well under
+   * a second to a few); past this without a chunk, its process is taken for dead.
+   */
+  leaseSeconds: 120,
+  /** How often every server looks for imports left running by a dead process (also once at start). */
+  recoverySeconds: 60,
+  /** Staged rows (and so the downloadable result) are kept this long, then removed. */
+  keepDays: 7,
+};
+
+/**
+ * Settings of a batch that the batch table has no column for (where new customers go) are staged
+ * as row 0, before the file's header row (1); every row query starts after 0.
+ */
+const metaRowNo = 0;
+
+/** What a writer is handed for one run: who confirmed, his data scope, the batch and its settings. */
+export type TImportRun = {
+  auth: TAuth;
+  scope: TDataScope;
+  batch: TBatchRow;
+  mode: string;
+  options: Record<string, unknown>;
+};
+
+/** How one kind of import writes its valid staged rows. */
+export type TImportWriter = {
+  /** Writes these rows (valid, not written yet) and says each one's outcome, in the caller's transaction. */
+  write: (tx: TDb, run: TImportRun, rows: TStagedRow[]) => Promise<TImportOutcome[]>;
+  /**
+   * All rows in one transaction (a small import: nothing or everything is written); otherwise
+   * chunk by chunk, each chunk with its checkpoint.
+   */
+  isOneTransaction?: boolean;
+};
+
+export type TStagedCounts = { total: number; valid: number; invalid: number; duplicate: number };
+
+const outcomeText: Record<string, string> = { inserted: '已导入', updated: '已更新', skipped: '已跳过' };
+
+/**
+ * The life of every import after its file was read (issue 12): the batch and its staged rows,
+ * the confirm, the writing in the background, the progress, the result to download, and the
+ * recovery of an import whose process died.
+ *
+ * Surviving a dead process (hardening item 6): resume from a checkpoint, not one transaction per
+ * batch (that would hold one transaction, its locks and its WAL for 200,000 rows). The checkpoint
+ * is each staged row's outcome, set in the very transaction that writes the row, so a chunk is
+ * written with its checkpoint or not at all. The writing process holds a lease on the batch
+ * (runner, heartbeat_at), renewed by every chunk in that chunk's transaction; every server sweeps
+ * at start and each minute for running batches whose lease ran out (FOR UPDATE SKIP LOCKED: a live
+ * chunk holds the row, so a live process's import is never taken) and marks them failed with what
+ * was written. Confirming again takes a new lease and writes the rows without an outcome: none
+ * twice, none missing. A writer that wakes after its lease was taken finds the lease gone and stops.
+ * A one-transaction import (black-list) is the same with one chunk: a dead writer wrote nothing.
+ */
+export const createImportRunner = (deps: { database: TDatabase; onError: (error: unknown) => void }) => {
+  const { database } = deps;
+  const scoped = <T>(auth: TAuth, fn: (tx: TDb) => Promise<T>) => withTenant(database, auth.tenantId, fn);
+  const running = new Set<Promise<void>>();
+  /** This process's name in the lease of the imports it writes. */
+  const runner = crypto.randomUUID();
+
+  /** Opens a batch being checked, with its settings staged as row 0. */
+  const open = async (
+    auth: TAuth,
+    batch: { kind: string; fileName: string; mode?: string; options?: Record<string, unknown> },
+  ) => {
+    const batchId = crypto.randomUUID();
+    await scoped(auth, async (tx) => {
+      // Each new upload clears the tenant's staged rows past their keeping time (they can be 100,000 a batch).
+      await repo.purgeRows(tx, auth.tenantId, importLimits.keepDays);
+      await repo.insertBatch(tx, {
+        id: batchId,
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        kind: batch.kind,
+        fileName: batch.fileName.slice(0, 200),
+        status: 'checking',
+        duplicateMode: batch.mode ?? 'skip',
+      });
+      await repo.insertRows(tx, [
+        { importId: batchId, tenantId: auth.tenantId, rowNo: metaRowNo, data: batch.options ?? {} },
+      ]);
+    });
+    return batchId;
+  };
+
+  /** Stages checked rows (in the caller's transaction, which may check them against the database first). */
+  const stage = (tx: TDb, auth: TAuth, batchId: string, rows: Omit<TStagedInsert, 'importId' | 'tenantId'>[]) =>
+    repo.insertRows(
+      tx,
+      rows.map((r) => ({ ...r, importId: batchId, tenantId: auth.tenantId })),
+    );
+
+  /** The check is over: the batch waits for its confirm. */
+  const close = (auth: TAuth, batchId: string, counts: TStagedCounts) =>
+    scoped(auth, async (tx) => {
+      await repo.updateBatch(tx, auth.tenantId, batchId, {
+        status: 'previewed',
+        total: counts.total,
+        validCount: counts.valid,
+        invalidCount: counts.invalid,
+        duplicateCount: counts.duplicate,
+      });
+      return (await repo.findBatch(tx, auth.tenantId, batchId))!;
+    });
+
+  /** The file could not be read to its end: nothing of it is kept. */
+  const discard = (auth: TAuth, batchId: string) =>
+    scoped(auth, async (tx) => {
+      await repo.deleteRows(tx, auth.tenantId, batchId);
+      await repo.updateBatch(tx, auth.tenantId, batchId, { status: 'failed', finishedAt: new Date() });
+    });
+
+  /** A batch of this tenant made by this person (an administrator may follow anyone's). */
+  const find = async (auth: TAuth, batchId: string, kinds?: readonly string[]) => {
+    const row = await scoped(auth, (tx) => repo.findBatch(tx, auth.tenantId, batchId));
+    const isMine = row && (row.userId === auth.userId || auth.isAdmin || auth.isSuper);
+    if (!row || !isMine || row.status === 'checking' || (kinds && !kinds.includes(row.kind))) {
+      throw importErrors.batchMissing();
+    }
+    return row;
+  };
+
+  /** Writes the valid staged rows not yet written while this process holds the batch's lease. */
+  const write = async (run: TImportRun, writer: TImportWriter) => {
+    const { auth, batch } = run;
+    const batchId = batch.id;
+    try {
+      let after = metaRowNo;
+      for (;;) {
+        const step = await scoped(auth, async (tx) => {
+          // The lease first: it locks the batch row until this chunk commits (a sweep passes it
+          // over) and stops a writer whose batch was taken for dead meanwhile.
+          if (!(await repo.renewLease(tx, auth.tenantId, batchId, runner))) return 'lost';
+          const limit = writer.isOneTransaction ? Number.MAX_SAFE_INTEGER : importLimits.chunk;
+          for (;;) {
+            const rows = await repo.rows(tx, auth.tenantId, batchId, { after, limit, only: 'unwritten' });
+            if (rows.length === 0) {
+              const final = (await repo.findBatch(tx, auth.tenantId, batchId))!;
+              await repo.endRun(tx, auth.tenantId, batchId, runner, {
+                status: 'done',
+                finishedAt: new Date(),
+                message: final.skipped ? `${final.skipped}行已跳过，原因见导入结果` : '',
+              });
+              return 'done';
+            }
+            after = rows[rows.length - 1]!.rowNo;
+            const outcomes = await writer.write(tx, run, rows);
+            await repo.setOutcomes(tx, auth.tenantId, batchId, outcomes);
+            const n = (o: string) => outcomes.filter((x) => x.outcome === o).length;
+            await repo.addProgress(tx, auth.tenantId, batchId, {
+              inserted: n('inserted'),
+              updated: n('updated'),
+              skipped: n('skipped'),
+            });
+            if (!writer.isOneTransaction) return 'more';
+          }
+        });
+        if (step !== 'more') return;
+      }
+    } catch (error) {
+      deps.onError(error);
+      await scoped(auth, (tx) =>
+        repo.endRun(tx, auth.tenantId, batchId, runner, {
+          status: 'failed',
+          finishedAt: new Date(),
+          message: writer.isOneTransaction
+            ? '导入失败，未写入任何数据；可重新确认导入，或修改文件后重新上传'
+            : '导入中途失败：已处理的行已写入（见导入结果），其余未写入；可重新确认导入，从中断处继续',
+        }),
+      ).catch(deps.onError);
+    }
+  };
+
+  /**
+   * Takes the batch's lease and starts writing it in the background (outside the request); a batch
+   * that failed or was interrupted with rows still unwritten is resumed from its checkpoint.
+   */
+  const confirm = async (
+    ctx: { auth: TAuth; scope: TDataScope },
+    batchId: string,
+    kinds: readonly string[],
+    writer: TImportWriter,
+    mode?: string,
+  ) => {
+    const { auth } = ctx;
+    const batch = await find(auth, batchId, kinds);
+    const isResumable = batch.status === 'failed' && batch.processed < batch.validCount;
+    if (batch.status !== 'previewed' && !isResumable) throw importErrors.confirmedAlready();
+    if (Date.now() - batch.createdAt.getTime() > importLimits.batchTtlHours * 3_600_000) {
+      throw importErrors.batchMissing();
+    }
+    if (batch.validCount === 0) throw importErrors.nothingToWrite();
+    const runMode = mode ?? batch.duplicateMode;
+    const options = await scoped(auth, async (tx) => {
+      const started = await repo.startRun(tx, auth.tenantId, batchId, [batch.status], { runner, mode: runMode });
+      const meta = await repo.rows(tx, auth.tenantId, batchId, { after: -1, limit: 1 });
+      return started ? (meta[0]?.rowNo === metaRowNo ? meta[0].data : {}) : null;
+    });
+    if (!options) throw importErrors.confirmedAlready();
+    const job = detachFromRequest(() => write({ ...ctx, batch, mode: runMode, options }, writer));
+    running.add(job);
+    void job.finally(() => running.delete(job));
+    return { ...batch, status: 'running', duplicateMode: runMode, message: '' } satisfies TBatchRow;
+  };
+
+  /**
+   * Marks the imports of every tenant left running by a dead process (lease run out): failed with
+   * what was written, so the importer can confirm again and go on; one written to its end but not
+   * closed is done. Returns how many it found.
+   */
+  const recoverInterrupted = async () => {
+    const limit = 100;
+    let found = 0;
+    for (;;) {
+      const n = await database.db.transaction(async (t) => {
+        const tx = t as unknown as TDb;
+        const abandoned = await repo.lockAbandoned(tx, importLimits.leaseSeconds, limit);
+        for (const b of abandoned) {
+          const left = b.validCount - b.processed;
+          await repo.updateBatch(tx, b.tenantId, b.id, {
+            status: left > 0 ? 'failed' : 'done',
+            runner: null,
+            heartbeatAt: null,
+            finishedAt: new Date(),
+            message:
+              left > 0
+                ? `导入中断（服务重启或异常退出）：已写入${b.processed}行，其余${left}行尚未写入；请在${importLimits.batchTtlHours}小时内重新确认导入，将从中断处继续`
+                : '',
+          });
+        }
+        return abandoned.length;
+      });
+      found += n;
+      if (n < limit) return found;
+    }
+  };
+
+  /** Runs the sweep now and then every `recoverySeconds`; stop() waits for a sweep in progress. */
+  const startRecovery = () => {
+    let sweeping: Promise<unknown> | null = null;
+    let isStopped = false;
+    const tick = () => {
+      if (isStopped || sweeping) return;
+      sweeping = recoverInterrupted()
+        .catch(deps.onError)
+        .finally(() => {
+          sweeping = null;
+        });
+    };
+    tick();
+    const timer = setInterval(tick, importLimits.recoverySeconds * 1000);
+    timer.unref();
+    return {
+      stop: async () => {
+        isStopped = true;
+        clearInterval(timer);
+        await sweeping;
+      },
+    };
+  };
+
+  /**
+   * Every row with its check result, or its outcome once written, in row order: the kind's own
+   * columns, then 结果 and 说明.
+   */
+  const report = async (
+    auth: TAuth,
+    batchId: string,
+    kinds: readonly string[],
+    columns: TColumn<TStagedRow>[],
+  ): Promise<TDownload> => {
+    const batch = await find(auth, batchId, kinds);
+    if (Date.now() - batch.createdAt.getTime() > importLimits.keepDays * 86_400_000) {
+      throw importErrors.reportExpired(importLimits.keepDays);
+    }
+    let after = metaRowNo;
+    const base = batch.fileName.replace(/\.(xlsx|csv)$/i, '') || '导入';
+    return streamXlsx<TStagedRow>(
+      batchedRows(async () => {
+        const rows = await scoped(auth, (tx) =>
+          repo.rows(tx, auth.tenantId, batchId, { after, limit: importLimits.chunk * 4 }),
+        );
+        if (rows.length) after = rows[rows.length - 1]!.rowNo;
+        return rows;
+      }),
+      [
+        { header: '行号', width: 8, value: (r) => r.rowNo },
+        ...columns,
+        {
+          header: '结果',
+          width: 10,
+          value: (r) => (r.error ? '有错误' : r.outcome ? outcomeText[r.outcome]! : r.existingId ? '已存在' : '可导入'),
+        },
+        { header: '说明', width: 60, value: (r) => r.error ?? r.outcomeReason ?? '' },
+      ],
+      `${base}-导入结果.xlsx`,
+      '导入结果',
+    );
+  };
+
+  return {
+    open,
+    stage,
+    close,
+    discard,
+    find,
+    confirm,
+    report,
+    recoverInterrupted,
+    startRecovery,
+    /** Resolves when every confirm started by this process has finished (tests, shutdown). */
+    idle: () => Promise.all([...running]).then(() => undefined),
+    scoped,
+  };
+};
+
+export type TImportRunner = ReturnType<typeof createImportRunner>;
