@@ -8,7 +8,6 @@ import { createDevSms, type TSmsSender } from './adapters/sms.js';
 import { registerWechatScanPage } from './adapters/wechat-scan-page.js';
 import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
-import { withTenant } from './db/tenant.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
@@ -54,15 +53,15 @@ const createServices = (app: FastifyInstance, config: TConfig, database: TDataba
   let revokeSessions: ReturnType<typeof createAuthService>['revokeUserSessions'] = async () => undefined;
   const org = createOrgService({
     database,
-    isOwnUpload: (a, url) => withTenant(database, a.tenantId, (tx) => system.isOwnUpload(tx, a, url)),
+    isOwnUpload: system.isOwnUpload,
     useCode: (m, p, c) => useCode(m, p, c),
-    revokeSessions: (userId) => revokeSessions(userId),
+    revokeSessions: (tx, userId) => revokeSessions(tx, userId),
     onError: (error) => app.log.error({ err: error }, 'org: unexpected error'),
   });
   const auth = createAuthService({
     database,
     sms: smsSender,
-    org,
+    registerEnterprise: org.registerEnterprise,
     sessionHours: config.sessionHours,
   });
   useCode = auth.useCode;
@@ -120,11 +119,11 @@ export const buildApp = async (
     onAuditError: (error) => app.log.error({ err: error }, 'operation log: settling a row failed'),
     isProduction: config.isProduction,
   };
-  bindRoutes(app, routeTables.auth, authHandlers(services.auth, services.devOutbox), deps, { legacy: true });
-  bindRoutes(app, routeTables.org, orgHandlers(services.org), deps, { legacy: true });
-  bindRoutes(app, routeTables.orgDept, deptHandlers(services.org), deps, { legacy: true });
-  bindRoutes(app, routeTables.orgRole, roleHandlers(services.org), deps, { legacy: true });
-  bindRoutes(app, routeTables.orgStaff, staffHandlers(services.org), deps, { legacy: true });
+  bindRoutes(app, routeTables.auth, authHandlers(services.auth, services.devOutbox), deps);
+  bindRoutes(app, routeTables.org, orgHandlers(services.org), deps);
+  bindRoutes(app, routeTables.orgDept, deptHandlers(services.org), deps);
+  bindRoutes(app, routeTables.orgRole, roleHandlers(services.org), deps);
+  bindRoutes(app, routeTables.orgStaff, staffHandlers(services.org), deps);
   bindRoutes(app, routeTables.system, systemHandlers(services.system), deps);
   bindRoutes(app, routeTables.certification, certificationHandlers(services.certification), deps);
   bindRoutes(app, routeTables.platform, platformHandlers(services.platform), deps);

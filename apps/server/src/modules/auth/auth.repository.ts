@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { roles, tenants, userRoles, users } from '../org/org.schema.js';
+import { roles, tenants, userRoles, users } from '../../db/schema.js';
 import { authCounters, sessions, smsCodes, wechatTickets } from './auth.schema.js';
 
 export const authRepository = {

@@ -3,10 +3,11 @@ import type { TSmsPurpose } from '@yunhu/contract';
 import QRCode from 'qrcode';
 import type { TSmsSender } from '../../adapters/sms.js';
 import type { TDatabase, TDb } from '../../db/client.js';
-import type { TAuditSubject, TAuth } from '../../http/context.js';
-import { conflict, invalid, unauthorized } from '../../http/errors.js';
+import type { TAuditSubject, TAuth, TRequestContext } from '../../http/context.js';
+import { type AppError, unauthorized } from '../../http/errors.js';
 import { dummyHash, hashPassword, hashToken, newToken, verifyPassword } from '../../security/password.js';
-import type { TOrgService } from '../org/org.service.js';
+import type { TOrgService } from '../org/index.js';
+import { authErrors as errors } from './auth.errors.js';
 import { authRepository as repo } from './auth.repository.js';
 
 /**
@@ -33,13 +34,10 @@ export const authLimits = {
 };
 
 /** One limit a request must pass: its counter key, how many tries in how long, and the refusal. */
-type TLimit = { key: string; tries: number; windowSeconds: number; message: string };
+type TLimit = { key: string; tries: number; windowSeconds: number; refusal: () => AppError };
 
 /** Stands for a code never sent (an unknown mobile): no code hashes to it, so nothing can match. */
 const NO_CODE = 'none';
-
-/** The locked-out message of one source for one account (the sign-in page shows it as is). */
-const lockedMessage = (minutes: number) => `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`;
 
 type TLoginRow = NonNullable<Awaited<ReturnType<typeof repo.findLoginUser>>>;
 
@@ -48,7 +46,8 @@ export type TAuthService = ReturnType<typeof createAuthService>;
 export const createAuthService = (deps: {
   database: TDatabase;
   sms: TSmsSender;
-  org: TOrgService;
+  /** The org area's: a pending enterprise with its root department and administrator. */
+  registerEnterprise: TOrgService['registerEnterprise'];
   sessionHours: number;
 }) => {
   const { db } = deps.database;
@@ -57,14 +56,15 @@ export const createAuthService = (deps: {
 
   /**
    * Takes a try of every limit, in order, each in one atomic statement; at the first refusal the
-   * tries already taken are given back and its message is thrown. Answers the keys taken.
+   * tries already taken are given back and its refusal is thrown. Public routes only: each
+   * statement commits at once, so a refusal thrown afterwards never rolls a counted try back. Answers the keys taken.
    */
   const takeTries = async (limits: TLimit[]): Promise<string[]> => {
     const taken: string[] = [];
     for (const limit of limits) {
       if (!(await repo.takeTry(db, limit.key, limit.tries, limit.windowSeconds))) {
         for (const key of taken) await repo.giveBackTry(db, key);
-        throw conflict(limit.message);
+        throw limit.refusal();
       }
       taken.push(limit.key);
     }
@@ -88,16 +88,16 @@ export const createAuthService = (deps: {
         key: `pw:src:${ip}:${who}`,
         tries: authLimits.sourceAccountTries,
         windowSeconds,
-        message: lockedMessage(authLimits.failureWindowMinutes),
+        refusal: () => errors.sourceLocked(authLimits.failureWindowMinutes),
       },
-      { key: `pw:src:${ip}`, tries: authLimits.ipFailures, windowSeconds, message: '登录尝试过于频繁，请稍后再试' },
+      { key: `pw:src:${ip}`, tries: authLimits.ipFailures, windowSeconds, refusal: errors.sourceTooFrequent },
     ];
     if (!isKnownSource) {
       limits.push({
         key: `pw:acct:${who}`,
         tries: authLimits.accountTries,
         windowSeconds,
-        message: `该账号登录失败次数过多，已暂时锁定，请${authLimits.failureWindowMinutes}分钟后再试或使用短信验证码登录`,
+        refusal: () => errors.accountLocked(authLimits.failureWindowMinutes),
       });
     }
     return limits;
@@ -127,15 +127,13 @@ export const createAuthService = (deps: {
 
   /** Refuses accounts that may not sign in, with the reason a person can act on. */
   const assertMaySignIn = (row: TLoginRow) => {
-    if (row.tenant.status === 'pending') throw conflict('企业注册正在审核中，审核通过后即可登录');
-    if (row.tenant.status === 'rejected') {
-      throw conflict(`企业注册未通过审核${row.tenant.statusReason ? `：${row.tenant.statusReason}` : ''}`);
-    }
-    if (row.tenant.status === 'closed') throw conflict('企业已停用，请联系平台客服');
-    if (row.user.status === 'pending') throw conflict('账号正在审核中，请联系企业管理员');
-    if (row.user.status === 'disabled') throw conflict('账号已停用，请联系企业管理员');
-    if (row.user.status === 'rejected') throw conflict('账号申请未通过，请联系企业管理员');
-    if (row.user.status !== 'active') throw conflict('账号不可用，请联系企业管理员');
+    if (row.tenant.status === 'pending') throw errors.enterprisePending();
+    if (row.tenant.status === 'rejected') throw errors.enterpriseRejected(row.tenant.statusReason ?? '');
+    if (row.tenant.status === 'closed') throw errors.enterpriseClosed();
+    if (row.user.status === 'pending') throw errors.accountPending();
+    if (row.user.status === 'disabled') throw errors.accountDisabled();
+    if (row.user.status === 'rejected') throw errors.accountRejected();
+    if (row.user.status !== 'active') throw errors.accountUnusable();
   };
 
   const issueSession = async (row: TLoginRow, ip: string) => {
@@ -157,19 +155,19 @@ export const createAuthService = (deps: {
         key: `sms:gap:${mobile}:${purpose}`,
         tries: 1,
         windowSeconds: authLimits.smsIntervalSeconds,
-        message: `验证码发送过于频繁，请${authLimits.smsIntervalSeconds}秒后再试`,
+        refusal: () => errors.smsGap(authLimits.smsIntervalSeconds),
       },
       {
         key: `sms:day:${mobile}`,
         tries: authLimits.smsPerMobilePerDay,
         windowSeconds: 86_400,
-        message: '该手机号今日验证码次数已达上限，请明天再试',
+        refusal: errors.smsDayLimit,
       },
       {
         key: `sms:src:${ip}`,
         tries: authLimits.smsPerIpPerHour,
         windowSeconds: 3600,
-        message: '验证码请求过于频繁，请稍后再试',
+        refusal: errors.smsSourceLimit,
       },
     ]);
     const isForAccount = purpose === 'login' || purpose === 'reset';
@@ -204,27 +202,27 @@ export const createAuthService = (deps: {
             key: `sms:guess:${ip}`,
             tries: authLimits.smsGuessesPerIpPerHour,
             windowSeconds: 3600,
-            message: '验证码尝试过于频繁，请稍后再试',
+            refusal: errors.smsGuessLimit,
           },
         ])
       : [];
     const row = await repo.latestSmsCode(db, mobile, purpose);
     if (!row || !(await repo.takeSmsTry(db, row.id, authLimits.smsMaxTries))) {
-      throw invalid('验证码已失效，请重新获取');
+      throw errors.codeExpired();
     }
-    if (row.codeHash !== hashToken(`${mobile}:${code}`)) throw invalid('验证码不正确');
-    if (!(await repo.consumeSmsCode(db, row.id))) throw invalid('验证码已失效，请重新获取');
+    if (row.codeHash !== hashToken(`${mobile}:${code}`)) throw errors.codeWrong();
+    if (!(await repo.consumeSmsCode(db, row.id))) throw errors.codeExpired();
     if (sourceKey) await repo.giveBackTry(db, sourceKey);
   };
 
   const assertPasswordChange = (oldPassword: string, newPassword: string) => {
-    if (oldPassword === newPassword) throw invalid('新密码不能与原密码相同');
+    if (oldPassword === newPassword) throw errors.samePassword();
   };
 
-  const setPassword = async (userId: number, newPassword: string) => {
-    await repo.updatePassword(db, userId, await hashPassword(newPassword));
+  const setPassword = async (tx: TDb, userId: number, newPassword: string) => {
+    await repo.updatePassword(tx, userId, await hashPassword(newPassword));
     // Spec: a password change ends every session of the account.
-    await repo.revokeUserSessions(db, userId);
+    await repo.revokeUserSessions(tx, userId);
   };
 
   return {
@@ -233,7 +231,7 @@ export const createAuthService = (deps: {
     login: async (input: { username: string; password: string }, ip: string, audit: (s: TAuditSubject) => void) => {
       const row = await repo.findLoginUser(db, input.username);
       if (row) audit(subjectOf(row));
-      if (!(await checkPassword(input.username, input.password, row, ip)) || !row) throw conflict('账号或密码错误');
+      if (!(await checkPassword(input.username, input.password, row, ip)) || !row) throw errors.wrongPassword();
       assertMaySignIn(row);
       return issueSession(row, ip);
     },
@@ -243,13 +241,13 @@ export const createAuthService = (deps: {
       if (row) audit(subjectOf(row));
       // An unknown mobile never had a working code, so it fails here like a wrong code does.
       await useCode(input.mobile, 'login', input.code, ip);
-      if (!row) throw invalid('验证码已失效，请重新获取');
+      if (!row) throw errors.codeExpired();
       assertMaySignIn(row);
       return issueSession(row, ip);
     },
 
-    logout: async (auth: TAuth) => {
-      await repo.revokeSession(db, auth.tokenHash);
+    logout: async ({ auth, tx }: TRequestContext) => {
+      await repo.revokeSession(tx, auth.tokenHash);
       return null;
     },
 
@@ -284,10 +282,10 @@ export const createAuthService = (deps: {
       ip: string,
       audit: (s: TAuditSubject) => void,
     ) => {
-      if (await repo.findLoginUser(db, input.username)) throw conflict('该账号已被使用');
-      if (await repo.findUserByMobile(db, input.mobile)) throw conflict('该手机号已注册，请直接登录');
+      if (await repo.findLoginUser(db, input.username)) throw errors.usernameTaken();
+      if (await repo.findUserByMobile(db, input.mobile)) throw errors.mobileRegistered();
       await useCode(input.mobile, 'signup', input.code, ip);
-      const created = await deps.org.registerEnterprise({
+      const created = await deps.registerEnterprise({
         enterpriseName: input.enterpriseName,
         realName: input.realName,
         username: input.username,
@@ -298,11 +296,11 @@ export const createAuthService = (deps: {
       return { tenantCode: created.tenantCode, status: 'pending' as const };
     },
 
-    updatePassword: async (auth: TAuth, input: { oldPassword: string; newPassword: string }) => {
-      const row = await repo.findLoginUser(db, auth.username);
-      if (!row || !(await verifyPassword(input.oldPassword, row.user.passwordHash))) throw invalid('原密码不正确');
+    updatePassword: async ({ auth, tx }: TRequestContext, input: { oldPassword: string; newPassword: string }) => {
+      const row = await repo.findLoginUser(tx, auth.username);
+      if (!row || !(await verifyPassword(input.oldPassword, row.user.passwordHash))) throw errors.oldPasswordWrong();
       assertPasswordChange(input.oldPassword, input.newPassword);
-      await setPassword(auth.userId, input.newPassword);
+      await setPassword(tx, auth.userId, input.newPassword);
       return null;
     },
 
@@ -314,10 +312,10 @@ export const createAuthService = (deps: {
       const row = await repo.findLoginUser(db, input.username);
       if (row) audit(subjectOf(row));
       if (!(await checkPassword(input.username, input.oldPassword, row, ip)) || !row) {
-        throw conflict('账号或原密码错误');
+        throw errors.wrongOldPassword();
       }
       assertPasswordChange(input.oldPassword, input.newPassword);
-      await setPassword(row.user.id, input.newPassword);
+      await setPassword(db, row.user.id, input.newPassword);
       return null;
     },
 
@@ -329,29 +327,31 @@ export const createAuthService = (deps: {
       const row = await repo.findUserByMobile(db, input.mobile);
       if (row) audit(subjectOf(row));
       await useCode(input.mobile, 'reset', input.code, ip);
-      if (!row) throw invalid('验证码已失效，请重新获取');
-      await setPassword(row.user.id, input.newPassword);
+      if (!row) throw errors.codeExpired();
+      await setPassword(db, row.user.id, input.newPassword);
       return null;
     },
 
-    /** Code for a signed-in user: to a new mobile (phone change) or to the own mobile (password). */
+    /**
+     * Code for a signed-in user: to a new mobile (phone change) or to the own mobile (password). Its
+     * route is detached: the SMS limits count in statements of their own (decision 0009).
+     */
     sendCaptcha: async (auth: TAuth, input: { mobile: string; type: 'phone' | 'password' }, ip: string) => {
       if (input.type === 'phone') {
         const owner = await repo.findUserByMobile(db, input.mobile);
-        if (owner)
-          throw conflict(owner.user.id === auth.userId ? '新手机号不能与当前手机号相同' : '该手机号已被其他账号使用');
+        if (owner) throw owner.user.id === auth.userId ? errors.sameMobile() : errors.mobileTaken();
         return sendCode(input.mobile, 'phone', ip);
       }
       const me = await repo.findLoginUser(db, auth.username);
-      if (me?.user.mobile !== input.mobile) throw invalid('请填写本账号绑定的手机号');
+      if (me?.user.mobile !== input.mobile) throw errors.notOwnMobile();
       return sendCode(input.mobile, 'reset', ip);
     },
 
     useCode,
 
-    /** Ends every session of a user at once (the org area: disable, delete, password reset). */
-    revokeUserSessions: async (userId: number) => {
-      await repo.revokeUserSessions(db, userId);
+    /** Ends every session of a user at once, in the caller's transaction (the org area: disable, delete, password reset). */
+    revokeUserSessions: async (tx: TDb, userId: number) => {
+      await repo.revokeUserSessions(tx, userId);
     },
 
     /** Ends every session of an enterprise being closed, so opening it again revives none of them. */
@@ -377,15 +377,14 @@ export const createAuthService = (deps: {
     /** Polled by the page showing the QR code until the scan is confirmed. */
     wechatQrLogin: async (ticketId: string, ip: string, audit: (s: TAuditSubject) => void) => {
       const ticket = await repo.findTicket(db, ticketId);
-      if (!ticket) throw invalid('二维码无效，请刷新');
-      if (ticket.status === 'consumed') throw invalid('二维码已使用，请刷新');
+      if (!ticket) throw errors.qrInvalid();
+      if (ticket.status === 'consumed') throw errors.qrUsed();
       if (ticket.expiresAt.getTime() < Date.now()) return { status: 'expired' as const };
       if (ticket.status !== 'confirmed' || !ticket.openid) return { status: ticket.status as 'waiting' | 'scanned' };
       if (ticket.purpose === 'bind') {
         const holder = await repo.findUserByOpenid(db, ticket.openid);
-        if (holder && holder.user.id !== ticket.userId) throw conflict('该微信已绑定其他账号');
-        if (!(await repo.moveTicket(db, ticketId, 'confirmed', { status: 'consumed' })))
-          throw invalid('二维码已使用，请刷新');
+        if (holder && holder.user.id !== ticket.userId) throw errors.wechatTaken();
+        if (!(await repo.moveTicket(db, ticketId, 'confirmed', { status: 'consumed' }))) throw errors.qrUsed();
         await repo.setOpenid(db, ticket.userId!, ticket.openid);
         return { status: 'bound' as const };
       }
@@ -393,23 +392,22 @@ export const createAuthService = (deps: {
       if (!row) return { status: 'unbound' as const };
       audit(subjectOf(row));
       assertMaySignIn(row);
-      if (!(await repo.moveTicket(db, ticketId, 'confirmed', { status: 'consumed' })))
-        throw invalid('二维码已使用，请刷新');
+      if (!(await repo.moveTicket(db, ticketId, 'confirmed', { status: 'consumed' }))) throw errors.qrUsed();
       return { status: 'confirmed' as const, ...(await issueSession(row, ip)) };
     },
 
     /** The dev WeChat provider's scan: what the phone app would report to the server. */
     devWechatScan: async (input: { ticket: string; openid: string }) => {
       const ticket = await repo.findTicket(db, input.ticket);
-      if (!ticket || ticket.expiresAt.getTime() < Date.now()) throw invalid('二维码已失效');
+      if (!ticket || ticket.expiresAt.getTime() < Date.now()) throw errors.qrExpired();
       if (!(await repo.moveTicket(db, input.ticket, 'waiting', { status: 'confirmed', openid: input.openid }))) {
-        throw conflict('二维码已被扫描');
+        throw errors.qrScanned();
       }
       return null;
     },
 
-    wechatUnbind: async (auth: TAuth) => {
-      await repo.setOpenid(db, auth.userId, null);
+    wechatUnbind: async ({ auth, tx }: TRequestContext) => {
+      await repo.setOpenid(tx, auth.userId, null);
       return null;
     },
   };

@@ -2,8 +2,8 @@ import { dataScopeLabel, type TDataScopeKind } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import type { TAuth } from '../../http/context.js';
-import { forbidden } from '../../http/errors.js';
 import { deptRepository } from './dept.repository.js';
+import { orgErrors } from './org.errors.js';
 import { roleRepository } from './role.repository.js';
 
 type TScopeRole = { id: number; dataScope: string; isAdmin: boolean };
@@ -129,9 +129,7 @@ export const withinScope = async <T>(
   const after = await scopesOfUsers(tx, auth.tenantId, ids);
   for (const id of ids) {
     const scope = after.get(id);
-    if (scope && widensBeyond(grantor, before.get(id), scope)) {
-      throw forbidden('调整后相关员工能看到的数据将超出您自己的数据权限，请联系管理员');
-    }
+    if (scope && widensBeyond(grantor, before.get(id), scope)) throw orgErrors.scopeWidened();
   }
   return result;
 };

@@ -9,12 +9,12 @@ import {
   type TMenuNode,
   type TMenuOut,
 } from '@yunhu/contract';
-import type { TDatabase } from '../../db/client.js';
+import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
-import { hasPermission, type TAuth } from '../../http/context.js';
-import { conflict, invalid, notFound } from '../../http/errors.js';
+import { hasPermission, type TAuth, type TRequestContext } from '../../http/context.js';
 import { resolveDataScope } from './data-scope.js';
 import { createDeptService } from './dept.service.js';
+import { orgErrors as errors } from './org.errors.js';
 import { orgRepository as repo } from './org.repository.js';
 import { pinyinOf } from './pinyin.js';
 import { createRoleService } from './role.service.js';
@@ -37,37 +37,37 @@ export type TOrgService = ReturnType<typeof createOrgService>;
 
 export const createOrgService = (deps: {
   database: TDatabase;
-  /** Whether an uploaded file's URL belongs to the tenant (system area). */
-  isOwnUpload: (auth: TAuth, url: string) => Promise<boolean>;
+  /** Whether an uploaded file's URL belongs to the tenant (system area), read in the caller's transaction. */
+  isOwnUpload: (tx: TDb, auth: TAuth, url: string) => Promise<boolean>;
+  /** Checks and uses up an SMS code (auth area), counting the try in a statement of its own. */
   useCode: (mobile: string, purpose: 'phone', code: string) => Promise<void>;
-  /** Ends every session of a user (auth area): after a disable, a delete or a password reset. */
-  revokeSessions: (userId: number) => Promise<void>;
+  /** Ends every session of a user in the caller's transaction (auth area): after a disable, a delete or a password reset. */
+  revokeSessions: (tx: TDb, userId: number) => Promise<void>;
   onError: (error: unknown) => void;
 }) => {
   const { database } = deps;
   /**
-   * The data scope of the signed-in user (issue 3): every list query of every area applies it with
-   * `scopeCondition(scope, { owner, dept })` from db/scope.ts.
+   * @deprecated transitional (issue 12): the binder resolves the scope once per request (`ctx.scope`);
+   * only the staff import and areas not yet migrated still ask for it in a transaction of their own.
    */
   const dataScopeOf = (auth: TAuth) => withTenant(database, auth.tenantId, (tx) => resolveDataScope(tx, auth));
-  const me = async (auth: TAuth) => {
-    const row = await withTenant(database, auth.tenantId, (tx) => repo.findUser(tx, auth.tenantId, auth.userId));
-    if (!row) throw notFound('用户不存在');
+  const me = async ({ auth, tx }: TRequestContext) => {
+    const row = await repo.findUser(tx, auth.tenantId, auth.userId);
+    if (!row) throw errors.userMissing();
     return row;
   };
 
   return {
     dataScopeOf,
-    dept: createDeptService({ database }),
-    role: createRoleService({ database }),
-    staff: createStaffService({ database, dataScopeOf, revokeSessions: deps.revokeSessions }),
+    dept: createDeptService(),
+    role: createRoleService(),
+    staff: createStaffService({ database, revokeSessions: deps.revokeSessions }),
     staffImport: createStaffImport({ database, dataScopeOf, onError: deps.onError }),
 
-    userInfo: async (auth: TAuth) => {
-      const row = await me(auth);
-      const roleNames = await withTenant(database, auth.tenantId, (tx) =>
-        repo.roleNamesOf(tx, auth.tenantId, auth.userId),
-      );
+    userInfo: async (ctx: TRequestContext) => {
+      const { auth, tx } = ctx;
+      const row = await me(ctx);
+      const roleNames = await repo.roleNamesOf(tx, auth.tenantId, auth.userId);
       const permissions = auth.isSuper
         ? allPermissions()
         : auth.isAdmin
@@ -92,8 +92,8 @@ export const createOrgService = (deps: {
       };
     },
 
-    bhInfo: async (auth: TAuth) => {
-      const row = await me(auth);
+    bhInfo: async (ctx: TRequestContext) => {
+      const row = await me(ctx);
       return {
         userId: row.user.id,
         jobNumber: row.user.jobNumber,
@@ -103,14 +103,18 @@ export const createOrgService = (deps: {
       };
     },
 
-    modifyHeadUrl: async (auth: TAuth, headUrl: string) => {
-      if (!(await deps.isOwnUpload(auth, headUrl))) throw invalid('头像须为本企业上传的图片');
-      await withTenant(database, auth.tenantId, (tx) => repo.updateUser(tx, auth.tenantId, auth.userId, { headUrl }));
+    modifyHeadUrl: async ({ auth, tx }: TRequestContext, headUrl: string) => {
+      if (!(await deps.isOwnUpload(tx, auth, headUrl))) throw errors.headNotUploaded();
+      await repo.updateUser(tx, auth.tenantId, auth.userId, { headUrl });
       return null;
     },
 
+    /**
+     * Its route is detached: the SMS code's tries count in statements of their own (decision 0009),
+     * so a wrong code cannot roll its counted try back; the mobile is asked across the platform.
+     */
     updatePhone: async (auth: TAuth, input: { mobile: string; code: string }) => {
-      if (await repo.mobileTaken(database.db, input.mobile)) throw conflict('该手机号已被其他账号使用');
+      if (await repo.mobileTaken(database.db, input.mobile)) throw errors.mobileTaken();
       await deps.useCode(input.mobile, 'phone', input.code);
       await withTenant(database, auth.tenantId, (tx) =>
         repo.updateUser(tx, auth.tenantId, auth.userId, { mobile: input.mobile }),
@@ -118,10 +122,8 @@ export const createOrgService = (deps: {
       return null;
     },
 
-    updateRealName: async (auth: TAuth, realName: string) => {
-      await withTenant(database, auth.tenantId, (tx) =>
-        repo.updateUser(tx, auth.tenantId, auth.userId, { realName, ...pinyinOf(realName) }),
-      );
+    updateRealName: async ({ auth, tx }: TRequestContext, realName: string) => {
+      await repo.updateUser(tx, auth.tenantId, auth.userId, { realName, ...pinyinOf(realName) });
       return null;
     },
 

@@ -113,6 +113,7 @@ describe('roles', () => {
       code: 10056,
       msg: '该角色下还有1名员工，请先为他们更换角色后再删除',
       data: null,
+      reason: 'org.roleInUse',
     });
     await t.call(s.staffUpdate, { id: agent, roleIds: [await ids.role('坐席')] }, admin);
     expect((await t.call(r.roleDelete, { id: roleId }, admin)).body.code).toBe(0);

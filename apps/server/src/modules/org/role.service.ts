@@ -1,13 +1,19 @@
-import { allPermissions, enterprisePermissions, type TDataScopeKind, type TRole } from '@yunhu/contract';
-import type { TDatabase, TDb } from '../../db/client.js';
-import { withTenant } from '../../db/tenant.js';
-import type { TAuth } from '../../http/context.js';
-import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
+import {
+  allPermissions,
+  enterprisePermissions,
+  type roleRoutes,
+  type TDataScopeKind,
+  type TParsedRequestOf,
+  type TRole,
+} from '@yunhu/contract';
+import type { TDb } from '../../db/client.js';
+import type { TAuth, TRequestContext } from '../../http/context.js';
 import { grantorOf, roleScopeExcess, withinScope } from './data-scope.js';
 import { deptRepository } from './dept.repository.js';
+import { orgErrors as errors } from './org.errors.js';
 import { roleRepository as repo } from './role.repository.js';
 
-const roleMissing = () => notFound('角色不存在或已删除');
+type TIn<K extends keyof typeof roleRoutes> = TParsedRequestOf<(typeof roleRoutes)[K]>;
 
 type TRoleRow = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
 const toRole = (r: TRoleRow): TRole => ({
@@ -20,27 +26,25 @@ const toRole = (r: TRoleRow): TRole => ({
 export type TRoleService = ReturnType<typeof createRoleService>;
 
 /** Roles (角色权限, issue 3): menu and button permissions plus a data scope. */
-export const createRoleService = (deps: { database: TDatabase }) => {
-  const scoped = <T>(auth: TAuth, fn: Parameters<typeof withTenant<T>>[2]) =>
-    withTenant(deps.database, auth.tenantId, fn);
+export const createRoleService = () => {
   const isAdmin = (auth: TAuth) => auth.isAdmin || auth.isSuper;
 
   /** Only the product's permission strings, and (for a non-administrator) only those he holds himself. */
   const checkPermissions = (auth: TAuth, perms: readonly string[]) => {
     const known = new Set(auth.isSuper ? allPermissions() : enterprisePermissions());
     const unknown = perms.filter((p) => !known.has(p));
-    if (unknown.length) throw invalid(`未知的权限标识：${unknown.slice(0, 5).join('、')}`);
+    if (unknown.length) throw errors.unknownPermissions(unknown.slice(0, 5).join('、'));
     if (!isAdmin(auth)) {
       const lacking = perms.filter((p) => !auth.permissions.has(p));
-      if (lacking.length) throw forbidden(`不能授予您自己没有的权限：${lacking.slice(0, 5).join('、')}`);
+      if (lacking.length) throw errors.permissionsNotHeld(lacking.slice(0, 5).join('、'));
     }
   };
 
   /** The chosen departments of a 'custom' scope must exist; other scopes keep none. */
   const checkScope = async (tx: TDb, auth: TAuth, scope: TDataScopeKind, deptIds: readonly number[]) => {
     if (scope !== 'custom') return [];
-    if (deptIds.length === 0) throw invalid('数据权限为指定部门时，请至少选择一个部门');
-    if ((await deptRepository.missing(tx, auth.tenantId, deptIds)).length) throw notFound('部门不存在或已删除');
+    if (deptIds.length === 0) throw errors.customScopeEmpty();
+    if ((await deptRepository.missing(tx, auth.tenantId, deptIds)).length) throw errors.deptMissing();
     return deptIds;
   };
 
@@ -55,7 +59,7 @@ export const createRoleService = (deps: { database: TDatabase }) => {
   ) => {
     if (isAdmin(auth)) return;
     const excess = roleScopeExcess(await grantorOf(tx, auth), { isAdmin: false, ...role });
-    if (excess) throw forbidden(excess);
+    if (excess) throw errors.roleScopeWider(excess);
   };
 
   /** Applies a change to a role; refused and rolled back when it widens a holder beyond the editor's scope. */
@@ -64,144 +68,121 @@ export const createRoleService = (deps: { database: TDatabase }) => {
 
   const find = async (tx: TDb, auth: TAuth, id: number) => {
     const role = await repo.find(tx, auth.tenantId, id);
-    if (!role) throw roleMissing();
+    if (!role) throw errors.roleMissing();
     return role;
   };
 
   const assertNotAdminRole = (role: TRoleRow) => {
-    if (role.isAdmin) throw conflict('管理员角色拥有全部权限和全部数据，不能修改其权限');
+    if (role.isAdmin) throw errors.adminRoleFixed();
   };
 
   return {
-    list: async (auth: TAuth, filter: { name?: string; status?: string }) =>
-      (await scoped(auth, (tx) => repo.list(tx, auth.tenantId, filter))).map(toRole),
+    list: async ({ auth, tx }: TRequestContext, filter: TIn<'roleList'>) =>
+      (await repo.list(tx, auth.tenantId, filter)).map(toRole),
 
-    save: async (
-      auth: TAuth,
-      input: { name: string; remark: string; dataScope: TDataScopeKind; permissions: string[]; deptIds: number[] },
-    ) => {
+    save: async ({ auth, tx }: TRequestContext, input: TIn<'roleSave'>) => {
       checkPermissions(auth, input.permissions);
-      return scoped(auth, async (tx) => {
-        if (await repo.nameTaken(tx, auth.tenantId, input.name)) throw conflict(`角色「${input.name}」已存在`);
-        const deptIds = await checkScope(tx, auth, input.dataScope, input.deptIds);
-        await checkNotWider(tx, auth, { name: input.name, dataScope: input.dataScope, deptIds });
-        const row = await repo.insert(tx, {
-          tenantId: auth.tenantId,
-          name: input.name,
-          remark: input.remark,
-          dataScope: input.dataScope,
-          permissions: input.permissions,
-        });
-        await repo.replaceDepts(tx, auth.tenantId, row.id, deptIds);
-        return toRole((await repo.find(tx, auth.tenantId, row.id))!);
+      if (await repo.nameTaken(tx, auth.tenantId, input.name)) throw errors.roleNameTaken(input.name);
+      const deptIds = await checkScope(tx, auth, input.dataScope, input.deptIds);
+      await checkNotWider(tx, auth, { name: input.name, dataScope: input.dataScope, deptIds });
+      const row = await repo.insert(tx, {
+        tenantId: auth.tenantId,
+        name: input.name,
+        remark: input.remark,
+        dataScope: input.dataScope,
+        permissions: input.permissions,
       });
+      await repo.replaceDepts(tx, auth.tenantId, row.id, deptIds);
+      return toRole((await repo.find(tx, auth.tenantId, row.id))!);
     },
 
-    update: async (
-      auth: TAuth,
-      input: {
-        id: number;
-        name?: string;
-        remark?: string;
-        dataScope?: TDataScopeKind;
-        permissions?: string[];
-        deptIds?: number[];
-      },
-    ) => {
+    update: async ({ auth, tx }: TRequestContext, input: TIn<'roleUpdate'>) => {
       if (input.permissions) checkPermissions(auth, input.permissions);
-      return scoped(auth, async (tx) => {
-        const role = await find(tx, auth, input.id);
-        if (input.permissions || input.dataScope || input.deptIds) assertNotAdminRole(role);
-        if (input.name && (await repo.nameTaken(tx, auth.tenantId, input.name, role.id))) {
-          throw conflict(`角色「${input.name}」已存在`);
+      const role = await find(tx, auth, input.id);
+      if (input.permissions || input.dataScope || input.deptIds) assertNotAdminRole(role);
+      if (input.name && (await repo.nameTaken(tx, auth.tenantId, input.name, role.id))) {
+        throw errors.roleNameTaken(input.name);
+      }
+      const set = {
+        ...(input.name ? { name: input.name } : {}),
+        ...(input.remark !== undefined ? { remark: input.remark } : {}),
+        ...(input.dataScope ? { dataScope: input.dataScope } : {}),
+        ...(input.permissions ? { permissions: input.permissions } : {}),
+      };
+      await holdersWithinScope(tx, auth, role.id, async () => {
+        // Only the chosen departments may change: there is then no column of the role to set.
+        if (Object.keys(set).length > 0) await repo.update(tx, auth.tenantId, role.id, set);
+        if (input.dataScope || input.deptIds) {
+          const scope = (input.dataScope ?? role.dataScope) as TDataScopeKind;
+          const current = input.deptIds ?? (await repo.deptIds(tx, auth.tenantId, [role.id]));
+          const deptIds = await checkScope(tx, auth, scope, current);
+          await checkNotWider(tx, auth, { name: input.name ?? role.name, dataScope: scope, deptIds });
+          await repo.replaceDepts(tx, auth.tenantId, role.id, deptIds);
         }
-        const set = {
-          ...(input.name ? { name: input.name } : {}),
-          ...(input.remark !== undefined ? { remark: input.remark } : {}),
-          ...(input.dataScope ? { dataScope: input.dataScope } : {}),
-          ...(input.permissions ? { permissions: input.permissions } : {}),
-        };
-        await holdersWithinScope(tx, auth, role.id, async () => {
-          // Only the chosen departments may change: there is then no column of the role to set.
-          if (Object.keys(set).length > 0) await repo.update(tx, auth.tenantId, role.id, set);
-          if (input.dataScope || input.deptIds) {
-            const scope = (input.dataScope ?? role.dataScope) as TDataScopeKind;
-            const current = input.deptIds ?? (await repo.deptIds(tx, auth.tenantId, [role.id]));
-            const deptIds = await checkScope(tx, auth, scope, current);
-            await checkNotWider(tx, auth, { name: input.name ?? role.name, dataScope: scope, deptIds });
-            await repo.replaceDepts(tx, auth.tenantId, role.id, deptIds);
-          }
-        });
-        return toRole((await repo.find(tx, auth.tenantId, role.id))!);
       });
+      return toRole((await repo.find(tx, auth.tenantId, role.id))!);
     },
 
     /** Refused while anyone holds the role (issue 3); the administrator role is never deleted. */
-    remove: async (auth: TAuth, id: number) =>
-      scoped(auth, async (tx) => {
-        const role = await find(tx, auth, id);
-        if (role.isAdmin) throw conflict('管理员角色不能删除');
-        if (role.userCount > 0) throw conflict(`该角色下还有${role.userCount}名员工，请先为他们更换角色后再删除`);
-        await repo.delete(tx, auth.tenantId, id);
-        return null;
-      }),
+    remove: async ({ auth, tx }: TRequestContext, id: number) => {
+      const role = await find(tx, auth, id);
+      if (role.isAdmin) throw errors.adminRoleKept();
+      if (role.userCount > 0) throw errors.roleInUse(role.userCount);
+      await repo.delete(tx, auth.tenantId, id);
+      return null;
+    },
 
-    menu: async (auth: TAuth, roleId: number) => {
-      const role = await scoped(auth, (tx) => find(tx, auth, roleId));
+    menu: async ({ auth, tx }: TRequestContext, roleId: number) => {
+      const role = await find(tx, auth, roleId);
       return { roleId, isAdmin: role.isAdmin, permissions: role.isAdmin ? enterprisePermissions() : role.permissions };
     },
 
-    saveMenu: async (auth: TAuth, input: { roleId: number; permissions: string[] }) => {
+    saveMenu: async ({ auth, tx }: TRequestContext, input: TIn<'roleMenuSave'>) => {
       checkPermissions(auth, input.permissions);
-      return scoped(auth, async (tx) => {
-        assertNotAdminRole(await find(tx, auth, input.roleId));
-        await repo.update(tx, auth.tenantId, input.roleId, { permissions: input.permissions });
-        return null;
-      });
+      assertNotAdminRole(await find(tx, auth, input.roleId));
+      await repo.update(tx, auth.tenantId, input.roleId, { permissions: input.permissions });
+      return null;
     },
 
-    dept: async (auth: TAuth, roleId: number) =>
-      scoped(auth, async (tx) => {
-        const role = await find(tx, auth, roleId);
-        return {
-          roleId,
-          dataScope: role.dataScope as TDataScopeKind,
-          deptIds: await repo.deptIds(tx, auth.tenantId, [roleId]),
-        };
-      }),
+    dept: async ({ auth, tx }: TRequestContext, roleId: number) => {
+      const role = await find(tx, auth, roleId);
+      return {
+        roleId,
+        dataScope: role.dataScope as TDataScopeKind,
+        deptIds: await repo.deptIds(tx, auth.tenantId, [roleId]),
+      };
+    },
 
-    saveDept: async (auth: TAuth, input: { roleId: number; dataScope: TDataScopeKind; deptIds: number[] }) =>
-      scoped(auth, async (tx) => {
-        const role = await find(tx, auth, input.roleId);
-        assertNotAdminRole(role);
-        const deptIds = await checkScope(tx, auth, input.dataScope, input.deptIds);
-        await checkNotWider(tx, auth, { name: role.name, dataScope: input.dataScope, deptIds });
-        await holdersWithinScope(tx, auth, role.id, async () => {
-          await repo.update(tx, auth.tenantId, input.roleId, { dataScope: input.dataScope });
-          await repo.replaceDepts(tx, auth.tenantId, input.roleId, deptIds);
-        });
-        return null;
-      }),
+    saveDept: async ({ auth, tx }: TRequestContext, input: TIn<'roleDeptSave'>) => {
+      const role = await find(tx, auth, input.roleId);
+      assertNotAdminRole(role);
+      const deptIds = await checkScope(tx, auth, input.dataScope, input.deptIds);
+      await checkNotWider(tx, auth, { name: role.name, dataScope: input.dataScope, deptIds });
+      await holdersWithinScope(tx, auth, role.id, async () => {
+        await repo.update(tx, auth.tenantId, input.roleId, { dataScope: input.dataScope });
+        await repo.replaceDepts(tx, auth.tenantId, input.roleId, deptIds);
+      });
+      return null;
+    },
 
     /** An administrator cannot disable his own last administrator role (issue 3). */
-    setStatus: async (auth: TAuth, id: number, status: 'active' | 'disabled') =>
-      scoped(auth, async (tx) => {
-        const role = await find(tx, auth, id);
-        if (status === 'disabled' && role.isAdmin) {
-          const mine = await repo.activeRolesOf(tx, auth.tenantId, auth.userId);
-          const mineAdmin = mine.filter((r) => r.isAdmin);
-          if (mineAdmin.some((r) => r.id === id) && mineAdmin.length === 1) {
-            throw conflict('不能停用您自己唯一的管理员角色');
-          }
-        }
-        // Enabling gives the role's scope back to its holders: not beyond the editor's own.
-        await holdersWithinScope(tx, auth, id, async () => {
-          await repo.update(tx, auth.tenantId, id, { status });
-        });
-        return null;
-      }),
+    setStatus: async ({ auth, tx }: TRequestContext, id: number, status: 'active' | 'disabled') => {
+      const role = await find(tx, auth, id);
+      if (status === 'disabled' && role.isAdmin) {
+        const mine = await repo.activeRolesOf(tx, auth.tenantId, auth.userId);
+        const mineAdmin = mine.filter((r) => r.isAdmin);
+        if (mineAdmin.some((r) => r.id === id) && mineAdmin.length === 1) throw errors.ownLastAdminRole();
+      }
+      // Enabling gives the role's scope back to its holders: not beyond the editor's own.
+      await holdersWithinScope(tx, auth, id, async () => {
+        await repo.update(tx, auth.tenantId, id, { status });
+      });
+      return null;
+    },
 
-    userCount: async (auth: TAuth, roleId: number) =>
-      scoped(auth, async (tx) => ({ roleId, count: (await find(tx, auth, roleId)).userCount })),
+    userCount: async ({ auth, tx }: TRequestContext, roleId: number) => ({
+      roleId,
+      count: (await find(tx, auth, roleId)).userCount,
+    }),
   };
 };

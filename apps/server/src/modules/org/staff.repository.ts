@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
+import type { TDatabase, TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
+import { withTenant } from '../../db/tenant.js';
+import { batchedRows } from '../../http/xlsx-stream.js';
 import { departments, roles, staffImportRows, staffImports, userRoles, users } from './org.schema.js';
 
 export type TStaffWhere = {
@@ -77,13 +79,22 @@ export const staffRepository = {
       .where(where)
       .orderBy(desc(users.id))
       .limit(limit)
-      .offset((page - 1) * limit);
+      .offset(offsetOf({ page, limit }));
     return { records, total: total?.n ?? 0 };
   },
 
   /** Batches for a streamed export, in a stable order. */
   batch: (db: TDb, tenantId: number, w: TStaffWhere, offset: number, size: number) =>
     selectStaff(db).where(staffWhere(tenantId, w)).orderBy(asc(users.id)).limit(size).offset(offset),
+
+  /**
+   * The filtered staff for a download, read after the request's transaction: each batch of 1,000
+   * in a short tenant transaction of its own.
+   */
+  exportRows: (database: TDatabase, tenantId: number, w: TStaffWhere) =>
+    batchedRows((offset) =>
+      withTenant(database, tenantId, (tx) => staffRepository.batch(tx, tenantId, w, offset, 1000)),
+    ),
 
   /** A person of the tenant (any status but deleted). */
   find: async (db: TDb, tenantId: number, id: number) =>

@@ -142,6 +142,7 @@ describe('staff', () => {
       code: 10056,
       msg: '不能停用自己的账号',
       data: null,
+      reason: 'org.disableSelf',
     });
     expect((await t.call(s.staffDelete, { ids: [me] }, admin)).body.msg).toBe('不能删除自己的账号');
     const demote = await t.call(s.staffUpdate, { id: me, roleIds: [await ids.role('主管')] }, admin);

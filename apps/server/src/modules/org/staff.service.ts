@@ -1,27 +1,31 @@
 import crypto from 'node:crypto';
-import { maskPhone, staffStatusLabel, type TStaff, type TStaffFilter } from '@yunhu/contract';
-import type { FastifyReply } from 'fastify';
+import {
+  maskPhone,
+  type staffRoutes,
+  staffStatusLabel,
+  type TParsedRequestOf,
+  type TStaff,
+  type TStaffFilter,
+  toPage,
+} from '@yunhu/contract';
+import { acrossTenants } from '../../db/across-tenants.js';
 import type { TDatabase, TDb } from '../../db/client.js';
-import { isInScope, type TDataScope } from '../../db/scope.js';
-import { withTenant } from '../../db/tenant.js';
-import type { TAuth } from '../../http/context.js';
-import { sendXlsx } from '../../http/download.js';
-import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
-import { batchedRows } from '../../http/xlsx-stream.js';
+import { isInScope } from '../../db/scope.js';
+import { isUniqueViolation } from '../../db/unique.js';
+import type { TAuth, TRequestContext } from '../../http/context.js';
+import type { TColumn } from '../../http/xlsx-stream.js';
 import { hashPassword } from '../../security/password.js';
 import { grantorOf, roleScopeExcess, withinScope } from './data-scope.js';
 import { deptRepository } from './dept.repository.js';
+import { orgErrors as errors } from './org.errors.js';
 import { pinyinOf } from './pinyin.js';
 import { roleRepository } from './role.repository.js';
 import { adminHoldersAmong, staffRepository as repo, type TStaffRow, type TStaffWhere } from './staff.repository.js';
 
-const staffMissing = () => notFound('员工不存在或已删除');
+type TIn<K extends keyof typeof staffRoutes> = TParsedRequestOf<(typeof staffRoutes)[K]>;
 
-/** Unique violations (account or mobile taken in a race) become a message a person can act on. */
-export const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
+/** @deprecated transitional (issue 12): import it from `db/unique.ts` (or the org area's index). */
+export { isUniqueViolation };
 
 const passwordAlphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A random initial password meeting the password rule (letters and digits, 10 characters). */
@@ -47,44 +51,51 @@ export const toStaff = (r: TStaffRow, opts: { isMasked: boolean }): TStaff => ({
   createdAt: r.createdAt.getTime(),
 });
 
-type TExamine = { ids: number[]; pass: boolean; reason: string; deptId?: number; roleIds?: number[] };
+/** The staff download's columns. */
+export const staffColumns: TColumn<TStaffRow>[] = [
+  { header: '工号', width: 10, value: (r) => r.jobNumber },
+  { header: '账号', value: (r) => r.username },
+  { header: '姓名', value: (r) => r.realName },
+  { header: '手机号', width: 16, value: (r) => r.mobile },
+  { header: '部门', value: (r) => r.deptName ?? '' },
+  { header: '角色', width: 24, value: (r) => r.roles.map((x) => x.name).join('、') },
+  { header: '状态', width: 10, value: (r) => staffStatusLabel[r.status as 'active'] ?? r.status },
+  { header: '计费', width: 8, value: (r) => (r.billingEnabled ? '开启' : '关闭') },
+  { header: '创建时间', width: 22, value: (r) => r.createdAt.toLocaleString('zh-CN', { hour12: false }) },
+];
 
 export type TStaffService = ReturnType<typeof createStaffService>;
 
 /** Staff (员工管理) and staff applications (员工申请), issue 3. Every list and target obeys the data scope. */
 export const createStaffService = (deps: {
   database: TDatabase;
-  dataScopeOf: (auth: TAuth) => Promise<TDataScope>;
-  revokeSessions: (userId: number) => Promise<void>;
+  /** Ends every session of a user, in the caller's transaction (auth area). */
+  revokeSessions: (tx: TDb, userId: number) => Promise<void>;
 }) => {
-  const { database } = deps;
-  const scoped = <T>(auth: TAuth, fn: Parameters<typeof withTenant<T>>[2]) => withTenant(database, auth.tenantId, fn);
   const isAdmin = (auth: TAuth) => auth.isAdmin || auth.isSuper;
   const pinyinReady = new Set<number>();
 
-  /** Names written by paths that do not compute pinyin (older rows) get it once per process and tenant. */
-  const ensurePinyin = async (auth: TAuth) => {
+  /**
+   * Names written by paths that do not compute pinyin (older rows) get it in the request's
+   * transaction; a tenant is marked done once a request finds none left (so a rolled-back fix is
+   * made again).
+   */
+  const ensurePinyin = async ({ auth, tx }: TRequestContext) => {
     if (pinyinReady.has(auth.tenantId)) return;
-    await scoped(auth, async (tx) => {
-      for (const u of await repo.withoutPinyin(tx, auth.tenantId)) {
-        await repo.update(tx, auth.tenantId, [u.id], pinyinOf(u.realName));
-      }
-    });
-    pinyinReady.add(auth.tenantId);
+    const missing = await repo.withoutPinyin(tx, auth.tenantId);
+    for (const u of missing) await repo.update(tx, auth.tenantId, [u.id], pinyinOf(u.realName));
+    if (missing.length === 0) pinyinReady.add(auth.tenantId);
   };
 
-  const whereOf = async (auth: TAuth, f: TStaffFilter, statuses: string[]): Promise<TStaffWhere> => {
-    const scope = await deps.dataScopeOf(auth);
-    const deptIds =
-      f.deptId === undefined
-        ? undefined
-        : await scoped(auth, async (tx) => {
-            if (!(await deptRepository.find(tx, auth.tenantId, f.deptId!))) throw notFound('部门不存在或已删除');
-            return f.includeChildren === '1'
-              ? deptRepository.withDescendants(tx, auth.tenantId, [f.deptId!])
-              : [f.deptId!];
-          });
-    return { statuses, name: f.name, mobile: f.mobile, deptIds, roleId: f.roleId, scope };
+  const whereOf = async ({ auth, tx, scope }: TRequestContext, f: TStaffFilter, statuses: string[]) => {
+    let deptIds: number[] | undefined;
+    if (f.deptId !== undefined) {
+      if (!(await deptRepository.find(tx, auth.tenantId, f.deptId))) throw errors.deptMissing();
+      deptIds =
+        f.includeChildren === '1' ? await deptRepository.withDescendants(tx, auth.tenantId, [f.deptId]) : [f.deptId];
+    }
+    const where: TStaffWhere = { statuses, name: f.name, mobile: f.mobile, deptIds, roleId: f.roleId, scope };
+    return where;
   };
 
   /**
@@ -93,28 +104,24 @@ export const createStaffService = (deps: {
    * act on administrators.
    */
   const targets = async (
-    tx: TDb,
-    auth: TAuth,
-    scope: TDataScope,
+    { auth, tx, scope }: TRequestContext,
     ids: readonly number[],
     statuses: string[],
-    missing = staffMissing,
+    missing = errors.staffMissing,
   ) => {
     const rows = await repo.findMany(tx, auth.tenantId, ids);
     const ok = rows.filter((r) => statuses.includes(r.status) && isInScope(scope, { ownerId: r.id, deptId: r.deptId }));
     if (ok.length !== ids.length) throw missing();
     if (!isAdmin(auth) && (await adminHoldersAmong(tx, auth.tenantId, ids)).length > 0) {
-      throw forbidden('不能修改管理员的账号');
+      throw errors.adminUntouchable();
     }
     return ok;
   };
 
   /** A department the caller may place people in: of the tenant and inside his data scope. */
-  const checkDept = async (tx: TDb, auth: TAuth, scope: TDataScope, deptId: number) => {
-    if (!(await deptRepository.find(tx, auth.tenantId, deptId))) throw notFound('部门不存在或已删除');
-    if (scope.kind !== 'all' && !scope.deptIds.includes(deptId)) {
-      throw forbidden('只能把员工安排到您数据权限范围内的部门');
-    }
+  const checkDept = async ({ auth, tx, scope }: TRequestContext, deptId: number) => {
+    if (!(await deptRepository.find(tx, auth.tenantId, deptId))) throw errors.deptMissing();
+    if (scope.kind !== 'all' && !scope.deptIds.includes(deptId)) throw errors.deptOutOfScope();
   };
 
   /**
@@ -122,16 +129,20 @@ export const createStaffService = (deps: {
    * a non-administrator, each role he newly gives (not already held by every target) neither holds a
    * permission he lacks nor a data scope wider than his own (hardening item 5, data-scope.ts).
    */
-  const checkRoles = async (tx: TDb, auth: TAuth, roleIds: readonly number[], targetIds: readonly number[] = []) => {
+  const checkRoles = async (
+    { auth, tx }: TRequestContext,
+    roleIds: readonly number[],
+    targetIds: readonly number[] = [],
+  ) => {
     const found = await roleRepository.findMany(tx, auth.tenantId, roleIds);
-    if (found.length !== roleIds.length) throw notFound('角色不存在或已删除');
+    if (found.length !== roleIds.length) throw errors.roleMissing();
     const disabled = found.find((r) => r.status !== 'active');
-    if (disabled) throw invalid(`角色「${disabled.name}」已停用，不能分配`);
+    if (disabled) throw errors.roleDisabled(disabled.name);
     if (!isAdmin(auth)) {
-      if (found.some((r) => r.isAdmin)) throw forbidden('只有管理员可以分配管理员角色');
+      if (found.some((r) => r.isAdmin)) throw errors.adminRoleByAdmin();
       const full = await Promise.all(found.map((r) => roleRepository.find(tx, auth.tenantId, r.id)));
       const lacking = full.flatMap((r) => r?.permissions ?? []).filter((p) => !auth.permissions.has(p));
-      if (lacking.length) throw forbidden('不能分配权限超出您自己权限的角色');
+      if (lacking.length) throw errors.rolePermissionsWider();
       const grantor = await grantorOf(tx, auth);
       const held = await Promise.all(
         targetIds.map(
@@ -142,7 +153,7 @@ export const createStaffService = (deps: {
       for (const r of found.filter((x) => !heldByAll(x.id))) {
         const deptIds = r.dataScope === 'custom' ? await roleRepository.deptIds(tx, auth.tenantId, [r.id]) : [];
         const excess = roleScopeExcess(grantor, { ...r, deptIds });
-        if (excess) throw forbidden(`不能分配：${excess}`);
+        if (excess) throw errors.roleAssignWider(excess);
       }
     }
     return found;
@@ -155,256 +166,207 @@ export const createStaffService = (deps: {
     roles: Awaited<ReturnType<typeof checkRoles>>,
   ) => {
     if (auth.isAdmin && userIds.includes(auth.userId) && !roles.some((r) => r.isAdmin && r.status === 'active')) {
-      throw conflict('不能移除您自己的最后一个管理员角色');
+      throw errors.ownLastAdmin();
     }
   };
 
-  const assertAccountFree = async (by: { username?: string; mobile?: string }, exceptId?: number) => {
-    // Accounts and mobiles sign in, so they are unique across the platform: asked outside the tenant wall.
-    const holder = await repo.holderOf(database.db, by, exceptId);
+  const assertAccountFree = async (tx: TDb, by: { username?: string; mobile?: string }, exceptId?: number) => {
+    // Accounts and mobiles sign in, so they are unique across the platform: asked past the tenant wall.
+    const holder = await acrossTenants(tx, (db) => repo.holderOf(db, by, exceptId));
     if (!holder) return;
     if (by.username && holder.username.toLowerCase() === by.username.toLowerCase()) {
-      throw conflict(`账号「${by.username}」已被使用`);
+      throw errors.usernameTaken(by.username);
     }
-    throw conflict(`手机号${by.mobile}已被其他账号使用`);
+    throw errors.staffMobileTaken(by.mobile ?? '');
   };
 
+  /** A unique index refusing the write (a race) becomes a message a person can act on; the request rolls back. */
   const guardUnique = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('账号或手机号已被使用');
+      if (isUniqueViolation(error)) throw errors.accountTaken();
       throw error;
     }
   };
 
-  const examine = async (auth: TAuth, input: TExamine) => {
-    if (!input.pass && !input.reason) throw invalid('请填写驳回原因');
-    const scope = await deps.dataScopeOf(auth);
-    await scoped(auth, async (tx) => {
-      await targets(tx, auth, scope, input.ids, ['pending'], () => notFound('申请不存在或已处理'));
-      const decided = { examineReason: input.reason, examinedAt: new Date(), examinedBy: auth.userId };
-      if (!input.pass) {
-        await repo.update(tx, auth.tenantId, input.ids, { ...decided, status: 'rejected' });
-        return;
+  const examine = async (ctx: TRequestContext, input: TIn<'batchExamine'>) => {
+    const { auth, tx } = ctx;
+    if (!input.pass && !input.reason) throw errors.reasonMissing();
+    await targets(ctx, input.ids, ['pending'], errors.applicationMissing);
+    const decided = { examineReason: input.reason, examinedAt: new Date(), examinedBy: auth.userId };
+    if (!input.pass) {
+      await repo.update(tx, auth.tenantId, input.ids, { ...decided, status: 'rejected' });
+      return null;
+    }
+    if (input.deptId !== undefined) await checkDept(ctx, input.deptId);
+    await withinScope(tx, auth, input.ids, async () => {
+      if (input.roleIds) {
+        await checkRoles(ctx, input.roleIds, input.ids);
+        await repo.setRoles(tx, auth.tenantId, input.ids, input.roleIds);
       }
-      if (input.deptId !== undefined) await checkDept(tx, auth, scope, input.deptId);
-      await withinScope(tx, auth, input.ids, async () => {
-        if (input.roleIds) {
-          await checkRoles(tx, auth, input.roleIds, input.ids);
-          await repo.setRoles(tx, auth.tenantId, input.ids, input.roleIds);
-        }
-        await repo.update(tx, auth.tenantId, input.ids, {
-          ...decided,
-          status: 'active',
-          ...(input.deptId !== undefined ? { deptId: input.deptId } : {}),
-        });
+      await repo.update(tx, auth.tenantId, input.ids, {
+        ...decided,
+        status: 'active',
+        ...(input.deptId !== undefined ? { deptId: input.deptId } : {}),
       });
     });
     return null;
   };
 
   return {
-    page: async (auth: TAuth, input: TStaffFilter & { page: number; limit: number }) => {
-      await ensurePinyin(auth);
-      const where = await whereOf(auth, input, input.status ? [input.status] : ['active', 'disabled']);
-      const { records, total } = await scoped(auth, (tx) =>
-        repo.page(tx, auth.tenantId, where, input.page, input.limit),
-      );
-      return {
-        records: records.map((r) => toStaff(r, { isMasked: true })),
+    page: async (ctx: TRequestContext, input: TIn<'staffPage'>) => {
+      const where = await whereOf(ctx, input, input.status ? [input.status] : ['active', 'disabled']);
+      await ensurePinyin(ctx);
+      const { records, total } = await repo.page(ctx.tx, ctx.auth.tenantId, where, input.page, input.limit);
+      return toPage(
+        records.map((r) => toStaff(r, { isMasked: true })),
         total,
-        size: input.limit,
-        current: input.page,
-        pages: Math.ceil(total / input.limit),
-      };
+        input,
+      );
     },
 
-    info: async (auth: TAuth, id: number) => {
-      const scope = await deps.dataScopeOf(auth);
-      const row = await scoped(auth, (tx) => repo.find(tx, auth.tenantId, id));
-      if (!row || !isInScope(scope, { ownerId: row.id, deptId: row.deptId })) throw staffMissing();
+    info: async ({ auth, tx, scope }: TRequestContext, id: number) => {
+      const row = await repo.find(tx, auth.tenantId, id);
+      if (!row || !isInScope(scope, { ownerId: row.id, deptId: row.deptId })) throw errors.staffMissing();
       return toStaff(row, { isMasked: false });
     },
 
     /** A new active staff member; without a given password a random one is made and answered once. */
-    add: async (
-      auth: TAuth,
-      input: {
-        username: string;
-        realName: string;
-        mobile: string;
-        deptId: number;
-        roleIds: number[];
-        password?: string;
-        billingEnabled: boolean;
-      },
-    ) => {
-      await assertAccountFree({ username: input.username, mobile: input.mobile });
-      const scope = await deps.dataScopeOf(auth);
+    add: async (ctx: TRequestContext, input: TIn<'staffAdd'>) => {
+      const { auth, tx } = ctx;
+      await assertAccountFree(tx, { username: input.username, mobile: input.mobile });
       const initialPassword = input.password ? null : randomPassword();
       const passwordHash = await hashPassword(input.password ?? initialPassword!);
-      const id = await guardUnique(() =>
-        scoped(auth, async (tx) => {
-          await checkDept(tx, auth, scope, input.deptId);
-          await checkRoles(tx, auth, input.roleIds);
-          return withinScope(
-            tx,
-            auth,
-            [],
-            async () => {
-              const user = await repo.insert(tx, {
-                tenantId: auth.tenantId,
-                username: input.username,
-                realName: input.realName,
-                ...pinyinOf(input.realName),
-                mobile: input.mobile,
-                passwordHash,
-                deptId: input.deptId,
-                billingEnabled: input.billingEnabled,
-                jobNumber: String((await repo.userCount(tx, auth.tenantId)) + 1).padStart(4, '0'),
-              });
-              await repo.setRoles(tx, auth.tenantId, [user.id], input.roleIds);
-              return user.id;
-            },
-            (userId) => [userId],
-          );
-        }),
-      );
+      const id = await guardUnique(async () => {
+        await checkDept(ctx, input.deptId);
+        await checkRoles(ctx, input.roleIds);
+        return withinScope(
+          tx,
+          auth,
+          [],
+          async () => {
+            const user = await repo.insert(tx, {
+              tenantId: auth.tenantId,
+              username: input.username,
+              realName: input.realName,
+              ...pinyinOf(input.realName),
+              mobile: input.mobile,
+              passwordHash,
+              deptId: input.deptId,
+              billingEnabled: input.billingEnabled,
+              jobNumber: String((await repo.userCount(tx, auth.tenantId)) + 1).padStart(4, '0'),
+            });
+            await repo.setRoles(tx, auth.tenantId, [user.id], input.roleIds);
+            return user.id;
+          },
+          (userId) => [userId],
+        );
+      });
       return { id, initialPassword };
     },
 
-    update: async (
-      auth: TAuth,
-      input: { id: number; realName?: string; mobile?: string; deptId?: number; roleIds?: number[] },
-    ) => {
-      const scope = await deps.dataScopeOf(auth);
-      if (input.mobile) await assertAccountFree({ mobile: input.mobile }, input.id);
-      await guardUnique(() =>
-        scoped(auth, async (tx) => {
-          await targets(tx, auth, scope, [input.id], ['active', 'disabled']);
-          if (input.deptId !== undefined) await checkDept(tx, auth, scope, input.deptId);
-          await withinScope(tx, auth, [input.id], async () => {
-            if (input.roleIds) {
-              assertKeepsOwnAdmin(auth, [input.id], await checkRoles(tx, auth, input.roleIds, [input.id]));
-              await repo.setRoles(tx, auth.tenantId, [input.id], input.roleIds);
-            }
-            const set = {
-              ...(input.realName ? { realName: input.realName, ...pinyinOf(input.realName) } : {}),
-              ...(input.mobile ? { mobile: input.mobile } : {}),
-              ...(input.deptId !== undefined ? { deptId: input.deptId } : {}),
-            };
-            if (Object.keys(set).length > 0) await repo.update(tx, auth.tenantId, [input.id], set);
-          });
-        }),
-      );
-      return null;
-    },
-
-    /** Enable or disable; a disabled user's sessions end at once. Nobody disables himself. */
-    setStatus: async (auth: TAuth, ids: number[], status: 'active' | 'disabled') => {
-      if (status === 'disabled' && ids.includes(auth.userId)) throw conflict('不能停用自己的账号');
-      const scope = await deps.dataScopeOf(auth);
-      await scoped(auth, async (tx) => {
-        await targets(tx, auth, scope, ids, ['active', 'disabled']);
-        await repo.update(tx, auth.tenantId, ids, { status });
-      });
-      if (status === 'disabled') for (const id of ids) await deps.revokeSessions(id);
-      return null;
-    },
-
-    remove: async (auth: TAuth, ids: number[]) => {
-      if (ids.includes(auth.userId)) throw conflict('不能删除自己的账号');
-      const scope = await deps.dataScopeOf(auth);
-      await scoped(auth, async (tx) => {
-        await targets(tx, auth, scope, ids, ['active', 'disabled', 'pending', 'rejected']);
-        await repo.softDelete(tx, auth.tenantId, ids);
-      });
-      for (const id of ids) await deps.revokeSessions(id);
-      return null;
-    },
-
-    batchDeptRole: async (auth: TAuth, input: { ids: number[]; deptId?: number; roleIds?: number[] }) => {
-      if (input.deptId === undefined && !input.roleIds) throw invalid('请选择要修改的部门或角色');
-      const scope = await deps.dataScopeOf(auth);
-      await scoped(auth, async (tx) => {
-        await targets(tx, auth, scope, input.ids, ['active', 'disabled']);
-        await withinScope(tx, auth, input.ids, async () => {
-          if (input.deptId !== undefined) {
-            await checkDept(tx, auth, scope, input.deptId);
-            await repo.update(tx, auth.tenantId, input.ids, { deptId: input.deptId });
-          }
+    update: async (ctx: TRequestContext, input: TIn<'staffUpdate'>) => {
+      const { auth, tx } = ctx;
+      if (input.mobile) await assertAccountFree(tx, { mobile: input.mobile }, input.id);
+      await guardUnique(async () => {
+        await targets(ctx, [input.id], ['active', 'disabled']);
+        if (input.deptId !== undefined) await checkDept(ctx, input.deptId);
+        await withinScope(tx, auth, [input.id], async () => {
           if (input.roleIds) {
-            assertKeepsOwnAdmin(auth, input.ids, await checkRoles(tx, auth, input.roleIds, input.ids));
-            await repo.setRoles(tx, auth.tenantId, input.ids, input.roleIds);
+            assertKeepsOwnAdmin(auth, [input.id], await checkRoles(ctx, input.roleIds, [input.id]));
+            await repo.setRoles(tx, auth.tenantId, [input.id], input.roleIds);
           }
+          const set = {
+            ...(input.realName ? { realName: input.realName, ...pinyinOf(input.realName) } : {}),
+            ...(input.mobile ? { mobile: input.mobile } : {}),
+            ...(input.deptId !== undefined ? { deptId: input.deptId } : {}),
+          };
+          if (Object.keys(set).length > 0) await repo.update(tx, auth.tenantId, [input.id], set);
         });
       });
       return null;
     },
 
-    export: async (auth: TAuth, filter: TStaffFilter, reply: FastifyReply) => {
-      await ensurePinyin(auth);
-      const where = await whereOf(auth, filter, filter.status ? [filter.status] : ['active', 'disabled']);
-      return sendXlsx(reply, {
-        fileName: `员工信息_${new Date().toISOString().slice(0, 10)}.xlsx`,
-        sheetName: '员工',
-        columns: [
-          { header: '工号', width: 10, value: (r: TStaffRow) => r.jobNumber },
-          { header: '账号', value: (r) => r.username },
-          { header: '姓名', value: (r) => r.realName },
-          { header: '手机号', width: 16, value: (r) => r.mobile },
-          { header: '部门', value: (r) => r.deptName ?? '' },
-          { header: '角色', width: 24, value: (r) => r.roles.map((x) => x.name).join('、') },
-          { header: '状态', width: 10, value: (r) => staffStatusLabel[r.status as 'active'] ?? r.status },
-          { header: '计费', width: 8, value: (r) => (r.billingEnabled ? '开启' : '关闭') },
-          { header: '创建时间', width: 22, value: (r) => r.createdAt.toLocaleString('zh-CN', { hour12: false }) },
-        ],
-        rows: batchedRows((offset) => scoped(auth, (tx) => repo.batch(tx, auth.tenantId, where, offset, 1000))),
-      });
+    /** Enable or disable; a disabled user's sessions end at once. Nobody disables himself. */
+    setStatus: async (ctx: TRequestContext, ids: number[], status: 'active' | 'disabled') => {
+      const { auth, tx } = ctx;
+      if (status === 'disabled' && ids.includes(auth.userId)) throw errors.disableSelf();
+      await targets(ctx, ids, ['active', 'disabled']);
+      await repo.update(tx, auth.tenantId, ids, { status });
+      if (status === 'disabled') for (const id of ids) await deps.revokeSessions(tx, id);
+      return null;
     },
 
-    billing: async (auth: TAuth, ids: number[], enabled: boolean) => {
-      const scope = await deps.dataScopeOf(auth);
-      await scoped(auth, async (tx) => {
-        await targets(tx, auth, scope, ids, ['active', 'disabled']);
-        await repo.update(tx, auth.tenantId, ids, { billingEnabled: enabled });
+    remove: async (ctx: TRequestContext, ids: number[]) => {
+      const { auth, tx } = ctx;
+      if (ids.includes(auth.userId)) throw errors.deleteSelf();
+      await targets(ctx, ids, ['active', 'disabled', 'pending', 'rejected']);
+      await repo.softDelete(tx, auth.tenantId, ids);
+      for (const id of ids) await deps.revokeSessions(tx, id);
+      return null;
+    },
+
+    batchDeptRole: async (ctx: TRequestContext, input: TIn<'staffBatchDeptRole'>) => {
+      const { auth, tx } = ctx;
+      if (input.deptId === undefined && !input.roleIds) throw errors.nothingToChange();
+      await targets(ctx, input.ids, ['active', 'disabled']);
+      await withinScope(tx, auth, input.ids, async () => {
+        if (input.deptId !== undefined) {
+          await checkDept(ctx, input.deptId);
+          await repo.update(tx, auth.tenantId, input.ids, { deptId: input.deptId });
+        }
+        if (input.roleIds) {
+          assertKeepsOwnAdmin(auth, input.ids, await checkRoles(ctx, input.roleIds, input.ids));
+          await repo.setRoles(tx, auth.tenantId, input.ids, input.roleIds);
+        }
       });
       return null;
     },
 
-    billingGet: async (auth: TAuth, userId?: number) => {
-      const scope = await deps.dataScopeOf(auth);
+    /**
+     * The filtered staff for a download: the filter is checked and the scope applied now, the rows
+     * read once the request's transaction has ended; columns: `staffColumns`.
+     */
+    export: async (ctx: TRequestContext, filter: TStaffFilter) => {
+      const where = await whereOf(ctx, filter, filter.status ? [filter.status] : ['active', 'disabled']);
+      await ensurePinyin(ctx);
+      return {
+        rows: repo.exportRows(deps.database, ctx.auth.tenantId, where),
+        fileName: `员工信息_${new Date().toISOString().slice(0, 10)}.xlsx`,
+        sheetName: '员工',
+      };
+    },
+
+    billing: async (ctx: TRequestContext, ids: number[], enabled: boolean) => {
+      await targets(ctx, ids, ['active', 'disabled']);
+      await repo.update(ctx.tx, ctx.auth.tenantId, ids, { billingEnabled: enabled });
+      return null;
+    },
+
+    billingGet: async ({ auth, tx, scope }: TRequestContext, userId?: number) => {
       const id = userId ?? auth.userId;
-      const row = await scoped(auth, (tx) => repo.find(tx, auth.tenantId, id));
-      if (!row || !isInScope(scope, { ownerId: row.id, deptId: row.deptId })) throw staffMissing();
+      const row = await repo.find(tx, auth.tenantId, id);
+      if (!row || !isInScope(scope, { ownerId: row.id, deptId: row.deptId })) throw errors.staffMissing();
       return { userId: row.id, billingEnabled: row.billingEnabled };
     },
 
     /** Sets a staff member's password (a random one answered once when none is given); his sessions end. */
-    adminPassword: async (auth: TAuth, userId: number, password?: string) => {
-      const scope = await deps.dataScopeOf(auth);
+    adminPassword: async (ctx: TRequestContext, userId: number, password?: string) => {
       const made = password ? null : randomPassword();
       const passwordHash = await hashPassword(password ?? made!);
-      await scoped(auth, async (tx) => {
-        await targets(tx, auth, scope, [userId], ['active', 'disabled']);
-        await repo.update(tx, auth.tenantId, [userId], { passwordHash });
-      });
-      await deps.revokeSessions(userId);
+      await targets(ctx, [userId], ['active', 'disabled']);
+      await repo.update(ctx.tx, ctx.auth.tenantId, [userId], { passwordHash });
+      await deps.revokeSessions(ctx.tx, userId);
       return { password: made };
     },
 
-    applyPage: async (
-      auth: TAuth,
-      input: { page: number; limit: number; status: 'pending' | 'rejected'; name?: string },
-    ) => {
-      await ensurePinyin(auth);
-      const where = await whereOf(auth, { name: input.name, includeChildren: '1' }, [input.status]);
-      const { records, total } = await scoped(auth, (tx) =>
-        repo.page(tx, auth.tenantId, where, input.page, input.limit),
-      );
-      return {
-        records: records.map((r) => ({
+    applyPage: async (ctx: TRequestContext, input: TIn<'applyPage'>) => {
+      const where = await whereOf(ctx, { name: input.name, includeChildren: '1' }, [input.status]);
+      await ensurePinyin(ctx);
+      const { records, total } = await repo.page(ctx.tx, ctx.auth.tenantId, where, input.page, input.limit);
+      return toPage(
+        records.map((r) => ({
           id: r.id,
           username: r.username,
           realName: r.realName,
@@ -417,10 +379,8 @@ export const createStaffService = (deps: {
           createdAt: r.createdAt.getTime(),
         })),
         total,
-        size: input.limit,
-        current: input.page,
-        pages: Math.ceil(total / input.limit),
-      };
+        input,
+      );
     },
 
     /** Approve or reject pending applications (all or none), the reason kept; a rejection needs one. */
