@@ -12,7 +12,7 @@ import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
-import { registerCall, type TCallArea } from './modules/call/call.routes.js';
+import { registerCall, type TCallArea } from './modules/call/index.js';
 import { certificationHandlers, createCertificationService } from './modules/certification/index.js';
 import { crmHandlers } from './modules/crm/crm.routes.js';
 import { createCrmService } from './modules/crm/crm.service.js';
@@ -167,7 +167,6 @@ export const buildApp = async (
     config,
     database,
     deps,
-    dataScopeOf: services.org.dataScopeOf,
     customerGuard: (tx, auth, scope, id) => services.crm.customer.visible(tx, auth, scope, id),
     isMasked: async (tx, auth) => (await services.crm.viewContext(tx, auth)).isMasked,
     crm: services.crm.customer,

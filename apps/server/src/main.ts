@@ -1,8 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig, SettingsError, type TConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { kamailioMissing, startKamailio, type TKamailio } from './modules/call/sip.kamailio.js';
-import { devKamailioOptions } from './modules/call/sip.kamailio-dev.js';
+import { devKamailioOptions, kamailioMissing, startKamailio, type TKamailio } from './modules/call/index.js';
 import { demoEnterpriseName, demoLogins, seedDemo } from './seed/demo.js';
 
 const configOrExit = (): TConfig => {

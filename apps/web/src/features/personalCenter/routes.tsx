@@ -2,10 +2,11 @@ import { CertPerm } from '@yunhu/contract';
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../app/lazyPage';
 import { RequirePermission } from '../../shared/permission/RequirePermission';
+import { ReviewTheDetailsPage } from '../certification';
 
 const PersonalCenterPage = lazyPage(() => import('./pages/PersonalCenterPage'), 'PersonalCenterPage');
-const ReviewTheDetailsPage = lazyPage(() => import('./pages/ReviewTheDetailsPage'), 'ReviewTheDetailsPage');
 
+/** The personal centre; its 企业认证 page is the certification area's (the enterprise side of it). */
 export const personalCenterRoutes: RouteObject[] = [
   { path: 'personalCenter', element: <PersonalCenterPage /> },
   {

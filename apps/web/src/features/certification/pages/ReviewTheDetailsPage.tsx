@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { Permission } from '../../../shared/permission/Permission';
 import { useUserStore } from '../../../shared/stores/user';
-import { CertDetails, CertForm, useCertInfo } from '../../certification';
+import { useCertInfo } from '../api';
+import { CertDetails } from '../components/CertDetails';
+import { CertForm } from '../components/CertForm';
 
 const stateColor: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'green' };
 

@@ -9,7 +9,7 @@ import { RowAction } from '../../../shared/list/RowAction';
 import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { usePermission } from '../../../shared/permission/usePermission';
-import { useLineOptions } from '../../seat/api';
+import { useLineOptions } from '../../seat';
 import { poolPageKey, type TNumberRow, type TWorkRow, useNumberActions, workPageKey } from '../api';
 import { PickStaffModal } from '../components/PickStaffModal';
 

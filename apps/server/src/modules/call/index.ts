@@ -1,0 +1,14 @@
+// The call area's one door (issue 12): app.ts, main.ts and other areas import only this file.
+// registerCall wires the dial flow, the carrier (its simulator in development), call records,
+// 话务统计, 任务卡 and the soft-phone's SIP credentials; main.ts starts Kamailio beside the server.
+
+export { callErrors } from './call.errors.js';
+export {
+  registerCall,
+  type TCallArea,
+} from './call.routes.js';
+export type { TCustomerAccess, TCustomerGuard, TIsMasked } from './dial.service.js';
+export { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
+export { devKamailioOptions } from './sip.kamailio-dev.js';
+export { taskCardErrors } from './task-card.errors.js';
+export type { TTaskCrm } from './task-card.service.js';
