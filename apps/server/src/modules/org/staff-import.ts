@@ -2,12 +2,11 @@ import crypto from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { type TImportState, uploadLimits } from '@yunhu/contract';
 import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
 import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { sendDownload, xlsxMime } from '../../http/download.js';
+import { fileDownload } from '../../http/download.js';
 import { AppError } from '../../http/errors.js';
 import { type TUploadedSheet, withUploadedSheet } from '../../http/spreadsheet-read.js';
 import { normaliseImportMobile } from '../../import/cells.js';
@@ -147,11 +146,11 @@ export const createStaffImport = (deps: {
     message: row.message,
   });
 
-  const preview = (auth: TAuth, file: MultipartFile | undefined) =>
-    withUploadedSheet(file, readOptions, (sheet) => check(auth, sheet));
+  /** `scope`: the importer's, resolved by the binder (read here when not given). */
+  const preview = (auth: TAuth, file: MultipartFile | undefined, scope?: TDataScope) =>
+    withUploadedSheet(file, readOptions, async (sheet) => check(auth, sheet, scope ?? (await deps.dataScopeOf(auth))));
 
-  const check = async (auth: TAuth, sheet: TUploadedSheet) => {
-    const scope = await deps.dataScopeOf(auth);
+  const check = async (auth: TAuth, sheet: TUploadedSheet, scope: TDataScope) => {
     const { findDept, findRoles, grantor, roleRows } = await scoped(auth, async (tx) => {
       const grantor = await grantorOf(tx, auth);
       return {
@@ -399,7 +398,11 @@ export const createStaffImport = (deps: {
     idle: () => Promise.all([...running]).then(() => undefined),
 
     /** The template: the columns with a sample-free first sheet, the rules and the tenant's departments and roles. */
-    template: async (auth: TAuth, reply: FastifyReply) => {
+    template: async (
+      auth: TAuth,
+      /** @deprecated transitional: the template is returned as a download; the binder sends it. */
+      _reply?: unknown,
+    ) => {
       const { depts, roles } = await scoped(auth, async (tx) => ({
         depts: toDeptTree(await deptRepository.list(tx, auth.tenantId)),
         roles: await roleRepository.list(tx, auth.tenantId, { status: 'active' }),
@@ -429,7 +432,7 @@ export const createStaffImport = (deps: {
       help.addRow(['可用角色', '']);
       for (const r of roles) help.addRow(['', r.name]);
       const buffer = Buffer.from(await book.xlsx.writeBuffer());
-      return sendDownload(reply, '员工导入模板.xlsx', xlsxMime, buffer);
+      return fileDownload(buffer, '员工导入模板.xlsx');
     },
   };
 };
