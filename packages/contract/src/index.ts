@@ -9,9 +9,9 @@ import { crmImportRoutes } from './crm-import.js';
 import { crmSettingsRoutes } from './crm-settings.js';
 import { lineRoutes } from './line.js';
 import { orgRoutes } from './org.js';
-import { deptRoutes } from './org-dept.js';
-import { roleRoutes } from './org-role.js';
-import { staffRoutes } from './org-staff.js';
+import { orgDeptRoutes } from './org-dept.js';
+import { orgRoleRoutes } from './org-role.js';
+import { orgStaffRoutes } from './org-staff.js';
 import { platformRoutes } from './platform.js';
 import { platformContentRoutes } from './platform-content.js';
 import type { TRouteTable } from './route.js';
@@ -61,9 +61,9 @@ export const routeTables = {
   crmSettings: crmSettingsRoutes,
   line: lineRoutes,
   org: orgRoutes,
-  orgDept: deptRoutes,
-  orgRole: roleRoutes,
-  orgStaff: staffRoutes,
+  orgDept: orgDeptRoutes,
+  orgRole: orgRoleRoutes,
+  orgStaff: orgStaffRoutes,
   platform: platformRoutes,
   platformContent: platformContentRoutes,
   seat: seatRoutes,

@@ -28,7 +28,7 @@ export type TDept = z.infer<typeof ZDept>;
 export type TDeptNode = TDept & { children: TDeptNode[] };
 export const ZDeptNode: z.ZodType<TDeptNode> = z.lazy(() => ZDept.extend({ children: z.array(ZDeptNode) }));
 
-export const deptRoutes = {
+export const orgDeptRoutes = {
   deptList: route({
     method: 'GET',
     path: '/base/sys/dept/list',

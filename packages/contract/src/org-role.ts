@@ -31,7 +31,7 @@ export const ZRole = z.object({
 });
 export type TRole = z.infer<typeof ZRole>;
 
-export const roleRoutes = {
+export const orgRoleRoutes = {
   roleList: route({
     method: 'GET',
     path: '/base/sys/role/list',

@@ -102,7 +102,7 @@ const ZExamine = {
   roleIds: ZRoleIds.optional(),
 };
 
-export const staffRoutes = {
+export const orgStaffRoutes = {
   staffPage: route({
     method: 'GET',
     path: '/base/sys/user/page',

@@ -1,9 +1,9 @@
-import type { deptRoutes, TDept, TDeptNode, TParsedRequestOf } from '@yunhu/contract';
+import type { orgDeptRoutes, TDept, TDeptNode, TParsedRequestOf } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
 import { deptRepository as repo } from './dept.repository.js';
 import { orgErrors as errors } from './org.errors.js';
 
-type TIn<K extends keyof typeof deptRoutes> = TParsedRequestOf<(typeof deptRoutes)[K]>;
+type TIn<K extends keyof typeof orgDeptRoutes> = TParsedRequestOf<(typeof orgDeptRoutes)[K]>;
 
 type TDeptRow = Awaited<ReturnType<typeof repo.list>>[number];
 

@@ -1,10 +1,10 @@
-import type { deptRoutes, roleRoutes, staffRoutes } from '@yunhu/contract';
+import type { orgDeptRoutes, orgRoleRoutes, orgStaffRoutes } from '@yunhu/contract';
 import { detached, type THandlers } from '../../http/bind.js';
 import { streamXlsx } from '../../http/download.js';
 import type { TOrgService } from './org.service.js';
 import { staffColumns } from './staff.service.js';
 
-export const deptHandlers = ({ dept }: TOrgService): THandlers<typeof deptRoutes> => ({
+export const deptHandlers = ({ dept }: TOrgService): THandlers<typeof orgDeptRoutes> => ({
   deptList: (ctx) => dept.list(ctx),
   deptChildren: (ctx) => dept.children(ctx, ctx.input.deptId),
   deptGet: (ctx) => dept.get(ctx, ctx.input.id),
@@ -13,7 +13,7 @@ export const deptHandlers = ({ dept }: TOrgService): THandlers<typeof deptRoutes
   deptDelete: (ctx) => dept.remove(ctx, ctx.input.id),
 });
 
-export const roleHandlers = ({ role }: TOrgService): THandlers<typeof roleRoutes> => ({
+export const roleHandlers = ({ role }: TOrgService): THandlers<typeof orgRoleRoutes> => ({
   roleList: (ctx) => role.list(ctx, ctx.input),
   roleSave: (ctx) => role.save(ctx, ctx.input),
   roleUpdate: (ctx) => role.update(ctx, ctx.input),
@@ -26,7 +26,7 @@ export const roleHandlers = ({ role }: TOrgService): THandlers<typeof roleRoutes
   roleUserCount: (ctx) => role.userCount(ctx, ctx.input.roleId),
 });
 
-export const staffHandlers = ({ staff, staffImport }: TOrgService): THandlers<typeof staffRoutes> => ({
+export const staffHandlers = ({ staff, staffImport }: TOrgService): THandlers<typeof orgStaffRoutes> => ({
   staffPage: (ctx) => staff.page(ctx, ctx.input),
   staffInfo: (ctx) => staff.info(ctx, ctx.input.id),
   staffAdd: (ctx) => staff.add(ctx, ctx.input),

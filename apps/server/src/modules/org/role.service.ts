@@ -1,7 +1,7 @@
 import {
   allPermissions,
   enterprisePermissions,
-  type roleRoutes,
+  type orgRoleRoutes,
   type TDataScopeKind,
   type TParsedRequestOf,
   type TRole,
@@ -13,7 +13,7 @@ import { deptRepository } from './dept.repository.js';
 import { orgErrors as errors } from './org.errors.js';
 import { roleRepository as repo } from './role.repository.js';
 
-type TIn<K extends keyof typeof roleRoutes> = TParsedRequestOf<(typeof roleRoutes)[K]>;
+type TIn<K extends keyof typeof orgRoleRoutes> = TParsedRequestOf<(typeof orgRoleRoutes)[K]>;
 
 type TRoleRow = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
 const toRole = (r: TRoleRow): TRole => ({

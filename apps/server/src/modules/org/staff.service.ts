@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import {
   maskPhone,
-  type staffRoutes,
+  type orgStaffRoutes,
   staffStatusLabel,
   type TParsedRequestOf,
   type TStaff,
@@ -22,7 +22,7 @@ import { pinyinOf } from './pinyin.js';
 import { roleRepository } from './role.repository.js';
 import { adminHoldersAmong, staffRepository as repo, type TStaffRow, type TStaffWhere } from './staff.repository.js';
 
-type TIn<K extends keyof typeof staffRoutes> = TParsedRequestOf<(typeof staffRoutes)[K]>;
+type TIn<K extends keyof typeof orgStaffRoutes> = TParsedRequestOf<(typeof orgStaffRoutes)[K]>;
 
 /** @deprecated transitional (issue 12): import it from `db/unique.ts` (or the org area's index). */
 export { isUniqueViolation };
