@@ -33,6 +33,11 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 
 const lastRequest = () => callMock.mock.calls.at(-1)?.[1];
 
+type TOptions = Parameters<typeof useListController<typeof route>>[0];
+/** The controller of the logs list, with the options a test adds. */
+const renderList = (options: Partial<TOptions> = {}) =>
+  renderHook(() => useListController({ pageKey: 'logs', route, columns, rowKey: 'id', ...options }), { wrapper });
+
 describe('useListController', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -42,20 +47,12 @@ describe('useListController', () => {
   });
 
   it('asks the server for the first page with the default filter and sort, and hands back its rows', async () => {
-    const { result } = renderHook(
-      () =>
-        useListController({
-          pageKey: 'logs',
-          route,
-          columns,
-          rowKey: 'id',
-          params: { deptId: 3 },
-          defaultFilters: { module: '登录认证' },
-          defaultSort: { sortField: 'createdAt', sortOrder: 'descend' },
-          pageSize: 50,
-        }),
-      { wrapper },
-    );
+    const { result } = renderList({
+      params: { deptId: 3 },
+      defaultFilters: { module: '登录认证' },
+      defaultSort: { sortField: 'createdAt', sortOrder: 'descend' },
+      pageSize: 50,
+    });
     await waitFor(() => expect(result.current.total).toBe(42));
     expect(callMock).toHaveBeenCalledWith(route, {
       deptId: 3,
@@ -73,17 +70,9 @@ describe('useListController', () => {
   });
 
   it('applies a searched filter from the first page, dropping empty values and the selection', async () => {
-    const { result } = renderHook(
-      () =>
-        useListController({
-          pageKey: 'logs',
-          route,
-          columns,
-          rowKey: 'id',
-          toFilters: (v) => ({ ...v, userName: typeof v.userName === 'string' ? v.userName.trim() : undefined }),
-        }),
-      { wrapper },
-    );
+    const { result } = renderList({
+      toFilters: (v) => ({ ...v, userName: typeof v.userName === 'string' ? v.userName.trim() : undefined }),
+    });
     await waitFor(() => expect(result.current.records).toHaveLength(2));
     act(() => result.current.setPaging({ page: 3, limit: 20 }));
     act(() => result.current.select([1], [rows[0] as TRow]));
@@ -99,9 +88,7 @@ describe('useListController', () => {
   });
 
   it('maps a table sort to the column sortField and a page change to page/limit', async () => {
-    const { result } = renderHook(() => useListController({ pageKey: 'logs', route, columns, rowKey: 'id' }), {
-      wrapper,
-    });
+    const { result } = renderList();
     await waitFor(() => expect(result.current.records).toHaveLength(2));
     act(() =>
       result.current.onTableChange?.(
@@ -127,38 +114,26 @@ describe('useListController', () => {
   });
 
   it('keeps the hidden columns per page in local storage, or in the store the screen gives', async () => {
-    const first = renderHook(() => useListController({ pageKey: 'logs', route, columns, rowKey: 'id' }), { wrapper });
+    const first = renderList();
     expect(first.result.current.hidden).toEqual(['ip']);
     expect(first.result.current.tableColumns.map((c) => c.key)).toEqual(['userName', 'createdAt']);
     act(() => first.result.current.setHidden(['userName']));
     expect(first.result.current.tableColumns.map((c) => c.key)).toEqual(['ip', 'createdAt']);
-    const again = renderHook(() => useListController({ pageKey: 'logs', route, columns, rowKey: 'id' }), { wrapper });
+    const again = renderList();
     expect(again.result.current.hidden).toEqual(['userName']);
 
     const setHidden = vi.fn();
-    const own = renderHook(
-      () =>
-        useListController({ pageKey: 'logs', route, columns, rowKey: 'id', columnStore: { hidden: [], setHidden } }),
-      { wrapper },
-    );
+    const own = renderList({ columnStore: { hidden: [], setHidden } });
     expect(own.result.current.tableColumns).toHaveLength(3);
     act(() => own.result.current.setHidden(['ip']));
     expect(setHidden).toHaveBeenCalledWith(['ip']);
   });
 
   it('exports the applied filter and sort, or what the screen builds from the selection', async () => {
-    const { result } = renderHook(
-      () =>
-        useListController({
-          pageKey: 'logs',
-          route,
-          columns,
-          rowKey: 'id',
-          params: { deptId: 3 },
-          export: { route: routeTables.system.logExport, fileName: '操作日志', permission: Perm.logExport },
-        }),
-      { wrapper },
-    );
+    const { result } = renderList({
+      params: { deptId: 3 },
+      export: { route: routeTables.system.logExport, fileName: '操作日志', permission: Perm.logExport },
+    });
     await waitFor(() => expect(result.current.records).toHaveLength(2));
     expect(result.current.canExport).toBe(true);
     act(() => result.current.search({ userName: 'admin' }));
@@ -169,21 +144,13 @@ describe('useListController', () => {
       '操作日志.xlsx',
     );
 
-    const picked = renderHook(
-      () =>
-        useListController({
-          pageKey: 'logs',
-          route,
-          columns,
-          rowKey: 'id',
-          export: {
-            route: routeTables.system.logExport,
-            fileName: 'x',
-            toRequest: ({ filters, selectedKeys }) => ({ ...filters, ids: selectedKeys }),
-          },
-        }),
-      { wrapper },
-    );
+    const picked = renderList({
+      export: {
+        route: routeTables.system.logExport,
+        fileName: 'x',
+        toRequest: ({ filters, selectedKeys }) => ({ ...filters, ids: selectedKeys }),
+      },
+    });
     act(() => picked.result.current.select([2], [rows[1] as TRow]));
     await act(() => picked.result.current.onExport());
     expect(downloadMock).toHaveBeenLastCalledWith(routeTables.system.logExport, { ids: [2] }, 'x.xlsx');
@@ -191,17 +158,9 @@ describe('useListController', () => {
 
   it('offers no export without the permission', () => {
     useUserStore.getState().setPermissions([]);
-    const { result } = renderHook(
-      () =>
-        useListController({
-          pageKey: 'logs',
-          route,
-          columns,
-          rowKey: 'id',
-          export: { route: routeTables.system.logExport, fileName: 'x', permission: Perm.logExport },
-        }),
-      { wrapper },
-    );
+    const { result } = renderList({
+      export: { route: routeTables.system.logExport, fileName: 'x', permission: Perm.logExport },
+    });
     expect(result.current.canExport).toBe(false);
   });
 });
