@@ -1,9 +1,10 @@
-import { and, asc, count, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { departments, lines, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
 import { staffNameMatch } from '../../db/staff.js';
+import { usableAt } from './seat.repository.js';
 import { callingSettings, seats } from './seat.schema.js';
 
 export type TCallingWhere = { scope: TDataScope; userName?: string; deptId?: number; userIds?: readonly number[] };
@@ -59,16 +60,7 @@ export const callingRepository = {
           .selectDistinct({ userId: seats.userId, lineName: lines.name, lineId: lines.id })
           .from(seats)
           .innerJoin(lines, eq(lines.id, seats.lineId))
-          .where(
-            and(
-              eq(seats.tenantId, tenantId),
-              inArray(seats.userId, [...userIds]),
-              eq(seats.status, 'active'),
-              lte(seats.startAt, now),
-              gt(seats.expireAt, now),
-              eq(lines.status, 'active'),
-            ),
-          )
+          .where(and(eq(seats.tenantId, tenantId), inArray(seats.userId, [...userIds]), usableAt(now)))
           .orderBy(asc(lines.id)),
 
   /** One person's own settings row, if he has one. */

@@ -49,6 +49,14 @@ const stateCondition = (state: TSeatState, now: Date): SQL => {
   }
 };
 
+/** A seat one may dial on at `now`: active, started, not expired, on an active line (joined as `lines`). */
+export const usableAt = (now: Date) =>
+  and(eq(seats.status, 'active'), lte(seats.startAt, now), gt(seats.expireAt, now), eq(lines.status, 'active'));
+
+/** The user's active seats on the line. */
+const heldOnLine = (tenantId: number, userId: number, lineId: number) =>
+  and(eq(seats.tenantId, tenantId), eq(seats.userId, userId), eq(seats.lineId, lineId), eq(seats.status, 'active'));
+
 /** A seat nobody holds that can still be used: what 分配坐席 hands out. */
 const assignable = (now: Date) => and(eq(seats.status, 'active'), gt(seats.expireAt, now), isNull(seats.userId));
 
@@ -181,17 +189,7 @@ export const seatRepository = {
         })
         .from(seats)
         .innerJoin(lines, eq(lines.id, seats.lineId))
-        .where(
-          and(
-            eq(seats.tenantId, tenantId),
-            eq(seats.userId, userId),
-            eq(seats.lineId, lineId),
-            eq(seats.status, 'active'),
-            lte(seats.startAt, now),
-            gt(seats.expireAt, now),
-            eq(lines.status, 'active'),
-          ),
-        )
+        .where(and(heldOnLine(tenantId, userId, lineId), usableAt(now)))
         .orderBy(desc(seats.expireAt))
         .limit(1)
     )[0] ?? null,
@@ -257,10 +255,7 @@ export const seatRepository = {
         .from(seats)
         .where(
           and(
-            eq(seats.tenantId, tenantId),
-            eq(seats.userId, userId),
-            eq(seats.lineId, lineId),
-            eq(seats.status, 'active'),
+            heldOnLine(tenantId, userId, lineId),
             gt(seats.expireAt, now),
             exceptId ? ne(seats.id, exceptId) : undefined,
           ),
