@@ -17,7 +17,7 @@ import { and, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, rowsOf } from '../apps/server/src/db/client.js';
-import { filterCondition, orderOf, poolCondition } from '../apps/server/src/modules/crm/crm.filter.js';
+import { filterCondition, orderOf, poolCondition } from '../apps/server/src/modules/crm/customer.repository.js';
 import { customers } from '../apps/server/src/modules/crm/crm.schema.js';
 
 const benchUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/yunhu_bench';
@@ -135,7 +135,7 @@ for (const c of cases) {
   const scope = await app.services.org.dataScopeOf(auth);
   const parsed = routeTables.crm.customerPage.request.parse(c.query);
   const where = and(poolCondition(auth.tenantId, 'private', scope), filterCondition(auth.tenantId, parsed))!;
-  const order = orderOf(parsed.sortField, parsed.sortOrder);
+  const order = orderOf({ field: parsed.sortField, order: parsed.sortOrder });
   const countQuery = db.select({ n: sql`count(*)` }).from(customers).where(where);
   const pageQuery = db
     .select()

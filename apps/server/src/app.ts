@@ -14,15 +14,17 @@ import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
 import { registerCall, type TCallArea } from './modules/call/index.js';
 import { certificationHandlers, createCertificationService } from './modules/certification/index.js';
-import { crmHandlers } from './modules/crm/crm.routes.js';
-import { createCrmService } from './modules/crm/crm.service.js';
-import { createExportService } from './modules/crm/export.service.js';
-import { crmImportHandlers } from './modules/crm/import.routes.js';
-import { createCrmImportService } from './modules/crm/import.service.js';
-import { createRankService } from './modules/crm/rank.service.js';
-import { crmSettingsHandlers } from './modules/crm/settings.routes.js';
-import { createCrmSettingsService } from './modules/crm/settings.service.js';
-import { createVisitService } from './modules/crm/visit.service.js';
+import {
+  createCrmImportService,
+  createCrmService,
+  createCrmSettingsService,
+  createExportService,
+  createRankService,
+  createVisitService,
+  crmHandlers,
+  crmImportHandlers,
+  crmSettingsHandlers,
+} from './modules/crm/index.js';
 import { createLineService, lineHandlers } from './modules/line/index.js';
 import {
   createOrgService,
@@ -73,7 +75,6 @@ const createServices = (app: FastifyInstance, config: TConfig, database: TDataba
   const platform = createPlatformService({ revokeTenantSessions: auth.revokeTenantSessions });
   const crm = createCrmService({
     database,
-    dataScopeOf: org.dataScopeOf,
     notify: system.notifyUsers,
     logger: app.log,
   });
@@ -136,12 +137,12 @@ export const buildApp = async (
     blockedMobiles,
     onError: (error) => app.log.error({ err: error }, 'crm import: unexpected error'),
   });
+  // Every import handler is detached; the export and the ranking run in the request's transaction.
   bindRoutes(
     app,
     routeTables.crmImport,
-    crmImportHandlers(crmImport, createExportService(crmDeps), createRankService(crmDeps)),
+    crmImportHandlers(crmImport, createExportService({ database }), createRankService()),
     deps,
-    { legacy: true },
   );
   app.addHook('onClose', () => crmImport.idle());
   // Imports left running by a dead process are found at start and every minute (hardening item 6).
@@ -150,14 +151,8 @@ export const buildApp = async (
     importRecovery = crmImport.startRecovery();
   });
   app.addHook('onClose', async () => importRecovery?.stop());
-  bindRoutes(app, routeTables.crm, crmHandlers(services.crm), deps, { legacy: true });
-  bindRoutes(
-    app,
-    routeTables.crmSettings,
-    crmSettingsHandlers(createCrmSettingsService(crmDeps), createVisitService(crmDeps)),
-    deps,
-    { legacy: true },
-  );
+  bindRoutes(app, routeTables.crm, crmHandlers(services.crm), deps);
+  bindRoutes(app, routeTables.crmSettings, crmSettingsHandlers(createCrmSettingsService(), createVisitService()), deps);
   // Seats, calling settings, lines and numbers (issue 5).
   bindRoutes(app, routeTables.seat, seatHandlers(createSeatService({ database }), createCallingService()), deps);
   bindRoutes(app, routeTables.line, lineHandlers(createLineService()), deps);

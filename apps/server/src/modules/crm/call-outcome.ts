@@ -1,7 +1,8 @@
 import type { TPhoneLabel } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
-import { crmRepository as repo } from './crm.repository.js';
+import { crmRepository } from './crm.repository.js';
 import { diffCustomer } from './crm.view.js';
+import { customerRepository as repo } from './customer.repository.js';
 
 /**
  * What a finished call tells the customer (issue 6): one more call, when, and the phone label the
@@ -19,7 +20,7 @@ export const recordCallOutcome = async (
   await repo.countCall(tx, call.tenantId, call.customerId, call.startTime, label);
   if (!label) return;
   const changes = diffCustomer(before.c, { phoneLabel: label }, new Map(), new Map());
-  await repo.insertChangeLogs(tx, [
+  await crmRepository.insertChangeLogs(tx, [
     { tenantId: call.tenantId, customerId: call.customerId, userId: call.userId, changes },
   ]);
 };

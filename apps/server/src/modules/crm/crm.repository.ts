@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { callRecords, departments, users } from '../../db/schema.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
-import { callRecords } from '../call/call.schema.js';
-import { departments, users } from '../org/org.schema.js';
 import {
   crmChangeLogs,
   crmComments,
@@ -11,166 +10,28 @@ import {
   crmFollowRecords,
   crmOwnerLogs,
   crmReturnVisits,
+  crmSettings,
   crmTags,
-  customers,
 } from './crm.schema.js';
+import { nameOf } from './customer.repository.js';
 
-const nameOf = (column: AnyPgColumn) => sql<string | null>`(select u.real_name from users u where u.id = ${column})`;
-
-/**
- * A customer with the names a view needs. The names are scalar subqueries, so a page query reads
- * them only for the rows it returns and its plan stays on the customers indexes.
- */
-const customerSelect = {
-  c: customers,
-  ownerName: nameOf(customers.ownerId),
-  deptName: sql<string | null>`(select d.name from departments d where d.id = ${customers.deptId})`,
-  previousOwnerName: nameOf(customers.previousOwnerId),
-  deletedByName: nameOf(customers.deletedBy),
-};
-
-export type TCustomerRow = typeof customers.$inferSelect;
-export type TCustomerFull = {
-  c: TCustomerRow;
-  ownerName: string | null;
-  deptName: string | null;
-  previousOwnerName: string | null;
-  deletedByName: string | null;
-};
+export type { TCustomerFull, TCustomerRow } from './customer.repository.js';
 export type TOwnerLogInsert = typeof crmOwnerLogs.$inferInsert;
 export type TChange = { field: string; label: string; from: string; to: string };
 
+/** The statements every CRM service shares: logs, tags, fields, staff, the settings row and the timeline. */
 export const crmRepository = {
-  page: async (db: TDb, where: SQL, order: SQL[], page: number, limit: number) => {
-    // Counted on the customers table alone: no join is needed to know how many match.
-    const [total] = await db.select({ n: count() }).from(customers).where(where);
-    const records = await db
-      .select(customerSelect)
-      .from(customers)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset((page - 1) * limit);
-    return { records, total: total?.n ?? 0 };
-  },
+  /** The tenant's CRM rules row, if it ever saved one (crm.rules.ts supplies the defaults). */
+  settings: async (db: TDb, tenantId: number) =>
+    (await db.select().from(crmSettings).where(eq(crmSettings.tenantId, tenantId)))[0] ?? null,
 
-  findFull: async (db: TDb, tenantId: number, id: number): Promise<TCustomerFull | null> =>
-    (
-      await db
-        .select(customerSelect)
-        .from(customers)
-        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
-        .limit(1)
-    )[0] ?? null,
-
-  /** Rows for a batch action, locked so a concurrent move waits and then sees the new owner. */
-  lockMany: (db: TDb, tenantId: number, ids: readonly number[]) =>
+  /** Locks the person's row: one claim at a time per person (the daily limit). */
+  lockPerson: (db: TDb, tenantId: number, userId: number) =>
     db
-      .select()
-      .from(customers)
-      .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, [...ids])))
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)))
       .for('update'),
-
-  /** Ids (with owners) of every customer matching a condition, for the by-condition actions. */
-  idsWhere: async (db: TDb, where: SQL) =>
-    (await db.select({ id: customers.id }).from(customers).where(where).orderBy(asc(customers.id))).map((r) => r.id),
-
-  /** Id, name, owner and department of every customer matching a condition (a calling task's pick), by id. */
-  cardsWhere: (db: TDb, where: SQL) =>
-    db
-      .select({ id: customers.id, name: customers.name, ownerId: customers.ownerId, deptId: customers.deptId })
-      .from(customers)
-      .where(where)
-      .orderBy(asc(customers.id)),
-
-  /** Who has this mobile in the tenant: in a pool, with an owner, or in the recycle bin. */
-  findByMobile: async (db: TDb, tenantId: number, mobile: string) =>
-    (
-      await db
-        .select({
-          id: customers.id,
-          ownerId: customers.ownerId,
-          ownerName: nameOf(customers.ownerId),
-          deletedAt: customers.deletedAt,
-        })
-        .from(customers)
-        .where(and(eq(customers.tenantId, tenantId), eq(customers.mobile, mobile)))
-        .limit(1)
-    )[0] ?? null,
-
-  insert: async (db: TDb, row: typeof customers.$inferInsert) =>
-    (await db.insert(customers).values(row).returning({ id: customers.id }))[0]!.id,
-
-  update: (db: TDb, tenantId: number, ids: readonly number[], set: Partial<typeof customers.$inferInsert>) =>
-    db
-      .update(customers)
-      .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, [...ids]))),
-
-  /** One more call to the customer: the count, the latest start, and the label the call showed. */
-  countCall: (db: TDb, tenantId: number, customerId: number, at: Date, phoneLabel: string | null) =>
-    db
-      .update(customers)
-      .set({
-        callCount: sql`${customers.callCount} + 1`,
-        // greatest() skips NULL: the first call sets it, a late record of an older call keeps it.
-        lastCallAt: sql`greatest(${customers.lastCallAt}, ${at.toISOString()}::timestamptz)`,
-        ...(phoneLabel ? { phoneLabel } : {}),
-      })
-      .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId))),
-
-  /** Takes public-pool customers for one person; only rows still without an owner are taken. */
-  claim: async (db: TDb, tenantId: number, ids: readonly number[], owner: { id: number; deptId: number | null }) =>
-    (
-      await db
-        .update(customers)
-        .set({
-          ownerId: owner.id,
-          deptId: owner.deptId,
-          ownedAt: new Date(),
-          releaseRemindedAt: null,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(customers.tenantId, tenantId),
-            inArray(customers.id, [...ids]),
-            isNull(customers.ownerId),
-            isNull(customers.deletedAt),
-          ),
-        )
-        .returning({ id: customers.id })
-    ).map((r) => r.id),
-
-  delete: (db: TDb, tenantId: number, ids: readonly number[]) =>
-    db
-      .delete(customers)
-      .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, [...ids]), isNotNull(customers.deletedAt))),
-
-  /**
-   * Call records outlive a purged customer (they are billed); they lose the link instead of
-   * blocking the delete (their foreign key has no ON DELETE rule).
-   */
-  unlinkCalls: (db: TDb, tenantId: number, ids: readonly number[]) =>
-    db
-      .update(callRecords)
-      .set({ customerId: null })
-      .where(and(eq(callRecords.tenantId, tenantId), inArray(callRecords.customerId, [...ids]))),
-
-  /** How many customers each person owns now (the maxOwned rule counts the private pool). */
-  ownedCounts: async (db: TDb, tenantId: number, userIds: readonly number[]) => {
-    const map = new Map<number, number>(userIds.map((u) => [u, 0]));
-    if (userIds.length === 0) return map;
-    const rows = await db
-      .select({ ownerId: customers.ownerId, n: count() })
-      .from(customers)
-      .where(
-        and(eq(customers.tenantId, tenantId), inArray(customers.ownerId, [...userIds]), isNull(customers.deletedAt)),
-      )
-      .groupBy(customers.ownerId);
-    for (const r of rows) if (r.ownerId !== null) map.set(r.ownerId, r.n);
-    return map;
-  },
 
   /** Claims this person made since a moment (the daily claim limit). */
   claimsSince: async (db: TDb, tenantId: number, userId: number, since: Date) =>
@@ -240,9 +101,13 @@ export const crmRepository = {
       .from(users)
       .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...ids]))),
 
-  /** Active staff matching a name, inside a condition (the data scope), for the assignee picker. */
-  activeStaff: (db: TDb, tenantId: number, where: SQL | undefined, keyword?: string) => {
-    const conds: (SQL | undefined)[] = [eq(users.tenantId, tenantId), eq(users.status, 'active'), where];
+  /** Active staff inside the data scope matching a name, for the assignee picker. */
+  activeStaff: (db: TDb, tenantId: number, scope: TDataScope, keyword?: string) => {
+    const conds: (SQL | undefined)[] = [
+      eq(users.tenantId, tenantId),
+      eq(users.status, 'active'),
+      scopeCondition(scope, { owner: users.id, dept: users.deptId }),
+    ];
     if (keyword) {
       const like = likeOf(keyword);
       const q = keyword.toLowerCase().replace(/\s+/g, '');
@@ -332,49 +197,6 @@ export const crmRepository = {
       .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.customerId, customerId)))
       .orderBy(desc(callRecords.startTime))
       .limit(500),
-
-  // ---- Owner log page --------------------------------------------------------------------------
-
-  ownerLogPage: async (db: TDb, where: SQL, page: number, limit: number) => {
-    const [total] = await db.select({ n: count() }).from(crmOwnerLogs).where(where);
-    const records = await db
-      .select({
-        r: crmOwnerLogs,
-        customerName: sql<string>`(select c.name from customers c where c.id = ${crmOwnerLogs.customerId})`,
-        operatorName: nameOf(crmOwnerLogs.operatorId),
-        fromName: nameOf(crmOwnerLogs.fromUserId),
-        toName: nameOf(crmOwnerLogs.toUserId),
-      })
-      .from(crmOwnerLogs)
-      .where(where)
-      .orderBy(desc(crmOwnerLogs.createdAt), desc(crmOwnerLogs.id))
-      .limit(limit)
-      .offset((page - 1) * limit);
-    return { records, total: total?.n ?? 0 };
-  },
-
-  // ---- Census ----------------------------------------------------------------------------------
-
-  countWhere: async (db: TDb, where: SQL) => (await db.select({ n: count() }).from(customers).where(where))[0]?.n ?? 0,
-
-  groupCount: (db: TDb, where: SQL, column: SQL) =>
-    db
-      .select({ key: sql<string | null>`${column}`, n: count() })
-      .from(customers)
-      .where(where)
-      .groupBy(sql`1`)
-      .orderBy(desc(count()))
-      .limit(100),
-
-  perDay: (db: TDb, table: typeof customers | typeof crmFollowRecords, where: SQL) =>
-    db
-      .select({
-        day: sql<string>`to_char(${table.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`,
-        n: count(),
-      })
-      .from(table)
-      .where(where)
-      .groupBy(sql`1`),
 
   staffNames: async (db: TDb, tenantId: number, ids: readonly number[]) =>
     new Map(

@@ -1,8 +1,8 @@
 import { maskPhone, Perm } from '@yunhu/contract';
-import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import type { TAuth } from '../../http/context.js';
-import { crmSettings } from './crm.schema.js';
+import { crmRepository } from './crm.repository.js';
+import type { crmSettings } from './crm.schema.js';
 
 export type TCrmSettings = Omit<typeof crmSettings.$inferSelect, 'updatedBy' | 'updatedAt'>;
 
@@ -19,10 +19,8 @@ export const defaultCrmSettings = (tenantId: number): TCrmSettings => ({
 });
 
 /** The pool rules and privacy switch every CRM service reads (业务规则, config-function). */
-export const readCrmSettings = async (tx: TDb, tenantId: number): Promise<TCrmSettings> => {
-  const [row] = await tx.select().from(crmSettings).where(eq(crmSettings.tenantId, tenantId));
-  return row ?? defaultCrmSettings(tenantId);
-};
+export const readCrmSettings = async (tx: TDb, tenantId: number): Promise<TCrmSettings> =>
+  (await crmRepository.settings(tx, tenantId)) ?? defaultCrmSettings(tenantId);
 
 /** Mobiles are masked while the privacy switch is on for people without the view-number permission. */
 export const isMobileMasked = (settings: Pick<TCrmSettings, 'isPrivacyOn'>, auth: TAuth): boolean =>

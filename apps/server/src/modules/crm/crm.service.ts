@@ -1,5 +1,5 @@
 import { createCensusService } from './census.js';
-import { createCrmContext, type TCrmDeps } from './crm.context.js';
+import { type TCrmDeps, viewContext } from './crm.context.js';
 import { crmRepository } from './crm.repository.js';
 import { toCustomerView } from './crm.view.js';
 import { createCustomerService } from './customer.service.js';
@@ -13,14 +13,13 @@ import { runReleaseJob, startReleaseJob } from './release-job.js';
  * settings, export) reuse `writeOwnerLogs`, `toCustomerView` and `viewContext`.
  */
 export const createCrmService = (deps: TCrmDeps) => {
-  const ctx = createCrmContext(deps);
   const jobDeps = { database: deps.database, notify: deps.notify, logger: deps.logger };
   return {
-    customer: createCustomerService(ctx),
-    pool: createPoolService(ctx),
-    recycle: createRecycleService(ctx),
-    census: createCensusService(ctx),
-    viewContext: ctx.viewContext,
+    customer: createCustomerService(),
+    pool: createPoolService(),
+    recycle: createRecycleService(),
+    census: createCensusService(),
+    viewContext,
     writeOwnerLogs: crmRepository.insertOwnerLogs,
     toCustomerView,
     /** One run of the automatic release (tests and the scheduler call it). */

@@ -1,38 +1,30 @@
 import {
+  type crmRoutes,
   followMethodLabel,
   type TCustomer,
-  type TPhoneLabel,
+  type TParsedRequestOf,
   type TTimelineItem,
   timelineKinds,
-  type ZCustomerFields,
-  type ZCustomerListQuery,
+  toPage,
 } from '@yunhu/contract';
-import { and, inArray } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
-import type { TAuth } from '../../http/context.js';
-import { pinyinOf } from '../org/pinyin.js';
-import { isUniqueViolation } from '../org/staff.service.js';
-import { isVisible, type TCrmContext, type TCustomerAccess, targetStaff, visibleCondition } from './crm.context.js';
+import type { TAuth, TRequestContext } from '../../http/context.js';
+import { isUniqueViolation, pinyinOf } from '../org/index.js';
+import { canSeePool, isVisible, type TCustomerAccess, tagMap, targetStaff, viewContext } from './crm.context.js';
 import { crmErrors } from './crm.errors.js';
-import { filterCondition, orderOf, poolCondition, type TPool } from './crm.filter.js';
-import { crmRepository as repo, type TCustomerRow } from './crm.repository.js';
+import { crmRepository } from './crm.repository.js';
 import { readCrmSettings } from './crm.rules.js';
-import { customers } from './crm.schema.js';
 import { diffCustomer, type TViewContext, toCustomerView } from './crm.view.js';
+import { customerRepository as repo, type TCustomerRow, type TFilter, type TPool } from './customer.repository.js';
 import { buildTimeline } from './timeline.js';
 
-type TFields = z.output<typeof ZCustomerFields>;
-export type TListQuery = z.output<typeof ZCustomerListQuery>;
-type TCustomField = Awaited<ReturnType<typeof repo.customFields>>[number];
-type TCustomValues = TFields['customValues'];
-type TFollowInput = {
-  customerId: number;
-  method: keyof typeof followMethodLabel;
-  content: string;
-  nextFollowAt: number | null;
-};
+type TReq<K extends keyof typeof crmRoutes> = TParsedRequestOf<(typeof crmRoutes)[K]>;
+export type TListQuery = TReq<'customerPage'>;
+type TCustomField = Awaited<ReturnType<typeof crmRepository.customFields>>[number];
+type TCustomValues = TReq<'customerCreate'>['customValues'];
+/** A follow-up as written by a person or by a calling task (which passes the phone label its call showed). */
+type TFollowInput = TReq<'followAdd'>;
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -77,9 +69,9 @@ export const checkCustomValues = (fields: TCustomField[], input: TCustomValues, 
   }
 };
 
-const checkTags = async (tx: TDb, tenantId: number, tagIds: readonly number[], ctx: TCrmContext) => {
+const checkTags = async (tx: TDb, tenantId: number, tagIds: readonly number[]) => {
   if (tagIds.length === 0) return;
-  const tags = await ctx.tagMap(tx, tenantId);
+  const tags = await tagMap(tx, tenantId);
   if (tagIds.some((id) => !tags.has(id))) throw crmErrors.tagUnknown();
 };
 
@@ -106,9 +98,28 @@ const existOf = async (tx: TDb, auth: TAuth, mobile: string, excludeId?: number)
   return { isExist: true, customerId: found.id, where, ownerName: found.ownerName, message } as const;
 };
 
-export const createCustomerService = (ctx: TCrmContext) => {
-  const { scoped } = ctx;
+/**
+ * Writes the mobile inside a savepoint: of two people saving the same mobile at once the unique
+ * index decides, and the request's transaction, rolled back to before the write, reads who won.
+ */
+const withUniqueMobile = async <T>(
+  tx: TDb,
+  auth: TAuth,
+  mobile: string | undefined,
+  excludeId: number | undefined,
+  fn: (tx: TDb) => Promise<T>,
+) => {
+  try {
+    return await tx.transaction((sp) => fn(sp as unknown as TDb));
+  } catch (error) {
+    if (isUniqueViolation(error) && mobile) {
+      throw crmErrors.mobileTaken((await existOf(tx, auth, mobile, excludeId)).message);
+    }
+    throw error;
+  }
+};
 
+export const createCustomerService = () => {
   /** A customer this person may see and act on, or not found (also for another tenant's id). */
   const visible = async (tx: TDb, auth: TAuth, access: TCustomerAccess, id: number, lock = false) => {
     const row = lock
@@ -121,178 +132,150 @@ export const createCustomerService = (ctx: TCrmContext) => {
   const view = async (tx: TDb, id: number, auth: TAuth, vc?: TViewContext) => {
     const full = await repo.findFull(tx, auth.tenantId, id);
     if (!full) throw crmErrors.customerMissing();
-    return toCustomerView(full, vc ?? (await ctx.viewContext(tx, auth)));
+    return toCustomerView(full, vc ?? (await viewContext(tx, auth)));
   };
 
-  const page = async (auth: TAuth, pool: TPool, q: TListQuery) => {
-    const scope = await ctx.scopeOf(auth);
-    return scoped(auth, async (tx) => {
-      const where = poolCondition(auth.tenantId, pool, scope);
-      const filter = filterCondition(auth.tenantId, q);
-      const { records, total } = await repo.page(
-        tx,
-        filter ? and(where, filter)! : where,
-        orderOf(q.sortField, q.sortOrder),
-        q.page,
-        q.limit,
+  const page = async ({ auth, tx, scope }: TRequestContext, pool: TPool, q: TListQuery) => {
+    const { records, total } = await repo.page(tx, {
+      tenantId: auth.tenantId,
+      pool,
+      scope,
+      filter: q,
+      sort: { field: q.sortField, order: q.sortOrder },
+      paging: q,
+    });
+    const vc = await viewContext(tx, auth);
+    return toPage(
+      records.map((r) => toCustomerView(r, vc)),
+      total,
+      q,
+    );
+  };
+
+  const detail = async ({ auth, tx, scope }: TRequestContext, id: number, pool: TPool): Promise<TCustomer> => {
+    const row = await visible(tx, auth, scope, id);
+    if ((pool === 'public') !== (row.ownerId === null)) throw crmErrors.customerMissing();
+    return view(tx, id, auth);
+  };
+
+  const create = async ({ auth, tx, scope }: TRequestContext, input: TReq<'customerCreate'>): Promise<TCustomer> => {
+    const dup = await existOf(tx, auth, input.mobile);
+    if (dup.isExist) throw crmErrors.mobileTaken(dup.message);
+    const settings = await readCrmSettings(tx, auth.tenantId);
+    const ownerId = input.ownerId === undefined ? auth.userId : input.ownerId;
+    let owner: { id: number; realName: string; deptId: number | null } | null = null;
+    if (ownerId !== null) {
+      owner =
+        ownerId === auth.userId
+          ? { id: auth.userId, realName: '您', deptId: auth.deptId }
+          : (await targetStaff(tx, auth, scope, [ownerId]))[0]!;
+      if (settings.maxOwned > 0) {
+        const owned = (await repo.ownedCounts(tx, auth.tenantId, [ownerId])).get(ownerId) ?? 0;
+        if (owned + 1 > settings.maxOwned) throw crmErrors.overMax(owner.realName, owned, 1, settings.maxOwned);
+      }
+    }
+    await checkTags(tx, auth.tenantId, input.tagIds);
+    const fields = await crmRepository.customFields(tx, auth.tenantId);
+    checkCustomValues(fields, input.customValues, input.customValues);
+    if (input.nextFollowAt !== null && input.nextFollowAt <= Date.now()) throw crmErrors.nextFollowPast();
+    const now = new Date();
+    const id = await withUniqueMobile(tx, auth, input.mobile, undefined, (sp) =>
+      repo.insert(sp, {
+        tenantId: auth.tenantId,
+        name: input.name,
+        ...pinyinOf(input.name),
+        mobile: input.mobile,
+        company: input.company,
+        address: input.address,
+        remark: input.remark,
+        source: input.source,
+        intentionLevel: input.intentionLevel,
+        isDeal: input.isDeal,
+        dealAt: input.isDeal ? now : null,
+        phoneLabel: input.phoneLabel,
+        tagIds: [...new Set(input.tagIds)],
+        isProtected: input.isProtected,
+        nextFollowAt: input.nextFollowAt === null ? null : new Date(input.nextFollowAt),
+        customValues: input.customValues,
+        ownerId: owner?.id ?? null,
+        deptId: owner?.deptId ?? null,
+        ownedAt: owner ? now : null,
+        poolAt: owner ? null : now,
+        createdBy: auth.userId,
+      }),
+    );
+    await crmRepository.insertOwnerLogs(tx, [
+      {
+        tenantId: auth.tenantId,
+        customerId: id,
+        action: 'create',
+        toUserId: owner?.id ?? null,
+        operatorId: auth.userId,
+      },
+    ]);
+    return view(tx, id, auth);
+  };
+
+  const update = async ({ auth, tx, scope }: TRequestContext, input: TReq<'customerUpdate'>): Promise<TCustomer> => {
+    const before = await visible(tx, auth, scope, input.id, true);
+    if (input.mobile !== undefined && input.mobile !== before.mobile) {
+      const dup = await existOf(tx, auth, input.mobile, before.id);
+      if (dup.isExist) throw crmErrors.mobileTaken(dup.message);
+    }
+    if (input.tagIds) await checkTags(tx, auth.tenantId, input.tagIds);
+    const fields = await crmRepository.customFields(tx, auth.tenantId);
+    let customValues: TCustomValues | undefined;
+    if (input.customValues) {
+      customValues = { ...before.customValues, ...input.customValues };
+      checkCustomValues(fields, input.customValues, customValues);
+    }
+    if (
+      input.nextFollowAt != null &&
+      input.nextFollowAt <= Date.now() &&
+      input.nextFollowAt !== before.nextFollowAt?.getTime()
+    ) {
+      throw crmErrors.nextFollowPast();
+    }
+    const set: Partial<TCustomerRow> = {};
+    const copy = [
+      'name',
+      'mobile',
+      'company',
+      'address',
+      'remark',
+      'source',
+      'intentionLevel',
+      'isDeal',
+      'phoneLabel',
+      'isProtected',
+    ] as const;
+    for (const k of copy) if (input[k] !== undefined) (set as Record<string, unknown>)[k] = input[k];
+    if (input.tagIds) set.tagIds = [...new Set(input.tagIds)];
+    if (input.nextFollowAt !== undefined)
+      set.nextFollowAt = input.nextFollowAt === null ? null : new Date(input.nextFollowAt);
+    if (input.name !== undefined) Object.assign(set, pinyinOf(input.name));
+    if (input.isDeal !== undefined && input.isDeal !== before.isDeal) set.dealAt = input.isDeal ? new Date() : null;
+    const tags = await tagMap(tx, auth.tenantId);
+    const changes = diffCustomer(
+      before,
+      { ...set, ...(input.customValues ? { customValues: input.customValues } : {}) },
+      tags,
+      new Map(fields.map((f) => [String(f.id), { name: f.name, type: f.type }])),
+    );
+    if (customValues) set.customValues = customValues;
+    if (changes.length > 0) {
+      await withUniqueMobile(tx, auth, input.mobile, input.id, (sp) =>
+        repo.update(sp, auth.tenantId, [before.id], set),
       );
-      const vc = await ctx.viewContext(tx, auth);
-      return {
-        records: records.map((r) => toCustomerView(r, vc)),
-        total,
-        size: q.limit,
-        current: q.page,
-        pages: Math.ceil(total / q.limit),
-      };
-    });
-  };
-
-  const detail = async (auth: TAuth, id: number, pool: TPool): Promise<TCustomer> => {
-    const scope = await ctx.scopeOf(auth);
-    return scoped(auth, async (tx) => {
-      const row = await visible(tx, auth, scope, id);
-      if ((pool === 'public') !== (row.ownerId === null)) throw crmErrors.customerMissing();
-      return view(tx, id, auth);
-    });
-  };
-
-  const create = async (auth: TAuth, input: TFields & { ownerId?: number | null }): Promise<TCustomer> => {
-    const scope = await ctx.scopeOf(auth);
-    try {
-      return await scoped(auth, async (tx) => {
-        const dup = await existOf(tx, auth, input.mobile);
-        if (dup.isExist) throw crmErrors.mobileTaken(dup.message);
-        const settings = await readCrmSettings(tx, auth.tenantId);
-        const ownerId = input.ownerId === undefined ? auth.userId : input.ownerId;
-        let owner: { id: number; realName: string; deptId: number | null } | null = null;
-        if (ownerId !== null) {
-          owner =
-            ownerId === auth.userId
-              ? { id: auth.userId, realName: '您', deptId: auth.deptId }
-              : (await targetStaff(tx, auth, scope, [ownerId]))[0]!;
-          if (settings.maxOwned > 0) {
-            const owned = (await repo.ownedCounts(tx, auth.tenantId, [ownerId])).get(ownerId) ?? 0;
-            if (owned + 1 > settings.maxOwned) throw crmErrors.overMax(owner.realName, owned, 1, settings.maxOwned);
-          }
-        }
-        await checkTags(tx, auth.tenantId, input.tagIds, ctx);
-        const fields = await repo.customFields(tx, auth.tenantId);
-        checkCustomValues(fields, input.customValues, input.customValues);
-        if (input.nextFollowAt !== null && input.nextFollowAt <= Date.now()) throw crmErrors.nextFollowPast();
-        const now = new Date();
-        const id = await repo.insert(tx, {
-          tenantId: auth.tenantId,
-          name: input.name,
-          ...pinyinOf(input.name),
-          mobile: input.mobile,
-          company: input.company,
-          address: input.address,
-          remark: input.remark,
-          source: input.source,
-          intentionLevel: input.intentionLevel,
-          isDeal: input.isDeal,
-          dealAt: input.isDeal ? now : null,
-          phoneLabel: input.phoneLabel,
-          tagIds: [...new Set(input.tagIds)],
-          isProtected: input.isProtected,
-          nextFollowAt: input.nextFollowAt === null ? null : new Date(input.nextFollowAt),
-          customValues: input.customValues,
-          ownerId: owner?.id ?? null,
-          deptId: owner?.deptId ?? null,
-          ownedAt: owner ? now : null,
-          poolAt: owner ? null : now,
-          createdBy: auth.userId,
-        });
-        await repo.insertOwnerLogs(tx, [
-          {
-            tenantId: auth.tenantId,
-            customerId: id,
-            action: 'create',
-            toUserId: owner?.id ?? null,
-            operatorId: auth.userId,
-          },
-        ]);
-        return view(tx, id, auth);
-      });
-    } catch (error) {
-      // Two people saving the same mobile at once: the unique index decides, the message says who won.
-      if (isUniqueViolation(error)) {
-        const dup = await scoped(auth, (tx) => existOf(tx, auth, input.mobile));
-        throw crmErrors.mobileTaken(dup.message);
-      }
-      throw error;
+      await crmRepository.insertChangeLogs(tx, [
+        { tenantId: auth.tenantId, customerId: before.id, userId: auth.userId, changes },
+      ]);
     }
-  };
-
-  const update = async (auth: TAuth, input: Partial<TFields> & { id: number }): Promise<TCustomer> => {
-    const scope = await ctx.scopeOf(auth);
-    try {
-      return await scoped(auth, async (tx) => {
-        const before = await visible(tx, auth, scope, input.id, true);
-        if (input.mobile !== undefined && input.mobile !== before.mobile) {
-          const dup = await existOf(tx, auth, input.mobile, before.id);
-          if (dup.isExist) throw crmErrors.mobileTaken(dup.message);
-        }
-        if (input.tagIds) await checkTags(tx, auth.tenantId, input.tagIds, ctx);
-        const fields = await repo.customFields(tx, auth.tenantId);
-        let customValues: TCustomValues | undefined;
-        if (input.customValues) {
-          customValues = { ...before.customValues, ...input.customValues };
-          checkCustomValues(fields, input.customValues, customValues);
-        }
-        if (
-          input.nextFollowAt != null &&
-          input.nextFollowAt <= Date.now() &&
-          input.nextFollowAt !== before.nextFollowAt?.getTime()
-        ) {
-          throw crmErrors.nextFollowPast();
-        }
-        const set: Partial<TCustomerRow> = {};
-        const copy = [
-          'name',
-          'mobile',
-          'company',
-          'address',
-          'remark',
-          'source',
-          'intentionLevel',
-          'isDeal',
-          'phoneLabel',
-          'isProtected',
-        ] as const;
-        for (const k of copy) if (input[k] !== undefined) (set as Record<string, unknown>)[k] = input[k];
-        if (input.tagIds) set.tagIds = [...new Set(input.tagIds)];
-        if (input.nextFollowAt !== undefined)
-          set.nextFollowAt = input.nextFollowAt === null ? null : new Date(input.nextFollowAt);
-        if (input.name !== undefined) Object.assign(set, pinyinOf(input.name));
-        if (input.isDeal !== undefined && input.isDeal !== before.isDeal) set.dealAt = input.isDeal ? new Date() : null;
-        const tags = await ctx.tagMap(tx, auth.tenantId);
-        const changes = diffCustomer(
-          before,
-          { ...set, ...(input.customValues ? { customValues: input.customValues } : {}) },
-          tags,
-          new Map(fields.map((f) => [String(f.id), { name: f.name, type: f.type }])),
-        );
-        if (customValues) set.customValues = customValues;
-        if (changes.length > 0) {
-          await repo.update(tx, auth.tenantId, [before.id], set);
-          await repo.insertChangeLogs(tx, [
-            { tenantId: auth.tenantId, customerId: before.id, userId: auth.userId, changes },
-          ]);
-        }
-        return view(tx, before.id, auth);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error) && input.mobile) {
-        const dup = await scoped(auth, (tx) => existOf(tx, auth, input.mobile!, input.id));
-        throw crmErrors.mobileTaken(dup.message);
-      }
-      throw error;
-    }
+    return view(tx, before.id, auth);
   };
 
   const timelineOf = async (tx: TDb, auth: TAuth, customerId: number, kinds?: readonly string[]) => {
-    const vc = await ctx.viewContext(tx, auth);
+    const vc = await viewContext(tx, auth);
     return buildTimeline(tx, auth.tenantId, customerId, new Set(kinds ?? timelineKinds), vc);
   };
 
@@ -304,11 +287,11 @@ export const createCustomerService = (ctx: TCrmContext) => {
     tx: TDb,
     auth: TAuth,
     access: TCustomerAccess,
-    input: TFollowInput & { phoneLabel?: TPhoneLabel },
+    input: TFollowInput,
   ): Promise<TTimelineItem> => {
     const before = await visible(tx, auth, access, input.customerId, true);
     const next = input.nextFollowAt === null ? null : new Date(input.nextFollowAt);
-    const r = await repo.insertFollow(tx, {
+    const r = await crmRepository.insertFollow(tx, {
       tenantId: auth.tenantId,
       customerId: input.customerId,
       userId: auth.userId,
@@ -326,7 +309,7 @@ export const createCustomerService = (ctx: TCrmContext) => {
     });
     if (label) {
       const changes = diffCustomer(before, { phoneLabel: label }, new Map(), new Map());
-      await repo.insertChangeLogs(tx, [
+      await crmRepository.insertChangeLogs(tx, [
         { tenantId: auth.tenantId, customerId: before.id, userId: auth.userId, changes },
       ]);
     }
@@ -349,24 +332,24 @@ export const createCustomerService = (ctx: TCrmContext) => {
     detail,
     visible,
     timelineOf,
-    existOther: async (auth: TAuth, mobile: string, excludeId?: number) =>
-      scoped(auth, (tx) => existOf(tx, auth, mobile, excludeId)),
+    existOther: ({ auth, tx }: TRequestContext, mobile: string, excludeId?: number) =>
+      existOf(tx, auth, mobile, excludeId),
     create,
     update,
 
-    timeline: async (auth: TAuth, customerId: number, kinds?: readonly string[]): Promise<TTimelineItem[]> => {
-      const scope = await ctx.scopeOf(auth);
-      return scoped(auth, async (tx) => {
-        await visible(tx, auth, scope, customerId);
-        return timelineOf(tx, auth, customerId, kinds);
-      });
+    timeline: async (
+      { auth, tx, scope }: TRequestContext,
+      customerId: number,
+      kinds?: readonly string[],
+    ): Promise<TTimelineItem[]> => {
+      await visible(tx, auth, scope, customerId);
+      return timelineOf(tx, auth, customerId, kinds);
     },
 
     /** A follow-up restarts the no-follow-up clock of the automatic release (and its reminder). */
-    followAdd: async (auth: TAuth, input: TFollowInput & { phoneLabel?: TPhoneLabel }): Promise<TTimelineItem> => {
+    followAdd: async ({ auth, tx, scope }: TRequestContext, input: TFollowInput): Promise<TTimelineItem> => {
       if (input.nextFollowAt !== null && input.nextFollowAt <= Date.now()) throw crmErrors.nextFollowPast();
-      const scope = await ctx.scopeOf(auth);
-      return scoped(auth, (tx) => followIn(tx, auth, scope, input));
+      return followIn(tx, auth, scope, input);
     },
 
     followIn,
@@ -375,38 +358,30 @@ export const createCustomerService = (ctx: TCrmContext) => {
      * The customers a calling task may take (issue 6), inside the caller's transaction: those among
      * `ids` he may act on, or every customer of his private pool matching a CRM filter.
      */
-    pickable: (
-      tx: TDb,
-      auth: TAuth,
-      scope: TDataScope,
-      pick: { ids: readonly number[] } | { filter: Parameters<typeof filterCondition>[1] },
-    ) =>
-      repo.cardsWhere(
+    pickable: (tx: TDb, auth: TAuth, scope: TDataScope, pick: { ids: readonly number[] } | { filter: TFilter }) =>
+      repo.cards(
         tx,
         'ids' in pick
-          ? and(visibleCondition(auth, scope), inArray(customers.id, [...pick.ids]))!
-          : and(poolCondition(auth.tenantId, 'private', scope), filterCondition(auth.tenantId, pick.filter))!,
+          ? { tenantId: auth.tenantId, scope, withPool: canSeePool(auth), ids: pick.ids }
+          : { tenantId: auth.tenantId, scope, filter: pick.filter },
       ),
 
-    commentAdd: async (auth: TAuth, input: { customerId: number; content: string }): Promise<TTimelineItem> => {
-      const scope = await ctx.scopeOf(auth);
-      return scoped(auth, async (tx) => {
-        await visible(tx, auth, scope, input.customerId);
-        const r = await repo.insertComment(tx, {
-          tenantId: auth.tenantId,
-          customerId: input.customerId,
-          userId: auth.userId,
-          content: input.content,
-        });
-        return {
-          kind: 'comment',
-          id: r.id,
-          at: r.createdAt.getTime(),
-          userName: auth.realName,
-          content: r.content,
-          detail: {},
-        };
+    commentAdd: async ({ auth, tx, scope }: TRequestContext, input: TReq<'commentAdd'>): Promise<TTimelineItem> => {
+      await visible(tx, auth, scope, input.customerId);
+      const r = await crmRepository.insertComment(tx, {
+        tenantId: auth.tenantId,
+        customerId: input.customerId,
+        userId: auth.userId,
+        content: input.content,
       });
+      return {
+        kind: 'comment',
+        id: r.id,
+        at: r.createdAt.getTime(),
+        userName: auth.realName,
+        content: r.content,
+        detail: {},
+      };
     },
   };
 };

@@ -1,18 +1,16 @@
-import type { TBatchResult, TIntentionLevel, TPhoneLabel } from '@yunhu/contract';
-import { and, type SQL, sql } from 'drizzle-orm';
+import type { crmRoutes, TBatchResult, TParsedRequestOf } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
-import { isInScope, scopeCondition, type TDataScope } from '../../db/scope.js';
-import type { TAuth } from '../../http/context.js';
-import { users } from '../org/org.schema.js';
-import { canSeePool, isVisible, type TCrmContext, targetStaff, visibleCondition } from './crm.context.js';
+import { isInScope, type TDataScope } from '../../db/scope.js';
+import type { TAuth, TRequestContext } from '../../http/context.js';
+import { canSeePool, isVisible, tagMap, targetStaff } from './crm.context.js';
 import { crmErrors, crmRefusals, overMaxMessage } from './crm.errors.js';
-import { filterCondition, poolCondition, type TFilter, type TPool } from './crm.filter.js';
-import { crmRepository as repo, type TCustomerRow, type TOwnerLogInsert } from './crm.repository.js';
+import { crmRepository, type TOwnerLogInsert } from './crm.repository.js';
 import { readCrmSettings } from './crm.rules.js';
-import { customers } from './crm.schema.js';
 import { diffCustomer, shanghaiDayStart, shanghaiTime } from './crm.view.js';
+import { customerRepository as repo, type TCustomerRow, type TFilter, type TPool } from './customer.repository.js';
 
 const dayMs = 86_400_000;
+type TReq<K extends keyof typeof crmRoutes> = TParsedRequestOf<(typeof crmRoutes)[K]>;
 type TRefused = TBatchResult['refused'];
 
 /**
@@ -46,17 +44,7 @@ export const spreadEvenly = <T>(items: readonly T[], people: readonly number[]):
   return out;
 };
 
-const moveSet = (to: { id: number; deptId: number | null }) => ({
-  ownerId: to.id,
-  deptId: to.deptId,
-  ownedAt: new Date(),
-  releaseRemindedAt: null,
-  previousOwnerId: sql`coalesce(${customers.ownerId}, ${customers.previousOwnerId})` as unknown as number,
-});
-
-export const createPoolService = (ctx: TCrmContext) => {
-  const { scoped } = ctx;
-
+export const createPoolService = () => {
   /**
    * The allocation plan (cus-check-allocation): who gets which customers, each person's load
    * against maxOwned, and the problems that refuse the whole allocation.
@@ -89,124 +77,123 @@ export const createPoolService = (ctx: TCrmContext) => {
   };
 
   /** All or nothing: any problem refuses the whole batch before a customer moves. */
-  const allocate = async (auth: TAuth, ids: readonly number[], userIds: readonly number[], reason: string) => {
-    const scope = await ctx.scopeOf(auth);
-    return scoped(auth, async (tx): Promise<TBatchResult> => {
-      const p = await plan(tx, auth, scope, ids, userIds);
-      if (p.problems.length) throw crmErrors.allocationRefused(p.problems);
-      const refused: TRefused = [];
-      const logs: TOwnerLogInsert[] = [];
-      for (const person of p.people) {
-        const moving = p.groups.get(person.id)!.filter((c) => {
-          if (c.ownerId !== person.id) return true;
-          refused.push({ id: c.id, name: c.name, reason: crmRefusals.ownerOf(person.realName) });
-          return false;
+  const allocate = async (
+    { auth, tx, scope }: TRequestContext,
+    ids: readonly number[],
+    userIds: readonly number[],
+    reason: string,
+  ): Promise<TBatchResult> => {
+    const p = await plan(tx, auth, scope, ids, userIds);
+    if (p.problems.length) throw crmErrors.allocationRefused(p.problems);
+    const refused: TRefused = [];
+    const logs: TOwnerLogInsert[] = [];
+    for (const person of p.people) {
+      const moving = p.groups.get(person.id)!.filter((c) => {
+        if (c.ownerId !== person.id) return true;
+        refused.push({ id: c.id, name: c.name, reason: crmRefusals.ownerOf(person.realName) });
+        return false;
+      });
+      if (moving.length === 0) continue;
+      await repo.assign(
+        tx,
+        auth.tenantId,
+        moving.map((c) => c.id),
+        person,
+      );
+      for (const c of moving) {
+        logs.push({
+          tenantId: auth.tenantId,
+          customerId: c.id,
+          action: 'allocate',
+          fromUserId: c.ownerId,
+          toUserId: person.id,
+          operatorId: auth.userId,
+          reason,
         });
-        if (moving.length === 0) continue;
-        await repo.update(
-          tx,
-          auth.tenantId,
-          moving.map((c) => c.id),
-          moveSet(person),
-        );
-        for (const c of moving) {
-          logs.push({
-            tenantId: auth.tenantId,
-            customerId: c.id,
-            action: 'allocate',
-            fromUserId: c.ownerId,
-            toUserId: person.id,
-            operatorId: auth.userId,
-            reason,
-          });
-        }
       }
-      await repo.insertOwnerLogs(tx, logs);
-      return { done: logs.length, refused };
-    });
+    }
+    await crmRepository.insertOwnerLogs(tx, logs);
+    return { done: logs.length, refused };
   };
 
-  const claim = async (auth: TAuth, ids: readonly number[]): Promise<TBatchResult> =>
-    scoped(auth, async (tx) => {
-      // One claim at a time per person, so two tabs cannot both pass the daily limit.
-      await tx.execute(
-        sql`select id from ${users} where id = ${auth.userId} and tenant_id = ${auth.tenantId} for update`,
-      );
-      const settings = await readCrmSettings(tx, auth.tenantId);
-      const rows = new Map((await repo.lockMany(tx, auth.tenantId, ids)).map((r) => [r.id, r]));
-      const refused: TRefused = [];
-      let candidates: TCustomerRow[] = [];
-      for (const id of ids) {
-        const r = rows.get(id);
-        if (!r || r.deletedAt !== null) refused.push({ id, name: r?.name ?? '', reason: crmRefusals.missing });
-        else if (r.ownerId !== null)
-          refused.push({
-            id,
-            name: r.name,
-            reason: r.ownerId === auth.userId ? crmRefusals.alreadyMine : crmRefusals.taken,
-          });
-        else candidates.push(r);
-      }
-      if (settings.reclaimBlockDays > 0 && candidates.length) {
-        const since = new Date(Date.now() - settings.reclaimBlockDays * dayMs);
-        const left = await repo.lastLeftAt(
-          tx,
-          auth.tenantId,
-          auth.userId,
-          candidates.map((c) => c.id),
-          since,
-        );
-        candidates = candidates.filter((c) => {
-          const at = left.get(c.id);
-          if (!at) return true;
-          const free = shanghaiTime(at.getTime() + settings.reclaimBlockDays * dayMs);
-          refused.push({
-            id: c.id,
-            name: c.name,
-            reason: crmRefusals.reclaimBlocked(settings.reclaimBlockDays, free),
-          });
-          return false;
+  const claim = async ({ auth, tx }: TRequestContext, ids: readonly number[]): Promise<TBatchResult> => {
+    // One claim at a time per person, so two tabs cannot both pass the daily limit.
+    await crmRepository.lockPerson(tx, auth.tenantId, auth.userId);
+    const settings = await readCrmSettings(tx, auth.tenantId);
+    const rows = new Map((await repo.lockMany(tx, auth.tenantId, ids)).map((r) => [r.id, r]));
+    const refused: TRefused = [];
+    let candidates: TCustomerRow[] = [];
+    for (const id of ids) {
+      const r = rows.get(id);
+      if (!r || r.deletedAt !== null) refused.push({ id, name: r?.name ?? '', reason: crmRefusals.missing });
+      else if (r.ownerId !== null)
+        refused.push({
+          id,
+          name: r.name,
+          reason: r.ownerId === auth.userId ? crmRefusals.alreadyMine : crmRefusals.taken,
         });
-      }
-      if (candidates.length === 0) return { done: 0, refused };
-      if (settings.dailyClaimLimit > 0) {
-        const today = await repo.claimsSince(tx, auth.tenantId, auth.userId, shanghaiDayStart(new Date()));
-        const left = Math.max(0, settings.dailyClaimLimit - today);
-        if (candidates.length > left) {
-          throw left === 0
-            ? crmErrors.dailyClaimReached(settings.dailyClaimLimit)
-            : crmErrors.dailyClaimOver(settings.dailyClaimLimit, left, candidates.length);
-        }
-      }
-      if (settings.maxOwned > 0) {
-        const owned = (await repo.ownedCounts(tx, auth.tenantId, [auth.userId])).get(auth.userId) ?? 0;
-        if (owned + candidates.length > settings.maxOwned) {
-          throw crmErrors.overMax('您', owned, candidates.length, settings.maxOwned);
-        }
-      }
-      // Conditional on the owner still being empty: of two people claiming at once only one gets him.
-      const taken = new Set(
-        await repo.claim(
-          tx,
-          auth.tenantId,
-          candidates.map((c) => c.id),
-          { id: auth.userId, deptId: auth.deptId },
-        ),
-      );
-      for (const c of candidates)
-        if (!taken.has(c.id)) refused.push({ id: c.id, name: c.name, reason: crmRefusals.taken });
-      await repo.insertOwnerLogs(
+      else candidates.push(r);
+    }
+    if (settings.reclaimBlockDays > 0 && candidates.length) {
+      const since = new Date(Date.now() - settings.reclaimBlockDays * dayMs);
+      const left = await crmRepository.lastLeftAt(
         tx,
-        [...taken].map((id) => ({
-          tenantId: auth.tenantId,
-          customerId: id,
-          action: 'claim',
-          toUserId: auth.userId,
-          operatorId: auth.userId,
-        })),
+        auth.tenantId,
+        auth.userId,
+        candidates.map((c) => c.id),
+        since,
       );
-      return { done: taken.size, refused };
-    });
+      candidates = candidates.filter((c) => {
+        const at = left.get(c.id);
+        if (!at) return true;
+        const free = shanghaiTime(at.getTime() + settings.reclaimBlockDays * dayMs);
+        refused.push({
+          id: c.id,
+          name: c.name,
+          reason: crmRefusals.reclaimBlocked(settings.reclaimBlockDays, free),
+        });
+        return false;
+      });
+    }
+    if (candidates.length === 0) return { done: 0, refused };
+    if (settings.dailyClaimLimit > 0) {
+      const today = await crmRepository.claimsSince(tx, auth.tenantId, auth.userId, shanghaiDayStart(new Date()));
+      const left = Math.max(0, settings.dailyClaimLimit - today);
+      if (candidates.length > left) {
+        throw left === 0
+          ? crmErrors.dailyClaimReached(settings.dailyClaimLimit)
+          : crmErrors.dailyClaimOver(settings.dailyClaimLimit, left, candidates.length);
+      }
+    }
+    if (settings.maxOwned > 0) {
+      const owned = (await repo.ownedCounts(tx, auth.tenantId, [auth.userId])).get(auth.userId) ?? 0;
+      if (owned + candidates.length > settings.maxOwned) {
+        throw crmErrors.overMax('您', owned, candidates.length, settings.maxOwned);
+      }
+    }
+    // Conditional on the owner still being empty: of two people claiming at once only one gets him.
+    const taken = new Set(
+      await repo.claim(
+        tx,
+        auth.tenantId,
+        candidates.map((c) => c.id),
+        { id: auth.userId, deptId: auth.deptId },
+      ),
+    );
+    for (const c of candidates)
+      if (!taken.has(c.id)) refused.push({ id: c.id, name: c.name, reason: crmRefusals.taken });
+    await crmRepository.insertOwnerLogs(
+      tx,
+      [...taken].map((id) => ({
+        tenantId: auth.tenantId,
+        customerId: id,
+        action: 'claim',
+        toUserId: auth.userId,
+        operatorId: auth.userId,
+      })),
+    );
+    return { done: taken.size, refused };
+  };
 
   const releaseIds = async (tx: TDb, auth: TAuth, scope: TDataScope, ids: readonly number[], reason: string) => {
     const { ok, refused } = await lockVisible(tx, auth, scope, ids);
@@ -216,20 +203,12 @@ export const createPoolService = (ctx: TCrmContext) => {
       return false;
     });
     if (moving.length) {
-      await repo.update(
+      await repo.release(
         tx,
         auth.tenantId,
         moving.map((c) => c.id),
-        {
-          ownerId: null,
-          deptId: null,
-          previousOwnerId: sql`${customers.ownerId}` as unknown as number,
-          ownedAt: null,
-          poolAt: new Date(),
-          releaseRemindedAt: null,
-        },
       );
-      await repo.insertOwnerLogs(
+      await crmRepository.insertOwnerLogs(
         tx,
         moving.map((c) => ({
           tenantId: auth.tenantId,
@@ -254,7 +233,7 @@ export const createPoolService = (ctx: TCrmContext) => {
         ok.map((c) => c.id),
         { deletedAt: new Date(), deletedBy: auth.userId },
       );
-      await repo.insertOwnerLogs(
+      await crmRepository.insertOwnerLogs(
         tx,
         ok.map((c) => ({
           tenantId: auth.tenantId,
@@ -269,29 +248,27 @@ export const createPoolService = (ctx: TCrmContext) => {
     return { done: ok.length, refused };
   };
 
-  /** Runs an ids action over every customer matching a filter, 1000 at a time, in one transaction. */
+  /** Runs an ids action over every customer matching a filter, 1000 at a time, in the request's transaction. */
   const byCondition = async (
-    auth: TAuth,
+    { auth, tx, scope }: TRequestContext,
     pool: TPool,
     filter: TFilter,
     run: (tx: TDb, scope: TDataScope, ids: number[]) => Promise<TBatchResult>,
   ) => {
-    const scope = await ctx.scopeOf(auth);
-    return scoped(auth, async (tx) => {
-      const where: SQL = and(
-        poolCondition(auth.tenantId, pool, scope),
-        visibleCondition(auth, scope),
-        filterCondition(auth.tenantId, filter),
-      )!;
-      const ids = await repo.idsWhere(tx, where);
-      const total: TBatchResult = { done: 0, refused: [] };
-      for (let i = 0; i < ids.length; i += 1000) {
-        const r = await run(tx, scope, ids.slice(i, i + 1000));
-        total.done += r.done;
-        total.refused.push(...r.refused);
-      }
-      return total;
+    const ids = await repo.idsMatching(tx, {
+      tenantId: auth.tenantId,
+      pool,
+      scope,
+      withPool: canSeePool(auth),
+      filter,
     });
+    const total: TBatchResult = { done: 0, refused: [] };
+    for (let i = 0; i < ids.length; i += 1000) {
+      const r = await run(tx, scope, ids.slice(i, i + 1000));
+      total.done += r.done;
+      total.refused.push(...r.refused);
+    }
+    return total;
   };
 
   /**
@@ -299,153 +276,131 @@ export const createPoolService = (ctx: TCrmContext) => {
    * row gets its change log.
    */
   const batchFields = async (
-    auth: TAuth,
+    { auth, tx, scope }: TRequestContext,
     ids: readonly number[],
     compute: (row: TCustomerRow) => Partial<TCustomerRow> | { refuse: string },
-  ) => {
-    const scope = await ctx.scopeOf(auth);
-    return scoped(auth, async (tx): Promise<TBatchResult> => {
-      const { ok, refused } = await lockVisible(tx, auth, scope, ids);
-      const tags = await ctx.tagMap(tx, auth.tenantId);
-      const groups = new Map<string, { set: Partial<TCustomerRow>; ids: number[] }>();
-      const logs = [];
-      let done = 0;
-      for (const row of ok) {
-        const set = compute(row);
-        if ('refuse' in set) {
-          refused.push({ id: row.id, name: row.name, reason: set.refuse });
-          continue;
-        }
-        done++;
-        const changes = diffCustomer(row, set, tags, new Map());
-        if (changes.length === 0) continue;
-        logs.push({ tenantId: auth.tenantId, customerId: row.id, userId: auth.userId, changes });
-        const key = JSON.stringify(set);
-        const g = groups.get(key) ?? { set, ids: [] };
-        g.ids.push(row.id);
-        groups.set(key, g);
+  ): Promise<TBatchResult> => {
+    const { ok, refused } = await lockVisible(tx, auth, scope, ids);
+    const tags = await tagMap(tx, auth.tenantId);
+    const groups = new Map<string, { set: Partial<TCustomerRow>; ids: number[] }>();
+    const logs = [];
+    let done = 0;
+    for (const row of ok) {
+      const set = compute(row);
+      if ('refuse' in set) {
+        refused.push({ id: row.id, name: row.name, reason: set.refuse });
+        continue;
       }
-      for (const g of groups.values()) await repo.update(tx, auth.tenantId, g.ids, g.set);
-      await repo.insertChangeLogs(tx, logs);
-      return { done, refused };
-    });
+      done++;
+      const changes = diffCustomer(row, set, tags, new Map());
+      if (changes.length === 0) continue;
+      logs.push({ tenantId: auth.tenantId, customerId: row.id, userId: auth.userId, changes });
+      const key = JSON.stringify(set);
+      const g = groups.get(key) ?? { set, ids: [] };
+      g.ids.push(row.id);
+      groups.set(key, g);
+    }
+    for (const g of groups.values()) await repo.update(tx, auth.tenantId, g.ids, g.set);
+    await crmRepository.insertChangeLogs(tx, logs);
+    return { done, refused };
   };
 
   return {
     claim,
     allocate,
-    allocationCheck: async (auth: TAuth, ids: readonly number[], userIds: readonly number[]) => {
-      const scope = await ctx.scopeOf(auth);
-      return scoped(auth, async (tx) => {
-        const p = await plan(tx, auth, scope, ids, userIds);
-        return { isOk: p.problems.length === 0, plan: p.rows, problems: p.problems };
-      });
+    allocationCheck: async (
+      { auth, tx, scope }: TRequestContext,
+      ids: readonly number[],
+      userIds: readonly number[],
+    ) => {
+      const p = await plan(tx, auth, scope, ids, userIds);
+      return { isOk: p.problems.length === 0, plan: p.rows, problems: p.problems };
     },
 
-    release: async (auth: TAuth, ids: readonly number[], reason: string) => {
-      const scope = await ctx.scopeOf(auth);
-      return scoped(auth, (tx) => releaseIds(tx, auth, scope, ids, reason));
-    },
-    releaseByCondition: (auth: TAuth, filter: TFilter, reason: string) =>
-      byCondition(auth, 'private', filter, (tx, scope, ids) => releaseIds(tx, auth, scope, ids, reason)),
+    release: ({ auth, tx, scope }: TRequestContext, ids: readonly number[], reason: string) =>
+      releaseIds(tx, auth, scope, ids, reason),
+    releaseByCondition: (ctx: TRequestContext, filter: TFilter, reason: string) =>
+      byCondition(ctx, 'private', filter, (tx, scope, ids) => releaseIds(tx, ctx.auth, scope, ids, reason)),
 
-    recycle: async (auth: TAuth, ids: readonly number[], reason: string) => {
-      const scope = await ctx.scopeOf(auth);
-      return scoped(auth, (tx) => recycleIds(tx, auth, scope, ids, reason));
-    },
-    recycleByCondition: (auth: TAuth, pool: TPool, filter: TFilter, reason: string) =>
-      byCondition(auth, pool, filter, (tx, scope, ids) => recycleIds(tx, auth, scope, ids, reason)),
+    recycle: ({ auth, tx, scope }: TRequestContext, ids: readonly number[], reason: string) =>
+      recycleIds(tx, auth, scope, ids, reason),
+    recycleByCondition: (ctx: TRequestContext, pool: TPool, filter: TFilter, reason: string) =>
+      byCondition(ctx, pool, filter, (tx, scope, ids) => recycleIds(tx, ctx.auth, scope, ids, reason)),
 
     /** To another person in scope (a hand-over); maxOwned refuses the whole transfer. */
-    transfer: async (auth: TAuth, input: { ids?: number[]; fromUserId?: number; toUserId: number; reason: string }) => {
-      const scope = await ctx.scopeOf(auth);
-      return scoped(auth, async (tx): Promise<TBatchResult> => {
-        const [to] = await targetStaff(tx, auth, scope, [input.toUserId]);
-        let ids = input.ids ?? [];
-        if (input.fromUserId !== undefined) {
-          const [from] = await repo.staff(tx, auth.tenantId, [input.fromUserId]);
-          // A leaver may already be disabled: any person of the tenant inside the scope will do.
-          if (!from || from.status === 'deleted' || !isInScope(scope, { ownerId: from.id, deptId: from.deptId })) {
-            throw crmErrors.formerOwnerOutOfScope();
-          }
-          if (!input.ids) {
-            ids = await repo.idsWhere(
-              tx,
-              and(poolCondition(auth.tenantId, 'private', scope), sql`${customers.ownerId} = ${from.id}`)!,
-            );
-          }
+    transfer: async ({ auth, tx, scope }: TRequestContext, input: TReq<'transfer'>): Promise<TBatchResult> => {
+      const [to] = await targetStaff(tx, auth, scope, [input.toUserId]);
+      let ids: readonly number[] = input.ids ?? [];
+      if (input.fromUserId !== undefined) {
+        const [from] = await crmRepository.staff(tx, auth.tenantId, [input.fromUserId]);
+        // A leaver may already be disabled: any person of the tenant inside the scope will do.
+        if (!from || from.status === 'deleted' || !isInScope(scope, { ownerId: from.id, deptId: from.deptId })) {
+          throw crmErrors.formerOwnerOutOfScope();
         }
-        if (ids.length === 0) return { done: 0, refused: [] };
-        const { ok, refused } = await lockVisible(tx, auth, scope, ids);
-        const moving = ok.filter((c) => {
-          const why =
-            c.ownerId === null
-              ? crmRefusals.inPoolUseAllocate
-              : c.ownerId === to!.id
-                ? crmRefusals.ownerOf(to!.realName)
-                : input.fromUserId !== undefined && c.ownerId !== input.fromUserId
-                  ? crmRefusals.notFormerOwners
-                  : null;
-          if (why) refused.push({ id: c.id, name: c.name, reason: why });
-          return why === null;
-        });
-        if (moving.length === 0) return { done: 0, refused };
-        const settings = await readCrmSettings(tx, auth.tenantId);
-        if (settings.maxOwned > 0) {
-          const owned = (await repo.ownedCounts(tx, auth.tenantId, [to!.id])).get(to!.id) ?? 0;
-          if (owned + moving.length > settings.maxOwned) {
-            throw crmErrors.transferOverMax(to!.realName, owned, moving.length, settings.maxOwned);
-          }
-        }
-        await repo.update(
-          tx,
-          auth.tenantId,
-          moving.map((c) => c.id),
-          moveSet(to!),
-        );
-        await repo.insertOwnerLogs(
-          tx,
-          moving.map((c) => ({
-            tenantId: auth.tenantId,
-            customerId: c.id,
-            action: 'transfer',
-            fromUserId: c.ownerId,
-            toUserId: to!.id,
-            operatorId: auth.userId,
-            reason: input.reason,
-          })),
-        );
-        return { done: moving.length, refused };
+        if (!input.ids) ids = await repo.idsOwnedBy(tx, { tenantId: auth.tenantId, scope, ownerId: from.id });
+      }
+      if (ids.length === 0) return { done: 0, refused: [] };
+      const { ok, refused } = await lockVisible(tx, auth, scope, ids);
+      const moving = ok.filter((c) => {
+        const why =
+          c.ownerId === null
+            ? crmRefusals.inPoolUseAllocate
+            : c.ownerId === to!.id
+              ? crmRefusals.ownerOf(to!.realName)
+              : input.fromUserId !== undefined && c.ownerId !== input.fromUserId
+                ? crmRefusals.notFormerOwners
+                : null;
+        if (why) refused.push({ id: c.id, name: c.name, reason: why });
+        return why === null;
       });
+      if (moving.length === 0) return { done: 0, refused };
+      const settings = await readCrmSettings(tx, auth.tenantId);
+      if (settings.maxOwned > 0) {
+        const owned = (await repo.ownedCounts(tx, auth.tenantId, [to!.id])).get(to!.id) ?? 0;
+        if (owned + moving.length > settings.maxOwned) {
+          throw crmErrors.transferOverMax(to!.realName, owned, moving.length, settings.maxOwned);
+        }
+      }
+      await repo.assign(
+        tx,
+        auth.tenantId,
+        moving.map((c) => c.id),
+        to!,
+      );
+      await crmRepository.insertOwnerLogs(
+        tx,
+        moving.map((c) => ({
+          tenantId: auth.tenantId,
+          customerId: c.id,
+          action: 'transfer',
+          fromUserId: c.ownerId,
+          toUserId: to!.id,
+          operatorId: auth.userId,
+          reason: input.reason,
+        })),
+      );
+      return { done: moving.length, refused };
     },
 
-    updateLevel: (auth: TAuth, ids: readonly number[], intentionLevel: TIntentionLevel) =>
-      batchFields(auth, ids, () => ({ intentionLevel })),
+    updateLevel: (ctx: TRequestContext, input: TReq<'updateLevel'>) =>
+      batchFields(ctx, input.ids, () => ({ intentionLevel: input.intentionLevel })),
 
-    updateLabelOrDeal: (
-      auth: TAuth,
-      ids: readonly number[],
-      input: { phoneLabel?: TPhoneLabel | null; isDeal?: boolean },
-    ) =>
-      batchFields(auth, ids, (row) => ({
+    updateLabelOrDeal: (ctx: TRequestContext, input: TReq<'updateLabelOrDeal'>) =>
+      batchFields(ctx, input.ids, (row) => ({
         ...(input.phoneLabel !== undefined ? { phoneLabel: input.phoneLabel } : {}),
         ...(input.isDeal !== undefined && input.isDeal !== row.isDeal
           ? { isDeal: input.isDeal, dealAt: input.isDeal ? new Date() : null }
           : {}),
       })),
 
-    updateProtected: (auth: TAuth, ids: readonly number[], isProtected: boolean) =>
-      batchFields(auth, ids, () => ({ isProtected })),
+    updateProtected: (ctx: TRequestContext, input: TReq<'updateProtected'>) =>
+      batchFields(ctx, input.ids, () => ({ isProtected: input.isProtected })),
 
-    updateTags: async (
-      auth: TAuth,
-      ids: readonly number[],
-      tagIds: readonly number[],
-      mode: 'add' | 'remove' | 'set',
-    ) => {
-      const known = await scoped(auth, (tx) => ctx.tagMap(tx, auth.tenantId));
+    updateTags: async (ctx: TRequestContext, input: TReq<'updateTags'>) => {
+      const { tagIds, mode } = input;
+      const known = await tagMap(ctx.tx, ctx.auth.tenantId);
       if (tagIds.some((id) => !known.has(id))) throw crmErrors.tagGone();
-      return batchFields(auth, ids, (row) => {
+      return batchFields(ctx, input.ids, (row) => {
         const next =
           mode === 'set'
             ? [...new Set(tagIds)]
@@ -457,23 +412,15 @@ export const createPoolService = (ctx: TCrmContext) => {
     },
 
     /** Active staff in scope with their load (getEmpSelectList). */
-    assignees: async (auth: TAuth, keyword?: string) => {
-      const scope = await ctx.scopeOf(auth);
-      return scoped(auth, async (tx) => {
-        const people = await repo.activeStaff(
-          tx,
-          auth.tenantId,
-          scopeCondition(scope, { owner: users.id, dept: users.deptId }),
-          keyword,
-        );
-        const owned = await repo.ownedCounts(
-          tx,
-          auth.tenantId,
-          people.map((p) => p.userId),
-        );
-        const settings = await readCrmSettings(tx, auth.tenantId);
-        return people.map((p) => ({ ...p, owned: owned.get(p.userId) ?? 0, maxOwned: settings.maxOwned }));
-      });
+    assignees: async ({ auth, tx, scope }: TRequestContext, keyword?: string) => {
+      const people = await crmRepository.activeStaff(tx, auth.tenantId, scope, keyword);
+      const owned = await repo.ownedCounts(
+        tx,
+        auth.tenantId,
+        people.map((p) => p.userId),
+      );
+      const settings = await readCrmSettings(tx, auth.tenantId);
+      return people.map((p) => ({ ...p, owned: owned.get(p.userId) ?? 0, maxOwned: settings.maxOwned }));
     },
 
     canSeePool,

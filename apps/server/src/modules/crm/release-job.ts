@@ -1,41 +1,14 @@
-import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TNotify } from './crm.context.js';
 import { crmRepository as repo } from './crm.repository.js';
-import type { TCrmSettings } from './crm.rules.js';
-import { customers as c, crmSettings } from './crm.schema.js';
 import { releaseAtOf, shanghaiTime } from './crm.view.js';
+import { releaseRepository as release, type TReleaseRules as TRules } from './release.repository.js';
 
 const dayMs = 86_400_000;
 const batchSize = 500;
 
 type TJobDeps = { database: TDatabase; notify: TNotify; logger?: { error: (obj: object, msg: string) => void } };
-type TRules = Pick<TCrmSettings, 'tenantId' | 'releaseNoFollowDays' | 'releaseNoDealDays' | 'remindBeforeDays'>;
-
-/**
- * Owned customers whose clock runs out before `shiftDays` from now (0 = already due): no follow-up
- * for releaseNoFollowDays since the later of getting him and the last follow-up, or no deal for
- * releaseNoDealDays since getting him. Protected and dealt customers are never released.
- */
-const overdue = (rules: TRules, now: Date, shiftDays: number): SQL => {
-  const owned = sql`coalesce(${c.ownedAt}, ${c.createdAt})`;
-  const before = (days: number) => new Date(now.getTime() - (days - shiftDays) * dayMs);
-  const rulesMet: SQL[] = [];
-  // greatest() ignores a null last follow-up.
-  if (rules.releaseNoFollowDays > 0) {
-    rulesMet.push(sql`greatest(${owned}, ${c.lastFollowAt}) < ${before(rules.releaseNoFollowDays)}`);
-  }
-  if (rules.releaseNoDealDays > 0) rulesMet.push(sql`${owned} < ${before(rules.releaseNoDealDays)}`);
-  return and(
-    eq(c.tenantId, rules.tenantId),
-    isNotNull(c.ownerId),
-    isNull(c.deletedAt),
-    eq(c.isProtected, false),
-    eq(c.isDeal, false),
-    or(...rulesMet),
-  )!;
-};
 
 /** Which rule released him, for the owner log. */
 const reasonOf = (
@@ -51,33 +24,16 @@ const reasonOf = (
   return `超过${rules.releaseNoDealDays}天未成交，自动放入公海`;
 };
 
-/**
- * Moves one batch of overdue customers. The rows are chosen with FOR UPDATE SKIP LOCKED inside the
- * moving transaction, so a second server process running the job at the same moment takes other
- * rows (or none) and no customer is moved or logged twice.
- */
+/** Moves one batch of overdue customers (release.repository.ts: a second process takes other rows). */
 const releaseBatch = async (tx: TDb, rules: TRules, now: Date) => {
-  const rows = await tx
-    .select({ id: c.id, ownerId: c.ownerId, ownedAt: c.ownedAt, createdAt: c.createdAt, lastFollowAt: c.lastFollowAt })
-    .from(c)
-    .where(overdue(rules, now, 0))
-    .orderBy(c.id)
-    .limit(batchSize)
-    .for('update', { skipLocked: true });
+  const rows = await release.lockDue(tx, rules, now, batchSize);
   if (rows.length === 0) return 0;
-  const ids = rows.map((r) => r.id);
-  await tx
-    .update(c)
-    .set({
-      ownerId: null,
-      deptId: null,
-      previousOwnerId: sql`${c.ownerId}` as unknown as number,
-      ownedAt: null,
-      poolAt: now,
-      releaseRemindedAt: null,
-      updatedAt: now,
-    })
-    .where(and(eq(c.tenantId, rules.tenantId), inArray(c.id, ids)));
+  await release.release(
+    tx,
+    rules.tenantId,
+    rows.map((r) => r.id),
+    now,
+  );
   await repo.insertOwnerLogs(
     tx,
     rows.map((r) => ({
@@ -98,26 +54,14 @@ const releaseBatch = async (tx: TDb, rules: TRules, now: Date) => {
  * mark is cleared whenever the clock restarts) and tells each owner in one notice.
  */
 const remindBatch = async (tx: TDb, rules: TRules, now: Date, notify: TNotify) => {
-  const rows = await tx
-    .select()
-    .from(c)
-    .where(and(overdue(rules, now, rules.remindBeforeDays), isNull(c.releaseRemindedAt)))
-    .orderBy(c.id)
-    .limit(batchSize)
-    .for('update', { skipLocked: true });
+  const rows = await release.lockToRemind(tx, rules, now, batchSize);
   if (rows.length === 0) return 0;
-  await tx
-    .update(c)
-    .set({ releaseRemindedAt: now })
-    .where(
-      and(
-        eq(c.tenantId, rules.tenantId),
-        inArray(
-          c.id,
-          rows.map((r) => r.id),
-        ),
-      ),
-    );
+  await release.markReminded(
+    tx,
+    rules.tenantId,
+    rows.map((r) => r.id),
+    now,
+  );
   const byOwner = new Map<number, typeof rows>();
   for (const r of rows) byOwner.set(r.ownerId!, [...(byOwner.get(r.ownerId!) ?? []), r]);
   await notify(
@@ -142,10 +86,7 @@ const remindBatch = async (tx: TDb, rules: TRules, now: Date, notify: TNotify) =
 /** One run over every tenant that has release rules: moves the overdue customers, then reminds. */
 export const runReleaseJob = async (deps: TJobDeps, now = new Date()) => {
   // Reading every tenant's rules is the job's own business, outside any one tenant's wall.
-  const tenants = await deps.database.db
-    .select()
-    .from(crmSettings)
-    .where(or(gt(crmSettings.releaseNoFollowDays, 0), gt(crmSettings.releaseNoDealDays, 0)));
+  const tenants = await release.tenantsWithRules(deps.database.db);
   let released = 0;
   let reminded = 0;
   for (const rules of tenants) {

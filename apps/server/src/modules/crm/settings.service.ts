@@ -6,12 +6,12 @@ import {
   type TParsedRequestOf,
   type TScreenConfig,
   type TTag,
+  toPage,
   ZScreenConfig,
 } from '@yunhu/contract';
-import type { TDatabase, TDb } from '../../db/client.js';
-import { withTenant } from '../../db/tenant.js';
-import type { TAuth } from '../../http/context.js';
-import { isUniqueViolation } from '../org/staff.service.js';
+import type { TDb } from '../../db/client.js';
+import type { TAuth, TRequestContext } from '../../http/context.js';
+import { isUniqueViolation } from '../org/index.js';
 import { crmErrors } from './crm.errors.js';
 import { crmRepository } from './crm.repository.js';
 import { readCrmSettings } from './crm.rules.js';
@@ -66,13 +66,11 @@ const checkRules = (r: TCrmRules) => {
  * storage is the one the customer services read: tag ids in customers.tag_ids, custom values in
  * customers.custom_values keyed by the field id, one crm_settings row per tenant.
  */
-export const createCrmSettingsService = (deps: { database: TDatabase }) => {
-  const scoped = <T>(auth: TAuth, fn: (tx: TDb) => Promise<T>) => withTenant(deps.database, auth.tenantId, fn);
-
+export const createCrmSettingsService = () => {
   /** Runs a write whose unique index may still refuse a name another person saved at the same moment. */
-  const uniquely = async <T>(auth: TAuth, taken: () => Error, fn: (tx: TDb) => Promise<T>) => {
+  const uniquely = async <T>(ctx: TRequestContext, taken: () => Error, fn: (ctx: TRequestContext) => Promise<T>) => {
     try {
-      return await scoped(auth, fn);
+      return await fn(ctx);
     } catch (error) {
       if (isUniqueViolation(error)) throw taken();
       throw error;
@@ -81,8 +79,8 @@ export const createCrmSettingsService = (deps: { database: TDatabase }) => {
 
   // ---- Tags ------------------------------------------------------------------------------------
 
-  const tagSave = (auth: TAuth, input: TReq<'tagSave'>): Promise<TTag> =>
-    uniquely(auth, tagNameTaken, async (tx) => {
+  const tagSave = (ctx: TRequestContext, input: TReq<'tagSave'>): Promise<TTag> =>
+    uniquely(ctx, tagNameTaken, async ({ auth, tx }) => {
       const t = auth.tenantId;
       if (input.id !== undefined && !(await repo.tag(tx, t, input.id))) throw tagMissing();
       if (await repo.tagNamed(tx, t, input.name, input.id)) throw tagNameTaken();
@@ -100,13 +98,12 @@ export const createCrmSettingsService = (deps: { database: TDatabase }) => {
     });
 
   /** The tag leaves every customer carrying it in the same transaction, so no customer keeps a dead id. */
-  const tagDelete = (auth: TAuth, id: number) =>
-    scoped(auth, async (tx) => {
-      if (!(await repo.tag(tx, auth.tenantId, id))) throw tagMissing();
-      await repo.stripTag(tx, auth.tenantId, id);
-      await repo.deleteTag(tx, auth.tenantId, id);
-      return null;
-    });
+  const tagDelete = async ({ auth, tx }: TRequestContext, id: number) => {
+    if (!(await repo.tag(tx, auth.tenantId, id))) throw tagMissing();
+    await repo.stripTag(tx, auth.tenantId, id);
+    await repo.deleteTag(tx, auth.tenantId, id);
+    return null;
+  };
 
   // ---- Custom fields ---------------------------------------------------------------------------
 
@@ -121,8 +118,8 @@ export const createCrmSettingsService = (deps: { database: TDatabase }) => {
     sort: input.sort,
   });
 
-  const fieldAdd = (auth: TAuth, input: TReq<'fieldAdd'>): Promise<TCustomField> =>
-    uniquely(auth, fieldNameTaken, async (tx) => {
+  const fieldAdd = (ctx: TRequestContext, input: TReq<'fieldAdd'>): Promise<TCustomField> =>
+    uniquely(ctx, fieldNameTaken, async ({ auth, tx }) => {
       await repo.lockFields(tx, auth.tenantId);
       if (await repo.fieldNamed(tx, auth.tenantId, input.name)) throw fieldNameTaken();
       if ((await repo.fieldCount(tx, auth.tenantId)) >= crmSettingsLimits.fields) {
@@ -137,8 +134,8 @@ export const createCrmSettingsService = (deps: { database: TDatabase }) => {
    * a chosen option is refused with the number of customers using it, rather than silently
    * leaving values outside the list (which would then fail the customer's next save).
    */
-  const fieldEdit = (auth: TAuth, input: TReq<'fieldEdit'>): Promise<TCustomField> =>
-    uniquely(auth, fieldNameTaken, async (tx) => {
+  const fieldEdit = (ctx: TRequestContext, input: TReq<'fieldEdit'>): Promise<TCustomField> =>
+    uniquely(ctx, fieldNameTaken, async ({ auth, tx }) => {
       const t = auth.tenantId;
       await repo.lockFields(tx, t);
       const before = await repo.field(tx, t, input.id, true);
@@ -162,14 +159,13 @@ export const createCrmSettingsService = (deps: { database: TDatabase }) => {
     });
 
   /** The field and every customer's value for it go together (jsonb `-` key), in one transaction. */
-  const fieldDelete = (auth: TAuth, id: number) =>
-    scoped(auth, async (tx) => {
-      await repo.lockFields(tx, auth.tenantId);
-      if (!(await repo.field(tx, auth.tenantId, id, true))) throw fieldMissing();
-      await repo.stripField(tx, auth.tenantId, id);
-      await repo.deleteField(tx, auth.tenantId, id);
-      return null;
-    });
+  const fieldDelete = async ({ auth, tx }: TRequestContext, id: number) => {
+    await repo.lockFields(tx, auth.tenantId);
+    if (!(await repo.field(tx, auth.tenantId, id, true))) throw fieldMissing();
+    await repo.stripField(tx, auth.tenantId, id);
+    await repo.deleteField(tx, auth.tenantId, id);
+    return null;
+  };
 
   // ---- Quick replies ---------------------------------------------------------------------------
 
@@ -182,101 +178,84 @@ export const createCrmSettingsService = (deps: { database: TDatabase }) => {
     return row;
   };
 
-  const quickSave = async (auth: TAuth, input: TReq<'quickSave'>) => {
+  const quickSave = async ({ auth, tx }: TRequestContext, input: TReq<'quickSave'>) => {
     if (input.isShared && !canManageShared(auth)) throw crmErrors.sharedQuickSave();
-    return scoped(auth, async (tx) => {
-      const userId = input.isShared ? null : auth.userId;
-      const values = { content: input.content, sort: input.sort, userId };
-      if (input.id !== undefined) {
-        const before = await ownQuick(tx, auth, input.id);
-        if (before.userId === userId) return toQuick(await repo.updateQuick(tx, auth.tenantId, before.id, values));
-      }
-      const max = input.isShared ? crmSettingsLimits.sharedQuick : crmSettingsLimits.ownQuick;
-      if ((await repo.quickCount(tx, auth.tenantId, userId)) >= max) {
-        throw crmErrors.quickLimit(input.isShared, max);
-      }
-      return toQuick(
-        input.id === undefined
-          ? await repo.insertQuick(tx, { tenantId: auth.tenantId, ...values })
-          : await repo.updateQuick(tx, auth.tenantId, input.id, values),
-      );
-    });
+    const userId = input.isShared ? null : auth.userId;
+    const values = { content: input.content, sort: input.sort, userId };
+    if (input.id !== undefined) {
+      const before = await ownQuick(tx, auth, input.id);
+      if (before.userId === userId) return toQuick(await repo.updateQuick(tx, auth.tenantId, before.id, values));
+    }
+    const max = input.isShared ? crmSettingsLimits.sharedQuick : crmSettingsLimits.ownQuick;
+    if ((await repo.quickCount(tx, auth.tenantId, userId)) >= max) {
+      throw crmErrors.quickLimit(input.isShared, max);
+    }
+    return toQuick(
+      input.id === undefined
+        ? await repo.insertQuick(tx, { tenantId: auth.tenantId, ...values })
+        : await repo.updateQuick(tx, auth.tenantId, input.id, values),
+    );
   };
 
-  const quickDelete = (auth: TAuth, id: number) =>
-    scoped(auth, async (tx) => {
-      await ownQuick(tx, auth, id);
-      await repo.deleteQuick(tx, auth.tenantId, id);
-      return null;
-    });
+  const quickDelete = async ({ auth, tx }: TRequestContext, id: number) => {
+    await ownQuick(tx, auth, id);
+    await repo.deleteQuick(tx, auth.tenantId, id);
+    return null;
+  };
 
   // ---- Rules, privacy and screen configs -------------------------------------------------------
 
   /** A tenant that never saved has no row: the defaults of readCrmSettings (no limits, privacy on). */
-  const rulesGet = (auth: TAuth) =>
-    scoped(auth, async (tx) => {
-      const { tenantId: _t, ...settings } = await readCrmSettings(tx, auth.tenantId);
-      const audit = await repo.settingsAudit(tx, auth.tenantId);
-      return {
-        ...settings,
-        updatedAt: audit?.updatedAt.getTime() ?? null,
-        updatedByName: audit?.updatedByName ?? null,
-      };
-    });
-
-  const rulesSave = async (auth: TAuth, rules: TCrmRules) => {
-    checkRules(rules);
-    return scoped(auth, async (tx) => {
-      await repo.upsertSettings(tx, auth.tenantId, { ...rules, updatedBy: auth.userId, updatedAt: new Date() });
-      return null;
-    });
+  const rulesGet = async ({ auth, tx }: TRequestContext) => {
+    const { tenantId: _t, ...settings } = await readCrmSettings(tx, auth.tenantId);
+    const audit = await repo.settingsAudit(tx, auth.tenantId);
+    return {
+      ...settings,
+      updatedAt: audit?.updatedAt.getTime() ?? null,
+      updatedByName: audit?.updatedByName ?? null,
+    };
   };
 
-  const privacySave = (auth: TAuth, isPrivacyOn: boolean) =>
-    scoped(auth, async (tx) => {
-      await repo.upsertSettings(tx, auth.tenantId, { isPrivacyOn, updatedBy: auth.userId, updatedAt: new Date() });
-      return null;
-    });
+  const rulesSave = async ({ auth, tx }: TRequestContext, rules: TCrmRules) => {
+    checkRules(rules);
+    await repo.upsertSettings(tx, auth.tenantId, { ...rules, updatedBy: auth.userId, updatedAt: new Date() });
+    return null;
+  };
+
+  const privacySave = async ({ auth, tx }: TRequestContext, isPrivacyOn: boolean) => {
+    await repo.upsertSettings(tx, auth.tenantId, { isPrivacyOn, updatedBy: auth.userId, updatedAt: new Date() });
+    return null;
+  };
 
   /** What was saved, or the screen's defaults when nothing (or something no longer valid) was. */
-  const screenConfigGet = (auth: TAuth, screen: string): Promise<TScreenConfig> =>
-    scoped(auth, async (tx) => {
-      const parsed = ZScreenConfig.safeParse(await repo.userConfig(tx, auth.tenantId, auth.userId, screen));
-      return parsed.success ? parsed.data : { savedFilters: [] };
-    });
+  const screenConfigGet = async ({ auth, tx }: TRequestContext, screen: string): Promise<TScreenConfig> => {
+    const parsed = ZScreenConfig.safeParse(await repo.userConfig(tx, auth.tenantId, auth.userId, screen));
+    return parsed.success ? parsed.data : { savedFilters: [] };
+  };
 
-  const screenConfigSave = async (auth: TAuth, input: TReq<'screenConfigSave'>) => {
+  const screenConfigSave = async ({ auth, tx }: TRequestContext, input: TReq<'screenConfigSave'>) => {
     const { screen, ...config } = input;
     const names = config.savedFilters.map((f) => f.name);
     if (new Set(names).size !== names.length) throw crmErrors.filterNameRepeated();
-    return scoped(auth, async (tx) => {
-      await repo.upsertUserConfig(tx, auth.tenantId, auth.userId, screen, config);
-      return null;
-    });
+    await repo.upsertUserConfig(tx, auth.tenantId, auth.userId, screen, config);
+    return null;
   };
 
   return {
-    tagList: (auth: TAuth) => scoped(auth, async (tx) => (await repo.tags(tx, auth.tenantId)).map(toTag)),
+    tagList: async ({ auth, tx }: TRequestContext) => (await repo.tags(tx, auth.tenantId)).map(toTag),
     tagSave,
     tagDelete,
-    fieldPage: (auth: TAuth, q: { page: number; limit: number }) =>
-      scoped(auth, async (tx) => {
-        const { records, total } = await repo.fieldPage(tx, auth.tenantId, q.page, q.limit);
-        return {
-          records: records.map(toField),
-          total,
-          size: q.limit,
-          current: q.page,
-          pages: Math.ceil(total / q.limit),
-        };
-      }),
-    fieldQuery: (auth: TAuth) =>
-      scoped(auth, async (tx) => (await crmRepository.customFields(tx, auth.tenantId)).map(toField)),
+    fieldPage: async ({ auth, tx }: TRequestContext, q: TReq<'fieldPage'>) => {
+      const { records, total } = await repo.fieldPage(tx, auth.tenantId, q.page, q.limit);
+      return toPage(records.map(toField), total, q);
+    },
+    fieldQuery: async ({ auth, tx }: TRequestContext) =>
+      (await crmRepository.customFields(tx, auth.tenantId)).map(toField),
     fieldAdd,
     fieldEdit,
     fieldDelete,
-    quickList: (auth: TAuth) =>
-      scoped(auth, async (tx) => (await repo.quickList(tx, auth.tenantId, auth.userId)).map(toQuick)),
+    quickList: async ({ auth, tx }: TRequestContext) =>
+      (await repo.quickList(tx, auth.tenantId, auth.userId)).map(toQuick),
     quickSave,
     quickDelete,
     rulesGet,

@@ -1,6 +1,48 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import type { TDataScope } from '../../db/scope.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
 import { customers, crmReturnVisits as v } from './crm.schema.js';
+import { type TPaging, visibleCondition } from './customer.repository.js';
+
+/** Whose visits: the tenant, his data scope and whether he may see the public pool (visit.service.ts). */
+export type TVisitsOf = { tenantId: number; scope: TDataScope; withPool: boolean };
+
+export type TVisitFilter = {
+  customerId?: number;
+  keyword?: string;
+  mobile?: string;
+  result?: string;
+  userId?: number;
+  range?: readonly [number | null, number | null];
+};
+
+/** The visits of the customers he may open (their customer decides), then the list's filters. */
+const whereOf = (of: TVisitsOf, f: TVisitFilter = {}): SQL => {
+  const conds: (SQL | undefined)[] = [
+    eq(v.tenantId, of.tenantId),
+    visibleCondition(of.tenantId, of.scope, of.withPool),
+  ];
+  if (f.customerId) conds.push(eq(v.customerId, f.customerId));
+  if (f.keyword) {
+    // 张三 by `zhangsan`/`zs`.
+    const k = f.keyword.toLowerCase().replace(/\s+/g, '');
+    conds.push(
+      or(
+        sql`${customers.name} ilike ${likeOf(f.keyword)}`,
+        ...(/^[a-z]+$/.test(k)
+          ? [sql`${customers.namePinyin} like ${likeOf(k)}`, sql`${customers.nameInitials} like ${`${k}%`}`]
+          : []),
+      ),
+    );
+  }
+  if (f.mobile) conds.push(sql`${customers.mobile} like ${likeOf(f.mobile)}`);
+  if (f.result) conds.push(eq(v.result, f.result));
+  if (f.userId) conds.push(eq(v.userId, f.userId));
+  if (f.range?.[0] != null) conds.push(gte(v.visitAt, new Date(f.range[0])));
+  if (f.range?.[1] != null) conds.push(lte(v.visitAt, new Date(f.range[1])));
+  return and(...conds)!;
+};
 
 /** A visit with its customer and the names the list shows (names as scalar subqueries, read for the page only). */
 const visitSelect = {
@@ -21,11 +63,12 @@ export type TVisitFull = {
 
 /**
  * The SQL of 回访 (return-visit). Every query joins the visit to its customer, because the
- * customer decides who may see it (visit.service.ts); `where` always carries the tenant.
+ * customer decides who may see it (visit.service.ts).
  */
 export const visitRepository = {
   /** Newest visit first; crm_visits_tenant_idx (tenant_id, visit_at) read backwards gives the order. */
-  page: async (db: TDb, where: SQL, page: number, limit: number) => {
+  page: async (db: TDb, of: TVisitsOf, filter: TVisitFilter, paging: TPaging) => {
+    const where = whereOf(of, filter);
     const [total] = await db
       .select({ n: count() })
       .from(v)
@@ -37,20 +80,20 @@ export const visitRepository = {
       .innerJoin(customers, eq(customers.id, v.customerId))
       .where(where)
       .orderBy(desc(v.visitAt), desc(v.id))
-      .limit(limit)
-      .offset((page - 1) * limit);
+      .limit(paging.limit)
+      .offset(offsetOf(paging));
     return { records, total: total?.n ?? 0 };
   },
 
   /** How many visits of the filter have each result. */
-  resultCounts: async (db: TDb, where: SQL) =>
+  resultCounts: async (db: TDb, of: TVisitsOf, filter: TVisitFilter) =>
     new Map(
       (
         await db
           .select({ result: v.result, n: count() })
           .from(v)
           .innerJoin(customers, eq(customers.id, v.customerId))
-          .where(where)
+          .where(whereOf(of, filter))
           .groupBy(v.result)
       ).map((r) => [r.result, r.n]),
     ),
@@ -67,14 +110,14 @@ export const visitRepository = {
   insert: async (db: TDb, row: typeof v.$inferInsert) =>
     (await db.insert(v).values(row).returning({ id: v.id }))[0]!.id,
 
-  /** The visits of the condition, locked until the delete that follows. */
-  lockIds: async (db: TDb, where: SQL) =>
+  /** Those of the chosen visits he may see, locked until the delete that follows. */
+  lockIds: async (db: TDb, of: TVisitsOf, ids: readonly number[]) =>
     (
       await db
         .select({ id: v.id })
         .from(v)
         .innerJoin(customers, eq(customers.id, v.customerId))
-        .where(where)
+        .where(and(whereOf(of), inArray(v.id, [...ids])))
         .for('update', { of: v })
     ).map((r) => r.id),
 

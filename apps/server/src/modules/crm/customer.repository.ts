@@ -1,0 +1,378 @@
+import type { customerSortFields, ZCustomerFilter } from '@yunhu/contract';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { TDb } from '../../db/client.js';
+import { callRecords } from '../../db/schema.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { deptSubtree, likeOf, offsetOf } from '../../db/sql.js';
+import { customers as c } from './crm.schema.js';
+
+export type TPool = 'private' | 'public';
+/** The filter after validation (ids coerced to numbers). */
+export type TFilter = z.output<typeof ZCustomerFilter>;
+export type TSort = { field: (typeof customerSortFields)[number]; order: 'ascend' | 'descend' };
+export type TPaging = { page: number; limit: number };
+export type TCustomerRow = typeof c.$inferSelect;
+export type TCustomerFull = {
+  c: TCustomerRow;
+  ownerName: string | null;
+  deptName: string | null;
+  previousOwnerName: string | null;
+  deletedByName: string | null;
+};
+
+export const nameOf = (column: AnyPgColumn) =>
+  sql<string | null>`(select u.real_name from users u where u.id = ${column})`;
+
+/**
+ * A customer with the names a view needs. The names are scalar subqueries, so a page query reads
+ * them only for the rows it returns and its plan stays on the customers indexes.
+ */
+export const customerSelect = {
+  c,
+  ownerName: nameOf(c.ownerId),
+  deptName: sql<string | null>`(select d.name from departments d where d.id = ${c.deptId})`,
+  previousOwnerName: nameOf(c.previousOwnerId),
+  deletedByName: nameOf(c.deletedBy),
+};
+
+/**
+ * The pool a list shows (DESIGN.md section 4): the private pool is every owned customer inside the
+ * caller's data scope (by the customer's owner and the department he had when he got it); the
+ * public pool is every customer without an owner of the tenant. The recycle bin is neither.
+ */
+export const poolCondition = (tenantId: number, pool: TPool, scope: TDataScope): SQL =>
+  pool === 'private'
+    ? and(
+        eq(c.tenantId, tenantId),
+        isNotNull(c.ownerId),
+        isNull(c.deletedAt),
+        scopeCondition(scope, { owner: c.ownerId, dept: c.deptId }),
+      )!
+    : and(eq(c.tenantId, tenantId), isNull(c.ownerId), isNull(c.deletedAt))!;
+
+/**
+ * The customers a person may act on (not in the recycle bin): his private pool within his data
+ * scope, and the public pool when he may see it (`withPool`, a rule of his role).
+ */
+export const visibleCondition = (tenantId: number, scope: TDataScope, withPool: boolean): SQL =>
+  and(
+    eq(c.tenantId, tenantId),
+    isNull(c.deletedAt),
+    or(
+      and(isNotNull(c.ownerId), scopeCondition(scope, { owner: c.ownerId, dept: c.deptId })),
+      withPool ? isNull(c.ownerId) : undefined,
+    ),
+  )!;
+
+const range = (column: AnyPgColumn, r: readonly [number | null, number | null] | undefined): SQL[] => {
+  if (!r) return [];
+  const out: SQL[] = [];
+  if (r[0] !== null) out.push(gte(column, new Date(r[0])));
+  if (r[1] !== null) out.push(lte(column, new Date(r[1])));
+  return out;
+};
+
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** A custom-field condition on the jsonb values: text contains, any of the choices, a number/date range. */
+const customCondition = (cond: NonNullable<TFilter['custom']>[number]): SQL[] => {
+  const key = String(cond.fieldId);
+  const value = sql`(${c.customValues} -> ${key})`;
+  const out: SQL[] = [];
+  if (cond.text) out.push(sql`(${c.customValues} ->> ${key}) ilike ${likeOf(cond.text)}`);
+  // `?|` matches a single-choice string as well as an element of a multiple-choice array.
+  if (cond.anyOf?.length) out.push(sql`jsonb_exists_any(${value}, ${textArray(cond.anyOf)})`);
+  if (cond.range) {
+    // Only numbers (and dates, kept as epoch ms) compare; the CASE keeps the cast from failing on text.
+    const num = sql`(case when jsonb_typeof(${value}) = 'number' then (${c.customValues} ->> ${key})::numeric end)`;
+    if (cond.range[0] !== null) out.push(sql`${num} >= ${cond.range[0]}`);
+    if (cond.range[1] !== null) out.push(sql`${num} <= ${cond.range[1]}`);
+  }
+  return out;
+};
+
+/** Every filter of ZCustomerFilter as SQL on the customers table. */
+export const filterCondition = (tenantId: number, f: TFilter): SQL | undefined => {
+  const conds: (SQL | undefined)[] = [];
+  if (f.keyword) {
+    const like = likeOf(f.keyword);
+    const q = f.keyword.toLowerCase().replace(/\s+/g, '');
+    conds.push(
+      or(
+        sql`${c.name} ilike ${like}`,
+        sql`${c.company} ilike ${like}`,
+        sql`${c.remark} ilike ${like}`,
+        // 张三 by `zhangsan` or `zs` (DESIGN.md section 7); digits also search the mobile.
+        ...(/^[a-z]+$/.test(q) ? [sql`${c.namePinyin} like ${likeOf(q)}`, sql`${c.nameInitials} like ${`${q}%`}`] : []),
+        ...(/^\d{4,11}$/.test(q) ? [sql`${c.mobile} like ${likeOf(q)}`] : []),
+      ),
+    );
+  }
+  if (f.mobile) conds.push(sql`${c.mobile} like ${likeOf(f.mobile)}`);
+  if (f.company) conds.push(sql`${c.company} ilike ${likeOf(f.company)}`);
+  if (f.intentionLevels?.length) conds.push(inArray(c.intentionLevel, f.intentionLevels));
+  if (f.isDeal !== undefined) conds.push(eq(c.isDeal, f.isDeal));
+  if (f.phoneLabels?.length) conds.push(inArray(c.phoneLabel, f.phoneLabels));
+  // The GIN index on tag_ids answers `&&` (any of).
+  if (f.tagIds?.length) {
+    conds.push(
+      sql`${c.tagIds} && array[${sql.join(
+        f.tagIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::bigint[]`,
+    );
+  }
+  if (f.source) conds.push(sql`${c.source} ilike ${likeOf(f.source)}`);
+  if (f.ownerId) conds.push(eq(c.ownerId, f.ownerId));
+  if (f.deptId) conds.push(sql`${c.deptId} in ${deptSubtree(tenantId, f.deptId)}`);
+  if (f.isProtected !== undefined) conds.push(eq(c.isProtected, f.isProtected));
+  conds.push(...range(c.createdAt, f.createdRange));
+  conds.push(...range(c.lastFollowAt, f.lastFollowRange));
+  conds.push(...range(c.nextFollowAt, f.nextFollowRange));
+  if (f.isNeverFollowed === true) conds.push(isNull(c.lastFollowAt));
+  if (f.isNeverFollowed === false) conds.push(isNotNull(c.lastFollowAt));
+  conds.push(...range(c.lastCallAt, f.lastCallRange));
+  if (f.isNeverCalled === true) conds.push(isNull(c.lastCallAt));
+  if (f.isNeverCalled === false) conds.push(isNotNull(c.lastCallAt));
+  for (const cond of f.custom ?? []) conds.push(...customCondition(cond));
+  return and(...conds);
+};
+
+const sortColumns: Record<TSort['field'], AnyPgColumn> = {
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+  lastFollowAt: c.lastFollowAt,
+  nextFollowAt: c.nextFollowAt,
+  lastCallAt: c.lastCallAt,
+  poolAt: c.poolAt,
+  name: c.name,
+  intentionLevel: c.intentionLevel,
+};
+
+const nullableSorts = new Set(['lastFollowAt', 'nextFollowAt', 'lastCallAt', 'poolAt']);
+
+/**
+ * The whitelisted sort and the id keeping pages stable. Columns that are never empty sort plainly,
+ * so `created_at desc` walks customers_tenant_owner_idx backwards; empty follow-up times go last.
+ */
+export const orderOf = ({ field, order }: TSort): SQL[] => {
+  const column = sortColumns[field];
+  const isAsc = order === 'ascend';
+  const main = isAsc ? asc(column) : nullableSorts.has(field) ? sql`${column} desc nulls last` : desc(column);
+  return [main, isAsc ? asc(c.id) : desc(c.id)];
+};
+
+/** One page of customers matching `where` (its tenant included), counted on the customers table alone. */
+export const customerPageWhere = async (db: TDb, where: SQL, order: SQL[], paging: TPaging) => {
+  const [total] = await db.select({ n: count() }).from(c).where(where);
+  const records = await db
+    .select(customerSelect)
+    .from(c)
+    .where(where)
+    .orderBy(...order)
+    .limit(paging.limit)
+    .offset(offsetOf(paging));
+  return { records, total: total?.n ?? 0 };
+};
+
+type TPick = { tenantId: number; scope: TDataScope } & (
+  | { withPool: boolean; ids: readonly number[] }
+  | { filter: TFilter }
+);
+
+/** Every statement on the customers table of the pools (the recycle bin has its own repository). */
+export const customerRepository = {
+  /** A page of one pool, inside the caller's scope, filtered and sorted as the list asks. */
+  page: (
+    db: TDb,
+    q: { tenantId: number; pool: TPool; scope: TDataScope; filter: TFilter; sort: TSort; paging: TPaging },
+  ) => {
+    const where = poolCondition(q.tenantId, q.pool, q.scope);
+    const filter = filterCondition(q.tenantId, q.filter);
+    return customerPageWhere(db, filter ? and(where, filter)! : where, orderOf(q.sort), q.paging);
+  },
+
+  findFull: async (db: TDb, tenantId: number, id: number): Promise<TCustomerFull | null> =>
+    (
+      await db
+        .select(customerSelect)
+        .from(c)
+        .where(and(eq(c.tenantId, tenantId), eq(c.id, id)))
+        .limit(1)
+    )[0] ?? null,
+
+  /** Rows for a batch action, locked so a concurrent move waits and then sees the new owner. */
+  lockMany: (db: TDb, tenantId: number, ids: readonly number[]) =>
+    db
+      .select()
+      .from(c)
+      .where(and(eq(c.tenantId, tenantId), inArray(c.id, [...ids])))
+      .for('update'),
+
+  /** Ids of every visible customer of a pool matching a filter (the by-condition actions), by id. */
+  idsMatching: async (
+    db: TDb,
+    q: { tenantId: number; pool: TPool; scope: TDataScope; withPool: boolean; filter: TFilter },
+  ) =>
+    (
+      await db
+        .select({ id: c.id })
+        .from(c)
+        .where(
+          and(
+            poolCondition(q.tenantId, q.pool, q.scope),
+            visibleCondition(q.tenantId, q.scope, q.withPool),
+            filterCondition(q.tenantId, q.filter),
+          ),
+        )
+        .orderBy(asc(c.id))
+    ).map((r) => r.id),
+
+  /** Ids of the private-pool customers of one owner inside the scope (a whole hand-over). */
+  idsOwnedBy: async (db: TDb, q: { tenantId: number; scope: TDataScope; ownerId: number }) =>
+    (
+      await db
+        .select({ id: c.id })
+        .from(c)
+        .where(and(poolCondition(q.tenantId, 'private', q.scope), eq(c.ownerId, q.ownerId)))
+        .orderBy(asc(c.id))
+    ).map((r) => r.id),
+
+  /**
+   * Id, name, owner and department of the customers a calling task may take, by id: those among
+   * `ids` visible to him, or every customer of his private pool matching a filter.
+   */
+  cards: (db: TDb, q: TPick) =>
+    db
+      .select({ id: c.id, name: c.name, ownerId: c.ownerId, deptId: c.deptId })
+      .from(c)
+      .where(
+        'ids' in q
+          ? and(visibleCondition(q.tenantId, q.scope, q.withPool), inArray(c.id, [...q.ids]))
+          : and(poolCondition(q.tenantId, 'private', q.scope), filterCondition(q.tenantId, q.filter)),
+      )
+      .orderBy(asc(c.id)),
+
+  /** Who has this mobile in the tenant: in a pool, with an owner, or in the recycle bin. */
+  findByMobile: async (db: TDb, tenantId: number, mobile: string) =>
+    (
+      await db
+        .select({ id: c.id, ownerId: c.ownerId, ownerName: nameOf(c.ownerId), deletedAt: c.deletedAt })
+        .from(c)
+        .where(and(eq(c.tenantId, tenantId), eq(c.mobile, mobile)))
+        .limit(1)
+    )[0] ?? null,
+
+  insert: async (db: TDb, row: typeof c.$inferInsert) =>
+    (await db.insert(c).values(row).returning({ id: c.id }))[0]!.id,
+
+  update: (db: TDb, tenantId: number, ids: readonly number[], set: Partial<typeof c.$inferInsert>) =>
+    db
+      .update(c)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(c.tenantId, tenantId), inArray(c.id, [...ids]))),
+
+  /** To a new owner; the one he had (if any) becomes the previous owner. */
+  assign: (db: TDb, tenantId: number, ids: readonly number[], to: { id: number; deptId: number | null }) =>
+    customerRepository.update(db, tenantId, ids, {
+      ownerId: to.id,
+      deptId: to.deptId,
+      ownedAt: new Date(),
+      releaseRemindedAt: null,
+      previousOwnerId: sql`coalesce(${c.ownerId}, ${c.previousOwnerId})` as unknown as number,
+    }),
+
+  /** Into the public pool; the owner he had becomes the previous owner. */
+  release: (db: TDb, tenantId: number, ids: readonly number[]) =>
+    customerRepository.update(db, tenantId, ids, {
+      ownerId: null,
+      deptId: null,
+      previousOwnerId: sql`${c.ownerId}` as unknown as number,
+      ownedAt: null,
+      poolAt: new Date(),
+      releaseRemindedAt: null,
+    }),
+
+  /** One more call to the customer: the count, the latest start, and the label the call showed. */
+  countCall: (db: TDb, tenantId: number, customerId: number, at: Date, phoneLabel: string | null) =>
+    db
+      .update(c)
+      .set({
+        callCount: sql`${c.callCount} + 1`,
+        // greatest() skips NULL: the first call sets it, a late record of an older call keeps it.
+        lastCallAt: sql`greatest(${c.lastCallAt}, ${at.toISOString()}::timestamptz)`,
+        ...(phoneLabel ? { phoneLabel } : {}),
+      })
+      .where(and(eq(c.tenantId, tenantId), eq(c.id, customerId))),
+
+  /** Takes public-pool customers for one person; only rows still without an owner are taken. */
+  claim: async (db: TDb, tenantId: number, ids: readonly number[], owner: { id: number; deptId: number | null }) =>
+    (
+      await db
+        .update(c)
+        .set({
+          ownerId: owner.id,
+          deptId: owner.deptId,
+          ownedAt: new Date(),
+          releaseRemindedAt: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(c.tenantId, tenantId), inArray(c.id, [...ids]), isNull(c.ownerId), isNull(c.deletedAt)))
+        .returning({ id: c.id })
+    ).map((r) => r.id),
+
+  /** Deleted for good (recycle bin only): the row and, by cascade, its follow-ups, comments, visits and logs. */
+  delete: (db: TDb, tenantId: number, ids: readonly number[]) =>
+    db.delete(c).where(and(eq(c.tenantId, tenantId), inArray(c.id, [...ids]), isNotNull(c.deletedAt))),
+
+  /**
+   * Call records outlive a purged customer (they are billed); they lose the link instead of
+   * blocking the delete (their foreign key has no ON DELETE rule).
+   */
+  unlinkCalls: (db: TDb, tenantId: number, ids: readonly number[]) =>
+    db
+      .update(callRecords)
+      .set({ customerId: null })
+      .where(and(eq(callRecords.tenantId, tenantId), inArray(callRecords.customerId, [...ids]))),
+
+  /** How many customers each person owns now (the maxOwned rule counts the private pool). */
+  ownedCounts: async (db: TDb, tenantId: number, userIds: readonly number[]) => {
+    const map = new Map<number, number>(userIds.map((u) => [u, 0]));
+    if (userIds.length === 0) return map;
+    const rows = await db
+      .select({ ownerId: c.ownerId, n: count() })
+      .from(c)
+      .where(and(eq(c.tenantId, tenantId), inArray(c.ownerId, [...userIds]), isNull(c.deletedAt)))
+      .groupBy(c.ownerId);
+    for (const r of rows) if (r.ownerId !== null) map.set(r.ownerId, r.n);
+    return map;
+  },
+
+  /**
+   * 导出客户: the list's pool, scope, filter and sort (or only the chosen ids) as one query for a
+   * cursor, with the owner's and department's names.
+   */
+  exportQuery: (q: {
+    tenantId: number;
+    pool: TPool;
+    scope: TDataScope;
+    filter: TFilter;
+    ids?: readonly number[];
+    sort: TSort;
+  }): SQL => {
+    const where = and(
+      poolCondition(q.tenantId, q.pool, q.scope),
+      filterCondition(q.tenantId, q.filter),
+      q.ids?.length ? inArray(c.id, [...q.ids]) : undefined,
+    )!;
+    return sql`select ${c}.*, (select u.real_name from users u where u.id = ${c.ownerId}) as owner_name,
+          (select d.name from departments d where d.id = ${c.deptId}) as dept_name
+        from ${c} where ${where} order by ${sql.join(orderOf(q.sort), sql`, `)}`;
+  },
+};

@@ -1,0 +1,93 @@
+import { and, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { likeOf } from '../../db/sql.js';
+import { customers as c } from './crm.schema.js';
+import { customerPageWhere, customerRepository, type TPaging } from './customer.repository.js';
+
+/** Whose recycle bin: the tenant, the person (he sees what he deleted himself) and his data scope. */
+export type TBinOf = { tenantId: number; userId: number; scope: TDataScope };
+
+export type TRecycleFilter = {
+  keyword?: string;
+  mobile?: string;
+  deletedRange?: readonly [number | null, number | null];
+};
+
+/**
+ * The recycle bin a person sees (spec section 4): rows whose owner was inside his data scope and
+ * rows he deleted himself; everything for the 'all' scope.
+ */
+const binCondition = ({ tenantId, userId, scope }: TBinOf): SQL =>
+  and(
+    eq(c.tenantId, tenantId),
+    isNotNull(c.deletedAt),
+    scope.kind === 'all'
+      ? undefined
+      : or(scopeCondition(scope, { owner: c.ownerId, dept: c.deptId }), eq(c.deletedBy, userId)),
+  )!;
+
+/** The statements of the recycle bin. */
+export const recycleRepository = {
+  /** Newest deletion first. */
+  page: (db: TDb, bin: TBinOf, f: TRecycleFilter, paging: TPaging) => {
+    const conds: (SQL | undefined)[] = [binCondition(bin)];
+    if (f.keyword) {
+      const like = likeOf(f.keyword);
+      conds.push(
+        or(
+          sql`${c.name} ilike ${like}`,
+          sql`${c.company} ilike ${like}`,
+          sql`${c.namePinyin} like ${likeOf(f.keyword.toLowerCase())}`,
+        ),
+      );
+    }
+    if (f.mobile) conds.push(sql`${c.mobile} like ${likeOf(f.mobile)}`);
+    if (f.deletedRange?.[0] != null) conds.push(gte(c.deletedAt, new Date(f.deletedRange[0])));
+    if (f.deletedRange?.[1] != null) conds.push(lte(c.deletedAt, new Date(f.deletedRange[1])));
+    return customerPageWhere(db, and(...conds)!, [desc(c.deletedAt), desc(c.id)], paging);
+  },
+
+  /** Whether this person sees the customer in his recycle bin. */
+  has: async (db: TDb, bin: TBinOf, id: number) =>
+    (
+      await db
+        .select({ id: c.id })
+        .from(c)
+        .where(and(binCondition(bin), eq(c.id, id)))
+    ).length > 0,
+
+  /** The chosen rows of his recycle bin, locked until the recovery or purge that follows. */
+  lock: (db: TDb, bin: TBinOf, ids: readonly number[]) =>
+    db
+      .select()
+      .from(c)
+      .where(and(binCondition(bin), inArray(c.id, [...ids])))
+      .for('update'),
+
+  /** Every id of his recycle bin, by id (emptying it). */
+  ids: async (db: TDb, bin: TBinOf) =>
+    (await db.select({ id: c.id }).from(c).where(binCondition(bin)).orderBy(c.id)).map((r) => r.id),
+
+  /** Back with his owner: the release clock starts again, as after any other hand-over. */
+  restoreToOwner: (db: TDb, tenantId: number, ids: readonly number[]) =>
+    customerRepository.update(db, tenantId, ids, {
+      deletedAt: null,
+      deletedBy: null,
+      ownedAt: new Date(),
+      releaseRemindedAt: null,
+    }),
+
+  /** Back into the public pool; the owner he had becomes the previous owner. */
+  restoreToPool: (db: TDb, tenantId: number, ids: readonly number[]) =>
+    customerRepository.update(db, tenantId, ids, {
+      deletedAt: null,
+      deletedBy: null,
+      previousOwnerId: sql`coalesce(${c.ownerId}, ${c.previousOwnerId})` as unknown as number,
+      ownerId: null,
+      deptId: null,
+      ownedAt: null,
+      poolAt: new Date(),
+      releaseRemindedAt: null,
+    }),
+};
