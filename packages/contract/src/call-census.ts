@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callRecordMaxRangeDays } from './call-detail.js';
+import { callRecordMaxRangeDays } from './call-record.js';
 import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';

@@ -149,7 +149,7 @@ export type TCallDetailContent = z.infer<typeof ZCallDetailContent>;
 
 export const ZBoughtLine = z.object({ id: z.number().int(), name: z.string(), mode: z.number().int() });
 
-export const callDetailRoutes = {
+export const callRecordRoutes = {
   /** A customer's calls (客户详情), newest first, inside the caller's data scope. */
   getCallDetailList: route({
     method: 'POST',

@@ -2,7 +2,7 @@ import { authRoutes } from './auth.js';
 import { blacklistRoutes } from './blacklist.js';
 import { callRoutes } from './call.js';
 import { callCensusRoutes } from './call-census.js';
-import { callDetailRoutes } from './call-detail.js';
+import { callRecordRoutes } from './call-record.js';
 import { certificationRoutes } from './certification.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crm-import.js';
@@ -23,7 +23,7 @@ export * from './auth.js';
 export * from './blacklist.js';
 export * from './call.js';
 export * from './call-census.js';
-export * from './call-detail.js';
+export * from './call-record.js';
 export * from './certification.js';
 export * from './crm.js';
 export * from './crm-import.js';
@@ -54,7 +54,7 @@ export const routeTables = {
   blacklist: blacklistRoutes,
   call: callRoutes,
   callCensus: callCensusRoutes,
-  callDetail: callDetailRoutes,
+  callRecord: callRecordRoutes,
   certification: certificationRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,

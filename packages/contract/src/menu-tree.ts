@@ -1,7 +1,7 @@
 import { blacklistMenuNodes, platformBlacklistMenuNodes } from './blacklist.js';
 import { softphoneMenuButtons } from './call.js';
 import { callCensusMenuNodes } from './call-census.js';
-import { callRecordMenuNodes } from './call-detail.js';
+import { callRecordMenuNodes } from './call-record.js';
 import { certificationMenuNodes, certificationPlatformMenuNodes } from './certification.js';
 import { crmMenuNodes } from './crm.js';
 import { lineMenuNodes } from './line.js';

@@ -1,5 +1,5 @@
 import {
-  type callDetailRoutes,
+  type callRecordRoutes,
   callStatusName,
   finishStatusName,
   maskPhone,
@@ -62,7 +62,7 @@ export const createCallDetailService = (deps: {
 }) => {
   const customerCalls = async (
     { auth, tx, scope }: TRequestContext,
-    q: TParsedRequestOf<(typeof callDetailRoutes)['getCallDetailList']>,
+    q: TParsedRequestOf<(typeof callRecordRoutes)['getCallDetailList']>,
   ): Promise<TPage<TCallDetail>> => {
     await deps.customerGuard(tx, auth, scope, q.octCustomerId);
     const { records, total } = await repo.ofCustomer(tx, {

@@ -8,7 +8,7 @@ import { otherEnterprise } from '../../test/other-enterprise.js';
 import { demoIds, readXlsx } from '../org/org.test-kit.js';
 import { callRecords } from './call.schema.js';
 
-const d = routeTables.callDetail;
+const d = routeTables.callRecord;
 const day = 86_400_000;
 
 /** 通话记录 (account/callRecord, issue 6): list, figures, export and content over the API. */

@@ -1,5 +1,5 @@
 import {
-  type callDetailRoutes,
+  type callRecordRoutes,
   mmss,
   Perm,
   type TCallDetail,
@@ -21,7 +21,7 @@ import { callRecordRepository as repo, type TCallRecordFilter } from './call-rec
 import type { TIsMasked } from './dial.service.js';
 import type { TRecordingStore } from './recording.store.js';
 
-type TIn<K extends keyof typeof callDetailRoutes> = TParsedRequestOf<(typeof callDetailRoutes)[K]>;
+type TIn<K extends keyof typeof callRecordRoutes> = TParsedRequestOf<(typeof callRecordRoutes)[K]>;
 
 /** A row of the 通话记录 export. */
 export type TCallRecordRow = TCallDetail & { callerAttr: string; calleeAttr: string };

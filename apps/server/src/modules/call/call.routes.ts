@@ -1,4 +1,4 @@
-import { type callCensusRoutes, type callDetailRoutes, type callRoutes, routeTables } from '@yunhu/contract';
+import { type callCensusRoutes, type callRecordRoutes, type callRoutes, routeTables } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
 import type { TConfig } from '../../config.js';
 import type { TDatabase } from '../../db/client.js';
@@ -25,7 +25,7 @@ import { createTaskCardService, type TTaskCrm } from './task-card.service.js';
 export const callDetailHandlers = (
   details: TCallDetailService,
   records: TCallRecordService,
-): THandlers<typeof callDetailRoutes> => ({
+): THandlers<typeof callRecordRoutes> => ({
   getCallDetailList: (ctx) => details.customerCalls(ctx, ctx.input),
   recordingUrl: (ctx) => details.recordingUrl(ctx, ctx.input.id),
   getPage: (ctx) => records.page(ctx, ctx.input),
@@ -139,7 +139,7 @@ export const registerCall = async (
     isMasked: opts.isMasked,
     store,
   });
-  bindRoutes(app, routeTables.callDetail, callDetailHandlers(details, records), opts.deps);
+  bindRoutes(app, routeTables.callRecord, callDetailHandlers(details, records), opts.deps);
   // 话务统计 (issue 6): the statistics of the same records.
   const census = createCallCensusService({ database });
   bindRoutes(app, routeTables.callCensus, callCensusHandlers(census), opts.deps);

@@ -12,7 +12,7 @@ import { carrierCallbackPath, carrierSignatureHeader, signCarrierBody, type TCar
 import { recordingPathPrefix } from './recording.store.js';
 import { synthesizeCallWav, wavDurationOf, wavSampleRate } from './recording.wav.js';
 
-const { call, callDetail } = routeTables;
+const { call, callRecord: callDetail } = routeTables;
 const { carrier } = loadConfig({});
 
 /** The carrier simulator and the one ingestion path of call records (issue 5 "Dialing", "Tests"). */

@@ -36,7 +36,7 @@ export const useCustomerCalls = (customerId: number, page = 1) => {
   const lastDialAt = useCallStore((s) => s.lastDialAt);
   return useQuery({
     queryKey: callKeys.customerCalls(customerId, page),
-    queryFn: () => call(routeTables.callDetail.getCallDetailList, { octCustomerId: customerId, page, limit: 10 }),
+    queryFn: () => call(routeTables.callRecord.getCallDetailList, { octCustomerId: customerId, page, limit: 10 }),
     enabled: customerId > 0,
     refetchInterval: () => (Date.now() - lastDialAt < pollAfterDialMs ? 3000 : false),
   });
@@ -62,4 +62,4 @@ export const useDialState = (bindId: string | null) => {
 
 /** A fresh signed address of a call's recording. */
 export const fetchRecordingUrl = async (id: number): Promise<string> =>
-  (await call(routeTables.callDetail.recordingUrl, { id })).url;
+  (await call(routeTables.callRecord.recordingUrl, { id })).url;

@@ -3,7 +3,7 @@ import { routeTables, type TCallRecordFilter } from '@yunhu/contract';
 import dayjs from 'dayjs';
 import { call } from '../../shared/http/api';
 
-const detail = routeTables.callDetail;
+const detail = routeTables.callRecord;
 
 export const callRecordKeys = {
   page: 'call-record',

@@ -15,7 +15,7 @@ vi.mock('../../../shared/http/api', () => ({
   download: (...args: unknown[]) => downloadMock(...args),
 }));
 
-const detail = routeTables.callDetail;
+const detail = routeTables.callRecord;
 const record = {
   id: 7,
   realName: '王强',

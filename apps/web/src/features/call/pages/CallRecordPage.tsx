@@ -84,13 +84,13 @@ export const CallRecordPage = () => {
 
   const list = useListController({
     pageKey: callRecordKeys.page,
-    route: routeTables.callDetail.getPage,
+    route: routeTables.callRecord.getPage,
     columns,
     rowKey: 'id',
     // The range is required: the last 7 days to start.
     defaultFilters: { startRange: defaultRange() },
     toFilters: toCallRecordFilter,
-    export: { route: routeTables.callDetail.exportRecords, fileName: c.exportName, permission: Perm.callRecordExport },
+    export: { route: routeTables.callRecord.exportRecords, fileName: c.exportName, permission: Perm.callRecordExport },
   });
 
   return (

@@ -20,7 +20,7 @@ export const TaskFields = () => {
   const canListLines = usePermission(Perm.callRecordList);
   const lines = useQuery({
     queryKey: ['taskCard-lines'],
-    queryFn: () => call(routeTables.callDetail.selectBoughtLine, {}),
+    queryFn: () => call(routeTables.callRecord.selectBoughtLine, {}),
     enabled: canListLines,
   });
   return (
