@@ -15,6 +15,8 @@ import { fileDay, shanghaiDay } from './call.format.js';
 import { callCensusRepository as repo, type TCensusFilter, type TCensusScope } from './call-census.repository.js';
 
 type TIn<K extends keyof typeof callCensusRoutes> = TParsedRequestOf<(typeof callCensusRoutes)[K]>;
+/** The filter every statistic takes (the contract's ZCallCensusFilter, parsed). */
+type TFilter = TIn<'baseCensus'>;
 
 const zero: TCallFigures = {
   bindNum: 0,
@@ -83,21 +85,21 @@ export const createCallCensusService = (deps: { database: TDatabase }) => {
     filter: filterOf(f),
   });
 
-  const totals = (ctx: TRequestContext, f: TCensusFilter) => repo.totals(ctx.tx, censusOf(ctx, f));
+  const totals = (ctx: TRequestContext, f: TFilter) => repo.totals(ctx.tx, censusOf(ctx, f));
 
   /** Every day of the range, days without calls at zero. */
-  const perDay = async (ctx: TRequestContext, f: TCensusFilter) => {
+  const perDay = async (ctx: TRequestContext, f: TFilter) => {
     const rows = new Map((await repo.by(ctx.tx, censusOf(ctx, f), 'day')).map((x) => [String(x.key), x.figures]));
     return daysOf(f.startRange[0], f.startRange[1]).map((day) => ({ day, ...(rows.get(day) ?? zero) }));
   };
 
   /** Hours 0..23, hours without calls at zero. */
-  const perHour = async (ctx: TRequestContext, f: TCensusFilter) => {
+  const perHour = async (ctx: TRequestContext, f: TFilter) => {
     const rows = new Map((await repo.by(ctx.tx, censusOf(ctx, f), 'hour')).map((x) => [Number(x.key), x.figures]));
     return Array.from({ length: 24 }, (_, hour) => ({ hour, ...(rows.get(hour) ?? zero) }));
   };
 
-  const perLine = async (ctx: TRequestContext, f: TCensusFilter) =>
+  const perLine = async (ctx: TRequestContext, f: TFilter) =>
     (await repo.by(ctx.tx, censusOf(ctx, f), 'line')).map((x) => ({
       lineId: Number(x.key),
       lineName: x.name,
@@ -105,7 +107,7 @@ export const createCallCensusService = (deps: { database: TDatabase }) => {
     }));
 
   /** Per department of the call; calls made without a department are one row (部门为空). */
-  const perDept = async (ctx: TRequestContext, f: TCensusFilter) =>
+  const perDept = async (ctx: TRequestContext, f: TFilter) =>
     (await repo.by(ctx.tx, censusOf(ctx, f), 'dept')).map((x) => ({
       deptId: x.key === null ? null : Number(x.key),
       deptName: x.name,
