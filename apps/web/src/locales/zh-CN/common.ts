@@ -24,6 +24,8 @@ export const commonTexts = {
     back: '返回',
     export: '导出',
     columns: '列设置',
+    moveUp: '上移',
+    moveDown: '下移',
     total: (n: number) => `共 ${n} 条`,
     selected: (n: number) => `已选 ${n} 项`,
     success: '操作成功',

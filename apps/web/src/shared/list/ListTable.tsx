@@ -37,5 +37,6 @@ export const ListColumnSettings = <T,>({ list }: { list: TListController<T> }) =
     columns={list.columns.map((c) => ({ key: c.key, title: String(c.title ?? c.key) }))}
     hidden={list.hidden}
     onChange={list.setHidden}
+    onOrder={list.setOrder}
   />
 );

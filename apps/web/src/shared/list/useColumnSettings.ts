@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 
-const storageKey = (pageKey: string) => `columns:${pageKey}`;
+const hiddenKey = (pageKey: string) => `columns:${pageKey}`;
+const orderKey = (pageKey: string) => `columnOrder:${pageKey}`;
 
-const readHidden = (pageKey: string, defaults: string[]): string[] => {
+const readKeys = (key: string, defaults: string[]): string[] => {
   try {
-    const raw = localStorage.getItem(storageKey(pageKey));
+    const raw = localStorage.getItem(key);
     if (raw === null) return defaults;
     const parsed = JSON.parse(raw) as unknown;
     return Array.isArray(parsed) ? parsed.map(String) : defaults;
@@ -13,15 +14,24 @@ const readHidden = (pageKey: string, defaults: string[]): string[] => {
   }
 };
 
-/** Which columns of a list are hidden, persisted in local storage per page key. */
+/** Which columns of a list are hidden, and their order, persisted in local storage per page key. */
 export const useColumnSettings = (pageKey: string, defaultHidden: string[]) => {
-  const [hidden, setHiddenState] = useState<string[]>(() => readHidden(pageKey, defaultHidden));
+  const [hidden, setHiddenState] = useState<string[]>(() => readKeys(hiddenKey(pageKey), defaultHidden));
+  // An empty order keeps the screen's own column order.
+  const [order, setOrderState] = useState<string[]>(() => readKeys(orderKey(pageKey), []));
   const setHidden = useCallback(
     (next: string[]) => {
-      localStorage.setItem(storageKey(pageKey), JSON.stringify(next));
+      localStorage.setItem(hiddenKey(pageKey), JSON.stringify(next));
       setHiddenState(next);
     },
     [pageKey],
   );
-  return { hidden, setHidden };
+  const setOrder = useCallback(
+    (next: string[]) => {
+      localStorage.setItem(orderKey(pageKey), JSON.stringify(next));
+      setOrderState(next);
+    },
+    [pageKey],
+  );
+  return { hidden, setHidden, order, setOrder };
 };

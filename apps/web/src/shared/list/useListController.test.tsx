@@ -123,10 +123,20 @@ describe('useListController', () => {
     expect(again.result.current.hidden).toEqual(['userName']);
 
     const setHidden = vi.fn();
-    const own = renderList({ columnStore: { hidden: [], setHidden } });
+    const own = renderList({ columnStore: { hidden: [], setHidden, order: [], setOrder: vi.fn() } });
     expect(own.result.current.tableColumns).toHaveLength(3);
     act(() => own.result.current.setHidden(['ip']));
     expect(setHidden).toHaveBeenCalledWith(['ip']);
+  });
+
+  it('shows the columns in the stored order, the ones it does not name after it, and keeps a new order', () => {
+    localStorage.setItem('columnOrder:logs', JSON.stringify(['createdAt']));
+    const first = renderList();
+    expect(first.result.current.columns.map((c) => c.key)).toEqual(['createdAt', 'userName', 'ip']);
+    expect(first.result.current.tableColumns.map((c) => c.key)).toEqual(['createdAt', 'userName']);
+    act(() => first.result.current.setOrder(['userName', 'ip', 'createdAt']));
+    expect(first.result.current.tableColumns.map((c) => c.key)).toEqual(['userName', 'createdAt']);
+    expect(renderList().result.current.columns.map((c) => c.key)).toEqual(['userName', 'ip', 'createdAt']);
   });
 
   it('exports the applied filter and sort, or what the screen builds from the selection', async () => {

@@ -11,8 +11,28 @@ import { useColumnSettings } from './useColumnSettings';
 
 type TFilters = Record<string, unknown>;
 
-/** Where the hidden columns are kept: local storage per page key by default, or a store of the screen's own. */
-export type TColumnStore = { hidden: string[]; setHidden: (hidden: string[]) => void };
+/**
+ * Where the hidden columns and the column order are kept: local storage per page key by default, or a
+ * store of the screen's own. An order names the keys first to last; keys it does not name follow.
+ */
+export type TColumnStore = {
+  hidden: string[];
+  setHidden: (hidden: string[]) => void;
+  order: string[];
+  setOrder: (order: string[]) => void;
+};
+
+/** The columns in the stored order; columns the order does not name keep their place after it. */
+export const inOrder = <C extends { key: string }>(columns: C[], order: string[]): C[] => {
+  const rank = (c: C) => {
+    const i = order.indexOf(c.key);
+    return i < 0 ? order.length : i;
+  };
+  return columns
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map((x) => x.c);
+};
 
 /** What the export request carries, from the list's state (the applied filter and sort by default). */
 export type TExportState = { filters: TFilters; sort: TSortParams; selectedKeys: Key[] };
@@ -70,11 +90,14 @@ export type TListController<T> = {
   selectedRows: T[];
   select: (keys: Key[], rows: T[]) => void;
   clearSelection: () => void;
+  /** Every column, in the chosen order (the column settings list them). */
   columns: TListColumn<T>[];
   /** The shown columns in antd's shape, the sort arrow on the applied sort. */
   tableColumns: ColumnType<T>[];
   hidden: string[];
   setHidden: (hidden: string[]) => void;
+  /** Sets the order of the columns (every key, first to last). */
+  setOrder: (order: string[]) => void;
   onTableChange: NonNullable<TableProps<T>['onChange']>;
   canExport: boolean;
   onExport: () => Promise<string | undefined>;
@@ -98,7 +121,8 @@ export const useListController = <R extends TRouteDef>(
 
   const defaultHidden = useMemo(() => columns.filter((c) => c.isHiddenByDefault).map((c) => c.key), [columns]);
   const stored = useColumnSettings(pageKey, defaultHidden);
-  const { hidden, setHidden } = options.columnStore ?? stored;
+  const { hidden, setHidden, order, setOrder } = options.columnStore ?? stored;
+  const ordered = useMemo(() => inOrder(columns, order), [columns, order]);
 
   const request = { ...options.params, ...paging, ...filters, ...sort };
   const query = useQuery({
@@ -136,7 +160,7 @@ export const useListController = <R extends TRouteDef>(
     return download(exportOptions.route, body as TRequestOf<TRouteDef>, `${exportOptions.fileName}.xlsx`);
   };
 
-  const tableColumns: ColumnType<TRow>[] = columns
+  const tableColumns: ColumnType<TRow>[] = ordered
     .filter((c) => !hidden.includes(c.key))
     .map(({ sortField, isHiddenByDefault: _h, ...c }) =>
       sortField ? { ...c, sorter: true, sortOrder: sort.sortField === sortField ? sort.sortOrder : null } : c,
@@ -160,10 +184,11 @@ export const useListController = <R extends TRouteDef>(
     selectedRows: selection.rows,
     select: (keys: Key[], rows: TRow[]) => setSelection({ keys, rows }),
     clearSelection,
-    columns,
+    columns: ordered,
     tableColumns,
     hidden,
     setHidden,
+    setOrder,
     onTableChange,
     canExport,
     onExport,

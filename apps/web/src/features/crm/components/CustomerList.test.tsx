@@ -101,4 +101,21 @@ describe('CustomerList', () => {
       }),
     );
   });
+
+  it('moves a column and keeps the order of the shown ones on the server', async () => {
+    renderCrm(<CustomerList pool="private" title="我的客户" />);
+    await screen.findByText('张三');
+    fireEvent.click(screen.getByTestId('column-settings'));
+    const panel = await screen.findByTestId('column-settings-panel');
+    fireEvent.click(within(panel).getByRole('button', { name: '公司上移' }));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(
+        r.crmSettings.screenConfigSave,
+        expect.objectContaining({ screen: 'myCustomer' }),
+      ),
+    );
+    const saved = callMock.mock.calls.filter(([route]) => route === r.crmSettings.screenConfigSave).at(-1)?.[1];
+    const shown: string[] = saved.columns;
+    expect(shown.indexOf('company')).toBe(shown.indexOf('mobile') - 1);
+  });
 });

@@ -7,7 +7,7 @@ import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { FilterBar } from '../../../shared/list/FilterBar';
 import { ListColumnSettings, ListTable } from '../../../shared/list/ListTable';
-import { useListController } from '../../../shared/list/useListController';
+import { inOrder, useListController } from '../../../shared/list/useListController';
 import { Permission } from '../../../shared/permission/Permission';
 import {
   crmKeys,
@@ -55,15 +55,18 @@ export const CustomerList = ({ pool, title, extraTools }: TCustomerListProps) =>
     () => customerColumns({ pool, fields, nearDays: rules?.remindBeforeDays || 7, now }),
     [pool, fields, rules?.remindBeforeDays, now],
   );
-  // The column choice is kept per user on the server (the shown keys), not in this browser.
-  const hidden = config?.columns
-    ? columns.filter((col) => !config.columns?.includes(col.key)).map((col) => col.key)
+  // The column choice is kept per user on the server: the shown keys, in their order.
+  const shown = config?.columns;
+  const hidden = shown
+    ? columns.filter((col) => !shown.includes(col.key)).map((col) => col.key)
     : columns.filter((col) => col.isHiddenByDefault).map((col) => col.key);
-  const setHidden = (nextHidden: string[]) =>
+  const order = shown ? [...shown, ...hidden] : [];
+  const saveColumns = (nextOrder: string[], nextHidden: string[]) =>
     saveConfig({
       savedFilters: config?.savedFilters ?? [],
-      columns: columns.filter((col) => !nextHidden.includes(col.key)).map((col) => col.key),
+      columns: nextOrder.filter((key) => !nextHidden.includes(key)),
     }).catch(() => undefined);
+  const allKeys = () => inOrder(columns, order).map((col) => col.key);
 
   const list = useListController({
     pageKey: screen,
@@ -72,7 +75,12 @@ export const CustomerList = ({ pool, title, extraTools }: TCustomerListProps) =>
     columns,
     rowKey: 'id',
     toFilters: (values) => toFilter(values as TFilterValues, fields),
-    columnStore: { hidden, setHidden },
+    columnStore: {
+      hidden,
+      order,
+      setHidden: (nextHidden) => saveColumns(allKeys(), nextHidden),
+      setOrder: (nextOrder) => saveColumns(nextOrder, hidden),
+    },
     export: {
       route: routeTables.crmImport.exportCustomers,
       fileName: isPrivate ? c.exportMine : c.exportPool,
