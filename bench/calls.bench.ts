@@ -227,7 +227,7 @@ row(['who', 'filter', 'matches', ...header]);
 row(Array(3 + header.length).fill('---'));
 for (const c of listCases) {
   const query = { page: 1, limit: 20, startRange: month, ...c.filter };
-  const parsed = routeTables.callDetail.getPage.request.parse(query);
+  const parsed = routeTables.callRecord.getPage.request.parse(query);
   const where = callRecordSql.condition(c.who.auth.tenantId, c.who.scope, parsed);
   const sort = { field: parsed.sortField, order: parsed.sortOrder };
   const order = callRecordSql.order(sort);
@@ -247,7 +247,7 @@ for (const c of listCases) {
         )
       ).total;
     },
-    routeTables.callDetail.getPage.path,
+    routeTables.callRecord.getPage.path,
     c.who.token,
     query,
   );
@@ -286,7 +286,7 @@ row(['who', 'filter', 'calls', ...header]);
 row(Array(3 + header.length).fill('---'));
 for (const c of countCases) {
   const query = { startRange: month, ...c.filter };
-  const parsed = routeTables.callDetail.getPageCount.request.parse(query);
+  const parsed = routeTables.callRecord.getPageCount.request.parse(query);
   const captured: TStatement[] = [];
   let calls = 0;
   const m = await measure(
@@ -301,7 +301,7 @@ for (const c of countCases) {
         )
       ).total;
     },
-    routeTables.callDetail.getPageCount.path,
+    routeTables.callRecord.getPageCount.path,
     c.who.token,
     query,
   );
