@@ -35,6 +35,3 @@ export const useCallDetailContent = (id: number | null) =>
 
 export const useBoughtLines = () =>
   useQuery({ queryKey: callRecordKeys.lines, queryFn: () => call(detail.selectBoughtLine, {}), staleTime: 300_000 });
-
-/** The console's own formats, where the call screens have always taken them. */
-export { mmss, yuan } from '../../shared/format';

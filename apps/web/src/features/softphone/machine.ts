@@ -1,5 +1,5 @@
+import { mmss } from '@yunhu/contract';
 import { t } from '../../locales/zh-CN';
-import { mmss } from '../../shared/format';
 
 /**
  * The soft-phone's state machine (spec section 4 "Soft-phone", section 5; DESIGN.md section 5):

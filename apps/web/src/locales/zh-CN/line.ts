@@ -1,4 +1,4 @@
-import { yuan } from '../../shared/format';
+import { yuan } from '@yunhu/contract';
 
 /** Lines and caller numbers. */
 export const lineTexts = {

@@ -1,4 +1,4 @@
-import { yuan } from '../../shared/format';
+import { yuan } from '@yunhu/contract';
 
 /** Seats and staff. */
 export const seatTexts = {

@@ -1,10 +1,10 @@
-import { Perm } from '@yunhu/contract';
+import { mmss, Perm, yuan } from '@yunhu/contract';
 import { Descriptions, Drawer, Empty, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
-import { mmss, useCallDetailContent, yuan } from '../callRecordApi';
+import { useCallDetailContent } from '../callRecordApi';
 
 const c = t.callRecord;
 const fmt = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');

@@ -1,8 +1,8 @@
-import { callDurationMarks } from '@yunhu/contract';
+import { callDurationMarks, mmss, yuan } from '@yunhu/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../../locales/zh-CN';
-import { defaultRange, mmss, yuan } from '../callRecordApi';
+import { defaultRange } from '../callRecordApi';
 import { toCallRecordFilter } from './CallRecordFilters';
 import { customDuration, durationPresets } from './durationPresets';
 

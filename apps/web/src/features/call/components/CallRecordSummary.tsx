@@ -1,7 +1,7 @@
-import type { TCallRecordFilter } from '@yunhu/contract';
+import { type TCallRecordFilter, yuan } from '@yunhu/contract';
 import { Card, Col, Row, Statistic } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { useCallRecordCount, yuan } from '../callRecordApi';
+import { useCallRecordCount } from '../callRecordApi';
 
 const c = t.callRecord;
 

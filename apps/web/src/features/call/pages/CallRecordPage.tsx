@@ -1,4 +1,4 @@
-import { Perm, routeTables, type TCallDetail, type TCallRecordFilter } from '@yunhu/contract';
+import { mmss, Perm, routeTables, type TCallDetail, type TCallRecordFilter, yuan } from '@yunhu/contract';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { useListController } from '../../../shared/list/useListController';
 import { usePermission } from '../../../shared/permission/usePermission';
-import { callRecordKeys, defaultRange, mmss, yuan } from '../callRecordApi';
+import { callRecordKeys, defaultRange } from '../callRecordApi';
 import { CallRecordDrawer } from '../components/CallRecordDrawer';
 import { CallRecordFilters, toCallRecordFilter } from '../components/CallRecordFilters';
 import { CallRecordSummary } from '../components/CallRecordSummary';

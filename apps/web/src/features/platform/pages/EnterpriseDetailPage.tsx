@@ -1,10 +1,9 @@
-import { enterpriseStatusLabel, PlatformPerm } from '@yunhu/contract';
+import { enterpriseStatusLabel, PlatformPerm, yuan } from '@yunhu/contract';
 import { Button, Card, Descriptions, Empty, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
-import { yuan } from '../../../shared/format';
 import { Permission } from '../../../shared/permission/Permission';
 import { ContractModal } from '../components/ContractModal';
 import { useContract, useEnterpriseInfo } from '../contentApi';
