@@ -31,9 +31,6 @@ import {
   tenantList,
 } from './blacklist.repository.js';
 
-/** @deprecated transitional (issue 12): other areas take these from `../blacklist/index.js`. */
-export { findBlocked, recordIntercept, type TBlockLevel } from './blacklist.lookup.js';
-
 type TReq<K extends keyof typeof blacklistRoutes> = TParsedRequestOf<(typeof blacklistRoutes)[K]>;
 
 /** The reason a number is skipped or refused: it is on this list already. */
