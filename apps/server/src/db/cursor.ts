@@ -34,3 +34,26 @@ export const readCursor = <R = Record<string, unknown>>(
       await each(rows);
     }
   });
+
+/** Statement timeout inside a download's cursor transaction: its first fetch may sort the whole match. */
+export const downloadStatementTimeoutMs = 300_000;
+/**
+ * How long a download's transaction may wait between fetches: twice http/download.ts's stall bound
+ * (60 s), so PostgreSQL ends it even if this process could not.
+ */
+export const downloadIdleMs = 120_000;
+
+/**
+ * The rows of one query as a download's row source (http/xlsx-stream.ts `TRowSource`): read through
+ * a cursor in one read-only tenant transaction that lives as long as the download.
+ */
+export const cursorRows =
+  <T>(database: TDatabase, tenantId: number, query: SQL, map: (raw: Record<string, unknown>) => T, batch = 2000) =>
+  (sink: (rows: readonly T[]) => Promise<void>): Promise<void> =>
+    readCursor(
+      database,
+      tenantId,
+      query,
+      { batch, statementTimeoutMs: downloadStatementTimeoutMs, idleInTransactionMs: downloadIdleMs },
+      (rows) => sink(rows.map(map)),
+    );

@@ -1,7 +1,4 @@
-import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { TDatabase } from '../db/client.js';
-import { readCursor } from '../db/cursor.js';
 import { type TColumn, type TRowSink, type TRowSource, type TXlsxWriter, xlsxWriter } from './xlsx-stream.js';
 
 export const xlsxMime = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -11,8 +8,6 @@ export class DownloadAbandoned extends Error {}
 
 /** A download that has not taken a byte for this long is given up, so a silent client cannot hold a transaction. */
 export const downloadStallMs = 60_000;
-/** Statement timeout inside a download's cursor transaction: its first fetch may sort the whole match. */
-export const downloadStatementTimeoutMs = 300_000;
 
 const attachment = (reply: FastifyReply, fileName: string, mime: string) =>
   reply
@@ -58,28 +53,6 @@ export const sendDownloadOf = async (reply: FastifyReply, download: TDownload): 
 /** A file already whole in memory (the import templates): nothing is held while it is sent. */
 export const sendDownload = (reply: FastifyReply, fileName: string, mime: string, body: Buffer): FastifyReply =>
   attachment(reply, fileName, mime).send(body);
-
-/**
- * The rows of one query read through a cursor in one read-only tenant transaction (db/cursor.ts):
- * the transaction lives as long as the download, so it may wait on a slow client between fetches
- * up to twice the stall bound, after which PostgreSQL ends it even if this process could not.
- */
-export const cursorRows =
-  <T>(
-    database: TDatabase,
-    tenantId: number,
-    query: SQL,
-    map: (raw: Record<string, unknown>) => T,
-    batch = 2000,
-  ): TRowSource<T> =>
-  (sink) =>
-    readCursor(
-      database,
-      tenantId,
-      query,
-      { batch, statementTimeoutMs: downloadStatementTimeoutMs, idleInTransactionMs: 2 * downloadStallMs },
-      (rows) => sink(rows.map(map)),
-    );
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 

@@ -3,10 +3,10 @@ import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import { cursorRows } from '../../db/cursor.js';
 import { lines } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
-import { cursorRows } from '../../http/download.js';
 import type { TRowSource } from '../../http/xlsx-stream.js';
 import { callDailyStats as d, callHourlyStats as h, callRecords as r } from './call.schema.js';
 import {

@@ -8,8 +8,8 @@ import {
 } from '@yunhu/contract';
 import type { z } from 'zod';
 import type { TDatabase } from '../../db/client.js';
+import { cursorRows } from '../../db/cursor.js';
 import { hasPermission, type TRequestContext } from '../../http/context.js';
-import { cursorRows } from '../../http/download.js';
 import { forbidden } from '../../http/errors.js';
 import { beijingFileDay, beijingTime, type TColumn } from '../../http/xlsx-stream.js';
 import { crmRepository } from './crm.repository.js';
