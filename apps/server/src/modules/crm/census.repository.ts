@@ -1,4 +1,4 @@
-import type { TOwnerAction } from '@yunhu/contract';
+import type { crmRoutes, TParsedRequestOf } from '@yunhu/contract';
 import { and, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { departments, users } from '../../db/schema.js';
@@ -7,13 +7,8 @@ import { deptSubtree, likeOf, offsetOf } from '../../db/sql.js';
 import { crmFollowRecords, customers, crmOwnerLogs as l } from './crm.schema.js';
 import { nameOf, poolCondition, type TPaging } from './customer.repository.js';
 
-export type TOwnerLogFilter = {
-  customerId?: number;
-  keyword?: string;
-  action?: TOwnerAction;
-  operatorId?: number;
-  range?: readonly [number | null, number | null];
-};
+/** The owner-log list's filters as the contract validated them (paging aside). */
+export type TOwnerLogFilter = Omit<TParsedRequestOf<(typeof crmRoutes)['ownerLogPage']>, 'page' | 'limit'>;
 
 export type TRankRow = {
   userId: number;

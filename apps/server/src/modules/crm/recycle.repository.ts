@@ -1,3 +1,4 @@
+import type { crmRoutes, TParsedRequestOf } from '@yunhu/contract';
 import { and, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
@@ -8,11 +9,8 @@ import { customerPageWhere, customerRepository, type TPaging } from './customer.
 /** Whose recycle bin: the tenant, the person (he sees what he deleted himself) and his data scope. */
 export type TBinOf = { tenantId: number; userId: number; scope: TDataScope };
 
-export type TRecycleFilter = {
-  keyword?: string;
-  mobile?: string;
-  deletedRange?: readonly [number | null, number | null];
-};
+/** The recycle bin's filters as the contract validated them (paging aside). */
+export type TRecycleFilter = Omit<TParsedRequestOf<(typeof crmRoutes)['recyclePage']>, 'page' | 'limit'>;
 
 /**
  * The recycle bin a person sees (spec section 4): rows whose owner was inside his data scope and

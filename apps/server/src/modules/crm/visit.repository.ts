@@ -1,3 +1,4 @@
+import type { crmSettingsRoutes, TParsedRequestOf } from '@yunhu/contract';
 import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
@@ -8,17 +9,11 @@ import { type TPaging, visibleCondition } from './customer.repository.js';
 /** Whose visits: the tenant, his data scope and whether he may see the public pool (visit.service.ts). */
 export type TVisitsOf = { tenantId: number; scope: TDataScope; withPool: boolean };
 
-export type TVisitFilter = {
-  customerId?: number;
-  keyword?: string;
-  mobile?: string;
-  result?: string;
-  userId?: number;
-  range?: readonly [number | null, number | null];
-};
+/** The visit list's filters as the contract validated them (paging aside). */
+export type TVisitFilter = Omit<TParsedRequestOf<(typeof crmSettingsRoutes)['visitPage']>, 'page' | 'limit'>;
 
 /** The visits of the customers he may open (their customer decides), then the list's filters. */
-const whereOf = (of: TVisitsOf, f: TVisitFilter = {}): SQL => {
+const whereOf = (of: TVisitsOf, f: Partial<TVisitFilter> = {}): SQL => {
   const conds: (SQL | undefined)[] = [
     eq(v.tenantId, of.tenantId),
     visibleCondition(of.tenantId, of.scope, of.withPool),
