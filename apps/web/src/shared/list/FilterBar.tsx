@@ -6,6 +6,7 @@ type TFilterBarProps = {
   form: FormInstance;
   children: ReactNode;
   onSearch: (values: Record<string, unknown>) => void;
+  /** Empties the form and applies the empty filter (the list controller's `reset`). */
   onReset: () => void;
 };
 
@@ -25,14 +26,7 @@ export const FilterBar = ({ form, children, onSearch, onReset }: TFilterBarProps
         <Button type="primary" htmlType="submit">
           {t.common.search}
         </Button>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            onReset();
-          }}
-        >
-          {t.common.reset}
-        </Button>
+        <Button onClick={onReset}>{t.common.reset}</Button>
       </Space>
     </Form.Item>
   </Form>

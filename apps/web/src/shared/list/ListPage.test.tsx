@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { routeTables } from '@yunhu/contract';
+import { Form, Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { ListPage } from './ListPage';
 import { toSortParams } from './types';
@@ -53,5 +54,33 @@ describe('ListPage', () => {
     expect(screen.queryByText('IP地址')).toBeNull();
     fireEvent.click(screen.getByTestId('column-settings'));
     expect(screen.getByTestId('column-settings-panel')).toBeTruthy();
+  });
+
+  it('applies the filter form on 查询 and empties it on 重置', async () => {
+    callMock.mockResolvedValue({ records: [row], total: 1, size: 20, current: 1, pages: 1 });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ListPage
+          pageKey="logs-filter"
+          route={routeTables.system.logPage}
+          rowKey="id"
+          columns={[{ key: 'userName', title: '操作人', dataIndex: 'userName' }]}
+          filters={
+            <Form.Item name="userName" label="操作人">
+              <Input data-testid="filter-user" />
+            </Form.Item>
+          }
+        />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByText('admin')).toBeTruthy());
+    fireEvent.change(screen.getByTestId('filter-user'), { target: { value: 'admin' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenLastCalledWith(routeTables.system.logPage, { page: 1, limit: 20, userName: 'admin' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(callMock).toHaveBeenLastCalledWith(routeTables.system.logPage, { page: 1, limit: 20 }));
+    expect((screen.getByTestId('filter-user') as HTMLInputElement).value).toBe('');
   });
 });
