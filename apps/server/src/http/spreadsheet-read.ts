@@ -37,6 +37,9 @@ import { AppError, invalid } from './errors.js';
  * 1.5 GB bomb is now refused from its header at +1 MB). A CSV holds one record (`maxCsvRecordChars`).
  */
 
+/** An uploaded file as the routes hand it on (services name it so, not by Fastify's type). */
+export type TUpload = MultipartFile;
+
 export type TSheetKind = 'xlsx' | 'csv';
 /** One row of the first sheet: its number as the user sees it (1 = the header row) and its cell texts (column A = 0). */
 export type TSheetRow = { rowNo: number; values: string[] };

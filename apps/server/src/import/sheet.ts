@@ -116,8 +116,8 @@ export const sheetReader = (spec: TSheetReadSpec) => {
 };
 
 /**
- * Counts bad rows per kind of reason: the reason with what the user typed (「…」) and the row it
- * repeats (第N行) taken out, so 手机号「12345」格式不正确 and 手机号「1」格式不正确 count together.
+ * Counts bad rows per kind of reason: the reason without what the user typed (「…」, a number) and
+ * the row it repeats (第N行), so 手机号「12345」格式不正确 and 手机号「1」格式不正确 count together.
  */
 export const reasonTally = () => {
   const counts = new Map<string, number>();
@@ -127,6 +127,8 @@ export const reasonTally = () => {
         const kind = r
           .replace(/「[^」]*」/g, '')
           .replace(/与第\d+行/g, '与其他行')
+          // A number written into the reason (手机号13900000001已被其他账号使用) is the row's own.
+          .replace(/\d{5,}/g, '')
           .replace(/[：:].*$/, '');
         counts.set(kind, (counts.get(kind) ?? 0) + 1);
       }

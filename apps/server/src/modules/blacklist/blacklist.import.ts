@@ -1,4 +1,3 @@
-import type { MultipartFile } from '@fastify/multipart';
 import {
   blacklistLimits,
   blackNumberMessage,
@@ -7,11 +6,10 @@ import {
   type TImportRead,
 } from '@yunhu/contract';
 import ExcelJS from 'exceljs';
-import { withUploadedSheet } from '../../http/spreadsheet-read.js';
-import { isScientific } from '../../import/cells.js';
+import { type TUpload, withUploadedSheet } from '../../http/spreadsheet-read.js';
+import { isScientific, parseChinaTime } from '../../import/cells.js';
 import { importErrors } from '../../import/import.errors.js';
 import { reasonTally, sheetReader, type TImportColumn } from '../../import/sheet.js';
-import { parseChinaTime } from '../crm/import.columns.js';
 
 /** A row of the file that can go onto the list. */
 export type TImportItem = { row: number; number: string; reason: string; expiresAt: number | null };
@@ -86,7 +84,7 @@ const badNumber = (typed: string) =>
  * and decides against the list (already listed) and whether to write.
  */
 export const readBlacklistImport = <T>(
-  file: MultipartFile | undefined,
+  file: TUpload | undefined,
   fn: (rows: TImportItem[], errors: TImportError[], read: TBlackImportRead) => Promise<T>,
   now = () => Date.now(),
 ): Promise<T> =>

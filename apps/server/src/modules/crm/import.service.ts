@@ -1,11 +1,10 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { importListedRows, type TCrmImportState, type TImportRead } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import type { TAuth } from '../../http/context.js';
 import { fileDownload } from '../../http/download.js';
 import { AppError } from '../../http/errors.js';
-import { type TUploadedSheet, withUploadedSheet } from '../../http/spreadsheet-read.js';
+import { type TUpload, type TUploadedSheet, withUploadedSheet } from '../../http/spreadsheet-read.js';
 import { importErrors } from '../../import/import.errors.js';
 import type { TBatchRow } from '../../import/import.repository.js';
 import { createImportRunner, importLimits, type TImportWriter } from '../../import/import.runner.js';
@@ -165,7 +164,7 @@ export const createCrmImportService = (deps: {
   const preview = (
     auth: TAuth,
     kindName: TKind,
-    file: MultipartFile | undefined,
+    file: TUpload | undefined,
     opts: { target: 'private' | 'public'; duplicateMode: TMode },
     makeKind: () => Promise<TImportKind>,
   ) =>
@@ -209,7 +208,7 @@ export const createCrmImportService = (deps: {
   return {
     customerPreview: (
       auth: TAuth,
-      file: MultipartFile | undefined,
+      file: TUpload | undefined,
       opts: { target: 'private' | 'public'; duplicateMode: TMode },
     ) =>
       preview(auth, 'customer', file, opts, () =>
@@ -222,7 +221,7 @@ export const createCrmImportService = (deps: {
           }),
         ),
       ),
-    followPreview: (auth: TAuth, file: MultipartFile | undefined, scope?: TDataScope) =>
+    followPreview: (auth: TAuth, file: TUpload | undefined, scope?: TDataScope) =>
       preview(auth, 'follow', file, { target: 'private', duplicateMode: 'skip' }, async () =>
         followKind({ auth, scope: scope ?? (await deps.dataScopeOf(auth)), now: Date.now() }),
       ),

@@ -1,7 +1,7 @@
 import type { TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import type { TAuth } from '../../http/context.js';
-import { pinyinOf } from '../org/pinyin.js';
+import { pinyinOf } from '../org/index.js';
 import { readCrmSettings } from './crm.rules.js';
 import type { customers } from './crm.schema.js';
 import { maySee, whereText } from './import.check.js';

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { MultipartFile } from '@fastify/multipart';
 import { type TImportState, uploadLimits } from '@yunhu/contract';
 import ExcelJS from 'exceljs';
 import type { TDatabase, TDb } from '../../db/client.js';
@@ -8,7 +7,7 @@ import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
 import { fileDownload } from '../../http/download.js';
 import { AppError } from '../../http/errors.js';
-import { type TUploadedSheet, withUploadedSheet } from '../../http/spreadsheet-read.js';
+import { type TUpload, type TUploadedSheet, withUploadedSheet } from '../../http/spreadsheet-read.js';
 import { normaliseImportMobile } from '../../import/cells.js';
 import { importErrors } from '../../import/import.errors.js';
 import { firstSeen, reasonTally, sheetReader } from '../../import/sheet.js';
@@ -147,7 +146,7 @@ export const createStaffImport = (deps: {
   });
 
   /** `scope`: the importer's, resolved by the binder (read here when not given). */
-  const preview = (auth: TAuth, file: MultipartFile | undefined, scope?: TDataScope) =>
+  const preview = (auth: TAuth, file: TUpload | undefined, scope?: TDataScope) =>
     withUploadedSheet(file, readOptions, async (sheet) => check(auth, sheet, scope ?? (await deps.dataScopeOf(auth))));
 
   const check = async (auth: TAuth, sheet: TUploadedSheet, scope: TDataScope) => {
