@@ -1,7 +1,7 @@
 import type { TPhoneLabel } from '@yunhu/contract';
 import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
-import { recordCallOutcome } from '../crm/call-outcome.js';
+import { recordCallOutcome } from '../crm/index.js';
 import { callRepository as repo, type TBindRow } from './call.repository.js';
 import { callStatusOf, type TCarrierCallback, type TCarrierOutcome } from './carrier.js';
 import type { TRecordingStore } from './recording.store.js';

@@ -21,7 +21,7 @@ import type { TDb } from '../../db/client.js';
 import { isInScope, type TDataScope } from '../../db/scope.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { targetStaff } from '../crm/crm.context.js';
+import { targetStaff } from '../crm/index.js';
 import { callRepository } from './call.repository.js';
 import type { TCustomerAccess, TCustomerGuard, TIsMasked } from './dial.service.js';
 import { taskCardErrors } from './task-card.errors.js';
