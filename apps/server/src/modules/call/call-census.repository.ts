@@ -81,7 +81,7 @@ export const withinStretch = (at: AnyPgColumn, x: TStretch): SQL =>
 
 /**
  * Which rows count (issue 6): the tenant's, inside the reader's data scope like 通话记录
- * (call-record.filter.ts: the caller and the department he had at the time), within the stretch.
+ * (call-record.repository.ts: the caller and the department he had at the time), within the stretch.
  * The roll-up keeps the same person and department columns, so the scope means the same there.
  */
 export const censusWhere = (s: TSource, tenantId: number, scope: TDataScope, f: TCensusFilter, at: TStretch): SQL =>
