@@ -18,7 +18,7 @@ import { withTenant } from '../../db/tenant.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import type { AppError } from '../../http/errors.js';
-import type { TColumn } from '../../http/xlsx-stream.js';
+import { beijingTime, type TColumn } from '../../http/xlsx-stream.js';
 import { blacklistErrors } from './blacklist.errors.js';
 import { blacklistImportTemplate, readBlacklistImport } from './blacklist.import.js';
 import { blockedReason, findBlocked } from './blacklist.lookup.js';
@@ -39,14 +39,6 @@ const listedAlready = (number: string, list: { level: TBlackLevel }) =>
 
 const isExpiredAt = (row: { expiresAt: Date | null }, now: Date) =>
   row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
-
-const shanghaiOffsetMs = 8 * 3_600_000;
-/**
- * 2026-11-22 18:30 (Beijing time) for a cell. The same rule as the CRM's sheets; kept here so the
- * black list does not depend on the CRM area (it belongs in the contract's shared formatting).
- */
-const beijingTime = (at: Date) =>
-  new Date(at.getTime() + shanghaiOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
 
 export const toEntry = (list: TList, r: TEntryRow, now: Date): TBlackEntry => ({
   id: r.id,
