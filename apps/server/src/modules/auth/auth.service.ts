@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { TSmsPurpose } from '@yunhu/contract';
+import type { authRoutes, TParsedRequestOf, TSmsPurpose } from '@yunhu/contract';
 import QRCode from 'qrcode';
 import type { TSmsSender } from '../../adapters/sms.js';
 import type { TDatabase, TDb } from '../../db/client.js';
@@ -38,6 +38,8 @@ type TLimit = { key: string; tries: number; windowSeconds: number; refusal: () =
 
 /** Stands for a code never sent (an unknown mobile): no code hashes to it, so nothing can match. */
 const NO_CODE = 'none';
+
+type TIn<K extends keyof typeof authRoutes> = TParsedRequestOf<(typeof authRoutes)[K]>;
 
 type TLoginRow = NonNullable<Awaited<ReturnType<typeof repo.findLoginUser>>>;
 
@@ -228,7 +230,7 @@ export const createAuthService = (deps: {
   return {
     sendCode,
 
-    login: async (input: { username: string; password: string }, ip: string, audit: (s: TAuditSubject) => void) => {
+    login: async (input: TIn<'login'>, ip: string, audit: (s: TAuditSubject) => void) => {
       const row = await repo.findLoginUser(db, input.username);
       if (row) audit(subjectOf(row));
       if (!(await checkPassword(input.username, input.password, row, ip)) || !row) throw errors.wrongPassword();
@@ -236,7 +238,7 @@ export const createAuthService = (deps: {
       return issueSession(row, ip);
     },
 
-    loginBySms: async (input: { mobile: string; code: string }, ip: string, audit: (s: TAuditSubject) => void) => {
+    loginBySms: async (input: TIn<'loginBySms'>, ip: string, audit: (s: TAuditSubject) => void) => {
       const row = await repo.findUserByMobile(db, input.mobile);
       if (row) audit(subjectOf(row));
       // An unknown mobile never had a working code, so it fails here like a wrong code does.
@@ -270,18 +272,7 @@ export const createAuthService = (deps: {
       };
     },
 
-    signup: async (
-      input: {
-        enterpriseName: string;
-        realName: string;
-        username: string;
-        mobile: string;
-        code: string;
-        password: string;
-      },
-      ip: string,
-      audit: (s: TAuditSubject) => void,
-    ) => {
+    signup: async (input: TIn<'signup'>, ip: string, audit: (s: TAuditSubject) => void) => {
       if (await repo.findLoginUser(db, input.username)) throw errors.usernameTaken();
       if (await repo.findUserByMobile(db, input.mobile)) throw errors.mobileRegistered();
       await useCode(input.mobile, 'signup', input.code, ip);
@@ -296,7 +287,7 @@ export const createAuthService = (deps: {
       return { tenantCode: created.tenantCode, status: 'pending' as const };
     },
 
-    updatePassword: async ({ auth, tx }: TRequestContext, input: { oldPassword: string; newPassword: string }) => {
+    updatePassword: async ({ auth, tx }: TRequestContext, input: TIn<'updatePassword'>) => {
       const row = await repo.findLoginUser(tx, auth.username);
       if (!row || !(await verifyPassword(input.oldPassword, row.user.passwordHash))) throw errors.oldPasswordWrong();
       assertPasswordChange(input.oldPassword, input.newPassword);
@@ -304,11 +295,7 @@ export const createAuthService = (deps: {
       return null;
     },
 
-    updatePasswordByOld: async (
-      input: { username: string; oldPassword: string; newPassword: string },
-      ip: string,
-      audit: (s: TAuditSubject) => void,
-    ) => {
+    updatePasswordByOld: async (input: TIn<'updatePasswordByOld'>, ip: string, audit: (s: TAuditSubject) => void) => {
       const row = await repo.findLoginUser(db, input.username);
       if (row) audit(subjectOf(row));
       if (!(await checkPassword(input.username, input.oldPassword, row, ip)) || !row) {
@@ -319,11 +306,7 @@ export const createAuthService = (deps: {
       return null;
     },
 
-    updatePasswordBySms: async (
-      input: { mobile: string; code: string; newPassword: string },
-      ip: string,
-      audit: (s: TAuditSubject) => void,
-    ) => {
+    updatePasswordBySms: async (input: TIn<'updatePasswordBySms'>, ip: string, audit: (s: TAuditSubject) => void) => {
       const row = await repo.findUserByMobile(db, input.mobile);
       if (row) audit(subjectOf(row));
       await useCode(input.mobile, 'reset', input.code, ip);
@@ -336,7 +319,7 @@ export const createAuthService = (deps: {
      * Code for a signed-in user: to a new mobile (phone change) or to the own mobile (password). Its
      * route is detached: the SMS limits count in statements of their own (decision 0009).
      */
-    sendCaptcha: async (auth: TAuth, input: { mobile: string; type: 'phone' | 'password' }, ip: string) => {
+    sendCaptcha: async (auth: TAuth, input: TIn<'sendCaptcha'>, ip: string) => {
       if (input.type === 'phone') {
         const owner = await repo.findUserByMobile(db, input.mobile);
         if (owner) throw owner.user.id === auth.userId ? errors.sameMobile() : errors.mobileTaken();
@@ -397,7 +380,7 @@ export const createAuthService = (deps: {
     },
 
     /** The dev WeChat provider's scan: what the phone app would report to the server. */
-    devWechatScan: async (input: { ticket: string; openid: string }) => {
+    devWechatScan: async (input: TIn<'devWechatScan'>) => {
       const ticket = await repo.findTicket(db, input.ticket);
       if (!ticket || ticket.expiresAt.getTime() < Date.now()) throw errors.qrExpired();
       if (!(await repo.moveTicket(db, input.ticket, 'waiting', { status: 'confirmed', openid: input.openid }))) {

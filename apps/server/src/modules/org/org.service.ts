@@ -6,8 +6,10 @@ import {
   filterMenu,
   maskPhone,
   menuTree,
+  type orgRoutes,
   type TMenuNode,
   type TMenuOut,
+  type TParsedRequestOf,
 } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
@@ -47,8 +49,9 @@ export const createOrgService = (deps: {
 }) => {
   const { database } = deps;
   /**
-   * @deprecated transitional (issue 12): the binder resolves the scope once per request (`ctx.scope`);
-   * only the staff import and areas not yet migrated still ask for it in a transaction of their own.
+   * A user's data scope read in a transaction of its own, for work outside a request (an import
+   * resumed after a restart, a detached handler's background part). A request has `ctx.scope`
+   * (the binder resolves it once, inside the request's transaction); never call this from one.
    */
   const dataScopeOf = (auth: TAuth) => withTenant(database, auth.tenantId, (tx) => resolveDataScope(tx, auth));
   const me = async ({ auth, tx }: TRequestContext) => {
@@ -113,7 +116,7 @@ export const createOrgService = (deps: {
      * Its route is detached: the SMS code's tries count in statements of their own (decision 0009),
      * so a wrong code cannot roll its counted try back; the mobile is asked across the platform.
      */
-    updatePhone: async (auth: TAuth, input: { mobile: string; code: string }) => {
+    updatePhone: async (auth: TAuth, input: TParsedRequestOf<typeof orgRoutes.updatePhone>) => {
       if (await repo.mobileTaken(database.db, input.mobile)) throw errors.mobileTaken();
       await deps.useCode(input.mobile, 'phone', input.code);
       await withTenant(database, auth.tenantId, (tx) =>

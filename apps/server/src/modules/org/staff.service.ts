@@ -75,16 +75,16 @@ export const createStaffService = (deps: {
   const isAdmin = (auth: TAuth) => auth.isAdmin || auth.isSuper;
   const pinyinReady = new Set<number>();
 
-  /**
-   * Names written by paths that do not compute pinyin (older rows) get it in the request's
-   * transaction; a tenant is marked done once a request finds none left (so a rolled-back fix is
-   * made again).
-   */
+  /** Names written by paths that do not compute pinyin (older rows) get it once per process and tenant. */
   const ensurePinyin = async ({ auth, tx }: TRequestContext) => {
     if (pinyinReady.has(auth.tenantId)) return;
     const missing = await repo.withoutPinyin(tx, auth.tenantId);
-    for (const u of missing) await repo.update(tx, auth.tenantId, [u.id], pinyinOf(u.realName));
-    if (missing.length === 0) pinyinReady.add(auth.tenantId);
+    await repo.setPinyin(
+      tx,
+      auth.tenantId,
+      missing.map((u) => ({ id: u.id, ...pinyinOf(u.realName) })),
+    );
+    pinyinReady.add(auth.tenantId);
   };
 
   const whereOf = async ({ auth, tx, scope }: TRequestContext, f: TStaffFilter, statuses: string[]) => {
