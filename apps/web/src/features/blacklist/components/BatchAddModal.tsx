@@ -1,4 +1,11 @@
-import { blacklistLimits, isBlackNumber, normaliseBlackNumber, splitNumbers, type TBlackLevel } from '@yunhu/contract';
+import {
+  blacklistLimits,
+  isBlackNumber,
+  normaliseBlackNumber,
+  splitNumbers,
+  type TBlackBatchAdd,
+  type TBlackLevel,
+} from '@yunhu/contract';
 import { Alert, Form, Input, Modal, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -8,7 +15,8 @@ import { useAddBatch } from '../api';
 import { ExpiryField, ReasonField } from './BlackEntryModal';
 
 const b = t.blacklist;
-type TValues = { text?: string; reason?: string; expiresAt?: Dayjs | null };
+/** The contract's batch, the numbers as typed (one text) and the expiry as the date picker holds it. */
+type TValues = Omit<TBlackBatchAdd, 'numbers' | 'expiresAt'> & { text?: string; expiresAt?: Dayjs | null };
 type TSkipped = { number: string; reason: string }[];
 
 /** Counts what the pasted text holds, as the server will read it. */

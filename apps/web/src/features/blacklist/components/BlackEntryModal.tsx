@@ -3,6 +3,7 @@ import {
   isBlackNumber,
   normaliseBlackNumber,
   type TBlackEntry,
+  type TBlackFields,
   type TBlackLevel,
 } from '@yunhu/contract';
 import { DatePicker, Form, Input } from 'antd';
@@ -14,7 +15,8 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { useAddOne, useEdit } from '../api';
 
 const b = t.blacklist;
-type TValues = { number: string; reason?: string; expiresAt?: Dayjs | null };
+/** The contract's fields, the expiry as the date picker holds it (a day, sent as epoch ms). */
+type TValues = Omit<TBlackFields, 'expiresAt'> & { expiresAt?: Dayjs | null };
 
 /** The number rule of the contract, checked before sending (the server checks it again). */
 export const numberRule = {

@@ -1,6 +1,6 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { followMethodLabel, followMethods, routeTables, type TPhoneLabel } from '@yunhu/contract';
+import { followMethodLabel, followMethods, routeTables, type TPhoneLabel, type TRequestOf } from '@yunhu/contract';
 import { Button, DatePicker, Dropdown, Form, Input, Radio, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
@@ -12,12 +12,11 @@ import { phoneLabelOptions } from '../format';
 
 const c = t.crm;
 
-type TFollowValues = {
-  method: (typeof followMethods)[number];
-  content: string;
-  nextFollowAt?: Dayjs | null;
-  phoneLabel?: TPhoneLabel | null;
-};
+/** The contract's follow-up, with the next date as the picker holds it and a label the user may clear. */
+type TFollowValues = Omit<
+  TRequestOf<typeof routeTables.crm.followAdd>,
+  'customerId' | 'nextFollowAt' | 'phoneLabel'
+> & { nextFollowAt?: Dayjs | null; phoneLabel?: TPhoneLabel | null };
 
 /** The quick replies (shared and the person's own); choosing one adds its text to the content. */
 const QuickReplyPicker = ({ onPick }: { onPick: (text: string) => void }) => {
