@@ -1,19 +1,8 @@
-import type { TCustomer, TCustomerFields, TCustomField, TIntentionLevel, TPhoneLabel } from '@yunhu/contract';
+import type { TCustomer, TCustomerFields, TCustomField } from '@yunhu/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 
-/** The customer form's values as antd holds them. */
-export type TCustomerFormValues = {
-  name: string;
-  mobile: string;
-  company?: string;
-  address?: string;
-  remark?: string;
-  source?: string;
-  intentionLevel: TIntentionLevel;
-  isDeal: boolean;
-  phoneLabel?: TPhoneLabel | null;
-  tagIds?: number[];
-  isProtected: boolean;
+/** The customer form's values as antd holds them: the contract's fields, dates as dayjs. */
+export type TCustomerFormValues = Omit<TCustomerFields, 'nextFollowAt' | 'customValues'> & {
   nextFollowAt?: Dayjs | null;
   /** Keyed by custom field id. */
   custom?: Record<string, unknown>;
