@@ -24,9 +24,6 @@ import { adminHoldersAmong, staffRepository as repo, type TStaffRow, type TStaff
 
 type TIn<K extends keyof typeof orgStaffRoutes> = TParsedRequestOf<(typeof orgStaffRoutes)[K]>;
 
-/** @deprecated transitional (issue 12): import it from `db/unique.ts` (or the org area's index). */
-export { isUniqueViolation };
-
 const passwordAlphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A random initial password meeting the password rule (letters and digits, 10 characters). */
 export const randomPassword = (): string => {
