@@ -7,12 +7,13 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { Permission } from '../../../shared/permission/Permission';
-import { useVisitActions } from './api';
-import { type TVisitResult, visitResultOptions } from './format';
+import { type TVisitInput, useVisitActions } from './api';
+import { visitResultOptions } from './format';
 
 const v = t.visits;
 
-type TVisitValues = { mobile?: string; result: TVisitResult; content: string; visitAt: Dayjs };
+/** The contract's visit, its time as the picker holds it (the customer comes from the page). */
+type TVisitValues = Omit<TVisitInput, 'customerId' | 'visitAt'> & { visitAt: Dayjs };
 
 type TVisitFormModalProps = {
   open: boolean;
