@@ -13,11 +13,11 @@ import {
 } from './context.js';
 import { isDownload, sendDownloadOf, type TDownload } from './download.js';
 import { ok } from './envelope.js';
-import { AppError, forbidden, invalid, unauthorized } from './errors.js';
+import { AppError, commonErrors, forbidden, unauthorized } from './errors.js';
 import { inputProblem } from './input-hygiene.js';
 
 /** A download route returns what to send (http/download.ts); the binder sends it after the transaction. */
-type TResult<R> = R extends { result: 'blob' } ? TDownload | FastifyReply : TResponseOf<R>;
+type TResult<R> = R extends { result: 'blob' } ? TDownload : TResponseOf<R>;
 
 /** A signed-in route whose handler opens its own transactions: `detached(handler)` in its routes file. */
 export type TDetachedHandler<R> = {
@@ -36,7 +36,8 @@ export const detached = <C, T>(handler: (ctx: C) => Promise<T>) => ({ detached: 
 
 const answer = async (route: TRouteDef, reply: FastifyReply, result: unknown) => {
   if (route.result !== 'blob') return ok(route.response.parse(result ?? null));
-  if (isDownload(result)) await sendDownloadOf(reply, result);
+  if (!isDownload(result)) throw new Error(`download route ${route.path} returned no download`);
+  await sendDownloadOf(reply, result);
   return reply;
 };
 
@@ -104,8 +105,6 @@ export const bindRoutes = <T extends TRouteTable>(
   table: T,
   handlers: THandlers<T>,
   deps: TBindDeps,
-  /** @deprecated transitional (issue 12): handlers of this table open their own transactions. */
-  opts: { legacy?: boolean } = {},
 ): void => {
   for (const [name, route] of Object.entries(table) as [keyof T & string, TRouteDef][]) {
     if (route.devOnly && deps.isProduction) continue;
@@ -129,12 +128,12 @@ export const bindRoutes = <T extends TRouteTable>(
               ? {}
               : (req.body ?? {});
         const problem = inputProblem(raw);
-        if (problem) throw invalid(problem);
+        if (problem) throw commonErrors.invalidInput(problem);
         const input = route.request.parse(raw);
         const setSubject = (s: TAuditSubject) => {
           subject = s;
         };
-        const base = { auth, input, ip: req.ip, req, reply, audit: { setSubject }, setAuditSubject: setSubject };
+        const base = { auth, input, ip: req.ip, req, reply, audit: { setSubject } };
         const run = (): Promise<unknown> => {
           if (route.access !== 'user' || !auth) return (handler as (ctx: unknown) => Promise<unknown>)(base);
           if (typeof handler !== 'function') {
@@ -143,7 +142,6 @@ export const bindRoutes = <T extends TRouteTable>(
               handler.detached({ ...base, auth, scope }),
             );
           }
-          if (opts.legacy) return handler({ ...base, auth } as THandlerContext<unknown>);
           return withRequestTransaction(deps.database, auth.tenantId, async (tx) =>
             handler({ ...base, auth, tx, scope: await deps.scopeOf(tx, auth) }),
           );

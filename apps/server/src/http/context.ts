@@ -42,8 +42,6 @@ export type THandlerContext<I> = TRequestContext & {
   ip: string;
   req: FastifyRequest;
   reply: FastifyReply;
-  /** @deprecated transitional (issue 12): `audit.setSubject`. */
-  setAuditSubject: (subject: TAuditSubject) => void;
 };
 
 /**

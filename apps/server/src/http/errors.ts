@@ -65,16 +65,10 @@ export const commonErrors = defineErrors('common', {
   conflict: ['conflict', (message: string) => message],
 });
 
-/** @deprecated transitional: declare the error in `<area>.errors.ts` (issue 12). */
-export const invalid = (msg: string) => commonErrors.invalidInput(msg);
-/** @deprecated transitional: declare the error in `<area>.errors.ts` (issue 12). */
-export const conflict = (msg: string) => commonErrors.conflict(msg);
-/** @deprecated transitional: declare the error in `<area>.errors.ts` (issue 12). */
-export const notFound = (msg?: string) =>
-  msg === undefined ? commonErrors.notFound() : new AppError(ResultCode.conflict, msg, commonErrors.keys.notFound);
+/** A request without a live session (the binder's refusal, code 401). */
 export const unauthorized = () => commonErrors.unauthorized();
-export const forbidden = (msg?: string) =>
-  msg === undefined ? commonErrors.forbidden() : new AppError(ResultCode.forbidden, msg, commonErrors.keys.forbidden);
+/** A permission the person lacks (the binder's refusal, code 403). */
+export const forbidden = () => commonErrors.forbidden();
 
 /** Shown for any unexpected failure; the client maps it to 网络不稳定，请稍后重试 (spec section 8). */
 export const internalErrorMessage = '服务器内部异常，请稍后重试';

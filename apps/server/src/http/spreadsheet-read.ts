@@ -10,7 +10,7 @@ import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { importErrors } from '../import/import.errors.js';
-import { AppError, invalid } from './errors.js';
+import { AppError, commonErrors } from './errors.js';
 
 /**
  * Reading an uploaded spreadsheet (staff import, customer import, follow-up import).
@@ -369,7 +369,7 @@ export const withUploadedSheet = async <T>(
   const byName = kindOfName(file.filename);
   if (!byName || !opts.kinds.includes(byName)) {
     file.file.resume();
-    throw invalid(opts.wrongKindMessage);
+    throw commonErrors.invalidInput(opts.wrongKindMessage);
   }
   const target = path.join(os.tmpdir(), `yunhu-upload-${crypto.randomUUID()}.${byName}`);
   try {
@@ -383,8 +383,8 @@ export const withUploadedSheet = async <T>(
     if (!isZip && looksBinary(head)) throw importErrors.notSpreadsheet();
     // The content decides: a real xlsx renamed .csv is still read as xlsx (when xlsx is accepted).
     const kind: TSheetKind = isZip ? 'xlsx' : 'csv';
-    if (!opts.kinds.includes(kind)) throw invalid(opts.unreadableMessage);
-    if (kind === 'xlsx') await checkXlsxBounds(target, () => invalid(opts.unreadableMessage));
+    if (!opts.kinds.includes(kind)) throw commonErrors.invalidInput(opts.unreadableMessage);
+    if (kind === 'xlsx') await checkXlsxBounds(target, () => commonErrors.invalidInput(opts.unreadableMessage));
     const read = (file: string) => bounded(kind === 'xlsx' ? xlsxRows(file) : csvRows(file), opts.maxRows);
     const rows = async function* () {
       for (let attempt = 1; ; attempt++) {
@@ -401,7 +401,7 @@ export const withUploadedSheet = async <T>(
           // ("reading 'sheets'" of undefined: a race between its zip entries, about 1 read in 600
           // under load). The spooled file can be read again, so a failure before any row is retried once.
           if (!hasYielded && attempt === 1) continue;
-          throw Object.assign(invalid(opts.unreadableMessage), { cause: error });
+          throw Object.assign(commonErrors.invalidInput(opts.unreadableMessage), { cause: error });
         }
       }
     };
