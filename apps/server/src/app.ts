@@ -156,7 +156,12 @@ export const buildApp = async (
   // Seats, calling settings, lines and numbers (issue 5).
   bindRoutes(app, routeTables.seat, seatHandlers(createSeatService({ database }), createCallingService()), deps);
   bindRoutes(app, routeTables.line, lineHandlers(createLineService()), deps);
-  bindRoutes(app, routeTables.blacklist, blacklistHandlers(createBlacklistService({ database })), deps);
+  const blacklist = createBlacklistService({
+    database,
+    onError: (error) => app.log.error({ err: error }, 'blacklist import: unexpected error'),
+  });
+  app.addHook('onClose', () => blacklist.importIdle());
+  bindRoutes(app, routeTables.blacklist, blacklistHandlers(blacklist), deps);
   // The call area (issue 5): dial flow, carrier, call records; it asks the CRM who sees a customer.
   const callArea = await registerCall(app, {
     config,

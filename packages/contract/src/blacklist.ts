@@ -134,9 +134,35 @@ export const ZBlackImportResult = z
     errors: z.array(ZImportRow),
     /** Rows skipped because the number is on the list already (first `importListed`). */
     skipped: z.array(ZImportRow),
+    /**
+     * The staged batch of an enterprise-list check (dryRun '1'): confirmed by `importConfirm`, its
+     * progress read by `importState`, every row's outcome downloaded by `importReport` (issue 12).
+     */
+    batchId: z.string().optional(),
   })
   .extend(ZImportRead.shape);
 export type TBlackImportResult = z.infer<typeof ZBlackImportResult>;
+
+/** A confirmed enterprise-list import while it runs and once it ended. */
+export const ZBlackImportState = z.object({
+  batchId: z.string(),
+  fileName: z.string(),
+  /** previewed: waiting for confirm; running: writing; done; failed. */
+  status: z.enum(['checking', 'previewed', 'running', 'done', 'failed']),
+  total: z.number().int(),
+  validCount: z.number().int(),
+  invalidCount: z.number().int(),
+  /** Valid rows whose number was on the list already at the check (they will be skipped). */
+  skippedCount: z.number().int(),
+  processed: z.number().int(),
+  /** Numbers added or renewed (an expired entry of the number comes back into force). */
+  added: z.number().int(),
+  skipped: z.number().int(),
+  message: z.string(),
+});
+export type TBlackImportState = z.infer<typeof ZBlackImportState>;
+
+const ZImportBatch = z.object({ batchId: z.string().uuid('导入批次不正确') });
 
 /** Why one number is (or was) on a list. */
 export const ZBlackHit = ZBlackEntry.pick({
@@ -313,6 +339,34 @@ export const blacklistRoutes = {
   platformRemoveBatch: platformList.removeBatch,
   platformImportExcel: platformList.importExcel,
   platformExportExcel: platformList.exportExcel,
+  /** The enterprise list's import after its check (the platform's writes with dryRun '0'). */
+  importConfirm: route({
+    method: 'POST',
+    path: '/base/number-black/import/confirm',
+    summary: '导入企业黑名单（确认）',
+    permission: Perm.blacklistImport,
+    audited: true,
+    request: ZImportBatch,
+    response: ZBlackImportState,
+  }),
+  importState: route({
+    method: 'GET',
+    path: '/base/number-black/import/state',
+    summary: '企业黑名单导入进度',
+    permission: Perm.blacklistImport,
+    request: ZImportBatch,
+    response: ZBlackImportState,
+  }),
+  /** Every row with its reason or outcome, as xlsx: after the check, and after the confirm. */
+  importReport: route({
+    method: 'GET',
+    path: '/base/number-black/import/report',
+    summary: '下载企业黑名单导入结果',
+    permission: Perm.blacklistImport,
+    result: 'blob',
+    request: ZImportBatch,
+    response: z.unknown(),
+  }),
   importTemplate: route({
     method: 'GET',
     path: '/base/number-black/import/template',

@@ -26,7 +26,7 @@ const importColumns: TImportColumn[] = [
 ];
 
 /** What the preview says about the file as read (issue 12), besides the rows. */
-export type TBlackImportRead = Omit<TImportRead, 'toWrite'> & { total: number };
+export type TBlackImportRead = Omit<TImportRead, 'toWrite'> & { total: number; fileName: string };
 
 const readOptions = {
   maxBytes: blacklistLimits.importMaxBytes,
@@ -122,5 +122,12 @@ export const readBlacklistImport = <T>(
       }
     }
     const { sample, blankRows, ignoredColumns, total } = reader.read();
-    return fn(rows, errors, { total, sample, blankRows, ignoredColumns, reasonCounts: tally.list() });
+    return fn(rows, errors, {
+      total,
+      fileName: sheet.fileName,
+      sample,
+      blankRows,
+      ignoredColumns,
+      reasonCounts: tally.list(),
+    });
   });

@@ -259,6 +259,63 @@ describe('blacklist', () => {
     expect(rows.find((r) => r.number === c)?.expiresAt).toBe(Date.UTC(2099, 11, 31, 15, 59, 59));
   });
 
+  it('imports through the framework: the check stages a batch, the confirm writes it, every row downloadable', async () => {
+    const [listed, a, c] = [mobile(), mobile(), mobile()];
+    await addOne(listed);
+    const file = await xlsxOf([
+      ['号码*', '原因', '有效期至'],
+      [a, '批次一', ''],
+      ['12345', '坏号码', ''],
+      [listed, '已在名单', ''],
+      [c, '', '2099-12-31'],
+    ]);
+    const check = await upload(b.importExcel.path, admin, file, '1', '客户黑名单.xlsx');
+    expect(check.code, check.msg).toBe(0);
+    const batchId = (check.data as { batchId?: string }).batchId!;
+    expect(check.data).toMatchObject({ validCount: 2, invalidCount: 1, skippedCount: 1, toWrite: 2 });
+    expect(batchId).toMatch(/^[0-9a-f-]{36}$/);
+    // The platform list's check stages nothing: its confirm uploads the file again.
+    const platformCheck = await upload(b.platformImportExcel.path, platform, file, '1');
+    expect((platformCheck.data as { batchId?: string }).batchId).toBeUndefined();
+    // Another enterprise's person cannot see nor confirm the batch (the tenant wall).
+    expect((await t.call(b.importState, { batchId }, platform)).body.msg).toBe('导入批次不存在或已过期，请重新上传');
+
+    const started = await t.call(b.importConfirm, { batchId }, admin);
+    expect(started.body.code, started.body.msg).toBe(0);
+    expect(started.body.data.status).toBe('running');
+    expect((await t.call(b.importConfirm, { batchId }, admin)).body.msg).toBe('该批次已确认过，请勿重复导入');
+    for (let i = 0; i < 100 && (await t.call(b.importState, { batchId }, admin)).body.data.status === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await t.call(b.importState, { batchId }, admin)).body.data).toMatchObject({
+      status: 'done',
+      validCount: 3,
+      processed: 3,
+      added: 2,
+      skipped: 1,
+      message: '1行已跳过，原因见导入结果',
+    });
+    const rows = (await t.call(b.page, { source: 'import', limit: 100 }, admin)).body.data.records;
+    expect(rows.find((r) => r.number === a)).toMatchObject({ reason: '批次一', expiresAt: null });
+    expect(rows.find((r) => r.number === c)?.expiresAt).toBe(Date.UTC(2099, 11, 31, 15, 59, 59));
+
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `${b.importReport.path}?batchId=${batchId}`,
+      headers: { 'cloud-token': admin },
+    });
+    expect(report.headers['content-disposition']).toContain(encodeURIComponent('客户黑名单-导入结果'));
+    // Empty cells are holes in what the reader gives; a row ends at its last written cell.
+    const cells = (await readXlsx(report.rawPayload)).map((r) => Array.from(r, (v) => v ?? ''));
+    expect(cells).toEqual([
+      ['行号', '号码', '原因', '有效期至', '结果', '说明'],
+      ['2', a, '批次一', '', '已导入'],
+      ['3', '12345', '', '', '有错误', expect.stringContaining('号码「12345」格式不正确')],
+      ['4', listed, '已在名单', '', '已跳过', `号码${listed}已在企业黑名单中`],
+      ['5', c, '', '2099-12-31 23:59', '已导入'],
+    ]);
+  });
+
   it('refuses a file it cannot import, with what to do', async () => {
     const noHeader = await xlsxOf([
       ['电话', '备注'],

@@ -8,7 +8,9 @@ const table = routeTables.blacklist;
 
 /**
  * The multipart import: the `dryRun` field comes before the file and is checked by the route's own
- * request schema ('1' = check only, the preview; '0' = write the good rows, the confirm).
+ * request schema ('1' = check only, the preview; '0' = write the good rows of the file at once).
+ * The enterprise list's check stages a batch that `importConfirm` writes (the platform's confirm
+ * uploads the file again with '0').
  */
 const importOf = (service: TBlacklistService, level: TBlackLevel) => async (ctx: TDetachedContext<unknown>) => {
   const file = await ctx.req.file({ limits: { fileSize: blacklistLimits.importMaxBytes } });
@@ -47,6 +49,10 @@ export const blacklistHandlers = (service: TBlacklistService): THandlers<typeof 
   platformRemoveBatch: (ctx) => service.remove(ctx, 'platform', ctx.input.ids),
   platformImportExcel: detached(importOf(service, 'platform')),
   platformExportExcel: async (ctx) => exportOf(service.exportExcel(ctx, 'platform', ctx.input)),
+  // The framework's runner opens its own transactions and writes the confirmed batch in the background.
+  importConfirm: detached((ctx) => service.importConfirm(ctx, ctx.input.batchId)),
+  importState: detached((ctx) => service.importState(ctx.auth, ctx.input.batchId)),
+  importReport: detached((ctx) => service.importReport(ctx.auth, ctx.input.batchId)),
   importTemplate: async () => {
     const { body, fileName } = await service.template();
     return fileDownload(body, fileName);

@@ -8,6 +8,7 @@ import {
   type TBlackCheckItem,
   type TBlackEntry,
   type TBlackHit,
+  type TBlackImportState,
   type TBlackLevel,
   type TBlackSource,
   type TParsedRequestOf,
@@ -19,8 +20,15 @@ import { isUniqueViolation } from '../../db/unique.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import type { AppError } from '../../http/errors.js';
 import { beijingTime, type TColumn } from '../../http/xlsx-stream.js';
+import type { TBatchRow, TStagedInsert, TStagedRow } from '../../import/import.repository.js';
+import { createImportRunner, type TImportWriter } from '../../import/import.runner.js';
 import { blacklistErrors } from './blacklist.errors.js';
-import { blacklistImportTemplate, readBlacklistImport } from './blacklist.import.js';
+import {
+  blacklistImportTemplate,
+  readBlacklistImport,
+  type TImportError,
+  type TImportItem,
+} from './blacklist.import.js';
 import { blockedReason, findBlocked } from './blacklist.lookup.js';
 import {
   platformList,
@@ -74,6 +82,34 @@ const exportColumns = (now: Date): TColumn<TEntryRow>[] => [
 
 export type TBlacklistService = ReturnType<typeof createBlacklistService>;
 
+/** The enterprise list's imports among the framework's batches (import/import.runner.ts). */
+const importKinds = ['blacklist'] as const;
+
+const stateOf = (row: TBatchRow): TBlackImportState => ({
+  batchId: row.id,
+  fileName: row.fileName,
+  status: row.status as TBlackImportState['status'],
+  total: row.total,
+  // The rows a confirm goes through (those listed meanwhile included): the progress's whole.
+  validCount: row.validCount,
+  invalidCount: row.invalidCount,
+  skippedCount: row.duplicateCount,
+  processed: row.processed,
+  added: row.inserted + row.updated,
+  skipped: row.skipped,
+  message: row.message,
+});
+
+/** The columns of the import's downloadable result, before 结果 and 说明. */
+const reportColumns: TColumn<TStagedRow>[] = [
+  { header: '号码', width: 16, value: (r) => String(r.data.number ?? '') },
+  { header: '原因', width: 30, value: (r) => String(r.data.reason ?? '') },
+  {
+    header: '有效期至',
+    value: (r) => (typeof r.data.expiresAt === 'number' ? beijingTime(new Date(r.data.expiresAt)) : ''),
+  },
+];
+
 /**
  * 企业黑名单, 平台黑名单, the checks and 黑名单拦截 (issue 5 "Blacklist"). Both lists are read and
  * written in the request's transaction: the enterprise's under its row-level policy (migration
@@ -81,8 +117,12 @@ export type TBlacklistService = ReturnType<typeof createBlacklistService>;
  * super tenant only). `database` serves the import (it writes in transactions of its own) and the
  * download (read after the request's transaction).
  */
-export const createBlacklistService = (deps: { database: TDatabase }) => {
+export const createBlacklistService = (deps: { database: TDatabase; onError: (error: unknown) => void }) => {
   const { database } = deps;
+  // The enterprise list's import goes through the one import framework (issue 12): its batch and
+  // rows are the tenant's, behind its wall. The platform list has no tenant: its import stays a
+  // check then a write of the file in one plain transaction (platform routes, super tenant only).
+  const runner = createImportRunner({ database, onError: deps.onError });
   const listOf = (auth: TAuth, level: TBlackLevel) => (level === 'tenant' ? tenantList(auth.tenantId) : platformList);
   /** The import's own transaction on the list: the tenant's under its row-level policy, the platform's plain. */
   const ownList = <T>(auth: TAuth, level: TBlackLevel, fn: (tx: TDb, list: TList) => Promise<T>) =>
@@ -239,7 +279,24 @@ export const createBlacklistService = (deps: { database: TDatabase }) => {
     file: Parameters<typeof readBlacklistImport>[0],
     isDryRun: boolean,
   ) =>
-    readBlacklistImport(file, async (rows, errors, { total, ...read }) => {
+    readBlacklistImport(file, async (rows, errors, { total, fileName, ...read }) => {
+      const listed = (xs: typeof errors) => xs.slice(0, blacklistLimits.importListed);
+      if (isDryRun && level === 'tenant') {
+        const staged = await stageImport(auth, rows, errors, fileName, total);
+        return {
+          isDryRun,
+          total,
+          validCount: rows.length - staged.skipped.length,
+          invalidCount: errors.length,
+          skippedCount: staged.skipped.length,
+          added: 0,
+          errors: listed(errors),
+          skipped: listed(staged.skipped),
+          ...read,
+          toWrite: rows.length - staged.skipped.length,
+          batchId: staged.batchId,
+        };
+      }
       const now = new Date();
       // The check and the confirm run the same code; the check only leaves out the writes.
       const write = async (tx: TDb, list: TList) => {
@@ -251,7 +308,6 @@ export const createBlacklistService = (deps: { database: TDatabase }) => {
         return { skipped, added: done.added.length };
       };
       const outcome = await uniquely(blacklistErrors.listedMeanwhile, () => ownList(auth, level, write));
-      const listed = (xs: typeof errors) => xs.slice(0, blacklistLimits.importListed);
       return {
         isDryRun,
         total,
@@ -265,6 +321,87 @@ export const createBlacklistService = (deps: { database: TDatabase }) => {
         toWrite: rows.length - outcome.skipped.length,
       };
     });
+
+  /**
+   * The enterprise list's check (dryRun '1'): every row staged with its reason, or as valid (a
+   * number listed and in force marked as existing: it will be skipped), in the framework's batch.
+   */
+  const stageImport = async (
+    auth: TAuth,
+    rows: TImportItem[],
+    errors: TImportError[],
+    fileName: string,
+    total: number,
+  ) => {
+    const batchId = await runner.open(auth, { kind: importKinds[0], fileName });
+    const list = tenantList(auth.tenantId);
+    const now = new Date();
+    let skipped: TImportError[];
+    try {
+      skipped = await runner.scoped(auth, async (tx) => {
+        const listedIds = new Map<string, number>();
+        for (let i = 0; i < rows.length; i += 1000) {
+          const chunk = rows.slice(i, i + 1000).map((x) => x.number);
+          for (const r of await repo.listed(tx, list, chunk)) if (!isExpiredAt(r, now)) listedIds.set(r.number, r.id);
+        }
+        const staged: Omit<TStagedInsert, 'importId' | 'tenantId'>[] = [
+          ...rows.map((r) => ({
+            rowNo: r.row,
+            data: { number: r.number, reason: r.reason, expiresAt: r.expiresAt },
+            error: null,
+            existingId: listedIds.get(r.number) ?? null,
+          })),
+          ...errors.map((e) => ({ rowNo: e.row, data: { number: e.number }, error: e.reason, existingId: null })),
+        ];
+        // One statement per 1,000 rows: a 50,000-row file in one would pass PostgreSQL's parameter limit.
+        for (let i = 0; i < staged.length; i += 1000) await runner.stage(tx, auth, batchId, staged.slice(i, i + 1000));
+        return rows
+          .filter((r) => listedIds.has(r.number))
+          .map((r) => ({ row: r.row, number: r.number, reason: listedAlready(r.number, list) }));
+      });
+    } catch (error) {
+      await runner.discard(auth, batchId);
+      throw error;
+    }
+    await runner.close(auth, batchId, {
+      total,
+      valid: rows.length,
+      invalid: errors.length,
+      duplicate: skipped.length,
+    });
+    return { batchId, skipped };
+  };
+
+  /** Writes a confirmed enterprise-list batch in one transaction: all its numbers or none. */
+  const importWriter: TImportWriter = {
+    isOneTransaction: true,
+    write: async (tx, run, rows) => {
+      const list = tenantList(run.auth.tenantId);
+      const items = rows.map((r) => ({
+        number: String(r.data.number),
+        reason: String(r.data.reason ?? ''),
+        expiresAt: typeof r.data.expiresAt === 'number' ? r.data.expiresAt : null,
+      }));
+      const done = await uniquely(blacklistErrors.listedMeanwhile, () =>
+        addMany(tx, list, run.auth, items, 'import', new Date()),
+      );
+      const skipped = new Set(done.skipped.map((x) => x.number));
+      return rows.map((r, i) => {
+        const number = items[i]!.number;
+        return skipped.has(number)
+          ? { rowNo: r.rowNo, outcome: 'skipped' as const, reason: listedAlready(number, list) }
+          : { rowNo: r.rowNo, outcome: 'inserted' as const, reason: '' };
+      });
+    },
+  };
+
+  const importConfirm = async (ctx: Pick<TRequestContext, 'auth' | 'scope'>, batchId: string) =>
+    stateOf(await runner.confirm(ctx, batchId, importKinds, importWriter));
+
+  const importState = async (auth: TAuth, batchId: string) => stateOf(await runner.find(auth, batchId, importKinds));
+
+  /** Every row of the file with its reason, or its outcome once written, as xlsx. */
+  const importReport = (auth: TAuth, batchId: string) => runner.report(auth, batchId, importKinds, reportColumns);
 
   /** The filtered list (read when the download is sent), its columns and the file's name. */
   const exportExcel = (ctx: TRequestContext, level: TBlackLevel, filter: TReq<'exportExcel'>) => {
@@ -348,6 +485,11 @@ export const createBlacklistService = (deps: { database: TDatabase }) => {
     edit,
     remove,
     importExcel,
+    importConfirm,
+    importState,
+    importReport,
+    /** Resolves when every import confirm started by this process has finished (tests, shutdown). */
+    importIdle: runner.idle,
     exportExcel,
     template,
     get,
