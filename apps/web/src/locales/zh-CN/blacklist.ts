@@ -53,6 +53,7 @@ export const blacklistTexts = {
     confirmImport: (n: number) => `确认导入 ${n} 个号码`,
     noValidRows: '没有可导入的号码',
     importDone: (n: number) => `导入完成，已添加 ${n} 个号码`,
+    importReportName: '黑名单导入结果',
     statusLabel: { active: '生效中', expired: '已过期' },
     sourceLabel: { manual: '手动添加', batch: '批量添加', import: '表格导入' },
     levelLabel: { tenant: '企业黑名单', platform: '平台黑名单' },

@@ -118,11 +118,16 @@ describe('BlacklistList', () => {
 describe('BlackImportModal', () => {
   beforeEach(() => {
     uploadMock.mockReset();
+    callMock.mockReset();
   });
 
-  it('lists every bad and skipped row before writing, then confirms with the same file', async () => {
-    uploadMock.mockImplementation((_route, _file, fields: { dryRun: string }) =>
-      Promise.resolve(fields.dryRun === '1' ? preview : { ...preview, isDryRun: false, added: 1 }),
+  it('lists every bad and skipped row before writing, then confirms the staged batch and offers its result', async () => {
+    uploadMock.mockResolvedValue({ ...preview, batchId: 'b1' });
+    const running = { batchId: 'b1', status: 'running', processed: 0, validCount: 2, added: 0, message: '' };
+    callMock.mockImplementation((route) =>
+      Promise.resolve(
+        route === b.importConfirm ? running : { ...running, status: 'done', processed: 2, added: 1, skipped: 1 },
+      ),
     );
     renderUi(<BlackImportModal level="tenant" open onClose={() => undefined} />);
     const input = document.querySelector<HTMLInputElement>('input[type=file]');
@@ -135,8 +140,26 @@ describe('BlackImportModal', () => {
       expect(screen.getByText(reason)).toBeTruthy();
     }
     fireEvent.click(screen.getByTestId('black-import-confirm'));
+    await screen.findByText('导入完成，已添加 1 个号码', {}, { timeout: 3000 });
+    expect(callMock).toHaveBeenCalledWith(b.importConfirm, { batchId: 'b1' });
+    expect(callMock).toHaveBeenCalledWith(b.importState, { batchId: 'b1' });
+    expect(uploadMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('black-import-report')).toBeTruthy();
+  });
+
+  it('writes the platform list by sending the same file again', async () => {
+    uploadMock.mockImplementation((_route, _file, fields: { dryRun: string }) =>
+      Promise.resolve(fields.dryRun === '1' ? preview : { ...preview, isDryRun: false, added: 1 }),
+    );
+    renderUi(<BlackImportModal level="platform" open onClose={() => undefined} />);
+    const input = document.querySelector<HTMLInputElement>('input[type=file]');
+    const file = new File(['x'], '黑名单.xlsx');
+    fireEvent.change(input!, { target: { files: [file] } });
+    await screen.findByText('共 4 行：可导入 1 个，错误 2 行，已在黑名单跳过 1 个');
+    expect(uploadMock).toHaveBeenCalledWith(b.platformImportExcel, file, { dryRun: '1' });
+    fireEvent.click(screen.getByTestId('black-import-confirm'));
     await screen.findByText('导入完成，已添加 1 个号码');
-    expect(uploadMock).toHaveBeenLastCalledWith(b.importExcel, file, { dryRun: '0' });
+    expect(uploadMock).toHaveBeenLastCalledWith(b.platformImportExcel, file, { dryRun: '0' });
   });
 });
 
