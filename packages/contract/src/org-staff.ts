@@ -228,6 +228,16 @@ export const orgStaffRoutes = {
     request: z.object({ batchId: z.string({ error: '请指定导入批次' }).uuid('导入批次不正确') }),
     response: ZImportState,
   }),
+  /** Every row of the file with its reason or outcome, as xlsx: after the preview, and after the confirm. */
+  staffImportReport: route({
+    method: 'GET',
+    path: '/base/sys/user/import-report',
+    summary: '下载员工导入结果',
+    permission: Perm.staffImport,
+    result: 'blob',
+    request: z.object({ batchId: z.string({ error: '请指定导入批次' }).uuid('导入批次不正确') }),
+    response: z.unknown(),
+  }),
   billing: route({
     method: 'POST',
     path: '/base/sys/user/enable-user-billing',

@@ -39,10 +39,11 @@ export const staffHandlers = ({ staff, staffImport }: TOrgService): THandlers<ty
     return streamXlsx(rows, staffColumns, fileName, sheetName);
   },
   // The staff import opens its own transactions (writes after answering): detached.
-  staffImportTemplate: detached((ctx) => staffImport.template(ctx.auth, ctx.reply)),
-  staffImport: detached(async (ctx) => staffImport.preview(ctx.auth, await ctx.req.file())),
+  staffImportTemplate: detached((ctx) => staffImport.template(ctx.auth)),
+  staffImport: detached(async (ctx) => staffImport.preview(ctx.auth, await ctx.req.file(), ctx.scope)),
   staffImportConfirm: detached((ctx) => staffImport.confirm(ctx.auth, ctx.input.batchId)),
   staffImportState: detached((ctx) => staffImport.state(ctx.auth, ctx.input.batchId)),
+  staffImportReport: detached((ctx) => staffImport.report(ctx.auth, ctx.input.batchId)),
   billing: (ctx) => staff.billing(ctx, [ctx.input.userId], ctx.input.enabled),
   billingBatch: (ctx) => staff.billing(ctx, ctx.input.userIds, ctx.input.enabled),
   billingGet: (ctx) => staff.billingGet(ctx, ctx.input.userId),

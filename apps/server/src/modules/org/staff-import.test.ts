@@ -5,7 +5,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { dyingDatabase } from '../../test/dying-database.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { countUsers, demoIds, eventually, uploadFile, xlsxOf } from './org.test-kit.js';
+import { countUsers, demoIds, eventually, readXlsx, uploadFile, xlsxOf } from './org.test-kit.js';
 import { createStaffImport } from './staff-import.js';
 
 const s = routeTables.orgStaff;
@@ -211,6 +211,55 @@ describe('staff import (import-plus, confirm-import-plus, queryStaffState)', () 
     );
     expect(done).toMatchObject({ status: 'done', imported: 1, skipped: 1 });
     expect(done.message).toContain('已跳过');
+  });
+
+  it('downloads every row with its check result, then with its outcome once written', async () => {
+    const res = await uploadFile(
+      t,
+      s.staffImport.path,
+      admin,
+      'staff.xlsx',
+      await xlsxOf([
+        ['账号', '姓名', '手机号', '部门'],
+        ['rep01', '结果甲', '13566680001', '销售一部'],
+        ['rep02', '结果乙', '12345', '销售一部'],
+        ['rep03', '结果丙', '13566680003', '销售一部'],
+      ]),
+    );
+    const batchId = (res.data as TPreview).batchId;
+    const report = async () => {
+      const r = await t.app.inject({
+        method: 'GET',
+        url: `${s.staffImportReport.path}?batchId=${batchId}`,
+        headers: { 'cloud-token': admin },
+      });
+      expect(r.headers['content-disposition']).toContain(encodeURIComponent('员工导入结果'));
+      // Empty cells are holes in what the reader gives; a row ends at its last written cell.
+      return (await readXlsx(r.rawPayload)).map((row) => Array.from(row, (v) => v ?? ''));
+    };
+    const header = ['行号', '账号', '姓名', '手机号', '结果', '说明'];
+    expect(await report()).toEqual([
+      header,
+      ['2', 'rep01', '结果甲', '13566680001', '可导入'],
+      ['3', 'rep02', '结果乙', '12345', '有错误', '手机号「12345」格式不正确'],
+      ['4', 'rep03', '结果丙', '13566680003', '可导入'],
+    ]);
+    await t.call(
+      s.staffAdd,
+      { username: 'faster3', realName: '抢先', mobile: '13566680003', deptId: await ids.dept('销售一部') },
+      admin,
+    );
+    await t.call(s.staffImportConfirm, { batchId }, admin);
+    await eventually(
+      async () => (await t.call(s.staffImportState, { batchId }, admin)).body.data,
+      (d) => d.status === 'done',
+    );
+    expect(await report()).toEqual([
+      header,
+      ['2', 'rep01', '结果甲', '13566680001', '已导入'],
+      ['3', 'rep02', '结果乙', '12345', '有错误', '手机号「12345」格式不正确'],
+      ['4', 'rep03', '结果丙', '13566680003', '已跳过', '账号或手机号在确认前已被使用，已跳过'],
+    ]);
   });
 
   it('a confirm whose process dies at any point is not stuck: another server confirms it, each account once', async () => {

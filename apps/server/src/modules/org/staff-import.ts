@@ -5,9 +5,10 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
-import { fileDownload } from '../../http/download.js';
+import { fileDownload, streamXlsx } from '../../http/download.js';
 import { AppError } from '../../http/errors.js';
 import { type TUpload, type TUploadedSheet, withUploadedSheet } from '../../http/spreadsheet-read.js';
+import { rowsInMemory } from '../../http/xlsx-stream.js';
 import { normaliseImportMobile } from '../../import/cells.js';
 import { importErrors } from '../../import/import.errors.js';
 import { firstSeen, reasonTally, sheetReader } from '../../import/sheet.js';
@@ -27,7 +28,33 @@ export const importColumns = [
   { key: 'roles', header: '角色', isRequired: false, note: '角色名称，多个用逗号或顿号分隔；可不填' },
 ] as const;
 
-export const importLimits = { maxRows: 20_000, chunk: 500, batchTtlHours: 24, listed: 20_000 };
+export const importLimits = {
+  maxRows: 20_000,
+  chunk: 500,
+  batchTtlHours: 24,
+  listed: 20_000,
+  /** Staged rows (and so the downloadable result) are kept this long, then removed. */
+  keepDays: 7,
+};
+
+/** Why a valid row was not written at confirm. */
+const takenMeanwhile = '账号或手机号在确认前已被使用，已跳过';
+
+/**
+ * A row of the batch's `errors`: a bad row of the file with what was typed, or (`isSkipped`) a
+ * valid row skipped at confirm because its account or mobile was taken meanwhile.
+ */
+type TRowProblem = {
+  row: number;
+  reason: string;
+  username?: string;
+  realName?: string;
+  mobile?: string;
+  isSkipped?: boolean;
+};
+
+/** A line of the downloadable result. */
+type TReportLine = { row: number; username: string; realName: string; mobile: string; result: string; reason: string };
 
 const readOptions = {
   maxBytes: uploadLimits.maxBytes,
@@ -173,14 +200,16 @@ export const createStaffImport = (deps: {
       return widening.get(key)!;
     };
     const batchId = crypto.randomUUID();
-    await scoped(auth, (tx) =>
-      repo.insertImport(tx, { id: batchId, tenantId: auth.tenantId, userId: auth.userId, status: 'checking' }),
-    );
-    const errors: { row: number; reason: string }[] = [];
+    await scoped(auth, async (tx) => {
+      // Each new upload clears the tenant's staged rows past their keeping time.
+      await repo.purgeImportRows(tx, auth.tenantId, importLimits.keepDays);
+      await repo.insertImport(tx, { id: batchId, tenantId: auth.tenantId, userId: auth.userId, status: 'checking' });
+    });
+    const errors: TRowProblem[] = [];
     const tally = reasonTally();
-    const refuse = (row: number, reasons: string[]) => {
+    const refuse = (row: number, reasons: string[], typed: Pick<TRowProblem, 'username' | 'realName' | 'mobile'>) => {
       tally.add(reasons);
-      errors.push({ row, reason: reasons.join('；') });
+      errors.push({ row, reason: reasons.join('；'), ...typed });
     };
     const repeatOf = { username: firstSeen(), mobile: firstSeen() };
     let pending: TValidRow[] = [];
@@ -201,7 +230,7 @@ export const createStaffImport = (deps: {
           ...(taken.usernames.has(r.username.toLowerCase()) ? [`账号「${r.username}」已被使用`] : []),
           ...(taken.mobiles.has(r.mobile) ? [`手机号${r.mobile}已被其他账号使用`] : []),
         ];
-        if (reasons.length) refuse(r.rowNo, reasons);
+        if (reasons.length) refuse(r.rowNo, reasons, { username: r.username, realName: r.realName, mobile: r.mobile });
         else valid.push(r);
       }
       await scoped(auth, (tx) =>
@@ -244,7 +273,7 @@ export const createStaffImport = (deps: {
           reasons.push('该员工在此部门担任这些角色能看到的数据超出您自己的数据权限');
         }
         if (reasons.length || !dept || 'reason' in dept || 'reason' in roles) {
-          refuse(rowNo, reasons);
+          refuse(rowNo, reasons, { username, realName, mobile: cell('mobile') });
           continue;
         }
         pending.push({ rowNo, username, realName, mobile, deptId: dept.id, roleIds: roles.ids });
@@ -273,7 +302,7 @@ export const createStaffImport = (deps: {
     // Errors listed up to the limit every import keeps (the counts cover all of them).
     return {
       ...state,
-      errors: errors.slice(0, importLimits.listed),
+      errors: errors.slice(0, importLimits.listed).map(({ row, reason }) => ({ row, reason })),
       sample,
       blankRows,
       ignoredColumns,
@@ -299,6 +328,7 @@ export const createStaffImport = (deps: {
         progress.set(batchId, 0);
         let next = await repo.userCount(tx, auth.tenantId);
         let after = 0;
+        const skippedRows: TRowProblem[] = [];
         for (;;) {
           const rows = await repo.importRows(tx, auth.tenantId, batchId, after, importLimits.chunk);
           if (rows.length === 0) break;
@@ -325,12 +355,19 @@ export const createStaffImport = (deps: {
                 : [],
             ),
           );
+          for (const r of rows) {
+            if (!idOf.has(r.mobile)) {
+              skippedRows.push({ row: r.rowNo, reason: takenMeanwhile, isSkipped: true });
+            }
+          }
           imported += inserted.length;
           skipped += rows.length - inserted.length;
           progress.set(batchId, imported + skipped);
         }
-        await repo.deleteImportRows(tx, auth.tenantId, batchId);
+        // The staged rows stay (until `keepDays`) for the downloadable result; the skipped ones join the problems.
+        const found = await repo.findImport(tx, auth.tenantId, batchId);
         await repo.updateImport(tx, auth.tenantId, batchId, {
+          errors: [...((found?.errors ?? []) as TRowProblem[]), ...skippedRows],
           status: 'done',
           imported,
           skipped,
@@ -396,12 +433,67 @@ export const createStaffImport = (deps: {
     /** Resolves when every confirm started by this process has finished (tests, shutdown). */
     idle: () => Promise.all([...running]).then(() => undefined),
 
+    /**
+     * Every row of the file with its check result, or its outcome once written, as xlsx (as the
+     * customers' import result): 行号, what was read, 结果, 说明.
+     */
+    report: async (auth: TAuth, batchId: string) => {
+      const batch = await findBatch(auth, batchId);
+      if (Date.now() - batch.createdAt.getTime() > importLimits.keepDays * 86_400_000) {
+        throw importErrors.reportExpired(importLimits.keepDays);
+      }
+      const staged = await scoped(auth, async (tx) => {
+        const all: Awaited<ReturnType<typeof repo.importRows>> = [];
+        for (let after = 0; ; ) {
+          const rows = await repo.importRows(tx, auth.tenantId, batchId, after, importLimits.chunk * 4);
+          if (rows.length === 0) return all;
+          all.push(...rows);
+          after = rows[rows.length - 1]!.rowNo;
+        }
+      });
+      const problems = batch.errors as TRowProblem[];
+      const skippedAt = new Map(problems.filter((p) => p.isSkipped).map((p) => [p.row, p.reason]));
+      const isWritten = batch.status === 'done';
+      const lines: TReportLine[] = [
+        ...problems
+          .filter((p) => !p.isSkipped)
+          .map((p) => ({
+            row: p.row,
+            username: p.username ?? '',
+            realName: p.realName ?? '',
+            mobile: p.mobile ?? '',
+            result: '有错误',
+            reason: p.reason,
+          })),
+        ...staged.map((r) => {
+          const skippedWhy = skippedAt.get(r.rowNo);
+          return {
+            row: r.rowNo,
+            username: r.username,
+            realName: r.realName,
+            mobile: r.mobile,
+            result: skippedWhy ? '已跳过' : isWritten ? '已导入' : '可导入',
+            reason: skippedWhy ?? '',
+          };
+        }),
+      ].sort((a, b) => a.row - b.row);
+      return streamXlsx<TReportLine>(
+        rowsInMemory(lines),
+        [
+          { header: '行号', width: 8, value: (l) => l.row },
+          { header: '账号', width: 16, value: (l) => l.username },
+          { header: '姓名', width: 12, value: (l) => l.realName },
+          { header: '手机号', width: 16, value: (l) => l.mobile },
+          { header: '结果', width: 10, value: (l) => l.result },
+          { header: '说明', width: 60, value: (l) => l.reason },
+        ],
+        '员工导入结果.xlsx',
+        '导入结果',
+      );
+    },
+
     /** The template: the columns with a sample-free first sheet, the rules and the tenant's departments and roles. */
-    template: async (
-      auth: TAuth,
-      /** @deprecated transitional: the template is returned as a download; the binder sends it. */
-      _reply?: unknown,
-    ) => {
+    template: async (auth: TAuth) => {
       const { depts, roles } = await scoped(auth, async (tx) => ({
         depts: toDeptTree(await deptRepository.list(tx, auth.tenantId)),
         roles: await roleRepository.list(tx, auth.tenantId, { status: 'active' }),

@@ -251,6 +251,11 @@ export const staffRepository = {
       .delete(staffImportRows)
       .where(and(eq(staffImportRows.tenantId, tenantId), eq(staffImportRows.importId, importId))),
 
+  /** Removes the staged rows of imports older than `days` (kept until then for the downloadable result). */
+  purgeImportRows: (db: TDb, tenantId: number, days: number) =>
+    db.execute(sql`delete from staff_import_rows where tenant_id = ${tenantId} and import_id in (
+      select id from staff_imports where tenant_id = ${tenantId} and created_at < now() - ${days} * interval '1 day')`),
+
   /** Inserts users, skipping any whose account or mobile is taken meanwhile; answers the inserted ones. */
   insertUsersSkippingTaken: (db: TDb, rows: (typeof users.$inferInsert)[]) =>
     rows.length
