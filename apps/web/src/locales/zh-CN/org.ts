@@ -80,6 +80,7 @@ export const orgTexts = {
     importStep1: '下载模板，按模板填写员工（账号、姓名、手机号、部门、角色）',
     downloadTemplate: '下载导入模板',
     importTemplateName: '员工导入模板',
+    importReportName: '员工导入结果',
     chooseFile: '选择 xlsx 文件并检查',
     importSummary: (total: number, valid: number, invalid: number) =>
       `共 ${total} 行：可导入 ${valid} 行，有问题 ${invalid} 行（有问题的行不会写入）`,

@@ -6,10 +6,11 @@ import { StaffImportModal } from './StaffImportModal';
 
 const callMock = vi.fn();
 const uploadMock = vi.fn();
+const downloadMock = vi.fn();
 vi.mock('../../../shared/http/api', () => ({
   call: (...args: unknown[]) => callMock(...args),
   upload: (...args: unknown[]) => uploadMock(...args),
-  download: vi.fn(),
+  download: (...args: unknown[]) => downloadMock(...args),
 }));
 // The import dialog's requests (errors kept in the dialog, no toast).
 vi.mock('../../../shared/import/importApi', () => ({
@@ -51,6 +52,7 @@ describe('StaffImportModal', () => {
   beforeEach(() => {
     callMock.mockReset();
     uploadMock.mockReset();
+    downloadMock.mockReset();
   });
 
   it('lists every bad row with its reason and writes nothing before the confirmation', async () => {
@@ -82,6 +84,13 @@ describe('StaffImportModal', () => {
     const done = await screen.findByTestId('staff-import-done', {}, { timeout: 3000 });
     expect(within(done).getByText('导入完成：新增 2 人', { exact: false })).toBeTruthy();
     expect(callMock).toHaveBeenCalledWith(routeTables.orgStaff.staffImportState, { batchId: 'b1' });
+    // Every row with its outcome, downloadable once the import ended.
+    fireEvent.click(screen.getByTestId('staff-import-report'));
+    expect(downloadMock).toHaveBeenCalledWith(
+      routeTables.orgStaff.staffImportReport,
+      { batchId: 'b1' },
+      '员工导入结果.xlsx',
+    );
   });
 
   it('offers the confirmation again when the server that was writing died (the batch reads previewed, nothing written)', async () => {

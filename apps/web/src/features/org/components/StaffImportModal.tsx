@@ -8,7 +8,8 @@ const s = routeTables.orgStaff;
 type TPreview = TImportState & TImportRead & { errors: { row: number; reason: string }[] };
 
 /**
- * 导入员工 through the one import dialog. The server writes the staff in one transaction: a
+ * 导入员工 through the one import dialog, every row's result downloadable after the check and after
+ * the import. The server writes the staff in one transaction: a
  * confirm whose server died wrote nothing and reads previewed again, so it is offered once more.
  */
 export const StaffImportModal = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
@@ -21,6 +22,7 @@ export const StaffImportModal = ({ open, onClose }: { open: boolean; onClose: ()
     check: (file) => importApi.upload(s.staffImport, file),
     confirm: (preview) => importApi.call(s.staffImportConfirm, { batchId: preview.batchId }),
     poll: (run) => importApi.call(s.staffImportState, { batchId: run.batchId }),
+    report: (batchId) => download(s.staffImportReport, { batchId }, `${t.org.importReportName}.xlsx`),
     summary: (p) => t.org.importSummary(p.total, p.validCount, p.invalidCount),
     confirmText: t.org.confirmImport,
     doneText: (run) => t.org.importDone(run.imported, run.skipped),
