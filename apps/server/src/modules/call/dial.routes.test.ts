@@ -44,7 +44,13 @@ describe('dial flow', () => {
       const before = (await binds('agent01')).length;
       // agent01's seat is on the call-back line, not on the soft-phone line.
       const res = await t.call(call.dial, { telB: '13912345601', interfaceId: kit.sipLine.id }, agent01);
-      expect(res.body).toMatchObject({ code: 10056, msg: callErrors.noSeat().message, data: null });
+      // The envelope names the refusal by its key too, for clients that branch on it (issue 12).
+      expect(res.body).toMatchObject({
+        code: 10056,
+        msg: callErrors.noSeat().message,
+        data: null,
+        reason: 'call.noSeat',
+      });
       expect(res.body.msg).toContain('您没有该线路的有效坐席');
       expect((await binds('agent01')).length).toBe(before);
     });
