@@ -158,7 +158,7 @@ export const staffImports = pgTable(
     invalidCount: integer('invalid_count').notNull().default(0),
     imported: integer('imported').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
-    /** Every bad row of the file: [{ row, reason }]. */
+    /** Every bad row of the file ({ row, reason } and what was typed), then rows skipped at confirm ({ isSkipped }). */
     errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
     message: text('message').notNull().default(''),
     createdAt: createdAt(),
