@@ -17,8 +17,8 @@ import { and, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, rowsOf } from '../apps/server/src/db/client.js';
-import { filterCondition, orderOf, poolCondition } from '../apps/server/src/modules/crm/customer.repository.js';
 import { customers } from '../apps/server/src/modules/crm/crm.schema.js';
+import { filterCondition, orderOf, poolCondition } from '../apps/server/src/modules/crm/customer.repository.js';
 
 const benchUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/yunhu_bench';
 const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
