@@ -89,6 +89,8 @@ describe('downloads the client abandons', () => {
   let admin: string;
   let platform: string;
   let batchId: string;
+  let blackBatchId: string;
+  let staffBatchId: string;
   let uploadName: string;
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
 
@@ -134,6 +136,19 @@ describe('downloads the client abandons', () => {
     await t.database.db.execute(sql`insert into crm_import_rows (import_id, tenant_id, row_no, data)
       select ${batchId}, ${tenantId}, g, jsonb_build_object('name', '导入客户' || g, 'mobile', '188' || lpad(g::text, 8, '0'))
       from generate_series(1, 20000) g`);
+    staffBatchId = crypto.randomUUID();
+    await t.database.db.execute(sql`insert into staff_imports (id, tenant_id, user_id, status, total, valid_count)
+      values (${staffBatchId}, ${tenantId}, ${adminId}, 'previewed', 20000, 20000)`);
+    await t.database.db.execute(sql`insert into staff_import_rows (import_id, row_no, tenant_id, username, real_name,
+        mobile, dept_id, role_ids)
+      select ${staffBatchId}, g, ${tenantId}, 'imp' || g, '导入员工' || g, '178' || lpad(g::text, 8, '0'), ${deptId}, '{}'
+      from generate_series(1, 20000) g`);
+    blackBatchId = crypto.randomUUID();
+    await t.database.db.execute(sql`insert into crm_imports (id, tenant_id, user_id, kind, status, file_name)
+      values (${blackBatchId}, ${tenantId}, ${adminId}, 'blacklist', 'previewed', '黑名单.xlsx')`);
+    await t.database.db.execute(sql`insert into crm_import_rows (import_id, tenant_id, row_no, data)
+      select ${blackBatchId}, ${tenantId}, g, jsonb_build_object('number', '157' || lpad(g::text, 8, '0'), 'reason', '导入')
+      from generate_series(1, 20000) g`);
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200_000)]);
     const boundary = '----download-test';
     const uploaded = await t.app.inject({
@@ -154,9 +169,11 @@ describe('downloads the client abandons', () => {
   afterAll(() => (isClosed ? undefined : t.close()));
 
   const range = () => [Date.now() - 7 * day, Date.now() + 60_000];
-  /** Who downloads and with what; any download route not named here is tried as the administrator with {}. */
+  /** Who downloads and with what, by path; any download route not named here is tried as the administrator with {}. */
   const cases: Record<string, () => { token: string; input: Record<string, unknown> }> = {
-    importReport: () => ({ token: admin, input: { batchId } }),
+    [routeTables.crmImport.importReport.path]: () => ({ token: admin, input: { batchId } }),
+    [routeTables.blacklist.importReport.path]: () => ({ token: admin, input: { batchId: blackBatchId } }),
+    [routeTables.orgStaff.staffImportReport.path]: () => ({ token: admin, input: { batchId: staffBatchId } }),
     rankListDownload: () => ({ token: admin, input: { from: Date.now() - 30 * day, to: Date.now() } }),
     censusDetailDownload: () => ({ token: admin, input: { startRange: range() } }),
     statisticsUserExport: () => ({ token: admin, input: { startRange: range() } }),
@@ -209,7 +226,7 @@ describe('downloads the client abandons', () => {
       .filter(([, route]) => route.result === 'blob');
     expect(downloads.length).toBeGreaterThanOrEqual(15);
     for (const [name, route] of downloads) {
-      const { token, input } = cases[name]?.() ?? { token: admin, input: {} };
+      const { token, input } = (cases[route.path] ?? cases[name])?.() ?? { token: admin, input: {} };
       const answer = await fetchRaw(base, route, { token, input, cutAfterFirstChunk: true });
       // It was a file (not an envelope refusing the request), cut before its end where it is large.
       expect(answer.headers['content-type'], `${name}: ${answer.body.toString().slice(0, 200)}`).not.toMatch(/json/);

@@ -101,6 +101,7 @@ describe('tenant isolation of the organisation area', () => {
     await refused('staffExport', { deptId: sales1 });
     await refused('staffImportConfirm', { batchId: demoBatch });
     await refused('staffImportState', { batchId: demoBatch });
+    await refused('staffImportReport', { batchId: demoBatch });
     await refused('billing', { userId: agent, enabled: false });
     await refused('billingBatch', { userIds: [agent], enabled: false });
     await refused('billingGet', { userId: agent });
