@@ -44,3 +44,25 @@ export const hourMinText = (seconds: number): string => {
 
 /** A rate already in percent with two decimals: 12.5 → '12.50%'. */
 export const percent = (value: number): string => `${value.toFixed(2)}%`;
+
+// Business days and times are Beijing's (Asia/Shanghai, UTC+8 all year): daily limits, day keys of
+// the statistics, time cells of exports.
+const beijingOffsetMs = 8 * 3_600_000;
+const dayMs = 86_400_000;
+
+/** Midnight of the Beijing day holding `at`. */
+export const shanghaiDayStart = (at: Date): Date =>
+  new Date(Math.floor((at.getTime() + beijingOffsetMs) / dayMs) * dayMs - beijingOffsetMs);
+
+/** The Beijing day (yyyy-mm-dd) of an instant in epoch ms. */
+export const shanghaiDay = (at: number): string => new Date(at + beijingOffsetMs).toISOString().slice(0, 10);
+
+/** 'HH:mm' of `at` in Beijing. */
+export const shanghaiClock = (at: Date): string => new Date(at.getTime() + beijingOffsetMs).toISOString().slice(11, 16);
+
+/** 2026-11-22 18:30 (Beijing) for a cell or a log line; blank when there is no time. */
+export const beijingTime = (at: Date | number | null): string =>
+  at === null ? '' : new Date(new Date(at).getTime() + beijingOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
+
+/** 20261122: the Beijing day in a download's file name. */
+export const beijingFileDay = (now = new Date()): string => beijingTime(now).slice(0, 10).replace(/-/g, '');

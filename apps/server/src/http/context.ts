@@ -1,7 +1,9 @@
 import { isPlatformPerm } from '@yunhu/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acrossTenants } from '../db/across-tenants.js';
 import type { TDb } from '../db/client.js';
 import type { TDataScope } from '../db/scope.js';
+import { commonErrors } from './errors.js';
 
 /** Who is asking: resolved from the token on every request of a 'user' route. */
 export type TAuth = {
@@ -64,3 +66,12 @@ export const hasPermission = (auth: TAuth, perm: string | null): boolean =>
     .split(';')
     .map((p) => p.trim())
     .some((p) => !isPlatformPerm(p) && (auth.isAdmin || auth.permissions.has(p)));
+
+/**
+ * The platform operator's work across every enterprise (review, contracts, notices, enterprises):
+ * the super tenant's alone, whatever a role string says, and read past the tenant wall.
+ */
+export const asPlatform = <T>(ctx: TRequestContext, fn: (db: TDb) => Promise<T>): Promise<T> => {
+  if (!ctx.auth.isSuper) throw commonErrors.forbidden();
+  return acrossTenants(ctx.tx, fn);
+};

@@ -14,14 +14,6 @@ export type TRowSink<T> = (rows: readonly T[]) => Promise<void>;
 /** Reads every row into the sink, batch by batch, and resolves when there are no more. */
 export type TRowSource<T> = (sink: TRowSink<T>) => Promise<void>;
 
-const shanghaiOffsetMs = 8 * 3_600_000;
-/** 2026-11-22 18:30 (Beijing time) for a cell of any area's export; blank when there is no time. */
-export const beijingTime = (at: Date | null): string =>
-  at ? new Date(at.getTime() + shanghaiOffsetMs).toISOString().slice(0, 16).replace('T', ' ') : '';
-
-/** 20261122: the Beijing day in a download's file name. */
-export const beijingFileDay = (now = new Date()): string => beijingTime(now).slice(0, 10).replace(/-/g, '');
-
 /** Rows read in batches, each batch its own short query; `next(offset)` answers [] when done. */
 export const batchedRows =
   <T>(next: (offset: number) => Promise<T[]>): TRowSource<T> =>

@@ -1,4 +1,5 @@
 import {
+  beijingTime,
   blacklistLimits,
   type blacklistRoutes,
   blackSourceLabel,
@@ -19,7 +20,7 @@ import { withTenant } from '../../db/tenant.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import type { AppError } from '../../http/errors.js';
-import { beijingTime, type TColumn } from '../../http/xlsx-stream.js';
+import type { TColumn } from '../../http/xlsx-stream.js';
 import type { TBatchRow, TStagedInsert, TStagedRow } from '../../import/import.repository.js';
 import { createImportRunner, type TImportWriter } from '../../import/import.runner.js';
 import { blacklistErrors } from './blacklist.errors.js';

@@ -1,6 +1,8 @@
 import {
+  beijingFileDay,
   type callCensusRoutes,
   mmss,
+  shanghaiDay,
   type TAgentFigures,
   type TCallFigures,
   type TDayAgentFigures,
@@ -11,7 +13,6 @@ import {
 import type { TDatabase } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
-import { fileDay, shanghaiDay } from './call.format.js';
 import { callCensusRepository as repo, type TCensusFilter, type TCensusScope } from './call-census.repository.js';
 
 type TIn<K extends keyof typeof callCensusRoutes> = TParsedRequestOf<(typeof callCensusRoutes)[K]>;
@@ -132,12 +133,12 @@ export const createCallCensusService = (deps: { database: TDatabase }) => {
   /** The per-agent list in its order, read page by page once the request has ended. */
   const exportAgents = (ctx: TRequestContext, q: TIn<'statisticsUserExport'>) => ({
     rows: repo.agentRows(deps.database, { ...censusOf(ctx, q), sortField: q.sortField, sortOrder: q.sortOrder }),
-    fileName: `坐席话务统计-${fileDay()}.xlsx`,
+    fileName: `坐席话务统计-${beijingFileDay()}.xlsx`,
   });
 
   const exportDetail = (ctx: TRequestContext, f: TIn<'censusDetailDownload'>) => ({
     rows: repo.dayAgentRows(deps.database, censusOf(ctx, f)),
-    fileName: `话务统计明细-${fileDay()}.xlsx`,
+    fileName: `话务统计明细-${beijingFileDay()}.xlsx`,
   });
 
   return { totals, perDay, perHour, perLine, perDept, agentPage, detailPage, exportAgents, exportDetail };

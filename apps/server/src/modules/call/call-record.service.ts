@@ -1,4 +1,6 @@
 import {
+  beijingFileDay,
+  beijingTime,
   type callRecordRoutes,
   mmss,
   Perm,
@@ -15,7 +17,6 @@ import { isInScope } from '../../db/scope.js';
 import { hasPermission, type TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { callErrors } from './call.errors.js';
-import { beijingTime, fileDay } from './call.format.js';
 import { toCallDetail } from './call-detail.service.js';
 import { callRecordRepository as repo, type TCallRecordFilter } from './call-record.repository.js';
 import type { TIsMasked } from './dial.service.js';
@@ -101,7 +102,7 @@ export const createCallRecordService = (deps: { database: TDatabase; isMasked: T
         calleeAttr: row.r.calleeAttr,
       }),
     );
-    return { rows, fileName: `通话记录-${fileDay()}.xlsx` };
+    return { rows, fileName: `通话记录-${beijingFileDay()}.xlsx` };
   };
 
   return { page, pageCount, content, lines, exportRecords };

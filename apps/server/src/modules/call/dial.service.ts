@@ -3,6 +3,8 @@ import {
   type callRoutes,
   maskedPhoneRule,
   maskPhone,
+  shanghaiClock,
+  shanghaiDayStart,
   softphoneLineMode,
   type TCalleeCheckRequest,
   type TDialRequest,
@@ -21,7 +23,7 @@ import { callingRulesFor, findUsableSeat } from '../seat/index.js';
 import { callErrors } from './call.errors.js';
 import { isBindOver, callRepository as repo } from './call.repository.js';
 import type { TCarrier } from './carrier.js';
-import { isWithinHours, newBindId, shanghaiClock, shanghaiDayStart } from './dial.rules.js';
+import { isWithinHours, newBindId } from './dial.rules.js';
 
 /** Who may reach a customer: a data scope, or a calling task's grant of exactly that customer. */
 export type TCustomerAccess = TDataScope | { kind: 'granted'; customerId: number };

@@ -5,11 +5,9 @@ import {
   type TParsedRequestOf,
   toPage,
 } from '@yunhu/contract';
-import { acrossTenants } from '../../db/across-tenants.js';
 import type { TDb } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/unique.js';
-import type { TAuth, TRequestContext } from '../../http/context.js';
-import { forbidden } from '../../http/errors.js';
+import { asPlatform, type TAuth, type TRequestContext } from '../../http/context.js';
 import type { TUploadAccept, TUploadFile } from '../system/index.js';
 import { certificationErrors as errors, licenseRefusal } from './certification.errors.js';
 import { certificationRepository as repo, type TCertRow } from './certification.repository.js';
@@ -51,12 +49,6 @@ export const createCertificationService = (deps: {
   upload: (auth: TAuth, file: TUploadFile | undefined, accept?: TUploadAccept) => Promise<TUploaded>;
   isOwnUpload: (tx: TDb, auth: TAuth, url: string) => Promise<boolean>;
 }) => {
-  /** The platform operator's review reads and decides every enterprise's submissions, past the tenant wall. */
-  const asPlatform = <T>(ctx: TRequestContext, fn: (db: TDb) => Promise<T>) => {
-    if (!ctx.auth.isSuper) throw forbidden();
-    return acrossTenants(ctx.tx, fn);
-  };
-
   const examine = (ctx: TRequestContext, ids: number[], pass: boolean, reason: string) =>
     asPlatform(ctx, async (db) => {
       if (!pass && !reason) throw errors.reasonMissing();

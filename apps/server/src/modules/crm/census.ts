@@ -1,6 +1,7 @@
 import {
   type crmRoutes,
   intentionLevelLabel,
+  shanghaiDay,
   type TIntentionLevel,
   type TOwnerAction,
   type TParsedRequestOf,
@@ -9,7 +10,6 @@ import {
 import type { TRequestContext } from '../../http/context.js';
 import { censusRepository as repo } from './census.repository.js';
 import { crmRepository } from './crm.repository.js';
-import { shanghaiDay } from './crm.view.js';
 
 type TReq<K extends keyof typeof crmRoutes> = TParsedRequestOf<(typeof crmRoutes)[K]>;
 

@@ -1,4 +1,5 @@
 import {
+  beijingTime,
   intentionLevelLabel,
   maskPhone,
   phoneLabelText,
@@ -10,18 +11,6 @@ import type { TChange, TCustomerFull, TCustomerRow } from './crm.repository.js';
 import type { TCrmSettings } from './crm.rules.js';
 
 const dayMs = 86_400_000;
-const shanghaiOffsetMs = 8 * 3_600_000;
-
-/** Midnight of the Asia/Shanghai day holding `at` (the daily claim limit and the census count such days). */
-export const shanghaiDayStart = (at: Date): Date =>
-  new Date(Math.floor((at.getTime() + shanghaiOffsetMs) / dayMs) * dayMs - shanghaiOffsetMs);
-
-/** yyyy-mm-dd of the Asia/Shanghai day. */
-export const shanghaiDay = (at: number): string => new Date(at + shanghaiOffsetMs).toISOString().slice(0, 10);
-
-/** 2026-11-22 18:30 in Asia/Shanghai, for messages and the change log. */
-export const shanghaiTime = (at: Date | number): string =>
-  new Date(new Date(at).getTime() + shanghaiOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
 
 type TReleaseRules = Pick<TCrmSettings, 'releaseNoFollowDays' | 'releaseNoDealDays'>;
 
@@ -119,9 +108,9 @@ export const readable = (field: string, value: unknown, tags: Map<number, TTagRe
       return ids.length ? ids.map((id) => tags.get(id)?.name ?? `#${id}`).join('、') : '空';
     }
     case 'nextFollowAt':
-      return value instanceof Date || typeof value === 'number' ? shanghaiTime(value) : String(value);
+      return value instanceof Date || typeof value === 'number' ? beijingTime(value) : String(value);
     default:
-      if (customType === 'date' && typeof value === 'number') return shanghaiTime(value).slice(0, 10);
+      if (customType === 'date' && typeof value === 'number') return beijingTime(value).slice(0, 10);
       if (Array.isArray(value)) return value.length ? value.join('、') : '空';
       return String(value);
   }

@@ -1,4 +1,6 @@
 import {
+  beijingFileDay,
+  beijingTime,
   type crmImportRoutes,
   intentionLevelLabel,
   Perm,
@@ -11,7 +13,7 @@ import type { TDatabase } from '../../db/client.js';
 import { cursorRows } from '../../db/cursor.js';
 import { hasPermission, type TRequestContext } from '../../http/context.js';
 import { forbidden } from '../../http/errors.js';
-import { beijingFileDay, beijingTime, type TColumn } from '../../http/xlsx-stream.js';
+import type { TColumn } from '../../http/xlsx-stream.js';
 import { crmRepository } from './crm.repository.js';
 import { isMobileMasked, mobileFor, readCrmSettings } from './crm.rules.js';
 import type { customers as c } from './crm.schema.js';

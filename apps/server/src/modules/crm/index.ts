@@ -13,7 +13,6 @@ export { crmErrors } from './crm.errors.js';
 export { crmHandlers } from './crm.routes.js';
 export { isMobileMasked, mobileFor, readCrmSettings, type TCrmSettings } from './crm.rules.js';
 export { createCrmService, type TCrmService } from './crm.service.js';
-export { shanghaiDay, shanghaiDayStart, shanghaiTime } from './crm.view.js';
 export type { TCustomerService } from './customer.service.js';
 export { createExportService, type TExportService } from './export.service.js';
 export { crmImportHandlers } from './import.routes.js';

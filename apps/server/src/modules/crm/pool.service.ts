@@ -1,4 +1,5 @@
 import type { crmRoutes, TBatchResult, TParsedRequestOf } from '@yunhu/contract';
+import { beijingTime, shanghaiDayStart } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { isInScope, type TDataScope } from '../../db/scope.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
@@ -6,7 +7,7 @@ import { canSeePool, isVisible, tagMap, targetStaff } from './crm.context.js';
 import { crmErrors, crmRefusals, overMaxMessage } from './crm.errors.js';
 import { crmRepository, type TOwnerLogInsert } from './crm.repository.js';
 import { readCrmSettings } from './crm.rules.js';
-import { diffCustomer, shanghaiDayStart, shanghaiTime } from './crm.view.js';
+import { diffCustomer } from './crm.view.js';
 import { customerRepository as repo, type TCustomerRow, type TFilter, type TPool } from './customer.repository.js';
 
 const dayMs = 86_400_000;
@@ -146,7 +147,7 @@ export const createPoolService = () => {
       candidates = candidates.filter((c) => {
         const at = left.get(c.id);
         if (!at) return true;
-        const free = shanghaiTime(at.getTime() + settings.reclaimBlockDays * dayMs);
+        const free = beijingTime(at.getTime() + settings.reclaimBlockDays * dayMs);
         refused.push({
           id: c.id,
           name: c.name,

@@ -1,8 +1,9 @@
+import { beijingTime } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TNotify } from './crm.context.js';
 import { crmRepository as repo } from './crm.repository.js';
-import { releaseAtOf, shanghaiTime } from './crm.view.js';
+import { releaseAtOf } from './crm.view.js';
 import { releaseRepository as release, type TReleaseRules as TRules } from './release.repository.js';
 
 const dayMs = 86_400_000;
@@ -76,7 +77,7 @@ const remindBatch = async (tx: TDb, rules: TRules, now: Date, notify: TNotify) =
         tenantId: rules.tenantId,
         userId,
         title: '客户即将自动放入公海',
-        content: `您有${list.length}个客户（${names}${list.length > 5 ? '等' : ''}）将因未跟进或未成交自动放入公海，最早在${shanghaiTime(Math.max(first, now.getTime()))}，请及时跟进。`,
+        content: `您有${list.length}个客户（${names}${list.length > 5 ? '等' : ''}）将因未跟进或未成交自动放入公海，最早在${beijingTime(Math.max(first, now.getTime()))}，请及时跟进。`,
       };
     }),
   );

@@ -8,10 +8,7 @@ import {
   type TParsedRequestOf,
   toPage,
 } from '@yunhu/contract';
-import { acrossTenants } from '../../db/across-tenants.js';
-import type { TDb } from '../../db/client.js';
-import type { TRequestContext } from '../../http/context.js';
-import { forbidden } from '../../http/errors.js';
+import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { contentRepository as repo, type TContractRow } from './content.repository.js';
 import { platformErrors as errors } from './platform.errors.js';
 
@@ -75,12 +72,6 @@ export type TPlatformContentService = ReturnType<typeof createPlatformContentSer
 
 /** Contracts, notices and brand settings: the super tenant's alone, whatever a role string says. */
 export const createPlatformContentService = () => {
-  /** The platform operator's work reads and writes every enterprise's rows, past the tenant wall. */
-  const asPlatform = <T>(ctx: TRequestContext, fn: (db: TDb) => Promise<T>) => {
-    if (!ctx.auth.isSuper) throw forbidden();
-    return acrossTenants(ctx.tx, fn);
-  };
-
   return {
     findContract: (ctx: TRequestContext, tenantId: number) =>
       asPlatform(ctx, async (db) => {

@@ -1,8 +1,6 @@
 import { authStateLabel, maskPhone, type platformRoutes, type TParsedRequestOf, toPage } from '@yunhu/contract';
-import { acrossTenants } from '../../db/across-tenants.js';
 import type { TDb } from '../../db/client.js';
-import type { TRequestContext } from '../../http/context.js';
-import { forbidden } from '../../http/errors.js';
+import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { platformErrors as errors } from './platform.errors.js';
 import { platformRepository as repo } from './platform.repository.js';
 
@@ -31,12 +29,6 @@ export const createPlatformService = (deps: {
   /** The auth area's: a closed enterprise's sessions end for good, so reopening it revives none. */
   revokeTenantSessions: (tx: TDb, tenantId: number) => Promise<void>;
 }) => {
-  /** The super tenant's alone; its queries read every enterprise, past the tenant wall. */
-  const asPlatform = <T>(ctx: TRequestContext, fn: (db: TDb) => Promise<T>) => {
-    if (!ctx.auth.isSuper) throw forbidden();
-    return acrossTenants(ctx.tx, fn);
-  };
-
   const examine = (ctx: TRequestContext, ids: number[], pass: boolean, reason: string) =>
     asPlatform(ctx, async (db) => {
       if (!pass && !reason) throw errors.reasonMissing();
