@@ -153,6 +153,35 @@ describe('one import for every list', () => {
     await page.context().close();
   });
 
+  it('imports into the platform list the same way: staged, confirmed, every row downloadable', async () => {
+    const file = path.join(dir, '平台黑名单.csv');
+    fs.writeFileSync(
+      file,
+      Buffer.from(`号码*,原因,有效期至\r\n１３６１１２２０００１,平台导入,\r\n+86 136-1122-0002,平台导入,\r\n`),
+    );
+    const page = await newPage(browser);
+    await signInWithPassword(page, 'platform', 'Platform@2026');
+    await page.goto(`${baseUrl()}/#/menu/platform/blacklist`);
+    const list = page.getByTestId('list-blacklist-platform');
+    await list.waitFor();
+    await page.getByTestId('black-import').click();
+    await chooseFile(page, 'black-import', file);
+    await page
+      .getByTestId('black-import-summary')
+      .getByText(/可导入 2 个，错误 0 行/)
+      .waitFor();
+    await page.getByTestId('black-import-confirm').click();
+    await page.getByTestId('black-import-done').getByText('导入完成，已添加 2 个号码').waitFor();
+    const report = page.waitForEvent('download');
+    await page.getByTestId('black-import-report').click();
+    expect((await report).suggestedFilename()).toMatch(/\.xlsx$/);
+    await closeDialog(page);
+    await list.getByTestId('black-filter-number').fill('1361122');
+    await list.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => list.locator('tbody tr.ant-table-row').count()).toBe(2);
+    await page.context().close();
+  });
+
   it('names a picture renamed .xlsx as not a spreadsheet, and keeps the message in the dialog', async () => {
     const file = path.join(dir, '截图.xlsx');
     fs.writeFileSync(

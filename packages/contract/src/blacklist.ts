@@ -200,6 +200,34 @@ const listRoutes = (base: string, perms: TListPerms, what: string) => ({
     request: ZBlackFilter.extend({ ids: z.array(zId('黑名单编号')).max(1000, '一次最多1000条').optional() }),
     response: z.unknown(),
   }),
+  /** Writes the batch a check (dryRun '1') staged; a file sent with dryRun '0' is written at once. */
+  importConfirm: route({
+    method: 'POST',
+    path: `${base}/import/confirm`,
+    summary: `导入${what}（确认）`,
+    permission: perms.import,
+    audited: true,
+    request: ZImportBatch,
+    response: ZBlackImportState,
+  }),
+  importState: route({
+    method: 'GET',
+    path: `${base}/import/state`,
+    summary: `${what}导入进度`,
+    permission: perms.import,
+    request: ZImportBatch,
+    response: ZBlackImportState,
+  }),
+  /** Every row with its reason or outcome, as xlsx: after the check, and after the confirm. */
+  importReport: route({
+    method: 'GET',
+    path: `${base}/import/report`,
+    summary: `下载${what}导入结果`,
+    permission: perms.import,
+    result: 'blob',
+    request: ZImportBatch,
+    response: z.unknown(),
+  }),
 });
 
 const tenantList = listRoutes(
@@ -246,34 +274,12 @@ export const blacklistRoutes = {
   platformRemoveBatch: platformList.removeBatch,
   platformImportExcel: platformList.importExcel,
   platformExportExcel: platformList.exportExcel,
-  /** The enterprise list's import after its check (the platform's writes with dryRun '0'). */
-  importConfirm: route({
-    method: 'POST',
-    path: '/base/number-black/import/confirm',
-    summary: '导入企业黑名单（确认）',
-    permission: Perm.blacklistImport,
-    audited: true,
-    request: ZImportBatch,
-    response: ZBlackImportState,
-  }),
-  importState: route({
-    method: 'GET',
-    path: '/base/number-black/import/state',
-    summary: '企业黑名单导入进度',
-    permission: Perm.blacklistImport,
-    request: ZImportBatch,
-    response: ZBlackImportState,
-  }),
-  /** Every row with its reason or outcome, as xlsx: after the check, and after the confirm. */
-  importReport: route({
-    method: 'GET',
-    path: '/base/number-black/import/report',
-    summary: '下载企业黑名单导入结果',
-    permission: Perm.blacklistImport,
-    result: 'blob',
-    request: ZImportBatch,
-    response: z.unknown(),
-  }),
+  importConfirm: tenantList.importConfirm,
+  importState: tenantList.importState,
+  importReport: tenantList.importReport,
+  platformImportConfirm: platformList.importConfirm,
+  platformImportState: platformList.importState,
+  platformImportReport: platformList.importReport,
   importTemplate: route({
     method: 'GET',
     path: '/base/number-black/import/template',

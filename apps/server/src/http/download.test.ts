@@ -91,6 +91,7 @@ describe('downloads the client abandons', () => {
   let batchId: string;
   let blackBatchId: string;
   let staffBatchId: string;
+  let platformBatchId: string;
   let uploadName: string;
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
 
@@ -143,6 +144,15 @@ describe('downloads the client abandons', () => {
         mobile, dept_id, role_ids)
       select ${staffBatchId}, g, ${tenantId}, 'imp' || g, '导入员工' || g, '178' || lpad(g::text, 8, '0'), ${deptId}, '{}'
       from generate_series(1, 20000) g`);
+    const [operator] = await q<{ id: number; tenant_id: number }>(
+      sql`select id::int, tenant_id::int from users where username = 'platform'`,
+    );
+    platformBatchId = crypto.randomUUID();
+    await t.database.db.execute(sql`insert into crm_imports (id, tenant_id, user_id, kind, status, file_name)
+      values (${platformBatchId}, ${operator!.tenant_id}, ${operator!.id}, 'blacklist-platform', 'previewed', '平台.xlsx')`);
+    await t.database.db.execute(sql`insert into crm_import_rows (import_id, tenant_id, row_no, data)
+      select ${platformBatchId}, ${operator!.tenant_id}, g, jsonb_build_object('number', '158' || lpad(g::text, 8, '0'))
+      from generate_series(1, 20000) g`);
     blackBatchId = crypto.randomUUID();
     await t.database.db.execute(sql`insert into crm_imports (id, tenant_id, user_id, kind, status, file_name)
       values (${blackBatchId}, ${tenantId}, ${adminId}, 'blacklist', 'previewed', '黑名单.xlsx')`);
@@ -173,6 +183,10 @@ describe('downloads the client abandons', () => {
   const cases: Record<string, () => { token: string; input: Record<string, unknown> }> = {
     [routeTables.crmImport.importReport.path]: () => ({ token: admin, input: { batchId } }),
     [routeTables.blacklist.importReport.path]: () => ({ token: admin, input: { batchId: blackBatchId } }),
+    [routeTables.blacklist.platformImportReport.path]: () => ({
+      token: platform,
+      input: { batchId: platformBatchId },
+    }),
     [routeTables.orgStaff.staffImportReport.path]: () => ({ token: admin, input: { batchId: staffBatchId } }),
     rankListDownload: () => ({ token: admin, input: { from: Date.now() - 30 * day, to: Date.now() } }),
     censusDetailDownload: () => ({ token: admin, input: { startRange: range() } }),

@@ -274,9 +274,11 @@ describe('blacklist', () => {
     const batchId = (check.data as { batchId?: string }).batchId!;
     expect(check.data).toMatchObject({ validCount: 2, invalidCount: 1, skippedCount: 1, toWrite: 2 });
     expect(batchId).toMatch(/^[0-9a-f-]{36}$/);
-    // The platform list's check stages nothing: its confirm uploads the file again.
+    // The platform list's check stages a batch of its own, the operator's.
     const platformCheck = await upload(b.platformImportExcel.path, platform, file, '1');
-    expect((platformCheck.data as { batchId?: string }).batchId).toBeUndefined();
+    const platformBatch = (platformCheck.data as { batchId?: string }).batchId!;
+    expect(platformBatch).toMatch(/^[0-9a-f-]{36}$/);
+    expect(platformBatch).not.toBe(batchId);
     // Another enterprise's person cannot see nor confirm the batch (the tenant wall).
     expect((await t.call(b.importState, { batchId }, platform)).body.msg).toBe('导入批次不存在或已过期，请重新上传');
 
@@ -314,6 +316,27 @@ describe('blacklist', () => {
       ['4', listed, '已在名单', '', '已跳过', `号码${listed}已在企业黑名单中`],
       ['5', c, '', '2099-12-31 23:59', '已导入'],
     ]);
+
+    // The platform's batch is written into the platform list through its own routes.
+    expect((await t.call(b.platformImportState, { batchId }, platform)).body.msg).toBe(
+      '导入批次不存在或已过期，请重新上传',
+    );
+    const platformStarted = await t.call(b.platformImportConfirm, { batchId: platformBatch }, platform);
+    expect(platformStarted.body.code, platformStarted.body.msg).toBe(0);
+    const platformState = async () => (await t.call(b.platformImportState, { batchId: platformBatch }, platform)).body;
+    for (let i = 0; i < 100 && (await platformState()).data.status === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await platformState()).data).toMatchObject({ status: 'done', added: 3 });
+    for (const n of [a, listed, c]) {
+      expect((await t.call(b.platformPage, { number: n }, platform)).body.data.total).toBe(1);
+    }
+    const platformReport = await t.app.inject({
+      method: 'GET',
+      url: `${b.platformImportReport.path}?batchId=${platformBatch}`,
+      headers: { 'cloud-token': platform },
+    });
+    expect(platformReport.headers['content-type']).not.toMatch(/json/);
   });
 
   it('refuses a file it cannot import, with what to do', async () => {

@@ -9,8 +9,7 @@ const table = routeTables.blacklist;
 /**
  * The multipart import: the `dryRun` field comes before the file and is checked by the route's own
  * request schema ('1' = check only, the preview; '0' = write the good rows of the file at once).
- * The enterprise list's check stages a batch that `importConfirm` writes (the platform's confirm
- * uploads the file again with '0').
+ * A check stages a batch that `importConfirm` / `platformImportConfirm` writes.
  */
 const importOf = (service: TBlacklistService, level: TBlackLevel) => async (ctx: TDetachedContext<unknown>) => {
   const file = await ctx.req.file({ limits: { fileSize: blacklistLimits.importMaxBytes } });
@@ -50,9 +49,12 @@ export const blacklistHandlers = (service: TBlacklistService): THandlers<typeof 
   platformImportExcel: detached(importOf(service, 'platform')),
   platformExportExcel: async (ctx) => exportOf(service.exportExcel(ctx, 'platform', ctx.input)),
   // The framework's runner opens its own transactions and writes the confirmed batch in the background.
-  importConfirm: detached((ctx) => service.importConfirm(ctx, ctx.input.batchId)),
-  importState: detached((ctx) => service.importState(ctx.auth, ctx.input.batchId)),
-  importReport: detached((ctx) => service.importReport(ctx.auth, ctx.input.batchId)),
+  importConfirm: detached((ctx) => service.importConfirm(ctx, 'tenant', ctx.input.batchId)),
+  importState: detached((ctx) => service.importState(ctx.auth, 'tenant', ctx.input.batchId)),
+  importReport: detached((ctx) => service.importReport(ctx.auth, 'tenant', ctx.input.batchId)),
+  platformImportConfirm: detached((ctx) => service.importConfirm(ctx, 'platform', ctx.input.batchId)),
+  platformImportState: detached((ctx) => service.importState(ctx.auth, 'platform', ctx.input.batchId)),
+  platformImportReport: detached((ctx) => service.importReport(ctx.auth, 'platform', ctx.input.batchId)),
   importTemplate: async () => {
     const { body, fileName } = await service.template();
     return fileDownload(body, fileName);

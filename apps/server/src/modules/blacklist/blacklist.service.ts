@@ -83,8 +83,11 @@ const exportColumns = (now: Date): TColumn<TEntryRow>[] => [
 
 export type TBlacklistService = ReturnType<typeof createBlacklistService>;
 
-/** The enterprise list's imports among the framework's batches (import/import.runner.ts). */
-const importKinds = ['blacklist'] as const;
+/**
+ * Each list's imports among the framework's batches (import/import.runner.ts). A platform batch is
+ * the operator's, kept under the super tenant like any of its batches; its rows go to the platform list.
+ */
+const importKinds: Record<TBlackLevel, readonly string[]> = { tenant: ['blacklist'], platform: ['blacklist-platform'] };
 
 const stateOf = (row: TBatchRow): TBlackImportState => ({
   batchId: row.id,
@@ -282,8 +285,8 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
   ) =>
     readBlacklistImport(file, async (rows, errors, { total, fileName, ...read }) => {
       const listed = (xs: typeof errors) => xs.slice(0, blacklistLimits.importListed);
-      if (isDryRun && level === 'tenant') {
-        const staged = await stageImport(auth, rows, errors, fileName, total);
+      if (isDryRun) {
+        const staged = await stageImport(auth, level, rows, errors, fileName, total);
         return {
           isDryRun,
           total,
@@ -324,18 +327,19 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
     });
 
   /**
-   * The enterprise list's check (dryRun '1'): every row staged with its reason, or as valid (a
-   * number listed and in force marked as existing: it will be skipped), in the framework's batch.
+   * A list's check (dryRun '1'): every row staged with its reason, or as valid (a number listed
+   * and in force marked as existing: it will be skipped), in the framework's batch.
    */
   const stageImport = async (
     auth: TAuth,
+    level: TBlackLevel,
     rows: TImportItem[],
     errors: TImportError[],
     fileName: string,
     total: number,
   ) => {
-    const batchId = await runner.open(auth, { kind: importKinds[0], fileName });
-    const list = tenantList(auth.tenantId);
+    const batchId = await runner.open(auth, { kind: importKinds[level][0]!, fileName });
+    const list = listOf(auth, level);
     const now = new Date();
     let skipped: TImportError[];
     try {
@@ -373,11 +377,11 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
     return { batchId, skipped };
   };
 
-  /** Writes a confirmed enterprise-list batch in one transaction: all its numbers or none. */
-  const importWriter: TImportWriter = {
+  /** Writes a confirmed batch into its list in one transaction: all its numbers or none. */
+  const importWriter = (level: TBlackLevel): TImportWriter => ({
     isOneTransaction: true,
     write: async (tx, run, rows) => {
-      const list = tenantList(run.auth.tenantId);
+      const list = listOf(run.auth, level);
       const items = rows.map((r) => ({
         number: String(r.data.number),
         reason: String(r.data.reason ?? ''),
@@ -394,15 +398,17 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
           : { rowNo: r.rowNo, outcome: 'inserted' as const, reason: '' };
       });
     },
-  };
+  });
 
-  const importConfirm = async (ctx: Pick<TRequestContext, 'auth' | 'scope'>, batchId: string) =>
-    stateOf(await runner.confirm(ctx, batchId, importKinds, importWriter));
+  const importConfirm = async (ctx: Pick<TRequestContext, 'auth' | 'scope'>, level: TBlackLevel, batchId: string) =>
+    stateOf(await runner.confirm(ctx, batchId, importKinds[level], importWriter(level)));
 
-  const importState = async (auth: TAuth, batchId: string) => stateOf(await runner.find(auth, batchId, importKinds));
+  const importState = async (auth: TAuth, level: TBlackLevel, batchId: string) =>
+    stateOf(await runner.find(auth, batchId, importKinds[level]));
 
   /** Every row of the file with its reason, or its outcome once written, as xlsx. */
-  const importReport = (auth: TAuth, batchId: string) => runner.report(auth, batchId, importKinds, reportColumns);
+  const importReport = (auth: TAuth, level: TBlackLevel, batchId: string) =>
+    runner.report(auth, batchId, importKinds[level], reportColumns);
 
   /** The filtered list (read when the download is sent), its columns and the file's name. */
   const exportExcel = (ctx: TRequestContext, level: TBlackLevel, filter: TReq<'exportExcel'>) => {

@@ -147,9 +147,15 @@ describe('BlackImportModal', () => {
     expect(screen.getByTestId('black-import-report')).toBeTruthy();
   });
 
-  it('writes the platform list by sending the same file again', async () => {
-    uploadMock.mockImplementation((_route, _file, fields: { dryRun: string }) =>
-      Promise.resolve(fields.dryRun === '1' ? preview : { ...preview, isDryRun: false, added: 1 }),
+  it('stages and confirms the platform list through its own routes', async () => {
+    uploadMock.mockResolvedValue({ ...preview, batchId: 'p1' });
+    const running = { batchId: 'p1', status: 'running', processed: 0, validCount: 2, added: 0, message: '' };
+    callMock.mockImplementation((route) =>
+      Promise.resolve(
+        route === b.platformImportConfirm
+          ? running
+          : { ...running, status: 'done', processed: 2, added: 1, skipped: 1 },
+      ),
     );
     renderUi(<BlackImportModal level="platform" open onClose={() => undefined} />);
     const input = document.querySelector<HTMLInputElement>('input[type=file]');
@@ -158,8 +164,11 @@ describe('BlackImportModal', () => {
     await screen.findByText('共 4 行：可导入 1 个，错误 2 行，已在黑名单跳过 1 个');
     expect(uploadMock).toHaveBeenCalledWith(b.platformImportExcel, file, { dryRun: '1' });
     fireEvent.click(screen.getByTestId('black-import-confirm'));
-    await screen.findByText('导入完成，已添加 1 个号码');
-    expect(uploadMock).toHaveBeenLastCalledWith(b.platformImportExcel, file, { dryRun: '0' });
+    await screen.findByText('导入完成，已添加 1 个号码', {}, { timeout: 3000 });
+    expect(callMock).toHaveBeenCalledWith(b.platformImportConfirm, { batchId: 'p1' });
+    expect(callMock).toHaveBeenCalledWith(b.platformImportState, { batchId: 'p1' });
+    expect(uploadMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('black-import-report')).toBeTruthy();
   });
 });
 
