@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
@@ -43,6 +43,25 @@ const closeDialog = (page: Page) =>
     .getByRole('dialog')
     .getByRole('button', { name: /close|关闭/i })
     .click();
+
+/** Imports a black-list file of two good numbers through the dialog, to its done message. */
+const importTwoNumbers = async (page: Page, file: string) => {
+  await page.getByTestId('black-import').click();
+  await chooseFile(page, 'black-import', file);
+  await page
+    .getByTestId('black-import-summary')
+    .getByText(/可导入 2 个，错误 0 行/)
+    .waitFor();
+  await page.getByTestId('black-import-confirm').click();
+  await page.getByTestId('black-import-done').getByText('导入完成，已添加 2 个号码').waitFor();
+};
+
+/** The list, searched by a number fragment, shows this many rows. */
+const expectListed = async (list: Locator, fragment: string, rows: number) => {
+  await list.getByTestId('black-filter-number').fill(fragment);
+  await list.getByRole('button', { name: /查\s*询/ }).click();
+  await expect.poll(() => list.locator('tbody tr.ant-table-row').count()).toBe(rows);
+};
 
 describe('one import for every list', () => {
   let browser: Browser;
@@ -137,19 +156,10 @@ describe('one import for every list', () => {
     await list.waitFor();
     for (const { file, body } of files) {
       fs.writeFileSync(file, body);
-      await page.getByTestId('black-import').click();
-      await chooseFile(page, 'black-import', file);
-      await page
-        .getByTestId('black-import-summary')
-        .getByText(/可导入 2 个，错误 0 行/)
-        .waitFor();
-      await page.getByTestId('black-import-confirm').click();
-      await page.getByTestId('black-import-done').getByText('导入完成，已添加 2 个号码').waitFor();
+      await importTwoNumbers(page, file);
       await closeDialog(page);
     }
-    await list.getByTestId('black-filter-number').fill('1351122');
-    await list.getByRole('button', { name: /查\s*询/ }).click();
-    await expect.poll(() => list.locator('tbody tr.ant-table-row').count()).toBe(4);
+    await expectListed(list, '1351122', 4);
     await page.context().close();
   });
 
@@ -164,21 +174,12 @@ describe('one import for every list', () => {
     await page.goto(`${baseUrl()}/#/menu/platform/blacklist`);
     const list = page.getByTestId('list-blacklist-platform');
     await list.waitFor();
-    await page.getByTestId('black-import').click();
-    await chooseFile(page, 'black-import', file);
-    await page
-      .getByTestId('black-import-summary')
-      .getByText(/可导入 2 个，错误 0 行/)
-      .waitFor();
-    await page.getByTestId('black-import-confirm').click();
-    await page.getByTestId('black-import-done').getByText('导入完成，已添加 2 个号码').waitFor();
+    await importTwoNumbers(page, file);
     const report = page.waitForEvent('download');
     await page.getByTestId('black-import-report').click();
     expect((await report).suggestedFilename()).toMatch(/\.xlsx$/);
     await closeDialog(page);
-    await list.getByTestId('black-filter-number').fill('1361122');
-    await list.getByRole('button', { name: /查\s*询/ }).click();
-    await expect.poll(() => list.locator('tbody tr.ant-table-row').count()).toBe(2);
+    await expectListed(list, '1361122', 2);
     await page.context().close();
   });
 
