@@ -47,6 +47,14 @@ describe('personal center and workbench', () => {
     await page.getByTestId('user-menu').getByText('王强强').waitFor();
     await page.reload();
     await page.getByTestId('user-menu').getByText('王强强').waitFor();
+    // The name back as it was: the end-to-end files share one server, and others look for 王强.
+    await page.getByTestId('edit-realname').click();
+    await page.getByRole('dialog').getByRole('textbox').fill('王强');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定|保存/ })
+      .click();
+    await page.getByTestId('user-menu').getByText('王强', { exact: true }).waitFor();
     await page.context().close();
   });
 });
