@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route, ZIds, ZRange, ZText } from './crm-common.js';
 import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
-import { zId } from './org-common.js';
+import { zId, zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
 
 /** The customer itself: its vocabulary, fields, filters, lists, details and field changes. */
@@ -120,12 +120,7 @@ export const ZCustomerFilter = z.object({
   /** Name (also by pinyin: 张三 by `zs` or `zhangsan`), company or remark. */
   keyword: z.string().trim().max(50, '关键词最多50个字').optional(),
   /** Any 4 or more digits of the mobile. */
-  mobile: z
-    .string()
-    .trim()
-    .regex(/^\d{4,11}$/, '手机号请输入4-11位数字')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  mobile: zMobileFragment(),
   company: z.string().trim().max(100).optional(),
   intentionLevels: z.array(ZIntentionLevel).max(5).optional(),
   isDeal: z.boolean().optional(),

@@ -3,7 +3,7 @@ import { route, ZIds, ZRange, ZReason } from './crm-common.js';
 import { ZBatchResult, ZCustomer, ZCustomerFilter } from './crm-customer.js';
 import { ZTimelineItem } from './crm-follow.js';
 import { ZPageQuery, ZTime, zPage } from './http.js';
-import { zId } from './org-common.js';
+import { zId, zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
 
 /** The recycle bin (回收站, spec section 4): deleting into it, recovering and purging. */
@@ -40,11 +40,7 @@ export const crmRecycleRoutes = {
     permission: Perm.recycleList,
     request: ZPageQuery.extend({
       keyword: z.string().trim().max(50).optional(),
-      mobile: z
-        .string()
-        .trim()
-        .regex(/^\d{4,11}$/, '手机号请输入4-11位数字')
-        .optional(),
+      mobile: zMobileFragment(),
       deletedRange: ZRange,
     }),
     response: zPage(ZRecycleEntry),

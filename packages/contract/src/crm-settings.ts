@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCustomerMobile, ZTagRef } from './crm-customer.js';
 import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
-import { zId, zIds } from './org-common.js';
+import { zId, zIds, zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
@@ -123,11 +123,7 @@ export const ZReturnVisit = z.object({
 const ZVisitFilter = ZPageQuery.extend({
   customerId: zId('客户编号').optional(),
   keyword: z.string().trim().max(50).optional(),
-  mobile: z
-    .string()
-    .trim()
-    .regex(/^\d{4,11}$/, '手机号请输入4-11位数字')
-    .optional(),
+  mobile: zMobileFragment(),
   result: ZVisitResult.optional(),
   userId: zId('回访人编号').optional(),
   range: z

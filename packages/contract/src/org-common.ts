@@ -7,6 +7,15 @@ export const zId = (label: string) =>
     .int(`${label}不正确`)
     .positive(`${label}不正确`);
 
+/** A list filter by any 4 to 11 digits of a mobile; an emptied field is no filter. */
+export const zMobileFragment = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4,11}$/, '手机号请输入4-11位数字')
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
 /** A list of ids for batch operations (1 to `max`), duplicates removed. */
 export const zIds = (label: string, max = 500) =>
   z

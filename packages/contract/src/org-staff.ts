@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zPage } from './http.js';
 import { ZImportRead } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
-import { zId, zIds } from './org-common.js';
+import { zId, zIds, zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
@@ -50,12 +50,7 @@ export const ZStaffFilter = z.object({
   /** Name, account, or the name's pinyin: 张三 matches `zs` and `zhangsan` (DESIGN.md section 7). */
   name: z.string().trim().max(32, '姓名最多32个字').optional(),
   /** Any 4 or more digits of the mobile. */
-  mobile: z
-    .string()
-    .trim()
-    .regex(/^\d{4,11}$/, '手机号请输入4-11位数字')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  mobile: zMobileFragment(),
   deptId: zId('部门编号').optional(),
   /** With deptId: also staff of its sub-departments (default) or only of the department itself. */
   includeChildren: z.enum(['0', '1'], { error: '是否包含下级部门只能是0或1' }).default('1'),
