@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress';
 
 const backend = 'http://127.0.0.1:8080';
 const proxied = ['/base', '/sso', '/dev', '/healthz'];
@@ -7,7 +8,7 @@ const proxied = ['/base', '/sso', '/dev', '/healthz'];
 export default defineConfig({
   // Relative asset paths: the server serves dist at `/`, and any sub-path deployment keeps working.
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,
@@ -15,7 +16,7 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
     pool: 'threads',
     maxWorkers: 2,
