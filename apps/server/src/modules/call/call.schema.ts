@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { customers } from '../crm/crm.schema.js';
@@ -42,8 +43,9 @@ export const callRecords = pgTable(
   (t) => [
     index('call_records_tenant_time_idx').on(t.tenantId, t.startTime),
     index('call_records_tenant_user_time_idx').on(t.tenantId, t.userId, t.startTime),
-    // A customer's calls on his details page (getCallDetailList), newest first.
-    index('call_records_tenant_customer_time_idx').on(t.tenantId, t.customerId, t.startTime),
+    // A customer's calls on his details page (getCallDetailList), newest first, and the recycle
+    // bin's purge (its unlink and foreign-key check look for customer_id alone; migration 0033).
+    index('call_records_customer_time_idx').on(t.customerId, t.startTime).where(sql`customer_id IS NOT NULL`),
     // 通话记录 filtered by call status (issue 6, Performance): its total counts index entries
     // alone (the scope columns ride along) and its newest page reads 20 entries; without it a
     // month of 10,000,000 records took 1.4 s (bench/calls.bench.ts).
@@ -92,6 +94,8 @@ export const callBinds = pgTable(
     index('call_binds_tenant_user_created_idx').on(t.tenantId, t.userId, t.createdAt),
     // 话务统计 of a whole enterprise or department (issue 6): dial requests of a date range.
     index('call_binds_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // A purged customer's dial requests lose the link (migration 0033).
+    index('call_binds_customer_idx').on(t.customerId).where(sql`customer_id IS NOT NULL`),
   ],
 );
 

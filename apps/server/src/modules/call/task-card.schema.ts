@@ -71,7 +71,8 @@ export const callTaskItems = pgTable(
     index('call_task_items_task_user_seq_idx').on(t.taskId, t.userId, t.seq),
     // myTaskCard: the tasks an agent has customers in.
     index('call_task_items_tenant_user_task_idx').on(t.tenantId, t.userId, t.taskId),
-    // The dial flow: does this agent have an open item for this customer?
-    index('call_task_items_tenant_customer_user_idx').on(t.tenantId, t.customerId, t.userId),
+    // The dial flow: does this agent have an open item for this customer? And a purged customer's
+    // items go with him (migration 0033).
+    index('call_task_items_customer_user_idx').on(t.customerId, t.userId),
   ],
 );

@@ -43,7 +43,8 @@ export const noticeReads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     readAt: ts('read_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.noticeId] })],
+  // A deleted notice takes its read marks with it: the cascade looks for notice_id (migration 0033).
+  (t) => [primaryKey({ columns: [t.userId, t.noticeId] }), index('notice_reads_notice_idx').on(t.noticeId)],
 );
 
 export const dictData = pgTable(
