@@ -29,6 +29,7 @@ export const ZSettings = z.object({
   DB_POOL_MAX: whole('连接数', 1, 1000).default(dbLimitDefaults.poolMax),
   DB_STATEMENT_TIMEOUT_MS: whole('毫秒，0 为不限', 0).default(dbLimitDefaults.statementTimeoutMs),
   NODE_ENV: z.string().optional(),
+  DB_MAINTENANCE_MINUTES: whole('分钟，0 为不运行', 0).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: flag.default('1'),
@@ -86,6 +87,8 @@ export type TConfig = {
   /** Pool size and session timeouts on the PostgreSQL server (db/client.ts). */
   databaseLimits: TDbLimits;
   isProduction: boolean;
+  /** Minutes between checks of the tables' statistics where autovacuum is off (db/maintenance.ts); 0 = never. */
+  dbMaintenanceMinutes: number;
   logLevel: TSettings['LOG_LEVEL'];
   /** Behind a reverse proxy: the client address (rate limits, log) is taken from X-Forwarded-For. */
   trustProxy: boolean;
@@ -156,6 +159,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       statementTimeoutMs: s.DB_STATEMENT_TIMEOUT_MS,
     },
     isProduction,
+    dbMaintenanceMinutes: s.DB_MAINTENANCE_MINUTES,
     logLevel: s.LOG_LEVEL,
     trustProxy: s.TRUST_PROXY === '1',
     webDist: s.WEB_DIST === '' ? null : path.resolve(s.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

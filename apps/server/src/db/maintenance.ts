@@ -1,0 +1,193 @@
+import pg from 'pg';
+
+/**
+ * Planner statistics and the visibility map kept fresh where autovacuum is off (issue 13). The
+ * lists' counts are index-only scans that skip the heap only on pages VACUUM marked all-visible,
+ * and every plan relies on ANALYZE's row estimates: without either they are 8-12x slower. On a
+ * PostgreSQL server with `autovacuum = off` (the machines here, some users' too) this job does
+ * autovacuum's work for our tables with autovacuum's own formula and the server's own settings
+ * (autovacuum_*_threshold and _scale_factor):
+ *   VACUUM  when dead rows      > vacuum_threshold        + vacuum_scale_factor        x rows
+ *           or rows inserted    > vacuum_insert_threshold + vacuum_insert_scale_factor x rows
+ *   ANALYZE when rows changed   > analyze_threshold       + analyze_scale_factor       x rows
+ * counted in pg_stat_user_tables since the table's last vacuum or analyze. With autovacuum on it
+ * does nothing. On PGlite (embedded, one session, small data) it does not run at all.
+ *
+ * It works on a connection of its own, outside the pool: VACUUM cannot run inside a transaction,
+ * and a large table's may outlast the pool's statement timeout. One process at a time does it
+ * (a session advisory lock, released with the connection). VACUUM and ANALYZE need the table's
+ * owner: the server's user is that where it ran the migrations (db/client.ts); tables it does not
+ * own are not touched, and a warning names them and the operator's command
+ * (scripts/db-maintenance.sh, README "Production notes").
+ */
+
+export type TMaintenanceLogger = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+
+/** What one table needs and whether this server may do it. */
+export type TTableDue = {
+  table: string;
+  isVacuumDue: boolean;
+  isAnalyzeDue: boolean;
+  isOwned: boolean;
+};
+
+/** What one run did. */
+export type TMaintenanceRun =
+  | { skipped: 'autovacuum' | 'busy' }
+  | { vacuumed: string[]; analyzed: string[]; notOwned: string[] };
+
+/** The lock that keeps the job to one process at a time (any server sharing the database). */
+const lockKey = 'yunhu.db-maintenance';
+
+/**
+ * Our tables with what each needs, by autovacuum's formula (reltuples -1, never analyzed, counts
+ * as 0 rows: any change is due). A setting of -1 (insert-triggered vacuum off) leaves that test out.
+ */
+const dueSql = `
+  with s as (
+    select current_setting('autovacuum_vacuum_threshold')::float8 as vt,
+      current_setting('autovacuum_vacuum_scale_factor')::float8 as vs,
+      nullif(current_setting('autovacuum_vacuum_insert_threshold'), '-1')::float8 as it,
+      current_setting('autovacuum_vacuum_insert_scale_factor')::float8 as "is",
+      current_setting('autovacuum_analyze_threshold')::float8 as at,
+      current_setting('autovacuum_analyze_scale_factor')::float8 as "as",
+      (select rolsuper from pg_roles where rolname = current_user)
+        or pg_has_role(current_user, (select datdba from pg_database where datname = current_database()), 'USAGE')
+        as is_admin
+  )
+  select t.relname as table,
+    t.n_dead_tup > s.vt + s.vs * greatest(c.reltuples, 0)
+      or coalesce(t.n_ins_since_vacuum > s.it + s."is" * greatest(c.reltuples, 0), false) as "isVacuumDue",
+    t.n_mod_since_analyze > s.at + s."as" * greatest(c.reltuples, 0) as "isAnalyzeDue",
+    s.is_admin or pg_has_role(current_user, c.relowner, 'USAGE') as "isOwned"
+  from pg_stat_user_tables t join pg_class c on c.oid = t.relid, s
+  where t.schemaname = 'public'
+  order by t.relname`;
+
+const quoted = (name: string) => `"public"."${name.replaceAll('"', '""')}"`;
+
+/** The tables due now (also for the operator's view of them; runs on any connection). */
+export const tablesDue = async (client: pg.ClientBase): Promise<TTableDue[]> =>
+  (await client.query<TTableDue>(dueSql)).rows.filter((r) => r.isVacuumDue || r.isAnalyzeDue);
+
+/**
+ * One run on `client` (a plain connection, not in a transaction): nothing while autovacuum is on
+ * (unless `always`) or another process holds the job's lock; else VACUUM (ANALYZE) or ANALYZE of
+ * each owned table that is due, one at a time.
+ */
+export const runMaintenance = async (
+  client: pg.ClientBase,
+  opts: { always?: boolean; onTable?: (pid: number) => void } = {},
+): Promise<TMaintenanceRun> => {
+  const [settings] = (
+    await client.query<{ autovacuum: string; pid: number }>(
+      `select current_setting('autovacuum') as autovacuum, pg_backend_pid() as pid`,
+    )
+  ).rows;
+  if (settings?.autovacuum === 'on' && !opts.always) return { skipped: 'autovacuum' };
+  const [lock] = (await client.query<{ ok: boolean }>(`select pg_try_advisory_lock(hashtext($1)) as ok`, [lockKey]))
+    .rows;
+  if (!lock?.ok) return { skipped: 'busy' };
+  try {
+    const due = await tablesDue(client);
+    const vacuumed: string[] = [];
+    const analyzed: string[] = [];
+    for (const t of due.filter((x) => x.isOwned)) {
+      opts.onTable?.(settings!.pid);
+      if (t.isVacuumDue) {
+        await client.query(`vacuum ${t.isAnalyzeDue ? '(analyze) ' : ''}${quoted(t.table)}`);
+        vacuumed.push(t.table);
+      } else {
+        await client.query(`analyze ${quoted(t.table)}`);
+      }
+      if (t.isAnalyzeDue) analyzed.push(t.table);
+    }
+    return { vacuumed, analyzed, notOwned: due.filter((x) => !x.isOwned).map((x) => x.table) };
+  } finally {
+    await client.query(`select pg_advisory_unlock(hashtext($1))`, [lockKey]);
+  }
+};
+
+/**
+ * Runs the job on PostgreSQL shortly after start and then every `minutes` (0 = never; PGlite:
+ * never). stop() cancels a VACUUM in progress (it is safe to interrupt) and waits for the run to end.
+ */
+export const startMaintenanceJob = (opts: {
+  databaseUrl: string | null;
+  minutes: number;
+  logger: TMaintenanceLogger;
+}) => {
+  const { databaseUrl, minutes, logger } = opts;
+  if (!databaseUrl || minutes <= 0) return { stop: async () => undefined };
+  let running: Promise<unknown> | null = null;
+  let busyPid: number | null = null;
+  let isStopped = false;
+  const warned = new Set<string>();
+  const run = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: 'yunhu db maintenance' });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await client.query(`set statement_timeout = 0`);
+      const result = await runMaintenance(client, {
+        onTable: (pid) => {
+          busyPid = pid;
+        },
+      });
+      if ('skipped' in result) return;
+      if (result.vacuumed.length || result.analyzed.length) {
+        logger.info(
+          { vacuumed: result.vacuumed, analyzed: result.analyzed },
+          'db maintenance: tables vacuumed / analyzed',
+        );
+      }
+      const fresh = result.notOwned.filter((t) => !warned.has(t));
+      if (fresh.length) {
+        for (const t of fresh) warned.add(t);
+        logger.warn(
+          { tables: fresh },
+          'db maintenance: autovacuum is off and these tables need VACUUM/ANALYZE, but the server user does not own them; run scripts/db-maintenance.sh as their owner (README, Production notes)',
+        );
+      }
+    } finally {
+      busyPid = null;
+      await client.end().catch(() => undefined);
+    }
+  };
+  const tick = () => {
+    if (isStopped || running) return;
+    running = run()
+      .catch((error) => {
+        if (!isStopped) logger.error({ err: error }, 'db maintenance failed');
+      })
+      .finally(() => {
+        running = null;
+      });
+  };
+  // A little after start: the server answers first.
+  const first = setTimeout(tick, 5_000);
+  first.unref();
+  const timer = setInterval(tick, minutes * 60_000);
+  timer.unref();
+  return {
+    stop: async () => {
+      isStopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      if (running && busyPid !== null) {
+        const cancel = new pg.Client({ connectionString: databaseUrl });
+        cancel.on('error', () => undefined);
+        await cancel
+          .connect()
+          .then(() => cancel.query('select pg_cancel_backend($1)', [busyPid]))
+          .catch(() => undefined)
+          .finally(() => cancel.end().catch(() => undefined));
+      }
+      await running;
+    },
+  };
+};
