@@ -1,25 +1,9 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { buildApp } from './app.js';
 import { loadConfig, SettingsError, type TConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startMaintenanceJob } from './db/maintenance.js';
 import { devKamailioOptions, kamailioMissing, startKamailio, type TKamailio } from './modules/call/index.js';
 import { demoEnterpriseName, demoLogins, seedDemo } from './seed/demo.js';
-
-/**
- * The first start on an empty data folder runs initdb in a second PGlite instance, and every start
- * leaves the migrations' and the seed's garbage: some 400 MB of WebAssembly memory that nothing
- * references once the server listens, but that V8 returns only under heap pressure an idle server
- * never makes (issue 13: 944 MB right after a cold start, 556 MB an hour later). Two full
- * collections, the second after the first one's finalizers ran, give it back at once.
- */
-const releaseStartMemory = () => {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as () => void;
-  gc();
-  setTimeout(gc, 200).unref();
-};
 
 const configOrExit = (): TConfig => {
   try {
@@ -39,7 +23,6 @@ const database = await openDatabase({
 if (config.seedDemo && (await seedDemo(database.db))) console.log(`已写入演示数据（${demoEnterpriseName}）`);
 const app = await buildApp(config, database);
 await app.listen({ host: config.host, port: config.port });
-releaseStartMemory();
 // Statistics where autovacuum is off (issue 13): PostgreSQL only, one process at a time.
 const maintenance = startMaintenanceJob({
   databaseUrl: config.databaseUrl,
