@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { routeTables } from '@yunhu/contract';
+import { systemRoutes } from '@yunhu/contract';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -26,7 +26,7 @@ const FeedbackBridge = () => {
 const BrandLoader = () => {
   const setBrand = useBrandStore((s) => s.setBrand);
   useEffect(() => {
-    call(routeTables.system.brandOptions, { host: window.location.hostname, showDefault: 1 })
+    call(systemRoutes.brandOptions, { host: window.location.hostname, showDefault: 1 })
       .then((res) => {
         const brand = toBrand(res.data);
         setBrand(brand);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { intentionLevelLabel, intentionLevels, routeTables, type TIntentionLevel } from '@yunhu/contract';
+import { crmRoutes, intentionLevelLabel, intentionLevels, type TIntentionLevel } from '@yunhu/contract';
 import { Tag } from 'antd';
 import { call } from './http/api';
 
@@ -14,7 +14,7 @@ export const assigneesKey = ['crm', 'assignees'] as const;
 
 /** People who can receive customers, with how many they own and may own. */
 export const useAssignees = (isEnabled = true) =>
-  useQuery({ queryKey: assigneesKey, queryFn: () => call(routeTables.crm.assignees, {}), enabled: isEnabled });
+  useQuery({ queryKey: assigneesKey, queryFn: () => call(crmRoutes.assignees, {}), enabled: isEnabled });
 
 const levelColor: Record<TIntentionLevel, string> = {
   A: 'red',

@@ -1,5 +1,5 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { routeTables } from '@yunhu/contract';
+import { authRoutes } from '@yunhu/contract';
 import { Avatar, Dropdown, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../locales/zh-CN';
@@ -11,7 +11,7 @@ import { queryClient } from '../providers';
 
 export const logout = async (): Promise<void> => {
   try {
-    await call(routeTables.auth.ssoLogout);
+    await call(authRoutes.ssoLogout);
   } finally {
     clearSession();
     queryClient.clear();

@@ -1,11 +1,11 @@
-import { routeTables, type TResponseOf } from '@yunhu/contract';
+import { authRoutes, type TResponseOf } from '@yunhu/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from '../../shared/http/api';
 
 export const WECHAT_POLL_MS = 2000;
 
-type TTicket = TResponseOf<typeof routeTables.auth.wechatTicket>;
-export type TWechatState = TResponseOf<typeof routeTables.auth.wechatQrLogin>;
+type TTicket = TResponseOf<typeof authRoutes.wechatTicket>;
+export type TWechatState = TResponseOf<typeof authRoutes.wechatQrLogin>;
 
 /** Polls POST /sso/wechat/qrlogin every 2 s until the ticket leaves the waiting/scanned states. */
 export const useQrPoll = (ticket: string | null, onFinal: (state: TWechatState) => void) => {
@@ -18,7 +18,7 @@ export const useQrPoll = (ticket: string | null, onFinal: (state: TWechatState) 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
       try {
-        const next = await call(routeTables.auth.wechatQrLogin, { ticket });
+        const next = await call(authRoutes.wechatQrLogin, { ticket });
         if (!isActive) return;
         setState(next);
         if (next.status === 'waiting' || next.status === 'scanned') timer = setTimeout(tick, WECHAT_POLL_MS);
@@ -42,7 +42,7 @@ export const useWechatTicket = (purpose: 'login' | 'bind', onFinal: (state: TWec
   const [ticket, setTicket] = useState<TTicket | null>(null);
   const refresh = useCallback(() => {
     setTicket(null);
-    call(routeTables.auth.wechatTicket, { purpose })
+    call(authRoutes.wechatTicket, { purpose })
       .then(setTicket)
       .catch(() => undefined);
   }, [purpose]);

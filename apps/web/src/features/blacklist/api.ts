@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Perm, routeTables, type TBlackLevel, type TRequestOf } from '@yunhu/contract';
+import { blacklistRoutes, Perm, type TBlackLevel, type TRequestOf } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
 
-const r = routeTables.blacklist;
+const r = blacklistRoutes;
 
 /**
  * The routes and permissions of one list: the enterprise's (企业黑名单) or the platform's

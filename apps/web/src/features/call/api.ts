@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routeTables, type TUsableLine } from '@yunhu/contract';
+import { callRecordRoutes, callRoutes, type TUsableLine } from '@yunhu/contract';
 import { useMemo } from 'react';
 import { call } from '../../shared/http/api';
 import { useCallStore } from './store';
@@ -13,7 +13,7 @@ export const callKeys = {
 export const useUsableLines = (isEnabled = true) =>
   useQuery({
     queryKey: callKeys.lines,
-    queryFn: () => call(routeTables.call.usableLines, {}),
+    queryFn: () => call(callRoutes.usableLines, {}),
     enabled: isEnabled,
     staleTime: 60_000,
   });
@@ -36,7 +36,7 @@ export const useCustomerCalls = (customerId: number, page = 1) => {
   const lastDialAt = useCallStore((s) => s.lastDialAt);
   return useQuery({
     queryKey: callKeys.customerCalls(customerId, page),
-    queryFn: () => call(routeTables.callRecord.getCallDetailList, { octCustomerId: customerId, page, limit: 10 }),
+    queryFn: () => call(callRecordRoutes.getCallDetailList, { octCustomerId: customerId, page, limit: 10 }),
     enabled: customerId > 0,
     refetchInterval: () => (Date.now() - lastDialAt < pollAfterDialMs ? 3000 : false),
   });
@@ -53,7 +53,7 @@ export const useDialState = (bindId: string | null) => {
   const since = useMemo(() => (bindId ? Date.now() : 0), [bindId]);
   return useQuery({
     queryKey: ['call', 'dialState', bindId],
-    queryFn: () => call(routeTables.call.dialState, { bindId: bindId! }),
+    queryFn: () => call(callRoutes.dialState, { bindId: bindId! }),
     enabled: bindId !== null,
     retry: false,
     refetchInterval: (q) => (q.state.data?.isOver || Date.now() - since > dialStateWatchMs ? false : 1500),
@@ -62,4 +62,4 @@ export const useDialState = (bindId: string | null) => {
 
 /** A fresh signed address of a call's recording. */
 export const fetchRecordingUrl = async (id: number): Promise<string> =>
-  (await call(routeTables.callRecord.recordingUrl, { id })).url;
+  (await call(callRecordRoutes.recordingUrl, { id })).url;

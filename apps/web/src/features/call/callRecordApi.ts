@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { routeTables, type TCallRecordFilter } from '@yunhu/contract';
+import { callRecordRoutes, type TCallRecordFilter } from '@yunhu/contract';
 import dayjs from 'dayjs';
 import { call } from '../../shared/http/api';
 
-const detail = routeTables.callRecord;
+const detail = callRecordRoutes;
 
 export const callRecordKeys = {
   page: 'call-record',

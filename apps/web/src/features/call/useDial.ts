@@ -1,4 +1,4 @@
-import { calleeBusyMessage, Perm, routeTables, softphoneLineMode, type TDialResult } from '@yunhu/contract';
+import { calleeBusyMessage, callRoutes, Perm, softphoneLineMode, type TDialResult } from '@yunhu/contract';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { t } from '../../locales/zh-CN';
@@ -45,9 +45,9 @@ export const useDial = () => {
       flags: () => useCallStore.getState(),
       setFlags: (flags) => useCallStore.getState().set(flags),
       lineId: line.lineId,
-      calleeCheck: (x) => call(routeTables.call.calleeCheck, { mobile: x.telB, octCustomerId: x.customerId }),
+      calleeCheck: (x) => call(callRoutes.calleeCheck, { mobile: x.telB, octCustomerId: x.customerId }),
       dial: async (x, interfaceId) => {
-        const result = await call(routeTables.call.dial, {
+        const result = await call(callRoutes.dial, {
           telB: x.telB,
           interfaceId,
           octCustomerId: x.customerId,
@@ -57,7 +57,7 @@ export const useDial = () => {
         return result;
       },
       softphoneCall,
-      cancelDial: (bindId) => call(routeTables.call.dialCancel, { bindId }),
+      cancelDial: (bindId) => call(callRoutes.dialCancel, { bindId }),
       showAliveVisible: () =>
         modal.warning({
           title: t.app.noticeTitle,

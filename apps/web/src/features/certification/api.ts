@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routeTables, type TCertSubmit } from '@yunhu/contract';
+import { certificationRoutes, type TCertSubmit } from '@yunhu/contract';
 import { call, upload } from '../../shared/http/api';
 
-const r = routeTables.certification;
+const r = certificationRoutes;
 
 export const certKeys = { info: ['cert', 'info'] as const, review: 'cert-review' };
 

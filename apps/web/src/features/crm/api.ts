@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  routeTables,
+  crmRoutes,
+  crmSettingsRoutes,
   type TCustomer,
   type TCustomerListQuery,
   type TCustomField,
@@ -38,8 +39,8 @@ export const crmKeys = {
   recycleDetail: (id: number) => ['crm', 'recycle', 'detail', id] as const,
 };
 
-const settings = routeTables.crmSettings;
-const crm = routeTables.crm;
+const settings = crmSettingsRoutes;
+const crm = crmRoutes;
 
 export const useTags = () => useQuery({ queryKey: crmKeys.tags, queryFn: () => call(settings.tagList, {}) });
 

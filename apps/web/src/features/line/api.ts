@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { routeTables, type TRequestOf, type TResponseOf } from '@yunhu/contract';
+import { lineRoutes, type TRequestOf, type TResponseOf } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
 
-const r = routeTables.line;
+const r = lineRoutes;
 
 /** Page keys of the lists; a change refreshes every list of this area. */
 export const poolPageKey = 'lineNumberPool';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routeTables, type TMenuOut } from '@yunhu/contract';
+import { orgDeptRoutes, orgRoleRoutes, orgRoutes, type TMenuOut } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
 import { hasSession } from '../../shared/http/token';
 import { useUserStore } from '../../shared/stores/user';
@@ -11,7 +11,7 @@ export const useMenuNav = () =>
   useQuery({
     queryKey: orgKeys.nav,
     queryFn: async () => {
-      const nav = await call(routeTables.org.menuNav, {});
+      const nav = await call(orgRoutes.menuNav, {});
       useUserStore.getState().setPermissions(nav.permissions);
       return nav;
     },
@@ -21,12 +21,12 @@ export const useMenuNav = () =>
 
 /** Fetches the user data into the store (used by the guard and after profile changes). */
 export const loadUserInfo = async () => {
-  const user = await call(routeTables.org.userInfo);
+  const user = await call(orgRoutes.userInfo);
   useUserStore.getState().setUser(user);
   return user;
 };
 
-export const useBhInfo = () => useQuery({ queryKey: orgKeys.bh, queryFn: () => call(routeTables.org.bhInfo) });
+export const useBhInfo = () => useQuery({ queryKey: orgKeys.bh, queryFn: () => call(orgRoutes.bhInfo) });
 
 /** Menu entries (type 1, shown in the menu) of the tree, flattened, for shortcuts. */
 export const flattenMenus = (nodes: TMenuOut[]): TMenuOut[] =>
@@ -36,12 +36,12 @@ export const orgListKeys = { depts: ['org', 'depts'] as const, roles: ['org', 'r
 
 /** The department tree of the tenant (GET /base/sys/dept/list). */
 export const useDeptTree = () =>
-  useQuery({ queryKey: orgListKeys.depts, queryFn: () => call(routeTables.orgDept.deptList, {}) });
+  useQuery({ queryKey: orgListKeys.depts, queryFn: () => call(orgDeptRoutes.deptList, {}) });
 
 /** The tenant's roles, only for users who may list them (the server refuses others). */
 export const useRoles = (isAllowed: boolean) =>
   useQuery({
     queryKey: orgListKeys.roles,
-    queryFn: () => call(routeTables.orgRole.roleList, {}),
+    queryFn: () => call(orgRoleRoutes.roleList, {}),
     enabled: isAllowed,
   });

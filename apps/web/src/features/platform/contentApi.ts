@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routeTables, type TBrandValues, type TRequestOf } from '@yunhu/contract';
+import { platformContentRoutes, platformRoutes, type TBrandValues, type TRequestOf } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
 
-const r = routeTables.platformContent;
+const r = platformContentRoutes;
 
 export const contentKeys = {
   contract: (id: number) => ['platform-contract', id] as const,
@@ -14,7 +14,7 @@ export const contentKeys = {
 export const useEnterpriseInfo = (id: number) =>
   useQuery({
     queryKey: contentKeys.enterprise(id),
-    queryFn: () => call(routeTables.platform.enterpriseInfo, { id }),
+    queryFn: () => call(platformRoutes.enterpriseInfo, { id }),
     enabled: id > 0,
   });
 
@@ -33,7 +33,7 @@ export const useSaveContract = () => {
 export const useEnterpriseOptions = (isEnabled: boolean) =>
   useQuery({
     queryKey: ['platform-enterprise-options'],
-    queryFn: () => call(routeTables.platform.enterprisePage, { page: 1, limit: 500 }),
+    queryFn: () => call(platformRoutes.enterprisePage, { page: 1, limit: 500 }),
     enabled: isEnabled,
   });
 

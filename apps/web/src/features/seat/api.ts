@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { routeTables, type TRequestOf, type TResponseOf } from '@yunhu/contract';
+import { lineRoutes, seatRoutes, type TRequestOf, type TResponseOf } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
 
-const r = routeTables.seat;
+const r = seatRoutes;
 
 /** Page keys of the lists (their query keys start with them, so a change refreshes them). */
 export const seatPageKey = 'seatList';
@@ -31,7 +31,7 @@ export const useStaffOptions = (enabled = true) =>
 export const useLineOptions = () =>
   useQuery({
     queryKey: ['line', 'options'],
-    queryFn: () => call(routeTables.line.lineOptions, {}),
+    queryFn: () => call(lineRoutes.lineOptions, {}),
     staleTime: 60_000,
     select: (rows) => rows.map((l) => ({ value: l.id, label: l.name })),
   });

@@ -1,4 +1,4 @@
-import { routeTables, softphoneLineMode, type TSipLineConfig } from '@yunhu/contract';
+import { callRoutes, softphoneLineMode, type TSipLineConfig } from '@yunhu/contract';
 import { createHttp } from '../../shared/http/client';
 import { ApiError } from '../../shared/http/handle';
 import { expireSession } from '../../shared/session';
@@ -46,7 +46,7 @@ export const loadLineConfig = (): Promise<TConfigSlot> => {
   if (loading) return loading;
   slot = { state: 'loading' };
   useSoftphone.getState().setConfigState('loading');
-  const route = routeTables.call.lineConfig;
+  const route = callRoutes.lineConfig;
   loading = quietHttp
     .post(route.path, { lineId: softphoneLineMode })
     .then(

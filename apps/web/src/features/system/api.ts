@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routeTables } from '@yunhu/contract';
+import { systemRoutes } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
 
 export const noticeKeys = {
@@ -11,7 +11,7 @@ export const noticeKeys = {
 export const useMyNotices = (page = 1, limit = 5, isEnabled = true) =>
   useQuery({
     queryKey: noticeKeys.page(page, limit),
-    queryFn: () => call(routeTables.system.myNoticePage, { page, limit }),
+    queryFn: () => call(systemRoutes.myNoticePage, { page, limit }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
     enabled: isEnabled,
@@ -21,7 +21,7 @@ export const useMyNotices = (page = 1, limit = 5, isEnabled = true) =>
 export const useMarkRead = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ids?: number[]; all?: boolean }) => call(routeTables.system.noticeRead, input),
+    mutationFn: (input: { ids?: number[]; all?: boolean }) => call(systemRoutes.noticeRead, input),
     onSuccess: () => client.invalidateQueries({ queryKey: noticeKeys.all }),
   });
 };
@@ -29,6 +29,6 @@ export const useMarkRead = () => {
 export const useLogInfo = (id: number) =>
   useQuery({
     queryKey: ['log', id],
-    queryFn: () => call(routeTables.system.logInfo, { id }),
+    queryFn: () => call(systemRoutes.logInfo, { id }),
     enabled: Number.isInteger(id) && id > 0,
   });

@@ -1,4 +1,4 @@
-import { routeTables } from '@yunhu/contract';
+import { authRoutes } from '@yunhu/contract';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -18,7 +18,7 @@ export const ForgotPasswordModal = ({ open, onClose }: { open: boolean; onClose:
     if (!values) return;
     setBusy(true);
     try {
-      await call(routeTables.auth.updatePasswordBySms, {
+      await call(authRoutes.updatePasswordBySms, {
         mobile: values.mobile,
         code: values.code,
         newPassword: values.password,

@@ -1,4 +1,4 @@
-import { routeTables, type TRequestOf } from '@yunhu/contract';
+import { authRoutes, type TRequestOf } from '@yunhu/contract';
 import { Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { call } from '../../../shared/http/api';
 import { MobileCodeFields } from '../components/MobileCodeFields';
 import { PasswordFields } from '../components/PasswordFields';
 
-type TValues = TRequestOf<typeof routeTables.auth.signup>;
+type TValues = TRequestOf<typeof authRoutes.signup>;
 
 export const RegisterPage = () => {
   const [form] = Form.useForm<TValues>();
@@ -17,7 +17,7 @@ export const RegisterPage = () => {
   const onFinish = async ({ enterpriseName, realName, username, mobile, code, password }: TValues) => {
     setBusy(true);
     try {
-      const res = await call(routeTables.auth.signup, { enterpriseName, realName, username, mobile, code, password });
+      const res = await call(authRoutes.signup, { enterpriseName, realName, username, mobile, code, password });
       setTenantCode(res.tenantCode);
     } catch {
       // Shown by the HTTP client.

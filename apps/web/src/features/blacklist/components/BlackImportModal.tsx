@@ -1,11 +1,11 @@
-import { routeTables, type TBlackImportResult, type TBlackLevel } from '@yunhu/contract';
+import { blacklistRoutes, type TBlackImportResult, type TBlackLevel } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
 import { download } from '../../../shared/http/api';
 import { ImportModal, importApi, type TImportRunBase, type TImportSpec } from '../../../shared/import';
 import { listApi, useReloadList } from '../api';
 
 const b = t.blacklist;
-const r = routeTables.blacklist;
+const r = blacklistRoutes;
 type TPreview = TBlackImportResult;
 type TRun = TImportRunBase & { added: number };
 

@@ -1,4 +1,4 @@
-import { routeTables, type TIntercept } from '@yunhu/contract';
+import { blacklistRoutes, type TIntercept } from '@yunhu/contract';
 import { DatePicker, Form, Input, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
@@ -46,7 +46,7 @@ export const BlackInterceptPage = () => (
     <ListPage
       pageKey="blacklist-intercepts"
       title={b.logTitle}
-      route={routeTables.blacklist.interceptPage}
+      route={blacklistRoutes.interceptPage}
       rowKey="id"
       columns={columns}
       toRequest={toRequest}

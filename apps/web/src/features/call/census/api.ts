@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { routeTables, type TCallCensusFilter } from '@yunhu/contract';
+import { callCensusRoutes, type TCallCensusFilter } from '@yunhu/contract';
 import { rangeOfDays, type TCensusDays } from '../../../shared/census/range';
 import { call } from '../../../shared/http/api';
 
-const census = routeTables.callCensus;
+const census = callCensusRoutes;
 
 /** ['call', 'census'] invalidates every range (the home page's refresh does). */
 export const callCensusKeys = {

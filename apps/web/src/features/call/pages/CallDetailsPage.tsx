@@ -1,4 +1,4 @@
-import { Perm, routeTables, type TDayAgentFigures } from '@yunhu/contract';
+import { callCensusRoutes, Perm, type TDayAgentFigures } from '@yunhu/contract';
 import { Button, Card, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
@@ -38,11 +38,11 @@ export const CallDetailsPage = () => {
         key={`${days.fromDay}_${days.toDay}`}
         pageKey="call-statistics-days"
         title={c.daysTitle}
-        route={routeTables.callCensus.getCensusDetail}
+        route={callCensusRoutes.getCensusDetail}
         rowKey="id"
         columns={dayColumns(true)}
         params={filterOfDays(days)}
-        exportRoute={routeTables.callCensus.censusDetailDownload}
+        exportRoute={callCensusRoutes.censusDetailDownload}
         exportPermission={Perm.callStatisticsExport}
         exportName={c.exportDays}
       />
@@ -69,11 +69,11 @@ export const UserDetailsPage = () => {
         key={`${userId}_${days.fromDay}_${days.toDay}`}
         pageKey="call-statistics-user"
         title={name ? c.userTitle(name) : c.userTitlePlain}
-        route={routeTables.callCensus.getCensusDetail}
+        route={callCensusRoutes.getCensusDetail}
         rowKey="day"
         columns={dayColumns(false)}
         params={filter}
-        exportRoute={routeTables.callCensus.censusDetailDownload}
+        exportRoute={callCensusRoutes.censusDetailDownload}
         exportPermission={Perm.callStatisticsExport}
         exportName={c.exportDays}
       />

@@ -1,4 +1,4 @@
-import { mmss, Perm, routeTables, type TCallDetail, type TCallRecordFilter, yuan } from '@yunhu/contract';
+import { callRecordRoutes, mmss, Perm, type TCallDetail, type TCallRecordFilter, yuan } from '@yunhu/contract';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -84,13 +84,13 @@ export const CallRecordPage = () => {
 
   const list = useListController({
     pageKey: callRecordKeys.page,
-    route: routeTables.callRecord.getPage,
+    route: callRecordRoutes.getPage,
     columns,
     rowKey: 'id',
     // The range is required: the last 7 days to start.
     defaultFilters: { startRange: defaultRange() },
     toFilters: toCallRecordFilter,
-    export: { route: routeTables.callRecord.exportRecords, fileName: c.exportName, permission: Perm.callRecordExport },
+    export: { route: callRecordRoutes.exportRecords, fileName: c.exportName, permission: Perm.callRecordExport },
   });
 
   return (

@@ -1,4 +1,4 @@
-import { Perm, routeTables, type TAgentFigures } from '@yunhu/contract';
+import { callCensusRoutes, Perm, type TAgentFigures } from '@yunhu/contract';
 import { Card, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
@@ -46,11 +46,11 @@ export const PhoneStatisticsPage = () => {
         key={key}
         pageKey="call-statistics-agents"
         title={c.agentsTitle}
-        route={routeTables.callCensus.statisticsUsePage}
+        route={callCensusRoutes.statisticsUsePage}
         rowKey="userId"
         columns={columns}
         params={filterOfDays(days)}
-        exportRoute={routeTables.callCensus.statisticsUserExport}
+        exportRoute={callCensusRoutes.statisticsUserExport}
         exportPermission={Perm.callStatisticsExport}
         exportName={c.exportAgents}
       />

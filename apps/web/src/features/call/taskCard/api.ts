@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routeTables, type TRequestOf } from '@yunhu/contract';
+import { type TRequestOf, taskCardRoutes } from '@yunhu/contract';
 import { call } from '../../../shared/http/api';
 
-const r = routeTables.taskCard;
+const r = taskCardRoutes;
 
 export const taskKeys = {
   all: ['taskCard'] as const,

@@ -1,10 +1,10 @@
 import {
   CertPerm,
+  certificationRoutes,
   certStatuses,
   certStatusLabel,
   certTypeLabel,
   certTypes,
-  routeTables,
   type TCertification,
 } from '@yunhu/contract';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
@@ -95,7 +95,7 @@ export const CertReviewPage = () => {
       <ListPage
         pageKey={certKeys.review}
         title={t.cert.review}
-        route={routeTables.certification.certPage}
+        route={certificationRoutes.certPage}
         rowKey="id"
         columns={columns}
         onRowClick={setViewing}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { routeTables } from '@yunhu/contract';
+import { crmRoutes } from '@yunhu/contract';
 import type { TCensusRange } from '../../../shared/census/range';
 import { call } from '../../../shared/http/api';
 
@@ -16,6 +16,6 @@ export const censusKeys = {
 export const useCustomerCensus = (range: TCensusRange) =>
   useQuery({
     queryKey: censusKeys.range(range),
-    queryFn: () => call(routeTables.crm.census, range),
+    queryFn: () => call(crmRoutes.census, range),
     placeholderData: keepPreviousData,
   });

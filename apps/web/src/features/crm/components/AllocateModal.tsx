@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routeTables, type TBatchResult } from '@yunhu/contract';
+import { crmRoutes, type TBatchResult } from '@yunhu/contract';
 import { Alert, type ButtonProps, Form, Input, Modal, Select, Spin, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -35,7 +35,7 @@ export const AllocateModal = ({ ids, onClose, onRun }: TAllocateModalProps) => {
   }, [isOpen]);
   const check = useQuery({
     queryKey: ['crm', 'allocationCheck', ids, userIds],
-    queryFn: () => call(routeTables.crm.allocationCheck, { ids: ids ?? [], userIds }),
+    queryFn: () => call(crmRoutes.allocationCheck, { ids: ids ?? [], userIds }),
     enabled: isOpen && userIds.length > 0,
     gcTime: 0,
   });
@@ -48,8 +48,8 @@ export const AllocateModal = ({ ids, onClose, onRun }: TAllocateModalProps) => {
     const [userId] = userIds;
     const work =
       userIds.length === 1 && userId !== undefined
-        ? call(routeTables.crm.allocate, { ids, userId, reason })
-        : call(routeTables.crm.allocateEven, { ids, userIds, reason });
+        ? call(crmRoutes.allocate, { ids, userId, reason })
+        : call(crmRoutes.allocateEven, { ids, userIds, reason });
     try {
       await onRun(work);
       onClose();

@@ -1,4 +1,4 @@
-import { routeTables, type TBatchResult, type TIntentionLevel, type TPhoneLabel } from '@yunhu/contract';
+import { crmRoutes, type TBatchResult, type TIntentionLevel, type TPhoneLabel } from '@yunhu/contract';
 import { Alert, Form, Input, Radio, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -60,7 +60,7 @@ export const BatchFormDialogs = ({ dialog, onClose, run }: TBatchFormDialogsProp
     if (!dialog) return;
     const { ids } = dialog;
     const reason = v.reason ?? '';
-    const r = routeTables.crm;
+    const r = crmRoutes;
     const work: Record<TBatchDialogKind, () => Promise<TBatchResult>> = {
       transfer: () => call(r.transfer, { ids, toUserId: v.toUserId ?? 0, reason }),
       release: () => call(r.release, { ids, reason }),

@@ -1,4 +1,4 @@
-import { routeTables, type TBatchResult, type TCustomerFilter } from '@yunhu/contract';
+import { crmRoutes, type TBatchResult, type TCustomerFilter } from '@yunhu/contract';
 import { Alert, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -35,8 +35,8 @@ export const ByConditionModal = ({ action, pool, filter, total, onClose, run }: 
     setSaving(true);
     const work =
       action === 'release'
-        ? call(routeTables.crm.releaseByCondition, { filter, reason })
-        : call(routeTables.crm.recycleByCondition, { pool, filter, reason });
+        ? call(crmRoutes.releaseByCondition, { filter, reason })
+        : call(crmRoutes.recycleByCondition, { pool, filter, reason });
     const result = await run(action === 'release' ? c.releaseByCondition : c.recycleByCondition, work);
     setSaving(false);
     if (result) onClose();

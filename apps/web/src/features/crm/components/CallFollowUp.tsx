@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { callStatusName, routeTables } from '@yunhu/contract';
+import { callStatusName, crmRoutes } from '@yunhu/contract';
 import { Descriptions, Modal, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -29,7 +29,7 @@ export const CallFollowUp = ({
   // Read after the call: the server has just counted it and set the label it showed.
   const customer = useQuery({
     queryKey: ['crm', 'customer', customerId, 'afterCall', bindId],
-    queryFn: () => call(routeTables.crm.customerDetail, { id: customerId }),
+    queryFn: () => call(crmRoutes.customerDetail, { id: customerId }),
     enabled: isOver,
     retry: false,
   });

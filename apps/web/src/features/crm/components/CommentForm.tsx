@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { routeTables } from '@yunhu/contract';
+import { crmRoutes } from '@yunhu/contract';
 import { Form, Input } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
@@ -15,7 +15,7 @@ export const CommentForm = ({ customerId }: { customerId: number }) => {
   const client = useQueryClient();
   const onFinish = async ({ content }: { content: string }) => {
     try {
-      await call(routeTables.crm.commentAdd, { customerId, content: content.trim() });
+      await call(crmRoutes.commentAdd, { customerId, content: content.trim() });
       feedback.message.success(c.commentSaved);
       form.resetFields();
       await invalidateCustomers(client);

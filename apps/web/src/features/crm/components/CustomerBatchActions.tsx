@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Perm, routeTables, type TBatchResult, type TCustomerFilter } from '@yunhu/contract';
+import { crmRoutes, Perm, type TBatchResult, type TCustomerFilter } from '@yunhu/contract';
 import { Button, Dropdown, type MenuProps, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -53,7 +53,7 @@ export const CustomerBatchActions = ({ pool, ids, filter, total, onDone }: TCust
     });
   const protect = (isProtected: boolean) =>
     confirmThen(c.protectTitle(ids.length, isProtected), c.protectTip, isProtected ? c.protect : c.unprotect, () =>
-      call(routeTables.crm.updateProtected, { ids, isProtected }),
+      call(crmRoutes.updateProtected, { ids, isProtected }),
     );
 
   const moreItems: MenuProps['items'] = [
@@ -83,9 +83,7 @@ export const CustomerBatchActions = ({ pool, ids, filter, total, onDone }: TCust
             type="primary"
             disabled={isEmpty}
             data-testid="crm-claim"
-            onClick={() =>
-              confirmThen(c.claimConfirm(ids.length), '', c.claim, () => call(routeTables.crm.claim, { ids }))
-            }
+            onClick={() => confirmThen(c.claimConfirm(ids.length), '', c.claim, () => call(crmRoutes.claim, { ids }))}
           >
             {c.claim}
           </Button>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { routeTables, type TCustomer, type TCustomerFields } from '@yunhu/contract';
+import { crmRoutes, type TCustomer, type TCustomerFields } from '@yunhu/contract';
 import { Card, DatePicker, Descriptions, Input, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
@@ -24,7 +24,7 @@ export const CustomerFieldsCard = ({ customer, isEditable }: { customer: TCustom
   const tags = useTags();
   // Only the changed field goes to the server (customerUpdate accepts a partial body).
   const save = async (patch: TPatch) => {
-    await call(routeTables.crm.customerUpdate, { id: customer.id, ...patch });
+    await call(crmRoutes.customerUpdate, { id: customer.id, ...patch });
     feedback.message.success(c.saved);
     await invalidateCustomers(client);
   };

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { routeTables, type TCustomer } from '@yunhu/contract';
+import { crmRoutes, type TCustomer } from '@yunhu/contract';
 import type { FormInstance } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -30,7 +30,7 @@ export const CustomerFormModal = ({ customer, onClose }: { customer: TCustomer |
   const onSubmit = async (values: TCustomerFormValues) => {
     if (!customer) return;
     const { mobile, ...body } = toCustomerBody(values, fields);
-    await call(routeTables.crm.customerUpdate, {
+    await call(crmRoutes.customerUpdate, {
       id: customer.id,
       ...body,
       ...(customer.isMobileMasked ? {} : { mobile }),

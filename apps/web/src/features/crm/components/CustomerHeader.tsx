@@ -1,4 +1,4 @@
-import { Perm, routeTables, type TBatchResult, type TCustomer } from '@yunhu/contract';
+import { crmRoutes, Perm, type TBatchResult, type TCustomer } from '@yunhu/contract';
 import { Button, Card, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -87,7 +87,7 @@ export const CustomerHeader = ({ customer, pool }: { customer: TCustomer; pool: 
                     confirm(
                       c.protectTitle(1, !customer.isProtected),
                       customer.isProtected ? c.unprotect : c.protect,
-                      () => call(routeTables.crm.updateProtected, { ids, isProtected: !customer.isProtected }),
+                      () => call(crmRoutes.updateProtected, { ids, isProtected: !customer.isProtected }),
                     )
                   }
                 >
@@ -110,7 +110,7 @@ export const CustomerHeader = ({ customer, pool }: { customer: TCustomer; pool: 
                     confirm(
                       c.claimConfirm(1),
                       c.claim,
-                      () => call(routeTables.crm.claim, { ids }),
+                      () => call(crmRoutes.claim, { ids }),
                       detailPath(customer.id, 'private'),
                     )
                   }

@@ -1,5 +1,5 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Perm, routeTables, type TCustomerFilter, type TCustomerListQuery } from '@yunhu/contract';
+import { crmImportRoutes, Perm, type TCustomerFilter, type TCustomerListQuery } from '@yunhu/contract';
 import { Button, Card, Space } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -82,7 +82,7 @@ export const CustomerList = ({ pool, title, extraTools }: TCustomerListProps) =>
       setOrder: (nextOrder) => saveColumns(nextOrder, hidden),
     },
     export: {
-      route: routeTables.crmImport.exportCustomers,
+      route: crmImportRoutes.exportCustomers,
       fileName: isPrivate ? c.exportMine : c.exportPool,
       permission: Perm.customerExport,
       // Ticked rows export alone; none ticked exports the whole filter.

@@ -1,6 +1,6 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { followMethodLabel, followMethods, routeTables, type TPhoneLabel, type TRequestOf } from '@yunhu/contract';
+import { crmRoutes, followMethodLabel, followMethods, type TPhoneLabel, type TRequestOf } from '@yunhu/contract';
 import { Button, DatePicker, Dropdown, Form, Input, Radio, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
@@ -13,10 +13,10 @@ import { phoneLabelOptions } from '../format';
 const c = t.crm;
 
 /** The contract's follow-up, with the next date as the picker holds it and a label the user may clear. */
-type TFollowValues = Omit<
-  TRequestOf<typeof routeTables.crm.followAdd>,
-  'customerId' | 'nextFollowAt' | 'phoneLabel'
-> & { nextFollowAt?: Dayjs | null; phoneLabel?: TPhoneLabel | null };
+type TFollowValues = Omit<TRequestOf<typeof crmRoutes.followAdd>, 'customerId' | 'nextFollowAt' | 'phoneLabel'> & {
+  nextFollowAt?: Dayjs | null;
+  phoneLabel?: TPhoneLabel | null;
+};
 
 /** The quick replies (shared and the person's own); choosing one adds its text to the content. */
 const QuickReplyPicker = ({ onPick }: { onPick: (text: string) => void }) => {
@@ -72,7 +72,7 @@ export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, onSaved }
   };
   const onFinish = async (v: TFollowValues) => {
     try {
-      await call(routeTables.crm.followAdd, {
+      await call(crmRoutes.followAdd, {
         customerId,
         method: v.method,
         content: v.content.trim(),

@@ -1,4 +1,4 @@
-import { Perm, routeTables, type TBatchResult } from '@yunhu/contract';
+import { crmRoutes, Perm, type TBatchResult } from '@yunhu/contract';
 import { Button, type Modal, Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
@@ -50,9 +50,7 @@ export const RecycleRowActions = ({
           type="link"
           size="small"
           onClick={() =>
-            ask(confirm, c.recoverConfirm(name), false, () =>
-              run(c.recover, call(routeTables.crm.recover, { id }), after),
-            )
+            ask(confirm, c.recoverConfirm(name), false, () => run(c.recover, call(crmRoutes.recover, { id }), after))
           }
         >
           {c.recover}
@@ -64,7 +62,7 @@ export const RecycleRowActions = ({
           size="small"
           danger
           onClick={() =>
-            ask(confirm, c.purgeConfirm(name), true, () => run(c.purge, call(routeTables.crm.purge, { id }), after))
+            ask(confirm, c.purgeConfirm(name), true, () => run(c.purge, call(crmRoutes.purge, { id }), after))
           }
         >
           {c.purge}
@@ -97,7 +95,7 @@ export const RecycleBatchActions = ({
           disabled={isEmpty}
           onClick={() =>
             ask(confirm, c.batchRecoverConfirm(ids.length), false, () =>
-              run(c.batchRecover, call(routeTables.crm.recoverBatch, { ids })).then(then),
+              run(c.batchRecover, call(crmRoutes.recoverBatch, { ids })).then(then),
             )
           }
         >
@@ -110,7 +108,7 @@ export const RecycleBatchActions = ({
           disabled={isEmpty}
           onClick={() =>
             ask(confirm, c.batchPurgeConfirm(ids.length), true, () =>
-              run(c.batchPurge, call(routeTables.crm.purgeBatch, { ids })).then(then),
+              run(c.batchPurge, call(crmRoutes.purgeBatch, { ids })).then(then),
             )
           }
         >
@@ -140,7 +138,7 @@ export const PurgeAllButton = ({ total, run, confirm }: { total: number; run: TR
               confirm,
               c.purgeAllConfirm(total),
               true,
-              () => run(c.purgeAll, call(routeTables.crm.purgeAll, {})),
+              () => run(c.purgeAll, call(crmRoutes.purgeAll, {})),
               c.purgeAllOk,
             )
       }

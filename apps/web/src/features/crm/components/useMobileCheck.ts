@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { normaliseMobile, routeTables } from '@yunhu/contract';
+import { crmRoutes, normaliseMobile } from '@yunhu/contract';
 import { useEffect, useState } from 'react';
 import { call } from '../../../shared/http/api';
 
@@ -20,7 +20,7 @@ export const useMobileCheck = (raw: string | undefined, excludeId?: number) => {
   const isComplete = MOBILE.test(mobile);
   return useQuery({
     queryKey: ['crm', 'existOther', mobile, excludeId],
-    queryFn: () => call(routeTables.crm.existOther, { mobile, excludeId }),
+    queryFn: () => call(crmRoutes.existOther, { mobile, excludeId }),
     enabled: isComplete,
     staleTime: 10_000,
   });

@@ -1,4 +1,4 @@
-import { routeTables, type TCrmImportPreview, type TCrmImportState } from '@yunhu/contract';
+import { crmImportRoutes, type TCrmImportPreview, type TCrmImportState } from '@yunhu/contract';
 import { Radio, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -6,7 +6,7 @@ import { download } from '../../../shared/http/api';
 import { ImportModal, importApi, type TImportSpec } from '../../../shared/import';
 
 export type TImportKind = 'customer' | 'follow';
-const r = routeTables.crmImport;
+const r = crmImportRoutes;
 type TState = TCrmImportState;
 
 /** 导入客户 / 导入跟进记录 through the one import dialog: where customers go and what to do with duplicates. */

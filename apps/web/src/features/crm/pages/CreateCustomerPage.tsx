@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { routeTables } from '@yunhu/contract';
+import { crmRoutes } from '@yunhu/contract';
 import { Button, Card, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -24,7 +24,7 @@ export const CreateCustomerPage = () => {
     setSaving(true);
     try {
       const body = toCustomerBody(values, fields);
-      const created = await call(routeTables.crm.customerCreate, body);
+      const created = await call(crmRoutes.customerCreate, body);
       feedback.message.success(c.created(created.name));
       void invalidateCustomers(client);
       navigate(detailPath(created.id, created.ownerId === null ? 'public' : 'private'));

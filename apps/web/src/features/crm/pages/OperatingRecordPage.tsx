@@ -1,4 +1,4 @@
-import { ownerActionLabel, ownerActions, Perm, routeTables, type TResponseOf } from '@yunhu/contract';
+import { crmRoutes, ownerActionLabel, ownerActions, Perm, type TResponseOf } from '@yunhu/contract';
 import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { detailPath } from '../components/customerColumns';
 import { fmtTime } from '../format';
 
 const c = t.crm;
-type TLog = TResponseOf<typeof routeTables.crm.ownerLogPage>['records'][number];
+type TLog = TResponseOf<typeof crmRoutes.ownerLogPage>['records'][number];
 
 const actionColor: Partial<Record<TLog['action'], string>> = {
   allocate: 'blue',
@@ -81,7 +81,7 @@ export const OperatingRecordPage = () => {
     <ListPage
       pageKey={ownerLogPageKey}
       title={c.operatingRecord}
-      route={routeTables.crm.ownerLogPage}
+      route={crmRoutes.ownerLogPage}
       rowKey="id"
       columns={columns}
       toRequest={toRequest}

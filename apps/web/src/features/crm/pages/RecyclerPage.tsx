@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routeTables, type TResponseOf } from '@yunhu/contract';
+import { crmRoutes, type TResponseOf } from '@yunhu/contract';
 import { Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
@@ -15,7 +15,7 @@ import { PurgeAllButton, RecycleBatchActions, RecycleRowActions } from '../compo
 import { CustomerTags, fmtTime, LevelTag } from '../format';
 
 const c = t.crm;
-type TEntry = TResponseOf<typeof routeTables.crm.recyclePage>['records'][number];
+type TEntry = TResponseOf<typeof crmRoutes.recyclePage>['records'][number];
 
 const toRequest = (v: Record<string, unknown>) => {
   const range = v.deletedRange as [Dayjs | null, Dayjs | null] | undefined;
@@ -34,7 +34,7 @@ export const RecyclerPage = () => {
   // The bin's size for 清空回收站's question; refreshed with the list (same key prefix).
   const count = useQuery({
     queryKey: [recyclePageKey, 'count'],
-    queryFn: () => call(routeTables.crm.recyclePage, { page: 1, limit: 1 }),
+    queryFn: () => call(crmRoutes.recyclePage, { page: 1, limit: 1 }),
   });
   const columns: TListColumn<TEntry>[] = [
     {
@@ -78,7 +78,7 @@ export const RecyclerPage = () => {
       <ListPage
         pageKey={recyclePageKey}
         title={c.recycler}
-        route={routeTables.crm.recyclePage}
+        route={crmRoutes.recyclePage}
         rowKey="id"
         columns={columns}
         toRequest={toRequest}

@@ -1,9 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { routeTables, type TRequestOf } from '@yunhu/contract';
+import { crmSettingsRoutes, type TRequestOf } from '@yunhu/contract';
 import { call } from '../../../shared/http/api';
 import { crmKeys, invalidateCustomers } from '../api';
 
-const s = routeTables.crmSettings;
+const s = crmSettingsRoutes;
 
 export type TTagInput = TRequestOf<typeof s.tagSave>;
 export type TFieldInput = TRequestOf<typeof s.fieldAdd>;

@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Perm, routeTables } from '@yunhu/contract';
+import { crmSettingsRoutes, Perm } from '@yunhu/contract';
 import { DatePicker, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
@@ -126,7 +126,7 @@ export const UpListPage = () => {
           <VisitSummary />
         </Space>
       }
-      route={routeTables.crmSettings.visitPagePlus}
+      route={crmSettingsRoutes.visitPagePlus}
       rowKey="id"
       columns={columns}
       toRequest={toRequest}

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { routeTables, type TRequestOf, type TResponseOf } from '@yunhu/contract';
+import { crmSettingsRoutes, type TRequestOf, type TResponseOf } from '@yunhu/contract';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { call } from '../../../shared/http/api';
 
-const s = routeTables.crmSettings;
+const s = crmSettingsRoutes;
 
 /** Page key of 回访列表 on the shared ListPage (its query keys start with it). */
 export const visitPageKey = 'crmVisits';

@@ -1,4 +1,4 @@
-import { Perm, routeTables } from '@yunhu/contract';
+import { lineRoutes, Perm } from '@yunhu/contract';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -61,7 +61,7 @@ export const CallerNumberPage = () => {
       <ListPage
         pageKey={callerPageKey}
         title={l.callerTitle}
-        route={routeTables.line.callerNumberList}
+        route={lineRoutes.callerNumberList}
         rowKey="id"
         columns={columns}
         toolbar={

@@ -1,4 +1,4 @@
-import { numberStates, Perm, routeTables } from '@yunhu/contract';
+import { lineRoutes, numberStates, Perm } from '@yunhu/contract';
 import { Button, Space, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -55,7 +55,7 @@ const LineNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
     <>
       <ListPage
         pageKey={poolPageKey}
-        route={routeTables.line.numberPage}
+        route={lineRoutes.numberPage}
         rowKey="id"
         columns={columns}
         batchActions={
@@ -113,7 +113,7 @@ const WorkNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
     <>
       <ListPage
         pageKey={workPageKey}
-        route={routeTables.line.workNumberList}
+        route={lineRoutes.workNumberList}
         rowKey="id"
         columns={columns}
         filters={

@@ -1,4 +1,4 @@
-import { Perm, routeTables, type TRequestOf } from '@yunhu/contract';
+import { orgStaffRoutes, Perm, type TRequestOf } from '@yunhu/contract';
 import { Form, Select } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
@@ -7,7 +7,7 @@ import { usePermission } from '../../../shared/permission/usePermission';
 import { useRoles } from '../api';
 import { DeptTreeSelect } from './DeptTreeSelect';
 
-type TForm = Omit<TRequestOf<typeof routeTables.orgStaff.staffBatchDeptRole>, 'ids'>;
+type TForm = Omit<TRequestOf<typeof orgStaffRoutes.staffBatchDeptRole>, 'ids'>;
 
 /** Moves the selected staff to a department and/or gives them roles (empty fields stay unchanged). */
 export const BatchDeptRoleModal = ({
@@ -25,7 +25,7 @@ export const BatchDeptRoleModal = ({
     <FormModal<TForm>
       open={ids !== null}
       title={t.org.batchDeptRole}
-      onSubmit={(v) => call(routeTables.orgStaff.staffBatchDeptRole, { ids: ids ?? [], ...v })}
+      onSubmit={(v) => call(orgStaffRoutes.staffBatchDeptRole, { ids: ids ?? [], ...v })}
       onCancel={onClose}
       onDone={onDone}
       fields={

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Perm, routeTables, type TDeptNode } from '@yunhu/contract';
+import { orgDeptRoutes, Perm, type TDeptNode } from '@yunhu/contract';
 import { Button, Card, Form, Input, Popconfirm, Space, Tree } from 'antd';
 import { type Key, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -35,12 +35,12 @@ export const DeptTree = ({ selected, onSelect }: { selected: TDeptNode | null; o
   const refresh = () => client.invalidateQueries({ queryKey: orgListKeys.depts });
   const onSubmit = async (v: TDeptForm) => {
     if (mode === 'add' && selected) {
-      await call(routeTables.orgDept.deptCreate, { parentId: selected.id, name: v.name });
+      await call(orgDeptRoutes.deptCreate, { parentId: selected.id, name: v.name });
       open(selected.id);
     }
     if (mode === 'edit' && selected) {
       const moved = v.parentId && v.parentId !== selected.parentId ? { parentId: v.parentId } : {};
-      await call(routeTables.orgDept.deptUpdate, { id: selected.id, name: v.name, ...moved });
+      await call(orgDeptRoutes.deptUpdate, { id: selected.id, name: v.name, ...moved });
       if (moved.parentId) open(moved.parentId);
     }
     feedback.message.success(t.org.saved);
@@ -48,7 +48,7 @@ export const DeptTree = ({ selected, onSelect }: { selected: TDeptNode | null; o
   };
   const onDelete = () =>
     selected &&
-    call(routeTables.orgDept.deptDelete, { id: selected.id })
+    call(orgDeptRoutes.deptDelete, { id: selected.id })
       .then(() => {
         feedback.message.success(t.org.saved);
         return refresh();

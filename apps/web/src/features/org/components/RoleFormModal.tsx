@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { dataScopeLabel, dataScopes, routeTables, type TRequestOf, type TRole } from '@yunhu/contract';
+import { dataScopeLabel, dataScopes, orgRoleRoutes, orgRoutes, type TRequestOf, type TRole } from '@yunhu/contract';
 import { Alert, Form, Input, Select, Tree } from 'antd';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -9,7 +9,7 @@ import { checkedPermissions, linkChecked, toPermTree } from '../permTree';
 import { DeptTreeSelect } from './DeptTreeSelect';
 
 export type TRoleForm = Pick<
-  TRequestOf<typeof routeTables.orgRole.roleSave>,
+  TRequestOf<typeof orgRoleRoutes.roleSave>,
   'name' | 'remark' | 'dataScope' | 'deptIds' | 'permissions'
 >;
 
@@ -21,11 +21,11 @@ type TRoleFormModalProps = {
 
 /** Name, data scope (with departments for 指定部门) and the menu-and-button permission tree of a role. */
 export const RoleFormModal = ({ target, onSubmit, onClose }: TRoleFormModalProps) => {
-  const menus = useQuery({ queryKey: ['org', 'selectMenu'], queryFn: () => call(routeTables.org.selectMenu, {}) });
+  const menus = useQuery({ queryKey: ['org', 'selectMenu'], queryFn: () => call(orgRoutes.selectMenu, {}) });
   const role = target && target !== 'new' ? target : null;
   const deptIds = useQuery({
     queryKey: ['org', 'roleDept', role?.id],
-    queryFn: () => call(routeTables.orgRole.roleDept, { roleId: role!.id }),
+    queryFn: () => call(orgRoleRoutes.roleDept, { roleId: role!.id }),
     enabled: role !== null,
   });
   const scopeDepts = deptIds.data?.deptIds;

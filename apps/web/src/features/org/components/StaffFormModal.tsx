@@ -1,4 +1,4 @@
-import { Perm, type routeTables, type TRequestOf, type TStaff } from '@yunhu/contract';
+import { type orgStaffRoutes, Perm, type TRequestOf, type TStaff } from '@yunhu/contract';
 import { Form, Input, Select } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
@@ -7,7 +7,7 @@ import { useRoles } from '../api';
 import { DeptTreeSelect } from './DeptTreeSelect';
 
 export type TStaffForm = Pick<
-  TRequestOf<typeof routeTables.orgStaff.staffAdd>,
+  TRequestOf<typeof orgStaffRoutes.staffAdd>,
   'username' | 'realName' | 'mobile' | 'deptId' | 'roleIds' | 'password'
 >;
 

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { routeTables, type TImportRead, type TImportState } from '@yunhu/contract';
+import { orgStaffRoutes, type TImportRead, type TImportState } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
 import { download } from '../../../shared/http/api';
 import { ImportModal, importApi, type TImportSpec } from '../../../shared/import';
 
-const s = routeTables.orgStaff;
+const s = orgStaffRoutes;
 type TPreview = TImportState & TImportRead & { errors: { row: number; reason: string }[] };
 
 /**

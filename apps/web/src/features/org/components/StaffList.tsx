@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Perm, routeTables, staffStatusLabel, type TStaff } from '@yunhu/contract';
+import { orgStaffRoutes, Perm, staffStatusLabel, type TStaff } from '@yunhu/contract';
 import { Button, Form, Input, Popconfirm, Select, Space, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
@@ -37,21 +37,21 @@ export const StaffList = ({ pageKey, title, params, hasDeptFilter }: TStaffListP
       refresh();
     });
   const setStatus = (ids: number[], status: 'active' | 'disabled') =>
-    act(call(routeTables.orgStaff.staffStatus, { ids, status })).catch(() => undefined);
-  const remove = (ids: number[]) => act(call(routeTables.orgStaff.staffDelete, { ids })).catch(() => undefined);
+    act(call(orgStaffRoutes.staffStatus, { ids, status })).catch(() => undefined);
+  const remove = (ids: number[]) => act(call(orgStaffRoutes.staffDelete, { ids })).catch(() => undefined);
   const setBilling = (userIds: number[], enabled: boolean) =>
-    act(call(routeTables.orgStaff.billingBatch, { userIds, enabled })).catch(() => undefined);
+    act(call(orgStaffRoutes.billingBatch, { userIds, enabled })).catch(() => undefined);
   const resetPassword = (row: TStaff) =>
-    call(routeTables.orgStaff.adminPassword, { userId: row.id })
+    call(orgStaffRoutes.adminPassword, { userId: row.id })
       .then((r) => feedback.message.success(t.org.passwordReset(row.realName, r.password), 10))
       .catch(() => undefined);
 
   const onSubmit = async (values: TStaffForm) => {
     if (target === 'new') {
-      const created = await call(routeTables.orgStaff.staffAdd, { ...values, password: values.password || undefined });
+      const created = await call(orgStaffRoutes.staffAdd, { ...values, password: values.password || undefined });
       feedback.message.success(t.org.staffCreated(values.realName, created.initialPassword), 8);
     } else if (target) {
-      await call(routeTables.orgStaff.staffUpdate, { id: target.id, ...values, mobile: values.mobile || undefined });
+      await call(orgStaffRoutes.staffUpdate, { id: target.id, ...values, mobile: values.mobile || undefined });
       feedback.message.success(t.org.saved);
     }
     refresh();
@@ -134,11 +134,11 @@ export const StaffList = ({ pageKey, title, params, hasDeptFilter }: TStaffListP
       <ListPage
         pageKey={pageKey}
         title={title}
-        route={routeTables.orgStaff.staffPage}
+        route={orgStaffRoutes.staffPage}
         rowKey="id"
         columns={columns}
         params={params}
-        exportRoute={routeTables.orgStaff.staffExport}
+        exportRoute={orgStaffRoutes.staffExport}
         exportPermission={Perm.staffExport}
         exportName={t.org.exportName}
         toolbar={

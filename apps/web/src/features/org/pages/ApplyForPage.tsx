@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Perm, routeTables } from '@yunhu/contract';
+import { orgStaffRoutes, Perm } from '@yunhu/contract';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn, TRowOf } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 
-type TApplication = TRowOf<typeof routeTables.orgStaff.applyPage>;
+type TApplication = TRowOf<typeof orgStaffRoutes.applyPage>;
 
 /** 员工申请 (company/applyFor): pending registrations and join requests, approved or rejected with a reason. */
 export const ApplyForPage = () => {
@@ -23,8 +23,8 @@ export const ApplyForPage = () => {
   };
   const examine = (ids: number[], pass: boolean, reason = '') =>
     (ids.length === 1
-      ? call(routeTables.orgStaff.examine, { id: ids[0]!, pass, reason })
-      : call(routeTables.orgStaff.batchExamine, { ids, pass, reason })
+      ? call(orgStaffRoutes.examine, { id: ids[0]!, pass, reason })
+      : call(orgStaffRoutes.batchExamine, { ids, pass, reason })
     ).then(done);
   const actions = (ids: number[]) => (
     <Permission value={Perm.applyExamine}>
@@ -72,7 +72,7 @@ export const ApplyForPage = () => {
       <ListPage
         pageKey="applyFor"
         title={t.org.applyFor}
-        route={routeTables.orgStaff.applyPage}
+        route={orgStaffRoutes.applyPage}
         rowKey="id"
         columns={columns}
         batchActions={(rows) => actions(rows.filter((r) => r.status === 'pending').map((r) => r.id))}

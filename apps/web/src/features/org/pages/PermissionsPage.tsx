@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { dataScopeLabel, Perm, routeTables, type TRole } from '@yunhu/contract';
+import { dataScopeLabel, orgRoleRoutes, Perm, type TRole } from '@yunhu/contract';
 import { Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -25,8 +25,8 @@ export const PermissionsPage = () => {
       .catch(() => undefined);
   const onSubmit = async (v: TRoleForm) => {
     const deptIds = v.dataScope === 'custom' ? (v.deptIds ?? []) : [];
-    if (target === 'new') await call(routeTables.orgRole.roleSave, { ...v, deptIds });
-    else if (target) await call(routeTables.orgRole.roleUpdate, { id: target.id, ...v, deptIds });
+    if (target === 'new') await call(orgRoleRoutes.roleSave, { ...v, deptIds });
+    else if (target) await call(orgRoleRoutes.roleUpdate, { id: target.id, ...v, deptIds });
     feedback.message.success(t.org.saved);
     await refresh();
   };
@@ -58,7 +58,7 @@ export const PermissionsPage = () => {
               size="small"
               onClick={() =>
                 act(
-                  call(routeTables.orgRole.roleDisable, {
+                  call(orgRoleRoutes.roleDisable, {
                     id: r.id,
                     status: r.status === 'active' ? 'disabled' : 'active',
                   }),
@@ -73,7 +73,7 @@ export const PermissionsPage = () => {
             <Permission value={Perm.roleDelete}>
               <Popconfirm
                 title={t.org.deleteRoleConfirm(r.name)}
-                onConfirm={() => act(call(routeTables.orgRole.roleDelete, { id: r.id }))}
+                onConfirm={() => act(call(orgRoleRoutes.roleDelete, { id: r.id }))}
               >
                 <Button type="link" size="small" danger>
                   {t.org.delete}

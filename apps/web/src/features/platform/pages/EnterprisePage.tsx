@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { enterpriseStatuses, enterpriseStatusLabel, Perm, routeTables, type TEnterprise } from '@yunhu/contract';
+import { enterpriseStatuses, enterpriseStatusLabel, Perm, platformRoutes, type TEnterprise } from '@yunhu/contract';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -30,20 +30,19 @@ export const EnterprisePage = () => {
   };
   const approve = (ids: number[]) =>
     (ids.length === 1
-      ? call(routeTables.platform.examine, { id: ids[0]!, pass: true, reason: '' })
-      : call(routeTables.platform.batchExamine, { ids, pass: true, reason: '' })
+      ? call(platformRoutes.examine, { id: ids[0]!, pass: true, reason: '' })
+      : call(platformRoutes.batchExamine, { ids, pass: true, reason: '' })
     )
       .then(done)
       .catch(() => undefined);
   const open = (id: number) =>
-    call(routeTables.platform.setStatus, { id, status: 'active', reason: '' })
+    call(platformRoutes.setStatus, { id, status: 'active', reason: '' })
       .then(done)
       .catch(() => undefined);
   const onReason = async ({ reason }: { reason: string }) => {
     if (!asking) return;
-    if (asking.kind === 'close')
-      await call(routeTables.platform.setStatus, { id: asking.ids[0]!, status: 'closed', reason });
-    else await call(routeTables.platform.batchExamine, { ids: asking.ids, pass: false, reason });
+    if (asking.kind === 'close') await call(platformRoutes.setStatus, { id: asking.ids[0]!, status: 'closed', reason });
+    else await call(platformRoutes.batchExamine, { ids: asking.ids, pass: false, reason });
     done();
   };
   const rowActions = (e: TEnterprise) => (
@@ -100,7 +99,7 @@ export const EnterprisePage = () => {
       <ListPage
         pageKey="enterprises"
         title={t.platform.enterprises}
-        route={routeTables.platform.enterprisePage}
+        route={platformRoutes.enterprisePage}
         rowKey="id"
         columns={columns}
         batchActions={(rows) => {

@@ -1,4 +1,4 @@
-import { PlatformPerm, routeTables, type TPublishedNotice, type TRequestOf } from '@yunhu/contract';
+import { PlatformPerm, platformContentRoutes, type TPublishedNotice, type TRequestOf } from '@yunhu/contract';
 import { App, Button, Form, Input, Radio, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { Permission } from '../../../shared/permission/Permission';
 import { contentKeys, useDeleteNotices, useEnterpriseOptions, usePublishNotice } from '../contentApi';
 
 const c = t.platformContent;
-type TValues = TRequestOf<typeof routeTables.platformContent.noticePublish>;
+type TValues = TRequestOf<typeof platformContentRoutes.noticePublish>;
 // One object for every render: FormModal resets its fields whenever initialValues changes.
 const publishDefaults: Partial<TValues> = { audience: 'all' };
 
@@ -76,7 +76,7 @@ export const NoticeAdminPage = () => {
       <ListPage
         pageKey={contentKeys.notices}
         title={c.notices}
-        route={routeTables.platformContent.noticePage}
+        route={platformContentRoutes.noticePage}
         rowKey="id"
         columns={columns}
         toolbar={

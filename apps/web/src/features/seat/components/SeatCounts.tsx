@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routeTables, seatStates } from '@yunhu/contract';
+import { seatRoutes, seatStates } from '@yunhu/contract';
 import { Card, Space, Statistic, Tag, Typography } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
@@ -13,7 +13,7 @@ export const SeatCounts = () => {
   const counts = useSeatCounts();
   const prices = useQuery({
     queryKey: ['seat', 'prices'],
-    queryFn: () => call(routeTables.seat.seatPriceList, {}),
+    queryFn: () => call(seatRoutes.seatPriceList, {}),
     staleTime: 5 * 60_000,
   });
   const data = counts.data;

@@ -1,4 +1,4 @@
-import { Perm, routeTables } from '@yunhu/contract';
+import { Perm, seatRoutes } from '@yunhu/contract';
 import { Button, Form, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -88,7 +88,7 @@ export const CallingPage = () => {
       <ListPage
         pageKey={callingPageKey}
         title={c.title}
-        route={routeTables.seat.callingList}
+        route={seatRoutes.callingList}
         rowKey="userId"
         columns={columns}
         batchActions={

@@ -1,4 +1,4 @@
-import { lineModeLabel, Perm, routeTables, seatStates, type TSeatState } from '@yunhu/contract';
+import { lineModeLabel, Perm, seatRoutes, seatStates, type TSeatState } from '@yunhu/contract';
 import { Button, Space, Switch, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -129,11 +129,11 @@ export const SeatPage = () => {
       <ListPage
         pageKey={seatPageKey}
         title={s.title}
-        route={routeTables.seat.list}
+        route={seatRoutes.list}
         rowKey="id"
         columns={columns}
         toRequest={toRequest}
-        exportRoute={routeTables.seat.seatDownload}
+        exportRoute={seatRoutes.seatDownload}
         exportPermission={Perm.seatExport}
         exportName={s.exportName}
         toolbar={

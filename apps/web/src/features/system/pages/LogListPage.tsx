@@ -1,4 +1,4 @@
-import { Perm, routeTables, type TOperationLog } from '@yunhu/contract';
+import { Perm, systemRoutes, type TOperationLog } from '@yunhu/contract';
 import { Button, DatePicker, Form, Input, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router-dom';
@@ -72,11 +72,11 @@ export const LogListPage = ({ module, pageKey = 'logcom', title = t.log.title }:
       pageKey={pageKey}
       title={title}
       params={module ? { module } : undefined}
-      route={routeTables.system.logPage}
+      route={systemRoutes.logPage}
       rowKey="id"
       columns={columns}
       toRequest={toRequest}
-      exportRoute={routeTables.system.logExport}
+      exportRoute={systemRoutes.logExport}
       exportPermission={Perm.logExport}
       exportName={t.log.exportName}
       onRowClick={open}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { routeTables, type TCustomer, type TCustomerFilter } from '@yunhu/contract';
+import { crmRoutes, type TCustomer, type TCustomerFilter } from '@yunhu/contract';
 import { Button, Checkbox, Form, Input, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../../locales/zh-CN';
@@ -25,7 +25,7 @@ export const CustomerPicker = ({ onChange }: { onChange: (pick: TCustomerPick) =
   const people = useAssignees();
   const list = useQuery({
     queryKey: ['taskCard-customers', filter, paging],
-    queryFn: () => call(routeTables.crm.customerPage, { ...filter, ...paging }),
+    queryFn: () => call(crmRoutes.customerPage, { ...filter, ...paging }),
     placeholderData: keepPreviousData,
   });
   const total = list.data?.total ?? 0;

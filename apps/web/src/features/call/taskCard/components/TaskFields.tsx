@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { defaultCountdownSeconds, Perm, routeTables, type TTaskCreate } from '@yunhu/contract';
+import { callRecordRoutes, defaultCountdownSeconds, Perm, type TTaskCreate } from '@yunhu/contract';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { t } from '../../../../locales/zh-CN';
 import { call } from '../../../../shared/http/api';
@@ -20,7 +20,7 @@ export const TaskFields = () => {
   const canListLines = usePermission(Perm.callRecordList);
   const lines = useQuery({
     queryKey: ['taskCard-lines'],
-    queryFn: () => call(routeTables.callRecord.selectBoughtLine, {}),
+    queryFn: () => call(callRecordRoutes.selectBoughtLine, {}),
     enabled: canListLines,
   });
   return (

@@ -1,11 +1,11 @@
-import { type routeTables, type TRequestOf, type TTaskItem, taskResults, taskResultText } from '@yunhu/contract';
+import { type TRequestOf, type TTaskItem, type taskCardRoutes, taskResults, taskResultText } from '@yunhu/contract';
 import { Form, Input, Radio } from 'antd';
 import { t } from '../../../../locales/zh-CN';
 import { FormModal } from '../../../../shared/form/FormModal';
 
 const c = t.taskCard;
 /** The note starts empty, so the form always holds one. */
-export type TTaskResultValues = Required<Omit<TRequestOf<typeof routeTables.taskCard.itemResult>, 'itemId'>>;
+export type TTaskResultValues = Required<Omit<TRequestOf<typeof taskCardRoutes.itemResult>, 'itemId'>>;
 
 /** The result of the current customer's call: a fixed result code and a note (also his CRM follow-up). */
 export const TaskResultModal = (props: {

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Perm, routeTables, type TTaskCard, taskStatuses, taskStatusText } from '@yunhu/contract';
+import { Perm, type TTaskCard, taskCardRoutes, taskStatuses, taskStatusText } from '@yunhu/contract';
 import { Button, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
@@ -35,7 +35,7 @@ export const TaskCardPage = () => {
     <ListPage
       pageKey="taskCard"
       title={c.title}
-      route={routeTables.taskCard.page}
+      route={taskCardRoutes.page}
       rowKey="id"
       columns={columns}
       onRowClick={(x) => navigate(`/menu/taskCard/Info?id=${x.id}`)}

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
   Perm,
-  routeTables,
   type TTaskItem,
+  taskCardRoutes,
   taskItemStatuses,
   taskItemStatusText,
   taskResultText,
@@ -95,7 +95,7 @@ export const TaskInfoPage = () => {
       <ListPage
         pageKey="taskCard-items"
         title={c.items}
-        route={routeTables.taskCard.items}
+        route={taskCardRoutes.items}
         params={{ id }}
         rowKey="id"
         columns={columns}
