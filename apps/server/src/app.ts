@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { routeTables, uploadLimits } from '@yunhu/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createDevSms, type TSmsSender } from './adapters/sms.js';
@@ -10,6 +9,7 @@ import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
+import { registerWebApp } from './http/web-app.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
 import { registerCall, type TCallArea } from './modules/call/index.js';
@@ -191,7 +191,7 @@ export const buildApp = async (
   });
 
   if (config.webDist && fs.existsSync(config.webDist)) {
-    await app.register(fastifyStatic, { root: config.webDist, index: 'index.html', wildcard: true });
+    await registerWebApp(app, config.webDist);
   }
   app.decorate('services', services);
   app.decorate('call', callArea);
