@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { TDb } from '../db/client.js';
+import { rowsOf, type TDb } from '../db/client.js';
 import { crmImportRows as importRows, crmImports as imports } from '../db/schema.js';
 
 /**
@@ -109,6 +109,70 @@ export const importRepository = {
   insertRows: async (tx: TDb, rows: TStagedInsert[]) => {
     if (rows.length) await tx.insert(importRows).values(rows);
   },
+
+  /**
+   * Stages the rows of one batch in one statement whatever their number: they travel as one JSON
+   * parameter (no bind-parameter limit, one parse), unpacked by jsonb_to_recordset.
+   */
+  stageRows: async (
+    tx: TDb,
+    tenantId: number,
+    id: string,
+    rows: { rowNo: number; data: unknown; error?: string | null; existingId?: number | null }[],
+  ) => {
+    if (rows.length === 0) return;
+    const json = JSON.stringify(
+      rows.map((r) => ({ n: r.rowNo, d: r.data, e: r.error ?? null, x: r.existingId ?? null })),
+    );
+    await tx.execute(sql`insert into crm_import_rows (import_id, tenant_id, row_no, data, error, existing_id)
+      select ${id}::uuid, ${tenantId}::bigint, v.n, v.d, v.e, v.x
+      from jsonb_to_recordset(${json}::jsonb) as v(n int, d jsonb, e text, x bigint)`);
+  },
+
+  /**
+   * The row number ending the next chunk of a batch's unwritten valid rows after \`after\`: the
+   * \`limit\`-th such row, or the last one; null when none is left. Read on the primary key.
+   */
+  chunkEnd: async (tx: TDb, tenantId: number, id: string, after: number, limit: number) =>
+    rowsOf<{ upto: number | null }>(
+      await tx.execute(sql`select max(row_no)::int as upto from (
+        select row_no from crm_import_rows
+        where tenant_id = ${tenantId} and import_id = ${id} and row_no > ${after}
+          and error is null and outcome is null
+        order by row_no limit ${limit}) x`),
+    )[0]?.upto ?? null,
+
+  /**
+   * An import has ended: its settings row and the rows written (inserted or updated) leave the
+   * staging; the refused and skipped rows stay, with their reasons, for the result to download.
+   */
+  removeWritten: (tx: TDb, tenantId: number, id: string) =>
+    tx.execute(sql`delete from crm_import_rows where tenant_id = ${tenantId} and import_id = ${id}
+      and (row_no = 0 or outcome in ('inserted', 'updated'))`),
+
+  /**
+   * Batches of every tenant past \`hours\` that will never be written (previewed and never confirmed,
+   * failed and not confirmed again, or a check that never ended): their unwritten rows (all rows of
+   * a check that never ended) leave the staging, once (staged_removed_at). Outside any tenant's wall
+   * like the lease sweep; a batch another sweep holds is passed over. Returns how many batches.
+   */
+  removeExpired: async (db: TDb, hours: number, limit: number) =>
+    rowsOf<{ n: number }>(
+      await db.execute(sql`with expired as (
+        update crm_imports set staged_removed_at = now()
+        where id in (
+          select id from crm_imports
+          where staged_removed_at is null and status in ('checking', 'previewed', 'failed')
+            and created_at < now() - ${hours} * interval '1 hour'
+          limit ${limit} for update skip locked)
+        returning id, status),
+      gone as (
+        delete from crm_import_rows r using expired e
+        where r.import_id = e.id
+          and (e.status = 'checking' or r.row_no = 0 or (r.error is null and r.outcome is null))
+        returning 1)
+      select count(*)::int as n from expired`),
+    )[0]!.n,
 
   /** Removes the staged rows of batches older than `days` (the batch rows stay, with their counts). */
   purgeRows: (tx: TDb, tenantId: number, days: number) =>

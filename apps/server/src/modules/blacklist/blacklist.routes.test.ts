@@ -259,7 +259,7 @@ describe('blacklist', () => {
     expect(rows.find((r) => r.number === c)?.expiresAt).toBe(Date.UTC(2099, 11, 31, 15, 59, 59));
   });
 
-  it('imports through the framework: the check stages a batch, the confirm writes it, every row downloadable', async () => {
+  it('imports through the framework: the check stages a batch, the confirm writes it, the rows not written downloadable', async () => {
     const [listed, a, c] = [mobile(), mobile(), mobile()];
     await addOne(listed);
     const file = await xlsxOf([
@@ -307,14 +307,13 @@ describe('blacklist', () => {
       headers: { 'cloud-token': admin },
     });
     expect(report.headers['content-disposition']).toContain(encodeURIComponent('客户黑名单-导入结果'));
-    // Empty cells are holes in what the reader gives; a row ends at its last written cell.
+    // Empty cells are holes in what the reader gives; a row ends at its last written cell. The rows
+    // written left the staging when the import ended (issue 13): the refused and skipped ones stay.
     const cells = (await readXlsx(report.rawPayload)).map((r) => Array.from(r, (v) => v ?? ''));
     expect(cells).toEqual([
       ['行号', '号码', '原因', '有效期至', '结果', '说明'],
-      ['2', a, '批次一', '', '已导入'],
       ['3', '12345', '', '', '有错误', expect.stringContaining('号码「12345」格式不正确')],
       ['4', listed, '已在名单', '', '已跳过', `号码${listed}已在企业黑名单中`],
-      ['5', c, '', '2099-12-31 23:59', '已导入'],
     ]);
 
     // The platform's batch is written into the platform list through its own routes.

@@ -3,6 +3,7 @@ import type { TDb } from '../../db/client.js';
 import { isInScope, type TDataScope } from '../../db/scope.js';
 import type { TAuth } from '../../http/context.js';
 import { isScientific } from '../../import/cells.js';
+import { pinyinOf } from '../org/index.js';
 import {
   cleanMobile,
   customColumnKey,
@@ -141,6 +142,8 @@ export const customerKind = (ctx: {
       else if (parsed.value !== null) custom[String(f.id)] = parsed.value;
     }
     if (Object.keys(custom).length) data.custom = custom;
+    // The pinyin staged with the row: the confirm inserts from the staging table in SQL (issue 13).
+    if (reasons.length === 0) Object.assign(data, pinyinOf(name));
     return { rowNo, name, mobile: reasons.some((r) => r.startsWith('手机号')) ? typed : mobile, data, reasons };
   },
   checkChunk: async (tx, rows) => {

@@ -1,9 +1,9 @@
 import type { TCustomField } from '@yunhu/contract';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 // Another area's table (the owner's name) through the schema barrel (docs/architecture.md).
 import { users } from '../../db/schema.js';
-import { crmCustomFields, crmFollowRecords, crmOwnerLogs, crmTags, customers } from './crm.schema.js';
+import { crmCustomFields, crmFollowRecords, crmImportRows, crmOwnerLogs, crmTags, customers } from './crm.schema.js';
 
 export type { TImportOutcome as TOutcome, TStagedRow } from '../../import/import.repository.js';
 export type TExisting = {
@@ -83,6 +83,103 @@ export const importRepository = {
           // A mobile added by someone since the preview is not overwritten: that row is skipped.
           .onConflictDoNothing({ target: [customers.tenantId, customers.mobile] })
           .returning({ id: customers.id, mobile: customers.mobile }),
+
+  /**
+   * Writes the new customers of one chunk of a customer import straight from its staged rows, in
+   * one statement (issue 13): the staged valid rows of the range with no customer at preview, the
+   * first \`room\` of them (每人最多客户数) inserted ordered by mobile (two imports of overlapping
+   * mobiles take the unique index's locks in the same order: no deadlock), a mobile taken meanwhile
+   * left to the unique index (ON CONFLICT DO NOTHING: that row is skipped, never a 500), the owner
+   * log of every customer inserted, and each row's checkpoint: a row written leaves the staging, a
+   * row not written stays as skipped with why.
+   */
+  insertStaged: async (
+    tx: TDb,
+    p: {
+      tenantId: number;
+      importId: string;
+      after: number;
+      upto: number;
+      /** How many may be inserted (null: no limit). */
+      room: number | null;
+      /** The importer; the owner of the new customers when \`deptId\` is given (private import). */
+      userId: number;
+      isPrivate: boolean;
+      deptId: number | null;
+      logReason: string;
+      overReason: string;
+      takenReason: string;
+    },
+  ): Promise<{ inserted: number; skipped: number }> => {
+    const owner = p.isPrivate ? sql`${p.userId}::bigint` : sql`null::bigint`;
+    const rows = rowsOf<{ inserted: number; skipped: number }>(
+      await tx.execute(sql`with src as (
+        select r.row_no, r.data, r.data->>'mobile' as mobile, row_number() over (order by r.row_no) as n
+        from crm_import_rows r
+        where r.tenant_id = ${p.tenantId} and r.import_id = ${p.importId}
+          and r.row_no > ${p.after} and r.row_no <= ${p.upto}
+          and r.error is null and r.outcome is null and r.existing_id is null
+      ),
+      ins as (
+        insert into customers (tenant_id, name, name_pinyin, name_initials, mobile, company, address, source,
+          remark, intention_level, phone_label, next_follow_at, tag_ids, custom_values, owner_id, dept_id,
+          owned_at, pool_at, created_by)
+        select ${p.tenantId}::bigint, s.data->>'name', coalesce(s.data->>'namePinyin', ''),
+          coalesce(s.data->>'nameInitials', ''), s.mobile, coalesce(s.data->>'company', ''),
+          coalesce(s.data->>'address', ''), coalesce(s.data->>'source', ''), coalesce(s.data->>'remark', ''),
+          coalesce(s.data->>'intentionLevel', 'D'), s.data->>'phoneLabel',
+          to_timestamp((s.data->>'nextFollowAt')::double precision / 1000),
+          array(select jsonb_array_elements_text(coalesce(s.data->'tagIds', '[]'::jsonb))::bigint),
+          coalesce(s.data->'custom', '{}'::jsonb), ${owner},
+          ${p.isPrivate ? sql`${p.deptId}::bigint` : sql`null::bigint`},
+          ${p.isPrivate ? sql`now()` : sql`null::timestamptz`}, ${p.isPrivate ? sql`null::timestamptz` : sql`now()`},
+          ${p.userId}::bigint
+        from src s
+        where s.n <= ${p.room ?? 2_147_483_647}
+        order by s.mobile
+        on conflict (tenant_id, mobile) do nothing
+        returning id, mobile
+      ),
+      logs as (
+        insert into crm_owner_logs (tenant_id, customer_id, action, to_user_id, operator_id, reason)
+        select ${p.tenantId}::bigint, ins.id, 'import', ${owner}, ${p.userId}::bigint, ${p.logReason}::text from ins
+      ),
+      gone as (
+        delete from crm_import_rows r using src s join ins on ins.mobile = s.mobile
+        where r.tenant_id = ${p.tenantId} and r.import_id = ${p.importId} and r.row_no = s.row_no
+        returning 1
+      ),
+      kept as (
+        update crm_import_rows r set outcome = 'skipped',
+          outcome_reason = case when s.n > ${p.room ?? 2_147_483_647} then ${p.overReason}::text
+            else ${p.takenReason}::text end
+        from src s
+        where r.tenant_id = ${p.tenantId} and r.import_id = ${p.importId} and r.row_no = s.row_no
+          and not exists (select 1 from ins where ins.mobile = s.mobile)
+        returning 1
+      )
+      select (select count(*)::int from gone) as inserted, (select count(*)::int from kept) as skipped`),
+    );
+    return rows[0]!;
+  },
+
+  /** The staged valid unwritten rows of a range whose mobile was a customer at preview (a chunk's few). */
+  stagedExisting: (tx: TDb, tenantId: number, importId: string, after: number, upto: number) =>
+    tx
+      .select()
+      .from(crmImportRows)
+      .where(
+        and(
+          eq(crmImportRows.tenantId, tenantId),
+          eq(crmImportRows.importId, importId),
+          gt(crmImportRows.rowNo, after),
+          lte(crmImportRows.rowNo, upto),
+          isNull(crmImportRows.error),
+          isNull(crmImportRows.outcome),
+          isNotNull(crmImportRows.existingId),
+        ),
+      )
+      .orderBy(asc(crmImportRows.rowNo)),
 
   insertOwnerLogs: async (tx: TDb, rows: (typeof crmOwnerLogs.$inferInsert)[]) => {
     if (rows.length) await tx.insert(crmOwnerLogs).values(rows);

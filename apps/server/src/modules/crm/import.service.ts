@@ -19,7 +19,7 @@ import {
 } from './import.check.js';
 import { importRepository as repo } from './import.repository.js';
 import { importTemplate } from './import.template.js';
-import { writeCustomerChunk, writeFollowChunk } from './import.write.js';
+import { writeCustomerRange, writeFollowChunk } from './import.write.js';
 
 export const crmImportLimits = {
   ...importLimits,
@@ -44,19 +44,23 @@ const readOptions = {
   unreadableMessage: importErrors.unreadable().message,
 } as const;
 
-/** How customers and follow-ups are written once confirmed (a chunk at a time, each with its checkpoint). */
+/**
+ * How customers and follow-ups are written once confirmed (a chunk at a time, each with its
+ * checkpoint): customers set-based from the staging table (issue 13), follow-ups row by row.
+ */
 const writers: Record<TKind, TImportWriter> = {
   customer: {
-    write: (tx, run, rows) =>
-      writeCustomerChunk(
+    writeRange: (tx, run, range) =>
+      writeCustomerRange(
         tx,
         {
           auth: run.auth,
           scope: run.scope,
           target: run.options.target === 'public' ? 'public' : 'private',
           duplicateMode: run.mode as TMode,
+          importId: run.batch.id,
         },
-        rows,
+        range,
       ),
   },
   follow: {
@@ -107,6 +111,11 @@ export const createCrmImportService = (deps: {
     const counts = { total: 0, valid: 0, invalid: 0, duplicate: 0 };
     const tally = reasonTally();
     let pending: TCheckedRow[] = [];
+    /**
+     * The chunk being checked and staged while the next one is read: the database works while this
+     * process parses (one chunk in flight, so memory stays two chunks whatever the file).
+     */
+    let inflight: Promise<void> = Promise.resolve();
 
     const flush = async () => {
       if (pending.length === 0) return;
@@ -145,15 +154,26 @@ export const createCrmImportService = (deps: {
 
     const reader = sheetReader({ columns: kind.columns, maxRows: crmImportLimits.maxRows, noData: kind.noData });
     const repeatOf = firstSeen();
-    for await (const { rowNo, cell } of reader.rows(sheet)) {
-      const row = kind.checkCells(cell, rowNo);
-      if (kind.isMobileUniqueInFile && row.reasons.length === 0) {
-        const first = repeatOf(row.mobile, rowNo);
-        if (first !== null) row.reasons.push(`手机号与第${first}行重复`);
+    try {
+      for await (const { rowNo, cell } of reader.rows(sheet)) {
+        const row = kind.checkCells(cell, rowNo);
+        if (kind.isMobileUniqueInFile && row.reasons.length === 0) {
+          const first = repeatOf(row.mobile, rowNo);
+          if (first !== null) row.reasons.push(`手机号与第${first}行重复`);
+        }
+        pending.push(row);
+        if (pending.length >= crmImportLimits.checkChunk) {
+          await inflight;
+          inflight = flush();
+          // Failing, it is awaited (and thrown) at the next chunk or the end: never unhandled meanwhile.
+          inflight.catch(() => undefined);
+        }
       }
-      pending.push(row);
-      if (pending.length >= crmImportLimits.chunk) await flush();
+    } finally {
+      // A reading error waits for the chunk in flight before the batch is discarded.
+      await inflight.catch(() => undefined);
     }
+    await inflight;
     await flush();
     const { sample, blankRows, ignoredColumns, total } = reader.read();
     counts.total = total;

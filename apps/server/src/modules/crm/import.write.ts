@@ -1,6 +1,7 @@
 import type { TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import type { TAuth } from '../../http/context.js';
+import { importRepository as staging } from '../../import/import.repository.js';
 import { pinyinOf } from '../org/index.js';
 import { readCrmSettings } from './crm.rules.js';
 import type { customers } from './crm.schema.js';
@@ -136,6 +137,47 @@ export const writeCustomerChunk = async (tx: TDb, ctx: TWriteContext, rows: TSta
     }
   }
   return outcomes;
+};
+
+/**
+ * Writes one chunk of a customer import set-based (issue 13), in the caller's transaction: the new
+ * customers straight from the staging table in one statement (import.repository.ts insertStaged),
+ * then the rows whose mobile was a customer at preview (a chunk's few) one by one as before, each
+ * settled with its checkpoint. The rules are writeCustomerChunk's.
+ */
+export const writeCustomerRange = async (
+  tx: TDb,
+  ctx: TWriteContext & { importId: string },
+  range: { after: number; upto: number },
+): Promise<{ inserted: number; updated: number; skipped: number }> => {
+  const { auth } = ctx;
+  const isPrivate = ctx.target === 'private';
+  // New customers: counted against the owner's limit now, not at preview, as others may have added meanwhile.
+  let room: number | null = null;
+  let maxOwned = 0;
+  let deptId: number | null = null;
+  if (isPrivate) {
+    maxOwned = (await readCrmSettings(tx, auth.tenantId)).maxOwned;
+    if (maxOwned > 0) room = Math.max(0, maxOwned - (await repo.ownedCount(tx, auth.tenantId, auth.userId)));
+    deptId = await repo.deptOf(tx, auth.tenantId, auth.userId);
+  }
+  const fresh = await repo.insertStaged(tx, {
+    tenantId: auth.tenantId,
+    importId: ctx.importId,
+    ...range,
+    room,
+    userId: auth.userId,
+    isPrivate,
+    deptId,
+    logReason: isPrivate ? '导入到我的客户' : '导入到公海',
+    overReason: `超过每人最多客户数（${maxOwned}），未导入；可导入到公海后再分配`,
+    takenReason: '手机号在预览后已被录入为客户，未导入',
+  });
+  const dups = await repo.stagedExisting(tx, auth.tenantId, ctx.importId, range.after, range.upto);
+  const outcomes = dups.length ? await writeCustomerChunk(tx, ctx, dups) : [];
+  await staging.setOutcomes(tx, auth.tenantId, ctx.importId, outcomes);
+  const n = (o: string) => outcomes.filter((x) => x.outcome === o).length;
+  return { inserted: fresh.inserted, updated: n('updated'), skipped: fresh.skipped + n('skipped') };
 };
 
 type TFollowData = { customerId: number; content: string; method: string; at: number; nextAt: number | null };
