@@ -1,10 +1,11 @@
-// `npm start`: build the web app when its sources changed since the last build, then run the
-// server in this process (so SIGTERM reaches it directly) on the embedded database by default.
+// `npm start`: build the web app and the server when their sources changed since the last build,
+// then run the built server (JavaScript, no TypeScript compiler at run time) in this process, so
+// SIGTERM reaches it directly, on the embedded database by default.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { buildServerIfStale, serverBundle } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
@@ -26,7 +27,8 @@ const newest = Math.max(
   newestSource(contract),
   ...sources.map((p) => (fs.statSync(p).isDirectory() ? newestSource(p) : fs.statSync(p).mtimeMs)),
 );
-if (newest > builtAt) {
+// WEB_DIST set (another build, or '' for none) means the server does not serve this one.
+if (newest > builtAt && process.env.WEB_DIST === undefined) {
   console.log('正在构建前端（首次启动约需一分钟）…');
   execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
 }
@@ -40,5 +42,7 @@ if (isSipWanted) {
     console.log('（未能安装 Kamailio：控制台照常启动，软电话不可用）');
   }
 }
-register();
-await import(path.join(root, 'apps/server/src/main.ts'));
+if (await buildServerIfStale()) console.log(`已构建服务端：${path.relative(root, serverBundle)}`);
+// Errors' stacks point into the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import(serverBundle);

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServerIfStale, serverBundle } from '../../scripts/build-server.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,14 +27,19 @@ const freePort = () =>
     });
   });
 
-/** Starts the real server (built web app, fresh embedded database with demo data) once for the suite. */
+/**
+ * Starts the real server once for the suite as it runs in production: the built bundle (built here
+ * when a source is newer, e.g. when the suite runs without `npm run build`), the built web app, a
+ * fresh embedded database with demo data.
+ */
 export default async function setup(project: TestProject) {
+  await buildServerIfStale();
   const port = await freePort();
   // Kamailio is started by the soft-phone tests themselves (they stop it too); the server must
   // hand its address out in the line config, so the port is chosen here.
   const sip: TE2eSip = { wsPort: await freePort(), sharedSecret: 'yunhu-e2e-sip-secret', realm: 'sip.yunhu.test' };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: root,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { dbLimitDefaults, type TDbLimits } from './db/client.js';
+import { repoRoot } from './paths.js';
 
 /**
  * Every environment variable the server reads, parsed once at start (issue 12): nothing else reads
@@ -162,7 +163,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     dbMaintenanceMinutes: s.DB_MAINTENANCE_MINUTES,
     logLevel: s.LOG_LEVEL,
     trustProxy: s.TRUST_PROXY === '1',
-    webDist: s.WEB_DIST === '' ? null : path.resolve(s.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: s.WEB_DIST === '' ? null : path.resolve(s.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: s.SEED_DEMO === '1',
     // Spec section 9: the token cookie lives 0.5 day; the server-side session matches it.
     sessionHours: s.SESSION_HOURS,

@@ -5,8 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const serverDir = path.resolve(new URL('..', import.meta.url).pathname);
+import { isServerStale, serverBundle } from '../../../scripts/build-server.mjs';
+import { kamailioMissing } from './modules/call/index.js';
+import { repoRoot } from './paths.js';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -16,26 +17,47 @@ const freePort = () =>
     });
   });
 
-/** The server as `npm start` runs it: a real process, a real port, the embedded database on disk. */
+const canConnect = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+// Where Kamailio is installed (CI: REQUIRE_KAMAILIO=1) the server starts it beside itself, as
+// `npm start` does for a developer, and must stop it on SIGTERM.
+const isSipChecked = kamailioMissing() === null || process.env.REQUIRE_KAMAILIO === '1';
+
+/**
+ * The server as `npm start` runs it: scripts/start.mjs builds the server's bundle when a source is
+ * newer and runs that JavaScript in its own process; a real port, the embedded database on disk.
+ */
 describe('server process', () => {
   let child: ChildProcess;
   let base: string;
+  let sipWsPort: number;
   let output = '';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-main-'));
 
   beforeAll(async () => {
     const port = await freePort();
+    sipWsPort = await freePort();
     base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
+    child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: repoRoot,
       env: {
         ...process.env,
         PORT: String(port),
         DATA_DIR: dataDir,
+        // No web app: start.mjs then builds only the server.
         WEB_DIST: '',
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
-        SIP_AUTOSTART: '0',
+        SIP_AUTOSTART: isSipChecked ? '1' : '0',
+        SIP_WS_URL: `ws://127.0.0.1:${sipWsPort}`,
+        SIP_PORT: String(await freePort()),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -45,12 +67,15 @@ describe('server process', () => {
     child.stderr?.on('data', (d) => {
       output += d;
     });
-    for (let i = 0; i < 200; i++) {
-      const ok = await fetch(`${base}/healthz`).then(
+    // Up once /healthz answers and, when it starts Kamailio, it has said how that went.
+    const isUp = async () =>
+      (!isSipChecked || output.includes('软电话')) &&
+      (await fetch(`${base}/healthz`).then(
         (r) => r.ok,
         () => false,
-      );
-      if (ok) return;
+      ));
+    for (let i = 0; i < 200; i++) {
+      if (await isUp()) return;
       await new Promise((r) => setTimeout(r, 250));
     }
     throw new Error(`server did not start: ${output}`);
@@ -59,6 +84,16 @@ describe('server process', () => {
   afterAll(() => {
     child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs the bundle it built, which is not older than any source', () => {
+    expect(fs.existsSync(serverBundle)).toBe(true);
+    expect(isServerStale()).toBe(false);
+  });
+
+  it.runIf(isSipChecked)('starts Kamailio beside itself', async () => {
+    expect(output).toContain(`ws://127.0.0.1:${sipWsPort}`);
+    expect(await canConnect(sipWsPort)).toBe(true);
   });
 
   it('prints the address and the demo sign-ins, and answers /healthz', async () => {
@@ -76,7 +111,7 @@ describe('server process', () => {
     expect(await health.json()).toMatchObject({ code: 0, data: { database: 'pglite', isUp: true } });
   });
 
-  it('on SIGTERM finishes the request in flight, then exits 0', async () => {
+  it('on SIGTERM finishes the request in flight, then exits 0 and stops its Kamailio', async () => {
     const login = await fetch(`${base}/sso/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -114,5 +149,6 @@ describe('server process', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     expect(JSON.parse(await answer)).toMatchObject({ code: 0 });
     expect(await exited).toBe(0);
+    expect(await canConnect(sipWsPort)).toBe(false);
   });
 });

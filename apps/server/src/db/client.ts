@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverRoot } from '../paths.js';
 import * as schema from './schema.js';
 
 export type TSchema = typeof schema;
@@ -24,7 +25,7 @@ export type TDatabase = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.resolve(new URL('../../drizzle', import.meta.url).pathname);
+const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 /**
  * The walls around the server's PostgreSQL sessions, so that no request (a bug, a client gone

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { repoRoot } from '../../paths.js';
 
 /**
  * Starts and stops the product's Kamailio (deploy/kamailio/kamailio.cfg) for development and tests:
@@ -11,9 +12,7 @@ import path from 'node:path';
  * logs in that folder. Used by sip.kamailio.test.ts, the end-to-end tests and scripts/kamailio.sh.
  */
 
-export const kamailioConfigPath = path.resolve(
-  new URL('../../../../../deploy/kamailio/kamailio.cfg', import.meta.url).pathname,
-);
+export const kamailioConfigPath = path.join(repoRoot, 'deploy/kamailio/kamailio.cfg');
 
 /** Modules our config loads beyond Kamailio's core package (scripts/ensure-kamailio.sh). */
 const extraModules = ['websocket.so', 'http_client.so'];
