@@ -9,6 +9,7 @@ import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
+import { LeanRequestLog } from './http/request-log.js';
 import { registerWebApp } from './http/web-app.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
@@ -89,6 +90,7 @@ export const buildApp = async (
 ): Promise<TApp> => {
   const app = Fastify({
     logger: { level: config.logLevel },
+    logController: new LeanRequestLog(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     frameworkErrors,

@@ -1,0 +1,42 @@
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+/** A request answered later than this leaves a line at `info` level. */
+export const slowRequestMs = 1000;
+
+/**
+ * Request logging that costs little (issue 13). Fastify's two lines per request ("incoming request",
+ * "request completed") cost 12 % of `/healthz`'s throughput at `info`. Here, at `info`, a request
+ * leaves one lean line only when it went wrong (an error, a status of 500 or more) or was slow;
+ * at `debug` and `trace` every request is logged the full way. Fastify's other lines (errors,
+ * broken streams, a server closing) are untouched, and so is the envelope's error log.
+ */
+export class LeanRequestLog extends LogController {
+  readonly #isFull: boolean;
+
+  constructor(level: string) {
+    super();
+    this.#isFull = level === 'debug' || level === 'trace';
+  }
+
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+    if (this.#isFull) super.incomingRequest(request, reply, metadata);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (this.#isFull || error) {
+      super.requestCompleted(error, request, reply, metadata);
+      return;
+    }
+    const ms = reply.elapsedTime;
+    if (reply.statusCode < 500 && ms < slowRequestMs) return;
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(ms) },
+      ms < slowRequestMs ? 'request failed' : 'slow request',
+    );
+  }
+}
