@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -93,7 +94,7 @@ export const openDatabase = async (opts: {
       dir = path.join(opts.dataDir, 'pgdata');
       fs.mkdirSync(dir, { recursive: true });
     }
-    const client = new PGlite(dir);
+    const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema }) as unknown as TDb;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     database = { db, kind: 'pglite', ping: (timeoutMs) => ping(db, timeoutMs), close: () => client.close() };

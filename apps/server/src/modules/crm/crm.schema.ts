@@ -73,9 +73,11 @@ export const customers = pgTable(
     // Private pool lists: by owner, newest first (the default sort) and by follow-up times. Partial
     // on live rows, so counting a person's customers is an index-only scan (1,000,000-row bench).
     index('customers_tenant_owner_idx').on(t.tenantId, t.ownerId, t.createdAt).where(sql`deleted_at IS NULL`),
-    // The whole private pool newest first (the 'all' data scope without an owner filter).
-    index('customers_private_created_idx')
-      .on(t.tenantId, t.createdAt)
+    // The whole private pool newest first (the 'all' data scope without an owner filter), in the
+    // list's order; migration 0032 adds INCLUDE (owner_id, dept_id, intention_level), so a deep page
+    // skips its rows in the index alone.
+    index('customers_private_page_idx')
+      .on(t.tenantId, t.createdAt.desc(), t.id.desc())
       .where(sql`owner_id IS NOT NULL AND deleted_at IS NULL`),
     // Counting the private pool by intention level (the usual filter) is an index-only scan, with
     // the data-scope columns in the index so a manager's count needs no heap either: 200,000 of
@@ -100,8 +102,19 @@ export const customers = pgTable(
     index('customers_tenant_dept_idx').on(t.tenantId, t.deptId, t.createdAt),
     // Public pool: no owner, newest in the pool first.
     index('customers_pool_idx').on(t.tenantId, t.poolAt).where(sql`owner_id IS NULL AND deleted_at IS NULL`),
-    index('customers_pool_created_idx').on(t.tenantId, t.createdAt).where(sql`owner_id IS NULL AND deleted_at IS NULL`),
-    index('customers_recycle_idx').on(t.tenantId, t.deletedAt).where(sql`deleted_at IS NOT NULL`),
+    // Newest first in the list's order (0032 adds INCLUDE (intention_level)), and counted by level.
+    index('customers_pool_page_idx')
+      .on(t.tenantId, t.createdAt.desc(), t.id.desc())
+      .where(sql`owner_id IS NULL AND deleted_at IS NULL`),
+    index('customers_pool_level_idx')
+      .on(t.tenantId, t.intentionLevel)
+      .where(sql`owner_id IS NULL AND deleted_at IS NULL`),
+    // The recycle bin in its order (0032 adds INCLUDE (owner_id, dept_id, deleted_by): whose bin).
+    index('customers_recycle_page_idx')
+      .on(t.tenantId, t.deletedAt.desc(), t.id.desc())
+      .where(sql`deleted_at IS NOT NULL`),
+    // Keyword search: migration 0032's trigram index customers_search_trgm_idx over
+    // customer_search_text(name, company, remark, mobile, name_pinyin, name_initials).
     index('customers_tags_idx').using('gin', t.tagIds),
   ],
 );
@@ -318,8 +331,6 @@ export const crmImports = pgTable(
     /** The process writing a running import (its lease), renewed with every chunk written. */
     runner: text('runner'),
     heartbeatAt: ts('heartbeat_at'),
-    /** When its staged rows that will never be written were removed (the batch expired unwritten). */
-    stagedRemovedAt: ts('staged_removed_at'),
   },
   // The sweep for imports left running by a dead process reads only the running ones.
   (t) => [index('crm_imports_running_idx').on(t.heartbeatAt).where(sql`status = 'running'`)],

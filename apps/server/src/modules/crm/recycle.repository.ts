@@ -2,9 +2,14 @@ import type { crmRoutes, TParsedRequestOf } from '@yunhu/contract';
 import { and, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf } from '../../db/sql.js';
 import { customers as c } from './crm.schema.js';
-import { customerPageWhere, customerRepository, type TPaging } from './customer.repository.js';
+import {
+  customerPageWhere,
+  customerRepository,
+  keywordCondition,
+  mobileCondition,
+  type TPaging,
+} from './customer.repository.js';
 
 /** Whose recycle bin: the tenant, the person (he sees what he deleted himself) and his data scope. */
 export type TBinOf = { tenantId: number; userId: number; scope: TDataScope };
@@ -30,17 +35,9 @@ export const recycleRepository = {
   /** Newest deletion first. */
   page: (db: TDb, bin: TBinOf, f: TRecycleFilter, paging: TPaging) => {
     const conds: (SQL | undefined)[] = [binCondition(bin)];
-    if (f.keyword) {
-      const like = likeOf(f.keyword);
-      conds.push(
-        or(
-          sql`${c.name} ilike ${like}`,
-          sql`${c.company} ilike ${like}`,
-          sql`${c.namePinyin} like ${likeOf(f.keyword.toLowerCase())}`,
-        ),
-      );
-    }
-    if (f.mobile) conds.push(sql`${c.mobile} like ${likeOf(f.mobile)}`);
+    // The keyword and the mobile fragment search as the pools' lists do (an index where pg_trgm exists).
+    if (f.keyword) conds.push(keywordCondition(bin.tenantId, f.keyword));
+    if (f.mobile) conds.push(mobileCondition(bin.tenantId, f.mobile));
     if (f.deletedRange?.[0] != null) conds.push(gte(c.deletedAt, new Date(f.deletedRange[0])));
     if (f.deletedRange?.[1] != null) conds.push(lte(c.deletedAt, new Date(f.deletedRange[1])));
     return customerPageWhere(db, and(...conds)!, [desc(c.deletedAt), desc(c.id)], paging);
