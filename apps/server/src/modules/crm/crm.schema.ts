@@ -331,6 +331,8 @@ export const crmImports = pgTable(
     /** The process writing a running import (its lease), renewed with every chunk written. */
     runner: text('runner'),
     heartbeatAt: ts('heartbeat_at'),
+    /** When its staged rows that will never be written were removed (the batch expired unwritten). */
+    stagedRemovedAt: ts('staged_removed_at'),
   },
   // The sweep for imports left running by a dead process reads only the running ones.
   (t) => [index('crm_imports_running_idx').on(t.heartbeatAt).where(sql`status = 'running'`)],
