@@ -84,7 +84,7 @@ const durationBands = (f: Pick<TCallRecordFilter, 'durationMin' | 'durationMax'>
  * column's elements `first..last` (SQL arrays count from 1).
  */
 const daily = (plain: AnyPgColumn, banded: AnyPgColumn, f: TCallRecordFilter): SQL => {
-  // A range off the marks never comes here: rollupSelect leaves it to the records.
+  // A range off the marks never comes here: rollupSelect splits it first (splitDuration).
   const bands = f.durationMin === undefined && f.durationMax === undefined ? null : durationBands(f);
   if (!bands) return sql`${plain}`;
   const [first, last] = bands;
@@ -96,19 +96,90 @@ const daily = (plain: AnyPgColumn, banded: AnyPgColumn, f: TCallRecordFilter): S
       );
 };
 
-/** A figure of the matching records as each source gives it; `hours` null where the hourly roll-up cannot. */
-type TFigure = { name: string; days: SQL; hours: SQL | null; rows: SQL };
+/**
+ * A figure of the matching records as each source gives it: `days` for the filter the daily roll-up
+ * is read with (its talk-time bands), `hours` null where the hourly roll-up cannot.
+ */
+type TFigure = { name: string; days: (f: TCallRecordFilter) => SQL; hours: SQL | null; rows: SQL };
+
+/**
+ * A talk-time range off the marks (e.g. 45-100 s; issue 13), split into the whole bands inside it,
+ * which the daily roll-up keeps (`bands`, a range on the marks; null when no whole band lies
+ * inside), and the one or two pieces at its ends, read from the records (`pieces`, [min, max], max
+ * null = open). A piece never holds 0 s: 0 and 1 are marks.
+ */
+const splitDuration = (
+  f: Pick<TCallRecordFilter, 'durationMin' | 'durationMax'>,
+): { bands: { durationMin: number; durationMax: number | undefined } | null; pieces: [number, number | null][] } => {
+  const marks: readonly number[] = callDurationMarks;
+  const min = f.durationMin ?? 0;
+  const max = f.durationMax;
+  // The first band that starts at or above min; the last that ends at or below max (-1: none).
+  const lo = min === 0 || marks.includes(min) ? min : marks.find((m) => m > min);
+  const endMark = max === undefined ? undefined : marks.findLast((m) => m <= max + 1);
+  const hi = max === undefined ? undefined : endMark === undefined ? -1 : endMark - 1;
+  if (lo === undefined || (hi !== undefined && lo > hi)) return { bands: null, pieces: [[min, max ?? null]] };
+  const pieces: [number, number][] = [];
+  if (min < lo) pieces.push([min, lo - 1]);
+  if (max !== undefined && hi !== undefined && max > hi) pieces.push([hi + 1, max]);
+  return { bands: { durationMin: lo, durationMax: hi }, pieces };
+};
+
+/** Widest piece counted one talk time at a time (below): wider ones (long calls, few) read the range. */
+const pieceStepsMax = 1000;
+
+/**
+ * The figures of the records whose talk time lies in one piece [min, max] of a range off the marks,
+ * over the whole time range. One talk time at a time (a loose index scan): each second's records of
+ * the range are one stretch of call_records_tenant_duration_time_idx (migration 0033), so a month
+ * reads only that month's records of the piece, however long the history.
+ */
+const pieceSelect = (
+  tenantId: number,
+  scope: TDataScope,
+  f: TCallRecordFilter,
+  figures: TFigure[],
+  piece: [number, number | null],
+): SQL => {
+  const [min, max] = piece;
+  const each = sql.join(
+    figures.map((x) => sql`${x.rows} as ${sql.raw(x.name)}`),
+    sql`, `,
+  );
+  // "duration > 0" as the index's own predicate says it, so the planner may use it.
+  const connected = sql`${r.duration} > 0`;
+  if (max === null || max - min >= pieceStepsMax) {
+    const where = recordCondition(tenantId, scope, { ...f, durationMin: min, durationMax: max ?? undefined });
+    return sql`select ${each} from ${r} where ${where} and ${connected}`;
+  }
+  const where = recordCondition(tenantId, scope, { ...f, durationMin: undefined, durationMax: undefined });
+  return sql`select x.* from generate_series(${min}::int, ${max}::int) s(d)
+    cross join lateral (select ${each} from ${r} where ${where} and ${connected} and ${r.duration} = s.d) x`;
+};
 
 /**
  * The figures of the matching records, exact for any range (docs/decisions/0007, 0008): the whole
  * Shanghai days of the range from call_daily_stats, then in the partial days the whole hours from
  * call_hourly_stats when every figure has an hourly column, and the rest from the records. One
- * SELECT with a column per figure. Null when the daily roll-up does not keep the filter (a number
- * fragment, a duration range off the marks).
+ * SELECT with a column per figure. A talk-time range off the marks takes its whole bands so and its
+ * ends from the records (pieceSelect). Null when the roll-ups do not keep the filter (a number fragment).
  */
 const rollupSelect = (tenantId: number, scope: TDataScope, f: TCallRecordFilter, figures: TFigure[]): SQL | null => {
-  const bands = durationBands(f);
-  if (f.telB || !bands) return null;
+  if (f.telB) return null;
+  const split = durationBands(f) ? { bands: f, pieces: [] } : splitDuration(f);
+  const parts: SQL[] = [
+    ...(split.bands ? bandParts(tenantId, scope, { ...f, ...split.bands }, figures) : []),
+    ...split.pieces.map((piece) => pieceSelect(tenantId, scope, f, figures, piece)),
+  ];
+  return sql`select ${sql.join(
+    figures.map((x) => sql`coalesce(sum(${sql.raw(x.name)}), 0)::bigint as ${sql.raw(x.name)}`),
+    sql`, `,
+  )}
+    from (${sql.join(parts, sql` union all `)}) x`;
+};
+
+/** rollupSelect's parts for a filter the roll-ups keep (a talk-time range on the marks, or none). */
+const bandParts = (tenantId: number, scope: TDataScope, f: TCallRecordFilter, figures: TFigure[]): SQL[] => {
   const each = (fn: (x: TFigure) => SQL) =>
     sql.join(
       figures.map((x) => sql`${fn(x)} as ${sql.raw(x.name)}`),
@@ -128,7 +199,7 @@ const rollupSelect = (tenantId: number, scope: TDataScope, f: TCallRecordFilter,
       f.callStatus ? eq(d.callStatus, f.callStatus) : undefined,
       f.finishStatus ? eq(d.finishStatus, f.finishStatus) : undefined,
     );
-    parts.push(sql`select ${each((x) => sql`sum(${x.days})`)} from ${d} where ${where}`);
+    parts.push(sql`select ${each((x) => sql`sum(${x.days(f)})`)} from ${d} where ${where}`);
   }
   const hourly = figures.every((x) => x.hours !== null);
   for (const edge of edges) {
@@ -139,8 +210,7 @@ const rollupSelect = (tenantId: number, scope: TDataScope, f: TCallRecordFilter,
     }
     parts.push(...pieces.map(rows));
   }
-  return sql`select ${each((x) => sql`coalesce(sum(${sql.raw(x.name)}), 0)::bigint`)}
-    from (${sql.join(parts, sql` union all `)}) x`;
+  return parts;
 };
 
 /** Whether the hourly roll-up keeps the filter: no finish status or duration; a call status with its own column when `status`. */
@@ -159,7 +229,7 @@ const recordTotalOf = (tenantId: number, scope: TDataScope, f: TCallRecordFilter
   const total = rollupSelect(tenantId, scope, f, [
     {
       name: 'n',
-      days: daily(d.callNum, d.bandNum, f),
+      days: (g) => daily(d.callNum, d.bandNum, g),
       hours: hourlyKeeps(f, true) ? sql`${f.callStatus ? statusCount[f.callStatus]! : h.callNum}` : null,
       rows: sql`count(*)`,
     },
@@ -173,25 +243,25 @@ const recordSumsSql = (tenantId: number, scope: TDataScope, f: TCallRecordFilter
   return rollupSelect(tenantId, scope, f, [
     {
       name: 'total',
-      days: daily(d.callNum, d.bandNum, f),
+      days: (g) => daily(d.callNum, d.bandNum, g),
       hours: hourly ? sql`${h.callNum}` : null,
       rows: sql`count(*)`,
     },
     {
       name: 'connected',
-      days: sql`case when ${d.callStatus} = 1 then ${daily(d.callNum, d.bandNum, f)} else 0 end`,
+      days: (g) => sql`case when ${d.callStatus} = 1 then ${daily(d.callNum, d.bandNum, g)} else 0 end`,
       hours: hourly ? sql`${h.connectedNum}` : null,
       rows: sql`count(*) filter (where ${r.callStatus} = 1)`,
     },
     {
       name: 'total_second',
-      days: daily(d.totalSecond, d.bandSecond, f),
+      days: (g) => daily(d.totalSecond, d.bandSecond, g),
       hours: hourly ? sql`${h.totalSecond}` : null,
       rows: sql`sum(${r.duration})`,
     },
     {
       name: 'total_postage',
-      days: daily(d.totalPostage, d.bandPostage, f),
+      days: (g) => daily(d.totalPostage, d.bandPostage, g),
       hours: hourly ? sql`${h.totalPostage}` : null,
       rows: sql`sum(${r.postage})`,
     },
@@ -392,6 +462,7 @@ export const callRecordRepository = {
 
 /** The statements' pieces, for the benchmark's query plans (bench/calls.bench.ts). */
 export const callRecordSql = {
+  splitDuration,
   condition: recordCondition,
   order: recordOrder,
   total: recordTotalOf,

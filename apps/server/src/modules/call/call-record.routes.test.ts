@@ -146,6 +146,14 @@ describe('call records', () => {
                 [600, undefined],
                 [15, 100],
                 [45, undefined],
+                // Off the marks (issue 13): one piece inside a band, pieces around whole bands, a
+                // piece too wide to count one second at a time, an open piece.
+                [2, 5],
+                [45, 250],
+                [0, 100],
+                [5, 2000],
+                [601, 3000],
+                [700, undefined],
               ),
               { nil: undefined },
             ),

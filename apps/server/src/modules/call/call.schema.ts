@@ -51,6 +51,9 @@ export const callRecords = pgTable(
     // month of 10,000,000 records took 1.4 s (bench/calls.bench.ts).
     index('call_records_tenant_status_time_idx').on(t.tenantId, t.callStatus, t.startTime, t.userId, t.deptId),
     uniqueIndex('call_records_carrier_call_idx').on(t.carrierCallId),
+    // Also in migration 0033 only (Drizzle cannot declare INCLUDE columns): call_records_tenant_duration_time_idx
+    // on (tenant_id, duration, start_time) INCLUDE (user_id, dept_id, line_id, call_status,
+    // finish_status, postage) WHERE duration > 0, for talk-time ranges off the marks (pieceSelect).
   ],
 );
 
