@@ -11,14 +11,18 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { routeTables, type TCustomerListQuery } from '@yunhu/contract';
+import { routeTables } from '@yunhu/contract';
 import autocannon from 'autocannon';
-import { and, sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, rowsOf } from '../apps/server/src/db/client.js';
-import { customers } from '../apps/server/src/modules/crm/crm.schema.js';
-import { filterCondition, orderOf, poolCondition } from '../apps/server/src/modules/crm/customer.repository.js';
+import { openDatabase, rowsOf, type TDb } from '../apps/server/src/db/client.js';
+import * as schema from '../apps/server/src/db/schema.js';
+import type { TDataScope } from '../apps/server/src/db/scope.js';
+import { customerRepository } from '../apps/server/src/modules/crm/customer.repository.js';
+import { recycleRepository } from '../apps/server/src/modules/crm/recycle.repository.js';
 
 const benchUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/yunhu_bench';
 const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -90,7 +94,6 @@ const login = async (username: string, password: string) => {
   });
   return ((await res.json()) as { data: { token: string } }).data.token;
 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** The server's peak RSS while `fn` runs (the kernel's high-water mark, reset before). */
@@ -105,147 +108,287 @@ const withPeakRss = async <T>(fn: () => Promise<T>) => {
 console.log(`database: ${database.kind}, ${total} customers; node ${process.version}, ${os.cpus().length} cores`);
 console.log(`server RSS after start: ${mb(serverMemory().rss)}${heap.length ? ` (${heap[0]})` : ''}`);
 
-// ---- 1. list through HTTP vs raw SQL ------------------------------------------------------------
-const cases: { who: string; username: string; password: string; query: TCustomerListQuery }[] = [
-  {
-    who: 'admin (all)',
-    username: 'admin',
-    password: 'Admin@2026',
-    query: { page: 1, limit: 20, intentionLevels: ['A', 'B'], sortField: 'createdAt', sortOrder: 'descend' },
-  },
-  {
-    who: 'admin (all)',
-    username: 'admin',
-    password: 'Admin@2026',
-    query: { page: 1, limit: 20, intentionLevels: ['A', 'B'], sortField: 'lastFollowAt', sortOrder: 'descend' },
-  },
-  {
-    who: 'manager (dept and below)',
-    username: 'manager',
-    password: 'Manager@2026',
-    query: { page: 1, limit: 20, intentionLevels: ['A', 'B'], sortField: 'createdAt', sortOrder: 'descend' },
-  },
-];
-console.log('\n| who | filter and sort | HTTP p50 ms | raw SQL p50 ms (count + page) | ratio |');
-console.log('|---|---|---|---|---|');
-const plans: string[] = [];
-for (const c of cases) {
-  const token = await login(c.username, c.password);
-  const auth = (await app.services.auth.authenticate(token))!;
-  const scope = await app.services.org.dataScopeOf(auth);
-  const parsed = routeTables.crm.customerPage.request.parse(c.query);
-  const where = and(poolCondition(auth.tenantId, 'private', scope), filterCondition(auth.tenantId, parsed))!;
-  const order = orderOf({ field: parsed.sortField, order: parsed.sortOrder });
-  const countQuery = db.select({ n: sql`count(*)` }).from(customers).where(where);
-  const pageQuery = db
-    .select()
-    .from(customers)
-    .where(where)
-    .orderBy(...order)
-    .limit(parsed.limit)
-    .offset(0);
-  const rawTimes: number[] = [];
-  for (let i = 0; i < 30; i++) {
-    const started = performance.now();
-    await countQuery;
-    await pageQuery;
-    rawTimes.push(performance.now() - started);
+// ---- 1. the customer lists through HTTP vs the same SQL raw (issue 13) ----------------------------
+const runs = Number(process.env.BENCH_RUNS ?? 11);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const sections = new Set((process.env.BENCH_SECTIONS ?? 'lists,import').split(','));
+const quantile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+};
+/** As the server runs its tenant statements: in a transaction, as yunhu_app, with app.tenant_id set. */
+const role = database.hasAppRole ? 'yunhu_app' : 'none';
+type TStatement = { sql: string; params: unknown[] };
+const inTenant = async <T>(client: pg.PoolClient, tenantId: number, fn: () => Promise<T>) => {
+  await client.query('begin');
+  try {
+    await client.query(`select set_config('app.tenant_id', $1, true), set_config('role', $2, true)`, [
+      String(tenantId),
+      role,
+    ]);
+    return await fn();
+  } finally {
+    await client.query('rollback');
   }
-  const http = await autocannon({
-    url: `${base}${routeTables.crm.customerPage.path}`,
+};
+const replay = (client: pg.PoolClient, tenantId: number, statements: TStatement[]) =>
+  inTenant(client, tenantId, async () => {
+    for (const st of statements) await client.query(st.sql, st.params);
+  });
+// The repository's own statements, captured as it runs them (a logger on a connection of their own).
+const capturePool = new pg.Pool({ connectionString: benchUrl, max: 1 });
+let captured: TStatement[] = [];
+const capturingDb = drizzlePg(capturePool, {
+  schema,
+  logger: { logQuery: (text, params) => captured.push({ sql: text, params }) },
+}) as unknown as TDb;
+const capture = async (tenantId: number, fn: (tx: TDb) => Promise<unknown>) => {
+  captured = [];
+  await capturingDb
+    .transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', ${role}, true)`,
+      );
+      await fn(tx as unknown as TDb);
+      tx.rollback();
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof TransactionRollbackError)) throw e;
+    });
+  return captured.filter((st) => !/^(begin|commit|rollback|select set_config)/i.test(st.sql.trim()));
+};
+const rawPool = new pg.Pool({ connectionString: benchUrl, max: config.databaseLimits.poolMax });
+const explainText = async (tenantId: number, statements: TStatement[]) => {
+  const client = await rawPool.connect();
+  try {
+    return await inTenant(client, tenantId, async () => {
+      const out: string[] = [];
+      for (const st of statements) {
+        const res = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${st.sql}`, st.params);
+        out.push(res.rows.map((r) => r['QUERY PLAN']).join('\n'));
+      }
+      return out.join('\n\n');
+    });
+  } finally {
+    client.release();
+  }
+};
+type TWho = { label: string; token: string; tenantId: number; userId: number; scope: TDataScope };
+const signedIn = async (label: string, username: string, password: string): Promise<TWho> => {
+  const token = await login(username, password);
+  const auth = (await app.services.auth.authenticate(token))!;
+  return {
+    label,
+    token,
+    tenantId: auth.tenantId,
+    userId: auth.userId,
+    scope: await app.services.org.dataScopeOf(auth),
+  };
+};
+const admin = await signedIn('admin (all)', 'admin', 'Admin@2026');
+const managerWho = await signedIn('manager (dept and below)', 'manager', 'Manager@2026');
+type TList = 'private' | 'public' | 'recycle';
+const listPath: Record<TList, string> = {
+  private: routeTables.crm.customerPage.path,
+  public: routeTables.crm.poolPage.path,
+  recycle: routeTables.crm.recyclePage.path,
+};
+/** The repository call the list's handler makes (statements captured for the raw run). */
+const repositoryCall = (list: TList, who: TWho, query: Record<string, unknown>) => (tx: TDb) => {
+  if (list === 'recycle') {
+    const parsed = routeTables.crm.recyclePage.request.parse(query);
+    return recycleRepository.page(tx, { tenantId: who.tenantId, userId: who.userId, scope: who.scope }, parsed, parsed);
+  }
+  const parsed = routeTables.crm.customerPage.request.parse(query);
+  return customerRepository.page(tx, {
+    tenantId: who.tenantId,
+    pool: list,
+    scope: who.scope,
+    filter: parsed,
+    sort: { field: parsed.sortField, order: parsed.sortOrder },
+    paging: parsed,
+  });
+};
+const post = async (pathName: string, token: string, body: unknown) => {
+  const res = await fetch(`${base}${pathName}`, {
     method: 'POST',
     headers: { 'cloud-token': token, 'content-type': 'application/json' },
-    body: JSON.stringify(c.query),
-    connections: 1,
-    amount: 30,
+    body: JSON.stringify(body),
   });
-  if (http.non2xx || http.errors) throw new Error('list requests failed');
-  const label = `levels A,B; ${parsed.sortField} ${parsed.sortOrder}`;
-  const raw = median(rawTimes);
-  console.log(
-    `| ${c.who} | ${label} | ${http.latency.p50} | ${raw.toFixed(1)} | ${(http.latency.p50 / raw).toFixed(2)}x |`,
-  );
-  const { sql: text, params } = pageQuery.toSQL();
-  const explain = await database.db.execute(
-    sql.raw(
-      `explain (analyze, buffers) ${text.replace(/\$(\d+)/g, (_m, i) => {
-        const v = params[Number(i) - 1];
-        return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
-      })}`,
-    ),
-  );
-  plans.push(
-    `-- ${c.who}, ${label}\n${rowsOf<{ 'QUERY PLAN': string }>(explain)
-      .map((r) => r['QUERY PLAN'])
-      .join('\n')}`,
-  );
-}
-console.log('\nEXPLAIN ANALYZE of the page queries:\n');
-console.log(plans.join('\n\n'));
+  const json = (await res.json()) as { code: number; msg: string; data: { total: number; records: unknown[] } };
+  if (json.code !== 0) throw new Error(`${pathName}: ${json.msg}`);
+  return json.data;
+};
+const listCases: { list: TList; who: TWho; label: string; query: Record<string, unknown> }[] = [];
+const searches = (page5000: number, keyword: string) => [
+  { label: 'page 1', query: { page: 1, limit: 20 } },
+  { label: `page ${page5000}`, query: { page: page5000, limit: 20 } },
+  { label: `keyword ${keyword}`, query: { page: 1, limit: 20, keyword } },
+  { label: 'pinyin sunlihua', query: { page: 1, limit: 20, keyword: 'sunlihua' } },
+  { label: 'initials slh', query: { page: 1, limit: 20, keyword: 'slh' } },
+];
+// Each keyword names one seeded customer of that list (g % 5 = 0: public pool; g % 50 = 11: recycle bin).
+for (const s of searches(5000, '压测客户123456')) listCases.push({ list: 'private', who: admin, ...s });
+for (const s of searches(5000, '压测客户123456')) listCases.push({ list: 'private', who: managerWho, ...s });
+for (const s of searches(5000, '压测客户123455')) listCases.push({ list: 'public', who: admin, ...s });
+// The recycle bin holds 1 in 50 customers (20,000): its deep page is 900.
+for (const s of searches(900, '压测客户123411')) listCases.push({ list: 'recycle', who: admin, ...s });
 
-// ---- 2. import ------------------------------------------------------------------------------------
-const manager = await login('manager', 'Manager@2026');
-const csvPath = path.join(dataDir, 'import.csv');
-{
-  const out = fs.createWriteStream(csvPath);
-  out.write('客户名称,手机号,公司,来源,意向等级,备注\r\n');
-  for (let i = 0; i < importRows; i++) {
-    out.write(
-      `导入客户${i},15${String(i).padStart(9, '0')},导入公司${i % 1000},${source},${'ABCDE'[i % 5]},第${i}行\r\n`,
+if (sections.has('lists')) {
+  console.log(`\nCustomer lists, 20 a page with the total; ${runs} runs each, HTTP and raw interleaved.`);
+  console.log('raw = the repository statements (captured) on a bare pg connection, as yunhu_app under RLS.\n');
+  console.log(
+    '| list | who | page or search | total | HTTP p50 ms | HTTP p95 ms | raw p50 ms | raw p95 ms | ratio p50 | < 100 ms |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  const plans: string[] = [];
+  for (const c of listCases) {
+    const statements = await capture(c.who.tenantId, repositoryCall(c.list, c.who, c.query));
+    const client = await rawPool.connect();
+    const rawTimes: number[] = [];
+    const httpTimes: number[] = [];
+    let total = 0;
+    try {
+      await replay(client, c.who.tenantId, statements);
+      await post(listPath[c.list], c.who.token, c.query);
+      for (let i = 0; i < runs; i++) {
+        let started = performance.now();
+        await replay(client, c.who.tenantId, statements);
+        rawTimes.push(performance.now() - started);
+        started = performance.now();
+        total = (await post(listPath[c.list], c.who.token, c.query)).total;
+        httpTimes.push(performance.now() - started);
+      }
+    } finally {
+      client.release();
+    }
+    const [h50, h95, r50, r95] = [
+      quantile(httpTimes, 0.5),
+      quantile(httpTimes, 0.95),
+      quantile(rawTimes, 0.5),
+      quantile(rawTimes, 0.95),
+    ];
+    console.log(
+      `| ${c.list} | ${c.who.label} | ${c.label} | ${total} | ${h50.toFixed(1)} | ${h95.toFixed(1)} | ${r50.toFixed(1)} | ${r95.toFixed(1)} | ${(h50 / r50).toFixed(2)}x | ${h50 < 100 ? 'met' : 'missed'} |`,
+    );
+    if (process.env.BENCH_PLANS !== '0') {
+      plans.push(`-- ${c.list}, ${c.who.label}, ${c.label}\n${await explainText(c.who.tenantId, statements)}`);
+    }
+  }
+
+  // Throughput with 50 connections: the HTTP list against the same statements on a bare pool of the
+  // server's size (DB_POOL_MAX) driven by 50 concurrent loops.
+  console.log(
+    `\nThroughput, 50 connections, ${seconds} s each (bare pool: ${config.databaseLimits.poolMax} connections, the server's DB_POOL_MAX):\n`,
+  );
+  console.log(
+    '| list | HTTP req/s | HTTP p50 ms | HTTP p99 ms | errors + timeouts + non-2xx | bare pool req/s | ratio |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const list of ['private', 'public'] as const) {
+    const query = { page: 1, limit: 20 };
+    const statements = await capture(admin.tenantId, repositoryCall(list, admin, query));
+    const http = await autocannon({
+      url: `${base}${listPath[list]}`,
+      method: 'POST',
+      headers: { 'cloud-token': admin.token, 'content-type': 'application/json' },
+      body: JSON.stringify(query),
+      connections: 50,
+      duration: seconds,
+    });
+    let done = 0;
+    const until = Date.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (Date.now() < until) {
+          const client = await rawPool.connect();
+          try {
+            await replay(client, admin.tenantId, statements);
+          } finally {
+            client.release();
+          }
+          done++;
+        }
+      }),
+    );
+    const bare = done / seconds;
+    console.log(
+      `| ${list === 'private' ? '我的客户 (admin, page 1)' : '公海 (admin, page 1)'} | ${http.requests.average.toFixed(0)} | ${http.latency.p50} | ${http.latency.p99} | ${http.errors + http.timeouts + http.non2xx} | ${bare.toFixed(0)} | ${(http.requests.average / bare).toFixed(2)} |`,
     );
   }
-  await new Promise((resolve) => out.end(resolve));
-}
-const imported = await withPeakRss(async () => {
-  const form = new FormData();
-  form.append('target', 'private');
-  form.append('duplicateMode', 'skip');
-  form.append('file', await fs.openAsBlob(csvPath), 'import.csv');
-  const previewStarted = Date.now();
-  const res = await fetch(`${base}${routeTables.crmImport.importPreview.path}`, {
-    method: 'POST',
-    headers: { 'cloud-token': manager },
-    body: form,
-  });
-  const preview = (await res.json()) as { code: number; msg: string; data: { batchId: string; validCount: number } };
-  if (preview.code !== 0) throw new Error(preview.msg);
-  const previewMs = Date.now() - previewStarted;
-  await fetch(`${base}${routeTables.crmImport.importConfirm.path}`, {
-    method: 'POST',
-    headers: { 'cloud-token': manager, 'content-type': 'application/json' },
-    body: JSON.stringify({ batchId: preview.data.batchId }),
-  });
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 250));
-    const s = (await (
-      await fetch(`${base}${routeTables.crmImport.importState.path}?batchId=${preview.data.batchId}`, {
-        headers: { 'cloud-token': manager },
-      })
-    ).json()) as { data: { status: string; inserted: number; skipped: number } };
-    if (s.data.status !== 'running') return { previewMs, ...s.data, valid: preview.data.validCount };
+  if (process.env.BENCH_PLANS !== '0') {
+    console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the statements, as yunhu_app:\n');
+    console.log(plans.join('\n\n'));
   }
-});
-console.log(
-  `\nimport of ${importRows} rows (csv ${mb(fs.statSync(csvPath).size)}): preview ${(imported.result.previewMs / 1000).toFixed(1)} s, ` +
-    `total ${(imported.ms / 1000).toFixed(1)} s, status ${imported.result.status}, inserted ${imported.result.inserted}, ` +
-    `skipped ${imported.result.skipped}; server RSS ${mb(imported.before)} before, peak ${mb(imported.peak)}`,
-);
+}
+await capturePool.end();
+await rawPool.end();
 
-// ---- 3. export ------------------------------------------------------------------------------------
-const exported = await withPeakRss(async () => {
-  const res = await fetch(`${base}${routeTables.crmImport.exportCustomers.path}`, {
-    method: 'POST',
-    headers: { 'cloud-token': manager, 'content-type': 'application/json' },
-    body: JSON.stringify({ source }),
+if (sections.has('import')) {
+  // ---- 2. import ------------------------------------------------------------------------------------
+  const manager = await login('manager', 'Manager@2026');
+  const csvPath = path.join(dataDir, 'import.csv');
+  {
+    const out = fs.createWriteStream(csvPath);
+    out.write('客户名称,手机号,公司,来源,意向等级,备注\r\n');
+    for (let i = 0; i < importRows; i++) {
+      out.write(
+        `导入客户${i},15${String(i).padStart(9, '0')},导入公司${i % 1000},${source},${'ABCDE'[i % 5]},第${i}行\r\n`,
+      );
+    }
+    await new Promise((resolve) => out.end(resolve));
+  }
+  const imported = await withPeakRss(async () => {
+    const form = new FormData();
+    form.append('target', 'private');
+    form.append('duplicateMode', 'skip');
+    form.append('file', await fs.openAsBlob(csvPath), 'import.csv');
+    const previewStarted = Date.now();
+    const res = await fetch(`${base}${routeTables.crmImport.importPreview.path}`, {
+      method: 'POST',
+      headers: { 'cloud-token': manager },
+      body: form,
+    });
+    const preview = (await res.json()) as { code: number; msg: string; data: { batchId: string; validCount: number } };
+    if (preview.code !== 0) throw new Error(preview.msg);
+    const previewMs = Date.now() - previewStarted;
+    await fetch(`${base}${routeTables.crmImport.importConfirm.path}`, {
+      method: 'POST',
+      headers: { 'cloud-token': manager, 'content-type': 'application/json' },
+      body: JSON.stringify({ batchId: preview.data.batchId }),
+    });
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      const s = (await (
+        await fetch(`${base}${routeTables.crmImport.importState.path}?batchId=${preview.data.batchId}`, {
+          headers: { 'cloud-token': manager },
+        })
+      ).json()) as { data: { status: string; inserted: number; skipped: number } };
+      if (s.data.status !== 'running') return { previewMs, ...s.data, valid: preview.data.validCount };
+    }
   });
-  let bytes = 0;
-  for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
-  return { bytes, status: res.status };
-});
-console.log(
-  `export of the ${imported.result.inserted} imported customers: ${(exported.ms / 1000).toFixed(1)} s, ` +
-    `${mb(exported.result.bytes)} xlsx; server RSS ${mb(exported.before)} before, peak ${mb(exported.peak)}`,
-);
+  console.log(
+    `\nimport of ${importRows} rows (csv ${mb(fs.statSync(csvPath).size)}): preview ${(imported.result.previewMs / 1000).toFixed(1)} s, ` +
+      `total ${(imported.ms / 1000).toFixed(1)} s, status ${imported.result.status}, inserted ${imported.result.inserted}, ` +
+      `skipped ${imported.result.skipped}; server RSS ${mb(imported.before)} before, peak ${mb(imported.peak)}`,
+  );
+
+  // ---- 3. export ------------------------------------------------------------------------------------
+  const exported = await withPeakRss(async () => {
+    const res = await fetch(`${base}${routeTables.crmImport.exportCustomers.path}`, {
+      method: 'POST',
+      headers: { 'cloud-token': manager, 'content-type': 'application/json' },
+      body: JSON.stringify({ source }),
+    });
+    let bytes = 0;
+    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+    return { bytes, status: res.status };
+  });
+  console.log(
+    `export of the ${imported.result.inserted} imported customers: ${(exported.ms / 1000).toFixed(1)} s, ` +
+      `${mb(exported.result.bytes)} xlsx; server RSS ${mb(exported.before)} before, peak ${mb(exported.peak)}`,
+  );
+}
 
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
