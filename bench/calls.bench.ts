@@ -216,6 +216,8 @@ const listCases = [
   { who: admin, label: 'duration 1分钟以上', filter: { durationMin: 60 } },
   { who: admin, label: 'agent + 1-3分钟', filter: { userIds: [agentId], durationMin: 60, durationMax: 179 } },
   { who: admin, label: 'duration 45-100 s (off the marks)', filter: { durationMin: 45, durationMax: 100 } },
+  { who: admin, label: 'duration 45 s and more (off the marks)', filter: { durationMin: 45 } },
+  { who: manager, label: 'duration 45-250 s (off the marks)', filter: { durationMin: 45, durationMax: 250 } },
   { who: manager, label: 'no filter', filter: {} },
   { who: manager, label: 'status 占线', filter: { callStatus: 3 } },
   { who: manager, label: 'finish 主叫挂断 + 30秒以上', filter: { finishStatus: 1, durationMin: 30 } },
@@ -279,6 +281,7 @@ const countCases = [
   { who: admin, label: 'no filter', filter: {} },
   { who: admin, label: 'an agent', filter: { userIds: [agentId] } },
   { who: admin, label: 'status 已接通 + 1分钟以上', filter: { callStatus: 1, durationMin: 60 } },
+  { who: admin, label: 'duration 45-100 s (off the marks)', filter: { durationMin: 45, durationMax: 100 } },
   { who: manager, label: 'no filter', filter: {} },
 ];
 console.log('\nCall-record figures (get-page-count):\n');
