@@ -144,18 +144,26 @@ export const importRepository = {
         insert into crm_owner_logs (tenant_id, customer_id, action, to_user_id, operator_id, reason)
         select ${p.tenantId}::bigint, ins.id, 'import', ${owner}, ${p.userId}::bigint, ${p.logReason}::text from ins
       ),
+      settled as (
+        -- One hash join of the chunk against what was inserted (not a look-up into \`ins\` per row).
+        select s.row_no, s.n, i.id is not null as is_written from src s left join ins i on i.mobile = s.mobile
+      ),
+      -- The staged rows by their key (= any of an array: the primary key's index whatever the
+      -- planner's estimates of a staging table that fills and empties between two ANALYZE).
       gone as (
-        delete from crm_import_rows r using src s join ins on ins.mobile = s.mobile
-        where r.tenant_id = ${p.tenantId} and r.import_id = ${p.importId} and r.row_no = s.row_no
+        delete from crm_import_rows r
+        where r.tenant_id = ${p.tenantId} and r.import_id = ${p.importId}
+          and r.row_no = any(array(select x.row_no from settled x where x.is_written))
         returning 1
       ),
       kept as (
         update crm_import_rows r set outcome = 'skipped',
-          outcome_reason = case when s.n > ${p.room ?? 2_147_483_647} then ${p.overReason}::text
+          outcome_reason = case when x.n > ${p.room ?? 2_147_483_647} then ${p.overReason}::text
             else ${p.takenReason}::text end
-        from src s
-        where r.tenant_id = ${p.tenantId} and r.import_id = ${p.importId} and r.row_no = s.row_no
-          and not exists (select 1 from ins where ins.mobile = s.mobile)
+        from settled x
+        where r.tenant_id = ${p.tenantId} and r.import_id = ${p.importId}
+          and r.row_no = any(array(select y.row_no from settled y where not y.is_written))
+          and r.row_no = x.row_no
         returning 1
       )
       select (select count(*)::int from gone) as inserted, (select count(*)::int from kept) as skipped`),
