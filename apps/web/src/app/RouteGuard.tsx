@@ -1,38 +1,11 @@
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { loadUserInfo } from '../features/org';
-import { t } from '../locales/zh-CN';
-import { feedback } from '../shared/feedback';
-import { ApiError } from '../shared/http/handle';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { hasSession, setToken } from '../shared/http/token';
-import { clearSession } from '../shared/session';
+import { lazyComponent } from '../shared/lazyComponent';
 import { useUserStore } from '../shared/stores/user';
 import { decideRoute } from './guard';
-import { PageLoading } from './layout/PageLoading';
 
-const UserLoader = () => {
-  const navigate = useNavigate();
-  useEffect(() => {
-    let isCurrent = true;
-    loadUserInfo()
-      .then((user) => {
-        if (isCurrent) document.title = user.enterpriseName;
-      })
-      .catch((error: unknown) => {
-        if (!isCurrent) return;
-        // 401 was already announced by the HTTP client; anything else gets the guard's warning.
-        if (!(error instanceof ApiError && error.code === 401)) {
-          feedback.message.warning((error instanceof Error && error.message) || t.app.unknownError);
-        }
-        clearSession();
-        navigate('/login', { replace: true });
-      });
-    return () => {
-      isCurrent = false;
-    };
-  }, [navigate]);
-  return <PageLoading />;
-};
+// Its own chunk with the organisation's client: the sign-in page never needs it.
+const UserLoader = lazyComponent(() => import('./UserLoader'), 'UserLoader');
 
 /** Spec section 2, navigation guard: wraps every route. */
 export const RouteGuard = () => {

@@ -1,6 +1,5 @@
-import { Button, Result } from 'antd';
 import { Suspense } from 'react';
-import { createHashRouter, Navigate, type RouteObject, useNavigate } from 'react-router-dom';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { authRoutes } from '../features/auth';
 import { blacklistPageRoutes } from '../features/blacklist';
 import { callRoutes } from '../features/call';
@@ -13,25 +12,12 @@ import { personalCenterRoutes } from '../features/personalCenter';
 import { platformContentRoutes, platformRoutes } from '../features/platform';
 import { seatRoutes } from '../features/seat';
 import { systemRoutes } from '../features/system';
-import { t } from '../locales/zh-CN';
-import { AppLayout } from './layout/AppLayout';
 import { PageLoading } from './layout/PageLoading';
+import { lazyPage, lazyRoute } from './lazyPage';
 import { RouteGuard } from './RouteGuard';
 
-const NotFound = () => {
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title={t.app.notFound}
-      extra={
-        <Button type="primary" onClick={() => navigate('/menu/home')}>
-          {t.app.backHome}
-        </Button>
-      }
-    />
-  );
-};
+// The shell and the 404 page load after sign-in: the login page's first load carries neither.
+const NotFound = lazyPage(() => import('./NotFound'), 'NotFound');
 
 /** Screens under /menu, each registered by its business area (DESIGN.md section 7). */
 export const menuRoutes: RouteObject[] = [
@@ -52,15 +38,24 @@ export const menuRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <RouteGuard />,
+    // Shown while the router fetches a lazy route's chunk at start (the shell on a signed-in reload).
+    hydrateFallbackElement: <PageLoading />,
     children: [
       ...authRoutes.map((r) => ({ ...r, element: <Suspense fallback={<PageLoading />}>{r.element}</Suspense> })),
       {
         path: '/menu',
-        element: <AppLayout />,
+        lazy: lazyRoute(() => import('./layout/AppLayout'), 'AppLayout'),
         children: [
           { index: true, element: <Navigate to="home" replace /> },
           ...menuRoutes,
-          { path: '*', element: <NotFound /> },
+          {
+            path: '*',
+            element: (
+              <Suspense fallback={<PageLoading />}>
+                <NotFound />
+              </Suspense>
+            ),
+          },
         ],
       },
       { path: '/', element: <Navigate to="/login" replace /> },

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 13: the sign-in page's first load carries no soft-phone stack and no charts. What a page
+ * loads first is the static import graph from main.tsx and its route's page; `import()` starts a
+ * chunk of its own, fetched later. This walks that graph over the sources (type-only imports
+ * aside) and names every package it reaches, so a static import of jssip or echarts anywhere
+ * under the sign-in page fails here; the bench (bench/first-load.bench.ts) measures the bytes.
+ */
+const src = path.resolve(import.meta.dirname, '../src');
+const contract = path.resolve(src, '../../../packages/contract/src');
+
+const staticImport =
+  /(?:^|\n)\s*(?:import(?!\s+type\b)(?:[\s\w{},*$]*?from\s*)?|export(?!\s+type\b)[\s\w{},*$]*?from\s*)['"]([^'"]+)['"]/g;
+
+const resolveFile = (from: string, spec: string): string | null => {
+  const base = spec === '@yunhu/contract' ? path.join(contract, 'index') : path.resolve(path.dirname(from), spec);
+  const bare = base.replace(/\.js$/, '');
+  for (const candidate of [base, `${bare}.ts`, `${bare}.tsx`, path.join(bare, 'index.ts'), path.join(bare, 'index.tsx')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+};
+
+/** The source files and the packages the static graph from `entries` reaches. */
+export const staticGraph = (entries: string[]) => {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const queue = entries.map((e) => path.resolve(src, e));
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (files.has(file)) continue;
+    files.add(file);
+    if (!/\.tsx?$/.test(file)) continue;
+    const code = fs.readFileSync(file, 'utf8');
+    for (const [, spec] of code.matchAll(staticImport)) {
+      if (!spec) continue;
+      if (spec.startsWith('.') || spec === '@yunhu/contract') {
+        const target = resolveFile(file, spec);
+        if (!target) throw new Error(`${path.relative(src, file)}: cannot resolve ${spec}`);
+        queue.push(target);
+      } else {
+        packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
+      }
+    }
+  }
+  return { files: [...files].map((f) => path.relative(src, f)), packages: [...packages].sort() };
+};
+
+describe('the sign-in page first load (issue 13)', () => {
+  const login = staticGraph(['main.tsx', 'features/auth/pages/LoginPage.tsx']);
+
+  it('reaches neither the soft-phone stack nor the charts', () => {
+    expect(login.packages).not.toContain('jssip');
+    expect(login.packages).not.toContain('echarts');
+    expect(login.files.filter((f) => /softphone\/phone\.ts|shared\/charts\//.test(f))).toEqual([]);
+  });
+
+  it('carries no shell: layout, menu and user loading come after sign-in', () => {
+    expect(login.files.filter((f) => f.startsWith('app/layout/') && !f.endsWith('PageLoading.tsx'))).toEqual([]);
+    expect(login.files).not.toContain('app/UserLoader.tsx');
+  });
+
+  it('can fail: the shell, once signed in, reaches the soft-phone widget only through import()', () => {
+    const widget = staticGraph(['features/softphone/components/SoftphoneWidget.tsx']);
+    expect(widget.packages).not.toContain('jssip');
+    // The stack itself is jssip: the walk sees it when it starts there.
+    expect(staticGraph(['features/softphone/phone.ts']).packages).toContain('jssip');
+    expect(staticGraph(['shared/charts/EChart.tsx']).packages).toContain('echarts');
+  });
+});
