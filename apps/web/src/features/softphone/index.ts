@@ -1,8 +1,8 @@
 import { t } from '../../locales/zh-CN';
-import { placeCall } from './phone';
+import { lazyComponent } from '../../shared/lazyComponent';
+import { loadPhone } from './lazyPhone';
 
-export { SoftphoneWidget } from './components/SoftphoneWidget';
-export { SoftphoneError, type TSoftphoneRefusal } from './phone';
+export { SoftphoneError, type TSoftphoneRefusal } from './errors';
 export type { TSoftphoneStore } from './store';
 /**
  * The soft-phone's API for the dial flow (spec section 4, step 4: "line 2 means soft-phone call:
@@ -18,5 +18,14 @@ export { useSoftphone } from './store';
  * (请先点击上线按钮) when the phone is offline, 'busy' (呼叫失败) when a call is already in progress or
  * the stack refuses, 'mediaDenied' (媒体权限被拒绝) when the microphone is refused.
  */
-export const softphoneCall = (target: string, bindId: string, display?: string): Promise<void> =>
-  placeCall(target, [`X-Bind-Id: ${bindId}`], display ?? (target === bindId ? t.softphone.customerNumber : target));
+export const softphoneCall = async (target: string, bindId: string, display?: string): Promise<void> => {
+  const { placeCall } = await loadPhone();
+  return placeCall(
+    target,
+    [`X-Bind-Id: ${bindId}`],
+    display ?? (target === bindId ? t.softphone.customerNumber : target),
+  );
+};
+
+/** The widget in its own chunk, after the shell; JsSIP comes later still (lazyPhone.ts). */
+export const SoftphoneWidget = lazyComponent(() => import('./components/SoftphoneWidget'), 'SoftphoneWidget');

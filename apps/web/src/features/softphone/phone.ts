@@ -15,6 +15,7 @@ import type { IncomingRTCSessionEvent, OutgoingRTCSessionEvent } from 'jssip/lib
 import { t } from '../../locales/zh-CN';
 import { feedback } from '../../shared/feedback';
 import { configSlot, loadLineConfig, type TConfigSlot } from './config';
+import { SoftphoneError } from './errors';
 import { HANGUP_CLEAR_MS, isBusy, reduce, type TEffect, type TPhoneEvent, type TPhoneState } from './machine';
 import { startRingtone, stopRingtone } from './ringtone';
 import { phoneStateOf, useSoftphone } from './store';
@@ -377,16 +378,8 @@ export const goOffline = (): void => {
   dispatch({ type: 'stopped' });
 };
 
-/** Why the phone refused to place a call; callers branch on `reason`, the message is for people. */
-export type TSoftphoneRefusal = 'notOnline' | 'busy' | 'mediaDenied';
-export class SoftphoneError extends Error {
-  readonly reason: TSoftphoneRefusal;
-  constructor(reason: TSoftphoneRefusal, message: string) {
-    super(message);
-    this.name = 'SoftphoneError';
-    this.reason = reason;
-  }
-}
+export { SoftphoneError, type TSoftphoneRefusal } from './errors';
+
 const notOnline = () => new SoftphoneError('notOnline', t.softphone.notOnline);
 const callFailed = () => new SoftphoneError('busy', t.softphone.callFailed);
 

@@ -4,23 +4,16 @@ import { useEffect, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { loadLineConfig } from '../config';
+import { SoftphoneError } from '../errors';
+import { loadedPhone, loadPhone, withPhone } from '../lazyPhone';
 import { formatDuration, type TLineState } from '../machine';
-import {
-  answer,
-  answerRefer,
-  goOffline,
-  goOnline,
-  hangUp,
-  placeCall,
-  SoftphoneError,
-  toggleHold,
-  toggleMute,
-} from '../phone';
 import { useSoftphone } from '../store';
 import { DtmfPad } from './DtmfPad';
 import { TransferForm } from './TransferForm';
 
 const tx = t.softphone;
+
+const hangUp = withPhone((phone) => phone.hangUp());
 
 const lineTag: Record<TLineState, { color: string; text: string }> = {
   offline: { color: 'default', text: tx.offline },
@@ -45,12 +38,14 @@ const DialForm = () => {
   const dial = () => {
     const value = target.trim();
     if (!value) return;
-    placeCall(value).catch((e: unknown) => {
-      // Offline: 请先点击上线按钮 (spec section 5); media refusal already showed its notice.
-      if (e instanceof SoftphoneError && e.reason === 'notOnline') {
-        feedback.notification.warning({ title: t.app.noticeTitle, description: e.message });
-      }
-    });
+    loadPhone()
+      .then((phone) => phone.placeCall(value))
+      .catch((e: unknown) => {
+        // Offline: 请先点击上线按钮 (spec section 5); media refusal already showed its notice.
+        if (e instanceof SoftphoneError && e.reason === 'notOnline') {
+          feedback.notification.warning({ title: t.app.noticeTitle, description: e.message });
+        }
+      });
   };
   return (
     <Space.Compact style={{ width: '100%' }}>
@@ -78,10 +73,10 @@ const CallControls = () => {
       <Button danger type="primary" onClick={hangUp} data-testid="softphone-hangup">
         {tx.hangUp}
       </Button>
-      <Button onClick={toggleHold} data-testid="softphone-hold">
+      <Button onClick={withPhone((phone) => phone.toggleHold())} data-testid="softphone-hold">
         {isLocalHold ? tx.unhold : tx.hold}
       </Button>
-      <Button onClick={toggleMute} data-testid="softphone-mute">
+      <Button onClick={withPhone((phone) => phone.toggleMute())} data-testid="softphone-mute">
         {isMuted ? tx.unmute : tx.mute}
       </Button>
       <Popover content={<DtmfPad />} trigger="click" placement="top">
@@ -116,7 +111,7 @@ const CallPanel = () => {
           {tx.incomingFrom(peer)}
         </Typography.Text>
         <Space>
-          <Button type="primary" onClick={() => void answer()} data-testid="softphone-answer">
+          <Button type="primary" onClick={withPhone((phone) => phone.answer())} data-testid="softphone-answer">
             {tx.answer}
           </Button>
           <Button danger onClick={hangUp} data-testid="softphone-hangup">
@@ -157,8 +152,8 @@ const ReferQuestion = () => {
       title={t.app.noticeTitle}
       okText={tx.referAccept}
       cancelText={tx.referReject}
-      onOk={() => void answerRefer(true)}
-      onCancel={() => void answerRefer(false)}
+      onOk={withPhone((phone) => phone.answerRefer(true))}
+      onCancel={withPhone((phone) => phone.answerRefer(false))}
       closable={false}
       mask={{ closable: false }}
       rootClassName="softphone-refer-question"
@@ -182,9 +177,12 @@ export const SoftphoneWidget = () => {
   const [isOpen, setOpen] = useState(false);
   const isCallShown = call !== 'idle';
   useEffect(() => {
-    void loadLineConfig();
+    // A seat (a usable config) brings the JsSIP stack at once, so 上线 is immediate.
+    void loadLineConfig().then((slot) => {
+      if (slot.state === 'ready') void loadPhone();
+    });
     // Leaving the signed-in shell (logout) takes the phone offline: nobody could answer it.
-    return () => goOffline();
+    return () => loadedPhone()?.goOffline();
   }, []);
   const tag = lineTag[line];
   const isBusyLine = line === 'registering';
@@ -213,7 +211,7 @@ export const SoftphoneWidget = () => {
             {statusText}
           </Typography.Text>
           {line === 'online' ? (
-            <Button size="small" onClick={goOffline} data-testid="softphone-offline">
+            <Button size="small" onClick={withPhone((phone) => phone.goOffline())} data-testid="softphone-offline">
               {tx.goOffline}
             </Button>
           ) : (
@@ -221,7 +219,7 @@ export const SoftphoneWidget = () => {
               size="small"
               type="primary"
               loading={isBusyLine}
-              onClick={() => void goOnline()}
+              onClick={withPhone((phone) => phone.goOnline())}
               data-testid="softphone-online"
             >
               {tx.goOnline}

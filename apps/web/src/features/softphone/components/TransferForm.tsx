@@ -2,7 +2,7 @@ import { Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
-import { transfer } from '../phone';
+import { loadPhone } from '../lazyPhone';
 
 /** Blind transfer (REFER) of the current call to another number or colleague. */
 export const TransferForm = ({ onDone }: { onDone: () => void }) => {
@@ -10,7 +10,7 @@ export const TransferForm = ({ onDone }: { onDone: () => void }) => {
   const submit = () => {
     const value = target.trim();
     if (!value) return void feedback.message.warning(t.softphone.transferRequired);
-    transfer(value);
+    void loadPhone().then((phone) => phone.transfer(value));
     setTarget('');
     onDone();
   };
