@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { loginShell } from './build/loginShell';
 import { precompress } from './build/precompress';
 
 const backend = 'http://127.0.0.1:8080';
@@ -8,7 +9,7 @@ const proxied = ['/base', '/sso', '/dev', '/healthz'];
 export default defineConfig({
   // Relative asset paths: the server serves dist at `/`, and any sub-path deployment keeps working.
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), loginShell(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

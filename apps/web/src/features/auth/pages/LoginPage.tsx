@@ -1,22 +1,35 @@
-import { Card, Space, Tabs, Typography } from 'antd';
+import { Button, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
+import { lazyComponent } from '../../../shared/lazyComponent';
 import { platformName, useBrandStore } from '../../../shared/stores/brand';
-import { ForgotPasswordModal } from '../components/ForgotPasswordModal';
 import { PasswordLoginForm } from '../components/PasswordLoginForm';
-import { SmsLoginForm } from '../components/SmsLoginForm';
-import { WechatLogin } from '../components/WechatLogin';
 
+// The first load carries the password form only (issue 13): the other tabs and the forgotten
+// password dialog come when the user opens them.
+const SmsLoginForm = lazyComponent(() => import('../components/SmsLoginForm'), 'SmsLoginForm');
+const WechatLogin = lazyComponent(() => import('../components/WechatLogin'), 'WechatLogin');
+const ForgotPasswordModal = lazyComponent(() => import('../components/ForgotPasswordModal'), 'ForgotPasswordModal');
+
+/**
+ * The sign-in page. Its head (logo, title, subtitle) is the same markup index.html paints before any
+ * script runs (build/loginShell.ts), so the page shows at once and nothing moves when React takes over.
+ */
 export const LoginPage = () => {
   const brand = useBrandStore((s) => s.brand);
   const [tab, setTab] = useState('password');
   const [isForgotOpen, setForgotOpen] = useState(false);
+  const [hasForgot, setHasForgot] = useState(false);
   const title = platformName(brand);
   // Spec section 2: the login page's title is the admin system's title.
   useEffect(() => {
     document.title = title;
   }, [title]);
+  const openForgot = () => {
+    setHasForgot(true);
+    setForgotOpen(true);
+  };
   const items = [
     { key: 'password', label: t.auth.tabPassword, children: <PasswordLoginForm /> },
     { key: 'sms', label: t.auth.tabSms, children: <SmsLoginForm /> },
@@ -24,25 +37,23 @@ export const LoginPage = () => {
   ];
   return (
     <div className="yh-auth-bg">
-      <Card className="yh-auth-card" data-testid="login-card">
-        <Space orientation="vertical" align="center" style={{ width: '100%', marginBottom: 8 }}>
+      <div className="yh-login-panel" data-testid="login-card">
+        <div className="yh-login-head">
           <img src={brand.home_logo || './logo.svg'} alt="logo" width={48} height={48} />
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {title}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t.auth.subtitle}</Typography.Text>
-        </Space>
+          <h1 className="yh-login-title">{title}</h1>
+          <p className="yh-login-subtitle">{t.auth.subtitle}</p>
+        </div>
         <Tabs activeKey={tab} onChange={setTab} items={items} centered destroyOnHidden />
-        <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 16 }}>
+        <div className="yh-login-links">
           <Link to="/register" data-testid="register-link">
             {t.auth.register}
           </Link>
-          <Typography.Link onClick={() => setForgotOpen(true)} data-testid="forgot-link">
+          <Button type="link" size="small" className="yh-login-forgot" onClick={openForgot} data-testid="forgot-link">
             {t.auth.forgot}
-          </Typography.Link>
-        </Space>
-      </Card>
-      <ForgotPasswordModal open={isForgotOpen} onClose={() => setForgotOpen(false)} />
+          </Button>
+        </div>
+      </div>
+      {hasForgot && <ForgotPasswordModal open={isForgotOpen} onClose={() => setForgotOpen(false)} />}
     </div>
   );
 };
