@@ -112,6 +112,7 @@ export const importRepository = {
     },
   ): Promise<{ inserted: number; skipped: number }> => {
     const owner = p.isPrivate ? sql`${p.userId}::bigint` : sql`null::bigint`;
+    const room = p.room ?? 2_147_483_647;
     const rows = rowsOf<{ inserted: number; skipped: number }>(
       await tx.execute(sql`with src as (
         select r.row_no, r.data, r.data->>'mobile' as mobile, row_number() over (order by r.row_no) as n
@@ -135,7 +136,7 @@ export const importRepository = {
           ${p.isPrivate ? sql`now()` : sql`null::timestamptz`}, ${p.isPrivate ? sql`null::timestamptz` : sql`now()`},
           ${p.userId}::bigint
         from src s
-        where s.n <= ${p.room ?? 2_147_483_647}
+        where s.n <= ${room}
         order by s.mobile
         on conflict (tenant_id, mobile) do nothing
         returning id, mobile
@@ -144,12 +145,13 @@ export const importRepository = {
         insert into crm_owner_logs (tenant_id, customer_id, action, to_user_id, operator_id, reason)
         select ${p.tenantId}::bigint, ins.id, 'import', ${owner}, ${p.userId}::bigint, ${p.logReason}::text from ins
       ),
+      -- Every statement below is planned to stand whatever the estimates (a staging table that
+      -- fills and empties between two ANALYZE is estimated at 1 row): the hashed IN of what was
+      -- inserted (not a join of two CTEs), the staged rows by their key (= any of an array: the
+      -- primary key's index), the limit's last row as one number.
       settled as (
-        -- One hash join of the chunk against what was inserted (not a look-up into \`ins\` per row).
-        select s.row_no, s.n, i.id is not null as is_written from src s left join ins i on i.mobile = s.mobile
+        select s.row_no, s.mobile in (select i.mobile from ins i) as is_written from src s
       ),
-      -- The staged rows by their key (= any of an array: the primary key's index whatever the
-      -- planner's estimates of a staging table that fills and empties between two ANALYZE).
       gone as (
         delete from crm_import_rows r
         where r.tenant_id = ${p.tenantId} and r.import_id = ${p.importId}
@@ -158,12 +160,12 @@ export const importRepository = {
       ),
       kept as (
         update crm_import_rows r set outcome = 'skipped',
-          outcome_reason = case when x.n > ${p.room ?? 2_147_483_647} then ${p.overReason}::text
+          outcome_reason = case
+            when r.row_no > (select coalesce(max(s.row_no), -1) from src s where s.n <= ${room})
+              then ${p.overReason}::text
             else ${p.takenReason}::text end
-        from settled x
         where r.tenant_id = ${p.tenantId} and r.import_id = ${p.importId}
-          and r.row_no = any(array(select y.row_no from settled y where not y.is_written))
-          and r.row_no = x.row_no
+          and r.row_no = any(array(select x.row_no from settled x where not x.is_written))
         returning 1
       )
       select (select count(*)::int from gone) as inserted, (select count(*)::int from kept) as skipped`),
