@@ -29,8 +29,8 @@ export const ZSettings = z.object({
     .optional(),
   DB_POOL_MAX: whole('连接数', 1, 1000).default(dbLimitDefaults.poolMax),
   DB_STATEMENT_TIMEOUT_MS: whole('毫秒，0 为不限', 0).default(dbLimitDefaults.statementTimeoutMs),
-  NODE_ENV: z.string().optional(),
   DB_MAINTENANCE_MINUTES: whole('分钟，0 为不运行', 0).default(10),
+  NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: flag.default('1'),
@@ -49,6 +49,11 @@ export const ZSettings = z.object({
   SIP_PORT: whole('端口', 1, 65535).default(5060),
   SIP_TRUNK_ADDR: text.optional(),
   SIP_TRUNK_PHONE: text.optional(),
+  MEDIA_GATEWAY: flag.default('1'),
+  MEDIA_IP: text.default('127.0.0.1'),
+  MEDIA_ADVERTISE_IP: text.optional(),
+  MEDIA_PORT_MIN: whole('端口', 1024, 65535).default(30000),
+  MEDIA_PORT_MAX: whole('端口', 1024, 65535).default(30999),
   CARRIER_SECRET: text.optional(),
   CARRIER_CALLBACK_URL: z.url().optional(),
   CARRIER_SIMULATOR: flag.optional(),
@@ -87,9 +92,9 @@ export type TConfig = {
   databaseUrl: string | null;
   /** Pool size and session timeouts on the PostgreSQL server (db/client.ts). */
   databaseLimits: TDbLimits;
-  isProduction: boolean;
   /** Minutes between checks of the tables' statistics where autovacuum is off (db/maintenance.ts); 0 = never. */
   dbMaintenanceMinutes: number;
+  isProduction: boolean;
   logLevel: TSettings['LOG_LEVEL'];
   /** Behind a reverse proxy: the client address (rate limits, log) is taken from X-Forwarded-For. */
   trustProxy: boolean;
@@ -142,6 +147,8 @@ export type TSipConfig = {
     sipPort: number;
     trunkAddress: string | null;
     trunkPhone: string | null;
+    /** The media gateway (rtpengine) started beside that Kamailio; null: none (MEDIA_GATEWAY=0). */
+    media: { ip: string; advertiseIp: string | null; portMin: number; portMax: number } | null;
   };
 };
 
@@ -159,8 +166,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       poolMax: s.DB_POOL_MAX,
       statementTimeoutMs: s.DB_STATEMENT_TIMEOUT_MS,
     },
-    isProduction,
     dbMaintenanceMinutes: s.DB_MAINTENANCE_MINUTES,
+    isProduction,
     logLevel: s.LOG_LEVEL,
     trustProxy: s.TRUST_PROXY === '1',
     webDist: s.WEB_DIST === '' ? null : path.resolve(s.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
@@ -181,6 +188,15 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         sipPort: s.SIP_PORT,
         trunkAddress: s.SIP_TRUNK_ADDR ?? null,
         trunkPhone: s.SIP_TRUNK_PHONE ?? null,
+        media:
+          s.MEDIA_GATEWAY === '1'
+            ? {
+                ip: s.MEDIA_IP,
+                advertiseIp: s.MEDIA_ADVERTISE_IP ?? null,
+                portMin: s.MEDIA_PORT_MIN,
+                portMax: s.MEDIA_PORT_MAX,
+              }
+            : null,
       },
     },
     carrier: {

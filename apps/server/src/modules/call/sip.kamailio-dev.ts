@@ -4,7 +4,8 @@ import type { TKamailioOptions } from './sip.kamailio.js';
 /**
  * Kamailio's options for a development server (`npm start`, scripts/kamailio.sh): the server's own
  * SIP_* settings (README.md), the server's pages and Vite's as WebSocket origins, and where
- * telephone numbers go: SIP_TRUNK_ADDR (host:port;transport=udp) or SIP_TRUNK_PHONE (a soft-phone key).
+ * telephone numbers go: SIP_TRUNK_ADDR (host:port;transport=udp) or SIP_TRUNK_PHONE (a soft-phone key);
+ * the media gateway beside it: MEDIA_GATEWAY, MEDIA_IP, MEDIA_ADVERTISE_IP, MEDIA_PORT_MIN/MAX.
  */
 export const devKamailioOptions = (config: TConfig, sharedSecret: string): TKamailioOptions => {
   const { dev } = config.sip;
@@ -20,5 +21,6 @@ export const devKamailioOptions = (config: TConfig, sharedSecret: string): TKama
     wsPort: Number(ws.port || 5066),
     sipPort: dev.sipPort,
     trunk: dev.trunkAddress ? { address: dev.trunkAddress } : dev.trunkPhone ? { phone: dev.trunkPhone } : undefined,
+    media: dev.media ?? false,
   };
 };

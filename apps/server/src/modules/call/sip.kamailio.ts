@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../paths.js';
+import { rtpengineMissing, startRtpengine, type TRtpengine, type TRtpengineOptions } from './sip.kamailio-rtpengine.js';
 
 /**
  * Starts and stops the product's Kamailio (deploy/kamailio/kamailio.cfg) for development and tests:
@@ -44,6 +45,12 @@ export type TKamailioOptions = {
   debug?: number;
   /** Log to this process's output instead of a file (scripts/kamailio.sh). */
   isLogInherited?: boolean;
+  /**
+   * The media gateway (rtpengine) started beside Kamailio and stopped with it: its settings, or
+   * false for none (media then goes browser to browser and a plain-RTP trunk cannot talk). By
+   * default it runs whenever rtpengine is installed.
+   */
+  media?: Omit<TRtpengineOptions, 'dir' | 'isLogInherited'> | false;
 };
 
 export type TKamailio = {
@@ -52,6 +59,8 @@ export type TKamailio = {
   wsPort: number;
   sipPort: number;
   dir: string;
+  /** The media gateway anchoring every call, or null when there is none. */
+  media: TRtpengine | null;
   /** Everything Kamailio logged so far. */
   log: () => string;
   stop: () => Promise<void>;
@@ -123,6 +132,18 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
     YH_RUN_DIR: dir,
   };
   const defines: string[] = [];
+  const isMedia = opts.media !== false && rtpengineMissing() === null;
+  let media: TRtpengine | null = null;
+  if (isMedia) {
+    try {
+      media = await startRtpengine({ ...(opts.media || {}), dir, isLogInherited: opts.isLogInherited });
+    } catch (error) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+    defines.push('WITH_MEDIA');
+    values.YH_RTPENGINE_SOCK = media.ngSocket;
+  }
   if (opts.trunk && 'address' in opts.trunk) {
     defines.push('WITH_TRUNK');
     values.YH_TRUNK_ADDR = opts.trunk.address;
@@ -159,6 +180,7 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
       await exit;
       clearTimeout(timer);
     }
+    await media?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
@@ -166,6 +188,7 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
   for (;;) {
     if (exited) {
       const output = log();
+      await media?.stop();
       fs.rmSync(dir, { recursive: true, force: true });
       throw new Error(`Kamailio 启动失败：\n${output.slice(-4000)}`);
     }
@@ -177,5 +200,5 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { wsUrl: `ws://127.0.0.1:${wsPort}`, wsPort, sipPort, dir, log, stop };
+  return { wsUrl: `ws://127.0.0.1:${wsPort}`, wsPort, sipPort, dir, media, log, stop };
 };

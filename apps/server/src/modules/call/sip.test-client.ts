@@ -80,7 +80,7 @@ const wsGuid = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 type TWebSocket = { send: (text: string) => void; close: () => void };
 
 /** Opens ws://host:port/ with the `sip` sub-protocol; rejects with the HTTP status on refusal. */
-const openWebSocket = (url: string, origin: string, onText: (text: string) => void): Promise<TWebSocket> =>
+export const openWebSocket = (url: string, origin: string, onText: (text: string) => void): Promise<TWebSocket> =>
   new Promise((resolve, reject) => {
     const { hostname, port } = new URL(url);
     const socket = net.connect(Number(port), hostname);
