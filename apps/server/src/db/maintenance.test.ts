@@ -76,6 +76,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the statistics job on PostgreSQ
     expect(due).toMatchObject({ isAnalyzeDue: true, isVacuumDue: true, isOwned: true });
   });
 
+  it('leaves tables its user does not own alone and names them (the operator runs scripts/db-maintenance.sh)', async () => {
+    await client.query(`create table maintenance_foreign (id int)`);
+    await bulkInsert(`insert into maintenance_foreign select generate_series(1, 3000)`);
+    // A login role that owns nothing here, as a server started by another user than the migrations'.
+    const role = `yunhu_t_maint_${Math.random().toString(36).slice(2, 10)}`;
+    await client.query(`create role ${role} login`);
+    const stranger = new URL(url);
+    stranger.username = role;
+    const other = new pg.Client({ connectionString: stranger.toString() });
+    try {
+      await other.connect();
+      const run = await runMaintenance(other, { always: true });
+      if ('skipped' in run) throw new Error('skipped');
+      expect(run.notOwned).toContain('maintenance_foreign');
+      expect(run.vacuumed).not.toContain('maintenance_foreign');
+      expect(await stat('maintenance_foreign')).toMatchObject({ analyzed: false, vacuumed: false });
+    } finally {
+      await other.end();
+      await client.query(`drop role ${role}`);
+    }
+    // Its owner does it.
+    const run = await runMaintenance(client, { always: true });
+    expect(run).toMatchObject({ analyzed: expect.arrayContaining(['maintenance_foreign']) });
+  });
+
   it('runs in one process at a time: another holder of its lock makes a run skip', async () => {
     const other = new pg.Client({ connectionString: url });
     await other.connect();
