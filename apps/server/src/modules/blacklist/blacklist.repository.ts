@@ -98,7 +98,15 @@ export const blacklistRepository = {
     const rows = await db
       .select({ number: t.number })
       .from(t)
-      .where(and(list.owns, inArray(t.number, numbers), isLive(t, now)));
+      // The numbers as one JSON parameter (an import checks 2,000 a chunk; as bind parameters their
+      // building in drizzle cost more than the query).
+      .where(
+        and(
+          list.owns,
+          sql`${t.number} in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`,
+          isLive(t, now),
+        ),
+      );
     return rows.map((r) => r.number);
   },
 

@@ -1,5 +1,5 @@
 import type { TCustomField } from '@yunhu/contract';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 // Another area's table (the owner's name) through the schema barrel (docs/architecture.md).
 import { users } from '../../db/schema.js';
@@ -15,6 +15,13 @@ export type TExisting = {
   deptId: number | null;
   isDeleted: boolean;
 };
+
+/**
+ * \`column in (the values)\` with the values as one JSON parameter: a chunk's 2,000 mobiles as 2,000
+ * bind parameters cost more to build in drizzle than the query takes in the database (issue 13).
+ */
+const inJson = (column: AnyColumn, values: string[]) =>
+  sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 /** Customers as an import meets them (with their owner's name), by mobile or by id. */
 const existingWhere = async (tx: TDb, tenantId: number, match: SQL, n: number): Promise<TExisting[]> => {
@@ -40,7 +47,7 @@ export const importRepository = {
   /** Customers of the tenant with these mobiles, recycle bin included (mobiles are unique per tenant). */
   existingByMobile: async (tx: TDb, tenantId: number, mobiles: string[]): Promise<Map<string, TExisting>> =>
     new Map(
-      (await existingWhere(tx, tenantId, inArray(customers.mobile, mobiles), mobiles.length)).map((e) => [e.mobile, e]),
+      (await existingWhere(tx, tenantId, inJson(customers.mobile, mobiles), mobiles.length)).map((e) => [e.mobile, e]),
     ),
 
   customFields: async (tx: TDb, tenantId: number): Promise<TCustomField[]> =>
