@@ -162,7 +162,7 @@ export const createCrmImportService = (deps: {
           if (first !== null) row.reasons.push(`手机号与第${first}行重复`);
         }
         pending.push(row);
-        if (pending.length >= crmImportLimits.checkChunk) {
+        if (pending.length >= importLimits.checkChunk) {
           await inflight;
           inflight = flush();
           // Failing, it is awaited (and thrown) at the next chunk or the end: never unhandled meanwhile.
