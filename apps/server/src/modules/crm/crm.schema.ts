@@ -119,6 +119,22 @@ export const customers = pgTable(
   ],
 );
 
+/**
+ * How many customers each group holds (pool or recycle bin, owner, department, who deleted it,
+ * intention level), kept by statement triggers on customers (migration 0032): the lists' totals
+ * without other filters sum these rows inside the data scope instead of counting the customers.
+ */
+export const customerCounts = pgTable('customer_counts', {
+  tenantId: tenantId(),
+  inBin: boolean('in_bin').notNull(),
+  ownerId: ref('owner_id'),
+  deptId: ref('dept_id'),
+  /** Who deleted it (recycle bin rows only). */
+  deletedBy: ref('deleted_by'),
+  intentionLevel: text('intention_level').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
 /** 跟进记录: a follow-up by a person, with the next follow-up time it set. */
 export const crmFollowRecords = pgTable(
   'crm_follow_records',

@@ -1,6 +1,6 @@
 import { and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDb } from '../../db/client.js';
+import { rowsOf, type TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
@@ -13,6 +13,7 @@ import {
   filterCondition,
   orderOf,
   poolCondition,
+  searchIdsCap,
   type TFilter,
   type TPool,
   type TSort,
@@ -144,9 +145,99 @@ describe('customer list repository', () => {
         .select({ id: customers.id })
         .from(customers)
         .where(
-          sql`${customers.id} = any(array(select customer_ids_by_keyword(${tenantId}::bigint, '%丽华%', null, null, null)))`,
+          sql`${customers.id} = any(array(select customer_ids_by_keyword(${tenantId}::bigint, '%丽华%', null, null, null, 100)))`,
         ),
     ).not.toContainEqual({ id: ids.stranger });
+  });
+
+  it('finds a keyword matching more customers than the index lookup takes by the plain scan, with the same answer', async () => {
+    await t.database.db.execute(sql`insert into customers (tenant_id, name, mobile, owner_id)
+      select ${tenantId}, '批量客户' || g, '166' || lpad(g::text, 8, '0'), ${agentId}
+      from generate_series(1, ${searchIdsCap + 1}) g`);
+    const count = (like: string) =>
+      kit.count(sql`select count(*)::int as n from customers where tenant_id = ${tenantId} and owner_id = ${agentId}
+        and deleted_at is null and name like ${like}`);
+    const broad = await page('private', scopeOf(agentId), { keyword: '批量客户' });
+    expect(broad.total).toBe(searchIdsCap + 1);
+    expect(broad.total).toBe(await count('%批量客户%'));
+    const narrow = await page('private', scopeOf(agentId), { keyword: '批量客户77' });
+    expect(narrow.total).toBe(await count('%批量客户77%'));
+    const byMobile = await page('private', scopeOf(agentId), { mobile: '6600000' });
+    expect(byMobile.total).toBe(999);
+    await t.database.db.execute(sql`delete from customers where tenant_id = ${tenantId} and name like '批量客户%'`);
+  });
+
+  it('keeps customer_counts equal to the customers, group by group, through every kind of write', async () => {
+    const groups = `select tenant_id::int, in_bin, owner_id::int, dept_id::int, deleted_by::int, intention_level, n::int`;
+    const fromCounts = async () =>
+      rowsOf(
+        await t.database.db.execute(sql.raw(`${groups} from customer_counts where n <> 0 order by 1, 2, 3, 4, 5, 6`)),
+      );
+    const fromCustomers = async () =>
+      rowsOf(
+        await t.database.db.execute(
+          sql.raw(`select tenant_id::int, deleted_at is not null as in_bin, owner_id::int, dept_id::int,
+            (case when deleted_at is not null then deleted_by end)::int as deleted_by, intention_level, count(*)::int as n
+            from customers group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`),
+        ),
+      );
+    expect(await fromCounts()).toEqual(await fromCustomers());
+    const agent = await t.database.db.execute(sql`select dept_id::int as d from users where id = ${agentId}`);
+    const deptId = rowsOf<{ d: number }>(agent)[0]!.d;
+    // As the server writes: under row-level security, in the tenant's transaction.
+    await withTenant(t.database, tenantId, async (tx) => {
+      await tx.execute(sql`insert into customers (tenant_id, name, mobile, owner_id, dept_id, intention_level)
+        select ${tenantId}::bigint, '计数客户' || g, '155' || lpad(g::text, 8, '0'), case when g % 2 = 0 then ${agentId}::bigint end,
+          case when g % 2 = 0 then ${deptId}::bigint end, (array['A', 'B', 'C'])[1 + g % 3]
+        from generate_series(1, 30) g`);
+      await tx.execute(
+        sql`update customers set owner_id = ${agent4Id}, dept_id = null where name like '计数客户%' and owner_id is null and intention_level = 'A'`,
+      );
+      await tx.execute(
+        sql`update customers set owner_id = null, dept_id = null where name like '计数客户%' and intention_level = 'B'`,
+      );
+      await tx.execute(sql`update customers set intention_level = 'E' where name like '计数客户1%'`);
+      await tx.execute(
+        sql`update customers set deleted_at = now(), deleted_by = ${agent4Id} where name like '计数客户2%'`,
+      );
+      await tx.execute(sql`update customers set last_follow_at = now() where name like '计数客户%'`);
+    });
+    expect(await fromCounts()).toEqual(await fromCustomers());
+    await withTenant(t.database, tenantId, async (tx) => {
+      await tx.execute(sql`update customers set deleted_at = null, deleted_by = null where name = '计数客户21'`);
+      await tx.execute(sql`delete from customers where name like '计数客户2%' and deleted_at is not null`);
+    });
+    expect(await fromCounts()).toEqual(await fromCustomers());
+    // The lists' totals read them: every pool and scope, with and without a level.
+    const direct = (where: string) =>
+      kit.count(sql.raw(`select count(*)::int as n from customers where tenant_id = ${tenantId} and ${where}`));
+    const totalOf = async (pool: TPool, scope: TDataScope, filter: TFilter) => (await page(pool, scope, filter)).total;
+    expect(await totalOf('private', all, {})).toBe(await direct('owner_id is not null and deleted_at is null'));
+    expect(await totalOf('private', all, { intentionLevels: ['A', 'E'] })).toBe(
+      await direct(`owner_id is not null and deleted_at is null and intention_level in ('A', 'E')`),
+    );
+    expect(await totalOf('private', scopeOf(agentId), {})).toBe(
+      await direct(`owner_id = ${agentId} and deleted_at is null`),
+    );
+    expect(await totalOf('private', { kind: 'limited', userId: agent4Id, deptIds: [deptId] }, {})).toBe(
+      await direct(`owner_id is not null and deleted_at is null and (owner_id = ${agent4Id} or dept_id = ${deptId})`),
+    );
+    expect(await totalOf('private', all, { ownerId: agent4Id })).toBe(
+      await direct(`owner_id = ${agent4Id} and deleted_at is null`),
+    );
+    expect(await totalOf('public', all, { intentionLevels: ['B'] })).toBe(
+      await direct(`owner_id is null and deleted_at is null and intention_level = 'B'`),
+    );
+    const binTotal = async (userId: number, scope: TDataScope) =>
+      (
+        await withTenant(t.database, tenantId, (tx) =>
+          recycleRepository.page(tx, { tenantId, userId, scope }, {}, { page: 1, limit: 5 }),
+        )
+      ).total;
+    expect(await binTotal(agent4Id, scopeOf(agent4Id))).toBe(
+      await direct(`deleted_at is not null and (owner_id = ${agent4Id} or deleted_by = ${agent4Id})`),
+    );
+    expect(await binTotal(agentId, all)).toBe(await direct('deleted_at is not null'));
   });
 
   it('reads deep pages as the single OFFSET query did, in every sort, with ties', async () => {

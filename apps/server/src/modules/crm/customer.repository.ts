@@ -2,11 +2,11 @@ import type { customerSortFields, ZCustomerFilter } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { TDb } from '../../db/client.js';
+import { rowsOf, type TDb } from '../../db/client.js';
 import { callRecords } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { deptSubtree, likeOf, offsetOf } from '../../db/sql.js';
-import { customers as c } from './crm.schema.js';
+import { customers as c, customerCounts as cc } from './crm.schema.js';
 
 export type TPool = 'private' | 'public';
 /** The filter after validation (ids coerced to numbers). */
@@ -97,46 +97,105 @@ const customCondition = (cond: NonNullable<TFilter['custom']>[number]): SQL[] =>
   return out;
 };
 
-/**
- * The keyword of a list (DESIGN.md section 7): name, company or remark contain it; 张三 by `zhangsan`
- * (pinyin, anywhere) or `zs` (initials, from the start); 4 to 11 digits also search the mobile.
- * LIKE cannot use an index under row-level security (it is not leakproof), so the match runs in
- * customer_ids_by_keyword (migration 0032: a trigram index over the searchable text, where pg_trgm
- * exists) confined to the session's tenant; the ids come back here, where the policy, the pool,
- * the data scope and the other filters still apply.
- */
-export const keywordCondition = (tenantId: number, keyword: string): SQL => {
+/** The keyword's patterns (DESIGN.md section 7): 张三 by `zhangsan` (pinyin) or `zs` (initials, from the start); digits also search the mobile. */
+const keywordPatterns = (keyword: string) => {
   const q = keyword.toLowerCase().replace(/\s+/g, '');
   const isLetters = /^[a-z]+$/.test(q);
   const isDigits = /^\d{4,11}$/.test(q);
-  return idsByKeyword(
-    tenantId,
-    likeOf(keyword),
-    isLetters ? likeOf(q) : null,
-    isLetters ? `${q}%` : null,
-    isDigits ? likeOf(q) : null,
-  );
+  return {
+    pattern: likeOf(keyword),
+    pinyin: isLetters ? likeOf(q) : null,
+    initials: isLetters ? `${q}%` : null,
+    mobile: isDigits ? likeOf(q) : null,
+    compact: q,
+  };
 };
 
-/** A fragment of the mobile (the list's 手机号 filter), through the same index as the keyword. */
-export const mobileCondition = (tenantId: number, fragment: string): SQL =>
-  idsByKeyword(tenantId, null, null, null, likeOf(fragment));
+/** The keyword as plain conditions: name, company or remark contain it, or the pinyin, initials or mobile do. */
+const keywordScan = (keyword: string): SQL => {
+  const k = keywordPatterns(keyword);
+  return or(
+    sql`${c.name} ilike ${k.pattern}`,
+    sql`${c.company} ilike ${k.pattern}`,
+    sql`${c.remark} ilike ${k.pattern}`,
+    ...(k.pinyin ? [sql`${c.namePinyin} like ${k.pinyin}`, sql`${c.nameInitials} like ${k.initials}`] : []),
+    ...(k.mobile ? [sql`${c.mobile} like ${k.mobile}`] : []),
+  )!;
+};
 
-const idsByKeyword = (
+/** Ids found through the search index above this many: the plain scan costs less than looking them up. */
+export const searchIdsCap = 10_000;
+
+/** A trigram index only serves a pattern holding three letters or digits in a row. */
+const hasTrigram = (s: string) => /[\p{L}\p{N}]{3,}/u.test(s);
+
+/**
+ * The ids of the tenant's customers a keyword or a mobile fragment finds, through
+ * customer_ids_by_keyword (migration 0032): a trigram index over the searchable text where pg_trgm
+ * exists. LIKE cannot use an index under row-level security (it is not leakproof), so the match runs
+ * there as the table's owner, confined to the session's tenant; the ids come back as a parameter of
+ * the list's own statements, where the policy, the pool, the data scope and the other filters apply.
+ * Null when no index can serve it (fewer than three letters or digits in a row) or it finds more than
+ * searchIdsCap customers: then the list scans with the plain conditions, as before the index.
+ */
+const searchIds = async (
+  db: TDb,
   tenantId: number,
-  pattern: string | null,
-  pinyin: string | null,
-  initials: string | null,
-  mobile: string | null,
-): SQL =>
-  sql`${c.id} = any(array(select customer_ids_by_keyword(${tenantId}::bigint, ${pattern}::text, ${pinyin}::text,
-    ${initials}::text, ${mobile}::text)))`;
+  p: { pattern: string | null; pinyin: string | null; initials: string | null; mobile: string | null },
+  text: string,
+): Promise<number[] | null> => {
+  if (!hasTrigram(text)) return null;
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select id::int as id from customer_ids_by_keyword(${tenantId}::bigint, ${p.pattern}::text,
+      ${p.pinyin}::text, ${p.initials}::text, ${p.mobile}::text, ${searchIdsCap + 1}::int) as id`),
+  );
+  return rows.length > searchIdsCap ? null : rows.map((r) => Number(r.id));
+};
 
-/** Every filter of ZCustomerFilter as SQL on the customers table. */
-export const filterCondition = (tenantId: number, f: TFilter): SQL | undefined => {
+/** The keyword and mobile-fragment conditions of a filter, resolved to ids where the search index serves them. */
+export type TSearch = { keyword?: SQL; mobile?: SQL };
+
+const idsIn = (ids: number[]): SQL => sql`${c.id} = any(${`{${ids.join(',')}}`}::bigint[])`;
+
+/** Looks the filter's keyword and mobile fragment up in the search index (see searchIds). */
+export const resolveSearch = async (
+  db: TDb,
+  tenantId: number,
+  f: { keyword?: string; mobile?: string },
+): Promise<TSearch> => {
+  const out: TSearch = {};
+  if (f.keyword) {
+    const k = keywordPatterns(f.keyword);
+    const ids = await searchIds(db, tenantId, k, `${f.keyword.toLowerCase()} ${k.compact}`);
+    if (ids) out.keyword = idsIn(ids);
+  }
+  if (f.mobile) {
+    const ids = await searchIds(
+      db,
+      tenantId,
+      { pattern: null, pinyin: null, initials: null, mobile: likeOf(f.mobile) },
+      f.mobile,
+    );
+    if (ids) out.mobile = idsIn(ids);
+  }
+  return out;
+};
+
+/** The keyword condition: the ids the index found, else the plain conditions. */
+export const keywordCondition = (keyword: string, search?: TSearch): SQL => search?.keyword ?? keywordScan(keyword);
+
+/** The mobile-fragment condition: the ids the index found, else the plain condition. */
+export const mobileCondition = (fragment: string, search?: TSearch): SQL =>
+  search?.mobile ?? sql`${c.mobile} like ${likeOf(fragment)}`;
+
+/**
+ * Every filter of ZCustomerFilter as SQL on the customers table; `search` (resolveSearch) turns the
+ * keyword and the mobile fragment into ids found by the index.
+ */
+export const filterCondition = (tenantId: number, f: TFilter, search?: TSearch): SQL | undefined => {
   const conds: (SQL | undefined)[] = [];
-  if (f.keyword) conds.push(keywordCondition(tenantId, f.keyword));
-  if (f.mobile) conds.push(mobileCondition(tenantId, f.mobile));
+  if (f.keyword) conds.push(keywordCondition(f.keyword, search));
+  if (f.mobile) conds.push(mobileCondition(f.mobile, search));
   if (f.company) conds.push(sql`${c.company} ilike ${likeOf(f.company)}`);
   if (f.intentionLevels?.length) conds.push(inArray(c.intentionLevel, f.intentionLevels));
   if (f.isDeal !== undefined) conds.push(eq(c.isDeal, f.isDeal));
@@ -190,14 +249,53 @@ export const orderOf = ({ field, order }: TSort): SQL[] => {
   return [main, isAsc ? asc(c.id) : desc(c.id)];
 };
 
+/** Filters a total may read from customer_counts; with any other filter the customers are counted. */
+const countedFilters = new Set(['intentionLevels', 'ownerId']);
+/** Keys of a list query that filter nothing. */
+const pagingKeys = new Set(['page', 'limit', 'sortField', 'sortOrder']);
+const isNoFilter = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
 /**
- * One page of customers matching `where` (its tenant included), counted on the customers table alone.
+ * Where customer_counts holds a list's total: the pool (or the recycle bin) inside the data scope,
+ * by level or owner; null when the filter asks more (the customers are counted then).
+ */
+export const countedCondition = (
+  q: { tenantId: number; scope: TDataScope } & ({ pool: TPool; filter: TFilter } | { binOf: number }),
+): SQL | null => {
+  const scoped = scopeCondition(q.scope, { owner: cc.ownerId, dept: cc.deptId });
+  if ('binOf' in q) {
+    return and(
+      eq(cc.tenantId, q.tenantId),
+      eq(cc.inBin, true),
+      q.scope.kind === 'all' ? undefined : or(scoped, eq(cc.deletedBy, q.binOf)),
+    )!;
+  }
+  const f = q.filter as Record<string, unknown>;
+  if (!Object.entries(f).every(([k, v]) => isNoFilter(v) || pagingKeys.has(k) || countedFilters.has(k))) return null;
+  return and(
+    eq(cc.tenantId, q.tenantId),
+    eq(cc.inBin, false),
+    q.pool === 'private' ? and(isNotNull(cc.ownerId), scoped) : isNull(cc.ownerId),
+    q.filter.intentionLevels?.length ? inArray(cc.intentionLevel, q.filter.intentionLevels) : undefined,
+    q.filter.ownerId ? eq(cc.ownerId, q.filter.ownerId) : undefined,
+  )!;
+};
+
+/**
+ * One page of customers matching `where` (its tenant included) with the total: summed from
+ * customer_counts where `counted` says it holds it, else counted on the customers table alone.
  * The page's ids are read first (an index-only scan where an index gives the order and holds the
  * filtered columns), and the names only for those rows: a deep page skips ids, not name look-ups.
  */
-export const customerPageWhere = async (db: TDb, where: SQL, order: SQL[], paging: TPaging) => {
-  const [total] = await db.select({ n: count() }).from(c).where(where);
-  if ((total?.n ?? 0) <= offsetOf(paging)) return { records: [], total: total?.n ?? 0 };
+export const customerPageWhere = async (db: TDb, where: SQL, order: SQL[], paging: TPaging, counted?: SQL | null) => {
+  const [row] = counted
+    ? await db
+        .select({ n: sql<string | number>`coalesce(sum(${cc.n}), 0)` })
+        .from(cc)
+        .where(counted)
+    : await db.select({ n: count() }).from(c).where(where);
+  const total = Number(row?.n ?? 0);
+  if (total <= offsetOf(paging)) return { records: [], total };
   const ids = db
     .select({ id: c.id })
     .from(c)
@@ -210,7 +308,7 @@ export const customerPageWhere = async (db: TDb, where: SQL, order: SQL[], pagin
     .from(c)
     .where(inArray(c.id, ids))
     .orderBy(...order);
-  return { records, total: total?.n ?? 0 };
+  return { records, total };
 };
 
 type TPick = { tenantId: number; scope: TDataScope } & (
@@ -221,13 +319,13 @@ type TPick = { tenantId: number; scope: TDataScope } & (
 /** Every statement on the customers table of the pools (the recycle bin has its own repository). */
 export const customerRepository = {
   /** A page of one pool, inside the caller's scope, filtered and sorted as the list asks. */
-  page: (
+  page: async (
     db: TDb,
     q: { tenantId: number; pool: TPool; scope: TDataScope; filter: TFilter; sort: TSort; paging: TPaging },
   ) => {
     const where = poolCondition(q.tenantId, q.pool, q.scope);
-    const filter = filterCondition(q.tenantId, q.filter);
-    return customerPageWhere(db, filter ? and(where, filter)! : where, orderOf(q.sort), q.paging);
+    const filter = filterCondition(q.tenantId, q.filter, await resolveSearch(db, q.tenantId, q.filter));
+    return customerPageWhere(db, filter ? and(where, filter)! : where, orderOf(q.sort), q.paging, countedCondition(q));
   },
 
   findFull: async (db: TDb, tenantId: number, id: number): Promise<TCustomerFull | null> =>
@@ -260,7 +358,7 @@ export const customerRepository = {
           and(
             poolCondition(q.tenantId, q.pool, q.scope),
             visibleCondition(q.tenantId, q.scope, q.withPool),
-            filterCondition(q.tenantId, q.filter),
+            filterCondition(q.tenantId, q.filter, await resolveSearch(db, q.tenantId, q.filter)),
           ),
         )
         .orderBy(asc(c.id))
@@ -280,14 +378,17 @@ export const customerRepository = {
    * Id, name, owner and department of the customers a calling task may take, by id: those among
    * `ids` visible to him, or every customer of his private pool matching a filter.
    */
-  cards: (db: TDb, q: TPick) =>
+  cards: async (db: TDb, q: TPick) =>
     db
       .select({ id: c.id, name: c.name, ownerId: c.ownerId, deptId: c.deptId })
       .from(c)
       .where(
         'ids' in q
           ? and(visibleCondition(q.tenantId, q.scope, q.withPool), inArray(c.id, [...q.ids]))
-          : and(poolCondition(q.tenantId, 'private', q.scope), filterCondition(q.tenantId, q.filter)),
+          : and(
+              poolCondition(q.tenantId, 'private', q.scope),
+              filterCondition(q.tenantId, q.filter, await resolveSearch(db, q.tenantId, q.filter)),
+            ),
       )
       .orderBy(asc(c.id)),
 

@@ -4,10 +4,12 @@ import type { TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { customers as c } from './crm.schema.js';
 import {
+  countedCondition,
   customerPageWhere,
   customerRepository,
   keywordCondition,
   mobileCondition,
+  resolveSearch,
   type TPaging,
 } from './customer.repository.js';
 
@@ -33,14 +35,20 @@ const binCondition = ({ tenantId, userId, scope }: TBinOf): SQL =>
 /** The statements of the recycle bin. */
 export const recycleRepository = {
   /** Newest deletion first. */
-  page: (db: TDb, bin: TBinOf, f: TRecycleFilter, paging: TPaging) => {
+  page: async (db: TDb, bin: TBinOf, f: TRecycleFilter, paging: TPaging) => {
     const conds: (SQL | undefined)[] = [binCondition(bin)];
+    const search = await resolveSearch(db, bin.tenantId, f);
     // The keyword and the mobile fragment search as the pools' lists do (an index where pg_trgm exists).
-    if (f.keyword) conds.push(keywordCondition(bin.tenantId, f.keyword));
-    if (f.mobile) conds.push(mobileCondition(bin.tenantId, f.mobile));
+    if (f.keyword) conds.push(keywordCondition(f.keyword, search));
+    if (f.mobile) conds.push(mobileCondition(f.mobile, search));
     if (f.deletedRange?.[0] != null) conds.push(gte(c.deletedAt, new Date(f.deletedRange[0])));
     if (f.deletedRange?.[1] != null) conds.push(lte(c.deletedAt, new Date(f.deletedRange[1])));
-    return customerPageWhere(db, and(...conds)!, [desc(c.deletedAt), desc(c.id)], paging);
+    // Without a search or a time range its total is read from customer_counts.
+    const counted =
+      f.keyword || f.mobile || f.deletedRange?.[0] != null || f.deletedRange?.[1] != null
+        ? null
+        : countedCondition({ tenantId: bin.tenantId, scope: bin.scope, binOf: bin.userId });
+    return customerPageWhere(db, and(...conds)!, [desc(c.deletedAt), desc(c.id)], paging, counted);
   },
 
   /** Whether this person sees the customer in his recycle bin. */
