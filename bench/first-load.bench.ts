@@ -10,7 +10,8 @@
 // copies of the same files: the goals are stated in gzip), KB on the wire, the share of the loaded JS
 // that ran (V8 precise coverage through CDP: characters in blocks that ran / characters loaded), and
 // the JSON of the API calls (why API answers are not compressed: apps/server/src/http/web-app.ts).
-// Usage: npm run build && node --import tsx bench/first-load.bench.ts
+// Usage: npm run build && node --import tsx bench/first-load.bench.ts  (BENCH_TOP=8 lists each route's
+// largest JS files by gzip size: what to split next)
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
@@ -63,6 +64,8 @@ const gzipSizeOf = (url: string, raw: number) => {
 
 type TFigures = {
   files: number;
+  /** Per file: its name and gzip size, for the list of the largest (BENCH_TOP). */
+  gzipByFile: [string, number][];
   raw: number;
   gzip: number;
   wire: number;
@@ -83,6 +86,7 @@ const firstLoad = async (context: BrowserContext, url: string, afterLoad?: (page
   const coverage = (await page.coverage.stopJSCoverage()) as TCoverage[];
   const figures: TFigures = {
     files: 0,
+    gzipByFile: [],
     raw: 0,
     gzip: 0,
     wire: 0,
@@ -99,7 +103,9 @@ const firstLoad = async (context: BrowserContext, url: string, afterLoad?: (page
     if (type === 'script') {
       figures.files++;
       figures.raw += raw;
-      figures.gzip += gzipSizeOf(r.url(), raw);
+      const gzip = gzipSizeOf(r.url(), raw);
+      figures.gzip += gzip;
+      figures.gzipByFile.push([path.basename(new URL(r.url()).pathname), gzip]);
       figures.wire += (await r.request().sizes()).responseBodySize;
       figures.encodings.add(r.headers()['content-encoding'] ?? 'identity');
     } else {
@@ -172,6 +178,14 @@ try {
         `${kb(a.wire)} (${[...a.encodings].join('/')}) | ${kb(b.wire)} (${[...b.encodings].join('/')}) | ` +
         `${(a.wire / b.wire).toFixed(2)}x | ${pct(a.used, a.loaded)} | ${kb(a.apiRaw)} (${a.apiCalls}) |`,
     );
+  }
+  const top = Number(process.env.BENCH_TOP ?? 0);
+  for (const route of top > 0 ? routes : []) {
+    const largest = now
+      .get(route.name)!
+      .gzipByFile.sort((a, b) => b[1] - a[1])
+      .slice(0, top);
+    console.log(`${route.name}, largest JS (gzip KB): ${largest.map(([f, n]) => `${f} ${kb(n)}`).join(', ')}`);
   }
 } finally {
   await browser.close();
