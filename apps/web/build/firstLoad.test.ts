@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 13: the sign-in page's first load carries no soft-phone stack and no charts. What a page
- * loads first is the static import graph from main.tsx and its route's page; `import()` starts a
+ * loads first is the static import graph from main.tsx, boot.tsx (which main.tsx starts after the
+ * first paint) and its route's page; `import()` starts a
  * chunk of its own, fetched later. This walks that graph over the sources (type-only imports
  * aside) and names every package it reaches, so a static import of jssip or echarts anywhere
  * under the sign-in page fails here; the bench (bench/first-load.bench.ts) measures the bytes.
@@ -18,7 +19,13 @@ const staticImport =
 const resolveFile = (from: string, spec: string): string | null => {
   const base = spec === '@yunhu/contract' ? path.join(contract, 'index') : path.resolve(path.dirname(from), spec);
   const bare = base.replace(/\.js$/, '');
-  for (const candidate of [base, `${bare}.ts`, `${bare}.tsx`, path.join(bare, 'index.ts'), path.join(bare, 'index.tsx')]) {
+  for (const candidate of [
+    base,
+    `${bare}.ts`,
+    `${bare}.tsx`,
+    path.join(bare, 'index.ts'),
+    path.join(bare, 'index.tsx'),
+  ]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   return null;
@@ -50,7 +57,7 @@ export const staticGraph = (entries: string[]) => {
 };
 
 describe('the sign-in page first load (issue 13)', () => {
-  const login = staticGraph(['main.tsx', 'features/auth/pages/LoginPage.tsx']);
+  const login = staticGraph(['main.tsx', 'boot.tsx', 'features/auth/pages/LoginPage.tsx']);
 
   it('reaches neither the soft-phone stack nor the charts', () => {
     expect(login.packages).not.toContain('jssip');

@@ -19,8 +19,23 @@ export const loginShellHtml = (): string =>
     '</div></div></div>',
   ].join('');
 
-/** Puts `loginShellHtml` into index.html's `<!-- login-shell -->` slot, in development and build alike. */
+const stylesheetLink = /<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * Puts `loginShellHtml` into index.html's `<!-- login-shell -->` slot, in development and build
+ * alike; in the build it also inlines the app's own stylesheet (a kilobyte or two: antd writes its
+ * styles at run time), so the first paint waits for no second request.
+ */
 export const loginShell = (): Plugin => ({
   name: 'yunhu-login-shell',
-  transformIndexHtml: (html) => html.replace('<!-- login-shell -->', loginShellHtml()),
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, ctx) => {
+      const withShell = html.replace('<!-- login-shell -->', loginShellHtml());
+      return withShell.replace(stylesheetLink, (link, file: string) => {
+        const asset = ctx.bundle?.[file];
+        return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
+      });
+    },
+  },
 });

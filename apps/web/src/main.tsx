@@ -1,27 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { takeUrlToken } from './app/guard';
-import { Providers } from './app/providers';
-import { createRouter } from './app/router';
-import { setToken } from './shared/http/token';
 import './styles.css';
 
-// Spec section 2: a token in the URL (`?token=` before the hash) is kept for this tab (the 0.5 day
-// cookie is the server's, HttpOnly, set at sign-in: decision 0009).
-const handed = window.location.pathname && takeUrlToken(window.location.href);
-if (handed && !window.location.hash.startsWith('#/jurisdiction')) {
-  setToken(handed.token);
-  window.history.replaceState(null, '', handed.cleanHref);
-}
-
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={createRouter()} />
-      </Providers>
-    </StrictMode>,
-  );
-}
+/**
+ * The entry loads nothing but the stylesheet (issue 13): the browser first paints the sign-in panel
+ * index.html carries, then fetches the app (boot.tsx and what it imports, preloaded together), so
+ * the page shows at once and the scripts' work comes after the first paint.
+ */
+requestAnimationFrame(() => {
+  setTimeout(() => void import('./boot'), 0);
+});
