@@ -1,63 +1,33 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, List, Popover, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Badge, Button, Popover } from 'antd';
 import { useState } from 'react';
-import { useMarkRead, useMyNotices } from '../../features/system';
+import { useMyNotices } from '../../features/system';
 import { t } from '../../locales/zh-CN';
-import { NoticeDrawer } from './NoticeDrawer';
+import { lazyComponent } from '../../shared/lazyComponent';
+
+// The list, its pagination and the drawer load when the bell is opened, not with the shell.
+const NoticeList = lazyComponent(() => import('./NoticeList'), 'NoticeList');
+const NoticeDrawer = lazyComponent(() => import('./NoticeDrawer'), 'NoticeDrawer');
 
 /** Header bell: unread count, the latest five notices, mark read, and the full list in a drawer. */
 export const NoticeBell = () => {
   const { data } = useMyNotices(1, 5);
-  const markRead = useMarkRead();
   const [isOpen, setOpen] = useState(false);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
-  const content = (
-    <div style={{ width: 340 }} data-testid="notice-popover">
-      <List
-        size="small"
-        dataSource={data?.records ?? []}
-        locale={{ emptyText: t.layout.noNotice }}
-        renderItem={(n) => (
-          <List.Item
-            style={{ cursor: 'pointer' }}
-            data-testid={`notice-item-${n.id}`}
-            onClick={() => !n.isRead && markRead.mutate({ ids: [n.id] })}
-          >
-            <List.Item.Meta
-              title={
-                <Space>
-                  <Badge status={n.isRead ? 'default' : 'processing'} />
-                  <Typography.Text strong={!n.isRead}>{n.title}</Typography.Text>
-                </Space>
-              }
-              description={dayjs(n.createdAt).format('YYYY-MM-DD HH:mm')}
-            />
-          </List.Item>
-        )}
-      />
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 8 }}>
-        <Button size="small" data-testid="notice-read-all" onClick={() => markRead.mutate({ all: true })}>
-          {t.layout.allRead}
-        </Button>
-        <Button
-          size="small"
-          type="link"
-          data-testid="notice-view-all"
-          onClick={() => {
-            setOpen(false);
-            setDrawerOpen(true);
-          }}
-        >
-          {t.layout.viewAll}
-        </Button>
-      </Space>
-    </div>
-  );
+  // Mounted from the first opening on, so it closes with its animation.
+  const [hasDrawer, setHasDrawer] = useState(false);
   return (
     <>
       <Popover
-        content={content}
+        content={
+          <NoticeList
+            onViewAll={() => {
+              setOpen(false);
+              setHasDrawer(true);
+              setDrawerOpen(true);
+            }}
+          />
+        }
         title={t.layout.notices}
         trigger="click"
         open={isOpen}
@@ -70,7 +40,7 @@ export const NoticeBell = () => {
           </Badge>
         </span>
       </Popover>
-      <NoticeDrawer open={isDrawerOpen} onClose={() => setDrawerOpen(false)} />
+      {hasDrawer && <NoticeDrawer open={isDrawerOpen} onClose={() => setDrawerOpen(false)} />}
     </>
   );
 };

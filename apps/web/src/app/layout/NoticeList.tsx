@@ -1,0 +1,44 @@
+import { Badge, Button, List, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useMarkRead, useMyNotices } from '../../features/system';
+import { t } from '../../locales/zh-CN';
+
+/** The bell's popover: the latest five notices, mark read, and the way to the full list. */
+export const NoticeList = ({ onViewAll }: { onViewAll: () => void }) => {
+  const { data } = useMyNotices(1, 5);
+  const markRead = useMarkRead();
+  return (
+    <div style={{ width: 340 }} data-testid="notice-popover">
+      <List
+        size="small"
+        dataSource={data?.records ?? []}
+        locale={{ emptyText: t.layout.noNotice }}
+        renderItem={(n) => (
+          <List.Item
+            style={{ cursor: 'pointer' }}
+            data-testid={`notice-item-${n.id}`}
+            onClick={() => !n.isRead && markRead.mutate({ ids: [n.id] })}
+          >
+            <List.Item.Meta
+              title={
+                <Space>
+                  <Badge status={n.isRead ? 'default' : 'processing'} />
+                  <Typography.Text strong={!n.isRead}>{n.title}</Typography.Text>
+                </Space>
+              }
+              description={dayjs(n.createdAt).format('YYYY-MM-DD HH:mm')}
+            />
+          </List.Item>
+        )}
+      />
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 8 }}>
+        <Button size="small" data-testid="notice-read-all" onClick={() => markRead.mutate({ all: true })}>
+          {t.layout.allRead}
+        </Button>
+        <Button size="small" type="link" data-testid="notice-view-all" onClick={onViewAll}>
+          {t.layout.viewAll}
+        </Button>
+      </Space>
+    </div>
+  );
+};
