@@ -304,4 +304,13 @@ describe('customer list repository', () => {
     );
     expect(past).toEqual({ records: [], total: owned });
   });
+
+  it('searches the same without the trigram index (a PostgreSQL without pg_trgm)', async () => {
+    await t.database.db.execute(sql`drop index customers_search_trgm_idx`);
+    expect(await found('private', all, { keyword: '丽华' })).toEqual(['agent4', 'mine']);
+    expect(await found('private', all, { keyword: 'slh' })).toEqual(['agent4', 'mine']);
+    expect(await found('private', all, { keyword: 'lh' })).toEqual([]);
+    expect(await found('private', all, { mobile: '0001234' })).toEqual(['mine']);
+    expect(await found('public', all, { keyword: 'sunlihui' })).toEqual(['pool']);
+  });
 });
