@@ -1,39 +1,12 @@
 import { Suspense } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { authRoutes } from '../features/auth';
-import { blacklistPageRoutes } from '../features/blacklist';
-import { callRoutes } from '../features/call';
-import { certificationRoutes } from '../features/certification';
-import { crmRoutes } from '../features/crm';
-import { homeRoutes } from '../features/home';
-import { lineRoutes } from '../features/line';
-import { orgRoutes } from '../features/org';
-import { personalCenterRoutes } from '../features/personalCenter';
-import { platformContentRoutes, platformRoutes } from '../features/platform';
-import { seatRoutes } from '../features/seat';
-import { systemRoutes } from '../features/system';
 import { PageLoading } from './layout/PageLoading';
 import { lazyPage, lazyRoute } from './lazyPage';
 import { RouteGuard } from './RouteGuard';
 
 // The shell and the 404 page load after sign-in: the login page's first load carries neither.
 const NotFound = lazyPage(() => import('./NotFound'), 'NotFound');
-
-/** Screens under /menu, each registered by its business area (DESIGN.md section 7). */
-export const menuRoutes: RouteObject[] = [
-  ...homeRoutes,
-  ...orgRoutes,
-  ...crmRoutes,
-  ...callRoutes,
-  ...seatRoutes,
-  ...lineRoutes,
-  ...blacklistPageRoutes,
-  ...platformRoutes,
-  ...platformContentRoutes,
-  ...certificationRoutes,
-  ...systemRoutes,
-  ...personalCenterRoutes,
-];
 
 export const routes: RouteObject[] = [
   {
@@ -43,11 +16,11 @@ export const routes: RouteObject[] = [
     children: [
       ...authRoutes.map((r) => ({ ...r, element: <Suspense fallback={<PageLoading />}>{r.element}</Suspense> })),
       {
+        id: 'menu',
         path: '/menu',
         lazy: lazyRoute(() => import('./layout/AppLayout'), 'AppLayout'),
         children: [
           { index: true, element: <Navigate to="home" replace /> },
-          ...menuRoutes,
           {
             path: '*',
             element: (
@@ -64,4 +37,27 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createHashRouter(routes);
+let isMenuPatched = false;
+
+/**
+ * The screens under /menu join the router on the first navigation there: until then /menu/<any>
+ * matches only the splat, and react-router asks `patchRoutesOnNavigation` for more specific routes.
+ */
+const patchRoutesOnNavigation = async ({
+  path,
+  patch,
+}: {
+  path: string;
+  patch: (routeId: string, children: RouteObject[]) => void;
+}) => {
+  if (isMenuPatched || !path.startsWith('/menu')) return;
+  const { menuRoutes } = await import('./menuRoutes');
+  if (isMenuPatched) return;
+  patch('menu', menuRoutes);
+  isMenuPatched = true;
+};
+
+export const createRouter = () => {
+  isMenuPatched = false;
+  return createHashRouter(routes, { patchRoutesOnNavigation });
+};

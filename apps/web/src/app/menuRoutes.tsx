@@ -1,0 +1,32 @@
+import type { RouteObject } from 'react-router-dom';
+import { blacklistPageRoutes } from '../features/blacklist';
+import { callRoutes } from '../features/call';
+import { certificationRoutes } from '../features/certification';
+import { crmRoutes } from '../features/crm';
+import { homeRoutes } from '../features/home';
+import { lineRoutes } from '../features/line';
+import { orgRoutes } from '../features/org';
+import { personalCenterRoutes } from '../features/personalCenter';
+import { platformContentRoutes, platformRoutes } from '../features/platform';
+import { seatRoutes } from '../features/seat';
+import { systemRoutes } from '../features/system';
+
+/**
+ * Screens under /menu, each registered by its business area (DESIGN.md section 7). Their own chunk,
+ * patched into the router on the first navigation under /menu (router.tsx): the sign-in page's first
+ * load carries no area's route table.
+ */
+export const menuRoutes: RouteObject[] = [
+  ...homeRoutes,
+  ...orgRoutes,
+  ...crmRoutes,
+  ...callRoutes,
+  ...seatRoutes,
+  ...lineRoutes,
+  ...blacklistPageRoutes,
+  ...platformRoutes,
+  ...platformContentRoutes,
+  ...certificationRoutes,
+  ...systemRoutes,
+  ...personalCenterRoutes,
+];
