@@ -68,6 +68,8 @@ describe('the sign-in page first load (issue 13)', () => {
   it('carries no shell: layout, menu and user loading come after sign-in', () => {
     expect(login.files.filter((f) => f.startsWith('app/layout/') && !f.endsWith('PageLoading.tsx'))).toEqual([]);
     expect(login.files).not.toContain('app/UserLoader.tsx');
+    // The query cache is the shell's: the sign-in pages call the API directly.
+    expect(login.packages).not.toContain('@tanstack/react-query');
     // The screens' route tables (and the contract files behind their permissions) join on /menu.
     expect(login.files.filter((f) => /^features\/(?!auth\/)[^/]+\/(routes|contentRoutes)\.tsx$/.test(f))).toEqual([]);
   });

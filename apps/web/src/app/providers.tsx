@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { systemRoutes } from '@yunhu/contract';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -10,10 +9,6 @@ import { call } from '../shared/http/api';
 import { applyFavicon, toBrand, useBrandStore } from '../shared/stores/brand';
 
 dayjs.locale('zh-cn');
-
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
 
 /** Hands antd's context-aware message/notification to code outside components. */
 const FeedbackBridge = () => {
@@ -40,11 +35,10 @@ const BrandLoader = () => {
 export const Providers = ({ children }: { children: ReactNode }) => (
   <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#1677ff' } }}>
     <AntApp message={{ maxCount: 3 }}>
-      <QueryClientProvider client={queryClient}>
-        <FeedbackBridge />
-        <BrandLoader />
-        {children}
-      </QueryClientProvider>
+      {/* The query cache is the signed-in shell's (AppLayout): the sign-in pages use none. */}
+      <FeedbackBridge />
+      <BrandLoader />
+      {children}
     </AntApp>
   </ConfigProvider>
 );

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Perm } from '@yunhu/contract';
 import { Layout, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -5,6 +6,7 @@ import { SoftphoneWidget } from '../../features/softphone';
 import { Permission } from '../../shared/permission/Permission';
 import { platformName, useBrandStore } from '../../shared/stores/brand';
 import { useUserStore } from '../../shared/stores/user';
+import { queryClient } from '../queryClient';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { NoticeBell } from './NoticeBell';
 import { SideMenu } from './SideMenu';
@@ -19,46 +21,48 @@ export const AppLayout = () => {
     if (enterpriseName) document.title = enterpriseName;
   }, [enterpriseName]);
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider collapsible collapsed={isCollapsed} onCollapse={setCollapsed} width={220}>
-        <div
-          style={{ height: 56, display: 'flex', alignItems: 'center', gap: 8, padding: '0 18px', overflow: 'hidden' }}
-        >
-          <img src={brand.home_logo || './logo.svg'} alt="logo" width={28} height={28} />
-          {!isCollapsed && (
-            <Typography.Text strong style={{ color: '#fff', whiteSpace: 'nowrap' }}>
-              {platformName(brand)}
+    <QueryClientProvider client={queryClient}>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Sider collapsible collapsed={isCollapsed} onCollapse={setCollapsed} width={220}>
+          <div
+            style={{ height: 56, display: 'flex', alignItems: 'center', gap: 8, padding: '0 18px', overflow: 'hidden' }}
+          >
+            <img src={brand.home_logo || './logo.svg'} alt="logo" width={28} height={28} />
+            {!isCollapsed && (
+              <Typography.Text strong style={{ color: '#fff', whiteSpace: 'nowrap' }}>
+                {platformName(brand)}
+              </Typography.Text>
+            )}
+          </div>
+          <SideMenu />
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header
+            style={{
+              background: '#fff',
+              padding: '0 24px',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+            }}
+          >
+            <Typography.Text strong data-testid="header-enterprise">
+              {enterpriseName}
             </Typography.Text>
-          )}
-        </div>
-        <SideMenu />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
-          style={{
-            background: '#fff',
-            padding: '0 24px',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-          }}
-        >
-          <Typography.Text strong data-testid="header-enterprise">
-            {enterpriseName}
-          </Typography.Text>
-          <Space size="large">
-            <NoticeBell />
-            <UserMenu />
-          </Space>
-        </Layout.Header>
-        <Layout.Content style={{ margin: 16 }}>
-          <KeepAliveOutlet />
-        </Layout.Content>
+            <Space size="large">
+              <NoticeBell />
+              <UserMenu />
+            </Space>
+          </Layout.Header>
+          <Layout.Content style={{ margin: 16 }}>
+            <KeepAliveOutlet />
+          </Layout.Content>
+        </Layout>
+        {/* The soft-phone stays on every screen (spec section 4), for those allowed to use it. */}
+        <Permission value={Perm.softphoneUse}>
+          <SoftphoneWidget />
+        </Permission>
       </Layout>
-      {/* The soft-phone stays on every screen (spec section 4), for those allowed to use it. */}
-      <Permission value={Perm.softphoneUse}>
-        <SoftphoneWidget />
-      </Permission>
-    </Layout>
+    </QueryClientProvider>
   );
 };

@@ -7,7 +7,7 @@ import { feedback } from '../../shared/feedback';
 import { call } from '../../shared/http/api';
 import { clearSession, goLogin } from '../../shared/session';
 import { useUserStore } from '../../shared/stores/user';
-import { queryClient } from '../providers';
+import { queryClient } from '../queryClient';
 
 export const logout = async (): Promise<void> => {
   try {
