@@ -230,6 +230,12 @@ const searches = (page5000: number, keyword: string) => [
 // Each keyword names one seeded customer of that list (g % 5 = 0: public pool; g % 50 = 11: recycle bin).
 for (const s of searches(5000, '压测客户123456')) listCases.push({ list: 'private', who: admin, ...s });
 for (const s of searches(5000, '压测客户123456')) listCases.push({ list: 'private', who: managerWho, ...s });
+listCases.push({
+  list: 'private',
+  who: managerWho,
+  label: 'page 5000 by last follow-up',
+  query: { page: 5000, limit: 20, sortField: 'lastFollowAt', sortOrder: 'descend' },
+});
 for (const s of searches(5000, '压测客户123455')) listCases.push({ list: 'public', who: admin, ...s });
 // The recycle bin holds 1 in 50 customers (20,000): its deep page is 900.
 for (const s of searches(900, '压测客户123411')) listCases.push({ list: 'recycle', who: admin, ...s });

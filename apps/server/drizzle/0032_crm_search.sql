@@ -140,3 +140,20 @@ INSERT INTO customer_counts (tenant_id, in_bin, owner_id, dept_id, deleted_by, i
 SELECT tenant_id, deleted_at IS NOT NULL, owner_id, dept_id, CASE WHEN deleted_at IS NOT NULL THEN deleted_by END,
   intention_level, count(*)
 FROM customers GROUP BY 1, 2, 3, 4, 5, 6;
+--> statement-breakpoint
+-- 5. The private pool's other indexed orders (last follow-up, next follow-up, last call) with the
+-- data scope's columns included too, so a manager's deep page by them skips rows in the index alone.
+DROP INDEX IF EXISTS customers_private_follow_idx;
+--> statement-breakpoint
+CREATE INDEX customers_private_follow_idx ON customers (tenant_id, last_follow_at DESC NULLS LAST, id DESC NULLS FIRST)
+  INCLUDE (owner_id, dept_id, intention_level) WHERE owner_id IS NOT NULL AND deleted_at IS NULL;
+--> statement-breakpoint
+DROP INDEX IF EXISTS customers_private_next_idx;
+--> statement-breakpoint
+CREATE INDEX customers_private_next_idx ON customers (tenant_id, next_follow_at DESC NULLS LAST, id DESC NULLS FIRST)
+  INCLUDE (owner_id, dept_id, intention_level) WHERE owner_id IS NOT NULL AND deleted_at IS NULL;
+--> statement-breakpoint
+DROP INDEX IF EXISTS customers_private_call_idx;
+--> statement-breakpoint
+CREATE INDEX customers_private_call_idx ON customers (tenant_id, last_call_at DESC NULLS LAST, id DESC NULLS FIRST)
+  INCLUDE (owner_id, dept_id, intention_level) WHERE owner_id IS NOT NULL AND deleted_at IS NULL;

@@ -95,7 +95,8 @@ export const customers = pgTable(
     index('customers_private_next_idx')
       .on(t.tenantId, t.nextFollowAt.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(sql`owner_id IS NOT NULL AND deleted_at IS NULL`),
-    // The private pool by last call, in the list's order (as the follow-up sorts above).
+    // The private pool by last call, in the list's order (as the follow-up sorts above). Migration
+    // 0032 adds INCLUDE (owner_id, dept_id, intention_level) to these three: index-only deep pages.
     index('customers_private_call_idx')
       .on(t.tenantId, t.lastCallAt.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(sql`owner_id IS NOT NULL AND deleted_at IS NULL`),
