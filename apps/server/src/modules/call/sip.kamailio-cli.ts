@@ -12,6 +12,9 @@ if (!config.sip.sharedSecret) {
 const options = devKamailioOptions(config, config.sip.sharedSecret);
 const kamailio = await startKamailio({ ...options, isLogInherited: true });
 console.log(`Kamailio 已启动：${kamailio.wsUrl}（域 ${config.sip.realm}，凭据来自 ${options.serverUrl}），Ctrl-C 停止`);
+console.log(
+  `媒体网关（rtpengine）：${kamailio.media ? kamailio.media.ngSocket : '未启动（未安装或 MEDIA_GATEWAY=0）'}`,
+);
 const stop = async () => {
   await kamailio.stop();
   process.exit(0);

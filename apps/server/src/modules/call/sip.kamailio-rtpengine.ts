@@ -146,6 +146,10 @@ export const startRtpengine = async (opts: TRtpengineOptions): Promise<TRtpengin
     '--timeout=60',
     '--silent-timeout=3600',
     '--delete-delay=0',
+    // The browsers are the DTLS clients. Without this the gateway answers a browser's offer
+    // (a=setup:actpass) by starting the handshake itself before the callee answered, and the
+    // browser, told a=setup:passive later, never completes it: no audio.
+    '--dtls-passive',
     '--num-threads=2',
   ];
   const output = opts.isLogInherited ? 'inherit' : logFd;
