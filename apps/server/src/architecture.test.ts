@@ -90,6 +90,20 @@ describe('the architecture', () => {
     expect(readers).toEqual([]);
   });
 
+  it('takes exceljs only through http/exceljs.ts (its readers would cut Chinese characters otherwise)', () => {
+    const every = (dir: string): string[] =>
+      fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+        const rel = `${dir}/${e.name}`;
+        return e.isDirectory() ? every(rel) : /\.tsx?$/.test(e.name) ? [rel] : [];
+      });
+    const direct = every('apps/server/src').filter(
+      (f) =>
+        f !== 'apps/server/src/http/exceljs.ts' &&
+        /^import (?!type )[^;]*from 'exceljs'/m.test(fs.readFileSync(path.join(root, f), 'utf8')),
+    );
+    expect(direct).toEqual([]);
+  });
+
   it('declares every error message once, in its area’s errors file', () => {
     const inline = sourceFiles('apps/server/src/modules').flatMap((f) => {
       if (f.endsWith('.errors.ts')) return [];

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ExcelJS } from './exceljs.js';
 import { hostileWorkbook, sheetXml, zipOf } from './spreadsheet.test-kit.js';
 import { cellText, sheetLimits, type TSheetRow, withUploadedSheet } from './spreadsheet-read.js';
 
@@ -77,6 +77,18 @@ describe('spreadsheet-read', () => {
       }),
     );
     expect(failures).toEqual([]);
+  });
+
+  it('keeps every Chinese character of a large xlsx whole (none cut where an inflated chunk ends)', async () => {
+    // 6,000 distinct names are ~200 KB of shared-strings XML: a dozen 16 KB inflate chunks, most of
+    // them ending inside a three-byte character. exceljs 4.4 alone turned those into U+FFFD.
+    const names = Array.from({ length: 6000 }, (_, i) => `客户${String(i).padStart(5, '0')}号张三李四`);
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('客户');
+    for (const n of names) sheet.addRow([n]);
+    const content = Buffer.from(await book.xlsx.writeBuffer());
+    const { rows } = await readAll('大.xlsx', content, { ...opts, maxBytes: content.length + 1 });
+    expect(rows.map((r) => r.values[0])).toEqual(names);
   });
 
   it('reads CSV in UTF-8 (with or without BOM) and in GBK', async () => {

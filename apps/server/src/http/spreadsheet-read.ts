@@ -7,10 +7,10 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { MultipartFile } from '@fastify/multipart';
 import { parse as parseCsv } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { importErrors } from '../import/import.errors.js';
 import { AppError, commonErrors } from './errors.js';
+import { ExcelJS } from './exceljs.js';
 
 /**
  * Reading an uploaded spreadsheet (staff import, customer import, follow-up import).

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import zlib from 'node:zlib';
-import ExcelJS from 'exceljs';
+import { ExcelJS } from './exceljs.js';
 
 /**
  * Hostile spreadsheets for the reader's tests: a zip written by hand, so an entry can inflate to far

@@ -1,5 +1,5 @@
 import { Transform } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { ExcelJS } from './exceljs.js';
 
 export type TCell = string | number | Date | null;
 export type TColumn<T> = { header: string; width?: number; value: (row: T) => TCell };

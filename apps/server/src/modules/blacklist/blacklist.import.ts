@@ -5,7 +5,7 @@ import {
   normaliseBlackNumber,
   type TImportRead,
 } from '@yunhu/contract';
-import ExcelJS from 'exceljs';
+import { ExcelJS } from '../../http/exceljs.js';
 import { type TUpload, withUploadedSheet } from '../../http/spreadsheet-read.js';
 import { isScientific, parseChinaTime } from '../../import/cells.js';
 import { importErrors } from '../../import/import.errors.js';

@@ -1,9 +1,9 @@
 import { routeTables, type TCrmImportPreview } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
+import { ExcelJS } from '../../http/exceljs.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { demoIds, eventually, readXlsx } from '../org/org.test-kit.js';
 

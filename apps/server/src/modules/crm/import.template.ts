@@ -1,5 +1,5 @@
 import type { TCustomField } from '@yunhu/contract';
-import ExcelJS from 'exceljs';
+import { ExcelJS } from '../../http/exceljs.js';
 import { customerColumns, customFieldColumns, followColumns } from './import.columns.js';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { rowsOf } from '../../db/client.js';
+import { ExcelJS } from '../../http/exceljs.js';
 import type { TTestApp } from '../../test/harness.js';
 import { departments, roles, tenants, users } from './org.schema.js';
 

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { type TImportState, uploadLimits } from '@yunhu/contract';
-import ExcelJS from 'exceljs';
 import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth } from '../../http/context.js';
 import { fileDownload, streamXlsx } from '../../http/download.js';
 import { AppError } from '../../http/errors.js';
+import { ExcelJS } from '../../http/exceljs.js';
 import { type TUpload, type TUploadedSheet, withUploadedSheet } from '../../http/spreadsheet-read.js';
 import { rowsInMemory } from '../../http/xlsx-stream.js';
 import { normaliseImportMobile } from '../../import/cells.js';

@@ -1,7 +1,7 @@
 import { Perm, routeTables } from '@yunhu/contract';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExcelJS } from '../../http/exceljs.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { roles } from '../org/org.schema.js';
 import { operationLogs } from '../system/system.schema.js';

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { routeTables } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
+import { ExcelJS } from '../../http/exceljs.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 
 const r = routeTables.system;
