@@ -1,12 +1,16 @@
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import dgram from 'node:dgram';
-import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { routeTables, type TSipLineConfig } from '@yunhu/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
-import { rtpengineMissing, type TBencode } from './sip.kamailio-rtpengine.js';
+import { ngCommand, rtpengineMissing, type TBencode } from './sip.kamailio-rtpengine.js';
 import {
   openRtpPeer,
   sdpOf,
@@ -269,6 +273,55 @@ describe.skipIf(missing !== null && !isRequired)('the media gateway (rtpengine b
     // The hang-up goes through to the trunk, and the gateway lets the call go.
     expect(await call.bye()).toBe(200);
     expect(await calls()).not.toContain(call.callId);
+  });
+
+  it('goes with the process that started it, even one killed with SIGKILL (no exit handler runs)', async () => {
+    // A process that starts Kamailio and its gateway, says where, and waits to be killed.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-orphan-'));
+    const script = path.join(dir, 'start.mts');
+    const kamailioModule = new URL('./sip.kamailio.ts', import.meta.url).pathname;
+    fs.writeFileSync(
+      script,
+      `import { startKamailio } from ${JSON.stringify(kamailioModule)};
+const k = await startKamailio({ serverUrl: 'http://127.0.0.1:9', sharedSecret: 'x', realm: 'sip.yunhu.test', origins: '*' });
+console.log(JSON.stringify({ wsPort: k.wsPort, ngPort: k.media?.ngPort, dir: k.dir }));
+setInterval(() => undefined, 1000);
+`,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const started = await new Promise<{ wsPort: number; ngPort: number; dir: string }>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('\n')) resolve(JSON.parse(out));
+      });
+      child.once('exit', () => reject(new Error(`the starter exited: ${out}`)));
+    });
+    const isWsUp = () =>
+      new Promise<boolean>((resolve) => {
+        const socket = net.connect(started.wsPort, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
+      });
+    const isGatewayUp = () =>
+      ngCommand(started.ngPort, { command: 'ping' }, 300).then(
+        () => true,
+        () => false,
+      );
+    try {
+      expect(await isWsUp()).toBe(true);
+      expect(await isGatewayUp()).toBe(true);
+      child.kill('SIGKILL');
+      await expect.poll(isWsUp, { timeout: 10_000 }).toBe(false);
+      await expect.poll(isGatewayUp, { timeout: 10_000 }).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(started.dir, { recursive: true, force: true });
+    }
   });
 
   it('anchors agent-to-agent calls too, and lets a refused call go', async () => {

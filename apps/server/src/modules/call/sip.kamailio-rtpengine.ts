@@ -19,6 +19,17 @@ export const rtpengineMissing = (): string | null => {
   return version.error || version.status !== 0 ? '未安装 rtpengine（运行 scripts/ensure-kamailio.sh）' : null;
 };
 
+const hasSetpriv = spawnSync('setpriv', ['--help'], { encoding: 'utf8' }).stdout?.includes('--pdeathsig') ?? false;
+
+/**
+ * The command and arguments that run `command` so that it gets SIGTERM when this process dies,
+ * however it dies (util-linux's setpriv sets the parent-death signal, then executes it): a server
+ * killed with SIGKILL does not leave Kamailio or rtpengine holding their ports. Where setpriv is
+ * missing, only the `exit` handlers of startKamailio/startRtpengine are left.
+ */
+export const diesWithParent = (command: string, args: string[]): [string, string[]] =>
+  hasSetpriv ? ['setpriv', ['--pdeathsig', 'TERM', '--', command, ...args]] : [command, args];
+
 export type TRtpengineOptions = {
   /** Folder for the pid file and the log (Kamailio's run folder). */
   dir: string;
@@ -153,7 +164,8 @@ export const startRtpengine = async (opts: TRtpengineOptions): Promise<TRtpengin
     '--num-threads=2',
   ];
   const output = opts.isLogInherited ? 'inherit' : logFd;
-  const child: ChildProcess = spawn('rtpengine', args, { cwd: opts.dir, stdio: ['ignore', output, output] });
+  const [command, commandArgs] = diesWithParent('rtpengine', args);
+  const child: ChildProcess = spawn(command, commandArgs, { cwd: opts.dir, stdio: ['ignore', output, output] });
   fs.closeSync(logFd);
   // As Kamailio: a process that dies must not leave the gateway holding its ports.
   const killOnExit = () => child.kill('SIGKILL');

@@ -5,7 +5,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../paths.js';
-import { rtpengineMissing, startRtpengine, type TRtpengine, type TRtpengineOptions } from './sip.kamailio-rtpengine.js';
+import {
+  diesWithParent,
+  rtpengineMissing,
+  startRtpengine,
+  type TRtpengine,
+  type TRtpengineOptions,
+} from './sip.kamailio-rtpengine.js';
 
 /**
  * Starts and stops the product's Kamailio (deploy/kamailio/kamailio.cfg) for development and tests:
@@ -158,7 +164,8 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
   const args = ['-f', path.join(dir, 'kamailio.cfg'), '-DD', '-E', '-m', '64', '-M', '8', '-Y', dir];
   args.push('-P', path.join(dir, 'kamailio.pid'), `--debug=${opts.debug ?? 2}`);
   const output = opts.isLogInherited ? 'inherit' : logFd;
-  const child: ChildProcess = spawn('kamailio', args, { cwd: dir, stdio: ['ignore', output, output] });
+  const [command, commandArgs] = diesWithParent('kamailio', args);
+  const child: ChildProcess = spawn(command, commandArgs, { cwd: dir, stdio: ['ignore', output, output] });
   fs.closeSync(logFd);
   // A test process that dies must not leave Kamailio holding its ports.
   const killOnExit = () => child.kill('SIGKILL');
