@@ -1,6 +1,6 @@
 import type { TBlackLevel } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { TDatabase, TDb } from '../../db/client.js';
+import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { departments, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
@@ -91,23 +91,29 @@ const exportBatch = (
 
 /** The SQL of the black-lists and the intercept log. */
 export const blacklistRepository = {
-  /** Of these normalised numbers, those on the list and not expired at `now`. */
-  liveNumbers: async (db: TDb, list: TList, numbers: string[], now: Date): Promise<string[]> => {
+  /**
+   * Of these normalised numbers, those on the enterprise's list or the platform's and not expired at
+   * `now`, with the list: one statement for both (an import checks a chunk of mobiles at once).
+   */
+  liveLevels: async (
+    db: TDb,
+    tenantId: number,
+    numbers: string[],
+    now: Date,
+  ): Promise<{ number: string; level: TBlackLevel }[]> => {
     if (numbers.length === 0) return [];
-    const t = list.table;
-    const rows = await db
-      .select({ number: t.number })
-      .from(t)
-      // The numbers as one JSON parameter (an import checks 2,000 a chunk; as bind parameters their
-      // building in drizzle cost more than the query).
-      .where(
-        and(
-          list.owns,
-          sql`${t.number} in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`,
-          isLive(t, now),
-        ),
-      );
-    return rows.map((r) => r.number);
+    const wanted = sql`(select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`;
+    const t = numberBlacklist;
+    const p = platformNumberBlacklist;
+    const rows = await db.execute(sql`
+      select ${t.number} as number, 'tenant' as level from ${t}
+        where ${t.tenantId} = ${tenantId} and ${t.number} in ${wanted}
+          and (${t.expiresAt} is null or ${t.expiresAt} > ${now.toISOString()}::timestamptz)
+      union all
+      select ${p.number}, 'platform' from ${p}
+        where ${p.number} in ${wanted}
+          and (${p.expiresAt} is null or ${p.expiresAt} > ${now.toISOString()}::timestamptz)`);
+    return rowsOf<{ number: string; level: TBlackLevel }>(rows);
   },
 
   /** The entries naming these numbers, with only what adding needs (expired ones too). */
