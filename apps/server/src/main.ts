@@ -17,8 +17,11 @@ import { demoEnterpriseName, demoLogins, seedDemo } from './seed/demo.js';
 const releaseStartMemory = () => {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc') as () => void;
-  gc();
-  setTimeout(gc, 200).unref();
+  // Not in the way of the first requests (a collection stops everything for ~0.1 s).
+  setTimeout(() => {
+    gc();
+    setTimeout(gc, 200).unref();
+  }, 500).unref();
 };
 
 const configOrExit = (): TConfig => {
