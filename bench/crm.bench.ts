@@ -236,7 +236,19 @@ listCases.push({
   label: 'page 5000 by last follow-up',
   query: { page: 5000, limit: 20, sortField: 'lastFollowAt', sortOrder: 'descend' },
 });
+listCases.push({
+  list: 'private',
+  who: admin,
+  label: 'page 5000 by level',
+  query: { page: 5000, limit: 20, sortField: 'intentionLevel', sortOrder: 'descend' },
+});
 for (const s of searches(5000, '压测客户123455')) listCases.push({ list: 'public', who: admin, ...s });
+listCases.push({
+  list: 'public',
+  who: admin,
+  label: 'page 5000 by time in the pool',
+  query: { page: 5000, limit: 20, sortField: 'poolAt', sortOrder: 'descend' },
+});
 // The recycle bin holds 1 in 50 customers (20,000): its deep page is 900.
 for (const s of searches(900, '压测客户123411')) listCases.push({ list: 'recycle', who: admin, ...s });
 

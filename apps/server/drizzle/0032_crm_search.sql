@@ -157,3 +157,17 @@ DROP INDEX IF EXISTS customers_private_call_idx;
 --> statement-breakpoint
 CREATE INDEX customers_private_call_idx ON customers (tenant_id, last_call_at DESC NULLS LAST, id DESC NULLS FIRST)
   INCLUDE (owner_id, dept_id, intention_level) WHERE owner_id IS NOT NULL AND deleted_at IS NULL;
+--> statement-breakpoint
+-- 6. The public pool by its time in the pool, in the list's order (replaces the plain (tenant_id,
+-- pool_at) index, which cannot give `pool_at DESC NULLS LAST, id DESC`), and the private pool by
+-- intention level with the id tie-break (replaces the level counting index: the level still leads
+-- and the scope columns are included, so counting by level stays index-only).
+DROP INDEX IF EXISTS customers_pool_idx;
+--> statement-breakpoint
+CREATE INDEX customers_pool_idx ON customers (tenant_id, pool_at DESC NULLS LAST, id DESC NULLS FIRST)
+  INCLUDE (intention_level) WHERE owner_id IS NULL AND deleted_at IS NULL;
+--> statement-breakpoint
+DROP INDEX IF EXISTS customers_private_level_idx;
+--> statement-breakpoint
+CREATE INDEX customers_private_level_idx ON customers (tenant_id, intention_level, id)
+  INCLUDE (dept_id, owner_id) WHERE owner_id IS NOT NULL AND deleted_at IS NULL;
