@@ -7,7 +7,8 @@
 // (empty profile, no cache). Median of 3 per preset and server: score, FCP, LCP, TBT, CLS, Speed
 // Index, and Lighthouse's benchmark index of the machine (its CPU speed; ~1,000+ on an idle desktop,
 // lower when other work shares the cores: TBT and the simulated timings grow with it).
-// Usage: npm run build && node --import tsx bench/lighthouse.bench.ts  (BENCH_RUNS=3)
+// Usage: npm run build && node --import tsx bench/lighthouse.bench.ts  (BENCH_RUNS=3; BENCH_LHR_DIR=dir
+// keeps each run's report)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -39,11 +40,13 @@ const freePort = () =>
 const launchChromium = async () => {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-lighthouse-'));
+  // Its own process group, so closing it ends its helper processes too (they write the profile).
   const child = spawn(
     chromiumPath,
     [...chromiumFlags, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`],
     {
       stdio: 'ignore',
+      detached: true,
     },
   );
   const deadline = Date.now() + 30_000;
@@ -57,9 +60,15 @@ const launchChromium = async () => {
   return {
     port,
     close: async () => {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-      fs.rmSync(profile, { recursive: true, force: true });
+      const exited = new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
+      if (child.exitCode === null) await exited;
+      await new Promise((r) => setTimeout(r, 500));
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        console.error(`left ${profile}: ${(error as Error).message}`);
+      }
     },
   };
 };
@@ -83,6 +92,11 @@ const audit = async (url: string, preset: 'mobile' | 'desktop'): Promise<TRun> =
     );
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { lhr } = result;
+    // The whole report of each run, to see why a score moved (BENCH_LHR_DIR=/tmp/lhr).
+    if (process.env.BENCH_LHR_DIR) {
+      fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+      fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${preset}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -120,7 +134,12 @@ try {
         const run = await audit(`${server.baseUrl}/#/login`, preset);
         const key = `${preset} | ${name}`;
         results.set(key, [...(results.get(key) ?? []), run]);
-        console.error(`round ${round + 1}: ${key}: ${run.score}`);
+        console.error(
+          `round ${round + 1}: ${key}: ${run.score}, ` +
+            Object.keys(metrics)
+              .map((k) => `${k} ${run[k as keyof typeof metrics].toFixed(k === 'CLS' ? 3 : 0)}`)
+              .join(', '),
+        );
       }
     }
   }
