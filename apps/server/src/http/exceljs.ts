@@ -23,12 +23,12 @@ type TSaxParser = {
   on: (event: string, listener: (value: never) => void) => void;
   write: (text: string) => void;
 };
-const { SaxesParser } = fromExceljs('saxes') as { SaxesParser: new () => TSaxParser };
 
 /** exceljs's parse-sax with one streaming decoder per part, so no character is cut in two. */
 async function* parseSax(source: AsyncIterable<Buffer | string> | NodeJS.ReadableStream) {
   const iterable: AsyncIterable<Buffer | string> =
     Symbol.asyncIterator in source ? source : (source as NodeJS.ReadableStream).pipe(new PassThrough());
+  const { SaxesParser } = fromExceljs('saxes') as { SaxesParser: new () => TSaxParser };
   const parser = new SaxesParser();
   let error: unknown = null;
   let events: TSaxEvent[] = [];
@@ -53,21 +53,36 @@ async function* parseSax(source: AsyncIterable<Buffer | string> | NodeJS.Readabl
   if (rest) yield feed(rest);
 }
 
-const cache = require.cache as Record<string, { exports: unknown } | undefined>;
-const cached = cache[parseSaxPath];
-if (cached && cached.exports !== parseSax && !(cached.exports as { isUtf8Safe?: boolean }).isUtf8Safe) {
-  throw new Error('exceljs was loaded before http/exceljs.ts: its readers would cut multi-byte characters');
-}
-Object.assign(parseSax, { isUtf8Safe: true });
-if (!cached) {
-  cache[parseSaxPath] = {
-    id: parseSaxPath,
-    filename: parseSaxPath,
-    loaded: true,
-    exports: parseSax,
-    children: [],
-    paths: [],
-  } as unknown as { exports: unknown };
-}
+/** Puts the corrected parser in the module cache (before exceljs's readers take it) and loads exceljs. */
+const load = (): typeof ExcelJSTypes => {
+  const cache = require.cache as Record<string, { exports: unknown } | undefined>;
+  const cached = cache[parseSaxPath];
+  if (cached && !(cached.exports as { isUtf8Safe?: boolean }).isUtf8Safe) {
+    throw new Error('exceljs was loaded before http/exceljs.ts: its readers would cut multi-byte characters');
+  }
+  if (!cached) {
+    Object.assign(parseSax, { isUtf8Safe: true });
+    cache[parseSaxPath] = {
+      id: parseSaxPath,
+      filename: parseSaxPath,
+      loaded: true,
+      exports: parseSax,
+      children: [],
+      paths: [],
+    } as unknown as { exports: unknown };
+  }
+  return require('exceljs') as typeof ExcelJSTypes;
+};
 
-export const ExcelJS = require('exceljs') as typeof ExcelJSTypes;
+let loaded: typeof ExcelJSTypes | null = null;
+
+/**
+ * exceljs, loaded at the first spreadsheet rather than at start (it is a fifth of the modules the
+ * server would load at start). Its users only read its members (ExcelJS.Workbook, ExcelJS.stream…).
+ */
+export const ExcelJS = new Proxy({} as typeof ExcelJSTypes, {
+  get: (_target, key) => {
+    loaded ??= load();
+    return loaded[key as keyof typeof ExcelJSTypes];
+  },
+});
