@@ -42,7 +42,7 @@ export type TRtpPeer = {
   /** RTP packets received, by payload type. */
   received: () => { packets: number; payloadTypes: number[] };
   sent: () => number;
-  /** Sends the tone to `to` from now on (otherwise to whoever sent the first packet). */
+  /** Sends the tone to `to` from now on (otherwise to whoever sent the latest packet, symmetric RTP). */
   sendTo: (to: { address: string; port: number }) => void;
   close: () => void;
 };
@@ -54,6 +54,7 @@ export const openRtpPeer = async (): Promise<TRtpPeer> => {
   let packets = 0;
   const payloadTypes = new Set<number>();
   let target: { address: string; port: number } | null = null;
+  let isTargetFixed = false;
   let sent = 0;
   let seq = Math.floor(Math.random() * 60_000);
   let timestamp = Math.floor(Math.random() * 1e9);
@@ -63,7 +64,7 @@ export const openRtpPeer = async (): Promise<TRtpPeer> => {
     if (data.length < 12 || data[0]! >> 6 !== 2 || (data[1]! >= 200 && data[1]! <= 204)) return;
     packets++;
     payloadTypes.add(data[1]! & 0x7f);
-    target ??= { address: from.address, port: from.port };
+    if (!isTargetFixed) target = { address: from.address, port: from.port };
   });
   const timer = setInterval(() => {
     if (!target) return;
@@ -83,6 +84,7 @@ export const openRtpPeer = async (): Promise<TRtpPeer> => {
     sent: () => sent,
     sendTo: (to) => {
       target = to;
+      isTargetFixed = true;
     },
     close: () => {
       clearInterval(timer);
