@@ -241,20 +241,22 @@ const warmRound = async (dbName: string, env: Record<string, string>) => {
     );
     report(`${dbName} /healthz req/s, LOG_LEVEL=info: ${v.name}`, rps[v.name] ?? [], rps[floor.name] ?? [], 'req/s');
   }
-  // The request log's cost: the built server at warn (no request lines at all) against info.
-  const quiet: number[] = [];
-  const loud: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    for (const [level, into] of [
-      ['warn', quiet],
-      ['info', loud],
-    ] as const) {
-      const r = await start(built, { ...env, LOG_LEVEL: level });
-      into.push(await hammer([r.base]));
-      await stop(r);
+  // The request log's cost: a server at warn (no request lines at all) against info.
+  for (const v of [built, ...(old ? [old] : [])]) {
+    const quiet: number[] = [];
+    const loud: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      for (const [level, into] of [
+        ['warn', quiet],
+        ['info', loud],
+      ] as const) {
+        const r = await start(v, { ...env, LOG_LEVEL: level });
+        into.push(await hammer([r.base]));
+        await stop(r);
+      }
     }
+    report(`${dbName} /healthz req/s, LOG_LEVEL=info against warn: ${v.name}`, loud, quiet, 'req/s');
   }
-  report(`${dbName} /healthz req/s, built, LOG_LEVEL=info against warn`, loud, quiet, 'req/s');
 };
 
 await warmRound('PGlite', { DATA_DIR: warmDir });
