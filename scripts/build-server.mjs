@@ -47,23 +47,6 @@ export const buildServer = async () => {
     logLevel: 'warning',
     plugins: [
       {
-        // exceljs (spreadsheet imports and downloads) is a fifth of the modules the server loads at
-        // start, and is needed only by the first spreadsheet: the bundle loads it then. Its users
-        // only read properties of its default export (ExcelJS.Workbook, ExcelJS.stream…).
-        name: 'lazy-exceljs',
-        setup(build) {
-          build.onResolve({ filter: /^exceljs$/ }, () => ({ path: 'exceljs', namespace: 'lazy' }));
-          build.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
-            contents: `import { createRequire } from 'node:module';
-const load = createRequire(import.meta.url);
-let loaded;
-export default new Proxy({}, { get: (_target, key) => (loaded ??= load(${JSON.stringify(args.path)}))[key] });
-`,
-            loader: 'js',
-          }));
-        },
-      },
-      {
         // Packages stay in node_modules (PGlite finds its WASM files beside its own code); only
         // the contract, a workspace of TypeScript sources, is compiled into the bundle.
         name: 'packages-external',
