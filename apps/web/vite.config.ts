@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { loginShell } from './build/loginShell';
@@ -10,7 +11,20 @@ export default defineConfig({
   // Relative asset paths: the server serves dist at `/`, and any sub-path deployment keeps working.
   base: './',
   plugins: [react(), loginShell(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  resolve: {
+    // The contract's web entry: route tables with method and path only (no zod schemas; issue 13).
+    alias: [
+      {
+        find: /^@yunhu\/contract$/,
+        replacement: fileURLToPath(new URL('../../packages/contract/src/web.ts', import.meta.url)),
+      },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: true, ws: true }])),

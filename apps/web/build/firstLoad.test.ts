@@ -17,7 +17,7 @@ const staticImport =
   /(?:^|\n)\s*(?:import(?!\s+type\b)(?:[\s\w{},*$]*?from\s*)?|export(?!\s+type\b)[\s\w{},*$]*?from\s*)['"]([^'"]+)['"]/g;
 
 const resolveFile = (from: string, spec: string): string | null => {
-  const base = spec === '@yunhu/contract' ? path.join(contract, 'index') : path.resolve(path.dirname(from), spec);
+  const base = path.resolve(path.dirname(from), spec);
   const bare = base.replace(/\.js$/, '');
   for (const candidate of [
     base,
@@ -31,6 +31,31 @@ const resolveFile = (from: string, spec: string): string | null => {
   return null;
 };
 
+/**
+ * The contract files behind the names a module imports from `@yunhu/contract`: the web's entry
+ * (web.ts, vite.config.ts's alias) re-exports the route tables' paths and the rest of index.ts, and
+ * the bundle keeps only the files whose exports are used (the contract declares no side effects), so
+ * the walk follows each name to the file that declares it, not the whole entry.
+ */
+const contractFiles = (code: string): string[] => {
+  const web = fs.readFileSync(path.join(contract, 'web.ts'), 'utf8');
+  const files = fs.readdirSync(contract).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const names = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@yunhu\/contract'/g)].flatMap(([, list]) =>
+    (list ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n && !n.startsWith('type ')),
+  );
+  return names.map((name) => {
+    const reexport = new RegExp(`export \\{ ${name} \\} from '\\./([\\w/-]+)\\.js'`).exec(web);
+    if (reexport) return path.join(contract, `${reexport[1]}.ts`);
+    const declares = new RegExp(`export (?:const|function|class) ${name}\\b`);
+    const file = files.find((f) => declares.test(fs.readFileSync(path.join(contract, f), 'utf8')));
+    if (!file) throw new Error(`@yunhu/contract: no file declares ${name}`);
+    return path.join(contract, file);
+  });
+};
+
 /** The source files and the packages the static graph from `entries` reaches. */
 export const staticGraph = (entries: string[]) => {
   const files = new Set<string>();
@@ -42,9 +67,10 @@ export const staticGraph = (entries: string[]) => {
     files.add(file);
     if (!/\.tsx?$/.test(file)) continue;
     const code = fs.readFileSync(file, 'utf8');
+    queue.push(...contractFiles(code));
     for (const [, spec] of code.matchAll(staticImport)) {
-      if (!spec) continue;
-      if (spec.startsWith('.') || spec === '@yunhu/contract') {
+      if (!spec || spec === '@yunhu/contract') continue;
+      if (spec.startsWith('.')) {
         const target = resolveFile(file, spec);
         if (!target) throw new Error(`${path.relative(src, file)}: cannot resolve ${spec}`);
         queue.push(target);
@@ -65,6 +91,11 @@ describe('the sign-in page first load (issue 13)', () => {
     expect(login.files.filter((f) => /softphone\/phone\.ts|shared\/charts\//.test(f))).toEqual([]);
   });
 
+  it('carries no zod: the contract gives the web its route tables as paths, the codes apart from the schemas', () => {
+    expect(login.packages).not.toContain('zod');
+    expect(login.files.filter((f) => f.includes('locales/zh-CN/') && !/(auth|common|signIn)\.ts$/.test(f))).toEqual([]);
+  });
+
   it('carries no shell: layout, menu and user loading come after sign-in', () => {
     expect(login.files.filter((f) => f.startsWith('app/layout/') && !f.endsWith('PageLoading.tsx'))).toEqual([]);
     expect(login.files).not.toContain('app/UserLoader.tsx');
@@ -80,5 +111,7 @@ describe('the sign-in page first load (issue 13)', () => {
     // The stack itself is jssip: the walk sees it when it starts there.
     expect(staticGraph(['features/softphone/phone.ts']).packages).toContain('jssip');
     expect(staticGraph(['shared/charts/EChart.tsx']).packages).toContain('echarts');
+    // A page that takes a label from a file with schemas reaches zod (the walk follows the names).
+    expect(staticGraph(['features/platform/pages/BrandSettingsPage.tsx']).packages).toContain('zod');
   });
 });

@@ -1,20 +1,5 @@
 import { z } from 'zod';
 
-/** Business codes of the `{code,msg,data}` envelope (DESIGN.md section 3). */
-export const ResultCode = {
-  ok: 0,
-  unauthorized: 401,
-  forbidden: 403,
-  notFound: 404,
-  serverError: 500,
-  invalid: 10002,
-  conflict: 10056,
-} as const;
-export type TResultCode = (typeof ResultCode)[keyof typeof ResultCode];
-
-/** Codes the client treats as success (spec section 8). */
-export const successCodes: readonly number[] = [0, 200, 206, 207, 1001];
-
 /**
  * `reason` names the error by a stable key (`<area>.<name>`, declared once in the server's
  * `<area>.errors.ts`), so a client branches on it, never on the message text (issue 12).

@@ -43,6 +43,8 @@ export * from './org-staff.js';
 export * from './permissions.js';
 export * from './platform.js';
 export * from './platform-content.js';
+// The envelope's codes: a file without zod, so the web's first load takes them without the schemas.
+export * from './result-code.js';
 export * from './route.js';
 export * from './seat.js';
 export * from './system.js';

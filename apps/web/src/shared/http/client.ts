@@ -1,5 +1,5 @@
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
-import { t } from '../../locales/zh-CN';
+import { t } from '../../locales/zh-CN/signIn';
 import { feedback } from '../feedback';
 import { expireSession } from '../session';
 import { ApiError, handleEnvelope, type TEnvelopeLike, type THandleDeps } from './handle';

@@ -1,7 +1,7 @@
 import { Button, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import { t } from '../../../locales/zh-CN/signIn';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { platformName, useBrandStore } from '../../../shared/stores/brand';
 import { PasswordLoginForm } from '../components/PasswordLoginForm';
