@@ -1,4 +1,4 @@
-import { Button, Tabs } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN/signIn';
@@ -43,7 +43,26 @@ export const LoginPage = () => {
           <h1 className="yh-login-title">{title}</h1>
           <p className="yh-login-subtitle">{t.auth.subtitle}</p>
         </div>
-        <Tabs activeKey={tab} onChange={setTab} items={items} centered destroyOnHidden />
+        {/* A plain tab bar (antd Tabs brought its overflow menu and dropdown to the first load). */}
+        <div className="yh-login-tabs" role="tablist">
+          {items.map((item) => (
+            <button
+              key={item.key}
+              type="button"
+              role="tab"
+              id={`login-tab-${item.key}`}
+              aria-selected={item.key === tab}
+              aria-controls="login-tabpanel"
+              className="yh-login-tab"
+              onClick={() => setTab(item.key)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id="login-tabpanel" aria-labelledby={`login-tab-${tab}`}>
+          {items.find((item) => item.key === tab)?.children}
+        </div>
         <div className="yh-login-links">
           <Link to="/register" data-testid="register-link">
             {t.auth.register}
