@@ -1,6 +1,5 @@
 import type { TRequestOf, TResponseOf, TRouteDef } from '@yunhu/contract';
-import type { AxiosInstance } from 'axios';
-import { http as defaultHttp } from './client';
+import { http as defaultHttp, type THttp } from './client';
 
 type TInputArgs<R> = undefined extends TRequestOf<R> ? [input?: TRequestOf<R>] : [input: TRequestOf<R>];
 
@@ -15,7 +14,7 @@ export const resolvePath = (path: string, input: unknown): { url: string; rest: 
   return { url, rest };
 };
 
-const request = <R extends TRouteDef>(client: AxiosInstance, route: R, input: unknown, blob: boolean) => {
+const request = <R extends TRouteDef>(client: THttp, route: R, input: unknown, blob: boolean) => {
   const { url, rest } = resolvePath(route.path, input);
   const responseType = blob ? 'blob' : 'json';
   return route.method === 'GET'
@@ -56,7 +55,7 @@ export const download = async <R extends TRouteDef>(
   fallbackName: string,
 ): Promise<string> => {
   const res = await request(defaultHttp, route, input, true);
-  const name = fileNameOf(res.headers['content-disposition'] as string | undefined, fallbackName);
+  const name = fileNameOf(res.headers.get('content-disposition') ?? undefined, fallbackName);
   saveBlob(res.data as Blob, name);
   return name;
 };
