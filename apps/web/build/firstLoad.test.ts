@@ -101,6 +101,9 @@ describe('the sign-in page first load (issue 13)', () => {
     expect(login.files).not.toContain('app/UserLoader.tsx');
     // The query cache is the shell's: the sign-in pages call the API directly.
     expect(login.packages).not.toContain('@tanstack/react-query');
+    // Dates and antd's App (its modal) are the shell's too: the sign-in pages show neither.
+    expect(login.packages).not.toContain('dayjs');
+    expect(login.files).not.toContain('app/layout/dateLocale.ts');
     // The screens' route tables (and the contract files behind their permissions) join on /menu.
     expect(login.files.filter((f) => /^features\/(?!auth\/)[^/]+\/(routes|contentRoutes)\.tsx$/.test(f))).toEqual([]);
   });

@@ -1,16 +1,32 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Perm } from '@yunhu/contract';
-import { Layout, Space, Typography } from 'antd';
+import { App, Layout, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { SoftphoneWidget } from '../../features/softphone';
+import { feedback, setFeedback } from '../../shared/feedback';
 import { Permission } from '../../shared/permission/Permission';
 import { platformName, useBrandStore } from '../../shared/stores/brand';
 import { useUserStore } from '../../shared/stores/user';
+import { messageConfig } from '../providers';
 import { queryClient } from '../queryClient';
+import { setChineseDates } from './dateLocale';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { NoticeBell } from './NoticeBell';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
+
+setChineseDates();
+
+/** While the shell is mounted, code outside components raises its messages through the shell's App. */
+const ShellFeedback = () => {
+  const { message, notification } = App.useApp();
+  useEffect(() => {
+    const root = { ...feedback };
+    setFeedback({ message, notification });
+    return () => setFeedback(root);
+  }, [message, notification]);
+  return null;
+};
 
 /** The signed-in shell under /menu: side menu, header (enterprise, notices, user), page. */
 export const AppLayout = () => {
@@ -22,47 +38,57 @@ export const AppLayout = () => {
   }, [enterpriseName]);
   return (
     <QueryClientProvider client={queryClient}>
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Sider collapsible collapsed={isCollapsed} onCollapse={setCollapsed} width={220}>
-          <div
-            style={{ height: 56, display: 'flex', alignItems: 'center', gap: 8, padding: '0 18px', overflow: 'hidden' }}
-          >
-            <img src={brand.home_logo || './logo.svg'} alt="logo" width={28} height={28} />
-            {!isCollapsed && (
-              <Typography.Text strong style={{ color: '#fff', whiteSpace: 'nowrap' }}>
-                {platformName(brand)}
+      <App message={messageConfig}>
+        <ShellFeedback />
+        <Layout style={{ minHeight: '100vh' }}>
+          <Layout.Sider collapsible collapsed={isCollapsed} onCollapse={setCollapsed} width={220}>
+            <div
+              style={{
+                height: 56,
+                display: 'flex',
+                alignItems: 'center',
+                gap: 8,
+                padding: '0 18px',
+                overflow: 'hidden',
+              }}
+            >
+              <img src={brand.home_logo || './logo.svg'} alt="logo" width={28} height={28} />
+              {!isCollapsed && (
+                <Typography.Text strong style={{ color: '#fff', whiteSpace: 'nowrap' }}>
+                  {platformName(brand)}
+                </Typography.Text>
+              )}
+            </div>
+            <SideMenu />
+          </Layout.Sider>
+          <Layout>
+            <Layout.Header
+              style={{
+                background: '#fff',
+                padding: '0 24px',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+              }}
+            >
+              <Typography.Text strong data-testid="header-enterprise">
+                {enterpriseName}
               </Typography.Text>
-            )}
-          </div>
-          <SideMenu />
-        </Layout.Sider>
-        <Layout>
-          <Layout.Header
-            style={{
-              background: '#fff',
-              padding: '0 24px',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-            }}
-          >
-            <Typography.Text strong data-testid="header-enterprise">
-              {enterpriseName}
-            </Typography.Text>
-            <Space size="large">
-              <NoticeBell />
-              <UserMenu />
-            </Space>
-          </Layout.Header>
-          <Layout.Content style={{ margin: 16 }}>
-            <KeepAliveOutlet />
-          </Layout.Content>
+              <Space size="large">
+                <NoticeBell />
+                <UserMenu />
+              </Space>
+            </Layout.Header>
+            <Layout.Content style={{ margin: 16 }}>
+              <KeepAliveOutlet />
+            </Layout.Content>
+          </Layout>
+          {/* The soft-phone stays on every screen (spec section 4), for those allowed to use it. */}
+          <Permission value={Perm.softphoneUse}>
+            <SoftphoneWidget />
+          </Permission>
         </Layout>
-        {/* The soft-phone stays on every screen (spec section 4), for those allowed to use it. */}
-        <Permission value={Perm.softphoneUse}>
-          <SoftphoneWidget />
-        </Permission>
-      </Layout>
+      </App>
     </QueryClientProvider>
   );
 };
