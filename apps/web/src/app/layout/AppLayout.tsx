@@ -1,13 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Perm } from '@yunhu/contract';
-import { App, Layout, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Layout, Modal, Space, Typography } from 'antd';
+import AppContext from 'antd/es/app/context';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { SoftphoneWidget } from '../../features/softphone';
-import { feedback, setFeedback } from '../../shared/feedback';
 import { Permission } from '../../shared/permission/Permission';
 import { platformName, useBrandStore } from '../../shared/stores/brand';
 import { useUserStore } from '../../shared/stores/user';
-import { messageConfig } from '../providers';
 import { queryClient } from '../queryClient';
 import { setChineseDates } from './dateLocale';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
@@ -17,15 +16,17 @@ import { UserMenu } from './UserMenu';
 
 setChineseDates();
 
-/** While the shell is mounted, code outside components raises its messages through the shell's App. */
-const ShellFeedback = () => {
-  const { message, notification } = App.useApp();
-  useEffect(() => {
-    const root = { ...feedback };
-    setFeedback({ message, notification });
-    return () => setFeedback(root);
-  }, [message, notification]);
-  return null;
+/** antd's App context of the root (message, notification) with the modal the shell's screens use. */
+const ShellApp = ({ children }: { children: ReactNode }) => {
+  const root = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
+  const app = useMemo(() => ({ ...root, modal }), [root, modal]);
+  return (
+    <AppContext.Provider value={app}>
+      {modalHolder}
+      {children}
+    </AppContext.Provider>
+  );
 };
 
 /** The signed-in shell under /menu: side menu, header (enterprise, notices, user), page. */
@@ -38,8 +39,7 @@ export const AppLayout = () => {
   }, [enterpriseName]);
   return (
     <QueryClientProvider client={queryClient}>
-      <App message={messageConfig}>
-        <ShellFeedback />
+      <ShellApp>
         <Layout style={{ minHeight: '100vh' }}>
           <Layout.Sider collapsible collapsed={isCollapsed} onCollapse={setCollapsed} width={220}>
             <div
@@ -88,7 +88,7 @@ export const AppLayout = () => {
             <SoftphoneWidget />
           </Permission>
         </Layout>
-      </App>
+      </ShellApp>
     </QueryClientProvider>
   );
 };
