@@ -4,6 +4,8 @@
  * bundles carry no zod schema they never parse (issue 13 first load). Explicit exports win over
  * the star's same names.
  */
+import type { routeTables as fullRouteTables } from './index.js';
+
 export * from './index.js';
 export { authRoutes } from './web-paths/auth.js';
 export { blacklistRoutes } from './web-paths/blacklist.js';
@@ -24,3 +26,49 @@ export { platformContentRoutes } from './web-paths/platformContent.js';
 export { seatRoutes } from './web-paths/seat.js';
 export { systemRoutes } from './web-paths/system.js';
 export { taskCardRoutes } from './web-paths/taskCard.js';
+
+import { authRoutes } from './web-paths/auth.js';
+import { blacklistRoutes } from './web-paths/blacklist.js';
+import { callRoutes } from './web-paths/call.js';
+import { callCensusRoutes } from './web-paths/callCensus.js';
+import { callRecordRoutes } from './web-paths/callRecord.js';
+import { certificationRoutes } from './web-paths/certification.js';
+import { crmRoutes } from './web-paths/crm.js';
+import { crmImportRoutes } from './web-paths/crmImport.js';
+import { crmSettingsRoutes } from './web-paths/crmSettings.js';
+import { lineRoutes } from './web-paths/line.js';
+import { orgRoutes } from './web-paths/org.js';
+import { orgDeptRoutes } from './web-paths/orgDept.js';
+import { orgRoleRoutes } from './web-paths/orgRole.js';
+import { orgStaffRoutes } from './web-paths/orgStaff.js';
+import { platformRoutes } from './web-paths/platform.js';
+import { platformContentRoutes } from './web-paths/platformContent.js';
+import { seatRoutes } from './web-paths/seat.js';
+import { systemRoutes } from './web-paths/system.js';
+import { taskCardRoutes } from './web-paths/taskCard.js';
+
+/**
+ * The same tables under `routeTables`, so a web test that names a route through it holds the very
+ * object the screen passes to the client (the contract's own `routeTables` carries the schemas).
+ */
+export const routeTables = {
+  auth: authRoutes,
+  blacklist: blacklistRoutes,
+  call: callRoutes,
+  callCensus: callCensusRoutes,
+  callRecord: callRecordRoutes,
+  certification: certificationRoutes,
+  crm: crmRoutes,
+  crmImport: crmImportRoutes,
+  crmSettings: crmSettingsRoutes,
+  line: lineRoutes,
+  org: orgRoutes,
+  orgDept: orgDeptRoutes,
+  orgRole: orgRoleRoutes,
+  orgStaff: orgStaffRoutes,
+  platform: platformRoutes,
+  platformContent: platformContentRoutes,
+  seat: seatRoutes,
+  system: systemRoutes,
+  taskCard: taskCardRoutes,
+} as unknown as typeof fullRouteTables;
