@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import dgram from 'node:dgram';
-import fs from 'node:fs';
 import path from 'node:path';
+import { startTiedProcess } from './sip.process.js';
 
 /**
  * The media gateway beside Kamailio (issue 14): Debian's rtpengine in user space (no kernel
@@ -18,17 +18,6 @@ export const rtpengineMissing = (): string | null => {
   const version = spawnSync('rtpengine', ['--version'], { encoding: 'utf8' });
   return version.error || version.status !== 0 ? '未安装 rtpengine（运行 scripts/ensure-kamailio.sh）' : null;
 };
-
-const hasSetpriv = spawnSync('setpriv', ['--help'], { encoding: 'utf8' }).stdout?.includes('--pdeathsig') ?? false;
-
-/**
- * The command and arguments that run `command` so that it gets SIGTERM when this process dies,
- * however it dies (util-linux's setpriv sets the parent-death signal, then executes it): a server
- * killed with SIGKILL does not leave Kamailio or rtpengine holding their ports. Where setpriv is
- * missing, only the `exit` handlers of startKamailio/startRtpengine are left.
- */
-export const diesWithParent = (command: string, args: string[]): [string, string[]] =>
-  hasSetpriv ? ['setpriv', ['--pdeathsig', 'TERM', '--', command, ...args]] : [command, args];
 
 export type TRtpengineOptions = {
   /** Folder for the pid file and the log (Kamailio's run folder). */
@@ -138,8 +127,6 @@ export const startRtpengine = async (opts: TRtpengineOptions): Promise<TRtpengin
   if (missing) throw new Error(missing);
   const ngPort = opts.ngPort ?? (await freeUdpPort());
   const ip = opts.ip ?? '127.0.0.1';
-  const logPath = path.join(opts.dir, 'rtpengine.log');
-  const logFd = fs.openSync(logPath, 'a');
   const args = [
     // Debian's /etc/rtpengine/rtpengine.conf is for its own service: everything comes from here.
     '--config-file=none',
@@ -163,34 +150,17 @@ export const startRtpengine = async (opts: TRtpengineOptions): Promise<TRtpengin
     '--dtls-passive',
     '--num-threads=2',
   ];
-  const output = opts.isLogInherited ? 'inherit' : logFd;
-  const [command, commandArgs] = diesWithParent('rtpengine', args);
-  const child: ChildProcess = spawn(command, commandArgs, { cwd: opts.dir, stdio: ['ignore', output, output] });
-  fs.closeSync(logFd);
   // As Kamailio: a process that dies must not leave the gateway holding its ports.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const log = () => (fs.existsSync(logPath) ? fs.readFileSync(logPath, 'utf8') : '');
-  let exited = false;
-  const exit = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      exited = true;
-      resolve();
-    });
+  const { log, hasExited, stop } = startTiedProcess('rtpengine', args, {
+    cwd: opts.dir,
+    logPath: path.join(opts.dir, 'rtpengine.log'),
+    isLogInherited: opts.isLogInherited,
   });
-  const stop = async () => {
-    process.removeListener('exit', killOnExit);
-    if (exited) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exit;
-    clearTimeout(timer);
-  };
 
   // Ready when it answers the ng ping.
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (exited) throw new Error(`rtpengine 启动失败：\n${log().slice(-4000)}`);
+    if (hasExited()) throw new Error(`rtpengine 启动失败：\n${log().slice(-4000)}`);
     const pong = await ngCommand(ngPort, { command: 'ping' }, 300).catch(() => null);
     if (pong && (pong as Record<string, TBencode>).result === 'pong') break;
     if (Date.now() > deadline) {

@@ -1,17 +1,12 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../paths.js';
-import {
-  diesWithParent,
-  rtpengineMissing,
-  startRtpengine,
-  type TRtpengine,
-  type TRtpengineOptions,
-} from './sip.kamailio-rtpengine.js';
+import { rtpengineMissing, startRtpengine, type TRtpengine, type TRtpengineOptions } from './sip.kamailio-rtpengine.js';
+import { startTiedProcess } from './sip.process.js';
 
 /**
  * Starts and stops the product's Kamailio (deploy/kamailio/kamailio.cfg) for development and tests:
@@ -159,41 +154,25 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
   }
   fs.copyFileSync(kamailioConfigPath, path.join(dir, 'kamailio.cfg'));
   fs.writeFileSync(path.join(dir, 'kamailio-local.cfg'), renderLocalConfig(values, defines));
-  const logPath = path.join(dir, 'kamailio.log');
-  const logFd = fs.openSync(logPath, 'a');
   const args = ['-f', path.join(dir, 'kamailio.cfg'), '-DD', '-E', '-m', '64', '-M', '8', '-Y', dir];
   args.push('-P', path.join(dir, 'kamailio.pid'), `--debug=${opts.debug ?? 2}`);
-  const output = opts.isLogInherited ? 'inherit' : logFd;
-  const [command, commandArgs] = diesWithParent('kamailio', args);
-  const child: ChildProcess = spawn(command, commandArgs, { cwd: dir, stdio: ['ignore', output, output] });
-  fs.closeSync(logFd);
   // A test process that dies must not leave Kamailio holding its ports.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const log = () => (fs.existsSync(logPath) ? fs.readFileSync(logPath, 'utf8') : '');
-  let exited = false;
-  const exit = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      exited = true;
-      resolve();
-    });
+  const kamailio = startTiedProcess('kamailio', args, {
+    cwd: dir,
+    logPath: path.join(dir, 'kamailio.log'),
+    isLogInherited: opts.isLogInherited,
   });
+  const { log } = kamailio;
 
   const stop = async () => {
-    process.removeListener('exit', killOnExit);
-    if (!exited) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exit;
-      clearTimeout(timer);
-    }
+    await kamailio.stop();
     await media?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (exited) {
+    if (kamailio.hasExited()) {
       const output = log();
       await media?.stop();
       fs.rmSync(dir, { recursive: true, force: true });
