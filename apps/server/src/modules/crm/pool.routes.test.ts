@@ -1,6 +1,7 @@
 import { routeTables } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { crmOwnerLogs } from './crm.schema.js';
 import { crmKit } from './crm.test-kit.js';
@@ -169,6 +170,45 @@ describe('crm pools and their rules', () => {
     expect(
       (await t.call(crm.allocate, { ids, userId: agent2Id, reason: '' }, manager)).body.data.refused[0]!.reason,
     ).toBe('已是赵丽的客户');
+  });
+
+  it('keeps the pools’ totals exact when agents claim, release and re-level at once (customer_counts)', async () => {
+    // The totals of the lists come from counter rows kept by statement triggers (migration 0032):
+    // every claim, release and level change below moves customers between those rows, in parallel.
+    const levels = ['A', 'B', 'C', 'D'] as const;
+    const ids: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const res = await t.call(
+        crm.customerCreate,
+        { name: `并发计数${i}`, mobile: kit.mobile(), ownerId: null, intentionLevel: levels[i % 4] },
+        admin,
+      );
+      ids.push(res.body.data.id);
+    }
+    const [mine, theirs] = [ids.slice(0, 12), ids.slice(12)];
+    const answers = await Promise.all([
+      ...mine.map((id) => t.call(crm.claim, { ids: [id] }, agent)),
+      ...theirs.map((id) => t.call(crm.claim, { ids: [id] }, agent2)),
+      ...mine.slice(0, 6).map((id) => t.call(crm.updateLevel, { ids: [id], intentionLevel: 'E' }, admin)),
+      t.call(crm.claim, { ids: theirs.slice(0, 6) }, agent),
+    ]);
+    expect(answers.filter((a) => a.body.code !== 0 && a.body.code !== 10056).map((a) => a.body)).toEqual([]);
+    const releases = await Promise.all([
+      t.call(crm.release, { ids: mine.slice(6) }, agent),
+      t.call(crm.release, { ids: theirs.slice(6) }, agent2),
+      t.call(crm.updateLevel, { ids: ids.slice(3, 9), intentionLevel: 'A' }, admin),
+    ]);
+    expect(releases.map((a) => a.body.code)).toEqual([0, 0, 0]);
+    const counted = async (owned: boolean) => {
+      const page = await t.call(crm[owned ? 'customerPage' : 'poolPage'], { page: 1, limit: 20 }, admin);
+      const direct = await t.database.db.execute(sql`select count(*)::int as n from customers
+        where tenant_id = ${kit.tenantId} and deleted_at is null and owner_id is ${sql.raw(owned ? 'not null' : 'null')}`);
+      return [page.body.data.total, rowsOf<{ n: number }>(direct)[0]!.n];
+    };
+    const [privateTotal, privateRows] = await counted(true);
+    const [poolTotal, poolRows] = await counted(false);
+    expect(privateTotal).toBe(privateRows);
+    expect(poolTotal).toBe(poolRows);
   });
 
   it('transfers a leaver’s customers and checks the receiver’s maximum', async () => {
