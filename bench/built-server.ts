@@ -24,7 +24,7 @@ export const chromiumFlags = [
 
 export const demoAdmin = { username: 'admin', password: 'Admin@2026' };
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -56,8 +56,14 @@ export const uncompressedCopy = () => {
 
 export type TBuiltServer = { baseUrl: string; stop: () => Promise<void> };
 
-/** Starts `apps/server/src/main.ts` on a free port serving `dist`; resolves once /healthz answers. */
-export const startBuiltServer = async (dist: string = webDist): Promise<TBuiltServer> => {
+/**
+ * Starts `apps/server/src/main.ts` on a free port serving `dist`, with `env` on top (a bench's SIP
+ * settings); resolves once /healthz answers.
+ */
+export const startBuiltServer = async (
+  dist: string = webDist,
+  env: Record<string, string> = {},
+): Promise<TBuiltServer> => {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-first-load-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -71,6 +77,7 @@ export const startBuiltServer = async (dist: string = webDist): Promise<TBuiltSe
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SIP_AUTOSTART: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,75 +10,14 @@
 // polling delay is in them. Median of BENCH_RUNS (default 7) calls per case, after one warm-up.
 // The server runs as in the e2e harness (built web app, fresh embedded database, demo data).
 // Usage: npm run build && node --import tsx bench/gateway.bench.ts
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { startKamailio, type TKamailio } from '../apps/server/src/modules/call/sip.kamailio.js';
 import { openRtpPeer, startSippTrunk } from '../apps/server/src/modules/call/sip.kamailio-sipp.test-kit.js';
-import { chromiumFlags, chromiumPath, requireBuiltWeb, root, webDist } from './built-server.js';
+import { chromiumFlags, chromiumPath, freePort, requireBuiltWeb, startBuiltServer, webDist } from './built-server.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const sip = { sharedSecret: 'yunhu-bench-sip-secret', realm: 'sip.yunhu.test' };
 const trunkNumber = '02566660001';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
-const startServer = async (wsPort: number) => {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-gateway-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SIP_WS_URL: `ws://127.0.0.1:${wsPort}`,
-      SIP_SHARED_SECRET: sip.sharedSecret,
-      SIP_REALM: sip.realm,
-      SIP_AUTOSTART: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-};
 
 type TTimes = { dialClick?: number; ringing?: number; answerClick?: number; inCall?: number };
 
@@ -205,7 +144,11 @@ const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.len
 const main = async () => {
   requireBuiltWeb();
   const wsPort = await freePort();
-  const server = await startServer(wsPort);
+  const server = await startBuiltServer(webDist, {
+    SIP_WS_URL: `ws://127.0.0.1:${wsPort}`,
+    SIP_SHARED_SECRET: sip.sharedSecret,
+    SIP_REALM: sip.realm,
+  });
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [...chromiumFlags, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
