@@ -12,4 +12,12 @@ describe('the web entry route tables (issue 13)', () => {
       }
     }
   });
+
+  it('gives the same areas under routeTables, as the very tables the screens import', () => {
+    const areas = web.routeTables as unknown as Record<string, object>;
+    expect(Object.keys(areas)).toEqual(Object.keys(routeTables));
+    for (const area of Object.keys(routeTables)) {
+      expect(areas[area]).toBe((web as unknown as Record<string, object>)[`${area}Routes`]);
+    }
+  });
 });
