@@ -1,8 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { migrate as pgliteMigrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../test/database.js';
-import { rowsOf, type TDatabase } from './client.js';
+import { openDatabase, rowsOf, startState, type TDatabase, type TDb } from './client.js';
+
+// The migrator as it is, counted: a start on a migrated folder must not run it.
+vi.mock('drizzle-orm/pglite/migrator', async (original) => {
+  const real = await original<typeof import('drizzle-orm/pglite/migrator')>();
+  return { migrate: vi.fn(real.migrate) };
+});
+
 import { withTenant } from './tenant.js';
 
 describe('row-level security', () => {
@@ -105,4 +116,79 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the walls around PostgreSQL ses
       await database.close();
     }
   });
+});
+
+/**
+ * Issue 13's warm start: a start asks one query whether the journal's migrations are all applied
+ * (drizzle's own test: the newest applied `created_at` against the journal's newest `when`) and
+ * runs the migrator only when not.
+ */
+describe('the start state', () => {
+  let database: TDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  /** Runs `check` in a transaction rolled back afterwards. */
+  const rolledBack = async <T>(check: (tx: TDb) => Promise<T>): Promise<T> => {
+    let result: T | undefined;
+    await database.db
+      .transaction(async (tx) => {
+        result = await check(tx as unknown as TDb);
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => {
+        if (error.message !== 'roll back') throw error;
+      });
+    return result as T;
+  };
+
+  it('says migrated once every migration of the journal is applied, with the row-level-security role', async () => {
+    expect(await startState(database.db)).toEqual({ isMigrated: true, hasAppRole: true });
+  });
+
+  it('says not migrated when the newest migration is missing, or the table itself', async () => {
+    const withoutNewest = await rolledBack(async (tx) => {
+      await tx.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      );
+      return startState(tx);
+    });
+    expect(withoutNewest.isMigrated).toBe(false);
+    const withoutTable = await rolledBack(async (tx) => {
+      await tx.execute(sql`alter table drizzle.__drizzle_migrations rename to gone`);
+      return startState(tx);
+    });
+    expect(withoutTable).toEqual({ isMigrated: false, hasAppRole: false });
+  });
+
+  it('opens a migrated data folder again without running the migrator', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-client-'));
+    const runs = vi.mocked(pgliteMigrate).mock.calls;
+    try {
+      const before = runs.length;
+      const first = await openDatabase({ databaseUrl: null, dataDir });
+      expect(runs.length).toBe(before + 1);
+      const applied = rowsOf<{ n: number }>(
+        await first.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+      )[0]!.n;
+      await first.close();
+      const again = await openDatabase({ databaseUrl: null, dataDir });
+      expect(runs.length).toBe(before + 1);
+      try {
+        expect(again.hasAppRole).toBe(true);
+        expect(again.kind).toBe('pglite');
+        expect(await again.ping()).toBe(true);
+        const after = rowsOf<{ n: number }>(
+          await again.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+        )[0]!.n;
+        expect(after).toBe(applied);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,16 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { serverRoot } from '../paths.js';
-import * as schema from './schema.js';
+import { joinBeginWithNextQuery, resetHeldBegin } from './join-begin.js';
+import type * as schema from './schema.js';
 
 export type TSchema = typeof schema;
 /** The Drizzle database, over PGlite or node-postgres alike (one SQL dialect: PostgreSQL). */
@@ -50,9 +44,6 @@ export const dbLimitDefaults: TDbLimits = {
   idleInTransactionMs: 60_000,
 };
 
-/** The embedded database's server options: PGlite's own, with smaller shared buffers (below). */
-const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-
 /** /healthz waits no longer than this for the database before answering 503. */
 export const pingTimeoutMs = 2000;
 
@@ -64,17 +55,14 @@ export const openDatabase = async (opts: {
   limits?: Partial<TDbLimits>;
 }): Promise<TDatabase> => {
   let database: Omit<TDatabase, 'hasAppRole'>;
+  let state: TStartState;
+  // Each start loads only its own driver (issue 13's warm start): the other one is never read.
   if (opts.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
     const limits = { ...dbLimitDefaults, ...opts.limits };
-    // Migrations run on their own connection, outside the statement timeout: one may rewrite a
-    // large table.
-    const migrator = new pg.Client({ connectionString: opts.databaseUrl });
-    await migrator.connect();
-    try {
-      await migratePg(drizzlePg(migrator), { migrationsFolder });
-    } finally {
-      await migrator.end();
-    }
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: limits.poolMax,
@@ -87,9 +75,28 @@ export const openDatabase = async (opts: {
     // 'error' on its client, even while the pool is closing it; without a listener that crashes
     // the process. Queries in flight still reject on their own, and the pool replaces idle clients.
     pool.on('error', (error) => console.warn(`数据库连接已断开：${error.message}`));
-    pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = drizzlePg(pool, { schema }) as unknown as TDb;
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      joinBeginWithNextQuery(client);
+    });
+    pool.on('release', (_error, client) => resetHeldBegin(client));
+    // No relational schema: nothing uses drizzle's `db.query` API, and building it costs every start.
+    const db = drizzlePg(pool) as unknown as TDb;
     database = { db, kind: 'postgres', ping: (timeoutMs) => ping(db, timeoutMs), close: () => pool.end() };
+    state = await startState(db);
+    if (!state.isMigrated) {
+      // Migrations run on their own connection, outside the statement timeout: one may rewrite a
+      // large table.
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      const migrator = new pg.Client({ connectionString: opts.databaseUrl });
+      await migrator.connect();
+      try {
+        await migrate(drizzlePg(migrator), { migrationsFolder });
+      } finally {
+        await migrator.end();
+      }
+      state = await startState(db);
+    }
   } else {
     // dataDir null = in memory (tests); otherwise the files live under DATA_DIR/pgdata.
     let dir: string | undefined;
@@ -99,10 +106,21 @@ export const openDatabase = async (opts: {
     }
     // PostgreSQL's 128 MB of shared buffers are WebAssembly memory here, resident once touched; the
     // files sit in the operating system's cache anyway (issue 13: 16 MB takes ~110 MB off the RSS).
-    const client = new PGlite({ dataDir: dir, extensions: { pg_trgm }, startParams: pgliteStartParams });
-    const db = drizzlePglite(client, { schema }) as unknown as TDb;
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+    ]);
+    const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+    const client = new PGlite({ dataDir: dir, extensions: { pg_trgm }, startParams });
+    const db = drizzlePglite(client) as unknown as TDb;
     database = { db, kind: 'pglite', ping: (timeoutMs) => ping(db, timeoutMs), close: () => client.close() };
+    state = await startState(db);
+    if (!state.isMigrated) {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(drizzlePglite(client), { migrationsFolder });
+      state = await startState(db);
+    }
   }
   // Closing twice (a test that closes the database under the server, then its teardown) is harmless.
   let closing: Promise<void> | null = null;
@@ -111,9 +129,37 @@ export const openDatabase = async (opts: {
     closing ??= closeOnce();
     return closing;
   };
-  const role = await database.db.execute(sql`select pg_has_role(current_user, 'yunhu_app', 'MEMBER') as ok
-    from pg_roles where rolname = 'yunhu_app'`);
-  return { ...database, hasAppRole: rowsOf<{ ok: boolean }>(role)[0]?.ok === true };
+  return { ...database, hasAppRole: state.hasAppRole };
+};
+
+type TStartState = { isMigrated: boolean; hasAppRole: boolean };
+
+/** The newest migration of the journal (apps/server/drizzle/meta/_journal.json): its `when`. */
+const newestMigrationAt = (): number => {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
+};
+
+/**
+ * What a start needs to know in one query: whether every migration of the journal is applied, and
+ * whether the row-level-security role exists. drizzle's migrator applies the journal's migrations
+ * newer than the newest row of `drizzle.__drizzle_migrations` — the test made here — but only after
+ * reading and hashing every SQL file and a CREATE SCHEMA, a CREATE TABLE and a transaction, on a
+ * connection of its own: issue 13's warm start runs it only when a migration is pending. A database
+ * without the table (never migrated) answers an error: migrate.
+ */
+export const startState = async (db: TDb): Promise<TStartState> => {
+  const newest = newestMigrationAt();
+  const result = await db
+    .execute(
+      sql`select (select max(created_at) from drizzle.__drizzle_migrations)::text as applied,
+        (select pg_has_role(current_user, 'yunhu_app', 'MEMBER') from pg_roles where rolname = 'yunhu_app') as role`,
+    )
+    .catch(() => null);
+  const row = result ? rowsOf<{ applied: string | null; role: boolean | null }>(result)[0] : undefined;
+  return { isMigrated: row?.applied != null && Number(row.applied) >= newest, hasAppRole: row?.role === true };
 };
 
 /**

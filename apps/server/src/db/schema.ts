@@ -1,9 +1,12 @@
 // Every table of the product, gathered for Drizzle and drizzle-kit. Each area owns its schema file.
+export * from '../modules/agent/agent.schema.js';
 export * from '../modules/auth/auth.schema.js';
+export * from '../modules/billing/billing.schema.js';
 export * from '../modules/blacklist/blacklist.schema.js';
 export * from '../modules/call/call.schema.js';
 export * from '../modules/call/sip.schema.js';
 export * from '../modules/call/task-card.schema.js';
+export * from '../modules/call/wallboard.schema.js';
 export * from '../modules/certification/certification.schema.js';
 export * from '../modules/crm/crm.schema.js';
 export * from '../modules/line/line.schema.js';
@@ -12,3 +15,4 @@ export * from '../modules/packet/packet.schema.js';
 export * from '../modules/platform/content.schema.js';
 export * from '../modules/seat/seat.schema.js';
 export * from '../modules/system/system.schema.js';
+export * from '../modules/trade/trade.schema.js';

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { TDatabase, TDb } from './client.js';
 
 /** Set while a request's tenant transaction (http/bind.ts) runs its handler. */
@@ -21,12 +21,49 @@ export const withTenant = async <T>(database: TDatabase, tenantId: number, fn: (
   return openTenantTransaction(database, tenantId, fn);
 };
 
+/**
+ * The statement that confines a transaction to one tenant. `role` is a setting like any other, so
+ * set_config(…, true) is SET LOCAL ROLE. Unparameterised (the id is an integer, the role a name of
+ * ours), so the connection sends it with the BEGIN in one round trip (join-begin.ts).
+ */
+export const enterTenant = (database: Pick<TDatabase, 'hasAppRole'>, tenantId: number) => {
+  if (!Number.isSafeInteger(tenantId)) throw new Error(`tenant id ${String(tenantId)} is not an integer`);
+  const role = database.hasAppRole ? 'yunhu_app' : 'none';
+  return sql.raw(`select set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${role}', true)`);
+};
+
+/**
+ * Select-list items that enter the tenant named by a column of the statement they are in (its
+ * app.tenant_id and the role), for a request whose first statement finds who asks (withSessionTransaction).
+ * Put them in an outer select over the look-up (`select found.*, … from (…) found`): the role changes
+ * after the row is read; what the statement may read was settled when it started.
+ */
+export const enterTenantOf = (database: Pick<TDatabase, 'hasAppRole'>, tenantId: SQL): SQL =>
+  sql`set_config('app.tenant_id', (${tenantId})::text, true) as entered_tenant, set_config('role', ${sql.raw(
+    database.hasAppRole ? "'yunhu_app'" : "'none'",
+  )}, true) as entered_role`;
+
+/**
+ * The request's one tenant transaction opened by the statement that finds who asks (issue 13):
+ * `open` runs first, as the connection's own role, and enters the tenant it finds through `enter`
+ * (enterTenantOf) in that same statement, so BEGIN, the session and the tenant cost one round trip.
+ * When `open` finds no one, `fn` gets null and no transaction: it must refuse (the transaction,
+ * never confined to a tenant, rolls back when it throws, and is never handed out).
+ */
+export const withSessionTransaction = <S, T>(
+  database: TDatabase,
+  open: (tx: TDb, enter: (tenantId: SQL) => SQL) => Promise<S | null>,
+  fn: (found: { tx: TDb; session: S } | null) => Promise<T>,
+): Promise<T> =>
+  database.db.transaction(async (tx) => {
+    const session = await open(tx as unknown as TDb, (tenantId) => enterTenantOf(database, tenantId));
+    if (session === null) return fn(null);
+    return requestTransaction.run(true, () => fn({ tx: tx as unknown as TDb, session }));
+  });
+
 const openTenantTransaction = <T>(database: TDatabase, tenantId: number, fn: (tx: TDb) => Promise<T>): Promise<T> =>
   database.db.transaction(async (tx) => {
-    // One round trip: `role` is a setting like any other, so set_config(…, true) is SET LOCAL ROLE.
-    const role = database.hasAppRole ? 'yunhu_app' : 'none';
-    await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true),
-      set_config('role', ${role}, true)`);
+    await tx.execute(enterTenant(database, tenantId));
     return fn(tx as unknown as TDb);
   });
 
