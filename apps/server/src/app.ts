@@ -11,9 +11,11 @@ import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { LeanRequestLog } from './http/request-log.js';
 import { registerWebApp } from './http/web-app.js';
+import { agentHandlers, createAgentService } from './modules/agent/index.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
+import { billingHandlers, createBillingService, lowBalanceJobSeconds } from './modules/billing/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
-import { registerCall, type TCallArea } from './modules/call/index.js';
+import { hasSoftphoneSeatNow, registerCall, type TCallArea } from './modules/call/index.js';
 import { certificationHandlers, createCertificationService } from './modules/certification/index.js';
 import {
   createCrmImportService,
@@ -35,6 +37,7 @@ import {
   roleHandlers,
   staffHandlers,
 } from './modules/org/index.js';
+import { createPacketService, packetHandlers } from './modules/packet/index.js';
 import {
   createPlatformContentService,
   createPlatformService,
@@ -43,8 +46,25 @@ import {
 } from './modules/platform/index.js';
 import { createCallingService, createSeatService, seatHandlers } from './modules/seat/index.js';
 import { createSystemService, systemHandlers } from './modules/system/index.js';
+import {
+  createAlipayChannel,
+  createSandboxChannel,
+  createTradeService,
+  createWechatChannel,
+  packagePricesFor,
+  registerPayNotify,
+  registerSandboxPayPage,
+  seatPricesFor,
+  type TSandboxChannel,
+  type TTradeService,
+  tradeHandlers,
+} from './modules/trade/index.js';
 
-export type TApp = FastifyInstance & { services: ReturnType<typeof createServices>; call: TCallArea };
+export type TApp = FastifyInstance & {
+  services: ReturnType<typeof createServices>;
+  call: TCallArea;
+  trade: { service: TTradeService; sandbox: TSandboxChannel };
+};
 
 const createServices = (app: FastifyInstance, config: TConfig, database: TDatabase, sms?: TSmsSender) => {
   const devSms = createDevSms(app.log);
@@ -59,12 +79,14 @@ const createServices = (app: FastifyInstance, config: TConfig, database: TDataba
     isOwnUpload: system.isOwnUpload,
     useCode: (m, p, c) => useCode(m, p, c),
     revokeSessions: (tx, userId) => revokeSessions(tx, userId),
+    hasSoftphoneSeat: hasSoftphoneSeatNow,
     onError: (error) => app.log.error({ err: error }, 'org: unexpected error'),
   });
   const auth = createAuthService({
     database,
     sms: smsSender,
     registerEnterprise: org.registerEnterprise,
+    agentIdOfInviteCode: org.agentIdOfInviteCode,
     sessionHours: config.sessionHours,
   });
   useCode = auth.useCode;
@@ -79,7 +101,9 @@ const createServices = (app: FastifyInstance, config: TConfig, database: TDataba
     notify: system.notifyUsers,
     logger: app.log,
   });
-  return { auth, org, system, certification, platform, crm, devOutbox: sms ? null : devSms.outbox };
+  // Billing (issue 16): the low-balance notice goes to the bell and, when asked, by SMS.
+  const billing = createBillingService({ database, notify: system.notifyUsers, sms: smsSender, logger: app.log });
+  return { auth, org, system, certification, platform, crm, billing, devOutbox: sms ? null : devSms.outbox };
 };
 
 /** The whole server, ready to listen or to `inject` in tests. */
@@ -118,6 +142,7 @@ export const buildApp = async (
     database,
     scopeOf: resolveDataScope,
     authenticate: services.auth.authenticate,
+    inSession: services.auth.inSession,
     audit: services.system.audit,
     onAuditError: (error) => app.log.error({ err: error }, 'operation log: settling a row failed'),
     isProduction: config.isProduction,
@@ -156,7 +181,12 @@ export const buildApp = async (
   bindRoutes(app, routeTables.crm, crmHandlers(services.crm), deps);
   bindRoutes(app, routeTables.crmSettings, crmSettingsHandlers(createCrmSettingsService(), createVisitService()), deps);
   // Seats, calling settings, lines and numbers (issue 5).
-  bindRoutes(app, routeTables.seat, seatHandlers(createSeatService({ database }), createCallingService()), deps);
+  bindRoutes(
+    app,
+    routeTables.seat,
+    seatHandlers(createSeatService({ database, pricesFor: seatPricesFor }), createCallingService()),
+    deps,
+  );
   bindRoutes(app, routeTables.line, lineHandlers(createLineService()), deps);
   const blacklist = createBlacklistService({
     database,
@@ -174,6 +204,43 @@ export const buildApp = async (
     crm: services.crm.customer,
   });
   if (!config.isProduction) registerWechatScanPage(app);
+  // Commerce (issue 15): packages, the account, orders and their payment through the sandbox
+  // channel, whose signed notifications reach the same notify endpoint a real channel's would.
+  const sandbox = createSandboxChannel({
+    secret: config.pay.sandboxSecret,
+    deliver: async (payload, headers) => {
+      await app.inject({ method: 'POST', url: '/pay/notify/sandbox', headers, payload });
+    },
+  });
+  const adapter = config.pay.alipay
+    ? await createAlipayChannel(config.pay.alipay)
+    : config.pay.wechat
+      ? createWechatChannel(config.pay.wechat)
+      : sandbox.adapter;
+  const trade = createTradeService({
+    database,
+    pay: config.pay,
+    adapter,
+    logger: app.log,
+    notify: services.system.notifyUsers,
+  });
+  bindRoutes(app, routeTables.packet, packetHandlers(createPacketService({ pricesFor: packagePricesFor })), deps);
+  bindRoutes(app, routeTables.trade, tradeHandlers(trade), deps);
+  bindRoutes(app, routeTables.agent, agentHandlers(createAgentService()), deps);
+  await registerPayNotify(app, trade);
+  if (!config.isProduction) registerSandboxPayPage(app, sandbox);
+  let payJob: ReturnType<typeof trade.startJob> | null = null;
+  app.addHook('onReady', async () => {
+    payJob = trade.startJob(config.pay.jobSeconds);
+  });
+  app.addHook('onClose', async () => payJob?.stop());
+  // Billing (issue 16): consumption, bills, the ledger by direction, rates; the low-balance watch.
+  bindRoutes(app, routeTables.billing, billingHandlers(services.billing), deps);
+  let lowBalanceJob: ReturnType<typeof services.billing.startLowBalanceJob> | null = null;
+  app.addHook('onReady', async () => {
+    lowBalanceJob = services.billing.startLowBalanceJob(lowBalanceJobSeconds);
+  });
+  app.addHook('onClose', async () => lowBalanceJob?.stop());
   // The automatic release (issue 4) runs once when the server is ready, then on its interval.
   let releaseJob: ReturnType<typeof services.crm.startReleaseJob> | null = null;
   app.addHook('onReady', async () => {
@@ -197,5 +264,6 @@ export const buildApp = async (
   }
   app.decorate('services', services);
   app.decorate('call', callArea);
+  app.decorate('trade', { service: trade, sandbox });
   return app as unknown as TApp;
 };

@@ -49,6 +49,16 @@ export const ZSettings = z.object({
   SIP_PORT: whole('端口', 1, 65535).default(5060),
   SIP_TRUNK_ADDR: text.optional(),
   SIP_TRUNK_PHONE: text.optional(),
+  SIP_TRUNK_TRANSPORT: z.enum(['udp', 'tcp', 'auto'], { message: '应为 udp、tcp 或 auto' }).default('udp'),
+  SIP_TRUNK_USER: text.optional(),
+  SIP_TRUNK_PASSWORD: text.optional(),
+  SIP_TRUNK_REALM: text.optional(),
+  SIP_TRUNK_REGISTER: flag.default('0'),
+  SIP_TRUNK_TIMEOUT_MS: whole('毫秒', 500, 60_000).default(4000),
+  SIP_ADVERTISE_ADDR: text.optional(),
+  SIP_INBOUND_PEERS: text.optional(),
+  SIP_BAN_FAILURES: whole('次', 1, 1000).default(10),
+  SIP_BAN_MINUTES: whole('分钟', 1, 24 * 60).default(10),
   MEDIA_GATEWAY: flag.default('1'),
   MEDIA_IP: text.default('127.0.0.1'),
   MEDIA_ADVERTISE_IP: text.optional(),
@@ -61,6 +71,24 @@ export const ZSettings = z.object({
   SIM_SEED: whole('整数种子', 0).optional(),
   SIM_OUTCOME: z.enum(['connected', 'no_answer', 'busy', 'empty']).optional(),
   RECORDING_SECRET: text.optional(),
+  PAY_CHANNEL: z
+    .enum(['sandbox', 'alipay', 'wechat'], { message: '应为 sandbox、alipay 或 wechat' })
+    .default('sandbox'),
+  PAY_SANDBOX_SECRET: text.optional(),
+  PAY_ORDER_MINUTES: whole('分钟', 1, 24 * 60).default(15),
+  PAY_JOB_SECONDS: whole('秒，0 为不运行', 0).default(30),
+  PAY_NOTIFY_BASE_URL: z.url({ message: '应为网址，例如 https://yunhu.example.com' }).optional(),
+  ALIPAY_APP_ID: text.optional(),
+  ALIPAY_PRIVATE_KEY: text.optional(),
+  ALIPAY_PUBLIC_KEY: text.optional(),
+  ALIPAY_GATEWAY: z.url({ message: '应为网址' }).default('https://openapi.alipay.com/gateway.do'),
+  WECHAT_APP_ID: text.optional(),
+  WECHAT_MCH_ID: text.optional(),
+  WECHAT_PRIVATE_KEY: text.optional(),
+  WECHAT_SERIAL_NO: text.optional(),
+  WECHAT_API_KEY: z.string().length(32, '应为 32 个字符（APIv3 密钥）').optional(),
+  WECHAT_PLATFORM_PUBLIC_KEY: text.optional(),
+  WECHAT_BASE_URL: z.url({ message: '应为网址' }).default('https://api.mch.weixin.qq.com'),
 });
 export type TSettings = z.output<typeof ZSettings>;
 
@@ -110,6 +138,32 @@ export type TConfig = {
   sip: TSipConfig;
   /** The telephony carrier of call-back and app lines (docs/decisions/0006-carrier-callback.md). */
   carrier: TCarrierConfig;
+  /** Payment of orders (issue 15, docs/decisions/0017-commerce.md). */
+  pay: TPayConfig;
+};
+
+export type TPayConfig = {
+  /** The channel new QR codes go through. */
+  channel: 'sandbox' | 'alipay' | 'wechat';
+  /** Alipay's settings when it is the channel (each required then). */
+  alipay: { appId: string; privateKey: string; alipayPublicKey: string; gateway: string; notifyUrl: string } | null;
+  /** WeChat Pay v3's settings when it is the channel (each required then). */
+  wechat: {
+    appId: string;
+    mchId: string;
+    privateKey: string;
+    serialNo: string;
+    apiV3Key: string;
+    platformPublicKey: string;
+    baseUrl: string;
+    notifyUrl: string;
+  } | null;
+  /** HMAC-SHA256 key the sandbox signs its notifications with; null (production without one) refuses them. */
+  sandboxSecret: string | null;
+  /** Minutes an unpaid order and its QR code live. */
+  orderMinutes: number;
+  /** Seconds between runs of the job that asks the channel about unpaid orders and closes expired ones; 0 = never. */
+  jobSeconds: number;
 };
 
 export type TCarrierConfig = {
@@ -147,8 +201,65 @@ export type TSipConfig = {
     sipPort: number;
     trunkAddress: string | null;
     trunkPhone: string | null;
+    /** The carrier's trunks beyond their addresses (decision 0016). */
+    trunk: {
+      transport: 'udp' | 'tcp' | 'auto';
+      auth: { user: string; password: string; realm?: string } | null;
+      isRegistered: boolean;
+      timeoutMs: number;
+    };
+    /** Kamailio's public address behind NAT (host[:port]); null: its own. */
+    advertise: string | null;
+    /** Desk phones / PBXs (IPs) that may call agents without digest. */
+    inboundPeers: string[];
+    /** Failed authentications from one address before it is banned, and for how long. */
+    ban: { failures: number; minutes: number };
     /** The media gateway (rtpengine) started beside that Kamailio; null: none (MEDIA_GATEWAY=0). */
     media: { ip: string; advertiseIp: string | null; portMin: number; portMax: number } | null;
+  };
+};
+
+/** Alipay's settings, each required when PAY_CHANNEL=alipay (start stops naming the missing ones). */
+const alipayOf = (s: TSettings) => {
+  const missing = (['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PAY_NOTIFY_BASE_URL'] as const).filter(
+    (name) => !s[name],
+  );
+  if (missing.length) {
+    throw new SettingsError(`环境变量设置有误：\n  PAY_CHANNEL=alipay 时须设置 ${missing.join('、')}`);
+  }
+  return {
+    appId: s.ALIPAY_APP_ID!,
+    privateKey: s.ALIPAY_PRIVATE_KEY!.replace(/\\n/g, '\n'),
+    alipayPublicKey: s.ALIPAY_PUBLIC_KEY!.replace(/\\n/g, '\n'),
+    gateway: s.ALIPAY_GATEWAY,
+    notifyUrl: `${s.PAY_NOTIFY_BASE_URL!.replace(/\/$/, '')}/pay/notify/alipay`,
+  };
+};
+
+/** WeChat Pay's settings, each required when PAY_CHANNEL=wechat. */
+const wechatOf = (s: TSettings) => {
+  const names = [
+    'WECHAT_APP_ID',
+    'WECHAT_MCH_ID',
+    'WECHAT_PRIVATE_KEY',
+    'WECHAT_SERIAL_NO',
+    'WECHAT_API_KEY',
+    'WECHAT_PLATFORM_PUBLIC_KEY',
+    'PAY_NOTIFY_BASE_URL',
+  ] as const;
+  const missing = names.filter((name) => !s[name]);
+  if (missing.length) {
+    throw new SettingsError(`环境变量设置有误：\n  PAY_CHANNEL=wechat 时须设置 ${missing.join('、')}`);
+  }
+  return {
+    appId: s.WECHAT_APP_ID!,
+    mchId: s.WECHAT_MCH_ID!,
+    privateKey: s.WECHAT_PRIVATE_KEY!.replace(/\\n/g, '\n'),
+    serialNo: s.WECHAT_SERIAL_NO!,
+    apiV3Key: s.WECHAT_API_KEY!,
+    platformPublicKey: s.WECHAT_PLATFORM_PUBLIC_KEY!.replace(/\\n/g, '\n'),
+    baseUrl: s.WECHAT_BASE_URL.replace(/\/$/, ''),
+    notifyUrl: `${s.PAY_NOTIFY_BASE_URL!.replace(/\/$/, '')}/pay/notify/wechat`,
   };
 };
 
@@ -188,6 +299,21 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         sipPort: s.SIP_PORT,
         trunkAddress: s.SIP_TRUNK_ADDR ?? null,
         trunkPhone: s.SIP_TRUNK_PHONE ?? null,
+        trunk: {
+          transport: s.SIP_TRUNK_TRANSPORT,
+          auth:
+            s.SIP_TRUNK_USER && s.SIP_TRUNK_PASSWORD
+              ? { user: s.SIP_TRUNK_USER, password: s.SIP_TRUNK_PASSWORD, realm: s.SIP_TRUNK_REALM }
+              : null,
+          isRegistered: s.SIP_TRUNK_REGISTER === '1',
+          timeoutMs: s.SIP_TRUNK_TIMEOUT_MS,
+        },
+        advertise: s.SIP_ADVERTISE_ADDR ?? null,
+        inboundPeers: (s.SIP_INBOUND_PEERS ?? '')
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+        ban: { failures: s.SIP_BAN_FAILURES, minutes: s.SIP_BAN_MINUTES },
         media:
           s.MEDIA_GATEWAY === '1'
             ? {
@@ -212,6 +338,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         seed: s.SIM_SEED ?? null,
         outcome: s.SIM_OUTCOME ?? null,
       },
+    },
+    pay: {
+      channel: s.PAY_CHANNEL,
+      alipay: s.PAY_CHANNEL === 'alipay' ? alipayOf(s) : null,
+      wechat: s.PAY_CHANNEL === 'wechat' ? wechatOf(s) : null,
+      sandboxSecret: s.PAY_SANDBOX_SECRET ?? (isProduction ? null : 'yunhu-dev-pay-sandbox-secret'),
+      orderMinutes: s.PAY_ORDER_MINUTES,
+      jobSeconds: s.PAY_JOB_SECONDS,
     },
   };
 };

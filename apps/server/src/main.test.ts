@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isServerStale, serverBundle } from '../../../scripts/build-server.mjs';
+import { isServerStale, serverBundle, serverCode } from '../../../scripts/build-server.mjs';
 import { kamailioMissing } from './modules/call/index.js';
 import { repoRoot } from './paths.js';
 
@@ -98,6 +98,18 @@ describe('server process', () => {
   it('builds the bundle when a source is newer, and runs it', () => {
     expect(output).toContain('已构建服务端');
     expect(fs.statSync(serverBundle).mtimeMs).toBeGreaterThanOrEqual(sourceTouchedAt);
+    expect(fs.statSync(serverCode).mtimeMs).toBeGreaterThanOrEqual(sourceTouchedAt);
+  });
+
+  // Issue 13's warm start: the first start after a build leaves V8's code cache for the next ones
+  // (code-cache.ts), keyed by the bundle it was made from.
+  it('writes the code cache of this very bundle once it listens', () => {
+    const stat = fs.statSync(serverCode);
+    const cache = fs.readFileSync(`${serverCode}.cache`);
+    expect(cache.subarray(0, 80).toString('latin1').split('\n')[0]).toBe(
+      `${stat.size}:${stat.mtimeMs}:${process.version}`,
+    );
+    expect(cache.length).toBeGreaterThan(1_000_000);
   });
 
   // Issue 13: 944 MB right after a first start, initdb's second PGlite instance kept until a

@@ -1,11 +1,9 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { buildApp } from './app.js';
+import { startedEvent } from './code-cache.js';
 import { loadConfig, SettingsError, type TConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { startMaintenanceJob } from './db/maintenance.js';
-import { devKamailioOptions, kamailioMissing, startKamailio, type TKamailio } from './modules/call/index.js';
-import { demoEnterpriseName, demoLogins, seedDemo } from './seed/demo.js';
+import type { TKamailio } from './modules/call/index.js';
 
 /**
  * The first start on an empty data folder runs initdb in a second PGlite instance, and every start
@@ -33,63 +31,93 @@ const configOrExit = (): TConfig => {
     process.exit(1);
   }
 };
-const config = configOrExit();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  limits: config.databaseLimits,
-});
-if (config.seedDemo && (await seedDemo(database.db))) console.log(`已写入演示数据（${demoEnterpriseName}）`);
-const app = await buildApp(config, database);
-await app.listen({ host: config.host, port: config.port });
-releaseStartMemory();
-// Statistics where autovacuum is off (issue 13): PostgreSQL only, one process at a time.
-const maintenance = startMaintenanceJob({
-  databaseUrl: config.databaseUrl,
-  minutes: config.dbMaintenanceMinutes,
-  logger: app.log,
-});
+/**
+ * The start (issue 13's warm start): the database opens (a connection, or PGlite's WebAssembly) while
+ * the rest of the server's modules load, so what is waited on overlaps with what runs; only this
+ * file, the settings and the database's opening are loaded before.
+ */
+const main = async () => {
+  const config = configOrExit();
+  const opening = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    limits: config.databaseLimits,
+  });
+  opening.catch(() => undefined); // awaited below; not "unhandled" meanwhile
+  // One turn of the event loop first: the driver is loaded and the connection (or PGlite's file
+  // reads and WebAssembly compilation) under way before the modules below take the thread.
+  await new Promise((resolve) => setImmediate(resolve));
+  const [database, { buildApp }, { demoEnterpriseName, demoLogins, seedDemo }, call, { startMaintenanceJob }] =
+    await Promise.all([
+      opening,
+      import('./app.js'),
+      import('./seed/demo.js'),
+      import('./modules/call/index.js'),
+      import('./db/maintenance.js'),
+    ]);
+  if (config.seedDemo && (await seedDemo(database.db))) console.log(`已写入演示数据（${demoEnterpriseName}）`);
+  const app = await buildApp(config, database);
+  await app.listen({ host: config.host, port: config.port });
+  // The code cache of the next starts is written now (code-cache.ts), before --expose-gc.
+  process.emit(startedEvent as never);
+  releaseStartMemory();
+  // Statistics where autovacuum is off (issue 13): PostgreSQL only, one process at a time.
+  const maintenance = startMaintenanceJob({
+    databaseUrl: config.databaseUrl,
+    minutes: config.dbMaintenanceMinutes,
+    logger: app.log,
+  });
 
-const where = config.databaseUrl ? 'PostgreSQL（DATABASE_URL）' : `内置 PGlite（${config.dataDir}）`;
-console.log(`\n云呼控制台已启动：http://${config.host}:${config.port}/  数据库：${where}`);
-console.log('演示账号：');
-for (const l of demoLogins) console.log(`  ${l.who.padEnd(12, '　')} ${l.username} / ${l.password}  手机 ${l.mobile}`);
+  const where = config.databaseUrl ? 'PostgreSQL（DATABASE_URL）' : `内置 PGlite（${config.dataDir}）`;
+  console.log(`\n云呼控制台已启动：http://${config.host}:${config.port}/  数据库：${where}`);
+  console.log('演示账号：');
+  for (const l of demoLogins)
+    console.log(`  ${l.who.padEnd(12, '　')} ${l.username} / ${l.password}  手机 ${l.mobile}`);
 
-// The soft-phone needs its SIP server: outside production `npm start` brings Kamailio up beside the
-// server when it is installed (SIP_AUTOSTART=0 leaves it to scripts/kamailio.sh or a real deployment).
-const startSipServer = async (): Promise<TKamailio | null> => {
-  if (!config.sip.isAutostart || !config.sip.sharedSecret) return null;
-  const missing = kamailioMissing();
-  if (missing) {
-    console.log(`软电话不可用：${missing}`);
-    return null;
-  }
-  try {
-    const kamailio = await startKamailio(devKamailioOptions(config, config.sip.sharedSecret));
-    console.log(
-      `软电话 SIP 服务器（Kamailio）：${kamailio.wsUrl}；媒体网关（rtpengine）：${kamailio.media ? kamailio.media.ngSocket : '未启动'}`,
-    );
-    return kamailio;
-  } catch (error) {
-    console.log(
-      `软电话 SIP 服务器未能启动（${(error as Error).message.split('\n')[0]}）；可另行运行 scripts/kamailio.sh`,
-    );
-    return null;
-  }
+  // The soft-phone needs its SIP server: outside production `npm start` brings Kamailio up beside the
+  // server when it is installed (SIP_AUTOSTART=0 leaves it to scripts/kamailio.sh or a real deployment).
+  const startSipServer = async (): Promise<TKamailio | null> => {
+    if (!config.sip.isAutostart || !config.sip.sharedSecret) return null;
+    const missing = call.kamailioMissing();
+    if (missing) {
+      console.log(`软电话不可用：${missing}`);
+      return null;
+    }
+    try {
+      const kamailio = await call.startKamailio(call.devKamailioOptions(config, config.sip.sharedSecret));
+      console.log(
+        `软电话 SIP 服务器（Kamailio）：${kamailio.wsUrl}；媒体网关（rtpengine）：${kamailio.media ? kamailio.media.ngSocket : '未启动'}`,
+      );
+      return kamailio;
+    } catch (error) {
+      console.log(
+        `软电话 SIP 服务器未能启动（${(error as Error).message.split('\n')[0]}）；可另行运行 scripts/kamailio.sh`,
+      );
+      return null;
+    }
+  };
+  // After listening: the console is ready (/healthz answers) while Kamailio and rtpengine come up.
+  const sipServer = startSipServer();
+
+  // SIGTERM: stop accepting, let requests in flight finish, close the database, exit 0. A signal
+  // while Kamailio is still starting stops it once it is up.
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info(`${signal} received, closing`);
+    await app.close();
+    await maintenance.stop();
+    await (await sipServer)?.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 };
-const kamailio = await startSipServer();
 
-// SIGTERM: stop accepting, let requests in flight finish, close the database, exit 0.
-let isClosing = false;
-const shutdown = async (signal: string) => {
-  if (isClosing) return;
-  isClosing = true;
-  app.log.info(`${signal} received, closing`);
-  await app.close();
-  await maintenance.stop();
-  await kamailio?.stop();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+// No top-level await: the bundle is CommonJS (scripts/build-server.mjs, for V8's code cache).
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,4 +1,10 @@
-import type { TParsedRequestOf, TResponseOf, TRouteDef, TRouteTable } from '@yunhu/contract';
+import {
+  passwordChangeOpenPaths,
+  type TParsedRequestOf,
+  type TResponseOf,
+  type TRouteDef,
+  type TRouteTable,
+} from '@yunhu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TDatabase, TDb } from '../db/client.js';
 import type { TDataScope } from '../db/scope.js';
@@ -65,9 +71,20 @@ export type TAuditLog = {
   write: (entry: TAuditEntry) => Promise<void>;
 };
 
+/** Who asks and his request's tenant transaction, opened together (null: no live session, no transaction). */
+export type TInSession = <T>(
+  token: string | null,
+  fn: (found: { tx: TDb; auth: TAuth; scope?: TDataScope } | null) => Promise<T>,
+) => Promise<T>;
+
 export type TBindDeps = {
   database: TDatabase;
   authenticate: (token: string | null) => Promise<TAuth | null>;
+  /**
+   * authenticate and the request's transaction in one round trip (issue 13: the auth service's
+   * inSession); without it, authenticate and then the transaction.
+   */
+  inSession?: TInSession;
   /** The signed-in user's data scope, resolved once per request inside its transaction. */
   scopeOf: (tx: TDb, auth: TAuth) => Promise<TDataScope>;
   audit: TAuditLog;
@@ -96,6 +113,15 @@ const fromAuth = (auth: TAuth): TAuditSubject => ({
   realName: auth.realName,
 });
 
+const openBeforePasswordChange = new Set(passwordChangeOpenPaths);
+
+/** A session whose password someone else set reaches only the routes that change it (issue 17). */
+const refuseBeforePasswordChange = (auth: TAuth, route: TRouteDef) => {
+  if (auth.mustChangePassword && !openBeforePasswordChange.has(route.path)) {
+    throw commonErrors.passwordChangeRequired();
+  }
+};
+
 /**
  * Registers every route of a table with its contract: authentication, the permission check,
  * request validation, response shaping (unknown keys stripped) and the operation log.
@@ -106,11 +132,52 @@ export const bindRoutes = <T extends TRouteTable>(
   handlers: THandlers<T>,
   deps: TBindDeps,
 ): void => {
+  const inSession: TInSession =
+    deps.inSession ??
+    (async (token, fn) => {
+      const auth = await deps.authenticate(token);
+      return auth ? withRequestTransaction(deps.database, auth.tenantId, (tx) => fn({ tx, auth })) : fn(null);
+    });
   for (const [name, route] of Object.entries(table) as [keyof T & string, TRouteDef][]) {
     if (route.devOnly && deps.isProduction) continue;
     const handler = handlers[name] as unknown as
       | ((ctx: THandlerContext<unknown>) => Promise<unknown>)
       | { detached: (ctx: TDetachedContext<unknown>) => Promise<unknown> };
+    const inputOf = (req: FastifyRequest) => {
+      const raw =
+        route.method === 'GET'
+          ? { ...(req.query as object), ...(req.params as object) }
+          : route.body === 'multipart'
+            ? {}
+            : (req.body ?? {});
+      const problem = inputProblem(raw);
+      if (problem) throw commonErrors.invalidInput(problem);
+      return route.request.parse(raw);
+    };
+    const noSubject = { setSubject: () => undefined };
+    // A signed-in route that is not audited and runs in the request's transaction (every list and
+    // read): the session is found by that transaction's first statement (issue 13). The same checks
+    // in the same order: signed in, permitted, input; the scope; the handler.
+    if (route.access === 'user' && !route.audited && typeof handler === 'function') {
+      app.route({
+        method: route.method,
+        url: route.path,
+        handler: async (req, reply) => {
+          const result = await inSession(tokenOf(req), async (found) => {
+            if (!found) throw unauthorized();
+            const { tx, auth } = found;
+            refuseBeforePasswordChange(auth, route);
+            if (!hasPermission(auth, route.permission)) throw forbidden();
+            const input = inputOf(req);
+            // Read with the session where inSession reads it (auth's, issue 13), else resolved here.
+            const scope = found.scope ?? (await deps.scopeOf(tx, auth));
+            return handler({ auth, input, ip: req.ip, req, reply, audit: noSubject, tx, scope });
+          });
+          return answer(route, reply, result);
+        },
+      });
+      continue;
+    }
     app.route({
       method: route.method,
       url: route.path,
@@ -118,18 +185,11 @@ export const bindRoutes = <T extends TRouteTable>(
         const auth = await deps.authenticate(tokenOf(req));
         if (route.access === 'user') {
           if (!auth) throw unauthorized();
+          refuseBeforePasswordChange(auth, route);
           if (!hasPermission(auth, route.permission)) throw forbidden();
         }
         let subject: TAuditSubject | null = auth ? fromAuth(auth) : null;
-        const raw =
-          route.method === 'GET'
-            ? { ...(req.query as object), ...(req.params as object) }
-            : route.body === 'multipart'
-              ? {}
-              : (req.body ?? {});
-        const problem = inputProblem(raw);
-        if (problem) throw commonErrors.invalidInput(problem);
-        const input = route.request.parse(raw);
+        const input = inputOf(req);
         const setSubject = (s: TAuditSubject) => {
           subject = s;
         };

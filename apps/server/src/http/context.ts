@@ -1,4 +1,4 @@
-import { isPlatformPerm } from '@yunhu/contract';
+import { isAgentPerm, isPlatformPerm } from '@yunhu/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acrossTenants } from '../db/across-tenants.js';
 import type { TDb } from '../db/client.js';
@@ -17,6 +17,11 @@ export type TAuth = {
   deptId: number | null;
   permissions: ReadonlySet<string>;
   tokenHash: string;
+  /**
+   * Someone else set his password (issue 17): until he changes it, only the routes of
+   * `passwordChangeOpenPaths` answer him (the binder). Absent: false.
+   */
+  mustChangePassword?: boolean;
 };
 
 /** Whom an operation-log row names when the route has no session yet (sign-in, registration). */
@@ -56,16 +61,21 @@ export type TDetachedContext<I> = Omit<THandlerContext<I>, 'tx'>;
 export type TPublicHandlerContext<I> = Omit<THandlerContext<I>, 'auth' | 'tx' | 'scope'> & { auth: TAuth | null };
 
 /**
- * superTenant = 1 sees everything (spec section 6); an enterprise administrator everything but the
- * platform's strings; others need any one of the semicolon-separated strings.
+ * superTenant = 1 sees everything but an agent's console (spec section 6); an enterprise
+ * administrator everything but the platform's and agents' strings; others need any one of the
+ * semicolon-separated strings.
  */
 export const hasPermission = (auth: TAuth, perm: string | null): boolean =>
   perm === null ||
-  auth.isSuper ||
   perm
     .split(';')
     .map((p) => p.trim())
-    .some((p) => !isPlatformPerm(p) && (auth.isAdmin || auth.permissions.has(p)));
+    .some((p) => {
+      // An agent's console strings are held by name, by an agent's roles only (issue 18): neither
+      // the platform operator nor an enterprise's administrator reaches an agent's console.
+      if (isAgentPerm(p)) return !auth.isSuper && auth.permissions.has(p);
+      return auth.isSuper || (!isPlatformPerm(p) && (auth.isAdmin || auth.permissions.has(p)));
+    });
 
 /**
  * The platform operator's work across every enterprise (review, contracts, notices, enterprises):

@@ -15,7 +15,7 @@ export class AppError extends Error {
 }
 
 /** Which envelope code an error answers with (DESIGN.md section 3). */
-export type TErrorKind = 'invalid' | 'conflict' | 'notFound' | 'unauthorized' | 'forbidden';
+export type TErrorKind = 'invalid' | 'conflict' | 'notFound' | 'unauthorized' | 'forbidden' | 'internal';
 
 const codeOf: Record<TErrorKind, number> = {
   invalid: ResultCode.invalid,
@@ -24,6 +24,8 @@ const codeOf: Record<TErrorKind, number> = {
   notFound: ResultCode.conflict,
   unauthorized: ResultCode.unauthorized,
   forbidden: ResultCode.forbidden,
+  // Where the spec gives a business refusal code 500 (section 8: the invitation code's missing agent).
+  internal: ResultCode.serverError,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a message builder's parameters are its own; `never[]` would refuse them.
@@ -58,6 +60,8 @@ export const defineErrors = <const D extends Record<string, TErrorDef>>(
 export const commonErrors = defineErrors('common', {
   unauthorized: ['unauthorized', '登录已过期，请重新登录'],
   forbidden: ['forbidden', '没有权限，请联系管理员'],
+  /** A session whose password someone else set, before it is changed (issue 17). */
+  passwordChangeRequired: ['forbidden', '您的密码由管理员设置，请先修改密码后再使用'],
   notFound: ['notFound', '数据不存在或已删除'],
   /** A field the contract's schema could not say (the message names it). */
   invalidInput: ['invalid', (message: string) => message],

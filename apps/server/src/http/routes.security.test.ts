@@ -1,4 +1,4 @@
-import { allRoutes, isPlatformPerm } from '@yunhu/contract';
+import { allRoutes, isAgentPerm, isPlatformPerm, routeTables } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants, users } from '../modules/org/org.schema.js';
@@ -14,6 +14,7 @@ describe('route table security', () => {
   let adminToken: string;
   let platformToken: string;
   let bareToken: string;
+  let agentToken: string;
   const pathOf = (path: string) => path.replace(/:(\w+)/g, 'x');
 
   beforeAll(async () => {
@@ -31,6 +32,20 @@ describe('route table security', () => {
       jobNumber: '0099',
     });
     bareToken = await t.login('norole', 'Norole@2026');
+    // An agent's administrator (issue 18): the only one holding the agent console's strings.
+    const agent = await t.call(
+      routeTables.agent.platformAgentCreate,
+      {
+        name: '安全测试代理',
+        contactName: '代理',
+        mobile: '13700000098',
+        username: 'secagent',
+        password: 'Agent@2026x',
+      },
+      platformToken,
+    );
+    expect(agent.body.code, agent.body.msg).toBe(0);
+    agentToken = await t.login('secagent', 'Agent@2026x');
   });
   afterAll(() => t.close());
 
@@ -70,7 +85,12 @@ describe('route table security', () => {
         url: pathOf(r.path),
         // Someone who holds the route's permission, so that validation is what answers.
         headers: {
-          'cloud-token': r.permission && isPlatformPerm(r.permission) ? platformToken : adminToken,
+          'cloud-token':
+            r.permission && isPlatformPerm(r.permission)
+              ? platformToken
+              : r.permission && isAgentPerm(r.permission)
+                ? agentToken
+                : adminToken,
           'content-type': 'application/json',
         },
         payload: '["not", "an", "object"]',
