@@ -7,7 +7,23 @@ const route = routesOf('auth');
 export const ZSmsPurpose = z.enum(['login', 'signup', 'reset', 'phone'], { error: '验证码用途不正确' });
 export type TSmsPurpose = z.infer<typeof ZSmsPurpose>;
 
-export const ZLoginResult = z.object({ token: z.string(), expire: z.number().int() });
+export const ZLoginResult = z.object({
+  token: z.string(),
+  expire: z.number().int(),
+  /** Someone else set the password (issue 17): change it before anything else. */
+  mustChangePassword: z.boolean(),
+});
+
+/**
+ * What a session whose password must be changed may still do (issue 17): read who it is, change
+ * the password, sign out. Every other signed-in route answers `common.passwordChangeRequired`.
+ */
+export const passwordChangeOpenPaths: readonly string[] = [
+  '/sso/update-password',
+  '/sso/logout',
+  '/base/logout',
+  '/base/sys/user/get-user-info',
+];
 
 export const ZWechatTicket = z.object({
   ticket: z.string(),
@@ -86,6 +102,14 @@ export const authRoutes = {
       mobile: ZMobile,
       code: ZSmsCode,
       password: ZPassword,
+      /** An agent's invitation code (issue 18): the enterprise belongs to that agent. */
+      inviteCode: z
+        .string({ error: '邀请码格式不正确' })
+        .trim()
+        .toUpperCase()
+        .max(16, '邀请码格式不正确')
+        .optional()
+        .transform((v) => v || undefined),
     }),
     response: z.object({ tenantCode: z.string(), status: z.literal('pending') }),
   }),
@@ -138,7 +162,12 @@ export const authRoutes = {
     request: z.object({
       ticket: z.string({ error: '缺少扫码凭证' }).min(1, '缺少扫码凭证').max(64, '扫码凭证格式不正确'),
     }),
-    response: z.object({ status: ZWechatStatus, token: z.string().optional(), expire: z.number().optional() }),
+    response: z.object({
+      status: ZWechatStatus,
+      token: z.string().optional(),
+      expire: z.number().optional(),
+      mustChangePassword: z.boolean().optional(),
+    }),
   }),
   wechatUnbind: route({
     method: 'POST',

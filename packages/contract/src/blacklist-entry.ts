@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { blacklistLimits, blackSources, blackStatuses } from './blacklist-entry-labels.js';
 import { blackNumberMessage, ZBlackNumber } from './blacklist-number.js';
 import { ZPageQuery, ZSortOrder, ZTime } from './http.js';
+
+export { blacklistLimits, blackSources, blackStatuses } from './blacklist-entry-labels.js';
 
 /**
  * The black-list (spec section 7 "Number pools and black-list", issue 5). Two levels: the
@@ -13,8 +16,6 @@ export const ZBlackLevel = z.enum(blackLevels);
 export type TBlackLevel = z.infer<typeof ZBlackLevel>;
 export const blackLevelLabel: Record<TBlackLevel, string> = { tenant: '企业黑名单', platform: '平台黑名单' };
 
-/** How an entry got onto the list. */
-export const blackSources = ['manual', 'batch', 'import'] as const;
 export const ZBlackSource = z.enum(blackSources, { error: '来源只能是手动添加、批量添加或表格导入' });
 export type TBlackSource = z.infer<typeof ZBlackSource>;
 export const blackSourceLabel: Record<TBlackSource, string> = {
@@ -23,21 +24,8 @@ export const blackSourceLabel: Record<TBlackSource, string> = {
   import: '表格导入',
 };
 
-export const blackStatuses = ['active', 'expired'] as const;
 export const ZBlackStatus = z.enum(blackStatuses, { error: '状态只能是生效中或已过期' });
 export const blackStatusLabel: Record<z.infer<typeof ZBlackStatus>, string> = { active: '生效中', expired: '已过期' };
-
-export const blacklistLimits = {
-  /** Numbers pasted at once (批量添加). */
-  maxBatch: 1000,
-  /** Numbers checked at once (user-black-check/list). */
-  maxCheck: 500,
-  importMaxRows: 50_000,
-  importMaxBytes: 10 * 1024 * 1024,
-  /** Bad and skipped rows listed in the import answer (the counts cover all of them). */
-  importListed: 500,
-  reasonMax: 200,
-};
 
 const ZReason = z
   .string({ error: '原因格式不正确' })

@@ -1,16 +1,14 @@
 import { z } from 'zod';
+import { callStatusName, callTypeName, finishStatusName } from './call-record-labels.js';
 import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
-const route = routesOf('call');
+export { callStatusName, callTypeName, finishStatusName } from './call-record-labels.js';
 
-/** call_records.callStatus (DESIGN.md section 4). */
-export const callStatusName: Record<number, string> = { 1: '已接通', 2: '未接听', 3: '占线', 4: '呼叫失败' };
-/** call_records.finishStatus. */
-export const finishStatusName: Record<number, string> = { 1: '主叫挂断', 2: '被叫挂断', 3: '无人接听', 4: '系统结束' };
+const route = routesOf('call');
 
 /**
  * Talk-time marks in seconds (docs/decisions/0008): the daily roll-up of the call-record list keeps
@@ -29,14 +27,19 @@ export const ZCallDetail = z.object({
   /** The customer's number, masked like the customer's mobile for people who see masked numbers. */
   telB: z.string(),
   telX: z.string(),
-  interfaceId: z.number().int(),
+  /** The line; null for an internal call (agent to agent). */
+  interfaceId: z.number().int().nullable(),
   lineName: z.string(),
   octCustomerId: z.number().int().nullable(),
   callStatus: z.number().int(),
   callStatusName: z.string(),
   finishStatus: z.number().int(),
   finishStatusName: z.string(),
+  /** 1 外呼, 2 呼入, 3 内部 (callTypeName). */
   callType: z.number().int(),
+  callTypeName: z.string().optional(),
+  /** The colleague an internal call reached ('' otherwise). */
+  peerName: z.string().optional(),
   /** Seconds. */
   duration: z.number().int(),
   startTime: ZTime,
@@ -45,6 +48,13 @@ export const ZCallDetail = z.object({
   postage: z.number().int(),
   /** A short-lived signed address of the recording an <audio> element can play; null without one. */
   preRecordUrl: z.string().nullable(),
+  /**
+   * A soft-phone call's recording through the media gateway (issue 14): pending, ready, off (the
+   * caller's recording switch), none (no audio), failed; null for calls the gateway never recorded.
+   */
+  recordingState: z.string().nullable().optional(),
+  /** Why a call did not go as asked: 线路故障（503）, 媒体协商失败（488）, 通话无媒体; '' otherwise. */
+  endReason: z.string().optional(),
   realName: z.string(),
   deptName: z.string(),
 });
@@ -78,6 +88,8 @@ const callRecordFilterShape = {
   lineId: zId('线路').optional(),
   callStatus: ZStatus('通话状态', callStatusName).optional(),
   finishStatus: ZStatus('结束状态', finishStatusName).optional(),
+  /** 外呼, 呼入 or 内部 (callTypeName). */
+  callType: ZStatus('通话类型', callTypeName).optional(),
   /** Any 4 or more digits of the customer's number. */
   telB: z
     .string()

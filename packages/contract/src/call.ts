@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { blackNumberMessage, normaliseBlackNumber, ZBlackNumber } from './blacklist-number.js';
+import { softphoneLineMode } from './call-labels.js';
 import { ZNull } from './http.js';
 import { menuButton, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
-const route = routesOf('call');
+export { callbackLineMode, calleeBusyMessage, softphoneLineMode } from './call-labels.js';
 
-/** Line mode 2 is the soft-phone (spec sections 7 and 9: "line-config request with lineId=2"). */
-export const softphoneLineMode = 2;
+const route = routesOf('call');
 
 /** What the page's SIP phone needs to go online (spec section 3: key, passWord). */
 export const ZSipLineConfig = z.object({
@@ -36,7 +36,6 @@ const ZLineConfigRequest = z.object({
  * and does not dial; `0` lets the dial go on.
  */
 export const ZCalleeCheck = z.union([z.literal(true), z.literal(0)]);
-export const calleeBusyMessage = '该号码正在与同事通话中，请稍后再拨';
 
 /** A mobile as people without the view-number permission see it (spec section 3 display rule). */
 export const maskedPhoneRule = /^\d{3}\*{4}\d{4}$/;
@@ -90,6 +89,8 @@ export const ZDialState = z.object({
   callStatus: z.number().int().nullable(),
   duration: z.number().int().nullable(),
   customerId: z.number().int().nullable(),
+  /** Where the call stands (issue 17): 呼叫中 calling, 振铃 ringing, 通话中 talking, 已结束 ended. */
+  progress: z.enum(['calling', 'ringing', 'talking', 'ended']),
 });
 export type TDialState = z.infer<typeof ZDialState>;
 
@@ -110,9 +111,6 @@ export const ZDialResult = z.object({
   sipTarget: z.string(),
 });
 export type TDialResult = z.infer<typeof ZDialResult>;
-
-/** Line modes (spec section 9): 2 soft-phone, 0 carrier call-back, anything else app dialing. */
-export const callbackLineMode = 0;
 
 /** A line the signed-in user holds a valid seat on: what the line picker offers. */
 export const ZUsableLine = z.object({

@@ -1,43 +1,30 @@
 import { z } from 'zod';
 import { route, ZIds, ZRange, ZText } from './crm-common.js';
+import { intentionLevels, normaliseMobile, phoneLabels } from './crm-customer-labels.js';
 import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
 import { zId, zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
+
+export {
+  intentionLevelLabel,
+  intentionLevels,
+  normaliseMobile,
+  phoneLabels,
+  phoneLabelText,
+} from './crm-customer-labels.js';
 
 /** The customer itself: its vocabulary, fields, filters, lists, details and field changes. */
 
 // ---- Vocabulary (DESIGN.md section 4) -------------------------------------------------------
 
-export const intentionLevels = ['A', 'B', 'C', 'D', 'E'] as const;
 export const ZIntentionLevel = z.enum(intentionLevels, { error: '意向等级只能是A、B、C、D、E' });
 export type TIntentionLevel = z.infer<typeof ZIntentionLevel>;
-export const intentionLevelLabel: Record<TIntentionLevel, string> = {
-  A: 'A 一个月内有明确需求',
-  B: 'B 三个月内有需求',
-  C: 'C 半年内有需求',
-  D: 'D 潜在客户',
-  E: 'E 暂无需求',
-};
 
-export const phoneLabels = ['connected', 'no_answer', 'busy', 'power_off', 'suspended', 'invalid'] as const;
 export const ZPhoneLabel = z.enum(phoneLabels, { error: '电话标签不正确' });
 export type TPhoneLabel = z.infer<typeof ZPhoneLabel>;
-export const phoneLabelText: Record<TPhoneLabel, string> = {
-  connected: '已接通',
-  no_answer: '无人接听',
-  busy: '占线',
-  power_off: '关机',
-  suspended: '停机',
-  invalid: '空号',
-};
 
 // ---- Field rules ------------------------------------------------------------------------------
 
-/**
- * A mainland mobile as people type it: +86, spaces and dashes are dropped before the check
- * (139 1234 5678, 139-1234-5678 and +8613912345678 are the same number).
- */
-export const normaliseMobile = (s: string): string => s.replace(/[\s-]/g, '').replace(/^(\+?86)(?=1\d{10}$)/, '');
 export const ZCustomerMobile = z
   .string({ error: '请输入手机号' })
   .transform(normaliseMobile)

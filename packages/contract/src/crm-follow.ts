@@ -1,22 +1,17 @@
 import { z } from 'zod';
 import { route, ZText } from './crm-common.js';
 import { ZPhoneLabel } from './crm-customer.js';
+import { followMethods, timelineKinds } from './crm-follow-labels.js';
 import { ZTime } from './http.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 
+export { followMethodLabel, followMethods, timelineKinds } from './crm-follow-labels.js';
+
 /** A customer's timeline: follow-ups, comments and what else happened to him. */
 
-export const followMethods = ['phone', 'wechat', 'visit', 'other'] as const;
 export const ZFollowMethod = z.enum(followMethods, { error: '跟进方式只能是电话、微信、拜访或其他' });
-export const followMethodLabel: Record<z.infer<typeof ZFollowMethod>, string> = {
-  phone: '电话',
-  wechat: '微信',
-  visit: '拜访',
-  other: '其他',
-};
 
-export const timelineKinds = ['follow', 'comment', 'visit', 'owner', 'call', 'change'] as const;
 export const ZTimelineItem = z.object({
   kind: z.enum(timelineKinds),
   id: z.number().int(),

@@ -1,37 +1,17 @@
 import { z } from 'zod';
 import { route, ZIds, ZRange, ZReason } from './crm-common.js';
 import { ZBatchResult, ZCustomer, ZCustomerFilter, ZCustomerListQuery } from './crm-customer.js';
+import { ownerActions } from './crm-pool-labels.js';
 import { ZPageQuery, ZTime, zPage } from './http.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 
+export { ownerActionLabel, ownerActions } from './crm-pool-labels.js';
+
 /** Customers moving between owners and the public pool (客户公海), and the log of those moves. */
 
-/** What moved a customer between owners and pools (客户操作记录). */
-export const ownerActions = [
-  'create',
-  'import',
-  'allocate',
-  'claim',
-  'release',
-  'auto_release',
-  'transfer',
-  'recycle',
-  'recover',
-] as const;
 export const ZOwnerAction = z.enum(ownerActions);
 export type TOwnerAction = z.infer<typeof ZOwnerAction>;
-export const ownerActionLabel: Record<TOwnerAction, string> = {
-  create: '新建',
-  import: '导入',
-  allocate: '分配',
-  claim: '领取',
-  release: '放入公海',
-  auto_release: '自动回收',
-  transfer: '转移',
-  recycle: '删除到回收站',
-  recover: '从回收站恢复',
-};
 
 /** A person who can receive customers, with his load under the pool rules. */
 export const ZAssignee = z.object({

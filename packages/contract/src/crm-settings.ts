@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { ZCustomerMobile, ZTagRef } from './crm-customer.js';
+import { customFieldTypes, tagColors, visitResults } from './crm-settings-labels.js';
 import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
 import { zId, zIds, zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
+
+export {
+  customFieldTypeLabel,
+  customFieldTypes,
+  tagColors,
+  visitResultLabel,
+  visitResults,
+} from './crm-settings-labels.js';
 
 const route = routesOf('crm');
 
@@ -14,22 +23,10 @@ const ZName = (label: string, max: number) =>
     .min(1, `请输入${label}`)
     .max(max, `${label}最多${max}个字`);
 
-// ---- Tags (crm-user-tag) -----------------------------------------------------------------------
-export const tagColors = ['red', 'orange', 'gold', 'green', 'cyan', 'blue', 'purple', 'magenta'] as const;
 export const ZTag = ZTagRef.extend({ sort: z.number().int(), customerCount: z.number().int() });
 export type TTag = z.infer<typeof ZTag>;
 
-// ---- Custom fields (sys-customer-field) --------------------------------------------------------
-export const customFieldTypes = ['text', 'textarea', 'number', 'date', 'select', 'multiselect'] as const;
 export const ZCustomFieldType = z.enum(customFieldTypes, { error: '字段类型不正确' });
-export const customFieldTypeLabel: Record<z.infer<typeof ZCustomFieldType>, string> = {
-  text: '单行文本',
-  textarea: '多行文本',
-  number: '数字',
-  date: '日期',
-  select: '单选',
-  multiselect: '多选',
-};
 export const ZCustomField = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -98,15 +95,7 @@ export const ZScreenConfig = z.object({
 });
 export type TScreenConfig = z.infer<typeof ZScreenConfig>;
 
-// ---- Return visits (company/upList) ------------------------------------------------------------
-export const visitResults = ['satisfied', 'normal', 'unsatisfied', 'unreachable'] as const;
 export const ZVisitResult = z.enum(visitResults, { error: '回访结果不正确' });
-export const visitResultLabel: Record<z.infer<typeof ZVisitResult>, string> = {
-  satisfied: '满意',
-  normal: '一般',
-  unsatisfied: '不满意',
-  unreachable: '未联系上',
-};
 export const ZReturnVisit = z.object({
   id: z.number().int(),
   customerId: z.number().int(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { importListedRows } from './import-labels.js';
+
 /**
  * The one import protocol (issue 12): every import (customers, follow-ups, staff, black-list) reads
  * its file the same way and its preview says the same things besides its own counts, so one
@@ -8,8 +10,6 @@ import { z } from 'zod';
 
 /** Data rows shown as read, under the header, in the preview. */
 export const importSampleRows = 10;
-/** Bad rows listed in a preview (the downloadable result has every row). */
-export const importListedRows = 200;
 
 /** The header row and the first rows under it, as read (folded to half-width, trimmed). */
 export const ZImportSample = z.object({

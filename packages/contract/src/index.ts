@@ -1,4 +1,6 @@
+import { agentRoutes } from './agent.js';
 import { authRoutes } from './auth.js';
+import { billingRoutes } from './billing.js';
 import { blacklistRoutes } from './blacklist.js';
 import { callRoutes } from './call.js';
 import { callCensusRoutes } from './call-census.js';
@@ -12,14 +14,20 @@ import { orgRoutes } from './org.js';
 import { orgDeptRoutes } from './org-dept.js';
 import { orgRoleRoutes } from './org-role.js';
 import { orgStaffRoutes } from './org-staff.js';
+import { packetRoutes } from './packet.js';
 import { platformRoutes } from './platform.js';
 import { platformContentRoutes } from './platform-content.js';
 import type { TRouteTable } from './route.js';
 import { seatRoutes } from './seat.js';
 import { systemRoutes } from './system.js';
 import { taskCardRoutes } from './task-card.js';
+import { tradeRoutes } from './trade.js';
+import { wallboardRoutes } from './wallboard.js';
 
+export * from './agent.js';
 export * from './auth.js';
+export * from './billing.js';
+export * from './billing-labels.js';
 export * from './blacklist.js';
 export * from './call.js';
 export * from './call-census.js';
@@ -40,6 +48,7 @@ export * from './org-common.js';
 export * from './org-dept.js';
 export * from './org-role.js';
 export * from './org-staff.js';
+export * from './packet.js';
 export * from './permissions.js';
 export * from './platform.js';
 export * from './platform-content.js';
@@ -49,10 +58,15 @@ export * from './route.js';
 export * from './seat.js';
 export * from './system.js';
 export * from './task-card.js';
+export * from './trade.js';
+export * from './trade-labels.js';
+export * from './wallboard.js';
 
 /** Every endpoint of the product, by area. Later areas add their table here. */
 export const routeTables = {
+  agent: agentRoutes,
   auth: authRoutes,
+  billing: billingRoutes,
   blacklist: blacklistRoutes,
   call: callRoutes,
   callCensus: callCensusRoutes,
@@ -66,11 +80,14 @@ export const routeTables = {
   orgDept: orgDeptRoutes,
   orgRole: orgRoleRoutes,
   orgStaff: orgStaffRoutes,
+  packet: packetRoutes,
   platform: platformRoutes,
   platformContent: platformContentRoutes,
   seat: seatRoutes,
   system: systemRoutes,
   taskCard: taskCardRoutes,
+  trade: tradeRoutes,
+  wallboard: wallboardRoutes,
 } as const;
 
 export const allRoutes = (): TRouteTable[keyof TRouteTable][] =>

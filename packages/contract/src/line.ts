@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { ZPageQuery, ZTime, zPage } from './http.js';
+import { numberStates } from './line-labels.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
+
+export { numberStates } from './line-labels.js';
 
 const route = routesOf('line');
 
@@ -61,7 +64,6 @@ export const ZLineView = z.object({
 });
 export type TLineView = z.infer<typeof ZLineView>;
 
-export const numberStates = ['free', 'distributed'] as const;
 export const ZNumberState = z.enum(numberStates, { error: '状态只能是未分配或已分配' });
 export const numberStateLabel: Record<z.infer<typeof ZNumberState>, string> = { free: '未分配', distributed: '已分配' };
 

@@ -1,3 +1,5 @@
+import { agentMenuNodes, agentPlatformMenuNodes } from './agent.js';
+import { billingMenuNodes, billingPlatformMenuNodes } from './billing.js';
 import { blacklistMenuNodes, platformBlacklistMenuNodes } from './blacklist.js';
 import { softphoneMenuButtons } from './call.js';
 import { callCensusMenuNodes } from './call-census.js';
@@ -5,16 +7,19 @@ import { callRecordMenuNodes } from './call-record.js';
 import { certificationMenuNodes, certificationPlatformMenuNodes } from './certification.js';
 import { crmMenuNodes } from './crm.js';
 import { lineMenuNodes } from './line.js';
-import { isPlatformPerm, menuFolder, menuScreen, permissionsOf, type TMenuNode } from './menu.js';
+import { isAgentPerm, isPlatformPerm, menuFolder, menuScreen, permissionsOf, type TMenuNode } from './menu.js';
 import { orgMenuNodes } from './org.js';
 import { deptMenuNodes } from './org-dept.js';
 import { roleMenuNodes } from './org-role.js';
 import { staffMenuNodes } from './org-staff.js';
+import { packetPlatformMenuNodes } from './packet.js';
 import { platformMenuNodes } from './platform.js';
 import { platformContentMenuNodes } from './platform-content.js';
 import { seatMenuNodes } from './seat.js';
 import { systemMenuNodes } from './system.js';
 import { taskCardMenuNodes } from './task-card.js';
+import { tradeMenuNodes, tradePlatformMenuNodes } from './trade.js';
+import { wallboardMenuNodes } from './wallboard.js';
 
 /**
  * The product's menu tree, assembled from the screens each area declares beside its routes.
@@ -29,8 +34,10 @@ export const menuTree: TMenuNode[] = [
     ...lineMenuNodes,
     ...callRecordMenuNodes,
     ...callCensusMenuNodes,
+    ...wallboardMenuNodes,
     ...taskCardMenuNodes,
   ]),
+  menuFolder('45', '费用中心', 'WalletOutlined', [...tradeMenuNodes, ...billingMenuNodes]),
   menuFolder('70', '企业管理', 'TeamOutlined', [
     ...deptMenuNodes,
     ...staffMenuNodes,
@@ -44,7 +51,12 @@ export const menuTree: TMenuNode[] = [
     ...platformContentMenuNodes,
     ...platformBlacklistMenuNodes,
     ...certificationPlatformMenuNodes,
+    ...packetPlatformMenuNodes,
+    ...tradePlatformMenuNodes,
+    ...billingPlatformMenuNodes,
+    ...agentPlatformMenuNodes,
   ]),
+  ...agentMenuNodes,
   ...certificationMenuNodes,
   menuScreen('90', '操作指南', 'userHandle', 'QuestionCircleOutlined', null),
   { id: '91', name: '个人中心', url: 'personalCenter', icon: 'UserOutlined', type: 1, perm: null, inMenu: false },
@@ -54,4 +66,8 @@ export const menuTree: TMenuNode[] = [
 export const allPermissions = (nodes: TMenuNode[] = menuTree): string[] => permissionsOf(nodes);
 
 /** Every permission an enterprise's roles may hold. */
-export const enterprisePermissions = (): string[] => allPermissions().filter((p) => !isPlatformPerm(p));
+export const enterprisePermissions = (): string[] =>
+  allPermissions().filter((p) => !isPlatformPerm(p) && !isAgentPerm(p));
+
+/** Every permission an agent's roles may hold (issue 18): its console's. */
+export const agentPermissions = (): string[] => allPermissions().filter(isAgentPerm);

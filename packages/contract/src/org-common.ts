@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { dataScopes } from './org-common-labels.js';
+
+export { dataScopeLabel, dataScopes } from './org-common-labels.js';
 
 /** A positive integer id, from a JSON body or a query string alike. */
 export const zId = (label: string) =>
@@ -24,14 +27,5 @@ export const zIds = (label: string, max = 500) =>
     .max(max, `一次最多${max}条`)
     .transform((ids) => [...new Set(ids)]);
 
-/** Data scope of a role (DESIGN.md section 4). */
-export const dataScopes = ['all', 'dept_and_below', 'dept', 'self', 'custom'] as const;
 export const ZDataScope = z.enum(dataScopes, { error: '数据权限只能是全部、本部门及以下、本部门、仅本人或指定部门' });
 export type TDataScopeKind = z.infer<typeof ZDataScope>;
-export const dataScopeLabel: Record<TDataScopeKind, string> = {
-  all: '全部数据',
-  dept_and_below: '本部门及以下',
-  dept: '本部门',
-  self: '仅本人',
-  custom: '指定部门',
-};

@@ -3,20 +3,15 @@ import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zPage } from './http.js';
 import { ZImportRead } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds, zMobileFragment } from './org-common.js';
+import { staffStatuses } from './org-staff-labels.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
+export { staffStatuses, staffStatusLabel } from './org-staff-labels.js';
+
 const route = routesOf('org');
 
-/** pending = an application awaiting examine, rejected = an application turned down. */
-export const staffStatuses = ['pending', 'active', 'disabled', 'rejected'] as const;
 export const ZStaffStatus = z.enum(staffStatuses);
-export const staffStatusLabel: Record<z.infer<typeof ZStaffStatus>, string> = {
-  pending: '待审核',
-  active: '正常',
-  disabled: '已停用',
-  rejected: '已驳回',
-};
 
 export const ZAccount = z
   .string({ error: '请输入账号' })

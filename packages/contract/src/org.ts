@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ZEmpty, ZMobile, ZSmsCode } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
+import { orgOnboardingRoutes } from './org-onboarding.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
-const route = routesOf('org');
+export { authStateLabel } from './org-labels.js';
+export * from './org-onboarding.js';
 
-/** Authentication state of an enterprise (spec section 3). */
-export const authStateLabel = (state: number): string =>
-  ({ 0: '未认证', 1: '个人认证', 2: '企业认证' })[state] ?? '其他';
+const route = routesOf('org');
 
 export const ZUserInfo = z.object({
   userId: z.number().int(),
@@ -26,6 +26,15 @@ export const ZUserInfo = z.object({
   authStateLabel: z.string(),
   wechatBound: z.boolean(),
   lastLoginAt: z.number().nullable(),
+  /** A valid seat on a soft-phone line now: the shell shows the soft-phone only then (issue 17). */
+  hasSoftphoneSeat: z.boolean(),
+  /**
+   * The enterprise's administrator (not the platform operator): his home shows the onboarding
+   * checklist. Always sent; optional so user fixtures written before it stay valid.
+   */
+  isAdmin: z.boolean().optional(),
+  /** Someone else set the password: the web sends him to change it first (issue 17). */
+  mustChangePassword: z.boolean().optional(),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 
@@ -53,6 +62,7 @@ export type TMenuOut = {
 };
 
 export const orgRoutes = {
+  ...orgOnboardingRoutes,
   userInfo: route({
     method: 'POST',
     path: '/base/sys/user/get-user-info',

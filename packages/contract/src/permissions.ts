@@ -70,6 +70,8 @@ export const Perm = {
   /** 话务统计 (issue 6): call statistics of one's data scope (dashboard card and its detail pages). */
   callStatistics: 'call:statistics:list',
   callStatisticsExport: 'call:statistics:export',
+  /** 实时监控 (issue 14): who of one's data scope is online, ringing, talking now (managers, not agents). */
+  callWallboard: 'call:wallboard:list',
   /** 任务卡 (issue 6): calling tasks of one's department and below, their progress. */
   taskCardList: 'call:task:list',
   /** Create tasks, change them, pause, resume and close them, add and remove their customers. */

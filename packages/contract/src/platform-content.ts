@@ -2,22 +2,10 @@ import { z } from 'zod';
 import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
+import { type brandKeys, PlatformPerm } from './platform-content-labels.js';
 import { routesOf } from './route.js';
 
-/**
- * The platform operator's (super tenant's) contracts with enterprises, notices to enterprises and
- * brand settings per host (issue 3; spec sections 3 and 7). Every string here is `platform:`, so an
- * enterprise's roles never hold it, and the services check the super tenant besides.
- */
-export const PlatformPerm = {
-  contractView: 'platform:contract:view',
-  contractEdit: 'platform:contract:edit',
-  noticeList: 'platform:notice:list',
-  noticePublish: 'platform:notice:publish',
-  noticeDelete: 'platform:notice:delete',
-  brandList: 'platform:brand:list',
-  brandEdit: 'platform:brand:edit',
-} as const;
+export { brandKeyLabel, brandKeys, PlatformPerm } from './platform-content-labels.js';
 
 const route = routesOf('platform');
 const orgRoute = routesOf('org');
@@ -104,35 +92,7 @@ export const ZNoticePublish = z
 
 // ---- brand settings --------------------------------------------------------------------------
 
-/** The option keys of spec section 3, in the editor's order. */
-export const brandKeys = [
-  'platform_name',
-  'home_logo',
-  'user_guide',
-  'qrcode',
-  'app_product',
-  'data_audit',
-  'third_api',
-  'application_center',
-  'urp',
-  'nda',
-  'bounty_hunter',
-] as const;
 export type TBrandKey = (typeof brandKeys)[number];
-
-export const brandKeyLabel: Record<TBrandKey, string> = {
-  platform_name: '平台名称',
-  home_logo: '平台Logo',
-  user_guide: '操作指南地址',
-  qrcode: '二维码图片',
-  app_product: 'APP产品',
-  data_audit: '数据审核',
-  third_api: '第三方接口',
-  application_center: '应用中心',
-  urp: 'URP',
-  nda: '保密协议',
-  bounty_hunter: '赏金猎人',
-};
 
 /** A host name (console.example.com, with an optional port) or '' for the platform default. */
 export const ZBrandHost = z
@@ -171,6 +131,21 @@ export const ZBrandValues = z.object({
   bounty_hunter: ZBrandText('赏金猎人').default(''),
 });
 export type TBrandValues = z.infer<typeof ZBrandValues>;
+
+/** A host's brand values with nothing set (each field then falls back to the platform default). */
+export const emptyBrandValues = (): TBrandValues => ({
+  platform_name: '',
+  home_logo: '',
+  user_guide: '',
+  qrcode: '',
+  app_product: [],
+  data_audit: '',
+  third_api: '',
+  application_center: '',
+  urp: '',
+  nda: '',
+  bounty_hunter: '',
+});
 
 export const ZBrandHostSettings = z.object({
   host: z.string(),
@@ -271,18 +246,3 @@ export const platformContentMenuNodes: TMenuNode[] = [
     menuButton('604001', '编辑品牌', PlatformPerm.brandEdit),
   ]),
 ];
-
-/** A host's brand values with nothing set (each field then falls back to the platform default). */
-export const emptyBrandValues = (): TBrandValues => ({
-  platform_name: '',
-  home_logo: '',
-  user_guide: '',
-  qrcode: '',
-  app_product: [],
-  data_audit: '',
-  third_api: '',
-  application_center: '',
-  urp: '',
-  nda: '',
-  bounty_hunter: '',
-});

@@ -1,20 +1,18 @@
 import { z } from 'zod';
+import { CertPerm } from './certification-labels.js';
 import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
+import { enterpriseStatuses } from './platform-labels.js';
 import { routesOf } from './route.js';
+import { TradePerm } from './trade-labels.js';
+
+export { enterpriseStatuses, enterpriseStatusLabel } from './platform-labels.js';
 
 const route = routesOf('platform');
 
-export const enterpriseStatuses = ['pending', 'active', 'rejected', 'closed'] as const;
 export const ZEnterpriseStatus = z.enum(enterpriseStatuses, { error: '企业状态不正确' });
-export const enterpriseStatusLabel: Record<z.infer<typeof ZEnterpriseStatus>, string> = {
-  pending: '待审核',
-  active: '正常',
-  rejected: '已驳回',
-  closed: '已停用',
-};
 
 export const ZEnterprise = z.object({
   id: z.number().int(),
@@ -35,8 +33,29 @@ export type TEnterprise = z.infer<typeof ZEnterprise>;
 
 const ZReason = z.string().trim().max(200, '原因最多200个字').default('');
 
+/** What waits for the platform operator (his home, issue 17): each count links to its queue. */
+export const ZPlatformWaiting = z.object({
+  /** Registrations to examine (企业列表, status 待审核). */
+  registrations: z.number().int(),
+  /** Enterprise authentications to examine (认证审核). */
+  certifications: z.number().int(),
+  /** 坐席退订 applications to examine (退款审核). */
+  seatCancellations: z.number().int(),
+  /** Other refund applications to examine (退款审核: package unsubscriptions, when they come). */
+  refunds: z.number().int(),
+});
+export type TPlatformWaiting = z.infer<typeof ZPlatformWaiting>;
+
 /** The platform operator's (super tenant's) administration of enterprises. */
 export const platformRoutes = {
+  waiting: route({
+    method: 'GET',
+    path: '/base/platform/waiting',
+    summary: '待处理事项',
+    permission: `${Perm.enterpriseList};${CertPerm.list};${TradePerm.platformRefund}`,
+    request: z.object({}),
+    response: ZPlatformWaiting,
+  }),
   enterprisePage: route({
     method: 'GET',
     path: '/base/enterprise/page',

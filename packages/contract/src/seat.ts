@@ -4,20 +4,19 @@ import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
+import { callingLimits, seatLimits, seatStates } from './seat-labels.js';
+import { TradePerm } from './trade-labels.js';
+
+export { callingLimits, lineModeLabel, seatLimits, seatStates } from './seat-labels.js';
 
 const route = routesOf('seat');
 
 /**
  * Seats (坐席, spec section 7 "Seats", issue 5): licences that bind a staff member to a line for a
- * period. The enterprise assigns, renews, releases and deletes them on 坐席管理; buying them comes
- * with the billing issue. Also the per-staff calling settings of 呼叫管理 (DESIGN.md section 6).
+ * period. The enterprise assigns, releases and deletes them on 坐席管理; buying and renewing them
+ * (money) are the trade area's routes (trade-seat.ts, issue 15). Also the per-staff calling settings of 呼叫管理 (DESIGN.md section 6).
  */
 
-/**
- * The state of a seat, derived from its row at the time of asking: 已停用 (disabled by the
- * platform), 已过期, 即将到期 (within `expiringDays`), 空闲 (nobody bound) and 使用中.
- */
-export const seatStates = ['inUse', 'free', 'expiring', 'expired', 'disabled'] as const;
 export const ZSeatState = z.enum(seatStates, { error: '坐席状态只能是使用中、空闲、即将到期、已过期或已停用' });
 export type TSeatState = z.infer<typeof ZSeatState>;
 export const seatStateLabel: Record<TSeatState, string> = {
@@ -27,17 +26,6 @@ export const seatStateLabel: Record<TSeatState, string> = {
   expired: '已过期',
   disabled: '已停用',
 };
-
-export const seatLimits = {
-  /** A seat expiring within this many days is 即将到期. */
-  expiringDays: 15,
-  /** Months one manual renewal may add. */
-  renewalMonths: [1, 3, 6, 12] as const,
-  maxBatch: 500,
-};
-
-/** Line modes (spec section 4): 2 soft-phone (SIP), 0 carrier call-back, anything else app dialing. */
-export const lineModeLabel = (mode: number): string => (mode === 2 ? '软电话' : mode === 0 ? '回拨' : 'APP');
 
 export const ZSeat = z.object({
   id: z.number().int(),
@@ -111,12 +99,6 @@ export type TStaffOption = z.infer<typeof ZStaffOption>;
 const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ZHhmm = (label: string) =>
   z.string({ error: `请选择${label}` }).regex(hhmm, `${label}格式应为 HH:mm，例如 08:00`);
-
-export const callingLimits = {
-  perNumberDailyMax: 50,
-  dailyMax: 5000,
-  maxBatch: 500,
-};
 
 /** The calling settings one staff member gets when nobody set his (business configuration, issue 5). */
 export const defaultCallingSettings = {
@@ -252,21 +234,6 @@ export const seatRoutes = {
     request: z.object({ ids: ZSeatIds, autoRenewal: z.boolean({ error: '请选择开启或关闭自动续费' }) }),
     response: ZDone,
   }),
-  /** Extends the seats by whole months from their expiry (or from now when expired); no charge yet. */
-  manualRenewal: route({
-    method: 'POST',
-    path: '/base/seat/manual-renewal',
-    summary: '手动续费',
-    permission: Perm.seatUpdate,
-    audited: true,
-    request: z.object({
-      ids: ZSeatIds,
-      months: z.coerce
-        .number({ error: '请选择续费时长' })
-        .refine((m) => (seatLimits.renewalMonths as readonly number[]).includes(m), '续费时长只能是1、3、6或12个月'),
-    }),
-    response: ZDone,
-  }),
   releaseSeat: route({
     method: 'POST',
     path: '/base/seat/release-seat',
@@ -367,5 +334,6 @@ export const seatMenuNodes: TMenuNode[] = [
   menuScreen('3020', '坐席管理', 'account/purchaseeats', 'IdcardOutlined', Perm.seatList, [
     menuButton('302001', '分配与续费', Perm.seatUpdate),
     menuButton('302002', '导出坐席', Perm.seatExport),
+    menuButton('302003', '购买坐席', TradePerm.seatBuy),
   ]),
 ];

@@ -5,42 +5,28 @@ import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
+import { defaultCountdownSeconds, taskItemStatuses, taskResults, taskStatuses } from './task-card-labels.js';
+
+export {
+  defaultCountdownSeconds,
+  taskItemStatuses,
+  taskItemStatusText,
+  taskResults,
+  taskResultText,
+  taskStatuses,
+  taskStatusText,
+} from './task-card-labels.js';
 
 const route = routesOf('call');
 
-/**
- * 任务卡 (issue 6): a calling task is a list of customers, each assigned to one agent, worked
- * through with automatic dialing (spec section 3 "automatic-dial popups"); managers see progress.
- */
-export const taskStatuses = ['running', 'paused', 'closed'] as const;
 export type TTaskStatus = (typeof taskStatuses)[number];
-export const taskStatusText: Record<TTaskStatus, string> = { running: '进行中', paused: '已暂停', closed: '已完成' };
 
-export const taskItemStatuses = ['pending', 'dialled', 'done', 'skipped'] as const;
 export type TTaskItemStatus = (typeof taskItemStatuses)[number];
-export const taskItemStatusText: Record<TTaskItemStatus, string> = {
-  pending: '待拨打',
-  dialled: '已拨打',
-  done: '已完成',
-  skipped: '已跳过',
-};
 
-/** The fixed result codes of one customer's call. */
-export const taskResults = ['interested', 'not_interested', 'call_later', 'no_answer', 'invalid', 'rejected'] as const;
 export type TTaskResult = (typeof taskResults)[number];
-export const taskResultText: Record<TTaskResult, string> = {
-  interested: '有意向',
-  not_interested: '无意向',
-  call_later: '稍后再拨',
-  no_answer: '未接通',
-  invalid: '空号',
-  rejected: '拒接',
-};
 /** Results where the customer was spoken to: they count as connected and label the phone 已接通. */
 export const connectedResults: readonly TTaskResult[] = ['interested', 'not_interested', 'call_later'];
 
-/** Spec section 9: "SIP countdown default 5". */
-export const defaultCountdownSeconds = 5;
 /** At most this many customers in one task (one allocation batch of the CRM). */
 export const taskMaxItems = 1000;
 

@@ -7,7 +7,9 @@
 import type { routeTables as fullRouteTables } from './index.js';
 
 export * from './index.js';
+export { agentRoutes } from './web-paths/agent.js';
 export { authRoutes } from './web-paths/auth.js';
+export { billingRoutes } from './web-paths/billing.js';
 export { blacklistRoutes } from './web-paths/blacklist.js';
 export { callRoutes } from './web-paths/call.js';
 export { callCensusRoutes } from './web-paths/callCensus.js';
@@ -21,13 +23,18 @@ export { orgRoutes } from './web-paths/org.js';
 export { orgDeptRoutes } from './web-paths/orgDept.js';
 export { orgRoleRoutes } from './web-paths/orgRole.js';
 export { orgStaffRoutes } from './web-paths/orgStaff.js';
+export { packetRoutes } from './web-paths/packet.js';
 export { platformRoutes } from './web-paths/platform.js';
 export { platformContentRoutes } from './web-paths/platformContent.js';
 export { seatRoutes } from './web-paths/seat.js';
 export { systemRoutes } from './web-paths/system.js';
 export { taskCardRoutes } from './web-paths/taskCard.js';
+export { tradeRoutes } from './web-paths/trade.js';
+export { wallboardRoutes } from './web-paths/wallboard.js';
 
+import { agentRoutes } from './web-paths/agent.js';
 import { authRoutes } from './web-paths/auth.js';
+import { billingRoutes } from './web-paths/billing.js';
 import { blacklistRoutes } from './web-paths/blacklist.js';
 import { callRoutes } from './web-paths/call.js';
 import { callCensusRoutes } from './web-paths/callCensus.js';
@@ -41,18 +48,23 @@ import { orgRoutes } from './web-paths/org.js';
 import { orgDeptRoutes } from './web-paths/orgDept.js';
 import { orgRoleRoutes } from './web-paths/orgRole.js';
 import { orgStaffRoutes } from './web-paths/orgStaff.js';
+import { packetRoutes } from './web-paths/packet.js';
 import { platformRoutes } from './web-paths/platform.js';
 import { platformContentRoutes } from './web-paths/platformContent.js';
 import { seatRoutes } from './web-paths/seat.js';
 import { systemRoutes } from './web-paths/system.js';
 import { taskCardRoutes } from './web-paths/taskCard.js';
+import { tradeRoutes } from './web-paths/trade.js';
+import { wallboardRoutes } from './web-paths/wallboard.js';
 
 /**
  * The same tables under `routeTables`, so a web test that names a route through it holds the very
  * object the screen passes to the client (the contract's own `routeTables` carries the schemas).
  */
 export const routeTables = {
+  agent: agentRoutes,
   auth: authRoutes,
+  billing: billingRoutes,
   blacklist: blacklistRoutes,
   call: callRoutes,
   callCensus: callCensusRoutes,
@@ -66,9 +78,12 @@ export const routeTables = {
   orgDept: orgDeptRoutes,
   orgRole: orgRoleRoutes,
   orgStaff: orgStaffRoutes,
+  packet: packetRoutes,
   platform: platformRoutes,
   platformContent: platformContentRoutes,
   seat: seatRoutes,
   system: systemRoutes,
   taskCard: taskCardRoutes,
+  trade: tradeRoutes,
+  wallboard: wallboardRoutes,
 } as unknown as typeof fullRouteTables;

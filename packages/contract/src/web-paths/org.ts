@@ -2,6 +2,7 @@
 import type * as C from '../index.js';
 
 export const orgRoutes = {
+  onboardingChecklist: { method: 'GET', path: '/base/sys/onboarding/checklist' },
   userInfo: { method: 'POST', path: '/base/sys/user/get-user-info' },
   bhInfo: { method: 'POST', path: '/base/sys/user/get-bh-info' },
   modifyHeadUrl: { method: 'POST', path: '/base/sys/user/modifyHeadUrl' },

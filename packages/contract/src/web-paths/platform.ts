@@ -2,6 +2,7 @@
 import type * as C from '../index.js';
 
 export const platformRoutes = {
+  waiting: { method: 'GET', path: '/base/platform/waiting' },
   enterprisePage: { method: 'GET', path: '/base/enterprise/page' },
   enterpriseInfo: { method: 'GET', path: '/base/enterprise/getInfoById' },
   examine: { method: 'POST', path: '/base/enterprise/examine' },

@@ -7,7 +7,6 @@ export const seatRoutes = {
   addSeat: { method: 'POST', path: '/base/seat/add-seat' },
   updateSeat: { method: 'POST', path: '/base/seat/update-seat' },
   autoRenewalSwitch: { method: 'POST', path: '/base/seat/auto-renewal-switch' },
-  manualRenewal: { method: 'POST', path: '/base/seat/manual-renewal' },
   releaseSeat: { method: 'POST', path: '/base/seat/release-seat' },
   deleteSeat: { method: 'POST', path: '/base/seat/delete-seat' },
   seatDownload: { method: 'POST', path: '/base/seat/seat-download' },

@@ -1,0 +1,26 @@
+/**
+ * Resellers (issue 18, docs/decisions/0020-resellers.md), without zod: the permission strings, the
+ * invitation link and the texts the web's first load may take.
+ */
+export const AgentPerm = {
+  // The platform operator's.
+  platformList: 'platform:agent:list',
+  platformManage: 'platform:agent:manage',
+  // The agent's console: held only by an agent's roles (menu.ts isAgentPerm).
+  enterpriseList: 'agent:enterprise:list',
+  priceList: 'agent:price:list',
+  priceUpdate: 'agent:price:update',
+  orderList: 'agent:order:list',
+  inviteView: 'agent:invite:view',
+} as const;
+
+/** What an agent prices: a package product, or the monthly seat of a line. */
+export const agentPriceKinds = ['packet', 'seat'] as const;
+export type TAgentPriceKind = (typeof agentPriceKinds)[number];
+export const agentPriceKindLabel: Record<TAgentPriceKind, string> = { packet: '套餐', seat: '坐席（元/月）' };
+
+/** The registration link an agent hands out (hash route of the register page). */
+export const inviteLinkPath = (code: string) => `/#/register?code=${encodeURIComponent(code)}`;
+
+/** An invitation code: 6–8 uppercase letters or digits. */
+export const inviteCodePattern = /^[A-Z0-9]{6,8}$/;

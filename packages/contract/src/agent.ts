@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { AgentPerm, agentPriceKinds } from './agent-labels.js';
+import { ZMobile, ZPageQuery, ZPassword, ZTime, zPage } from './http.js';
+import { menuButton, menuFolder, menuScreen, type TMenuNode } from './menu.js';
+import { zId } from './org-common.js';
+import { ZAccount } from './org-staff.js';
+import { routesOf } from './route.js';
+import { orderStates, tradeLimits } from './trade-labels.js';
+
+export * from './agent-labels.js';
+
+const route = routesOf('agent');
+
+// Resellers, first slice (issue 18, docs/decisions/0020-resellers.md): the platform's agents, an
+// agent's enterprises, its prices over the platform's, its enterprises' paid orders and margin.
+
+export const ZAgent = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  status: z.string(),
+  inviteCode: z.string(),
+  adminName: z.string().nullable(),
+  adminUsername: z.string().nullable(),
+  adminMobile: z.string().nullable(),
+  enterpriseCount: z.number().int(),
+  /** The agent's account: its margins less their reversals. */
+  balance: z.number().int(),
+  createdAt: ZTime,
+});
+export type TAgent = z.infer<typeof ZAgent>;
+
+export const ZAgentCreate = z.object({
+  name: z.string({ error: '请输入代理商名称' }).trim().min(2, '代理商名称至少2个字').max(64, '代理商名称最多64个字'),
+  contactName: z.string({ error: '请输入联系人姓名' }).trim().min(1, '请输入联系人姓名').max(32, '姓名最多32个字'),
+  mobile: ZMobile,
+  username: ZAccount,
+  password: ZPassword,
+});
+export type TAgentCreate = z.infer<typeof ZAgentCreate>;
+
+/** One row of 价格设置: the platform's base price and the agent's own (null: sells at the base price). */
+export const ZAgentPrice = z.object({
+  itemKind: z.enum(agentPriceKinds),
+  itemId: z.number().int(),
+  lineId: z.number().int(),
+  lineName: z.string(),
+  name: z.string(),
+  minutes: z.number().int(),
+  basePrice: z.number().int(),
+  myPrice: z.number().int().nullable(),
+});
+export type TAgentPrice = z.infer<typeof ZAgentPrice>;
+
+export const ZAgentEnterprise = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.string(),
+  createdAt: ZTime,
+  seatCount: z.number().int(),
+  paidOrderCount: z.number().int(),
+  paidAmount: z.number().int(),
+});
+export type TAgentEnterprise = z.infer<typeof ZAgentEnterprise>;
+
+export const ZAgentOrder = z.object({
+  orderNo: z.string(),
+  enterpriseName: z.string(),
+  subject: z.string(),
+  amount: z.number().int(),
+  refundedAmount: z.number().int(),
+  state: z.enum(orderStates),
+  /** The margin booked when paid, and what refunds took back of it. */
+  margin: z.number().int(),
+  marginReversed: z.number().int(),
+  paidAt: ZTime.nullable(),
+  createdAt: ZTime,
+});
+export type TAgentOrder = z.infer<typeof ZAgentOrder>;
+
+export const ZAgentInfo = z.object({
+  name: z.string(),
+  inviteCode: z.string(),
+  enterpriseCount: z.number().int(),
+  /** The account: margins booked less their reversals (sum of its ledger). */
+  balance: z.number().int(),
+});
+export type TAgentInfo = z.infer<typeof ZAgentInfo>;
+
+export const ZAgentLedgerEntry = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+  bizKey: z.string(),
+  remark: z.string(),
+  createdAt: ZTime,
+});
+
+const ZName = z.string().trim().max(64, '名称最多64个字').optional();
+
+export const agentRoutes = {
+  platformAgentPage: route({
+    method: 'GET',
+    path: '/base/platform/agent/page',
+    summary: '代理商列表',
+    permission: AgentPerm.platformList,
+    request: ZPageQuery.extend({ name: ZName }),
+    response: zPage(ZAgent),
+  }),
+  platformAgentCreate: route({
+    method: 'POST',
+    path: '/base/platform/agent/create',
+    summary: '新增代理商',
+    permission: AgentPerm.platformManage,
+    audited: true,
+    request: ZAgentCreate,
+    response: ZAgent,
+  }),
+  platformAgentPrices: route({
+    method: 'GET',
+    path: '/base/product/parent-list',
+    summary: '代理商价格（底价对照）',
+    permission: AgentPerm.platformList,
+    request: z.object({ agentId: zId('代理商编号') }),
+    response: z.array(ZAgentPrice),
+  }),
+  platformAgentLedger: route({
+    method: 'GET',
+    path: '/base/platform/agent/ledger',
+    summary: '代理商利润明细',
+    permission: AgentPerm.platformList,
+    request: ZPageQuery.extend({ agentId: zId('代理商编号') }),
+    response: zPage(ZAgentLedgerEntry),
+  }),
+  info: route({
+    method: 'GET',
+    path: '/base/agent/info',
+    summary: '代理商信息',
+    permission: `${AgentPerm.inviteView};${AgentPerm.orderList}`,
+    request: z.object({}),
+    response: ZAgentInfo,
+  }),
+  enterprisePage: route({
+    method: 'GET',
+    path: '/base/agent/enterprise/page',
+    summary: '我的企业',
+    permission: AgentPerm.enterpriseList,
+    request: ZPageQuery.extend({ name: ZName }),
+    response: zPage(ZAgentEnterprise),
+  }),
+  myPrice: route({
+    method: 'GET',
+    path: '/base/product/myPrice',
+    summary: '价格设置',
+    permission: AgentPerm.priceList,
+    request: z.object({}),
+    response: z.array(ZAgentPrice),
+  }),
+  setMyPrice: route({
+    method: 'POST',
+    path: '/base/product/myPrice/save',
+    summary: '设置代理价格',
+    permission: AgentPerm.priceUpdate,
+    audited: true,
+    request: z.object({
+      itemKind: z.enum(agentPriceKinds, { error: '价格类型不正确' }),
+      itemId: zId('商品编号'),
+      price: z
+        .number({ error: '请输入价格' })
+        .int('价格须精确到分')
+        .positive('价格须大于0')
+        .max(tradeLimits.maxFen, '价格过大'),
+    }),
+    response: ZAgentPrice,
+  }),
+  orderPage: route({
+    method: 'GET',
+    path: '/base/agent/order/page',
+    summary: '订单与利润',
+    permission: AgentPerm.orderList,
+    request: ZPageQuery.extend({ enterpriseName: ZName }),
+    response: zPage(ZAgentOrder),
+  }),
+};
+
+/** 代理商 (in the 平台管理 folder). */
+export const agentPlatformMenuNodes: TMenuNode[] = [
+  menuScreen('6090', '代理商', 'platform/agent', 'ApartmentOutlined', AgentPerm.platformList, [
+    menuButton('609001', '新增代理商', AgentPerm.platformManage),
+  ]),
+];
+
+/** The agent's console (only an agent's roles hold these strings). */
+export const agentMenuNodes: TMenuNode[] = [
+  menuFolder('50', '代理商后台', 'ApartmentOutlined', [
+    menuScreen('5010', '我的企业', 'agent/enterprises', 'ShopOutlined', AgentPerm.enterpriseList),
+    menuScreen('5020', '价格设置', 'agent/prices', 'ControlOutlined', AgentPerm.priceList, [
+      menuButton('502001', '修改价格', AgentPerm.priceUpdate),
+    ]),
+    menuScreen('5030', '订单与利润', 'agent/orders', 'AccountBookOutlined', AgentPerm.orderList),
+    menuScreen('5040', '邀请码', 'agent/invite', 'SolutionOutlined', AgentPerm.inviteView),
+  ]),
+];

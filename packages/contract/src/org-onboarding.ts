@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { routesOf } from './route.js';
+
+const route = routesOf('org');
+
+/** The steps of a new enterprise's first hour (issue 17), in the order they are done. */
+export const onboardingSteps = [
+  'lines',
+  'seats',
+  'minutes',
+  'staff',
+  'seatAssigned',
+  'customers',
+  'firstCall',
+] as const;
+export type TOnboardingStep = (typeof onboardingSteps)[number];
+
+export const ZOnboardingChecklist = z.object({
+  steps: z.array(
+    z.object({
+      key: z.enum(onboardingSteps),
+      isDone: z.boolean(),
+      /** How many there are now (lines offered, seats, package minutes left, staff besides the administrator …). */
+      count: z.number().int(),
+    }),
+  ),
+  isComplete: z.boolean(),
+});
+export type TOnboardingChecklist = z.infer<typeof ZOnboardingChecklist>;
+
+/** The administrator's onboarding checklist, ticked from the enterprise's real state. */
+export const orgOnboardingRoutes = {
+  onboardingChecklist: route({
+    method: 'GET',
+    path: '/base/sys/onboarding/checklist',
+    summary: '开通进度',
+    request: z.object({}),
+    response: ZOnboardingChecklist,
+  }),
+};

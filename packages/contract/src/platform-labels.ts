@@ -1,0 +1,11 @@
+// The platform area's labels, lists and plain rules, apart from its zod schemas so the web reaches
+// them without zod (issue 13 first load); platform.ts re-exports them under the same names.
+
+export const enterpriseStatuses = ['pending', 'active', 'rejected', 'closed'] as const;
+
+export const enterpriseStatusLabel: Record<(typeof enterpriseStatuses)[number], string> = {
+  pending: '待审核',
+  active: '正常',
+  rejected: '已驳回',
+  closed: '已停用',
+};

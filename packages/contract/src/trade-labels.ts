@@ -1,0 +1,144 @@
+/**
+ * Commerce's labels and permission strings (issue 15) without zod, so the web's screens take them
+ * without the schemas (a leaf: imports nothing).
+ */
+
+/** 套餐 and 订单 permissions (`area:object:action`); the platform's start with `platform:`. */
+export const TradePerm = {
+  /** 采购中心: see the catalogue, place an order and pay it. */
+  buy: 'trade:order:buy',
+  orderList: 'trade:order:list',
+  orderExport: 'trade:order:export',
+  /** 账户明细: the balance, the ledger and the packages bought. */
+  accountList: 'trade:account:list',
+  platformPacket: 'platform:packet:manage',
+  platformOrder: 'platform:trade:order',
+  platformAdjust: 'platform:trade:adjust',
+  /** 坐席管理's 购买坐席 (an order paid by QR). */
+  seatBuy: 'seat:seat:buy',
+  /** The platform's seat price per line. */
+  platformSeatPrice: 'platform:seat:price',
+  /** 坐席退订 / 退订: apply for a refund of what is left unused. */
+  refundApply: 'trade:refund:apply',
+  /** The platform examines refund applications. */
+  platformRefund: 'platform:trade:refund',
+} as const;
+
+export const packetTypes = ['minutes'] as const;
+export type TPacketType = (typeof packetTypes)[number];
+export const packetTypeLabel: Record<TPacketType, string> = { minutes: '通话分钟包' };
+
+export const orderKinds = ['package', 'seatPurchase', 'seatRenewal', 'recharge'] as const;
+export type TOrderKind = (typeof orderKinds)[number];
+export const orderKindLabel: Record<TOrderKind, string> = {
+  package: '套餐',
+  seatPurchase: '购买坐席',
+  seatRenewal: '坐席续费',
+  recharge: '充值',
+};
+
+export const orderStates = ['unpaid', 'paid', 'closed', 'refunded', 'partRefunded'] as const;
+export type TOrderState = (typeof orderStates)[number];
+export const orderStateLabel: Record<TOrderState, string> = {
+  unpaid: '待支付',
+  paid: '已支付',
+  closed: '已关闭',
+  refunded: '已退款',
+  partRefunded: '部分退款',
+};
+
+export const payChannels = ['sandbox', 'alipay', 'wechat', 'balance'] as const;
+export type TPayChannel = (typeof payChannels)[number];
+export const payChannelLabel: Record<TPayChannel, string> = {
+  sandbox: '模拟支付',
+  alipay: '支付宝',
+  wechat: '微信支付',
+  balance: '余额',
+};
+
+export const paymentStates = ['waiting', 'paid', 'closed', 'refunded'] as const;
+export type TPaymentState = (typeof paymentStates)[number];
+export const paymentStateLabel: Record<TPaymentState, string> = {
+  waiting: '待支付',
+  paid: '已支付',
+  closed: '已关闭',
+  refunded: '已退回',
+};
+
+export const ledgerKinds = [
+  'recharge',
+  'purchase',
+  'consumption',
+  'refund',
+  'transfer',
+  'adjustment',
+  'margin',
+] as const;
+export type TLedgerKind = (typeof ledgerKinds)[number];
+export const ledgerKindLabel: Record<TLedgerKind, string> = {
+  recharge: '充值',
+  purchase: '购买',
+  consumption: '消费',
+  refund: '退款',
+  transfer: '转账',
+  adjustment: '调账',
+  /** An agent's margin on an enterprise's order (+), or its reversal by a refund (−) (issue 18). */
+  margin: '代理利润',
+};
+
+/** frozen: a 退订 under the platform's review (calls do not use it); refunded: 退订 approved, ended. */
+export const packetStates = ['active', 'used', 'expired', 'frozen', 'refunded'] as const;
+export type TPacketState = (typeof packetStates)[number];
+export const packetStateLabel: Record<TPacketState, string> = {
+  active: '使用中',
+  used: '已用完',
+  expired: '已过期',
+  frozen: '退订审核中',
+  refunded: '已退订',
+};
+
+export const tradeLimits = {
+  /** Minutes an unpaid order (and its QR code) lives. */
+  orderMinutes: 15,
+  maxQuantity: 100,
+  maxItems: 20,
+  /** 10 million yuan: a bound on any one amount typed by a person. */
+  maxFen: 1_000_000_000,
+};
+
+/** Buying and renewing seats (issue 15, docs/decisions/0017-commerce.md). */
+export const seatCommerce = {
+  /** Months one purchase or manual renewal may buy. */
+  months: [1, 3, 6, 12] as const,
+  /** Seats one purchase may buy. */
+  maxCount: 100,
+  /** The auto-renewal job renews a seat this many days before it expires, from the balance. */
+  autoRenewalDays: 3,
+  /** Months one automatic renewal adds. */
+  autoRenewalMonths: 1,
+};
+
+/** Refund applications: 坐席退订 (seat) and 退订 of a bought package (package). */
+export const refundKinds = ['seat', 'package'] as const;
+export type TRefundKind = (typeof refundKinds)[number];
+export const refundKindLabel: Record<TRefundKind, string> = { seat: '坐席退订', package: '套餐退订' };
+
+/** Where an approved refund's money goes: the balance, or back to the payer through the order's channel. */
+export const refundTargets = ['balance', 'original'] as const;
+export type TRefundTarget = (typeof refundTargets)[number];
+export const refundTargetLabel: Record<TRefundTarget, string> = { balance: '退回余额', original: '原路退回' };
+/** The channels as a refund's `channel` names them. */
+export const refundChannelLabel: Record<string, string> = {
+  balance: '退回余额',
+  sandbox: '原路退回（沙箱）',
+  alipay: '原路退回（支付宝）',
+  wechat: '原路退回（微信支付）',
+};
+
+export const refundStates = ['pending', 'approved', 'rejected'] as const;
+export type TRefundState = (typeof refundStates)[number];
+export const refundStateLabel: Record<TRefundState, string> = {
+  pending: '待审核',
+  approved: '已退款',
+  rejected: '已驳回',
+};

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ZTime } from './http.js';
+import { orderKinds, orderStates, payChannels, paymentStates } from './trade-labels.js';
+
+// The order and payment schemas of commerce (issue 15), shared by trade.ts and trade-seat.ts.
+
+export const ZOrderState = z.enum(orderStates, { error: '订单状态不正确' });
+export const ZOrderKind = z.enum(orderKinds, { error: '订单类型不正确' });
+
+export const ZOrderItem = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  lineId: z.number().int(),
+  minutes: z.number().int(),
+  validityDays: z.number().int(),
+  unitPrice: z.number().int(),
+  quantity: z.number().int(),
+  /** Seat orders: months per seat; a renewal's seat. */
+  months: z.number().int().optional(),
+  seatId: z.number().int().optional(),
+});
+export type TOrderItem = z.infer<typeof ZOrderItem>;
+
+export const ZOrder = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  tenantId: z.number().int(),
+  enterpriseName: z.string(),
+  kind: ZOrderKind,
+  state: ZOrderState,
+  subject: z.string(),
+  items: z.array(ZOrderItem),
+  /** Fen. */
+  amount: z.number().int(),
+  refundedAmount: z.number().int(),
+  expireAt: ZTime,
+  paidAt: ZTime.nullable(),
+  closedAt: ZTime.nullable(),
+  channel: z.enum(payChannels).nullable(),
+  channelTradeNo: z.string().nullable(),
+  createdByName: z.string(),
+  createdAt: ZTime,
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+export const ZPayment = z.object({
+  outTradeNo: z.string(),
+  channel: z.enum(payChannels),
+  amount: z.number().int(),
+  state: z.enum(paymentStates),
+  channelTradeNo: z.string().nullable(),
+  note: z.string(),
+  paidAt: ZTime.nullable(),
+  createdAt: ZTime,
+});

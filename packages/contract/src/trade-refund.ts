@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { ZPageQuery, ZTime, zPage } from './http.js';
+import { zId } from './org-common.js';
+import { routesOf } from './route.js';
+import { refundKinds, refundStates, refundTargets, TradePerm } from './trade-labels.js';
+
+const route = routesOf('trade');
+
+/**
+ * Refunds (issue 15, docs/decisions/0017-commerce.md): 坐席退订 (seatCancelOrder) — an enterprise
+ * applies to give back a seat's unused whole paid months; the platform examines (`examine`):
+ * approved, the money returns to the balance (ledger `refund +`), the seat ends; rejected with a reason.
+ * 退订 of a bought package (`packetUnsubscribe`): its unused seconds pro rata at the price paid; the
+ * package is frozen under review. The approval may send the money back through the order's payment
+ * channel (原路退回) when that channel is the one configured.
+ */
+export const ZRefundKind = z.enum(refundKinds, { error: '退订类型不正确' });
+export const ZRefundState = z.enum(refundStates, { error: '审核状态不正确' });
+
+export const ZRefundPart = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  /** The seat's paid period (seat); null for a package. */
+  termId: z.number().int().nullable(),
+  /** The package given back (package). */
+  packetId: z.number().int().optional(),
+  /** Seconds of the package given back (package). */
+  seconds: z.number().int().optional(),
+  months: z.number().int(),
+  amount: z.number().int(),
+});
+
+export const ZRefundApplication = z.object({
+  id: z.number().int(),
+  applyNo: z.string(),
+  tenantId: z.number().int(),
+  enterpriseName: z.string(),
+  kind: ZRefundKind,
+  seatId: z.number().int().nullable(),
+  subject: z.string(),
+  months: z.number().int(),
+  /** Fen. */
+  amount: z.number().int(),
+  parts: z.array(ZRefundPart),
+  reason: z.string(),
+  state: ZRefundState,
+  rejectReason: z.string(),
+  channel: z.string().nullable(),
+  /** The channel a refund could go back through (原路退回), null when only the balance can take it. */
+  originalChannel: z.string().nullable(),
+  examinedByName: z.string(),
+  examinedAt: ZTime.nullable(),
+  createdByName: z.string(),
+  createdAt: ZTime,
+});
+export type TRefundApplication = z.infer<typeof ZRefundApplication>;
+
+const ZRefundFilter = z.object({
+  kind: ZRefundKind.optional(),
+  state: ZRefundState.optional(),
+  applyNo: z.string({ error: '申请单号格式不正确' }).trim().max(40, '申请单号不正确').optional(),
+  createdFrom: ZTime.optional(),
+  createdTo: ZTime.optional(),
+});
+export const ZRefundPageQuery = ZPageQuery.extend(ZRefundFilter.shape);
+export type TRefundPageQuery = z.input<typeof ZRefundPageQuery>;
+
+/** What a seat's cancellation would give back now. */
+export const ZSeatCancelQuote = z.object({
+  seatId: z.number().int(),
+  months: z.number().int(),
+  amount: z.number().int(),
+  parts: z.array(ZRefundPart),
+});
+export type TSeatCancelQuote = z.infer<typeof ZSeatCancelQuote>;
+
+const ZReason = (label: string) =>
+  z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .min(2, `请填写${label}`)
+    .max(200, `${label}最多200个字`);
+
+export const tradeRefundRoutes = {
+  seatCancelQuote: route({
+    method: 'POST',
+    path: '/base/seat/cancel/quote',
+    summary: '坐席可退金额',
+    permission: TradePerm.refundApply,
+    request: z.object({ seatId: zId('坐席编号') }),
+    response: ZSeatCancelQuote,
+  }),
+  /** 坐席退订: the unused whole paid months of a seat, examined by the platform. */
+  seatCancelOrder: route({
+    method: 'POST',
+    path: '/base/seat/cancel/apply',
+    summary: '申请坐席退订',
+    permission: TradePerm.refundApply,
+    audited: true,
+    request: z.object({ seatId: zId('坐席编号'), reason: ZReason('退订原因') }),
+    response: ZRefundApplication,
+  }),
+  /** 退订 of a bought package: its unused seconds pro rata at the price paid, examined by the platform. */
+  packetUnsubscribe: route({
+    method: 'POST',
+    path: '/base/trade/apply/unsubscribe',
+    summary: '申请套餐退订',
+    permission: TradePerm.refundApply,
+    audited: true,
+    request: z.object({ packetId: zId('套餐编号'), reason: ZReason('退订原因') }),
+    response: ZRefundApplication,
+  }),
+  refundPage: route({
+    method: 'POST',
+    path: '/base/trade/refund/page',
+    summary: '退订账单',
+    permission: TradePerm.orderList,
+    request: ZRefundPageQuery,
+    response: zPage(ZRefundApplication),
+  }),
+  refundExport: route({
+    method: 'POST',
+    path: '/base/trade/refund/export',
+    summary: '导出退订账单',
+    permission: TradePerm.orderExport,
+    result: 'blob',
+    request: ZRefundFilter,
+    response: z.unknown(),
+  }),
+  platformRefundPage: route({
+    method: 'POST',
+    path: '/base/platform/trade/refund/page',
+    summary: '退款审核列表',
+    permission: TradePerm.platformRefund,
+    request: ZRefundPageQuery.extend({ tenantId: zId('企业编号').optional() }),
+    response: zPage(ZRefundApplication),
+  }),
+  /** Approve (to the balance, or 原路退回 when the channel allows) or reject with a reason; examined once. */
+  examine: route({
+    method: 'POST',
+    path: '/base/platform/trade/refund/examine',
+    summary: '审核退款',
+    permission: TradePerm.platformRefund,
+    audited: true,
+    request: z
+      .object({
+        id: zId('申请编号'),
+        isApproved: z.boolean({ error: '请选择通过或驳回' }),
+        refundTo: z.enum(refundTargets, { error: '退款方式不正确' }).optional(),
+        rejectReason: z.string().trim().max(200, '驳回原因最多200个字').optional(),
+      })
+      .refine((v) => v.isApproved || (v.rejectReason?.length ?? 0) >= 2, {
+        message: '驳回时请填写驳回原因',
+        path: ['rejectReason'],
+      }),
+    response: ZRefundApplication,
+  }),
+} as const;
