@@ -163,6 +163,9 @@ const sortColumn: Record<(typeof agentSortFields)[number], string> = {
 };
 
 /**
+ * 话务统计 counts outbound calls (call_type 1) only, like the roll-ups it reads (migration 0040):
+ * internal and inbound calls are no dial request's call.
+ *
  * The figure rows of a range, each with its group keys (none: one row per part): the daily
  * roll-up's rows for the whole Shanghai days (except by hour), the hourly roll-up's for the whole
  * hours left, the calls and dial requests themselves for the partial hours at the ends
@@ -212,7 +215,8 @@ const partsSql = (q: { tenantId: number; scope: TDataScope; filter: TCensusFilte
     for (const edge of edges) {
       parts.push(sql`select ${keys(recordsSource)} 1 as call_num, (${r.callStatus} = 1)::int as connected_num,
         ${r.duration} as total_second, (${r.duration} + 59) / 60 as total_minute, 0 as bind_num
-        from ${r} where ${censusWhere(recordsSource, q.tenantId, q.scope, q.filter, edge)}`);
+        from ${r} where ${censusWhere(recordsSource, q.tenantId, q.scope, q.filter, edge)}
+          and ${r.callType} = 1`);
       parts.push(sql`select ${keys(bindsSource)} 0 as call_num, 0 as connected_num, 0 as total_second,
         0 as total_minute, 1 as bind_num
         from ${b} where ${censusWhere(bindsSource, q.tenantId, q.scope, q.filter, edge)}`);

@@ -31,6 +31,8 @@ type TGen = {
   line: number;
   status: number;
   seconds: number;
+  /** call_type: 1 outbound (counted), 2 inbound and 3 internal (no line) are not (migration 0040). */
+  type?: 1 | 2 | 3;
 };
 type TRow = { userId: number; deptId: number | null; lineId: number; at: number; status: number; seconds: number };
 
@@ -42,6 +44,7 @@ const arbGen: fc.Arbitrary<TGen> = fc.record({
   line: fc.nat({ max: 2 }),
   status: fc.integer({ min: 1, max: 4 }),
   seconds: fc.nat({ max: 600 }),
+  type: fc.constantFrom<1 | 2 | 3>(1, 1, 1, 2, 3),
 });
 
 const shanghaiDay = (at: number) => new Date(at + shanghaiOffset).toISOString().slice(0, 10);
@@ -149,14 +152,17 @@ describe('call statistics', () => {
         seconds: g.status === 1 ? g.seconds : 0,
       };
     };
-    const callRows = calls.map(rowOf);
+    const allTypes = calls.map((g) => ({ ...rowOf(g), type: g.type ?? 1 }));
+    // The statistics count outbound calls only: inbound and internal ones are written but must not count.
+    const callRows = allTypes.filter((x) => x.type === 1);
     const bindRows = binds.map(rowOf);
     const telB = (n: number) => `139${String(n).padStart(8, '0')}`;
-    const records = callRows.map((x) => ({
+    const records = allTypes.map((x) => ({
       tenantId: ids.tenantId,
       userId: x.userId,
       deptId: x.deptId,
-      lineId: x.lineId,
+      lineId: x.type === 3 ? null : x.lineId,
+      callType: x.type,
       bindId: `census-${++seq}`,
       telA: '13800000000',
       telB: telB(seq),
@@ -169,6 +175,7 @@ describe('call statistics', () => {
     // The other enterprise calls at the same times.
     const theirs = callRows.map((x) => ({
       ...records[0]!,
+      callType: 1,
       tenantId: other.tenantId,
       userId: other.userId,
       deptId: null,

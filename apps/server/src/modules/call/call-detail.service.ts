@@ -1,6 +1,7 @@
 import {
   type callRecordRoutes,
   callStatusName,
+  callTypeName,
   finishStatusName,
   maskPhone,
   type TCallDetail,
@@ -22,7 +23,7 @@ import type { TRecordingStore } from './recording.store.js';
  * for people who see masked numbers, the recording as a short-lived signed address.
  */
 export const toCallDetail = (
-  { r: row, lineName, realName, deptName }: TRecordWithNames,
+  { r: row, lineName, realName, deptName, peerName }: TRecordWithNames,
   isMasked: boolean,
   store: TRecordingStore,
   tenantId: number,
@@ -40,11 +41,15 @@ export const toCallDetail = (
   finishStatus: row.finishStatus,
   finishStatusName: finishStatusName[row.finishStatus] ?? '未知',
   callType: row.callType,
+  callTypeName: callTypeName[row.callType] ?? '未知',
+  peerName,
   duration: row.duration,
   startTime: row.startTime.getTime(),
   endTime: row.endTime.getTime(),
   postage: row.postage,
   preRecordUrl: row.preRecordUrl ? store.signedUrl(tenantId, row.id).url : null,
+  recordingState: row.recordingState,
+  endReason: row.endReason,
   realName,
   deptName,
 });

@@ -45,6 +45,7 @@ const recordCondition = (tenantId: number, scope: TDataScope, f: TCallRecordFilt
     at ? undefined : lte(r.startTime, new Date(f.startRange[1])),
     f.callStatus ? eq(r.callStatus, f.callStatus) : undefined,
     f.finishStatus ? eq(r.finishStatus, f.finishStatus) : undefined,
+    f.callType ? eq(r.callType, f.callType) : undefined,
     // Any digits of the number: LIKE cannot use an index under row-level security (it is not
     // leakproof), so the match runs in call_record_ids_by_number (migration 0026, a trigram index
     // where pg_trgm exists) confined to the session's tenant and range; the ids come back here,
@@ -56,6 +57,9 @@ const recordCondition = (tenantId: number, scope: TDataScope, f: TCallRecordFilt
     f.durationMin !== undefined ? gte(r.duration, f.durationMin) : undefined,
     f.durationMax !== undefined ? lte(r.duration, f.durationMax) : undefined,
   )!;
+
+/** call_records.call_type of the dial flow's calls, the only ones the roll-ups count (migration 0040). */
+const outboundType = 1;
 
 /** The hourly roll-up's count column of each call status. */
 const statusCount: Record<number, AnyPgColumn> = {
@@ -164,13 +168,25 @@ const pieceSelect = (
  * SELECT with a column per figure. A talk-time range off the marks takes its whole bands so and its
  * ends from the records (pieceSelect). Null when the roll-ups do not keep the filter (a number fragment).
  */
-const rollupSelect = (tenantId: number, scope: TDataScope, f: TCallRecordFilter, figures: TFigure[]): SQL | null => {
-  if (f.telB) return null;
+const rollupSelect = (tenantId: number, scope: TDataScope, g: TCallRecordFilter, figures: TFigure[]): SQL | null => {
+  // The roll-ups keep outbound calls only (migration 0040): inbound or internal ones alone are
+  // counted from the records (few, on their own index).
+  if (g.telB || (g.callType && g.callType !== outboundType)) return null;
+  const f: TCallRecordFilter = { ...g, callType: outboundType };
   const split = durationBands(f) ? { bands: f, pieces: [] } : splitDuration(f);
   const parts: SQL[] = [
     ...(split.bands ? bandParts(tenantId, scope, { ...f, ...split.bands }, figures) : []),
     ...split.pieces.map((piece) => pieceSelect(tenantId, scope, f, figures, piece)),
   ];
+  // Every type: the calls that are not outbound, over the whole range, from the records.
+  if (!g.callType) {
+    parts.push(
+      sql`select ${sql.join(
+        figures.map((x) => sql`${x.rows} as ${sql.raw(x.name)}`),
+        sql`, `,
+      )} from ${r} where ${recordCondition(tenantId, scope, g)} and ${r.callType} <> ${outboundType}`,
+    );
+  }
   return sql`select ${sql.join(
     figures.map((x) => sql`coalesce(sum(${sql.raw(x.name)}), 0)::bigint as ${sql.raw(x.name)}`),
     sql`, `,
@@ -280,6 +296,8 @@ export type TRecordWithNames = {
   lineName: string;
   realName: string;
   deptName: string;
+  /** The colleague of an internal call ('' otherwise). */
+  peerName: string;
 };
 
 /** A record with the names of its line, agent and department (the list pages). */
@@ -288,6 +306,7 @@ const recordWithNames = {
   lineName: sql<string>`coalesce((select l.name from lines l where l.id = ${r.lineId}), '')`,
   realName: sql<string>`coalesce((select u.real_name from users u where u.id = ${r.userId}), '')`,
   deptName: sql<string>`coalesce((select d.name from departments d where d.id = ${r.deptId}), '')`,
+  peerName: sql<string>`coalesce((select u.real_name from users u where u.id = ${r.peerUserId}), '')`,
 };
 
 /** A row as the export cursor gives it: column names, times as Date or text by driver. */
@@ -298,7 +317,8 @@ const fromRaw = (x: Record<string, unknown>): TRecordWithNames => ({
     userId: Number(x.user_id),
     deptId: x.dept_id === null ? null : Number(x.dept_id),
     customerId: x.customer_id === null ? null : Number(x.customer_id),
-    lineId: Number(x.line_id),
+    lineId: x.line_id === null ? null : Number(x.line_id),
+    peerUserId: x.peer_user_id === null || x.peer_user_id === undefined ? null : Number(x.peer_user_id),
     bindId: x.bind_id as string,
     telA: x.tel_a as string,
     telB: x.tel_b as string,
@@ -311,6 +331,8 @@ const fromRaw = (x: Record<string, unknown>): TRecordWithNames => ({
     endTime: new Date(x.end_time as string | Date),
     postage: Number(x.postage),
     preRecordUrl: x.pre_record_url as string | null,
+    recordingState: (x.recording_state ?? null) as string | null,
+    endReason: (x.end_reason ?? '') as string,
     callerAttr: x.caller_attr as string,
     calleeAttr: x.callee_attr as string,
     carrierCallId: x.carrier_call_id as string | null,
@@ -318,6 +340,7 @@ const fromRaw = (x: Record<string, unknown>): TRecordWithNames => ({
   lineName: x.line_name as string,
   realName: x.real_name as string,
   deptName: x.dept_name as string,
+  peerName: (x.peer_name ?? '') as string,
 });
 
 /** Rows an export's cursor reads per fetch. */
@@ -429,7 +452,8 @@ export const callRecordRepository = {
       sql`select ${r}.*,
         coalesce((select l.name from lines l where l.id = ${r.lineId}), '') as line_name,
         coalesce((select u.real_name from users u where u.id = ${r.userId}), '') as real_name,
-        coalesce((select d.name from departments d where d.id = ${r.deptId}), '') as dept_name
+        coalesce((select d.name from departments d where d.id = ${r.deptId}), '') as dept_name,
+        coalesce((select u.real_name from users u where u.id = ${r.peerUserId}), '') as peer_name
       from ${r} where ${recordCondition(q.tenantId, q.scope, q.filter)}
       order by ${sql.join(recordOrder(q.sort), sql`, `)}`,
       (raw) => map(fromRaw(raw)),
@@ -454,6 +478,27 @@ export const callRecordRepository = {
         .where(and(eq(r.tenantId, tenantId), eq(r.id, id)))
         .limit(1)
     )[0] ?? null,
+
+  /**
+   * A soft-phone record's gateway recording once converted (callback.service.ts): its key and state;
+   * `isSilent` (the capture held no packet either way) turns a connected record into a failed one
+   * with no talk time and no charge (通话无媒体). By the call's id, written once (carrier_call_id).
+   */
+  attachGatewayRecording: async (
+    db: TDb,
+    tenantId: number,
+    carrierCallId: string,
+    patch: { key: string | null; state: string; isSilent: boolean },
+  ) => {
+    const one = and(eq(r.tenantId, tenantId), eq(r.carrierCallId, carrierCallId));
+    await db.update(r).set({ preRecordUrl: patch.key, recordingState: patch.state }).where(one);
+    if (patch.isSilent) {
+      await db
+        .update(r)
+        .set({ callStatus: 4, duration: 0, postage: 0, endReason: '通话无媒体' })
+        .where(and(one, eq(r.callStatus, 1)));
+    }
+  },
 
   /** The platform's lines (few rows): the line filter of 通话记录. */
   lineOptions: (db: TDb) =>

@@ -19,6 +19,34 @@ export const callRepository = {
     (await db.insert(callBinds).values(row).returning())[0]!,
 
   /**
+   * How many calls of the enterprise are under way on a line (the dial guard's holds, billing):
+   * requests not yet over and recent enough to still be live, as `isNumberBusyWithOthers` reads them.
+   */
+  countUnderWayOnLine: async (
+    db: TDb,
+    q: { tenantId: number; lineId: number; now: Date; createdStaleAfterMs: number; liveStaleAfterMs: number },
+  ) => {
+    const createdSince = new Date(q.now.getTime() - q.createdStaleAfterMs);
+    const liveSince = new Date(q.now.getTime() - q.liveStaleAfterMs);
+    const [row] = await db
+      .select({ n: count() })
+      .from(callBinds)
+      .where(
+        and(
+          eq(callBinds.tenantId, q.tenantId),
+          gt(callBinds.createdAt, liveSince),
+          eq(callBinds.lineId, q.lineId),
+          notInArray(callBinds.state, overStates),
+          or(
+            and(eq(callBinds.state, 'created'), gt(callBinds.createdAt, createdSince)),
+            ne(callBinds.state, 'created'),
+          ),
+        ),
+      );
+    return Number(row?.n ?? 0);
+  },
+
+  /**
    * Whether someone else of the enterprise has a call with this number under way: a request not
    * yet over, recent enough to still be live (a soft-phone request that never rang goes stale
    * after `createdStaleAfterMs`, any other after `liveStaleAfterMs`).
@@ -128,10 +156,6 @@ export const callRepository = {
       .returning({ id: callRecords.id });
     return inserted[0]?.id ?? null;
   },
-
-  /** The line's price per minute, for the charge of a record. */
-  linePrice: async (db: TDb, lineId: number) =>
-    (await db.select({ price: lines.pricePerMinute }).from(lines).where(eq(lines.id, lineId)).limit(1))[0]?.price ?? 0,
 
   /** The ids of the platform's active lines (the line picker asks the seat area about each). */
   activeLineIds: async (db: TDb) =>

@@ -14,13 +14,16 @@ import { createCallDetailService, type TCallDetailService } from './call-detail.
 import { callRecordColumns, createCallRecordService, type TCallRecordService } from './call-record.service.js';
 import { registerCallInternalRoutes } from './callback.routes.js';
 import { createCallbackService } from './callback.service.js';
+import { progressDeliverer, registerCarrierProgress } from './callback-progress.js';
 import { carrierCallbackPath, carrierSignatureHeader } from './carrier.js';
 import { createCarrierSimulator, type TDeliver } from './carrier.simulator.js';
 import { createDialService, type TCustomerGuard, type TDialService, type TIsMasked } from './dial.service.js';
+import { createGatewayRecordings, gatewayCaptureDir } from './recording.gateway.js';
 import { createRecordingStore } from './recording.store.js';
 import { registerSip, type TSipRouteNames } from './sip.routes.js';
 import { taskCardHandlers } from './task-card.routes.js';
 import { createTaskCardService, type TTaskCrm } from './task-card.service.js';
+import { registerWallboard } from './wallboard.routes.js';
 
 export const callDetailHandlers = (
   details: TCallDetailService,
@@ -83,7 +86,13 @@ export const registerCall = async (
 ) => {
   const { config, database } = opts;
   const store = createRecordingStore({ dataDir: config.dataDir, secret: config.carrier.recordingSecret });
-  const callbacks = createCallbackService({ database, store, logger: app.log });
+  const callbacks = createCallbackService({
+    database,
+    store,
+    // The media gateway's captures of soft-phone calls (its recording dir: sip.kamailio-dev.ts, deploy/kamailio/README.md).
+    recordings: createGatewayRecordings({ dir: gatewayCaptureDir(config.dataDir), logger: app.log }),
+    logger: app.log,
+  });
   // The simulator posts like a carrier: over HTTP when given an address, else through this
   // server's own router (the same route, signature check and ingestion).
   const deliver: TDeliver = config.carrier.callbackUrl
@@ -109,6 +118,7 @@ export const registerCall = async (
     store,
     secret: config.carrier.callbackSecret,
     deliver,
+    deliverProgress: progressDeliverer(app, config.carrier.callbackUrl),
     logger: app.log,
   });
   // Production without the simulator has no carrier yet: call-back and app lines refuse to dial.
@@ -151,8 +161,18 @@ export const registerCall = async (
     store,
     details,
   });
+  await registerCarrierProgress(app, { secret: config.carrier.callbackSecret, database });
+  // 实时监控 (issue 14 step 7): who of the viewer's scope is online, ringing, talking; Kamailio's registrations.
+  const wallboard = await registerWallboard(app, {
+    database,
+    deps: opts.deps,
+    isMasked: opts.isMasked,
+    isTrustedSipCaller: sip.isTrustedCaller,
+  });
   app.addHook('onClose', async () => simulator.stop());
-  return { dial, details, callbacks, store, simulator, sip, tasks };
+  // Recordings a stop left 'pending' are finished (or marked failed) once the server is up (issue 14).
+  app.addHook('onReady', async () => callbacks.sweepOnStart());
+  return { dial, details, callbacks, store, simulator, sip, tasks, wallboard };
 };
 
 export type TCallArea = Awaited<ReturnType<typeof registerCall>>;

@@ -16,9 +16,8 @@ export const callRecords = pgTable(
       .references(() => users.id),
     deptId: ref('dept_id').references(() => departments.id),
     customerId: ref('customer_id').references(() => customers.id),
-    lineId: ref('line_id')
-      .notNull()
-      .references(() => lines.id),
+    /** Null for an internal call (agent to agent: no line; migration 0040). */
+    lineId: ref('line_id').references(() => lines.id),
     bindId: text('bind_id').notNull(),
     telA: text('tel_a').notNull(),
     telB: text('tel_b').notNull(),
@@ -27,14 +26,23 @@ export const callRecords = pgTable(
     callStatus: integer('call_status').notNull(),
     /** 1 caller hung up, 2 callee hung up, 3 no answer timeout, 4 system. */
     finishStatus: integer('finish_status').notNull(),
-    /** 1 outbound. */
+    /** 1 outbound (the dial flow), 2 inbound, 3 internal (callTypeName; migration 0040). */
     callType: integer('call_type').notNull().default(1),
+    /** The colleague an internal call reached (the record is the caller's). */
+    peerUserId: ref('peer_user_id').references(() => users.id),
     duration: integer('duration').notNull().default(0),
     startTime: ts('start_time').notNull(),
     endTime: ts('end_time').notNull(),
     /** Charge in fen. */
     postage: integer('postage').notNull().default(0),
     preRecordUrl: text('pre_record_url'),
+    /**
+     * The gateway's recording of a soft-phone call (migration 0035): null (none was made: carrier
+     * records), pending, ready, off (the caller's recording switch), none (no audio), failed.
+     */
+    recordingState: text('recording_state'),
+    /** Why a call ended that did not go as asked (线路故障 (503), 媒体协商失败 (488)); '' otherwise. */
+    endReason: text('end_reason').notNull().default(''),
     callerAttr: text('caller_attr').notNull().default(''),
     calleeAttr: text('callee_attr').notNull().default(''),
     /** The carrier's (or Kamailio's) id of the call: the same callback twice writes one record. */
@@ -51,6 +59,10 @@ export const callRecords = pgTable(
     // month of 10,000,000 records took 1.4 s (bench/calls.bench.ts).
     index('call_records_tenant_status_time_idx').on(t.tenantId, t.callStatus, t.startTime, t.userId, t.deptId),
     uniqueIndex('call_records_carrier_call_idx').on(t.carrierCallId),
+    // 通话记录 by call type, and the calls its totals add to the roll-ups' outbound ones (migration 0040).
+    index('call_records_tenant_type_time_idx').on(t.tenantId, t.callType, t.startTime).where(sql`call_type <> 1`),
+    // The start-up sweep of recordings a stop left 'pending' (migration 0040).
+    index('call_records_pending_recording_idx').on(t.id).where(sql`recording_state = 'pending'`),
     // Also in migration 0033 only (Drizzle cannot declare INCLUDE columns): call_records_tenant_duration_time_idx
     // on (tenant_id, duration, start_time) INCLUDE (user_id, dept_id, line_id, call_status,
     // finish_status, postage) WHERE duration > 0, for talk-time ranges off the marks (pieceSelect).
@@ -86,6 +98,8 @@ export const callBinds = pgTable(
     isRecorded: boolean('is_recorded').notNull().default(true),
     /** created -> ringing -> talking -> finished | failed (the callee check reads the unfinished ones). */
     state: text('state').notNull().default('created'),
+    /** A carrier call's progress while it happens (migration 0043): '' ordered, 'ringing', 'talking'. */
+    progress: text('progress').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -178,4 +192,35 @@ export const callDailyStats = pgTable(
       .on(t.tenantId, t.day, t.userId, t.deptId, t.lineId, t.callStatus, t.finishStatus)
       .nullsNotDistinct(),
   ],
+);
+
+/**
+ * A SIP call under way without a dial request (migration 0040): an agent calling a colleague
+ * (call_type 3) or a desk phone / carrier calling a seat's number (2). Kamailio's events name it by
+ * its SIP Call-ID; the row says who and since when until the hang-up writes its record and deletes it.
+ */
+export const sipCalls = pgTable(
+  'sip_calls',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    callId: text('call_id').notNull(),
+    callType: integer('call_type').notNull(),
+    /** Whose record it becomes: the caller of an internal call, the agent an inbound call rang. */
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    deptId: ref('dept_id'),
+    peerUserId: ref('peer_user_id'),
+    lineId: ref('line_id'),
+    telA: text('tel_a').notNull().default(''),
+    telB: text('tel_b').notNull().default(''),
+    telX: text('tel_x').notNull().default(''),
+    isRecorded: boolean('is_recorded').notNull().default(false),
+    /** ringing -> talking; the row goes when the call ends. */
+    state: text('state').notNull().default('ringing'),
+    createdAt: createdAt(),
+    answeredAt: ts('answered_at'),
+  },
+  (t) => [uniqueIndex('sip_calls_call_id_idx').on(t.callId), index('sip_calls_created_idx').on(t.createdAt)],
 );

@@ -1,10 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TTestApp } from '../../test/harness.js';
 import { numberBlacklist, platformNumberBlacklist } from '../blacklist/blacklist.schema.js';
 import { customers } from '../crm/crm.schema.js';
 import { lines } from '../line/line.schema.js';
 import { tenants, users } from '../org/org.schema.js';
 import { callingSettings } from '../seat/seat.schema.js';
+import { callBinds } from './call.schema.js';
 
 /** Test helpers of the dial flow: the demo lines and people, calling settings and black-lists. */
 export const callKit = async (t: TTestApp) => {
@@ -35,6 +36,16 @@ export const callKit = async (t: TTestApp) => {
         .limit(1)
     )[0]!;
 
+  /**
+   * Ends his calls under way (the calls a test held back never call back): a person has one call
+   * at a time, so his next dial is refused until then (issue 17).
+   */
+  const endCalls = async (username: string) =>
+    db
+      .update(callBinds)
+      .set({ state: 'failed' })
+      .where(and(eq(callBinds.userId, await userId(username)), inArray(callBinds.state, ['ringing', 'talking'])));
+
   const blockForTenant = (number: string) => db.insert(numberBlacklist).values({ tenantId, number, source: 'manual' });
   const blockForPlatform = (number: string) => db.insert(platformNumberBlacklist).values({ number, source: 'manual' });
 
@@ -48,5 +59,6 @@ export const callKit = async (t: TTestApp) => {
     customerOf,
     blockForTenant,
     blockForPlatform,
+    endCalls,
   };
 };

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import { maskPhone } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
 import type { TCallDetailService } from './call-detail.service.js';
 import type { TCallbackService, TSipCallEvent } from './callback.service.js';
-import { carrierCallbackPath, carrierSignatureHeader, isCarrierSignatureValid, ZCarrierCallback } from './carrier.js';
+import { carrierCallbackPath, ZCarrierCallback } from './carrier.js';
+import { registerSignedCarrierPost } from './carrier.route.js';
 import { recordingPathPrefix, type TRecordingStore } from './recording.store.js';
 
 /** Where Kamailio reports a soft-phone call's progress (kamailio.cfg route CALL_EVENT). */
@@ -13,37 +15,20 @@ export const sipBindTargetPath = '/internal/sip/bind-target';
 const envelope = (code: number, msg: string, data: unknown = null) => ({ code, msg, data });
 const ingestReply = {
   written: [200, 0, 'ok'],
+  // kamailio.cfg route BIND adds record-call=on to the gateway's offer on this answer.
+  record: [200, 0, 'record'],
   duplicate: [200, 0, 'duplicate'],
   unknown_bind: [404, 404, 'unknown bind'],
 } as const;
 
-/**
- * The carrier's signed callback: the HMAC is over the exact bytes received, so this route keeps
- * the raw body (its own JSON parser, in its own plugin scope). Bad signature -> 403 and nothing
- * written; malformed -> 400; a bind id nobody issued -> 404 (docs/decisions/0006-carrier-callback.md).
- */
+/** The carrier's finished call: a bind id nobody issued -> 404. */
 const registerCarrierCallback = (app: FastifyInstance, opts: { secret: string | null; callbacks: TCallbackService }) =>
-  app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
-      done(null, body),
-    );
-    scope.post(carrierCallbackPath, async (req, reply) => {
-      const raw = typeof req.body === 'string' ? req.body : '';
-      const presented = req.headers[carrierSignatureHeader];
-      if (!isCarrierSignatureValid(opts.secret, raw, typeof presented === 'string' ? presented : undefined)) {
-        return reply.status(403).send(envelope(403, 'bad signature'));
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
-        return reply.status(400).send(envelope(10002, 'malformed body'));
-      }
-      const cb = ZCarrierCallback.safeParse(parsed);
-      if (!cb.success) return reply.status(400).send(envelope(10002, 'malformed body'));
-      const [status, code, msg] = ingestReply[await opts.callbacks.ingestCarrier(cb.data)];
-      return reply.status(status).send(envelope(code, msg));
-    });
+  registerSignedCarrierPost(app, {
+    path: carrierCallbackPath,
+    secret: opts.secret,
+    bodyLimit: 64 * 1024,
+    schema: ZCarrierCallback,
+    handle: async (cb) => ingestReply[await opts.callbacks.ingestCarrier(cb)],
   });
 
 /** Kamailio's http_client posts form fields; any content type is read as a query string (or JSON). */
@@ -80,18 +65,37 @@ const registerSipCallEvents = (
       const callId = body.callId ?? '';
       const bindId = body.bindId ?? '';
       const code = Number(body.code ?? 0);
+      // A call without a dial request (kamailio.cfg PEER_CALL): an agent's key or a number each side.
+      const kind = body.kind === 'internal' || body.kind === 'inbound' ? body.kind : undefined;
+      const party = (v: string | undefined) => v !== undefined && /^[A-Za-z0-9+*#._-]{1,64}$/.test(v);
       if (
         !['invite', 'answered', 'ended', 'failed'].includes(event) ||
         !callId ||
         callId.length > 200 ||
-        !/^b[0-9a-f]{32}$/.test(bindId) ||
+        (kind ? !party(body.from) || !party(body.to) : !/^b[0-9a-f]{32}$/.test(bindId)) ||
+        // The number dialled ('' when a desk phone dialled an agent's key).
+        (kind === 'inbound' && !/^([+]?[0-9]{3,20})?$/.test(body.number ?? '')) ||
         !Number.isInteger(code)
       ) {
         return reply.status(400).send(envelope(10002, 'malformed event'));
       }
-      const result = await opts.callbacks.ingestSip({ event: event as TSipCallEvent['event'], callId, bindId, code });
+      const by = body.by === 'caller' || body.by === 'callee' ? body.by : '';
+      const cause = Number(body.cause ?? 0);
+      const result = await opts.callbacks.ingestSip({
+        event: event as TSipCallEvent['event'],
+        callId,
+        bindId: kind ? '' : bindId,
+        ...(kind ? { kind, from: body.from, to: body.to, number: body.number ?? '' } : {}),
+        code,
+        by,
+        cause: Number.isInteger(cause) && cause >= 0 && cause < 1000 ? cause : 0,
+      });
       const [status, c, msg] = ingestReply[result];
-      return reply.status(status).send(envelope(c, msg));
+      // An inbound call's caller as the agent's browser is shown him (route PEER_CALL rewrites From):
+      // masked, whoever the agent is (decision 0016); the full number is in 通话记录 for those who may see it.
+      const data =
+        kind === 'inbound' && event === 'invite' && status === 200 ? { display: maskPhone(body.from!) } : null;
+      return reply.status(status).send(envelope(c, msg, data));
     });
   });
 

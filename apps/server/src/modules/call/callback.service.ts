@@ -1,26 +1,57 @@
+import crypto from 'node:crypto';
 import type { TPhoneLabel } from '@yunhu/contract';
 import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
+import { chargeRecord, rateRecord } from '../billing/index.js';
 import { recordCallOutcome } from '../crm/index.js';
+import { callingRulesFor } from '../seat/index.js';
 import { callRepository as repo, type TBindRow } from './call.repository.js';
+import { callRecordRepository } from './call-record.repository.js';
 import { callStatusOf, type TCarrierCallback, type TCarrierOutcome } from './carrier.js';
+import type { TGatewayRecordings } from './recording.gateway.js';
 import type { TRecordingStore } from './recording.store.js';
 import { sipRepository } from './sip.repository.js';
+import { pendingRecordingRepository, sipCallRepository, type TSipCallRow } from './sip-call.repository.js';
 
 /** A soft-phone dial request's bind id stands for its number this long (the INVITE follows at once). */
 const sipTargetTtlMs = 2 * 60_000;
 
-export type TIngestResult = 'written' | 'duplicate' | 'unknown_bind';
+/** 'record': written, and the gateway is to record this call (the answer to an invite event). */
+export type TIngestResult = 'written' | 'record' | 'duplicate' | 'unknown_bind';
+
+/** call_records.call_type (callTypeName in the contract; migration 0040). */
+export const callType = { outbound: 1, inbound: 2, internal: 3 } as const;
 
 /** How a SIP call ended, from Kamailio (kamailio.cfg CALL_EVENT). */
 export type TSipCallEvent = {
   event: 'invite' | 'answered' | 'ended' | 'failed';
   /** The SIP Call-ID: one call, one record. */
   callId: string;
+  /** The dial request's; '' for a call without one (`kind`). */
   bindId: string;
+  /**
+   * A call without a dial request (kamailio.cfg route PEER_CALL): an agent calling a colleague
+   * (`from` and `to` their SIP keys) or a desk phone / carrier calling a seat's number (`from` the
+   * caller's number, `to` the agent's key it rings, `number` the number dialled).
+   */
+  kind?: 'internal' | 'inbound';
+  from?: string;
+  to?: string;
+  number?: string;
   /** Final SIP reply code of a failed call (486 busy, 480/408/487 no answer, 404/604 no such number). */
   code: number;
+  /** Who sent the BYE that ended an answered call; '' when neither did (a dialog timeout). */
+  by?: 'caller' | 'callee' | '';
+  /** The SIP cause in that BYE's Reason header (488: the media could not be set up), 0 without one. */
+  cause?: number;
 };
+
+/** Why a failed call failed, for the record and the widget: the trunk's or the network's fault. */
+export const sipFailureReason = (code: number): string =>
+  code === 408 ? '呼叫超时（408）' : code >= 500 && code < 600 ? `线路故障（${code}）` : '';
+
+/** A BYE cause that says the media never worked (the browser refused the answer's SDP, or DTLS failed). */
+const isMediaFailureCause = (cause: number) => cause === 488 || cause === 606 || (cause >= 500 && cause < 600);
 
 /** SIP failure code -> call_records.callStatus (2 not answered, 3 busy, 4 failed). */
 const sipFailureStatus = (code: number) =>
@@ -43,6 +74,20 @@ const carrierPhoneLabel: Record<TCarrierOutcome, TPhoneLabel> = {
   empty: 'invalid',
 };
 
+/** A stereo 16-bit WAV with its two channels exchanged (44-byte header, as stereoWav writes it). */
+export const swapStereo = (wav: Buffer): Buffer => {
+  const out = Buffer.from(wav);
+  for (let i = 44; i + 3 < out.length; i += 4) {
+    out.writeInt16LE(wav.readInt16LE(i + 2), i);
+    out.writeInt16LE(wav.readInt16LE(i), i + 2);
+  }
+  return out;
+};
+
+/** Whole seconds from the answer to the end; none for a call never answered. */
+const talkSeconds = (answerTime: Date | null, endTime: Date) =>
+  answerTime ? Math.max(0, Math.round((endTime.getTime() - answerTime.getTime()) / 1000)) : 0;
+
 export type TCallbackService = ReturnType<typeof createCallbackService>;
 
 /**
@@ -54,8 +99,188 @@ export type TCallbackService = ReturnType<typeof createCallbackService>;
 export const createCallbackService = (deps: {
   database: TDatabase;
   store: TRecordingStore;
+  /** The media gateway's captures (recording.gateway.ts); none: soft-phone calls are not recorded. */
+  recordings?: TGatewayRecordings | null;
   logger: { warn: (obj: object, msg: string) => void };
 }) => {
+  /** Calls that ended before this moment are not being converted by this process (sweepPending). */
+  const startedAt = new Date();
+  /** Recordings being made after the event that ended their call was answered (tests wait for them). */
+  const pending = new Set<Promise<unknown>>();
+  const background = (work: Promise<unknown>) => {
+    const tracked = work
+      .catch((error) => deps.logger.warn({ error: (error as Error).message }, 'soft-phone call record failed'))
+      .finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
+
+  /**
+   * The gateway's capture of an answered, recorded call turned into its recording, after the event
+   * that ended it was answered (Kamailio deletes the call in the gateway right after posting it):
+   * stored, attached to the record (`carrierCallId`), the capture deleted. `agentRight`: the caller
+   * is the customer (an inbound call), so the channels are swapped to keep the agent on the left.
+   * `leftover`: the start-up sweep, which takes what a stop left at once (finished or not).
+   */
+  const finishRecording = async (
+    tenantId: number,
+    callId: string,
+    carrierCallId: string,
+    opts: { agentRight?: boolean; leftover?: boolean } = {},
+  ) => {
+    const captured = opts.leftover
+      ? await deps.recordings!.collect(callId, 0, { unfinished: true })
+      : await deps.recordings!.collect(callId);
+    let patch: { key: string | null; state: string; isSilent: boolean };
+    if (typeof captured === 'string') {
+      // A capture without a packet either way: the gateway carried no audio, the media failed.
+      patch = { key: null, state: captured === 'missing' ? 'failed' : captured, isSilent: captured === 'none' };
+    } else {
+      const key = deps.store.keyOf(
+        tenantId,
+        `sip-${crypto.createHash('sha256').update(callId).digest('hex').slice(0, 40)}`,
+      );
+      await deps.store.write(key, opts.agentRight ? swapStereo(captured.wav) : captured.wav);
+      patch = { key, state: 'ready', isSilent: false };
+    }
+    await withTenant(deps.database, tenantId, (tx) =>
+      callRecordRepository.attachGatewayRecording(tx, tenantId, carrierCallId, patch),
+    );
+  };
+
+  /**
+   * The record of a call without a dial request (internal or inbound; a sibling of `write`): no
+   * customer, no charge (an internal call uses no line; an inbound one is the caller's to pay), the
+   * live row removed in the same transaction.
+   */
+  const writePeer = (
+    live: TSipCallRow,
+    call: {
+      callStatus: number;
+      finishStatus: number;
+      endTime: Date;
+      answerTime: Date | null;
+      recordingState: string | null;
+      endReason: string;
+    },
+  ): Promise<TIngestResult> =>
+    withTenant(deps.database, live.tenantId, async (tx) => {
+      const duration = talkSeconds(call.answerTime, call.endTime);
+      const id = await repo.insertRecordOnce(tx, {
+        tenantId: live.tenantId,
+        userId: live.userId,
+        deptId: live.deptId,
+        customerId: null,
+        lineId: live.lineId,
+        peerUserId: live.peerUserId,
+        bindId: '',
+        callType: live.callType,
+        telA: live.telA,
+        telB: live.telB,
+        telX: live.telX,
+        callStatus: call.callStatus,
+        finishStatus: call.finishStatus,
+        duration,
+        startTime: live.createdAt,
+        endTime: call.endTime,
+        postage: 0,
+        preRecordUrl: null,
+        recordingState: call.recordingState,
+        endReason: call.endReason,
+        carrierCallId: `sip-${live.callId}`,
+      });
+      await sipCallRepository.remove(tx, live.tenantId, live.callId);
+      return id === null ? 'duplicate' : 'written';
+    });
+
+  /**
+   * The invite of a call without a dial request: whose it is (the caller of an internal call, the
+   * agent an inbound call rings), his department, the line of the number called, whether his
+   * 呼叫管理 recording switch is on ('record'). An unknown key: 'unknown_bind'.
+   */
+  const startPeer = async (ev: TSipCallEvent & { kind: 'internal' | 'inbound' }): Promise<TIngestResult> => {
+    const db = deps.database.db;
+    const owner = await sipCallRepository.personOfKey(db, ev.kind === 'internal' ? (ev.from ?? '') : (ev.to ?? ''));
+    if (!owner) return 'unknown_bind';
+    const peer = ev.kind === 'internal' ? await sipCallRepository.personOfKey(db, ev.to ?? '') : null;
+    // Agents call colleagues of their own enterprise only (kamailio.cfg CALLEE checks it too).
+    if (peer && peer.tenantId !== owner.tenantId) return 'unknown_bind';
+    const live = await withTenant(deps.database, owner.tenantId, async (tx) => {
+      const rules = await callingRulesFor(tx, owner.tenantId, owner.userId);
+      return sipCallRepository.insertOnce(tx, {
+        tenantId: owner.tenantId,
+        callId: ev.callId,
+        callType: ev.kind === 'internal' ? callType.internal : callType.inbound,
+        userId: owner.userId,
+        deptId: owner.deptId,
+        peerUserId: peer?.userId ?? null,
+        lineId:
+          ev.kind === 'inbound'
+            ? await sipCallRepository.lineOfNumber(tx, owner.tenantId, owner.userId, ev.number ?? '')
+            : null,
+        // Internal: both keys; inbound: the agent's own number, the caller's and the seat's number called.
+        telA: ev.kind === 'internal' ? (ev.from ?? '') : owner.mobile,
+        telB: ev.kind === 'internal' ? (ev.to ?? '') : (ev.from ?? ''),
+        telX: ev.kind === 'inbound' ? (ev.number ?? '') : '',
+        isRecorded: rules.recording,
+      });
+    });
+    const row = live ?? (await sipCallRepository.find(db, ev.callId));
+    return row?.isRecorded && deps.recordings ? 'record' : 'written';
+  };
+
+  /** answered / ended / failed of a call without a dial request: as `ingestSip` does for a bind. */
+  const progressPeer = async (ev: TSipCallEvent): Promise<TIngestResult> => {
+    const live = await sipCallRepository.find(deps.database.db, ev.callId);
+    if (!live) {
+      return (await sipCallRepository.hasRecord(deps.database.db, `sip-${ev.callId}`)) ? 'duplicate' : 'unknown_bind';
+    }
+    const now = new Date();
+    if (ev.event === 'answered') {
+      await withTenant(deps.database, live.tenantId, (tx) =>
+        sipCallRepository.setAnswered(tx, live.tenantId, live.callId, now),
+      );
+      return 'written';
+    }
+    const isRecorded = live.isRecorded && !!deps.recordings;
+    const capturing = isRecorded && (await deps.recordings!.isCapturing(ev.callId));
+    if (ev.event === 'failed') {
+      if (capturing) background(deps.recordings!.discard(ev.callId));
+      return writePeer(live, {
+        callStatus: sipFailureStatus(ev.code),
+        finishStatus: ev.code === 487 ? 1 : 4,
+        endTime: now,
+        answerTime: null,
+        recordingState: isRecorded ? 'none' : live.isRecorded ? null : 'off',
+        endReason: sipFailureReason(ev.code),
+      });
+    }
+    const wasAnswered = live.state === 'talking';
+    const cause = ev.cause ?? 0;
+    const isFailed = wasAnswered && isMediaFailureCause(cause);
+    const record = (recordingState: string | null) =>
+      writePeer(live, {
+        callStatus: !wasAnswered ? 2 : isFailed ? 4 : 1,
+        finishStatus: !wasAnswered ? 3 : ev.by === 'caller' ? 1 : ev.by === 'callee' ? 2 : 4,
+        endTime: now,
+        answerTime: wasAnswered && !isFailed ? live.answeredAt : null,
+        recordingState,
+        endReason: isFailed ? `媒体协商失败（${cause}）` : '',
+      });
+    if (!capturing) return record(live.isRecorded ? null : 'off');
+    if (!wasAnswered) {
+      background(deps.recordings!.discard(ev.callId));
+      return record('none');
+    }
+    const written = await record('pending');
+    if (written !== 'written') return written;
+    background(
+      finishRecording(live.tenantId, ev.callId, `sip-${ev.callId}`, {
+        agentRight: live.callType === callType.inbound,
+      }),
+    );
+    return 'written';
+  };
+
   const write = async (
     bind: TBindRow,
     call: {
@@ -69,13 +294,19 @@ export const createCallbackService = (deps: {
       telX?: string;
       recordingKey: string | null;
       phoneLabel: TPhoneLabel | null;
+      recordingState?: string | null;
+      endReason?: string;
     },
   ): Promise<TIngestResult> =>
     withTenant(deps.database, bind.tenantId, async (tx) => {
-      const duration = call.answerTime
-        ? Math.max(0, Math.round((call.endTime.getTime() - call.answerTime.getTime()) / 1000))
-        : 0;
-      const price = await repo.linePrice(tx, bind.lineId);
+      const duration = talkSeconds(call.answerTime, call.endTime);
+      // Rated at the line's rate of the call's start (billing, issue 16): the price is the postage.
+      const rating = await rateRecord(tx, {
+        lineId: bind.lineId,
+        startTime: call.startTime,
+        isAnswered: call.callStatus === 1,
+        duration,
+      });
       const id = await repo.insertRecordOnce(tx, {
         tenantId: bind.tenantId,
         userId: bind.userId,
@@ -91,12 +322,15 @@ export const createCallbackService = (deps: {
         duration,
         startTime: call.startTime,
         endTime: call.endTime,
-        // Started minutes are charged (the lines' price is per minute).
-        postage: Math.ceil(duration / 60) * price,
+        postage: rating.rated.amount,
         preRecordUrl: call.recordingKey,
+        recordingState: call.recordingState ?? null,
+        endReason: call.endReason ?? '',
         carrierCallId: call.carrierCallId,
       });
       if (id === null) return 'duplicate';
+      // Charged once, here: package minutes first, then the balance (a repeated callback wrote nothing).
+      await chargeRecord(tx, { ...bind, recordId: id, startTime: call.startTime, duration, rating });
       if (bind.customerId !== null) {
         await recordCallOutcome(tx, {
           tenantId: bind.tenantId,
@@ -116,6 +350,49 @@ export const createCallbackService = (deps: {
     if (key.startsWith(`recordings/${bind.tenantId}/`) && (await deps.store.exists(key))) return key;
     deps.logger.warn({ bindId: bind.bindId, key }, 'carrier callback: recording refused');
     return null;
+  };
+
+  /**
+   * The start-up sweep (issue 14): records a stop left 'pending' get their recording from the
+   * capture the gateway left (converted) or are marked failed when there is none; calls under way
+   * when Kamailio lost them (older than a dialog's lifetime) are dropped. Returns how many records
+   * it settled.
+   */
+  const sweepPending = async (opts: { staleAfterMs?: number; before?: Date } = {}) => {
+    const before = opts.before ?? startedAt;
+    await sipCallRepository.removeStale(deps.database.db, new Date(Date.now() - (opts.staleAfterMs ?? 4 * 3_600_000)));
+    let settled = 0;
+    for (;;) {
+      const rows = await pendingRecordingRepository.list(deps.database.db, before, 100);
+      if (!rows.length) return settled;
+      for (const row of rows) {
+        const carrierCallId = row.carrierCallId ?? '';
+        if (!deps.recordings || !carrierCallId.startsWith('sip-')) {
+          await withTenant(deps.database, row.tenantId, (tx) =>
+            callRecordRepository.attachGatewayRecording(tx, row.tenantId, carrierCallId, {
+              key: null,
+              state: 'failed',
+              isSilent: false,
+            }),
+          );
+        } else {
+          await finishRecording(row.tenantId, carrierCallId.slice(4), carrierCallId, {
+            agentRight: row.callType === callType.inbound,
+            leftover: true,
+          }).catch(async (error) => {
+            deps.logger.warn({ carrierCallId, error: (error as Error).message }, 'pending recording unreadable');
+            await withTenant(deps.database, row.tenantId, (tx) =>
+              callRecordRepository.attachGatewayRecording(tx, row.tenantId, carrierCallId, {
+                key: null,
+                state: 'failed',
+                isSilent: false,
+              }),
+            );
+          });
+        }
+        settled++;
+      }
+    }
   };
 
   return {
@@ -151,13 +428,21 @@ export const createCallbackService = (deps: {
 
     /**
      * A soft-phone call's progress from Kamailio: the INVITE and the answer move the dial request
-     * on (the callee check sees it under way); the hang-up or the failure writes the record. SIP
-     * calls have no recording: media flows browser to browser and never passes the server.
+     * on (the callee check sees it under way; the INVITE's answer says whether the gateway is to
+     * record it: 'record'); the hang-up or the failure writes the record. Who hung up comes from
+     * the BYE's direction; a BYE whose Reason says the media failed, or an answered call the
+     * gateway carried no audio for, is 失败, not 已接通. A recorded call's record is written at
+     * once ('pending') and gets its stereo recording when the gateway has let go of the capture
+     * (after this event's answer: Kamailio deletes the call in the gateway after posting it).
      */
     ingestSip: async (ev: TSipCallEvent): Promise<TIngestResult> => {
+      if (ev.kind) {
+        return ev.event === 'invite' ? startPeer({ ...ev, kind: ev.kind }) : progressPeer(ev);
+      }
       const bind = await repo.findBind(deps.database.db, ev.bindId);
       if (!bind) return 'unknown_bind';
       const now = new Date();
+      const isRecorded = bind.isRecorded && !!deps.recordings;
       if (ev.event === 'invite' || ev.event === 'answered') {
         await withTenant(deps.database, bind.tenantId, (tx) =>
           repo.setBindState(
@@ -168,20 +453,69 @@ export const createCallbackService = (deps: {
             ev.event === 'invite' ? ['created'] : ['created', 'ringing'],
           ),
         );
-        return 'written';
+        return ev.event === 'invite' && isRecorded ? 'record' : 'written';
       }
-      const wasAnswered = ev.event === 'ended' && bind.state === 'talking';
-      return write(bind, {
-        carrierCallId: `sip-${ev.callId}`,
-        callStatus: ev.event === 'ended' ? (wasAnswered ? 1 : 2) : sipFailureStatus(ev.code),
-        finishStatus: ev.event === 'ended' ? (wasAnswered ? 1 : 3) : ev.code === 487 ? 1 : 4,
-        startTime: bind.createdAt,
-        // The answer moved the request to 'talking' at that moment.
-        answerTime: wasAnswered ? bind.updatedAt : null,
-        endTime: now,
-        recordingKey: null,
-        phoneLabel: ev.event === 'ended' ? (wasAnswered ? 'connected' : 'no_answer') : sipFailureLabel(ev.code),
-      });
+      const carrierCallId = `sip-${ev.callId}`;
+      if (ev.event === 'failed') {
+        // The gateway may have started a capture with the offer: nothing to keep.
+        if (isRecorded && (await deps.recordings!.isCapturing(ev.callId)))
+          background(deps.recordings!.discard(ev.callId));
+        return write(bind, {
+          carrierCallId,
+          callStatus: sipFailureStatus(ev.code),
+          finishStatus: ev.code === 487 ? 1 : 4,
+          startTime: bind.createdAt,
+          answerTime: null,
+          endTime: now,
+          recordingKey: null,
+          recordingState: isRecorded ? 'none' : bind.isRecorded ? null : 'off',
+          endReason: sipFailureReason(ev.code),
+          phoneLabel: sipFailureLabel(ev.code),
+        });
+      }
+      const wasAnswered = bind.state === 'talking';
+      const cause = ev.cause ?? 0;
+      const finishStatus = !wasAnswered ? 3 : ev.by === 'caller' ? 1 : ev.by === 'callee' ? 2 : 4;
+      const record = (media: { key: string | null; state: string | null }) => {
+        const isFailed = wasAnswered && isMediaFailureCause(cause);
+        return write(bind, {
+          carrierCallId,
+          callStatus: !wasAnswered ? 2 : isFailed ? 4 : 1,
+          finishStatus,
+          startTime: bind.createdAt,
+          // The answer moved the request to 'talking' at that moment.
+          answerTime: wasAnswered && !isFailed ? bind.updatedAt : null,
+          endTime: now,
+          recordingKey: media.key,
+          recordingState: media.state,
+          endReason: isFailed ? `媒体协商失败（${cause}）` : '',
+          phoneLabel: !wasAnswered ? 'no_answer' : isFailed ? null : 'connected',
+        });
+      };
+      // Recording on but no capture under way: a Kamailio without the gateway (or one that records nothing).
+      if (!isRecorded || !(await deps.recordings!.isCapturing(ev.callId))) {
+        return record({ key: null, state: bind.isRecorded ? null : 'off' });
+      }
+      if (!wasAnswered) {
+        background(deps.recordings!.discard(ev.callId));
+        return record({ key: null, state: 'none' });
+      }
+      // Written now, the recording attached once the gateway has let go of the capture (Kamailio
+      // deletes the call there right after posting this event): a 'pending' record meanwhile.
+      const written = await record({ key: null, state: 'pending' });
+      if (written !== 'written') return written;
+      background(finishRecording(bind.tenantId, ev.callId, carrierCallId));
+      return 'written';
+    },
+
+    sweepPending,
+
+    /** The sweep at start, in the background (tracked like the recordings: `settled` waits for it). */
+    sweepOnStart: () => background(sweepPending()),
+
+    /** Resolves when every recording under way has been written (tests; a graceful stop). */
+    settled: async () => {
+      while (pending.size) await Promise.all([...pending]);
     },
   };
 };

@@ -45,6 +45,7 @@ describe('carrier callback and simulator', () => {
 
   /** A call-back dial by agent01 with the simulator held back, so the test plays the carrier. */
   const heldDial = async () => {
+    await kit.endCalls('agent01');
     t.app.call.simulator.configure({ timeScale: 1000 });
     const customer = await kit.customerOf('agent01');
     const res = await t.call(
@@ -198,7 +199,10 @@ describe('carrier callback and simulator', () => {
 
   describe('simulator', () => {
     // The calls the tests above held back never call back.
-    beforeAll(() => t.app.call.simulator.cancelCalls());
+    beforeAll(async () => {
+      t.app.call.simulator.cancelCalls();
+      await kit.endCalls('agent01');
+    });
 
     it('plays a connected call to its record and a WAV of the call’s length', async () => {
       t.app.call.simulator.configure({ timeScale: 0.001, seed: 7, outcome: 'connected' });

@@ -51,6 +51,8 @@ export const createCarrierSimulator = (deps: {
   store: TRecordingStore;
   secret: string | null;
   deliver: TDeliver;
+  /** Posts a signed progress event (callback-progress.ts): the customer's phone rings, he answers. */
+  deliverProgress?: TDeliver;
   logger: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }): TCarrier & {
   configure: (patch: Partial<TSimulatorSettings>) => void;
@@ -90,6 +92,20 @@ export const createCarrierSimulator = (deps: {
     deps.logger.error({ callId: payload.callId, bindId: payload.bindId }, 'carrier simulator: callback given up');
   };
 
+  /**
+   * A progress event, signed like the callback; tried once (a carrier's progress is best effort:
+   * the final callback is what counts, and the page then shows 已结束 whatever it missed).
+   */
+  const progress = async (callId: string, bindId: string, event: 'ringing' | 'answered') => {
+    if (!deps.deliverProgress) return;
+    const body = JSON.stringify({ callId, bindId, event, at: Date.now() });
+    try {
+      await deps.deliverProgress(body, deps.secret ? signCarrierBody(deps.secret, body) : '');
+    } catch (error) {
+      deps.logger.warn({ err: error, callId }, 'carrier simulator: progress event failed');
+    }
+  };
+
   const play = async (bind: TCarrierBind) => {
     const callId = `sim-${crypto.randomUUID()}`;
     const startTime = Date.now();
@@ -100,8 +116,11 @@ export const createCarrierSimulator = (deps: {
       elapsed += seconds;
       await wait(seconds);
     };
+    // 呼叫中: the carrier rings the agent first; once he picks up it dials the customer.
     await phase(timing.ringAgent);
     const outcome = outcomeOf();
+    // 振铃: the customer's phone rings (a busy or empty number barely rings, but the carrier tried).
+    await progress(callId, bind.bindId, 'ringing');
     await phase(
       { connected: timing.ringCustomer, no_answer: timing.noAnswerTimeout, busy: timing.busy, empty: timing.empty }[
         outcome
@@ -118,6 +137,8 @@ export const createCarrierSimulator = (deps: {
       });
     }
     const answerTime = startTime + Math.round(elapsed * 1000);
+    // 通话中 until the hang-up's callback.
+    await progress(callId, bind.bindId, 'answered');
     const talk = Math.round(between(timing.talk));
     await wait(talk);
     let recordingKey: string | null = null;

@@ -1,4 +1,4 @@
-import { routeTables } from '@yunhu/contract';
+import { routeTables, shanghaiDayStart } from '@yunhu/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
@@ -101,16 +101,20 @@ describe('dial flow', () => {
     });
 
     it('refuses over the per-number daily limit, then over the daily limit', async () => {
-      await kit.setRules('agent02', { perNumberDailyLimit: 2, dailyLimit: 3 });
+      // The demo's own dial requests of today count too (issue 17: one behind every call record).
+      const today = (await binds('agent02')).filter(
+        (b) => b.createdAt.getTime() > shanghaiDayStart(new Date()).getTime(),
+      );
+      const limit = today.length + 3;
+      await kit.setRules('agent02', { perNumberDailyLimit: 2, dailyLimit: limit });
       const dial = (telB: string) => t.call(call.dial, { telB, interfaceId: kit.sipLine.id }, agent02);
       const already = (await binds('agent02')).length;
-      expect(already).toBe(0);
       expect((await dial('13912345611')).body.code).toBe(0);
       expect((await dial('13912345611')).body.code).toBe(0);
       expect((await dial('13912345611')).body.msg).toBe(callErrors.perNumberLimit(2).message);
       expect((await dial('13912345612')).body.code).toBe(0);
-      expect((await dial('13912345613')).body.msg).toBe(callErrors.dailyLimit(3).message);
-      expect((await binds('agent02')).length).toBe(3);
+      expect((await dial('13912345613')).body.msg).toBe(callErrors.dailyLimit(limit).message);
+      expect((await binds('agent02')).length).toBe(already + 3);
       await kit.setRules('agent02');
     });
 
@@ -192,6 +196,7 @@ describe('dial flow', () => {
     });
 
     it('app line (mode 1): dialled through the carrier too', async () => {
+      await kit.endCalls('agent01'); // his call of the test before is still under way (one at a time)
       const now = Date.now();
       await t.database.db.insert(seats).values({
         tenantId: kit.tenantId,
@@ -225,6 +230,7 @@ describe('dial flow', () => {
 
   describe('masked numbers', () => {
     it('dials a customer from his masked mobile, and refuses a masked number without the customer', async () => {
+      await kit.endCalls('agent01'); // his call of the test before is still under way (one at a time)
       const customer = await kit.customerOf('agent01');
       const masked = `${customer.mobile.slice(0, 3)}****${customer.mobile.slice(-4)}`;
       const res = await t.call(
@@ -263,6 +269,7 @@ describe('dial flow', () => {
 
   describe('callee check', () => {
     it('answers true while a colleague has a call with the number under way, 0 otherwise', async () => {
+      await kit.endCalls('agent01'); // his call of the test before is still under way (one at a time)
       const telB = '13912345631';
       expect((await t.call(call.calleeCheck, { mobile: telB }, agent01)).body).toEqual({
         code: 0,

@@ -18,10 +18,13 @@ import { lockForTransaction } from '../../db/locks.js';
 import type { TDataScope } from '../../db/scope.js';
 import { detachFromRequest, withTenant } from '../../db/tenant.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
+import { ensureDialFunds } from '../billing/index.js';
 import { findBlocked, recordIntercept, type TBlockLevel } from '../blacklist/index.js';
 import { callingRulesFor, findUsableSeat } from '../seat/index.js';
 import { callErrors } from './call.errors.js';
 import { isBindOver, callRepository as repo } from './call.repository.js';
+import { callProgressRepository as progressRepo } from './call-progress.repository.js';
+import { progressOf } from './callback-progress.js';
 import type { TCarrier } from './carrier.js';
 import { isWithinHours, newBindId } from './dial.rules.js';
 
@@ -46,6 +49,12 @@ export type TIsMasked = (tx: TDb, auth: TAuth) => Promise<boolean>;
 const createdStaleAfterMs = 2 * 60_000;
 /** Any request stops counting as under way after this (a lost hang-up must not block the number). */
 const liveStaleAfterMs = 2 * 3_600_000;
+/**
+ * A request ringing but never answered stops blocking its caller's next dial after this (a carrier
+ * gives up within about a minute; one without progress events reports no answer, so a long call
+ * of such a carrier lets a second dial through after it, rather than a lost callback stopping him).
+ */
+const ringingStaleAfterMs = 2 * 60_000;
 
 export type TDialService = ReturnType<typeof createDialService>;
 
@@ -113,6 +122,16 @@ export const createDialService = (deps: {
       const seat = await findUsableSeat(tx, auth.tenantId, auth.userId, input.interfaceId, at);
       if (!seat) throw callErrors.noSeat();
       if (seat.lineMode !== softphoneLineMode && !deps.carrier.isAvailable) throw callErrors.noCarrier();
+      // Nothing left on the line after the calls under way hold their block: 余额不足 (billing, issue 16).
+      await ensureDialFunds(tx, auth.tenantId, seat.lineId, at, () =>
+        repo.countUnderWayOnLine(tx, {
+          tenantId: auth.tenantId,
+          lineId: seat.lineId,
+          now: at,
+          createdStaleAfterMs,
+          liveStaleAfterMs,
+        }),
+      );
       const level = (await findBlocked(tx, auth.tenantId, [telB], at)).get(telB);
       if (level) return { kind: 'blocked', level, telB };
       const rules = await callingRulesFor(tx, auth.tenantId, auth.userId);
@@ -121,6 +140,17 @@ export const createDialService = (deps: {
       }
       // One person's dials are counted one at a time, so two quick clicks cannot both pass a limit.
       await lockForTransaction(tx, 'call_binds', auth.userId);
+      // Spec section 4 Dial flow, step 1: while his call is active a second dial does nothing (issue 17).
+      if (
+        await progressRepo.hasCallUnderWay(tx, {
+          tenantId: auth.tenantId,
+          userId: auth.userId,
+          ringingSince: new Date(at.getTime() - ringingStaleAfterMs),
+          talkingSince: new Date(at.getTime() - liveStaleAfterMs),
+        })
+      ) {
+        throw callErrors.callInProgress();
+      }
       const since = shanghaiDayStart(at);
       const base = { tenantId: auth.tenantId, userId: auth.userId, since };
       if (
@@ -228,6 +258,7 @@ export const createDialService = (deps: {
       callStatus: record?.callStatus ?? null,
       duration: record?.duration ?? null,
       customerId: bind.customerId,
+      progress: progressOf(bind, record !== null || isBindOver(bind.state)),
     };
   };
 

@@ -67,8 +67,9 @@ describe('SIP call events', () => {
       .update(callBinds)
       .set({ updatedAt: new Date(Date.now() - 42_000) })
       .where(eq(callBinds.bindId, bindId));
-    expect((await event({ event: 'ended', callId, bindId, code: '0' })).json()).toMatchObject({ code: 0, msg: 'ok' });
-    expect((await event({ event: 'ended', callId, bindId, code: '0' })).json()).toMatchObject({ msg: 'duplicate' });
+    const ended = { event: 'ended', callId, bindId, code: '0', by: 'caller', cause: '0' };
+    expect((await event(ended)).json()).toMatchObject({ code: 0, msg: 'ok' });
+    expect((await event(ended)).json()).toMatchObject({ msg: 'duplicate' });
     const rows = await recordsOf(bindId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -82,6 +83,34 @@ describe('SIP call events', () => {
     });
     expect((await bindOf(bindId)).state).toBe('finished');
     expect((await t.call(call.calleeCheck, { mobile: '13933330002' }, agent01)).body.data).toBe(0);
+  });
+
+  it('records who hung up from the direction of the BYE, and a call whose media failed as failed, not connected', async () => {
+    const hangUp = async (fields: Record<string, string>) => {
+      const bindId = await dial('13933330009');
+      const callId = `dir-${bindId}`;
+      await event({ event: 'invite', callId, bindId, code: '0' });
+      await event({ event: 'answered', callId, bindId, code: '200' });
+      await event({ event: 'ended', callId, bindId, code: '0', ...fields });
+      return (await recordsOf(bindId))[0]!;
+    };
+    expect(await hangUp({ by: 'caller' })).toMatchObject({ callStatus: 1, finishStatus: 1, endReason: '' });
+    expect(await hangUp({ by: 'callee' })).toMatchObject({ callStatus: 1, finishStatus: 2, endReason: '' });
+    // 200 then at once a BYE from the browser saying its media failed: 失败 with the reason, no talk time.
+    expect(await hangUp({ by: 'caller', cause: '488' })).toMatchObject({
+      callStatus: 4,
+      finishStatus: 1,
+      duration: 0,
+      endReason: '媒体协商失败（488）',
+    });
+  });
+
+  it('ends the dial request at once with a failed record naming the trunk failure', async () => {
+    const bindId = await dial('13933330008');
+    await event({ event: 'invite', callId: 'trunk-503', bindId, code: '0' });
+    await event({ event: 'failed', callId: 'trunk-503', bindId, code: '503' });
+    expect(await recordsOf(bindId)).toMatchObject([{ callStatus: 4, finishStatus: 4, endReason: '线路故障（503）' }]);
+    expect((await bindOf(bindId)).state).toBe('failed');
   });
 
   it('turns a busy reply into a busy record', async () => {

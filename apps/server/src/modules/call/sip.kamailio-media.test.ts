@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
@@ -19,7 +18,8 @@ import {
   type TRtpPeer,
   type TSippTrunk,
 } from './sip.kamailio-sipp.test-kit.js';
-import { digestAnswer, openSipPhone, openWebSocket, parseSip, type TSipMessage } from './sip.test-client.js';
+import { openSipPhone } from './sip.test-client.js';
+import { webrtcCall as browserCall } from './sip.webrtc.test-kit.js';
 
 /**
  * The media gateway (issue 14): Kamailio hands every call's SDP to rtpengine. A browser's WebRTC
@@ -32,45 +32,6 @@ import { digestAnswer, openSipPhone, openWebSocket, parseSip, type TSipMessage }
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sippMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
 if (missing && !isRequired) console.warn(`跳过媒体网关集成测试：${missing}`);
-
-/** An offer as Chromium makes it (unified plan, one audio m-line), its ICE candidate at `port`. */
-const webrtcOffer = (port: number) =>
-  [
-    'v=0',
-    `o=- ${Date.now()} 2 IN IP4 127.0.0.1`,
-    's=-',
-    't=0 0',
-    'a=group:BUNDLE 0',
-    'a=msid-semantic: WMS stream',
-    'm=audio 9 UDP/TLS/RTP/SAVPF 111 63 9 0 8 13 110 126',
-    'c=IN IP4 0.0.0.0',
-    'a=rtcp:9 IN IP4 0.0.0.0',
-    `a=candidate:1 1 udp 2122260223 127.0.0.1 ${port} typ host generation 0`,
-    'a=ice-ufrag:Yh7k',
-    'a=ice-pwd:yunhumediagatewaytestpw1',
-    'a=ice-options:trickle',
-    `a=fingerprint:sha-256 ${Array.from(crypto.randomBytes(32), (b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':')}`,
-    'a=setup:actpass',
-    'a=mid:0',
-    'a=sendrecv',
-    'a=msid:stream track',
-    'a=rtcp-mux',
-    'a=rtpmap:111 opus/48000/2',
-    'a=rtcp-fb:111 transport-cc',
-    'a=fmtp:111 minptime=10;useinbandfec=1',
-    'a=rtpmap:63 red/48000/2',
-    'a=fmtp:63 111/111',
-    'a=rtpmap:9 G722/8000',
-    'a=rtpmap:0 PCMU/8000',
-    'a=rtpmap:8 PCMA/8000',
-    'a=rtpmap:13 CN/8000',
-    'a=rtpmap:110 telephone-event/48000',
-    'a=rtpmap:126 telephone-event/8000',
-    'a=ssrc:1001 cname:yunhu',
-    '',
-  ].join('\r\n');
-
-const rand = () => crypto.randomBytes(8).toString('hex');
 
 /** The codecs (rtpmap names) and the transport of an SDP's audio line. */
 const mediaOf = (sdp: string) => ({
@@ -101,97 +62,12 @@ describe.skipIf(missing !== null && !isRequired)('the media gateway (rtpengine b
     kam.media!.command(message) as Promise<Record<string, TBencode>>;
   const calls = async () => ((await gateway({ command: 'list' })).calls as string[]) ?? [];
 
-  /**
-   * A browser's call over the SIP WebSocket, by hand: INVITE with a WebRTC offer, the digest
-   * challenge answered, the final answer ACKed; `bye()` ends it through the route set.
-   */
-  const webrtcCall = async (c: TSipLineConfig, target: string) => {
-    const seen: TSipMessage[] = [];
-    const waiters: { match: (m: TSipMessage) => boolean; resolve: (m: TSipMessage) => void }[] = [];
-    const ws = await openWebSocket(kam.wsUrl, origin, (text) => {
-      const msg = parseSip(text);
-      seen.push(msg);
-      for (const w of waiters.filter((w) => w.match(msg))) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(msg);
-      }
-    });
-    closers.push(() => ws.close());
-    const next = (match: (m: TSipMessage) => boolean) =>
-      new Promise<TSipMessage>((resolve, reject) => {
-        const found = seen.find(match);
-        if (found) {
-          seen.splice(seen.indexOf(found), 1);
-          return resolve(found);
-        }
-        const timer = setTimeout(() => reject(new Error('no answer within 8 s')), 8000);
-        waiters.push({
-          match,
-          resolve: (m) => {
-            clearTimeout(timer);
-            seen.splice(seen.indexOf(m), 1);
-            resolve(m);
-          },
-        });
-      });
-    const host = `${rand()}.invalid`;
-    const uri = `sip:${target}@${c.realm}`;
-    const from = `<sip:${c.key}@${c.realm}>;tag=${rand()}`;
-    const callId = rand();
-    const offer = webrtcOffer(silent.address().port);
-    const request = (method: string, ruri: string, cseq: number, headers: string[], body = '', branch = rand()) =>
-      [
-        `${method} ${ruri} SIP/2.0`,
-        `Via: SIP/2.0/WSS ${host};branch=z9hG4bK${branch}`,
-        'Max-Forwards: 70',
-        `From: ${from}`,
-        `Call-ID: ${callId}`,
-        `CSeq: ${cseq} ${method}`,
-        ...headers,
-        `Content-Length: ${Buffer.byteLength(body)}`,
-        '',
-        body,
-      ].join('\r\n');
-    const invite = (cseq: number, extra: string[] = []) =>
-      request(
-        'INVITE',
-        uri,
-        cseq,
-        [`To: <${uri}>`, `Contact: <sip:${c.key}@${host};transport=ws>`, 'Content-Type: application/sdp', ...extra],
-        offer,
-      );
-    const finalTo = (cseq: number) => (m: TSipMessage) =>
-      m.status !== null && m.status >= 200 && m.header('cseq') === `${cseq} INVITE`;
-    ws.send(invite(1));
-    const challenge = await next(finalTo(1));
-    expect(challenge.status).toBe(407);
-    ws.send(request('ACK', uri, 1, [`To: ${challenge.header('to')}`]));
-    const credentials = digestAnswer({
-      challenge: challenge.header('proxy-authenticate') ?? '',
-      method: 'INVITE',
-      uri,
-      user: c.key,
-      password: c.passWord,
-    });
-    ws.send(invite(2, [`Proxy-Authorization: ${credentials}`]));
-    const answer = await next(finalTo(2));
-    const to = answer.header('to') ?? '';
-    const routes = answer
-      .all('record-route')
-      .reverse()
-      .map((r) => `Route: ${r}`);
-    const remote = /<([^>]+)>/.exec(answer.header('contact') ?? '')?.[1] ?? uri;
-    if (answer.status === 200) ws.send(request('ACK', remote, 2, [`To: ${to}`, ...routes]));
-    return {
-      offer,
-      answer,
-      callId,
-      bye: async () => {
-        ws.send(request('BYE', remote, 3, [`To: ${to}`, ...routes]));
-        return (await next((m) => m.status !== null && m.status >= 200 && m.header('cseq') === '3 BYE')).status;
-      },
-    };
-  };
+  const webrtcCall = (c: TSipLineConfig, target: string) =>
+    browserCall(
+      { wsUrl: kam.wsUrl, origin, candidatePort: silent.address().port, onClose: (close) => closers.push(close) },
+      c,
+      target,
+    );
 
   beforeAll(async () => {
     t = await startTestApp();

@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import dgram from 'node:dgram';
+import fs from 'node:fs';
 import path from 'node:path';
+import { gatewayCaptureArgs } from './recording.gateway.js';
 import { startTiedProcess } from './sip.process.js';
 
 /**
@@ -34,6 +36,11 @@ export type TRtpengineOptions = {
   /** rtpengine's log level (syslog numbers: 6 info, 7 debug). */
   logLevel?: number;
   isLogInherited?: boolean;
+  /**
+   * Where calls flagged for recording (kamailio.cfg: `record-call=on`) are captured (pcap files
+   * and metadata, recording.gateway.ts); none: the gateway records nothing.
+   */
+  recordingDir?: string | null;
 };
 
 export type TRtpengine = {
@@ -149,7 +156,9 @@ export const startRtpengine = async (opts: TRtpengineOptions): Promise<TRtpengin
     // browser, told a=setup:passive later, never completes it: no audio.
     '--dtls-passive',
     '--num-threads=2',
+    ...(opts.recordingDir ? gatewayCaptureArgs(opts.recordingDir) : []),
   ];
+  if (opts.recordingDir) fs.mkdirSync(opts.recordingDir, { recursive: true });
   // As Kamailio: a process that dies must not leave the gateway holding its ports.
   const { log, hasExited, stop } = startTiedProcess('rtpengine', args, {
     cwd: opts.dir,

@@ -95,63 +95,6 @@ export const openRtpPeer = async (): Promise<TRtpPeer> => {
 
 // ---- the trunk's signalling: sipp ------------------------------------------------------------
 
-const uasScenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
-<!-- A carrier trunk that answers at once with plain RTP/AVP, PCMA (written by sip.kamailio-sipp.test-kit.ts). -->
-<scenario name="yunhu plain-RTP trunk">
-  <recv request="INVITE" crlf="true"/>
-  <send><![CDATA[
-
-SIP/2.0 100 Trying
-[last_Via:]
-[last_From:]
-[last_To:]
-[last_Call-ID:]
-[last_CSeq:]
-Content-Length: 0
-
-]]></send>
-  <send retrans="500"><![CDATA[
-
-SIP/2.0 200 OK
-[last_Via:]
-[last_Record-Route:]
-[last_From:]
-[last_To:];tag=[pid]trunk[call_number]
-[last_Call-ID:]
-[last_CSeq:]
-Contact: <sip:trunk@[local_ip]:[local_port];transport=[transport]>
-Content-Type: application/sdp
-Content-Length: [len]
-
-v=0
-o=trunk 1 1 IN IP4 [local_ip]
-s=-
-c=IN IP4 [rtp_ip]
-t=0 0
-m=audio [rtp_port] RTP/AVP 8 101
-a=rtpmap:8 PCMA/8000
-a=rtpmap:101 telephone-event/8000
-a=fmtp:101 0-15
-a=ptime:20
-a=sendrecv
-
-]]></send>
-  <recv request="ACK" crlf="true"/>
-  <recv request="BYE"/>
-  <send><![CDATA[
-
-SIP/2.0 200 OK
-[last_Via:]
-[last_From:]
-[last_To:]
-[last_Call-ID:]
-[last_CSeq:]
-Content-Length: 0
-
-]]></send>
-</scenario>
-`;
-
 export type TSippTrunk = {
   /** For startKamailio's trunk: host:port;transport=udp. */
   address: string;
@@ -187,62 +130,159 @@ const freePortPair = async () => {
   throw new Error('no free port for sipp');
 };
 
-/** sipp as a UDP carrier trunk on loopback, answering every call; its SDP points at `rtpPort`. */
-export const startSippTrunk = async (opts: { rtpPort: number }): Promise<TSippTrunk> => {
+/** A UDP port that nothing holds now (bound and let go). */
+const isUdpFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = dgram.createSocket('udp4');
+    probe.once('error', () => resolve(false));
+    probe.bind(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+/**
+ * sipp's -mp base: it binds four ports from there (audio RTP and RTCP, video RTP and RTCP), so all
+ * four must be free, not just the first (a test's rtpengine beside it takes ports in that range).
+ */
+const freeMediaBase = async () => {
+  for (let i = 0; i < 40; i++) {
+    const base = await freePortPair();
+    if (base > 65_531) continue;
+    const free = await Promise.all([1, 2, 3].map((d) => isUdpFree(base + d)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error('no four free media ports for sipp');
+};
+
+/** sipp gave up at start because a port was taken after we found it free (errno 98). */
+const lostPortRace = (stderr: string) => /errno = 98|Address already in use/.test(stderr);
+
+/**
+ * Runs sipp with `scenario` in a folder of its own, tracing every message to messages.log: killed
+ * if this process exits; `stderr()` and `errors()` for its complaints, `log()` for the messages.
+ */
+const spawnSipp = (scenarioText: string, args: (files: { scenario: string; dir: string }) => string[]) => {
   const missing = sippMissing();
   if (missing) throw new Error(missing);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-sipp-'));
-  const scenario = path.join(dir, 'trunk.xml');
-  fs.writeFileSync(scenario, uasScenario);
+  const scenario = path.join(dir, 'scenario.xml');
+  fs.writeFileSync(scenario, scenarioText);
   const messages = path.join(dir, 'messages.log');
-  const sipPort = await freeUdpPort();
-  const args = ['-sf', scenario, '-i', '127.0.0.1', '-p', String(sipPort), '-t', 'u1', '-nostdin'];
-  args.push('-mi', '127.0.0.1', '-mp', String(await freePortPair()));
-  args.push('-key', 'rtp_ip', '127.0.0.1', '-key', 'rtp_port', String(opts.rtpPort));
-  args.push('-trace_msg', '-message_file', messages, '-trace_err', '-error_file', path.join(dir, 'errors.log'));
-  const child: ChildProcess = spawn('sipp', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  const errorsFile = path.join(dir, 'errors.log');
+  const all = [
+    ...args({ scenario, dir }),
+    '-trace_msg',
+    '-message_file',
+    messages,
+    '-trace_err',
+    '-error_file',
+    errorsFile,
+  ];
+  const child: ChildProcess = spawn('sipp', all, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d) => {
     stderr += d;
   });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
+  let code: number | null = null;
   let exited = false;
-  const exit = new Promise<void>((resolve) => {
-    child.once('exit', () => {
+  const exit = new Promise<number | null>((resolve) => {
+    child.once('exit', (c) => {
       exited = true;
-      resolve();
+      code = c;
+      process.removeListener('exit', killOnExit);
+      resolve(c);
     });
   });
-  const log = () => (fs.existsSync(messages) ? fs.readFileSync(messages, 'utf8') : '');
-  const stop = async () => {
-    process.removeListener('exit', killOnExit);
-    if (!exited) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-      await exit;
-      clearTimeout(timer);
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
+  const read = (f: string) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : '');
+  let kept: string | null = null;
+  return {
+    dir,
+    exit,
+    hasExited: () => exited,
+    code: () => code,
+    stderr: () => stderr,
+    errors: () => `${stderr}${read(errorsFile)}`,
+    log: () => kept ?? read(messages),
+    /** Stops it (TERM, then KILL) and removes its folder, keeping the messages for `log()`. */
+    stop: async () => {
+      if (!exited) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+        await exit;
+        clearTimeout(timer);
+      }
+      kept = read(messages);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
+};
+
+/**
+ * sipp as a UDP carrier trunk on loopback, answering every call; its SDP points at `rtpPort`.
+ * `scenario` replaces the one that answers at once (trunkScenario: a trunk asking for digest,
+ * one refusing with 503, one putting the number in its headers); `keys` are sipp's -key values.
+ */
+export const startSippTrunk = async (opts: {
+  rtpPort: number;
+  scenario?: string;
+  keys?: Record<string, string>;
+  /** Signalling over TCP instead of UDP (SIP_TRUNK_TRANSPORT=tcp). */
+  transport?: 'udp' | 'tcp';
+}): Promise<TSippTrunk> => {
+  // Ports are found free, then bound by sipp: another test's rtpengine may take one in between,
+  // and sipp then exits at once (errno 98); a few tries with fresh ports get past that race.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSippTrunkOnce(opts);
+    } catch (error) {
+      if (attempt >= 4 || !(error instanceof Error && lostPortRace(error.message))) throw error;
+    }
+  }
+};
+
+const startSippTrunkOnce = async (opts: Parameters<typeof startSippTrunk>[0]): Promise<TSippTrunk> => {
+  const isTcp = opts.transport === 'tcp';
+  const sipPort = isTcp ? await freePortPair() : await freeUdpPort();
+  const mediaPort = await freeMediaBase();
+  const sipp = spawnSipp(opts.scenario ?? trunkScenario({}), ({ scenario }) => {
+    const args = ['-sf', scenario, '-i', '127.0.0.1', '-p', String(sipPort), '-t', isTcp ? 't1' : 'u1', '-nostdin'];
+    args.push('-mi', '127.0.0.1', '-mp', String(mediaPort));
+    for (const [key, value] of Object.entries(opts.keys ?? {})) args.push('-key', key, value);
+    args.push('-key', 'rtp_ip', '127.0.0.1', '-key', 'rtp_port', String(opts.rtpPort));
+    return args;
+  });
+  const { log, stop } = sipp;
   // Ready when its SIP port is taken (sipp logs nothing before the first message).
   const deadline = Date.now() + 10_000;
   for (;;) {
-    if (exited) throw new Error(`sipp 启动失败：${stderr}`);
-    const probe = dgram.createSocket('udp4');
+    if (sipp.hasExited()) {
+      const complaint = sipp.stderr();
+      await sipp.stop();
+      throw new Error(`sipp 启动失败：${complaint}`);
+    }
     const isTaken = await new Promise<boolean>((resolve) => {
+      if (isTcp) {
+        const probe = net.connect(sipPort, '127.0.0.1');
+        probe.once('connect', () => {
+          probe.destroy();
+          resolve(true);
+        });
+        probe.once('error', () => resolve(false));
+        return;
+      }
+      const probe = dgram.createSocket('udp4');
       probe.once('error', () => resolve(true));
       probe.bind(sipPort, '127.0.0.1', () => probe.close(() => resolve(false)));
     });
     if (isTaken) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`sipp 未在 10 秒内开始监听：${stderr}`);
+      throw new Error(`sipp 未在 10 秒内开始监听：${sipp.stderr()}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
-    address: `127.0.0.1:${sipPort};transport=udp`,
+    address: `127.0.0.1:${sipPort};transport=${isTcp ? 'tcp' : 'udp'}`,
     sipPort,
     invites: () =>
       log()
@@ -258,4 +298,269 @@ export const startSippTrunk = async (opts: { rtpPort: number }): Promise<TSippTr
 export const sdpOf = (message: string): string => {
   const at = message.indexOf('v=0');
   return at < 0 ? '' : message.slice(at);
+};
+
+// ---- other carriers and callers (issue 14 steps 3, 5, 6: decision 0016) ------------------------
+
+const sdpAnswer = `v=0
+o=trunk 1 1 IN IP4 [local_ip]
+s=-
+c=IN IP4 [rtp_ip]
+t=0 0
+m=audio [rtp_port] RTP/AVP 8 101
+a=rtpmap:8 PCMA/8000
+a=rtpmap:101 telephone-event/8000
+a=fmtp:101 0-15
+a=ptime:20
+a=sendrecv
+`;
+
+const reply = (
+  status: string,
+  extra: string[] = [],
+  body = '',
+) => `  <send${status.startsWith('200') ? ' retrans="500"' : ''}><![CDATA[
+
+SIP/2.0 ${status}
+[last_Via:]
+[last_Record-Route:]
+[last_From:]
+[last_To:];tag=[pid]trunk[call_number]
+[last_Call-ID:]
+[last_CSeq:]
+${[...extra, body ? 'Content-Type: application/sdp' : '', `Content-Length: ${body ? '[len]' : '0'}`].filter(Boolean).join('\n')}
+
+${body}]]></send>
+`;
+
+/**
+ * A carrier trunk for sipp (UAS): optionally challenges the first INVITE (401/407, realm `realm`),
+ * then answers 200 with PCMA, or refuses every call with `refuse` (e.g. '503 Service Unavailable').
+ * `numberHeaders`: its 200 carries the dialled number ([number], a -key) in Contact,
+ * P-Asserted-Identity and Remote-Party-ID, as carriers do; `byeAfterMs`: it hangs up itself,
+ * its BYE carrying the same headers.
+ */
+export const trunkScenario = (opts: {
+  challenge?: { status: 401 | 407; realm: string };
+  refuse?: string;
+  numberHeaders?: boolean;
+  byeAfterMs?: number;
+}): string => {
+  const parts = ['<?xml version="1.0" encoding="ISO-8859-1" ?>', '<scenario name="yunhu carrier trunk">'];
+  parts.push('  <recv request="INVITE" crlf="true" rrs="true"/>');
+  if (opts.refuse) {
+    parts.push(reply(opts.refuse), '  <recv request="ACK"/>', '</scenario>');
+    return parts.join('\n');
+  }
+  if (opts.challenge) {
+    const header = opts.challenge.status === 401 ? 'WWW-Authenticate' : 'Proxy-Authenticate';
+    const reason = opts.challenge.status === 401 ? 'Unauthorized' : 'Proxy Authentication Required';
+    parts.push(
+      reply(`${opts.challenge.status} ${reason}`, [
+        `${header}: Digest realm="${opts.challenge.realm}", nonce="[pid][call_number]carrier", algorithm=MD5, qop="auth"`,
+      ]),
+      '  <recv request="ACK"/>',
+      '  <recv request="INVITE" rrs="true"/>',
+    );
+  }
+  const numbers = opts.numberHeaders
+    ? [
+        'P-Asserted-Identity: <sip:[number]@[local_ip]>',
+        'Remote-Party-ID: <sip:[number]@[local_ip]>;party=called;screen=yes',
+        'X-Dialed-Number: [number]',
+      ]
+    : [];
+  const contact = `Contact: <sip:${opts.numberHeaders ? '[number]' : 'trunk'}@[local_ip]:[local_port];transport=[transport]>`;
+  parts.push(reply('100 Trying'), reply('200 OK', [contact, ...numbers], sdpAnswer));
+  // The caller's From, for the To of the trunk's own BYE.
+  parts.push(
+    opts.byeAfterMs === undefined
+      ? '  <recv request="ACK"/>'
+      : '  <recv request="ACK"><action><ereg regexp=".*" search_in="hdr" header="From:" assign_to="caller"/></action></recv>',
+  );
+  if (opts.byeAfterMs !== undefined) {
+    parts.push(`  <pause milliseconds="${opts.byeAfterMs}"/>`);
+    parts.push(`  <send><![CDATA[
+
+BYE [next_url] SIP/2.0
+Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+[routes]
+From: <sip:[number]@[local_ip]>;tag=[pid]trunk[call_number]
+To: [$caller]
+[last_Call-ID:]
+CSeq: 9 BYE
+${numbers.join('\n')}
+Max-Forwards: 70
+Content-Length: 0
+
+]]></send>
+  <recv response="200"/>`);
+  } else {
+    parts.push('  <recv request="BYE"/>', reply('200 OK'));
+  }
+  parts.push('</scenario>');
+  return parts.join('\n');
+};
+
+/**
+ * sipp as a caller (UAC) from `ip` toward Kamailio: runs `scenario` `calls` times, then exits;
+ * `done` resolves with its exit code (0: every call went as the scenario says).
+ */
+export const startSippClient = async (opts: {
+  scenario: string;
+  /** Kamailio's host:port. */
+  remote: string;
+  /** Local address to send from (127.0.0.x: another source than the tests' own). */
+  ip?: string;
+  /** Local SIP port (0: any). */
+  port?: number;
+  calls?: number;
+  /** Calls per second. */
+  rate?: number;
+  /** The Request-URI's user ([service]). */
+  service?: string;
+  keys?: Record<string, string>;
+  timeoutMs?: number;
+}) => {
+  const ip = opts.ip ?? '127.0.0.1';
+  const mediaPort = await freeMediaBase();
+  const sipp = spawnSipp(opts.scenario, ({ scenario }) => {
+    const args = [opts.remote, '-sf', scenario, '-i', ip, '-p', String(opts.port ?? 0), '-t', 'u1', '-nostdin'];
+    args.push('-m', String(opts.calls ?? 1), '-r', String(opts.rate ?? 10), '-l', '200');
+    args.push('-mi', ip, '-mp', String(mediaPort), '-s', opts.service ?? 'yunhu');
+    args.push('-timeout', `${Math.ceil((opts.timeoutMs ?? 20_000) / 1000)}s`, '-timeout_error');
+    for (const [key, value] of Object.entries(opts.keys ?? {})) args.push('-key', key, value);
+    return args;
+  });
+  const done = sipp.exit.then(async (code) => {
+    const errors = sipp.errors();
+    await sipp.stop();
+    return { code, errors };
+  });
+  return { log: sipp.log, done };
+};
+
+const uacHead = (method: string, cseq: number, extra: string[] = []) => [
+  `${method} sip:[service]@[remote_ip]:[remote_port] SIP/2.0`,
+  'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+  'From: <sip:[from_user]@[local_ip]>;tag=[pid]caller[call_number]',
+  'To: <sip:[service]@[remote_ip]>',
+  'Call-ID: [call_id]',
+  `CSeq: ${cseq} ${method}`,
+  'Contact: <sip:[from_user]@[local_ip]:[local_port]>',
+  'Max-Forwards: 70',
+  ...extra,
+];
+
+/**
+ * A desk phone or carrier calling in (sipp UAC, -key from_user, rtp_port): INVITE with a PCMA
+ * offer to [service], ACK of the 200, `holdMs` of call, BYE. With `expect` a final refusal
+ * instead (e.g. 404), which it ACKs. `headers`: more on the INVITE (a carrier's P-Asserted-Identity).
+ */
+export const callerScenario = (opts: { holdMs?: number; expect?: number; headers?: string[] }) => {
+  const offer = ['v=0', 'o=desk 1 1 IN IP4 [local_ip]', 's=-', 'c=IN IP4 [local_ip]', 't=0 0'];
+  offer.push('m=audio [rtp_port] RTP/AVP 8 101', 'a=rtpmap:8 PCMA/8000', 'a=rtpmap:101 telephone-event/8000');
+  offer.push('a=sendrecv', '');
+  const invite = [
+    ...uacHead('INVITE', 1, [...(opts.headers ?? []), 'Content-Type: application/sdp', 'Content-Length: [len]']),
+    '',
+    ...offer,
+  ];
+  const parts = ['<?xml version="1.0" encoding="ISO-8859-1" ?>', '<scenario name="yunhu caller">'];
+  parts.push(`  <send retrans="500"><![CDATA[\n\n${invite.join('\n')}\n]]></send>`);
+  parts.push('  <recv response="100" optional="true"/>', '  <recv response="180" optional="true"/>');
+  parts.push('  <recv response="183" optional="true"/>');
+  if (opts.expect) {
+    parts.push(`  <recv response="${opts.expect}"/>`);
+    const ack = uacHead('ACK', 1, ['Content-Length: 0']).map((l) => (l.startsWith('To:') ? `${l}[peer_tag_param]` : l));
+    parts.push(`  <send><![CDATA[\n\n${ack.join('\n')}\n\n]]></send>`, '</scenario>');
+    return parts.join('\n');
+  }
+  parts.push('  <recv response="200" rrs="true"/>');
+  const inDialog = (method: string, cseq: number) =>
+    [
+      `${method} [next_url] SIP/2.0`,
+      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+      '[routes]',
+      'From: <sip:[from_user]@[local_ip]>;tag=[pid]caller[call_number]',
+      'To: <sip:[service]@[remote_ip]>[peer_tag_param]',
+      'Call-ID: [call_id]',
+      `CSeq: ${cseq} ${method}`,
+      'Max-Forwards: 70',
+      'Content-Length: 0',
+    ].join('\n');
+  parts.push(`  <send><![CDATA[\n\n${inDialog('ACK', 1)}\n\n]]></send>`);
+  parts.push(`  <pause milliseconds="${opts.holdMs ?? 2000}"/>`);
+  parts.push(`  <send retrans="500"><![CDATA[\n\n${inDialog('BYE', 2)}\n\n]]></send>`);
+  parts.push('  <recv response="200"/>', '</scenario>');
+  return parts.join('\n');
+};
+
+/**
+ * A REGISTER of `user` from sipp (UAC): the challenge answered with `password`, then `expect`
+ * (200 for the right password; 403 for a wrong one, as a password-guessing attack gets).
+ */
+export const registerScenario = (opts: { user: string; realm: string; password: string; expect: 200 | 403 }) => {
+  const head = (cseq: number, extra: string[]) =>
+    [
+      'REGISTER sip:[remote_ip]:[remote_port] SIP/2.0',
+      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+      `From: <sip:${opts.user}@${opts.realm}>;tag=[pid]reg[call_number]`,
+      `To: <sip:${opts.user}@${opts.realm}>`,
+      'Call-ID: [call_id]',
+      `CSeq: ${cseq} REGISTER`,
+      `Contact: <sip:${opts.user}@[local_ip]:[local_port]>`,
+      'Expires: 60',
+      'Max-Forwards: 70',
+      ...extra,
+      'Content-Length: 0',
+    ].join('\n');
+  return [
+    '<?xml version="1.0" encoding="ISO-8859-1" ?>',
+    '<scenario name="yunhu register">',
+    `  <send><![CDATA[\n\n${head(1, [])}\n\n]]></send>`,
+    '  <recv response="401" auth="true"/>',
+    `  <send><![CDATA[\n\n${head(2, [`[authentication username=${opts.user} password=${opts.password}]`])}\n\n]]></send>`,
+    `  <recv response="${opts.expect}"/>`,
+    '</scenario>',
+  ].join('\n');
+};
+
+/** OPTIONS pings as fast as sipp sends them (a flood for pike); any answer or none is taken. */
+export const optionsFloodScenario = () =>
+  [
+    '<?xml version="1.0" encoding="ISO-8859-1" ?>',
+    '<scenario name="yunhu flood">',
+    `  <send><![CDATA[\n\n${uacHead('OPTIONS', 1, ['Content-Length: 0']).join('\n').replace('[service]@', '').replaceAll('[from_user]', 'flood')}\n\n]]></send>`,
+    '  <recv response="200" optional="true" next="end"/>',
+    '  <recv response="403"/>',
+    '  <label id="end"/>',
+    '</scenario>',
+  ].join('\n');
+
+/** A carrier's registrar (sipp UAS): challenges the REGISTER (401, `realm`), then accepts it. */
+export const registrarScenario = (realm: string) => {
+  const answer = (status: string, extra: string[]) => `  <send><![CDATA[
+
+SIP/2.0 ${status}
+[last_Via:]
+[last_From:]
+[last_To:];tag=[pid]reg[call_number]
+[last_Call-ID:]
+[last_CSeq:]
+${extra.join('\n')}
+Content-Length: 0
+
+]]></send>`;
+  return [
+    '<?xml version="1.0" encoding="ISO-8859-1" ?>',
+    '<scenario name="yunhu carrier registrar">',
+    '  <recv request="REGISTER"/>',
+    answer('401 Unauthorized', [
+      `WWW-Authenticate: Digest realm="${realm}", nonce="[pid]reg[call_number]", algorithm=MD5`,
+    ]),
+    '  <recv request="REGISTER"/>',
+    answer('200 OK', ['[last_Contact:];expires=600', 'Expires: 600']),
+    '</scenario>',
+  ].join('\n');
 };

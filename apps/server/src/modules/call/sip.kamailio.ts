@@ -40,8 +40,14 @@ export type TKamailioOptions = {
   /** Fixed ports (development); free ones when absent (tests in parallel). */
   wsPort?: number;
   sipPort?: number;
-  /** Where telephone numbers go: a carrier address (host:port;transport=udp), or a soft-phone key. */
-  trunk?: { address: string } | { phone: string };
+  /** Where telephone numbers go: the carrier (one or more trunks), or a soft-phone key. */
+  trunk?: TTrunkOptions | { phone: string };
+  /** Desk phones or PBXs (source IPs) that may call agents without digest; the trunks always may. */
+  inboundPeers?: string[];
+  /** Behind NAT: the public address (host or host:port) Kamailio writes into its SIP headers. */
+  advertise?: string | null;
+  /** SIP edge protection (route AUTH_FAILED, pike): the ban's threshold and length, who is exempt. */
+  edge?: { banFailures?: number; banSeconds?: number; pikeRequests?: number; exempt?: string[] };
   /** Kamailio's own log level (debug=…): 2 info, 3 debug. */
   debug?: number;
   /** Log to this process's output instead of a file (scripts/kamailio.sh). */
@@ -52,6 +58,72 @@ export type TKamailioOptions = {
    * default it runs whenever rtpengine is installed.
    */
   media?: Omit<TRtpengineOptions, 'dir' | 'isLogInherited'> | false;
+};
+
+/** The carrier's trunks (decision 0016). */
+export type TTrunkOptions = {
+  /** Each trunk's host:port[;transport=udp|tcp], tried in this order (failover on 5xx or no answer). */
+  address: string | string[];
+  /**
+   * Transport of an address that names none (SIP_TRUNK_TRANSPORT); `auto`: UDP, and TCP for a
+   * request over 1300 bytes (the trunk must take both).
+   */
+  transport?: 'udp' | 'tcp' | 'auto';
+  /** Digest credentials for a trunk that challenges (401/407); realm: the challenge's when absent. */
+  auth?: { user: string; password: string; realm?: string } | null;
+  /** A trunk that has not answered within this many ms is given up for the next (default 4000). */
+  timeoutMs?: number;
+  /** Host of the caller ID toward the carrier (From, P-Asserted-Identity): our public address. */
+  callerHost?: string;
+  /** Register at every trunk with `auth` (SIP_TRUNK_REGISTER), so it sends our calls in and lets ours out. */
+  register?: boolean;
+};
+
+const trunkAddresses = (trunk: TTrunkOptions) =>
+  (Array.isArray(trunk.address) ? trunk.address : trunk.address.split(','))
+    .map((a) => a.trim().replace(/^sips?:/, ''))
+    .filter(Boolean);
+
+/** A trunk address with its transport: its own, or SIP_TRUNK_TRANSPORT's (auto starts on UDP). */
+const withTransport = (address: string, trunk: TTrunkOptions) =>
+  /;transport=/i.test(address) ? address : `${address};transport=${trunk.transport === 'tcp' ? 'tcp' : 'udp'}`;
+
+/** db_text escapes ':' (its column separator) and '\\'. */
+const dbText = (value: string) => value.replace(/\\/g, '\\\\').replace(/:/g, '\\:');
+
+/**
+ * The text database uac's registrations read (table uacreg, version 5 of Kamailio 5.6): one row
+ * per trunk, registering `auth.user` at the trunk's host through its address.
+ */
+export const renderUacReg = (trunk: TTrunkOptions, localDomain: string): { version: string; uacreg: string } => {
+  if (!trunk.auth) throw new Error('向线路注册需要 SIP_TRUNK_USER 与 SIP_TRUNK_PASSWORD');
+  const { user, password, realm = '' } = trunk.auth;
+  const header =
+    'id(int,auto) l_uuid(string) l_username(string) l_domain(string) r_username(string) r_domain(string) realm(string,null) auth_username(string) auth_password(string) auth_ha1(string,null) auth_proxy(string) expires(int) flags(int) reg_delay(int) contact_addr(string,null) socket(string,null) ';
+  const rows = trunkAddresses(trunk).map((a, i) => {
+    const host = a.split(/[:;]/)[0]!;
+    const proxy = `sip:${withTransport(a, trunk)}`;
+    return [i + 1, `trunk${i + 1}`, user, localDomain, user, host, realm, user, password, '', proxy, 600, 0, i, '', '']
+      .map((v) => dbText(String(v)))
+      .join(':');
+  });
+  return {
+    version: 'id(int,auto) table_name(string) table_version(int) \n0:uacreg:5\n',
+    uacreg: `${header}\n${rows.join('\n')}\n`,
+  };
+};
+
+/** The dispatcher list (set 1) of the trunks, the first with the highest priority. */
+export const renderTrunkList = (trunk: TTrunkOptions): string => {
+  const addresses = trunkAddresses(trunk);
+  if (addresses.length === 0) throw new Error('SIP_TRUNK_ADDR 为空');
+  const lines = addresses.map((a, i) => {
+    if (!/^[A-Za-z0-9.-]+(:\d{1,5})?(;transport=(udp|tcp))?$/i.test(a)) {
+      throw new Error(`线路地址格式应为 主机:端口[;transport=udp|tcp]：${a}`);
+    }
+    return `1 sip:${withTransport(a, trunk)} 0 ${addresses.length - i}`;
+  });
+  return `# Written by sip.kamailio.ts: setid destination flags priority\n${lines.join('\n')}\n`;
 };
 
 export type TKamailio = {
@@ -147,11 +219,47 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
   }
   if (opts.trunk && 'address' in opts.trunk) {
     defines.push('WITH_TRUNK');
-    values.YH_TRUNK_ADDR = opts.trunk.address;
+    const listPath = path.join(dir, 'trunks.list');
+    fs.writeFileSync(listPath, renderTrunkList(opts.trunk));
+    values.YH_TRUNK_LIST = listPath;
+    values.YH_TRUNK_TIMEOUT = String(opts.trunk.timeoutMs ?? 4000);
+    if (opts.trunk.transport === 'auto') defines.push('WITH_LARGE_TCP');
+    values.YH_CALLER_HOST = opts.trunk.callerHost ?? opts.advertise?.split(':')[0] ?? '127.0.0.1';
+    if (opts.trunk.auth) {
+      defines.push('WITH_TRUNK_AUTH');
+      values.YH_TRUNK_AUTH_USER = opts.trunk.auth.user;
+      values.YH_TRUNK_AUTH_PASS = opts.trunk.auth.password;
+      values.YH_TRUNK_AUTH_REALM = opts.trunk.auth.realm ?? '';
+    }
+    if (opts.trunk.register) {
+      const db = path.join(dir, 'uacreg-db');
+      fs.mkdirSync(db);
+      const tables = renderUacReg(opts.trunk, opts.realm);
+      fs.writeFileSync(path.join(db, 'version'), tables.version);
+      fs.writeFileSync(path.join(db, 'uacreg'), tables.uacreg);
+      defines.push('WITH_TRUNK_REGISTER');
+      values.YH_UACREG_DB = `text://${db}`;
+      const advertised = opts.advertise?.includes(':')
+        ? opts.advertise
+        : opts.advertise && `${opts.advertise}:${sipPort}`;
+      values.YH_REG_CONTACT = `sip:${advertised || `127.0.0.1:${sipPort}`}`;
+    }
   } else if (opts.trunk) {
     defines.push('WITH_TRUNK_PHONE');
     values.YH_TRUNK_PHONE = opts.trunk.phone;
   }
+  if (opts.inboundPeers?.length) {
+    defines.push('WITH_INBOUND_PEERS');
+    values.YH_INBOUND_PEERS = opts.inboundPeers.join(',');
+  }
+  if (opts.advertise) {
+    defines.push('WITH_ADVERTISE');
+    values.YH_ADVERTISE = opts.advertise.includes(':') ? opts.advertise : `${opts.advertise}:${sipPort}`;
+  }
+  if (opts.edge?.banFailures) values.YH_BAN_FAILURES = String(opts.edge.banFailures);
+  if (opts.edge?.banSeconds) values.YH_BAN_SECONDS = String(opts.edge.banSeconds);
+  if (opts.edge?.pikeRequests) values.YH_PIKE_REQS = String(opts.edge.pikeRequests);
+  if (opts.edge?.exempt) values.YH_BAN_EXEMPT = opts.edge.exempt.join(',') || '0.0.0.0';
   fs.copyFileSync(kamailioConfigPath, path.join(dir, 'kamailio.cfg'));
   fs.writeFileSync(path.join(dir, 'kamailio-local.cfg'), renderLocalConfig(values, defines));
   const args = ['-f', path.join(dir, 'kamailio.cfg'), '-DD', '-E', '-m', '64', '-M', '8', '-Y', dir];

@@ -1,7 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-const hasSetpriv = spawnSync('setpriv', ['--help'], { encoding: 'utf8' }).stdout?.includes('--pdeathsig') ?? false;
+/** Whether util-linux's setpriv can set the parent-death signal: asked once, at the first daemon, not at start. */
+let hasSetpriv: boolean | undefined;
+const canSetpriv = () => {
+  hasSetpriv ??= spawnSync('setpriv', ['--help'], { encoding: 'utf8' }).stdout?.includes('--pdeathsig') ?? false;
+  return hasSetpriv;
+};
 
 /**
  * The command and arguments that run `command` so that it gets SIGTERM when this process dies,
@@ -10,7 +15,7 @@ const hasSetpriv = spawnSync('setpriv', ['--help'], { encoding: 'utf8' }).stdout
  * missing, only the `exit` handler of startTiedProcess is left.
  */
 const diesWithParent = (command: string, args: string[]): [string, string[]] =>
-  hasSetpriv ? ['setpriv', ['--pdeathsig', 'TERM', '--', command, ...args]] : [command, args];
+  canSetpriv() ? ['setpriv', ['--pdeathsig', 'TERM', '--', command, ...args]] : [command, args];
 
 export type TTiedProcess = {
   /** What it has written to its log file so far. */

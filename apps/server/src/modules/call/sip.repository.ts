@@ -1,7 +1,7 @@
 import { softphoneLineMode } from '@yunhu/contract';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { lines, seats, tenants, users } from '../../db/schema.js';
+import { callBinds, callingSettings, lines, seats, tenants, users } from '../../db/schema.js';
 import { sipAccounts } from './sip.schema.js';
 
 // The seat and line tables are read here until their area has a service to ask (issue 5 builds
@@ -75,4 +75,34 @@ export const sipRepository = {
         )
         .limit(1)
     )[0]?.password ?? null,
+
+  /**
+   * Inbound (issue 14, decision 0016): the SIP key a call to `number` rings. A seat's number is the
+   * 外显号码 an agent calls out with: the agent who most recently dialled from it (call_binds.tel_x),
+   * else one whose calling settings name it; only someone who may use the soft-phone now.
+   */
+  findInboundKey: async (db: TDb, number: string, now: Date): Promise<string | null> => {
+    /** The key of someone in `from` (a table with tenant_id, user_id) who may use the soft-phone now. */
+    const usableKey = (from: typeof callBinds | typeof callingSettings) =>
+      db
+        .select({ sipUser: sipAccounts.sipUser })
+        .from(from)
+        .innerJoin(sipAccounts, and(eq(sipAccounts.tenantId, from.tenantId), eq(sipAccounts.userId, from.userId)))
+        .innerJoin(users, eq(users.id, sipAccounts.userId))
+        .innerJoin(tenants, eq(tenants.id, sipAccounts.tenantId))
+        .innerJoin(seats, and(eq(seats.tenantId, sipAccounts.tenantId), eq(seats.userId, sipAccounts.userId)))
+        .innerJoin(lines, eq(lines.id, seats.lineId))
+        .$dynamic();
+    const reachable = and(eq(users.status, 'active'), eq(tenants.status, 'active'), validSoftphoneSeat(now));
+    const [byBind] = await usableKey(callBinds)
+      .where(and(eq(callBinds.telX, number), reachable))
+      .orderBy(desc(callBinds.createdAt))
+      .limit(1);
+    if (byBind) return byBind.sipUser;
+    const [bySettings] = await usableKey(callingSettings)
+      .where(and(eq(callingSettings.callerNumber, number), reachable))
+      .orderBy(desc(callingSettings.updatedAt))
+      .limit(1);
+    return bySettings?.sipUser ?? null;
+  },
 };

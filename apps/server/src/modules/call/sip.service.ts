@@ -4,6 +4,7 @@ import type { TSipConfig } from '../../config.js';
 import type { TDatabase, TDb } from '../../db/client.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import { callErrors } from './call.errors.js';
+import { callRepository } from './call.repository.js';
 import { sipRepository as repo } from './sip.repository.js';
 
 /** Digest HA1 (RFC 2617): what Kamailio checks a REGISTER or INVITE against. */
@@ -27,6 +28,13 @@ const newPassword = () =>
     .slice(0, 24);
 
 export type TSipService = ReturnType<typeof createSipService>;
+
+/** Whether the person may use the soft-phone now (a valid seat on a soft-phone line): the user info tells the shell. */
+export const hasSoftphoneSeatNow = (tx: TDb, auth: TAuth) =>
+  repo.hasSoftphoneSeat(tx, auth.tenantId, auth.userId, new Date());
+
+/** How long after the dial request its INVITE may still ask for the caller ID (kamailio.cfg CALLER_ID). */
+export const callerIdTtlMs = 10 * 60_000;
 
 /** How long the HA1 of credentials just issued may answer the REGISTER that follows them. */
 export const issuedHa1Ms = 10_000;
@@ -101,6 +109,21 @@ export const createSipService = (deps: { database: TDatabase; sip: TSipConfig })
       const password = await repo.findUsablePassword(database.db, sipUser, new Date());
       return password === null ? null : sipHa1(sipUser, realm, password);
     },
+
+    /**
+     * Kamailio's caller-ID look-up (route CALLER_ID): the 外显号码 the dial flow chose for this bind,
+     * for the key that made the dial request only, while it is recent; null otherwise.
+     */
+    callerId: async (bindId: string, fromUser: string, now = new Date()): Promise<string | null> => {
+      const bind = await callRepository.findBind(database.db, bindId);
+      if (!bind?.telX || now.getTime() - bind.createdAt.getTime() > callerIdTtlMs) return null;
+      const account = await repo.findByUser(database.db, bind.tenantId, bind.userId);
+      return account?.sipUser === fromUser ? bind.telX : null;
+    },
+
+    /** Kamailio's inbound look-up (route INBOUND): the key a call to this number rings, or null. */
+    inboundKey: (number: string, now = new Date()): Promise<string | null> =>
+      repo.findInboundKey(database.db, number, now),
 
     /** Whether the caller presented the shared secret (compared in constant time). */
     isTrustedCaller: (presented: string | undefined): boolean => {

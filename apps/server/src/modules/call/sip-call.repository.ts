@@ -1,0 +1,98 @@
+import { softphoneLineMode } from '@yunhu/contract';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { callBinds, lines, seats, users } from '../../db/schema.js';
+import { callRecords, sipCalls } from './call.schema.js';
+import { sipAccounts } from './sip.schema.js';
+
+export type TSipCallRow = typeof sipCalls.$inferSelect;
+
+/**
+ * SQL of the SIP calls without a dial request (issue 14: internal and inbound calls, migration
+ * 0040): the live row per Call-ID and its record. Kamailio's events carry no tenant, so the look-ups
+ * by key or Call-ID run on the server's own connection like the bind look-up (call.repository.ts).
+ */
+export const sipCallRepository = {
+  /** The person behind a SIP key, whatever the tenant: his enterprise, department and number. */
+  personOfKey: async (db: TDb, sipUser: string) =>
+    (
+      await db
+        .select({
+          tenantId: sipAccounts.tenantId,
+          userId: sipAccounts.userId,
+          deptId: users.deptId,
+          mobile: users.mobile,
+        })
+        .from(sipAccounts)
+        .innerJoin(users, eq(users.id, sipAccounts.userId))
+        .where(eq(sipAccounts.sipUser, sipUser))
+        .limit(1)
+    )[0] ?? null,
+
+  /**
+   * The line an inbound call to `number` came in on: the line of his latest dial request from that
+   * number (the number is one of its 外显号码), else the line of his soft-phone seat.
+   */
+  lineOfNumber: async (db: TDb, tenantId: number, userId: number, number: string): Promise<number | null> => {
+    const [byBind] = await db
+      .select({ lineId: callBinds.lineId })
+      .from(callBinds)
+      .where(and(eq(callBinds.tenantId, tenantId), eq(callBinds.userId, userId), eq(callBinds.telX, number)))
+      .orderBy(desc(callBinds.createdAt))
+      .limit(1);
+    if (byBind) return byBind.lineId;
+    const [bySeat] = await db
+      .select({ lineId: seats.lineId })
+      .from(seats)
+      .innerJoin(lines, eq(lines.id, seats.lineId))
+      .where(and(eq(seats.tenantId, tenantId), eq(seats.userId, userId), eq(lines.mode, softphoneLineMode)))
+      .orderBy(desc(seats.expireAt))
+      .limit(1);
+    return bySeat?.lineId ?? null;
+  },
+
+  /** The live row of a call; a repeated invite (a retransmission) keeps the first. */
+  insertOnce: async (db: TDb, row: typeof sipCalls.$inferInsert) =>
+    (await db.insert(sipCalls).values(row).onConflictDoNothing({ target: sipCalls.callId }).returning())[0] ?? null,
+
+  find: async (db: TDb, callId: string): Promise<TSipCallRow | null> =>
+    (await db.select().from(sipCalls).where(eq(sipCalls.callId, callId)).limit(1))[0] ?? null,
+
+  /** The answer: talking since now (only from ringing: a late event changes nothing). */
+  setAnswered: (db: TDb, tenantId: number, callId: string, at: Date) =>
+    db
+      .update(sipCalls)
+      .set({ state: 'talking', answeredAt: at })
+      .where(and(eq(sipCalls.tenantId, tenantId), eq(sipCalls.callId, callId), eq(sipCalls.state, 'ringing'))),
+
+  remove: (db: TDb, tenantId: number, callId: string) =>
+    db.delete(sipCalls).where(and(eq(sipCalls.tenantId, tenantId), eq(sipCalls.callId, callId))),
+
+  /** Rows older than `before`: calls whose end Kamailio never reported (a restart); the sweep drops them. */
+  removeStale: (db: TDb, before: Date) => db.delete(sipCalls).where(lt(sipCalls.createdAt, before)),
+
+  /** Whether the record of a call id is written (a repeated end event after the live row went). */
+  hasRecord: async (db: TDb, carrierCallId: string) =>
+    (
+      await db
+        .select({ id: callRecords.id })
+        .from(callRecords)
+        .where(eq(callRecords.carrierCallId, carrierCallId))
+        .limit(1)
+    ).length > 0,
+};
+
+/** The records whose gateway recording was still being made when the server stopped (the start-up sweep). */
+export const pendingRecordingRepository = {
+  /** Pending records of calls that ended before `before` (the server's start: none is being converted). */
+  list: (db: TDb, before: Date, limit: number) =>
+    db
+      .select({
+        tenantId: callRecords.tenantId,
+        carrierCallId: callRecords.carrierCallId,
+        callType: callRecords.callType,
+      })
+      .from(callRecords)
+      .where(and(eq(callRecords.recordingState, 'pending'), lt(callRecords.endTime, before)))
+      .limit(limit),
+};

@@ -1,0 +1,64 @@
+import { routeTables, type wallboardRoutes } from '@yunhu/contract';
+import type { FastifyInstance } from 'fastify';
+import type { TDatabase } from '../../db/client.js';
+import { bindRoutes, type TBindDeps, type THandlers } from '../../http/bind.js';
+import type { TIsMasked } from './dial.service.js';
+import { createWallboardService, type TRegistrationEvent, type TWallboardService } from './wallboard.service.js';
+
+/**
+ * Where Kamailio reports registrations, also when a WebSocket closes (kamailio.cfg route REG_EVENT),
+ * and that it started knowing no one (event_route[core:worker-one-init]).
+ */
+export const sipRegistrationPath = '/internal/sip/registration';
+
+export const wallboardHandlers = (wallboard: TWallboardService): THandlers<typeof wallboardRoutes> => ({
+  wallboard: (ctx) => wallboard.board(ctx),
+});
+
+const envelope = (code: number, msg: string) => ({ code, msg, data: null });
+const sipUserPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Kamailio's form fields (http_client posts them as a query string). */
+export const parseRegistrationEvent = (raw: string): TRegistrationEvent | null => {
+  const body = Object.fromEntries(new URLSearchParams(raw));
+  if (body.event === 'restart') return { event: 'restart' };
+  if (body.event !== 'register') return null;
+  const expires = Number(body.expires ?? '');
+  if (!sipUserPattern.test(body.user ?? '') || !Number.isInteger(expires) || expires < 0 || expires > 86_400) {
+    return null;
+  }
+  return { event: 'register', user: body.user!, expires };
+};
+
+/**
+ * 实时监控 (issue 14 step 7): the page's one endpoint, and the internal route Kamailio posts
+ * registrations to, guarded by the SIP shared secret like the call events.
+ */
+export const registerWallboard = async (
+  app: FastifyInstance,
+  opts: {
+    database: TDatabase;
+    deps: TBindDeps;
+    isMasked: TIsMasked;
+    isTrustedSipCaller: (secret: string | undefined) => boolean;
+  },
+) => {
+  const wallboard = createWallboardService({ database: opts.database, isMasked: opts.isMasked });
+  bindRoutes(app, routeTables.wallboard, wallboardHandlers(wallboard), opts.deps);
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+    scope.post(sipRegistrationPath, async (req, reply) => {
+      const secret = req.headers['x-sip-secret'];
+      if (!opts.isTrustedSipCaller(typeof secret === 'string' ? secret : undefined)) {
+        return reply.status(403).send(envelope(403, 'forbidden'));
+      }
+      const ev = parseRegistrationEvent(typeof req.body === 'string' ? req.body : '');
+      if (!ev) return reply.status(400).send(envelope(10002, 'malformed event'));
+      return (await wallboard.ingest(ev)) === 'written'
+        ? reply.status(200).send(envelope(0, 'ok'))
+        : reply.status(404).send(envelope(404, 'unknown user'));
+    });
+  });
+  return wallboard;
+};

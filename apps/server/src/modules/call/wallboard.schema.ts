@@ -1,0 +1,29 @@
+import { index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, ref, tenantId, ts } from '../../db/columns.js';
+import { users } from '../org/org.schema.js';
+
+/**
+ * Who is online (issue 14 step 7, migration 0045): Kamailio's registrations live in its memory, so
+ * after every REGISTER, and when a WebSocket that carried one closes, it posts how long the person's
+ * remaining contacts last (kamailio.cfg route REG_EVENT); one row per person, online while
+ * `expiresAt` is ahead.
+ * Migration 0045 also adds call_binds_live_idx on call_binds (tenant_id, created_at) WHERE state IN
+ * ('created', 'ringing', 'talking'): the wallboard's live dial requests (declared there only, the
+ * table belongs to call.schema.ts).
+ */
+export const sipRegistrations = pgTable(
+  'sip_registrations',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: ts('expires_at').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sip_registrations_user_idx').on(t.userId),
+    index('sip_registrations_tenant_expires_idx').on(t.tenantId, t.expiresAt),
+  ],
+);

@@ -1,0 +1,92 @@
+import { maskPhone, type TWallboard, type TWallboardAgent } from '@yunhu/contract';
+import type { TDatabase } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import type { TRequestContext } from '../../http/context.js';
+import type { TIsMasked } from './dial.service.js';
+import { sipCallRepository } from './sip-call.repository.js';
+import { wallboardRepository as repo, type TWallboardRow } from './wallboard.repository.js';
+
+/**
+ * What Kamailio reports after a REGISTER or when a WebSocket that carried one closed (route
+ * REG_EVENT): how many seconds the person's remaining contacts last, 0 when none is left.
+ */
+export type TRegistrationEvent =
+  | { event: 'register'; user: string; expires: number }
+  /** Kamailio started: its registrations live in memory, so none an earlier run reported holds. */
+  | { event: 'restart' };
+
+/** One row as the page shows it: the state and its start, the other party as the viewer may see it. */
+export const toAgent = (r: TWallboardRow, isMasked: boolean): TWallboardAgent => {
+  const seatKinds: TWallboardAgent['seatKinds'] = [];
+  if (r.softphone) seatKinds.push('softphone');
+  if (r.callback) seatKinds.push('callback');
+  const base = { userId: r.userId, realName: r.realName, deptName: r.deptName ?? '', seatKinds };
+  if (r.callState === 'ringing' || r.callState === 'talking') {
+    const text = r.partyText ?? '';
+    return {
+      ...base,
+      state: r.callState,
+      since: r.callSince,
+      party: r.partyKind === 'number' && isMasked ? maskPhone(text) : text,
+    };
+  }
+  // The soft-phone is online while registered; a call-back seat needs no registration (the
+  // carrier rings the agent's own phone), so its holder counts as free when not in a call.
+  if (r.registeredAt !== null) return { ...base, state: 'idle', since: r.registeredAt, party: '' };
+  if (r.callback) return { ...base, state: 'idle', since: null, party: '' };
+  return { ...base, state: 'offline', since: null, party: '' };
+};
+
+/**
+ * 实时监控 (issue 14 step 7): everyone of the viewer's data scope with a soft-phone or call-back
+ * seat, what he is doing now and since when; Kamailio's registration events keep "online".
+ */
+export const createWallboardService = (deps: { database: TDatabase; isMasked: TIsMasked; now?: () => Date }) => {
+  const now = deps.now ?? (() => new Date());
+
+  const board = async (ctx: TRequestContext): Promise<TWallboard> => {
+    const at = now();
+    const rows = await repo.board(ctx.tx, { tenantId: ctx.auth.tenantId, scope: ctx.scope, now: at });
+    const isMasked = await deps.isMasked(ctx.tx, ctx.auth);
+    const agents = rows.map((r) => toAgent(r, isMasked));
+    const count = (s: TWallboardAgent['state']) => agents.filter((a) => a.state === s).length;
+    return {
+      now: at.getTime(),
+      totals: {
+        all: agents.length,
+        offline: count('offline'),
+        idle: count('idle'),
+        ringing: count('ringing'),
+        talking: count('talking'),
+      },
+      agents,
+    };
+  };
+
+  /** A registration event: 'unknown' for a key nobody holds (nothing written). Restart spans tenants. */
+  const ingest = async (ev: TRegistrationEvent): Promise<'written' | 'unknown'> => {
+    if (ev.event === 'restart') {
+      await repo.forgetAll(deps.database.db);
+      return 'written';
+    }
+    const person = await sipCallRepository.personOfKey(deps.database.db, ev.user);
+    if (!person) return 'unknown';
+    const at = now();
+    await withTenant(deps.database, person.tenantId, async (tx) => {
+      if (ev.expires <= 0) await repo.remove(tx, person.userId);
+      else {
+        await repo.upsert(tx, {
+          tenantId: person.tenantId,
+          userId: person.userId,
+          expiresAt: new Date(at.getTime() + ev.expires * 1000),
+          at,
+        });
+      }
+    });
+    return 'written';
+  };
+
+  return { board, ingest };
+};
+
+export type TWallboardService = ReturnType<typeof createWallboardService>;
