@@ -4,8 +4,8 @@ import { isInScope, type TDataScope } from '../../db/scope.js';
 import type { TAuth } from '../../http/context.js';
 import { crmErrors } from './crm.errors.js';
 import { crmRepository as repo } from './crm.repository.js';
-import { isMobileMasked, readCrmSettings } from './crm.rules.js';
-import type { TTagRef, TViewContext } from './crm.view.js';
+import { defaultCrmSettings, isMobileMasked } from './crm.rules.js';
+import type { TTagRef, TViewContext, TViewSettings } from './crm.view.js';
 import type { TCustomerRow } from './customer.repository.js';
 
 /** A person who receives customers and writes logs: sends notices to a user's bell. */
@@ -47,8 +47,26 @@ export const tagMap = async (tx: TDb, tenantId: number) =>
 
 /** What every customer view needs: the rules, whether mobiles are masked for him, the tag names. */
 export const viewContext = async (tx: TDb, auth: TAuth): Promise<TViewContext> => {
-  const settings = await readCrmSettings(tx, auth.tenantId);
-  return { settings, isMasked: isMobileMasked(settings, auth), tags: await tagMap(tx, auth.tenantId) };
+  const rules = await repo.viewRules(tx, auth.tenantId);
+  const settings = rules.settings ?? defaultCrmSettings(auth.tenantId);
+  const tags = new Map<number, TTagRef>(
+    rules.tags.map((t) => [Number(t.id), { id: Number(t.id), name: t.name, color: t.color }]),
+  );
+  return { settings, isMasked: isMobileMasked(settings, auth), tags };
+};
+
+/** The view context of a page from what its own statement read: the rules and its rows' tags (issue 13). */
+export const pageViewContext = (
+  auth: TAuth,
+  rules: TViewSettings | null,
+  rows: readonly { tags: readonly { id: number | string; name: string; color: string }[] }[],
+): TViewContext => {
+  const settings = rules ?? defaultCrmSettings(auth.tenantId);
+  const tags = new Map<number, TTagRef>();
+  for (const row of rows) {
+    for (const t of row.tags) tags.set(Number(t.id), { id: Number(t.id), name: t.name, color: t.color });
+  }
+  return { settings, isMasked: isMobileMasked(settings, auth), tags };
 };
 
 /**

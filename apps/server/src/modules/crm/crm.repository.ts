@@ -25,6 +25,22 @@ export const crmRepository = {
   settings: async (db: TDb, tenantId: number) =>
     (await db.select().from(crmSettings).where(eq(crmSettings.tenantId, tenantId)))[0] ?? null,
 
+  /**
+   * The settings row (if any) and the tenant's tags in one statement: what every customer view
+   * needs (crm.context viewContext; issue 13: one round trip of a list instead of two).
+   */
+  viewRules: async (db: TDb, tenantId: number) => {
+    const [row] = await db
+      .select({
+        settings: crmSettings,
+        tags: sql<{ id: number | string; name: string; color: string }[]>`coalesce((select json_agg(json_build_object(
+          'id', t.id, 'name', t.name, 'color', t.color)) from ${crmTags} t where t.tenant_id = ${tenantId}), '[]'::json)`,
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(crmSettings, eq(crmSettings.tenantId, tenantId));
+    return { settings: row?.settings ?? null, tags: row?.tags ?? [] };
+  },
+
   /** Locks the person's row: one claim at a time per person (the daily limit). */
   lockPerson: (db: TDb, tenantId: number, userId: number) =>
     db

@@ -31,7 +31,9 @@ export const releaseAtOf = (c: TCustomerRow, rules: TReleaseRules): number | nul
 };
 
 export type TTagRef = { id: number; name: string; color: string };
-export type TViewContext = { settings: TCrmSettings; isMasked: boolean; tags: Map<number, TTagRef> };
+/** The rules a view reads: the automatic release's (releaseAt); the privacy switch decides isMasked. */
+export type TViewSettings = Pick<TCrmSettings, 'isPrivacyOn' | 'releaseNoFollowDays' | 'releaseNoDealDays'>;
+export type TViewContext = { settings: TViewSettings; isMasked: boolean; tags: Map<number, TTagRef> };
 
 /** The customer as the contract shows him to this person (masked mobile, tag refs, names). */
 export const toCustomerView = (row: TCustomerFull, ctx: TViewContext): TCustomer => {

@@ -302,7 +302,55 @@ describe('customer list repository', () => {
         paging: { page: Math.ceil(owned / 5) + 1, limit: 5 },
       }),
     );
-    expect(past).toEqual({ records: [], total: owned });
+    expect(past).toEqual({ records: [], total: owned, rules: null });
+  });
+
+  it('reads the total, the rules and the tags of each row with the page, and the total and rules alone for an empty page', async () => {
+    const [tag] = rowsOf<{ id: number }>(
+      await t.database.db.execute(
+        sql`insert into crm_tags (tenant_id, name, color) values (${tenantId}, '页内标签', '#123456') returning id::int as id`,
+      ),
+    );
+    await insert(tenantId, 'tagged', { name: '带标签客户', ownerId: agentId, tagIds: [tag!.id, 987654321] });
+    await t.database.db.execute(sql`insert into crm_settings (tenant_id, is_privacy_on, release_no_follow_days,
+        release_no_deal_days) values (${tenantId}, false, 7, 30)
+      on conflict (tenant_id) do update set is_privacy_on = false, release_no_follow_days = 7, release_no_deal_days = 30`);
+    const read = (filter: TFilter, paging = { page: 1, limit: 100 }) =>
+      withTenant(t.database, tenantId, (tx) =>
+        customerRepository.page(tx, {
+          tenantId,
+          pool: 'private',
+          scope: all,
+          filter,
+          sort: { field: 'createdAt', order: 'descend' },
+          paging,
+        }),
+      );
+    const rules = { isPrivacyOn: false, releaseNoFollowDays: 7, releaseNoDealDays: 30 };
+    const one = await read({ keyword: '带标签客户' });
+    expect(one.total).toBe(1);
+    expect(one.rules).toEqual(rules);
+    expect(one.records.map((r) => r.tags)).toEqual([[{ id: tag!.id, name: '页内标签', color: '#123456' }]]);
+    const every = await read({});
+    expect(every.total).toBe(
+      await kit.count(sql`select count(*)::int as n from customers
+      where tenant_id = ${tenantId} and owner_id is not null and deleted_at is null`),
+    );
+    // Every row carries exactly its own known tags (ids of deleted tags left out), with their names.
+    const known = new Map(
+      rowsOf<{ id: number; name: string }>(
+        await t.database.db.execute(sql`select id::int as id, name from crm_tags where tenant_id = ${tenantId}`),
+      ).map((r) => [r.id, r.name]),
+    );
+    for (const r of every.records) {
+      const want = r.c.tagIds.filter((id) => known.has(id)).sort((a, b) => a - b);
+      expect([...r.tags].sort((a, b) => a.id - b.id)).toEqual(
+        want.map((id) => expect.objectContaining({ id, name: known.get(id) })),
+      );
+    }
+    expect(await read({ keyword: '没有这个客户' })).toEqual({ records: [], total: 0, rules });
+    expect(await read({}, { page: 1000, limit: 100 })).toEqual({ records: [], total: every.total, rules });
+    await t.database.db.execute(sql`delete from crm_settings where tenant_id = ${tenantId}`);
   });
 
   it('searches the same without the trigram index (a PostgreSQL without pg_trgm)', async () => {

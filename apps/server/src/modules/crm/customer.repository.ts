@@ -281,21 +281,41 @@ export const countedCondition = (
   )!;
 };
 
+/** The rules a customer view needs (crm.view.ts), as the page's statement reads them. */
+export type TViewRules = { isPrivacyOn: boolean; releaseNoFollowDays: number; releaseNoDealDays: number };
+
+/** The tenant's rules row as JSON, null when it never saved one (the defaults apply then). */
+const viewRulesOf = (tenantId: number) =>
+  sql<TViewRules | null>`(select json_build_object('isPrivacyOn', s.is_privacy_on,
+    'releaseNoFollowDays', s.release_no_follow_days, 'releaseNoDealDays', s.release_no_deal_days)
+    from crm_settings s where s.tenant_id = ${tenantId})`;
+
+/** A row's tags with their names and colours (unknown ids left out). */
+const rowTags = sql<
+  { id: number; name: string; color: string }[]
+>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name,
+  'color', t.color)), '[]'::json) from crm_tags t where t.tenant_id = ${c.tenantId} and t.id = any(${c.tagIds}))`;
+
 /**
- * One page of customers matching `where` (its tenant included) with the total: summed from
- * customer_counts where `counted` says it holds it, else counted on the customers table alone.
- * The page's ids are read first (an index-only scan where an index gives the order and holds the
- * filtered columns), and the names only for those rows: a deep page skips ids, not name look-ups.
+ * One page of customers matching `where` (its tenant included) with the total and the rules its
+ * views need, in one statement (issue 13: one round trip for a list; the total and the rules are
+ * evaluated once, as init plans). The total is summed from customer_counts where `counted` says it
+ * holds it, else counted on the customers table alone. The page's ids are read first (an
+ * index-only scan where an index gives the order and holds the filtered columns), and the names
+ * and tags only for those rows: a deep page skips ids, not look-ups. An empty page (nothing
+ * matches, or past the last page) reads the total and the rules on their own.
  */
-export const customerPageWhere = async (db: TDb, where: SQL, order: SQL[], paging: TPaging, counted?: SQL | null) => {
-  const [row] = counted
-    ? await db
-        .select({ n: sql<string | number>`coalesce(sum(${cc.n}), 0)` })
-        .from(cc)
-        .where(counted)
-    : await db.select({ n: count() }).from(c).where(where);
-  const total = Number(row?.n ?? 0);
-  if (total <= offsetOf(paging)) return { records: [], total };
+export const customerPageWhere = async (
+  db: TDb,
+  tenantId: number,
+  where: SQL,
+  order: SQL[],
+  paging: TPaging,
+  counted?: SQL | null,
+) => {
+  const totalOf = counted
+    ? sql<string | number>`(select coalesce(sum(${cc.n}), 0) from ${cc} where ${counted})`
+    : sql<string | number>`(select count(*) from ${c} where ${where})`;
   const ids = db
     .select({ id: c.id })
     .from(c)
@@ -303,12 +323,15 @@ export const customerPageWhere = async (db: TDb, where: SQL, order: SQL[], pagin
     .orderBy(...order)
     .limit(paging.limit)
     .offset(offsetOf(paging));
-  const records = await db
-    .select(customerSelect)
+  const rows = await db
+    .select({ ...customerSelect, tags: rowTags, total: totalOf, rules: viewRulesOf(tenantId) })
     .from(c)
     .where(inArray(c.id, ids))
     .orderBy(...order);
-  return { records, total };
+  const first = rows[0];
+  if (first) return { records: rows, total: Number(first.total), rules: first.rules };
+  const [alone] = await db.select({ total: totalOf, rules: viewRulesOf(tenantId) }).from(sql`(select 1) as one`);
+  return { records: rows, total: Number(alone?.total ?? 0), rules: alone?.rules ?? null };
 };
 
 type TPick = { tenantId: number; scope: TDataScope } & (
@@ -325,7 +348,14 @@ export const customerRepository = {
   ) => {
     const where = poolCondition(q.tenantId, q.pool, q.scope);
     const filter = filterCondition(q.tenantId, q.filter, await resolveSearch(db, q.tenantId, q.filter));
-    return customerPageWhere(db, filter ? and(where, filter)! : where, orderOf(q.sort), q.paging, countedCondition(q));
+    return customerPageWhere(
+      db,
+      q.tenantId,
+      filter ? and(where, filter)! : where,
+      orderOf(q.sort),
+      q.paging,
+      countedCondition(q),
+    );
   },
 
   findFull: async (db: TDb, tenantId: number, id: number): Promise<TCustomerFull | null> =>

@@ -11,7 +11,15 @@ import type { TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import { isUniqueViolation, pinyinOf } from '../org/index.js';
-import { canSeePool, isVisible, type TCustomerAccess, tagMap, targetStaff, viewContext } from './crm.context.js';
+import {
+  canSeePool,
+  isVisible,
+  pageViewContext,
+  type TCustomerAccess,
+  tagMap,
+  targetStaff,
+  viewContext,
+} from './crm.context.js';
 import { crmErrors } from './crm.errors.js';
 import { crmRepository } from './crm.repository.js';
 import { readCrmSettings } from './crm.rules.js';
@@ -136,7 +144,7 @@ export const createCustomerService = () => {
   };
 
   const page = async ({ auth, tx, scope }: TRequestContext, pool: TPool, q: TListQuery) => {
-    const { records, total } = await repo.page(tx, {
+    const { records, total, rules } = await repo.page(tx, {
       tenantId: auth.tenantId,
       pool,
       scope,
@@ -144,7 +152,7 @@ export const createCustomerService = () => {
       sort: { field: q.sortField, order: q.sortOrder },
       paging: q,
     });
-    const vc = await viewContext(tx, auth);
+    const vc = pageViewContext(auth, rules, records);
     return toPage(
       records.map((r) => toCustomerView(r, vc)),
       total,

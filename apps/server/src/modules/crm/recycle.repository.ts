@@ -48,7 +48,7 @@ export const recycleRepository = {
       f.keyword || f.mobile || f.deletedRange?.[0] != null || f.deletedRange?.[1] != null
         ? null
         : countedCondition({ tenantId: bin.tenantId, scope: bin.scope, binOf: bin.userId });
-    return customerPageWhere(db, and(...conds)!, [desc(c.deletedAt), desc(c.id)], paging, counted);
+    return customerPageWhere(db, bin.tenantId, and(...conds)!, [desc(c.deletedAt), desc(c.id)], paging, counted);
   },
 
   /** Whether this person sees the customer in his recycle bin. */

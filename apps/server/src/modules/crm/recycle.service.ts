@@ -1,6 +1,6 @@
 import { type crmRoutes, type TBatchResult, type TParsedRequestOf, toPage } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
-import { viewContext } from './crm.context.js';
+import { pageViewContext, viewContext } from './crm.context.js';
 import { crmErrors, crmRefusals } from './crm.errors.js';
 import { crmRepository, type TOwnerLogInsert } from './crm.repository.js';
 import { readCrmSettings } from './crm.rules.js';
@@ -88,8 +88,8 @@ export const createRecycleService = () => {
 
   return {
     page: async (ctx: TRequestContext, q: TReq<'recyclePage'>) => {
-      const { records, total } = await repo.page(ctx.tx, binOf(ctx), q, q);
-      const vc = await viewContext(ctx.tx, ctx.auth);
+      const { records, total, rules } = await repo.page(ctx.tx, binOf(ctx), q, q);
+      const vc = pageViewContext(ctx.auth, rules, records);
       return toPage(
         records.map((r) => toEntry(r, vc)),
         total,

@@ -149,7 +149,9 @@ export const createCrmSettingsService = () => {
         }
       } else if (hasOptions(before.type)) {
         const removed = before.options.filter((o) => !next.options.includes(o));
-        const used = [...(await repo.optionUse(tx, t, before.id, removed))].filter(([, n]) => n > 0);
+        // Named in the field's own option order (a grouped count comes back in any order).
+        const counts = await repo.optionUse(tx, t, before.id, removed);
+        const used = removed.map((o) => [o, counts.get(o) ?? 0] as const).filter(([, n]) => n > 0);
         if (used.length > 0) {
           const list = used.map(([o, n]) => `「${o}」（${n}个客户）`).join('、');
           throw crmErrors.optionsInUse(list, before.name);
