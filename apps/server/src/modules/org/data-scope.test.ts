@@ -8,7 +8,7 @@ import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { callRecords } from '../call/call.schema.js';
 import { resolveDataScope, roleScopeExcess, widensBeyond } from './data-scope.js';
 import { users } from './org.schema.js';
-import { demoIds } from './org.test-kit.js';
+import { demoIds, loginSettled } from './org.test-kit.js';
 
 const s = routeTables.orgStaff;
 const r = routeTables.orgRole;
@@ -55,7 +55,7 @@ describe('data scope', () => {
       },
       admin,
     );
-    customToken = await t.login('auditor', 'Auditor@2026');
+    customToken = await loginSettled(t, 'auditor', 'Auditor@2026');
     const own = await t.call(
       r.roleSave,
       { name: '本部门查看', dataScope: 'dept', permissions: [Perm.staffList] },
@@ -73,7 +73,7 @@ describe('data scope', () => {
       },
       admin,
     );
-    deptToken = await t.login('deptonly', 'Deptonly@2026');
+    deptToken = await loginSettled(t, 'deptonly', 'Deptonly@2026');
     // The agent role may list staff for this test, so its 'self' scope shows.
     await t.call(r.roleMenuSave, { roleId: await ids.role('坐席'), permissions: [Perm.staffList] }, admin);
   });

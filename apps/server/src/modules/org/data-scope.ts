@@ -41,6 +41,25 @@ export const resolveDataScope = async (db: TDb, auth: TAuth): Promise<TDataScope
   return scopeOfRoles(db, auth.tenantId, { userId: auth.userId, deptId: auth.deptId }, roles);
 };
 
+/** The data scope's look-ups as columns of the session's statement over `users` aliased `alias` (scopeFromColumns). */
+export const sessionScopeColumns = (alias: string) => roleRepository.scopeColumns(alias);
+
+/**
+ * The signed-in user's scope from the columns roleRepository.scopeColumns read beside his session
+ * (issue 13): the same answer as resolveDataScope, without its queries.
+ */
+export const scopeFromColumns = (
+  auth: TAuth,
+  row: { scope_all: boolean; scope_depts: readonly (string | number)[] },
+): TDataScope =>
+  auth.isSuper || auth.isAdmin || row.scope_all
+    ? { kind: 'all' }
+    : {
+        kind: 'limited',
+        userId: auth.userId,
+        deptIds: [...new Set(row.scope_depts.map(Number))].sort((a, b) => a - b),
+      };
+
 /** The current scopes of some users, read in the caller's transaction (to compare before and after a change). */
 export const scopesOfUsers = async (
   db: TDb,

@@ -1,9 +1,11 @@
 // The org area's one door (issue 12): other areas, app.ts and main.ts import only this file.
 
 export { isUniqueViolation } from '../../db/unique.js';
-export { resolveDataScope } from './data-scope.js';
+export { createAgentTenant, type TAgentTenantInput } from './agent-tenant.js';
+export { resolveDataScope, scopeFromColumns, sessionScopeColumns } from './data-scope.js';
 export { orgHandlers } from './org.routes.js';
 export { departments, roleDepts, roles, tenants, userRoles, users } from './org.schema.js';
 export { createOrgService, type TOrgService } from './org.service.js';
 export { deptHandlers, roleHandlers, staffHandlers } from './org-area.routes.js';
 export { pinyinOf } from './pinyin.js';
+export { ensureRoleTemplates, roleTemplates } from './role-templates.js';

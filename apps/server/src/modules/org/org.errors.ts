@@ -3,6 +3,8 @@ import { defineErrors } from '../../http/errors.js';
 /** The organisation's errors: the own profile, departments, roles and staff (issue 3). */
 export const orgErrors = defineErrors('org', {
   userMissing: ['notFound', '用户不存在'],
+  /** An invitation code no agent holds (spec section 8: a 500 the web shows beside the field, not as a toast). */
+  agentNotFound: ['internal', '邀请码对应的代理商不存在'],
   headNotUploaded: ['invalid', '头像须为本企业上传的图片'],
   mobileTaken: ['conflict', '该手机号已被其他账号使用'],
 
@@ -45,4 +47,6 @@ export const orgErrors = defineErrors('org', {
   disableSelf: ['conflict', '不能停用自己的账号'],
   deleteSelf: ['conflict', '不能删除自己的账号'],
   nothingToChange: ['invalid', '请选择要修改的部门或角色'],
+
+  onboardingAdminOnly: ['forbidden', '开通进度只有企业管理员可以查看'],
 });

@@ -38,11 +38,22 @@ export const orgRepository = {
   insertDepartment: async (db: TDb, row: typeof departments.$inferInsert) =>
     (await db.insert(departments).values(row).returning())[0]!,
 
-  insertRole: async (db: TDb, row: typeof roles.$inferInsert) => (await db.insert(roles).values(row).returning())[0]!,
-
   insertUser: async (db: TDb, row: typeof users.$inferInsert) => (await db.insert(users).values(row).returning())[0]!,
 
   grantRole: (db: TDb, row: typeof userRoles.$inferInsert) => db.insert(userRoles).values(row),
+
+  /** The agent an invitation code names (issue 18), or null. */
+  agentOfInviteCode: async (db: TDb, code: string) =>
+    (
+      await db
+        .select({ id: tenants.id, status: tenants.status })
+        .from(tenants)
+        .where(and(eq(tenants.inviteCode, code), eq(tenants.kind, 'agent')))
+        .limit(1)
+    )[0] ?? null,
+
+  inviteCodeTaken: async (db: TDb, code: string) =>
+    (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.inviteCode, code)).limit(1)).length > 0,
 
   tenantCodeTaken: async (db: TDb, code: string) =>
     (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, code)).limit(1)).length > 0,

@@ -10,6 +10,7 @@ export const orgHandlers = (org: TOrgService): THandlers<typeof orgRoutes> => ({
   updatePhone: detached((ctx) => org.updatePhone(ctx.auth, ctx.input)),
   updateRealName: (ctx) => org.updateRealName(ctx, ctx.input.realName),
   menuNav: (ctx) => org.menuNav(ctx.auth),
-  selectMenu: () => org.selectMenu(),
-  selectMenuButton: (ctx) => org.selectMenuButton(ctx.input.menuId),
+  selectMenu: (ctx) => org.selectMenu(ctx.auth),
+  selectMenuButton: (ctx) => org.selectMenuButton(ctx.auth, ctx.input.menuId),
+  onboardingChecklist: (ctx) => org.onboardingChecklist(ctx),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -32,6 +33,12 @@ export const tenants = pgTable('tenants', {
   statusReason: text('status_reason').notNull().default(''),
   examinedAt: ts('examined_at'),
   createdAt: createdAt(),
+  /** enterprise | agent (代理商, issue 18, migration 0046). */
+  kind: text('kind').notNull().default('enterprise'),
+  /** The agent an enterprise registered through (its invitation code). */
+  agentId: bigint('agent_id', { mode: 'number' }).references((): AnyPgColumn => tenants.id),
+  /** An agent's invitation code (unique). */
+  inviteCode: text('invite_code'),
 });
 
 export const departments = pgTable(
@@ -97,6 +104,8 @@ export const users = pgTable(
     wechatOpenid: text('wechat_openid'),
     jobNumber: text('job_number').notNull(),
     lastLoginAt: ts('last_login_at'),
+    /** Set when someone else set the password (added, reset): changed at first sign-in (issue 17, migration 0042). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -16,10 +16,13 @@ import { withTenant } from '../../db/tenant.js';
 import { hasPermission, type TAuth, type TRequestContext } from '../../http/context.js';
 import { resolveDataScope } from './data-scope.js';
 import { createDeptService } from './dept.service.js';
+import { onboardingChecklist } from './onboarding.service.js';
 import { orgErrors as errors } from './org.errors.js';
 import { orgRepository as repo } from './org.repository.js';
 import { pinyinOf } from './pinyin.js';
 import { createRoleService } from './role.service.js';
+import { ensureRoleTemplates } from './role-templates.js';
+import { roleTreeOf } from './role-tree.js';
 import { createStaffService } from './staff.service.js';
 import { createStaffImport } from './staff-import.js';
 
@@ -45,6 +48,8 @@ export const createOrgService = (deps: {
   useCode: (mobile: string, purpose: 'phone', code: string) => Promise<void>;
   /** Ends every session of a user in the caller's transaction (auth area): after a disable, a delete or a password reset. */
   revokeSessions: (tx: TDb, userId: number) => Promise<void>;
+  /** Whether the person holds a valid soft-phone seat now (call area), read in the caller's transaction. */
+  hasSoftphoneSeat?: (tx: TDb, auth: TAuth) => Promise<boolean>;
   onError: (error: unknown) => void;
 }) => {
   const { database } = deps;
@@ -62,6 +67,7 @@ export const createOrgService = (deps: {
 
   return {
     dataScopeOf,
+    onboardingChecklist,
     dept: createDeptService(),
     role: createRoleService(),
     staff: createStaffService({ database, revokeSessions: deps.revokeSessions }),
@@ -92,6 +98,10 @@ export const createOrgService = (deps: {
         authStateLabel: authStateLabel(row.tenant.authState),
         wechatBound: Boolean(row.user.wechatOpenid),
         lastLoginAt: row.user.lastLoginAt?.getTime() ?? null,
+        // The platform operator places no calls: no soft-phone for him whatever he holds.
+        hasSoftphoneSeat: !auth.isSuper && (await (deps.hasSoftphoneSeat?.(tx, auth) ?? false)),
+        isAdmin: auth.isAdmin && !auth.isSuper,
+        mustChangePassword: Boolean(auth.mustChangePassword),
       };
     },
 
@@ -141,9 +151,10 @@ export const createOrgService = (deps: {
       return { menuList: toMenuOut(tree), permissions };
     },
 
-    selectMenu: async () => toMenuOut(menuTree),
+    /** The role editor's tree: what the caller's enterprise can hold, each grant once (roleTreeOf). */
+    selectMenu: async (auth: TAuth) => toMenuOut(roleTreeOf(menuTree, auth.isSuper)),
 
-    selectMenuButton: async (menuId?: string) => {
+    selectMenuButton: async (auth: TAuth, menuId?: string) => {
       const buttons: { menuId: string; name: string; perms: string; parentName: string }[] = [];
       const walk = (nodes: TMenuNode[], parent: string) => {
         for (const n of nodes) {
@@ -153,8 +164,15 @@ export const createOrgService = (deps: {
           walk(n.children ?? [], n.name);
         }
       };
-      walk(menuTree, '');
+      walk(roleTreeOf(menuTree, auth.isSuper), '');
       return buttons;
+    },
+
+    /** The agent of an invitation code (registration, issue 18); an unknown or closed one is refused. */
+    agentIdOfInviteCode: async (code: string) => {
+      const agent = await repo.agentOfInviteCode(database.db, code.trim().toUpperCase());
+      if (agent?.status !== 'active') throw errors.agentNotFound();
+      return agent.id;
     },
 
     /** Registration (`/sso/signup`): a pending enterprise with its root department and administrator. */
@@ -164,20 +182,22 @@ export const createOrgService = (deps: {
       username: string;
       mobile: string;
       passwordHash: string;
+      /** The agent whose invitation code it registered with (issue 18). */
+      agentId?: number | null;
     }) =>
       database.db.transaction(async (tx) => {
         let code = '';
         do code = `E${crypto.randomInt(100000, 999999)}`;
         while (await repo.tenantCodeTaken(tx, code));
-        const tenant = await repo.insertTenant(tx, { code, name: input.enterpriseName, status: 'pending' });
-        const dept = await repo.insertDepartment(tx, { tenantId: tenant.id, name: input.enterpriseName });
-        const role = await repo.insertRole(tx, {
-          tenantId: tenant.id,
-          name: '管理员',
-          dataScope: 'all',
-          isAdmin: true,
-          permissions: enterprisePermissions(),
+        const tenant = await repo.insertTenant(tx, {
+          code,
+          name: input.enterpriseName,
+          status: 'pending',
+          agentId: input.agentId ?? null,
         });
+        const dept = await repo.insertDepartment(tx, { tenantId: tenant.id, name: input.enterpriseName });
+        // 管理员, 主管 and 坐席 from the start (issue 17): an agent role without ticking ~80 boxes.
+        const adminRoleId = await ensureRoleTemplates(tx, tenant.id);
         const user = await repo.insertUser(tx, {
           tenantId: tenant.id,
           username: input.username,
@@ -188,7 +208,7 @@ export const createOrgService = (deps: {
           deptId: dept.id,
           jobNumber: '0001',
         });
-        await repo.grantRole(tx, { userId: user.id, roleId: role.id, tenantId: tenant.id });
+        await repo.grantRole(tx, { userId: user.id, roleId: adminRoleId, tenantId: tenant.id });
         return { tenantId: tenant.id, tenantCode: code, userId: user.id };
       }),
   };

@@ -77,3 +77,14 @@ export const eventually = async <T>(fn: () => Promise<T>, isDone: (v: T) => bool
     await new Promise((r) => setTimeout(r, 200));
   }
 };
+
+/**
+ * Signs in a person an administrator added with a chosen password, as if he had already changed it
+ * at his first sign-in (issue 17): for tests about something else than that change.
+ */
+export const loginSettled = async (t: TTestApp, username: string, password: string) => {
+  await t.database.db.execute(
+    sql`update users set must_change_password = false where lower(username) = lower(${username})`,
+  );
+  return t.login(username, password);
+};

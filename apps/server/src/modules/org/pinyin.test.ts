@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { pinyin } from 'pinyin-pro';
 import { describe, expect, it } from 'vitest';
@@ -29,5 +30,25 @@ describe('pinyinOf', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  // Issue 13's warm start: pinyin-pro's dictionaries are built at the first name, not at start.
+  it('loads pinyin-pro at the first name, not when the module loads', () => {
+    const script = `
+      const { createRequire } = await import('node:module');
+      const cache = createRequire(import.meta.url).cache;
+      const loaded = () => Object.keys(cache).some((f) => f.includes('/pinyin-pro/'));
+      const { pinyinOf } = await import(${JSON.stringify(new URL('./pinyin.ts', import.meta.url).pathname)});
+      const before = loaded();
+      const name = pinyinOf('孙丽华');
+      console.log(JSON.stringify({ before, after: loaded(), name }));`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out)).toEqual({
+      before: false,
+      after: true,
+      name: { namePinyin: 'sunlihua', nameInitials: 'slh' },
+    });
   });
 });

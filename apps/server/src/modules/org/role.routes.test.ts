@@ -1,7 +1,7 @@
 import { enterprisePermissions, Perm, routeTables } from '@yunhu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { demoIds } from './org.test-kit.js';
+import { demoIds, loginSettled } from './org.test-kit.js';
 
 const r = routeTables.orgRole;
 const s = routeTables.orgStaff;
@@ -177,7 +177,7 @@ describe('roles', () => {
       admin,
     );
     expect(created.body.code).toBe(0);
-    const editor = await t.login('roleeditor', 'Editor@2026');
+    const editor = await loginSettled(t, 'roleeditor', 'Editor@2026');
     const escalate = await t.call(r.roleSave, { name: '超级', permissions: [Perm.staffDelete] }, editor);
     expect(escalate.body.code).toBe(403);
     expect(escalate.body.msg).toContain('不能授予您自己没有的权限');

@@ -1,6 +1,7 @@
 import {
   allPermissions,
   enterprisePermissions,
+  isAgentPerm,
   type orgRoleRoutes,
   type TDataScopeKind,
   type TParsedRequestOf,
@@ -31,7 +32,7 @@ export const createRoleService = () => {
 
   /** Only the product's permission strings, and (for a non-administrator) only those he holds himself. */
   const checkPermissions = (auth: TAuth, perms: readonly string[]) => {
-    const known = new Set(auth.isSuper ? allPermissions() : enterprisePermissions());
+    const known = new Set(auth.isSuper ? allPermissions().filter((p) => !isAgentPerm(p)) : enterprisePermissions());
     const unknown = perms.filter((p) => !known.has(p));
     if (unknown.length) throw errors.unknownPermissions(unknown.slice(0, 5).join('、'));
     if (!isAdmin(auth)) {

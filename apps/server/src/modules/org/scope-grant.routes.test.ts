@@ -1,7 +1,7 @@
 import { Perm, routeTables, type TImportState } from '@yunhu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { countUsers, demoIds, uploadFile, xlsxOf } from './org.test-kit.js';
+import { countUsers, demoIds, loginSettled, uploadFile, xlsxOf } from './org.test-kit.js';
 
 const r = routeTables.orgRole;
 const s = routeTables.orgStaff;
@@ -67,7 +67,7 @@ describe('granting data scope', () => {
       admin,
     );
     expect(hrUser.body.code, hrUser.body.msg).toBe(0);
-    hr = await t.login('hr01', 'Hr@20260001');
+    hr = await loginSettled(t, 'hr01', 'Hr@20260001');
   });
   afterAll(() => t.close());
 
@@ -194,7 +194,7 @@ describe('granting data scope', () => {
     expect(lead.body.code).toBe(0);
     const hrId = await ids.user('hr01');
     await t.call(s.staffUpdate, { id: hrId, roleIds: [role.人事专员!, role.二部指定!] }, admin);
-    const hr2 = await t.login('hr01', 'Hr@20260001');
+    const hr2 = await loginSettled(t, 'hr01', 'Hr@20260001');
     const move = await t.call(s.staffUpdate, { id: lead.body.data.id, deptId: dept2 }, hr2);
     expect(move.body.code).toBe(403);
     expect((await t.call(s.staffInfo, { id: lead.body.data.id }, admin)).body.data.deptId).toBe(dept1);
@@ -215,7 +215,7 @@ describe('granting data scope', () => {
       admin,
     );
     expect(org.body.code).toBe(0);
-    const editor = await t.login('org01', 'Org@20260001');
+    const editor = await loginSettled(t, 'org01', 'Org@20260001');
     const root = await ids.dept('演示科技有限公司');
     const move = await t.call(routeTables.orgDept.deptUpdate, { id: dept2, parentId: dept1 }, editor);
     expect(move.body.code).toBe(403);

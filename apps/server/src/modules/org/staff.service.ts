@@ -250,6 +250,8 @@ export const createStaffService = (deps: {
               ...pinyinOf(input.realName),
               mobile: input.mobile,
               passwordHash,
+              // Someone else chose it: the person changes it at his first sign-in (issue 17).
+              mustChangePassword: true,
               deptId: input.deptId,
               billingEnabled: input.billingEnabled,
               jobNumber: String((await repo.userCount(tx, auth.tenantId)) + 1).padStart(4, '0'),
@@ -353,7 +355,11 @@ export const createStaffService = (deps: {
       const made = password ? null : randomPassword();
       const passwordHash = await hashPassword(password ?? made!);
       await targets(ctx, [userId], ['active', 'disabled']);
-      await repo.update(ctx.tx, ctx.auth.tenantId, [userId], { passwordHash });
+      // Set by someone else: changed at the next sign-in (issue 17); his own stays his.
+      await repo.update(ctx.tx, ctx.auth.tenantId, [userId], {
+        passwordHash,
+        mustChangePassword: userId !== ctx.auth.userId,
+      });
       await deps.revokeSessions(ctx.tx, userId);
       return { password: made };
     },

@@ -1,0 +1,63 @@
+import crypto from 'node:crypto';
+import { agentPermissions } from '@yunhu/contract';
+import type { TDb } from '../../db/client.js';
+import { orgRepository as repo } from './org.repository.js';
+import { pinyinOf } from './pinyin.js';
+import { roleRepository } from './role.repository.js';
+
+// An agent (代理商, issue 18) is an organisation like an enterprise: a tenant (kind 'agent'), its
+// root department, an administrator role holding the agent console's strings (not an enterprise
+// administrator: is_admin stays false, so no enterprise route answers it) and its first user.
+
+const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 8 characters without look-alikes (0/O, 1/I): read over the phone, typed by hand. */
+const newInviteCode = () =>
+  Array.from({ length: 8 }, () => inviteAlphabet[crypto.randomInt(inviteAlphabet.length)]).join('');
+
+export type TAgentTenantInput = {
+  name: string;
+  contactName: string;
+  mobile: string;
+  username: string;
+  passwordHash: string;
+};
+
+/** Creates the agent's tenant, department, role and administrator in the caller's transaction (the platform's, across tenants). */
+export const createAgentTenant = async (tx: TDb, input: TAgentTenantInput) => {
+  let code = '';
+  do code = `A${crypto.randomInt(100000, 999999)}`;
+  while (await repo.tenantCodeTaken(tx, code));
+  let inviteCode = '';
+  do inviteCode = newInviteCode();
+  while (await repo.inviteCodeTaken(tx, inviteCode));
+  const tenant = await repo.insertTenant(tx, {
+    code,
+    name: input.name,
+    status: 'active',
+    kind: 'agent',
+    inviteCode,
+    examinedAt: new Date(),
+  });
+  const dept = await repo.insertDepartment(tx, { tenantId: tenant.id, name: input.name });
+  const role = await roleRepository.insert(tx, {
+    tenantId: tenant.id,
+    name: '代理商管理员',
+    remark: '代理商后台的全部功能',
+    dataScope: 'all',
+    isAdmin: false,
+    permissions: agentPermissions(),
+  });
+  const user = await repo.insertUser(tx, {
+    tenantId: tenant.id,
+    username: input.username,
+    mobile: input.mobile,
+    passwordHash: input.passwordHash,
+    realName: input.contactName,
+    ...pinyinOf(input.contactName),
+    deptId: dept.id,
+    jobNumber: '0001',
+  });
+  await repo.grantRole(tx, { userId: user.id, roleId: role.id, tenantId: tenant.id });
+  return { tenantId: tenant.id, tenantCode: code, inviteCode, userId: user.id };
+};
