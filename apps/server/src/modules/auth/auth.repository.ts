@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
+import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../db/client.js';
 import { roles, tenants, userRoles, users } from '../../db/schema.js';
 import { authCounters, sessions, smsCodes, wechatTickets } from './auth.schema.js';
 
@@ -54,6 +54,71 @@ export const authRepository = {
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
       .limit(1);
     return rows[0] ?? null;
+  },
+
+  /**
+   * findSession as the first statement of a request's transaction (issue 13): unparameterised, so
+   * it travels with the BEGIN (db/join-begin.ts), and entering the session's tenant as it finds it
+   * (`enter`, db/tenant.ts: app.tenant_id and the role, evaluated after the row is read). The same
+   * rule as findSession; a token hash that is not one of ours finds nothing without a query.
+   */
+  findSessionEntering: async (
+    db: TDb,
+    tokenHash: string,
+    now: Date,
+    enter: (tenantId: SQL) => SQL,
+    /** More columns over the user's row (aliased `u`), read as the connection's own role: the data scope's. */
+    more: SQL,
+  ) => {
+    if (!/^[0-9a-f]{64}$/.test(tokenHash)) return null;
+    const rows = rowsOf<{
+      token_hash: string;
+      user_id: string | number;
+      username: string;
+      real_name: string;
+      dept_id: string | number | null;
+      user_status: string;
+      must_change_password: boolean;
+      tenant_id: string | number;
+      tenant_code: string;
+      tenant_status: string;
+      is_super: boolean;
+      permissions: string[];
+      is_admin: boolean;
+      scope_all: boolean;
+      scope_depts: (string | number)[];
+    }>(
+      await db.execute(sql`select found.*, ${enter(sql.raw('found.tenant_id'))} from (
+        select s.token_hash, u.id as user_id, u.username, u.real_name, u.dept_id, u.status as user_status,
+          u.must_change_password,
+          t.id as tenant_id, t.code as tenant_code, t.status as tenant_status, t.is_super,
+          coalesce((select array_agg(distinct p) from user_roles ur
+            join roles r on r.id = ur.role_id and r.status = 'active', unnest(r.permissions) p
+            where ur.user_id = u.id), '{}') as permissions,
+          exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+            where ur.user_id = u.id and r.status = 'active' and r.is_admin) as is_admin, ${more}
+        from sessions s join users u on u.id = s.user_id join tenants t on t.id = u.tenant_id
+        where s.token_hash = ${sql.raw(`'${tokenHash}'`)} and s.revoked_at is null
+          and s.expires_at > ${sql.raw(`'${now.toISOString()}'::timestamptz`)}
+        limit 1 offset 0) found`),
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      session: { tokenHash: r.token_hash },
+      user: {
+        id: Number(r.user_id),
+        username: r.username,
+        realName: r.real_name,
+        deptId: r.dept_id === null ? null : Number(r.dept_id),
+        status: r.user_status,
+        mustChangePassword: r.must_change_password,
+      },
+      tenant: { id: Number(r.tenant_id), code: r.tenant_code, status: r.tenant_status, isSuper: r.is_super },
+      permissions: r.permissions,
+      isAdmin: r.is_admin,
+      more: { scope_all: r.scope_all, scope_depts: r.scope_depts },
+    };
   },
 
   createSession: (db: TDb, row: typeof sessions.$inferInsert) => db.insert(sessions).values(row),
@@ -164,8 +229,9 @@ export const authRepository = {
     return rows.length === 1;
   },
 
+  /** The person's own new password: whatever someone else set before is replaced, so no change is due any more. */
   updatePassword: (db: TDb, userId: number, passwordHash: string) =>
-    db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
+    db.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId)),
 
   insertTicket: (db: TDb, row: typeof wechatTickets.$inferInsert) => db.insert(wechatTickets).values(row),
 

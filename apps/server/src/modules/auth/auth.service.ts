@@ -3,10 +3,12 @@ import type { authRoutes, TParsedRequestOf, TSmsPurpose } from '@yunhu/contract'
 import QRCode from 'qrcode';
 import type { TSmsSender } from '../../adapters/sms.js';
 import type { TDatabase, TDb } from '../../db/client.js';
+import type { TDataScope } from '../../db/scope.js';
+import { withSessionTransaction } from '../../db/tenant.js';
 import type { TAuditSubject, TAuth, TRequestContext } from '../../http/context.js';
 import { type AppError, unauthorized } from '../../http/errors.js';
 import { dummyHash, hashPassword, hashToken, newToken, verifyPassword } from '../../security/password.js';
-import type { TOrgService } from '../org/index.js';
+import { scopeFromColumns, sessionScopeColumns, type TOrgService } from '../org/index.js';
 import { authErrors as errors } from './auth.errors.js';
 import { authRepository as repo } from './auth.repository.js';
 
@@ -45,11 +47,47 @@ type TLoginRow = NonNullable<Awaited<ReturnType<typeof repo.findLoginUser>>>;
 
 export type TAuthService = ReturnType<typeof createAuthService>;
 
+/** The hash a token's session is stored under; null for no token or one too long to be ours. */
+const sessionHashOf = (token: string | null): string | null => (!token || token.length > 200 ? null : hashToken(token));
+
+type TSessionRow = Pick<NonNullable<Awaited<ReturnType<typeof repo.findSession>>>, 'permissions' | 'isAdmin'> & {
+  session: { tokenHash: string };
+  user: {
+    id: number;
+    username: string;
+    realName: string;
+    deptId: number | null;
+    status: string;
+    mustChangePassword: boolean;
+  };
+  tenant: { id: number; code: string; status: string; isSuper: boolean };
+};
+
+/** Who asks, from his live session; null when his account or his enterprise may no longer act. */
+const authOf = (row: TSessionRow | null): TAuth | null => {
+  if (row?.user.status !== 'active' || row.tenant.status === 'closed') return null;
+  return {
+    userId: row.user.id,
+    username: row.user.username,
+    realName: row.user.realName,
+    tenantId: row.tenant.id,
+    tenantCode: row.tenant.code,
+    isSuper: row.tenant.isSuper,
+    isAdmin: row.isAdmin,
+    deptId: row.user.deptId,
+    permissions: new Set(row.permissions),
+    tokenHash: row.session.tokenHash,
+    mustChangePassword: row.user.mustChangePassword,
+  };
+};
+
 export const createAuthService = (deps: {
   database: TDatabase;
   sms: TSmsSender;
   /** The org area's: a pending enterprise with its root department and administrator. */
   registerEnterprise: TOrgService['registerEnterprise'];
+  /** The agent of an invitation code (issue 18); refuses an unknown one (org.agentNotFound). */
+  agentIdOfInviteCode?: TOrgService['agentIdOfInviteCode'];
   sessionHours: number;
 }) => {
   const { db } = deps.database;
@@ -143,7 +181,8 @@ export const createAuthService = (deps: {
     const expiresAt = new Date(Date.now() + deps.sessionHours * 3600_000);
     await repo.createSession(db, { tokenHash: hash, userId: row.user.id, tenantId: row.tenant.id, expiresAt, ip });
     await repo.touchLogin(db, row.user.id);
-    return { token, expire: expiresAt.getTime() };
+    // The session works only to change the password until it is changed (issue 17; the binder refuses the rest).
+    return { token, expire: expiresAt.getTime(), mustChangePassword: row.user.mustChangePassword };
   };
 
   /**
@@ -255,26 +294,38 @@ export const createAuthService = (deps: {
 
     /** The session behind a token, or null when it is unknown, expired, revoked or its user may no longer act. */
     authenticate: async (token: string | null): Promise<TAuth | null> => {
-      if (!token || token.length > 200) return null;
-      const row = await repo.findSession(db, hashToken(token));
-      if (row?.user.status !== 'active' || row.tenant.status === 'closed') return null;
-      return {
-        userId: row.user.id,
-        username: row.user.username,
-        realName: row.user.realName,
-        tenantId: row.tenant.id,
-        tenantCode: row.tenant.code,
-        isSuper: row.tenant.isSuper,
-        isAdmin: row.isAdmin,
-        deptId: row.user.deptId,
-        permissions: new Set(row.permissions),
-        tokenHash: row.session.tokenHash,
-      };
+      const hash = sessionHashOf(token);
+      return hash ? authOf(await repo.findSession(db, hash)) : null;
+    },
+
+    /**
+     * authenticate and the request's tenant transaction in one (issue 13): the session is found by
+     * the transaction's first statement, which enters his tenant and goes with the BEGIN. `fn` gets
+     * null (and no transaction) for no session, as authenticate answers null.
+     */
+    inSession: <T>(
+      token: string | null,
+      fn: (found: { tx: TDb; auth: TAuth; scope: TDataScope } | null) => Promise<T>,
+    ): Promise<T> => {
+      const hash = sessionHashOf(token);
+      if (!hash) return fn(null);
+      return withSessionTransaction(
+        deps.database,
+        async (tx, enter) => {
+          const row = await repo.findSessionEntering(tx, hash, new Date(), enter, sessionScopeColumns('u'));
+          const auth = authOf(row);
+          // The data scope was read by the same statement (org's columns, the same rule as resolveDataScope).
+          return auth && row ? { auth, scope: scopeFromColumns(auth, row.more) } : null;
+        },
+        (found) => fn(found && { tx: found.tx, ...found.session }),
+      );
     },
 
     signup: async (input: TIn<'signup'>, ip: string, audit: (s: TAuditSubject) => void) => {
       if (await repo.findLoginUser(db, input.username)) throw errors.usernameTaken();
       if (await repo.findUserByMobile(db, input.mobile)) throw errors.mobileRegistered();
+      // Before the SMS code is spent: a mistyped invitation code must not cost the person his code.
+      const agentId = input.inviteCode ? ((await deps.agentIdOfInviteCode?.(input.inviteCode)) ?? null) : null;
       await useCode(input.mobile, 'signup', input.code, ip);
       const created = await deps.registerEnterprise({
         enterpriseName: input.enterpriseName,
@@ -282,6 +333,7 @@ export const createAuthService = (deps: {
         username: input.username,
         mobile: input.mobile,
         passwordHash: await hashPassword(input.password),
+        agentId,
       });
       audit({ tenantId: created.tenantId, userId: created.userId, userName: input.username, realName: input.realName });
       return { tenantCode: created.tenantCode, status: 'pending' as const };
