@@ -1,2 +1,16 @@
 // The packet area's one door (issue 12): other areas, app.ts and main.ts import only this file.
-export { packets } from './packet.schema.js';
+// The trade area prices orders with `enabledProducts` and grants paid ones with `grantPackets`.
+export { packetErrors } from './packet.errors.js';
+export { packetHandlers } from './packet.routes.js';
+export { packetProducts, packets } from './packet.schema.js';
+// The trade area: `lockPacket` and `setPacketStatus` for 退订 of a bought package (frozen, refunded, released).
+export {
+  createPacketService,
+  enabledProducts,
+  grantPackets,
+  lockPacket,
+  setPacketStatus,
+  type TPacketService,
+} from './packet.service.js';
+// Billing (issue 16) takes call seconds from the packages, earliest expiry first.
+export { type TPacketTake, takePacketSeconds } from './packet-usage.repository.js';

@@ -1,6 +1,31 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { id, ref, tenantId, ts } from '../../db/columns.js';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { lines } from '../line/line.schema.js';
+
+/**
+ * The platform's package catalogue (套餐, issue 15, migration 0037): what an enterprise may buy on a
+ * line — minutes, price in fen, validity in days — by type. No tenant: every enterprise reads it,
+ * only the platform operator writes it.
+ */
+export const packetProducts = pgTable(
+  'packet_products',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    lineId: ref('line_id')
+      .notNull()
+      .references(() => lines.id),
+    name: text('name').notNull(),
+    minutes: integer('minutes').notNull(),
+    /** Fen. */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    validityDays: integer('validity_days').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('packet_products_line_idx').on(t.lineId, t.type)],
+);
 
 /** A bought call-minute package (套餐), consumed by calls oldest-expiring first. */
 export const packets = pgTable(
@@ -19,6 +44,14 @@ export const packets = pgTable(
     boughtAt: ts('bought_at').notNull(),
     expireAt: ts('expire_at').notNull(),
     status: text('status').notNull().default('active'),
+    /** The catalogue entry and the order (and its item) that granted it; null for the demo's. */
+    productId: ref('product_id').references(() => packetProducts.id),
+    orderId: ref('order_id'),
+    orderItem: integer('order_item'),
   },
-  (t) => [index('packets_tenant_expire_idx').on(t.tenantId, t.expireAt)],
+  (t) => [
+    index('packets_tenant_expire_idx').on(t.tenantId, t.expireAt),
+    index('packets_product_idx').on(t.productId),
+    uniqueIndex('packets_order_item_idx').on(t.orderId, t.orderItem),
+  ],
 );

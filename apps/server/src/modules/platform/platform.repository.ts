@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
-import { tenants, users } from '../../db/schema.js';
+import { rowsOf, type TDb } from '../../db/client.js';
+import { enterpriseCertifications, refundApplications, tenants, users } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 
 export type TEnterpriseFilter = { name?: string; status?: string };
@@ -23,7 +23,8 @@ const enterpriseColumns = {
 };
 
 const where = (f: TEnterpriseFilter): SQL | undefined => {
-  const conds: SQL[] = [eq(tenants.isSuper, false)];
+  // Agents (issue 18) have their own list (代理商).
+  const conds: SQL[] = [eq(tenants.isSuper, false), eq(tenants.kind, 'enterprise')];
   if (f.name) {
     const like = likeOf(f.name);
     conds.push(or(ilike(tenants.name, like), ilike(tenants.code, like))!);
@@ -54,6 +55,27 @@ export const platformRepository = {
         .where(and(eq(tenants.id, id), eq(tenants.isSuper, false)))
         .limit(1)
     )[0] ?? null,
+
+  /**
+   * What waits for the operator, in one statement: registrations to examine, authentications and
+   * refund applications (坐席退订 and others) to review (enterprise_certifications_status_idx,
+   * refund_applications_state_created_idx; tenants are few, one row per enterprise).
+   */
+  waiting: async (db: TDb) => {
+    const [row] = rowsOf<{ registrations: number; certifications: number; seat_cancels: number; refunds: number }>(
+      await db.execute(sql`select
+        (select count(*)::int from ${tenants} t where t.status = 'pending' and not t.is_super) as registrations,
+        (select count(*)::int from ${enterpriseCertifications} c where c.status = 'pending') as certifications,
+        (select count(*)::int from ${refundApplications} r where r.state = 'pending' and r.kind = 'seat') as seat_cancels,
+        (select count(*)::int from ${refundApplications} r where r.state = 'pending' and r.kind <> 'seat') as refunds`),
+    );
+    return {
+      registrations: row?.registrations ?? 0,
+      certifications: row?.certifications ?? 0,
+      seatCancellations: row?.seat_cancels ?? 0,
+      refunds: row?.refunds ?? 0,
+    };
+  },
 
   /** Moves the listed enterprises from one status to another; answers the ids that moved. */
   move: async (

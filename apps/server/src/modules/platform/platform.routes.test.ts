@@ -1,4 +1,5 @@
 import { routeTables } from '@yunhu/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 
@@ -83,6 +84,29 @@ describe('platform: enterprises', () => {
     expect(JSON.stringify(nav.body.data)).not.toContain('platform:');
     const platformNav = await t.call(routeTables.org.menuNav, {}, platform);
     expect(JSON.stringify(platformNav.body.data)).toContain('platform/enterprise');
+  });
+
+  it('counts what waits for the operator: registrations and authentications to examine', async () => {
+    const waiting = async () => (await t.call(r.waiting, {}, platform)).body.data;
+    const before = await waiting();
+    const e = await register('regwait', '13522220009', '待审核计数公司');
+    expect(await waiting()).toEqual({ ...before, registrations: before.registrations + 1 });
+    const demoId = (await t.call(r.enterprisePage, { page: 1, limit: 10, name: '演示' }, platform)).body.data
+      .records[0]!.id;
+    await t.database.db.execute(sql`insert into enterprise_certifications (tenant_id, type, person_name, id_card_no,
+      submitted_by, submitter) values (${demoId}, 'personal', '张明', '110101199003074258', 1, '张明')`);
+    expect(await waiting()).toEqual({
+      ...before,
+      registrations: before.registrations + 1,
+      certifications: before.certifications + 1,
+    });
+    await t.database.db.execute(sql`insert into refund_applications (tenant_id, apply_no, kind, subject, amount, parts)
+      values (${demoId}, 'RF-WAIT-1', 'seat', '坐席退订', 5000, '[]'::jsonb)`);
+    expect(await waiting()).toMatchObject({ seatCancellations: before.seatCancellations + 1, refunds: before.refunds });
+    await t.call(r.examine, { id: e.id, pass: true, reason: '' }, platform);
+    expect((await waiting()).registrations).toBe(before.registrations);
+    // Not the enterprise's to see.
+    expect((await t.call(r.waiting, {}, await t.loginAs.admin())).body.code).toBe(403);
   });
 
   it('answers not found for an id that is not an enterprise', async () => {

@@ -3,6 +3,7 @@ import type { THandlers } from '../../http/bind.js';
 import type { TPlatformService } from './platform.service.js';
 
 export const platformHandlers = (platform: TPlatformService): THandlers<typeof platformRoutes> => ({
+  waiting: (ctx) => platform.waiting(ctx),
   enterprisePage: (ctx) => platform.page(ctx, ctx.input),
   enterpriseInfo: (ctx) => platform.info(ctx, ctx.input.id),
   examine: (ctx) => platform.examine(ctx, ctx.input),

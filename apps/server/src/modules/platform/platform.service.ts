@@ -1,6 +1,7 @@
 import { authStateLabel, maskPhone, type platformRoutes, type TParsedRequestOf, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
+import { ensureRoleTemplates } from '../org/index.js';
 import { platformErrors as errors } from './platform.errors.js';
 import { platformRepository as repo } from './platform.repository.js';
 
@@ -38,10 +39,14 @@ export const createPlatformService = (deps: {
         examinedAt: new Date(),
       });
       if (moved.length !== ids.length) throw errors.notAllPending();
+      // An approved enterprise has its 管理员 / 主管 / 坐席 roles (issue 17), also one registered before they existed.
+      if (pass) for (const id of moved) await ensureRoleTemplates(db, id);
       return null;
     });
 
   return {
+    waiting: (ctx: TRequestContext) => asPlatform(ctx, (db) => repo.waiting(db)),
+
     page: (ctx: TRequestContext, input: TIn<'enterprisePage'>) =>
       asPlatform(ctx, async (db) => {
         const { page, limit, ...filter } = input;

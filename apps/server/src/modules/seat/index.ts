@@ -1,5 +1,6 @@
 // The seat area's one door (issue 12): other areas, app.ts and main.ts import only this file.
-// The dial flow asks `findUsableSeat` and `callingRulesFor` inside its own transaction (`tx`).
+// The dial flow asks `findUsableSeat` and `callingRulesFor` inside its own transaction (`tx`); the
+// trade area creates and renews seats for paid orders (`grantSeats`, `renewSeat`, issue 15).
 export {
   callingRulesFor,
   createCallingService,
@@ -9,5 +10,23 @@ export {
 } from './calling.service.js';
 export { seatErrors } from './seat.errors.js';
 export { seatHandlers } from './seat.routes.js';
-export { callingSettings, seats } from './seat.schema.js';
-export { createSeatService, findUsableSeat, type TSeatService, type TUsableSeat } from './seat.service.js';
+export { callingSettings, seats, seatTerms } from './seat.schema.js';
+export {
+  addRefundedMonths,
+  createSeatService,
+  endSeat,
+  findUsableSeat,
+  grantSeats,
+  lockDueSeat,
+  lockSeatsForRenewal,
+  markRenewalNotified,
+  refundableTerms,
+  renewSeat,
+  seatsDueForRenewal,
+  setSeatAutoRenewal,
+  type TSeatGrant,
+  type TSeatRenewal,
+  type TSeatService,
+  type TUsableSeat,
+  visibleSeat,
+} from './seat.service.js';

@@ -1,13 +1,13 @@
 import { seatLimits, type TSeatState } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { TDatabase, TDb } from '../../db/client.js';
-import { departments, lines, users } from '../../db/schema.js';
+import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import { departments, lines, seatPrices, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
 import { staffNameMatch } from '../../db/staff.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
-import { seats } from './seat.schema.js';
+import { seats, seatTerms } from './seat.schema.js';
 
 const day = 86_400_000;
 
@@ -278,26 +278,6 @@ export const seatRepository = {
         .returning({ id: seats.id })
     ).length,
 
-  /** Adds whole months from the expiry, or from now for a seat that has expired. */
-  extend: async (db: TDb, tenantId: number, ids: readonly number[], months: number, now: Date) =>
-    (
-      await db
-        .update(seats)
-        .set({
-          expireAt: sql`greatest(${seats.expireAt}, ${now.toISOString()}::timestamptz) + make_interval(months => ${months}::int)`,
-        })
-        .where(and(eq(seats.tenantId, tenantId), inArray(seats.id, [...ids])))
-        .returning({ id: seats.id })
-    ).length,
-
-  countDisabled: async (db: TDb, tenantId: number, ids: readonly number[]) =>
-    (
-      await db
-        .select({ n: count() })
-        .from(seats)
-        .where(and(eq(seats.tenantId, tenantId), inArray(seats.id, [...ids]), ne(seats.status, 'active')))
-    )[0]?.n ?? 0,
-
   remove: async (db: TDb, tenantId: number, id: number) =>
     (
       await db
@@ -306,17 +286,19 @@ export const seatRepository = {
         .returning({ id: seats.id })
     ).length,
 
-  /** Seat prices of the lines the platform offers (seat-price/list-by-tenant-code). */
+  /** Seat prices of the lines the platform offers (seat-price/list-by-tenant-code): its price, or the line's default. */
   prices: (db: TDb) =>
     db
       .select({
         lineId: lines.id,
         lineName: lines.name,
         lineMode: lines.mode,
-        seatPricePerMonth: lines.seatPricePerMonth,
+        seatPricePerMonth:
+          sql<number>`coalesce(${seatPrices.pricePerMonth}, ${lines.seatPricePerMonth})::bigint`.mapWith(Number),
         pricePerMinute: lines.pricePerMinute,
       })
       .from(lines)
+      .leftJoin(seatPrices, eq(seatPrices.lineId, lines.id))
       .where(eq(lines.status, 'active'))
       .orderBy(asc(lines.id)),
 
@@ -327,4 +309,155 @@ export const seatRepository = {
         .from(lines)
         .where(and(eq(lines.id, lineId), eq(lines.status, 'active')))
     )[0] ?? null,
+
+  // ---- money (the trade area, issue 15) -------------------------------------------------------
+
+  /** Creates the seats of one paid order item with their first term; a second grant adds nothing. */
+  grant: async (db: TDb, g: TSeatGrant, quantity: number) => {
+    const expireAt = sql`${g.at.toISOString()}::timestamptz + make_interval(months => ${g.months}::int)`;
+    const created = await db
+      .insert(seats)
+      .values(
+        Array.from({ length: quantity }, (_, i) => ({
+          tenantId: g.tenantId,
+          lineId: g.lineId,
+          startAt: g.at,
+          expireAt,
+          orderId: g.orderId,
+          orderItem: g.orderItem * 1000 + i,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: seats.id, startAt: seats.startAt, expireAt: seats.expireAt });
+    if (created.length > 0) {
+      await db.insert(seatTerms).values(
+        created.map((s) => ({
+          tenantId: g.tenantId,
+          seatId: s.id,
+          orderId: g.orderId,
+          orderNo: g.orderNo,
+          kind: 'seatPurchase',
+          months: g.months,
+          pricePerMonth: g.pricePerMonth,
+          startsAt: s.startAt,
+          endsAt: s.expireAt,
+        })),
+      );
+    }
+    return created.length;
+  },
+
+  /**
+   * Renews one seat by whole months from its expiry (or from now once expired) for a paid order:
+   * the term is written first and once per (order, seat), the seat's expiry follows it.
+   */
+  renew: async (db: TDb, r: TSeatRenewal) => {
+    const start = sql`greatest(${seats.expireAt}, ${r.at.toISOString()}::timestamptz)`;
+    const [term] = rowsOf<{ ends_at: string | Date }>(
+      await db.execute(sql`insert into seat_terms (tenant_id, seat_id, order_id, order_no, kind, months, price_per_month, starts_at, ends_at)
+        select ${r.tenantId}, ${seats.id}, ${r.orderId}, ${r.orderNo}, 'seatRenewal', ${r.months}, ${r.pricePerMonth},
+          ${start}, ${start} + make_interval(months => ${r.months}::int)
+        from ${seats} where ${seats.tenantId} = ${r.tenantId} and ${seats.id} = ${r.seatId}
+        on conflict (order_id, seat_id) do nothing returning ends_at`),
+    );
+    if (!term) return false;
+    await db
+      .update(seats)
+      .set({ expireAt: new Date(term.ends_at) })
+      .where(and(eq(seats.tenantId, r.tenantId), eq(seats.id, r.seatId)));
+    return true;
+  },
+
+  /** The seats named, of the tenant, locked FOR UPDATE (a renewal prices and extends them). */
+  lockForRenewal: (db: TDb, tenantId: number, ids: readonly number[]) =>
+    db
+      .select({ id: seats.id, lineId: seats.lineId, status: seats.status, expireAt: seats.expireAt })
+      .from(seats)
+      .where(and(eq(seats.tenantId, tenantId), inArray(seats.id, [...ids])))
+      .orderBy(asc(seats.id))
+      .for('update'),
+
+  /** Seats with auto-renewal expiring before `until`, across tenants (the job's list). */
+  dueAutoRenewals: async (db: TDb, until: Date, limit: number) =>
+    rowsOf<{ id: string | number; tenant_id: string | number }>(
+      await db.execute(sql`select id, tenant_id from seats where auto_renewal and status = 'active'
+        and expire_at <= ${until.toISOString()}::timestamptz order by expire_at limit ${limit}`),
+    ).map((r) => ({ id: Number(r.id), tenantId: Number(r.tenant_id) })),
+
+  /** The seat if still due, locked FOR UPDATE SKIP LOCKED: another process renewing it is left alone. */
+  lockDue: async (db: TDb, id: number, until: Date) =>
+    (
+      await db
+        .select({
+          id: seats.id,
+          tenantId: seats.tenantId,
+          lineId: seats.lineId,
+          expireAt: seats.expireAt,
+          renewalNotifiedFor: seats.renewalNotifiedFor,
+        })
+        .from(seats)
+        .where(
+          and(eq(seats.id, id), eq(seats.autoRenewal, true), eq(seats.status, 'active'), lte(seats.expireAt, until)),
+        )
+        .for('update', { skipLocked: true })
+    )[0] ?? null,
+
+  markRenewalNotified: (db: TDb, id: number, expireAt: Date) =>
+    db.update(seats).set({ renewalNotifiedFor: expireAt }).where(eq(seats.id, id)),
+
+  /** The seat's paid periods with months not yet refunded, latest first, locked (a cancellation takes them). */
+  refundableTerms: (db: TDb, tenantId: number, seatId: number) =>
+    db
+      .select({
+        id: seatTerms.id,
+        orderId: seatTerms.orderId,
+        orderNo: seatTerms.orderNo,
+        months: seatTerms.months,
+        refundedMonths: seatTerms.refundedMonths,
+        pricePerMonth: seatTerms.pricePerMonth,
+      })
+      .from(seatTerms)
+      .where(
+        and(
+          eq(seatTerms.tenantId, tenantId),
+          eq(seatTerms.seatId, seatId),
+          sql`${seatTerms.refundedMonths} < ${seatTerms.months}`,
+        ),
+      )
+      .orderBy(desc(seatTerms.endsAt), desc(seatTerms.id))
+      .for('update'),
+
+  addRefundedMonths: (db: TDb, termId: number, months: number) =>
+    db
+      .update(seatTerms)
+      .set({ refundedMonths: sql`${seatTerms.refundedMonths} + ${months}` })
+      .where(eq(seatTerms.id, termId)),
+
+  /** A seat cancelled (退订 approved): released, stopped now, no auto-renewal. */
+  end: (db: TDb, tenantId: number, seatId: number, now: Date) =>
+    db
+      .update(seats)
+      .set({ status: 'cancelled', userId: null, autoRenewal: false, expireAt: now })
+      .where(and(eq(seats.tenantId, tenantId), eq(seats.id, seatId))),
+};
+
+export type TSeatGrant = {
+  tenantId: number;
+  lineId: number;
+  months: number;
+  pricePerMonth: number;
+  orderId: number;
+  orderNo: string;
+  orderItem: number;
+  at: Date;
+};
+
+export type TSeatRenewal = {
+  tenantId: number;
+  seatId: number;
+  months: number;
+  pricePerMonth: number;
+  orderId: number;
+  orderNo: string;
+  at: Date;
 };

@@ -178,41 +178,6 @@ describe('seat routes', () => {
       expect(mixed.body.code).toBe(10056);
       expect((await seatOf('agent03', kit.callbackLine.id)).autoRenewal).toBe(false);
     });
-
-    it('extends by whole months from the expiry, or from now once expired', async () => {
-      const seat = await seatOf('agent05', kit.callbackLine.id);
-      const res = await t.call(routes.manualRenewal, { ids: [seat.id], months: 3 }, admin);
-      expect(res.body.data).toEqual({ updated: 1 });
-      const after = await seatOf('agent05', kit.callbackLine.id);
-      const added = (after.expireAt - seat.expireAt) / day;
-      expect(added).toBeGreaterThanOrEqual(89);
-      expect(added).toBeLessThanOrEqual(92.1);
-
-      await t.database.db
-        .update(seats)
-        .set({ expireAt: new Date(Date.now() - 40 * day) })
-        .where(eq(seats.id, seat.id));
-      expect((await seatOf('agent05', kit.callbackLine.id)).state).toBe('expired');
-      await t.call(routes.manualRenewal, { ids: [seat.id], months: 1 }, admin);
-      const renewed = await seatOf('agent05', kit.callbackLine.id);
-      expect((renewed.expireAt - Date.now()) / day).toBeGreaterThan(27);
-      expect((renewed.expireAt - Date.now()) / day).toBeLessThan(32);
-    });
-
-    it('refuses a disabled seat, an unknown period and seats of another enterprise', async () => {
-      const seat = await seatOf('agent06', kit.sipLine.id);
-      await t.database.db.update(seats).set({ status: 'disabled' }).where(eq(seats.id, seat.id));
-      const disabled = await t.call(routes.manualRenewal, { ids: [seat.id], months: 1 }, admin);
-      expect(disabled.body).toMatchObject({ code: 10056, msg: '所选坐席中有已停用的坐席，停用的坐席不能续费' });
-      await t.database.db.update(seats).set({ status: 'active' }).where(eq(seats.id, seat.id));
-      const period = await t.call(routes.manualRenewal, { ids: [seat.id], months: 2 }, admin);
-      expect(period.body).toMatchObject({ code: 10002, msg: '续费时长只能是1、3、6或12个月（字段：months）' });
-      const [before] = await t.database.db.select().from(seats).where(eq(seats.id, other.seatId));
-      const foreign = await t.call(routes.manualRenewal, { ids: [other.seatId], months: 12 }, admin);
-      expect(foreign.body.code).toBe(10056);
-      const [after] = await t.database.db.select().from(seats).where(eq(seats.id, other.seatId));
-      expect(after!.expireAt).toEqual(before!.expireAt);
-    });
   });
 
   describe('release and delete', () => {

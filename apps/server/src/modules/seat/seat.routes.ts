@@ -10,7 +10,6 @@ export const seatHandlers = (seat: TSeatService, calling: TCallingService): THan
   addSeat: (ctx) => seat.addSeat(ctx, ctx.input),
   updateSeat: (ctx) => seat.updateSeat(ctx, ctx.input),
   autoRenewalSwitch: (ctx) => seat.autoRenewalSwitch(ctx, ctx.input),
-  manualRenewal: (ctx) => seat.manualRenewal(ctx, ctx.input),
   releaseSeat: (ctx) => seat.releaseSeat(ctx, ctx.input),
   deleteSeat: (ctx) => seat.deleteSeat(ctx, ctx.input),
   seatDownload: async (ctx) => {

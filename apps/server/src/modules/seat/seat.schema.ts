@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, ref, tenantId, ts } from '../../db/columns.js';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { lines } from '../line/line.schema.js';
 import { users } from '../org/org.schema.js';
 
@@ -17,8 +17,43 @@ export const seats = pgTable(
     expireAt: ts('expire_at').notNull(),
     autoRenewal: boolean('auto_renewal').notNull().default(false),
     status: text('status').notNull().default('active'),
+    /** The order that bought it and its item × 1000 + unit: created once (migration 0039). */
+    orderId: ref('order_id'),
+    orderItem: integer('order_item'),
+    /** The expiry the administrator was last told the balance could not renew. */
+    renewalNotifiedFor: ts('renewal_notified_for'),
   },
-  (t) => [index('seats_tenant_user_idx').on(t.tenantId, t.userId)],
+  (t) => [
+    index('seats_tenant_user_idx').on(t.tenantId, t.userId),
+    uniqueIndex('seats_order_item_idx').on(t.orderId, t.orderItem),
+  ],
+);
+
+/** Each paid period of a seat (a purchase or a renewal), what a cancellation may refund. */
+export const seatTerms = pgTable(
+  'seat_terms',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    seatId: ref('seat_id')
+      .notNull()
+      .references(() => seats.id, { onDelete: 'cascade' }),
+    orderId: ref('order_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    /** seatPurchase | seatRenewal (the order's kind). */
+    kind: text('kind').notNull(),
+    months: integer('months').notNull(),
+    /** Fen per month paid. */
+    pricePerMonth: bigint('price_per_month', { mode: 'number' }).notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    refundedMonths: integer('refunded_months').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('seat_terms_order_seat_idx').on(t.orderId, t.seatId),
+    index('seat_terms_seat_idx').on(t.seatId, t.endsAt),
+  ],
 );
 
 /**

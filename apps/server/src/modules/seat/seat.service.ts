@@ -14,7 +14,7 @@ import { staffOptions, visibleActiveStaff } from '../../db/staff.js';
 import type { TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { seatErrors } from './seat.errors.js';
-import { seatRepository as repo, type TSeatRow } from './seat.repository.js';
+import { seatRepository as repo, type TSeatGrant, type TSeatRenewal, type TSeatRow } from './seat.repository.js';
 
 type TReq<K extends keyof typeof seatRoutes> = TParsedRequestOf<(typeof seatRoutes)[K]>;
 
@@ -37,6 +37,36 @@ export const findUsableSeat = (
   lineId: number,
   now = new Date(),
 ): Promise<TUsableSeat | null> => repo.usable(db, tenantId, userId, lineId, now);
+
+// ---- money: the trade area's way in (issue 15), each in the caller's transaction -------------
+
+export type { TSeatGrant, TSeatRenewal };
+
+/** Creates the seats a paid order item bought (once per order item and unit). */
+export const grantSeats = (tx: TDb, g: TSeatGrant, quantity: number) => repo.grant(tx, g, quantity);
+
+/** Renews a seat for a paid order (once per order and seat); false when already done. */
+export const renewSeat = (tx: TDb, r: TSeatRenewal) => repo.renew(tx, r);
+
+/** The seats a renewal names, within the person's data scope, locked; null when one is not his to see. */
+export const lockSeatsForRenewal = async (ctx: TRequestContext, ids: readonly number[]) => {
+  if ((await repo.countVisible(ctx.tx, ctx.auth.tenantId, ctx.scope, ids, new Date())) !== ids.length) return null;
+  return repo.lockForRenewal(ctx.tx, ctx.auth.tenantId, ids);
+};
+
+export const seatsDueForRenewal = (db: TDb, until: Date, limit: number) => repo.dueAutoRenewals(db, until, limit);
+export const lockDueSeat = (tx: TDb, id: number, until: Date) => repo.lockDue(tx, id, until);
+/** One seat of the tenant within the person's scope (null when he may not see it). */
+export const visibleSeat = (ctx: TRequestContext, id: number) =>
+  repo.find(ctx.tx, ctx.auth.tenantId, ctx.scope, id, new Date());
+export const refundableTerms = (tx: TDb, tenantId: number, seatId: number) =>
+  repo.refundableTerms(tx, tenantId, seatId);
+export const addRefundedMonths = (tx: TDb, termId: number, months: number) =>
+  repo.addRefundedMonths(tx, termId, months);
+export const endSeat = (tx: TDb, tenantId: number, seatId: number, now: Date) => repo.end(tx, tenantId, seatId, now);
+export const setSeatAutoRenewal = (tx: TDb, tenantId: number, seatId: number, isOn: boolean) =>
+  repo.setAutoRenewal(tx, tenantId, [seatId], isOn);
+export const markRenewalNotified = (tx: TDb, id: number, expireAt: Date) => repo.markRenewalNotified(tx, id, expireAt);
 
 // ---- 坐席管理 (spec section 7 "Seats") ---------------------------------------------------------
 
@@ -75,7 +105,14 @@ export const seatColumns: TColumn<TSeatRow>[] = [
 export type TSeatService = ReturnType<typeof createSeatService>;
 
 /** `database` only for the download, whose rows are read after the request's transaction. */
-export const createSeatService = (deps: { database: TDatabase }) => {
+/** The month prices an enterprise pays per line (its agent's, issue 18), by line id; bound by app.ts to the trade area's. */
+export type TSeatPricesFor = (
+  tx: TDb,
+  tenantId: number,
+  lines: { id: number; price: number }[],
+) => Promise<Map<number, number>>;
+
+export const createSeatService = (deps: { database: TDatabase; pricesFor?: TSeatPricesFor }) => {
   const { database } = deps;
 
   const requireSeat = async (ctx: TRequestContext, id: number, now: Date) => {
@@ -166,14 +203,6 @@ export const createSeatService = (deps: { database: TDatabase }) => {
       return { updated: await repo.setAutoRenewal(ctx.tx, ctx.auth.tenantId, ids, autoRenewal) };
     },
 
-    /** Billing comes with its own issue; until then a renewal extends the seats and is audited (ADR 0005). */
-    manualRenewal: async (ctx: TRequestContext, { ids, months }: TReq<'manualRenewal'>) => {
-      const now = new Date();
-      await requireVisible(ctx, ids, now);
-      if ((await repo.countDisabled(ctx.tx, ctx.auth.tenantId, ids)) > 0) throw seatErrors.renewDisabled();
-      return { updated: await repo.extend(ctx.tx, ctx.auth.tenantId, ids, months, now) };
-    },
-
     releaseSeat: async (ctx: TRequestContext, { id }: TReq<'releaseSeat'>) => {
       const now = new Date();
       const seat = await requireSeat(ctx, id, now);
@@ -203,7 +232,17 @@ export const createSeatService = (deps: { database: TDatabase }) => {
       };
     },
 
-    seatPrices: (ctx: TRequestContext) => repo.prices(ctx.tx),
+    seatPrices: async (ctx: TRequestContext) => {
+      const rows = await repo.prices(ctx.tx);
+      // An enterprise of an agent sees the month price it will pay (the agent's), as 购买坐席 is priced.
+      if (ctx.auth.isSuper || !deps.pricesFor) return rows;
+      const prices = await deps.pricesFor(
+        ctx.tx,
+        ctx.auth.tenantId,
+        rows.map((r) => ({ id: r.lineId, price: r.seatPricePerMonth })),
+      );
+      return rows.map((r) => ({ ...r, seatPricePerMonth: prices.get(r.lineId) ?? r.seatPricePerMonth }));
+    },
 
     staffOptions: (ctx: TRequestContext, { keyword }: TReq<'staffOptions'>) =>
       staffOptions(ctx.tx, ctx.auth.tenantId, ctx.scope, keyword),

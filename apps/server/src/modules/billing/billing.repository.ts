@@ -1,0 +1,397 @@
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import { cursorRows } from '../../db/cursor.js';
+import { lines } from '../../db/schema.js';
+import type { TDataScope } from '../../db/scope.js';
+import { scopeCondition } from '../../db/scope.js';
+import { offsetOf } from '../../db/sql.js';
+import type { TRowSource } from '../../http/xlsx-stream.js';
+import { billingDaily, billingSettings, callCharges, lineRates, type TPaidBy } from './billing.schema.js';
+import type { TRate, TRated, TSplit } from './rating.js';
+
+/** A rate with its row (null: the line's `price_per_minute` per 60 s, no rate set yet). */
+export type TRateAt = TRate & { rateId: number | null };
+
+export type TChargeRow = {
+  recordId: number;
+  tenantId: number;
+  userId: number;
+  deptId: number | null;
+  lineId: number;
+  startTime: Date;
+  duration: number;
+  rate: TRateAt;
+  rated: TRated;
+  split: TSplit;
+};
+
+export type TConsumeRow = {
+  recordId: number;
+  startTime: Date;
+  userId: number;
+  realName: string;
+  deptId: number | null;
+  deptName: string;
+  lineId: number;
+  lineName: string;
+  duration: number;
+  billedSeconds: number;
+  units: number;
+  unitPrice: number;
+  incrementSeconds: number;
+  amount: number;
+  packetSeconds: number;
+  balanceAmount: number;
+  paidBy: TPaidBy;
+  isAllocated: boolean;
+};
+
+export type TConsumeQuery = {
+  tenantId: number;
+  scope: TDataScope;
+  filter: { from?: number; to?: number; lineId?: number; userId?: number; deptId?: number };
+};
+
+export type TTotals = {
+  calls: number;
+  duration: number;
+  billedSeconds: number;
+  amount: number;
+  packetSeconds: number;
+  balanceAmount: number;
+};
+
+// Aliased as the statements below name them (c, d), so filters and scope conditions render c.…, d.….
+const c = alias(callCharges, 'c');
+const d = alias(billingDaily, 'd');
+const iso = (ms: number) => new Date(ms).toISOString();
+const num = (v: unknown) => Number(v ?? 0);
+
+const consumeWhere = ({ tenantId, scope, filter: f }: TConsumeQuery): SQL => {
+  const conds: (SQL | undefined)[] = [
+    sql`${c.tenantId} = ${tenantId}`,
+    scopeCondition(scope, { owner: c.userId, dept: c.deptId }),
+  ];
+  if (f.from !== undefined) conds.push(sql`${c.startTime} >= ${iso(f.from)}`);
+  if (f.to !== undefined) conds.push(sql`${c.startTime} < ${iso(f.to)}`);
+  if (f.lineId !== undefined) conds.push(sql`${c.lineId} = ${f.lineId}`);
+  if (f.userId !== undefined) conds.push(sql`${c.userId} = ${f.userId}`);
+  if (f.deptId !== undefined) conds.push(sql`${c.deptId} = ${f.deptId}`);
+  return and(...conds)!;
+};
+
+/** The consumption rows with their names, newest first (the page and the export read the same). */
+const consumeSelect = (where: SQL) => sql`
+  select c.*, coalesce((select u.real_name from users u where u.id = c.user_id), '') as real_name,
+    coalesce((select dp.name from departments dp where dp.id = c.dept_id), '') as dept_name,
+    coalesce((select l.name from lines l where l.id = c.line_id), '') as line_name
+  from call_charges c where ${where}
+  order by c.start_time desc, c.record_id desc`;
+
+const fromRaw = (r: Record<string, unknown>): TConsumeRow => ({
+  recordId: num(r.record_id),
+  startTime: new Date(r.start_time as string | Date),
+  userId: num(r.user_id),
+  realName: String(r.real_name ?? ''),
+  deptId: r.dept_id === null || r.dept_id === undefined ? null : num(r.dept_id),
+  deptName: String(r.dept_name ?? ''),
+  lineId: num(r.line_id),
+  lineName: String(r.line_name ?? ''),
+  duration: num(r.duration),
+  billedSeconds: num(r.billed_seconds),
+  units: num(r.units),
+  unitPrice: num(r.unit_price),
+  incrementSeconds: num(r.increment_seconds),
+  amount: num(r.amount),
+  packetSeconds: num(r.packet_seconds),
+  balanceAmount: num(r.balance_amount),
+  paidBy: (typeof r.paid_by === 'string' ? JSON.parse(r.paid_by) : r.paid_by) as TPaidBy,
+  isAllocated: Boolean(r.is_allocated),
+});
+
+const totalsOf = (r: Record<string, unknown> | undefined): TTotals => ({
+  calls: num(r?.calls),
+  duration: num(r?.duration),
+  billedSeconds: num(r?.billed_seconds),
+  amount: num(r?.amount),
+  packetSeconds: num(r?.packet_seconds),
+  balanceAmount: num(r?.balance_amount),
+});
+
+const sums = sql`coalesce(sum(d.calls), 0) as calls, coalesce(sum(d.duration), 0) as duration,
+  coalesce(sum(d.billed_seconds), 0) as billed_seconds, coalesce(sum(d.amount), 0) as amount,
+  coalesce(sum(d.packet_seconds), 0) as packet_seconds, coalesce(sum(d.balance_amount), 0) as balance_amount`;
+
+/** The month's days of the roll-up, within the scope and the filters. */
+const dailyWhere = (
+  tenantId: number,
+  scope: TDataScope,
+  month: { first: string; next: string },
+  f: { lineId?: number; deptId?: number } = {},
+): SQL => {
+  const conds: (SQL | undefined)[] = [
+    sql`d.tenant_id = ${tenantId}`,
+    sql`d.day >= ${month.first}::date and d.day < ${month.next}::date`,
+    scopeCondition(scope, { owner: d.userId, dept: d.deptId }),
+  ];
+  if (f.lineId !== undefined) conds.push(sql`d.line_id = ${f.lineId}`);
+  if (f.deptId !== undefined) conds.push(sql`d.dept_id = ${f.deptId}`);
+  return and(...conds)!;
+};
+
+export const billingRepository = {
+  /**
+   * The line's rate in force at `at` (the newest row from before it), or its price per minute per
+   * 60 s when none was set; null when the line does not exist.
+   */
+  rateAt: async (tx: TDb, lineId: number, at: Date): Promise<(TRateAt & { lineName: string }) | null> => {
+    const [row] = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select l.name, l.price_per_minute, r.id, r.unit_price, r.increment_seconds, r.minimum_seconds, r.free_seconds
+        from lines l left join lateral (
+          select * from line_rates r where r.line_id = l.id and r.valid_from <= ${at.toISOString()}
+          order by r.valid_from desc, r.id desc limit 1
+        ) r on true
+        where l.id = ${lineId}`),
+    );
+    if (!row) return null;
+    const hasRate = row.id !== null && row.id !== undefined;
+    return {
+      lineName: String(row.name),
+      rateId: hasRate ? num(row.id) : null,
+      unitPrice: hasRate ? num(row.unit_price) : num(row.price_per_minute),
+      incrementSeconds: hasRate ? num(row.increment_seconds) : 60,
+      minimumSeconds: hasRate ? num(row.minimum_seconds) : 0,
+      freeSeconds: hasRate ? num(row.free_seconds) : 0,
+    };
+  },
+
+  /**
+   * The charge of one call and its day's roll-up, in one statement: the person's billing switch is
+   * read as it stands (cost allocation), the roll-up row of (day, line, department, person) grows.
+   * A record charged already writes nothing (the key is the record) and answers false.
+   */
+  insertCharge: async (tx: TDb, ch: TChargeRow): Promise<boolean> => {
+    const paidBy: TPaidBy = { packets: ch.split.takes, balance: ch.split.balanceAmount };
+    const rows = rowsOf<{ record_id: unknown }>(
+      await tx.execute(sql`
+        with charge as (
+          insert into call_charges (record_id, tenant_id, user_id, dept_id, line_id, start_time, duration,
+            billed_seconds, units, unit_price, increment_seconds, amount, packet_seconds, balance_amount, paid_by, is_allocated)
+          values (${ch.recordId}, ${ch.tenantId}, ${ch.userId}, ${ch.deptId}, ${ch.lineId}, ${ch.startTime.toISOString()},
+            ${ch.duration}, ${ch.rated.billedSeconds}, ${ch.rated.units}, ${ch.rate.unitPrice}, ${ch.rate.incrementSeconds},
+            ${ch.rated.amount}, ${ch.split.packetSeconds}, ${ch.split.balanceAmount}, ${JSON.stringify(paidBy)}::jsonb,
+            coalesce((select u.billing_enabled from users u where u.id = ${ch.userId}), true))
+          on conflict (record_id) do nothing
+          returning *
+        ), daily as (
+          insert into billing_daily as s (tenant_id, day, line_id, dept_id, user_id, calls, duration, billed_seconds,
+            amount, packet_seconds, balance_amount)
+          select tenant_id, (start_time at time zone 'Asia/Shanghai')::date, line_id, dept_id, user_id, 1, duration,
+            billed_seconds, amount, packet_seconds, balance_amount from charge
+          on conflict (tenant_id, day, line_id, dept_id, user_id) do update set
+            calls = s.calls + 1, duration = s.duration + excluded.duration,
+            billed_seconds = s.billed_seconds + excluded.billed_seconds, amount = s.amount + excluded.amount,
+            packet_seconds = s.packet_seconds + excluded.packet_seconds,
+            balance_amount = s.balance_amount + excluded.balance_amount
+        )
+        select record_id from charge`),
+    );
+    return rows.length > 0;
+  },
+
+  consumePage: async (tx: TDb, q: TConsumeQuery, paging: { page: number; limit: number }) => {
+    const where = consumeWhere(q);
+    const [total] = rowsOf<{ n: unknown }>(
+      await tx.execute(sql`select count(*) as n from call_charges c where ${where}`),
+    );
+    const records = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`${consumeSelect(where)} limit ${paging.limit} offset ${offsetOf(paging)}`),
+    ).map(fromRaw);
+    return { records, total: num(total?.n) };
+  },
+
+  consumeOne: async (tx: TDb, q: TConsumeQuery, recordId: number): Promise<TConsumeRow | null> => {
+    const [row] = rowsOf<Record<string, unknown>>(
+      await tx.execute(consumeSelect(and(consumeWhere(q), sql`c.record_id = ${recordId}`)!)),
+    );
+    return row ? fromRaw(row) : null;
+  },
+
+  consumeRows: <T>(database: TDatabase, q: TConsumeQuery, map: (row: TConsumeRow) => T): TRowSource<T> =>
+    cursorRows(database, q.tenantId, consumeSelect(consumeWhere(q)), (raw) => map(fromRaw(raw))),
+
+  /** The month's bill per line and department (named), largest amount first. */
+  billRows: async (
+    tx: TDb,
+    tenantId: number,
+    scope: TDataScope,
+    month: { first: string; next: string },
+    f: { lineId?: number; deptId?: number },
+    paging?: { page: number; limit: number },
+  ) => {
+    const where = dailyWhere(tenantId, scope, month, f);
+    const grouped = sql`select d.line_id, d.dept_id, ${sums} from billing_daily d where ${where} group by d.line_id, d.dept_id`;
+    const [total] = paging
+      ? rowsOf<{ n: unknown }>(await tx.execute(sql`select count(*) as n from (${grouped}) g`))
+      : [undefined];
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select g.*, coalesce((select l.name from lines l where l.id = g.line_id), '') as line_name,
+          coalesce((select dp.name from departments dp where dp.id = g.dept_id), '') as dept_name
+        from (${grouped}) g order by g.amount desc, g.line_id, g.dept_id nulls first
+        ${paging ? sql`limit ${paging.limit} offset ${offsetOf(paging)}` : sql``}`),
+    ).map((r) => ({
+      ...totalsOf(r),
+      key: `${num(r.line_id)}-${r.dept_id ?? 0}`,
+      lineId: num(r.line_id),
+      lineName: String(r.line_name ?? ''),
+      deptId: r.dept_id === null ? null : num(r.dept_id),
+      deptName: String(r.dept_name ?? ''),
+    }));
+    return { records: rows, total: paging ? num(total?.n) : rows.length };
+  },
+
+  /** The month's totals (and any other month's, for month over month). */
+  totals: async (tx: TDb, tenantId: number, scope: TDataScope, month: { first: string; next: string }) =>
+    totalsOf(
+      rowsOf<Record<string, unknown>>(
+        await tx.execute(sql`select ${sums} from billing_daily d where ${dailyWhere(tenantId, scope, month)}`),
+      )[0],
+    ),
+
+  /**
+   * The month by day, line, department and person (named; people: the 20 who cost most among those
+   * whose billing switch is on — cost allocation, decision 0018: the others count for their
+   * department only).
+   */
+  analysis: async (tx: TDb, tenantId: number, scope: TDataScope, month: { first: string; next: string }) => {
+    const where = dailyWhere(tenantId, scope, month);
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        with m as (select * from billing_daily d where ${where}),
+        g as (
+          select 'day' as dim, null::bigint as id, to_char(d.day, 'YYYY-MM-DD') as label, ${sums} from m d group by d.day
+          union all select 'line', d.line_id, null, ${sums} from m d group by d.line_id
+          union all select 'dept', d.dept_id, null, ${sums} from m d group by d.dept_id
+          union all select * from (select 'user', d.user_id, null, ${sums} from m d
+            where exists (select 1 from users u where u.id = d.user_id and u.billing_enabled)
+            group by d.user_id order by amount desc, d.user_id limit 20) u
+        )
+        select g.*, case g.dim
+            when 'line' then (select l.name from lines l where l.id = g.id)
+            when 'dept' then (select dp.name from departments dp where dp.id = g.id)
+            when 'user' then (select u.real_name from users u where u.id = g.id)
+            else g.label end as name
+        from g`),
+    );
+    const of = (dim: string) => rows.filter((r) => r.dim === dim);
+    const named = (dim: string) =>
+      of(dim)
+        .map((r) => ({ ...totalsOf(r), id: r.id === null ? null : num(r.id), name: String(r.name ?? '') }))
+        .sort((a, b) => b.amount - a.amount);
+    return {
+      byDay: of('day')
+        .map((r) => ({ ...totalsOf(r), day: String(r.label) }))
+        .sort((a, b) => a.day.localeCompare(b.day)),
+      byLine: named('line'),
+      byDept: named('dept'),
+      byUser: named('user'),
+    };
+  },
+
+  settings: async (tx: TDb, tenantId: number) =>
+    (await tx.select().from(billingSettings).where(eq(billingSettings.tenantId, tenantId)).limit(1))[0] ?? null,
+
+  saveSettings: async (tx: TDb, tenantId: number, s: { lowBalanceFen: number; isSms: boolean }) => {
+    await tx
+      .insert(billingSettings)
+      .values({ tenantId, ...s })
+      .onConflictDoUpdate({
+        target: billingSettings.tenantId,
+        // A new threshold is a new watch: the next crossing is told again.
+        set: { ...s, notifiedAt: null, updatedAt: new Date() },
+      });
+  },
+
+  /** Whether a line has rates or a price at all, and its name. */
+  line: async (db: TDb, lineId: number) =>
+    (await db.select({ id: lines.id, name: lines.name }).from(lines).where(eq(lines.id, lineId)).limit(1))[0] ?? null,
+
+  /** Every line's rate in force now (or its price per minute), with the history of one line when asked. */
+  rates: async (db: TDb, at: Date, lineId?: number) => {
+    const current = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`
+        select l.id as line_id, l.name as line_name, l.price_per_minute, r.*
+        from lines l left join lateral (
+          select r.id, r.unit_price, r.increment_seconds, r.minimum_seconds, r.free_seconds, r.valid_from, r.created_by_name
+          from line_rates r where r.line_id = l.id and r.valid_from <= ${at.toISOString()}
+          order by r.valid_from desc, r.id desc limit 1
+        ) r on true
+        ${lineId === undefined ? sql`` : sql`where l.id = ${lineId}`}
+        order by l.id`),
+    );
+    const history =
+      lineId === undefined
+        ? []
+        : await db
+            .select({ rate: lineRates, lineName: lines.name })
+            .from(lineRates)
+            .innerJoin(lines, eq(lines.id, lineRates.lineId))
+            .where(eq(lineRates.lineId, lineId))
+            .orderBy(asc(lineRates.validFrom), asc(lineRates.id));
+    return { current, history };
+  },
+
+  insertRate: async (db: TDb, row: typeof lineRates.$inferInsert) =>
+    (await db.insert(lineRates).values(row).returning())[0]!,
+
+  /** Enterprises whose balance is under their threshold and not yet told (read across tenants). */
+  dueLowBalance: async (db: TDb) =>
+    rowsOf<{ tenant_id: unknown }>(
+      await db.execute(sql`
+        select s.tenant_id from billing_settings s join accounts a on a.tenant_id = s.tenant_id
+        where s.low_balance_fen > 0 and s.notified_at is null and a.balance < s.low_balance_fen`),
+    ).map((r) => num(r.tenant_id)),
+
+  /**
+   * Takes the enterprise's low-balance notice in one statement: only one process (or run) gets the
+   * row back, so the administrators are told once per crossing.
+   */
+  claimLowBalance: async (tx: TDb, tenantId: number, at: Date) =>
+    rowsOf<{ balance: unknown; low_balance_fen: unknown; is_sms: boolean }>(
+      await tx.execute(sql`
+        update billing_settings s set notified_at = ${at.toISOString()} from accounts a
+        where s.tenant_id = ${tenantId} and a.tenant_id = s.tenant_id and s.notified_at is null
+          and s.low_balance_fen > 0 and a.balance < s.low_balance_fen
+        returning a.balance, s.low_balance_fen, s.is_sms`),
+    ).map((r) => ({ balance: num(r.balance), threshold: num(r.low_balance_fen), isSms: r.is_sms }))[0] ?? null,
+
+  administrators: async (db: TDb, tenantId: number) =>
+    rowsOf<{ id: unknown; mobile: string }>(
+      await db.execute(sql`
+        select distinct u.id, u.mobile from users u
+        join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+        where u.tenant_id = ${tenantId} and u.status = 'active' and r.is_admin and r.status = 'active'`),
+    ).map((r) => ({ userId: num(r.id), mobile: r.mobile })),
+
+  /** Enterprises back at or above their threshold are watched again. */
+  rearmRecovered: async (db: TDb) => {
+    await db.execute(sql`
+      update billing_settings s set notified_at = null from accounts a
+      where a.tenant_id = s.tenant_id and s.notified_at is not null and a.balance >= s.low_balance_fen`);
+  },
+
+  /** Usable package seconds of a line now and the balance (the dial guard). */
+  dialFunds: async (tx: TDb, tenantId: number, lineId: number, at: Date) => {
+    const [row] = rowsOf<{ seconds: unknown; balance: unknown }>(
+      await tx.execute(sql`
+        select coalesce((select sum(p.total_minutes * 60 - p.used_seconds) from packets p
+            where p.tenant_id = ${tenantId} and p.line_id = ${lineId} and p.status = 'active'
+              and p.expire_at > ${at.toISOString()} and p.used_seconds < p.total_minutes * 60), 0) as seconds,
+          coalesce((select a.balance from accounts a where a.tenant_id = ${tenantId}), 0) as balance`),
+    );
+    return { packetSeconds: num(row?.seconds), balance: num(row?.balance) };
+  },
+};

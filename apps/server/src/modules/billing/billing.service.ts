@@ -1,0 +1,469 @@
+import {
+  beijingFileDay,
+  beijingTime,
+  billingLimits,
+  type billingRoutes,
+  ledgerKindLabel,
+  type TBillAnalysis,
+  type TConsume,
+  type TLedgerEntry,
+  type TLedgerKind,
+  type TLineRate,
+  type TParsedRequestOf,
+  toPage,
+  yuan,
+} from '@yunhu/contract';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { lockForTransaction } from '../../db/locks.js';
+import { withTenant } from '../../db/tenant.js';
+import { asPlatform, type TRequestContext } from '../../http/context.js';
+import { streamXlsx } from '../../http/download.js';
+import type { TColumn } from '../../http/xlsx-stream.js';
+import { takePacketSeconds } from '../packet/index.js';
+import { book } from '../trade/index.js';
+import { billingErrors } from './billing.errors.js';
+import { billingRepository as repo, type TConsumeRow, type TRateAt } from './billing.repository.js';
+import { billingLedgerRepository as ledger, type TLedgerRow, type TMoneyMonth } from './billing-ledger.repository.js';
+import { hasDialFunds, rateCall, splitCharge, type TRated } from './rating.js';
+
+type TReq<K extends keyof typeof billingRoutes> = TParsedRequestOf<(typeof billingRoutes)[K]>;
+
+/** A call rated at its line's rate of its start (what `chargeRecord` charges). */
+export type TRecordRating = { rate: TRateAt; rated: TRated };
+
+/**
+ * Rates a finished call at its line's rate in force at its start (the call area, before it writes
+ * the record: the amount is the record's `postage`). A line without a rate row costs its price per
+ * minute per 60 s; an unknown line costs nothing.
+ */
+export const rateRecord = async (
+  tx: TDb,
+  call: { lineId: number; startTime: Date; isAnswered: boolean; duration: number },
+): Promise<TRecordRating> => {
+  const rate = (await repo.rateAt(tx, call.lineId, call.startTime)) ?? {
+    rateId: null,
+    unitPrice: 0,
+    incrementSeconds: 60,
+    minimumSeconds: 0,
+    freeSeconds: 0,
+  };
+  return { rate, rated: rateCall(call, rate) };
+};
+
+/**
+ * Charges a call once, in the transaction that wrote its record (docs/decisions/0018-billing.md):
+ * the line's packages (earliest expiry first, locked FOR UPDATE) give what they have left in one
+ * statement, the balance pays the rest (`book`, kind consumption, key = the record: allowed below
+ * zero, a call already made is charged whatever is left). The call area calls it only for a record
+ * it has just written (a repeated callback writes none), and the charge row's key (the record) and
+ * the ledger's (kind, record) are the walls behind that. Returns the charge, or null when nothing
+ * was due.
+ */
+export const chargeRecord = async (
+  tx: TDb,
+  call: {
+    recordId: number;
+    tenantId: number;
+    userId: number;
+    deptId: number | null;
+    lineId: number;
+    startTime: Date;
+    duration: number;
+    rating: TRecordRating;
+  },
+) => {
+  const { rate, rated } = call.rating;
+  if (rated.amount <= 0) return null;
+  const taken = await takePacketSeconds(tx, {
+    tenantId: call.tenantId,
+    lineId: call.lineId,
+    at: call.startTime,
+    seconds: rated.billedSeconds,
+  });
+  const split = splitCharge(
+    rated,
+    rate,
+    taken.map((t) => ({ ...t, remainingSeconds: t.seconds })),
+  );
+  // The record is new (its insert just succeeded), so its charge is too; a second one would be a
+  // bug, and throwing takes the packages' seconds back with the whole transaction.
+  if (!(await repo.insertCharge(tx, { ...call, rate, rated, split })))
+    throw new Error(`call ${call.recordId} charged twice`);
+  if (split.balanceAmount > 0) {
+    await book(tx, {
+      tenantId: call.tenantId,
+      kind: 'consumption',
+      amount: -split.balanceAmount,
+      bizType: 'call',
+      bizKey: String(call.recordId),
+      remark: `通话消费 ${rated.billedSeconds} 秒`,
+    });
+  }
+  return { ...split, amount: rated.amount, billedSeconds: rated.billedSeconds };
+};
+
+/**
+ * The dial flow's money check (issue 16 Guard, docs/decisions/0018-billing.md): on a line that costs
+ * something, each call of the enterprise under way on it holds one minimum block (package seconds
+ * first, then the balance), and the dial is refused (余额不足) when nothing is left after the holds.
+ * Dials of one enterprise on charged lines take their turn on a lock until their transaction ends,
+ * so each counts the requests the ones before it wrote: dials that arrive together cannot all pass
+ * on money that pays for one. `callsUnderWay` counts the enterprise's calls under way on the line
+ * (the call area's definition), after the lock.
+ */
+export const ensureDialFunds = async (
+  tx: TDb,
+  tenantId: number,
+  lineId: number,
+  at: Date,
+  callsUnderWay: () => Promise<number>,
+): Promise<void> => {
+  const rate = await repo.rateAt(tx, lineId, at);
+  if (!rate || rate.unitPrice === 0) return;
+  await lockForTransaction(tx, 'dial_funds', tenantId);
+  const funds = await repo.dialFunds(tx, tenantId, lineId, at);
+  const underWay = await callsUnderWay();
+  if (hasDialFunds(rate, funds, underWay)) return;
+  throw underWay > 0
+    ? billingErrors.noBalanceUnderWay(rate.lineName, yuan(funds.balance), underWay)
+    : billingErrors.noBalance(rate.lineName, yuan(funds.balance));
+};
+
+const seconds = (s: number) => `${s} 秒`;
+const paidText = (r: TConsumeRow) =>
+  [
+    ...r.paidBy.packets.map((p) => `${p.name} ${p.seconds} 秒`),
+    ...(r.paidBy.balance > 0 ? [`余额 ${yuan(r.paidBy.balance)} 元`] : []),
+  ].join('；');
+
+export const consumeColumns: TColumn<TConsumeRow>[] = [
+  { header: '通话时间', width: 22, value: (r) => beijingTime(r.startTime) },
+  { header: '员工', width: 12, value: (r) => r.realName },
+  { header: '部门', width: 14, value: (r) => r.deptName },
+  { header: '线路', width: 18, value: (r) => r.lineName },
+  { header: '通话时长', width: 10, value: (r) => seconds(r.duration) },
+  { header: '计费时长', width: 10, value: (r) => seconds(r.billedSeconds) },
+  { header: '计费单位数', width: 10, value: (r) => r.units },
+  { header: '资费', width: 16, value: (r) => `${yuan(r.unitPrice)} 元/${r.incrementSeconds} 秒` },
+  { header: '金额（元）', width: 12, value: (r) => yuan(r.amount) },
+  { header: '套餐抵扣', width: 10, value: (r) => seconds(r.packetSeconds) },
+  { header: '余额扣费（元）', width: 14, value: (r) => yuan(r.balanceAmount) },
+  { header: '支付明细', width: 40, value: paidText },
+];
+
+type TBillRow = Awaited<ReturnType<typeof repo.billRows>>['records'][number];
+export const billColumns: TColumn<TBillRow>[] = [
+  { header: '线路', width: 18, value: (r) => r.lineName },
+  { header: '部门', width: 14, value: (r) => r.deptName || '未分配部门' },
+  { header: '计费通话数', width: 12, value: (r) => r.calls },
+  { header: '通话时长（秒）', width: 14, value: (r) => r.duration },
+  { header: '计费时长（秒）', width: 14, value: (r) => r.billedSeconds },
+  { header: '金额（元）', width: 12, value: (r) => yuan(r.amount) },
+  { header: '套餐抵扣（秒）', width: 14, value: (r) => r.packetSeconds },
+  { header: '余额扣费（元）', width: 14, value: (r) => yuan(r.balanceAmount) },
+];
+
+export const ledgerColumns: TColumn<TLedgerRow>[] = [
+  { header: '时间', width: 22, value: (r) => beijingTime(r.createdAt) },
+  { header: '类型', width: 10, value: (r) => ledgerKindLabel[r.kind as TLedgerKind] ?? r.kind },
+  { header: '收支', width: 8, value: (r) => (r.amount >= 0 ? '收入' : '支出') },
+  { header: '金额（元）', width: 12, value: (r) => yuan(r.amount) },
+  { header: '余额（元）', width: 12, value: (r) => yuan(r.balanceAfter) },
+  { header: '业务单号', width: 28, value: (r) => r.bizKey },
+  { header: '备注', width: 30, value: (r) => r.remark },
+  { header: '操作人', width: 12, value: (r) => r.createdByName },
+];
+
+export const moneyColumns: TColumn<TMoneyMonth>[] = [
+  { header: '月份', width: 10, value: (r) => r.month },
+  { header: '充值（元）', width: 12, value: (r) => yuan(r.recharge) },
+  { header: '购买（元）', width: 12, value: (r) => yuan(r.purchase) },
+  { header: '消费（元）', width: 12, value: (r) => yuan(r.consumption) },
+  { header: '退款（元）', width: 12, value: (r) => yuan(r.refund) },
+  { header: '转账（元）', width: 12, value: (r) => yuan(r.transfer) },
+  { header: '调账（元）', width: 12, value: (r) => yuan(r.adjustment) },
+  { header: '净变动（元）', width: 12, value: (r) => yuan(r.net) },
+];
+
+const toConsume = (r: TConsumeRow): TConsume => ({ ...r, startTime: r.startTime.getTime() });
+const toLedger = (r: TLedgerRow): TLedgerEntry => ({
+  id: r.id,
+  kind: r.kind as TLedgerKind,
+  amount: r.amount,
+  balanceAfter: r.balanceAfter,
+  bizType: r.bizType,
+  bizKey: r.bizKey,
+  remark: r.remark,
+  createdByName: r.createdByName,
+  createdAt: r.createdAt.getTime(),
+});
+
+/** 'YYYY-MM' → its first day and the next month's, as dates (the roll-up's Shanghai days). */
+export const monthRange = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${pad(m + 1)}`;
+  const prev = m === 1 ? `${y - 1}-12` : `${y}-${pad(m - 1)}`;
+  return { first: `${month}-01`, next: `${next}-01`, prev: { first: `${prev}-01`, next: `${month}-01` } };
+};
+
+const checkRange = (f: { from?: number; to?: number }) => {
+  if (f.from !== undefined && f.to !== undefined && f.from > f.to) throw billingErrors.rangeReversed();
+};
+
+const rateOf = (r: Record<string, unknown>): TLineRate => {
+  const hasRate = r.id !== null && r.id !== undefined;
+  return {
+    id: hasRate ? Number(r.id) : null,
+    lineId: Number(r.line_id),
+    lineName: String(r.line_name ?? ''),
+    unitPrice: Number(hasRate ? r.unit_price : r.price_per_minute),
+    incrementSeconds: hasRate ? Number(r.increment_seconds) : 60,
+    minimumSeconds: hasRate ? Number(r.minimum_seconds) : 0,
+    freeSeconds: hasRate ? Number(r.free_seconds) : 0,
+    validFrom: hasRate ? new Date(r.valid_from as string | Date).getTime() : null,
+    createdByName: hasRate ? String(r.created_by_name ?? '') : '',
+  };
+};
+
+/** How often the low-balance watch looks (a constant of the product, not a setting). */
+export const lowBalanceJobSeconds = 60;
+
+type TLogger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+export type TBillingService = ReturnType<typeof createBillingService>;
+
+/**
+ * 收支明细, 消费明细, 账单, 账单分析, the low-balance notice and the platform's rates and revenue
+ * (issue 16). Charging itself is `chargeRecord`, called by the call area.
+ */
+export const createBillingService = (deps: {
+  database: TDatabase;
+  /** A notice to a person's bell (the system area), in the caller's transaction. */
+  notify: (db: TDb, rows: { tenantId: number; userId: number; title: string; content: string }[]) => Promise<void>;
+  sms: { send: (mobile: string, text: string, meta: { code: string; purpose: string }) => Promise<void> };
+  logger: TLogger;
+  now?: () => Date;
+}) => {
+  const now = deps.now ?? (() => new Date());
+  const consumeQuery = (ctx: TRequestContext, f: TReq<'consumeExport'>) => {
+    checkRange(f);
+    return { tenantId: ctx.auth.tenantId, scope: ctx.scope, filter: f };
+  };
+
+  /**
+   * Tells the administrators of every enterprise whose balance fell under its threshold (a bell
+   * notice, and an SMS when the enterprise asked for one), once per crossing; enterprises back
+   * above it are watched again. Returns how many enterprises were told.
+   */
+  const checkLowBalance = async () => {
+    await repo.rearmRecovered(deps.database.db);
+    let told = 0;
+    for (const tenantId of await repo.dueLowBalance(deps.database.db)) {
+      const sent = await withTenant(deps.database, tenantId, async (tx) => {
+        const claim = await repo.claimLowBalance(tx, tenantId, now());
+        if (!claim) return null;
+        const admins = await repo.administrators(tx, tenantId);
+        const content = `账户余额 ${yuan(claim.balance)} 元，已低于提醒金额 ${yuan(claim.threshold)} 元。余额和套餐用完后将无法外呼，请及时充值或购买套餐。`;
+        await deps.notify(
+          tx,
+          admins.map((a) => ({ tenantId, userId: a.userId, title: '余额不足提醒', content })),
+        );
+        return claim.isSms ? { admins, content } : { admins: [], content };
+      });
+      if (!sent) continue;
+      told++;
+      // The SMS goes after the commit: a failed send never takes the notice back.
+      for (const a of sent.admins) {
+        await deps.sms
+          .send(a.mobile, `【云呼】${sent.content}`, { code: '', purpose: 'lowBalance' })
+          .catch((error: unknown) => deps.logger.warn({ err: error, tenantId }, 'billing: low-balance SMS failed'));
+      }
+    }
+    return told;
+  };
+
+  return {
+    checkLowBalance,
+
+    startLowBalanceJob: (intervalSeconds: number) => {
+      if (intervalSeconds <= 0) return { stop: async () => undefined };
+      let running: Promise<unknown> | null = null;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = checkLowBalance()
+          .catch((error: unknown) => deps.logger.error({ err: error }, 'billing: low-balance job failed'))
+          .finally(() => {
+            running = null;
+          });
+      }, intervalSeconds * 1000);
+      timer.unref();
+      return {
+        stop: async () => {
+          clearInterval(timer);
+          await running;
+        },
+      };
+    },
+
+    consumePage: async (ctx: TRequestContext, q: TReq<'consumePage'>) => {
+      const { records, total } = await repo.consumePage(ctx.tx, consumeQuery(ctx, q), q);
+      return toPage(records.map(toConsume), total, q);
+    },
+
+    consumeById: async (ctx: TRequestContext, { recordId }: TReq<'consumeById'>) => {
+      const row = await repo.consumeOne(
+        ctx.tx,
+        { tenantId: ctx.auth.tenantId, scope: ctx.scope, filter: {} },
+        recordId,
+      );
+      if (!row) throw billingErrors.consumeMissing();
+      return toConsume(row);
+    },
+
+    consumeExport: (ctx: TRequestContext, f: TReq<'consumeExport'>) =>
+      streamXlsx(
+        repo.consumeRows(deps.database, consumeQuery(ctx, f), (r) => r),
+        consumeColumns,
+        `消费明细_${beijingFileDay(now())}.xlsx`,
+        '消费明细',
+      ),
+
+    billPage: async (ctx: TRequestContext, q: TReq<'billPage'>) => {
+      const { records, total } = await repo.billRows(ctx.tx, ctx.auth.tenantId, ctx.scope, monthRange(q.month), q, q);
+      return toPage(records, total, q);
+    },
+
+    /** The month's bill is a few hundred rows at most (lines × departments): read whole. */
+    billExport: async (ctx: TRequestContext, q: TReq<'billExport'>) => {
+      const { records } = await repo.billRows(ctx.tx, ctx.auth.tenantId, ctx.scope, monthRange(q.month), q);
+      return streamXlsx(
+        async (sink) => {
+          if (records.length) await sink(records);
+        },
+        billColumns,
+        `账单_${q.month}.xlsx`,
+        '账单',
+      );
+    },
+
+    billAnalysis: async (ctx: TRequestContext, { month }: TReq<'billAnalysis'>): Promise<TBillAnalysis> => {
+      const range = monthRange(month);
+      const [totals, lastMonth, parts] = [
+        await repo.totals(ctx.tx, ctx.auth.tenantId, ctx.scope, range),
+        await repo.totals(ctx.tx, ctx.auth.tenantId, ctx.scope, range.prev),
+        await repo.analysis(ctx.tx, ctx.auth.tenantId, ctx.scope, range),
+      ];
+      return { month, totals, lastMonth, ...parts };
+    },
+
+    revenueExpPage: async (ctx: TRequestContext, q: TReq<'revenueExpPage'>) => {
+      checkRange(q);
+      const { records, total } = await ledger.page(ctx.tx, { ...q, tenantId: ctx.auth.tenantId }, q);
+      return toPage(records.map(toLedger), total, q);
+    },
+
+    revenueExpExport: (ctx: TRequestContext, f: TReq<'revenueExpExport'>) => {
+      checkRange(f);
+      return streamXlsx(
+        ledger.rows(deps.database, { ...f, tenantId: ctx.auth.tenantId }, (r) => r),
+        ledgerColumns,
+        `收支明细_${beijingFileDay(now())}.xlsx`,
+        '收支明细',
+      );
+    },
+
+    refundPage: async (ctx: TRequestContext, q: TReq<'refundPage'>) => {
+      checkRange(q);
+      const { records, total } = await ledger.page(ctx.tx, { ...q, kind: 'refund', tenantId: ctx.auth.tenantId }, q);
+      return toPage(records.map(toLedger), total, q);
+    },
+
+    refundExport: (ctx: TRequestContext, f: TReq<'refundExport'>) => {
+      checkRange(f);
+      return streamXlsx(
+        ledger.rows(deps.database, { ...f, kind: 'refund', tenantId: ctx.auth.tenantId }, (r) => r),
+        ledgerColumns,
+        `退款明细_${beijingFileDay(now())}.xlsx`,
+        '退款明细',
+      );
+    },
+
+    moneyPage: async (ctx: TRequestContext, q: TReq<'moneyPage'>) => {
+      const year = q.year ?? Number(beijingTime(now()).slice(0, 4));
+      const months = await ledger.months(ctx.tx, ctx.auth.tenantId, year);
+      const from = (q.page - 1) * q.limit;
+      return toPage(months.slice(from, from + q.limit), months.length, q);
+    },
+
+    moneyExport: async (ctx: TRequestContext, q: TReq<'moneyExport'>) => {
+      const year = q.year ?? Number(beijingTime(now()).slice(0, 4));
+      const months = await ledger.months(ctx.tx, ctx.auth.tenantId, year);
+      return streamXlsx(
+        async (sink) => {
+          if (months.length) await sink(months);
+        },
+        moneyColumns,
+        `资金月度汇总_${year}.xlsx`,
+        '资金月度汇总',
+      );
+    },
+
+    settingsGet: async (ctx: TRequestContext) => {
+      const s = await repo.settings(ctx.tx, ctx.auth.tenantId);
+      return { lowBalanceFen: s?.lowBalanceFen ?? 0, isSms: s?.isSms ?? false };
+    },
+
+    settingsSave: async (ctx: TRequestContext, input: TReq<'settingsSave'>) => {
+      await repo.saveSettings(ctx.tx, ctx.auth.tenantId, input);
+      return input;
+    },
+
+    rateList: (ctx: TRequestContext, q: TReq<'rateList'>) =>
+      asPlatform(ctx, async (db) => {
+        const { current, history } = await repo.rates(db, now(), q.lineId);
+        if (q.lineId === undefined) return current.map(rateOf);
+        if (current.length === 0) throw billingErrors.lineMissing();
+        // One line: its rate in force now first, then every row of its history (oldest first).
+        return [
+          rateOf(current[0]!),
+          ...history.map(({ rate, lineName }) => ({
+            ...rate,
+            lineName,
+            validFrom: rate.validFrom.getTime(),
+          })),
+        ];
+      }),
+
+    /** A new rate of a line from now (or a later moment): earlier calls keep the rate of their time. */
+    rateSave: (ctx: TRequestContext, input: TReq<'rateSave'>) =>
+      asPlatform(ctx, async (db) => {
+        const at = now();
+        const validFrom = input.validFrom ?? at.getTime();
+        if (validFrom < at.getTime() - billingLimits.pastToleranceMs) throw billingErrors.rateInPast();
+        const line = await repo.line(db, input.lineId);
+        if (!line) throw billingErrors.lineMissing();
+        const row = await repo.insertRate(db, {
+          lineId: input.lineId,
+          unitPrice: input.unitPrice,
+          incrementSeconds: input.incrementSeconds,
+          minimumSeconds: input.minimumSeconds,
+          freeSeconds: input.freeSeconds,
+          validFrom: new Date(Math.max(validFrom, at.getTime())),
+          createdByName: ctx.auth.realName,
+        });
+        return { ...row, lineName: line.name, validFrom: row.validFrom.getTime() };
+      }),
+
+    platformRevenuePage: (ctx: TRequestContext, q: TReq<'platformRevenuePage'>) =>
+      asPlatform(ctx, async (db) => {
+        checkRange(q);
+        const { records, total } = await ledger.page(db, { ...q, tenantId: q.tenantId ?? null }, q);
+        return toPage(
+          records.map((r) => ({ ...toLedger(r), tenantId: r.tenantId, enterpriseName: r.enterpriseName })),
+          total,
+          q,
+        );
+      }),
+  };
+};

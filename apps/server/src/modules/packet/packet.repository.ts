@@ -1,0 +1,126 @@
+import { and, asc, count, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { lines, orders } from '../../db/schema.js';
+import { offsetOf } from '../../db/sql.js';
+import { packetProducts, packets } from './packet.schema.js';
+
+export type TProductFilter = { lineId?: number; type?: string; ids?: number[]; withDisabled?: boolean };
+export type TProductFields = Omit<typeof packetProducts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type TGrant = {
+  tenantId: number;
+  productId: number;
+  lineId: number;
+  name: string;
+  minutes: number;
+  price: number;
+  validityDays: number;
+  orderId: number;
+  orderItem: number;
+  at: Date;
+};
+
+const productColumns = { product: packetProducts, lineName: lines.name };
+
+/** frozen / refunded (a 退订), used / expired / active, from the row at the time of asking. */
+const stateOf = (now: Date): SQL<string> =>
+  sql<string>`case when ${packets.status} in ('frozen', 'refunded') then ${packets.status}
+    when ${packets.usedSeconds} >= ${packets.totalMinutes} * 60 then 'used'
+    when ${packets.expireAt} <= ${now} then 'expired' else 'active' end`;
+
+export const packetRepository = {
+  products: async (db: TDb, f: TProductFilter) => {
+    const conds: SQL[] = [];
+    if (f.lineId) conds.push(eq(packetProducts.lineId, f.lineId));
+    if (f.type) conds.push(eq(packetProducts.type, f.type));
+    if (f.ids) conds.push(inArray(packetProducts.id, f.ids));
+    if (!f.withDisabled) conds.push(eq(packetProducts.isEnabled, true), eq(lines.status, 'active'));
+    return db
+      .select(productColumns)
+      .from(packetProducts)
+      .innerJoin(lines, eq(lines.id, packetProducts.lineId))
+      .where(and(...conds))
+      .orderBy(asc(packetProducts.lineId), asc(packetProducts.price), asc(packetProducts.id));
+  },
+
+  activeLines: (db: TDb) =>
+    db.select({ id: lines.id, name: lines.name }).from(lines).where(eq(lines.status, 'active')).orderBy(asc(lines.id)),
+
+  lineExists: async (db: TDb, lineId: number) =>
+    (await db.select({ id: lines.id }).from(lines).where(eq(lines.id, lineId)).limit(1)).length > 0,
+
+  insertProduct: async (db: TDb, fields: TProductFields) =>
+    (await db.insert(packetProducts).values(fields).returning({ id: packetProducts.id }))[0]!.id,
+
+  updateProduct: async (db: TDb, id: number, fields: Partial<TProductFields>) =>
+    (
+      await db
+        .update(packetProducts)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(packetProducts.id, id))
+        .returning({ id: packetProducts.id })
+    ).length,
+
+  /** Grants the packages of one paid order item; a second grant of the same item adds nothing. */
+  grant: async (tx: TDb, g: TGrant, quantity: number) => {
+    const rows = Array.from({ length: quantity }, (_, i) => ({
+      tenantId: g.tenantId,
+      lineId: g.lineId,
+      name: g.name,
+      totalMinutes: g.minutes,
+      price: g.price,
+      boughtAt: g.at,
+      expireAt: new Date(g.at.getTime() + g.validityDays * 86_400_000),
+      productId: g.productId,
+      orderId: g.orderId,
+      orderItem: g.orderItem * 1000 + i,
+    }));
+    return (await tx.insert(packets).values(rows).onConflictDoNothing().returning({ id: packets.id })).length;
+  },
+
+  /**
+   * One of the enterprise's packages locked FOR UPDATE — the lock billing's consumption takes
+   * (packet-usage.repository.ts), so a 退订 and a call's charge of one package run one after the other.
+   */
+  lock: async (tx: TDb, tenantId: number, packetId: number) =>
+    (
+      await tx
+        .select({ packet: packets, lineName: lines.name })
+        .from(packets)
+        .innerJoin(lines, eq(lines.id, packets.lineId))
+        .where(and(eq(packets.tenantId, tenantId), eq(packets.id, packetId)))
+        .for('update', { of: packets })
+    )[0] ?? null,
+
+  /** Moves a package between active, frozen (退订 under review) and refunded; answers whether it was in `from`. */
+  setStatus: async (tx: TDb, tenantId: number, packetId: number, from: string, to: string) =>
+    (
+      await tx
+        .update(packets)
+        .set({ status: to })
+        .where(and(eq(packets.tenantId, tenantId), eq(packets.id, packetId), eq(packets.status, from)))
+        .returning({ id: packets.id })
+    ).length > 0,
+
+  mine: async (tx: TDb, tenantId: number, f: { state?: string }, q: { page: number; limit: number }, now: Date) => {
+    const conds: SQL[] = [eq(packets.tenantId, tenantId)];
+    const live = sql`${packets.status} not in ('frozen', 'refunded')`;
+    if (f.state === 'active') {
+      conds.push(gt(packets.expireAt, now), sql`${packets.usedSeconds} < ${packets.totalMinutes} * 60`, live);
+    } else if (f.state === 'expired') {
+      conds.push(lte(packets.expireAt, now), sql`${packets.usedSeconds} < ${packets.totalMinutes} * 60`, live);
+    } else if (f.state === 'used') conds.push(sql`${packets.usedSeconds} >= ${packets.totalMinutes} * 60`, live);
+    else if (f.state === 'frozen' || f.state === 'refunded') conds.push(eq(packets.status, f.state));
+    const where = and(...conds);
+    const [total] = await tx.select({ n: count() }).from(packets).where(where);
+    const records = await tx
+      .select({ packet: packets, lineName: lines.name, state: stateOf(now), orderNo: orders.orderNo })
+      .from(packets)
+      .innerJoin(lines, eq(lines.id, packets.lineId))
+      .leftJoin(orders, eq(orders.id, packets.orderId))
+      .where(where)
+      .orderBy(asc(packets.expireAt), asc(packets.id))
+      .limit(q.limit)
+      .offset(offsetOf(q));
+    return { records, total: total?.n ?? 0 };
+  },
+};

@@ -1,0 +1,132 @@
+import {
+  type packetRoutes,
+  packetTypeLabel,
+  packetTypes,
+  type TPacket,
+  type TPacketProduct,
+  type TPacketState,
+  type TPacketType,
+  type TParsedRequestOf,
+  toPage,
+} from '@yunhu/contract';
+import type { TDb } from '../../db/client.js';
+import { asPlatform, type TRequestContext } from '../../http/context.js';
+import { packetErrors } from './packet.errors.js';
+import { packetRepository as repo, type TGrant } from './packet.repository.js';
+
+type TReq<K extends keyof typeof packetRoutes> = TParsedRequestOf<(typeof packetRoutes)[K]>;
+type TProductRow = Awaited<ReturnType<typeof repo.products>>[number];
+
+const toProduct = ({ product: p, lineName }: TProductRow): TPacketProduct => ({
+  id: p.id,
+  type: p.type as TPacketType,
+  lineId: p.lineId,
+  lineName,
+  name: p.name,
+  minutes: p.minutes,
+  price: p.price,
+  validityDays: p.validityDays,
+  isEnabled: p.isEnabled,
+  updatedAt: p.updatedAt.getTime(),
+});
+
+/**
+ * The enabled catalogue entries of these ids, read in the caller's transaction: what an order is
+ * priced from (the trade area asks; the client's figures are never taken).
+ */
+export const enabledProducts = async (tx: TDb, ids: number[]): Promise<TPacketProduct[]> =>
+  (await repo.products(tx, { ids })).map(toProduct);
+
+/** Grants a paid order item's packages in the caller's transaction (the trade area, once per item). */
+export const grantPackets = (tx: TDb, g: TGrant, quantity: number) => repo.grant(tx, g, quantity);
+
+/**
+ * One of the enterprise's packages, locked FOR UPDATE in the caller's transaction (the trade area's
+ * 退订; billing takes the same lock when a call consumes it).
+ */
+export const lockPacket = (tx: TDb, tenantId: number, packetId: number) => repo.lock(tx, tenantId, packetId);
+
+/**
+ * A package's status for its 退订: `active` → `frozen` (under review: billing takes only active
+ * packages) → `refunded` (approved) or back to `active` (rejected). Answers false when it was not in `from`.
+ */
+export const setPacketStatus = (
+  tx: TDb,
+  tenantId: number,
+  packetId: number,
+  from: 'active' | 'frozen',
+  to: 'active' | 'frozen' | 'refunded',
+) => repo.setStatus(tx, tenantId, packetId, from, to);
+
+export type TPacketService = ReturnType<typeof createPacketService>;
+
+/** 套餐: the catalogue (the platform writes it) and the packages an enterprise bought. */
+/** The prices an enterprise pays per product (its agent's, issue 18), by product id; bound by app.ts to the trade area's. */
+export type TPricesFor = (
+  tx: TDb,
+  tenantId: number,
+  items: { id: number; price: number }[],
+) => Promise<Map<number, number>>;
+
+export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
+  const productById = async (db: TDb, id: number) => {
+    const [row] = await repo.products(db, { ids: [id], withDisabled: true });
+    if (!row) throw packetErrors.productMissing();
+    return toProduct(row);
+  };
+  return {
+    typeList: async () => packetTypes.map((type) => ({ type, name: packetTypeLabel[type] })),
+
+    list: async (ctx: TRequestContext, q: TReq<'list'>) => {
+      const products = (
+        await repo.products(ctx.tx, { ...q, withDisabled: Boolean(q.withDisabled && ctx.auth.isSuper) })
+      ).map(toProduct);
+      // An enterprise of an agent sees the price it will pay (the agent's), as its order is priced.
+      if (ctx.auth.isSuper || !deps.pricesFor) return products;
+      const prices = await deps.pricesFor(ctx.tx, ctx.auth.tenantId, products);
+      return products.map((p) => ({ ...p, price: prices.get(p.id) ?? p.price }));
+    },
+
+    save: (ctx: TRequestContext, input: TReq<'save'>) =>
+      asPlatform(ctx, async (db) => {
+        if (!(await repo.lineExists(db, input.lineId))) throw packetErrors.lineMissing();
+        const { id, ...fields } = input;
+        if (id === undefined) return productById(db, await repo.insertProduct(db, fields));
+        if ((await repo.updateProduct(db, id, fields)) === 0) throw packetErrors.productMissing();
+        return productById(db, id);
+      }),
+
+    setEnabled: (ctx: TRequestContext, input: TReq<'setEnabled'>) =>
+      asPlatform(ctx, async (db) => {
+        if ((await repo.updateProduct(db, input.id, { isEnabled: input.isEnabled })) === 0) {
+          throw packetErrors.productMissing();
+        }
+        return null;
+      }),
+
+    lineOptions: (ctx: TRequestContext) => asPlatform(ctx, (db) => repo.activeLines(db)),
+
+    mine: async (ctx: TRequestContext, q: TReq<'mine'>) => {
+      const { records, total } = await repo.mine(ctx.tx, ctx.auth.tenantId, q, q, new Date());
+      return toPage(
+        records.map(
+          ({ packet: p, lineName, state, orderNo }): TPacket => ({
+            id: p.id,
+            lineId: p.lineId,
+            lineName,
+            name: p.name,
+            totalSeconds: p.totalMinutes * 60,
+            remainingSeconds: Math.max(0, p.totalMinutes * 60 - p.usedSeconds),
+            price: p.price,
+            boughtAt: p.boughtAt.getTime(),
+            expireAt: p.expireAt.getTime(),
+            state: state as TPacketState,
+            orderNo,
+          }),
+        ),
+        total,
+        q,
+      );
+    },
+  };
+};

@@ -1,0 +1,21 @@
+// The trade area's one door (issue 15): accounts and the ledger, orders and their payment.
+export { book, ledgerRepository, type TLedgerKind, type TMovement } from './ledger.repository.js';
+export type { TPayAdapter } from './pay.adapter.js';
+export { createAlipayChannel } from './pay-alipay.js';
+export { createSandboxChannel, sandboxSign, sandboxSignatureHeader, type TSandboxChannel } from './pay-sandbox.js';
+export { createWechatChannel } from './pay-wechat.js';
+export { tradeErrors } from './trade.errors.js';
+export { registerPayNotify, registerSandboxPayPage } from './trade.http.js';
+export { tradeHandlers } from './trade.routes.js';
+export {
+  accounts,
+  ledgerEntries,
+  orders,
+  payments,
+  payNotifications,
+  refundApplications,
+  seatPrices,
+} from './trade.schema.js';
+export { createTradeService, type TTradeService } from './trade.service.js';
+export { packagePricesFor, seatPricesFor } from './trade-agent.js';
+export type { TNotify } from './trade-seat.service.js';

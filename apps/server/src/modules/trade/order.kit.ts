@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import type { TOrder, TOrderKind, TOrderState, TPayChannel } from '@yunhu/contract';
+import type { TDb } from '../../db/client.js';
+import { grantPackets } from '../packet/index.js';
+import { grantSeats, renewSeat } from '../seat/index.js';
+import type { TOrderRow } from './trade.repository.js';
+import { bookAgentMargin } from './trade-agent.js';
+
+// What every kind of order shares (issue 15): its number, its shape for the client, and what a paid
+// one delivers (packages, new seats, renewed seats), used by the QR settlement and the balance alike.
+
+export const ms = (d: Date | null) => d?.getTime() ?? null;
+
+export const toOrder = (o: TOrderRow): TOrder => ({
+  id: o.id,
+  orderNo: o.orderNo,
+  tenantId: o.tenantId,
+  enterpriseName: o.enterpriseName,
+  kind: o.kind as TOrderKind,
+  state: o.state as TOrderState,
+  subject: o.subject,
+  items: o.items,
+  amount: o.amount,
+  refundedAmount: o.refundedAmount,
+  expireAt: o.expireAt.getTime(),
+  paidAt: ms(o.paidAt),
+  closedAt: ms(o.closedAt),
+  channel: o.channel as TPayChannel | null,
+  channelTradeNo: o.channelTradeNo,
+  createdByName: o.createdByName,
+  createdAt: o.createdAt.getTime(),
+});
+
+/** YH + Beijing time to the second + 6 random digits: unique by index, readable on the phone. */
+export const newOrderNo = (now: Date) =>
+  `YH${new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14)}${crypto.randomInt(100000, 999999)}`;
+
+/**
+ * Grants what a paid order bought, in its transaction, once whatever retries do: packages and new
+ * seats are unique per order item and unit, a renewal's term per order and seat.
+ */
+export const deliver = async (tx: TDb, order: TOrderRow, at: Date) => {
+  for (const [i, item] of order.items.entries()) {
+    if (order.kind === 'seatPurchase') {
+      const months = item.months ?? 1;
+      await grantSeats(
+        tx,
+        {
+          tenantId: order.tenantId,
+          lineId: item.lineId,
+          months,
+          pricePerMonth: Math.round(item.unitPrice / months),
+          orderId: order.id,
+          orderNo: order.orderNo,
+          orderItem: i,
+          at,
+        },
+        item.quantity,
+      );
+    } else if (order.kind === 'seatRenewal') {
+      const months = item.months ?? 1;
+      await renewSeat(tx, {
+        tenantId: order.tenantId,
+        seatId: item.seatId!,
+        months,
+        pricePerMonth: Math.round(item.unitPrice / months),
+        orderId: order.id,
+        orderNo: order.orderNo,
+        at,
+      });
+    } else {
+      await grantPackets(
+        tx,
+        {
+          tenantId: order.tenantId,
+          productId: item.productId,
+          lineId: item.lineId,
+          name: item.name,
+          minutes: item.minutes,
+          price: item.unitPrice,
+          validityDays: item.validityDays,
+          orderId: order.id,
+          orderItem: i,
+          at,
+        },
+        item.quantity,
+      );
+    }
+  }
+  // Sold through an agent (issue 18): its margin, in the same transaction as the payment.
+  await bookAgentMargin(tx, order);
+};

@@ -1,0 +1,196 @@
+import crypto from 'node:crypto';
+import type { TChannelTrade, TPayAdapter, TVerified } from './pay.adapter.js';
+
+export type TWechatConfig = {
+  appId: string;
+  mchId: string;
+  /** The merchant's API certificate: its private key (PEM) and serial number. */
+  privateKey: string;
+  serialNo: string;
+  /** The APIv3 key (32 bytes) that encrypts notification resources. */
+  apiV3Key: string;
+  /** WeChat Pay's platform public key (PEM), which signs answers and notifications. */
+  platformPublicKey: string;
+  baseUrl: string;
+  notifyUrl: string;
+};
+
+const stateOf = (s: unknown): TChannelTrade['state'] =>
+  s === 'SUCCESS'
+    ? 'paid'
+    : s === 'NOTPAY' || s === 'USERPAYING'
+      ? 'waiting'
+      : s === 'CLOSED'
+        ? 'closed'
+        : s === 'REFUND'
+          ? 'refunded'
+          : 'unknown';
+
+/** AES-256-GCM of a notification's `resource` (the tag is the ciphertext's last 16 bytes). */
+export const decryptResource = (
+  apiV3Key: string,
+  r: { ciphertext: string; nonce: string; associated_data?: string },
+): string => {
+  const data = Buffer.from(r.ciphertext, 'base64');
+  const decipher = crypto.createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(r.nonce, 'utf8'));
+  decipher.setAuthTag(data.subarray(data.length - 16));
+  if (r.associated_data) decipher.setAAD(Buffer.from(r.associated_data, 'utf8'));
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
+};
+
+const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
+  const v = headers[name.toLowerCase()];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/** `timestamp\nnonce\nbody\n` signed by the platform key (answers and notifications alike). */
+const platformSigned = (
+  config: TWechatConfig,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+) => {
+  const timestamp = header(headers, 'wechatpay-timestamp');
+  const nonce = header(headers, 'wechatpay-nonce');
+  const signature = header(headers, 'wechatpay-signature');
+  if (!timestamp || !nonce || !signature) return false;
+  // A replayed message older than five minutes is refused.
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  return crypto
+    .createVerify('RSA-SHA256')
+    .update(`${timestamp}\n${nonce}\n${body}\n`)
+    .verify(config.platformPublicKey, signature, 'base64');
+};
+
+/**
+ * WeChat Pay API v3, Native payment (a kept client on node's crypto and fetch): `code_url` from
+ * `/v3/pay/transactions/native`, query, close and refund; every request signed
+ * (WECHATPAY2-SHA256-RSA2048), every answer and notification checked against the platform public
+ * key over the raw body, the notification's resource decrypted with AES-256-GCM and the APIv3 key.
+ */
+export const createWechatChannel = (config: TWechatConfig): TPayAdapter => {
+  const call = async (method: 'GET' | 'POST', path: string, body?: object) => {
+    const text = body ? JSON.stringify(body) : '';
+    const nonce = crypto.randomBytes(16).toString('hex');
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signature = crypto
+      .createSign('RSA-SHA256')
+      .update(`${method}\n${path}\n${timestamp}\n${nonce}\n${text}\n`)
+      .sign(config.privateKey, 'base64');
+    const res = await fetch(`${config.baseUrl}${path}`, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        Authorization: `WECHATPAY2-SHA256-RSA2048 mchid="${config.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${config.serialNo}"`,
+      },
+      body: body ? text : undefined,
+      signal: AbortSignal.timeout(5000),
+    });
+    const answer = await res.text();
+    if (!platformSigned(config, Object.fromEntries(res.headers), answer)) {
+      throw new Error('微信支付应答签名验证失败');
+    }
+    const json = answer ? (JSON.parse(answer) as Record<string, unknown>) : {};
+    return { status: res.status, json };
+  };
+  const fail = (r: { status: number; json: Record<string, unknown> }) =>
+    new Error(String(r.json.message ?? `微信支付应答 ${r.status}`));
+  const query = async (outTradeNo: string): Promise<TChannelTrade> => {
+    const r = await call(
+      'GET',
+      `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${config.mchId}`,
+    );
+    if (r.status === 404) return { state: 'unknown', channelTradeNo: null, amount: null, paidAt: null };
+    if (r.status !== 200) throw fail(r);
+    const amount = r.json.amount as { total?: number } | undefined;
+    return {
+      state: stateOf(r.json.trade_state),
+      channelTradeNo: typeof r.json.transaction_id === 'string' ? r.json.transaction_id : null,
+      amount: Number.isSafeInteger(amount?.total) ? amount!.total! : null,
+      paidAt: typeof r.json.success_time === 'string' ? Date.parse(r.json.success_time) : null,
+    };
+  };
+  return {
+    channel: 'wechat',
+    precreate: async ({ outTradeNo, amount, subject, expireAt }) => {
+      const r = await call('POST', '/v3/pay/transactions/native', {
+        appid: config.appId,
+        mchid: config.mchId,
+        description: subject.slice(0, 127),
+        out_trade_no: outTradeNo,
+        time_expire: expireAt.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+        notify_url: config.notifyUrl,
+        amount: { total: amount, currency: 'CNY' },
+      });
+      if (r.status !== 200 || typeof r.json.code_url !== 'string') throw fail(r);
+      return { codeUrl: r.json.code_url };
+    },
+    query,
+    close: async (outTradeNo) => {
+      const r = await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, {
+        mchid: config.mchId,
+      });
+      if (r.status !== 204 && r.status !== 200 && r.status !== 404) throw fail(r);
+      return query(outTradeNo);
+    },
+    refund: async ({ outTradeNo, amount, reason, refundNo, total }) => {
+      const r = await call('POST', '/v3/refund/domestic/refunds', {
+        out_trade_no: outTradeNo,
+        out_refund_no: refundNo ?? `${outTradeNo}R`,
+        reason,
+        amount: { refund: amount, total: total ?? amount, currency: 'CNY' },
+      });
+      // The refund is accepted (SUCCESS / PROCESSING); an ABNORMAL or CLOSED one did not reach the payer.
+      if (r.status !== 200 || r.json.status === 'ABNORMAL' || r.json.status === 'CLOSED') throw fail(r);
+    },
+    verify: (headers, rawBody): TVerified => {
+      if (!platformSigned(config, headers, rawBody))
+        return { isValid: false, reason: 'bad signature', outTradeNo: null };
+      let trade: Record<string, unknown>;
+      try {
+        const note = JSON.parse(rawBody) as {
+          event_type?: string;
+          resource?: { ciphertext: string; nonce: string; associated_data?: string };
+        };
+        if (note.event_type !== 'TRANSACTION.SUCCESS' || !note.resource) {
+          return {
+            isValid: false,
+            reason: `not a payment (${note.event_type ?? '?'})`,
+            outTradeNo: null,
+            isIgnored: true,
+          };
+        }
+        trade = JSON.parse(decryptResource(config.apiV3Key, note.resource)) as Record<string, unknown>;
+      } catch {
+        return { isValid: false, reason: 'undecryptable resource', outTradeNo: null };
+      }
+      const outTradeNo = typeof trade.out_trade_no === 'string' ? trade.out_trade_no : null;
+      const total = (trade.amount as { total?: unknown } | undefined)?.total;
+      if (trade.mchid !== config.mchId || trade.appid !== config.appId) {
+        return { isValid: false, reason: 'another merchant', outTradeNo };
+      }
+      if (
+        trade.trade_state !== 'SUCCESS' ||
+        !outTradeNo ||
+        typeof trade.transaction_id !== 'string' ||
+        !Number.isSafeInteger(total)
+      ) {
+        return { isValid: false, reason: 'not a payment', outTradeNo, isIgnored: true };
+      }
+      return {
+        isValid: true,
+        event: {
+          outTradeNo,
+          channelTradeNo: trade.transaction_id,
+          amount: total as number,
+          paidAt: typeof trade.success_time === 'string' ? Date.parse(trade.success_time) : Date.now(),
+        },
+      };
+    },
+    // WeChat Pay reads 200/204 as received; anything else with a body is retried.
+    answer: (ok) =>
+      ok
+        ? { status: 200, body: '', contentType: 'application/json' }
+        : { status: 400, body: JSON.stringify({ code: 'FAIL', message: '失败' }), contentType: 'application/json' },
+  };
+};

@@ -1,0 +1,118 @@
+import { and, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { tenants } from '../../db/schema.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
+import { withTenant } from '../../db/tenant.js';
+import { batchedRows } from '../../http/xlsx-stream.js';
+import { orders, payments, refundApplications } from './trade.schema.js';
+
+export type TRefundFilter = {
+  tenantId?: number;
+  kind?: string;
+  state?: string;
+  applyNo?: string;
+  createdFrom?: number;
+  createdTo?: number;
+};
+export type TRefundRow = typeof refundApplications.$inferSelect & { enterpriseName: string };
+
+const columns = { refund: refundApplications, enterpriseName: tenants.name };
+const flat = (r: { refund: typeof refundApplications.$inferSelect; enterpriseName: string }): TRefundRow => ({
+  ...r.refund,
+  enterpriseName: r.enterpriseName,
+});
+
+const where = (f: TRefundFilter): SQL | undefined =>
+  and(
+    f.tenantId !== undefined ? eq(refundApplications.tenantId, f.tenantId) : undefined,
+    f.kind ? eq(refundApplications.kind, f.kind) : undefined,
+    f.state ? eq(refundApplications.state, f.state) : undefined,
+    f.applyNo ? ilike(refundApplications.applyNo, likeOf(f.applyNo)) : undefined,
+    f.createdFrom !== undefined ? gte(refundApplications.createdAt, new Date(f.createdFrom)) : undefined,
+    f.createdTo !== undefined ? lt(refundApplications.createdAt, new Date(f.createdTo)) : undefined,
+  );
+
+const select = (db: TDb) =>
+  db.select(columns).from(refundApplications).innerJoin(tenants, eq(tenants.id, refundApplications.tenantId));
+
+/** Refund applications (退订账单, 坐席退订, the platform's review; migration 0039). */
+export const tradeRefundRepository = {
+  /** Inserts the application unless the seat has one under review (null then). */
+  insert: async (tx: TDb, row: typeof refundApplications.$inferInsert) =>
+    (await tx.insert(refundApplications).values(row).onConflictDoNothing().returning({ id: refundApplications.id }))[0]
+      ?.id ?? null,
+
+  pendingOfSeat: async (tx: TDb, tenantId: number, seatId: number) =>
+    (
+      await tx
+        .select({ id: refundApplications.id })
+        .from(refundApplications)
+        .where(
+          and(
+            eq(refundApplications.tenantId, tenantId),
+            eq(refundApplications.seatId, seatId),
+            eq(refundApplications.state, 'pending'),
+          ),
+        )
+        .limit(1)
+    ).length > 0,
+
+  /** One application, locked FOR UPDATE when asked (two examinations of one run one after the other). */
+  byId: async (db: TDb, id: number, lock = false) => {
+    const q = select(db).where(eq(refundApplications.id, id)).limit(1);
+    const [row] = lock ? await q.for('update', { of: refundApplications }) : await q;
+    return row ? flat(row) : null;
+  },
+
+  update: (db: TDb, id: number, set: Partial<typeof refundApplications.$inferInsert>) =>
+    db.update(refundApplications).set(set).where(eq(refundApplications.id, id)),
+
+  page: async (db: TDb, f: TRefundFilter, q: { page: number; limit: number }) => {
+    const w = where(f);
+    const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(refundApplications).where(w);
+    const rows = await select(db)
+      .where(w)
+      .orderBy(desc(refundApplications.createdAt), desc(refundApplications.id))
+      .limit(q.limit)
+      .offset(offsetOf(q));
+    return { records: rows.map(flat), total: total?.n ?? 0 };
+  },
+
+  /** The rows of an export, read after the request in batches, each its own short transaction. */
+  rows: (database: TDatabase, tenantId: number, f: TRefundFilter) =>
+    batchedRows((offset) =>
+      withTenant(database, tenantId, async (tx) =>
+        (
+          await select(tx)
+            .where(where({ ...f, tenantId }))
+            .orderBy(desc(refundApplications.createdAt), desc(refundApplications.id))
+            .limit(1000)
+            .offset(offset)
+        ).map(flat),
+      ),
+    ),
+
+  /** The order that granted a package (its number and state; the caller's tenant). */
+  orderOf: async (db: TDb, orderId: number) =>
+    (
+      await db
+        .select({ id: orders.id, orderNo: orders.orderNo, state: orders.state })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1)
+    )[0] ?? null,
+
+  /** The payments that paid these orders (one per paid order; a second payment was refunded at once). */
+  paidPayments: (db: TDb, orderIds: number[]) =>
+    orderIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({
+            orderId: payments.orderId,
+            outTradeNo: payments.outTradeNo,
+            channel: payments.channel,
+            amount: payments.amount,
+          })
+          .from(payments)
+          .where(and(inArray(payments.orderId, orderIds), eq(payments.state, 'paid'))),
+};

@@ -1,0 +1,71 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { lines, roles, userRoles, users } from '../../db/schema.js';
+import { seatPrices } from './trade.schema.js';
+
+/** A seat's monthly price on the line: the platform's, or the line's default while it set none. */
+const priceSql = sql<number>`coalesce(${seatPrices.pricePerMonth}, ${lines.seatPricePerMonth})::bigint`.mapWith(Number);
+
+const priceColumns = {
+  lineId: lines.id,
+  lineName: lines.name,
+  lineMode: lines.mode,
+  seatPricePerMonth: priceSql,
+};
+
+const pricesWhere = (where?: SQL) => (db: TDb) =>
+  db
+    .select(priceColumns)
+    .from(lines)
+    .leftJoin(seatPrices, eq(seatPrices.lineId, lines.id))
+    .where(and(eq(lines.status, 'active'), where))
+    .orderBy(asc(lines.id));
+
+/** Seat prices (issue 15, migration 0039) and who is told when an automatic renewal cannot be paid. */
+export const tradeSeatRepository = {
+  /** The active lines' seat prices, by line. */
+  linePrices: async (db: TDb, lineIds: readonly number[]) =>
+    new Map((await pricesWhere(inArray(lines.id, [...lineIds]))(db)).map((p) => [p.lineId, p])),
+
+  /** Every line with its seat price, and whether the platform set it (the platform's screen). */
+  platformPrices: (db: TDb, lineId?: number) =>
+    db
+      .select({
+        ...priceColumns,
+        isSet: sql<boolean>`${seatPrices.lineId} is not null`,
+        updatedByName: sql<string>`coalesce(${seatPrices.updatedByName}, '')`,
+        updatedAt: seatPrices.updatedAt,
+      })
+      .from(lines)
+      .leftJoin(seatPrices, eq(seatPrices.lineId, lines.id))
+      .where(lineId === undefined ? eq(lines.status, 'active') : eq(lines.id, lineId))
+      .orderBy(asc(lines.id)),
+
+  lineExists: async (db: TDb, lineId: number) =>
+    (await db.select({ id: lines.id }).from(lines).where(eq(lines.id, lineId)).limit(1)).length > 0,
+
+  savePrice: (db: TDb, row: { lineId: number; pricePerMonth: number; updatedBy: number; updatedByName: string }) =>
+    db
+      .insert(seatPrices)
+      .values(row)
+      .onConflictDoUpdate({
+        target: seatPrices.lineId,
+        set: {
+          pricePerMonth: row.pricePerMonth,
+          updatedBy: row.updatedBy,
+          updatedByName: row.updatedByName,
+          updatedAt: new Date(),
+        },
+      }),
+
+  /** The enterprise's active administrators (an administrator role): the auto-renewal notices go to them. */
+  administrators: async (db: TDb, tenantId: number) =>
+    (
+      await db
+        .selectDistinct({ id: users.id })
+        .from(users)
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(and(eq(users.tenantId, tenantId), eq(roles.isAdmin, true), eq(users.status, 'active')))
+    ).map((u) => u.id),
+};

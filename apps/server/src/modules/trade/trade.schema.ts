@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { lines } from '../line/line.schema.js';
+import { tenants } from '../org/org.schema.js';
+import { seats } from '../seat/seat.schema.js';
+
+// Commerce (issue 15, migration 0037, docs/decisions/0017-commerce.md). Money is integer fen.
+const fen = (name: string) => bigint(name, { mode: 'number' });
+
+/** One account per enterprise: its balance and frozen amount. Changed only by ledger.repository's `book`. */
+export const accounts = pgTable('accounts', {
+  tenantId: ref('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id),
+  balance: fen('balance').notNull().default(0),
+  frozen: fen('frozen').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The append-only ledger: each movement once per (kind, business object). */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    kind: text('kind').notNull(),
+    /** Signed fen: + into the balance, − out of it. */
+    amount: fen('amount').notNull(),
+    balanceAfter: fen('balance_after').notNull(),
+    /** The business object booked: its type (order, payment, adjustment…) and key (order number…). */
+    bizType: text('biz_type').notNull(),
+    bizKey: text('biz_key').notNull(),
+    remark: text('remark').notNull().default(''),
+    createdBy: ref('created_by'),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_kind_biz_idx').on(t.kind, t.bizType, t.bizKey),
+    index('ledger_entries_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+  ],
+);
+
+export type TOrderItem = {
+  productId: number;
+  name: string;
+  lineId: number;
+  minutes: number;
+  validityDays: number;
+  unitPrice: number;
+  quantity: number;
+  /** The platform's unit price when the enterprise bought at its agent's price (issue 18). */
+  baseUnitPrice?: number;
+  /** Seat orders: months per seat; a renewal's seat. */
+  months?: number;
+  seatId?: number;
+};
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    orderNo: text('order_no').notNull(),
+    kind: text('kind').notNull(),
+    state: text('state').notNull().default('unpaid'),
+    items: jsonb('items').$type<TOrderItem[]>().notNull(),
+    amount: fen('amount').notNull(),
+    refundedAmount: fen('refunded_amount').notNull().default(0),
+    subject: text('subject').notNull(),
+    expireAt: ts('expire_at').notNull(),
+    paidAt: ts('paid_at'),
+    closedAt: ts('closed_at'),
+    channel: text('channel'),
+    channelTradeNo: text('channel_trade_no'),
+    createdBy: ref('created_by'),
+    createdByName: text('created_by_name').notNull().default(''),
+    /** A renewal's request key (the dialog's, or auto:seat:period): one order per key (migration 0039). */
+    requestKey: text('request_key'),
+    createdAt: createdAt(),
+    /** The agent the enterprise bought through and its margin on the order (issue 18, migration 0046). */
+    agentId: ref('agent_id').references(() => tenants.id),
+    agentMargin: fen('agent_margin').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_idx').on(t.orderNo),
+    index('orders_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+  ],
+);
+
+/** One payment attempt (a QR code) of an order, with the channel's raw notification kept. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id),
+    outTradeNo: text('out_trade_no').notNull(),
+    channel: text('channel').notNull(),
+    amount: fen('amount').notNull(),
+    /** waiting → paid | closed; paid → refunded (a second payment of one order). */
+    state: text('state').notNull().default('waiting'),
+    codeUrl: text('code_url').notNull().default(''),
+    channelTradeNo: text('channel_trade_no'),
+    rawNotification: text('raw_notification'),
+    note: text('note').notNull().default(''),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_out_trade_no_idx').on(t.outTradeNo), index('payments_order_idx').on(t.orderId)],
+);
+
+/** Every notification a channel sent, verified or not (a forged one changes nothing but stays here). */
+export const payNotifications = pgTable(
+  'pay_notifications',
+  {
+    id: id(),
+    channel: text('channel').notNull(),
+    outTradeNo: text('out_trade_no'),
+    isVerified: boolean('is_verified').notNull(),
+    outcome: text('outcome').notNull(),
+    raw: text('raw').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pay_notifications_trade_idx').on(t.outTradeNo)],
+);
+
+/** The platform's monthly price of a seat per line (migration 0039); a line without one uses `lines.seat_price_per_month`. */
+export const seatPrices = pgTable('seat_prices', {
+  lineId: ref('line_id')
+    .primaryKey()
+    .references(() => lines.id),
+  pricePerMonth: fen('price_per_month').notNull(),
+  updatedBy: ref('updated_by'),
+  updatedByName: text('updated_by_name').notNull().default(''),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** What one refund gives back of one order: its paid period (seat term) or package, and the months or seconds and fen. */
+export type TRefundPart = {
+  orderId: number;
+  orderNo: string;
+  termId: number | null;
+  packetId?: number;
+  seconds?: number;
+  months: number;
+  amount: number;
+};
+
+/** A refund application (退订 / 坐席退订), examined by the platform (migration 0039). */
+export const refundApplications = pgTable(
+  'refund_applications',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    applyNo: text('apply_no').notNull(),
+    /** seat (坐席退订); package (退订 of a bought package, its id in `parts`). */
+    kind: text('kind').notNull(),
+    seatId: ref('seat_id').references(() => seats.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    months: integer('months').notNull().default(0),
+    amount: fen('amount').notNull(),
+    parts: jsonb('parts').$type<TRefundPart[]>().notNull(),
+    reason: text('reason').notNull().default(''),
+    /** pending → approved | rejected. */
+    state: text('state').notNull().default('pending'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    /** Where the money went: balance (the account), or the payment channel (原路退回: sandbox, alipay, wechat). */
+    channel: text('channel'),
+    examinedByName: text('examined_by_name').notNull().default(''),
+    examinedAt: ts('examined_at'),
+    createdBy: ref('created_by'),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refund_applications_apply_no_idx').on(t.applyNo),
+    uniqueIndex('refund_applications_seat_pending_idx').on(t.seatId).where(sql`state = 'pending'`),
+    index('refund_applications_seat_idx').on(t.seatId),
+    index('refund_applications_tenant_created_idx').on(t.tenantId, t.kind, t.createdAt, t.id),
+    index('refund_applications_state_created_idx').on(t.state, t.createdAt, t.id),
+  ],
+);
