@@ -1,0 +1,146 @@
+import {
+  type agentRoutes,
+  type TAgent,
+  type TAgentOrder,
+  type TOrderState,
+  type TParsedRequestOf,
+  toPage,
+  yuan,
+} from '@yunhu/contract';
+import { acrossTenants } from '../../db/across-tenants.js';
+import type { TDb } from '../../db/client.js';
+import { asPlatform, type TRequestContext } from '../../http/context.js';
+import { hashPassword } from '../../security/password.js';
+import { createAgentTenant, isUniqueViolation } from '../org/index.js';
+import { ledgerRepository } from '../trade/index.js';
+import { agentErrors as errors } from './agent.errors.js';
+import { agentRepository as repo } from './agent.repository.js';
+
+type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
+type TAgentRow = NonNullable<Awaited<ReturnType<typeof repo.agent>>>;
+
+const toAgent = (a: TAgentRow): TAgent => ({ ...a, createdAt: a.createdAt.getTime() });
+
+/** What refunds took back of an order's margin: the same cumulative share as trade-agent.ts refundOrderPart. */
+const marginReversed = (margin: number, amount: number, refunded: number) =>
+  amount <= 0 ? 0 : Math.floor((margin * Math.min(refunded, amount)) / amount);
+
+export type TAgentService = ReturnType<typeof createAgentService>;
+
+/**
+ * Resellers, first slice (issue 18, docs/decisions/0020-resellers.md). The platform creates agents
+ * and sees their margin; an agent sees its own enterprises' commerce (never their customers,
+ * recordings or staff) and sets its prices over the platform's.
+ */
+export const createAgentService = () => {
+  /**
+   * The caller's own agent, read across tenants for its enterprises' rows. The agent's strings are
+   * held only by agent roles (http/context.ts); this is the second wall: the tenant must be an agent.
+   */
+  const asAgent = async <T>(ctx: TRequestContext, fn: (db: TDb, agentId: number) => Promise<T>): Promise<T> => {
+    if (ctx.auth.isSuper) throw errors.notAgent();
+    const agentId = ctx.auth.tenantId;
+    return acrossTenants(ctx.tx, async (db) => {
+      if (!(await repo.agent(db, agentId))) throw errors.notAgent();
+      return fn(db, agentId);
+    });
+  };
+
+  const prices = (db: TDb, agentId: number) => repo.priceRows(db, agentId);
+
+  return {
+    platformAgentPage: (ctx: TRequestContext, q: TReq<'platformAgentPage'>) =>
+      asPlatform(ctx, async (db) => {
+        const { records, total } = await repo.agentPage(db, q, q);
+        return toPage(records.map(toAgent), total, q);
+      }),
+
+    /** The agent's tenant, its administrator role and user, and its invitation code, at once. */
+    platformAgentCreate: (ctx: TRequestContext, input: TReq<'platformAgentCreate'>) =>
+      asPlatform(ctx, async (db) => {
+        if (await repo.accountTaken(db, input.username, input.mobile)) throw errors.accountTaken();
+        const { password, ...fields } = input;
+        const passwordHash = await hashPassword(password);
+        // Parallel creations with one account or mobile: the unique index decides, the others are told.
+        const created = await createAgentTenant(db, { ...fields, passwordHash }).catch((error: unknown) => {
+          throw isUniqueViolation(error) ? errors.accountTaken() : error;
+        });
+        return toAgent((await repo.agent(db, created.tenantId))!);
+      }),
+
+    platformAgentPrices: (ctx: TRequestContext, { agentId }: TReq<'platformAgentPrices'>) =>
+      asPlatform(ctx, async (db) => {
+        if (!(await repo.agent(db, agentId))) throw errors.agentMissing();
+        return prices(db, agentId);
+      }),
+
+    platformAgentLedger: (ctx: TRequestContext, q: TReq<'platformAgentLedger'>) =>
+      asPlatform(ctx, async (db) => {
+        if (!(await repo.agent(db, q.agentId))) throw errors.agentMissing();
+        const { records, total } = await ledgerRepository.page(db, q.agentId, {}, q);
+        return toPage(
+          records.map((r) => ({ ...r, createdAt: r.createdAt.getTime() })),
+          total,
+          q,
+        );
+      }),
+
+    info: (ctx: TRequestContext) =>
+      asAgent(ctx, async (db, agentId) => {
+        const a = (await repo.agent(db, agentId))!;
+        return { name: a.name, inviteCode: a.inviteCode, enterpriseCount: a.enterpriseCount, balance: a.balance };
+      }),
+
+    enterprisePage: (ctx: TRequestContext, q: TReq<'enterprisePage'>) =>
+      asAgent(ctx, async (db, agentId) => {
+        const { records, total } = await repo.enterprisePage(db, agentId, q, q);
+        return toPage(
+          records.map((r) => ({ ...r, createdAt: r.createdAt.getTime() })),
+          total,
+          q,
+        );
+      }),
+
+    myPrice: (ctx: TRequestContext) => asAgent(ctx, prices),
+
+    /** The agent's own price of one item, never below the platform's (checked against the price now). */
+    setMyPrice: (ctx: TRequestContext, input: TReq<'setMyPrice'>) =>
+      asAgent(ctx, async (db, agentId) => {
+        const base = await repo.basePrice(db, input.itemKind, input.itemId);
+        if (!base) throw errors.itemMissing();
+        if (input.price < base.basePrice) throw errors.belowBase(yuan(input.price), yuan(base.basePrice));
+        await repo.setPrice(db, {
+          agentId,
+          itemKind: input.itemKind,
+          itemId: input.itemId,
+          price: input.price,
+          updatedBy: ctx.auth.userId,
+          updatedByName: ctx.auth.realName,
+        });
+        return { ...base, myPrice: input.price };
+      }),
+
+    orderPage: (ctx: TRequestContext, q: TReq<'orderPage'>) =>
+      asAgent(ctx, async (db, agentId) => {
+        const { records, total } = await repo.orderPage(db, agentId, q, q);
+        return toPage(
+          records.map(
+            (o): TAgentOrder => ({
+              orderNo: o.orderNo,
+              enterpriseName: o.enterpriseName,
+              subject: o.subject,
+              amount: o.amount,
+              refundedAmount: o.refundedAmount,
+              state: o.state as TOrderState,
+              margin: o.agentMargin,
+              marginReversed: marginReversed(o.agentMargin, o.amount, o.refundedAmount),
+              paidAt: o.paidAt?.getTime() ?? null,
+              createdAt: o.createdAt.getTime(),
+            }),
+          ),
+          total,
+          q,
+        );
+      }),
+  };
+};
