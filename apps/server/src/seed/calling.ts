@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../db/client.js';
-import { callRecords } from '../modules/call/call.schema.js';
-import { crmTags, customers } from '../modules/crm/crm.schema.js';
+import { callBinds, callRecords } from '../modules/call/call.schema.js';
+import { crmFollowRecords, crmTags, customers } from '../modules/crm/crm.schema.js';
 import { cmccWorkNumbers, lines, tenantNumbers } from '../modules/line/line.schema.js';
 import { pinyinOf } from '../modules/org/pinyin.js';
 import { packets } from '../modules/packet/packet.schema.js';
@@ -181,6 +181,42 @@ export const seedCalling = async (tx: TDb, demo: TSeedPeople, now: number): Prom
     .values(customerRows)
     .returning({ id: customers.id, mobile: customers.mobile, ownerId: customers.ownerId });
 
+  // Follow-ups behind every 最近跟进 (issue 17): the last one is the customer's last follow-up
+  // (its time and content), with up to two earlier ones, by the owner (a pool customer's by an agent
+  // who followed him before he went back), so 跟进次数 and the timeline agree with the list.
+  // Their own random sequence, so the calls below stay what they were.
+  const followRand = seededRandom(20261117);
+  const pickFollow = <T>(list: readonly T[]): T => list[Math.floor(followRand() * list.length)]!;
+  const follows: (typeof crmFollowRecords.$inferInsert)[] = [];
+  for (const [i, row] of customerRows.entries()) {
+    if (!row.lastFollowAt) continue;
+    const customerId = inserted[i]!.id;
+    const by = row.ownerId ?? pickFollow(agents).id;
+    const created = row.createdAt.getTime();
+    const last = row.lastFollowAt.getTime();
+    const earlier = Math.floor(followRand() * 3);
+    for (let k = 0; k < earlier; k++) {
+      follows.push({
+        tenantId: demo.tenantId,
+        customerId,
+        userId: by,
+        method: pickFollow(['phone', 'phone', 'wechat', 'visit']),
+        content: pickFollow(['首次电话沟通，介绍产品', '加了微信，发送资料', '客户询问价格，待报价']),
+        createdAt: new Date(created + Math.floor(((k + 1) / (earlier + 1)) * (last - created))),
+      });
+    }
+    follows.push({
+      tenantId: demo.tenantId,
+      customerId,
+      userId: by,
+      method: 'phone',
+      content: row.lastFollowContent!,
+      nextFollowAt: row.nextFollowAt,
+      createdAt: row.lastFollowAt,
+    });
+  }
+  for (let i = 0; i < follows.length; i += 500) await tx.insert(crmFollowRecords).values(follows.slice(i, i + 500));
+
   const calls: (typeof callRecords.$inferInsert)[] = [];
   for (let d = 29; d >= 0; d--) {
     for (const [ai, agent] of agents.entries()) {
@@ -226,6 +262,25 @@ export const seedCalling = async (tx: TDb, demo: TSeedPeople, now: number): Prom
     }
   }
   for (let i = 0; i < calls.length; i += 500) await tx.insert(callRecords).values(calls.slice(i, i + 500));
+  // A dial request behind every record (issue 17), as the dial flow leaves them: made a few seconds
+  // before the call started, over once it ended, so 拨打次数 and 通话次数 agree everywhere.
+  const modeOf = new Map(lineList.map((l) => [l.id, l.mode]));
+  const binds: (typeof callBinds.$inferInsert)[] = calls.map((c) => ({
+    tenantId: c.tenantId,
+    bindId: c.bindId,
+    userId: c.userId,
+    deptId: c.deptId,
+    lineId: c.lineId!,
+    lineMode: modeOf.get(c.lineId!)!,
+    telA: c.telA,
+    telB: c.telB,
+    telX: c.telX,
+    customerId: c.customerId,
+    state: c.callStatus === 1 ? 'finished' : 'failed',
+    createdAt: new Date(c.startTime.getTime() - 3000),
+    updatedAt: c.endTime,
+  }));
+  for (let i = 0; i < binds.length; i += 500) await tx.insert(callBinds).values(binds.slice(i, i + 500));
   // Customers count their calls and show the label of the last one, as the ingestion keeps them.
   await tx.execute(sql`
     update customers c set call_count = x.n, last_call_at = x.last, phone_label = x.label

@@ -1,26 +1,16 @@
-import { allPermissions, enterprisePermissions, Perm } from '@yunhu/contract';
-import { count } from 'drizzle-orm';
+import { allPermissions } from '@yunhu/contract';
+import { count, sql } from 'drizzle-orm';
 import type { TDb } from '../db/client.js';
+import { roleTemplates } from '../modules/org/index.js';
 import { departments, roles, tenants, userRoles, users } from '../modules/org/org.schema.js';
 import { pinyinOf } from '../modules/org/pinyin.js';
 import { brandOptions, dictData, notices, noticeTargets, operationLogs } from '../modules/system/system.schema.js';
 import { hashPassword } from '../security/password.js';
+import { seedBilling } from './billing.js';
 import { seedCalling, type TSeedPeople } from './calling.js';
+import { seedCommerce } from './commerce.js';
 import { seedPlatformContent } from './platform.js';
 import { seedTasks } from './tasks.js';
-
-/** What the demo agent may do in the CRM; the manager has this and more. */
-const agentCrmPermissions = [
-  Perm.customerList,
-  Perm.customerAdd,
-  Perm.customerUpdate,
-  Perm.customerDelete,
-  Perm.customerRelease,
-  Perm.poolList,
-  Perm.poolClaim,
-  Perm.visitList,
-  Perm.visitAdd,
-];
 
 /** The demo sign-ins printed at start and used by the end-to-end tests (issue 2, exactly). */
 export const demoLogins = [
@@ -128,64 +118,10 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
         permissions: allPermissions(),
       })
       .returning();
+    // The demo enterprise's roles are the templates every new enterprise starts with (issue 17).
     const [adminRole, managerRole, agentRole] = await tx
       .insert(roles)
-      .values([
-        { tenantId: demo!.id, name: '管理员', dataScope: 'all', isAdmin: true, permissions: enterprisePermissions() },
-        {
-          tenantId: demo!.id,
-          name: '主管',
-          dataScope: 'dept_and_below',
-          // Sees staff, departments and staff applications of his department and below, and examines them.
-          permissions: [
-            Perm.logList,
-            Perm.staffList,
-            Perm.deptList,
-            Perm.applyList,
-            Perm.applyExamine,
-            ...agentCrmPermissions,
-            Perm.customerAllocate,
-            Perm.customerTransfer,
-            Perm.customerExport,
-            Perm.customerImport,
-            Perm.customerMobile,
-            Perm.recycleList,
-            Perm.recycleRecover,
-            Perm.ownerLogList,
-            Perm.visitDelete,
-            Perm.softphoneUse,
-            Perm.callDial,
-            Perm.callingList,
-            Perm.seatList,
-            Perm.blacklistList,
-            Perm.blacklistIntercept,
-            Perm.callRecordList,
-            Perm.callRecordPlay,
-            Perm.callRecordExport,
-            Perm.callStatistics,
-            Perm.callStatisticsExport,
-            Perm.taskCardList,
-            Perm.taskCardManage,
-            Perm.taskCardWork,
-          ],
-        },
-        // Home, the guide and the personal center are open to every signed-in user; an agent
-        // works his own customers and the public pool, with masked mobiles.
-        {
-          tenantId: demo!.id,
-          name: '坐席',
-          dataScope: 'self',
-          permissions: [
-            ...agentCrmPermissions,
-            Perm.softphoneUse,
-            Perm.callDial,
-            Perm.callRecordList,
-            Perm.callRecordPlay,
-            Perm.callStatistics,
-            Perm.taskCardWork,
-          ],
-        },
-      ])
+      .values(roleTemplates().map((role) => ({ ...role, tenantId: demo!.id })))
       .returning();
 
     const people = [
@@ -239,6 +175,7 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
       callers.push({ id: user!.id, deptId: user!.deptId!, mobile: a.mobile });
     }
     await seedCalling(tx, { tenantId: demo!.id, users: callers }, now);
+    await seedBilling(tx, now);
     await seedTasks(tx, { tenantId: demo!.id, users: callers }, now);
     // Staff applications waiting for examine (员工申请): they cannot sign in until approved.
     await tx.insert(users).values(
@@ -332,6 +269,11 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
       ).flat(),
     );
     await seedPlatformContent(tx, demo!.id, now);
+    await seedCommerce(tx, demo!.id);
   });
+  // The planner knows the filled tables at once (issue 17), not after autovacuum's next round.
+  await db.execute(
+    sql`VACUUM ANALYZE customers, crm_follow_records, call_records, call_binds, call_hourly_stats, call_daily_stats`,
+  );
   return true;
 };
