@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { stageOf } from './build/chunkGroups';
 import { loginShell } from './build/loginShell';
 import { precompress } from './build/precompress';
 
@@ -24,6 +25,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // One file per load stage (boot, signed-in shell) instead of many small shared chunks: build/chunkGroups.ts.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: stageOf(), debugName: 'stage' }] } } },
   },
   server: {
     port: 5173,

@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
+import { agentPageRoutes } from '../features/agent';
+import { billingPageRoutes } from '../features/billing';
 import { blacklistPageRoutes } from '../features/blacklist';
 import { callRoutes } from '../features/call';
 import { certificationRoutes } from '../features/certification';
@@ -6,10 +8,12 @@ import { crmRoutes } from '../features/crm';
 import { homeRoutes } from '../features/home';
 import { lineRoutes } from '../features/line';
 import { orgRoutes } from '../features/org';
+import { packetPageRoutes } from '../features/packet';
 import { personalCenterRoutes } from '../features/personalCenter';
 import { platformContentRoutes, platformRoutes } from '../features/platform';
 import { seatRoutes } from '../features/seat';
 import { systemRoutes } from '../features/system';
+import { tradeRoutes } from '../features/trade';
 
 /**
  * Screens under /menu, each registered by its business area (DESIGN.md section 7). Their own chunk,
@@ -27,6 +31,10 @@ export const menuRoutes: RouteObject[] = [
   ...platformRoutes,
   ...platformContentRoutes,
   ...certificationRoutes,
+  ...tradeRoutes,
+  ...billingPageRoutes,
+  ...packetPageRoutes,
   ...systemRoutes,
   ...personalCenterRoutes,
+  ...agentPageRoutes,
 ];

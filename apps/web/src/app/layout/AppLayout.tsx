@@ -40,8 +40,15 @@ export const AppLayout = () => {
   return (
     <QueryClientProvider client={queryClient}>
       <ShellApp>
-        <Layout style={{ minHeight: '100vh' }}>
-          <Layout.Sider collapsible collapsed={isCollapsed} onCollapse={setCollapsed} width={220}>
+        {/* One screen high: the page scrolls inside its content, so the soft-phone dock below it covers nothing. */}
+        <Layout style={{ height: '100vh' }}>
+          <Layout.Sider
+            collapsible
+            collapsed={isCollapsed}
+            onCollapse={setCollapsed}
+            width={220}
+            style={{ overflowY: 'auto' }}
+          >
             <div
               style={{
                 height: 56,
@@ -61,7 +68,7 @@ export const AppLayout = () => {
             </div>
             <SideMenu />
           </Layout.Sider>
-          <Layout>
+          <Layout style={{ minWidth: 0 }}>
             <Layout.Header
               style={{
                 background: '#fff',
@@ -79,14 +86,17 @@ export const AppLayout = () => {
                 <UserMenu />
               </Space>
             </Layout.Header>
-            <Layout.Content style={{ margin: 16 }}>
+            <Layout.Content
+              style={{ padding: 16, overflow: 'auto', flex: 1, minHeight: 0 }}
+              data-testid="shell-content"
+            >
               <KeepAliveOutlet />
             </Layout.Content>
+            {/* The soft-phone stays on every screen (spec section 4), for those with a soft-phone seat. */}
+            <Permission value={Perm.softphoneUse}>
+              <SoftphoneWidget />
+            </Permission>
           </Layout>
-          {/* The soft-phone stays on every screen (spec section 4), for those allowed to use it. */}
-          <Permission value={Perm.softphoneUse}>
-            <SoftphoneWidget />
-          </Permission>
         </Layout>
       </ShellApp>
     </QueryClientProvider>

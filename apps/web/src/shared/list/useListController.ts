@@ -3,13 +3,35 @@ import type { TRequestOf, TRouteDef } from '@yunhu/contract';
 import { Form, type FormInstance, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
-import { type Key, useMemo, useState } from 'react';
+import { createElement, isValidElement, type Key, type ReactNode, useMemo, useState } from 'react';
 import { call, download } from '../http/api';
 import { usePermission } from '../permission/usePermission';
 import { compactFilters, type TListColumn, type TRowOf, type TSortParams, toSortParams } from './types';
 import { useColumnSettings } from './useColumnSettings';
 
 type TFilters = Record<string, unknown>;
+
+/**
+ * A text value of a cell (the column's data is a string) is shown on one line and cut with an
+ * ellipsis past 240 px, the full text on hover (issue 17: a 50-character customer name pushed every
+ * other column off screen). The actions column at the right edge is left as it is.
+ */
+export const withEllipsis = <T>(column: ColumnType<T>): ColumnType<T> => {
+  if (column.fixed === 'right') return column;
+  const { render } = column;
+  return {
+    ...column,
+    render: (value: unknown, row: T, index: number) => {
+      const shown = render ? render(value, row, index) : (value as ReactNode);
+      if (typeof value !== 'string' || value.length === 0) return shown;
+      if (shown !== null && typeof shown === 'object' && !isValidElement(shown)) return shown;
+      return createElement('span', { className: 'yh-cell-ellipsis', title: value }, shown as ReactNode);
+    },
+  };
+};
+
+/** withEllipsis over a table's own columns, for a table outside the list kit (typed by the table's row). */
+export const ellipsisColumns = <T>(columns: ColumnType<T>[]): ColumnType<T>[] => columns.map(withEllipsis);
 
 /**
  * Where the hidden columns and the column order are kept: local storage per page key by default, or a
@@ -164,7 +186,8 @@ export const useListController = <R extends TRouteDef>(
     .filter((c) => !hidden.includes(c.key))
     .map(({ sortField, isHiddenByDefault: _h, ...c }) =>
       sortField ? { ...c, sorter: true, sortOrder: sort.sortField === sortField ? sort.sortOrder : null } : c,
-    );
+    )
+    .map(withEllipsis);
 
   return {
     form,

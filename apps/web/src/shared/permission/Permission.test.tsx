@@ -21,6 +21,7 @@ const user = (superTenant: 0 | 1, permissions: string[]): TUserInfo => ({
   authStateLabel: '未认证',
   wechatBound: false,
   lastLoginAt: null,
+  hasSoftphoneSeat: false,
 });
 
 describe('permission check', () => {
