@@ -24,6 +24,11 @@ export type TDialDeps = {
   /** Shows the alive-visible prompt; its closing clears the flag. */
   showAliveVisible: () => void;
   notify: (title: string, description: string) => void;
+  /**
+   * Follows a call-back (carrier) call to its end (issue 17): shows 拨号成功 with its progress and
+   * clears the calling flag once it ended. Without it the flow only says 拨号成功.
+   */
+  followCall?: (bindId: string, title: string, description: string) => void;
   showError: (text: string) => void;
   showWarning: (text: string) => void;
 };
@@ -77,8 +82,15 @@ export const runDial = async (
       else deps.setFlags({ isCalled: false });
       return 'softphone';
     }
-    deps.notify(t.call.dialOkTitle, result.lineMode === callbackLineMode ? t.call.waitAnswer : t.call.checkApp);
-    deps.setFlags({ isCalled: false });
+    const hint = result.lineMode === callbackLineMode ? t.call.waitAnswer : t.call.checkApp;
+    if (deps.followCall && result.status === 1) {
+      // The call flag stays up while the carrier's call happens: a second 拨打 does nothing (step 1).
+      deps.setFlags({ isCalling: true, isCalled: false, activeCall: { bindId: result.bindId, progress: 'calling' } });
+      deps.followCall(result.bindId, t.call.dialOkTitle, hint);
+    } else {
+      deps.notify(t.call.dialOkTitle, hint);
+      deps.setFlags({ isCalled: false });
+    }
     return 'carrier';
   } catch (error) {
     deps.setFlags({ isCalled: false, isCalling: false });

@@ -14,6 +14,7 @@ const TaskCardPage = lazyPage(() => import('./taskCard/pages/TaskCardPage'), 'Ta
 const TaskInfoPage = lazyPage(() => import('./taskCard/pages/TaskInfoPage'), 'TaskInfoPage');
 const TaskAttributePage = lazyPage(() => import('./taskCard/pages/TaskAttributePage'), 'TaskAttributePage');
 const MyTaskCardPage = lazyPage(() => import('./taskCard/pages/MyTaskCardPage'), 'MyTaskCardPage');
+const WallboardPage = lazyPage(() => import('./wallboard/WallboardPage'), 'WallboardPage');
 
 /** Spec section 2: myTaskCard is kept alive, like home. */
 const keepAlive: TRouteHandle = { keepAlive: true };
@@ -49,4 +50,6 @@ export const callRoutes: RouteObject[] = [
   guarded('taskCard/Info', Perm.taskCardList, <TaskInfoPage />),
   guarded('taskCard/Attribute', Perm.taskCardManage, <TaskAttributePage />),
   guarded('myTaskCard', Perm.taskCardWork, <MyTaskCardPage />, keepAlive),
+  // 实时监控 (issue 14 step 7): managers only.
+  guarded('callWallboard', Perm.callWallboard, <WallboardPage />),
 ];

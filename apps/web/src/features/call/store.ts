@@ -1,4 +1,8 @@
+import type { TDialState } from '@yunhu/contract';
 import { create } from 'zustand';
+
+/** Where a call stands, as the server's dial state says. */
+export type TCallProgress = TDialState['progress'];
 
 /** Where the chosen line survives a reload (spec section 4 Dial flow, step 3: "kept in local storage"). */
 export const LINE_ID_KEY = 'yh-call-line-id';
@@ -27,8 +31,15 @@ export type TCallStore = {
   isAliveVisible: boolean;
   /** When the last dial request succeeded: call lists poll for its record for a while. */
   lastDialAt: number;
+  /**
+   * The call-back (carrier) call under way and where it stands (issue 17): 呼叫中 → 振铃 → 通话中 →
+   * 已结束, from the server's dial state; the calling flag stays set until it ended.
+   */
+  activeCall: { bindId: string; progress: TCallProgress } | null;
   setLineId: (lineId: number | null) => void;
-  set: (flags: Partial<Pick<TCallStore, 'isCalling' | 'isCalled' | 'isAliveVisible' | 'lastDialAt'>>) => void;
+  set: (
+    flags: Partial<Pick<TCallStore, 'isCalling' | 'isCalled' | 'isAliveVisible' | 'lastDialAt' | 'activeCall'>>,
+  ) => void;
 };
 
 export const useCallStore = create<TCallStore>((set) => ({
@@ -37,6 +48,7 @@ export const useCallStore = create<TCallStore>((set) => ({
   isCalled: false,
   isAliveVisible: false,
   lastDialAt: 0,
+  activeCall: null,
   setLineId: (lineId) => {
     try {
       if (lineId === null) localStorage.removeItem(LINE_ID_KEY);

@@ -1,13 +1,18 @@
 import { calleeBusyMessage, callRoutes, Perm, softphoneLineMode, type TDialResult } from '@yunhu/contract';
 import { App } from 'antd';
-import { useEffect, useRef } from 'react';
+import { createElement, useEffect, useRef } from 'react';
 import { t } from '../../locales/zh-CN';
 import { call } from '../../shared/http/api';
 import { usePermission } from '../../shared/permission/usePermission';
 import { softphoneCall, useSoftphone } from '../softphone';
 import { useSelectedLine } from './api';
+import { followCallProgress } from './callProgress';
+import { CallProgressNotice } from './components/CallProgressNotice';
 import { runDial, type TDialTarget } from './dialFlow';
 import { useCallStore } from './store';
+
+/** How long 已结束 stays on screen before the notice goes. */
+const endedNoticeMs = 5000;
 
 export type TDialOutcome = Awaited<ReturnType<typeof runDial>> | 'noLine' | 'offline';
 
@@ -66,6 +71,18 @@ export const useDial = () => {
           onOk: () => useCallStore.getState().set({ isAliveVisible: false }),
         }),
       notify: (title, description) => notification.success({ title, description }),
+      // 拨号成功 stays up with the call's progress until it ended, then goes a few seconds later.
+      followCall: (bindId, title, hint) => {
+        notification.success({
+          key: bindId,
+          title,
+          description: createElement(CallProgressNotice, { bindId, hint }),
+          duration: 0,
+        });
+        void followCallProgress(bindId, { fetchState: (b) => call(callRoutes.dialState, { bindId: b }) }).then(() =>
+          setTimeout(() => notification.destroy(bindId), endedNoticeMs),
+        );
+      },
       showError: (text) => message.error(text),
       showWarning: (text) => notification.warning({ title: t.app.noticeTitle, description: text }),
     });

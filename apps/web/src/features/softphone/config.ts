@@ -1,4 +1,5 @@
 import { callRoutes, softphoneLineMode, type TSipLineConfig } from '@yunhu/contract';
+import { t } from '../../locales/zh-CN';
 import { createHttp } from '../../shared/http/client';
 import { ApiError } from '../../shared/http/handle';
 import { expireSession } from '../../shared/session';
@@ -13,7 +14,7 @@ import { useSoftphone } from './store';
 export type TConfigSlot =
   | { state: 'loading' }
   | { state: 'failed' }
-  | { state: 'noSeat' }
+  | { state: 'noSeat'; message: string }
   | { state: 'invalid' }
   | { state: 'ready'; config: TSipLineConfig };
 
@@ -32,9 +33,14 @@ export const isUsableConfig = (value: unknown): value is TSipLineConfig => {
 /** The server's key for "no seat on an active soft-phone line covers now" (call.errors.ts). */
 const noSoftphoneSeat = 'call.noSoftphoneSeat';
 
-/** What a refused config request means for 上线: decided by the error key, never its text. */
+/**
+ * What a refused config request means for 上线: decided by the error key, never its text; the
+ * server's own reason (its message) is what the person reads, e.g. 您没有可用的软电话坐席.
+ */
 export const slotOfRefusal = (error: unknown): TConfigSlot =>
-  error instanceof ApiError && error.reason === noSoftphoneSeat ? { state: 'noSeat' } : { state: 'failed' };
+  error instanceof ApiError && error.reason === noSoftphoneSeat
+    ? { state: 'noSeat', message: error.message || t.softphone.noSeat }
+    : { state: 'failed' };
 
 let slot: TConfigSlot = { state: 'failed' };
 let loading: Promise<TConfigSlot> | null = null;
@@ -56,7 +62,7 @@ export const loadLineConfig = (): Promise<TConfigSlot> => {
     .then((next) => {
       slot = next;
       loading = null;
-      useSoftphone.getState().setConfigState(next.state);
+      useSoftphone.getState().setConfigState(next.state, next.state === 'noSeat' ? next.message : '');
       return next;
     });
   return loading;

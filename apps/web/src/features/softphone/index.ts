@@ -1,5 +1,8 @@
+import type { TUserInfo } from '@yunhu/contract';
+import { createElement } from 'react';
 import { t } from '../../locales/zh-CN';
 import { lazyComponent } from '../../shared/lazyComponent';
+import { useUserStore } from '../../shared/stores/user';
 import { loadPhone } from './lazyPhone';
 
 export { SoftphoneError, type TSoftphoneRefusal } from './errors';
@@ -28,4 +31,17 @@ export const softphoneCall = async (target: string, bindId: string, display?: st
 };
 
 /** The widget in its own chunk, after the shell; JsSIP comes later still (lazyPhone.ts). */
-export const SoftphoneWidget = lazyComponent(() => import('./components/SoftphoneWidget'), 'SoftphoneWidget');
+const LazyWidget = lazyComponent(() => import('./components/SoftphoneWidget'), 'SoftphoneWidget');
+
+/**
+ * Who gets the soft-phone (issue 17): a person whose user info says he holds a valid soft-phone
+ * seat now; never the platform operator. Nobody else loads its chunk or asks for a line config.
+ */
+export const isSoftphoneUser = (user: TUserInfo | null) =>
+  user !== null && user.superTenant !== 1 && user.hasSoftphoneSeat;
+
+/** The soft-phone dock of the shell: rendered only for soft-phone users (isSoftphoneUser). */
+export const SoftphoneWidget = () => {
+  const isShown = useUserStore((s) => isSoftphoneUser(s.user));
+  return isShown ? createElement(LazyWidget) : null;
+};

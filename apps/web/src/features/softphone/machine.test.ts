@@ -85,6 +85,17 @@ describe('outgoing call status texts', () => {
     expect(cleared).toMatchObject({ call: 'idle', statusText: '', peer: '' });
   });
 
+  it('a call the trunk failed (5xx, timeout) says 线路故障 with the code; a busy customer stays 呼叫失败', () => {
+    const failed = (code: number) =>
+      run(online, { type: 'outgoing', peer: '13900001111' }, { type: 'failed', cause: 'SIP Failure Code', code });
+    expect(failed(503).notice).toBe('线路故障，呼叫失败（503）');
+    expect(failed(500).notice).toBe('线路故障，呼叫失败（500）');
+    expect(failed(408).notice).toBe('线路故障，呼叫失败（408）');
+    expect(failed(503).state).toMatchObject({ call: 'ended', statusText: '已挂断' });
+    expect(failed(486).notice).toBe('呼叫失败');
+    expect(failed(404).notice).toBe('呼叫失败');
+  });
+
   it('cancelling our own call is not a failure notice', () => {
     expect(
       run(online, { type: 'outgoing', peer: '1002' }, { type: 'failed', cause: 'Canceled' }).notice,

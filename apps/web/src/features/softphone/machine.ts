@@ -58,7 +58,8 @@ export type TPhoneEvent =
   | { type: 'accepted' }
   | { type: 'confirmed'; at: number }
   | { type: 'ended' }
-  | { type: 'failed'; cause: string }
+  /** `code`: the SIP status that ended it, when a reply did (503 from a failed trunk). */
+  | { type: 'failed'; cause: string; code?: number }
   | { type: 'cleared' }
   | { type: 'hold'; originator: 'local' | 'remote' }
   | { type: 'unhold'; originator: 'local' | 'remote' }
@@ -205,7 +206,14 @@ export const reduce = (state: TPhoneState, event: TPhoneEvent): TStep => {
       }
       // Our own outgoing call that never connected: 呼叫失败 (a busy or refusing callee included).
       const isOwnCallFailure = state.direction === 'out' && state.connectedAt === null && event.cause !== 'Canceled';
-      return isOwnCallFailure ? { ...ended(state, s.hungUp), notice: t.softphone.callFailed } : ended(state, s.hungUp);
+      if (!isOwnCallFailure) return ended(state, s.hungUp);
+      // The line's fault (the trunk answered 5xx or timed out), said as such: not a busy customer.
+      const code = event.code ?? 0;
+      const isTrunkFailure = code === 408 || (code >= 500 && code < 600);
+      return {
+        ...ended(state, s.hungUp),
+        notice: isTrunkFailure ? t.softphone.trunkFailed(code) : t.softphone.callFailed,
+      };
     }
     case 'cleared':
       if (state.call !== 'ended') return { state, effects: [] };

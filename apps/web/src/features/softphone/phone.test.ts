@@ -48,7 +48,7 @@ describe('上线 before the phone can register (spec section 5)', () => {
   });
 
   it('says 您没有可用的软电话坐席 when the server has no seat for this person, and asks again', async () => {
-    config.slot = { state: 'noSeat' };
+    config.slot = { state: 'noSeat', message: '您没有可用的软电话坐席，请联系管理员分配' };
     await goOnline();
     expect(notices).toEqual([{ title: '温馨提示', description: '您没有可用的软电话坐席，请联系管理员分配' }]);
     expect(config.reloads).toBe(1);
@@ -66,7 +66,7 @@ describe('上线 before the phone can register (spec section 5)', () => {
 describe('the refused config (by the error key, never the message text)', () => {
   it('is noSeat for call.noSoftphoneSeat', () => {
     const refusal = new ApiError(10056, '您没有可用的软电话坐席，请联系管理员分配', null, 'call.noSoftphoneSeat');
-    expect(slotOfRefusal(refusal)).toEqual({ state: 'noSeat' });
+    expect(slotOfRefusal(refusal)).toEqual({ state: 'noSeat', message: '您没有可用的软电话坐席，请联系管理员分配' });
   });
 
   it('is failed for any other refusal, whatever its text', () => {

@@ -215,7 +215,8 @@ const wireSession = (session: RTCSession, media: MediaStream | Promise<MediaStre
     if (session === current) {
       current = null;
       pendingRefer = null;
-      dispatch({ type: 'failed', cause: String(e.cause ?? '') });
+      const code = (e.message as { status_code?: unknown } | undefined)?.status_code;
+      dispatch({ type: 'failed', cause: String(e.cause ?? ''), code: typeof code === 'number' ? code : undefined });
     }
   });
   session.on('hold', (e: HoldEvent) => {
@@ -296,7 +297,7 @@ const stopUa = (rt: TPhoneRuntime) => {
 const configProblem = (loaded: TConfigSlot): string | null => {
   if (loaded.state === 'loading') return t.softphone.configLoading;
   if (loaded.state === 'failed') return t.softphone.configFailed;
-  if (loaded.state === 'noSeat') return t.softphone.noSeat;
+  if (loaded.state === 'noSeat') return loaded.message;
   if (loaded.state === 'invalid') return t.softphone.configInvalid;
   return null;
 };

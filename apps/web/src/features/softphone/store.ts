@@ -19,6 +19,8 @@ export type TSoftphoneStore = TPhoneState & {
   countdown: number;
   /** Where the line config (fetched at mount) stands: 上线 needs it ready. */
   configState: 'loading' | 'failed' | 'noSeat' | 'invalid' | 'ready';
+  /** The server's own reason when it refused the config (e.g. 您没有可用的软电话坐席), else ''. */
+  configReason: string;
   /** Registered with the SIP server (the spec's logged-in flag). */
   isLoggedIn: boolean;
   /** A call is ringing or in progress (the spec's call-in-progress flag). */
@@ -29,7 +31,7 @@ export type TSoftphoneStore = TPhoneState & {
   setSipNumber: (sipNumber: string) => void;
   setOnline: (sipKey: string, sipType: number | null) => void;
   setCountdown: (countdown: number) => void;
-  setConfigState: (configState: TSoftphoneStore['configState']) => void;
+  setConfigState: (configState: TSoftphoneStore['configState'], configReason?: string) => void;
   tick: (now: number) => void;
 };
 
@@ -40,6 +42,7 @@ export const useSoftphone = create<TSoftphoneStore>((set) => ({
   sipType: null,
   countdown: DEFAULT_COUNTDOWN,
   configState: 'failed',
+  configReason: '',
   isLoggedIn: false,
   isInCall: false,
   now: Date.now(),
@@ -47,7 +50,7 @@ export const useSoftphone = create<TSoftphoneStore>((set) => ({
   setSipNumber: (sipNumber) => set({ sipNumber }),
   setOnline: (sipKey, sipType) => set({ sipKey, sipType }),
   setCountdown: (countdown) => set({ countdown }),
-  setConfigState: (configState) => set({ configState }),
+  setConfigState: (configState, configReason = '') => set({ configState, configReason }),
   tick: (now) => set({ now }),
 }));
 

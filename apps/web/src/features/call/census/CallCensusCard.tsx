@@ -1,17 +1,13 @@
 import { Button, Card, Col, Empty, Result, Row, Skeleton, Space, Spin, Typography } from 'antd';
-import { BarChart, LineChart } from 'echarts/charts';
-import { use } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { presetDays, type TCensusDays } from '../../../shared/census/range';
-import { EChart } from '../../../shared/charts/EChart';
+import { Chart } from '../../../shared/charts/Chart';
 import { filterOfDays, useBaseCensus, useDayCensus, useHourCensus, useTopAgents } from './api';
 import { CallCensusFigures } from './CallCensusFigures';
 import { CallCensusRange } from './CallCensusRange';
 import { agentOption, dailyOption, hourOption } from './charts';
-
-use([BarChart, LineChart]);
 
 const c = t.callCensus;
 const CHART_HEIGHT = 260;
@@ -52,16 +48,16 @@ export const CallCensusCard = () => {
         <Row gutter={[24, 16]} style={{ marginTop: 24 }}>
           <Col xs={24} lg={12}>
             <Typography.Text strong>{c.perDay}</Typography.Text>
-            <EChart option={daily} height={CHART_HEIGHT} data-testid="call-census-daily" />
+            <Chart chart={daily} height={CHART_HEIGHT} data-testid="call-census-daily" />
           </Col>
           <Col xs={24} lg={12}>
             <Typography.Text strong>{c.perHour}</Typography.Text>
-            <EChart option={hourly} height={CHART_HEIGHT} data-testid="call-census-hourly" />
+            <Chart chart={hourly} height={CHART_HEIGHT} data-testid="call-census-hourly" />
           </Col>
           <Col xs={24}>
             <Typography.Text strong>{c.perAgent}</Typography.Text>
             {agents.data?.records.length ? (
-              <EChart option={byAgent} height={CHART_HEIGHT} data-testid="call-census-agents" />
+              <Chart chart={byAgent} height={CHART_HEIGHT} data-testid="call-census-agents" />
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={c.noAgent} />
             )}

@@ -47,6 +47,17 @@ describe('CallButton', () => {
       if (route === routeTables.call.usableLines) return lines;
       if (route === routeTables.call.calleeCheck) return 0;
       if (route === routeTables.call.dial) return { bindId: 'b1', lineMode: 0, status: 1, telX: '', sipTarget: '' };
+      if (route === routeTables.call.dialState) {
+        return {
+          bindId: 'b1',
+          state: 'talking',
+          isOver: false,
+          callStatus: null,
+          duration: null,
+          customerId: 9,
+          progress: 'talking',
+        };
+      }
       return null;
     });
     renderButton();
@@ -60,6 +71,9 @@ describe('CallButton', () => {
       interfaceId: 2,
       octCustomerId: 9,
     });
+    // Issue 17: where the call stands, from the server's dial state, while it happens.
+    expect(await screen.findByText('当前状态：通话中')).toBeTruthy();
+    expect(useCallStore.getState().isCalling).toBe(true);
     expect(softphoneCall).not.toHaveBeenCalled();
   });
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useCallDetailContent } from '../callRecordApi';
+import { CallTypeTag, partyOf } from './CallOutcome';
 
 const c = t.callRecord;
 const fmt = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
@@ -31,14 +32,22 @@ export const CallRecordDrawer = ({ id, onClose }: { id: number | null; onClose: 
               {data.octCustomerId ? (
                 <Link to={`/menu/CRM/customerDetails?id=${data.octCustomerId}`}>{data.telB}</Link>
               ) : (
-                data.telB
+                partyOf(data)
               )}
             </Descriptions.Item>
+            <Descriptions.Item label={c.callType}>
+              <CallTypeTag row={data} />
+            </Descriptions.Item>
             <Descriptions.Item label={c.telX}>{data.telX || '-'}</Descriptions.Item>
-            <Descriptions.Item label={c.line}>{data.lineName}</Descriptions.Item>
+            <Descriptions.Item label={c.line}>{data.lineName || '-'}</Descriptions.Item>
             <Descriptions.Item label={c.callStatus}>
               <Tag color={data.callStatus === 1 ? 'green' : 'orange'}>{data.callStatusName}</Tag>
             </Descriptions.Item>
+            {data.endReason ? (
+              <Descriptions.Item label={c.endReason}>
+                <span data-testid="call-record-detail-end-reason">{data.endReason}</span>
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label={c.finishStatus}>{data.finishStatusName}</Descriptions.Item>
             <Descriptions.Item label={c.startTime}>{fmt(data.startTime)}</Descriptions.Item>
             <Descriptions.Item label={c.endTime}>{fmt(data.endTime)}</Descriptions.Item>
@@ -59,7 +68,9 @@ export const CallRecordDrawer = ({ id, onClose }: { id: number | null; onClose: 
                   data-testid="call-record-detail-audio"
                 />
               ) : canPlay ? (
-                c.noRecording
+                <span data-testid="call-record-detail-recording-state">
+                  {c.recordingStates[data.recordingState ?? ''] ?? c.noRecording}
+                </span>
               ) : (
                 c.noPlayPermission
               )}

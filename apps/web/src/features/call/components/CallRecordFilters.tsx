@@ -1,4 +1,4 @@
-import { callStatusName, finishStatusName, Perm, type TCallRecordFilter } from '@yunhu/contract';
+import { callStatusName, callTypeName, finishStatusName, Perm, type TCallRecordFilter } from '@yunhu/contract';
 import { DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
@@ -28,6 +28,7 @@ export const toCallRecordFilter = (v: Record<string, unknown>): TCallRecordFilte
     lineId: num(v.lineId),
     callStatus: num(v.callStatus),
     finishStatus: num(v.finishStatus),
+    callType: num(v.callType),
     telB: typeof v.telB === 'string' && v.telB.trim() ? v.telB.trim() : undefined,
     durationMin: preset ? preset.min : isCustom ? num(v.durationMin) : undefined,
     durationMax: preset ? preset.max : isCustom ? num(v.durationMax) : undefined,
@@ -96,6 +97,14 @@ export const CallRecordFilters = () => {
         placeholder={c.all}
         width={120}
         options={optionsOf(finishStatusName)}
+      />
+      <SelectFilter
+        name="callType"
+        label={c.callType}
+        placeholder={c.all}
+        width={110}
+        options={optionsOf(callTypeName)}
+        testId="call-record-call-type"
       />
       <Form.Item name="telB" label={c.telB} rules={[{ pattern: /^\d{4,12}$/, message: c.telBInvalid }]}>
         <Input allowClear placeholder={c.telBPlaceholder} style={{ width: 160 }} data-testid="call-record-telb" />

@@ -3,6 +3,7 @@ import { Card, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { ellipsisColumns } from '../../../shared/list/useListController';
 import { useCustomerCalls } from '../api';
 import { RecordingPlayer } from './RecordingPlayer';
 
@@ -29,7 +30,7 @@ export const CustomerCalls = ({ customerId, extra }: { customerId: number; extra
           showTotal: t.common.total,
           size: 'small',
         }}
-        columns={[
+        columns={ellipsisColumns<TCallDetail>([
           {
             key: 'startTime',
             title: t.call.startTime,
@@ -54,7 +55,7 @@ export const CustomerCalls = ({ customerId, extra }: { customerId: number; extra
             title: t.call.recording,
             render: (_v, row) => (row.preRecordUrl ? <RecordingPlayer callId={row.id} /> : t.call.noRecording),
           },
-        ]}
+        ])}
       />
     </Card>
   );

@@ -1,19 +1,22 @@
 import { callRecordRoutes, mmss, Perm, type TCallDetail, type TCallRecordFilter, yuan } from '@yunhu/contract';
-import { Space, Tag } from 'antd';
+import { Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
+import { lazyComponent } from '../../../shared/lazyComponent';
 import { ListView } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { useListController } from '../../../shared/list/useListController';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { callRecordKeys, defaultRange } from '../callRecordApi';
-import { CallRecordDrawer } from '../components/CallRecordDrawer';
+import { CallTypeTag, partyOf, RecordingCell, StatusWithReason } from '../components/CallOutcome';
 import { CallRecordFilters, toCallRecordFilter } from '../components/CallRecordFilters';
 import { CallRecordSummary } from '../components/CallRecordSummary';
-import { RecordingPlayer } from '../components/RecordingPlayer';
+
+// The record's drawer loads when a first record is opened, not with the list (issue 13).
+const CallRecordDrawer = lazyComponent(() => import('../components/CallRecordDrawer'), 'CallRecordDrawer');
 
 const c = t.callRecord;
 const statusColor: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'gold', 4: 'red' };
@@ -25,33 +28,38 @@ const statusColor: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'gold'
 export const CallRecordPage = () => {
   const canPlay = usePermission(Perm.callRecordPlay);
   const [openId, setOpenId] = useState<number | null>(null);
+  // Mounted from the first opened record on, so its close keeps the drawer's animation.
+  const [wasOpened, setWasOpened] = useState(false);
+  if (openId !== null && !wasOpened) setWasOpened(true);
   const columns: TListColumn<TCallDetail>[] = [
     { key: 'realName', title: c.agent, dataIndex: 'realName' },
     { key: 'deptName', title: c.dept, dataIndex: 'deptName' },
+    { key: 'callType', title: c.callType, dataIndex: 'callTypeName', render: (_v, row) => <CallTypeTag row={row} /> },
     {
       key: 'telB',
       title: c.customer,
       dataIndex: 'telB',
-      render: (v: string, row) =>
+      render: (_v: string, row) =>
         row.octCustomerId ? (
           <Link
             to={`/menu/CRM/customerDetails?id=${row.octCustomerId}`}
             title={c.openCustomer}
             data-testid={`call-record-customer-${row.id}`}
           >
-            {v}
+            {row.telB}
           </Link>
         ) : (
-          v
+          partyOf(row)
         ),
     },
     { key: 'telX', title: c.telX, dataIndex: 'telX', render: (v: string) => v || '-' },
-    { key: 'lineName', title: c.line, dataIndex: 'lineName' },
+    { key: 'lineName', title: c.line, dataIndex: 'lineName', render: (v: string) => v || '-' },
     {
       key: 'callStatus',
       title: c.callStatus,
       dataIndex: 'callStatusName',
-      render: (v: string, row) => <Tag color={statusColor[row.callStatus]}>{v}</Tag>,
+      // The end reason under the status (线路故障（503）, 媒体协商失败（488）…).
+      render: (_v: string, row) => <StatusWithReason row={row} color={statusColor[row.callStatus]} />,
     },
     { key: 'finishStatus', title: c.finishStatus, dataIndex: 'finishStatusName' },
     { key: 'duration', title: c.durationCol, dataIndex: 'duration', sortField: 'duration', render: mmss },
@@ -66,12 +74,15 @@ export const CallRecordPage = () => {
     {
       key: 'recording',
       title: c.recording,
-      render: (_v, row) => (row.preRecordUrl && canPlay ? <RecordingPlayer callId={row.id} /> : c.noRecording),
+      // Wide enough for the player: the fixed 操作 column covered it (issue 17).
+      width: 320,
+      render: (_v, row) => <RecordingCell row={row} canPlay={canPlay} />,
     },
     {
       key: 'actions',
       title: c.actions,
       fixed: 'right',
+      width: 90,
       render: (_v, row) => (
         <Space>
           <RowAction onClick={() => setOpenId(row.id)} testId={`call-record-detail-${row.id}`}>
@@ -98,7 +109,7 @@ export const CallRecordPage = () => {
       {/* The figures follow the filter the list shows. */}
       <CallRecordSummary filter={list.filters as TCallRecordFilter} />
       <ListView list={list} testKey={callRecordKeys.page} title={c.title} filters={<CallRecordFilters />} />
-      <CallRecordDrawer id={openId} onClose={() => setOpenId(null)} />
+      {wasOpened && <CallRecordDrawer id={openId} onClose={() => setOpenId(null)} />}
     </>
   );
 };

@@ -165,7 +165,10 @@ const ReferQuestion = () => {
 
 /**
  * The soft-phone on every screen (spec section 4 "Soft-phone"): 上线/下线, the line and call
- * status, dialing colleagues, answering, and the controls of a call.
+ * status, dialing colleagues, answering, and the controls of a call. A dock below the page
+ * (issue 17): the shell gives it its own row under the scrolling content, so it never covers the
+ * last rows, the pagination or the home figures; collapsed it is one line, open it shows the dial
+ * pad, and a call in progress opens it.
  */
 export const SoftphoneWidget = () => {
   const line = useSoftphone((s) => s.line);
@@ -174,6 +177,7 @@ export const SoftphoneWidget = () => {
   const statusText = useSoftphone((s) => s.statusText);
   const isMediaPrompt = useSoftphone((s) => s.isMediaPrompt);
   const configState = useSoftphone((s) => s.configState);
+  const configReason = useSoftphone((s) => s.configReason);
   const [isOpen, setOpen] = useState(false);
   const isCallShown = call !== 'idle';
   useEffect(() => {
@@ -191,15 +195,10 @@ export const SoftphoneWidget = () => {
       size="small"
       data-testid="softphone"
       data-config={configState}
-      style={{
-        position: 'fixed',
-        right: 16,
-        bottom: 16,
-        zIndex: 1000,
-        width: 340,
-        boxShadow: '0 4px 16px rgba(0,0,0,.15)',
-      }}
-      styles={{ body: { padding: 12 } }}
+      role="region"
+      aria-label={tx.title}
+      style={{ flex: 'none', borderRadius: 0, borderInline: 0, borderBottom: 0 }}
+      styles={{ body: { padding: '8px 16px' } }}
     >
       <Space orientation="vertical" size={8} style={{ width: '100%' }}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
@@ -239,8 +238,15 @@ export const SoftphoneWidget = () => {
             {tx.myNumber(sipKey)}
           </Typography.Text>
         )}
+        {configState === 'noSeat' && configReason && (
+          <Alert type="warning" showIcon title={configReason} data-testid="softphone-reason" />
+        )}
         {isMediaPrompt && <Alert type="info" showIcon title={tx.mediaPrompt} data-testid="softphone-media-prompt" />}
-        {(isOpen || isCallShown) && <CallPanel />}
+        {(isOpen || isCallShown) && (
+          <div style={{ maxWidth: 420 }}>
+            <CallPanel />
+          </div>
+        )}
       </Space>
       <ReferQuestion />
     </Card>

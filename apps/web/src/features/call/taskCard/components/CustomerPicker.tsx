@@ -6,6 +6,7 @@ import { t } from '../../../../locales/zh-CN';
 import { LevelTag, levelOptions, useAssignees } from '../../../../shared/customers';
 import { call } from '../../../../shared/http/api';
 import { compactFilters } from '../../../../shared/list/types';
+import { ellipsisColumns } from '../../../../shared/list/useListController';
 
 const c = t.taskCard;
 
@@ -93,12 +94,12 @@ export const CustomerPicker = ({ onChange }: { onChange: (pick: TCustomerPick) =
                 onChange: (keys) => pickIds(keys.map(Number)),
               }
         }
-        columns={[
+        columns={ellipsisColumns<TCustomer>([
           { key: 'name', title: c.customer, dataIndex: 'name' },
           { key: 'mobile', title: c.mobile, dataIndex: 'mobile' },
           { key: 'level', title: c.level, render: (_v, x) => <LevelTag value={x.intentionLevel} /> },
           { key: 'owner', title: c.owner, dataIndex: 'ownerName' },
-        ]}
+        ])}
         pagination={{
           current: paging.page,
           pageSize: paging.limit,

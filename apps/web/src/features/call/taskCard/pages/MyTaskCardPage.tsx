@@ -2,6 +2,7 @@ import { type TTaskItem, taskResultText } from '@yunhu/contract';
 import { Alert, App, Card, Empty, Progress, Result, Select, Space, Switch, Table, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../../locales/zh-CN';
+import { ellipsisColumns } from '../../../../shared/list/useListController';
 import { useSoftphone } from '../../../softphone';
 import { useUsableLines } from '../../api';
 import { LinePicker } from '../../components/LinePicker';
@@ -198,11 +199,11 @@ export const MyTaskCardPage = () => {
               pagination={false}
               dataSource={data.queue}
               locale={{ emptyText: c.queueEmpty }}
-              columns={[
+              columns={ellipsisColumns<TTaskItem>([
                 { key: 'customerName', title: c.customer, dataIndex: 'customerName' },
                 { key: 'mobile', title: c.mobile, dataIndex: 'mobile' },
                 { key: 'result', title: c.result, render: (_v, x) => (x.result ? taskResultText[x.result] : '') },
-              ]}
+              ])}
             />
           </Card>
         </Space>
