@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { orgDeptRoutes, orgRoleRoutes, orgRoutes, type TMenuOut } from '@yunhu/contract';
+import { t } from '../../locales/zh-CN';
 import { call } from '../../shared/http/api';
 import { hasSession } from '../../shared/http/token';
 import { useUserStore } from '../../shared/stores/user';
@@ -22,6 +23,9 @@ export const useMenuNav = () =>
 /** Fetches the user data into the store (used by the guard and after profile changes). */
 export const loadUserInfo = async () => {
   const user = await call(orgRoutes.userInfo);
+  // A session whose password someone else set (a token from a link, a WeChat sign-in): the server
+  // refuses it everything else, so it goes back to sign in and change it (issue 17).
+  if (user.mustChangePassword) throw new Error(t.auth.mustChangeFirst);
   useUserStore.getState().setUser(user);
   return user;
 };

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { systemRoutes } from '@yunhu/contract';
+import { orgRoutes, systemRoutes } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
 
 export const noticeKeys = {
@@ -31,4 +31,15 @@ export const useLogInfo = (id: number) =>
     queryKey: ['log', id],
     queryFn: () => call(systemRoutes.logInfo, { id }),
     enabled: Number.isInteger(id) && id > 0,
+  });
+
+/**
+ * The signed-in person's menu for 操作指南: the side menu's own request and cache entry (the org
+ * feature's useMenuNav shares the key), read here without importing that feature (org imports this one).
+ */
+export const useGuideMenu = () =>
+  useQuery({
+    queryKey: ['org', 'nav'],
+    queryFn: () => call(orgRoutes.menuNav, {}),
+    staleTime: 5 * 60_000,
   });

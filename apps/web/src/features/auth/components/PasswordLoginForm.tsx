@@ -8,14 +8,18 @@ import { loginByPassword } from '../api';
 
 type TValues = TRequestOf<typeof routeTables.auth.login>;
 
-export const PasswordLoginForm = () => {
+/** Who must change the password before going on (issue 17), and the password he just typed. */
+export type TMustChange = { username: string; oldPassword?: string };
+
+export const PasswordLoginForm = ({ onMustChange }: { onMustChange: (who: TMustChange) => void }) => {
   const navigate = useNavigate();
   const [isBusy, setBusy] = useState(false);
   const onFinish = async ({ username, password }: TValues) => {
     setBusy(true);
     try {
-      await loginByPassword(username.trim(), password);
-      navigate('/menu/home');
+      const { mustChangePassword } = await loginByPassword(username.trim(), password);
+      if (mustChangePassword) onMustChange({ username: username.trim(), oldPassword: password });
+      else navigate('/menu/home');
     } catch {
       // The HTTP client showed the server's reason.
     } finally {

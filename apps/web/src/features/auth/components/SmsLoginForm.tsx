@@ -5,18 +5,21 @@ import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { loginBySms } from '../api';
 import { MobileCodeFields } from './MobileCodeFields';
+import type { TMustChange } from './PasswordLoginForm';
 
 type TValues = TRequestOf<typeof routeTables.auth.loginBySms>;
 
-export const SmsLoginForm = () => {
+export const SmsLoginForm = ({ onMustChange }: { onMustChange: (who: TMustChange) => void }) => {
   const [form] = Form.useForm<TValues>();
   const navigate = useNavigate();
   const [isBusy, setBusy] = useState(false);
   const onFinish = async ({ mobile, code }: TValues) => {
     setBusy(true);
     try {
-      await loginBySms(mobile, code);
-      navigate('/menu/home');
+      const { mustChangePassword } = await loginBySms(mobile, code);
+      // No password typed: the change form asks for the one the administrator gave.
+      if (mustChangePassword) onMustChange({ username: mobile });
+      else navigate('/menu/home');
     } catch {
       // Shown by the HTTP client.
     } finally {

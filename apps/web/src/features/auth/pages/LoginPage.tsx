@@ -4,13 +4,14 @@ import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN/signIn';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { platformName, useBrandStore } from '../../../shared/stores/brand';
-import { PasswordLoginForm } from '../components/PasswordLoginForm';
+import { PasswordLoginForm, type TMustChange } from '../components/PasswordLoginForm';
 
 // The first load carries the password form only (issue 13): the other tabs and the forgotten
 // password dialog come when the user opens them.
 const SmsLoginForm = lazyComponent(() => import('../components/SmsLoginForm'), 'SmsLoginForm');
 const WechatLogin = lazyComponent(() => import('../components/WechatLogin'), 'WechatLogin');
 const ForgotPasswordModal = lazyComponent(() => import('../components/ForgotPasswordModal'), 'ForgotPasswordModal');
+const ForcedPasswordChange = lazyComponent(() => import('../components/ForcedPasswordChange'), 'ForcedPasswordChange');
 
 /**
  * The sign-in page. Its head (logo, title, subtitle) is the same markup index.html paints before any
@@ -21,6 +22,8 @@ export const LoginPage = () => {
   const [tab, setTab] = useState('password');
   const [isForgotOpen, setForgotOpen] = useState(false);
   const [hasForgot, setHasForgot] = useState(false);
+  // Someone else set the password (issue 17): a new one before anything else.
+  const [mustChange, setMustChange] = useState<TMustChange | null>(null);
   const title = platformName(brand);
   // Spec section 2: the login page's title is the admin system's title.
   useEffect(() => {
@@ -31,8 +34,8 @@ export const LoginPage = () => {
     setForgotOpen(true);
   };
   const items = [
-    { key: 'password', label: t.auth.tabPassword, children: <PasswordLoginForm /> },
-    { key: 'sms', label: t.auth.tabSms, children: <SmsLoginForm /> },
+    { key: 'password', label: t.auth.tabPassword, children: <PasswordLoginForm onMustChange={setMustChange} /> },
+    { key: 'sms', label: t.auth.tabSms, children: <SmsLoginForm onMustChange={setMustChange} /> },
     { key: 'wechat', label: t.auth.tabWechat, children: tab === 'wechat' ? <WechatLogin /> : null },
   ];
   return (
@@ -43,8 +46,9 @@ export const LoginPage = () => {
           <h1 className="yh-login-title">{title}</h1>
           <p className="yh-login-subtitle">{t.auth.subtitle}</p>
         </div>
+        {mustChange && <ForcedPasswordChange who={mustChange} onBack={() => setMustChange(null)} />}
         {/* A plain tab bar (antd Tabs brought its overflow menu and dropdown to the first load). */}
-        <div className="yh-login-tabs" role="tablist">
+        <div className="yh-login-tabs" role="tablist" hidden={mustChange !== null}>
           {items.map((item) => (
             <button
               key={item.key}
@@ -60,10 +64,10 @@ export const LoginPage = () => {
             </button>
           ))}
         </div>
-        <div role="tabpanel" id="login-tabpanel" aria-labelledby={`login-tab-${tab}`}>
+        <div role="tabpanel" id="login-tabpanel" aria-labelledby={`login-tab-${tab}`} hidden={mustChange !== null}>
           {items.find((item) => item.key === tab)?.children}
         </div>
-        <div className="yh-login-links">
+        <div className="yh-login-links" hidden={mustChange !== null}>
           <Link to="/register" data-testid="register-link">
             {t.auth.register}
           </Link>

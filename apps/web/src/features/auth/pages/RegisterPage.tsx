@@ -1,9 +1,10 @@
 import { authRoutes, type TRequestOf } from '@yunhu/contract';
 import { Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
+import { ApiError, isAgentNotFound } from '../../../shared/http/handle';
 import { MobileCodeFields } from '../components/MobileCodeFields';
 import { PasswordFields } from '../components/PasswordFields';
 
@@ -14,13 +15,26 @@ export const RegisterPage = () => {
   const navigate = useNavigate();
   const [tenantCode, setTenantCode] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
-  const onFinish = async ({ enterpriseName, realName, username, mobile, code, password }: TValues) => {
+  // An agent's registration link (issue 18): /#/register?code=XXXX pre-fills its invitation code.
+  const [search] = useSearchParams();
+  const onFinish = async ({ enterpriseName, realName, username, mobile, code, password, inviteCode }: TValues) => {
     setBusy(true);
     try {
-      const res = await call(authRoutes.signup, { enterpriseName, realName, username, mobile, code, password });
+      const res = await call(authRoutes.signup, {
+        enterpriseName,
+        realName,
+        username,
+        mobile,
+        code,
+        password,
+        inviteCode: inviteCode?.trim() || undefined,
+      });
       setTenantCode(res.tenantCode);
-    } catch {
-      // Shown by the HTTP client.
+    } catch (error) {
+      // Shown by the HTTP client, except the unknown invitation code (spec section 8: no toast), said beside its field.
+      if (error instanceof ApiError && isAgentNotFound(error.reason)) {
+        form.setFields([{ name: 'inviteCode', errors: [t.agent.unknownCode] }]);
+      }
     } finally {
       setBusy(false);
     }
@@ -43,7 +57,13 @@ export const RegisterPage = () => {
   return (
     <div className="yh-auth-bg">
       <Card className="yh-auth-card" title={t.auth.regTitle}>
-        <Form form={form} layout="vertical" onFinish={onFinish} data-testid="register-form">
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={onFinish}
+          initialValues={{ inviteCode: search.get('code')?.trim().toUpperCase() ?? '' }}
+          data-testid="register-form"
+        >
           <Form.Item
             name="enterpriseName"
             label={t.auth.enterpriseName}
@@ -65,8 +85,11 @@ export const RegisterPage = () => {
           >
             <Input placeholder={t.auth.accountPlaceholder} autoComplete="username" />
           </Form.Item>
-          <MobileCodeFields form={form} purpose="signup" />
+          <MobileCodeFields form={form} purpose="signup" mobileLabel={t.auth.mobile} />
           <PasswordFields label={t.auth.password} />
+          <Form.Item name="inviteCode" label={t.agent.registerCode}>
+            <Input placeholder={t.agent.registerCodePlaceholder} maxLength={16} data-testid="register-invite-code" />
+          </Form.Item>
           <Button type="primary" htmlType="submit" block loading={isBusy} data-testid="register-submit">
             {t.auth.regSubmit}
           </Button>

@@ -34,7 +34,7 @@ export const CertReviewPage = () => {
       cancelText: t.common.cancel,
       onOk: async () => {
         await examine.mutateAsync({ ids, pass: true });
-        feedback.message.success(t.cert.done);
+        feedback.message.success(t.cert.approved(ids.length));
         clear?.();
       },
     });
@@ -149,7 +149,7 @@ export const CertReviewPage = () => {
         onCancel={() => setRejecting(null)}
         onSubmit={async ({ reason }) => {
           await examine.mutateAsync({ ids: rejecting?.ids ?? [], pass: false, reason });
-          feedback.message.success(t.cert.done);
+          feedback.message.success(t.cert.rejected(rejecting?.ids.length ?? 0));
           rejecting?.clear?.();
         }}
         fields={

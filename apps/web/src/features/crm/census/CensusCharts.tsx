@@ -1,12 +1,8 @@
 import { Col, Empty, Flex, Row, Segmented, Typography } from 'antd';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { use } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
-import { EChart } from '../../../shared/charts/EChart';
+import { Chart } from '../../../shared/charts/Chart';
 import { shareOption, shareRows, type TCensus, type TShareDimension, trendOption } from './charts';
-
-use([BarChart, LineChart, PieChart]);
 
 const c = t.crmCensus;
 const dimensions: TShareDimension[] = ['level', 'source', 'owner'];
@@ -22,7 +18,7 @@ export const CensusCharts = ({ census }: { census: TCensus }) => {
     <Row gutter={[24, 16]} style={{ marginTop: 24 }}>
       <Col xs={24} lg={14}>
         <Typography.Text strong>{c.trend}</Typography.Text>
-        <EChart option={trend} height={CHART_HEIGHT} data-testid="crm-census-trend" />
+        <Chart chart={trend} height={CHART_HEIGHT} data-testid="crm-census-trend" />
       </Col>
       <Col xs={24} lg={10}>
         <Flex justify="space-between" align="center" wrap gap={8}>
@@ -36,7 +32,7 @@ export const CensusCharts = ({ census }: { census: TCensus }) => {
           />
         </Flex>
         {hasShare ? (
-          <EChart option={share} height={CHART_HEIGHT} data-testid="crm-census-share" />
+          <Chart chart={share} height={CHART_HEIGHT} data-testid="crm-census-share" />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={c.noShare} style={{ height: CHART_HEIGHT }} />
         )}

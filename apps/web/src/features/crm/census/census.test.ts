@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayCount, presetDays, presetOf, rangeOfDays, shanghaiDayOf } from '../../../shared/census/range';
+import { describeChart } from '../../../shared/charts/model';
 import { censusFigures, isCensusEmpty, OWNER_TOP, shareOption, shareRows, type TCensus, trendOption } from './charts';
 
 const HOUR = 3_600_000;
@@ -80,8 +81,8 @@ describe('census figures and charts', () => {
 
   it('draws one bar and one line point per day', () => {
     const option = trendOption(census());
-    expect(option.xAxis).toMatchObject({ data: ['11-22', '11-23'] });
-    expect(option.series).toMatchObject([
+    expect(option).toMatchObject({ type: 'axis', categories: ['11-22', '11-23'], legend: true });
+    expect(option.type === 'axis' && option.series).toMatchObject([
       { type: 'bar', name: '新增客户', data: [2, 1] },
       { type: 'line', name: '跟进次数', data: [0, 4] },
     ]);
@@ -93,10 +94,15 @@ describe('census figures and charts', () => {
       ['C', 'C 半年内有需求'],
       ['', '未填写'],
     ]);
-    const pie = shareOption(census(), 'level').series as { data: { name: string; itemStyle?: unknown }[] }[];
-    expect(pie[0]?.data.map((d) => d.name)).toEqual(['A 一个月内有明确需求', 'C 半年内有需求', '未填写']);
-    expect(pie[0]?.data[0]?.itemStyle).toEqual({ color: '#f5222d' });
-    expect(pie[0]?.data[2]?.itemStyle).toBeUndefined();
+    const ring = shareOption(census(), 'level');
+    const slices = ring.type === 'ring' ? ring.slices : [];
+    expect(slices.map((d) => d.name)).toEqual(['A 一个月内有明确需求', 'C 半年内有需求', '未填写']);
+    expect(slices[0]?.color).toBe('#f5222d');
+    expect(slices[2]?.color).toBeUndefined();
+    // The hover titles and the screen reader say each slice's count and share (6 + 5 + 1 = 12).
+    expect(describeChart(ring)).toBe(
+      '意向等级：A 一个月内有明确需求 6（50%），C 半年内有需求 5（41.67%），未填写 1（8.33%）',
+    );
   });
 
   it('orders sources by count', () => {
@@ -107,17 +113,18 @@ describe('census figures and charts', () => {
     const byOwner = Array.from({ length: 12 }, (_, i) => ({ key: String(i + 1), label: `员工${i + 1}`, count: i }));
     const option = shareOption(census({ byOwner }), 'owner');
     expect(OWNER_TOP).toBe(10);
-    expect(option.yAxis).toMatchObject({
-      type: 'category',
-      data: byOwner
+    expect(option).toMatchObject({
+      type: 'axis',
+      horizontal: true,
+      categories: byOwner
         .slice(2)
         .reverse()
         .map((o) => o.label),
     });
-    expect(option.series).toMatchObject([{ type: 'bar', data: [11, 10, 9, 8, 7, 6, 5, 4, 3, 2] }]);
-    expect(option.legend).toBeUndefined();
-    expect(option.aria).toMatchObject({
-      label: { description: expect.stringMatching(/^各负责人的客户数：员工12 11 个，员工11 10 个，/) },
-    });
+    expect(option.type === 'axis' && option.series).toMatchObject([
+      { type: 'bar', data: [11, 10, 9, 8, 7, 6, 5, 4, 3, 2] },
+    ]);
+    expect(option.type === 'axis' && option.legend).toBeFalsy();
+    expect(describeChart(option)).toMatch(/^各负责人的客户数：员工12 11 个，员工11 10 个，/);
   });
 });

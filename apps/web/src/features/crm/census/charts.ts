@@ -1,29 +1,10 @@
 import type { routeTables, TIntentionLevel, TResponseOf } from '@yunhu/contract';
-import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
-import type {
-  AriaComponentOption,
-  GridComponentOption,
-  LegendComponentOption,
-  TitleComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components';
-import type { ComposeOption } from 'echarts/core';
 import { t } from '../../../locales/zh-CN';
+import type { TChart } from '../../../shared/charts/model';
 
 export type TCensus = TResponseOf<typeof routeTables.crm.census>;
 export type TCensusCount = TCensus['byLevel'][number];
 export type TShareDimension = 'level' | 'source' | 'owner';
-
-export type TCensusChartOption = ComposeOption<
-  | BarSeriesOption
-  | LineSeriesOption
-  | PieSeriesOption
-  | AriaComponentOption
-  | GridComponentOption
-  | LegendComponentOption
-  | TitleComponentOption
-  | TooltipComponentOption
->;
 
 const c = t.crmCensus;
 
@@ -69,84 +50,54 @@ export const shareRows = (census: TCensus, dimension: TShareDimension): TCensusC
 /** `2026-11-23` -> `11-23`: the year is in the range picker already. */
 const shortDay = (day: string) => day.slice(5);
 
-/** Hidden title: the chart's accessible description (aria) starts with it. */
-const hiddenTitle = (text: string): TitleComponentOption => ({ text, show: false });
-
-const aria: AriaComponentOption = { enabled: true, data: { maxCount: 31 } };
-
 /** New customers (bars) and follow-ups (line) per Shanghai day of the range. */
-export const trendOption = (census: TCensus): TCensusChartOption => ({
-  aria,
-  title: hiddenTitle(c.trend),
-  tooltip: { trigger: 'axis' },
-  legend: { top: 0, data: [c.newCustomers, c.follows] },
-  grid: { left: 8, right: 16, top: 36, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
-  xAxis: { type: 'category', data: census.newPerDay.map((d) => shortDay(d.day)) },
-  yAxis: { type: 'value', minInterval: 1 },
+export const trendOption = (census: TCensus): TChart => ({
+  type: 'axis',
+  title: c.trend,
+  legend: true,
+  categories: census.newPerDay.map((d) => shortDay(d.day)),
   series: [
     {
       type: 'bar',
       name: c.newCustomers,
       barMaxWidth: 24,
-      itemStyle: { color: '#1677ff' },
+      color: '#1677ff',
       data: census.newPerDay.map((d) => d.count),
     },
-    {
-      type: 'line',
-      name: c.follows,
-      smooth: true,
-      itemStyle: { color: '#52c41a' },
-      data: census.followsPerDay.map((d) => d.count),
-    },
+    { type: 'line', name: c.follows, color: '#52c41a', data: census.followsPerDay.map((d) => d.count) },
   ],
 });
 
 /** Level or source shares as a ring; owners as bars, most customers on top. */
-export const shareOption = (census: TCensus, dimension: TShareDimension): TCensusChartOption => {
+export const shareOption = (census: TCensus, dimension: TShareDimension): TChart => {
   const rows = shareRows(census, dimension);
-  const title = hiddenTitle(c.shareTitle[dimension]);
+  const title = c.shareTitle[dimension];
   if (dimension === 'owner') {
-    // echarts would read a horizontal bar as "name: value, index"; say it plainly instead.
-    const description = c.ownerDescription(rows.map((r) => c.ownerItem(r.label, r.count)).join('，'));
     return {
-      aria: { ...aria, label: { description } },
+      type: 'axis',
       title,
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      grid: { left: 8, right: 24, top: 8, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
-      xAxis: { type: 'value', minInterval: 1 },
-      yAxis: { type: 'category', inverse: true, data: rows.map((r) => r.label) },
+      description: c.ownerDescription(rows.map((r) => c.ownerItem(r.label, r.count)).join('，')),
+      horizontal: true,
+      categories: rows.map((r) => r.label),
       series: [
         {
           type: 'bar',
           name: c.customerCount,
           barMaxWidth: 18,
-          itemStyle: { color: '#1677ff' },
-          label: { show: true, position: 'right' },
+          color: '#1677ff',
+          showValues: true,
           data: rows.map((r) => r.count),
         },
       ],
     };
   }
   return {
-    aria,
+    type: 'ring',
     title,
-    tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
-    legend: { type: 'scroll', bottom: 0 },
-    series: [
-      {
-        type: 'pie',
-        name: c.shareTitle[dimension],
-        radius: ['40%', '65%'],
-        center: ['50%', '45%'],
-        label: { formatter: '{d}%' },
-        data: rows.map((r) => ({
-          name: r.label,
-          value: r.count,
-          ...(dimension === 'level' && r.key in levelColor
-            ? { itemStyle: { color: levelColor[r.key as TIntentionLevel] } }
-            : {}),
-        })),
-      },
-    ],
+    slices: rows.map((r) => ({
+      name: r.label,
+      value: r.count,
+      ...(dimension === 'level' && r.key in levelColor ? { color: levelColor[r.key as TIntentionLevel] } : {}),
+    })),
   };
 };

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Space } from 'antd';
 import { invalidateCustomers } from '../api';
 import { ImportCustomersButton } from '../import/ImportCustomersButton';
 import { CrmSettingsButton } from '../settings/CrmSettingsButton';
@@ -7,9 +8,10 @@ import { CrmSettingsButton } from '../settings/CrmSettingsButton';
 export const CustomerExtraTools = ({ hasImport }: { hasImport: boolean }) => {
   const client = useQueryClient();
   return (
-    <>
+    // Spaced like the toolbar's other buttons: 导入跟进记录 and 我的快捷回复 touched (issue 17).
+    <Space wrap>
       {hasImport && <ImportCustomersButton onDone={() => void invalidateCustomers(client)} />}
       <CrmSettingsButton />
-    </>
+    </Space>
   );
 };

@@ -2,8 +2,12 @@ import { Perm } from '@yunhu/contract';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { lazyComponent } from '../../../shared/lazyComponent';
 import { Permission } from '../../../shared/permission/Permission';
-import { CrmImportModal, type TImportKind } from './ImportModal';
+import type { TImportKind } from './ImportModal';
+
+// The import dialog (upload, progress) loads when opened, not with the customer list (issue 13).
+const CrmImportModal = lazyComponent(() => import('./ImportModal'), 'CrmImportModal');
 
 /** 导入客户 and 导入跟进记录 for a list toolbar; `onDone` refreshes the list once an import finished. */
 export const ImportCustomersButton = ({ onDone }: { onDone: () => void }) => {

@@ -1,13 +1,14 @@
 import { MessageOutlined, SettingOutlined } from '@ant-design/icons';
 import { Perm } from '@yunhu/contract';
-import { Button, Divider, Drawer, Modal, Tabs } from 'antd';
+import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { lazyComponent } from '../../../shared/lazyComponent';
 import { Permission } from '../../../shared/permission/Permission';
-import { FieldSettings } from './FieldSettings';
-import { PrivacySettings } from './PrivacySettings';
-import { QuickReplySettings } from './QuickReplySettings';
-import { TagSettings } from './TagSettings';
+
+// The settings (tables, forms, switches) load when first opened, not with the customer list (issue 13).
+const SettingsDrawer = lazyComponent(() => import('./SettingsDrawer'), 'SettingsDrawer');
+const QuickReplySettings = lazyComponent(() => import('./QuickReplySettings'), 'QuickReplySettings');
 
 const s = t.crmSettings;
 
@@ -33,41 +34,26 @@ export const MyQuickRepliesButton = () => {
   );
 };
 
-const SettingsDrawer = ({ open, onClose }: { open: boolean; onClose: () => void }) => (
-  <Drawer title={s.title} open={open} onClose={onClose} size={760} destroyOnHidden data-testid="crm-settings-drawer">
-    <Tabs
-      items={[
-        { key: 'tags', label: s.tabTags, children: <TagSettings /> },
-        { key: 'fields', label: s.tabFields, children: <FieldSettings /> },
-        {
-          key: 'quick',
-          label: s.tabQuick,
-          children: (
-            <>
-              <QuickReplySettings isShared />
-              <Divider />
-              <QuickReplySettings isShared={false} />
-            </>
-          ),
-        },
-        { key: 'privacy', label: s.tabPrivacy, children: <PrivacySettings /> },
-      ]}
-    />
-  </Drawer>
-);
-
 /**
  * 客户设置 (tags, custom fields, quick replies, number privacy) for holders of the settings
  * permission; everyone else gets 我的快捷回复 in its place, to keep their own replies.
  */
 export const CrmSettingsButton = () => {
   const [isOpen, setOpen] = useState(false);
+  const [wasOpened, setWasOpened] = useState(false);
   return (
     <Permission value={Perm.crmSettings} fallback={<MyQuickRepliesButton />}>
-      <Button icon={<SettingOutlined />} onClick={() => setOpen(true)} data-testid="crm-settings">
+      <Button
+        icon={<SettingOutlined />}
+        onClick={() => {
+          setWasOpened(true);
+          setOpen(true);
+        }}
+        data-testid="crm-settings"
+      >
         {s.button}
       </Button>
-      <SettingsDrawer open={isOpen} onClose={() => setOpen(false)} />
+      {wasOpened && <SettingsDrawer open={isOpen} onClose={() => setOpen(false)} />}
     </Permission>
   );
 };

@@ -9,11 +9,13 @@ import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { Permission } from '../../../shared/permission/Permission';
 import { useUserStore } from '../../../shared/stores/user';
-// Both census cards are lazy (their own chunks, echarts loaded only for people who may see them).
+// Both census cards are lazy (their own chunks, loaded only for people who may see them).
 import { CallCensusCard } from '../../call';
 import { CustomerCensusCard } from '../../crm';
 import { loadUserInfo } from '../../org';
+import { PlatformWaiting } from '../../platform';
 import { LatestNotices } from '../components/LatestNotices';
+import { OnboardingChecklist, onboardingKeys } from '../components/OnboardingChecklist';
 import { Shortcuts } from '../components/Shortcuts';
 
 /** The workbench (kept alive): who I am, my enterprise, my notices, where I can go. */
@@ -27,6 +29,8 @@ export const HomePage = () => {
       client.invalidateQueries({ queryKey: ['org', 'nav'] }),
       client.invalidateQueries({ queryKey: ['crm', 'census'] }),
       client.invalidateQueries({ queryKey: ['call', 'census'] }),
+      client.invalidateQueries({ queryKey: onboardingKeys.checklist }),
+      client.invalidateQueries({ queryKey: ['platform', 'waiting'] }),
     ]);
     feedback.message.success(t.home.refreshed);
   };
@@ -65,6 +69,16 @@ export const HomePage = () => {
           </Descriptions>
         </Card>
       </Col>
+      {user.superTenant === 1 && (
+        <Col span={24}>
+          <PlatformWaiting />
+        </Col>
+      )}
+      {user.isAdmin && (
+        <Col span={24}>
+          <OnboardingChecklist />
+        </Col>
+      )}
       <Permission value={Perm.customerList}>
         <Col span={24}>
           <Suspense fallback={<Card loading title={t.crmCensus.title} />}>

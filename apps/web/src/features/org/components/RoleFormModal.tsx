@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
-import { checkedPermissions, linkChecked, toPermTree } from '../permTree';
+import { checkedPermissions, keysOfPermissions, linkChecked, toPermTree } from '../permTree';
 import { DeptTreeSelect } from './DeptTreeSelect';
 
 export type TRoleForm = Pick<
@@ -29,6 +29,8 @@ export const RoleFormModal = ({ target, onSubmit, onClose }: TRoleFormModalProps
     enabled: role !== null,
   });
   const scopeDepts = deptIds.data?.deptIds;
+  const permTree = useMemo(() => toPermTree(menus.data ?? []), [menus.data]);
+  // The form holds the tree's keys: a string granted by two screens checks both.
   const initialValues = useMemo<Partial<TRoleForm>>(
     () =>
       role
@@ -36,15 +38,14 @@ export const RoleFormModal = ({ target, onSubmit, onClose }: TRoleFormModalProps
             name: role.name,
             remark: role.remark,
             dataScope: role.dataScope,
-            permissions: role.permissions,
+            permissions: keysOfPermissions(permTree, role.permissions),
             deptIds: scopeDepts ?? [],
           }
         : { dataScope: 'self', permissions: [] },
-    [role, scopeDepts],
+    [role, scopeDepts, permTree],
   );
   // The tree opens all its folders only when it mounts with its data, so wait for the menus.
   const isReady = menus.isSuccess && (role === null || deptIds.isSuccess);
-  const permTree = useMemo(() => toPermTree(menus.data ?? []), [menus.data]);
   return (
     <FormModal<TRoleForm>
       open={target !== null && isReady}

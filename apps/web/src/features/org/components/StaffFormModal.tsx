@@ -1,5 +1,6 @@
 import { type orgStaffRoutes, Perm, type TRequestOf, type TStaff } from '@yunhu/contract';
 import { Form, Input, Select } from 'antd';
+import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
 import { usePermission } from '../../../shared/permission/usePermission';
@@ -16,17 +17,23 @@ type TStaffFormModalProps = {
   target: TStaff | 'new' | null;
   onSubmit: (values: TStaffForm) => Promise<unknown>;
   onClose: () => void;
+  /** The department a new person starts in: the one selected in the tree (组织架构). */
+  defaultDeptId?: number;
 };
 
 /** Add or edit a staff member: account and initial password only when adding. */
-export const StaffFormModal = ({ target, onSubmit, onClose }: TStaffFormModalProps) => {
+export const StaffFormModal = ({ target, onSubmit, onClose, defaultDeptId }: TStaffFormModalProps) => {
   const canListRoles = usePermission(Perm.roleList);
   const roles = useRoles(canListRoles);
   const isNew = target === 'new';
-  const initialValues =
-    target && target !== 'new'
-      ? { realName: target.realName, deptId: target.deptId ?? undefined, roleIds: target.roles.map((r) => r.id) }
-      : undefined;
+  // Memoised: the modal resets its form whenever the initial values change identity.
+  const initialValues = useMemo(
+    () =>
+      target && target !== 'new'
+        ? { realName: target.realName, deptId: target.deptId ?? undefined, roleIds: target.roles.map((r) => r.id) }
+        : { deptId: defaultDeptId },
+    [target, defaultDeptId],
+  );
   return (
     <FormModal<TStaffForm>
       open={target !== null}

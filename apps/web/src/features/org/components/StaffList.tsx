@@ -202,7 +202,12 @@ export const StaffList = ({ pageKey, title, params, hasDeptFilter }: TStaffListP
           </>
         }
       />
-      <StaffFormModal target={target} onSubmit={onSubmit} onClose={() => setTarget(null)} />
+      <StaffFormModal
+        target={target}
+        onSubmit={onSubmit}
+        onClose={() => setTarget(null)}
+        defaultDeptId={typeof params?.deptId === 'number' ? params.deptId : undefined}
+      />
       <StaffImportModal open={isImporting} onClose={() => setImporting(false)} />
       <BatchDeptRoleModal
         ids={batchIds}

@@ -1,0 +1,53 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN/signIn';
+import { feedback } from '../../../shared/feedback';
+import { changeInitialPassword } from '../api';
+import { PasswordFields } from './PasswordFields';
+import type { TMustChange } from './PasswordLoginForm';
+
+type TValues = { oldPassword?: string; newPassword: string; confirm: string };
+
+/**
+ * The first sign-in of an account whose password someone else set (issue 17): a new password
+ * before anything else. The password just typed is the old one; after an SMS sign-in it is asked.
+ */
+export const ForcedPasswordChange = ({ who, onBack }: { who: TMustChange; onBack: () => void }) => {
+  const navigate = useNavigate();
+  const [isBusy, setBusy] = useState(false);
+  const onFinish = async (v: TValues) => {
+    setBusy(true);
+    try {
+      await changeInitialPassword(who.username, who.oldPassword ?? v.oldPassword ?? '', v.newPassword);
+      feedback.message.success(t.auth.mustChangeDone);
+      navigate('/menu/home');
+    } catch {
+      // The HTTP client showed the server's reason.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form<TValues> layout="vertical" onFinish={onFinish} data-testid="must-change-password">
+      <h2 className="yh-login-title">{t.auth.mustChangeTitle}</h2>
+      <Alert type="info" showIcon title={t.auth.mustChangeTip} style={{ marginBottom: 16 }} />
+      {who.oldPassword === undefined && (
+        <Form.Item
+          name="oldPassword"
+          label={t.auth.oldPassword}
+          rules={[{ required: true, message: t.auth.oldPasswordPlaceholder }]}
+        >
+          <Input.Password placeholder={t.auth.oldPasswordPlaceholder} autoComplete="current-password" />
+        </Form.Item>
+      )}
+      <PasswordFields name="newPassword" />
+      <Button type="primary" htmlType="submit" block loading={isBusy} data-testid="must-change-submit">
+        {t.auth.mustChangeSubmit}
+      </Button>
+      <Button type="link" block onClick={onBack}>
+        {t.auth.backToLogin}
+      </Button>
+    </Form>
+  );
+};
