@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lineRoutes, seatRoutes, type TRequestOf, type TResponseOf } from '@yunhu/contract';
+import { lineRoutes, seatRoutes, type TRequestOf, type TResponseOf, tradeRoutes } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
 
 const r = seatRoutes;
@@ -13,6 +13,10 @@ export type TSeatRow = TResponseOf<typeof r.list>['records'][number];
 export type TCallingRow = TResponseOf<typeof r.callingList>['records'][number];
 export type TCallingSave = TRequestOf<typeof r.callingSave>;
 export type TCallingBatch = TRequestOf<typeof r.callingSaveBatch>;
+
+/** What a seat costs per month on each line (the platform's price). */
+export const useSeatPrices = () =>
+  useQuery({ queryKey: ['seat', 'prices'], queryFn: () => call(r.seatPriceList, {}), staleTime: 60_000 });
 
 export const useSeatCounts = () => useQuery({ queryKey: countKey, queryFn: () => call(r.countMap, {}) });
 
@@ -59,7 +63,11 @@ export const useSeatActions = () => {
     assign: then((input: TRequestOf<typeof r.addSeat>) => call(r.addSeat, input)),
     handOver: then((input: TRequestOf<typeof r.updateSeat>) => call(r.updateSeat, input)),
     autoRenewal: then((ids: number[], autoRenewal: boolean) => call(r.autoRenewalSwitch, { ids, autoRenewal })),
-    renew: then((ids: number[], months: number) => call(r.manualRenewal, { ids, months })),
+    /** Paid from the balance, or an order left for a QR code (`isPaid` false). */
+    renew: then((input: TRequestOf<typeof tradeRoutes.seatRenewal>) => call(tradeRoutes.seatRenewal, input)),
+    /** An order for new seats, paid by QR (the seats exist once the server has the payment). */
+    buy: (input: TRequestOf<typeof tradeRoutes.buySeat>) => call(tradeRoutes.buySeat, input),
+    refresh,
     release: then((id: number) => call(r.releaseSeat, { id })),
     remove: then((id: number) => call(r.deleteSeat, { id })),
   };

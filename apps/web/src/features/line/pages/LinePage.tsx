@@ -1,5 +1,5 @@
 import type { TLineView } from '@yunhu/contract';
-import { Card, Empty, Table, Tag } from 'antd';
+import { Card, Empty, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { t } from '../../../locales/zh-CN';
 import { useLines } from '../api';
@@ -21,7 +21,16 @@ const columns: ColumnsType<TLineView> = [
     key: 'callerNumbers',
     title: l.callerNumbers,
     dataIndex: 'callerNumbers',
-    render: (v: string[]) => v.map((n) => <Tag key={n}>{n}</Tag>),
+    // Spaced and wrapping: antd 6 tags carry no margin, so the numbers touched (issue 17).
+    render: (v: string[]) => (
+      <Space size={[4, 4]} wrap>
+        {v.map((n) => (
+          <Tag key={n} style={{ marginInlineEnd: 0 }}>
+            {n}
+          </Tag>
+        ))}
+      </Space>
+    ),
   },
   {
     key: 'seats',

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { enterpriseStatuses, enterpriseStatusLabel, Perm, platformRoutes, type TEnterprise } from '@yunhu/contract';
-import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -11,6 +11,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { EnterpriseDetailLink } from '../components/EnterpriseDetailLink';
+import { platformWaitingKeys } from '../components/PlatformWaiting';
 
 const statusColor: Record<TEnterprise['status'], string> = {
   pending: 'orange',
@@ -18,54 +19,76 @@ const statusColor: Record<TEnterprise['status'], string> = {
   rejected: 'red',
   closed: 'default',
 };
-type TReasonAction = { kind: 'reject' | 'close'; ids: number[] };
+type TReasonAction = { kind: 'reject' | 'close'; rows: TEnterprise[] };
 
 /** 企业列表 (platform operator): examine registrations, open and close enterprises. */
 export const EnterprisePage = () => {
   const client = useQueryClient();
+  // The context-bound modal: it follows the app's ConfigProvider (locale, button spacing).
+  const { modal } = App.useApp();
   const [asking, setAsking] = useState<TReasonAction | null>(null);
-  const done = () => {
-    feedback.message.success(t.platform.done);
+  /** Says what happened, by name (issue 17: not just 已处理), and refreshes the list and the home's counts. */
+  const done = (text: string) => {
+    feedback.message.success(text);
     void client.invalidateQueries({ queryKey: ['enterprises'] });
+    void client.invalidateQueries({ queryKey: platformWaitingKeys.waiting });
   };
-  const approve = (ids: number[]) =>
-    (ids.length === 1
-      ? call(platformRoutes.examine, { id: ids[0]!, pass: true, reason: '' })
-      : call(platformRoutes.batchExamine, { ids, pass: true, reason: '' })
-    )
-      .then(done)
-      .catch(() => undefined);
-  const open = (id: number) =>
-    call(platformRoutes.setStatus, { id, status: 'active', reason: '' })
-      .then(done)
+  const approve = (rows: TEnterprise[], clear?: () => void) =>
+    modal.confirm({
+      title: rows.length === 1 ? t.platform.approveConfirm(rows[0]!.name) : t.platform.batchApproveConfirm(rows.length),
+      okText: t.platform.approve,
+      cancelText: t.common.cancel,
+      onOk: async () => {
+        const ids = rows.map((r) => r.id);
+        await (ids.length === 1
+          ? call(platformRoutes.examine, { id: ids[0]!, pass: true, reason: '' })
+          : call(platformRoutes.batchExamine, { ids, pass: true, reason: '' }));
+        done(rows.length === 1 ? t.platform.approved(rows[0]!.name) : t.platform.batchApproved(rows.length));
+        clear?.();
+      },
+    });
+  const open = (e: TEnterprise) =>
+    call(platformRoutes.setStatus, { id: e.id, status: 'active', reason: '' })
+      .then(() => done(t.platform.opened(e.name)))
       .catch(() => undefined);
   const onReason = async ({ reason }: { reason: string }) => {
     if (!asking) return;
-    if (asking.kind === 'close') await call(platformRoutes.setStatus, { id: asking.ids[0]!, status: 'closed', reason });
-    else await call(platformRoutes.batchExamine, { ids: asking.ids, pass: false, reason });
-    done();
+    const [first] = asking.rows;
+    if (asking.kind === 'close') {
+      await call(platformRoutes.setStatus, { id: first!.id, status: 'closed', reason });
+      done(t.platform.closed(first!.name));
+    } else {
+      await call(platformRoutes.batchExamine, { ids: asking.rows.map((r) => r.id), pass: false, reason });
+      done(asking.rows.length === 1 ? t.platform.rejected(first!.name) : t.platform.batchRejected(asking.rows.length));
+    }
   };
   const rowActions = (e: TEnterprise) => (
     <Space size={0}>
       <EnterpriseDetailLink id={e.id} />
       {e.status === 'pending' && (
         <Permission value={Perm.enterpriseExamine}>
-          <Button type="link" size="small" onClick={() => approve([e.id])} data-testid={`enterprise-approve-${e.code}`}>
+          <Button type="link" size="small" onClick={() => approve([e])} data-testid={`enterprise-approve-${e.code}`}>
             {t.platform.approve}
           </Button>
-          <Button type="link" size="small" danger onClick={() => setAsking({ kind: 'reject', ids: [e.id] })}>
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() => setAsking({ kind: 'reject', rows: [e] })}
+            data-testid={`enterprise-reject-${e.code}`}
+          >
             {t.platform.reject}
           </Button>
         </Permission>
       )}
       <Permission value={Perm.enterpriseStatus}>
         {e.status === 'active' && (
-          <Button type="link" size="small" danger onClick={() => setAsking({ kind: 'close', ids: [e.id] })}>
+          <Button type="link" size="small" danger onClick={() => setAsking({ kind: 'close', rows: [e] })}>
             {t.platform.close}
           </Button>
         )}
         {e.status === 'closed' && (
-          <Button type="link" size="small" onClick={() => open(e.id)}>
+          <Button type="link" size="small" onClick={() => open(e)}>
             {t.platform.open}
           </Button>
         )}
@@ -102,11 +125,11 @@ export const EnterprisePage = () => {
         route={platformRoutes.enterprisePage}
         rowKey="id"
         columns={columns}
-        batchActions={(rows) => {
-          const pending = rows.filter((r) => r.status === 'pending').map((r) => r.id);
+        batchActions={(rows, clear) => {
+          const pending = rows.filter((r) => r.status === 'pending');
           return (
             <Permission value={Perm.enterpriseExamine}>
-              <Button disabled={!pending.length} onClick={() => approve(pending)}>
+              <Button disabled={!pending.length} onClick={() => approve(pending, clear)}>
                 {t.platform.batchApprove}
               </Button>
             </Permission>

@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { seatRoutes, seatStates } from '@yunhu/contract';
+import { seatStates } from '@yunhu/contract';
 import { Card, Space, Statistic, Tag, Typography } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { call } from '../../../shared/http/api';
-import { useSeatCounts } from '../api';
+import { useSeatCounts, useSeatPrices } from '../api';
 
 const s = t.seat;
 const stateColor = { inUse: 'green', free: 'blue', expiring: 'orange', expired: 'red', disabled: 'default' } as const;
@@ -11,11 +9,7 @@ const stateColor = { inUse: 'green', free: 'blue', expiring: 'orange', expired: 
 /** The counts above the list: by state, by line, and what a seat costs on each line. */
 export const SeatCounts = () => {
   const counts = useSeatCounts();
-  const prices = useQuery({
-    queryKey: ['seat', 'prices'],
-    queryFn: () => call(seatRoutes.seatPriceList, {}),
-    staleTime: 5 * 60_000,
-  });
+  const prices = useSeatPrices();
   const data = counts.data;
   return (
     <Card style={{ marginBottom: 16 }} loading={counts.isLoading} data-testid="seat-counts">

@@ -1,18 +1,25 @@
-import { seatLimits } from '@yunhu/contract';
-import { Form, Select, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { seatCommerce } from '@yunhu/contract';
+import { Form, Input, InputNumber, Select, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
-import { type TSeatRow, useLineOptions, useSeatActions, useStaffOptions } from '../api';
+import { PayModal, useRefundActions } from '../../trade';
+import { type TSeatRow, useLineOptions, useSeatActions, useSeatPrices, useStaffOptions } from '../api';
 
 const s = t.seat;
 
-/** Which dialog is open: assigning (a chosen free seat or any of a line), handing over, renewing. */
+/** Which dialog is open: assigning (a chosen free seat or any of a line), handing over, renewing, buying. */
 export type TSeatDialog =
   | { kind: 'assign'; seat?: TSeatRow }
   | { kind: 'handOver'; seat: TSeatRow }
-  | { kind: 'renew'; ids: number[] }
+  | { kind: 'renew'; ids: number[]; lineIds: number[] }
+  | { kind: 'buy' }
+  | { kind: 'cancel'; seat: TSeatRow }
   | null;
+
+const monthOptions = seatCommerce.months.map((m) => ({ value: m, label: s.monthsOption(m) }));
 
 const StaffSelect = () => {
   const staff = useStaffOptions();
@@ -32,6 +39,20 @@ const StaffSelect = () => {
 export const SeatDialogs = ({ dialog, onClose }: { dialog: TSeatDialog; onClose: () => void }) => {
   const actions = useSeatActions();
   const lines = useLineOptions();
+  const prices = useSeatPrices();
+  const [payingOrder, setPayingOrder] = useState<string | null>(null);
+  // One request id per renewal dialog: a double click or a retry renews (and charges) once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new id for each dialog opened
+  const requestId = useMemo(() => crypto.randomUUID(), [dialog]);
+  const refunds = useRefundActions();
+  const cancelling = dialog?.kind === 'cancel' ? dialog.seat.id : null;
+  const quote = useQuery({
+    queryKey: ['seat', 'cancelQuote', cancelling],
+    queryFn: () => refunds.quote(cancelling!),
+    enabled: cancelling !== null,
+    gcTime: 0,
+  });
+  const priceOf = (lineId: number | undefined) => prices.data?.find((p) => p.lineId === lineId)?.seatPricePerMonth;
   const done = () => feedback.message.success(s.done);
   return (
     <>
@@ -75,20 +96,114 @@ export const SeatDialogs = ({ dialog, onClose }: { dialog: TSeatDialog; onClose:
         testId="seat-renew-modal"
         initialValues={{ months: 1 }}
         onCancel={onClose}
-        onDone={done}
-        onSubmit={(v) => (dialog?.kind === 'renew' ? actions.renew(dialog.ids, v.months) : Promise.resolve())}
+        onSubmit={async (v) => {
+          if (dialog?.kind !== 'renew') return;
+          const result = await actions.renew({ ids: dialog.ids, months: v.months, requestId });
+          if (result.isPaid) feedback.message.success(s.renewPaid(result.order.amount, result.balance));
+          else {
+            feedback.message.warning(s.renewShort);
+            setPayingOrder(result.order.orderNo);
+          }
+        }}
         fields={
           <>
             <Typography.Paragraph type="secondary">{s.renewHint}</Typography.Paragraph>
             <Form.Item name="months" label={s.months} rules={[{ required: true, message: s.selectMonths }]}>
-              <Select
-                options={seatLimits.renewalMonths.map((m) => ({ value: m, label: s.monthsOption(m) }))}
-                data-testid="seat-months-select"
-              />
+              <Select options={monthOptions} data-testid="seat-months-select" />
+            </Form.Item>
+            <Form.Item noStyle shouldUpdate>
+              {({ getFieldValue }) =>
+                dialog?.kind === 'renew' && (
+                  <Typography.Text strong data-testid="seat-renew-cost">
+                    {s.renewCost(
+                      dialog.ids.length,
+                      dialog.lineIds.reduce((sum, lineId) => sum + (priceOf(lineId) ?? 0), 0) *
+                        Number(getFieldValue('months') ?? 0),
+                    )}
+                  </Typography.Text>
+                )
+              }
             </Form.Item>
           </>
         }
       />
+      <FormModal<{ lineId: number; count: number; months: number }>
+        open={dialog?.kind === 'buy'}
+        title={s.buyTitle}
+        testId="seat-buy-modal"
+        okText={s.buyOk}
+        initialValues={{ count: 1, months: 1 }}
+        onCancel={onClose}
+        onSubmit={async (v) => setPayingOrder((await actions.buy(v)).orderNo)}
+        fields={
+          <>
+            <Typography.Paragraph type="secondary">{s.buyHint}</Typography.Paragraph>
+            <Form.Item name="lineId" label={s.line} rules={[{ required: true, message: s.selectLine }]}>
+              <Select
+                options={(prices.data ?? []).map((p) => ({
+                  value: p.lineId,
+                  label: s.linePrice(p.lineName, p.seatPricePerMonth),
+                }))}
+                placeholder={s.selectLine}
+                data-testid="seat-buy-line"
+              />
+            </Form.Item>
+            <Form.Item name="count" label={s.buyCount} rules={[{ required: true, message: s.enterCount }]}>
+              <InputNumber min={1} max={seatCommerce.maxCount} precision={0} data-testid="seat-buy-count" />
+            </Form.Item>
+            <Form.Item name="months" label={s.buyMonths} rules={[{ required: true, message: s.selectMonths }]}>
+              <Select options={monthOptions} data-testid="seat-buy-months" />
+            </Form.Item>
+            <Form.Item noStyle shouldUpdate>
+              {({ getFieldValue }) => (
+                <Typography.Text strong data-testid="seat-buy-cost">
+                  {s.buyCost(
+                    (priceOf(getFieldValue('lineId')) ?? 0) *
+                      Number(getFieldValue('count') ?? 0) *
+                      Number(getFieldValue('months') ?? 0),
+                  )}
+                </Typography.Text>
+              )}
+            </Form.Item>
+          </>
+        }
+      />
+      <FormModal<{ reason: string }>
+        open={dialog?.kind === 'cancel'}
+        title={s.cancelTitle}
+        testId="seat-cancel-modal"
+        onCancel={onClose}
+        onDone={() => feedback.message.success(s.cancelDone)}
+        onSubmit={(v) =>
+          dialog?.kind === 'cancel' ? refunds.apply({ seatId: dialog.seat.id, reason: v.reason }) : Promise.resolve()
+        }
+        fields={
+          <>
+            <Typography.Paragraph type="secondary">{s.cancelHint}</Typography.Paragraph>
+            {quote.data && (
+              <Typography.Paragraph strong data-testid="seat-cancel-quote">
+                {s.cancelQuote(quote.data.months, quote.data.amount)}
+              </Typography.Paragraph>
+            )}
+            <Form.Item
+              name="reason"
+              label={s.cancelReason}
+              rules={[{ required: true, min: 2, message: s.cancelReasonRequired }]}
+            >
+              <Input.TextArea maxLength={200} rows={3} data-testid="seat-cancel-reason" />
+            </Form.Item>
+          </>
+        }
+      />
+      {payingOrder && (
+        <PayModal
+          orderNo={payingOrder}
+          onClose={() => {
+            setPayingOrder(null);
+            void actions.refresh();
+          }}
+        />
+      )}
     </>
   );
 };

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Perm, routeTables, type TSeat } from '@yunhu/contract';
+import { Perm, routeTables, TradePerm, type TSeat } from '@yunhu/contract';
 import { App } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../../shared/stores/user';
 import { SeatPage } from './SeatPage';
@@ -10,6 +11,7 @@ const callMock = vi.fn();
 vi.mock('../../../shared/http/api', () => ({ call: (...args: unknown[]) => callMock(...args), download: vi.fn() }));
 
 const r = routeTables.seat;
+const tr = routeTables.trade;
 const seat = (over: Partial<TSeat>): TSeat => ({
   id: 1,
   lineId: 1,
@@ -29,9 +31,11 @@ const seat = (over: Partial<TSeat>): TSeat => ({
 const renderPage = () =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <SeatPage />
-      </App>
+      <MemoryRouter>
+        <App>
+          <SeatPage />
+        </App>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 
@@ -45,6 +49,11 @@ describe('SeatPage', () => {
         return Promise.resolve({ records, total: 2, size: 20, current: 1, pages: 1 });
       }
       if (route === r.countMap) return Promise.resolve({ total: 2, byState: {}, byLine: [] });
+      if (route === r.seatPriceList) {
+        return Promise.resolve([
+          { lineId: 1, lineName: '移动线路', lineMode: 2, seatPricePerMonth: 5000, pricePerMinute: 12 },
+        ]);
+      }
       return Promise.resolve(route === routeTables.line.lineOptions ? [] : null);
     });
   });
@@ -63,5 +72,81 @@ describe('SeatPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(callMock).toHaveBeenCalledWith(r.releaseSeat, { id: 2 }));
     expect(within(screen.getByTestId('seat-actions-1')).queryByRole('button', { name: /释\s*放/ })).toBeNull();
+  });
+
+  const order = (over: object) => ({
+    id: 3,
+    orderNo: 'YH3',
+    tenantId: 1,
+    enterpriseName: '演示',
+    kind: 'seatRenewal',
+    state: 'paid',
+    subject: '坐席 1 续费 3 个月',
+    items: [],
+    amount: 15000,
+    refundedAmount: 0,
+    expireAt: Date.now() + 60_000,
+    paidAt: Date.now(),
+    closedAt: null,
+    channel: 'balance',
+    channelTradeNo: null,
+    createdByName: '管理员',
+    createdAt: Date.now(),
+    ...over,
+  });
+
+  it('renews from the balance with one request id per dialog, priced from the line', async () => {
+    const base = callMock.getMockImplementation()!;
+    callMock.mockImplementation((route, input) =>
+      route === tr.seatRenewal
+        ? Promise.resolve({ order: order({}), isPaid: true, balance: 35000 })
+        : base(route, input),
+    );
+    renderPage();
+    const free = await screen.findByTestId('seat-actions-1');
+    fireEvent.click(within(free).getByRole('button', { name: /续\s*费/ }));
+    const modal = await screen.findByTestId('seat-renew-modal');
+    await waitFor(() =>
+      expect(within(modal).getByTestId('seat-renew-cost').textContent).toBe('共 1 个坐席，需支付 50.00 元'),
+    );
+    fireEvent.click(within(modal).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(tr.seatRenewal, { ids: [1], months: 1, requestId: expect.any(String) }),
+    );
+    // Paid from the balance: no QR code is asked for.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByTestId('pay-modal')).toBeNull();
+    expect(callMock).not.toHaveBeenCalledWith(tr.generateQrCode, expect.anything());
+  });
+
+  it('buys seats at the line’s price and opens the QR code of the order', async () => {
+    useUserStore.getState().setPermissions([Perm.seatUpdate, TradePerm.seatBuy]);
+    const base = callMock.getMockImplementation()!;
+    callMock.mockImplementation((route, input) => {
+      if (route === tr.buySeat)
+        return Promise.resolve(order({ kind: 'seatPurchase', state: 'unpaid', orderNo: 'YH9' }));
+      if (route === tr.generateQrCode) {
+        return Promise.resolve({
+          orderNo: 'YH9',
+          outTradeNo: 'YH9P1',
+          channel: 'sandbox',
+          amount: 5000,
+          codeUrl: 'http://x/dev/pay/page?t=YH9P1',
+          qrDataUrl: 'data:image/png;base64,AA==',
+          expireAt: Date.now() + 15 * 60_000,
+        });
+      }
+      if (route === tr.findPayResult) return Promise.resolve({ orderNo: 'YH9', state: 'unpaid', paidAt: null });
+      return base(route, input);
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('seat-buy'));
+    const modal = await screen.findByTestId('seat-buy-modal');
+    fireEvent.mouseDown(within(modal).getByRole('combobox', { name: '线路' }));
+    fireEvent.click(await screen.findByText('移动线路（50.00 元/个/月）'));
+    await waitFor(() => expect(within(modal).getByTestId('seat-buy-cost').textContent).toBe('应付金额 50.00 元'));
+    fireEvent.click(within(modal).getByRole('button', { name: '下单并支付' }));
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(tr.buySeat, { lineId: 1, count: 1, months: 1 }));
+    expect(await screen.findByTestId('pay-qr')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { lineModeLabel, Perm, seatRoutes, seatStates, type TSeatState } from '@yunhu/contract';
+import { lineModeLabel, Perm, seatRoutes, seatStates, TradePerm, type TSeatState } from '@yunhu/contract';
 import { Button, Space, Switch, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -33,6 +33,7 @@ const toRequest = (values: Record<string, unknown>) => {
 const RowActions = ({ row, open }: { row: TSeatRow; open: (d: TSeatDialog) => void }) => {
   const actions = useSeatActions();
   const { confirm, node } = useConfirmAction();
+  const canCancel = usePermission(TradePerm.refundApply);
   const usable = row.state !== 'expired' && row.state !== 'disabled';
   return (
     <Space size={4} wrap data-testid={`seat-actions-${row.id}`}>
@@ -43,7 +44,12 @@ const RowActions = ({ row, open }: { row: TSeatRow; open: (d: TSeatDialog) => vo
         <RowAction onClick={() => open({ kind: 'handOver', seat: row })}>{s.handOver}</RowAction>
       )}
       {row.state !== 'disabled' && (
-        <RowAction onClick={() => open({ kind: 'renew', ids: [row.id] })}>{s.renew}</RowAction>
+        <RowAction onClick={() => open({ kind: 'renew', ids: [row.id], lineIds: [row.lineId] })}>{s.renew}</RowAction>
+      )}
+      {canCancel && row.state !== 'disabled' && row.state !== 'expired' && (
+        <RowAction isDanger onClick={() => open({ kind: 'cancel', seat: row })} testId={`seat-cancel-${row.id}`}>
+          {s.cancel}
+        </RowAction>
       )}
       {row.userId !== null && (
         <RowAction
@@ -137,11 +143,18 @@ export const SeatPage = () => {
         exportPermission={Perm.seatExport}
         exportName={s.exportName}
         toolbar={
-          <Permission value={Perm.seatUpdate}>
-            <Button type="primary" onClick={() => setDialog({ kind: 'assign' })} data-testid="seat-assign">
-              {s.assign}
-            </Button>
-          </Permission>
+          <Space>
+            <Permission value={Perm.seatUpdate}>
+              <Button type="primary" onClick={() => setDialog({ kind: 'assign' })} data-testid="seat-assign">
+                {s.assign}
+              </Button>
+            </Permission>
+            <Permission value={TradePerm.seatBuy}>
+              <Button onClick={() => setDialog({ kind: 'buy' })} data-testid="seat-buy">
+                {s.buy}
+              </Button>
+            </Permission>
+          </Space>
         }
         batchActions={
           canChange
@@ -149,7 +162,10 @@ export const SeatPage = () => {
                 const ids = rows.map((r) => r.id);
                 return (
                   <Space>
-                    <Button disabled={!ids.length} onClick={() => setDialog({ kind: 'renew', ids })}>
+                    <Button
+                      disabled={!ids.length}
+                      onClick={() => setDialog({ kind: 'renew', ids, lineIds: rows.map((r) => r.lineId) })}
+                    >
                       {s.batchRenew}
                     </Button>
                     <ReclickButton

@@ -1,0 +1,75 @@
+import { agentRoutes, money, type TAgent } from '@yunhu/contract';
+import { Drawer, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import { type TPriceRow, useAgentPrices } from '../api';
+import { priceColumns, priceKeyOf } from './priceColumns';
+
+const a = t.agent;
+
+type TLedgerRow = {
+  id: number;
+  kind: string;
+  amount: number;
+  balanceAfter: number;
+  bizKey: string;
+  remark: string;
+  createdAt: number;
+};
+
+/** The platform's view of one agent: its prices beside the base prices, and its margin ledger. */
+export const AgentDetailDrawer = ({ agent, onClose }: { agent: TAgent | null; onClose: () => void }) => {
+  const prices = useAgentPrices(agent?.id ?? null);
+  return (
+    <Drawer
+      open={agent !== null}
+      width={960}
+      title={agent ? a.detailTitle(agent.name) : ''}
+      onClose={onClose}
+      destroyOnHidden
+    >
+      {agent && (
+        <>
+          <Typography.Title level={5}>{a.prices}</Typography.Title>
+          <Table<TPriceRow>
+            rowKey={priceKeyOf}
+            size="small"
+            loading={prices.isLoading}
+            dataSource={prices.data ?? []}
+            pagination={false}
+            columns={priceColumns}
+          />
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            {a.ledger}
+          </Typography.Title>
+          <ListPage
+            pageKey={`agentLedger-${agent.id}`}
+            route={agentRoutes.platformAgentLedger}
+            params={{ agentId: agent.id }}
+            rowKey="id"
+            columns={
+              [
+                {
+                  key: 'createdAt',
+                  title: a.ledgerTime,
+                  dataIndex: 'createdAt',
+                  render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+                },
+                { key: 'amount', title: a.ledgerAmount, dataIndex: 'amount', render: (v: number) => money(v) },
+                {
+                  key: 'balanceAfter',
+                  title: a.ledgerBalance,
+                  dataIndex: 'balanceAfter',
+                  render: (v: number) => money(v),
+                },
+                { key: 'bizKey', title: a.ledgerKey, dataIndex: 'bizKey' },
+                { key: 'remark', title: a.ledgerRemark, dataIndex: 'remark' },
+              ] satisfies { key: string; title: string; dataIndex: keyof TLedgerRow; render?: (v: number) => string }[]
+            }
+          />
+        </>
+      )}
+    </Drawer>
+  );
+};

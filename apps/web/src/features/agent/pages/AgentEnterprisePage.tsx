@@ -1,0 +1,45 @@
+import { agentRoutes, enterpriseStatusLabel, money, type TAgentEnterprise } from '@yunhu/contract';
+import { Form, Input, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { agentEnterprisePageKey } from '../api';
+
+const a = t.agent;
+
+/** 我的企业 (agent/enterprises): the enterprises registered with the agent's code and their commerce, nothing else of them. */
+export const AgentEnterprisePage = () => {
+  const columns: TListColumn<TAgentEnterprise>[] = [
+    { key: 'name', title: a.enterpriseName, dataIndex: 'name' },
+    {
+      key: 'status',
+      title: a.status,
+      dataIndex: 'status',
+      render: (v: string) => <Tag>{enterpriseStatusLabel[v as keyof typeof enterpriseStatusLabel] ?? v}</Tag>,
+    },
+    {
+      key: 'createdAt',
+      title: a.registeredAt,
+      dataIndex: 'createdAt',
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    { key: 'seatCount', title: a.seats, dataIndex: 'seatCount' },
+    { key: 'paidOrderCount', title: a.paidOrders, dataIndex: 'paidOrderCount' },
+    { key: 'paidAmount', title: a.paidAmount, dataIndex: 'paidAmount', render: (v: number) => money(v) },
+  ];
+  return (
+    <ListPage
+      pageKey={agentEnterprisePageKey}
+      title={a.enterprises}
+      route={agentRoutes.enterprisePage}
+      rowKey="id"
+      columns={columns}
+      filters={
+        <Form.Item name="name" label={a.enterpriseName}>
+          <Input placeholder={a.namePlaceholder} allowClear style={{ width: 180 }} />
+        </Form.Item>
+      }
+    />
+  );
+};

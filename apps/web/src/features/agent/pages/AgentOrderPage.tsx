@@ -1,0 +1,67 @@
+import { agentRoutes, money, orderStateLabel, type TAgentOrder } from '@yunhu/contract';
+import { Alert, Form, Input, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { agentOrderPageKey, useAgentInfo } from '../api';
+
+const a = t.agent;
+const time = (v: number | null) => (v === null ? '—' : dayjs(v).format('YYYY-MM-DD HH:mm'));
+
+/** 订单与利润 (agent/orders): its enterprises' paid orders with the margin on each, and the total. */
+export const AgentOrderPage = () => {
+  const info = useAgentInfo();
+  const columns: TListColumn<TAgentOrder>[] = [
+    { key: 'orderNo', title: a.orderNo, dataIndex: 'orderNo' },
+    { key: 'enterpriseName', title: a.enterpriseName, dataIndex: 'enterpriseName' },
+    { key: 'subject', title: a.subject, dataIndex: 'subject' },
+    { key: 'amount', title: a.amount, dataIndex: 'amount', render: (v: number) => money(v) },
+    {
+      key: 'state',
+      title: a.state,
+      dataIndex: 'state',
+      render: (v: TAgentOrder['state']) => <Tag>{orderStateLabel[v]}</Tag>,
+    },
+    { key: 'refundedAmount', title: a.refunded, dataIndex: 'refundedAmount', render: (v: number) => money(v) },
+    {
+      key: 'margin',
+      title: a.orderMargin,
+      dataIndex: 'margin',
+      render: (v: number) => <span data-testid="agent-order-margin">{money(v)}</span>,
+    },
+    {
+      key: 'marginReversed',
+      title: a.marginReversed,
+      dataIndex: 'marginReversed',
+      render: (v: number) => (v ? money(-v) : '—'),
+    },
+    { key: 'paidAt', title: a.paidAt, dataIndex: 'paidAt', render: time },
+  ];
+  return (
+    <>
+      {info.data && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={
+            <span data-testid="agent-margin-total">{a.total(money(info.data.balance), info.data.enterpriseCount)}</span>
+          }
+        />
+      )}
+      <ListPage
+        pageKey={agentOrderPageKey}
+        title={a.orders}
+        route={agentRoutes.orderPage}
+        rowKey="orderNo"
+        columns={columns}
+        filters={
+          <Form.Item name="enterpriseName" label={a.enterpriseName}>
+            <Input placeholder={a.namePlaceholder} allowClear style={{ width: 180 }} />
+          </Form.Item>
+        }
+      />
+    </>
+  );
+};

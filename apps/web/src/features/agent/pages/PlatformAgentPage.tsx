@@ -1,0 +1,102 @@
+import { AgentPerm, agentRoutes, money, type TAgent } from '@yunhu/contract';
+import { Button, Form, Input } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
+import type { TListColumn } from '../../../shared/list/types';
+import { Permission } from '../../../shared/permission/Permission';
+import { agentPageKey, type TAgentCreate, useCreateAgent } from '../api';
+import { AgentDetailDrawer } from '../components/AgentDetailDrawer';
+
+const a = t.agent;
+
+/** 代理商 (platform/agent): the platform's agents; create one with its first administrator; see its prices and margin. */
+export const PlatformAgentPage = () => {
+  const create = useCreateAgent();
+  const [isCreating, setCreating] = useState(false);
+  const [viewing, setViewing] = useState<TAgent | null>(null);
+  const columns: TListColumn<TAgent>[] = [
+    { key: 'name', title: a.name, dataIndex: 'name' },
+    { key: 'code', title: a.code, dataIndex: 'code' },
+    { key: 'inviteCode', title: a.inviteCode, dataIndex: 'inviteCode' },
+    { key: 'adminName', title: a.admin, dataIndex: 'adminName' },
+    { key: 'adminUsername', title: a.adminUsername, dataIndex: 'adminUsername' },
+    { key: 'adminMobile', title: a.adminMobile, dataIndex: 'adminMobile' },
+    { key: 'enterpriseCount', title: a.enterpriseCount, dataIndex: 'enterpriseCount' },
+    { key: 'balance', title: a.balance, dataIndex: 'balance', render: (v: number) => money(v) },
+    {
+      key: 'createdAt',
+      title: a.createdAt,
+      dataIndex: 'createdAt',
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'actions',
+      title: a.actions,
+      fixed: 'right',
+      render: (_v, row) => (
+        <RowAction onClick={() => setViewing(row)} testId={`agent-detail-${row.code}`}>
+          {a.detail}
+        </RowAction>
+      ),
+    },
+  ];
+  const required = (label: string) => [{ required: true, whitespace: true, message: a.required(label) }];
+  return (
+    <>
+      <ListPage
+        pageKey={agentPageKey}
+        title={a.agents}
+        route={agentRoutes.platformAgentPage}
+        rowKey="id"
+        columns={columns}
+        toolbar={
+          <Permission value={AgentPerm.platformManage}>
+            <Button type="primary" onClick={() => setCreating(true)} data-testid="agent-create">
+              {a.create}
+            </Button>
+          </Permission>
+        }
+        filters={
+          <Form.Item name="name" label={a.name}>
+            <Input placeholder={a.namePlaceholder} allowClear style={{ width: 180 }} />
+          </Form.Item>
+        }
+      />
+      <FormModal<TAgentCreate>
+        open={isCreating}
+        title={a.createTitle}
+        testId="agent-create-modal"
+        onCancel={() => setCreating(false)}
+        onSubmit={async (v) => {
+          const created = await create(v);
+          feedback.message.success(a.created(created.name, created.inviteCode));
+        }}
+        fields={
+          <>
+            <Form.Item name="name" label={a.name} rules={required(a.name)}>
+              <Input maxLength={64} />
+            </Form.Item>
+            <Form.Item name="contactName" label={a.contactName} rules={required(a.contactName)}>
+              <Input maxLength={32} />
+            </Form.Item>
+            <Form.Item name="mobile" label={a.mobile} rules={required(a.mobile)}>
+              <Input maxLength={11} />
+            </Form.Item>
+            <Form.Item name="username" label={a.username} extra={a.usernameHint} rules={required(a.username)}>
+              <Input autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="password" label={a.password} extra={a.passwordHint} rules={required(a.password)}>
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </>
+        }
+      />
+      <AgentDetailDrawer agent={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
+};

@@ -1,0 +1,24 @@
+import { AgentPerm } from '@yunhu/contract';
+import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../../app/lazyPage';
+import { RequirePermission } from '../../shared/permission/RequirePermission';
+
+const PlatformAgentPage = lazyPage(() => import('./pages/PlatformAgentPage'), 'PlatformAgentPage');
+const AgentEnterprisePage = lazyPage(() => import('./pages/AgentEnterprisePage'), 'AgentEnterprisePage');
+const AgentPricePage = lazyPage(() => import('./pages/AgentPricePage'), 'AgentPricePage');
+const AgentOrderPage = lazyPage(() => import('./pages/AgentOrderPage'), 'AgentOrderPage');
+const AgentInvitePage = lazyPage(() => import('./pages/AgentInvitePage'), 'AgentInvitePage');
+
+const guarded = (path: string, perm: string, element: React.ReactNode): RouteObject => ({
+  path,
+  element: <RequirePermission value={perm}>{element}</RequirePermission>,
+});
+
+/** The platform's 代理商 screen and the agent's console (issue 18). */
+export const agentPageRoutes: RouteObject[] = [
+  guarded('platform/agent', AgentPerm.platformList, <PlatformAgentPage />),
+  guarded('agent/enterprises', AgentPerm.enterpriseList, <AgentEnterprisePage />),
+  guarded('agent/prices', AgentPerm.priceList, <AgentPricePage />),
+  guarded('agent/orders', AgentPerm.orderList, <AgentOrderPage />),
+  guarded('agent/invite', AgentPerm.inviteView, <AgentInvitePage />),
+];

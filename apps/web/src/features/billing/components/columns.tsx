@@ -1,0 +1,61 @@
+import {
+  beijingTime,
+  type billingRoutes,
+  ledgerKindLabel,
+  money,
+  type TLedgerKind,
+  type TResponseOf,
+  yuan,
+} from '@yunhu/contract';
+import { Typography } from 'antd';
+import { t } from '../../../locales/zh-CN';
+import type { TListColumn } from '../../../shared/list/types';
+import type { TConsumeRow } from '../api';
+
+const s = t.billing;
+
+export const fmtTime = (v: number | null) => (v ? beijingTime(v) : '');
+
+type TLedgerRow = TResponseOf<typeof billingRoutes.revenueExpPage>['records'][number];
+
+/** The ledger's columns (收支明细, 退款明细 and the platform's revenue). */
+export const ledgerColumns: TListColumn<TLedgerRow>[] = [
+  { key: 'createdAt', title: s.time, dataIndex: 'createdAt', render: fmtTime },
+  { key: 'kind', title: s.kind, dataIndex: 'kind', render: (k: TLedgerKind) => ledgerKindLabel[k] ?? k },
+  {
+    key: 'amount',
+    title: s.amount,
+    dataIndex: 'amount',
+    render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{money(v)}</Typography.Text>,
+  },
+  { key: 'balanceAfter', title: s.balanceAfter, dataIndex: 'balanceAfter', render: (v: number) => money(v) },
+  { key: 'bizKey', title: s.bizKey, dataIndex: 'bizKey' },
+  { key: 'remark', title: s.remark, dataIndex: 'remark', ellipsis: true },
+  { key: 'createdByName', title: s.operator, dataIndex: 'createdByName' },
+];
+
+const paidText = (r: TConsumeRow) =>
+  [
+    ...r.paidBy.packets.map((p) => `${p.name} ${s.secondsOf(p.seconds)}`),
+    ...(r.paidBy.balance > 0 ? [`${s.balancePaid} ${money(r.paidBy.balance)}`] : []),
+  ].join('；') || s.paidNothing;
+
+/** 消费明细: per call the line, duration, billed units, rate, amount and what paid for it. */
+export const consumeColumns: TListColumn<TConsumeRow>[] = [
+  { key: 'startTime', title: s.callTime, dataIndex: 'startTime', render: fmtTime },
+  { key: 'realName', title: s.person, dataIndex: 'realName' },
+  { key: 'deptName', title: s.dept, dataIndex: 'deptName' },
+  { key: 'lineName', title: s.line, dataIndex: 'lineName' },
+  { key: 'duration', title: s.duration, dataIndex: 'duration', render: (v: number) => s.secondsOf(v) },
+  { key: 'billedSeconds', title: s.billed, dataIndex: 'billedSeconds', render: (v: number) => s.secondsOf(v) },
+  { key: 'units', title: s.units, dataIndex: 'units' },
+  {
+    key: 'rate',
+    title: s.rate,
+    render: (_v, r) => s.rateOf(`¥${yuan(r.unitPrice)}`, r.incrementSeconds),
+  },
+  { key: 'amount', title: s.amount, dataIndex: 'amount', render: (v: number) => money(v) },
+  { key: 'packetSeconds', title: s.packetPaid, dataIndex: 'packetSeconds', render: (v: number) => s.secondsOf(v) },
+  { key: 'balanceAmount', title: s.balancePaid, dataIndex: 'balanceAmount', render: (v: number) => money(v) },
+  { key: 'paidBy', title: s.paidBy, render: (_v, r) => paidText(r), ellipsis: true },
+];

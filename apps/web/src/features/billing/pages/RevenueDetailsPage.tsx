@@ -1,0 +1,132 @@
+import {
+  BillingPerm,
+  billingRoutes,
+  ledgerDirectionLabel,
+  ledgerDirections,
+  ledgerKindLabel,
+  ledgerKinds,
+  money,
+} from '@yunhu/contract';
+import { Tabs } from 'antd';
+import { t } from '../../../locales/zh-CN';
+import { dayRangeOf } from '../../../shared/list/dayRange';
+import { DateRangeFilter, SelectFilter } from '../../../shared/list/FilterItems';
+import { ListPage } from '../../../shared/list/ListPage';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { consumePageKey, ledgerPageKey, moneyPageKey, refundPageKey } from '../api';
+import { consumeColumns, ledgerColumns } from '../components/columns';
+import { LowBalanceButton } from '../components/LowBalanceButton';
+
+const s = t.billing;
+const r = billingRoutes;
+
+/** The date range filter as epoch ms. */
+const withRange = ({ range, ...rest }: Record<string, unknown>) => ({ ...rest, ...dayRangeOf(range) });
+
+const Ledger = () => (
+  <ListPage
+    pageKey={ledgerPageKey}
+    title={s.ledgerTab}
+    route={r.revenueExpPage}
+    rowKey="id"
+    toRequest={withRange}
+    exportRoute={r.revenueExpExport}
+    exportPermission={BillingPerm.moneyExport}
+    exportName="收支明细"
+    toolbar={<LowBalanceButton />}
+    columns={ledgerColumns}
+    filters={
+      <>
+        <SelectFilter
+          name="direction"
+          label={s.direction}
+          placeholder={s.all}
+          width={100}
+          options={ledgerDirections.map((v) => ({ value: v, label: ledgerDirectionLabel[v] }))}
+        />
+        <SelectFilter
+          name="kind"
+          label={s.kind}
+          placeholder={s.all}
+          width={110}
+          options={ledgerKinds.map((v) => ({ value: v, label: ledgerKindLabel[v] }))}
+        />
+        <DateRangeFilter name="range" label={s.time} />
+      </>
+    }
+  />
+);
+
+const Consume = () => (
+  <ListPage
+    pageKey={consumePageKey}
+    title={s.consumeTab}
+    route={r.consumePage}
+    rowKey="recordId"
+    toRequest={withRange}
+    exportRoute={r.consumeExport}
+    exportPermission={BillingPerm.consumeExport}
+    exportName="消费明细"
+    columns={consumeColumns}
+    filters={<DateRangeFilter name="range" label={s.callTime} />}
+  />
+);
+
+const Refunds = () => (
+  <ListPage
+    pageKey={refundPageKey}
+    title={s.refundTab}
+    route={r.refundPage}
+    rowKey="id"
+    toRequest={withRange}
+    exportRoute={r.refundExport}
+    exportPermission={BillingPerm.moneyExport}
+    exportName="退款明细"
+    columns={ledgerColumns}
+    filters={<DateRangeFilter name="range" label={s.time} />}
+  />
+);
+
+const yuanColumn = (key: 'recharge' | 'purchase' | 'consumption' | 'refund' | 'transfer' | 'adjustment' | 'net') => ({
+  key,
+  title: s[key],
+  dataIndex: key,
+  render: (v: number) => money(v),
+});
+
+const Months = () => (
+  <ListPage
+    pageKey={moneyPageKey}
+    title={s.moneyTab}
+    route={r.moneyPage}
+    rowKey="month"
+    exportRoute={r.moneyExport}
+    exportPermission={BillingPerm.moneyExport}
+    exportName="资金月度汇总"
+    columns={[
+      { key: 'month', title: s.month, dataIndex: 'month' },
+      yuanColumn('recharge'),
+      yuanColumn('purchase'),
+      yuanColumn('consumption'),
+      yuanColumn('refund'),
+      yuanColumn('transfer'),
+      yuanColumn('adjustment'),
+      yuanColumn('net'),
+    ]}
+  />
+);
+
+/** 收支明细 (money/revenueDetails): the ledger by direction, 消费明细, 退款明细 and the months. */
+export const RevenueDetailsPage = () => {
+  const canConsume = usePermission(BillingPerm.consumeList);
+  return (
+    <Tabs
+      items={[
+        { key: 'ledger', label: s.ledgerTab, children: <Ledger /> },
+        ...(canConsume ? [{ key: 'consume', label: s.consumeTab, children: <Consume /> }] : []),
+        { key: 'refund', label: s.refundTab, children: <Refunds /> },
+        { key: 'money', label: s.moneyTab, children: <Months /> },
+      ]}
+    />
+  );
+};

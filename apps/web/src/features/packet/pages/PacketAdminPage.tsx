@@ -1,0 +1,120 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { fenOf, money, packetRoutes, packetTypeLabel, type TPacketProduct, yuan } from '@yunhu/contract';
+import { Button, Card, Form, Input, InputNumber, Select, Switch, Table } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { call } from '../../../shared/http/api';
+
+const p = t.packet;
+const key = ['packet', 'admin'] as const;
+type TForm = { lineId: number; name: string; minutes: number; price: number; validityDays: number };
+
+/** 套餐管理 (platform/packet): the catalogue by line; create, edit, price, put on or off the shelf. */
+export const PacketAdminPage = () => {
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: key, queryFn: () => call(packetRoutes.list, { withDisabled: true }) });
+  const lines = useQuery({
+    queryKey: ['packet', 'lines'],
+    queryFn: () => call(packetRoutes.lineOptions, {}),
+    select: (rows) => rows.map((l) => ({ value: l.id, label: l.name })),
+  });
+  const [editing, setEditing] = useState<TPacketProduct | 'new' | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['packet'] });
+  const save = async (v: TForm) => {
+    const current = editing === 'new' || editing === null ? null : editing;
+    await call(packetRoutes.save, {
+      ...(current ? { id: current.id, isEnabled: current.isEnabled } : {}),
+      ...v,
+      price: fenOf(v.price),
+    });
+    await refresh();
+  };
+  return (
+    <Card
+      title={p.title}
+      extra={
+        <Button type="primary" onClick={() => setEditing('new')} data-testid="packet-add">
+          {p.add}
+        </Button>
+      }
+    >
+      <Table<TPacketProduct>
+        rowKey="id"
+        loading={list.isLoading}
+        dataSource={list.data ?? []}
+        pagination={false}
+        columns={[
+          { key: 'line', title: p.line, dataIndex: 'lineName' },
+          { key: 'type', title: p.type, dataIndex: 'type', render: (v: 'minutes') => packetTypeLabel[v] },
+          { key: 'name', title: p.name, dataIndex: 'name' },
+          { key: 'minutes', title: p.minutes, dataIndex: 'minutes' },
+          { key: 'price', title: p.price, dataIndex: 'price', render: (v: number) => money(v) },
+          { key: 'validityDays', title: p.validityDays, dataIndex: 'validityDays' },
+          {
+            key: 'enabled',
+            title: p.enabled,
+            render: (_v, row) => (
+              <Switch
+                size="small"
+                checked={row.isEnabled}
+                data-testid={`packet-enabled-${row.id}`}
+                onChange={(isEnabled) =>
+                  call(packetRoutes.setEnabled, { id: row.id, isEnabled })
+                    .then(refresh)
+                    .catch(() => undefined)
+                }
+              />
+            ),
+          },
+          {
+            key: 'actions',
+            title: p.actions,
+            render: (_v, row) => (
+              <Button type="link" onClick={() => setEditing(row)}>
+                {p.edit}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <FormModal<TForm>
+        open={editing !== null}
+        title={editing === 'new' ? p.addTitle : p.editTitle}
+        testId="packet-modal"
+        initialValues={
+          editing && editing !== 'new'
+            ? { ...editing, price: Number(yuan(editing.price)) }
+            : { minutes: 1000, validityDays: 30 }
+        }
+        onCancel={() => setEditing(null)}
+        onDone={() => feedback.message.success(p.done)}
+        onSubmit={save}
+        fields={
+          <>
+            <Form.Item name="lineId" label={p.line} rules={[{ required: true, message: p.selectLine }]}>
+              <Select options={lines.data ?? []} placeholder={p.selectLine} />
+            </Form.Item>
+            <Form.Item name="name" label={p.name} rules={[{ required: true, message: p.nameRequired }]}>
+              <Input maxLength={40} />
+            </Form.Item>
+            <Form.Item name="minutes" label={p.minutes} rules={[{ required: true, message: p.numberRequired }]}>
+              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="price" label={p.price} rules={[{ required: true, message: p.numberRequired }]}>
+              <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              name="validityDays"
+              label={p.validityDays}
+              rules={[{ required: true, message: p.numberRequired }]}
+            >
+              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </>
+        }
+      />
+    </Card>
+  );
+};

@@ -1,0 +1,33 @@
+import { orderKindLabel, orderKinds, orderStateLabel, orderStates } from '@yunhu/contract';
+import { t } from '../../../locales/zh-CN';
+import { dayRangeOf } from '../../../shared/list/dayRange';
+import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+
+const s = t.trade;
+
+export const toOrderRequest = ({ range, ...rest }: Record<string, unknown>) => {
+  const { from, to } = dayRangeOf(range);
+  return { ...rest, createdFrom: from, createdTo: to };
+};
+
+/** The order lists' filters: number, type, state, day range of placing. */
+export const OrderFilters = () => (
+  <>
+    <TextFilter name="orderNo" label={s.orderNo} placeholder={s.orderNoPlaceholder} testId="order-filter-no" />
+    <SelectFilter
+      name="kind"
+      label={s.kind}
+      placeholder={s.all}
+      width={120}
+      options={orderKinds.map((v) => ({ value: v, label: orderKindLabel[v] }))}
+    />
+    <SelectFilter
+      name="state"
+      label={s.state}
+      placeholder={s.all}
+      width={120}
+      options={orderStates.map((v) => ({ value: v, label: orderStateLabel[v] }))}
+    />
+    <DateRangeFilter name="range" label={s.createdRange} />
+  </>
+);

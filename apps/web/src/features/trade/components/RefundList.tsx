@@ -1,0 +1,96 @@
+import {
+  money,
+  refundChannelLabel,
+  refundKindLabel,
+  refundStateLabel,
+  refundStates,
+  type TRefundKind,
+  type TRefundState,
+  TradePerm,
+  tradeRoutes,
+} from '@yunhu/contract';
+import { Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import type { TRefundRow } from '../api';
+import { toOrderRequest } from './OrderFilters';
+import { fmtTime } from './orderColumns';
+
+const s = t.trade;
+const stateColor: Record<TRefundState, string> = { pending: 'orange', approved: 'green', rejected: 'default' };
+
+/** The columns of a refund list (退订账单, 坐席退订, the platform's review). */
+export const refundColumns = (withEnterprise: boolean): TListColumn<TRefundRow>[] => [
+  { key: 'applyNo', title: s.applyNo, dataIndex: 'applyNo', width: 200 },
+  ...(withEnterprise ? [{ key: 'enterpriseName', title: s.enterprise, dataIndex: 'enterpriseName' }] : []),
+  { key: 'kind', title: s.refundKind, dataIndex: 'kind', render: (k: TRefundKind) => refundKindLabel[k] },
+  { key: 'subject', title: s.subject, dataIndex: 'subject', ellipsis: true },
+  {
+    key: 'months',
+    title: s.refundMonths,
+    dataIndex: 'months',
+    render: (v: number, row: TRefundRow) => (row.kind === 'seat' ? v : '—'),
+  },
+  { key: 'amount', title: s.refundAmount, dataIndex: 'amount', render: (v: number) => money(v) },
+  {
+    key: 'state',
+    title: s.refundState,
+    dataIndex: 'state',
+    render: (v: TRefundState) => (
+      <Tag color={stateColor[v]} data-testid="refund-state">
+        {refundStateLabel[v]}
+      </Tag>
+    ),
+  },
+  {
+    key: 'channel',
+    title: s.refundChannel,
+    dataIndex: 'channel',
+    render: (v: string | null) => (v ? (refundChannelLabel[v] ?? v) : '—'),
+  },
+  { key: 'reason', title: s.applyReason, dataIndex: 'reason', ellipsis: true },
+  {
+    key: 'rejectReason',
+    title: s.rejectReason,
+    dataIndex: 'rejectReason',
+    render: (v: string) => v || '—',
+  },
+  { key: 'createdByName', title: s.applicant, dataIndex: 'createdByName' },
+  { key: 'createdAt', title: s.appliedAt, dataIndex: 'createdAt', render: fmtTime },
+  { key: 'examinedAt', title: s.examinedAt, dataIndex: 'examinedAt', render: fmtTime, isHiddenByDefault: true },
+];
+
+/** The refund lists' filters: application number, state, day range of applying. */
+export const RefundFilters = () => (
+  <>
+    <TextFilter name="applyNo" label={s.applyNo} placeholder={s.applyNoPlaceholder} testId="refund-filter-no" />
+    <SelectFilter
+      name="state"
+      label={s.refundState}
+      placeholder={s.all}
+      width={120}
+      options={refundStates.map((v) => ({ value: v, label: refundStateLabel[v] }))}
+    />
+    <DateRangeFilter name="range" label={s.appliedAt} />
+  </>
+);
+
+/** 退订账单 (every kind) or 坐席退订 (`kind` seat): the enterprise's refund applications, with export. */
+export const RefundList = (props: { pageKey: string; title: string; kind?: TRefundKind; extra?: ReactNode }) => (
+  <ListPage
+    pageKey={props.pageKey}
+    title={props.title}
+    route={tradeRoutes.refundPage}
+    rowKey="id"
+    columns={refundColumns(false)}
+    toRequest={(v) => ({ ...toOrderRequest(v), kind: props.kind })}
+    exportRoute={tradeRoutes.refundExport}
+    exportPermission={TradePerm.orderExport}
+    exportName={s.refundExportName}
+    filters={<RefundFilters />}
+    toolbar={props.extra}
+  />
+);

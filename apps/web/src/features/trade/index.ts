@@ -1,0 +1,5 @@
+/** Commerce: 采购中心, 订单, 账户明细 and the platform's order and account screens (issue 15). */
+
+export { useRefundActions } from './api';
+export { PayModal } from './components/PayModal';
+export { tradeRoutes } from './routes';

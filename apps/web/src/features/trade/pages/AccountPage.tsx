@@ -1,0 +1,174 @@
+import {
+  ledgerKindLabel,
+  ledgerKinds,
+  money,
+  packetRoutes,
+  packetStateLabel,
+  packetStates,
+  type TLedgerKind,
+  type TPacketState,
+  TradePerm,
+  tradeRoutes,
+} from '@yunhu/contract';
+import { Form, Input, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { dayRangeOf } from '../../../shared/list/dayRange';
+import { DateRangeFilter, SelectFilter } from '../../../shared/list/FilterItems';
+import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
+import { actionsColumn } from '../../../shared/list/types';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { ledgerPageKey, minePageKey, type TPacketRow, unsubscribeEstimate, useRefundActions } from '../api';
+import { AccountCard } from '../components/AccountCard';
+import { fmtTime } from '../components/orderColumns';
+
+const s = t.trade;
+
+const toLedgerRequest = ({ range, ...rest }: Record<string, unknown>) => ({ ...rest, ...dayRangeOf(range) });
+
+const Ledger = () => (
+  <ListPage
+    pageKey={ledgerPageKey}
+    title={s.ledgerTab}
+    route={tradeRoutes.ledger}
+    rowKey="id"
+    toRequest={toLedgerRequest}
+    columns={[
+      { key: 'createdAt', title: s.time, dataIndex: 'createdAt', render: fmtTime },
+      { key: 'kind', title: s.ledgerKind, dataIndex: 'kind', render: (k: TLedgerKind) => ledgerKindLabel[k] },
+      {
+        key: 'amount',
+        title: s.change,
+        dataIndex: 'amount',
+        render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{money(v)}</Typography.Text>,
+      },
+      { key: 'balanceAfter', title: s.balanceAfter, dataIndex: 'balanceAfter', render: (v: number) => money(v) },
+      { key: 'bizKey', title: s.bizKey, dataIndex: 'bizKey' },
+      { key: 'remark', title: s.remark, dataIndex: 'remark', ellipsis: true },
+      { key: 'createdByName', title: s.operator, dataIndex: 'createdByName' },
+    ]}
+    filters={
+      <>
+        <SelectFilter
+          name="kind"
+          label={s.ledgerKind}
+          placeholder={s.all}
+          width={120}
+          options={ledgerKinds.map((v) => ({ value: v, label: ledgerKindLabel[v] }))}
+        />
+        <DateRangeFilter name="range" label={s.time} />
+      </>
+    }
+  />
+);
+
+const stateColor: Partial<Record<TPacketState, string>> = { active: 'green', frozen: 'orange' };
+
+/** 退订 of a package: the rule, what is left and about what comes back, and a reason. */
+const UnsubscribeModal = (props: { packet: TPacketRow | null; onClose: () => void }) => {
+  const actions = useRefundActions();
+  const p = props.packet;
+  return (
+    <FormModal<{ reason: string }>
+      open={p !== null}
+      title={p ? s.unsubscribeTitle(p.name) : ''}
+      testId="packet-unsubscribe-modal"
+      onCancel={props.onClose}
+      onSubmit={async (v) => {
+        const app = await actions.unsubscribe({ packetId: p!.id, reason: v.reason });
+        feedback.message.success(s.unsubscribed(money(app.amount)));
+      }}
+      fields={
+        <>
+          <Typography.Paragraph type="secondary">{s.unsubscribeRule}</Typography.Paragraph>
+          {p && (
+            <Typography.Paragraph data-testid="packet-unsubscribe-estimate">
+              {s.unsubscribeLeft(s.minutesOf(Math.floor(p.remainingSeconds / 60)), money(unsubscribeEstimate(p)))}
+            </Typography.Paragraph>
+          )}
+          <Form.Item
+            name="reason"
+            label={s.unsubscribeReason}
+            rules={[{ required: true, min: 2, whitespace: true, message: s.unsubscribeReasonRequired }]}
+          >
+            <Input.TextArea maxLength={200} rows={3} />
+          </Form.Item>
+        </>
+      }
+    />
+  );
+};
+
+const Packets = () => {
+  const canApply = usePermission(TradePerm.refundApply);
+  const [unsubscribing, setUnsubscribing] = useState<TPacketRow | null>(null);
+  return (
+    <>
+      <ListPage
+        pageKey={minePageKey}
+        title={s.packetsTab}
+        route={packetRoutes.mine}
+        rowKey="id"
+        columns={[
+          { key: 'lineName', title: s.line, dataIndex: 'lineName' },
+          { key: 'name', title: s.packetName, dataIndex: 'name' },
+          {
+            key: 'total',
+            title: s.totalTime,
+            dataIndex: 'totalSeconds',
+            render: (v: number) => s.minutesOf(Math.floor(v / 60)),
+          },
+          {
+            key: 'remaining',
+            title: s.remaining,
+            dataIndex: 'remainingSeconds',
+            render: (v: number) => s.minutesOf(Math.floor(v / 60)),
+          },
+          { key: 'price', title: s.price, dataIndex: 'price', render: (v: number) => money(v) },
+          { key: 'boughtAt', title: s.boughtAt, dataIndex: 'boughtAt', render: fmtTime },
+          { key: 'orderNo', title: s.orderNo, dataIndex: 'orderNo', render: (v: string | null) => v ?? '—' },
+          { key: 'expireAt', title: s.expireAt, dataIndex: 'expireAt', render: fmtTime },
+          {
+            key: 'state',
+            title: s.packetState,
+            dataIndex: 'state',
+            render: (v: TPacketState) => <Tag color={stateColor[v] ?? 'default'}>{packetStateLabel[v]}</Tag>,
+          },
+          ...actionsColumn<TPacketRow>(canApply, s.actions, (row) =>
+            row.state === 'active' && row.orderNo !== null && row.price > 0 && row.remainingSeconds > 0 ? (
+              <RowAction isDanger onClick={() => setUnsubscribing(row)} testId={`packet-unsubscribe-${row.id}`}>
+                {s.unsubscribe}
+              </RowAction>
+            ) : null,
+          ),
+        ]}
+        filters={
+          <SelectFilter
+            name="state"
+            label={s.packetState}
+            placeholder={s.all}
+            width={120}
+            options={packetStates.map((v) => ({ value: v, label: packetStateLabel[v] }))}
+          />
+        }
+      />
+      <UnsubscribeModal packet={unsubscribing} onClose={() => setUnsubscribing(null)} />
+    </>
+  );
+};
+
+/** 账户明细 (account/accountDetails): the balance, every ledger movement, and the packages bought. */
+export const AccountPage = () => (
+  <>
+    <AccountCard />
+    <Tabs
+      items={[
+        { key: 'packets', label: s.packetsTab, children: <Packets /> },
+        { key: 'ledger', label: s.ledgerTab, children: <Ledger /> },
+      ]}
+    />
+  </>
+);

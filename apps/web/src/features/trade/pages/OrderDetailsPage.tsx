@@ -1,0 +1,106 @@
+import {
+  money,
+  orderKindLabel,
+  payChannelLabel,
+  paymentStateLabel,
+  type TOrderItem,
+  type TPayChannel,
+  type TPaymentState,
+} from '@yunhu/contract';
+import { Button, Card, Descriptions, Table } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { type TOrderDetails, useOrderDetails } from '../api';
+import { fmtTime, OrderState } from '../components/orderColumns';
+
+const s = t.trade;
+type TPaymentRow = TOrderDetails['payments'][number];
+
+/** 订单详情 (order/orderDetails?orderNo=…): the order, its items and every payment attempt. */
+export const OrderDetailsPage = () => {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const orderNo = params.get('orderNo') ?? '';
+  const details = useOrderDetails(orderNo);
+  const o = details.data;
+  return (
+    <Card
+      title={s.detailsTitle}
+      loading={details.isLoading}
+      extra={<Button onClick={() => navigate(-1)}>{s.back}</Button>}
+      data-testid="order-details"
+    >
+      {o && (
+        <>
+          <Descriptions bordered size="small" column={2}>
+            <Descriptions.Item label={s.orderNo}>{o.orderNo}</Descriptions.Item>
+            <Descriptions.Item label={s.state}>
+              <OrderState state={o.state} />
+            </Descriptions.Item>
+            <Descriptions.Item label={s.kind}>{orderKindLabel[o.kind]}</Descriptions.Item>
+            <Descriptions.Item label={s.amount}>{money(o.amount)}</Descriptions.Item>
+            <Descriptions.Item label={s.refunded}>{money(o.refundedAmount)}</Descriptions.Item>
+            <Descriptions.Item label={s.channel}>{o.channel ? payChannelLabel[o.channel] : '—'}</Descriptions.Item>
+            <Descriptions.Item label={s.channelTradeNo}>{o.channelTradeNo ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={s.createdBy}>{o.createdByName}</Descriptions.Item>
+            <Descriptions.Item label={s.createdAt}>{fmtTime(o.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label={s.expireAt}>{fmtTime(o.expireAt)}</Descriptions.Item>
+            <Descriptions.Item label={s.paidAt}>{fmtTime(o.paidAt)}</Descriptions.Item>
+          </Descriptions>
+          <h4 style={{ marginTop: 24 }}>{s.items}</h4>
+          <Table<TOrderItem>
+            rowKey={(it) => `${it.productId}-${it.seatId ?? ''}-${it.name}`}
+            size="small"
+            pagination={false}
+            dataSource={o.items}
+            columns={[
+              { key: 'name', title: s.itemName, dataIndex: 'name' },
+              // A seat order's items carry months (per seat), a package's minutes and days.
+              {
+                key: 'minutes',
+                title: s.minutes,
+                dataIndex: 'minutes',
+                render: (m: number, it) => (it.months ? '—' : s.minutesOf(m)),
+              },
+              {
+                key: 'validity',
+                title: s.validity,
+                dataIndex: 'validityDays',
+                render: (d: number, it) => (it.months ? s.monthsOf(it.months) : s.daysOf(d)),
+              },
+              { key: 'unitPrice', title: s.unitPrice, dataIndex: 'unitPrice', render: (v: number) => money(v) },
+              { key: 'quantity', title: s.quantity, dataIndex: 'quantity' },
+              { key: 'sum', title: s.amount, render: (_v, it) => money(it.unitPrice * it.quantity) },
+            ]}
+          />
+          <h4 style={{ marginTop: 24 }}>{s.payments}</h4>
+          <Table<TPaymentRow>
+            rowKey="outTradeNo"
+            size="small"
+            pagination={false}
+            dataSource={o.payments}
+            columns={[
+              { key: 'outTradeNo', title: s.outTradeNo, dataIndex: 'outTradeNo' },
+              {
+                key: 'channel',
+                title: s.channel,
+                dataIndex: 'channel',
+                render: (c: TPayChannel) => payChannelLabel[c],
+              },
+              { key: 'amount', title: s.amount, dataIndex: 'amount', render: (v: number) => money(v) },
+              {
+                key: 'state',
+                title: s.state,
+                dataIndex: 'state',
+                render: (v: TPaymentState) => paymentStateLabel[v],
+              },
+              { key: 'channelTradeNo', title: s.channelTradeNo, dataIndex: 'channelTradeNo' },
+              { key: 'paidAt', title: s.paidAt, dataIndex: 'paidAt', render: fmtTime },
+              { key: 'note', title: s.note, dataIndex: 'note' },
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+};

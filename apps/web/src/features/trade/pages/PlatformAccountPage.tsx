@@ -1,0 +1,74 @@
+import { fenOf, money, tradeRoutes } from '@yunhu/contract';
+import { Form, Input, InputNumber } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { TextFilter } from '../../../shared/list/FilterItems';
+import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
+import { platformAccountPageKey, type TAccountRow, useTradeActions } from '../api';
+
+const s = t.trade;
+
+/** 企业账户 (platform/account): every enterprise's balance, and a manual adjustment with its reason. */
+export const PlatformAccountPage = () => {
+  const actions = useTradeActions();
+  const [target, setTarget] = useState<(TAccountRow & { requestId: string }) | null>(null);
+  return (
+    <>
+      <ListPage
+        pageKey={platformAccountPageKey}
+        title={s.platformAccountTitle}
+        route={tradeRoutes.platformAccountPage}
+        rowKey="tenantId"
+        columns={[
+          { key: 'enterpriseName', title: s.enterpriseName, dataIndex: 'enterpriseName' },
+          { key: 'balance', title: s.balance, dataIndex: 'balance', render: (v: number) => money(v) },
+          { key: 'frozen', title: s.frozen, dataIndex: 'frozen', render: (v: number) => money(v) },
+          {
+            key: 'actions',
+            title: s.actions,
+            render: (_v, row) => (
+              <RowAction onClick={() => setTarget({ ...row, requestId: crypto.randomUUID() })}>{s.adjust}</RowAction>
+            ),
+          },
+        ]}
+        filters={<TextFilter name="name" label={s.enterpriseName} placeholder={s.enterpriseName} />}
+      />
+      <FormModal<{ amount: number; reason: string }>
+        open={target !== null}
+        title={target ? s.adjustTitle(target.enterpriseName) : ''}
+        testId="adjust-modal"
+        onCancel={() => setTarget(null)}
+        onDone={() => feedback.message.success(s.done)}
+        onSubmit={(v) =>
+          actions.adjust({
+            tenantId: target!.tenantId,
+            amount: fenOf(v.amount),
+            reason: v.reason,
+            requestId: target!.requestId,
+          })
+        }
+        fields={
+          <>
+            <Form.Item
+              name="amount"
+              label={s.adjustAmount}
+              rules={[{ required: true, message: s.adjustAmountRequired }]}
+            >
+              <InputNumber precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              name="reason"
+              label={s.adjustReason}
+              rules={[{ required: true, message: s.adjustReasonRequired }]}
+            >
+              <Input.TextArea maxLength={200} rows={3} />
+            </Form.Item>
+          </>
+        }
+      />
+    </>
+  );
+};

@@ -1,0 +1,117 @@
+import { money, payChannelLabel, type TPayChannel, type TRefundTarget, tradeRoutes } from '@yunhu/contract';
+import { Form, Input, Radio, Space, Typography } from 'antd';
+import { type RefObject, useRef, useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
+import { actionsColumn } from '../../../shared/list/types';
+import { useConfirmAction } from '../../../shared/list/useConfirmAction';
+import { platformRefundPageKey, type TRefundRow, useRefundActions } from '../api';
+import { toOrderRequest } from '../components/OrderFilters';
+import { RefundFilters, refundColumns } from '../components/RefundList';
+
+const s = t.trade;
+
+/** The confirmation's choice where the order's channel can take the money back: balance or 原路退回. */
+const RefundTarget = (props: { channel: string; target: RefObject<TRefundTarget> }) => {
+  const [value, setValue] = useState<TRefundTarget>(props.target.current);
+  return (
+    <Radio.Group
+      data-testid="refund-target"
+      value={value}
+      onChange={(e) => {
+        props.target.current = e.target.value as TRefundTarget;
+        setValue(e.target.value as TRefundTarget);
+      }}
+      options={[
+        { value: 'balance', label: s.refundToBalance },
+        {
+          value: 'original',
+          label: s.refundToOriginal(payChannelLabel[props.channel as TPayChannel] ?? props.channel),
+        },
+      ]}
+    />
+  );
+};
+
+/**
+ * 退款审核 (platform/refund): every enterprise's refund applications; approve — to the balance, or
+ * 原路退回 when the order was paid through the configured channel — or reject with a reason.
+ */
+export const PlatformRefundPage = () => {
+  const actions = useRefundActions();
+  const { confirm, node } = useConfirmAction();
+  const [rejecting, setRejecting] = useState<TRefundRow | null>(null);
+  const target = useRef<TRefundTarget>('balance');
+  const approve = (row: TRefundRow) => {
+    target.current = 'balance';
+    const channel = row.originalChannel;
+    confirm(
+      channel ? (
+        <Space direction="vertical">
+          <Typography.Text>{s.approveTitle(row.enterpriseName, money(row.amount))}</Typography.Text>
+          <Typography.Text type="secondary">{s.refundTo}</Typography.Text>
+          <RefundTarget channel={channel} target={target} />
+        </Space>
+      ) : (
+        s.approveConfirm(row.enterpriseName, money(row.amount))
+      ),
+      async () => {
+        const refundTo = target.current;
+        await actions.examine(
+          channel && refundTo === 'original'
+            ? { id: row.id, isApproved: true, refundTo }
+            : { id: row.id, isApproved: true },
+        );
+        feedback.message.success(refundTo === 'original' ? s.approvedOriginal : s.approved);
+      },
+    );
+  };
+  return (
+    <>
+      <ListPage
+        pageKey={platformRefundPageKey}
+        title={s.platformRefundTitle}
+        route={tradeRoutes.platformRefundPage}
+        rowKey="id"
+        columns={[
+          ...refundColumns(true),
+          ...actionsColumn<TRefundRow>(true, s.actions, (row) =>
+            row.state === 'pending' ? (
+              <Space size={4} data-testid={`refund-actions-${row.applyNo}`}>
+                <RowAction onClick={() => approve(row)}>{s.approve}</RowAction>
+                <RowAction isDanger onClick={() => setRejecting(row)}>
+                  {s.reject}
+                </RowAction>
+              </Space>
+            ) : (
+              row.examinedByName || '—'
+            ),
+          ),
+        ]}
+        toRequest={toOrderRequest}
+        filters={<RefundFilters />}
+      />
+      {node}
+      <FormModal<{ rejectReason: string }>
+        open={rejecting !== null}
+        title={s.rejectTitle}
+        testId="refund-reject-modal"
+        onCancel={() => setRejecting(null)}
+        onDone={() => feedback.message.success(s.rejected)}
+        onSubmit={(v) => actions.examine({ id: rejecting!.id, isApproved: false, rejectReason: v.rejectReason })}
+        fields={
+          <Form.Item
+            name="rejectReason"
+            label={s.rejectReason}
+            rules={[{ required: true, min: 2, message: s.rejectReasonRequired }]}
+          >
+            <Input.TextArea maxLength={200} rows={3} />
+          </Form.Item>
+        }
+      />
+    </>
+  );
+};
