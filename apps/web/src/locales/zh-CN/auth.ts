@@ -49,5 +49,12 @@ export const authTexts = {
     jurisdictionTitle: '正在进入系统…',
     invalidToken: '登录凭证无效或已过期，请重新登录',
     required: (label: string) => `请输入${label}`,
+    mustChangeTitle: '请先修改密码',
+    mustChangeTip: '您的密码由管理员设置，首次登录请修改为只有您知道的密码后再使用系统。',
+    oldPassword: '当前密码',
+    oldPasswordPlaceholder: '请输入管理员告诉您的密码',
+    mustChangeSubmit: '修改密码并登录',
+    mustChangeDone: '密码已修改',
+    mustChangeFirst: '您的密码由管理员设置，请先用账号和密码登录并修改密码',
   },
 } as const;

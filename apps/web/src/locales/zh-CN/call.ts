@@ -12,6 +12,9 @@ export const callTexts = {
     dialOkTitle: '拨号成功',
     checkApp: '请查看APP',
     waitAnswer: '请等待接听',
+    /** Where a call-back call stands (issue 17), from the carrier's progress events. */
+    progress: { calling: '呼叫中', ringing: '振铃', talking: '通话中', ended: '已结束' },
+    progressNow: (step: string) => `当前状态：${step}`,
     records: '通话记录',
     recordsEmpty: '暂无通话记录',
     startTime: '呼叫时间',
@@ -83,6 +86,19 @@ export const callTexts = {
     rangeTooLong: '通话时间范围不能超过93天，请缩小范围',
     openCustomer: '查看客户',
     hms: hourMinText,
+    /** Issue 14: which way a call went, why it ended, where its recording stands. */
+    callType: '通话类型',
+    internalPeer: (name: string) => `同事：${name}`,
+    endReason: '结束原因',
+    recordingStates: {
+      pending: '录音处理中',
+      off: '未开启录音',
+      none: '无录音',
+      failed: '录音失败',
+    } as Record<string, string>,
+    recordingPendingHint: '通话刚结束，录音正在生成，稍后刷新即可播放',
+    recordingFailedHint: '网关未能保存这通电话的录音',
+    recordingOffHint: '坐席的呼叫管理设置未开启通话录音',
   },
   callCensus: {
     title: '话务统计',
@@ -221,5 +237,19 @@ export const callTexts = {
     stopAuto: '暂停自动拨号',
     skipNext: '跳过此客户',
     myProgress: (done: number, total: number) => `我的进度 ${done}/${total}`,
+  },
+  /** 实时监控 (issue 14 step 7); the state names are the contract's wallboardStateLabels. */
+  wallboard: {
+    title: '实时监控',
+    all: '坐席总数',
+    agent: '坐席',
+    dept: '部门',
+    seat: '坐席类型',
+    seatKinds: { softphone: '软电话', callback: '回拨' },
+    state: '状态',
+    elapsed: '持续时长',
+    party: '对方',
+    empty: '您的数据范围内没有持有软电话或回拨坐席的人员',
+    refreshed: (time: string) => `每 5 秒自动刷新，最近刷新 ${time}`,
   },
 } as const;

@@ -50,6 +50,10 @@ export const certificationTexts = {
     approveConfirm: (name: string) => `确定通过 ${name} 的认证吗？`,
     batchApproveConfirm: (n: number) => `确定通过选中的 ${n} 条认证吗？`,
     done: '已处理',
+    approved: (n: number) =>
+      n === 1 ? '已通过认证，企业的认证状态已更新' : `已通过 ${n} 条认证，企业的认证状态已更新`,
+    rejected: (n: number) =>
+      n === 1 ? '已驳回认证，企业会看到驳回原因并可重新提交' : `已驳回 ${n} 条认证，企业会看到驳回原因并可重新提交`,
     view: '查看',
     detail: '认证资料',
     actions: '操作',

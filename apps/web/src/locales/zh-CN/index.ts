@@ -1,4 +1,6 @@
+import { agentTexts } from './agent';
 import { authTexts } from './auth';
+import { billingTexts } from './billing';
 import { blacklistTexts } from './blacklist';
 import { callTexts } from './call';
 import { certificationTexts } from './certification';
@@ -13,6 +15,7 @@ import { platformTexts } from './platform';
 import { seatTexts } from './seat';
 import { softphoneTexts } from './softphone';
 import { systemTexts } from './system';
+import { tradeTexts } from './trade';
 
 /** Every UI text of the console, keyed by area, one file per area (DESIGN.md section 5); an English table can follow this shape. */
 export const zhCN = {
@@ -31,6 +34,9 @@ export const zhCN = {
   ...lineTexts,
   ...blacklistTexts,
   ...importKitTexts,
+  ...tradeTexts,
+  ...billingTexts,
+  ...agentTexts,
 } as const;
 
 export type TLocale = typeof zhCN;

@@ -16,6 +16,8 @@ export const softphoneTexts = {
     notOnline: '请先点击上线按钮',
     serverLost: 'SIP服务器已断开，请重新上线',
     callFailed: '呼叫失败',
+    /** The trunk failed (kamailio.cfg: 5xx, no trunk, timeout): not the customer's answer. */
+    trunkFailed: (code: number) => `线路故障，呼叫失败（${code}）`,
     holdFailed: '保持失败',
     unholdFailed: '取消保持失败',
     transferFailed: '呼叫转移失败',
