@@ -54,6 +54,24 @@ describe('signing in and out', () => {
     await page.context().close();
   });
 
+  it('keeps the session when the user could not be fetched for want of an answer (a reload under way, the network)', async () => {
+    const page = await newPage(browser);
+    await signInWithPassword(page, 'admin', 'Admin@2026');
+    // A reloaded page asks who he is; the first ask gets no answer (the reload before cut it, as
+    // in the first-hour journey), the next one does.
+    let asks = 0;
+    await page.route('**/base/sys/user/get-user-info', (route) => {
+      asks += 1;
+      return asks === 1 ? route.abort('connectionreset') : route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('home-page').waitFor({ timeout: 15_000 });
+    expect(asks).toBe(2);
+    expect(page.url()).toMatch(/#\/menu\/home/);
+    expect(await page.evaluate(() => sessionStorage.getItem('CLOUD_TOKEN'))).toBeTruthy();
+    await page.context().close();
+  });
+
   it('returns a user whose session ended to the login page with the message', async () => {
     const page = await newPage(browser);
     await recordMessages(page);

@@ -14,6 +14,13 @@ const lastWeek = (): [number, number] => {
   const todayStart = Math.floor((Date.now() + shanghai) / day) * day - shanghai;
   return [todayStart - 6 * day, todayStart + day - 1];
 };
+/** The values of a chart's 通话次数 bars (SVG rects, in the order drawn). */
+const callBars = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .locator('rect.chart-bar[data-series="通话次数"]')
+    .evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('data-value'))));
+const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
 /** antd's Statistic groups thousands with commas. */
 const shown = (n: number) => n.toLocaleString('en-US');
 
@@ -41,10 +48,16 @@ describe('call statistics', () => {
     expect(await figure(page, 'bindNum')).toBe(shown(expected.bindNum));
     expect(await figure(page, 'connectedNum')).toBe(shown(expected.connectedNum));
     expect(await figure(page, 'connectionRate')).toBe(`${expected.connectionRate.toFixed(2)}%`);
-    // The four charts drew (a canvas each).
-    for (const id of ['call-census-daily', 'call-census-hourly', 'call-census-agents']) {
-      await expect.poll(() => page.getByTestId(id).locator('canvas').count()).toBeGreaterThan(0);
-    }
+    // The charts (SVG) drew the same calls: per day and per hour they add up to the card's figure.
+    await expect.poll(() => callBars(page, 'call-census-daily')).toHaveLength(7);
+    expect(sum(await callBars(page, 'call-census-daily'))).toBe(expected.callNum);
+    await expect.poll(() => callBars(page, 'call-census-hourly')).toHaveLength(24);
+    expect(sum(await callBars(page, 'call-census-hourly'))).toBe(expected.callNum);
+    expect(await page.getByTestId('call-census-hourly').locator('rect.chart-bar').count()).toBe(48);
+    // A bar per agent, named and in minutes on its hover title.
+    const agentBars = page.getByTestId('call-census-agents').locator('rect.chart-bar > title');
+    await expect.poll(() => agentBars.count()).toBeGreaterThan(0);
+    expect(await agentBars.first().textContent()).toMatch(/^\S+ 通话分钟：[\d.,]+$/);
     return expected;
   };
 

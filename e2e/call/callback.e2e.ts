@@ -10,7 +10,8 @@ type TCustomerRow = { id: number; mobile: string; name: string; ownerName: strin
  * Issue 5, "Dialing": agent01 holds a call-back seat (mode 0). He clicks call on a customer, is told
  * to wait for the answer, the carrier simulator rings, connects and reports the call, and the record
  * with its recording appears on the customer's page and plays; the end of the call opens the follow-up
- * with the phone label the call showed (issue 6); a black-listed number is refused.
+ * with the phone label the call showed (issue 6); a black-listed number is refused. While the call
+ * happens the 拨号成功 notice shows where it stands, and a second 拨打 does nothing (issue 17).
  */
 describe('dialing on a call-back line through the carrier simulator', () => {
   let browser: Browser;
@@ -48,10 +49,40 @@ describe('dialing on a call-back line through the carrier simulator', () => {
     // The line picker shows his call-back line.
     await expect.poll(() => page.getByTestId('call-line-picker').textContent()).toContain('回拨');
     const before = await calls.locator('[data-testid^="call-play-"]').count();
+    // Every dial request and check the page sends (issue 17: a second 拨打 during the call sends none).
+    const dialRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/\/base\/(crmV2\/callV2|call\/callee-check)$/.test(r.url())) dialRequests.push(r.url());
+    });
+    // Where the call stands, as the notice showed it (呼叫中 → 振铃 → 通话中 → 已结束).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __progress: string[] }).__progress = seen;
+      new MutationObserver(() => {
+        const now = document.querySelector('[data-testid="call-progress"]')?.getAttribute('data-progress');
+        if (now && seen.at(-1) !== now) seen.push(now);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     await calls.getByTestId(`call-customer-${called.id}`).click();
     const notice = page.locator('.ant-notification-notice').filter({ hasText: '拨号成功' });
     await notice.waitFor();
     expect(await notice.textContent()).toContain('请等待接听');
+    await notice.getByTestId('call-progress').waitFor();
+    expect(await notice.textContent()).toMatch(/呼叫中.*振铃.*通话中.*已结束/);
+    // A second 拨打 while the call is active does nothing (spec section 4 Dial flow, step 1).
+    expect(dialRequests).toHaveLength(2);
+    await calls.getByTestId(`call-customer-${called.id}`).click();
+    await page.waitForTimeout(500);
+    expect(dialRequests).toHaveLength(2);
+    expect(await page.locator('.ant-notification-notice').filter({ hasText: '拨号成功' }).count()).toBe(1);
+    // The notice follows the call to its end.
+    await notice.locator('[data-progress="ended"]').waitFor({ timeout: 30_000 });
+    expect(await notice.getByTestId('call-progress-now').textContent()).toBe('当前状态：已结束');
+    const seen = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
+    const order = ['calling', 'ringing', 'talking', 'ended'];
+    expect(seen[0]).toBe('calling');
+    expect(seen.at(-1)).toBe('ended');
+    expect(seen.map((s) => order.indexOf(s))).toEqual([...seen.map((s) => order.indexOf(s))].sort());
     // The simulator rings, talks and reports; the page polls the customer's calls meanwhile.
     const play = calls.locator('[data-testid^="call-play-"]');
     await expect.poll(() => play.count(), { timeout: 30_000, interval: 500 }).toBe(before + 1);
@@ -70,14 +101,11 @@ describe('dialing on a call-back line through the carrier simulator', () => {
     await first.locator('[data-testid^="call-play-"]').click();
     const audio = first.locator('audio');
     await audio.waitFor();
+    // The metadata arrives over a signed range request: wait for it (HAVE_METADATA), then read the length.
     await expect
-      .poll(() => audio.evaluate((el: HTMLAudioElement) => ({ ready: el.readyState, duration: el.duration })), {
-        timeout: 15_000,
-      })
-      .toMatchObject({ ready: expect.any(Number) });
-    const state = await audio.evaluate((el: HTMLAudioElement) => ({ ready: el.readyState, duration: el.duration }));
-    expect(state.ready).toBeGreaterThanOrEqual(1);
-    expect(state.duration).toBeGreaterThanOrEqual(8);
+      .poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1);
+    expect(await audio.evaluate((el: HTMLAudioElement) => el.duration)).toBeGreaterThanOrEqual(8);
   });
 
   it('shows the call on the customer list', async () => {

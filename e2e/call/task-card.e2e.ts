@@ -165,10 +165,10 @@ describe('calling task worked with automatic dialing', () => {
     await chooseInPicker(modal, picked[0]!.name);
     await chooseAgent(manager, modal, '王强');
     await modal.getByRole('button', { name: /确\s*定/ }).click();
-    await manager
-      .locator('.ant-message-notice')
-      .filter({ hasText: `客户「${picked[0]!.name}」已在任务中` })
-      .waitFor();
+    // Polled over every message shown, so a failure names the message that came instead.
+    await expect
+      .poll(() => manager.locator('.ant-message-notice').allTextContents(), { timeout: 30_000 })
+      .toContainEqual(expect.stringContaining(`客户「${picked[0]!.name}」已在任务中`));
     expect(await manager.getByTestId('task-figure-total').textContent()).toContain('3');
   });
 });

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage, pickOption } from '../support/browser.js';
 import { sideMenuTexts, signInWithPassword } from '../support/console.js';
+import { signInChangingPassword } from './first-sign-in.js';
 
 describe('a role of data scope 本部门', () => {
   let browser: Browser;
@@ -60,7 +61,7 @@ describe('a role of data scope 本部门', () => {
     await page.context().close();
 
     const member = await newPage(browser);
-    await signInWithPassword(member, 'zhijian01', 'Zhijian@2026');
+    await signInChangingPassword(member, 'zhijian01', 'Zhijian@2026', 'Zhijian@2026mine');
     await expect.poll(async () => (await sideMenuTexts(member)).join()).toContain('企业管理');
     await member.getByRole('menu').first().getByText('企业管理').click();
     await member.getByRole('menuitem', { name: '员工管理' }).waitFor();

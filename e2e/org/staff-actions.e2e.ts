@@ -1,13 +1,32 @@
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 
 describe('staff row actions on 员工管理', () => {
   let browser: Browser;
+  // The people this test disables and deletes are its own: the demo's agents serve the other files,
+  // which run before or after this one in any order.
+  const people = [
+    ['staffoff', '停用甲', '13700009901'],
+    ['staffdel1', '删除乙', '13700009902'],
+    ['staffdel2', '删除丙', '13700009903'],
+  ] as const;
   beforeAll(async () => {
     browser = await launchBrowser();
+    const admin = await login('admin', 'Admin@2026');
+    const depts = (await (
+      await fetch(`${baseUrl()}/base/sys/dept/list`, { headers: { 'cloud-token': admin } })
+    ).json()) as { data: { id: number }[] };
+    for (const [username, realName, mobile] of people) {
+      await api(
+        '/base/sys/user/add',
+        { username, realName, mobile, deptId: depts.data[0]!.id, password: 'Staff@2026x' },
+        admin,
+      );
+    }
   });
   afterAll(() => browser.close());
 
@@ -46,20 +65,20 @@ describe('staff row actions on 员工管理', () => {
     // A disabled person shows as 已停用 and can no longer sign in.
     await list.getByPlaceholder('姓名、账号或拼音').fill('');
     await list.getByRole('button', { name: '查询' }).click();
-    await row('agent02').getByRole('button', { name: '停用' }).click();
-    await row('agent02').getByText('已停用').waitFor();
+    await row('staffoff').getByRole('button', { name: '停用' }).click();
+    await row('staffoff').getByText('已停用').waitFor();
 
     // Two people deleted in one batch after the confirmation.
-    await row('agent05').locator('.ant-checkbox-input').check();
-    await row('agent06').locator('.ant-checkbox-input').check();
+    await row('staffdel1').locator('.ant-checkbox-input').check();
+    await row('staffdel2').locator('.ant-checkbox-input').check();
     await list.getByTestId('staff-batch-delete').click();
     await page.locator('.ant-popconfirm:visible').getByText('确定删除选中的 2 名员工吗？', { exact: false }).waitFor();
     await page
       .locator('.ant-popconfirm:visible')
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    await expect.poll(() => row('agent05').count()).toBe(0);
-    expect(await row('agent06').count()).toBe(0);
+    await expect.poll(() => row('staffdel1').count()).toBe(0);
+    expect(await row('staffdel2').count()).toBe(0);
     await expect.poll(() => page.locator('.ant-popconfirm:visible').count()).toBe(0);
 
     // The administrator resets 陈晨's password and reads the new one once.
@@ -73,15 +92,21 @@ describe('staff row actions on 员工管理', () => {
     expect(password).toBeTruthy();
     await page.context().close();
 
+    // The new password signs in, and asks first for a password of his own (issue 17).
     const agent = await newPage(browser);
-    await signInWithPassword(agent, 'agent03', password ?? '');
+    await agent.goto(`${baseUrl()}/#/login`);
+    await agent.getByRole('tab', { name: '密码登录' }).click();
+    await agent.getByPlaceholder('请输入账号或手机号').fill('agent03');
+    await agent.getByPlaceholder('请输入密码').fill(password ?? '');
+    await agent.getByRole('button', { name: '登录', exact: true }).click();
+    await agent.getByText('请先修改密码').first().waitFor();
     await agent.context().close();
 
     const disabled = await newPage(browser);
     await disabled.goto(`${baseUrl()}/#/login`);
     await disabled.getByRole('tab', { name: '密码登录' }).click();
-    await disabled.getByPlaceholder('请输入账号或手机号').fill('agent02');
-    await disabled.getByPlaceholder('请输入密码').fill('Agent@2026');
+    await disabled.getByPlaceholder('请输入账号或手机号').fill('staffoff');
+    await disabled.getByPlaceholder('请输入密码').fill('Staff@2026x');
     await disabled.getByRole('button', { name: '登录', exact: true }).click();
     await disabled.getByText(/停用/).first().waitFor();
     expect(disabled.url()).toMatch(/#\/login/);

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, pickOption } from '../support/browser.js';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { sideMenuTexts, signInWithPassword } from '../support/console.js';
+import { fieldText, signInChangingPassword } from './first-sign-in.js';
 
 describe('organisation screens', () => {
   let browser: Browser;
@@ -40,7 +41,8 @@ describe('organisation screens', () => {
     await form.getByLabel('账号').fill('kefu01');
     await form.getByLabel('姓名').fill('何晓');
     await form.getByLabel('手机号').fill('13655556666');
-    await pickOption(page, form, '部门', '客服部');
+    // The department selected in the tree is the new person's (issue 17).
+    await expect.poll(() => fieldText(page, form, '部门')).toContain('客服部');
     await form.getByLabel('角色').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '客服主管' }).click();
     await form.getByLabel('初始密码').fill('Kefu@2026');
@@ -53,7 +55,7 @@ describe('organisation screens', () => {
     await page.context().close();
 
     const member = await newPage(browser);
-    await signInWithPassword(member, 'kefu01', 'Kefu@2026');
+    await signInChangingPassword(member, 'kefu01', 'Kefu@2026', 'Kefu@2026mine');
     await member.getByRole('menu').first().getByText('企业管理').click();
     await member.getByRole('menuitem', { name: '员工管理' }).waitFor();
     const menu = await sideMenuTexts(member);

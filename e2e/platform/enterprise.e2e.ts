@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
-import { signInWithPassword } from '../support/console.js';
+import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 
 const post = async (path: string, body: unknown) =>
   (await fetch(`${baseUrl()}${path}`, {
@@ -31,14 +31,30 @@ describe('platform operator', () => {
     expect(signup.code).toBe(0);
 
     const platform = await newPage(browser);
+    await recordMessages(platform);
     await signInWithPassword(platform, 'platform', 'Platform@2026');
-    await platform.getByRole('menu').first().getByText('平台管理').click();
-    await platform.getByRole('menuitem', { name: '企业列表' }).click();
+    // The operator's home says what waits for him and opens its queue (issue 17).
+    const waiting = platform.getByTestId('platform-waiting-registrations');
+    await waiting.getByText('待审核注册').waitFor();
+    const count = waiting.locator('.ant-statistic-content-value');
+    await expect.poll(async () => Number(((await count.textContent()) ?? '').trim())).toBeGreaterThan(0);
+    await waiting.click();
     const list = platform.getByTestId('list-enterprises');
     const row = list.locator('tr', { hasText: '杭州审核测试有限公司' });
     await row.getByText('待审核').waitFor();
     await row.getByRole('button', { name: '通过' }).click();
+    // Approval asks first, then says what happened.
+    const confirm = platform.locator('.ant-modal-confirm');
+    await confirm
+      .locator('.ant-modal-confirm-title', {
+        hasText: '确定通过「杭州审核测试有限公司」的注册吗？通过后其管理员即可登录。',
+      })
+      .waitFor();
+    await confirm.getByRole('button', { name: '通过' }).click();
     await row.getByText('正常').waitFor();
+    await expect
+      .poll(async () => (await shownMessages(platform)).join())
+      .toContain('已通过「杭州审核测试有限公司」的注册，管理员可以登录了');
     await platform.context().close();
 
     const admin = await newPage(browser);

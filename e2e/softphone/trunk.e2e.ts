@@ -12,7 +12,7 @@ import {
 } from '../../apps/server/src/modules/call/sip.kamailio-sipp.test-kit.js';
 import { allowCallingAnyHour, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
-import { signInWithPassword } from '../support/console.js';
+import { callFirstCustomer } from './customer-call.js';
 
 /**
  * A browser agent calls a customer through the media gateway (issue 14): the carrier trunk is
@@ -105,26 +105,7 @@ describe.skipIf(missing !== null && !isRequired)(
       const page = await newPage(browser);
       try {
         await recordPeerConnections(page);
-        await signInWithPassword(page, 'agent02', 'Agent@2026');
-        await page.locator('[data-testid="softphone"][data-config="ready"]').waitFor({ timeout: 15_000 });
-        await page.getByTestId('softphone-online').click();
-        await expect.poll(() => page.getByTestId('softphone-line').textContent(), { timeout: 15_000 }).toBe('已上线');
-
-        await page.goto(`${baseUrl()}/#/menu/CRM/myCustomer`);
-        const button = page.getByTestId('crm-list-private').locator('[data-testid^="call-customer-"]').first();
-        await button.waitFor({ timeout: 20_000 });
-        // The line list loads after the page: a click before it only says 请先选择线路, so click
-        // until the call is under way (a click during a call is ignored by the flow).
-        await expect
-          .poll(
-            async () => {
-              const now = await status(page).textContent();
-              if (now === '') await button.click();
-              return now;
-            },
-            { timeout: 30_000, interval: 500 },
-          )
-          .toBe('通话中');
+        await callFirstCustomer(page, 'agent02', 'Agent@2026');
 
         // The carrier got plain RTP/AVP with G.711 for the customer's number.
         const invite = trunk.invites()[0]!;

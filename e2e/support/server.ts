@@ -14,7 +14,8 @@ declare module 'vitest' {
   }
 }
 
-export type TE2eSip = { wsPort: number; sharedSecret: string; realm: string };
+/** `dataDir`: the server's DATA_DIR, where a test's media gateway leaves its captures (recordings). */
+export type TE2eSip = { wsPort: number; sharedSecret: string; realm: string; dataDir: string };
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
 
@@ -37,8 +38,13 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   // Kamailio is started by the soft-phone tests themselves (they stop it too); the server must
   // hand its address out in the line config, so the port is chosen here.
-  const sip: TE2eSip = { wsPort: await freePort(), sharedSecret: 'yunhu-e2e-sip-secret', realm: 'sip.yunhu.test' };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-e2e-'));
+  const sip: TE2eSip = {
+    wsPort: await freePort(),
+    sharedSecret: 'yunhu-e2e-sip-secret',
+    realm: 'sip.yunhu.test',
+    dataDir,
+  };
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: root,
     env: {

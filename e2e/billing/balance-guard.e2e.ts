@@ -1,0 +1,283 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInChangingPassword } from '../org/first-sign-in.js';
+import { allowCallingAnyHour, api, login } from '../support/api.js';
+import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
+import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
+
+type TRate = {
+  lineId: number;
+  lineName: string;
+  unitPrice: number;
+  incrementSeconds: number;
+  minimumSeconds: number;
+  freeSeconds: number;
+};
+type TConsume = { recordId: number; lineName: string; amount: number; balanceAmount: number; packetSeconds: number };
+type TLedger = { id: number; kind: string; amount: number; balanceAfter: number };
+type TNotice = { id: number; title: string; content: string };
+
+/** Its own enterprise (registered and approved here): nothing of the demo's is touched. */
+const enterprise = '杭州余额守卫科技有限公司';
+const adminAccount = { username: 'guardadmin', password: 'Guard@2026x', mobile: '13798760001', name: '严守' };
+const agentAccount = {
+  username: 'guardagent',
+  name: '钱少',
+  mobile: '13798760002',
+  given: 'Given@2026x',
+  own: 'Qian@2026x',
+};
+const customer = { name: '余额守卫客户', mobile: '13798761234' };
+const callbackLine = '全国回拨线路';
+/** The low-balance threshold the administrator sets (fen): under the starting balance, above zero. */
+const threshold = 10;
+
+const get = async <T>(url: string, token: string): Promise<T> => {
+  const res = await fetch(`${baseUrl()}${url}`, { headers: { 'cloud-token': token } });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 0) throw new Error(`${url}: ${body.code} ${body.msg}`);
+  return body.data;
+};
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+/**
+ * Issue 16, the balance guard as a person meets it: a new enterprise without packages, whose balance
+ * pays for exactly one call on its call-back line. Its agent calls a customer in the browser through
+ * the carrier simulator; the call is charged to the balance; the administrator sees the balance fall
+ * to 0 on 账户明细 and the consumption row in 收支明细 and 消费明细; the low-balance notice he asked
+ * for (余额提醒) reaches his bell; the agent's next 拨打 is refused with 余额不足… in the page and
+ * nothing is dialled.
+ */
+describe('the balance guard', () => {
+  let browser: Browser;
+  let adminPage: Page;
+  let agentPage: Page;
+  let rate: TRate;
+  let tenantId: number;
+  let customerId: number;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // 1. The enterprise registers and the platform approves it.
+    await api('/sso/code', { mobile: adminAccount.mobile, type: 'signup' });
+    await api('/sso/signup', {
+      enterpriseName: enterprise,
+      realName: adminAccount.name,
+      username: adminAccount.username,
+      mobile: adminAccount.mobile,
+      code: await lastSmsCode(adminAccount.mobile),
+      password: adminAccount.password,
+    });
+    const platform = await login('platform', 'Platform@2026');
+    const found = await get<{ records: { id: number; name: string }[] }>(
+      `/base/enterprise/page?page=1&limit=10&name=${encodeURIComponent(enterprise)}`,
+      platform,
+    );
+    tenantId = found.records.find((e) => e.name === enterprise)!.id;
+    await api('/base/enterprise/examine', { id: tenantId, pass: true, reason: '' }, platform);
+    // The call-back line's rate: one started unit of it is what a simulated call (8-60 s) costs.
+    const rates = await api<TRate[]>('/base/platform/billing/rate/list', {}, platform);
+    rate = rates.find((r) => r.lineName === callbackLine)!;
+    expect(rate.incrementSeconds).toBe(60);
+    expect(rate.minimumSeconds).toBeLessThanOrEqual(60);
+    expect(rate.freeSeconds).toBeLessThan(8);
+    expect(rate.unitPrice).toBeGreaterThan(threshold);
+
+    // 2. The administrator buys a call-back seat (paid by QR in the sandbox), adds an agent, gives him it.
+    adminToken = await login(adminAccount.username, adminAccount.password);
+    const order = await api<{ orderNo: string }>(
+      '/base/seat/buy-seat',
+      { lineId: rate.lineId, count: 1, months: 1 },
+      adminToken,
+    );
+    const qr = await api<{ outTradeNo: string }>('/base/pay/generateQRCode', { orderNo: order.orderNo }, adminToken);
+    await api('/dev/pay/act', { t: qr.outTradeNo, action: 'pay' });
+    // The sandbox notifies the server of the payment; the seat is there once the order is paid.
+    for (let i = 0; ; i++) {
+      const paid = await api<{ state: string }>('/base/pay/findPayResult', { orderNo: order.orderNo }, adminToken);
+      if (paid.state === 'paid') break;
+      if (i > 30) throw new Error(`the seat order stayed ${paid.state}`);
+      await new Promise((done) => setTimeout(done, 500));
+    }
+    const depts = await get<{ id: number }[]>('/base/sys/dept/list', adminToken);
+    const roles = await get<{ id: number; name: string }[]>('/base/sys/role/list', adminToken);
+    const agent = await api<{ id: number }>(
+      '/base/sys/user/add',
+      {
+        username: agentAccount.username,
+        realName: agentAccount.name,
+        mobile: agentAccount.mobile,
+        deptId: depts[0]!.id,
+        roleIds: [roles.find((r) => r.name === '坐席')!.id],
+        password: agentAccount.given,
+      },
+      adminToken,
+    );
+    await api('/base/seat/add-seat', { lineId: rate.lineId, userId: agent.id }, adminToken);
+    await allowCallingAnyHour(adminToken, agentAccount.username);
+    customerId = (
+      await api<{ id: number }>(
+        '/base/crm/saveUserCus',
+        { name: customer.name, mobile: customer.mobile, ownerId: agent.id },
+        adminToken,
+      )
+    ).id;
+
+    // 3. No package; the platform credits exactly one unit of the line's rate.
+    const accounts = await api<{ records: { tenantId: number; balance: number }[] }>(
+      '/base/platform/trade/account/page',
+      { page: 1, limit: 10, name: enterprise },
+      platform,
+    );
+    const balance = accounts.records.find((a) => a.tenantId === tenantId)?.balance ?? 0;
+    if (balance !== rate.unitPrice) {
+      await api(
+        '/base/platform/trade/account/adjust',
+        {
+          tenantId,
+          amount: rate.unitPrice - balance,
+          reason: '余额守卫测试',
+          requestId: `guard-${Date.now()}`,
+        },
+        platform,
+      );
+    }
+    adminPage = await newPage(browser);
+    await recordMessages(adminPage);
+    await signInWithPassword(adminPage, adminAccount.username, adminAccount.password);
+    agentPage = await newPage(browser);
+    await recordMessages(agentPage);
+    await signInChangingPassword(agentPage, agentAccount.username, agentAccount.given, agentAccount.own);
+  }, 120_000);
+  afterAll(() => browser.close());
+
+  it('lets the administrator set the low-balance threshold and shows the balance on 账户明细', async () => {
+    await adminPage.goto(`${baseUrl()}/#/menu/money/revenueDetails`);
+    await adminPage.getByTestId('low-balance-open').click();
+    const modal = adminPage.getByTestId('low-balance-modal');
+    await modal.getByRole('spinbutton').fill(yuan(threshold));
+    // And by SMS too.
+    await modal.getByRole('switch').click();
+    await expect.poll(() => modal.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await modal.waitFor({ state: 'hidden' });
+    const settings = await api<{ lowBalanceFen: number; isSms: boolean }>(
+      '/base/trade/billing/settings',
+      {},
+      adminToken,
+    );
+    expect(settings).toEqual({ lowBalanceFen: threshold, isSms: true });
+    await adminPage.goto(`${baseUrl()}/#/menu/account/accountDetails`);
+    await expect
+      .poll(() => adminPage.getByTestId('account-balance').textContent())
+      .toContain(`¥${yuan(rate.unitPrice)}`);
+  });
+
+  it('lets the agent call the customer while the balance lasts; the call is charged to the balance', async () => {
+    await agentPage.goto(`${baseUrl()}/#/menu/CRM/customerDetails?id=${customerId}`);
+    const calls = agentPage.getByTestId('call-customer-calls');
+    await calls.locator('tbody tr.ant-table-placeholder, tbody tr.ant-table-row').first().waitFor();
+    await expect.poll(() => agentPage.getByTestId('call-line-picker').textContent()).toContain('回拨');
+    await calls.getByTestId(`call-customer-${customerId}`).click();
+    const notice = agentPage.locator('.ant-notification-notice').filter({ hasText: '拨号成功' });
+    await notice.waitFor();
+    await notice.locator('[data-progress="ended"]').waitFor({ timeout: 30_000 });
+    await expect.poll(() => calls.locator('tbody tr.ant-table-row').count(), { timeout: 30_000 }).toBe(1);
+    // Charged once, all of it to the balance (no package): one unit of the rate.
+    const charged = await api<{ records: TConsume[] }>(
+      '/base/trade/detail/consumePage',
+      { page: 1, limit: 5 },
+      adminToken,
+    );
+    expect(charged.records).toHaveLength(1);
+    expect(charged.records[0]).toMatchObject({ lineName: callbackLine, amount: rate.unitPrice, packetSeconds: 0 });
+    expect(charged.records[0]!.balanceAmount).toBe(rate.unitPrice);
+    // The follow-up the end of the call opened is closed: not what this test is about.
+    const followUp = agentPage.locator('.ant-modal').filter({ hasText: '通话已结束，写跟进' });
+    await followUp.waitFor();
+    await agentPage.keyboard.press('Escape');
+    await followUp.waitFor({ state: 'hidden' });
+  });
+
+  it('shows the administrator the balance fallen to 0 and the consumption in 收支明细 and 消费明细', async () => {
+    // He comes back to 账户明细 (the page he left it on is the one he opens again: a new visit reads it anew).
+    await adminPage.goto(`${baseUrl()}/#/menu/home`);
+    await adminPage.goto(`${baseUrl()}/#/menu/account/accountDetails`);
+    await expect
+      .poll(() => adminPage.getByTestId('account-balance').textContent(), { timeout: 10_000 })
+      .toContain('¥0.00');
+    await adminPage.goto(`${baseUrl()}/#/menu/money/revenueDetails`);
+    const row = adminPage.locator('tbody tr.ant-table-row:visible').filter({ hasText: '消费' }).first();
+    await row.waitFor();
+    const text = (await row.textContent()) ?? '';
+    // 类型 消费, the amount out, the balance after it.
+    expect(text).toContain(`消费-¥${yuan(rate.unitPrice)}¥0.00`);
+    await adminPage.getByRole('tab', { name: '消费明细' }).click();
+    const call = adminPage.locator('tbody tr.ant-table-row:visible').filter({ hasText: callbackLine }).first();
+    await call.waitFor();
+    const callText = (await call.textContent()) ?? '';
+    expect(callText).toContain(agentAccount.name);
+    expect(callText).toContain(yuan(rate.unitPrice));
+  });
+
+  it('tells the administrator on his bell (and by SMS) that the balance fell under the threshold', async () => {
+    // The watch looks every 60 s; the bell asks every 60 s too, so the page is reloaded once it is there.
+    await expect
+      .poll(
+        async () =>
+          (
+            await get<{ records: TNotice[] }>('/base/sys/notice/mynotice/page?page=1&limit=10', adminToken)
+          ).records.filter((n) => n.title === '余额不足提醒'),
+        { timeout: 80_000, interval: 2000 },
+      )
+      .toHaveLength(1);
+    const told = (
+      await get<{ records: TNotice[] }>('/base/sys/notice/mynotice/page?page=1&limit=10', adminToken)
+    ).records.find((n) => n.title === '余额不足提醒')!;
+    expect(told.content).toContain(`已低于提醒金额 ${yuan(threshold)} 元`);
+    // The SMS he asked for went to his mobile through the SMS adapter (the development outbox).
+    await expect
+      .poll(
+        async () =>
+          (await get<{ purpose: string } | null>(`/dev/sms/last?mobile=${adminAccount.mobile}`, adminToken))?.purpose,
+      )
+      .toBe('lowBalance');
+    await adminPage.reload();
+    await expect.poll(() => adminPage.getByTestId('notice-count').textContent(), { timeout: 15_000 }).toMatch(/[1-9]/);
+    await adminPage.getByTestId('notice-bell').click();
+    await adminPage.getByTestId(`notice-item-${told.id}`).getByText('余额不足提醒').waitFor();
+  }, 100_000);
+
+  it('refuses the agent’s next 拨打 with 余额不足 in the page, and dials nothing', async () => {
+    const dials: { url: string; code: number }[] = [];
+    agentPage.on('response', async (r) => {
+      if (/\/base\/crmV2\/callV2$/.test(r.url())) {
+        dials.push({ url: r.url(), code: ((await r.json()) as { code: number }).code });
+      }
+    });
+    await agentPage.goto(`${baseUrl()}/#/menu/CRM/customerDetails?id=${customerId}`);
+    const calls = agentPage.getByTestId('call-customer-calls');
+    await calls.locator('tbody tr.ant-table-row').first().waitFor();
+    await expect.poll(() => calls.locator('.ant-spin-spinning').count()).toBe(0);
+    await calls.getByTestId(`call-customer-${customerId}`).click();
+    const refusal = `余额不足：线路「${callbackLine}」没有可用的套餐分钟，账户余额 0.00 元，请先购买套餐或充值后再拨打`;
+    await agentPage.locator('.ant-message-notice').filter({ hasText: refusal }).waitFor();
+    expect(await shownMessages(agentPage)).toContain(refusal);
+    expect(await agentPage.locator('.ant-notification-notice').filter({ hasText: '拨号成功' }).count()).toBe(0);
+    // The dial was asked and refused; nothing reached the carrier: no record comes, nothing more is charged.
+    await expect.poll(() => dials.length).toBe(1);
+    expect(dials[0]!.code).not.toBe(0);
+    await agentPage.waitForTimeout(4000);
+    expect(await calls.locator('tbody tr.ant-table-row').count()).toBe(1);
+    const charged = await api<{ total: number }>('/base/trade/detail/consumePage', { page: 1, limit: 5 }, adminToken);
+    expect(charged.total).toBe(1);
+    const ledger = await api<{ records: TLedger[] }>(
+      '/base/trade/detail/revenueExpPage',
+      { page: 1, limit: 20 },
+      adminToken,
+    );
+    expect(ledger.records.filter((e) => e.kind === 'consumption')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl } from '../support/browser.js';
+import { signInWithPassword } from '../support/console.js';
+
+/**
+ * An agent's soft-phone call to his first customer, as a person makes it (the trunk and recording
+ * tests): signs in, goes online, opens 我的客户 and clicks the first customer's call button until the
+ * widget says 通话中 (the line list loads after the page: a click before it only says 请先选择线路,
+ * and a click during a call is ignored by the flow).
+ */
+export const callFirstCustomer = async (page: Page, username: string, password: string) => {
+  await signInWithPassword(page, username, password);
+  await page.locator('[data-testid="softphone"][data-config="ready"]').waitFor({ timeout: 15_000 });
+  await page.getByTestId('softphone-online').click();
+  await expect.poll(() => page.getByTestId('softphone-line').textContent(), { timeout: 15_000 }).toBe('已上线');
+  await page.goto(`${baseUrl()}/#/menu/CRM/myCustomer`);
+  const button = page.getByTestId('crm-list-private').locator('[data-testid^="call-customer-"]').first();
+  await button.waitFor({ timeout: 20_000 });
+  const status = page.getByTestId('softphone-status');
+  await expect
+    .poll(
+      async () => {
+        const now = await status.textContent();
+        if (now === '') await button.click();
+        return now;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe('通话中');
+};
