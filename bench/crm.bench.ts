@@ -6,7 +6,8 @@
 //    memory is read from /proc without the bench's own (autocannon, the CSV writer).
 // Usage: node --import tsx bench/crm.seed.ts && node --import tsx bench/crm.bench.ts
 //        [BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yunhu_bench] [BENCH_IMPORT_ROWS=100000]
-//        [BENCH_SERVER_HEAP=128]
+//        [BENCH_SERVER_HEAP=128] [BENCH_SECTIONS=lists,import] [BENCH_RUNS=11] [BENCH_SECONDS=10] [BENCH_PLANS=0]
+//        [BENCH_BEFORE=/path/to/a/checkout of an earlier commit, node_modules linked: served beside, same run]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,32 +53,42 @@ const port = 18000 + Math.floor(Math.random() * 1000);
 // BENCH_SERVER_HEAP=128 caps the server's old generation (MB): the peak RSS then shows the working
 // set rather than how far V8 lets garbage pile up before a full collection.
 const heap = process.env.BENCH_SERVER_HEAP ? [`--max-old-space-size=${process.env.BENCH_SERVER_HEAP}`] : [];
-const server = spawn(process.execPath, [...heap, '--import', 'tsx', 'apps/server/src/main.ts'], {
-  env: {
-    ...process.env,
-    DATABASE_URL: benchUrl,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    WEB_DIST: '',
-    SEED_DEMO: '0',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    CRM_RELEASE_JOB_MINUTES: '1440',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  if (
-    await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
+const startServer = async (cwd: string, serverPort: number) => {
+  const child = spawn(process.execPath, [...heap, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd,
+    env: {
+      ...process.env,
+      DATABASE_URL: benchUrl,
+      PORT: String(serverPort),
+      DATA_DIR: dataDir,
+      WEB_DIST: '',
+      SEED_DEMO: '0',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      CRM_RELEASE_JOB_MINUTES: '1440',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`http://127.0.0.1:${serverPort}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
     )
-  )
-    break;
-  if (i > 300) throw new Error('the server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+      break;
+    if (i > 300) throw new Error(`the server in ${cwd} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return child;
+};
+const server = await startServer(process.cwd(), port);
+const base = `http://127.0.0.1:${port}`;
+// BENCH_BEFORE=dir: a checkout of an earlier commit (its node_modules linked) served beside this one
+// on the same database; the lists section measures both in the same run, interleaved.
+const beforeDir = process.env.BENCH_BEFORE ?? '';
+const beforeServer = beforeDir ? await startServer(beforeDir, port + 1) : null;
+const beforeBase = `http://127.0.0.1:${port + 1}`;
 /** The server's current and peak resident memory (VmRSS, VmHWM) from /proc. */
 const serverMemory = () => {
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
@@ -119,13 +130,13 @@ const quantile = (xs: number[], p: number) => {
 /** As the server runs its tenant statements: in a transaction, as yunhu_app, with app.tenant_id set. */
 const role = database.hasAppRole ? 'yunhu_app' : 'none';
 type TStatement = { sql: string; params: unknown[] };
+// BEGIN and the settings go as one simple query (one round trip), as the server sends them since
+// issue 13 (db/join-begin.ts): the floor is the statements sent as cheaply as the protocol allows.
 const inTenant = async <T>(client: pg.PoolClient, tenantId: number, fn: () => Promise<T>) => {
-  await client.query('begin');
+  await client.query(
+    `begin; select set_config('app.tenant_id', '${Math.trunc(tenantId)}', true), set_config('role', '${role}', true)`,
+  );
   try {
-    await client.query(`select set_config('app.tenant_id', $1, true), set_config('role', $2, true)`, [
-      String(tenantId),
-      role,
-    ]);
     return await fn();
   } finally {
     await client.query('rollback');
@@ -209,8 +220,8 @@ const repositoryCall = (list: TList, who: TWho, query: Record<string, unknown>) 
     paging: parsed,
   });
 };
-const post = async (pathName: string, token: string, body: unknown) => {
-  const res = await fetch(`${base}${pathName}`, {
+const post = async (pathName: string, token: string, body: unknown, at = base) => {
+  const res = await fetch(`${at}${pathName}`, {
     method: 'POST',
     headers: { 'cloud-token': token, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -255,22 +266,25 @@ for (const s of searches(900, '压测客户123411')) listCases.push({ list: 'rec
 if (sections.has('lists')) {
   console.log(`\nCustomer lists, 20 a page with the total; ${runs} runs each, HTTP and raw interleaved.`);
   console.log('raw = the repository statements (captured) on a bare pg connection, as yunhu_app under RLS.\n');
+  const beforeColumns = beforeServer ? ' before p50 ms | before ratio |' : '';
   console.log(
-    '| list | who | page or search | total | HTTP p50 ms | HTTP p95 ms | raw p50 ms | raw p95 ms | ratio p50 | < 100 ms |',
+    `| list | who | page or search | total | HTTP p50 ms | HTTP p95 ms | raw p50 ms | raw p95 ms | ratio p50 | < 100 ms |${beforeColumns}`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log(`|---|---|---|---|---|---|---|---|---|---|${beforeServer ? '---|---|' : ''}`);
   const plans: string[] = [];
   for (const c of listCases) {
     const statements = await capture(c.who.tenantId, repositoryCall(c.list, c.who, c.query));
     const client = await rawPool.connect();
     const rawTimes: number[] = [];
     const httpTimes: number[] = [];
+    const beforeTimes: number[] = [];
     let total = 0;
     try {
       // Three warm-up runs of each (the server's first requests compile its code paths).
       for (let i = 0; i < 3; i++) {
         await replay(client, c.who.tenantId, statements);
         await post(listPath[c.list], c.who.token, c.query);
+        if (beforeServer) await post(listPath[c.list], c.who.token, c.query, beforeBase);
       }
       for (let i = 0; i < runs; i++) {
         let started = performance.now();
@@ -279,6 +293,11 @@ if (sections.has('lists')) {
         started = performance.now();
         total = (await post(listPath[c.list], c.who.token, c.query)).total;
         httpTimes.push(performance.now() - started);
+        if (beforeServer) {
+          started = performance.now();
+          await post(listPath[c.list], c.who.token, c.query, beforeBase);
+          beforeTimes.push(performance.now() - started);
+        }
       }
     } finally {
       client.release();
@@ -289,8 +308,9 @@ if (sections.has('lists')) {
       quantile(rawTimes, 0.5),
       quantile(rawTimes, 0.95),
     ];
+    const b50 = beforeServer ? quantile(beforeTimes, 0.5) : 0;
     console.log(
-      `| ${c.list} | ${c.who.label} | ${c.label} | ${total} | ${h50.toFixed(1)} | ${h95.toFixed(1)} | ${r50.toFixed(1)} | ${r95.toFixed(1)} | ${(h50 / r50).toFixed(2)}x | ${h50 < 100 ? 'met' : 'missed'} |`,
+      `| ${c.list} | ${c.who.label} | ${c.label} | ${total} | ${h50.toFixed(1)} | ${h95.toFixed(1)} | ${r50.toFixed(1)} | ${r95.toFixed(1)} | ${(h50 / r50).toFixed(2)}x | ${h50 < 100 ? 'met' : 'missed'} |${beforeServer ? ` ${b50.toFixed(1)} | ${(b50 / r50).toFixed(2)}x |` : ''}`,
     );
     if (process.env.BENCH_PLANS !== '0') {
       plans.push(`-- ${c.list}, ${c.who.label}, ${c.label}\n${await explainText(c.who.tenantId, statements)}`);
@@ -303,20 +323,23 @@ if (sections.has('lists')) {
     `\nThroughput, 50 connections, ${seconds} s each (bare pool: ${config.databaseLimits.poolMax} connections, the server's DB_POOL_MAX):\n`,
   );
   console.log(
-    '| list | HTTP req/s | HTTP p50 ms | HTTP p99 ms | errors + timeouts + non-2xx | bare pool req/s | ratio |',
+    '| list | server | HTTP req/s | HTTP p50 ms | HTTP p99 ms | errors + timeouts + non-2xx | bare pool req/s | ratio |',
   );
-  console.log('|---|---|---|---|---|---|---|');
-  for (const list of ['private', 'public'] as const) {
-    const query = { page: 1, limit: 20 };
-    const statements = await capture(admin.tenantId, repositoryCall(list, admin, query));
-    const http = await autocannon({
-      url: `${base}${listPath[list]}`,
+  console.log('|---|---|---|---|---|---|---|---|');
+  const cannon = (at: string, list: 'private' | 'public', query: object) =>
+    autocannon({
+      url: `${at}${listPath[list]}`,
       method: 'POST',
       headers: { 'cloud-token': admin.token, 'content-type': 'application/json' },
       body: JSON.stringify(query),
       connections: 50,
       duration: seconds,
     });
+  for (const list of ['private', 'public'] as const) {
+    const query = { page: 1, limit: 20 };
+    const statements = await capture(admin.tenantId, repositoryCall(list, admin, query));
+    const http = await cannon(base, list, query);
+    const before = beforeServer ? await cannon(beforeBase, list, query) : null;
     let done = 0;
     const until = Date.now() + seconds * 1000;
     await Promise.all(
@@ -333,9 +356,16 @@ if (sections.has('lists')) {
       }),
     );
     const bare = done / seconds;
-    console.log(
-      `| ${list === 'private' ? '我的客户 (admin, page 1)' : '公海 (admin, page 1)'} | ${http.requests.average.toFixed(0)} | ${http.latency.p50} | ${http.latency.p99} | ${http.errors + http.timeouts + http.non2xx} | ${bare.toFixed(0)} | ${(http.requests.average / bare).toFixed(2)} |`,
-    );
+    const label = list === 'private' ? '我的客户 (admin, page 1)' : '公海 (admin, page 1)';
+    for (const [which, r] of [
+      ['this', http],
+      ['before', before],
+    ] as const) {
+      if (!r) continue;
+      console.log(
+        `| ${label} | ${which} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts + r.non2xx} | ${bare.toFixed(0)} | ${(r.requests.average / bare).toFixed(2)} |`,
+      );
+    }
   }
   if (process.env.BENCH_PLANS !== '0') {
     console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the statements, as yunhu_app:\n');
@@ -411,8 +441,11 @@ if (sections.has('import')) {
   );
 }
 
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
+for (const child of [server, beforeServer]) {
+  if (!child) continue;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
 await app.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -83,6 +83,12 @@ const firstLoad = async (context: BrowserContext, url: string, afterLoad?: (page
   await page.coverage.startJSCoverage({ resetOnNavigation: false });
   await page.goto(url);
   await page.waitForLoadState('networkidle');
+  // A cold server can leave the network idle for 500 ms between a page's chunk and its lazy parts
+  // (census cards, the soft-phone widget): wait until 2 s pass without a new response.
+  for (let seen = -1; seen !== responses.length; ) {
+    seen = responses.length;
+    await page.waitForTimeout(2000);
+  }
   const coverage = (await page.coverage.stopJSCoverage()) as TCoverage[];
   const figures: TFigures = {
     files: 0,

@@ -2,10 +2,11 @@
 // a 100,000-row customer import as an xlsx through the server process (preview, confirm, wait for
 // done: time and the server's peak RSS from /proc), and in the same run its floor: PostgreSQL's COPY
 // of the same rows (psql's \copy) into a staging-like table and into `customers` itself (the latter
-// rolled back). Prints seconds, the ratios and the peak; removes what it imported afterwards.
+// rolled back). Prints seconds, the ratios and the peak; removes what it imported afterwards. Each
+// measured step starts on vacuumed tables (vacuumTouched: autovacuum is off on the bench server).
 // Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yunhu_bench_import node --import tsx bench/crm.seed.ts
 //        node --import tsx bench/import.bench.ts   [BENCH_DATABASE_URL=…yunhu_bench_import] [BENCH_IMPORT_ROWS=100000]
-//        [BENCH_SERVER_HEAP=128] [BENCH_SERVER=tsx]
+//        [BENCH_SERVER_HEAP=128] [BENCH_SERVER=tsx] [BENCH_SERVER_FLAGS='--trace-gc']
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,6 +43,19 @@ if (total < 100_000) throw new Error('run bench/crm.seed.ts on this database fir
  */
 const mine = sql`c.tenant_id = ${tenant} and c.created_by = ${managerId}
   and c.mobile between '15000000000' and ${`15${String(rowCount - 1).padStart(9, '0')}`}`;
+/**
+ * The tables a run writes, vacuumed and analysed (autovacuum is off on the bench server): each
+ * measured step starts on tables without the dead rows of the step before. Without it the import
+ * met the 100,000 dead index entries of the same mobiles left by the floor's rolled-back COPY (and
+ * the previous run's clean-up) in the unique index, each checked against the heap, and the server's
+ * own maintenance (DB_MAINTENANCE_MINUTES) analysed customers for a second in the middle of the
+ * preview.
+ */
+const vacuumTouched = async () => {
+  for (const table of ['customers', 'crm_owner_logs', 'crm_import_rows', 'crm_imports', 'customer_counts']) {
+    await db.execute(sql.raw(`vacuum (analyze) ${table}`));
+  }
+};
 /** Removes what a run imported: the owner log first (no index leads with customer_id), then the customers. */
 const cleanUp = async () => {
   await db.execute(sql`delete from crm_owner_logs l using customers c
@@ -49,6 +63,7 @@ const cleanUp = async () => {
   await db.execute(sql`delete from customers c where ${mine}`);
   await db.execute(sql`delete from crm_imports where tenant_id = ${tenant} and file_name = ${fileName}`);
   await db.execute(sql`drop table if exists bench_import_copy`);
+  await vacuumTouched();
 };
 await cleanUp();
 
@@ -89,23 +104,35 @@ const psqlTimed = (script: string) => {
   return times[times.length - 1]!;
 };
 // Staging-like: the rows of the file with their row number as key, in a logged table like crm_import_rows.
-const copyStageMs = psqlTimed(`create table bench_import_copy (row_no serial primary key, name text, mobile text,
+// BENCH_COPY=0 skips the floor (diagnosis only: no ratio without it).
+const isFloorRun = process.env.BENCH_COPY !== '0';
+const copyStageMs = !isFloorRun
+  ? Number.NaN
+  : psqlTimed(`create table bench_import_copy (row_no serial primary key, name text, mobile text,
   company text, source text, intention_level text, remark text);
 \\timing on
 \\copy bench_import_copy (name, mobile, company, source, intention_level, remark) from '${stagePath}' csv
 `);
 // Into customers itself (its indexes, its trigger-free unique check), then rolled back.
-const copyCustomersMs = psqlTimed(`begin;
+const copyCustomersMs = !isFloorRun
+  ? Number.NaN
+  : psqlTimed(`begin;
 \\timing on
 \\copy customers (tenant_id, owner_id, created_by, name, mobile, company, source, intention_level, remark) from '${customersPath}' csv
 \\timing off
 rollback;
 `);
 await db.execute(sql`drop table if exists bench_import_copy`);
+// The rolled-back COPY left 100,000 dead rows (and their index entries) with the import's very mobiles.
+await vacuumTouched();
 
 // ---- the import through the server process ------------------------------------------------------
 const port = 18000 + Math.floor(Math.random() * 1000);
-const heap = process.env.BENCH_SERVER_HEAP ? [`--max-old-space-size=${process.env.BENCH_SERVER_HEAP}`] : [];
+const heap = [
+  ...(process.env.BENCH_SERVER_HEAP ? [`--max-old-space-size=${process.env.BENCH_SERVER_HEAP}`] : []),
+  // Node flags for the server process only, e.g. --trace-gc or --heap-prof (space-separated).
+  ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
+];
 // The built server (scripts/build-server.mjs, rebuilt when stale) as in production; BENCH_SERVER=tsx
 // runs the TypeScript through tsx instead (its transpiler stays in the process: ~70 MB more RSS).
 const isBuilt = process.env.BENCH_SERVER !== 'tsx';
@@ -123,7 +150,8 @@ const server = spawn(process.execPath, [...heap, ...entry], {
     LOG_LEVEL: 'warn',
     CRM_RELEASE_JOB_MINUTES: '1440',
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  // With BENCH_SERVER_FLAGS (--trace-gc…) the server's output is shown.
+  stdio: ['ignore', process.env.BENCH_SERVER_FLAGS ? 'inherit' : 'ignore', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {

@@ -2,17 +2,19 @@
 // a bare Fastify answering /healthz with one `select 1` on the same database (PGlite on the same
 // data folder, or a pg pool), written by this bench to a temporary file and run by plain node.
 // - warm start: process spawn → first /healthz 200, on a data folder (or database) already migrated
-//   and seeded; the server built (node dist/main.js) and its sources run by tsx (the old way);
+//   and seeded; the built server as `npm start` runs it (node dist/main.js: the bundle from V8's code
+//   cache, no source maps), the same with --enable-source-maps (the end-to-end harness: Node's own
+//   loader, no code cache), and its sources run by tsx (the old way);
 // - first start on an empty data folder (PGlite): the floor's PGlite runs initdb there too (any server
 //   on the embedded database pays it), but no migrations and no seed;
 // - RSS of the process (and its children: tsx's esbuild) when /healthz first answers, 3 s later,
 //   and after the throughput run;
 // - /healthz req/s (autocannon, 10 connections): one process on PGlite and on PostgreSQL, the built
 //   server at LOG_LEVEL=info and warn; two processes on PostgreSQL (two ports, two clients at once).
-// Usage: node --import tsx bench/server.bench.ts   (BENCH_RUNS=5 warm starts, BENCH_COLD_RUNS=3,
-// BENCH_SECONDS=5 per throughput run, BENCH_BEFORE=/tmp/base adds that checkout's sources run by tsx,
-// BENCH_PG_SERVER=postgres://postgres@127.0.0.1:5432, whose database yunhu_bench_server is created
-// and dropped by the run; BENCH_PG_SERVER= skips PostgreSQL)
+// Usage: node --import tsx bench/server.bench.ts   (BENCH_RUNS=7 warm starts, BENCH_COLD_RUNS=3,
+// BENCH_SECONDS=5 per throughput run, BENCH_THROUGHPUT=0 starts and memory only, BENCH_BEFORE=/tmp/base
+// adds that checkout's sources run by tsx, BENCH_PG_SERVER=postgres://postgres@127.0.0.1:5432, whose
+// database yunhu_bench_server is created and dropped by the run; BENCH_PG_SERVER= skips PostgreSQL)
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -23,9 +25,10 @@ import pg from 'pg';
 import { buildServer, serverBundle } from '../scripts/build-server.mjs';
 
 const root = path.resolve(new URL('..', import.meta.url).pathname);
-const runs = Number(process.env.BENCH_RUNS ?? 5);
+const runs = Number(process.env.BENCH_RUNS ?? 7);
 const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const isThroughput = process.env.BENCH_THROUGHPUT !== '0';
 const before = process.env.BENCH_BEFORE || null;
 const pgServer = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 const pgUrl = pgServer ? `${pgServer}/yunhu_bench_server` : null;
@@ -33,7 +36,12 @@ const pgUrl = pgServer ? `${pgServer}/yunhu_bench_server` : null;
 type TVariant = { name: string; args: string[]; cwd: string };
 const floorFile = path.join(root, '.tmp', `bench-server-floor-${process.pid}.mjs`);
 const floor: TVariant = { name: 'floor: bare Fastify + pool', args: [floorFile], cwd: root };
-const built: TVariant = { name: 'built: node dist/main.js', args: ['--enable-source-maps', serverBundle], cwd: root };
+const built: TVariant = { name: 'built: node dist/main.js', args: [serverBundle], cwd: root };
+const mapped: TVariant = {
+  name: 'built, --enable-source-maps',
+  args: ['--enable-source-maps', serverBundle],
+  cwd: root,
+};
 const sources: TVariant = {
   name: 'sources run by tsx',
   args: ['--import', 'tsx', 'apps/server/src/main.ts'],
@@ -42,7 +50,7 @@ const sources: TVariant = {
 const old: TVariant | null = before
   ? { name: `before (${before}, tsx)`, args: ['--import', 'tsx', 'apps/server/src/main.ts'], cwd: before }
   : null;
-const servers = [built, sources, ...(old ? [old] : [])];
+const servers = [built, mapped, sources, ...(old ? [old] : [])];
 
 fs.mkdirSync(path.dirname(floorFile), { recursive: true });
 fs.writeFileSync(
@@ -175,6 +183,9 @@ const add = (into: Record<string, number[]>, key: string, value: number) => {
   into[key] = list;
 };
 
+/** Leaves the rest of a section out (BENCH_THROUGHPUT=0). */
+class Skip extends Error {}
+
 type TRow = { what: string; values: number[]; floor: number[]; unit: string };
 const rows: TRow[] = [];
 const report = (what: string, values: number[], floorValues: number[], unit: string) =>
@@ -186,6 +197,8 @@ const dataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `yunhu-b
 // PGlite: first starts on empty folders (floor and servers interleaved); the first one's folder is
 // then the warm folder of every warm start.
 const warmDir = dataDir('warm');
+// Migrates and seeds the warm folder (and writes the new bundle's code cache) when no first start does.
+if (coldRuns === 0) await stop(await start(built, { DATA_DIR: warmDir }));
 {
   const cold: Record<string, number[]> = {};
   const coldRss: Record<string, number[]> = {};
@@ -200,7 +213,7 @@ const warmDir = dataDir('warm');
       if (dir !== warmDir) fs.rmSync(dir, { recursive: true, force: true });
     }
   }
-  for (const v of servers) {
+  for (const v of coldRuns > 0 ? servers : []) {
     report(`PGlite first start: ${v.name}`, cold[v.name] ?? [], cold[floor.name] ?? [], 'ms');
     report(`PGlite first start, RSS 3 s after: ${v.name}`, coldRss[v.name] ?? [], coldRss[floor.name] ?? [], 'MB');
   }
@@ -222,7 +235,7 @@ const warmRound = async (dbName: string, env: Record<string, string>) => {
       await sleep(3000);
       add(rssLater, v.name, rssNow(r));
       // Throughput on the first three runs only (each costs BENCH_SECONDS).
-      if (i < 3) {
+      if (i < 3 && isThroughput) {
         add(rps, v.name, await hammer([r.base]));
         add(rssLoaded, v.name, rssNow(r));
       }
@@ -233,6 +246,7 @@ const warmRound = async (dbName: string, env: Record<string, string>) => {
     report(`${dbName} warm start: ${v.name}`, startMs[v.name] ?? [], startMs[floor.name] ?? [], 'ms');
     report(`${dbName} RSS at first 200: ${v.name}`, rssUp[v.name] ?? [], rssUp[floor.name] ?? [], 'MB');
     report(`${dbName} RSS 3 s later: ${v.name}`, rssLater[v.name] ?? [], rssLater[floor.name] ?? [], 'MB');
+    if (!isThroughput) continue;
     report(
       `${dbName} RSS after ${seconds} s of /healthz: ${v.name}`,
       rssLoaded[v.name] ?? [],
@@ -242,7 +256,7 @@ const warmRound = async (dbName: string, env: Record<string, string>) => {
     report(`${dbName} /healthz req/s, LOG_LEVEL=info: ${v.name}`, rps[v.name] ?? [], rps[floor.name] ?? [], 'req/s');
   }
   // The request log's cost: a server at warn (no request lines at all) against info.
-  for (const v of [built, ...(old ? [old] : [])]) {
+  for (const v of isThroughput ? [built, ...(old ? [old] : [])] : []) {
     const quiet: number[] = [];
     const loud: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -273,6 +287,7 @@ if (pgUrl && pgServer) {
     await stop(await start(built, env));
     await warmRound('PostgreSQL', env);
     // Two processes on two cores, each hammered by its own client at the same time.
+    if (!isThroughput) throw new Skip();
     const two: number[] = [];
     const twoFloor: number[] = [];
     const one: number[] = [];
@@ -292,6 +307,8 @@ if (pgUrl && pgServer) {
     }
     report('PostgreSQL /healthz req/s, two built processes against the floor', two, twoFloor, 'req/s');
     report('PostgreSQL /healthz req/s, two built processes against one', two, one, 'req/s');
+  } catch (error) {
+    if (!(error instanceof Skip)) throw error;
   } finally {
     await admin.query('drop database if exists yunhu_bench_server with (force)');
     await admin.end();
@@ -300,7 +317,10 @@ if (pgUrl && pgServer) {
 fs.rmSync(floorFile, { force: true });
 
 console.log(
-  `\n${os.cpus().length} cores, node ${process.version}; medians of ${runs} warm / ${coldRuns} cold starts, 3 × ${seconds} s of load`,
+  `\n${os.cpus().length} cores, node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}; medians of ${runs} warm / ${coldRuns} cold starts${isThroughput ? `, 3 × ${seconds} s of load` : ''}`,
 );
 console.log('| what | median | floor (same run) | ratio |');
 console.log('|---|---|---|---|');
