@@ -1,5 +1,7 @@
 /** The built server (apps/server/dist/main.js). */
 export declare const serverBundle: string;
+/** The bundle itself (apps/server/dist/server.cjs), which main.js runs through V8's code cache. */
+export declare const serverCode: string;
 /** Whether the bundle is missing or older than one of its sources. */
 export declare const isServerStale: () => boolean;
 /** Bundles the server. */
