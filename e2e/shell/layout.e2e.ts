@@ -82,14 +82,21 @@ describe('layout', () => {
     // The 录音 column (its header, and a player where a record has one) is not under the fixed 操作 column.
     const head = manager.locator('.ant-layout-content .ant-table-thead th:visible', { hasText: /^录音$/ }).first();
     await head.waitFor();
+    // The header shows before the records come: while they load, antd's spinner lies over the whole
+    // table, header included (a slow machine saw that). Wait for the rows, then look.
+    await manager.locator('.ant-layout-content .ant-table-tbody tr.ant-table-row:visible').first().waitFor();
+    await expect.poll(() => manager.locator('.ant-layout-content .ant-spin-spinning:visible').count()).toBe(0);
     // Scrolled to the far right, where the fixed column sits over whatever is narrower than it.
-    await head.evaluate((th) => {
-      for (let el = th.parentElement; el; el = el.parentElement) {
-        if (el.scrollWidth > el.clientWidth) el.scrollLeft = el.scrollWidth;
-      }
-    });
-    await manager.waitForTimeout(200);
-    expect(await isOnTop(head)).toBe(true);
+    const scrolledOnTop = async () => {
+      await head.evaluate((th) => {
+        for (let el = th.parentElement; el; el = el.parentElement) {
+          if (el.scrollWidth > el.clientWidth) el.scrollLeft = el.scrollWidth;
+        }
+      });
+      await manager.waitForTimeout(100);
+      return isOnTop(head);
+    };
+    await expect.poll(scrolledOnTop, { timeout: 5000 }).toBe(true);
     const actions = manager.locator('.ant-layout-content .ant-table-thead th:visible', { hasText: /^操作$/ }).first();
     const [a, b] = [(await head.boundingBox())!, (await actions.boundingBox())!];
     expect(a.x + a.width).toBeLessThanOrEqual(b.x + 1);
