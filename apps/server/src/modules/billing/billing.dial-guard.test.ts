@@ -130,6 +130,70 @@ describe('the dial guard under parallel dials', () => {
     await endAll(line.id);
   });
 
+  /** Binds of the line still waiting for the page (a soft-phone request not yet placed). */
+  const waitingOn = async (lineId: number) => (await bindsOf(lineId)).filter((b) => b.state === 'created');
+
+  it('shares the balance across lines: with one block of money, one of parallel dials on two charged lines passes', async () => {
+    const lineA = await lineForAll({ unitPrice: 10, incrementSeconds: 60 });
+    const lineB = await lineForAll({ unitPrice: 10, incrementSeconds: 60 });
+    await setBalance(10);
+    const results = await Promise.all(agents.map((a, i) => dial(i % 2 === 0 ? lineA.id : lineB.id, a)));
+    expect(results.filter((r) => r.body.code === 0)).toHaveLength(1);
+    const refused = results.filter((r) => r.body.code !== 0);
+    expect(refused).toHaveLength(4);
+    for (const r of refused) {
+      expect(r.body.code).toBe(10056);
+      expect(r.body.msg).toContain('正在进行的 1 通电话');
+    }
+    const placed = [...(await waitingOn(lineA.id)), ...(await waitingOn(lineB.id))];
+    expect(placed).toHaveLength(1);
+    // The call that passed ends (the page withdraws it): its hold is freed, either line may dial again.
+    await endAll(placed[0]!.lineId);
+    const other = placed[0]!.lineId === lineA.id ? lineB : lineA;
+    expect((await dial(other.id, 'agent01')).body.code).toBe(0);
+    await endAll(other.id);
+  });
+
+  it('frees a hold on another line when that call is charged at its end', async () => {
+    const lineA = await lineForAll({ unitPrice: 10, incrementSeconds: 60 });
+    const lineB = await lineForAll({ unitPrice: 10, incrementSeconds: 60 });
+    await setBalance(20);
+    expect((await dial(lineA.id, 'agent01')).body.code).toBe(0);
+    expect((await dial(lineB.id, 'agent02')).body.code).toBe(0);
+    // 20 fen, each call holds 10: nothing left on either line.
+    expect((await dial(lineA.id, 'agent03')).body.code).toBe(10056);
+    expect((await dial(lineB.id, 'agent03')).body.msg).toContain('正在进行的 2 通电话');
+    // A's call ends after 30 s and is charged 10 fen: 10 left, B's call holds them.
+    await kit.finish((await waitingOn(lineA.id))[0]!.bindId, 30);
+    expect(await kit.balance()).toBe(10);
+    expect((await dial(lineA.id, 'agent03')).body.code).toBe(10056);
+    // B's request is withdrawn: nothing held, the 10 fen let a call on A through.
+    await endAll(lineB.id);
+    expect((await dial(lineA.id, 'agent03')).body.code).toBe(0);
+    await endAll(lineA.id);
+  });
+
+  it('does not let a call covered by its own line’s package hold the balance another line needs', async () => {
+    const lineA = await lineForAll({ unitPrice: 10, incrementSeconds: 60 });
+    const lineB = await lineForAll({ unitPrice: 10, incrementSeconds: 60 });
+    await setBalance(10);
+    await kit.addPacket(lineA.id, 1, 10);
+    // A's call holds the minute of A's package, not the balance.
+    expect((await dial(lineA.id, 'agent01')).body.code).toBe(0);
+    // So one of two parallel dials on B passes on the 10 fen.
+    const onB = await Promise.all(['agent02', 'agent03'].map((a) => dial(lineB.id, a)));
+    expect(onB.filter((r) => r.body.code === 0)).toHaveLength(1);
+    expect(onB.filter((r) => r.body.code === 10056)).toHaveLength(1);
+    // A's package is held by A's call and the balance by B's: a second call on A is refused too.
+    const second = await dial(lineA.id, 'agent04');
+    expect(second.body.code).toBe(10056);
+    expect(second.body.msg).toContain('正在进行的 2 通电话');
+    // B's call is withdrawn: the balance is free again for A's second call.
+    await endAll(lineB.id);
+    expect((await dial(lineA.id, 'agent04')).body.code).toBe(0);
+    await endAll(lineA.id);
+  });
+
   it('does not let a stale request hold money', async () => {
     const line = await lineForAll({ unitPrice: 10, incrementSeconds: 60 });
     await setBalance(10);

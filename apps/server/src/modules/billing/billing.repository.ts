@@ -140,6 +140,18 @@ const dailyWhere = (
   return and(...conds)!;
 };
 
+/** A rate read beside its line (`lines l left join lateral (… line_rates …) r`); no rate row: the line's price per 60 s. */
+const rateOfRow = (row: Record<string, unknown>): TRateAt => {
+  const hasRate = row.id !== null && row.id !== undefined;
+  return {
+    rateId: hasRate ? num(row.id) : null,
+    unitPrice: hasRate ? num(row.unit_price) : num(row.price_per_minute),
+    incrementSeconds: hasRate ? num(row.increment_seconds) : 60,
+    minimumSeconds: hasRate ? num(row.minimum_seconds) : 0,
+    freeSeconds: hasRate ? num(row.free_seconds) : 0,
+  };
+};
+
 export const billingRepository = {
   /**
    * The line's rate in force at `at` (the newest row from before it), or its price per minute per
@@ -155,16 +167,7 @@ export const billingRepository = {
         ) r on true
         where l.id = ${lineId}`),
     );
-    if (!row) return null;
-    const hasRate = row.id !== null && row.id !== undefined;
-    return {
-      lineName: String(row.name),
-      rateId: hasRate ? num(row.id) : null,
-      unitPrice: hasRate ? num(row.unit_price) : num(row.price_per_minute),
-      incrementSeconds: hasRate ? num(row.increment_seconds) : 60,
-      minimumSeconds: hasRate ? num(row.minimum_seconds) : 0,
-      freeSeconds: hasRate ? num(row.free_seconds) : 0,
-    };
+    return row ? { lineName: String(row.name), ...rateOfRow(row) } : null;
   },
 
   /**
@@ -383,15 +386,28 @@ export const billingRepository = {
       where a.tenant_id = s.tenant_id and s.notified_at is not null and a.balance >= s.low_balance_fen`);
   },
 
-  /** Usable package seconds of a line now and the balance (the dial guard). */
-  dialFunds: async (tx: TDb, tenantId: number, lineId: number, at: Date) => {
-    const [row] = rowsOf<{ seconds: unknown; balance: unknown }>(
+  /**
+   * The dial guard's view of some lines of an enterprise, in one statement: each line's rate in
+   * force at `at` (as `rateAt`), its usable package seconds, and the enterprise's balance.
+   */
+  linesFunds: async (tx: TDb, tenantId: number, lineIds: number[], at: Date) => {
+    const rows = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
-        select coalesce((select sum(p.total_minutes * 60 - p.used_seconds) from packets p
-            where p.tenant_id = ${tenantId} and p.line_id = ${lineId} and p.status = 'active'
+        select l.id as line_id, l.name, l.price_per_minute,
+          r.id, r.unit_price, r.increment_seconds, r.minimum_seconds, r.free_seconds,
+          coalesce((select sum(p.total_minutes * 60 - p.used_seconds) from packets p
+            where p.tenant_id = ${tenantId} and p.line_id = l.id and p.status = 'active'
               and p.expire_at > ${at.toISOString()} and p.used_seconds < p.total_minutes * 60), 0) as seconds,
-          coalesce((select a.balance from accounts a where a.tenant_id = ${tenantId}), 0) as balance`),
+          coalesce((select a.balance from accounts a where a.tenant_id = ${tenantId}), 0) as balance
+        from lines l left join lateral (
+          select * from line_rates r where r.line_id = l.id and r.valid_from <= ${at.toISOString()}
+          order by r.valid_from desc, r.id desc limit 1
+        ) r on true
+        where l.id = any(${`{${lineIds.join(',')}}`}::bigint[])`),
     );
-    return { packetSeconds: num(row?.seconds), balance: num(row?.balance) };
+    return {
+      balance: num(rows[0]?.balance),
+      lines: rows.map((row) => ({ lineId: num(row.line_id), rate: rateOfRow(row), packetSeconds: num(row.seconds) })),
+    };
   },
 };

@@ -24,7 +24,7 @@ import { book } from '../trade/index.js';
 import { billingErrors } from './billing.errors.js';
 import { billingRepository as repo, type TConsumeRow, type TRateAt } from './billing.repository.js';
 import { billingLedgerRepository as ledger, type TLedgerRow, type TMoneyMonth } from './billing-ledger.repository.js';
-import { hasDialFunds, rateCall, splitCharge, type TRated } from './rating.js';
+import { balanceHeld, hasDialFundsAcrossLines, rateCall, splitCharge, type TRated } from './rating.js';
 
 type TReq<K extends keyof typeof billingRoutes> = TParsedRequestOf<(typeof billingRoutes)[K]>;
 
@@ -104,28 +104,35 @@ export const chargeRecord = async (
 
 /**
  * The dial flow's money check (issue 16 Guard, docs/decisions/0018-billing.md): on a line that costs
- * something, each call of the enterprise under way on it holds one minimum block (package seconds
- * first, then the balance), and the dial is refused (余额不足) when nothing is left after the holds.
- * Dials of one enterprise on charged lines take their turn on a lock until their transaction ends,
- * so each counts the requests the ones before it wrote: dials that arrive together cannot all pass
- * on money that pays for one. `callsUnderWay` counts the enterprise's calls under way on the line
- * (the call area's definition), after the lock.
+ * something, each call of the enterprise under way holds one minimum block of its own line — that
+ * line's package seconds first, then the balance, which all lines share — and the dial is refused
+ * (余额不足) when nothing is left for this line after the holds (`hasDialFundsAcrossLines`). Dials of
+ * one enterprise on charged lines, whatever the line, take their turn on one lock until their
+ * transaction ends, so each counts the requests the ones before it wrote: dials that arrive together
+ * cannot all pass on money that pays for one. `callsUnderWay` counts the enterprise's calls under
+ * way per line (the call area's definition), after the lock. A call under way is held at its line's
+ * rate in force now (its rate of a few minutes ago but for a rate changed meanwhile).
  */
 export const ensureDialFunds = async (
   tx: TDb,
   tenantId: number,
   lineId: number,
   at: Date,
-  callsUnderWay: () => Promise<number>,
+  callsUnderWay: () => Promise<{ lineId: number; underWay: number }[]>,
 ): Promise<void> => {
   const rate = await repo.rateAt(tx, lineId, at);
   if (!rate || rate.unitPrice === 0) return;
   await lockForTransaction(tx, 'dial_funds', tenantId);
-  const funds = await repo.dialFunds(tx, tenantId, lineId, at);
-  const underWay = await callsUnderWay();
-  if (hasDialFunds(rate, funds, underWay)) return;
-  throw underWay > 0
-    ? billingErrors.noBalanceUnderWay(rate.lineName, yuan(funds.balance), underWay)
+  const counts = new Map((await callsUnderWay()).map((c) => [c.lineId, c.underWay]));
+  const funds = await repo.linesFunds(tx, tenantId, [...new Set([lineId, ...counts.keys()])], at);
+  const withCalls = funds.lines.map((l) => ({ ...l, underWay: counts.get(l.lineId) ?? 0 }));
+  const dialled = withCalls.find((l) => l.lineId === lineId) ?? { rate, packetSeconds: 0, underWay: 0 };
+  const others = withCalls.filter((l) => l.lineId !== lineId);
+  if (hasDialFundsAcrossLines(dialled, others, funds.balance)) return;
+  // The calls that stand in the way: this line's, and those of other lines that hold balance.
+  const holding = dialled.underWay + others.reduce((n, l) => n + (balanceHeld(l) > 0 ? l.underWay : 0), 0);
+  throw holding > 0
+    ? billingErrors.noBalanceUnderWay(rate.lineName, yuan(funds.balance), holding)
     : billingErrors.noBalance(rate.lineName, yuan(funds.balance));
 };
 

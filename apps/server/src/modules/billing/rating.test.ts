@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hasDialFunds, minimumBlock, rateCall, splitCharge, type TRate } from './rating.js';
+import {
+  balanceHeld,
+  hasDialFunds,
+  hasDialFundsAcrossLines,
+  minimumBlock,
+  rateCall,
+  splitCharge,
+  type TRate,
+} from './rating.js';
 
 const perMinute: TRate = { unitPrice: 12, incrementSeconds: 60, minimumSeconds: 0, freeSeconds: 0 };
 const perSix: TRate = { unitPrice: 2, incrementSeconds: 6, minimumSeconds: 0, freeSeconds: 0 };
@@ -108,5 +116,35 @@ describe('the dial guard’s rule', () => {
     expect(hasDialFunds(tenPerMinute, { packetSeconds: 0, balance: 1 }, 0)).toBe(true);
     expect(hasDialFunds(tenPerMinute, { packetSeconds: 0, balance: 0 }, 0)).toBe(false);
     expect(hasDialFunds(tenPerMinute, { packetSeconds: 0, balance: -1 }, 0)).toBe(false);
+  });
+
+  it('balanceHeld: the blocks of a line’s calls under way its package does not cover, at its rate', () => {
+    const line = (packetSeconds: number, underWay: number, rate = tenPerMinute) => ({ rate, packetSeconds, underWay });
+    expect(balanceHeld(line(0, 2))).toBe(20);
+    expect(balanceHeld(line(120, 2))).toBe(0);
+    expect(balanceHeld(line(30, 1))).toBe(5);
+    expect(balanceHeld(line(0, 0))).toBe(0);
+    expect(balanceHeld(line(0, 3, { ...tenPerMinute, unitPrice: 0 }))).toBe(0);
+    // 2 fen per 6 s with a 60 s minimum: a block is 60 s, 20 fen; a package of 90 s covers one and a half.
+    const perSixMinimum = { unitPrice: 2, incrementSeconds: 6, minimumSeconds: 60, freeSeconds: 0 };
+    expect(balanceHeld(line(90, 2, perSixMinimum))).toBe(10);
+  });
+
+  it('hasDialFundsAcrossLines: the balance is shared by the lines, each line’s package is its own', () => {
+    const line = (packetSeconds: number, underWay: number) => ({ rate: tenPerMinute, packetSeconds, underWay });
+    // A dialled, one call under way on B without a package: B holds the 10 fen.
+    expect(hasDialFundsAcrossLines(line(0, 0), [line(0, 1)], 10)).toBe(false);
+    expect(hasDialFundsAcrossLines(line(0, 0), [line(0, 1)], 20)).toBe(true);
+    // B dialled, one call under way on A whose package has 60 s: A's package holds it, not the balance.
+    expect(hasDialFundsAcrossLines(line(0, 0), [line(60, 1)], 10)).toBe(true);
+    expect(hasDialFundsAcrossLines(line(0, 0), [line(60, 2)], 10)).toBe(false);
+    // A dialled with a package of 60 s of its own: B's hold on the balance does not matter.
+    expect(hasDialFundsAcrossLines(line(60, 0), [line(0, 1)], 0)).toBe(true);
+    // The dialled line's own calls and the others' add up: 25 fen, one on A, one on B → 5 left.
+    expect(hasDialFundsAcrossLines(line(0, 1), [line(0, 1)], 25)).toBe(true);
+    expect(hasDialFundsAcrossLines(line(0, 1), [line(0, 1)], 20)).toBe(false);
+    // Nothing under way anywhere: the old rule.
+    expect(hasDialFundsAcrossLines(line(0, 0), [], 1)).toBe(true);
+    expect(hasDialFundsAcrossLines(line(0, 0), [line(0, 0)], 0)).toBe(false);
   });
 });

@@ -89,11 +89,33 @@ export const splitCharge = (
 export const minimumBlock = (rate: TRate): TRated =>
   rateCall({ isAnswered: true, duration: Math.max(1, rate.freeSeconds) }, rate);
 
+/** A line's calls under way as the dial guard sees them: its rate, its package seconds left, how many calls. */
+export type TLineUnderWay = { rate: TRate; packetSeconds: number; underWay: number };
+
 /**
- * The dial guard's rule (docs/decisions/0018-billing.md "The guard"): each call under way on the
- * line holds one minimum block, from the line's package seconds first, then from the balance at the
- * rate; a new call may start while something is left after the holds — package seconds, or a
- * balance above zero. With nothing under way this is "package seconds or a balance above 0".
+ * Fen the calls under way on a line hold from the balance: one minimum block each, less what the
+ * line's package seconds cover, at the line's rate (rounded up to the fen).
+ *
+ * Worked examples (rating.test.ts), 10 fen per 60 s:
+ * - no package, two calls under way: 20 fen.
+ * - a package with 120 s left, two calls: 0 fen (the package covers both blocks).
+ * - a package with 30 s left, one call: the 30 s it lacks hold 5 fen.
+ * - a free line (0 fen), any calls: 0 fen.
+ */
+export const balanceHeld = ({ rate, packetSeconds, underWay }: TLineUnderWay): number => {
+  const heldSeconds = Math.max(0, underWay) * minimumBlock(rate).billedSeconds;
+  const uncovered = heldSeconds - Math.max(0, packetSeconds);
+  if (uncovered <= 0) return 0;
+  return Math.ceil((uncovered * rate.unitPrice) / Math.max(1, rate.incrementSeconds));
+};
+
+/**
+ * The dial guard's rule on one line (docs/decisions/0018-billing.md "The guard"): each call under
+ * way on the line holds one minimum block, from the line's package seconds first, then from the
+ * balance at the rate; a new call may start while something is left after the holds — package
+ * seconds, or a balance above zero. With nothing under way this is "package seconds or a balance
+ * above 0". `funds.balance` is what the line may use: the balance less what calls on the
+ * enterprise's other lines hold (`hasDialFundsAcrossLines`).
  *
  * Worked examples (rating.test.ts), 10 fen per 60 s:
  * - no package, 10 fen: nothing under way → yes; one call under way → no (10 - 10 = 0).
@@ -107,8 +129,27 @@ export const hasDialFunds = (
   underWay: number,
 ): boolean => {
   const heldSeconds = Math.max(0, underWay) * minimumBlock(rate).billedSeconds;
-  const packetLeft = funds.packetSeconds - heldSeconds;
-  if (packetLeft > 0) return true;
-  const heldMoney = Math.ceil((-packetLeft * rate.unitPrice) / Math.max(1, rate.incrementSeconds));
-  return funds.balance - heldMoney > 0;
+  if (funds.packetSeconds - heldSeconds > 0) return true;
+  return funds.balance - balanceHeld({ rate, packetSeconds: funds.packetSeconds, underWay }) > 0;
+};
+
+/**
+ * The dial guard across the enterprise's lines: the package seconds of the dialled line are its
+ * own, but the balance is shared, so the calls under way on every other line hold from it what
+ * their own packages do not cover (`balanceHeld`, each at its line's rate). The dialled line then
+ * follows `hasDialFunds` on the balance that is left.
+ *
+ * Worked examples (rating.test.ts), every line 10 fen per 60 s, 10 fen in the balance:
+ * - line A dialled, one call under way on B (no package): no (B holds the 10 fen).
+ * - the same with 20 fen: yes (10 left for A).
+ * - line B dialled, one call under way on A whose package has 60 s left: yes (A's package holds it).
+ * - line A dialled with a package of 60 s, one call under way on B: yes (A's own package).
+ */
+export const hasDialFundsAcrossLines = (dialled: TLineUnderWay, others: TLineUnderWay[], balance: number): boolean => {
+  const heldElsewhere = others.reduce((sum, line) => sum + balanceHeld(line), 0);
+  return hasDialFunds(
+    dialled.rate,
+    { packetSeconds: dialled.packetSeconds, balance: balance - heldElsewhere },
+    dialled.underWay,
+  );
 };

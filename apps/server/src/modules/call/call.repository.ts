@@ -19,31 +19,32 @@ export const callRepository = {
     (await db.insert(callBinds).values(row).returning())[0]!,
 
   /**
-   * How many calls of the enterprise are under way on a line (the dial guard's holds, billing):
-   * requests not yet over and recent enough to still be live, as `isNumberBusyWithOthers` reads them.
+   * How many calls of the enterprise are under way on each of its lines (the dial guard's holds,
+   * billing: the balance is shared by the lines), in one statement: requests not yet over and recent
+   * enough to still be live, as `isNumberBusyWithOthers` reads them. Lines with none are left out.
    */
-  countUnderWayOnLine: async (
+  countUnderWayByLine: async (
     db: TDb,
-    q: { tenantId: number; lineId: number; now: Date; createdStaleAfterMs: number; liveStaleAfterMs: number },
-  ) => {
+    q: { tenantId: number; now: Date; createdStaleAfterMs: number; liveStaleAfterMs: number },
+  ): Promise<{ lineId: number; underWay: number }[]> => {
     const createdSince = new Date(q.now.getTime() - q.createdStaleAfterMs);
     const liveSince = new Date(q.now.getTime() - q.liveStaleAfterMs);
-    const [row] = await db
-      .select({ n: count() })
+    const rows = await db
+      .select({ lineId: callBinds.lineId, n: count() })
       .from(callBinds)
       .where(
         and(
           eq(callBinds.tenantId, q.tenantId),
           gt(callBinds.createdAt, liveSince),
-          eq(callBinds.lineId, q.lineId),
           notInArray(callBinds.state, overStates),
           or(
             and(eq(callBinds.state, 'created'), gt(callBinds.createdAt, createdSince)),
             ne(callBinds.state, 'created'),
           ),
         ),
-      );
-    return Number(row?.n ?? 0);
+      )
+      .groupBy(callBinds.lineId);
+    return rows.map((r) => ({ lineId: r.lineId, underWay: Number(r.n) }));
   },
 
   /**

@@ -122,11 +122,10 @@ export const createDialService = (deps: {
       const seat = await findUsableSeat(tx, auth.tenantId, auth.userId, input.interfaceId, at);
       if (!seat) throw callErrors.noSeat();
       if (seat.lineMode !== softphoneLineMode && !deps.carrier.isAvailable) throw callErrors.noCarrier();
-      // Nothing left on the line after the calls under way hold their block: 余额不足 (billing, issue 16).
+      // Nothing left on the line after the calls under way (on every line) hold their block: 余额不足 (billing, issue 16).
       await ensureDialFunds(tx, auth.tenantId, seat.lineId, at, () =>
-        repo.countUnderWayOnLine(tx, {
+        repo.countUnderWayByLine(tx, {
           tenantId: auth.tenantId,
-          lineId: seat.lineId,
           now: at,
           createdStaleAfterMs,
           liveStaleAfterMs,
