@@ -11,7 +11,12 @@ import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { LeanRequestLog } from './http/request-log.js';
 import { registerWebApp } from './http/web-app.js';
-import { agentHandlers, createAgentService } from './modules/agent/index.js';
+import {
+  agentHandlers,
+  agentTransferHandlers,
+  createAgentService,
+  createAgentTransferService,
+} from './modules/agent/index.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { billingHandlers, createBillingService, lowBalanceJobSeconds } from './modules/billing/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
@@ -226,7 +231,15 @@ export const buildApp = async (
   });
   bindRoutes(app, routeTables.packet, packetHandlers(createPacketService({ pricesFor: packagePricesFor })), deps);
   bindRoutes(app, routeTables.trade, tradeHandlers(trade), deps);
-  bindRoutes(app, routeTables.agent, agentHandlers(createAgentService()), deps);
+  bindRoutes(
+    app,
+    routeTables.agent,
+    {
+      ...agentHandlers(createAgentService()),
+      ...agentTransferHandlers(createAgentTransferService()),
+    },
+    deps,
+  );
   await registerPayNotify(app, trade);
   if (!config.isProduction) registerSandboxPayPage(app, sandbox);
   let payJob: ReturnType<typeof trade.startJob> | null = null;

@@ -12,6 +12,8 @@ export const AgentPerm = {
   priceUpdate: 'agent:price:update',
   orderList: 'agent:order:list',
   inviteView: 'agent:invite:view',
+  /** 套餐转移: move a package between the agent's enterprises. */
+  transferManage: 'agent:transfer:manage',
 } as const;
 
 /** What an agent prices: a package product, or the monthly seat of a line. */

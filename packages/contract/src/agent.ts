@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm, agentPriceKinds } from './agent-labels.js';
+import { agentTransferRoutes } from './agent-transfer.js';
 import { ZMobile, ZPageQuery, ZPassword, ZTime, zPage } from './http.js';
 import { menuButton, menuFolder, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
@@ -8,6 +9,7 @@ import { routesOf } from './route.js';
 import { orderStates, tradeLimits } from './trade-labels.js';
 
 export * from './agent-labels.js';
+export * from './agent-transfer.js';
 
 const route = routesOf('agent');
 
@@ -182,6 +184,7 @@ export const agentRoutes = {
     request: ZPageQuery.extend({ enterpriseName: ZName }),
     response: zPage(ZAgentOrder),
   }),
+  ...agentTransferRoutes,
 };
 
 /** 代理商 (in the 平台管理 folder). */
@@ -200,5 +203,6 @@ export const agentMenuNodes: TMenuNode[] = [
     ]),
     menuScreen('5030', '订单与利润', 'agent/orders', 'AccountBookOutlined', AgentPerm.orderList),
     menuScreen('5040', '邀请码', 'agent/invite', 'SolutionOutlined', AgentPerm.inviteView),
+    menuScreen('5050', '套餐转移', 'agent/transfers', 'AppstoreOutlined', AgentPerm.transferManage),
   ]),
 ];

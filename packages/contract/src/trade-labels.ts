@@ -86,8 +86,11 @@ export const ledgerKindLabel: Record<TLedgerKind, string> = {
   margin: '代理利润',
 };
 
-/** frozen: a 退订 under the platform's review (calls do not use it); refunded: 退订 approved, ended. */
-export const packetStates = ['active', 'used', 'expired', 'frozen', 'refunded'] as const;
+/**
+ * frozen: a 退订 under the platform's review (calls do not use it); refunded: 退订 approved, ended;
+ * transferred: its remainder moved by the agent to another of its enterprises (issue 18), ended.
+ */
+export const packetStates = ['active', 'used', 'expired', 'frozen', 'refunded', 'transferred'] as const;
 export type TPacketState = (typeof packetStates)[number];
 export const packetStateLabel: Record<TPacketState, string> = {
   active: '使用中',
@@ -95,6 +98,7 @@ export const packetStateLabel: Record<TPacketState, string> = {
   expired: '已过期',
   frozen: '退订审核中',
   refunded: '已退订',
+  transferred: '已转出',
 };
 
 export const tradeLimits = {

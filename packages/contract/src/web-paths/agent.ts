@@ -11,4 +11,9 @@ export const agentRoutes = {
   myPrice: { method: 'GET', path: '/base/product/myPrice' },
   setMyPrice: { method: 'POST', path: '/base/product/myPrice/save' },
   orderPage: { method: 'GET', path: '/base/agent/order/page' },
+  transferEnterprises: { method: 'GET', path: '/base/agent/packet-transfer/enterprises' },
+  transferPackets: { method: 'GET', path: '/base/agent/packet-transfer/packets' },
+  packetTransfer: { method: 'POST', path: '/base/agent/packetTransfer' },
+  transferPage: { method: 'GET', path: '/base/agent/packetTransfer/page' },
+  findPacketTransfer: { method: 'GET', path: '/base/agent/findPacketTransfer/:id' },
 } as unknown as typeof C.agentRoutes;

@@ -1,8 +1,11 @@
-import type { agentRoutes } from '@yunhu/contract';
+import type { agentRoutes, agentTransferRoutes } from '@yunhu/contract';
 import type { THandlers } from '../../http/bind.js';
 import type { TAgentService } from './agent.service.js';
 
-export const agentHandlers = (agent: TAgentService): THandlers<typeof agentRoutes> => ({
+/** The agent table's routes but 套餐转移's (agent-transfer.routes.ts); app.ts binds both. */
+type TAgentOwnRoutes = Omit<typeof agentRoutes, keyof typeof agentTransferRoutes>;
+
+export const agentHandlers = (agent: TAgentService): THandlers<TAgentOwnRoutes> => ({
   platformAgentPage: (ctx) => agent.platformAgentPage(ctx, ctx.input),
   platformAgentCreate: (ctx) => agent.platformAgentCreate(ctx, ctx.input),
   platformAgentPrices: (ctx) => agent.platformAgentPrices(ctx, ctx.input),

@@ -12,5 +12,7 @@ export {
   setPacketStatus,
   type TPacketService,
 } from './packet.service.js';
+// Resellers (issue 18): 套餐转移 closes the agent's enterprise's package and grants its remainder to another.
+export { packetTransferRepository, type TTransferGrant } from './packet-transfer.repository.js';
 // Billing (issue 16) takes call seconds from the packages, earliest expiry first.
 export { type TPacketTake, takePacketSeconds } from './packet-usage.repository.js';

@@ -116,7 +116,8 @@ export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
             lineName,
             name: p.name,
             totalSeconds: p.totalMinutes * 60,
-            remainingSeconds: Math.max(0, p.totalMinutes * 60 - p.usedSeconds),
+            // A transferred package's remainder now belongs to the target enterprise.
+            remainingSeconds: state === 'transferred' ? 0 : Math.max(0, p.totalMinutes * 60 - p.usedSeconds),
             price: p.price,
             boughtAt: p.boughtAt.getTime(),
             expireAt: p.expireAt.getTime(),

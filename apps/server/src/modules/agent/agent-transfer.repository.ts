@@ -1,0 +1,84 @@
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TDb } from '../../db/client.js';
+import { lines, tenants } from '../../db/schema.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
+import { packetTransfers } from './agent-transfer.schema.js';
+
+// 套餐转移 (issue 18). Every statement names the agent it acts for; the service runs them across
+// tenants (the records and the enterprises are the agent's enterprises', not the agent's tenant's).
+
+const fromTenant = alias(tenants, 'from_tenant');
+const toTenant = alias(tenants, 'to_tenant');
+
+const transferColumns = {
+  transfer: packetTransfers,
+  fromEnterpriseName: fromTenant.name,
+  toEnterpriseName: toTenant.name,
+  lineName: lines.name,
+};
+
+const joined = (db: TDb) =>
+  db
+    .select(transferColumns)
+    .from(packetTransfers)
+    .innerJoin(fromTenant, eq(fromTenant.id, packetTransfers.fromTenantId))
+    .innerJoin(toTenant, eq(toTenant.id, packetTransfers.toTenantId))
+    .innerJoin(lines, eq(lines.id, packetTransfers.lineId));
+
+export const agentTransferRepository = {
+  /** The agent's enterprises (any status), by name. */
+  enterprises: (db: TDb, agentId: number) =>
+    db
+      .select({ id: tenants.id, name: tenants.name, status: tenants.status })
+      .from(tenants)
+      .where(eq(tenants.agentId, agentId))
+      .orderBy(tenants.name, tenants.id),
+
+  /** One enterprise of the agent, or null (another agent's or a direct enterprise finds nothing). */
+  enterprise: async (db: TDb, agentId: number, id: number) =>
+    (
+      await db
+        .select({ id: tenants.id, name: tenants.name, status: tenants.status })
+        .from(tenants)
+        .where(and(eq(tenants.id, id), eq(tenants.agentId, agentId)))
+        .limit(1)
+    )[0] ?? null,
+
+  insert: async (db: TDb, row: typeof packetTransfers.$inferInsert) =>
+    (await db.insert(packetTransfers).values(row).returning({ id: packetTransfers.id }))[0]!.id,
+
+  byId: async (db: TDb, agentId: number, id: number) =>
+    (
+      await joined(db)
+        .where(and(eq(packetTransfers.id, id), eq(packetTransfers.agentId, agentId)))
+        .limit(1)
+    )[0] ?? null,
+
+  /** The agent's transfers, newest first; a name filter matches either enterprise. */
+  page: async (db: TDb, agentId: number, f: { enterpriseName?: string }, q: { page: number; limit: number }) => {
+    const conds: SQL[] = [eq(packetTransfers.agentId, agentId)];
+    if (f.enterpriseName) {
+      const like = likeOf(f.enterpriseName);
+      conds.push(or(ilike(fromTenant.name, like), ilike(toTenant.name, like))!);
+    }
+    const where = and(...conds);
+    const [total] = await db
+      .select({ n: count() })
+      .from(packetTransfers)
+      .innerJoin(fromTenant, eq(fromTenant.id, packetTransfers.fromTenantId))
+      .innerJoin(toTenant, eq(toTenant.id, packetTransfers.toTenantId))
+      .where(where);
+    const records = await joined(db)
+      .where(where)
+      .orderBy(desc(packetTransfers.createdAt), desc(packetTransfers.id))
+      .limit(q.limit)
+      .offset(offsetOf(q));
+    return { records, total: total?.n ?? 0 };
+  },
+
+  /** Whether this transfer number is taken (a new one is drawn then). */
+  numberTaken: async (db: TDb, transferNo: string) =>
+    (await db.select({ one: sql`1` }).from(packetTransfers).where(eq(packetTransfers.transferNo, transferNo)).limit(1))
+      .length > 0,
+};

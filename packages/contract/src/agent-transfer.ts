@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { AgentPerm } from './agent-labels.js';
+import { ZPageQuery, ZTime, zPage } from './http.js';
+import { zId } from './org-common.js';
+import { routesOf } from './route.js';
+
+const route = routesOf('agent');
+
+// 套餐转移 (issue 18, spec section 7 Agent `packetTransfer`, `findPacketTransfer/{id}`; decision
+// 0020 "Package transfers"): an agent moves what is left of a package one of its enterprises holds
+// to another of its own enterprises.
+
+/** One of the agent's enterprises, to pick a source or a target. */
+export const ZTransferEnterprise = z.object({ id: z.number().int(), name: z.string(), status: z.string() });
+export type TTransferEnterprise = z.infer<typeof ZTransferEnterprise>;
+
+/** A live package of the source enterprise: active, unexpired, seconds left. */
+export const ZTransferablePacket = z.object({
+  id: z.number().int(),
+  lineId: z.number().int(),
+  lineName: z.string(),
+  name: z.string(),
+  remainingSeconds: z.number().int(),
+  expireAt: ZTime,
+});
+export type TTransferablePacket = z.infer<typeof ZTransferablePacket>;
+
+export const ZPacketTransfer = z.object({
+  id: z.number().int(),
+  transferNo: z.string(),
+  fromEnterpriseId: z.number().int(),
+  fromEnterpriseName: z.string(),
+  toEnterpriseId: z.number().int(),
+  toEnterpriseName: z.string(),
+  /** The source's package (closed, its usage history kept) and the target's new one. */
+  fromPacketId: z.number().int(),
+  toPacketId: z.number().int(),
+  lineId: z.number().int(),
+  lineName: z.string(),
+  packetName: z.string(),
+  /** Seconds moved: what the source had left. */
+  seconds: z.number().int(),
+  /** The source package's size and what its first owner used of it (stays with it). */
+  sourceTotalSeconds: z.number().int(),
+  sourceUsedSeconds: z.number().int(),
+  expireAt: ZTime,
+  createdByName: z.string(),
+  createdAt: ZTime,
+});
+export type TPacketTransfer = z.infer<typeof ZPacketTransfer>;
+
+const enterpriseId = (label: string) => zId(label);
+
+export const agentTransferRoutes = {
+  transferEnterprises: route({
+    method: 'GET',
+    path: '/base/agent/packet-transfer/enterprises',
+    summary: '套餐转移：可选企业',
+    permission: AgentPerm.transferManage,
+    request: z.object({}),
+    response: z.array(ZTransferEnterprise),
+  }),
+  transferPackets: route({
+    method: 'GET',
+    path: '/base/agent/packet-transfer/packets',
+    summary: '套餐转移：企业的可转移套餐',
+    permission: AgentPerm.transferManage,
+    request: z.object({ enterpriseId: enterpriseId('企业编号') }),
+    response: z.array(ZTransferablePacket),
+  }),
+  packetTransfer: route({
+    method: 'POST',
+    path: '/base/agent/packetTransfer',
+    summary: '套餐转移',
+    permission: AgentPerm.transferManage,
+    audited: true,
+    request: z.object({
+      fromEnterpriseId: enterpriseId('转出企业编号'),
+      packetId: zId('套餐编号'),
+      toEnterpriseId: enterpriseId('转入企业编号'),
+    }),
+    response: ZPacketTransfer,
+  }),
+  transferPage: route({
+    method: 'GET',
+    path: '/base/agent/packetTransfer/page',
+    summary: '套餐转移记录',
+    permission: AgentPerm.transferManage,
+    request: ZPageQuery.extend({
+      enterpriseName: z.string().trim().max(64, '名称最多64个字').optional(),
+    }),
+    response: zPage(ZPacketTransfer),
+  }),
+  findPacketTransfer: route({
+    method: 'GET',
+    path: '/base/agent/findPacketTransfer/:id',
+    summary: '套餐转移详情',
+    permission: AgentPerm.transferManage,
+    request: z.object({ id: zId('转移记录编号') }),
+    response: ZPacketTransfer,
+  }),
+};
