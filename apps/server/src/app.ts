@@ -13,7 +13,10 @@ import { LeanRequestLog } from './http/request-log.js';
 import { registerWebApp } from './http/web-app.js';
 import {
   agentHandlers,
+  agentNoticeHandlers,
   agentTransferHandlers,
+  createAgentNoticeService,
+  createAgentSeatSummaryService,
   createAgentService,
   createAgentTransferService,
 } from './modules/agent/index.js';
@@ -238,6 +241,10 @@ export const buildApp = async (
       ...agentHandlers(createAgentService()),
       ...agentTransferHandlers(createAgentTransferService()),
     },
+      ...agentNoticeHandlers(
+        createAgentNoticeService({ notifyTenants: services.system.notifyTenants }),
+        createAgentSeatSummaryService(),
+      ),
     deps,
   );
   await registerPayNotify(app, trade);

@@ -12,6 +12,9 @@ export const AgentPerm = {
   priceUpdate: 'agent:price:update',
   orderList: 'agent:order:list',
   inviteView: 'agent:invite:view',
+  // Notices to its enterprises and the seat summary (migration 0048 grants them to existing agents).
+  noticeManage: 'agent:notice:manage',
+  seatSummary: 'agent:seat:summary',
   /** 套餐转移: move a package between the agent's enterprises. */
   transferManage: 'agent:transfer:manage',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm, agentPriceKinds } from './agent-labels.js';
+import { agentNoticeMenuNodes, agentNoticeRoutes } from './agent-notice.js';
 import { agentTransferRoutes } from './agent-transfer.js';
 import { ZMobile, ZPageQuery, ZPassword, ZTime, zPage } from './http.js';
 import { menuButton, menuFolder, menuScreen, type TMenuNode } from './menu.js';
@@ -9,6 +10,7 @@ import { routesOf } from './route.js';
 import { orderStates, tradeLimits } from './trade-labels.js';
 
 export * from './agent-labels.js';
+export * from './agent-notice.js';
 export * from './agent-transfer.js';
 
 const route = routesOf('agent');
@@ -185,6 +187,7 @@ export const agentRoutes = {
     response: zPage(ZAgentOrder),
   }),
   ...agentTransferRoutes,
+  ...agentNoticeRoutes,
 };
 
 /** 代理商 (in the 平台管理 folder). */
@@ -204,5 +207,6 @@ export const agentMenuNodes: TMenuNode[] = [
     menuScreen('5030', '订单与利润', 'agent/orders', 'AccountBookOutlined', AgentPerm.orderList),
     menuScreen('5040', '邀请码', 'agent/invite', 'SolutionOutlined', AgentPerm.inviteView),
     menuScreen('5050', '套餐转移', 'agent/transfers', 'AppstoreOutlined', AgentPerm.transferManage),
+    ...agentNoticeMenuNodes,
   ]),
 ];

@@ -1,5 +1,7 @@
 // Every table of the product, gathered for Drizzle and drizzle-kit. Each area owns its schema file.
+
 export * from '../modules/agent/agent.schema.js';
+export * from '../modules/agent/agent-notice.schema.js';
 export * from '../modules/agent/agent-transfer.schema.js';
 export * from '../modules/auth/auth.schema.js';
 export * from '../modules/billing/billing.schema.js';

@@ -16,4 +16,8 @@ export const agentRoutes = {
   packetTransfer: { method: 'POST', path: '/base/agent/packetTransfer' },
   transferPage: { method: 'GET', path: '/base/agent/packetTransfer/page' },
   findPacketTransfer: { method: 'GET', path: '/base/agent/findPacketTransfer/:id' },
+  noticePage: { method: 'GET', path: '/base/agent/notice/page' },
+  noticePublish: { method: 'POST', path: '/base/agent/notice' },
+  noticeReach: { method: 'GET', path: '/base/agent/notice-cpfr' },
+  seatSummary: { method: 'GET', path: '/base/agent/seat-summary/page' },
 } as unknown as typeof C.agentRoutes;

@@ -1,9 +1,9 @@
-import type { agentRoutes, agentTransferRoutes } from '@yunhu/contract';
+import type { agentNoticeRoutes, agentRoutes, agentTransferRoutes } from '@yunhu/contract';
 import type { THandlers } from '../../http/bind.js';
 import type { TAgentService } from './agent.service.js';
 
-/** The agent table's routes but 套餐转移's (agent-transfer.routes.ts); app.ts binds both. */
-type TAgentOwnRoutes = Omit<typeof agentRoutes, keyof typeof agentTransferRoutes>;
+/** The agent table's routes but 套餐转移's (agent-transfer.routes.ts) and 公告/坐席汇总's (agent-notice.routes.ts); app.ts binds all. */
+type TAgentOwnRoutes = Omit<typeof agentRoutes, keyof typeof agentTransferRoutes | keyof typeof agentNoticeRoutes>;
 
 export const agentHandlers = (agent: TAgentService): THandlers<TAgentOwnRoutes> => ({
   platformAgentPage: (ctx) => agent.platformAgentPage(ctx, ctx.input),

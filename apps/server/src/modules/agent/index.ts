@@ -2,6 +2,11 @@
 export { agentHandlers } from './agent.routes.js';
 export { agentPrices } from './agent.schema.js';
 export { createAgentService, type TAgentService } from './agent.service.js';
+// 公告 and 坐席汇总 (issue 18): bound with the agent's table.
+export { agentNoticeHandlers } from './agent-notice.routes.js';
+export { agentNotices } from './agent-notice.schema.js';
+export { createAgentNoticeService } from './agent-notice.service.js';
+export { createAgentSeatSummaryService } from './agent-seat-summary.service.js';
 // 套餐转移 (issue 18): bound with the agent's table.
 export { agentTransferHandlers } from './agent-transfer.routes.js';
 export { packetTransfers } from './agent-transfer.schema.js';

@@ -206,6 +206,19 @@ export const systemRepository = {
     await db.insert(noticeTargets).values(inserted.map((n, i) => ({ noticeId: n.id, tenantId: rows[i]!.tenantId })));
   },
 
+  /** One notice addressed to the given tenants (audience 'tenants'): every user of each sees it in the bell. */
+  insertTenantNotice: async (
+    db: TDb,
+    row: { title: string; content: string; publisher: string; tenantIds: number[] },
+  ): Promise<number> => {
+    const [inserted] = await db
+      .insert(notices)
+      .values({ title: row.title, content: row.content, publisher: row.publisher, audience: 'tenants' })
+      .returning({ id: notices.id });
+    await db.insert(noticeTargets).values(row.tenantIds.map((tenantId) => ({ noticeId: inserted!.id, tenantId })));
+    return inserted!.id;
+  },
+
   dictByType: (db: TDb, dictType: string) =>
     db
       .select({ label: dictData.label, value: dictData.value, sort: dictData.sort })

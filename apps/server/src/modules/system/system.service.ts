@@ -138,6 +138,13 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
         rows.map((r) => ({ ...r, publisher: '系统通知' })),
       ),
 
+    /**
+     * A notice to every user of the given tenants (an agent's to its enterprises, issue 18), written
+     * in the caller's transaction; returns its id. The caller checked the tenants are its to address.
+     */
+    notifyTenants: (db: TDb, row: { title: string; content: string; publisher: string; tenantIds: number[] }) =>
+      repo.insertTenantNotice(db, row),
+
     dictByType: ({ tx }: TRequestContext, dictType: string) => repo.dictByType(tx, dictType),
 
     /** Public (the sign-in page's brand): no session, no tenant transaction. */

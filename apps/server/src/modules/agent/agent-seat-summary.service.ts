@@ -1,0 +1,34 @@
+import { type agentRoutes, type TParsedRequestOf, toPage } from '@yunhu/contract';
+import type { TRequestContext } from '../../http/context.js';
+import { agentSeatSummaryRepository as repo, type TSeatSummaryWindow } from './agent-seat-summary.repository.js';
+import { asAgent } from './agent-wall.js';
+
+type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
+
+const day = 24 * 3600 * 1000;
+// Asia/Shanghai is UTC+8 all year (no daylight saving): its months start at 16:00 UTC the day before.
+const shanghaiOffset = 8 * 3600 * 1000;
+
+/** The instants the summary counts from: now, 7 days on, and the start of the Shanghai month. */
+export const seatSummaryWindow = (now: Date): TSeatSummaryWindow => {
+  const local = new Date(now.getTime() + shanghaiOffset);
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth();
+  return {
+    now,
+    soon: new Date(now.getTime() + 7 * day),
+    monthStart: new Date(Date.UTC(y, m, 1) - shanghaiOffset),
+    monthStartDay: `${y}-${String(m + 1).padStart(2, '0')}-01`,
+  };
+};
+
+export type TAgentSeatSummaryService = ReturnType<typeof createAgentSeatSummaryService>;
+
+/** 坐席汇总 (Resource/JSXseatSummary, issue 18): seats and this month's use across the agent's enterprises. */
+export const createAgentSeatSummaryService = () => ({
+  seatSummary: (ctx: TRequestContext, q: TReq<'seatSummary'>) =>
+    asAgent(ctx, async (db, agent) => {
+      const { records, total } = await repo.page(db, agent.id, q, seatSummaryWindow(new Date()), q);
+      return toPage(records, total, q);
+    }),
+});
