@@ -215,6 +215,7 @@ export const buildApp = async (
   // Commerce (issue 15): packages, the account, orders and their payment through the sandbox
   // channel, whose signed notifications reach the same notify endpoint a real channel's would.
   const sandbox = createSandboxChannel({
+    db: database.db,
     secret: config.pay.sandboxSecret,
     deliver: async (payload, headers) => {
       await app.inject({ method: 'POST', url: '/pay/notify/sandbox', headers, payload });

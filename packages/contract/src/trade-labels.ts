@@ -139,6 +139,20 @@ export const refundChannelLabel: Record<string, string> = {
   wechat: '原路退回（微信支付）',
 };
 
+/**
+ * Each order's share of an approved refund (原路退回 split by order, migration 0049): pending (the
+ * channel has not answered: sent again by the job), processing (accepted, its result to come),
+ * success, failed (the share came back to the balance).
+ */
+export const channelRefundStates = ['pending', 'processing', 'success', 'failed'] as const;
+export type TChannelRefundState = (typeof channelRefundStates)[number];
+export const channelRefundStateLabel: Record<TChannelRefundState, string> = {
+  pending: '待重试',
+  processing: '退款中',
+  success: '退款成功',
+  failed: '退款失败',
+};
+
 export const refundStates = ['pending', 'approved', 'rejected'] as const;
 export type TRefundState = (typeof refundStates)[number];
 export const refundStateLabel: Record<TRefundState, string> = {

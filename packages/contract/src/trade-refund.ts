@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZPageQuery, ZTime, zPage } from './http.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
-import { refundKinds, refundStates, refundTargets, TradePerm } from './trade-labels.js';
+import { channelRefundStates, refundKinds, refundStates, refundTargets, TradePerm } from './trade-labels.js';
 
 const route = routesOf('trade');
 
@@ -30,6 +30,23 @@ export const ZRefundPart = z.object({
   amount: z.number().int(),
 });
 
+/** One order's share of an approved refund: back through its channel (or the balance) and its state. */
+export const ZChannelRefund = z.object({
+  /** The refund's number at the channel (Alipay out_request_no, WeChat out_refund_no). */
+  refundNo: z.string(),
+  orderNo: z.string(),
+  /** balance (the order was paid from the balance), sandbox, alipay, wechat. */
+  channel: z.string(),
+  /** Fen. */
+  amount: z.number().int(),
+  state: z.enum(channelRefundStates),
+  /** Why it failed, or the last unanswered attempt's error. */
+  reason: z.string(),
+  attempts: z.number().int(),
+  finishedAt: ZTime.nullable(),
+});
+export type TChannelRefund = z.infer<typeof ZChannelRefund>;
+
 export const ZRefundApplication = z.object({
   id: z.number().int(),
   applyNo: z.string(),
@@ -48,6 +65,8 @@ export const ZRefundApplication = z.object({
   channel: z.string().nullable(),
   /** The channel a refund could go back through (原路退回), null when only the balance can take it. */
   originalChannel: z.string().nullable(),
+  /** Approved 原路退回: each order's share and its state at the channel (empty otherwise). */
+  channelRefunds: z.array(ZChannelRefund),
   examinedByName: z.string(),
   examinedAt: ZTime.nullable(),
   createdByName: z.string(),

@@ -5,7 +5,7 @@ import { zId } from './org-common.js';
 import { routesOf } from './route.js';
 import { ledgerKinds, payChannels, TradePerm, tradeLimits } from './trade-labels.js';
 import { ZOrder, ZOrderKind, ZOrderState, ZPayment } from './trade-order.js';
-import { tradeRefundRoutes } from './trade-refund.js';
+import { tradeRefundRoutes, ZChannelRefund } from './trade-refund.js';
 import { tradeSeatRoutes } from './trade-seat.js';
 
 export * from './trade-order.js';
@@ -132,7 +132,8 @@ export const tradeRoutes = {
     summary: '订单详情',
     permission: `${TradePerm.orderList};${TradePerm.buy}`,
     request: ZOrderNoInput,
-    response: ZOrder.extend({ payments: z.array(ZPayment) }),
+    /** `refunds`: each share of an approved refund that this order paid (原路退回 or the balance). */
+    response: ZOrder.extend({ payments: z.array(ZPayment), refunds: z.array(ZChannelRefund) }),
   }),
   orderExport: route({
     method: 'POST',

@@ -11,11 +11,15 @@ import { openTestDatabase } from './database.js';
 export type TEnvelope<T = unknown> = { code: number; msg: string; data: T };
 
 /** A server on a fresh, seeded database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
-export const startTestApp = async (opts: { webDist?: string } = {}) => {
+export const startTestApp = async (opts: { webDist?: string; env?: Record<string, string> } = {}) => {
   const database: TDatabase = await openTestDatabase();
   await seedDemo(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-test-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, WEB_DIST: opts.webDist ?? '' }), isProduction: false };
+  // `env`: settings a test needs beyond the defaults (another payment channel…).
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, WEB_DIST: opts.webDist ?? '', ...opts.env }),
+    isProduction: false,
+  };
   // Failures show as failed assertions; the log would only repeat the expected ones.
   process.env.LOG_LEVEL ??= 'fatal';
   const app: TApp = await buildApp(config, database);

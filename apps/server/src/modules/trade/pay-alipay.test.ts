@@ -31,6 +31,8 @@ describe('alipay channel', () => {
   const forger = keyPair();
   const trades = new Map<string, { amount: string; status: string; tradeNo: string }>();
   const requests: { method: string; biz: Record<string, string>; notifyUrl: string | null; signed: boolean }[] = [];
+  /** Refunds made, by out_request_no (fen): the same number again moves no money (fund_change N). */
+  const refunds = new Map<string, string>();
   let server: http.Server;
   let channel: TPayAdapter;
 
@@ -89,6 +91,27 @@ describe('alipay channel', () => {
         } else if (method === 'alipay.trade.close') {
           if (trade.status === 'WAIT_BUYER_PAY') trade.status = 'TRADE_CLOSED';
           body = { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no };
+        } else if (method === 'alipay.trade.fastpay.refund.query') {
+          // As documented: REFUND_SUCCESS for a refund made; no refund_status when none was.
+          const held = refunds.get(biz.out_request_no ?? '');
+          body = held
+            ? {
+                code: '10000',
+                msg: 'Success',
+                out_trade_no: biz.out_trade_no,
+                out_request_no: biz.out_request_no,
+                refund_amount: held,
+                total_amount: trade.amount,
+                refund_status: 'REFUND_SUCCESS',
+              }
+            : { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, out_request_no: biz.out_request_no };
+        } else if (biz.out_request_no === 'TDSYSERR') {
+          body = {
+            code: '20000',
+            msg: 'Service Currently Unavailable',
+            sub_code: 'ACQ.SYSTEM_ERROR',
+            sub_msg: '系统错误',
+          };
         } else if (biz.out_request_no === 'TDFAIL') {
           // As documented for a refund the merchant cannot make.
           body = {
@@ -98,6 +121,8 @@ describe('alipay channel', () => {
             sub_msg: '卖家余额不足',
           };
         } else {
+          const isRepeated = refunds.has(biz.out_request_no!);
+          refunds.set(biz.out_request_no!, biz.refund_amount!);
           body = {
             code: '10000',
             msg: 'Success',
@@ -105,7 +130,7 @@ describe('alipay channel', () => {
             out_trade_no: biz.out_trade_no,
             buyer_logon_id: '159****5620',
             refund_fee: biz.refund_amount,
-            fund_change: 'Y',
+            fund_change: isRepeated ? 'N' : 'Y',
           };
         }
         res.setHeader('content-type', 'application/json;charset=utf-8');
@@ -163,15 +188,33 @@ describe('alipay channel', () => {
     });
   });
 
-  it('refunds part of a trade under its own refund number (原路退回), and reports a refused refund', async () => {
-    await channel.refund({ outTradeNo: 'YH2P1', amount: 37, total: 100, refundNo: 'TD17', reason: '套餐退订' });
+  it('refunds part of a trade under its own number at once (fund_change), asks on N, and reads refusals', async () => {
+    const refund = (amount: number, refundNo: string) =>
+      channel.refund({ outTradeNo: 'YH2P1', amount, total: 100, refundNo, reason: '套餐退订' });
+    expect(await refund(37, 'TD17')).toEqual({
+      state: 'success',
+      reason: '',
+      channelRefundId: '2026112422001400000000000001',
+    });
     expect(requests.at(-1)).toMatchObject({
       method: 'alipay.trade.refund',
       biz: { out_trade_no: 'YH2P1', refund_amount: '0.37', out_request_no: 'TD17', refund_reason: '套餐退订' },
     });
-    await expect(
-      channel.refund({ outTradeNo: 'YH2P1', amount: 1, total: 100, refundNo: 'TDFAIL', reason: '余额不足' }),
-    ).rejects.toThrow();
+    // The same number again: fund_change N, so the refund query decides (REFUND_SUCCESS).
+    expect(await refund(37, 'TD17')).toMatchObject({ state: 'success' });
+    expect(requests.at(-1)).toMatchObject({
+      method: 'alipay.trade.fastpay.refund.query',
+      biz: { out_trade_no: 'YH2P1', out_request_no: 'TD17' },
+    });
+    expect(await channel.refundQuery({ outTradeNo: 'YH2P1', refundNo: 'TD17' })).toMatchObject({ state: 'success' });
+    expect(await channel.refundQuery({ outTradeNo: 'YH2P1', refundNo: 'TD99' })).toBeNull();
+    // A business failure ends it; a system error is no answer (thrown: the same number again later).
+    expect(await refund(1, 'TDFAIL')).toEqual({
+      state: 'failed',
+      reason: '支付宝拒绝退款：卖家余额不足',
+      channelRefundId: null,
+    });
+    await expect(refund(1, 'TDSYSERR')).rejects.toThrow('系统错误');
   });
 
   it('refuses an answer not signed by Alipay', async () => {
@@ -236,6 +279,13 @@ describe('alipay channel', () => {
     ).toMatchObject({
       isValid: false,
       isIgnored: true,
+    });
+    // A refund's notice (out_biz_no, refund_fee): the refund's own answer decided; nothing to settle.
+    const refundNotice = { ...sample, out_biz_no: 'TD17', refund_fee: '0.37', gmt_refund: '2026-11-24 18:40:05.123' };
+    expect(channel.verify({}, signNotification(alipay.privateKey, refundNotice))).toMatchObject({
+      isValid: false,
+      isIgnored: true,
+      reason: 'refund notice',
     });
     expect(channel.answer(true)).toEqual({ status: 200, body: 'success', contentType: 'text/plain' });
   });

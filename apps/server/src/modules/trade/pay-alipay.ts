@@ -1,4 +1,4 @@
-import type { TChannelTrade, TPayAdapter, TVerified } from './pay.adapter.js';
+import type { TChannelTrade, TPayAdapter, TRefundResult, TVerified } from './pay.adapter.js';
 
 export type TAlipayConfig = {
   appId: string;
@@ -70,6 +70,14 @@ export const createAlipayChannel = async (config: TAlipayConfig): Promise<TPayAd
       paidAt: fromBeijingText(r.sendPayDate),
     };
   };
+  /** `alipay.trade.fastpay.refund.query`: REFUND_SUCCESS, or no status (not received, or failed: null). */
+  const refundQuery = async (t: { outTradeNo: string; refundNo: string }): Promise<TRefundResult | null> => {
+    const r = await exec('alipay.trade.fastpay.refund.query', { outTradeNo: t.outTradeNo, outRequestNo: t.refundNo });
+    if (r.code === '40004' && r.subCode === 'ACQ.TRADE_NOT_EXIST') return null;
+    if (r.code !== '10000') throw failure(r);
+    if (r.refundStatus !== 'REFUND_SUCCESS') return null;
+    return { state: 'success', reason: '', channelRefundId: typeof r.tradeNo === 'string' ? r.tradeNo : null };
+  };
   return {
     channel: 'alipay',
     precreate: async ({ outTradeNo, amount, subject, expireAt }) => {
@@ -95,21 +103,47 @@ export const createAlipayChannel = async (config: TAlipayConfig): Promise<TPayAd
       }
       return query(outTradeNo);
     },
+    /**
+     * Alipay refunds at once: `fund_change` Y is money moved by this call. N is no money moved by
+     * it — a number refunded before (a retry), or not refunded — and Alipay documents asking
+     * `alipay.trade.fastpay.refund.query` then (REFUND_SUCCESS, or nothing: not refunded, send the
+     * same number again). A business failure (40004: ACQ.TRADE_HAS_CLOSE, more than is left…) ends
+     * it; anything else (20000 ACQ.SYSTEM_ERROR, the network) is unknown and retried.
+     */
     refund: async ({ outTradeNo, amount, reason, refundNo }) => {
+      const outRequestNo = refundNo ?? `${outTradeNo}R`;
       const r = await exec('alipay.trade.refund', {
         outTradeNo,
         refundAmount: yuanText(amount),
         refundReason: reason,
         // A partial refund needs its own number; the same number again refunds once.
-        outRequestNo: refundNo ?? `${outTradeNo}R`,
+        outRequestNo,
       });
+      if (r.code === '40004') {
+        return { state: 'failed', reason: `支付宝拒绝退款：${String(r.subMsg ?? r.msg)}`, channelRefundId: null };
+      }
       if (r.code !== '10000') throw failure(r);
+      const id = typeof r.tradeNo === 'string' ? r.tradeNo : null;
+      if (r.fundChange === 'Y') return { state: 'success', reason: '', channelRefundId: id };
+      return (
+        (await refundQuery({ outTradeNo, refundNo: outRequestNo })) ?? {
+          state: 'processing',
+          reason: '',
+          channelRefundId: id,
+        }
+      );
     },
+    refundQuery,
     verify: (_headers, rawBody): TVerified => {
       const form = Object.fromEntries(new URLSearchParams(rawBody));
       const outTradeNo = form.out_trade_no ?? null;
       if (!sdk.checkNotifySignV2(form)) return { isValid: false, reason: 'bad signature', outTradeNo };
       if (form.app_id !== config.appId) return { isValid: false, reason: 'another app', outTradeNo };
+      // A refund's notice (out_biz_no = our refund number, refund_fee = all refunded so far): the
+      // refund's own answer and the refund query decide; this one settles nothing.
+      if (form.out_biz_no || form.refund_fee) {
+        return { isValid: false, reason: 'refund notice', outTradeNo, isIgnored: true };
+      }
       const amount = fenOfYuanText(form.total_amount);
       const paidAt = fromBeijingText(form.gmt_payment) ?? Date.now();
       if (stateOf(form.trade_status) !== 'paid' || !outTradeNo || !form.trade_no || amount === null) {

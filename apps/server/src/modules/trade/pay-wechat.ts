@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { TChannelTrade, TPayAdapter, TVerified } from './pay.adapter.js';
+import type { TChannelTrade, TPayAdapter, TRefundResult, TVerified } from './pay.adapter.js';
 
 export type TWechatConfig = {
   appId: string;
@@ -36,6 +36,34 @@ export const decryptResource = (
   decipher.setAuthTag(data.subarray(data.length - 16));
   if (r.associated_data) decipher.setAAD(Buffer.from(r.associated_data, 'utf8'));
   return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
+};
+
+/** A refund's `status` (answer and query) or `refund_status` (notification) as the trade area reads it. */
+const refundStateOf = (status: unknown): TRefundResult['state'] | null =>
+  status === 'SUCCESS'
+    ? 'success'
+    : status === 'PROCESSING'
+      ? 'processing'
+      : status === 'ABNORMAL' || status === 'CLOSED'
+        ? 'failed'
+        : null;
+
+/** Why a refund ended without reaching the payer, as the platform's operator reads it. */
+const refundFailure = (status: unknown) =>
+  status === 'ABNORMAL'
+    ? '微信支付退款异常（用户银行卡作废或冻结，原路退款失败）'
+    : status === 'CLOSED'
+      ? '微信支付退款已关闭'
+      : `微信支付退款失败（${String(status)}）`;
+
+const refundResult = (json: Record<string, unknown>): TRefundResult | null => {
+  const state = refundStateOf(json.status);
+  if (!state) return null;
+  return {
+    state,
+    reason: state === 'failed' ? refundFailure(json.status) : '',
+    channelRefundId: typeof json.refund_id === 'string' ? json.refund_id : null,
+  };
 };
 
 const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
@@ -110,6 +138,35 @@ export const createWechatChannel = (config: TWechatConfig): TPayAdapter => {
       paidAt: typeof r.json.success_time === 'string' ? Date.parse(r.json.success_time) : null,
     };
   };
+  /**
+   * A refund's result (REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED; the resource documented
+   * as mchid, out_trade_no, out_refund_no, refund_id, refund_status, amount.refund …): our merchant's.
+   */
+  const refundNotice = (r: Record<string, unknown>): TVerified => {
+    const outTradeNo = typeof r.out_trade_no === 'string' ? r.out_trade_no : null;
+    if (r.mchid !== config.mchId) return { isValid: false, reason: 'another merchant', outTradeNo };
+    const state = refundStateOf(r.refund_status);
+    const amount = (r.amount as { refund?: unknown } | undefined)?.refund;
+    if (
+      !outTradeNo ||
+      typeof r.out_refund_no !== 'string' ||
+      !Number.isSafeInteger(amount) ||
+      (state !== 'success' && state !== 'failed')
+    ) {
+      return { isValid: false, reason: 'malformed refund notice', outTradeNo };
+    }
+    return {
+      isValid: true,
+      refund: {
+        refundNo: r.out_refund_no,
+        outTradeNo,
+        amount: amount as number,
+        state,
+        reason: state === 'failed' ? refundFailure(r.refund_status) : '',
+        channelRefundId: typeof r.refund_id === 'string' ? r.refund_id : null,
+      },
+    };
+  };
   return {
     channel: 'wechat',
     precreate: async ({ outTradeNo, amount, subject, expireAt }) => {
@@ -138,10 +195,30 @@ export const createWechatChannel = (config: TWechatConfig): TPayAdapter => {
         out_trade_no: outTradeNo,
         out_refund_no: refundNo ?? `${outTradeNo}R`,
         reason,
+        // The refund's result comes to the same endpoint as the payment's (REFUND.*).
+        notify_url: config.notifyUrl,
         amount: { refund: amount, total: total ?? amount, currency: 'CNY' },
       });
-      // The refund is accepted (SUCCESS / PROCESSING); an ABNORMAL or CLOSED one did not reach the payer.
-      if (r.status !== 200 || r.json.status === 'ABNORMAL' || r.json.status === 'CLOSED') throw fail(r);
+      // 5xx and 429: the answer is unknown, the same number is sent again later; other 4xx refuse it.
+      if (r.status >= 500 || r.status === 429) throw fail(r);
+      if (r.status !== 200) {
+        return {
+          state: 'failed',
+          reason: `微信支付拒绝退款：${String(r.json.message ?? r.status)}`,
+          channelRefundId: null,
+        };
+      }
+      const result = refundResult(r.json);
+      if (!result) throw fail(r);
+      return result;
+    },
+    refundQuery: async ({ refundNo }) => {
+      const r = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`);
+      if (r.status === 404) return null;
+      if (r.status !== 200) throw fail(r);
+      const result = refundResult(r.json);
+      if (!result) throw fail(r);
+      return result;
     },
     verify: (headers, rawBody): TVerified => {
       if (!platformSigned(config, headers, rawBody))
@@ -152,6 +229,9 @@ export const createWechatChannel = (config: TWechatConfig): TPayAdapter => {
           event_type?: string;
           resource?: { ciphertext: string; nonce: string; associated_data?: string };
         };
+        if (typeof note.event_type === 'string' && note.event_type.startsWith('REFUND.') && note.resource) {
+          return refundNotice(JSON.parse(decryptResource(config.apiV3Key, note.resource)) as Record<string, unknown>);
+        }
         if (note.event_type !== 'TRANSACTION.SUCCESS' || !note.resource) {
           return {
             isValid: false,

@@ -139,32 +139,52 @@ describe('package refund routes', () => {
     expect(rows.map((r) => `${r.bizType}:${r.amount}`).sort()).toEqual(
       [`refundApply:${app.amount}`, `refundChannel:${-app.amount}`].sort(),
     );
-    expect(t.app.trade.sandbox.refundsOf(outTradeNo)).toEqual({ [app.applyNo]: app.amount });
+    expect(await t.app.trade.sandbox.refundsOf(outTradeNo)).toEqual({ [app.applyNo]: app.amount });
+    // One order paid it all: one share, under the application number, done at once (the sandbox, like Alipay).
+    expect(approved.channelRefunds).toMatchObject([
+      { refundNo: app.applyNo, orderNo: order.orderNo, channel: 'sandbox', amount: app.amount, state: 'success' },
+    ]);
+    const details = ok(await t.call(routes.orderDetails, { orderNo: order.orderNo }, admin));
+    expect(details.refunds).toMatchObject([{ refundNo: app.applyNo, state: 'success' }]);
     expect(await orderRow(order.id)).toMatchObject({ state: 'refunded', refundedAmount: order.amount });
   });
 
-  it('a channel failure changes nothing; 原路退回 is refused where the channel cannot take it', async () => {
+  it('a channel refusing the refund brings the money back to the balance, shown 退款失败; another channel is refused', async () => {
     const {
-      packets: [p],
+      packets: [p, q],
       outTradeNo,
-    } = await bought(1);
+    } = await bought(2);
     const app = ok(await apply(p!.id));
-    // The trade was refunded in full elsewhere: the sandbox refuses, nothing is booked, still pending.
-    await t.app.trade.sandbox.adapter.refund({ outTradeNo, amount: p!.price, refundNo: 'ELSEWHERE', reason: 'x' });
+    // The trade was refunded in full elsewhere: the sandbox refuses this one.
+    await t.app.trade.sandbox.adapter.refund({ outTradeNo, amount: 2 * p!.price, refundNo: 'ELSEWHERE', reason: 'x' });
     const before = await balance();
-    const failed = await t.call(routes.examine, { id: app.id, isApproved: true, refundTo: 'original' }, platform);
-    expect(failed.body).toMatchObject({ code: 10056, msg: expect.stringContaining('支付渠道暂不可用') });
-    expect(await balance()).toBe(before);
-    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.bizKey, app.applyNo))).toEqual([]);
-    expect((await packetRow(p!.id)).status).toBe('frozen');
-    // Paid through a channel other than the configured one: only the balance can take it.
-    await t.database.db.update(payments).set({ channel: 'alipay' }).where(eq(payments.outTradeNo, outTradeNo));
-    const [row] = ok(await t.call(routes.platformRefundPage, { applyNo: app.applyNo }, platform)).records;
-    expect(row!.originalChannel).toBeNull();
-    const refused = await t.call(routes.examine, { id: app.id, isApproved: true, refundTo: 'original' }, platform);
-    expect(refused.body.msg).toContain('不能原路退回');
-    ok(await t.call(routes.examine, { id: app.id, isApproved: true, refundTo: 'balance' }, platform));
+    const approved = ok(await t.call(routes.examine, { id: app.id, isApproved: true, refundTo: 'original' }, platform));
+    expect(approved).toMatchObject({ state: 'approved', channel: 'sandbox' });
+    expect(approved.channelRefunds).toMatchObject([
+      { refundNo: app.applyNo, state: 'failed', reason: '退款金额超过可退金额', attempts: 1 },
+    ]);
+    // In, out, and back: the enterprise has the money, each movement once.
     expect(await balance()).toBe(before + app.amount);
+    const rows = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.bizKey, app.applyNo));
+    expect(rows.map((r) => `${r.bizType}:${r.amount}`).sort()).toEqual(
+      [`refundApply:${app.amount}`, `refundChannel:${-app.amount}`, `refundChannelBack:${app.amount}`].sort(),
+    );
+    const [listed] = ok(await t.call(routes.platformRefundPage, { applyNo: app.applyNo }, platform)).records;
+    expect(listed!.channelRefunds[0]).toMatchObject({ state: 'failed', reason: '退款金额超过可退金额' });
+    expect((await packetRow(p!.id)).status).toBe('refunded');
+
+    // Paid through a channel other than the configured one: only the balance can take it.
+    const other = ok(await apply(q!.id));
+    await t.database.db.update(payments).set({ channel: 'alipay' }).where(eq(payments.outTradeNo, outTradeNo));
+    const [row] = ok(await t.call(routes.platformRefundPage, { applyNo: other.applyNo }, platform)).records;
+    expect(row!.originalChannel).toBeNull();
+    const refused = await t.call(routes.examine, { id: other.id, isApproved: true, refundTo: 'original' }, platform);
+    expect(refused.body.msg).toContain('不能原路退回');
+    expect((await packetRow(q!.id)).status).toBe('frozen');
+    const afterRefusal = await balance();
+    ok(await t.call(routes.examine, { id: other.id, isApproved: true, refundTo: 'balance' }, platform));
+    expect(await balance()).toBe(afterRefusal + other.amount);
+    await t.database.db.update(payments).set({ channel: 'sandbox' }).where(eq(payments.outTradeNo, outTradeNo));
   });
 
   it('rejects with a reason and releases the package', async () => {

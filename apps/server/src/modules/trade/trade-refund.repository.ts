@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { tenants } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
-import { orders, payments, refundApplications } from './trade.schema.js';
+import { orders, refundApplications } from './trade.schema.js';
 
 export type TRefundFilter = {
   tenantId?: number;
@@ -101,18 +101,4 @@ export const tradeRefundRepository = {
         .where(eq(orders.id, orderId))
         .limit(1)
     )[0] ?? null,
-
-  /** The payments that paid these orders (one per paid order; a second payment was refunded at once). */
-  paidPayments: (db: TDb, orderIds: number[]) =>
-    orderIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({
-            orderId: payments.orderId,
-            outTradeNo: payments.outTradeNo,
-            channel: payments.channel,
-            amount: payments.amount,
-          })
-          .from(payments)
-          .where(and(inArray(payments.orderId, orderIds), eq(payments.state, 'paid'))),
 };

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import {
-  payChannelLabel,
   refundChannelLabel,
   refundKindLabel,
   refundStateLabel,
+  type TChannelRefund,
   type TParsedRequestOf,
-  type TPayChannel,
   type TRefundApplication,
   type TRefundKind,
   type TRefundState,
@@ -19,6 +18,7 @@ import { asPlatform, type TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { lockPacket, setPacketStatus } from '../packet/index.js';
 import { addRefundedMonths, endSeat, refundableTerms, setSeatAutoRenewal, visibleSeat } from '../seat/index.js';
+import { createChannelRefunds } from './channel-refund.service.js';
 import { book } from './ledger.repository.js';
 import { ms } from './order.kit.js';
 import type { TPayAdapter } from './pay.adapter.js';
@@ -42,10 +42,13 @@ const wholeMonths = (from: Date, to: Date, max: number) => {
   return m;
 };
 
-/** The channel each application's money could go back through (原路退回), by application id. */
-type TOriginals = Map<number, { channel: string; outTradeNo: string; amount: number } | null>;
+/** The channel each application's money could go back through (原路退回), and its shares, by application id. */
+type TOriginals = { channel: Map<number, string | null>; shares: Map<number, TChannelRefund[]> };
 
-const toRefund = (r: TRefundRow, originals: TOriginals = new Map()): TRefundApplication => ({
+const toRefund = (
+  r: TRefundRow,
+  originals: TOriginals = { channel: new Map(), shares: new Map() },
+): TRefundApplication => ({
   id: r.id,
   applyNo: r.applyNo,
   tenantId: r.tenantId,
@@ -60,7 +63,8 @@ const toRefund = (r: TRefundRow, originals: TOriginals = new Map()): TRefundAppl
   state: r.state as TRefundState,
   rejectReason: r.rejectReason,
   channel: r.channel,
-  originalChannel: originals.get(r.id)?.channel ?? null,
+  originalChannel: originals.channel.get(r.id) ?? null,
+  channelRefunds: originals.shares.get(r.id) ?? [],
   examinedByName: r.examinedByName,
   examinedAt: ms(r.examinedAt),
   createdByName: r.createdByName,
@@ -102,24 +106,29 @@ export const refundColumns: TColumn<TRefundRow>[] = [
  * application per package under review follows from the same lock (a frozen package is refused).
  * Approved: the package is `refunded` (ended); rejected: `active` again.
  *
- * 原路退回: when every part comes from one order paid through the channel configured now, the
- * platform may send the money back through it: `refund +` to the balance, then `refund −` out to
- * the payer (both keyed by the application number, so booked once), then the channel's refund with
- * the application number as its refund number (a retry refunds once at the channel); a channel
- * failure rolls all of it back and the application stays pending.
+ * 原路退回 (channel-refund.service.ts): when the orders the parts come from were paid through the
+ * channel configured now (or from the balance, at least one through the channel), the platform may
+ * send each order's share back the way it was paid, under its own refund number; what each
+ * channel answers is kept per share (success, processing, failed → back to the balance, or no
+ * answer → retried by the job).
  */
-export const createTradeRefundService = (deps: { database: TDatabase; adapter: TPayAdapter }) => {
-  /** Where each application's money could go back (one paid order through the configured channel). */
+export const createTradeRefundService = (deps: {
+  database: TDatabase;
+  adapter: TPayAdapter;
+  logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}) => {
+  const channelRefunds = createChannelRefunds(deps);
+  /** Where each pending application's money could go back, and each approved one's shares. */
   const originalsOf = async (db: TDb, rows: TRefundRow[]): Promise<TOriginals> => {
-    const orderIds = [...new Set(rows.flatMap((r) => r.parts.map((p) => p.orderId)))];
-    const paid = new Map((await repo.paidPayments(db, orderIds)).map((p) => [p.orderId, p]));
-    return new Map(
-      rows.map((r) => {
-        const ids = [...new Set(r.parts.map((p) => p.orderId))];
-        const payment = ids.length === 1 ? paid.get(ids[0]!) : undefined;
-        return [r.id, payment && payment.channel === deps.adapter.channel ? payment : null];
-      }),
-    );
+    const pending = rows.filter((r) => r.state === 'pending');
+    const plans = await channelRefunds.planAll(db, pending);
+    return {
+      channel: new Map(pending.map((r) => [r.id, 'legs' in plans.get(r.applyNo)! ? deps.adapter.channel : null])),
+      shares: await channelRefunds.sharesOf(
+        db,
+        rows.filter((r) => r.state === 'approved').map((r) => r.id),
+      ),
+    };
   };
   const withOriginals = async (db: TDb, rows: TRefundRow[]) => {
     const originals = await originalsOf(db, rows);
@@ -160,6 +169,9 @@ export const createTradeRefundService = (deps: { database: TDatabase; adapter: T
   };
 
   return {
+    /** The shares of a refund: a channel's notification, the job, an order's details. */
+    channelRefunds,
+
     seatCancelQuote: async (ctx: TRequestContext, { seatId }: TReq<'seatCancelQuote'>): Promise<TSeatCancelQuote> => {
       const seat = await requireSeat(ctx, seatId);
       return quote(ctx.tx, ctx.auth.tenantId, seatId, seat.expireAt, new Date());
@@ -268,10 +280,6 @@ export const createTradeRefundService = (deps: { database: TDatabase; adapter: T
           const [rejected] = await withOriginals(db, [(await repo.byId(db, app.id))!]);
           return rejected!;
         }
-        const original = input.refundTo === 'original' ? (await originalsOf(db, [app])).get(app.id) : undefined;
-        if (input.refundTo === 'original' && !original) {
-          throw tradeErrors.originalUnavailable('该申请的订单不是通过当前支付渠道付款的');
-        }
         const refunded: { order: TOrderRefunded; amount: number; key: string }[] = [];
         for (const [i, part] of app.parts.entries()) {
           if (part.termId !== null) await addRefundedMonths(db, part.termId, part.months);
@@ -294,33 +302,14 @@ export const createTradeRefundService = (deps: { database: TDatabase; adapter: T
         if (!booked.isBooked) throw tradeErrors.refundExamined(refundStateLabel.approved);
         // Sold through an agent (issue 18): its margin taken back pro rata, after the enterprise's booking.
         for (const r of refunded) await reverseAgentMargin(db, r.order, r.amount, r.key);
-        if (original) {
-          // The money leaves again, back to the payer, once per refund number (the application's).
-          const out = await book(db, {
-            tenantId: app.tenantId,
-            kind: 'refund',
-            amount: -app.amount,
-            bizType: 'refundChannel',
-            bizKey: app.applyNo,
-            remark: `${kindLabel}原路退回（${payChannelLabel[original.channel as TPayChannel] ?? original.channel}）：${original.outTradeNo}`,
-            by: who,
-            isCovered: true,
-          });
-          if (!out.isBooked) throw tradeErrors.refundExamined(refundStateLabel.approved);
-          // Last: a channel failure rolls the bookings back and the application stays pending.
-          try {
-            await deps.adapter.refund({
-              outTradeNo: original.outTradeNo,
-              amount: app.amount,
-              total: original.amount,
-              refundNo: app.applyNo,
-              reason: `${kindLabel}：${app.reason}`.slice(0, 80),
-            });
-          } catch (e) {
-            throw tradeErrors.channelFailed(e instanceof Error ? e.message : String(e));
-          }
-        }
-        await repo.update(db, app.id, { state: 'approved', channel: original ? original.channel : 'balance', ...by });
+        // 原路退回: each order's share leaves the balance again and goes back the way it was paid.
+        const isOriginal = input.refundTo === 'original';
+        if (isOriginal) await channelRefunds.approve(db, app, kindLabel, who);
+        await repo.update(db, app.id, {
+          state: 'approved',
+          channel: isOriginal ? deps.adapter.channel : 'balance',
+          ...by,
+        });
         const [approved] = await withOriginals(db, [(await repo.byId(db, app.id))!]);
         return approved!;
       }),

@@ -30,7 +30,7 @@ const escapeHtml = (s: string) =>
 export const registerSandboxPayPage = (app: FastifyInstance, sandbox: TSandboxChannel) => {
   app.get('/dev/pay/page', async (req, reply) => {
     const t = String((req.query as { t?: string }).t ?? '').replace(/[^A-Za-z0-9]/g, '');
-    const trade = sandbox.trade(t);
+    const trade = await sandbox.trade(t);
     const body = trade
       ? `<p>商品：${escapeHtml(trade.subject)}</p><p class="amount">¥${(trade.amount / 100).toFixed(2)}</p>
 <p class="no">交易号 ${t}</p>

@@ -185,3 +185,58 @@ export const refundApplications = pgTable(
     index('refund_applications_state_created_idx').on(t.state, t.createdAt, t.id),
   ],
 );
+
+/** A refund's state at its channel: pending (not accepted yet: retried), processing, success, failed. */
+export type TChannelRefundState = 'pending' | 'processing' | 'success' | 'failed';
+
+/**
+ * Each order's part of an approved refund (migration 0049): through the channel that paid the order
+ * (原路退回, under its own refund number) or back to the balance (`channel` = balance).
+ */
+export const channelRefunds = pgTable(
+  'channel_refunds',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    applicationId: ref('application_id')
+      .notNull()
+      .references(() => refundApplications.id),
+    refundNo: text('refund_no').notNull(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderNo: text('order_no').notNull(),
+    channel: text('channel').notNull(),
+    outTradeNo: text('out_trade_no'),
+    /** The payment's amount (WeChat's `amount.total`). */
+    total: fen('total').notNull().default(0),
+    amount: fen('amount').notNull(),
+    state: text('state').$type<TChannelRefundState>().notNull().default('pending'),
+    /** Why it failed, or the last error of an attempt to retry. */
+    reason: text('reason').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    channelRefundId: text('channel_refund_id'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('channel_refunds_refund_no_idx').on(t.refundNo),
+    index('channel_refunds_application_idx').on(t.applicationId),
+    index('channel_refunds_open_idx').on(t.updatedAt).where(sql`state IN ('pending', 'processing')`),
+  ],
+);
+
+/** The sandbox channel's trades (development, migration 0049): a QR being paid survives a restart. */
+export const sandboxTrades = pgTable('sandbox_trades', {
+  outTradeNo: text('out_trade_no').primaryKey(),
+  amount: fen('amount').notNull(),
+  subject: text('subject').notNull(),
+  expireAt: ts('expire_at').notNull(),
+  state: text('state').notNull().default('waiting'),
+  channelTradeNo: text('channel_trade_no'),
+  paidAt: ts('paid_at'),
+  /** Refunds by refund number (fen). */
+  refunds: jsonb('refunds').$type<Record<string, number>>().notNull().default({}),
+  createdAt: createdAt(),
+});

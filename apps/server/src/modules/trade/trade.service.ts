@@ -148,14 +148,16 @@ export const createTradeService = (deps: {
       // The order's other QR codes die with it.
       for (const other of await repo.paymentsOf(tx, order.id)) {
         if (other.id !== payment.id && other.state === 'waiting') {
-          const left = await adapter.close(other.outTradeNo);
+          const left = await adapter.close(other.outTradeNo, tx);
           if (left.state !== 'paid') await repo.updatePayment(tx, other.id, { state: 'closed' });
         }
       }
       return 'paid' as const;
     }
     // Paid twice (another QR code, or after the order closed): the money goes back where it came from.
-    await adapter.refund({ outTradeNo, amount: payment.amount, reason: '重复支付退款' });
+    // A refusal rolls the settlement back: the notification is answered FAIL and comes again.
+    const back = await adapter.refund({ outTradeNo, amount: payment.amount, reason: '重复支付退款' }, tx);
+    if (back.state === 'failed') throw new Error(`重复支付退款被渠道拒绝：${back.reason}`);
     await book(tx, {
       tenantId: order.tenantId,
       kind: 'refund',
@@ -181,7 +183,7 @@ export const createTradeService = (deps: {
     const unpaid: TPaymentRow[] = [];
     for (const p of await repo.paymentsOf(tx, order.id)) {
       if (p.state !== 'waiting') continue;
-      const t = await adapter[ask](p.outTradeNo);
+      const t = await adapter[ask](p.outTradeNo, tx);
       if (t.state === 'paid' && t.amount !== null && t.channelTradeNo) {
         const event = {
           outTradeNo: p.outTradeNo,
@@ -302,7 +304,11 @@ export const createTradeService = (deps: {
 
     orderDetails: async (ctx: TRequestContext, { orderNo }: TReq<'orderDetails'>) => {
       const o = await requireOrder(ctx.tx, ctx.auth.tenantId, orderNo);
-      return { ...toOrder(o), payments: (await repo.paymentsOf(ctx.tx, o.id)).map(toPayment) };
+      return {
+        ...toOrder(o),
+        payments: (await repo.paymentsOf(ctx.tx, o.id)).map(toPayment),
+        refunds: await refund.channelRefunds.ofOrder(ctx.tx, o.id),
+      };
     },
 
     /** The filtered orders (read when the download is sent) and the file's name; columns: `orderColumns`. */
@@ -319,13 +325,10 @@ export const createTradeService = (deps: {
       const outTradeNo = `${order.orderNo}P${(await repo.paymentCount(ctx.tx, order.id)) + 1}`;
       let codeUrl: string;
       try {
-        ({ codeUrl } = await adapter.precreate({
-          outTradeNo,
-          amount: order.amount,
-          subject: order.subject,
-          expireAt: order.expireAt,
-          origin,
-        }));
+        ({ codeUrl } = await adapter.precreate(
+          { outTradeNo, amount: order.amount, subject: order.subject, expireAt: order.expireAt, origin },
+          ctx.tx,
+        ));
       } catch (error) {
         logger.error({ err: error, outTradeNo }, 'pay: precreate failed');
         throw tradeErrors.channelFailed(error instanceof Error ? error.message : '未知错误');
@@ -419,6 +422,12 @@ export const createTradeService = (deps: {
         logger.warn({ channel, outTradeNo: v.outTradeNo, reason: v.reason }, 'pay: notification refused');
         return adapter.answer(false);
       }
+      if ('refund' in v) {
+        // A refund's result (WeChat REFUND.*): the share ends once; an unknown one is re-sent later.
+        const outcome = await refund.channelRefunds.settle(v.refund);
+        await keep(v.refund.outTradeNo, true, `refund ${v.refund.refundNo}: ${outcome}`);
+        return adapter.answer(outcome !== 'amount mismatch' && outcome !== 'unknown refund');
+      }
       const tenantId = await repo.tenantOfTrade(database.db, v.event.outTradeNo);
       if (tenantId === null) {
         await keep(v.event.outTradeNo, true, 'unknown trade');
@@ -442,6 +451,8 @@ export const createTradeService = (deps: {
       let renewedAt = 0;
       const pass = async () => {
         await runJob();
+        // Refunds the channel has not answered or not finished yet (原路退回).
+        await refund.channelRefunds.run();
         if (Date.now() - renewedAt < renewalEveryMs) return;
         renewedAt = Date.now();
         await seat.runRenewalJob();
