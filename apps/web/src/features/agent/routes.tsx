@@ -8,6 +8,8 @@ const AgentEnterprisePage = lazyPage(() => import('./pages/AgentEnterprisePage')
 const AgentPricePage = lazyPage(() => import('./pages/AgentPricePage'), 'AgentPricePage');
 const AgentOrderPage = lazyPage(() => import('./pages/AgentOrderPage'), 'AgentOrderPage');
 const AgentInvitePage = lazyPage(() => import('./pages/AgentInvitePage'), 'AgentInvitePage');
+const AgentNoticePage = lazyPage(() => import('./pages/AgentNoticePage'), 'AgentNoticePage');
+const AgentSeatSummaryPage = lazyPage(() => import('./pages/AgentSeatSummaryPage'), 'AgentSeatSummaryPage');
 
 const guarded = (path: string, perm: string, element: React.ReactNode): RouteObject => ({
   path,
@@ -21,4 +23,6 @@ export const agentPageRoutes: RouteObject[] = [
   guarded('agent/prices', AgentPerm.priceList, <AgentPricePage />),
   guarded('agent/orders', AgentPerm.orderList, <AgentOrderPage />),
   guarded('agent/invite', AgentPerm.inviteView, <AgentInvitePage />),
+  guarded('agent/notices', AgentPerm.noticeManage, <AgentNoticePage />),
+  guarded('Resource/JSXseatSummary', AgentPerm.seatSummary, <AgentSeatSummaryPage />),
 ];

@@ -1,4 +1,5 @@
 import { agentTexts } from './agent';
+import { agentNoticeTexts } from './agentNotice';
 import { authTexts } from './auth';
 import { billingTexts } from './billing';
 import { blacklistTexts } from './blacklist';
@@ -37,6 +38,7 @@ export const zhCN = {
   ...tradeTexts,
   ...billingTexts,
   ...agentTexts,
+  ...agentNoticeTexts,
 } as const;
 
 export type TLocale = typeof zhCN;

@@ -1,0 +1,34 @@
+import { agentRoutes, type TAgentNotice, type TAgentNoticeReach } from '@yunhu/contract';
+import { Drawer } from 'antd';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+
+const n = t.agentNotice;
+
+const columns: TListColumn<TAgentNoticeReach>[] = [
+  { key: 'enterpriseName', title: n.enterpriseName, dataIndex: 'enterpriseName' },
+  { key: 'userCount', title: n.userCount, dataIndex: 'userCount' },
+  { key: 'readCount', title: n.readCount, dataIndex: 'readCount' },
+];
+
+/** notice-cpfr: the enterprises one notice reached, each with its users and how many read it. */
+export const NoticeReachDrawer = ({ notice, onClose }: { notice: TAgentNotice | null; onClose: () => void }) => (
+  <Drawer
+    open={notice !== null}
+    width={720}
+    title={notice ? n.reachTitle(notice.title) : ''}
+    onClose={onClose}
+    destroyOnHidden
+  >
+    {notice && (
+      <ListPage
+        pageKey={`agentNoticeReach-${notice.id}`}
+        route={agentRoutes.noticeReach}
+        params={{ noticeId: notice.id }}
+        rowKey="enterpriseId"
+        columns={columns}
+      />
+    )}
+  </Drawer>
+);

@@ -1,0 +1,78 @@
+import { AgentPerm, agentRoutes, type TAgentNotice } from '@yunhu/contract';
+import { Button, Form, Input, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
+import type { TListColumn } from '../../../shared/list/types';
+import { Permission } from '../../../shared/permission/Permission';
+import { NoticePublishModal } from '../components/NoticePublishModal';
+import { NoticeReachDrawer } from '../components/NoticeReachDrawer';
+import { agentNoticePageKey } from '../noticeApi';
+
+const n = t.agentNotice;
+const rate = (read: number, users: number) => (users === 0 ? '—' : `${Math.round((read * 100) / users)}%`);
+
+/** 公告 (agent/notices): the agent's notices to its enterprises' bells, how far each went and who read it. */
+export const AgentNoticePage = () => {
+  const [isPublishing, setPublishing] = useState(false);
+  const [shown, setShown] = useState<TAgentNotice | null>(null);
+  const columns: TListColumn<TAgentNotice>[] = [
+    { key: 'title', title: n.title, dataIndex: 'title', width: 200 },
+    { key: 'content', title: n.content, dataIndex: 'content', ellipsis: true, width: 300 },
+    {
+      key: 'audience',
+      title: n.audience,
+      dataIndex: 'audience',
+      render: (v: TAgentNotice['audience']) => (
+        <Tag color={v === 'all' ? 'blue' : undefined}>{v === 'all' ? n.audienceAll : n.audienceChosen}</Tag>
+      ),
+    },
+    { key: 'enterpriseCount', title: n.enterpriseCount, dataIndex: 'enterpriseCount' },
+    { key: 'userCount', title: n.userCount, dataIndex: 'userCount' },
+    {
+      key: 'readCount',
+      title: n.readCount,
+      dataIndex: 'readCount',
+      render: (v: number, row) => <span data-testid="agent-notice-read">{`${v}（${rate(v, row.userCount)}）`}</span>,
+    },
+    {
+      key: 'createdAt',
+      title: n.publishedAt,
+      dataIndex: 'createdAt',
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'action',
+      title: n.actions,
+      fixed: 'right',
+      render: (_v, row) => <RowAction onClick={() => setShown(row)}>{n.reach}</RowAction>,
+    },
+  ];
+  return (
+    <>
+      <ListPage
+        pageKey={agentNoticePageKey}
+        title={n.notices}
+        route={agentRoutes.noticePage}
+        rowKey="id"
+        columns={columns}
+        toolbar={
+          <Permission value={AgentPerm.noticeManage}>
+            <Button type="primary" onClick={() => setPublishing(true)} data-testid="agent-notice-new">
+              {n.publish}
+            </Button>
+          </Permission>
+        }
+        filters={
+          <Form.Item name="title" label={n.title}>
+            <Input placeholder={n.titlePlaceholder} allowClear style={{ width: 180 }} />
+          </Form.Item>
+        }
+      />
+      <NoticePublishModal open={isPublishing} onClose={() => setPublishing(false)} />
+      <NoticeReachDrawer notice={shown} onClose={() => setShown(null)} />
+    </>
+  );
+};
