@@ -8,6 +8,7 @@ const AgentEnterprisePage = lazyPage(() => import('./pages/AgentEnterprisePage')
 const AgentPricePage = lazyPage(() => import('./pages/AgentPricePage'), 'AgentPricePage');
 const AgentOrderPage = lazyPage(() => import('./pages/AgentOrderPage'), 'AgentOrderPage');
 const AgentInvitePage = lazyPage(() => import('./pages/AgentInvitePage'), 'AgentInvitePage');
+const AgentTransferPage = lazyPage(() => import('./pages/AgentTransferPage'), 'AgentTransferPage');
 const AgentNoticePage = lazyPage(() => import('./pages/AgentNoticePage'), 'AgentNoticePage');
 const AgentSeatSummaryPage = lazyPage(() => import('./pages/AgentSeatSummaryPage'), 'AgentSeatSummaryPage');
 
@@ -23,6 +24,7 @@ export const agentPageRoutes: RouteObject[] = [
   guarded('agent/prices', AgentPerm.priceList, <AgentPricePage />),
   guarded('agent/orders', AgentPerm.orderList, <AgentOrderPage />),
   guarded('agent/invite', AgentPerm.inviteView, <AgentInvitePage />),
+  guarded('agent/transfers', AgentPerm.transferManage, <AgentTransferPage />),
   guarded('agent/notices', AgentPerm.noticeManage, <AgentNoticePage />),
   guarded('Resource/JSXseatSummary', AgentPerm.seatSummary, <AgentSeatSummaryPage />),
 ];

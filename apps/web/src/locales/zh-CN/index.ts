@@ -1,4 +1,5 @@
 import { agentTexts } from './agent';
+import { agentTransferTexts } from './agentTransfer';
 import { agentNoticeTexts } from './agentNotice';
 import { authTexts } from './auth';
 import { billingTexts } from './billing';
@@ -38,6 +39,7 @@ export const zhCN = {
   ...tradeTexts,
   ...billingTexts,
   ...agentTexts,
+  ...agentTransferTexts,
   ...agentNoticeTexts,
 } as const;
 

@@ -1,0 +1,55 @@
+import { agentRoutes, beijingTime, minSecText, type TPacketTransfer } from '@yunhu/contract';
+import { Form, Input } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
+import type { TListColumn } from '../../../shared/list/types';
+import { TransferDetailDrawer } from '../components/TransferDetailDrawer';
+import { TransferForm } from '../components/TransferForm';
+import { transferPageKey } from '../transferApi';
+
+const s = t.agentTransfer;
+
+/** 套餐转移 (agent/transfers): move a package between two of the agent's enterprises; the transfers, each with its detail. */
+export const AgentTransferPage = () => {
+  const [shown, setShown] = useState<number | null>(null);
+  const columns: TListColumn<TPacketTransfer>[] = [
+    { key: 'transferNo', title: s.transferNo, dataIndex: 'transferNo' },
+    { key: 'createdAt', title: s.createdAt, dataIndex: 'createdAt', render: (v: number) => beijingTime(v) },
+    { key: 'fromEnterpriseName', title: s.from, dataIndex: 'fromEnterpriseName' },
+    { key: 'toEnterpriseName', title: s.to, dataIndex: 'toEnterpriseName' },
+    { key: 'lineName', title: s.line, dataIndex: 'lineName' },
+    { key: 'packetName', title: s.packetName, dataIndex: 'packetName' },
+    { key: 'seconds', title: s.moved, dataIndex: 'seconds', render: (v: number) => minSecText(v) },
+    { key: 'expireAt', title: s.expireAt, dataIndex: 'expireAt', render: (v: number) => beijingTime(v).slice(0, 10) },
+    { key: 'createdByName', title: s.operator, dataIndex: 'createdByName' },
+    {
+      key: 'actions',
+      title: s.actions,
+      render: (_v: unknown, row: TPacketTransfer) => (
+        <RowAction onClick={() => setShown(row.id)} testId={`agent-transfer-detail-${row.id}`}>
+          {s.detail}
+        </RowAction>
+      ),
+    },
+  ];
+  return (
+    <>
+      <TransferForm />
+      <ListPage
+        pageKey={transferPageKey}
+        title={s.records}
+        route={agentRoutes.transferPage}
+        rowKey="id"
+        columns={columns}
+        filters={
+          <Form.Item name="enterpriseName" label={s.enterpriseName}>
+            <Input placeholder={s.namePlaceholder} allowClear style={{ width: 180 }} />
+          </Form.Item>
+        }
+      />
+      <TransferDetailDrawer id={shown} onClose={() => setShown(null)} />
+    </>
+  );
+};

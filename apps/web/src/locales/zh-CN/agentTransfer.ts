@@ -1,0 +1,41 @@
+/** 套餐转移 (issue 18): the agent moves what is left of a package between two of its enterprises. */
+export const agentTransferTexts = {
+  agentTransfer: {
+    title: '套餐转移',
+    hint: '把名下一家企业套餐的剩余时长转给名下另一家企业：原企业的套餐结束，已用部分和通话记录留在原企业；转入企业得到同一线路、同一到期时间的套餐，时长为转出时的剩余时长。不涉及金额。',
+    from: '转出企业',
+    fromPlaceholder: '选择转出企业',
+    packet: '套餐',
+    packetPlaceholder: '选择要转移的套餐',
+    noPackets: '该企业没有可转移的套餐（使用中、未过期、有剩余时长）',
+    packetOption: (line: string, name: string, minutes: string, expire: string) =>
+      `${line} · ${name} · 剩余 ${minutes} · ${expire} 到期`,
+    to: '转入企业',
+    toPlaceholder: '选择转入企业',
+    notActive: '（未通过审核或已停用）',
+    submit: '转移',
+    required: (label: string) => `请选择${label}`,
+    confirmTitle: '确认转移套餐',
+    confirmBody: (minutes: string, from: string, to: string) =>
+      `把「${from}」的这个套餐剩余 ${minutes} 转给「${to}」？转出后原企业不能再使用它。`,
+    done: (no: string) => `已转移，单号 ${no}`,
+    // The list and the detail.
+    records: '转移记录',
+    enterpriseName: '企业名称',
+    namePlaceholder: '转出或转入企业',
+    transferNo: '转移单号',
+    line: '线路',
+    packetName: '套餐名称',
+    moved: '转移时长',
+    expireAt: '到期时间',
+    operator: '操作人',
+    createdAt: '转移时间',
+    actions: '操作',
+    detail: '详情',
+    detailTitle: (no: string) => `转移详情：${no}`,
+    sourceTotal: '原套餐总时长',
+    sourceUsed: '原企业已用（留在原企业）',
+    fromPacketId: '原套餐编号',
+    toPacketId: '新套餐编号',
+  },
+} as const;
