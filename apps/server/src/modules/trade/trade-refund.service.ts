@@ -200,7 +200,8 @@ export const createTradeRefundService = (deps: {
       if (id === null) throw tradeErrors.refundPending();
       // A seat being cancelled is not renewed automatically meanwhile.
       await setSeatAutoRenewal(ctx.tx, tenantId, seat.id, false);
-      return toRefund((await repo.byId(ctx.tx, id))!);
+      const [app] = await withOriginals(ctx.tx, [(await repo.byId(ctx.tx, id))!]);
+      return app!;
     },
 
     packetUnsubscribe: async (ctx: TRequestContext, input: TReq<'packetUnsubscribe'>) => {
