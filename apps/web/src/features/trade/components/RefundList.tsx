@@ -16,6 +16,7 @@ import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import type { TRefundRow } from '../api';
+import { ChannelRefunds } from './ChannelRefunds';
 import { toOrderRequest } from './OrderFilters';
 import { fmtTime } from './orderColumns';
 
@@ -50,6 +51,13 @@ export const refundColumns = (withEnterprise: boolean): TListColumn<TRefundRow>[
     title: s.refundChannel,
     dataIndex: 'channel',
     render: (v: string | null) => (v ? (refundChannelLabel[v] ?? v) : '—'),
+  },
+  {
+    key: 'channelRefunds',
+    title: s.refundProgress,
+    dataIndex: 'channelRefunds',
+    width: 300,
+    render: (v: TRefundRow['channelRefunds']) => <ChannelRefunds shares={v} />,
   },
   { key: 'reason', title: s.applyReason, dataIndex: 'reason', ellipsis: true },
   {

@@ -11,6 +11,7 @@ import { Button, Card, Descriptions, Table } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { type TOrderDetails, useOrderDetails } from '../api';
+import { channelRefundColumns } from '../components/ChannelRefunds';
 import { fmtTime, OrderState } from '../components/orderColumns';
 
 const s = t.trade;
@@ -99,6 +100,19 @@ export const OrderDetailsPage = () => {
               { key: 'note', title: s.note, dataIndex: 'note' },
             ]}
           />
+          {o.refunds.length > 0 && (
+            <>
+              <h4 style={{ marginTop: 24 }}>{s.refundRecords}</h4>
+              <Table
+                rowKey="refundNo"
+                size="small"
+                pagination={false}
+                dataSource={o.refunds}
+                columns={channelRefundColumns}
+                data-testid="order-refunds"
+              />
+            </>
+          )}
         </>
       )}
     </Card>

@@ -26,6 +26,7 @@ const application: TRefundApplication = {
   rejectReason: '',
   channel: null,
   originalChannel: null,
+  channelRefunds: [],
   examinedByName: '',
   examinedAt: null,
   createdByName: '管理员',
@@ -86,6 +87,45 @@ describe('PlatformRefundPage', () => {
     await waitFor(() =>
       expect(callMock).toHaveBeenCalledWith(r.examine, { id: 5, isApproved: true, refundTo: 'original' }),
     );
+  });
+
+  it('shows each order’s share of an approved 原路退回 and its state; a failed one says why and where the money went', async () => {
+    const share = { channel: 'sandbox', reason: '', attempts: 1, finishedAt: 1_700_000_100_000 };
+    const approved: TRefundApplication = {
+      ...application,
+      state: 'approved',
+      channel: 'sandbox',
+      examinedByName: '平台运营',
+      channelRefunds: [
+        { ...share, refundNo: 'TD1-1', orderNo: 'YH001', amount: 3000, state: 'success' },
+        { ...share, refundNo: 'TD1-2', orderNo: 'YH002', amount: 2000, channel: 'balance', state: 'success' },
+        {
+          ...share,
+          refundNo: 'TD1-3',
+          orderNo: 'YH003',
+          amount: 5000,
+          state: 'failed',
+          reason: '退款金额超过可退金额',
+        },
+        { ...share, refundNo: 'TD1-4', orderNo: 'YH004', amount: 100, state: 'processing', finishedAt: null },
+      ],
+    };
+    callMock.mockImplementation((route) =>
+      route === r.platformRefundPage
+        ? Promise.resolve({ records: [approved], total: 1, size: 10, current: 1, pages: 1 })
+        : Promise.resolve(null),
+    );
+    renderPage();
+    expect((await screen.findByTestId('refund-share-TD1-1')).textContent).toBe('退款成功');
+    expect(screen.getByText('订单 YH001：¥30.00')).toBeTruthy();
+    expect(screen.getByText('订单 YH002：¥20.00')).toBeTruthy();
+    expect(screen.getByText('退回余额')).toBeTruthy();
+    expect(screen.getByTestId('refund-share-TD1-3').textContent).toBe('退款失败');
+    expect(screen.getByTestId('refund-share-reason-TD1-3').textContent).toBe(
+      '退款金额超过可退金额，已退回企业账户余额',
+    );
+    expect(screen.getByTestId('refund-share-TD1-4').textContent).toBe('退款中');
+    expect(screen.queryByTestId(`refund-actions-${application.applyNo}`)).toBeNull();
   });
 
   it('rejects only with a reason', async () => {
