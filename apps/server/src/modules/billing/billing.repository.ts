@@ -171,6 +171,27 @@ export const billingRepository = {
   },
 
   /**
+   * A finished call's rate (as `rateAt`, for the call's start) and whether the enterprise had package
+   * seconds on the line then, in one statement: charging skips the packages' locking update when
+   * none had any (the balance path, issue 16). A line that does not exist answers null.
+   */
+  rateForCall: async (tx: TDb, tenantId: number, lineId: number, at: Date) => {
+    const [row] = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select l.price_per_minute, r.id, r.unit_price, r.increment_seconds, r.minimum_seconds, r.free_seconds,
+          exists (select 1 from packets p
+            where p.tenant_id = ${tenantId} and p.line_id = l.id and p.status = 'active'
+              and p.expire_at > ${at.toISOString()} and p.used_seconds < p.total_minutes * 60) as has_packet_seconds
+        from lines l left join lateral (
+          select * from line_rates r where r.line_id = l.id and r.valid_from <= ${at.toISOString()}
+          order by r.valid_from desc, r.id desc limit 1
+        ) r on true
+        where l.id = ${lineId}`),
+    );
+    return row ? { rate: rateOfRow(row), hasPacketSeconds: row.has_packet_seconds === true } : null;
+  },
+
+  /**
    * The charge of one call and its day's roll-up, in one statement: the person's billing switch is
    * read as it stands (cost allocation), the roll-up row of (day, line, department, person) grows.
    * A record charged already writes nothing (the key is the record) and answers false.

@@ -28,8 +28,14 @@ import { balanceHeld, hasDialFundsAcrossLines, rateCall, splitCharge, type TRate
 
 type TReq<K extends keyof typeof billingRoutes> = TParsedRequestOf<(typeof billingRoutes)[K]>;
 
-/** A call rated at its line's rate of its start (what `chargeRecord` charges). */
-export type TRecordRating = { rate: TRateAt; rated: TRated };
+/**
+ * A call rated at its line's rate of its start (what `chargeRecord` charges), and whether the
+ * enterprise had package seconds on the line then (when none had, charging goes straight to the
+ * balance).
+ */
+export type TRecordRating = { rate: TRateAt; rated: TRated; hasPacketSeconds: boolean };
+
+const noRate: TRateAt = { rateId: null, unitPrice: 0, incrementSeconds: 60, minimumSeconds: 0, freeSeconds: 0 };
 
 /**
  * Rates a finished call at its line's rate in force at its start (the call area, before it writes
@@ -38,16 +44,11 @@ export type TRecordRating = { rate: TRateAt; rated: TRated };
  */
 export const rateRecord = async (
   tx: TDb,
-  call: { lineId: number; startTime: Date; isAnswered: boolean; duration: number },
+  call: { tenantId: number; lineId: number; startTime: Date; isAnswered: boolean; duration: number },
 ): Promise<TRecordRating> => {
-  const rate = (await repo.rateAt(tx, call.lineId, call.startTime)) ?? {
-    rateId: null,
-    unitPrice: 0,
-    incrementSeconds: 60,
-    minimumSeconds: 0,
-    freeSeconds: 0,
-  };
-  return { rate, rated: rateCall(call, rate) };
+  const found = await repo.rateForCall(tx, call.tenantId, call.lineId, call.startTime);
+  const rate = found?.rate ?? noRate;
+  return { rate, rated: rateCall(call, rate), hasPacketSeconds: found?.hasPacketSeconds ?? false };
 };
 
 /**
@@ -72,14 +73,18 @@ export const chargeRecord = async (
     rating: TRecordRating;
   },
 ) => {
-  const { rate, rated } = call.rating;
+  const { rate, rated, hasPacketSeconds } = call.rating;
   if (rated.amount <= 0) return null;
-  const taken = await takePacketSeconds(tx, {
-    tenantId: call.tenantId,
-    lineId: call.lineId,
-    at: call.startTime,
-    seconds: rated.billedSeconds,
-  });
+  // No package had seconds when the call was rated (this transaction, moments ago): the balance
+  // pays without the packages' locking update. A package bought in those moments pays from the next call.
+  const taken = hasPacketSeconds
+    ? await takePacketSeconds(tx, {
+        tenantId: call.tenantId,
+        lineId: call.lineId,
+        at: call.startTime,
+        seconds: rated.billedSeconds,
+      })
+    : [];
   const split = splitCharge(
     rated,
     rate,

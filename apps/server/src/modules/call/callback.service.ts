@@ -302,6 +302,7 @@ export const createCallbackService = (deps: {
       const duration = talkSeconds(call.answerTime, call.endTime);
       // Rated at the line's rate of the call's start (billing, issue 16): the price is the postage.
       const rating = await rateRecord(tx, {
+        tenantId: bind.tenantId,
         lineId: bind.lineId,
         startTime: call.startTime,
         isAnswered: call.callStatus === 1,
