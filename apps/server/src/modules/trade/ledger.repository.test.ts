@@ -138,6 +138,37 @@ describe('ledger', () => {
     );
   });
 
+  it('lets each of parallel movements of one account see the balance the one before left', async () => {
+    const [row] = await database.db
+      .insert(tenants)
+      .values({ code: 'L000003', name: '账本三' })
+      .returning({ id: tenants.id });
+    const c = row!.id;
+    const move = (kind: TLedgerKind, amount: number, bizKey: string) =>
+      withTenant(database, c, (tx) => book(tx, { tenantId: c, kind, amount, bizType: 'order', bizKey }));
+    // The account's first use, twelve at once: one account, every recharge counted.
+    const recharges = await Promise.all(Array.from({ length: 12 }, (_, i) => move('recharge', 10, `R-${i}`)));
+    expect(recharges.every((r) => r.isBooked)).toBe(true);
+    expect(await balanceOf(c)).toBe(120);
+    // 120 fen, eight purchases of 25 at once: four pass (100), four are refused with what was left.
+    const buys = await Promise.all(Array.from({ length: 8 }, (_, i) => move('purchase', -25, `B-${i}`)));
+    expect(buys.filter((r) => r.isBooked)).toHaveLength(4);
+    const refused = buys.filter((r) => !r.isBooked);
+    expect(refused).toHaveLength(4);
+    for (const r of refused) expect(r).toEqual({ isBooked: false, reason: 'insufficient', balance: 20 });
+    // Each booking's balance after is the one before it less its amount: no two saw the same balance.
+    const afters = buys.flatMap((r) => (r.isBooked ? [r.balanceAfter] : [])).sort((x, y) => x - y);
+    expect(afters).toEqual([20, 45, 70, 95]);
+    // A consumption may overdraw, at once with a purchase that may not.
+    const [call, buy] = await Promise.all([move('consumption', -50, 'C-1'), move('purchase', -15, 'B-last')]);
+    expect(call.isBooked).toBe(true);
+    expect(await balanceOf(c)).toBe(buy.isBooked ? -45 : -30);
+    expect(await balanceOf(c)).toBe(await sumOf(c));
+    // A repeated key is a duplicate whatever the balance says.
+    expect(await move('purchase', -25, 'B-0')).toMatchObject({ isBooked: false });
+    expect(await move('consumption', -50, 'C-1')).toMatchObject({ isBooked: false, reason: 'duplicate' });
+  });
+
   it('reconcile names an account whose balance was changed outside the ledger', async () => {
     const [a] = tenantIds;
     await database.db.update(accounts).set({ balance: sql`balance + 1` }).where(eq(accounts.tenantId, a!));

@@ -45,58 +45,60 @@ export type TBooked =
  * enterprise's account row (FOR UPDATE, created on first use), refuse a second booking of the same
  * (kind, business object) and a balance below zero unless the kind allows it, then append the
  * ledger row and set the balance it names. Parallel bookings of one account run one at a time;
- * the unique index is the last wall against a double booking.
+ * the unique index is the last wall against a double booking. One round trip once the account
+ * exists (the charge of every call from the balance passes here, issue 16).
  */
 export const book = async (tx: TDb, m: TMovement): Promise<TBooked> => {
-  const found = await lockAccount(tx, m);
-  const state = found ?? (await openAccount(tx, m));
-  const { balance } = state;
-  if (state.isDuplicate) return { isBooked: false, reason: 'duplicate', balanceAfter: balance };
-  const balanceAfter = balance + m.amount;
-  if (balanceAfter < 0 && m.amount < 0 && !m.isCovered && !overdraftKinds.has(m.kind)) {
-    return { isBooked: false, reason: 'insufficient', balance };
-  }
-  // The row and the balance it names in one statement; nothing when the unique index says the
-  // movement is there already (booked by another enterprise's transaction under the same key).
-  const [entry] = rowsOf<{ id: string | number }>(
-    await tx.execute(sql`with entry as (
-        insert into ledger_entries (tenant_id, kind, amount, balance_after, biz_type, biz_key, remark,
-          created_by, created_by_name)
-        values (${m.tenantId}, ${m.kind}, ${m.amount}, ${balanceAfter}, ${m.bizType}, ${m.bizKey},
-          ${m.remark ?? ''}, ${m.by?.userId ?? null}, ${m.by?.name ?? ''})
-        on conflict do nothing
-        returning id)
-      update accounts set balance = ${balanceAfter}, updated_at = now()
-      from entry where accounts.tenant_id = ${m.tenantId}
-      returning entry.id`),
-  );
-  if (!entry) return { isBooked: false, reason: 'duplicate', balanceAfter: balance };
-  return { isBooked: true, balanceAfter, entryId: Number(entry.id) };
+  const tried = await lockAndBook(tx, m);
+  if (tried) return tried;
+  // The account's first use: created (a parallel first use may win the insert), then booked.
+  await tx.insert(accounts).values({ tenantId: m.tenantId }).onConflictDoNothing();
+  const booked = await lockAndBook(tx, m);
+  if (!booked) throw new Error(`account of tenant ${m.tenantId} missing after its insert`);
+  return booked;
 };
-
-type TAccountState = { balance: number; isDuplicate: boolean };
 
 /**
- * The account row locked (FOR UPDATE) with its balance, and whether the movement is booked already,
- * in one round trip; null when the enterprise has no account yet.
+ * `book` in one statement: the account row locked FOR UPDATE (its balance read after any booking
+ * it waited for), the ledger row inserted from that balance unless the movement would take it below
+ * zero where that is refused, and the balance set to the row's balance after. The insert's unique
+ * index refuses a second booking, even one committed while this statement waited on the lock
+ * (`dup` reads the statement's snapshot, older than the lock: the index is the wall). Null when
+ * the enterprise has no account yet.
  */
-const lockAccount = async (tx: TDb, m: TMovement): Promise<TAccountState | null> => {
-  const [row] = rowsOf<{ balance: string | number | null; dup: boolean }>(
-    await tx.execute(sql`select
-        (select a.balance from accounts a where a.tenant_id = ${m.tenantId} for update) as balance,
-        exists (select 1 from ledger_entries e
-          where e.kind = ${m.kind} and e.biz_type = ${m.bizType} and e.biz_key = ${m.bizKey}) as dup`),
+const lockAndBook = async (tx: TDb, m: TMovement): Promise<TBooked | null> => {
+  const mayGoBelowZero = m.amount >= 0 || m.isCovered === true || overdraftKinds.has(m.kind);
+  const [row] = rowsOf<{ balance: string | number | null; dup: boolean; id: string | number | null }>(
+    await tx.execute(sql`
+      with account as (
+        select a.balance from accounts a where a.tenant_id = ${m.tenantId} for update
+      ), dup as (
+        select exists (select 1 from ledger_entries e
+          where e.kind = ${m.kind} and e.biz_type = ${m.bizType} and e.biz_key = ${m.bizKey}) as dup
+      ), entry as (
+        insert into ledger_entries (tenant_id, kind, amount, balance_after, biz_type, biz_key, remark,
+          created_by, created_by_name)
+        select ${m.tenantId}::bigint, ${m.kind}::text, ${m.amount}::bigint, account.balance + ${m.amount}::bigint,
+          ${m.bizType}::text, ${m.bizKey}::text, ${m.remark ?? ''}::text, ${m.by?.userId ?? null}::bigint,
+          ${m.by?.name ?? ''}::text
+        from account, dup
+        where not dup.dup and (${mayGoBelowZero}::boolean or account.balance + ${m.amount}::bigint >= 0)
+        on conflict do nothing
+        returning id, balance_after
+      ), moved as (
+        update accounts set balance = entry.balance_after, updated_at = now()
+        from entry where accounts.tenant_id = ${m.tenantId}
+        returning entry.id
+      )
+      select (select balance from account) as balance, (select dup from dup) as dup, (select id from moved) as id`),
   );
   if (!row || row.balance === null) return null;
-  return { balance: Number(row.balance), isDuplicate: row.dup === true };
-};
-
-/** The account's first use: created (a parallel first use may win the insert), then locked. */
-const openAccount = async (tx: TDb, m: TMovement): Promise<TAccountState> => {
-  await tx.insert(accounts).values({ tenantId: m.tenantId }).onConflictDoNothing();
-  const state = await lockAccount(tx, m);
-  if (!state) throw new Error(`account of tenant ${m.tenantId} missing after its insert`);
-  return state;
+  const balance = Number(row.balance);
+  if (row.id !== null) return { isBooked: true, balanceAfter: balance + m.amount, entryId: Number(row.id) };
+  if (!row.dup && !mayGoBelowZero && balance + m.amount < 0)
+    return { isBooked: false, reason: 'insufficient', balance };
+  // Booked already: seen before the lock, or refused by the unique index.
+  return { isBooked: false, reason: 'duplicate', balanceAfter: balance };
 };
 
 export type TLedgerFilter = { kind?: string; from?: number; to?: number };
