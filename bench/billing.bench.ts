@@ -9,6 +9,7 @@
 //    on a free line (rating only: what ingestion did before billing, a price look-up) against a line
 //    charged from a package and a line charged to the balance, interleaved, median per call.
 // Usage: node --import tsx bench/billing.bench.ts [--records 200000] [--runs 21] [--calls 200]
+//        [--only ingestion] (charging's cost alone: part 2, without the page queries)
 //        [BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yunhu_billing_bench]
 // The database is its own (never the shared yunhu_bench); rows are added until N are there.
 import crypto from 'node:crypto';
@@ -25,6 +26,7 @@ const { values: args } = parseArgs({
     records: { type: 'string', default: '10000000' },
     runs: { type: 'string', default: '21' },
     calls: { type: 'string', default: '200' },
+    only: { type: 'string', default: '' },
   },
 });
 const wanted = Number(args.records);
@@ -187,8 +189,9 @@ const cases: TCase[] = [
 console.log(
   `\n${name}: ${counts.records} call records, ${counts.charges} charges, ${counts.daily} day rows; month ${month}`,
 );
-console.log('| query | endpoint p50 | p95 | raw p50 | p95 | ratio |\n|---|---|---|---|---|---|');
-for (const c of cases) {
+if (args.only !== 'ingestion')
+  console.log('| query | endpoint p50 | p95 | raw p50 | p95 | ratio |\n|---|---|---|---|---|---|');
+for (const c of args.only === 'ingestion' ? [] : cases) {
   await c.http();
   await c.raw();
   const h: number[] = [];
