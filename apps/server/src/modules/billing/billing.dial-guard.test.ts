@@ -2,6 +2,7 @@ import { routeTables } from '@yunhu/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { otherEnterprise } from '../../test/other-enterprise.js';
 import { callBinds } from '../call/call.schema.js';
 import { callingSettings, seats } from '../seat/seat.schema.js';
 import { billingKit } from './billing.test-kit.js';
@@ -192,6 +193,21 @@ describe('the dial guard under parallel dials', () => {
     await endAll(lineB.id);
     expect((await dial(lineA.id, 'agent04')).body.code).toBe(0);
     await endAll(lineA.id);
+  });
+
+  it('does not let another enterprise’s calls under way hold this one’s balance', async () => {
+    const other = await otherEnterprise(t, { code: 'E400116', username: 'guardboss', mobile: '13700011601' });
+    const lineA = await lineForAll({ unitPrice: 10, incrementSeconds: 60 });
+    const lineB = await lineForAll({ unitPrice: 10, incrementSeconds: 60 });
+    await setBalance(10);
+    // Three calls of the other enterprise under way, on both lines.
+    for (const lineId of [lineA.id, lineB.id, lineB.id]) await kit.bind(lineId, 'guardboss', other.tenantId);
+    expect((await dial(lineA.id, 'agent01')).body.code).toBe(0);
+    await endAll(lineA.id);
+    // One call of this enterprise under way on B, written the same way, does hold them.
+    const own = await kit.bind(lineB.id, 'agent02');
+    expect((await dial(lineA.id, 'agent01')).body.code).toBe(10056);
+    await t.database.db.update(callBinds).set({ state: 'cancelled' }).where(eq(callBinds.bindId, own));
   });
 
   it('does not let a stale request hold money', async () => {
