@@ -241,11 +241,11 @@ export const buildApp = async (
     {
       ...agentHandlers(createAgentService()),
       ...agentTransferHandlers(createAgentTransferService()),
-    },
       ...agentNoticeHandlers(
         createAgentNoticeService({ notifyTenants: services.system.notifyTenants }),
         createAgentSeatSummaryService(),
       ),
+    },
     deps,
   );
   await registerPayNotify(app, trade);

@@ -1,6 +1,6 @@
 import { agentTexts } from './agent';
-import { agentTransferTexts } from './agentTransfer';
 import { agentNoticeTexts } from './agentNotice';
+import { agentTransferTexts } from './agentTransfer';
 import { authTexts } from './auth';
 import { billingTexts } from './billing';
 import { blacklistTexts } from './blacklist';
