@@ -95,6 +95,9 @@ describe('platform operator: notices, brand settings, contracts', () => {
     await platform.getByRole('button', { name: '新增域名' }).click();
     await platform.getByRole('dialog').getByLabel('域名').fill('127.0.0.1');
     await platform.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    // The dialog closed and the new host's tab is the one shown: only then is the visible form its own.
+    await platform.getByRole('dialog').waitFor({ state: 'hidden' });
+    await platform.locator('.ant-tabs-tab-active', { hasText: '127.0.0.1' }).waitFor();
     const form = platform.locator('[data-testid=brand-form]:visible');
     await form.getByLabel('平台名称').fill('甬通外呼测试平台');
     await form.getByLabel('平台Logo').fill('javascript:alert(1)');

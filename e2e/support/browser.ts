@@ -1,5 +1,6 @@
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { openBrowsers } from './failure-report.js';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -7,8 +8,8 @@ export const baseUrl = () => inject('baseUrl');
  * Debian's Chromium, headless, with the flags this workplace's closed network needs; `extraArgs`
  * adds flags (the soft-phone tests: fake microphone, no permission prompt).
  */
-export const launchBrowser = (options: { extraArgs?: string[] } = {}): Promise<Browser> =>
-  chromium.launch({
+export const launchBrowser = async (options: { extraArgs?: string[] } = {}): Promise<Browser> => {
+  const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
       '--headless',
@@ -22,6 +23,10 @@ export const launchBrowser = (options: { extraArgs?: string[] } = {}): Promise<B
       ...(options.extraArgs ?? []),
     ],
   });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
+  return browser;
+};
 
 /** A fresh browser context (own storage) with a page on the console. */
 export const newPage = async (browser: Browser): Promise<Page> => {
