@@ -21,7 +21,7 @@ const describeScreens = async (): Promise<string[]> => {
           const texts = (selector: string) =>
             [...document.querySelectorAll(selector)]
               .filter(visible)
-              .map((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim().slice(0, 200));
+              .map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200));
           return {
             modals: texts('.ant-modal-wrap .ant-modal'),
             messages: texts('.ant-message-notice, .ant-notification-notice'),
