@@ -15,6 +15,7 @@ import { createAgentTenant, isUniqueViolation } from '../org/index.js';
 import { ledgerRepository } from '../trade/index.js';
 import { agentErrors as errors } from './agent.errors.js';
 import { agentRepository as repo } from './agent.repository.js';
+import { agentStockRepository } from './agent-stock.repository.js';
 
 type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 type TAgentRow = NonNullable<Awaited<ReturnType<typeof repo.agent>>>;
@@ -65,6 +66,8 @@ export const createAgentService = () => {
         const created = await createAgentTenant(db, { ...fields, passwordHash }).catch((error: unknown) => {
           throw isUniqueViolation(error) ? errors.accountTaken() : error;
         });
+        // A new agent starts with every active line opened; 开通线路 narrows it (decision 0020).
+        await agentStockRepository.openAll(db, created.tenantId, ctx.auth.userId);
         return toAgent((await repo.agent(db, created.tenantId))!);
       }),
 

@@ -1,5 +1,8 @@
 // The packet area's one door (issue 12): other areas, app.ts and main.ts import only this file.
 // The trade area prices orders with `enabledProducts` and grants paid ones with `grantPackets`.
+
+// Resellers (issue 18): the agent's own packages (catalogue rows it owns), the base rule and the buyer's wall.
+export { agentPacketRepository, type TAgentPacketFields, type TBuyer } from './agent-packet.repository.js';
 export { packetErrors } from './packet.errors.js';
 export { packetHandlers } from './packet.routes.js';
 export { packetProducts, packets } from './packet.schema.js';
@@ -10,6 +13,7 @@ export {
   grantPackets,
   lockPacket,
   setPacketStatus,
+  type TBuyableProduct,
   type TPacketService,
 } from './packet.service.js';
 // Resellers (issue 18): 套餐转移 closes the agent's enterprise's package and grants its remainder to another.

@@ -1,10 +1,12 @@
-import { and, asc, count, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { lines, orders } from '../../db/schema.js';
 import { offsetOf } from '../../db/sql.js';
+import { agentPacketRepository, type TBuyer } from './agent-packet.repository.js';
 import { packetProducts, packets } from './packet.schema.js';
 
-export type TProductFilter = { lineId?: number; type?: string; ids?: number[]; withDisabled?: boolean };
+/** `buyer` (issue 18): the rows that enterprise may buy; absent, the platform's own catalogue only. */
+export type TProductFilter = { lineId?: number; type?: string; ids?: number[]; withDisabled?: boolean; buyer?: TBuyer };
 export type TProductFields = Omit<typeof packetProducts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type TGrant = {
   tenantId: number;
@@ -29,7 +31,7 @@ const stateOf = (now: Date): SQL<string> =>
 
 export const packetRepository = {
   products: async (db: TDb, f: TProductFilter) => {
-    const conds: SQL[] = [];
+    const conds: SQL[] = [f.buyer ? agentPacketRepository.visibleTo(f.buyer) : isNull(packetProducts.agentId)];
     if (f.lineId) conds.push(eq(packetProducts.lineId, f.lineId));
     if (f.type) conds.push(eq(packetProducts.type, f.type));
     if (f.ids) conds.push(inArray(packetProducts.id, f.ids));
@@ -56,7 +58,8 @@ export const packetRepository = {
       await db
         .update(packetProducts)
         .set({ ...fields, updatedAt: new Date() })
-        .where(eq(packetProducts.id, id))
+        // The platform edits its catalogue, never an agent's own package (issue 18).
+        .where(and(eq(packetProducts.id, id), isNull(packetProducts.agentId)))
         .returning({ id: packetProducts.id })
     ).length,
 

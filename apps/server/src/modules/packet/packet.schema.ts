@@ -1,6 +1,7 @@
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { lines } from '../line/line.schema.js';
+import { tenants } from '../org/org.schema.js';
 
 /**
  * The platform's package catalogue (套餐, issue 15, migration 0037): what an enterprise may buy on a
@@ -21,6 +22,8 @@ export const packetProducts = pgTable(
     price: bigint('price', { mode: 'number' }).notNull(),
     validityDays: integer('validity_days').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
+    /** The agent whose own package this is (issue 18, migration 0052); null: the platform's catalogue. */
+    agentId: ref('agent_id').references(() => tenants.id),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

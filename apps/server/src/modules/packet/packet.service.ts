@@ -11,6 +11,7 @@ import {
 } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
+import { agentPacketRepository } from './agent-packet.repository.js';
 import { packetErrors } from './packet.errors.js';
 import { packetRepository as repo, type TGrant } from './packet.repository.js';
 
@@ -34,8 +35,29 @@ const toProduct = ({ product: p, lineName }: TProductRow): TPacketProduct => ({
  * The enabled catalogue entries of these ids, read in the caller's transaction: what an order is
  * priced from (the trade area asks; the client's figures are never taken).
  */
-export const enabledProducts = async (tx: TDb, ids: number[]): Promise<TPacketProduct[]> =>
-  (await repo.products(tx, { ids })).map(toProduct);
+export const enabledProducts = async (tx: TDb, ids: number[], tenantId?: number): Promise<TBuyableProduct[]> => {
+  // Issue 18: an enterprise buys only what it may see (its agent's opened lines, its agent's own packages).
+  const buyer = tenantId === undefined ? undefined : await agentPacketRepository.buyerOf(tx, tenantId);
+  return Promise.all(
+    (await repo.products(tx, { ids, buyer })).map(async (row) => ({
+      ...toProduct(row),
+      agentId: row.product.agentId,
+      basePrice: await baseOf(tx, row.product),
+    })),
+  );
+};
+
+/** A catalogue entry as an order prices it: an agent's own package carries the platform's base cost. */
+export type TBuyableProduct = TPacketProduct & { agentId: number | null; basePrice: number };
+
+/**
+ * The platform's base cost of a catalogue row (decision 0020): its own price for the platform's,
+ * the base rule for an agent's (`agentPacketRepository.basePrice`; a closed line has none and is not sold).
+ */
+const baseOf = async (
+  tx: TDb,
+  p: { agentId: number | null; price: number; lineId: number; minutes: number; validityDays: number },
+) => (p.agentId === null ? p.price : ((await agentPacketRepository.basePrice(tx, p)) ?? p.price));
 
 /** Grants a paid order item's packages in the caller's transaction (the trade area, once per item). */
 export const grantPackets = (tx: TDb, g: TGrant, quantity: number) => repo.grant(tx, g, quantity);
@@ -78,13 +100,31 @@ export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
     typeList: async () => packetTypes.map((type) => ({ type, name: packetTypeLabel[type] })),
 
     list: async (ctx: TRequestContext, q: TReq<'list'>) => {
-      const products = (
-        await repo.products(ctx.tx, { ...q, withDisabled: Boolean(q.withDisabled && ctx.auth.isSuper) })
-      ).map(toProduct);
-      // An enterprise of an agent sees the price it will pay (the agent's), as its order is priced.
-      if (ctx.auth.isSuper || !deps.pricesFor) return products;
-      const prices = await deps.pricesFor(ctx.tx, ctx.auth.tenantId, products);
-      return products.map((p) => ({ ...p, price: prices.get(p.id) ?? p.price }));
+      if (ctx.auth.isSuper) {
+        return (await repo.products(ctx.tx, { ...q, withDisabled: Boolean(q.withDisabled) })).map(toProduct);
+      }
+      // Issue 18: an enterprise of an agent sees the platform's packages on its agent's opened lines
+      // and its agent's own, at the price it will pay (the agent's, never below the base), as its order is priced.
+      const rows = await repo.products(ctx.tx, {
+        ...q,
+        withDisabled: false,
+        buyer: await agentPacketRepository.buyerOf(ctx.tx, ctx.auth.tenantId),
+      });
+      const priced = await Promise.all(
+        rows.map(async (row) => ({
+          ...toProduct(row),
+          agentId: row.product.agentId,
+          base: await baseOf(ctx.tx, row.product),
+        })),
+      );
+      const platformOnes = priced.filter((p) => p.agentId === null);
+      const prices = deps.pricesFor
+        ? await deps.pricesFor(ctx.tx, ctx.auth.tenantId, platformOnes)
+        : new Map<number, number>();
+      return priced.map(({ agentId, base, ...p }) => ({
+        ...p,
+        price: agentId === null ? (prices.get(p.id) ?? p.price) : Math.max(p.price, base),
+      }));
     },
 
     save: (ctx: TRequestContext, input: TReq<'save'>) =>

@@ -18,6 +18,7 @@ import { tradeErrors } from './trade.errors.js';
 import { tradeRepository as repo, type TOrderRow } from './trade.repository.js';
 import type { TOrderItem } from './trade.schema.js';
 import { priceThroughAgent } from './trade-agent.js';
+import { requireOpenedLines } from './trade-agent-stock.js';
 import { tradeSeatRepository as prices } from './trade-seat.repository.js';
 
 type TPrices = Awaited<ReturnType<typeof prices.linePrices>>;
@@ -223,6 +224,8 @@ export const createTradeSeatService = (deps: {
           months: input.months,
         },
       ];
+      // An enterprise of an agent buys seats only on its agent's opened lines (renewals are not asked).
+      await requireOpenedLines(ctx.tx, ctx.auth.tenantId, [p.lineId]);
       // enterprise → agent → platform (issue 18): the agent's month price × months.
       const { items, agentId, agentMargin } = await priceThroughAgent(
         ctx.tx,

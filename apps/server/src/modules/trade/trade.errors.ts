@@ -28,4 +28,6 @@ export const tradeErrors = defineErrors('trade', {
   packetNothingLeft: ['conflict', '该套餐没有未使用的时长，无可退金额'],
   originalUnavailable: ['conflict', (why: string) => `不能原路退回：${why}，请选择退回余额`],
   channelFailed: ['conflict', (why: string) => `支付渠道暂不可用：${why}，请稍后重试`],
+  // Issue 18: an enterprise of an agent buys only on the lines the platform opened for its agent.
+  lineNotOpened: ['conflict', '该线路暂未向您的代理商开通，请选择其他线路或联系代理商'],
 });

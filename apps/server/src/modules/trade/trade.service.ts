@@ -26,6 +26,7 @@ import { tradeErrors } from './trade.errors.js';
 import { tradeRepository as repo, type TOrderRow, type TPaymentRow } from './trade.repository.js';
 import type { TOrderItem } from './trade.schema.js';
 import { priceThroughAgent } from './trade-agent.js';
+import { priceAgentPackets } from './trade-agent-stock.js';
 import { createTradeRefundService } from './trade-refund.service.js';
 import { createTradeSeatService, type TNotify } from './trade-seat.service.js';
 
@@ -260,7 +261,8 @@ export const createTradeService = (deps: {
     buy: async (ctx: TRequestContext, input: TReq<'buy'>) => {
       const quantities = new Map<number, number>();
       for (const it of input.items) quantities.set(it.productId, (quantities.get(it.productId) ?? 0) + it.quantity);
-      const products = await enabledProducts(ctx.tx, [...quantities.keys()]);
+      // Only what this enterprise may buy: its agent's opened lines and own packages (issue 18).
+      const products = await enabledProducts(ctx.tx, [...quantities.keys()], ctx.auth.tenantId);
       if (products.length !== quantities.size) throw tradeErrors.productUnavailable();
       const catalogue: TOrderItem[] = products.map((p) => ({
         productId: p.id,
@@ -273,7 +275,7 @@ export const createTradeService = (deps: {
       }));
       // enterprise → agent → platform (issue 18).
       const cascade = await priceThroughAgent(ctx.tx, ctx.auth.tenantId, 'packet', catalogue, (it) => it.productId);
-      const { items, agentId, agentMargin } = cascade;
+      const { items, agentId, agentMargin } = priceAgentPackets(cascade, products);
       const amount = items.reduce((sum, it) => sum + it.unitPrice * it.quantity, 0);
       if (amount <= 0) throw tradeErrors.productUnavailable();
       const now = new Date();

@@ -1,0 +1,17 @@
+import type { agentStockRoutes } from '@yunhu/contract';
+import type { THandlers } from '../../http/bind.js';
+import type { TAgentStockService } from './agent-stock.service.js';
+
+/** 开通线路, 线路库存 and 套餐管理's routes (issue 18), part of the agent's route table. */
+export const agentStockHandlers = (stock: TAgentStockService): THandlers<typeof agentStockRoutes> => ({
+  platformOpenedLines: (ctx) => stock.platformOpenedLines(ctx, ctx.input),
+  platformOpenLines: (ctx) => stock.platformOpenLines(ctx, ctx.input),
+  lineList: (ctx) => stock.lineList(ctx),
+  callLineList: (ctx) => stock.callLineList(ctx),
+  lineStock: (ctx) => stock.lineStock(ctx),
+  queryLineOfCreatePacket: (ctx) => stock.queryLineOfCreatePacket(ctx, ctx.input),
+  packetPage: (ctx) => stock.packetPage(ctx, ctx.input),
+  packetSave: (ctx) => stock.packetSave(ctx, ctx.input),
+  packetShelf: (ctx) => stock.packetShelf(ctx, ctx.input),
+  getMultiplePacket: (ctx) => stock.getMultiplePacket(ctx, ctx.input),
+});

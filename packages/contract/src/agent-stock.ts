@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { AgentPerm } from './agent-labels.js';
+import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { menuButton, menuScreen, type TMenuNode } from './menu.js';
+import { zId } from './org-common.js';
+import { routesOf } from './route.js';
+import { tradeLimits } from './trade-labels.js';
+
+const route = routesOf('agent');
+
+// Line stock and the agent's own packages (issue 18, spec section 7 Agent `line-list`, `line-stock`,
+// `callLineList`, `packet-page`, `queryLineOfCreatePacket`; Product `findOpenedLine`,
+// `getMultiplePacket`; decision 0020 "Line stock and the agent's packages").
+
+/** The console strings of this part (held only by an agent's roles; migration 0052 grants them). */
+export const AgentStockPerm = {
+  lineStock: 'agent:line:stock',
+  packetManage: 'agent:packet:manage',
+  packetChange: 'agent:packet:change',
+} as const;
+
+/** A line of the platform and whether it is opened for the agent (开通线路). */
+export const ZAgentLineOpening = z.object({
+  lineId: z.number().int(),
+  lineName: z.string(),
+  mode: z.number().int(),
+  pricePerMinute: z.number().int(),
+  seatPricePerMonth: z.number().int(),
+  opened: z.boolean(),
+  openedAt: ZTime.nullable(),
+});
+export type TAgentLineOpening = z.infer<typeof ZAgentLineOpening>;
+
+/** One of the agent's opened lines with the platform's base prices. */
+export const ZAgentLine = z.object({
+  lineId: z.number().int(),
+  lineName: z.string(),
+  mode: z.number().int(),
+  /** Fen per minute (the line's pay-as-you-go rate) and per seat-month. */
+  pricePerMinute: z.number().int(),
+  seatPricePerMonth: z.number().int(),
+  openedAt: ZTime,
+});
+export type TAgentLine = z.infer<typeof ZAgentLine>;
+
+/** 线路库存: what the agent's enterprises hold on a line (an opened one, or a closed one still in use). */
+export const ZAgentLineStock = z.object({
+  lineId: z.number().int(),
+  lineName: z.string(),
+  opened: z.boolean(),
+  /** Enterprises holding a live seat or package on the line. */
+  enterpriseCount: z.number().int(),
+  /** Seats in use now (active, not expired). */
+  liveSeats: z.number().int(),
+  /** Packages bought on the line (orders paid), their minutes, and the seconds left in the live ones. */
+  packetCount: z.number().int(),
+  soldMinutes: z.number().int(),
+  remainingSeconds: z.number().int(),
+});
+export type TAgentLineStock = z.infer<typeof ZAgentLineStock>;
+
+/** An agent's own package product (套餐管理). */
+export const ZAgentPacket = z.object({
+  id: z.number().int(),
+  lineId: z.number().int(),
+  lineName: z.string(),
+  name: z.string(),
+  minutes: z.number().int(),
+  validityDays: z.number().int(),
+  /** The agent's price and the platform's base cost now (decision 0020), fen. */
+  price: z.number().int(),
+  basePrice: z.number().int(),
+  isEnabled: z.boolean(),
+  /** Packages of it bought by the agent's enterprises. */
+  soldCount: z.number().int(),
+  updatedAt: ZTime,
+});
+export type TAgentPacket = z.infer<typeof ZAgentPacket>;
+
+const ZMinutes = z.coerce
+  .number({ error: '分钟数应为数字' })
+  .int('分钟数应为整数')
+  .min(1, '分钟数至少为1')
+  .max(10_000_000, '分钟数过大');
+const ZValidity = z.coerce
+  .number({ error: '有效天数应为数字' })
+  .int('有效天数应为整数')
+  .min(1, '有效天数至少为1天')
+  .max(3660, '有效天数最多3660天');
+
+export const ZAgentPacketInput = z.object({
+  /** Absent: a new package. */
+  id: zId('套餐编号').optional(),
+  lineId: zId('线路编号'),
+  name: z.string({ error: '请填写套餐名称' }).trim().min(1, '请填写套餐名称').max(40, '套餐名称最多40个字'),
+  minutes: ZMinutes,
+  validityDays: ZValidity,
+  price: z.coerce
+    .number({ error: '价格应为数字' })
+    .int('价格应以分为单位的整数')
+    .min(1, '价格须大于0')
+    .max(tradeLimits.maxFen, '价格过大'),
+});
+export type TAgentPacketInput = z.input<typeof ZAgentPacketInput>;
+
+export const agentStockRoutes = {
+  platformOpenedLines: route({
+    method: 'GET',
+    path: '/base/product/findOpenedLine',
+    summary: '代理商开通的线路',
+    permission: AgentPerm.platformList,
+    request: z.object({ agentId: zId('代理商编号') }),
+    response: z.array(ZAgentLineOpening),
+  }),
+  platformOpenLines: route({
+    method: 'POST',
+    path: '/base/product/openLine',
+    summary: '为代理商开通线路',
+    permission: AgentPerm.platformManage,
+    audited: true,
+    request: z.object({
+      agentId: zId('代理商编号'),
+      /** The whole opened set: lines not named are closed for the agent. */
+      lineIds: z.array(zId('线路编号'), { error: '请选择线路' }).max(500, '线路过多'),
+    }),
+    response: z.array(ZAgentLineOpening),
+  }),
+  lineList: route({
+    method: 'GET',
+    path: '/base/agent/line-list',
+    summary: '我的线路',
+    permission: `${AgentStockPerm.lineStock};${AgentStockPerm.packetManage}`,
+    request: z.object({}),
+    response: z.array(ZAgentLine),
+  }),
+  callLineList: route({
+    method: 'GET',
+    path: '/base/agent/callLineList',
+    summary: '可售线路（下拉）',
+    permission: `${AgentStockPerm.lineStock};${AgentStockPerm.packetManage};${AgentStockPerm.packetChange}`,
+    request: z.object({}),
+    response: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  }),
+  lineStock: route({
+    method: 'GET',
+    path: '/base/agent/line-stock',
+    summary: '线路库存',
+    permission: AgentStockPerm.lineStock,
+    request: z.object({}),
+    response: z.array(ZAgentLineStock),
+  }),
+  queryLineOfCreatePacket: route({
+    method: 'GET',
+    path: '/base/agent/queryLineOfCreatePacket',
+    summary: '可建套餐的线路与底价',
+    permission: AgentStockPerm.packetManage,
+    request: z.object({ lineId: zId('线路编号'), minutes: ZMinutes, validityDays: ZValidity }),
+    response: z.object({ lineId: z.number().int(), basePrice: z.number().int() }),
+  }),
+  packetPage: route({
+    method: 'GET',
+    path: '/base/agent/packet-page',
+    summary: '套餐管理',
+    permission: AgentStockPerm.packetManage,
+    request: ZPageQuery.extend({
+      lineId: zId('线路编号').optional(),
+      name: z.string().trim().max(40, '名称最多40个字').optional(),
+    }),
+    response: zPage(ZAgentPacket),
+  }),
+  packetSave: route({
+    method: 'POST',
+    path: '/base/agent/packet/save',
+    summary: '保存代理商套餐',
+    permission: AgentStockPerm.packetManage,
+    audited: true,
+    request: ZAgentPacketInput,
+    response: ZAgentPacket,
+  }),
+  packetShelf: route({
+    method: 'POST',
+    path: '/base/agent/packet/shelf',
+    summary: '代理商套餐上架/下架',
+    permission: AgentStockPerm.packetManage,
+    audited: true,
+    request: z.object({ id: zId('套餐编号'), isEnabled: z.boolean({ error: '请选择上架或下架' }) }),
+    response: ZNull,
+  }),
+  getMultiplePacket: route({
+    method: 'GET',
+    path: '/base/product/getMultiplePacket',
+    summary: '代理商在售套餐',
+    permission: `${AgentStockPerm.packetManage};${AgentStockPerm.packetChange}`,
+    request: z.object({ lineId: zId('线路编号').optional() }),
+    response: z.array(ZAgentPacket),
+  }),
+};
+
+/** 线路库存, 套餐管理 in the agent's console. */
+export const agentStockMenuNodes: TMenuNode[] = [
+  menuScreen('5060', '线路库存', 'agent/stock', 'DatabaseOutlined', AgentStockPerm.lineStock),
+  menuScreen('5070', '套餐管理', 'agent/packets', 'GiftOutlined', AgentStockPerm.packetManage, [
+    menuButton('507001', '新增/编辑套餐', AgentStockPerm.packetManage),
+  ]),
+];
+
+/** 开通线路 on the platform's 代理商 page. */
+export const agentStockPlatformButtons: TMenuNode[] = [menuButton('609010', '开通线路', AgentPerm.platformManage)];
