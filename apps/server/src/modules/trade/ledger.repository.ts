@@ -11,7 +11,9 @@ export type TLedgerKind =
   | 'transfer'
   | 'adjustment'
   /** An agent's margin on an enterprise's order (+), taken back by the order's refunds (−) (issue 18). */
-  | 'margin';
+  | 'margin'
+  /** The platform pays an agent its margin (−); never more than the balance (issue 18). */
+  | 'settlement';
 
 /**
  * Kinds that may take the balance below zero: a call already made is charged whatever is left; a

@@ -69,7 +69,10 @@ export const seatPricesFor = pricesFor('seat');
 export const marginOf = (items: TPriced[]) =>
   items.reduce((n, it) => n + (it.unitPrice - (it.baseUnitPrice ?? it.unitPrice)) * it.quantity, 0);
 
-/** Books a paid order's margin in its agent's ledger, once per order, in the paying transaction. */
+/**
+ * Books a paid order's margin in its agent's ledger, once per order, in the paying transaction; an
+ * agent closed since the order was placed gets none (the order's margin set to 0).
+ */
 export const bookAgentMargin = async (
   tx: TDb,
   order: { orderNo: string; agentId: number | null; agentMargin: number; subject: string },
@@ -77,16 +80,21 @@ export const bookAgentMargin = async (
   const { agentId } = order;
   if (agentId === null || order.agentMargin <= 0) return;
   // The agent's account is another tenant's: the wall steps aside for this one named booking.
-  await acrossTenants(tx, (db) =>
-    book(db, {
+  await acrossTenants(tx, async (db) => {
+    // Closed since the order was placed: the order keeps its price, the platform keeps the margin.
+    if (!(await repo.isAgentOpen(db, agentId))) {
+      await repo.dropOrderMargin(db, order.orderNo);
+      return;
+    }
+    await book(db, {
       tenantId: agentId,
       kind: 'margin',
       amount: order.agentMargin,
       bizType: 'order',
       bizKey: order.orderNo,
       remark: `代理利润：${order.subject}`.slice(0, 200),
-    }),
-  );
+    });
+  });
 };
 
 export type TOrderRefunded = Awaited<ReturnType<typeof repo.addOrderRefund>>;

@@ -1,0 +1,32 @@
+import type { agentRoutes, TParsedRequestOf } from '@yunhu/contract';
+import type { TDb } from '../../db/client.js';
+import { asPlatform, type TRequestContext } from '../../http/context.js';
+import { agentErrors } from './agent.errors.js';
+import { agentRepository } from './agent.repository.js';
+import { agentCloseRepository as repo } from './agent-close.repository.js';
+import { agentSettlementErrors as errors } from './agent-settlement.errors.js';
+
+type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
+
+/**
+ * 停用/启用代理商 (issue 18, decision 0020 "Settlement and closing"). Closing moves the agent's tenant to
+ * `closed`: the auth area refuses its sign-in and its sessions (ended here for good), the org area
+ * refuses its invitation code, and the trade area's cascade no longer finds it, so its enterprises
+ * buy at the platform's base price and no margin is booked. Reopening moves it back; its users sign
+ * in again.
+ */
+export type TAgentCloseService = ReturnType<typeof createAgentCloseService>;
+
+export const createAgentCloseService = (deps: {
+  revokeTenantSessions: (tx: TDb, tenantId: number) => Promise<void>;
+}) => ({
+  setStatus: (ctx: TRequestContext, input: TReq<'platformAgentStatus'>) =>
+    asPlatform(ctx, async (db) => {
+      if (!(await agentRepository.agent(db, input.agentId))) throw agentErrors.agentMissing();
+      const closing = input.status === 'closed';
+      const moved = await repo.move(db, input.agentId, closing ? ['active'] : ['closed'], input.status);
+      if (!moved) throw closing ? errors.alreadyClosed() : errors.alreadyActive();
+      if (closing) await deps.revokeTenantSessions(db, input.agentId);
+      return null;
+    }),
+});

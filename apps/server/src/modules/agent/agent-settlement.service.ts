@@ -1,0 +1,167 @@
+import crypto from 'node:crypto';
+import {
+  type agentRoutes,
+  agentStatementKindLabel,
+  type TAgentSettlement,
+  type TAgentSettlementSummary,
+  type TParsedRequestOf,
+  toPage,
+  yuan,
+} from '@yunhu/contract';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { asPlatform, type TRequestContext } from '../../http/context.js';
+import type { TColumn } from '../../http/xlsx-stream.js';
+import { book, ledgerRepository } from '../trade/index.js';
+import { agentErrors } from './agent.errors.js';
+import { agentRepository } from './agent.repository.js';
+import { agentSettlementErrors as errors } from './agent-settlement.errors.js';
+import { agentSettlementRepository as repo, type TSettlementRow } from './agent-settlement.repository.js';
+import { asAgent } from './agent-wall.js';
+
+type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
+
+/** JS + Beijing time to the second + 6 random digits, like an order number (unique by index). */
+const newSettlementNo = (now: Date) =>
+  `JS${new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14)}${crypto.randomInt(100000, 999999)}`;
+
+const toSettlement = ({ settlement: s, agentName }: TSettlementRow): TAgentSettlement => ({
+  id: s.id,
+  settlementNo: s.settlementNo,
+  agentId: s.agentId,
+  agentName,
+  amount: s.amount,
+  paymentRef: s.paymentRef,
+  remark: s.remark,
+  createdByName: s.createdByName,
+  createdAt: s.createdAt.getTime(),
+});
+
+type TLedgerRow = Awaited<ReturnType<typeof ledgerRepository.page>>['records'][number];
+const toEntry = (e: TLedgerRow) => ({
+  id: e.id,
+  kind: e.kind,
+  amount: e.amount,
+  balanceAfter: e.balanceAfter,
+  bizType: e.bizType,
+  bizKey: e.bizKey,
+  remark: e.remark,
+  createdAt: e.createdAt.getTime(),
+});
+
+const cnTime = (d: Date) => d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-');
+
+/** The columns of 利润明细's download. */
+export const statementColumns: TColumn<TLedgerRow>[] = [
+  { header: '时间', width: 22, value: (e) => cnTime(e.createdAt) },
+  {
+    header: '类型',
+    width: 10,
+    value: (e) =>
+      e.kind === 'margin' && e.amount < 0
+        ? '利润退回'
+        : (agentStatementKindLabel[e.kind as keyof typeof agentStatementKindLabel] ?? e.kind),
+  },
+  { header: '金额（元）', width: 12, value: (e) => yuan(e.amount) },
+  { header: '余额（元）', width: 12, value: (e) => yuan(e.balanceAfter) },
+  { header: '业务单号', width: 30, value: (e) => e.bizKey },
+  { header: '说明', width: 40, value: (e) => e.remark },
+];
+
+/** The agent's margin by month and in total, with what may be settled now (its balance, never below 0). */
+const summaryOf = async (db: TDb, agentId: number): Promise<TAgentSettlementSummary> => {
+  const agent = await agentRepository.agent(db, agentId);
+  if (!agent) throw agentErrors.agentMissing();
+  const months = await repo.months(db, agentId);
+  const sum = (k: 'earned' | 'reversed' | 'settled') => months.reduce((n, m) => n + m[k], 0);
+  return {
+    agentId,
+    agentName: agent.name,
+    agentStatus: agent.status,
+    earned: sum('earned'),
+    reversed: sum('reversed'),
+    settled: sum('settled'),
+    balance: agent.balance,
+    settleable: Math.max(agent.balance, 0),
+    months,
+  };
+};
+
+export type TAgentSettlementService = ReturnType<typeof createAgentSettlementService>;
+
+/**
+ * 代理商结算 (issue 18, decision 0020 "Settlement and closing"): the platform pays an agent its
+ * margin; the agent sees its settlements and every movement of its margin (利润明细).
+ */
+export const createAgentSettlementService = (deps: { database: TDatabase }) => ({
+  platformSummary: (ctx: TRequestContext, { agentId }: TReq<'platformSettlementSummary'>) =>
+    asPlatform(ctx, (db) => summaryOf(db, agentId)),
+
+  /**
+   * One settlement per drawer key: the key is claimed first (the same key again answers the first
+   * settlement), then `book` takes the amount from the agent's account under its row lock and
+   * refuses more than the balance, so N parallel settlements never pay more than was earned. A
+   * refusal rolls the claim back with it. A closed agent is still paid what it earned.
+   */
+  settle: (ctx: TRequestContext, input: TReq<'platformSettle'>) =>
+    asPlatform(ctx, async (db) => {
+      if (!(await agentRepository.agent(db, input.agentId))) throw agentErrors.agentMissing();
+      const first = await repo.byRequest(db, input.agentId, input.requestKey);
+      if (first) return toSettlement(first);
+      const now = new Date();
+      let settlementNo = newSettlementNo(now);
+      while (await repo.numberTaken(db, settlementNo)) settlementNo = newSettlementNo(now);
+      const claimed = await repo.claim(db, {
+        settlementNo,
+        agentId: input.agentId,
+        amount: input.amount,
+        paymentRef: input.paymentRef,
+        remark: input.remark,
+        requestKey: input.requestKey,
+        createdBy: ctx.auth.userId,
+        createdByName: ctx.auth.realName,
+      });
+      if (!claimed) return toSettlement((await repo.byRequest(db, input.agentId, input.requestKey))!);
+      const booked = await book(db, {
+        tenantId: input.agentId,
+        kind: 'settlement',
+        amount: -input.amount,
+        bizType: 'settlement',
+        bizKey: settlementNo,
+        remark: `结算付款 ${input.paymentRef}${input.remark ? `：${input.remark}` : ''}`.slice(0, 200),
+        by: { userId: ctx.auth.userId, name: ctx.auth.realName },
+      });
+      if (!booked.isBooked) {
+        const balance = booked.reason === 'insufficient' ? booked.balance : booked.balanceAfter;
+        throw errors.settleOverBalance(yuan(input.amount), yuan(Math.max(balance, 0)));
+      }
+      return toSettlement((await repo.byId(db, claimed.id))!);
+    }),
+
+  platformPage: (ctx: TRequestContext, q: TReq<'platformSettlementPage'>) =>
+    asPlatform(ctx, async (db) => {
+      if (!(await agentRepository.agent(db, q.agentId))) throw agentErrors.agentMissing();
+      const { records, total } = await repo.page(db, q.agentId, q);
+      return toPage(records.map(toSettlement), total, q);
+    }),
+
+  summary: (ctx: TRequestContext) => asAgent(ctx, (db, agent) => summaryOf(db, agent.id)),
+
+  page: (ctx: TRequestContext, q: TReq<'settlementPage'>) =>
+    asAgent(ctx, async (db, agent) => {
+      const { records, total } = await repo.page(db, agent.id, q);
+      return toPage(records.map(toSettlement), total, q);
+    }),
+
+  statementPage: (ctx: TRequestContext, q: TReq<'statementPage'>) =>
+    asAgent(ctx, async (db, agent) => {
+      const { records, total } = await ledgerRepository.page(db, agent.id, { kind: q.kind }, q);
+      return toPage(records.map(toEntry), total, q);
+    }),
+
+  /** 利润明细's download: the wall checked now, the rows read when the file is sent. */
+  statementExport: (ctx: TRequestContext, f: TReq<'statementExport'>) =>
+    asAgent(ctx, async (_db, agent) => ({
+      fileName: `利润明细_${new Date().toISOString().slice(0, 10)}.xlsx`,
+      rows: repo.statementRows(deps.database, agent.id, f.kind),
+    })),
+});
