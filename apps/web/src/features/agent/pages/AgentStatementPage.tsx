@@ -1,0 +1,64 @@
+import { AgentPerm, agentRoutes, money, type TAgentStatementEntry } from '@yunhu/contract';
+import { Alert, Form, Select, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { agentStatementPageKey } from '../settlementApi';
+
+const s = t.agentSettlement;
+
+/** A movement's kind as the agent reads it: a margin, a margin taken back by a refund, or a settlement. */
+export const statementKindOf = (e: Pick<TAgentStatementEntry, 'kind' | 'amount'>) =>
+  e.kind === 'settlement' ? s.kindSettlement : e.amount < 0 ? s.kindReversal : s.kindMargin;
+
+const columns: TListColumn<TAgentStatementEntry>[] = [
+  {
+    key: 'createdAt',
+    title: s.time,
+    dataIndex: 'createdAt',
+    render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+  },
+  {
+    key: 'kind',
+    title: s.kind,
+    dataIndex: 'kind',
+    render: (_v, e) => (
+      <Tag color={e.kind === 'settlement' ? 'blue' : e.amount < 0 ? 'orange' : 'green'}>{statementKindOf(e)}</Tag>
+    ),
+  },
+  { key: 'amount', title: s.entryAmount, dataIndex: 'amount', render: (v: number) => money(v) },
+  { key: 'balanceAfter', title: s.balanceAfter, dataIndex: 'balanceAfter', render: (v: number) => money(v) },
+  { key: 'bizKey', title: s.bizKey, dataIndex: 'bizKey' },
+  { key: 'remark', title: s.entryRemark, dataIndex: 'remark', ellipsis: true },
+];
+
+/** 利润明细 (agent/statement): every margin, reversal and settlement of the agent, paged on the server, exportable. */
+export const AgentStatementPage = () => (
+  <>
+    <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.statementHint} />
+    <ListPage
+      pageKey={agentStatementPageKey}
+      title={s.statement}
+      route={agentRoutes.statementPage}
+      rowKey="id"
+      columns={columns}
+      exportRoute={agentRoutes.statementExport}
+      exportPermission={AgentPerm.orderList}
+      exportName={s.exportName}
+      filters={
+        <Form.Item name="kind" label={s.kind}>
+          <Select
+            allowClear
+            placeholder={s.kindPlaceholder}
+            style={{ width: 140 }}
+            options={[
+              { value: 'margin', label: s.kindMargin },
+              { value: 'settlement', label: s.kindSettlement },
+            ]}
+          />
+        </Form.Item>
+      }
+    />
+  </>
+);
