@@ -28,6 +28,9 @@ CREATE UNIQUE INDEX "channel_refunds_refund_no_idx" ON "channel_refunds" ("refun
 --> statement-breakpoint
 CREATE INDEX "channel_refunds_application_idx" ON "channel_refunds" ("application_id");
 --> statement-breakpoint
+-- An order's shares (订单详情's 退款记录), and the key to orders without a scan of every share.
+CREATE INDEX "channel_refunds_order_idx" ON "channel_refunds" ("order_id");
+--> statement-breakpoint
 -- The job's question: the refunds not finished yet.
 CREATE INDEX "channel_refunds_open_idx" ON "channel_refunds" ("updated_at") WHERE "state" IN ('pending', 'processing');
 --> statement-breakpoint

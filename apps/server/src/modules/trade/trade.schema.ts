@@ -223,6 +223,7 @@ export const channelRefunds = pgTable(
   (t) => [
     uniqueIndex('channel_refunds_refund_no_idx').on(t.refundNo),
     index('channel_refunds_application_idx').on(t.applicationId),
+    index('channel_refunds_order_idx').on(t.orderId),
     index('channel_refunds_open_idx').on(t.updatedAt).where(sql`state IN ('pending', 'processing')`),
   ],
 );
