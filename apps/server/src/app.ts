@@ -14,10 +14,16 @@ import { registerWebApp } from './http/web-app.js';
 import {
   agentHandlers,
   agentNoticeHandlers,
+  agentSettlementHandlers,
+  agentStockHandlers,
   agentTransferHandlers,
+  createAgentCloseService,
+  createAgentPacketChangeService,
   createAgentNoticeService,
   createAgentSeatSummaryService,
   createAgentService,
+  createAgentSettlementService,
+  createAgentStockService,
   createAgentTransferService,
 } from './modules/agent/index.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
@@ -38,6 +44,7 @@ import {
 } from './modules/crm/index.js';
 import { createLineService, lineHandlers } from './modules/line/index.js';
 import {
+  agentStaffHandlers,
   createOrgService,
   deptHandlers,
   orgHandlers,
@@ -245,6 +252,12 @@ export const buildApp = async (
         createAgentNoticeService({ notifyTenants: services.system.notifyTenants }),
         createAgentSeatSummaryService(),
       ),
+      ...agentSettlementHandlers(
+        createAgentSettlementService({ database }),
+        createAgentCloseService({ revokeTenantSessions: services.auth.revokeTenantSessions }),
+      ),
+      ...agentStockHandlers(createAgentStockService(), createAgentPacketChangeService()),
+      ...agentStaffHandlers(services.org),
     },
     deps,
   );

@@ -17,6 +17,9 @@ export const AgentPerm = {
   seatSummary: 'agent:seat:summary',
   /** 套餐转移: move a package between the agent's enterprises. */
   transferManage: 'agent:transfer:manage',
+  /** 员工管理 and 角色权限: the agent's own staff and roles (migration 0051 grants them to existing agents). */
+  staffManage: 'agent:staff:manage',
+  roleManage: 'agent:role:manage',
 } as const;
 
 /** What an agent prices: a package product, or the monthly seat of a line. */

@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { agentCloseRoutes } from './agent-close.js';
 import { AgentPerm, agentPriceKinds } from './agent-labels.js';
 import { agentNoticeMenuNodes, agentNoticeRoutes } from './agent-notice.js';
+import { agentSettlementMenuNodes, agentSettlementRoutes } from './agent-settlement.js';
+import { agentStaffMenuNodes, agentStaffRoutes } from './agent-staff.js';
+import { agentStockMenuNodes, agentStockPlatformButtons, agentStockRoutes } from './agent-stock.js';
 import { agentTransferRoutes } from './agent-transfer.js';
 import { ZMobile, ZPageQuery, ZPassword, ZTime, zPage } from './http.js';
 import { menuButton, menuFolder, menuScreen, type TMenuNode } from './menu.js';
@@ -9,8 +13,12 @@ import { ZAccount } from './org-staff.js';
 import { routesOf } from './route.js';
 import { orderStates, tradeLimits } from './trade-labels.js';
 
+export * from './agent-close.js';
 export * from './agent-labels.js';
 export * from './agent-notice.js';
+export * from './agent-settlement.js';
+export * from './agent-staff.js';
+export * from './agent-stock.js';
 export * from './agent-transfer.js';
 
 const route = routesOf('agent');
@@ -188,12 +196,17 @@ export const agentRoutes = {
   }),
   ...agentTransferRoutes,
   ...agentNoticeRoutes,
+  ...agentSettlementRoutes,
+  ...agentCloseRoutes,
+  ...agentStockRoutes,
+  ...agentStaffRoutes,
 };
 
 /** 代理商 (in the 平台管理 folder). */
 export const agentPlatformMenuNodes: TMenuNode[] = [
   menuScreen('6090', '代理商', 'platform/agent', 'ApartmentOutlined', AgentPerm.platformList, [
     menuButton('609001', '新增代理商', AgentPerm.platformManage),
+    ...agentStockPlatformButtons,
   ]),
 ];
 
@@ -208,5 +221,8 @@ export const agentMenuNodes: TMenuNode[] = [
     menuScreen('5040', '邀请码', 'agent/invite', 'SolutionOutlined', AgentPerm.inviteView),
     menuScreen('5050', '套餐转移', 'agent/transfers', 'AppstoreOutlined', AgentPerm.transferManage),
     ...agentNoticeMenuNodes,
+    ...agentSettlementMenuNodes,
+    ...agentStockMenuNodes,
+    ...agentStaffMenuNodes,
   ]),
 ];

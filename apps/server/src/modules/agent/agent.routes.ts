@@ -1,9 +1,28 @@
-import type { agentNoticeRoutes, agentRoutes, agentTransferRoutes } from '@yunhu/contract';
+import type {
+  agentCloseRoutes,
+  agentNoticeRoutes,
+  agentRoutes,
+  agentSettlementRoutes,
+  agentStaffRoutes,
+  agentStockRoutes,
+  agentTransferRoutes,
+} from '@yunhu/contract';
 import type { THandlers } from '../../http/bind.js';
 import type { TAgentService } from './agent.service.js';
 
-/** The agent table's routes but 套餐转移's (agent-transfer.routes.ts) and 公告/坐席汇总's (agent-notice.routes.ts); app.ts binds all. */
-type TAgentOwnRoutes = Omit<typeof agentRoutes, keyof typeof agentTransferRoutes | keyof typeof agentNoticeRoutes>;
+/**
+ * The agent table's routes but 套餐转移's (agent-transfer.routes.ts), 公告/坐席汇总's (agent-notice.routes.ts)
+ * and 结算/停用's (agent-settlement.routes.ts); app.ts binds all.
+ */
+type TAgentOwnRoutes = Omit<
+  typeof agentRoutes,
+  | keyof typeof agentTransferRoutes
+  | keyof typeof agentNoticeRoutes
+  | keyof typeof agentSettlementRoutes
+  | keyof typeof agentCloseRoutes
+  | keyof typeof agentStockRoutes
+  | keyof typeof agentStaffRoutes
+>;
 
 export const agentHandlers = (agent: TAgentService): THandlers<TAgentOwnRoutes> => ({
   platformAgentPage: (ctx) => agent.platformAgentPage(ctx, ctx.input),

@@ -1,6 +1,7 @@
 // The org area's one door (issue 12): other areas, app.ts and main.ts import only this file.
 
 export { isUniqueViolation } from '../../db/unique.js';
+export { agentStaffHandlers } from './agent-staff.routes.js';
 export { createAgentTenant, type TAgentTenantInput } from './agent-tenant.js';
 export { resolveDataScope, scopeFromColumns, sessionScopeColumns } from './data-scope.js';
 export { orgHandlers } from './org.routes.js';

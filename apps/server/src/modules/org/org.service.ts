@@ -26,7 +26,7 @@ import { roleTreeOf } from './role-tree.js';
 import { createStaffService } from './staff.service.js';
 import { createStaffImport } from './staff-import.js';
 
-const toMenuOut = (nodes: TMenuNode[]): TMenuOut[] =>
+export const toMenuOut = (nodes: TMenuNode[]): TMenuOut[] =>
   nodes.map((n) => ({
     menuId: n.id,
     name: n.name,

@@ -26,13 +26,25 @@ const toRole = (r: TRoleRow): TRole => ({
 
 export type TRoleService = ReturnType<typeof createRoleService>;
 
-/** Roles (角色权限, issue 3): menu and button permissions plus a data scope. */
-export const createRoleService = () => {
+/** What an enterprise's (or the platform's) roles may hold: never an agent's console string. */
+const organisationGrantable = (auth: TAuth) =>
+  auth.isSuper ? allPermissions().filter((p) => !isAgentPerm(p)) : enterprisePermissions();
+
+/**
+ * Roles (角色权限, issue 3): menu and button permissions plus a data scope. `grantable` is the
+ * universe of strings the tenant's roles may hold: an enterprise's by default, an agent's console's
+ * for the agent's own roles (issue 18, org/agent-staff.ts).
+ */
+export const createRoleService = ({
+  grantable = organisationGrantable,
+}: {
+  grantable?: (auth: TAuth) => string[];
+} = {}) => {
   const isAdmin = (auth: TAuth) => auth.isAdmin || auth.isSuper;
 
   /** Only the product's permission strings, and (for a non-administrator) only those he holds himself. */
   const checkPermissions = (auth: TAuth, perms: readonly string[]) => {
-    const known = new Set(auth.isSuper ? allPermissions().filter((p) => !isAgentPerm(p)) : enterprisePermissions());
+    const known = new Set(grantable(auth));
     const unknown = perms.filter((p) => !known.has(p));
     if (unknown.length) throw errors.unknownPermissions(unknown.slice(0, 5).join('、'));
     if (!isAdmin(auth)) {
