@@ -22,10 +22,42 @@ SELECT t."id", l."id" FROM "tenants" t CROSS JOIN "lines" l
 WHERE t."kind" = 'agent' AND l."status" = 'active'
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
+-- 套餐变更 (changePacket): an agent moves the remainder of an enterprise's live package to another of
+-- its opened lines. The source package is closed (status 'changed': its used seconds and calls stay
+-- with the old line); a new package of the same enterprise on the new line holds exactly the rest.
+-- Not a tenant table: only the agent reads it (across tenants, by agent_id).
+CREATE TABLE "packet_changes" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"agent_id" bigint NOT NULL REFERENCES "tenants"("id"),
+	"tenant_id" bigint NOT NULL REFERENCES "tenants"("id"),
+	"from_packet_id" bigint NOT NULL REFERENCES "packets"("id"),
+	"to_packet_id" bigint NOT NULL REFERENCES "packets"("id"),
+	"from_line_id" bigint NOT NULL REFERENCES "lines"("id"),
+	"to_line_id" bigint NOT NULL REFERENCES "lines"("id"),
+	"packet_name" text NOT NULL,
+	"seconds" integer NOT NULL,
+	"source_total_seconds" integer NOT NULL,
+	"source_used_seconds" integer NOT NULL,
+	"expire_at" timestamp with time zone NOT NULL,
+	"created_by" bigint,
+	"created_by_name" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "packet_changes_seconds_check" CHECK ("seconds" > 0 AND "source_used_seconds" + "seconds" = "source_total_seconds"),
+	CONSTRAINT "packet_changes_lines_check" CHECK ("from_line_id" <> "to_line_id")
+);
+--> statement-breakpoint
+-- A package is changed once (its successor may be changed again): the last wall behind the row lock.
+CREATE UNIQUE INDEX "packet_changes_from_packet_idx" ON "packet_changes" ("from_packet_id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "packet_changes_to_packet_idx" ON "packet_changes" ("to_packet_id");
+--> statement-breakpoint
+CREATE INDEX "packet_changes_agent_created_idx" ON "packet_changes" ("agent_id", "created_at", "id");
+--> statement-breakpoint
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'yunhu_app') THEN
-    GRANT SELECT, INSERT, UPDATE, DELETE ON agent_lines TO yunhu_app;
+    GRANT SELECT, INSERT, UPDATE, DELETE ON agent_lines, packet_changes TO yunhu_app;
+    GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO yunhu_app;
   END IF;
 END $$;
 --> statement-breakpoint

@@ -103,6 +103,40 @@ export const ZAgentPacketInput = z.object({
 });
 export type TAgentPacketInput = z.input<typeof ZAgentPacketInput>;
 
+/** A live package of one of the agent's enterprises, to change its line. */
+export const ZChangeablePacket = z.object({
+  id: z.number().int(),
+  lineId: z.number().int(),
+  lineName: z.string(),
+  name: z.string(),
+  remainingSeconds: z.number().int(),
+  expireAt: ZTime,
+});
+export type TChangeablePacket = z.infer<typeof ZChangeablePacket>;
+
+/** A line the package may move to: opened for the agent, another line, its rate not above the package's line. */
+export const ZChangeLine = z.object({ id: z.number().int(), name: z.string(), pricePerMinute: z.number().int() });
+export type TChangeLine = z.infer<typeof ZChangeLine>;
+
+export const ZPacketChange = z.object({
+  id: z.number().int(),
+  enterpriseId: z.number().int(),
+  enterpriseName: z.string(),
+  fromPacketId: z.number().int(),
+  toPacketId: z.number().int(),
+  fromLineName: z.string(),
+  toLineName: z.string(),
+  packetName: z.string(),
+  /** Seconds moved to the new line; the source's size and use (staying with the old line). */
+  seconds: z.number().int(),
+  sourceTotalSeconds: z.number().int(),
+  sourceUsedSeconds: z.number().int(),
+  expireAt: ZTime,
+  createdByName: z.string(),
+  createdAt: ZTime,
+});
+export type TPacketChange = z.infer<typeof ZPacketChange>;
+
 export const agentStockRoutes = {
   platformOpenedLines: route({
     method: 'GET',
@@ -194,6 +228,39 @@ export const agentStockRoutes = {
     request: z.object({ lineId: zId('线路编号').optional() }),
     response: z.array(ZAgentPacket),
   }),
+  queryPacketForChange: route({
+    method: 'GET',
+    path: '/base/agent/queryPacketForChange',
+    summary: '套餐变更：企业的可变更套餐',
+    permission: AgentStockPerm.packetChange,
+    request: z.object({ enterpriseId: zId('企业编号') }),
+    response: z.array(ZChangeablePacket),
+  }),
+  queryLineForChangePacket: route({
+    method: 'GET',
+    path: '/base/agent/queryLineForChangePacket',
+    summary: '套餐变更：可换的线路',
+    permission: AgentStockPerm.packetChange,
+    request: z.object({ enterpriseId: zId('企业编号'), packetId: zId('套餐编号') }),
+    response: z.array(ZChangeLine),
+  }),
+  changePacket: route({
+    method: 'POST',
+    path: '/base/agent/changePacket',
+    summary: '套餐变更',
+    permission: AgentStockPerm.packetChange,
+    audited: true,
+    request: z.object({ enterpriseId: zId('企业编号'), packetId: zId('套餐编号'), lineId: zId('线路编号') }),
+    response: ZPacketChange,
+  }),
+  changePage: route({
+    method: 'GET',
+    path: '/base/agent/changePacket/page',
+    summary: '套餐变更记录',
+    permission: AgentStockPerm.packetChange,
+    request: ZPageQuery.extend({ enterpriseName: z.string().trim().max(64, '名称最多64个字').optional() }),
+    response: zPage(ZPacketChange),
+  }),
 };
 
 /** 线路库存, 套餐管理 in the agent's console. */
@@ -202,6 +269,7 @@ export const agentStockMenuNodes: TMenuNode[] = [
   menuScreen('5070', '套餐管理', 'agent/packets', 'GiftOutlined', AgentStockPerm.packetManage, [
     menuButton('507001', '新增/编辑套餐', AgentStockPerm.packetManage),
   ]),
+  menuScreen('5080', '套餐变更', 'agent/packet-change', 'SwapOutlined', AgentStockPerm.packetChange),
 ];
 
 /** 开通线路 on the platform's 代理商 page. */

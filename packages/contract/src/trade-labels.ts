@@ -90,7 +90,7 @@ export const ledgerKindLabel: Record<TLedgerKind, string> = {
  * frozen: a 退订 under the platform's review (calls do not use it); refunded: 退订 approved, ended;
  * transferred: its remainder moved by the agent to another of its enterprises (issue 18), ended.
  */
-export const packetStates = ['active', 'used', 'expired', 'frozen', 'refunded', 'transferred'] as const;
+export const packetStates = ['active', 'used', 'expired', 'frozen', 'refunded', 'transferred', 'changed'] as const;
 export type TPacketState = (typeof packetStates)[number];
 export const packetStateLabel: Record<TPacketState, string> = {
   active: '使用中',
@@ -99,6 +99,8 @@ export const packetStateLabel: Record<TPacketState, string> = {
   frozen: '退订审核中',
   refunded: '已退订',
   transferred: '已转出',
+  /** Its remainder moved by the agent to another line (套餐变更, issue 18), ended. */
+  changed: '已换线',
 };
 
 export const tradeLimits = {

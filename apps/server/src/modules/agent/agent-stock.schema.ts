@@ -1,7 +1,8 @@
-import { pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { ref, ts } from '../../db/columns.js';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, ts } from '../../db/columns.js';
 import { lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
+import { packets } from '../packet/packet.schema.js';
 
 /**
  * The lines the platform opened for an agent (issue 18, migration 0052, decision 0020 "Line stock
@@ -22,4 +23,47 @@ export const agentLines = pgTable(
     openedAt: ts('opened_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'agent_lines_pk', columns: [t.agentId, t.lineId] })],
+);
+
+/**
+ * 套餐变更 (issue 18, migration 0052): one record per move of a package's remainder to another of the
+ * agent's opened lines, within one enterprise. The source package is closed (`status = 'changed'`,
+ * its usage stays with the old line); the new package on the new line holds exactly the rest.
+ */
+export const packetChanges = pgTable(
+  'packet_changes',
+  {
+    id: id(),
+    agentId: ref('agent_id')
+      .notNull()
+      .references(() => tenants.id),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    fromPacketId: ref('from_packet_id')
+      .notNull()
+      .references(() => packets.id),
+    toPacketId: ref('to_packet_id')
+      .notNull()
+      .references(() => packets.id),
+    fromLineId: ref('from_line_id')
+      .notNull()
+      .references(() => lines.id),
+    toLineId: ref('to_line_id')
+      .notNull()
+      .references(() => lines.id),
+    packetName: text('packet_name').notNull(),
+    seconds: integer('seconds').notNull(),
+    sourceTotalSeconds: integer('source_total_seconds').notNull(),
+    sourceUsedSeconds: integer('source_used_seconds').notNull(),
+    expireAt: ts('expire_at').notNull(),
+    createdBy: ref('created_by'),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('packet_changes_from_packet_idx').on(t.fromPacketId),
+    uniqueIndex('packet_changes_to_packet_idx').on(t.toPacketId),
+    index('packet_changes_agent_created_idx').on(t.agentId, t.createdAt, t.id),
+  ],
 );

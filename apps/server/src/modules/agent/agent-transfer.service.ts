@@ -40,6 +40,7 @@ const newTransferNo = (now: Date) =>
 const notLiveReason = (p: TLockedPacket, now: Date): string | null => {
   if (p.status === 'transferred') return '已转出';
   if (p.status === 'frozen') return '正在退订审核中';
+  if (p.status === 'changed') return '已变更过线路';
   if (p.status !== 'active') return '已退订';
   if (p.expireAt.getTime() <= now.getTime()) return '已过期';
   if (p.usedSeconds >= p.totalMinutes * 60) return '已用完';

@@ -37,14 +37,14 @@ export const packetTransferRepository = {
       .orderBy(asc(packets.expireAt), asc(packets.id)),
 
   /**
-   * Closes the (locked) source: `active` → `transferred`. Billing takes only active packages, so a
+   * Closes the (locked) source: `active` → `transferred` (or `changed`, 套餐变更 to another line). Billing takes only active packages, so a
    * call charged after this takes nothing from it; its used seconds stay as its first owner used them.
    */
-  close: async (tx: TDb, tenantId: number, packetId: number) =>
+  close: async (tx: TDb, tenantId: number, packetId: number, as: 'transferred' | 'changed' = 'transferred') =>
     (
       await tx
         .update(packets)
-        .set({ status: 'transferred' })
+        .set({ status: as })
         .where(and(eq(packets.tenantId, tenantId), eq(packets.id, packetId), eq(packets.status, 'active')))
         .returning({ id: packets.id })
     ).length > 0,

@@ -25,7 +25,7 @@ const productColumns = { product: packetProducts, lineName: lines.name };
 
 /** frozen / refunded (a 退订), transferred (its remainder moved), used / expired / active, from the row at the time of asking. */
 const stateOf = (now: Date): SQL<string> =>
-  sql<string>`case when ${packets.status} in ('frozen', 'refunded', 'transferred') then ${packets.status}
+  sql<string>`case when ${packets.status} in ('frozen', 'refunded', 'transferred', 'changed') then ${packets.status}
     when ${packets.usedSeconds} >= ${packets.totalMinutes} * 60 then 'used'
     when ${packets.expireAt} <= ${now} then 'expired' else 'active' end`;
 
@@ -106,13 +106,13 @@ export const packetRepository = {
 
   mine: async (tx: TDb, tenantId: number, f: { state?: string }, q: { page: number; limit: number }, now: Date) => {
     const conds: SQL[] = [eq(packets.tenantId, tenantId)];
-    const live = sql`${packets.status} not in ('frozen', 'refunded', 'transferred')`;
+    const live = sql`${packets.status} not in ('frozen', 'refunded', 'transferred', 'changed')`;
     if (f.state === 'active') {
       conds.push(gt(packets.expireAt, now), sql`${packets.usedSeconds} < ${packets.totalMinutes} * 60`, live);
     } else if (f.state === 'expired') {
       conds.push(lte(packets.expireAt, now), sql`${packets.usedSeconds} < ${packets.totalMinutes} * 60`, live);
     } else if (f.state === 'used') conds.push(sql`${packets.usedSeconds} >= ${packets.totalMinutes} * 60`, live);
-    else if (f.state === 'frozen' || f.state === 'refunded' || f.state === 'transferred') {
+    else if (f.state === 'frozen' || f.state === 'refunded' || f.state === 'transferred' || f.state === 'changed') {
       conds.push(eq(packets.status, f.state));
     }
     const where = and(...conds);

@@ -156,8 +156,9 @@ export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
             lineName,
             name: p.name,
             totalSeconds: p.totalMinutes * 60,
-            // A transferred package's remainder now belongs to the target enterprise.
-            remainingSeconds: state === 'transferred' ? 0 : Math.max(0, p.totalMinutes * 60 - p.usedSeconds),
+            // A transferred (or line-changed) package's remainder now belongs to its successor.
+            remainingSeconds:
+              state === 'transferred' || state === 'changed' ? 0 : Math.max(0, p.totalMinutes * 60 - p.usedSeconds),
             price: p.price,
             boughtAt: p.boughtAt.getTime(),
             expireAt: p.expireAt.getTime(),
