@@ -1,5 +1,5 @@
-import { AgentPerm, agentRoutes, money, type TAgent } from '@yunhu/contract';
-import { Button, Form, Input } from 'antd';
+import { AgentPerm, agentRoutes, agentStatusLabel, money, type TAgent } from '@yunhu/contract';
+import { Button, Form, Input, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -10,18 +10,36 @@ import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { agentPageKey, type TAgentCreate, useCreateAgent } from '../api';
+import { AgentCloseActions } from '../components/AgentCloseActions';
 import { AgentDetailDrawer } from '../components/AgentDetailDrawer';
+import { AgentLinesDrawer } from '../components/AgentLinesDrawer';
+import { AgentSettlementDrawer } from '../components/AgentSettlementDrawer';
 
 const a = t.agent;
 
-/** 代理商 (platform/agent): the platform's agents; create one with its first administrator; see its prices and margin. */
+/**
+ * 代理商 (platform/agent): the platform's agents; create one with its first administrator; see its prices
+ * and margin; settle its margin (结算) and close or reopen it (停用/启用).
+ */
 export const PlatformAgentPage = () => {
   const create = useCreateAgent();
   const [isCreating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<TAgent | null>(null);
+  const [opening, setOpening] = useState<TAgent | null>(null);
+  const [settling, setSettling] = useState<TAgent | null>(null);
   const columns: TListColumn<TAgent>[] = [
     { key: 'name', title: a.name, dataIndex: 'name' },
     { key: 'code', title: a.code, dataIndex: 'code' },
+    {
+      key: 'status',
+      title: t.agentSettlement.status,
+      dataIndex: 'status',
+      render: (v: string) => (
+        <Tag color={v === 'closed' ? 'default' : 'green'}>
+          {agentStatusLabel[v as keyof typeof agentStatusLabel] ?? v}
+        </Tag>
+      ),
+    },
     { key: 'inviteCode', title: a.inviteCode, dataIndex: 'inviteCode' },
     { key: 'adminName', title: a.admin, dataIndex: 'adminName' },
     { key: 'adminUsername', title: a.adminUsername, dataIndex: 'adminUsername' },
@@ -39,9 +57,17 @@ export const PlatformAgentPage = () => {
       title: a.actions,
       fixed: 'right',
       render: (_v, row) => (
-        <RowAction onClick={() => setViewing(row)} testId={`agent-detail-${row.code}`}>
-          {a.detail}
-        </RowAction>
+        <Space size={0}>
+          <RowAction onClick={() => setViewing(row)} testId={`agent-detail-${row.code}`}>
+            {a.detail}
+          </RowAction>
+          <Permission value={AgentPerm.platformManage}>
+            <RowAction onClick={() => setOpening(row)} testId={`agent-lines-${row.code}`}>
+              {t.agentStock.openLines}
+            </RowAction>
+          </Permission>
+          <AgentCloseActions agent={row} onSettle={setSettling} />
+        </Space>
       ),
     },
   ];
@@ -97,6 +123,8 @@ export const PlatformAgentPage = () => {
         }
       />
       <AgentDetailDrawer agent={viewing} onClose={() => setViewing(null)} />
+      <AgentLinesDrawer agent={opening} onClose={() => setOpening(null)} />
+      <AgentSettlementDrawer agent={settling} onClose={() => setSettling(null)} />
     </>
   );
 };

@@ -1,0 +1,39 @@
+import { agentRoutes, beijingTime, minSecText, type TPacketChange } from '@yunhu/contract';
+import { Form, Input } from 'antd';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { PacketChangeForm } from '../components/PacketChangeForm';
+import { agentChangePageKey } from '../stockApi';
+
+const s = t.agentStock;
+
+const columns: TListColumn<TPacketChange>[] = [
+  { key: 'createdAt', title: s.createdAt, dataIndex: 'createdAt', render: (v: number) => beijingTime(v) },
+  { key: 'enterpriseName', title: s.enterprise, dataIndex: 'enterpriseName' },
+  { key: 'packetName', title: s.packetName, dataIndex: 'packetName' },
+  { key: 'fromLineName', title: s.fromLine, dataIndex: 'fromLineName' },
+  { key: 'toLineName', title: s.toLine, dataIndex: 'toLineName' },
+  { key: 'seconds', title: s.moved, dataIndex: 'seconds', render: (v: number) => minSecText(v) },
+  { key: 'expireAt', title: s.expireAt, dataIndex: 'expireAt', render: (v: number) => beijingTime(v).slice(0, 10) },
+  { key: 'createdByName', title: s.operator, dataIndex: 'createdByName' },
+];
+
+/** 套餐变更 (agent/packet-change): move an enterprise's package to another opened line; the changes made. */
+export const AgentPacketChangePage = () => (
+  <>
+    <PacketChangeForm />
+    <ListPage
+      pageKey={agentChangePageKey}
+      title={s.records}
+      route={agentRoutes.changePage}
+      rowKey="id"
+      columns={columns}
+      filters={
+        <Form.Item name="enterpriseName" label={s.enterpriseName}>
+          <Input placeholder={s.namePlaceholder} allowClear style={{ width: 180 }} />
+        </Form.Item>
+      }
+    />
+  </>
+);

@@ -1,0 +1,103 @@
+import { AgentStockPerm, agentRoutes, money, type TAgentPacket } from '@yunhu/contract';
+import { Alert, Button, Form, Input, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
+import type { TListColumn } from '../../../shared/list/types';
+import { useConfirmAction } from '../../../shared/list/useConfirmAction';
+import { Permission } from '../../../shared/permission/Permission';
+import { AgentPacketForm } from '../components/AgentPacketForm';
+import { agentPacketPageKey, useShelfPacket } from '../stockApi';
+
+const s = t.agentStock;
+
+/** 套餐管理 (agent/packets): the agent's own packages on its opened lines; create, edit, 上架/下架. */
+export const AgentPacketPage = () => {
+  const [editing, setEditing] = useState<TAgentPacket | null>(null);
+  const [isOpen, setOpen] = useState(false);
+  const shelf = useShelfPacket();
+  const { confirm, node } = useConfirmAction();
+  const columns: TListColumn<TAgentPacket>[] = [
+    { key: 'name', title: s.name, dataIndex: 'name' },
+    { key: 'lineName', title: s.line, dataIndex: 'lineName' },
+    { key: 'minutes', title: s.minutes, dataIndex: 'minutes' },
+    { key: 'validityDays', title: s.validityDays, dataIndex: 'validityDays' },
+    { key: 'price', title: s.price, dataIndex: 'price', render: (v: number) => money(v) },
+    { key: 'basePrice', title: s.basePrice, dataIndex: 'basePrice', render: (v: number) => money(v) },
+    {
+      key: 'margin',
+      title: s.margin,
+      dataIndex: 'price',
+      render: (_v: number, row: TAgentPacket) => money(Math.max(0, row.price - row.basePrice)),
+    },
+    { key: 'soldCount', title: s.soldCount, dataIndex: 'soldCount' },
+    {
+      key: 'isEnabled',
+      title: s.state,
+      dataIndex: 'isEnabled',
+      render: (v: boolean) => (v ? <Tag color="green">{s.enabled}</Tag> : <Tag>{s.disabled}</Tag>),
+    },
+    {
+      key: 'actions',
+      title: s.actions,
+      fixed: 'right',
+      render: (_v: unknown, row: TAgentPacket) => (
+        <Space size={0}>
+          <RowAction
+            testId={`agent-packet-edit-${row.id}`}
+            onClick={() => {
+              setEditing(row);
+              setOpen(true);
+            }}
+          >
+            {s.edit}
+          </RowAction>
+          <RowAction
+            testId={`agent-packet-shelf-${row.id}`}
+            onClick={() =>
+              confirm(row.isEnabled ? s.offShelfConfirm(row.name) : s.onShelfConfirm(row.name), () =>
+                shelf({ id: row.id, isEnabled: !row.isEnabled }),
+              )
+            }
+          >
+            {row.isEnabled ? s.offShelf : s.onShelf}
+          </RowAction>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.packetsHint} />
+      <ListPage
+        pageKey={agentPacketPageKey}
+        title={s.packetsTitle}
+        route={agentRoutes.packetPage}
+        rowKey="id"
+        columns={columns}
+        toolbar={
+          <Permission value={AgentStockPerm.packetManage}>
+            <Button
+              type="primary"
+              data-testid="agent-packet-add"
+              onClick={() => {
+                setEditing(null);
+                setOpen(true);
+              }}
+            >
+              {s.add}
+            </Button>
+          </Permission>
+        }
+        filters={
+          <Form.Item name="name" label={s.name}>
+            <Input allowClear style={{ width: 180 }} />
+          </Form.Item>
+        }
+      />
+      <AgentPacketForm editing={editing} open={isOpen} onClose={() => setOpen(false)} />
+      {node}
+    </>
+  );
+};

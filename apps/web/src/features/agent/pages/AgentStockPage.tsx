@@ -1,0 +1,45 @@
+import type { TAgentLineStock } from '@yunhu/contract';
+import { Alert, Card, Table, Tag } from 'antd';
+import { t } from '../../../locales/zh-CN';
+import { useLineStock } from '../stockApi';
+
+const s = t.agentStock;
+
+const columns = [
+  { key: 'lineName', title: s.lineName, dataIndex: 'lineName' },
+  {
+    key: 'opened',
+    title: s.state,
+    dataIndex: 'opened',
+    render: (v: boolean) => (v ? <Tag color="green">{s.opened}</Tag> : <Tag>{s.closed}</Tag>),
+  },
+  { key: 'enterpriseCount', title: s.enterpriseCount, dataIndex: 'enterpriseCount' },
+  { key: 'liveSeats', title: s.liveSeats, dataIndex: 'liveSeats' },
+  { key: 'packetCount', title: s.packetCount, dataIndex: 'packetCount' },
+  { key: 'soldMinutes', title: s.soldMinutes, dataIndex: 'soldMinutes' },
+  {
+    key: 'remainingSeconds',
+    title: s.remainingMinutes,
+    dataIndex: 'remainingSeconds',
+    render: (v: number) => Math.floor(v / 60),
+  },
+];
+
+/** 线路库存 (agent/stock): the lines opened for the agent and what its enterprises hold on each. */
+export const AgentStockPage = () => {
+  const stock = useLineStock();
+  return (
+    <Card title={s.stockTitle}>
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.stockHint} />
+      <Table<TAgentLineStock>
+        data-testid="agent-line-stock"
+        rowKey="lineId"
+        size="middle"
+        loading={stock.isLoading}
+        dataSource={stock.data ?? []}
+        columns={columns}
+        pagination={false}
+      />
+    </Card>
+  );
+};
