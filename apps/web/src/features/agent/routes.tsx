@@ -2,6 +2,8 @@ import { AgentPerm } from '@yunhu/contract';
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../app/lazyPage';
 import { RequirePermission } from '../../shared/permission/RequirePermission';
+import { agentStaffPageRoutes } from './staff/agentStaffRoutes';
+import { agentStockPageRoutes } from './stockRoutes';
 
 const PlatformAgentPage = lazyPage(() => import('./pages/PlatformAgentPage'), 'PlatformAgentPage');
 const AgentEnterprisePage = lazyPage(() => import('./pages/AgentEnterprisePage'), 'AgentEnterprisePage');
@@ -11,6 +13,8 @@ const AgentInvitePage = lazyPage(() => import('./pages/AgentInvitePage'), 'Agent
 const AgentTransferPage = lazyPage(() => import('./pages/AgentTransferPage'), 'AgentTransferPage');
 const AgentNoticePage = lazyPage(() => import('./pages/AgentNoticePage'), 'AgentNoticePage');
 const AgentSeatSummaryPage = lazyPage(() => import('./pages/AgentSeatSummaryPage'), 'AgentSeatSummaryPage');
+const AgentSettlementPage = lazyPage(() => import('./pages/AgentSettlementPage'), 'AgentSettlementPage');
+const AgentStatementPage = lazyPage(() => import('./pages/AgentStatementPage'), 'AgentStatementPage');
 
 const guarded = (path: string, perm: string, element: React.ReactNode): RouteObject => ({
   path,
@@ -27,4 +31,8 @@ export const agentPageRoutes: RouteObject[] = [
   guarded('agent/transfers', AgentPerm.transferManage, <AgentTransferPage />),
   guarded('agent/notices', AgentPerm.noticeManage, <AgentNoticePage />),
   guarded('Resource/JSXseatSummary', AgentPerm.seatSummary, <AgentSeatSummaryPage />),
+  ...agentStaffPageRoutes,
+  ...agentStockPageRoutes,
+  guarded('agent/settlements', AgentPerm.orderList, <AgentSettlementPage />),
+  guarded('agent/statement', AgentPerm.orderList, <AgentStatementPage />),
 ];

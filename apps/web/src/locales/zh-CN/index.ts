@@ -1,5 +1,8 @@
 import { agentTexts } from './agent';
 import { agentNoticeTexts } from './agentNotice';
+import { agentSettlementTexts } from './agentSettlement';
+import { agentStaffTexts } from './agentStaff';
+import { agentStockTexts } from './agentStock';
 import { agentTransferTexts } from './agentTransfer';
 import { authTexts } from './auth';
 import { billingTexts } from './billing';
@@ -41,6 +44,9 @@ export const zhCN = {
   ...agentTexts,
   ...agentTransferTexts,
   ...agentNoticeTexts,
+  ...agentSettlementTexts,
+  ...agentStaffTexts,
+  ...agentStockTexts,
 } as const;
 
 export type TLocale = typeof zhCN;

@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInChangingPassword } from '../org/first-sign-in.js';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { recordMessages, shownMessages, sideMenuTexts, signInWithPassword } from '../support/console.js';
+
+// Own data only: names, accounts and mobiles carry this run's suffix.
+const suffix = String(Date.now()).slice(-6);
+const agentName = `舟山岱代${suffix}代理有限公司`;
+const agentUser = `ags${suffix}`;
+const agentMobile = `1392${suffix}1`;
+const clerkUser = `agc${suffix}`;
+const clerkMobile = `1393${suffix}2`;
+const roleName = `只看企业${suffix}`;
+const password = 'Agent@2026x';
+
+/** Opens the side menu's 代理商后台 folder (its screens are listed only then). */
+const openAgentFolder = async (page: Page) => {
+  const menu = page.getByRole('menu').first();
+  await menu.getByText('代理商后台').click();
+  await menu.getByRole('menuitem').filter({ hasText: '我的企业' }).waitFor();
+};
+
+describe("resellers: the agent's own staff and roles", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('the agent admin adds a role with only 我的企业 and a person with it, who sees only that', async () => {
+    const platform = await newPage(browser);
+    await recordMessages(platform);
+    await signInWithPassword(platform, 'platform', 'Platform@2026');
+    await platform.goto(`${baseUrl()}/#/menu/platform/agent`);
+    await platform.getByTestId('agent-create').click();
+    const created = platform.getByRole('dialog');
+    await created.getByLabel('代理商名称').fill(agentName);
+    await created.getByLabel('联系人', { exact: true }).fill('岱代经理');
+    await created.getByLabel('联系人手机号').fill(agentMobile);
+    await created.getByLabel('管理员账号').fill(agentUser);
+    await created.getByLabel('初始密码').fill(password);
+    await created.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(async () => (await shownMessages(platform)).join()).toContain(`已创建代理商「${agentName}」`);
+
+    // The agent's administrator makes a role holding 我的企业 only.
+    const agent = await newPage(browser);
+    await recordMessages(agent);
+    await signInWithPassword(agent, agentUser, password);
+    await openAgentFolder(agent);
+    expect(await sideMenuTexts(agent)).toEqual(expect.arrayContaining(['员工管理', '角色权限']));
+    await agent.goto(`${baseUrl()}/#/menu/agent/roles`);
+    await agent.getByTestId('agent-role-add').click();
+    const roleForm = agent.getByRole('dialog');
+    await roleForm.getByLabel('角色名称').fill(roleName);
+    const tree = roleForm.locator('.ant-tree');
+    // The tree offers the agent console only.
+    await tree.getByText('代理商后台').waitFor();
+    expect(await tree.getByText('客户管理').count()).toBe(0);
+    await tree
+      .locator('.ant-tree-treenode')
+      .filter({ hasText: /^我的企业$/ })
+      .locator('.ant-tree-checkbox')
+      .click();
+    await roleForm.getByRole('button', { name: /确\s*定/ }).click();
+    await roleForm.waitFor({ state: 'hidden' });
+    await agent.getByTestId('agent-roles').getByText(roleName).waitFor();
+
+    // And a person with that role and a given password.
+    await agent.goto(`${baseUrl()}/#/menu/agent/staff`);
+    await agent.getByTestId('agent-staff-add').click();
+    const staffForm = agent.getByRole('dialog');
+    await staffForm.getByLabel('账号').fill(clerkUser);
+    await staffForm.getByLabel('姓名').fill('岱代业务员');
+    await staffForm.getByLabel('手机号').fill(clerkMobile);
+    await staffForm.getByLabel('角色').click();
+    await agent.locator('.ant-select-dropdown').getByText(roleName, { exact: true }).click();
+    await staffForm.getByLabel('初始密码').fill('Given@2026x');
+    await staffForm.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(async () => (await shownMessages(agent)).join()).toContain('已新增员工「岱代业务员」');
+    await agent.getByTestId('list-agentStaff').getByText(clerkUser).waitFor();
+
+    // He signs in, changes the password he was given, and sees 我的企业 only.
+    const clerk = await newPage(browser);
+    await signInChangingPassword(clerk, clerkUser, 'Given@2026x', 'Mine@2026x');
+    await openAgentFolder(clerk);
+    const menu = await sideMenuTexts(clerk);
+    expect(menu).toContain('我的企业');
+    for (const hidden of ['价格设置', '订单与利润', '员工管理', '角色权限', '客户管理'])
+      expect(menu).not.toContain(hidden);
+    await clerk.goto(`${baseUrl()}/#/menu/agent/enterprises`);
+    await clerk.getByTestId('list-agentEnterprises').waitFor();
+  });
+});
