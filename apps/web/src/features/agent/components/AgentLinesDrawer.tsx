@@ -55,13 +55,14 @@ export const AgentLinesDrawer = ({ agent, onClose }: { agent: TAgent | null; onC
             key: 'opened',
             title: s.opened,
             render: (_v: unknown, row) => (
-              <Checkbox
-                data-testid={`agent-line-${row.lineId}`}
-                checked={ticked.includes(row.lineId)}
-                onChange={(e) =>
-                  setTicked(e.target.checked ? [...ticked, row.lineId] : ticked.filter((id) => id !== row.lineId))
-                }
-              />
+              <span data-testid={`agent-line-${row.lineId}`}>
+                <Checkbox
+                  checked={ticked.includes(row.lineId)}
+                  onChange={(e) =>
+                    setTicked(e.target.checked ? [...ticked, row.lineId] : ticked.filter((id) => id !== row.lineId))
+                  }
+                />
+              </span>
             ),
           },
           { key: 'lineName', title: s.lineName, dataIndex: 'lineName' },
