@@ -76,7 +76,26 @@ export const agentSettlementRepository = {
       settled: Number(r.settled),
     })),
 
-  /** 利润明细's rows for the download, read when it is sent: the agent's ledger, newest first, in batches. */
+  /**
+   * 利润明细: the agent's ledger, newest booking first. By id, not by time: `created_at` is its
+   * transaction's start, and parallel bookings (settlements waiting on the account's lock) commit
+   * in another order than they started; ids are drawn under that lock, so each row's balance after
+   * follows the row below it.
+   */
+  statementPage: async (db: TDb, agentId: number, kind: string | undefined, q: { page: number; limit: number }) => {
+    const where = and(eq(ledgerEntries.tenantId, agentId), kind ? eq(ledgerEntries.kind, kind) : undefined);
+    const [total] = await db.select({ n: count() }).from(ledgerEntries).where(where);
+    const records = await db
+      .select()
+      .from(ledgerEntries)
+      .where(where)
+      .orderBy(desc(ledgerEntries.id))
+      .limit(q.limit)
+      .offset(offsetOf(q));
+    return { records, total: total?.n ?? 0 };
+  },
+
+  /** 利润明细's rows for the download, read when it is sent: as `statementPage`, in batches. */
   statementRows: (database: TDatabase, agentId: number, kind: string | undefined) =>
     batchedRows((offset) =>
       withTenant(database, agentId, (tx) =>
@@ -84,7 +103,7 @@ export const agentSettlementRepository = {
           .select()
           .from(ledgerEntries)
           .where(and(eq(ledgerEntries.tenantId, agentId), kind ? eq(ledgerEntries.kind, kind) : undefined))
-          .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+          .orderBy(desc(ledgerEntries.id))
           .limit(1000)
           .offset(offset),
       ),

@@ -193,6 +193,10 @@ describe('agent settlement and closing', () => {
     expect(statement.total).toBe(2 + 4);
     expect(statement.records.reduce((n, e) => n + e.amount, 0)).toBe(info.balance);
     expect(statement.records[0]!.balanceAfter).toBe(info.balance);
+    // Newest booking first: each row's balance is the one below it plus its amount (also after parallel settlements).
+    statement.records.forEach((e, i) => {
+      expect(e.balanceAfter - e.amount).toBe(statement.records[i + 1]?.balanceAfter ?? 0);
+    });
     // Paged on the server, filtered by kind.
     const page2 = ok(await t.call(r.statementPage, { page: 2, limit: 4 }, agentA.token));
     expect(page2.records).toHaveLength(2);

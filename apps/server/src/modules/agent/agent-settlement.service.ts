@@ -11,7 +11,7 @@ import {
 import type { TDatabase, TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
-import { book, ledgerRepository } from '../trade/index.js';
+import { book } from '../trade/index.js';
 import { agentErrors } from './agent.errors.js';
 import { agentRepository } from './agent.repository.js';
 import { agentSettlementErrors as errors } from './agent-settlement.errors.js';
@@ -36,7 +36,7 @@ const toSettlement = ({ settlement: s, agentName }: TSettlementRow): TAgentSettl
   createdAt: s.createdAt.getTime(),
 });
 
-type TLedgerRow = Awaited<ReturnType<typeof ledgerRepository.page>>['records'][number];
+type TLedgerRow = Awaited<ReturnType<typeof repo.statementPage>>['records'][number];
 const toEntry = (e: TLedgerRow) => ({
   id: e.id,
   kind: e.kind,
@@ -154,7 +154,7 @@ export const createAgentSettlementService = (deps: { database: TDatabase }) => (
 
   statementPage: (ctx: TRequestContext, q: TReq<'statementPage'>) =>
     asAgent(ctx, async (db, agent) => {
-      const { records, total } = await ledgerRepository.page(db, agent.id, { kind: q.kind }, q);
+      const { records, total } = await repo.statementPage(db, agent.id, q.kind, q);
       return toPage(records.map(toEntry), total, q);
     }),
 
