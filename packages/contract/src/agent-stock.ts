@@ -228,6 +228,14 @@ export const agentStockRoutes = {
     request: z.object({ lineId: zId('线路编号').optional() }),
     response: z.array(ZAgentPacket),
   }),
+  changeEnterprises: route({
+    method: 'GET',
+    path: '/base/agent/changePacket/enterprises',
+    summary: '套餐变更：可选企业',
+    permission: AgentStockPerm.packetChange,
+    request: z.object({}),
+    response: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.string() })),
+  }),
   queryPacketForChange: route({
     method: 'GET',
     path: '/base/agent/queryPacketForChange',

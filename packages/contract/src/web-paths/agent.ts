@@ -38,6 +38,7 @@ export const agentRoutes = {
   packetSave: { method: 'POST', path: '/base/agent/packet/save' },
   packetShelf: { method: 'POST', path: '/base/agent/packet/shelf' },
   getMultiplePacket: { method: 'GET', path: '/base/product/getMultiplePacket' },
+  changeEnterprises: { method: 'GET', path: '/base/agent/changePacket/enterprises' },
   queryPacketForChange: { method: 'GET', path: '/base/agent/queryPacketForChange' },
   queryLineForChangePacket: { method: 'GET', path: '/base/agent/queryLineForChangePacket' },
   changePacket: { method: 'POST', path: '/base/agent/changePacket' },

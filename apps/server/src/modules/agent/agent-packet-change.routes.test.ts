@@ -100,6 +100,10 @@ describe('agent package line change', () => {
 
   it('moves the remainder to a cheaper opened line; the usage stays with the old line', async () => {
     const source = await packet(one.tenantId, { minutes: 10, used: 90 });
+    // The agent's own enterprises only (B's is not offered).
+    const mineOnly = ok(await t.call(r.changeEnterprises, {}, agentA.token)).map((e) => e.id);
+    expect(mineOnly).toContain(one.tenantId);
+    expect(mineOnly).not.toContain(ofB.tenantId);
     const live = ok(await t.call(r.queryPacketForChange, { enterpriseId: one.tenantId }, agentA.token));
     expect(live.find((p) => p.id === source.id)).toMatchObject({ remainingSeconds: 510, lineId: from });
     const targets = ok(

@@ -57,6 +57,10 @@ export const createAgentPacketChangeService = () => {
   const found = async (db: TDb, agentId: number, id: number) => toChange((await repo.byId(db, agentId, id))!);
 
   return {
+    /** The agent's enterprises, to pick the one whose package changes line. */
+    changeEnterprises: (ctx: TRequestContext) =>
+      asAgent(ctx, (db, agent) => agentTransferRepository.enterprises(db, agent.id)),
+
     queryPacketForChange: (ctx: TRequestContext, { enterpriseId }: TReq<'queryPacketForChange'>) =>
       asAgent(ctx, async (db, agent) => {
         await enterpriseOf(db, agent.id, enterpriseId);

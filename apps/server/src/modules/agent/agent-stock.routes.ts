@@ -18,6 +18,7 @@ export const agentStockHandlers = (
   packetSave: (ctx) => stock.packetSave(ctx, ctx.input),
   packetShelf: (ctx) => stock.packetShelf(ctx, ctx.input),
   getMultiplePacket: (ctx) => stock.getMultiplePacket(ctx, ctx.input),
+  changeEnterprises: (ctx) => change.changeEnterprises(ctx),
   queryPacketForChange: (ctx) => change.queryPacketForChange(ctx, ctx.input),
   queryLineForChangePacket: (ctx) => change.queryLineForChangePacket(ctx, ctx.input),
   changePacket: (ctx) => change.changePacket(ctx, ctx.input),

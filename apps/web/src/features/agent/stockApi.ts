@@ -58,6 +58,10 @@ export const useShelfPacket = () => {
   };
 };
 
+/** The agent's enterprises, for 套餐变更. */
+export const useChangeEnterprises = () =>
+  useQuery({ queryKey: ['agentChange', 'enterprises'], queryFn: () => call(r.changeEnterprises, {}) });
+
 export const useChangeablePackets = (enterpriseId: number | null) =>
   useQuery({
     queryKey: ['agentChange', 'packets', enterpriseId],

@@ -3,8 +3,7 @@ import { App, Button, Card, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
-import { useChangeablePackets, useChangeLines, useChangePacket } from '../stockApi';
-import { useTransferEnterprises } from '../transferApi';
+import { useChangeablePackets, useChangeEnterprises, useChangeLines, useChangePacket } from '../stockApi';
 
 const s = t.agentStock;
 
@@ -17,7 +16,7 @@ export const PacketChangeForm = () => {
   const [enterpriseId, setEnterpriseId] = useState<number | null>(null);
   const [packetId, setPacketId] = useState<number | null>(null);
   const [isBusy, setBusy] = useState(false);
-  const enterprises = useTransferEnterprises();
+  const enterprises = useChangeEnterprises();
   const packets = useChangeablePackets(enterpriseId);
   const lines = useChangeLines(enterpriseId, packetId);
   const change = useChangePacket();

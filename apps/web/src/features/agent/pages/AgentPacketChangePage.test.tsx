@@ -31,7 +31,7 @@ const changed: TPacketChange = {
 };
 
 const answer = (route: unknown) => {
-  if (route === r.transferEnterprises) return [{ id: 11, name: '甲一科技', status: 'active' }];
+  if (route === r.changeEnterprises) return [{ id: 11, name: '甲一科技', status: 'active' }];
   if (route === r.queryPacketForChange) return packets;
   if (route === r.queryLineForChangePacket) return [{ id: 8, name: '江苏线路', pricePerMinute: 8 }];
   if (route === r.changePacket) return changed;
@@ -61,7 +61,7 @@ describe('AgentPacketChangePage', () => {
   beforeEach(() => {
     callMock.mockReset();
     callMock.mockImplementation((route) => Promise.resolve(answer(route)));
-    useUserStore.setState({ permissions: ['agent:packet:change', 'agent:transfer:manage'] });
+    useUserStore.setState({ permissions: ['agent:packet:change'] });
   });
 
   it('changes the chosen package to the chosen line after the confirmation', async () => {
