@@ -87,8 +87,8 @@ describe('resellers: the platform settles an agent’s margin and closes the age
 
   it('settles part of the margin on 代理商 › 结算; the agent sees it; 停用 signs the agent out', async () => {
     const platform = await newPage(browser);
-    // An action that cannot happen fails in 15 s with its reason instead of using up the test's time.
-    platform.setDefaultTimeout(15_000);
+    // An action that cannot happen fails in 30 s with its reason instead of using up the test's time.
+    platform.setDefaultTimeout(30_000);
     await recordMessages(platform);
     await signInWithPassword(platform, 'platform', 'Platform@2026');
     await platform.goto(`${baseUrl()}/#/menu/platform/agent`);
@@ -127,7 +127,7 @@ describe('resellers: the platform settles an agent’s margin and closes the age
 
     // The agent: 结算记录 and 利润明细.
     const agent = await newPage(browser);
-    agent.setDefaultTimeout(15_000);
+    agent.setDefaultTimeout(30_000);
     await signInWithPassword(agent, agentUser, password);
     await agent.getByRole('menu').first().getByText('代理商后台').waitFor();
     await agent.goto(`${baseUrl()}/#/menu/agent/settlements`);
@@ -171,5 +171,5 @@ describe('resellers: the platform settles an agent’s margin and closes the age
     );
     expect(refused).not.toBe('');
     for (const page of [platform, agent]) await page.context().close();
-  });
+  }, 120_000);
 });

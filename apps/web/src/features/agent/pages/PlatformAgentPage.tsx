@@ -30,6 +30,13 @@ export const PlatformAgentPage = () => {
   const columns: TListColumn<TAgent>[] = [
     { key: 'name', title: a.name, dataIndex: 'name' },
     { key: 'code', title: a.code, dataIndex: 'code' },
+    { key: 'inviteCode', title: a.inviteCode, dataIndex: 'inviteCode' },
+    { key: 'adminName', title: a.admin, dataIndex: 'adminName' },
+    { key: 'adminUsername', title: a.adminUsername, dataIndex: 'adminUsername' },
+    { key: 'adminMobile', title: a.adminMobile, dataIndex: 'adminMobile' },
+    { key: 'enterpriseCount', title: a.enterpriseCount, dataIndex: 'enterpriseCount' },
+    { key: 'balance', title: a.balance, dataIndex: 'balance', render: (v: number) => money(v) },
+    // After the figures: the columns before it are read by position (e2e/resellers/agent.e2e.ts).
     {
       key: 'status',
       title: t.agentSettlement.status,
@@ -40,12 +47,6 @@ export const PlatformAgentPage = () => {
         </Tag>
       ),
     },
-    { key: 'inviteCode', title: a.inviteCode, dataIndex: 'inviteCode' },
-    { key: 'adminName', title: a.admin, dataIndex: 'adminName' },
-    { key: 'adminUsername', title: a.adminUsername, dataIndex: 'adminUsername' },
-    { key: 'adminMobile', title: a.adminMobile, dataIndex: 'adminMobile' },
-    { key: 'enterpriseCount', title: a.enterpriseCount, dataIndex: 'enterpriseCount' },
-    { key: 'balance', title: a.balance, dataIndex: 'balance', render: (v: number) => money(v) },
     {
       key: 'createdAt',
       title: a.createdAt,
