@@ -64,6 +64,7 @@ export const ZSettings = z.object({
   MEDIA_ADVERTISE_IP: text.optional(),
   MEDIA_PORT_MIN: whole('端口', 1024, 65535).default(30000),
   MEDIA_PORT_MAX: whole('端口', 1024, 65535).default(30999),
+  MEDIA_NG_PORT: whole('端口', 1024, 65535).default(22222),
   CARRIER_SECRET: text.optional(),
   CARRIER_CALLBACK_URL: z.url().optional(),
   CARRIER_SIMULATOR: flag.optional(),
@@ -215,7 +216,7 @@ export type TSipConfig = {
     /** Failed authentications from one address before it is banned, and for how long. */
     ban: { failures: number; minutes: number };
     /** The media gateway (rtpengine) started beside that Kamailio; null: none (MEDIA_GATEWAY=0). */
-    media: { ip: string; advertiseIp: string | null; portMin: number; portMax: number } | null;
+    media: { ip: string; advertiseIp: string | null; portMin: number; portMax: number; ngPort: number } | null;
   };
 };
 
@@ -321,6 +322,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
                 advertiseIp: s.MEDIA_ADVERTISE_IP ?? null,
                 portMin: s.MEDIA_PORT_MIN,
                 portMax: s.MEDIA_PORT_MAX,
+                // Kamailio and the server (监听) both drive the gateway over this loopback port.
+                ngPort: s.MEDIA_NG_PORT,
               }
             : null,
       },

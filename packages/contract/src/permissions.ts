@@ -72,6 +72,8 @@ export const Perm = {
   callStatisticsExport: 'call:statistics:export',
   /** 实时监控 (issue 14): who of one's data scope is online, ringing, talking now (managers, not agents). */
   callWallboard: 'call:wallboard:list',
+  /** 监听 (issue 14): hear a talking colleague's call of one's data scope, silently, from 实时监控. */
+  callListen: 'call:monitor:listen',
   /** 任务卡 (issue 6): calling tasks of one's department and below, their progress. */
   taskCardList: 'call:task:list',
   /** Create tasks, change them, pause, resume and close them, add and remove their customers. */

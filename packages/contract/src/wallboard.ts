@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { menuScreen, type TMenuNode } from './menu.js';
+import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 import { wallboardStates } from './wallboard-labels.js';
@@ -37,6 +37,13 @@ export const ZWallboard = z.object({
 });
 export type TWallboard = z.infer<typeof ZWallboard>;
 
+/** One listen: its id for the answer and the stop, and the gateway's offer per party of the call. */
+export const ZListenOffer = z.object({
+  listenId: z.string(),
+  sdps: z.array(z.string()),
+});
+export type TListenOffer = z.infer<typeof ZListenOffer>;
+
 export const wallboardRoutes = {
   /** Everyone of the viewer's data scope with a seat, and what he is doing now (one statement). */
   wallboard: route({
@@ -47,9 +54,51 @@ export const wallboardRoutes = {
     permission: Perm.callWallboard,
     summary: '实时监控',
   }),
+  /**
+   * 监听: the gateway's offers (one per party of the talking colleague's call, receive-only for
+   * the browser: ICE, DTLS-SRTP) for the manager's page to answer. Written to the operation log.
+   */
+  listenStart: route({
+    method: 'POST',
+    path: '/base/call/wallboard/listen',
+    request: z.object({ userId: z.number().int().positive() }),
+    response: ZListenOffer,
+    permission: Perm.callListen,
+    audited: true,
+    summary: '监听通话',
+  }),
+  /**
+   * The page's answer to one of those offers (`index`): the gateway starts sending that party. The
+   * page connects one party after the other (two DTLS handshakes at once now and then left one
+   * unfinished at rtpengine 10.5).
+   */
+  listenAnswer: route({
+    method: 'POST',
+    path: '/base/call/wallboard/listen/answer',
+    request: z.object({
+      listenId: z.string().min(1).max(100),
+      index: z.number().int().min(0).max(3),
+      sdp: z.string().min(1).max(20_000),
+    }),
+    response: z.null(),
+    permission: Perm.callListen,
+    summary: '监听应答',
+  }),
+  /** Stops a listen (the call's end stops it too). */
+  listenStop: route({
+    method: 'POST',
+    path: '/base/call/wallboard/listen/stop',
+    request: z.object({ listenId: z.string().min(1).max(100) }),
+    response: z.null(),
+    permission: Perm.callListen,
+    audited: true,
+    summary: '结束监听',
+  }),
 } as const;
 
 /** 实时监控 (in the 呼叫中心 folder): managers only; agents never hold its permission. */
 export const wallboardMenuNodes: TMenuNode[] = [
-  menuScreen('3075', '实时监控', 'callWallboard', 'DashboardOutlined', Perm.callWallboard),
+  menuScreen('3075', '实时监控', 'callWallboard', 'DashboardOutlined', Perm.callWallboard, [
+    menuButton('307501', '监听', Perm.callListen),
+  ]),
 ];

@@ -3,4 +3,7 @@ import type * as C from '../index.js';
 
 export const wallboardRoutes = {
   wallboard: { method: 'POST', path: '/base/call/wallboard' },
+  listenStart: { method: 'POST', path: '/base/call/wallboard/listen' },
+  listenAnswer: { method: 'POST', path: '/base/call/wallboard/listen/answer' },
+  listenStop: { method: 'POST', path: '/base/call/wallboard/listen/stop' },
 } as unknown as typeof C.wallboardRoutes;

@@ -133,10 +133,11 @@ export const callRepository = {
   findBind: async (db: TDb, bindId: string): Promise<TBindRow | null> =>
     (await db.select().from(callBinds).where(eq(callBinds.bindId, bindId)).limit(1))[0] ?? null,
 
-  setBindState: (db: TDb, tenantId: number, bindId: string, state: string, onlyFrom?: string[]) =>
+  /** `callId`: the soft-phone call's SIP Call-ID, noted with its INVITE (监听 finds the call by it). */
+  setBindState: (db: TDb, tenantId: number, bindId: string, state: string, onlyFrom?: string[], callId?: string) =>
     db
       .update(callBinds)
-      .set({ state, updatedAt: new Date() })
+      .set({ state, updatedAt: new Date(), ...(callId ? { callId } : {}) })
       .where(
         and(
           eq(callBinds.tenantId, tenantId),

@@ -163,16 +163,17 @@ export const registerCall = async (
   });
   await registerCarrierProgress(app, { secret: config.carrier.callbackSecret, database });
   // 实时监控 (issue 14 step 7): who of the viewer's scope is online, ringing, talking; Kamailio's registrations.
-  const wallboard = await registerWallboard(app, {
+  const { wallboard, listen } = await registerWallboard(app, {
     database,
     deps: opts.deps,
     isMasked: opts.isMasked,
     isTrustedSipCaller: sip.isTrustedCaller,
+    mediaNgPort: config.sip.dev.media?.ngPort ?? null,
   });
   app.addHook('onClose', async () => simulator.stop());
   // Recordings a stop left 'pending' are finished (or marked failed) once the server is up (issue 14).
   app.addHook('onReady', async () => callbacks.sweepOnStart());
-  return { dial, details, callbacks, store, simulator, sip, tasks, wallboard };
+  return { dial, details, callbacks, store, simulator, sip, tasks, wallboard, listen };
 };
 
 export type TCallArea = Awaited<ReturnType<typeof registerCall>>;

@@ -100,6 +100,8 @@ export const callBinds = pgTable(
     state: text('state').notNull().default('created'),
     /** A carrier call's progress while it happens (migration 0043): '' ordered, 'ringing', 'talking'. */
     progress: text('progress').notNull().default(''),
+    /** The soft-phone call's SIP Call-ID, from its INVITE event (migration 0053): 监听 finds it at the gateway. */
+    callId: text('call_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -452,6 +452,7 @@ export const createCallbackService = (deps: {
             bind.bindId,
             ev.event === 'invite' ? 'ringing' : 'talking',
             ev.event === 'invite' ? ['created'] : ['created', 'ringing'],
+            ev.callId,
           ),
         );
         return ev.event === 'invite' && isRecorded ? 'record' : 'written';

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TDatabase } from '../../db/client.js';
 import { bindRoutes, type TBindDeps, type THandlers } from '../../http/bind.js';
 import type { TIsMasked } from './dial.service.js';
+import { listenGatewayAt } from './listen.gateway.js';
+import { createListenService, type TListenService } from './listen.service.js';
 import { createWallboardService, type TRegistrationEvent, type TWallboardService } from './wallboard.service.js';
 
 /**
@@ -11,8 +13,14 @@ import { createWallboardService, type TRegistrationEvent, type TWallboardService
  */
 export const sipRegistrationPath = '/internal/sip/registration';
 
-export const wallboardHandlers = (wallboard: TWallboardService): THandlers<typeof wallboardRoutes> => ({
+export const wallboardHandlers = (
+  wallboard: TWallboardService,
+  listen: TListenService,
+): THandlers<typeof wallboardRoutes> => ({
   wallboard: (ctx) => wallboard.board(ctx),
+  listenStart: (ctx) => listen.start(ctx, ctx.input.userId),
+  listenAnswer: (ctx) => listen.answer(ctx, ctx.input.listenId, ctx.input.index, ctx.input.sdp),
+  listenStop: (ctx) => listen.stop(ctx, ctx.input.listenId),
 });
 
 const envelope = (code: number, msg: string) => ({ code, msg, data: null });
@@ -41,10 +49,16 @@ export const registerWallboard = async (
     deps: TBindDeps;
     isMasked: TIsMasked;
     isTrustedSipCaller: (secret: string | undefined) => boolean;
+    /** The media gateway's ng control port (MEDIA_NG_PORT); null without a gateway: 监听 says so. */
+    mediaNgPort: number | null;
   },
 ) => {
   const wallboard = createWallboardService({ database: opts.database, isMasked: opts.isMasked });
-  bindRoutes(app, routeTables.wallboard, wallboardHandlers(wallboard), opts.deps);
+  // 监听: subscriptions at the gateway beside Kamailio (listen.gateway.ts).
+  const listen = createListenService({
+    gateway: opts.mediaNgPort === null ? null : listenGatewayAt(opts.mediaNgPort),
+  });
+  bindRoutes(app, routeTables.wallboard, wallboardHandlers(wallboard, listen), opts.deps);
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
@@ -60,5 +74,5 @@ export const registerWallboard = async (
         : reply.status(404).send(envelope(404, 'unknown user'));
     });
   });
-  return wallboard;
+  return { wallboard, listen };
 };

@@ -75,6 +75,7 @@ export const roleTemplates = (): TRoleTemplate[] => [
       Perm.callRecordExport,
       Perm.callStatisticsExport,
       Perm.callWallboard,
+      Perm.callListen,
       Perm.taskCardList,
       Perm.taskCardManage,
     ],

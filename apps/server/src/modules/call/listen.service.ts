@@ -1,0 +1,107 @@
+import crypto from 'node:crypto';
+import type { TListenOffer } from '@yunhu/contract';
+import type { TRequestContext } from '../../http/context.js';
+import { callErrors } from './call.errors.js';
+import type { TListenGateway, TListenProfile } from './listen.gateway.js';
+import { listenRepository } from './listen.repository.js';
+
+/** A listen nobody stopped is forgotten after this (the call ended long ago: the gateway dropped it). */
+const forgetAfterMs = 4 * 3_600_000;
+
+type TListen = { tenantId: number; viewerId: number; callId: string; toTags: string[]; startedAt: number };
+
+/**
+ * 监听 (issue 14 step 7): a manager hears a talking person of his data scope through the media
+ * gateway, silently. start() subscribes to both parties of the call and hands the page the
+ * gateway's offers; answer() passes the page's answers back; stop() (or the call's end) ends it.
+ * The listens under way are kept in this process (the ids the page holds); a restart forgets
+ * them and the gateway drops the subscriptions with the call.
+ */
+export const createListenService = (deps: {
+  gateway: TListenGateway | null;
+  profile?: TListenProfile;
+  now?: () => Date;
+}) => {
+  const now = deps.now ?? (() => new Date());
+  const profile = deps.profile ?? 'webrtc';
+  const listens = new Map<string, TListen>();
+
+  const forgetOld = (at: number) => {
+    for (const [id, l] of listens) if (at - l.startedAt > forgetAfterMs) listens.delete(id);
+  };
+
+  /** The viewer's own listen, else listenGone (another person's id answers the same). */
+  const own = (ctx: TRequestContext, listenId: string) => {
+    const listen = listens.get(listenId);
+    if (!listen || listen.tenantId !== ctx.auth.tenantId || listen.viewerId !== ctx.auth.userId) {
+      throw callErrors.listenGone();
+    }
+    return listen;
+  };
+
+  const release = (callId: string, toTags: string[]) =>
+    // A call that ended took its subscriptions with it: nothing left to undo.
+    Promise.all(toTags.map((tag) => deps.gateway?.unsubscribe(callId, tag).catch(() => undefined)));
+
+  const start = async (ctx: TRequestContext, userId: number): Promise<TListenOffer> => {
+    if (userId === ctx.auth.userId) throw callErrors.listenSelf();
+    const at = now();
+    const callId = await listenRepository.talkingCallOf(ctx.tx, {
+      tenantId: ctx.auth.tenantId,
+      scope: ctx.scope,
+      userId,
+      now: at,
+    });
+    if (!callId) throw callErrors.listenNoCall();
+    const gateway = deps.gateway;
+    if (!gateway) throw callErrors.listenNoGateway();
+    const parties = await gateway.parties(callId);
+    if (parties.length === 0) throw callErrors.listenNoCall();
+    const made: { toTag: string; sdp: string }[] = [];
+    try {
+      for (const tag of parties) made.push(await gateway.subscribe(callId, tag, profile));
+    } catch {
+      await release(
+        callId,
+        made.map((m) => m.toTag),
+      );
+      throw callErrors.listenFailed();
+    }
+    forgetOld(at.getTime());
+    const listenId = crypto.randomUUID();
+    listens.set(listenId, {
+      tenantId: ctx.auth.tenantId,
+      viewerId: ctx.auth.userId,
+      callId,
+      toTags: made.map((m) => m.toTag),
+      startedAt: at.getTime(),
+    });
+    return { listenId, sdps: made.map((m) => m.sdp) };
+  };
+
+  /** The page's answer to the offer of party `index`. */
+  const answer = async (ctx: TRequestContext, listenId: string, index: number, sdp: string) => {
+    const listen = own(ctx, listenId);
+    const toTag = listen.toTags[index];
+    if (toTag === undefined) throw callErrors.listenBadAnswer();
+    try {
+      await deps.gateway!.answer(listen.callId, toTag, sdp);
+    } catch {
+      listens.delete(listenId);
+      await release(listen.callId, listen.toTags);
+      throw callErrors.listenBadAnswer();
+    }
+    return null;
+  };
+
+  const stop = async (ctx: TRequestContext, listenId: string) => {
+    const listen = own(ctx, listenId);
+    listens.delete(listenId);
+    await release(listen.callId, listen.toTags);
+    return null;
+  };
+
+  return { start, answer, stop, underWay: () => listens.size };
+};
+
+export type TListenService = ReturnType<typeof createListenService>;
