@@ -73,6 +73,7 @@ export const ledgerKinds = [
   'transfer',
   'adjustment',
   'margin',
+  'settlement',
 ] as const;
 export type TLedgerKind = (typeof ledgerKinds)[number];
 export const ledgerKindLabel: Record<TLedgerKind, string> = {
@@ -84,6 +85,8 @@ export const ledgerKindLabel: Record<TLedgerKind, string> = {
   adjustment: '调账',
   /** An agent's margin on an enterprise's order (+), or its reversal by a refund (−) (issue 18). */
   margin: '代理利润',
+  /** The platform pays an agent its margin (−) (issue 18, 代理商结算). */
+  settlement: '结算',
 };
 
 /**
