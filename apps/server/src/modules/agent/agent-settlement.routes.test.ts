@@ -297,4 +297,28 @@ describe('agent settlement and closing', () => {
     expect(await balanceOf(agentA.id)).toBe(markup);
     expect(await ledgerRepository.reconcile(t.database.db)).toEqual([]);
   });
+  it('a closing racing payments: each order booked its margin or keeps none, and nothing deadlocks', async () => {
+    const placed = await Promise.all([1, 2, 3, 4].map(() => order(1)));
+    const results = await Promise.all([
+      ...placed.map((p) => p.pay()),
+      t.call(r.platformAgentStatus, { agentId: agentA.id, status: 'closed' }, platform),
+    ]);
+    expect((results.at(-1) as { body: { code: number } }).body.code).toBe(0);
+    const booked = new Set(
+      (
+        await t.database.db
+          .select()
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.tenantId, agentA.id), eq(ledgerEntries.kind, 'margin')))
+      ).map((e) => e.bizKey),
+    );
+    for (const p of placed) {
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.orderNo, p.order.orderNo));
+      expect(row?.state).toBe('paid');
+      // Booked while the agent was open (its margin kept), or paid after the closing (none kept, none booked).
+      expect(booked.has(p.order.orderNo)).toBe(row!.agentMargin > 0);
+    }
+    expect(await ledgerRepository.reconcile(t.database.db)).toEqual([]);
+    ok(await t.call(r.platformAgentStatus, { agentId: agentA.id, status: 'active' }, platform));
+  });
 });
