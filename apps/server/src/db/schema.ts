@@ -2,8 +2,8 @@
 
 export * from '../modules/agent/agent.schema.js';
 export * from '../modules/agent/agent-notice.schema.js';
-export * from '../modules/agent/agent-stock.schema.js';
 export * from '../modules/agent/agent-settlement.schema.js';
+export * from '../modules/agent/agent-stock.schema.js';
 export * from '../modules/agent/agent-transfer.schema.js';
 export * from '../modules/auth/auth.schema.js';
 export * from '../modules/billing/billing.schema.js';

@@ -8,16 +8,16 @@ export { createAgentCloseService } from './agent-close.service.js';
 export { agentNoticeHandlers } from './agent-notice.routes.js';
 export { agentNotices } from './agent-notice.schema.js';
 export { createAgentNoticeService } from './agent-notice.service.js';
+export { createAgentPacketChangeService } from './agent-packet-change.service.js';
 export { createAgentSeatSummaryService } from './agent-seat-summary.service.js';
 export { agentSettlementHandlers } from './agent-settlement.routes.js';
 export { agentSettlements } from './agent-settlement.schema.js';
 export { createAgentSettlementService } from './agent-settlement.service.js';
+// 开通线路, 线路库存, 套餐管理 (issue 18): bound with the agent's table.
+export { agentStockHandlers } from './agent-stock.routes.js';
+export { agentLines, packetChanges } from './agent-stock.schema.js';
+export { createAgentStockService } from './agent-stock.service.js';
 // 套餐转移 (issue 18): bound with the agent's table.
 export { agentTransferHandlers } from './agent-transfer.routes.js';
 export { packetTransfers } from './agent-transfer.schema.js';
 export { createAgentTransferService, type TAgentTransferService } from './agent-transfer.service.js';
-// 开通线路, 线路库存, 套餐管理 (issue 18): bound with the agent's table.
-export { agentStockHandlers } from './agent-stock.routes.js';
-export { createAgentPacketChangeService } from './agent-packet-change.service.js';
-export { agentLines, packetChanges } from './agent-stock.schema.js';
-export { createAgentStockService } from './agent-stock.service.js';
