@@ -29,7 +29,7 @@ ON CONFLICT DO NOTHING;
 CREATE TABLE "packet_changes" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"agent_id" bigint NOT NULL REFERENCES "tenants"("id"),
-	"tenant_id" bigint NOT NULL REFERENCES "tenants"("id"),
+	"enterprise_id" bigint NOT NULL REFERENCES "tenants"("id"),
 	"from_packet_id" bigint NOT NULL REFERENCES "packets"("id"),
 	"to_packet_id" bigint NOT NULL REFERENCES "packets"("id"),
 	"from_line_id" bigint NOT NULL REFERENCES "lines"("id"),

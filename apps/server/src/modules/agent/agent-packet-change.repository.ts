@@ -20,7 +20,7 @@ const joined = (db: TDb) =>
       toLineName: toLine.name,
     })
     .from(packetChanges)
-    .innerJoin(tenants, eq(tenants.id, packetChanges.tenantId))
+    .innerJoin(tenants, eq(tenants.id, packetChanges.enterpriseId))
     .innerJoin(fromLine, eq(fromLine.id, packetChanges.fromLineId))
     .innerJoin(toLine, eq(toLine.id, packetChanges.toLineId));
 
@@ -64,7 +64,7 @@ export const agentPacketChangeRepository = {
     const [total] = await db
       .select({ n: count() })
       .from(packetChanges)
-      .innerJoin(tenants, eq(tenants.id, packetChanges.tenantId))
+      .innerJoin(tenants, eq(tenants.id, packetChanges.enterpriseId))
       .where(where);
     const records = await joined(db)
       .where(where)

@@ -13,7 +13,7 @@ type TLockedPacket = NonNullable<Awaited<ReturnType<typeof lockPacket>>>['packet
 
 const toChange = ({ change: c, enterpriseName, fromLineName, toLineName }: TRow): TPacketChange => ({
   id: c.id,
-  enterpriseId: c.tenantId,
+  enterpriseId: c.enterpriseId,
   enterpriseName,
   fromPacketId: c.fromPacketId,
   toPacketId: c.toPacketId,
@@ -113,7 +113,7 @@ export const createAgentPacketChangeService = () => {
         });
         const id = await repo.insert(db, {
           agentId: agent.id,
-          tenantId: enterprise.id,
+          enterpriseId: enterprise.id,
           fromPacketId: source.id,
           toPacketId,
           fromLineId: source.lineId,

@@ -37,7 +37,9 @@ export const packetChanges = pgTable(
     agentId: ref('agent_id')
       .notNull()
       .references(() => tenants.id),
-    tenantId: ref('tenant_id')
+    // The enterprise whose package changed; named apart from tenant_id, since this is not a tenant
+    // table (no row-level policy: only the agent reads it, across its enterprises).
+    enterpriseId: ref('enterprise_id')
       .notNull()
       .references(() => tenants.id),
     fromPacketId: ref('from_packet_id')
