@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentPerm } from './agent-labels.js';
+import { AgentPerm, agentStatuses } from './agent-labels.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
 
@@ -8,9 +8,6 @@ const route = routesOf('agent');
 // 停用/启用代理商 (issue 18, decision 0020 "Closing an agent"): the platform closes an agent (its users
 // signed out and kept out, its invitation code refused; its enterprises keep working and buy at the
 // platform's base price, no margin booked) and reopens it.
-
-export const agentStatuses = ['active', 'closed'] as const;
-export const agentStatusLabel: Record<(typeof agentStatuses)[number], string> = { active: '正常', closed: '已停用' };
 
 export const agentCloseRoutes = {
   platformAgentStatus: route({

@@ -32,3 +32,17 @@ export const inviteLinkPath = (code: string) => `/#/register?code=${encodeURICom
 
 /** An invitation code: 6–8 uppercase letters or digits. */
 export const inviteCodePattern = /^[A-Z0-9]{6,8}$/;
+
+/**
+ * The line-stock part's console strings (held only by an agent's roles; migration 0052 grants them).
+ * Here, beside AgentPerm, because the web's screens read them and this file carries no schema.
+ */
+export const AgentStockPerm = {
+  lineStock: 'agent:line:stock',
+  packetManage: 'agent:packet:manage',
+  packetChange: 'agent:packet:change',
+} as const;
+
+/** An agent's state on the platform's 代理商 list (停用/启用, decision 0020 "Closing an agent"). */
+export const agentStatuses = ['active', 'closed'] as const;
+export const agentStatusLabel: Record<(typeof agentStatuses)[number], string> = { active: '正常', closed: '已停用' };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentPerm } from './agent-labels.js';
+import { AgentPerm, AgentStockPerm } from './agent-labels.js';
 import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
@@ -11,13 +11,6 @@ const route = routesOf('agent');
 // Line stock and the agent's own packages (issue 18, spec section 7 Agent `line-list`, `line-stock`,
 // `callLineList`, `packet-page`, `queryLineOfCreatePacket`; Product `findOpenedLine`,
 // `getMultiplePacket`; decision 0020 "Line stock and the agent's packages").
-
-/** The console strings of this part (held only by an agent's roles; migration 0052 grants them). */
-export const AgentStockPerm = {
-  lineStock: 'agent:line:stock',
-  packetManage: 'agent:packet:manage',
-  packetChange: 'agent:packet:change',
-} as const;
 
 /** A line of the platform and whether it is opened for the agent (开通线路). */
 export const ZAgentLineOpening = z.object({
