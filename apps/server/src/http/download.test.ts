@@ -88,6 +88,7 @@ describe('downloads the client abandons', () => {
   let base: string;
   let admin: string;
   let platform: string;
+  let reseller: string;
   let batchId: string;
   let blackBatchId: string;
   let staffBatchId: string;
@@ -101,6 +102,20 @@ describe('downloads the client abandons', () => {
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     admin = await t.loginAs.admin();
     platform = await t.loginAs.platform();
+    // A reseller (代理商) for its own downloads (利润明细).
+    const created = await t.call(
+      routeTables.agent.platformAgentCreate,
+      {
+        name: '下载代理有限公司',
+        contactName: '代理人',
+        mobile: '13822229901',
+        username: 'dlagent',
+        password: 'Agent@2026x',
+      },
+      platform,
+    );
+    expect(created.body.code, created.body.msg).toBe(0);
+    reseller = await t.login('dlagent', 'Agent@2026x');
     const [me] = await q<{ id: number; tenant_id: number; dept_id: number | null }>(
       sql`select id::int, tenant_id::int, dept_id::int from users where username = 'admin'`,
     );
@@ -193,6 +208,7 @@ describe('downloads the client abandons', () => {
     statisticsUserExport: () => ({ token: admin, input: { startRange: range() } }),
     exportRecords: () => ({ token: admin, input: { startRange: range() } }),
     platformExportExcel: () => ({ token: platform, input: {} }),
+    statementExport: () => ({ token: reseller, input: {} }),
     uploadFile: () => ({ token: admin, input: { name: uploadName } }),
     // 账单 is one month's (the billing issue): this month's, in Beijing time.
     billExport: () => ({

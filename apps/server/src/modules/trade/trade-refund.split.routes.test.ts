@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { agentPrices } from '../agent/agent.schema.js';
+import { agentLines } from '../agent/agent-stock.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { seats } from '../seat/seat.schema.js';
 import { seatKit } from '../seat/seat.test-kit.js';
@@ -39,6 +40,8 @@ describe('refund split over several orders', () => {
       .values({ code: 'A400049', name: '拆分代理', kind: 'agent', inviteCode: 'SPLIT49' })
       .returning({ id: tenants.id });
     agentId = agent!.id;
+    // Made here, not through 代理商: its enterprises may buy only on the lines opened for it.
+    await t.database.db.insert(agentLines).values({ agentId, lineId: kit.sipLine.id });
     await t.database.db.update(tenants).set({ agentId }).where(eq(tenants.id, boss.tenantId));
     const base = ok(await t.call(routes.buySeat, { lineId: kit.sipLine.id, count: 1, months: 1 }, boss.token)).amount;
     await t.database.db
