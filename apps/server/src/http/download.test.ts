@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.js';
+import { createTestAgent } from '../modules/agent/agent.test-kit.js';
 import { readXlsx } from '../modules/org/org.test-kit.js';
 import { startTestApp, type TTestApp } from '../test/harness.js';
 
@@ -103,19 +104,9 @@ describe('downloads the client abandons', () => {
     admin = await t.loginAs.admin();
     platform = await t.loginAs.platform();
     // A reseller (代理商) for its own downloads (利润明细).
-    const created = await t.call(
-      routeTables.agent.platformAgentCreate,
-      {
-        name: '下载代理有限公司',
-        contactName: '代理人',
-        mobile: '13822229901',
-        username: 'dlagent',
-        password: 'Agent@2026x',
-      },
-      platform,
-    );
-    expect(created.body.code, created.body.msg).toBe(0);
-    reseller = await t.login('dlagent', 'Agent@2026x');
+    reseller = (
+      await createTestAgent(t, platform, { name: '下载代理有限公司', username: 'dlagent', mobile: '13822229901' })
+    ).token;
     const [me] = await q<{ id: number; tenant_id: number; dept_id: number | null }>(
       sql`select id::int, tenant_id::int, dept_id::int from users where username = 'admin'`,
     );

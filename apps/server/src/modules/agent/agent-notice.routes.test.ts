@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { roles, tenants } from '../org/org.schema.js';
 import { notices } from '../system/system.schema.js';
+import { createTestAgent } from './agent.test-kit.js';
 import { agentNotices } from './agent-notice.schema.js';
 
 const { agent: r, auth, platform: platformRoutes, system } = routeTables;
@@ -27,16 +28,8 @@ describe('agent notice routes', () => {
     expect(res.body.code, res.body.msg).toBe(0);
     return res.body.data;
   };
-  const createAgent = async (name: string, username: string, mobile: string) => {
-    const a = ok(
-      await t.call(
-        r.platformAgentCreate,
-        { name, contactName: '代理人', mobile, username, password: 'Agent@2026x' },
-        platform,
-      ),
-    );
-    return { id: a.id, inviteCode: a.inviteCode, token: await t.login(username, 'Agent@2026x') };
-  };
+  const createAgent = (name: string, username: string, mobile: string) =>
+    createTestAgent(t, platform, { name, username, mobile });
   /** An enterprise registered with the agent's code and examined, with its administrator's token. */
   const enterpriseOf = async (inviteCode: string, name: string, username: string, mobile: string) => {
     await t.call(auth.sendCode, { mobile, type: 'signup' }, null, t.freshIp());

@@ -7,6 +7,7 @@ import { otherEnterprise } from '../../test/other-enterprise.js';
 import { lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { packets, takePacketSeconds } from '../packet/index.js';
+import { createTestAgent } from './agent.test-kit.js';
 import { packetChanges } from './agent-stock.schema.js';
 
 const { agent: r, packet: packetRoutes } = routeTables;
@@ -36,13 +37,8 @@ describe('agent package line change', () => {
     expect(res.body.code, res.body.msg).toBe(0);
     return res.body.data;
   };
-  const createAgent = async (name: string, username: string, mobile: string) => {
-    const password = 'Agent@2026x';
-    const a = ok(
-      await t.call(r.platformAgentCreate, { name, contactName: '代理人', mobile, username, password }, platform),
-    );
-    return { id: a.id, token: await t.login(username, password) };
-  };
+  const createAgent = (name: string, username: string, mobile: string) =>
+    createTestAgent(t, platform, { name, username, mobile });
   const enterpriseOf = async (agentId: number) => {
     tag += 1;
     const e = await otherEnterprise(t, {

@@ -8,6 +8,7 @@ import { callDailyStats } from '../call/call.schema.js';
 import { lines } from '../line/line.schema.js';
 import { tenants, users } from '../org/org.schema.js';
 import { seats, seatTerms } from '../seat/index.js';
+import { createTestAgent } from './agent.test-kit.js';
 import { agentSeatSummaryRepository } from './agent-seat-summary.repository.js';
 import { seatSummaryWindow } from './agent-seat-summary.service.js';
 
@@ -30,16 +31,8 @@ describe('agent seat summary', () => {
     expect(res.body.code, res.body.msg).toBe(0);
     return res.body.data;
   };
-  const createAgent = async (name: string, username: string, mobile: string) => {
-    const a = ok(
-      await t.call(
-        r.platformAgentCreate,
-        { name, contactName: '代理人', mobile, username, password: 'Agent@2026x' },
-        platform,
-      ),
-    );
-    return { id: a.id, inviteCode: a.inviteCode, token: await t.login(username, 'Agent@2026x') };
-  };
+  const createAgent = (name: string, username: string, mobile: string) =>
+    createTestAgent(t, platform, { name, username, mobile });
   const enterpriseOf = async (inviteCode: string, name: string, username: string, mobile: string) => {
     await t.call(auth.sendCode, { mobile, type: 'signup' }, null, t.freshIp());
     const reg = await t.call(auth.signup, {

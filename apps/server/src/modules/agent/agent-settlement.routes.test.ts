@@ -7,6 +7,7 @@ import { tenants } from '../org/org.schema.js';
 import { packetProducts } from '../packet/packet.schema.js';
 import { operationLogs } from '../system/system.schema.js';
 import { ledgerEntries, ledgerRepository, orders, sandboxSign, sandboxSignatureHeader } from '../trade/index.js';
+import { createTestAgent } from './agent.test-kit.js';
 import { agentSettlements } from './agent-settlement.schema.js';
 
 const { agent: r, auth, platform: platformRoutes, trade } = routeTables;
@@ -35,16 +36,8 @@ describe('agent settlement and closing', () => {
     expect(res.body.code, res.body.msg).toBe(0);
     return res.body.data;
   };
-  const createAgent = async (name: string, username: string, mobile: string) => {
-    const a = ok(
-      await t.call(
-        r.platformAgentCreate,
-        { name, contactName: '代理人', mobile, username, password: 'Agent@2026x' },
-        platform,
-      ),
-    );
-    return { id: a.id, inviteCode: a.inviteCode, token: await t.login(username, 'Agent@2026x') };
-  };
+  const createAgent = (name: string, username: string, mobile: string) =>
+    createTestAgent(t, platform, { name, username, mobile });
   const register = async (enterpriseName: string, username: string, mobile: string, inviteCode: string) => {
     await t.call(auth.sendCode, { mobile, type: 'signup' }, null, t.freshIp());
     return t.call(auth.signup, {

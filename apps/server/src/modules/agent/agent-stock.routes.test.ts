@@ -7,6 +7,7 @@ import { lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { packetProducts, packets } from '../packet/index.js';
 import { ledgerEntries, orders, sandboxSign, sandboxSignatureHeader } from '../trade/index.js';
+import { createTestAgent } from './agent.test-kit.js';
 
 const { agent: r, packet: packetRoutes, trade } = routeTables;
 const secret = 'yunhu-dev-pay-sandbox-secret';
@@ -38,13 +39,8 @@ describe('agent line stock and packages', () => {
     expect(res.body.code).not.toBe(0);
     expect(res.body.msg).toMatch(msg);
   };
-  const createAgent = async (name: string, username: string, mobile: string) => {
-    const password = 'Agent@2026x';
-    const a = ok(
-      await t.call(r.platformAgentCreate, { name, contactName: '代理人', mobile, username, password }, platform),
-    );
-    return { id: a.id, token: await t.login(username, password) };
-  };
+  const createAgent = (name: string, username: string, mobile: string) =>
+    createTestAgent(t, platform, { name, username, mobile });
   const enterpriseOf = async (agentId: number) => {
     tag += 1;
     const e = await otherEnterprise(t, {

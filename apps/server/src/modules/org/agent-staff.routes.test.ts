@@ -3,6 +3,7 @@ import { AgentPerm, agentPermissions, enterprisePermissions, routeTables, type T
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { createTestAgent } from '../agent/agent.test-kit.js';
 import { roles, tenants } from './org.schema.js';
 
 const { agent: r, auth: a, org } = routeTables;
@@ -23,16 +24,8 @@ describe("an agent's staff and roles", () => {
     expect(res.body.code, res.body.msg).toBe(0);
     return res.body.data;
   };
-  const createAgent = async (name: string, username: string, mobile: string) => {
-    const created = ok(
-      await t.call(
-        r.platformAgentCreate,
-        { name, contactName: '代理人', mobile, username, password: 'Agent@2026x' },
-        platform,
-      ),
-    );
-    return { id: created.id, token: await t.login(username, 'Agent@2026x') };
-  };
+  const createAgent = (name: string, username: string, mobile: string) =>
+    createTestAgent(t, platform, { name, username, mobile });
   const signIn = (username: string, password: string) =>
     t.call(a.login, { username, password }, null, t.freshIp()).then((res) => res.body);
   /** Adds a person to agent A with one role; signs him in and changes the password the admin set. */
