@@ -1,9 +1,10 @@
 import type { agentRoutes, TRequestOf } from '@yunhu/contract';
-import { Alert, Form, Input, Radio, Select } from 'antd';
+import { Alert } from 'antd';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { NoticeFields } from '../../../shared/form/NoticeFields';
 import { useNoticeEnterprises, usePublishAgentNotice } from '../noticeApi';
 
 const n = t.agentNotice;
@@ -39,47 +40,22 @@ export const NoticePublishModal = ({ open, onClose }: { open: boolean; onClose: 
       fields={
         <>
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message={n.publishHint} />
-          <Form.Item
-            name="title"
-            label={n.title}
-            rules={[{ required: true, whitespace: true, message: n.required(n.title) }]}
-          >
-            <Input maxLength={60} showCount />
-          </Form.Item>
-          <Form.Item
-            name="content"
-            label={n.content}
-            rules={[{ required: true, whitespace: true, message: n.required(n.content) }]}
-          >
-            <Input.TextArea maxLength={2000} rows={4} showCount />
-          </Form.Item>
-          <Form.Item name="audience" label={n.audience}>
-            <Radio.Group
-              options={[
-                { value: 'all', label: n.audienceAll },
-                { value: 'chosen', label: n.audienceChosen },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item noStyle dependencies={['audience']}>
-            {({ getFieldValue }) =>
-              getFieldValue('audience') === 'chosen' && (
-                <Form.Item
-                  name="enterpriseIds"
-                  label={n.enterprises}
-                  rules={[{ required: true, message: n.chooseEnterprises }]}
-                >
-                  <Select
-                    mode="multiple"
-                    showSearch
-                    optionFilterProp="label"
-                    loading={enterprises.isLoading}
-                    options={(enterprises.data?.records ?? []).map((e) => ({ value: e.id, label: e.name }))}
-                  />
-                </Form.Item>
-              )
-            }
-          </Form.Item>
+          <NoticeFields
+            text={{
+              title: n.title,
+              content: n.content,
+              audience: n.audience,
+              audienceAll: n.audienceAll,
+              audienceChosen: n.audienceChosen,
+              targets: n.enterprises,
+              chooseTargets: n.chooseEnterprises,
+              required: n.required,
+            }}
+            chosenValue="chosen"
+            targetsName="enterpriseIds"
+            targets={enterprises.data?.records ?? []}
+            isLoadingTargets={enterprises.isLoading}
+          />
         </>
       }
     />

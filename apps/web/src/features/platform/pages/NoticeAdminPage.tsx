@@ -1,10 +1,11 @@
 import { PlatformPerm, platformContentRoutes, type TPublishedNotice, type TRequestOf } from '@yunhu/contract';
-import { App, Button, Form, Input, Radio, Select, Tag } from 'antd';
+import { App, Button, Form, Input, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { NoticeFields } from '../../../shared/form/NoticeFields';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -122,43 +123,22 @@ export const NoticeAdminPage = () => {
         }}
         fields={
           <>
-            <Form.Item
-              name="title"
-              label={c.noticeTitle}
-              rules={[{ required: true, whitespace: true, message: c.required(c.noticeTitle) }]}
-            >
-              <Input maxLength={60} showCount />
-            </Form.Item>
-            <Form.Item
-              name="content"
-              label={c.noticeContent}
-              rules={[{ required: true, whitespace: true, message: c.required(c.noticeContent) }]}
-            >
-              <Input.TextArea maxLength={2000} rows={4} showCount />
-            </Form.Item>
-            <Form.Item name="audience" label={c.audience}>
-              <Radio.Group
-                options={[
-                  { value: 'all', label: c.audienceAll },
-                  { value: 'tenants', label: c.audienceTenants },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item noStyle dependencies={['audience']}>
-              {({ getFieldValue }) =>
-                getFieldValue('audience') === 'tenants' && (
-                  <Form.Item name="tenantIds" label={c.targets} rules={[{ required: true, message: c.chooseTargets }]}>
-                    <Select
-                      mode="multiple"
-                      showSearch
-                      optionFilterProp="label"
-                      loading={enterprises.isLoading}
-                      options={(enterprises.data?.records ?? []).map((e) => ({ value: e.id, label: e.name }))}
-                    />
-                  </Form.Item>
-                )
-              }
-            </Form.Item>
+            <NoticeFields
+              text={{
+                title: c.noticeTitle,
+                content: c.noticeContent,
+                audience: c.audience,
+                audienceAll: c.audienceAll,
+                audienceChosen: c.audienceTenants,
+                targets: c.targets,
+                chooseTargets: c.chooseTargets,
+                required: c.required,
+              }}
+              chosenValue="tenants"
+              targetsName="tenantIds"
+              targets={enterprises.data?.records ?? []}
+              isLoadingTargets={enterprises.isLoading}
+            />
           </>
         }
       />

@@ -1,0 +1,67 @@
+import { Form, Input, Radio, Select } from 'antd';
+
+export type TNoticeFieldsText = {
+  title: string;
+  content: string;
+  audience: string;
+  audienceAll: string;
+  audienceChosen: string;
+  targets: string;
+  chooseTargets: string;
+  required: (label: string) => string;
+};
+
+type TNoticeFieldsProps = {
+  text: TNoticeFieldsText;
+  /** The audience value that means "chosen ones" and the field that holds them, as the route names them. */
+  chosenValue: string;
+  targetsName: string;
+  targets: { id: number; name: string }[];
+  isLoadingTargets: boolean;
+};
+
+/**
+ * A notice's fields (title, content, to everyone or to chosen ones): the platform's 通知管理 and an
+ * agent's 公告 publish the same kind of notice to different audiences.
+ */
+export const NoticeFields = ({ text, chosenValue, targetsName, targets, isLoadingTargets }: TNoticeFieldsProps) => (
+  <>
+    <Form.Item
+      name="title"
+      label={text.title}
+      rules={[{ required: true, whitespace: true, message: text.required(text.title) }]}
+    >
+      <Input maxLength={60} showCount />
+    </Form.Item>
+    <Form.Item
+      name="content"
+      label={text.content}
+      rules={[{ required: true, whitespace: true, message: text.required(text.content) }]}
+    >
+      <Input.TextArea maxLength={2000} rows={4} showCount />
+    </Form.Item>
+    <Form.Item name="audience" label={text.audience}>
+      <Radio.Group
+        options={[
+          { value: 'all', label: text.audienceAll },
+          { value: chosenValue, label: text.audienceChosen },
+        ]}
+      />
+    </Form.Item>
+    <Form.Item noStyle dependencies={['audience']}>
+      {({ getFieldValue }) =>
+        getFieldValue('audience') === chosenValue && (
+          <Form.Item name={targetsName} label={text.targets} rules={[{ required: true, message: text.chooseTargets }]}>
+            <Select
+              mode="multiple"
+              showSearch
+              optionFilterProp="label"
+              loading={isLoadingTargets}
+              options={targets.map((e) => ({ value: e.id, label: e.name }))}
+            />
+          </Form.Item>
+        )
+      }
+    </Form.Item>
+  </>
+);
