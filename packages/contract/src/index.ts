@@ -49,6 +49,7 @@ export * from './org-dept.js';
 export * from './org-role.js';
 export * from './org-staff.js';
 export * from './packet.js';
+export * from './packet-share.js';
 export * from './permissions.js';
 export * from './platform.js';
 export * from './platform-content.js';

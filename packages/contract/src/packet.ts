@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
+import { packetShareRoutes, ZPacketShareUser } from './packet-share.js';
 import { routesOf } from './route.js';
 import { packetStates, packetTypes, TradePerm, tradeLimits } from './trade-labels.js';
 
@@ -65,6 +66,8 @@ export const ZPacket = z.object({
   expireAt: ZTime,
   state: z.enum(packetStates),
   orderNo: z.string().nullable(),
+  /** The users it is restricted to (issue 18); empty: shared by every user of the enterprise. */
+  sharedWith: z.array(ZPacketShareUser),
 });
 export type TPacket = z.infer<typeof ZPacket>;
 
@@ -126,6 +129,7 @@ export const packetRoutes = {
     request: ZPageQuery.extend({ state: z.enum(packetStates, { error: '套餐状态不正确' }).optional() }),
     response: zPage(ZPacket),
   }),
+  ...packetShareRoutes,
 } as const;
 
 /** 套餐管理 (in the 平台管理 folder). */

@@ -11,6 +11,8 @@ export const TradePerm = {
   orderExport: 'trade:order:export',
   /** 账户明细: the balance, the ledger and the packages bought. */
   accountList: 'trade:account:list',
+  /** 账户明细's 共享给: restrict a package to chosen users (issue 18). */
+  packetShare: 'trade:packet:share',
   platformPacket: 'platform:packet:manage',
   platformOrder: 'platform:trade:order',
   platformAdjust: 'platform:trade:adjust',

@@ -225,7 +225,9 @@ export const tradeMenuNodes: TMenuNode[] = [
     menuButton('452002', '导出订单', TradePerm.orderExport),
     menuButton('452003', '申请退订', TradePerm.refundApply),
   ]),
-  menuScreen('4530', '账户明细', 'account/accountDetails', 'WalletOutlined', TradePerm.accountList),
+  menuScreen('4530', '账户明细', 'account/accountDetails', 'WalletOutlined', TradePerm.accountList, [
+    menuButton('453001', '套餐共享', TradePerm.packetShare),
+  ]),
 ];
 
 /** 订单管理 and 企业账户 (in the 平台管理 folder). */

@@ -8,4 +8,8 @@ export const packetRoutes = {
   setEnabled: { method: 'POST', path: '/base/packet/set-enabled' },
   lineOptions: { method: 'POST', path: '/base/packet/line-options' },
   mine: { method: 'POST', path: '/base/packet/mine' },
+  shareAddUser: { method: 'POST', path: '/base/packet/packet-share-add-user' },
+  shareCandidates: { method: 'POST', path: '/base/packet/share-candidates' },
+  packetsOfUser: { method: 'POST', path: '/base/sys/user/packets-userId' },
+  userIsPacket: { method: 'POST', path: '/base/api/agent/user-is-packet' },
 } as unknown as typeof C.packetRoutes;

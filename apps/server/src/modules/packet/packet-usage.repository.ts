@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { usableBy } from './packet-share.repository.js';
 
 /** Seconds a call took from one package. */
 export type TPacketTake = { packetId: number; name: string; seconds: number };
@@ -11,10 +12,12 @@ export type TPacketTake = { packetId: number; name: string; seconds: number };
  * until the call is covered. Parallel charges of one line queue on the lock and each sees what the
  * one before left; the check constraint of migration 0041 keeps every package within its minutes.
  * Answers what each package gave, in the order taken (nothing when none had seconds left).
+ * Issue 18 (package sharing): only the packages the caller's user may draw on — restricted to nobody,
+ * or to him (`usableBy`; no user: only the unrestricted ones); the lock is the same, so sharing changes and charges run one after the other.
  */
 export const takePacketSeconds = async (
   tx: TDb,
-  q: { tenantId: number; lineId: number; at: Date; seconds: number },
+  q: { tenantId: number; userId?: number; lineId: number; at: Date; seconds: number },
 ): Promise<TPacketTake[]> => {
   if (q.seconds <= 0) return [];
   return rowsOf<{ id: string | number; name: string; taken: number; before: string | number }>(
@@ -23,6 +26,7 @@ export const takePacketSeconds = async (
         select id, name, expire_at, total_minutes * 60 - used_seconds as remaining from packets
         where tenant_id = ${q.tenantId} and line_id = ${q.lineId} and status = 'active'
           and expire_at > ${q.at.toISOString()} and used_seconds < total_minutes * 60
+          and ${usableBy(sql`packets.id`, q.userId)}
         order by expire_at, id
         for update
       ), ordered as (

@@ -1,7 +1,7 @@
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { lines } from '../line/line.schema.js';
-import { tenants } from '../org/org.schema.js';
+import { tenants, users } from '../org/org.schema.js';
 
 /**
  * The platform's package catalogue (套餐, issue 15, migration 0037): what an enterprise may buy on a
@@ -56,5 +56,28 @@ export const packets = pgTable(
     index('packets_tenant_expire_idx').on(t.tenantId, t.expireAt),
     index('packets_product_idx').on(t.productId),
     uniqueIndex('packets_order_item_idx').on(t.orderId, t.orderItem),
+  ],
+);
+
+/**
+ * Package sharing (issue 18, migration 0056): the users a package is restricted to. A package with
+ * rows here is drawn on only by their calls; without rows every user of the enterprise draws on it.
+ */
+export const packetUsers = pgTable(
+  'packet_users',
+  {
+    packetId: ref('packet_id')
+      .notNull()
+      .references(() => packets.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    tenantId: tenantId(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'packet_users_pk', columns: [t.packetId, t.userId] }),
+    index('packet_users_user_idx').on(t.userId),
+    index('packet_users_tenant_idx').on(t.tenantId),
   ],
 );

@@ -14,6 +14,7 @@ import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { agentPacketRepository } from './agent-packet.repository.js';
 import { packetErrors } from './packet.errors.js';
 import { packetRepository as repo, type TGrant } from './packet.repository.js';
+import { packetShareRepository } from './packet-share.repository.js';
 
 type TReq<K extends keyof typeof packetRoutes> = TParsedRequestOf<(typeof packetRoutes)[K]>;
 type TProductRow = Awaited<ReturnType<typeof repo.products>>[number];
@@ -148,6 +149,11 @@ export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
 
     mine: async (ctx: TRequestContext, q: TReq<'mine'>) => {
       const { records, total } = await repo.mine(ctx.tx, ctx.auth.tenantId, q, q, new Date());
+      const shared = await packetShareRepository.usersOf(
+        ctx.tx,
+        ctx.auth.tenantId,
+        records.map((r) => r.packet.id),
+      );
       return toPage(
         records.map(
           ({ packet: p, lineName, state, orderNo }): TPacket => ({
@@ -164,6 +170,7 @@ export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
             expireAt: p.expireAt.getTime(),
             state: state as TPacketState,
             orderNo,
+            sharedWith: shared.get(p.id) ?? [],
           }),
         ),
         total,

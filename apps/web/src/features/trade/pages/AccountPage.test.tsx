@@ -23,6 +23,7 @@ const packet = (id: number, over: Partial<TPacket> = {}): TPacket => ({
   expireAt: 1_900_000_000_000,
   state: 'active',
   orderNo: `YH2026112400000000000${id}`,
+  sharedWith: [],
   ...over,
 });
 const packets = [
