@@ -1,5 +1,16 @@
 // The trade area's one door (issue 15): accounts and the ledger, orders and their payment.
-export { book, ledgerRepository, type TLedgerKind, type TMovement } from './ledger.repository.js';
+// Billing (issue 16) writes a call's charge row and its consumption booking in one statement: `book`'s
+// statement as parts (`bookingSql`) and what its answer says (`bookedOf`); the walls are `book`'s.
+export {
+  book,
+  bookedOf,
+  bookingSql,
+  ledgerRepository,
+  type TBooked,
+  type TBookingRow,
+  type TLedgerKind,
+  type TMovement,
+} from './ledger.repository.js';
 export type { TPayAdapter } from './pay.adapter.js';
 export { createAlipayChannel } from './pay-alipay.js';
 export { createSandboxChannel, sandboxSign, sandboxSignatureHeader, type TSandboxChannel } from './pay-sandbox.js';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { offsetOf } from '../../db/sql.js';
 import { accounts, ledgerEntries } from './trade.schema.js';
@@ -61,46 +61,66 @@ export const book = async (tx: TDb, m: TMovement): Promise<TBooked> => {
 };
 
 /**
- * `book` in one statement: the account row locked FOR UPDATE (its balance read after any booking
- * it waited for), the ledger row inserted from that balance unless the movement would take it below
- * zero where that is refused, and the balance set to the row's balance after. The insert's unique
- * index refuses a second booking, even one committed while this statement waited on the lock
- * (`dup` reads the statement's snapshot, older than the lock: the index is the wall). Null when
- * the enterprise has no account yet.
+ * `book` as parts of one statement, for a caller that books in a statement of its own (billing
+ * writes a call's charge row and its consumption booking in one round trip, issue 16): `ctes` are
+ * four common table expressions (named `book_account`, `book_dup`, `book_entry`, `book_moved`) to
+ * put after `with` (or after the caller's own), `columns` the select list the answer is read from
+ * by `bookedOf`. `when` (SQL, true by default) makes the booking conditional on the rest of the
+ * statement. The account row is locked FOR UPDATE (its balance read after any booking it waited
+ * for), the ledger row inserted from that balance unless the movement would take it below zero
+ * where that is refused, and the balance set to the row's balance after. The insert's unique index
+ * refuses a second booking, even one committed while the statement waited on the lock (`book_dup`
+ * reads the statement's snapshot, older than the lock: the index is the wall).
  */
-const lockAndBook = async (tx: TDb, m: TMovement): Promise<TBooked | null> => {
-  const mayGoBelowZero = m.amount >= 0 || m.isCovered === true || overdraftKinds.has(m.kind);
-  const [row] = rowsOf<{ balance: string | number | null; dup: boolean; id: string | number | null }>(
-    await tx.execute(sql`
-      with account as (
+export const bookingSql = (m: TMovement, when: SQL = sql`true`) => {
+  const mayGoBelowZero = mayGoBelow(m);
+  return {
+    ctes: sql`book_account as (
         select a.balance from accounts a where a.tenant_id = ${m.tenantId} for update
-      ), dup as (
+      ), book_dup as (
         select exists (select 1 from ledger_entries e
           where e.kind = ${m.kind} and e.biz_type = ${m.bizType} and e.biz_key = ${m.bizKey}) as dup
-      ), entry as (
+      ), book_entry as (
         insert into ledger_entries (tenant_id, kind, amount, balance_after, biz_type, biz_key, remark,
           created_by, created_by_name)
-        select ${m.tenantId}::bigint, ${m.kind}::text, ${m.amount}::bigint, account.balance + ${m.amount}::bigint,
+        select ${m.tenantId}::bigint, ${m.kind}::text, ${m.amount}::bigint, book_account.balance + ${m.amount}::bigint,
           ${m.bizType}::text, ${m.bizKey}::text, ${m.remark ?? ''}::text, ${m.by?.userId ?? null}::bigint,
           ${m.by?.name ?? ''}::text
-        from account, dup
-        where not dup.dup and (${mayGoBelowZero}::boolean or account.balance + ${m.amount}::bigint >= 0)
+        from book_account, book_dup
+        where not book_dup.dup and (${mayGoBelowZero}::boolean or book_account.balance + ${m.amount}::bigint >= 0)
+          and ${when}
         on conflict do nothing
         returning id, balance_after
-      ), moved as (
-        update accounts set balance = entry.balance_after, updated_at = now()
-        from entry where accounts.tenant_id = ${m.tenantId}
-        returning entry.id
-      )
-      select (select balance from account) as balance, (select dup from dup) as dup, (select id from moved) as id`),
-  );
-  if (!row || row.balance === null) return null;
-  const balance = Number(row.balance);
-  if (row.id !== null) return { isBooked: true, balanceAfter: balance + m.amount, entryId: Number(row.id) };
-  if (!row.dup && !mayGoBelowZero && balance + m.amount < 0)
+      ), book_moved as (
+        update accounts set balance = book_entry.balance_after, updated_at = now()
+        from book_entry where accounts.tenant_id = ${m.tenantId}
+        returning book_entry.id
+      )`,
+    columns: sql`(select balance from book_account) as book_balance, (select dup from book_dup) as book_dup,
+      (select id from book_moved) as book_id`,
+  };
+};
+
+export type TBookingRow = { book_balance: unknown; book_dup: unknown; book_id: unknown };
+
+const mayGoBelow = (m: TMovement) => m.amount >= 0 || m.isCovered === true || overdraftKinds.has(m.kind);
+
+/** What `bookingSql`'s columns say: booked, a duplicate, refused, or null when the enterprise has no account yet. */
+export const bookedOf = (m: TMovement, row: TBookingRow | undefined): TBooked | null => {
+  if (!row || row.book_balance === null || row.book_balance === undefined) return null;
+  const balance = Number(row.book_balance);
+  if (row.book_id !== null && row.book_id !== undefined)
+    return { isBooked: true, balanceAfter: balance + m.amount, entryId: Number(row.book_id) };
+  if (row.book_dup !== true && !mayGoBelow(m) && balance + m.amount < 0)
     return { isBooked: false, reason: 'insufficient', balance };
   // Booked already: seen before the lock, or refused by the unique index.
   return { isBooked: false, reason: 'duplicate', balanceAfter: balance };
+};
+
+/** `book` in one statement (`bookingSql`); null when the enterprise has no account yet. */
+const lockAndBook = async (tx: TDb, m: TMovement): Promise<TBooked | null> => {
+  const { ctes, columns } = bookingSql(m);
+  return bookedOf(m, rowsOf<TBookingRow>(await tx.execute(sql`with ${ctes} select ${columns}`))[0]);
 };
 
 export type TLedgerFilter = { kind?: string; from?: number; to?: number };
