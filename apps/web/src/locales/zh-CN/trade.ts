@@ -147,6 +147,15 @@ export const tradeTexts = {
     unsubscribeReason: '退订原因',
     unsubscribeReasonRequired: '请填写退订原因（至少2个字）',
     unsubscribed: (amount: string) => `已提交退订申请，退款金额 ${amount}，请等待平台审核`,
+    // 套餐共享 (issue 18)
+    sharedWith: '共享给',
+    sharedAll: '全员共享',
+    share: '共享给',
+    shareTitle: (name: string) => `套餐「${name}」共享给`,
+    shareRule: '选中员工后，只有这些员工的通话使用该套餐，其他员工的通话改用其他套餐或余额；不选任何人则全员共享。',
+    shareUsers: '员工',
+    sharePlaceholder: '不选则全员共享',
+    shared: (n: number) => (n === 0 ? '已改为全员共享' : `已共享给 ${n} 人`),
     // 平台
     platformOrderTitle: '订单管理',
     platformAccountTitle: '企业账户',

@@ -27,7 +27,7 @@ const packet = (id: number, over: Partial<TPacket> = {}): TPacket => ({
   ...over,
 });
 const packets = [
-  packet(1),
+  packet(1, { sharedWith: [{ userId: 11, realName: '张三' }] }),
   packet(2, { state: 'frozen' }),
   packet(3, { state: 'used', remainingSeconds: 0 }),
   // The demo's own, given without an order: nothing to refund.
@@ -53,6 +53,12 @@ describe('AccountPage packages', () => {
       if (route === pr.mine) return Promise.resolve({ records: packets, total: 4, size: 10, current: 1, pages: 1 });
       if (route === r.account) return Promise.resolve({ balance: 0, frozen: 0 });
       if (route === r.packetUnsubscribe) return Promise.resolve({ amount: 7425 });
+      if (route === pr.shareCandidates)
+        return Promise.resolve([
+          { userId: 11, realName: '张三', username: 'zhangsan' },
+          { userId: 12, realName: '李四', username: 'lisi' },
+        ]);
+      if (route === pr.shareAddUser) return Promise.resolve([]);
       return Promise.resolve({ records: [], total: 0, size: 10, current: 1, pages: 0 });
     });
   });
@@ -76,5 +82,22 @@ describe('AccountPage packages', () => {
     await waitFor(() =>
       expect(callMock).toHaveBeenCalledWith(r.packetUnsubscribe, { packetId: 1, reason: '业务调整' }),
     );
+  });
+
+  it('shows whom a package is shared with, and 共享给 sends the chosen people (none: everyone)', async () => {
+    renderPage();
+    expect((await screen.findByTestId('packet-shared-1')).textContent).toBe('张三');
+    expect(screen.getByTestId('packet-shared-4').textContent).toBe('全员共享');
+    expect(screen.queryByTestId('packet-share-2')).toBeNull();
+    expect(screen.queryByTestId('packet-share-3')).toBeNull();
+    fireEvent.click(screen.getByTestId('packet-share-1'));
+    const modal = await screen.findByTestId('packet-share-modal');
+    // The package's current user is pre-selected; clearing him shares it with everyone again.
+    await within(modal).findByText('张三（zhangsan）');
+    fireEvent.mouseDown(within(modal).getByRole('combobox'));
+    const clear = modal.querySelector('.ant-select-selection-item-remove');
+    fireEvent.click(clear!);
+    fireEvent.click(within(modal).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(pr.shareAddUser, { packetId: 1, userIds: [] }));
   });
 });

@@ -24,6 +24,7 @@ import { usePermission } from '../../../shared/permission/usePermission';
 import { ledgerPageKey, minePageKey, type TPacketRow, unsubscribeEstimate, useRefundActions } from '../api';
 import { AccountCard } from '../components/AccountCard';
 import { fmtTime } from '../components/orderColumns';
+import { PacketShareModal } from '../components/PacketShareModal';
 
 const s = t.trade;
 
@@ -104,7 +105,9 @@ const UnsubscribeModal = (props: { packet: TPacketRow | null; onClose: () => voi
 
 const Packets = () => {
   const canApply = usePermission(TradePerm.refundApply);
+  const canShare = usePermission(TradePerm.packetShare);
   const [unsubscribing, setUnsubscribing] = useState<TPacketRow | null>(null);
+  const [sharing, setSharing] = useState<TPacketRow | null>(null);
   return (
     <>
       <ListPage
@@ -137,13 +140,37 @@ const Packets = () => {
             dataIndex: 'state',
             render: (v: TPacketState) => <Tag color={stateColor[v] ?? 'default'}>{packetStateLabel[v]}</Tag>,
           },
-          ...actionsColumn<TPacketRow>(canApply, s.actions, (row) =>
-            row.state === 'active' && row.orderNo !== null && row.price > 0 && row.remainingSeconds > 0 ? (
-              <RowAction isDanger onClick={() => setUnsubscribing(row)} testId={`packet-unsubscribe-${row.id}`}>
-                {s.unsubscribe}
-              </RowAction>
-            ) : null,
-          ),
+          {
+            key: 'sharedWith',
+            title: s.sharedWith,
+            dataIndex: 'sharedWith',
+            render: (users: TPacketRow['sharedWith'], row: TPacketRow) => (
+              <span data-testid={`packet-shared-${row.id}`}>
+                {users.length === 0 ? (
+                  <Typography.Text type="secondary">{s.sharedAll}</Typography.Text>
+                ) : (
+                  users.map((u) => <Tag key={u.userId}>{u.realName}</Tag>)
+                )}
+              </span>
+            ),
+          },
+          ...actionsColumn<TPacketRow>(canApply || canShare, s.actions, (row) => {
+            const live = row.state === 'active' && row.remainingSeconds > 0;
+            return (
+              <>
+                {canShare && live && (
+                  <RowAction onClick={() => setSharing(row)} testId={`packet-share-${row.id}`}>
+                    {s.share}
+                  </RowAction>
+                )}
+                {canApply && live && row.orderNo !== null && row.price > 0 && (
+                  <RowAction isDanger onClick={() => setUnsubscribing(row)} testId={`packet-unsubscribe-${row.id}`}>
+                    {s.unsubscribe}
+                  </RowAction>
+                )}
+              </>
+            );
+          }),
         ]}
         filters={
           <SelectFilter
@@ -156,6 +183,7 @@ const Packets = () => {
         }
       />
       <UnsubscribeModal packet={unsubscribing} onClose={() => setUnsubscribing(null)} />
+      <PacketShareModal packet={sharing} onClose={() => setSharing(null)} />
     </>
   );
 };
