@@ -318,6 +318,34 @@ describe('staff import (import-plus, confirm-import-plus, queryStaffState)', () 
     }
   });
 
+  it('a confirm while the state is polled is written, never refused as confirmed by someone else', async () => {
+    // The page polls the state while the confirm starts (and the dying-process test above polls it
+    // while its doomed confirm takes the batch): the state's look at the batch must not make the
+    // confirm believe another writer holds it (it then wrote nothing and the batch stayed previewed).
+    for (let round = 0; round < 12; round++) {
+      const res = await uploadFile(
+        t,
+        s.staffImport.path,
+        admin,
+        'staff.xlsx',
+        await xlsxOf([
+          ['账号', '姓名', '手机号', '部门'],
+          [`poll${round}`, '轮询甲', `135888${String(round).padStart(5, '0')}`, '销售一部'],
+        ]),
+      );
+      const batchId = (res.data as TPreview).batchId;
+      const polls = Array.from({ length: 6 }, () => t.call(s.staffImportState, { batchId }, admin));
+      const confirm = await t.call(s.staffImportConfirm, { batchId }, admin);
+      await Promise.all(polls);
+      expect(confirm.body.code, `round ${round}: ${confirm.body.msg}`).toBe(0);
+      const done = await eventually(
+        async () => (await t.call(s.staffImportState, { batchId }, admin)).body.data,
+        (d) => d.status !== 'running',
+      );
+      expect(done, `round ${round}`).toMatchObject({ status: 'done', imported: 1 });
+    }
+  });
+
   it('a manager may not import: no permission', async () => {
     const res = await uploadFile(t, s.staffImport.path, await t.loginAs.manager(), 'staff.xlsx', Buffer.from('x'));
     expect(res.code).toBe(403);

@@ -420,14 +420,18 @@ export const createStaffImport = (deps: {
       return stateOf({ ...row, status: 'running' });
     },
 
-    /** A batch being written still reads 'previewed' (its transaction is open): running, if locked. */
+    /**
+     * A batch being written still reads 'previewed' (its transaction is open): running while a
+     * writer holds it; once none does, read again (it may have ended since the first read).
+     */
     state: async (auth: TAuth, batchId: string) => {
       const row = await findBatch(auth, batchId);
       if (row.status !== 'previewed') return stateOf(row);
-      const isWritten =
-        progress.has(batchId) ||
-        !(await scoped(auth, (tx) => repo.lockImport(tx, auth.tenantId, batchId, ['previewed'])));
-      return stateOf(isWritten ? { ...row, status: 'running' } : row);
+      if (progress.has(batchId)) return stateOf({ ...row, status: 'running' });
+      const now = await scoped(auth, async (tx) =>
+        (await repo.isWriting(tx, batchId)) ? 'writing' : repo.findImport(tx, auth.tenantId, batchId),
+      );
+      return stateOf(now === 'writing' ? { ...row, status: 'running' } : (now ?? row));
     },
 
     /** Resolves when every confirm started by this process has finished (tests, shutdown). */

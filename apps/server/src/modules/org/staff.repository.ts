@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { TDatabase, TDb } from '../../db/client.js';
+import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
@@ -15,6 +15,9 @@ export type TStaffWhere = {
   roleId?: number;
   scope: TDataScope;
 };
+
+/** The advisory lock a staff import's writing transaction holds (lockImport, isWriting). */
+const writingLock = (id: string) => sql`hashtext('staff_import'), hashtext(${id})`;
 
 const staffWhere = (tenantId: number, w: TStaffWhere): SQL => {
   const conds: (SQL | undefined)[] = [
@@ -207,18 +210,35 @@ export const staffRepository = {
 
   /**
    * Locks an import in one of `statuses` for the writing transaction; false when it is in none or
-   * another transaction holds it (SKIP LOCKED: a confirm being written, so never written twice).
+   * another writer holds it (SKIP LOCKED: a confirm being written, so never written twice). Only
+   * writers lock the row: a look from `isWriting` there would make a confirm beside it believe the
+   * batch taken, and write nothing.
    */
-  lockImport: async (db: TDb, tenantId: number, id: string, statuses: string[]) =>
-    (
-      await db
-        .select({ id: staffImports.id })
-        .from(staffImports)
-        .where(
-          and(eq(staffImports.tenantId, tenantId), eq(staffImports.id, id), inArray(staffImports.status, statuses)),
-        )
-        .for('update', { skipLocked: true })
-    ).length === 1,
+  lockImport: async (db: TDb, tenantId: number, id: string, statuses: string[]) => {
+    const isMine =
+      (
+        await db
+          .select({ id: staffImports.id })
+          .from(staffImports)
+          .where(
+            and(eq(staffImports.tenantId, tenantId), eq(staffImports.id, id), inArray(staffImports.status, statuses)),
+          )
+          .for('update', { skipLocked: true })
+      ).length === 1;
+    // The writer's mark for `isWriting`, until its transaction ends: waits only for such looks
+    // (a moment), never for another writer (who would hold the row, passed over above).
+    if (isMine) await db.execute(sql`select pg_advisory_xact_lock(${writingLock(id)})`);
+    return isMine;
+  },
+
+  /**
+   * Whether a transaction is writing this import now (it holds the writer's mark). A shared try:
+   * looks never wait, never stop each other nor a writer (who waits for a look to end).
+   */
+  isWriting: async (db: TDb, id: string) =>
+    !rowsOf<{ free: boolean }>(
+      await db.execute(sql`select pg_try_advisory_xact_lock_shared(${writingLock(id)}) as free`),
+    )[0]!.free,
 
   findImport: async (db: TDb, tenantId: number, id: string) =>
     (
