@@ -13,11 +13,15 @@ import { LeanRequestLog } from './http/request-log.js';
 import { registerWebApp } from './http/web-app.js';
 import {
   agentHandlers,
+  agentJxsHandlers,
+  agentLookupHandlers,
   agentNoticeHandlers,
   agentSettlementHandlers,
   agentStockHandlers,
   agentTransferHandlers,
   createAgentCloseService,
+  createAgentJxsService,
+  createAgentLookupService,
   createAgentNoticeService,
   createAgentPacketChangeService,
   createAgentSeatSummaryService,
@@ -25,6 +29,7 @@ import {
   createAgentSettlementService,
   createAgentStockService,
   createAgentTransferService,
+  jxsInvitationOf,
 } from './modules/agent/index.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { billingHandlers, createBillingService, lowBalanceJobSeconds } from './modules/billing/index.js';
@@ -45,6 +50,7 @@ import {
 import { createLineService, lineHandlers } from './modules/line/index.js';
 import {
   agentStaffHandlers,
+  createAgentStaffService,
   createOrgService,
   deptHandlers,
   orgHandlers,
@@ -95,13 +101,14 @@ const createServices = (app: FastifyInstance, config: TConfig, database: TDataba
     useCode: (m, p, c) => useCode(m, p, c),
     revokeSessions: (tx, userId) => revokeSessions(tx, userId),
     hasSoftphoneSeat: hasSoftphoneSeatNow,
+    distributorOfCode: jxsInvitationOf(database),
     onError: (error) => app.log.error({ err: error }, 'org: unexpected error'),
   });
   const auth = createAuthService({
     database,
     sms: smsSender,
     registerEnterprise: org.registerEnterprise,
-    agentIdOfInviteCode: org.agentIdOfInviteCode,
+    invitationOf: org.invitationOf,
     sessionHours: config.sessionHours,
   });
   useCode = auth.useCode;
@@ -258,6 +265,14 @@ export const buildApp = async (
       ),
       ...agentStockHandlers(createAgentStockService(), createAgentPacketChangeService()),
       ...agentStaffHandlers(services.org),
+      ...agentLookupHandlers(createAgentLookupService()),
+      ...agentJxsHandlers(
+        createAgentJxsService({
+          database,
+          staff: createAgentStaffService({ staff: services.org.staff }),
+          createCustomer: services.crm.customer.create,
+        }),
+      ),
     },
     deps,
   );

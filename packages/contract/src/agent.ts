@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { agentCloseRoutes } from './agent-close.js';
+import { agentJxsMenuNodes, agentJxsRoutes } from './agent-jxs.js';
 import { AgentPerm, agentPriceKinds } from './agent-labels.js';
+import { agentLookupRoutes } from './agent-lookup.js';
 import { agentNoticeMenuNodes, agentNoticeRoutes } from './agent-notice.js';
 import { agentSettlementMenuNodes, agentSettlementRoutes } from './agent-settlement.js';
 import { agentStaffMenuNodes, agentStaffRoutes } from './agent-staff.js';
@@ -14,7 +16,9 @@ import { routesOf } from './route.js';
 import { orderStates, tradeLimits } from './trade-labels.js';
 
 export * from './agent-close.js';
+export * from './agent-jxs.js';
 export * from './agent-labels.js';
+export * from './agent-lookup.js';
 export * from './agent-notice.js';
 export * from './agent-settlement.js';
 export * from './agent-staff.js';
@@ -200,6 +204,8 @@ export const agentRoutes = {
   ...agentCloseRoutes,
   ...agentStockRoutes,
   ...agentStaffRoutes,
+  ...agentLookupRoutes,
+  ...agentJxsRoutes,
 };
 
 /** 代理商 (in the 平台管理 folder). */
@@ -224,5 +230,6 @@ export const agentMenuNodes: TMenuNode[] = [
     ...agentSettlementMenuNodes,
     ...agentStockMenuNodes,
     ...agentStaffMenuNodes,
+    ...agentJxsMenuNodes,
   ]),
 ];

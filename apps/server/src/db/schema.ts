@@ -1,6 +1,7 @@
 // Every table of the product, gathered for Drizzle and drizzle-kit. Each area owns its schema file.
 
 export * from '../modules/agent/agent.schema.js';
+export * from '../modules/agent/agent-jxs.schema.js';
 export * from '../modules/agent/agent-notice.schema.js';
 export * from '../modules/agent/agent-settlement.schema.js';
 export * from '../modules/agent/agent-stock.schema.js';

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import { type agentRoutes, type TPacketTransfer, type TParsedRequestOf, toPage } from '@yunhu/contract';
-import { acrossTenants } from '../../db/across-tenants.js';
 import type { TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
 import { lockPacket, packetTransferRepository as packets } from '../packet/index.js';
 import { agentErrors as errors } from './agent.errors.js';
-import { agentRepository } from './agent.repository.js';
 import { agentTransferRepository as repo } from './agent-transfer.repository.js';
+import { asAgent as agentWall } from './agent-wall.js';
 
 type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 type TRow = NonNullable<Awaited<ReturnType<typeof repo.byId>>>;
@@ -55,15 +54,9 @@ export type TAgentTransferService = ReturnType<typeof createAgentTransferService
  * another of its enterprises. No money moves: the source paid for the package and keeps its order.
  */
 export const createAgentTransferService = () => {
-  /** The caller's own agent (the second wall after the permission), its enterprises' rows read across tenants. */
-  const asAgent = async <T>(ctx: TRequestContext, fn: (db: TDb, agentId: number) => Promise<T>): Promise<T> => {
-    if (ctx.auth.isSuper) throw errors.notAgent();
-    const agentId = ctx.auth.tenantId;
-    return acrossTenants(ctx.tx, async (db) => {
-      if (!(await agentRepository.agent(db, agentId))) throw errors.notAgent();
-      return fn(db, agentId);
-    });
-  };
+  /** The caller's own agent (the second wall after the permission; a distributor refused), its enterprises' rows read across tenants. */
+  const asAgent = <T>(ctx: TRequestContext, fn: (db: TDb, agentId: number) => Promise<T>): Promise<T> =>
+    agentWall(ctx, (db, agent) => fn(db, agent.id));
 
   const enterpriseOf = async (db: TDb, agentId: number, id: number, side: '转出企业' | '转入企业') => {
     const e = await repo.enterprise(db, agentId, id);

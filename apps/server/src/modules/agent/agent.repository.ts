@@ -129,8 +129,15 @@ export const agentRepository = {
       }),
 
   /** 我的企业: the agent's enterprises, with their live seats and paid orders (read across tenants). */
-  enterprisePage: async (db: TDb, agentId: number, f: { name?: string }, q: { page: number; limit: number }) => {
+  enterprisePage: async (
+    db: TDb,
+    agentId: number,
+    f: { name?: string; distributorId?: number | null },
+    q: { page: number; limit: number },
+  ) => {
     const conds: SQL[] = [eq(tenants.agentId, agentId)];
+    // A distributor's login: the enterprises registered with its own code (decision 0020 "Distributors").
+    if (f.distributorId) conds.push(eq(tenants.distributorId, f.distributorId));
     if (f.name) conds.push(ilike(tenants.name, likeOf(f.name)));
     const where = and(...conds);
     const [total] = await db.select({ n: count() }).from(tenants).where(where);

@@ -1,5 +1,6 @@
 import type {
   agentCloseRoutes,
+  agentJxsRoutes,
   agentNoticeRoutes,
   agentRoutes,
   agentSettlementRoutes,
@@ -22,6 +23,7 @@ type TAgentOwnRoutes = Omit<
   | keyof typeof agentCloseRoutes
   | keyof typeof agentStockRoutes
   | keyof typeof agentStaffRoutes
+  | keyof typeof agentJxsRoutes
 >;
 
 export const agentHandlers = (agent: TAgentService): THandlers<TAgentOwnRoutes> => ({

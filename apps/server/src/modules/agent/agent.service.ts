@@ -7,7 +7,6 @@ import {
   toPage,
   yuan,
 } from '@yunhu/contract';
-import { acrossTenants } from '../../db/across-tenants.js';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { hashPassword } from '../../security/password.js';
@@ -15,7 +14,9 @@ import { createAgentTenant, isUniqueViolation } from '../org/index.js';
 import { ledgerRepository } from '../trade/index.js';
 import { agentErrors as errors } from './agent.errors.js';
 import { agentRepository as repo } from './agent.repository.js';
+import { agentJxsRepository } from './agent-jxs.repository.js';
 import { agentStockRepository } from './agent-stock.repository.js';
+import { asAgent as agentWall, asAgentOrDistributor } from './agent-wall.js';
 
 type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 type TAgentRow = NonNullable<Awaited<ReturnType<typeof repo.agent>>>;
@@ -36,16 +37,11 @@ export type TAgentService = ReturnType<typeof createAgentService>;
 export const createAgentService = () => {
   /**
    * The caller's own agent, read across tenants for its enterprises' rows. The agent's strings are
-   * held only by agent roles (http/context.ts); this is the second wall: the tenant must be an agent.
+   * held only by agent roles (http/context.ts); this is the second wall: the tenant must be an agent,
+   * and a distributor's login is refused (agent-wall.ts).
    */
-  const asAgent = async <T>(ctx: TRequestContext, fn: (db: TDb, agentId: number) => Promise<T>): Promise<T> => {
-    if (ctx.auth.isSuper) throw errors.notAgent();
-    const agentId = ctx.auth.tenantId;
-    return acrossTenants(ctx.tx, async (db) => {
-      if (!(await repo.agent(db, agentId))) throw errors.notAgent();
-      return fn(db, agentId);
-    });
-  };
+  const asAgent = <T>(ctx: TRequestContext, fn: (db: TDb, agentId: number) => Promise<T>): Promise<T> =>
+    agentWall(ctx, (db, agent) => fn(db, agent.id));
 
   const prices = (db: TDb, agentId: number) => repo.priceRows(db, agentId);
 
@@ -88,15 +84,21 @@ export const createAgentService = () => {
         );
       }),
 
+    /** 邀请码: a distributor's login sees its own code and enterprises, never the agent's balance. */
     info: (ctx: TRequestContext) =>
-      asAgent(ctx, async (db, agentId) => {
-        const a = (await repo.agent(db, agentId))!;
+      asAgentOrDistributor(ctx, async (db, agent, distributorId) => {
+        const a = (await repo.agent(db, agent.id))!;
+        if (distributorId !== null) {
+          const d = (await agentJxsRepository.one(db, agent.id, distributorId))!;
+          return { name: d.name, inviteCode: d.inviteCode, enterpriseCount: d.enterpriseCount, balance: 0 };
+        }
         return { name: a.name, inviteCode: a.inviteCode, enterpriseCount: a.enterpriseCount, balance: a.balance };
       }),
 
+    /** 我的企业: a distributor's login sees the enterprises it brought only. */
     enterprisePage: (ctx: TRequestContext, q: TReq<'enterprisePage'>) =>
-      asAgent(ctx, async (db, agentId) => {
-        const { records, total } = await repo.enterprisePage(db, agentId, q, q);
+      asAgentOrDistributor(ctx, async (db, agent, distributorId) => {
+        const { records, total } = await repo.enterprisePage(db, agent.id, { ...q, distributorId }, q);
         return toPage(
           records.map((r) => ({ ...r, createdAt: r.createdAt.getTime() })),
           total,

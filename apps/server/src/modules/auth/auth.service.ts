@@ -86,8 +86,8 @@ export const createAuthService = (deps: {
   sms: TSmsSender;
   /** The org area's: a pending enterprise with its root department and administrator. */
   registerEnterprise: TOrgService['registerEnterprise'];
-  /** The agent of an invitation code (issue 18); refuses an unknown one (org.agentNotFound). */
-  agentIdOfInviteCode?: TOrgService['agentIdOfInviteCode'];
+  /** The agent (and distributor) of an invitation code (issue 18); refuses an unknown one (org.agentNotFound). */
+  invitationOf?: TOrgService['invitationOf'];
   sessionHours: number;
 }) => {
   const { db } = deps.database;
@@ -325,7 +325,7 @@ export const createAuthService = (deps: {
       if (await repo.findLoginUser(db, input.username)) throw errors.usernameTaken();
       if (await repo.findUserByMobile(db, input.mobile)) throw errors.mobileRegistered();
       // Before the SMS code is spent: a mistyped invitation code must not cost the person his code.
-      const agentId = input.inviteCode ? ((await deps.agentIdOfInviteCode?.(input.inviteCode)) ?? null) : null;
+      const invited = input.inviteCode ? ((await deps.invitationOf?.(input.inviteCode)) ?? null) : null;
       await useCode(input.mobile, 'signup', input.code, ip);
       const created = await deps.registerEnterprise({
         enterpriseName: input.enterpriseName,
@@ -333,7 +333,8 @@ export const createAuthService = (deps: {
         username: input.username,
         mobile: input.mobile,
         passwordHash: await hashPassword(input.password),
-        agentId,
+        agentId: invited?.agentId ?? null,
+        distributorId: invited?.distributorId ?? null,
       });
       audit({ tenantId: created.tenantId, userId: created.userId, userName: input.username, realName: input.realName });
       return { tenantCode: created.tenantCode, status: 'pending' as const };

@@ -2,6 +2,7 @@
 
 export { isUniqueViolation } from '../../db/unique.js';
 export { agentStaffHandlers } from './agent-staff.routes.js';
+export { createAgentStaffService, type TAgentStaffService } from './agent-staff.service.js';
 export { createAgentTenant, type TAgentTenantInput } from './agent-tenant.js';
 export { resolveDataScope, scopeFromColumns, sessionScopeColumns } from './data-scope.js';
 export { orgHandlers } from './org.routes.js';

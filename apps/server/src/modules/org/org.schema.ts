@@ -39,6 +39,8 @@ export const tenants = pgTable('tenants', {
   agentId: bigint('agent_id', { mode: 'number' }).references((): AnyPgColumn => tenants.id),
   /** An agent's invitation code (unique). */
   inviteCode: text('invite_code'),
+  /** The agent's distributor (经销商) whose code an enterprise registered with (migration 0058; FK in SQL). */
+  distributorId: bigint('distributor_id', { mode: 'number' }),
 });
 
 export const departments = pgTable(

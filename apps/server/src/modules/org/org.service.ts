@@ -50,6 +50,8 @@ export const createOrgService = (deps: {
   revokeSessions: (tx: TDb, userId: number) => Promise<void>;
   /** Whether the person holds a valid soft-phone seat now (call area), read in the caller's transaction. */
   hasSoftphoneSeat?: (tx: TDb, auth: TAuth) => Promise<boolean>;
+  /** A distributor's invitation code (agent area): its agent and itself, 'refused' when disabled, null when none. */
+  distributorOfCode?: (code: string) => Promise<{ agentId: number; distributorId: number } | 'refused' | null>;
   onError: (error: unknown) => void;
 }) => {
   const { database } = deps;
@@ -168,11 +170,19 @@ export const createOrgService = (deps: {
       return buttons;
     },
 
-    /** The agent of an invitation code (registration, issue 18); an unknown or closed one is refused. */
-    agentIdOfInviteCode: async (code: string) => {
-      const agent = await repo.agentOfInviteCode(database.db, code.trim().toUpperCase());
+    /**
+     * The agent of an invitation code (registration, issue 18), and the distributor when it is one of
+     * its distributors' codes (decision 0020 "Distributors"); an unknown or closed agent, or a disabled
+     * distributor, is refused with the spec's agent-not-found answer.
+     */
+    invitationOf: async (input: string): Promise<{ agentId: number; distributorId: number | null }> => {
+      const code = input.trim().toUpperCase();
+      const distributor = (await deps.distributorOfCode?.(code)) ?? null;
+      if (distributor === 'refused') throw errors.agentNotFound();
+      if (distributor) return distributor;
+      const agent = await repo.agentOfInviteCode(database.db, code);
       if (agent?.status !== 'active') throw errors.agentNotFound();
-      return agent.id;
+      return { agentId: agent.id, distributorId: null };
     },
 
     /** Registration (`/sso/signup`): a pending enterprise with its root department and administrator. */
@@ -184,6 +194,8 @@ export const createOrgService = (deps: {
       passwordHash: string;
       /** The agent whose invitation code it registered with (issue 18). */
       agentId?: number | null;
+      /** The agent's distributor whose code it was (decision 0020 "Distributors"). */
+      distributorId?: number | null;
     }) =>
       database.db.transaction(async (tx) => {
         let code = '';
@@ -194,6 +206,7 @@ export const createOrgService = (deps: {
           name: input.enterpriseName,
           status: 'pending',
           agentId: input.agentId ?? null,
+          distributorId: input.distributorId ?? null,
         });
         const dept = await repo.insertDepartment(tx, { tenantId: tenant.id, name: input.enterpriseName });
         // 管理员, 主管 and 坐席 from the start (issue 17): an agent role without ticking ~80 boxes.

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { JxsPerm, jxsLeadStatuses, jxsStatuses } from './agent-jxs-labels.js';
+import { AgentPerm } from './agent-labels.js';
+import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zPage } from './http.js';
+import { menuScreen, type TMenuNode } from './menu.js';
+import { zId, zIds } from './org-common.js';
+import { ZAccount } from './org-staff.js';
+import { routesOf } from './route.js';
+
+export * from './agent-jxs-labels.js';
+
+const route = routesOf('agent');
+
+// 经销商 (issue 18, spec section 7 "Distributor": jxs-user page / month-use / create-jxs-info /
+// get-menu-routing, jxs-unlock-list page / export / move-crm / delete; decision 0020 "Distributors").
+
+const ZText = (max: number, label: string) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(max, `${label}最多${max}个字`);
+const ZFilter = (label: string) => ZText(64, label).optional();
+
+export const ZJxsUser = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  contactName: z.string(),
+  mobile: z.string(),
+  username: z.string(),
+  inviteCode: z.string(),
+  status: z.enum(jxsStatuses),
+  enterpriseCount: z.number().int(),
+  createdByName: z.string(),
+  createdAt: ZTime,
+});
+export type TJxsUser = z.infer<typeof ZJxsUser>;
+
+export const ZJxsCreate = z.object({
+  name: z.string({ error: '请输入经销商名称' }).trim().min(2, '经销商名称至少2个字').max(64, '经销商名称最多64个字'),
+  contactName: z.string({ error: '请输入联系人姓名' }).trim().min(1, '请输入联系人姓名').max(32, '姓名最多32个字'),
+  mobile: ZMobile,
+  username: ZAccount,
+  /** Optional: without it the server makes one and answers it once; either way it must be changed at first sign-in. */
+  password: ZPassword.optional(),
+});
+export type TJxsCreate = z.infer<typeof ZJxsCreate>;
+
+/** 月度使用: one distributor's month. Money in fen, time in seconds. */
+export const ZJxsMonthUse = z.object({
+  distributorId: z.number().int(),
+  name: z.string(),
+  status: z.enum(jxsStatuses),
+  /** Enterprises it brought, registered before the month ended. */
+  enterprises: z.number().int(),
+  /** Of which registered in the month. */
+  newEnterprises: z.number().int(),
+  /** Seat months bought or renewed in the month. */
+  seatMonths: z.number().int(),
+  billedSeconds: z.number().int(),
+  /** Orders paid in the month through the agent, and the agent's margin on them. */
+  orderAmount: z.number().int(),
+  margin: z.number().int(),
+});
+export type TJxsMonthUse = z.infer<typeof ZJxsMonthUse>;
+
+const ZMonth = z
+  .string({ error: '月份格式不正确' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式不正确')
+  .optional();
+
+export const ZJxsLead = z.object({
+  id: z.number().int(),
+  distributorId: z.number().int(),
+  distributorName: z.string(),
+  companyName: z.string(),
+  contactName: z.string(),
+  /** Masked when it moved into an enterprise whose privacy switch is on. */
+  mobile: z.string(),
+  industry: z.string(),
+  region: z.string(),
+  status: z.enum(jxsLeadStatuses),
+  enterpriseId: z.number().int().nullable(),
+  enterpriseName: z.string().nullable(),
+  movedAt: ZTime.nullable(),
+  createdAt: ZTime,
+});
+export type TJxsLead = z.infer<typeof ZJxsLead>;
+
+const ZLeadFilter = z.object({
+  companyName: ZFilter('公司名称'),
+  mobile: ZText(11, '手机号').optional(),
+  industry: ZFilter('行业'),
+  distributorId: zId('经销商').optional(),
+  status: z.enum(jxsLeadStatuses, { error: '状态不正确' }).optional(),
+});
+
+export const ZJxsLeadAdd = z.object({
+  companyName: z.string({ error: '请输入公司名称' }).trim().min(2, '公司名称至少2个字').max(64, '公司名称最多64个字'),
+  contactName: ZText(32, '联系人').default(''),
+  mobile: ZMobile,
+  industry: ZText(32, '行业').default(''),
+  region: ZText(32, '地区').default(''),
+});
+
+export const ZJxsMoveResult = z.object({
+  /** Moved now. */
+  moved: z.number().int(),
+  /** Already moved before (by this request's twin or earlier): left as they were. */
+  alreadyMoved: z.number().int(),
+  /** Refused by the enterprise's CRM rules (a duplicate, a blacklisted number…), each with the reason. */
+  refused: z.array(z.object({ id: z.number().int(), companyName: z.string(), reason: z.string() })),
+});
+export type TJxsMoveResult = z.infer<typeof ZJxsMoveResult>;
+
+export const ZJxsEnterprise = z.object({ id: z.number().int(), name: z.string(), status: z.string() });
+
+export const agentJxsRoutes = {
+  jxsUserPage: route({
+    method: 'GET',
+    path: '/base/agent/jxs-user/page',
+    summary: '经销商列表',
+    permission: JxsPerm.manage,
+    request: ZPageQuery.extend({
+      name: ZFilter('名称'),
+      mobile: ZText(11, '手机号').optional(),
+      status: z.enum(jxsStatuses, { error: '状态不正确' }).optional(),
+    }),
+    response: zPage(ZJxsUser),
+  }),
+  createJxsInfo: route({
+    method: 'POST',
+    path: '/base/agent/jxs-user/create-jxs-info',
+    summary: '新增经销商',
+    permission: JxsPerm.manage,
+    audited: true,
+    request: ZJxsCreate,
+    response: z.object({ id: z.number().int(), inviteCode: z.string(), initialPassword: z.string().nullable() }),
+  }),
+  jxsUserStatus: route({
+    method: 'POST',
+    path: '/base/agent/jxs-user/update-status',
+    summary: '启用或停用经销商',
+    permission: JxsPerm.manage,
+    audited: true,
+    request: z.object({ id: zId('经销商'), status: z.enum(jxsStatuses, { error: '状态只能是正常或已停用' }) }),
+    response: ZNull,
+  }),
+  jxsMonthUse: route({
+    method: 'GET',
+    path: '/base/agent/jxs-user/month-use',
+    summary: '经销商月度使用',
+    permission: JxsPerm.use,
+    request: ZPageQuery.extend({ month: ZMonth, name: ZFilter('名称') }),
+    response: zPage(ZJxsMonthUse),
+  }),
+  jxsUnlockPage: route({
+    method: 'GET',
+    path: '/base/agent/jxs-unlock-list/page',
+    summary: '解锁名单',
+    permission: JxsPerm.unlock,
+    request: ZPageQuery.extend(ZLeadFilter.shape),
+    response: zPage(ZJxsLead),
+  }),
+  jxsUnlockAdd: route({
+    method: 'POST',
+    path: '/base/agent/jxs-unlock-list/add',
+    summary: '新增解锁线索',
+    permission: JxsPerm.unlock,
+    audited: true,
+    request: ZJxsLeadAdd,
+    response: ZJxsLead,
+  }),
+  jxsUnlockExport: route({
+    method: 'POST',
+    path: '/base/agent/jxs-unlock-list/export',
+    summary: '导出解锁名单',
+    permission: JxsPerm.unlock,
+    result: 'blob',
+    request: ZLeadFilter,
+    response: z.unknown(),
+  }),
+  jxsUnlockEnterprises: route({
+    method: 'GET',
+    path: '/base/agent/jxs-unlock-list/enterprises',
+    summary: '可转入的企业',
+    permission: JxsPerm.unlock,
+    request: z.object({}),
+    response: z.array(ZJxsEnterprise),
+  }),
+  jxsUnlockMoveCrm: route({
+    method: 'POST',
+    path: '/base/agent/jxs-unlock-list/move-crm',
+    summary: '解锁名单转入企业CRM',
+    permission: JxsPerm.unlock,
+    audited: true,
+    request: z.object({ ids: zIds('线索'), enterpriseId: zId('企业') }),
+    response: ZJxsMoveResult,
+  }),
+  jxsUnlockDelete: route({
+    method: 'POST',
+    path: '/base/agent/jxs-unlock-list/delete',
+    summary: '删除解锁线索',
+    permission: JxsPerm.unlock,
+    audited: true,
+    request: z.object({ ids: zIds('线索') }),
+    response: ZNull,
+  }),
+};
+
+/** The distributor screens of the agent console. A distributor's role holds 我的企业, 邀请码, 月度使用, 解锁名单. */
+export const agentJxsMenuNodes: TMenuNode[] = [
+  menuScreen('5110', '经销商管理', 'agent/jxs', 'IdcardOutlined', JxsPerm.manage),
+  menuScreen('5120', '月度使用', 'agent/jxs-use', 'BarChartOutlined', JxsPerm.use),
+  menuScreen('5130', '解锁名单', 'agent/jxs-unlock', 'UnlockOutlined', JxsPerm.unlock),
+];
+
+/** The strings of the 经销商 role (jxsRoleName). */
+export const jxsRolePermissions = [AgentPerm.enterpriseList, AgentPerm.inviteView, JxsPerm.use, JxsPerm.unlock];
