@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { otherEnterprise } from '../../test/other-enterprise.js';
 import { callingSettings, seats } from '../seat/seat.schema.js';
 import { notices } from '../system/system.schema.js';
 import { billingSettings } from './billing.schema.js';
@@ -91,6 +92,18 @@ describe('charging calls', () => {
     // A late repeat, after the fact, charges nothing more either.
     expect(await kit.finish(bindId, 150)).toBe('duplicate');
     expect(await kit.balance()).toBe(before - 24);
+  });
+
+  it('charges the first call of an enterprise without an account to the balance, its account made', async () => {
+    // The charge's statement books too, but only on an account that is there: the first one is made by `book`.
+    const other = await otherEnterprise(t, { code: 'E400216', username: 'chargeboss', mobile: '13700021601' });
+    const line = await kit.newLine({ unitPrice: 12, incrementSeconds: 60 });
+    expect(await kit.finish(await kit.bind(line.id, 'chargeboss', other.tenantId), 61)).toBe('written');
+    const [charge] = await kit.chargesOfLine(line.id);
+    expect(charge).toMatchObject({ tenantId: other.tenantId, amount: 24, packetSeconds: 0, balanceAmount: 24 });
+    expect(await kit.balance(other.tenantId)).toBe(-24);
+    expect((await kit.consumptionOf([charge!.recordId])).map((e) => Number(e.amount))).toEqual([-24]);
+    expect(await kit.reconcile()).toEqual([]);
   });
 
   it('takes one package exactly to its end when many calls finish at once, the rest from the balance', async () => {

@@ -7,11 +7,16 @@ import type { TDataScope } from '../../db/scope.js';
 import { scopeCondition } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
 import type { TRowSource } from '../../http/xlsx-stream.js';
+import { drawPacketSeconds, usablePacketsForUpdate } from '../packet/index.js';
+import { bookedOf, bookingSql, type TBooked, type TBookingRow, type TMovement } from '../trade/index.js';
 import { billingDaily, billingSettings, callCharges, lineRates, type TPaidBy } from './billing.schema.js';
 import type { TRate, TRated, TSplit } from './rating.js';
 
 /** A rate with its row (null: the line's `price_per_minute` per 60 s, no rate set yet). */
 export type TRateAt = TRate & { rateId: number | null };
+
+/** A package a call may draw on, locked by the rating read: what it has left. */
+export type TUsablePacket = { packetId: number; name: string; remainingSeconds: number };
 
 export type TChargeRow = {
   recordId: number;
@@ -171,36 +176,65 @@ export const billingRepository = {
   },
 
   /**
-   * A finished call's rate (as `rateAt`, for the call's start) and whether the enterprise had package
-   * seconds on the line then, in one statement: charging skips the packages' locking update when
-   * none had any (the balance path, issue 16). A line that does not exist answers null.
+   * A finished call's rate (as `rateAt`, for the call's start) and, when it may cost something
+   * (`mayDraw`: answered, some seconds), the packages its person may draw on, locked FOR UPDATE
+   * until the transaction ends (the packet area's `usablePacketsForUpdate`: earliest expiry first,
+   * seconds left), in one statement: the charge then takes from them in its own single statement
+   * (`insertCharge`), no second read of the packages (issue 16, one round trip per charge). A line
+   * that does not exist answers null.
    */
-  rateForCall: async (tx: TDb, tenantId: number, lineId: number, at: Date) => {
+  rateForCall: async (
+    tx: TDb,
+    q: { tenantId: number; userId: number; lineId: number; at: Date; mayDraw: boolean },
+  ): Promise<{ rate: TRateAt; packets: TUsablePacket[] } | null> => {
     const [row] = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
+        ${q.mayDraw ? sql`with usable as (${usablePacketsForUpdate(q)})` : sql``}
         select l.price_per_minute, r.id, r.unit_price, r.increment_seconds, r.minimum_seconds, r.free_seconds,
-          exists (select 1 from packets p
-            where p.tenant_id = ${tenantId} and p.line_id = l.id and p.status = 'active'
-              and p.expire_at > ${at.toISOString()} and p.used_seconds < p.total_minutes * 60) as has_packet_seconds
+          ${
+            q.mayDraw
+              ? sql`(select coalesce(jsonb_agg(jsonb_build_object('packetId', u.id, 'name', u.name,
+                  'remainingSeconds', u.remaining) order by u.expire_at, u.id), '[]'::jsonb) from usable u)`
+              : sql`'[]'::jsonb`
+          } as packets
         from lines l left join lateral (
-          select * from line_rates r where r.line_id = l.id and r.valid_from <= ${at.toISOString()}
+          select * from line_rates r where r.line_id = l.id and r.valid_from <= ${q.at.toISOString()}
           order by r.valid_from desc, r.id desc limit 1
         ) r on true
-        where l.id = ${lineId}`),
+        where l.id = ${q.lineId}`),
     );
-    return row ? { rate: rateOfRow(row), hasPacketSeconds: row.has_packet_seconds === true } : null;
+    if (!row) return null;
+    const packets = (typeof row.packets === 'string' ? JSON.parse(row.packets) : row.packets) as TUsablePacket[];
+    return {
+      rate: rateOfRow(row),
+      packets: packets.map((p) => ({
+        packetId: num(p.packetId),
+        name: p.name,
+        remainingSeconds: num(p.remainingSeconds),
+      })),
+    };
   },
 
   /**
-   * The charge of one call and its day's roll-up, in one statement: the person's billing switch is
-   * read as it stands (cost allocation), the roll-up row of (day, line, department, person) grows.
-   * A record charged already writes nothing (the key is the record) and answers false.
+   * The charge of one call in one statement: the seconds taken from the packages (locked by
+   * `rateForCall` in this transaction: the packet area's `drawPacketSeconds`), the charge row (the
+   * person's billing switch read as it stands: cost allocation), its day's roll-up row of (day, line,
+   * department, person) grown, and, when the balance pays a part, its consumption booking (the trade
+   * area's `bookingSql`, only when the charge row was written). A record charged already writes no
+   * charge row (the key is the record) and answers `charged: false`; `booked` is what the booking
+   * says (null: none asked, or the enterprise has no account yet — the caller then books with `book`).
    */
-  insertCharge: async (tx: TDb, ch: TChargeRow): Promise<boolean> => {
+  insertCharge: async (
+    tx: TDb,
+    ch: TChargeRow,
+    booking: TMovement | null,
+  ): Promise<{ charged: boolean; drawn: number; booked: TBooked | null }> => {
     const paidBy: TPaidBy = { packets: ch.split.takes, balance: ch.split.balanceAmount };
-    const rows = rowsOf<{ record_id: unknown }>(
+    const book = booking ? bookingSql(booking, sql`exists (select 1 from charge)`) : null;
+    const [row] = rowsOf<Record<string, unknown> & TBookingRow>(
       await tx.execute(sql`
-        with charge as (
+        with ${ch.split.takes.length > 0 ? sql`drawn as (${drawPacketSeconds(ch.split.takes)}),` : sql``}
+        charge as (
           insert into call_charges (record_id, tenant_id, user_id, dept_id, line_id, start_time, duration,
             billed_seconds, units, unit_price, increment_seconds, amount, packet_seconds, balance_amount, paid_by, is_allocated)
           values (${ch.recordId}, ${ch.tenantId}, ${ch.userId}, ${ch.deptId}, ${ch.lineId}, ${ch.startTime.toISOString()},
@@ -219,10 +253,16 @@ export const billingRepository = {
             billed_seconds = s.billed_seconds + excluded.billed_seconds, amount = s.amount + excluded.amount,
             packet_seconds = s.packet_seconds + excluded.packet_seconds,
             balance_amount = s.balance_amount + excluded.balance_amount
-        )
-        select record_id from charge`),
+        )${book ? sql`, ${book.ctes}` : sql``}
+        select (select count(*) from charge)::int as charged,
+          ${ch.split.takes.length > 0 ? sql`(select count(*) from drawn)::int` : sql`0`} as drawn
+          ${book ? sql`, ${book.columns}` : sql``}`),
     );
-    return rows.length > 0;
+    return {
+      charged: num(row?.charged) > 0,
+      drawn: num(row?.drawn),
+      booked: booking ? bookedOf(booking, row) : null,
+    };
   },
 
   consumePage: async (tx: TDb, q: TConsumeQuery, paging: { page: number; limit: number }) => {

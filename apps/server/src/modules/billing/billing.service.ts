@@ -19,43 +19,50 @@ import { withTenant } from '../../db/tenant.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { streamXlsx } from '../../http/download.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
-import { takePacketSeconds } from '../packet/index.js';
-import { book } from '../trade/index.js';
+import { book, type TMovement } from '../trade/index.js';
 import { billingErrors } from './billing.errors.js';
-import { billingRepository as repo, type TConsumeRow, type TRateAt } from './billing.repository.js';
+import { billingRepository as repo, type TConsumeRow, type TRateAt, type TUsablePacket } from './billing.repository.js';
 import { billingLedgerRepository as ledger, type TLedgerRow, type TMoneyMonth } from './billing-ledger.repository.js';
 import { balanceHeld, hasDialFundsAcrossLines, rateCall, splitCharge, type TRated } from './rating.js';
 
 type TReq<K extends keyof typeof billingRoutes> = TParsedRequestOf<(typeof billingRoutes)[K]>;
 
 /**
- * A call rated at its line's rate of its start (what `chargeRecord` charges), and whether the
- * enterprise had package seconds on the line then (when none had, charging goes straight to the
- * balance).
+ * A call rated at its line's rate of its start (what `chargeRecord` charges), with the packages its
+ * person may draw on, locked until the transaction ends (none for a call that cannot cost anything).
  */
-export type TRecordRating = { rate: TRateAt; rated: TRated; hasPacketSeconds: boolean };
+export type TRecordRating = { rate: TRateAt; rated: TRated; packets: TUsablePacket[] };
 
 const noRate: TRateAt = { rateId: null, unitPrice: 0, incrementSeconds: 60, minimumSeconds: 0, freeSeconds: 0 };
 
 /**
  * Rates a finished call at its line's rate in force at its start (the call area, before it writes
  * the record: the amount is the record's `postage`). A line without a rate row costs its price per
- * minute per 60 s; an unknown line costs nothing.
+ * minute per 60 s; an unknown line costs nothing. An answered call's usable packages are locked and
+ * read in the same statement (earliest expiry first), so `chargeRecord` splits the charge from what
+ * they have left and writes it in one statement.
  */
 export const rateRecord = async (
   tx: TDb,
-  call: { tenantId: number; lineId: number; startTime: Date; isAnswered: boolean; duration: number },
+  call: { tenantId: number; userId: number; lineId: number; startTime: Date; isAnswered: boolean; duration: number },
 ): Promise<TRecordRating> => {
-  const found = await repo.rateForCall(tx, call.tenantId, call.lineId, call.startTime);
+  const found = await repo.rateForCall(tx, {
+    tenantId: call.tenantId,
+    userId: call.userId,
+    lineId: call.lineId,
+    at: call.startTime,
+    mayDraw: call.isAnswered && call.duration > 0,
+  });
   const rate = found?.rate ?? noRate;
-  return { rate, rated: rateCall(call, rate), hasPacketSeconds: found?.hasPacketSeconds ?? false };
+  return { rate, rated: rateCall(call, rate), packets: found?.packets ?? [] };
 };
 
 /**
  * Charges a call once, in the transaction that wrote its record (docs/decisions/0018-billing.md):
- * the line's packages (earliest expiry first, locked FOR UPDATE) give what they have left in one
- * statement, the balance pays the rest (`book`, kind consumption, key = the record: allowed below
- * zero, a call already made is charged whatever is left). The call area calls it only for a record
+ * the packages the rating read locked (earliest expiry first) give what they have left, spilling to
+ * the next (`splitCharge`), the balance pays the rest (kind consumption, key = the record: allowed
+ * below zero, a call already made is charged whatever is left) — the packages' update, the charge
+ * row, its day's roll-up and the booking in one statement. The call area calls it only for a record
  * it has just written (a repeated callback writes none), and the charge row's key (the record) and
  * the ledger's (kind, record) are the walls behind that. Returns the charge, or null when nothing
  * was due.
@@ -73,37 +80,28 @@ export const chargeRecord = async (
     rating: TRecordRating;
   },
 ) => {
-  const { rate, rated, hasPacketSeconds } = call.rating;
+  const { rate, rated, packets } = call.rating;
   if (rated.amount <= 0) return null;
-  // No package had seconds when the call was rated (this transaction, moments ago): the balance
-  // pays without the packages' locking update. A package bought in those moments pays from the next call.
-  const taken = hasPacketSeconds
-    ? await takePacketSeconds(tx, {
-        tenantId: call.tenantId,
-        lineId: call.lineId,
-        at: call.startTime,
-        seconds: rated.billedSeconds,
-      })
-    : [];
-  const split = splitCharge(
-    rated,
-    rate,
-    taken.map((t) => ({ ...t, remainingSeconds: t.seconds })),
-  );
+  const split = splitCharge(rated, rate, packets);
+  const booking: TMovement | null =
+    split.balanceAmount > 0
+      ? {
+          tenantId: call.tenantId,
+          kind: 'consumption',
+          amount: -split.balanceAmount,
+          bizType: 'call',
+          bizKey: String(call.recordId),
+          remark: `通话消费 ${rated.billedSeconds} 秒`,
+        }
+      : null;
+  const done = await repo.insertCharge(tx, { ...call, rate, rated, split }, booking);
   // The record is new (its insert just succeeded), so its charge is too; a second one would be a
-  // bug, and throwing takes the packages' seconds back with the whole transaction.
-  if (!(await repo.insertCharge(tx, { ...call, rate, rated, split })))
-    throw new Error(`call ${call.recordId} charged twice`);
-  if (split.balanceAmount > 0) {
-    await book(tx, {
-      tenantId: call.tenantId,
-      kind: 'consumption',
-      amount: -split.balanceAmount,
-      bizType: 'call',
-      bizKey: String(call.recordId),
-      remark: `通话消费 ${rated.billedSeconds} 秒`,
-    });
-  }
+  // bug, and throwing takes the packages' seconds back with the whole transaction. The packages
+  // were locked by the rating read: each one taken from is there.
+  if (!done.charged) throw new Error(`call ${call.recordId} charged twice`);
+  if (done.drawn !== split.takes.length) throw new Error(`call ${call.recordId}: a package vanished under its lock`);
+  // The enterprise's first movement: `book` creates its account and books.
+  if (booking && !done.booked) await book(tx, booking);
   return { ...split, amount: rated.amount, billedSeconds: rated.billedSeconds };
 };
 

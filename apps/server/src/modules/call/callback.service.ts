@@ -300,9 +300,11 @@ export const createCallbackService = (deps: {
   ): Promise<TIngestResult> =>
     withTenant(deps.database, bind.tenantId, async (tx) => {
       const duration = talkSeconds(call.answerTime, call.endTime);
-      // Rated at the line's rate of the call's start (billing, issue 16): the price is the postage.
+      // Rated at the line's rate of the call's start (billing, issue 16): the price is the postage; the
+      // packages the person may draw on are locked by the same read, until the charge below.
       const rating = await rateRecord(tx, {
         tenantId: bind.tenantId,
+        userId: bind.userId,
         lineId: bind.lineId,
         startTime: call.startTime,
         isAnswered: call.callStatus === 1,

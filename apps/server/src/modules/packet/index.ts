@@ -16,6 +16,8 @@ export {
   type TBuyableProduct,
   type TPacketService,
 } from './packet.service.js';
+// Billing's charge in fewer round trips: the usable packages locked by its rating read, drawn on in its charge's statement.
+export { drawPacketSeconds, usablePacketsForUpdate } from './packet-draw.repository.js';
 // Resellers (issue 18): 套餐转移 closes the agent's enterprise's package and grants its remainder to another.
 export { packetTransferRepository, type TTransferGrant } from './packet-transfer.repository.js';
 // Billing (issue 16) takes call seconds from the packages, earliest expiry first.
