@@ -2,6 +2,7 @@ import { AgentPerm } from '@yunhu/contract';
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../app/lazyPage';
 import { RequirePermission } from '../../shared/permission/RequirePermission';
+import { agentJxsPageRoutes } from './jxs/jxsRoutes';
 import { agentStaffPageRoutes } from './staff/agentStaffRoutes';
 import { agentStockPageRoutes } from './stockRoutes';
 
@@ -32,6 +33,7 @@ export const agentPageRoutes: RouteObject[] = [
   guarded('agent/notices', AgentPerm.noticeManage, <AgentNoticePage />),
   guarded('Resource/JSXseatSummary', AgentPerm.seatSummary, <AgentSeatSummaryPage />),
   ...agentStaffPageRoutes,
+  ...agentJxsPageRoutes,
   ...agentStockPageRoutes,
   guarded('agent/settlements', AgentPerm.orderList, <AgentSettlementPage />),
   guarded('agent/statement', AgentPerm.orderList, <AgentStatementPage />),

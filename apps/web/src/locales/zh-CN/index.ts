@@ -1,4 +1,5 @@
 import { agentTexts } from './agent';
+import { agentJxsTexts } from './agentJxs';
 import { agentNoticeTexts } from './agentNotice';
 import { agentSettlementTexts } from './agentSettlement';
 import { agentStaffTexts } from './agentStaff';
@@ -47,6 +48,7 @@ export const zhCN = {
   ...agentSettlementTexts,
   ...agentStaffTexts,
   ...agentStockTexts,
+  ...agentJxsTexts,
 } as const;
 
 export type TLocale = typeof zhCN;

@@ -1,0 +1,145 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { agentRoutes, JxsPerm, jxsStatusLabel, type TJxsUser } from '@yunhu/contract';
+import { Alert, Button, Form, Input, Popconfirm, Select, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { call } from '../../../shared/http/api';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { jxsPageKey } from './jxsApi';
+
+const s = t.agentJxs;
+type TJxsForm = { name: string; contactName: string; mobile: string; username: string; password?: string };
+
+/** 经销商管理 (agent/jxs): the agent's distributors, each with a login and its own invitation code. */
+export const AgentJxsPage = () => {
+  const client = useQueryClient();
+  const canManage = usePermission(JxsPerm.manage);
+  const [isOpen, setOpen] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: [jxsPageKey] });
+  const onSubmit = async (v: TJxsForm) => {
+    const made = await call(agentRoutes.createJxsInfo, { ...v, password: v.password || undefined });
+    feedback.message.success(s.created(v.name, made.inviteCode, made.initialPassword), 15);
+    await refresh();
+  };
+  const setStatus = (row: TJxsUser, status: 'active' | 'disabled') =>
+    call(agentRoutes.jxsUserStatus, { id: row.id, status })
+      .then(() => {
+        feedback.message.success(s.saved);
+        return refresh();
+      })
+      .catch(() => undefined);
+  const columns: TListColumn<TJxsUser>[] = [
+    { key: 'name', title: s.name, dataIndex: 'name' },
+    { key: 'contactName', title: s.contactName, dataIndex: 'contactName' },
+    { key: 'mobile', title: s.mobile, dataIndex: 'mobile' },
+    { key: 'username', title: s.username, dataIndex: 'username' },
+    {
+      key: 'inviteCode',
+      title: s.inviteCode,
+      dataIndex: 'inviteCode',
+      render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
+    },
+    { key: 'enterpriseCount', title: s.enterpriseCount, dataIndex: 'enterpriseCount' },
+    {
+      key: 'status',
+      title: s.status,
+      dataIndex: 'status',
+      render: (v: TJxsUser['status']) => <Tag color={v === 'active' ? 'green' : 'default'}>{jxsStatusLabel[v]}</Tag>,
+    },
+    {
+      key: 'createdAt',
+      title: s.createdAt,
+      dataIndex: 'createdAt',
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'actions',
+      title: s.actions,
+      render: (_v, r) =>
+        r.status === 'active' ? (
+          <Popconfirm title={s.disableConfirm(r.name)} onConfirm={() => setStatus(r, 'disabled')}>
+            <Button type="link" size="small" data-testid={`jxs-disable-${r.username}`}>
+              {s.disable}
+            </Button>
+          </Popconfirm>
+        ) : (
+          <Button type="link" size="small" onClick={() => setStatus(r, 'active')}>
+            {s.enable}
+          </Button>
+        ),
+    },
+  ];
+  return (
+    <>
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.hint} />
+      <ListPage
+        pageKey={jxsPageKey}
+        title={s.distributors}
+        route={agentRoutes.jxsUserPage}
+        rowKey="id"
+        columns={columns}
+        filters={
+          <>
+            <Form.Item name="name" label={s.name}>
+              <Input placeholder={s.namePlaceholder} allowClear style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="status" label={s.status}>
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={Object.entries(jxsStatusLabel).map(([value, label]) => ({ value, label }))}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          canManage && (
+            <Button type="primary" onClick={() => setOpen(true)} data-testid="jxs-add">
+              {s.create}
+            </Button>
+          )
+        }
+      />
+      <FormModal<TJxsForm>
+        open={isOpen}
+        title={s.create}
+        onSubmit={onSubmit}
+        onCancel={() => setOpen(false)}
+        testId="jxs-form"
+        fields={
+          <>
+            <Form.Item name="name" label={s.name} rules={[{ required: true, message: s.required(s.name) }]}>
+              <Input />
+            </Form.Item>
+            <Form.Item
+              name="contactName"
+              label={s.contactName}
+              rules={[{ required: true, message: s.required(s.contactName) }]}
+            >
+              <Input />
+            </Form.Item>
+            <Form.Item name="mobile" label={s.mobile} rules={[{ required: true, message: s.required(s.mobile) }]}>
+              <Input />
+            </Form.Item>
+            <Form.Item
+              name="username"
+              label={s.username}
+              extra={s.usernameHint}
+              rules={[{ required: true, message: s.required(s.username) }]}
+            >
+              <Input />
+            </Form.Item>
+            <Form.Item name="password" label={s.password} extra={s.passwordHint}>
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </>
+        }
+      />
+    </>
+  );
+};

@@ -1,0 +1,173 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { agentRoutes, JxsPerm, jxsLeadStatusLabel, type TJxsLead } from '@yunhu/contract';
+import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { call } from '../../../shared/http/api';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { jxsUnlockPageKey, useJxsEnterprises } from './jxsApi';
+
+const s = t.agentJxs;
+type TLeadForm = { companyName: string; contactName?: string; mobile: string; industry?: string; region?: string };
+const when = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-');
+
+const columns: TListColumn<TJxsLead>[] = [
+  { key: 'companyName', title: s.companyName, dataIndex: 'companyName' },
+  { key: 'contactName', title: s.contactName, dataIndex: 'contactName' },
+  { key: 'mobile', title: s.mobile, dataIndex: 'mobile' },
+  { key: 'industry', title: s.industry, dataIndex: 'industry' },
+  { key: 'region', title: s.region, dataIndex: 'region' },
+  { key: 'distributorName', title: s.distributor, dataIndex: 'distributorName' },
+  {
+    key: 'status',
+    title: s.leadStatus,
+    dataIndex: 'status',
+    render: (v: TJxsLead['status']) => <Tag color={v === 'moved' ? 'green' : 'blue'}>{jxsLeadStatusLabel[v]}</Tag>,
+  },
+  { key: 'enterpriseName', title: s.enterprise, dataIndex: 'enterpriseName', render: (v: string | null) => v ?? '-' },
+  { key: 'movedAt', title: s.movedAt, dataIndex: 'movedAt', render: when },
+  { key: 'createdAt', title: s.unlockedAt, dataIndex: 'createdAt', render: when },
+];
+
+/** 解锁名单 (agent/jxs-unlock): leads a distributor unlocked, moved once into an enterprise's CRM, exported, deleted. */
+export const AgentJxsUnlockPage = () => {
+  const client = useQueryClient();
+  const [isAdding, setAdding] = useState(false);
+  const [moving, setMoving] = useState<{ rows: TJxsLead[]; clear: () => void } | null>(null);
+  const [enterpriseId, setEnterpriseId] = useState<number | undefined>();
+  const enterprises = useJxsEnterprises(moving !== null);
+  const refresh = () => client.invalidateQueries({ queryKey: [jxsUnlockPageKey] });
+  const onAdd = async (v: TLeadForm) => {
+    await call(agentRoutes.jxsUnlockAdd, {
+      companyName: v.companyName,
+      contactName: v.contactName ?? '',
+      mobile: v.mobile,
+      industry: v.industry ?? '',
+      region: v.region ?? '',
+    });
+    feedback.message.success(s.saved);
+    await refresh();
+  };
+  const onMove = async () => {
+    if (!moving || enterpriseId === undefined) return feedback.message.warning(s.chooseEnterprise);
+    const result = await call(agentRoutes.jxsUnlockMoveCrm, {
+      ids: moving.rows.map((r) => r.id),
+      enterpriseId,
+    }).catch(() => null);
+    if (!result) return;
+    feedback.message.success(s.moved(result.moved, result.alreadyMoved, result.refused.length), 8);
+    if (result.refused.length > 0) {
+      Modal.warning({
+        title: s.refusedTitle,
+        content: result.refused.map((r) => (
+          <div key={r.id}>
+            {r.companyName}：{r.reason}
+          </div>
+        )),
+      });
+    }
+    moving.clear();
+    setMoving(null);
+    await refresh();
+  };
+  const onDelete = (rows: TJxsLead[], clear: () => void) =>
+    call(agentRoutes.jxsUnlockDelete, { ids: rows.map((r) => r.id) })
+      .then(() => {
+        feedback.message.success(s.deleted);
+        clear();
+        return refresh();
+      })
+      .catch(() => undefined);
+  return (
+    <>
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.unlockHint} />
+      <ListPage
+        pageKey={jxsUnlockPageKey}
+        title={s.unlock}
+        route={agentRoutes.jxsUnlockPage}
+        rowKey="id"
+        columns={columns}
+        exportRoute={agentRoutes.jxsUnlockExport}
+        exportPermission={JxsPerm.unlock}
+        exportName={s.exportName}
+        filters={
+          <>
+            <Form.Item name="companyName" label={s.companyName}>
+              <Input placeholder={s.companyPlaceholder} allowClear style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="mobile" label={s.mobile}>
+              <Input allowClear style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item name="status" label={s.leadStatus}>
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={Object.entries(jxsLeadStatusLabel).map(([value, label]) => ({ value, label }))}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Button type="primary" onClick={() => setAdding(true)} data-testid="jxs-lead-add">
+            {s.addLead}
+          </Button>
+        }
+        batchActions={(rows, clear) => (
+          <Space>
+            <Button onClick={() => setMoving({ rows, clear })} data-testid="jxs-move-crm">
+              {s.moveCrm}
+            </Button>
+            <Popconfirm title={s.deleteConfirm(rows.length)} onConfirm={() => onDelete(rows, clear)}>
+              <Button danger>{s.delete}</Button>
+            </Popconfirm>
+          </Space>
+        )}
+      />
+      <Modal open={moving !== null} title={s.moveCrm} onOk={onMove} onCancel={() => setMoving(null)} destroyOnHidden>
+        <Select
+          style={{ width: '100%' }}
+          placeholder={s.chooseEnterprise}
+          value={enterpriseId}
+          onChange={setEnterpriseId}
+          loading={enterprises.isLoading}
+          options={(enterprises.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+          data-testid="jxs-move-enterprise"
+        />
+      </Modal>
+      <FormModal<TLeadForm>
+        open={isAdding}
+        title={s.addLead}
+        onSubmit={onAdd}
+        onCancel={() => setAdding(false)}
+        testId="jxs-lead-form"
+        fields={
+          <>
+            <Form.Item
+              name="companyName"
+              label={s.companyName}
+              rules={[{ required: true, message: s.required(s.companyName) }]}
+            >
+              <Input />
+            </Form.Item>
+            <Form.Item name="contactName" label={s.contactName}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="mobile" label={s.mobile} rules={[{ required: true, message: s.required(s.mobile) }]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="industry" label={s.industry}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="region" label={s.region}>
+              <Input />
+            </Form.Item>
+          </>
+        }
+      />
+    </>
+  );
+};

@@ -1,0 +1,44 @@
+import { agentRoutes, money, type TJxsMonthUse } from '@yunhu/contract';
+import { Alert, DatePicker, Form } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { jxsUsePageKey } from './jxsApi';
+
+const s = t.agentJxs;
+
+const columns: TListColumn<TJxsMonthUse>[] = [
+  { key: 'name', title: s.distributor, dataIndex: 'name' },
+  { key: 'enterprises', title: s.enterprises, dataIndex: 'enterprises' },
+  { key: 'newEnterprises', title: s.newEnterprises, dataIndex: 'newEnterprises' },
+  { key: 'seatMonths', title: s.seatMonths, dataIndex: 'seatMonths' },
+  {
+    key: 'billedSeconds',
+    title: s.billedMinutes,
+    dataIndex: 'billedSeconds',
+    render: (v: number) => Math.ceil(v / 60),
+  },
+  { key: 'orderAmount', title: s.orderAmount, dataIndex: 'orderAmount', render: (v: number) => money(v) },
+  { key: 'margin', title: s.margin, dataIndex: 'margin', render: (v: number) => money(v) },
+];
+
+/** 月度使用 (agent/jxs-use): per distributor, one month (this one by default); a distributor sees its own row. */
+export const AgentJxsUsePage = () => (
+  <>
+    <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.useHint} />
+    <ListPage
+      pageKey={jxsUsePageKey}
+      title={s.use}
+      route={agentRoutes.jxsMonthUse}
+      rowKey="distributorId"
+      columns={columns}
+      toRequest={({ month, ...rest }) => ({ ...rest, month: (month as Dayjs | undefined)?.format('YYYY-MM') })}
+      filters={
+        <Form.Item name="month" label={s.month}>
+          <DatePicker picker="month" allowClear data-testid="jxs-use-month" />
+        </Form.Item>
+      }
+    />
+  </>
+);

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { agentRoutes } from '@yunhu/contract';
+import { call } from '../../../shared/http/api';
+
+/** The list keys of 经销商管理, 月度使用 and 解锁名单 (issue 18). */
+export const jxsPageKey = 'agentJxs';
+export const jxsUsePageKey = 'agentJxsUse';
+export const jxsUnlockPageKey = 'agentJxsUnlock';
+
+/** The enterprises a lead may move to: the agent's, or a distributor's own. */
+export const useJxsEnterprises = (isEnabled: boolean) =>
+  useQuery({
+    queryKey: ['agent', 'jxsEnterprises'],
+    queryFn: () => call(agentRoutes.jxsUnlockEnterprises, {}),
+    enabled: isEnabled,
+  });
