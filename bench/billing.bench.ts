@@ -1,24 +1,32 @@
 // Billing at scale (issue 16, Performance; docs/decisions/0018-billing.md): with `--records N` call
-// records of the demo enterprise (default 10,000,000, over the 90 days before today; 35 % connected
-// and charged: a call_charges row each and the day roll-up billing_daily), for the current month
-// 1. 消费明细 (consumePage: page 1 of 20 and its total), 账单 (billPage) and 账单分析 (billAnalysis)
-//    for the administrator, each through the endpoint (app.inject: auth, the binder's transaction and
-//    data-scope look-up, validation, JSON; no TCP) against the repository's own statements raw in a
-//    tenant transaction (row-level security on), interleaved in the same run: median, p95, ratio;
+// records of the demo enterprise (default 10,000,000, over the 90 days before today; the database of
+// bench/calls.seed.ts, or records of its own when fewer are there) and a charge for each charged one
+// (call_charges: the seed's records have none, so the charged records without one get theirs here,
+// set-based, 1,000,000 records a statement, then the day roll-up billing_daily is rebuilt from them
+// and both are vacuumed and analyzed; no ledger rows — none of the pages below reads the ledger):
+// 1. 消费明细 (consumePage: page 1 of 20 with its total, a department's, a deep page of a line),
+//    账单 (billPage) and 账单分析 (billAnalysis), this month and last month, for the administrator,
+//    each through HTTP (the server as its own process,
+//    apps/server/src/main.ts: HTTP, auth, data-scope look-up, validation, JSON) against the
+//    repository's own statements raw in a tenant transaction (row-level security on), interleaved in
+//    the same run: median, p95, ratio; the EXPLAIN (ANALYZE, BUFFERS) of every statement at the end;
 // 2. charging's added cost on ingestion: the carrier callback's ingestion (ingestCarrier) of calls
 //    on a free line (rating only: what ingestion did before billing, a price look-up) against a line
 //    charged from a package and a line charged to the balance, interleaved, median per call.
-// Usage: node --import tsx bench/billing.bench.ts [--records 200000] [--runs 21] [--calls 200]
-//        [--only ingestion] (charging's cost alone: part 2, without the page queries)
-//        [BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yunhu_billing_bench]
-// The database is its own (never the shared yunhu_bench); rows are added until N are there.
+// Usage: node --import tsx bench/billing.bench.ts [--records 10000000] [--runs 21] [--calls 200]
+//        [--only ingestion|pages] [--plans 0]
+//        [BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yunhu_bench_calls]
+// Rows are added until N records are there (never removed).
+
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { routeTables } from '@yunhu/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 const { values: args } = parseArgs({
@@ -27,18 +35,20 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '21' },
     calls: { type: 'string', default: '200' },
     only: { type: 'string', default: '' },
+    plans: { type: 'string', default: '1' },
   },
 });
 const wanted = Number(args.records);
 const runs = Number(args.runs);
 const ingestCalls = Number(args.calls);
-process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/yunhu_billing_bench';
+process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/yunhu_bench_calls';
 process.env.LOG_LEVEL = 'warn';
 const { benchUrl, openBenchDatabase } = await import('./bench-db.js');
 const { buildApp } = await import('../apps/server/src/app.js');
 const { loadConfig } = await import('../apps/server/src/config.js');
 const { withTenant } = await import('../apps/server/src/db/tenant.js');
 const { rowsOf } = await import('../apps/server/src/db/client.js');
+type TDb = import('../apps/server/src/db/client.js').TDb;
 const { billingRepository } = await import('../apps/server/src/modules/billing/billing.repository.js');
 const { monthRange } = await import('../apps/server/src/modules/billing/billing.service.js');
 
@@ -51,23 +61,26 @@ const started = Date.now();
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 
 // ---- seed: call records, their charges and the day roll-up ---------------------------------------------
-const { have } = await one<{ have: number }>(
-  `select count(*)::int as have from call_records where tenant_id = $1 and bind_id like 'bb-%'`,
-  [tenantId],
-);
-if (have < wanted) {
+// The ingestion alone (--only ingestion) neither seeds nor counts: it may run beside a seed.
+const counts = args.only === 'ingestion' ? { records: 0, charges: 0, daily: 0 } : await seed();
+
+async function seed() {
+  const { have } = await one<{ have: number }>(`select count(*)::int as have from call_records where tenant_id = $1`, [
+    tenantId,
+  ]);
   await client.query(`set synchronous_commit = off`);
-  const { people } = await one<{ people: number }>(
-    `select count(*)::int as people from users where tenant_id = $1 and status = 'active' and username <> 'admin'`,
-    [tenantId],
-  );
-  const batch = 1_000_000;
-  for (let from = have; from < wanted; from += batch) {
-    const to = Math.min(wanted, from + batch) - 1;
-    // 35 % connected with an exponential talk time (mean about 95 s), charged at the line's price per
-    // started minute: the first 40 % of a charged call's seconds from a package, the rest from the balance.
-    await client.query(
-      `with people as (
+  if (have < wanted) {
+    const { people } = await one<{ people: number }>(
+      `select count(*)::int as people from users where tenant_id = $1 and status = 'active' and username <> 'admin'`,
+      [tenantId],
+    );
+    const batch = 1_000_000;
+    for (let from = have; from < wanted; from += batch) {
+      const to = Math.min(wanted, from + batch) - 1;
+      // 35 % connected with an exponential talk time (mean about 95 s), charged at the line's price per
+      // started minute (their charges follow below, as for the records of bench/calls.seed.ts).
+      await client.query(
+        `with people as (
          select array_agg(id order by id) as ids, array_agg(dept_id order by id) as depts from users
          where tenant_id = $1 and status = 'active' and username <> 'admin'
        ), ls as (select array_agg(id order by id) as ids, array_agg(price_per_minute order by id) as prices from lines),
@@ -81,48 +94,68 @@ if (have < wanted) {
            date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'
              - day * interval '1 day' + sec * interval '1 second' as start_time
          from g
-       ), rec as (
-         insert into call_records (tenant_id, user_id, dept_id, line_id, bind_id, tel_a, tel_b, call_status,
-           finish_status, duration, start_time, end_time, postage)
-         select $1, p.ids[who], p.depts[who], ls.ids[line], 'bb-' || g, '', '139' || lpad((g % 100000000)::text, 8, '0'),
-           status, 2, duration, start_time, start_time + duration * interval '1 second',
-           ceil(duration / 60.0)::int * ls.prices[line]
-         from c, people p, ls
-         returning id, tenant_id, user_id, dept_id, line_id, start_time, duration, postage
        )
-       insert into call_charges (record_id, tenant_id, user_id, dept_id, line_id, start_time, duration, billed_seconds,
-         units, unit_price, increment_seconds, amount, packet_seconds, balance_amount, paid_by, is_allocated)
-       select id, tenant_id, user_id, dept_id, line_id, start_time, duration, ceil(duration / 60.0)::int * 60,
-         ceil(duration / 60.0)::int, postage / ceil(duration / 60.0)::int, 60, postage,
-         (ceil(duration / 60.0)::int * 24), (postage - (postage * 4) / 10),
-         jsonb_build_object('packets', jsonb_build_array(jsonb_build_object('packetId', 1, 'name', '压测包',
-           'seconds', ceil(duration / 60.0)::int * 24)), 'balance', postage - (postage * 4) / 10), true
-       from rec where duration > 0`,
-      [tenantId, from, to, people],
-    );
-    console.log(`call records ${to + 1} / ${wanted} (${seconds()})`);
+       insert into call_records (tenant_id, user_id, dept_id, line_id, bind_id, tel_a, tel_b, call_status,
+         finish_status, duration, start_time, end_time, postage)
+       select $1, p.ids[who], p.depts[who], ls.ids[1 + (line - 1) % array_length(ls.ids, 1)], 'bb-' || g, '',
+         '139' || lpad((g % 100000000)::text, 8, '0'), status, 2, duration, start_time,
+         start_time + duration * interval '1 second', ceil(duration / 60.0)::int * ls.prices[1 + (line - 1) % array_length(ls.ids, 1)]
+       from c, people p, ls`,
+        [tenantId, from, to, people],
+      );
+      console.log(`call records ${to + 1} / ${wanted} (${seconds()})`);
+    }
   }
-  await client.query(`delete from billing_daily where tenant_id = $1`, [tenantId]);
-  await client.query(
-    `insert into billing_daily (tenant_id, day, line_id, dept_id, user_id, calls, duration, billed_seconds, amount,
+  // The charge of every charged record that has none (the records of bench/calls.seed.ts and the ones
+  // above): at the line's price per started minute (the record's postage), the first 40 % of its
+  // seconds from a package, the rest from the balance; set-based, 1,000,000 records a statement.
+  const { missing } = await one<{ missing: number }>(
+    `select count(*)::int as missing from call_records r where r.tenant_id = $1 and r.postage > 0 and r.duration > 0
+     and not exists (select 1 from call_charges c where c.record_id = r.id)`,
+    [tenantId],
+  );
+  if (missing > 0) {
+    const { lo, hi } = await one<{ lo: number; hi: number }>(
+      `select min(id)::bigint as lo, max(id)::bigint as hi from call_records where tenant_id = $1`,
+      [tenantId],
+    );
+    const batch = 1_000_000;
+    for (let from = Number(lo); from <= Number(hi); from += batch) {
+      await client.query(
+        `insert into call_charges (record_id, tenant_id, user_id, dept_id, line_id, start_time, duration, billed_seconds,
+         units, unit_price, increment_seconds, amount, packet_seconds, balance_amount, paid_by, is_allocated)
+       select id, tenant_id, user_id, dept_id, line_id, start_time, duration, units * 60, units, postage / units, 60,
+         postage, units * 24, postage - (postage * 4) / 10,
+         jsonb_build_object('packets', jsonb_build_array(jsonb_build_object('packetId', 1, 'name', '压测包',
+           'seconds', units * 24)), 'balance', postage - (postage * 4) / 10), true
+       from (select r.*, ceil(r.duration / 60.0)::int as units from call_records r
+         where r.tenant_id = $1 and r.id >= $2 and r.id < $3 and r.postage > 0 and r.duration > 0) r
+       on conflict (record_id) do nothing`,
+        [tenantId, from, from + batch],
+      );
+      console.log(`charges of records up to id ${Math.min(Number(hi), from + batch - 1)} (${seconds()})`);
+    }
+    await client.query(`delete from billing_daily where tenant_id = $1`, [tenantId]);
+    await client.query(
+      `insert into billing_daily (tenant_id, day, line_id, dept_id, user_id, calls, duration, billed_seconds, amount,
        packet_seconds, balance_amount)
      select tenant_id, (start_time at time zone 'Asia/Shanghai')::date, line_id, dept_id, user_id, count(*),
        sum(duration), sum(billed_seconds), sum(amount), sum(packet_seconds), sum(balance_amount)
      from call_charges where tenant_id = $1 group by 1, 2, 3, 4, 5`,
-    [tenantId],
-  );
-  for (const table of ['call_records', 'call_charges', 'billing_daily'])
-    await client.query(`vacuum (analyze) ${table}`);
-  console.log(`seeded and analyzed (${seconds()})`);
-}
-const counts = await one<{ records: number; charges: number; daily: number }>(
-  `select (select count(*)::int from call_records where tenant_id = $1) as records,
+      [tenantId],
+    );
+    for (const table of ['call_charges', 'billing_daily']) await client.query(`vacuum (analyze) ${table}`);
+    console.log(`${missing} charges made, the day roll-up rebuilt, vacuumed and analyzed (${seconds()})`);
+  }
+  return await one<{ records: number; charges: number; daily: number }>(
+    `select (select count(*)::int from call_records where tenant_id = $1) as records,
      (select count(*)::int from call_charges where tenant_id = $1) as charges,
      (select count(*)::int from billing_daily where tenant_id = $1) as daily`,
-  [tenantId],
-);
+    [tenantId],
+  );
+}
 
-// ---- the app, signed in as the administrator -----------------------------------------------------------
+// ---- the app: in this process for the ingestion and the raw statements' scopes, HTTP in its own ----------
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-billing-bench-'));
 const config = {
   ...loadConfig({ ...process.env, DATA_DIR: dataDir, WEB_DIST: '', CRM_RELEASE_JOB_MINUTES: '1440' }),
@@ -130,134 +163,272 @@ const config = {
 };
 const app = await buildApp(config, database);
 await app.ready();
-const signIn = await app.inject({
-  method: 'POST',
-  url: '/sso/login',
-  payload: { username: 'admin', password: 'Admin@2026' },
-  remoteAddress: '10.77.0.1',
-});
-const token = (signIn.json() as { data: { token: string } }).data.token;
-const month = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
-const monthStart = Date.parse(`${month}-01T00:00:00+08:00`);
-const scope = { kind: 'all' } as const;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
+const quantile = (xs: number[], q: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+};
+const median = (xs: number[]) => quantile(xs, 0.5);
+const p95 = (xs: number[]) => quantile(xs, 0.95);
 const time = async (fn: () => Promise<unknown>) => {
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;
 };
 
-type TCase = { name: string; http: () => Promise<unknown>; raw: () => Promise<unknown> };
-const route = (path: string, payload: object) => async () => {
-  const res = await app.inject({ method: 'POST', url: path, headers: { 'cloud-token': token }, payload });
-  const body = res.json() as { code: number; msg: string };
-  if (body.code !== 0) throw new Error(`${path}: ${body.msg}`);
-};
-const inTenant =
-  <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) =>
-  () =>
-    withTenant(database, tenantId, fn);
-const cases: TCase[] = [
-  {
-    name: '消费明细 page 1/20 + total, this month',
-    http: route(routeTables.billing.consumePage.path, { page: 1, limit: 20, from: monthStart }),
-    raw: inTenant((tx) =>
-      billingRepository.consumePage(tx, { tenantId, scope, filter: { from: monthStart } }, { page: 1, limit: 20 }),
-    ),
-  },
-  {
-    name: '账单 (line × department), this month',
-    http: route(routeTables.billing.billPage.path, { page: 1, limit: 20, month }),
-    raw: inTenant((tx) =>
-      billingRepository.billRows(tx, tenantId, scope, monthRange(month), {}, { page: 1, limit: 20 }),
-    ),
-  },
-  {
-    name: '账单分析 (totals, last month, by day/line/dept/person)',
-    http: route(routeTables.billing.billAnalysis.path, { month }),
-    raw: inTenant(async (tx) => {
-      const range = monthRange(month);
-      await billingRepository.totals(tx, tenantId, scope, range);
-      await billingRepository.totals(tx, tenantId, scope, range.prev);
-      await billingRepository.analysis(tx, tenantId, scope, range);
-    }),
-  },
-];
-
 console.log(
-  `\n${name}: ${counts.records} call records, ${counts.charges} charges, ${counts.daily} day rows; month ${month}`,
+  `\n${name}: ${counts.records} call records, ${counts.charges} charges, ${counts.daily} day rows; ` +
+    `node ${process.version}, ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
 );
-if (args.only !== 'ingestion')
-  console.log('| query | endpoint p50 | p95 | raw p50 | p95 | ratio |\n|---|---|---|---|---|---|');
-for (const c of args.only === 'ingestion' ? [] : cases) {
-  await c.http();
-  await c.raw();
-  const h: number[] = [];
-  const r: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    h.push(await time(c.http));
-    r.push(await time(c.raw));
+
+if (args.only !== 'ingestion') {
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: benchUrl,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: '',
+      SEED_DEMO: '0',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      CRM_RELEASE_JOB_MINUTES: '1440',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  // A failed run takes its server down with it.
+  process.on('exit', () => server.kill('SIGTERM'));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 600) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 100));
   }
-  const [hm, rm] = [median(h), median(r)];
-  console.log(
-    `| ${c.name} | ${hm.toFixed(1)} ms | ${p95(h).toFixed(1)} | ${rm.toFixed(1)} ms | ${p95(r).toFixed(1)} | ${(hm / rm).toFixed(2)}x |`,
-  );
+  const signedIn = async (username: string, password: string) => {
+    const res = await fetch(`${base}/sso/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    const token = ((await res.json()) as { data: { token: string } }).data.token;
+    const auth = (await app.services.auth.authenticate(token))!;
+    return { token, auth, scope: await app.services.org.dataScopeOf(auth) };
+  };
+  const admin = await signedIn('admin', 'Admin@2026');
+
+  // This month (Asia/Shanghai) so far, and the whole month before it.
+  const month = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
+  const lastMonth = monthRange(month).prev.first.slice(0, 7);
+  const monthStart = Date.parse(`${month}-01T00:00:00+08:00`);
+  const pick = async (q: SQL) => rowsOf<{ id: number }>(await db.execute(q))[0]?.id;
+  const deptId = (await pick(sql`select dept_id::int as id from users where username = 'agent04'`))!;
+  const lineId = (await pick(sql`select line_id::int as id from call_charges where tenant_id = ${tenantId}
+    and start_time >= ${new Date(monthStart).toISOString()} group by line_id order by count(*) desc limit 1`))!;
+
+  // The repository's statements, recorded as they run, for their EXPLAIN.
+  const dialect = new PgDialect();
+  type TStatement = { sql: string; params: unknown[] };
+  const capturing = (tx: TDb, captured: TStatement[]) =>
+    new Proxy(tx, {
+      get(target, prop, receiver) {
+        if (prop === 'execute')
+          return (q: SQL) => {
+            captured.push(dialect.sqlToQuery(q));
+            return target.execute(q);
+          };
+        return Reflect.get(target, prop, receiver);
+      },
+    }) as TDb;
+
+  type TWho = typeof admin;
+  type TCase = { name: string; who: TWho; path: string; body: object; raw: (tx: TDb, who: TWho) => Promise<unknown> };
+  const consume = (who: TWho, filter: object, page: number) => (tx: TDb) =>
+    billingRepository.consumePage(
+      tx,
+      { tenantId, scope: who.scope, filter: { from: monthStart, ...filter } },
+      { page, limit: 20 },
+    );
+  const analysis = (m: string) => async (tx: TDb, who: TWho) => {
+    const range = monthRange(m);
+    await billingRepository.totals(tx, tenantId, who.scope, range);
+    await billingRepository.totals(tx, tenantId, who.scope, range.prev);
+    await billingRepository.analysis(tx, tenantId, who.scope, range);
+  };
+  const bill = (m: string) => (tx: TDb, who: TWho) =>
+    billingRepository.billRows(tx, tenantId, who.scope, monthRange(m), {}, { page: 1, limit: 20 });
+  const consumePath = routeTables.billing.consumePage.path;
+  const cases: TCase[] = [
+    {
+      name: '消费明细 page 1/20 + total, this month',
+      who: admin,
+      path: consumePath,
+      body: { page: 1, limit: 20, from: monthStart },
+      raw: consume(admin, {}, 1),
+    },
+    {
+      name: '消费明细 page 1/20 + total, this month, one department',
+      who: admin,
+      path: consumePath,
+      body: { page: 1, limit: 20, from: monthStart, deptId },
+      raw: consume(admin, { deptId }, 1),
+    },
+    {
+      name: '消费明细 page 250/20 (offset 4,980) + total, this month, one line',
+      who: admin,
+      path: consumePath,
+      body: { page: 250, limit: 20, from: monthStart, lineId },
+      raw: consume(admin, { lineId }, 250),
+    },
+    {
+      name: '账单 (line × department), this month',
+      who: admin,
+      path: routeTables.billing.billPage.path,
+      body: { page: 1, limit: 20, month },
+      raw: bill(month),
+    },
+    {
+      name: '账单 (line × department), last month',
+      who: admin,
+      path: routeTables.billing.billPage.path,
+      body: { page: 1, limit: 20, month: lastMonth },
+      raw: bill(lastMonth),
+    },
+    {
+      name: '账单分析 (totals, month over month, by day/line/dept/person), this month',
+      who: admin,
+      path: routeTables.billing.billAnalysis.path,
+      body: { month },
+      raw: analysis(month),
+    },
+    {
+      name: '账单分析, last month',
+      who: admin,
+      path: routeTables.billing.billAnalysis.path,
+      body: { month: lastMonth },
+      raw: analysis(lastMonth),
+    },
+  ];
+
+  const plans: string[] = [];
+  const explainPool = new pg.Pool({ connectionString: benchUrl, max: 1 });
+  const explain = async (label: string, q: TStatement) => {
+    const c = await explainPool.connect();
+    try {
+      await c.query('begin');
+      await c.query(`select set_config('app.tenant_id', $1, true), set_config('role', $2, true)`, [
+        String(tenantId),
+        database.hasAppRole ? 'yunhu_app' : 'none',
+      ]);
+      const res = await c.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params);
+      plans.push(`-- ${label}\n${res.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    } finally {
+      await c.query('rollback');
+      c.release();
+    }
+  };
+
+  console.log(`month ${month} (last month ${lastMonth}), ${runs} runs each, HTTP and raw interleaved\n`);
+  console.log('| query | HTTP p50 ms | HTTP p95 | raw SQL p50 ms | raw p95 | ratio (p50) | < 200 ms, ≤ 1.5x |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const c of cases) {
+    const http = async () => {
+      const res = await fetch(`${base}${c.path}`, {
+        method: 'POST',
+        headers: { 'cloud-token': c.who.token, 'content-type': 'application/json' },
+        body: JSON.stringify(c.body),
+      });
+      const json = (await res.json()) as { code: number; msg: string };
+      if (json.code !== 0) throw new Error(`${c.path}: ${json.msg}`);
+    };
+    const raw = () => withTenant(database, tenantId, (tx) => c.raw(tx, c.who));
+    await http();
+    await raw();
+    const h: number[] = [];
+    const r: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      h.push(await time(http));
+      r.push(await time(raw));
+    }
+    const [hm, rm] = [median(h), median(r)];
+    const met = hm < 200 && hm / rm <= 1.5 ? 'met' : 'missed';
+    console.log(
+      `| ${c.name} | ${hm.toFixed(1)} | ${p95(h).toFixed(1)} | ${rm.toFixed(1)} | ${p95(r).toFixed(1)} | ${(hm / rm).toFixed(2)}x | ${met} |`,
+    );
+    if (args.plans !== '0') {
+      const captured: TStatement[] = [];
+      await withTenant(database, tenantId, (tx) => c.raw(capturing(tx, captured), c.who));
+      for (const [i, q] of captured.entries()) await explain(`${c.name}: statement ${i + 1}`, q);
+    }
+  }
+  if (plans.length) console.log(`\nPlans (EXPLAIN ANALYZE, BUFFERS):\n\n${plans.join('\n\n')}`);
+  await explainPool.end();
+  server.kill('SIGTERM');
 }
 
 // ---- ingestion: a free line (rating only) against charging from a package and from the balance --------
-const agent = rowsOf<{ id: number; dept_id: number | null }>(
-  await db.execute(sql`select id::int, dept_id::int from users where username = 'agent01'`),
-)[0]!;
-const newLine = async (label: string, price: number) => {
-  const row = rowsOf<{ id: number }>(
-    await db.execute(
-      sql`insert into lines (name, mode, price_per_minute) values (${`压测${label}${crypto.randomUUID().slice(0, 4)}`}, 0, ${price}) returning id::int`,
-    ),
+if (args.only !== 'pages') {
+  const agent = rowsOf<{ id: number; dept_id: number | null }>(
+    await db.execute(sql`select id::int, dept_id::int from users where username = 'agent01'`),
   )[0]!;
-  return row.id;
-};
-const free = await newLine('免费', 0);
-const packetLine = await newLine('套餐', 12);
-const balanceLine = await newLine('余额', 12);
-await db.execute(sql`insert into packets (tenant_id, line_id, name, total_minutes, price, bought_at, expire_at)
+  const newLine = async (label: string, price: number) => {
+    const row = rowsOf<{ id: number }>(
+      await db.execute(
+        sql`insert into lines (name, mode, price_per_minute) values (${`压测${label}${crypto.randomUUID().slice(0, 4)}`}, 0, ${price}) returning id::int`,
+      ),
+    )[0]!;
+    return row.id;
+  };
+  const free = await newLine('免费', 0);
+  const packetLine = await newLine('套餐', 12);
+  const balanceLine = await newLine('余额', 12);
+  await db.execute(sql`insert into packets (tenant_id, line_id, name, total_minutes, price, bought_at, expire_at)
   values (${tenantId}, ${packetLine}, '压测包', 1000000, 0, now(), now() + interval '30 days')`);
-const ingest = async (lineId: number) => {
-  const bindId = `bench-${crypto.randomUUID()}`;
-  await db.execute(sql`insert into call_binds (tenant_id, bind_id, user_id, dept_id, line_id, line_mode, tel_b, state)
+  const ingest = async (lineId: number) => {
+    const bindId = `bench-${crypto.randomUUID()}`;
+    await db.execute(sql`insert into call_binds (tenant_id, bind_id, user_id, dept_id, line_id, line_mode, tel_b, state)
     values (${tenantId}, ${bindId}, ${agent.id}, ${agent.dept_id}, ${lineId}, 0, '13900000000', 'ringing')`);
-  const end = Date.now();
-  return time(() =>
-    app.call.callbacks.ingestCarrier({
-      callId: `bench-${bindId}`,
-      bindId,
-      outcome: 'connected',
-      telA: '13800000002',
-      telB: '13900000000',
-      telX: '',
-      startTime: end - 95_000,
-      answerTime: end - 90_000,
-      endTime: end,
-      finishStatus: 2,
-      recordingKey: null,
-    } as Parameters<typeof app.call.callbacks.ingestCarrier>[0]),
-  );
-};
-const lanes = { free: [] as number[], packet: [] as number[], balance: [] as number[] };
-for (let i = 0; i < 10; i++) await Promise.all([ingest(free), ingest(packetLine), ingest(balanceLine)]);
-for (let i = 0; i < ingestCalls; i++) {
-  lanes.free.push(await ingest(free));
-  lanes.packet.push(await ingest(packetLine));
-  lanes.balance.push(await ingest(balanceLine));
-}
-const base = median(lanes.free);
-console.log(`\ningestion of one carrier callback, ${ingestCalls} calls each, interleaved (median per call):`);
-console.log('| line | p50 | p95 | against the free line |\n|---|---|---|---|');
-for (const [lane, xs] of Object.entries(lanes)) {
-  console.log(
-    `| ${lane} | ${median(xs).toFixed(2)} ms | ${p95(xs).toFixed(2)} ms | ${(median(xs) / base).toFixed(2)}x |`,
-  );
+    const end = Date.now();
+    return time(() =>
+      app.call.callbacks.ingestCarrier({
+        callId: `bench-${bindId}`,
+        bindId,
+        outcome: 'connected',
+        telA: '13800000002',
+        telB: '13900000000',
+        telX: '',
+        startTime: end - 95_000,
+        answerTime: end - 90_000,
+        endTime: end,
+        finishStatus: 2,
+        recordingKey: null,
+      } as Parameters<typeof app.call.callbacks.ingestCarrier>[0]),
+    );
+  };
+  const lanes = { free: [] as number[], packet: [] as number[], balance: [] as number[] };
+  for (let i = 0; i < 10; i++) await Promise.all([ingest(free), ingest(packetLine), ingest(balanceLine)]);
+  for (let i = 0; i < ingestCalls; i++) {
+    lanes.free.push(await ingest(free));
+    lanes.packet.push(await ingest(packetLine));
+    lanes.balance.push(await ingest(balanceLine));
+  }
+  const floor = median(lanes.free);
+  console.log(`\ningestion of one carrier callback, ${ingestCalls} calls each, interleaved (median per call):`);
+  console.log('| line | p50 | p95 | against the free line |\n|---|---|---|---|');
+  for (const [lane, xs] of Object.entries(lanes)) {
+    console.log(
+      `| ${lane} | ${median(xs).toFixed(2)} ms | ${p95(xs).toFixed(2)} ms | ${(median(xs) / floor).toFixed(2)}x |`,
+    );
+  }
 }
 await app.close();
 await client.end();
