@@ -1,6 +1,7 @@
 import type {
   agentCloseRoutes,
   agentJxsRoutes,
+  agentLookupRoutes,
   agentNoticeRoutes,
   agentRoutes,
   agentSettlementRoutes,
@@ -24,6 +25,7 @@ type TAgentOwnRoutes = Omit<
   | keyof typeof agentStockRoutes
   | keyof typeof agentStaffRoutes
   | keyof typeof agentJxsRoutes
+  | keyof typeof agentLookupRoutes
 >;
 
 export const agentHandlers = (agent: TAgentService): THandlers<TAgentOwnRoutes> => ({
