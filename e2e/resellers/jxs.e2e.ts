@@ -1,0 +1,122 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInChangingPassword } from '../org/first-sign-in.js';
+import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
+import { recordMessages, shownMessages, sideMenuTexts, signInWithPassword } from '../support/console.js';
+
+const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
+
+// Own data only: names, accounts and mobiles carry this run's suffix.
+const suffix = String(Date.now()).slice(-6);
+const agentName = `台州椒代${suffix}代理有限公司`;
+const agentUser = `agj${suffix}`;
+const agentMobile = `1394${suffix}1`;
+const jxsName = `椒江经销${suffix}`;
+const jxsUser = `jxs${suffix}`;
+const jxsMobile = `1395${suffix}2`;
+const enterpriseName = `温岭椒企${suffix}科技有限公司`;
+const bossUser = `jxe${suffix}`;
+const bossMobile = `1396${suffix}3`;
+const password = 'Agent@2026x';
+
+/** Opens the side menu's 代理商后台 folder (its screens are listed only then). */
+const openAgentFolder = async (page: Page) => {
+  const menu = page.getByRole('menu').first();
+  await menu.getByText('代理商后台').click();
+  await menu.getByRole('menuitem').filter({ hasText: '我的企业' }).waitFor();
+};
+
+describe('resellers: a distributor (经销商) with its own invitation code', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('the agent creates a distributor; an enterprise registers with its link; the distributor sees it and the month', async () => {
+    const platform = await newPage(browser);
+    await recordMessages(platform);
+    await signInWithPassword(platform, 'platform', 'Platform@2026');
+    await platform.goto(`${baseUrl()}/#/menu/platform/agent`);
+    await platform.getByTestId('agent-create').click();
+    const created = platform.getByRole('dialog');
+    await created.getByLabel('代理商名称').fill(agentName);
+    await created.getByLabel('联系人', { exact: true }).fill('椒代经理');
+    await created.getByLabel('联系人手机号').fill(agentMobile);
+    await created.getByLabel('管理员账号').fill(agentUser);
+    await created.getByLabel('初始密码').fill(password);
+    await created.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(async () => (await shownMessages(platform)).join()).toContain(`已创建代理商「${agentName}」`);
+
+    // The agent creates a distributor with a login and a given password.
+    const agent = await newPage(browser);
+    await recordMessages(agent);
+    await signInWithPassword(agent, agentUser, password);
+    await openAgentFolder(agent);
+    expect(await sideMenuTexts(agent)).toEqual(expect.arrayContaining(['经销商管理', '月度使用', '解锁名单']));
+    await agent.goto(`${baseUrl()}/#/menu/agent/jxs`);
+    await agent.getByTestId('jxs-add').click();
+    const form = agent.getByRole('dialog');
+    await form.getByLabel('经销商名称').fill(jxsName);
+    await form.getByLabel('联系人').fill('椒江老王');
+    await form.getByLabel('手机号').fill(jxsMobile);
+    await form.getByLabel('登录账号').fill(jxsUser);
+    await form.getByLabel('初始密码').fill('Given@2026x');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(async () => (await shownMessages(agent)).join()).toContain(`已创建经销商「${jxsName}」`);
+    const jxsRow = rows(agent.getByTestId('list-agentJxs')).filter({ hasText: jxsUser });
+    await jxsRow.waitFor();
+
+    // The distributor signs in (changing the given password) and sees its own screens only.
+    const jxs = await newPage(browser);
+    await jxs.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await signInChangingPassword(jxs, jxsUser, 'Given@2026x', 'Mine@2026x');
+    await openAgentFolder(jxs);
+    const menu = await sideMenuTexts(jxs);
+    for (const shown of ['我的企业', '邀请码', '月度使用', '解锁名单']) expect(menu).toContain(shown);
+    for (const hidden of ['经销商管理', '价格设置', '订单与利润', '员工管理', '坐席汇总'])
+      expect(menu).not.toContain(hidden);
+
+    // Its own invitation code (10 characters, not the agent's) and link, copied.
+    await jxs.goto(`${baseUrl()}/#/menu/agent/invite`);
+    const codeCell = jxs.getByTestId('agent-invite-code');
+    await expect.poll(async () => ((await codeCell.textContent()) ?? '').trim()).toMatch(/^[A-Z2-9]{10}$/);
+    const code = ((await codeCell.textContent()) ?? '').trim();
+    expect(((await jxsRow.textContent()) ?? '').includes(code)).toBe(true);
+    const link = ((await jxs.getByTestId('agent-invite-link').textContent()) ?? '').trim();
+    expect(link).toContain(`#/register?code=${code}`);
+    await jxs.getByTestId('agent-invite-copy').click();
+    await expect.poll(() => jxs.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    // An enterprise registers with the link.
+    const boss = await newPage(browser);
+    await boss.goto(link);
+    await expect.poll(() => boss.getByTestId('register-invite-code').inputValue()).toBe(code);
+    await boss.getByPlaceholder('请输入企业名称').fill(enterpriseName);
+    await boss.getByPlaceholder('请输入联系人姓名').fill('椒企老板');
+    await boss.getByPlaceholder('4-32位字母、数字或下划线，以字母开头').fill(bossUser);
+    await boss.getByPlaceholder('请输入手机号').fill(bossMobile);
+    await boss.getByTestId('sms-code-button').click();
+    await boss
+      .getByText(/\d+\s*秒/)
+      .first()
+      .waitFor();
+    await boss.getByPlaceholder('请输入验证码').fill(await lastSmsCode(bossMobile));
+    await boss.getByPlaceholder('8-32位，须包含字母和数字').fill(password);
+    await boss.getByPlaceholder('请再次输入密码').fill(password);
+    await boss.getByTestId('register-submit').click();
+    await boss.getByText('注册申请已提交').waitFor();
+
+    // The distributor sees it in 我的企业 and in this month's use; the agent sees it in its list too.
+    await jxs.goto(`${baseUrl()}/#/menu/agent/enterprises`);
+    await rows(jxs.getByTestId('list-agentEnterprises')).filter({ hasText: enterpriseName }).waitFor();
+    await jxs.goto(`${baseUrl()}/#/menu/agent/jxs-use`);
+    const useRow = rows(jxs.getByTestId('list-agentJxsUse')).filter({ hasText: jxsName });
+    await useRow.waitFor();
+    expect(await rows(jxs.getByTestId('list-agentJxsUse')).count()).toBe(1);
+    // 名下企业 1, 本月新增企业 1.
+    await expect.poll(async () => (await useRow.locator('td').allTextContents()).slice(1, 3)).toEqual(['1', '1']);
+    await agent.goto(`${baseUrl()}/#/menu/agent/enterprises`);
+    await rows(agent.getByTestId('list-agentEnterprises')).filter({ hasText: enterpriseName }).waitFor();
+  });
+});
