@@ -61,6 +61,46 @@ export const importRepository = {
         .returning({ id: imports.id })
     ).length === 1,
 
+  /**
+   * Holds the lease of a running batch for one chunk written beside others (FOR KEY SHARE until
+   * the chunk commits): the sweep's FOR UPDATE SKIP LOCKED passes a live chunk's batch over, while
+   * the other chunks' key-share locks and their progress updates do not wait on it. False when the
+   * batch is no longer this runner's.
+   */
+  holdLease: async (tx: TDb, tenantId: number, id: string, runner: string) =>
+    (
+      await tx
+        .select({ id: imports.id })
+        .from(imports)
+        .where(heldBy(tenantId, id, runner))
+        .for('key share')
+    ).length === 1,
+
+  /**
+   * Renews the lease with one chunk's counts in one statement, just before the chunk commits (the
+   * row stays locked only from there to the commit); false when the batch is no longer this runner's.
+   */
+  renewWithProgress: async (
+    tx: TDb,
+    tenantId: number,
+    id: string,
+    runner: string,
+    d: { inserted: number; updated: number; skipped: number },
+  ) =>
+    (
+      await tx
+        .update(imports)
+        .set({
+          heartbeatAt: sql`now()`,
+          processed: sql`${imports.processed} + ${d.inserted + d.updated + d.skipped}`,
+          inserted: sql`${imports.inserted} + ${d.inserted}`,
+          updated: sql`${imports.updated} + ${d.updated}`,
+          skipped: sql`${imports.skipped} + ${d.skipped}`,
+        })
+        .where(heldBy(tenantId, id, runner))
+        .returning({ id: imports.id })
+    ).length === 1,
+
   /** Ends a run this runner still holds (done or failed); false when it no longer holds it. */
   endRun: async (tx: TDb, tenantId: number, id: string, runner: string, patch: Partial<TBatchInsert>) =>
     (

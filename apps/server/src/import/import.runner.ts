@@ -24,6 +24,12 @@ export const importLimits = {
    */
   checkChunk: 2000,
   writeChunk: 5000,
+  /**
+   * Chunks of a set-based writer written at once, each on its own connection (PostgreSQL; PGlite
+   * has one session, so one there). One connection writing left one of two cores idle: the
+   * database writes a chunk while the server waits on it.
+   */
+  writeWorkers: 2,
   batchTtlHours: 24,
   /**
    * A running import's writer renews its lease with every chunk (a 500-row chunk takes well under
@@ -171,6 +177,66 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
     return row;
   };
 
+  /**
+   * Writes the valid unwritten staged rows of a set-based writer, `writeWorkers` chunks at once,
+   * each chunk in its own transaction on its own connection. Each chunk holds the batch's lease
+   * (holdLease, FOR KEY SHARE) from its first statement, takes the next key range in one look-up at
+   * a time (no two chunks share a row), and renews the lease with its counts just before its
+   * commit. Chunks may commit out of order: the checkpoint is each row's, so a resume writes
+   * exactly what did not commit. A failing chunk stops the others after the chunk each is writing.
+   * A chunk never opens a second transaction nor waits on anything of this process while it holds
+   * its connection, except the range look-up of another chunk (one statement).
+   * Says 'done' (every row written, the batch not closed yet) or 'lost' (the lease was taken).
+   */
+  const writeChunks = async (run: TImportRun, writeRange: NonNullable<TImportWriter['writeRange']>) => {
+    const { auth, batch } = run;
+    const workers = database.kind === 'postgres' ? Math.max(1, importLimits.writeWorkers) : 1;
+    let after = metaRowNo;
+    let taking: Promise<unknown> = Promise.resolve();
+    let isStopped = false;
+    let isLost = false;
+    let failure: { error: unknown } | null = null;
+    /** The next range, one look-up at a time (in the chunk's transaction); null when none is left. */
+    const nextRange = (tx: TDb) => {
+      const range = taking.then(async () => {
+        if (isStopped) return null;
+        const upto = await repo.chunkEnd(tx, auth.tenantId, batch.id, after, importLimits.writeChunk);
+        if (upto === null) return null;
+        const taken = { after, upto };
+        after = upto;
+        return taken;
+      });
+      taking = range.catch(() => undefined);
+      return range;
+    };
+    const worker = async () => {
+      while (!isStopped) {
+        try {
+          const step = await scoped(auth, async (tx) => {
+            if (!(await repo.holdLease(tx, auth.tenantId, batch.id, runner))) return 'lost';
+            const range = await nextRange(tx);
+            if (!range) return 'end';
+            const counts = await writeRange(tx, run, range);
+            // The key-share lock kept every sweep off the batch: the lease cannot have moved.
+            if (!(await repo.renewWithProgress(tx, auth.tenantId, batch.id, runner, counts))) {
+              throw new Error(`import ${batch.id}: lease lost while a chunk held it`);
+            }
+            return 'more';
+          });
+          if (step === 'more') continue;
+          if (step === 'lost') isLost = true;
+          return;
+        } catch (error) {
+          failure ??= { error };
+          isStopped = true;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, worker));
+    if (failure) throw (failure as { error: unknown }).error;
+    return isLost ? 'lost' : 'done';
+  };
+
   /** Writes the valid staged rows not yet written while this process holds the batch's lease. */
   const write = async (run: TImportRun, writer: TImportWriter) => {
     const { auth, batch } = run;
@@ -178,6 +244,9 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
     try {
       let after = metaRowNo;
       for (;;) {
+        if (writer.writeRange && !writer.isOneTransaction && (await writeChunks(run, writer.writeRange)) === 'lost') {
+          return;
+        }
         const step = await scoped(auth, async (tx) => {
           // The lease first: it locks the batch row until this chunk commits (a sweep passes it
           // over) and stops a writer whose batch was taken for dead meanwhile.

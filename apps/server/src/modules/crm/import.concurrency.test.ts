@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/client.js';
 import { importLimits } from '../../import/import.runner.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { eventually, readXlsx } from '../org/org.test-kit.js';
+import { crmKit } from './crm.test-kit.js';
 import { createCrmImportService } from './import.service.js';
 
 const r = routeTables.crmImport;
@@ -118,6 +119,29 @@ describe('imports at the same time (issue 13): the database decides, nothing is 
     const lines = (await readXlsx(report.rawPayload)).slice(1);
     expect(lines).toHaveLength(doneB.skipped);
     for (const line of lines) expect(line.slice(3)).toEqual(['已跳过', '手机号在预览后已被录入为客户，未导入']);
+  });
+
+  it('writes chunks at once under 每人最多客户数: exactly the room is written, the rest skipped with why', async () => {
+    // Chunks of 40 written two at once (importLimits.writeWorkers, PostgreSQL): each chunk counts the
+    // owner's customers, which a chunk beside it has not committed yet, unless they take turns.
+    const kit = await crmKit(t);
+    const [{ owned }] = (await q<{ owned: number }>(sql`select count(*)::int as owned from customers c
+      join users u on u.id = c.owner_id where u.username = 'manager' and c.deleted_at is null`)) as [{ owned: number }];
+    await kit.setRules({ maxOwned: owned + 100 });
+    try {
+      const rows = Array.from(
+        { length: 400 },
+        (_, i) => [`上限${i}`, `1397400${String(i).padStart(4, '0')}`] as [string, string],
+      );
+      const preview = await uploadCsv(t, manager, csvOf(rows));
+      expect(preview.code, preview.msg).toBe(0);
+      expect((await confirm(preview.data.batchId, manager)).json()).toMatchObject({ code: 0 });
+      const done = await waitDone(preview.data.batchId, manager);
+      expect(done).toMatchObject({ status: 'done', processed: 400, inserted: 100, skipped: 300 });
+      expect(await written('1397400%')).toHaveLength(100);
+    } finally {
+      await kit.resetRules();
+    }
   });
 
   it('removes the rows of a batch that expired unwritten, keeping the refused ones for its result', async () => {

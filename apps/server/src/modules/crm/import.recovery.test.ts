@@ -66,9 +66,11 @@ describe('an import whose process dies mid-run (hardening item 6)', () => {
       onError: () => undefined,
     });
     expect((await doomed.customerConfirm(auth, batchId)).status).toBe('running');
+    // Dead, and its chunks written at once (import.runner.ts writeChunks) all ended: one may still
+    // commit after another waits for ever.
     await eventually(
-      async () => dying.isDead(),
-      (isDead) => isDead,
+      async () => dying.isStill(),
+      (isStill) => isStill,
     );
     const halfway = (await t.call(r.importState, { batchId }, manager)).body.data;
     expect(halfway.status).toBe('running');
@@ -162,9 +164,11 @@ describe('an import whose process dies mid-run (hardening item 6)', () => {
       onError: () => undefined,
     });
     await doomed.followConfirm((await t.app.services.auth.authenticate(manager))!, batchId);
+    // Dead, and its chunks written at once (import.runner.ts writeChunks) all ended: one may still
+    // commit after another waits for ever.
     await eventually(
-      async () => dying.isDead(),
-      (isDead) => isDead,
+      async () => dying.isStill(),
+      (isStill) => isStill,
     );
     const halfway = (await t.call(r.importState, { batchId }, manager)).body.data;
     expect(halfway.processed).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import type { TDb } from '../../db/client.js';
+import { lockForTransaction } from '../../db/locks.js';
 import type { TDataScope } from '../../db/scope.js';
 import type { TAuth } from '../../http/context.js';
 import { importRepository as staging } from '../../import/import.repository.js';
@@ -158,7 +159,12 @@ export const writeCustomerRange = async (
   let deptId: number | null = null;
   if (isPrivate) {
     maxOwned = (await readCrmSettings(tx, auth.tenantId)).maxOwned;
-    if (maxOwned > 0) room = Math.max(0, maxOwned - (await repo.ownedCount(tx, auth.tenantId, auth.userId)));
+    if (maxOwned > 0) {
+      // Chunks written at once (import.runner.ts writeChunks) of one owner count and insert one at
+      // a time: a chunk beside this one would not see this one's rows before it commits.
+      await lockForTransaction(tx, 'crm_import_owner', auth.userId);
+      room = Math.max(0, maxOwned - (await repo.ownedCount(tx, auth.tenantId, auth.userId)));
+    }
     deptId = await repo.deptOf(tx, auth.tenantId, auth.userId);
   }
   const fresh = await repo.insertStaged(tx, {
