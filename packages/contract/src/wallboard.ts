@@ -84,6 +84,22 @@ export const wallboardRoutes = {
     permission: Perm.callListen,
     summary: '监听应答',
   }),
+  /**
+   * A fresh offer for one party (`index`) whose connection did not reach `connected`: the gateway's
+   * subscription to that party is replaced (unsubscribe, subscribe request); answered again with
+   * listenAnswer. Part of the same listen (not written to the operation log again).
+   */
+  listenRenew: route({
+    method: 'POST',
+    path: '/base/call/wallboard/listen/renew',
+    request: z.object({
+      listenId: z.string().min(1).max(100),
+      index: z.number().int().min(0).max(3),
+    }),
+    response: z.object({ sdp: z.string() }),
+    permission: Perm.callListen,
+    summary: '监听重连',
+  }),
   /** Stops a listen (the call's end stops it too). */
   listenStop: route({
     method: 'POST',

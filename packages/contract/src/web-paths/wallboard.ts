@@ -5,5 +5,6 @@ export const wallboardRoutes = {
   wallboard: { method: 'POST', path: '/base/call/wallboard' },
   listenStart: { method: 'POST', path: '/base/call/wallboard/listen' },
   listenAnswer: { method: 'POST', path: '/base/call/wallboard/listen/answer' },
+  listenRenew: { method: 'POST', path: '/base/call/wallboard/listen/renew' },
   listenStop: { method: 'POST', path: '/base/call/wallboard/listen/stop' },
 } as unknown as typeof C.wallboardRoutes;

@@ -8,7 +8,15 @@ import { listenRepository } from './listen.repository.js';
 /** A listen nobody stopped is forgotten after this (the call ended long ago: the gateway dropped it). */
 const forgetAfterMs = 4 * 3_600_000;
 
-type TListen = { tenantId: number; viewerId: number; callId: string; toTags: string[]; startedAt: number };
+type TListen = {
+  tenantId: number;
+  viewerId: number;
+  callId: string;
+  /** Per party: its tag at the gateway (from-tag) and the listener's subscription to it (to-tag). */
+  fromTags: string[];
+  toTags: string[];
+  startedAt: number;
+};
 
 /**
  * 监听 (issue 14 step 7): a manager hears a talking person of his data scope through the media
@@ -73,6 +81,7 @@ export const createListenService = (deps: {
       tenantId: ctx.auth.tenantId,
       viewerId: ctx.auth.userId,
       callId,
+      fromTags: parties,
       toTags: made.map((m) => m.toTag),
       startedAt: at.getTime(),
     });
@@ -94,6 +103,28 @@ export const createListenService = (deps: {
     return null;
   };
 
+  /**
+   * A fresh subscription to party `index` (the page's connection to it did not connect): the old
+   * one is dropped at the gateway, the new offer handed back for listenAnswer.
+   */
+  const renew = async (ctx: TRequestContext, listenId: string, index: number): Promise<{ sdp: string }> => {
+    const listen = own(ctx, listenId);
+    const fromTag = listen.fromTags[index];
+    const oldTag = listen.toTags[index];
+    if (fromTag === undefined || oldTag === undefined) throw callErrors.listenBadAnswer();
+    await release(listen.callId, [oldTag]);
+    try {
+      const made = await deps.gateway!.subscribe(listen.callId, fromTag, profile);
+      listen.toTags[index] = made.toTag;
+      return { sdp: made.sdp };
+    } catch {
+      // The call ended meanwhile (or the gateway refuses): the listen is over.
+      listens.delete(listenId);
+      await release(listen.callId, listen.toTags);
+      throw callErrors.listenGone();
+    }
+  };
+
   const stop = async (ctx: TRequestContext, listenId: string) => {
     const listen = own(ctx, listenId);
     listens.delete(listenId);
@@ -101,7 +132,7 @@ export const createListenService = (deps: {
     return null;
   };
 
-  return { start, answer, stop, underWay: () => listens.size };
+  return { start, answer, renew, stop, underWay: () => listens.size };
 };
 
 export type TListenService = ReturnType<typeof createListenService>;

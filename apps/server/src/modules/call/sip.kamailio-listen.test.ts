@@ -27,7 +27,7 @@ import { webrtcCall } from './sip.webrtc.test-kit.js';
  * administrator's listen gets one WebRTC offer per party (ICE, DTLS-SRTP, receive-only) and is
  * written to the operation log; the same subscriptions made with a plain-RTP listener carry the
  * trunk's packets to a UDP socket, and stop carrying them once unsubscribed, the call going on.
- * The browser's ears: e2e/softphone/listen.e2e.ts.
+ * A party can be given a fresh subscription (listenRenew). The browser's ears: e2e/softphone/listen.e2e.ts.
  */
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sippMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
@@ -184,6 +184,19 @@ describe.skipIf(missing !== null && !isRequired)('监听 through the media gatew
     expect(foreign.body.msg).toBe('监听已结束，请重新点击监听');
     const noSuchParty = await t.call(routeTables.wallboard.listenAnswer, { listenId, index: 2, sdp: 'v=0' }, admin);
     expect(noSuchParty.body.msg).toBe('监听应答与媒体网关的提议不符，请重新点击监听');
+    // A party whose connection did not connect gets a fresh subscription (other ICE credentials);
+    // another person's renew and a party the call has not are refused.
+    const renewed = await t.call(routeTables.wallboard.listenRenew, { listenId, index: 1 }, admin);
+    expect(renewed.body.code).toBe(0);
+    const ufrag = (sdp: string) => /^a=ice-ufrag:(\S+)/m.exec(sdp)![1];
+    expect(renewed.body.data.sdp).toMatch(/^a=setup:passive/m);
+    expect(ufrag(renewed.body.data.sdp)).not.toBe(ufrag(sdps[1]!));
+    expect((await t.call(routeTables.wallboard.listenRenew, { listenId, index: 1 }, manager)).body.msg).toBe(
+      '监听已结束，请重新点击监听',
+    );
+    expect((await t.call(routeTables.wallboard.listenRenew, { listenId, index: 2 }, admin)).body.msg).toBe(
+      '监听应答与媒体网关的提议不符，请重新点击监听',
+    );
     expect((await t.call(routeTables.wallboard.listenStop, { listenId }, admin)).body.code).toBe(0);
     expect((await t.call(routeTables.wallboard.listenStop, { listenId }, admin)).body.msg).toBe(
       '监听已结束，请重新点击监听',

@@ -20,6 +20,7 @@ export const wallboardHandlers = (
   wallboard: (ctx) => wallboard.board(ctx),
   listenStart: (ctx) => listen.start(ctx, ctx.input.userId),
   listenAnswer: (ctx) => listen.answer(ctx, ctx.input.listenId, ctx.input.index, ctx.input.sdp),
+  listenRenew: (ctx) => listen.renew(ctx, ctx.input.listenId, ctx.input.index),
   listenStop: (ctx) => listen.stop(ctx, ctx.input.listenId),
 });
 
