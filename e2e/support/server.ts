@@ -15,7 +15,8 @@ declare module 'vitest' {
 }
 
 /** `dataDir`: the server's DATA_DIR, where a test's media gateway leaves its captures (recordings). */
-export type TE2eSip = { wsPort: number; sharedSecret: string; realm: string; dataDir: string };
+/** `mediaNgPort`: the server's MEDIA_NG_PORT, where a test's media gateway listens (监听). */
+export type TE2eSip = { wsPort: number; sharedSecret: string; realm: string; dataDir: string; mediaNgPort: number };
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
 
@@ -44,6 +45,7 @@ export default async function setup(project: TestProject) {
     sharedSecret: 'yunhu-e2e-sip-secret',
     realm: 'sip.yunhu.test',
     dataDir,
+    mediaNgPort: await freePort(),
   };
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: root,
@@ -57,6 +59,7 @@ export default async function setup(project: TestProject) {
       SIP_WS_URL: `ws://127.0.0.1:${sip.wsPort}`,
       SIP_SHARED_SECRET: sip.sharedSecret,
       SIP_REALM: sip.realm,
+      MEDIA_NG_PORT: String(sip.mediaNgPort),
       // The tests start (and stop) their own Kamailio on the chosen port.
       SIP_AUTOSTART: '0',
       // The carrier simulator (call-back lines) plays calls 20 times faster and always connects.

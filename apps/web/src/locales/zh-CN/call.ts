@@ -251,5 +251,11 @@ export const callTexts = {
     party: '对方',
     empty: '您的数据范围内没有持有软电话或回拨坐席的人员',
     refreshed: (time: string) => `每 5 秒自动刷新，最近刷新 ${time}`,
+    actions: '操作',
+    listen: '监听',
+    listening: (name: string) => `正在监听 ${name} 的通话（对方听不到您）`,
+    listenConnecting: (name: string) => `正在连接 ${name} 的通话…`,
+    listenStop: '结束监听',
+    listenNoAudio: '未能接通监听音频，请检查网络后重试',
   },
 } as const;

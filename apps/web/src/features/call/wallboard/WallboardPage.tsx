@@ -1,10 +1,19 @@
-import { type TWallboardAgent, type TWallboardState, wallboardStateLabels, wallboardStates } from '@yunhu/contract';
-import { Card, Col, Row, Statistic, Table, Tag, Typography } from 'antd';
+import {
+  Perm,
+  type TWallboardAgent,
+  type TWallboardState,
+  wallboardStateLabels,
+  wallboardStates,
+} from '@yunhu/contract';
+import { Alert, Button, Card, Col, Row, Statistic, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ellipsisColumns } from '../../../shared/list/useListController';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { useUserStore } from '../../../shared/stores/user';
 import { useWallboard } from './api';
 import { elapsedText } from './elapsed';
+import { type TListenState, useListen } from './useListen';
 
 const w = t.wallboard;
 
@@ -25,16 +34,54 @@ const useTick = () => {
   return now;
 };
 
+/** What the manager hears: one <audio> per party of the call (the gateway sends each apart). */
+const ListenBar = ({ state, onStop }: { state: TListenState; onStop: () => void }) => (
+  <Alert
+    style={{ marginBottom: 16 }}
+    type={state.phase === 'listening' ? 'info' : 'warning'}
+    showIcon
+    data-testid="listen-bar"
+    data-phase={state.phase}
+    message={state.phase === 'listening' ? w.listening(state.realName) : w.listenConnecting(state.realName)}
+    action={
+      <Button size="small" danger onClick={onStop} data-testid="listen-stop">
+        {w.listenStop}
+      </Button>
+    }
+    description={state.streams.map((stream) => (
+      // biome-ignore lint/a11y/useMediaCaption: a live call has no captions
+      <audio
+        key={stream.id}
+        autoPlay
+        data-testid="listen-audio"
+        ref={(el) => {
+          if (el && el.srcObject !== stream) el.srcObject = stream;
+        }}
+      />
+    ))}
+  />
+);
+
 /**
  * 实时监控 (callWallboard, issue 14 step 7): everyone of the viewer's data scope with a soft-phone
  * or call-back seat — 离线 / 在线空闲 / 振铃 / 通话中, for how long, whom with — and the totals,
- * asked again every few seconds.
+ * asked again every few seconds. With 监听 (call:monitor:listen) a 通话中 row offers to listen to
+ * the call silently; the listen ends by itself when the row leaves 通话中.
  */
 export const WallboardPage = () => {
   const board = useWallboard();
   const tick = useTick();
   const data = board.data;
   const receivedAt = board.dataUpdatedAt;
+  const canListen = usePermission(Perm.callListen);
+  const me = useUserStore((s) => s.user?.userId);
+  const listen = useListen();
+  const listenedRow = listen.state && data?.agents.find((a) => a.userId === listen.state!.userId);
+  // The call is over (or the person left the scope): the listen ends with it.
+  const callGone = Boolean(listen.state && data && listenedRow?.state !== 'talking');
+  useEffect(() => {
+    if (callGone) listen.stop();
+  }, [callGone, listen.stop]);
   return (
     <Card title={w.title} data-testid="wallboard">
       <Row gutter={16} style={{ marginBottom: 16 }} data-testid="wallboard-totals">
@@ -47,6 +94,7 @@ export const WallboardPage = () => {
           </Col>
         ))}
       </Row>
+      {listen.state && <ListenBar state={listen.state} onStop={listen.stop} />}
       <Table<TWallboardAgent>
         rowKey="userId"
         size="small"
@@ -79,6 +127,25 @@ export const WallboardPage = () => {
             render: (_, r) => (data ? elapsedText(r.since, data.now, receivedAt, tick) : ''),
           },
           { key: 'party', title: w.party, dataIndex: 'party' },
+          ...(canListen
+            ? [
+                {
+                  key: 'actions',
+                  title: w.actions,
+                  render: (_: unknown, r: TWallboardAgent) =>
+                    r.state === 'talking' && r.userId !== me ? (
+                      <Button
+                        size="small"
+                        data-testid="wallboard-listen"
+                        disabled={listen.state?.userId === r.userId}
+                        onClick={() => void listen.start(r.userId, r.realName)}
+                      >
+                        {w.listen}
+                      </Button>
+                    ) : null,
+                },
+              ]
+            : []),
         ])}
       />
       {data && (
