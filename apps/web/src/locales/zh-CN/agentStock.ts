@@ -1,6 +1,25 @@
 /** 线路库存, 套餐管理, 套餐变更 and the platform's 开通线路 (issue 18). */
 export const agentStockTexts = {
   agentStock: {
+    // 线路底价 (getBaseLinePage), 退订申请 (apply/unsubscribe), 联系代理商 (getAgentMobile).
+    baseLines: '线路底价',
+    baseLinesHint: '平台各线路的底价：按分钟计费的资费和每坐席每月的价格；代理商的售价不得低于底价。',
+    agentCount: '开通代理商数',
+    ordersTab: '订单与利润',
+    unsubscribesTab: '退订申请',
+    unsubscribesHint: '所属企业提交的坐席退订和套餐退订申请，由平台审核；这里只能查看进度。',
+    applyNo: '申请单号',
+    refundKind: '类型',
+    subject: '内容',
+    refundAmount: '退款金额',
+    reason: '原因',
+    refundState: '审核状态',
+    rejectReason: '驳回原因',
+    appliedAt: '申请时间',
+    examinedAt: '审核时间',
+    all: '全部',
+    agentContact: (agent: string, name: string, mobile: string) =>
+      `您的代理商：${agent}，联系人 ${name}，电话 ${mobile}。如需代理价或开通线路，请联系代理商。`,
     // 开通线路 (platform).
     openLines: '开通线路',
     openLinesTitle: (name: string) => `开通线路 — ${name}`,
@@ -24,6 +43,7 @@ export const agentStockTexts = {
     remainingMinutes: '剩余分钟',
     // 套餐管理.
     packetsTitle: '套餐管理',
+    packetsExportName: '代理商套餐',
     packetsHint:
       '在已开通的线路上创建您自己的套餐，名下企业在采购中心与平台套餐一并看到。价格不得低于底价：平台在该线路上有效期不短于该套餐的套餐中最便宜的每分钟单价 × 分钟数；平台在该线路没有这样的套餐时，按线路资费计。',
     add: '新增套餐',

@@ -1,16 +1,17 @@
 import { agentRoutes, money, orderStateLabel, type TAgentOrder } from '@yunhu/contract';
-import { Alert, Form, Input, Tag } from 'antd';
+import { Alert, Form, Input, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { agentOrderPageKey, useAgentInfo } from '../api';
+import { AgentUnsubscribeList } from '../components/AgentUnsubscribeList';
 
 const a = t.agent;
 const time = (v: number | null) => (v === null ? '—' : dayjs(v).format('YYYY-MM-DD HH:mm'));
 
-/** 订单与利润 (agent/orders): its enterprises' paid orders with the margin on each, and the total. */
-export const AgentOrderPage = () => {
+/** 订单与利润's first tab: its enterprises' paid orders with the margin on each, and the total. */
+const AgentOrders = () => {
   const info = useAgentInfo();
   const columns: TListColumn<TAgentOrder>[] = [
     { key: 'orderNo', title: a.orderNo, dataIndex: 'orderNo' },
@@ -65,3 +66,13 @@ export const AgentOrderPage = () => {
     </>
   );
 };
+
+/** 订单与利润 (agent/orders): the orders and margins, and the enterprises' 退订 applications (issue 18). */
+export const AgentOrderPage = () => (
+  <Tabs
+    items={[
+      { key: 'orders', label: t.agentStock.ordersTab, children: <AgentOrders /> },
+      { key: 'unsubscribes', label: t.agentStock.unsubscribesTab, children: <AgentUnsubscribeList /> },
+    ]}
+  />
+);

@@ -76,6 +76,9 @@ export const AgentPacketPage = () => {
         route={agentRoutes.packetPage}
         rowKey="id"
         columns={columns}
+        exportRoute={agentRoutes.packetDownload}
+        exportPermission={AgentStockPerm.packetManage}
+        exportName={s.packetsExportName}
         toolbar={
           <Permission value={AgentStockPerm.packetManage}>
             <Button

@@ -1,6 +1,7 @@
 import type { TAgentLineStock } from '@yunhu/contract';
 import { Alert, Card, Table, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { BaseLineList } from '../components/BaseLineList';
 import { useLineStock } from '../stockApi';
 
 const s = t.agentStock;
@@ -25,21 +26,27 @@ const columns = [
   },
 ];
 
-/** 线路库存 (agent/stock): the lines opened for the agent and what its enterprises hold on each. */
+/** 线路库存 (agent/stock): the lines opened for the agent, what its enterprises hold on each, and their base prices. */
 export const AgentStockPage = () => {
   const stock = useLineStock();
   return (
-    <Card title={s.stockTitle}>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.stockHint} />
-      <Table<TAgentLineStock>
-        data-testid="agent-line-stock"
-        rowKey="lineId"
-        size="middle"
-        loading={stock.isLoading}
-        dataSource={stock.data ?? []}
-        columns={columns}
-        pagination={false}
-      />
-    </Card>
+    <>
+      <Card title={s.stockTitle}>
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.stockHint} />
+        <Table<TAgentLineStock>
+          data-testid="agent-line-stock"
+          rowKey="lineId"
+          size="middle"
+          loading={stock.isLoading}
+          dataSource={stock.data ?? []}
+          columns={columns}
+          pagination={false}
+        />
+      </Card>
+      {/* 线路底价 (getBaseLinePage): the opened lines' base prices, the figures 开通线路 shows the platform. */}
+      <div style={{ marginTop: 16 }}>
+        <BaseLineList isPlatform={false} />
+      </div>
+    </>
   );
 };

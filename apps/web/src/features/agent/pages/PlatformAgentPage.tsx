@@ -1,5 +1,5 @@
 import { AgentPerm, agentRoutes, agentStatusLabel, money, type TAgent } from '@yunhu/contract';
-import { Button, Form, Input, Space, Tag } from 'antd';
+import { Button, Drawer, Form, Input, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -14,6 +14,7 @@ import { AgentCloseActions } from '../components/AgentCloseActions';
 import { AgentDetailDrawer } from '../components/AgentDetailDrawer';
 import { AgentLinesDrawer } from '../components/AgentLinesDrawer';
 import { AgentSettlementDrawer } from '../components/AgentSettlementDrawer';
+import { BaseLineList } from '../components/BaseLineList';
 
 const a = t.agent;
 
@@ -27,6 +28,7 @@ export const PlatformAgentPage = () => {
   const [viewing, setViewing] = useState<TAgent | null>(null);
   const [opening, setOpening] = useState<TAgent | null>(null);
   const [settling, setSettling] = useState<TAgent | null>(null);
+  const [isBaseOpen, setBaseOpen] = useState(false);
   const columns: TListColumn<TAgent>[] = [
     { key: 'name', title: a.name, dataIndex: 'name' },
     { key: 'code', title: a.code, dataIndex: 'code' },
@@ -82,11 +84,16 @@ export const PlatformAgentPage = () => {
         rowKey="id"
         columns={columns}
         toolbar={
-          <Permission value={AgentPerm.platformManage}>
-            <Button type="primary" onClick={() => setCreating(true)} data-testid="agent-create">
-              {a.create}
+          <Space>
+            <Permission value={AgentPerm.platformManage}>
+              <Button type="primary" onClick={() => setCreating(true)} data-testid="agent-create">
+                {a.create}
+              </Button>
+            </Permission>
+            <Button onClick={() => setBaseOpen(true)} data-testid="agent-base-lines">
+              {t.agentStock.baseLines}
             </Button>
-          </Permission>
+          </Space>
         }
         filters={
           <Form.Item name="name" label={a.name}>
@@ -94,6 +101,15 @@ export const PlatformAgentPage = () => {
           </Form.Item>
         }
       />
+      <Drawer
+        open={isBaseOpen}
+        width={720}
+        title={t.agentStock.baseLines}
+        onClose={() => setBaseOpen(false)}
+        destroyOnHidden
+      >
+        <BaseLineList isPlatform />
+      </Drawer>
       <FormModal<TAgentCreate>
         open={isCreating}
         title={a.createTitle}

@@ -5,6 +5,7 @@ import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { useCatalogue, useTradeActions } from '../api';
 import { AccountCard } from '../components/AccountCard';
+import { AgentContact } from '../components/AgentContact';
 import { PayModal } from '../components/PayModal';
 
 const s = t.trade;
@@ -48,6 +49,7 @@ export const ProcurementPage = () => {
   return (
     <>
       <AccountCard />
+      <AgentContact />
       <Card
         title={s.procurementTitle}
         extra={

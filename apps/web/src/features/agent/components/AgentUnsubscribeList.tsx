@@ -1,0 +1,76 @@
+import {
+  agentRoutes,
+  money,
+  refundKindLabel,
+  refundKinds,
+  refundStateLabel,
+  refundStates,
+  type TAgentUnsubscribe,
+} from '@yunhu/contract';
+import { Alert, Form, Select, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+
+const s = t.agentStock;
+const time = (v: number | null) => (v === null ? '—' : dayjs(v).format('YYYY-MM-DD HH:mm'));
+const stateColor = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
+
+/** 退订申请 (GET /base/agent/apply/unsubscribe): the agent's enterprises' applications, seen, never examined. */
+export const AgentUnsubscribeList = () => {
+  const columns: TListColumn<TAgentUnsubscribe>[] = [
+    { key: 'applyNo', title: s.applyNo, dataIndex: 'applyNo' },
+    { key: 'enterpriseName', title: s.enterprise, dataIndex: 'enterpriseName' },
+    {
+      key: 'kind',
+      title: s.refundKind,
+      dataIndex: 'kind',
+      render: (v: TAgentUnsubscribe['kind']) => refundKindLabel[v],
+    },
+    { key: 'subject', title: s.subject, dataIndex: 'subject' },
+    { key: 'amount', title: s.refundAmount, dataIndex: 'amount', render: (v: number) => money(v) },
+    { key: 'reason', title: s.reason, dataIndex: 'reason', ellipsis: true },
+    {
+      key: 'state',
+      title: s.refundState,
+      dataIndex: 'state',
+      render: (v: TAgentUnsubscribe['state']) => <Tag color={stateColor[v]}>{refundStateLabel[v]}</Tag>,
+    },
+    { key: 'rejectReason', title: s.rejectReason, dataIndex: 'rejectReason', render: (v: string) => v || '—' },
+    { key: 'createdAt', title: s.appliedAt, dataIndex: 'createdAt', render: time },
+    { key: 'examinedAt', title: s.examinedAt, dataIndex: 'examinedAt', render: time },
+  ];
+  return (
+    <>
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.unsubscribesHint} />
+      <ListPage
+        pageKey="agentUnsubscribes"
+        title={s.unsubscribesTab}
+        route={agentRoutes.unsubscribePage}
+        rowKey="id"
+        columns={columns}
+        filters={
+          <>
+            <Form.Item name="kind" label={s.refundKind}>
+              <Select
+                allowClear
+                placeholder={s.all}
+                style={{ width: 120 }}
+                options={refundKinds.map((v) => ({ value: v, label: refundKindLabel[v] }))}
+              />
+            </Form.Item>
+            <Form.Item name="state" label={s.refundState}>
+              <Select
+                allowClear
+                placeholder={s.all}
+                style={{ width: 120 }}
+                options={refundStates.map((v) => ({ value: v, label: refundStateLabel[v] }))}
+              />
+            </Form.Item>
+          </>
+        }
+      />
+    </>
+  );
+};

@@ -1,0 +1,39 @@
+import { agentRoutes, money, type TBaseLine } from '@yunhu/contract';
+import { Alert, Form, Input } from 'antd';
+import { t } from '../../../locales/zh-CN';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+
+const s = t.agentStock;
+
+/**
+ * 线路底价 (getBaseLinePage): the platform sees every active line and how many agents sell it; an
+ * agent sees its opened lines (the server decides by who asks).
+ */
+export const BaseLineList = (props: { isPlatform: boolean }) => {
+  const columns: TListColumn<TBaseLine>[] = [
+    { key: 'lineName', title: s.lineName, dataIndex: 'lineName' },
+    { key: 'pricePerMinute', title: s.pricePerMinute, dataIndex: 'pricePerMinute', render: (v: number) => money(v) },
+    { key: 'seatPrice', title: s.seatPrice, dataIndex: 'seatPricePerMonth', render: (v: number) => money(v) },
+    ...(props.isPlatform
+      ? [{ key: 'agentCount', title: s.agentCount, dataIndex: 'agentCount' } as TListColumn<TBaseLine>]
+      : []),
+  ];
+  return (
+    <>
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.baseLinesHint} />
+      <ListPage
+        pageKey={props.isPlatform ? 'platformBaseLines' : 'agentBaseLines'}
+        title={s.baseLines}
+        route={agentRoutes.baseLinePage}
+        rowKey="lineId"
+        columns={columns}
+        filters={
+          <Form.Item name="name" label={s.lineName}>
+            <Input allowClear style={{ width: 180 }} />
+          </Form.Item>
+        }
+      />
+    </>
+  );
+};

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { agentRoutes } from '@yunhu/contract';
+import { Alert } from 'antd';
+import { t } from '../../../locales/zh-CN';
+import { call } from '../../../shared/http/api';
+
+/** 联系代理商 (getAgentMobile, issue 18): an enterprise of an agent sees its agent's contact; a direct one nothing. */
+export const AgentContact = () => {
+  const contact = useQuery({
+    queryKey: ['trade', 'agentContact'],
+    queryFn: () => call(agentRoutes.agentMobile, {}),
+    staleTime: 300_000,
+  });
+  const c = contact.data;
+  if (!c) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 12 }}
+      data-testid="agent-contact"
+      message={t.agentStock.agentContact(c.agentName, c.contactName, c.mobile)}
+    />
+  );
+};
