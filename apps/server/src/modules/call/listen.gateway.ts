@@ -72,6 +72,17 @@ export const createListenGateway = (command: (message: TBencode) => Promise<TBen
         sdp: profile === 'webrtc' ? sdp.replace(/^a=setup:actpass$/m, 'a=setup:passive') : sdp,
       };
     },
+    /**
+     * Brings a new source into the call (rtpengine 10.5 `publish`): the gateway answers the
+     * sender's offer; the stream reaches only who subscribes to `fromTag` (never the call's own
+     * parties, and `parties` does not count it). The path for 耳语 (whisper): the manager publishes,
+     * the agent's side subscribes, the customer's leg never receives it.
+     */
+    publish: async (callId: string, fromTag: string, sdp: string, profile: TListenProfile) => {
+      const { codec: _transcode, ...flags } = profileFlags[profile];
+      const reply = await ng({ command: 'publish', 'call-id': callId, 'from-tag': fromTag, sdp, ...flags });
+      return { sdp: String(reply.sdp) };
+    },
     answer: async (callId: string, toTag: string, sdp: string) => {
       await ng({ command: 'subscribe answer', 'call-id': callId, 'to-tag': toTag, sdp });
     },

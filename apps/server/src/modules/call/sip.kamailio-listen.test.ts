@@ -236,6 +236,42 @@ describe.skipIf(missing !== null && !isRequired)('监听 through the media gatew
     expect(await call.bye()).toBe(200);
   });
 
+  it('a stream published into the call (耳语’s path) reaches its subscriber only, never the trunk', async () => {
+    const { call } = await talkingCall();
+    const gateway = listenGatewayAt(ngPort);
+    // The manager's side: a plain-RTP sender of PCMA.
+    const manager = await openRtpPeer();
+    closers.push(manager.close);
+    const offer = [
+      'v=0',
+      'o=- 1 1 IN IP4 127.0.0.1',
+      's=-',
+      'c=IN IP4 127.0.0.1',
+      't=0 0',
+      `m=audio ${manager.port} RTP/AVP 8`,
+      'a=rtpmap:8 PCMA/8000',
+      'a=sendonly',
+      '',
+    ].join('\r\n');
+    const published = await gateway.publish(call.callId, 'whisper-1', offer, 'rtp');
+    expect(published.sdp).toMatch(/^a=recvonly/m);
+    const trunkBefore = rtp.received().packets;
+    manager.sendTo({ address: '127.0.0.1', port: Number(/^m=audio (\d+)/m.exec(published.sdp)![1]) });
+    // The agent's side subscribes to it.
+    const agentSide = await openListener();
+    closers.push(agentSide.close);
+    const sub = await gateway.subscribe(call.callId, 'whisper-1', 'rtp');
+    await gateway.answer(call.callId, sub.toTag, agentSide.answerTo(sub.sdp));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(agentSide.counts.get(8) ?? 0).toBeGreaterThan(20);
+    // The customer's leg got none of it (the browser leg of this test sends nothing either).
+    expect(manager.sent()).toBeGreaterThan(20);
+    expect(rtp.received().packets - trunkBefore).toBe(0);
+    // The call's parties are still the two: a listen never subscribes to the whisper.
+    expect(await gateway.parties(call.callId)).toHaveLength(2);
+    expect(await call.bye()).toBe(200);
+  });
+
   it('refuses a listen to nobody talking, to oneself, to someone out of scope, and to an agent', async () => {
     const agent = await t.loginAs.agent();
     const agentId = await kit.userId('agent01');
