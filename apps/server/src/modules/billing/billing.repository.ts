@@ -264,31 +264,33 @@ export const billingRepository = {
   },
 
   /**
-   * The charge of one call in one statement: the seconds taken from the packages (locked by
-   * `rateForCall` in this transaction: the packet area's `drawPacketSeconds`), the charge row (the
-   * person's billing switch read as it stands: cost allocation), its day's roll-up row of (day, line,
-   * department, person) grown, and, when the balance pays a part, its consumption booking (the trade
-   * area's `bookingSql`, only when the charge row was written). A record charged already writes no
-   * charge row (the key is the record) and answers `charged: false`; `booked` is what the booking
-   * says (null: none asked, or the enterprise has no account yet — the caller then books with `book`).
+   * The charge of one call as parts of the statement that writes its record (the call area's
+   * `insertRecordOnce`; issue 16: charging adds no round trip to a record's ingestion). `record` is
+   * the caller's common table expression of the record it inserted (a row with its `id`, none when
+   * the record was there already). `ctes` (to put after the caller's): the seconds taken from the
+   * packages (locked by `rateForCall` in this transaction: the packet area's `drawPacketSeconds`),
+   * the charge row (key = the record; the person's billing switch read as it stands: cost
+   * allocation), its day's roll-up row of (day, line, department, person) grown, and, when the
+   * balance pays a part, its consumption booking (the trade area's `bookingSql`, keyed by the
+   * record, only when the charge row was written); each happens only for a record written.
+   * `columns` (the caller's select list) are read back by `chargedOf`.
    */
-  insertCharge: async (
-    tx: TDb,
-    ch: TChargeRow,
-    booking: TMovement | null,
-  ): Promise<{ charged: boolean; drawn: number; booked: TBooked | null }> => {
+  chargeSql: (ch: Omit<TChargeRow, 'recordId'>, booking: TMovement | null, record: SQL) => {
     const paidBy: TPaidBy = { packets: ch.split.takes, balance: ch.split.balanceAmount };
-    const book = booking ? bookingSql(booking, sql`exists (select 1 from charge)`) : null;
-    const [row] = rowsOf<Record<string, unknown> & TBookingRow>(
-      await tx.execute(sql`
-        with ${ch.split.takes.length > 0 ? sql`drawn as (${drawPacketSeconds(ch.split.takes)}),` : sql``}
+    const book = booking
+      ? bookingSql(booking, sql`exists (select 1 from charge)`, sql`(select id from ${record})::text`)
+      : null;
+    const drawn = ch.split.takes.length > 0;
+    return {
+      ctes: sql`${drawn ? sql`drawn as (${drawPacketSeconds(ch.split.takes, sql`exists (select 1 from ${record})`)}),` : sql``}
         charge as (
           insert into call_charges (record_id, tenant_id, user_id, dept_id, line_id, start_time, duration,
             billed_seconds, units, unit_price, increment_seconds, amount, packet_seconds, balance_amount, paid_by, is_allocated)
-          values (${ch.recordId}, ${ch.tenantId}, ${ch.userId}, ${ch.deptId}, ${ch.lineId}, ${ch.startTime.toISOString()},
+          select id, ${ch.tenantId}, ${ch.userId}, ${ch.deptId}::bigint, ${ch.lineId}, ${ch.startTime.toISOString()}::timestamptz,
             ${ch.duration}, ${ch.rated.billedSeconds}, ${ch.rated.units}, ${ch.rate.unitPrice}, ${ch.rate.incrementSeconds},
             ${ch.rated.amount}, ${ch.split.packetSeconds}, ${ch.split.balanceAmount}, ${JSON.stringify(paidBy)}::jsonb,
-            coalesce((select u.billing_enabled from users u where u.id = ${ch.userId}), true))
+            coalesce((select u.billing_enabled from users u where u.id = ${ch.userId}), true)
+          from ${record}
           on conflict (record_id) do nothing
           returning *
         ), daily as (
@@ -301,17 +303,21 @@ export const billingRepository = {
             billed_seconds = s.billed_seconds + excluded.billed_seconds, amount = s.amount + excluded.amount,
             packet_seconds = s.packet_seconds + excluded.packet_seconds,
             balance_amount = s.balance_amount + excluded.balance_amount
-        )${book ? sql`, ${book.ctes}` : sql``}
-        select (select count(*) from charge)::int as charged,
-          ${ch.split.takes.length > 0 ? sql`(select count(*) from drawn)::int` : sql`0`} as drawn
-          ${book ? sql`, ${book.columns}` : sql``}`),
-    );
-    return {
-      charged: num(row?.charged) > 0,
-      drawn: num(row?.drawn),
-      booked: booking ? bookedOf(booking, row) : null,
+        )${book ? sql`, ${book.ctes}` : sql``}`,
+      columns: sql`(select count(*) from charge)::int as charged,
+        ${drawn ? sql`(select count(*) from drawn)::int` : sql`0`} as drawn${book ? sql`, ${book.columns}` : sql``}`,
     };
   },
+
+  /** What `chargeSql`'s columns say (`booked`: null when none was asked or the enterprise has no account yet). */
+  chargedOf: (
+    booking: TMovement | null,
+    row: Record<string, unknown> | undefined,
+  ): { charged: boolean; drawn: number; booked: TBooked | null } => ({
+    charged: num(row?.charged) > 0,
+    drawn: num(row?.drawn),
+    booked: booking ? bookedOf(booking, row as TBookingRow | undefined) : null,
+  }),
 
   consumePage: async (tx: TDb, q: TConsumeQuery, paging: { page: number; limit: number }) => {
     const [total] = rowsOf<{ n: unknown }>(await tx.execute(consumeTotalSql(q)));

@@ -28,7 +28,7 @@ import { balanceHeld, hasDialFundsAcrossLines, rateCall, splitCharge, type TRate
 type TReq<K extends keyof typeof billingRoutes> = TParsedRequestOf<(typeof billingRoutes)[K]>;
 
 /**
- * A call rated at its line's rate of its start (what `chargeRecord` charges), with the packages its
+ * A call rated at its line's rate of its start (what `prepareCharge` charges), with the packages its
  * person may draw on, locked until the transaction ends (none for a call that cannot cost anything).
  */
 export type TRecordRating = { rate: TRateAt; rated: TRated; packets: TUsablePacket[] };
@@ -39,8 +39,8 @@ const noRate: TRateAt = { rateId: null, unitPrice: 0, incrementSeconds: 60, mini
  * Rates a finished call at its line's rate in force at its start (the call area, before it writes
  * the record: the amount is the record's `postage`). A line without a rate row costs its price per
  * minute per 60 s; an unknown line costs nothing. An answered call's usable packages are locked and
- * read in the same statement (earliest expiry first), so `chargeRecord` splits the charge from what
- * they have left and writes it in one statement.
+ * read in the same statement (earliest expiry first), so `prepareCharge` splits the charge from what
+ * they have left and the record's insert writes it.
  */
 export const rateRecord = async (
   tx: TDb,
@@ -58,28 +58,24 @@ export const rateRecord = async (
 };
 
 /**
- * Charges a call once, in the transaction that wrote its record (docs/decisions/0018-billing.md):
+ * A call's charge, once, in the statement that writes its record (docs/decisions/0018-billing.md):
  * the packages the rating read locked (earliest expiry first) give what they have left, spilling to
  * the next (`splitCharge`), the balance pays the rest (kind consumption, key = the record: allowed
- * below zero, a call already made is charged whatever is left) — the packages' update, the charge
- * row, its day's roll-up and the booking in one statement. The call area calls it only for a record
- * it has just written (a repeated callback writes none), and the charge row's key (the record) and
- * the ledger's (kind, record) are the walls behind that. Returns the charge, or null when nothing
- * was due.
+ * below zero, a call already made is charged whatever is left). `sql` gives the parts the call
+ * area's record insert carries (`record`: its CTE of the record written — nothing is charged when
+ * it wrote none, a repeated callback); `settle` reads their answer once the record is written: the
+ * charge row's key (the record) and the ledger's (kind, record) are the walls behind "once".
+ * Null when the call costs nothing.
  */
-export const chargeRecord = async (
-  tx: TDb,
-  call: {
-    recordId: number;
-    tenantId: number;
-    userId: number;
-    deptId: number | null;
-    lineId: number;
-    startTime: Date;
-    duration: number;
-    rating: TRecordRating;
-  },
-) => {
+export const prepareCharge = (call: {
+  tenantId: number;
+  userId: number;
+  deptId: number | null;
+  lineId: number;
+  startTime: Date;
+  duration: number;
+  rating: TRecordRating;
+}) => {
   const { rate, rated, packets } = call.rating;
   if (rated.amount <= 0) return null;
   const split = splitCharge(rated, rate, packets);
@@ -90,20 +86,28 @@ export const chargeRecord = async (
           kind: 'consumption',
           amount: -split.balanceAmount,
           bizType: 'call',
-          bizKey: String(call.recordId),
+          bizKey: '',
           remark: `通话消费 ${rated.billedSeconds} 秒`,
         }
       : null;
-  const done = await repo.insertCharge(tx, { ...call, rate, rated, split }, booking);
-  // The record is new (its insert just succeeded), so its charge is too; a second one would be a
-  // bug, and throwing takes the packages' seconds back with the whole transaction. The packages
-  // were locked by the rating read: each one taken from is there.
-  if (!done.charged) throw new Error(`call ${call.recordId} charged twice`);
-  if (done.drawn !== split.takes.length) throw new Error(`call ${call.recordId}: a package vanished under its lock`);
-  // The enterprise's first movement: `book` creates its account and books.
-  if (booking && !done.booked) await book(tx, booking);
-  return { ...split, amount: rated.amount, billedSeconds: rated.billedSeconds };
+  return {
+    sql: (record: Parameters<typeof repo.chargeSql>[2]) =>
+      repo.chargeSql({ ...call, rate, rated, split }, booking, record),
+    settle: async (tx: TDb, recordId: number, row: Record<string, unknown> | undefined) => {
+      const done = repo.chargedOf(booking, row);
+      // The record is new (its insert just wrote it), so its charge is too; a second one would be a
+      // bug, and throwing takes the packages' seconds back with the whole transaction. The packages
+      // were locked by the rating read: each one taken from is there.
+      if (!done.charged) throw new Error(`call ${recordId} charged twice`);
+      if (done.drawn !== split.takes.length) throw new Error(`call ${recordId}: a package vanished under its lock`);
+      // The enterprise's first movement: `book` creates its account and books.
+      if (booking && !done.booked) await book(tx, { ...booking, bizKey: String(recordId) });
+      return { ...split, amount: rated.amount, billedSeconds: rated.billedSeconds };
+    },
+  };
 };
+
+export type TPreparedCharge = NonNullable<ReturnType<typeof prepareCharge>>;
 
 /**
  * The dial flow's money check (issue 16 Guard, docs/decisions/0018-billing.md): on a line that costs
@@ -245,7 +249,7 @@ export type TBillingService = ReturnType<typeof createBillingService>;
 
 /**
  * 收支明细, 消费明细, 账单, 账单分析, the low-balance notice and the platform's rates and revenue
- * (issue 16). Charging itself is `chargeRecord`, called by the call area.
+ * (issue 16). Charging itself is `prepareCharge`, carried by the call area's record insert.
  */
 export const createBillingService = (deps: {
   database: TDatabase;

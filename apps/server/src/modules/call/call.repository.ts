@@ -1,6 +1,7 @@
-import { and, count, eq, gt, gte, inArray, ne, notInArray, or } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
+import { and, count, eq, gt, gte, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../db/client.js';
 import { lines, users } from '../../db/schema.js';
+import type { TPreparedCharge } from '../billing/index.js';
 import { callBinds, callRecords } from './call.schema.js';
 
 export type TBindRow = typeof callBinds.$inferSelect;
@@ -157,6 +158,27 @@ export const callRepository = {
       .onConflictDoNothing({ target: callRecords.carrierCallId })
       .returning({ id: callRecords.id });
     return inserted[0]?.id ?? null;
+  },
+
+  /**
+   * `insertRecordOnce` with the call's charge in the same statement (billing's `prepareCharge`, issue
+   * 16: charging adds no round trip to a record's ingestion): the record is the statement's `rec`,
+   * and the charge's parts write only for a record written. Answers the record's id (null: there
+   * already) and the charge's columns for its `settle`.
+   */
+  insertChargedRecordOnce: async (db: TDb, row: TCallRecordInsert, charge: TPreparedCharge) => {
+    const insert = db
+      .insert(callRecords)
+      .values(row)
+      .onConflictDoNothing({ target: callRecords.carrierCallId })
+      .returning({ id: callRecords.id });
+    const parts = charge.sql(sql`rec`);
+    const [found] = rowsOf<Record<string, unknown>>(
+      await db.execute(
+        sql`with rec as (${insert.getSQL()}), ${parts.ctes} select (select id from rec) as id, ${parts.columns}`,
+      ),
+    );
+    return { id: found?.id === null || found?.id === undefined ? null : Number(found.id), row: found };
   },
 
   /** The ids of the platform's active lines (the line picker asks the seat area about each). */

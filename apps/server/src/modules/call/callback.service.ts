@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { TPhoneLabel } from '@yunhu/contract';
 import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
-import { chargeRecord, rateRecord } from '../billing/index.js';
+import { prepareCharge, rateRecord } from '../billing/index.js';
 import { recordCallOutcome } from '../crm/index.js';
 import { callingRulesFor } from '../seat/index.js';
 import { callRepository as repo, type TBindRow } from './call.repository.js';
@@ -310,7 +310,7 @@ export const createCallbackService = (deps: {
         isAnswered: call.callStatus === 1,
         duration,
       });
-      const id = await repo.insertRecordOnce(tx, {
+      const record = {
         tenantId: bind.tenantId,
         userId: bind.userId,
         deptId: bind.deptId,
@@ -330,10 +330,15 @@ export const createCallbackService = (deps: {
         recordingState: call.recordingState ?? null,
         endReason: call.endReason ?? '',
         carrierCallId: call.carrierCallId,
-      });
-      if (id === null) return 'duplicate';
-      // Charged once, here: package minutes first, then the balance (a repeated callback wrote nothing).
-      await chargeRecord(tx, { ...bind, recordId: id, startTime: call.startTime, duration, rating });
+      };
+      // Charged once, here, in the record's own statement: package minutes first, then the balance
+      // (a repeated callback writes no record, so nothing is charged).
+      const charge = prepareCharge({ ...bind, startTime: call.startTime, duration, rating });
+      if (charge) {
+        const written = await repo.insertChargedRecordOnce(tx, record, charge);
+        if (written.id === null) return 'duplicate';
+        await charge.settle(tx, written.id, written.row);
+      } else if ((await repo.insertRecordOnce(tx, record)) === null) return 'duplicate';
       if (bind.customerId !== null) {
         await recordCallOutcome(tx, {
           tenantId: bind.tenantId,

@@ -29,11 +29,12 @@ export const usablePacketsForUpdate = (q: { tenantId: number; userId: number; li
  * Takes the seconds of each take from its package (an update returning each package's id, for a
  * `with` of the caller's). The caller holds the packages' locks (`usablePacketsForUpdate` in the
  * same transaction) and takes no more than each had left; the check constraint of migration 0041
- * keeps every package within its minutes whatever happens.
+ * keeps every package within its minutes whatever happens. `when` (SQL) makes it conditional on the
+ * rest of the caller's statement (the record it writes).
  */
-export const drawPacketSeconds = (takes: TPacketTake[]): SQL => sql`
+export const drawPacketSeconds = (takes: TPacketTake[], when: SQL = sql`true`): SQL => sql`
   update packets p set used_seconds = p.used_seconds + t.seconds
   from unnest(${`{${takes.map((t) => t.packetId).join(',')}}`}::bigint[],
     ${`{${takes.map((t) => t.seconds).join(',')}}`}::int[]) as t(id, seconds)
-  where p.id = t.id
+  where p.id = t.id and ${when}
   returning p.id`;

@@ -66,25 +66,26 @@ export const book = async (tx: TDb, m: TMovement): Promise<TBooked> => {
  * four common table expressions (named `book_account`, `book_dup`, `book_entry`, `book_moved`) to
  * put after `with` (or after the caller's own), `columns` the select list the answer is read from
  * by `bookedOf`. `when` (SQL, true by default) makes the booking conditional on the rest of the
- * statement. The account row is locked FOR UPDATE (its balance read after any booking it waited
+ * statement, and `bizKey` (SQL, `m.bizKey` by default) lets it name an object the same statement
+ * writes (a call record inserted by it). The account row is locked FOR UPDATE (its balance read after any booking it waited
  * for), the ledger row inserted from that balance unless the movement would take it below zero
  * where that is refused, and the balance set to the row's balance after. The insert's unique index
  * refuses a second booking, even one committed while the statement waited on the lock (`book_dup`
  * reads the statement's snapshot, older than the lock: the index is the wall).
  */
-export const bookingSql = (m: TMovement, when: SQL = sql`true`) => {
+export const bookingSql = (m: TMovement, when: SQL = sql`true`, bizKey: SQL = sql`${m.bizKey}`) => {
   const mayGoBelowZero = mayGoBelow(m);
   return {
     ctes: sql`book_account as (
         select a.balance from accounts a where a.tenant_id = ${m.tenantId} for update
       ), book_dup as (
         select exists (select 1 from ledger_entries e
-          where e.kind = ${m.kind} and e.biz_type = ${m.bizType} and e.biz_key = ${m.bizKey}) as dup
+          where e.kind = ${m.kind} and e.biz_type = ${m.bizType} and e.biz_key = (${bizKey})::text) as dup
       ), book_entry as (
         insert into ledger_entries (tenant_id, kind, amount, balance_after, biz_type, biz_key, remark,
           created_by, created_by_name)
         select ${m.tenantId}::bigint, ${m.kind}::text, ${m.amount}::bigint, book_account.balance + ${m.amount}::bigint,
-          ${m.bizType}::text, ${m.bizKey}::text, ${m.remark ?? ''}::text, ${m.by?.userId ?? null}::bigint,
+          ${m.bizType}::text, (${bizKey})::text, ${m.remark ?? ''}::text, ${m.by?.userId ?? null}::bigint,
           ${m.by?.name ?? ''}::text
         from book_account, book_dup
         where not book_dup.dup and (${mayGoBelowZero}::boolean or book_account.balance + ${m.amount}::bigint >= 0)
