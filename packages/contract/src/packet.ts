@@ -129,6 +129,16 @@ export const packetRoutes = {
     request: ZPageQuery.extend({ state: z.enum(packetStates, { error: '套餐状态不正确' }).optional() }),
     response: zPage(ZPacket),
   }),
+  /** 已购套餐's download (issue 18, the enterprise's side of packet-download): the page's filter. */
+  mineExport: route({
+    method: 'POST',
+    path: '/base/packet/mine/export',
+    summary: '导出已购套餐',
+    permission: TradePerm.accountList,
+    result: 'blob',
+    request: z.object({ state: z.enum(packetStates, { error: '套餐状态不正确' }).optional() }),
+    response: z.unknown(),
+  }),
   ...packetShareRoutes,
 } as const;
 

@@ -8,6 +8,7 @@ export const packetRoutes = {
   setEnabled: { method: 'POST', path: '/base/packet/set-enabled' },
   lineOptions: { method: 'POST', path: '/base/packet/line-options' },
   mine: { method: 'POST', path: '/base/packet/mine' },
+  mineExport: { method: 'POST', path: '/base/packet/mine/export' },
   shareAddUser: { method: 'POST', path: '/base/packet/packet-share-add-user' },
   shareCandidates: { method: 'POST', path: '/base/packet/share-candidates' },
   packetsOfUser: { method: 'POST', path: '/base/sys/user/packets-userId' },

@@ -2,6 +2,7 @@ import { routeTables } from '@yunhu/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
+import { ExcelJS } from '../../http/exceljs.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { createTestAgent } from '../agent/agent.test-kit.js';
 import { billingKit } from '../billing/billing.test-kit.js';
@@ -177,6 +178,31 @@ describe('package sharing', () => {
     // agent01 (a 坐席) holds no 套餐共享 string.
     const t01 = await t.login('agent01', 'Agent@2026');
     expect((await share(p.id, [agent01], t01)).body.code).toBe(403);
+  });
+
+  it("已购套餐 downloads with the page's filter and whom each package is shared with", async () => {
+    const line = await kit.newLine({ unitPrice: 6, incrementSeconds: 6 });
+    const p = await kit.addPacket(line.id, 7, 10);
+    expect((await share(p.id, [agent02])).body.code).toBe(0);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: routes.mineExport.path,
+      headers: { 'cloud-token': admin },
+      payload: { state: 'active' },
+    });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('已购套餐'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(10).value).toBe('共享给');
+    const rows: string[][] = [];
+    for (let i = 2; i <= sheet.rowCount; i++) {
+      rows.push([2, 3, 8, 10].map((c) => String(sheet.getRow(i).getCell(c).value)));
+    }
+    const zhao = (await kit.person('agent02')).realName;
+    expect(rows).toContainEqual(['测试包7分钟', '7', '使用中', zhao]);
+    expect(rows.every((r) => r[2] === '使用中')).toBe(true);
   });
 
   it('keeps packet_users under the tenant wall', async () => {

@@ -1,5 +1,7 @@
 import {
+  beijingTime,
   type packetRoutes,
+  packetStateLabel,
   packetTypeLabel,
   packetTypes,
   type TPacket,
@@ -8,9 +10,11 @@ import {
   type TPacketType,
   type TParsedRequestOf,
   toPage,
+  yuan,
 } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
+import type { TColumn } from '../../http/xlsx-stream.js';
 import { agentPacketRepository } from './agent-packet.repository.js';
 import { packetErrors } from './packet.errors.js';
 import { packetRepository as repo, type TGrant } from './packet.repository.js';
@@ -147,35 +151,64 @@ export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
 
     lineOptions: (ctx: TRequestContext) => asPlatform(ctx, (db) => repo.activeLines(db)),
 
-    mine: async (ctx: TRequestContext, q: TReq<'mine'>) => {
-      const { records, total } = await repo.mine(ctx.tx, ctx.auth.tenantId, q, q, new Date());
-      const shared = await packetShareRepository.usersOf(
-        ctx.tx,
-        ctx.auth.tenantId,
-        records.map((r) => r.packet.id),
-      );
-      return toPage(
-        records.map(
-          ({ packet: p, lineName, state, orderNo }): TPacket => ({
-            id: p.id,
-            lineId: p.lineId,
-            lineName,
-            name: p.name,
-            totalSeconds: p.totalMinutes * 60,
-            // A transferred (or line-changed) package's remainder now belongs to its successor.
-            remainingSeconds:
-              state === 'transferred' || state === 'changed' ? 0 : Math.max(0, p.totalMinutes * 60 - p.usedSeconds),
-            price: p.price,
-            boughtAt: p.boughtAt.getTime(),
-            expireAt: p.expireAt.getTime(),
-            state: state as TPacketState,
-            orderNo,
-            sharedWith: shared.get(p.id) ?? [],
-          }),
-        ),
-        total,
-        q,
-      );
-    },
+    /** 已购套餐's rows for the download: the page's filter, read in the request (an enterprise's packages, capped). */
+    mineRows: async (ctx: TRequestContext, f: TReq<'mineExport'>) =>
+      (await mineOf(ctx, { ...f, page: 1, limit: mineExportCap })).records,
+
+    mine: (ctx: TRequestContext, q: TReq<'mine'>) => mineOf(ctx, q),
   };
+};
+
+/** The most rows 已购套餐's download carries. */
+export const mineExportCap = 20_000;
+
+const minutesOf = (seconds: number) => Math.floor(seconds / 60);
+
+/** 已购套餐's download columns. */
+export const mineColumns: TColumn<TPacket>[] = [
+  { header: '线路', width: 18, value: (r) => r.lineName },
+  { header: '套餐名称', width: 22, value: (r) => r.name },
+  { header: '总时长（分钟）', width: 14, value: (r) => minutesOf(r.totalSeconds) },
+  { header: '剩余时长（分钟）', width: 16, value: (r) => minutesOf(r.remainingSeconds) },
+  { header: '价格（元）', width: 12, value: (r) => yuan(r.price) },
+  { header: '购买时间', width: 20, value: (r) => beijingTime(r.boughtAt) },
+  { header: '到期时间', width: 20, value: (r) => beijingTime(r.expireAt) },
+  { header: '状态', width: 10, value: (r) => packetStateLabel[r.state] },
+  { header: '订单号', width: 26, value: (r) => r.orderNo ?? '' },
+  {
+    header: '共享给',
+    width: 24,
+    value: (r) => (r.sharedWith.length === 0 ? '全员共享' : r.sharedWith.map((u) => u.realName).join('、')),
+  },
+];
+
+const mineOf = async (ctx: TRequestContext, q: { state?: string; page: number; limit: number }) => {
+  const { records, total } = await repo.mine(ctx.tx, ctx.auth.tenantId, q, q, new Date());
+  const shared = await packetShareRepository.usersOf(
+    ctx.tx,
+    ctx.auth.tenantId,
+    records.map((r) => r.packet.id),
+  );
+  return toPage(
+    records.map(
+      ({ packet: p, lineName, state, orderNo }): TPacket => ({
+        id: p.id,
+        lineId: p.lineId,
+        lineName,
+        name: p.name,
+        totalSeconds: p.totalMinutes * 60,
+        // A transferred (or line-changed) package's remainder now belongs to its successor.
+        remainingSeconds:
+          state === 'transferred' || state === 'changed' ? 0 : Math.max(0, p.totalMinutes * 60 - p.usedSeconds),
+        price: p.price,
+        boughtAt: p.boughtAt.getTime(),
+        expireAt: p.expireAt.getTime(),
+        state: state as TPacketState,
+        orderNo,
+        sharedWith: shared.get(p.id) ?? [],
+      }),
+    ),
+    total,
+    q,
+  );
 };

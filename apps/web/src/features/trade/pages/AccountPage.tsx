@@ -114,6 +114,9 @@ const Packets = () => {
         pageKey={minePageKey}
         title={s.packetsTab}
         route={packetRoutes.mine}
+        exportRoute={packetRoutes.mineExport}
+        exportPermission={TradePerm.accountList}
+        exportName={s.packetsTab}
         rowKey="id"
         columns={[
           { key: 'lineName', title: s.line, dataIndex: 'lineName' },
