@@ -196,6 +196,8 @@ const preview = (await (
 ).json()) as { code: number; msg: string; data: { batchId: string; validCount: number } };
 if (preview.code !== 0) throw new Error(preview.msg);
 const previewMs = Date.now() - started;
+/** The peak so far: the preview's (the confirm's rows stay in the database; issue 13). */
+const previewPeak = memory().peak;
 const confirmed = (await (
   await fetch(`${base}${routeTables.crmImport.importConfirm.path}`, {
     method: 'POST',
@@ -244,6 +246,7 @@ const [garbled] = await q<{ n: number }>(
 );
 console.log(
   `\nstatus ${state.status}, inserted ${state.inserted}, skipped ${state.skipped}; server peak RSS ${mb(peak)} ` +
+    `(${mb(previewPeak)} by the end of the preview) ` +
     `(floor: < 300 MB); staged rows left after the import: ${staged!.n}; rows whose text arrived garbled: ${garbled!.n}`,
 );
 
