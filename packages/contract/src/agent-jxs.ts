@@ -154,6 +154,15 @@ export const agentJxsRoutes = {
     request: ZPageQuery.extend({ month: ZMonth, name: ZFilter('名称') }),
     response: zPage(ZJxsMonthUse),
   }),
+  jxsMonthUseExport: route({
+    method: 'POST',
+    path: '/base/agent/jxs-user/month-use/export',
+    summary: '导出经销商月度使用',
+    permission: JxsPerm.use,
+    result: 'blob',
+    request: z.object({ month: ZMonth, name: ZFilter('名称') }),
+    response: z.unknown(),
+  }),
   jxsUnlockPage: route({
     method: 'GET',
     path: '/base/agent/jxs-unlock-list/page',

@@ -201,6 +201,7 @@ describe('downloads the client abandons', () => {
     platformExportExcel: () => ({ token: platform, input: {} }),
     statementExport: () => ({ token: reseller, input: {} }),
     jxsUnlockExport: () => ({ token: reseller, input: {} }),
+    jxsMonthUseExport: () => ({ token: reseller, input: {} }),
     packetDownload: () => ({ token: reseller, input: {} }),
     uploadFile: () => ({ token: admin, input: { name: uploadName } }),
     // 账单 is one month's (the billing issue): this month's, in Beijing time.

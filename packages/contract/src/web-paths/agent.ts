@@ -63,6 +63,7 @@ export const agentRoutes = {
   createJxsInfo: { method: 'POST', path: '/base/agent/jxs-user/create-jxs-info' },
   jxsUserStatus: { method: 'POST', path: '/base/agent/jxs-user/update-status' },
   jxsMonthUse: { method: 'GET', path: '/base/agent/jxs-user/month-use' },
+  jxsMonthUseExport: { method: 'POST', path: '/base/agent/jxs-user/month-use/export' },
   jxsUnlockPage: { method: 'GET', path: '/base/agent/jxs-unlock-list/page' },
   jxsUnlockAdd: { method: 'POST', path: '/base/agent/jxs-unlock-list/add' },
   jxsUnlockExport: { method: 'POST', path: '/base/agent/jxs-unlock-list/export' },

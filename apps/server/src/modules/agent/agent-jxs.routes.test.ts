@@ -1,9 +1,11 @@
-import { routeTables, type TRouteDef } from '@yunhu/contract';
-import { eq, sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import { agentPermissions, JxsPerm, routeTables, type TRouteDef } from '@yunhu/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
+import { ExcelJS } from '../../http/exceljs.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { tenants } from '../org/org.schema.js';
+import { roles, tenants } from '../org/org.schema.js';
 import { createTestAgent } from './agent.test-kit.js';
 
 const { agent: r, auth, platform: platformRoutes, org, crm } = routeTables;
@@ -118,7 +120,7 @@ describe('agent distributors (经销商)', () => {
         select array_agg(distinct p) from (select unnest(permissions) p from roles where name = '代理商管理员' and tenant_id = ${agentA.id}) x)
       where name = '经销商' and tenant_id = ${agentA.id}`);
     const jxsWide = (await signIn('jxsa1', 'Jxs@2026x')).data.token as string;
-    const own = new Set(['info', 'enterprisePage', 'jxsMonthUse', 'jxsUnlockEnterprises']);
+    const own = new Set(['info', 'enterprisePage', 'jxsMonthUse', 'jxsMonthUseExport', 'jxsUnlockEnterprises']);
     let refused = 0;
     for (const [name, route] of Object.entries(r as Record<string, TRouteDef>)) {
       // 员工管理/角色权限 are the org area's (their strings are not the distributor role's); platform routes need platform strings.
@@ -191,6 +193,19 @@ describe('agent distributors (经销商)', () => {
       ['乙经销商', 1],
       ['甲经销商', 2],
     ]);
+    // The month's download: the same figures, money in yuan.
+    const file = await t.app.inject({
+      method: 'POST',
+      url: r.jxsMonthUseExport.path,
+      headers: { 'cloud-token': jxsA.token, 'content-type': 'application/json' },
+      payload: { month },
+    });
+    expect(decodeURIComponent(String(file.headers['content-disposition']))).toContain(`经销商月度使用_${month}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).values).toEqual([undefined, '甲经销商', 2, 2, 0, 0, '120.00', '20.00']);
     // A month before the enterprises existed: nothing.
     const before = ok(await t.call(r.jxsMonthUse, { page: 1, limit: 10, month: '2020-01' }, agentA.token));
     expect(before.records.every((m) => m.enterprises === 0 && m.orderAmount === 0)).toBe(true);
@@ -205,13 +220,19 @@ describe('agent distributors (经销商)', () => {
     const l1 = ok(await add(jxsA.token, '线索公司一', '13933330001'));
     const l2 = ok(await add(jxsA.token, '线索公司二', '13933330002'));
     const l3 = ok(await add(jxsA.token, '线索公司三', '13933330003'));
+    const l4 = ok(await add(jxsA.token, '线索公司四', '13933330004'));
     expect((await add(jxsA.token, '线索公司重复', '13933330001')).body.msg).toBe('该手机号已在您的解锁名单中');
     ok(await add(jxsA2.token, '乙的线索', '13933330009'));
     expect((await add(agentA.token, '代理加的', '13933330008')).body.msg).toBe('只有经销商账号可以添加解锁名单');
 
     const mine = ok(await t.call(r.jxsUnlockPage, { page: 1, limit: 10 }, jxsA.token));
-    expect(mine.records.map((l) => l.companyName).sort()).toEqual(['线索公司一', '线索公司三', '线索公司二']);
-    expect(ok(await t.call(r.jxsUnlockPage, { page: 1, limit: 10 }, agentA.token)).total).toBe(4);
+    expect(mine.records.map((l) => l.companyName).sort()).toEqual([
+      '线索公司一',
+      '线索公司三',
+      '线索公司二',
+      '线索公司四',
+    ]);
+    expect(ok(await t.call(r.jxsUnlockPage, { page: 1, limit: 10 }, agentA.token)).total).toBe(5);
     expect(ok(await t.call(r.jxsUnlockPage, { page: 1, limit: 10 }, agentB.token)).total).toBe(0);
     expect(
       ok(await t.call(r.jxsUnlockEnterprises, {}, jxsA.token))
@@ -234,21 +255,26 @@ describe('agent distributors (经销商)', () => {
     );
     expect((await t.call(r.jxsUnlockDelete, { ids: [l1.id] }, jxsB.token)).body.code).not.toBe(0);
 
+    // The enterprise blacklisted l4's mobile: refused with the blacklist's reason.
+    await t.database.db.execute(
+      sql`insert into number_blacklist (tenant_id, number, source) values (${target}, '13933330004', 'manual')`,
+    );
     // The enterprise already holds l3's mobile: the CRM's duplicate rule refuses that one.
     const entAdmin = await t.login('jxsent1', 'Reg@2026x');
     ok(await t.call(crm.customerCreate, { name: '已有客户', mobile: '13933330003' }, entAdmin));
 
     const moves = await Promise.all(
       Array.from({ length: 4 }, () =>
-        t.call(r.jxsUnlockMoveCrm, { ids: [l1.id, l2.id, l3.id], enterpriseId: target }, jxsA.token),
+        t.call(r.jxsUnlockMoveCrm, { ids: [l1.id, l2.id, l3.id, l4.id], enterpriseId: target }, jxsA.token),
       ),
     );
     const results = moves.map(ok);
     expect(results.reduce((n, m) => n + m.moved, 0)).toBe(2);
     expect(results.filter((m) => m.moved === 2)).toHaveLength(1);
     for (const m of results) {
-      expect(m.refused.map((x) => x.id)).toEqual([l3.id]);
+      expect(m.refused.map((x) => x.id)).toEqual([l3.id, l4.id]);
       expect(m.refused[0]!.reason).toContain('该手机号');
+      expect(m.refused[1]!.reason).toContain('黑名单');
     }
     const customers = rowsOf<{ mobile: string; n: number; source: string; owner_id: number | null }>(
       await t.database.db.execute(sql`select mobile, count(*)::int as n, max(source) as source, max(owner_id) as owner_id
@@ -272,7 +298,7 @@ describe('agent distributors (经销商)', () => {
     );
     const open = ok(await t.call(r.jxsUnlockPage, { page: 1, limit: 10, status: 'moved' }, agentA.token));
     expect(open.records.map((l) => l.mobile).sort()).toEqual(['13933330001', '13933330002']);
-    expect(ok(await t.call(r.jxsUnlockPage, { page: 1, limit: 10, status: 'new' }, jxsA.token)).total).toBe(1);
+    expect(ok(await t.call(r.jxsUnlockPage, { page: 1, limit: 10, status: 'new' }, jxsA.token)).total).toBe(2);
 
     // The export: an xlsx with a Chinese file name.
     const file = await t.app.inject({
@@ -285,8 +311,28 @@ describe('agent distributors (经销商)', () => {
     expect(file.headers['content-type']).toMatch(/spreadsheetml/);
     expect(decodeURIComponent(String(file.headers['content-disposition']))).toContain('解锁名单_');
 
-    ok(await t.call(r.jxsUnlockDelete, { ids: [l3.id] }, jxsA.token));
+    ok(await t.call(r.jxsUnlockDelete, { ids: [l3.id, l4.id] }, jxsA.token));
     expect(ok(await t.call(r.jxsUnlockPage, { page: 1, limit: 10 }, jxsA.token)).total).toBe(2);
+  });
+
+  it("migration 0058 gives the existing agents' administrator role the distributor strings, once", async () => {
+    const file = new URL('../../../drizzle/0058_agent_jxs.sql', import.meta.url);
+    const text = fs.readFileSync(file, 'utf8');
+    const statement = text.slice(text.lastIndexOf('UPDATE "roles"'));
+    const jxsStrings: string[] = [JxsPerm.manage, JxsPerm.use, JxsPerm.unlock];
+    const before = agentPermissions().filter((p) => !jxsStrings.includes(p));
+    const adminRole = and(eq(roles.tenantId, agentB.id), eq(roles.name, '代理商管理员'));
+    await t.database.db.update(roles).set({ permissions: before }).where(adminRole);
+    await t.database.db.execute(sql.raw(statement));
+    await t.database.db.execute(sql.raw(statement));
+    const after = (await t.database.db.select().from(roles).where(adminRole))[0]!.permissions;
+    expect(after).toEqual([...before, ...jxsStrings]);
+    // The 经销商 role is not an administrator role: untouched.
+    const [jxsRole] = await t.database.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.tenantId, agentB.id), eq(roles.name, '经销商')));
+    expect(jxsRole!.permissions).not.toContain(JxsPerm.manage);
   });
 
   it('disables a distributor: its code is refused as the agent-not-found answer, its session ends', async () => {

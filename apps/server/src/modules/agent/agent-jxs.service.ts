@@ -7,9 +7,11 @@ import {
   jxsRolePermissions,
   type TJxsLead,
   type TJxsLeadStatus,
+  type TJxsMonthUse,
   type TJxsMoveResult,
   type TParsedRequestOf,
   toPage,
+  yuan,
 } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
@@ -98,6 +100,17 @@ export const jxsLeadColumns: TColumn<TJxsLead>[] = [
   { header: '转入企业', width: 30, value: (l) => l.enterpriseName ?? '' },
   { header: '转入时间', width: 22, value: (l) => cnTime(l.movedAt === null ? null : new Date(l.movedAt)) },
   { header: '解锁时间', width: 22, value: (l) => cnTime(new Date(l.createdAt)) },
+];
+
+/** The columns of 月度使用's download. */
+export const jxsMonthUseColumns: TColumn<TJxsMonthUse>[] = [
+  { header: '经销商', width: 24, value: (m) => m.name },
+  { header: '名下企业', width: 10, value: (m) => m.enterprises },
+  { header: '本月新增企业', width: 12, value: (m) => m.newEnterprises },
+  { header: '购买坐席（月）', width: 14, value: (m) => m.seatMonths },
+  { header: '计费分钟', width: 10, value: (m) => Math.ceil(m.billedSeconds / 60) },
+  { header: '订单金额（元）', width: 14, value: (m) => yuan(m.orderAmount) },
+  { header: '利润（元）', width: 12, value: (m) => yuan(m.margin) },
 ];
 
 /** What the distributor service needs of the org and CRM areas (bound in app.ts through their doors). */
@@ -212,6 +225,30 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
       asJxs(ctx, async (db, who) => {
         const { records, total } = await repo.monthUse(db, who, q, jxsMonthOf(q.month), q);
         return toPage(records, total, q);
+      }),
+
+    /** 月度使用's download: the wall checked now, the rows read in pages while the file is sent. */
+    monthUseExport: (ctx: TRequestContext, f: TReq<'jxsMonthUseExport'>) =>
+      asJxs(ctx, async (_db, who) => {
+        const month = jxsMonthOf(f.month);
+        const batch = 1000;
+        return {
+          fileName: `经销商月度使用_${month.fromDay.slice(0, 7)}.xlsx`,
+          rows: batchedRows((offset) =>
+            // A short page was the last one.
+            offset % batch !== 0
+              ? Promise.resolve([])
+              : deps.database.db.transaction(
+                  async (tx) =>
+                    (
+                      await repo.monthUse(tx as unknown as TDb, who, f, month, {
+                        page: offset / batch + 1,
+                        limit: batch,
+                      })
+                    ).records,
+                ),
+          ),
+        };
       }),
 
     leadPage: (ctx: TRequestContext, q: TReq<'jxsUnlockPage'>) =>

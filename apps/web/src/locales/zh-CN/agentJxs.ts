@@ -33,6 +33,7 @@ export const agentJxsTexts = {
     billedMinutes: '计费分钟',
     orderAmount: '订单金额',
     margin: '利润',
+    useExportName: '经销商月度使用',
     useHint: '按月统计每个经销商带来的企业及其坐席、通话计费和订单；利润为订单的代理利润（未扣除退款退回部分）。',
     // 解锁名单
     unlock: '解锁名单',

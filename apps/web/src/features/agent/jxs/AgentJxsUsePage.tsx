@@ -1,4 +1,4 @@
-import { agentRoutes, money, type TJxsMonthUse } from '@yunhu/contract';
+import { agentRoutes, JxsPerm, money, type TJxsMonthUse } from '@yunhu/contract';
 import { Alert, DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
@@ -33,6 +33,9 @@ export const AgentJxsUsePage = () => (
       route={agentRoutes.jxsMonthUse}
       rowKey="distributorId"
       columns={columns}
+      exportRoute={agentRoutes.jxsMonthUseExport}
+      exportPermission={JxsPerm.use}
+      exportName={s.useExportName}
       toRequest={({ month, ...rest }) => ({ ...rest, month: (month as Dayjs | undefined)?.format('YYYY-MM') })}
       filters={
         <Form.Item name="month" label={s.month}>
