@@ -278,7 +278,7 @@ export const billingRepository = {
   chargeSql: (ch: Omit<TChargeRow, 'recordId'>, booking: TMovement | null, record: SQL) => {
     const paidBy: TPaidBy = { packets: ch.split.takes, balance: ch.split.balanceAmount };
     const book = booking
-      ? bookingSql(booking, sql`exists (select 1 from charge)`, sql`(select id from ${record})::text`)
+      ? bookingSql(booking, sql`exists (select 1 from charge)`, sql`(select id::text from ${record})`)
       : null;
     const drawn = ch.split.takes.length > 0;
     return {
