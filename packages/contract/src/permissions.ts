@@ -74,6 +74,10 @@ export const Perm = {
   callWallboard: 'call:wallboard:list',
   /** 监听 (issue 14): hear a talking colleague's call of one's data scope, silently, from 实时监控. */
   callListen: 'call:monitor:listen',
+  /** 耳语 (issue 14): speak to a talking colleague of one's data scope; the other party does not hear it. */
+  callWhisper: 'call:monitor:whisper',
+  /** 强插 (issue 14): speak into a talking colleague's call so that both he and the other party hear it. */
+  callBarge: 'call:monitor:barge',
   /** 任务卡 (issue 6): calling tasks of one's department and below, their progress. */
   taskCardList: 'call:task:list',
   /** Create tasks, change them, pause, resume and close them, add and remove their customers. */

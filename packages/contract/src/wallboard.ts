@@ -44,6 +44,19 @@ export const ZListenOffer = z.object({
 });
 export type TListenOffer = z.infer<typeof ZListenOffer>;
 
+/** 耳语 or 强插: the gateway's answer to the manager's offer (his microphone, send-only). */
+export const ZWhisperStarted = z.object({
+  whisperId: z.string(),
+  sdp: z.string(),
+});
+export type TWhisperStarted = z.infer<typeof ZWhisperStarted>;
+
+const ZWhisperStart = z.object({
+  userId: z.number().int().positive(),
+  sdp: z.string().min(1).max(20_000),
+});
+const ZWhisperRef = z.object({ whisperId: z.string().min(1).max(100) });
+
 export const wallboardRoutes = {
   /** Everyone of the viewer's data scope with a seat, and what he is doing now (one statement). */
   wallboard: route({
@@ -110,11 +123,88 @@ export const wallboardRoutes = {
     audited: true,
     summary: '结束监听',
   }),
+  /**
+   * 耳语: the manager's microphone (his page's send-only offer) published into the talking
+   * colleague's call at the gateway; only that colleague's soft-phone subscribes to it, the other
+   * party never receives it. Written to the operation log.
+   */
+  whisperStart: route({
+    method: 'POST',
+    path: '/base/call/wallboard/whisper',
+    request: ZWhisperStart,
+    response: ZWhisperStarted,
+    permission: Perm.callWhisper,
+    audited: true,
+    summary: '耳语',
+  }),
+  /** Ends one's own 耳语 (the colleague's soft-phone stops playing it). */
+  whisperStop: route({
+    method: 'POST',
+    path: '/base/call/wallboard/whisper/stop',
+    request: ZWhisperRef,
+    response: z.null(),
+    permission: Perm.callWhisper,
+    audited: true,
+    summary: '结束耳语',
+  }),
+  /** 强插: as 耳语, and the colleague's soft-phone mixes the manager's voice into what it sends. */
+  bargeStart: route({
+    method: 'POST',
+    path: '/base/call/wallboard/barge',
+    request: ZWhisperStart,
+    response: ZWhisperStarted,
+    permission: Perm.callBarge,
+    audited: true,
+    summary: '强插',
+  }),
+  bargeStop: route({
+    method: 'POST',
+    path: '/base/call/wallboard/barge/stop',
+    request: ZWhisperRef,
+    response: z.null(),
+    permission: Perm.callBarge,
+    audited: true,
+    summary: '结束强插',
+  }),
+  /**
+   * The soft-phone's question while 通话中 (every 2 s): is a manager speaking to me? null when not;
+   * else the whisper to join, its kind and who speaks.
+   */
+  whisperMine: route({
+    method: 'POST',
+    path: '/base/call/softphone/whisper',
+    request: z.object({}),
+    response: z
+      .object({ whisperId: z.string(), mode: z.enum(['whisper', 'barge']), managerName: z.string() })
+      .nullable(),
+    permission: Perm.softphoneUse,
+    summary: '查询耳语',
+  }),
+  /** The gateway's offer of the manager's stream for the soft-phone (a fresh one on every call). */
+  whisperJoin: route({
+    method: 'POST',
+    path: '/base/call/softphone/whisper/join',
+    request: ZWhisperRef,
+    response: z.object({ sdp: z.string() }),
+    permission: Perm.softphoneUse,
+    summary: '接收耳语',
+  }),
+  /** The soft-phone's answer to that offer: the gateway starts sending the manager's voice. */
+  whisperJoinAnswer: route({
+    method: 'POST',
+    path: '/base/call/softphone/whisper/answer',
+    request: ZWhisperRef.extend({ sdp: z.string().min(1).max(20_000) }),
+    response: z.null(),
+    permission: Perm.softphoneUse,
+    summary: '耳语应答',
+  }),
 } as const;
 
 /** 实时监控 (in the 呼叫中心 folder): managers only; agents never hold its permission. */
 export const wallboardMenuNodes: TMenuNode[] = [
   menuScreen('3075', '实时监控', 'callWallboard', 'DashboardOutlined', Perm.callWallboard, [
     menuButton('307501', '监听', Perm.callListen),
+    menuButton('307502', '耳语', Perm.callWhisper),
+    menuButton('307503', '强插', Perm.callBarge),
   ]),
 ];

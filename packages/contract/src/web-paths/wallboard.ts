@@ -7,4 +7,11 @@ export const wallboardRoutes = {
   listenAnswer: { method: 'POST', path: '/base/call/wallboard/listen/answer' },
   listenRenew: { method: 'POST', path: '/base/call/wallboard/listen/renew' },
   listenStop: { method: 'POST', path: '/base/call/wallboard/listen/stop' },
+  whisperStart: { method: 'POST', path: '/base/call/wallboard/whisper' },
+  whisperStop: { method: 'POST', path: '/base/call/wallboard/whisper/stop' },
+  bargeStart: { method: 'POST', path: '/base/call/wallboard/barge' },
+  bargeStop: { method: 'POST', path: '/base/call/wallboard/barge/stop' },
+  whisperMine: { method: 'POST', path: '/base/call/softphone/whisper' },
+  whisperJoin: { method: 'POST', path: '/base/call/softphone/whisper/join' },
+  whisperJoinAnswer: { method: 'POST', path: '/base/call/softphone/whisper/answer' },
 } as unknown as typeof C.wallboardRoutes;

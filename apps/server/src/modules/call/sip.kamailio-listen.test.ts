@@ -20,6 +20,7 @@ import {
   type TSippTrunk,
 } from './sip.kamailio-sipp.test-kit.js';
 import { webrtcCall } from './sip.webrtc.test-kit.js';
+import { whisperTag } from './whisper.service.js';
 
 /**
  * 监听 (issue 14 step 7) through the product's Kamailio and gateway, sipp as the plain-RTP carrier:
@@ -269,6 +270,61 @@ describe.skipIf(missing !== null && !isRequired)('监听 through the media gatew
     expect(rtp.received().packets - trunkBefore).toBe(0);
     // The call's parties are still the two: a listen never subscribes to the whisper.
     expect(await gateway.parties(call.callId)).toHaveLength(2);
+    expect(await call.bye()).toBe(200);
+  });
+
+  it('耳语 through the routes: the manager’s tone reaches the agent’s side only, never the trunk', async () => {
+    const { call } = await talkingCall();
+    const gateway = listenGatewayAt(ngPort);
+    // The administrator whispers to the talking manager; his side sends plain PCMA (a browser
+    // sends Opus over DTLS-SRTP: e2e). The server publishes it into the call.
+    const speaker = await openRtpPeer();
+    closers.push(speaker.close);
+    const offer = [
+      'v=0',
+      'o=- 1 1 IN IP4 127.0.0.1',
+      's=-',
+      'c=IN IP4 127.0.0.1',
+      't=0 0',
+      `m=audio ${speaker.port} RTP/AVP 8`,
+      'a=rtpmap:8 PCMA/8000',
+      'a=sendonly',
+      '',
+    ].join('\r\n');
+    const started = await t.call(routeTables.wallboard.whisperStart, { userId: managerId, sdp: offer }, admin);
+    expect(started.body.code).toBe(0);
+    const { whisperId, sdp } = started.body.data;
+    expect(sdp).toMatch(/^m=audio \d+ RTP\/AVP /m);
+    const trunkBefore = rtp.received().packets;
+    speaker.sendTo({ address: '127.0.0.1', port: Number(/^m=audio (\d+)/m.exec(sdp)![1]) });
+    // The manager's soft-phone learns of it and gets a WebRTC offer of the administrator's stream.
+    const mine = await t.call(routeTables.wallboard.whisperMine, {}, manager);
+    expect(mine.body.data).toMatchObject({ whisperId, mode: 'whisper' });
+    const joined = await t.call(routeTables.wallboard.whisperJoin, { whisperId }, manager);
+    expect(joined.body.code).toBe(0);
+    expect(joined.body.data.sdp).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF /m);
+    expect(joined.body.data.sdp).toMatch(/^a=setup:passive/m);
+    // Its ears here: a plain-RTP subscriber to the same published tag (as the soft-phone's join does).
+    const agentSide = await openListener();
+    closers.push(agentSide.close);
+    const sub = await gateway.subscribe(call.callId, whisperTag(whisperId), 'rtp');
+    await gateway.answer(call.callId, sub.toTag, agentSide.answerTo(sub.sdp));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(speaker.sent()).toBeGreaterThan(20);
+    expect(agentSide.counts.get(8) ?? 0).toBeGreaterThan(20);
+    // The customer's leg (the sipp trunk) received none of it; the call still has its two parties.
+    expect(rtp.received().packets - trunkBefore).toBe(0);
+    expect(await gateway.parties(call.callId)).toHaveLength(2);
+    // A listen started now is not handed the whisper as a party.
+    const listen = await t.call(routeTables.wallboard.listenStart, { userId: managerId }, admin);
+    expect(listen.body.data.sdps).toHaveLength(2);
+    await t.call(routeTables.wallboard.listenStop, { listenId: listen.body.data.listenId }, admin);
+    expect((await t.call(routeTables.wallboard.whisperStop, { whisperId }, admin)).body.code).toBe(0);
+    const [log] = await t.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.summary, '结束耳语'), eq(operationLogs.userName, 'admin')));
+    expect(log).toMatchObject({ module: 'call', result: 'success' });
     expect(await call.bye()).toBe(200);
   });
 

@@ -6,6 +6,7 @@ import type { TIsMasked } from './dial.service.js';
 import { listenGatewayAt } from './listen.gateway.js';
 import { createListenService, type TListenService } from './listen.service.js';
 import { createWallboardService, type TRegistrationEvent, type TWallboardService } from './wallboard.service.js';
+import { createWhisperService, type TWhisperService } from './whisper.service.js';
 
 /**
  * Where Kamailio reports registrations, also when a WebSocket closes (kamailio.cfg route REG_EVENT),
@@ -16,12 +17,20 @@ export const sipRegistrationPath = '/internal/sip/registration';
 export const wallboardHandlers = (
   wallboard: TWallboardService,
   listen: TListenService,
+  whisper: TWhisperService,
 ): THandlers<typeof wallboardRoutes> => ({
   wallboard: (ctx) => wallboard.board(ctx),
   listenStart: (ctx) => listen.start(ctx, ctx.input.userId),
   listenAnswer: (ctx) => listen.answer(ctx, ctx.input.listenId, ctx.input.index, ctx.input.sdp),
   listenRenew: (ctx) => listen.renew(ctx, ctx.input.listenId, ctx.input.index),
   listenStop: (ctx) => listen.stop(ctx, ctx.input.listenId),
+  whisperStart: (ctx) => whisper.start(ctx, ctx.input, 'whisper'),
+  whisperStop: (ctx) => whisper.stop(ctx, ctx.input.whisperId, 'whisper'),
+  bargeStart: (ctx) => whisper.start(ctx, ctx.input, 'barge'),
+  bargeStop: (ctx) => whisper.stop(ctx, ctx.input.whisperId, 'barge'),
+  whisperMine: (ctx) => whisper.mine(ctx),
+  whisperJoin: (ctx) => whisper.join(ctx, ctx.input.whisperId),
+  whisperJoinAnswer: (ctx) => whisper.joinAnswer(ctx, ctx.input.whisperId, ctx.input.sdp),
 });
 
 const envelope = (code: number, msg: string) => ({ code, msg, data: null });
@@ -56,10 +65,11 @@ export const registerWallboard = async (
 ) => {
   const wallboard = createWallboardService({ database: opts.database, isMasked: opts.isMasked });
   // 监听: subscriptions at the gateway beside Kamailio (listen.gateway.ts).
-  const listen = createListenService({
-    gateway: opts.mediaNgPort === null ? null : listenGatewayAt(opts.mediaNgPort),
-  });
-  bindRoutes(app, routeTables.wallboard, wallboardHandlers(wallboard, listen), opts.deps);
+  const gateway = opts.mediaNgPort === null ? null : listenGatewayAt(opts.mediaNgPort);
+  const listen = createListenService({ gateway });
+  // 耳语 / 强插: the manager's voice published into the call at the same gateway (whisper.service.ts).
+  const whisper = createWhisperService({ gateway });
+  bindRoutes(app, routeTables.wallboard, wallboardHandlers(wallboard, listen, whisper), opts.deps);
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
@@ -75,5 +85,5 @@ export const registerWallboard = async (
         : reply.status(404).send(envelope(404, 'unknown user'));
     });
   });
-  return { wallboard, listen };
+  return { wallboard, listen, whisper };
 };

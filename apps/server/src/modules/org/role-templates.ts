@@ -76,6 +76,8 @@ export const roleTemplates = (): TRoleTemplate[] => [
       Perm.callStatisticsExport,
       Perm.callWallboard,
       Perm.callListen,
+      Perm.callWhisper,
+      Perm.callBarge,
       Perm.taskCardList,
       Perm.taskCardManage,
     ],
