@@ -197,6 +197,20 @@ describe('whisper and barge', () => {
     expect((await t.call(w.whisperStop, { whisperId: mine!.whisperId }, ownerToken)).body.code).toBe(0);
   });
 
+  it('ends a whisper whose call ended: the agent’s next call does not pick it up', async () => {
+    const started = await t.call(w.whisperStart, { userId: ids.agent01, sdp: browserOffer }, tokens.manager);
+    expect(started.body.code).toBe(0);
+    const { whisperId } = started.body.data;
+    await t.database.db.update(sipCalls).set({ state: 'ended' }).where(eq(sipCalls.callId, liveCallId));
+    try {
+      expect((await t.call(w.whisperMine, {}, tokens.agent)).body.data).toBeNull();
+      expect((await t.call(w.whisperJoin, { whisperId }, tokens.agent)).body.msg).toBe('耳语或强插已结束');
+      expect((await t.call(w.whisperStop, { whisperId }, tokens.manager)).body.msg).toBe('耳语或强插已结束');
+    } finally {
+      await t.database.db.update(sipCalls).set({ state: 'talking' }).where(eq(sipCalls.callId, liveCallId));
+    }
+  });
+
   it('refuses an agent, oneself, nobody talking, someone out of scope', async () => {
     expect((await t.call(w.whisperStart, { userId: ids.agent04, sdp: browserOffer }, tokens.agent)).body.code).toBe(
       403,

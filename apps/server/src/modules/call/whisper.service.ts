@@ -127,11 +127,25 @@ export const createWhisperService = (deps: {
     return null;
   };
 
-  /** The colleague's side: the whisper aimed at him now, if any. */
+  /**
+   * The colleague's side: the whisper aimed at him now, if any. Only while he is still in the call
+   * it was published into (one query, and only when a whisper waits for him): a call that ended
+   * ends its whisper, so his next call never picks up a stale one.
+   */
   const mine = async (ctx: TRequestContext) => {
     const id = byAgent.get(agentKey(ctx.auth.tenantId, ctx.auth.userId));
     const w = id === undefined ? undefined : whispers.get(id);
     if (!id || !w) return null;
+    const callId = await listenRepository.talkingCallOf(ctx.tx, {
+      tenantId: ctx.auth.tenantId,
+      scope: ctx.scope,
+      userId: ctx.auth.userId,
+      now: now(),
+    });
+    if (callId !== w.callId) {
+      await drop(id);
+      return null;
+    }
     return { whisperId: id, mode: w.mode, managerName: w.viewerName };
   };
 
