@@ -30,6 +30,7 @@ import {
   createAgentStockService,
   createAgentTransferService,
   jxsInvitationOf,
+  refuseDistributor,
 } from './modules/agent/index.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { billingHandlers, createBillingService, lowBalanceJobSeconds } from './modules/billing/index.js';
@@ -264,7 +265,7 @@ export const buildApp = async (
         createAgentCloseService({ revokeTenantSessions: services.auth.revokeTenantSessions }),
       ),
       ...agentStockHandlers(createAgentStockService(), createAgentPacketChangeService()),
-      ...agentStaffHandlers(services.org),
+      ...agentStaffHandlers(services.org, refuseDistributor),
       ...agentLookupHandlers(createAgentLookupService()),
       ...agentJxsHandlers(
         createAgentJxsService({

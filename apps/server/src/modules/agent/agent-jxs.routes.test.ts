@@ -123,9 +123,8 @@ describe('agent distributors (经销商)', () => {
     const own = new Set(['info', 'enterprisePage', 'jxsMonthUse', 'jxsMonthUseExport', 'jxsUnlockEnterprises']);
     let refused = 0;
     for (const [name, route] of Object.entries(r as Record<string, TRouteDef>)) {
-      // 员工管理/角色权限 are the org area's (their strings are not the distributor role's); platform routes need platform strings.
-      if (own.has(name) || route.path.startsWith('/base/agent/staff') || route.path.startsWith('/base/agent/role'))
-        continue;
+      // 员工管理/角色权限 (the org area's services) included: the agent area's wall is bound into them.
+      if (own.has(name)) continue;
       if (name.startsWith('jxsUnlock')) continue;
       if (route.result === 'blob') {
         // A download answers an envelope, not a file.
@@ -146,6 +145,8 @@ describe('agent distributors (经销商)', () => {
     expect(refused).toBeGreaterThanOrEqual(15);
     const orders = await t.call(r.orderPage, { page: 1, limit: 10 }, jxsWide);
     expect(orders.body).toMatchObject({ code: 403, msg: '经销商账号不能使用该功能' });
+    const staff = await t.call(r.agentStaffPage, { page: 1, limit: 10 }, jxsWide);
+    expect(staff.body).toMatchObject({ code: 403, msg: '经销商账号不能使用该功能' });
     await t.database.db.execute(
       sql`update roles set permissions = ${sql.raw(
         "array['agent:enterprise:list','agent:invite:view','agent:jxs:use','agent:jxs:unlock']",

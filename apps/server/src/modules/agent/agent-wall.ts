@@ -20,6 +20,11 @@ export const asAgent = async <T>(ctx: TRequestContext, fn: (db: TDb, agent: TAge
     return fn(db, agent);
   });
 
+/** The distributor wall for the agent's 员工管理 and 角色权限 (org area, bound in app.ts): a distributor manages no one. */
+export const refuseDistributor = async (ctx: TRequestContext): Promise<void> => {
+  if (await agentJxsRepository.ofUser(ctx.tx, ctx.auth.userId)) throw agentJxsErrors.notForDistributor();
+};
+
 /**
  * The wall of the screens a distributor shares with its agent (我的企业, 邀请码, 月度使用, 解锁名单):
  * `distributorId` is the caller's distributor (its own enterprises only) or null (the agent's staff,

@@ -4,13 +4,13 @@ export { agentPrices } from './agent.schema.js';
 export { createAgentService, type TAgentService } from './agent.service.js';
 // 代理商结算 and 停用/启用代理商 (issue 18): bound with the agent's table.
 export { createAgentCloseService } from './agent-close.service.js';
-// packet-download, getBaseLinePage, getAgentMobile, get-industry, apply/unsubscribe (issue 18).
-export { agentLookupHandlers } from './agent-lookup.routes.js';
-export { createAgentLookupService } from './agent-lookup.service.js';
 // 经销商 (issue 18): bound with the agent's table; the code look-up goes to registration (org).
 export { agentJxsHandlers } from './agent-jxs.routes.js';
 export { agentDistributors, jxsUnlockLeads } from './agent-jxs.schema.js';
 export { createAgentJxsService, jxsInvitationOf } from './agent-jxs.service.js';
+// packet-download, getBaseLinePage, getAgentMobile, get-industry, apply/unsubscribe (issue 18).
+export { agentLookupHandlers } from './agent-lookup.routes.js';
+export { createAgentLookupService } from './agent-lookup.service.js';
 // 公告 and 坐席汇总 (issue 18): bound with the agent's table.
 export { agentNoticeHandlers } from './agent-notice.routes.js';
 export { agentNotices } from './agent-notice.schema.js';
@@ -28,3 +28,4 @@ export { createAgentStockService } from './agent-stock.service.js';
 export { agentTransferHandlers } from './agent-transfer.routes.js';
 export { packetTransfers } from './agent-transfer.schema.js';
 export { createAgentTransferService, type TAgentTransferService } from './agent-transfer.service.js';
+export { refuseDistributor } from './agent-wall.js';

@@ -1,11 +1,15 @@
 import type { agentStaffRoutes } from '@yunhu/contract';
 import type { THandlers } from '../../http/bind.js';
+import type { TRequestContext } from '../../http/context.js';
 import { createAgentStaffService } from './agent-staff.service.js';
 import type { TOrgService } from './org.service.js';
 
 /** The agent console's 员工管理 and 角色权限 (issue 18): the org area's services in the agent's tenant. */
-export const agentStaffHandlers = ({ staff }: TOrgService): THandlers<typeof agentStaffRoutes> => {
-  const agent = createAgentStaffService({ staff });
+export const agentStaffHandlers = (
+  { staff }: TOrgService,
+  refuse?: (ctx: TRequestContext) => Promise<void>,
+): THandlers<typeof agentStaffRoutes> => {
+  const agent = createAgentStaffService({ staff, refuse });
   return {
     agentStaffPage: (ctx) => agent.staffPage(ctx, ctx.input),
     agentStaffAdd: (ctx) => agent.staffAdd(ctx, ctx.input),

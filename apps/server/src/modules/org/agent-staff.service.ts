@@ -26,7 +26,11 @@ export type TAgentStaffService = ReturnType<typeof createAgentStaffService>;
  *   or a stronger colleague out: he changes no one holding a string he lacks, and neither the
  *   permissions nor the status of a role he holds, nor his own roles.
  */
-export const createAgentStaffService = (deps: { staff: TStaffService }) => {
+export const createAgentStaffService = (deps: {
+  staff: TStaffService;
+  /** The agent area's distributor wall (bound in app.ts): a distributor's login manages no one. */
+  refuse?: (ctx: TRequestContext) => Promise<void>;
+}) => {
   const role = createRoleService({ grantable: () => agentPermissions() });
   const { staff } = deps;
 
@@ -35,6 +39,7 @@ export const createAgentStaffService = (deps: { staff: TStaffService }) => {
     if (ctx.auth.isSuper) throw errors.notAgent();
     const tenant = await acrossTenants(ctx.tx, (db) => repo.tenantKind(db, ctx.auth.tenantId));
     if (tenant?.kind !== 'agent') throw errors.notAgent();
+    await deps.refuse?.(ctx);
   };
 
   const assertNotWiderThanMe = async ({ auth, tx }: TRequestContext, userIds: readonly number[]) => {
