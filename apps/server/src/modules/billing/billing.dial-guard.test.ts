@@ -131,6 +131,23 @@ describe('the dial guard under parallel dials', () => {
     await endAll(line.id);
   });
 
+  it('counts only the packages the dialler may draw on: a package shared with agent01 pays for her call, not agent02’s', async () => {
+    const line = await lineForAll({ unitPrice: 10, incrementSeconds: 60 });
+    await setBalance(0);
+    const p = await kit.addPacket(line.id, 2, 10);
+    const admin = await t.login('admin', 'Admin@2026');
+    const agent01 = await kit.person('agent01');
+    expect(
+      (await t.call(routeTables.packet.shareAddUser, { packetId: p.id, userIds: [agent01.id] }, admin)).body.code,
+    ).toBe(0);
+    // Its charge would come from the balance (packet-draw.repository: usableBy), so the guard refuses it.
+    const refused = await dial(line.id, 'agent02');
+    expect(refused.body.code).toBe(10056);
+    expect(refused.body.msg).toMatch(/^余额不足/);
+    expect((await dial(line.id, 'agent01')).body.code).toBe(0);
+    await endAll(line.id);
+  });
+
   /** Binds of the line still waiting for the page (a soft-phone request not yet placed). */
   const waitingOn = async (lineId: number) => (await bindsOf(lineId)).filter((b) => b.state === 'created');
 

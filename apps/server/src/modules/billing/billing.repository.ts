@@ -7,7 +7,7 @@ import type { TDataScope } from '../../db/scope.js';
 import { scopeCondition } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
 import type { TRowSource } from '../../http/xlsx-stream.js';
-import { drawPacketSeconds, usablePacketsForUpdate } from '../packet/index.js';
+import { drawPacketSeconds, usableBy, usablePacketsForUpdate } from '../packet/index.js';
 import { bookedOf, bookingSql, type TBooked, type TBookingRow, type TMovement } from '../trade/index.js';
 import { billingDaily, billingSettings, callCharges, lineRates, type TPaidBy } from './billing.schema.js';
 import type { TRate, TRated, TSplit } from './rating.js';
@@ -500,16 +500,25 @@ export const billingRepository = {
 
   /**
    * The dial guard's view of some lines of an enterprise, in one statement: each line's rate in
-   * force at `at` (as `rateAt`), its usable package seconds, and the enterprise's balance.
+   * force at `at` (as `rateAt`), its usable package seconds, and the enterprise's balance. On the
+   * dialler's line only the packages he may draw on count (套餐共享, `usableBy`: what his charge
+   * would draw); another line's seconds count whole, as its calls under way are other people's.
    */
-  linesFunds: async (tx: TDb, tenantId: number, lineIds: number[], at: Date) => {
+  linesFunds: async (
+    tx: TDb,
+    tenantId: number,
+    lineIds: number[],
+    at: Date,
+    dialler: { lineId: number; userId: number },
+  ) => {
     const rows = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         select l.id as line_id, l.name, l.price_per_minute,
           r.id, r.unit_price, r.increment_seconds, r.minimum_seconds, r.free_seconds,
           coalesce((select sum(p.total_minutes * 60 - p.used_seconds) from packets p
             where p.tenant_id = ${tenantId} and p.line_id = l.id and p.status = 'active'
-              and p.expire_at > ${at.toISOString()} and p.used_seconds < p.total_minutes * 60), 0) as seconds,
+              and p.expire_at > ${at.toISOString()} and p.used_seconds < p.total_minutes * 60
+              and (l.id <> ${dialler.lineId} or ${usableBy(sql`p.id`, dialler.userId)})), 0) as seconds,
           coalesce((select a.balance from accounts a where a.tenant_id = ${tenantId}), 0) as balance
         from lines l left join lateral (
           select * from line_rates r where r.line_id = l.id and r.valid_from <= ${at.toISOString()}

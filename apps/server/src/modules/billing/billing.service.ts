@@ -118,12 +118,14 @@ export type TPreparedCharge = NonNullable<ReturnType<typeof prepareCharge>>;
  * transaction ends, so each counts the requests the ones before it wrote: dials that arrive together
  * cannot all pass on money that pays for one. `callsUnderWay` counts the enterprise's calls under
  * way per line (the call area's definition), after the lock. A call under way is held at its line's
- * rate in force now (its rate of a few minutes ago but for a rate changed meanwhile).
+ * rate in force now (its rate of a few minutes ago but for a rate changed meanwhile). The dialled
+ * line's package seconds are those the dialler may draw on (套餐共享): a package shared with others
+ * would not pay for his call.
  */
 export const ensureDialFunds = async (
   tx: TDb,
   tenantId: number,
-  lineId: number,
+  { lineId, userId }: { lineId: number; userId: number },
   at: Date,
   callsUnderWay: () => Promise<{ lineId: number; underWay: number }[]>,
 ): Promise<void> => {
@@ -131,7 +133,7 @@ export const ensureDialFunds = async (
   if (!rate || rate.unitPrice === 0) return;
   await lockForTransaction(tx, 'dial_funds', tenantId);
   const counts = new Map((await callsUnderWay()).map((c) => [c.lineId, c.underWay]));
-  const funds = await repo.linesFunds(tx, tenantId, [...new Set([lineId, ...counts.keys()])], at);
+  const funds = await repo.linesFunds(tx, tenantId, [...new Set([lineId, ...counts.keys()])], at, { lineId, userId });
   const withCalls = funds.lines.map((l) => ({ ...l, underWay: counts.get(l.lineId) ?? 0 }));
   const dialled = withCalls.find((l) => l.lineId === lineId) ?? { rate, packetSeconds: 0, underWay: 0 };
   const others = withCalls.filter((l) => l.lineId !== lineId);

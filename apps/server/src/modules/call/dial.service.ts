@@ -123,7 +123,7 @@ export const createDialService = (deps: {
       if (!seat) throw callErrors.noSeat();
       if (seat.lineMode !== softphoneLineMode && !deps.carrier.isAvailable) throw callErrors.noCarrier();
       // Nothing left on the line after the calls under way (on every line) hold their block: 余额不足 (billing, issue 16).
-      await ensureDialFunds(tx, auth.tenantId, seat.lineId, at, () =>
+      await ensureDialFunds(tx, auth.tenantId, { lineId: seat.lineId, userId: auth.userId }, at, () =>
         repo.countUnderWayByLine(tx, {
           tenantId: auth.tenantId,
           now: at,

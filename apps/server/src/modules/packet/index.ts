@@ -18,6 +18,8 @@ export {
 } from './packet.service.js';
 // Billing's charge in fewer round trips: the usable packages locked by its rating read, drawn on in its charge's statement.
 export { drawPacketSeconds, usablePacketsForUpdate } from './packet-draw.repository.js';
+// 套餐共享's one rule (who may draw on a package), for the dial guard's count of a person's package seconds.
+export { usableBy } from './packet-share.repository.js';
 // Resellers (issue 18): 套餐转移 closes the agent's enterprise's package and grants its remainder to another.
 export { packetTransferRepository, type TTransferGrant } from './packet-transfer.repository.js';
 // Billing (issue 16) takes call seconds from the packages, earliest expiry first.
