@@ -106,6 +106,8 @@ describe('agent distributors (经销商)', () => {
     expect(ok(await t.call(r.jxsUserPage, { page: 1, limit: 10 }, agentB.token)).records.map((d) => d.name)).toEqual([
       '丙经销商',
     ]);
+    // The industry dictionary is the 解锁名单 form's, so a distributor reads it.
+    expect(ok(await t.call(r.industry, {}, jxsA.token)).map((i) => i.label)).toContain('教育培训');
     const dup = await t.call(
       r.createJxsInfo,
       { name: '甲经销商', contactName: '某', mobile: '13833330019', username: 'jxsdup' },
@@ -120,7 +122,14 @@ describe('agent distributors (经销商)', () => {
         select array_agg(distinct p) from (select unnest(permissions) p from roles where name = '代理商管理员' and tenant_id = ${agentA.id}) x)
       where name = '经销商' and tenant_id = ${agentA.id}`);
     const jxsWide = (await signIn('jxsa1', 'Jxs@2026x')).data.token as string;
-    const own = new Set(['info', 'enterprisePage', 'jxsMonthUse', 'jxsMonthUseExport', 'jxsUnlockEnterprises']);
+    const own = new Set([
+      'info',
+      'enterprisePage',
+      'industry',
+      'jxsMonthUse',
+      'jxsMonthUseExport',
+      'jxsUnlockEnterprises',
+    ]);
     let refused = 0;
     for (const [name, route] of Object.entries(r as Record<string, TRouteDef>)) {
       // 员工管理/角色权限 (the org area's services) included: the agent area's wall is bound into them.

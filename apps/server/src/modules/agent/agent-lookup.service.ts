@@ -13,7 +13,7 @@ import { asPlatform, type TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { agentPacketRepository as packets } from '../packet/index.js';
 import { agentLookupRepository as repo } from './agent-lookup.repository.js';
-import { asAgent } from './agent-wall.js';
+import { asAgent, asAgentOrDistributor } from './agent-wall.js';
 
 type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 
@@ -84,7 +84,8 @@ export const createAgentLookupService = () => ({
   /** The enterprise's own agent (read past the tenant wall, by the enterprise's `agent_id` only). */
   agentMobile: (ctx: TRequestContext) => acrossTenants(ctx.tx, (db) => repo.agentContactOf(db, ctx.auth.tenantId)),
 
-  industry: (ctx: TRequestContext) => asAgent(ctx, (db) => repo.industries(db)),
+  /** A dictionary: a distributor's 解锁名单 form offers it too. */
+  industry: (ctx: TRequestContext) => asAgentOrDistributor(ctx, (db) => repo.industries(db)),
 
   /** Seen, never examined: the platform approves 退订 (decision 0017); the agent follows its enterprises'. */
   unsubscribePage: (ctx: TRequestContext, q: TReq<'unsubscribePage'>) =>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { agentRoutes, JxsPerm, jxsLeadStatusLabel, type TJxsLead } from '@yunhu/contract';
-import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { Alert, AutoComplete, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -9,7 +9,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
-import { jxsUnlockPageKey, useJxsEnterprises } from './jxsApi';
+import { jxsUnlockPageKey, useIndustries, useJxsEnterprises } from './jxsApi';
 
 const s = t.agentJxs;
 type TLeadForm = { companyName: string; contactName?: string; mobile: string; industry?: string; region?: string };
@@ -40,6 +40,7 @@ export const AgentJxsUnlockPage = () => {
   const [moving, setMoving] = useState<{ rows: TJxsLead[]; clear: () => void } | null>(null);
   const [enterpriseId, setEnterpriseId] = useState<number | undefined>();
   const enterprises = useJxsEnterprises(moving !== null);
+  const industries = useIndustries(isAdding);
   const refresh = () => client.invalidateQueries({ queryKey: [jxsUnlockPageKey] });
   const onAdd = async (v: TLeadForm) => {
     await call(agentRoutes.jxsUnlockAdd, {
@@ -160,7 +161,10 @@ export const AgentJxsUnlockPage = () => {
               <Input />
             </Form.Item>
             <Form.Item name="industry" label={s.industry}>
-              <Input />
+              <AutoComplete
+                options={(industries.data ?? []).map((i) => ({ value: i.label }))}
+                filterOption={(input, option) => String(option?.value ?? '').includes(input)}
+              />
             </Form.Item>
             <Form.Item name="region" label={s.region}>
               <Input />

@@ -14,3 +14,12 @@ export const useJxsEnterprises = (isEnabled: boolean) =>
     queryFn: () => call(agentRoutes.jxsUnlockEnterprises, {}),
     enabled: isEnabled,
   });
+
+/** The industry dictionary (get-industry), offered by the lead form; free text stays allowed. */
+export const useIndustries = (isEnabled: boolean) =>
+  useQuery({
+    queryKey: ['agent', 'industries'],
+    queryFn: () => call(agentRoutes.industry, {}),
+    enabled: isEnabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
