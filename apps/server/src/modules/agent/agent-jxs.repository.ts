@@ -103,7 +103,10 @@ export const agentJxsRepository = {
         .limit(1)
     )[0] ?? null,
 
-  /** A distributor's invitation code with its agent's state (registration reads it before any tenant exists). */
+  /**
+   * A distributor's invitation code with its agent's state and its login's (registration reads it
+   * before any tenant exists): a login stopped in 员工管理 stops the code as 停用 in 经销商管理 does.
+   */
   ofInviteCode: async (db: TDb, code: string) =>
     (
       await db
@@ -112,9 +115,11 @@ export const agentJxsRepository = {
           agentId: agentDistributors.agentId,
           status: agentDistributors.status,
           agentStatus: tenants.status,
+          loginStatus: sql<string>`coalesce(${users.status}, 'deleted')`,
         })
         .from(agentDistributors)
         .innerJoin(tenants, eq(tenants.id, agentDistributors.agentId))
+        .leftJoin(users, eq(users.id, agentDistributors.userId))
         .where(eq(agentDistributors.inviteCode, code))
         .limit(1)
     )[0] ?? null,

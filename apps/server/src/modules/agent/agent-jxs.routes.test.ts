@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { ExcelJS } from '../../http/exceljs.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { roles, tenants } from '../org/org.schema.js';
+import { roles, tenants, users } from '../org/org.schema.js';
 import { createTestAgent } from './agent.test-kit.js';
 
 const { agent: r, auth, platform: platformRoutes, org, crm } = routeTables;
@@ -357,5 +357,12 @@ describe('agent distributors (经销商)', () => {
     ok(await register('启用码客户', 'jxsent8', '13833330028', jxsA2.inviteCode));
     const [row] = await t.database.db.select().from(tenants).where(eq(tenants.name, '启用码客户'));
     expect(row).toMatchObject({ agentId: agentA.id, distributorId: jxsA2.id });
+    // Its login stopped in 员工管理 instead: the code stops with it, and comes back with it.
+    const [login] = await t.database.db.select().from(users).where(eq(users.username, 'jxsa2'));
+    ok(await t.call(r.agentStaffStatus, { ids: [login!.id], status: 'disabled' }, agentA.token));
+    const viaStaff = await register('员工停用码客户', 'jxsent7', '13833330027', jxsA2.inviteCode);
+    expect(viaStaff.body).toMatchObject({ code: 500, msg: '邀请码对应的代理商不存在' });
+    ok(await t.call(r.agentStaffStatus, { ids: [login!.id], status: 'active' }, agentA.token));
+    ok(await register('员工启用码客户', 'jxsent6', '13833330026', jxsA2.inviteCode));
   });
 });

@@ -389,6 +389,6 @@ export const jxsInvitationOf =
   async (code: string): Promise<{ agentId: number; distributorId: number } | 'refused' | null> => {
     const found = await repo.ofInviteCode(database.db, code);
     if (!found) return null;
-    if (found.status !== 'active' || found.agentStatus !== 'active') return 'refused';
+    if (found.status !== 'active' || found.agentStatus !== 'active' || found.loginStatus !== 'active') return 'refused';
     return { agentId: found.agentId, distributorId: found.id };
   };
