@@ -469,6 +469,27 @@ export const toggleMute = (): void => {
   else session.mute({ audio: true });
 };
 
+/**
+ * 强插 (issue 14 step 7): what the call sends becomes the microphone mixed with `extra` (the
+ * manager's voice received from the gateway), so the other party hears both through this leg.
+ * Answers the undo (the microphone's own track back), or null without a call.
+ */
+export const mixIntoCall = (extra: MediaStream): (() => void) | null => {
+  const sender = current?.connection?.getSenders().find((s) => s.track?.kind === 'audio');
+  const own = sender?.track;
+  if (!sender || !own) return null;
+  const ctx = new AudioContext();
+  const mix = ctx.createMediaStreamDestination();
+  ctx.createMediaStreamSource(new MediaStream([own])).connect(mix);
+  ctx.createMediaStreamSource(extra).connect(mix);
+  void ctx.resume();
+  void sender.replaceTrack(mix.stream.getAudioTracks()[0]!).catch(() => undefined);
+  return () => {
+    if (sender.track !== own) void sender.replaceTrack(own).catch(() => undefined);
+    void ctx.close();
+  };
+};
+
 /** One key of the DTMF keypad (SIP INFO, which Kamailio relays in the dialog). */
 export const sendDtmf = (tone: string): void => {
   safely(() => current?.sendDTMF(tone));

@@ -257,5 +257,12 @@ export const callTexts = {
     listenConnecting: (name: string) => `正在连接 ${name} 的通话…`,
     listenStop: '结束监听',
     listenNoAudio: '未能接通监听音频，请检查网络后重试',
+    whisper: '耳语',
+    barge: '强插',
+    whisperStop: '结束耳语',
+    bargeStop: '结束强插',
+    whispering: '耳语中：只有坐席听到您',
+    barging: '强插中：坐席和客户都听到您',
+    whisperNoAudio: '未能接通您的麦克风，请检查麦克风权限后重试',
   },
 } as const;

@@ -38,6 +38,8 @@ export const softphoneTexts = {
     transferRequired: '请输入转接号码',
     incomingFrom: (peer: string) => `来电：${peer}`,
     talkingWith: (peer: string) => `通话对象：${peer}`,
+    whisperFrom: (name: string) => `主管 ${name} 正在与您通话（客户听不到）`,
+    bargeFrom: (name: string) => `主管 ${name} 已加入通话（客户也能听到）`,
     customerNumber: '客户号码',
     referQuestion: (target: string) => `对方请求将通话转接到 ${target}，是否接受？`,
     referAccept: '接受',

@@ -5,7 +5,7 @@ import {
   wallboardStateLabels,
   wallboardStates,
 } from '@yunhu/contract';
-import { Alert, Button, Card, Col, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ellipsisColumns } from '../../../shared/list/useListController';
@@ -14,6 +14,7 @@ import { useUserStore } from '../../../shared/stores/user';
 import { useWallboard } from './api';
 import { elapsedText } from './elapsed';
 import { type TListenState, useListen } from './useListen';
+import { useWhisper } from './useWhisper';
 
 const w = t.wallboard;
 
@@ -34,8 +35,49 @@ const useTick = () => {
   return now;
 };
 
+/** 耳语 / 强插 beside 结束监听: each behind its permission; the one under way shows its stop. */
+const WhisperButtons = ({ userId, whisper }: { userId: number; whisper: ReturnType<typeof useWhisper> }) => {
+  const canWhisper = usePermission(Perm.callWhisper);
+  const canBarge = usePermission(Perm.callBarge);
+  const on = whisper.state?.userId === userId ? whisper.state : null;
+  if (on) {
+    return (
+      <Space>
+        <Tag color="red" data-testid="whisper-state" data-phase={on.phase}>
+          {on.mode === 'barge' ? w.barging : w.whispering}
+        </Tag>
+        <Button size="small" onClick={whisper.stop} data-testid="whisper-stop">
+          {on.mode === 'barge' ? w.bargeStop : w.whisperStop}
+        </Button>
+      </Space>
+    );
+  }
+  return (
+    <Space>
+      {canWhisper && (
+        <Button size="small" onClick={() => void whisper.start(userId, 'whisper')} data-testid="wallboard-whisper">
+          {w.whisper}
+        </Button>
+      )}
+      {canBarge && (
+        <Button size="small" onClick={() => void whisper.start(userId, 'barge')} data-testid="wallboard-barge">
+          {w.barge}
+        </Button>
+      )}
+    </Space>
+  );
+};
+
 /** What the manager hears: one <audio> per party of the call (the gateway sends each apart). */
-const ListenBar = ({ state, onStop }: { state: TListenState; onStop: () => void }) => (
+const ListenBar = ({
+  state,
+  onStop,
+  whisper,
+}: {
+  state: TListenState;
+  onStop: () => void;
+  whisper: ReturnType<typeof useWhisper>;
+}) => (
   <Alert
     style={{ marginBottom: 16 }}
     type={state.phase === 'listening' ? 'info' : 'warning'}
@@ -44,9 +86,12 @@ const ListenBar = ({ state, onStop }: { state: TListenState; onStop: () => void 
     data-phase={state.phase}
     message={state.phase === 'listening' ? w.listening(state.realName) : w.listenConnecting(state.realName)}
     action={
-      <Button size="small" danger onClick={onStop} data-testid="listen-stop">
-        {w.listenStop}
-      </Button>
+      <Space>
+        {state.phase === 'listening' && <WhisperButtons userId={state.userId} whisper={whisper} />}
+        <Button size="small" danger onClick={onStop} data-testid="listen-stop">
+          {w.listenStop}
+        </Button>
+      </Space>
     }
     description={state.streams.map((stream) => (
       // biome-ignore lint/a11y/useMediaCaption: a live call has no captions
@@ -76,12 +121,17 @@ export const WallboardPage = () => {
   const canListen = usePermission(Perm.callListen);
   const me = useUserStore((s) => s.user?.userId);
   const listen = useListen();
+  const whisper = useWhisper();
   const listenedRow = listen.state && data?.agents.find((a) => a.userId === listen.state!.userId);
   // The call is over (or the person left the scope): the listen ends with it.
   const callGone = Boolean(listen.state && data && listenedRow?.state !== 'talking');
   useEffect(() => {
     if (callGone) listen.stop();
   }, [callGone, listen.stop]);
+  // 耳语 / 强插 live inside a listen: it ends with it.
+  useEffect(() => {
+    if (!listen.state) whisper.stop();
+  }, [listen.state, whisper.stop]);
   return (
     <Card title={w.title} data-testid="wallboard">
       <Row gutter={16} style={{ marginBottom: 16 }} data-testid="wallboard-totals">
@@ -94,7 +144,7 @@ export const WallboardPage = () => {
           </Col>
         ))}
       </Row>
-      {listen.state && <ListenBar state={listen.state} onStop={listen.stop} />}
+      {listen.state && <ListenBar state={listen.state} onStop={listen.stop} whisper={whisper} />}
       <Table<TWallboardAgent>
         rowKey="userId"
         size="small"

@@ -8,6 +8,7 @@ import { SoftphoneError } from '../errors';
 import { loadedPhone, loadPhone, withPhone } from '../lazyPhone';
 import { formatDuration, type TLineState } from '../machine';
 import { useSoftphone } from '../store';
+import { useWhisperHeard } from '../useWhisperHeard';
 import { DtmfPad } from './DtmfPad';
 import { TransferForm } from './TransferForm';
 
@@ -103,6 +104,7 @@ const CallPanel = () => {
   const connectedAt = useSoftphone((s) => s.connectedAt);
   const now = useSoftphone((s) => s.now);
   useCallClock(call === 'inCall');
+  const heard = useWhisperHeard(call === 'inCall');
   if (call === 'idle') return <DialForm />;
   if (call === 'incoming') {
     return (
@@ -131,6 +133,19 @@ const CallPanel = () => {
           </Typography.Text>
         )}
       </Typography.Text>
+      {heard && (
+        <Tag color="purple" data-testid="softphone-whisper" data-mode={heard.mode}>
+          {heard.mode === 'barge' ? tx.bargeFrom(heard.managerName) : tx.whisperFrom(heard.managerName)}
+          {/* biome-ignore lint/a11y/useMediaCaption: a live voice has no captions */}
+          <audio
+            autoPlay
+            data-testid="softphone-whisper-audio"
+            ref={(el) => {
+              if (el && el.srcObject !== heard.stream) el.srcObject = heard.stream;
+            }}
+          />
+        </Tag>
+      )}
       {call === 'ended' ? null : call === 'inCall' ? (
         <CallControls />
       ) : (
