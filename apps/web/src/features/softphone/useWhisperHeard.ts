@@ -1,7 +1,7 @@
 import { wallboardRoutes } from '@yunhu/contract';
 import { useEffect, useState } from 'react';
 import { call } from '../../shared/http/api';
-import { connectParty } from '../call/wallboard/listenPeer';
+import { connectParty } from '../../shared/media/gatewayPeer';
 import { loadPhone } from './lazyPhone';
 
 /** How often the soft-phone asks, while 通话中, whether a manager speaks to it. */
@@ -12,7 +12,7 @@ export type TWhisperHeard = { whisperId: string; mode: 'whisper' | 'barge'; mana
 /**
  * The agent's side of 耳语 / 强插 (issue 14 step 7): while a call is connected the soft-phone asks
  * every 2 s whether a manager speaks to him; when one does, it subscribes to the manager's stream
- * at the gateway (listenPeer.ts's order: its answer first, then the gateway's candidates) and plays
+ * at the gateway (shared/media/gatewayPeer.ts's order: its answer first, then the gateway's candidates) and plays
  * it. In 强插 it also mixes that stream into what the call sends (phone.ts mixIntoCall), so the
  * customer hears the manager too. The whisper's end (or the call's) undoes both.
  */

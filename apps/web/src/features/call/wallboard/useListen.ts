@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { ApiError } from '../../../shared/http/handle';
-import { connectParty, type TPartyPeer } from './listenPeer';
+import { connectParty, type TPartyPeer } from '../../../shared/media/gatewayPeer';
 
 /** Tries per party (the first offer and fresh ones from listenRenew) before the page gives up. */
 const triesPerParty = 3;
@@ -19,7 +19,7 @@ export type TListenState = {
 
 /**
  * 监听 on 实时监控 (issue 14 step 7): start() asks the server for the gateway's offers and connects
- * the parties one after the other (listenPeer.ts), giving a party that does not connect a fresh
+ * the parties one after the other (shared/media/gatewayPeer.ts), giving a party that does not connect a fresh
  * subscription; stop() closes the connections and ends the listen at the gateway. One listen at a
  * time; a new start or leaving the page ends the previous one.
  */

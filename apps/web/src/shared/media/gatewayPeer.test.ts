@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCandidates } from './listenPeer';
+import { splitCandidates } from './gatewayPeer';
 
 const offer = [
   'v=0',
