@@ -46,7 +46,9 @@ describe('套餐共享: a package restricted to one person', () => {
     // 共享给 › 赵丽.
     await row.getByTestId(`packet-share-${packetId}`).click();
     const modal = page.getByTestId('packet-share-modal');
+    // Search first: after the other e2e files the enterprise has more people than the list shows at once.
     await modal.getByRole('combobox').click();
+    await modal.getByRole('combobox').fill('agent02');
     const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
       hasText: `${zhao.realName}（agent02）`,
     });
