@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { startKamailio, type TKamailio } from '../../apps/server/src/modules/call/sip.kamailio.js';
 import { baseUrl } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
+import type { TE2eSip } from '../support/server.js';
 
 /**
  * An agent's soft-phone call to his first customer, as a person makes it (the trunk and recording
@@ -29,3 +31,18 @@ export const callFirstCustomer = async (page: Page, username: string, password: 
     )
     .toBe('通话中');
 };
+
+/**
+ * The console's Kamailio with the sipp trunk behind it and the media gateway on the e2e server's
+ * own control port (the monitoring tests: 监听, 耳语, 强插 drive that gateway through the server).
+ */
+export const startGatewayToTrunk = (sip: TE2eSip, trunkAddress: string): Promise<TKamailio> =>
+  startKamailio({
+    serverUrl: baseUrl(),
+    sharedSecret: sip.sharedSecret,
+    realm: sip.realm,
+    origins: [baseUrl()],
+    wsPort: sip.wsPort,
+    trunk: { address: trunkAddress },
+    media: { ngPort: sip.mediaNgPort },
+  });

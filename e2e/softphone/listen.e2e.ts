@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/call/sip.kamailio.js';
+import { kamailioMissing, type TKamailio } from '../../apps/server/src/modules/call/sip.kamailio.js';
 import { rtpengineMissing } from '../../apps/server/src/modules/call/sip.kamailio-rtpengine.js';
 import {
   openRtpPeer,
@@ -12,7 +12,7 @@ import {
 import { allowCallingAnyHour, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
-import { callFirstCustomer } from './customer-call.js';
+import { callFirstCustomer, startGatewayToTrunk } from './customer-call.js';
 
 /**
  * 监听 in the browser (issue 14 step 7): agent02 (赵丽) calls a customer, the carrier trunk (sipp,
@@ -93,15 +93,7 @@ describe.skipIf(missing !== null && !isRequired)('监听 on 实时监控', () =>
   it('the manager hears the trunk’s tone of 赵丽’s call; the listen ends with the call; an agent has no page', async () => {
     rtp = await openRtpPeer();
     trunk = await startSippTrunk({ rtpPort: rtp.port });
-    kam = await startKamailio({
-      serverUrl: baseUrl(),
-      sharedSecret: sip.sharedSecret,
-      realm: sip.realm,
-      origins: [baseUrl()],
-      wsPort: sip.wsPort,
-      trunk: { address: trunk.address },
-      media: { ngPort: sip.mediaNgPort },
-    });
+    kam = await startGatewayToTrunk(sip, trunk.address);
     await allowCallingAnyHour(await login('admin', 'Admin@2026'), 'agent02');
 
     const agent = await newPage(browser);

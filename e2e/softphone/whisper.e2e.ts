@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/call/sip.kamailio.js';
+import { kamailioMissing, type TKamailio } from '../../apps/server/src/modules/call/sip.kamailio.js';
 import { rtpengineMissing } from '../../apps/server/src/modules/call/sip.kamailio-rtpengine.js';
 import {
   sippMissing,
@@ -14,7 +14,7 @@ import {
 import { allowCallingAnyHour, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
-import { callFirstCustomer } from './customer-call.js';
+import { callFirstCustomer, startGatewayToTrunk } from './customer-call.js';
 
 /**
  * 耳语 and 强插 in the browser (issue 14 step 7): agent02 (赵丽) calls a customer, the carrier trunk
@@ -186,15 +186,7 @@ describe.skipIf(missing !== null && !isRequired)('耳语 and 强插 on 实时监
   it('耳语 reaches 赵丽 and not the trunk; 强插 reaches the trunk too', async () => {
     ear = await openTrunkEar();
     trunk = await startSippTrunk({ rtpPort: ear.port });
-    kam = await startKamailio({
-      serverUrl: baseUrl(),
-      sharedSecret: sip.sharedSecret,
-      realm: sip.realm,
-      origins: [baseUrl()],
-      wsPort: sip.wsPort,
-      trunk: { address: trunk.address },
-      media: { ngPort: sip.mediaNgPort },
-    });
+    kam = await startGatewayToTrunk(sip, trunk.address);
     await allowCallingAnyHour(await login('admin', 'Admin@2026'), 'agent02');
 
     const agent = await newPage(agentBrowser);
