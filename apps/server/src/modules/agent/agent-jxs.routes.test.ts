@@ -114,6 +114,24 @@ describe('agent distributors (经销商)', () => {
       agentA.token,
     );
     expect(dup.body.msg).toBe('该经销商名称已存在，请换一个');
+    // Four at once under one new name: one distributor and one login; the others leave nothing behind.
+    const racing = await Promise.all(
+      [1, 2, 3, 4].map((i) =>
+        t.call(
+          r.createJxsInfo,
+          { name: '并发经销商', contactName: '某', mobile: `1383333005${i}`, username: `jxsrace${i}` },
+          agentB.token,
+        ),
+      ),
+    );
+    expect(racing.filter((res) => res.body.code === 0)).toHaveLength(1);
+    for (const res of racing.filter((x) => x.body.code !== 0)) {
+      expect(res.body.msg).toBe('该经销商名称已存在，请换一个');
+    }
+    const logins = await t.database.db.execute(
+      sql`select count(*)::int as n from users where username like 'jxsrace%'`,
+    );
+    expect(rowsOf<{ n: number }>(logins)[0]!.n).toBe(1);
   });
 
   it("refuses a distributor every agent screen but its own, even when its role is given the agent's strings", async () => {
