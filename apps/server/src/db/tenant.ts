@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TDatabase, TDb } from './client.js';
 
 /** Set while a request's tenant transaction (http/bind.ts) runs its handler. */
@@ -28,35 +28,33 @@ export const withTenant = async <T>(database: TDatabase, tenantId: number, fn: (
  */
 export const enterTenant = (database: Pick<TDatabase, 'hasAppRole'>, tenantId: number) => {
   if (!Number.isSafeInteger(tenantId)) throw new Error(`tenant id ${String(tenantId)} is not an integer`);
-  const role = database.hasAppRole ? 'yunhu_app' : 'none';
-  return sql.raw(`select set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${role}', true)`);
+  return sql.raw(
+    `select set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${tenantRoleOf(database)}', true)`,
+  );
 };
 
 /**
- * Select-list items that enter the tenant named by a column of the statement they are in (its
- * app.tenant_id and the role), for a request whose first statement finds who asks (withSessionTransaction).
- * Put them in an outer select over the look-up (`select found.*, … from (…) found`): the role changes
- * after the row is read; what the statement may read was settled when it started.
+ * The role a request's transaction takes once it has entered its tenant: yunhu_app under row-level
+ * security, or 'none' (the connection's own) where the database has no such role (PGlite).
  */
-export const enterTenantOf = (database: Pick<TDatabase, 'hasAppRole'>, tenantId: SQL): SQL =>
-  sql`set_config('app.tenant_id', (${tenantId})::text, true) as entered_tenant, set_config('role', ${sql.raw(
-    database.hasAppRole ? "'yunhu_app'" : "'none'",
-  )}, true) as entered_role`;
+export const tenantRoleOf = (database: Pick<TDatabase, 'hasAppRole'>): 'yunhu_app' | 'none' =>
+  database.hasAppRole ? 'yunhu_app' : 'none';
 
 /**
  * The request's one tenant transaction opened by the statement that finds who asks (issue 13):
- * `open` runs first, as the connection's own role, and enters the tenant it finds through `enter`
- * (enterTenantOf) in that same statement, so BEGIN, the session and the tenant cost one round trip.
- * When `open` finds no one, `fn` gets null and no transaction: it must refuse (the transaction,
- * never confined to a tenant, rolls back when it throws, and is never handed out).
+ * `open` runs first, as the connection's own role, and enters the tenant it finds, taking the role
+ * `role` (tenantRoleOf), in that same statement (migration 0061's session_entering), so BEGIN, the
+ * session and the tenant cost one round trip. When `open` finds no one, `fn` gets null and no
+ * transaction: it must refuse (the transaction, never confined to a tenant, rolls back when it
+ * throws, and is never handed out).
  */
 export const withSessionTransaction = <S, T>(
   database: TDatabase,
-  open: (tx: TDb, enter: (tenantId: SQL) => SQL) => Promise<S | null>,
+  open: (tx: TDb, role: 'yunhu_app' | 'none') => Promise<S | null>,
   fn: (found: { tx: TDb; session: S } | null) => Promise<T>,
 ): Promise<T> =>
   database.db.transaction(async (tx) => {
-    const session = await open(tx as unknown as TDb, (tenantId) => enterTenantOf(database, tenantId));
+    const session = await open(tx as unknown as TDb, tenantRoleOf(database));
     if (session === null) return fn(null);
     return requestTransaction.run(true, () => fn({ tx: tx as unknown as TDb, session }));
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { roles, tenants, userRoles, users } from '../../db/schema.js';
 import { authCounters, sessions, smsCodes, wechatTickets } from './auth.schema.js';
@@ -57,52 +57,40 @@ export const authRepository = {
   },
 
   /**
-   * findSession as the first statement of a request's transaction (issue 13): unparameterised, so
-   * it travels with the BEGIN (db/join-begin.ts), and entering the session's tenant as it finds it
-   * (`enter`, db/tenant.ts: app.tenant_id and the role, evaluated after the row is read). The same
-   * rule as findSession; a token hash that is not one of ours finds nothing without a query.
+   * findSession as the first statement of a request's transaction (issue 13): migration 0061's
+   * session_entering, which reads the session, the person, his enterprise, permissions and data
+   * scope's columns (org's rule) with plans PostgreSQL keeps for the connection, then enters the
+   * enterprise (app.tenant_id, and `role` once everything is read). Unparameterised, so it travels
+   * with the BEGIN (db/join-begin.ts): the hash is hex we made, the time an ISO literal, the role a
+   * name of ours. The same rule as findSession; a token hash that is not one of ours finds nothing
+   * without a query.
    */
-  findSessionEntering: async (
-    db: TDb,
-    tokenHash: string,
-    now: Date,
-    enter: (tenantId: SQL) => SQL,
-    /** More columns over the user's row (aliased `u`), read as the connection's own role: the data scope's. */
-    more: SQL,
-  ) => {
+  findSessionEntering: async (db: TDb, tokenHash: string, now: Date, role: 'yunhu_app' | 'none') => {
     if (!/^[0-9a-f]{64}$/.test(tokenHash)) return null;
-    const rows = rowsOf<{
-      token_hash: string;
-      user_id: string | number;
-      username: string;
-      real_name: string;
-      dept_id: string | number | null;
-      user_status: string;
-      must_change_password: boolean;
-      tenant_id: string | number;
-      tenant_code: string;
-      tenant_status: string;
-      is_super: boolean;
-      permissions: string[];
-      is_admin: boolean;
-      scope_all: boolean;
-      scope_depts: (string | number)[];
+    const [row] = rowsOf<{
+      found: {
+        token_hash: string;
+        user_id: number;
+        username: string;
+        real_name: string;
+        dept_id: number | null;
+        user_status: string;
+        must_change_password: boolean;
+        tenant_id: number;
+        tenant_code: string;
+        tenant_status: string;
+        is_super: boolean;
+        permissions: string[];
+        is_admin: boolean;
+        scope_all: boolean;
+        scope_depts: number[];
+      } | null;
     }>(
-      await db.execute(sql`select found.*, ${enter(sql.raw('found.tenant_id'))} from (
-        select s.token_hash, u.id as user_id, u.username, u.real_name, u.dept_id, u.status as user_status,
-          u.must_change_password,
-          t.id as tenant_id, t.code as tenant_code, t.status as tenant_status, t.is_super,
-          coalesce((select array_agg(distinct p) from user_roles ur
-            join roles r on r.id = ur.role_id and r.status = 'active', unnest(r.permissions) p
-            where ur.user_id = u.id), '{}') as permissions,
-          exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
-            where ur.user_id = u.id and r.status = 'active' and r.is_admin) as is_admin, ${more}
-        from sessions s join users u on u.id = s.user_id join tenants t on t.id = u.tenant_id
-        where s.token_hash = ${sql.raw(`'${tokenHash}'`)} and s.revoked_at is null
-          and s.expires_at > ${sql.raw(`'${now.toISOString()}'::timestamptz`)}
-        limit 1 offset 0) found`),
+      await db.execute(
+        sql.raw(`select session_entering('${tokenHash}', '${now.toISOString()}'::timestamptz, '${role}') as found`),
+      ),
     );
-    const r = rows[0];
+    const r = row?.found;
     if (!r) return null;
     return {
       session: { tokenHash: r.token_hash },

@@ -8,7 +8,7 @@ import { withSessionTransaction } from '../../db/tenant.js';
 import type { TAuditSubject, TAuth, TRequestContext } from '../../http/context.js';
 import { type AppError, unauthorized } from '../../http/errors.js';
 import { dummyHash, hashPassword, hashToken, newToken, verifyPassword } from '../../security/password.js';
-import { scopeFromColumns, sessionScopeColumns, type TOrgService } from '../org/index.js';
+import { scopeFromColumns, type TOrgService } from '../org/index.js';
 import { authErrors as errors } from './auth.errors.js';
 import { authRepository as repo } from './auth.repository.js';
 
@@ -311,8 +311,8 @@ export const createAuthService = (deps: {
       if (!hash) return fn(null);
       return withSessionTransaction(
         deps.database,
-        async (tx, enter) => {
-          const row = await repo.findSessionEntering(tx, hash, new Date(), enter, sessionScopeColumns('u'));
+        async (tx, role) => {
+          const row = await repo.findSessionEntering(tx, hash, new Date(), role);
           const auth = authOf(row);
           // The data scope was read by the same statement (org's columns, the same rule as resolveDataScope).
           return auth && row ? { auth, scope: scopeFromColumns(auth, row.more) } : null;

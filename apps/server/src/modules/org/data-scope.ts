@@ -41,12 +41,10 @@ export const resolveDataScope = async (db: TDb, auth: TAuth): Promise<TDataScope
   return scopeOfRoles(db, auth.tenantId, { userId: auth.userId, deptId: auth.deptId }, roles);
 };
 
-/** The data scope's look-ups as columns of the session's statement over `users` aliased `alias` (scopeFromColumns). */
-export const sessionScopeColumns = (alias: string) => roleRepository.scopeColumns(alias);
-
 /**
- * The signed-in user's scope from the columns roleRepository.scopeColumns read beside his session
- * (issue 13): the same answer as resolveDataScope, without its queries.
+ * The signed-in user's scope from the columns read beside his session (issue 13: migration 0061's
+ * session_entering writes this rule in SQL; auth.session.test holds it to resolveDataScope): the
+ * same answer as resolveDataScope, without its queries.
  */
 export const scopeFromColumns = (
   auth: TAuth,

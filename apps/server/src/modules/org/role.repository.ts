@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { roleDepts, roles, userRoles, users } from './org.schema.js';
 
@@ -134,36 +134,6 @@ export const roleRepository = {
     if (deptIds.length > 0) {
       await db.insert(roleDepts).values(deptIds.map((deptId) => ({ roleId, deptId, tenantId })));
     }
-  },
-
-  /**
-   * resolveDataScope's look-ups as select-list items over a row of `users` aliased `alias` (issue 13:
-   * read by the statement that finds the session, no round trip of their own): scope_all, whether an
-   * active role is an administrator's or sees all; scope_depts, the departments his active roles
-   * give (scopeOfRoles: his department and below, else his department, plus custom roles' ones).
-   * scopeFromColumns (data-scope.ts) turns them into the scope; a test holds both to resolveDataScope.
-   */
-  scopeColumns: (alias: string): SQL => {
-    if (!/^[a-z_]+$/.test(alias)) throw new Error(`bad alias ${alias}`);
-    const u = sql.raw(alias);
-    const holds = (cond: string) =>
-      sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
-        where ur.user_id = ${u}.id and ur.tenant_id = ${u}.tenant_id and r.status = 'active' and ${sql.raw(cond)})`;
-    return sql`${holds("(r.is_admin or r.data_scope = 'all')")} as scope_all,
-      array(select x from (
-        select s.id as x from (with recursive sub(id) as (
-            select dd.id from departments dd where dd.tenant_id = ${u}.tenant_id and dd.id = ${u}.dept_id
-              and ${holds("r.data_scope = 'dept_and_below'")}
-            union
-            select c.id from departments c join sub on c.parent_id = sub.id where c.tenant_id = ${u}.tenant_id
-          ) select id from sub) s
-        union select ${u}.dept_id where ${u}.dept_id is not null and ${holds("r.data_scope = 'dept'")}
-          and not ${holds("r.data_scope = 'dept_and_below'")}
-        union select rd.dept_id from role_depts rd join user_roles ur on ur.role_id = rd.role_id
-          join roles r on r.id = ur.role_id
-          where ur.user_id = ${u}.id and ur.tenant_id = ${u}.tenant_id and rd.tenant_id = ${u}.tenant_id
-            and r.status = 'active' and r.data_scope = 'custom'
-      ) depts order by x) as scope_depts`;
   },
 
   /** The active roles a user holds, with what data scope resolution needs. */
