@@ -24,6 +24,7 @@ import * as schema from '../apps/server/src/db/schema.js';
 import type { TDataScope } from '../apps/server/src/db/scope.js';
 import { customerRepository } from '../apps/server/src/modules/crm/customer.repository.js';
 import { recycleRepository } from '../apps/server/src/modules/crm/recycle.repository.js';
+import { postJson } from './http-client.js';
 
 const benchUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/yunhu_bench';
 const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -221,12 +222,7 @@ const repositoryCall = (list: TList, who: TWho, query: Record<string, unknown>) 
   });
 };
 const post = async (pathName: string, token: string, body: unknown, at = base) => {
-  const res = await fetch(`${at}${pathName}`, {
-    method: 'POST',
-    headers: { 'cloud-token': token, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: { total: number; records: unknown[] } };
+  const json = await postJson<{ total: number; records: unknown[] }>(`${at}${pathName}`, token, body);
   if (json.code !== 0) throw new Error(`${pathName}: ${json.msg}`);
   return json.data;
 };
