@@ -84,7 +84,8 @@ export const buildServer = async () => {
     stdin: {
       contents: `import { fileURLToPath } from 'node:url';
 import { runWithCodeCache } from './src/code-cache.ts';
-runWithCodeCache(fileURLToPath(new URL('./server.cjs', import.meta.url)));`,
+// One code cache per database kind (code-cache.ts cacheFileOf): the driver that runs is part of it.
+runWithCodeCache(fileURLToPath(new URL('./server.cjs', import.meta.url)), process.env.DATABASE_URL ? 'postgres' : '');`,
       resolveDir: server,
       sourcefile: 'launcher.ts',
       loader: 'ts',

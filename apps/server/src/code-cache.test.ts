@@ -33,7 +33,7 @@ console.log(JSON.stringify({ answer: ${answer}, total, file: path.basename(__fil
 esbuild.buildSync({
   stdin: {
     contents: `import { runWithCodeCache } from ${JSON.stringify(codeCache)};
-const run = runWithCodeCache(process.argv[2]);
+const run = runWithCodeCache(process.argv[2], process.argv[3]);
 console.log(JSON.stringify({ cache: run.cache, written: await run.written }));`,
     resolveDir: dir,
     loader: 'ts',
@@ -46,8 +46,8 @@ console.log(JSON.stringify({ cache: run.cache, written: await run.written }));`,
   logLevel: 'warning',
 });
 
-const run = (extra: string[] = []) => {
-  const out = execFileSync(process.execPath, [...extra, runner, bundle], {
+const run = (extra: string[] = [], variant = '') => {
+  const out = execFileSync(process.execPath, [...extra, runner, bundle, variant], {
     encoding: 'utf8',
     env: { ...process.env, NODE_OPTIONS: '' },
   });
@@ -100,6 +100,15 @@ describe('runWithCodeCache', () => {
     expect(run()).toMatchObject({ cache: 'loaded' });
     expect(run(flags)).toMatchObject({ cache: 'loaded' });
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.cache'))).toHaveLength(2);
+  });
+
+  it('keeps one cache per database kind, so that a start on PostgreSQL never takes the embedded one', () => {
+    fs.writeFileSync(bundle, bundleSource(13));
+    run();
+    expect(run([], 'postgres')).toMatchObject({ cache: 'missing', written: 'written', given: { answer: 13 } });
+    expect(fs.existsSync(`${bundle}.postgres.cache`)).toBe(true);
+    expect(run([], 'postgres')).toMatchObject({ cache: 'loaded' });
+    expect(run()).toMatchObject({ cache: 'loaded' });
   });
 
   it('writes again a cache V8 refuses (one made under other flags)', () => {
