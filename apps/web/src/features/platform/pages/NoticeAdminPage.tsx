@@ -122,24 +122,22 @@ export const NoticeAdminPage = () => {
           feedback.message.success(c.published);
         }}
         fields={
-          <>
-            <NoticeFields
-              text={{
-                title: c.noticeTitle,
-                content: c.noticeContent,
-                audience: c.audience,
-                audienceAll: c.audienceAll,
-                audienceChosen: c.audienceTenants,
-                targets: c.targets,
-                chooseTargets: c.chooseTargets,
-                required: c.required,
-              }}
-              chosenValue="tenants"
-              targetsName="tenantIds"
-              targets={enterprises.data?.records ?? []}
-              isLoadingTargets={enterprises.isLoading}
-            />
-          </>
+          <NoticeFields
+            text={{
+              title: c.noticeTitle,
+              content: c.noticeContent,
+              audience: c.audience,
+              audienceAll: c.audienceAll,
+              audienceChosen: c.audienceTenants,
+              targets: c.targets,
+              chooseTargets: c.chooseTargets,
+              required: c.required,
+            }}
+            chosenValue="tenants"
+            targetsName="tenantIds"
+            targets={enterprises.data?.records ?? []}
+            isLoadingTargets={enterprises.isLoading}
+          />
         }
       />
     </>
