@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { lines, users } from '../../db/schema.js';
 import type { TPreparedCharge } from '../billing/index.js';
@@ -133,6 +133,16 @@ export const callRepository = {
   /** A dial request by its bind id, whatever the tenant (callbacks carry no session). */
   findBind: async (db: TDb, bindId: string): Promise<TBindRow | null> =>
     (await db.select().from(callBinds).where(eq(callBinds.bindId, bindId)).limit(1))[0] ?? null,
+
+  /**
+   * Every enterprise's soft-phone dial requests under way through Kamailio (a Call-ID noted, not
+   * ended): those a Kamailio that started no longer carries. The server's own connection.
+   */
+  liveSipBinds: (db: TDb) =>
+    db
+      .select({ bindId: callBinds.bindId, callId: callBinds.callId })
+      .from(callBinds)
+      .where(and(isNotNull(callBinds.callId), inArray(callBinds.state, ['ringing', 'talking']))),
 
   /** `callId`: the soft-phone call's SIP Call-ID, noted with its INVITE (监听 finds the call by it). */
   setBindState: (db: TDb, tenantId: number, bindId: string, state: string, onlyFrom?: string[], callId?: string) =>

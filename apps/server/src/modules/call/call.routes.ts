@@ -169,6 +169,7 @@ export const registerCall = async (
     isMasked: opts.isMasked,
     isTrustedSipCaller: sip.isTrustedCaller,
     mediaNgPort: config.sip.dev.media?.ngPort ?? null,
+    endLostCalls: callbacks.endLostCalls,
   });
   app.addHook('onClose', async () => simulator.stop());
   // Recordings a stop left 'pending' are finished (or marked failed) once the server is up (issue 14).

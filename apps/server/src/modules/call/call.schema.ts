@@ -115,6 +115,8 @@ export const callBinds = pgTable(
     index('call_binds_tenant_created_idx').on(t.tenantId, t.createdAt),
     // A purged customer's dial requests lose the link (migration 0033).
     index('call_binds_customer_idx').on(t.customerId).where(sql`customer_id IS NOT NULL`),
+    // The soft-phone calls a started Kamailio ends: those it carried before (migration 0062).
+    index('call_binds_live_sip_idx').on(t.id).where(sql`call_id IS NOT NULL AND state IN ('ringing', 'talking')`),
   ],
 );
 

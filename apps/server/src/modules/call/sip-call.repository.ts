@@ -68,6 +68,9 @@ export const sipCallRepository = {
   remove: (db: TDb, tenantId: number, callId: string) =>
     db.delete(sipCalls).where(and(eq(sipCalls.tenantId, tenantId), eq(sipCalls.callId, callId))),
 
+  /** Every enterprise's live calls (all Kamailio carries): the server's own connection. */
+  listLive: (db: TDb) => db.select({ callId: sipCalls.callId }).from(sipCalls),
+
   /** Rows older than `before`: calls whose end Kamailio never reported (a restart); the sweep drops them. */
   removeStale: (db: TDb, before: Date) => db.delete(sipCalls).where(lt(sipCalls.createdAt, before)),
 

@@ -170,6 +170,62 @@ describe('wallboard', () => {
     expect((await stateOf(ids.agent01))!.state).toBe('offline');
   });
 
+  it('ends the calls Kamailio carried when it says it started: their records are written, the board frees them', async () => {
+    // A colleague call and a soft-phone dial both talking when Kamailio went away (its dialogs
+    // lived in its memory: their end events will never come), and a call-back call the carrier runs.
+    const answeredAt = new Date(Date.now() - 30_000);
+    await t.database.db.insert(sipCalls).values({
+      tenantId: kit.tenantId,
+      callId: 'wallboard-lost-internal',
+      callType: 3,
+      userId: ids.manager,
+      peerUserId: ids.agent04,
+      state: 'talking',
+      answeredAt,
+    });
+    const bind = (lineId: number, lineMode: number, suffix: string, callId: string | null) => ({
+      tenantId: kit.tenantId,
+      bindId: `b${suffix.repeat(32)}`,
+      userId: ids.agent01,
+      lineId,
+      lineMode,
+      telB: '13812345679',
+      state: 'talking',
+      callId,
+      isRecorded: false,
+      updatedAt: answeredAt,
+    });
+    await t.database.db
+      .insert(callBinds)
+      .values([bind(kit.sipLine.id, 2, 'c', 'wallboard-lost-dial'), bind(kit.callbackLine.id, 0, 'd', null)]);
+    expect((await stateOf(ids.manager))!.state).toBe('talking');
+
+    expect((await post({ event: 'restart' })).statusCode).toBe(200);
+    expect((await stateOf(ids.manager))!.state).not.toBe('talking');
+    expect((await stateOf(ids.agent04))!.state).not.toBe('talking');
+    const records = rowsOf<{ carrier_call_id: string; call_status: number; finish_status: number; duration: number }>(
+      await t.database.db.execute(
+        sql`select carrier_call_id, call_status, finish_status, duration from call_records
+            where carrier_call_id in ('sip-wallboard-lost-internal', 'sip-wallboard-lost-dial') order by carrier_call_id`,
+      ),
+    );
+    // Answered, ended by neither side (finish 4), talked until Kamailio said it started.
+    expect(records.map((r) => [r.carrier_call_id, r.call_status, r.finish_status])).toEqual([
+      ['sip-wallboard-lost-dial', 1, 4],
+      ['sip-wallboard-lost-internal', 1, 4],
+    ]);
+    expect(records.every((r) => Number(r.duration) >= 29)).toBe(true);
+    const states = await t.database.db
+      .select({ bindId: callBinds.bindId, state: callBinds.state })
+      .from(callBinds)
+      .where(inArray(callBinds.bindId, [`b${'c'.repeat(32)}`, `b${'d'.repeat(32)}`]))
+      .orderBy(callBinds.bindId);
+    expect(states.map((s) => s.state)).toEqual(['finished', 'talking']);
+    // A second start finds nothing more to end.
+    expect((await post({ event: 'restart' })).statusCode).toBe(200);
+    await t.database.db.delete(callBinds).where(eq(callBinds.bindId, `b${'d'.repeat(32)}`));
+  });
+
   it('shows a dial request ringing then talking, and a colleague call on both sides', async () => {
     const [bind] = await t.database.db
       .insert(callBinds)

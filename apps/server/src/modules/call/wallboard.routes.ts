@@ -61,9 +61,15 @@ export const registerWallboard = async (
     isTrustedSipCaller: (secret: string | undefined) => boolean;
     /** The media gateway's ng control port (MEDIA_NG_PORT); null without a gateway: 监听 says so. */
     mediaNgPort: number | null;
+    /** Ends the calls the Kamailio before carried, when one says it started. */
+    endLostCalls: () => Promise<number>;
   },
 ) => {
-  const wallboard = createWallboardService({ database: opts.database, isMasked: opts.isMasked });
+  const wallboard = createWallboardService({
+    database: opts.database,
+    isMasked: opts.isMasked,
+    endLostCalls: opts.endLostCalls,
+  });
   // 监听: subscriptions at the gateway beside Kamailio (listen.gateway.ts).
   const gateway = opts.mediaNgPort === null ? null : listenGatewayAt(opts.mediaNgPort);
   const listen = createListenService({ gateway });

@@ -41,7 +41,13 @@ export const toAgent = (r: TWallboardRow, isMasked: boolean): TWallboardAgent =>
  * 实时监控 (issue 14 step 7): everyone of the viewer's data scope with a soft-phone or call-back
  * seat, what he is doing now and since when; Kamailio's registration events keep "online".
  */
-export const createWallboardService = (deps: { database: TDatabase; isMasked: TIsMasked; now?: () => Date }) => {
+export const createWallboardService = (deps: {
+  database: TDatabase;
+  isMasked: TIsMasked;
+  /** Ends the calls a Kamailio that started no longer carries (callback.service's `endLostCalls`). */
+  endLostCalls: () => Promise<number>;
+  now?: () => Date;
+}) => {
   const now = deps.now ?? (() => new Date());
 
   const board = async (ctx: TRequestContext): Promise<TWallboard> => {
@@ -63,10 +69,14 @@ export const createWallboardService = (deps: { database: TDatabase; isMasked: TI
     };
   };
 
-  /** A registration event: 'unknown' for a key nobody holds (nothing written). Restart spans tenants. */
+  /**
+   * A registration event: 'unknown' for a key nobody holds (nothing written). A restart spans
+   * tenants: nobody is registered and no call is under way any more.
+   */
   const ingest = async (ev: TRegistrationEvent): Promise<'written' | 'unknown'> => {
     if (ev.event === 'restart') {
       await repo.forgetAll(deps.database.db);
+      await deps.endLostCalls();
       return 'written';
     }
     const person = await sipCallRepository.personOfKey(deps.database.db, ev.user);
