@@ -2,18 +2,34 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type TDatabase, type TDbLimits } from '../db/client.js';
 
-/**
- * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL points at a
- * PostgreSQL server, a new database created on it and dropped on close.
- */
-export const openTestDatabase = async (limits?: Partial<TDbLimits>): Promise<TDatabase> => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ databaseUrl: null, dataDir: null });
-  const name = `yunhu_t_${crypto.randomBytes(6).toString('hex')}`;
+/** Runs one statement on the PostgreSQL server's maintenance connection (create / drop database). */
+const onServer = async (serverUrl: string, statement: string) => {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+};
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL points at a
+ * PostgreSQL server, a new database created on it and dropped on close. `from`: a copy of this
+ * PGlite data directory or PostgreSQL template database instead of an empty one
+ * (seeded-database.ts).
+ */
+export const openTestDatabase = async (
+  limits?: Partial<TDbLimits>,
+  from?: { loadDataDir: Blob } | { template: string },
+): Promise<TDatabase> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const loadDataDir = from && 'loadDataDir' in from ? from.loadDataDir : undefined;
+    return openDatabase({ databaseUrl: null, dataDir: null, loadDataDir });
+  }
+  const name = `yunhu_t_${crypto.randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}${from && 'template' in from ? ` template ${from.template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, limits });
@@ -21,10 +37,7 @@ export const openTestDatabase = async (limits?: Partial<TDbLimits>): Promise<TDa
     ...database,
     close: async () => {
       await database.close();
-      const drop = new pg.Client({ connectionString: serverUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 };

@@ -5,15 +5,13 @@ import { routeTables, type TRequestOf, type TResponseOf, type TRouteDef } from '
 import { buildApp, type TApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { TDatabase } from '../db/client.js';
-import { seedDemo } from '../seed/demo.js';
-import { openTestDatabase } from './database.js';
+import { openSeededTestDatabase } from './seeded-database.js';
 
 export type TEnvelope<T = unknown> = { code: number; msg: string; data: T };
 
 /** A server on a fresh, seeded database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export const startTestApp = async (opts: { webDist?: string; env?: Record<string, string> } = {}) => {
-  const database: TDatabase = await openTestDatabase();
-  await seedDemo(database.db);
+  const database: TDatabase = await openSeededTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-test-'));
   // `env`: settings a test needs beyond the defaults (another payment channel…).
   const config = {

@@ -2,8 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
-import { seedDemo } from '../../seed/demo.js';
-import { openTestDatabase } from '../../test/database.js';
+import { openSeededTestDatabase } from '../../test/seeded-database.js';
 import { tenants } from '../org/org.schema.js';
 import { blacklistIntercepts, numberBlacklist, platformNumberBlacklist } from './blacklist.schema.js';
 import { blockedMobiles, findBlocked, recordIntercept } from './index.js';
@@ -18,8 +17,7 @@ describe('blacklist look-ups', () => {
   const hourAhead = new Date(now.getTime() + 3_600_000);
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    await seedDemo(database.db);
+    database = await openSeededTestDatabase();
     const rows = await database.db.select().from(tenants);
     demoId = rows.find((r) => r.code === 'E100001')!.id;
     platformId = rows.find((r) => r.isSuper)!.id;

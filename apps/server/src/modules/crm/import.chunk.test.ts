@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { importRepository as staging } from '../../import/import.repository.js';
-import { seedDemo } from '../../seed/demo.js';
-import { openTestDatabase } from '../../test/database.js';
+import { openSeededTestDatabase } from '../../test/seeded-database.js';
 import { importRepository as repo } from './import.repository.js';
 
 /**
@@ -17,8 +16,7 @@ describe('an import chunk reads its own range of the staging, whatever the stati
   let database: TDatabase;
   const q = async <T>(tx: TDb, query: ReturnType<typeof sql>) => rowsOf<T>(await tx.execute(query));
   beforeAll(async () => {
-    database = await openTestDatabase();
-    await seedDemo(database.db);
+    database = await openSeededTestDatabase();
   });
   afterAll(() => database.close());
 

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDatabase } from '../../db/client.js';
-import { seedDemo } from '../../seed/demo.js';
-import { openTestDatabase } from '../../test/database.js';
+import { openSeededTestDatabase } from '../../test/seeded-database.js';
 import { lines } from '../line/line.schema.js';
 import { tenants, users } from '../org/org.schema.js';
 import { callingRulesFor, defaultCallingRules } from './calling.service.js';
@@ -21,8 +20,7 @@ describe('seat and calling rules for the dial flow', () => {
     (await database.db.select().from(users).where(eq(users.username, username)))[0]!.id;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    await seedDemo(database.db);
+    database = await openSeededTestDatabase();
     tenantId = (await database.db.select().from(tenants).where(eq(tenants.code, 'E100001')))[0]!.id;
     sipLineId = (await database.db.select().from(lines).where(eq(lines.mode, 2)))[0]!.id;
     callbackLineId = (await database.db.select().from(lines).where(eq(lines.mode, 0)))[0]!.id;
