@@ -3,10 +3,20 @@ import { shanghaiDay } from '@yunhu/contract';
 import { inject } from 'vitest';
 import type { TDatabase } from '../db/client.js';
 import { seedDemo } from '../seed/demo.js';
+import type { TSeededTemplate } from './global-setup.js';
 import { openTestDatabase } from './database.js';
 
 /** The template's data directory, read once per file (PGlite copies it on every open). */
 let dataDir: Blob | null = null;
+
+/** The run's template; none outside a vitest run (a bench or a script starting a test app). */
+const providedTemplate = (): TSeededTemplate | undefined => {
+  try {
+    return inject('seededTemplate');
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * A fresh database with the demo seeded: a copy of the run's seeded template (global-setup.ts), or,
@@ -14,7 +24,7 @@ let dataDir: Blob | null = null;
  * "yesterday" moved), migrated and seeded here.
  */
 export const openSeededTestDatabase = async (): Promise<TDatabase> => {
-  const seeded = inject('seededTemplate');
+  const seeded = providedTemplate();
   if (seeded?.day === shanghaiDay(Date.now())) {
     if ('template' in seeded) return openTestDatabase(undefined, { template: seeded.template });
     dataDir ??= new Blob([fs.readFileSync(seeded.file)]);
