@@ -47,6 +47,29 @@ export const isServerStale = () => {
 };
 
 /**
+ * find-my-way (Fastify's router) compiles a `new Function` for every static path segment of 2 to 15
+ * characters as routes are added: ~36 ms of each start for our ~400 routes, the one part of route
+ * registration V8's code cache cannot keep (issue 13's warm start). The bundle's copy compares with
+ * `startsWith` instead, as find-my-way itself does for segments of 16 and more (`indexOf(…) === i`):
+ * the same answer for every path. A find-my-way whose source moved fails the build, not the router.
+ */
+const routerWithoutEval = {
+  name: 'find-my-way-without-eval',
+  setup(build) {
+    build.onLoad({ filter: /find-my-way[\\/]lib[\\/]node\.js$/ }, (args) => {
+      const source = fs.readFileSync(args.path, 'utf8');
+      const compiled = /\n {2}const lines = \[\]\n[\s\S]*?return new Function\([^\n]*\n/;
+      if (!compiled.test(source)) throw new Error(`find-my-way changed: no compiled prefix match in ${args.path}`);
+      const contents = source.replace(
+        compiled,
+        '\n  return function matchPrefix (path, i) {\n    return path.startsWith(prefix, i)\n  }\n',
+      );
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+/**
  * Bundles the server. Files are written under temporary names and renamed, the launcher last, so a
  * process starting meanwhile never reads half a file nor a launcher without its bundle. Not minified
  * (stacks keep the functions' names and the bundle's `// apps/server/src/…` markers); CommonJS
@@ -69,6 +92,7 @@ export const buildServer = async () => {
     define: { 'import.meta.url': '__bundleUrl' },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [
+      routerWithoutEval,
       {
         name: 'packages-external',
         setup(build) {

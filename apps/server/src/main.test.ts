@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { routeTables, type TRouteDef } from '@yunhu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isServerStale, serverBundle, serverCode } from '../../../scripts/build-server.mjs';
 import { kamailioMissing } from './modules/call/index.js';
@@ -140,6 +141,33 @@ describe('server process', () => {
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ code: 0, data: { database: 'pglite', isUp: true } });
+  });
+
+  // The bundle's router compares path segments with startsWith (scripts/build-server.mjs): every
+  // route of the contract is found, and a path that differs in one character is not.
+  it('finds every route of the contract, and no path one character off', async () => {
+    const routes = Object.values(routeTables).flatMap((table) => Object.values(table) as TRouteDef[]);
+    expect(routes.length).toBeGreaterThan(300);
+    const ask = async (method: string, url: string) =>
+      (await (
+        await fetch(`${base}${url}`, {
+          method,
+          ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+        })
+      ).json()) as { msg: string };
+    const missed: string[] = [];
+    const wrongly: string[] = [];
+    for (const route of routes) {
+      const url = route.path.replace(/:\w+/g, '1');
+      if ((await ask(route.method, url)).msg === '接口不存在') missed.push(`${route.method} ${route.path}`);
+      if (route.path.includes(':')) continue;
+      // One character in the middle of the last segment changed.
+      const at = url.lastIndexOf('/') + Math.max(1, Math.floor((url.length - url.lastIndexOf('/')) / 2));
+      const off = `${url.slice(0, at)}~${url.slice(at + 1)}`;
+      if ((await ask(route.method, off)).msg !== '接口不存在') wrongly.push(`${route.method} ${off}`);
+    }
+    expect(missed).toEqual([]);
+    expect(wrongly).toEqual([]);
   });
 
   it('on SIGTERM finishes the request in flight, then exits 0 and stops its Kamailio', async () => {
