@@ -44,7 +44,12 @@ export type TSipCallEvent = {
   by?: 'caller' | 'callee' | '';
   /** The SIP cause in that BYE's Reason header (488: the media could not be set up), 0 without one. */
   cause?: number;
+  /** Ended by the server: the Kamailio that carried the call is gone (endLostCalls), no BYE came. */
+  isLost?: boolean;
 };
+
+/** The record's end reason of a call the Kamailio carrying it lost (a restart). */
+export const lostCallReason = '软交换重启，通话中断';
 
 /** Why a failed call failed, for the record and the widget: the trunk's or the network's fault. */
 export const sipFailureReason = (code: number): string =>
@@ -264,7 +269,7 @@ export const createCallbackService = (deps: {
         endTime: now,
         answerTime: wasAnswered && !isFailed ? live.answeredAt : null,
         recordingState,
-        endReason: isFailed ? `媒体协商失败（${cause}）` : '',
+        endReason: isFailed ? `媒体协商失败（${cause}）` : ev.isLost ? lostCallReason : '',
       });
     if (!capturing) return record(live.isRecorded ? null : 'off');
     if (!wasAnswered) {
@@ -497,7 +502,7 @@ export const createCallbackService = (deps: {
           endTime: now,
           recordingKey: media.key,
           recordingState: media.state,
-          endReason: isFailed ? `媒体协商失败（${cause}）` : '',
+          endReason: isFailed ? `媒体协商失败（${cause}）` : ev.isLost ? lostCallReason : '',
           phoneLabel: !wasAnswered ? 'no_answer' : isFailed ? null : 'connected',
         });
       };
@@ -535,7 +540,7 @@ export const createCallbackService = (deps: {
    * instead of staying 通话中 until the sweep drops it hours later. Answers how many it ended.
    */
   const endLostCalls = async (): Promise<number> => {
-    const ended = { event: 'ended', code: 0, by: '', cause: 0 } as const;
+    const ended = { event: 'ended', code: 0, by: '', cause: 0, isLost: true } as const;
     let count = 0;
     for (const live of await sipCallRepository.listLive(deps.database.db)) {
       if ((await progressPeer({ ...ended, callId: live.callId, bindId: '' })) === 'written') count++;

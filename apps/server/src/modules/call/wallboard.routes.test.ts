@@ -9,6 +9,7 @@ import { users } from '../org/org.schema.js';
 import { seats } from '../seat/seat.schema.js';
 import { callBinds, sipCalls } from './call.schema.js';
 import { callKit } from './call.test-kit.js';
+import { lostCallReason } from './callback.service.js';
 import { sipAccounts } from './sip.schema.js';
 import { sipRegistrationPath } from './wallboard.routes.js';
 import { sipRegistrations } from './wallboard.schema.js';
@@ -203,9 +204,15 @@ describe('wallboard', () => {
     expect((await post({ event: 'restart' })).statusCode).toBe(200);
     expect((await stateOf(ids.manager))!.state).not.toBe('talking');
     expect((await stateOf(ids.agent04))!.state).not.toBe('talking');
-    const records = rowsOf<{ carrier_call_id: string; call_status: number; finish_status: number; duration: number }>(
+    const records = rowsOf<{
+      carrier_call_id: string;
+      call_status: number;
+      finish_status: number;
+      duration: number;
+      end_reason: string;
+    }>(
       await t.database.db.execute(
-        sql`select carrier_call_id, call_status, finish_status, duration from call_records
+        sql`select carrier_call_id, call_status, finish_status, duration, end_reason from call_records
             where carrier_call_id in ('sip-wallboard-lost-internal', 'sip-wallboard-lost-dial') order by carrier_call_id`,
       ),
     );
@@ -215,6 +222,7 @@ describe('wallboard', () => {
       ['sip-wallboard-lost-internal', 1, 4],
     ]);
     expect(records.every((r) => Number(r.duration) >= 29)).toBe(true);
+    expect(records.map((r) => r.end_reason)).toEqual([lostCallReason, lostCallReason]);
     const states = await t.database.db
       .select({ bindId: callBinds.bindId, state: callBinds.state })
       .from(callBinds)
