@@ -542,11 +542,19 @@ export const createCallbackService = (deps: {
   const endLostCalls = async (): Promise<number> => {
     const ended = { event: 'ended', code: 0, by: '', cause: 0, isLost: true } as const;
     let count = 0;
+    // One call that cannot be ended (logged) does not keep the others 通话中.
+    const end = async (callId: string, run: () => Promise<TIngestResult>) => {
+      try {
+        if ((await run()) === 'written') count++;
+      } catch (error) {
+        deps.logger.warn({ callId, error: (error as Error).message }, 'lost call not ended');
+      }
+    };
     for (const live of await sipCallRepository.listLive(deps.database.db)) {
-      if ((await progressPeer({ ...ended, callId: live.callId, bindId: '' })) === 'written') count++;
+      await end(live.callId, () => progressPeer({ ...ended, callId: live.callId, bindId: '' }));
     }
     for (const bind of await repo.liveSipBinds(deps.database.db)) {
-      if ((await service.ingestSip({ ...ended, callId: bind.callId!, bindId: bind.bindId })) === 'written') count++;
+      await end(bind.callId!, () => service.ingestSip({ ...ended, callId: bind.callId!, bindId: bind.bindId }));
     }
     return count;
   };
