@@ -3,8 +3,8 @@ import { shanghaiDay } from '@yunhu/contract';
 import { inject } from 'vitest';
 import type { TDatabase } from '../db/client.js';
 import { seedDemo } from '../seed/demo.js';
-import type { TSeededTemplate } from './global-setup.js';
 import { openTestDatabase } from './database.js';
+import type { TSeededTemplate } from './global-setup.js';
 
 /** The template's data directory, read once per file (PGlite copies it on every open). */
 let dataDir: Blob | null = null;
