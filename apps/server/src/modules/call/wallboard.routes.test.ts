@@ -234,6 +234,68 @@ describe('wallboard', () => {
     await t.database.db.delete(callBinds).where(eq(callBinds.bindId, `b${'d'.repeat(32)}`));
   });
 
+  it('ends and charges a lost call once when Kamailio says it started many times at once', async () => {
+    const bindId = `b${'e'.repeat(32)}`;
+    await t.database.db.insert(callBinds).values({
+      tenantId: kit.tenantId,
+      bindId,
+      userId: ids.agent01,
+      lineId: kit.sipLine.id,
+      lineMode: 2,
+      telB: '13812345670',
+      state: 'talking',
+      callId: 'wallboard-lost-parallel',
+      isRecorded: false,
+      updatedAt: new Date(Date.now() - 300_000),
+    });
+    const balanceOf = async () =>
+      Number(
+        rowsOf<{ balance: string }>(
+          await t.database.db.execute(sql`select balance from accounts where tenant_id = ${kit.tenantId}`),
+        )[0]?.balance ?? 0,
+      );
+    const usedOf = async () =>
+      Number(
+        rowsOf<{ used: string }>(
+          await t.database.db.execute(
+            sql`select coalesce(sum(used_seconds), 0) as used from packets where line_id = ${kit.sipLine.id}`,
+          ),
+        )[0]!.used,
+      );
+    const before = await balanceOf();
+    const usedBefore = await usedOf();
+
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post({ event: 'restart' })));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+
+    const records = rowsOf<{ id: number; postage: string }>(
+      await t.database.db.execute(
+        sql`select id::int, postage from call_records where carrier_call_id = 'sip-wallboard-lost-parallel'`,
+      ),
+    );
+    expect(records).toHaveLength(1);
+    const recordId = records[0]!.id;
+    const charges = rowsOf<{ amount: string; balance_amount: string; packet_seconds: number }>(
+      await t.database.db.execute(
+        sql`select amount, balance_amount, packet_seconds from call_charges where record_id = ${recordId}`,
+      ),
+    );
+    // Five minutes on the soft-phone line are charged (the demo rates it), once.
+    expect(charges).toHaveLength(1);
+    expect(Number(charges[0]!.amount)).toBe(Number(records[0]!.postage));
+    expect(Number(charges[0]!.amount)).toBeGreaterThan(0);
+    const booked = rowsOf<{ amount: string }>(
+      await t.database.db.execute(
+        sql`select amount from ledger_entries where kind = 'consumption' and biz_type = 'call' and biz_key = ${String(recordId)}`,
+      ),
+    );
+    expect(booked.length).toBe(Number(charges[0]!.balance_amount) > 0 ? 1 : 0);
+    expect(before - (await balanceOf())).toBe(Number(charges[0]!.balance_amount));
+    // What paid for it moved once: the package seconds (300 s at 60 s a block) or the balance.
+    expect((await usedOf()) - usedBefore).toBe(Number(charges[0]!.packet_seconds));
+    expect(Number(charges[0]!.packet_seconds) + Number(charges[0]!.balance_amount)).toBeGreaterThan(0);
+  });
+
   it('shows a dial request ringing then talking, and a colleague call on both sides', async () => {
     const [bind] = await t.database.db
       .insert(callBinds)
