@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type TDatabase, type TDbLimits } from '../db/client.js';
 
-/** Runs one statement on the PostgreSQL server's maintenance connection (create / drop database). */
-const onServer = async (serverUrl: string, statement: string) => {
+/** Runs statements on a connection of their own to the PostgreSQL server (create / drop database, roles). */
+export const onServer = async (serverUrl: string, ...statements: string[]) => {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(statement);
+    for (const statement of statements) await admin.query(statement);
   } finally {
     await admin.end();
   }

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { shanghaiDay } from '@yunhu/contract';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 import { seedDemo } from '../seed/demo.js';
+import { onServer } from './database.js';
 
 /**
  * The run's migrated, seeded database each file copies (seeded-database.ts): a PGlite data
@@ -22,14 +22,28 @@ declare module 'vitest' {
   }
 }
 
-/** Runs statements on the PostgreSQL server's maintenance connection. */
-const onServer = async (url: string, ...statements: string[]) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+export const templatePrefix = 'yunhu-seeded-';
+
+/**
+ * A run that was killed (Ctrl-C, a CI timeout) never ran its teardown: its ~70 MB PGlite dump stays
+ * in the temporary folder. Each run removes those of runs whose process is gone (the folder names
+ * it), never one still running.
+ */
+export const removeTemplatesOfGoneRuns = (folder = os.tmpdir()) => {
+  for (const name of fs.readdirSync(folder)) {
+    const pid = Number(new RegExp(`^${templatePrefix}(\\d+)-`).exec(name)?.[1] ?? 0);
+    if (!pid || isAlive(pid)) continue;
+    fs.rmSync(path.join(folder, name), { recursive: true, force: true });
+  }
+};
+
+const isAlive = (pid: number) => {
   try {
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 };
 
@@ -62,7 +76,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await seedDemo(database.db);
   const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
   await database.close();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-seeded-'));
+  removeTemplatesOfGoneRuns();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${templatePrefix}${process.pid}-`));
   const file = path.join(dir, 'pgdata.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('seededTemplate', { day, file });
