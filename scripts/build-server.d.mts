@@ -8,3 +8,5 @@ export declare const isServerStale: () => boolean;
 export declare const buildServer: () => Promise<void>;
 /** Builds the bundle when a source is newer; true when it built. */
 export declare const buildServerIfStale: () => Promise<boolean>;
+/** What the bundle changes in its packages: in a file matching `file`, `find` replaced by `replace`. */
+export declare const packagePatches: { file: RegExp; find: RegExp; replace: string }[];

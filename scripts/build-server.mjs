@@ -47,25 +47,73 @@ export const isServerStale = () => {
 };
 
 /**
- * find-my-way (Fastify's router) compiles a `new Function` for every static path segment of 2 to 15
- * characters as routes are added: ~36 ms of each start for our ~400 routes, the one part of route
- * registration V8's code cache cannot keep (issue 13's warm start). The bundle's copy compares with
- * `startsWith` instead, as find-my-way itself does for segments of 16 and more (`indexOf(…) === i`):
- * the same answer for every path. A find-my-way whose source moved fails the build, not the router.
+ * What the bundle changes in its packages, each for a cost every start or every request paid for
+ * nothing on our server (issue 13), each the same answer as the code it replaces. A package whose
+ * source moved fails the build, not the server.
  */
-const routerWithoutEval = {
-  name: 'find-my-way-without-eval',
+export const packagePatches = [
+  {
+    // find-my-way (Fastify's router) compiles a `new Function` for every static path segment of 2 to
+    // 15 characters as routes are added: ~36 ms of each start for our ~400 routes, the one part of
+    // route registration V8's code cache cannot keep. The bundle's copy compares with `startsWith`
+    // instead, as find-my-way itself does for segments of 16 and more (`indexOf(…) === i`): the same
+    // answer for every path.
+    file: /find-my-way[\\/]lib[\\/]node\.js$/,
+    find: /\n {2}const lines = \[\]\n[\s\S]*?return new Function\([^\n]*\n/,
+    replace: '\n  return function matchPrefix (path, i) {\n    return path.startsWith(prefix, i)\n  }\n',
+  },
+  {
+    // drizzle's `is(value, type)` (is `value` a drizzle entity of `type`?) walks the value's class
+    // chain looking a symbol up on each class whenever `instanceof` says no, and drizzle asks it
+    // thousands of times a request: for every chunk of a statement it builds and every column of
+    // every row it maps (`mapResultRow` asks Column? SQL? Subquery? of each field). A CPU profile of
+    // 我的客户 page 1 put 0.15 ms of each request in it. The bundle's copy remembers the answer per
+    // (class of the value, type): a class's chain never changes, so neither does the answer, and a
+    // type that is not drizzle's still throws as before.
+    file: /drizzle-orm[\\/]entity\.c?js$/,
+    find: /\n {2}let cls = Object\.getPrototypeOf\(value\)\.constructor;\n {2}if \(cls\) \{\n {4}while \(cls\) \{\n {6}if \(entityKind in cls && cls\[entityKind\] === type\[entityKind\]\) \{\n {8}return true;\n {6}\}\n {6}cls = Object\.getPrototypeOf\(cls\);\n {4}\}\n {2}\}\n {2}return false;\n\}/,
+    replace: `
+  const own = Object.getPrototypeOf(value).constructor;
+  const known = own ? isAnswers.get(own) : undefined;
+  const answer = known?.get(type);
+  if (answer !== undefined) return answer;
+  let found = false;
+  for (let cls = own; cls; cls = Object.getPrototypeOf(cls)) {
+    if (entityKind in cls && cls[entityKind] === type[entityKind]) {
+      found = true;
+      break;
+    }
+  }
+  if (own) {
+    if (known) known.set(type, found);
+    else isAnswers.set(own, new Map([[type, found]]));
+  }
+  return found;
+}
+/** is()'s answers by the value's class, then the type asked (scripts/build-server.mjs). */
+const isAnswers = new WeakMap();`,
+  },
+  {
+    // pg asks whether it runs in a Cloudflare Worker when it loads: on Node 20, which has no
+    // \`navigator\`, by constructing a fetch \`Response\`, which loads Node's whole fetch (undici):
+    // ~15 ms of every start, for a server that runs only on Node. The bundle's pg takes Node's
+    // sockets at once, as that check answers on Node.
+    file: /pg[\\/]lib[\\/]stream\.js$/,
+    find: /\nfunction getStreamFuncs\(\) \{\n {2}if \(isCloudflareRuntime\(\)\) \{\n {4}return getCloudflareStreamFuncs\(\)\n {2}\}\n/,
+    replace: '\nfunction getStreamFuncs() {\n',
+  },
+];
+
+const patchedPackages = {
+  name: 'package-patches',
   setup(build) {
-    build.onLoad({ filter: /find-my-way[\\/]lib[\\/]node\.js$/ }, (args) => {
-      const source = fs.readFileSync(args.path, 'utf8');
-      const compiled = /\n {2}const lines = \[\]\n[\s\S]*?return new Function\([^\n]*\n/;
-      if (!compiled.test(source)) throw new Error(`find-my-way changed: no compiled prefix match in ${args.path}`);
-      const contents = source.replace(
-        compiled,
-        '\n  return function matchPrefix (path, i) {\n    return path.startsWith(prefix, i)\n  }\n',
-      );
-      return { contents, loader: 'js' };
-    });
+    for (const patch of packagePatches) {
+      build.onLoad({ filter: patch.file }, (args) => {
+        const source = fs.readFileSync(args.path, 'utf8');
+        if (!patch.find.test(source)) throw new Error(`${args.path} changed: its patch no longer applies`);
+        return { contents: source.replace(patch.find, patch.replace), loader: 'js' };
+      });
+    }
   },
 };
 
@@ -92,7 +140,7 @@ export const buildServer = async () => {
     define: { 'import.meta.url': '__bundleUrl' },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [
-      routerWithoutEval,
+      patchedPackages,
       {
         name: 'packages-external',
         setup(build) {
