@@ -18,7 +18,6 @@
 //        [BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yunhu_bench_calls]
 // Rows are added until N records are there (never removed).
 
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +27,8 @@ import { routeTables } from '@yunhu/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { startBareServer, statementCapture } from './bare-http.js';
+import { spawnServer } from './built-server.js';
 import { postJson } from './http-client.js';
 
 const { values: args } = parseArgs({
@@ -187,9 +188,8 @@ console.log(
 
 if (args.only !== 'ingestion') {
   const port = 18000 + Math.floor(Math.random() * 1000);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const { child: server, baseUrl: base } = await spawnServer({
     env: {
-      ...process.env,
       DATABASE_URL: benchUrl,
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -199,22 +199,8 @@ if (args.only !== 'ingestion') {
       LOG_LEVEL: 'warn',
       CRM_RELEASE_JOB_MINUTES: '1440',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: 'ignore',
   });
-  // A failed run takes its server down with it.
-  process.on('exit', () => server.kill('SIGTERM'));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const signedIn = async (username: string, password: string) => {
     const res = await fetch(`${base}/sso/login`, {
       method: 'POST',
@@ -346,10 +332,17 @@ if (args.only !== 'ingestion') {
     }
   };
 
-  console.log(`month ${month} (last month ${lastMonth}), ${runs} runs each, HTTP and raw interleaved\n`);
-  console.log('| query | HTTP p50 ms | HTTP p95 | raw SQL p50 ms | raw p95 | ratio (p50) | < 200 ms, ≤ 1.5x |');
-  console.log('|---|---|---|---|---|---|---|');
+  // The bare HTTP server (bare-http.ts): the same statements behind the least an HTTP server does.
+  const role = database.hasAppRole ? 'yunhu_app' : 'none';
+  const statements = statementCapture(benchUrl, role);
+  const bare = await startBareServer(benchUrl, config.databaseLimits.poolMax);
+  console.log(`month ${month} (last month ${lastMonth}), ${runs} runs each, HTTP, raw and bare HTTP interleaved\n`);
+  console.log(
+    '| query | HTTP p50 ms | HTTP p95 | raw SQL p50 ms | raw p95 | bare HTTP p50 ms | ratio (p50) | bare / raw | HTTP / bare | < 200 ms, ≤ 1.5x |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const c of cases) {
+    const bareRun = await bare.prepare(tenantId, role, await statements.capture(tenantId, (tx) => c.raw(tx, c.who)));
     const http = async () => {
       const json = await postJson(`${base}${c.path}`, c.who.token, c.body);
       if (json.code !== 0) throw new Error(`${c.path}: ${json.msg}`);
@@ -359,17 +352,20 @@ if (args.only !== 'ingestion') {
     for (let i = 0; i < 10; i++) {
       await http();
       await raw();
+      await bareRun();
     }
     const h: number[] = [];
     const r: number[] = [];
+    const b: number[] = [];
     for (let i = 0; i < runs; i++) {
       h.push(await time(http));
       r.push(await time(raw));
+      b.push(await time(bareRun));
     }
-    const [hm, rm] = [median(h), median(r)];
+    const [hm, rm, bm] = [median(h), median(r), median(b)];
     const met = c.name.startsWith('floor') ? '—' : hm < 200 && hm / rm <= 1.5 ? 'met' : 'missed';
     console.log(
-      `| ${c.name} | ${hm.toFixed(1)} | ${p95(h).toFixed(1)} | ${rm.toFixed(1)} | ${p95(r).toFixed(1)} | ${(hm / rm).toFixed(2)}x | ${met} |`,
+      `| ${c.name} | ${hm.toFixed(1)} | ${p95(h).toFixed(1)} | ${rm.toFixed(1)} | ${p95(r).toFixed(1)} | ${bm.toFixed(1)} | ${(hm / rm).toFixed(2)}x | ${(bm / rm).toFixed(2)}x | ${(hm / bm).toFixed(2)}x | ${met} |`,
     );
     if (args.plans !== '0') {
       const captured: TStatement[] = [];
@@ -379,6 +375,8 @@ if (args.only !== 'ingestion') {
   }
   if (plans.length) console.log(`\nPlans (EXPLAIN ANALYZE, BUFFERS):\n\n${plans.join('\n\n')}`);
   await explainPool.end();
+  await statements.end();
+  await bare.stop();
   server.kill('SIGTERM');
 }
 

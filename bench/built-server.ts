@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServerIfStale, serverBundle } from '../scripts/build-server.mjs';
 
 export const root = path.resolve(new URL('..', import.meta.url).pathname);
 export const webDist = path.join(root, 'apps/web/dist');
@@ -57,21 +58,68 @@ export const uncompressedCopy = () => {
 export type TBuiltServer = { baseUrl: string; stop: () => Promise<void> };
 
 /**
- * Starts `apps/server/src/main.ts` on a free port serving `dist`, with `env` on top (a bench's SIP
- * settings); resolves once /healthz answers.
+ * The server process as `npm start` runs it: this checkout's bundle (built first when a source is
+ * newer; scripts/build-server.mjs) through its launcher, so a bench measures what users run, the
+ * bundle's package patches included. `cwd` another checkout (a bench's BENCH_BEFORE) runs that one's
+ * sources by tsx, as it may predate the bundle. Resolves once /healthz answers; a bench that fails
+ * takes the server down with it.
+ */
+export const spawnServer = async (opts: {
+  env: Record<string, string>;
+  cwd?: string;
+  nodeArgs?: string[];
+  stdio?: 'pipe' | 'ignore';
+}): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> => {
+  const cwd = opts.cwd ?? root;
+  const isThisCheckout = path.resolve(cwd) === root;
+  if (isThisCheckout) await buildServerIfStale();
+  const entry = isThisCheckout ? [serverBundle] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const port = opts.env.PORT ? Number(opts.env.PORT) : await freePort();
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry], {
+    cwd,
+    env: { ...process.env, HOST: '127.0.0.1', ...opts.env, PORT: String(port) },
+    stdio: ['ignore', opts.stdio ?? 'pipe', 'pipe'],
+  });
+  process.on('exit', () => child.kill('SIGTERM'));
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+    if (opts.stdio === 'ignore') process.stderr.write(d);
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server in ${cwd} exited:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`server in ${cwd} did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, baseUrl, output: () => output };
+};
+
+/** Stops a server spawned by spawnServer and waits for it to exit. */
+export const stopServer = async (child: ChildProcess) => {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+};
+
+/**
+ * The built server on a free port serving `dist`, with `env` on top (a bench's SIP settings), on a
+ * fresh embedded database; resolves once /healthz answers.
  */
 export const startBuiltServer = async (
   dist: string = webDist,
   env: Record<string, string> = {},
 ): Promise<TBuiltServer> => {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-first-load-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
+  const { child, baseUrl } = await spawnServer({
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIST: dist,
       LOG_LEVEL: 'warn',
@@ -79,30 +127,11 @@ export const startBuiltServer = async (
       SIP_AUTOSTART: '0',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
   return {
     baseUrl,
     stop: async () => {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      await stopServer(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

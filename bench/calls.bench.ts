@@ -16,7 +16,6 @@
 // logins and data scopes for the raw SQL.
 // Usage: node --import tsx bench/calls.seed.ts && node --import tsx bench/calls.bench.ts
 //        [BENCH_DATABASE_URL=…] [BENCH_RUNS=21] [BENCH_PLANS=0 to leave the plans out]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +31,7 @@ import { callRecords } from '../apps/server/src/modules/call/call.schema.js';
 import { callCensusRepository, type TCensusScope } from '../apps/server/src/modules/call/call-census.repository.js';
 import { callRecordRepository, callRecordSql } from '../apps/server/src/modules/call/call-record.repository.js';
 import { benchUrl } from './bench-db.js';
+import { spawnServer } from './built-server.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 21);
 const showPlans = process.env.BENCH_PLANS !== '0';
@@ -52,9 +52,8 @@ if (total < 1_000_000) throw new Error('run bench/calls.seed.ts first');
 
 const app = await buildApp(config, database);
 const port = 18000 + Math.floor(Math.random() * 1000);
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const { child: server, baseUrl: base } = await spawnServer({
   env: {
-    ...process.env,
     DATABASE_URL: benchUrl,
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -64,22 +63,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     LOG_LEVEL: 'warn',
     CRM_RELEASE_JOB_MINUTES: '1440',
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  stdio: 'ignore',
 });
-// A failed run takes its server down with it.
-process.on('exit', () => server.kill('SIGTERM'));
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  if (
-    await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (i > 300) throw new Error('the server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
 const login = async (username: string, password: string) => {
   const res = await fetch(`${base}/sso/login`, {
     method: 'POST',

@@ -8,22 +8,21 @@
 //        [BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yunhu_bench] [BENCH_IMPORT_ROWS=100000]
 //        [BENCH_SERVER_HEAP=128] [BENCH_SECTIONS=lists,import] [BENCH_RUNS=11] [BENCH_SECONDS=10] [BENCH_PLANS=0]
 //        [BENCH_BEFORE=/path/to/a/checkout of an earlier commit, node_modules linked: served beside, same run]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { routeTables } from '@yunhu/contract';
 import autocannon from 'autocannon';
-import { sql, TransactionRollbackError } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, rowsOf, type TDb } from '../apps/server/src/db/client.js';
-import * as schema from '../apps/server/src/db/schema.js';
 import type { TDataScope } from '../apps/server/src/db/scope.js';
 import { customerRepository } from '../apps/server/src/modules/crm/customer.repository.js';
 import { recycleRepository } from '../apps/server/src/modules/crm/recycle.repository.js';
+import { startBareServer, statementCapture, type TStatement } from './bare-http.js';
+import { spawnServer } from './built-server.js';
 import { postJson } from './http-client.js';
 
 const benchUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/yunhu_bench';
@@ -54,35 +53,25 @@ const port = 18000 + Math.floor(Math.random() * 1000);
 // BENCH_SERVER_HEAP=128 caps the server's old generation (MB): the peak RSS then shows the working
 // set rather than how far V8 lets garbage pile up before a full collection.
 const heap = process.env.BENCH_SERVER_HEAP ? [`--max-old-space-size=${process.env.BENCH_SERVER_HEAP}`] : [];
-const startServer = async (cwd: string, serverPort: number) => {
-  const child = spawn(process.execPath, [...heap, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd,
-    env: {
-      ...process.env,
-      DATABASE_URL: benchUrl,
-      PORT: String(serverPort),
-      DATA_DIR: dataDir,
-      WEB_DIST: '',
-      SEED_DEMO: '0',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      CRM_RELEASE_JOB_MINUTES: '1440',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`http://127.0.0.1:${serverPort}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 300) throw new Error(`the server in ${cwd} did not start`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return child;
-};
+// This checkout's server runs as built (its bundle, as `npm start` runs it); BENCH_BEFORE's by tsx.
+const startServer = async (cwd: string, serverPort: number) =>
+  (
+    await spawnServer({
+      cwd,
+      nodeArgs: heap,
+      env: {
+        DATABASE_URL: benchUrl,
+        PORT: String(serverPort),
+        DATA_DIR: dataDir,
+        WEB_DIST: '',
+        SEED_DEMO: '0',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        CRM_RELEASE_JOB_MINUTES: '1440',
+      },
+      stdio: 'ignore',
+    })
+  ).child;
 const server = await startServer(process.cwd(), port);
 const base = `http://127.0.0.1:${port}`;
 // BENCH_BEFORE=dir: a checkout of an earlier commit (its node_modules linked) served beside this one
@@ -130,7 +119,6 @@ const quantile = (xs: number[], p: number) => {
 };
 /** As the server runs its tenant statements: in a transaction, as yunhu_app, with app.tenant_id set. */
 const role = database.hasAppRole ? 'yunhu_app' : 'none';
-type TStatement = { sql: string; params: unknown[] };
 // BEGIN and the settings go as one simple query (one round trip), as the server sends them since
 // issue 13 (db/join-begin.ts): the floor is the statements sent as cheaply as the protocol allows.
 const inTenant = async <T>(client: pg.PoolClient, tenantId: number, fn: () => Promise<T>) => {
@@ -148,27 +136,10 @@ const replay = (client: pg.PoolClient, tenantId: number, statements: TStatement[
     for (const st of statements) await client.query(st.sql, st.params);
   });
 // The repository's own statements, captured as it runs them (a logger on a connection of their own).
-const capturePool = new pg.Pool({ connectionString: benchUrl, max: 1 });
-let captured: TStatement[] = [];
-const capturingDb = drizzlePg(capturePool, {
-  schema,
-  logger: { logQuery: (text, params) => captured.push({ sql: text, params }) },
-}) as unknown as TDb;
-const capture = async (tenantId: number, fn: (tx: TDb) => Promise<unknown>) => {
-  captured = [];
-  await capturingDb
-    .transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', ${role}, true)`,
-      );
-      await fn(tx as unknown as TDb);
-      tx.rollback();
-    })
-    .catch((e: unknown) => {
-      if (!(e instanceof TransactionRollbackError)) throw e;
-    });
-  return captured.filter((st) => !/^(begin|commit|rollback|select set_config)/i.test(st.sql.trim()));
-};
+const statementsOf = statementCapture(benchUrl, role);
+const capture = statementsOf.capture;
+// The same statements behind a bare HTTP server (bare-http.ts): what HTTP itself costs here.
+const bare = await startBareServer(benchUrl, config.databaseLimits.poolMax);
 const rawPool = new pg.Pool({ connectionString: benchUrl, max: config.databaseLimits.poolMax });
 const explainText = async (tenantId: number, statements: TStatement[]) => {
   const client = await rawPool.connect();
@@ -260,19 +231,22 @@ listCases.push({
 for (const s of searches(900, '压测客户123411')) listCases.push({ list: 'recycle', who: admin, ...s });
 
 if (sections.has('lists')) {
-  console.log(`\nCustomer lists, 20 a page with the total; ${runs} runs each, HTTP and raw interleaved.`);
-  console.log('raw = the repository statements (captured) on a bare pg connection, as yunhu_app under RLS.\n');
+  console.log(`\nCustomer lists, 20 a page with the total; ${runs} runs each, HTTP, raw and bare HTTP interleaved.`);
+  console.log('raw = the repository statements (captured) on a bare pg connection, as yunhu_app under RLS;');
+  console.log('bare HTTP = the same statements behind a bare Fastify + pool, no sign-in (bench/bare-http.ts).\n');
   const beforeColumns = beforeServer ? ' before p50 ms | before ratio |' : '';
   console.log(
-    `| list | who | page or search | total | HTTP p50 ms | HTTP p95 ms | raw p50 ms | raw p95 ms | ratio p50 | < 100 ms |${beforeColumns}`,
+    `| list | who | page or search | total | HTTP p50 ms | HTTP p95 ms | raw p50 ms | raw p95 ms | bare HTTP p50 ms | ratio p50 | bare / raw | HTTP / bare | < 100 ms |${beforeColumns}`,
   );
-  console.log(`|---|---|---|---|---|---|---|---|---|---|${beforeServer ? '---|---|' : ''}`);
+  console.log(`|---|---|---|---|---|---|---|---|---|---|---|---|---|${beforeServer ? '---|---|' : ''}`);
   const plans: string[] = [];
   for (const c of listCases) {
     const statements = await capture(c.who.tenantId, repositoryCall(c.list, c.who, c.query));
+    const bareRun = await bare.prepare(c.who.tenantId, role, statements);
     const client = await rawPool.connect();
     const rawTimes: number[] = [];
     const httpTimes: number[] = [];
+    const bareTimes: number[] = [];
     const beforeTimes: number[] = [];
     let total = 0;
     try {
@@ -280,6 +254,7 @@ if (sections.has('lists')) {
       for (let i = 0; i < 3; i++) {
         await replay(client, c.who.tenantId, statements);
         await post(listPath[c.list], c.who.token, c.query);
+        await bareRun();
         if (beforeServer) await post(listPath[c.list], c.who.token, c.query, beforeBase);
       }
       for (let i = 0; i < runs; i++) {
@@ -289,6 +264,9 @@ if (sections.has('lists')) {
         started = performance.now();
         total = (await post(listPath[c.list], c.who.token, c.query)).total;
         httpTimes.push(performance.now() - started);
+        started = performance.now();
+        await bareRun();
+        bareTimes.push(performance.now() - started);
         if (beforeServer) {
           started = performance.now();
           await post(listPath[c.list], c.who.token, c.query, beforeBase);
@@ -305,8 +283,9 @@ if (sections.has('lists')) {
       quantile(rawTimes, 0.95),
     ];
     const b50 = beforeServer ? quantile(beforeTimes, 0.5) : 0;
+    const bare50 = quantile(bareTimes, 0.5);
     console.log(
-      `| ${c.list} | ${c.who.label} | ${c.label} | ${total} | ${h50.toFixed(1)} | ${h95.toFixed(1)} | ${r50.toFixed(1)} | ${r95.toFixed(1)} | ${(h50 / r50).toFixed(2)}x | ${h50 < 100 ? 'met' : 'missed'} |${beforeServer ? ` ${b50.toFixed(1)} | ${(b50 / r50).toFixed(2)}x |` : ''}`,
+      `| ${c.list} | ${c.who.label} | ${c.label} | ${total} | ${h50.toFixed(1)} | ${h95.toFixed(1)} | ${r50.toFixed(1)} | ${r95.toFixed(1)} | ${bare50.toFixed(1)} | ${(h50 / r50).toFixed(2)}x | ${(bare50 / r50).toFixed(2)}x | ${(h50 / bare50).toFixed(2)}x | ${h50 < 100 ? 'met' : 'missed'} |${beforeServer ? ` ${b50.toFixed(1)} | ${(b50 / r50).toFixed(2)}x |` : ''}`,
     );
     if (process.env.BENCH_PLANS !== '0') {
       plans.push(`-- ${c.list}, ${c.who.label}, ${c.label}\n${await explainText(c.who.tenantId, statements)}`);
@@ -368,7 +347,7 @@ if (sections.has('lists')) {
     console.log(plans.join('\n\n'));
   }
 }
-await capturePool.end();
+await statementsOf.end();
 await rawPool.end();
 
 if (sections.has('import')) {
@@ -437,6 +416,7 @@ if (sections.has('import')) {
   );
 }
 
+await bare.stop();
 for (const child of [server, beforeServer]) {
   if (!child) continue;
   child.kill('SIGTERM');
