@@ -5,6 +5,7 @@ import { routeTables, uploadLimits } from '@yunhu/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createDevSms, type TSmsSender } from './adapters/sms.js';
 import { registerWechatScanPage } from './adapters/wechat-scan-page.js';
+import { runWhileUp } from './background-jobs.js';
 import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
@@ -133,8 +134,13 @@ const createServices = (app: FastifyInstance, config: TConfig, database: TDataba
 export const buildApp = async (
   config: TConfig,
   database: TDatabase,
-  opts: { sms?: TSmsSender } = {},
+  opts: {
+    sms?: TSmsSender;
+    /** How long after it is ready the server starts its housekeeping (background-jobs.ts); 0: at once. */
+    housekeepingAfterMs?: number;
+  } = {},
 ): Promise<TApp> => {
+  const housekeepingAfterMs = opts.housekeepingAfterMs ?? 0;
   const app = Fastify({
     logger: { level: config.logLevel },
     logController: new LeanRequestLog(config.logLevel),
@@ -196,11 +202,7 @@ export const buildApp = async (
   );
   app.addHook('onClose', () => crmImport.idle());
   // Imports left running by a dead process are found at start and every minute (hardening item 6).
-  let importRecovery: ReturnType<typeof crmImport.startRecovery> | null = null;
-  app.addHook('onReady', async () => {
-    importRecovery = crmImport.startRecovery();
-  });
-  app.addHook('onClose', async () => importRecovery?.stop());
+  runWhileUp(app, housekeepingAfterMs, crmImport.startRecovery);
   bindRoutes(app, routeTables.crm, crmHandlers(services.crm), deps);
   bindRoutes(app, routeTables.crmSettings, crmSettingsHandlers(createCrmSettingsService(), createVisitService()), deps);
   // Seats, calling settings, lines and numbers (issue 5).
@@ -225,6 +227,11 @@ export const buildApp = async (
     customerGuard: (tx, auth, scope, id) => services.crm.customer.visible(tx, auth, scope, id),
     isMasked: async (tx, auth) => (await services.crm.viewContext(tx, auth)).isMasked,
     crm: services.crm.customer,
+  });
+  // Recordings a stop left 'pending' are finished (or marked failed) once the server is up (issue 14).
+  runWhileUp(app, housekeepingAfterMs, () => {
+    callArea.callbacks.sweepOnStart();
+    return { stop: () => undefined };
   });
   if (!config.isProduction) registerWechatScanPage(app);
   // Commerce (issue 15): packages, the account, orders and their payment through the sandbox
@@ -279,24 +286,12 @@ export const buildApp = async (
   );
   await registerPayNotify(app, trade);
   if (!config.isProduction) registerSandboxPayPage(app, sandbox);
-  let payJob: ReturnType<typeof trade.startJob> | null = null;
-  app.addHook('onReady', async () => {
-    payJob = trade.startJob(config.pay.jobSeconds);
-  });
-  app.addHook('onClose', async () => payJob?.stop());
+  runWhileUp(app, 0, () => trade.startJob(config.pay.jobSeconds));
   // Billing (issue 16): consumption, bills, the ledger by direction, rates; the low-balance watch.
   bindRoutes(app, routeTables.billing, billingHandlers(services.billing), deps);
-  let lowBalanceJob: ReturnType<typeof services.billing.startLowBalanceJob> | null = null;
-  app.addHook('onReady', async () => {
-    lowBalanceJob = services.billing.startLowBalanceJob(lowBalanceJobSeconds);
-  });
-  app.addHook('onClose', async () => lowBalanceJob?.stop());
+  runWhileUp(app, 0, () => services.billing.startLowBalanceJob(lowBalanceJobSeconds));
   // The automatic release (issue 4) runs once when the server is ready, then on its interval.
-  let releaseJob: ReturnType<typeof services.crm.startReleaseJob> | null = null;
-  app.addHook('onReady', async () => {
-    releaseJob = services.crm.startReleaseJob(config.crmReleaseJobMinutes);
-  });
-  app.addHook('onClose', async () => releaseJob?.stop());
+  runWhileUp(app, housekeepingAfterMs, () => services.crm.startReleaseJob(config.crmReleaseJobMinutes));
   // A staff import being written finishes before the database closes.
   app.addHook('onClose', () => services.org.staffImport.idle());
 

@@ -22,6 +22,9 @@ const releaseStartMemory = () => {
   }, 500).unref();
 };
 
+/** How long after it listens the server starts its housekeeping. */
+const housekeepingAfterStartMs = 3000;
+
 const configOrExit = (): TConfig => {
   try {
     return loadConfig();
@@ -56,7 +59,9 @@ const main = async () => {
       import('./db/maintenance.js'),
     ]);
   if (config.seedDemo && (await seedDemo(database.db))) console.log(`已写入演示数据（${demoEnterpriseName}）`);
-  const app = await buildApp(config, database);
+  // Housekeeping (the automatic release, imports and recordings left by a stop) begins a moment after
+  // the server listens, so its first answers do not wait behind it (background-jobs.ts).
+  const app = await buildApp(config, database, { housekeepingAfterMs: housekeepingAfterStartMs });
   await app.listen({ host: config.host, port: config.port });
   // The code cache of the next starts is written now (code-cache.ts), before --expose-gc.
   process.emit(startedEvent as never);

@@ -172,8 +172,6 @@ export const registerCall = async (
     endLostCalls: callbacks.endLostCalls,
   });
   app.addHook('onClose', async () => simulator.stop());
-  // Recordings a stop left 'pending' are finished (or marked failed) once the server is up (issue 14).
-  app.addHook('onReady', async () => callbacks.sweepOnStart());
   return { dial, details, callbacks, store, simulator, sip, tasks, wallboard, listen };
 };
 
