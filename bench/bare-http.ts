@@ -100,14 +100,19 @@ export const startBareServer = async (databaseUrl: string, poolMax: number) => {
   }
   let next = 0;
   return {
-    /** Gives the server a case's statements; the returned function runs them once over HTTP. */
+    /**
+     * Gives the server a case's statements; the returned function runs them once over HTTP, and
+     * `url` is where a load generator posts to run them.
+     */
     prepare: async (tenantId: number, role: string, statements: TStatement[]) => {
       const id = String(next++);
       await postJson(`${base}/cases`, '', { id, tenantId: Math.trunc(tenantId), role, statements });
-      return async () => {
-        const json = await postJson(`${base}/run/${id}`, '', {});
+      const url = `${base}/run/${id}`;
+      const run = async () => {
+        const json = await postJson(url, '', {});
         if (json.code !== 0) throw new Error(`bare server: ${json.msg}`);
       };
+      return Object.assign(run, { url });
     },
     stop: async () => {
       child.kill('SIGTERM');

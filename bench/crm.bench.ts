@@ -298,12 +298,12 @@ if (sections.has('lists')) {
     `\nThroughput, 50 connections, ${seconds} s each (bare pool: ${config.databaseLimits.poolMax} connections, the server's DB_POOL_MAX):\n`,
   );
   console.log(
-    '| list | server | HTTP req/s | HTTP p50 ms | HTTP p99 ms | errors + timeouts + non-2xx | bare pool req/s | ratio |',
+    '| list | server | HTTP req/s | HTTP p50 ms | HTTP p99 ms | errors + timeouts + non-2xx | bare pool req/s | ratio | bare HTTP req/s | HTTP / bare HTTP |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
-  const cannon = (at: string, list: 'private' | 'public', query: object) =>
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  const cannon = (url: string, query: object) =>
     autocannon({
-      url: `${at}${listPath[list]}`,
+      url,
       method: 'POST',
       headers: { 'cloud-token': admin.token, 'content-type': 'application/json' },
       body: JSON.stringify(query),
@@ -313,8 +313,9 @@ if (sections.has('lists')) {
   for (const list of ['private', 'public'] as const) {
     const query = { page: 1, limit: 20 };
     const statements = await capture(admin.tenantId, repositoryCall(list, admin, query));
-    const http = await cannon(base, list, query);
-    const before = beforeServer ? await cannon(beforeBase, list, query) : null;
+    const http = await cannon(`${base}${listPath[list]}`, query);
+    const before = beforeServer ? await cannon(`${beforeBase}${listPath[list]}`, query) : null;
+    const bareHttp = (await cannon((await bare.prepare(admin.tenantId, role, statements)).url, {})).requests.average;
     let done = 0;
     const until = Date.now() + seconds * 1000;
     await Promise.all(
@@ -330,7 +331,7 @@ if (sections.has('lists')) {
         }
       }),
     );
-    const bare = done / seconds;
+    const barePool = done / seconds;
     const label = list === 'private' ? '我的客户 (admin, page 1)' : '公海 (admin, page 1)';
     for (const [which, r] of [
       ['this', http],
@@ -338,7 +339,7 @@ if (sections.has('lists')) {
     ] as const) {
       if (!r) continue;
       console.log(
-        `| ${label} | ${which} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts + r.non2xx} | ${bare.toFixed(0)} | ${(r.requests.average / bare).toFixed(2)} |`,
+        `| ${label} | ${which} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts + r.non2xx} | ${barePool.toFixed(0)} | ${(r.requests.average / barePool).toFixed(2)} | ${bareHttp.toFixed(0)} | ${(r.requests.average / bareHttp).toFixed(2)} |`,
       );
     }
   }
