@@ -133,7 +133,7 @@ export type TConfig = {
   seedDemo: boolean;
   sessionHours: number;
   bodyLimitBytes: number;
-  /** Minutes between runs of the CRM automatic release (it also runs once at start); 0 = only at start. */
+  /** Minutes between runs of the CRM automatic release (it also runs once 3 s after the server listens: main.ts); 0 = only then. */
   crmReleaseJobMinutes: number;
   /** The soft-phone's SIP side (issue 5, deploy/kamailio/). */
   sip: TSipConfig;
