@@ -10,3 +10,5 @@ export declare const buildServer: () => Promise<void>;
 export declare const buildServerIfStale: () => Promise<boolean>;
 /** What the bundle changes in its packages: in a file matching `file`, `find` replaced by `replace`. */
 export declare const packagePatches: { file: RegExp; find: RegExp; replace: string }[];
+/** `text` with each UTF-16 unit outside ASCII written `\uXXXX`: the same program, as ASCII. */
+export declare const asciiSource: (text: string) => string;

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -100,6 +101,8 @@ describe('server process', () => {
     expect(output).toContain('已构建服务端');
     expect(fs.statSync(serverBundle).mtimeMs).toBeGreaterThanOrEqual(sourceTouchedAt);
     expect(fs.statSync(serverCode).mtimeMs).toBeGreaterThanOrEqual(sourceTouchedAt);
+    // Read as latin1 at every start (code-cache.ts): the Chinese it prints above came through escaped.
+    expect(isAscii(fs.readFileSync(serverCode))).toBe(true);
   });
 
   // Issue 13's warm start: the first start after a build leaves V8's code cache for the next ones

@@ -63,7 +63,10 @@ const main = async () => {
   // the server listens, so its first answers do not wait behind it (background-jobs.ts).
   const app = await buildApp(config, database, { housekeepingAfterMs: housekeepingAfterStartMs });
   await app.listen({ host: config.host, port: config.port });
-  // The code cache of the next starts is written now (code-cache.ts), before --expose-gc.
+  // The code cache of the next starts is written now (code-cache.ts), before --expose-gc. When one
+  // is due, a /healthz answered in the process first puts the request path's functions in it too
+  // (routing, hooks, the pool's query, the reply), which every start's first request compiled.
+  if (process.listenerCount(startedEvent) > 0) await app.inject({ method: 'GET', url: '/healthz' });
   process.emit(startedEvent as never);
   releaseStartMemory();
   // Statistics where autovacuum is off (issue 13): PostgreSQL only, one process at a time.
