@@ -127,7 +127,7 @@ const patchedPackages = {
  * Source-map columns after an escaped character on its line shift (the lines stay right).
  */
 export const asciiSource = (text) =>
-  text.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes, char) => {
+  text.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, char) => {
     const escaped = `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
     // An odd run of backslashes ends in the character's own escape: that one is replaced.
     return (slashes.length % 2 === 1 ? slashes.slice(1) : slashes) + escaped;

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { routeTables, uploadLimits } from '@yunhu/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,6 +10,7 @@ import { pingTimeoutMs, type TDatabase } from './db/client.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { LeanRequestLog } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import {
   agentHandlers,
@@ -149,21 +149,7 @@ export const buildApp = async (
     frameworkErrors,
   });
   registerEnvelope(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: uploadLimits.maxBytes, files: 1, fields: 10 } });
 
   const services = createServices(app, config, database, opts.sms);
