@@ -28,7 +28,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startBareServer, statementCapture } from './bare-http.js';
-import { spawnServer } from './built-server.js';
+import { benchServerEnv, spawnServer } from './built-server.js';
 import { postJson } from './http-client.js';
 
 const { values: args } = parseArgs({
@@ -189,16 +189,7 @@ console.log(
 if (args.only !== 'ingestion') {
   const port = 18000 + Math.floor(Math.random() * 1000);
   const { child: server, baseUrl: base } = await spawnServer({
-    env: {
-      DATABASE_URL: benchUrl,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIST: '',
-      SEED_DEMO: '0',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      CRM_RELEASE_JOB_MINUTES: '1440',
-    },
+    env: benchServerEnv(benchUrl, port, dataDir),
     stdio: 'ignore',
   });
   const signedIn = async (username: string, password: string) => {

@@ -102,6 +102,21 @@ export const spawnServer = async (opts: {
   return { child, baseUrl, output: () => output };
 };
 
+/**
+ * The settings of a server a database bench measures: that database, no web app, no demo seed, the
+ * production mode, warnings only, and the automatic release once a day (not during a run).
+ */
+export const benchServerEnv = (databaseUrl: string, port: number, dataDir: string): Record<string, string> => ({
+  DATABASE_URL: databaseUrl,
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  WEB_DIST: '',
+  SEED_DEMO: '0',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  CRM_RELEASE_JOB_MINUTES: '1440',
+});
+
 /** Stops a server spawned by spawnServer and waits for it to exit. */
 export const stopServer = async (child: ChildProcess) => {
   if (child.exitCode !== null) return;

@@ -31,7 +31,7 @@ import { callRecords } from '../apps/server/src/modules/call/call.schema.js';
 import { callCensusRepository, type TCensusScope } from '../apps/server/src/modules/call/call-census.repository.js';
 import { callRecordRepository, callRecordSql } from '../apps/server/src/modules/call/call-record.repository.js';
 import { benchUrl } from './bench-db.js';
-import { spawnServer } from './built-server.js';
+import { benchServerEnv, spawnServer } from './built-server.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 21);
 const showPlans = process.env.BENCH_PLANS !== '0';
@@ -53,16 +53,7 @@ if (total < 1_000_000) throw new Error('run bench/calls.seed.ts first');
 const app = await buildApp(config, database);
 const port = 18000 + Math.floor(Math.random() * 1000);
 const { child: server, baseUrl: base } = await spawnServer({
-  env: {
-    DATABASE_URL: benchUrl,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    WEB_DIST: '',
-    SEED_DEMO: '0',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    CRM_RELEASE_JOB_MINUTES: '1440',
-  },
+  env: benchServerEnv(benchUrl, port, dataDir),
   stdio: 'ignore',
 });
 const login = async (username: string, password: string) => {

@@ -22,7 +22,7 @@ import type { TDataScope } from '../apps/server/src/db/scope.js';
 import { customerRepository } from '../apps/server/src/modules/crm/customer.repository.js';
 import { recycleRepository } from '../apps/server/src/modules/crm/recycle.repository.js';
 import { startBareServer, statementCapture, type TStatement } from './bare-http.js';
-import { spawnServer } from './built-server.js';
+import { benchServerEnv, spawnServer } from './built-server.js';
 import { postJson } from './http-client.js';
 
 const benchUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/yunhu_bench';
@@ -59,16 +59,7 @@ const startServer = async (cwd: string, serverPort: number) =>
     await spawnServer({
       cwd,
       nodeArgs: heap,
-      env: {
-        DATABASE_URL: benchUrl,
-        PORT: String(serverPort),
-        DATA_DIR: dataDir,
-        WEB_DIST: '',
-        SEED_DEMO: '0',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        CRM_RELEASE_JOB_MINUTES: '1440',
-      },
+      env: benchServerEnv(benchUrl, serverPort, dataDir),
       stdio: 'ignore',
     })
   ).child;

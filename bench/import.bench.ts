@@ -15,6 +15,7 @@ import { routeTables } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { openDatabase, rowsOf } from '../apps/server/src/db/client.js';
+import { benchServerEnv } from './built-server.js';
 
 const benchUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/yunhu_bench_import';
 const rowCount = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -139,17 +140,7 @@ const isBuilt = process.env.BENCH_SERVER !== 'tsx';
 if (isBuilt) await (await import('../scripts/build-server.mjs')).buildServerIfStale();
 const entry = isBuilt ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
 const server = spawn(process.execPath, [...heap, ...entry], {
-  env: {
-    ...process.env,
-    DATABASE_URL: benchUrl,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    WEB_DIST: '',
-    SEED_DEMO: '0',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    CRM_RELEASE_JOB_MINUTES: '1440',
-  },
+  env: { ...process.env, ...benchServerEnv(benchUrl, port, dataDir) },
   // With BENCH_SERVER_FLAGS (--trace-gc…) the server's output is shown.
   stdio: ['ignore', process.env.BENCH_SERVER_FLAGS ? 'inherit' : 'ignore', 'inherit'],
 });

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { allRoutes, isPlatformPerm } from '@yunhu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TTestApp } from '../test/harness.js';
+import { startTestApp, startTestAppWithPage, type TTestApp } from '../test/harness.js';
 
 describe('the envelope', () => {
   let t: TTestApp;
@@ -54,16 +51,10 @@ describe('the envelope', () => {
 
 describe('the envelope around what Fastify and its plugins refuse', () => {
   let t: TTestApp;
-  let webDist: string;
   beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-web-'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>云呼</title>');
-    t = await startTestApp({ webDist });
+    t = await startTestAppWithPage();
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   it.each(['/abc%00def', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd', '/%ZZ', '/a%00.js'])(
     'answers the path %s in the envelope, never 500',

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp } from '../test/harness.js';
+import { startTestAppWithPage, type TTestApp } from '../test/harness.js';
 
 /** What every answer carries (helmet's defaults with our content security policy). */
 const expected = {
@@ -24,17 +21,11 @@ const expected = {
 };
 
 describe('security headers', () => {
-  let t: Awaited<ReturnType<typeof startTestApp>>;
-  let webDist: string;
+  let t: TTestApp;
   beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-headers-'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>云呼</title>');
-    t = await startTestApp({ webDist });
+    t = await startTestAppWithPage();
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   it('are on every answer: the API, a refusal, a bad request, an unknown path and the page', async () => {
     const answers = await Promise.all([

@@ -97,3 +97,17 @@ export const startTestApp = async (opts: { webDist?: string; env?: Record<string
 };
 
 export type TTestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** A test app serving a web build of one page (`index.html`, titled 云呼); close() removes the build too. */
+export const startTestAppWithPage = async (): Promise<TTestApp> => {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>云呼</title>');
+  const t = await startTestApp({ webDist });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    },
+  };
+};
