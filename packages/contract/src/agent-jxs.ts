@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JxsPerm, jxsLeadStatuses, jxsStatuses } from './agent-jxs-labels.js';
 import { AgentPerm } from './agent-labels.js';
-import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zPage } from './http.js';
+import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zInt, zPage } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { ZAccount } from './org-staff.js';
@@ -22,15 +22,15 @@ const ZText = (max: number, label: string) =>
 const ZFilter = (label: string) => ZText(64, label).optional();
 
 export const ZJxsUser = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
+  id: zInt,
+  userId: zInt,
   name: z.string(),
   contactName: z.string(),
   mobile: z.string(),
   username: z.string(),
   inviteCode: z.string(),
   status: z.enum(jxsStatuses),
-  enterpriseCount: z.number().int(),
+  enterpriseCount: zInt,
   createdByName: z.string(),
   createdAt: ZTime,
 });
@@ -48,19 +48,19 @@ export type TJxsCreate = z.infer<typeof ZJxsCreate>;
 
 /** 月度使用: one distributor's month. Money in fen, time in seconds. */
 export const ZJxsMonthUse = z.object({
-  distributorId: z.number().int(),
+  distributorId: zInt,
   name: z.string(),
   status: z.enum(jxsStatuses),
   /** Enterprises it brought, registered before the month ended. */
-  enterprises: z.number().int(),
+  enterprises: zInt,
   /** Of which registered in the month. */
-  newEnterprises: z.number().int(),
+  newEnterprises: zInt,
   /** Seat months bought or renewed in the month. */
-  seatMonths: z.number().int(),
-  billedSeconds: z.number().int(),
+  seatMonths: zInt,
+  billedSeconds: zInt,
   /** Orders paid in the month through the agent, and the agent's margin on them. */
-  orderAmount: z.number().int(),
-  margin: z.number().int(),
+  orderAmount: zInt,
+  margin: zInt,
 });
 export type TJxsMonthUse = z.infer<typeof ZJxsMonthUse>;
 
@@ -70,8 +70,8 @@ const ZMonth = z
   .optional();
 
 export const ZJxsLead = z.object({
-  id: z.number().int(),
-  distributorId: z.number().int(),
+  id: zInt,
+  distributorId: zInt,
   distributorName: z.string(),
   companyName: z.string(),
   contactName: z.string(),
@@ -80,7 +80,7 @@ export const ZJxsLead = z.object({
   industry: z.string(),
   region: z.string(),
   status: z.enum(jxsLeadStatuses),
-  enterpriseId: z.number().int().nullable(),
+  enterpriseId: zInt.nullable(),
   enterpriseName: z.string().nullable(),
   movedAt: ZTime.nullable(),
   createdAt: ZTime,
@@ -105,15 +105,15 @@ export const ZJxsLeadAdd = z.object({
 
 export const ZJxsMoveResult = z.object({
   /** Moved now. */
-  moved: z.number().int(),
+  moved: zInt,
   /** Already moved before (by this request's twin or earlier): left as they were. */
-  alreadyMoved: z.number().int(),
+  alreadyMoved: zInt,
   /** Refused by the enterprise's CRM rules (a duplicate, a blacklisted number…), each with the reason. */
-  refused: z.array(z.object({ id: z.number().int(), companyName: z.string(), reason: z.string() })),
+  refused: z.array(z.object({ id: zInt, companyName: z.string(), reason: z.string() })),
 });
 export type TJxsMoveResult = z.infer<typeof ZJxsMoveResult>;
 
-export const ZJxsEnterprise = z.object({ id: z.number().int(), name: z.string(), status: z.string() });
+export const ZJxsEnterprise = z.object({ id: zInt, name: z.string(), status: z.string() });
 
 export const agentJxsRoutes = {
   jxsUserPage: route({
@@ -135,7 +135,7 @@ export const agentJxsRoutes = {
     permission: JxsPerm.manage,
     audited: true,
     request: ZJxsCreate,
-    response: z.object({ id: z.number().int(), inviteCode: z.string(), initialPassword: z.string().nullable() }),
+    response: z.object({ id: zInt, inviteCode: z.string(), initialPassword: z.string().nullable() }),
   }),
   jxsUserStatus: route({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm, AgentStockPerm } from './agent-labels.js';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
 import { TradePerm } from './trade-labels.js';
@@ -14,14 +14,14 @@ const route = routesOf('agent');
 
 /** A line of the platform with its base prices (the platform's cost an agent sells above). */
 export const ZBaseLine = z.object({
-  lineId: z.number().int(),
+  lineId: zInt,
   lineName: z.string(),
-  mode: z.number().int(),
+  mode: zInt,
   /** Fen per minute (pay-as-you-go) and per seat-month. */
-  pricePerMinute: z.number().int(),
-  seatPricePerMonth: z.number().int(),
+  pricePerMinute: zInt,
+  seatPricePerMonth: zInt,
   /** The platform: how many agents the line is opened for; an agent: null. */
-  agentCount: z.number().int().nullable(),
+  agentCount: zInt.nullable(),
 });
 export type TBaseLine = z.infer<typeof ZBaseLine>;
 
@@ -31,15 +31,15 @@ export type TAgentContact = z.infer<typeof ZAgentContact>;
 
 /** A 退订 application of one of the agent's enterprises (seen, never examined, by the agent). */
 export const ZAgentUnsubscribe = z.object({
-  id: z.number().int(),
+  id: zInt,
   applyNo: z.string(),
-  enterpriseId: z.number().int(),
+  enterpriseId: zInt,
   enterpriseName: z.string(),
   kind: ZRefundKind,
   subject: z.string(),
-  months: z.number().int(),
+  months: zInt,
   /** Fen. */
-  amount: z.number().int(),
+  amount: zInt,
   reason: z.string(),
   state: ZRefundState,
   rejectReason: z.string(),

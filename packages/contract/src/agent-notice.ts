@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm } from './agent-labels.js';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -15,15 +15,15 @@ const route = routesOf('agent');
 export const agentNoticeAudiences = ['all', 'chosen'] as const;
 
 export const ZAgentNotice = z.object({
-  id: z.number().int(),
+  id: zInt,
   title: z.string(),
   content: z.string(),
   audience: z.enum(agentNoticeAudiences),
   publisher: z.string(),
   /** Enterprises addressed; their active users now; the users who have read it. */
-  enterpriseCount: z.number().int(),
-  userCount: z.number().int(),
-  readCount: z.number().int(),
+  enterpriseCount: zInt,
+  userCount: zInt,
+  readCount: zInt,
   createdAt: ZTime,
 });
 export type TAgentNotice = z.infer<typeof ZAgentNotice>;
@@ -48,26 +48,26 @@ export type TAgentNoticePublish = z.infer<typeof ZAgentNoticePublish>;
 
 /** notice-cpfr: one addressed enterprise, its active users and how many of them read the notice. */
 export const ZAgentNoticeReach = z.object({
-  enterpriseId: z.number().int(),
+  enterpriseId: zInt,
   enterpriseName: z.string(),
-  userCount: z.number().int(),
-  readCount: z.number().int(),
+  userCount: zInt,
+  readCount: zInt,
 });
 export type TAgentNoticeReach = z.infer<typeof ZAgentNoticeReach>;
 
 /** 坐席汇总: one enterprise of the agent; "this month" is the Shanghai calendar month. */
 export const ZAgentSeatSummary = z.object({
-  enterpriseId: z.number().int(),
+  enterpriseId: zInt,
   enterpriseName: z.string(),
   status: z.string(),
   /** Seats not yet expired (in use), of which expiring within 7 days; seats past their end. */
-  liveSeats: z.number().int(),
-  expiringSeats: z.number().int(),
-  expiredSeats: z.number().int(),
+  liveSeats: zInt,
+  expiringSeats: zInt,
+  expiredSeats: zInt,
   /** Seat months bought (purchases and renewals) this month. */
-  seatMonths: z.number().int(),
-  calls: z.number().int(),
-  billedSeconds: z.number().int(),
+  seatMonths: zInt,
+  calls: zInt,
+  billedSeconds: zInt,
 });
 export type TAgentSeatSummary = z.infer<typeof ZAgentSeatSummary>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm } from './agent-labels.js';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -15,34 +15,34 @@ const route = routesOf('agent');
 /** One month (Asia/Shanghai, `YYYY-MM`) of an agent's margin: earned, taken back by refunds, paid out. */
 export const ZAgentSettlementMonth = z.object({
   month: z.string(),
-  earned: z.number().int(),
-  reversed: z.number().int(),
-  settled: z.number().int(),
+  earned: zInt,
+  reversed: zInt,
+  settled: zInt,
 });
 export type TAgentSettlementMonth = z.infer<typeof ZAgentSettlementMonth>;
 
 export const ZAgentSettlementSummary = z.object({
-  agentId: z.number().int(),
+  agentId: zInt,
   agentName: z.string(),
   agentStatus: z.string(),
-  earned: z.number().int(),
+  earned: zInt,
   /** Positive fen: what refunds took back. */
-  reversed: z.number().int(),
-  settled: z.number().int(),
+  reversed: zInt,
+  settled: zInt,
   /** The account's balance (earned − reversed − settled). */
-  balance: z.number().int(),
+  balance: zInt,
   /** What may be settled now: the balance, or 0 when refunds took it below zero. */
-  settleable: z.number().int(),
+  settleable: zInt,
   months: z.array(ZAgentSettlementMonth),
 });
 export type TAgentSettlementSummary = z.infer<typeof ZAgentSettlementSummary>;
 
 export const ZAgentSettlement = z.object({
-  id: z.number().int(),
+  id: zInt,
   settlementNo: z.string(),
-  agentId: z.number().int(),
+  agentId: zInt,
   agentName: z.string(),
-  amount: z.number().int(),
+  amount: zInt,
   paymentRef: z.string(),
   remark: z.string(),
   createdByName: z.string(),
@@ -52,10 +52,10 @@ export type TAgentSettlement = z.infer<typeof ZAgentSettlement>;
 
 /** One line of 利润明细: a margin, its reversal, or a settlement, with the balance after it. */
 export const ZAgentStatementEntry = z.object({
-  id: z.number().int(),
+  id: zInt,
   kind: z.string(),
-  amount: z.number().int(),
-  balanceAfter: z.number().int(),
+  amount: zInt,
+  balanceAfter: zInt,
   bizType: z.string(),
   bizKey: z.string(),
   remark: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm } from './agent-labels.js';
-import { ZNull, ZPageQuery, zPage } from './http.js';
+import { ZNull, ZPageQuery, zInt, zPage } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { ZMenu } from './org.js';
 import { zId, zIds } from './org-common.js';
@@ -54,7 +54,7 @@ export const agentStaffRoutes = {
     permission: AgentPerm.staffManage,
     audited: true,
     request: staffAddFields,
-    response: z.object({ id: z.number().int(), initialPassword: z.string().nullable() }),
+    response: z.object({ id: zInt, initialPassword: z.string().nullable() }),
   }),
   agentStaffUpdate: route({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm, AgentStockPerm } from './agent-labels.js';
-import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -14,11 +14,11 @@ const route = routesOf('agent');
 
 /** A line of the platform and whether it is opened for the agent (开通线路). */
 export const ZAgentLineOpening = z.object({
-  lineId: z.number().int(),
+  lineId: zInt,
   lineName: z.string(),
-  mode: z.number().int(),
-  pricePerMinute: z.number().int(),
-  seatPricePerMonth: z.number().int(),
+  mode: zInt,
+  pricePerMinute: zInt,
+  seatPricePerMonth: zInt,
   opened: z.boolean(),
   openedAt: ZTime.nullable(),
 });
@@ -26,46 +26,46 @@ export type TAgentLineOpening = z.infer<typeof ZAgentLineOpening>;
 
 /** One of the agent's opened lines with the platform's base prices. */
 export const ZAgentLine = z.object({
-  lineId: z.number().int(),
+  lineId: zInt,
   lineName: z.string(),
-  mode: z.number().int(),
+  mode: zInt,
   /** Fen per minute (the line's pay-as-you-go rate) and per seat-month. */
-  pricePerMinute: z.number().int(),
-  seatPricePerMonth: z.number().int(),
+  pricePerMinute: zInt,
+  seatPricePerMonth: zInt,
   openedAt: ZTime,
 });
 export type TAgentLine = z.infer<typeof ZAgentLine>;
 
 /** 线路库存: what the agent's enterprises hold on a line (an opened one, or a closed one still in use). */
 export const ZAgentLineStock = z.object({
-  lineId: z.number().int(),
+  lineId: zInt,
   lineName: z.string(),
   opened: z.boolean(),
   /** Enterprises holding a live seat or package on the line. */
-  enterpriseCount: z.number().int(),
+  enterpriseCount: zInt,
   /** Seats in use now (active, not expired). */
-  liveSeats: z.number().int(),
+  liveSeats: zInt,
   /** Packages bought on the line (orders paid), their minutes, and the seconds left in the live ones. */
-  packetCount: z.number().int(),
-  soldMinutes: z.number().int(),
-  remainingSeconds: z.number().int(),
+  packetCount: zInt,
+  soldMinutes: zInt,
+  remainingSeconds: zInt,
 });
 export type TAgentLineStock = z.infer<typeof ZAgentLineStock>;
 
 /** An agent's own package product (套餐管理). */
 export const ZAgentPacket = z.object({
-  id: z.number().int(),
-  lineId: z.number().int(),
+  id: zInt,
+  lineId: zInt,
   lineName: z.string(),
   name: z.string(),
-  minutes: z.number().int(),
-  validityDays: z.number().int(),
+  minutes: zInt,
+  validityDays: zInt,
   /** The agent's price and the platform's base cost now (decision 0020), fen. */
-  price: z.number().int(),
-  basePrice: z.number().int(),
+  price: zInt,
+  basePrice: zInt,
   isEnabled: z.boolean(),
   /** Packages of it bought by the agent's enterprises. */
-  soldCount: z.number().int(),
+  soldCount: zInt,
   updatedAt: ZTime,
 });
 export type TAgentPacket = z.infer<typeof ZAgentPacket>;
@@ -98,32 +98,32 @@ export type TAgentPacketInput = z.input<typeof ZAgentPacketInput>;
 
 /** A live package of one of the agent's enterprises, to change its line. */
 export const ZChangeablePacket = z.object({
-  id: z.number().int(),
-  lineId: z.number().int(),
+  id: zInt,
+  lineId: zInt,
   lineName: z.string(),
   name: z.string(),
-  remainingSeconds: z.number().int(),
+  remainingSeconds: zInt,
   expireAt: ZTime,
 });
 export type TChangeablePacket = z.infer<typeof ZChangeablePacket>;
 
 /** A line the package may move to: opened for the agent, another line, its rate not above the package's line. */
-export const ZChangeLine = z.object({ id: z.number().int(), name: z.string(), pricePerMinute: z.number().int() });
+export const ZChangeLine = z.object({ id: zInt, name: z.string(), pricePerMinute: zInt });
 export type TChangeLine = z.infer<typeof ZChangeLine>;
 
 export const ZPacketChange = z.object({
-  id: z.number().int(),
-  enterpriseId: z.number().int(),
+  id: zInt,
+  enterpriseId: zInt,
   enterpriseName: z.string(),
-  fromPacketId: z.number().int(),
-  toPacketId: z.number().int(),
+  fromPacketId: zInt,
+  toPacketId: zInt,
   fromLineName: z.string(),
   toLineName: z.string(),
   packetName: z.string(),
   /** Seconds moved to the new line; the source's size and use (staying with the old line). */
-  seconds: z.number().int(),
-  sourceTotalSeconds: z.number().int(),
-  sourceUsedSeconds: z.number().int(),
+  seconds: zInt,
+  sourceTotalSeconds: zInt,
+  sourceUsedSeconds: zInt,
   expireAt: ZTime,
   createdByName: z.string(),
   createdAt: ZTime,
@@ -166,7 +166,7 @@ export const agentStockRoutes = {
     summary: '可售线路（下拉）',
     permission: `${AgentStockPerm.lineStock};${AgentStockPerm.packetManage};${AgentStockPerm.packetChange}`,
     request: z.object({}),
-    response: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    response: z.array(z.object({ id: zInt, name: z.string() })),
   }),
   lineStock: route({
     method: 'GET',
@@ -182,7 +182,7 @@ export const agentStockRoutes = {
     summary: '可建套餐的线路与底价',
     permission: AgentStockPerm.packetManage,
     request: z.object({ lineId: zId('线路编号'), minutes: ZMinutes, validityDays: ZValidity }),
-    response: z.object({ lineId: z.number().int(), basePrice: z.number().int() }),
+    response: z.object({ lineId: zInt, basePrice: zInt }),
   }),
   packetPage: route({
     method: 'GET',
@@ -227,7 +227,7 @@ export const agentStockRoutes = {
     summary: '套餐变更：可选企业',
     permission: AgentStockPerm.packetChange,
     request: z.object({}),
-    response: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.string() })),
+    response: z.array(z.object({ id: zInt, name: z.string(), status: z.string() })),
   }),
   queryPacketForChange: route({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm } from './agent-labels.js';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
 
@@ -11,38 +11,38 @@ const route = routesOf('agent');
 // to another of its own enterprises.
 
 /** One of the agent's enterprises, to pick a source or a target. */
-export const ZTransferEnterprise = z.object({ id: z.number().int(), name: z.string(), status: z.string() });
+export const ZTransferEnterprise = z.object({ id: zInt, name: z.string(), status: z.string() });
 export type TTransferEnterprise = z.infer<typeof ZTransferEnterprise>;
 
 /** A live package of the source enterprise: active, unexpired, seconds left. */
 export const ZTransferablePacket = z.object({
-  id: z.number().int(),
-  lineId: z.number().int(),
+  id: zInt,
+  lineId: zInt,
   lineName: z.string(),
   name: z.string(),
-  remainingSeconds: z.number().int(),
+  remainingSeconds: zInt,
   expireAt: ZTime,
 });
 export type TTransferablePacket = z.infer<typeof ZTransferablePacket>;
 
 export const ZPacketTransfer = z.object({
-  id: z.number().int(),
+  id: zInt,
   transferNo: z.string(),
-  fromEnterpriseId: z.number().int(),
+  fromEnterpriseId: zInt,
   fromEnterpriseName: z.string(),
-  toEnterpriseId: z.number().int(),
+  toEnterpriseId: zInt,
   toEnterpriseName: z.string(),
   /** The source's package (closed, its usage history kept) and the target's new one. */
-  fromPacketId: z.number().int(),
-  toPacketId: z.number().int(),
-  lineId: z.number().int(),
+  fromPacketId: zInt,
+  toPacketId: zInt,
+  lineId: zInt,
   lineName: z.string(),
   packetName: z.string(),
   /** Seconds moved: what the source had left. */
-  seconds: z.number().int(),
+  seconds: zInt,
   /** The source package's size and what its first owner used of it (stays with it). */
-  sourceTotalSeconds: z.number().int(),
-  sourceUsedSeconds: z.number().int(),
+  sourceTotalSeconds: zInt,
+  sourceUsedSeconds: zInt,
   expireAt: ZTime,
   createdByName: z.string(),
   createdAt: ZTime,

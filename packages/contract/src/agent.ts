@@ -8,7 +8,7 @@ import { agentSettlementMenuNodes, agentSettlementRoutes } from './agent-settlem
 import { agentStaffMenuNodes, agentStaffRoutes } from './agent-staff.js';
 import { agentStockMenuNodes, agentStockPlatformButtons, agentStockRoutes } from './agent-stock.js';
 import { agentTransferRoutes } from './agent-transfer.js';
-import { ZMobile, ZPageQuery, ZPassword, ZTime, zPage } from './http.js';
+import { ZMobile, ZPageQuery, ZPassword, ZTime, zInt, zPage } from './http.js';
 import { menuButton, menuFolder, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { ZAccount } from './org-staff.js';
@@ -31,7 +31,7 @@ const route = routesOf('agent');
 // agent's enterprises, its prices over the platform's, its enterprises' paid orders and margin.
 
 export const ZAgent = z.object({
-  id: z.number().int(),
+  id: zInt,
   code: z.string(),
   name: z.string(),
   status: z.string(),
@@ -39,9 +39,9 @@ export const ZAgent = z.object({
   adminName: z.string().nullable(),
   adminUsername: z.string().nullable(),
   adminMobile: z.string().nullable(),
-  enterpriseCount: z.number().int(),
+  enterpriseCount: zInt,
   /** The agent's account: its margins less their reversals. */
-  balance: z.number().int(),
+  balance: zInt,
   createdAt: ZTime,
 });
 export type TAgent = z.infer<typeof ZAgent>;
@@ -58,24 +58,24 @@ export type TAgentCreate = z.infer<typeof ZAgentCreate>;
 /** One row of 价格设置: the platform's base price and the agent's own (null: sells at the base price). */
 export const ZAgentPrice = z.object({
   itemKind: z.enum(agentPriceKinds),
-  itemId: z.number().int(),
-  lineId: z.number().int(),
+  itemId: zInt,
+  lineId: zInt,
   lineName: z.string(),
   name: z.string(),
-  minutes: z.number().int(),
-  basePrice: z.number().int(),
-  myPrice: z.number().int().nullable(),
+  minutes: zInt,
+  basePrice: zInt,
+  myPrice: zInt.nullable(),
 });
 export type TAgentPrice = z.infer<typeof ZAgentPrice>;
 
 export const ZAgentEnterprise = z.object({
-  id: z.number().int(),
+  id: zInt,
   name: z.string(),
   status: z.string(),
   createdAt: ZTime,
-  seatCount: z.number().int(),
-  paidOrderCount: z.number().int(),
-  paidAmount: z.number().int(),
+  seatCount: zInt,
+  paidOrderCount: zInt,
+  paidAmount: zInt,
 });
 export type TAgentEnterprise = z.infer<typeof ZAgentEnterprise>;
 
@@ -83,12 +83,12 @@ export const ZAgentOrder = z.object({
   orderNo: z.string(),
   enterpriseName: z.string(),
   subject: z.string(),
-  amount: z.number().int(),
-  refundedAmount: z.number().int(),
+  amount: zInt,
+  refundedAmount: zInt,
   state: z.enum(orderStates),
   /** The margin booked when paid, and what refunds took back of it. */
-  margin: z.number().int(),
-  marginReversed: z.number().int(),
+  margin: zInt,
+  marginReversed: zInt,
   paidAt: ZTime.nullable(),
   createdAt: ZTime,
 });
@@ -97,17 +97,17 @@ export type TAgentOrder = z.infer<typeof ZAgentOrder>;
 export const ZAgentInfo = z.object({
   name: z.string(),
   inviteCode: z.string(),
-  enterpriseCount: z.number().int(),
+  enterpriseCount: zInt,
   /** The account: margins booked less their reversals (sum of its ledger). */
-  balance: z.number().int(),
+  balance: zInt,
 });
 export type TAgentInfo = z.infer<typeof ZAgentInfo>;
 
 export const ZAgentLedgerEntry = z.object({
-  id: z.number().int(),
+  id: zInt,
   kind: z.string(),
-  amount: z.number().int(),
-  balanceAfter: z.number().int(),
+  amount: zInt,
+  balanceAfter: zInt,
   bizKey: z.string(),
   remark: z.string(),
   createdAt: ZTime,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmpty, ZMobile, ZNull, ZPassword, ZSmsCode } from './http.js';
+import { ZEmpty, ZMobile, ZNull, ZPassword, ZSmsCode, zInt } from './http.js';
 import { routesOf } from './route.js';
 
 const route = routesOf('auth');
@@ -9,7 +9,7 @@ export type TSmsPurpose = z.infer<typeof ZSmsPurpose>;
 
 export const ZLoginResult = z.object({
   token: z.string(),
-  expire: z.number().int(),
+  expire: zInt,
   /** Someone else set the password (issue 17): change it before anything else. */
   mustChangePassword: z.boolean(),
 });
@@ -58,7 +58,7 @@ export const authRoutes = {
     summary: '发送短信验证码',
     access: 'public',
     request: z.object({ mobile: ZMobile, type: ZSmsPurpose.default('login') }),
-    response: z.object({ expireSeconds: z.number().int() }),
+    response: z.object({ expireSeconds: zInt }),
   }),
   loginBySms: route({
     method: 'POST',
@@ -185,7 +185,7 @@ export const authRoutes = {
       mobile: ZMobile,
       type: z.enum(['phone', 'password'], { error: '验证码用途不正确' }).default('phone'),
     }),
-    response: z.object({ expireSeconds: z.number().int() }),
+    response: z.object({ expireSeconds: zInt }),
   }),
   // Development adapters' hooks (never registered in production).
   devSmsLast: route({

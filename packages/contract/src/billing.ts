@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BillingPerm, billingIncrements, billingLimits, ledgerDirections } from './billing-labels.js';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -26,38 +26,38 @@ const ZConsumeFilter = z.object({
 export type TConsumeFilter = z.input<typeof ZConsumeFilter>;
 
 export const ZConsume = z.object({
-  recordId: z.number().int(),
+  recordId: zInt,
   startTime: ZTime,
-  userId: z.number().int(),
+  userId: zInt,
   realName: z.string(),
-  deptId: z.number().int().nullable(),
+  deptId: zInt.nullable(),
   deptName: z.string(),
-  lineId: z.number().int(),
+  lineId: zInt,
   lineName: z.string(),
-  duration: z.number().int(),
-  billedSeconds: z.number().int(),
-  units: z.number().int(),
+  duration: zInt,
+  billedSeconds: zInt,
+  units: zInt,
   /** Fen per unit of `incrementSeconds`. */
-  unitPrice: z.number().int(),
-  incrementSeconds: z.number().int(),
-  amount: z.number().int(),
-  packetSeconds: z.number().int(),
-  balanceAmount: z.number().int(),
+  unitPrice: zInt,
+  incrementSeconds: zInt,
+  amount: zInt,
+  packetSeconds: zInt,
+  balanceAmount: zInt,
   paidBy: z.object({
-    packets: z.array(z.object({ packetId: z.number().int(), name: z.string(), seconds: z.number().int() })),
-    balance: z.number().int(),
+    packets: z.array(z.object({ packetId: zInt, name: z.string(), seconds: zInt })),
+    balance: zInt,
   }),
   isAllocated: z.boolean(),
 });
 export type TConsume = z.infer<typeof ZConsume>;
 
 const ZTotals = z.object({
-  calls: z.number().int(),
-  duration: z.number().int(),
-  billedSeconds: z.number().int(),
-  amount: z.number().int(),
-  packetSeconds: z.number().int(),
-  balanceAmount: z.number().int(),
+  calls: zInt,
+  duration: zInt,
+  billedSeconds: zInt,
+  amount: zInt,
+  packetSeconds: zInt,
+  balanceAmount: zInt,
 });
 export type TBillTotals = z.infer<typeof ZTotals>;
 
@@ -67,14 +67,14 @@ export type TBillQuery = z.input<typeof ZBillQuery>;
 export const ZBillRow = ZTotals.extend({
   /** `<lineId>-<deptId>`: one row per line and department. */
   key: z.string(),
-  lineId: z.number().int(),
+  lineId: zInt,
   lineName: z.string(),
-  deptId: z.number().int().nullable(),
+  deptId: zInt.nullable(),
   deptName: z.string(),
 });
 export type TBillRow = z.infer<typeof ZBillRow>;
 
-const ZNamed = ZTotals.extend({ id: z.number().int().nullable(), name: z.string() });
+const ZNamed = ZTotals.extend({ id: zInt.nullable(), name: z.string() });
 export const ZBillAnalysis = z.object({
   month: z.string(),
   totals: ZTotals,
@@ -100,14 +100,14 @@ const ZMoneyFilter = z.object({
 
 export const ZMoneyRow = z.object({
   month: z.string(),
-  recharge: z.number().int(),
-  purchase: z.number().int(),
-  consumption: z.number().int(),
-  refund: z.number().int(),
-  transfer: z.number().int(),
-  adjustment: z.number().int(),
+  recharge: zInt,
+  purchase: zInt,
+  consumption: zInt,
+  refund: zInt,
+  transfer: zInt,
+  adjustment: zInt,
   /** The month's net movement of the balance. */
-  net: z.number().int(),
+  net: zInt,
 });
 export type TMoneyRow = z.infer<typeof ZMoneyRow>;
 
@@ -122,13 +122,13 @@ export const ZBillingSettings = z.object({
 export type TBillingSettings = z.infer<typeof ZBillingSettings>;
 
 export const ZLineRate = z.object({
-  id: z.number().int().nullable(),
-  lineId: z.number().int(),
+  id: zInt.nullable(),
+  lineId: zInt,
   lineName: z.string(),
-  unitPrice: z.number().int(),
-  incrementSeconds: z.number().int(),
-  minimumSeconds: z.number().int(),
-  freeSeconds: z.number().int(),
+  unitPrice: zInt,
+  incrementSeconds: zInt,
+  minimumSeconds: zInt,
+  freeSeconds: zInt,
   validFrom: ZTime.nullable(),
   createdByName: z.string(),
 });
@@ -159,7 +159,7 @@ export const ZRateSave = z.object({
 export type TRateSave = z.input<typeof ZRateSave>;
 
 const ZPlatformRevenueFilter = ZLedgerFilter.extend({ tenantId: zId('企业编号').optional() });
-export const ZPlatformLedgerEntry = ZLedgerEntry.extend({ tenantId: z.number().int(), enterpriseName: z.string() });
+export const ZPlatformLedgerEntry = ZLedgerEntry.extend({ tenantId: zInt, enterpriseName: z.string() });
 
 const blob = { result: 'blob' as const, response: z.unknown() };
 

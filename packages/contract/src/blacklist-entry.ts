@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { blacklistLimits, blackSources, blackStatuses } from './blacklist-entry-labels.js';
 import { blackNumberMessage, ZBlackNumber } from './blacklist-number.js';
-import { ZPageQuery, ZSortOrder, ZTime } from './http.js';
+import { ZPageQuery, ZSortOrder, ZTime, zInt } from './http.js';
 
 export { blacklistLimits, blackSources, blackStatuses } from './blacklist-entry-labels.js';
 
@@ -40,7 +40,7 @@ export const ZBlackFields = z.object({ number: ZBlackNumber, reason: ZReason, ex
 export type TBlackFields = z.input<typeof ZBlackFields>;
 
 export const ZBlackEntry = z.object({
-  id: z.number().int(),
+  id: zInt,
   level: ZBlackLevel,
   number: z.string(),
   reason: z.string(),
@@ -92,6 +92,6 @@ export type TBlackBatchAdd = z.input<typeof ZBlackBatchAdd>;
 
 /** What a batch add did: numbers already on the list are skipped (they are blocked already). */
 export const ZBatchAddResult = z.object({
-  added: z.number().int(),
+  added: zInt,
   skipped: z.array(z.object({ number: z.string(), reason: z.string() })),
 });

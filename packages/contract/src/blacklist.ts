@@ -12,7 +12,7 @@ import {
   ZBlackRange,
 } from './blacklist-entry.js';
 import { blackNumberMessage, ZBlackNumber } from './blacklist-number.js';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { ZImportRead } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
@@ -24,19 +24,19 @@ export * from './blacklist-number.js';
 
 const route = routesOf('blacklist');
 
-const ZImportRow = z.object({ row: z.number().int(), number: z.string(), reason: z.string() });
+const ZImportRow = z.object({ row: zInt, number: z.string(), reason: z.string() });
 export const ZBlackImportResult = z
   .object({
     /** A check only: nothing was written. */
     isDryRun: z.boolean(),
     /** Data rows of the file (the header not counted). */
-    total: z.number().int(),
+    total: zInt,
     /** Rows that are (or would be) added. */
-    validCount: z.number().int(),
-    invalidCount: z.number().int(),
+    validCount: zInt,
+    invalidCount: zInt,
     /** Rows whose number is on the list already. */
-    skippedCount: z.number().int(),
-    added: z.number().int(),
+    skippedCount: zInt,
+    added: zInt,
     /** Bad rows with their reason (first `importListed`). */
     errors: z.array(ZImportRow),
     /** Rows skipped because the number is on the list already (first `importListed`). */
@@ -56,15 +56,15 @@ export const ZBlackImportState = z.object({
   fileName: z.string(),
   /** previewed: waiting for confirm; running: writing; done; failed. */
   status: z.enum(['checking', 'previewed', 'running', 'done', 'failed']),
-  total: z.number().int(),
-  validCount: z.number().int(),
-  invalidCount: z.number().int(),
+  total: zInt,
+  validCount: zInt,
+  invalidCount: zInt,
   /** Valid rows whose number was on the list already at the check (they will be skipped). */
-  skippedCount: z.number().int(),
-  processed: z.number().int(),
+  skippedCount: zInt,
+  processed: zInt,
   /** Numbers added or renewed (an expired entry of the number comes back into force). */
-  added: z.number().int(),
-  skipped: z.number().int(),
+  added: zInt,
+  skipped: zInt,
   message: z.string(),
 });
 export type TBlackImportState = z.infer<typeof ZBlackImportState>;
@@ -93,7 +93,7 @@ export const ZBlackCheckItem = z.object({
 });
 
 export const ZIntercept = z.object({
-  id: z.number().int(),
+  id: zInt,
   number: z.string(),
   /** The list that refused it. */
   level: ZBlackLevel,
@@ -169,7 +169,7 @@ const listRoutes = (base: string, perms: TListPerms, what: string) => ({
     permission: perms.delete,
     audited: true,
     request: z.object({ id: zId('黑名单编号') }),
-    response: z.object({ deleted: z.number().int() }),
+    response: z.object({ deleted: zInt }),
   }),
   removeBatch: route({
     method: 'POST',
@@ -178,7 +178,7 @@ const listRoutes = (base: string, perms: TListPerms, what: string) => ({
     permission: perms.delete,
     audited: true,
     request: z.object({ ids: zIds('黑名单编号', 1000) }),
-    response: z.object({ deleted: z.number().int() }),
+    response: z.object({ deleted: zInt }),
   }),
   importExcel: route({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { callRecordMaxRangeDays } from './call-record.js';
-import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZSortOrder, ZTime, zInt, zPage } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -44,26 +44,26 @@ export type TCallCensusFilter = z.input<typeof ZCallCensusFilter>;
  */
 export const ZCallFigures = z.object({
   /** Dial requests. */
-  bindNum: z.number().int(),
+  bindNum: zInt,
   /** Calls. */
-  callNum: z.number().int(),
-  connectedNum: z.number().int(),
-  notConnected: z.number().int(),
+  callNum: zInt,
+  connectedNum: zInt,
+  notConnected: zInt,
   /** Connected calls / calls, in percent with two decimals (0 without calls). */
   connectionRate: z.number(),
   /** Talk time in seconds. */
-  totalSecond: z.number().int(),
+  totalSecond: zInt,
   /** Billed minutes: every call's seconds rounded up to whole minutes, summed. */
-  totalMinute: z.number().int(),
+  totalMinute: zInt,
   /** Talk time per connected call, whole seconds (0 without connected calls). */
-  averageCallSecond: z.number().int(),
+  averageCallSecond: zInt,
 });
 export type TCallFigures = z.infer<typeof ZCallFigures>;
 
 export const ZDayFigures = ZCallFigures.extend({ day: z.string() });
-export const ZHourFigures = ZCallFigures.extend({ hour: z.number().int() });
+export const ZHourFigures = ZCallFigures.extend({ hour: zInt });
 export const ZAgentFigures = ZCallFigures.extend({
-  userId: z.number().int(),
+  userId: zInt,
   realName: z.string(),
   deptName: z.string(),
 });
@@ -74,8 +74,8 @@ export const ZDayAgentFigures = ZAgentFigures.extend({
   id: z.string(),
 });
 export type TDayAgentFigures = z.infer<typeof ZDayAgentFigures>;
-export const ZLineFigures = ZCallFigures.extend({ lineId: z.number().int(), lineName: z.string() });
-export const ZDeptFigures = ZCallFigures.extend({ deptId: z.number().int().nullable(), deptName: z.string() });
+export const ZLineFigures = ZCallFigures.extend({ lineId: zInt, lineName: z.string() });
+export const ZDeptFigures = ZCallFigures.extend({ deptId: zInt.nullable(), deptName: z.string() });
 
 export const agentSortFields = ['callNum', 'totalSecond', 'connectionRate', 'bindNum'] as const;
 const agentSort = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { callStatusName, callTypeName, finishStatusName } from './call-record-labels.js';
-import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZSortOrder, ZTime, zInt, zPage } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -20,7 +20,7 @@ export const callDurationMarks = [1, 10, 30, 60, 180, 300, 600] as const;
 
 /** One call record as the original product's pages read it (DESIGN.md section 4 field names). */
 export const ZCallDetail = z.object({
-  id: z.number().int(),
+  id: zInt,
   bindId: z.string(),
   /** The agent's number. */
   telA: z.string(),
@@ -28,24 +28,24 @@ export const ZCallDetail = z.object({
   telB: z.string(),
   telX: z.string(),
   /** The line; null for an internal call (agent to agent). */
-  interfaceId: z.number().int().nullable(),
+  interfaceId: zInt.nullable(),
   lineName: z.string(),
-  octCustomerId: z.number().int().nullable(),
-  callStatus: z.number().int(),
+  octCustomerId: zInt.nullable(),
+  callStatus: zInt,
   callStatusName: z.string(),
-  finishStatus: z.number().int(),
+  finishStatus: zInt,
   finishStatusName: z.string(),
   /** 1 外呼, 2 呼入, 3 内部 (callTypeName). */
-  callType: z.number().int(),
+  callType: zInt,
   callTypeName: z.string().optional(),
   /** The colleague an internal call reached ('' otherwise). */
   peerName: z.string().optional(),
   /** Seconds. */
-  duration: z.number().int(),
+  duration: zInt,
   startTime: ZTime,
   endTime: ZTime,
   /** Charge in fen. */
-  postage: z.number().int(),
+  postage: zInt,
   /** A short-lived signed address of the recording an <audio> element can play; null without one. */
   preRecordUrl: z.string().nullable(),
   /**
@@ -139,12 +139,12 @@ export const ZCallRecordExport = z
 /** The figures above the list, over every record the filter matches. */
 export const ZCallRecordCount = z.object({
   /** Calls. */
-  total: z.number().int(),
-  connected: z.number().int(),
+  total: zInt,
+  connected: zInt,
   /** Talk time in seconds. */
-  totalSecond: z.number().int(),
+  totalSecond: zInt,
   /** Charge in fen. */
-  totalPostage: z.number().int(),
+  totalPostage: zInt,
 });
 export type TCallRecordCount = z.infer<typeof ZCallRecordCount>;
 
@@ -159,7 +159,7 @@ export const ZCallDetailContent = ZCallDetail.extend({
 });
 export type TCallDetailContent = z.infer<typeof ZCallDetailContent>;
 
-export const ZBoughtLine = z.object({ id: z.number().int(), name: z.string(), mode: z.number().int() });
+export const ZBoughtLine = z.object({ id: zInt, name: z.string(), mode: zInt });
 
 export const callRecordRoutes = {
   /** A customer's calls (客户详情), newest first, inside the caller's data scope. */

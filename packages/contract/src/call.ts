@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { blackNumberMessage, normaliseBlackNumber, ZBlackNumber } from './blacklist-number.js';
 import { softphoneLineMode } from './call-labels.js';
-import { ZNull } from './http.js';
+import { ZNull, zInt } from './http.js';
 import { menuButton, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -86,9 +86,9 @@ export const ZDialState = z.object({
   state: z.string(),
   isOver: z.boolean(),
   /** The call record once written: 1 connected, 2 not answered, 3 busy, 4 failed; null before. */
-  callStatus: z.number().int().nullable(),
-  duration: z.number().int().nullable(),
-  customerId: z.number().int().nullable(),
+  callStatus: zInt.nullable(),
+  duration: zInt.nullable(),
+  customerId: zInt.nullable(),
   /** Where the call stands (issue 17): 呼叫中 calling, 振铃 ringing, 通话中 talking, 已结束 ended. */
   progress: z.enum(['calling', 'ringing', 'talking', 'ended']),
 });
@@ -98,9 +98,9 @@ export const ZDialResult = z.object({
   /** Ties the call record to this dial request (the SIP call carries it as X-Bind-Id). */
   bindId: z.string(),
   /** The line's mode: 2 soft-phone (the page places the SIP call), 0 carrier call-back, other app dialing. */
-  lineMode: z.number().int(),
+  lineMode: zInt,
   /** 1: the call is under way (the page sets its calling flag); otherwise it is only queued. */
-  status: z.number().int(),
+  status: zInt,
   /** The number the callee sees (外显号码), when the line shows one. */
   telX: z.string(),
   /**
@@ -114,9 +114,9 @@ export type TDialResult = z.infer<typeof ZDialResult>;
 
 /** A line the signed-in user holds a valid seat on: what the line picker offers. */
 export const ZUsableLine = z.object({
-  lineId: z.number().int(),
+  lineId: zInt,
   lineName: z.string(),
-  lineMode: z.number().int(),
+  lineMode: zInt,
   callerNumbers: z.array(z.string()),
   /** The line of his calling settings (呼叫管理), preselected when the page has none stored. */
   isDefault: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CertPerm, certStatuses, certTypes, isCreditCode, isIdCardNo } from './certification-labels.js';
-import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { routesOf } from './route.js';
@@ -66,8 +66,8 @@ export const ZCertSubmit = z
 export type TCertSubmit = z.input<typeof ZCertSubmit>;
 
 export const ZCertification = z.object({
-  id: z.number().int(),
-  tenantId: z.number().int(),
+  id: zInt,
+  tenantId: zInt,
   enterpriseName: z.string(),
   tenantCode: z.string(),
   type: ZCertType,
@@ -101,7 +101,7 @@ export const certificationRoutes = {
     request: z.object({}),
     response: z.object({
       enterpriseName: z.string(),
-      authState: z.number().int(),
+      authState: zInt,
       authStateLabel: z.string(),
       /** The latest submission (pending, or the last examined one), null before the first. */
       latest: ZCertification.nullable(),
@@ -123,7 +123,7 @@ export const certificationRoutes = {
     permission: CertPerm.submit,
     body: 'multipart',
     request: z.object({}),
-    response: z.object({ url: z.string(), name: z.string(), size: z.number().int(), type: z.string() }),
+    response: z.object({ url: z.string(), name: z.string(), size: zInt, type: z.string() }),
   }),
   certPage: platformRoute({
     method: 'GET',

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { route } from './crm-common.js';
-import { ZTime } from './http.js';
+import { ZTime, zInt } from './http.js';
 import { Perm } from './permissions.js';
 
 const ZCensusRange = z
   .object({ from: ZTime, to: ZTime })
   .refine((r) => r.from <= r.to, '开始时间不能晚于结束时间')
   .refine((r) => r.to - r.from <= 366 * 86_400_000, '统计范围最长一年');
-const ZCount = z.object({ key: z.string(), label: z.string(), count: z.number().int() });
+const ZCount = z.object({ key: z.string(), label: z.string(), count: zInt });
 
 /** 客户统计 (the CRM dashboard figures). */
 export const crmCensusRoutes = {
@@ -18,14 +18,14 @@ export const crmCensusRoutes = {
     permission: Perm.customerList,
     request: ZCensusRange,
     response: z.object({
-      total: z.number().int(),
-      inPool: z.number().int(),
+      total: zInt,
+      inPool: zInt,
       byLevel: z.array(ZCount),
       bySource: z.array(ZCount),
       byOwner: z.array(ZCount),
       /** One entry per day of the range (yyyy-mm-dd, Asia/Shanghai). */
-      newPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
-      followsPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
+      newPerDay: z.array(z.object({ day: z.string(), count: zInt })),
+      followsPerDay: z.array(z.object({ day: z.string(), count: zInt })),
     }),
   }),
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route, ZIds, ZRange, ZText } from './crm-common.js';
 import { intentionLevels, normaliseMobile, phoneLabels } from './crm-customer-labels.js';
-import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZSortOrder, ZTime, zInt, zPage } from './http.js';
 import { zId, zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
 
@@ -55,10 +55,10 @@ export const ZCustomerFields = z.object({
 });
 export type TCustomerFields = z.input<typeof ZCustomerFields>;
 
-export const ZTagRef = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export const ZTagRef = z.object({ id: zInt, name: z.string(), color: z.string() });
 
 export const ZCustomer = z.object({
-  id: z.number().int(),
+  id: zInt,
   name: z.string(),
   /** Masked (138****0000) when the privacy setting is on and the person lacks `crm:customer:mobile`. */
   mobile: z.string(),
@@ -73,9 +73,9 @@ export const ZCustomer = z.object({
   phoneLabel: ZPhoneLabel.nullable(),
   tags: z.array(ZTagRef),
   customValues: z.record(z.string(), ZCustomValue),
-  ownerId: z.number().int().nullable(),
+  ownerId: zInt.nullable(),
   ownerName: z.string().nullable(),
-  deptId: z.number().int().nullable(),
+  deptId: zInt.nullable(),
   deptName: z.string().nullable(),
   isProtected: z.boolean(),
   ownedAt: ZTime.nullable(),
@@ -83,7 +83,7 @@ export const ZCustomer = z.object({
   lastFollowContent: z.string().nullable(),
   nextFollowAt: ZTime.nullable(),
   /** Calls made to the customer, and when the last one started (issue 6). */
-  callCount: z.number().int(),
+  callCount: zInt,
   lastCallAt: ZTime.nullable(),
   poolAt: ZTime.nullable(),
   previousOwnerName: z.string().nullable(),
@@ -149,14 +149,14 @@ export type TCustomerListQuery = z.input<typeof ZCustomerListQuery>;
 
 /** Result of a batch action: how many moved and why the others did not. */
 export const ZBatchResult = z.object({
-  done: z.number().int(),
-  refused: z.array(z.object({ id: z.number().int(), name: z.string(), reason: z.string() })),
+  done: zInt,
+  refused: z.array(z.object({ id: zInt, name: z.string(), reason: z.string() })),
 });
 export type TBatchResult = z.infer<typeof ZBatchResult>;
 
 export const ZExistOther = z.object({
   isExist: z.boolean(),
-  customerId: z.number().int().nullable(),
+  customerId: zInt.nullable(),
   /** 我的客户 / 公海 / 回收站 / the owner's name, for the message. */
   where: z.enum(['mine', 'other', 'pool', 'recycle']).nullable(),
   ownerName: z.string().nullable(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { route, ZText } from './crm-common.js';
 import { ZPhoneLabel } from './crm-customer.js';
 import { followMethods, timelineKinds } from './crm-follow-labels.js';
-import { ZTime } from './http.js';
+import { ZTime, zInt } from './http.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 
@@ -14,7 +14,7 @@ export const ZFollowMethod = z.enum(followMethods, { error: '跟进方式只能�
 
 export const ZTimelineItem = z.object({
   kind: z.enum(timelineKinds),
-  id: z.number().int(),
+  id: zInt,
   at: ZTime,
   userName: z.string().nullable(),
   /** The text shown: the follow-up, the comment, "分配给 张三", "通话 3分12秒", "意向等级：D → B"… */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCustomerListQuery } from './crm.js';
-import { ZTime } from './http.js';
+import { ZTime, zInt } from './http.js';
 import { ZImportRead } from './import.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -15,16 +15,16 @@ export const ZCrmImportState = z.object({
   fileName: z.string(),
   /** checking: reading the file; previewed: waiting for confirm; running: writing; done; failed. */
   status: z.enum(['checking', 'previewed', 'running', 'done', 'failed']),
-  total: z.number().int(),
-  validCount: z.number().int(),
-  invalidCount: z.number().int(),
+  total: zInt,
+  validCount: zInt,
+  invalidCount: zInt,
   /** Valid rows whose mobile is already a customer (skipped or updated as chosen). */
-  duplicateCount: z.number().int(),
+  duplicateCount: zInt,
   duplicateMode: z.enum(['skip', 'update']),
-  processed: z.number().int(),
-  inserted: z.number().int(),
-  updated: z.number().int(),
-  skipped: z.number().int(),
+  processed: zInt,
+  inserted: zInt,
+  updated: zInt,
+  skipped: zInt,
   message: z.string(),
   createdAt: ZTime,
 });
@@ -32,8 +32,8 @@ export type TCrmImportState = z.infer<typeof ZCrmImportState>;
 
 /** The first bad rows for the preview (the whole list is downloadable). */
 export const ZCrmImportPreview = ZCrmImportState.extend({
-  errors: z.array(z.object({ row: z.number().int(), reason: z.string() })),
-  duplicates: z.array(z.object({ row: z.number().int(), name: z.string(), where: z.string() })),
+  errors: z.array(z.object({ row: zInt, reason: z.string() })),
+  duplicates: z.array(z.object({ row: zInt, name: z.string(), where: z.string() })),
 }).extend(ZImportRead.shape);
 export type TCrmImportPreview = z.infer<typeof ZCrmImportPreview>;
 
@@ -41,13 +41,13 @@ const ZBatch = z.object({ batchId: z.string().uuid('导入批次不正确') });
 
 /** Ranking of people by customers for a period (crm-rang-list). */
 export const ZRankRow = z.object({
-  userId: z.number().int(),
+  userId: zInt,
   realName: z.string(),
   deptName: z.string().nullable(),
-  owned: z.number().int(),
-  added: z.number().int(),
-  followed: z.number().int(),
-  dealt: z.number().int(),
+  owned: zInt,
+  added: zInt,
+  followed: zInt,
+  dealt: zInt,
 });
 const ZRankQuery = z
   .object({ from: ZTime, to: ZTime, deptId: z.coerce.number().int().positive().optional() })
@@ -132,7 +132,7 @@ export const crmImportRoutes = {
     /** The list's own query (filter and sort) and pool; ids = only the chosen rows. */
     request: ZCustomerListQuery.omit({ page: true, limit: true }).extend({
       pool: z.enum(['private', 'public']).default('private'),
-      ids: z.array(z.number().int().positive()).max(10_000).optional(),
+      ids: z.array(zInt.positive()).max(10_000).optional(),
     }),
     response: z.unknown(),
   }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { route, ZIds, ZRange, ZReason } from './crm-common.js';
 import { ZBatchResult, ZCustomer, ZCustomerFilter, ZCustomerListQuery } from './crm-customer.js';
 import { ownerActions } from './crm-pool-labels.js';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 
@@ -15,25 +15,25 @@ export type TOwnerAction = z.infer<typeof ZOwnerAction>;
 
 /** A person who can receive customers, with his load under the pool rules. */
 export const ZAssignee = z.object({
-  userId: z.number().int(),
+  userId: zInt,
   realName: z.string(),
   deptName: z.string().nullable(),
-  owned: z.number().int(),
+  owned: zInt,
   /** 0 = no limit. */
-  maxOwned: z.number().int(),
+  maxOwned: zInt,
 });
 
 export const ZAllocationCheck = z.object({
   isOk: z.boolean(),
   /** Per person: how many he would get and whether it is over his maximum. */
-  plan: z.array(ZAssignee.extend({ adding: z.number().int(), isOver: z.boolean() })),
+  plan: z.array(ZAssignee.extend({ adding: zInt, isOver: z.boolean() })),
   /** Chinese reasons that refuse the whole allocation (all or nothing). */
   problems: z.array(z.string()),
 });
 
 export const ZOwnerLog = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
+  id: zInt,
+  customerId: zInt,
   customerName: z.string(),
   action: ZOwnerAction,
   fromUserName: z.string().nullable(),

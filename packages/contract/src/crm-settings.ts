@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCustomerMobile, ZTagRef } from './crm-customer.js';
 import { customFieldTypes, tagColors, visitResults } from './crm-settings-labels.js';
-import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { zId, zIds, zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -23,19 +23,19 @@ const ZName = (label: string, max: number) =>
     .min(1, `请输入${label}`)
     .max(max, `${label}最多${max}个字`);
 
-export const ZTag = ZTagRef.extend({ sort: z.number().int(), customerCount: z.number().int() });
+export const ZTag = ZTagRef.extend({ sort: zInt, customerCount: zInt });
 export type TTag = z.infer<typeof ZTag>;
 
 export const ZCustomFieldType = z.enum(customFieldTypes, { error: '字段类型不正确' });
 export const ZCustomField = z.object({
-  id: z.number().int(),
+  id: zInt,
   name: z.string(),
   type: ZCustomFieldType,
   options: z.array(z.string()),
   isRequired: z.boolean(),
   isInList: z.boolean(),
   isInFilter: z.boolean(),
-  sort: z.number().int(),
+  sort: zInt,
 });
 export type TCustomField = z.infer<typeof ZCustomField>;
 const ZCustomFieldInput = z
@@ -46,7 +46,7 @@ const ZCustomFieldInput = z
     isRequired: z.boolean().default(false),
     isInList: z.boolean().default(true),
     isInFilter: z.boolean().default(false),
-    sort: z.number().int().min(0).max(9999).default(0),
+    sort: zInt.min(0).max(9999).default(0),
   })
   .refine((f) => !['select', 'multiselect'].includes(f.type) || f.options.length > 0, {
     message: '单选和多选字段至少需要一个选项',
@@ -56,11 +56,11 @@ const ZCustomFieldInput = z
 
 // ---- Quick replies (quick-content) -------------------------------------------------------------
 export const ZQuickContent = z.object({
-  id: z.number().int(),
+  id: zInt,
   content: z.string(),
   /** Shared by the enterprise (set by whoever holds the settings permission) or the person's own. */
   isShared: z.boolean(),
-  sort: z.number().int(),
+  sort: zInt,
 });
 
 // ---- Business rules (business) and privacy (config-function) -----------------------------------
@@ -97,8 +97,8 @@ export type TScreenConfig = z.infer<typeof ZScreenConfig>;
 
 export const ZVisitResult = z.enum(visitResults, { error: '回访结果不正确' });
 export const ZReturnVisit = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
+  id: zInt,
+  customerId: zInt,
   customerName: z.string(),
   /** Masked like every customer mobile (privacy setting). */
   customerMobile: z.string(),
@@ -140,7 +140,7 @@ export const crmSettingsRoutes = {
       id: zId('标签编号').optional(),
       name: ZName('标签名称', 12),
       color: z.enum(tagColors, { error: '标签颜色不正确' }).default('blue'),
-      sort: z.number().int().min(0).max(9999).default(0),
+      sort: zInt.min(0).max(9999).default(0),
     }),
     response: ZTag,
   }),
@@ -216,7 +216,7 @@ export const crmSettingsRoutes = {
       id: zId('快捷回复编号').optional(),
       content: ZName('快捷回复内容', 200),
       isShared: z.boolean().default(false),
-      sort: z.number().int().min(0).max(9999).default(0),
+      sort: zInt.min(0).max(9999).default(0),
     }),
     response: ZQuickContent,
   }),
@@ -288,7 +288,7 @@ export const crmSettingsRoutes = {
     permission: Perm.visitList,
     request: ZVisitFilter,
     response: zPage(ZReturnVisit).extend({
-      counts: z.array(z.object({ result: ZVisitResult, count: z.number().int() })),
+      counts: z.array(z.object({ result: ZVisitResult, count: zInt })),
     }),
   }),
   visitAdd: route({

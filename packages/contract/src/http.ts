@@ -16,14 +16,14 @@ export type TPageQuery = z.infer<typeof ZPageQuery>;
 /** Sort order for list endpoints: a whitelisted column and a direction. */
 export const ZSortOrder = z.enum(['ascend', 'descend']);
 
+/**
+ * An integer, one schema for the whole contract (some 450 fields): every schema built costs the
+ * server's start and the page's first use (issue 13). zod's schemas are immutable, so one serves all.
+ */
+export const zInt = z.number().int();
+
 export const zPage = <T extends z.ZodType>(item: T) =>
-  z.object({
-    records: z.array(item),
-    total: z.number().int(),
-    size: z.number().int(),
-    current: z.number().int(),
-    pages: z.number().int(),
-  });
+  z.object({ records: z.array(item), total: zInt, size: zInt, current: zInt, pages: zInt });
 export type TPage<T> = { records: T[]; total: number; size: number; current: number; pages: number };
 
 /** The paging envelope of a list answer, beside `zPage` so it is built one way everywhere. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zInt } from './http.js';
 
 export { importListedRows } from './import-labels.js';
 
@@ -14,23 +15,23 @@ export const importSampleRows = 10;
 /** The header row and the first rows under it, as read (folded to half-width, trimmed). */
 export const ZImportSample = z.object({
   header: z.array(z.string()),
-  rows: z.array(z.object({ row: z.number().int(), values: z.array(z.string()) })),
+  rows: z.array(z.object({ row: zInt, values: z.array(z.string()) })),
 });
 export type TImportSample = z.infer<typeof ZImportSample>;
 
-export const ZImportReasonCount = z.object({ reason: z.string(), count: z.number().int() });
+export const ZImportReasonCount = z.object({ reason: z.string(), count: zInt });
 
 /** What every preview says about the file as read, whatever the import. */
 export const ZImportRead = z.object({
   sample: ZImportSample,
   /** Rows with nothing in them between the header and the last row: not data, said so. */
-  blankRows: z.number().int(),
+  blankRows: zInt,
   /** Header cells that match no column of the template: their cells are not imported. */
   ignoredColumns: z.array(z.string()),
   /** Bad rows per kind of reason (a row with two reasons counts under both), most first. */
   reasonCounts: z.array(ZImportReasonCount),
   /** The rows a confirm will write (valid rows, less those it will skip): the confirm button's count. */
-  toWrite: z.number().int(),
+  toWrite: zInt,
 });
 export type TImportRead = z.infer<typeof ZImportRead>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { numberStates } from './line-labels.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
@@ -48,19 +48,19 @@ const ZNumberFragment = z
   .optional();
 
 export const ZLineView = z.object({
-  id: z.number().int(),
+  id: zInt,
   name: z.string(),
-  mode: z.number().int(),
+  mode: zInt,
   /** 软电话 / 回拨 / APP. */
   modeLabel: z.string(),
   /** Fen per minute. */
-  pricePerMinute: z.number().int(),
+  pricePerMinute: zInt,
   area: z.string(),
   /** The line's own numbers and the enterprise's numbers on it. */
   callerNumbers: z.array(z.string()),
   /** The enterprise's seats on the line, and how many nobody holds. */
-  seatCount: z.number().int(),
-  freeSeatCount: z.number().int(),
+  seatCount: zInt,
+  freeSeatCount: zInt,
 });
 export type TLineView = z.infer<typeof ZLineView>;
 
@@ -69,12 +69,12 @@ export const numberStateLabel: Record<z.infer<typeof ZNumberState>, string> = { 
 
 /** One of the enterprise's numbers (外显号码 and 号码池 alike). */
 export const ZTenantNumber = z.object({
-  id: z.number().int(),
-  lineId: z.number().int(),
+  id: zInt,
+  lineId: zInt,
   lineName: z.string(),
   number: z.string(),
   remark: z.string(),
-  userId: z.number().int().nullable(),
+  userId: zInt.nullable(),
   userName: z.string().nullable(),
   deptName: z.string().nullable(),
   distributedAt: ZTime.nullable(),
@@ -100,10 +100,10 @@ export type TCallerNumberFields = z.input<typeof ZCallerNumberFields>;
 
 /** A China Mobile work number (移动工作号). */
 export const ZWorkNumber = z.object({
-  id: z.number().int(),
+  id: zInt,
   workNumber: z.string(),
   remark: z.string(),
-  userId: z.number().int().nullable(),
+  userId: zInt.nullable(),
   userName: z.string().nullable(),
   deptName: z.string().nullable(),
   boundAt: ZTime.nullable(),
@@ -137,7 +137,7 @@ export const lineRoutes = {
     summary: '可选线路',
     permission: `${Perm.lineList};${Perm.seatList};${Perm.numberPoolList};${Perm.callerNumberList};${Perm.callingList}`,
     request: z.object({}),
-    response: z.array(z.object({ id: z.number().int(), name: z.string(), mode: z.number().int() })),
+    response: z.array(z.object({ id: zInt, name: z.string(), mode: zInt })),
   }),
   // ---- 号码池 -------------------------------------------------------------------------------
   numberPage: route({
@@ -164,7 +164,7 @@ export const lineRoutes = {
     permission: Perm.numberPoolDistribute,
     audited: true,
     request: z.object({ ids: zIds('号码编号', lineNumberLimits.maxBatch), userId: ZDistributeTo }),
-    response: z.object({ updated: z.number().int() }),
+    response: z.object({ updated: zInt }),
   }),
   workNumberList: route({
     method: 'POST',
@@ -234,7 +234,7 @@ export const lineRoutes = {
     permission: Perm.callerNumberUpdate,
     audited: true,
     request: z.object({ ids: zIds('号码编号', lineNumberLimits.maxBatch) }),
-    response: z.object({ deleted: z.number().int() }),
+    response: z.object({ deleted: zInt }),
   }),
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull } from './http.js';
+import { ZNull, zInt } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -16,13 +16,13 @@ const ZDeptName = z
 const ZSort = z.coerce.number({ error: '排序须为数字' }).int('排序须为整数').min(0, '排序不能小于0').max(9999);
 
 export const ZDept = z.object({
-  id: z.number().int(),
-  parentId: z.number().int().nullable(),
+  id: zInt,
+  parentId: zInt.nullable(),
   name: z.string(),
-  sort: z.number().int(),
+  sort: zInt,
   /** Staff directly in the department (not pending applicants' rejected or deleted accounts). */
-  staffCount: z.number().int(),
-  childCount: z.number().int(),
+  staffCount: zInt,
+  childCount: zInt,
 });
 export type TDept = z.infer<typeof ZDept>;
 export type TDeptNode = TDept & { children: TDeptNode[] };

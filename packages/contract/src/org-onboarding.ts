@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zInt } from './http.js';
 import { routesOf } from './route.js';
 
 const route = routesOf('org');
@@ -21,7 +22,7 @@ export const ZOnboardingChecklist = z.object({
       key: z.enum(onboardingSteps),
       isDone: z.boolean(),
       /** How many there are now (lines offered, seats, package minutes left, staff besides the administrator …). */
-      count: z.number().int(),
+      count: zInt,
     }),
   ),
   isComplete: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull, ZTime } from './http.js';
+import { ZNull, ZTime, zInt } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { ZDataScope, zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -19,14 +19,14 @@ const ZDeptIds = z
   .transform((ids) => [...new Set(ids)]);
 
 export const ZRole = z.object({
-  id: z.number().int(),
+  id: zInt,
   name: z.string(),
   remark: z.string(),
   dataScope: ZDataScope,
   isAdmin: z.boolean(),
   status: z.enum(['active', 'disabled']),
   permissions: z.array(z.string()),
-  userCount: z.number().int(),
+  userCount: zInt,
   createdAt: ZTime,
 });
 export type TRole = z.infer<typeof ZRole>;
@@ -89,7 +89,7 @@ export const orgRoleRoutes = {
     summary: '角色菜单权限',
     permission: Perm.roleList,
     request: z.object({ roleId: zId('角色编号') }),
-    response: z.object({ roleId: z.number().int(), isAdmin: z.boolean(), permissions: z.array(z.string()) }),
+    response: z.object({ roleId: zInt, isAdmin: z.boolean(), permissions: z.array(z.string()) }),
   }),
   roleMenuSave: route({
     method: 'POST',
@@ -106,7 +106,7 @@ export const orgRoleRoutes = {
     summary: '角色数据权限',
     permission: Perm.roleList,
     request: z.object({ roleId: zId('角色编号') }),
-    response: z.object({ roleId: z.number().int(), dataScope: ZDataScope, deptIds: z.array(z.number().int()) }),
+    response: z.object({ roleId: zInt, dataScope: ZDataScope, deptIds: z.array(zInt) }),
   }),
   roleDeptSave: route({
     method: 'POST',
@@ -135,7 +135,7 @@ export const orgRoleRoutes = {
     summary: '角色用户数',
     permission: Perm.roleList,
     request: z.object({ roleId: zId('角色编号') }),
-    response: z.object({ roleId: z.number().int(), count: z.number().int() }),
+    response: z.object({ roleId: zInt, count: zInt }),
   }),
 };
 

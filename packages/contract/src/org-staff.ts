@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zPage } from './http.js';
+import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zInt, zPage } from './http.js';
 import { ZImportRead } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds, zMobileFragment } from './org-common.js';
@@ -24,15 +24,15 @@ const ZRoleIds = z
   .transform((ids) => [...new Set(ids)]);
 
 export const ZStaff = z.object({
-  id: z.number().int(),
+  id: zInt,
   username: z.string(),
   realName: z.string(),
   /** Masked in lists (spec section 3); the detail answers the full number. */
   mobile: z.string(),
   jobNumber: z.string(),
-  deptId: z.number().int().nullable(),
+  deptId: zInt.nullable(),
   deptName: z.string().nullable(),
-  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  roles: z.array(z.object({ id: zInt, name: z.string() })),
   status: ZStaffStatus,
   billingEnabled: z.boolean(),
   lastLoginAt: ZTime.nullable(),
@@ -54,29 +54,29 @@ export const ZStaffFilter = z.object({
 });
 export type TStaffFilter = z.infer<typeof ZStaffFilter>;
 
-export const ZImportError = z.object({ row: z.number().int(), reason: z.string() });
+export const ZImportError = z.object({ row: zInt, reason: z.string() });
 export const ZImportState = z.object({
   batchId: z.string(),
   /** previewed: checked, waiting for confirm; running: writing; done; failed. */
   status: z.enum(['previewed', 'running', 'done', 'failed']),
-  total: z.number().int(),
-  validCount: z.number().int(),
-  invalidCount: z.number().int(),
+  total: zInt,
+  validCount: zInt,
+  invalidCount: zInt,
   /** Rows written so far while running. */
-  processed: z.number().int(),
-  imported: z.number().int(),
+  processed: zInt,
+  imported: zInt,
   /** Valid rows whose account or mobile was taken between preview and confirm. */
-  skipped: z.number().int(),
+  skipped: zInt,
   message: z.string(),
 });
 export type TImportState = z.infer<typeof ZImportState>;
 
 export const ZApplication = z.object({
-  id: z.number().int(),
+  id: zInt,
   username: z.string(),
   realName: z.string(),
   mobile: z.string(),
-  deptId: z.number().int().nullable(),
+  deptId: zInt.nullable(),
   deptName: z.string().nullable(),
   status: z.enum(['pending', 'rejected']),
   reason: z.string(),
@@ -125,7 +125,7 @@ export const orgStaffRoutes = {
       password: ZPassword.optional(),
       billingEnabled: z.boolean().default(true),
     }),
-    response: z.object({ id: z.number().int(), initialPassword: z.string().nullable() }),
+    response: z.object({ id: zInt, initialPassword: z.string().nullable() }),
   }),
   staffUpdate: route({
     method: 'POST',
@@ -253,7 +253,7 @@ export const orgStaffRoutes = {
     permission: Perm.staffList,
     /** Absent userId: the signed-in user's own switch. */
     request: z.object({ userId: zId('员工编号').optional() }),
-    response: z.object({ userId: z.number().int(), billingEnabled: z.boolean() }),
+    response: z.object({ userId: zInt, billingEnabled: z.boolean() }),
   }),
   adminPassword: route({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmpty, ZMobile, ZSmsCode } from './http.js';
+import { ZEmpty, ZMobile, ZSmsCode, zInt } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { orgOnboardingRoutes } from './org-onboarding.js';
 import { Perm } from './permissions.js';
@@ -11,7 +11,7 @@ export * from './org-onboarding.js';
 const route = routesOf('org');
 
 export const ZUserInfo = z.object({
-  userId: z.number().int(),
+  userId: zInt,
   username: z.string(),
   realName: z.string(),
   mobile: z.string(),
@@ -22,7 +22,7 @@ export const ZUserInfo = z.object({
   deptName: z.string().nullable(),
   roleNames: z.array(z.string()),
   permissions: z.array(z.string()),
-  authState: z.number().int(),
+  authState: zInt,
   authStateLabel: z.string(),
   wechatBound: z.boolean(),
   lastLoginAt: z.number().nullable(),
@@ -44,7 +44,7 @@ export const ZMenu: z.ZodType<TMenuOut> = z.lazy(() =>
     name: z.string(),
     url: z.string(),
     icon: z.string(),
-    type: z.number().int(),
+    type: zInt,
     perms: z.string().nullable(),
     inMenu: z.boolean(),
     list: z.array(ZMenu).optional(),
@@ -76,7 +76,7 @@ export const orgRoutes = {
     summary: '获取工号信息',
     request: ZEmpty.optional(),
     response: z.object({
-      userId: z.number().int(),
+      userId: zInt,
       jobNumber: z.string(),
       tenantCode: z.string(),
       enterpriseName: z.string(),

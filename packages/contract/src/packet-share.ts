@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTime } from './http.js';
+import { ZTime, zInt } from './http.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -12,16 +12,16 @@ const route = routesOf('packet');
  * enterprise restricts one of its packages to chosen users; their calls draw on it, other users'
  * calls do not; a package restricted to nobody stays shared by every user of the enterprise.
  */
-export const ZPacketShareUser = z.object({ userId: z.number().int(), realName: z.string() });
+export const ZPacketShareUser = z.object({ userId: zInt, realName: z.string() });
 export type TPacketShareUser = z.infer<typeof ZPacketShareUser>;
 
 /** A package a person may draw on now (live, seconds left, shared with everyone or with him). */
 export const ZUsablePacket = z.object({
-  id: z.number().int(),
-  lineId: z.number().int(),
+  id: zInt,
+  lineId: zInt,
   lineName: z.string(),
   name: z.string(),
-  remainingSeconds: z.number().int(),
+  remainingSeconds: zInt,
   expireAt: ZTime,
   /** True: restricted to chosen users, he among them; false: shared by the whole enterprise. */
   restricted: z.boolean(),
@@ -71,6 +71,6 @@ export const packetShareRoutes = {
     summary: '是否有可用套餐',
     permission: Perm.callDial,
     request: z.object({ lineId: zId('线路编号').optional() }),
-    response: z.object({ hasPacket: z.boolean(), remainingSeconds: z.number().int() }),
+    response: z.object({ hasPacket: z.boolean(), remainingSeconds: zInt }),
   }),
 } as const;

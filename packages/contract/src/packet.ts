@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { packetShareRoutes, ZPacketShareUser } from './packet-share.js';
@@ -15,15 +15,15 @@ const route = routesOf('packet');
 export const ZPacketType = z.enum(packetTypes, { error: '套餐类型不正确' });
 
 export const ZPacketProduct = z.object({
-  id: z.number().int(),
+  id: zInt,
   type: ZPacketType,
-  lineId: z.number().int(),
+  lineId: zInt,
   lineName: z.string(),
   name: z.string(),
-  minutes: z.number().int(),
+  minutes: zInt,
   /** Fen. */
-  price: z.number().int(),
-  validityDays: z.number().int(),
+  price: zInt,
+  validityDays: zInt,
   isEnabled: z.boolean(),
   updatedAt: ZTime,
 });
@@ -55,13 +55,13 @@ export const ZPacketProductInput = z.object({
 export type TPacketProductInput = z.input<typeof ZPacketProductInput>;
 
 export const ZPacket = z.object({
-  id: z.number().int(),
-  lineId: z.number().int(),
+  id: zInt,
+  lineId: zInt,
   lineName: z.string(),
   name: z.string(),
-  totalSeconds: z.number().int(),
-  remainingSeconds: z.number().int(),
-  price: z.number().int(),
+  totalSeconds: zInt,
+  remainingSeconds: zInt,
+  price: zInt,
   boughtAt: ZTime,
   expireAt: ZTime,
   state: z.enum(packetStates),
@@ -118,7 +118,7 @@ export const packetRoutes = {
     summary: '套餐可选线路',
     permission: TradePerm.platformPacket,
     request: z.object({}),
-    response: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    response: z.array(z.object({ id: zInt, name: z.string() })),
   }),
   /** The enterprise's bought packages, earliest expiry first. */
   mine: route({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { type brandKeys, PlatformPerm } from './platform-content-labels.js';
@@ -13,14 +13,14 @@ const orgRoute = routesOf('org');
 // ---- contracts -------------------------------------------------------------------------------
 
 export const ZContract = z.object({
-  id: z.number().int(),
-  tenantId: z.number().int(),
+  id: zInt,
+  tenantId: zInt,
   enterpriseName: z.string(),
   contractNo: z.string(),
   signedAt: ZTime,
-  seats: z.number().int(),
+  seats: zInt,
   /** Price per seat per month, in fen. */
-  seatPrice: z.number().int(),
+  seatPrice: zInt,
   startAt: ZTime,
   endAt: ZTime,
   remark: z.string(),
@@ -55,7 +55,7 @@ export const ZOwnEnterprise = z.object({
   name: z.string(),
   code: z.string(),
   status: z.string(),
-  authState: z.number().int(),
+  authState: zInt,
   authStateLabel: z.string(),
   createdAt: ZTime,
   contract: ZContract.omit({ tenantId: true, enterpriseName: true }).nullable(),
@@ -66,14 +66,14 @@ export const ZOwnEnterprise = z.object({
 export const ZNoticeAudience = z.enum(['all', 'tenants'], { error: '发布范围只能是全部企业或指定企业' });
 
 export const ZPublishedNotice = z.object({
-  id: z.number().int(),
+  id: zInt,
   title: z.string(),
   content: z.string(),
   audience: ZNoticeAudience,
   /** The addressed enterprises (audience 'tenants'). */
-  targets: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  targets: z.array(z.object({ id: zInt, name: z.string() })),
   publisher: z.string(),
-  readCount: z.number().int(),
+  readCount: zInt,
   createdAt: ZTime,
 });
 export type TPublishedNotice = z.infer<typeof ZPublishedNotice>;

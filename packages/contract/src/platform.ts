@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CertPerm } from './certification-labels.js';
-import { ZNull, ZPageQuery, ZTime, zPage } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -15,17 +15,17 @@ const route = routesOf('platform');
 export const ZEnterpriseStatus = z.enum(enterpriseStatuses, { error: '企业状态不正确' });
 
 export const ZEnterprise = z.object({
-  id: z.number().int(),
+  id: zInt,
   code: z.string(),
   name: z.string(),
   status: ZEnterpriseStatus,
   statusReason: z.string(),
-  authState: z.number().int(),
+  authState: zInt,
   authStateLabel: z.string(),
   /** The first administrator (the one who registered). */
   adminName: z.string().nullable(),
   adminMobile: z.string().nullable(),
-  userCount: z.number().int(),
+  userCount: zInt,
   createdAt: ZTime,
   examinedAt: ZTime.nullable(),
 });
@@ -36,13 +36,13 @@ const ZReason = z.string().trim().max(200, '原因最多200个字').default('');
 /** What waits for the platform operator (his home, issue 17): each count links to its queue. */
 export const ZPlatformWaiting = z.object({
   /** Registrations to examine (企业列表, status 待审核). */
-  registrations: z.number().int(),
+  registrations: zInt,
   /** Enterprise authentications to examine (认证审核). */
-  certifications: z.number().int(),
+  certifications: zInt,
   /** 坐席退订 applications to examine (退款审核). */
-  seatCancellations: z.number().int(),
+  seatCancellations: zInt,
   /** Other refund applications to examine (退款审核: package unsubscriptions, when they come). */
-  refunds: z.number().int(),
+  refunds: zInt,
 });
 export type TPlatformWaiting = z.infer<typeof ZPlatformWaiting>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZSortOrder, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZSortOrder, ZTime, zInt, zPage } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -28,11 +28,11 @@ export const seatStateLabel: Record<TSeatState, string> = {
 };
 
 export const ZSeat = z.object({
-  id: z.number().int(),
-  lineId: z.number().int(),
+  id: zInt,
+  lineId: zInt,
   lineName: z.string(),
-  lineMode: z.number().int(),
-  userId: z.number().int().nullable(),
+  lineMode: zInt,
+  userId: zInt.nullable(),
   /** 姓名 of the holder; null for a free seat. */
   userName: z.string().nullable(),
   username: z.string().nullable(),
@@ -61,33 +61,33 @@ export type TSeatPageQuery = z.input<typeof ZSeatPageQuery>;
 const ZSeatIds = zIds('坐席编号', seatLimits.maxBatch);
 
 export const ZSeatCountMap = z.object({
-  total: z.number().int(),
-  byState: z.record(ZSeatState, z.number().int()),
+  total: zInt,
+  byState: z.record(ZSeatState, zInt),
   byLine: z.array(
     z.object({
-      lineId: z.number().int(),
+      lineId: zInt,
       lineName: z.string(),
-      lineMode: z.number().int(),
-      total: z.number().int(),
-      free: z.number().int(),
+      lineMode: zInt,
+      total: zInt,
+      free: zInt,
     }),
   ),
 });
 export type TSeatCountMap = z.infer<typeof ZSeatCountMap>;
 
 export const ZSeatPrice = z.object({
-  lineId: z.number().int(),
+  lineId: zInt,
   lineName: z.string(),
-  lineMode: z.number().int(),
+  lineMode: zInt,
   /** Fen per seat and month. */
-  seatPricePerMonth: z.number().int(),
+  seatPricePerMonth: zInt,
   /** Fen per minute of calls. */
-  pricePerMinute: z.number().int(),
+  pricePerMinute: zInt,
 });
 
 /** A staff member the seat, number and calling screens offer (within the person's data scope). */
 export const ZStaffOption = z.object({
-  id: z.number().int(),
+  id: zInt,
   realName: z.string(),
   username: z.string(),
   deptName: z.string().nullable(),
@@ -146,19 +146,19 @@ export const ZCallingBatch = z
 export type TCallingBatch = z.input<typeof ZCallingBatch>;
 
 export const ZCallingRow = z.object({
-  userId: z.number().int(),
+  userId: zInt,
   realName: z.string(),
   username: z.string(),
   deptName: z.string().nullable(),
   /** False: the defaults apply (nobody set his). */
   isCustom: z.boolean(),
-  lineId: z.number().int().nullable(),
+  lineId: zInt.nullable(),
   lineName: z.string().nullable(),
   callerNumber: z.string().nullable(),
   allowedFrom: z.string(),
   allowedTo: z.string(),
-  perNumberDailyLimit: z.number().int(),
-  dailyLimit: z.number().int(),
+  perNumberDailyLimit: zInt,
+  dailyLimit: zInt,
   recording: z.boolean(),
   /** The lines he holds a usable seat on, by name. */
   seatLines: z.array(z.string()),
@@ -177,16 +177,16 @@ export type TCallingPageQuery = z.input<typeof ZCallingPageQuery>;
 export const ZCallingOptions = z.object({
   lines: z.array(
     z.object({
-      id: z.number().int(),
+      id: zInt,
       name: z.string(),
-      mode: z.number().int(),
+      mode: zInt,
       callerNumbers: z.array(z.string()),
     }),
   ),
 });
 export type TCallingOptions = z.infer<typeof ZCallingOptions>;
 
-const ZDone = z.object({ updated: z.number().int() });
+const ZDone = z.object({ updated: zInt });
 
 export const seatRoutes = {
   countMap: route({
@@ -251,7 +251,7 @@ export const seatRoutes = {
     permission: Perm.seatUpdate,
     audited: true,
     request: z.object({ id: zId('坐席编号') }),
-    response: z.object({ deleted: z.number().int() }),
+    response: z.object({ deleted: zInt }),
   }),
   seatDownload: route({
     method: 'POST',

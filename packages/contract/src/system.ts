@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -7,7 +7,7 @@ import { routesOf } from './route.js';
 const route = routesOf('system');
 
 export const ZNotice = z.object({
-  id: z.number().int(),
+  id: zInt,
   title: z.string(),
   content: z.string(),
   publisher: z.string(),
@@ -24,7 +24,7 @@ export const ZLogResult = z.enum(['success', 'failure', 'pending'], { error: '�
 export type TLogResult = z.infer<typeof ZLogResult>;
 
 export const ZOperationLog = z.object({
-  id: z.number().int(),
+  id: zInt,
   userName: z.string(),
   realName: z.string(),
   module: z.string(),
@@ -59,24 +59,24 @@ export const systemRoutes = {
     path: '/base/sys/notice/mynotice/page',
     summary: '我的通知',
     request: ZPageQuery.extend({ isRead: z.enum(['0', '1'], { error: '已读状态不正确' }).optional() }),
-    response: zPage(ZNotice).extend({ unreadCount: z.number().int() }),
+    response: zPage(ZNotice).extend({ unreadCount: zInt }),
   }),
   noticeRead: route({
     method: 'POST',
     path: '/base/sys/notice/read',
     summary: '标记通知已读',
     request: z.object({
-      ids: z.array(z.number().int().positive()).max(500, '一次最多500条').optional(),
+      ids: z.array(zInt.positive()).max(500, '一次最多500条').optional(),
       all: z.boolean().optional(),
     }),
-    response: z.object({ unreadCount: z.number().int() }),
+    response: z.object({ unreadCount: zInt }),
   }),
   dictByType: route({
     method: 'GET',
     path: '/base/sys/dict/data/getByDictType',
     summary: '字典数据',
     request: z.object({ dictType: z.string({ error: '请指定字典类型' }).trim().min(1, '请指定字典类型').max(64) }),
-    response: z.array(z.object({ label: z.string(), value: z.string(), sort: z.number().int() })),
+    response: z.array(z.object({ label: z.string(), value: z.string(), sort: zInt })),
   }),
   upload: route({
     method: 'POST',
@@ -84,7 +84,7 @@ export const systemRoutes = {
     summary: '上传文件',
     body: 'multipart',
     request: z.object({}),
-    response: z.object({ url: z.string(), name: z.string(), size: z.number().int(), type: z.string() }),
+    response: z.object({ url: z.string(), name: z.string(), size: zInt, type: z.string() }),
   }),
   uploadFile: route({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCustomerFilter } from './crm-customer.js';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -67,63 +67,63 @@ export const ZTaskCreate = ZTaskFields.extend(ZTaskCustomers.shape)
 export type TTaskCreate = z.input<typeof ZTaskCreate>;
 
 export const ZTaskCard = z.object({
-  id: z.number().int(),
+  id: zInt,
   name: z.string(),
   description: z.string(),
-  lineId: z.number().int().nullable(),
+  lineId: zInt.nullable(),
   lineName: z.string().nullable(),
-  countdownSeconds: z.number().int(),
+  countdownSeconds: zInt,
   status: z.enum(taskStatuses),
-  createdBy: z.number().int(),
+  createdBy: zInt,
   createdByName: z.string(),
   deptName: z.string(),
   createdAt: ZTime,
   closedAt: ZTime.nullable(),
-  total: z.number().int(),
-  finished: z.number().int(),
+  total: zInt,
+  finished: zInt,
   /** Open items whose customer is in the recycle bin (see ZTaskFigures.deleted). */
-  deleted: z.number().int(),
+  deleted: zInt,
 });
 export type TTaskCard = z.infer<typeof ZTaskCard>;
 
 /** Figures of a task or of one agent in it. */
 export const ZTaskFigures = z.object({
-  total: z.number().int(),
+  total: zInt,
   /** Items dialled at least once. */
-  dialled: z.number().int(),
+  dialled: zInt,
   /** Items with a result (done) or skipped. */
-  finished: z.number().int(),
-  skipped: z.number().int(),
+  finished: zInt,
+  skipped: zInt,
   /** Items whose result says the customer was spoken to. */
-  connected: z.number().int(),
+  connected: zInt,
   /**
    * Items not worked yet whose customer is in the recycle bin: passed over, neither finished nor
    * waiting; they wait again once he is recovered.
    */
-  deleted: z.number().int(),
-  results: z.record(z.enum(taskResults), z.number().int()),
+  deleted: zInt,
+  results: z.record(z.enum(taskResults), zInt),
 });
 export type TTaskFigures = z.infer<typeof ZTaskFigures>;
 
 export const ZTaskProgress = z.object({
   task: ZTaskCard,
   figures: ZTaskFigures,
-  agents: z.array(ZTaskFigures.extend({ userId: z.number().int(), realName: z.string() })),
+  agents: z.array(ZTaskFigures.extend({ userId: zInt, realName: z.string() })),
 });
 export type TTaskProgress = z.infer<typeof ZTaskProgress>;
 
 /** One customer of a task as the manager's list and the agent's card show it. */
 export const ZTaskItem = z.object({
-  id: z.number().int(),
-  taskId: z.number().int(),
-  customerId: z.number().int(),
+  id: zInt,
+  taskId: zInt,
+  customerId: zInt,
   customerName: z.string(),
   /** Masked per the CRM privacy rule for people who may not see full numbers. */
   mobile: z.string(),
-  userId: z.number().int(),
+  userId: zInt,
   realName: z.string(),
   status: z.enum(taskItemStatuses),
-  attempts: z.number().int(),
+  attempts: zInt,
   result: z.enum(taskResults).nullable(),
   note: z.string(),
   finishedAt: ZTime.nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTime } from './http.js';
+import { ZTime, zInt } from './http.js';
 import { orderKinds, orderStates, payChannels, paymentStates } from './trade-labels.js';
 
 // The order and payment schemas of commerce (issue 15), shared by trade.ts and trade-seat.ts.
@@ -8,31 +8,31 @@ export const ZOrderState = z.enum(orderStates, { error: '订单状态不正确' 
 export const ZOrderKind = z.enum(orderKinds, { error: '订单类型不正确' });
 
 export const ZOrderItem = z.object({
-  productId: z.number().int(),
+  productId: zInt,
   name: z.string(),
-  lineId: z.number().int(),
-  minutes: z.number().int(),
-  validityDays: z.number().int(),
-  unitPrice: z.number().int(),
-  quantity: z.number().int(),
+  lineId: zInt,
+  minutes: zInt,
+  validityDays: zInt,
+  unitPrice: zInt,
+  quantity: zInt,
   /** Seat orders: months per seat; a renewal's seat. */
-  months: z.number().int().optional(),
-  seatId: z.number().int().optional(),
+  months: zInt.optional(),
+  seatId: zInt.optional(),
 });
 export type TOrderItem = z.infer<typeof ZOrderItem>;
 
 export const ZOrder = z.object({
-  id: z.number().int(),
+  id: zInt,
   orderNo: z.string(),
-  tenantId: z.number().int(),
+  tenantId: zInt,
   enterpriseName: z.string(),
   kind: ZOrderKind,
   state: ZOrderState,
   subject: z.string(),
   items: z.array(ZOrderItem),
   /** Fen. */
-  amount: z.number().int(),
-  refundedAmount: z.number().int(),
+  amount: zInt,
+  refundedAmount: zInt,
   expireAt: ZTime,
   paidAt: ZTime.nullable(),
   closedAt: ZTime.nullable(),
@@ -46,7 +46,7 @@ export type TOrder = z.infer<typeof ZOrder>;
 export const ZPayment = z.object({
   outTradeNo: z.string(),
   channel: z.enum(payChannels),
-  amount: z.number().int(),
+  amount: zInt,
   state: z.enum(paymentStates),
   channelTradeNo: z.string().nullable(),
   note: z.string(),

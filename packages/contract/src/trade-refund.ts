@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
 import { channelRefundStates, refundKinds, refundStates, refundTargets, TradePerm } from './trade-labels.js';
@@ -18,16 +18,16 @@ export const ZRefundKind = z.enum(refundKinds, { error: '退订类型不正确' 
 export const ZRefundState = z.enum(refundStates, { error: '审核状态不正确' });
 
 export const ZRefundPart = z.object({
-  orderId: z.number().int(),
+  orderId: zInt,
   orderNo: z.string(),
   /** The seat's paid period (seat); null for a package. */
-  termId: z.number().int().nullable(),
+  termId: zInt.nullable(),
   /** The package given back (package). */
-  packetId: z.number().int().optional(),
+  packetId: zInt.optional(),
   /** Seconds of the package given back (package). */
-  seconds: z.number().int().optional(),
-  months: z.number().int(),
-  amount: z.number().int(),
+  seconds: zInt.optional(),
+  months: zInt,
+  amount: zInt,
 });
 
 /** One order's share of an approved refund: back through its channel (or the balance) and its state. */
@@ -38,26 +38,26 @@ export const ZChannelRefund = z.object({
   /** balance (the order was paid from the balance), sandbox, alipay, wechat. */
   channel: z.string(),
   /** Fen. */
-  amount: z.number().int(),
+  amount: zInt,
   state: z.enum(channelRefundStates),
   /** Why it failed, or the last unanswered attempt's error. */
   reason: z.string(),
-  attempts: z.number().int(),
+  attempts: zInt,
   finishedAt: ZTime.nullable(),
 });
 export type TChannelRefund = z.infer<typeof ZChannelRefund>;
 
 export const ZRefundApplication = z.object({
-  id: z.number().int(),
+  id: zInt,
   applyNo: z.string(),
-  tenantId: z.number().int(),
+  tenantId: zInt,
   enterpriseName: z.string(),
   kind: ZRefundKind,
-  seatId: z.number().int().nullable(),
+  seatId: zInt.nullable(),
   subject: z.string(),
-  months: z.number().int(),
+  months: zInt,
   /** Fen. */
-  amount: z.number().int(),
+  amount: zInt,
   parts: z.array(ZRefundPart),
   reason: z.string(),
   state: ZRefundState,
@@ -86,9 +86,9 @@ export type TRefundPageQuery = z.input<typeof ZRefundPageQuery>;
 
 /** What a seat's cancellation would give back now. */
 export const ZSeatCancelQuote = z.object({
-  seatId: z.number().int(),
-  months: z.number().int(),
-  amount: z.number().int(),
+  seatId: zInt,
+  months: zInt,
+  amount: zInt,
   parts: z.array(ZRefundPart),
 });
 export type TSeatCancelQuote = z.infer<typeof ZSeatCancelQuote>;

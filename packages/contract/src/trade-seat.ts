@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTime } from './http.js';
+import { ZTime, zInt } from './http.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -43,16 +43,16 @@ export const ZSeatRenewalResult = z.object({
   /** True: paid from the balance, the seats are renewed; false: pay the order by QR. */
   isPaid: z.boolean(),
   /** The balance after (fen). */
-  balance: z.number().int(),
+  balance: zInt,
 });
 export type TSeatRenewalResult = z.infer<typeof ZSeatRenewalResult>;
 
 export const ZPlatformSeatPrice = z.object({
-  lineId: z.number().int(),
+  lineId: zInt,
   lineName: z.string(),
-  lineMode: z.number().int(),
+  lineMode: zInt,
   /** Fen per seat and month. */
-  seatPricePerMonth: z.number().int(),
+  seatPricePerMonth: zInt,
   /** False: nobody set it yet, the line's default applies. */
   isSet: z.boolean(),
   updatedByName: z.string(),

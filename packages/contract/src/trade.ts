@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -52,7 +52,7 @@ export const ZQrCode = z.object({
   orderNo: z.string(),
   outTradeNo: z.string(),
   channel: z.enum(payChannels),
-  amount: z.number().int(),
+  amount: zInt,
   /** What the QR code holds (the channel's code URL; the sandbox's pay page). */
   codeUrl: z.string(),
   qrDataUrl: z.string(),
@@ -63,18 +63,18 @@ export type TQrCode = z.infer<typeof ZQrCode>;
 export const ZPayResult = z.object({ orderNo: z.string(), state: ZOrderState, paidAt: ZTime.nullable() });
 
 export const ZTradeAccount = z.object({
-  tenantId: z.number().int(),
+  tenantId: zInt,
   enterpriseName: z.string(),
-  balance: z.number().int(),
-  frozen: z.number().int(),
+  balance: zInt,
+  frozen: zInt,
 });
 export type TTradeAccount = z.infer<typeof ZTradeAccount>;
 
 export const ZLedgerEntry = z.object({
-  id: z.number().int(),
+  id: zInt,
   kind: z.enum(ledgerKinds),
-  amount: z.number().int(),
-  balanceAfter: z.number().int(),
+  amount: zInt,
+  balanceAfter: zInt,
   bizType: z.string(),
   bizKey: z.string(),
   remark: z.string(),

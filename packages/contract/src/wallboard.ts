@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zInt } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -10,7 +11,7 @@ const route = routesOf('call');
 
 /** One person with a soft-phone or call-back seat, as 实时监控 shows him now. */
 export const ZWallboardAgent = z.object({
-  userId: z.number().int(),
+  userId: zInt,
   realName: z.string(),
   deptName: z.string(),
   /** 'softphone' | 'callback': the kinds of seat he holds now (a person may hold both). */
@@ -27,11 +28,11 @@ export const ZWallboard = z.object({
   /** The server's clock (epoch ms): durations are counted from it, not from the browser's. */
   now: z.number(),
   totals: z.object({
-    all: z.number().int(),
-    offline: z.number().int(),
-    idle: z.number().int(),
-    ringing: z.number().int(),
-    talking: z.number().int(),
+    all: zInt,
+    offline: zInt,
+    idle: zInt,
+    ringing: zInt,
+    talking: zInt,
   }),
   agents: z.array(ZWallboardAgent),
 });
@@ -52,7 +53,7 @@ export const ZWhisperStarted = z.object({
 export type TWhisperStarted = z.infer<typeof ZWhisperStarted>;
 
 const ZWhisperStart = z.object({
-  userId: z.number().int().positive(),
+  userId: zInt.positive(),
   sdp: z.string().min(1).max(20_000),
 });
 const ZWhisperRef = z.object({ whisperId: z.string().min(1).max(100) });
@@ -74,7 +75,7 @@ export const wallboardRoutes = {
   listenStart: route({
     method: 'POST',
     path: '/base/call/wallboard/listen',
-    request: z.object({ userId: z.number().int().positive() }),
+    request: z.object({ userId: zInt.positive() }),
     response: ZListenOffer,
     permission: Perm.callListen,
     audited: true,
@@ -90,7 +91,7 @@ export const wallboardRoutes = {
     path: '/base/call/wallboard/listen/answer',
     request: z.object({
       listenId: z.string().min(1).max(100),
-      index: z.number().int().min(0).max(3),
+      index: zInt.min(0).max(3),
       sdp: z.string().min(1).max(20_000),
     }),
     response: z.null(),
@@ -107,7 +108,7 @@ export const wallboardRoutes = {
     path: '/base/call/wallboard/listen/renew',
     request: z.object({
       listenId: z.string().min(1).max(100),
-      index: z.number().int().min(0).max(3),
+      index: zInt.min(0).max(3),
     }),
     response: z.object({ sdp: z.string() }),
     permission: Perm.callListen,
