@@ -194,7 +194,7 @@ runWithCodeCache(fileURLToPath(new URL('./server.cjs', import.meta.url)), proces
   // CommonJS bundle (a main.js map).
   const dist = path.dirname(serverBundle);
   for (const name of fs.readdirSync(dist)) {
-    if (/^server\.cjs\.(?:[0-9a-f]{12}\.)?cache$/.test(name) || name === 'main.js.map') {
+    if (/^server\.cjs\.(?:postgres\.)?(?:[0-9a-f]{12}\.)?cache$/.test(name) || name === 'main.js.map') {
       fs.rmSync(path.join(dist, name), { force: true });
     }
   }

@@ -44,9 +44,13 @@ describe('server process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-main-'));
 
   let sourceTouchedAt = 0;
+  const staleCache = `${serverCode}.postgres.0123456789ab.cache`;
 
   beforeAll(async () => {
     // A source newer than the bundle: start.mjs must build before it runs.
+    // A cache of the bundle before (a database kind's, under other flags): the build removes it.
+    fs.mkdirSync(path.dirname(serverCode), { recursive: true });
+    fs.writeFileSync(staleCache, 'old');
     const touched = new Date();
     fs.utimesSync(path.join(repoRoot, 'apps/server/src/main.ts'), touched, touched);
     sourceTouchedAt = touched.getTime();
@@ -103,6 +107,7 @@ describe('server process', () => {
     expect(fs.statSync(serverCode).mtimeMs).toBeGreaterThanOrEqual(sourceTouchedAt);
     // Read as latin1 at every start (code-cache.ts): the Chinese it prints above came through escaped.
     expect(isAscii(fs.readFileSync(serverCode))).toBe(true);
+    expect(fs.existsSync(staleCache)).toBe(false);
   });
 
   // Issue 13's warm start: the first start after a build leaves V8's code cache for the next ones
