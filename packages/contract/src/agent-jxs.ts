@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JxsPerm, jxsLeadStatuses, jxsStatuses } from './agent-jxs-labels.js';
 import { AgentPerm } from './agent-labels.js';
-import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zInt, zPage } from './http.js';
+import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { ZAccount } from './org-staff.js';
@@ -24,14 +24,14 @@ const ZFilter = (label: string) => ZText(64, label).optional();
 export const ZJxsUser = z.object({
   id: zInt,
   userId: zInt,
-  name: z.string(),
-  contactName: z.string(),
-  mobile: z.string(),
-  username: z.string(),
-  inviteCode: z.string(),
+  name: zString,
+  contactName: zString,
+  mobile: zString,
+  username: zString,
+  inviteCode: zString,
   status: z.enum(jxsStatuses),
   enterpriseCount: zInt,
-  createdByName: z.string(),
+  createdByName: zString,
   createdAt: ZTime,
 });
 export type TJxsUser = z.infer<typeof ZJxsUser>;
@@ -49,7 +49,7 @@ export type TJxsCreate = z.infer<typeof ZJxsCreate>;
 /** 月度使用: one distributor's month. Money in fen, time in seconds. */
 export const ZJxsMonthUse = z.object({
   distributorId: zInt,
-  name: z.string(),
+  name: zString,
   status: z.enum(jxsStatuses),
   /** Enterprises it brought, registered before the month ended. */
   enterprises: zInt,
@@ -72,16 +72,16 @@ const ZMonth = z
 export const ZJxsLead = z.object({
   id: zInt,
   distributorId: zInt,
-  distributorName: z.string(),
-  companyName: z.string(),
-  contactName: z.string(),
+  distributorName: zString,
+  companyName: zString,
+  contactName: zString,
   /** Masked when it moved into an enterprise whose privacy switch is on. */
-  mobile: z.string(),
-  industry: z.string(),
-  region: z.string(),
+  mobile: zString,
+  industry: zString,
+  region: zString,
   status: z.enum(jxsLeadStatuses),
   enterpriseId: zInt.nullable(),
-  enterpriseName: z.string().nullable(),
+  enterpriseName: zString.nullable(),
   movedAt: ZTime.nullable(),
   createdAt: ZTime,
 });
@@ -109,11 +109,11 @@ export const ZJxsMoveResult = z.object({
   /** Already moved before (by this request's twin or earlier): left as they were. */
   alreadyMoved: zInt,
   /** Refused by the enterprise's CRM rules (a duplicate, a blacklisted number…), each with the reason. */
-  refused: z.array(z.object({ id: zInt, companyName: z.string(), reason: z.string() })),
+  refused: z.array(z.object({ id: zInt, companyName: zString, reason: zString })),
 });
 export type TJxsMoveResult = z.infer<typeof ZJxsMoveResult>;
 
-export const ZJxsEnterprise = z.object({ id: zInt, name: z.string(), status: z.string() });
+export const ZJxsEnterprise = z.object({ id: zInt, name: zString, status: zString });
 
 export const agentJxsRoutes = {
   jxsUserPage: route({
@@ -135,7 +135,7 @@ export const agentJxsRoutes = {
     permission: JxsPerm.manage,
     audited: true,
     request: ZJxsCreate,
-    response: z.object({ id: zInt, inviteCode: z.string(), initialPassword: z.string().nullable() }),
+    response: z.object({ id: zInt, inviteCode: zString, initialPassword: zString.nullable() }),
   }),
   jxsUserStatus: route({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm, AgentStockPerm } from './agent-labels.js';
-import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
 import { TradePerm } from './trade-labels.js';
@@ -15,7 +15,7 @@ const route = routesOf('agent');
 /** A line of the platform with its base prices (the platform's cost an agent sells above). */
 export const ZBaseLine = z.object({
   lineId: zInt,
-  lineName: z.string(),
+  lineName: zString,
   mode: zInt,
   /** Fen per minute (pay-as-you-go) and per seat-month. */
   pricePerMinute: zInt,
@@ -26,23 +26,23 @@ export const ZBaseLine = z.object({
 export type TBaseLine = z.infer<typeof ZBaseLine>;
 
 /** An enterprise's own agent, as the enterprise sees it (联系代理商). */
-export const ZAgentContact = z.object({ agentName: z.string(), contactName: z.string(), mobile: z.string() });
+export const ZAgentContact = z.object({ agentName: zString, contactName: zString, mobile: zString });
 export type TAgentContact = z.infer<typeof ZAgentContact>;
 
 /** A 退订 application of one of the agent's enterprises (seen, never examined, by the agent). */
 export const ZAgentUnsubscribe = z.object({
   id: zInt,
-  applyNo: z.string(),
+  applyNo: zString,
   enterpriseId: zInt,
-  enterpriseName: z.string(),
+  enterpriseName: zString,
   kind: ZRefundKind,
-  subject: z.string(),
+  subject: zString,
   months: zInt,
   /** Fen. */
   amount: zInt,
-  reason: z.string(),
+  reason: zString,
   state: ZRefundState,
-  rejectReason: z.string(),
+  rejectReason: zString,
   examinedAt: ZTime.nullable(),
   createdAt: ZTime,
 });
@@ -92,7 +92,7 @@ export const agentLookupRoutes = {
     summary: '行业列表',
     permission: AgentPerm.enterpriseList,
     request: z.object({}),
-    response: z.array(z.object({ label: z.string(), value: z.string() })),
+    response: z.array(z.object({ label: zString, value: zString })),
   }),
   /** The agent's enterprises' 退订 applications (seats and packages), newest first. */
   unsubscribePage: route({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm } from './agent-labels.js';
-import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -16,10 +16,10 @@ export const agentNoticeAudiences = ['all', 'chosen'] as const;
 
 export const ZAgentNotice = z.object({
   id: zInt,
-  title: z.string(),
-  content: z.string(),
+  title: zString,
+  content: zString,
   audience: z.enum(agentNoticeAudiences),
-  publisher: z.string(),
+  publisher: zString,
   /** Enterprises addressed; their active users now; the users who have read it. */
   enterpriseCount: zInt,
   userCount: zInt,
@@ -49,7 +49,7 @@ export type TAgentNoticePublish = z.infer<typeof ZAgentNoticePublish>;
 /** notice-cpfr: one addressed enterprise, its active users and how many of them read the notice. */
 export const ZAgentNoticeReach = z.object({
   enterpriseId: zInt,
-  enterpriseName: z.string(),
+  enterpriseName: zString,
   userCount: zInt,
   readCount: zInt,
 });
@@ -58,8 +58,8 @@ export type TAgentNoticeReach = z.infer<typeof ZAgentNoticeReach>;
 /** 坐席汇总: one enterprise of the agent; "this month" is the Shanghai calendar month. */
 export const ZAgentSeatSummary = z.object({
   enterpriseId: zInt,
-  enterpriseName: z.string(),
-  status: z.string(),
+  enterpriseName: zString,
+  status: zString,
   /** Seats not yet expired (in use), of which expiring within 7 days; seats past their end. */
   liveSeats: zInt,
   expiringSeats: zInt,

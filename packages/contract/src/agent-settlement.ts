@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm } from './agent-labels.js';
-import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -14,7 +14,7 @@ const route = routesOf('agent');
 
 /** One month (Asia/Shanghai, `YYYY-MM`) of an agent's margin: earned, taken back by refunds, paid out. */
 export const ZAgentSettlementMonth = z.object({
-  month: z.string(),
+  month: zString,
   earned: zInt,
   reversed: zInt,
   settled: zInt,
@@ -23,8 +23,8 @@ export type TAgentSettlementMonth = z.infer<typeof ZAgentSettlementMonth>;
 
 export const ZAgentSettlementSummary = z.object({
   agentId: zInt,
-  agentName: z.string(),
-  agentStatus: z.string(),
+  agentName: zString,
+  agentStatus: zString,
   earned: zInt,
   /** Positive fen: what refunds took back. */
   reversed: zInt,
@@ -39,13 +39,13 @@ export type TAgentSettlementSummary = z.infer<typeof ZAgentSettlementSummary>;
 
 export const ZAgentSettlement = z.object({
   id: zInt,
-  settlementNo: z.string(),
+  settlementNo: zString,
   agentId: zInt,
-  agentName: z.string(),
+  agentName: zString,
   amount: zInt,
-  paymentRef: z.string(),
-  remark: z.string(),
-  createdByName: z.string(),
+  paymentRef: zString,
+  remark: zString,
+  createdByName: zString,
   createdAt: ZTime,
 });
 export type TAgentSettlement = z.infer<typeof ZAgentSettlement>;
@@ -53,12 +53,12 @@ export type TAgentSettlement = z.infer<typeof ZAgentSettlement>;
 /** One line of 利润明细: a margin, its reversal, or a settlement, with the balance after it. */
 export const ZAgentStatementEntry = z.object({
   id: zInt,
-  kind: z.string(),
+  kind: zString,
   amount: zInt,
   balanceAfter: zInt,
-  bizType: z.string(),
-  bizKey: z.string(),
-  remark: z.string(),
+  bizType: zString,
+  bizKey: zString,
+  remark: zString,
   createdAt: ZTime,
 });
 export type TAgentStatementEntry = z.infer<typeof ZAgentStatementEntry>;

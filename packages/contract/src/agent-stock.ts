@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm, AgentStockPerm } from './agent-labels.js';
-import { ZNull, ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -15,11 +15,11 @@ const route = routesOf('agent');
 /** A line of the platform and whether it is opened for the agent (开通线路). */
 export const ZAgentLineOpening = z.object({
   lineId: zInt,
-  lineName: z.string(),
+  lineName: zString,
   mode: zInt,
   pricePerMinute: zInt,
   seatPricePerMonth: zInt,
-  opened: z.boolean(),
+  opened: zBoolean,
   openedAt: ZTime.nullable(),
 });
 export type TAgentLineOpening = z.infer<typeof ZAgentLineOpening>;
@@ -27,7 +27,7 @@ export type TAgentLineOpening = z.infer<typeof ZAgentLineOpening>;
 /** One of the agent's opened lines with the platform's base prices. */
 export const ZAgentLine = z.object({
   lineId: zInt,
-  lineName: z.string(),
+  lineName: zString,
   mode: zInt,
   /** Fen per minute (the line's pay-as-you-go rate) and per seat-month. */
   pricePerMinute: zInt,
@@ -39,8 +39,8 @@ export type TAgentLine = z.infer<typeof ZAgentLine>;
 /** 线路库存: what the agent's enterprises hold on a line (an opened one, or a closed one still in use). */
 export const ZAgentLineStock = z.object({
   lineId: zInt,
-  lineName: z.string(),
-  opened: z.boolean(),
+  lineName: zString,
+  opened: zBoolean,
   /** Enterprises holding a live seat or package on the line. */
   enterpriseCount: zInt,
   /** Seats in use now (active, not expired). */
@@ -56,14 +56,14 @@ export type TAgentLineStock = z.infer<typeof ZAgentLineStock>;
 export const ZAgentPacket = z.object({
   id: zInt,
   lineId: zInt,
-  lineName: z.string(),
-  name: z.string(),
+  lineName: zString,
+  name: zString,
   minutes: zInt,
   validityDays: zInt,
   /** The agent's price and the platform's base cost now (decision 0020), fen. */
   price: zInt,
   basePrice: zInt,
-  isEnabled: z.boolean(),
+  isEnabled: zBoolean,
   /** Packages of it bought by the agent's enterprises. */
   soldCount: zInt,
   updatedAt: ZTime,
@@ -100,32 +100,32 @@ export type TAgentPacketInput = z.input<typeof ZAgentPacketInput>;
 export const ZChangeablePacket = z.object({
   id: zInt,
   lineId: zInt,
-  lineName: z.string(),
-  name: z.string(),
+  lineName: zString,
+  name: zString,
   remainingSeconds: zInt,
   expireAt: ZTime,
 });
 export type TChangeablePacket = z.infer<typeof ZChangeablePacket>;
 
 /** A line the package may move to: opened for the agent, another line, its rate not above the package's line. */
-export const ZChangeLine = z.object({ id: zInt, name: z.string(), pricePerMinute: zInt });
+export const ZChangeLine = z.object({ id: zInt, name: zString, pricePerMinute: zInt });
 export type TChangeLine = z.infer<typeof ZChangeLine>;
 
 export const ZPacketChange = z.object({
   id: zInt,
   enterpriseId: zInt,
-  enterpriseName: z.string(),
+  enterpriseName: zString,
   fromPacketId: zInt,
   toPacketId: zInt,
-  fromLineName: z.string(),
-  toLineName: z.string(),
-  packetName: z.string(),
+  fromLineName: zString,
+  toLineName: zString,
+  packetName: zString,
   /** Seconds moved to the new line; the source's size and use (staying with the old line). */
   seconds: zInt,
   sourceTotalSeconds: zInt,
   sourceUsedSeconds: zInt,
   expireAt: ZTime,
-  createdByName: z.string(),
+  createdByName: zString,
   createdAt: ZTime,
 });
 export type TPacketChange = z.infer<typeof ZPacketChange>;
@@ -166,7 +166,7 @@ export const agentStockRoutes = {
     summary: '可售线路（下拉）',
     permission: `${AgentStockPerm.lineStock};${AgentStockPerm.packetManage};${AgentStockPerm.packetChange}`,
     request: z.object({}),
-    response: z.array(z.object({ id: zInt, name: z.string() })),
+    response: z.array(z.object({ id: zInt, name: zString })),
   }),
   lineStock: route({
     method: 'GET',
@@ -227,7 +227,7 @@ export const agentStockRoutes = {
     summary: '套餐变更：可选企业',
     permission: AgentStockPerm.packetChange,
     request: z.object({}),
-    response: z.array(z.object({ id: zInt, name: z.string(), status: z.string() })),
+    response: z.array(z.object({ id: zInt, name: zString, status: zString })),
   }),
   queryPacketForChange: route({
     method: 'GET',

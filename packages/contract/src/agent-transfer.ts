@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm } from './agent-labels.js';
-import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
 
@@ -11,15 +11,15 @@ const route = routesOf('agent');
 // to another of its own enterprises.
 
 /** One of the agent's enterprises, to pick a source or a target. */
-export const ZTransferEnterprise = z.object({ id: zInt, name: z.string(), status: z.string() });
+export const ZTransferEnterprise = z.object({ id: zInt, name: zString, status: zString });
 export type TTransferEnterprise = z.infer<typeof ZTransferEnterprise>;
 
 /** A live package of the source enterprise: active, unexpired, seconds left. */
 export const ZTransferablePacket = z.object({
   id: zInt,
   lineId: zInt,
-  lineName: z.string(),
-  name: z.string(),
+  lineName: zString,
+  name: zString,
   remainingSeconds: zInt,
   expireAt: ZTime,
 });
@@ -27,24 +27,24 @@ export type TTransferablePacket = z.infer<typeof ZTransferablePacket>;
 
 export const ZPacketTransfer = z.object({
   id: zInt,
-  transferNo: z.string(),
+  transferNo: zString,
   fromEnterpriseId: zInt,
-  fromEnterpriseName: z.string(),
+  fromEnterpriseName: zString,
   toEnterpriseId: zInt,
-  toEnterpriseName: z.string(),
+  toEnterpriseName: zString,
   /** The source's package (closed, its usage history kept) and the target's new one. */
   fromPacketId: zInt,
   toPacketId: zInt,
   lineId: zInt,
-  lineName: z.string(),
-  packetName: z.string(),
+  lineName: zString,
+  packetName: zString,
   /** Seconds moved: what the source had left. */
   seconds: zInt,
   /** The source package's size and what its first owner used of it (stays with it). */
   sourceTotalSeconds: zInt,
   sourceUsedSeconds: zInt,
   expireAt: ZTime,
-  createdByName: z.string(),
+  createdByName: zString,
   createdAt: ZTime,
 });
 export type TPacketTransfer = z.infer<typeof ZPacketTransfer>;

@@ -8,7 +8,7 @@ import { agentSettlementMenuNodes, agentSettlementRoutes } from './agent-settlem
 import { agentStaffMenuNodes, agentStaffRoutes } from './agent-staff.js';
 import { agentStockMenuNodes, agentStockPlatformButtons, agentStockRoutes } from './agent-stock.js';
 import { agentTransferRoutes } from './agent-transfer.js';
-import { ZMobile, ZPageQuery, ZPassword, ZTime, zInt, zPage } from './http.js';
+import { ZMobile, ZPageQuery, ZPassword, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuFolder, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { ZAccount } from './org-staff.js';
@@ -32,13 +32,13 @@ const route = routesOf('agent');
 
 export const ZAgent = z.object({
   id: zInt,
-  code: z.string(),
-  name: z.string(),
-  status: z.string(),
-  inviteCode: z.string(),
-  adminName: z.string().nullable(),
-  adminUsername: z.string().nullable(),
-  adminMobile: z.string().nullable(),
+  code: zString,
+  name: zString,
+  status: zString,
+  inviteCode: zString,
+  adminName: zString.nullable(),
+  adminUsername: zString.nullable(),
+  adminMobile: zString.nullable(),
   enterpriseCount: zInt,
   /** The agent's account: its margins less their reversals. */
   balance: zInt,
@@ -60,8 +60,8 @@ export const ZAgentPrice = z.object({
   itemKind: z.enum(agentPriceKinds),
   itemId: zInt,
   lineId: zInt,
-  lineName: z.string(),
-  name: z.string(),
+  lineName: zString,
+  name: zString,
   minutes: zInt,
   basePrice: zInt,
   myPrice: zInt.nullable(),
@@ -70,8 +70,8 @@ export type TAgentPrice = z.infer<typeof ZAgentPrice>;
 
 export const ZAgentEnterprise = z.object({
   id: zInt,
-  name: z.string(),
-  status: z.string(),
+  name: zString,
+  status: zString,
   createdAt: ZTime,
   seatCount: zInt,
   paidOrderCount: zInt,
@@ -80,9 +80,9 @@ export const ZAgentEnterprise = z.object({
 export type TAgentEnterprise = z.infer<typeof ZAgentEnterprise>;
 
 export const ZAgentOrder = z.object({
-  orderNo: z.string(),
-  enterpriseName: z.string(),
-  subject: z.string(),
+  orderNo: zString,
+  enterpriseName: zString,
+  subject: zString,
   amount: zInt,
   refundedAmount: zInt,
   state: z.enum(orderStates),
@@ -95,8 +95,8 @@ export const ZAgentOrder = z.object({
 export type TAgentOrder = z.infer<typeof ZAgentOrder>;
 
 export const ZAgentInfo = z.object({
-  name: z.string(),
-  inviteCode: z.string(),
+  name: zString,
+  inviteCode: zString,
   enterpriseCount: zInt,
   /** The account: margins booked less their reversals (sum of its ledger). */
   balance: zInt,
@@ -105,11 +105,11 @@ export type TAgentInfo = z.infer<typeof ZAgentInfo>;
 
 export const ZAgentLedgerEntry = z.object({
   id: zInt,
-  kind: z.string(),
+  kind: zString,
   amount: zInt,
   balanceAfter: zInt,
-  bizKey: z.string(),
-  remark: z.string(),
+  bizKey: zString,
+  remark: zString,
   createdAt: ZTime,
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmpty, ZMobile, ZNull, ZPassword, ZSmsCode, zInt } from './http.js';
+import { ZEmpty, ZMobile, ZNull, ZPassword, ZSmsCode, zBoolean, zInt, zString } from './http.js';
 import { routesOf } from './route.js';
 
 const route = routesOf('auth');
@@ -8,10 +8,10 @@ export const ZSmsPurpose = z.enum(['login', 'signup', 'reset', 'phone'], { error
 export type TSmsPurpose = z.infer<typeof ZSmsPurpose>;
 
 export const ZLoginResult = z.object({
-  token: z.string(),
+  token: zString,
   expire: zInt,
   /** Someone else set the password (issue 17): change it before anything else. */
-  mustChangePassword: z.boolean(),
+  mustChangePassword: zBoolean,
 });
 
 /**
@@ -26,9 +26,9 @@ export const passwordChangeOpenPaths: readonly string[] = [
 ];
 
 export const ZWechatTicket = z.object({
-  ticket: z.string(),
-  qrDataUrl: z.string(),
-  scanUrl: z.string(),
+  ticket: zString,
+  qrDataUrl: zString,
+  scanUrl: zString,
   expireAt: z.number(),
 });
 export const ZWechatStatus = z.enum(['waiting', 'scanned', 'confirmed', 'bound', 'unbound', 'expired']);
@@ -111,7 +111,7 @@ export const authRoutes = {
         .optional()
         .transform((v) => v || undefined),
     }),
-    response: z.object({ tenantCode: z.string(), status: z.literal('pending') }),
+    response: z.object({ tenantCode: zString, status: z.literal('pending') }),
   }),
   updatePassword: route({
     method: 'POST',
@@ -164,9 +164,9 @@ export const authRoutes = {
     }),
     response: z.object({
       status: ZWechatStatus,
-      token: z.string().optional(),
+      token: zString.optional(),
       expire: z.number().optional(),
-      mustChangePassword: z.boolean().optional(),
+      mustChangePassword: zBoolean.optional(),
     }),
   }),
   wechatUnbind: route({
@@ -195,7 +195,7 @@ export const authRoutes = {
     access: 'public',
     devOnly: true,
     request: z.object({ mobile: ZMobile }),
-    response: z.object({ code: z.string(), purpose: z.string(), sentAt: z.number() }).nullable(),
+    response: z.object({ code: zString, purpose: zString, sentAt: z.number() }).nullable(),
   }),
   devWechatScan: route({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BillingPerm, billingIncrements, billingLimits, ledgerDirections } from './billing-labels.js';
-import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -29,11 +29,11 @@ export const ZConsume = z.object({
   recordId: zInt,
   startTime: ZTime,
   userId: zInt,
-  realName: z.string(),
+  realName: zString,
   deptId: zInt.nullable(),
-  deptName: z.string(),
+  deptName: zString,
   lineId: zInt,
-  lineName: z.string(),
+  lineName: zString,
   duration: zInt,
   billedSeconds: zInt,
   units: zInt,
@@ -44,10 +44,10 @@ export const ZConsume = z.object({
   packetSeconds: zInt,
   balanceAmount: zInt,
   paidBy: z.object({
-    packets: z.array(z.object({ packetId: zInt, name: z.string(), seconds: zInt })),
+    packets: z.array(z.object({ packetId: zInt, name: zString, seconds: zInt })),
     balance: zInt,
   }),
-  isAllocated: z.boolean(),
+  isAllocated: zBoolean,
 });
 export type TConsume = z.infer<typeof ZConsume>;
 
@@ -66,20 +66,20 @@ export type TBillQuery = z.input<typeof ZBillQuery>;
 
 export const ZBillRow = ZTotals.extend({
   /** `<lineId>-<deptId>`: one row per line and department. */
-  key: z.string(),
+  key: zString,
   lineId: zInt,
-  lineName: z.string(),
+  lineName: zString,
   deptId: zInt.nullable(),
-  deptName: z.string(),
+  deptName: zString,
 });
 export type TBillRow = z.infer<typeof ZBillRow>;
 
-const ZNamed = ZTotals.extend({ id: zInt.nullable(), name: z.string() });
+const ZNamed = ZTotals.extend({ id: zInt.nullable(), name: zString });
 export const ZBillAnalysis = z.object({
-  month: z.string(),
+  month: zString,
   totals: ZTotals,
   lastMonth: ZTotals,
-  byDay: z.array(ZTotals.extend({ day: z.string() })),
+  byDay: z.array(ZTotals.extend({ day: zString })),
   byLine: z.array(ZNamed),
   byDept: z.array(ZNamed),
   byUser: z.array(ZNamed),
@@ -99,7 +99,7 @@ const ZMoneyFilter = z.object({
 });
 
 export const ZMoneyRow = z.object({
-  month: z.string(),
+  month: zString,
   recharge: zInt,
   purchase: zInt,
   consumption: zInt,
@@ -124,13 +124,13 @@ export type TBillingSettings = z.infer<typeof ZBillingSettings>;
 export const ZLineRate = z.object({
   id: zInt.nullable(),
   lineId: zInt,
-  lineName: z.string(),
+  lineName: zString,
   unitPrice: zInt,
   incrementSeconds: zInt,
   minimumSeconds: zInt,
   freeSeconds: zInt,
   validFrom: ZTime.nullable(),
-  createdByName: z.string(),
+  createdByName: zString,
 });
 export type TLineRate = z.infer<typeof ZLineRate>;
 
@@ -159,7 +159,7 @@ export const ZRateSave = z.object({
 export type TRateSave = z.input<typeof ZRateSave>;
 
 const ZPlatformRevenueFilter = ZLedgerFilter.extend({ tenantId: zId('企业编号').optional() });
-export const ZPlatformLedgerEntry = ZLedgerEntry.extend({ tenantId: zInt, enterpriseName: z.string() });
+export const ZPlatformLedgerEntry = ZLedgerEntry.extend({ tenantId: zInt, enterpriseName: zString });
 
 const blob = { result: 'blob' as const, response: z.unknown() };
 

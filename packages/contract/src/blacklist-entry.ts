@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { blacklistLimits, blackSources, blackStatuses } from './blacklist-entry-labels.js';
 import { blackNumberMessage, ZBlackNumber } from './blacklist-number.js';
-import { ZPageQuery, ZSortOrder, ZTime, zInt } from './http.js';
+import { ZPageQuery, ZSortOrder, ZTime, zBoolean, zInt, zString } from './http.js';
 
 export { blacklistLimits, blackSources, blackStatuses } from './blacklist-entry-labels.js';
 
@@ -42,14 +42,14 @@ export type TBlackFields = z.input<typeof ZBlackFields>;
 export const ZBlackEntry = z.object({
   id: zInt,
   level: ZBlackLevel,
-  number: z.string(),
-  reason: z.string(),
+  number: zString,
+  reason: zString,
   source: ZBlackSource,
   expiresAt: ZTime.nullable(),
-  isExpired: z.boolean(),
-  createdBy: z.string(),
+  isExpired: zBoolean,
+  createdBy: zString,
   createdAt: ZTime,
-  updatedBy: z.string(),
+  updatedBy: zString,
   updatedAt: ZTime,
 });
 export type TBlackEntry = z.infer<typeof ZBlackEntry>;
@@ -93,5 +93,5 @@ export type TBlackBatchAdd = z.input<typeof ZBlackBatchAdd>;
 /** What a batch add did: numbers already on the list are skipped (they are blocked already). */
 export const ZBatchAddResult = z.object({
   added: zInt,
-  skipped: z.array(z.object({ number: z.string(), reason: z.string() })),
+  skipped: z.array(z.object({ number: zString, reason: zString })),
 });

@@ -12,7 +12,7 @@ import {
   ZBlackRange,
 } from './blacklist-entry.js';
 import { blackNumberMessage, ZBlackNumber } from './blacklist-number.js';
-import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { ZImportRead } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
@@ -24,11 +24,11 @@ export * from './blacklist-number.js';
 
 const route = routesOf('blacklist');
 
-const ZImportRow = z.object({ row: zInt, number: z.string(), reason: z.string() });
+const ZImportRow = z.object({ row: zInt, number: zString, reason: zString });
 export const ZBlackImportResult = z
   .object({
     /** A check only: nothing was written. */
-    isDryRun: z.boolean(),
+    isDryRun: zBoolean,
     /** Data rows of the file (the header not counted). */
     total: zInt,
     /** Rows that are (or would be) added. */
@@ -45,15 +45,15 @@ export const ZBlackImportResult = z
      * The staged batch of an enterprise-list check (dryRun '1'): confirmed by `importConfirm`, its
      * progress read by `importState`, every row's outcome downloaded by `importReport` (issue 12).
      */
-    batchId: z.string().optional(),
+    batchId: zString.optional(),
   })
   .extend(ZImportRead.shape);
 export type TBlackImportResult = z.infer<typeof ZBlackImportResult>;
 
 /** A confirmed enterprise-list import while it runs and once it ended. */
 export const ZBlackImportState = z.object({
-  batchId: z.string(),
-  fileName: z.string(),
+  batchId: zString,
+  fileName: zString,
   /** previewed: waiting for confirm; running: writing; done; failed. */
   status: z.enum(['checking', 'previewed', 'running', 'done', 'failed']),
   total: zInt,
@@ -65,7 +65,7 @@ export const ZBlackImportState = z.object({
   /** Numbers added or renewed (an expired entry of the number comes back into force). */
   added: zInt,
   skipped: zInt,
-  message: z.string(),
+  message: zString,
 });
 export type TBlackImportState = z.infer<typeof ZBlackImportState>;
 
@@ -85,23 +85,23 @@ export type TBlackHit = z.infer<typeof ZBlackHit>;
 
 export const ZBlackCheckItem = z.object({
   /** As sent. */
-  phone: z.string(),
+  phone: zString,
   /** Normalised; empty when the text is not a number. */
-  number: z.string(),
-  isBlocked: z.boolean(),
-  reason: z.string(),
+  number: zString,
+  isBlocked: zBoolean,
+  reason: zString,
 });
 
 export const ZIntercept = z.object({
   id: zInt,
-  number: z.string(),
+  number: zString,
   /** The list that refused it. */
   level: ZBlackLevel,
-  reason: z.string(),
+  reason: zString,
   /** Where the attempt came from (呼叫 / 软电话 …). */
-  via: z.string(),
-  userName: z.string().nullable(),
-  deptName: z.string().nullable(),
+  via: zString,
+  userName: zString.nullable(),
+  deptName: zString.nullable(),
   createdAt: ZTime,
 });
 export type TIntercept = z.infer<typeof ZIntercept>;
@@ -296,7 +296,7 @@ export const blacklistRoutes = {
     summary: '查询号码是否在黑名单',
     permission: `${Perm.blacklistList};${Perm.blacklistIntercept};${Perm.platformBlacklistList}`,
     request: z.object({ number: ZBlackNumber }),
-    response: z.object({ number: z.string(), isBlocked: z.boolean(), hits: z.array(ZBlackHit) }),
+    response: z.object({ number: zString, isBlocked: zBoolean, hits: z.array(ZBlackHit) }),
   }),
   /**
    * The black-list check of the dial page (spec section 7 "Black-list check: payload phone; reads
@@ -307,7 +307,7 @@ export const blacklistRoutes = {
     path: '/base/number-black/check',
     summary: '黑名单检查',
     request: z.object({ phone: ZBlackNumber }),
-    response: z.object({ data: z.boolean(), reason: z.string() }),
+    response: z.object({ data: zBoolean, reason: zString }),
   }),
   /** Which of many numbers are blocked (a list page marking its rows). */
   checkList: route({

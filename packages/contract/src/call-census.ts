@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { callRecordMaxRangeDays } from './call-record.js';
-import { ZPageQuery, ZSortOrder, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZSortOrder, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -60,22 +60,22 @@ export const ZCallFigures = z.object({
 });
 export type TCallFigures = z.infer<typeof ZCallFigures>;
 
-export const ZDayFigures = ZCallFigures.extend({ day: z.string() });
+export const ZDayFigures = ZCallFigures.extend({ day: zString });
 export const ZHourFigures = ZCallFigures.extend({ hour: zInt });
 export const ZAgentFigures = ZCallFigures.extend({
   userId: zInt,
-  realName: z.string(),
-  deptName: z.string(),
+  realName: zString,
+  deptName: zString,
 });
 export type TAgentFigures = z.infer<typeof ZAgentFigures>;
 export const ZDayAgentFigures = ZAgentFigures.extend({
-  day: z.string(),
+  day: zString,
   /** `day/userId`: the row's identity in lists. */
-  id: z.string(),
+  id: zString,
 });
 export type TDayAgentFigures = z.infer<typeof ZDayAgentFigures>;
-export const ZLineFigures = ZCallFigures.extend({ lineId: zInt, lineName: z.string() });
-export const ZDeptFigures = ZCallFigures.extend({ deptId: zInt.nullable(), deptName: z.string() });
+export const ZLineFigures = ZCallFigures.extend({ lineId: zInt, lineName: zString });
+export const ZDeptFigures = ZCallFigures.extend({ deptId: zInt.nullable(), deptName: zString });
 
 export const agentSortFields = ['callNum', 'totalSecond', 'connectionRate', 'bindNum'] as const;
 const agentSort = {

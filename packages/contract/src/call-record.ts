@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { callStatusName, callTypeName, finishStatusName } from './call-record-labels.js';
-import { ZPageQuery, ZSortOrder, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZSortOrder, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -21,25 +21,25 @@ export const callDurationMarks = [1, 10, 30, 60, 180, 300, 600] as const;
 /** One call record as the original product's pages read it (DESIGN.md section 4 field names). */
 export const ZCallDetail = z.object({
   id: zInt,
-  bindId: z.string(),
+  bindId: zString,
   /** The agent's number. */
-  telA: z.string(),
+  telA: zString,
   /** The customer's number, masked like the customer's mobile for people who see masked numbers. */
-  telB: z.string(),
-  telX: z.string(),
+  telB: zString,
+  telX: zString,
   /** The line; null for an internal call (agent to agent). */
   interfaceId: zInt.nullable(),
-  lineName: z.string(),
+  lineName: zString,
   octCustomerId: zInt.nullable(),
   callStatus: zInt,
-  callStatusName: z.string(),
+  callStatusName: zString,
   finishStatus: zInt,
-  finishStatusName: z.string(),
+  finishStatusName: zString,
   /** 1 外呼, 2 呼入, 3 内部 (callTypeName). */
   callType: zInt,
-  callTypeName: z.string().optional(),
+  callTypeName: zString.optional(),
   /** The colleague an internal call reached ('' otherwise). */
-  peerName: z.string().optional(),
+  peerName: zString.optional(),
   /** Seconds. */
   duration: zInt,
   startTime: ZTime,
@@ -47,21 +47,21 @@ export const ZCallDetail = z.object({
   /** Charge in fen. */
   postage: zInt,
   /** A short-lived signed address of the recording an <audio> element can play; null without one. */
-  preRecordUrl: z.string().nullable(),
+  preRecordUrl: zString.nullable(),
   /**
    * A soft-phone call's recording through the media gateway (issue 14): pending, ready, off (the
    * caller's recording switch), none (no audio), failed; null for calls the gateway never recorded.
    */
-  recordingState: z.string().nullable().optional(),
+  recordingState: zString.nullable().optional(),
   /** Why a call did not go as asked: 线路故障（503）, 媒体协商失败（488）, 通话无媒体; '' otherwise. */
-  endReason: z.string().optional(),
-  realName: z.string(),
-  deptName: z.string(),
+  endReason: zString.optional(),
+  realName: zString,
+  deptName: zString,
 });
 export type TCallDetail = z.infer<typeof ZCallDetail>;
 
 /** A signed recording address and when it stops working. */
-export const ZRecordingUrl = z.object({ url: z.string(), expiresAt: ZTime });
+export const ZRecordingUrl = z.object({ url: zString, expiresAt: ZTime });
 
 // The customer's calls belong to whoever may open the customer: his private pool or the public pool.
 const customerCallsPerm = `${Perm.customerList};${Perm.poolList}`;
@@ -150,16 +150,16 @@ export type TCallRecordCount = z.infer<typeof ZCallRecordCount>;
 
 /** One record opened from the list: its details, number locations, a fresh recording link, the transcript. */
 export const ZCallDetailContent = ZCallDetail.extend({
-  callerAttr: z.string(),
-  calleeAttr: z.string(),
+  callerAttr: zString,
+  calleeAttr: zString,
   /** A fresh signed address for people who may play recordings; null without a recording or the permission. */
   recording: ZRecordingUrl.nullable(),
   /** Speech-to-text of the call; the carrier (and its simulator) delivers none yet, so null (暂无转写内容). */
-  transcript: z.string().nullable(),
+  transcript: zString.nullable(),
 });
 export type TCallDetailContent = z.infer<typeof ZCallDetailContent>;
 
-export const ZBoughtLine = z.object({ id: zInt, name: z.string(), mode: zInt });
+export const ZBoughtLine = z.object({ id: zInt, name: zString, mode: zInt });
 
 export const callRecordRoutes = {
   /** A customer's calls (客户详情), newest first, inside the caller's data scope. */

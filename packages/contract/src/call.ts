@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { blackNumberMessage, normaliseBlackNumber, ZBlackNumber } from './blacklist-number.js';
 import { softphoneLineMode } from './call-labels.js';
-import { ZNull, zInt } from './http.js';
+import { ZNull, zBoolean, zInt, zString } from './http.js';
 import { menuButton, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -14,12 +14,12 @@ const route = routesOf('call');
 /** What the page's SIP phone needs to go online (spec section 3: key, passWord). */
 export const ZSipLineConfig = z.object({
   /** SIP user (`<enterprise>-<user id>`), also the digest user name. */
-  key: z.string(),
-  passWord: z.string(),
+  key: zString,
+  passWord: zString,
   /** Where JsSIP connects (ws:// in development, wss:// behind TLS in production). */
-  wsUrl: z.string(),
+  wsUrl: zString,
   /** The SIP domain, also the digest realm: the phone is sip:<key>@<realm>. */
-  realm: z.string(),
+  realm: zString,
 });
 export type TSipLineConfig = z.infer<typeof ZSipLineConfig>;
 
@@ -81,10 +81,10 @@ export type TDialRequest = z.infer<typeof ZDialRequest>;
 
 /** Where a dial request stands, for the page that made it (the follow-up after a call, issue 6). */
 export const ZDialState = z.object({
-  bindId: z.string(),
+  bindId: zString,
   /** created (soft-phone, not yet sent), ringing, talking, finished (connected) or failed. */
-  state: z.string(),
-  isOver: z.boolean(),
+  state: zString,
+  isOver: zBoolean,
   /** The call record once written: 1 connected, 2 not answered, 3 busy, 4 failed; null before. */
   callStatus: zInt.nullable(),
   duration: zInt.nullable(),
@@ -96,30 +96,30 @@ export type TDialState = z.infer<typeof ZDialState>;
 
 export const ZDialResult = z.object({
   /** Ties the call record to this dial request (the SIP call carries it as X-Bind-Id). */
-  bindId: z.string(),
+  bindId: zString,
   /** The line's mode: 2 soft-phone (the page places the SIP call), 0 carrier call-back, other app dialing. */
   lineMode: zInt,
   /** 1: the call is under way (the page sets its calling flag); otherwise it is only queued. */
   status: zInt,
   /** The number the callee sees (外显号码), when the line shows one. */
-  telX: z.string(),
+  telX: zString,
   /**
    * Soft-phone lines: what the page's SIP phone calls. The number itself for people who may see
    * it; for those who see it masked, the bind id, which Kamailio turns into the number (route
    * CALLEE), so the full number never reaches their browser. Empty on other lines.
    */
-  sipTarget: z.string(),
+  sipTarget: zString,
 });
 export type TDialResult = z.infer<typeof ZDialResult>;
 
 /** A line the signed-in user holds a valid seat on: what the line picker offers. */
 export const ZUsableLine = z.object({
   lineId: zInt,
-  lineName: z.string(),
+  lineName: zString,
   lineMode: zInt,
-  callerNumbers: z.array(z.string()),
+  callerNumbers: z.array(zString),
   /** The line of his calling settings (呼叫管理), preselected when the page has none stored. */
-  isDefault: z.boolean(),
+  isDefault: zBoolean,
 });
 export type TUsableLine = z.infer<typeof ZUsableLine>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CertPerm, certStatuses, certTypes, isCreditCode, isIdCardNo } from './certification-labels.js';
-import { ZNull, ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { routesOf } from './route.js';
@@ -68,20 +68,20 @@ export type TCertSubmit = z.input<typeof ZCertSubmit>;
 export const ZCertification = z.object({
   id: zInt,
   tenantId: zInt,
-  enterpriseName: z.string(),
-  tenantCode: z.string(),
+  enterpriseName: zString,
+  tenantCode: zString,
   type: ZCertType,
-  companyName: z.string(),
-  creditCode: z.string(),
-  legalPerson: z.string(),
-  licenseUrl: z.string(),
-  personName: z.string(),
+  companyName: zString,
+  creditCode: zString,
+  legalPerson: zString,
+  licenseUrl: zString,
+  personName: zString,
   /** Masked except for the platform operator. */
-  idCardNo: z.string(),
+  idCardNo: zString,
   status: ZCertStatus,
-  reason: z.string(),
-  submitter: z.string(),
-  examiner: z.string(),
+  reason: zString,
+  submitter: zString,
+  examiner: zString,
   createdAt: ZTime,
   examinedAt: ZTime.nullable(),
 });
@@ -100,9 +100,9 @@ export const certificationRoutes = {
     permission: CertPerm.view,
     request: z.object({}),
     response: z.object({
-      enterpriseName: z.string(),
+      enterpriseName: zString,
       authState: zInt,
-      authStateLabel: z.string(),
+      authStateLabel: zString,
       /** The latest submission (pending, or the last examined one), null before the first. */
       latest: ZCertification.nullable(),
     }),
@@ -123,7 +123,7 @@ export const certificationRoutes = {
     permission: CertPerm.submit,
     body: 'multipart',
     request: z.object({}),
-    response: z.object({ url: z.string(), name: z.string(), size: zInt, type: z.string() }),
+    response: z.object({ url: zString, name: zString, size: zInt, type: zString }),
   }),
   certPage: platformRoute({
     method: 'GET',

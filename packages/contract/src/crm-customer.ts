@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route, ZIds, ZRange, ZText } from './crm-common.js';
 import { intentionLevels, normaliseMobile, phoneLabels } from './crm-customer-labels.js';
-import { ZPageQuery, ZSortOrder, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZSortOrder, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { zId, zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
 
@@ -32,7 +32,7 @@ export const ZCustomerMobile = z
 
 /** A custom field value: text, number, date (epoch ms), single choice or multiple choice. */
 export const ZCustomValue = z
-  .union([z.string().max(2000, '自定义字段最多2000个字'), z.number(), z.array(z.string())])
+  .union([z.string().max(2000, '自定义字段最多2000个字'), z.number(), z.array(zString)])
   .nullable();
 /** Keyed by custom field id; the server checks each against its definition (type, options, required). */
 export const ZCustomValues = z.record(z.string().regex(/^\d+$/, '自定义字段编号不正确'), ZCustomValue);
@@ -55,38 +55,38 @@ export const ZCustomerFields = z.object({
 });
 export type TCustomerFields = z.input<typeof ZCustomerFields>;
 
-export const ZTagRef = z.object({ id: zInt, name: z.string(), color: z.string() });
+export const ZTagRef = z.object({ id: zInt, name: zString, color: zString });
 
 export const ZCustomer = z.object({
   id: zInt,
-  name: z.string(),
+  name: zString,
   /** Masked (138****0000) when the privacy setting is on and the person lacks `crm:customer:mobile`. */
-  mobile: z.string(),
-  isMobileMasked: z.boolean(),
-  company: z.string(),
-  address: z.string(),
-  remark: z.string(),
-  source: z.string(),
+  mobile: zString,
+  isMobileMasked: zBoolean,
+  company: zString,
+  address: zString,
+  remark: zString,
+  source: zString,
   intentionLevel: ZIntentionLevel,
-  isDeal: z.boolean(),
+  isDeal: zBoolean,
   dealAt: ZTime.nullable(),
   phoneLabel: ZPhoneLabel.nullable(),
   tags: z.array(ZTagRef),
-  customValues: z.record(z.string(), ZCustomValue),
+  customValues: z.record(zString, ZCustomValue),
   ownerId: zInt.nullable(),
-  ownerName: z.string().nullable(),
+  ownerName: zString.nullable(),
   deptId: zInt.nullable(),
-  deptName: z.string().nullable(),
-  isProtected: z.boolean(),
+  deptName: zString.nullable(),
+  isProtected: zBoolean,
   ownedAt: ZTime.nullable(),
   lastFollowAt: ZTime.nullable(),
-  lastFollowContent: z.string().nullable(),
+  lastFollowContent: zString.nullable(),
   nextFollowAt: ZTime.nullable(),
   /** Calls made to the customer, and when the last one started (issue 6). */
   callCount: zInt,
   lastCallAt: ZTime.nullable(),
   poolAt: ZTime.nullable(),
-  previousOwnerName: z.string().nullable(),
+  previousOwnerName: zString.nullable(),
   /** When the automatic release will return it to the public pool under the current rules (null = never). */
   releaseAt: ZTime.nullable(),
   createdAt: ZTime,
@@ -98,7 +98,7 @@ export type TCustomer = z.infer<typeof ZCustomer>;
 export const ZCustomCondition = z.object({
   fieldId: zId('自定义字段编号'),
   text: z.string().trim().max(100).optional(),
-  anyOf: z.array(z.string()).max(50).optional(),
+  anyOf: z.array(zString).max(50).optional(),
   range: z.tuple([z.number().nullable(), z.number().nullable()]).optional(),
 });
 
@@ -110,7 +110,7 @@ export const ZCustomerFilter = z.object({
   mobile: zMobileFragment(),
   company: z.string().trim().max(100).optional(),
   intentionLevels: z.array(ZIntentionLevel).max(5).optional(),
-  isDeal: z.boolean().optional(),
+  isDeal: zBoolean.optional(),
   phoneLabels: z.array(ZPhoneLabel).max(6).optional(),
   /** Customers with any of these tags. */
   tagIds: z.array(zId('标签编号')).max(20).optional(),
@@ -118,15 +118,15 @@ export const ZCustomerFilter = z.object({
   ownerId: zId('负责人编号').optional(),
   /** The department and its sub-departments. */
   deptId: zId('部门编号').optional(),
-  isProtected: z.boolean().optional(),
+  isProtected: zBoolean.optional(),
   createdRange: ZRange,
   lastFollowRange: ZRange,
   nextFollowRange: ZRange,
   lastCallRange: ZRange,
   /** Customers never called (true) or called at least once (false). */
-  isNeverCalled: z.boolean().optional(),
+  isNeverCalled: zBoolean.optional(),
   /** Private pool: customers never followed up. */
-  isNeverFollowed: z.boolean().optional(),
+  isNeverFollowed: zBoolean.optional(),
   custom: z.array(ZCustomCondition).max(10).optional(),
 });
 export type TCustomerFilter = z.input<typeof ZCustomerFilter>;
@@ -150,17 +150,17 @@ export type TCustomerListQuery = z.input<typeof ZCustomerListQuery>;
 /** Result of a batch action: how many moved and why the others did not. */
 export const ZBatchResult = z.object({
   done: zInt,
-  refused: z.array(z.object({ id: zInt, name: z.string(), reason: z.string() })),
+  refused: z.array(z.object({ id: zInt, name: zString, reason: zString })),
 });
 export type TBatchResult = z.infer<typeof ZBatchResult>;
 
 export const ZExistOther = z.object({
-  isExist: z.boolean(),
+  isExist: zBoolean,
   customerId: zInt.nullable(),
   /** 我的客户 / 公海 / 回收站 / the owner's name, for the message. */
   where: z.enum(['mine', 'other', 'pool', 'recycle']).nullable(),
-  ownerName: z.string().nullable(),
-  message: z.string(),
+  ownerName: zString.nullable(),
+  message: zString,
 });
 
 /** 我的客户: the list, one customer, creating and editing, batch field changes. */
@@ -225,7 +225,7 @@ export const crmCustomerRoutes = {
     permission: Perm.customerUpdate,
     audited: true,
     request: z
-      .object({ ids: ZIds, phoneLabel: ZPhoneLabel.nullable().optional(), isDeal: z.boolean().optional() })
+      .object({ ids: ZIds, phoneLabel: ZPhoneLabel.nullable().optional(), isDeal: zBoolean.optional() })
       .refine((r) => r.phoneLabel !== undefined || r.isDeal !== undefined, '请选择电话标签或成交状态'),
     response: ZBatchResult,
   }),

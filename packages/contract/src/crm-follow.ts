@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { route, ZText } from './crm-common.js';
 import { ZPhoneLabel } from './crm-customer.js';
 import { followMethods, timelineKinds } from './crm-follow-labels.js';
-import { ZTime, zInt } from './http.js';
+import { ZTime, zInt, zString } from './http.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 
@@ -16,11 +16,11 @@ export const ZTimelineItem = z.object({
   kind: z.enum(timelineKinds),
   id: zInt,
   at: ZTime,
-  userName: z.string().nullable(),
+  userName: zString.nullable(),
   /** The text shown: the follow-up, the comment, "分配给 张三", "通话 3分12秒", "意向等级：D → B"… */
-  content: z.string(),
+  content: zString,
   /** follow: method and next follow-up; call: status, duration, recording; change: the fields. */
-  detail: z.record(z.string(), z.unknown()).default({}),
+  detail: z.record(zString, z.unknown()).default({}),
 });
 export type TTimelineItem = z.infer<typeof ZTimelineItem>;
 

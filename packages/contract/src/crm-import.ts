@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCustomerListQuery } from './crm.js';
-import { ZTime, zInt } from './http.js';
+import { ZTime, zInt, zString } from './http.js';
 import { ZImportRead } from './import.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -10,9 +10,9 @@ const route = routesOf('crm');
 /** Customer and follow-up imports (issue 4): preview every bad row, then write on confirm. */
 export const crmImportKinds = ['customer', 'follow'] as const;
 export const ZCrmImportState = z.object({
-  batchId: z.string(),
+  batchId: zString,
   kind: z.enum(crmImportKinds),
-  fileName: z.string(),
+  fileName: zString,
   /** checking: reading the file; previewed: waiting for confirm; running: writing; done; failed. */
   status: z.enum(['checking', 'previewed', 'running', 'done', 'failed']),
   total: zInt,
@@ -25,15 +25,15 @@ export const ZCrmImportState = z.object({
   inserted: zInt,
   updated: zInt,
   skipped: zInt,
-  message: z.string(),
+  message: zString,
   createdAt: ZTime,
 });
 export type TCrmImportState = z.infer<typeof ZCrmImportState>;
 
 /** The first bad rows for the preview (the whole list is downloadable). */
 export const ZCrmImportPreview = ZCrmImportState.extend({
-  errors: z.array(z.object({ row: zInt, reason: z.string() })),
-  duplicates: z.array(z.object({ row: zInt, name: z.string(), where: z.string() })),
+  errors: z.array(z.object({ row: zInt, reason: zString })),
+  duplicates: z.array(z.object({ row: zInt, name: zString, where: zString })),
 }).extend(ZImportRead.shape);
 export type TCrmImportPreview = z.infer<typeof ZCrmImportPreview>;
 
@@ -42,8 +42,8 @@ const ZBatch = z.object({ batchId: z.string().uuid('导入批次不正确') });
 /** Ranking of people by customers for a period (crm-rang-list). */
 export const ZRankRow = z.object({
   userId: zInt,
-  realName: z.string(),
-  deptName: z.string().nullable(),
+  realName: zString,
+  deptName: zString.nullable(),
   owned: zInt,
   added: zInt,
   followed: zInt,

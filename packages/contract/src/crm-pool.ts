@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { route, ZIds, ZRange, ZReason } from './crm-common.js';
 import { ZBatchResult, ZCustomer, ZCustomerFilter, ZCustomerListQuery } from './crm-customer.js';
 import { ownerActions } from './crm-pool-labels.js';
-import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 
@@ -16,31 +16,31 @@ export type TOwnerAction = z.infer<typeof ZOwnerAction>;
 /** A person who can receive customers, with his load under the pool rules. */
 export const ZAssignee = z.object({
   userId: zInt,
-  realName: z.string(),
-  deptName: z.string().nullable(),
+  realName: zString,
+  deptName: zString.nullable(),
   owned: zInt,
   /** 0 = no limit. */
   maxOwned: zInt,
 });
 
 export const ZAllocationCheck = z.object({
-  isOk: z.boolean(),
+  isOk: zBoolean,
   /** Per person: how many he would get and whether it is over his maximum. */
-  plan: z.array(ZAssignee.extend({ adding: zInt, isOver: z.boolean() })),
+  plan: z.array(ZAssignee.extend({ adding: zInt, isOver: zBoolean })),
   /** Chinese reasons that refuse the whole allocation (all or nothing). */
-  problems: z.array(z.string()),
+  problems: z.array(zString),
 });
 
 export const ZOwnerLog = z.object({
   id: zInt,
   customerId: zInt,
-  customerName: z.string(),
+  customerName: zString,
   action: ZOwnerAction,
-  fromUserName: z.string().nullable(),
-  toUserName: z.string().nullable(),
+  fromUserName: zString.nullable(),
+  toUserName: zString.nullable(),
   /** null = the automatic release job. */
-  operatorName: z.string().nullable(),
-  reason: z.string(),
+  operatorName: zString.nullable(),
+  reason: zString,
   createdAt: ZTime,
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { route, ZIds, ZRange, ZReason } from './crm-common.js';
 import { ZBatchResult, ZCustomer, ZCustomerFilter } from './crm-customer.js';
 import { ZTimelineItem } from './crm-follow.js';
-import { ZPageQuery, ZTime, zPage } from './http.js';
+import { ZPageQuery, ZTime, zPage, zString } from './http.js';
 import { zId, zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
 
@@ -10,7 +10,7 @@ import { Perm } from './permissions.js';
 
 export const ZRecycleEntry = ZCustomer.extend({
   deletedAt: ZTime,
-  deletedByName: z.string().nullable(),
+  deletedByName: zString.nullable(),
 });
 
 /** Deleting customers into the bin, the bin itself, recovering and purging. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCustomerMobile, ZTagRef } from './crm-customer.js';
 import { customFieldTypes, tagColors, visitResults } from './crm-settings-labels.js';
-import { ZNull, ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { zId, zIds, zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -29,12 +29,12 @@ export type TTag = z.infer<typeof ZTag>;
 export const ZCustomFieldType = z.enum(customFieldTypes, { error: '字段类型不正确' });
 export const ZCustomField = z.object({
   id: zInt,
-  name: z.string(),
+  name: zString,
   type: ZCustomFieldType,
-  options: z.array(z.string()),
-  isRequired: z.boolean(),
-  isInList: z.boolean(),
-  isInFilter: z.boolean(),
+  options: z.array(zString),
+  isRequired: zBoolean,
+  isInList: zBoolean,
+  isInFilter: zBoolean,
   sort: zInt,
 });
 export type TCustomField = z.infer<typeof ZCustomField>;
@@ -43,9 +43,9 @@ const ZCustomFieldInput = z
     name: ZName('字段名称', 20),
     type: ZCustomFieldType,
     options: z.array(ZName('选项', 30)).max(50, '最多50个选项').default([]),
-    isRequired: z.boolean().default(false),
-    isInList: z.boolean().default(true),
-    isInFilter: z.boolean().default(false),
+    isRequired: zBoolean.default(false),
+    isInList: zBoolean.default(true),
+    isInFilter: zBoolean.default(false),
     sort: zInt.min(0).max(9999).default(0),
   })
   .refine((f) => !['select', 'multiselect'].includes(f.type) || f.options.length > 0, {
@@ -57,9 +57,9 @@ const ZCustomFieldInput = z
 // ---- Quick replies (quick-content) -------------------------------------------------------------
 export const ZQuickContent = z.object({
   id: zInt,
-  content: z.string(),
+  content: zString,
   /** Shared by the enterprise (set by whoever holds the settings permission) or the person's own. */
-  isShared: z.boolean(),
+  isShared: zBoolean,
   sort: zInt,
 });
 
@@ -86,7 +86,7 @@ export const crmScreens = ['myCustomer', 'totalOfCustomer', 'recycler'] as const
 export const ZSavedFilter = z.object({
   name: ZName('筛选名称', 20),
   /** A ZCustomerFilter as the screen saved it. */
-  filter: z.record(z.string(), z.unknown()),
+  filter: z.record(zString, z.unknown()),
 });
 export const ZScreenConfig = z.object({
   /** Column keys in the order shown; absent = the screen's default. */
@@ -99,14 +99,14 @@ export const ZVisitResult = z.enum(visitResults, { error: '回访结果不正确
 export const ZReturnVisit = z.object({
   id: zInt,
   customerId: zInt,
-  customerName: z.string(),
+  customerName: zString,
   /** Masked like every customer mobile (privacy setting). */
-  customerMobile: z.string(),
-  content: z.string(),
+  customerMobile: zString,
+  content: zString,
   result: ZVisitResult,
   visitAt: ZTime,
-  userName: z.string().nullable(),
-  deptName: z.string().nullable(),
+  userName: zString.nullable(),
+  deptName: zString.nullable(),
   createdAt: ZTime,
 });
 const ZVisitFilter = ZPageQuery.extend({
@@ -215,7 +215,7 @@ export const crmSettingsRoutes = {
     request: z.object({
       id: zId('快捷回复编号').optional(),
       content: ZName('快捷回复内容', 200),
-      isShared: z.boolean().default(false),
+      isShared: zBoolean.default(false),
       sort: zInt.min(0).max(9999).default(0),
     }),
     response: ZQuickContent,
@@ -235,9 +235,9 @@ export const crmSettingsRoutes = {
     permission: Perm.customerList,
     request: z.object({}),
     response: ZCrmRules.extend({
-      isPrivacyOn: z.boolean(),
+      isPrivacyOn: zBoolean,
       updatedAt: ZTime.nullable(),
-      updatedByName: z.string().nullable(),
+      updatedByName: zString.nullable(),
     }),
   }),
   rulesSave: route({

@@ -21,6 +21,9 @@ export const ZSortOrder = z.enum(['ascend', 'descend']);
  * server's start and the page's first use (issue 13). zod's schemas are immutable, so one serves all.
  */
 export const zInt = z.number().int();
+/** A string with no rule of its own, and a boolean: one schema each, for the same reason. */
+export const zString = z.string();
+export const zBoolean = z.boolean();
 
 export const zPage = <T extends z.ZodType>(item: T) =>
   z.object({ records: z.array(item), total: zInt, size: zInt, current: zInt, pages: zInt });

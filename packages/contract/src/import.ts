@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zInt } from './http.js';
+import { zInt, zString } from './http.js';
 
 export { importListedRows } from './import-labels.js';
 
@@ -14,12 +14,12 @@ export const importSampleRows = 10;
 
 /** The header row and the first rows under it, as read (folded to half-width, trimmed). */
 export const ZImportSample = z.object({
-  header: z.array(z.string()),
-  rows: z.array(z.object({ row: zInt, values: z.array(z.string()) })),
+  header: z.array(zString),
+  rows: z.array(z.object({ row: zInt, values: z.array(zString) })),
 });
 export type TImportSample = z.infer<typeof ZImportSample>;
 
-export const ZImportReasonCount = z.object({ reason: z.string(), count: zInt });
+export const ZImportReasonCount = z.object({ reason: zString, count: zInt });
 
 /** What every preview says about the file as read, whatever the import. */
 export const ZImportRead = z.object({
@@ -27,7 +27,7 @@ export const ZImportRead = z.object({
   /** Rows with nothing in them between the header and the last row: not data, said so. */
   blankRows: zInt,
   /** Header cells that match no column of the template: their cells are not imported. */
-  ignoredColumns: z.array(z.string()),
+  ignoredColumns: z.array(zString),
   /** Bad rows per kind of reason (a row with two reasons counts under both), most first. */
   reasonCounts: z.array(ZImportReasonCount),
   /** The rows a confirm will write (valid rows, less those it will skip): the confirm button's count. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { numberStates } from './line-labels.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
@@ -49,15 +49,15 @@ const ZNumberFragment = z
 
 export const ZLineView = z.object({
   id: zInt,
-  name: z.string(),
+  name: zString,
   mode: zInt,
   /** 软电话 / 回拨 / APP. */
-  modeLabel: z.string(),
+  modeLabel: zString,
   /** Fen per minute. */
   pricePerMinute: zInt,
-  area: z.string(),
+  area: zString,
   /** The line's own numbers and the enterprise's numbers on it. */
-  callerNumbers: z.array(z.string()),
+  callerNumbers: z.array(zString),
   /** The enterprise's seats on the line, and how many nobody holds. */
   seatCount: zInt,
   freeSeatCount: zInt,
@@ -71,12 +71,12 @@ export const numberStateLabel: Record<z.infer<typeof ZNumberState>, string> = { 
 export const ZTenantNumber = z.object({
   id: zInt,
   lineId: zInt,
-  lineName: z.string(),
-  number: z.string(),
-  remark: z.string(),
+  lineName: zString,
+  number: zString,
+  remark: zString,
   userId: zInt.nullable(),
-  userName: z.string().nullable(),
-  deptName: z.string().nullable(),
+  userName: zString.nullable(),
+  deptName: zString.nullable(),
   distributedAt: ZTime.nullable(),
   createdAt: ZTime,
 });
@@ -101,11 +101,11 @@ export type TCallerNumberFields = z.input<typeof ZCallerNumberFields>;
 /** A China Mobile work number (移动工作号). */
 export const ZWorkNumber = z.object({
   id: zInt,
-  workNumber: z.string(),
-  remark: z.string(),
+  workNumber: zString,
+  remark: zString,
   userId: zInt.nullable(),
-  userName: z.string().nullable(),
-  deptName: z.string().nullable(),
+  userName: zString.nullable(),
+  deptName: zString.nullable(),
   boundAt: ZTime.nullable(),
 });
 export type TWorkNumber = z.infer<typeof ZWorkNumber>;
@@ -137,7 +137,7 @@ export const lineRoutes = {
     summary: '可选线路',
     permission: `${Perm.lineList};${Perm.seatList};${Perm.numberPoolList};${Perm.callerNumberList};${Perm.callingList}`,
     request: z.object({}),
-    response: z.array(z.object({ id: zInt, name: z.string(), mode: zInt })),
+    response: z.array(z.object({ id: zInt, name: zString, mode: zInt })),
   }),
   // ---- 号码池 -------------------------------------------------------------------------------
   numberPage: route({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull, zInt } from './http.js';
+import { ZNull, zInt, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -18,7 +18,7 @@ const ZSort = z.coerce.number({ error: '排序须为数字' }).int('排序须为
 export const ZDept = z.object({
   id: zInt,
   parentId: zInt.nullable(),
-  name: z.string(),
+  name: zString,
   sort: zInt,
   /** Staff directly in the department (not pending applicants' rejected or deleted accounts). */
   staffCount: zInt,
@@ -51,7 +51,7 @@ export const orgDeptRoutes = {
     summary: '部门详情',
     permission: Perm.deptList,
     request: z.object({ id: zId('部门编号') }),
-    response: ZDept.extend({ parentName: z.string().nullable(), path: z.array(z.string()) }),
+    response: ZDept.extend({ parentName: zString.nullable(), path: z.array(zString) }),
   }),
   deptCreate: route({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zInt } from './http.js';
+import { zBoolean, zInt } from './http.js';
 import { routesOf } from './route.js';
 
 const route = routesOf('org');
@@ -20,12 +20,12 @@ export const ZOnboardingChecklist = z.object({
   steps: z.array(
     z.object({
       key: z.enum(onboardingSteps),
-      isDone: z.boolean(),
+      isDone: zBoolean,
       /** How many there are now (lines offered, seats, package minutes left, staff besides the administrator …). */
       count: zInt,
     }),
   ),
-  isComplete: z.boolean(),
+  isComplete: zBoolean,
 });
 export type TOnboardingChecklist = z.infer<typeof ZOnboardingChecklist>;
 

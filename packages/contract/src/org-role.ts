@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull, ZTime, zInt } from './http.js';
+import { ZNull, ZTime, zBoolean, zInt, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { ZDataScope, zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -20,12 +20,12 @@ const ZDeptIds = z
 
 export const ZRole = z.object({
   id: zInt,
-  name: z.string(),
-  remark: z.string(),
+  name: zString,
+  remark: zString,
   dataScope: ZDataScope,
-  isAdmin: z.boolean(),
+  isAdmin: zBoolean,
   status: z.enum(['active', 'disabled']),
-  permissions: z.array(z.string()),
+  permissions: z.array(zString),
   userCount: zInt,
   createdAt: ZTime,
 });
@@ -89,7 +89,7 @@ export const orgRoleRoutes = {
     summary: '角色菜单权限',
     permission: Perm.roleList,
     request: z.object({ roleId: zId('角色编号') }),
-    response: z.object({ roleId: zInt, isAdmin: z.boolean(), permissions: z.array(z.string()) }),
+    response: z.object({ roleId: zInt, isAdmin: zBoolean, permissions: z.array(zString) }),
   }),
   roleMenuSave: route({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zInt, zPage } from './http.js';
+import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { ZImportRead } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds, zMobileFragment } from './org-common.js';
@@ -25,16 +25,16 @@ const ZRoleIds = z
 
 export const ZStaff = z.object({
   id: zInt,
-  username: z.string(),
-  realName: z.string(),
+  username: zString,
+  realName: zString,
   /** Masked in lists (spec section 3); the detail answers the full number. */
-  mobile: z.string(),
-  jobNumber: z.string(),
+  mobile: zString,
+  jobNumber: zString,
   deptId: zInt.nullable(),
-  deptName: z.string().nullable(),
-  roles: z.array(z.object({ id: zInt, name: z.string() })),
+  deptName: zString.nullable(),
+  roles: z.array(z.object({ id: zInt, name: zString })),
   status: ZStaffStatus,
-  billingEnabled: z.boolean(),
+  billingEnabled: zBoolean,
   lastLoginAt: ZTime.nullable(),
   createdAt: ZTime,
 });
@@ -54,9 +54,9 @@ export const ZStaffFilter = z.object({
 });
 export type TStaffFilter = z.infer<typeof ZStaffFilter>;
 
-export const ZImportError = z.object({ row: zInt, reason: z.string() });
+export const ZImportError = z.object({ row: zInt, reason: zString });
 export const ZImportState = z.object({
-  batchId: z.string(),
+  batchId: zString,
   /** previewed: checked, waiting for confirm; running: writing; done; failed. */
   status: z.enum(['previewed', 'running', 'done', 'failed']),
   total: zInt,
@@ -67,19 +67,19 @@ export const ZImportState = z.object({
   imported: zInt,
   /** Valid rows whose account or mobile was taken between preview and confirm. */
   skipped: zInt,
-  message: z.string(),
+  message: zString,
 });
 export type TImportState = z.infer<typeof ZImportState>;
 
 export const ZApplication = z.object({
   id: zInt,
-  username: z.string(),
-  realName: z.string(),
-  mobile: z.string(),
+  username: zString,
+  realName: zString,
+  mobile: zString,
   deptId: zInt.nullable(),
-  deptName: z.string().nullable(),
+  deptName: zString.nullable(),
   status: z.enum(['pending', 'rejected']),
-  reason: z.string(),
+  reason: zString,
   examinedAt: ZTime.nullable(),
   createdAt: ZTime,
 });
@@ -123,9 +123,9 @@ export const orgStaffRoutes = {
       roleIds: ZRoleIds.default([]),
       /** Absent: a random initial password is made and answered once. */
       password: ZPassword.optional(),
-      billingEnabled: z.boolean().default(true),
+      billingEnabled: zBoolean.default(true),
     }),
-    response: z.object({ id: zInt, initialPassword: z.string().nullable() }),
+    response: z.object({ id: zInt, initialPassword: zString.nullable() }),
   }),
   staffUpdate: route({
     method: 'POST',
@@ -253,7 +253,7 @@ export const orgStaffRoutes = {
     permission: Perm.staffList,
     /** Absent userId: the signed-in user's own switch. */
     request: z.object({ userId: zId('员工编号').optional() }),
-    response: z.object({ userId: zInt, billingEnabled: z.boolean() }),
+    response: z.object({ userId: zInt, billingEnabled: zBoolean }),
   }),
   adminPassword: route({
     method: 'POST',
@@ -263,7 +263,7 @@ export const orgStaffRoutes = {
     audited: true,
     request: z.object({ userId: zId('员工编号'), password: ZPassword.optional() }),
     /** The new password when the server made it (answered once), else null. */
-    response: z.object({ password: z.string().nullable() }),
+    response: z.object({ password: zString.nullable() }),
   }),
   applyPage: route({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmpty, ZMobile, ZSmsCode, zInt } from './http.js';
+import { ZEmpty, ZMobile, ZSmsCode, zBoolean, zInt, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { orgOnboardingRoutes } from './org-onboarding.js';
 import { Perm } from './permissions.js';
@@ -12,41 +12,41 @@ const route = routesOf('org');
 
 export const ZUserInfo = z.object({
   userId: zInt,
-  username: z.string(),
-  realName: z.string(),
-  mobile: z.string(),
-  headUrl: z.string().nullable(),
-  enterpriseName: z.string(),
-  tenantCode: z.string(),
+  username: zString,
+  realName: zString,
+  mobile: zString,
+  headUrl: zString.nullable(),
+  enterpriseName: zString,
+  tenantCode: zString,
   superTenant: z.union([z.literal(0), z.literal(1)]),
-  deptName: z.string().nullable(),
-  roleNames: z.array(z.string()),
-  permissions: z.array(z.string()),
+  deptName: zString.nullable(),
+  roleNames: z.array(zString),
+  permissions: z.array(zString),
   authState: zInt,
-  authStateLabel: z.string(),
-  wechatBound: z.boolean(),
+  authStateLabel: zString,
+  wechatBound: zBoolean,
   lastLoginAt: z.number().nullable(),
   /** A valid seat on a soft-phone line now: the shell shows the soft-phone only then (issue 17). */
-  hasSoftphoneSeat: z.boolean(),
+  hasSoftphoneSeat: zBoolean,
   /**
    * The enterprise's administrator (not the platform operator): his home shows the onboarding
    * checklist. Always sent; optional so user fixtures written before it stay valid.
    */
-  isAdmin: z.boolean().optional(),
+  isAdmin: zBoolean.optional(),
   /** Someone else set the password: the web sends him to change it first (issue 17). */
-  mustChangePassword: z.boolean().optional(),
+  mustChangePassword: zBoolean.optional(),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 
 export const ZMenu: z.ZodType<TMenuOut> = z.lazy(() =>
   z.object({
-    menuId: z.string(),
-    name: z.string(),
-    url: z.string(),
-    icon: z.string(),
+    menuId: zString,
+    name: zString,
+    url: zString,
+    icon: zString,
     type: zInt,
-    perms: z.string().nullable(),
-    inMenu: z.boolean(),
+    perms: zString.nullable(),
+    inMenu: zBoolean,
     list: z.array(ZMenu).optional(),
   }),
 );
@@ -77,10 +77,10 @@ export const orgRoutes = {
     request: ZEmpty.optional(),
     response: z.object({
       userId: zInt,
-      jobNumber: z.string(),
-      tenantCode: z.string(),
-      enterpriseName: z.string(),
-      deptName: z.string().nullable(),
+      jobNumber: zString,
+      tenantCode: zString,
+      enterpriseName: zString,
+      deptName: zString.nullable(),
     }),
   }),
   modifyHeadUrl: route({
@@ -114,7 +114,7 @@ export const orgRoutes = {
     path: '/base/sys/menu/nav',
     summary: '获取导航菜单',
     request: z.object({}),
-    response: z.object({ menuList: z.array(ZMenu), permissions: z.array(z.string()) }),
+    response: z.object({ menuList: z.array(ZMenu), permissions: z.array(zString) }),
   }),
   selectMenu: route({
     method: 'GET',
@@ -130,7 +130,7 @@ export const orgRoutes = {
     summary: '按钮权限列表（角色配置用）',
     permission: Perm.roleList,
     request: z.object({ menuId: z.string().max(20).optional() }),
-    response: z.array(z.object({ menuId: z.string(), name: z.string(), perms: z.string(), parentName: z.string() })),
+    response: z.array(z.object({ menuId: zString, name: zString, perms: zString, parentName: zString })),
   }),
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTime, zInt } from './http.js';
+import { ZTime, zBoolean, zInt, zString } from './http.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -12,19 +12,19 @@ const route = routesOf('packet');
  * enterprise restricts one of its packages to chosen users; their calls draw on it, other users'
  * calls do not; a package restricted to nobody stays shared by every user of the enterprise.
  */
-export const ZPacketShareUser = z.object({ userId: zInt, realName: z.string() });
+export const ZPacketShareUser = z.object({ userId: zInt, realName: zString });
 export type TPacketShareUser = z.infer<typeof ZPacketShareUser>;
 
 /** A package a person may draw on now (live, seconds left, shared with everyone or with him). */
 export const ZUsablePacket = z.object({
   id: zInt,
   lineId: zInt,
-  lineName: z.string(),
-  name: z.string(),
+  lineName: zString,
+  name: zString,
   remainingSeconds: zInt,
   expireAt: ZTime,
   /** True: restricted to chosen users, he among them; false: shared by the whole enterprise. */
-  restricted: z.boolean(),
+  restricted: zBoolean,
 });
 export type TUsablePacket = z.infer<typeof ZUsablePacket>;
 
@@ -53,7 +53,7 @@ export const packetShareRoutes = {
     summary: '套餐共享：可选员工',
     permission: TradePerm.packetShare,
     request: z.object({}),
-    response: z.array(ZPacketShareUser.extend({ username: z.string() })),
+    response: z.array(ZPacketShareUser.extend({ username: zString })),
   }),
   /** Staff's `packets-userId`: the packages one of the enterprise's users may draw on now. */
   packetsOfUser: route({
@@ -71,6 +71,6 @@ export const packetShareRoutes = {
     summary: '是否有可用套餐',
     permission: Perm.callDial,
     request: z.object({ lineId: zId('线路编号').optional() }),
-    response: z.object({ hasPacket: z.boolean(), remainingSeconds: zInt }),
+    response: z.object({ hasPacket: zBoolean, remainingSeconds: zInt }),
   }),
 } as const;

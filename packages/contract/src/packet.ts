@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull, ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { packetShareRoutes, ZPacketShareUser } from './packet-share.js';
@@ -18,13 +18,13 @@ export const ZPacketProduct = z.object({
   id: zInt,
   type: ZPacketType,
   lineId: zInt,
-  lineName: z.string(),
-  name: z.string(),
+  lineName: zString,
+  name: zString,
   minutes: zInt,
   /** Fen. */
   price: zInt,
   validityDays: zInt,
-  isEnabled: z.boolean(),
+  isEnabled: zBoolean,
   updatedAt: ZTime,
 });
 export type TPacketProduct = z.infer<typeof ZPacketProduct>;
@@ -57,15 +57,15 @@ export type TPacketProductInput = z.input<typeof ZPacketProductInput>;
 export const ZPacket = z.object({
   id: zInt,
   lineId: zInt,
-  lineName: z.string(),
-  name: z.string(),
+  lineName: zString,
+  name: zString,
   totalSeconds: zInt,
   remainingSeconds: zInt,
   price: zInt,
   boughtAt: ZTime,
   expireAt: ZTime,
   state: z.enum(packetStates),
-  orderNo: z.string().nullable(),
+  orderNo: zString.nullable(),
   /** The users it is restricted to (issue 18); empty: shared by every user of the enterprise. */
   sharedWith: z.array(ZPacketShareUser),
 });
@@ -78,7 +78,7 @@ export const packetRoutes = {
     summary: '套餐类型',
     permission: `${TradePerm.buy};${TradePerm.accountList};${TradePerm.platformPacket}`,
     request: z.object({}),
-    response: z.array(z.object({ type: ZPacketType, name: z.string() })),
+    response: z.array(z.object({ type: ZPacketType, name: zString })),
   }),
   /** The catalogue by line and type: the enabled entries, or every entry for the platform operator. */
   list: route({
@@ -89,7 +89,7 @@ export const packetRoutes = {
     request: z.object({
       lineId: zId('线路编号').optional(),
       type: ZPacketType.optional(),
-      withDisabled: z.boolean().optional(),
+      withDisabled: zBoolean.optional(),
     }),
     response: z.array(ZPacketProduct),
   }),
@@ -118,7 +118,7 @@ export const packetRoutes = {
     summary: '套餐可选线路',
     permission: TradePerm.platformPacket,
     request: z.object({}),
-    response: z.array(z.object({ id: zInt, name: z.string() })),
+    response: z.array(z.object({ id: zInt, name: zString })),
   }),
   /** The enterprise's bought packages, earliest expiry first. */
   mine: route({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull, ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { type brandKeys, PlatformPerm } from './platform-content-labels.js';
@@ -15,15 +15,15 @@ const orgRoute = routesOf('org');
 export const ZContract = z.object({
   id: zInt,
   tenantId: zInt,
-  enterpriseName: z.string(),
-  contractNo: z.string(),
+  enterpriseName: zString,
+  contractNo: zString,
   signedAt: ZTime,
   seats: zInt,
   /** Price per seat per month, in fen. */
   seatPrice: zInt,
   startAt: ZTime,
   endAt: ZTime,
-  remark: z.string(),
+  remark: zString,
   updatedAt: ZTime,
 });
 export type TContract = z.infer<typeof ZContract>;
@@ -52,11 +52,11 @@ export const ZContractSave = z
 
 /** What an enterprise user sees of his own enterprise (`queryEnterpriseInfo`). */
 export const ZOwnEnterprise = z.object({
-  name: z.string(),
-  code: z.string(),
-  status: z.string(),
+  name: zString,
+  code: zString,
+  status: zString,
   authState: zInt,
-  authStateLabel: z.string(),
+  authStateLabel: zString,
   createdAt: ZTime,
   contract: ZContract.omit({ tenantId: true, enterpriseName: true }).nullable(),
 });
@@ -67,12 +67,12 @@ export const ZNoticeAudience = z.enum(['all', 'tenants'], { error: '发布范围
 
 export const ZPublishedNotice = z.object({
   id: zInt,
-  title: z.string(),
-  content: z.string(),
+  title: zString,
+  content: zString,
   audience: ZNoticeAudience,
   /** The addressed enterprises (audience 'tenants'). */
-  targets: z.array(z.object({ id: zInt, name: z.string() })),
-  publisher: z.string(),
+  targets: z.array(z.object({ id: zInt, name: zString })),
+  publisher: zString,
   readCount: zInt,
   createdAt: ZTime,
 });
@@ -148,10 +148,10 @@ export const emptyBrandValues = (): TBrandValues => ({
 });
 
 export const ZBrandHostSettings = z.object({
-  host: z.string(),
+  host: zString,
   values: ZBrandValues,
   /** Keys this host sets itself (the others fall back to the platform default). */
-  ownKeys: z.array(z.string()),
+  ownKeys: z.array(zString),
 });
 
 export const platformContentRoutes = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CertPerm } from './certification-labels.js';
-import { ZNull, ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -16,15 +16,15 @@ export const ZEnterpriseStatus = z.enum(enterpriseStatuses, { error: '企业状�
 
 export const ZEnterprise = z.object({
   id: zInt,
-  code: z.string(),
-  name: z.string(),
+  code: zString,
+  name: zString,
   status: ZEnterpriseStatus,
-  statusReason: z.string(),
+  statusReason: zString,
   authState: zInt,
-  authStateLabel: z.string(),
+  authStateLabel: zString,
   /** The first administrator (the one who registered). */
-  adminName: z.string().nullable(),
-  adminMobile: z.string().nullable(),
+  adminName: zString.nullable(),
+  adminMobile: zString.nullable(),
   userCount: zInt,
   createdAt: ZTime,
   examinedAt: ZTime.nullable(),

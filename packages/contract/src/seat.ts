@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZSortOrder, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZSortOrder, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -30,16 +30,16 @@ export const seatStateLabel: Record<TSeatState, string> = {
 export const ZSeat = z.object({
   id: zInt,
   lineId: zInt,
-  lineName: z.string(),
+  lineName: zString,
   lineMode: zInt,
   userId: zInt.nullable(),
   /** 姓名 of the holder; null for a free seat. */
-  userName: z.string().nullable(),
-  username: z.string().nullable(),
-  deptName: z.string().nullable(),
+  userName: zString.nullable(),
+  username: zString.nullable(),
+  deptName: zString.nullable(),
   startAt: ZTime,
   expireAt: ZTime,
-  autoRenewal: z.boolean(),
+  autoRenewal: zBoolean,
   state: ZSeatState,
 });
 export type TSeat = z.infer<typeof ZSeat>;
@@ -66,7 +66,7 @@ export const ZSeatCountMap = z.object({
   byLine: z.array(
     z.object({
       lineId: zInt,
-      lineName: z.string(),
+      lineName: zString,
       lineMode: zInt,
       total: zInt,
       free: zInt,
@@ -77,7 +77,7 @@ export type TSeatCountMap = z.infer<typeof ZSeatCountMap>;
 
 export const ZSeatPrice = z.object({
   lineId: zInt,
-  lineName: z.string(),
+  lineName: zString,
   lineMode: zInt,
   /** Fen per seat and month. */
   seatPricePerMonth: zInt,
@@ -88,9 +88,9 @@ export const ZSeatPrice = z.object({
 /** A staff member the seat, number and calling screens offer (within the person's data scope). */
 export const ZStaffOption = z.object({
   id: zInt,
-  realName: z.string(),
-  username: z.string(),
-  deptName: z.string().nullable(),
+  realName: zString,
+  username: zString,
+  deptName: zString.nullable(),
 });
 export type TStaffOption = z.infer<typeof ZStaffOption>;
 
@@ -147,21 +147,21 @@ export type TCallingBatch = z.input<typeof ZCallingBatch>;
 
 export const ZCallingRow = z.object({
   userId: zInt,
-  realName: z.string(),
-  username: z.string(),
-  deptName: z.string().nullable(),
+  realName: zString,
+  username: zString,
+  deptName: zString.nullable(),
   /** False: the defaults apply (nobody set his). */
-  isCustom: z.boolean(),
+  isCustom: zBoolean,
   lineId: zInt.nullable(),
-  lineName: z.string().nullable(),
-  callerNumber: z.string().nullable(),
-  allowedFrom: z.string(),
-  allowedTo: z.string(),
+  lineName: zString.nullable(),
+  callerNumber: zString.nullable(),
+  allowedFrom: zString,
+  allowedTo: zString,
   perNumberDailyLimit: zInt,
   dailyLimit: zInt,
-  recording: z.boolean(),
+  recording: zBoolean,
   /** The lines he holds a usable seat on, by name. */
-  seatLines: z.array(z.string()),
+  seatLines: z.array(zString),
   updatedAt: ZTime.nullable(),
 });
 export type TCallingRow = z.infer<typeof ZCallingRow>;
@@ -178,9 +178,9 @@ export const ZCallingOptions = z.object({
   lines: z.array(
     z.object({
       id: zInt,
-      name: z.string(),
+      name: zString,
       mode: zInt,
-      callerNumbers: z.array(z.string()),
+      callerNumbers: z.array(zString),
     }),
   ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -8,15 +8,15 @@ const route = routesOf('system');
 
 export const ZNotice = z.object({
   id: zInt,
-  title: z.string(),
-  content: z.string(),
-  publisher: z.string(),
+  title: zString,
+  content: zString,
+  publisher: zString,
   createdAt: ZTime,
-  isRead: z.boolean(),
+  isRead: zBoolean,
 });
 export type TNotice = z.infer<typeof ZNotice>;
 
-export const ZBrandOption = z.object({ optionKey: z.string(), optionValue: z.string(), optionType: z.string() });
+export const ZBrandOption = z.object({ optionKey: zString, optionValue: zString, optionType: zString });
 export type TBrandOption = z.infer<typeof ZBrandOption>;
 
 /** An operation-log row's result; `pending` while the action runs, or for good if its process died in it. */
@@ -25,14 +25,14 @@ export type TLogResult = z.infer<typeof ZLogResult>;
 
 export const ZOperationLog = z.object({
   id: zInt,
-  userName: z.string(),
-  realName: z.string(),
-  module: z.string(),
-  summary: z.string(),
-  route: z.string(),
-  ip: z.string(),
+  userName: zString,
+  realName: zString,
+  module: zString,
+  summary: zString,
+  route: zString,
+  ip: zString,
   result: ZLogResult,
-  message: z.string(),
+  message: zString,
   createdAt: ZTime,
 });
 export type TOperationLog = z.infer<typeof ZOperationLog>;
@@ -67,7 +67,7 @@ export const systemRoutes = {
     summary: '标记通知已读',
     request: z.object({
       ids: z.array(zInt.positive()).max(500, '一次最多500条').optional(),
-      all: z.boolean().optional(),
+      all: zBoolean.optional(),
     }),
     response: z.object({ unreadCount: zInt }),
   }),
@@ -76,7 +76,7 @@ export const systemRoutes = {
     path: '/base/sys/dict/data/getByDictType',
     summary: '字典数据',
     request: z.object({ dictType: z.string({ error: '请指定字典类型' }).trim().min(1, '请指定字典类型').max(64) }),
-    response: z.array(z.object({ label: z.string(), value: z.string(), sort: zInt })),
+    response: z.array(z.object({ label: zString, value: zString, sort: zInt })),
   }),
   upload: route({
     method: 'POST',
@@ -84,7 +84,7 @@ export const systemRoutes = {
     summary: '上传文件',
     body: 'multipart',
     request: z.object({}),
-    response: z.object({ url: z.string(), name: z.string(), size: zInt, type: z.string() }),
+    response: z.object({ url: zString, name: zString, size: zInt, type: zString }),
   }),
   uploadFile: route({
     method: 'GET',
@@ -120,7 +120,7 @@ export const systemRoutes = {
     summary: '操作日志详情',
     permission: Perm.logList,
     request: z.object({ id: z.coerce.number({ error: '日志编号不正确' }).int().positive('日志编号不正确') }),
-    response: ZOperationLog.extend({ detail: z.string() }),
+    response: ZOperationLog.extend({ detail: zString }),
   }),
   logExport: route({
     method: 'POST',

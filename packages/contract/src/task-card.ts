@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCustomerFilter } from './crm-customer.js';
-import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -68,15 +68,15 @@ export type TTaskCreate = z.input<typeof ZTaskCreate>;
 
 export const ZTaskCard = z.object({
   id: zInt,
-  name: z.string(),
-  description: z.string(),
+  name: zString,
+  description: zString,
   lineId: zInt.nullable(),
-  lineName: z.string().nullable(),
+  lineName: zString.nullable(),
   countdownSeconds: zInt,
   status: z.enum(taskStatuses),
   createdBy: zInt,
-  createdByName: z.string(),
-  deptName: z.string(),
+  createdByName: zString,
+  deptName: zString,
   createdAt: ZTime,
   closedAt: ZTime.nullable(),
   total: zInt,
@@ -108,7 +108,7 @@ export type TTaskFigures = z.infer<typeof ZTaskFigures>;
 export const ZTaskProgress = z.object({
   task: ZTaskCard,
   figures: ZTaskFigures,
-  agents: z.array(ZTaskFigures.extend({ userId: zInt, realName: z.string() })),
+  agents: z.array(ZTaskFigures.extend({ userId: zInt, realName: zString })),
 });
 export type TTaskProgress = z.infer<typeof ZTaskProgress>;
 
@@ -117,20 +117,20 @@ export const ZTaskItem = z.object({
   id: zInt,
   taskId: zInt,
   customerId: zInt,
-  customerName: z.string(),
+  customerName: zString,
   /** Masked per the CRM privacy rule for people who may not see full numbers. */
-  mobile: z.string(),
+  mobile: zString,
   userId: zInt,
-  realName: z.string(),
+  realName: zString,
   status: z.enum(taskItemStatuses),
   attempts: zInt,
   result: z.enum(taskResults).nullable(),
-  note: z.string(),
+  note: zString,
   finishedAt: ZTime.nullable(),
   /** The state of the last dial request (created, ringing, talking, finished, failed); null before a dial. */
-  callState: z.string().nullable(),
+  callState: zString.nullable(),
   /** The customer is in the recycle bin: the agent's card passes over him until he is recovered. */
-  isCustomerDeleted: z.boolean(),
+  isCustomerDeleted: zBoolean,
 });
 export type TTaskItem = z.infer<typeof ZTaskItem>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTime, zInt } from './http.js';
+import { ZTime, zInt, zString } from './http.js';
 import { orderKinds, orderStates, payChannels, paymentStates } from './trade-labels.js';
 
 // The order and payment schemas of commerce (issue 15), shared by trade.ts and trade-seat.ts.
@@ -9,7 +9,7 @@ export const ZOrderKind = z.enum(orderKinds, { error: '订单类型不正确' })
 
 export const ZOrderItem = z.object({
   productId: zInt,
-  name: z.string(),
+  name: zString,
   lineId: zInt,
   minutes: zInt,
   validityDays: zInt,
@@ -23,12 +23,12 @@ export type TOrderItem = z.infer<typeof ZOrderItem>;
 
 export const ZOrder = z.object({
   id: zInt,
-  orderNo: z.string(),
+  orderNo: zString,
   tenantId: zInt,
-  enterpriseName: z.string(),
+  enterpriseName: zString,
   kind: ZOrderKind,
   state: ZOrderState,
-  subject: z.string(),
+  subject: zString,
   items: z.array(ZOrderItem),
   /** Fen. */
   amount: zInt,
@@ -37,19 +37,19 @@ export const ZOrder = z.object({
   paidAt: ZTime.nullable(),
   closedAt: ZTime.nullable(),
   channel: z.enum(payChannels).nullable(),
-  channelTradeNo: z.string().nullable(),
-  createdByName: z.string(),
+  channelTradeNo: zString.nullable(),
+  createdByName: zString,
   createdAt: ZTime,
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
 export const ZPayment = z.object({
-  outTradeNo: z.string(),
+  outTradeNo: zString,
   channel: z.enum(payChannels),
   amount: zInt,
   state: z.enum(paymentStates),
-  channelTradeNo: z.string().nullable(),
-  note: z.string(),
+  channelTradeNo: zString.nullable(),
+  note: zString,
   paidAt: ZTime.nullable(),
   createdAt: ZTime,
 });

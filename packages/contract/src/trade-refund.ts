@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
 import { channelRefundStates, refundKinds, refundStates, refundTargets, TradePerm } from './trade-labels.js';
@@ -19,7 +19,7 @@ export const ZRefundState = z.enum(refundStates, { error: '审核状态不正确
 
 export const ZRefundPart = z.object({
   orderId: zInt,
-  orderNo: z.string(),
+  orderNo: zString,
   /** The seat's paid period (seat); null for a package. */
   termId: zInt.nullable(),
   /** The package given back (package). */
@@ -33,15 +33,15 @@ export const ZRefundPart = z.object({
 /** One order's share of an approved refund: back through its channel (or the balance) and its state. */
 export const ZChannelRefund = z.object({
   /** The refund's number at the channel (Alipay out_request_no, WeChat out_refund_no). */
-  refundNo: z.string(),
-  orderNo: z.string(),
+  refundNo: zString,
+  orderNo: zString,
   /** balance (the order was paid from the balance), sandbox, alipay, wechat. */
-  channel: z.string(),
+  channel: zString,
   /** Fen. */
   amount: zInt,
   state: z.enum(channelRefundStates),
   /** Why it failed, or the last unanswered attempt's error. */
-  reason: z.string(),
+  reason: zString,
   attempts: zInt,
   finishedAt: ZTime.nullable(),
 });
@@ -49,27 +49,27 @@ export type TChannelRefund = z.infer<typeof ZChannelRefund>;
 
 export const ZRefundApplication = z.object({
   id: zInt,
-  applyNo: z.string(),
+  applyNo: zString,
   tenantId: zInt,
-  enterpriseName: z.string(),
+  enterpriseName: zString,
   kind: ZRefundKind,
   seatId: zInt.nullable(),
-  subject: z.string(),
+  subject: zString,
   months: zInt,
   /** Fen. */
   amount: zInt,
   parts: z.array(ZRefundPart),
-  reason: z.string(),
+  reason: zString,
   state: ZRefundState,
-  rejectReason: z.string(),
-  channel: z.string().nullable(),
+  rejectReason: zString,
+  channel: zString.nullable(),
   /** The channel a refund could go back through (原路退回), null when only the balance can take it. */
-  originalChannel: z.string().nullable(),
+  originalChannel: zString.nullable(),
   /** Approved 原路退回: each order's share and its state at the channel (empty otherwise). */
   channelRefunds: z.array(ZChannelRefund),
-  examinedByName: z.string(),
+  examinedByName: zString,
   examinedAt: ZTime.nullable(),
-  createdByName: z.string(),
+  createdByName: zString,
   createdAt: ZTime,
 });
 export type TRefundApplication = z.infer<typeof ZRefundApplication>;

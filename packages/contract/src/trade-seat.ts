@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTime, zInt } from './http.js';
+import { ZTime, zBoolean, zInt, zString } from './http.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -41,7 +41,7 @@ export type TSeatRenewalInput = z.input<typeof ZSeatRenewalInput>;
 export const ZSeatRenewalResult = z.object({
   order: ZOrder,
   /** True: paid from the balance, the seats are renewed; false: pay the order by QR. */
-  isPaid: z.boolean(),
+  isPaid: zBoolean,
   /** The balance after (fen). */
   balance: zInt,
 });
@@ -49,13 +49,13 @@ export type TSeatRenewalResult = z.infer<typeof ZSeatRenewalResult>;
 
 export const ZPlatformSeatPrice = z.object({
   lineId: zInt,
-  lineName: z.string(),
+  lineName: zString,
   lineMode: zInt,
   /** Fen per seat and month. */
   seatPricePerMonth: zInt,
   /** False: nobody set it yet, the line's default applies. */
-  isSet: z.boolean(),
-  updatedByName: z.string(),
+  isSet: zBoolean,
+  updatedByName: zString,
   updatedAt: ZTime.nullable(),
 });
 export type TPlatformSeatPrice = z.infer<typeof ZPlatformSeatPrice>;

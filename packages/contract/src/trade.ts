@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTime, zInt, zPage } from './http.js';
+import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -49,22 +49,22 @@ export const ZBuyInput = z.object({
 export type TBuyInput = z.input<typeof ZBuyInput>;
 
 export const ZQrCode = z.object({
-  orderNo: z.string(),
-  outTradeNo: z.string(),
+  orderNo: zString,
+  outTradeNo: zString,
   channel: z.enum(payChannels),
   amount: zInt,
   /** What the QR code holds (the channel's code URL; the sandbox's pay page). */
-  codeUrl: z.string(),
-  qrDataUrl: z.string(),
+  codeUrl: zString,
+  qrDataUrl: zString,
   expireAt: ZTime,
 });
 export type TQrCode = z.infer<typeof ZQrCode>;
 
-export const ZPayResult = z.object({ orderNo: z.string(), state: ZOrderState, paidAt: ZTime.nullable() });
+export const ZPayResult = z.object({ orderNo: zString, state: ZOrderState, paidAt: ZTime.nullable() });
 
 export const ZTradeAccount = z.object({
   tenantId: zInt,
-  enterpriseName: z.string(),
+  enterpriseName: zString,
   balance: zInt,
   frozen: zInt,
 });
@@ -75,10 +75,10 @@ export const ZLedgerEntry = z.object({
   kind: z.enum(ledgerKinds),
   amount: zInt,
   balanceAfter: zInt,
-  bizType: z.string(),
-  bizKey: z.string(),
-  remark: z.string(),
-  createdByName: z.string(),
+  bizType: zString,
+  bizKey: zString,
+  remark: zString,
+  createdByName: zString,
   createdAt: ZTime,
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;

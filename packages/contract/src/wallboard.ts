@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zInt } from './http.js';
+import { zInt, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -12,15 +12,15 @@ const route = routesOf('call');
 /** One person with a soft-phone or call-back seat, as 实时监控 shows him now. */
 export const ZWallboardAgent = z.object({
   userId: zInt,
-  realName: z.string(),
-  deptName: z.string(),
+  realName: zString,
+  deptName: zString,
   /** 'softphone' | 'callback': the kinds of seat he holds now (a person may hold both). */
   seatKinds: z.array(z.enum(['softphone', 'callback'])),
   state: z.enum(wallboardStates),
   /** Since when (epoch ms) he is in this state: the call's start or answer, his registration; null offline. */
   since: z.number().nullable(),
   /** The other party of his call, masked when the viewer's rule says so; '' without a call. */
-  party: z.string(),
+  party: zString,
 });
 export type TWallboardAgent = z.infer<typeof ZWallboardAgent>;
 
@@ -40,15 +40,15 @@ export type TWallboard = z.infer<typeof ZWallboard>;
 
 /** One listen: its id for the answer and the stop, and the gateway's offer per party of the call. */
 export const ZListenOffer = z.object({
-  listenId: z.string(),
-  sdps: z.array(z.string()),
+  listenId: zString,
+  sdps: z.array(zString),
 });
 export type TListenOffer = z.infer<typeof ZListenOffer>;
 
 /** 耳语 or 强插: the gateway's answer to the manager's offer (his microphone, send-only). */
 export const ZWhisperStarted = z.object({
-  whisperId: z.string(),
-  sdp: z.string(),
+  whisperId: zString,
+  sdp: zString,
 });
 export type TWhisperStarted = z.infer<typeof ZWhisperStarted>;
 
@@ -110,7 +110,7 @@ export const wallboardRoutes = {
       listenId: z.string().min(1).max(100),
       index: zInt.min(0).max(3),
     }),
-    response: z.object({ sdp: z.string() }),
+    response: z.object({ sdp: zString }),
     permission: Perm.callListen,
     summary: '监听重连',
   }),
@@ -175,9 +175,7 @@ export const wallboardRoutes = {
     method: 'POST',
     path: '/base/call/softphone/whisper',
     request: z.object({}),
-    response: z
-      .object({ whisperId: z.string(), mode: z.enum(['whisper', 'barge']), managerName: z.string() })
-      .nullable(),
+    response: z.object({ whisperId: zString, mode: z.enum(['whisper', 'barge']), managerName: zString }).nullable(),
     permission: Perm.softphoneUse,
     summary: '查询耳语',
   }),
@@ -186,7 +184,7 @@ export const wallboardRoutes = {
     method: 'POST',
     path: '/base/call/softphone/whisper/join',
     request: ZWhisperRef,
-    response: z.object({ sdp: z.string() }),
+    response: z.object({ sdp: zString }),
     permission: Perm.softphoneUse,
     summary: '接收耳语',
   }),
