@@ -123,15 +123,27 @@ const patchedPackages = {
  * Chinese and typographic characters there made the whole 7.8 MB file a two-byte string: every start
  * decoded it as UTF-8 (~30 ms) and held twice the memory. Each such UTF-16 unit becomes `\uXXXX`,
  * which means the same in a comment, a string and a regular expression (an identity escape `\（`
- * becomes `\uFF08`: the backslash is its own); the launcher then reads the file as latin1, a copy.
+ * becomes `\uFF08`: the backslash is its own) — but not in a String.raw template (below); the
+ * launcher then reads the file as latin1, a copy.
  * Source-map columns after an escaped character on its line shift (the lines stay right).
  */
-export const asciiSource = (text) =>
-  text.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, char) => {
+export const asciiSource = (text) => {
+  // String.raw`…` is the one place where an escape would change the value (its raw text is the
+  // value): opus-decoder keeps its WebAssembly there, yEnc-encoded in characters up to U+00FF. Such
+  // a template without substitutions becomes the string literal of the same value (line ends as a
+  // template's raw text has them); one with substitutions and such characters fails the build.
+  const rewritten = text.replace(/String\.raw`((?:[^`\\$]|\\[\s\S]|\$(?!\{))*)`/g, (_, raw) =>
+    JSON.stringify(raw.replace(/\r\n?/g, '\n')),
+  );
+  if (/String\.raw`(?:[^`\\]|\\[\s\S])*?[\u0080-\uffff]/.test(rewritten)) {
+    throw new Error('a String.raw template with substitutions holds characters outside ASCII');
+  }
+  return rewritten.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, char) => {
     const escaped = `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
     // An odd run of backslashes ends in the character's own escape: that one is replaced.
     return (slashes.length % 2 === 1 ? slashes.slice(1) : slashes) + escaped;
   });
+};
 
 /**
  * Bundles the server. Files are written under temporary names and renamed, the launcher last, so a

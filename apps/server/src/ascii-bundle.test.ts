@@ -16,6 +16,9 @@ describe("the bundle's ASCII source (scripts/build-server.mjs)", () => {
     String.raw`return ['\\中'.replace(/\\中/g, 'x'), /\\\（/.test('\\（')];`,
     `return [/[一-龥]+/.exec('abc压测客户def')?.[0], /😀/u.test('😀'), /😀/.test('a😀'), '😀'.length];`,
     `return 'a，b、c'.split(/[,，、;；]/);`,
+    // opus-decoder's WebAssembly: bytes as characters up to U+00FF in a String.raw template, where
+    // a backslash, a dollar sign and a line end are part of the value.
+    'const w = String.raw`dyn§\u00e9¸\\`x$1\n\u0089`; return [w, w.length, [...w].map((c) => c.charCodeAt(0))];',
   ];
 
   it('answers as the original and is ASCII', () => {
@@ -24,6 +27,13 @@ describe("the bundle's ASCII source (scripts/build-server.mjs)", () => {
       expect(isAscii(Buffer.from(escaped))).toBe(true);
       expect(answerOf(escaped)).toEqual(answerOf(program));
     }
+  });
+
+  it('refuses a String.raw template with substitutions that holds characters outside ASCII', () => {
+    // A substitution, written in two pieces so that this file's own strings hold none.
+    const withSubstitution = (tail: string) => ['return String.raw`a$', `{1}${tail}\`;`].join('');
+    expect(() => asciiSource(withSubstitution('§'))).toThrow(/String\.raw/);
+    expect(asciiSource(withSubstitution('b'))).toBe(withSubstitution('b'));
   });
 
   it('leaves ASCII as it is', () => {
