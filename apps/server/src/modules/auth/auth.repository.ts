@@ -35,14 +35,18 @@ export const authRepository = {
     return rows[0] ?? null;
   },
 
-  /** A live session with its user, tenant and the permissions of the user's active roles, in one query. */
+  /**
+   * A live session with its user, tenant and the permissions of the user's active roles, in one
+   * query. A string two roles share may come twice (no DISTINCT: its sort by the collation was most
+   * of the look-up, migration 0063); authOf holds them as a Set.
+   */
   findSession: async (db: TDb, tokenHash: string) => {
     const rows = await db
       .select({
         session: sessions,
         user: users,
         tenant: tenants,
-        permissions: sql<string[]>`coalesce((select array_agg(distinct p) from ${userRoles} ur
+        permissions: sql<string[]>`coalesce((select array_agg(p) from ${userRoles} ur
           join ${roles} r on r.id = ur.role_id and r.status = 'active', unnest(r.permissions) p
           where ur.user_id = ${users.id}), '{}')`,
         isAdmin: sql<boolean>`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id

@@ -185,6 +185,54 @@ describe('the session found by the request transaction', () => {
     }
   });
 
+  it('holds the permissions of his active roles once each, what two roles share and what one disabled role gives', async () => {
+    const db = t.database.db;
+    const [who] = rowsOf<{ id: number; tenant_id: number }>(
+      await db.execute(sql`select id::int, tenant_id::int from users where username = 'agent02'`),
+    );
+    const token = 'permissions-probe-token';
+    await db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId: who!.id,
+      tenantId: who!.tenant_id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const before = rowsOf<{ role_id: number }>(
+      await db.execute(sql`select role_id::int from user_roles where user_id = ${who!.id}`),
+    );
+    const give = async (status: string, permissions: string[]) => {
+      const [r] = rowsOf<{ id: number }>(
+        await db.execute(sql`insert into roles (tenant_id, name, data_scope, status, permissions)
+          values (${who!.tenant_id}, ${`权限测试${Math.random()}`}, 'self', ${status},
+          ${`{${permissions.join(',')}}`}::text[]) returning id::int`),
+      );
+      await db.execute(
+        sql`insert into user_roles (user_id, role_id, tenant_id) values (${who!.id}, ${r!.id}, ${who!.tenant_id})`,
+      );
+    };
+    try {
+      await db.execute(sql`delete from user_roles where user_id = ${who!.id}`);
+      await give('active', ['crm:customer:list', 'crm:customer:add', 'call:record:list']);
+      await give('active', ['call:record:list', 'crm:customer:add', 'stat:call:list']);
+      await give('disabled', ['org:staff:add']);
+      const found = await seen(token);
+      expect([...found!.auth.permissions].sort()).toEqual([
+        'call:record:list',
+        'crm:customer:add',
+        'crm:customer:list',
+        'stat:call:list',
+      ]);
+      expect(await t.app.services.auth.authenticate(token)).toEqual(found!.auth);
+    } finally {
+      await db.execute(sql`delete from user_roles where user_id = ${who!.id}`);
+      for (const { role_id } of before) {
+        await db.execute(
+          sql`insert into user_roles (user_id, role_id, tenant_id) values (${who!.id}, ${role_id}, ${who!.tenant_id})`,
+        );
+      }
+    }
+  });
+
   it('serves lists to many signed-in requests at once, each in its own tenant', async () => {
     const tokens = [await t.loginAs.admin(), await t.loginAs.platform()];
     const answers = await Promise.all(
