@@ -14,7 +14,7 @@
 //    on a free line (rating only: what ingestion did before billing, a price look-up) against a line
 //    charged from a package and a line charged to the balance, interleaved, median per call.
 // Usage: node --import tsx bench/billing.bench.ts [--records 10000000] [--runs 21] [--calls 200]
-//        [--only ingestion|pages] [--plans 0]
+//        [--only ingestion|pages] [--plans 0] [--warmup 200 (requests of each column before a case)]
 //        [BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yunhu_bench_calls]
 // Rows are added until N records are there (never removed).
 
@@ -38,11 +38,13 @@ const { values: args } = parseArgs({
     calls: { type: 'string', default: '200' },
     only: { type: 'string', default: '' },
     plans: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '200' },
   },
 });
 const wanted = Number(args.records);
 const runs = Number(args.runs);
 const ingestCalls = Number(args.calls);
+const warmup = Number(args.warmup);
 process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/yunhu_bench_calls';
 process.env.LOG_LEVEL = 'warn';
 const { benchUrl, openBenchDatabase } = await import('./bench-db.js');
@@ -339,8 +341,10 @@ if (args.only !== 'ingestion') {
       if (json.code !== 0) throw new Error(`${c.path}: ${json.msg}`);
     };
     const raw = () => withTenant(database, tenantId, (tx) => c.raw(tx, c.who));
-    // Warm-up: the server's code paths compiled and its connections' plans kept (migration 0061).
-    for (let i = 0; i < 10; i++) {
+    // Warm-up, the same for the three columns: the connections' plans kept (migration 0061) and the
+    // request's code optimised by V8, as in a server that has been up a while (10 rounds before
+    // stop 31; four runs alternating 10 and 200 showed no difference beyond the machine's noise).
+    for (let i = 0; i < warmup; i++) {
       await http();
       await raw();
       await bareRun();
