@@ -7,6 +7,7 @@ import { registerWechatScanPage } from './adapters/wechat-scan-page.js';
 import { runWhileUp } from './background-jobs.js';
 import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
+import { guardRequestTransactions } from './db/tenant.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { LeanRequestLog } from './http/request-log.js';
@@ -141,6 +142,8 @@ export const buildApp = async (
   } = {},
 ): Promise<TApp> => {
   const housekeepingAfterMs = opts.housekeepingAfterMs ?? 0;
+  // The nested-transaction guard costs every request its promise hooks: tests and development only.
+  guardRequestTransactions(!config.isProduction);
   const app = Fastify({
     logger: { level: config.logLevel },
     logController: new LeanRequestLog(config.logLevel),
