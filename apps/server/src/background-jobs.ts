@@ -8,8 +8,8 @@ type TJob = { stop: () => unknown };
  * started when the server closes (a start still waiting is dropped). Used for the jobs whose first
  * run is housekeeping at start (the automatic release, imports left running, recordings left
  * pending): on the embedded database, which runs one statement at a time, a server's first answers
- * otherwise waited behind that housekeeping (issue 13's warm start). main.ts asks for a moment
- * after it listens; an app built without it (the tests) starts them at once, as before.
+ * otherwise waited behind that housekeeping. main.ts asks for a moment
+ * after it listens; an app built without it (the tests) starts them at once.
  */
 export const runWhileUp = (app: FastifyInstance, afterMs: number, start: () => TJob): void => {
   let job: TJob | null = null;

@@ -119,7 +119,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the walls around PostgreSQL ses
 });
 
 /**
- * Issue 13's warm start: a start asks one query whether the journal's migrations are all applied
+ * Warm start: a start asks one query whether the journal's migrations are all applied
  * (drizzle's own test: the newest applied `created_at` against the journal's newest `when`) and
  * runs the migrator only when not.
  */

@@ -8,13 +8,13 @@ import { rowsOf, type TDatabase } from './client.js';
 /**
  * Parents that are never deleted for good: tenants and lines stay, people and departments are
  * soft-deleted (status / deleted_at). Their children's keys need no index of their own; every other
- * foreign key does (migration 0033, issue 13).
+ * foreign key does (migration 0033).
  */
 const softDeletedParents = ['tenants', 'users', 'departments', 'lines'];
 
 type TKey = { child: string; name: string; parent: string; columns: string[]; indexed: boolean };
 
-describe('foreign keys and deletes (issue 13)', () => {
+describe('foreign keys and deletes', () => {
   let database: TDatabase;
   let keys: TKey[];
   beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('foreign keys and deletes (issue 13)', () => {
       .filter((k) => !softDeletedParents.includes(k.parent) && !k.indexed)
       .map((k) => `${k.child}(${k.columns.join(', ')}) -> ${k.parent}`);
     expect(missing).toEqual([]);
-    // The keys behind the recycle bin's purge (the 73 s of issue 13) are among those checked.
+    // The keys behind the recycle bin's purge (without them a purge scans whole tables) are among those checked.
     const ofCustomers = keys.filter((k) => k.parent === 'customers').map((k) => `${k.child}.${k.columns}`);
     expect(ofCustomers).toEqual(
       expect.arrayContaining(['call_records.customer_id', 'call_binds.customer_id', 'call_task_items.customer_id']),

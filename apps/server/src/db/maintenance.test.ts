@@ -14,7 +14,7 @@ describe('the statistics job on PGlite', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the statistics job on PostgreSQL (issue 13)', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the statistics job on PostgreSQL', () => {
   let database: TDatabase;
   let url: string;
   let client: pg.Client;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /**
- * Planner statistics and the visibility map kept fresh where autovacuum is off (issue 13). The
+ * Planner statistics and the visibility map kept fresh where autovacuum is off. The
  * lists' counts are index-only scans that skip the heap only on pages VACUUM marked all-visible,
  * and every plan relies on ANALYZE's row estimates: without either they are 8-12x slower. On a
  * PostgreSQL server with `autovacuum = off` (the machines here, some users' too) this job does

@@ -2,7 +2,7 @@ import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
- * Which rows of its tenant a user may see (issue 3, DESIGN.md section 4), resolved once per request
+ * Which rows of its tenant a user may see (DESIGN.md section 4), resolved once per request
  * by the org service (`org.dataScopeOf(auth)`): everything, or the rows he owns plus the rows of a
  * set of departments (the union over his active roles).
  */

@@ -81,7 +81,7 @@ export type TBindDeps = {
   database: TDatabase;
   authenticate: (token: string | null) => Promise<TAuth | null>;
   /**
-   * authenticate and the request's transaction in one round trip (issue 13: the auth service's
+   * authenticate and the request's transaction in one round trip (the auth service's
    * inSession); without it, authenticate and then the transaction.
    */
   inSession?: TInSession;
@@ -115,7 +115,7 @@ const fromAuth = (auth: TAuth): TAuditSubject => ({
 
 const openBeforePasswordChange = new Set(passwordChangeOpenPaths);
 
-/** A session whose password someone else set reaches only the routes that change it (issue 17). */
+/** A session whose password someone else set reaches only the routes that change it. */
 const refuseBeforePasswordChange = (auth: TAuth, route: TRouteDef) => {
   if (auth.mustChangePassword && !openBeforePasswordChange.has(route.path)) {
     throw commonErrors.passwordChangeRequired();
@@ -156,7 +156,7 @@ export const bindRoutes = <T extends TRouteTable>(
     };
     const noSubject = { setSubject: () => undefined };
     // A signed-in route that is not audited and runs in the request's transaction (every list and
-    // read): the session is found by that transaction's first statement (issue 13). The same checks
+    // read): the session is found by that transaction's first statement. The same checks
     // in the same order: signed in, permitted, input; the scope; the handler.
     if (route.access === 'user' && !route.audited && typeof handler === 'function') {
       app.route({
@@ -169,7 +169,7 @@ export const bindRoutes = <T extends TRouteTable>(
             refuseBeforePasswordChange(auth, route);
             if (!hasPermission(auth, route.permission)) throw forbidden();
             const input = inputOf(req);
-            // Read with the session where inSession reads it (auth's, issue 13), else resolved here.
+            // Read with the session where inSession reads it (auth's), else resolved here.
             const scope = found.scope ?? (await deps.scopeOf(tx, auth));
             return handler({ auth, input, ip: req.ip, req, reply, audit: noSubject, tx, scope });
           });

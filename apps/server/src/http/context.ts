@@ -18,7 +18,7 @@ export type TAuth = {
   permissions: ReadonlySet<string>;
   tokenHash: string;
   /**
-   * Someone else set his password (issue 17): until he changes it, only the routes of
+   * Someone else set his password: until he changes it, only the routes of
    * `passwordChangeOpenPaths` answer him (the binder). Absent: false.
    */
   mustChangePassword?: boolean;
@@ -28,7 +28,7 @@ export type TAuth = {
 export type TAuditSubject = { tenantId: number; userId: number; userName: string; realName: string };
 
 /**
- * What a service is handed for one request (issue 12): who asks, the request's one tenant
+ * What a service is handed for one request: who asks, the request's one tenant
  * transaction, and his data scope resolved once inside it. Services never see Fastify.
  */
 export type TRequestContext = { auth: TAuth; tx: TDb; scope: TDataScope };
@@ -71,7 +71,7 @@ export const hasPermission = (auth: TAuth, perm: string | null): boolean =>
     .split(';')
     .map((p) => p.trim())
     .some((p) => {
-      // An agent's console strings are held by name, by an agent's roles only (issue 18): neither
+      // An agent's console strings are held by name, by an agent's roles only: neither
       // the platform operator nor an enterprise's administrator reaches an agent's console.
       if (isAgentPerm(p)) return !auth.isSuper && auth.permissions.has(p);
       return auth.isSuper || (!isPlatformPerm(p) && (auth.isAdmin || auth.permissions.has(p)));

@@ -17,7 +17,7 @@ const attachment = (reply: FastifyReply, fileName: string, mime: string) =>
     .header('Cache-Control', 'no-store');
 
 /**
- * What a download route returns (issue 12): the binder sends it once the request's transaction
+ * What a download route returns: the binder sends it once the request's transaction
  * has ended, so services never see Fastify's reply.
  */
 export type TDownload =

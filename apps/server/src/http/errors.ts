@@ -36,7 +36,7 @@ export type TErrorDef = readonly [kind: TErrorKind, message: TMessage];
 type TRaise<M> = M extends (...args: infer A) => string ? (...args: A) => AppError : () => AppError;
 
 /**
- * An area's errors, declared once in `<area>.errors.ts` (issue 12):
+ * An area's errors, declared once in `<area>.errors.ts`:
  * `export const crmErrors = defineErrors('crm', { customerMissing: ['notFound', '客户不存在或已删除'] })`
  * then `throw crmErrors.customerMissing()`; the envelope carries `reason: 'crm.customerMissing'`.
  */
@@ -60,7 +60,7 @@ export const defineErrors = <const D extends Record<string, TErrorDef>>(
 export const commonErrors = defineErrors('common', {
   unauthorized: ['unauthorized', '登录已过期，请重新登录'],
   forbidden: ['forbidden', '没有权限，请联系管理员'],
-  /** A session whose password someone else set, before it is changed (issue 17). */
+  /** A session whose password someone else set, before it is changed. */
   passwordChangeRequired: ['forbidden', '您的密码由管理员设置，请先修改密码后再使用'],
   notFound: ['notFound', '数据不存在或已删除'],
   /** A field the contract's schema could not say (the message names it). */

@@ -1,5 +1,5 @@
 /**
- * What every request's input must satisfy before any schema or handler sees it (issue 11, item 8):
+ * What every request's input must satisfy before any schema or handler sees it:
  * no NUL character and no lone UTF-16 surrogate in any string or key (PostgreSQL refuses both in
  * text and jsonb, so they would surface as a server error, or break the operation-log row of an
  * action that already happened), and nesting no deeper than any form of ours needs. Unknown keys

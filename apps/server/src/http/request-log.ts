@@ -4,7 +4,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 export const slowRequestMs = 1000;
 
 /**
- * Request logging that costs little (issue 13). Fastify's two lines per request ("incoming request",
+ * Request logging that costs little. Fastify's two lines per request ("incoming request",
  * "request completed") cost 12 % of `/healthz`'s throughput at `info`. Here, at `info`, a request
  * leaves one lean line only when it went wrong (an error, a status of 500 or more) or was slow;
  * at `debug` and `trace` every request is logged the full way. Fastify's other lines (errors,

@@ -7,7 +7,7 @@ import { startTestApp, type TTestApp } from '../test/harness.js';
 import { otherEnterprise } from '../test/other-enterprise.js';
 
 /**
- * Bad input over the whole route table (issue 11): NUL bytes, lone surrogates, numbers JSON allows
+ * Bad input over the whole route table: NUL bytes, lone surrogates, numbers JSON allows
  * but a date or an integer column does not, deep nesting, long texts, wrong types and another
  * enterprise's ids, in known and unknown fields. Every answer is an envelope without code 500, and a
  * refused request changes no row: a trigger on every table counts the rows each request writes.

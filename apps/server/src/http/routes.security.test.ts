@@ -32,7 +32,7 @@ describe('route table security', () => {
       jobNumber: '0099',
     });
     bareToken = await t.login('norole', 'Norole@2026');
-    // An agent's administrator (issue 18): the only one holding the agent console's strings.
+    // An agent's administrator: the only one holding the agent console's strings.
     const agent = await t.call(
       routeTables.agent.platformAgentCreate,
       {

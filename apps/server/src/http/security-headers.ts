@@ -42,7 +42,7 @@ const headersOf = (helmetOptions: HelmetOptions): Record<string, string> => {
  * helmet's security headers on every answer (API, errors, unknown paths, the web app). Our policy
  * has no per-request part (no nonces), so the headers are computed once at start; @fastify/helmet
  * ran helmet's whole middleware — building each header and parsing the policy's directives — in
- * every request's onRequest hook (issue 13: ~0.05–0.08 ms and its garbage on each request).
+ * every request's onRequest hook (~0.05–0.08 ms and its garbage on each request).
  */
 export const registerSecurityHeaders = (app: FastifyInstance): void => {
   const headers = headersOf(options);

@@ -22,7 +22,7 @@ export const cacheControlOf = (relativePath: string) => {
 };
 
 /**
- * The built web app (issue 13 "First load"). The build writes a brotli and a gzip copy beside each text
+ * The built web app. The build writes a brotli and a gzip copy beside each text
  * file (`apps/web/build/precompress.ts`); the client gets the best one its `Accept-Encoding` allows (br,
  * then gzip, else the file itself), with `Vary: Accept-Encoding`, so nothing is compressed per request.
  *

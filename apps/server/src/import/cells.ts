@@ -1,5 +1,5 @@
 /**
- * What every cell of every import goes through before any check (issue 12): lists arrive typed in
+ * What every cell of every import goes through before any check: lists arrive typed in
  * a Chinese input method, so full-width digits and letters (１３９…, Ｂ), the ideographic space and
  * full-width punctuation are folded to their half-width forms (NFKC), and the cell is trimmed.
  * Zero-width characters copied from web pages and chat tools are dropped.

@@ -2,11 +2,11 @@ import { defineErrors } from '../http/errors.js';
 
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10}MB`;
 
-/** The errors of every import (issue 12): reading the file, the preview, the confirm. */
+/** The errors of every import: reading the file, the preview, the confirm. */
 export const importErrors = defineErrors('import', {
   fileMissing: ['invalid', '请选择要导入的文件（字段：file）'],
   wrongKind: ['invalid', '请上传 .xlsx 或 .csv 格式的文件（可先下载导入模板）'],
-  /** A PNG renamed .xlsx, random bytes: said as such, not as a missing column (issue 12). */
+  /** A PNG renamed .xlsx, random bytes: said as such, not as a missing column. */
   notSpreadsheet: ['invalid', '文件不是有效的Excel或CSV表格，请上传 .xlsx 文件，或 UTF-8 / GBK 编码的 .csv 文件'],
   unreadable: ['invalid', '文件无法读取，请使用导入模板填写的 .xlsx 文件，或 UTF-8 / GBK 编码的 .csv 文件'],
   oldExcel: ['invalid', '不支持旧版 .xls 文件，请在 Excel 中另存为 .xlsx 后再导入'],

@@ -3,7 +3,7 @@ import { rowsOf, type TDb } from '../db/client.js';
 import { crmImportRows as importRows, crmImports as imports } from '../db/schema.js';
 
 /**
- * The staging tables of every import (issue 12): a batch (`crm_imports`, named after the first
+ * The staging tables of every import: a batch (`crm_imports`, named after the first
  * import that had them) and its rows (`crm_import_rows`), each row with what was read, why it is
  * refused, and its outcome once written: the checkpoint an interrupted import resumes from.
  */

@@ -19,7 +19,7 @@ export const importLimits = {
   chunk: 500,
   /**
    * Rows read, checked and staged per transaction of a preview, and written per chunk by a
-   * set-based writer (one statement from the staging table; issue 13): 100,000 rows in 50 and 20
+   * set-based writer (one statement from the staging table): 100,000 rows in 50 and 20
    * transactions instead of 200 each.
    */
   checkChunk: 2000,
@@ -89,7 +89,7 @@ export type TStagedCounts = { total: number; valid: number; invalid: number; dup
 const outcomeText: Record<string, string> = { inserted: '已导入', updated: '已更新', skipped: '已跳过' };
 
 /**
- * The life of every import after its file was read (issue 12): the batch and its staged rows,
+ * The life of every import after its file was read: the batch and its staged rows,
  * the confirm, the writing in the background, the progress, the result to download, and the
  * recovery of an import whose process died.
  *
@@ -104,7 +104,7 @@ const outcomeText: Record<string, string> = { inserted: '已导入', updated: '�
  * twice, none missing. A writer that wakes after its lease was taken finds the lease gone and stops.
  * A one-transaction import (black-list) is the same with one chunk: a dead writer wrote nothing.
  *
- * Near COPY (issue 13): a set-based writer (customers) writes 5,000 staged rows per chunk straight
+ * Near COPY: a set-based writer (customers) writes 5,000 staged rows per chunk straight
  * from the staging table in SQL; a row it writes leaves the staging in that chunk's transaction
  * (gone = written: the checkpoint is then the valid rows still there without an outcome). When an
  * import ends the rows written and its settings row go; the refused and skipped rows stay, with
@@ -366,7 +366,7 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
       found += n;
       if (n < limit) break;
     }
-    // Batches that expired unwritten lose the rows that will never be written (issue 13).
+    // Batches that expired unwritten lose the rows that will never be written.
     for (let n = limit; n === limit; ) n = await repo.removeExpired(database.db, importLimits.batchTtlHours, limit);
     return found;
   };

@@ -55,7 +55,7 @@ export type TSheetReadSpec = {
 };
 
 /**
- * Reads the rows of an upload as every import does (issue 12): the first non-blank row is the
+ * Reads the rows of an upload as every import does: the first non-blank row is the
  * header, each cell folded to half-width and trimmed, blank rows counted (gaps in the row numbers
  * included: an xlsx stores no empty row), header cells of no column listed, the first rows kept as
  * a sample of what was read. `read()` says all that once the rows have been gone through.

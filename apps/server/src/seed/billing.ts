@@ -5,7 +5,7 @@ import { lines } from '../modules/line/line.schema.js';
 const day = 86_400_000;
 
 /**
- * The demo lines' rates (issue 16, docs/decisions/0018-billing.md), in force since a year before the
+ * The demo lines' rates (docs/decisions/0018-billing.md), in force since a year before the
  * seeded calls: the soft-phone and call-back lines per started minute at their price, the APP line
  * per 6 s (1 fen) with a 60 s minimum block — the two kinds of line the platform sets on 线路资费.
  */

@@ -181,7 +181,7 @@ export const seedCalling = async (tx: TDb, demo: TSeedPeople, now: number): Prom
     .values(customerRows)
     .returning({ id: customers.id, mobile: customers.mobile, ownerId: customers.ownerId });
 
-  // Follow-ups behind every 最近跟进 (issue 17): the last one is the customer's last follow-up
+  // Follow-ups behind every 最近跟进: the last one is the customer's last follow-up
   // (its time and content), with up to two earlier ones, by the owner (a pool customer's by an agent
   // who followed him before he went back), so 跟进次数 and the timeline agree with the list.
   // Their own random sequence, so the calls below stay what they were.
@@ -262,7 +262,7 @@ export const seedCalling = async (tx: TDb, demo: TSeedPeople, now: number): Prom
     }
   }
   for (let i = 0; i < calls.length; i += 500) await tx.insert(callRecords).values(calls.slice(i, i + 500));
-  // A dial request behind every record (issue 17), as the dial flow leaves them: made a few seconds
+  // A dial request behind every record, as the dial flow leaves them: made a few seconds
   // before the call started, over once it ended, so 拨打次数 and 通话次数 agree everywhere.
   const modeOf = new Map(lineList.map((l) => [l.id, l.mode]));
   const binds: (typeof callBinds.$inferInsert)[] = calls.map((c) => ({
@@ -292,7 +292,7 @@ export const seedCalling = async (tx: TDb, demo: TSeedPeople, now: number): Prom
 };
 
 /**
- * What 坐席管理 and the number screens start with (issue 5): free seats to assign, the
+ * What 坐席管理 and the number screens start with: free seats to assign, the
  * enterprise's own caller numbers (one distributed), and China Mobile work numbers (one bound).
  */
 const seedSeatsAndNumbers = async (

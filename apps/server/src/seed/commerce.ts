@@ -4,7 +4,7 @@ import { packetProducts } from '../modules/packet/packet.schema.js';
 import { book } from '../modules/trade/ledger.repository.js';
 
 /**
- * The demo's commerce (issue 15): a package catalogue on every line (one entry off the shelf), and
+ * The demo's commerce: a package catalogue on every line (one entry off the shelf), and
  * the demo enterprise's opening balance, booked through the ledger like any movement.
  */
 export const seedCommerce = async (tx: TDb, demoTenantId: number) => {

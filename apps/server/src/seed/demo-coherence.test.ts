@@ -8,7 +8,7 @@ const { callCensus, callRecord, crm, crmImport } = routeTables;
 const day = 86_400_000;
 
 /**
- * Issue 17, a coherent demo: every figure of the home cards equals what its list shows for the same
+ * A coherent demo: every figure of the home cards equals what its list shows for the same
  * range and the same person's scope (through the API, as the screens ask), every 最近跟进 has its
  * follow-up records, and every call record its dial request.
  */

@@ -12,7 +12,7 @@ import { seedCommerce } from './commerce.js';
 import { seedPlatformContent } from './platform.js';
 import { seedTasks } from './tasks.js';
 
-/** The demo sign-ins printed at start and used by the end-to-end tests (issue 2, exactly). */
+/** The demo sign-ins printed at start and used by the end-to-end tests (exactly). */
 export const demoLogins = [
   {
     username: 'platform',
@@ -118,7 +118,7 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
         permissions: allPermissions(),
       })
       .returning();
-    // The demo enterprise's roles are the templates every new enterprise starts with (issue 17).
+    // The demo enterprise's roles are the templates every new enterprise starts with.
     const [adminRole, managerRole, agentRole] = await tx
       .insert(roles)
       .values(roleTemplates().map((role) => ({ ...role, tenantId: demo!.id })))
@@ -271,7 +271,7 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
     await seedPlatformContent(tx, demo!.id, now);
     await seedCommerce(tx, demo!.id);
   });
-  // The planner knows the filled tables at once (issue 17), not after autovacuum's next round.
+  // The planner knows the filled tables at once, not after autovacuum's next round.
   await db.execute(
     sql`VACUUM ANALYZE customers, crm_follow_records, call_records, call_binds, call_hourly_stats, call_daily_stats`,
   );

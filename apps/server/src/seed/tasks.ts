@@ -7,7 +7,7 @@ import type { TSeedPeople } from './calling.js';
 const day = 86_400_000;
 
 /**
- * A calling task under way (任务卡, issue 6): the manager's, over two agents of his department,
+ * A calling task under way (任务卡): the manager's, over two agents of his department,
  * each with five of his customers, two of them done. agent01 is left out: the end-to-end tests
  * give him tasks of their own.
  */

@@ -9,7 +9,7 @@ import { agentSettlementErrors as errors } from './agent-settlement.errors.js';
 type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 
 /**
- * 停用/启用代理商 (issue 18, decision 0020 "Settlement and closing"). Closing moves the agent's tenant to
+ * 停用/启用代理商 (decision 0020 "Settlement and closing"). Closing moves the agent's tenant to
  * `closed`: the auth area refuses its sign-in and its sessions (ended here for good), the org area
  * refuses its invitation code, and the trade area's cascade no longer finds it, so its enterprises
  * buy at the platform's base price and no margin is booked. Reopening moves it back; its users sign

@@ -1,6 +1,6 @@
 import { defineErrors } from '../../http/errors.js';
 
-/** 经销商's errors (issue 18, decision 0020 "Distributors"), each declared once. */
+/** 经销商's errors (decision 0020 "Distributors"), each declared once. */
 export const agentJxsErrors = defineErrors('agentJxs', {
   /** The data wall: a distributor's login reaches only its own screens. */
   notForDistributor: ['forbidden', '经销商账号不能使用该功能'],

@@ -4,7 +4,7 @@ import { billingDaily, orders, seatTerms, tenants, users } from '../../db/schema
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { agentDistributors, jxsUnlockLeads } from './agent-jxs.schema.js';
 
-// 经销商 (issue 18, decision 0020 "Distributors"). Every statement names the agent, and where the
+// 经销商 (decision 0020 "Distributors"). Every statement names the agent, and where the
 // caller is a distributor, the distributor: `distributorId` null = the agent sees all of its own.
 
 const num = (v: unknown) => Number(v ?? 0);

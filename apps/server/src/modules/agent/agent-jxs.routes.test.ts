@@ -11,7 +11,7 @@ import { createTestAgent } from './agent.test-kit.js';
 const { agent: r, auth, platform: platformRoutes, org, crm } = routeTables;
 
 /**
- * 经销商 (issue 18, decision 0020 "Distributors"): the agent creates distributors, each signs in to
+ * 经销商 (decision 0020 "Distributors"): the agent creates distributors, each signs in to
  * its own menu with its own invitation code; an enterprise registering with it is attributed to it;
  * the distributor sees only its enterprises and leads (every other agent screen refused, even with
  * the strings), another agent's distributor nothing; a disabled code is refused; move-crm moves once.

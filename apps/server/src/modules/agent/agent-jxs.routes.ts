@@ -3,7 +3,7 @@ import type { THandlers } from '../../http/bind.js';
 import { streamXlsx } from '../../http/download.js';
 import { jxsLeadColumns, jxsMonthUseColumns, type TAgentJxsService } from './agent-jxs.service.js';
 
-/** 经销商 (issue 18): part of the agent's route table, bound in app.ts. */
+/** 经销商: part of the agent's route table, bound in app.ts. */
 export const agentJxsHandlers = (jxs: TAgentJxsService): THandlers<typeof agentJxsRoutes> => ({
   jxsUserPage: (ctx) => jxs.page(ctx, ctx.input),
   createJxsInfo: (ctx) => jxs.create(ctx, ctx.input),

@@ -3,7 +3,7 @@ import { createdAt, id, ref, ts } from '../../db/columns.js';
 import { tenants, users } from '../org/org.schema.js';
 
 /**
- * 经销商 (issue 18, migration 0058, decision 0020 "Distributors"): a user of the agent's tenant with
+ * 经销商 (migration 0058, decision 0020 "Distributors"): a user of the agent's tenant with
  * its own invitation code. Not a tenant table: registration reads the code before any tenant exists,
  * and the agent reads its distributors across tenants by `agent_id`.
  */

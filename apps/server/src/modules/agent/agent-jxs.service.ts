@@ -125,7 +125,7 @@ export type TAgentJxsDeps = {
 export type TAgentJxsService = ReturnType<typeof createAgentJxsService>;
 
 /**
- * 经销商 (issue 18, decision 0020 "Distributors"): the agent's distributors, each a login of the
+ * 经销商 (decision 0020 "Distributors"): the agent's distributors, each a login of the
  * agent's tenant with its own invitation code; the enterprises it brought, their month's use, and
  * the leads it unlocked, moved once into one of its enterprises' CRM.
  */

@@ -6,7 +6,7 @@ import { agentLines } from './agent-stock.schema.js';
 
 type TPageQ = { page: number; limit: number };
 
-// getBaseLinePage, getAgentMobile, get-industry and GET apply/unsubscribe (issue 18). Statements that
+// getBaseLinePage, getAgentMobile, get-industry and GET apply/unsubscribe. Statements that
 // read another tenant's rows name the agent (or the enterprise's own agent) they read for.
 
 export const agentLookupRepository = {

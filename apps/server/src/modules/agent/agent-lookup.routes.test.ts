@@ -12,8 +12,8 @@ import { createTestAgent } from './agent.test-kit.js';
 const { agent: r } = routeTables;
 
 /**
- * packet-download, getBaseLinePage, getAgentMobile, get-industry and GET apply/unsubscribe (issue 18,
- * decision 0020): what each party sees, and the walls — another agent's objects never reached, an
+ * packet-download, getBaseLinePage, getAgentMobile, get-industry and GET apply/unsubscribe (decision
+ * 0020): what each party sees, and the walls — another agent's objects never reached, an
  * enterprise and the platform refused the agent's routes. PGlite and PostgreSQL (TEST_DATABASE_URL).
  */
 describe('agent look-ups', () => {

@@ -4,7 +4,7 @@ import { streamXlsx } from '../../http/download.js';
 import { rowsInMemory } from '../../http/xlsx-stream.js';
 import { agentPacketColumns, type TAgentLookupService } from './agent-lookup.service.js';
 
-/** packet-download, getBaseLinePage, getAgentMobile, get-industry, GET apply/unsubscribe (issue 18). */
+/** packet-download, getBaseLinePage, getAgentMobile, get-industry, GET apply/unsubscribe. */
 export const agentLookupHandlers = (lookup: TAgentLookupService): THandlers<typeof agentLookupRoutes> => ({
   packetDownload: async (ctx) => {
     const { rows, fileName } = await lookup.packetDownload(ctx, ctx.input);

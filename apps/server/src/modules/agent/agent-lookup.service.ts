@@ -35,8 +35,8 @@ const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().s
 export type TAgentLookupService = ReturnType<typeof createAgentLookupService>;
 
 /**
- * packet-download, getBaseLinePage, getAgentMobile, get-industry and GET apply/unsubscribe (issue 18,
- * decision 0020 "Downloads, base lines, the agent's contact, industries and unsubscribe applications").
+ * packet-download, getBaseLinePage, getAgentMobile, get-industry and GET apply/unsubscribe (decision
+ * 0020 "Downloads, base lines, the agent's contact, industries and unsubscribe applications").
  */
 export const createAgentLookupService = () => ({
   /** 套餐管理's rows with the page's filters (an agent's own catalogue: dozens of rows, read in the request). */

@@ -4,7 +4,7 @@ import { noticeReads, notices, noticeTargets, tenants, users } from '../../db/sc
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { agentNotices } from './agent-notice.schema.js';
 
-// An agent's notices (issue 18). Every statement names the agent; the service runs them across
+// An agent's notices. Every statement names the agent; the service runs them across
 // tenants (the enterprises' users and read marks), for the agent's own enterprises only.
 
 type TPaging = { page: number; limit: number };

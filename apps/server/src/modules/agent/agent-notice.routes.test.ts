@@ -11,7 +11,7 @@ import { agentNotices } from './agent-notice.schema.js';
 const { agent: r, auth, platform: platformRoutes, system } = routeTables;
 
 /**
- * An agent's notices (issue 18): published to its enterprises' bells once per request key, the
+ * An agent's notices: published to its enterprises' bells once per request key, the
  * figures of their reach and reading (notice-cpfr), and the walls: another agent's enterprises and
  * notices are out of reach, an enterprise or the platform never reaches the agent's routes.
  */

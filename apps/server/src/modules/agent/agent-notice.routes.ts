@@ -5,7 +5,7 @@ import type { TAgentSeatSummaryService } from './agent-seat-summary.service.js';
 
 type TNoticeRoutes = Pick<typeof agentRoutes, 'noticePage' | 'noticePublish' | 'noticeReach' | 'seatSummary'>;
 
-/** The agent console's 公告 and 坐席汇总 routes (issue 18), spread into agentHandlers. */
+/** The agent console's 公告 and 坐席汇总 routes, spread into agentHandlers. */
 export const agentNoticeHandlers = (
   notices: TAgentNoticeService,
   seats: TAgentSeatSummaryService,

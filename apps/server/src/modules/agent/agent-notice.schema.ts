@@ -3,7 +3,7 @@ import { createdAt, id, ref } from '../../db/columns.js';
 import { tenants } from '../org/org.schema.js';
 import { notices } from '../system/system.schema.js';
 
-// An agent's notices to its enterprises (issue 18, migration 0048, docs/decisions/0020-resellers.md).
+// An agent's notices to its enterprises (migration 0048, docs/decisions/0020-resellers.md).
 
 /**
  * Which agent published which notice of the bell (system area's `notices`, addressed to its

@@ -23,7 +23,7 @@ const toNotice = (r: TNoticeRow): TAgentNotice => ({
 export type TAgentNoticeService = ReturnType<typeof createAgentNoticeService>;
 
 /**
- * An agent's notices (公告) to its enterprises (issue 18, docs/decisions/0020-resellers.md). A notice
+ * An agent's notices (公告) to its enterprises (docs/decisions/0020-resellers.md). A notice
  * is the bell's own (system area): addressed to the enterprises, every user of each sees it and
  * marks it read there; the agent sees how many enterprises and users it reached and who read it.
  */

@@ -5,7 +5,7 @@ import { lines, tenants } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { agentLines, packetChanges } from './agent-stock.schema.js';
 
-// 套餐变更 (issue 18). Every statement names the agent it acts for; the service runs them across
+// 套餐变更. Every statement names the agent it acts for; the service runs them across
 // tenants (the packages and records are the agent's enterprises').
 
 const fromLine = alias(lines, 'from_line');

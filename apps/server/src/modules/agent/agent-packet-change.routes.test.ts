@@ -14,7 +14,7 @@ const { agent: r, packet: packetRoutes } = routeTables;
 const day = 86_400_000;
 
 /**
- * 套餐变更 (issue 18, decision 0020 "Line stock and the agent's packages"): the agent moves what is
+ * 套餐变更 (decision 0020 "Line stock and the agent's packages"): the agent moves what is
  * left of an enterprise's package to another of its opened lines; the walls; N changes of one
  * package at once move it once; a change racing the package's call charging never makes seconds
  * appear or vanish. PGlite and PostgreSQL (TEST_DATABASE_URL).

@@ -42,7 +42,7 @@ const notLiveReason = (p: TLockedPacket, now: Date): string | null => {
 export type TAgentPacketChangeService = ReturnType<typeof createAgentPacketChangeService>;
 
 /**
- * 套餐变更 (issue 18, spec section 7 Agent `queryPacketForChange`, `queryLineForChangePacket`,
+ * 套餐变更 (spec section 7 Agent `queryPacketForChange`, `queryLineForChangePacket`,
  * `changePacket`; decision 0020 "Line stock and the agent's packages"): the agent moves what is left
  * of an enterprise's live package to another of its opened lines, within the enterprise. The seconds
  * move as they are; no money moves, so a line of a higher per-minute rate is not offered.

@@ -3,7 +3,7 @@ import { rowsOf, type TDb } from '../../db/client.js';
 import { billingDaily, callDailyStats, seats, seatTerms, tenants } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 
-// 坐席汇总 (issue 18): the agent's enterprises, each with its seats and this month's use. Read
+// 坐席汇总: the agent's enterprises, each with its seats and this month's use. Read
 // across tenants, so every statement starts from `tenants.agent_id = agent` (tenants_agent_created_idx)
 // and reads each enterprise's rows by its tenant id through an index: seats (seats_tenant_user_idx),
 // seat_terms (seat_terms_tenant_created_idx, migration 0048), the daily roll-ups of calls and

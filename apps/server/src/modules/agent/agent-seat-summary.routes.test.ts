@@ -16,7 +16,7 @@ const { agent: r, auth, platform: platformRoutes } = routeTables;
 const day = 24 * 3600 * 1000;
 
 /**
- * 坐席汇总 (issue 18): per enterprise of the agent, its seats live / expiring within 7 days /
+ * 坐席汇总: per enterprise of the agent, its seats live / expiring within 7 days /
  * expired, seat months bought this month, calls and billed seconds this month; server-side pages,
  * another agent's enterprises never in it, index plans for every table it reads.
  */

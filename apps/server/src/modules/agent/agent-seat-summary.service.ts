@@ -24,7 +24,7 @@ export const seatSummaryWindow = (now: Date): TSeatSummaryWindow => {
 
 export type TAgentSeatSummaryService = ReturnType<typeof createAgentSeatSummaryService>;
 
-/** 坐席汇总 (Resource/JSXseatSummary, issue 18): seats and this month's use across the agent's enterprises. */
+/** 坐席汇总 (Resource/JSXseatSummary): seats and this month's use across the agent's enterprises. */
 export const createAgentSeatSummaryService = () => ({
   seatSummary: (ctx: TRequestContext, q: TReq<'seatSummary'>) =>
     asAgent(ctx, async (db, agent) => {

@@ -1,6 +1,6 @@
 import { defineErrors } from '../../http/errors.js';
 
-/** 代理商结算 and 停用/启用代理商 (issue 18): their errors, each declared once. */
+/** 代理商结算 and 停用/启用代理商: their errors, each declared once. */
 export const agentSettlementErrors = defineErrors('agent', {
   settleOverBalance: [
     'conflict',

@@ -6,7 +6,7 @@ import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { agentSettlements } from './agent-settlement.schema.js';
 
-// 代理商结算 (issue 18). Every statement names the agent it reads for: the platform's service runs
+// 代理商结算. Every statement names the agent it reads for: the platform's service runs
 // them across tenants, the agent's own reads name its own tenant.
 
 const settlementColumns = { settlement: agentSettlements, agentName: tenants.name };

@@ -15,7 +15,7 @@ const secret = 'yunhu-dev-pay-sandbox-secret';
 const markup = 1000;
 
 /**
- * 代理商结算 and 停用/启用代理商 (issue 18, decision 0020 "Settlement and closing"): the platform settles
+ * 代理商结算 and 停用/启用代理商 (decision 0020 "Settlement and closing"): the platform settles
  * an agent's margin once per drawer key and never beyond its balance under parallel requests; the
  * agent's statement sums to its balance; closing an agent signs it out and keeps it out, refuses
  * its code, and its enterprises buy at the base price with no margin; reopening restores all.

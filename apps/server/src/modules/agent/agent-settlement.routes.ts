@@ -4,7 +4,7 @@ import { streamXlsx } from '../../http/download.js';
 import type { TAgentCloseService } from './agent-close.service.js';
 import { statementColumns, type TAgentSettlementService } from './agent-settlement.service.js';
 
-/** 代理商结算 and 停用/启用代理商 (issue 18), part of the agent's route table. */
+/** 代理商结算 and 停用/启用代理商, part of the agent's route table. */
 export const agentSettlementHandlers = (
   settlement: TAgentSettlementService,
   close: TAgentCloseService,

@@ -3,7 +3,7 @@ import { createdAt, id, ref } from '../../db/columns.js';
 import { tenants } from '../org/org.schema.js';
 
 /**
- * 代理商结算 (issue 18, migration 0050, decision 0020 "Settlement and closing"): one payment of the
+ * 代理商结算 (migration 0050, decision 0020 "Settlement and closing"): one payment of the
  * platform to an agent, tied to the `settlement` movement of the agent's ledger keyed by its number.
  * The check (amount > 0) is in the migration. Not a tenant table: the platform writes it, the agent reads its own by `agent_id`.
  */

@@ -89,7 +89,7 @@ const summaryOf = async (db: TDb, agentId: number): Promise<TAgentSettlementSumm
 export type TAgentSettlementService = ReturnType<typeof createAgentSettlementService>;
 
 /**
- * 代理商结算 (issue 18, decision 0020 "Settlement and closing"): the platform pays an agent its
+ * 代理商结算 (decision 0020 "Settlement and closing"): the platform pays an agent its
  * margin; the agent sees its settlements and every movement of its margin (利润明细).
  */
 export const createAgentSettlementService = (deps: { database: TDatabase }) => ({

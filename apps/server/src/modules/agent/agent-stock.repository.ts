@@ -3,7 +3,7 @@ import { rowsOf, type TDb } from '../../db/client.js';
 import { lines, packets, seats, tenants } from '../../db/schema.js';
 import { agentLines } from './agent-stock.schema.js';
 
-// 开通线路 and 线路库存 (issue 18, decision 0020 "Line stock and the agent's packages"). Every read
+// 开通线路 and 线路库存 (decision 0020 "Line stock and the agent's packages"). Every read
 // of the agent's enterprises' rows starts from `tenants.agent_id = agent`; the services run them
 // across tenants.
 

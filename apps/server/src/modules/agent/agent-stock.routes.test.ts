@@ -13,7 +13,7 @@ const { agent: r, packet: packetRoutes, trade } = routeTables;
 const secret = 'yunhu-dev-pay-sandbox-secret';
 
 /**
- * Line stock and the agent's own packages (issue 18, decision 0020 "Line stock and the agent's
+ * Line stock and the agent's own packages (decision 0020 "Line stock and the agent's
  * packages"): the platform opens lines for an agent; its enterprises buy only on them; the agent
  * creates packages over the base rule, its enterprise buys one and the margin is booked; the stock
  * counts it; the walls between agents and against enterprises. PGlite and PostgreSQL.

@@ -3,7 +3,7 @@ import type { THandlers } from '../../http/bind.js';
 import type { TAgentPacketChangeService } from './agent-packet-change.service.js';
 import type { TAgentStockService } from './agent-stock.service.js';
 
-/** 开通线路, 线路库存, 套餐管理 and 套餐变更's routes (issue 18), part of the agent's route table. */
+/** 开通线路, 线路库存, 套餐管理 and 套餐变更's routes, part of the agent's route table. */
 export const agentStockHandlers = (
   stock: TAgentStockService,
   change: TAgentPacketChangeService,

@@ -5,7 +5,7 @@ import { tenants } from '../org/org.schema.js';
 import { packets } from '../packet/packet.schema.js';
 
 /**
- * The lines the platform opened for an agent (issue 18, migration 0052, decision 0020 "Line stock
+ * The lines the platform opened for an agent (migration 0052, decision 0020 "Line stock
  * and the agent's packages"): its enterprises buy seats and packages only on these. Not a tenant
  * table: the buying enterprise's transaction reads its agent's lines. Closing a line deletes its row;
  * what was bought on it keeps working.
@@ -26,7 +26,7 @@ export const agentLines = pgTable(
 );
 
 /**
- * 套餐变更 (issue 18, migration 0052): one record per move of a package's remainder to another of the
+ * 套餐变更 (migration 0052): one record per move of a package's remainder to another of the
  * agent's opened lines, within one enterprise. The source package is closed (`status = 'changed'`,
  * its usage stays with the old line); the new package on the new line holds exactly the rest.
  */

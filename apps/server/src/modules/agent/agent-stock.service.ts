@@ -16,7 +16,7 @@ const ms = (d: Date | null) => (d ? d.getTime() : null);
 export type TAgentStockService = ReturnType<typeof createAgentStockService>;
 
 /**
- * Line stock and the agent's own packages (issue 18, spec section 7 Agent `line-list`, `line-stock`,
+ * Line stock and the agent's own packages (spec section 7 Agent `line-list`, `line-stock`,
  * `callLineList`, `packet-page`, `queryLineOfCreatePacket`; Product `findOpenedLine`,
  * `getMultiplePacket`; decision 0020 "Line stock and the agent's packages").
  */

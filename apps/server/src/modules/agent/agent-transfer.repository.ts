@@ -5,7 +5,7 @@ import { lines, tenants } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { packetTransfers } from './agent-transfer.schema.js';
 
-// 套餐转移 (issue 18). Every statement names the agent it acts for; the service runs them across
+// 套餐转移. Every statement names the agent it acts for; the service runs them across
 // tenants (the records and the enterprises are the agent's enterprises', not the agent's tenant's).
 
 const fromTenant = alias(tenants, 'from_tenant');

@@ -15,7 +15,7 @@ const { agent: r, packet: packetRoutes } = routeTables;
 const day = 86_400_000;
 
 /**
- * 套餐转移 (issue 18, decision 0020 "Package transfers"): an agent moves what is left of a package
+ * 套餐转移 (decision 0020 "Package transfers"): an agent moves what is left of a package
  * of one of its enterprises to another; the walls; N transfers of one package at once move it once;
  * a transfer racing the source's call charging never makes seconds appear or vanish. PGlite and
  * PostgreSQL (TEST_DATABASE_URL).

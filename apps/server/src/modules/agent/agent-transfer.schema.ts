@@ -5,7 +5,7 @@ import { tenants } from '../org/org.schema.js';
 import { packets } from '../packet/packet.schema.js';
 
 /**
- * 套餐转移 (issue 18, migration 0047, decision 0020 "Package transfers"): one record per move of a
+ * 套餐转移 (migration 0047, decision 0020 "Package transfers"): one record per move of a
  * package's remainder from one of an agent's enterprises to another. Its two sides are the source
  * package (closed, `status = 'transferred'`, its usage stays with it) and the target's new package.
  * Not a tenant table: it names two enterprises; only their agent reads it. The checks (seconds moved

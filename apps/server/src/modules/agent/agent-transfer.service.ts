@@ -49,7 +49,7 @@ const notLiveReason = (p: TLockedPacket, now: Date): string | null => {
 export type TAgentTransferService = ReturnType<typeof createAgentTransferService>;
 
 /**
- * 套餐转移 (issue 18, spec section 7 Agent `packetTransfer`, `findPacketTransfer/{id}`; decision 0020
+ * 套餐转移 (spec section 7 Agent `packetTransfer`, `findPacketTransfer/{id}`; decision 0020
  * "Package transfers"): an agent moves what is left of a package of one of its enterprises to
  * another of its enterprises. No money moves: the source paid for the package and keeps its order.
  */

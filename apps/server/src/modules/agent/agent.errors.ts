@@ -1,6 +1,6 @@
 import { defineErrors } from '../../http/errors.js';
 
-/** The resellers' errors (issue 18), each declared once. */
+/** The resellers' errors, each declared once. */
 export const agentErrors = defineErrors('agent', {
   notAgent: ['forbidden', '只有代理商账号可以使用代理商后台'],
   agentMissing: ['notFound', '代理商不存在，请刷新后重新选择'],

@@ -4,7 +4,7 @@ import { accounts, lines, orders, packetProducts, seatPrices, seats, tenants, us
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { agentPrices } from './agent.schema.js';
 
-// Resellers (issue 18). Every statement names the agent it reads for; the service runs the ones
+// Resellers. Every statement names the agent it reads for; the service runs the ones
 // that read enterprises' rows (orders, seats) past the tenant wall, for the agent's own enterprises only.
 
 const tenantIdCol = sql.raw('"tenants"."id"');

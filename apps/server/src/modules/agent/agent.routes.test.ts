@@ -12,7 +12,7 @@ const { agent: r, auth, platform: platformRoutes, trade } = routeTables;
 const secret = 'yunhu-dev-pay-sandbox-secret';
 
 /**
- * Resellers (issue 18): the platform creates agents; an enterprise registers with an agent's
+ * Resellers: the platform creates agents; an enterprise registers with an agent's
  * invitation code, buys at the agent's price, and the margin is booked in the agent's ledger and
  * taken back by a refund; the agent's data wall both ways. PGlite and PostgreSQL.
  */

@@ -2,7 +2,7 @@ import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ref, ts } from '../../db/columns.js';
 import { tenants } from '../org/org.schema.js';
 
-// Resellers (issue 18, migration 0046, docs/decisions/0020-resellers.md). Money is integer fen.
+// Resellers (migration 0046, docs/decisions/0020-resellers.md). Money is integer fen.
 
 /**
  * An agent's own price (myPrice) of a package product (`packet`, item = product id) or of a line's

@@ -30,7 +30,7 @@ const marginReversed = (margin: number, amount: number, refunded: number) =>
 export type TAgentService = ReturnType<typeof createAgentService>;
 
 /**
- * Resellers, first slice (issue 18, docs/decisions/0020-resellers.md). The platform creates agents
+ * Resellers, first slice (docs/decisions/0020-resellers.md). The platform creates agents
  * and sees their margin; an agent sees its own enterprises' commerce (never their customers,
  * recordings or staff) and sets its prices over the platform's.
  */

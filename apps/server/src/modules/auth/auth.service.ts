@@ -86,7 +86,7 @@ export const createAuthService = (deps: {
   sms: TSmsSender;
   /** The org area's: a pending enterprise with its root department and administrator. */
   registerEnterprise: TOrgService['registerEnterprise'];
-  /** The agent (and distributor) of an invitation code (issue 18); refuses an unknown one (org.agentNotFound). */
+  /** The agent (and distributor) of an invitation code; refuses an unknown one (org.agentNotFound). */
   invitationOf?: TOrgService['invitationOf'];
   sessionHours: number;
 }) => {
@@ -181,7 +181,7 @@ export const createAuthService = (deps: {
     const expiresAt = new Date(Date.now() + deps.sessionHours * 3600_000);
     await repo.createSession(db, { tokenHash: hash, userId: row.user.id, tenantId: row.tenant.id, expiresAt, ip });
     await repo.touchLogin(db, row.user.id);
-    // The session works only to change the password until it is changed (issue 17; the binder refuses the rest).
+    // The session works only to change the password until it is changed (the binder refuses the rest).
     return { token, expire: expiresAt.getTime(), mustChangePassword: row.user.mustChangePassword };
   };
 
@@ -299,7 +299,7 @@ export const createAuthService = (deps: {
     },
 
     /**
-     * authenticate and the request's tenant transaction in one (issue 13): the session is found by
+     * authenticate and the request's tenant transaction in one: the session is found by
      * the transaction's first statement, which enters his tenant and goes with the BEGIN. `fn` gets
      * null (and no transaction) for no session, as authenticate answers null.
      */

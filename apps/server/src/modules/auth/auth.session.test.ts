@@ -9,7 +9,7 @@ import { tenants, users } from '../org/org.schema.js';
 import { sessions } from './auth.schema.js';
 
 /**
- * inSession (issue 13): the session found by the request transaction's first statement, which also
+ * inSession: the session found by the request transaction's first statement, which also
  * enters the tenant. It must accept exactly what authenticate accepts, and confine the transaction.
  */
 describe('the session found by the request transaction', () => {

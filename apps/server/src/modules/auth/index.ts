@@ -1,3 +1,3 @@
-// The auth area's one door (issue 12): other areas, app.ts and main.ts import only this file.
+// The auth area's one door: other areas, app.ts and main.ts import only this file.
 export { authHandlers } from './auth.routes.js';
 export { createAuthService, type TAuthService } from './auth.service.js';

@@ -12,7 +12,7 @@ const signedInRoutes = (): TRouteDef[] =>
     .flatMap((table) => Object.values(table as Record<string, TRouteDef>))
     .filter((r) => r.access === 'user');
 
-describe('forced password change (issue 17)', () => {
+describe('forced password change', () => {
   let t: TTestApp;
   let admin: string;
   let deptId: number;

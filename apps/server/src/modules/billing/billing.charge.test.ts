@@ -12,7 +12,7 @@ import { billingKit } from './billing.test-kit.js';
 const { call } = routeTables;
 
 /**
- * Charging (issue 16): every call rated and charged once in the transaction that writes its
+ * Charging: every call rated and charged once in the transaction that writes its
  * record, packages first (earliest expiry, spilling), then the balance; the books hold under
  * random streams and parallel callbacks; the dial guard and the low-balance notice. PGlite and
  * PostgreSQL (TEST_DATABASE_URL).

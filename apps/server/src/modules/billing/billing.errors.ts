@@ -1,6 +1,6 @@
 import { defineErrors } from '../../http/errors.js';
 
-/** Billing's errors (消费, 账单, 资费, 余额), each declared once (issue 16). */
+/** Billing's errors (消费, 账单, 资费, 余额), each declared once. */
 export const billingErrors = defineErrors('billing', {
   /** The dial flow's refusal: no package minutes on the line and nothing left in the balance. */
   noBalance: [

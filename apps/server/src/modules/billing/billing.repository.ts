@@ -114,7 +114,7 @@ const dayStartOf = (ms: number) => Math.floor((ms + shanghaiMs) / dayMs) * dayMs
 const dateOf = (dayStart: number) => new Date(dayStart + shanghaiMs).toISOString().slice(0, 10);
 
 /**
- * How many charges the consumption list has, from the day roll-up (issue 16 Performance: a month is
+ * How many charges the consumption list has, from the day roll-up (Performance: a month is
  * a million charges at 10,000,000 records, and counting them is most of the page): the roll-up's
  * calls of the whole Asia/Shanghai days the range touches, less the charges of those days outside
  * the range (none for the screen's ranges, which run from a day's start to its last millisecond,
@@ -228,7 +228,7 @@ export const billingRepository = {
    * (`mayDraw`: answered, some seconds), the packages its person may draw on, locked FOR UPDATE
    * until the transaction ends (the packet area's `usablePacketsForUpdate`: earliest expiry first,
    * seconds left), in one statement: the charge then takes from them in its own single statement
-   * (`insertCharge`), no second read of the packages (issue 16, one round trip per charge). A line
+   * (`insertCharge`), no second read of the packages (one round trip per charge). A line
    * that does not exist answers null.
    */
   rateForCall: async (
@@ -265,7 +265,7 @@ export const billingRepository = {
 
   /**
    * The charge of one call as parts of the statement that writes its record (the call area's
-   * `insertRecordOnce`; issue 16: charging adds no round trip to a record's ingestion). `record` is
+   * `insertRecordOnce`, so charging adds no round trip to a record's ingestion). `record` is
    * the caller's common table expression of the record it inserted (a row with its `id`, none when
    * the record was there already). `ctes` (to put after the caller's): the seconds taken from the
    * packages (locked by `rateForCall` in this transaction: the packet area's `drawPacketSeconds`),

@@ -11,7 +11,7 @@ import { billingKit } from './billing.test-kit.js';
 const { billing: routes } = routeTables;
 
 /**
- * Billing's screens (issue 16): 消费明细 within the data scope, 账单 and 账单分析 from the day
+ * Billing's screens: 消费明细 within the data scope, 账单 and 账单分析 from the day
  * roll-up agreeing with the charges, 收支明细 / 退款 / 月度汇总 from the ledger, the exports, the
  * platform's rates (history kept, never backdated) and revenue; another enterprise sees nothing.
  */

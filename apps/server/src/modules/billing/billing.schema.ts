@@ -3,7 +3,7 @@ import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 
-// Billing (issue 16, migration 0041, docs/decisions/0018-billing.md). Money is integer fen.
+// Billing (migration 0041, docs/decisions/0018-billing.md). Money is integer fen.
 const fen = (name: string) => bigint(name, { mode: 'number' });
 
 /**

@@ -110,7 +110,7 @@ export const prepareCharge = (call: {
 export type TPreparedCharge = NonNullable<ReturnType<typeof prepareCharge>>;
 
 /**
- * The dial flow's money check (issue 16 Guard, docs/decisions/0018-billing.md): on a line that costs
+ * The dial flow's money check (Guard, docs/decisions/0018-billing.md): on a line that costs
  * something, each call of the enterprise under way holds one minimum block of its own line — that
  * line's package seconds first, then the balance, which all lines share — and the dial is refused
  * (余额不足) when nothing is left for this line after the holds (`hasDialFundsAcrossLines`). Dials of
@@ -251,7 +251,7 @@ export type TBillingService = ReturnType<typeof createBillingService>;
 
 /**
  * 收支明细, 消费明细, 账单, 账单分析, the low-balance notice and the platform's rates and revenue
- * (issue 16). Charging itself is `prepareCharge`, carried by the call area's record insert.
+ *. Charging itself is `prepareCharge`, carried by the call area's record insert.
  */
 export const createBillingService = (deps: {
   database: TDatabase;

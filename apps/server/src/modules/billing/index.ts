@@ -1,4 +1,4 @@
-// The billing area's one door (issue 16): the call area rates and charges each record through
+// The billing area's one door: the call area rates and charges each record through
 // `rateRecord` and `prepareCharge` (carried by its record insert), and the dial flow asks `ensureDialFunds`; app.ts binds the rest.
 export { billingErrors } from './billing.errors.js';
 export { billingHandlers } from './billing.routes.js';

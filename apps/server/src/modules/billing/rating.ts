@@ -1,5 +1,5 @@
 /**
- * Rating and the split of a charge (issue 16, docs/decisions/0018-billing.md): pure functions, no
+ * Rating and the split of a charge (docs/decisions/0018-billing.md): pure functions, no
  * database, so every rule is a worked example and a unit test (rating.test.ts).
  */
 

@@ -1,7 +1,7 @@
 import type { TBlackLevel } from '@yunhu/contract';
 import { defineErrors } from '../../http/errors.js';
 
-/** The black-list area's errors (企业黑名单, 平台黑名单), each declared once (issue 12). */
+/** The black-list area's errors (企业黑名单, 平台黑名单), each declared once. */
 export const blacklistErrors = defineErrors('blacklist', {
   entryMissing: ['notFound', '黑名单号码不存在或已删除'],
   expiryPast: ['invalid', '有效期须晚于当前时间，不填则永久有效'],

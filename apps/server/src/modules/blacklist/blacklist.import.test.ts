@@ -5,7 +5,7 @@ import { startTestApp, type TTestApp } from '../../test/harness.js';
 
 const b = routeTables.blacklist;
 
-/** Black-list numbers as lists arrive (issue 12): CSV in GBK or UTF-8 with BOM, full-width digits, +86. */
+/** Black-list numbers as lists arrive: CSV in GBK or UTF-8 with BOM, full-width digits, +86. */
 describe('black-list import through the import framework', () => {
   let t: TTestApp;
   let admin: string;

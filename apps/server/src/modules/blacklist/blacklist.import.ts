@@ -25,7 +25,7 @@ const importColumns: TImportColumn[] = [
   { key: 'expiresAt', header: headers.expiresAt, isRequired: false, aliases: ['有效期', '有效期限', '到期时间'] },
 ];
 
-/** What the preview says about the file as read (issue 12), besides the rows. */
+/** What the preview says about the file as read, besides the rows. */
 export type TBlackImportRead = Omit<TImportRead, 'toWrite'> & { total: number; fileName: string };
 
 const readOptions = {

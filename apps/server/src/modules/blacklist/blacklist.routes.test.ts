@@ -9,7 +9,7 @@ import { recordIntercept } from './index.js';
 
 const b = routeTables.blacklist;
 
-/** 企业黑名单, 平台黑名单, the checks and 黑名单拦截 through the API (issue 5 "Blacklist"). */
+/** 企业黑名单, 平台黑名单, the checks and 黑名单拦截 through the API. */
 describe('blacklist', () => {
   let t: TTestApp;
   let admin: string;
@@ -308,7 +308,7 @@ describe('blacklist', () => {
     });
     expect(report.headers['content-disposition']).toContain(encodeURIComponent('客户黑名单-导入结果'));
     // Empty cells are holes in what the reader gives; a row ends at its last written cell. The rows
-    // written left the staging when the import ended (issue 13): the refused and skipped ones stay.
+    // written left the staging when the import ended: the refused and skipped ones stay.
     const cells = (await readXlsx(report.rawPayload)).map((r) => Array.from(r, (v) => v ?? ''));
     expect(cells).toEqual([
       ['行号', '号码', '原因', '有效期至', '结果', '说明'],

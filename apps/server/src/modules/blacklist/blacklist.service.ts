@@ -115,7 +115,7 @@ const reportColumns: TColumn<TStagedRow>[] = [
 ];
 
 /**
- * 企业黑名单, 平台黑名单, the checks and 黑名单拦截 (issue 5 "Blacklist"). Both lists are read and
+ * 企业黑名单, 平台黑名单, the checks and 黑名单拦截. Both lists are read and
  * written in the request's transaction: the enterprise's under its row-level policy (migration
  * 0020); the platform's has no tenant, and its writes are platform routes (platform permissions,
  * super tenant only). `database` serves the import (it writes in transactions of its own) and the
@@ -123,7 +123,7 @@ const reportColumns: TColumn<TStagedRow>[] = [
  */
 export const createBlacklistService = (deps: { database: TDatabase; onError: (error: unknown) => void }) => {
   const { database } = deps;
-  // The enterprise list's import goes through the one import framework (issue 12): its batch and
+  // The enterprise list's import goes through the one import framework: its batch and
   // rows are the tenant's, behind its wall. The platform list has no tenant: its import stays a
   // check then a write of the file in one plain transaction (platform routes, super tenant only).
   const runner = createImportRunner({ database, onError: deps.onError });

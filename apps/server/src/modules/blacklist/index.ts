@@ -1,4 +1,4 @@
-// The black-list area's one door (issue 12): other areas, app.ts and main.ts import only this file.
+// The black-list area's one door: other areas, app.ts and main.ts import only this file.
 // For the dial flow and the CRM import: `findBlocked(tx, tenantId, numbers, now?)` (Map of the
 // normalised numbers blocked to 'tenant' | 'platform'), `recordIntercept(tx, entry)` (one line of
 // the 黑名单拦截 log) and `blockedMobiles`; each takes the caller's transaction.

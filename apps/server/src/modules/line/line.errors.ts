@@ -1,6 +1,6 @@
 import { defineErrors } from '../../http/errors.js';
 
-/** The line area's errors (号码池, 移动工作号, 外显号码), each declared once (issue 12). */
+/** The line area's errors (号码池, 移动工作号, 外显号码), each declared once. */
 export const lineErrors = defineErrors('line', {
   numberMissing: ['notFound', '号码不存在或已删除，请刷新后重试'],
   workNumberMissing: ['notFound', '工作号不存在，请刷新后重试'],

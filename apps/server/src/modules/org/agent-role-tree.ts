@@ -1,7 +1,7 @@
 import { isAgentPerm, type TMenuNode } from '@yunhu/contract';
 
 /**
- * The role editor's tree for an agent (issue 18): the agent console's screens and buttons only,
+ * The role editor's tree for an agent: the agent console's screens and buttons only,
  * grouped as its menu. Screens open to everybody (首页, 个人中心) and every enterprise or platform
  * screen are left out: an agent's role can hold none of their strings. Folders left empty go.
  */

@@ -1,6 +1,6 @@
 import { defineErrors } from '../../http/errors.js';
 
-/** The agent's own staff and roles (issue 18): the walls beyond the org area's staff and role rules. */
+/** The agent's own staff and roles: the walls beyond the org area's staff and role rules. */
 export const agentStaffErrors = defineErrors('agentStaff', {
   notAgent: ['forbidden', '只有代理商账号可以管理代理商的员工和角色'],
   targetWider: ['forbidden', '不能修改权限超出您自己权限的员工'],

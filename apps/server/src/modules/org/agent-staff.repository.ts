@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { departments, roles, tenants, userRoles, users } from './org.schema.js';
 
-/** What the agent's staff and role screens read besides the staff and role repositories (issue 18). */
+/** What the agent's staff and role screens read besides the staff and role repositories. */
 export const agentStaffRepository = {
   /** The kind of a tenant ('agent', 'enterprise'); read past the tenant wall by the caller. */
   tenantKind: async (db: TDb, tenantId: number) =>

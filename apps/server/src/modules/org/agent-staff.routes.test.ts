@@ -9,7 +9,7 @@ import { roles, tenants } from './org.schema.js';
 const { agent: r, auth: a, org } = routeTables;
 
 /**
- * An agent's own staff and roles (issue 18, docs/decisions/0020-resellers.md "The agent's staff and
+ * An agent's own staff and roles (docs/decisions/0020-resellers.md "The agent's staff and
  * roles"): the agent console's strings only, the menu a limited role gives, the walls (another
  * agent, an enterprise, the platform). PGlite and PostgreSQL.
  */

@@ -4,7 +4,7 @@ import type { TRequestContext } from '../../http/context.js';
 import { createAgentStaffService } from './agent-staff.service.js';
 import type { TOrgService } from './org.service.js';
 
-/** The agent console's 员工管理 and 角色权限 (issue 18): the org area's services in the agent's tenant. */
+/** The agent console's 员工管理 and 角色权限: the org area's services in the agent's tenant. */
 export const agentStaffHandlers = (
   { staff }: TOrgService,
   refuse?: (ctx: TRequestContext) => Promise<void>,

@@ -14,7 +14,7 @@ type TIn<K extends keyof typeof agentStaffRoutes> = TParsedRequestOf<(typeof age
 export type TAgentStaffService = ReturnType<typeof createAgentStaffService>;
 
 /**
- * An agent's own staff (员工管理) and roles (角色权限), issue 18 (docs/decisions/0020-resellers.md):
+ * An agent's own staff (员工管理) and roles (角色权限) (docs/decisions/0020-resellers.md):
  * the org area's staff and role services, run in the agent's tenant, with three differences:
  * - the strings a role may hold are the agent console's (`agentPermissions()`), never an enterprise's
  *   or the platform's: the role service is made with that universe;

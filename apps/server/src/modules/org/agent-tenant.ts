@@ -5,7 +5,7 @@ import { orgRepository as repo } from './org.repository.js';
 import { pinyinOf } from './pinyin.js';
 import { roleRepository } from './role.repository.js';
 
-// An agent (代理商, issue 18) is an organisation like an enterprise: a tenant (kind 'agent'), its
+// An agent (代理商) is an organisation like an enterprise: a tenant (kind 'agent'), its
 // root department, an administrator role holding the agent console's strings (not an enterprise
 // administrator: is_admin stays false, so no enterprise route answers it) and its first user.
 

@@ -14,7 +14,7 @@ const s = routeTables.orgStaff;
 const r = routeTables.orgRole;
 
 /**
- * The data-scope matrix (issue 3): administrator / manager (own department and below) / agent
+ * The data-scope matrix: administrator / manager (own department and below) / agent
  * (self) / a chosen-departments role, against the staff list, plus the scope condition applied
  * directly to another area's table (call records).
  */

@@ -9,7 +9,7 @@ import { roleRepository } from './role.repository.js';
 type TScopeRole = { id: number; dataScope: string; isAdmin: boolean };
 
 /**
- * The data scope of a holder of these (active) roles in this department (issue 3): the union of
+ * The data scope of a holder of these (active) roles in this department: the union of
  * all (also any administrator role) / own department and below / own department / self only /
  * the role's chosen departments (exactly those). A user always sees his own rows; a user without
  * a department gets nothing from department-relative scopes.
@@ -42,7 +42,7 @@ export const resolveDataScope = async (db: TDb, auth: TAuth): Promise<TDataScope
 };
 
 /**
- * The signed-in user's scope from the columns read beside his session (issue 13: migration 0061's
+ * The signed-in user's scope from the columns read beside his session (migration 0061's
  * session_entering writes this rule in SQL; auth.session.test holds it to resolveDataScope): the
  * same answer as resolveDataScope, without its queries.
  */

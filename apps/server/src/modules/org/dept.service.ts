@@ -25,7 +25,7 @@ export const toDeptTree = (rows: TDeptRow[]): TDeptNode[] => {
 
 export type TDeptService = ReturnType<typeof createDeptService>;
 
-/** Departments (组织架构, issue 3): a tree per enterprise. */
+/** Departments (组织架构): a tree per enterprise. */
 export const createDeptService = () => {
   const flat = async ({ auth, tx }: TRequestContext): Promise<TDept[]> => {
     const tree = toDeptTree(await repo.list(tx, auth.tenantId));
@@ -102,7 +102,7 @@ export const createDeptService = () => {
       };
     },
 
-    /** Refused while the department has sub-departments or staff (issue 3), and for the last root. */
+    /** Refused while the department has sub-departments or staff, and for the last root. */
     remove: async ({ auth, tx }: TRequestContext, id: number) => {
       const dept = await repo.find(tx, auth.tenantId, id);
       if (!dept) throw errors.deptMissing();

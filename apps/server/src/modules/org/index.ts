@@ -1,4 +1,4 @@
-// The org area's one door (issue 12): other areas, app.ts and main.ts import only this file.
+// The org area's one door: other areas, app.ts and main.ts import only this file.
 
 export { isUniqueViolation } from '../../db/unique.js';
 export { agentStaffHandlers } from './agent-staff.routes.js';

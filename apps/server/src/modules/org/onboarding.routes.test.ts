@@ -6,7 +6,7 @@ import { startTestApp, type TTestApp } from '../../test/harness.js';
 
 const r = routeTables.org;
 
-describe('the onboarding checklist (issue 17)', () => {
+describe('the onboarding checklist', () => {
   let t: TTestApp;
   let admin: string;
   let tenantId: number;

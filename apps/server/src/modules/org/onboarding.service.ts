@@ -7,7 +7,7 @@ import { orgErrors as errors } from './org.errors.js';
 const cap = 1000;
 
 /**
- * The administrator's onboarding checklist (issue 17): each step ticks itself from the
+ * The administrator's onboarding checklist: each step ticks itself from the
  * enterprise's real state, read in the request's transaction. The enterprise's administrator only:
  * the platform operator has no enterprise to open, other people nothing to set up.
  */

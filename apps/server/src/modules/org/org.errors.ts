@@ -1,6 +1,6 @@
 import { defineErrors } from '../../http/errors.js';
 
-/** The organisation's errors: the own profile, departments, roles and staff (issue 3). */
+/** The organisation's errors: the own profile, departments, roles and staff. */
 export const orgErrors = defineErrors('org', {
   userMissing: ['notFound', '用户不存在'],
   /** An invitation code no agent holds (spec section 8: a 500 the web shows beside the field, not as a toast). */

@@ -42,7 +42,7 @@ export const orgRepository = {
 
   grantRole: (db: TDb, row: typeof userRoles.$inferInsert) => db.insert(userRoles).values(row),
 
-  /** The agent an invitation code names (issue 18), or null. */
+  /** The agent an invitation code names, or null. */
   agentOfInviteCode: async (db: TDb, code: string) =>
     (
       await db

@@ -33,7 +33,7 @@ export const tenants = pgTable('tenants', {
   statusReason: text('status_reason').notNull().default(''),
   examinedAt: ts('examined_at'),
   createdAt: createdAt(),
-  /** enterprise | agent (代理商, issue 18, migration 0046). */
+  /** enterprise | agent (代理商, migration 0046). */
   kind: text('kind').notNull().default('enterprise'),
   /** The agent an enterprise registered through (its invitation code). */
   agentId: bigint('agent_id', { mode: 'number' }).references((): AnyPgColumn => tenants.id),
@@ -96,7 +96,7 @@ export const users = pgTable(
     /** Pinyin of real_name, full and initials, for the staff search (DESIGN.md section 7). */
     namePinyin: text('name_pinyin').notNull().default(''),
     nameInitials: text('name_initials').notNull().default(''),
-    /** The examine decision on an application, kept (issue 3). */
+    /** The examine decision on an application, kept. */
     examineReason: text('examine_reason').notNull().default(''),
     examinedAt: ts('examined_at'),
     examinedBy: ref('examined_by'),
@@ -106,7 +106,7 @@ export const users = pgTable(
     wechatOpenid: text('wechat_openid'),
     jobNumber: text('job_number').notNull(),
     lastLoginAt: ts('last_login_at'),
-    /** Set when someone else set the password (added, reset): changed at first sign-in (issue 17, migration 0042). */
+    /** Set when someone else set the password (added, reset): changed at first sign-in (migration 0042). */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
   },

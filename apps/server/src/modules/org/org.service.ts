@@ -171,7 +171,7 @@ export const createOrgService = (deps: {
     },
 
     /**
-     * The agent of an invitation code (registration, issue 18), and the distributor when it is one of
+     * The agent of an invitation code (registration), and the distributor when it is one of
      * its distributors' codes (decision 0020 "Distributors"); an unknown or closed agent, or a disabled
      * distributor, is refused with the spec's agent-not-found answer.
      */
@@ -192,7 +192,7 @@ export const createOrgService = (deps: {
       username: string;
       mobile: string;
       passwordHash: string;
-      /** The agent whose invitation code it registered with (issue 18). */
+      /** The agent whose invitation code it registered with. */
       agentId?: number | null;
       /** The agent's distributor whose code it was (decision 0020 "Distributors"). */
       distributorId?: number | null;
@@ -209,7 +209,7 @@ export const createOrgService = (deps: {
           distributorId: input.distributorId ?? null,
         });
         const dept = await repo.insertDepartment(tx, { tenantId: tenant.id, name: input.enterpriseName });
-        // 管理员, 主管 and 坐席 from the start (issue 17): an agent role without ticking ~80 boxes.
+        // 管理员, 主管 and 坐席 from the start: an agent role without ticking ~80 boxes.
         const adminRoleId = await ensureRoleTemplates(tx, tenant.id);
         const user = await repo.insertUser(tx, {
           tenantId: tenant.id,

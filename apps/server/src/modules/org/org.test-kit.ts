@@ -80,7 +80,7 @@ export const eventually = async <T>(fn: () => Promise<T>, isDone: (v: T) => bool
 
 /**
  * Signs in a person an administrator added with a chosen password, as if he had already changed it
- * at his first sign-in (issue 17): for tests about something else than that change.
+ * at his first sign-in: for tests about something else than that change.
  */
 export const loginSettled = async (t: TTestApp, username: string, password: string) => {
   await t.database.db.execute(

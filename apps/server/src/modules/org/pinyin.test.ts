@@ -32,7 +32,7 @@ describe('pinyinOf', () => {
     );
   });
 
-  // Issue 13's warm start: pinyin-pro's dictionaries are built at the first name, not at start.
+  // A fast warm start: pinyin-pro's dictionaries are built at the first name, not at start.
   it('loads pinyin-pro at the first name, not when the module loads', () => {
     const script = `
       const { createRequire } = await import('node:module');

@@ -7,7 +7,7 @@ import { ensureRoleTemplates, roleTemplates } from './role-templates.js';
 const r = routeTables.orgRole;
 const flat = (nodes: TMenuOut[]): TMenuOut[] => nodes.flatMap((n) => [n, ...flat(n.list ?? [])]);
 
-describe('role templates and the role editor tree (issue 17)', () => {
+describe('role templates and the role editor tree', () => {
   let t: TTestApp;
   let platform: string;
   let fresh: string;

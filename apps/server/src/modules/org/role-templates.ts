@@ -34,7 +34,7 @@ export type TRoleTemplate = {
 };
 
 /**
- * The roles a new enterprise starts with (issue 17): 管理员 holds everything an enterprise may hold;
+ * The roles a new enterprise starts with: 管理员 holds everything an enterprise may hold;
  * 主管 runs his department and below (its staff, customers, calls, tasks); 坐席 works his own
  * customers and calls them. Ordinary roles afterwards: the enterprise edits or deletes them freely.
  */

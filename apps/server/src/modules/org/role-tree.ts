@@ -5,7 +5,7 @@ const inPlace = (nodes: TMenuNode[]): string[] =>
   nodes.flatMap((n) => [...((n.inMenu || n.type === 2) && n.perm ? [n.perm] : []), ...inPlace(n.children ?? [])]);
 
 /**
- * The menu tree as the role editor offers it (issue 17), grouped as the side menu is:
+ * The menu tree as the role editor offers it, grouped as the side menu is:
  * - an enterprise sees no platform-only grant (企业列表, 审核企业, 认证审核 …): it cannot hold them
  *   (the role service refuses them too);
  * - a page reached from another screen (客户详情, 回收站详情, 每日话务明细 …) is left out when its
@@ -19,7 +19,7 @@ export const roleTreeOf = (tree: TMenuNode[], isSuper: boolean): TMenuNode[] => 
   const walk = (nodes: TMenuNode[]): TMenuNode[] =>
     nodes.flatMap((n) => {
       if (n.perm && !isSuper && isPlatformPerm(n.perm)) return [];
-      // An agent's console is its own roles' (issue 18): neither an enterprise nor the platform grants it.
+      // An agent's console is its own roles': neither an enterprise nor the platform grants it.
       if (n.perm && isAgentPerm(n.perm)) return [];
       const children = n.children ? walk(n.children) : undefined;
       const isRepeatedPage = n.type === 1 && !n.inMenu && n.perm !== null && (seen.has(n.perm) || kept.has(n.perm));

@@ -31,9 +31,9 @@ const organisationGrantable = (auth: TAuth) =>
   auth.isSuper ? allPermissions().filter((p) => !isAgentPerm(p)) : enterprisePermissions();
 
 /**
- * Roles (角色权限, issue 3): menu and button permissions plus a data scope. `grantable` is the
+ * Roles (角色权限): menu and button permissions plus a data scope. `grantable` is the
  * universe of strings the tenant's roles may hold: an enterprise's by default, an agent's console's
- * for the agent's own roles (issue 18, org/agent-staff.ts).
+ * for the agent's own roles (org/agent-staff.ts).
  */
 export const createRoleService = ({
   grantable = organisationGrantable,
@@ -136,7 +136,7 @@ export const createRoleService = ({
       return toRole((await repo.find(tx, auth.tenantId, role.id))!);
     },
 
-    /** Refused while anyone holds the role (issue 3); the administrator role is never deleted. */
+    /** Refused while anyone holds the role; the administrator role is never deleted. */
     remove: async ({ auth, tx }: TRequestContext, id: number) => {
       const role = await find(tx, auth, id);
       if (role.isAdmin) throw errors.adminRoleKept();
@@ -178,7 +178,7 @@ export const createRoleService = ({
       return null;
     },
 
-    /** An administrator cannot disable his own last administrator role (issue 3). */
+    /** An administrator cannot disable his own last administrator role. */
     setStatus: async ({ auth, tx }: TRequestContext, id: number, status: 'active' | 'disabled') => {
       const role = await find(tx, auth, id);
       if (status === 'disabled' && role.isAdmin) {

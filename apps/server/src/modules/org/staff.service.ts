@@ -63,7 +63,7 @@ export const staffColumns: TColumn<TStaffRow>[] = [
 
 export type TStaffService = ReturnType<typeof createStaffService>;
 
-/** Staff (员工管理) and staff applications (员工申请), issue 3. Every list and target obeys the data scope. */
+/** Staff (员工管理) and staff applications (员工申请). Every list and target obeys the data scope. */
 export const createStaffService = (deps: {
   database: TDatabase;
   /** Ends every session of a user, in the caller's transaction (auth area). */
@@ -156,7 +156,7 @@ export const createStaffService = (deps: {
     return found;
   };
 
-  /** An administrator cannot take his own last administrator role away (issue 3). */
+  /** An administrator cannot take his own last administrator role away. */
   const assertKeepsOwnAdmin = (
     auth: TAuth,
     userIds: readonly number[],
@@ -250,7 +250,7 @@ export const createStaffService = (deps: {
               ...pinyinOf(input.realName),
               mobile: input.mobile,
               passwordHash,
-              // Someone else chose it: the person changes it at his first sign-in (issue 17).
+              // Someone else chose it: the person changes it at his first sign-in.
               mustChangePassword: true,
               deptId: input.deptId,
               billingEnabled: input.billingEnabled,
@@ -355,7 +355,7 @@ export const createStaffService = (deps: {
       const made = password ? null : randomPassword();
       const passwordHash = await hashPassword(password ?? made!);
       await targets(ctx, [userId], ['active', 'disabled']);
-      // Set by someone else: changed at the next sign-in (issue 17); his own stays his.
+      // Set by someone else: changed at the next sign-in; his own stays his.
       await repo.update(ctx.tx, ctx.auth.tenantId, [userId], {
         passwordHash,
         mustChangePassword: userId !== ctx.auth.userId,

@@ -5,7 +5,7 @@ import { agentLines, lines, tenants } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { packetProducts, packets } from './packet.schema.js';
 
-// The packet area's side of the agent's own packages and opened lines (issue 18, decision 0020 "Line
+// The packet area's side of the agent's own packages and opened lines (decision 0020 "Line
 // stock and the agent's packages"). An agent's package is a row of the catalogue table owned by the
 // agent (`agent_id`), so the order, payment, grant and 退订 paths take it unchanged.
 

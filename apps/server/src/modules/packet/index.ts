@@ -1,7 +1,7 @@
-// The packet area's one door (issue 12): other areas, app.ts and main.ts import only this file.
+// The packet area's one door: other areas, app.ts and main.ts import only this file.
 // The trade area prices orders with `enabledProducts` and grants paid ones with `grantPackets`.
 
-// Resellers (issue 18): the agent's own packages (catalogue rows it owns), the base rule and the buyer's wall.
+// Resellers: the agent's own packages (catalogue rows it owns), the base rule and the buyer's wall.
 export { agentPacketRepository, type TAgentPacketFields, type TBuyer } from './agent-packet.repository.js';
 export { packetErrors } from './packet.errors.js';
 export { packetHandlers } from './packet.routes.js';
@@ -20,7 +20,7 @@ export {
 export { drawPacketSeconds, usablePacketsForUpdate } from './packet-draw.repository.js';
 // 套餐共享's one rule (who may draw on a package), for the dial guard's count of a person's package seconds.
 export { usableBy } from './packet-share.repository.js';
-// Resellers (issue 18): 套餐转移 closes the agent's enterprise's package and grants its remainder to another.
+// Resellers: 套餐转移 closes the agent's enterprise's package and grants its remainder to another.
 export { packetTransferRepository, type TTransferGrant } from './packet-transfer.repository.js';
-// Billing (issue 16) takes call seconds from the packages, earliest expiry first.
+// Billing takes call seconds from the packages, earliest expiry first.
 export { type TPacketTake, takePacketSeconds } from './packet-usage.repository.js';

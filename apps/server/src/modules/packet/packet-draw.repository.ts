@@ -3,7 +3,7 @@ import { usableBy } from './packet-share.repository.js';
 import type { TPacketTake } from './packet-usage.repository.js';
 
 /**
- * Billing's draw on the packages as parts of its own statements (issue 16, docs/decisions/0018-billing.md
+ * Billing's draw on the packages as parts of its own statements (docs/decisions/0018-billing.md
  * "Charging once"): a call's charge costs one round trip more than a free call's ingestion, so the
  * packages are locked by the rating read and drawn on by the charge's statement, each a fragment of
  * the packet area's (the selection's rule is here, once).
@@ -12,7 +12,7 @@ import type { TPacketTake } from './packet-usage.repository.js';
 /**
  * The packages a call of `userId` on a line may draw on at `at`, earliest expiry first, locked
  * FOR UPDATE until the transaction ends (a select, for a `with` of the caller's): active, expiring
- * after the call's start, seconds left, and usable by the person (package sharing, issue 18:
+ * after the call's start, seconds left, and usable by the person (package sharing:
  * `usableBy`). Columns: id, name, expire_at, remaining (seconds). Parallel charges of one line queue
  * on the lock, and each sees what the one before it left (a row a locked read waited for is read
  * again at its newest version).

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 
 /**
- * Package sharing (issue 18, docs/decisions/0020-resellers.md "Package sharing"). One rule, used by
+ * Package sharing (docs/decisions/0020-resellers.md "Package sharing"). One rule, used by
  * billing's draw (`usablePacketsForUpdate` in packet-draw.repository.ts, and `takePacketSeconds`),
  * 员工可用套餐 (packets-userId) and user-is-packet alike: a package restricted to nobody is drawn on by
  * every user of its enterprise; a package with rows in `packet_users` only by those users.

@@ -12,7 +12,7 @@ import { packetUsers } from './packet.schema.js';
 const { packet: routes } = routeTables;
 
 /**
- * 套餐共享 (issue 18, docs/decisions/0020-resellers.md "Package sharing"): an enterprise restricts a
+ * 套餐共享 (docs/decisions/0020-resellers.md "Package sharing"): an enterprise restricts a
  * package to chosen users; their calls draw on it, other users' do not; packets-userId and
  * user-is-packet answer from the same rule; parallel calls of the shared users never take it below
  * zero nor charge twice. PGlite and PostgreSQL (TEST_DATABASE_URL).

@@ -8,7 +8,7 @@ type TReq<K extends keyof typeof packetRoutes> = TParsedRequestOf<(typeof packet
 type TRes<K extends keyof typeof packetRoutes> = TResponseOf<(typeof packetRoutes)[K]>;
 
 /**
- * 套餐共享 (issue 18, docs/decisions/0020-resellers.md "Package sharing"). The enterprise shares its
+ * 套餐共享 (docs/decisions/0020-resellers.md "Package sharing"). The enterprise shares its
  * own packages among its own users (账户明细, `trade:packet:share`): the agent that sold the package
  * never sees the enterprise's staff (the agent's data wall), so the choice of users is the
  * enterprise's. Every statement runs in the caller's tenant transaction, filtered by its tenant.

@@ -3,7 +3,7 @@ import type { TDb } from '../../db/client.js';
 import { lines } from '../../db/schema.js';
 import { packets } from './packet.schema.js';
 
-// The packet area's side of 套餐转移 (issue 18, decision 0020 "Package transfers"): the agent area
+// The packet area's side of 套餐转移 (decision 0020 "Package transfers"): the agent area
 // asks, in its transaction and after locking the source with `lockPacket`, to close the source and
 // to grant the target its remainder. Package seconds have no ledger of their own: the two package
 // rows, tied by the agent's transfer record, are the two entries.

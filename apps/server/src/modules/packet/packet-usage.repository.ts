@@ -6,13 +6,13 @@ import { usableBy } from './packet-share.repository.js';
 export type TPacketTake = { packetId: number; name: string; seconds: number };
 
 /**
- * Takes up to `seconds` of call time from the enterprise's packages of a line (billing, issue 16,
+ * Takes up to `seconds` of call time from the enterprise's packages of a line (billing,
  * docs/decisions/0018-billing.md), in one statement: the active packages valid at the call's start
  * with seconds left are locked FOR UPDATE, earliest expiry first, and each gives what it has left
  * until the call is covered. Parallel charges of one line queue on the lock and each sees what the
  * one before left; the check constraint of migration 0041 keeps every package within its minutes.
  * Answers what each package gave, in the order taken (nothing when none had seconds left).
- * Issue 18 (package sharing): only the packages the caller's user may draw on — restricted to nobody,
+ * (package sharing): only the packages the caller's user may draw on — restricted to nobody,
  * or to him (`usableBy`; no user: only the unrestricted ones); the lock is the same, so sharing changes and charges run one after the other.
  */
 export const takePacketSeconds = async (

@@ -5,7 +5,7 @@ import { offsetOf } from '../../db/sql.js';
 import { agentPacketRepository, type TBuyer } from './agent-packet.repository.js';
 import { packetProducts, packets } from './packet.schema.js';
 
-/** `buyer` (issue 18): the rows that enterprise may buy; absent, the platform's own catalogue only. */
+/** `buyer`: the rows that enterprise may buy; absent, the platform's own catalogue only. */
 export type TProductFilter = { lineId?: number; type?: string; ids?: number[]; withDisabled?: boolean; buyer?: TBuyer };
 export type TProductFields = Omit<typeof packetProducts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type TGrant = {
@@ -58,7 +58,7 @@ export const packetRepository = {
       await db
         .update(packetProducts)
         .set({ ...fields, updatedAt: new Date() })
-        // The platform edits its catalogue, never an agent's own package (issue 18).
+        // The platform edits its catalogue, never an agent's own package.
         .where(and(eq(packetProducts.id, id), isNull(packetProducts.agentId)))
         .returning({ id: packetProducts.id })
     ).length,

@@ -19,7 +19,7 @@ export const packetHandlers = (
     const rows = await packet.mineRows(ctx, ctx.input);
     return streamXlsx(rowsInMemory(rows), mineColumns, `已购套餐_${beijingFileDay()}.xlsx`, '已购套餐');
   },
-  // Package sharing (issue 18).
+  // Package sharing.
   shareAddUser: (ctx) => share.shareAddUser(ctx, ctx.input),
   shareCandidates: (ctx) => share.shareCandidates(ctx),
   packetsOfUser: (ctx) => share.packetsOfUser(ctx, ctx.input),

@@ -4,7 +4,7 @@ import { lines } from '../line/line.schema.js';
 import { tenants, users } from '../org/org.schema.js';
 
 /**
- * The platform's package catalogue (套餐, issue 15, migration 0037): what an enterprise may buy on a
+ * The platform's package catalogue (套餐, migration 0037): what an enterprise may buy on a
  * line — minutes, price in fen, validity in days — by type. No tenant: every enterprise reads it,
  * only the platform operator writes it.
  */
@@ -22,7 +22,7 @@ export const packetProducts = pgTable(
     price: bigint('price', { mode: 'number' }).notNull(),
     validityDays: integer('validity_days').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
-    /** The agent whose own package this is (issue 18, migration 0052); null: the platform's catalogue. */
+    /** The agent whose own package this is (migration 0052); null: the platform's catalogue. */
     agentId: ref('agent_id').references(() => tenants.id),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -60,7 +60,7 @@ export const packets = pgTable(
 );
 
 /**
- * Package sharing (issue 18, migration 0056): the users a package is restricted to. A package with
+ * Package sharing (migration 0056): the users a package is restricted to. A package with
  * rows here is drawn on only by their calls; without rows every user of the enterprise draws on it.
  */
 export const packetUsers = pgTable(

@@ -41,7 +41,7 @@ const toProduct = ({ product: p, lineName }: TProductRow): TPacketProduct => ({
  * priced from (the trade area asks; the client's figures are never taken).
  */
 export const enabledProducts = async (tx: TDb, ids: number[], tenantId?: number): Promise<TBuyableProduct[]> => {
-  // Issue 18: an enterprise buys only what it may see (its agent's opened lines, its agent's own packages).
+  // An enterprise buys only what it may see (its agent's opened lines, its agent's own packages).
   const buyer = tenantId === undefined ? undefined : await agentPacketRepository.buyerOf(tx, tenantId);
   return Promise.all(
     (await repo.products(tx, { ids, buyer })).map(async (row) => ({
@@ -88,7 +88,7 @@ export const setPacketStatus = (
 export type TPacketService = ReturnType<typeof createPacketService>;
 
 /** 套餐: the catalogue (the platform writes it) and the packages an enterprise bought. */
-/** The prices an enterprise pays per product (its agent's, issue 18), by product id; bound by app.ts to the trade area's. */
+/** The prices an enterprise pays per product (its agent's), by product id; bound by app.ts to the trade area's. */
 export type TPricesFor = (
   tx: TDb,
   tenantId: number,
@@ -108,7 +108,7 @@ export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
       if (ctx.auth.isSuper) {
         return (await repo.products(ctx.tx, { ...q, withDisabled: Boolean(q.withDisabled) })).map(toProduct);
       }
-      // Issue 18: an enterprise of an agent sees the platform's packages on its agent's opened lines
+      // An enterprise of an agent sees the platform's packages on its agent's opened lines
       // and its agent's own, at the price it will pay (the agent's, never below the base), as its order is priced.
       const rows = await repo.products(ctx.tx, {
         ...q,

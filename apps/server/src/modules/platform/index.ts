@@ -1,4 +1,4 @@
-// The platform area's one door (issue 12): other areas, app.ts and main.ts import only this file.
+// The platform area's one door: other areas, app.ts and main.ts import only this file.
 export { platformContentHandlers } from './content.routes.js';
 export { createPlatformContentService, type TPlatformContentService } from './content.service.js';
 export { platformHandlers } from './platform.routes.js';

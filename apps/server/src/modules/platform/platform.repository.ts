@@ -23,7 +23,7 @@ const enterpriseColumns = {
 };
 
 const where = (f: TEnterpriseFilter): SQL | undefined => {
-  // Agents (issue 18) have their own list (代理商).
+  // Agents have their own list (代理商).
   const conds: SQL[] = [eq(tenants.isSuper, false), eq(tenants.kind, 'enterprise')];
   if (f.name) {
     const like = likeOf(f.name);

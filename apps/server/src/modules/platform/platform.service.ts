@@ -25,7 +25,7 @@ const toEnterprise = (r: TRow) => ({
 
 export type TPlatformService = ReturnType<typeof createPlatformService>;
 
-/** The platform operator's administration of enterprises (issue 3): work across every tenant. */
+/** The platform operator's administration of enterprises: work across every tenant. */
 export const createPlatformService = (deps: {
   /** The auth area's: a closed enterprise's sessions end for good, so reopening it revives none. */
   revokeTenantSessions: (tx: TDb, tenantId: number) => Promise<void>;
@@ -39,7 +39,7 @@ export const createPlatformService = (deps: {
         examinedAt: new Date(),
       });
       if (moved.length !== ids.length) throw errors.notAllPending();
-      // An approved enterprise has its 管理员 / 主管 / 坐席 roles (issue 17), also one registered before they existed.
+      // An approved enterprise has its 管理员 / 主管 / 坐席 roles, also one registered before they existed.
       if (pass) for (const id of moved) await ensureRoleTemplates(db, id);
       return null;
     });

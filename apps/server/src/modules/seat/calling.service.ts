@@ -31,7 +31,7 @@ export type TCallingRules = {
 
 /**
  * What applies to a staff member without his own row on 呼叫管理: calls from 08:00 to 21:00, three
- * calls to one number and 300 dials a day, recorded (business configuration, issue 5).
+ * calls to one number and 300 dials a day, recorded (business configuration).
  */
 export const defaultCallingRules: TCallingRules = { ...defaultCallingSettings };
 

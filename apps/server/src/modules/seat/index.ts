@@ -1,6 +1,6 @@
-// The seat area's one door (issue 12): other areas, app.ts and main.ts import only this file.
+// The seat area's one door: other areas, app.ts and main.ts import only this file.
 // The dial flow asks `findUsableSeat` and `callingRulesFor` inside its own transaction (`tx`); the
-// trade area creates and renews seats for paid orders (`grantSeats`, `renewSeat`, issue 15).
+// trade area creates and renews seats for paid orders (`grantSeats`, `renewSeat`).
 export {
   callingRulesFor,
   createCallingService,

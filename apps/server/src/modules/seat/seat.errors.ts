@@ -1,6 +1,6 @@
 import { defineErrors } from '../../http/errors.js';
 
-/** The seat area's errors (坐席管理, 呼叫管理), each declared once (issue 12). */
+/** The seat area's errors (坐席管理, 呼叫管理), each declared once. */
 export const seatErrors = defineErrors('seat', {
   seatMissing: ['notFound', '坐席不存在或已删除，请刷新后重试'],
   staffMissing: ['notFound', '员工不存在或已停用，请刷新后重新选择'],

@@ -310,7 +310,7 @@ export const seatRepository = {
         .where(and(eq(lines.id, lineId), eq(lines.status, 'active')))
     )[0] ?? null,
 
-  // ---- money (the trade area, issue 15) -------------------------------------------------------
+  // ---- money (the trade area) -------------------------------------------------------
 
   /** Creates the seats of one paid order item with their first term; a second grant adds nothing. */
   grant: async (db: TDb, g: TSeatGrant, quantity: number) => {

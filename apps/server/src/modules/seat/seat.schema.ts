@@ -53,7 +53,7 @@ export const seatTerms = pgTable(
   (t) => [
     uniqueIndex('seat_terms_order_seat_idx').on(t.orderId, t.seatId),
     index('seat_terms_seat_idx').on(t.seatId, t.endsAt),
-    // 坐席汇总 (issue 18, migration 0048): an enterprise's seat months bought in a month.
+    // 坐席汇总 (migration 0048): an enterprise's seat months bought in a month.
     index('seat_terms_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
 );

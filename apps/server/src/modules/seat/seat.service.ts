@@ -38,7 +38,7 @@ export const findUsableSeat = (
   now = new Date(),
 ): Promise<TUsableSeat | null> => repo.usable(db, tenantId, userId, lineId, now);
 
-// ---- money: the trade area's way in (issue 15), each in the caller's transaction -------------
+// ---- money: the trade area's way in, each in the caller's transaction -------------
 
 export type { TSeatGrant, TSeatRenewal };
 
@@ -105,7 +105,7 @@ export const seatColumns: TColumn<TSeatRow>[] = [
 export type TSeatService = ReturnType<typeof createSeatService>;
 
 /** `database` only for the download, whose rows are read after the request's transaction. */
-/** The month prices an enterprise pays per line (its agent's, issue 18), by line id; bound by app.ts to the trade area's. */
+/** The month prices an enterprise pays per line (its agent's), by line id; bound by app.ts to the trade area's. */
 export type TSeatPricesFor = (
   tx: TDb,
   tenantId: number,

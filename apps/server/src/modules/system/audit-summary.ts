@@ -30,7 +30,7 @@ const summarise = (value: unknown, depth: number): unknown => {
 };
 
 /**
- * The validated input as the operation log stores it (issue 11, item 4): secrets masked at any
+ * The validated input as the operation log stores it: secrets masked at any
  * depth, long texts, lists and deep structures cut, the whole bounded, so the log row can always be
  * written. The binder has already refused NUL and lone surrogates.
  */

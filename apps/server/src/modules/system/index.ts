@@ -1,4 +1,4 @@
-// The system area's one door (issue 12): other areas, app.ts and main.ts import only this file.
+// The system area's one door: other areas, app.ts and main.ts import only this file.
 export { readUpload, systemHandlers } from './system.routes.js';
 export { operationLogs } from './system.schema.js';
 export type { TUploadAccept, TUploadFile } from './system.service.js';

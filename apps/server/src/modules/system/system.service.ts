@@ -139,7 +139,7 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       ),
 
     /**
-     * A notice to every user of the given tenants (an agent's to its enterprises, issue 18), written
+     * A notice to every user of the given tenants (an agent's to its enterprises), written
      * in the caller's transaction; returns its id. The caller checked the tenants are its to address.
      */
     notifyTenants: (db: TDb, row: { title: string; content: string; publisher: string; tenantIds: number[] }) =>
