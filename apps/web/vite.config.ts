@@ -13,7 +13,7 @@ export default defineConfig({
   base: './',
   plugins: [react(), loginShell(), precompress()],
   resolve: {
-    // The contract's web entry: route tables with method and path only (no zod schemas; issue 13).
+    // The contract's web entry: route tables with method and path only (no zod schemas).
     alias: [
       {
         find: /^@yunhu\/contract$/,

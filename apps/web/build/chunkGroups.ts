@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * Issue 13, first load: the code every page of a stage needs goes out as one file per stage, not as
+ * The code every page of a stage needs goes out as one file per stage, not as
  * the dozens of small shared chunks the bundler cuts by default (one per set of lazy importers).
  * Each small file is compressed on its own and loses the context of the others: the shell of the
  * signed-in pages was ~90 files.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 13: the sign-in page's first load carries no soft-phone stack and no charts. What a page
+ * The sign-in page's first load carries no soft-phone stack and no charts. What a page
  * loads first is the static import graph from main.tsx, boot.tsx (which main.tsx starts after the
  * first paint) and its route's page; `import()` starts a
  * chunk of its own, fetched later. This walks that graph over the sources (type-only imports
@@ -82,7 +82,7 @@ export const staticGraph = (entries: string[]) => {
   return { files: [...files].map((f) => path.relative(src, f)), packages: [...packages].sort() };
 };
 
-describe('the signed-in screens (issue 13)', () => {
+describe('the signed-in screens', () => {
   it('reach no zod: the labels and lists they show come from the contract files without schemas', {
     timeout: 180_000,
   }, () => {
@@ -101,7 +101,7 @@ describe('the signed-in screens (issue 13)', () => {
   });
 });
 
-describe('the sign-in page first load (issue 13)', () => {
+describe('the sign-in page first load', () => {
   const login = staticGraph(['main.tsx', 'boot.tsx', 'features/auth/pages/LoginPage.tsx']);
 
   it('reaches neither the soft-phone stack nor the charts', () => {

@@ -6,7 +6,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /**
- * The sign-in panel's head as plain HTML inside #root (issue 13): the browser paints it with the
+ * The sign-in panel's head as plain HTML inside #root: the browser paints it with the
  * stylesheet before any script has arrived, React replaces it with the same markup (LoginPage.tsx).
  * On other routes it is the splash while the shell loads. The texts come from the locale, written once.
  */

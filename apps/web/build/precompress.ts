@@ -67,7 +67,7 @@ export const precompressDir = async (dir: string) => {
 };
 
 /**
- * Brotli and gzip copies of the built web app (issue 13 "First load"), written once at build time so the
+ * Brotli and gzip copies of the built web app, written once at build time so the
  * server sends them by `Accept-Encoding` without compressing per request (`apps/server/src/http/web-app.ts`).
  */
 export const precompress = (): Plugin => ({

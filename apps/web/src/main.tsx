@@ -1,7 +1,7 @@
 import './styles.css';
 
 /**
- * The entry loads nothing but the stylesheet (issue 13): the browser first paints the sign-in panel
+ * The entry loads nothing but the stylesheet: the browser first paints the sign-in panel
  * index.html carries, then fetches the app (boot.tsx and what it imports, preloaded together), so
  * the page shows at once and the scripts' work comes after the first paint.
  */

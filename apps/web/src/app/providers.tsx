@@ -12,7 +12,7 @@ import { applyFavicon, toBrand, useBrandStore } from '../shared/stores/brand';
 /**
  * antd's App context with message and notification (its hooks: they take the theme and locale), also
  * handed to code outside components. Not antd's App itself: its modal (with Skeleton and Dialog) is
- * the signed-in screens' only, and AppLayout adds it to this context (issue 13: the sign-in first load).
+ * the signed-in screens' only, and AppLayout adds it to this context (the sign-in first load).
  * The holders live here, above the routes, so a message raised while leaving the shell stays on screen.
  */
 const FeedbackProvider = ({ children }: { children: ReactNode }) => {

@@ -1,2 +1,2 @@
-/** Resellers (issue 18): the platform's 代理商 screen and the agent's console. */
+/** Resellers: the platform's 代理商 screen and the agent's console. */
 export { agentPageRoutes } from './routes';

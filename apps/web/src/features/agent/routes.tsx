@@ -22,7 +22,7 @@ const guarded = (path: string, perm: string, element: React.ReactNode): RouteObj
   element: <RequirePermission value={perm}>{element}</RequirePermission>,
 });
 
-/** The platform's 代理商 screen and the agent's console (issue 18). */
+/** The platform's 代理商 screen and the agent's console. */
 export const agentPageRoutes: RouteObject[] = [
   guarded('platform/agent', AgentPerm.platformList, <PlatformAgentPage />),
   guarded('agent/enterprises', AgentPerm.enterpriseList, <AgentEnterprisePage />),

@@ -4,7 +4,7 @@ import { call } from '../../shared/http/api';
 
 const r = agentRoutes;
 
-// 开通线路, 线路库存, 套餐管理, 套餐变更 (issue 18).
+// 开通线路, 线路库存, 套餐管理, 套餐变更.
 
 /** 套餐管理's and 套餐变更's list keys (their query keys start with them). */
 export const agentPacketPageKey = 'agentPackets';

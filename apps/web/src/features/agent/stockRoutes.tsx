@@ -12,7 +12,7 @@ const guarded = (path: string, perm: string, element: React.ReactNode): RouteObj
   element: <RequirePermission value={perm}>{element}</RequirePermission>,
 });
 
-/** 线路库存, 套餐管理, 套餐变更 in the agent's console (issue 18). */
+/** 线路库存, 套餐管理, 套餐变更 in the agent's console. */
 export const agentStockPageRoutes: RouteObject[] = [
   guarded('agent/stock', AgentStockPerm.lineStock, <AgentStockPage />),
   guarded('agent/packets', AgentStockPerm.packetManage, <AgentPacketPage />),

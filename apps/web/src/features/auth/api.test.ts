@@ -13,7 +13,7 @@ vi.mock('../../shared/http/api', () => ({
 
 const { changeInitialPassword, loginByPassword } = await import('./api');
 
-describe('sign-in when someone else set the password (issue 17)', () => {
+describe('sign-in when someone else set the password', () => {
   beforeEach(() => {
     clearSession();
     calls.length = 0;

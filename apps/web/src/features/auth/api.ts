@@ -12,7 +12,7 @@ export const startSession = (token: string): void => {
 };
 
 /**
- * Signs in. When someone else set the password (issue 17) the session is not kept: the sign-in
+ * Signs in. When someone else set the password the session is not kept: the sign-in
  * page asks for a new password first (the server would refuse that session everything else).
  */
 export const loginByPassword = async (username: string, password: string) => {

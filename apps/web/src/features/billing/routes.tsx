@@ -13,7 +13,7 @@ const guarded = (path: string, perm: string, element: React.ReactNode): RouteObj
   element: <RequirePermission value={perm}>{element}</RequirePermission>,
 });
 
-/** 收支明细, 账单分析 and the platform's 线路资费, 平台收支 (DESIGN.md section 7, issue 16). */
+/** 收支明细, 账单分析 and the platform's 线路资费, 平台收支 (DESIGN.md section 7). */
 export const billingPageRoutes: RouteObject[] = [
   guarded('money/revenueDetails', BillingPerm.moneyList, <RevenueDetailsPage />),
   guarded('account/billAnalysis', BillingPerm.billList, <BillAnalysisPage />),

@@ -12,7 +12,7 @@ const guarded = (path: string, perm: string, element: React.ReactNode): RouteObj
   element: <RequirePermission value={perm}>{element}</RequirePermission>,
 });
 
-/** The black-list screens (issue 5 "Blacklist"), at the menu's urls. */
+/** The black-list screens, at the menu's urls. */
 export const blacklistPageRoutes: RouteObject[] = [
   guarded('company/blacklist', Perm.blacklistList, <CompanyBlacklistPage />),
   guarded('account/blackIntercept', Perm.blacklistIntercept, <BlackInterceptPage />),

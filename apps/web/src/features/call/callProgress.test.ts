@@ -33,7 +33,7 @@ const depsWith = (over: Partial<TDialDeps> = {}): TDialDeps => ({
 });
 const target = { telB: '139****5678', customerId: 5 };
 
-/** Issue 17: a call-back call's progress after 拨号成功, and no second dial while it happens. */
+/** A call-back call's progress after 拨号成功, and no second dial while it happens. */
 describe('call-back progress', () => {
   beforeEach(() =>
     useCallStore.setState({

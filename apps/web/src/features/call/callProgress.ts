@@ -15,7 +15,7 @@ export type TFollowDeps = {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Follows a call-back call from 拨号成功 to its end (issue 17): polls the server's dial state (the
+ * Follows a call-back call from 拨号成功 to its end: polls the server's dial state (the
  * carrier's progress events move it) and keeps `activeCall` of the call store in step, so the
  * notice shows 呼叫中 → 振铃 → 通话中 → 已结束. The calling flag (spec section 4 Dial flow, step 1:
  * a second 拨打 does nothing) is cleared once the call ended, or when the page cannot follow it

@@ -25,7 +25,7 @@ export type TDialDeps = {
   showAliveVisible: () => void;
   notify: (title: string, description: string) => void;
   /**
-   * Follows a call-back (carrier) call to its end (issue 17): shows 拨号成功 with its progress and
+   * Follows a call-back (carrier) call to its end: shows 拨号成功 with its progress and
    * clears the calling flag once it ended. Without it the flow only says 拨号成功.
    */
   followCall?: (bindId: string, title: string, description: string) => void;
@@ -84,7 +84,7 @@ export const runDial = async (
     }
     const hint = result.lineMode === callbackLineMode ? t.call.waitAnswer : t.call.checkApp;
     if (deps.followCall && result.status === 1) {
-      // The call flag stays up while the carrier's call happens: a second 拨打 does nothing (step 1).
+      // The call flag stays up while the carrier's call happens: a second 拨打 does nothing.
       deps.setFlags({ isCalling: true, isCalled: false, activeCall: { bindId: result.bindId, progress: 'calling' } });
       deps.followCall(result.bindId, t.call.dialOkTitle, hint);
     } else {

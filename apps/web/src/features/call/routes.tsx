@@ -25,7 +25,7 @@ const guarded = (path: string, perm: string, page: ReactNode, handle?: TRouteHan
   ...(handle ? { handle } : {}),
 });
 
-/** The statistics pages (话务统计, issue 6) share one permission. */
+/** The statistics pages (话务统计) share one permission. */
 const statistics = (path: string, page: ReactNode): RouteObject => ({
   path,
   element: <RequirePermission value={Perm.callStatistics}>{page}</RequirePermission>,
@@ -45,11 +45,11 @@ export const callRoutes: RouteObject[] = [
   statistics('callDetails', <CallDetailsPage />),
   statistics('userDetails', <UserDetailsPage />),
   statistics('machineDetail', <MachineDetailPage />),
-  // 任务卡 (issue 6).
+  // 任务卡.
   guarded('taskCard', Perm.taskCardList, <TaskCardPage />),
   guarded('taskCard/Info', Perm.taskCardList, <TaskInfoPage />),
   guarded('taskCard/Attribute', Perm.taskCardManage, <TaskAttributePage />),
   guarded('myTaskCard', Perm.taskCardWork, <MyTaskCardPage />, keepAlive),
-  // 实时监控 (issue 14 step 7): managers only.
+  // 实时监控: managers only.
   guarded('callWallboard', Perm.callWallboard, <WallboardPage />),
 ];

@@ -32,7 +32,7 @@ export type TCallStore = {
   /** When the last dial request succeeded: call lists poll for its record for a while. */
   lastDialAt: number;
   /**
-   * The call-back (carrier) call under way and where it stands (issue 17): 呼叫中 → 振铃 → 通话中 →
+   * The call-back (carrier) call under way and where it stands: 呼叫中 → 振铃 → 通话中 →
    * 已结束, from the server's dial state; the calling flag stays set until it ended.
    */
   activeCall: { bindId: string; progress: TCallProgress } | null;

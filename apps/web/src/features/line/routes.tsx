@@ -12,7 +12,7 @@ const guarded = (path: string, perm: string, element: React.ReactNode): RouteObj
   element: <RequirePermission value={perm}>{element}</RequirePermission>,
 });
 
-/** 号码池, 外显号码 and 线路展示 (DESIGN.md section 7, issue 5). */
+/** 号码池, 外显号码 and 线路展示 (DESIGN.md section 7). */
 export const lineRoutes: RouteObject[] = [
   guarded('account/numberPool', Perm.numberPoolList, <NumberPoolPage />),
   guarded('userdata/mobiles', Perm.callerNumberList, <CallerNumberPage />),

@@ -24,7 +24,7 @@ export const useMenuNav = () =>
 export const loadUserInfo = async () => {
   const user = await call(orgRoutes.userInfo);
   // A session whose password someone else set (a token from a link, a WeChat sign-in): the server
-  // refuses it everything else, so it goes back to sign in and change it (issue 17).
+  // refuses it everything else, so it goes back to sign in and change it.
   if (user.mustChangePassword) throw new Error(t.auth.mustChangeFirst);
   useUserStore.getState().setUser(user);
   return user;

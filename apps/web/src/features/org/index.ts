@@ -5,7 +5,7 @@ import { lazyComponent } from '../../shared/lazyComponent';
  * centre), the department picker of list filters, and its screens.
  */
 export { flattenMenus, loadUserInfo, useBhInfo, useMenuNav } from './api';
-/** The role editor's tree helpers, for the agent console's 角色权限 (issue 18). */
+/** The role editor's tree helpers, for the agent console's 角色权限. */
 export { checkedPermissions, keysOfPermissions, linkChecked, toPermTree } from './permTree';
 export { orgRoutes } from './routes';
 

@@ -1,2 +1,2 @@
-/** 套餐: the platform's package catalogue screen (issue 15). */
+/** 套餐: the platform's package catalogue screen. */
 export { packetRoutes as packetPageRoutes } from './routes';

@@ -5,7 +5,7 @@ import { RequirePermission } from '../../shared/permission/RequirePermission';
 
 const PacketAdminPage = lazyPage(() => import('./pages/PacketAdminPage'), 'PacketAdminPage');
 
-/** 套餐管理 (the platform's package catalogue, issue 15). */
+/** 套餐管理 (the platform's package catalogue). */
 export const packetRoutes: RouteObject[] = [
   {
     path: 'platform/packet',

@@ -11,7 +11,7 @@ const guarded = (path: string, perm: string, element: React.ReactNode): RouteObj
   element: <RequirePermission value={perm}>{element}</RequirePermission>,
 });
 
-/** 坐席管理 and 呼叫管理 (DESIGN.md section 7, issue 5). */
+/** 坐席管理 and 呼叫管理 (DESIGN.md section 7). */
 export const seatRoutes: RouteObject[] = [
   guarded('account/purchaseeats', Perm.seatList, <SeatPage />),
   guarded('account/callingManagement', Perm.callingList, <CallingPage />),

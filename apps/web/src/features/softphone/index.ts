@@ -34,7 +34,7 @@ export const softphoneCall = async (target: string, bindId: string, display?: st
 const LazyWidget = lazyComponent(() => import('./components/SoftphoneWidget'), 'SoftphoneWidget');
 
 /**
- * Who gets the soft-phone (issue 17): a person whose user info says he holds a valid soft-phone
+ * Who gets the soft-phone: a person whose user info says he holds a valid soft-phone
  * seat now; never the platform operator. Nobody else loads its chunk or asks for a line config.
  */
 export const isSoftphoneUser = (user: TUserInfo | null) =>

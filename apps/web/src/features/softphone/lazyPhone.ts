@@ -1,7 +1,7 @@
 type TPhone = typeof import('./phone');
 
 /**
- * The JsSIP stack (phone.ts) in its own chunk (issue 13): fetched when the line config says this
+ * The JsSIP stack (phone.ts) in its own chunk: fetched when the line config says this
  * user has a soft-phone seat, or when he acts on the phone; everybody else never downloads it.
  */
 let loading: Promise<TPhone> | null = null;

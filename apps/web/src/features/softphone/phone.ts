@@ -470,7 +470,7 @@ export const toggleMute = (): void => {
 };
 
 /**
- * 强插 (issue 14 step 7): what the call sends becomes the microphone mixed with `extra` (the
+ * 强插: what the call sends becomes the microphone mixed with `extra` (the
  * manager's voice received from the gateway), so the other party hears both through this leg.
  * Answers the undo (the microphone's own track back), or null without a call.
  */

@@ -10,7 +10,7 @@ const pollMs = 2000;
 export type TWhisperHeard = { whisperId: string; mode: 'whisper' | 'barge'; managerName: string; stream: MediaStream };
 
 /**
- * The agent's side of 耳语 / 强插 (issue 14 step 7): while a call is connected the soft-phone asks
+ * The agent's side of 耳语 / 强插: while a call is connected the soft-phone asks
  * every 2 s whether a manager speaks to him; when one does, it subscribes to the manager's stream
  * at the gateway (shared/media/gatewayPeer.ts's order: its answer first, then the gateway's candidates) and plays
  * it. In 强插 it also mixes that stream into what the call sends (phone.ts mixIntoCall), so the

@@ -22,7 +22,7 @@ const toOut = (nodes: TMenuNode[]): TMenuOut[] =>
     ...(n.children ? { list: toOut(n.children) } : {}),
   }));
 
-/** Issue 17: 操作指南 covers every menu a role can open. */
+/** 操作指南 covers every menu a role can open. */
 describe('操作指南', () => {
   it('has a section for every screen of the menu tree (add one in locales/zh-CN/system.ts guideSections)', () => {
     const missing = menuScreens(menuTree).filter((s) => !guideOf(s.url)?.length);

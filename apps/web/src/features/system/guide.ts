@@ -7,7 +7,7 @@ export type TGuideSection = { url: string; name: string; folder: string; paragra
 export const guideOf = (url: string): readonly string[] | undefined => t.guideSections[url];
 
 /**
- * The sections of the screens a menu opens, in menu order (issue 17): every menu entry (type 1,
+ * The sections of the screens a menu opens, in menu order: every menu entry (type 1,
  * shown in the menu) with its folder's name; the personal centre (the avatar's menu) last.
  */
 export const guideSectionsOf = (menus: TMenuOut[], folder = ''): TGuideSection[] =>

@@ -19,7 +19,7 @@ const guarded = (path: string, perm: string, element: React.ReactNode): RouteObj
 
 /**
  * 采购中心, 订单 (with 退订账单 and 坐席退订), 订单详情, 账户明细 and the platform's 订单管理, 退款审核,
- * 企业账户, 坐席价格 (DESIGN.md section 7, issue 15).
+ * 企业账户, 坐席价格 (DESIGN.md section 7).
  */
 export const tradeRoutes: RouteObject[] = [
   guarded('ProcurementCenter', TradePerm.buy, <ProcurementPage />),

@@ -1,4 +1,4 @@
-/** Resellers (issue 18): the platform's 代理商 screen, the agent's console, the register page's invitation code. */
+/** Resellers: the platform's 代理商 screen, the agent's console, the register page's invitation code. */
 export const agentTexts = {
   agent: {
     // The platform's.

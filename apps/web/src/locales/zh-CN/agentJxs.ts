@@ -1,4 +1,4 @@
-/** 经销商 of the agent's console (issue 18): 经销商管理, 月度使用, 解锁名单. */
+/** 经销商 of the agent's console: 经销商管理, 月度使用, 解锁名单. */
 export const agentJxsTexts = {
   agentJxs: {
     distributors: '经销商管理',

@@ -1,4 +1,4 @@
-/** The agent console's 公告 and 坐席汇总 (issue 18). */
+/** The agent console's 公告 and 坐席汇总. */
 export const agentNoticeTexts = {
   agentNotice: {
     notices: '公告',

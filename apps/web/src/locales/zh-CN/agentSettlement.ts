@@ -1,4 +1,4 @@
-/** 代理商结算 and 停用/启用代理商 (issue 18): the platform pays an agent its margin, closes and reopens it; the agent sees its settlements and its margin statement. */
+/** 代理商结算 and 停用/启用代理商: the platform pays an agent its margin, closes and reopens it; the agent sees its settlements and its margin statement. */
 export const agentSettlementTexts = {
   agentSettlement: {
     // The platform's 代理商 list.

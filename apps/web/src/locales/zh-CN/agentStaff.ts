@@ -1,4 +1,4 @@
-/** 员工管理 and 角色权限 of the agent's console (issue 18). */
+/** 员工管理 and 角色权限 of the agent's console. */
 export const agentStaffTexts = {
   agentStaff: {
     staff: '员工管理',

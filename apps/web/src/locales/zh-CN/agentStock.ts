@@ -1,4 +1,4 @@
-/** 线路库存, 套餐管理, 套餐变更 and the platform's 开通线路 (issue 18). */
+/** 线路库存, 套餐管理, 套餐变更 and the platform's 开通线路. */
 export const agentStockTexts = {
   agentStock: {
     // 线路底价 (getBaseLinePage), 退订申请 (apply/unsubscribe), 联系代理商 (getAgentMobile).

@@ -1,4 +1,4 @@
-/** 套餐转移 (issue 18): the agent moves what is left of a package between two of its enterprises. */
+/** 套餐转移: the agent moves what is left of a package between two of its enterprises. */
 export const agentTransferTexts = {
   agentTransfer: {
     title: '套餐转移',

@@ -1,4 +1,4 @@
-/** Billing: 收支明细, 消费明细, 账单, 账单分析, 余额提醒 and the platform's 线路资费, 平台收支 (issue 16). */
+/** Billing: 收支明细, 消费明细, 账单, 账单分析, 余额提醒 and the platform's 线路资费, 平台收支. */
 export const billingTexts = {
   billing: {
     revenueTitle: '收支明细',

@@ -12,7 +12,7 @@ export const callTexts = {
     dialOkTitle: '拨号成功',
     checkApp: '请查看APP',
     waitAnswer: '请等待接听',
-    /** Where a call-back call stands (issue 17), from the carrier's progress events. */
+    /** Where a call-back call stands, from the carrier's progress events. */
     progress: { calling: '呼叫中', ringing: '振铃', talking: '通话中', ended: '已结束' },
     progressNow: (step: string) => `当前状态：${step}`,
     records: '通话记录',
@@ -86,7 +86,7 @@ export const callTexts = {
     rangeTooLong: '通话时间范围不能超过93天，请缩小范围',
     openCustomer: '查看客户',
     hms: hourMinText,
-    /** Issue 14: which way a call went, why it ended, where its recording stands. */
+    /** Which way a call went, why it ended, where its recording stands. */
     callType: '通话类型',
     internalPeer: (name: string) => `同事：${name}`,
     endReason: '结束原因',
@@ -238,7 +238,7 @@ export const callTexts = {
     skipNext: '跳过此客户',
     myProgress: (done: number, total: number) => `我的进度 ${done}/${total}`,
   },
-  /** 实时监控 (issue 14 step 7); the state names are the contract's wallboardStateLabels. */
+  /** 实时监控; the state names are the contract's wallboardStateLabels. */
   wallboard: {
     title: '实时监控',
     all: '坐席总数',

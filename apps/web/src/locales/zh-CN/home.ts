@@ -14,7 +14,7 @@ export const homeTexts = {
     noShortcut: '暂无可用入口',
     refreshed: '工作台已刷新',
   },
-  /** The administrator's onboarding checklist (issue 17). */
+  /** The administrator's onboarding checklist. */
   onboarding: {
     title: '开通进度',
     progress: (done: number, total: number) => `已完成 ${done}/${total} 步`,

@@ -1,4 +1,4 @@
-/** Texts of the one import dialog every import uses (issue 12). */
+/** Texts of the one import dialog every import uses. */
 export const importKitTexts = {
   importKit: {
     downloadTemplate: '下载模板',

@@ -3,6 +3,6 @@ import { commonTexts } from './common';
 
 /**
  * The texts of the sign-in page's first load (the shell's app texts and the sign-in's): the modules
- * it loads take `t` from here, so the other areas' tables come with their own screens (issue 13).
+ * it loads take `t` from here, so the other areas' tables come with their own screens.
  */
 export const t = { ...commonTexts, ...authTexts } as const;

@@ -10,7 +10,7 @@ export const systemTexts = {
     personalCenter: '个人中心',
   },
   /**
-   * 操作指南 (issue 17): one short section per screen of the menu, keyed by its route (menu-tree.ts
+   * 操作指南: one short section per screen of the menu, keyed by its route (menu-tree.ts
    * `url`); the page shows the sections of the screens this person's menu opens, in menu order.
    * guide.test.ts fails when a screen of the menu tree has none.
    */

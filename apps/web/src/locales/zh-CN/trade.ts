@@ -1,6 +1,6 @@
 import { money } from '@yunhu/contract';
 
-/** Commerce: 采购中心, 订单, 账户明细 and the platform's 套餐管理, 订单管理, 企业账户 (issue 15). */
+/** Commerce: 采购中心, 订单, 账户明细 and the platform's 套餐管理, 订单管理, 企业账户. */
 export const tradeTexts = {
   trade: {
     procurementTitle: '采购中心',
@@ -147,7 +147,7 @@ export const tradeTexts = {
     unsubscribeReason: '退订原因',
     unsubscribeReasonRequired: '请填写退订原因（至少2个字）',
     unsubscribed: (amount: string) => `已提交退订申请，退款金额 ${amount}，请等待平台审核`,
-    // 套餐共享 (issue 18)
+    // 套餐共享
     sharedWith: '共享给',
     sharedAll: '全员共享',
     share: '共享给',

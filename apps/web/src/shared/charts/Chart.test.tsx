@@ -6,7 +6,7 @@ import { niceTicks, type TChart } from './model';
 const titles = (el: Element, selector: string) =>
   [...el.querySelectorAll(`${selector} > title`)].map((t) => t.textContent);
 
-describe('Chart (SVG, issue 13)', () => {
+describe('Chart (SVG)', () => {
   it('draws a bar per value of every bar series, a point per value of a line, each with its hover title', () => {
     const chart: TChart = {
       type: 'axis',

@@ -1,5 +1,5 @@
 /**
- * The dashboard charts as plain data (issue 13: no chart library on the first screen). A feature
+ * The dashboard charts as plain data (no chart library on the first screen). A feature
  * builds a `TChart` from its figures; `Chart` draws it as SVG. Kept apart from the component so the
  * builders and their tests need no React.
  */

@@ -37,7 +37,7 @@ export type TImportSpec<P extends TImportPreviewBase, S extends TImportRunBase> 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : t.app.networkUnstable);
 
 /**
- * The one import dialog (issue 12): template → choose a file → the check (a sample of what was
+ * The one import dialog: template → choose a file → the check (a sample of what was
  * read, counts per reason, every bad row, blank rows and ignored columns said; nothing written)
  * → confirm with the count of rows it will write → progress → the result, downloadable; an import
  * interrupted midway is continued from where it stopped. A failure stays in the dialog.

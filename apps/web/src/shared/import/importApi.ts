@@ -4,7 +4,7 @@ import { createHttp } from '../http/client';
 import { expireSession } from '../session';
 
 /**
- * The import dialog keeps a failure in the dialog, where it stays until the next try (issue 12):
+ * The import dialog keeps a failure in the dialog, where it stays until the next try:
  * its requests go through an http client that shows no toast (an expired session still signs out).
  */
 const quietHttp = createHttp({ showError: () => undefined, onExpired: expireSession });

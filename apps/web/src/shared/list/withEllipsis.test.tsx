@@ -7,7 +7,7 @@ import { ellipsisColumns, withEllipsis } from './useListController';
 type TRow = { id: number; name: string; calls: number };
 const longName = '浙江省杭州市西湖区文三路某某某某科技信息服务有限公司销售部华东大区客户经理张三丰先生本人';
 
-/** Issue 17: a long text value is cut with an ellipsis, the full text on hover; the rest is as it was. */
+/** A long text value is cut with an ellipsis, the full text on hover; the rest is as it was. */
 describe('list cells', () => {
   it('cuts a text value with an ellipsis and shows it whole on hover, through the column render', () => {
     const plain: ColumnType<TRow>[] = [

@@ -1,7 +1,7 @@
 /**
  * A receive-only RTCPeerConnection answering the media gateway's offer (rtpengine 10.5 `subscribe
  * request`): 监听 (one per party of the call, on 实时监控) and the agent's soft-phone hearing 耳语 /
- * 强插 (issue 14 step 7). Shared by both features, so it sits in the shared kit.
+ * 强插. Shared by both features, so it sits in the shared kit.
  *
  * Order matters. The offer's candidates are held back until the gateway has the page's answer:
  * otherwise the browser starts ICE at once, the gateway answers its checks before it knows the

@@ -40,7 +40,7 @@ const application: TAgentUnsubscribe = {
   createdAt: 1_763_900_000_000,
 };
 
-/** The agent's look-ups on screen (issue 18): 退订申请 (seen only), 线路底价, 联系代理商. */
+/** The agent's look-ups on screen: 退订申请 (seen only), 线路底价, 联系代理商. */
 describe('agent look-ups on screen', () => {
   beforeEach(() => {
     callMock.mockReset();

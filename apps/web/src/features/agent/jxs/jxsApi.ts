@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { agentRoutes } from '@yunhu/contract';
 import { call } from '../../../shared/http/api';
 
-/** The list keys of 经销商管理, 月度使用 and 解锁名单 (issue 18). */
+/** The list keys of 经销商管理, 月度使用 and 解锁名单. */
 export const jxsPageKey = 'agentJxs';
 export const jxsUsePageKey = 'agentJxsUse';
 export const jxsUnlockPageKey = 'agentJxsUnlock';

@@ -7,7 +7,7 @@ const AgentJxsPage = lazyPage(() => import('./AgentJxsPage'), 'AgentJxsPage');
 const AgentJxsUsePage = lazyPage(() => import('./AgentJxsUsePage'), 'AgentJxsUsePage');
 const AgentJxsUnlockPage = lazyPage(() => import('./AgentJxsUnlockPage'), 'AgentJxsUnlockPage');
 
-/** The agent console's 经销商管理, 月度使用 and 解锁名单 (issue 18). */
+/** The agent console's 经销商管理, 月度使用 and 解锁名单. */
 export const agentJxsPageRoutes: RouteObject[] = [
   { path: 'agent/jxs', element: <RequirePermission value={JxsPerm.manage}>{<AgentJxsPage />}</RequirePermission> },
   { path: 'agent/jxs-use', element: <RequirePermission value={JxsPerm.use}>{<AgentJxsUsePage />}</RequirePermission> },

@@ -67,7 +67,7 @@ const AgentOrders = () => {
   );
 };
 
-/** 订单与利润 (agent/orders): the orders and margins, and the enterprises' 退订 applications (issue 18). */
+/** 订单与利润 (agent/orders): the orders and margins, and the enterprises' 退订 applications. */
 export const AgentOrderPage = () => (
   <Tabs
     items={[

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { agentRoutes } from '@yunhu/contract';
 import { call } from '../../../shared/http/api';
 
-/** The list keys of the agent's 员工管理 and 角色权限 (issue 18). */
+/** The list keys of the agent's 员工管理 and 角色权限. */
 export const agentStaffPageKey = 'agentStaff';
 export const agentRolesKey = ['agent', 'roles'] as const;
 

@@ -6,7 +6,7 @@ import { RequirePermission } from '../../../shared/permission/RequirePermission'
 const AgentStaffPage = lazyPage(() => import('./AgentStaffPage'), 'AgentStaffPage');
 const AgentRolePage = lazyPage(() => import('./AgentRolePage'), 'AgentRolePage');
 
-/** The agent console's 员工管理 and 角色权限 (issue 18). */
+/** The agent console's 员工管理 and 角色权限. */
 export const agentStaffPageRoutes: RouteObject[] = [
   {
     path: 'agent/staff',

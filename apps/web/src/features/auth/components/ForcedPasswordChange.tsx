@@ -10,7 +10,7 @@ import type { TMustChange } from './PasswordLoginForm';
 type TValues = { oldPassword?: string; newPassword: string; confirm: string };
 
 /**
- * The first sign-in of an account whose password someone else set (issue 17): a new password
+ * The first sign-in of an account whose password someone else set: a new password
  * before anything else. The password just typed is the old one; after an SMS sign-in it is asked.
  */
 export const ForcedPasswordChange = ({ who, onBack }: { who: TMustChange; onBack: () => void }) => {

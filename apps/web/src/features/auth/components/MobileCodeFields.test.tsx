@@ -22,7 +22,7 @@ const renderRegister = () =>
     </App>,
   );
 
-/** Issue 17: the register form's mobile and code fields have labels; 获取验证码 checks the mobile only. */
+/** The register form's mobile and code fields have labels; 获取验证码 checks the mobile only. */
 describe('注册: mobile and code', () => {
   it('labels the mobile and the code fields', () => {
     renderRegister();

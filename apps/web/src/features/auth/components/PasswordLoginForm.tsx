@@ -8,7 +8,7 @@ import { loginByPassword } from '../api';
 
 type TValues = TRequestOf<typeof routeTables.auth.login>;
 
-/** Who must change the password before going on (issue 17), and the password he just typed. */
+/** Who must change the password before going on, and the password he just typed. */
 export type TMustChange = { username: string; oldPassword?: string };
 
 export const PasswordLoginForm = ({ onMustChange }: { onMustChange: (who: TMustChange) => void }) => {

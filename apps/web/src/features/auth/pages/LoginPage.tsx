@@ -6,7 +6,7 @@ import { lazyComponent } from '../../../shared/lazyComponent';
 import { platformName, useBrandStore } from '../../../shared/stores/brand';
 import { PasswordLoginForm, type TMustChange } from '../components/PasswordLoginForm';
 
-// The first load carries the password form only (issue 13): the other tabs and the forgotten
+// The first load carries the password form only: the other tabs and the forgotten
 // password dialog come when the user opens them.
 const SmsLoginForm = lazyComponent(() => import('../components/SmsLoginForm'), 'SmsLoginForm');
 const WechatLogin = lazyComponent(() => import('../components/WechatLogin'), 'WechatLogin');
@@ -22,7 +22,7 @@ export const LoginPage = () => {
   const [tab, setTab] = useState('password');
   const [isForgotOpen, setForgotOpen] = useState(false);
   const [hasForgot, setHasForgot] = useState(false);
-  // Someone else set the password (issue 17): a new one before anything else.
+  // Someone else set the password: a new one before anything else.
   const [mustChange, setMustChange] = useState<TMustChange | null>(null);
   const title = platformName(brand);
   // Spec section 2: the login page's title is the admin system's title.

@@ -32,7 +32,7 @@ const fillForm = () => {
   fill('请再次输入密码', 'Yuyao@2026');
 };
 
-/** Issue 18: the register page takes an agent's invitation code from its link, and says an unknown one at the field. */
+/** The register page takes an agent's invitation code from its link, and says an unknown one at the field. */
 describe('注册: invitation code', () => {
   beforeEach(() => callMock.mockReset());
 

@@ -15,7 +15,7 @@ export const RegisterPage = () => {
   const navigate = useNavigate();
   const [tenantCode, setTenantCode] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
-  // An agent's registration link (issue 18): /#/register?code=XXXX pre-fills its invitation code.
+  // An agent's registration link: /#/register?code=XXXX pre-fills its invitation code.
   const [search] = useSearchParams();
   const onFinish = async ({ enterpriseName, realName, username, mobile, code, password, inviteCode }: TValues) => {
     setBusy(true);

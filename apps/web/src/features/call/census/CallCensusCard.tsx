@@ -13,7 +13,7 @@ const c = t.callCensus;
 const CHART_HEIGHT = 260;
 
 /**
- * 话务统计 on the workbench (issue 6, base-census, census, hour-census, statistics-use-page): key
+ * 话务统计 on the workbench (base-census, census, hour-census, statistics-use-page): key
  * figures, calls and connection rate per day, calls by hour and talk time per agent, all inside the
  * viewer's data scope, over Asia/Shanghai days.
  */

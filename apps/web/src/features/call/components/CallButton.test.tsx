@@ -71,7 +71,7 @@ describe('CallButton', () => {
       interfaceId: 2,
       octCustomerId: 9,
     });
-    // Issue 17: where the call stands, from the server's dial state, while it happens.
+    // Where the call stands, from the server's dial state, while it happens.
     expect(await screen.findByText('当前状态：通话中')).toBeTruthy();
     expect(useCallStore.getState().isCalling).toBe(true);
     expect(softphoneCall).not.toHaveBeenCalled();

@@ -4,7 +4,7 @@ import { EndReason, partyOf, RecordingCell } from './CallOutcome';
 
 vi.mock('../api', () => ({ fetchRecordingUrl: vi.fn() }));
 
-/** 通话记录's result cells (issue 14): the recording's state instead of a silent empty player, the end reason, the other party. */
+/** 通话记录's result cells: the recording's state instead of a silent empty player, the end reason, the other party. */
 describe('call outcome cells', () => {
   const row = { id: 7, preRecordUrl: null as string | null, recordingState: null as string | null };
 

@@ -12,7 +12,7 @@ const stateHint: Record<string, string> = {
   off: c.recordingOffHint,
 };
 
-/** 外呼 / 呼入 / 内部 as a tag (issue 14). */
+/** 外呼 / 呼入 / 内部 as a tag. */
 export const CallTypeTag = ({ row }: { row: Pick<TCallDetail, 'callType' | 'callTypeName'> }) => (
   <Tag color={typeColor[row.callType]} data-testid="call-type">
     {row.callTypeName}

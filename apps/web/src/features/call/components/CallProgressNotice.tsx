@@ -5,7 +5,7 @@ import { type TCallProgress, useCallStore } from '../store';
 const steps: TCallProgress[] = ['calling', 'ringing', 'talking', 'ended'];
 
 /**
- * The 拨号成功 notice of a call-back call (issue 17): the hint (请等待接听) and where the call
+ * The 拨号成功 notice of a call-back call: the hint (请等待接听) and where the call
  * stands, 呼叫中 → 振铃 → 通话中 → 已结束, the current step highlighted, while it happens.
  */
 export const CallProgressNotice = ({ bindId, hint }: { bindId: string; hint: string }) => {

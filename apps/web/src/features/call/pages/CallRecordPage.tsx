@@ -15,14 +15,14 @@ import { CallTypeTag, partyOf, RecordingCell, StatusWithReason } from '../compon
 import { CallRecordFilters, toCallRecordFilter } from '../components/CallRecordFilters';
 import { CallRecordSummary } from '../components/CallRecordSummary';
 
-// The record's drawer loads when a first record is opened, not with the list (issue 13).
+// The record's drawer loads when a first record is opened, not with the list.
 const CallRecordDrawer = lazyComponent(() => import('../components/CallRecordDrawer'), 'CallRecordDrawer');
 
 const c = t.callRecord;
 const statusColor: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'gold', 4: 'red' };
 
 /**
- * 通话记录 (account/callRecord, issue 6): the calls of the user's data scope, filtered on the
+ * 通话记录 (account/callRecord): the calls of the user's data scope, filtered on the
  * server, with their figures, recordings to play, a detail drawer and the export of the same filter.
  */
 export const CallRecordPage = () => {
@@ -74,7 +74,7 @@ export const CallRecordPage = () => {
     {
       key: 'recording',
       title: c.recording,
-      // Wide enough for the player: the fixed 操作 column covered it (issue 17).
+      // Wide enough for the player: the fixed 操作 column covered it.
       width: 320,
       render: (_v, row) => <RecordingCell row={row} canPlay={canPlay} />,
     },

@@ -12,7 +12,7 @@ import { daysQuery, useCensusDays } from '../census/useCensusDays';
 
 const c = t.callCensus;
 
-/** 话务统计 (phoneStatistics, issue 6): one row per agent of the viewer's scope, sorted and paged on the server. */
+/** 话务统计 (phoneStatistics): one row per agent of the viewer's scope, sorted and paged on the server. */
 export const PhoneStatisticsPage = () => {
   const [days, setDays] = useCensusDays();
   const columns: TListColumn<TAgentFigures>[] = [

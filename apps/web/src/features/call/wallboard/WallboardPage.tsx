@@ -108,7 +108,7 @@ const ListenBar = ({
 );
 
 /**
- * 实时监控 (callWallboard, issue 14 step 7): everyone of the viewer's data scope with a soft-phone
+ * 实时监控 (callWallboard): everyone of the viewer's data scope with a soft-phone
  * or call-back seat — 离线 / 在线空闲 / 振铃 / 通话中, for how long, whom with — and the totals,
  * asked again every few seconds. With 监听 (call:monitor:listen) a 通话中 row offers to listen to
  * the call silently; the listen ends by itself when the row leaves 通话中.

@@ -18,7 +18,7 @@ export type TListenState = {
 };
 
 /**
- * 监听 on 实时监控 (issue 14 step 7): start() asks the server for the gateway's offers and connects
+ * 监听 on 实时监控: start() asks the server for the gateway's offers and connects
  * the parties one after the other (shared/media/gatewayPeer.ts), giving a party that does not connect a fresh
  * subscription; stop() closes the connections and ends the listen at the gateway. One listen at a
  * time; a new start or leaving the page ends the previous one.

@@ -12,7 +12,7 @@ export type TWhisperState = { userId: number; mode: TWhisperMode; phase: 'connec
 const gatherMs = 2000;
 
 /**
- * 耳语 / 强插 on 实时监控 (issue 14 step 7): the manager's microphone, one send-only
+ * 耳语 / 强插 on 实时监控: the manager's microphone, one send-only
  * RTCPeerConnection whose offer (its candidates gathered) the server publishes into the colleague's
  * call at the gateway; the gateway's answer is set as it comes (the gateway already holds the offer,
  * so ICE and DTLS may start at once). The colleague's soft-phone subscribes to it; in 强插 it also

@@ -11,7 +11,7 @@ import { isCensusEmpty } from './charts';
 const c = t.crmCensus;
 
 /**
- * 客户统计 on the workbench (issue 4, getCustomerCensus): key figures, the daily trend and the split
+ * 客户统计 on the workbench (getCustomerCensus): key figures, the daily trend and the split
  * of the customers, all inside the viewer's data scope. A preset's days are worked out on each render,
  * so on a page kept alive past midnight the next refresh or click moves 今天 to the new day.
  */

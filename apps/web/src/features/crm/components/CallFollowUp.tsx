@@ -11,7 +11,7 @@ import { FollowForm } from './FollowForm';
 const c = t.crm;
 
 /**
- * 通话结束 (issue 6): once the call from this page is over (its record written), what happened and
+ * 通话结束: once the call from this page is over (its record written), what happened and
  * the follow-up form, its phone label starting at the one the call gave the customer.
  */
 export const CallFollowUp = ({

@@ -8,7 +8,7 @@ import { CrmSettingsButton } from '../settings/CrmSettingsButton';
 export const CustomerExtraTools = ({ hasImport }: { hasImport: boolean }) => {
   const client = useQueryClient();
   return (
-    // Spaced like the toolbar's other buttons: 导入跟进记录 and 我的快捷回复 touched (issue 17).
+    // Spaced like the toolbar's other buttons: 导入跟进记录 and 我的快捷回复 touched.
     <Space wrap>
       {hasImport && <ImportCustomersButton onDone={() => void invalidateCustomers(client)} />}
       <CrmSettingsButton />

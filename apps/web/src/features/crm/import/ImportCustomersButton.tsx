@@ -6,7 +6,7 @@ import { lazyComponent } from '../../../shared/lazyComponent';
 import { Permission } from '../../../shared/permission/Permission';
 import type { TImportKind } from './ImportModal';
 
-// The import dialog (upload, progress) loads when opened, not with the customer list (issue 13).
+// The import dialog (upload, progress) loads when opened, not with the customer list.
 const CrmImportModal = lazyComponent(() => import('./ImportModal'), 'CrmImportModal');
 
 /** 导入客户 and 导入跟进记录 for a list toolbar; `onDone` refreshes the list once an import finished. */

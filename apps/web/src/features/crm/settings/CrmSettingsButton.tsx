@@ -6,7 +6,7 @@ import { t } from '../../../locales/zh-CN';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { Permission } from '../../../shared/permission/Permission';
 
-// The settings (tables, forms, switches) load when first opened, not with the customer list (issue 13).
+// The settings (tables, forms, switches) load when first opened, not with the customer list.
 const SettingsDrawer = lazyComponent(() => import('./SettingsDrawer'), 'SettingsDrawer');
 const QuickReplySettings = lazyComponent(() => import('./QuickReplySettings'), 'QuickReplySettings');
 

@@ -11,7 +11,7 @@ import { onboardingView } from './onboarding';
 export const onboardingKeys = { checklist: ['org', 'onboarding'] as const };
 
 /**
- * The administrator's onboarding checklist (issue 17): each step ticks itself from the server's
+ * The administrator's onboarding checklist: each step ticks itself from the server's
  * reading of the enterprise, says what is missing and links to the screen that does it. Gone once
  * every step is done; collapsible meanwhile.
  */

@@ -21,7 +21,7 @@ const columns: ColumnsType<TLineView> = [
     key: 'callerNumbers',
     title: l.callerNumbers,
     dataIndex: 'callerNumbers',
-    // Spaced and wrapping: antd 6 tags carry no margin, so the numbers touched (issue 17).
+    // Spaced and wrapping: antd 6 tags carry no margin, so the numbers touched.
     render: (v: string[]) => (
       <Space size={[4, 4]} wrap>
         {v.map((n) => (

@@ -9,7 +9,7 @@ import { call } from '../../../shared/http/api';
 
 export const platformWaitingKeys = { waiting: ['platform', 'waiting'] as const };
 
-/** What waits for the platform operator on his home (issue 17): each count opens its queue. */
+/** What waits for the platform operator on his home: each count opens its queue. */
 export const PlatformWaiting = () => {
   const navigate = useNavigate();
   const { data, isLoading } = useQuery({

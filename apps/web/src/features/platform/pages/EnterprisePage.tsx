@@ -27,7 +27,7 @@ export const EnterprisePage = () => {
   // The context-bound modal: it follows the app's ConfigProvider (locale, button spacing).
   const { modal } = App.useApp();
   const [asking, setAsking] = useState<TReasonAction | null>(null);
-  /** Says what happened, by name (issue 17: not just 已处理), and refreshes the list and the home's counts. */
+  /** Says what happened, by name (not just 已处理), and refreshes the list and the home's counts. */
   const done = (text: string) => {
     feedback.message.success(text);
     void client.invalidateQueries({ queryKey: ['enterprises'] });

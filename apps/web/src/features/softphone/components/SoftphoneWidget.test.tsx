@@ -50,7 +50,7 @@ const renderDock = () =>
     </App>,
   );
 
-/** Issue 17: the soft-phone only for people with a soft-phone seat, saying the server's own reason. */
+/** The soft-phone only for people with a soft-phone seat, saying the server's own reason. */
 describe('the soft-phone dock', () => {
   beforeEach(() => {
     posts.paths.length = 0;

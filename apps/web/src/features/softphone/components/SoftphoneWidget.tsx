@@ -181,7 +181,7 @@ const ReferQuestion = () => {
 /**
  * The soft-phone on every screen (spec section 4 "Soft-phone"): 上线/下线, the line and call
  * status, dialing colleagues, answering, and the controls of a call. A dock below the page
- * (issue 17): the shell gives it its own row under the scrolling content, so it never covers the
+ *: the shell gives it its own row under the scrolling content, so it never covers the
  * last rows, the pagination or the home figures; collapsed it is one line, open it shows the dial
  * pad, and a call in progress opens it.
  */

@@ -7,7 +7,7 @@ import { guideOf, guideSectionsOf } from '../guide';
 const personalCenter = 'personalCenter';
 
 /**
- * 操作指南 (issue 17): a short section for every screen this person's menu opens (the same menu as
+ * 操作指南: a short section for every screen this person's menu opens (the same menu as
  * the side menu), grouped by its folder, with a table of contents; the personal centre last; the
  * brand's own guide linked above when it has one.
  */

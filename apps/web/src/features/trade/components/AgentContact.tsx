@@ -4,7 +4,7 @@ import { Alert } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 
-/** 联系代理商 (getAgentMobile, issue 18): an enterprise of an agent sees its agent's contact; a direct one nothing. */
+/** 联系代理商 (getAgentMobile): an enterprise of an agent sees its agent's contact; a direct one nothing. */
 export const AgentContact = () => {
   const contact = useQuery({
     queryKey: ['trade', 'agentContact'],

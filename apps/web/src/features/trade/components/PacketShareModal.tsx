@@ -11,7 +11,7 @@ import { minePageKey, type TPacketRow } from '../api';
 const s = t.trade;
 
 /**
- * 共享给 (issue 18, decision 0020 "Package sharing"): the enterprise's active people in a picker; the
+ * 共享给 (decision 0020 "Package sharing"): the enterprise's active people in a picker; the
  * chosen ones' calls draw on the package, nobody chosen: every user's.
  */
 export const PacketShareModal = (props: { packet: TPacketRow | null; onClose: () => void }) => {

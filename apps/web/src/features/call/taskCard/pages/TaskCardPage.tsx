@@ -28,7 +28,7 @@ const columns: TListColumn<TTaskCard>[] = [
   { key: 'actions', title: t.callRecord.actions, render: (_v, x) => <TaskActions task={x} /> },
 ];
 
-/** 任务卡 (taskCard, issue 6): the calling tasks of his department and below. */
+/** 任务卡 (taskCard): the calling tasks of his department and below. */
 export const TaskCardPage = () => {
   const navigate = useNavigate();
   return (
