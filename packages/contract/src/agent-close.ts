@@ -5,7 +5,7 @@ import { routesOf } from './route.js';
 
 const route = routesOf('agent');
 
-// 停用/启用代理商 (issue 18, decision 0020 "Closing an agent"): the platform closes an agent (its users
+// 停用/启用代理商 (decision 0020 "Closing an agent"): the platform closes an agent (its users
 // signed out and kept out, its invitation code refused; its enterprises keep working and buy at the
 // platform's base price, no margin booked) and reopens it.
 

@@ -1,5 +1,5 @@
 /**
- * 经销商 (distributors, issue 18, docs/decisions/0020-resellers.md "Distributors"), without zod: the
+ * 经销商 (distributors, docs/decisions/0020-resellers.md "Distributors"), without zod: the
  * console strings and the labels the web's first load may take.
  */
 export const JxsPerm = {

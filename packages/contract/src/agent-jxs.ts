@@ -11,7 +11,7 @@ export * from './agent-jxs-labels.js';
 
 const route = routesOf('agent');
 
-// 经销商 (issue 18, spec section 7 "Distributor": jxs-user page / month-use / create-jxs-info /
+// 经销商 (spec section 7 "Distributor": jxs-user page / month-use / create-jxs-info /
 // get-menu-routing, jxs-unlock-list page / export / move-crm / delete; decision 0020 "Distributors").
 
 const ZText = (max: number, label: string) =>

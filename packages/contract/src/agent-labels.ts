@@ -1,5 +1,5 @@
 /**
- * Resellers (issue 18, docs/decisions/0020-resellers.md), without zod: the permission strings, the
+ * Resellers (docs/decisions/0020-resellers.md), without zod: the permission strings, the
  * invitation link and the texts the web's first load may take.
  */
 export const AgentPerm = {

@@ -8,7 +8,7 @@ import { ZRefundKind, ZRefundState } from './trade-refund.js';
 
 const route = routesOf('agent');
 
-// The rest of the agent/product endpoints of spec section 7 (issue 18, decision 0020 "Downloads,
+// The rest of the agent/product endpoints of spec section 7 (decision 0020 "Downloads,
 // base lines, the agent's contact, industries and unsubscribe applications"): packet-download,
 // getBaseLinePage, getAgentMobile, get-industry, GET apply/unsubscribe.
 

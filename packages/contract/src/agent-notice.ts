@@ -7,7 +7,7 @@ import { routesOf } from './route.js';
 
 const route = routesOf('agent');
 
-// Resellers (issue 18, docs/decisions/0020-resellers.md, "Notices and the seat summary"): an agent's
+// Resellers (docs/decisions/0020-resellers.md, "Notices and the seat summary"): an agent's
 // notices (公告, spec `notice`) to its enterprises, their reach and reading (`notice-cpfr`), and the
 // seat summary across its enterprises (Resource/JSXseatSummary, 坐席汇总).
 

@@ -8,7 +8,7 @@ import { tradeLimits } from './trade-labels.js';
 
 const route = routesOf('agent');
 
-// 代理商结算 (issue 18, decision 0020 "Settlement"): the platform pays an agent the margin it has
+// 代理商结算 (decision 0020 "Settlement"): the platform pays an agent the margin it has
 // earned. The agent's account holds its margins less their reversals; a settlement books a
 // `settlement` movement (−) there, once per settlement, never more than the balance.
 

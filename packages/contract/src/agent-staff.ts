@@ -11,7 +11,7 @@ import { routesOf } from './route.js';
 const route = routesOf('agent');
 
 /**
- * An agent's own staff and roles (issue 18, docs/decisions/0020-resellers.md "The agent's staff and
+ * An agent's own staff and roles (docs/decisions/0020-resellers.md "The agent's staff and
  * roles"): the org area's staff and role rules, with the agent console's strings only. The agent has
  * one department (its root) and its roles see everything of the agent (data scope all), so neither
  * a department nor a data scope is asked.

@@ -8,7 +8,7 @@ import { tradeLimits } from './trade-labels.js';
 
 const route = routesOf('agent');
 
-// Line stock and the agent's own packages (issue 18, spec section 7 Agent `line-list`, `line-stock`,
+// Line stock and the agent's own packages (spec section 7 Agent `line-list`, `line-stock`,
 // `callLineList`, `packet-page`, `queryLineOfCreatePacket`; Product `findOpenedLine`,
 // `getMultiplePacket`; decision 0020 "Line stock and the agent's packages").
 

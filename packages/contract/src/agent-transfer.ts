@@ -6,7 +6,7 @@ import { routesOf } from './route.js';
 
 const route = routesOf('agent');
 
-// 套餐转移 (issue 18, spec section 7 Agent `packetTransfer`, `findPacketTransfer/{id}`; decision
+// 套餐转移 (spec section 7 Agent `packetTransfer`, `findPacketTransfer/{id}`; decision
 // 0020 "Package transfers"): an agent moves what is left of a package one of its enterprises holds
 // to another of its own enterprises.
 

@@ -27,7 +27,7 @@ export * from './agent-transfer.js';
 
 const route = routesOf('agent');
 
-// Resellers, first slice (issue 18, docs/decisions/0020-resellers.md): the platform's agents, an
+// Resellers, first slice (docs/decisions/0020-resellers.md): the platform's agents, an
 // agent's enterprises, its prices over the platform's, its enterprises' paid orders and margin.
 
 export const ZAgent = z.object({

@@ -10,12 +10,12 @@ export type TSmsPurpose = z.infer<typeof ZSmsPurpose>;
 export const ZLoginResult = z.object({
   token: zString,
   expire: zInt,
-  /** Someone else set the password (issue 17): change it before anything else. */
+  /** Someone else set the password: change it before anything else. */
   mustChangePassword: zBoolean,
 });
 
 /**
- * What a session whose password must be changed may still do (issue 17): read who it is, change
+ * What a session whose password must be changed may still do: read who it is, change
  * the password, sign out. Every other signed-in route answers `common.passwordChangeRequired`.
  */
 export const passwordChangeOpenPaths: readonly string[] = [
@@ -102,7 +102,7 @@ export const authRoutes = {
       mobile: ZMobile,
       code: ZSmsCode,
       password: ZPassword,
-      /** An agent's invitation code (issue 18): the enterprise belongs to that agent. */
+      /** An agent's invitation code: the enterprise belongs to that agent. */
       inviteCode: z
         .string({ error: '邀请码格式不正确' })
         .trim()

@@ -1,5 +1,5 @@
 /**
- * Billing's labels and permission strings (issue 16) without zod, so the web's screens take them
+ * Billing's labels and permission strings without zod, so the web's screens take them
  * without the schemas (a leaf: imports nothing).
  */
 

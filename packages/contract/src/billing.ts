@@ -10,7 +10,7 @@ import { ledgerKinds } from './trade-labels.js';
 const route = routesOf('billing');
 
 /**
- * Billing (issue 16, docs/decisions/0018-billing.md): every call rated at its line's rate of its
+ * Billing (docs/decisions/0018-billing.md): every call rated at its line's rate of its
  * time and charged once (package minutes first, then the balance), the consumption, the month's
  * bill and its analysis, the ledger by direction, and the platform's rates and revenue.
  */

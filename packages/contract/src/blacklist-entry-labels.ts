@@ -1,5 +1,5 @@
 // The blacklist-entry area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); blacklist-entry.ts re-exports them under the same names.
+// them without zod, so the first load stays small; blacklist-entry.ts re-exports them under the same names.
 
 /** How an entry got onto the list. */
 export const blackSources = ['manual', 'batch', 'import'] as const;

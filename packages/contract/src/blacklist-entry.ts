@@ -6,7 +6,7 @@ import { ZPageQuery, ZSortOrder, ZTime, zBoolean, zInt, zString } from './http.j
 export { blacklistLimits, blackSources, blackStatuses } from './blacklist-entry-labels.js';
 
 /**
- * The black-list (spec section 7 "Number pools and black-list", issue 5). Two levels: the
+ * The black-list (spec section 7 "Number pools and black-list"). Two levels: the
  * enterprise's own list (企业黑名单), which its managers keep, and the platform's list (平台黑名单),
  * kept by the platform operator and applied to every enterprise. A number on either list, and not
  * expired, is refused by the dial flow and by the CRM import.

@@ -1,5 +1,5 @@
 // The blacklist-number area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); blacklist-number.ts re-exports them under the same names.
+// them without zod, so the first load stays small; blacklist-number.ts re-exports them under the same names.
 
 const mobileRule = /^1[3-9]\d{9}$/;
 

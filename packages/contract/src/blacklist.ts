@@ -43,7 +43,7 @@ export const ZBlackImportResult = z
     skipped: z.array(ZImportRow),
     /**
      * The staged batch of an enterprise-list check (dryRun '1'): confirmed by `importConfirm`, its
-     * progress read by `importState`, every row's outcome downloaded by `importReport` (issue 12).
+     * progress read by `importState`, every row's outcome downloaded by `importReport`.
      */
     batchId: zString.optional(),
   })

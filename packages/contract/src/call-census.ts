@@ -10,7 +10,7 @@ const route = routesOf('call');
 const dayMs = 86_400_000;
 
 /**
- * What 话务统计 counts over (spec section 7, issue 6): a time range of at most a quarter (the same
+ * What 话务统计 counts over (spec section 7): a time range of at most a quarter (the same
  * bound as 通话记录, so every query reads one stretch of the (tenant, start_time) index) and the
  * optional agents, department (with sub-departments) and line.
  */

@@ -1,5 +1,5 @@
 // The call area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); call.ts re-exports them under the same names.
+// them without zod, so the first load stays small; call.ts re-exports them under the same names.
 
 /** Line mode 2 is the soft-phone (spec sections 7 and 9: "line-config request with lineId=2"). */
 export const softphoneLineMode = 2;

@@ -49,7 +49,7 @@ export const ZCallDetail = z.object({
   /** A short-lived signed address of the recording an <audio> element can play; null without one. */
   preRecordUrl: zString.nullable(),
   /**
-   * A soft-phone call's recording through the media gateway (issue 14): pending, ready, off (the
+   * A soft-phone call's recording through the media gateway: pending, ready, off (the
    * caller's recording switch), none (no audio), failed; null for calls the gateway never recorded.
    */
   recordingState: zString.nullable().optional(),
@@ -67,7 +67,7 @@ export const ZRecordingUrl = z.object({ url: zString, expiresAt: ZTime });
 const customerCallsPerm = `${Perm.customerList};${Perm.poolList}`;
 
 const dayMs = 86_400_000;
-/** The longest time range of the call-record list (a quarter, issue 6): keeps every query on the time index. */
+/** The longest time range of the call-record list (a quarter): keeps every query on the time index. */
 export const callRecordMaxRangeDays = 93;
 
 const ZStatus = (what: string, names: Record<number, string>) =>

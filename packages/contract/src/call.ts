@@ -79,7 +79,7 @@ export const ZDialRequest = z
   .refine(maskedNeedsCustomer, { message: maskedNeedsCustomerMessage, path: ['telB'] });
 export type TDialRequest = z.infer<typeof ZDialRequest>;
 
-/** Where a dial request stands, for the page that made it (the follow-up after a call, issue 6). */
+/** Where a dial request stands, for the page that made it (the follow-up after a call). */
 export const ZDialState = z.object({
   bindId: zString,
   /** created (soft-phone, not yet sent), ringing, talking, finished (connected) or failed. */
@@ -89,7 +89,7 @@ export const ZDialState = z.object({
   callStatus: zInt.nullable(),
   duration: zInt.nullable(),
   customerId: zInt.nullable(),
-  /** Where the call stands (issue 17): 呼叫中 calling, 振铃 ringing, 通话中 talking, 已结束 ended. */
+  /** Where the call stands: 呼叫中 calling, 振铃 ringing, 通话中 talking, 已结束 ended. */
   progress: z.enum(['calling', 'ringing', 'talking', 'ended']),
 });
 export type TDialState = z.infer<typeof ZDialState>;

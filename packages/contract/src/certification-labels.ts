@@ -1,5 +1,5 @@
 // The certification area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); certification.ts re-exports them under the same names.
+// them without zod, so the first load stays small; certification.ts re-exports them under the same names.
 
 /**
  * Enterprise authentication (企业认证, spec sections 2 and 3): an enterprise administrator submits

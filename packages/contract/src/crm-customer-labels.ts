@@ -1,5 +1,5 @@
 // The crm-customer area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); crm-customer.ts re-exports them under the same names.
+// them without zod, so the first load stays small; crm-customer.ts re-exports them under the same names.
 
 export const intentionLevels = ['A', 'B', 'C', 'D', 'E'] as const;
 

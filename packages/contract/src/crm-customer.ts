@@ -82,7 +82,7 @@ export const ZCustomer = z.object({
   lastFollowAt: ZTime.nullable(),
   lastFollowContent: zString.nullable(),
   nextFollowAt: ZTime.nullable(),
-  /** Calls made to the customer, and when the last one started (issue 6). */
+  /** Calls made to the customer, and when the last one started. */
   callCount: zInt,
   lastCallAt: ZTime.nullable(),
   poolAt: ZTime.nullable(),

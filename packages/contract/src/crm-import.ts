@@ -7,7 +7,7 @@ import { routesOf } from './route.js';
 
 const route = routesOf('crm');
 
-/** Customer and follow-up imports (issue 4): preview every bad row, then write on confirm. */
+/** Customer and follow-up imports: preview every bad row, then write on confirm. */
 export const crmImportKinds = ['customer', 'follow'] as const;
 export const ZCrmImportState = z.object({
   batchId: zString,

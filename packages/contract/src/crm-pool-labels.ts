@@ -1,5 +1,5 @@
 // The crm-pool area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); crm-pool.ts re-exports them under the same names.
+// them without zod, so the first load stays small; crm-pool.ts re-exports them under the same names.
 
 /** What moved a customer between owners and pools (客户操作记录). */
 export const ownerActions = [

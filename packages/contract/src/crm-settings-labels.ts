@@ -1,5 +1,5 @@
 // The crm-settings area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); crm-settings.ts re-exports them under the same names.
+// them without zod, so the first load stays small; crm-settings.ts re-exports them under the same names.
 
 // ---- Tags (crm-user-tag) -----------------------------------------------------------------------
 export const tagColors = ['red', 'orange', 'gold', 'green', 'cyan', 'blue', 'purple', 'magenta'] as const;

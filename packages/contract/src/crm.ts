@@ -6,7 +6,7 @@ import { crmRecycleRoutes } from './crm-recycle.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
 
-// The CRM contract (issue 4), split by concern; consumers keep importing it all from '@yunhu/contract'.
+// The CRM contract, split by concern; consumers keep importing it all from '@yunhu/contract'.
 export * from './crm-census.js';
 export * from './crm-customer.js';
 export * from './crm-follow.js';
@@ -22,7 +22,7 @@ export const crmRoutes = {
 } as const;
 
 /**
- * The CRM screens (issue 4), in the 客户管理 folder. Customer details, creation and the recycle-bin
+ * The CRM screens, in the 客户管理 folder. Customer details, creation and the recycle-bin
  * details are pages reached from the lists, not side-menu entries.
  */
 export const crmMenuNodes: TMenuNode[] = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * `reason` names the error by a stable key (`<area>.<name>`, declared once in the server's
- * `<area>.errors.ts`), so a client branches on it, never on the message text (issue 12).
+ * `<area>.errors.ts`), so a client branches on it, never on the message text.
  */
 export type TEnvelope<T> = { code: number; msg: string; data: T; reason?: string };
 
@@ -18,7 +18,7 @@ export const ZSortOrder = z.enum(['ascend', 'descend']);
 
 /**
  * An integer, one schema for the whole contract (some 450 fields): every schema built costs the
- * server's start and the page's first use (issue 13). zod's schemas are immutable, so one serves all.
+ * server's start and the page's first use. zod's schemas are immutable, so one serves all.
  */
 export const zInt = z.number().int();
 /** A string with no rule of its own, and a boolean: one schema each, for the same reason. */
@@ -43,7 +43,7 @@ export const timeBounds = { min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1)
 
 /**
  * Epoch milliseconds, bounded to sane dates: a number JSON allows but a date does not
- * (9007199254740991) is refused here, not met as `Invalid time value` in a handler (issue 11).
+ * (9007199254740991) is refused here, not met as `Invalid time value` in a handler.
  */
 export const ZTime = z
   .number({ error: '时间格式不正确' })

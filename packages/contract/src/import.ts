@@ -4,7 +4,7 @@ import { zInt, zString } from './http.js';
 export { importListedRows } from './import-labels.js';
 
 /**
- * The one import protocol (issue 12): every import (customers, follow-ups, staff, black-list) reads
+ * The one import protocol: every import (customers, follow-ups, staff, black-list) reads
  * its file the same way and its preview says the same things besides its own counts, so one
  * `ImportModal` shows them all.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 /**
- * The contract's own shape (issue 12 point 9): files of one concern and a reasonable size, leaves that
+ * The contract's own shape (point 9): files of one concern and a reasonable size, leaves that
  * import no area, no import cycle between its files. dependency-cruiser checks cycles across the repo;
  * this names the contract's file at fault without running it.
  */

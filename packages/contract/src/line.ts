@@ -11,7 +11,7 @@ export { numberStates } from './line-labels.js';
 const route = routesOf('line');
 
 /**
- * Lines and numbers (spec section 7 "Number pools and black-list", issue 5): 线路展示 shows the
+ * Lines and numbers (spec section 7 "Number pools and black-list"): 线路展示 shows the
  * platform's lines with the enterprise's seats on them; 外显号码 (sys-call-num) keeps the
  * enterprise's own caller numbers per line, which are also its number pool (号码池, lineNum) whose
  * numbers are distributed to staff; the China Mobile work-number pool (cmcc-work-num-pool) binds

@@ -69,5 +69,5 @@ export const allPermissions = (nodes: TMenuNode[] = menuTree): string[] => permi
 export const enterprisePermissions = (): string[] =>
   allPermissions().filter((p) => !isPlatformPerm(p) && !isAgentPerm(p));
 
-/** Every permission an agent's roles may hold (issue 18): its console's. */
+/** Every permission an agent's roles may hold: its console's. */
 export const agentPermissions = (): string[] => allPermissions().filter(isAgentPerm);

@@ -74,7 +74,7 @@ export const permissionsOf = (nodes: TMenuNode[]): string[] => {
 /** Platform strings are the super tenant's alone: an enterprise administrator does not get them. */
 export const isPlatformPerm = (perm: string): boolean => perm.startsWith('platform:');
 
-/** An agent's console strings (issue 18): only an agent's roles hold them, by name (not the platform, not an enterprise's administrator). */
+/** An agent's console strings: only an agent's roles hold them, by name (not the platform, not an enterprise's administrator). */
 export const isAgentPerm = (perm: string): boolean => perm.startsWith('agent:');
 
 /** The tree as a role holding `perms` sees it: nodes it may not open are removed, empty folders too. */

@@ -1,5 +1,5 @@
 // The org-common area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); org-common.ts re-exports them under the same names.
+// them without zod, so the first load stays small; org-common.ts re-exports them under the same names.
 
 /** Data scope of a role (DESIGN.md section 4). */
 export const dataScopes = ['all', 'dept_and_below', 'dept', 'self', 'custom'] as const;

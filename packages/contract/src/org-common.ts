@@ -9,7 +9,7 @@ const idOf = (label: string) =>
     .int(`${label}不正确`)
     .positive(`${label}不正确`);
 // One schema per label: the contract asks for the same ids 175 times, and every schema built costs
-// the server's start (issue 13: ~6,000 zod schemas, a sixth of a warm start). Schemas are immutable.
+// the server's start (~6,000 zod schemas, a sixth of a warm start). Schemas are immutable.
 const idsByLabel = new Map<string, ReturnType<typeof idOf>>();
 
 /** A positive integer id, from a JSON body or a query string alike. */

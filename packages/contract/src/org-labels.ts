@@ -1,5 +1,5 @@
 // The org area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); org.ts re-exports them under the same names.
+// them without zod, so the first load stays small; org.ts re-exports them under the same names.
 
 /** Authentication state of an enterprise (spec section 3). */
 export const authStateLabel = (state: number): string =>

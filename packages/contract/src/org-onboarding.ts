@@ -4,7 +4,7 @@ import { routesOf } from './route.js';
 
 const route = routesOf('org');
 
-/** The steps of a new enterprise's first hour (issue 17), in the order they are done. */
+/** The steps of a new enterprise's first hour, in the order they are done. */
 export const onboardingSteps = [
   'lines',
   'seats',

@@ -1,5 +1,5 @@
 // The org-staff area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); org-staff.ts re-exports them under the same names.
+// them without zod, so the first load stays small; org-staff.ts re-exports them under the same names.
 
 /** pending = an application awaiting examine, rejected = an application turned down. */
 export const staffStatuses = ['pending', 'active', 'disabled', 'rejected'] as const;

@@ -26,14 +26,14 @@ export const ZUserInfo = z.object({
   authStateLabel: zString,
   wechatBound: zBoolean,
   lastLoginAt: z.number().nullable(),
-  /** A valid seat on a soft-phone line now: the shell shows the soft-phone only then (issue 17). */
+  /** A valid seat on a soft-phone line now: the shell shows the soft-phone only then. */
   hasSoftphoneSeat: zBoolean,
   /**
    * The enterprise's administrator (not the platform operator): his home shows the onboarding
    * checklist. Always sent; optional so user fixtures written before it stay valid.
    */
   isAdmin: zBoolean.optional(),
-  /** Someone else set the password: the web sends him to change it first (issue 17). */
+  /** Someone else set the password: the web sends him to change it first. */
   mustChangePassword: zBoolean.optional(),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;

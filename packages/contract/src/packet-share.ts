@@ -8,7 +8,7 @@ import { TradePerm } from './trade-labels.js';
 const route = routesOf('packet');
 
 /**
- * Package sharing (套餐共享, issue 18, docs/decisions/0020-resellers.md "Package sharing"): an
+ * Package sharing (套餐共享, docs/decisions/0020-resellers.md "Package sharing"): an
  * enterprise restricts one of its packages to chosen users; their calls draw on it, other users'
  * calls do not; a package restricted to nobody stays shared by every user of the enterprise.
  */

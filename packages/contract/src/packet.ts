@@ -9,7 +9,7 @@ import { packetStates, packetTypes, TradePerm, tradeLimits } from './trade-label
 const route = routesOf('packet');
 
 /**
- * 套餐 (packet, issue 15): the platform's catalogue by type and line, and the packages an
+ * 套餐 (packet): the platform's catalogue by type and line, and the packages an
  * enterprise bought (total and remaining seconds, bought and expiry times, state).
  */
 export const ZPacketType = z.enum(packetTypes, { error: '套餐类型不正确' });
@@ -66,7 +66,7 @@ export const ZPacket = z.object({
   expireAt: ZTime,
   state: z.enum(packetStates),
   orderNo: zString.nullable(),
-  /** The users it is restricted to (issue 18); empty: shared by every user of the enterprise. */
+  /** The users it is restricted to; empty: shared by every user of the enterprise. */
   sharedWith: z.array(ZPacketShareUser),
 });
 export type TPacket = z.infer<typeof ZPacket>;
@@ -129,7 +129,7 @@ export const packetRoutes = {
     request: ZPageQuery.extend({ state: z.enum(packetStates, { error: '套餐状态不正确' }).optional() }),
     response: zPage(ZPacket),
   }),
-  /** 已购套餐's download (issue 18, the enterprise's side of packet-download): the page's filter. */
+  /** 已购套餐's download (the enterprise's side of packet-download): the page's filter. */
   mineExport: route({
     method: 'POST',
     path: '/base/packet/mine/export',

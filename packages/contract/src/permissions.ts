@@ -29,7 +29,7 @@ export const Perm = {
   staffPassword: 'org:staff:password',
   applyList: 'org:apply:list',
   applyExamine: 'org:apply:examine',
-  // CRM (issue 4).
+  // CRM.
   customerList: 'crm:customer:list',
   customerAdd: 'crm:customer:add',
   customerUpdate: 'crm:customer:update',
@@ -54,7 +54,7 @@ export const Perm = {
   ruleUpdate: 'crm:rule:update',
   /** Tags, custom fields, shared quick replies and the privacy switch. */
   crmSettings: 'crm:settings:update',
-  // Dialing (issue 5).
+  // Dialing.
   /** Go online with the browser soft-phone (SIP credentials of one's own seat). */
   softphoneUse: 'call:softphone:use',
   /** Dial a number (callee check and the dial request, spec section 4 Dial flow). */
@@ -62,29 +62,29 @@ export const Perm = {
   /** 呼叫管理: per-staff calling settings (line, caller number, allowed hours, daily limits, recording). */
   callingList: 'call:calling:list',
   callingUpdate: 'call:calling:update',
-  /** 通话记录 (issue 6): the records of one's data scope, their figures and details. */
+  /** 通话记录: the records of one's data scope, their figures and details. */
   callRecordList: 'call:record:list',
   callRecordExport: 'call:record:export',
   /** Play call recordings from 通话记录. */
   callRecordPlay: 'call:record:play',
-  /** 话务统计 (issue 6): call statistics of one's data scope (dashboard card and its detail pages). */
+  /** 话务统计: call statistics of one's data scope (dashboard card and its detail pages). */
   callStatistics: 'call:statistics:list',
   callStatisticsExport: 'call:statistics:export',
-  /** 实时监控 (issue 14): who of one's data scope is online, ringing, talking now (managers, not agents). */
+  /** 实时监控: who of one's data scope is online, ringing, talking now (managers, not agents). */
   callWallboard: 'call:wallboard:list',
-  /** 监听 (issue 14): hear a talking colleague's call of one's data scope, silently, from 实时监控. */
+  /** 监听: hear a talking colleague's call of one's data scope, silently, from 实时监控. */
   callListen: 'call:monitor:listen',
-  /** 耳语 (issue 14): speak to a talking colleague of one's data scope; the other party does not hear it. */
+  /** 耳语: speak to a talking colleague of one's data scope; the other party does not hear it. */
   callWhisper: 'call:monitor:whisper',
-  /** 强插 (issue 14): speak into a talking colleague's call so that both he and the other party hear it. */
+  /** 强插: speak into a talking colleague's call so that both he and the other party hear it. */
   callBarge: 'call:monitor:barge',
-  /** 任务卡 (issue 6): calling tasks of one's department and below, their progress. */
+  /** 任务卡: calling tasks of one's department and below, their progress. */
   taskCardList: 'call:task:list',
   /** Create tasks, change them, pause, resume and close them, add and remove their customers. */
   taskCardManage: 'call:task:manage',
   /** 我的任务: work one's own customers of calling tasks with automatic dialing. */
   taskCardWork: 'call:task:work',
-  // Seats, lines and numbers (issue 5).
+  // Seats, lines and numbers.
   seatList: 'seat:seat:list',
   /** Assign, renew, release and delete seats; renewal switches. */
   seatUpdate: 'seat:seat:update',
@@ -94,7 +94,7 @@ export const Perm = {
   numberPoolDistribute: 'line:number:distribute',
   callerNumberList: 'line:caller:list',
   callerNumberUpdate: 'line:caller:update',
-  // Black-list (issue 5): the enterprise's own list and, for the platform operator, the platform's.
+  // Black-list: the enterprise's own list and, for the platform operator, the platform's.
   blacklistList: 'blacklist:number:list',
   blacklistAdd: 'blacklist:number:add',
   blacklistUpdate: 'blacklist:number:update',

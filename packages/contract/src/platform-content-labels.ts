@@ -1,9 +1,9 @@
 // The platform-content area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); platform-content.ts re-exports them under the same names.
+// them without zod, so the first load stays small; platform-content.ts re-exports them under the same names.
 
 /**
  * The platform operator's (super tenant's) contracts with enterprises, notices to enterprises and
- * brand settings per host (issue 3; spec sections 3 and 7). Every string here is `platform:`, so an
+ * brand settings per host (spec sections 3 and 7). Every string here is `platform:`, so an
  * enterprise's roles never hold it, and the services check the super tenant besides.
  */
 export const PlatformPerm = {

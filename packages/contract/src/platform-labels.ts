@@ -1,5 +1,5 @@
 // The platform area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); platform.ts re-exports them under the same names.
+// them without zod, so the first load stays small; platform.ts re-exports them under the same names.
 
 export const enterpriseStatuses = ['pending', 'active', 'rejected', 'closed'] as const;
 

@@ -33,7 +33,7 @@ export type TEnterprise = z.infer<typeof ZEnterprise>;
 
 const ZReason = z.string().trim().max(200, '原因最多200个字').default('');
 
-/** What waits for the platform operator (his home, issue 17): each count links to its queue. */
+/** What waits for the platform operator (his home): each count links to its queue. */
 export const ZPlatformWaiting = z.object({
   /** Registrations to examine (企业列表, status 待审核). */
   registrations: zInt,

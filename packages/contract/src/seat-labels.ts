@@ -1,5 +1,5 @@
 // The seat area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); seat.ts re-exports them under the same names.
+// them without zod, so the first load stays small; seat.ts re-exports them under the same names.
 
 /**
  * The state of a seat, derived from its row at the time of asking: 已停用 (disabled by the

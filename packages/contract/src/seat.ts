@@ -12,9 +12,9 @@ export { callingLimits, lineModeLabel, seatLimits, seatStates } from './seat-lab
 const route = routesOf('seat');
 
 /**
- * Seats (坐席, spec section 7 "Seats", issue 5): licences that bind a staff member to a line for a
+ * Seats (坐席, spec section 7 "Seats"): licences that bind a staff member to a line for a
  * period. The enterprise assigns, releases and deletes them on 坐席管理; buying and renewing them
- * (money) are the trade area's routes (trade-seat.ts, issue 15). Also the per-staff calling settings of 呼叫管理 (DESIGN.md section 6).
+ * (money) are the trade area's routes (trade-seat.ts). Also the per-staff calling settings of 呼叫管理 (DESIGN.md section 6).
  */
 
 export const ZSeatState = z.enum(seatStates, { error: '坐席状态只能是使用中、空闲、即将到期、已过期或已停用' });
@@ -100,7 +100,7 @@ const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ZHhmm = (label: string) =>
   z.string({ error: `请选择${label}` }).regex(hhmm, `${label}格式应为 HH:mm，例如 08:00`);
 
-/** The calling settings one staff member gets when nobody set his (business configuration, issue 5). */
+/** The calling settings one staff member gets when nobody set his (business configuration). */
 export const defaultCallingSettings = {
   lineId: null,
   callerNumber: null,

@@ -1,8 +1,8 @@
 // The task-card area's labels, lists and plain rules, apart from its zod schemas so the web reaches
-// them without zod (issue 13 first load); task-card.ts re-exports them under the same names.
+// them without zod, so the first load stays small; task-card.ts re-exports them under the same names.
 
 /**
- * 任务卡 (issue 6): a calling task is a list of customers, each assigned to one agent, worked
+ * 任务卡: a calling task is a list of customers, each assigned to one agent, worked
  * through with automatic dialing (spec section 3 "automatic-dial popups"); managers see progress.
  */
 export const taskStatuses = ['running', 'paused', 'closed'] as const;

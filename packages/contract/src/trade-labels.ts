@@ -1,5 +1,5 @@
 /**
- * Commerce's labels and permission strings (issue 15) without zod, so the web's screens take them
+ * Commerce's labels and permission strings without zod, so the web's screens take them
  * without the schemas (a leaf: imports nothing).
  */
 
@@ -11,7 +11,7 @@ export const TradePerm = {
   orderExport: 'trade:order:export',
   /** 账户明细: the balance, the ledger and the packages bought. */
   accountList: 'trade:account:list',
-  /** 账户明细's 共享给: restrict a package to chosen users (issue 18). */
+  /** 账户明细's 共享给: restrict a package to chosen users. */
   packetShare: 'trade:packet:share',
   platformPacket: 'platform:packet:manage',
   platformOrder: 'platform:trade:order',
@@ -85,15 +85,15 @@ export const ledgerKindLabel: Record<TLedgerKind, string> = {
   refund: '退款',
   transfer: '转账',
   adjustment: '调账',
-  /** An agent's margin on an enterprise's order (+), or its reversal by a refund (−) (issue 18). */
+  /** An agent's margin on an enterprise's order (+), or its reversal by a refund (−). */
   margin: '代理利润',
-  /** The platform pays an agent its margin (−) (issue 18, 代理商结算). */
+  /** The platform pays an agent its margin (−) (代理商结算). */
   settlement: '结算',
 };
 
 /**
  * frozen: a 退订 under the platform's review (calls do not use it); refunded: 退订 approved, ended;
- * transferred: its remainder moved by the agent to another of its enterprises (issue 18), ended.
+ * transferred: its remainder moved by the agent to another of its enterprises, ended.
  */
 export const packetStates = ['active', 'used', 'expired', 'frozen', 'refunded', 'transferred', 'changed'] as const;
 export type TPacketState = (typeof packetStates)[number];
@@ -104,7 +104,7 @@ export const packetStateLabel: Record<TPacketState, string> = {
   frozen: '退订审核中',
   refunded: '已退订',
   transferred: '已转出',
-  /** Its remainder moved by the agent to another line (套餐变更, issue 18), ended. */
+  /** Its remainder moved by the agent to another line (套餐变更), ended. */
   changed: '已换线',
 };
 
@@ -117,7 +117,7 @@ export const tradeLimits = {
   maxFen: 1_000_000_000,
 };
 
-/** Buying and renewing seats (issue 15, docs/decisions/0017-commerce.md). */
+/** Buying and renewing seats (docs/decisions/0017-commerce.md). */
 export const seatCommerce = {
   /** Months one purchase or manual renewal may buy. */
   months: [1, 3, 6, 12] as const,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZTime, zInt, zString } from './http.js';
 import { orderKinds, orderStates, payChannels, paymentStates } from './trade-labels.js';
 
-// The order and payment schemas of commerce (issue 15), shared by trade.ts and trade-seat.ts.
+// The order and payment schemas of commerce, shared by trade.ts and trade-seat.ts.
 
 export const ZOrderState = z.enum(orderStates, { error: '订单状态不正确' });
 export const ZOrderKind = z.enum(orderKinds, { error: '订单类型不正确' });

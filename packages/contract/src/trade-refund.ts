@@ -7,7 +7,7 @@ import { channelRefundStates, refundKinds, refundStates, refundTargets, TradePer
 const route = routesOf('trade');
 
 /**
- * Refunds (issue 15, docs/decisions/0017-commerce.md): 坐席退订 (seatCancelOrder) — an enterprise
+ * Refunds (docs/decisions/0017-commerce.md): 坐席退订 (seatCancelOrder) — an enterprise
  * applies to give back a seat's unused whole paid months; the platform examines (`examine`):
  * approved, the money returns to the balance (ledger `refund +`), the seat ends; rejected with a reason.
  * 退订 of a bought package (`packetUnsubscribe`): its unused seconds pro rata at the price paid; the

@@ -9,7 +9,7 @@ import { ZOrder } from './trade-order.js';
 const route = routesOf('trade');
 
 /**
- * Seats bought and renewed with money (issue 15, docs/decisions/0017-commerce.md): 购买坐席 makes an
+ * Seats bought and renewed with money (docs/decisions/0017-commerce.md): 购买坐席 makes an
  * order paid by QR; 续费 is an order paid from the balance, or by QR when the balance is short.
  * The platform sets the monthly price of a seat per line.
  */

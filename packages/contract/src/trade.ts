@@ -15,7 +15,7 @@ export * from './trade-seat.js';
 const route = routesOf('trade');
 
 /**
- * Commerce (trade, issue 15, docs/decisions/0017-commerce.md): the enterprise's account and ledger,
+ * Commerce (trade, docs/decisions/0017-commerce.md): the enterprise's account and ledger,
  * orders priced by the server from the catalogue, and their payment by QR code through a channel.
  */
 const ZOrderNo = z.string({ error: '请填写订单号' }).trim().min(1, '请填写订单号').max(40, '订单号不正确');

@@ -1,4 +1,4 @@
-// 实时监控's labels (issue 14 step 7), apart from the zod schema so the web reaches them without zod.
+// 实时监控's labels, apart from the zod schema so the web reaches them without zod.
 
 /** Where a person with a seat stands now: not registered, registered and free, ringing, talking. */
 export const wallboardStates = ['offline', 'idle', 'ringing', 'talking'] as const;

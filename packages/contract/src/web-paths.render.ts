@@ -3,7 +3,7 @@ import { routeTables } from './index.js';
 /**
  * The files of `web-paths/`: one per route table, each route with its method and path only, typed
  * as the full table. The web calls routes by method and path (apps/web/src/shared/http/api.ts), so
- * its bundle takes these instead of the tables and no zod schema rides along (issue 13 first load);
+ * its bundle takes these instead of the tables and no zod schema rides along, keeping the first load small;
  * one file per area, so a chunk carries only the paths of the areas it calls.
  * `scripts/web-paths.ts` writes them; `web-paths.test.ts` fails when a table changed and they did not.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routeTables } from './index.js';
 import * as web from './web.js';
 
-describe('the web entry route tables (issue 13)', () => {
+describe('the web entry route tables', () => {
   it('the web entry gives every route the same method and path, and no schema (after a route change: node --import tsx packages/contract/scripts/web-paths.ts)', () => {
     for (const [area, table] of Object.entries(routeTables)) {
       const paths = (web as unknown as Record<string, Record<string, object>>)[`${area}Routes`];

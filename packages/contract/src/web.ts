@@ -1,7 +1,7 @@
 /**
  * The web's entry to the contract (apps/web/vite.config.ts aliases `@yunhu/contract` here): the
  * same exports, but the route tables are `web-paths/`'s method and path only, so the web's
- * bundles carry no zod schema they never parse (issue 13 first load). Explicit exports win over
+ * bundles carry no zod schema they never parse, keeping the first load small. Explicit exports win over
  * the star's same names.
  */
 import type { routeTables as fullRouteTables } from './index.js';
