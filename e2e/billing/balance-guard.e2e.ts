@@ -42,7 +42,7 @@ const get = async <T>(url: string, token: string): Promise<T> => {
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /**
- * Issue 16, the balance guard as a person meets it: a new enterprise without packages, whose balance
+ * The balance guard as a person meets it: a new enterprise without packages, whose balance
  * pays for exactly one call on its call-back line. Its agent calls a customer in the browser through
  * the carrier simulator; the call is charged to the balance; the administrator sees the balance fall
  * to 0 on 账户明细 and the consumption row in 收支明细 and 消费明细; the low-balance notice he asked

@@ -8,7 +8,7 @@ type TLine = { lineId: number; lineName: string; lineMode: number };
 type TConsume = { recordId: number; lineName: string; packetSeconds: number; amount: number; realName: string };
 
 /**
- * Issue 16, billing end to end: agent01 calls on his call-back line through the carrier simulator;
+ * Billing end to end: agent01 calls on his call-back line through the carrier simulator;
  * the call is rated and charged from the line's package, and the administrator sees it in
  * 收支明细 › 消费明细 (package seconds used, what paid) and in 账单分析 (figures, charts, 账单); the
  * platform sees the line's rate on 线路资费. An agent without the permission is refused the screen.

@@ -25,7 +25,7 @@ const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
 const shown = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Issue 6, 话务统计: the manager sees the dashboard figures the endpoint answers and the per-agent
+ * 话务统计: the manager sees the dashboard figures the endpoint answers and the per-agent
  * rows of 话务统计; an agent sees only his own figures and row.
  */
 describe('call statistics', () => {

@@ -16,7 +16,7 @@ const lastWeek = (): [number, number] => {
 };
 
 /**
- * Issue 6, 通话记录 (account/callRecord): the manager opens the records, filters by an agent,
+ * 通话记录 (account/callRecord): the manager opens the records, filters by an agent,
  * reads the figures, plays a recording of a call agent01 just made on his call-back line (the
  * carrier simulator records it), opens its details and exports the filtered list; an agent sees
  * only his own calls.

@@ -7,11 +7,11 @@ import { signInWithPassword } from '../support/console.js';
 type TCustomerRow = { id: number; mobile: string; name: string; ownerName: string | null };
 
 /**
- * Issue 5, "Dialing": agent01 holds a call-back seat (mode 0). He clicks call on a customer, is told
+ * "Dialing": agent01 holds a call-back seat (mode 0). He clicks call on a customer, is told
  * to wait for the answer, the carrier simulator rings, connects and reports the call, and the record
  * with its recording appears on the customer's page and plays; the end of the call opens the follow-up
- * with the phone label the call showed (issue 6); a black-listed number is refused. While the call
- * happens the 拨号成功 notice shows where it stands, and a second 拨打 does nothing (issue 17).
+ * with the phone label the call showed; a black-listed number is refused. While the call
+ * happens the 拨号成功 notice shows where it stands, and a second 拨打 does nothing.
  */
 describe('dialing on a call-back line through the carrier simulator', () => {
   let browser: Browser;
@@ -49,7 +49,7 @@ describe('dialing on a call-back line through the carrier simulator', () => {
     // The line picker shows his call-back line.
     await expect.poll(() => page.getByTestId('call-line-picker').textContent()).toContain('回拨');
     const before = await calls.locator('[data-testid^="call-play-"]').count();
-    // Every dial request and check the page sends (issue 17: a second 拨打 during the call sends none).
+    // Every dial request and check the page sends (a second 拨打 during the call sends none).
     const dialRequests: string[] = [];
     page.on('request', (r) => {
       if (/\/base\/(crmV2\/callV2|call\/callee-check)$/.test(r.url())) dialRequests.push(r.url());

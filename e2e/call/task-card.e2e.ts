@@ -8,7 +8,7 @@ type TCustomerRow = { id: number; name: string; mobile: string; ownerName: strin
 type TItem = { customerId: number; status: string; attempts: number };
 
 /**
- * Issue 6, 任务卡: a manager makes a calling task of three of agent01's customers; agent01 (call-back
+ * 任务卡: a manager makes a calling task of three of agent01's customers; agent01 (call-back
  * seat, the carrier simulator answers) works them with automatic dialing, leaves for another screen
  * during a countdown (nothing is dialled behind his back), reloads in the middle and goes on at the
  * same customer; the manager pauses the task during the last countdown (the popup ends without

@@ -12,7 +12,7 @@ type TUsable = { id: number; restricted: boolean };
 type TPerson = { userId: number; realName: string; username: string };
 
 /**
- * Issue 18, 套餐共享 in Chromium (decision 0020 "Package sharing"): the enterprise administrator
+ * 套餐共享 in Chromium (decision 0020 "Package sharing"): the enterprise administrator
  * restricts a package to one person on 账户明细 › 已购套餐 › 共享给; the column shows him, and the
  * server's rule (packets-userId, the one billing's draw uses — the draw itself is proven in
  * packet-share.routes.test.ts) gives the package to him and not to a colleague; clearing the choice

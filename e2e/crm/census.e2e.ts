@@ -194,7 +194,7 @@ describe('customer census card on the home page', () => {
       admin,
     );
     expect(added.code).toBe(0);
-    // A password the administrator set is changed at the first sign-in (issue 17).
+    // A password the administrator set is changed at the first sign-in.
     const changed = await api('POST', '/sso/update-password-by-old', {
       username: 'census01',
       oldPassword: 'Census@2026x',

@@ -9,7 +9,7 @@ import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
 /**
- * The one import (issue 12) as a new user meets it: lists as they arrive (full-width digits and
+ * The one import as a new user meets it: lists as they arrive (full-width digits and
  * letters typed in a Chinese input method, +86 / 86 / dashes / spaces, blank rows, repeated rows,
  * columns of their own) and CSV in GBK or UTF-8 with BOM, through the same dialog everywhere.
  */

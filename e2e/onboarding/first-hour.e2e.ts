@@ -10,7 +10,7 @@ import { baseUrl, lastSmsCode, launchBrowser, newPage, pickOption } from '../sup
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 
 /**
- * Issue 17: a new enterprise's first hour, without help. It registers with an SMS code, the platform
+ * A new enterprise's first hour, without help. It registers with an SMS code, the platform
  * approves it, the administrator follows the onboarding checklist on his home (buys a call-back seat
  * by QR through the sandbox, adds a person with the 坐席 template, gives him the seat, imports five
  * customers and allocates one), the person signs in, changes the password an administrator gave him,
@@ -70,7 +70,7 @@ const checklist = async (page: Page) => {
   return { card, done };
 };
 
-describe('a new enterprise’s first hour (issue 17)', () => {
+describe('a new enterprise’s first hour', () => {
   let browser: Browser;
   let file: string;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { baseUrl } from '../support/browser.js';
 
 /**
- * The first sign-in of a person whose password an administrator set (issue 17): the sign-in page
+ * The first sign-in of a person whose password an administrator set: the sign-in page
  * asks for a new password before anything else, then opens the workbench.
  */
 export const signInChangingPassword = async (

@@ -92,7 +92,7 @@ describe('staff row actions on 员工管理', () => {
     expect(password).toBeTruthy();
     await page.context().close();
 
-    // The new password signs in, and asks first for a password of his own (issue 17).
+    // The new password signs in, and asks first for a password of his own.
     const agent = await newPage(browser);
     await agent.goto(`${baseUrl()}/#/login`);
     await agent.getByRole('tab', { name: '密码登录' }).click();

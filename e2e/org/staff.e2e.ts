@@ -41,7 +41,7 @@ describe('organisation screens', () => {
     await form.getByLabel('账号').fill('kefu01');
     await form.getByLabel('姓名').fill('何晓');
     await form.getByLabel('手机号').fill('13655556666');
-    // The department selected in the tree is the new person's (issue 17).
+    // The department selected in the tree is the new person's.
     await expect.poll(() => fieldText(page, form, '部门')).toContain('客服部');
     await form.getByLabel('角色').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '客服主管' }).click();

@@ -33,7 +33,7 @@ describe('platform operator', () => {
     const platform = await newPage(browser);
     await recordMessages(platform);
     await signInWithPassword(platform, 'platform', 'Platform@2026');
-    // The operator's home says what waits for him and opens its queue (issue 17).
+    // The operator's home says what waits for him and opens its queue.
     const waiting = platform.getByTestId('platform-waiting-registrations');
     await waiting.getByText('待审核注册').waitFor();
     const count = waiting.locator('.ant-statistic-content-value');

@@ -21,7 +21,7 @@ const password = 'Agent@2026x';
 const title = `端午线路维护${suffix}`;
 
 /**
- * Issue 18, an agent's 公告 and 坐席汇总 in Chromium: the agent publishes a notice (a double click on
+ * An agent's 公告 and 坐席汇总 in Chromium: the agent publishes a notice (a double click on
  * 发布 sends it once), the administrator of its enterprise finds it in the bell; the agent's seat
  * summary shows the seats the enterprise bought.
  */

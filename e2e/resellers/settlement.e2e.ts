@@ -20,7 +20,7 @@ const bossPassword = 'Boss@2026x';
 const markup = 2345;
 
 /**
- * Issue 18, 代理商结算 and 停用 in Chromium: an agent whose enterprise bought a package at the agent's
+ * 代理商结算 and 停用 in Chromium: an agent whose enterprise bought a package at the agent's
  * price (margin booked). The platform opens 结算 on its row, settles part of the margin after the
  * confirmation; the agent sees the settlement in 结算记录 and in 利润明细; the platform closes the
  * agent after a confirmation and the agent's session ends.

@@ -23,7 +23,7 @@ const packetName = `库代${suffix}三百分钟`;
 type TOpening = { lineId: number; lineName: string; opened: boolean };
 
 /**
- * Issue 18, line stock and the agent's own package in Chromium: the platform opens one line for a new
+ * Line stock and the agent's own package in Chromium: the platform opens one line for a new
  * agent on 代理商 › 开通线路; the agent creates a package on it in 套餐管理 (above the base shown);
  * its enterprise buys it and pays through the sandbox; the agent's 线路库存 shows the package sold
  * and its account the margin (price − base).

@@ -46,7 +46,7 @@ const packageRow = async (page: Page, name: string) => {
 };
 
 /**
- * Issue 18, 套餐转移 in Chromium: an agent with two enterprises (registered with its code, approved);
+ * 套餐转移 in Chromium: an agent with two enterprises (registered with its code, approved);
  * the first bought a package (sandbox payment). The agent moves it to the second on its 套餐转移
  * page; the second enterprise's 账户明细 shows the minutes, the first's shows the package 已转出.
  */

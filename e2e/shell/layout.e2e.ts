@@ -19,7 +19,7 @@ const isOnTop = (el: Locator) =>
     return hit !== null && node.contains(hit);
   });
 
-/** Issue 17, the layout faults: each seen as a person sees it in Chromium. */
+/** The layout faults: each seen as a person sees it in Chromium. */
 describe('layout', () => {
   let browser: Browser;
   let manager: Page;

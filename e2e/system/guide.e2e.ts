@@ -18,7 +18,7 @@ const menuRoutes = async (page: Page): Promise<string[]> => {
   return ids.filter((id) => !/^\d+$/.test(id));
 };
 
-/** Issue 17: 操作指南 covers every menu the person's role opens, with real guidance. */
+/** 操作指南 covers every menu the person's role opens, with real guidance. */
 describe('操作指南', () => {
   let browser: Browser;
   beforeAll(async () => {
