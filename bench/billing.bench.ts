@@ -1,4 +1,4 @@
-// Billing at scale (issue 16, Performance; docs/decisions/0018-billing.md): with `--records N` call
+// Billing at scale (Performance; docs/decisions/0018-billing.md): with `--records N` call
 // records of the demo enterprise (default 10,000,000, over the 90 days before today; the database of
 // bench/calls.seed.ts, or records of its own when fewer are there) and a charge for each charged one
 // (call_charges: the seed's records have none, so the charged records without one get theirs here,
@@ -342,8 +342,8 @@ if (args.only !== 'ingestion') {
     };
     const raw = () => withTenant(database, tenantId, (tx) => c.raw(tx, c.who));
     // Warm-up, the same for the three columns: the connections' plans kept (migration 0061) and the
-    // request's code optimised by V8, as in a server that has been up a while (10 rounds before
-    // stop 31; four runs alternating 10 and 200 showed no difference beyond the machine's noise).
+    // request's code optimised by V8, as in a server that has been up a while (four runs
+    // alternating 10 and 200 rounds showed no difference beyond the machine's noise).
     for (let i = 0; i < warmup; i++) {
       await http();
       await raw();

@@ -1,4 +1,4 @@
-// The server as a user meets it, for the first-load benchmarks (issue 13): its own process (like
+// The server as a user meets it, for the first-load benchmarks: its own process (like
 // e2e/support/server.ts), the built web app, a fresh embedded database with the demo data.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,7 +47,7 @@ export const requireBuiltWeb = () => {
 
 /**
  * A copy of the built app without its `.br`/`.gz` files: served by the same server code, it is the
- * app as it went out before issue 13 (no compression), the floor of the comparison.
+ * app as a server without precompression sends it, the floor of the comparison.
  */
 export const uncompressedCopy = () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-dist-identity-'));

@@ -1,4 +1,4 @@
-// Call records at scale (issue 6, Performance), against the database made by bench/calls.seed.ts
+// Call records at scale (Performance), against the database made by bench/calls.seed.ts
 // (10,000,000 call records over 90 days): for one month (30 Asia/Shanghai days),
 // 1. the call-record list (getPage: page 1 of 20 with its total) with filters — none, an agent, a
 //    call status, a number fragment, all three — and its figures (get-page-count);

@@ -1,4 +1,4 @@
-// Seeds the call-record bench (issue 6, Performance): 200 more agents in the demo enterprise and
+// Seeds the call-record bench (Performance): 200 more agents in the demo enterprise and
 // 10,000,000 call records of its people over the last 90 days, made inside PostgreSQL by
 // INSERT … SELECT generate_series in batches of 1,000,000. Into an empty table the secondary indexes
 // are dropped first and built again after the load (much faster than maintaining them row by row),
@@ -109,7 +109,7 @@ for (const r of rebuilt) {
   await client.query(r.indexdef);
   console.log(`index ${r.indexname} built in ${((Date.now() - t) / 1000).toFixed(0)} s`);
 }
-// Every table the seed fills, vacuumed and analyzed (issue 13): the lists' counts are index-only
+// Every table the seed fills, vacuumed and analyzed: the lists' counts are index-only
 // scans, which skip the heap only for pages the visibility map marks all-visible, and a fresh
 // load has none marked (8-12x slower lists without it). The bench machines run with autovacuum
 // off, as some users will (the server's maintenance job, src/db/maintenance.ts, keeps it up after).

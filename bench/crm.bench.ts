@@ -100,7 +100,7 @@ const withPeakRss = async <T>(fn: () => Promise<T>) => {
 console.log(`database: ${database.kind}, ${total} customers; node ${process.version}, ${os.cpus().length} cores`);
 console.log(`server RSS after start: ${mb(serverMemory().rss)}${heap.length ? ` (${heap[0]})` : ''}`);
 
-// ---- 1. the customer lists through HTTP vs the same SQL raw (issue 13) ----------------------------
+// ---- 1. the customer lists through HTTP vs the same SQL raw ----------------------------
 const runs = Number(process.env.BENCH_RUNS ?? 11);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const sections = new Set((process.env.BENCH_SECTIONS ?? 'lists,import').split(','));
@@ -110,8 +110,8 @@ const quantile = (xs: number[], p: number) => {
 };
 /** As the server runs its tenant statements: in a transaction, as yunhu_app, with app.tenant_id set. */
 const role = database.hasAppRole ? 'yunhu_app' : 'none';
-// BEGIN and the settings go as one simple query (one round trip), as the server sends them since
-// issue 13 (db/join-begin.ts): the floor is the statements sent as cheaply as the protocol allows.
+// BEGIN and the settings go as one simple query (one round trip), as the server sends them
+// (db/join-begin.ts): the floor is the statements sent as cheaply as the protocol allows.
 const inTenant = async <T>(client: pg.PoolClient, tenantId: number, fn: () => Promise<T>) => {
   await client.query(
     `begin; select set_config('app.tenant_id', '${Math.trunc(tenantId)}', true), set_config('role', '${role}', true)`,

@@ -1,4 +1,4 @@
-// Deletes at scale (issue 13), against the database of bench/calls.seed.ts (call records of the demo
+// Deletes at scale, against the database of bench/calls.seed.ts (call records of the demo
 // enterprise): the recycle bin's purge of 1,000 customers with 5 calls each, and of one customer
 // with 20 calls and with 2,000, as the purge runs them (recycle.service.ts purgeIds: lock the rows,
 // unlink their call records, delete them; ON DELETE rules and foreign-key checks follow), in one

@@ -1,10 +1,10 @@
-// First load of the console (issue 13): what a browser with an empty cache downloads per route, and
+// First load of the console: what a browser with an empty cache downloads per route, and
 // how much of the JavaScript it downloaded ran. Goals: login ≤ 250 KB of gzip JS, any route ≤ 500 KB.
 // Builds nothing: run `npm run build` first (the web build writes the .br/.gz copies the server sends).
 //
 // Two servers from the same build, same run: the app as served now (brotli or gzip by Accept-Encoding,
 // the precompressed copies) and the floor, the same files without their compressed copies (identity,
-// as the server sent them before issue 13). Each route is a first load: a fresh browser context (no
+// as the server sent them before it precompressed). Each route is a first load: a fresh browser context (no
 // HTTP cache, no storage) in Debian's Chromium; the routes behind the sign-in get the session cookie
 // of one sign-in through the login page. Per route: JS files, raw KB (decoded), gzip KB (the .gz
 // copies of the same files: the goals are stated in gzip), KB on the wire, the share of the loaded JS

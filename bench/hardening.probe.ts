@@ -1,5 +1,5 @@
-// The probes of issue 11 ("what an attacker and a chaos test broke"), from outside, against the real
-// server process on PostgreSQL, printing the figures the issue quoted:
+// What an attacker and a chaos test could break, probed from outside, against the real
+// server process on PostgreSQL, printing these figures:
 // 1. ten customer exports and ten call-record exports cut by the client mid-download, then the time
 //    /healthz and a sign-in take and the sessions left `idle in transaction`;
 // 2. 1,000 simultaneous wrong SMS-code guesses with the right code among them;

@@ -1,4 +1,4 @@
-// Import near COPY (issue 13), against the database made by bench/crm.seed.ts (1,000,000 customers):
+// Import near COPY, against the database made by bench/crm.seed.ts (1,000,000 customers):
 // a 100,000-row customer import as an xlsx through the server process (preview, confirm, wait for
 // done: time and the server's peak RSS from /proc), and in the same run its floor: PostgreSQL's COPY
 // of the same rows (psql's \copy) into a staging-like table and into `customers` itself (the latter
@@ -187,7 +187,7 @@ const preview = (await (
 ).json()) as { code: number; msg: string; data: { batchId: string; validCount: number } };
 if (preview.code !== 0) throw new Error(preview.msg);
 const previewMs = Date.now() - started;
-/** The peak so far: the preview's (the confirm's rows stay in the database; issue 13). */
+/** The peak so far: the preview's (the confirm's rows stay in the database). */
 const previewPeak = memory().peak;
 const confirmed = (await (
   await fetch(`${base}${routeTables.crmImport.importConfirm.path}`, {

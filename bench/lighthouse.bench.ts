@@ -1,8 +1,8 @@
-// Lighthouse 12 on the login page (issue 13 "First load"; goal ≥ 95, mobile and desktop), performance
+// Lighthouse 12 on the login page (goal ≥ 95, mobile and desktop), performance
 // category, against the built server in Debian's Chromium. Builds nothing: run `npm run build` first.
 //
 // Floor in the same run: a second server serving the same build without its .br/.gz copies (identity,
-// as the server sent the app before issue 13). Runs are interleaved (compressed, uncompressed, per
+// as a server without precompression sends it). Runs are interleaved (compressed, uncompressed, per
 // preset, three rounds) so a busy machine weighs on both alike; each run starts its own Chromium
 // (empty profile, no cache). Median of 3 per preset and server: score, FCP, LCP, TBT, CLS, Speed
 // Index, and Lighthouse's benchmark index of the machine (its CPU speed; ~1,000+ on an idle desktop,

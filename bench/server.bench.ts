@@ -1,4 +1,4 @@
-// Server start and footprint (issue 13), each figure against a floor measured in the same run:
+// Server start and footprint, each figure against a floor measured in the same run:
 // a bare Fastify answering /healthz with one `select 1` on the same database (PGlite on the same
 // data folder, or a pg pool), written by this bench to a temporary file and run by plain node.
 // - warm start: process spawn → first /healthz 200, on a data folder (or database) already migrated

@@ -1,4 +1,4 @@
-// Talk-time ranges off the marks (issue 13), against the database of bench/calls.seed.ts: the list's
+// Talk-time ranges off the marks, against the database of bench/calls.seed.ts: the list's
 // total as the repository builds it now (whole bands from call_daily_stats, the ends one second at a
 // time on call_records_tenant_duration_time_idx) against the count of the records the list ran
 // before, without that index (dropped inside the transaction, rolled back), in the same run, as

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The soft-phone's SIP server is Debian's Kamailio 5.6 (issue 5): the WebSocket transport and the
+# The soft-phone's SIP server is Debian's Kamailio 5.6: the WebSocket transport and the
 # HTTP client that asks our server for the digest HA1 come in their own packages; rtpengine.so is
-# in the main package. Beside it the media gateway, Debian's rtpengine 10.5 in user space (issue 14:
-# WebRTC <-> plain RTP/AVP for trunks and desk phones), and sipp (sip-tester), which the tests use
+# in the main package. Beside it the media gateway, Debian's rtpengine 10.5 in user space
+# (WebRTC <-> plain RTP/AVP for trunks and desk phones), and sipp (sip-tester), which the tests use
 # as a plain-RTP carrier and desk phone. The server starts rtpengine itself (sip.kamailio.ts), not
 # Debian's rtpengine-daemon service.
 set -euo pipefail
