@@ -12,7 +12,7 @@ const { call } = routeTables;
 const agents = ['agent01', 'agent02', 'agent03', 'agent04', 'agent05'];
 
 /**
- * The dial guard under parallel dials (docs/decisions/0018-billing.md "The guard"): every
+ * The dial guard under parallel dials (docs/decisions/0034-dial-funds-guard.md): every
  * call under way on a charged line holds one minimum block of its line — package seconds first, then
  * the balance — so dials that arrive together cannot all pass on money that pays for one. PGlite
  * and PostgreSQL (TEST_DATABASE_URL): on PostgreSQL the dials truly run at once.

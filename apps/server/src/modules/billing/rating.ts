@@ -110,7 +110,7 @@ export const balanceHeld = ({ rate, packetSeconds, underWay }: TLineUnderWay): n
 };
 
 /**
- * The dial guard's rule on one line (docs/decisions/0018-billing.md "The guard"): each call under
+ * The dial guard's rule on one line (docs/decisions/0034-dial-funds-guard.md): each call under
  * way on the line holds one minimum block, from the line's package seconds first, then from the
  * balance at the rate; a new call may start while something is left after the holds — package
  * seconds, or a balance above zero. With nothing under way this is "package seconds or a balance
