@@ -1,4 +1,4 @@
-// The floor of an HTTP request (issues 13 and 16): a bare Fastify with a pg pool, in a process of its
+// The floor of an HTTP request: a bare Fastify with a pg pool, in a process of its
 // own, that answers a POST by running statements it was given beforehand — BEGIN and the tenant's
 // settings joined in one simple query, the statements, COMMIT — and sending the last one's rows as
 // the `{code,msg,data}` envelope. No sign-in, no permission, no validation, no row mapping: what any

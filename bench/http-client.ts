@@ -1,4 +1,4 @@
-// The benchmarks' HTTP client (16): one kept-alive connection per server, as a browser
+// The benchmarks' HTTP client: one kept-alive connection per server, as a browser
 // holds one, through node:http. fetch's own cost inside a bench process that also runs the raw
 // statements and parses their rows read as the server's (page 1 of 我的客户 measured 8.9 ms through
 // fetch in the bench against 3.4–4.6 ms from a process of its own, the server unchanged).

@@ -1,8 +1,8 @@
-// The import probes of the hardening issue (items 6 and 7), from outside, against the real server
-// process on PostgreSQL, printing the figures the issue quoted:
-// 6. a 20,000-row customer import killed (kill -9) once 6,000 rows are written; the server started
+// What a crash and a hostile file do to an import, probed from outside, against the real server
+// process on PostgreSQL, printing these figures:
+// 1. a 20,000-row customer import killed (kill -9) once 6,000 rows are written; the server started
 //    again: what the batch says at once, after its lease ran out, and after confirming it again;
-// 7. a 1.55 MB xlsx whose sheet unpacks to 1.5 GB sent to the customer import: the answer and the
+// 2. a 1.55 MB xlsx whose sheet unpacks to 1.5 GB sent to the customer import: the answer and the
 //    server's resident memory before and at its peak (VmHWM).
 // It creates (drops first) the database yunhu_probe_import (PROBE_DATABASE_URL) with the demo data.
 // Usage: node --import tsx bench/import.probe.ts   (about four minutes: the lease is two)

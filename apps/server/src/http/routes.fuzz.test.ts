@@ -16,7 +16,7 @@ import { otherEnterprise } from '../test/other-enterprise.js';
 const runs = Number(process.env.FUZZ_RUNS ?? 6);
 const seed = Number(process.env.FUZZ_SEED ?? 20261124);
 
-/** What broke routes when the issue was found: NUL, a lone surrogate, a time no date holds. */
+/** What once broke routes: NUL, a lone surrogate, a time no date holds. */
 const sweepValues = (route: TRouteDef): unknown[] =>
   route.method === 'GET'
     ? ['a\u0000b', '\uD800', '9007199254740991']

@@ -23,7 +23,7 @@ import { ExcelJS } from './exceljs.js';
  * byte limit before any row is read, and makes the read repeatable (the encoding sniff of a CSV
  * reads the file once more).
  *
- * A file is hostile until shown otherwise (hardening issue, item 7: a 1.55 MB xlsx unpacking to
+ * A file is hostile until shown otherwise (a 1.55 MB xlsx unpacking to
  * 1.5 GB took the server from 237 MB to 1.88 GB). Before exceljs sees an xlsx, every zip entry is
  * walked in the order exceljs's unzipper reads them and inflated once into nothing, counting: the
  * declared and the actual inflated size of each entry and of the whole, and the longest run of XML

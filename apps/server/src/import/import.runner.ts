@@ -93,7 +93,7 @@ const outcomeText: Record<string, string> = { inserted: '已导入', updated: '�
  * the confirm, the writing in the background, the progress, the result to download, and the
  * recovery of an import whose process died.
  *
- * Surviving a dead process (hardening item 6): resume from a checkpoint, not one transaction per
+ * Surviving a dead process: resume from a checkpoint, not one transaction per
  * batch (that would hold one transaction, its locks and its WAL for 200,000 rows). The checkpoint
  * is each staged row's outcome, set in the very transaction that writes the row, so a chunk is
  * written with its checkpoint or not at all. The writing process holds a lease on the batch

@@ -8,7 +8,7 @@ import { authLimits } from './auth.service.js';
 const r = routeTables.auth;
 const info = routeTables.org.userInfo;
 
-/** Sign-in and SMS limits under concurrency, lock-out by strangers, small auth leaks (hardening items 2, 3, 11). */
+/** Sign-in and SMS limits under concurrency, lock-out by strangers, small auth leaks. */
 describe('sign-in limits', () => {
   let t: TTestApp;
   beforeAll(async () => {

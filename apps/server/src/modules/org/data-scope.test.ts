@@ -201,7 +201,7 @@ describe('data scope', () => {
   });
 });
 
-/** What "wider" means when someone who is not an administrator hands a scope on (hardening item 5). */
+/** What "wider" means when someone who is not an administrator hands a scope on. */
 describe('wider than the grantor', () => {
   const limited = (deptIds: number[]): TDataScope => ({ kind: 'limited', userId: 1, deptIds });
   const role = (dataScope: string, deptIds: number[] = []) => ({ name: 'R', dataScope, isAdmin: false, deptIds });

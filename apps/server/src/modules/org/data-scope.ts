@@ -73,7 +73,7 @@ export const scopesOfUsers = async (
 };
 
 /*
- * "Wider" (hardening item 5), for a grantor who is not an administrator:
+ * "Wider", for a grantor who is not an administrator:
  * (a) a role's own scope is wider than his when it stands higher on the ladder
  *     all > dept_and_below > dept > self than the highest step of his own active roles (a
  *     department-relative step counts only if he has a department), or when it is 'custom' with a

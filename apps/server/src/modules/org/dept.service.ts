@@ -80,7 +80,7 @@ export const createDeptService = () => {
         if (!(await repo.find(tx, auth.tenantId, input.parentId))) throw errors.parentMissing();
         const chain = await repo.ancestors(tx, auth.tenantId, input.parentId);
         if (chain.some((a) => a.id === dept.id)) throw errors.deptUnderChild();
-        // A move widens every 'dept and below' scope above the new parent (hardening item 5): a
+        // A move widens every 'dept and below' scope above the new parent: a
         // non-administrator moves only a department he sees whole, under one he sees.
         if (scope.kind !== 'all') {
           const moved = await repo.withDescendants(tx, auth.tenantId, [dept.id]);

@@ -62,8 +62,8 @@ export const createRoleService = ({
   };
 
   /**
-   * A role's data scope as a non-administrator writes it: not wider than his own (hardening item 5,
-   * rule a of data-scope.ts). The effect on the role's holders is checked by `holdersWithinScope`.
+   * A role's data scope as a non-administrator writes it: not wider than his own
+   * (rule a of data-scope.ts). The effect on the role's holders is checked by `holdersWithinScope`.
    */
   const checkNotWider = async (
     tx: TDb,

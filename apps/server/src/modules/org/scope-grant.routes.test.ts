@@ -8,7 +8,7 @@ const s = routeTables.orgStaff;
 const crm = routeTables.crm;
 
 /**
- * Nobody who is not an administrator hands on a data scope wider than his own (hardening item 5):
+ * Nobody who is not an administrator hands on a data scope wider than his own:
  * not by examine, staff add/update/batch, import, nor by writing or enabling a role.
  */
 describe('granting data scope', () => {

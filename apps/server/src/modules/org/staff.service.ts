@@ -124,7 +124,7 @@ export const createStaffService = (deps: {
   /**
    * Roles the caller may grant: existing, active; administrator roles only by an administrator; for
    * a non-administrator, each role he newly gives (not already held by every target) neither holds a
-   * permission he lacks nor a data scope wider than his own (hardening item 5, data-scope.ts).
+   * permission he lacks nor a data scope wider than his own (data-scope.ts).
    */
   const checkRoles = async (
     { auth, tx }: TRequestContext,
