@@ -11,8 +11,8 @@
 // The server runs as in the e2e harness (built web app, fresh embedded database, demo data).
 // Usage: npm run build && node --import tsx bench/gateway.bench.ts
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { startKamailio, type TKamailio } from '../apps/server/src/modules/call/sip.kamailio.js';
-import { openRtpPeer, startSippTrunk } from '../apps/server/src/modules/call/sip.kamailio-sipp.test-kit.js';
+import { startKamailio, type TKamailio } from '../apps/server/src/modules/telephony/sip.kamailio.js';
+import { openRtpPeer, startSippTrunk } from '../apps/server/src/modules/telephony/sip.kamailio-sipp.test-kit.js';
 import { chromiumFlags, chromiumPath, freePort, requireBuiltWeb, startBuiltServer, webDist } from './built-server.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);

@@ -13,12 +13,12 @@ import dgram from 'node:dgram';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createGatewayRecordings, gatewayCaptureDir } from '../apps/server/src/modules/call/recording.gateway.js';
+import { createGatewayRecordings, gatewayCaptureDir } from '../apps/server/src/modules/telephony/recording.gateway.js';
 import {
   startRtpengine,
   type TBencode,
   type TRtpengine,
-} from '../apps/server/src/modules/call/sip.kamailio-rtpengine.js';
+} from '../apps/server/src/modules/telephony/sip.kamailio-rtpengine.js';
 
 const counts = (process.env.BENCH_CALLS ?? '10,20,40').split(',').map(Number);
 const windowS = Number(process.env.BENCH_WINDOW_S ?? 10);

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { gatewayCaptureDir } from '../../apps/server/src/modules/call/recording.gateway.js';
-import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/call/sip.kamailio.js';
-import { rtpengineMissing } from '../../apps/server/src/modules/call/sip.kamailio-rtpengine.js';
+import { gatewayCaptureDir } from '../../apps/server/src/modules/telephony/recording.gateway.js';
+import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
+import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.kamailio-rtpengine.js';
 import { allowCallingAnyHour, api, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';

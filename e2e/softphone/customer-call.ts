@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { startKamailio, type TKamailio } from '../../apps/server/src/modules/call/sip.kamailio.js';
+import { startKamailio, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
 import { baseUrl } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 import type { TE2eSip } from '../support/server.js';

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { gatewayCaptureDir } from '../../apps/server/src/modules/call/recording.gateway.js';
-import { stereoLevels } from '../../apps/server/src/modules/call/recording.pcap.js';
-import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/call/sip.kamailio.js';
-import { rtpengineMissing } from '../../apps/server/src/modules/call/sip.kamailio-rtpengine.js';
+import { gatewayCaptureDir } from '../../apps/server/src/modules/telephony/recording.gateway.js';
+import { stereoLevels } from '../../apps/server/src/modules/telephony/recording.pcap.js';
+import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
+import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.kamailio-rtpengine.js';
 import { api, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';

@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { kamailioMissing, type TKamailio } from '../../apps/server/src/modules/call/sip.kamailio.js';
-import { rtpengineMissing } from '../../apps/server/src/modules/call/sip.kamailio-rtpengine.js';
+import { kamailioMissing, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
+import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.kamailio-rtpengine.js';
 import {
   openRtpPeer,
   sippMissing,
   startSippTrunk,
   type TRtpPeer,
   type TSippTrunk,
-} from '../../apps/server/src/modules/call/sip.kamailio-sipp.test-kit.js';
+} from '../../apps/server/src/modules/telephony/sip.kamailio-sipp.test-kit.js';
 import { allowCallingAnyHour, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { gatewayCaptureDir } from '../../apps/server/src/modules/call/recording.gateway.js';
-import { stereoLevels } from '../../apps/server/src/modules/call/recording.pcap.js';
-import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/call/sip.kamailio.js';
-import { rtpengineMissing } from '../../apps/server/src/modules/call/sip.kamailio-rtpengine.js';
+import { gatewayCaptureDir } from '../../apps/server/src/modules/telephony/recording.gateway.js';
+import { stereoLevels } from '../../apps/server/src/modules/telephony/recording.pcap.js';
+import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
+import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.kamailio-rtpengine.js';
 import {
   openRtpPeer,
   sdpOf,
@@ -11,7 +11,7 @@ import {
   startSippTrunk,
   type TRtpPeer,
   type TSippTrunk,
-} from '../../apps/server/src/modules/call/sip.kamailio-sipp.test-kit.js';
+} from '../../apps/server/src/modules/telephony/sip.kamailio-sipp.test-kit.js';
 import { allowCallingAnyHour, api, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { callFirstCustomer } from './customer-call.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { routeTables, type TRouteDef } from '@yunhu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isServerStale, serverBundle, serverCode } from '../../../scripts/build-server.mjs';
-import { kamailioMissing } from './modules/call/index.js';
+import { kamailioMissing } from './modules/telephony/index.js';
 import { repoRoot } from './paths.js';
 
 const freePort = () =>

@@ -3,7 +3,7 @@ import vm from 'node:vm';
 import { startedEvent } from './code-cache.js';
 import { loadConfig, SettingsError, type TConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import type { TKamailio } from './modules/call/index.js';
+import type { TKamailio } from './modules/telephony/index.js';
 
 /**
  * The first start on an empty data folder runs initdb in a second PGlite instance, and every start
@@ -50,12 +50,12 @@ const main = async () => {
   // One turn of the event loop first: the driver is loaded and the connection (or PGlite's file
   // reads and WebAssembly compilation) under way before the modules below take the thread.
   await new Promise((resolve) => setImmediate(resolve));
-  const [database, { buildApp }, { demoEnterpriseName, demoLogins, seedDemo }, call, { startMaintenanceJob }] =
+  const [database, { buildApp }, { demoEnterpriseName, demoLogins, seedDemo }, telephony, { startMaintenanceJob }] =
     await Promise.all([
       opening,
       import('./app.js'),
       import('./seed/demo.js'),
-      import('./modules/call/index.js'),
+      import('./modules/telephony/index.js'),
       import('./db/maintenance.js'),
     ]);
   if (config.seedDemo && (await seedDemo(database.db))) console.log(`已写入演示数据（${demoEnterpriseName}）`);
@@ -86,13 +86,13 @@ const main = async () => {
   // server when it is installed (SIP_AUTOSTART=0 leaves it to scripts/kamailio.sh or a real deployment).
   const startSipServer = async (): Promise<TKamailio | null> => {
     if (!config.sip.isAutostart || !config.sip.sharedSecret) return null;
-    const missing = call.kamailioMissing();
+    const missing = telephony.kamailioMissing();
     if (missing) {
       console.log(`软电话不可用：${missing}`);
       return null;
     }
     try {
-      const kamailio = await call.startKamailio(call.devKamailioOptions(config, config.sip.sharedSecret));
+      const kamailio = await telephony.startKamailio(telephony.devKamailioOptions(config, config.sip.sharedSecret));
       console.log(
         `软电话 SIP 服务器（Kamailio）：${kamailio.wsUrl}；媒体网关（rtpengine）：${kamailio.media ? kamailio.media.ngSocket : '未启动'}`,
       );

@@ -13,10 +13,10 @@ import type { TDatabase } from '../../db/client.js';
 import { isInScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TRequestContext } from '../../http/context.js';
+import type { TRecordingStore } from '../telephony/index.js';
 import { callErrors } from './call.errors.js';
 import { callRecordRepository as repo, type TRecordWithNames } from './call-record.repository.js';
 import type { TCustomerGuard, TIsMasked } from './dial.service.js';
-import type { TRecordingStore } from './recording.store.js';
 
 /**
  * A record as the pages read it (DESIGN.md section 4 field names): the customer's number masked

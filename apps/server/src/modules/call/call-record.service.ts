@@ -16,11 +16,11 @@ import type { TDatabase } from '../../db/client.js';
 import { isInScope } from '../../db/scope.js';
 import { hasPermission, type TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
+import type { TRecordingStore } from '../telephony/index.js';
 import { callErrors } from './call.errors.js';
 import { toCallDetail } from './call-detail.service.js';
 import { callRecordRepository as repo, type TCallRecordFilter } from './call-record.repository.js';
 import type { TIsMasked } from './dial.service.js';
-import type { TRecordingStore } from './recording.store.js';
 
 type TIn<K extends keyof typeof callRecordRoutes> = TParsedRequestOf<(typeof callRecordRoutes)[K]>;
 

@@ -5,6 +5,14 @@ import type { TDatabase } from '../../db/client.js';
 import { bindRoutes, detached, type TBindDeps, type THandlers } from '../../http/bind.js';
 import { streamXlsx } from '../../http/download.js';
 import {
+  carrierCallbackPath,
+  carrierDeliverer,
+  createCarrierSimulator,
+  createGatewayRecordings,
+  createRecordingStore,
+  gatewayCaptureDir,
+} from '../telephony/index.js';
+import {
   agentColumns,
   createCallCensusService,
   dayAgentColumns,
@@ -14,12 +22,8 @@ import { createCallDetailService, type TCallDetailService } from './call-detail.
 import { callRecordColumns, createCallRecordService, type TCallRecordService } from './call-record.service.js';
 import { registerCallInternalRoutes } from './callback.routes.js';
 import { createCallbackService } from './callback.service.js';
-import { progressDeliverer, registerCarrierProgress } from './callback-progress.js';
-import { carrierCallbackPath, carrierSignatureHeader } from './carrier.js';
-import { createCarrierSimulator, type TDeliver } from './carrier.simulator.js';
+import { carrierProgressPath, registerCarrierProgress } from './callback-progress.js';
 import { createDialService, type TCustomerGuard, type TDialService, type TIsMasked } from './dial.service.js';
-import { createGatewayRecordings, gatewayCaptureDir } from './recording.gateway.js';
-import { createRecordingStore } from './recording.store.js';
 import { registerSip, type TSipRouteNames } from './sip.routes.js';
 import { taskCardHandlers } from './task-card.routes.js';
 import { createTaskCardService, type TTaskCrm } from './task-card.service.js';
@@ -85,6 +89,7 @@ export const registerCall = async (
   },
 ) => {
   const { config, database } = opts;
+  const { callbackUrl } = config.carrier;
   const store = createRecordingStore({ dataDir: config.dataDir, secret: config.carrier.recordingSecret });
   const callbacks = createCallbackService({
     database,
@@ -93,32 +98,16 @@ export const registerCall = async (
     recordings: createGatewayRecordings({ dir: gatewayCaptureDir(config.dataDir), logger: app.log }),
     logger: app.log,
   });
-  // The simulator posts like a carrier: over HTTP when given an address, else through this
-  // server's own router (the same route, signature check and ingestion).
-  const deliver: TDeliver = config.carrier.callbackUrl
-    ? async (body, signature) => {
-        const res = await fetch(config.carrier.callbackUrl!, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [carrierSignatureHeader]: signature },
-          body,
-        });
-        return res.status === 200;
-      }
-    : async (body, signature) => {
-        const res = await app.inject({
-          method: 'POST',
-          url: carrierCallbackPath,
-          headers: { 'content-type': 'application/json', [carrierSignatureHeader]: signature },
-          payload: body,
-        });
-        return res.statusCode === 200;
-      };
   const simulator = createCarrierSimulator({
     settings: config.carrier.simulator,
     store,
     secret: config.carrier.callbackSecret,
-    deliver,
-    deliverProgress: progressDeliverer(app, config.carrier.callbackUrl),
+    // Posted like a carrier's: to CARRIER_CALLBACK_URL (progress beside it) or through this server's router.
+    deliver: carrierDeliverer(app, { url: callbackUrl, path: carrierCallbackPath }),
+    deliverProgress: carrierDeliverer(app, {
+      url: callbackUrl ? new URL(carrierProgressPath, callbackUrl).href : null,
+      path: carrierProgressPath,
+    }),
     logger: app.log,
   });
   // Production without the simulator has no carrier yet: call-back and app lines refuse to dial.

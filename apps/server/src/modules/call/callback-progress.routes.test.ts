@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { carrierCallbackPath, carrierSignatureHeader, signCarrierBody } from '../telephony/carrier.js';
 import { callErrors } from './call.errors.js';
 import { callBinds } from './call.schema.js';
 import { callKit } from './call.test-kit.js';
 import { carrierProgressPath } from './callback-progress.js';
-import { carrierCallbackPath, carrierSignatureHeader, signCarrierBody } from './carrier.js';
 
 const { call } = routeTables;
 const { carrier } = loadConfig({});

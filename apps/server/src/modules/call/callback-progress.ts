@@ -3,11 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
+import { registerSignedCarrierPost } from '../telephony/index.js';
 import { callRepository } from './call.repository.js';
 import { callProgressRepository } from './call-progress.repository.js';
-import { carrierSignatureHeader } from './carrier.js';
-import { registerSignedCarrierPost } from './carrier.route.js';
-import type { TDeliver } from './carrier.simulator.js';
 
 /**
  * A carrier's progress events (issue 17): while a call-back call happens the carrier says when the
@@ -70,19 +68,3 @@ export const registerCarrierProgress = (app: FastifyInstance, opts: { secret: st
     schema: ZCarrierProgress,
     handle: (ev) => ingestCarrierProgress(opts.database, ev),
   });
-
-/**
- * How the simulator posts its progress events: to the progress path beside CARRIER_CALLBACK_URL
- * when that is set, otherwise through this server's own router (as its final callback).
- */
-export const progressDeliverer =
-  (app: FastifyInstance, callbackUrl: string | null | undefined): TDeliver =>
-  async (body, signature) => {
-    const headers = { 'content-type': 'application/json', [carrierSignatureHeader]: signature };
-    if (callbackUrl) {
-      const res = await fetch(new URL(carrierProgressPath, callbackUrl), { method: 'POST', headers, body });
-      return res.status === 200;
-    }
-    const res = await app.inject({ method: 'POST', url: carrierProgressPath, headers, payload: body });
-    return res.statusCode === 200;
-  };

@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import { maskPhone } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
+import {
+  carrierCallbackPath,
+  recordingPathPrefix,
+  registerSignedCarrierPost,
+  type TRecordingStore,
+  ZCarrierCallback,
+} from '../telephony/index.js';
 import type { TCallDetailService } from './call-detail.service.js';
 import type { TCallbackService, TSipCallEvent } from './callback.service.js';
-import { carrierCallbackPath, ZCarrierCallback } from './carrier.js';
-import { registerSignedCarrierPost } from './carrier.route.js';
-import { recordingPathPrefix, type TRecordingStore } from './recording.store.js';
 
 /** Where Kamailio reports a soft-phone call's progress (kamailio.cfg route CALL_EVENT). */
 export const sipCallEventPath = '/internal/sip/call-event';

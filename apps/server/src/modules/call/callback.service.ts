@@ -5,11 +5,15 @@ import { withTenant } from '../../db/tenant.js';
 import { prepareCharge, rateRecord } from '../billing/index.js';
 import { recordCallOutcome } from '../crm/index.js';
 import { callingRulesFor } from '../seat/index.js';
+import {
+  callStatusOf,
+  type TCarrierCallback,
+  type TCarrierOutcome,
+  type TGatewayRecordings,
+  type TRecordingStore,
+} from '../telephony/index.js';
 import { callRepository as repo, type TBindRow } from './call.repository.js';
 import { callRecordRepository } from './call-record.repository.js';
-import { callStatusOf, type TCarrierCallback, type TCarrierOutcome } from './carrier.js';
-import type { TGatewayRecordings } from './recording.gateway.js';
-import type { TRecordingStore } from './recording.store.js';
 import { sipRepository } from './sip.repository.js';
 import { pendingRecordingRepository, sipCallRepository, type TSipCallRow } from './sip-call.repository.js';
 

@@ -6,11 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { crmChangeLogs, customers } from '../crm/crm.schema.js';
+import {
+  carrierCallbackPath,
+  carrierSignatureHeader,
+  signCarrierBody,
+  type TCarrierCallback,
+} from '../telephony/carrier.js';
+import { recordingPathPrefix } from '../telephony/recording.store.js';
+import { synthesizeCallWav, wavDurationOf, wavSampleRate } from '../telephony/recording.wav.js';
 import { callBinds, callRecords } from './call.schema.js';
 import { callKit } from './call.test-kit.js';
-import { carrierCallbackPath, carrierSignatureHeader, signCarrierBody, type TCarrierCallback } from './carrier.js';
-import { recordingPathPrefix } from './recording.store.js';
-import { synthesizeCallWav, wavDurationOf, wavSampleRate } from './recording.wav.js';
 
 const { call, callRecord: callDetail } = routeTables;
 const { carrier } = loadConfig({});

@@ -1,8 +1,8 @@
 import { shanghaiClock, shanghaiDayStart } from '@yunhu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import type { TCarrier, TCarrierBind } from '../telephony/carrier.js';
 import { callKit } from './call.test-kit.js';
-import type { TCarrier, TCarrierBind } from './carrier.js';
 import { isWithinHours } from './dial.rules.js';
 import { createDialService } from './dial.service.js';
 

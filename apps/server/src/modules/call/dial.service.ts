@@ -21,11 +21,11 @@ import type { TAuth, TRequestContext } from '../../http/context.js';
 import { ensureDialFunds } from '../billing/index.js';
 import { findBlocked, recordIntercept, type TBlockLevel } from '../blacklist/index.js';
 import { callingRulesFor, findUsableSeat } from '../seat/index.js';
+import type { TCarrier } from '../telephony/index.js';
 import { callErrors } from './call.errors.js';
 import { isBindOver, callRepository as repo } from './call.repository.js';
 import { callProgressRepository as progressRepo } from './call-progress.repository.js';
 import { progressOf } from './callback-progress.js';
-import type { TCarrier } from './carrier.js';
 import { isWithinHours, newBindId } from './dial.rules.js';
 
 /** Who may reach a customer: a data scope, or a calling task's grant of exactly that customer. */

@@ -8,8 +8,6 @@ export {
   type TCallArea,
 } from './call.routes.js';
 export type { TCustomerAccess, TCustomerGuard, TIsMasked } from './dial.service.js';
-export { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
-export { devKamailioOptions } from './sip.kamailio-dev.js';
 export { hasSoftphoneSeatNow } from './sip.service.js';
 export { taskCardErrors } from './task-card.errors.js';
 export type { TTaskCrm } from './task-card.service.js';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { TListenOffer } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
+import type { TListenGateway, TListenProfile } from '../telephony/index.js';
 import { callErrors } from './call.errors.js';
-import type { TListenGateway, TListenProfile } from './listen.gateway.js';
 import { listenRepository } from './listen.repository.js';
 
 /** A listen nobody stopped is forgotten after this (the call ended long ago: the gateway dropped it). */

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { captureNameOf, gatewayCaptureDir } from '../telephony/recording.gateway.js';
+import { stereoLevels } from '../telephony/recording.pcap.js';
+import { metadataOf, pcapOf, rtp, tone } from '../telephony/recording.test-kit.js';
 import { callRecords, sipCalls } from './call.schema.js';
 import { callKit } from './call.test-kit.js';
-import { captureNameOf, gatewayCaptureDir } from './recording.gateway.js';
-import { stereoLevels } from './recording.pcap.js';
-import { metadataOf, pcapOf, rtp, tone } from './recording.test-kit.js';
 
 /**
  * Issue 14: the start-up sweep. A server stopped between a call's end and its recording's

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { customers } from '../crm/crm.schema.js';
+import { kamailioMissing, startKamailio, type TKamailio } from '../telephony/sip.kamailio.js';
+import { openSipPhone, type TSipPhone } from '../telephony/sip-client.test-kit.js';
 import { callBinds, callRecords } from './call.schema.js';
 import { callKit } from './call.test-kit.js';
 import { sipCallEventPath } from './callback.routes.js';
-import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
-import { openSipPhone, type TSipPhone } from './sip.test-client.js';
 
 const { call } = routeTables;
 const { sip } = loadConfig({});

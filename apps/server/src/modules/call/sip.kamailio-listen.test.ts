@@ -6,11 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { operationLogs } from '../system/system.schema.js';
-import { callBinds } from './call.schema.js';
-import { callKit } from './call.test-kit.js';
-import { listenGatewayAt } from './listen.gateway.js';
-import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
-import { rtpengineMissing } from './sip.kamailio-rtpengine.js';
+import { listenGatewayAt } from '../telephony/listen.gateway.js';
+import { kamailioMissing, startKamailio, type TKamailio } from '../telephony/sip.kamailio.js';
+import { rtpengineMissing } from '../telephony/sip.kamailio-rtpengine.js';
 import {
   openRtpPeer,
   sdpOf,
@@ -18,8 +16,10 @@ import {
   startSippTrunk,
   type TRtpPeer,
   type TSippTrunk,
-} from './sip.kamailio-sipp.test-kit.js';
-import { webrtcCall } from './sip.webrtc.test-kit.js';
+} from '../telephony/sip.kamailio-sipp.test-kit.js';
+import { webrtcCall } from '../telephony/sip.webrtc.test-kit.js';
+import { callBinds } from './call.schema.js';
+import { callKit } from './call.test-kit.js';
 import { whisperTag } from './whisper.service.js';
 
 /**

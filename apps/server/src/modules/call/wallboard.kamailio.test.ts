@@ -4,11 +4,11 @@ import { routeTables, type TSipLineConfig, type TWallboardAgent } from '@yunhu/c
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { openAgent } from '../telephony/sip.agent.test-kit.js';
+import { kamailioMissing, startKamailio, type TKamailio } from '../telephony/sip.kamailio.js';
+import { rtpengineMissing } from '../telephony/sip.kamailio-rtpengine.js';
+import { webrtcCall } from '../telephony/sip.webrtc.test-kit.js';
 import { callKit } from './call.test-kit.js';
-import { openAgent } from './sip.agent.test-kit.js';
-import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
-import { rtpengineMissing } from './sip.kamailio-rtpengine.js';
-import { webrtcCall } from './sip.webrtc.test-kit.js';
 import { sipRegistrationPath } from './wallboard.routes.js';
 
 /**

@@ -4,9 +4,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { operationLogs } from '../system/system.schema.js';
+import { bdecode, bencode, type TBencode } from '../telephony/sip.kamailio-rtpengine.js';
 import { sipCalls } from './call.schema.js';
 import { callKit } from './call.test-kit.js';
-import { bdecode, bencode, type TBencode } from './sip.kamailio-rtpengine.js';
 import { whisperTag } from './whisper.service.js';
 
 const w = routeTables.wallboard;

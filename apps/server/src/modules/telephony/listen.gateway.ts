@@ -1,7 +1,7 @@
 import { ngCommand, type TBencode } from './sip.kamailio-rtpengine.js';
 
 /**
- * 监听 at the media gateway (issue 14 step 7): rtpengine 10.5's ng commands `subscribe request`,
+ * 监听 at the media gateway: rtpengine 10.5's ng commands `subscribe request`,
  * `subscribe answer` and `unsubscribe` (Kamailio's rtpengine module has none, so the server
  * speaks ng itself on the gateway's control port, MEDIA_NG_PORT). One subscription per party of the
  * call: with both parties in one (`all`), rtpengine 10.5 offers two m-lines with the same a=mid,

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * A plain-RTP carrier for the media gateway's tests (issue 14): sipp (Debian's sip-tester) answers
+ * A plain-RTP carrier for the media gateway's tests: sipp (Debian's sip-tester) answers
  * every INVITE on UDP at once (100, 200 with an RTP/AVP PCMA offer answer) and takes the BYE;
  * the trunk's media endpoint is a UDP socket of the test process (`openRtpPeer`) that counts the
  * RTP it receives and sends a 1 kHz PCMA tone, symmetric like a carrier's media server.
@@ -300,7 +300,7 @@ export const sdpOf = (message: string): string => {
   return at < 0 ? '' : message.slice(at);
 };
 
-// ---- other carriers and callers (issue 14 steps 3, 5, 6: decision 0016) ------------------------
+// ---- other carriers and callers (decision 0016) ------------------------
 
 const sdpAnswer = `v=0
 o=trunk 1 1 IN IP4 [local_ip]

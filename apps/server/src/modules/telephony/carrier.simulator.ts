@@ -39,7 +39,7 @@ const timing = {
 const deliveryAttempts = 4;
 
 /**
- * The development carrier (issue 5): it really plays each call inside the server. After a
+ * The development carrier: it really plays each call inside the server. After a
  * realistic wait it rings the agent (telA), then the customer, who answers or not with realistic
  * odds; a connected call lasts its talk time and, when the seat records, leaves a WAV of that length
  * in the recording storage; then the carrier posts the signed callback, retrying like a carrier

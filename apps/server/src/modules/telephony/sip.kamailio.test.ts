@@ -4,6 +4,7 @@ import { routeTables, type TSipLineConfig } from '@yunhu/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { sipKit } from '../call/sip.test-kit.js';
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 import {
   handshakeStatus,
@@ -12,11 +13,10 @@ import {
   sipResponse,
   type TSipMessage,
   type TSipPhone,
-} from './sip.test-client.js';
-import { sipKit } from './sip.test-kit.js';
+} from './sip-client.test-kit.js';
 
 /**
- * The product's Kamailio config against a real server (issue 5): digest authentication really
+ * The product's Kamailio config against a real server: digest authentication really
  * uses the credentials the server issues, and calls are routed as the config says. CI installs
  * Kamailio (scripts/ensure-kamailio.sh) and sets REQUIRE_KAMAILIO=1, so there a missing Kamailio
  * fails; elsewhere the suite is skipped with the reason printed.

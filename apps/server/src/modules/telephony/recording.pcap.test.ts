@@ -9,7 +9,7 @@ import { metadataOf, pcapOf, rtp, tone } from './recording.test-kit.js';
 import { rtpengineMissing, startRtpengine, type TBencode, type TRtpengine } from './sip.kamailio-rtpengine.js';
 
 /**
- * The gateway's capture as a stereo recording (issue 14 step 2): rtpengine records a call whose
+ * The gateway's capture as a stereo recording: rtpengine records a call whose
  * caller sends a 440 Hz tone in PCMU and whose callee sends Opus (encoded by rtpengine itself from
  * the caller's tone, then sent back by the callee under its own SSRC) with a pause; the WAV has
  * the caller's tone on the left, the callee's on the right, each at its place in time, and silence

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { callRecords } from './call.schema.js';
-import { callKit } from './call.test-kit.js';
+import { callRecords } from '../call/call.schema.js';
+import { callKit } from '../call/call.test-kit.js';
 import { openAgent, type TAgent } from './sip.agent.test-kit.js';
 import { kamailioMissing, startKamailio, type TKamailio, type TKamailioOptions } from './sip.kamailio.js';
 import { rtpengineMissing, type TBencode } from './sip.kamailio-rtpengine.js';
@@ -25,10 +25,10 @@ import {
   type TSippTrunk,
   trunkScenario,
 } from './sip.kamailio-sipp.test-kit.js';
-import { parseSip } from './sip.test-client.js';
+import { parseSip } from './sip-client.test-kit.js';
 
 /**
- * Trunks as carriers are (issue 14 steps 3, 5, 6; decision 0016), with sipp as the carrier and as a
+ * Trunks as carriers are (decision 0016), with sipp as the carrier and as a
  * desk phone against the product's Kamailio and its media gateway: the dialled number in the
  * Request-URI and To, the 外显号码 in From and P-Asserted-Identity; no number in any frame a
  * masked agent's browser receives; a trunk asking for digest; failover from a refusing or silent

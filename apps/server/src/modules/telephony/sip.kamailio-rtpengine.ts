@@ -7,7 +7,7 @@ import { gatewayCaptureArgs } from './recording.gateway.js';
 import { startTiedProcess } from './sip.process.js';
 
 /**
- * The media gateway beside Kamailio (issue 14): Debian's rtpengine in user space (no kernel
+ * The media gateway beside Kamailio: Debian's rtpengine in user space (no kernel
  * forwarding, `--table=-1`), driven by Kamailio's rtpengine module over its ng control socket
  * (UDP on loopback). It anchors every call's media: WebRTC legs (ICE, DTLS-SRTP, Opus) toward the
  * browsers, plain RTP/AVP (PCMA/PCMU, telephone-event) toward trunks and desk phones

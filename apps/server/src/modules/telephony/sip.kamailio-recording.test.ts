@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { callRecords } from './call.schema.js';
-import { callKit } from './call.test-kit.js';
+import { callRecords } from '../call/call.schema.js';
+import { callKit } from '../call/call.test-kit.js';
 import { gatewayCaptureDir } from './recording.gateway.js';
 import { stereoLevels } from './recording.pcap.js';
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
@@ -25,7 +25,7 @@ import {
 import { webrtcCall } from './sip.webrtc.test-kit.js';
 
 /**
- * Issue 14 steps 2 and 4 through the product's Kamailio and gateway, sipp as the plain-RTP carrier:
+ * Recordings through the product's Kamailio and gateway, sipp as the plain-RTP carrier:
  * a customer call from the dial flow is captured by the gateway when the caller's recording switch
  * is on and its record gets a stereo recording that plays through the signed address (the trunk's
  * tone on the right channel: the hand-written browser here has no DTLS, so the agent's channel is

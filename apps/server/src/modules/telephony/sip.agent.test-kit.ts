@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { TSipLineConfig } from '@yunhu/contract';
 import { expect } from 'vitest';
-import { digestAnswer, openWebSocket, parseSip, sipResponse, type TSipMessage } from './sip.test-client.js';
 import { webrtcOffer } from './sip.webrtc.test-kit.js';
+import { digestAnswer, openWebSocket, parseSip, sipResponse, type TSipMessage } from './sip-client.test-kit.js';
 
 const rand = () => crypto.randomBytes(8).toString('hex');
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * The telephony carrier of call-back (mode 0) and app lines (issue 5 "Dialing"). A real carrier's
+ * The telephony carrier of call-back (mode 0) and app lines. A real carrier's
  * adapter sends the call order to its API; the development one (carrier.simulator.ts) plays the
  * call itself. Either way the call comes back as a signed callback (callback.routes.ts), the one
  * path that writes call records (docs/decisions/0006-carrier-callback.md).

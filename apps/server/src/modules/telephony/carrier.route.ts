@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { carrierSignatureHeader, isCarrierSignatureValid } from './carrier.js';
+import type { TDeliver } from './carrier.simulator.js';
 
 const envelope = (code: number, msg: string) => ({ code, msg, data: null });
 
@@ -44,3 +45,20 @@ export const registerSignedCarrierPost = <T>(
       return reply.status(status).send(envelope(code, msg));
     });
   });
+
+/**
+ * How the simulator posts like a carrier: to `url` when the carrier's address is set
+ * (CARRIER_CALLBACK_URL), otherwise through this server's own router to `path` (the same route,
+ * signature check and ingestion a carrier's post meets).
+ */
+export const carrierDeliverer =
+  (app: FastifyInstance, target: { url: string | null; path: string }): TDeliver =>
+  async (body, signature) => {
+    const headers = { 'content-type': 'application/json', [carrierSignatureHeader]: signature };
+    if (target.url) {
+      const res = await fetch(target.url, { method: 'POST', headers, body });
+      return res.status === 200;
+    }
+    const res = await app.inject({ method: 'POST', url: target.path, headers, payload: body });
+    return res.statusCode === 200;
+  };

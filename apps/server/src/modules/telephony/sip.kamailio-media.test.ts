@@ -18,11 +18,11 @@ import {
   type TRtpPeer,
   type TSippTrunk,
 } from './sip.kamailio-sipp.test-kit.js';
-import { openSipPhone } from './sip.test-client.js';
 import { webrtcCall as browserCall } from './sip.webrtc.test-kit.js';
+import { openSipPhone } from './sip-client.test-kit.js';
 
 /**
- * The media gateway (issue 14): Kamailio hands every call's SDP to rtpengine. A browser's WebRTC
+ * The media gateway: Kamailio hands every call's SDP to rtpengine. A browser's WebRTC
  * offer (ICE, DTLS-SRTP, Opus) reaches a plain-RTP carrier trunk (sipp) as RTP/AVP with PCMA/PCMU;
  * the trunk's answer comes back to the browser as WebRTC again; the trunk's RTP reaches the
  * gateway; agent-to-agent calls are anchored too. The audio both ways through a real browser is

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { TSipLineConfig } from '@yunhu/contract';
 import { expect } from 'vitest';
-import { digestAnswer, openWebSocket, parseSip, type TSipMessage } from './sip.test-client.js';
+import { digestAnswer, openWebSocket, parseSip, type TSipMessage } from './sip-client.test-kit.js';
 
 /**
  * A browser's call over the SIP WebSocket, written by hand for the media gateway's tests

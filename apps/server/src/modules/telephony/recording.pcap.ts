@@ -1,8 +1,8 @@
 import { OpusDecoder } from 'opus-decoder';
 
 /**
- * The media gateway's capture of one call turned into a stereo recording (issue 14 step 2,
- * docs/decisions/0015-recordings-and-results.md). rtpengine (`--recording-method=pcap`) writes
+ * The media gateway's capture of one call turned into a stereo recording
+ * (docs/decisions/0015-recordings-and-results.md). rtpengine (`--recording-method=pcap`) writes
  * every RTP packet it receives on the call, decrypted, into a pcap file, and a metadata file with
  * the SDP it sent each way. The SDP sent to the callee (the offer) names the port the callee sends
  * to, the SDP sent to the caller (the answer) the caller's: so each packet's destination port

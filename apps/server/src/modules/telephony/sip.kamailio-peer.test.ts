@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { callRecords, sipCalls } from './call.schema.js';
-import { callKit } from './call.test-kit.js';
+import { callRecords, sipCalls } from '../call/call.schema.js';
+import { callKit } from '../call/call.test-kit.js';
 import { gatewayCaptureDir } from './recording.gateway.js';
 import { stereoLevels } from './recording.pcap.js';
 import { openAgent, type TAgent } from './sip.agent.test-kit.js';
@@ -25,7 +25,7 @@ import {
 import { webrtcCall } from './sip.webrtc.test-kit.js';
 
 /**
- * Issue 14, the calls without a dial request through the product's Kamailio and gateway: an agent
+ * The calls without a dial request through the product's Kamailio and gateway: an agent
  * calling a colleague leaves the caller's record of type 内部 (recorded when his switch is on), and a
  * desk phone calling a seat's number leaves the agent's record of type 呼入 with the desk phone's
  * audio in the recording, while the agent's WebSocket never carries the caller's number (From,
