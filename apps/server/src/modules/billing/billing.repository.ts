@@ -378,7 +378,7 @@ export const billingRepository = {
 
   /**
    * The month by day, line, department and person (named; people: the 20 who cost most among those
-   * whose billing switch is on — cost allocation, decision 0018: the others count for their
+   * whose billing switch is on — cost allocation, decision 0035: the others count for their
    * department only).
    */
   analysis: async (tx: TDb, tenantId: number, scope: TDataScope, month: { first: string; next: string }) => {

@@ -110,7 +110,7 @@ export const prepareCharge = (call: {
 export type TPreparedCharge = NonNullable<ReturnType<typeof prepareCharge>>;
 
 /**
- * The dial flow's money check (Guard, docs/decisions/0018-billing.md): on a line that costs
+ * The dial flow's money check (docs/decisions/0034-dial-funds-guard.md): on a line that costs
  * something, each call of the enterprise under way holds one minimum block of its own line — that
  * line's package seconds first, then the balance, which all lines share — and the dial is refused
  * (余额不足) when nothing is left for this line after the holds (`hasDialFundsAcrossLines`). Dials of
