@@ -5,7 +5,7 @@ import { dbLimitDefaults, type TDbLimits } from './db/client.js';
 import { repoRoot } from './paths.js';
 
 /**
- * Every environment variable the server reads, parsed once at start (issue 12): nothing else reads
+ * Every environment variable the server reads, parsed once at start: nothing else reads
  * `process.env`. The README's settings table lists exactly these names (config.test.ts compares).
  * An empty value counts as unset, except WEB_DIST where '' means "serve no web app".
  */
@@ -89,6 +89,7 @@ export const ZSettings = z.object({
   WECHAT_SERIAL_NO: text.optional(),
   WECHAT_API_KEY: z.string().length(32, '应为 32 个字符（APIv3 密钥）').optional(),
   WECHAT_PLATFORM_PUBLIC_KEY: text.optional(),
+  WECHAT_PLATFORM_PUBLIC_KEY_ID: text.optional(),
   WECHAT_BASE_URL: z.url({ message: '应为网址' }).default('https://api.mch.weixin.qq.com'),
 });
 export type TSettings = z.output<typeof ZSettings>;
@@ -135,11 +136,11 @@ export type TConfig = {
   bodyLimitBytes: number;
   /** Minutes between runs of the CRM automatic release (it also runs once 3 s after the server listens: main.ts); 0 = only then. */
   crmReleaseJobMinutes: number;
-  /** The soft-phone's SIP side (issue 5, deploy/kamailio/). */
+  /** The soft-phone's SIP side (deploy/kamailio/). */
   sip: TSipConfig;
   /** The telephony carrier of call-back and app lines (docs/decisions/0006-carrier-callback.md). */
   carrier: TCarrierConfig;
-  /** Payment of orders (issue 15, docs/decisions/0017-commerce.md). */
+  /** Payment of orders (docs/decisions/0017-commerce.md). */
   pay: TPayConfig;
 };
 
@@ -152,10 +153,14 @@ export type TPayConfig = {
   wechat: {
     appId: string;
     mchId: string;
+    /** The merchant's API certificate: its private key (PEM) and serial number, which sign requests. */
     privateKey: string;
     serialNo: string;
+    /** The APIv3 key (32 characters) that encrypts notification resources. */
     apiV3Key: string;
+    /** WeChat Pay's public key (PEM), which signs answers and notifications, and its ID (`Wechatpay-Serial`). */
     platformPublicKey: string;
+    platformPublicKeyId: string;
     baseUrl: string;
     notifyUrl: string;
   } | null;
@@ -246,6 +251,7 @@ const wechatOf = (s: TSettings) => {
     'WECHAT_SERIAL_NO',
     'WECHAT_API_KEY',
     'WECHAT_PLATFORM_PUBLIC_KEY',
+    'WECHAT_PLATFORM_PUBLIC_KEY_ID',
     'PAY_NOTIFY_BASE_URL',
   ] as const;
   const missing = names.filter((name) => !s[name]);
@@ -259,6 +265,7 @@ const wechatOf = (s: TSettings) => {
     serialNo: s.WECHAT_SERIAL_NO!,
     apiV3Key: s.WECHAT_API_KEY!,
     platformPublicKey: s.WECHAT_PLATFORM_PUBLIC_KEY!.replace(/\\n/g, '\n'),
+    platformPublicKeyId: s.WECHAT_PLATFORM_PUBLIC_KEY_ID!,
     baseUrl: s.WECHAT_BASE_URL.replace(/\/$/, ''),
     notifyUrl: `${s.PAY_NOTIFY_BASE_URL!.replace(/\/$/, '')}/pay/notify/wechat`,
   };

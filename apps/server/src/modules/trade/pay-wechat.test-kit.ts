@@ -12,6 +12,9 @@ const pem = (k: crypto.KeyObject, type: 'pkcs8' | 'spki') => k.export({ type, fo
 const keyPair = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
 export const apiV3Key = '0123456789abcdef0123456789abcdef';
 export const wechatIds = { appId: 'wxd678efh567hg6787', mchId: '1230000109' };
+/** The ID WeChat Pay gives its public key (微信支付公钥ID), sent as `Wechatpay-Serial`. */
+export const platformKeyId = 'PUB_KEY_ID_0112300001092026112400000000';
+const merchantSerial = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
 
 /** WeChat Pay's platform signature headers over `timestamp\nnonce\nbody\n` (documented). */
 export const signedHeaders = (key: crypto.KeyObject, body: string, timestamp = Math.floor(Date.now() / 1000)) => {
@@ -19,7 +22,7 @@ export const signedHeaders = (key: crypto.KeyObject, body: string, timestamp = M
   return {
     'wechatpay-timestamp': String(timestamp),
     'wechatpay-nonce': nonce,
-    'wechatpay-serial': 'PLATFORM01',
+    'wechatpay-serial': platformKeyId,
     'wechatpay-signature': crypto
       .createSign('RSA-SHA256')
       .update(`${timestamp}\n${nonce}\n${body}\n`)
@@ -53,6 +56,37 @@ export const notification = (resource: object, eventType = 'TRANSACTION.SUCCESS'
   });
 };
 
+/**
+ * A request's Authorization as documented: `WECHATPAY2-SHA256-RSA2048` then mchid, nonce_str,
+ * timestamp (within five minutes), serial_no (the merchant certificate's) and signature, the
+ * merchant key's RSA-SHA256 over `method\nurl\ntimestamp\nnonce\nbody\n` (url: path and query).
+ */
+export const isMerchantSigned = (
+  merchantKey: crypto.KeyObject,
+  method: string,
+  url: string,
+  authorization: string,
+  body: string,
+) => {
+  const [scheme, params = ''] = authorization.split(/ (.*)/s);
+  const fields = Object.fromEntries(
+    [...params.matchAll(/(\w+)="([^"]*)"/g)].map(([, name, value]) => [name as string, value as string]),
+  );
+  const { mchid, nonce_str: nonce, timestamp, serial_no: serial, signature } = fields;
+  return (
+    scheme === 'WECHATPAY2-SHA256-RSA2048' &&
+    mchid === wechatIds.mchId &&
+    serial === merchantSerial &&
+    !!nonce &&
+    Math.abs(Date.now() / 1000 - Number(timestamp)) <= 300 &&
+    !!signature &&
+    crypto
+      .createVerify('RSA-SHA256')
+      .update(`${method}\n${url}\n${timestamp}\n${nonce}\n${body}\n`)
+      .verify(merchantKey, signature, 'base64')
+  );
+};
+
 export type TWechatRefund = { outTradeNo: string; refund: number; total: number; status: string };
 
 export const startWechatApi = async () => {
@@ -61,7 +95,14 @@ export const startWechatApi = async () => {
   const forger = keyPair();
   const trades = new Map<string, { total: number; state: string }>();
   const refunds = new Map<string, TWechatRefund>();
-  const seen: { method: string; path: string; body: Record<string, unknown>; signed: boolean }[] = [];
+  const seen: {
+    method: string;
+    path: string;
+    url: string;
+    body: Record<string, unknown>;
+    signed: boolean;
+    authorization: string;
+  }[] = [];
   /** What a new refund answers (PROCESSING as the API mostly does; ABNORMAL…), and a server down (500). */
   const behaviour = { refundStatus: 'PROCESSING', isDown: false };
 
@@ -83,15 +124,11 @@ export const startWechatApi = async () => {
       raw += c;
     });
     req.on('end', () => {
-      const auth = String(req.headers.authorization ?? '');
-      const field = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(auth)?.[1] ?? '';
-      const signed = crypto
-        .createVerify('RSA-SHA256')
-        .update(`${req.method}\n${req.url}\n${field('timestamp')}\n${field('nonce_str')}\n${raw}\n`)
-        .verify(merchant.publicKey, field('signature'), 'base64');
+      const authorization = String(req.headers.authorization ?? '');
+      const signed = isMerchantSigned(merchant.publicKey, req.method ?? '', req.url ?? '', authorization, raw);
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       const path = (req.url ?? '').split('?')[0]!;
-      seen.push({ method: req.method ?? '', path, body, signed });
+      seen.push({ method: req.method ?? '', path, url: req.url ?? '', body, signed, authorization });
       let status = 200;
       let answer: object | null = null;
       const no = decodeURIComponent(path.split('/')[5] ?? '');
@@ -155,9 +192,10 @@ export const startWechatApi = async () => {
   const config: TWechatConfig = {
     ...wechatIds,
     privateKey: pem(merchant.privateKey, 'pkcs8'),
-    serialNo: 'MERCHANT01',
+    serialNo: merchantSerial,
     apiV3Key,
     platformPublicKey: pem(platform.publicKey, 'spki'),
+    platformPublicKeyId: platformKeyId,
     baseUrl,
     notifyUrl: 'https://yunhu.example.com/pay/notify/wechat',
   };
@@ -170,6 +208,7 @@ export const startWechatApi = async () => {
     WECHAT_SERIAL_NO: config.serialNo,
     WECHAT_API_KEY: apiV3Key,
     WECHAT_PLATFORM_PUBLIC_KEY: config.platformPublicKey,
+    WECHAT_PLATFORM_PUBLIC_KEY_ID: platformKeyId,
     WECHAT_BASE_URL: baseUrl,
     PAY_NOTIFY_BASE_URL: 'https://yunhu.example.com',
   };

@@ -1,7 +1,8 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPayAdapter } from './pay.adapter.js';
 import { createWechatChannel, decryptResource } from './pay-wechat.js';
-import { notification, signedHeaders, startWechatApi } from './pay-wechat.test-kit.js';
+import { isMerchantSigned, notification, signedHeaders, startWechatApi } from './pay-wechat.test-kit.js';
 
 describe('wechat pay v3 native channel', () => {
   let api: Awaited<ReturnType<typeof startWechatApi>>;
@@ -22,6 +23,10 @@ describe('wechat pay v3 native channel', () => {
       origin: 'http://ignored',
     });
     expect(code.codeUrl).toBe('weixin://wxpay/bizpayurl?pr=1');
+    // The documented Authorization: the scheme, then the merchant, its certificate and the signature's inputs.
+    expect(api.seen[0]!.authorization).toMatch(
+      /^WECHATPAY2-SHA256-RSA2048 (?=.*mchid="1230000109")(?=.*serial_no="5157F09EFDC096DE15EBE81A47057A7232F1B8E1")(?=.*nonce_str="\w+")(?=.*timestamp="\d{10}")(?=.*signature="[\w+/=]+")/,
+    );
     expect(api.seen[0]).toMatchObject({
       method: 'POST',
       signed: true,
@@ -33,6 +38,12 @@ describe('wechat pay v3 native channel', () => {
     });
     expect(await channel.query('YH9P1')).toMatchObject({ state: 'waiting', amount: 12345 });
     expect((await channel.query('NONE')).state).toBe('unknown');
+    // A query's signature covers its query string.
+    expect(api.seen.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/v3/pay/transactions/out-trade-no/NONE?mchid=1230000109',
+      signed: true,
+    });
     expect((await channel.close('YH9P1')).state).toBe('closed');
     expect(await channel.refund({ outTradeNo: 'YH9P1', amount: 12345, reason: '重复支付退款' })).toMatchObject({
       state: 'processing',
@@ -115,6 +126,8 @@ describe('wechat pay v3 native channel', () => {
     expect(channel.verify(signedHeaders(platform.privateKey, other), other)).toMatchObject({
       reason: 'another merchant',
     });
+    const otherKeyId = { ...signedHeaders(platform.privateKey, body), 'wechatpay-serial': 'PUB_KEY_ID_OTHER' };
+    expect(channel.verify(otherKeyId, body)).toMatchObject({ isValid: false, reason: 'bad signature' });
     const closed = notification(tx, 'TRANSACTION.CLOSED');
     expect(channel.verify(signedHeaders(platform.privateKey, closed), closed)).toMatchObject({ isIgnored: true });
     const resource = (JSON.parse(body) as { resource: { ciphertext: string; nonce: string; associated_data: string } })
@@ -179,5 +192,24 @@ describe('wechat pay v3 native channel', () => {
       platformPublicKey: api.keys.pem(api.keys.forger.publicKey, 'spki'),
     });
     await expect(bad.query('YH9P1')).rejects.toThrow('微信支付应答签名验证失败');
+    const otherKeyId = createWechatChannel({ ...api.config, platformPublicKeyId: 'PUB_KEY_ID_OTHER' });
+    await expect(otherKeyId.query('YH9P1')).rejects.toThrow('微信支付应答签名验证失败');
+  });
+
+  it("checks the SDK's requests as documented: a signature by another key, over another body or time is refused", () => {
+    const { merchant, forger } = api.keys;
+    const timestamp = Math.floor(Date.now() / 1000);
+    const authorization = (key = merchant.privateKey, at = timestamp, body = '{"a":1}') =>
+      `WECHATPAY2-SHA256-RSA2048 mchid="1230000109",nonce_str="N1",signature="${crypto
+        .createSign('RSA-SHA256')
+        .update(`POST\n/v3/x?y=1\n${at}\nN1\n${body}\n`)
+        .sign(key, 'base64')}",timestamp="${at}",serial_no="5157F09EFDC096DE15EBE81A47057A7232F1B8E1"`;
+    const check = (auth: string) => isMerchantSigned(merchant.publicKey, 'POST', '/v3/x?y=1', auth, '{"a":1}');
+    expect(check(authorization())).toBe(true);
+    expect(check(authorization(forger.privateKey))).toBe(false);
+    expect(check(authorization(merchant.privateKey, timestamp, '{"a":2}'))).toBe(false);
+    expect(check(authorization(merchant.privateKey, timestamp - 600))).toBe(false);
+    expect(check(authorization().replace('WECHATPAY2-SHA256-RSA2048', 'WECHATPAY2-SHA256'))).toBe(false);
+    expect(check(authorization().replace('mchid="1230000109"', 'mchid="999"'))).toBe(false);
   });
 });

@@ -1,19 +1,9 @@
-import crypto from 'node:crypto';
+import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
+import type { TPayConfig } from '../../config.js';
 import type { TChannelTrade, TPayAdapter, TRefundResult, TVerified } from './pay.adapter.js';
 
-export type TWechatConfig = {
-  appId: string;
-  mchId: string;
-  /** The merchant's API certificate: its private key (PEM) and serial number. */
-  privateKey: string;
-  serialNo: string;
-  /** The APIv3 key (32 bytes) that encrypts notification resources. */
-  apiV3Key: string;
-  /** WeChat Pay's platform public key (PEM), which signs answers and notifications. */
-  platformPublicKey: string;
-  baseUrl: string;
-  notifyUrl: string;
-};
+/** The settings config.ts reads from WECHAT_* (README). */
+export type TWechatConfig = NonNullable<TPayConfig['wechat']>;
 
 const stateOf = (s: unknown): TChannelTrade['state'] =>
   s === 'SUCCESS'
@@ -26,17 +16,11 @@ const stateOf = (s: unknown): TChannelTrade['state'] =>
           ? 'refunded'
           : 'unknown';
 
-/** AES-256-GCM of a notification's `resource` (the tag is the ciphertext's last 16 bytes). */
+/** AEAD_AES_256_GCM of a notification's `resource` with the APIv3 key (throws when it is not ours). */
 export const decryptResource = (
   apiV3Key: string,
   r: { ciphertext: string; nonce: string; associated_data?: string },
-): string => {
-  const data = Buffer.from(r.ciphertext, 'base64');
-  const decipher = crypto.createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(r.nonce, 'utf8'));
-  decipher.setAuthTag(data.subarray(data.length - 16));
-  if (r.associated_data) decipher.setAAD(Buffer.from(r.associated_data, 'utf8'));
-  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
-};
+): string => Aes.AesGcm.decrypt(r.ciphertext, apiV3Key, r.nonce, r.associated_data ?? '');
 
 /** A refund's `status` (answer and query) or `refund_status` (notification) as the trade area reads it. */
 const refundStateOf = (status: unknown): TRefundResult['state'] | null =>
@@ -67,59 +51,57 @@ const refundResult = (json: Record<string, unknown>): TRefundResult | null => {
 };
 
 const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
-  const v = headers[name.toLowerCase()];
+  const v = headers[name];
   return typeof v === 'string' ? v : undefined;
 };
 
-/** `timestamp\nnonce\nbody\n` signed by the platform key (answers and notifications alike). */
-const platformSigned = (
-  config: TWechatConfig,
-  headers: Record<string, string | string[] | undefined>,
-  body: string,
-) => {
-  const timestamp = header(headers, 'wechatpay-timestamp');
-  const nonce = header(headers, 'wechatpay-nonce');
-  const signature = header(headers, 'wechatpay-signature');
-  if (!timestamp || !nonce || !signature) return false;
-  // A replayed message older than five minutes is refused.
-  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
-  return crypto
-    .createVerify('RSA-SHA256')
-    .update(`${timestamp}\n${nonce}\n${body}\n`)
-    .verify(config.platformPublicKey, signature, 'base64');
-};
+/** The SDK's answer checks (a missing header, an old timestamp, another key, a bad signature). */
+const isUnverifiedAnswer = (e: unknown) =>
+  typeof (e as { code?: unknown }).code === 'string' && (e as { code: string }).code.startsWith('EV3_RES_');
 
 /**
- * WeChat Pay API v3, Native payment (a kept client on node's crypto and fetch): `code_url` from
- * `/v3/pay/transactions/native`, query, close and refund; every request signed
- * (WECHATPAY2-SHA256-RSA2048), every answer and notification checked against the platform public
- * key over the raw body, the notification's resource decrypted with AES-256-GCM and the APIv3 key.
+ * WeChat Pay API v3, Native payment, through TheNorthMemory's SDK (wechatpay-axios-plugin, the one
+ * WeChat Pay's documentation lists): `code_url` from `/v3/pay/transactions/native`, query, close and
+ * refund. The SDK signs every request (WECHATPAY2-SHA256-RSA2048) and checks every answer, error
+ * answers included, against the platform public key named by `Wechatpay-Serial`; notifications are
+ * checked with its RSA and formatter and their resource decrypted with its AES-256-GCM.
  */
 export const createWechatChannel = (config: TWechatConfig): TPayAdapter => {
+  const platformKey = Rsa.from(config.platformPublicKey, Rsa.KEY_TYPE_PUBLIC);
+  const wxpay = new Wechatpay({
+    mchid: config.mchId,
+    serial: config.serialNo,
+    privateKey: config.privateKey,
+    certs: { [config.platformPublicKeyId]: platformKey },
+    baseURL: config.baseUrl,
+    timeout: 5000,
+    // Every status is an answer to read (404: no such trade, 4xx: a refused refund), each one verified.
+    validateStatus: () => true,
+    // As node's fetch before it: no proxy from the environment.
+    proxy: false,
+  });
   const call = async (method: 'GET' | 'POST', path: string, body?: object) => {
-    const text = body ? JSON.stringify(body) : '';
-    const nonce = crypto.randomBytes(16).toString('hex');
-    const timestamp = Math.floor(Date.now() / 1000);
-    const signature = crypto
-      .createSign('RSA-SHA256')
-      .update(`${method}\n${path}\n${timestamp}\n${nonce}\n${text}\n`)
-      .sign(config.privateKey, 'base64');
-    const res = await fetch(`${config.baseUrl}${path}`, {
-      method,
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        Authorization: `WECHATPAY2-SHA256-RSA2048 mchid="${config.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${config.serialNo}"`,
-      },
-      body: body ? text : undefined,
-      signal: AbortSignal.timeout(5000),
-    });
-    const answer = await res.text();
-    if (!platformSigned(config, Object.fromEntries(res.headers), answer)) {
-      throw new Error('微信支付应答签名验证失败');
+    let res: { status: number; data: unknown };
+    try {
+      const api = wxpay.chain(path.slice(1));
+      res = method === 'GET' ? await api.get() : await api.post(body);
+    } catch (e) {
+      if (isUnverifiedAnswer(e)) throw new Error('微信支付应答签名验证失败');
+      throw e;
     }
-    const json = answer ? (JSON.parse(answer) as Record<string, unknown>) : {};
+    const json = res.data && typeof res.data === 'object' ? (res.data as Record<string, unknown>) : {};
     return { status: res.status, json };
+  };
+  /** `timestamp\nnonce\nbody\n` signed by the platform key, as answers are (the SDK checks those). */
+  const isPlatformSigned = (headers: Record<string, string | string[] | undefined>, body: string) => {
+    const timestamp = header(headers, 'wechatpay-timestamp');
+    const nonce = header(headers, 'wechatpay-nonce');
+    const signature = header(headers, 'wechatpay-signature');
+    if (!timestamp || !nonce || !signature) return false;
+    if (header(headers, 'wechatpay-serial') !== config.platformPublicKeyId) return false;
+    // A replayed message older than five minutes is refused.
+    if (Math.abs(Formatter.timestamp() - Number(timestamp)) > 300) return false;
+    return Rsa.verify(Formatter.response(timestamp, nonce, body), signature, platformKey);
   };
   const fail = (r: { status: number; json: Record<string, unknown> }) =>
     new Error(String(r.json.message ?? `微信支付应答 ${r.status}`));
@@ -221,8 +203,7 @@ export const createWechatChannel = (config: TWechatConfig): TPayAdapter => {
       return result;
     },
     verify: (headers, rawBody): TVerified => {
-      if (!platformSigned(config, headers, rawBody))
-        return { isValid: false, reason: 'bad signature', outTradeNo: null };
+      if (!isPlatformSigned(headers, rawBody)) return { isValid: false, reason: 'bad signature', outTradeNo: null };
       let trade: Record<string, unknown>;
       try {
         const note = JSON.parse(rawBody) as {
