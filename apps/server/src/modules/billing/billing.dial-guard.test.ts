@@ -116,7 +116,7 @@ describe('the dial guard under parallel dials', () => {
     expect(await kit.balance()).toBe(5);
     expect((await dial(line.id, 'agent02')).body.code).toBe(10056);
     await endAll(line.id);
-    // Nothing under way: 5 fen lets a dial through as before (a call already made is charged in full).
+    // Nothing under way: 5 fen lets a dial through again (a call already made is charged in full).
     expect((await dial(line.id, 'agent02')).body.code).toBe(0);
     await endAll(line.id);
   });

@@ -1,8 +1,8 @@
 /**
  * Spec section 7: the token lives under CLOUD_TOKEN in session storage, with a cookie as fallback.
  * The cookie is the server's, set at sign-in and HttpOnly so an injected script cannot read it
- * (docs/decisions/0009-sign-in-limits.md); this script keeps the tab's copy for the CLOUD-TOKEN
- * header and no longer writes a token cookie of its own.
+ * (docs/decisions/0076-token-cookie.md); this script keeps the tab's copy for the CLOUD-TOKEN
+ * header and writes no token cookie of its own.
  */
 export const TOKEN_KEY = 'CLOUD_TOKEN';
 /** The server's readable mark beside its HttpOnly token cookie: a cookie session exists (no secret). */
