@@ -1,4 +1,4 @@
-// Call set-up through the media gateway (issue 14): a soft-phone agent's click on 呼叫 → 通话中
+// Call set-up through the media gateway: a soft-phone agent's click on 呼叫 → 通话中
 // when a plain-RTP carrier trunk (sipp, answering at once with PCMA) takes the call through
 // rtpengine, against today's browser-to-browser set-up (Kamailio without the gateway: the browsers'
 // own ICE and DTLS) measured in the same run, and browser-to-browser through the gateway for

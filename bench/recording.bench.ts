@@ -1,4 +1,4 @@
-// The media gateway's CPU for N concurrent recorded calls (issue 14 step 2): rtpengine in user space
+// The media gateway's CPU for N concurrent recorded calls: rtpengine in user space
 // (as the product starts it: --table=-1, two threads) anchors N calls shaped like a browser agent's
 // call to a carrier: the carrier side sends PCMA, the gateway transcodes it to Opus toward the
 // "browser" side, which sends Opus back (what it received, under its own SSRC), transcoded to PCMA

@@ -8,7 +8,7 @@ import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
 /**
- * 通话记录 shows a call's result (issue 14): a soft-phone call that fails because no carrier trunk
+ * 通话记录 shows a call's result: a soft-phone call that fails because no carrier trunk
  * answers (Kamailio without a trunk: 503) is listed as 外呼 with its end reason 线路故障（503）
  * under the status and the recording's state (无录音) instead of an empty player, in the list and
  * in the record's drawer; the call-type filter keeps it under 外呼 and hides it under 内部.

@@ -9,7 +9,7 @@ import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
 /**
- * An agent-to-agent call between two real browsers (issue 14: internal calls are anchored and
+ * An agent-to-agent call between two real browsers (internal calls are anchored and
  * recorded, decision 0015): both Chromium pages send their fake microphone's beep as Opus over
  * DTLS-SRTP through the media gateway; the record is 内部 with the colleague named, and its
  * recording plays with sound on both channels, the caller's on the left and the colleague's on the

@@ -15,7 +15,7 @@ import { signInWithPassword } from '../support/console.js';
 import { callFirstCustomer, startGatewayToTrunk } from './customer-call.js';
 
 /**
- * 监听 in the browser (issue 14 step 7): agent02 (赵丽) calls a customer, the carrier trunk (sipp,
+ * 监听 in the browser: agent02 (赵丽) calls a customer, the carrier trunk (sipp,
  * plain RTP) answers and plays a 1 kHz tone; the manager opens 实时监控, clicks 监听 on 赵丽's
  * 通话中 row and hears the call — WebAudio measures the page's played streams: loud, one of them
  * peaking at 1 kHz. When 赵丽 hangs up the listen ends by itself. An agent has no such page.

@@ -17,7 +17,7 @@ import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { callFirstCustomer } from './customer-call.js';
 
 /**
- * Every call recorded through the media gateway (issue 14 step 2), with a real browser: Chromium's
+ * Every call recorded through the media gateway, with a real browser: Chromium's
  * fake microphone (a beep) talks Opus over DTLS-SRTP to the gateway, the sipp trunk's media
  * endpoint sends a 1 kHz tone in PCMA; after the hang-up the call's record in 通话记录 has a
  * recording that plays (HTTP 200, a stereo WAV) with sound on both channels: the agent's (left,

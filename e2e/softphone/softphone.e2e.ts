@@ -6,7 +6,7 @@ import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 
 /**
- * The browser soft-phone end to end (issue 5, "The soft-phone"): JsSIP in Chromium with fake
+ * The browser soft-phone end to end: JsSIP in Chromium with fake
  * media against a Kamailio this test starts on the port the server hands out in the line config.
  */
 

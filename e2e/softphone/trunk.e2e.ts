@@ -15,7 +15,7 @@ import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { callFirstCustomer } from './customer-call.js';
 
 /**
- * A browser agent calls a customer through the media gateway (issue 14): the carrier trunk is
+ * A browser agent calls a customer through the media gateway: the carrier trunk is
  * sipp on UDP speaking plain RTP/AVP with PCMA (its media endpoint a UDP socket of this process
  * that counts what arrives and sends a 1 kHz tone), answers at once; the widget shows 通话中; the
  * trunk's RTP reaches the browser (getStats: inbound audio packets) and the browser's reaches the

@@ -15,7 +15,7 @@ const isRequired = process.env.REQUIRE_KAMAILIO === '1';
 if (missing && !isRequired) console.warn(`跳过实时监控端到端测试：${missing}`);
 
 /**
- * 实时监控 (issue 14 step 7): the manager opens 呼叫中心 → 实时监控 and sees his colleague go
+ * 实时监控: the manager opens 呼叫中心 → 实时监控 and sees his colleague go
  * 在线空闲 when her soft-phone goes online and 离线 when she closes her page, without reloading;
  * an agent has no such menu and the address shows nothing.
  */

@@ -17,7 +17,7 @@ import { signInWithPassword } from '../support/console.js';
 import { callFirstCustomer, startGatewayToTrunk } from './customer-call.js';
 
 /**
- * 耳语 and 强插 in the browser (issue 14 step 7): agent02 (赵丽) calls a customer, the carrier trunk
+ * 耳语 and 强插 in the browser: agent02 (赵丽) calls a customer, the carrier trunk
  * answers (plain RTP, this file's own RTP peer, which decodes what it receives). The manager — his
  * own browser, whose fake microphone plays a 1500 Hz tone (the agent's browser sends Chromium's
  * beep) — listens on 实时监控 and clicks 耳语: 赵丽's soft-phone shows 主管 … 正在与您通话 and plays

@@ -36,7 +36,7 @@ const isOnTop = (page: Page, selector: string) =>
   });
 
 /**
- * Issue 17: the soft-phone widget only for people with a soft-phone seat (not the platform operator,
+ * The soft-phone widget only for people with a soft-phone seat (not the platform operator,
  * not people without a seat: no request at all for them), docked so it never covers the last rows,
  * the pagination or the home figures, and saying the server's own reason when it cannot go online.
  */
