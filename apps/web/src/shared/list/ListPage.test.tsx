@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { routeTables } from '@yunhu/contract';
 import { Form, Input } from 'antd';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ListPage } from './ListPage';
 import { toSortParams } from './types';
@@ -22,6 +24,14 @@ const row = {
   createdAt: 0,
 };
 
+/** A list page as the app mounts it: in a router, with a query cache. */
+const renderPage = (ui: ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+
 describe('ListPage', () => {
   it('maps a column sorter to sortField/sortOrder', () => {
     const columns = [{ key: 'time', sortField: 'createdAt' }, { key: 'name' }];
@@ -36,18 +46,16 @@ describe('ListPage', () => {
   it('loads the first page from the route and hides columns persistently', async () => {
     callMock.mockResolvedValue({ records: [row], total: 1, size: 20, current: 1, pages: 1 });
     localStorage.setItem('columns:logs', JSON.stringify(['ip']));
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ListPage
-          pageKey="logs"
-          route={routeTables.system.logPage}
-          rowKey="id"
-          columns={[
-            { key: 'userName', title: '操作人', dataIndex: 'userName' },
-            { key: 'ip', title: 'IP地址', dataIndex: 'ip' },
-          ]}
-        />
-      </QueryClientProvider>,
+    renderPage(
+      <ListPage
+        pageKey="logs"
+        route={routeTables.system.logPage}
+        rowKey="id"
+        columns={[
+          { key: 'userName', title: '操作人', dataIndex: 'userName' },
+          { key: 'ip', title: 'IP地址', dataIndex: 'ip' },
+        ]}
+      />,
     );
     await waitFor(() => expect(screen.getByText('admin')).toBeTruthy());
     expect(callMock).toHaveBeenCalledWith(routeTables.system.logPage, { page: 1, limit: 20 });
@@ -58,20 +66,18 @@ describe('ListPage', () => {
 
   it('applies the filter form on 查询 and empties it on 重置', async () => {
     callMock.mockResolvedValue({ records: [row], total: 1, size: 20, current: 1, pages: 1 });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ListPage
-          pageKey="logs-filter"
-          route={routeTables.system.logPage}
-          rowKey="id"
-          columns={[{ key: 'userName', title: '操作人', dataIndex: 'userName' }]}
-          filters={
-            <Form.Item name="userName" label="操作人">
-              <Input data-testid="filter-user" />
-            </Form.Item>
-          }
-        />
-      </QueryClientProvider>,
+    renderPage(
+      <ListPage
+        pageKey="logs-filter"
+        route={routeTables.system.logPage}
+        rowKey="id"
+        columns={[{ key: 'userName', title: '操作人', dataIndex: 'userName' }]}
+        filters={
+          <Form.Item name="userName" label="操作人">
+            <Input data-testid="filter-user" />
+          </Form.Item>
+        }
+      />,
     );
     await waitFor(() => expect(screen.getByText('admin')).toBeTruthy());
     fireEvent.change(screen.getByTestId('filter-user'), { target: { value: 'admin' } });

@@ -63,12 +63,16 @@ type TListPageProps<R extends TRouteDef> = Omit<TListViewProps<TRowOf<R>>, 'test
   defaultLimit?: number;
   /** Request fields the page fixes (a selected department…), sent with every request and the export. */
   params?: Record<string, unknown>;
+  /** Names the list's query parameters when a screen shows more than one list (tabs). */
+  urlKey?: string;
+  /** Keeps filter, sort and page out of the URL (a list in a drawer or a modal). */
+  isLocal?: boolean;
 };
 
 /** A server-paged list: `useListController` rendered by `ListView` (DESIGN.md §1). */
 export const ListPage = <R extends TRouteDef>(props: TListPageProps<R>) => {
   const { pageKey, route, columns, rowKey, toRequest, exportRoute, exportPermission, exportName, ...rest } = props;
-  const { params, defaultLimit, ...view } = rest;
+  const { params, defaultLimit, urlKey, isLocal, ...view } = rest;
   const list = useListController({
     pageKey,
     route,
@@ -77,6 +81,8 @@ export const ListPage = <R extends TRouteDef>(props: TListPageProps<R>) => {
     toFilters: toRequest,
     params,
     pageSize: defaultLimit,
+    urlKey,
+    isLocal,
     export: exportRoute && { route: exportRoute, fileName: exportName ?? pageKey, permission: exportPermission },
   });
   return <ListView list={list} testKey={pageKey} {...view} />;

@@ -1,7 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { Perm, routeTables } from '@yunhu/contract';
+import { DatePicker, Form, Input } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../stores/user';
 import type { TListColumn, TRowOf } from './types';
@@ -28,7 +31,9 @@ const rows: TRow[] = [
 ];
 
 const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+  <QueryClientProvider client={new QueryClient()}>
+    <MemoryRouter>{children}</MemoryRouter>
+  </QueryClientProvider>
 );
 
 const lastRequest = () => callMock.mock.calls.at(-1)?.[1];
@@ -172,5 +177,133 @@ describe('useListController', () => {
       export: { route: routeTables.system.logExport, fileName: 'x', permission: Perm.logExport },
     });
     expect(result.current.canExport).toBe(false);
+  });
+});
+
+type TController = ReturnType<typeof useListController<typeof route>>;
+
+/** The logs list with a filter form (a name and a day range the request takes as epoch ms). */
+const RoutedList = ({ extra, onList }: { extra: Partial<TOptions>; onList: (list: TController) => void }) => {
+  const list = useListController({
+    pageKey: 'logs',
+    route,
+    columns,
+    rowKey: 'id',
+    toFilters: ({ range, ...rest }) => {
+      const [from, to] = (range as [Dayjs, Dayjs] | undefined) ?? [];
+      return { ...rest, startTime: from?.startOf('day').valueOf(), endTime: to?.endOf('day').valueOf() };
+    },
+    ...extra,
+  });
+  onList(list);
+  return (
+    <Form form={list.form}>
+      <Form.Item name="userName">
+        <Input />
+      </Form.Item>
+      <Form.Item name="range">
+        <DatePicker.RangePicker />
+      </Form.Item>
+    </Form>
+  );
+};
+
+/** The logs list on its route in a memory router, so the URL it writes can be read, reloaded and walked back. */
+const renderRouted = (entry: string, extra: Partial<TOptions> = {}) => {
+  const seen: { list?: TController } = {};
+  const element = <RoutedList extra={extra} onList={(list) => Object.assign(seen, { list })} />;
+  const router = createMemoryRouter([{ path: '/logs', element }], { initialEntries: [entry] });
+  const view = render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const list = () => seen.list as TController;
+  const url = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, view, list, url };
+};
+
+describe('useListController in the URL', () => {
+  beforeEach(() => {
+    callMock.mockReset().mockResolvedValue({ records: rows, total: 42, size: 20, current: 1, pages: 3 });
+  });
+  const nov = [dayjs('2026-11-01'), dayjs('2026-11-03')];
+  const novRequest = { startTime: nov[0]?.valueOf(), endTime: nov[1]?.endOf('day').valueOf() };
+
+  it('writes the filter, sort and page to the query and reads them back after a reload', async () => {
+    const first = renderRouted('/logs');
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 1, limit: 20 }));
+    act(() => first.list().search({ userName: 'admin', range: nov }));
+    act(() =>
+      first
+        .list()
+        .onTableChange?.(
+          { current: 3, pageSize: 20 },
+          {},
+          { columnKey: 'createdAt', order: 'ascend' },
+          { action: 'sort', currentDataSource: [] },
+        ),
+    );
+    const url = first.url();
+    expect(new URLSearchParams(url.split('?')[1]).get('filter')).toBe(
+      '{"userName":"admin","range":[{"$d":"2026-11-01"},{"$d":"2026-11-03"}]}',
+    );
+    expect(url).toContain('page=3');
+    expect(url).toContain('sort=createdAt&order=asc');
+    first.view.unmount();
+
+    callMock.mockClear();
+    const again = renderRouted(url);
+    const request = {
+      page: 3,
+      limit: 20,
+      userName: 'admin',
+      ...novRequest,
+      sortField: 'createdAt',
+      sortOrder: 'ascend',
+    };
+    await waitFor(() => expect(lastRequest()).toEqual(request));
+    expect(callMock).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(again.list().form.getFieldValue('userName')).toBe('admin'));
+    const range = again.list().form.getFieldValue('range') as Dayjs[];
+    expect(range.map((d) => d.format('YYYY-MM-DD'))).toEqual(['2026-11-01', '2026-11-03']);
+    expect(again.list().tableColumns.find((c) => c.key === 'createdAt')?.sortOrder).toBe('ascend');
+  });
+
+  it('goes back to the previous filter and page, the form with it', async () => {
+    const { router, list } = renderRouted('/logs?id=7');
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 1, limit: 20 }));
+    act(() => list().search({ userName: 'admin' }));
+    act(() => list().setPaging({ page: 2, limit: 20 }));
+    act(() => list().search({ userName: 'li' }));
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 1, limit: 20, userName: 'li' }));
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 2, limit: 20, userName: 'admin' }));
+    await waitFor(() => expect(list().form.getFieldValue('userName')).toBe('admin'));
+    await act(() => router.navigate(-2));
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 1, limit: 20 }));
+    expect(list().form.getFieldValue('userName')).toBeUndefined();
+    // The screen's own parameter stays.
+    expect(router.state.location.search).toBe('?id=7');
+  });
+
+  it('keeps two lists apart by their urlKey, and a local list out of the URL', async () => {
+    const a = renderRouted('/logs?page=2&b.page=5', { urlKey: 'b' });
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 5, limit: 20 }));
+    act(() => a.list().setPaging({ page: 6, limit: 20 }));
+    expect(a.url()).toBe('/logs?page=2&b.page=6');
+    a.view.unmount();
+
+    const local = renderRouted('/logs?page=2', { isLocal: true });
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 1, limit: 20 }));
+    act(() => local.list().search({ userName: 'admin' }));
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 1, limit: 20, userName: 'admin' }));
+    expect(local.url()).toBe('/logs?page=2');
+  });
+
+  it('ignores a sort field in the URL that no column sorts by', async () => {
+    renderRouted('/logs?sort=password&order=asc');
+    await waitFor(() => expect(lastRequest()).toEqual({ page: 1, limit: 20 }));
   });
 });

@@ -3,17 +3,18 @@ import type { TRequestOf, TRouteDef } from '@yunhu/contract';
 import { Form, type FormInstance, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
-import { createElement, isValidElement, type Key, type ReactNode, useMemo, useState } from 'react';
+import { createElement, isValidElement, type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { call, download } from '../http/api';
 import { usePermission } from '../permission/usePermission';
 import { compactFilters, type TListColumn, type TRowOf, type TSortParams, toSortParams } from './types';
 import { useColumnSettings } from './useColumnSettings';
+import { encodeFilter, useListParams } from './useListParams';
 
 type TFilters = Record<string, unknown>;
 
 /**
  * A text value of a cell (the column's data is a string) is shown on one line and cut with an
- * ellipsis past 240 px, the full text on hover (issue 17: a 50-character customer name pushed every
+ * ellipsis past 240 px, the full text on hover (a 50-character customer name pushed every
  * other column off screen). The actions column at the right edge is left as it is.
  */
 export const withEllipsis = <T>(column: ColumnType<T>): ColumnType<T> => {
@@ -78,7 +79,7 @@ export type TListControllerOptions<R extends TRouteDef> = {
   queryKey?: (request: TFilters) => QueryKey;
   /** Request fields the screen fixes (a selected department…), sent with every request and the export. */
   params?: TFilters;
-  /** The filter applied before any search. */
+  /** The filter applied before any search (request fields); without it, `toFilters` of an empty form. */
   defaultFilters?: TFilters;
   defaultSort?: TSortParams;
   pageSize?: number;
@@ -86,9 +87,22 @@ export type TListControllerOptions<R extends TRouteDef> = {
   toFilters?: (values: TFilters) => TFilters;
   columnStore?: TColumnStore;
   export?: TListExport;
+  /** Names the list's query parameters when a screen shows more than one list (see `useListParams`). */
+  urlKey?: string;
+  /** Keeps filter, sort and page out of the URL: a list in a drawer, a modal or a picker. */
+  isLocal?: boolean;
 };
 
 const same = (v: TFilters) => v;
+
+/** The sort the URL asks for when a column (or the default) sorts by it; a hand-edited other one is dropped. */
+const knownSort = <T>(sort: TSortParams, columns: TListColumn<T>[], defaultSort?: TSortParams): TSortParams => {
+  const isKnown =
+    sort.sortField === undefined ||
+    sort.sortField === defaultSort?.sortField ||
+    columns.some((c) => c.sortField === sort.sortField);
+  return isKnown ? sort : {};
+};
 
 /** Everything a list view needs, for rows of type T. */
 export type TListController<T> = {
@@ -96,8 +110,7 @@ export type TListController<T> = {
   form: FormInstance;
   /** The filter applied: what the list shows and the export sends. */
   filters: TFilters;
-  setFilters: (next: TFilters) => void;
-  /** Applies the filter form's values (through `toFilters`, empty values dropped). */
+  /** Applies the filter form's values (through `toFilters`, empty values dropped), from the first page. */
   search: (values: TFilters) => void;
   reset: () => void;
   sort: TSortParams;
@@ -136,9 +149,16 @@ export const useListController = <R extends TRouteDef>(
   type TRow = TRowOf<R>;
   const { pageKey, route, columns, toFilters = same } = options;
   const [form] = Form.useForm();
-  const [filters, setFiltersState] = useState<TFilters>(() => options.defaultFilters ?? {});
-  const [sort, setSort] = useState<TSortParams>(() => options.defaultSort ?? {});
-  const [paging, setPaging] = useState({ page: 1, limit: options.pageSize ?? 20 });
+  const { params, change } = useListParams({
+    urlKey: options.urlKey,
+    isLocal: options.isLocal,
+    defaultSort: options.defaultSort,
+    pageSize: options.pageSize ?? 20,
+  });
+  const { values, paging } = params;
+  const filters =
+    values === undefined && options.defaultFilters ? options.defaultFilters : compactFilters(toFilters(values ?? {}));
+  const sort = knownSort(params.sort, columns, options.defaultSort);
   const [selection, setSelection] = useState<{ keys: Key[]; rows: TRow[] }>({ keys: [], rows: [] });
 
   const defaultHidden = useMemo(() => columns.filter((c) => c.isHiddenByDefault).map((c) => c.key), [columns]);
@@ -154,13 +174,24 @@ export const useListController = <R extends TRouteDef>(
   });
 
   const clearSelection = () => setSelection({ keys: [], rows: [] });
+  // The form shows the applied filter when the URL brings one (a reload, back, a shared link), but is
+  // left alone after a search of its own values.
+  const filterText = encodeFilter(values);
+  const shownText = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (shownText.current === filterText) return;
+    shownText.current = filterText;
+    form.resetFields();
+    if (values) form.setFieldsValue(values);
+    setSelection({ keys: [], rows: [] });
+  }, [filterText, form, values]);
+
   /** Applies a filter: back to the first page, and no selection of rows the new filter may not show. */
-  const setFilters = (next: TFilters) => {
-    setFiltersState(next);
-    setPaging((p) => ({ ...p, page: 1 }));
+  const search = (next: TFilters) => {
+    shownText.current = encodeFilter(next);
+    change({ values: next, paging: { ...paging, page: 1 } });
     clearSelection();
   };
-  const search = (values: TFilters) => setFilters(compactFilters(toFilters(values)));
   const reset = () => {
     form.resetFields();
     search({});
@@ -168,8 +199,10 @@ export const useListController = <R extends TRouteDef>(
 
   const onTableChange: NonNullable<TableProps<TRow>['onChange']> = (pagination, _f, sorter) => {
     const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<TRow> | undefined;
-    setSort(toSortParams({ columnKey: one?.columnKey, order: one?.order ?? null }, columns));
-    setPaging({ page: pagination.current ?? 1, limit: pagination.pageSize ?? paging.limit });
+    change({
+      sort: toSortParams({ columnKey: one?.columnKey, order: one?.order ?? null }, columns),
+      paging: { page: pagination.current ?? 1, limit: pagination.pageSize ?? paging.limit },
+    });
   };
 
   const exportOptions = options.export;
@@ -192,13 +225,12 @@ export const useListController = <R extends TRouteDef>(
   return {
     form,
     filters,
-    setFilters,
     search,
     reset,
     sort,
-    setSort,
+    setSort: (next: TSortParams) => change({ sort: next }),
     paging,
-    setPaging,
+    setPaging: (next: { page: number; limit: number }) => change({ paging: next }),
     records: query.data?.records ?? [],
     total: query.data?.total ?? 0,
     isFetching: query.isFetching,

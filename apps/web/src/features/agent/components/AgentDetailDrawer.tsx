@@ -44,6 +44,7 @@ export const AgentDetailDrawer = ({ agent, onClose }: { agent: TAgent | null; on
             {a.ledger}
           </Typography.Title>
           <ListPage
+            isLocal
             pageKey={`agentLedger-${agent.id}`}
             route={agentRoutes.platformAgentLedger}
             params={{ agentId: agent.id }}

@@ -186,6 +186,7 @@ const SettlementBody = ({ agent }: { agent: TAgent }) => {
         {s.records}
       </Typography.Title>
       <ListPage
+        isLocal
         pageKey={`${platformSettlementPageKey}-${agent.id}`}
         route={agentRoutes.platformSettlementPage}
         params={{ agentId: agent.id }}

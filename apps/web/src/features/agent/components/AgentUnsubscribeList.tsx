@@ -46,6 +46,7 @@ export const AgentUnsubscribeList = () => {
       <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.unsubscribesHint} />
       <ListPage
         pageKey="agentUnsubscribes"
+        urlKey="unsubscribes"
         title={s.unsubscribesTab}
         route={agentRoutes.unsubscribePage}
         rowKey="id"

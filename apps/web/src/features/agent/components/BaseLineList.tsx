@@ -8,9 +8,10 @@ const s = t.agentStock;
 
 /**
  * 线路底价 (getBaseLinePage): the platform sees every active line and how many agents sell it; an
- * agent sees its opened lines (the server decides by who asks).
+ * agent sees its opened lines (the server decides by who asks). `isLocal` when it opens in a drawer
+ * over another list.
  */
-export const BaseLineList = (props: { isPlatform: boolean }) => {
+export const BaseLineList = (props: { isPlatform: boolean; isLocal?: boolean }) => {
   const columns: TListColumn<TBaseLine>[] = [
     { key: 'lineName', title: s.lineName, dataIndex: 'lineName' },
     { key: 'pricePerMinute', title: s.pricePerMinute, dataIndex: 'pricePerMinute', render: (v: number) => money(v) },
@@ -24,6 +25,7 @@ export const BaseLineList = (props: { isPlatform: boolean }) => {
       <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.baseLinesHint} />
       <ListPage
         pageKey={props.isPlatform ? 'platformBaseLines' : 'agentBaseLines'}
+        isLocal={props.isLocal}
         title={s.baseLines}
         route={agentRoutes.baseLinePage}
         rowKey="lineId"

@@ -23,6 +23,7 @@ export const NoticeReachDrawer = ({ notice, onClose }: { notice: TAgentNotice | 
   >
     {notice && (
       <ListPage
+        isLocal
         pageKey={`agentNoticeReach-${notice.id}`}
         route={agentRoutes.noticeReach}
         params={{ noticeId: notice.id }}

@@ -108,7 +108,7 @@ export const PlatformAgentPage = () => {
         onClose={() => setBaseOpen(false)}
         destroyOnHidden
       >
-        <BaseLineList isPlatform />
+        <BaseLineList isPlatform isLocal />
       </Drawer>
       <FormModal<TAgentCreate>
         open={isCreating}

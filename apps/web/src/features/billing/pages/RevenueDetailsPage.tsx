@@ -60,6 +60,7 @@ const Ledger = () => (
 const Consume = () => (
   <ListPage
     pageKey={consumePageKey}
+    urlKey="consume"
     title={s.consumeTab}
     route={r.consumePage}
     rowKey="recordId"
@@ -75,6 +76,7 @@ const Consume = () => (
 const Refunds = () => (
   <ListPage
     pageKey={refundPageKey}
+    urlKey="refund"
     title={s.refundTab}
     route={r.refundPage}
     rowKey="id"
@@ -97,6 +99,7 @@ const yuanColumn = (key: 'recharge' | 'purchase' | 'consumption' | 'refund' | 't
 const Months = () => (
   <ListPage
     pageKey={moneyPageKey}
+    urlKey="money"
     title={s.moneyTab}
     route={r.moneyPage}
     rowKey="month"

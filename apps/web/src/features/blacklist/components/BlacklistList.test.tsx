@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { noImportRead, Perm, routeTables, type TBlackEntry, type TBlackImportResult } from '@yunhu/contract';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../../shared/stores/user';
 import { BlackImportModal } from './BlackImportModal';
@@ -26,7 +27,9 @@ const b = routeTables.blacklist;
 const renderUi = (ui: ReactNode) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>{ui}</App>
+      <MemoryRouter>
+        <App>{ui}</App>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 

@@ -68,6 +68,7 @@ export const UserDetailsPage = () => {
       <ListPage
         key={`${userId}_${days.fromDay}_${days.toDay}`}
         pageKey="call-statistics-user"
+        urlKey="user"
         title={name ? c.userTitle(name) : c.userTitlePlain}
         route={callCensusRoutes.getCensusDetail}
         rowKey="day"

@@ -100,7 +100,7 @@ export const CustomerList = ({ pool, title, extraTools }: TCustomerListProps) =>
   const onApplySaved = (saved: TCustomerFilter) => {
     list.form.resetFields();
     list.form.setFieldsValue(fromFilter(saved, fields));
-    list.setFilters(saved);
+    list.search(list.form.getFieldsValue(true));
   };
   const moreCount = foldedKeys.filter((k) => k in filter).length;
 

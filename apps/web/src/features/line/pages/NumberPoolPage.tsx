@@ -113,6 +113,7 @@ const WorkNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
     <>
       <ListPage
         pageKey={workPageKey}
+        urlKey="work"
         route={lineRoutes.workNumberList}
         rowKey="id"
         columns={columns}

@@ -86,10 +86,20 @@ export const RefundFilters = () => (
   </>
 );
 
+type TRefundListProps = {
+  pageKey: string;
+  /** Names the list's query parameters beside another list of the screen (tabs). */
+  urlKey?: string;
+  title: string;
+  kind?: TRefundKind;
+  extra?: ReactNode;
+};
+
 /** 退订账单 (every kind) or 坐席退订 (`kind` seat): the enterprise's refund applications, with export. */
-export const RefundList = (props: { pageKey: string; title: string; kind?: TRefundKind; extra?: ReactNode }) => (
+export const RefundList = (props: TRefundListProps) => (
   <ListPage
     pageKey={props.pageKey}
+    urlKey={props.urlKey}
     title={props.title}
     route={tradeRoutes.refundPage}
     rowKey="id"

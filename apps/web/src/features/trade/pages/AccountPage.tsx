@@ -33,6 +33,7 @@ const toLedgerRequest = ({ range, ...rest }: Record<string, unknown>) => ({ ...r
 const Ledger = () => (
   <ListPage
     pageKey={ledgerPageKey}
+    urlKey="ledger"
     title={s.ledgerTab}
     route={tradeRoutes.ledger}
     rowKey="id"

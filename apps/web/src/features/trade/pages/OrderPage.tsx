@@ -72,6 +72,7 @@ const UnsubscribeBill = () => {
   return (
     <RefundList
       pageKey={refundPageKey}
+      urlKey="unsubscribeBill"
       title={s.refundTitle}
       extra={
         canApply && (
@@ -98,7 +99,9 @@ export const OrderPage = () => (
       {
         key: 'seatCancelOrder',
         label: s.seatCancelTab,
-        children: <RefundList pageKey={seatCancelPageKey} title={s.seatCancelTitle} kind="seat" />,
+        children: (
+          <RefundList pageKey={seatCancelPageKey} urlKey="seatCancelOrder" title={s.seatCancelTitle} kind="seat" />
+        ),
       },
     ]}
   />
