@@ -1,0 +1,2 @@
+export type { TJobDef, TJobRetry, TJobRun } from './job.js';
+export { createJobQueue, installJobQueue, type TJobQueue } from './job-queue.js';

@@ -1,0 +1,161 @@
+import { type Job, PgBoss } from 'pg-boss';
+import type { TDatabase } from '../db/client.js';
+import { defaultRetry, pollSecondsOf, type TJobDef } from './job.js';
+import { queueDbOf, unrefClock } from './queue-db.js';
+
+type TLogger = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+type TStoredJob = TJobDef<object>;
+
+/** Finished and failed runs stay this long for the operator's screen (平台运营 › 后台任务). */
+const keepSeconds = 3 * 86_400;
+
+/** pg-boss on the server's database, without the parts the server does not use (cron, the instance registry). */
+const bossOn = (database: TDatabase, opts: { isWorking: boolean }) =>
+  new PgBoss({
+    db: queueDbOf(database),
+    backend: database.kind === 'pglite' ? 'pglite' : 'postgres',
+    clock: unrefClock,
+    schedule: false,
+    registerInstance: false,
+    // Expiring the runs of a server that died and removing old ones: a working server's chore.
+    supervise: opts.isWorking,
+  });
+
+/**
+ * The server's one job queue (pg-boss, in the `pgboss` schema of its own database). Areas define
+ * their jobs (jobs/job.ts); the app starts the queue when it is ready and stops it when it closes.
+ * A working queue polls for due runs; one that is not (tests, benches) runs them only when
+ * `runDue()` is called, so nothing runs behind a test's back.
+ */
+export const createJobQueue = (deps: { database: TDatabase; logger: TLogger }) => {
+  const jobs = new Map<string, TStoredJob>();
+  let stopping = new AbortController();
+  let boss: PgBoss | null = null;
+
+  const started = () => {
+    if (!boss) throw new Error('job queue not started');
+    return boss;
+  };
+
+  /** One run of `def`: the next one of its chain is queued first, so a run that dies does not end it. */
+  const runOne = async (def: TStoredJob, job: Job<object>) => {
+    if (def.everySeconds) await started().send(def.name, {}, { startAfter: def.everySeconds });
+    try {
+      await def.run(job.data ?? {}, {
+        signal: AbortSignal.any([job.signal, stopping.signal]),
+        attempt: job.retryCount + 1,
+      });
+    } catch (error) {
+      deps.logger.error({ err: error, job: def.name, attempt: job.retryCount + 1 }, 'background job failed');
+      throw error;
+    }
+  };
+
+  const createQueue = async (b: PgBoss, def: TStoredJob) => {
+    const retry = def.retry ?? defaultRetry;
+    // 'stately': at most one run waiting, one waiting for its retry and one running, whatever the
+    // number of servers; a second send while one waits is dropped.
+    await b.createQueue(def.name, {
+      policy: 'stately',
+      retryLimit: retry.limit,
+      retryDelay: retry.delaySeconds,
+      retryBackoff: true,
+      retryDelayMax: retry.maxDelaySeconds ?? defaultRetry.maxDelaySeconds,
+      expireInSeconds: def.expireSeconds ?? 900,
+      deleteAfterSeconds: keepSeconds,
+    });
+  };
+
+  /** The run at start, or, when a run is already waiting (queued before a stop), that one brought forward. */
+  const sendAtStart = async (b: PgBoss, def: TStoredJob, data: object) => {
+    if (await b.send(def.name, data)) return;
+    const [waiting] = await b.findJobs(def.name, { queued: true });
+    if (waiting) await b.update(def.name, data, { id: waiting.id, startAfter: new Date() });
+  };
+
+  return {
+    /** Adds a job; before start() (the app defines its jobs while it is built). */
+    define: <T extends object>(def: TJobDef<T>) => {
+      if (jobs.has(def.name)) throw new Error(`job ${def.name} defined twice`);
+      jobs.set(def.name, def as unknown as TStoredJob);
+    },
+
+    /** Creates the tables (first start) and each job's queue, sends the runs at start, and with `isWorking` polls. */
+    start: async (opts: { isWorking: boolean }) => {
+      stopping = new AbortController();
+      const b = bossOn(deps.database, opts);
+      b.on('error', (error) => deps.logger.error({ err: error }, 'job queue error'));
+      b.on('warning', (warning) => deps.logger.warn({ data: warning.data }, `job queue: ${warning.message}`));
+      await b.start();
+      boss = b;
+      for (const def of jobs.values()) {
+        await createQueue(b, def);
+        if (def.atStart) await sendAtStart(b, def, def.atStart());
+        if (def.everySeconds) await b.send(def.name, {}, { startAfter: def.everySeconds });
+        if (!opts.isWorking) continue;
+        await b.work<object>(def.name, { pollingIntervalSeconds: pollSecondsOf(def) }, async ([job]) =>
+          runOne(def, job!),
+        );
+      }
+    },
+
+    /** Stops polling, lets a run in progress finish (aborting its signal first), and leaves the database open. */
+    stop: async () => {
+      stopping.abort();
+      await boss?.stop({ close: false, graceful: true, timeout: 30_000 });
+      boss = null;
+    },
+
+    /** Runs every run due now, here, until none is left (a queue that does not poll); answers how many ran. */
+    runDue: async () => {
+      const b = started();
+      let ran = 0;
+      for (let again = true; again; ) {
+        again = false;
+        for (const def of jobs.values()) {
+          const [job] = await b.fetch<object>(def.name);
+          if (!job) continue;
+          again = true;
+          ran++;
+          const failed = await runOne(def, { ...job, signal: stopping.signal }).then(
+            () => null,
+            (error: unknown) => error,
+          );
+          if (failed) await b.fail(def.name, job.id, { message: (failed as Error).message ?? String(failed) });
+          else await b.complete(def.name, job.id);
+        }
+      }
+      return ran;
+    },
+
+    /** Queues a run of a defined job (dropped when one already waits). */
+    send: (name: string, data: object = {}) => started().send(name, data),
+
+    /** Queues a failed run again; false when it is not failed (any more) or its job waits already. */
+    retry: async (name: string, id: string) => {
+      const b = started();
+      const [job] = await b.findJobs(name, { id });
+      if (job?.state !== 'failed') return false;
+      // 'stately' keeps one run waiting for its retry: a second is refused (a unique violation).
+      return b.retry(name, id).then(
+        () => true,
+        (error: { code?: string }) => {
+          if (error.code === '23505') return false;
+          throw error;
+        },
+      );
+    },
+
+    /** The names of the jobs this server runs. */
+    names: () => [...jobs.keys()],
+  };
+};
+
+export type TJobQueue = ReturnType<typeof createJobQueue>;
+
+/** Creates the queue's tables (the `pgboss` schema) if they are missing: a server does at its first start. */
+export const installJobQueue = async (database: TDatabase) => {
+  const queue = createJobQueue({ database, logger: { error: () => undefined, warn: () => undefined } });
+  await queue.start({ isWorking: false });
+  await queue.stop();
+};
