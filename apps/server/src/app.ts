@@ -39,17 +39,16 @@ import { billingHandlers, createBillingService, lowBalanceJobSeconds } from './m
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
 import { hasSoftphoneSeatNow, registerCall, type TCallArea } from './modules/call/index.js';
 import { certificationHandlers, createCertificationService } from './modules/certification/index.js';
+import { createCrmService, crmHandlers } from './modules/crm/index.js';
 import {
-  createCrmImportService,
-  createCrmService,
-  createCrmSettingsService,
-  createExportService,
+  createCensusService,
   createRankService,
-  createVisitService,
-  crmHandlers,
-  crmImportHandlers,
-  crmSettingsHandlers,
-} from './modules/crm/index.js';
+  crmCensusHandlers,
+  crmRankHandlers,
+} from './modules/crm-census/index.js';
+import { createCrmImportService, createExportService, crmImportHandlers } from './modules/crm-import/index.js';
+import { createCrmSettingsService, crmSettingsHandlers } from './modules/crm-settings/index.js';
+import { createVisitService, crmVisitHandlers } from './modules/crm-visit/index.js';
 import { createLineService, lineHandlers } from './modules/line/index.js';
 import {
   agentStaffHandlers,
@@ -186,14 +185,22 @@ export const buildApp = async (
   bindRoutes(
     app,
     routeTables.crmImport,
-    crmImportHandlers(crmImport, createExportService({ database }), createRankService()),
+    {
+      ...crmImportHandlers(crmImport, createExportService({ database })),
+      ...crmRankHandlers(createRankService()),
+    },
     deps,
   );
   app.addHook('onClose', () => crmImport.idle());
   // Imports left running by a dead process are found at start and every minute (hardening item 6).
   runWhileUp(app, housekeepingAfterMs, crmImport.startRecovery);
-  bindRoutes(app, routeTables.crm, crmHandlers(services.crm), deps);
-  bindRoutes(app, routeTables.crmSettings, crmSettingsHandlers(createCrmSettingsService(), createVisitService()), deps);
+  bindRoutes(app, routeTables.crm, { ...crmHandlers(services.crm), ...crmCensusHandlers(createCensusService()) }, deps);
+  bindRoutes(
+    app,
+    routeTables.crmSettings,
+    { ...crmSettingsHandlers(createCrmSettingsService()), ...crmVisitHandlers(createVisitService()) },
+    deps,
+  );
   // Seats, calling settings, lines and numbers (issue 5).
   bindRoutes(
     app,

@@ -5,7 +5,7 @@ import { diffCustomer } from './crm.view.js';
 import { customerRepository as repo } from './customer.repository.js';
 
 /**
- * What a finished call tells the customer (issue 6): one more call, when, and the phone label the
+ * What a finished call tells the customer: one more call, when, and the phone label the
  * call showed (已接通, 无人接听, 占线, 空号). Runs in the call-record ingestion's transaction; the
  * label change is written to the customer's change log in the caller's name, as if he had set it.
  * A customer purged meanwhile is simply not there.

@@ -25,7 +25,7 @@ export const canSeePool = (auth: TAuth) => auth.isAdmin || auth.isSuper || auth.
 
 /**
  * The right to work exactly one customer, whoever owns him and whether or not the person may see the
- * public pool: an open item of a calling task (issue 6) that the caller has checked. It opens no
+ * public pool: an open item of a calling task that the caller has checked. It opens no
  * list and no other customer.
  */
 export type TCustomerGrant = { kind: 'granted'; customerId: number };
@@ -55,7 +55,7 @@ export const viewContext = async (tx: TDb, auth: TAuth): Promise<TViewContext> =
   return { settings, isMasked: isMobileMasked(settings, auth), tags };
 };
 
-/** The view context of a page from what its own statement read: the rules and its rows' tags (issue 13). */
+/** The view context of a page from what its own statement read: the rules and its rows' tags. */
 export const pageViewContext = (
   auth: TAuth,
   rules: TViewSettings | null,
@@ -70,7 +70,7 @@ export const pageViewContext = (
 };
 
 /**
- * The people a move targets: active staff of the tenant inside the caller's data scope (issue 4);
+ * The people a move targets: active staff of the tenant inside the caller's data scope;
  * anyone else answers not found, as another tenant's id would.
  */
 export const targetStaff = async (tx: TDb, auth: TAuth, scope: TDataScope, ids: readonly number[]) => {

@@ -4,7 +4,7 @@ import { defineErrors } from '../../http/errors.js';
 export const overMaxMessage = (name: string, owned: number, adding: number, max: number) =>
   `${name}已有${owned}个客户，再增加${adding}个将超过上限${max}个（还可以增加${Math.max(0, max - owned)}个）`;
 
-/** Every error of the CRM area (issue 12): a stable key `crm.<name>`, its kind and its Chinese message. */
+/** Every error of the CRM area: a stable key `crm.<name>`, its kind and its Chinese message. */
 export const crmErrors = defineErrors('crm', {
   customerMissing: ['notFound', '客户不存在或已删除'],
   staffOutOfScope: ['notFound', '员工不存在、已停用或不在您的数据范围内'],
@@ -34,39 +34,6 @@ export const crmErrors = defineErrors('crm', {
     'conflict',
     (limit: number, left: number, chosen: number) =>
       `每天最多领取${limit}个客户，今天还可以领取${left}个，您选择了${chosen}个`,
-  ],
-  // Settings (客户设置, 业务规则).
-  tagMissing: ['notFound', '标签不存在或已删除'],
-  fieldMissing: ['notFound', '自定义字段不存在或已删除'],
-  quickMissing: ['notFound', '快捷回复不存在或已删除'],
-  tagNameTaken: ['conflict', '标签名称已存在'],
-  fieldNameTaken: ['conflict', '字段名称已存在'],
-  tagLimit: ['conflict', (max: number) => `最多只能添加${max}个标签`],
-  fieldLimit: ['conflict', (max: number) => `最多只能添加${max}个自定义字段`],
-  quickLimit: ['conflict', (isShared: boolean, max: number) => `${isShared ? '共享' : '个人'}快捷回复最多${max}条`],
-  fieldTypeFixed: [
-    'conflict',
-    (name: string, n: number) => `「${name}」已有${n}个客户填写了值，不能修改字段类型；如需其他类型，请新建一个字段`,
-  ],
-  optionsInUse: [
-    'conflict',
-    (list: string, name: string) => `选项${list}正在使用，不能删除；请先修改这些客户的「${name}」`,
-  ],
-  sharedQuickEdit: ['forbidden', '共享的快捷回复只有具备客户设置权限的人员可以修改'],
-  sharedQuickSave: ['forbidden', '设为共享快捷回复需要客户设置权限'],
-  remindWithoutRelease: ['invalid', '请先设置未跟进或未成交自动回收天数，再设置回收前提醒天数'],
-  remindTooLate: ['invalid', (first: number) => `回收前提醒天数须小于自动回收天数（${first}天）`],
-  filterNameRepeated: ['invalid', '筛选名称不能重复'],
-  // 回访.
-  visitMobileMismatch: ['invalid', '手机号与所选客户不一致'],
-  visitMobileUnknown: ['invalid', '该号码不是本企业客户'],
-  visitCustomerOutOfScope: ['notFound', '该号码的客户不在您的数据范围内'],
-  visitsMissing: [
-    'notFound',
-    (asked: number, missing: number) =>
-      asked === 1
-        ? '回访记录不存在或不在您的数据范围内'
-        : `有${missing}条回访记录不存在或不在您的数据范围内，未删除任何记录`,
   ],
 });
 

@@ -27,7 +27,7 @@ export const crmRepository = {
 
   /**
    * The settings row (if any) and the tenant's tags in one statement: what every customer view
-   * needs (crm.context viewContext; issue 13: one round trip of a list instead of two).
+   * needs (crm.context viewContext; one round trip of a list instead of two).
    */
   viewRules: async (db: TDb, tenantId: number) => {
     const [row] = await db

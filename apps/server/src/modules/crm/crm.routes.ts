@@ -2,7 +2,10 @@ import type { crmRoutes } from '@yunhu/contract';
 import type { THandlers } from '../../http/bind.js';
 import type { TCrmService } from './crm.service.js';
 
-export const crmHandlers = ({ customer, pool, recycle, census }: TCrmService): THandlers<typeof crmRoutes> => ({
+/** The customer, pool and recycle-bin routes of the table (its statistics are crm-census's). */
+export type TCrmHandlers = Omit<THandlers<typeof crmRoutes>, 'ownerLogPage' | 'census'>;
+
+export const crmHandlers = ({ customer, pool, recycle }: TCrmService): TCrmHandlers => ({
   customerPage: (ctx) => customer.page(ctx, 'private', ctx.input),
   poolPage: (ctx) => customer.page(ctx, 'public', ctx.input),
   assignees: (ctx) => pool.assignees(ctx, ctx.input.keyword),
@@ -34,6 +37,4 @@ export const crmHandlers = ({ customer, pool, recycle, census }: TCrmService): T
   purge: (ctx) => recycle.purge(ctx, [ctx.input.id]),
   purgeBatch: (ctx) => recycle.purge(ctx, ctx.input.ids),
   purgeAll: (ctx) => recycle.purgeAll(ctx),
-  ownerLogPage: (ctx) => census.ownerLogPage(ctx, ctx.input),
-  census: (ctx) => census.census(ctx, ctx.input),
 });

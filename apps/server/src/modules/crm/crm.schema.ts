@@ -53,7 +53,7 @@ export const customers = pgTable(
     isProtected: boolean('is_protected').notNull().default(false),
     lastFollowAt: ts('last_follow_at'),
     lastFollowContent: text('last_follow_content'),
-    /** Calls to the customer and the last one's start, kept by the call-record ingestion (issue 6). */
+    /** Calls to the customer and the last one's start, kept by the call-record ingestion. */
     callCount: integer('call_count').notNull().default(0),
     lastCallAt: ts('last_call_at'),
     nextFollowAt: ts('next_follow_at'),

@@ -1,16 +1,15 @@
-import { createCensusService } from './census.js';
 import { type TCrmDeps, viewContext } from './crm.context.js';
 import { crmRepository } from './crm.repository.js';
 import { toCustomerView } from './crm.view.js';
 import { createCustomerService } from './customer.service.js';
 import { createPoolService } from './pool.service.js';
 import { createRecycleService } from './recycle.service.js';
-import { runReleaseJob, startReleaseJob } from './release-job.js';
+import { releaseJob, runReleaseJob } from './release-job.js';
 
 /**
- * The core CRM area (issue 4): customers, both pools, the moves between them, the recycle bin,
- * the owner log, statistics and the automatic release job. Other CRM helpers (import, visits,
- * settings, export) reuse `writeOwnerLogs`, `toCustomerView` and `viewContext`.
+ * The core CRM area: customers, both pools, the moves between them, the recycle bin, the owner
+ * log and the automatic release job. The other CRM areas (import, visits, settings, census) reuse
+ * `writeOwnerLogs`, `toCustomerView` and `viewContext`.
  */
 export const createCrmService = (deps: TCrmDeps) => {
   const jobDeps = { database: deps.database, notify: deps.notify, logger: deps.logger };
@@ -18,13 +17,13 @@ export const createCrmService = (deps: TCrmDeps) => {
     customer: createCustomerService(),
     pool: createPoolService(),
     recycle: createRecycleService(),
-    census: createCensusService(),
     viewContext,
     writeOwnerLogs: crmRepository.insertOwnerLogs,
     toCustomerView,
     /** One run of the automatic release (tests and the scheduler call it). */
     runReleaseJob: (now?: Date) => runReleaseJob(jobDeps, now),
-    startReleaseJob: (minutes: number) => startReleaseJob(jobDeps, minutes),
+    /** The automatic release as a job of the server's queue (app.ts defines it). */
+    releaseJob: (minutes: number) => releaseJob(jobDeps, minutes),
   };
 };
 

@@ -23,7 +23,7 @@ import { recycleRepository } from './recycle.repository.js';
 const all: TDataScope = { kind: 'all' };
 
 /**
- * The customer lists at the repository (issue 13): keyword, pinyin, initials and mobile searches go
+ * The customer lists at the repository: keyword, pinyin, initials and mobile searches go
  * through customer_ids_by_keyword (a trigram index where pg_trgm exists) and must find exactly what
  * the plain conditions found, inside the tenant, the pool and the data scope; deep pages read ids
  * first and must equal the old single OFFSET query.

@@ -298,7 +298,7 @@ const rowTags = sql<
 
 /**
  * One page of customers matching `where` (its tenant included) with the total and the rules its
- * views need, in one statement (issue 13: one round trip for a list; the total and the rules are
+ * views need, in one statement (one round trip for a list; the total and the rules are
  * evaluated once, as init plans). The total is summed from customer_counts where `counted` says it
  * holds it, else counted on the customers table alone. The page's ids are read first (an
  * index-only scan where an index gives the order and holds the filtered columns), and the names

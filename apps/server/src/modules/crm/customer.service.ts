@@ -289,7 +289,7 @@ export const createCustomerService = () => {
 
   /**
    * Writes a follow-up (and the phone label a call showed) inside the caller's transaction. Calling
-   * tasks (issue 6) pass the grant of their open item; others pass their own scope.
+   * tasks pass the grant of their open item; others pass their own scope.
    */
   const followIn = async (
     tx: TDb,
@@ -363,7 +363,7 @@ export const createCustomerService = () => {
     followIn,
 
     /**
-     * The customers a calling task may take (issue 6), inside the caller's transaction: those among
+     * The customers a calling task may take, inside the caller's transaction: those among
      * `ids` he may act on, or every customer of his private pool matching a CRM filter.
      */
     pickable: (tx: TDb, auth: TAuth, scope: TDataScope, pick: { ids: readonly number[] } | { filter: TFilter }) =>

@@ -1,7 +1,9 @@
-// The CRM area's one door (issue 12): other areas, app.ts and main.ts import only this file.
+// The CRM area's one door: other areas, app.ts and main.ts import only this file. The other CRM
+// areas (settings, visits, import, census) read customers through what it lends them here.
 export { recordCallOutcome } from './call-outcome.js';
 export {
   canSeePool,
+  isVisible,
   type TCrmDeps,
   type TCustomerAccess,
   type TCustomerGrant,
@@ -10,14 +12,15 @@ export {
   viewContext,
 } from './crm.context.js';
 export { crmErrors } from './crm.errors.js';
+export { crmRepository } from './crm.repository.js';
 export { crmHandlers } from './crm.routes.js';
 export { isMobileMasked, mobileFor, readCrmSettings, type TCrmSettings } from './crm.rules.js';
 export { createCrmService, type TCrmService } from './crm.service.js';
+export {
+  customerRepository,
+  nameOf,
+  poolCondition,
+  type TPaging,
+  visibleCondition,
+} from './customer.repository.js';
 export type { TCustomerService } from './customer.service.js';
-export { createExportService, type TExportService } from './export.service.js';
-export { crmImportHandlers } from './import.routes.js';
-export { createCrmImportService, type TCrmImportService } from './import.service.js';
-export { createRankService, type TRankService } from './rank.service.js';
-export { crmSettingsHandlers } from './settings.routes.js';
-export { createCrmSettingsService, type TCrmSettingsService } from './settings.service.js';
-export { createVisitService, type TVisitService } from './visit.service.js';

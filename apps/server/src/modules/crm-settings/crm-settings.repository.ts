@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
-import { crmCustomFields, crmQuickContents, crmSettings, crmTags, crmUserConfigs, customers } from './crm.schema.js';
+import { crmCustomFields, crmQuickContents, crmSettings, crmTags, crmUserConfigs, customers } from '../../db/schema.js';
 
 export type TTagRow = typeof crmTags.$inferSelect;
 export type TFieldRow = typeof crmCustomFields.$inferSelect;

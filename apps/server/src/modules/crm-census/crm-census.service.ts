@@ -8,8 +8,8 @@ import {
   toPage,
 } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
-import { censusRepository as repo } from './census.repository.js';
-import { crmRepository } from './crm.repository.js';
+import { crmRepository } from '../crm/index.js';
+import { censusRepository as repo } from './crm-census.repository.js';
 
 type TReq<K extends keyof typeof crmRoutes> = TParsedRequestOf<(typeof crmRoutes)[K]>;
 
@@ -72,3 +72,5 @@ export const createCensusService = () => ({
     };
   },
 });
+
+export type TCensusService = ReturnType<typeof createCensusService>;

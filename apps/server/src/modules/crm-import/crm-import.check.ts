@@ -19,8 +19,8 @@ import {
   splitList,
   type TColumn,
   type TCustomValue,
-} from './import.columns.js';
-import { importRepository as repo, type TExisting } from './import.repository.js';
+} from './crm-import.columns.js';
+import { importRepository as repo, type TExisting } from './crm-import.repository.js';
 
 /** A row after the checks of its own cells: what will be staged, and why it is refused if it is. */
 export type TCheckedRow = {
@@ -142,7 +142,7 @@ export const customerKind = (ctx: {
       else if (parsed.value !== null) custom[String(f.id)] = parsed.value;
     }
     if (Object.keys(custom).length) data.custom = custom;
-    // The pinyin staged with the row: the confirm inserts from the staging table in SQL (issue 13).
+    // The pinyin staged with the row: the confirm inserts from the staging table in SQL.
     if (reasons.length === 0) Object.assign(data, pinyinOf(name));
     return { rowNo, name, mobile: reasons.some((r) => r.startsWith('手机号')) ? typed : mobile, data, reasons };
   },

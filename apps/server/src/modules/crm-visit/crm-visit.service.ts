@@ -1,11 +1,17 @@
 import { type crmSettingsRoutes, type TParsedRequestOf, type TResponseOf, toPage, visitResults } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
-import { canSeePool, isVisible } from './crm.context.js';
-import { crmErrors } from './crm.errors.js';
-import { isMobileMasked, mobileFor, readCrmSettings } from './crm.rules.js';
-import { customerRepository } from './customer.repository.js';
-import { visitRepository as repo, type TVisitFull, type TVisitsOf } from './visit.repository.js';
+import {
+  canSeePool,
+  crmErrors,
+  customerRepository,
+  isMobileMasked,
+  isVisible,
+  mobileFor,
+  readCrmSettings,
+} from '../crm/index.js';
+import { crmVisitErrors } from './crm-visit.errors.js';
+import { visitRepository as repo, type TVisitFull, type TVisitsOf } from './crm-visit.repository.js';
 
 type TRoutes = typeof crmSettingsRoutes;
 type TVisitQuery = TParsedRequestOf<TRoutes['visitPage']>;
@@ -74,12 +80,12 @@ export const createVisitService = () => {
       if (customerId !== undefined) {
         const full = await customerRepository.findFull(tx, auth.tenantId, customerId);
         if (!full || !isVisible(auth, scope, full.c)) throw crmErrors.customerMissing();
-        if (input.mobile !== undefined && input.mobile !== full.c.mobile) throw crmErrors.visitMobileMismatch();
+        if (input.mobile !== undefined && input.mobile !== full.c.mobile) throw crmVisitErrors.visitMobileMismatch();
       } else {
         const found = await customerRepository.findByMobile(tx, auth.tenantId, input.mobile!);
-        if (!found || found.deletedAt !== null) throw crmErrors.visitMobileUnknown();
+        if (!found || found.deletedAt !== null) throw crmVisitErrors.visitMobileUnknown();
         const full = await customerRepository.findFull(tx, auth.tenantId, found.id);
-        if (!full || !isVisible(auth, scope, full.c)) throw crmErrors.visitCustomerOutOfScope();
+        if (!full || !isVisible(auth, scope, full.c)) throw crmVisitErrors.visitCustomerOutOfScope();
         customerId = found.id;
       }
       const id = await repo.insert(tx, {
@@ -97,7 +103,7 @@ export const createVisitService = () => {
     /** All or nothing: one id unknown, another tenant's or out of scope refuses the whole batch. */
     delete: async (ctx: TRequestContext, ids: readonly number[]) => {
       const found = await repo.lockIds(ctx.tx, visitsOf(ctx), ids);
-      if (found.length !== ids.length) throw crmErrors.visitsMissing(ids.length, ids.length - found.length);
+      if (found.length !== ids.length) throw crmVisitErrors.visitsMissing(ids.length, ids.length - found.length);
       await repo.delete(ctx.tx, ctx.auth.tenantId, ids);
       return null;
     },

@@ -1,10 +1,10 @@
 import type { crmSettingsRoutes, TParsedRequestOf } from '@yunhu/contract';
 import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { customers, crmReturnVisits as v } from '../../db/schema.js';
 import type { TDataScope } from '../../db/scope.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
-import { customers, crmReturnVisits as v } from './crm.schema.js';
-import { type TPaging, visibleCondition } from './customer.repository.js';
+import { type TPaging, visibleCondition } from '../crm/index.js';
 
 /** Whose visits: the tenant, his data scope and whether he may see the public pool (visit.service.ts). */
 export type TVisitsOf = { tenantId: number; scope: TDataScope; withPool: boolean };

@@ -88,7 +88,7 @@ describe('CRM import, follow-up import, export and ranking', () => {
     const ids = await demoIds(t);
     tenantId = ids.tenantId;
     managerId = await ids.user('manager');
-    // The demo's own follow-ups of his customers (issue 17: one behind every 最近跟进).
+    // The demo's own follow-ups of his customers (one behind every 最近跟进).
     const [follows] = await q<{ n: number }>(
       sql`select count(*)::int as n from crm_follow_records where user_id = ${managerId}`,
     );
@@ -161,7 +161,7 @@ describe('CRM import, follow-up import, export and ranking', () => {
     expect(decodeURIComponent(String(report.headers['content-disposition']))).toContain('客户-导入结果.xlsx');
     const rows = await readXlsx(report.rawPayload);
     expect(rows[0]).toEqual(['行号', '客户名称', '手机号', '结果', '说明']);
-    // The rows written left the staging when the import ended (issue 13): the result keeps the
+    // The rows written left the staging when the import ended: the result keeps the
     // refused and skipped ones with their reasons; the counts say how many were written.
     expect(rows.slice(1).map((x) => [x[0], x[3]])).toEqual([
       ['4', '有错误'],
@@ -489,7 +489,7 @@ describe('CRM import, follow-up import, export and ranking', () => {
     ]);
   });
 
-  it('refuses mobiles on the enterprise or the platform black-list in the preview (issue 5)', async () => {
+  it('refuses mobiles on the enterprise or the platform black-list in the preview', async () => {
     const black = routeTables.blacklist;
     expect((await t.call(black.addOne, { number: '13988002001' }, admin)).body.code).toBe(0);
     const platform = await t.loginAs.platform();

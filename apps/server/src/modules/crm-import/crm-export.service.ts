@@ -11,13 +11,11 @@ import {
 import type { z } from 'zod';
 import type { TDatabase } from '../../db/client.js';
 import { cursorRows } from '../../db/cursor.js';
+import type { customers as c } from '../../db/schema.js';
 import { hasPermission, type TRequestContext } from '../../http/context.js';
 import { forbidden } from '../../http/errors.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
-import { crmRepository } from './crm.repository.js';
-import { isMobileMasked, mobileFor, readCrmSettings } from './crm.rules.js';
-import type { customers as c } from './crm.schema.js';
-import { customerRepository } from './customer.repository.js';
+import { crmRepository, customerRepository, isMobileMasked, mobileFor, readCrmSettings } from '../crm/index.js';
 
 export type TExportQuery = z.output<(typeof crmImportRoutes)['exportCustomers']['request']>;
 

@@ -8,7 +8,7 @@ import { importLimits } from '../../import/import.runner.js';
 import { dyingDatabase } from '../../test/dying-database.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { eventually } from '../org/org.test-kit.js';
-import { createCrmImportService } from './import.service.js';
+import { createCrmImportService } from './crm-import.service.js';
 
 const r = routeTables.crmImport;
 const rowCount = 2_600;
@@ -32,7 +32,7 @@ const uploadCsv = async (app: TApp, token: string, csv: string, url: string = r.
   return res.json() as { code: number; msg: string; data: TCrmImportState };
 };
 
-describe('an import whose process dies mid-run (hardening item 6)', () => {
+describe('an import whose process dies mid-run', () => {
   let t: TTestApp;
   let manager: string;
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));

@@ -2,8 +2,15 @@ import type { TCustomField } from '@yunhu/contract';
 import { type AnyColumn, and, asc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 // Another area's table (the owner's name) through the schema barrel (docs/architecture.md).
-import { users } from '../../db/schema.js';
-import { crmCustomFields, crmFollowRecords, crmImportRows, crmOwnerLogs, crmTags, customers } from './crm.schema.js';
+import {
+  crmCustomFields,
+  crmFollowRecords,
+  crmImportRows,
+  crmOwnerLogs,
+  crmTags,
+  customers,
+  users,
+} from '../../db/schema.js';
 
 export type { TImportOutcome as TOutcome, TStagedRow } from '../../import/import.repository.js';
 export type TExisting = {
@@ -18,7 +25,7 @@ export type TExisting = {
 
 /**
  * \`column in (the values)\` with the values as one JSON parameter: a chunk's 2,000 mobiles as 2,000
- * bind parameters cost more to build in drizzle than the query takes in the database (issue 13).
+ * bind parameters cost more to build in drizzle than the query takes in the database.
  */
 const inJson = (column: AnyColumn, values: string[]) =>
   sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
@@ -93,7 +100,7 @@ export const importRepository = {
 
   /**
    * Writes the new customers of one chunk of a customer import straight from its staged rows, in
-   * one statement (issue 13): the staged valid rows of the range with no customer at preview, the
+   * one statement: the staged valid rows of the range with no customer at preview, the
    * first \`room\` of them (每人最多客户数) inserted ordered by mobile (two imports of overlapping
    * mobiles take the unique index's locks in the same order: no deadlock), a mobile taken meanwhile
    * left to the unique index (ON CONFLICT DO NOTHING: that row is skipped, never a 500), the owner

@@ -1,13 +1,13 @@
 import type { crmSettingsRoutes } from '@yunhu/contract';
 import type { THandlers } from '../../http/bind.js';
-import type { TCrmSettingsService } from './settings.service.js';
-import type { TVisitService } from './visit.service.js';
+import type { TCrmSettingsService } from './crm-settings.service.js';
 
-/** 客户设置, 业务规则, list configs and 回访: thin handlers over the settings and visit services. */
-export const crmSettingsHandlers = (
-  settings: TCrmSettingsService,
-  visits: TVisitService,
-): THandlers<typeof crmSettingsRoutes> => ({
+/** The settings routes of the table: 客户设置, 业务规则 and list configs (its 回访 routes are crm-visit's). */
+export type TCrmSettingsHandlers = Omit<THandlers<typeof crmSettingsRoutes>, TVisitRoute>;
+type TVisitRoute = 'visitPage' | 'visitPagePlus' | 'visitAdd' | 'visitDelete';
+
+/** 客户设置, 业务规则 and list configs: thin handlers over the settings service. */
+export const crmSettingsHandlers = (settings: TCrmSettingsService): TCrmSettingsHandlers => ({
   tagList: (ctx) => settings.tagList(ctx),
   tagSave: (ctx) => settings.tagSave(ctx, ctx.input),
   tagDelete: (ctx) => settings.tagDelete(ctx, ctx.input.id),
@@ -24,8 +24,4 @@ export const crmSettingsHandlers = (
   privacySave: (ctx) => settings.privacySave(ctx, ctx.input.isPrivacyOn),
   screenConfigGet: (ctx) => settings.screenConfigGet(ctx, ctx.input.screen),
   screenConfigSave: (ctx) => settings.screenConfigSave(ctx, ctx.input),
-  visitPage: (ctx) => visits.page(ctx, ctx.input),
-  visitPagePlus: (ctx) => visits.pagePlus(ctx, ctx.input),
-  visitAdd: (ctx) => visits.add(ctx, ctx.input),
-  visitDelete: (ctx) => visits.delete(ctx, ctx.input.ids),
 });

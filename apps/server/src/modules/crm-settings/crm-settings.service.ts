@@ -11,17 +11,16 @@ import {
 } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
+import { crmRepository, readCrmSettings } from '../crm/index.js';
 import { isUniqueViolation } from '../org/index.js';
-import { crmErrors } from './crm.errors.js';
-import { crmRepository } from './crm.repository.js';
-import { readCrmSettings } from './crm.rules.js';
-import { settingsRepository as repo, type TFieldRow, type TQuickRow, type TTagRow } from './settings.repository.js';
+import { crmSettingsErrors } from './crm-settings.errors.js';
+import { settingsRepository as repo, type TFieldRow, type TQuickRow, type TTagRow } from './crm-settings.repository.js';
 
 type TReq<K extends keyof typeof crmSettingsRoutes> = TParsedRequestOf<(typeof crmSettingsRoutes)[K]>;
 
 export const crmSettingsLimits = { tags: 100, fields: 50, ownQuick: 100, sharedQuick: 100 } as const;
 
-const { tagMissing, fieldMissing, quickMissing, tagNameTaken, fieldNameTaken } = crmErrors;
+const { tagMissing, fieldMissing, quickMissing, tagNameTaken, fieldNameTaken } = crmSettingsErrors;
 
 const toTag = (r: { t: TTagRow; customerCount: number }): TTag => ({
   id: r.t.id,
@@ -56,9 +55,9 @@ const canManageShared = (auth: TAuth) => auth.isAdmin || auth.isSuper || auth.pe
 const checkRules = (r: TCrmRules) => {
   if (r.remindBeforeDays === 0) return;
   const release = [r.releaseNoFollowDays, r.releaseNoDealDays].filter((d) => d > 0);
-  if (release.length === 0) throw crmErrors.remindWithoutRelease();
+  if (release.length === 0) throw crmSettingsErrors.remindWithoutRelease();
   const first = Math.min(...release);
-  if (r.remindBeforeDays >= first) throw crmErrors.remindTooLate(first);
+  if (r.remindBeforeDays >= first) throw crmSettingsErrors.remindTooLate(first);
 };
 
 /**
@@ -88,7 +87,7 @@ export const createCrmSettingsService = () => {
       let id = input.id;
       if (id === undefined) {
         if ((await repo.tagCount(tx, t)) >= crmSettingsLimits.tags) {
-          throw crmErrors.tagLimit(crmSettingsLimits.tags);
+          throw crmSettingsErrors.tagLimit(crmSettingsLimits.tags);
         }
         id = await repo.insertTag(tx, { tenantId: t, ...values });
       } else {
@@ -123,7 +122,7 @@ export const createCrmSettingsService = () => {
       await repo.lockFields(tx, auth.tenantId);
       if (await repo.fieldNamed(tx, auth.tenantId, input.name)) throw fieldNameTaken();
       if ((await repo.fieldCount(tx, auth.tenantId)) >= crmSettingsLimits.fields) {
-        throw crmErrors.fieldLimit(crmSettingsLimits.fields);
+        throw crmSettingsErrors.fieldLimit(crmSettingsLimits.fields);
       }
       return toField(await repo.insertField(tx, { tenantId: auth.tenantId, ...fieldValues(input) }));
     });
@@ -145,7 +144,7 @@ export const createCrmSettingsService = () => {
       if (next.type !== before.type) {
         const n = await repo.valueCount(tx, t, before.id);
         if (n > 0) {
-          throw crmErrors.fieldTypeFixed(before.name, n);
+          throw crmSettingsErrors.fieldTypeFixed(before.name, n);
         }
       } else if (hasOptions(before.type)) {
         const removed = before.options.filter((o) => !next.options.includes(o));
@@ -154,7 +153,7 @@ export const createCrmSettingsService = () => {
         const used = removed.map((o) => [o, counts.get(o) ?? 0] as const).filter(([, n]) => n > 0);
         if (used.length > 0) {
           const list = used.map(([o, n]) => `「${o}」（${n}个客户）`).join('、');
-          throw crmErrors.optionsInUse(list, before.name);
+          throw crmSettingsErrors.optionsInUse(list, before.name);
         }
       }
       return toField(await repo.updateField(tx, t, before.id, next));
@@ -176,12 +175,12 @@ export const createCrmSettingsService = () => {
     const row = await repo.quick(tx, auth.tenantId, id);
     // Someone else's own reply is invisible to him, as another tenant's would be.
     if (!row || (row.userId !== null && row.userId !== auth.userId)) throw quickMissing();
-    if (row.userId === null && !canManageShared(auth)) throw crmErrors.sharedQuickEdit();
+    if (row.userId === null && !canManageShared(auth)) throw crmSettingsErrors.sharedQuickEdit();
     return row;
   };
 
   const quickSave = async ({ auth, tx }: TRequestContext, input: TReq<'quickSave'>) => {
-    if (input.isShared && !canManageShared(auth)) throw crmErrors.sharedQuickSave();
+    if (input.isShared && !canManageShared(auth)) throw crmSettingsErrors.sharedQuickSave();
     const userId = input.isShared ? null : auth.userId;
     const values = { content: input.content, sort: input.sort, userId };
     if (input.id !== undefined) {
@@ -190,7 +189,7 @@ export const createCrmSettingsService = () => {
     }
     const max = input.isShared ? crmSettingsLimits.sharedQuick : crmSettingsLimits.ownQuick;
     if ((await repo.quickCount(tx, auth.tenantId, userId)) >= max) {
-      throw crmErrors.quickLimit(input.isShared, max);
+      throw crmSettingsErrors.quickLimit(input.isShared, max);
     }
     return toQuick(
       input.id === undefined
@@ -238,7 +237,7 @@ export const createCrmSettingsService = () => {
   const screenConfigSave = async ({ auth, tx }: TRequestContext, input: TReq<'screenConfigSave'>) => {
     const { screen, ...config } = input;
     const names = config.savedFilters.map((f) => f.name);
-    if (new Set(names).size !== names.length) throw crmErrors.filterNameRepeated();
+    if (new Set(names).size !== names.length) throw crmSettingsErrors.filterNameRepeated();
     await repo.upsertUserConfig(tx, auth.tenantId, auth.userId, screen, config);
     return null;
   };

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { importLimits } from '../../import/import.runner.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { crmKit } from '../crm/crm.test-kit.js';
 import { eventually, readXlsx } from '../org/org.test-kit.js';
-import { crmKit } from './crm.test-kit.js';
-import { createCrmImportService } from './import.service.js';
+import { createCrmImportService } from './crm-import.service.js';
 
 const r = routeTables.crmImport;
 
@@ -30,7 +30,7 @@ const uploadCsv = async (t: TTestApp, token: string, csv: string, target: 'priva
 
 const csvOf = (rows: [string, string][]) => ['客户名称,手机号', ...rows.map((x) => x.join(','))].join('\r\n');
 
-describe('imports at the same time (issue 13): the database decides, nothing is written twice', () => {
+describe('imports at the same time: the database decides, nothing is written twice', () => {
   let t: TTestApp;
   let admin: string;
   let manager: string;

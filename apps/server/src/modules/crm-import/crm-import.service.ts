@@ -16,10 +16,10 @@ import {
   type TCheckedRow,
   type TImportKind,
   whereText,
-} from './import.check.js';
-import { importRepository as repo } from './import.repository.js';
-import { importTemplate } from './import.template.js';
-import { writeCustomerRange, writeFollowChunk } from './import.write.js';
+} from './crm-import.check.js';
+import { importRepository as repo } from './crm-import.repository.js';
+import { importTemplate } from './crm-import.template.js';
+import { writeCustomerRange, writeFollowChunk } from './crm-import.write.js';
 
 export const crmImportLimits = {
   ...importLimits,
@@ -46,7 +46,7 @@ const readOptions = {
 
 /**
  * How customers and follow-ups are written once confirmed (a chunk at a time, each with its
- * checkpoint): customers set-based from the staging table (issue 13), follow-ups row by row.
+ * checkpoint): customers set-based from the staging table, follow-ups row by row.
  */
 const writers: Record<TKind, TImportWriter> = {
   customer: {
@@ -72,7 +72,7 @@ const writers: Record<TKind, TImportWriter> = {
 export type TCrmImportService = ReturnType<typeof createCrmImportService>;
 
 /**
- * Customer and follow-up imports (issue 4) on the import framework (issue 12): `preview` reads the
+ * Customer and follow-up imports on the import framework: `preview` reads the
  * upload row by row, checks every row and stages all of them in chunks (memory bounded by a chunk
  * plus the mobiles seen, never the file); `confirm` hands the batch to the framework's runner,
  * which writes the valid rows chunk by chunk in the background with their checkpoint, survives a
@@ -268,7 +268,6 @@ export const createCrmImportService = (deps: {
       return fileDownload(buffer, kind === 'customer' ? '客户导入模板.xlsx' : '跟进记录导入模板.xlsx');
     },
     recoverInterrupted: runner.recoverInterrupted,
-    startRecovery: runner.startRecovery,
     /** Resolves when every confirm started by this process has finished (tests, shutdown). */
     idle: runner.idle,
   };

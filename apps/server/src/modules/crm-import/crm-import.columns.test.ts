@@ -1,6 +1,6 @@
 import type { TCustomField } from '@yunhu/contract';
 import { describe, expect, it } from 'vitest';
-import { findColumns, parseChinaTime, parseCustomValue, parseLevel, parsePhoneLabel } from './import.columns.js';
+import { findColumns, parseChinaTime, parseCustomValue, parseLevel, parsePhoneLabel } from './crm-import.columns.js';
 
 describe('import cells', () => {
   it('reads times as Beijing time in the forms people type', () => {

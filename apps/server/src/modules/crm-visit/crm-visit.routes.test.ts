@@ -2,7 +2,7 @@ import { routeTables, visitResults } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { crmKit } from './crm.test-kit.js';
+import { crmKit } from '../crm/crm.test-kit.js';
 
 const { crm, crmSettings: s } = routeTables;
 const day = 86_400_000;

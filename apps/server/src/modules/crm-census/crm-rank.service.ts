@@ -2,7 +2,7 @@ import type { crmImportRoutes, TParsedRequestOf } from '@yunhu/contract';
 import { beijingTime } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
 import { rowsInMemory, type TColumn } from '../../http/xlsx-stream.js';
-import { censusRepository, type TRankRow } from './census.repository.js';
+import { censusRepository, type TRankRow } from './crm-census.repository.js';
 
 type TRankQuery = TParsedRequestOf<(typeof crmImportRoutes)['rankList']>;
 

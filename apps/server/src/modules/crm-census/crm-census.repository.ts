@@ -1,11 +1,10 @@
 import type { crmRoutes, TParsedRequestOf } from '@yunhu/contract';
 import { and, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
-import { departments, users } from '../../db/schema.js';
+import { crmFollowRecords, customers, departments, crmOwnerLogs as l, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { deptSubtree, likeOf, offsetOf } from '../../db/sql.js';
-import { crmFollowRecords, customers, crmOwnerLogs as l } from './crm.schema.js';
-import { nameOf, poolCondition, type TPaging } from './customer.repository.js';
+import { nameOf, poolCondition, type TPaging } from '../crm/index.js';
 
 /** The owner-log list's filters as the contract validated them (paging aside). */
 export type TOwnerLogFilter = Omit<TParsedRequestOf<(typeof crmRoutes)['ownerLogPage']>, 'page' | 'limit'>;

@@ -1,9 +1,8 @@
 import { routeTables } from '@yunhu/contract';
 import { detached, type THandlers } from '../../http/bind.js';
 import { streamXlsx } from '../../http/download.js';
-import type { TExportService } from './export.service.js';
-import { crmImportLimits, type TCrmImportService } from './import.service.js';
-import type { TRankService } from './rank.service.js';
+import type { TExportService } from './crm-export.service.js';
+import { crmImportLimits, type TCrmImportService } from './crm-import.service.js';
 
 const table = routeTables.crmImport;
 
@@ -19,8 +18,7 @@ const fieldsOf = (file: { fields: Record<string, unknown> } | undefined) => {
 export const crmImportHandlers = (
   imports: TCrmImportService,
   exports: TExportService,
-  rank: TRankService,
-): THandlers<typeof table> => ({
+): Omit<THandlers<typeof table>, 'rankList' | 'rankListDownload'> => ({
   // The import handlers open their own transactions: the upload is read before anything is
   // staged, and a confirm writes in the background after answering (import/import.runner.ts).
   importTemplate: detached((ctx) => imports.template(ctx.auth, ctx.input.kind)),
@@ -46,11 +44,6 @@ export const crmImportHandlers = (
   importReport: detached((ctx) => imports.report(ctx.auth, ctx.input.batchId)),
   exportCustomers: async (ctx) => {
     const file = await exports.customers(ctx, ctx.input);
-    return streamXlsx(file.rows, file.columns, file.fileName, file.sheetName);
-  },
-  rankList: (ctx) => rank.list(ctx, ctx.input),
-  rankListDownload: async (ctx) => {
-    const file = await rank.download(ctx, ctx.input);
     return streamXlsx(file.rows, file.columns, file.fileName, file.sheetName);
   },
 });

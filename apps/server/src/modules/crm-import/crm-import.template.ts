@@ -1,6 +1,6 @@
 import type { TCustomField } from '@yunhu/contract';
 import { ExcelJS } from '../../http/exceljs.js';
-import { customerColumns, customFieldColumns, followColumns } from './import.columns.js';
+import { customerColumns, customFieldColumns, followColumns } from './crm-import.columns.js';
 
 /**
  * The import template: the first sheet has the column headers (required ones marked *), the

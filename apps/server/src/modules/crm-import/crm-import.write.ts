@@ -1,13 +1,13 @@
 import type { TDb } from '../../db/client.js';
 import { lockForTransaction } from '../../db/locks.js';
+import type { customers } from '../../db/schema.js';
 import type { TDataScope } from '../../db/scope.js';
 import type { TAuth } from '../../http/context.js';
 import { importRepository as staging } from '../../import/import.repository.js';
+import { readCrmSettings } from '../crm/index.js';
 import { pinyinOf } from '../org/index.js';
-import { readCrmSettings } from './crm.rules.js';
-import type { customers } from './crm.schema.js';
-import { maySee, whereText } from './import.check.js';
-import { importRepository as repo, type TOutcome, type TStagedRow } from './import.repository.js';
+import { maySee, whereText } from './crm-import.check.js';
+import { importRepository as repo, type TOutcome, type TStagedRow } from './crm-import.repository.js';
 
 /** What a chunk writer needs to know about the batch being confirmed. */
 export type TWriteContext = {
@@ -141,7 +141,7 @@ export const writeCustomerChunk = async (tx: TDb, ctx: TWriteContext, rows: TSta
 };
 
 /**
- * Writes one chunk of a customer import set-based (issue 13), in the caller's transaction: the new
+ * Writes one chunk of a customer import set-based, in the caller's transaction: the new
  * customers straight from the staging table in one statement (import.repository.ts insertStaged),
  * then the rows whose mobile was a customer at preview (a chunk's few) one by one as before, each
  * settled with its checkpoint. The rules are writeCustomerChunk's.

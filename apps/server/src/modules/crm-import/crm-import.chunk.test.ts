@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { importRepository as staging } from '../../import/import.repository.js';
 import { openSeededTestDatabase } from '../../test/seeded-database.js';
-import { importRepository as repo } from './import.repository.js';
+import { importRepository as repo } from './crm-import.repository.js';
 
 /**
  * The confirm's chunk statement on a staging table whose statistics say it is empty (it fills and
  * empties between two ANALYZE, as in production): it must reach the staged rows by the chunk's key
- * range, not read the whole batch for every chunk (issue 13: `row_no = any(array)` was left as a
+ * range, not read the whole batch for every chunk (`row_no = any(array)` was left as a
  * filter, 8.5 s of a 10.5 s chunk at 100,000 staged rows).
  */
 describe('an import chunk reads its own range of the staging, whatever the statistics', () => {
