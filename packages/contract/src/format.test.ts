@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenOf, hhmmss, hourMinText, minSecText, mmss, money, percent, yuan } from './format.js';
+import { beijingStamp, fenOf, hhmmss, hourMinText, minSecText, mmss, money, percent, yuan } from './format.js';
 import { maskPhone } from './mask.js';
 
 describe('money', () => {
@@ -70,5 +70,12 @@ describe('phone masking', () => {
     expect(maskPhone('13912345678')).toBe('139****5678');
     expect(maskPhone('')).toBe('');
     expect(maskPhone('12345')).toBe('12345');
+  });
+});
+
+describe('beijing time', () => {
+  it('stamps an instant with the Beijing date and time to the second, across the UTC day', () => {
+    expect(beijingStamp(new Date('2026-11-24T10:15:07.900Z'))).toBe('20261124181507');
+    expect(beijingStamp(new Date('2026-12-31T16:00:00Z'))).toBe('20270101000000');
   });
 });

@@ -64,5 +64,9 @@ export const shanghaiClock = (at: Date): string => new Date(at.getTime() + beiji
 export const beijingTime = (at: Date | number | null): string =>
   at === null ? '' : new Date(new Date(at).getTime() + beijingOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
 
+/** 20261122183005: Beijing time to the second, as a document's number carries it. */
+export const beijingStamp = (at: Date): string =>
+  new Date(at.getTime() + beijingOffsetMs).toISOString().replace(/\D/g, '').slice(0, 14);
+
 /** 20261122: the Beijing day in a download's file name. */
 export const beijingFileDay = (now = new Date()): string => beijingTime(now).slice(0, 10).replace(/-/g, '');

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   type agentRoutes,
   agentStatementKindLabel,
@@ -11,7 +10,7 @@ import {
 import type { TDatabase, TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
-import { book } from '../trade/index.js';
+import { book, newDocumentNo } from '../trade/index.js';
 import { agentErrors } from './agent.errors.js';
 import { agentRepository } from './agent.repository.js';
 import { agentSettlementErrors as errors } from './agent-settlement.errors.js';
@@ -19,10 +18,6 @@ import { agentSettlementRepository as repo, type TSettlementRow } from './agent-
 import { asAgent } from './agent-wall.js';
 
 type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
-
-/** JS + Beijing time to the second + 6 random digits, like an order number (unique by index). */
-const newSettlementNo = (now: Date) =>
-  `JS${new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14)}${crypto.randomInt(100000, 999999)}`;
 
 const toSettlement = ({ settlement: s, agentName }: TSettlementRow): TAgentSettlement => ({
   id: s.id,
@@ -108,8 +103,8 @@ export const createAgentSettlementService = (deps: { database: TDatabase }) => (
       const first = await repo.byRequest(db, input.agentId, input.requestKey);
       if (first) return toSettlement(first);
       const now = new Date();
-      let settlementNo = newSettlementNo(now);
-      while (await repo.numberTaken(db, settlementNo)) settlementNo = newSettlementNo(now);
+      let settlementNo = newDocumentNo('JS', now);
+      while (await repo.numberTaken(db, settlementNo)) settlementNo = newDocumentNo('JS', now);
       const claimed = await repo.claim(db, {
         settlementNo,
         agentId: input.agentId,

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import { type agentRoutes, type TPacketTransfer, type TParsedRequestOf, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
 import { lockPacket, packetTransferRepository as packets } from '../packet/index.js';
+import { newDocumentNo } from '../trade/index.js';
 import { agentErrors as errors } from './agent.errors.js';
 import { agentTransferRepository as repo } from './agent-transfer.repository.js';
 import { asAgent as agentWall } from './agent-wall.js';
@@ -30,10 +30,6 @@ const toTransfer = ({ transfer: x, fromEnterpriseName, toEnterpriseName, lineNam
   createdByName: x.createdByName,
   createdAt: x.createdAt.getTime(),
 });
-
-/** ZY + Beijing time to the second + 6 random digits, like an order number (unique by index). */
-const newTransferNo = (now: Date) =>
-  `ZY${new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14)}${crypto.randomInt(100000, 999999)}`;
 
 /** Why a locked package cannot be moved now, or null: only a live one moves (active, unexpired, seconds left). */
 const notLiveReason = (p: TLockedPacket, now: Date): string | null => {
@@ -117,8 +113,8 @@ export const createAgentTransferService = () => {
           expireAt: source.expireAt,
           at: now,
         });
-        let transferNo = newTransferNo(now);
-        while (await repo.numberTaken(db, transferNo)) transferNo = newTransferNo(now);
+        let transferNo = newDocumentNo('ZY', now);
+        while (await repo.numberTaken(db, transferNo)) transferNo = newDocumentNo('ZY', now);
         const id = await repo.insert(db, {
           transferNo,
           agentId,

@@ -1,6 +1,8 @@
 // The trade area's one door (issue 15): accounts and the ledger, orders and their payment.
 // Billing (issue 16) writes a call's charge row and its consumption booking in one statement: `book`'s
 // statement as parts (`bookingSql`) and what its answer says (`bookedOf`); the walls are `book`'s.
+
+export { newDocumentNo } from './document-no.js';
 export {
   book,
   bookedOf,

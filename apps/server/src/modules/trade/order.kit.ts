@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import type { TOrder, TOrderKind, TOrderState, TPayChannel } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { grantPackets } from '../packet/index.js';
 import { grantSeats, renewSeat } from '../seat/index.js';
+import { newDocumentNo } from './document-no.js';
 import type { TOrderRow } from './trade.repository.js';
 import { bookAgentMargin } from './trade-agent.js';
 
@@ -31,9 +31,7 @@ export const toOrder = (o: TOrderRow): TOrder => ({
   createdAt: o.createdAt.getTime(),
 });
 
-/** YH + Beijing time to the second + 6 random digits: unique by index, readable on the phone. */
-export const newOrderNo = (now: Date) =>
-  `YH${new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14)}${crypto.randomInt(100000, 999999)}`;
+export const newOrderNo = (now: Date) => newDocumentNo('YH', now);
 
 /**
  * Grants what a paid order bought, in its transaction, once whatever retries do: packages and new
