@@ -1,4 +1,4 @@
-// Billing at scale (Performance; docs/decisions/0018-billing.md): with `--records N` call
+// Billing at scale (docs/decisions/0018-billing.md): with `--records N` call
 // records of the demo enterprise (default 10,000,000, over the 90 days before today; the database of
 // bench/calls.seed.ts, or records of its own when fewer are there) and a charge for each charged one
 // (call_charges: the seed's records have none, so the charged records without one get theirs here,

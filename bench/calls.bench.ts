@@ -1,4 +1,4 @@
-// Call records at scale (Performance), against the database made by bench/calls.seed.ts
+// Call records at scale, against the database made by bench/calls.seed.ts
 // (10,000,000 call records over 90 days): for one month (30 Asia/Shanghai days),
 // 1. the call-record list (getPage: page 1 of 20 with its total) with filters — none, an agent, a
 //    call status, a number fragment, all three — and its figures (get-page-count);
@@ -28,8 +28,8 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, rowsOf, type TDb } from '../apps/server/src/db/client.js';
 import { withTenant } from '../apps/server/src/db/tenant.js';
 import { callRecords } from '../apps/server/src/modules/call/call.schema.js';
-import { callCensusRepository, type TCensusScope } from '../apps/server/src/modules/call/call-census.repository.js';
-import { callRecordRepository, callRecordSql } from '../apps/server/src/modules/call/call-record.repository.js';
+import { callCensusRepository, type TCensusScope } from '../apps/server/src/modules/call-record/call-census.repository.js';
+import { callRecordRepository, callRecordSql } from '../apps/server/src/modules/call-record/call-record.repository.js';
 import { benchUrl } from './bench-db.js';
 import { benchServerEnv, spawnServer } from './built-server.js';
 

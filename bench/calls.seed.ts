@@ -1,4 +1,4 @@
-// Seeds the call-record bench (Performance): 200 more agents in the demo enterprise and
+// Seeds the call-record bench: 200 more agents in the demo enterprise and
 // 10,000,000 call records of its people over the last 90 days, made inside PostgreSQL by
 // INSERT … SELECT generate_series in batches of 1,000,000. Into an empty table the secondary indexes
 // are dropped first and built again after the load (much faster than maintaining them row by row),

@@ -1,3 +1,4 @@
+import { shanghaiDay, shanghaiDayStart } from '@yunhu/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
@@ -107,14 +108,11 @@ const consumePageSelect = (where: SQL, paging: { page: number; limit: number }) 
   order by c.start_time desc, c.record_id desc`;
 
 const dayMs = 86_400_000;
-const shanghaiMs = 8 * 3_600_000;
 /** The start (epoch ms) of the Asia/Shanghai day an instant falls in. */
-const dayStartOf = (ms: number) => Math.floor((ms + shanghaiMs) / dayMs) * dayMs - shanghaiMs;
-/** The Asia/Shanghai date (YYYY-MM-DD) of a day's start. */
-const dateOf = (dayStart: number) => new Date(dayStart + shanghaiMs).toISOString().slice(0, 10);
+const dayStartOf = (ms: number) => shanghaiDayStart(new Date(ms)).getTime();
 
 /**
- * How many charges the consumption list has, from the day roll-up (Performance: a month is
+ * How many charges the consumption list has, from the day roll-up (a month is
  * a million charges at 10,000,000 records, and counting them is most of the page): the roll-up's
  * calls of the whole Asia/Shanghai days the range touches, less the charges of those days outside
  * the range (none for the screen's ranges, which run from a day's start to its last millisecond,
@@ -129,8 +127,8 @@ const consumeTotalSql = (q: TConsumeQuery): SQL => {
   const conds: (SQL | undefined)[] = [
     sql`d.tenant_id = ${q.tenantId}`,
     scopeCondition(q.scope, { owner: d.userId, dept: d.deptId }),
-    lo === undefined ? undefined : sql`d.day >= ${dateOf(lo)}::date`,
-    hi === undefined ? undefined : sql`d.day < ${dateOf(hi)}::date`,
+    lo === undefined ? undefined : sql`d.day >= ${shanghaiDay(lo)}::date`,
+    hi === undefined ? undefined : sql`d.day < ${shanghaiDay(hi)}::date`,
     f.lineId === undefined ? undefined : sql`d.line_id = ${f.lineId}`,
     f.userId === undefined ? undefined : sql`d.user_id = ${f.userId}`,
     f.deptId === undefined ? undefined : sql`d.dept_id = ${f.deptId}`,
