@@ -1,8 +1,9 @@
-// The server built ahead of time (issue 13): apps/server/src/main.ts and the packages it uses bundled
-// by esbuild into one CommonJS file, apps/server/dist/server.cjs (source map beside it), started by
-// apps/server/dist/main.js, which runs it through V8's code cache (src/code-cache.ts). Started from
-// JavaScript, the server neither transpiles TypeScript nor resolves ~300 package files at every
-// start. `node scripts/build-server.mjs` builds; start.mjs and the tests call buildServerIfStale().
+// The server built ahead of time: apps/server/src/main.ts and the packages it uses bundled by esbuild
+// into one CommonJS file, apps/server/dist/server.cjs (source map beside it), which
+// apps/server/dist/main.js loads after turning on Node's own compile cache. Bundled, the server loads
+// only the parts of its packages it uses (drizzle-orm's whole index alone is ~120 MB resident).
+// `node scripts/build-server.mjs` builds; start.mjs, the end-to-end harness and the benches call
+// buildServerIfStale().
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +17,8 @@ export const serverCode = path.join(server, 'dist/server.cjs');
 
 /**
  * Packages left in node_modules: PGlite finds its WebAssembly and data files beside its own code,
- * http/exceljs.ts puts its parser in exceljs's module cache before exceljs loads (and loads it at the
- * first spreadsheet), pg-native is pg's optional native driver (absent).
+ * http/exceljs.ts loads exceljs at the first spreadsheet (patched at install: patches/);
+ * pg-native is pg's optional native driver (absent).
  */
 const externalPackages = ['@electric-sql/pglite', 'exceljs', 'pg-native'];
 const isExternal = (name) => externalPackages.some((p) => name === p || name.startsWith(`${p}/`));
@@ -30,6 +31,7 @@ const inputs = [
   path.join(root, 'packages/contract/package.json'),
   // The packages are in the bundle: an install that changes them makes it stale.
   path.join(root, 'package-lock.json'),
+  path.join(root, 'patches'),
   fileURLToPath(import.meta.url),
 ];
 
@@ -46,129 +48,39 @@ export const isServerStale = () => {
   return inputs.some((p) => fs.existsSync(p) && newestIn(p) > builtAt);
 };
 
-/**
- * What the bundle changes in its packages, each for a cost every start or every request paid for
- * nothing on our server (issue 13), each the same answer as the code it replaces. A package whose
- * source moved fails the build, not the server.
- */
-export const packagePatches = [
-  {
-    // find-my-way (Fastify's router) compiles a `new Function` for every static path segment of 2 to
-    // 15 characters as routes are added: ~36 ms of each start for our ~400 routes, the one part of
-    // route registration V8's code cache cannot keep. The bundle's copy compares with `startsWith`
-    // instead, as find-my-way itself does for segments of 16 and more (`indexOf(…) === i`): the same
-    // answer for every path.
-    file: /find-my-way[\\/]lib[\\/]node\.js$/,
-    find: /\n {2}const lines = \[\]\n[\s\S]*?return new Function\([^\n]*\n/,
-    replace: '\n  return function matchPrefix (path, i) {\n    return path.startsWith(prefix, i)\n  }\n',
-  },
-  {
-    // drizzle's `is(value, type)` (is `value` a drizzle entity of `type`?) walks the value's class
-    // chain looking a symbol up on each class whenever `instanceof` says no, and drizzle asks it
-    // thousands of times a request: for every chunk of a statement it builds and every column of
-    // every row it maps (`mapResultRow` asks Column? SQL? Subquery? of each field). A CPU profile of
-    // 我的客户 page 1 put 0.15 ms of each request in it. The bundle's copy remembers the answer per
-    // (class of the value, type): a class's chain never changes, so neither does the answer, and a
-    // type that is not drizzle's still throws as before.
-    file: /drizzle-orm[\\/]entity\.c?js$/,
-    find: /\n {2}let cls = Object\.getPrototypeOf\(value\)\.constructor;\n {2}if \(cls\) \{\n {4}while \(cls\) \{\n {6}if \(entityKind in cls && cls\[entityKind\] === type\[entityKind\]\) \{\n {8}return true;\n {6}\}\n {6}cls = Object\.getPrototypeOf\(cls\);\n {4}\}\n {2}\}\n {2}return false;\n\}/,
-    replace: `
-  const own = Object.getPrototypeOf(value).constructor;
-  const known = own ? isAnswers.get(own) : undefined;
-  const answer = known?.get(type);
-  if (answer !== undefined) return answer;
-  let found = false;
-  for (let cls = own; cls; cls = Object.getPrototypeOf(cls)) {
-    if (entityKind in cls && cls[entityKind] === type[entityKind]) {
-      found = true;
-      break;
-    }
-  }
-  if (own) {
-    if (known) known.set(type, found);
-    else isAnswers.set(own, new Map([[type, found]]));
-  }
-  return found;
-}
-/** is()'s answers by the value's class, then the type asked (scripts/build-server.mjs). */
-const isAnswers = new WeakMap();`,
-  },
-  {
-    // pg asks whether it runs in a Cloudflare Worker when it loads: on Node 20, which has no
-    // \`navigator\`, by constructing a fetch \`Response\`, which loads Node's whole fetch (undici):
-    // ~15 ms of every start, for a server that runs only on Node. The bundle's pg takes Node's
-    // sockets at once, as that check answers on Node.
-    file: /pg[\\/]lib[\\/]stream\.js$/,
-    find: /\nfunction getStreamFuncs\(\) \{\n {2}if \(isCloudflareRuntime\(\)\) \{\n {4}return getCloudflareStreamFuncs\(\)\n {2}\}\n/,
-    replace: '\nfunction getStreamFuncs() {\n',
-  },
-];
+// Node's compile cache (in the system's temporary folder, or NODE_COMPILE_CACHE) keeps what V8
+// compiled of the bundle and the packages for the next start.
+const launcher = `import module from 'node:module';
 
-const patchedPackages = {
-  name: 'package-patches',
-  setup(build) {
-    for (const patch of packagePatches) {
-      build.onLoad({ filter: patch.file }, (args) => {
-        const source = fs.readFileSync(args.path, 'utf8');
-        if (!patch.find.test(source)) throw new Error(`${args.path} changed: its patch no longer applies`);
-        return { contents: source.replace(patch.find, patch.replace), loader: 'js' };
-      });
-    }
-  },
-};
-
-/**
- * The bundle as ASCII (issue 13's warm start). esbuild escapes what is not ASCII in strings and
- * identifiers but leaves comments and regular-expression literals as written, and some 1,100
- * Chinese and typographic characters there made the whole 7.8 MB file a two-byte string: every start
- * decoded it as UTF-8 (~30 ms) and held twice the memory. Each such UTF-16 unit becomes `\uXXXX`,
- * which means the same in a comment, a string and a regular expression (an identity escape `\（`
- * becomes `\uFF08`: the backslash is its own) — but not in a String.raw template (below); the
- * launcher then reads the file as latin1, a copy.
- * Source-map columns after an escaped character on its line shift (the lines stay right).
- */
-export const asciiSource = (text) => {
-  // String.raw`…` is the one place where an escape would change the value (its raw text is the
-  // value): opus-decoder keeps its WebAssembly there, yEnc-encoded in characters up to U+00FF. Such
-  // a template without substitutions becomes the string literal of the same value (line ends as a
-  // template's raw text has them); one with substitutions and such characters fails the build.
-  const rewritten = text.replace(/String\.raw`((?:[^`\\$]|\\[\s\S]|\$(?!\{))*)`/g, (_, raw) =>
-    JSON.stringify(raw.replace(/\r\n?/g, '\n')),
-  );
-  if (/String\.raw`(?:[^`\\]|\\[\s\S])*?[\u0080-\uffff]/.test(rewritten)) {
-    throw new Error('a String.raw template with substitutions holds characters outside ASCII');
-  }
-  return rewritten.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, char) => {
-    const escaped = `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-    // An odd run of backslashes ends in the character's own escape: that one is replaced.
-    return (slashes.length % 2 === 1 ? slashes.slice(1) : slashes) + escaped;
-  });
-};
+module.enableCompileCache?.();
+module.createRequire(import.meta.url)('./server.cjs');
+`;
 
 /**
  * Bundles the server. Files are written under temporary names and renamed, the launcher last, so a
- * process starting meanwhile never reads half a file nor a launcher without its bundle. Not minified
- * (stacks keep the functions' names and the bundle's `// apps/server/src/…` markers); CommonJS
- * because V8's code cache (vm.Script) takes scripts, not modules.
+ * process starting meanwhile never reads half a file nor a launcher without its bundle. Not minified:
+ * stacks keep the functions' names (NODE_OPTIONS=--enable-source-maps maps them into the sources).
  */
 export const buildServer = async () => {
   const esbuild = await import('esbuild');
-  const common = { bundle: true, platform: 'node', target: 'node20', write: false, logLevel: 'warning' };
   const code = await esbuild.build({
-    ...common,
     entryPoints: [path.join(server, 'src/main.ts')],
     outfile: serverCode,
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
     format: 'cjs',
     sourcemap: 'linked',
+    write: false,
+    logLevel: 'warning',
     // `import()` becomes a require when it runs: the modules a start does not need (the other
-    // database's driver, the migrator) are evaluated only when asked for, PGlite's CommonJS build
-    // is the one drizzle's adapter requires too, and the code-cached script needs no module loader.
+    // database's driver, the migrator) are evaluated only when asked for, and PGlite's CommonJS
+    // build is the one drizzle's adapter requires too (one copy of PGlite, not two).
     supported: { 'dynamic-import': false },
-    // paths.ts and http/exceljs.ts locate files from the module's URL: the bundle's.
+    // paths.ts and org/pinyin.ts locate files from the module's URL: the bundle's.
     define: { 'import.meta.url': '__bundleUrl' },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [
-      patchedPackages,
       {
         name: 'packages-external',
         setup(build) {
@@ -179,36 +91,23 @@ export const buildServer = async () => {
       },
     ],
   });
-  const launcher = await esbuild.build({
-    ...common,
-    stdin: {
-      contents: `import { fileURLToPath } from 'node:url';
-import { runWithCodeCache } from './src/code-cache.ts';
-// One code cache per database kind (code-cache.ts cacheFileOf): the driver that runs is part of it.
-runWithCodeCache(fileURLToPath(new URL('./server.cjs', import.meta.url)), process.env.DATABASE_URL ? 'postgres' : '');`,
-      resolveDir: server,
-      sourcefile: 'launcher.ts',
-      loader: 'ts',
-    },
-    outfile: serverBundle,
-    format: 'esm',
-  });
   fs.mkdirSync(path.dirname(serverBundle), { recursive: true });
   const suffix = `.${process.pid}.tmp`;
   // The map first: a bundle never points at a map that is not there yet; the launcher last.
-  const rank = (p) => (p.endsWith('.map') ? 0 : p === serverBundle ? 2 : 1);
-  const files = [...code.outputFiles, ...launcher.outputFiles].sort((a, b) => rank(a.path) - rank(b.path));
+  const files = [
+    ...code.outputFiles
+      .map((f) => ({ path: f.path, contents: f.contents }))
+      .sort((a, b) => Number(!a.path.endsWith('.map')) - Number(!b.path.endsWith('.map'))),
+    { path: serverBundle, contents: launcher },
+  ];
   for (const file of files) {
-    fs.writeFileSync(file.path + suffix, file.path === serverCode ? asciiSource(file.text) : file.contents);
+    fs.writeFileSync(file.path + suffix, file.contents);
     fs.renameSync(file.path + suffix, file.path);
   }
-  // The old bundle's code caches (keyed by it, so never used again) and the layout before the
-  // CommonJS bundle (a main.js map).
+  // What earlier layouts left beside it: V8 code caches written by the server itself.
   const dist = path.dirname(serverBundle);
   for (const name of fs.readdirSync(dist)) {
-    if (/^server\.cjs\.(?:postgres\.)?(?:[0-9a-f]{12}\.)?cache$/.test(name) || name === 'main.js.map') {
-      fs.rmSync(path.join(dist, name), { force: true });
-    }
+    if (/^server\.cjs\..*cache$/.test(name) || name === 'main.js.map') fs.rmSync(path.join(dist, name), { force: true });
   }
 };
 

@@ -43,8 +43,6 @@ if (isSipWanted) {
   }
 }
 if (await buildServerIfStale()) console.log(`已构建服务端：${path.relative(root, serverBundle)}`);
-// Without source maps: the launcher then runs the bundle from V8's code cache (issue 13's warm start;
-// apps/server/src/code-cache.ts). Stacks name the bundle's functions and lines, which keep their
-// `// apps/server/src/…` markers; NODE_OPTIONS=--enable-source-maps maps them into the TypeScript
-// sources, without the cache.
+// Stacks name the bundle's functions and lines, which keep their `// apps/server/src/…` markers;
+// NODE_OPTIONS=--enable-source-maps maps them into the TypeScript sources.
 await import(serverBundle);

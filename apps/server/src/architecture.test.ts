@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The architecture's rules, checked on every `npm test` (issue 12, docs/architecture.md):
+ * The architecture's rules, checked on every `npm test` (docs/architecture.md):
  * dependency-cruiser's rules (.dependency-cruiser.cjs), no cycle between whole areas, settings
  * read only by config.ts, errors declared only in `<area>.errors.ts`.
  */
@@ -90,7 +90,7 @@ describe('the architecture', () => {
     expect(readers).toEqual([]);
   });
 
-  it('takes exceljs only through http/exceljs.ts (its readers would cut Chinese characters otherwise)', () => {
+  it('takes exceljs only through http/exceljs.ts, the one door of the spreadsheet library', () => {
     const every = (dir: string): string[] =>
       fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
         const rel = `${dir}/${e.name}`;
