@@ -28,8 +28,8 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, rowsOf, type TDb } from '../apps/server/src/db/client.js';
 import { withTenant } from '../apps/server/src/db/tenant.js';
 import { callRecords } from '../apps/server/src/modules/call/call.schema.js';
-import { callCensusRepository, type TCensusScope } from '../apps/server/src/modules/call/call-census.repository.js';
-import { callRecordRepository, callRecordSql } from '../apps/server/src/modules/call/call-record.repository.js';
+import { callCensusRepository, type TCensusScope } from '../apps/server/src/modules/call-record/call-census.repository.js';
+import { callRecordRepository, callRecordSql } from '../apps/server/src/modules/call-record/call-record.repository.js';
 import { benchUrl } from './bench-db.js';
 import { benchServerEnv, spawnServer } from './built-server.js';
 

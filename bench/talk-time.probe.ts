@@ -8,7 +8,7 @@ import { routeTables } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { callRecordSql } from '../apps/server/src/modules/call/call-record.repository.js';
+import { callRecordSql } from '../apps/server/src/modules/call-record/call-record.repository.js';
 import { benchUrl } from './bench-db.js';
 
 const client = new pg.Client({ connectionString: benchUrl });

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createDevSms, type TSmsSender } from './adapters/sms.js';
 import { registerWechatScanPage } from './adapters/wechat-scan-page.js';
 import { runWhileUp } from './background-jobs.js';
+import { registerCalling, type TCallArea } from './calling.js';
 import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
 import { guardRequestTransactions } from './db/tenant.js';
@@ -37,7 +38,7 @@ import {
 import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { billingHandlers, createBillingService, lowBalanceJobSeconds } from './modules/billing/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
-import { hasSoftphoneSeatNow, registerCall, type TCallArea } from './modules/call/index.js';
+import { hasSoftphoneSeatNow } from './modules/call/index.js';
 import { certificationHandlers, createCertificationService } from './modules/certification/index.js';
 import { createCrmService, crmHandlers } from './modules/crm/index.js';
 import {
@@ -216,7 +217,7 @@ export const buildApp = async (
   app.addHook('onClose', () => blacklist.importIdle());
   bindRoutes(app, routeTables.blacklist, blacklistHandlers(blacklist), deps);
   // The call area (issue 5): dial flow, carrier, call records; it asks the CRM who sees a customer.
-  const callArea = await registerCall(app, {
+  const callArea = await registerCalling(app, {
     config,
     database,
     deps,

@@ -16,8 +16,6 @@ export const callErrors = defineErrors('call', {
   alreadyPlaced: ['conflict', '该呼叫已发出，无法撤销'],
   /** A masked number that is not the customer's as this person sees it. */
   numberMismatch: ['invalid', '号码与客户不一致，请刷新页面后重试'],
-  recordMissing: ['notFound', '通话记录不存在或不在您的数据范围内'],
-  noRecording: ['conflict', '该通话没有录音'],
   noSoftphoneSeat: ['conflict', '您没有可用的软电话坐席，请联系管理员分配'],
   /** Spec section 4 Dial flow, step 1: while a call is active a second dial does nothing (issue 17). */
   callInProgress: ['conflict', '您有一通电话正在进行中，请等这通电话结束后再拨打'],

@@ -1,14 +1,6 @@
-import fs from 'node:fs';
 import { maskPhone } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
-import {
-  carrierCallbackPath,
-  recordingPathPrefix,
-  registerSignedCarrierPost,
-  type TRecordingStore,
-  ZCarrierCallback,
-} from '../telephony/index.js';
-import type { TCallDetailService } from './call-detail.service.js';
+import { carrierCallbackPath, registerSignedCarrierPost, ZCarrierCallback } from '../telephony/index.js';
 import type { TCallbackService, TSipCallEvent } from './callback.service.js';
 
 /** Where Kamailio reports a soft-phone call's progress (kamailio.cfg route CALL_EVENT). */
@@ -121,60 +113,15 @@ const registerSipBindTarget = (
     return target ? reply.status(200).send(target) : reply.status(404).send('not found');
   });
 
-/**
- * A recording behind a signed address (recording.store.ts): no session, because an <audio>
- * element cannot send CLOUD-TOKEN; the signature names the enterprise, the record and the expiry.
- * Single byte ranges are answered so the player can seek.
- */
-const registerRecordingFiles = (app: FastifyInstance, opts: { store: TRecordingStore; details: TCallDetailService }) =>
-  app.get(`${recordingPathPrefix}/:tenantId/:id`, async (req, reply) => {
-    const { tenantId, id } = req.params as { tenantId: string; id: string };
-    const { exp, sig } = req.query as { exp?: string; sig?: string };
-    const t = Number(tenantId);
-    const r = Number(id);
-    if (
-      !Number.isSafeInteger(t) ||
-      !Number.isSafeInteger(r) ||
-      !opts.store.verify(t, r, Number(exp), typeof sig === 'string' ? sig : '')
-    ) {
-      return reply.status(403).send(envelope(403, '录音地址已失效，请刷新页面后重试'));
-    }
-    const file = await opts.details.recordingFile(t, r);
-    const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
-    if (!file || !stat) return reply.status(404).send(envelope(404, '录音不存在'));
-    reply
-      .header('content-type', 'audio/wav')
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', 'private, max-age=600');
-    const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ''));
-    if (range && (range[1] || range[2])) {
-      const start = range[1] ? Number(range[1]) : Math.max(0, stat.size - Number(range[2]));
-      const end = range[1] && range[2] ? Math.min(Number(range[2]), stat.size - 1) : stat.size - 1;
-      if (start > end || start >= stat.size) {
-        return reply.status(416).header('content-range', `bytes */${stat.size}`).send();
-      }
-      reply
-        .status(206)
-        .header('content-range', `bytes ${start}-${end}/${stat.size}`)
-        .header('content-length', end - start + 1);
-      return reply.send(fs.createReadStream(file, { start, end }));
-    }
-    reply.header('content-length', stat.size);
-    return reply.send(fs.createReadStream(file));
-  });
-
 export const registerCallInternalRoutes = async (
   app: FastifyInstance,
   opts: {
     carrierSecret: string | null;
     isTrustedSipCaller: (secret: string | undefined) => boolean;
     callbacks: TCallbackService;
-    store: TRecordingStore;
-    details: TCallDetailService;
   },
 ) => {
   await registerCarrierCallback(app, { secret: opts.carrierSecret, callbacks: opts.callbacks });
   await registerSipCallEvents(app, { isTrustedCaller: opts.isTrustedSipCaller, callbacks: opts.callbacks });
   registerSipBindTarget(app, { isTrustedCaller: opts.isTrustedSipCaller, callbacks: opts.callbacks });
-  registerRecordingFiles(app, { store: opts.store, details: opts.details });
 };

@@ -13,9 +13,8 @@ import {
   type TRecordingStore,
 } from '../telephony/index.js';
 import { callRepository as repo, type TBindRow } from './call.repository.js';
-import { callRecordRepository } from './call-record.repository.js';
 import { sipRepository } from './sip.repository.js';
-import { pendingRecordingRepository, sipCallRepository, type TSipCallRow } from './sip-call.repository.js';
+import { gatewayRecordingRepository, sipCallRepository, type TSipCallRow } from './sip-call.repository.js';
 
 /** A soft-phone dial request's bind id stands for its number this long (the INVITE follows at once). */
 const sipTargetTtlMs = 2 * 60_000;
@@ -152,7 +151,7 @@ export const createCallbackService = (deps: {
       patch = { key, state: 'ready', isSilent: false };
     }
     await withTenant(deps.database, tenantId, (tx) =>
-      callRecordRepository.attachGatewayRecording(tx, tenantId, carrierCallId, patch),
+      gatewayRecordingRepository.attachGatewayRecording(tx, tenantId, carrierCallId, patch),
     );
   };
 
@@ -380,13 +379,13 @@ export const createCallbackService = (deps: {
     await sipCallRepository.removeStale(deps.database.db, new Date(Date.now() - (opts.staleAfterMs ?? 4 * 3_600_000)));
     let settled = 0;
     for (;;) {
-      const rows = await pendingRecordingRepository.list(deps.database.db, before, 100);
+      const rows = await gatewayRecordingRepository.list(deps.database.db, before, 100);
       if (!rows.length) return settled;
       for (const row of rows) {
         const carrierCallId = row.carrierCallId ?? '';
         if (!deps.recordings || !carrierCallId.startsWith('sip-')) {
           await withTenant(deps.database, row.tenantId, (tx) =>
-            callRecordRepository.attachGatewayRecording(tx, row.tenantId, carrierCallId, {
+            gatewayRecordingRepository.attachGatewayRecording(tx, row.tenantId, carrierCallId, {
               key: null,
               state: 'failed',
               isSilent: false,
@@ -399,7 +398,7 @@ export const createCallbackService = (deps: {
           }).catch(async (error) => {
             deps.logger.warn({ carrierCallId, error: (error as Error).message }, 'pending recording unreadable');
             await withTenant(deps.database, row.tenantId, (tx) =>
-              callRecordRepository.attachGatewayRecording(tx, row.tenantId, carrierCallId, {
+              gatewayRecordingRepository.attachGatewayRecording(tx, row.tenantId, carrierCallId, {
                 key: null,
                 state: 'failed',
                 isSilent: false,

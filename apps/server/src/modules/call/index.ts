@@ -3,10 +3,7 @@
 // 话务统计, 任务卡 and the soft-phone's SIP credentials; main.ts starts Kamailio beside the server.
 
 export { callErrors } from './call.errors.js';
-export {
-  registerCall,
-  type TCallArea,
-} from './call.routes.js';
+export { registerCall } from './call.routes.js';
 export type { TCustomerAccess, TCustomerGuard, TIsMasked } from './dial.service.js';
 export { hasSoftphoneSeatNow } from './sip.service.js';
 export { taskCardErrors } from './task-card.errors.js';

@@ -85,8 +85,11 @@ export const sipCallRepository = {
     ).length > 0,
 };
 
-/** The records whose gateway recording was still being made when the server stopped (the start-up sweep). */
-export const pendingRecordingRepository = {
+/**
+ * The gateway recordings of soft-phone records: attached once converted, and those still being made
+ * when the server stopped (the start-up sweep).
+ */
+export const gatewayRecordingRepository = {
   /** Pending records of calls that ended before `before` (the server's start: none is being converted). */
   list: (db: TDb, before: Date, limit: number) =>
     db
@@ -98,4 +101,25 @@ export const pendingRecordingRepository = {
       .from(callRecords)
       .where(and(eq(callRecords.recordingState, 'pending'), lt(callRecords.endTime, before)))
       .limit(limit),
+
+  /**
+   * A soft-phone record's gateway recording once converted: its key and
+   * state; `isSilent` (the capture held no packet either way) turns a connected record into a failed one
+   * with no talk time and no charge (通话无媒体). By the call's id, written once (carrier_call_id).
+   */
+  attachGatewayRecording: async (
+    db: TDb,
+    tenantId: number,
+    carrierCallId: string,
+    patch: { key: string | null; state: string; isSilent: boolean },
+  ) => {
+    const one = and(eq(callRecords.tenantId, tenantId), eq(callRecords.carrierCallId, carrierCallId));
+    await db.update(callRecords).set({ preRecordUrl: patch.key, recordingState: patch.state }).where(one);
+    if (patch.isSilent) {
+      await db
+        .update(callRecords)
+        .set({ callStatus: 4, duration: 0, postage: 0, endReason: '通话无媒体' })
+        .where(and(one, eq(callRecords.callStatus, 1)));
+    }
+  },
 };

@@ -16,11 +16,11 @@ import type { TDatabase } from '../../db/client.js';
 import { isInScope } from '../../db/scope.js';
 import { hasPermission, type TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
+import type { TIsMasked } from '../call/index.js';
 import type { TRecordingStore } from '../telephony/index.js';
-import { callErrors } from './call.errors.js';
 import { toCallDetail } from './call-detail.service.js';
+import { callRecordErrors } from './call-record.errors.js';
 import { callRecordRepository as repo, type TCallRecordFilter } from './call-record.repository.js';
-import type { TIsMasked } from './dial.service.js';
 
 type TIn<K extends keyof typeof callRecordRoutes> = TParsedRequestOf<(typeof callRecordRoutes)[K]>;
 
@@ -44,7 +44,7 @@ export const callRecordColumns: TColumn<TCallRecordRow>[] = [
 ];
 
 /**
- * 通话记录 (account/callRecord, issue 6): the records of the reader's data scope with the
+ * 通话记录 (account/callRecord): the records of the reader's data scope with the
  * filters of the page, their figures, the xlsx export of the same filter, and one record's content.
  * Masking, scope and signed recording links are the call area's own (call-detail.service.ts).
  */
@@ -71,7 +71,8 @@ export const createCallRecordService = (deps: { database: TDatabase; isMasked: T
   /** One record of his scope; the recording link only for people who may play recordings. */
   const content = async ({ auth, tx, scope }: TRequestContext, id: number): Promise<TCallDetailContent> => {
     const row = await repo.detail(tx, auth.tenantId, id);
-    if (!row || !isInScope(scope, { ownerId: row.r.userId, deptId: row.r.deptId })) throw callErrors.recordMissing();
+    if (!row || !isInScope(scope, { ownerId: row.r.userId, deptId: row.r.deptId }))
+      throw callRecordErrors.recordMissing();
     const detail = toCallDetail(row, await deps.isMasked(tx, auth), deps.store, auth.tenantId);
     const mayPlay = row.r.preRecordUrl !== null && hasPermission(auth, Perm.callRecordPlay);
     return {

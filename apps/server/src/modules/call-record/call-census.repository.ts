@@ -2,11 +2,11 @@ import type { agentSortFields, TCallFigures } from '@yunhu/contract';
 import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import { callBinds as b, callDailyStats as d, callHourlyStats as h, callRecords as r } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { deptSubtree, offsetOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
-import { callBinds as b, callDailyStats as d, callHourlyStats as h, callRecords as r } from './call.schema.js';
 
 export type TCensusFilter = {
   startRange: [number, number];
@@ -80,7 +80,7 @@ export const withinStretch = (at: AnyPgColumn, x: TStretch): SQL =>
   and(gte(at, new Date(x.from)), x.toOpen ? lt(at, new Date(x.to)) : lte(at, new Date(x.to)))!;
 
 /**
- * Which rows count (issue 6): the tenant's, inside the reader's data scope like 通话记录
+ * Which rows count: the tenant's, inside the reader's data scope like 通话记录
  * (call-record.repository.ts: the caller and the department he had at the time), within the stretch.
  * The roll-up keeps the same person and department columns, so the scope means the same there.
  */
@@ -290,7 +290,7 @@ const rowsByPage = <T>(
     async (offset) => (await withTenant(database, tenantId, (tx) => pageAt(tx, { offset, limit: exportPage }))).records,
   );
 
-/** SQL of 话务统计 (issue 6): every figure is a GROUP BY in PostgreSQL over the scoped range. */
+/** SQL of 话务统计: every figure is a GROUP BY in PostgreSQL over the scoped range. */
 export const callCensusRepository = {
   /** The figures of the whole range. */
   totals: async (db: TDb, q: TCensusScope) => {

@@ -4,11 +4,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { cursorRows } from '../../db/cursor.js';
-import { lines } from '../../db/schema.js';
+import { callDailyStats as d, callHourlyStats as h, lines, callRecords as r } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import type { TRowSource } from '../../http/xlsx-stream.js';
-import { callDailyStats as d, callHourlyStats as h, callRecords as r } from './call.schema.js';
 import {
   censusWhere,
   dayMs,
@@ -30,7 +29,7 @@ export type TRecordsOf = { tenantId: number; scope: TDataScope; filter: TCallRec
 type TPaging = { page: number; limit: number };
 
 /**
- * Which records 通话记录 shows (issue 6): the tenant's, inside the reader's data scope (a record
+ * Which records 通话记录 shows: the tenant's, inside the reader's data scope (a record
  * belongs to its caller and the department he had at the time: an agent sees his own calls, a
  * manager his department and below), within the required time range (or the stretch `at` of it),
  * then the optional filters. The list, its figures and its export share it, so they always agree.
@@ -107,7 +106,7 @@ const daily = (plain: AnyPgColumn, banded: AnyPgColumn, f: TCallRecordFilter): S
 type TFigure = { name: string; days: (f: TCallRecordFilter) => SQL; hours: SQL | null; rows: SQL };
 
 /**
- * A talk-time range off the marks (e.g. 45-100 s; issue 13), split into the whole bands inside it,
+ * A talk-time range off the marks (e.g. 45-100 s), split into the whole bands inside it,
  * which the daily roll-up keeps (`bands`, a range on the marks; null when no whole band lies
  * inside), and the one or two pieces at its ends, read from the records (`pieces`, [min, max], max
  * null = open). A piece never holds 0 s: 0 and 1 are marks.
@@ -387,7 +386,7 @@ const pageOf = async (
 };
 
 /**
- * SQL of 通话记录 (issue 6) and of a customer's calls (issue 5): the services pass the reader's
+ * SQL of 通话记录 and of a customer's calls: the services pass the reader's
  * tenant, scope and typed filter; the conditions are built here.
  */
 export const callRecordRepository = {
@@ -478,27 +477,6 @@ export const callRecordRepository = {
         .where(and(eq(r.tenantId, tenantId), eq(r.id, id)))
         .limit(1)
     )[0] ?? null,
-
-  /**
-   * A soft-phone record's gateway recording once converted (callback.service.ts): its key and state;
-   * `isSilent` (the capture held no packet either way) turns a connected record into a failed one
-   * with no talk time and no charge (通话无媒体). By the call's id, written once (carrier_call_id).
-   */
-  attachGatewayRecording: async (
-    db: TDb,
-    tenantId: number,
-    carrierCallId: string,
-    patch: { key: string | null; state: string; isSilent: boolean },
-  ) => {
-    const one = and(eq(r.tenantId, tenantId), eq(r.carrierCallId, carrierCallId));
-    await db.update(r).set({ preRecordUrl: patch.key, recordingState: patch.state }).where(one);
-    if (patch.isSilent) {
-      await db
-        .update(r)
-        .set({ callStatus: 4, duration: 0, postage: 0, endReason: '通话无媒体' })
-        .where(and(one, eq(r.callStatus, 1)));
-    }
-  },
 
   /** The platform's lines (few rows): the line filter of 通话记录. */
   lineOptions: (db: TDb) =>

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
+import { callRecords } from '../call/call.schema.js';
 import { demoIds, readXlsx } from '../org/org.test-kit.js';
-import { callRecords } from './call.schema.js';
 
 const d = routeTables.callRecord;
 const day = 86_400_000;
 
-/** 通话记录 (account/callRecord, issue 6): list, figures, export and content over the API. */
+/** 通话记录 (account/callRecord): list, figures, export and content over the API. */
 describe('call records', () => {
   let t: TTestApp;
   let ids: Awaited<ReturnType<typeof demoIds>>;
@@ -146,7 +146,7 @@ describe('call records', () => {
                 [600, undefined],
                 [15, 100],
                 [45, undefined],
-                // Off the marks (issue 13): one piece inside a band, pieces around whole bands, a
+                // Off the marks: one piece inside a band, pieces around whole bands, a
                 // piece too wide to count one second at a time, an open piece.
                 [2, 5],
                 [45, 250],

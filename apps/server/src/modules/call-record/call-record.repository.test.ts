@@ -3,7 +3,7 @@ import { callRecordSql } from './call-record.repository.js';
 
 // The talk-time marks are 1, 10, 30, 60, 180, 300 and 600 s: bands [0], [1-9], [10-29], [30-59],
 // [60-179], [180-299], [300-599], [600-).
-describe('a talk-time range off the marks (issue 13)', () => {
+describe('a talk-time range off the marks', () => {
   const split = callRecordSql.splitDuration;
 
   it('keeps the whole bands inside it for the daily roll-up and reads only its ends from the records', () => {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { callRepository } from '../call/call.repository.js';
+import { callBinds, callRecords } from '../call/call.schema.js';
 import { demoIds } from '../org/org.test-kit.js';
-import { callRepository } from './call.repository.js';
-import { callBinds, callRecords } from './call.schema.js';
 
 const hour = 3_600_000;
 const day = 24 * hour;

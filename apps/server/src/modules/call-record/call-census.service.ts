@@ -69,7 +69,7 @@ export const dayAgentColumns: TColumn<TDayAgentFigures>[] = [
 ];
 
 /**
- * 话务统计 (spec section 7, issue 6): the figures of the reader's data scope over a date range,
+ * 话务统计 (spec section 7): the figures of the reader's data scope over a date range,
  * totals and cut by day, hour, agent, line and department; the per-agent and per-day lists are
  * paged and exported in SQL order.
  */

@@ -7,10 +7,10 @@ import { deptSubtree } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
+import { callRepository } from '../call/call.repository.js';
+import { callBinds, callRecords } from '../call/call.schema.js';
 import { users } from '../org/org.schema.js';
 import { demoIds, readXlsx } from '../org/org.test-kit.js';
-import { callRepository } from './call.repository.js';
-import { callBinds, callRecords } from './call.schema.js';
 import { figuresOf } from './call-census.repository.js';
 
 const c = routeTables.callCensus;
@@ -84,7 +84,7 @@ const figuresOfRow = <T extends TCallFigures>(x: T): TCallFigures => ({
   averageCallSecond: x.averageCallSecond,
 });
 
-/** 话务统计 (spec section 7, issue 6): every statistic equals a direct count over the same records. */
+/** 话务统计 (spec section 7): every statistic equals a direct count over the same records. */
 describe('call statistics', () => {
   let t: TTestApp;
   let ids: Awaited<ReturnType<typeof demoIds>>;

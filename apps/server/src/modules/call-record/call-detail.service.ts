@@ -13,10 +13,10 @@ import type { TDatabase } from '../../db/client.js';
 import { isInScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TRequestContext } from '../../http/context.js';
+import type { TCustomerGuard, TIsMasked } from '../call/index.js';
 import type { TRecordingStore } from '../telephony/index.js';
-import { callErrors } from './call.errors.js';
+import { callRecordErrors } from './call-record.errors.js';
 import { callRecordRepository as repo, type TRecordWithNames } from './call-record.repository.js';
-import type { TCustomerGuard, TIsMasked } from './dial.service.js';
 
 /**
  * A record as the pages read it (DESIGN.md section 4 field names): the customer's number masked
@@ -55,7 +55,7 @@ export const toCallDetail = (
 });
 
 /**
- * Call records as people read them (issue 5): a customer's calls on his details page, inside the
+ * Call records as people read them: a customer's calls on his details page, inside the
  * reader's data scope (a record belongs to its caller and his department at the time), numbers
  * masked by the CRM's privacy rule, recordings as short-lived signed addresses.
  */
@@ -87,8 +87,8 @@ export const createCallDetailService = (deps: {
   /** A fresh playable address of one call's recording, for a record inside his data scope. */
   const recordingUrl = async ({ auth, tx, scope }: TRequestContext, id: number) => {
     const row = await repo.find(tx, auth.tenantId, id);
-    if (!row || !isInScope(scope, { ownerId: row.userId, deptId: row.deptId })) throw callErrors.recordMissing();
-    if (!row.preRecordUrl) throw callErrors.noRecording();
+    if (!row || !isInScope(scope, { ownerId: row.userId, deptId: row.deptId })) throw callRecordErrors.recordMissing();
+    if (!row.preRecordUrl) throw callRecordErrors.noRecording();
     return deps.store.signedUrl(auth.tenantId, row.id);
   };
 
