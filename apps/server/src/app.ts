@@ -4,16 +4,18 @@ import { routeTables, uploadLimits } from '@yunhu/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createDevSms, type TSmsSender } from './adapters/sms.js';
 import { registerWechatScanPage } from './adapters/wechat-scan-page.js';
-import { runWhileUp } from './background-jobs.js';
 import { registerCalling, type TCallArea } from './calling.js';
 import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
+import { maintenanceJob } from './db/maintenance.js';
 import { guardRequestTransactions } from './db/tenant.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { LeanRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { importRecoveryJob } from './import/import.runner.js';
+import { createJobQueue, runQueueWithApp, type TJobQueue } from './jobs/index.js';
 import {
   agentHandlers,
   agentJxsHandlers,
@@ -87,6 +89,8 @@ import {
 export type TApp = FastifyInstance & {
   services: ReturnType<typeof createServices>;
   call: TCallArea;
+  /** The server's job queue (jobs/): the areas' jobs are defined on it. */
+  jobs: TJobQueue;
   trade: { service: TTradeService; sandbox: TSandboxChannel };
 };
 
@@ -137,11 +141,15 @@ export const buildApp = async (
   database: TDatabase,
   opts: {
     sms?: TSmsSender;
-    /** How long after it is ready the server starts its housekeeping (background-jobs.ts); 0: at once. */
-    housekeepingAfterMs?: number;
+    /**
+     * How long after it is ready the job queue starts running jobs (main.ts: a moment after it
+     * listens). Absent: it runs none by itself (tests, benches; `app.jobs.runDue()` runs what is due).
+     */
+    runJobsAfterMs?: number;
   } = {},
 ): Promise<TApp> => {
-  const housekeepingAfterMs = opts.housekeepingAfterMs ?? 0;
+  // Calls that ended before this moment are not this server's to finish (the recordings sweep).
+  const builtAt = Date.now();
   // The nested-transaction guard costs every request its promise hooks: tests and development only.
   guardRequestTransactions(!config.isProduction);
   const app = Fastify({
@@ -156,6 +164,7 @@ export const buildApp = async (
   await app.register(multipart, { limits: { fileSize: uploadLimits.maxBytes, files: 1, fields: 10 } });
 
   const services = createServices(app, config, database, opts.sms);
+  const jobs = createJobQueue({ database, logger: app.log });
   const deps: TBindDeps = {
     database,
     scopeOf: resolveDataScope,
@@ -194,7 +203,7 @@ export const buildApp = async (
   );
   app.addHook('onClose', () => crmImport.idle());
   // Imports left running by a dead process are found at start and every minute (hardening item 6).
-  runWhileUp(app, housekeepingAfterMs, crmImport.startRecovery);
+  jobs.define(importRecoveryJob(crmImport.recoverInterrupted));
   bindRoutes(app, routeTables.crm, { ...crmHandlers(services.crm), ...crmCensusHandlers(createCensusService()) }, deps);
   bindRoutes(
     app,
@@ -226,9 +235,10 @@ export const buildApp = async (
     crm: services.crm.customer,
   });
   // Recordings a stop left 'pending' are finished (or marked failed) once the server is up (issue 14).
-  runWhileUp(app, housekeepingAfterMs, () => {
-    callArea.callbacks.sweepOnStart();
-    return { stop: () => undefined };
+  jobs.define({
+    name: 'call.recording-sweep',
+    atStart: () => ({ before: builtAt }),
+    run: (data: { before?: number }) => callArea.callbacks.sweepPending({ before: new Date(data.before ?? builtAt) }),
   });
   if (!config.isProduction) registerWechatScanPage(app);
   // Commerce (issue 15): packages, the account, orders and their payment through the sandbox
@@ -283,12 +293,18 @@ export const buildApp = async (
   );
   await registerPayNotify(app, trade);
   if (!config.isProduction) registerSandboxPayPage(app, sandbox);
-  runWhileUp(app, 0, () => trade.startJob(config.pay.jobSeconds));
+  for (const job of trade.jobs(config.pay.jobSeconds)) jobs.define(job);
   // Billing (issue 16): consumption, bills, the ledger by direction, rates; the low-balance watch.
   bindRoutes(app, routeTables.billing, billingHandlers(services.billing), deps);
-  runWhileUp(app, 0, () => services.billing.startLowBalanceJob(lowBalanceJobSeconds));
+  jobs.define(services.billing.lowBalanceJob(lowBalanceJobSeconds));
   // The automatic release (issue 4) runs once when the server is ready, then on its interval.
-  runWhileUp(app, housekeepingAfterMs, () => services.crm.startReleaseJob(config.crmReleaseJobMinutes));
+  jobs.define(services.crm.releaseJob(config.crmReleaseJobMinutes));
+  // Statistics where autovacuum is off: a PostgreSQL server only (DB_MAINTENANCE_MINUTES 0: never).
+  if (config.databaseUrl && config.dbMaintenanceMinutes > 0) {
+    const maintenance = { databaseUrl: config.databaseUrl, minutes: config.dbMaintenanceMinutes, logger: app.log };
+    jobs.define(maintenanceJob(maintenance));
+  }
+  runQueueWithApp(app, jobs, opts.runJobsAfterMs);
   // A staff import being written finishes before the database closes.
   app.addHook('onClose', () => services.org.staffImport.idle());
 
@@ -307,5 +323,6 @@ export const buildApp = async (
   app.decorate('services', services);
   app.decorate('call', callArea);
   app.decorate('trade', { service: trade, sandbox });
+  app.decorate('jobs', jobs);
   return app as unknown as TApp;
 };

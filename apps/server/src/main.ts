@@ -22,7 +22,7 @@ const releaseStartMemory = () => {
   }, 500).unref();
 };
 
-/** How long after it listens the server starts its housekeeping. */
+/** How long after it listens the server's job queue starts (the housekeeping at start among its jobs). */
 const housekeepingAfterStartMs = 3000;
 
 const configOrExit = (): TConfig => {
@@ -50,18 +50,16 @@ const main = async () => {
   // One turn of the event loop first: the driver is loaded and the connection (or PGlite's file
   // reads and WebAssembly compilation) under way before the modules below take the thread.
   await new Promise((resolve) => setImmediate(resolve));
-  const [database, { buildApp }, { demoEnterpriseName, demoLogins, seedDemo }, telephony, { startMaintenanceJob }] =
-    await Promise.all([
-      opening,
-      import('./app.js'),
-      import('./seed/demo.js'),
-      import('./modules/telephony/index.js'),
-      import('./db/maintenance.js'),
-    ]);
+  const [database, { buildApp }, { demoEnterpriseName, demoLogins, seedDemo }, telephony] = await Promise.all([
+    opening,
+    import('./app.js'),
+    import('./seed/demo.js'),
+    import('./modules/telephony/index.js'),
+  ]);
   if (config.seedDemo && (await seedDemo(database.db))) console.log(`已写入演示数据（${demoEnterpriseName}）`);
   // Housekeeping (the automatic release, imports and recordings left by a stop) begins a moment after
-  // the server listens, so its first answers do not wait behind it (background-jobs.ts).
-  const app = await buildApp(config, database, { housekeepingAfterMs: housekeepingAfterStartMs });
+  // the server listens, so its first answers do not wait behind it (jobs/with-app.ts).
+  const app = await buildApp(config, database, { runJobsAfterMs: housekeepingAfterStartMs });
   await app.listen({ host: config.host, port: config.port });
   // The code cache of the next starts is written now (code-cache.ts), before --expose-gc. When one
   // is due, a /healthz answered in the process first puts the request path's functions in it too
@@ -69,12 +67,6 @@ const main = async () => {
   if (process.listenerCount(startedEvent) > 0) await app.inject({ method: 'GET', url: '/healthz' });
   process.emit(startedEvent as never);
   releaseStartMemory();
-  // Statistics where autovacuum is off (issue 13): PostgreSQL only, one process at a time.
-  const maintenance = startMaintenanceJob({
-    databaseUrl: config.databaseUrl,
-    minutes: config.dbMaintenanceMinutes,
-    logger: app.log,
-  });
 
   const where = config.databaseUrl ? 'PostgreSQL（DATABASE_URL）' : `内置 PGlite（${config.dataDir}）`;
   console.log(`\n云呼控制台已启动：http://${config.host}:${config.port}/  数据库：${where}`);
@@ -115,7 +107,6 @@ const main = async () => {
     isClosing = true;
     app.log.info(`${signal} received, closing`);
     await app.close();
-    await maintenance.stop();
     await (await sipServer)?.stop();
     await database.close();
     process.exit(0);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { TJobDef } from '../jobs/index.js';
 
 /**
  * Planner statistics and the visibility map kept fresh where autovacuum is off. The
@@ -113,29 +114,28 @@ export const runMaintenance = async (
 };
 
 /**
- * Runs the job on PostgreSQL shortly after start and then every `minutes` (0 = never; PGlite:
- * never). stop() cancels a VACUUM in progress (it is safe to interrupt) and waits for the run to end.
+ * The job of the server's queue on PostgreSQL: a run shortly after start, then every `minutes` (the
+ * caller defines it only for a PostgreSQL server and minutes above 0). The queue stopping cancels a
+ * VACUUM in progress (it is safe to interrupt); a run may last an hour before it counts as lost.
  */
-export const startMaintenanceJob = (opts: {
-  databaseUrl: string | null;
-  minutes: number;
-  logger: TMaintenanceLogger;
-}) => {
+export const maintenanceJob = (opts: { databaseUrl: string; minutes: number; logger: TMaintenanceLogger }): TJobDef => {
   const { databaseUrl, minutes, logger } = opts;
-  if (!databaseUrl || minutes <= 0) return { stop: async () => undefined };
-  let running: Promise<unknown> | null = null;
-  let busyPid: number | null = null;
-  let isStopped = false;
   const warned = new Set<string>();
-  const run = async () => {
+  const run = async (signal: AbortSignal) => {
     const client = new pg.Client({ connectionString: databaseUrl, application_name: 'yunhu db maintenance' });
     client.on('error', () => undefined);
     await client.connect();
+    let busyPid: number | null = null;
+    const cancel = () => {
+      if (busyPid !== null) void cancelBackend(databaseUrl, busyPid);
+    };
+    signal.addEventListener('abort', cancel, { once: true });
     try {
       await client.query(`set statement_timeout = 0`);
       const result = await runMaintenance(client, {
         onTable: (pid) => {
           busyPid = pid;
+          if (signal.aborted) cancel();
         },
       });
       if ('skipped' in result) return;
@@ -154,40 +154,26 @@ export const startMaintenanceJob = (opts: {
         );
       }
     } finally {
-      busyPid = null;
+      signal.removeEventListener('abort', cancel);
       await client.end().catch(() => undefined);
     }
   };
-  const tick = () => {
-    if (isStopped || running) return;
-    running = run()
-      .catch((error) => {
-        if (!isStopped) logger.error({ err: error }, 'db maintenance failed');
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  // A little after start: the server answers first.
-  const first = setTimeout(tick, 5_000);
-  first.unref();
-  const timer = setInterval(tick, minutes * 60_000);
-  timer.unref();
   return {
-    stop: async () => {
-      isStopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      if (running && busyPid !== null) {
-        const cancel = new pg.Client({ connectionString: databaseUrl });
-        cancel.on('error', () => undefined);
-        await cancel
-          .connect()
-          .then(() => cancel.query('select pg_cancel_backend($1)', [busyPid]))
-          .catch(() => undefined)
-          .finally(() => cancel.end().catch(() => undefined));
-      }
-      await running;
-    },
+    name: 'db.maintenance',
+    everySeconds: minutes * 60,
+    atStart: () => ({}),
+    expireSeconds: 3600,
+    run: (_data, { signal }) => run(signal),
   };
+};
+
+/** Cancels the statement of backend `pid` from a connection of its own. */
+const cancelBackend = async (databaseUrl: string, pid: number) => {
+  const cancel = new pg.Client({ connectionString: databaseUrl });
+  cancel.on('error', () => undefined);
+  await cancel
+    .connect()
+    .then(() => cancel.query('select pg_cancel_backend($1)', [pid]))
+    .catch(() => undefined)
+    .finally(() => cancel.end().catch(() => undefined));
 };

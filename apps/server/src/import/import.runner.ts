@@ -5,6 +5,7 @@ import { detachFromRequest, withTenant } from '../db/tenant.js';
 import type { TAuth } from '../http/context.js';
 import { streamXlsx, type TDownload } from '../http/download.js';
 import { batchedRows, type TColumn } from '../http/xlsx-stream.js';
+import type { TJobDef } from '../jobs/index.js';
 import { importErrors } from './import.errors.js';
 import {
   importRepository as repo,
@@ -371,30 +372,6 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
     return found;
   };
 
-  /** Runs the sweep now and then every `recoverySeconds`; stop() waits for a sweep in progress. */
-  const startRecovery = () => {
-    let sweeping: Promise<unknown> | null = null;
-    let isStopped = false;
-    const tick = () => {
-      if (isStopped || sweeping) return;
-      sweeping = recoverInterrupted()
-        .catch(deps.onError)
-        .finally(() => {
-          sweeping = null;
-        });
-    };
-    tick();
-    const timer = setInterval(tick, importLimits.recoverySeconds * 1000);
-    timer.unref();
-    return {
-      stop: async () => {
-        isStopped = true;
-        clearInterval(timer);
-        await sweeping;
-      },
-    };
-  };
-
   /**
    * Every row with its check result, or its outcome once written, in row order: the kind's own
    * columns, then 结果 and 说明.
@@ -443,7 +420,6 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
     confirm,
     report,
     recoverInterrupted,
-    startRecovery,
     /** Resolves when every confirm started by this process has finished (tests, shutdown). */
     idle: () => Promise.all([...running]).then(() => undefined),
     scoped,
@@ -451,3 +427,14 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
 };
 
 export type TImportRunner = ReturnType<typeof createImportRunner>;
+
+/**
+ * The imports of every kind left running by a dead process, found by a job of the server's queue: a
+ * run at start, then every `recoverySeconds`, once across the servers.
+ */
+export const importRecoveryJob = (recoverInterrupted: () => Promise<number>): TJobDef => ({
+  name: 'import.recovery',
+  everySeconds: importLimits.recoverySeconds,
+  atStart: () => ({}),
+  run: recoverInterrupted,
+});

@@ -1,4 +1,4 @@
-import { type Job, PgBoss } from 'pg-boss';
+import type { Job, PgBoss } from 'pg-boss';
 import type { TDatabase } from '../db/client.js';
 import { defaultRetry, pollSecondsOf, type TJobDef } from './job.js';
 import { queueDbOf, unrefClock } from './queue-db.js';
@@ -9,9 +9,13 @@ type TStoredJob = TJobDef<object>;
 /** Finished and failed runs stay this long for the operator's screen (平台运营 › 后台任务). */
 const keepSeconds = 3 * 86_400;
 
-/** pg-boss on the server's database, without the parts the server does not use (cron, the instance registry). */
-const bossOn = (database: TDatabase, opts: { isWorking: boolean }) =>
-  new PgBoss({
+/**
+ * pg-boss on the server's database, without the parts the server does not use (cron, the instance
+ * registry). Loaded when the queue starts, after the server listens: not part of the warm start.
+ */
+const bossOn = async (database: TDatabase, opts: { isWorking: boolean }) => {
+  const { PgBoss } = await import('pg-boss');
+  return new PgBoss({
     db: queueDbOf(database),
     backend: database.kind === 'pglite' ? 'pglite' : 'postgres',
     clock: unrefClock,
@@ -20,6 +24,7 @@ const bossOn = (database: TDatabase, opts: { isWorking: boolean }) =>
     // Expiring the runs of a server that died and removing old ones: a working server's chore.
     supervise: opts.isWorking,
   });
+};
 
 /**
  * The server's one job queue (pg-boss, in the `pgboss` schema of its own database). Areas define
@@ -83,7 +88,7 @@ export const createJobQueue = (deps: { database: TDatabase; logger: TLogger }) =
     /** Creates the tables (first start) and each job's queue, sends the runs at start, and with `isWorking` polls. */
     start: async (opts: { isWorking: boolean }) => {
       stopping = new AbortController();
-      const b = bossOn(deps.database, opts);
+      const b = await bossOn(deps.database, opts);
       b.on('error', (error) => deps.logger.error({ err: error }, 'job queue error'));
       b.on('warning', (warning) => deps.logger.warn({ data: warning.data }, `job queue: ${warning.message}`));
       await b.start();

@@ -19,6 +19,7 @@ import { withTenant } from '../../db/tenant.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { streamXlsx } from '../../http/download.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
+import type { TJobDef } from '../../jobs/index.js';
 import { book, type TMovement } from '../trade/index.js';
 import { billingErrors } from './billing.errors.js';
 import { billingRepository as repo, type TConsumeRow, type TRateAt, type TUsablePacket } from './billing.repository.js';
@@ -302,25 +303,12 @@ export const createBillingService = (deps: {
   return {
     checkLowBalance,
 
-    startLowBalanceJob: (intervalSeconds: number) => {
-      if (intervalSeconds <= 0) return { stop: async () => undefined };
-      let running: Promise<unknown> | null = null;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = checkLowBalance()
-          .catch((error: unknown) => deps.logger.error({ err: error }, 'billing: low-balance job failed'))
-          .finally(() => {
-            running = null;
-          });
-      }, intervalSeconds * 1000);
-      timer.unref();
-      return {
-        stop: async () => {
-          clearInterval(timer);
-          await running;
-        },
-      };
-    },
+    /** The low-balance watch as a job of the server's queue, every `everySeconds` (0: never). */
+    lowBalanceJob: (everySeconds: number): TJobDef => ({
+      name: 'billing.low-balance',
+      everySeconds,
+      run: checkLowBalance,
+    }),
 
     consumePage: async (ctx: TRequestContext, q: TReq<'consumePage'>) => {
       const { records, total } = await repo.consumePage(ctx.tx, consumeQuery(ctx, q), q);

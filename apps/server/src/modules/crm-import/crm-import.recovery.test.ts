@@ -92,7 +92,8 @@ describe('an import whose process dies mid-run', () => {
       sql`update crm_imports set heartbeat_at = heartbeat_at - interval '10 minutes' where id = ${batchId}`,
     );
     const config = { ...loadConfig({ DATA_DIR: '', WEB_DIST: '' }), isProduction: false };
-    const other = await buildApp(config, t.database);
+    // A server that runs its job queue, as main.ts starts one: the recovery is among its runs at start.
+    const other = await buildApp(config, t.database, { runJobsAfterMs: 0 });
     await other.ready();
     try {
       const state = async () =>

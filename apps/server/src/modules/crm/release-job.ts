@@ -1,6 +1,7 @@
 import { beijingTime } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
+import type { TJobDef } from '../../jobs/index.js';
 import type { TNotify } from './crm.context.js';
 import { crmRepository as repo } from './crm.repository.js';
 import { releaseAtOf } from './crm.view.js';
@@ -112,27 +113,13 @@ export const runReleaseJob = async (deps: TJobDeps, now = new Date()) => {
   return { released, reminded };
 };
 
-/** Runs the job once now and then every `minutes`; stop() waits for a run in progress. */
-export const startReleaseJob = (deps: TJobDeps, minutes: number) => {
-  let running: Promise<unknown> | null = null;
-  let isStopped = false;
-  const tick = () => {
-    // A run longer than the interval is not doubled; the next tick picks up what is left.
-    if (isStopped || running) return;
-    running = runReleaseJob(deps)
-      .catch((error) => deps.logger?.error({ err: error }, 'crm release job failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = minutes > 0 ? setInterval(tick, minutes * 60_000) : null;
-  timer?.unref();
-  return {
-    stop: async () => {
-      isStopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
-};
+/**
+ * The automatic release as a job of the server's queue: a run at start, then every `minutes` (0: only
+ * at start), once across the servers sharing the database.
+ */
+export const releaseJob = (deps: TJobDeps, minutes: number): TJobDef => ({
+  name: 'crm.release',
+  everySeconds: minutes * 60,
+  atStart: () => ({}),
+  run: () => runReleaseJob(deps),
+});

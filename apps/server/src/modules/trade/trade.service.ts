@@ -18,6 +18,7 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
+import type { TJobDef } from '../../jobs/index.js';
 import { enabledProducts } from '../packet/index.js';
 import { book, ledgerRepository } from './ledger.repository.js';
 import { deliver, ms, newOrderNo, toOrder } from './order.kit.js';
@@ -37,8 +38,8 @@ type TLogger = {
   error: (obj: object, msg: string) => void;
 };
 
-/** The auto-renewal pass runs with the pay job, at most this often. */
-const renewalEveryMs = 10 * 60_000;
+/** The seats' auto-renewal runs this often (while the pay job runs). */
+const renewalEverySeconds = 600;
 
 const toPayment = (p: TPaymentRow) => ({
   outTradeNo: p.outTradeNo,
@@ -444,37 +445,24 @@ export const createTradeService = (deps: {
     runJob,
 
     /**
-     * The job every `jobSeconds` (0: never), with the seats' auto-renewal every ten minutes; one pass
-     * at a time, SKIP LOCKED across processes.
+     * The jobs of the server's queue (0 seconds: none): every `seconds` the unpaid orders asked
+     * about and the expired ones closed, with the refunds the channel has not finished (原路退回);
+     * every ten minutes the seats' auto-renewal. SKIP LOCKED inside each as well.
      */
-    startJob: (seconds: number) => {
-      if (seconds <= 0) return { stop: () => undefined };
-      let running: Promise<unknown> | null = null;
-      let renewedAt = 0;
-      const pass = async () => {
-        await runJob();
-        // Refunds the channel has not answered or not finished yet (原路退回).
-        await refund.channelRefunds.run();
-        if (Date.now() - renewedAt < renewalEveryMs) return;
-        renewedAt = Date.now();
-        await seat.runRenewalJob();
-      };
-      const timer = setInterval(() => {
-        if (running) return;
-        running = pass()
-          .catch((error: unknown) => logger.error({ err: error }, 'pay: order job failed'))
-          .finally(() => {
-            running = null;
-          });
-      }, seconds * 1000);
-      timer.unref();
-      return {
-        stop: async () => {
-          clearInterval(timer);
-          await running;
-        },
-      };
-    },
+    jobs: (seconds: number): TJobDef[] =>
+      seconds <= 0
+        ? []
+        : [
+            {
+              name: 'trade.orders',
+              everySeconds: seconds,
+              run: async () => {
+                await runJob();
+                await refund.channelRefunds.run();
+              },
+            },
+            { name: 'trade.seat-renewal', everySeconds: renewalEverySeconds, run: () => seat.runRenewalJob() },
+          ],
 
     /** sum(ledger) = balance for every account; the accounts that differ (empty when the books hold). */
     reconcile: async () => ({
