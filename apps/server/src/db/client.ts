@@ -3,7 +3,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../paths.js';
-import { joinBeginWithNextQuery, resetHeldBegin } from './join-begin.js';
 import type * as schema from './schema.js';
 
 export type TSchema = typeof schema;
@@ -61,7 +60,7 @@ export const openDatabase = async (opts: {
 }): Promise<TDatabase> => {
   let database: Omit<TDatabase, 'hasAppRole'>;
   let state: TStartState;
-  // Each start loads only its own driver (issue 13's warm start): the other one is never read.
+  // Each start loads only its own driver, for a fast warm start: the other one is never read.
   if (opts.databaseUrl) {
     const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
       import('pg'),
@@ -82,9 +81,7 @@ export const openDatabase = async (opts: {
     pool.on('error', (error) => console.warn(`数据库连接已断开：${error.message}`));
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
-      joinBeginWithNextQuery(client);
     });
-    pool.on('release', (_error, client) => resetHeldBegin(client));
     // No relational schema: nothing uses drizzle's `db.query` API, and building it costs every start.
     const db = drizzlePg(pool) as unknown as TDb;
     database = { db, kind: 'postgres', ping: (timeoutMs) => ping(db, timeoutMs), close: () => pool.end() };
@@ -110,7 +107,7 @@ export const openDatabase = async (opts: {
       fs.mkdirSync(dir, { recursive: true });
     }
     // PostgreSQL's 128 MB of shared buffers are WebAssembly memory here, resident once touched; the
-    // files sit in the operating system's cache anyway (issue 13: 16 MB takes ~110 MB off the RSS).
+    // files sit in the operating system's cache anyway (16 MB takes ~110 MB off the RSS).
     const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -152,7 +149,7 @@ const newestMigrationAt = (): number => {
  * whether the row-level-security role exists. drizzle's migrator applies the journal's migrations
  * newer than the newest row of `drizzle.__drizzle_migrations` — the test made here — but only after
  * reading and hashing every SQL file and a CREATE SCHEMA, a CREATE TABLE and a transaction, on a
- * connection of its own: issue 13's warm start runs it only when a migration is pending. A database
+ * connection of its own: so a start runs it only when a migration is pending. A database
  * without the table (never migrated) answers an error: migrate.
  */
 export const startState = async (db: TDb): Promise<TStartState> => {

@@ -61,13 +61,12 @@ export const authRepository = {
   },
 
   /**
-   * findSession as the first statement of a request's transaction (issue 13): migration 0061's
+   * findSession as the first statement of a request's transaction: migration 0061's
    * session_entering, which reads the session, the person, his enterprise, permissions and data
    * scope's columns (org's rule) with plans PostgreSQL keeps for the connection, then enters the
-   * enterprise (app.tenant_id, and `role` once everything is read). Unparameterised, so it travels
-   * with the BEGIN (db/join-begin.ts): the hash is hex we made, the time an ISO literal, the role a
-   * name of ours. The same rule as findSession; a token hash that is not one of ours finds nothing
-   * without a query.
+   * enterprise (app.tenant_id, and `role` once everything is read). Written out rather than
+   * parameterised: the hash is hex we made, the time an ISO literal, the role a name of ours. The
+   * same rule as findSession; a token hash that is not one of ours finds nothing without a query.
    */
   findSessionEntering: async (db: TDb, tokenHash: string, now: Date, role: 'yunhu_app' | 'none') => {
     if (!/^[0-9a-f]{64}$/.test(tokenHash)) return null;
