@@ -110,8 +110,8 @@ const quantile = (xs: number[], p: number) => {
 };
 /** As the server runs its tenant statements: in a transaction, as yunhu_app, with app.tenant_id set. */
 const role = database.hasAppRole ? 'yunhu_app' : 'none';
-// BEGIN and the settings go as one simple query (one round trip), as the server sends them
-// (db/join-begin.ts): the floor is the statements sent as cheaply as the protocol allows.
+// BEGIN and the settings go as one simple query (one round trip; the server sends BEGIN on its
+// own): the floor is the statements sent as cheaply as the protocol allows.
 const inTenant = async <T>(client: pg.PoolClient, tenantId: number, fn: () => Promise<T>) => {
   await client.query(
     `begin; select set_config('app.tenant_id', '${Math.trunc(tenantId)}', true), set_config('role', '${role}', true)`,
