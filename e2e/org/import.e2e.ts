@@ -28,7 +28,7 @@ describe('staff import', () => {
   });
   afterAll(() => browser.close());
 
-  it('previews every bad row, writes nothing until confirmed, then imports the good rows', async () => {
+  it('previews every bad row, writes nothing until confirmed, imports the good rows and keeps the bad ones in the result file', async () => {
     const page = await newPage(browser);
     await signInWithPassword(page, 'admin', 'Admin@2026');
     await page.goto(`${baseUrl()}/#/menu/account/staffManage`);
@@ -46,6 +46,17 @@ describe('staff import', () => {
 
     await page.getByTestId('staff-import-confirm').click();
     await page.getByTestId('staff-import-done').getByText('导入完成：新增 2 人').waitFor();
+    // The result file keeps the rows that were not imported, each with its reason.
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('staff-import-report').click();
+    const result = await downloading;
+    expect(result.suggestedFilename()).toMatch(/导入结果\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await result.path());
+    const cells = (book.worksheets[0]?.getSheetValues() ?? []).flat().map(String).join();
+    expect(cells).toContain('手机号「12345」格式不正确');
+    expect(cells).toContain('import04');
+    expect(cells).not.toContain('import01');
     await dialog.getByRole('button', { name: /close|关闭/i }).click();
     await page.getByTestId('list-staffManage').getByText('import01').waitFor();
     const list = page.getByTestId('list-staffManage');

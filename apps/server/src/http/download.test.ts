@@ -144,11 +144,11 @@ describe('downloads the client abandons', () => {
       select ${batchId}, ${tenantId}, g, jsonb_build_object('name', '导入客户' || g, 'mobile', '188' || lpad(g::text, 8, '0'))
       from generate_series(1, 20000) g`);
     staffBatchId = crypto.randomUUID();
-    await t.database.db.execute(sql`insert into staff_imports (id, tenant_id, user_id, status, total, valid_count)
-      values (${staffBatchId}, ${tenantId}, ${adminId}, 'previewed', 20000, 20000)`);
-    await t.database.db.execute(sql`insert into staff_import_rows (import_id, row_no, tenant_id, username, real_name,
-        mobile, dept_id, role_ids)
-      select ${staffBatchId}, g, ${tenantId}, 'imp' || g, '导入员工' || g, '178' || lpad(g::text, 8, '0'), ${deptId}, '{}'
+    await t.database.db.execute(sql`insert into crm_imports (id, tenant_id, user_id, kind, status, file_name)
+      values (${staffBatchId}, ${tenantId}, ${adminId}, 'staff', 'previewed', '员工.xlsx')`);
+    await t.database.db.execute(sql`insert into crm_import_rows (import_id, tenant_id, row_no, data)
+      select ${staffBatchId}, ${tenantId}, g, jsonb_build_object('username', 'imp' || g, 'realName', '导入员工' || g,
+        'mobile', '178' || lpad(g::text, 8, '0'), 'deptId', ${deptId}::bigint, 'roleIds', '[]'::jsonb)
       from generate_series(1, 20000) g`);
     const [operator] = await q<{ id: number; tenant_id: number }>(
       sql`select id::int, tenant_id::int from users where username = 'platform'`,

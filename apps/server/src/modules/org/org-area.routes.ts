@@ -38,10 +38,10 @@ export const staffHandlers = ({ staff, staffImport }: TOrgService): THandlers<ty
     const { rows, fileName, sheetName } = await staff.export(ctx, ctx.input);
     return streamXlsx(rows, staffColumns, fileName, sheetName);
   },
-  // The staff import opens its own transactions (writes after answering): detached.
+  // The staff import's runner opens its own transactions and writes after answering: detached.
   staffImportTemplate: detached((ctx) => staffImport.template(ctx.auth)),
   staffImport: detached(async (ctx) => staffImport.preview(ctx.auth, await ctx.req.file(), ctx.scope)),
-  staffImportConfirm: detached((ctx) => staffImport.confirm(ctx.auth, ctx.input.batchId)),
+  staffImportConfirm: detached((ctx) => staffImport.confirm(ctx.auth, ctx.input.batchId, ctx.scope)),
   staffImportState: detached((ctx) => staffImport.state(ctx.auth, ctx.input.batchId)),
   staffImportReport: detached((ctx) => staffImport.report(ctx.auth, ctx.input.batchId)),
   billing: (ctx) => staff.billing(ctx, [ctx.input.userId], ctx.input.enabled),

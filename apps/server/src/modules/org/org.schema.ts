@@ -6,7 +6,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -151,49 +150,4 @@ export const roleDepts = pgTable(
       .references(() => tenants.id),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.deptId] })],
-);
-
-/** A staff import: previewed from an uploaded file, then confirmed (import-plus / confirm-import-plus). */
-export const staffImports = pgTable(
-  'staff_imports',
-  {
-    id: text('id').primaryKey(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    userId: ref('user_id').notNull(),
-    /** previewed | running | done | failed */
-    status: text('status').notNull(),
-    total: integer('total').notNull().default(0),
-    validCount: integer('valid_count').notNull().default(0),
-    invalidCount: integer('invalid_count').notNull().default(0),
-    imported: integer('imported').notNull().default(0),
-    skipped: integer('skipped').notNull().default(0),
-    /** Every bad row of the file ({ row, reason } and what was typed), then rows skipped at confirm ({ isSkipped }). */
-    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
-    message: text('message').notNull().default(''),
-    createdAt: createdAt(),
-    finishedAt: ts('finished_at'),
-  },
-  (t) => [index('staff_imports_tenant_time_idx').on(t.tenantId, t.createdAt)],
-);
-
-/** The valid rows of a previewed import, waiting for confirm. */
-export const staffImportRows = pgTable(
-  'staff_import_rows',
-  {
-    importId: text('import_id')
-      .notNull()
-      .references(() => staffImports.id, { onDelete: 'cascade' }),
-    rowNo: integer('row_no').notNull(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    username: text('username').notNull(),
-    realName: text('real_name').notNull(),
-    mobile: text('mobile').notNull(),
-    deptId: ref('dept_id').notNull(),
-    roleIds: bigint('role_ids', { mode: 'number' }).array().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.importId, t.rowNo] })],
 );

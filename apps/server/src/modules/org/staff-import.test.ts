@@ -1,8 +1,8 @@
-import { routeTables, type TImportRead, type TImportState } from '@yunhu/contract';
+import { importListedRows, routeTables, type TImportRead, type TImportState } from '@yunhu/contract';
+import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
+import { createImportRunner, importLimits } from '../../import/import.runner.js';
 import { dyingDatabase } from '../../test/dying-database.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { countUsers, demoIds, eventually, readXlsx, uploadFile, xlsxOf } from './org.test-kit.js';
@@ -66,6 +66,18 @@ describe('staff import (import-plus, confirm-import-plus, queryStaffState)', () 
   });
   afterAll(() => t.close());
 
+  /** The downloadable result of a batch, as rows of cell texts (header first). */
+  const report = async (batchId: string) => {
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `${s.staffImportReport.path}?batchId=${batchId}`,
+      headers: { 'cloud-token': admin },
+    });
+    expect(r.headers['content-disposition']).toContain(encodeURIComponent('导入结果'));
+    // Empty cells are holes in what the reader gives; a row ends at its last written cell.
+    return (await readXlsx(r.rawPayload)).map((row) => Array.from(row, (v) => v ?? ''));
+  };
+
   it('previews 10,000 rows listing every bad one, writes only the valid ones after confirm', async () => {
     const { rows, bad } = bigFile();
     const before = await countUsers(t, ids.tenantId);
@@ -78,8 +90,14 @@ describe('staff import (import-plus, confirm-import-plus, queryStaffState)', () 
       invalidCount: bad.size,
       validCount: 10_000 - bad.size,
     });
-    expect(preview.errors.map((e) => e.row)).toEqual([...bad.keys()].sort((a, b) => a - b));
+    // The preview lists the first bad rows, as every import; the result file has every one with its reason.
+    const badRows = [...bad.keys()].sort((a, b) => a - b);
+    expect(preview.errors.map((e) => e.row)).toEqual(badRows.slice(0, importListedRows));
     for (const e of preview.errors) expect(e.reason).toMatch(bad.get(e.row)!);
+    const checked = await report(preview.batchId);
+    const refused = checked.filter((line) => line[4] === '有错误');
+    expect(refused.map((line) => Number(line[0]))).toEqual(badRows);
+    for (const line of refused) expect(line[5]).toMatch(bad.get(Number(line[0]))!);
     // Nothing written before the confirm.
     expect(await countUsers(t, ids.tenantId)).toBe(before);
     const state = await t.call(s.staffImportState, { batchId: preview.batchId }, admin);
@@ -213,7 +231,7 @@ describe('staff import (import-plus, confirm-import-plus, queryStaffState)', () 
     expect(done.message).toContain('已跳过');
   });
 
-  it('downloads every row with its check result, then with its outcome once written', async () => {
+  it('downloads every row with its check result, then the rows refused or skipped once written', async () => {
     const res = await uploadFile(
       t,
       s.staffImport.path,
@@ -227,18 +245,8 @@ describe('staff import (import-plus, confirm-import-plus, queryStaffState)', () 
       ]),
     );
     const batchId = (res.data as TPreview).batchId;
-    const report = async () => {
-      const r = await t.app.inject({
-        method: 'GET',
-        url: `${s.staffImportReport.path}?batchId=${batchId}`,
-        headers: { 'cloud-token': admin },
-      });
-      expect(r.headers['content-disposition']).toContain(encodeURIComponent('员工导入结果'));
-      // Empty cells are holes in what the reader gives; a row ends at its last written cell.
-      return (await readXlsx(r.rawPayload)).map((row) => Array.from(row, (v) => v ?? ''));
-    };
     const header = ['行号', '账号', '姓名', '手机号', '结果', '说明'];
-    expect(await report()).toEqual([
+    expect(await report(batchId)).toEqual([
       header,
       ['2', 'rep01', '结果甲', '13566680001', '可导入'],
       ['3', 'rep02', '结果乙', '12345', '有错误', '手机号「12345」格式不正确'],
@@ -254,67 +262,78 @@ describe('staff import (import-plus, confirm-import-plus, queryStaffState)', () 
       async () => (await t.call(s.staffImportState, { batchId }, admin)).body.data,
       (d) => d.status === 'done',
     );
-    expect(await report()).toEqual([
+    expect(await report(batchId)).toEqual([
       header,
-      ['2', 'rep01', '结果甲', '13566680001', '已导入'],
       ['3', 'rep02', '结果乙', '12345', '有错误', '手机号「12345」格式不正确'],
       ['4', 'rep03', '结果丙', '13566680003', '已跳过', '账号或手机号在确认前已被使用，已跳过'],
     ]);
   });
 
-  it('a confirm whose process dies at any point is not stuck: another server confirms it, each account once', async () => {
-    const other = await buildApp({ ...loadConfig({ DATA_DIR: '', WEB_DIST: '' }), isProduction: false }, t.database);
-    await other.ready();
-    const state = async (batchId: string) => (await t.call(s.staffImportState, { batchId }, admin)).body.data;
+  it('an import whose process dies midway is resumed from its checkpoint: each account once', async () => {
+    const chunk = importLimits.chunk;
+    // Chunks of 2, so the 6 rows take three transactions and the process dies between two.
+    importLimits.chunk = 2;
     try {
-      // The process dies (kill -9) after its first `alive` transactions: reading the batch, marking it, writing.
-      for (const alive of [1, 2, 3]) {
-        const res = await uploadFile(
-          t,
-          s.staffImport.path,
-          admin,
-          'staff.xlsx',
-          await xlsxOf([
-            ['账号', '姓名', '手机号', '部门'],
-            [`dead${alive}a`, '中断甲', `1356667${alive}001`, '销售一部'],
-            [`dead${alive}b`, '中断乙', `1356667${alive}002`, '销售一部'],
+      const res = await uploadFile(
+        t,
+        s.staffImport.path,
+        admin,
+        'staff.xlsx',
+        await xlsxOf([
+          ['账号', '姓名', '手机号', '部门', '角色'],
+          ...Array.from({ length: 6 }, (_, i) => [
+            `dead${i}`,
+            `中断${i}`,
+            `1356667${String(i).padStart(4, '0')}`,
+            '销售一部',
+            '坐席',
           ]),
-        );
-        const batchId = (res.data as TPreview).batchId;
-        const before = await countUsers(t, ids.tenantId);
-        const dying = dyingDatabase(t.database, alive);
-        const doomed = createStaffImport({
-          database: dying.database,
-          dataScopeOf: t.app.services.org.dataScopeOf,
-          onError: () => undefined,
-        });
-        void doomed.confirm((await t.app.services.auth.authenticate(admin))!, batchId).catch(() => undefined);
-        await eventually(
-          async () => dying.isDead() || (await state(batchId)).status === 'done',
-          (isOver) => isOver,
-        );
-        if ((await state(batchId)).status !== 'done') {
-          const confirm = await other.inject({
-            method: 'POST',
-            url: s.staffImportConfirm.path,
-            payload: { batchId },
-            headers: { 'cloud-token': admin },
-          });
-          expect(confirm.json().code, `${alive}: ${confirm.json().msg}`).toBe(0);
-        }
-        const done = await eventually(
-          () => state(batchId),
-          (d) => d.status !== 'running',
-        );
-        expect(done, `alive ${alive}`).toMatchObject({ status: 'done', imported: 2, skipped: 0 });
-        // The dead process comes back (a paused VM): its confirm finds the batch done and writes nothing.
-        dying.wake();
-        await doomed.idle();
-        expect(await countUsers(t, ids.tenantId)).toBe(before + 2);
-        expect(await state(batchId)).toMatchObject({ status: 'done', imported: 2 });
-      }
+        ]),
+      );
+      const batchId = (res.data as TPreview).batchId;
+      const state = async () => (await t.call(s.staffImportState, { batchId }, admin)).body.data;
+      const before = await countUsers(t, ids.tenantId);
+      // The process dies (kill -9) after reading the batch, taking its lease and writing one chunk.
+      const dying = dyingDatabase(t.database, 3);
+      const doomed = createStaffImport({
+        database: dying.database,
+        dataScopeOf: t.app.services.org.dataScopeOf,
+        onError: () => undefined,
+      });
+      expect((await doomed.confirm((await t.app.services.auth.authenticate(admin))!, batchId)).status).toBe('running');
+      await eventually(
+        async () => dying.isStill(),
+        (isStill) => isStill,
+      );
+      expect(await state()).toMatchObject({ status: 'running', processed: 2, imported: 2 });
+      // Its lease still runs: no live server takes the import, nor confirms it again.
+      const sweeper = createImportRunner({ database: t.database, onError: () => undefined });
+      expect(await sweeper.recoverInterrupted()).toBe(0);
+      expect((await t.call(s.staffImportConfirm, { batchId }, admin)).body.code).toBe(10056);
+
+      // Time passes without a heartbeat: the sweep says what happened, and a confirm goes on from there.
+      await t.database.db.execute(
+        sql`update crm_imports set heartbeat_at = heartbeat_at - interval '10 minutes' where id = ${batchId}`,
+      );
+      expect(await sweeper.recoverInterrupted()).toBe(1);
+      const failed = await state();
+      expect(failed).toMatchObject({ status: 'failed', processed: 2 });
+      expect(failed.message).toContain('已写入2行，其余4行尚未写入');
+      const again = await t.call(s.staffImportConfirm, { batchId }, admin);
+      expect(again.body.code, again.body.msg).toBe(0);
+      const done = await eventually(state, (d) => d.status !== 'running');
+      expect(done).toMatchObject({ status: 'done', processed: 6, imported: 6, skipped: 0 });
+      expect(await countUsers(t, ids.tenantId)).toBe(before + 6);
+      const found = await t.call(s.staffPage, { name: 'dead5' }, admin);
+      expect(found.body.data.records[0]).toMatchObject({ username: 'dead5', roles: [{ name: '坐席' }] });
+
+      // The dead process comes back (a paused VM): its lease is gone, it writes nothing.
+      dying.wake();
+      await doomed.idle();
+      expect(await countUsers(t, ids.tenantId)).toBe(before + 6);
+      expect(await state()).toMatchObject({ status: 'done', imported: 6 });
     } finally {
-      await other.close();
+      importLimits.chunk = chunk;
     }
   });
 

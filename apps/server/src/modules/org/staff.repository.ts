@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import type { TDatabase, TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
-import { departments, roles, staffImportRows, staffImports, userRoles, users } from './org.schema.js';
+import { departments, roles, userRoles, users } from './org.schema.js';
 
 export type TStaffWhere = {
   statuses: readonly string[];
@@ -15,9 +15,6 @@ export type TStaffWhere = {
   roleId?: number;
   scope: TDataScope;
 };
-
-/** The advisory lock a staff import's writing transaction holds (lockImport, isWriting). */
-const writingLock = (id: string) => sql`hashtext('staff_import'), hashtext(${id})`;
 
 const staffWhere = (tenantId: number, w: TStaffWhere): SQL => {
   const conds: (SQL | undefined)[] = [
@@ -197,84 +194,6 @@ export const staffRepository = {
 
   userCount: async (db: TDb, tenantId: number) =>
     (await db.select({ n: count() }).from(users).where(eq(users.tenantId, tenantId)))[0]?.n ?? 0,
-
-  // Imports.
-
-  insertImport: (db: TDb, row: typeof staffImports.$inferInsert) => db.insert(staffImports).values(row),
-
-  updateImport: (db: TDb, tenantId: number, id: string, set: Partial<typeof staffImports.$inferInsert>) =>
-    db
-      .update(staffImports)
-      .set(set)
-      .where(and(eq(staffImports.tenantId, tenantId), eq(staffImports.id, id))),
-
-  /**
-   * Locks an import in one of `statuses` for the writing transaction; false when it is in none or
-   * another writer holds it (SKIP LOCKED: a confirm being written, so never written twice). Only
-   * writers lock the row: a look from `isWriting` there would make a confirm beside it believe the
-   * batch taken, and write nothing.
-   */
-  lockImport: async (db: TDb, tenantId: number, id: string, statuses: string[]) => {
-    const isMine =
-      (
-        await db
-          .select({ id: staffImports.id })
-          .from(staffImports)
-          .where(
-            and(eq(staffImports.tenantId, tenantId), eq(staffImports.id, id), inArray(staffImports.status, statuses)),
-          )
-          .for('update', { skipLocked: true })
-      ).length === 1;
-    // The writer's mark for `isWriting`, until its transaction ends: waits only for such looks
-    // (a moment), never for another writer (who would hold the row, passed over above).
-    if (isMine) await db.execute(sql`select pg_advisory_xact_lock(${writingLock(id)})`);
-    return isMine;
-  },
-
-  /**
-   * Whether a transaction is writing this import now (it holds the writer's mark). A shared try:
-   * looks never wait, never stop each other nor a writer (who waits for a look to end).
-   */
-  isWriting: async (db: TDb, id: string) =>
-    !rowsOf<{ free: boolean }>(
-      await db.execute(sql`select pg_try_advisory_xact_lock_shared(${writingLock(id)}) as free`),
-    )[0]!.free,
-
-  findImport: async (db: TDb, tenantId: number, id: string) =>
-    (
-      await db
-        .select()
-        .from(staffImports)
-        .where(and(eq(staffImports.tenantId, tenantId), eq(staffImports.id, id)))
-        .limit(1)
-    )[0] ?? null,
-
-  insertImportRows: (db: TDb, rows: (typeof staffImportRows.$inferInsert)[]) =>
-    rows.length ? db.insert(staffImportRows).values(rows) : Promise.resolve(),
-
-  importRows: (db: TDb, tenantId: number, importId: string, afterRow: number, size: number) =>
-    db
-      .select()
-      .from(staffImportRows)
-      .where(
-        and(
-          eq(staffImportRows.tenantId, tenantId),
-          eq(staffImportRows.importId, importId),
-          sql`${staffImportRows.rowNo} > ${afterRow}`,
-        ),
-      )
-      .orderBy(asc(staffImportRows.rowNo))
-      .limit(size),
-
-  deleteImportRows: (db: TDb, tenantId: number, importId: string) =>
-    db
-      .delete(staffImportRows)
-      .where(and(eq(staffImportRows.tenantId, tenantId), eq(staffImportRows.importId, importId))),
-
-  /** Removes the staged rows of imports older than `days` (kept until then for the downloadable result). */
-  purgeImportRows: (db: TDb, tenantId: number, days: number) =>
-    db.execute(sql`delete from staff_import_rows where tenant_id = ${tenantId} and import_id in (
-      select id from staff_imports where tenant_id = ${tenantId} and created_at < now() - ${days} * interval '1 day')`),
 
   /** Inserts users, skipping any whose account or mobile is taken meanwhile; answers the inserted ones. */
   insertUsersSkippingTaken: (db: TDb, rows: (typeof users.$inferInsert)[]) =>

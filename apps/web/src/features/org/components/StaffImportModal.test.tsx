@@ -93,20 +93,25 @@ describe('StaffImportModal', () => {
     );
   });
 
-  it('offers the confirmation again when the server that was writing died (the batch reads previewed, nothing written)', async () => {
+  it('offers to continue an import whose server died midway, and none once every row is written', async () => {
     uploadMock.mockResolvedValue({ ...state({}), errors, ...noImportRead, toWrite: 2 });
+    const interrupted = '导入中断（服务重启或异常退出）：已写入1行，其余1行尚未写入';
     callMock
       .mockResolvedValueOnce(state({ status: 'running' }))
-      .mockResolvedValueOnce(state({ status: 'previewed' }))
+      .mockResolvedValueOnce(state({ status: 'failed', processed: 1, imported: 1, message: interrupted }))
       .mockResolvedValueOnce(state({ status: 'done', processed: 2, imported: 2 }));
     renderModal();
     chooseFile();
     fireEvent.click(await screen.findByTestId('staff-import-confirm'));
     await waitFor(() => expect(screen.queryByTestId('staff-import-confirm')).toBeNull());
-    // The poll finds the batch as it was before the confirm: it can be confirmed again.
-    fireEvent.click(await screen.findByTestId('staff-import-resume', {}, { timeout: 3000 }));
+    // The poll finds the batch failed with one row still unwritten: it can be continued.
+    expect(
+      within(await screen.findByTestId('staff-import-failed', {}, { timeout: 3000 })).getByText(interrupted),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByTestId('staff-import-resume'));
     await screen.findByTestId('staff-import-done');
     expect(callMock).toHaveBeenLastCalledWith(routeTables.orgStaff.staffImportConfirm, { batchId: 'b1' });
+    expect(screen.queryByTestId('staff-import-resume')).toBeNull();
   });
 
   it('offers no confirmation when no row can be imported', async () => {

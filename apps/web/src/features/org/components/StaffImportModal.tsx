@@ -8,9 +8,9 @@ const s = orgStaffRoutes;
 type TPreview = TImportState & TImportRead & { errors: { row: number; reason: string }[] };
 
 /**
- * 导入员工 through the one import dialog, every row's result downloadable after the check and after
- * the import. The server writes the staff in one transaction: a
- * confirm whose server died wrote nothing and reads previewed again, so it is offered once more.
+ * 导入员工 through the one import dialog, as every import: the check with sample rows and every bad
+ * row's reason, the confirm with its count, the progress, the refused and skipped rows downloadable;
+ * an import whose server died midway reads failed with what was written and is continued from there.
  */
 export const StaffImportModal = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const client = useQueryClient();
@@ -26,7 +26,6 @@ export const StaffImportModal = ({ open, onClose }: { open: boolean; onClose: ()
     summary: (p) => t.org.importSummary(p.total, p.validCount, p.invalidCount),
     confirmText: t.org.confirmImport,
     doneText: (run) => t.org.importDone(run.imported, run.skipped),
-    canResume: (run) => run.status === 'previewed' || run.status === 'failed',
     onDone: () => void client.invalidateQueries({ queryKey: ['staffManage'] }),
   };
   return <ImportModal spec={spec} open={open} onClose={onClose} />;
