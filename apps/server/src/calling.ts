@@ -1,21 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from './modules/call/index.js';
 import { registerCallRecord } from './modules/call-record/index.js';
+import { registerTaskCard, type TTaskCrm } from './modules/task-card/index.js';
 
 /**
  * The calling areas wired together (docs/decisions/0024-call-areas.md): the call area (dial flow,
- * soft-phone credentials, the carrier and the ingestion of every call) and the records it writes,
- * read by 通话记录 and 话务统计 with the recordings it stores. Each asks the CRM who sees a customer.
+ * soft-phone credentials, the carrier and the ingestion of every call) dials the customers the CRM
+ * lets a person reach and those his open 任务卡 items give him; 通话记录 and 话务统计 read the
+ * records it writes, with the recordings it stores.
  */
-export const registerCalling = async (app: FastifyInstance, opts: Parameters<typeof registerCall>[1]) => {
-  const call = await registerCall(app, opts);
-  registerCallRecord(app, {
-    database: opts.database,
-    deps: opts.deps,
-    customerGuard: opts.customerGuard,
-    isMasked: opts.isMasked,
-    store: call.store,
+export const registerCalling = async (
+  app: FastifyInstance,
+  opts: Omit<Parameters<typeof registerCall>[1], 'taskItemGuard'> & {
+    /** The CRM's follow-up write and customer pick, for the calling tasks. */
+    crm: TTaskCrm;
+  },
+) => {
+  const { database, deps, customerGuard, isMasked } = opts;
+  const tasks = registerTaskCard(app, { deps, isMasked, crm: opts.crm });
+  const call = await registerCall(app, {
+    config: opts.config,
+    database,
+    deps,
+    customerGuard: tasks.dialGuard(customerGuard),
+    taskItemGuard: tasks.itemDialGuard,
+    isMasked,
   });
+  registerCallRecord(app, { database, deps, customerGuard, isMasked, store: call.store });
   return call;
 };
 

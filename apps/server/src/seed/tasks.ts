@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../db/client.js';
-import { callTaskItems, callTasks } from '../modules/call/task-card.schema.js';
+import { callTaskItems, callTasks } from '../modules/task-card/task-card.schema.js';
 import { customers } from '../modules/crm/crm.schema.js';
 import type { TSeedPeople } from './calling.js';
 

@@ -1,8 +1,8 @@
-import { type callRoutes, routeTables } from '@yunhu/contract';
+import type { callRoutes } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
 import type { TConfig } from '../../config.js';
 import type { TDatabase } from '../../db/client.js';
-import { bindRoutes, detached, type TBindDeps, type THandlers } from '../../http/bind.js';
+import { detached, type TBindDeps, type THandlers } from '../../http/bind.js';
 import {
   carrierCallbackPath,
   carrierDeliverer,
@@ -14,10 +14,14 @@ import {
 import { registerCallInternalRoutes } from './callback.routes.js';
 import { createCallbackService } from './callback.service.js';
 import { carrierProgressPath, registerCarrierProgress } from './callback-progress.js';
-import { createDialService, type TCustomerGuard, type TDialService, type TIsMasked } from './dial.service.js';
+import {
+  createDialService,
+  type TCustomerGuard,
+  type TDialService,
+  type TIsMasked,
+  type TTaskItemGuard,
+} from './dial.service.js';
 import { registerSip, type TSipRouteNames } from './sip.routes.js';
-import { taskCardHandlers } from './task-card.routes.js';
-import { createTaskCardService, type TTaskCrm } from './task-card.service.js';
 import { registerWallboard } from './wallboard.routes.js';
 
 const dialHandlers = (dial: TDialService): Omit<THandlers<typeof callRoutes>, TSipRouteNames> => ({
@@ -39,10 +43,11 @@ export const registerCall = async (
     config: TConfig;
     database: TDatabase;
     deps: TBindDeps;
+    /** Who may reach a customer: the CRM's check, around it the grants of calling tasks. */
     customerGuard: TCustomerGuard;
+    /** 我的任务's dial names its task item: refused unless the item is the agent's and open. */
+    taskItemGuard: TTaskItemGuard;
     isMasked: TIsMasked;
-    /** The CRM's follow-up write and customer pick, for the calling tasks. */
-    crm: TTaskCrm;
   },
 ) => {
   const { config, database } = opts;
@@ -71,20 +76,14 @@ export const registerCall = async (
   const carrier = config.carrier.simulator.isEnabled
     ? simulator
     : { isAvailable: false, placeCall: () => undefined, idle: async () => undefined };
-  // 任务卡 (issue 6): an agent may dial the customers his open items of running tasks give him.
-  const tasks = createTaskCardService({
-    isMasked: opts.isMasked,
-    crm: opts.crm,
-  });
   const dial = createDialService({
     database,
-    customerGuard: tasks.dialGuard(opts.customerGuard),
-    taskItemGuard: tasks.itemDialGuard,
+    customerGuard: opts.customerGuard,
+    taskItemGuard: opts.taskItemGuard,
     isMasked: opts.isMasked,
     carrier,
   });
   const sip = registerSip(app, { database, sip: config.sip, deps: opts.deps, dialHandlers: dialHandlers(dial) });
-  bindRoutes(app, routeTables.taskCard, taskCardHandlers(tasks), opts.deps);
   await registerCallInternalRoutes(app, {
     carrierSecret: config.carrier.callbackSecret,
     isTrustedSipCaller: sip.isTrustedCaller,
@@ -101,5 +100,5 @@ export const registerCall = async (
     endLostCalls: callbacks.endLostCalls,
   });
   app.addHook('onClose', async () => simulator.stop());
-  return { dial, callbacks, store, simulator, sip, tasks, wallboard, listen };
+  return { dial, callbacks, store, simulator, sip, wallboard, listen };
 };

@@ -45,6 +45,9 @@ export type TCustomerGuard = (
 /** Whether this person sees customer numbers masked (the CRM privacy rule). */
 export type TIsMasked = (tx: TDb, auth: TAuth) => Promise<boolean>;
 
+/** The calling task's check of a dial made for one of its items (the task-card area's). */
+export type TTaskItemGuard = (tx: TDb, auth: TAuth, itemId: number, customerId: number | undefined) => Promise<void>;
+
 /** A soft-phone request whose INVITE never came stops counting as a call under way after this. */
 const createdStaleAfterMs = 2 * 60_000;
 /** Any request stops counting as under way after this (a lost hang-up must not block the number). */
@@ -72,8 +75,7 @@ export type TDialContext = Omit<TRequestContext, 'tx'>;
 export const createDialService = (deps: {
   database: TDatabase;
   customerGuard: TCustomerGuard;
-  /** The calling task's check of a dial made for one of its items (task-card.service.ts). */
-  taskItemGuard: (tx: TDb, auth: TAuth, itemId: number, customerId: number | undefined) => Promise<void>;
+  taskItemGuard: TTaskItemGuard;
   isMasked: TIsMasked;
   carrier: TCarrier;
   now?: () => Date;

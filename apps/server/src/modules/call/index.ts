@@ -4,7 +4,5 @@
 
 export { callErrors } from './call.errors.js';
 export { registerCall } from './call.routes.js';
-export type { TCustomerAccess, TCustomerGuard, TIsMasked } from './dial.service.js';
+export type { TCustomerAccess, TCustomerGuard, TIsMasked, TTaskItemGuard } from './dial.service.js';
 export { hasSoftphoneSeatNow } from './sip.service.js';
-export { taskCardErrors } from './task-card.errors.js';
-export type { TTaskCrm } from './task-card.service.js';

@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
+import { callKit } from '../call/call.test-kit.js';
 import { customers } from '../crm/crm.schema.js';
 import { roles, userRoles } from '../org/org.schema.js';
-import { callKit } from './call.test-kit.js';
-import { figuresOf, phoneLabelOf, spread } from './task-card.service.js';
+import { spread } from './task-card.service.js';
+import { figuresOf, phoneLabelOf } from './task-card.view.js';
 
 const { taskCard: r, call, crm } = routeTables;
 
-/** 任务卡 and 我的任务 (issue 6) over the API, on the demo enterprise. */
+/** 任务卡 and 我的任务 over the API, on the demo enterprise. */
 describe('calling tasks', () => {
   let t: TTestApp;
   let kit: Awaited<ReturnType<typeof callKit>>;
@@ -504,7 +505,7 @@ describe('calling tasks', () => {
     it('ends the grant when the task is closed: no dial, no result, no customer shown', async () => {
       const item = (await t.call(r.myCard, { id: taskId }, agent03)).body.data.current!;
       expect(item.customerId).toBe(pool[2]!.id);
-      // The demo's own follow-ups of him (issue 17): no result adds one to them.
+      // The demo's own follow-ups of him: no result adds one to them.
       const follows = sql`select count(*)::int as n from crm_follow_records where customer_id = ${pool[2]!.id}`;
       const [before] = await q<{ n: number }>(follows);
       await kit.endCalls('agent03'); // his call of the test before is still under way (one at a time)

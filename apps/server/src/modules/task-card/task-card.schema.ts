@@ -4,7 +4,7 @@ import { customers } from '../crm/crm.schema.js';
 import { lines } from '../line/line.schema.js';
 import { departments, users } from '../org/org.schema.js';
 
-/** 任务卡 (issue 6): a calling task; its customers are `call_task_items`. */
+/** 任务卡: a calling task; its customers are `call_task_items`. */
 export const callTasks = pgTable(
   'call_tasks',
   {

@@ -1,10 +1,9 @@
 import type { TTaskItemStatus, TTaskStatus } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { customers, lines, users } from '../../db/schema.js';
+import { callBinds, customers, lines, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
-import { callBinds } from './call.schema.js';
 import { callTaskItems as i, callTasks as t } from './task-card.schema.js';
 
 /** Items that still wait for the agent: not dialled yet, or dialled without a result. */
@@ -76,7 +75,7 @@ const itemSelect = (db: TDb) =>
     .innerJoin(users, eq(users.id, i.userId))
     .leftJoin(callBinds, eq(callBinds.bindId, i.lastBindId));
 
-/** SQL of the calling tasks (issue 6); the service decides who may read and change what. */
+/** SQL of the calling tasks; the service decides who may read and change what. */
 export const taskCardRepository = {
   insertTask: async (db: TDb, row: typeof t.$inferInsert) => (await db.insert(t).values(row).returning())[0]!,
 
@@ -298,4 +297,19 @@ export const taskCardRepository = {
 
   lineExists: async (db: TDb, lineId: number) =>
     (await db.select({ id: lines.id }).from(lines).where(eq(lines.id, lineId))).length > 0,
+
+  /** The dial request an item's dial names (the dial flow's bind id): whose it is and whom it calls. */
+  findBind: async (db: TDb, bindId: string) =>
+    (
+      await db
+        .select({
+          bindId: callBinds.bindId,
+          tenantId: callBinds.tenantId,
+          userId: callBinds.userId,
+          customerId: callBinds.customerId,
+        })
+        .from(callBinds)
+        .where(eq(callBinds.bindId, bindId))
+        .limit(1)
+    )[0] ?? null,
 };

@@ -1,6 +1,6 @@
 import { defineErrors } from '../../http/errors.js';
 
-/** 任务卡 and 我的任务 (issue 6): the managers' and the agents' refusals. */
+/** 任务卡 and 我的任务: the managers' and the agents' refusals. */
 export const taskCardErrors = defineErrors('taskCard', {
   taskMissing: ['notFound', '任务不存在或不在您的数据范围内'],
   itemMissing: ['notFound', '任务客户不存在或不是您的客户'],
