@@ -46,8 +46,9 @@ export const hourMinText = (seconds: number): string => {
 export const percent = (value: number): string => `${value.toFixed(2)}%`;
 
 // Business days and times are Beijing's (Asia/Shanghai, UTC+8 all year): daily limits, day keys of
-// the statistics, time cells of exports.
-const beijingOffsetMs = 8 * 3_600_000;
+// the statistics, time cells of exports, months of the bills, document numbers.
+/** Beijing's offset from UTC (no daylight saving): the one the server and the web app add. */
+export const beijingOffsetMs = 8 * 3_600_000;
 const dayMs = 86_400_000;
 
 /** Midnight of the Beijing day holding `at`. */

@@ -1,3 +1,5 @@
+import { beijingOffsetMs } from '@yunhu/contract';
+
 /**
  * What every cell of every import goes through before any check: lists arrive typed in
  * a Chinese input method, so full-width digits and letters (１３９…, Ｂ), the ideographic space and
@@ -22,8 +24,6 @@ export const normaliseImportMobile = (text: string): string =>
 /** Excel shows long numbers as 1.39E+10 and saves them so in CSV: the digits are lost. */
 export const isScientific = (typed: string) => /^\d(\.\d+)?E\+\d+$/i.test(typed);
 
-const chinaOffsetMs = 8 * 3_600_000;
-
 /**
  * A time typed in a cell, read as Beijing time (China has no daylight saving): 2026-12-01,
  * 2026/12/1 14:30, 2026.12.01 14:30:05, 2026年12月1日, or an Excel serial day number (a date cell
@@ -35,7 +35,7 @@ export const parseChinaTime = (text: string): number | null => {
   if (/^\d{5}(\.\d+)?$/.test(s)) {
     // Excel day 25569 is 1970-01-01; the serial is wall-clock time.
     const wall = Math.round((Number(s) - 25569) * 86_400_000);
-    return wall - chinaOffsetMs;
+    return wall - beijingOffsetMs;
   }
   const m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[ T]+(\d{1,2})[:：](\d{1,2})(?:[:：](\d{1,2}))?)?$/.exec(s);
   if (!m) return null;
@@ -46,5 +46,5 @@ export const parseChinaTime = (text: string): number | null => {
   if (back.getUTCMonth() !== Number(mo) - 1 || back.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59) {
     return null;
   }
-  return wall - chinaOffsetMs;
+  return wall - beijingOffsetMs;
 };

@@ -1,3 +1,4 @@
+import { shanghaiDayStart } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../db/client.js';
 import { callBinds, callRecords } from '../modules/call/call.schema.js';
@@ -229,7 +230,7 @@ export const seedCalling = async (tx: TDb, demo: TSeedPeople, now: number): Prom
         const line = lineList[ai % 2]!;
         // Office hours of the Asia/Shanghai day (the statistics count Shanghai days and hours),
         // whatever the server's own time zone.
-        const shanghaiMidnight = Math.floor((now - d * day + 8 * 3_600_000) / day) * day - 8 * 3_600_000;
+        const shanghaiMidnight = shanghaiDayStart(new Date(now - d * day)).getTime();
         const start =
           shanghaiMidnight +
           (9 + Math.floor(rand() * 10)) * 3_600_000 +

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import {
   type agentRoutes,
+  beijingOffsetMs,
   crmRoutes,
   jxsLeadStatusLabel,
   jxsRoleName,
   jxsRolePermissions,
+  shanghaiDay,
   type TJxsLead,
   type TJxsLeadStatus,
   type TJxsMonthUse,
@@ -42,20 +44,19 @@ const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newInviteCode = () =>
   Array.from({ length: 10 }, () => inviteAlphabet[crypto.randomInt(inviteAlphabet.length)]).join('');
 
-// Asia/Shanghai is UTC+8 all year: its months start at 16:00 UTC the day before.
-const shanghaiOffset = 8 * 3600 * 1000;
+// Beijing's months start at 16:00 UTC the day before.
 const dayOf = (y: number, m: number) => `${y}-${String(m + 1).padStart(2, '0')}-01`;
 
 /** A month ('2026-11', or this Shanghai month) as instants and day strings. */
 export const jxsMonthOf = (month: string | undefined, now = new Date()): TJxsMonth => {
-  const local = new Date(now.getTime() + shanghaiOffset);
+  const local = new Date(now.getTime() + beijingOffsetMs);
   const [y, m] = month
     ? (month.split('-').map(Number) as [number, number]).map((v, i) => (i === 1 ? v - 1 : v))
     : [local.getUTCFullYear(), local.getUTCMonth()];
   const next = new Date(Date.UTC(y!, m! + 1, 1));
   return {
-    from: new Date(Date.UTC(y!, m!, 1) - shanghaiOffset),
-    to: new Date(next.getTime() - shanghaiOffset),
+    from: new Date(Date.UTC(y!, m!, 1) - beijingOffsetMs),
+    to: new Date(next.getTime() - beijingOffsetMs),
     fromDay: dayOf(y!, m!),
     toDay: dayOf(next.getUTCFullYear(), next.getUTCMonth()),
   };
@@ -285,7 +286,7 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
     /** 解锁名单's download: the wall checked now, the rows (masked like the page) read while the file is sent. */
     leadExport: (ctx: TRequestContext, f: TReq<'jxsUnlockExport'>) =>
       asJxs(ctx, async (_db, who) => ({
-        fileName: `解锁名单_${new Date(Date.now() + shanghaiOffset).toISOString().slice(0, 10)}.xlsx`,
+        fileName: `解锁名单_${shanghaiDay(Date.now())}.xlsx`,
         rows: batchedRows((offset) =>
           deps.database.db.transaction(async (tx) => {
             const db = tx as unknown as TDb;

@@ -1,5 +1,6 @@
 import {
   type agentRoutes,
+  shanghaiDay,
   type TAgentPacket,
   type TAgentUnsubscribe,
   type TParsedRequestOf,
@@ -30,8 +31,6 @@ export const agentPacketColumns: TColumn<TAgentPacket>[] = [
   { header: '状态', width: 8, value: (r) => (r.isEnabled ? '上架' : '已下架') },
 ];
 
-const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-
 export type TAgentLookupService = ReturnType<typeof createAgentLookupService>;
 
 /**
@@ -60,7 +59,7 @@ export const createAgentLookupService = () => ({
           }),
         ),
       );
-      return { rows, fileName: `代理商套餐_${dayOf(new Date())}.xlsx` };
+      return { rows, fileName: `代理商套餐_${shanghaiDay(Date.now())}.xlsx` };
     }),
 
   /** The platform: every active line and how many agents have it; an agent: its opened lines only. */

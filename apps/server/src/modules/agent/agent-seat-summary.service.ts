@@ -1,4 +1,4 @@
-import { type agentRoutes, type TParsedRequestOf, toPage } from '@yunhu/contract';
+import { type agentRoutes, beijingOffsetMs, type TParsedRequestOf, toPage } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
 import { agentSeatSummaryRepository as repo, type TSeatSummaryWindow } from './agent-seat-summary.repository.js';
 import { asAgent } from './agent-wall.js';
@@ -6,18 +6,17 @@ import { asAgent } from './agent-wall.js';
 type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 
 const day = 24 * 3600 * 1000;
-// Asia/Shanghai is UTC+8 all year (no daylight saving): its months start at 16:00 UTC the day before.
-const shanghaiOffset = 8 * 3600 * 1000;
+// Beijing's months start at 16:00 UTC the day before.
 
 /** The instants the summary counts from: now, 7 days on, and the start of the Shanghai month. */
 export const seatSummaryWindow = (now: Date): TSeatSummaryWindow => {
-  const local = new Date(now.getTime() + shanghaiOffset);
+  const local = new Date(now.getTime() + beijingOffsetMs);
   const y = local.getUTCFullYear();
   const m = local.getUTCMonth();
   return {
     now,
     soon: new Date(now.getTime() + 7 * day),
-    monthStart: new Date(Date.UTC(y, m, 1) - shanghaiOffset),
+    monthStart: new Date(Date.UTC(y, m, 1) - beijingOffsetMs),
     monthStartDay: `${y}-${String(m + 1).padStart(2, '0')}-01`,
   };
 };

@@ -1,3 +1,4 @@
+import { beijingOffsetMs } from '@yunhu/contract';
 import type { TChannelTrade, TPayAdapter, TRefundResult, TVerified } from './pay.adapter.js';
 
 export type TAlipayConfig = {
@@ -18,7 +19,7 @@ export const fenOfYuanText = (text: unknown): number | null => {
 };
 const yuanText = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 /** Alipay's times are Beijing wall-clock 'yyyy-MM-dd HH:mm:ss'. */
-const beijingText = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const beijingText = (d: Date) => new Date(d.getTime() + beijingOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
 const fromBeijingText = (text: unknown): number | null => {
   if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return null;
   return Date.parse(`${text.replace(' ', 'T')}+08:00`);
