@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { agentRoutes, type TMenuOut, type TRole } from '@yunhu/contract';
+import { AgentPerm, agentRoutes, type TMenuOut, type TRole } from '@yunhu/contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useUserStore } from '../../../shared/stores/user';
 import { AgentRolePage } from './AgentRolePage';
 
 const callMock = vi.fn();
@@ -63,6 +64,7 @@ const renderPage = () =>
 /** 角色权限 of the agent console: the agent menu's tree, and only the ticked strings are saved. */
 describe('AgentRolePage', () => {
   beforeEach(() => {
+    useUserStore.getState().setPermissions([AgentPerm.roleManage]);
     callMock.mockReset();
     callMock.mockImplementation((route) =>
       Promise.resolve(

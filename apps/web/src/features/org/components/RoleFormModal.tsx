@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { dataScopeLabel, dataScopes, orgRoleRoutes, orgRoutes, type TRequestOf, type TRole } from '@yunhu/contract';
+import { dataScopeLabel, dataScopes, orgRoleRoutes, type TRole } from '@yunhu/contract';
 import { Alert, Form, Input, Select, Tree } from 'antd';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -7,26 +7,23 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
 import { checkedPermissions, keysOfPermissions, linkChecked, toPermTree } from '../permTree';
 import { DeptTreeSelect } from './DeptTreeSelect';
-
-export type TRoleForm = Pick<
-  TRequestOf<typeof orgRoleRoutes.roleSave>,
-  'name' | 'remark' | 'dataScope' | 'deptIds' | 'permissions'
->;
+import type { TRoleForm, TRoleScreen } from './roleScreen';
 
 type TRoleFormModalProps = {
+  screen: TRoleScreen;
   target: TRole | 'new' | null;
   onSubmit: (values: TRoleForm) => Promise<unknown>;
   onClose: () => void;
 };
 
-/** Name, data scope (with departments for 指定部门) and the menu-and-button permission tree of a role. */
-export const RoleFormModal = ({ target, onSubmit, onClose }: TRoleFormModalProps) => {
-  const menus = useQuery({ queryKey: ['org', 'selectMenu'], queryFn: () => call(orgRoutes.selectMenu, {}) });
+/** Name, data scope (with departments for 指定部门) where the screen has one, and the menu-and-button tree of a role. */
+export const RoleFormModal = ({ screen, target, onSubmit, onClose }: TRoleFormModalProps) => {
+  const { menus, hasDataScope, texts } = screen;
   const role = target && target !== 'new' ? target : null;
   const deptIds = useQuery({
     queryKey: ['org', 'roleDept', role?.id],
     queryFn: () => call(orgRoleRoutes.roleDept, { roleId: role!.id }),
-    enabled: role !== null,
+    enabled: hasDataScope && role !== null,
   });
   const scopeDepts = deptIds.data?.deptIds;
   const permTree = useMemo(() => toPermTree(menus.data ?? []), [menus.data]);
@@ -37,50 +34,59 @@ export const RoleFormModal = ({ target, onSubmit, onClose }: TRoleFormModalProps
         ? {
             name: role.name,
             remark: role.remark,
-            dataScope: role.dataScope,
             permissions: keysOfPermissions(permTree, role.permissions),
-            deptIds: scopeDepts ?? [],
+            ...(hasDataScope ? { dataScope: role.dataScope, deptIds: scopeDepts ?? [] } : {}),
           }
-        : { dataScope: 'self', permissions: [] },
-    [role, scopeDepts, permTree],
+        : { permissions: [], ...(hasDataScope ? { dataScope: 'self' as const } : {}) },
+    [role, scopeDepts, permTree, hasDataScope],
   );
   // The tree opens all its folders only when it mounts with its data, so wait for the menus.
-  const isReady = menus.isSuccess && (role === null || deptIds.isSuccess);
+  const isReady = menus.isSuccess && (role === null || !hasDataScope || deptIds.isSuccess);
   return (
     <FormModal<TRoleForm>
       open={target !== null && isReady}
-      title={role ? t.org.editRole : t.org.addRole}
+      title={role ? texts.editRole : texts.addRole}
       initialValues={initialValues}
       onSubmit={(v) => onSubmit({ ...v, permissions: checkedPermissions(v.permissions ?? []) })}
       onCancel={onClose}
+      testId={`${screen.testPrefix}role-form`}
       fields={(form) => (
         <>
+          {screen.hint && <Alert type="info" showIcon title={screen.hint} style={{ marginBottom: 12 }} />}
           {role?.isAdmin && <Alert type="info" showIcon title={t.org.adminRole} style={{ marginBottom: 12 }} />}
-          <Form.Item name="name" label={t.org.roleName} rules={[{ required: true, message: t.org.roleName }]}>
+          <Form.Item
+            name="name"
+            label={texts.roleName}
+            rules={[{ required: true, message: texts.required(texts.roleName) }]}
+          >
             <Input />
           </Form.Item>
-          <Form.Item name="remark" label={t.org.remark}>
+          <Form.Item name="remark" label={texts.remark}>
             <Input />
           </Form.Item>
-          <Form.Item name="dataScope" label={t.org.dataScope}>
-            <Select options={dataScopes.map((s) => ({ value: s, label: dataScopeLabel[s] }))} />
-          </Form.Item>
-          <Form.Item noStyle shouldUpdate={(a, b) => a.dataScope !== b.dataScope}>
-            {() =>
-              form.getFieldValue('dataScope') === 'custom' && (
-                <Form.Item
-                  name="deptIds"
-                  label={t.org.scopeDepts}
-                  rules={[{ required: true, message: t.org.scopeDepts }]}
-                >
-                  <DeptTreeSelect multiple treeCheckable />
-                </Form.Item>
-              )
-            }
-          </Form.Item>
+          {hasDataScope && (
+            <>
+              <Form.Item name="dataScope" label={t.org.dataScope}>
+                <Select options={dataScopes.map((s) => ({ value: s, label: dataScopeLabel[s] }))} />
+              </Form.Item>
+              <Form.Item noStyle shouldUpdate={(a, b) => a.dataScope !== b.dataScope}>
+                {() =>
+                  form.getFieldValue('dataScope') === 'custom' && (
+                    <Form.Item
+                      name="deptIds"
+                      label={t.org.scopeDepts}
+                      rules={[{ required: true, message: t.org.scopeDepts }]}
+                    >
+                      <DeptTreeSelect multiple treeCheckable />
+                    </Form.Item>
+                  )
+                }
+              </Form.Item>
+            </>
+          )}
           <Form.Item
             name="permissions"
-            label={t.org.menuPerms}
+            label={texts.perms}
             valuePropName="checkedKeys"
             trigger="onCheck"
             getValueFromEvent={(

@@ -1,18 +1,13 @@
-import { type orgStaffRoutes, Perm, type TRequestOf, type TStaff } from '@yunhu/contract';
+import type { TStaff } from '@yunhu/contract';
 import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
-import { usePermission } from '../../../shared/permission/usePermission';
-import { useRoles } from '../api';
 import { DeptTreeSelect } from './DeptTreeSelect';
-
-export type TStaffForm = Pick<
-  TRequestOf<typeof orgStaffRoutes.staffAdd>,
-  'username' | 'realName' | 'mobile' | 'deptId' | 'roleIds' | 'password'
->;
+import type { TStaffForm, TStaffScreen } from './staffScreen';
 
 type TStaffFormModalProps = {
+  screen: TStaffScreen;
   /** null: closed; 'new': add; a staff row: edit. */
   target: TStaff | 'new' | null;
   onSubmit: (values: TStaffForm) => Promise<unknown>;
@@ -21,10 +16,10 @@ type TStaffFormModalProps = {
   defaultDeptId?: number;
 };
 
-/** Add or edit a staff member: account and initial password only when adding. */
-export const StaffFormModal = ({ target, onSubmit, onClose, defaultDeptId }: TStaffFormModalProps) => {
-  const canListRoles = usePermission(Perm.roleList);
-  const roles = useRoles(canListRoles);
+/** Add or edit a person: account and initial password only when adding, a department where the screen has them. */
+export const StaffFormModal = ({ screen, target, onSubmit, onClose, defaultDeptId }: TStaffFormModalProps) => {
+  const { texts, roles } = screen;
+  const hasDept = !!screen.enterprise;
   const isNew = target === 'new';
   // Memoised: the modal resets its form whenever the initial values change identity.
   const initialValues = useMemo(
@@ -34,46 +29,48 @@ export const StaffFormModal = ({ target, onSubmit, onClose, defaultDeptId }: TSt
         : { deptId: defaultDeptId },
     [target, defaultDeptId],
   );
+  const required = (label: string) => [{ required: true, message: texts.required(label) }];
   return (
     <FormModal<TStaffForm>
       open={target !== null}
-      title={isNew ? t.org.addStaff : t.org.editStaff}
+      title={isNew ? texts.addStaff : texts.editStaff}
       initialValues={initialValues}
       onSubmit={onSubmit}
       onCancel={onClose}
-      testId="staff-form"
+      testId={`${screen.testPrefix}staff-form`}
       fields={
         <>
           {isNew && (
             <Form.Item
               name="username"
-              label={t.org.username}
-              rules={[{ required: true, message: t.org.usernamePlaceholder }]}
+              label={texts.username}
+              rules={[{ required: true, message: texts.usernamePlaceholder }]}
             >
-              <Input placeholder={t.org.usernamePlaceholder} />
+              <Input placeholder={texts.usernamePlaceholder} />
             </Form.Item>
           )}
-          <Form.Item name="realName" label={t.org.realName} rules={[{ required: true, message: t.org.realName }]}>
+          <Form.Item name="realName" label={texts.realName} rules={required(texts.realName)}>
             <Input />
           </Form.Item>
-          <Form.Item name="mobile" label={t.org.mobile} rules={[{ required: isNew, message: t.org.mobile }]}>
+          <Form.Item name="mobile" label={texts.mobile} rules={isNew ? required(texts.mobile) : []}>
             <Input placeholder={isNew ? '' : (target as TStaff | null)?.mobile} />
           </Form.Item>
-          <Form.Item name="deptId" label={t.org.dept} rules={[{ required: true, message: t.org.dept }]}>
-            <DeptTreeSelect />
-          </Form.Item>
-          {canListRoles && (
-            <Form.Item name="roleIds" label={t.org.roles}>
+          {hasDept && (
+            <Form.Item name="deptId" label={t.org.dept} rules={required(t.org.dept)}>
+              <DeptTreeSelect />
+            </Form.Item>
+          )}
+          {roles && (
+            <Form.Item name="roleIds" label={texts.roles}>
               <Select
                 mode="multiple"
-                options={(roles.data ?? [])
-                  .filter((r) => r.status === 'active')
-                  .map((r) => ({ value: r.id, label: r.name }))}
+                options={roles.filter((r) => r.status === 'active').map((r) => ({ value: r.id, label: r.name }))}
+                data-testid={`${screen.testPrefix}staff-roles`}
               />
             </Form.Item>
           )}
           {isNew && (
-            <Form.Item name="password" label={t.org.initialPassword} extra={t.org.initialPasswordTip}>
+            <Form.Item name="password" label={texts.initialPassword} extra={texts.initialPasswordTip}>
               <Input.Password autoComplete="new-password" />
             </Form.Item>
           )}

@@ -1,0 +1,167 @@
+import { orgStaffRoutes, Perm, type TStaff } from '@yunhu/contract';
+import { Button, Form, Input, Select, Space } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { call } from '../../../shared/http/api';
+import { ListPage } from '../../../shared/list/ListPage';
+import { Permission } from '../../../shared/permission/Permission';
+import { BatchDeptRoleModal } from './BatchDeptRoleModal';
+import { DeptTreeSelect } from './DeptTreeSelect';
+import { StaffBatchActions } from './StaffBatchActions';
+import { StaffFormModal } from './StaffFormModal';
+import { StaffImportModal } from './StaffImportModal';
+import { staffColumns } from './staffColumns';
+import type { TStaffForm, TStaffScreen } from './staffScreen';
+
+/**
+ * A console's 员工管理: the list with its filters and actions (add, edit, enable/disable, reset
+ * password), and for the enterprise's also departments, billing, delete, import, export and batch
+ * actions. The enterprise's and an agent's differ only by their `TStaffScreen`.
+ */
+export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: ReactNode }) => {
+  const { texts, enterprise } = screen;
+  const [target, setTarget] = useState<TStaff | 'new' | null>(null);
+  const [isImporting, setImporting] = useState(false);
+  const [batchIds, setBatchIds] = useState<number[] | null>(null);
+  const act = (p: Promise<unknown>) =>
+    p
+      .then(() => {
+        feedback.message.success(texts.saved);
+        screen.refresh();
+      })
+      .catch(() => undefined);
+  const setStatus = (ids: number[], status: 'active' | 'disabled') => act(screen.setStatus(ids, status));
+  const remove = (ids: number[]) => act(call(orgStaffRoutes.staffDelete, { ids }));
+  const setBilling = (userIds: number[], enabled: boolean) =>
+    act(call(orgStaffRoutes.billingBatch, { userIds, enabled }));
+  const resetPassword = (row: TStaff) =>
+    screen
+      .resetPassword(row.id)
+      .then((r) => feedback.message.success(texts.passwordReset(row.realName, r.password), 10))
+      .catch(() => undefined);
+  const onSubmit = async (values: TStaffForm) => {
+    if (target === 'new') {
+      const created = await screen.add({ ...values, password: values.password || undefined });
+      feedback.message.success(texts.staffCreated(values.realName, created.initialPassword), 10);
+    } else if (target) {
+      await screen.update(target.id, { ...values, mobile: values.mobile || undefined });
+      feedback.message.success(texts.saved);
+    }
+    screen.refresh();
+  };
+  const columns = staffColumns(screen, {
+    onEdit: setTarget,
+    onStatus: setStatus,
+    onResetPassword: resetPassword,
+    onBilling: setBilling,
+    onDelete: remove,
+  });
+  const params = enterprise?.params;
+
+  return (
+    <>
+      <ListPage
+        pageKey={screen.pageKey}
+        title={title}
+        route={screen.route}
+        rowKey="id"
+        columns={columns}
+        params={params}
+        {...(enterprise
+          ? {
+              exportRoute: orgStaffRoutes.staffExport,
+              exportPermission: Perm.staffExport,
+              exportName: t.org.exportName,
+            }
+          : {})}
+        toolbar={
+          <Space>
+            {enterprise && (
+              <Permission value={Perm.staffImport}>
+                <Button onClick={() => setImporting(true)} data-testid="staff-import">
+                  {t.org.import}
+                </Button>
+              </Permission>
+            )}
+            <Permission value={screen.perms.add}>
+              <Button type="primary" onClick={() => setTarget('new')} data-testid={`${screen.testPrefix}staff-add`}>
+                {texts.addStaff}
+              </Button>
+            </Permission>
+          </Space>
+        }
+        batchActions={
+          enterprise
+            ? (rows, clear) => (
+                <StaffBatchActions
+                  ids={rows.map((r) => r.id)}
+                  onStatus={setStatus}
+                  onBilling={setBilling}
+                  onDeptRole={setBatchIds}
+                  onDelete={remove}
+                  onDone={clear}
+                />
+              )
+            : undefined
+        }
+        filters={
+          <>
+            <Form.Item name="name" label={texts.realName}>
+              <Input placeholder={texts.realNamePlaceholder} allowClear style={{ width: 150 }} />
+            </Form.Item>
+            <Form.Item name="mobile" label={texts.mobile}>
+              <Input placeholder={texts.mobilePlaceholder} allowClear style={{ width: 170 }} />
+            </Form.Item>
+            {enterprise?.hasDeptFilter && (
+              <Form.Item name="deptId" label={t.org.dept}>
+                <DeptTreeSelect allowClear placeholder={texts.all} style={{ width: 180 }} />
+              </Form.Item>
+            )}
+            {screen.roles && (
+              <Form.Item name="roleId" label={texts.roles}>
+                <Select
+                  allowClear
+                  placeholder={texts.all}
+                  style={{ width: 140 }}
+                  options={screen.roles.map((r) => ({ value: r.id, label: r.name }))}
+                />
+              </Form.Item>
+            )}
+            <Form.Item name="status" label={texts.status}>
+              <Select
+                allowClear
+                placeholder={texts.all}
+                style={{ width: 110 }}
+                options={[
+                  { value: 'active', label: texts.active },
+                  { value: 'disabled', label: texts.disabled },
+                ]}
+              />
+            </Form.Item>
+          </>
+        }
+      />
+      <StaffFormModal
+        screen={screen}
+        target={target}
+        onSubmit={onSubmit}
+        onClose={() => setTarget(null)}
+        defaultDeptId={typeof params?.deptId === 'number' ? params.deptId : undefined}
+      />
+      {enterprise && (
+        <>
+          <StaffImportModal open={isImporting} onClose={() => setImporting(false)} />
+          <BatchDeptRoleModal
+            ids={batchIds}
+            onClose={() => setBatchIds(null)}
+            onDone={() => {
+              feedback.message.success(t.org.saved);
+              screen.refresh();
+            }}
+          />
+        </>
+      )}
+    </>
+  );
+};

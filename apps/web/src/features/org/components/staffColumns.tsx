@@ -1,0 +1,111 @@
+import { Perm, staffStatusLabel, type TStaff } from '@yunhu/contract';
+import { Button, Popconfirm, Space, Switch, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import type { TListColumn } from '../../../shared/list/types';
+import { Permission } from '../../../shared/permission/Permission';
+import type { TStaffScreen } from './staffScreen';
+
+type TRowActions = {
+  onEdit: (row: TStaff) => void;
+  onStatus: (ids: number[], status: 'active' | 'disabled') => void;
+  onResetPassword: (row: TStaff) => void;
+  /** The enterprise's only. */
+  onBilling: (ids: number[], isEnabled: boolean) => void;
+  onDelete: (ids: number[]) => void;
+};
+
+/**
+ * The columns of a staff list: who, roles, status, last sign-in and the row's actions; the
+ * enterprise's add the job number, department, billing switch and delete.
+ */
+export const staffColumns = (screen: TStaffScreen, on: TRowActions): TListColumn<TStaff>[] => {
+  const { texts, perms, testPrefix: p } = screen;
+  const isEnterprise = !!screen.enterprise;
+  return [
+    { key: 'realName', title: texts.realName, dataIndex: 'realName' },
+    { key: 'username', title: texts.username, dataIndex: 'username' },
+    { key: 'mobile', title: texts.mobile, dataIndex: 'mobile' },
+    ...(isEnterprise
+      ? [
+          { key: 'jobNumber', title: t.org.jobNumber, dataIndex: 'jobNumber', isHiddenByDefault: true },
+          { key: 'deptName', title: t.org.dept, dataIndex: 'deptName' },
+        ]
+      : []),
+    {
+      key: 'roles',
+      title: texts.roles,
+      render: (_v, r) => r.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>),
+    },
+    {
+      key: 'status',
+      title: texts.status,
+      dataIndex: 'status',
+      render: (v: TStaff['status']) => <Tag color={v === 'active' ? 'green' : 'default'}>{staffStatusLabel[v]}</Tag>,
+    },
+    ...(isEnterprise
+      ? [
+          {
+            key: 'billingEnabled',
+            title: t.org.billing,
+            dataIndex: 'billingEnabled',
+            render: (v: boolean, row: TStaff) => (
+              <Permission value={Perm.staffBilling} fallback={v ? t.org.billingOn : t.org.billingOff}>
+                <Switch size="small" checked={v} onChange={(isOn) => on.onBilling([row.id], isOn)} />
+              </Permission>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'lastLoginAt',
+      title: texts.lastLogin,
+      dataIndex: 'lastLoginAt',
+      render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
+    },
+    {
+      key: 'actions',
+      title: texts.actions,
+      fixed: 'right',
+      render: (_v, row) => (
+        <Space size={0}>
+          <Permission value={perms.update}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => on.onEdit(row)}
+              data-testid={`${p}staff-edit-${row.username}`}
+            >
+              {texts.edit}
+            </Button>
+          </Permission>
+          <Permission value={perms.status}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => on.onStatus([row.id], row.status === 'active' ? 'disabled' : 'active')}
+            >
+              {row.status === 'active' ? texts.disable : texts.enable}
+            </Button>
+          </Permission>
+          <Permission value={perms.password}>
+            <Popconfirm title={texts.resetPasswordConfirm(row.realName)} onConfirm={() => on.onResetPassword(row)}>
+              <Button type="link" size="small">
+                {texts.resetPassword}
+              </Button>
+            </Popconfirm>
+          </Permission>
+          {isEnterprise && (
+            <Permission value={Perm.staffDelete}>
+              <Popconfirm title={t.org.deleteStaffConfirm(1)} onConfirm={() => on.onDelete([row.id])}>
+                <Button type="link" size="small" danger>
+                  {t.org.delete}
+                </Button>
+              </Popconfirm>
+            </Permission>
+          )}
+        </Space>
+      ),
+    },
+  ];
+};
