@@ -22,7 +22,6 @@ import {
   type TTaskItemGuard,
 } from './dial.service.js';
 import { registerSip, type TSipRouteNames } from './sip.routes.js';
-import { registerWallboard } from './wallboard.routes.js';
 
 const dialHandlers = (dial: TDialService): Omit<THandlers<typeof callRoutes>, TSipRouteNames> => ({
   calleeCheck: (ctx) => dial.calleeCheck(ctx, ctx.input),
@@ -90,15 +89,6 @@ export const registerCall = async (
     callbacks,
   });
   await registerCarrierProgress(app, { secret: config.carrier.callbackSecret, database });
-  // 实时监控 (issue 14 step 7): who of the viewer's scope is online, ringing, talking; Kamailio's registrations.
-  const { wallboard, listen } = await registerWallboard(app, {
-    database,
-    deps: opts.deps,
-    isMasked: opts.isMasked,
-    isTrustedSipCaller: sip.isTrustedCaller,
-    mediaNgPort: config.sip.dev.media?.ngPort ?? null,
-    endLostCalls: callbacks.endLostCalls,
-  });
   app.addHook('onClose', async () => simulator.stop());
-  return { dial, callbacks, store, simulator, sip, wallboard, listen };
+  return { dial, callbacks, store, simulator, sip };
 };

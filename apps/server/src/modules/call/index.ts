@@ -5,4 +5,4 @@
 export { callErrors } from './call.errors.js';
 export { registerCall } from './call.routes.js';
 export type { TCustomerAccess, TCustomerGuard, TIsMasked, TTaskItemGuard } from './dial.service.js';
-export { hasSoftphoneSeatNow } from './sip.service.js';
+export { hasSoftphoneSeatNow, personOfSipKey } from './sip.service.js';

@@ -6,6 +6,7 @@ import type { TAuth, TRequestContext } from '../../http/context.js';
 import { callErrors } from './call.errors.js';
 import { callRepository } from './call.repository.js';
 import { sipRepository as repo } from './sip.repository.js';
+import { sipCallRepository } from './sip-call.repository.js';
 
 /** Digest HA1 (RFC 2617): what Kamailio checks a REGISTER or INVITE against. */
 export const sipHa1 = (user: string, realm: string, password: string) =>
@@ -32,6 +33,9 @@ export type TSipService = ReturnType<typeof createSipService>;
 /** Whether the person may use the soft-phone now (a valid seat on a soft-phone line): the user info tells the shell. */
 export const hasSoftphoneSeatNow = (tx: TDb, auth: TAuth) =>
   repo.hasSoftphoneSeat(tx, auth.tenantId, auth.userId, new Date());
+
+/** The person behind a SIP key, whatever the tenant (Kamailio's events carry none), or null. */
+export const personOfSipKey = (db: TDb, sipUser: string) => sipCallRepository.personOfKey(db, sipUser);
 
 /** How long after the dial request its INVITE may still ask for the caller ID (kamailio.cfg CALLER_ID). */
 export const callerIdTtlMs = 10 * 60_000;

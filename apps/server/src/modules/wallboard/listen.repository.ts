@@ -7,7 +7,7 @@ import { scopeCondition, type TDataScope } from '../../db/scope.js';
 const liveStaleMs = 2 * 3_600_000;
 
 /**
- * SQL of 监听 (issue 14 step 7): the SIP Call-ID of the call a person of the viewer's data scope is
+ * SQL of 监听: the SIP Call-ID of the call a person of the viewer's data scope is
  * talking in now — a dial request answered (its Call-ID noted at the INVITE, migration 0053) or a
  * call without one (sip_calls: a colleague's call on either side, an inbound call).
  */

@@ -2,11 +2,8 @@ import crypto from 'node:crypto';
 import type { TListenOffer } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
 import type { TListenGateway, TListenProfile } from '../telephony/index.js';
-import { callErrors } from './call.errors.js';
-import { listenRepository } from './listen.repository.js';
-
-/** A listen nobody stopped is forgotten after this (the call ended long ago: the gateway dropped it). */
-const forgetAfterMs = 4 * 3_600_000;
+import { forgetAfterMs, liveCallAtGateway, unsubscribeAll } from './live-call.js';
+import { wallboardErrors } from './wallboard.errors.js';
 
 type TListen = {
   tenantId: number;
@@ -19,7 +16,7 @@ type TListen = {
 };
 
 /**
- * 监听 (issue 14 step 7): a manager hears a talking person of his data scope through the media
+ * 监听: a manager hears a talking person of his data scope through the media
  * gateway, silently. start() subscribes to both parties of the call and hands the page the
  * gateway's offers; answer() passes the page's answers back; stop() (or the call's end) ends it.
  * The listens under way are kept in this process (the ids the page holds); a restart forgets
@@ -42,29 +39,17 @@ export const createListenService = (deps: {
   const own = (ctx: TRequestContext, listenId: string) => {
     const listen = listens.get(listenId);
     if (!listen || listen.tenantId !== ctx.auth.tenantId || listen.viewerId !== ctx.auth.userId) {
-      throw callErrors.listenGone();
+      throw wallboardErrors.listenGone();
     }
     return listen;
   };
 
-  const release = (callId: string, toTags: string[]) =>
-    // A call that ended took its subscriptions with it: nothing left to undo.
-    Promise.all(toTags.map((tag) => deps.gateway?.unsubscribe(callId, tag).catch(() => undefined)));
+  const release = (callId: string, toTags: string[]) => unsubscribeAll(deps.gateway, callId, toTags);
 
   const start = async (ctx: TRequestContext, userId: number): Promise<TListenOffer> => {
-    if (userId === ctx.auth.userId) throw callErrors.listenSelf();
+    if (userId === ctx.auth.userId) throw wallboardErrors.listenSelf();
     const at = now();
-    const callId = await listenRepository.talkingCallOf(ctx.tx, {
-      tenantId: ctx.auth.tenantId,
-      scope: ctx.scope,
-      userId,
-      now: at,
-    });
-    if (!callId) throw callErrors.listenNoCall();
-    const gateway = deps.gateway;
-    if (!gateway) throw callErrors.listenNoGateway();
-    const parties = await gateway.parties(callId);
-    if (parties.length === 0) throw callErrors.listenNoCall();
+    const { callId, gateway, parties } = await liveCallAtGateway(ctx, deps.gateway, userId, at);
     const made: { toTag: string; sdp: string }[] = [];
     try {
       for (const tag of parties) made.push(await gateway.subscribe(callId, tag, profile));
@@ -73,7 +58,7 @@ export const createListenService = (deps: {
         callId,
         made.map((m) => m.toTag),
       );
-      throw callErrors.listenFailed();
+      throw wallboardErrors.listenFailed();
     }
     forgetOld(at.getTime());
     const listenId = crypto.randomUUID();
@@ -92,13 +77,13 @@ export const createListenService = (deps: {
   const answer = async (ctx: TRequestContext, listenId: string, index: number, sdp: string) => {
     const listen = own(ctx, listenId);
     const toTag = listen.toTags[index];
-    if (toTag === undefined) throw callErrors.listenBadAnswer();
+    if (toTag === undefined) throw wallboardErrors.listenBadAnswer();
     try {
       await deps.gateway!.answer(listen.callId, toTag, sdp);
     } catch {
       listens.delete(listenId);
       await release(listen.callId, listen.toTags);
-      throw callErrors.listenBadAnswer();
+      throw wallboardErrors.listenBadAnswer();
     }
     return null;
   };
@@ -111,7 +96,7 @@ export const createListenService = (deps: {
     const listen = own(ctx, listenId);
     const fromTag = listen.fromTags[index];
     const oldTag = listen.toTags[index];
-    if (fromTag === undefined || oldTag === undefined) throw callErrors.listenBadAnswer();
+    if (fromTag === undefined || oldTag === undefined) throw wallboardErrors.listenBadAnswer();
     await release(listen.callId, [oldTag]);
     try {
       const made = await deps.gateway!.subscribe(listen.callId, fromTag, profile);
@@ -121,7 +106,7 @@ export const createListenService = (deps: {
       // The call ended meanwhile (or the gateway refuses): the listen is over.
       listens.delete(listenId);
       await release(listen.callId, listen.toTags);
-      throw callErrors.listenGone();
+      throw wallboardErrors.listenGone();
     }
   };
 

@@ -5,6 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { callBinds } from '../call/call.schema.js';
+import { callKit } from '../call/call.test-kit.js';
 import { operationLogs } from '../system/system.schema.js';
 import { listenGatewayAt } from '../telephony/listen.gateway.js';
 import { kamailioMissing, startKamailio, type TKamailio } from '../telephony/sip.kamailio.js';
@@ -18,12 +20,10 @@ import {
   type TSippTrunk,
 } from '../telephony/sip.kamailio-sipp.test-kit.js';
 import { webrtcCall } from '../telephony/sip.webrtc.test-kit.js';
-import { callBinds } from './call.schema.js';
-import { callKit } from './call.test-kit.js';
 import { whisperTag } from './whisper.service.js';
 
 /**
- * 监听 (issue 14 step 7) through the product's Kamailio and gateway, sipp as the plain-RTP carrier:
+ * 监听 through the product's Kamailio and gateway, sipp as the plain-RTP carrier:
  * the manager's customer call is answered by the trunk, whose tone reaches the gateway. The
  * administrator's listen gets one WebRTC offer per party (ICE, DTLS-SRTP, receive-only) and is
  * written to the operation log; the same subscriptions made with a plain-RTP listener carry the

@@ -29,7 +29,7 @@ const liveStaleMs = 2 * 3_600_000;
 const ms = (col: ReturnType<typeof sql>) => sql`(extract(epoch from ${col}) * 1000)::float8`;
 
 /**
- * SQL of 实时监控 (issue 14 step 7). The read is one statement: the scope's people with a valid
+ * SQL of 实时监控. The read is one statement: the scope's people with a valid
  * soft-phone or call-back seat, their live registration, and their newest live call — a dial
  * request ringing or talking (tenant + created_at index), or a call without one (sip_calls, live
  * rows only), as caller or as the colleague called. No per-person query.

@@ -4,15 +4,15 @@ import { routeTables, type TSipLineConfig, type TWallboardAgent } from '@yunhu/c
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { callKit } from '../call/call.test-kit.js';
 import { openAgent } from '../telephony/sip.agent.test-kit.js';
 import { kamailioMissing, startKamailio, type TKamailio } from '../telephony/sip.kamailio.js';
 import { rtpengineMissing } from '../telephony/sip.kamailio-rtpengine.js';
 import { webrtcCall } from '../telephony/sip.webrtc.test-kit.js';
-import { callKit } from './call.test-kit.js';
 import { sipRegistrationPath } from './wallboard.routes.js';
 
 /**
- * 实时监控 through the product's Kamailio (issue 14 step 7): a registered agent shows 在线空闲 from
+ * 实时监控 through the product's Kamailio: a registered agent shows 在线空闲 from
  * Kamailio's registration event, a colleague's call shows both 振铃/通话中 and back to 在线空闲
  * after the hang-up, and closing his last page (the WebSocket) makes him 离线 at once; another page
  * of his keeps him online. Skipped without

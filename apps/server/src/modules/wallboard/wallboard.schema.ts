@@ -3,7 +3,7 @@ import { id, ref, tenantId, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /**
- * Who is online (issue 14 step 7, migration 0045): Kamailio's registrations live in its memory, so
+ * Who is online (migration 0045): Kamailio's registrations live in its memory, so
  * after every REGISTER, and when a WebSocket that carried one closes, it posts how long the person's
  * remaining contacts last (kamailio.cfg route REG_EVENT); one row per person, online while
  * `expiresAt` is ahead.

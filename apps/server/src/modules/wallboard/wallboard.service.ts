@@ -2,8 +2,7 @@ import { maskPhone, type TWallboard, type TWallboardAgent } from '@yunhu/contrac
 import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TRequestContext } from '../../http/context.js';
-import type { TIsMasked } from './dial.service.js';
-import { sipCallRepository } from './sip-call.repository.js';
+import { personOfSipKey, type TIsMasked } from '../call/index.js';
 import { wallboardRepository as repo, type TWallboardRow } from './wallboard.repository.js';
 
 /**
@@ -38,7 +37,7 @@ export const toAgent = (r: TWallboardRow, isMasked: boolean): TWallboardAgent =>
 };
 
 /**
- * 实时监控 (issue 14 step 7): everyone of the viewer's data scope with a soft-phone or call-back
+ * 实时监控: everyone of the viewer's data scope with a soft-phone or call-back
  * seat, what he is doing now and since when; Kamailio's registration events keep "online".
  */
 export const createWallboardService = (deps: {
@@ -79,7 +78,7 @@ export const createWallboardService = (deps: {
       await deps.endLostCalls();
       return 'written';
     }
-    const person = await sipCallRepository.personOfKey(deps.database.db, ev.user);
+    const person = await personOfSipKey(deps.database.db, ev.user);
     if (!person) return 'unknown';
     const at = now();
     await withTenant(deps.database, person.tenantId, async (tx) => {

@@ -2,8 +2,8 @@ import { routeTables, type wallboardRoutes } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
 import type { TDatabase } from '../../db/client.js';
 import { bindRoutes, type TBindDeps, type THandlers } from '../../http/bind.js';
+import type { TIsMasked } from '../call/index.js';
 import { listenGatewayAt } from '../telephony/index.js';
-import type { TIsMasked } from './dial.service.js';
 import { createListenService, type TListenService } from './listen.service.js';
 import { createWallboardService, type TRegistrationEvent, type TWallboardService } from './wallboard.service.js';
 import { createWhisperService, type TWhisperService } from './whisper.service.js';
@@ -49,7 +49,7 @@ export const parseRegistrationEvent = (raw: string): TRegistrationEvent | null =
 };
 
 /**
- * 实时监控 (issue 14 step 7): the page's one endpoint, and the internal route Kamailio posts
+ * 实时监控: the page's one endpoint, and the internal route Kamailio posts
  * registrations to, guarded by the SIP shared secret like the call events.
  */
 export const registerWallboard = async (

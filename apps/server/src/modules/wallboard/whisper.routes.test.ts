@@ -3,10 +3,10 @@ import { routeTables } from '@yunhu/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { sipCalls } from '../call/call.schema.js';
+import { callKit } from '../call/call.test-kit.js';
 import { operationLogs } from '../system/system.schema.js';
 import { bdecode, bencode, type TBencode } from '../telephony/sip.kamailio-rtpengine.js';
-import { sipCalls } from './call.schema.js';
-import { callKit } from './call.test-kit.js';
 import { whisperTag } from './whisper.service.js';
 
 const w = routeTables.wallboard;
@@ -57,7 +57,7 @@ const fakeGateway = async (liveCallId: string) => {
 
 const browserOffer = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=sendonly\r\n';
 
-/** 耳语 / 强插 (issue 14 step 7): who may, whose ears, the operation log, one manager at a time. */
+/** 耳语 / 强插: who may, whose ears, the operation log, one manager at a time. */
 describe('whisper and barge', () => {
   const liveCallId = 'whisper-routes-call-1';
   let t: TTestApp;

@@ -2,11 +2,9 @@ import crypto from 'node:crypto';
 import type { TWhisperStarted } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
 import type { TListenGateway, TListenProfile } from '../telephony/index.js';
-import { callErrors } from './call.errors.js';
 import { listenRepository } from './listen.repository.js';
-
-/** A whisper nobody stopped is forgotten after this (the call ended long ago: the gateway dropped it). */
-const forgetAfterMs = 4 * 3_600_000;
+import { forgetAfterMs, liveCallAtGateway, unsubscribeAll } from './live-call.js';
+import { wallboardErrors } from './wallboard.errors.js';
 
 export type TWhisperMode = 'whisper' | 'barge';
 
@@ -31,7 +29,7 @@ export const whisperTag = (whisperId: string) => `whisper-${whisperId}`;
 const profileOf = (sdp: string): TListenProfile => (/^m=audio \d+ RTP\/AVP /m.test(sdp) ? 'rtp' : 'webrtc');
 
 /**
- * 耳语 and 强插 (issue 14 step 7) through the media gateway: the manager's page offers its
+ * 耳语 and 强插 through the media gateway: the manager's page offers its
  * microphone (send-only) and the server `publish`es it into the talking colleague's call under a
  * tag of its own. No party of the call subscribes to it — the customer's leg never receives it —
  * only the colleague's soft-phone, which asks every 2 s while 通话中 (`mine`), takes the gateway's
@@ -57,8 +55,7 @@ export const createWhisperService = (deps: {
     if (!w) return;
     whispers.delete(whisperId);
     if (byAgent.get(agentKey(w.tenantId, w.agentId)) === whisperId) byAgent.delete(agentKey(w.tenantId, w.agentId));
-    // A call that ended took the subscription with it: nothing left to undo.
-    if (w.toTag) await deps.gateway?.unsubscribe(w.callId, w.toTag).catch(() => undefined);
+    if (w.toTag) await unsubscribeAll(deps.gateway, w.callId, [w.toTag]);
   };
 
   const forgetOld = async (at: number) => {
@@ -70,7 +67,7 @@ export const createWhisperService = (deps: {
     input: { userId: number; sdp: string },
     mode: TWhisperMode,
   ): Promise<TWhisperStarted> => {
-    if (input.userId === ctx.auth.userId) throw callErrors.whisperSelf();
+    if (input.userId === ctx.auth.userId) throw wallboardErrors.whisperSelf();
     const at = now();
     await forgetOld(at.getTime());
     const key = agentKey(ctx.auth.tenantId, input.userId);
@@ -78,27 +75,18 @@ export const createWhisperService = (deps: {
     if (current !== undefined) {
       const w = whispers.get(current);
       // A manager starting again (his page reloaded, 耳语 → 强插) replaces his own.
-      if (!w || w.viewerId !== ctx.auth.userId) throw callErrors.whisperBusy();
+      if (!w || w.viewerId !== ctx.auth.userId) throw wallboardErrors.whisperBusy();
       await drop(current);
-      if (byAgent.has(key)) throw callErrors.whisperBusy();
+      if (byAgent.has(key)) throw wallboardErrors.whisperBusy();
     }
     const whisperId = crypto.randomUUID();
     byAgent.set(key, whisperId);
     try {
-      const callId = await listenRepository.talkingCallOf(ctx.tx, {
-        tenantId: ctx.auth.tenantId,
-        scope: ctx.scope,
-        userId: input.userId,
-        now: at,
-      });
-      if (!callId) throw callErrors.listenNoCall();
-      const gateway = deps.gateway;
-      if (!gateway) throw callErrors.listenNoGateway();
-      if ((await gateway.parties(callId)).length === 0) throw callErrors.listenNoCall();
+      const { callId, gateway } = await liveCallAtGateway(ctx, deps.gateway, input.userId, at);
       const fromTag = whisperTag(whisperId);
       const published = await gateway
         .publish(callId, fromTag, input.sdp, profileOf(input.sdp))
-        .catch(() => Promise.reject(callErrors.whisperFailed()));
+        .catch(() => Promise.reject(wallboardErrors.whisperFailed()));
       whispers.set(whisperId, {
         tenantId: ctx.auth.tenantId,
         viewerId: ctx.auth.userId,
@@ -121,7 +109,7 @@ export const createWhisperService = (deps: {
   const stop = async (ctx: TRequestContext, whisperId: string, mode: TWhisperMode) => {
     const w = whispers.get(whisperId);
     if (!w || w.tenantId !== ctx.auth.tenantId || w.viewerId !== ctx.auth.userId || w.mode !== mode) {
-      throw callErrors.whisperGone();
+      throw wallboardErrors.whisperGone();
     }
     await drop(whisperId);
     return null;
@@ -151,7 +139,7 @@ export const createWhisperService = (deps: {
 
   const aimedAt = (ctx: TRequestContext, whisperId: string) => {
     const w = whispers.get(whisperId);
-    if (!w || w.tenantId !== ctx.auth.tenantId || w.agentId !== ctx.auth.userId) throw callErrors.whisperGone();
+    if (!w || w.tenantId !== ctx.auth.tenantId || w.agentId !== ctx.auth.userId) throw wallboardErrors.whisperGone();
     return w;
   };
 
@@ -159,7 +147,7 @@ export const createWhisperService = (deps: {
   const join = async (ctx: TRequestContext, whisperId: string): Promise<{ sdp: string }> => {
     const w = aimedAt(ctx, whisperId);
     if (w.toTag) {
-      await deps.gateway?.unsubscribe(w.callId, w.toTag).catch(() => undefined);
+      await unsubscribeAll(deps.gateway, w.callId, [w.toTag]);
       w.toTag = null;
     }
     try {
@@ -169,17 +157,17 @@ export const createWhisperService = (deps: {
     } catch {
       // The call ended meanwhile (or the gateway refuses): the whisper is over.
       await drop(whisperId);
-      throw callErrors.whisperGone();
+      throw wallboardErrors.whisperGone();
     }
   };
 
   const joinAnswer = async (ctx: TRequestContext, whisperId: string, sdp: string) => {
     const w = aimedAt(ctx, whisperId);
-    if (!w.toTag) throw callErrors.whisperBadAnswer();
+    if (!w.toTag) throw wallboardErrors.whisperBadAnswer();
     try {
       await deps.gateway!.answer(w.callId, w.toTag, sdp);
     } catch {
-      throw callErrors.whisperBadAnswer();
+      throw wallboardErrors.whisperBadAnswer();
     }
     return null;
   };

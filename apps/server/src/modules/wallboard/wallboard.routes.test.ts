@@ -5,12 +5,12 @@ import { loadConfig } from '../../config.js';
 import { rowsOf } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
+import { callBinds, sipCalls } from '../call/call.schema.js';
+import { callKit } from '../call/call.test-kit.js';
+import { lostCallReason } from '../call/callback.service.js';
+import { sipAccounts } from '../call/sip.schema.js';
 import { users } from '../org/org.schema.js';
 import { seats } from '../seat/seat.schema.js';
-import { callBinds, sipCalls } from './call.schema.js';
-import { callKit } from './call.test-kit.js';
-import { lostCallReason } from './callback.service.js';
-import { sipAccounts } from './sip.schema.js';
 import { sipRegistrationPath } from './wallboard.routes.js';
 import { sipRegistrations } from './wallboard.schema.js';
 import { toAgent } from './wallboard.service.js';
@@ -18,7 +18,7 @@ import { toAgent } from './wallboard.service.js';
 const w = routeTables.wallboard;
 const { sip } = loadConfig({});
 
-/** 实时监控 (issue 14 step 7): the viewer's scope, its states from registrations and live calls. */
+/** 实时监控: the viewer's scope, its states from registrations and live calls. */
 describe('wallboard', () => {
   let t: TTestApp;
   let kit: Awaited<ReturnType<typeof callKit>>;
