@@ -50,6 +50,7 @@ export * from './org-role.js';
 export * from './org-staff.js';
 export * from './packet.js';
 export * from './packet-share.js';
+export * from './pay-sandbox.js';
 export * from './permissions.js';
 export * from './platform.js';
 export * from './platform-content.js';

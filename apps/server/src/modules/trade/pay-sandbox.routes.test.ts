@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { routeTables } from '@yunhu/contract';
+import { routeTables, sandboxPayAct } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type TApp } from '../../app.js';
@@ -55,5 +55,12 @@ describe('sandbox pay page across a restart', () => {
     expect(result.state).toBe('paid');
     const unknown = await restarted.inject({ method: 'GET', url: '/dev/pay/page?t=YHNOPE' });
     expect(unknown.body).toContain('交易不存在或已失效');
+    // The page's act takes only what the page sends: a trade number and pay or decline.
+    const odd = await restarted.inject({
+      method: 'POST',
+      url: sandboxPayAct.path,
+      payload: { t: 1, action: 'refund' },
+    });
+    expect((odd.json() as { code: number }).code).toBe(10002);
   });
 });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sandboxPayPagePath } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TChannelTrade, TPayAdapter, TRefundResult, TVerified } from './pay.adapter.js';
 import { sandboxRepository as repo, type TSandboxTradeRow } from './pay-sandbox.repository.js';
@@ -56,7 +57,7 @@ export const createSandboxChannel = (opts: { secret: string | null; deliver: TDe
     channel: 'sandbox',
     precreate: async ({ outTradeNo, amount, subject, expireAt, origin }, tx) => {
       await repo.insert(tx ?? opts.db, { outTradeNo, amount, subject, expireAt });
-      return { codeUrl: `${origin}/dev/pay/page?t=${encodeURIComponent(outTradeNo)}` };
+      return { codeUrl: `${origin}${sandboxPayPagePath}?t=${encodeURIComponent(outTradeNo)}` };
     },
     query: async (outTradeNo, tx) => view(await repo.get(tx ?? opts.db, outTradeNo)),
     close: (outTradeNo, tx) =>

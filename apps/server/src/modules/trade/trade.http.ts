@@ -1,3 +1,4 @@
+import { sandboxPayAct, sandboxPayPagePath } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
 import type { TSandboxChannel } from './pay-sandbox.js';
 import type { TTradeService } from './trade.service.js';
@@ -28,7 +29,7 @@ const escapeHtml = (s: string) =>
  * code points at, where a person or a test pays, declines or simply leaves (abandons).
  */
 export const registerSandboxPayPage = (app: FastifyInstance, sandbox: TSandboxChannel) => {
-  app.get('/dev/pay/page', async (req, reply) => {
+  app.get(sandboxPayPagePath, async (req, reply) => {
     const t = String((req.query as { t?: string }).t ?? '').replace(/[^A-Za-z0-9]/g, '');
     const trade = await sandbox.trade(t);
     const body = trade
@@ -50,7 +51,7 @@ button.gray{background:#999}.amount{font-size:32px;font-weight:bold}.no{color:#9
 ${body}<div id="msg"></div>
 <script>
 const act = async (action) => {
-  const res = await fetch('/dev/pay/act', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+  const res = await fetch('${sandboxPayAct.path}', { method: 'POST', headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ t: ${JSON.stringify(t)}, action }) });
   const body = await res.json();
   document.getElementById('msg').textContent = body.msg;
@@ -59,11 +60,9 @@ document.getElementById('pay')?.addEventListener('click', () => act('pay'));
 document.getElementById('decline')?.addEventListener('click', () => act('decline'));
 </script></body></html>`);
   });
-  app.post('/dev/pay/act', async (req, reply) => {
-    const { t, action } = (req.body ?? {}) as { t?: unknown; action?: unknown };
-    if (typeof t !== 'string' || (action !== 'pay' && action !== 'decline')) {
-      return reply.send({ code: 10002, msg: '请求不正确', data: null });
-    }
-    return reply.send({ code: 0, msg: await sandbox.act(t, action), data: null });
+  app.post(sandboxPayAct.path, async (req, reply) => {
+    const input = sandboxPayAct.request.safeParse(req.body ?? {});
+    if (!input.success) return reply.send({ code: 10002, msg: '请求不正确', data: null });
+    return reply.send({ code: 0, msg: await sandbox.act(input.data.t, input.data.action), data: null });
   });
 };
