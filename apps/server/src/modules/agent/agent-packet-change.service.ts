@@ -1,7 +1,7 @@
 import { type agentRoutes, type TPacketChange, type TParsedRequestOf, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
-import { lockPacket, packetTransferRepository as packets } from '../packet/index.js';
+import { lockPacket, packetTransferRepository as packets, whyPacketNotLive } from '../packet/index.js';
 import { agentPacketChangeRepository as repo } from './agent-packet-change.repository.js';
 import { agentStockErrors as errors } from './agent-stock.errors.js';
 import { agentTransferRepository } from './agent-transfer.repository.js';
@@ -9,7 +9,6 @@ import { asAgent } from './agent-wall.js';
 
 type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 type TRow = NonNullable<Awaited<ReturnType<typeof repo.byId>>>;
-type TLockedPacket = NonNullable<Awaited<ReturnType<typeof lockPacket>>>['packet'];
 
 const toChange = ({ change: c, enterpriseName, fromLineName, toLineName }: TRow): TPacketChange => ({
   id: c.id,
@@ -27,17 +26,6 @@ const toChange = ({ change: c, enterpriseName, fromLineName, toLineName }: TRow)
   createdByName: c.createdByName,
   createdAt: c.createdAt.getTime(),
 });
-
-/** Why a locked package cannot change line now, or null: only a live one moves. */
-const notLiveReason = (p: TLockedPacket, now: Date): string | null => {
-  if (p.status === 'frozen') return '正在退订审核中';
-  if (p.status === 'transferred') return '已转出';
-  if (p.status === 'changed') return '已变更过线路';
-  if (p.status !== 'active') return '已退订';
-  if (p.expireAt.getTime() <= now.getTime()) return '已过期';
-  if (p.usedSeconds >= p.totalMinutes * 60) return '已用完';
-  return null;
-};
 
 export type TAgentPacketChangeService = ReturnType<typeof createAgentPacketChangeService>;
 
@@ -95,7 +83,7 @@ export const createAgentPacketChangeService = () => {
         if (!locked) throw errors.changePacketMissing();
         const source = locked.packet;
         const now = new Date();
-        const why = notLiveReason(source, now);
+        const why = whyPacketNotLive(source, now);
         if (why) throw errors.changePacketNotLive(why);
         const targets = await repo.targetLines(db, agent.id, source.lineId);
         if (!targets.some((l) => l.id === input.lineId)) throw errors.changeLineUnavailable();

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { lines, packets, seats, tenants } from '../../db/schema.js';
+import { livePacketSql } from '../packet/index.js';
 import { agentLines } from './agent-stock.schema.js';
 
 // 开通线路 and 线路库存 (decision 0020 "Line stock and the agent's packages"). Every read
@@ -98,7 +99,7 @@ export const agentStockRepository = {
         ),
         p as (
           select line_id, tenant_id, total_minutes, used_seconds, order_id,
-            (status = 'active' and expire_at > ${at}::timestamptz and used_seconds < total_minutes * 60) as live
+            ${livePacketSql('packets', now)} as live
           from ${packets} where tenant_id in (select id from ent)
         ),
         lines_used as (select line_id from s union select line_id from p)

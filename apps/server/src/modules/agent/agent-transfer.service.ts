@@ -1,7 +1,7 @@
 import { type agentRoutes, type TPacketTransfer, type TParsedRequestOf, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
-import { lockPacket, packetTransferRepository as packets } from '../packet/index.js';
+import { lockPacket, packetTransferRepository as packets, whyPacketNotLive } from '../packet/index.js';
 import { newDocumentNo } from '../trade/index.js';
 import { agentErrors as errors } from './agent.errors.js';
 import { agentTransferRepository as repo } from './agent-transfer.repository.js';
@@ -9,7 +9,6 @@ import { asAgent as agentWall } from './agent-wall.js';
 
 type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 type TRow = NonNullable<Awaited<ReturnType<typeof repo.byId>>>;
-type TLockedPacket = NonNullable<Awaited<ReturnType<typeof lockPacket>>>['packet'];
 
 const toTransfer = ({ transfer: x, fromEnterpriseName, toEnterpriseName, lineName }: TRow): TPacketTransfer => ({
   id: x.id,
@@ -30,17 +29,6 @@ const toTransfer = ({ transfer: x, fromEnterpriseName, toEnterpriseName, lineNam
   createdByName: x.createdByName,
   createdAt: x.createdAt.getTime(),
 });
-
-/** Why a locked package cannot be moved now, or null: only a live one moves (active, unexpired, seconds left). */
-const notLiveReason = (p: TLockedPacket, now: Date): string | null => {
-  if (p.status === 'transferred') return '已转出';
-  if (p.status === 'frozen') return '正在退订审核中';
-  if (p.status === 'changed') return '已变更过线路';
-  if (p.status !== 'active') return '已退订';
-  if (p.expireAt.getTime() <= now.getTime()) return '已过期';
-  if (p.usedSeconds >= p.totalMinutes * 60) return '已用完';
-  return null;
-};
 
 export type TAgentTransferService = ReturnType<typeof createAgentTransferService>;
 
@@ -99,7 +87,7 @@ export const createAgentTransferService = () => {
         if (!locked) throw errors.transferPacketMissing();
         const source = locked.packet;
         const now = new Date();
-        const why = notLiveReason(source, now);
+        const why = whyPacketNotLive(source, now);
         if (why) throw errors.transferPacketNotLive(why);
         const totalSeconds = source.totalMinutes * 60;
         const seconds = totalSeconds - source.usedSeconds;

@@ -8,7 +8,7 @@ import type { TDataScope } from '../../db/scope.js';
 import { scopeCondition } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
 import type { TRowSource } from '../../http/xlsx-stream.js';
-import { drawPacketSeconds, usableBy, usablePacketsForUpdate } from '../packet/index.js';
+import { drawPacketSeconds, livePacketSql, usableBy, usablePacketsForUpdate } from '../packet/index.js';
 import { bookedOf, bookingSql, type TBooked, type TBookingRow, type TMovement } from '../trade/index.js';
 import { billingDaily, billingSettings, callCharges, lineRates, type TPaidBy } from './billing.schema.js';
 import type { TRate, TRated, TSplit } from './rating.js';
@@ -514,8 +514,7 @@ export const billingRepository = {
         select l.id as line_id, l.name, l.price_per_minute,
           r.id, r.unit_price, r.increment_seconds, r.minimum_seconds, r.free_seconds,
           coalesce((select sum(p.total_minutes * 60 - p.used_seconds) from packets p
-            where p.tenant_id = ${tenantId} and p.line_id = l.id and p.status = 'active'
-              and p.expire_at > ${at.toISOString()} and p.used_seconds < p.total_minutes * 60
+            where p.tenant_id = ${tenantId} and p.line_id = l.id and ${livePacketSql('p', at)}
               and (l.id <> ${dialler.lineId} or ${usableBy(sql`p.id`, dialler.userId)})), 0) as seconds,
           coalesce((select a.balance from accounts a where a.tenant_id = ${tenantId}), 0) as balance
         from lines l left join lateral (

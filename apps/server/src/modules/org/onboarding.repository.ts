@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { livePacketSql } from '../packet/index.js';
 
 /**
  * What the onboarding checklist reads of other areas' tables (decision 0011: a repository may read
@@ -30,8 +31,7 @@ export const onboardingRepository = {
         ${upTo(sql`select 1 from customers c where c.tenant_id = ${tenantId} and c.deleted_at is null`)} as customers,
         ${upTo(sql`select 1 from call_records r where r.tenant_id = ${tenantId}`)} as calls,
         (select coalesce(sum(p.total_minutes * 60 - p.used_seconds), 0) / 60 from packets p
-          where p.tenant_id = ${tenantId} and p.status = 'active' and p.expire_at > ${now.toISOString()}::timestamptz
-            and p.used_seconds < p.total_minutes * 60)::int as minutes,
+          where p.tenant_id = ${tenantId} and ${livePacketSql('p', now)})::int as minutes,
         coalesce((select a.balance from accounts a where a.tenant_id = ${tenantId}), 0)::int as balance`),
     );
     return row!;

@@ -20,6 +20,9 @@ export {
 export { drawPacketSeconds, usablePacketsForUpdate } from './packet-draw.repository.js';
 // 套餐共享's one rule (who may draw on a package), for the dial guard's count of a person's package seconds.
 export { usableBy } from './packet-share.repository.js';
+// When a bought package is live (有效) or used, expired, frozen, ended: for rows in memory and in SQL.
+export { packetState, type TPacketStateFields, whyPacketNotLive } from './packet-state.js';
+export { livePacketSql } from './packet-state.repository.js';
 // Resellers: 套餐转移 closes the agent's enterprise's package and grants its remainder to another.
 export { packetTransferRepository, type TTransferGrant } from './packet-transfer.repository.js';
 // Billing takes call seconds from the packages, earliest expiry first.

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { usableBy } from './packet-share.repository.js';
+import { livePacketSql } from './packet-state.repository.js';
 import type { TPacketTake } from './packet-usage.repository.js';
 
 /**
@@ -19,8 +20,7 @@ import type { TPacketTake } from './packet-usage.repository.js';
  */
 export const usablePacketsForUpdate = (q: { tenantId: number; userId: number; lineId: number; at: Date }): SQL => sql`
   select id, name, expire_at, total_minutes * 60 - used_seconds as remaining from packets
-  where tenant_id = ${q.tenantId} and line_id = ${q.lineId} and status = 'active'
-    and expire_at > ${q.at.toISOString()} and used_seconds < total_minutes * 60
+  where tenant_id = ${q.tenantId} and line_id = ${q.lineId} and ${livePacketSql('packets', q.at)}
     and ${usableBy(sql`packets.id`, q.userId)}
   order by expire_at, id
   for update`;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { livePacketSql } from './packet-state.repository.js';
 
 /**
  * Package sharing (docs/decisions/0020-resellers.md "Package sharing"). One rule, used by
@@ -65,8 +66,7 @@ export const packetShareRepository = {
           p.total_minutes * 60 - p.used_seconds as remaining,
           exists (select 1 from packet_users pu where pu.packet_id = p.id) as restricted
         from packets p join lines l on l.id = p.line_id
-        where p.tenant_id = ${q.tenantId} and p.status = 'active' and p.expire_at > ${q.at.toISOString()}
-          and p.used_seconds < p.total_minutes * 60
+        where p.tenant_id = ${q.tenantId} and ${livePacketSql('p', q.at)}
           ${q.lineId ? sql`and p.line_id = ${q.lineId}` : sql``}
           and ${usableBy(sql`p.id`, q.userId)}
         order by p.expire_at, p.id`),

@@ -3,6 +3,7 @@ import type { TRequestContext } from '../../http/context.js';
 import { packetErrors } from './packet.errors.js';
 import { packetRepository } from './packet.repository.js';
 import { packetShareRepository as repo } from './packet-share.repository.js';
+import { packetState } from './packet-state.js';
 
 type TReq<K extends keyof typeof packetRoutes> = TParsedRequestOf<(typeof packetRoutes)[K]>;
 type TRes<K extends keyof typeof packetRoutes> = TResponseOf<(typeof packetRoutes)[K]>;
@@ -21,7 +22,7 @@ export const createPacketShareService = () => ({
     const locked = await packetRepository.lock(ctx.tx, tenantId, input.packetId);
     if (!locked) throw packetErrors.packetMissing();
     const p = locked.packet;
-    if (p.status !== 'active' || p.expireAt.getTime() <= Date.now() || p.usedSeconds >= p.totalMinutes * 60) {
+    if (packetState(p, new Date()) !== 'active') {
       throw packetErrors.packetNotLive();
     }
     const found = await repo.activeUsers(ctx.tx, tenantId, ids);

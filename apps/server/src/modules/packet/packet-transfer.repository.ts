@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { lines } from '../../db/schema.js';
 import { packets } from './packet.schema.js';
+import { livePacketSql } from './packet-state.repository.js';
 
 // The packet area's side of 套餐转移 (decision 0020 "Package transfers"): the agent area
 // asks, in its transaction and after locking the source with `lockPacket`, to close the source and
@@ -26,14 +27,7 @@ export const packetTransferRepository = {
       .select({ packet: packets, lineName: lines.name })
       .from(packets)
       .innerJoin(lines, eq(lines.id, packets.lineId))
-      .where(
-        and(
-          eq(packets.tenantId, tenantId),
-          eq(packets.status, 'active'),
-          gt(packets.expireAt, now),
-          sql`${packets.usedSeconds} < ${packets.totalMinutes} * 60`,
-        ),
-      )
+      .where(and(eq(packets.tenantId, tenantId), livePacketSql('packets', now)))
       .orderBy(asc(packets.expireAt), asc(packets.id)),
 
   /**

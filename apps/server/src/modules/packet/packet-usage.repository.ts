@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { usableBy } from './packet-share.repository.js';
+import { livePacketSql } from './packet-state.repository.js';
 
 /** Seconds a call took from one package. */
 export type TPacketTake = { packetId: number; name: string; seconds: number };
@@ -24,8 +25,7 @@ export const takePacketSeconds = async (
     await tx.execute(sql`
       with locked as (
         select id, name, expire_at, total_minutes * 60 - used_seconds as remaining from packets
-        where tenant_id = ${q.tenantId} and line_id = ${q.lineId} and status = 'active'
-          and expire_at > ${q.at.toISOString()} and used_seconds < total_minutes * 60
+        where tenant_id = ${q.tenantId} and line_id = ${q.lineId} and ${livePacketSql('packets', q.at)}
           and ${usableBy(sql`packets.id`, q.userId)}
         order by expire_at, id
         for update

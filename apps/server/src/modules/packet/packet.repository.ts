@@ -1,9 +1,10 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { lines, orders } from '../../db/schema.js';
 import { offsetOf } from '../../db/sql.js';
 import { agentPacketRepository, type TBuyer } from './agent-packet.repository.js';
 import { packetProducts, packets } from './packet.schema.js';
+import { packetStateSql } from './packet-state.repository.js';
 
 /** `buyer`: the rows that enterprise may buy; absent, the platform's own catalogue only. */
 export type TProductFilter = { lineId?: number; type?: string; ids?: number[]; withDisabled?: boolean; buyer?: TBuyer };
@@ -22,12 +23,6 @@ export type TGrant = {
 };
 
 const productColumns = { product: packetProducts, lineName: lines.name };
-
-/** frozen / refunded (a 退订), transferred (its remainder moved), used / expired / active, from the row at the time of asking. */
-const stateOf = (now: Date): SQL<string> =>
-  sql<string>`case when ${packets.status} in ('frozen', 'refunded', 'transferred', 'changed') then ${packets.status}
-    when ${packets.usedSeconds} >= ${packets.totalMinutes} * 60 then 'used'
-    when ${packets.expireAt} <= ${now} then 'expired' else 'active' end`;
 
 export const packetRepository = {
   products: async (db: TDb, f: TProductFilter) => {
@@ -105,20 +100,13 @@ export const packetRepository = {
     ).length > 0,
 
   mine: async (tx: TDb, tenantId: number, f: { state?: string }, q: { page: number; limit: number }, now: Date) => {
+    const state = packetStateSql('packets', now);
     const conds: SQL[] = [eq(packets.tenantId, tenantId)];
-    const live = sql`${packets.status} not in ('frozen', 'refunded', 'transferred', 'changed')`;
-    if (f.state === 'active') {
-      conds.push(gt(packets.expireAt, now), sql`${packets.usedSeconds} < ${packets.totalMinutes} * 60`, live);
-    } else if (f.state === 'expired') {
-      conds.push(lte(packets.expireAt, now), sql`${packets.usedSeconds} < ${packets.totalMinutes} * 60`, live);
-    } else if (f.state === 'used') conds.push(sql`${packets.usedSeconds} >= ${packets.totalMinutes} * 60`, live);
-    else if (f.state === 'frozen' || f.state === 'refunded' || f.state === 'transferred' || f.state === 'changed') {
-      conds.push(eq(packets.status, f.state));
-    }
+    if (f.state) conds.push(sql`${state} = ${f.state}`);
     const where = and(...conds);
     const [total] = await tx.select({ n: count() }).from(packets).where(where);
     const records = await tx
-      .select({ packet: packets, lineName: lines.name, state: stateOf(now), orderNo: orders.orderNo })
+      .select({ packet: packets, lineName: lines.name, state, orderNo: orders.orderNo })
       .from(packets)
       .innerJoin(lines, eq(lines.id, packets.lineId))
       .leftJoin(orders, eq(orders.id, packets.orderId))
