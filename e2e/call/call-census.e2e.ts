@@ -14,11 +14,11 @@ const lastWeek = (): [number, number] => {
   const todayStart = Math.floor((Date.now() + shanghai) / day) * day - shanghai;
   return [todayStart - 6 * day, todayStart + day - 1];
 };
-/** The values of a chart's 通话次数 bars (SVG rects, in the order drawn). */
+/** The values of a chart's 通话次数 bars, category by category (from its data table). */
 const callBars = (page: Page, testId: string) =>
   page
     .getByTestId(testId)
-    .locator('rect.chart-bar[data-series="通话次数"]')
+    .locator('table.chart-data td[data-series="通话次数"]')
     .evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('data-value'))));
 const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
 /** antd's Statistic groups thousands with commas. */
@@ -53,11 +53,14 @@ describe('call statistics', () => {
     expect(sum(await callBars(page, 'call-census-daily'))).toBe(expected.callNum);
     await expect.poll(() => callBars(page, 'call-census-hourly')).toHaveLength(24);
     expect(sum(await callBars(page, 'call-census-hourly'))).toBe(expected.callNum);
-    expect(await page.getByTestId('call-census-hourly').locator('rect.chart-bar').count()).toBe(48);
+    expect(await page.getByTestId('call-census-hourly').locator('table.chart-data td[data-type="bar"]').count()).toBe(
+      48,
+    );
     // A bar per agent, named and in minutes on its hover title.
-    const agentBars = page.getByTestId('call-census-agents').locator('rect.chart-bar > title');
+    const agentBars = page.getByTestId('call-census-agents').locator('table.chart-data tbody tr');
     await expect.poll(() => agentBars.count()).toBeGreaterThan(0);
-    expect(await agentBars.first().textContent()).toMatch(/^\S+ 通话分钟：[\d.,]+$/);
+    expect(await agentBars.first().locator('th').textContent()).toMatch(/^\S+$/);
+    expect(await agentBars.first().locator('td[data-series="通话分钟"]').textContent()).toMatch(/^[\d.,]+$/);
     return expected;
   };
 

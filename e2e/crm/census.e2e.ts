@@ -65,16 +65,29 @@ const expectedFigures = (c: TCensus) => ({
 const selectedPreset = (page: Page) =>
   page.getByTestId('crm-census-presets').locator('.ant-segmented-item-selected').textContent();
 
-/** The values of the bars an SVG chart drew, in their order. */
+/** The values of a chart's bars, series by series (its data table, what a screen reader reads). */
 const barValues = (page: Page, testId: string) =>
   page
     .getByTestId(testId)
-    .locator('rect.chart-bar')
-    .evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('data-value'))));
+    .locator('table.chart-data td[data-type="bar"]')
+    .evaluateAll((cells) => {
+      const series = [...new Set(cells.map((c) => c.getAttribute('data-series')))];
+      return series.flatMap((name) =>
+        cells.filter((c) => c.getAttribute('data-series') === name).map((c) => Number(c.getAttribute('data-value'))),
+      );
+    });
 
-/** The hover titles of the bars an SVG chart drew. */
+/** A chart's bars as "category series：value" (the tooltip's words), from its data table. */
 const barTitles = (page: Page, testId: string) =>
-  page.getByTestId(testId).locator('rect.chart-bar > title').allTextContents();
+  page
+    .getByTestId(testId)
+    .locator('table.chart-data td[data-type="bar"]')
+    .evaluateAll((cells) =>
+      cells.map(
+        (c) =>
+          `${c.closest('tr')?.querySelector('th')?.textContent} ${c.getAttribute('data-series')}：${c.textContent}`,
+      ),
+    );
 
 /** The accessible description on a chart's box: its title, names and values of its data. */
 const chartDescription = (page: Page, testId: string) =>
@@ -113,7 +126,9 @@ describe('customer census card on the home page', () => {
     await expect.poll(() => chartDescription(page, 'crm-census-trend')).toContain('新增与跟进趋势');
     // A bar per day of new customers, a point per day of follow-ups.
     await expect.poll(() => barValues(page, 'crm-census-trend')).toEqual(month.newPerDay.map((d) => d.count));
-    expect(await page.getByTestId('crm-census-trend').locator('circle.chart-point').count()).toBe(30);
+    expect(await page.getByTestId('crm-census-trend').locator('table.chart-data td[data-type="line"]').count()).toBe(
+      30,
+    );
 
     // 近7天 asks the server again for the last seven days of the same end.
     const next = page.waitForRequest(isCensus);

@@ -1,7 +1,7 @@
 /**
- * The dashboard charts as plain data (no chart library on the first screen). A feature
- * builds a `TChart` from its figures; `Chart` draws it as SVG. Kept apart from the component so the
- * builders and their tests need no React.
+ * The dashboard charts as plain data. A feature builds a `TChart` from its figures; `Chart` hands it
+ * to echarts (`toOption`) in a chunk of its own. Kept apart from the component so the builders and
+ * their tests need neither React nor echarts.
  */
 
 /** One series over the categories: bars side by side per category, or a line through them. */
@@ -77,19 +77,4 @@ export const describeChart = (chart: TChart): string => {
     (s) => `${s.name}：${chart.categories.map((cat, i) => `${cat} ${formatValue(s.data[i] ?? 0)}`).join('，')}`,
   );
   return `${chart.title}。${parts.join('；')}`;
-};
-
-/**
- * Axis ticks from 0 to a round maximum covering `max`: steps of 1, 2 or 5 × 10ⁿ, about `count` of
- * them; whole steps only when `whole` (counts never read 0.5).
- */
-export const niceTicks = (max: number, count = 5, whole = true): number[] => {
-  if (!(max > 0)) return [0, 1];
-  const raw = max / count;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step0 = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
-  const step = whole ? Math.max(1, Math.round(step0)) : step0;
-  const ticks: number[] = [];
-  for (let v = 0; v < max + step - 1e-9; v += step) ticks.push(Number(v.toPrecision(12)));
-  return ticks;
 };
