@@ -70,6 +70,7 @@ import {
   platformContentHandlers,
   platformHandlers,
 } from './modules/platform/index.js';
+import { createPlatformJobsService, platformJobsHandlers } from './modules/platform-jobs/index.js';
 import { createCallingService, createSeatService, seatHandlers } from './modules/seat/index.js';
 import { createSystemService, systemHandlers } from './modules/system/index.js';
 import {
@@ -305,6 +306,9 @@ export const buildApp = async (
     jobs.define(maintenanceJob(maintenance));
   }
   runQueueWithApp(app, jobs, opts.runJobsAfterMs);
+  // 后台任务: the platform operator sees the queue's runs and queues a failed one again.
+  const platformJobs = createPlatformJobsService({ retry: jobs.retry });
+  bindRoutes(app, routeTables.platformJobs, platformJobsHandlers(platformJobs), deps);
   // A staff import being written finishes before the database closes.
   app.addHook('onClose', () => services.org.staffImport.idle());
 

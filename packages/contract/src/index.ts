@@ -17,6 +17,7 @@ import { orgStaffRoutes } from './org-staff.js';
 import { packetRoutes } from './packet.js';
 import { platformRoutes } from './platform.js';
 import { platformContentRoutes } from './platform-content.js';
+import { platformJobsRoutes } from './platform-jobs.js';
 import type { TRouteTable } from './route.js';
 import { seatRoutes } from './seat.js';
 import { systemRoutes } from './system.js';
@@ -54,6 +55,7 @@ export * from './pay-sandbox.js';
 export * from './permissions.js';
 export * from './platform.js';
 export * from './platform-content.js';
+export * from './platform-jobs.js';
 // The envelope's codes: a file without zod, so the web's first load takes them without the schemas.
 export * from './result-code.js';
 export * from './route.js';
@@ -85,6 +87,7 @@ export const routeTables = {
   packet: packetRoutes,
   platform: platformRoutes,
   platformContent: platformContentRoutes,
+  platformJobs: platformJobsRoutes,
   seat: seatRoutes,
   system: systemRoutes,
   taskCard: taskCardRoutes,

@@ -15,6 +15,7 @@ import { staffMenuNodes } from './org-staff.js';
 import { packetPlatformMenuNodes } from './packet.js';
 import { platformMenuNodes } from './platform.js';
 import { platformContentMenuNodes } from './platform-content.js';
+import { platformJobsMenuNodes } from './platform-jobs.js';
 import { seatMenuNodes } from './seat.js';
 import { systemMenuNodes } from './system.js';
 import { taskCardMenuNodes } from './task-card.js';
@@ -55,6 +56,7 @@ export const menuTree: TMenuNode[] = [
     ...tradePlatformMenuNodes,
     ...billingPlatformMenuNodes,
     ...agentPlatformMenuNodes,
+    ...platformJobsMenuNodes,
   ]),
   ...agentMenuNodes,
   ...certificationMenuNodes,

@@ -26,6 +26,7 @@ export { orgStaffRoutes } from './web-paths/orgStaff.js';
 export { packetRoutes } from './web-paths/packet.js';
 export { platformRoutes } from './web-paths/platform.js';
 export { platformContentRoutes } from './web-paths/platformContent.js';
+export { platformJobsRoutes } from './web-paths/platformJobs.js';
 export { seatRoutes } from './web-paths/seat.js';
 export { systemRoutes } from './web-paths/system.js';
 export { taskCardRoutes } from './web-paths/taskCard.js';
@@ -51,6 +52,7 @@ import { orgStaffRoutes } from './web-paths/orgStaff.js';
 import { packetRoutes } from './web-paths/packet.js';
 import { platformRoutes } from './web-paths/platform.js';
 import { platformContentRoutes } from './web-paths/platformContent.js';
+import { platformJobsRoutes } from './web-paths/platformJobs.js';
 import { seatRoutes } from './web-paths/seat.js';
 import { systemRoutes } from './web-paths/system.js';
 import { taskCardRoutes } from './web-paths/taskCard.js';
@@ -81,6 +83,7 @@ export const routeTables = {
   packet: packetRoutes,
   platform: platformRoutes,
   platformContent: platformContentRoutes,
+  platformJobs: platformJobsRoutes,
   seat: seatRoutes,
   system: systemRoutes,
   taskCard: taskCardRoutes,

@@ -18,6 +18,7 @@ import { lineTexts } from './line';
 import { orgTexts } from './org';
 import { personalCenterTexts } from './personalCenter';
 import { platformTexts } from './platform';
+import { platformJobsTexts } from './platformJobs';
 import { seatTexts } from './seat';
 import { softphoneTexts } from './softphone';
 import { systemTexts } from './system';
@@ -33,6 +34,7 @@ export const zhCN = {
   ...orgTexts,
   ...certificationTexts,
   ...platformTexts,
+  ...platformJobsTexts,
   ...crmTexts,
   ...callTexts,
   ...softphoneTexts,

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../db/client.js';
+import { offsetOf } from '../../db/sql.js';
+
+export type TJobFilter = { name?: string; state?: string };
+
+export type TJobRunRow = {
+  id: string;
+  name: string;
+  state: string;
+  attempts: number;
+  maxAttempts: number;
+  error: string | null;
+  createdAt: Date;
+  runAfter: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+};
+
+const whereOf = (f: TJobFilter) => {
+  const conds = [sql`true`];
+  if (f.name) conds.push(sql`name = ${f.name}`);
+  if (f.state) conds.push(sql`state = ${f.state}::pgboss.job_state`);
+  return sql.join(conds, sql` and `);
+};
+
+/**
+ * The runs the job queue (pg-boss, jobs/) keeps in its own table, `pgboss.job`: read here as they
+ * are, across tenants (only the platform operator's service calls this). A failed run's `output` is
+ * its error (`message`); pg-boss deletes finished runs after the queue's keep time.
+ */
+export const platformJobsRepository = {
+  page: async (db: TDb, f: TJobFilter, page: number, limit: number) => {
+    const where = whereOf(f);
+    const [total] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from pgboss.job where ${where}`),
+    );
+    const records = rowsOf<TJobRunRow>(
+      await db.execute(sql`select id::text, name, state::text,
+          case when started_on is null then 0 else retry_count + 1 end as attempts,
+          retry_limit + 1 as "maxAttempts",
+          case when state <> 'completed' then output->>'message' end as error,
+          created_on as "createdAt", start_after as "runAfter", started_on as "startedAt",
+          completed_on as "finishedAt"
+        from pgboss.job where ${where}
+        order by created_on desc, id
+        limit ${limit} offset ${offsetOf({ page, limit })}`),
+    );
+    return { records, total: total?.n ?? 0 };
+  },
+};

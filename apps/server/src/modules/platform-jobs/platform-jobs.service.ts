@@ -1,0 +1,39 @@
+import { type platformJobsRoutes, type TJobRun, type TParsedRequestOf, toPage } from '@yunhu/contract';
+import { asPlatform, type TAuth, type TRequestContext } from '../../http/context.js';
+import { forbidden } from '../../http/errors.js';
+import { platformJobsErrors as errors } from './platform-jobs.errors.js';
+import { platformJobsRepository as repo, type TJobRunRow } from './platform-jobs.repository.js';
+
+type TIn<K extends keyof typeof platformJobsRoutes> = TParsedRequestOf<(typeof platformJobsRoutes)[K]>;
+
+const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+
+const toJobRun = (r: TJobRunRow): TJobRun => ({
+  ...r,
+  state: r.state as TJobRun['state'],
+  createdAt: ms(r.createdAt)!,
+  runAfter: ms(r.runAfter)!,
+  startedAt: ms(r.startedAt),
+  finishedAt: ms(r.finishedAt),
+});
+
+/**
+ * 后台任务: the server's background jobs as the platform operator sees them — each run, its state,
+ * tries and last error — and a failed run queued again (`retry`: the job queue's, jobs/).
+ */
+export const createPlatformJobsService = (deps: { retry: (name: string, id: string) => Promise<boolean> }) => ({
+  page: (ctx: TRequestContext, input: TIn<'jobPage'>) =>
+    asPlatform(ctx, async (db) => {
+      const { page, limit, ...filter } = input;
+      const { records, total } = await repo.page(db, filter, page, limit);
+      return toPage(records.map(toJobRun), total, input);
+    }),
+
+  retry: async (auth: TAuth, input: TIn<'jobRetry'>) => {
+    if (!auth.isSuper) throw forbidden();
+    if (!(await deps.retry(input.name, input.id))) throw errors.notFailed();
+    return null;
+  },
+});
+
+export type TPlatformJobsService = ReturnType<typeof createPlatformJobsService>;

@@ -1,0 +1,103 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { JobPerm, jobNameLabel, jobStateLabel, jobStates, platformJobsRoutes, type TJobRun } from '@yunhu/contract';
+import { App, Button, Form, Select, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { call } from '../../../shared/http/api';
+import { ListPage } from '../../../shared/list/ListPage';
+import type { TListColumn } from '../../../shared/list/types';
+import { Permission } from '../../../shared/permission/Permission';
+
+const stateColor: Record<TJobRun['state'], string> = {
+  created: 'default',
+  retry: 'orange',
+  active: 'blue',
+  completed: 'green',
+  cancelled: 'default',
+  failed: 'red',
+};
+const time = (v: number | null) => (v === null ? '' : dayjs(v).format('YYYY-MM-DD HH:mm:ss'));
+const nameOf = (name: string) => jobNameLabel[name] ?? name;
+
+/** 后台任务 (platform operator): each run of the server's jobs, its failures, and a failed one run again. */
+export const JobPage = () => {
+  const client = useQueryClient();
+  const { modal } = App.useApp();
+  const p = t.platformJobs;
+  const retry = (job: TJobRun) =>
+    modal.confirm({
+      title: p.retryConfirm(nameOf(job.name)),
+      okText: p.retry,
+      cancelText: t.common.cancel,
+      onOk: async () => {
+        await call(platformJobsRoutes.jobRetry, { name: job.name, id: job.id });
+        feedback.message.success(p.retried(nameOf(job.name)));
+        void client.invalidateQueries({ queryKey: ['platformJobs'] });
+      },
+    });
+  const columns: TListColumn<TJobRun>[] = [
+    { key: 'name', title: p.name, dataIndex: 'name', render: (v: string) => nameOf(v) },
+    {
+      key: 'state',
+      title: p.state,
+      dataIndex: 'state',
+      render: (v: TJobRun['state']) => <Tag color={stateColor[v]}>{jobStateLabel[v]}</Tag>,
+    },
+    { key: 'attempts', title: p.attempts, render: (_v, j) => `${j.attempts} / ${j.maxAttempts}` },
+    {
+      key: 'error',
+      title: p.error,
+      dataIndex: 'error',
+      ellipsis: true,
+      render: (v: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : ''),
+    },
+    { key: 'createdAt', title: p.createdAt, dataIndex: 'createdAt', render: time },
+    { key: 'runAfter', title: p.runAfter, dataIndex: 'runAfter', render: time },
+    { key: 'startedAt', title: p.startedAt, dataIndex: 'startedAt', render: time },
+    { key: 'finishedAt', title: p.finishedAt, dataIndex: 'finishedAt', render: time },
+    {
+      key: 'actions',
+      title: p.actions,
+      fixed: 'right',
+      render: (_v, j) =>
+        j.state === 'failed' && (
+          <Permission value={JobPerm.retry}>
+            <Button type="link" size="small" onClick={() => retry(j)} data-testid={`job-retry-${j.id}`}>
+              {p.retry}
+            </Button>
+          </Permission>
+        ),
+    },
+  ];
+  return (
+    <ListPage
+      pageKey="platformJobs"
+      title={p.title}
+      route={platformJobsRoutes.jobPage}
+      rowKey="id"
+      columns={columns}
+      toolbar={<Typography.Text type="secondary">{p.hint}</Typography.Text>}
+      filters={
+        <>
+          <Form.Item name="name" label={p.name}>
+            <Select
+              allowClear
+              placeholder={p.all}
+              style={{ width: 200 }}
+              options={Object.entries(jobNameLabel).map(([value, label]) => ({ value, label }))}
+            />
+          </Form.Item>
+          <Form.Item name="state" label={p.state}>
+            <Select
+              allowClear
+              placeholder={p.all}
+              style={{ width: 120 }}
+              options={jobStates.map((s) => ({ value: s, label: s === 'failed' ? p.onlyFailed : jobStateLabel[s] }))}
+            />
+          </Form.Item>
+        </>
+      }
+    />
+  );
+};
