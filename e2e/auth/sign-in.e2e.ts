@@ -1,5 +1,7 @@
+import { authRoutes } from '@yunhu/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword, signInWithSms } from '../support/console.js';
 
@@ -82,7 +84,7 @@ describe('signing in and out', () => {
     // The session ends on the server (as when it expires); the next request meets 401. He opens
     // another screen in the same page (a reload could meet the 401 in the old page, whose
     // message the reload then wipes, when a poll of the workbench fires in between).
-    await fetch(`${baseUrl()}/sso/logout`, { method: 'POST', headers: { 'cloud-token': token! } });
+    await call(authRoutes.ssoLogout, {}, token!);
     await page.evaluate(() => {
       window.location.hash = '#/menu/CRM/myCustomer';
     });

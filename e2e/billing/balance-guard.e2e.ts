@@ -1,43 +1,31 @@
+import {
+  authRoutes,
+  billingRoutes,
+  callRoutes,
+  crmRoutes,
+  orgDeptRoutes,
+  orgRoleRoutes,
+  orgStaffRoutes,
+  seatRoutes,
+  systemRoutes,
+  type TResponseOf,
+  tradeRoutes,
+} from '@yunhu/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInChangingPassword } from '../org/first-sign-in.js';
-import { allowCallingAnyHour, api, login } from '../support/api.js';
-import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
+import { allowCallingAnyHour, call, login } from '../support/api.js';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
+import { payInSandbox, platformAccount, registerEnterprise, type TRegistered } from '../support/tenants.js';
+import { uniqueAccount, uniqueDigits, uniqueMobile } from '../support/unique.js';
 
-type TRate = {
-  lineId: number;
-  lineName: string;
-  unitPrice: number;
-  incrementSeconds: number;
-  minimumSeconds: number;
-  freeSeconds: number;
-};
-type TConsume = { recordId: number; lineName: string; amount: number; balanceAmount: number; packetSeconds: number };
-type TLedger = { id: number; kind: string; amount: number; balanceAfter: number };
-type TNotice = { id: number; title: string; content: string };
-
-/** Its own enterprise (registered and approved here): nothing of the demo's is touched. */
-const enterprise = '杭州余额守卫科技有限公司';
-const adminAccount = { username: 'guardadmin', password: 'Guard@2026x', mobile: '13798760001', name: '严守' };
-const agentAccount = {
-  username: 'guardagent',
-  name: '钱少',
-  mobile: '13798760002',
-  given: 'Given@2026x',
-  own: 'Qian@2026x',
-};
+const adminPassword = 'Guard@2026x';
+const agentAccount = { name: '钱少', given: 'Given@2026x', own: 'Qian@2026x' };
 const customer = { name: '余额守卫客户', mobile: '13798761234' };
 const callbackLine = '全国回拨线路';
 /** The low-balance threshold the administrator sets (fen): under the starting balance, above zero. */
 const threshold = 10;
-
-const get = async <T>(url: string, token: string): Promise<T> => {
-  const res = await fetch(`${baseUrl()}${url}`, { headers: { 'cloud-token': token } });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${url}: ${body.code} ${body.msg}`);
-  return body.data;
-};
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
@@ -53,32 +41,23 @@ describe('the balance guard', () => {
   let browser: Browser;
   let adminPage: Page;
   let agentPage: Page;
-  let rate: TRate;
-  let tenantId: number;
+  let rate: TResponseOf<typeof billingRoutes.rateList>[number];
+  let admin: TRegistered;
+  let agentUsername: string;
   let customerId: number;
   let adminToken: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    // 1. The enterprise registers and the platform approves it.
-    await api('/sso/code', { mobile: adminAccount.mobile, type: 'signup' });
-    await api('/sso/signup', {
-      enterpriseName: enterprise,
-      realName: adminAccount.name,
-      username: adminAccount.username,
-      mobile: adminAccount.mobile,
-      code: await lastSmsCode(adminAccount.mobile),
-      password: adminAccount.password,
+    // 1. Its own enterprise registers and the platform approves it: nothing of the demo's is touched.
+    const platform = await login(platformAccount.username, platformAccount.password);
+    admin = await registerEnterprise(platform, {
+      namePrefix: '杭州余额守卫',
+      accountPrefix: 'guard',
+      password: adminPassword,
     });
-    const platform = await login('platform', 'Platform@2026');
-    const found = await get<{ records: { id: number; name: string }[] }>(
-      `/base/enterprise/page?page=1&limit=10&name=${encodeURIComponent(enterprise)}`,
-      platform,
-    );
-    tenantId = found.records.find((e) => e.name === enterprise)!.id;
-    await api('/base/enterprise/examine', { id: tenantId, pass: true, reason: '' }, platform);
     // The call-back line's rate: one started unit of it is what a simulated call (8-60 s) costs.
-    const rates = await api<TRate[]>('/base/platform/billing/rate/list', {}, platform);
+    const rates = await call(billingRoutes.rateList, {}, platform);
     rate = rates.find((r) => r.lineName === callbackLine)!;
     expect(rate.incrementSeconds).toBe(60);
     expect(rate.minimumSeconds).toBeLessThanOrEqual(60);
@@ -86,70 +65,56 @@ describe('the balance guard', () => {
     expect(rate.unitPrice).toBeGreaterThan(threshold);
 
     // 2. The administrator buys a call-back seat (paid by QR in the sandbox), adds an agent, gives him it.
-    adminToken = await login(adminAccount.username, adminAccount.password);
-    const order = await api<{ orderNo: string }>(
-      '/base/seat/buy-seat',
-      { lineId: rate.lineId, count: 1, months: 1 },
-      adminToken,
-    );
-    const qr = await api<{ outTradeNo: string }>('/base/pay/generateQRCode', { orderNo: order.orderNo }, adminToken);
-    await api('/dev/pay/act', { t: qr.outTradeNo, action: 'pay' });
+    adminToken = await login(admin.username, adminPassword);
+    const order = await call(tradeRoutes.buySeat, { lineId: rate.lineId, count: 1, months: 1 }, adminToken);
     // The sandbox notifies the server of the payment; the seat is there once the order is paid.
-    for (let i = 0; ; i++) {
-      const paid = await api<{ state: string }>('/base/pay/findPayResult', { orderNo: order.orderNo }, adminToken);
-      if (paid.state === 'paid') break;
-      if (i > 30) throw new Error(`the seat order stayed ${paid.state}`);
-      await new Promise((done) => setTimeout(done, 500));
-    }
-    const depts = await get<{ id: number }[]>('/base/sys/dept/list', adminToken);
-    const roles = await get<{ id: number; name: string }[]>('/base/sys/role/list', adminToken);
-    const agent = await api<{ id: number }>(
-      '/base/sys/user/add',
+    await payInSandbox(order.orderNo, adminToken);
+    const depts = await call(orgDeptRoutes.deptList, {}, adminToken);
+    const roles = await call(orgRoleRoutes.roleList, {}, adminToken);
+    agentUsername = uniqueAccount('guardagent');
+    const agent = await call(
+      orgStaffRoutes.staffAdd,
       {
-        username: agentAccount.username,
+        username: agentUsername,
         realName: agentAccount.name,
-        mobile: agentAccount.mobile,
+        mobile: uniqueMobile(),
         deptId: depts[0]!.id,
         roleIds: [roles.find((r) => r.name === '坐席')!.id],
         password: agentAccount.given,
       },
       adminToken,
     );
-    await api('/base/seat/add-seat', { lineId: rate.lineId, userId: agent.id }, adminToken);
-    await allowCallingAnyHour(adminToken, agentAccount.username);
+    await call(seatRoutes.addSeat, { lineId: rate.lineId, userId: agent.id }, adminToken);
+    await allowCallingAnyHour(adminToken, agentUsername);
     customerId = (
-      await api<{ id: number }>(
-        '/base/crm/saveUserCus',
+      await call(
+        crmRoutes.customerCreate,
         { name: customer.name, mobile: customer.mobile, ownerId: agent.id },
         adminToken,
       )
     ).id;
 
     // 3. No package; the platform credits exactly one unit of the line's rate.
-    const accounts = await api<{ records: { tenantId: number; balance: number }[] }>(
-      '/base/platform/trade/account/page',
-      { page: 1, limit: 10, name: enterprise },
-      platform,
-    );
-    const balance = accounts.records.find((a) => a.tenantId === tenantId)?.balance ?? 0;
+    const accounts = await call(tradeRoutes.platformAccountPage, { page: 1, limit: 10, name: admin.name }, platform);
+    const balance = accounts.records.find((a) => a.tenantId === admin.id)?.balance ?? 0;
     if (balance !== rate.unitPrice) {
-      await api(
-        '/base/platform/trade/account/adjust',
+      await call(
+        tradeRoutes.platformAdjust,
         {
-          tenantId,
+          tenantId: admin.id,
           amount: rate.unitPrice - balance,
           reason: '余额守卫测试',
-          requestId: `guard-${Date.now()}`,
+          requestId: `guard-${uniqueDigits()}`,
         },
         platform,
       );
     }
     adminPage = await newPage(browser);
     await recordMessages(adminPage);
-    await signInWithPassword(adminPage, adminAccount.username, adminAccount.password);
+    await signInWithPassword(adminPage, admin.username, adminPassword);
     agentPage = await newPage(browser);
     await recordMessages(agentPage);
-    await signInChangingPassword(agentPage, agentAccount.username, agentAccount.given, agentAccount.own);
+    await signInChangingPassword(agentPage, agentUsername, agentAccount.given, agentAccount.own);
   }, 120_000);
   afterAll(() => browser.close());
 
@@ -163,11 +128,7 @@ describe('the balance guard', () => {
     await expect.poll(() => modal.getByRole('switch').getAttribute('aria-checked')).toBe('true');
     await modal.getByRole('button', { name: /确\s*定/ }).click();
     await modal.waitFor({ state: 'hidden' });
-    const settings = await api<{ lowBalanceFen: number; isSms: boolean }>(
-      '/base/trade/billing/settings',
-      {},
-      adminToken,
-    );
+    const settings = await call(billingRoutes.settingsGet, {}, adminToken);
     expect(settings).toEqual({ lowBalanceFen: threshold, isSms: true });
     await adminPage.goto(`${baseUrl()}/#/menu/account/accountDetails`);
     await expect
@@ -186,11 +147,7 @@ describe('the balance guard', () => {
     await notice.locator('[data-progress="ended"]').waitFor({ timeout: 30_000 });
     await expect.poll(() => calls.locator('tbody tr.ant-table-row').count(), { timeout: 30_000 }).toBe(1);
     // Charged once, all of it to the balance (no package): one unit of the rate.
-    const charged = await api<{ records: TConsume[] }>(
-      '/base/trade/detail/consumePage',
-      { page: 1, limit: 5 },
-      adminToken,
-    );
+    const charged = await call(billingRoutes.consumePage, { page: 1, limit: 5 }, adminToken);
     expect(charged.records).toHaveLength(1);
     expect(charged.records[0]).toMatchObject({ lineName: callbackLine, amount: rate.unitPrice, packetSeconds: 0 });
     expect(charged.records[0]!.balanceAmount).toBe(rate.unitPrice);
@@ -217,34 +174,27 @@ describe('the balance guard', () => {
     // 类型 消费, the amount out, the balance after it.
     expect(text).toContain(`消费-¥${yuan(rate.unitPrice)}¥0.00`);
     await adminPage.getByRole('tab', { name: '消费明细' }).click();
-    const call = adminPage.locator('tbody tr.ant-table-row:visible').filter({ hasText: callbackLine }).first();
-    await call.waitFor();
-    const callText = (await call.textContent()) ?? '';
+    const callRow = adminPage.locator('tbody tr.ant-table-row:visible').filter({ hasText: callbackLine }).first();
+    await callRow.waitFor();
+    const callText = (await callRow.textContent()) ?? '';
     expect(callText).toContain(agentAccount.name);
     expect(callText).toContain(yuan(rate.unitPrice));
   });
 
   it('tells the administrator on his bell (and by SMS) that the balance fell under the threshold', async () => {
+    const myNotices = async () => (await call(systemRoutes.myNoticePage, { page: 1, limit: 10 }, adminToken)).records;
     // The watch looks every 60 s; the bell asks every 60 s too, so the page is reloaded once it is there.
     await expect
-      .poll(
-        async () =>
-          (
-            await get<{ records: TNotice[] }>('/base/sys/notice/mynotice/page?page=1&limit=10', adminToken)
-          ).records.filter((n) => n.title === '余额不足提醒'),
-        { timeout: 80_000, interval: 2000 },
-      )
+      .poll(async () => (await myNotices()).filter((n) => n.title === '余额不足提醒'), {
+        timeout: 80_000,
+        interval: 2000,
+      })
       .toHaveLength(1);
-    const told = (
-      await get<{ records: TNotice[] }>('/base/sys/notice/mynotice/page?page=1&limit=10', adminToken)
-    ).records.find((n) => n.title === '余额不足提醒')!;
+    const told = (await myNotices()).find((n) => n.title === '余额不足提醒')!;
     expect(told.content).toContain(`已低于提醒金额 ${yuan(threshold)} 元`);
     // The SMS he asked for went to his mobile through the SMS adapter (the development outbox).
     await expect
-      .poll(
-        async () =>
-          (await get<{ purpose: string } | null>(`/dev/sms/last?mobile=${adminAccount.mobile}`, adminToken))?.purpose,
-      )
+      .poll(async () => (await call(authRoutes.devSmsLast, { mobile: admin.mobile }))?.purpose)
       .toBe('lowBalance');
     await adminPage.reload();
     await expect.poll(() => adminPage.getByTestId('notice-count').textContent(), { timeout: 15_000 }).toMatch(/[1-9]/);
@@ -255,7 +205,7 @@ describe('the balance guard', () => {
   it('refuses the agent’s next 拨打 with 余额不足 in the page, and dials nothing', async () => {
     const dials: { url: string; code: number }[] = [];
     agentPage.on('response', async (r) => {
-      if (/\/base\/crmV2\/callV2$/.test(r.url())) {
+      if (new URL(r.url()).pathname === callRoutes.dial.path) {
         dials.push({ url: r.url(), code: ((await r.json()) as { code: number }).code });
       }
     });
@@ -273,13 +223,9 @@ describe('the balance guard', () => {
     expect(dials[0]!.code).not.toBe(0);
     await agentPage.waitForTimeout(4000);
     expect(await calls.locator('tbody tr.ant-table-row').count()).toBe(1);
-    const charged = await api<{ total: number }>('/base/trade/detail/consumePage', { page: 1, limit: 5 }, adminToken);
+    const charged = await call(billingRoutes.consumePage, { page: 1, limit: 5 }, adminToken);
     expect(charged.total).toBe(1);
-    const ledger = await api<{ records: TLedger[] }>(
-      '/base/trade/detail/revenueExpPage',
-      { page: 1, limit: 20 },
-      adminToken,
-    );
+    const ledger = await call(billingRoutes.revenueExpPage, { page: 1, limit: 20 }, adminToken);
     expect(ledger.records.filter((e) => e.kind === 'consumption')).toHaveLength(1);
   });
 });

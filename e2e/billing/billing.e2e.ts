@@ -1,11 +1,11 @@
+import { billingRoutes, callRoutes, type TResponseOf } from '@yunhu/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowCallingAnyHour, api, login } from '../support/api.js';
+import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
-type TLine = { lineId: number; lineName: string; lineMode: number };
-type TConsume = { recordId: number; lineName: string; packetSeconds: number; amount: number; realName: string };
+type TLine = TResponseOf<typeof callRoutes.usableLines>[number];
 
 /**
  * Billing end to end: agent01 calls on his call-back line through the carrier simulator;
@@ -24,15 +24,11 @@ describe('billing', () => {
     admin = await login('admin', 'Admin@2026');
     await allowCallingAnyHour(admin, 'agent01');
     const agent = await login('agent01', 'Agent@2026');
-    const lines = await api<TLine[]>('/base/call/usable-lines', {}, agent);
+    const lines = await call(callRoutes.usableLines, {}, agent);
     line = lines.find((l) => l.lineMode === 0)!;
     // A call through the simulator (always connected in the e2e server): its record comes by callback.
-    const { bindId } = await api<{ bindId: string }>(
-      '/base/crmV2/callV2',
-      { telB: '13912345016', interfaceId: line.lineId },
-      agent,
-    );
-    for (let i = 0; !(await api<{ isOver: boolean }>('/base/call/dial-state', { bindId }, agent)).isOver; i++) {
+    const { bindId } = await call(callRoutes.dial, { telB: '13912345016', interfaceId: line.lineId }, agent);
+    for (let i = 0; !(await call(callRoutes.dialState, { bindId }, agent)).isOver; i++) {
       if (i > 120) throw new Error('the simulated call did not end');
       await new Promise((done) => setTimeout(done, 500));
     }
@@ -41,9 +37,9 @@ describe('billing', () => {
   afterAll(() => browser.close());
 
   it('shows the call in 消费明细 with the package seconds that paid for it', async () => {
-    const charged = await api<{ records: TConsume[] }>('/base/trade/detail/consumePage', { page: 1, limit: 5 }, admin);
-    const call = charged.records.find((r) => r.lineName === line.lineName)!;
-    expect(call.packetSeconds).toBeGreaterThan(0);
+    const charged = await call(billingRoutes.consumePage, { page: 1, limit: 5 }, admin);
+    const charge = charged.records.find((r) => r.lineName === line.lineName)!;
+    expect(charge.packetSeconds).toBeGreaterThan(0);
     await signInWithPassword(page, 'admin', 'Admin@2026');
     await page.goto(`${baseUrl()}/#/menu/money/revenueDetails`);
     await page.getByRole('tab', { name: '消费明细' }).click();
@@ -53,7 +49,7 @@ describe('billing', () => {
     const text = await row.textContent();
     expect(text).toContain(line.lineName);
     expect(text).toContain('王强');
-    expect(text).toContain(`${call.packetSeconds} 秒`);
+    expect(text).toContain(`${charge.packetSeconds} 秒`);
   });
 
   it('draws the month in 账单分析 and lists the bill per line and department', async () => {

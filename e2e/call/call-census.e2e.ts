@@ -1,11 +1,9 @@
+import { callCensusRoutes } from '@yunhu/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login } from '../support/api.js';
+import { call, login } from '../support/api.js';
 import { launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
-
-type TFigures = { bindNum: number; callNum: number; connectedNum: number; connectionRate: number };
-type TAgentRow = TFigures & { userId: number; realName: string };
 
 const day = 86_400_000;
 const shanghai = 8 * 3_600_000;
@@ -42,7 +40,7 @@ describe('call statistics', () => {
   const checkCard = async (page: Page, token: string) => {
     const card = page.getByTestId('call-census');
     await card.waitFor();
-    const expected = await api<TFigures>('/base/call/detail/base-census', { startRange: lastWeek() }, token);
+    const expected = await call(callCensusRoutes.baseCensus, { startRange: lastWeek() }, token);
     expect(expected.callNum).toBeGreaterThan(0);
     await expect.poll(() => figure(page, 'callNum'), { timeout: 15_000 }).toBe(shown(expected.callNum));
     expect(await figure(page, 'bindNum')).toBe(shown(expected.bindNum));
@@ -79,8 +77,8 @@ describe('call statistics', () => {
     await checkCard(page, token);
 
     const list = await openAgents(page);
-    const agents = await api<{ records: TAgentRow[]; total: number }>(
-      '/base/call/detail/statistics-use-page',
+    const agents = await call(
+      callCensusRoutes.statisticsUsePage,
       { startRange: lastWeek(), page: 1, limit: 20 },
       token,
     );
@@ -97,8 +95,8 @@ describe('call statistics', () => {
     const top = agents.records[0]!;
     await list.getByTestId(`call-statistics-user-${top.userId}`).click();
     await page.waitForURL(/#\/menu\/userDetails\?userId=/);
-    const days = await api<{ records: { day: string; callNum: number }[] }>(
-      '/base/call/detail/getCensusDetail',
+    const days = await call(
+      callCensusRoutes.getCensusDetail,
       { startRange: lastWeek(), userIds: [top.userId], page: 1, limit: 20 },
       token,
     );
@@ -117,11 +115,7 @@ describe('call statistics', () => {
     const own = await checkCard(page, token);
     const manager = await login('manager', 'Manager@2026');
     const wang = (
-      await api<{ records: TAgentRow[] }>(
-        '/base/call/detail/statistics-use-page',
-        { startRange: lastWeek(), page: 1, limit: 100 },
-        manager,
-      )
+      await call(callCensusRoutes.statisticsUsePage, { startRange: lastWeek(), page: 1, limit: 100 }, manager)
     ).records.find((r) => r.realName === '王强')!;
     // His figures are his row of the manager's list, not the department's.
     expect(own.callNum).toBe(wang.callNum);

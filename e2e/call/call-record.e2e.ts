@@ -1,7 +1,8 @@
+import { callRecordRoutes, callRoutes, crmRoutes } from '@yunhu/contract';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowCallingAnyHour, api, login } from '../support/api.js';
+import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
@@ -34,15 +35,11 @@ describe('call records', () => {
     // agent01 may call at any hour (呼叫管理), so the test does not depend on the clock.
     await allowCallingAnyHour(admin, 'agent01');
     // Seeded records carry no recording: agent01 calls one of his customers on his call-back line.
-    const customers = await api<{ records: { id: number; mobile: string; ownerName: string | null }[] }>(
-      '/base/crm/user-page',
-      { page: 1, limit: 100 },
-      manager,
-    );
+    const customers = await call(crmRoutes.customerPage, { page: 1, limit: 100 }, manager);
     const customer = customers.records.find((c) => c.ownerName === '王强')!;
-    const [line] = await api<{ lineId: number; lineMode: number }[]>('/base/call/usable-lines', {}, agent);
-    const { bindId } = await api<{ bindId: string }>(
-      '/base/crmV2/callV2',
+    const [line] = await call(callRoutes.usableLines, {}, agent);
+    const { bindId } = await call(
+      callRoutes.dial,
       { telB: customer.mobile, interfaceId: line!.lineId, octCustomerId: customer.id },
       agent,
     );
@@ -50,11 +47,7 @@ describe('call records', () => {
     // Found by its dial request: a call of an earlier test may still be reported meanwhile.
     const until = Date.now() + 40_000;
     for (;;) {
-      const latest = await api<{ records: TRecord[] }>(
-        '/base/call/detail/getPage',
-        { startRange: lastWeek(), page: 1, limit: 20 },
-        agent,
-      );
+      const latest = await call(callRecordRoutes.getPage, { startRange: lastWeek(), page: 1, limit: 20 }, agent);
       const ours = latest.records.find((r) => r.bindId === bindId);
       if (ours?.preRecordUrl) {
         called = ours;
@@ -92,13 +85,9 @@ describe('call records', () => {
     await page.locator('.ant-select-dropdown:visible').getByText('王强', { exact: true }).click();
     await page.keyboard.press('Escape');
     await list.getByRole('button', { name: '查询' }).click();
-    const people = await api<{ userId: number; realName: string }[]>('/base/crm/getEmpSelectList', {}, manager);
+    const people = await call(crmRoutes.assignees, {}, manager);
     const wang = people.find((p) => p.realName === '王强')!.userId;
-    const expected = await api<{ total: number; connected: number }>(
-      '/base/call/detail/get-page-count',
-      { startRange: lastWeek(), userIds: [wang] },
-      manager,
-    );
+    const expected = await call(callRecordRoutes.getPageCount, { startRange: lastWeek(), userIds: [wang] }, manager);
     await expect.poll(() => figure(page, 'total')).toBe(String(expected.total));
     expect(await figure(page, 'connected')).toBe(String(expected.connected));
     await expect
@@ -154,7 +143,7 @@ describe('call records', () => {
       await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
     };
     const count = (filter: object) =>
-      api<{ total: number }>('/base/call/detail/get-page-count', { startRange: lastWeek(), ...filter }, manager);
+      call(callRecordRoutes.getPageCount, { startRange: lastWeek(), ...filter }, manager);
 
     await chooseDuration('1分钟以上');
     await list.getByRole('button', { name: '查询' }).click();

@@ -1,6 +1,7 @@
+import { blacklistRoutes, crmRoutes } from '@yunhu/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowCallingAnyHour, api, login } from '../support/api.js';
+import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
@@ -26,10 +27,10 @@ describe('dialing on a call-back line through the carrier simulator', () => {
     // agent01 may call at any hour (呼叫管理), so the test does not depend on the clock.
     await allowCallingAnyHour(admin, 'agent01');
     // Two of agent01's customers, with their full numbers (the manager may see them).
-    const list = await api<{ records: TCustomerRow[] }>('/base/crm/user-page', { page: 1, limit: 100 }, manager);
+    const list = await call(crmRoutes.customerPage, { page: 1, limit: 100 }, manager);
     const own = list.records.filter((c) => c.ownerName === '王强');
     [called, blocked] = [own[0]!, own[1]!];
-    await api('/base/number-black/add-one', { number: blocked.mobile, reason: '客户要求勿扰' }, admin);
+    await call(blacklistRoutes.addOne, { number: blocked.mobile, reason: '客户要求勿扰' }, admin);
     page = await newPage(browser);
     await signInWithPassword(page, 'agent01', 'Agent@2026');
   });

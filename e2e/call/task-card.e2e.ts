@@ -1,11 +1,11 @@
+import { callRecordRoutes, crmRoutes, taskCardRoutes } from '@yunhu/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowCallingAnyHour, api, login } from '../support/api.js';
+import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
 type TCustomerRow = { id: number; name: string; mobile: string; ownerName: string | null };
-type TItem = { customerId: number; status: string; attempts: number };
 
 /**
  * 任务卡: a manager makes a calling task of three of agent01's customers; agent01 (call-back
@@ -30,8 +30,8 @@ describe('calling task worked with automatic dialing', () => {
     await allowCallingAnyHour(admin, 'agent01');
     // Three of agent01's customers the other tests leave alone (the oldest ones), in id order:
     // the task works them in that order.
-    const list = await api<{ records: TCustomerRow[] }>(
-      '/base/crm/user-page',
+    const list = await call(
+      crmRoutes.customerPage,
       { page: 1, limit: 100, sortField: 'createdAt', sortOrder: 'ascend' },
       managerToken,
     );
@@ -104,10 +104,8 @@ describe('calling task worked with automatic dialing', () => {
     await countdown.waitFor({ state: 'hidden' });
     await agent.waitForTimeout(3_500);
     const agentToken = await login('agent01', 'Agent@2026');
-    const task = (await api<{ id: number; name: string }[]>('/base/task-card/my-tasks', {}, agentToken)).find(
-      (x) => x.name === taskName,
-    );
-    const waiting = await api<{ current: TItem | null }>('/base/task-card/my-card', { id: task!.id }, agentToken);
+    const task = (await call(taskCardRoutes.myTasks, {}, agentToken)).find((x) => x.name === taskName);
+    const waiting = await call(taskCardRoutes.myCard, { id: task!.id }, agentToken);
     expect(waiting.current).toMatchObject({ customerId: picked[1]!.id, status: 'pending', attempts: 0 });
     // Back on 我的任务 the popup shows again, counts down and dials him.
     await agent.evaluate(() => {
@@ -125,23 +123,18 @@ describe('calling task worked with automatic dialing', () => {
     // The manager pauses the task while the popup counts down to the third: it ends without
     // dialling him, says why, and the card shows the paused task.
     const callsTo = async (customerId: number) =>
-      (
-        await api<{ total: number }>(
-          '/base/call/detail/getCallDetailList',
-          { page: 1, limit: 1, octCustomerId: customerId },
-          agentToken,
-        )
-      ).total;
+      (await call(callRecordRoutes.getCallDetailList, { page: 1, limit: 1, octCustomerId: customerId }, agentToken))
+        .total;
     const callsBefore = await callsTo(picked[2]!.id);
     await countdown.filter({ hasText: picked[2]!.name }).waitFor();
-    await api('/base/task-card/status', { id: task!.id, status: 'paused' }, managerToken);
+    await call(taskCardRoutes.setStatus, { id: task!.id, status: 'paused' }, managerToken);
     await agent.locator('.ant-message-notice').filter({ hasText: '任务已暂停，请等待主管恢复后再拨打' }).waitFor();
     await agent.getByText('任务已暂停，请等待主管恢复', { exact: true }).waitFor();
     expect(await agent.getByTestId('my-task-dial').isDisabled()).toBe(true);
-    const paused = await api<{ current: TItem | null }>('/base/task-card/my-card', { id: task!.id }, agentToken);
+    const paused = await call(taskCardRoutes.myCard, { id: task!.id }, agentToken);
     expect(paused.current).toMatchObject({ customerId: picked[2]!.id, status: 'pending', attempts: 0 });
     // Resumed, he dials the third himself.
-    await api('/base/task-card/status', { id: task!.id, status: 'running' }, managerToken);
+    await call(taskCardRoutes.setStatus, { id: task!.id, status: 'running' }, managerToken);
     await agent.reload();
     await expect.poll(() => current.textContent()).toBe(picked[2]!.name);
     await agent.getByTestId('my-task-dial').click();

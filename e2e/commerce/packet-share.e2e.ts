@@ -1,15 +1,13 @@
+import { packetRoutes } from '@yunhu/contract';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login } from '../support/api.js';
+import { call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
 const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
 const okButton = (dialog: Locator) => dialog.getByRole('button', { name: /确\s*定/ });
 const packetName = '软电话包月 5000 分钟';
-
-type TUsable = { id: number; restricted: boolean };
-type TPerson = { userId: number; realName: string; username: string };
 
 /**
  * 套餐共享 in Chromium (decision 0020 "Package sharing"): the enterprise administrator
@@ -27,10 +25,10 @@ describe('套餐共享: a package restricted to one person', () => {
 
   it('the administrator shares a package with 赵丽 only, then with everyone again', async () => {
     const token = await login('admin', 'Admin@2026');
-    const people = await api<TPerson[]>('/base/packet/share-candidates', {}, token);
+    const people = await call(packetRoutes.shareCandidates, {}, token);
     const zhao = people.find((p) => p.username === 'agent02')!;
     const wang = people.find((p) => p.username === 'agent01')!;
-    const usableOf = (userId: number) => api<TUsable[]>('/base/sys/user/packets-userId', { userId }, token);
+    const usableOf = (userId: number) => call(packetRoutes.packetsOfUser, { userId }, token);
 
     const page = await newPage(browser);
     await signInWithPassword(page, 'admin', 'Admin@2026');

@@ -1,39 +1,18 @@
+import { authRoutes, crmRoutes, orgDeptRoutes, orgRoleRoutes, orgStaffRoutes, type TResponseOf } from '@yunhu/contract';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { call, login, refusalOf } from '../support/api.js';
+import { launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
+import { uniqueAccount, uniqueMobile, uniqueName } from '../support/unique.js';
 
-type TBody<T = unknown> = { code: number; msg: string; data: T };
-type TDays = { day: string; count: number }[];
-type TCensus = {
-  total: number;
-  inPool: number;
-  byOwner: { label: string; count: number }[];
-  newPerDay: TDays;
-  followsPerDay: TDays;
-};
+type TDays = TResponseOf<typeof crmRoutes.census>['newPerDay'];
 type TRange = { from: number; to: number };
 
 const DAY = 86_400_000;
-const censusPath = '/base/crm/getCustomerCensus';
+const censusOf = async (range: TRange, token: string) => call(crmRoutes.census, range, token);
 
-const api = async <T = unknown>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string) =>
-  (await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { 'cloud-token': token } : {}) },
-    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-  }).then((r) => r.json())) as TBody<T>;
-
-const tokenOf = async (username: string, password: string) =>
-  (await api<{ token: string }>('POST', '/sso/login', { username, password })).data.token;
-
-const censusOf = async (range: TRange, token: string) => {
-  const body = await api<TCensus>('POST', censusPath, range, token);
-  expect(body.code).toBe(0);
-  return body.data;
-};
-
-const isCensus = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === censusPath;
+const isCensus = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === crmRoutes.census.path;
 const rangeOf = async (request: Promise<Request>) => (await request).postDataJSON() as TRange;
 
 const sum = (days: TDays) => days.reduce((s, d) => s + d.count, 0);
@@ -55,7 +34,7 @@ const shownFigures = async (page: Page) => {
   };
 };
 
-const expectedFigures = (c: TCensus) => ({
+const expectedFigures = (c: TResponseOf<typeof crmRoutes.census>) => ({
   total: c.total,
   inPool: c.inPool,
   newCustomers: sum(c.newPerDay),
@@ -112,7 +91,7 @@ describe('customer census card on the home page', () => {
   afterAll(() => browser.close());
 
   it('shows the manager the figures of his scope and refetches for 近7天', async () => {
-    const token = await tokenOf('manager', 'Manager@2026');
+    const token = await login('manager', 'Manager@2026');
     const { page, range } = await signedInHome(browser, 'manager', 'Manager@2026');
     const card = page.getByTestId('crm-census');
     // 近30天 by default: thirty whole days ending today.
@@ -157,14 +136,14 @@ describe('customer census card on the home page', () => {
   });
 
   it('shows agent01 his own customers only', async () => {
-    const token = await tokenOf('agent01', 'Agent@2026');
+    const token = await login('agent01', 'Agent@2026');
     const { page, range } = await signedInHome(browser, 'agent01', 'Agent@2026');
     const mine = await censusOf(range, token);
     await expect.poll(() => shownFigures(page)).toEqual(expectedFigures(mine));
     // The total is exactly his private pool, and less than what his manager oversees.
-    const own = await api<{ total: number }>('POST', '/base/crm/user-page', { page: 1, limit: 1 }, token);
-    expect(own.data.total).toBe(mine.total);
-    const managerCensus = await censusOf(range, await tokenOf('manager', 'Manager@2026'));
+    const own = await call(crmRoutes.customerPage, { page: 1, limit: 1 }, token);
+    expect(own.total).toBe(mine.total);
+    const managerCensus = await censusOf(range, await login('manager', 'Manager@2026'));
     expect(mine.total).toBeLessThan(managerCensus.total);
 
     await page.getByTestId('crm-census-dimension').getByText('负责人', { exact: true }).click();
@@ -175,7 +154,7 @@ describe('customer census card on the home page', () => {
   });
 
   it('shows the platform operator (who sees everything) an empty census of his own tenant', async () => {
-    const token = await tokenOf('platform', 'Platform@2026');
+    const token = await login('platform', 'Platform@2026');
     const { page, range } = await signedInHome(browser, 'platform', 'Platform@2026');
     const census = await censusOf(range, token);
     expect(expectedFigures(census)).toEqual({ total: 0, inPool: 0, newCustomers: 0, follows: 0 });
@@ -186,43 +165,39 @@ describe('customer census card on the home page', () => {
   });
 
   it('shows no card to an account without the customer list permission', async () => {
-    const admin = await tokenOf('admin', 'Admin@2026');
-    const role = await api<{ id: number }>(
-      'POST',
-      '/base/sys/role/savaRole',
-      { name: '统计无客户权限', dataScope: 'self', permissions: [] },
+    const admin = await login('admin', 'Admin@2026');
+    const role = await call(
+      orgRoleRoutes.roleSave,
+      { name: uniqueName('统计无客户权限'), dataScope: 'self', permissions: [] },
       admin,
     );
-    expect(role.code).toBe(0);
-    const depts = await api<{ id: number }[]>('GET', '/base/sys/dept/list', undefined, admin);
-    const added = await api(
-      'POST',
-      '/base/sys/user/add',
+    const depts = await call(orgDeptRoutes.deptList, {}, admin);
+    const username = uniqueAccount('census');
+    await call(
+      orgStaffRoutes.staffAdd,
       {
-        username: 'census01',
+        username,
         realName: '钱多多',
-        mobile: '13700008801',
-        deptId: depts.data[0]?.id,
-        roleIds: [role.data.id],
+        mobile: uniqueMobile(),
+        deptId: depts[0]!.id,
+        roleIds: [role.id],
         password: 'Census@2026x',
       },
       admin,
     );
-    expect(added.code).toBe(0);
     // A password the administrator set is changed at the first sign-in.
-    const changed = await api('POST', '/sso/update-password-by-old', {
-      username: 'census01',
+    await call(authRoutes.updatePasswordByOld, {
+      username,
       oldPassword: 'Census@2026x',
       newPassword: 'Census@2026',
     });
-    expect(changed.code).toBe(0);
 
     const page = await newPage(browser);
     const asked: string[] = [];
     page.on('request', (r) => {
       if (isCensus(r)) asked.push(r.url());
     });
-    await signInWithPassword(page, 'census01', 'Census@2026');
+    await signInWithPassword(page, username, 'Census@2026');
     await page.getByTestId('home-page').waitFor();
     await page.getByTestId('home-shortcuts').waitFor();
     await page.getByTestId('home-notices').waitFor();
@@ -230,7 +205,7 @@ describe('customer census card on the home page', () => {
     expect(await page.getByTestId('crm-census').count()).toBe(0);
     expect(asked).toEqual([]);
     // The server refuses him too.
-    expect((await api('POST', censusPath, { from: 0, to: DAY }, await tokenOf('census01', 'Census@2026'))).code).toBe(
+    expect((await refusalOf(crmRoutes.census, { from: 0, to: DAY }, await login(username, 'Census@2026'))).code).toBe(
       403,
     );
     await page.context().close();

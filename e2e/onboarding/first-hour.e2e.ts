@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { allRoutes, orgRoutes } from '@yunhu/contract';
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldText, signInChangingPassword } from '../org/first-sign-in.js';
-import { allowCallingAnyHour, login } from '../support/api.js';
+import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, lastSmsCode, launchBrowser, newPage, pickOption } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 
@@ -29,22 +30,16 @@ const person = {
 const callbackLine = '全国回拨线路';
 const customerNames = ['首小时客户一', '首小时客户二', '首小时客户三', '首小时客户四', '首小时客户五'];
 
+const apiPaths = new Set(allRoutes().map((route) => route.path));
 const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
 const okButton = (dialog: Locator) => dialog.getByRole('button', { name: /确\s*定/ });
-
-const get = async <T>(url: string, token: string): Promise<T> => {
-  const res = await fetch(`${baseUrl()}${url}`, { headers: { 'cloud-token': token } });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${url}: ${body.code} ${body.msg}`);
-  return body.data;
-};
 
 /** The checklist's steps as the home shows them: done or not. */
 const checklist = async (page: Page) => {
   // What the home asked the server, named if the card never comes.
   const answers: string[] = [];
   const note = async (r: import('playwright-core').Response) => {
-    if (r.url().includes('/base/'))
+    if (apiPaths.has(new URL(r.url()).pathname))
       answers.push(`${r.status()} ${r.url()} ${(await r.text().catch(() => '')).slice(0, 200)}`);
   };
   page.on('response', note);
@@ -277,8 +272,9 @@ describe('a new enterprise’s first hour', () => {
     await admin.reload();
     await admin.getByTestId('home-page').waitFor();
     await expect.poll(() => admin.getByTestId('onboarding').count(), { timeout: 10_000 }).toBe(0);
-    const final = await get<{ isComplete: boolean }>(
-      '/base/sys/onboarding/checklist',
+    const final = await call(
+      orgRoutes.onboardingChecklist,
+      {},
       await login(adminAccount.username, adminAccount.password),
     );
     expect(final.isComplete).toBe(true);

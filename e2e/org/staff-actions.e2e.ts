@@ -1,7 +1,8 @@
+import { orgDeptRoutes, orgStaffRoutes } from '@yunhu/contract';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login } from '../support/api.js';
+import { call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 
@@ -17,13 +18,11 @@ describe('staff row actions on 员工管理', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     const admin = await login('admin', 'Admin@2026');
-    const depts = (await (
-      await fetch(`${baseUrl()}/base/sys/dept/list`, { headers: { 'cloud-token': admin } })
-    ).json()) as { data: { id: number }[] };
+    const depts = await call(orgDeptRoutes.deptList, {}, admin);
     for (const [username, realName, mobile] of people) {
-      await api(
-        '/base/sys/user/add',
-        { username, realName, mobile, deptId: depts.data[0]!.id, password: 'Staff@2026x' },
+      await call(
+        orgStaffRoutes.staffAdd,
+        { username, realName, mobile, deptId: depts[0]!.id, password: 'Staff@2026x' },
         admin,
       );
     }

@@ -1,19 +1,11 @@
+import { platformContentRoutes } from '@yunhu/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
+import { login, refusalOf } from '../support/api.js';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
-
-type TBody<T = unknown> = { code: number; msg: string; data: T };
-
-const api = async <T = unknown>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string) =>
-  (await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { 'cloud-token': token } : {}) },
-    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-  }).then((r) => r.json())) as TBody<T>;
-
-const tokenOf = async (username: string, password: string) =>
-  (await api<{ token: string }>('POST', '/sso/login', { username, password })).data.token;
+import { platformAccount, registerEnterprise } from '../support/tenants.js';
+import { uniqueName } from '../support/unique.js';
 
 describe('platform operator: notices, brand settings, contracts', () => {
   let browser: Browser;
@@ -23,61 +15,47 @@ describe('platform operator: notices, brand settings, contracts', () => {
   afterAll(() => browser.close());
 
   it('publishes a notice to a newly approved enterprise, which appears in its bell and nowhere else', async () => {
-    const mobile = '13566665555';
-    await api('POST', '/sso/code', { mobile, type: 'signup' });
-    const signup = await api('POST', '/sso/signup', {
-      enterpriseName: '温州通知测试有限公司',
-      realName: '通知人',
-      username: 'noticeme',
-      mobile,
-      code: await lastSmsCode(mobile),
+    const platformToken = await login(platformAccount.username, platformAccount.password);
+    const firm = await registerEnterprise(platformToken, {
+      namePrefix: '温州通知测试',
+      accountPrefix: 'noticeme',
       password: 'Note@2026x',
     });
-    expect(signup.code).toBe(0);
-    const platformToken = await tokenOf('platform', 'Platform@2026');
-    const found = await api<{ records: { id: number }[] }>(
-      'GET',
-      `/base/enterprise/page?page=1&limit=5&name=${encodeURIComponent('温州通知测试')}`,
-      undefined,
-      platformToken,
-    );
-    const id = found.data.records[0]!.id;
-    expect((await api('POST', '/base/enterprise/examine', { id, pass: true }, platformToken)).code).toBe(0);
-
+    const title = uniqueName('温州专属：合同续签提醒');
     const platform = await newPage(browser);
     await signInWithPassword(platform, 'platform', 'Platform@2026');
     await platform.getByRole('menu').first().getByText('平台管理').click();
     await platform.getByRole('menuitem', { name: '通知管理' }).click();
     await platform.getByRole('button', { name: '发布通知' }).click();
     const dialog = platform.getByTestId('notice-publish');
-    await dialog.getByLabel('标题').fill('温州专属：合同续签提醒');
+    await dialog.getByLabel('标题').fill(title);
     await dialog.getByLabel('内容').fill('贵司合同将于下月到期，请联系客户经理。');
     await dialog.getByText('指定企业').click();
     await dialog.getByLabel('接收企业').click();
-    await dialog.getByLabel('接收企业').fill('温州通知');
-    await platform.locator('.ant-select-item-option', { hasText: '温州通知测试有限公司' }).click();
-    await dialog.locator('.ant-select-selection-item', { hasText: '温州通知测试有限公司' }).waitFor();
+    await dialog.getByLabel('接收企业').fill(firm.name);
+    await platform.locator('.ant-select-item-option', { hasText: firm.name }).click();
+    await dialog.locator('.ant-select-selection-item', { hasText: firm.name }).waitFor();
     // Closes the enterprise picker's dropdown, which covers the modal's buttons.
     await dialog.getByLabel('标题').click();
     await dialog.getByRole('button', { name: '发布通知' }).click();
-    const row = platform.getByTestId('list-platform-notices').locator('tr', { hasText: '温州专属：合同续签提醒' });
-    await row.getByText('温州通知测试有限公司').waitFor();
+    const row = platform.getByTestId('list-platform-notices').locator('tr', { hasText: title });
+    await row.getByText(firm.name).waitFor();
 
     const admin = await newPage(browser);
-    await signInWithPassword(admin, 'noticeme', 'Note@2026x');
+    await signInWithPassword(admin, firm.username, firm.password);
     await admin.getByTestId('notice-bell').click();
-    await admin.getByTestId('notice-popover').getByText('温州专属：合同续签提醒').waitFor();
+    await admin.getByTestId('notice-popover').getByText(title).waitFor();
     await admin.context().close();
 
     const demoAdmin = await newPage(browser);
     await signInWithPassword(demoAdmin, 'admin', 'Admin@2026');
     await demoAdmin.getByTestId('notice-bell').click();
     await demoAdmin.getByTestId('notice-popover').waitFor();
-    expect(await demoAdmin.getByText('温州专属：合同续签提醒').count()).toBe(0);
+    expect(await demoAdmin.getByText(title).count()).toBe(0);
     await demoAdmin.context().close();
 
     // The enterprise's details show its contract once the platform records it.
-    await platform.goto(`${baseUrl()}/#/menu/platform/enterpriseDetail?id=${id}`);
+    await platform.goto(`${baseUrl()}/#/menu/platform/enterpriseDetail?id=${firm.id}`);
     await platform.getByText('暂无合同').waitFor();
     await platform.goto(`${baseUrl()}/#/menu/platform/enterprise`);
     const enterprise = platform.getByTestId('list-enterprises').locator('tr', { hasText: '演示科技有限公司' });
@@ -132,9 +110,13 @@ describe('platform operator: notices, brand settings, contracts', () => {
       await agent.goto(`${baseUrl()}/#/menu/${path}`);
       await agent.getByTestId('no-permission').waitFor();
     }
-    const token = await tokenOf('agent01', 'Agent@2026');
-    expect((await api('GET', '/base/sys/notice/page?page=1&limit=5', undefined, token)).code).toBe(403);
-    const publish = await api('POST', '/base/sys/notice/publish', { title: 'x', content: 'y', audience: 'all' }, token);
+    const token = await login('agent01', 'Agent@2026');
+    expect((await refusalOf(platformContentRoutes.noticePage, { page: 1, limit: 5 }, token)).code).toBe(403);
+    const publish = await refusalOf(
+      platformContentRoutes.noticePublish,
+      { title: 'x', content: 'y', audience: 'all' },
+      token,
+    );
     expect(publish.code).toBe(403);
     await agent.context().close();
   });

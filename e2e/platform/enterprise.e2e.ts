@@ -1,14 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
-
-const post = async (path: string, body: unknown) =>
-  (await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  }).then((r) => r.json())) as { code: number; msg: string };
+import { signUpEnterprise } from '../support/tenants.js';
 
 describe('platform operator', () => {
   let browser: Browser;
@@ -18,17 +12,11 @@ describe('platform operator', () => {
   afterAll(() => browser.close());
 
   it('approves a registered enterprise, whose administrator can then sign in; an enterprise admin is refused', async () => {
-    const mobile = '13588889999';
-    await post('/sso/code', { mobile, type: 'signup' });
-    const signup = await post('/sso/signup', {
-      enterpriseName: '杭州审核测试有限公司',
-      realName: '审核人',
-      username: 'auditme',
-      mobile,
-      code: await lastSmsCode(mobile),
+    const { name, username, password } = await signUpEnterprise({
+      namePrefix: '杭州审核测试',
+      accountPrefix: 'auditme',
       password: 'Audit@2026',
     });
-    expect(signup.code).toBe(0);
 
     const platform = await newPage(browser);
     await recordMessages(platform);
@@ -40,26 +28,26 @@ describe('platform operator', () => {
     await expect.poll(async () => Number(((await count.textContent()) ?? '').trim())).toBeGreaterThan(0);
     await waiting.click();
     const list = platform.getByTestId('list-enterprises');
-    const row = list.locator('tr', { hasText: '杭州审核测试有限公司' });
+    const row = list.locator('tr', { hasText: name });
     await row.getByText('待审核').waitFor();
     await row.getByRole('button', { name: '通过' }).click();
     // Approval asks first, then says what happened.
     const confirm = platform.locator('.ant-modal-confirm');
     await confirm
       .locator('.ant-modal-confirm-title', {
-        hasText: '确定通过「杭州审核测试有限公司」的注册吗？通过后其管理员即可登录。',
+        hasText: `确定通过「${name}」的注册吗？通过后其管理员即可登录。`,
       })
       .waitFor();
     await confirm.getByRole('button', { name: '通过' }).click();
     await row.getByText('正常').waitFor();
     await expect
       .poll(async () => (await shownMessages(platform)).join())
-      .toContain('已通过「杭州审核测试有限公司」的注册，管理员可以登录了');
+      .toContain(`已通过「${name}」的注册，管理员可以登录了`);
     await platform.context().close();
 
     const admin = await newPage(browser);
-    await signInWithPassword(admin, 'auditme', 'Audit@2026');
-    await admin.getByText('杭州审核测试有限公司').first().waitFor();
+    await signInWithPassword(admin, username, password);
+    await admin.getByText(name).first().waitFor();
     expect(await admin.getByRole('menu').first().getByText('平台管理').count()).toBe(0);
     await admin.goto(`${baseUrl()}/#/menu/platform/enterprise`);
     await admin.getByTestId('no-permission').waitFor();

@@ -3,15 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInChangingPassword } from '../org/first-sign-in.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, sideMenuTexts, signInWithPassword } from '../support/console.js';
+import { uniqueAccount, uniqueMobile, uniqueName } from '../support/unique.js';
 
-// Own data only: names, accounts and mobiles carry this run's suffix.
-const suffix = String(Date.now()).slice(-6);
-const agentName = `舟山岱代${suffix}代理有限公司`;
-const agentUser = `ags${suffix}`;
-const agentMobile = `1392${suffix}1`;
-const clerkUser = `agc${suffix}`;
-const clerkMobile = `1393${suffix}2`;
-const roleName = `只看企业${suffix}`;
+/** Names, accounts and mobiles of one attempt: its own, so a retry meets nothing the first left. */
+const freshData = () => ({
+  agentName: uniqueName('舟山岱代', '代理有限公司'),
+  agentUser: uniqueAccount('ags'),
+  agentMobile: uniqueMobile(),
+  clerkUser: uniqueAccount('agc'),
+  clerkMobile: uniqueMobile(),
+  roleName: uniqueName('只看企业'),
+});
 const password = 'Agent@2026x';
 
 /** Opens the side menu's 代理商后台 folder (its screens are listed only then). */
@@ -29,6 +31,7 @@ describe("resellers: the agent's own staff and roles", () => {
   afterAll(() => browser.close());
 
   it('the agent admin adds a role with only 我的企业 and a person with it, who sees only that', async () => {
+    const { agentName, agentUser, agentMobile, clerkUser, clerkMobile, roleName } = freshData();
     const platform = await newPage(browser);
     await recordMessages(platform);
     await signInWithPassword(platform, 'platform', 'Platform@2026');

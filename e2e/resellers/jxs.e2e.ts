@@ -3,20 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInChangingPassword } from '../org/first-sign-in.js';
 import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, sideMenuTexts, signInWithPassword } from '../support/console.js';
+import { uniqueAccount, uniqueMobile, uniqueName } from '../support/unique.js';
 
 const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
 
-// Own data only: names, accounts and mobiles carry this run's suffix.
-const suffix = String(Date.now()).slice(-6);
-const agentName = `台州椒代${suffix}代理有限公司`;
-const agentUser = `agj${suffix}`;
-const agentMobile = `1394${suffix}1`;
-const jxsName = `椒江经销${suffix}`;
-const jxsUser = `jxs${suffix}`;
-const jxsMobile = `1395${suffix}2`;
-const enterpriseName = `温岭椒企${suffix}科技有限公司`;
-const bossUser = `jxe${suffix}`;
-const bossMobile = `1396${suffix}3`;
+/** Names, accounts and mobiles of one attempt: its own, so a retry meets nothing the first left. */
+const freshData = () => ({
+  agentName: uniqueName('台州椒代', '代理有限公司'),
+  agentUser: uniqueAccount('agj'),
+  agentMobile: uniqueMobile(),
+  jxsName: uniqueName('椒江经销'),
+  jxsUser: uniqueAccount('jxs'),
+  jxsMobile: uniqueMobile(),
+  enterpriseName: uniqueName('温岭椒企', '科技有限公司'),
+  bossUser: uniqueAccount('jxe'),
+  bossMobile: uniqueMobile(),
+});
 const password = 'Agent@2026x';
 
 /** Opens the side menu's 代理商后台 folder (its screens are listed only then). */
@@ -34,6 +36,8 @@ describe('resellers: a distributor (经销商) with its own invitation code', ()
   afterAll(() => browser.close());
 
   it('the agent creates a distributor; an enterprise registers with its link; the distributor sees it and the month', async () => {
+    const { agentName, agentUser, agentMobile, jxsName, jxsUser, jxsMobile, enterpriseName, bossUser, bossMobile } =
+      freshData();
     const platform = await newPage(browser);
     await recordMessages(platform);
     await signInWithPassword(platform, 'platform', 'Platform@2026');

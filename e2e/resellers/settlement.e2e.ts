@@ -1,23 +1,44 @@
+import { agentRoutes, authRoutes, packetRoutes, tradeRoutes } from '@yunhu/contract';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login } from '../support/api.js';
-import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
+import { call, login, send } from '../support/api.js';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
+import { createAgent, payInSandbox, platformAccount, registerEnterprise } from '../support/tenants.js';
+import { uniqueDigits } from '../support/unique.js';
 
 const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
-const get = async <T>(url: string, token: string): Promise<{ code: number; msg: string; data: T }> => {
-  const res = await fetch(`${baseUrl()}${url}`, { headers: { 'cloud-token': token } });
-  return (await res.json()) as { code: number; msg: string; data: T };
-};
-
-// Own data only: names, accounts and mobiles carry this run's suffix.
-const suffix = String(Date.now()).slice(-6);
-const agentName = `嘉兴禾代${suffix}代理有限公司`;
-const agentUser = `stl${suffix}`;
 const password = 'Agent@2026x';
-const firm = { name: `海宁禾企${suffix}科技有限公司`, username: `stb${suffix}`, mobile: `1397${suffix}3` };
 const bossPassword = 'Boss@2026x';
 const markup = 2345;
+
+/**
+ * This attempt's own agent, selling a package of the platform's catalogue on a line opened for it
+ * above the base, and its enterprise (registered with the agent's code, approved) that bought two
+ * of it: the agent's margin is booked.
+ */
+const agentWithMargin = async () => {
+  const platform = await login(platformAccount.username, platformAccount.password);
+  const agent = await createAgent(platform, { namePrefix: '嘉兴禾代', accountPrefix: 'stl', password });
+  const [product] = await call(packetRoutes.list, {}, await login('admin', 'Admin@2026'));
+  await call(agentRoutes.platformOpenLines, { agentId: agent.id, lineIds: [product!.lineId] }, platform);
+  const agentToken = await login(agent.username, password);
+  await call(
+    agentRoutes.setMyPrice,
+    { itemKind: 'packet', itemId: product!.id, price: product!.price + markup },
+    agentToken,
+  );
+  const firm = await registerEnterprise(platform, {
+    namePrefix: '海宁禾企',
+    accountPrefix: 'stb',
+    password: bossPassword,
+    inviteCode: agent.inviteCode,
+  });
+  const boss = await login(firm.username, bossPassword);
+  const order = await call(tradeRoutes.buy, { items: [{ productId: product!.id, quantity: 2 }] }, boss);
+  await payInSandbox(order.orderNo, boss);
+  return { agent, margin: 2 * markup };
+};
 
 /**
  * 代理商结算 and 停用 in Chromium: an agent whose enterprise bought a package at the agent's
@@ -27,65 +48,15 @@ const markup = 2345;
  */
 describe('resellers: the platform settles an agent’s margin and closes the agent', () => {
   let browser: Browser;
-  let code = '';
-  let margin = 0;
   beforeAll(async () => {
     browser = await launchBrowser();
-    const platform = await login('platform', 'Platform@2026');
-    const agent = await api<{ id: number; code: string; inviteCode: string }>(
-      '/base/platform/agent/create',
-      { name: agentName, contactName: '禾代经理', mobile: `1398${suffix}4`, username: agentUser, password },
-      platform,
-    );
-    code = agent.code;
-    // The agent sells a package of the platform's catalogue on a line opened for it, above the base.
-    const [product] = await api<{ id: number; lineId: number; price: number }[]>(
-      '/base/packet/list',
-      {},
-      await login('admin', 'Admin@2026'),
-    );
-    await api('/base/product/openLine', { agentId: agent.id, lineIds: [product!.lineId] }, platform);
-    const agentToken = await login(agentUser, password);
-    await api(
-      '/base/product/myPrice/save',
-      { itemKind: 'packet', itemId: product!.id, price: product!.price + markup },
-      agentToken,
-    );
-    await api('/sso/code', { mobile: firm.mobile, type: 'signup' });
-    await api('/sso/signup', {
-      enterpriseName: firm.name,
-      realName: '禾企老板',
-      username: firm.username,
-      mobile: firm.mobile,
-      code: await lastSmsCode(firm.mobile),
-      password: bossPassword,
-      inviteCode: agent.inviteCode,
-    });
-    const found = await get<{ records: { id: number; name: string }[] }>(
-      `/base/enterprise/page?page=1&limit=10&name=${encodeURIComponent(firm.name)}`,
-      platform,
-    );
-    const tenantId = found.data.records.find((e) => e.name === firm.name)!.id;
-    await api('/base/enterprise/examine', { id: tenantId, pass: true, reason: '' }, platform);
-    const boss = await login(firm.username, bossPassword);
-    const order = await api<{ orderNo: string }>(
-      '/base/trade/order/buy',
-      { items: [{ productId: product!.id, quantity: 2 }] },
-      boss,
-    );
-    const qr = await api<{ outTradeNo: string }>('/base/pay/generateQRCode', { orderNo: order.orderNo }, boss);
-    await api('/dev/pay/act', { t: qr.outTradeNo, action: 'pay' });
-    for (let i = 0; ; i++) {
-      const paid = await api<{ state: string }>('/base/pay/findPayResult', { orderNo: order.orderNo }, boss);
-      if (paid.state === 'paid') break;
-      if (i > 30) throw new Error(`the package order stayed ${paid.state}`);
-      await new Promise((done) => setTimeout(done, 500));
-    }
-    margin = 2 * markup;
   });
   afterAll(() => browser.close());
 
   it('settles part of the margin on 代理商 › 结算; the agent sees it; 停用 signs the agent out', async () => {
+    const { agent: created, margin } = await agentWithMargin();
+    const { code, name: agentName, username: agentUser } = created;
+    const voucher = `ZH${uniqueDigits()}`;
     const platform = await newPage(browser);
     // An action that cannot happen fails in 30 s with its reason instead of using up the test's time.
     platform.setDefaultTimeout(30_000);
@@ -104,25 +75,18 @@ describe('resellers: the platform settles an agent’s margin and closes the age
     await expect.poll(() => settleable.textContent(), { timeout: 15_000 }).toBe(`¥${(margin / 100).toFixed(2)}`);
     const form = drawer.getByTestId('agent-settle-form');
     await form.getByLabel('结算金额（元）').fill('20');
-    await form.getByLabel('付款凭证号').fill(`ZH${suffix}`);
+    await form.getByLabel('付款凭证号').fill(voucher);
     await drawer.getByTestId('agent-settle-submit').click();
     const confirm = platform.locator('.ant-modal-confirm');
-    await confirm.getByText(`向「${agentName}」结算 20.00 元（付款凭证号 ZH${suffix}）`).waitFor();
+    await confirm.getByText(`向「${agentName}」结算 20.00 元（付款凭证号 ${voucher}）`).waitFor();
     await confirm.getByRole('button', { name: '确认结算' }).click();
     await expect.poll(async () => (await shownMessages(platform)).join()).toMatch(/已结算，结算单号 JS\d{20}/);
     const left = `¥${((margin - 2000) / 100).toFixed(2)}`;
     await expect.poll(() => settleable.textContent(), { timeout: 15_000 }).toBe(left);
     await expect
-      .poll(
-        async () =>
-          (await drawer
-            .locator('tbody tr.ant-table-row')
-            .filter({ hasText: `ZH${suffix}` })
-            .count()) > 0,
-        {
-          timeout: 15_000,
-        },
-      )
+      .poll(async () => (await drawer.locator('tbody tr.ant-table-row').filter({ hasText: voucher }).count()) > 0, {
+        timeout: 15_000,
+      })
       .toBe(true);
 
     // The agent: 结算记录 and 利润明细.
@@ -135,15 +99,9 @@ describe('resellers: the platform settles an agent’s margin and closes the age
       .poll(async () => (await agent.getByTestId('agent-settlement-total').textContent()) ?? '', { timeout: 15_000 })
       .toContain(`已结算 ¥20.00，待结算 ${left}`);
     await expect
-      .poll(
-        () =>
-          rows(agent.getByTestId('list-agentSettlements'))
-            .filter({ hasText: `ZH${suffix}` })
-            .count(),
-        {
-          timeout: 15_000,
-        },
-      )
+      .poll(() => rows(agent.getByTestId('list-agentSettlements')).filter({ hasText: voucher }).count(), {
+        timeout: 15_000,
+      })
       .toBe(1);
     await agent.goto(`${baseUrl()}/#/menu/agent/statement`);
     const statement = rows(agent.getByTestId('list-agentStatement'));
@@ -161,15 +119,11 @@ describe('resellers: the platform settles an agent’s margin and closes the age
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('已停用');
     const token = await agent.evaluate(() => sessionStorage.getItem('CLOUD_TOKEN'));
     expect(token).toBeTruthy();
-    expect((await get('/base/agent/info', token!)).code).toBe(401);
+    expect((await send(agentRoutes.info, {}, token!)).code).toBe(401);
     // Its console sends it back to the sign-in page, where its account is refused.
     await agent.goto(`${baseUrl()}/#/menu/agent/settlements`);
     await agent.waitForURL(/#\/login/, { timeout: 15_000 });
-    const refused = await api<unknown>('/sso/login', { username: agentUser, password }).then(
-      () => '',
-      (error: Error) => error.message,
-    );
-    expect(refused).not.toBe('');
+    expect((await send(authRoutes.login, { username: agentUser, password })).code).not.toBe(0);
     for (const page of [platform, agent]) await page.context().close();
   }, 120_000);
 });

@@ -1,40 +1,24 @@
+import { agentRoutes, packetRoutes, tradeRoutes } from '@yunhu/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login } from '../support/api.js';
-import { baseUrl, lastSmsCode, launchBrowser, newPage, pickOption } from '../support/browser.js';
+import { call, login } from '../support/api.js';
+import { baseUrl, launchBrowser, newPage, pickOption } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
+import {
+  createAgent,
+  payInSandbox,
+  platformAccount,
+  registerEnterprise,
+  type TRegistered,
+} from '../support/tenants.js';
 
-const get = async <T>(url: string, token: string): Promise<T> => {
-  const res = await fetch(`${baseUrl()}${url}`, { headers: { 'cloud-token': token } });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${url}: ${body.code} ${body.msg}`);
-  return body.data;
-};
 const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
 
-// Own data only: names, accounts and mobiles carry this run's suffix.
-const suffix = String(Date.now()).slice(-6);
-const agentName = `绍兴越代${suffix}代理有限公司`;
-const agentUser = `trf${suffix}`;
 const password = 'Agent@2026x';
-const firms = [
-  { name: `诸暨越企${suffix}科技有限公司`, username: `tra${suffix}`, mobile: `1394${suffix}5` },
-  { name: `上虞越企${suffix}贸易有限公司`, username: `trb${suffix}`, mobile: `1395${suffix}6` },
-];
 const bossPassword = 'Boss@2026x';
 
-type TPacketRow = {
-  id: number;
-  name: string;
-  lineName: string;
-  remainingSeconds: number;
-  expireAt: number;
-  state: string;
-};
-
 /** The packages an enterprise holds, as its 账户明细 asks for them. */
-const packetsOf = (token: string) =>
-  api<{ records: TPacketRow[] }>('/base/packet/mine', { page: 1, limit: 50 }, token).then((p) => p.records);
+const packetsOf = (token: string) => call(packetRoutes.mine, { page: 1, limit: 50 }, token).then((p) => p.records);
 
 /** 账户明细 › 已购套餐 of an enterprise, in its own browser page: the row of the package named `name`. */
 const packageRow = async (page: Page, name: string) => {
@@ -46,68 +30,53 @@ const packageRow = async (page: Page, name: string) => {
 };
 
 /**
+ * This attempt's own agent with two enterprises (registered with its code, approved); the first
+ * bought one package and paid it through the sandbox. Answers the package as the page words it.
+ */
+const agentWithTwoEnterprises = async () => {
+  const platform = await login(platformAccount.username, platformAccount.password);
+  const agent = await createAgent(platform, { namePrefix: '绍兴越代', accountPrefix: 'trf', password });
+  const firms: TRegistered[] = [];
+  for (const [namePrefix, accountPrefix] of [
+    ['诸暨越企', 'tra'],
+    ['上虞越企', 'trb'],
+  ] as const) {
+    firms.push(
+      await registerEnterprise(platform, {
+        namePrefix,
+        accountPrefix,
+        password: bossPassword,
+        inviteCode: agent.inviteCode,
+      }),
+    );
+  }
+  const first = await login(firms[0]!.username, bossPassword);
+  const [product] = await call(packetRoutes.list, {}, first);
+  const order = await call(tradeRoutes.buy, { items: [{ productId: product!.id, quantity: 1 }] }, first);
+  await payInSandbox(order.orderNo, first);
+  const [bought] = await packetsOf(first);
+  const remainingMinutes = Math.floor(bought!.remainingSeconds / 60);
+  // The option as the page words it: line · name · what is left · the expiry day (Beijing).
+  const left = bought!.remainingSeconds;
+  const expireDay = new Date(bought!.expireAt + 8 * 3_600_000).toISOString().slice(0, 10);
+  const packetOption = `${bought!.lineName} · ${bought!.name} · 剩余 ${remainingMinutes}分${left % 60}秒 · ${expireDay} 到期`;
+  return { agentUser: agent.username, firms, packetName: bought!.name, packetOption, remainingMinutes };
+};
+
+/**
  * 套餐转移 in Chromium: an agent with two enterprises (registered with its code, approved);
  * the first bought a package (sandbox payment). The agent moves it to the second on its 套餐转移
  * page; the second enterprise's 账户明细 shows the minutes, the first's shows the package 已转出.
  */
 describe('resellers: an agent transfers a package from one of its enterprises to another', () => {
   let browser: Browser;
-  let packetName = '';
-  let packetOption = '';
-  let remainingMinutes = 0;
   beforeAll(async () => {
     browser = await launchBrowser();
-    const platform = await login('platform', 'Platform@2026');
-    const agent = await api<{ inviteCode: string }>(
-      '/base/platform/agent/create',
-      { name: agentName, contactName: '越代经理', mobile: `1396${suffix}7`, username: agentUser, password },
-      platform,
-    );
-    for (const firm of firms) {
-      await api('/sso/code', { mobile: firm.mobile, type: 'signup' });
-      await api('/sso/signup', {
-        enterpriseName: firm.name,
-        realName: '越企老板',
-        username: firm.username,
-        mobile: firm.mobile,
-        code: await lastSmsCode(firm.mobile),
-        password: bossPassword,
-        inviteCode: agent.inviteCode,
-      });
-      const found = await get<{ records: { id: number; name: string }[] }>(
-        `/base/enterprise/page?page=1&limit=10&name=${encodeURIComponent(firm.name)}`,
-        platform,
-      );
-      const tenantId = found.records.find((e) => e.name === firm.name)!.id;
-      await api('/base/enterprise/examine', { id: tenantId, pass: true, reason: '' }, platform);
-    }
-    // The first enterprise buys one package and pays it through the sandbox.
-    const first = await login(firms[0]!.username, bossPassword);
-    const [product] = await api<{ id: number; name: string }[]>('/base/packet/list', {}, first);
-    const order = await api<{ orderNo: string }>(
-      '/base/trade/order/buy',
-      { items: [{ productId: product!.id, quantity: 1 }] },
-      first,
-    );
-    const qr = await api<{ outTradeNo: string }>('/base/pay/generateQRCode', { orderNo: order.orderNo }, first);
-    await api('/dev/pay/act', { t: qr.outTradeNo, action: 'pay' });
-    for (let i = 0; ; i++) {
-      const paid = await api<{ state: string }>('/base/pay/findPayResult', { orderNo: order.orderNo }, first);
-      if (paid.state === 'paid') break;
-      if (i > 30) throw new Error(`the package order stayed ${paid.state}`);
-      await new Promise((done) => setTimeout(done, 500));
-    }
-    const [bought] = await packetsOf(first);
-    packetName = bought!.name;
-    remainingMinutes = Math.floor(bought!.remainingSeconds / 60);
-    // The option as the page words it: line · name · what is left · the expiry day (Beijing).
-    const left = bought!.remainingSeconds;
-    const expireDay = new Date(bought!.expireAt + 8 * 3_600_000).toISOString().slice(0, 10);
-    packetOption = `${bought!.lineName} · ${packetName} · 剩余 ${remainingMinutes}分${left % 60}秒 · ${expireDay} 到期`;
   });
   afterAll(() => browser.close());
 
   it('the agent moves the package on 套餐转移; the target sees the minutes, the source’s are gone', async () => {
+    const { agentUser, firms, packetName, packetOption, remainingMinutes } = await agentWithTwoEnterprises();
     const agent = await newPage(browser);
     await recordMessages(agent);
     await signInWithPassword(agent, agentUser, password);
@@ -159,10 +128,10 @@ describe('resellers: an agent transfers a package from one of its enterprises to
     await pickOption(agent, again, '转入企业', firms[0]!.name);
     const agentToken = await login(agentUser, password);
     const [held] = await packetsOf(await login(firms[1]!.username, bossPassword));
-    const ids = await get<{ id: number; name: string }[]>('/base/agent/packet-transfer/enterprises', agentToken);
+    const ids = await call(agentRoutes.transferEnterprises, {}, agentToken);
     const idOf = (name: string) => ids.find((e) => e.name === name)!.id;
-    await api(
-      '/base/agent/packetTransfer',
+    await call(
+      agentRoutes.packetTransfer,
       { fromEnterpriseId: idOf(firms[1]!.name), packetId: held!.id, toEnterpriseId: idOf(firms[0]!.name) },
       agentToken,
     );

@@ -1,6 +1,7 @@
+import { crmRoutes } from '@yunhu/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login } from '../support/api.js';
+import { call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
@@ -28,7 +29,7 @@ describe('layout', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     const token = await login('manager', 'Manager@2026');
-    await api('/base/crm/saveUserCus', { name: longName, mobile: '13987650050' }, token);
+    await call(crmRoutes.customerCreate, { name: longName, mobile: '13987650050' }, token);
     manager = await newPage(browser);
     await signInWithPassword(manager, 'manager', 'Manager@2026');
   });

@@ -1,9 +1,10 @@
+import { callRecordRoutes } from '@yunhu/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gatewayCaptureDir } from '../../apps/server/src/modules/telephony/recording.gateway.js';
 import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
 import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.kamailio-rtpengine.js';
-import { allowCallingAnyHour, api, login } from '../support/api.js';
+import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
@@ -64,11 +65,7 @@ describe.skipIf(missing !== null && !isRequired)('通话记录 shows why a call 
       await expect
         .poll(
           async () => {
-            const { records } = await api<{ records: TRecord[] }>(
-              '/base/call/detail/getPage',
-              { startRange: range, page: 1, limit: 20 },
-              agent,
-            );
+            const { records } = await call(callRecordRoutes.getPage, { startRange: range, page: 1, limit: 20 }, agent);
             failed = records.find((r) => r.endReason === '线路故障（503）');
             if (!failed && (await page.getByTestId('softphone-status').textContent()) === '') await button.click();
             return Boolean(failed);

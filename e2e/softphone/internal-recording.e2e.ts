@@ -1,10 +1,11 @@
+import { callRecordRoutes } from '@yunhu/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gatewayCaptureDir } from '../../apps/server/src/modules/telephony/recording.gateway.js';
 import { stereoLevels } from '../../apps/server/src/modules/telephony/recording.pcap.js';
 import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
 import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.kamailio-rtpengine.js';
-import { api, login } from '../support/api.js';
+import { call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
@@ -98,11 +99,7 @@ describe.skipIf(missing !== null && !isRequired)('a call between two agents’ b
     await expect
       .poll(
         async () => {
-          const { records } = await api<{ records: TRecord[] }>(
-            '/base/call/detail/getPage',
-            { startRange: range, page: 1, limit: 20 },
-            token,
-          );
+          const { records } = await call(callRecordRoutes.getPage, { startRange: range, page: 1, limit: 20 }, token);
           record = records.find((r) => r.callType === 3);
           return record?.recordingState ?? null;
         },

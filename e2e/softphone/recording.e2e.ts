@@ -1,3 +1,4 @@
+import { callRecordRoutes } from '@yunhu/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gatewayCaptureDir } from '../../apps/server/src/modules/telephony/recording.gateway.js';
@@ -12,7 +13,7 @@ import {
   type TRtpPeer,
   type TSippTrunk,
 } from '../../apps/server/src/modules/telephony/sip.kamailio-sipp.test-kit.js';
-import { allowCallingAnyHour, api, login } from '../support/api.js';
+import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { callFirstCustomer } from './customer-call.js';
 
@@ -95,11 +96,7 @@ describe.skipIf(missing !== null && !isRequired)('a soft-phone call to a custome
     await expect
       .poll(
         async () => {
-          const { records } = await api<{ records: TRecord[] }>(
-            '/base/call/detail/getPage',
-            { startRange: range, page: 1, limit: 20 },
-            agent,
-          );
+          const { records } = await call(callRecordRoutes.getPage, { startRange: range, page: 1, limit: 20 }, agent);
           record = records.find((r) => r.preRecordUrl);
           return Boolean(record);
         },

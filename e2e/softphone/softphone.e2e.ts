@@ -1,7 +1,8 @@
+import { callRecordRoutes, callRoutes } from '@yunhu/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
-import { allowCallingAnyHour, api, login } from '../support/api.js';
+import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 
@@ -207,7 +208,7 @@ describe.skipIf(missing !== null && !isRequired)('the browser soft-phone', { ret
     // The page loaded its config; a reset from another session makes that password stale, so
     // Kamailio refuses the digest and the phone says 上线失败 (then reloads the config).
     const other = await login('agent02', 'Agent@2026');
-    await api('/base/call/line-config/reset', { lineId: 2 }, other);
+    await call(callRoutes.lineConfigReset, { lineId: 2 }, other);
     await a.getByTestId('softphone-online').click();
     await expectNotice(a, '上线失败');
     expect(await lineTag(a).textContent()).toBe('未上线');
@@ -378,7 +379,7 @@ describe.skipIf(missing !== null && !isRequired)('the browser soft-phone', { ret
   it('an agent clicks call on a customer and the trunk phone answers', async () => {
     // agent06's soft-phone plays the carrier: Kamailio sends every telephone number to it.
     const trunkToken = await login('agent06', 'Agent@2026');
-    const trunkConfig = await api<{ key: string }>('/base/call/line-config', { lineId: 2 }, trunkToken);
+    const trunkConfig = await call(callRoutes.lineConfig, { lineId: 2 }, trunkToken);
     await start(trunkConfig.key);
     // Business configuration: agent02 may call at any hour, so the test runs day and night.
     await allowCallingAnyHour(await login('admin', 'Admin@2026'), 'agent02');
@@ -436,8 +437,8 @@ describe.skipIf(missing !== null && !isRequired)('the browser soft-phone', { ret
     await expect
       .poll(
         async () => {
-          const page = await api<{ records: { callStatus: number }[] }>(
-            '/base/call/detail/getCallDetailList',
+          const page = await call(
+            callRecordRoutes.getCallDetailList,
             { octCustomerId: customerId, page: 1, limit: 10 },
             agentToken,
           );

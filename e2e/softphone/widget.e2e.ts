@@ -1,15 +1,14 @@
+import { callRoutes } from '@yunhu/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
-const lineConfigPath = '/base/call/line-config';
-
 /** Counts the soft-phone's config requests of a page from now on. */
 const countConfigRequests = (page: Page) => {
   const seen: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith(lineConfigPath)) seen.push(r.url());
+    if (new URL(r.url()).pathname === callRoutes.lineConfig.path) seen.push(r.url());
   });
   return seen;
 };

@@ -1,40 +1,114 @@
-import { baseUrl } from './browser.js';
+import {
+  authRoutes,
+  seatRoutes,
+  type TEnvelope,
+  type TRequestOf,
+  type TResponseOf,
+  type TRouteDef,
+} from '@yunhu/contract';
+import { inject } from 'vitest';
 
-type TEnvelope<T> = { code: number; msg: string; data: T };
+/** A refusal of the server: its envelope's code, message and stable reason, and the route asked. */
+export class ApiError extends Error {
+  constructor(
+    readonly path: string,
+    readonly code: number,
+    readonly msg: string,
+    readonly reason?: string,
+  ) {
+    super(`${path}: ${code} ${msg}`);
+  }
+}
+
+type TInputArgs<R> =
+  undefined extends TRequestOf<R> ? [input?: TRequestOf<R>, token?: string] : [input: TRequestOf<R>, token?: string];
+
+/** Query string as the web client writes it: null and undefined left out, `key[]` per array item. */
+const queryOf = (params: Record<string, unknown>): string => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) query.append(`${key}[]`, String(item));
+    else query.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const s = query.toString();
+  return s ? `?${s}` : '';
+};
+
+/** The route's address with its `:name` parameters filled from the input, and the input left over. */
+const addressOf = (route: TRouteDef, input: unknown): { url: string; rest: Record<string, unknown> } => {
+  const rest: Record<string, unknown> = { ...((input as Record<string, unknown> | undefined) ?? {}) };
+  const url = route.path.replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return { url, rest };
+};
 
 /**
- * Calls the server's API the way the web client does, for set-up a test is not about (or the
- * expectations its screens must meet); a refusal throws with its code and message.
+ * The whole envelope of a contract route's answer, whatever its code: for a test about a refusal.
+ * GET sends the input as the query, POST as a JSON body; `token` is the session (`cloud-token`).
  */
-export const api = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'cloud-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as TEnvelope<T>;
-  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+export const send = async <R extends TRouteDef>(
+  route: R,
+  ...[input, token]: TInputArgs<R>
+): Promise<TEnvelope<TResponseOf<R>>> => {
+  const { url, rest } = addressOf(route, input);
+  const headers: Record<string, string> = token ? { 'cloud-token': token } : {};
+  const res =
+    route.method === 'GET'
+      ? await fetch(`${inject('baseUrl')}${url}${queryOf(rest)}`, { headers })
+      : await fetch(`${inject('baseUrl')}${url}`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(rest),
+        });
+  const text = await res.text();
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(text);
+  } catch {
+    throw new Error(`${route.path}: HTTP ${res.status}, not an envelope: ${text.slice(0, 200)}`);
+  }
+  const e = envelope as Partial<TEnvelope<unknown>>;
+  if (typeof e?.code !== 'number' || typeof e.msg !== 'string' || !('data' in e)) {
+    throw new Error(`${route.path}: HTTP ${res.status}, not an envelope: ${text.slice(0, 200)}`);
+  }
+  return envelope as TEnvelope<TResponseOf<R>>;
+};
+
+/**
+ * Calls a contract route the way the web client does, for set-up a test is not about (or the
+ * expectations its screens must meet): resolves the envelope's data; a refusal throws an ApiError.
+ */
+export const call = async <R extends TRouteDef>(route: R, ...args: TInputArgs<R>): Promise<TResponseOf<R>> => {
+  const envelope = await send(route, ...args);
+  if (envelope.code !== 0) throw new ApiError(route.path, envelope.code, envelope.msg, envelope.reason);
   return envelope.data;
+};
+
+/** The refusal a call must meet; a call that succeeds fails the test. */
+export const refusalOf = async <R extends TRouteDef>(route: R, ...args: TInputArgs<R>): Promise<ApiError> => {
+  const envelope = await send(route, ...args);
+  if (envelope.code === 0) throw new Error(`${route.path}: expected a refusal, got success`);
+  return new ApiError(route.path, envelope.code, envelope.msg, envelope.reason);
 };
 
 /** A session token of the account. */
 export const login = async (username: string, password: string): Promise<string> =>
-  (await api<{ token: string }>('/sso/login', { username, password })).token;
+  (await call(authRoutes.login, { username, password })).token;
 
 /**
  * 呼叫管理 for one agent, set by the administrator: any hour, generous limits, recording on — so a
  * dialing test does not depend on the clock or on what other tests dialled.
  */
 export const allowCallingAnyHour = async (adminToken: string, username: string): Promise<void> => {
-  const rows = await api<{ records: { userId: number; username: string }[] }>(
-    '/base/calling/list',
-    { page: 1, limit: 20, userName: username },
-    adminToken,
-  );
+  const rows = await call(seatRoutes.callingList, { page: 1, limit: 20, userName: username }, adminToken);
   const person = rows.records.find((r) => r.username === username);
   if (!person) throw new Error(`呼叫管理中没有 ${username}`);
-  await api(
-    '/base/calling/save',
+  await call(
+    seatRoutes.callingSave,
     {
       userId: person.userId,
       lineId: null,

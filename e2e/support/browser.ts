@@ -1,5 +1,7 @@
+import { authRoutes } from '@yunhu/contract';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { call } from './api.js';
 import { openBrowsers } from './failure-report.js';
 
 export const baseUrl = () => inject('baseUrl');
@@ -36,10 +38,9 @@ export const newPage = async (browser: Browser): Promise<Page> => {
 
 /** Reads the last SMS code the development provider sent to a mobile. */
 export const lastSmsCode = async (mobile: string): Promise<string> => {
-  const res = await fetch(`${baseUrl()}/dev/sms/last?mobile=${mobile}`);
-  const body = (await res.json()) as { data: { code: string } | null };
-  if (!body.data) throw new Error(`no SMS sent to ${mobile}`);
-  return body.data.code;
+  const sent = await call(authRoutes.devSmsLast, { mobile });
+  if (!sent) throw new Error(`no SMS sent to ${mobile}`);
+  return sent.code;
 };
 
 /**
