@@ -7,6 +7,9 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     globalSetup: ['support/server.ts'],
     testTimeout: 60_000,
+    // What a test waits for with expect.poll comes within 10 s on a loaded machine; vitest's 1 s
+    // default failed a creation whose answer and toast took longer under a throttled CPU.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     // One browser at a time: the machine has two cores and the server needs one.
     fileParallelism: false,

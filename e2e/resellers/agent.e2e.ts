@@ -2,19 +2,23 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
+import { uniqueAccount, uniqueMobile, uniqueName } from '../support/unique.js';
 
 const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
 const yuanOf = (text: string) => Number((/¥([\d.]+)/.exec(text) ?? [])[1]);
 
-// Own data only: names, accounts and mobiles carry this run's suffix.
-const suffix = String(Date.now()).slice(-6);
-const agentName = `宁波甬代${suffix}代理有限公司`;
-const agentUser = `agt${suffix}`;
-const agentMobile = `1390${suffix}1`;
-const enterpriseName = `余姚甬企${suffix}科技有限公司`;
-const bossUser = `ent${suffix}`;
-const bossMobile = `1391${suffix}2`;
 const password = 'Agent@2026x';
+
+/** Names, accounts and mobiles of one attempt: its own, so a retry meets nothing the first left. */
+const freshData = () => ({
+  agentName: uniqueName('宁波甬代', '代理有限公司'),
+  agentUser: uniqueAccount('agt'),
+  agentMobile: uniqueMobile(),
+  enterpriseName: uniqueName('余姚甬企', '科技有限公司'),
+  bossUser: uniqueAccount('ent'),
+  bossMobile: uniqueMobile(),
+});
+type TData = ReturnType<typeof freshData>;
 
 /** A list filtered by its name field, answering the one row of `name`. */
 const findRow = async (list: Locator, label: string, name: string) => {
@@ -26,7 +30,7 @@ const findRow = async (list: Locator, label: string, name: string) => {
 };
 
 /** The registration form, filled with the enterprise's details and an SMS code (not the invitation code). */
-const fillRegistration = async (page: Page) => {
+const fillRegistration = async (page: Page, { enterpriseName, bossUser, bossMobile }: TData) => {
   await page.getByPlaceholder('请输入企业名称').fill(enterpriseName);
   await page.getByPlaceholder('请输入联系人姓名').fill('甬企老板');
   await page.getByPlaceholder('4-32位字母、数字或下划线，以字母开头').fill(bossUser);
@@ -49,6 +53,8 @@ describe('resellers: an agent invites an enterprise, which buys at the agent’s
   afterAll(() => browser.close());
 
   it('the platform creates an agent; an enterprise registers with its link, pays its price; the agent sees the margin', async () => {
+    const data = freshData();
+    const { agentName, agentUser, agentMobile, enterpriseName, bossUser } = data;
     // The platform creates the agent with its first administrator.
     const platform = await newPage(browser);
     await recordMessages(platform);
@@ -89,7 +95,7 @@ describe('resellers: an agent invites an enterprise, which buys at the agent’s
     await boss.goto(link);
     const codeInput = boss.getByTestId('register-invite-code');
     await expect.poll(() => codeInput.inputValue()).toBe(inviteCode);
-    await fillRegistration(boss);
+    await fillRegistration(boss, data);
     await codeInput.fill('WRONG234');
     await boss.getByTestId('register-submit').click();
     await boss.getByText('邀请码对应的代理商不存在，请核对后重新填写，或清空后直接注册').waitFor();
@@ -102,7 +108,14 @@ describe('resellers: an agent invites an enterprise, which buys at the agent’s
     await platform.goto(`${baseUrl()}/#/menu/platform/enterprise`);
     const pending = await findRow(platform.getByTestId('list-enterprises'), '企业名称', enterpriseName);
     await pending.getByRole('button', { name: '通过' }).click();
-    await platform.locator('.ant-modal-confirm').getByRole('button', { name: '通过' }).click();
+    // The confirmation is there, naming the enterprise, before its 通过 is pressed; then what
+    // happened is said (a refusal or a lost answer is a message too, recorded even once gone).
+    const confirm = platform.locator('.ant-modal-confirm');
+    await confirm.locator('.ant-modal-confirm-title', { hasText: `确定通过「${enterpriseName}」的注册吗？` }).waitFor();
+    await confirm.getByRole('button', { name: '通过' }).click();
+    await expect
+      .poll(async () => (await shownMessages(platform)).join('/'))
+      .toContain(`已通过「${enterpriseName}」的注册`);
     await pending.getByText('正常').waitFor();
 
     // The agent sees the enterprise, and sets its price of the package the enterprise will buy above the base.

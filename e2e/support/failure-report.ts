@@ -21,7 +21,9 @@ const describeScreens = async (): Promise<string[]> => {
           const texts = (selector: string) =>
             [...document.querySelectorAll(selector)]
               .filter(visible)
-              .map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200));
+              // The rendered text: antd's confirm keeps a hidden copy of its title for screen readers,
+              // which textContent would print as a second dialog.
+              .map((el) => ((el as HTMLElement).textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200));
           return {
             modals: texts('.ant-modal-wrap .ant-modal'),
             messages: texts('.ant-message-notice, .ant-notification-notice'),
