@@ -62,10 +62,10 @@ export const ZImportState = z.object({
   total: zInt,
   validCount: zInt,
   invalidCount: zInt,
-  /** Rows written so far while running. */
+  /** Valid rows gone through so far (imported or skipped): the progress, and where a resumed import goes on. */
   processed: zInt,
   imported: zInt,
-  /** Valid rows whose account or mobile was taken between preview and confirm. */
+  /** Valid rows whose account or mobile was taken between preview and confirm (in the result file with why). */
   skipped: zInt,
   message: zString,
 });
@@ -191,6 +191,7 @@ export const orgStaffRoutes = {
     request: z.object({}),
     response: z.unknown(),
   }),
+  /** The check: every row staged with its reason, the first bad rows listed (`importListedRows`), nothing written. */
   staffImport: route({
     method: 'POST',
     path: '/base/sys/user/import-plus',
