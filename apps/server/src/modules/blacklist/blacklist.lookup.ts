@@ -64,7 +64,7 @@ export const recordIntercept = (db: TDb, entry: TInterceptEntry): Promise<number
   });
 
 /**
- * The CRM import's hook (crm/import.check.ts `TBlockedMobiles`): mobiles blocked for the tenant,
+ * The CRM import's hook (crm-import/crm-import.check.ts `TBlockedMobiles`): mobiles blocked for the tenant,
  * with the reason its preview shows.
  */
 export const blockedMobiles = async (db: TDb, tenantId: number, mobiles: string[]): Promise<Map<string, string>> => {

@@ -41,6 +41,111 @@ const ownerText = (action: TOwnerAction, from: string | null, to: string | null,
   }
 };
 
+type TRead = (tx: TDb, tenantId: number, customerId: number, vc: TViewContext) => Promise<TTimelineItem[]>;
+
+const follows: TRead = async (tx, tenantId, customerId) =>
+  (await repo.follows(tx, tenantId, customerId)).map(({ r, userName }) => ({
+    kind: 'follow',
+    id: r.id,
+    at: r.createdAt.getTime(),
+    userName,
+    content: r.content,
+    detail: {
+      method: r.method,
+      methodLabel: followMethodLabel[r.method as keyof typeof followMethodLabel] ?? r.method,
+      nextFollowAt: r.nextFollowAt?.getTime() ?? null,
+    },
+  }));
+
+const comments: TRead = async (tx, tenantId, customerId) =>
+  (await repo.comments(tx, tenantId, customerId)).map(({ r, userName }) => ({
+    kind: 'comment',
+    id: r.id,
+    at: r.createdAt.getTime(),
+    userName,
+    content: r.content,
+    detail: {},
+  }));
+
+const visits: TRead = async (tx, tenantId, customerId) =>
+  (await repo.visits(tx, tenantId, customerId)).map(({ r, userName }) => ({
+    kind: 'visit',
+    id: r.id,
+    at: r.visitAt.getTime(),
+    userName,
+    content: `回访（${visitResultText[r.result] ?? r.result}）：${r.content}`,
+    detail: { result: r.result, visitAt: r.visitAt.getTime() },
+  }));
+
+const owners: TRead = async (tx, tenantId, customerId) =>
+  (await repo.ownerLogsOf(tx, tenantId, customerId)).map(({ r, operatorName, fromName, toName }) => {
+    const action = r.action as TOwnerAction;
+    return {
+      kind: 'owner',
+      id: r.id,
+      at: r.createdAt.getTime(),
+      // The automatic release has no operator.
+      userName: operatorName ?? (action === 'auto_release' ? '系统' : null),
+      content: ownerText(action, fromName, toName, r.reason),
+      detail: {
+        action,
+        actionLabel: ownerActionLabel[action],
+        fromUserName: fromName,
+        toUserName: toName,
+        reason: r.reason,
+      },
+    };
+  });
+
+const calls: TRead = async (tx, tenantId, customerId) =>
+  (await repo.callsOf(tx, tenantId, customerId)).map((call) => {
+    const status = callStatusText[call.callStatus] ?? '未知';
+    return {
+      kind: 'call',
+      id: call.id,
+      at: call.startTime.getTime(),
+      userName: call.userName,
+      content:
+        call.callStatus === 1
+          ? `通话 ${minSecText(call.duration)}`
+          : `呼叫${status === '呼叫失败' ? '失败' : `，${status}`}`,
+      detail: {
+        callStatus: call.callStatus,
+        callStatusName: status,
+        duration: call.duration,
+        recordingUrl: call.preRecordUrl,
+      },
+    };
+  });
+
+/** The change log keeps full numbers; people who see masked mobiles see them masked here too. */
+const maskedMobile = (value: string) => (/^\d{11}$/.test(value) ? maskPhone(value) : value);
+
+const changes: TRead = async (tx, tenantId, customerId, vc) =>
+  (await repo.changesOf(tx, tenantId, customerId)).map(({ r, userName }) => {
+    const shown = r.changes.map((ch) =>
+      ch.field === 'mobile' && vc.isMasked ? { ...ch, from: maskedMobile(ch.from), to: maskedMobile(ch.to) } : ch,
+    );
+    return {
+      kind: 'change',
+      id: r.id,
+      at: r.createdAt.getTime(),
+      userName,
+      content: shown.map((ch) => `${ch.label}：${ch.from} → ${ch.to}`).join('；'),
+      detail: { changes: shown },
+    };
+  });
+
+/** Each kind of the timeline and where it is read from, in the order they are read. */
+const readers: [string, TRead][] = [
+  ['follow', follows],
+  ['comment', comments],
+  ['visit', visits],
+  ['owner', owners],
+  ['call', calls],
+  ['change', changes],
+];
+
 /**
  * Everything that happened to one customer, newest first (客户动态): follow-ups, comments,
  * return visits, owner changes, calls and field changes, with who did it.
@@ -53,101 +158,7 @@ export const buildTimeline = async (
   vc: TViewContext,
 ): Promise<TTimelineItem[]> => {
   const items: TTimelineItem[] = [];
-  if (kinds.has('follow')) {
-    for (const { r, userName } of await repo.follows(tx, tenantId, customerId)) {
-      items.push({
-        kind: 'follow',
-        id: r.id,
-        at: r.createdAt.getTime(),
-        userName,
-        content: r.content,
-        detail: {
-          method: r.method,
-          methodLabel: followMethodLabel[r.method as keyof typeof followMethodLabel] ?? r.method,
-          nextFollowAt: r.nextFollowAt?.getTime() ?? null,
-        },
-      });
-    }
-  }
-  if (kinds.has('comment')) {
-    for (const { r, userName } of await repo.comments(tx, tenantId, customerId)) {
-      items.push({ kind: 'comment', id: r.id, at: r.createdAt.getTime(), userName, content: r.content, detail: {} });
-    }
-  }
-  if (kinds.has('visit')) {
-    for (const { r, userName } of await repo.visits(tx, tenantId, customerId)) {
-      items.push({
-        kind: 'visit',
-        id: r.id,
-        at: r.visitAt.getTime(),
-        userName,
-        content: `回访（${visitResultText[r.result] ?? r.result}）：${r.content}`,
-        detail: { result: r.result, visitAt: r.visitAt.getTime() },
-      });
-    }
-  }
-  if (kinds.has('owner')) {
-    for (const { r, operatorName, fromName, toName } of await repo.ownerLogsOf(tx, tenantId, customerId)) {
-      const action = r.action as TOwnerAction;
-      items.push({
-        kind: 'owner',
-        id: r.id,
-        at: r.createdAt.getTime(),
-        // The automatic release has no operator.
-        userName: operatorName ?? (action === 'auto_release' ? '系统' : null),
-        content: ownerText(action, fromName, toName, r.reason),
-        detail: {
-          action,
-          actionLabel: ownerActionLabel[action],
-          fromUserName: fromName,
-          toUserName: toName,
-          reason: r.reason,
-        },
-      });
-    }
-  }
-  if (kinds.has('call')) {
-    for (const call of await repo.callsOf(tx, tenantId, customerId)) {
-      const status = callStatusText[call.callStatus] ?? '未知';
-      items.push({
-        kind: 'call',
-        id: call.id,
-        at: call.startTime.getTime(),
-        userName: call.userName,
-        content:
-          call.callStatus === 1
-            ? `通话 ${minSecText(call.duration)}`
-            : `呼叫${status === '呼叫失败' ? '失败' : `，${status}`}`,
-        detail: {
-          callStatus: call.callStatus,
-          callStatusName: status,
-          duration: call.duration,
-          recordingUrl: call.preRecordUrl,
-        },
-      });
-    }
-  }
-  if (kinds.has('change')) {
-    for (const { r, userName } of await repo.changesOf(tx, tenantId, customerId)) {
-      // The change log keeps full numbers; people who see masked mobiles see them masked here too.
-      const changes = r.changes.map((ch) =>
-        ch.field === 'mobile' && vc.isMasked
-          ? {
-              ...ch,
-              from: /^\d{11}$/.test(ch.from) ? maskPhone(ch.from) : ch.from,
-              to: /^\d{11}$/.test(ch.to) ? maskPhone(ch.to) : ch.to,
-            }
-          : ch,
-      );
-      items.push({
-        kind: 'change',
-        id: r.id,
-        at: r.createdAt.getTime(),
-        userName,
-        content: changes.map((ch) => `${ch.label}：${ch.from} → ${ch.to}`).join('；'),
-        detail: { changes },
-      });
-    }
-  }
+  // One after the other: the statements share the request's transaction.
+  for (const [kind, read] of readers) if (kinds.has(kind)) items.push(...(await read(tx, tenantId, customerId, vc)));
   return items.sort((a, b) => b.at - a.at || b.id - a.id);
 };
