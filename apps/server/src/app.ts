@@ -86,13 +86,18 @@ import {
   type TTradeService,
   tradeHandlers,
 } from './modules/trade/index.js';
+import {
+  createTradeRefundService,
+  type TTradeRefundService,
+  tradeRefundHandlers,
+} from './modules/trade-refund/index.js';
 
 export type TApp = FastifyInstance & {
   services: ReturnType<typeof createServices>;
   call: TCallArea;
   /** The server's job queue (jobs/): the areas' jobs are defined on it. */
   jobs: TJobQueue;
-  trade: { service: TTradeService; sandbox: TSandboxChannel };
+  trade: { service: TTradeService; refunds: TTradeRefundService; sandbox: TSandboxChannel };
 };
 
 const createServices = (app: FastifyInstance, config: TConfig, database: TDatabase, sms?: TSmsSender) => {
@@ -256,15 +261,17 @@ export const buildApp = async (
     : config.pay.wechat
       ? createWechatChannel(config.pay.wechat)
       : sandbox.adapter;
+  const refunds = createTradeRefundService({ database, adapter, logger: app.log });
   const trade = createTradeService({
     database,
     pay: config.pay,
     adapter,
     logger: app.log,
     notify: services.system.notifyUsers,
+    refunds: refunds.channelRefunds,
   });
   bindRoutes(app, routeTables.packet, packetHandlers(createPacketService({ pricesFor: packagePricesFor })), deps);
-  bindRoutes(app, routeTables.trade, tradeHandlers(trade), deps);
+  bindRoutes(app, routeTables.trade, { ...tradeHandlers(trade), ...tradeRefundHandlers(refunds) }, deps);
   bindRoutes(
     app,
     routeTables.agent,
@@ -326,7 +333,7 @@ export const buildApp = async (
   }
   app.decorate('services', services);
   app.decorate('call', callArea);
-  app.decorate('trade', { service: trade, sandbox });
+  app.decorate('trade', { service: trade, refunds, sandbox });
   app.decorate('jobs', jobs);
   return app as unknown as TApp;
 };

@@ -9,7 +9,7 @@ import { book, ledgerRepository, type TLedgerKind } from './ledger.repository.js
 import { accounts, ledgerEntries } from './trade.schema.js';
 
 /**
- * The money model (issue 15, decision 0017): `book` is the one way a balance moves. Random
+ * The money model (decision 0017): `book` is the one way a balance moves. Random
  * purchases, refunds, recharges and adjustments, some repeating a business key, some run in
  * parallel: the balance is always the sum of the ledger, never below zero, and each
  * (kind, business object) is booked once.

@@ -10,14 +10,14 @@ export type TLedgerKind =
   | 'refund'
   | 'transfer'
   | 'adjustment'
-  /** An agent's margin on an enterprise's order (+), taken back by the order's refunds (−) (issue 18). */
+  /** An agent's margin on an enterprise's order (+), taken back by the order's refunds (−). */
   | 'margin'
-  /** The platform pays an agent its margin (−); never more than the balance (issue 18). */
+  /** The platform pays an agent its margin (−); never more than the balance. */
   | 'settlement';
 
 /**
  * Kinds that may take the balance below zero: a call already made is charged whatever is left; a
- * refunded order takes its margin back from the agent whatever the agent's balance is (issue 18).
+ * refunded order takes its margin back from the agent whatever the agent's balance is.
  */
 const overdraftKinds: ReadonlySet<TLedgerKind> = new Set(['consumption', 'margin']);
 
@@ -48,7 +48,7 @@ export type TBooked =
  * (kind, business object) and a balance below zero unless the kind allows it, then append the
  * ledger row and set the balance it names. Parallel bookings of one account run one at a time;
  * the unique index is the last wall against a double booking. One round trip once the account
- * exists (the charge of every call from the balance passes here, issue 16).
+ * exists (the charge of every call from the balance passes here).
  */
 export const book = async (tx: TDb, m: TMovement): Promise<TBooked> => {
   const tried = await lockAndBook(tx, m);
@@ -62,7 +62,7 @@ export const book = async (tx: TDb, m: TMovement): Promise<TBooked> => {
 
 /**
  * `book` as parts of one statement, for a caller that books in a statement of its own (billing
- * writes a call's charge row and its consumption booking in one round trip, issue 16): `ctes` are
+ * writes a call's charge row and its consumption booking in one round trip): `ctes` are
  * four common table expressions (named `book_account`, `book_dup`, `book_entry`, `book_moved`) to
  * put after `with` (or after the caller's own), `columns` the select list the answer is read from
  * by `bookedOf`. `when` (SQL, true by default) makes the booking conditional on the rest of the

@@ -6,7 +6,7 @@ import { newDocumentNo } from './document-no.js';
 import type { TOrderRow } from './trade.repository.js';
 import { bookAgentMargin } from './trade-agent.js';
 
-// What every kind of order shares (issue 15): its number, its shape for the client, and what a paid
+// What every kind of order shares: its number, its shape for the client, and what a paid
 // one delivers (packages, new seats, renewed seats), used by the QR settlement and the balance alike.
 
 export const ms = (d: Date | null) => d?.getTime() ?? null;
@@ -85,6 +85,6 @@ export const deliver = async (tx: TDb, order: TOrderRow, at: Date) => {
       );
     }
   }
-  // Sold through an agent (issue 18): its margin, in the same transaction as the payment.
+  // Sold through an agent: its margin, in the same transaction as the payment.
   await bookAgentMargin(tx, order);
 };

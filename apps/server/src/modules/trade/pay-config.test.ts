@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, SettingsError } from '../../config.js';
 
-/** The payment settings (issue 15): the sandbox by default, Alipay only with every key it needs. */
+/** The payment settings: the sandbox by default, Alipay only with every key it needs. */
 describe('payment settings', () => {
   it('default to the sandbox with its development key, none in production', () => {
     expect(loadConfig({}).pay).toMatchObject({

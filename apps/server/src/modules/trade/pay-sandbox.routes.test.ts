@@ -12,7 +12,7 @@ import { packetProducts } from '../packet/index.js';
 const { trade: routes } = routeTables;
 
 /**
- * The sandbox's pay page across a server restart (issue 15, migration 0049): a QR code made by one
+ * The sandbox's pay page across a server restart (migration 0049): a QR code made by one
  * server is shown and paid on another server started over the same database — the trade lives in
  * `sandbox_trades`, not in the first process.
  */

@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../test/database.js';
 import { createSandboxChannel } from './pay-sandbox.js';
 
 /**
- * The sandbox channel (issue 15): its trades live in `sandbox_trades` (migration 0049), so a QR
+ * The sandbox channel: its trades live in `sandbox_trades` (migration 0049), so a QR
  * code being paid survives a restart of the server; refunds whole or partial, once per refund
  * number, never more than was paid.
  */

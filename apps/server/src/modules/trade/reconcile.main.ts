@@ -1,4 +1,4 @@
-// The reconcile command (issue 15): `npx tsx apps/server/src/modules/trade/reconcile.main.ts` with
+// The reconcile command: `npx tsx apps/server/src/modules/trade/reconcile.main.ts` with
 // the server's settings (DATABASE_URL or DATA_DIR). Prints every account whose balance differs from
 // the sum of its ledger and exits 1 when one does, 0 when the books hold.
 import { loadConfig } from '../../config.js';

@@ -5,7 +5,7 @@ import { agentLines, tenants } from '../../db/schema.js';
 
 const agentTenant = alias(tenants, 'stock_agent');
 
-// The opened lines' read at purchase (issue 18). agent_lines is not a tenant table: the buyer's
+// The opened lines' read at purchase. agent_lines is not a tenant table: the buyer's
 // transaction reads its agent's rows.
 export const tradeAgentStockRepository = {
   /** Of these lines, the ones not opened for the enterprise's (open) agent; none for a direct enterprise. */

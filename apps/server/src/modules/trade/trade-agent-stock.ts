@@ -4,7 +4,7 @@ import type { TOrderItem } from './trade.schema.js';
 import { marginOf } from './trade-agent.js';
 import { tradeAgentStockRepository as repo } from './trade-agent-stock.repository.js';
 
-// Line stock and the agent's own packages at purchase (issue 18, decision 0020 "Line stock and the
+// Line stock and the agent's own packages at purchase (decision 0020 "Line stock and the
 // agent's packages"): an enterprise of an agent buys only on its agent's opened lines; an agent's own
 // package is sold at the agent's price over the platform's base cost, the difference its margin.
 

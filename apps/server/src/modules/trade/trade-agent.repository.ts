@@ -6,7 +6,7 @@ import { orders } from './trade.schema.js';
 
 const agentTenant = alias(tenants, 'agent_tenant');
 
-// The price cascade's reads (issue 18, docs/decisions/0020-resellers.md): the enterprise's agent
+// The price cascade's reads (docs/decisions/0020-resellers.md): the enterprise's agent
 // and that agent's own prices. Neither table is a tenant table, so the buyer's transaction reads them.
 export const tradeAgentRepository = {
   /**

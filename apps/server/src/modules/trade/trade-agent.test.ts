@@ -15,7 +15,7 @@ import { accounts, ledgerEntries, orders } from './trade.schema.js';
 import { addOrderRefund, bookAgentMargin, priceThroughAgent, reverseAgentMargin } from './trade-agent.js';
 
 /**
- * The price cascade and the agent's margin (issue 18, decision 0020) as a property: random purchases
+ * The price cascade and the agent's margin (decision 0020) as a property: random purchases
  * by enterprises of an agent and by a direct enterprise, paid as a QR payment is (recharge, purchase,
  * margin in one transaction), and random partial refunds in parallel waves. Every fen is accounted
  * for: each order's amount is the platform's price plus the agent's margin, the margin is

@@ -4,7 +4,7 @@ import { book } from './ledger.repository.js';
 import type { TOrderItem } from './trade.schema.js';
 import { tradeAgentRepository as repo } from './trade-agent.repository.js';
 
-// The price cascade and the agent's margin (issue 18, docs/decisions/0020-resellers.md).
+// The price cascade and the agent's margin (docs/decisions/0020-resellers.md).
 // A rate is looked up enterprise → agent → platform: an enterprise of an agent buys at the agent's
 // price (never below the platform's, even when the platform raised its price after the agent set
 // its own); the difference × quantity is the agent's margin, booked in the agent's ledger in the

@@ -21,7 +21,7 @@ const pricesWhere = (where?: SQL) => (db: TDb) =>
     .where(and(eq(lines.status, 'active'), where))
     .orderBy(asc(lines.id));
 
-/** Seat prices (issue 15, migration 0039) and who is told when an automatic renewal cannot be paid. */
+/** Seat prices (migration 0039) and who is told when an automatic renewal cannot be paid. */
 export const tradeSeatRepository = {
   /** The active lines' seat prices, by line. */
   linePrices: async (db: TDb, lineIds: readonly number[]) =>

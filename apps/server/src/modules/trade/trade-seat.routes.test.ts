@@ -14,7 +14,7 @@ const { trade: routes, seat: seatRoutes } = routeTables;
 const day = 86_400_000;
 
 /**
- * Seats bought and renewed with money (issue 15): the platform's seat price, 购买坐席 paid by QR
+ * Seats bought and renewed with money: the platform's seat price, 购买坐席 paid by QR
  * (seats created once under parallel notifications), 续费 from the balance or by QR (once per
  * request id), the auto-renewal job in two parallel runs, permissions and tenant isolation.
  */

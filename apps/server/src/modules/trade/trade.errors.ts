@@ -1,6 +1,6 @@
 import { defineErrors } from '../../http/errors.js';
 
-/** The commerce area's errors (账户, 订单, 支付), each declared once (issue 15). */
+/** The commerce area's errors (账户, 订单, 支付, 坐席), each declared once. */
 export const tradeErrors = defineErrors('trade', {
   insufficientBalance: [
     'conflict',
@@ -17,17 +17,7 @@ export const tradeErrors = defineErrors('trade', {
   lineMissing: ['notFound', '线路不存在，请刷新后重新选择'],
   seatsMissing: ['notFound', '所选坐席不存在或不在您的数据权限内，请刷新后重试'],
   seatDisabled: ['conflict', '所选坐席中有已停用的坐席，停用的坐席不能续费'],
-  seatNotCancellable: ['conflict', '该坐席已停用或已退订，不能再申请退订'],
-  refundPending: ['conflict', '该坐席已有退订申请在审核中，请等待平台审核'],
-  nothingToRefund: ['conflict', '该坐席没有未使用的已付费整月，无可退金额'],
-  refundMissing: ['notFound', '退订申请不存在，请刷新后重试'],
-  refundExamined: ['conflict', (state: string) => `该申请已审核（${state}），不能重复审核`],
-  packetMissing: ['notFound', '所选套餐不存在，请刷新后重试'],
-  packetNotRefundable: ['conflict', (state: string) => `该套餐${state}，不能申请退订`],
-  packetNotBought: ['conflict', '该套餐不是通过订单购买的，无可退金额'],
-  packetNothingLeft: ['conflict', '该套餐没有未使用的时长，无可退金额'],
-  originalUnavailable: ['conflict', (why: string) => `不能原路退回：${why}，请选择退回余额`],
   channelFailed: ['conflict', (why: string) => `支付渠道暂不可用：${why}，请稍后重试`],
-  // Issue 18: an enterprise of an agent buys only on the lines the platform opened for its agent.
+  // An enterprise of an agent buys only on the lines the platform opened for its agent.
   lineNotOpened: ['conflict', '该线路暂未向您的代理商开通，请选择其他线路或联系代理商'],
 });

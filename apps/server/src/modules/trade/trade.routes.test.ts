@@ -15,7 +15,7 @@ const { trade: routes, packet: packetRoutes } = routeTables;
 const secret = 'yunhu-dev-pay-sandbox-secret';
 
 /**
- * Orders and payment (issue 15): amounts from the catalogue, the sandbox channel end to end,
+ * Orders and payment: amounts from the catalogue, the sandbox channel end to end,
  * idempotent and forged notifications, a differing amount, a double payment, expiry, the job,
  * the platform's adjustment, tenant isolation, on PGlite and PostgreSQL.
  */

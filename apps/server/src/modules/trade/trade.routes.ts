@@ -1,10 +1,13 @@
-import type { tradeRoutes } from '@yunhu/contract';
+import type { tradeRefundRoutes, tradeRoutes } from '@yunhu/contract';
 import type { THandlers } from '../../http/bind.js';
 import { streamXlsx } from '../../http/download.js';
-import { orderColumns, type TTradeService } from './trade.service.js';
-import { refundColumns } from './trade-refund.service.js';
+import type { TTradeService } from './trade.service.js';
+import { orderColumns } from './trade-order.js';
 
-export const tradeHandlers = (trade: TTradeService): THandlers<typeof tradeRoutes> => ({
+/** The refund routes of the table are the trade-refund area's (`tradeRefundHandlers`). */
+type TRefundRoute = keyof typeof tradeRefundRoutes;
+
+export const tradeHandlers = (trade: TTradeService): Omit<THandlers<typeof tradeRoutes>, TRefundRoute> => ({
   account: (ctx) => trade.account(ctx),
   ledger: (ctx) => trade.ledger(ctx, ctx.input),
   buy: (ctx) => trade.buy(ctx, ctx.input),
@@ -26,14 +29,4 @@ export const tradeHandlers = (trade: TTradeService): THandlers<typeof tradeRoute
   seatRenewal: (ctx) => trade.seatRenewal(ctx, ctx.input),
   platformSeatPrices: (ctx) => trade.platformSeatPrices(ctx),
   platformSeatPriceSave: (ctx) => trade.platformSeatPriceSave(ctx, ctx.input),
-  seatCancelQuote: (ctx) => trade.seatCancelQuote(ctx, ctx.input),
-  seatCancelOrder: (ctx) => trade.seatCancelOrder(ctx, ctx.input),
-  packetUnsubscribe: (ctx) => trade.packetUnsubscribe(ctx, ctx.input),
-  refundPage: (ctx) => trade.refundPage(ctx, ctx.input),
-  refundExport: async (ctx) => {
-    const { rows, fileName } = trade.refundExport(ctx, ctx.input);
-    return streamXlsx(rows, refundColumns, fileName, '退订账单');
-  },
-  platformRefundPage: (ctx) => trade.platformRefundPage(ctx, ctx.input),
-  examine: (ctx) => trade.examine(ctx, ctx.input),
 });

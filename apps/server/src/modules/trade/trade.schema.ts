@@ -5,7 +5,7 @@ import { lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { seats } from '../seat/seat.schema.js';
 
-// Commerce (issue 15, migration 0037, docs/decisions/0017-commerce.md). Money is integer fen.
+// Commerce (migration 0037, docs/decisions/0017-commerce.md). Money is integer fen.
 const fen = (name: string) => bigint(name, { mode: 'number' });
 
 /** One account per enterprise: its balance and frozen amount. Changed only by ledger.repository's `book`. */
@@ -50,7 +50,7 @@ export type TOrderItem = {
   validityDays: number;
   unitPrice: number;
   quantity: number;
-  /** The platform's unit price when the enterprise bought at its agent's price (issue 18). */
+  /** The platform's unit price when the enterprise bought at its agent's price. */
   baseUnitPrice?: number;
   /** Seat orders: months per seat; a renewal's seat. */
   months?: number;
@@ -79,7 +79,7 @@ export const orders = pgTable(
     /** A renewal's request key (the dialog's, or auto:seat:period): one order per key (migration 0039). */
     requestKey: text('request_key'),
     createdAt: createdAt(),
-    /** The agent the enterprise bought through and its margin on the order (issue 18, migration 0046). */
+    /** The agent the enterprise bought through and its margin on the order (migration 0046). */
     agentId: ref('agent_id').references(() => tenants.id),
     agentMargin: fen('agent_margin').notNull().default(0),
   },

@@ -14,18 +14,23 @@ import {
   yuan,
 } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
+import type { TRefundPart } from '../../db/schema.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
-import { lockPacket, setPacketStatus } from '../packet/index.js';
+import { lockPacket, packetState, setPacketStatus } from '../packet/index.js';
 import { addRefundedMonths, endSeat, refundableTerms, setSeatAutoRenewal, visibleSeat } from '../seat/index.js';
-import { createChannelRefunds } from './channel-refund.service.js';
-import { book } from './ledger.repository.js';
-import { ms } from './order.kit.js';
-import type { TPayAdapter } from './pay.adapter.js';
-import { tradeErrors } from './trade.errors.js';
-import type { TRefundPart } from './trade.schema.js';
-import { addOrderRefund, reverseAgentMargin, type TOrderRefunded } from './trade-agent.js';
+import {
+  addOrderRefund,
+  book,
+  ms,
+  reverseAgentMargin,
+  type TOrderRefunded,
+  type TPayAdapter,
+  tradeErrors,
+} from '../trade/index.js';
+import { tradeRefundErrors } from './trade-refund.errors.js';
 import { tradeRefundRepository as repo, type TRefundRow } from './trade-refund.repository.js';
+import { createChannelRefunds } from './trade-refund-channel.service.js';
 
 type TReq<K extends keyof typeof tradeRoutes> = TParsedRequestOf<(typeof tradeRoutes)[K]>;
 
@@ -91,7 +96,7 @@ export const refundColumns: TColumn<TRefundRow>[] = [
 ];
 
 /**
- * 坐席退订 (issue 15, docs/decisions/0017-commerce.md). The rule: the whole calendar months left
+ * 坐席退订 (docs/decisions/0017-commerce.md). The rule: the whole calendar months left
  * before the seat's expiry (counted when applying) are refunded at the price paid for them,
  * latest paid period first, never more months than were paid (a seat handed out free refunds
  * nothing); the month under way is not. Approved by the platform, the money returns to the balance
@@ -164,7 +169,7 @@ export const createTradeRefundService = (deps: {
   const requireSeat = async (ctx: TRequestContext, seatId: number) => {
     const seat = await visibleSeat(ctx, seatId);
     if (!seat) throw tradeErrors.seatsMissing();
-    if (seat.status !== 'active') throw tradeErrors.seatNotCancellable();
+    if (seat.status !== 'active') throw tradeRefundErrors.seatNotCancellable();
     return seat;
   };
 
@@ -180,9 +185,9 @@ export const createTradeRefundService = (deps: {
     seatCancelOrder: async (ctx: TRequestContext, input: TReq<'seatCancelOrder'>) => {
       const { tenantId } = ctx.auth;
       const seat = await requireSeat(ctx, input.seatId);
-      if (await repo.pendingOfSeat(ctx.tx, tenantId, seat.id)) throw tradeErrors.refundPending();
+      if (await repo.pendingOfSeat(ctx.tx, tenantId, seat.id)) throw tradeRefundErrors.refundPending();
       const q = await quote(ctx.tx, tenantId, seat.id, seat.expireAt, new Date());
-      if (q.amount <= 0) throw tradeErrors.nothingToRefund();
+      if (q.amount <= 0) throw tradeRefundErrors.nothingToRefund();
       const id = await repo.insert(ctx.tx, {
         tenantId,
         applyNo: `TD${Date.now()}${crypto.randomInt(1000, 9999)}`,
@@ -197,7 +202,7 @@ export const createTradeRefundService = (deps: {
         createdByName: ctx.auth.realName,
       });
       // A parallel application of the same seat won the unique index.
-      if (id === null) throw tradeErrors.refundPending();
+      if (id === null) throw tradeRefundErrors.refundPending();
       // A seat being cancelled is not renewed automatically meanwhile.
       await setSeatAutoRenewal(ctx.tx, tenantId, seat.id, false);
       const [app] = await withOriginals(ctx.tx, [(await repo.byId(ctx.tx, id))!]);
@@ -208,20 +213,22 @@ export const createTradeRefundService = (deps: {
       const { tenantId } = ctx.auth;
       const now = new Date();
       const row = await lockPacket(ctx.tx, tenantId, input.packetId);
-      if (!row) throw tradeErrors.packetMissing();
+      if (!row) throw tradeRefundErrors.packetMissing();
       const { packet, lineName } = row;
-      if (packet.status === 'frozen') throw tradeErrors.packetNotRefundable('已有退订申请在审核中');
-      if (packet.status !== 'active') throw tradeErrors.packetNotRefundable('已退订或已停用');
-      if (packet.expireAt <= now) throw tradeErrors.packetNotRefundable('已过期');
+      const state = packetState(packet, now);
+      if (state === 'frozen') throw tradeRefundErrors.packetNotRefundable('已有退订申请在审核中');
+      if (state === 'used') throw tradeRefundErrors.packetNothingLeft();
+      if (state === 'expired') throw tradeRefundErrors.packetNotRefundable('已过期');
+      if (state !== 'active') throw tradeRefundErrors.packetNotRefundable('已退订或已停用');
       const totalSeconds = packet.totalMinutes * 60;
       const seconds = totalSeconds - packet.usedSeconds;
-      if (seconds <= 0) throw tradeErrors.packetNothingLeft();
-      if (packet.orderId === null) throw tradeErrors.packetNotBought();
+      if (packet.orderId === null) throw tradeRefundErrors.packetNotBought();
       const order = await repo.orderOf(ctx.tx, packet.orderId);
-      if (!order || (order.state !== 'paid' && order.state !== 'partRefunded')) throw tradeErrors.packetNotBought();
+      if (!order || (order.state !== 'paid' && order.state !== 'partRefunded'))
+        throw tradeRefundErrors.packetNotBought();
       // Pro rata at the price paid, rounded down: never more than was paid.
       const amount = Math.floor((packet.price * seconds) / totalSeconds);
-      if (amount <= 0) throw tradeErrors.packetNothingLeft();
+      if (amount <= 0) throw tradeRefundErrors.packetNothingLeft();
       const minutes = `${Math.floor(seconds / 60)} 分${seconds % 60 ? ` ${seconds % 60} 秒` : ''}`;
       const id = await repo.insert(ctx.tx, {
         tenantId,
@@ -237,7 +244,7 @@ export const createTradeRefundService = (deps: {
         createdBy: ctx.auth.userId,
         createdByName: ctx.auth.realName,
       });
-      if (id === null) throw tradeErrors.packetNotRefundable('已有退订申请在审核中');
+      if (id === null) throw tradeRefundErrors.packetNotRefundable('已有退订申请在审核中');
       // Frozen under review: billing's consumption takes active packages only.
       await setPacketStatus(ctx.tx, tenantId, packet.id, 'active', 'frozen');
       const [app] = await withOriginals(ctx.tx, [(await repo.byId(ctx.tx, id))!]);
@@ -267,9 +274,9 @@ export const createTradeRefundService = (deps: {
     examine: (ctx: TRequestContext, input: TReq<'examine'>) =>
       asPlatform(ctx, async (db) => {
         const app = await repo.byId(db, input.id, true);
-        if (!app) throw tradeErrors.refundMissing();
+        if (!app) throw tradeRefundErrors.refundMissing();
         if (app.state !== 'pending') {
-          throw tradeErrors.refundExamined(refundStateLabel[app.state as TRefundState] ?? app.state);
+          throw tradeRefundErrors.refundExamined(refundStateLabel[app.state as TRefundState] ?? app.state);
         }
         const now = new Date();
         const by = { examinedByName: ctx.auth.realName, examinedAt: now };
@@ -300,8 +307,8 @@ export const createTradeRefundService = (deps: {
           remark: `${kindLabel}退款：${app.subject}`,
           by: who,
         });
-        if (!booked.isBooked) throw tradeErrors.refundExamined(refundStateLabel.approved);
-        // Sold through an agent (issue 18): its margin taken back pro rata, after the enterprise's booking.
+        if (!booked.isBooked) throw tradeRefundErrors.refundExamined(refundStateLabel.approved);
+        // Sold through an agent: its margin taken back pro rata, after the enterprise's booking.
         for (const r of refunded) await reverseAgentMargin(db, r.order, r.amount, r.key);
         // 原路退回: each order's share leaves the balance again and goes back the way it was paid.
         const isOriginal = input.refundTo === 'original';
@@ -316,3 +323,5 @@ export const createTradeRefundService = (deps: {
       }),
   };
 };
+
+export type TTradeRefundService = ReturnType<typeof createTradeRefundService>;

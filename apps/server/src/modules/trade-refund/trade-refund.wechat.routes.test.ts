@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { tenants } from '../org/org.schema.js';
 import { packetProducts } from '../packet/index.js';
-import { ledgerRepository } from './ledger.repository.js';
-import { startWechatApi } from './pay-wechat.test-kit.js';
-import { accounts, ledgerEntries, orders, payNotifications } from './trade.schema.js';
+import { ledgerRepository } from '../trade/ledger.repository.js';
+import { startWechatApi } from '../trade/pay-wechat.test-kit.js';
+import { accounts, ledgerEntries, orders, payNotifications } from '../trade/trade.schema.js';
 
 const { trade: routes } = routeTables;
 
 /**
- * 原路退回 through WeChat Pay v3 (issue 15), a server started with PAY_CHANNEL=wechat against a
+ * 原路退回 through WeChat Pay v3, a server started with PAY_CHANNEL=wechat against a
  * WeChat API that checks signatures and answers as documented: the refund is accepted as
  * PROCESSING, then ends from the REFUND.SUCCESS / REFUND.ABNORMAL notice (signed, the resource
  * encrypted with the APIv3 key, sent several times at once: applied once), or from the job's query
@@ -141,11 +141,11 @@ describe('wechat refund results', () => {
     await approve(app.id);
     const later = new Date(Date.now() + 2 * 60_000);
     // Still processing at the channel: stays processing.
-    expect((await t.app.trade.service.channelRefunds.run(later)).done).toBe(0);
+    expect((await t.app.trade.refunds.channelRefunds.run(later)).done).toBe(0);
     expect(await shareOf(app.applyNo)).toMatchObject({ state: 'processing' });
     expect(api.seen.at(-1)).toMatchObject({ method: 'GET', path: `/v3/refund/domestic/refunds/${app.applyNo}` });
     api.refunds.get(app.applyNo)!.status = 'SUCCESS';
-    expect((await t.app.trade.service.channelRefunds.run(new Date(Date.now() + 5 * 60_000))).done).toBe(1);
+    expect((await t.app.trade.refunds.channelRefunds.run(new Date(Date.now() + 5 * 60_000))).done).toBe(1);
     expect(await shareOf(app.applyNo)).toMatchObject({ state: 'success' });
   });
 

@@ -7,13 +7,13 @@ import { otherEnterprise } from '../../test/other-enterprise.js';
 import { tenants } from '../org/org.schema.js';
 import { packetProducts, packets, takePacketSeconds } from '../packet/index.js';
 import { operationLogs } from '../system/system.schema.js';
-import { ledgerRepository } from './ledger.repository.js';
-import { accounts, ledgerEntries, orders, payments } from './trade.schema.js';
+import { ledgerRepository } from '../trade/ledger.repository.js';
+import { accounts, ledgerEntries, orders, payments } from '../trade/trade.schema.js';
 
 const { trade: routes, packet: packetRoutes } = routeTables;
 
 /**
- * 退订 of a bought package (issue 15): the unused seconds pro rata at the price paid, the package
+ * 退订 of a bought package: the unused seconds pro rata at the price paid, the package
  * frozen under review (billing does not take it), approved to the balance or back through the
  * channel (原路退回, the sandbox's partial refund by the application number), rejected with the
  * package released; parallel approvals and applications, a call's consumption racing the

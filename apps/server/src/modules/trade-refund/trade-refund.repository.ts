@@ -1,10 +1,9 @@
 import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase, TDb } from '../../db/client.js';
-import { tenants } from '../../db/schema.js';
+import { orders, refundApplications, tenants } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
-import { orders, refundApplications } from './trade.schema.js';
 
 export type TRefundFilter = {
   tenantId?: number;

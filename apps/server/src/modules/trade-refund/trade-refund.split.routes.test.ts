@@ -9,13 +9,13 @@ import { agentLines } from '../agent/agent-stock.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { seats } from '../seat/seat.schema.js';
 import { seatKit } from '../seat/seat.test-kit.js';
-import { ledgerRepository } from './ledger.repository.js';
-import { accounts, ledgerEntries, orders } from './trade.schema.js';
+import { ledgerRepository } from '../trade/ledger.repository.js';
+import { accounts, ledgerEntries, orders } from '../trade/trade.schema.js';
 
 const { trade: routes } = routeTables;
 
 /**
- * 原路退回 of a 坐席退订 whose months three orders paid (issue 15): bought by QR, renewed from the
+ * 原路退回 of a 坐席退订 whose months three orders paid: bought by QR, renewed from the
  * balance, renewed by QR. The approval sends each order's share back the way it was paid (latest
  * months first: the parts' order), one refund per order under its own number, each booked once
  * under N parallel approvals; a channel refusing one share brings it back to the balance (退款失败
@@ -210,11 +210,11 @@ describe('refund split over several orders', () => {
     expect(await t.app.trade.sandbox.refundsOf(a.trade)).toEqual({});
     const before = await balance(boss.tenantId);
     // Not due yet (a minute per attempt); then two job passes at once (two processes) send it once.
-    expect((await t.app.trade.service.channelRefunds.run()).done).toBe(0);
+    expect((await t.app.trade.refunds.channelRefunds.run()).done).toBe(0);
     const later = new Date(Date.now() + 2 * 60_000);
     const runs = await Promise.all([
-      t.app.trade.service.channelRefunds.run(later),
-      t.app.trade.service.channelRefunds.run(later),
+      t.app.trade.refunds.channelRefunds.run(later),
+      t.app.trade.refunds.channelRefunds.run(later),
     ]);
     expect(runs.reduce((n, r) => n + r.done, 0)).toBe(1);
     expect(await t.app.trade.sandbox.refundsOf(a.trade)).toEqual({ [`${app.applyNo}-3`]: amountA });
@@ -233,7 +233,7 @@ describe('refund split over several orders', () => {
     const { seat, a } = await seatOfThreeOrders();
     const app = await apply(seat.id);
     await t.database.db.update(orders).set({ channel: 'alipay' }).where(eq(orders.orderNo, a.orderNo));
-    const { payments } = await import('./trade.schema.js');
+    const { payments } = await import('../trade/trade.schema.js');
     await t.database.db.update(payments).set({ channel: 'alipay' }).where(eq(payments.outTradeNo, a.trade));
     const [row] = ok(await t.call(routes.platformRefundPage, { applyNo: app.applyNo }, platform)).records;
     expect(row!.originalChannel).toBeNull();

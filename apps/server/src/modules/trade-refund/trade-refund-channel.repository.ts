@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
-import { channelRefunds, orders, payments } from './trade.schema.js';
+import { channelRefunds, orders, payments } from '../../db/schema.js';
 
 export type TChannelRefundRow = typeof channelRefunds.$inferSelect;
 

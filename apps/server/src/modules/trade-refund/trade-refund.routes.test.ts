@@ -6,14 +6,14 @@ import { otherEnterprise } from '../../test/other-enterprise.js';
 import { seats, seatTerms } from '../seat/seat.schema.js';
 import { seatKit } from '../seat/seat.test-kit.js';
 import { operationLogs } from '../system/system.schema.js';
-import { ledgerRepository } from './ledger.repository.js';
-import { accounts, ledgerEntries, orders } from './trade.schema.js';
+import { ledgerRepository } from '../trade/ledger.repository.js';
+import { accounts, ledgerEntries, orders } from '../trade/trade.schema.js';
 
 const { trade: routes } = routeTables;
 const day = 86_400_000;
 
 /**
- * 坐席退订 (issue 15): the unused whole paid months of a seat, applied for by the enterprise and
+ * 坐席退订: the unused whole paid months of a seat, applied for by the enterprise and
  * examined by the platform once (two approvals at once refund once), back to the balance; the order
  * becomes 部分退款 / 已退款; the lists, the export, permissions and tenant isolation.
  */

@@ -1,12 +1,14 @@
 import { payChannelLabel, type TChannelRefund, type TPayChannel } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
+import type { TRefundPart } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
-import { channelRefundRepository as repo, type TChannelRefundRow, type TPaidBy } from './channel-refund.repository.js';
-import { book } from './ledger.repository.js';
-import { ms } from './order.kit.js';
-import type { TPayAdapter, TRefundEvent, TRefundResult } from './pay.adapter.js';
-import { tradeErrors } from './trade.errors.js';
-import type { TRefundPart } from './trade.schema.js';
+import { book, ms, type TPayAdapter, type TRefundEvent, type TRefundResult } from '../trade/index.js';
+import { tradeRefundErrors } from './trade-refund.errors.js';
+import {
+  channelRefundRepository as repo,
+  type TChannelRefundRow,
+  type TPaidBy,
+} from './trade-refund-channel.repository.js';
 
 type TLogger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -34,7 +36,7 @@ export const toChannelRefund = (r: TChannelRefundRow): TChannelRefund => ({
 });
 
 /**
- * 原路退回 split by order (issue 15, docs/decisions/0017-commerce.md). An application's parts are
+ * 原路退回 split by order (docs/decisions/0017-commerce.md). An application's parts are
  * grouped by the order that paid them (in the parts' order: the latest paid months first); each
  * order's share goes back the way that order was paid — its QR payment's channel under its own
  * refund number (the application number when one order paid it all, else the application number
@@ -172,7 +174,7 @@ export const createChannelRefunds = (deps: { database: TDatabase; adapter: TPayA
       by: { userId: number; name: string },
     ) => {
       const plan = (await planAll(db, [app])).get(app.applyNo)!;
-      if ('why' in plan) throw tradeErrors.originalUnavailable(plan.why);
+      if ('why' in plan) throw tradeRefundErrors.originalUnavailable(plan.why);
       const now = new Date();
       for (const leg of plan.legs) {
         if (leg.channel === 'balance') continue;
@@ -187,7 +189,7 @@ export const createChannelRefunds = (deps: { database: TDatabase; adapter: TPayA
           by,
           isCovered: true,
         });
-        if (!out.isBooked) throw tradeErrors.refundExamined('已通过');
+        if (!out.isBooked) throw tradeRefundErrors.refundExamined('已通过');
       }
       await repo.insert(
         db,
