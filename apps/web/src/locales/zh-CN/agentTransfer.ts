@@ -8,8 +8,6 @@ export const agentTransferTexts = {
     packet: '套餐',
     packetPlaceholder: '选择要转移的套餐',
     noPackets: '该企业没有可转移的套餐（使用中、未过期、有剩余时长）',
-    packetOption: (line: string, name: string, minutes: string, expire: string) =>
-      `${line} · ${name} · 剩余 ${minutes} · ${expire} 到期`,
     to: '转入企业',
     toPlaceholder: '选择转入企业',
     notActive: '（未通过审核或已停用）',

@@ -1,9 +1,10 @@
-import { beijingTime, minSecText, yuan } from '@yunhu/contract';
-import { App, Button, Card, Form, Select, Typography } from 'antd';
+import { minSecText, yuan } from '@yunhu/contract';
+import { Button, Card, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { useChangeablePackets, useChangeEnterprises, useChangeLines, useChangePacket } from '../stockApi';
+import { LivePacketSelect, useConfirmedMove } from './LivePacketSelect';
 
 const s = t.agentStock;
 
@@ -12,10 +13,9 @@ type TValues = { enterpriseId: number; packetId: number; lineId: number };
 /** 套餐变更: the enterprise, one of its live packages, a line it may move to, then a confirmation. */
 export const PacketChangeForm = () => {
   const [form] = Form.useForm<TValues>();
-  const { modal } = App.useApp();
+  const { isBusy, confirm } = useConfirmedMove();
   const [enterpriseId, setEnterpriseId] = useState<number | null>(null);
   const [packetId, setPacketId] = useState<number | null>(null);
-  const [isBusy, setBusy] = useState(false);
   const enterprises = useChangeEnterprises();
   const packets = useChangeablePackets(enterpriseId);
   const lines = useChangeLines(enterpriseId, packetId);
@@ -25,21 +25,16 @@ export const PacketChangeForm = () => {
     const packet = packets.data?.find((p) => p.id === v.packetId);
     const line = lines.data?.find((l) => l.id === v.lineId);
     if (!packet || !line) return;
-    modal.confirm({
-      title: s.confirmTitle,
-      content: s.confirmBody(minSecText(packet.remainingSeconds), packet.lineName, line.name),
-      onOk: async () => {
-        setBusy(true);
-        try {
-          await change(v);
-          feedback.message.success(s.done);
-          form.resetFields(['packetId', 'lineId']);
-          setPacketId(null);
-        } finally {
-          setBusy(false);
-        }
+    confirm(
+      s.confirmTitle,
+      s.confirmBody(minSecText(packet.remainingSeconds), packet.lineName, line.name),
+      async () => {
+        await change(v);
+        feedback.message.success(s.done);
+        form.resetFields(['packetId', 'lineId']);
+        setPacketId(null);
       },
-    });
+    );
   };
 
   return (
@@ -66,21 +61,12 @@ export const PacketChangeForm = () => {
           />
         </Form.Item>
         <Form.Item name="packetId" label={s.packet} rules={[{ required: true, message: s.choose(s.packet) }]}>
-          <Select
-            data-testid="agent-change-packet"
-            style={{ width: 420 }}
-            loading={packets.isFetching}
-            notFoundContent={enterpriseId === null ? undefined : s.noPackets}
-            options={(packets.data ?? []).map((p) => ({
-              value: p.id,
-              label: s.packetOption(
-                p.lineName,
-                p.name,
-                minSecText(p.remainingSeconds),
-                beijingTime(p.expireAt).slice(0, 10),
-              ),
-            }))}
-            onChange={(id: number) => {
+          <LivePacketSelect
+            packets={packets}
+            hasEnterprise={enterpriseId !== null}
+            noPackets={s.noPackets}
+            testId="agent-change-packet"
+            onChange={(id) => {
               setPacketId(id);
               form.resetFields(['lineId']);
             }}

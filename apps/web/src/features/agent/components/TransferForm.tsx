@@ -1,9 +1,10 @@
-import { beijingTime, minSecText, type TTransferEnterprise } from '@yunhu/contract';
-import { App, Button, Card, Form, Select, Typography } from 'antd';
+import { minSecText, type TTransferEnterprise } from '@yunhu/contract';
+import { Button, Card, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { useTransferablePackets, useTransferEnterprises, useTransferPacket } from '../transferApi';
+import { LivePacketSelect, useConfirmedMove } from './LivePacketSelect';
 
 const s = t.agentTransfer;
 
@@ -24,9 +25,8 @@ const enterpriseOptions = (list: TTransferEnterprise[], except: number | null, o
  */
 export const TransferForm = () => {
   const [form] = Form.useForm<TValues>();
-  const { modal } = App.useApp();
+  const { isBusy, confirm } = useConfirmedMove();
   const [fromId, setFromId] = useState<number | null>(null);
-  const [isBusy, setBusy] = useState(false);
   const enterprises = useTransferEnterprises();
   const packets = useTransferablePackets(fromId);
   const transfer = useTransferPacket();
@@ -36,19 +36,15 @@ export const TransferForm = () => {
   const onFinish = (v: TValues) => {
     const packet = packets.data?.find((p) => p.id === v.packetId);
     if (!packet) return;
-    modal.confirm({
-      title: s.confirmTitle,
-      content: s.confirmBody(minSecText(packet.remainingSeconds), nameOf(v.fromEnterpriseId), nameOf(v.toEnterpriseId)),
-      onOk: async () => {
-        setBusy(true);
-        try {
-          const moved = await transfer(v);
-          feedback.message.success(s.done(moved.transferNo));
-          form.resetFields(['packetId', 'toEnterpriseId']);
-        } finally {
-          setBusy(false);
-        }
-      },
+    const body = s.confirmBody(
+      minSecText(packet.remainingSeconds),
+      nameOf(v.fromEnterpriseId),
+      nameOf(v.toEnterpriseId),
+    );
+    confirm(s.confirmTitle, body, async () => {
+      const moved = await transfer(v);
+      feedback.message.success(s.done(moved.transferNo));
+      form.resetFields(['packetId', 'toEnterpriseId']);
     });
   };
 
@@ -72,21 +68,12 @@ export const TransferForm = () => {
           />
         </Form.Item>
         <Form.Item name="packetId" label={s.packet} rules={[{ required: true, message: s.required(s.packet) }]}>
-          <Select
-            data-testid="agent-transfer-packet"
-            style={{ width: 420 }}
+          <LivePacketSelect
+            packets={packets}
+            hasEnterprise={fromId !== null}
+            noPackets={s.noPackets}
+            testId="agent-transfer-packet"
             placeholder={s.packetPlaceholder}
-            loading={packets.isFetching}
-            notFoundContent={fromId === null ? undefined : s.noPackets}
-            options={(packets.data ?? []).map((p) => ({
-              value: p.id,
-              label: s.packetOption(
-                p.lineName,
-                p.name,
-                minSecText(p.remainingSeconds),
-                beijingTime(p.expireAt).slice(0, 10),
-              ),
-            }))}
           />
         </Form.Item>
         <Form.Item name="toEnterpriseId" label={s.to} rules={[{ required: true, message: s.required(s.to) }]}>
