@@ -7,7 +7,7 @@ import { callBinds } from './call.schema.js';
 export type TCarrierProgressEvent = 'ringing' | 'answered';
 
 /**
- * SQL of a call's progress (issue 17): the carrier's progress events move a dial request forward
+ * SQL of a call's progress: the carrier's progress events move a dial request forward
  * only (a late or repeated event changes nothing), and the dial flow asks whether the person has a
  * call under way.
  */

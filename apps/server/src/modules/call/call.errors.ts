@@ -2,8 +2,8 @@ import type { TBlackLevel } from '@yunhu/contract';
 import { defineErrors } from '../../http/errors.js';
 
 /**
- * The call area's errors (issue 12): the dial flow's refusals (spec section 4 Dial flow, issue 5:
- * say why and what to do), call records and the soft-phone's credentials.
+ * The call area's errors: the dial flow's refusals (spec section 4 Dial flow: each
+ * says why and what to do) and the soft-phone's credentials.
  */
 export const callErrors = defineErrors('call', {
   noSeat: ['conflict', '您没有该线路的有效坐席，请选择其他线路或联系管理员分配坐席'],
@@ -17,6 +17,6 @@ export const callErrors = defineErrors('call', {
   /** A masked number that is not the customer's as this person sees it. */
   numberMismatch: ['invalid', '号码与客户不一致，请刷新页面后重试'],
   noSoftphoneSeat: ['conflict', '您没有可用的软电话坐席，请联系管理员分配'],
-  /** Spec section 4 Dial flow, step 1: while a call is active a second dial does nothing (issue 17). */
+  /** Spec section 4 Dial flow, step 1: while a call is active a second dial does nothing. */
   callInProgress: ['conflict', '您有一通电话正在进行中，请等这通电话结束后再拨打'],
 });

@@ -12,7 +12,7 @@ const overStates = ['finished', 'failed', 'cancelled'];
 export const isBindOver = (state: string) => overStates.includes(state);
 
 /**
- * SQL of the dial flow and the call records (issue 5). Reads of people and lines are name or
+ * SQL of the dial flow and the call records. Reads of people and lines are name or
  * number look-ups for the record; their areas own those tables.
  */
 export const callRepository = {
@@ -171,8 +171,8 @@ export const callRepository = {
   },
 
   /**
-   * `insertRecordOnce` with the call's charge in the same statement (billing's `prepareCharge`, issue
-   * 16: charging adds no round trip to a record's ingestion): the record is the statement's `rec`,
+   * `insertRecordOnce` with the call's charge in the same statement (billing's `prepareCharge`:
+   * charging adds no round trip to a record's ingestion): the record is the statement's `rec`,
    * and the charge's parts write only for a record written. Answers the record's id (null: there
    * already) and the charge's columns for its `settle`.
    */

@@ -33,8 +33,9 @@ const dialHandlers = (dial: TDialService): Omit<THandlers<typeof callRoutes>, TS
 });
 
 /**
- * The call area (issue 5): soft-phone credentials, the dial flow, the carrier (the simulator in
- * development) and the one ingestion path of call records, the records' pages and recordings.
+ * The call area: soft-phone credentials, the dial flow, the carrier (the simulator in development)
+ * and the one ingestion path of call records with their recordings; answers what the other calling
+ * areas and the tests reach (calling.ts).
  */
 export const registerCall = async (
   app: FastifyInstance,

@@ -54,7 +54,7 @@ export const callRecords = pgTable(
     // A customer's calls on his details page (getCallDetailList), newest first, and the recycle
     // bin's purge (its unlink and foreign-key check look for customer_id alone; migration 0033).
     index('call_records_customer_time_idx').on(t.customerId, t.startTime).where(sql`customer_id IS NOT NULL`),
-    // 通话记录 filtered by call status (issue 6, Performance): its total counts index entries
+    // 通话记录 filtered by call status: its total counts index entries
     // alone (the scope columns ride along) and its newest page reads 20 entries; without it a
     // month of 10,000,000 records took 1.4 s (bench/calls.bench.ts).
     index('call_records_tenant_status_time_idx').on(t.tenantId, t.callStatus, t.startTime, t.userId, t.deptId),
@@ -111,7 +111,7 @@ export const callBinds = pgTable(
     index('call_binds_tenant_tel_created_idx').on(t.tenantId, t.telB, t.createdAt),
     // The daily limit: one person's binds today.
     index('call_binds_tenant_user_created_idx').on(t.tenantId, t.userId, t.createdAt),
-    // 话务统计 of a whole enterprise or department (issue 6): dial requests of a date range.
+    // 话务统计 of a whole enterprise or department: dial requests of a date range.
     index('call_binds_tenant_created_idx').on(t.tenantId, t.createdAt),
     // A purged customer's dial requests lose the link (migration 0033).
     index('call_binds_customer_idx').on(t.customerId).where(sql`customer_id IS NOT NULL`),
@@ -121,7 +121,7 @@ export const callBinds = pgTable(
 );
 
 /**
- * The hourly roll-up of calls and dial requests (issue 6, Performance; docs/decisions/0007): one row
+ * The hourly roll-up of calls and dial requests (docs/decisions/0007): one row
  * per enterprise, hour, person, department of the call and line with the summed figures, so the
  * statistics and the totals of 通话记录 read a month as some 170,000 rows instead of millions.
  * Triggers on call_records and call_binds keep it in the transaction of every insert, update and

@@ -38,7 +38,7 @@ export const callKit = async (t: TTestApp) => {
 
   /**
    * Ends his calls under way (the calls a test held back never call back): a person has one call
-   * at a time, so his next dial is refused until then (issue 17).
+   * at a time, so his next dial is refused until then.
    */
   const endCalls = async (username: string) =>
     db

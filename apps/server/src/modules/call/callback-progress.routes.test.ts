@@ -13,7 +13,7 @@ const { call } = routeTables;
 const { carrier } = loadConfig({});
 
 /**
- * Issue 17: a call-back call shows where it stands while it happens (呼叫中 → 振铃 → 通话中 →
+ * A call-back call shows where it stands while it happens (呼叫中 → 振铃 → 通话中 →
  * 已结束) from the carrier's signed progress events, and a second dial while his call is active
  * is refused (spec section 4 Dial flow, step 1).
  */

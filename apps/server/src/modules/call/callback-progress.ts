@@ -8,7 +8,7 @@ import { callRepository } from './call.repository.js';
 import { callProgressRepository } from './call-progress.repository.js';
 
 /**
- * A carrier's progress events (issue 17): while a call-back call happens the carrier says when the
+ * A carrier's progress events: while a call-back call happens the carrier says when the
  * customer's phone rings and when he answers, signed like its final callback (HMAC-SHA256 of the
  * exact body in X-Carrier-Signature). The dial request keeps where the call stands, so the page
  * shows 呼叫中 → 振铃 → 通话中 → 已结束 instead of nothing until the record arrives.

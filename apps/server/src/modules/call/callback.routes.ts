@@ -1,7 +1,8 @@
 import { maskPhone } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
 import { carrierCallbackPath, registerSignedCarrierPost, ZCarrierCallback } from '../telephony/index.js';
-import type { TCallbackService, TSipCallEvent } from './callback.service.js';
+import type { TCallbackService } from './callback.service.js';
+import type { TSipCallEvent } from './ingest.rules.js';
 
 /** Where Kamailio reports a soft-phone call's progress (kamailio.cfg route CALL_EVENT). */
 export const sipCallEventPath = '/internal/sip/call-event';

@@ -20,7 +20,7 @@ import { callKit } from './call.test-kit.js';
 const { call, callRecord: callDetail } = routeTables;
 const { carrier } = loadConfig({});
 
-/** The carrier simulator and the one ingestion path of call records (issue 5 "Dialing", "Tests"). */
+/** The carrier simulator and the one ingestion path of call records ("Tests"). */
 describe('carrier callback and simulator', () => {
   let t: TTestApp;
   let kit: Awaited<ReturnType<typeof callKit>>;

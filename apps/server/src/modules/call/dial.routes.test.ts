@@ -11,7 +11,7 @@ import { callKit } from './call.test-kit.js';
 const { call } = routeTables;
 const day = 86_400_000;
 
-/** The dial flow's API (spec section 4 Dial flow, issue 5 "Dialing"). */
+/** The dial flow's API (spec section 4 Dial flow). */
 describe('dial flow', () => {
   let t: TTestApp;
   let kit: Awaited<ReturnType<typeof callKit>>;
@@ -44,7 +44,7 @@ describe('dial flow', () => {
       const before = (await binds('agent01')).length;
       // agent01's seat is on the call-back line, not on the soft-phone line.
       const res = await t.call(call.dial, { telB: '13912345601', interfaceId: kit.sipLine.id }, agent01);
-      // The envelope names the refusal by its key too, for clients that branch on it (issue 12).
+      // The envelope names the refusal by its key too, for clients that branch on it.
       expect(res.body).toMatchObject({
         code: 10056,
         msg: callErrors.noSeat().message,
@@ -101,7 +101,7 @@ describe('dial flow', () => {
     });
 
     it('refuses over the per-number daily limit, then over the daily limit', async () => {
-      // The demo's own dial requests of today count too (issue 17: one behind every call record).
+      // The demo's own dial requests of today count too (one behind every call record).
       const today = (await binds('agent02')).filter(
         (b) => b.createdAt.getTime() > shanghaiDayStart(new Date()).getTime(),
       );

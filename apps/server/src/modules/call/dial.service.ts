@@ -15,11 +15,11 @@ import {
 } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { lockForTransaction } from '../../db/locks.js';
-import type { TDataScope } from '../../db/scope.js';
 import { detachFromRequest, withTenant } from '../../db/tenant.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import { ensureDialFunds } from '../billing/index.js';
 import { findBlocked, recordIntercept, type TBlockLevel } from '../blacklist/index.js';
+import type { TCustomerAccess } from '../crm/index.js';
 import { callingRulesFor, findUsableSeat } from '../seat/index.js';
 import type { TCarrier } from '../telephony/index.js';
 import { callErrors } from './call.errors.js';
@@ -27,9 +27,6 @@ import { isBindOver, callRepository as repo } from './call.repository.js';
 import { callProgressRepository as progressRepo } from './call-progress.repository.js';
 import { progressOf } from './callback-progress.js';
 import { isWithinHours, newBindId } from './dial.rules.js';
-
-/** Who may reach a customer: a data scope, or a calling task's grant of exactly that customer. */
-export type TCustomerAccess = TDataScope | { kind: 'granted'; customerId: number };
 
 /**
  * The customer check of the CRM area: the customer, or not found when the person may not see him
@@ -44,6 +41,9 @@ export type TCustomerGuard = (
 
 /** Whether this person sees customer numbers masked (the CRM privacy rule). */
 export type TIsMasked = (tx: TDb, auth: TAuth) => Promise<boolean>;
+
+type TCallingRules = Awaited<ReturnType<typeof callingRulesFor>>;
+type TSeat = NonNullable<Awaited<ReturnType<typeof findUsableSeat>>>;
 
 /** The calling task's check of a dial made for one of its items (the task-card area's). */
 export type TTaskItemGuard = (tx: TDb, auth: TAuth, itemId: number, customerId: number | undefined) => Promise<void>;
@@ -67,7 +67,7 @@ type TDialStateRequest = TParsedRequestOf<(typeof callRoutes)['dialState']>;
 export type TDialContext = Omit<TRequestContext, 'tx'>;
 
 /**
- * The dial flow on the server (spec section 4 Dial flow, issue 5 "Dialing"): the callee check, the
+ * The dial flow on the server (spec section 4 Dial flow): the callee check, the
  * refusals (seat, black-list, hours, daily limits) and the dial request whose bind id ties the call
  * record to the person and the customer. Soft-phone lines leave the call to the page's SIP phone;
  * call-back and app lines hand it to the carrier.
@@ -111,6 +111,87 @@ export const createDialService = (deps: {
     | { kind: 'ok'; result: TDialResult; order: Parameters<TCarrier['placeCall']>[0] | null }
     | { kind: 'blocked'; level: TBlockLevel; telB: string };
 
+  /** The calling settings' refusals: outside the allowed hours, a call under way, a daily limit reached. */
+  const checkRules = async (tx: TDb, auth: TAuth, rules: TCallingRules, telB: string, at: Date) => {
+    if (!isWithinHours(shanghaiClock(at), rules.allowedFrom, rules.allowedTo)) {
+      throw callErrors.outsideHours(rules.allowedFrom, rules.allowedTo);
+    }
+    // One person's dials are counted one at a time, so two quick clicks cannot both pass a limit.
+    await lockForTransaction(tx, 'call_binds', auth.userId);
+    // Spec section 4 Dial flow, step 1: while his call is active a second dial does nothing.
+    if (
+      await progressRepo.hasCallUnderWay(tx, {
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        ringingSince: new Date(at.getTime() - ringingStaleAfterMs),
+        talkingSince: new Date(at.getTime() - liveStaleAfterMs),
+      })
+    ) {
+      throw callErrors.callInProgress();
+    }
+    const since = shanghaiDayStart(at);
+    const base = { tenantId: auth.tenantId, userId: auth.userId, since };
+    if (rules.perNumberDailyLimit > 0 && (await repo.countBinds(tx, { ...base, telB })) >= rules.perNumberDailyLimit) {
+      throw callErrors.perNumberLimit(rules.perNumberDailyLimit);
+    }
+    if (rules.dailyLimit > 0 && (await repo.countBinds(tx, base)) >= rules.dailyLimit) {
+      throw callErrors.dailyLimit(rules.dailyLimit);
+    }
+  };
+
+  /** The dial request: for the page's SIP phone on a soft-phone line, else the carrier's order. */
+  const writeRequest = async (
+    tx: TDb,
+    auth: TAuth,
+    {
+      seat,
+      rules,
+      telB,
+      customerId,
+      at,
+    }: { seat: TSeat; rules: TCallingRules; telB: string; customerId: number | null; at: Date },
+  ): Promise<TOutcome> => {
+    const telX =
+      rules.callerNumber && seat.callerNumbers.includes(rules.callerNumber)
+        ? rules.callerNumber
+        : (seat.callerNumbers[0] ?? '');
+    const bind = await repo.insertBind(tx, {
+      tenantId: auth.tenantId,
+      bindId: newBindId(() => crypto.randomUUID()),
+      userId: auth.userId,
+      deptId: auth.deptId,
+      lineId: seat.lineId,
+      lineMode: seat.lineMode,
+      telA: await repo.userMobile(tx, auth.tenantId, auth.userId),
+      telB,
+      telX,
+      customerId,
+      isRecorded: rules.recording,
+      // A carrier call is under way from the order on; a soft-phone one once its INVITE comes.
+      state: seat.lineMode === softphoneLineMode ? 'created' : 'ringing',
+      createdAt: at,
+      updatedAt: at,
+    });
+    const isSoftphone = seat.lineMode === softphoneLineMode;
+    // Kamailio dials a bind id as its number (route CALLEE), for those who may not see it.
+    const sipTarget = !isSoftphone ? '' : (await deps.isMasked(tx, auth)) ? bind.bindId : telB;
+    return {
+      kind: 'ok',
+      result: { bindId: bind.bindId, lineMode: seat.lineMode, status: 1, telX, sipTarget },
+      order: isSoftphone
+        ? null
+        : {
+            bindId: bind.bindId,
+            tenantId: auth.tenantId,
+            lineMode: seat.lineMode,
+            telA: bind.telA,
+            telB: bind.telB,
+            telX,
+            isRecorded: bind.isRecorded,
+          },
+    };
+  };
+
   /**
    * Opens its own transactions (a detached route): a black-listed number's refusal must stay
    * logged although the request answers with an error, and the carrier is ordered only once the
@@ -124,7 +205,7 @@ export const createDialService = (deps: {
       const seat = await findUsableSeat(tx, auth.tenantId, auth.userId, input.interfaceId, at);
       if (!seat) throw callErrors.noSeat();
       if (seat.lineMode !== softphoneLineMode && !deps.carrier.isAvailable) throw callErrors.noCarrier();
-      // Nothing left on the line after the calls under way (on every line) hold their block: 余额不足 (billing, issue 16).
+      // Nothing left on the line after the calls under way (on every line) hold their block: 余额不足 (billing).
       await ensureDialFunds(tx, auth.tenantId, { lineId: seat.lineId, userId: auth.userId }, at, () =>
         repo.countUnderWayByLine(tx, {
           tenantId: auth.tenantId,
@@ -136,72 +217,8 @@ export const createDialService = (deps: {
       const level = (await findBlocked(tx, auth.tenantId, [telB], at)).get(telB);
       if (level) return { kind: 'blocked', level, telB };
       const rules = await callingRulesFor(tx, auth.tenantId, auth.userId);
-      if (!isWithinHours(shanghaiClock(at), rules.allowedFrom, rules.allowedTo)) {
-        throw callErrors.outsideHours(rules.allowedFrom, rules.allowedTo);
-      }
-      // One person's dials are counted one at a time, so two quick clicks cannot both pass a limit.
-      await lockForTransaction(tx, 'call_binds', auth.userId);
-      // Spec section 4 Dial flow, step 1: while his call is active a second dial does nothing (issue 17).
-      if (
-        await progressRepo.hasCallUnderWay(tx, {
-          tenantId: auth.tenantId,
-          userId: auth.userId,
-          ringingSince: new Date(at.getTime() - ringingStaleAfterMs),
-          talkingSince: new Date(at.getTime() - liveStaleAfterMs),
-        })
-      ) {
-        throw callErrors.callInProgress();
-      }
-      const since = shanghaiDayStart(at);
-      const base = { tenantId: auth.tenantId, userId: auth.userId, since };
-      if (
-        rules.perNumberDailyLimit > 0 &&
-        (await repo.countBinds(tx, { ...base, telB })) >= rules.perNumberDailyLimit
-      ) {
-        throw callErrors.perNumberLimit(rules.perNumberDailyLimit);
-      }
-      if (rules.dailyLimit > 0 && (await repo.countBinds(tx, base)) >= rules.dailyLimit) {
-        throw callErrors.dailyLimit(rules.dailyLimit);
-      }
-      const telX =
-        rules.callerNumber && seat.callerNumbers.includes(rules.callerNumber)
-          ? rules.callerNumber
-          : (seat.callerNumbers[0] ?? '');
-      const bind = await repo.insertBind(tx, {
-        tenantId: auth.tenantId,
-        bindId: newBindId(() => crypto.randomUUID()),
-        userId: auth.userId,
-        deptId: auth.deptId,
-        lineId: seat.lineId,
-        lineMode: seat.lineMode,
-        telA: await repo.userMobile(tx, auth.tenantId, auth.userId),
-        telB,
-        telX,
-        customerId: input.octCustomerId ?? null,
-        isRecorded: rules.recording,
-        // A carrier call is under way from the order on; a soft-phone one once its INVITE comes.
-        state: seat.lineMode === softphoneLineMode ? 'created' : 'ringing',
-        createdAt: at,
-        updatedAt: at,
-      });
-      const isSoftphone = seat.lineMode === softphoneLineMode;
-      // Kamailio dials a bind id as its number (route CALLEE), for those who may not see it.
-      const sipTarget = !isSoftphone ? '' : (await deps.isMasked(tx, auth)) ? bind.bindId : telB;
-      return {
-        kind: 'ok',
-        result: { bindId: bind.bindId, lineMode: seat.lineMode, status: 1, telX, sipTarget },
-        order: isSoftphone
-          ? null
-          : {
-              bindId: bind.bindId,
-              tenantId: auth.tenantId,
-              lineMode: seat.lineMode,
-              telA: bind.telA,
-              telB: bind.telB,
-              telX,
-              isRecorded: bind.isRecorded,
-            },
-      };
+      await checkRules(tx, auth, rules, telB, at);
+      return writeRequest(tx, auth, { seat, rules, telB, customerId: input.octCustomerId ?? null, at });
     });
     if (outcome.kind === 'blocked') {
       // The refusal is logged (黑名单拦截) in its own transaction: the refused dial writes nothing else.

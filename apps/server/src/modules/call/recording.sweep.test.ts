@@ -10,7 +10,7 @@ import { callRecords, sipCalls } from './call.schema.js';
 import { callKit } from './call.test-kit.js';
 
 /**
- * Issue 14: the start-up sweep. A server stopped between a call's end and its recording's
+ * The start-up sweep: a server stopped between a call's end and its recording's
  * conversion leaves the record 'pending' and the gateway's capture on disk (finished in metadata/,
  * or still open in tmp/ when the gateway stopped with it); at the next start the capture becomes
  * the recording, or the record says 录音失败 when there is none. Records of calls that end after the

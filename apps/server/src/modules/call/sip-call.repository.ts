@@ -8,7 +8,7 @@ import { sipAccounts } from './sip.schema.js';
 export type TSipCallRow = typeof sipCalls.$inferSelect;
 
 /**
- * SQL of the SIP calls without a dial request (issue 14: internal and inbound calls, migration
+ * SQL of the SIP calls without a dial request (internal and inbound calls, migration
  * 0040): the live row per Call-ID and its record. Kamailio's events carry no tenant, so the look-ups
  * by key or Call-ID run on the server's own connection like the bind look-up (call.repository.ts).
  */

@@ -14,7 +14,7 @@ import { sipCallEventPath } from './callback.routes.js';
 const { call } = routeTables;
 const { sip } = loadConfig({});
 
-/** Soft-phone calls (mode 2) become call records through Kamailio's call events (issue 5). */
+/** Soft-phone calls (mode 2) become call records through Kamailio's call events. */
 describe('SIP call events', () => {
   let t: TTestApp;
   let kit: Awaited<ReturnType<typeof callKit>>;

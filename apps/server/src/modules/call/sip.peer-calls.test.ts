@@ -14,7 +14,7 @@ const d = routeTables.callRecord;
 const c = routeTables.callCensus;
 
 /**
- * Calls without a dial request (issue 14, migration 0040): an agent calling a colleague (internal)
+ * Calls without a dial request (migration 0040): an agent calling a colleague (internal)
  * and a desk phone or carrier calling a seat's number (inbound) leave records of their own call
  * type, keyed by the SIP Call-ID, owned by the caller (internal) or the agent rung (inbound); they
  * show in 通话记录 (filter by type, totals) and never in 话务统计.

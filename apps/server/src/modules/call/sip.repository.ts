@@ -4,8 +4,8 @@ import type { TDb } from '../../db/client.js';
 import { callBinds, callingSettings, lines, seats, tenants, users } from '../../db/schema.js';
 import { sipAccounts } from './sip.schema.js';
 
-// The seat and line tables are read here until their area has a service to ask (issue 5 builds
-// it alongside); only this "holds a valid soft-phone seat" question is asked of them.
+// The seat and line tables are read here (docs/decisions/0062): only this "holds a valid soft-phone
+// seat" question is asked of them.
 const validSoftphoneSeat = (now: Date) =>
   and(
     eq(seats.status, 'active'),
@@ -77,7 +77,7 @@ export const sipRepository = {
     )[0]?.password ?? null,
 
   /**
-   * Inbound (issue 14, decision 0016): the SIP key a call to `number` rings. A seat's number is the
+   * Inbound (decision 0016): the SIP key a call to `number` rings. A seat's number is the
    * 外显号码 an agent calls out with: the agent who most recently dialled from it (call_binds.tel_x),
    * else one whose calling settings name it; only someone who may use the soft-phone now.
    */

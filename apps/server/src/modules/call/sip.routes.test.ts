@@ -12,7 +12,7 @@ import { sipKit } from './sip.test-kit.js';
 const { call } = routeTables;
 const day = 86_400_000;
 
-/** The soft-phone's SIP credentials (issue 5): the line-config request and Kamailio's HA1 lookup. */
+/** The soft-phone's SIP credentials: the line-config request and Kamailio's HA1 lookup. */
 describe('soft-phone SIP credentials', () => {
   let t: TTestApp;
   let kit: Awaited<ReturnType<typeof sipKit>>;

@@ -3,7 +3,7 @@ import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /**
- * A person's soft-phone SIP account (issue 5): the key Kamailio knows him by and the password the
+ * A person's soft-phone SIP account: the key Kamailio knows him by and the password the
  * page registers with. The password is kept, not hashed, because the page fetches it every time it
  * goes online; Kamailio only ever receives the HA1 (docs/decisions/0004-sip-credentials.md).
  */

@@ -8,7 +8,7 @@ import { callKit } from './call.test-kit.js';
 const info = routeTables.org.userInfo;
 
 /**
- * Issue 17: the shell shows the soft-phone only to a person the user info says holds a valid
+ * The shell shows the soft-phone only to a person the user info says holds a valid
  * soft-phone seat now, so nobody else asks for a line config on every page.
  */
 describe('who the soft-phone is for', () => {

@@ -12,8 +12,8 @@ import {
 import type { TDb } from '../../db/client.js';
 import { isInScope, type TDataScope } from '../../db/scope.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
-import type { TCustomerAccess, TIsMasked } from '../call/index.js';
-import { targetStaff } from '../crm/index.js';
+import type { TIsMasked } from '../call/index.js';
+import { type TCustomerAccess, targetStaff } from '../crm/index.js';
 import { taskCardErrors } from './task-card.errors.js';
 import { taskCardRepository as repo, type TFigureRow, type TTaskWithNames } from './task-card.repository.js';
 import { figuresOf, toCard, toItem } from './task-card.view.js';

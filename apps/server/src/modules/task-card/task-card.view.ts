@@ -9,7 +9,7 @@ import {
   type TTaskStatus,
   taskResults,
 } from '@yunhu/contract';
-import type { TCustomerAccess } from '../call/index.js';
+import type { TCustomerAccess } from '../crm/index.js';
 import { openItemStatuses, type TFigureRow, type TItemWithNames, type TTaskWithNames } from './task-card.repository.js';
 
 /** The phone label a result implies (CRM phone labels: 空号, 无人接听, 已接通). */

@@ -7,7 +7,7 @@ import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { callBinds, sipCalls } from '../call/call.schema.js';
 import { callKit } from '../call/call.test-kit.js';
-import { lostCallReason } from '../call/callback.service.js';
+import { lostCallReason } from '../call/ingest.rules.js';
 import { sipAccounts } from '../call/sip.schema.js';
 import { users } from '../org/org.schema.js';
 import { seats } from '../seat/seat.schema.js';

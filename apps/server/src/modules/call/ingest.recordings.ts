@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import type { TDatabase } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import type { TGatewayRecordings, TRecordingStore } from '../telephony/index.js';
+import { callType, swapStereo } from './ingest.rules.js';
+import { gatewayRecordingRepository, sipCallRepository } from './sip-call.repository.js';
+
+export type TIngestDeps = {
+  database: TDatabase;
+  store: TRecordingStore;
+  /** The media gateway's captures (recording.gateway.ts); none: soft-phone calls are not recorded. */
+  recordings?: TGatewayRecordings | null;
+  logger: { warn: (obj: object, msg: string) => void };
+};
+
+/**
+ * The gateway recordings of soft-phone calls: each finished after the event that ended its call
+ * was answered (in the background, tracked so tests and a graceful stop can wait for them), and the
+ * start-up sweep of those a stop left unfinished.
+ */
+export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
+  /** Calls that ended before this moment are not being converted by this process (sweepPending). */
+  const startedAt = new Date();
+  /** Recordings being made after the event that ended their call was answered (tests wait for them). */
+  const pending = new Set<Promise<unknown>>();
+  const background = (work: Promise<unknown>) => {
+    const tracked = work
+      .catch((error) => deps.logger.warn({ error: (error as Error).message }, 'soft-phone call record failed'))
+      .finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
+
+  /**
+   * The gateway's capture of an answered, recorded call turned into its recording, after the event
+   * that ended it was answered (Kamailio deletes the call in the gateway right after posting it):
+   * stored, attached to the record (`carrierCallId`), the capture deleted. `agentRight`: the caller
+   * is the customer (an inbound call), so the channels are swapped to keep the agent on the left.
+   * `leftover`: the start-up sweep, which takes what a stop left at once (finished or not).
+   */
+  const finishRecording = async (
+    tenantId: number,
+    callId: string,
+    carrierCallId: string,
+    opts: { agentRight?: boolean; leftover?: boolean } = {},
+  ) => {
+    const captured = opts.leftover
+      ? await deps.recordings!.collect(callId, 0, { unfinished: true })
+      : await deps.recordings!.collect(callId);
+    let patch: { key: string | null; state: string; isSilent: boolean };
+    if (typeof captured === 'string') {
+      // A capture without a packet either way: the gateway carried no audio, the media failed.
+      patch = { key: null, state: captured === 'missing' ? 'failed' : captured, isSilent: captured === 'none' };
+    } else {
+      const key = deps.store.keyOf(
+        tenantId,
+        `sip-${crypto.createHash('sha256').update(callId).digest('hex').slice(0, 40)}`,
+      );
+      await deps.store.write(key, opts.agentRight ? swapStereo(captured.wav) : captured.wav);
+      patch = { key, state: 'ready', isSilent: false };
+    }
+    await withTenant(deps.database, tenantId, (tx) =>
+      gatewayRecordingRepository.attachGatewayRecording(tx, tenantId, carrierCallId, patch),
+    );
+  };
+
+  /**
+   * The start-up sweep: records a stop left 'pending' get their recording from the
+   * capture the gateway left (converted) or are marked failed when there is none; calls under way
+   * when Kamailio lost them (older than a dialog's lifetime) are dropped. Returns how many records
+   * it settled.
+   */
+  const sweepPending = async (opts: { staleAfterMs?: number; before?: Date } = {}) => {
+    const before = opts.before ?? startedAt;
+    await sipCallRepository.removeStale(deps.database.db, new Date(Date.now() - (opts.staleAfterMs ?? 4 * 3_600_000)));
+    let settled = 0;
+    for (;;) {
+      const rows = await gatewayRecordingRepository.list(deps.database.db, before, 100);
+      if (!rows.length) return settled;
+      for (const row of rows) {
+        const carrierCallId = row.carrierCallId ?? '';
+        if (!deps.recordings || !carrierCallId.startsWith('sip-')) {
+          await withTenant(deps.database, row.tenantId, (tx) =>
+            gatewayRecordingRepository.attachGatewayRecording(tx, row.tenantId, carrierCallId, {
+              key: null,
+              state: 'failed',
+              isSilent: false,
+            }),
+          );
+        } else {
+          await finishRecording(row.tenantId, carrierCallId.slice(4), carrierCallId, {
+            agentRight: row.callType === callType.inbound,
+            leftover: true,
+          }).catch(async (error) => {
+            deps.logger.warn({ carrierCallId, error: (error as Error).message }, 'pending recording unreadable');
+            await withTenant(deps.database, row.tenantId, (tx) =>
+              gatewayRecordingRepository.attachGatewayRecording(tx, row.tenantId, carrierCallId, {
+                key: null,
+                state: 'failed',
+                isSilent: false,
+              }),
+            );
+          });
+        }
+        settled++;
+      }
+    }
+  };
+
+  return {
+    background,
+    finishRecording,
+    sweepPending,
+    /** Resolves when every recording under way has been written (tests; a graceful stop). */
+    settled: async () => {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+};
+
+export type TGatewayRecordingFinisher = ReturnType<typeof createGatewayRecordingFinisher>;

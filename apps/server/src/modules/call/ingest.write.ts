@@ -1,0 +1,84 @@
+import type { TPhoneLabel } from '@yunhu/contract';
+import type { TDatabase } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import { prepareCharge, rateRecord } from '../billing/index.js';
+import { recordCallOutcome } from '../crm/index.js';
+import { callRepository as repo, type TBindRow } from './call.repository.js';
+import { type TIngestResult, talkSeconds } from './ingest.rules.js';
+
+/** How a call of a dial request ended, for its record. */
+export type TBindCall = {
+  carrierCallId: string;
+  callStatus: number;
+  finishStatus: number;
+  startTime: Date;
+  answerTime: Date | null;
+  endTime: Date;
+  telA?: string;
+  telX?: string;
+  recordingKey: string | null;
+  phoneLabel: TPhoneLabel | null;
+  recordingState?: string | null;
+  endReason?: string;
+};
+
+/**
+ * The record of a dial request's call, once per call id: the person, department, line and customer
+ * come from the request, never from the caller; rated and charged in the record's own statement;
+ * the customer counts the call and takes the phone label it showed (CRM recordCallOutcome); the
+ * request is over.
+ */
+export const writeBindRecord = (database: TDatabase, bind: TBindRow, call: TBindCall): Promise<TIngestResult> =>
+  withTenant(database, bind.tenantId, async (tx) => {
+    const duration = talkSeconds(call.answerTime, call.endTime);
+    // Rated at the line's rate of the call's start (billing): the price is the postage; the
+    // packages the person may draw on are locked by the same read, until the charge below.
+    const rating = await rateRecord(tx, {
+      tenantId: bind.tenantId,
+      userId: bind.userId,
+      lineId: bind.lineId,
+      startTime: call.startTime,
+      isAnswered: call.callStatus === 1,
+      duration,
+    });
+    const record = {
+      tenantId: bind.tenantId,
+      userId: bind.userId,
+      deptId: bind.deptId,
+      customerId: bind.customerId,
+      lineId: bind.lineId,
+      bindId: bind.bindId,
+      telA: call.telA || bind.telA,
+      telB: bind.telB,
+      telX: call.telX || bind.telX,
+      callStatus: call.callStatus,
+      finishStatus: call.finishStatus,
+      duration,
+      startTime: call.startTime,
+      endTime: call.endTime,
+      postage: rating.rated.amount,
+      preRecordUrl: call.recordingKey,
+      recordingState: call.recordingState ?? null,
+      endReason: call.endReason ?? '',
+      carrierCallId: call.carrierCallId,
+    };
+    // Charged once, here, in the record's own statement: package minutes first, then the balance
+    // (a repeated callback writes no record, so nothing is charged).
+    const charge = prepareCharge({ ...bind, startTime: call.startTime, duration, rating });
+    if (charge) {
+      const written = await repo.insertChargedRecordOnce(tx, record, charge);
+      if (written.id === null) return 'duplicate';
+      await charge.settle(tx, written.id, written.row);
+    } else if ((await repo.insertRecordOnce(tx, record)) === null) return 'duplicate';
+    if (bind.customerId !== null) {
+      await recordCallOutcome(tx, {
+        tenantId: bind.tenantId,
+        customerId: bind.customerId,
+        userId: bind.userId,
+        startTime: call.startTime,
+        phoneLabel: call.phoneLabel,
+      });
+    }
+    await repo.setBindState(tx, bind.tenantId, bind.bindId, call.callStatus === 1 ? 'finished' : 'failed');
+    return 'written';
+  });
