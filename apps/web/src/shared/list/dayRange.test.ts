@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { dayRangeOf } from './dayRange';
+import { dayRangeOf, withDayRange } from './dayRange';
 
 describe('dayRangeOf', () => {
   it('takes the first day from its start and the last to its end, and leaves an open end open', () => {
@@ -12,5 +12,15 @@ describe('dayRangeOf', () => {
     });
     expect(dayRangeOf([from, null])).toEqual({ from: dayjs('2026-11-01').valueOf(), to: undefined });
     expect(dayRangeOf(undefined)).toEqual({ from: undefined, to: undefined });
+  });
+
+  it("turns a form's range into from/to beside its other values", () => {
+    const request = withDayRange({ kind: 'recharge', range: [dayjs('2026-11-01'), dayjs('2026-11-01')] });
+    expect(request).toEqual({
+      kind: 'recharge',
+      from: dayjs('2026-11-01').valueOf(),
+      to: dayjs('2026-11-01').endOf('day').valueOf(),
+    });
+    expect(withDayRange({})).toEqual({ from: undefined, to: undefined });
   });
 });

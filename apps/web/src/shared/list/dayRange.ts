@@ -8,3 +8,6 @@ export const dayRangeOf = (value: unknown): { from: number | undefined; to: numb
   const range = value as [Dayjs | null, Dayjs | null] | undefined;
   return { from: range?.[0]?.startOf('day').valueOf(), to: range?.[1]?.endOf('day').valueOf() };
 };
+
+/** A filter form's `range` (a DateRangeFilter) as the request's `from`/`to`, the other values as they are. */
+export const withDayRange = ({ range, ...rest }: Record<string, unknown>) => ({ ...rest, ...dayRangeOf(range) });

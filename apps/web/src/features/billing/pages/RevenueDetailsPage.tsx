@@ -1,27 +1,17 @@
-import {
-  BillingPerm,
-  billingRoutes,
-  ledgerDirectionLabel,
-  ledgerDirections,
-  ledgerKindLabel,
-  ledgerKinds,
-  money,
-} from '@yunhu/contract';
+import { BillingPerm, billingRoutes, money } from '@yunhu/contract';
 import { Tabs } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { dayRangeOf } from '../../../shared/list/dayRange';
-import { DateRangeFilter, SelectFilter } from '../../../shared/list/FilterItems';
+import { withDayRange } from '../../../shared/list/dayRange';
+import { DateRangeFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { consumePageKey, ledgerPageKey, moneyPageKey, refundPageKey } from '../api';
 import { consumeColumns, ledgerColumns } from '../components/columns';
+import { LedgerFilters } from '../components/LedgerFilters';
 import { LowBalanceButton } from '../components/LowBalanceButton';
 
 const s = t.billing;
 const r = billingRoutes;
-
-/** The date range filter as epoch ms. */
-const withRange = ({ range, ...rest }: Record<string, unknown>) => ({ ...rest, ...dayRangeOf(range) });
 
 const Ledger = () => (
   <ListPage
@@ -29,31 +19,13 @@ const Ledger = () => (
     title={s.ledgerTab}
     route={r.revenueExpPage}
     rowKey="id"
-    toRequest={withRange}
+    toRequest={withDayRange}
     exportRoute={r.revenueExpExport}
     exportPermission={BillingPerm.moneyExport}
     exportName="收支明细"
     toolbar={<LowBalanceButton />}
     columns={ledgerColumns}
-    filters={
-      <>
-        <SelectFilter
-          name="direction"
-          label={s.direction}
-          placeholder={s.all}
-          width={100}
-          options={ledgerDirections.map((v) => ({ value: v, label: ledgerDirectionLabel[v] }))}
-        />
-        <SelectFilter
-          name="kind"
-          label={s.kind}
-          placeholder={s.all}
-          width={110}
-          options={ledgerKinds.map((v) => ({ value: v, label: ledgerKindLabel[v] }))}
-        />
-        <DateRangeFilter name="range" label={s.time} />
-      </>
-    }
+    filters={<LedgerFilters />}
   />
 );
 
@@ -64,7 +36,7 @@ const Consume = () => (
     title={s.consumeTab}
     route={r.consumePage}
     rowKey="recordId"
-    toRequest={withRange}
+    toRequest={withDayRange}
     exportRoute={r.consumeExport}
     exportPermission={BillingPerm.consumeExport}
     exportName="消费明细"
@@ -80,7 +52,7 @@ const Refunds = () => (
     title={s.refundTab}
     route={r.refundPage}
     rowKey="id"
-    toRequest={withRange}
+    toRequest={withDayRange}
     exportRoute={r.refundExport}
     exportPermission={BillingPerm.moneyExport}
     exportName="退款明细"

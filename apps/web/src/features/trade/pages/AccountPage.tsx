@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
-import { dayRangeOf } from '../../../shared/list/dayRange';
+import { withDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -28,8 +28,6 @@ import { PacketShareModal } from '../components/PacketShareModal';
 
 const s = t.trade;
 
-const toLedgerRequest = ({ range, ...rest }: Record<string, unknown>) => ({ ...rest, ...dayRangeOf(range) });
-
 const Ledger = () => (
   <ListPage
     pageKey={ledgerPageKey}
@@ -37,7 +35,7 @@ const Ledger = () => (
     title={s.ledgerTab}
     route={tradeRoutes.ledger}
     rowKey="id"
-    toRequest={toLedgerRequest}
+    toRequest={withDayRange}
     columns={[
       { key: 'createdAt', title: s.time, dataIndex: 'createdAt', render: fmtTime },
       { key: 'kind', title: s.ledgerKind, dataIndex: 'kind', render: (k: TLedgerKind) => ledgerKindLabel[k] },
