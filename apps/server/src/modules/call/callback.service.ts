@@ -157,9 +157,6 @@ export const createCallbackService = (deps: TIngestDeps) => {
 
     sweepPending: recordings.sweepPending,
 
-    /** The sweep at start, in the background (tracked like the recordings: `settled` waits for it). */
-    sweepOnStart: () => background(recordings.sweepPending()),
-
     /** Resolves when every recording under way has been written (tests; a graceful stop). */
     settled: recordings.settled,
   };
