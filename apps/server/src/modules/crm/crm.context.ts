@@ -6,7 +6,7 @@ import { crmErrors } from './crm.errors.js';
 import { crmRepository as repo } from './crm.repository.js';
 import { defaultCrmSettings, isMobileMasked } from './crm.rules.js';
 import type { TTagRef, TViewContext, TViewSettings } from './crm.view.js';
-import type { TCustomerRow } from './customer.repository.js';
+import type { TCustomerRow } from './customer-filter.repository.js';
 
 /** A person who receives customers and writes logs: sends notices to a user's bell. */
 export type TNotify = (

@@ -13,9 +13,9 @@ import {
   crmSettings,
   crmTags,
 } from './crm.schema.js';
-import { nameOf } from './customer.repository.js';
+import { nameOf } from './customer-filter.repository.js';
 
-export type { TCustomerFull, TCustomerRow } from './customer.repository.js';
+export type { TCustomerFull, TCustomerRow } from './customer-filter.repository.js';
 export type TOwnerLogInsert = typeof crmOwnerLogs.$inferInsert;
 export type TChange = { field: string; label: string; from: string; to: string };
 

@@ -4,7 +4,8 @@ import type { TAuth, TRequestContext } from '../../http/context.js';
 import { isVisible, pageViewContext, type TCustomerAccess, viewContext } from './crm.context.js';
 import { crmErrors } from './crm.errors.js';
 import { type TViewContext, toCustomerView } from './crm.view.js';
-import { customerRepository as repo, type TPool } from './customer.repository.js';
+import { customerRepository as repo } from './customer.repository.js';
+import type { TPool } from './customer-filter.repository.js';
 
 type TReq<K extends keyof typeof crmRoutes> = TParsedRequestOf<(typeof crmRoutes)[K]>;
 export type TListQuery = TReq<'customerPage'>;

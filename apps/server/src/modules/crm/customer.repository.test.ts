@@ -8,8 +8,8 @@ import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { customers } from './crm.schema.js';
 import { crmKit } from './crm.test-kit.js';
+import { customerRepository } from './customer.repository.js';
 import {
-  customerRepository,
   filterCondition,
   orderOf,
   poolCondition,
@@ -17,7 +17,7 @@ import {
   type TFilter,
   type TPool,
   type TSort,
-} from './customer.repository.js';
+} from './customer-filter.repository.js';
 import { recycleRepository } from './recycle.repository.js';
 
 const all: TDataScope = { kind: 'all' };

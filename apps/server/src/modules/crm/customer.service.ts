@@ -6,8 +6,9 @@ import { existOf } from './customer.checks.js';
 import { create } from './customer.create.js';
 import { commentAdd, followAdd, followIn, timeline, timelineOf } from './customer.follow.js';
 import { detail, page, visible } from './customer.read.js';
-import { customerRepository as repo, type TFilter } from './customer.repository.js';
+import { customerRepository as repo } from './customer.repository.js';
 import { update } from './customer.update.js';
+import type { TFilter } from './customer-filter.repository.js';
 
 export type { TListQuery } from './customer.read.js';
 

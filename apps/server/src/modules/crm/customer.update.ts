@@ -7,7 +7,8 @@ import { crmRepository } from './crm.repository.js';
 import { diffCustomer } from './crm.view.js';
 import { checkCustomValues, checkTags, existOf, type TCustomValues, withUniqueMobile } from './customer.checks.js';
 import { view, visible } from './customer.read.js';
-import { customerRepository as repo, type TCustomerRow } from './customer.repository.js';
+import { customerRepository as repo } from './customer.repository.js';
+import type { TCustomerRow } from './customer-filter.repository.js';
 
 type TReq<K extends keyof typeof crmRoutes> = TParsedRequestOf<(typeof crmRoutes)[K]>;
 

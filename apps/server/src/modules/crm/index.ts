@@ -16,11 +16,6 @@ export { crmRepository } from './crm.repository.js';
 export { crmHandlers } from './crm.routes.js';
 export { isMobileMasked, mobileFor, readCrmSettings, type TCrmSettings } from './crm.rules.js';
 export { createCrmService, type TCrmService } from './crm.service.js';
-export {
-  customerRepository,
-  nameOf,
-  poolCondition,
-  type TPaging,
-  visibleCondition,
-} from './customer.repository.js';
+export { customerRepository } from './customer.repository.js';
 export type { TCustomerService } from './customer.service.js';
+export { nameOf, poolCondition, type TPaging, visibleCondition } from './customer-filter.repository.js';

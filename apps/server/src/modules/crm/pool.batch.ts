@@ -4,7 +4,8 @@ import type { TDataScope } from '../../db/scope.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import { canSeePool, isVisible } from './crm.context.js';
 import { crmRefusals } from './crm.errors.js';
-import { customerRepository as repo, type TCustomerRow, type TFilter, type TPool } from './customer.repository.js';
+import { customerRepository as repo } from './customer.repository.js';
+import type { TCustomerRow, TFilter, TPool } from './customer-filter.repository.js';
 
 export type TRefused = TBatchResult['refused'];
 

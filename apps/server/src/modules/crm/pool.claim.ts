@@ -5,7 +5,8 @@ import type { TAuth, TRequestContext } from '../../http/context.js';
 import { crmErrors, crmRefusals } from './crm.errors.js';
 import { crmRepository } from './crm.repository.js';
 import { readCrmSettings, type TCrmSettings } from './crm.rules.js';
-import { customerRepository as repo, type TCustomerRow } from './customer.repository.js';
+import { customerRepository as repo } from './customer.repository.js';
+import type { TCustomerRow } from './customer-filter.repository.js';
 import type { TRefused } from './pool.batch.js';
 
 const dayMs = 86_400_000;

@@ -4,7 +4,8 @@ import { tagMap } from './crm.context.js';
 import { crmErrors, crmRefusals } from './crm.errors.js';
 import { crmRepository } from './crm.repository.js';
 import { diffCustomer } from './crm.view.js';
-import { customerRepository as repo, type TCustomerRow } from './customer.repository.js';
+import { customerRepository as repo } from './customer.repository.js';
+import type { TCustomerRow } from './customer-filter.repository.js';
 import { lockVisible } from './pool.batch.js';
 
 type TReq<K extends keyof typeof crmRoutes> = TParsedRequestOf<(typeof crmRoutes)[K]>;

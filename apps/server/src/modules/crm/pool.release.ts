@@ -4,7 +4,8 @@ import type { TDataScope } from '../../db/scope.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import { crmRefusals } from './crm.errors.js';
 import { crmRepository } from './crm.repository.js';
-import { customerRepository as repo, type TFilter, type TPool } from './customer.repository.js';
+import { customerRepository as repo } from './customer.repository.js';
+import type { TFilter, TPool } from './customer-filter.repository.js';
 import { byCondition, lockVisible } from './pool.batch.js';
 
 const releaseIds = async (tx: TDb, auth: TAuth, scope: TDataScope, ids: readonly number[], reason: string) => {

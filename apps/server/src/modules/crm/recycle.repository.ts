@@ -3,15 +3,14 @@ import { and, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from '
 import type { TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { customers as c } from './crm.schema.js';
+import { customerPageWhere, customerRepository } from './customer.repository.js';
 import {
   countedCondition,
-  customerPageWhere,
-  customerRepository,
   keywordCondition,
   mobileCondition,
   resolveSearch,
   type TPaging,
-} from './customer.repository.js';
+} from './customer-filter.repository.js';
 
 /** Whose recycle bin: the tenant, the person (he sees what he deleted himself) and his data scope. */
 export type TBinOf = { tenantId: number; userId: number; scope: TDataScope };

@@ -5,7 +5,8 @@ import { crmErrors, crmRefusals } from './crm.errors.js';
 import { crmRepository, type TOwnerLogInsert } from './crm.repository.js';
 import { readCrmSettings } from './crm.rules.js';
 import { type TViewContext, toCustomerView } from './crm.view.js';
-import { customerRepository, type TCustomerFull } from './customer.repository.js';
+import { customerRepository } from './customer.repository.js';
+import type { TCustomerFull } from './customer-filter.repository.js';
 import { recycleRepository as repo, type TBinOf } from './recycle.repository.js';
 import { buildTimeline } from './timeline.js';
 
