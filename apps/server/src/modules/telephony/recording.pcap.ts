@@ -173,6 +173,32 @@ export type TStereoResult = {
   packets: Record<TSide, number>;
 };
 
+// One stream per side, port and SSRC: its first packet's arrival anchors its RTP timestamps.
+type TStream = { side: TSide; codec: TCodec; firstAt: number; firstTs: number; items: TRtp[] };
+
+/** The captured packets as RTP streams of a codec the recording decodes (PCMA, PCMU, Opus). */
+const streamsOf = (
+  captured: readonly TCapturedPacket[],
+  sides: ReadonlyMap<number, TSide>,
+  codecs: ReadonlyMap<number, ReadonlyMap<number, TCodec>>,
+): Map<string, TStream> => {
+  const streams = new Map<string, TStream>();
+  for (const p of captured) {
+    const rtp = parseRtp(p.data);
+    if (!rtp) continue;
+    const codec = codecs.get(p.dstPort)?.get(rtp.payloadType) ?? staticCodecs[rtp.payloadType];
+    if (!codec || !['pcma', 'pcmu', 'opus'].includes(codec.name)) continue;
+    const key = `${p.dstPort}/${rtp.ssrc}/${codec.name}`;
+    let stream = streams.get(key);
+    if (!stream) {
+      stream = { side: sides.get(p.dstPort)!, codec, firstAt: p.at, firstTs: rtp.timestamp, items: [] };
+      streams.set(key, stream);
+    }
+    stream.items.push(rtp);
+  }
+  return streams;
+};
+
 /**
  * A call's capture (the pcap file and rtpengine's metadata text) as a stereo WAV, or null when
  * neither side sent any audio the gateway could decode.
@@ -189,22 +215,7 @@ export const captureToStereoWav = async (pcap: Buffer, metadata: string): Promis
   const packets: Record<TSide, number> = { caller: 0, callee: 0 };
   let work = 0;
 
-  // One stream per side, port and SSRC: its first packet's arrival anchors its RTP timestamps.
-  type TStream = { side: TSide; codec: TCodec; firstAt: number; firstTs: number; items: TRtp[] };
-  const streams = new Map<string, TStream>();
-  for (const p of captured) {
-    const rtp = parseRtp(p.data);
-    if (!rtp) continue;
-    const codec = codecs.get(p.dstPort)?.get(rtp.payloadType) ?? staticCodecs[rtp.payloadType];
-    if (!codec || !['pcma', 'pcmu', 'opus'].includes(codec.name)) continue;
-    const key = `${p.dstPort}/${rtp.ssrc}/${codec.name}`;
-    let stream = streams.get(key);
-    if (!stream) {
-      stream = { side: sides.get(p.dstPort)!, codec, firstAt: p.at, firstTs: rtp.timestamp, items: [] };
-      streams.set(key, stream);
-    }
-    stream.items.push(rtp);
-  }
+  const streams = streamsOf(captured, sides, codecs);
 
   for (const stream of streams.values()) {
     const channel = channels[stream.side];

@@ -186,6 +186,49 @@ export const renderLocalConfig = (values: Record<string, string>, defines: strin
   return `${lines.join('\n')}\n`;
 };
 
+/**
+ * Where telephone numbers go, as kamailio-local.cfg values: trunks (their list, credentials and
+ * registration written into the run folder) or a soft-phone key standing in for a carrier.
+ */
+const addTrunk = (
+  trunk: NonNullable<TKamailioOptions['trunk']>,
+  opts: TKamailioOptions,
+  run: { dir: string; sipPort: number; values: Record<string, string>; defines: string[] },
+) => {
+  const { dir, sipPort, values, defines } = run;
+  if ('address' in trunk) {
+    defines.push('WITH_TRUNK');
+    const listPath = path.join(dir, 'trunks.list');
+    fs.writeFileSync(listPath, renderTrunkList(trunk));
+    values.YH_TRUNK_LIST = listPath;
+    values.YH_TRUNK_TIMEOUT = String(trunk.timeoutMs ?? 4000);
+    if (trunk.transport === 'auto') defines.push('WITH_LARGE_TCP');
+    values.YH_CALLER_HOST = trunk.callerHost ?? opts.advertise?.split(':')[0] ?? '127.0.0.1';
+    if (trunk.auth) {
+      defines.push('WITH_TRUNK_AUTH');
+      values.YH_TRUNK_AUTH_USER = trunk.auth.user;
+      values.YH_TRUNK_AUTH_PASS = trunk.auth.password;
+      values.YH_TRUNK_AUTH_REALM = trunk.auth.realm ?? '';
+    }
+    if (trunk.register) {
+      const db = path.join(dir, 'uacreg-db');
+      fs.mkdirSync(db);
+      const tables = renderUacReg(trunk, opts.realm);
+      fs.writeFileSync(path.join(db, 'version'), tables.version);
+      fs.writeFileSync(path.join(db, 'uacreg'), tables.uacreg);
+      defines.push('WITH_TRUNK_REGISTER');
+      values.YH_UACREG_DB = `text://${db}`;
+      const advertised = opts.advertise?.includes(':')
+        ? opts.advertise
+        : opts.advertise && `${opts.advertise}:${sipPort}`;
+      values.YH_REG_CONTACT = `sip:${advertised || `127.0.0.1:${sipPort}`}`;
+    }
+  } else {
+    defines.push('WITH_TRUNK_PHONE');
+    values.YH_TRUNK_PHONE = trunk.phone;
+  }
+};
+
 export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> => {
   const missing = kamailioMissing();
   if (missing) throw new Error(missing);
@@ -217,37 +260,7 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
     defines.push('WITH_MEDIA');
     values.YH_RTPENGINE_SOCK = media.ngSocket;
   }
-  if (opts.trunk && 'address' in opts.trunk) {
-    defines.push('WITH_TRUNK');
-    const listPath = path.join(dir, 'trunks.list');
-    fs.writeFileSync(listPath, renderTrunkList(opts.trunk));
-    values.YH_TRUNK_LIST = listPath;
-    values.YH_TRUNK_TIMEOUT = String(opts.trunk.timeoutMs ?? 4000);
-    if (opts.trunk.transport === 'auto') defines.push('WITH_LARGE_TCP');
-    values.YH_CALLER_HOST = opts.trunk.callerHost ?? opts.advertise?.split(':')[0] ?? '127.0.0.1';
-    if (opts.trunk.auth) {
-      defines.push('WITH_TRUNK_AUTH');
-      values.YH_TRUNK_AUTH_USER = opts.trunk.auth.user;
-      values.YH_TRUNK_AUTH_PASS = opts.trunk.auth.password;
-      values.YH_TRUNK_AUTH_REALM = opts.trunk.auth.realm ?? '';
-    }
-    if (opts.trunk.register) {
-      const db = path.join(dir, 'uacreg-db');
-      fs.mkdirSync(db);
-      const tables = renderUacReg(opts.trunk, opts.realm);
-      fs.writeFileSync(path.join(db, 'version'), tables.version);
-      fs.writeFileSync(path.join(db, 'uacreg'), tables.uacreg);
-      defines.push('WITH_TRUNK_REGISTER');
-      values.YH_UACREG_DB = `text://${db}`;
-      const advertised = opts.advertise?.includes(':')
-        ? opts.advertise
-        : opts.advertise && `${opts.advertise}:${sipPort}`;
-      values.YH_REG_CONTACT = `sip:${advertised || `127.0.0.1:${sipPort}`}`;
-    }
-  } else if (opts.trunk) {
-    defines.push('WITH_TRUNK_PHONE');
-    values.YH_TRUNK_PHONE = opts.trunk.phone;
-  }
+  if (opts.trunk) addTrunk(opts.trunk, opts, { dir, sipPort, values, defines });
   if (opts.inboundPeers?.length) {
     defines.push('WITH_INBOUND_PEERS');
     values.YH_INBOUND_PEERS = opts.inboundPeers.join(',');
