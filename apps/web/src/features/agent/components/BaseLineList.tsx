@@ -1,6 +1,7 @@
 import { agentRoutes, money, type TBaseLine } from '@yunhu/contract';
 import { Alert, Form, Input } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 
@@ -30,11 +31,7 @@ export const BaseLineList = (props: { isPlatform: boolean; isLocal?: boolean }) 
         route={agentRoutes.baseLinePage}
         rowKey="lineId"
         columns={columns}
-        filters={
-          <Form.Item name="name" label={s.lineName}>
-            <Input allowClear style={{ width: 180 }} />
-          </Form.Item>
-        }
+        filters={<TextFilter name="name" label={s.lineName} width={180} />}
       />
     </>
   );

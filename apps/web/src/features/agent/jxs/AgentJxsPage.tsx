@@ -7,6 +7,7 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';
@@ -85,9 +86,7 @@ export const AgentJxsPage = () => {
         columns={columns}
         filters={
           <>
-            <Form.Item name="name" label={s.name}>
-              <Input placeholder={s.namePlaceholder} allowClear style={{ width: 180 }} />
-            </Form.Item>
+            <TextFilter name="name" label={s.name} placeholder={s.namePlaceholder} width={180} />
             <Form.Item name="status" label={s.status}>
               <Select
                 allowClear

@@ -7,6 +7,7 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { jxsUnlockPageKey, useIndustries, useJxsEnterprises } from './jxsApi';
@@ -97,12 +98,8 @@ export const AgentJxsUnlockPage = () => {
         exportName={s.exportName}
         filters={
           <>
-            <Form.Item name="companyName" label={s.companyName}>
-              <Input placeholder={s.companyPlaceholder} allowClear style={{ width: 180 }} />
-            </Form.Item>
-            <Form.Item name="mobile" label={s.mobile}>
-              <Input allowClear style={{ width: 140 }} />
-            </Form.Item>
+            <TextFilter name="companyName" label={s.companyName} placeholder={s.companyPlaceholder} width={180} />
+            <TextFilter name="mobile" label={s.mobile} width={140} />
             <Form.Item name="status" label={s.leadStatus}>
               <Select
                 allowClear

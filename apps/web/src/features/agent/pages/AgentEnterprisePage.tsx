@@ -2,6 +2,7 @@ import { agentRoutes, enterpriseStatusLabel, money, type TAgentEnterprise } from
 import { Form, Input, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { agentEnterprisePageKey } from '../api';
@@ -35,11 +36,7 @@ export const AgentEnterprisePage = () => {
       route={agentRoutes.enterprisePage}
       rowKey="id"
       columns={columns}
-      filters={
-        <Form.Item name="name" label={a.enterpriseName}>
-          <Input placeholder={a.namePlaceholder} allowClear style={{ width: 180 }} />
-        </Form.Item>
-      }
+      filters={<TextFilter name="name" label={a.enterpriseName} placeholder={a.namePlaceholder} width={180} />}
     />
   );
 };

@@ -3,6 +3,7 @@ import { Button, Form, Input, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
@@ -65,11 +66,7 @@ export const AgentNoticePage = () => {
             </Button>
           </Permission>
         }
-        filters={
-          <Form.Item name="title" label={n.title}>
-            <Input placeholder={n.titlePlaceholder} allowClear style={{ width: 180 }} />
-          </Form.Item>
-        }
+        filters={<TextFilter name="title" label={n.title} placeholder={n.titlePlaceholder} width={180} />}
       />
       <NoticePublishModal open={isPublishing} onClose={() => setPublishing(false)} />
       <NoticeReachDrawer notice={shown} onClose={() => setShown(null)} />

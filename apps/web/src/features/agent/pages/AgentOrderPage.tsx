@@ -2,6 +2,7 @@ import { agentRoutes, money, orderStateLabel, type TAgentOrder } from '@yunhu/co
 import { Alert, Form, Input, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { agentOrderPageKey, useAgentInfo } from '../api';
@@ -58,9 +59,7 @@ const AgentOrders = () => {
         rowKey="orderNo"
         columns={columns}
         filters={
-          <Form.Item name="enterpriseName" label={a.enterpriseName}>
-            <Input placeholder={a.namePlaceholder} allowClear style={{ width: 180 }} />
-          </Form.Item>
+          <TextFilter name="enterpriseName" label={a.enterpriseName} placeholder={a.namePlaceholder} width={180} />
         }
       />
     </>

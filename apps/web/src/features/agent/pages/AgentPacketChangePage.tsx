@@ -1,6 +1,7 @@
 import { agentRoutes, beijingTime, minSecText, type TPacketChange } from '@yunhu/contract';
 import { Form, Input } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { PacketChangeForm } from '../components/PacketChangeForm';
@@ -30,9 +31,7 @@ export const AgentPacketChangePage = () => (
       rowKey="id"
       columns={columns}
       filters={
-        <Form.Item name="enterpriseName" label={s.enterpriseName}>
-          <Input placeholder={s.namePlaceholder} allowClear style={{ width: 180 }} />
-        </Form.Item>
+        <TextFilter name="enterpriseName" label={s.enterpriseName} placeholder={s.namePlaceholder} width={180} />
       }
     />
   </>

@@ -2,6 +2,7 @@ import { AgentStockPerm, agentRoutes, money, type TAgentPacket } from '@yunhu/co
 import { Alert, Button, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
@@ -93,11 +94,7 @@ export const AgentPacketPage = () => {
             </Button>
           </Permission>
         }
-        filters={
-          <Form.Item name="name" label={s.name}>
-            <Input allowClear style={{ width: 180 }} />
-          </Form.Item>
-        }
+        filters={<TextFilter name="name" label={s.name} width={180} />}
       />
       <AgentPacketForm editing={editing} open={isOpen} onClose={() => setOpen(false)} />
       {node}

@@ -1,6 +1,7 @@
 import { agentRoutes, enterpriseStatusLabel, type TAgentSeatSummary } from '@yunhu/contract';
 import { Alert, Form, Input, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { agentSeatSummaryPageKey } from '../noticeApi';
@@ -50,11 +51,7 @@ export const AgentSeatSummaryPage = () => (
       route={agentRoutes.seatSummary}
       rowKey="enterpriseId"
       columns={columns}
-      filters={
-        <Form.Item name="name" label={s.enterpriseName}>
-          <Input placeholder={s.namePlaceholder} allowClear style={{ width: 180 }} />
-        </Form.Item>
-      }
+      filters={<TextFilter name="name" label={s.enterpriseName} placeholder={s.namePlaceholder} width={180} />}
     />
   </>
 );

@@ -2,6 +2,7 @@ import { agentRoutes, beijingTime, minSecText, type TPacketTransfer } from '@yun
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
@@ -44,9 +45,7 @@ export const AgentTransferPage = () => {
         rowKey="id"
         columns={columns}
         filters={
-          <Form.Item name="enterpriseName" label={s.enterpriseName}>
-            <Input placeholder={s.namePlaceholder} allowClear style={{ width: 180 }} />
-          </Form.Item>
+          <TextFilter name="enterpriseName" label={s.enterpriseName} placeholder={s.namePlaceholder} width={180} />
         }
       />
       <TransferDetailDrawer id={shown} onClose={() => setShown(null)} />

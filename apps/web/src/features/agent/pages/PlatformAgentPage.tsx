@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
@@ -95,11 +96,7 @@ export const PlatformAgentPage = () => {
             </Button>
           </Space>
         }
-        filters={
-          <Form.Item name="name" label={a.name}>
-            <Input placeholder={a.namePlaceholder} allowClear style={{ width: 180 }} />
-          </Form.Item>
-        }
+        filters={<TextFilter name="name" label={a.name} placeholder={a.namePlaceholder} width={180} />}
       />
       <Drawer
         open={isBaseOpen}

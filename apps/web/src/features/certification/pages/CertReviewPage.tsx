@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -117,9 +118,7 @@ export const CertReviewPage = () => {
         }}
         filters={
           <>
-            <Form.Item name="enterpriseName" label={t.cert.enterpriseFilter}>
-              <Input allowClear style={{ width: 160 }} />
-            </Form.Item>
+            <TextFilter name="enterpriseName" label={t.cert.enterpriseFilter} />
             <Form.Item name="status" label={t.cert.status}>
               <Select
                 allowClear

@@ -7,6 +7,7 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -137,9 +138,7 @@ export const EnterprisePage = () => {
         }}
         filters={
           <>
-            <Form.Item name="name" label={t.platform.name}>
-              <Input placeholder={t.platform.namePlaceholder} allowClear style={{ width: 180 }} />
-            </Form.Item>
+            <TextFilter name="name" label={t.platform.name} placeholder={t.platform.namePlaceholder} width={180} />
             <Form.Item name="status" label={t.platform.status}>
               <Select
                 allowClear

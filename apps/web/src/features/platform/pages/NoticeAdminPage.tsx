@@ -6,6 +6,7 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { NoticeFields } from '../../../shared/form/NoticeFields';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -104,11 +105,7 @@ export const NoticeAdminPage = () => {
             </Button>
           </Permission>
         )}
-        filters={
-          <Form.Item name="title" label={c.noticeTitle}>
-            <Input allowClear style={{ width: 180 }} />
-          </Form.Item>
-        }
+        filters={<TextFilter name="title" label={c.noticeTitle} width={180} />}
       />
       <FormModal<TValues>
         open={isPublishing}

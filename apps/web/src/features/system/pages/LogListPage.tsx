@@ -3,6 +3,7 @@ import { Button, DatePicker, Form, Input, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 
@@ -82,13 +83,9 @@ export const LogListPage = ({ module, pageKey = 'logcom', title = t.log.title }:
       onRowClick={open}
       filters={
         <>
-          <Form.Item name="userName" label={t.log.userName}>
-            <Input placeholder={t.log.userNamePlaceholder} allowClear style={{ width: 140 }} />
-          </Form.Item>
+          <TextFilter name="userName" label={t.log.userName} placeholder={t.log.userNamePlaceholder} width={140} />
           {!module && (
-            <Form.Item name="module" label={t.log.module}>
-              <Input placeholder={t.log.modulePlaceholder} allowClear style={{ width: 140 }} />
-            </Form.Item>
+            <TextFilter name="module" label={t.log.module} placeholder={t.log.modulePlaceholder} width={140} />
           )}
           <Form.Item name="result" label={t.log.result}>
             <Select

@@ -4,6 +4,7 @@ import { Button, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../../locales/zh-CN';
+import { TextFilter } from '../../../../shared/list/FilterItems';
 import { ListPage } from '../../../../shared/list/ListPage';
 import type { TListColumn } from '../../../../shared/list/types';
 import { Permission } from '../../../../shared/permission/Permission';
@@ -41,9 +42,7 @@ export const TaskCardPage = () => {
       onRowClick={(x) => navigate(`/menu/taskCard/Info?id=${x.id}`)}
       filters={
         <>
-          <Form.Item name="name" label={c.name}>
-            <Input allowClear style={{ width: 180 }} />
-          </Form.Item>
+          <TextFilter name="name" label={c.name} width={180} />
           <Form.Item name="status" label={c.status}>
             <Select
               allowClear
