@@ -1,5 +1,5 @@
 import { agentRoutes, money, type TBaseLine } from '@yunhu/contract';
-import { Alert, Form, Input } from 'antd';
+import { Alert } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';

@@ -1,5 +1,5 @@
 import { agentRoutes, enterpriseStatusLabel, money, type TAgentEnterprise } from '@yunhu/contract';
-import { Form, Input, Tag } from 'antd';
+import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';

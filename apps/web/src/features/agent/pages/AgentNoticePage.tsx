@@ -1,5 +1,5 @@
 import { AgentPerm, agentRoutes, type TAgentNotice } from '@yunhu/contract';
-import { Button, Form, Input, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';

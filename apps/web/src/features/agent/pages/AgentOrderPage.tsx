@@ -1,5 +1,5 @@
 import { agentRoutes, money, orderStateLabel, type TAgentOrder } from '@yunhu/contract';
-import { Alert, Form, Input, Tabs, Tag } from 'antd';
+import { Alert, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';

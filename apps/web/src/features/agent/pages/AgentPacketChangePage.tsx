@@ -1,5 +1,4 @@
 import { agentRoutes, beijingTime, minSecText, type TPacketChange } from '@yunhu/contract';
-import { Form, Input } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';

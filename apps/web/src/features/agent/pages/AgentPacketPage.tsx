@@ -1,5 +1,5 @@
 import { AgentStockPerm, agentRoutes, money, type TAgentPacket } from '@yunhu/contract';
-import { Alert, Button, Form, Input, Space, Tag } from 'antd';
+import { Alert, Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';

@@ -1,5 +1,5 @@
 import { agentRoutes, enterpriseStatusLabel, type TAgentSeatSummary } from '@yunhu/contract';
-import { Alert, Form, Input, Tag } from 'antd';
+import { Alert, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';

@@ -1,5 +1,4 @@
 import { agentRoutes, beijingTime, minSecText, type TPacketTransfer } from '@yunhu/contract';
-import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';

@@ -1,5 +1,5 @@
 import { PlatformPerm, platformContentRoutes, type TPublishedNotice, type TRequestOf } from '@yunhu/contract';
-import { App, Button, Form, Input, Tag } from 'antd';
+import { App, Button, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';

@@ -1,5 +1,5 @@
 import { Perm, systemRoutes, type TOperationLog } from '@yunhu/contract';
-import { Button, DatePicker, Form, Input, Select, Tag } from 'antd';
+import { Button, DatePicker, Form, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, type TTaskCard, taskCardRoutes, taskStatuses, taskStatusText } from '@yunhu/contract';
-import { Button, Form, Input, Select } from 'antd';
+import { Button, Form, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../../locales/zh-CN';
