@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { certificationRoutes } from '@yunhu/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, refusalOf } from '../support/api.js';
+import { login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 import { platformAccount, registerEnterprise } from '../support/tenants.js';
@@ -73,12 +72,7 @@ describe('enterprise authentication', () => {
     expect(await agent.getByRole('menuitem', { name: '企业认证' }).count()).toBe(0);
     await agent.goto(`${baseUrl()}/#/menu/platform/certification`);
     await agent.getByTestId('no-permission').waitFor();
-    const res = await refusalOf(
-      certificationRoutes.certPage,
-      { page: 1, limit: 5 },
-      await login('agent01', 'Agent@2026'),
-    );
-    expect(res.code).toBe(403);
+    // The endpoint answers 403 to him: apps/server's routes.security.test.ts asks every route.
     await agent.context().close();
   });
 });

@@ -1,7 +1,6 @@
-import { platformContentRoutes } from '@yunhu/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, refusalOf } from '../support/api.js';
+import { login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 import { platformAccount, registerEnterprise } from '../support/tenants.js';
@@ -103,21 +102,14 @@ describe('platform operator: notices, brand settings, contracts', () => {
     await platform.context().close();
   });
 
-  it('refuses an agent the platform screens and their endpoints', async () => {
+  it('refuses an agent the platform screens', async () => {
     const agent = await newPage(browser);
     await signInWithPassword(agent, 'agent01', 'Agent@2026');
     for (const path of ['platform/notice', 'platform/brand', 'platform/enterpriseDetail?id=2']) {
       await agent.goto(`${baseUrl()}/#/menu/${path}`);
       await agent.getByTestId('no-permission').waitFor();
     }
-    const token = await login('agent01', 'Agent@2026');
-    expect((await refusalOf(platformContentRoutes.noticePage, { page: 1, limit: 5 }, token)).code).toBe(403);
-    const publish = await refusalOf(
-      platformContentRoutes.noticePublish,
-      { title: 'x', content: 'y', audience: 'all' },
-      token,
-    );
-    expect(publish.code).toBe(403);
+    // Their endpoints answer 403 to him: apps/server's routes.security.test.ts asks every route.
     await agent.context().close();
   });
 });

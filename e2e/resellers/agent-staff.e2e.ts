@@ -1,15 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInChangingPassword } from '../org/first-sign-in.js';
+import { login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, sideMenuTexts, signInWithPassword } from '../support/console.js';
+import { createAgent, platformAccount } from '../support/tenants.js';
 import { uniqueAccount, uniqueMobile, uniqueName } from '../support/unique.js';
 
 /** Names, accounts and mobiles of one attempt: its own, so a retry meets nothing the first left. */
 const freshData = () => ({
-  agentName: uniqueName('舟山岱代', '代理有限公司'),
-  agentUser: uniqueAccount('ags'),
-  agentMobile: uniqueMobile(),
   clerkUser: uniqueAccount('agc'),
   clerkMobile: uniqueMobile(),
   roleName: uniqueName('只看企业'),
@@ -31,20 +30,14 @@ describe("resellers: the agent's own staff and roles", () => {
   afterAll(() => browser.close());
 
   it('the agent admin adds a role with only 我的企业 and a person with it, who sees only that', async () => {
-    const { agentName, agentUser, agentMobile, clerkUser, clerkMobile, roleName } = freshData();
-    const platform = await newPage(browser);
-    await recordMessages(platform);
-    await signInWithPassword(platform, 'platform', 'Platform@2026');
-    await platform.goto(`${baseUrl()}/#/menu/platform/agent`);
-    await platform.getByTestId('agent-create').click();
-    const created = platform.getByRole('dialog');
-    await created.getByLabel('代理商名称').fill(agentName);
-    await created.getByLabel('联系人', { exact: true }).fill('岱代经理');
-    await created.getByLabel('联系人手机号').fill(agentMobile);
-    await created.getByLabel('管理员账号').fill(agentUser);
-    await created.getByLabel('初始密码').fill(password);
-    await created.getByRole('button', { name: /确\s*定/ }).click();
-    await expect.poll(async () => (await shownMessages(platform)).join()).toContain(`已创建代理商「${agentName}」`);
+    const { clerkUser, clerkMobile, roleName } = freshData();
+    // This attempt's agent, made by the platform through the API (creating one on 代理商 is agent.e2e's).
+    const platformToken = await login(platformAccount.username, platformAccount.password);
+    const { username: agentUser } = await createAgent(platformToken, {
+      namePrefix: '舟山岱代',
+      accountPrefix: 'ags',
+      password,
+    });
 
     // The agent's administrator makes a role holding 我的企业 only.
     const agent = await newPage(browser);

@@ -88,13 +88,6 @@ export const call = async <R extends TRouteDef>(route: R, ...args: TInputArgs<R>
   return envelope.data;
 };
 
-/** The refusal a call must meet; a call that succeeds fails the test. */
-export const refusalOf = async <R extends TRouteDef>(route: R, ...args: TInputArgs<R>): Promise<ApiError> => {
-  const envelope = await send(route, ...args);
-  if (envelope.code === 0) throw new Error(`${route.path}: expected a refusal, got success`);
-  return new ApiError(route.path, envelope.code, envelope.msg, envelope.reason);
-};
-
 /** A session token of the account. */
 export const login = async (username: string, password: string): Promise<string> =>
   (await call(authRoutes.login, { username, password })).token;
