@@ -43,19 +43,15 @@ const fieldsOf = (d: TCustomerData) => ({
   ...(d.nextFollowAt !== undefined && { nextFollowAt: new Date(d.nextFollowAt) }),
 });
 
+type TSkip = (rowNo: number, reason: string) => void;
+
 /**
- * Writes one chunk of a customer import in the caller's transaction: new customers (within the
- * importer's 每人最多客户数 for private imports), updates of existing ones the importer may see,
- * and the outcome of every row.
+ * The chunk's new customers: counted against the owner's limit now, not at preview, as others may
+ * have added meanwhile; a mobile entered since the preview is skipped.
  */
-export const writeCustomerChunk = async (tx: TDb, ctx: TWriteContext, rows: TStagedRow[]): Promise<TOutcome[]> => {
+const insertFresh = async (tx: TDb, ctx: TWriteContext, fresh: TStagedRow[], outcomes: TOutcome[], skip: TSkip) => {
   const { auth } = ctx;
   const now = new Date();
-  const outcomes: TOutcome[] = [];
-  const skip = (rowNo: number, reason: string) => outcomes.push({ rowNo, outcome: 'skipped', reason });
-
-  // New customers: counted against the owner's limit now, not at preview, as others may have added meanwhile.
-  const fresh = rows.filter((r) => r.existingId === null);
   let room = Number.POSITIVE_INFINITY;
   let deptId: number | null = null;
   if (ctx.target === 'private' && fresh.length) {
@@ -106,9 +102,11 @@ export const writeCustomerChunk = async (tx: TDb, ctx: TWriteContext, rows: TSta
     if (idOf.has((r.data as TCustomerData).mobile)) outcomes.push({ rowNo: r.rowNo, outcome: 'inserted', reason: '' });
     else skip(r.rowNo, '手机号在预览后已被录入为客户，未导入');
   }
+};
 
-  // Rows whose mobile was already a customer at preview.
-  const dups = rows.filter((r) => r.existingId !== null);
+/** The chunk's rows whose mobile was already a customer at preview: skipped or updated, as asked. */
+const updateExisting = async (tx: TDb, ctx: TWriteContext, dups: TStagedRow[], outcomes: TOutcome[], skip: TSkip) => {
+  const { auth } = ctx;
   const current = await repo.customersByIds(
     tx,
     auth.tenantId,
@@ -137,6 +135,30 @@ export const writeCustomerChunk = async (tx: TDb, ctx: TWriteContext, rows: TSta
       outcomes.push({ rowNo: r.rowNo, outcome: 'updated', reason: '' });
     }
   }
+};
+
+/**
+ * Writes one chunk of a customer import in the caller's transaction: new customers (within the
+ * importer's 每人最多客户数 for private imports), updates of existing ones the importer may see,
+ * and the outcome of every row.
+ */
+export const writeCustomerChunk = async (tx: TDb, ctx: TWriteContext, rows: TStagedRow[]): Promise<TOutcome[]> => {
+  const outcomes: TOutcome[] = [];
+  const skip: TSkip = (rowNo, reason) => outcomes.push({ rowNo, outcome: 'skipped', reason });
+  await insertFresh(
+    tx,
+    ctx,
+    rows.filter((r) => r.existingId === null),
+    outcomes,
+    skip,
+  );
+  await updateExisting(
+    tx,
+    ctx,
+    rows.filter((r) => r.existingId !== null),
+    outcomes,
+    skip,
+  );
   return outcomes;
 };
 
