@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm, AgentStockPerm } from './agent-labels.js';
+import { ZMovablePacket, ZPacketMove, ZTransferEnterprise } from './agent-transfer.js';
 import { ZNull, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
@@ -96,37 +97,16 @@ export const ZAgentPacketInput = z.object({
 });
 export type TAgentPacketInput = z.input<typeof ZAgentPacketInput>;
 
-/** A live package of one of the agent's enterprises, to change its line. */
-export const ZChangeablePacket = z.object({
-  id: zInt,
-  lineId: zInt,
-  lineName: zString,
-  name: zString,
-  remainingSeconds: zInt,
-  expireAt: ZTime,
-});
-export type TChangeablePacket = z.infer<typeof ZChangeablePacket>;
-
 /** A line the package may move to: opened for the agent, another line, its rate not above the package's line. */
 export const ZChangeLine = z.object({ id: zInt, name: zString, pricePerMinute: zInt });
 export type TChangeLine = z.infer<typeof ZChangeLine>;
 
-export const ZPacketChange = z.object({
+export const ZPacketChange = ZPacketMove.extend({
   id: zInt,
   enterpriseId: zInt,
   enterpriseName: zString,
-  fromPacketId: zInt,
-  toPacketId: zInt,
   fromLineName: zString,
   toLineName: zString,
-  packetName: zString,
-  /** Seconds moved to the new line; the source's size and use (staying with the old line). */
-  seconds: zInt,
-  sourceTotalSeconds: zInt,
-  sourceUsedSeconds: zInt,
-  expireAt: ZTime,
-  createdByName: zString,
-  createdAt: ZTime,
 });
 export type TPacketChange = z.infer<typeof ZPacketChange>;
 
@@ -227,7 +207,7 @@ export const agentStockRoutes = {
     summary: '套餐变更：可选企业',
     permission: AgentStockPerm.packetChange,
     request: z.object({}),
-    response: z.array(z.object({ id: zInt, name: zString, status: zString })),
+    response: z.array(ZTransferEnterprise),
   }),
   queryPacketForChange: route({
     method: 'GET',
@@ -235,7 +215,7 @@ export const agentStockRoutes = {
     summary: '套餐变更：企业的可变更套餐',
     permission: AgentStockPerm.packetChange,
     request: z.object({ enterpriseId: zId('企业编号') }),
-    response: z.array(ZChangeablePacket),
+    response: z.array(ZMovablePacket),
   }),
   queryLineForChangePacket: route({
     method: 'GET',

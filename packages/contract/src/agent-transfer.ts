@@ -10,12 +10,12 @@ const route = routesOf('agent');
 // 0020 "Package transfers"): an agent moves what is left of a package one of its enterprises holds
 // to another of its own enterprises.
 
-/** One of the agent's enterprises, to pick a source or a target. */
+/** One of the agent's enterprises, to pick a source or a target (or, 套餐变更, the one whose package moves). */
 export const ZTransferEnterprise = z.object({ id: zInt, name: zString, status: zString });
 export type TTransferEnterprise = z.infer<typeof ZTransferEnterprise>;
 
-/** A live package of the source enterprise: active, unexpired, seconds left. */
-export const ZTransferablePacket = z.object({
+/** A live package of one of the agent's enterprises (active, unexpired, seconds left): what 套餐转移 and 套餐变更 move. */
+export const ZMovablePacket = z.object({
   id: zInt,
   lineId: zInt,
   lineName: zString,
@@ -23,29 +23,33 @@ export const ZTransferablePacket = z.object({
   remainingSeconds: zInt,
   expireAt: ZTime,
 });
-export type TTransferablePacket = z.infer<typeof ZTransferablePacket>;
+export type TMovablePacket = z.infer<typeof ZMovablePacket>;
 
-export const ZPacketTransfer = z.object({
+/** What a move of a package's remainder records, to another enterprise (转移) or another line (变更). */
+export const ZPacketMove = z.object({
+  /** The source's package (closed, its usage history kept) and the new one. */
+  fromPacketId: zInt,
+  toPacketId: zInt,
+  packetName: zString,
+  /** Seconds moved: what the source had left. */
+  seconds: zInt,
+  /** The source package's size and what was used of it (stays with it). */
+  sourceTotalSeconds: zInt,
+  sourceUsedSeconds: zInt,
+  expireAt: ZTime,
+  createdByName: zString,
+  createdAt: ZTime,
+});
+
+export const ZPacketTransfer = ZPacketMove.extend({
   id: zInt,
   transferNo: zString,
   fromEnterpriseId: zInt,
   fromEnterpriseName: zString,
   toEnterpriseId: zInt,
   toEnterpriseName: zString,
-  /** The source's package (closed, its usage history kept) and the target's new one. */
-  fromPacketId: zInt,
-  toPacketId: zInt,
   lineId: zInt,
   lineName: zString,
-  packetName: zString,
-  /** Seconds moved: what the source had left. */
-  seconds: zInt,
-  /** The source package's size and what its first owner used of it (stays with it). */
-  sourceTotalSeconds: zInt,
-  sourceUsedSeconds: zInt,
-  expireAt: ZTime,
-  createdByName: zString,
-  createdAt: ZTime,
 });
 export type TPacketTransfer = z.infer<typeof ZPacketTransfer>;
 
@@ -66,7 +70,7 @@ export const agentTransferRoutes = {
     summary: '套餐转移：企业的可转移套餐',
     permission: AgentPerm.transferManage,
     request: z.object({ enterpriseId: enterpriseId('企业编号') }),
-    response: z.array(ZTransferablePacket),
+    response: z.array(ZMovablePacket),
   }),
   packetTransfer: route({
     method: 'POST',

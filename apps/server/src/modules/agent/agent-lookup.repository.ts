@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { lines, refundApplications, tenants, users } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
+import { agentLineColumns } from './agent-stock.repository.js';
 import { agentLines } from './agent-stock.schema.js';
 
 type TPageQ = { page: number; limit: number };
@@ -27,11 +28,7 @@ export const agentLookupRepository = {
     const [total] = await db.select({ n: count() }).from(lines).where(where);
     const records = await db
       .select({
-        lineId: lines.id,
-        lineName: lines.name,
-        mode: lines.mode,
-        pricePerMinute: lines.pricePerMinute,
-        seatPricePerMonth: lines.seatPricePerMonth,
+        ...agentLineColumns,
         agentCount: sql<number>`(select count(*)::int from ${agentLines} al where al.line_id = ${lines.id})`,
       })
       .from(lines)

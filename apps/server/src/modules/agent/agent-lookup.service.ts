@@ -14,6 +14,7 @@ import { asPlatform, type TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { agentPacketRepository as packets } from '../packet/index.js';
 import { agentLookupRepository as repo } from './agent-lookup.repository.js';
+import { toAgentPacket } from './agent-stock.service.js';
 import { asAgent, asAgentOrDistributor } from './agent-wall.js';
 
 type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
@@ -42,23 +43,7 @@ export const createAgentLookupService = () => ({
   packetDownload: (ctx: TRequestContext, f: TReq<'packetDownload'>) =>
     asAgent(ctx, async (db, agent) => {
       const { records } = await packets.page(db, agent.id, f, null);
-      const rows = await Promise.all(
-        records.map(
-          async ({ product: p, lineName, soldCount }): Promise<TAgentPacket> => ({
-            id: p.id,
-            lineId: p.lineId,
-            lineName,
-            name: p.name,
-            minutes: p.minutes,
-            validityDays: p.validityDays,
-            price: p.price,
-            basePrice: (await packets.basePrice(db, p)) ?? p.price,
-            isEnabled: p.isEnabled,
-            soldCount,
-            updatedAt: p.updatedAt.getTime(),
-          }),
-        ),
-      );
+      const rows = await Promise.all(records.map((r) => toAgentPacket(db, r)));
       return { rows, fileName: `代理商套餐_${shanghaiDay(Date.now())}.xlsx` };
     }),
 

@@ -1,8 +1,8 @@
 import { type agentRoutes, type TPacketChange, type TParsedRequestOf, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
-import { lockPacket, packetTransferRepository as packets, whyPacketNotLive } from '../packet/index.js';
 import { agentPacketChangeRepository as repo } from './agent-packet-change.repository.js';
+import { movablePackets, movePacket, toPacketMove } from './agent-packet-move.js';
 import { agentStockErrors as errors } from './agent-stock.errors.js';
 import { agentTransferRepository } from './agent-transfer.repository.js';
 import { asAgent } from './agent-wall.js';
@@ -11,20 +11,12 @@ type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRo
 type TRow = NonNullable<Awaited<ReturnType<typeof repo.byId>>>;
 
 const toChange = ({ change: c, enterpriseName, fromLineName, toLineName }: TRow): TPacketChange => ({
+  ...toPacketMove(c),
   id: c.id,
   enterpriseId: c.enterpriseId,
   enterpriseName,
-  fromPacketId: c.fromPacketId,
-  toPacketId: c.toPacketId,
   fromLineName,
   toLineName,
-  packetName: c.packetName,
-  seconds: c.seconds,
-  sourceTotalSeconds: c.sourceTotalSeconds,
-  sourceUsedSeconds: c.sourceUsedSeconds,
-  expireAt: c.expireAt.getTime(),
-  createdByName: c.createdByName,
-  createdAt: c.createdAt.getTime(),
 });
 
 export type TAgentPacketChangeService = ReturnType<typeof createAgentPacketChangeService>;
@@ -52,68 +44,43 @@ export const createAgentPacketChangeService = () => {
     queryPacketForChange: (ctx: TRequestContext, { enterpriseId }: TReq<'queryPacketForChange'>) =>
       asAgent(ctx, async (db, agent) => {
         await enterpriseOf(db, agent.id, enterpriseId);
-        return (await packets.live(db, enterpriseId, new Date())).map(({ packet: p, lineName }) => ({
-          id: p.id,
-          lineId: p.lineId,
-          lineName,
-          name: p.name,
-          remainingSeconds: p.totalMinutes * 60 - p.usedSeconds,
-          expireAt: p.expireAt.getTime(),
-        }));
+        return movablePackets(db, enterpriseId);
       }),
 
     queryLineForChangePacket: (ctx: TRequestContext, q: TReq<'queryLineForChangePacket'>) =>
       asAgent(ctx, async (db, agent) => {
         await enterpriseOf(db, agent.id, q.enterpriseId);
-        const live = (await packets.live(db, q.enterpriseId, new Date())).find((r) => r.packet.id === q.packetId);
+        const live = (await movablePackets(db, q.enterpriseId)).find((p) => p.id === q.packetId);
         if (!live) throw errors.changePacketMissing();
-        return repo.targetLines(db, agent.id, live.packet.lineId);
+        return repo.targetLines(db, agent.id, live.lineId);
       }),
 
-    /**
-     * Moves the remainder to the new line. The source row is locked FOR UPDATE — the lock billing's
-     * charging, 退订 and 套餐转移 take — and checked after the lock: of parallel changes one moves it
-     * and the others find it changed; a call charged at the same moment either commits first (its
-     * seconds used, the rest moves) or waits and then finds the package closed.
-     */
+    /** Moves the remainder to the new line, within the enterprise (movePacket: one of parallel changes wins). */
     changePacket: (ctx: TRequestContext, input: TReq<'changePacket'>) =>
       asAgent(ctx, async (db, agent) => {
         const enterprise = await enterpriseOf(db, agent.id, input.enterpriseId);
-        const locked = await lockPacket(db, enterprise.id, input.packetId);
-        if (!locked) throw errors.changePacketMissing();
-        const source = locked.packet;
-        const now = new Date();
-        const why = whyPacketNotLive(source, now);
-        if (why) throw errors.changePacketNotLive(why);
-        const targets = await repo.targetLines(db, agent.id, source.lineId);
-        if (!targets.some((l) => l.id === input.lineId)) throw errors.changeLineUnavailable();
-        const totalSeconds = source.totalMinutes * 60;
-        const seconds = totalSeconds - source.usedSeconds;
-        if (!(await packets.close(db, enterprise.id, source.id, 'changed'))) throw errors.changePacketNotLive('已变更');
-        const toPacketId = await packets.grant(db, {
-          tenantId: enterprise.id,
-          lineId: input.lineId,
-          name: source.name,
-          productId: source.productId,
-          seconds,
-          expireAt: source.expireAt,
-          at: now,
-        });
+        const { source, record } = await movePacket(
+          ctx,
+          db,
+          {
+            from: enterprise.id,
+            packetId: input.packetId,
+            to: enterprise.id,
+            lineId: input.lineId,
+            closeAs: 'changed',
+            check: async (live) => {
+              const targets = await repo.targetLines(db, agent.id, live.lineId);
+              if (!targets.some((l) => l.id === input.lineId)) throw errors.changeLineUnavailable();
+            },
+          },
+          { missing: errors.changePacketMissing, notLive: errors.changePacketNotLive },
+        );
         const id = await repo.insert(db, {
+          ...record,
           agentId: agent.id,
           enterpriseId: enterprise.id,
-          fromPacketId: source.id,
-          toPacketId,
           fromLineId: source.lineId,
           toLineId: input.lineId,
-          packetName: source.name,
-          seconds,
-          sourceTotalSeconds: totalSeconds,
-          sourceUsedSeconds: source.usedSeconds,
-          expireAt: source.expireAt,
-          createdBy: ctx.auth.userId,
-          createdByName: ctx.auth.realName,
-          createdAt: now,
         });
         return found(db, agent.id, id);
       }),

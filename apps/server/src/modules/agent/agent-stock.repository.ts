@@ -10,18 +10,20 @@ import { agentLines } from './agent-stock.schema.js';
 
 const num = (v: unknown) => Number(v ?? 0);
 
+/** A line as the agent's line pages show it: its mode and base prices. */
+export const agentLineColumns = {
+  lineId: lines.id,
+  lineName: lines.name,
+  mode: lines.mode,
+  pricePerMinute: lines.pricePerMinute,
+  seatPricePerMonth: lines.seatPricePerMonth,
+};
+
 export const agentStockRepository = {
   /** Every active line of the platform with whether (and since when) it is opened for the agent. */
   openings: (db: TDb, agentId: number) =>
     db
-      .select({
-        lineId: lines.id,
-        lineName: lines.name,
-        mode: lines.mode,
-        pricePerMinute: lines.pricePerMinute,
-        seatPricePerMonth: lines.seatPricePerMonth,
-        openedAt: agentLines.openedAt,
-      })
+      .select({ ...agentLineColumns, openedAt: agentLines.openedAt })
       .from(lines)
       .leftJoin(agentLines, and(eq(agentLines.lineId, lines.id), eq(agentLines.agentId, agentId)))
       .where(eq(lines.status, 'active'))
@@ -71,14 +73,7 @@ export const agentStockRepository = {
   /** The agent's opened lines that are active. */
   opened: (db: TDb, agentId: number) =>
     db
-      .select({
-        lineId: lines.id,
-        lineName: lines.name,
-        mode: lines.mode,
-        pricePerMinute: lines.pricePerMinute,
-        seatPricePerMonth: lines.seatPricePerMonth,
-        openedAt: agentLines.openedAt,
-      })
+      .select({ ...agentLineColumns, openedAt: agentLines.openedAt })
       .from(agentLines)
       .innerJoin(lines, and(eq(lines.id, agentLines.lineId), eq(lines.status, 'active')))
       .where(eq(agentLines.agentId, agentId))

@@ -1,8 +1,8 @@
-import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, ts } from '../../db/columns.js';
+import { index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, ref, ts } from '../../db/columns.js';
 import { lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
-import { packets } from '../packet/packet.schema.js';
+import { packetMoveColumns } from './agent-packet-move.schema.js';
 
 /**
  * The lines the platform opened for an agent (migration 0052, decision 0020 "Line stock
@@ -42,26 +42,13 @@ export const packetChanges = pgTable(
     enterpriseId: ref('enterprise_id')
       .notNull()
       .references(() => tenants.id),
-    fromPacketId: ref('from_packet_id')
-      .notNull()
-      .references(() => packets.id),
-    toPacketId: ref('to_packet_id')
-      .notNull()
-      .references(() => packets.id),
     fromLineId: ref('from_line_id')
       .notNull()
       .references(() => lines.id),
     toLineId: ref('to_line_id')
       .notNull()
       .references(() => lines.id),
-    packetName: text('packet_name').notNull(),
-    seconds: integer('seconds').notNull(),
-    sourceTotalSeconds: integer('source_total_seconds').notNull(),
-    sourceUsedSeconds: integer('source_used_seconds').notNull(),
-    expireAt: ts('expire_at').notNull(),
-    createdBy: ref('created_by'),
-    createdByName: text('created_by_name').notNull().default(''),
-    createdAt: createdAt(),
+    ...packetMoveColumns(),
   },
   (t) => [
     uniqueIndex('packet_changes_from_packet_idx').on(t.fromPacketId),

@@ -13,6 +13,24 @@ type TPacketRow = Awaited<ReturnType<typeof packets.page>>['records'][number];
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 
+/** A package of the agent's catalogue as the agent sees it, with the platform's base cost now. */
+export const toAgentPacket = async (
+  db: TDb,
+  { product: p, lineName, soldCount }: TPacketRow,
+): Promise<TAgentPacket> => ({
+  id: p.id,
+  lineId: p.lineId,
+  lineName,
+  name: p.name,
+  minutes: p.minutes,
+  validityDays: p.validityDays,
+  price: p.price,
+  basePrice: (await packets.basePrice(db, p)) ?? p.price,
+  isEnabled: p.isEnabled,
+  soldCount,
+  updatedAt: p.updatedAt.getTime(),
+});
+
 export type TAgentStockService = ReturnType<typeof createAgentStockService>;
 
 /**
@@ -23,21 +41,6 @@ export type TAgentStockService = ReturnType<typeof createAgentStockService>;
 export const createAgentStockService = () => {
   const openingsOf = async (db: TDb, agentId: number) =>
     (await repo.openings(db, agentId)).map((l) => ({ ...l, opened: l.openedAt !== null, openedAt: ms(l.openedAt) }));
-
-  /** A package as the agent sees it, with the platform's base cost now. */
-  const toPacket = async (db: TDb, { product: p, lineName, soldCount }: TPacketRow): Promise<TAgentPacket> => ({
-    id: p.id,
-    lineId: p.lineId,
-    lineName,
-    name: p.name,
-    minutes: p.minutes,
-    validityDays: p.validityDays,
-    price: p.price,
-    basePrice: (await packets.basePrice(db, p)) ?? p.price,
-    isEnabled: p.isEnabled,
-    soldCount,
-    updatedAt: p.updatedAt.getTime(),
-  });
 
   /** The base cost of a package on one of the agent's opened lines; refused on any other line. */
   const baseOn = async (db: TDb, agentId: number, g: { lineId: number; minutes: number; validityDays: number }) => {
@@ -50,7 +53,7 @@ export const createAgentStockService = () => {
     const { records } = await packets.page(db, agentId, {}, null);
     const row = records.find((r) => r.product.id === id);
     if (!row) throw errors.packetMissing();
-    return toPacket(db, row);
+    return toAgentPacket(db, row);
   };
 
   return {
@@ -89,7 +92,7 @@ export const createAgentStockService = () => {
     packetPage: (ctx: TRequestContext, q: TReq<'packetPage'>) =>
       asAgent(ctx, async (db, agent) => {
         const { records, total } = await packets.page(db, agent.id, q, q);
-        return toPage(await Promise.all(records.map((r) => toPacket(db, r))), total, q);
+        return toPage(await Promise.all(records.map((r) => toAgentPacket(db, r))), total, q);
       }),
 
     /** Creates or edits one of the agent's packages: on an opened line, never below the base cost now. */
@@ -115,7 +118,7 @@ export const createAgentStockService = () => {
     getMultiplePacket: (ctx: TRequestContext, q: TReq<'getMultiplePacket'>) =>
       asAgent(ctx, async (db, agent) => {
         const { records } = await packets.page(db, agent.id, { lineId: q.lineId, enabledOnly: true }, null);
-        return Promise.all(records.map((r) => toPacket(db, r)));
+        return Promise.all(records.map((r) => toAgentPacket(db, r)));
       }),
   };
 };

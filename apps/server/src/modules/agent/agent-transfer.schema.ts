@@ -1,8 +1,8 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, ts } from '../../db/columns.js';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, ref } from '../../db/columns.js';
 import { lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
-import { packets } from '../packet/packet.schema.js';
+import { packetMoveColumns } from './agent-packet-move.schema.js';
 
 /**
  * 套餐转移 (migration 0047, decision 0020 "Package transfers"): one record per move of a
@@ -25,23 +25,10 @@ export const packetTransfers = pgTable(
     toTenantId: ref('to_tenant_id')
       .notNull()
       .references(() => tenants.id),
-    fromPacketId: ref('from_packet_id')
-      .notNull()
-      .references(() => packets.id),
-    toPacketId: ref('to_packet_id')
-      .notNull()
-      .references(() => packets.id),
     lineId: ref('line_id')
       .notNull()
       .references(() => lines.id),
-    packetName: text('packet_name').notNull(),
-    seconds: integer('seconds').notNull(),
-    sourceTotalSeconds: integer('source_total_seconds').notNull(),
-    sourceUsedSeconds: integer('source_used_seconds').notNull(),
-    expireAt: ts('expire_at').notNull(),
-    createdBy: ref('created_by'),
-    createdByName: text('created_by_name').notNull().default(''),
-    createdAt: createdAt(),
+    ...packetMoveColumns(),
   },
   (t) => [
     uniqueIndex('packet_transfers_no_idx').on(t.transferNo),

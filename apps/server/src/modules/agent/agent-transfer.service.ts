@@ -1,9 +1,9 @@
 import { type agentRoutes, type TPacketTransfer, type TParsedRequestOf, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
-import { lockPacket, packetTransferRepository as packets, whyPacketNotLive } from '../packet/index.js';
 import { newDocumentNo } from '../trade/index.js';
 import { agentErrors as errors } from './agent.errors.js';
+import { movablePackets, movePacket, toPacketMove } from './agent-packet-move.js';
 import { agentTransferRepository as repo } from './agent-transfer.repository.js';
 import { asAgent as agentWall } from './agent-wall.js';
 
@@ -11,23 +11,15 @@ type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRo
 type TRow = NonNullable<Awaited<ReturnType<typeof repo.byId>>>;
 
 const toTransfer = ({ transfer: x, fromEnterpriseName, toEnterpriseName, lineName }: TRow): TPacketTransfer => ({
+  ...toPacketMove(x),
   id: x.id,
   transferNo: x.transferNo,
   fromEnterpriseId: x.fromTenantId,
   fromEnterpriseName,
   toEnterpriseId: x.toTenantId,
   toEnterpriseName,
-  fromPacketId: x.fromPacketId,
-  toPacketId: x.toPacketId,
   lineId: x.lineId,
   lineName,
-  packetName: x.packetName,
-  seconds: x.seconds,
-  sourceTotalSeconds: x.sourceTotalSeconds,
-  sourceUsedSeconds: x.sourceUsedSeconds,
-  expireAt: x.expireAt.getTime(),
-  createdByName: x.createdByName,
-  createdAt: x.createdAt.getTime(),
 });
 
 export type TAgentTransferService = ReturnType<typeof createAgentTransferService>;
@@ -61,64 +53,31 @@ export const createAgentTransferService = () => {
     packets: (ctx: TRequestContext, { enterpriseId }: TReq<'transferPackets'>) =>
       asAgent(ctx, async (db, agentId) => {
         await enterpriseOf(db, agentId, enterpriseId, '转出企业');
-        return (await packets.live(db, enterpriseId, new Date())).map(({ packet: p, lineName }) => ({
-          id: p.id,
-          lineId: p.lineId,
-          lineName,
-          name: p.name,
-          remainingSeconds: p.totalMinutes * 60 - p.usedSeconds,
-          expireAt: p.expireAt.getTime(),
-        }));
+        return movablePackets(db, enterpriseId);
       }),
 
-    /**
-     * Moves the package's remainder. The source row is locked FOR UPDATE — the lock billing's
-     * charging and 退订 take — and checked after the lock: of parallel transfers one moves it and the
-     * others find it transferred; a call charged at the same moment either commits first (its
-     * seconds are used, the rest moves) or waits and then finds the package closed.
-     */
+    /** Moves the package's remainder to the other enterprise, on its line (movePacket: one of parallel transfers wins). */
     transfer: (ctx: TRequestContext, input: TReq<'packetTransfer'>) =>
       asAgent(ctx, async (db, agentId) => {
         if (input.fromEnterpriseId === input.toEnterpriseId) throw errors.transferSameEnterprise();
         const from = await enterpriseOf(db, agentId, input.fromEnterpriseId, '转出企业');
         const to = await enterpriseOf(db, agentId, input.toEnterpriseId, '转入企业');
         if (to.status !== 'active') throw errors.transferTargetInactive();
-        const locked = await lockPacket(db, from.id, input.packetId);
-        if (!locked) throw errors.transferPacketMissing();
-        const source = locked.packet;
-        const now = new Date();
-        const why = whyPacketNotLive(source, now);
-        if (why) throw errors.transferPacketNotLive(why);
-        const totalSeconds = source.totalMinutes * 60;
-        const seconds = totalSeconds - source.usedSeconds;
-        if (!(await packets.close(db, from.id, source.id))) throw errors.transferPacketNotLive('已转出');
-        const toPacketId = await packets.grant(db, {
-          tenantId: to.id,
-          lineId: source.lineId,
-          name: source.name,
-          productId: source.productId,
-          seconds,
-          expireAt: source.expireAt,
-          at: now,
-        });
+        const { lineId, now, record } = await movePacket(
+          ctx,
+          db,
+          { from: from.id, packetId: input.packetId, to: to.id, closeAs: 'transferred' },
+          { missing: errors.transferPacketMissing, notLive: errors.transferPacketNotLive },
+        );
         let transferNo = newDocumentNo('ZY', now);
         while (await repo.numberTaken(db, transferNo)) transferNo = newDocumentNo('ZY', now);
         const id = await repo.insert(db, {
+          ...record,
           transferNo,
           agentId,
           fromTenantId: from.id,
           toTenantId: to.id,
-          fromPacketId: source.id,
-          toPacketId,
-          lineId: source.lineId,
-          packetName: source.name,
-          seconds,
-          sourceTotalSeconds: totalSeconds,
-          sourceUsedSeconds: source.usedSeconds,
-          expireAt: source.expireAt,
-          createdBy: ctx.auth.userId,
-          createdByName: ctx.auth.realName,
-          createdAt: now,
+          lineId,
         });
         return found(db, agentId, id);
       }),
