@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { routeTables } from '@yunhu/contract';
+import { routeTables, shanghaiDay } from '@yunhu/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -207,7 +207,7 @@ if (args.only !== 'ingestion') {
   const admin = await signedIn('admin', 'Admin@2026');
 
   // This month (Asia/Shanghai) so far, and the whole month before it.
-  const month = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
+  const month = shanghaiDay(Date.now()).slice(0, 7);
   const lastMonth = monthRange(month).prev.first.slice(0, 7);
   const monthStart = Date.parse(`${month}-01T00:00:00+08:00`);
   const pick = async (q: SQL) => rowsOf<{ id: number }>(await db.execute(q))[0]?.id;

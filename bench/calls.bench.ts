@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { routeTables } from '@yunhu/contract';
+import { routeTables, shanghaiDayStart } from '@yunhu/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -28,7 +28,10 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, rowsOf, type TDb } from '../apps/server/src/db/client.js';
 import { withTenant } from '../apps/server/src/db/tenant.js';
 import { callRecords } from '../apps/server/src/modules/call/call.schema.js';
-import { callCensusRepository, type TCensusScope } from '../apps/server/src/modules/call-record/call-census.repository.js';
+import {
+  callCensusRepository,
+  type TCensusScope,
+} from '../apps/server/src/modules/call-record/call-census.repository.js';
 import { callRecordRepository, callRecordSql } from '../apps/server/src/modules/call-record/call-record.repository.js';
 import { benchUrl } from './bench-db.js';
 import { benchServerEnv, spawnServer } from './built-server.js';
@@ -83,7 +86,7 @@ const manager = await signedIn(people.manager);
 
 // One month: the 30 Asia/Shanghai days before today (the seed's records stop yesterday).
 const dayMs = 86_400_000;
-const todayStart = Math.floor((Date.now() + 8 * 3_600_000) / dayMs) * dayMs - 8 * 3_600_000;
+const todayStart = shanghaiDayStart(new Date()).getTime();
 const month: [number, number] = [todayStart - 30 * dayMs, todayStart - 1];
 const [{ id: agentId }] = rowsOf<{ id: number }>(
   await db.execute(sql`select id::int from users where username = 'agent01'`),

@@ -4,7 +4,7 @@
 // before, without that index (dropped inside the transaction, rolled back), in the same run, as
 // yunhu_app with app.tenant_id set; both answers must agree. Median of 7 each, raw SQL, admin scope.
 // Usage: node --import tsx bench/talk-time.probe.ts   [BENCH_DATABASE_URL=…] ['[{"durationMin":45,"durationMax":100}]']
-import { routeTables } from '@yunhu/contract';
+import { routeTables, shanghaiDayStart } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -15,7 +15,7 @@ const client = new pg.Client({ connectionString: benchUrl });
 await client.connect();
 const tenantId = (await client.query<{ id: number }>(`select id::int from tenants where code = 'E100001'`)).rows[0]!.id;
 const dayMs = 86_400_000;
-const todayStart = Math.floor((Date.now() + 8 * 3_600_000) / dayMs) * dayMs - 8 * 3_600_000;
+const todayStart = shanghaiDayStart(new Date()).getTime();
 const month: [number, number] = [todayStart - 30 * dayMs, todayStart - 1];
 const dialect = new PgDialect();
 const filters = JSON.parse(

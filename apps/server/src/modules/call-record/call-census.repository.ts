@@ -1,4 +1,4 @@
-import type { agentSortFields, TCallFigures } from '@yunhu/contract';
+import { type agentSortFields, beijingOffsetMs, type TCallFigures } from '@yunhu/contract';
 import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
@@ -18,7 +18,7 @@ export type TCensusFilter = {
 export const hourMs = 3_600_000;
 export const dayMs = 24 * hourMs;
 /** Shanghai midnight is 16:00 UTC (UTC+8 all year): its days start 8 hours before a UTC midnight. */
-export const shanghaiDayOffset = -8 * hourMs;
+export const shanghaiDayOffset = -beijingOffsetMs;
 /** A stretch of time in epoch ms; `toOpen` leaves its end out (an hour boundary). */
 export type TStretch = { from: number; to: number; toOpen: boolean };
 
