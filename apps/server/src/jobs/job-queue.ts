@@ -30,21 +30,19 @@ const bossOn = async (database: TDatabase, opts: { isWorking: boolean }) => {
  * The server's one job queue (pg-boss, in the `pgboss` schema of its own database). Areas define
  * their jobs (jobs/job.ts); the app starts the queue when it is ready and stops it when it closes.
  * A working queue polls for due runs; one that is not (tests, benches) runs them only when
- * `runDue()` is called, so nothing runs behind a test's back.
+ * `runDue()` is called, so nothing runs behind a test's back, and loads pg-boss (~0.4 s) and sends
+ * its runs at start only when first used: a test app that uses no job pays nothing for the queue.
  */
 export const createJobQueue = (deps: { database: TDatabase; logger: TLogger }) => {
   const jobs = new Map<string, TStoredJob>();
   let stopping = new AbortController();
+  let mode: { isWorking: boolean } | null = null;
+  let booting: Promise<PgBoss> | null = null;
   let boss: PgBoss | null = null;
-
-  const started = () => {
-    if (!boss) throw new Error('job queue not started');
-    return boss;
-  };
 
   /** One run of `def`: the next one of its chain is queued first, so a run that dies does not end it. */
   const runOne = async (def: TStoredJob, job: Job<object>) => {
-    if (def.everySeconds) await started().send(def.name, {}, { startAfter: def.everySeconds });
+    if (def.everySeconds) await boss!.send(def.name, {}, { startAfter: def.everySeconds });
     try {
       await def.run(job.data ?? {}, {
         signal: AbortSignal.any([job.signal, stopping.signal]),
@@ -71,6 +69,31 @@ export const createJobQueue = (deps: { database: TDatabase; logger: TLogger }) =
     });
   };
 
+  /** Creates the tables (first start) and each job's queue, sends the runs at start, and, working, polls. */
+  const boot = async (opts: { isWorking: boolean }) => {
+    const b = await bossOn(deps.database, opts);
+    b.on('error', (error) => deps.logger.error({ err: error }, 'job queue error'));
+    b.on('warning', (warning) => deps.logger.warn({ data: warning.data }, `job queue: ${warning.message}`));
+    await b.start();
+    boss = b;
+    for (const def of jobs.values()) {
+      await createQueue(b, def);
+      if (def.atStart) await sendAtStart(b, def, def.atStart());
+      if (def.everySeconds) await b.send(def.name, {}, { startAfter: def.everySeconds });
+      if (!opts.isWorking) continue;
+      await b.work<object>(def.name, { pollingIntervalSeconds: pollSecondsOf(def) }, async ([job]) =>
+        runOne(def, job!),
+      );
+    }
+    return b;
+  };
+
+  const started = () => {
+    if (!mode) return Promise.reject(new Error('job queue not started'));
+    booting ??= boot(mode);
+    return booting;
+  };
+
   /** The run at start, or, when a run is already waiting (queued before a stop), that one brought forward. */
   const sendAtStart = async (b: PgBoss, def: TStoredJob, data: object) => {
     if (await b.send(def.name, data)) return;
@@ -85,35 +108,26 @@ export const createJobQueue = (deps: { database: TDatabase; logger: TLogger }) =
       jobs.set(def.name, def as unknown as TStoredJob);
     },
 
-    /** Creates the tables (first start) and each job's queue, sends the runs at start, and with `isWorking` polls. */
+    /** Starts the queue: a working one at once, one that is not at its first use. */
     start: async (opts: { isWorking: boolean }) => {
       stopping = new AbortController();
-      const b = await bossOn(deps.database, opts);
-      b.on('error', (error) => deps.logger.error({ err: error }, 'job queue error'));
-      b.on('warning', (warning) => deps.logger.warn({ data: warning.data }, `job queue: ${warning.message}`));
-      await b.start();
-      boss = b;
-      for (const def of jobs.values()) {
-        await createQueue(b, def);
-        if (def.atStart) await sendAtStart(b, def, def.atStart());
-        if (def.everySeconds) await b.send(def.name, {}, { startAfter: def.everySeconds });
-        if (!opts.isWorking) continue;
-        await b.work<object>(def.name, { pollingIntervalSeconds: pollSecondsOf(def) }, async ([job]) =>
-          runOne(def, job!),
-        );
-      }
+      mode = opts;
+      if (opts.isWorking) await started();
     },
 
     /** Stops polling, lets a run in progress finish (aborting its signal first), and leaves the database open. */
     stop: async () => {
       stopping.abort();
-      await boss?.stop({ close: false, graceful: true, timeout: 30_000 });
+      const b = await booting?.catch(() => null);
+      await b?.stop({ close: false, graceful: true, timeout: 30_000 });
+      mode = null;
+      booting = null;
       boss = null;
     },
 
     /** Runs every run due now, here, until none is left (a queue that does not poll); answers how many ran. */
     runDue: async () => {
-      const b = started();
+      const b = await started();
       let ran = 0;
       for (let again = true; again; ) {
         again = false;
@@ -134,11 +148,11 @@ export const createJobQueue = (deps: { database: TDatabase; logger: TLogger }) =
     },
 
     /** Queues a run of a defined job (dropped when one already waits). */
-    send: (name: string, data: object = {}) => started().send(name, data),
+    send: async (name: string, data: object = {}) => (await started()).send(name, data),
 
     /** Queues a failed run again; false when it is not failed (any more) or its job waits already. */
     retry: async (name: string, id: string) => {
-      const b = started();
+      const b = await started();
       const [job] = await b.findJobs(name, { id });
       if (job?.state !== 'failed') return false;
       // 'stately' keeps one run waiting for its retry: a second is refused (a unique violation).
@@ -162,5 +176,6 @@ export type TJobQueue = ReturnType<typeof createJobQueue>;
 export const installJobQueue = async (database: TDatabase) => {
   const queue = createJobQueue({ database, logger: { error: () => undefined, warn: () => undefined } });
   await queue.start({ isWorking: false });
+  await queue.runDue();
   await queue.stop();
 };

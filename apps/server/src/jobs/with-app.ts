@@ -6,8 +6,8 @@ import type { TJobQueue } from './job-queue.js';
  * in progress finishes first). With `runAfterMs` it works — polls and runs its jobs — that long
  * after the server is ready: on the embedded database, which runs one statement at a time, the
  * first answers do not wait behind the housekeeping at start. Without it (tests, benches) the queue
- * takes sends but runs nothing by itself: `runDue()` runs what is due, so nothing runs behind a
- * test's back.
+ * runs nothing by itself and starts pg-boss only when first used (job-queue.ts): `runDue()` runs
+ * what is due, so nothing runs behind a test's back.
  */
 export const runQueueWithApp = (app: FastifyInstance, queue: TJobQueue, runAfterMs: number | undefined): void => {
   let timer: NodeJS.Timeout | null = null;
