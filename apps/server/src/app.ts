@@ -8,7 +8,6 @@ import { registerCalling, type TCallArea } from './calling.js';
 import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
 import { maintenanceJob } from './db/maintenance.js';
-import { guardRequestTransactions } from './db/tenant.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { LeanRequestLog } from './http/request-log.js';
@@ -136,7 +135,7 @@ const createServices = (app: FastifyInstance, config: TConfig, database: TDataba
     notify: system.notifyUsers,
     logger: app.log,
   });
-  // Billing (issue 16): the low-balance notice goes to the bell and, when asked, by SMS.
+  // Billing: the low-balance notice goes to the bell and, when asked, by SMS.
   const billing = createBillingService({ database, notify: system.notifyUsers, sms: smsSender, logger: app.log });
   return { auth, org, system, certification, platform, crm, billing, devOutbox: sms ? null : devSms.outbox };
 };
@@ -156,8 +155,6 @@ export const buildApp = async (
 ): Promise<TApp> => {
   // Calls that ended before this moment are not this server's to finish (the recordings sweep).
   const builtAt = Date.now();
-  // The nested-transaction guard costs every request its promise hooks: tests and development only.
-  guardRequestTransactions(!config.isProduction);
   const app = Fastify({
     logger: { level: config.logLevel },
     logController: new LeanRequestLog(config.logLevel),
@@ -193,7 +190,7 @@ export const buildApp = async (
   const crmDeps = { database, dataScopeOf: services.org.dataScopeOf };
   const crmImport = createCrmImportService({
     ...crmDeps,
-    // The preview refuses black-listed mobiles (issue 5 "Blacklist").
+    // The preview refuses black-listed mobiles.
     blockedMobiles,
     onError: (error) => app.log.error({ err: error }, 'crm import: unexpected error'),
   });
@@ -217,7 +214,7 @@ export const buildApp = async (
     { ...crmSettingsHandlers(createCrmSettingsService()), ...crmVisitHandlers(createVisitService()) },
     deps,
   );
-  // Seats, calling settings, lines and numbers (issue 5).
+  // Seats, calling settings, lines and numbers.
   bindRoutes(
     app,
     routeTables.seat,
@@ -231,7 +228,7 @@ export const buildApp = async (
   });
   app.addHook('onClose', () => blacklist.importIdle());
   bindRoutes(app, routeTables.blacklist, blacklistHandlers(blacklist), deps);
-  // The call area (issue 5): dial flow, carrier, call records; it asks the CRM who sees a customer.
+  // The call area: dial flow, carrier, call records; it asks the CRM who sees a customer.
   const callArea = await registerCalling(app, {
     config,
     database,
@@ -240,14 +237,14 @@ export const buildApp = async (
     isMasked: async (tx, auth) => (await services.crm.viewContext(tx, auth)).isMasked,
     crm: services.crm.customer,
   });
-  // Recordings a stop left 'pending' are finished (or marked failed) once the server is up (issue 14).
+  // Recordings a stop left 'pending' are finished (or marked failed) once the server is up.
   jobs.define({
     name: 'call.recording-sweep',
     atStart: () => ({ before: builtAt }),
     run: (data: { before?: number }) => callArea.callbacks.sweepPending({ before: new Date(data.before ?? builtAt) }),
   });
   if (!config.isProduction) registerWechatScanPage(app);
-  // Commerce (issue 15): packages, the account, orders and their payment through the sandbox
+  // Commerce: packages, the account, orders and their payment through the sandbox
   // channel, whose signed notifications reach the same notify endpoint a real channel's would.
   const sandbox = createSandboxChannel({
     db: database.db,
@@ -302,10 +299,10 @@ export const buildApp = async (
   await registerPayNotify(app, trade);
   if (!config.isProduction) registerSandboxPayPage(app, sandbox);
   for (const job of trade.jobs(config.pay.jobSeconds)) jobs.define(job);
-  // Billing (issue 16): consumption, bills, the ledger by direction, rates; the low-balance watch.
+  // Billing: consumption, bills, the ledger by direction, rates; the low-balance watch.
   bindRoutes(app, routeTables.billing, billingHandlers(services.billing), deps);
   jobs.define(services.billing.lowBalanceJob(lowBalanceJobSeconds));
-  // The automatic release (issue 4) runs once when the server is ready, then on its interval.
+  // The automatic release runs once when the server is ready, then on its interval.
   jobs.define(services.crm.releaseJob(config.crmReleaseJobMinutes));
   // Statistics where autovacuum is off: a PostgreSQL server only (DB_MAINTENANCE_MINUTES 0: never).
   if (config.databaseUrl && config.dbMaintenanceMinutes > 0) {

@@ -1,6 +1,5 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { startedEvent } from './code-cache.js';
 import { loadConfig, SettingsError, type TConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import type { TKamailio } from './modules/telephony/index.js';
@@ -9,7 +8,7 @@ import type { TKamailio } from './modules/telephony/index.js';
  * The first start on an empty data folder runs initdb in a second PGlite instance, and every start
  * leaves the migrations' and the seed's garbage: some 400 MB of WebAssembly memory that nothing
  * references once the server listens, but that V8 returns only under heap pressure an idle server
- * never makes (issue 13: 944 MB right after a cold start, 556 MB an hour later). Two full
+ * never makes (944 MB right after a cold start, 556 MB an hour later). Two full
  * collections, the second after the first one's finalizers ran, give it back at once.
  */
 const releaseStartMemory = () => {
@@ -35,7 +34,7 @@ const configOrExit = (): TConfig => {
   }
 };
 /**
- * The start (issue 13's warm start): the database opens (a connection, or PGlite's WebAssembly) while
+ * The start: the database opens (a connection, or PGlite's WebAssembly) while
  * the rest of the server's modules load, so what is waited on overlaps with what runs; only this
  * file, the settings and the database's opening are loaded before.
  */
@@ -61,11 +60,6 @@ const main = async () => {
   // the server listens, so its first answers do not wait behind it (jobs/with-app.ts).
   const app = await buildApp(config, database, { runJobsAfterMs: housekeepingAfterStartMs });
   await app.listen({ host: config.host, port: config.port });
-  // The code cache of the next starts is written now (code-cache.ts), before --expose-gc. When one
-  // is due, a /healthz answered in the process first puts the request path's functions in it too
-  // (routing, hooks, the pool's query, the reply), which every start's first request compiled.
-  if (process.listenerCount(startedEvent) > 0) await app.inject({ method: 'GET', url: '/healthz' });
-  process.emit(startedEvent as never);
   releaseStartMemory();
 
   const where = config.databaseUrl ? 'PostgreSQL（DATABASE_URL）' : `内置 PGlite（${config.dataDir}）`;
@@ -115,7 +109,6 @@ const main = async () => {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 };
 
-// No top-level await: the bundle is CommonJS (scripts/build-server.mjs, for V8's code cache).
 main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);

@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/database.js';
 import { rowsOf, type TDatabase } from './client.js';
-import { detachFromRequest, guardRequestTransactions, withRequestTransaction, withTenant } from './tenant.js';
+import { detachFromRequest, withRequestTransaction, withTenant } from './tenant.js';
 
-/** The guard against a second transaction inside a request's own (issue 12), and its production switch (stop 31). */
+/** The guard against a second transaction inside a request's own. */
 describe('the request transaction guard', () => {
   let database: TDatabase;
   beforeAll(async () => {
     database = await openTestDatabase();
   });
   afterAll(() => database.close());
-  afterEach(() => guardRequestTransactions(true));
 
   const tenantOf = async (tx: TDatabase['db']) =>
     rowsOf<{ t: string }>(await tx.execute(sql`select current_setting('app.tenant_id', true) as t`))[0]!.t;
@@ -28,11 +27,5 @@ describe('the request transaction guard', () => {
     expect(outcome.refused).toMatch(/withTenant inside a request transaction/);
     expect(outcome.inside).toBe('1');
     expect(await outcome.detached).toBe('1');
-  });
-
-  it('off (production), runs the request transaction the same way', async () => {
-    guardRequestTransactions(false);
-    expect(await withRequestTransaction(database, 2, tenantOf)).toBe('2');
-    expect(await detachFromRequest(() => withTenant(database, 3, tenantOf))).toBe('3');
   });
 });

@@ -4,23 +4,14 @@ import type { TDatabase, TDb } from './client.js';
 
 /**
  * Set while a request's tenant transaction (http/bind.ts) runs its handler, where withTenant is
- * refused: a guard against a programming error, on wherever the server is not in production (every
- * test suite, e2e included, runs each handler under it) and off in production (buildApp calls
- * guardRequestTransactions). Once an AsyncLocalStorage has run, Node 20 calls its promise hooks on
- * every promise of every request: ~0.15 ms of CPU and of latency a 消费明细 request (stop 31,
- * interleaved builds). Off, correct code behaves the same; a nested withTenant would wait on its own
- * request's locks until the pool's or the statement's timeout instead of failing at once.
+ * refused: a guard against a programming error, the same in production as in every test. Without it
+ * a nested withTenant would wait on its own request's locks until the pool's or the statement's
+ * timeout instead of failing at once.
  */
-let requestTransaction: AsyncLocalStorage<true> | null = new AsyncLocalStorage<true>();
+const requestTransaction = new AsyncLocalStorage<true>();
 
-/** Turns the guard above on (the default) or off (production). */
-export const guardRequestTransactions = (on: boolean): void => {
-  requestTransaction = on ? (requestTransaction ?? new AsyncLocalStorage<true>()) : null;
-};
-
-/** Runs `fn` as the request's transaction, marked where the guard is on. */
-const asRequestTransaction = <T>(fn: () => Promise<T>): Promise<T> =>
-  requestTransaction ? requestTransaction.run(true, fn) : fn();
+/** Runs `fn` as the request's transaction, marked for the guard. */
+const asRequestTransaction = <T>(fn: () => Promise<T>): Promise<T> => requestTransaction.run(true, fn);
 
 /**
  * Runs `fn` in a transaction that PostgreSQL itself confines to one tenant: the role yunhu_app
@@ -32,16 +23,16 @@ const asRequestTransaction = <T>(fn: () => Promise<T>): Promise<T> =>
  * Use the handler's `tx`; work that outlives the request starts through `detachFromRequest`.
  */
 export const withTenant = async <T>(database: TDatabase, tenantId: number, fn: (tx: TDb) => Promise<T>): Promise<T> => {
-  if (requestTransaction?.getStore()) {
-    throw new Error('withTenant inside a request transaction: use the handler context tx (issue 12)');
+  if (requestTransaction.getStore()) {
+    throw new Error('withTenant inside a request transaction: use the handler context tx');
   }
   return openTenantTransaction(database, tenantId, fn);
 };
 
 /**
  * The statement that confines a transaction to one tenant. `role` is a setting like any other, so
- * set_config(…, true) is SET LOCAL ROLE. Unparameterised (the id is an integer, the role a name of
- * ours), so the connection sends it with the BEGIN in one round trip (join-begin.ts).
+ * set_config(…, true) is SET LOCAL ROLE. Written out (the id is checked to be an integer, the role is a
+ * name of ours).
  */
 export const enterTenant = (database: Pick<TDatabase, 'hasAppRole'>, tenantId: number) => {
   if (!Number.isSafeInteger(tenantId)) throw new Error(`tenant id ${String(tenantId)} is not an integer`);
@@ -93,4 +84,4 @@ export const withRequestTransaction = <T>(
  * Starts work that outlives the request (an import writing in the background, a simulated call)
  * outside the request's transaction context, so it opens transactions of its own.
  */
-export const detachFromRequest = <T>(fn: () => T): T => (requestTransaction ? requestTransaction.exit(fn) : fn());
+export const detachFromRequest = <T>(fn: () => T): T => requestTransaction.exit(fn);
