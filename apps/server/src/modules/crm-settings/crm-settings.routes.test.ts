@@ -2,8 +2,8 @@ import { routeTables } from '@yunhu/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { crmCustomFields, crmQuickContents, crmSettings, crmTags } from '../crm/crm.schema.js';
 import { crmKit } from '../crm/crm.test-kit.js';
+import { crmCustomFields, crmQuickContents, crmSettings, crmTags } from './crm-settings.schema.js';
 
 const { crm, crmSettings: s } = routeTables;
 

@@ -1,18 +1,17 @@
 import { and, asc, count, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { callRecords, departments, users } from '../../db/schema.js';
-import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf } from '../../db/sql.js';
 import {
-  crmChangeLogs,
-  crmComments,
+  callRecords,
   crmCustomFields,
-  crmFollowRecords,
-  crmOwnerLogs,
   crmReturnVisits,
   crmSettings,
   crmTags,
-} from './crm.schema.js';
+  departments,
+  users,
+} from '../../db/schema.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { likeOf } from '../../db/sql.js';
+import { crmChangeLogs, crmComments, crmFollowRecords, crmOwnerLogs } from './crm.schema.js';
 import { nameOf } from './customer-filter.repository.js';
 
 export type { TCustomerFull, TCustomerRow } from './customer-filter.repository.js';

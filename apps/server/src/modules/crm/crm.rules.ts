@@ -1,8 +1,8 @@
 import { maskPhone, Perm } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
+import type { crmSettings } from '../../db/schema.js';
 import type { TAuth } from '../../http/context.js';
 import { crmRepository } from './crm.repository.js';
-import type { crmSettings } from './crm.schema.js';
 
 export type TCrmSettings = Omit<typeof crmSettings.$inferSelect, 'updatedBy' | 'updatedAt'>;
 

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { TTestApp } from '../../test/harness.js';
+import { crmSettings } from '../crm-settings/crm-settings.schema.js';
 import { tenants, users } from '../org/org.schema.js';
 import type { TCrmSettings } from './crm.rules.js';
-import { crmOwnerLogs, crmSettings, customers } from './crm.schema.js';
+import { crmOwnerLogs, customers } from './crm.schema.js';
 
 /** Test helpers of the CRM area: the demo tenant's ids, its rules, and direct reads of customers. */
 export const crmKit = async (t: TTestApp) => {

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { callRecords } from '../call/call.schema.js';
+import { crmCustomFields, crmTags } from '../crm-settings/crm-settings.schema.js';
 import { users } from '../org/org.schema.js';
-import { crmCustomFields, crmTags } from './crm.schema.js';
 import { crmKit } from './crm.test-kit.js';
 
 const { crm } = routeTables;

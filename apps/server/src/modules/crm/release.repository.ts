@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { crmSettings } from '../../db/schema.js';
 import type { TCrmSettings } from './crm.rules.js';
-import { customers as c, crmSettings } from './crm.schema.js';
+import { customers as c } from './crm.schema.js';
 
 const dayMs = 86_400_000;
 

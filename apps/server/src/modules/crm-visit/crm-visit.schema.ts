@@ -1,0 +1,29 @@
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { customers } from '../crm/crm.schema.js';
+import { users } from '../org/org.schema.js';
+
+// The return visits' table (回访); db/schema.ts gathers it with every other table.
+
+/** 回访 (company/upList): a planned or done return visit. */
+export const crmReturnVisits = pgTable(
+  'crm_return_visits',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').references(() => users.id),
+    deptId: ref('dept_id'),
+    content: text('content').notNull(),
+    /** satisfied, normal, unsatisfied, unreachable. */
+    result: text('result').notNull().default('normal'),
+    visitAt: ts('visit_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('crm_visits_tenant_idx').on(t.tenantId, t.visitAt),
+    index('crm_visits_customer_idx').on(t.customerId, t.visitAt),
+  ],
+);
