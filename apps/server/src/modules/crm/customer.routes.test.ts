@@ -343,23 +343,7 @@ describe('crm customers', () => {
     expect((await kit.customer(id)).name).not.toBe('被改了');
   });
 
-  it('reports the owner log and the census inside the scope', async () => {
-    const logs = await t.call(crm.ownerLogPage, { action: 'create', limit: 100 }, manager);
-    expect(logs.body.data.total).toBeGreaterThan(0);
-    expect(logs.body.data.records.every((r) => r.action === 'create')).toBe(true);
-    expect(logs.body.data.records[0]).toHaveProperty('customerName');
-    const mine = await t.call(crm.ownerLogPage, { limit: 100 }, agent4);
-    expect(mine.body.code).not.toBe(0); // agents hold no log permission
-
-    const to = Date.now();
-    const from = to - 6 * 86_400_000;
-    const census = (await t.call(crm.census, { from, to }, admin)).body.data;
-    expect(census.byLevel.reduce((s, r) => s + r.count, 0)).toBe(census.total);
-    expect(census.newPerDay).toHaveLength(7);
-    expect(census.followsPerDay.reduce((s, r) => s + r.count, 0)).toBeGreaterThan(0);
-    const agentCensus = (await t.call(crm.census, { from, to }, agent)).body.data;
-    expect(agentCensus.byOwner.map((r) => r.label)).toEqual(['王强']);
-    expect(agentCensus.total).toBeLessThan(census.total);
+  it('offers as assignees only the staff inside the scope', async () => {
     const people = (await t.call(crm.assignees, {}, manager)).body.data;
     expect(people.some((p) => p.userId === managerId)).toBe(true);
     expect(people.some((p) => p.userId === agent4Id)).toBe(false);
