@@ -90,6 +90,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the statistics job on PostgreSQ
     if (on === 'off') expect(await stat('maintenance_job_probe')).toMatchObject({ analyzed: true });
   });
 
+  it('takes care of the job queue’s tables too (schema pgboss)', async () => {
+    await client.query(`create schema if not exists pgboss`);
+    await bulkInsert(`create table pgboss.maintenance_probe as select g as id from generate_series(1, 3000) g`);
+    expect((await tablesDue(client)).map((t) => t.table)).toContain('pgboss.maintenance_probe');
+    const run = await runMaintenance(client, { always: true });
+    expect(run).toMatchObject({ analyzed: expect.arrayContaining(['pgboss.maintenance_probe']) });
+    expect((await tablesDue(client)).map((t) => t.table)).not.toContain('pgboss.maintenance_probe');
+    await client.query(`drop schema pgboss cascade`);
+  });
+
   it('leaves tables its user does not own alone and names them (the operator runs scripts/db-maintenance.sh)', async () => {
     await client.query(`create table maintenance_foreign (id int)`);
     await bulkInsert(`insert into maintenance_foreign select generate_series(1, 3000)`);

@@ -30,7 +30,10 @@ export type TMaintenanceLogger = {
 
 /** What one table needs and whether this server may do it. */
 export type TTableDue = {
+  /** Its name; schema-qualified outside `public` (the job queue's, `pgboss.…`). */
   table: string;
+  /** Its name quoted for a statement. */
+  qualified: string;
   isVacuumDue: boolean;
   isAnalyzeDue: boolean;
   isOwned: boolean;
@@ -45,7 +48,8 @@ export type TMaintenanceRun =
 const lockKey = 'yunhu.db-maintenance';
 
 /**
- * Our tables with what each needs, by autovacuum's formula (reltuples -1, never analyzed, counts
+ * Our tables and the job queue's (`pgboss`: its job table takes an insert, an update and a delete
+ * every few seconds) with what each needs, by autovacuum's formula (reltuples -1, never analyzed, counts
  * as 0 rows: any change is due). A setting of -1 (insert-triggered vacuum off) leaves that test out.
  */
 const dueSql = `
@@ -60,16 +64,15 @@ const dueSql = `
         or pg_has_role(current_user, (select datdba from pg_database where datname = current_database()), 'USAGE')
         as is_admin
   )
-  select t.relname as table,
+  select case when t.schemaname = 'public' then t.relname else t.schemaname || '.' || t.relname end as table,
+    format('%I.%I', t.schemaname, t.relname) as qualified,
     t.n_dead_tup > s.vt + s.vs * greatest(c.reltuples, 0)
       or coalesce(t.n_ins_since_vacuum > s.it + s."is" * greatest(c.reltuples, 0), false) as "isVacuumDue",
     t.n_mod_since_analyze > s.at + s."as" * greatest(c.reltuples, 0) as "isAnalyzeDue",
     s.is_admin or pg_has_role(current_user, c.relowner, 'USAGE') as "isOwned"
   from pg_stat_user_tables t join pg_class c on c.oid = t.relid, s
-  where t.schemaname = 'public'
-  order by t.relname`;
-
-const quoted = (name: string) => `"public"."${name.replaceAll('"', '""')}"`;
+  where t.schemaname in ('public', 'pgboss')
+  order by t.schemaname <> 'public', t.relname`;
 
 /** The tables due now (also for the operator's view of them; runs on any connection). */
 export const tablesDue = async (client: pg.ClientBase): Promise<TTableDue[]> =>
@@ -100,10 +103,10 @@ export const runMaintenance = async (
     for (const t of due.filter((x) => x.isOwned)) {
       opts.onTable?.(settings!.pid);
       if (t.isVacuumDue) {
-        await client.query(`vacuum ${t.isAnalyzeDue ? '(analyze) ' : ''}${quoted(t.table)}`);
+        await client.query(`vacuum ${t.isAnalyzeDue ? '(analyze) ' : ''}${t.qualified}`);
         vacuumed.push(t.table);
       } else {
-        await client.query(`analyze ${quoted(t.table)}`);
+        await client.query(`analyze ${t.qualified}`);
       }
       if (t.isAnalyzeDue) analyzed.push(t.table);
     }
