@@ -7,7 +7,7 @@ import { registerWechatScanPage } from './adapters/wechat-scan-page.js';
 import { registerCalling, type TCallArea } from './calling.js';
 import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
-import { maintenanceJob } from './db/maintenance.js';
+import { maintenanceJob, queueVacuumJob } from './db/maintenance.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { LeanRequestLog } from './http/request-log.js';
@@ -309,6 +309,7 @@ export const buildApp = async (
     const maintenance = { databaseUrl: config.databaseUrl, minutes: config.dbMaintenanceMinutes, logger: app.log };
     jobs.define(maintenanceJob(maintenance));
   }
+  if (database.kind === 'pglite') jobs.define(queueVacuumJob(database));
   runQueueWithApp(app, jobs, opts.runJobsAfterMs);
   // 后台任务: the platform operator sees the queue's runs and queues a failed one again.
   const platformJobs = createPlatformJobsService({ retry: jobs.retry });

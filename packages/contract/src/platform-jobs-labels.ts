@@ -28,4 +28,5 @@ export const jobNameLabel: Record<string, string> = {
   'trade.seat-renewal': '坐席自动续费',
   'billing.low-balance': '余额不足提醒',
   'db.maintenance': '数据库统计维护',
+  'db.queue-vacuum': '任务队列表清理',
 };

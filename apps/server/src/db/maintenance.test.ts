@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/database.js';
+import { openSeededTestDatabase } from '../test/seeded-database.js';
 import { rowsOf, type TDatabase } from './client.js';
-import { maintenanceJob, runMaintenance, tablesDue } from './maintenance.js';
+import { maintenanceJob, queueVacuumJob, runMaintenance, tablesDue } from './maintenance.js';
 
 const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -12,6 +13,24 @@ describe('the statistics job in the queue', () => {
     const job = maintenanceJob({ databaseUrl: 'postgres://unused', minutes: 10, logger });
     expect(job).toMatchObject({ name: 'db.maintenance', everySeconds: 600, expireSeconds: 3600 });
     expect(job.atStart?.()).toEqual({});
+  });
+
+  it('vacuums the job queue’s tables where nothing else does (PGlite): their last vacuum is now', async () => {
+    const database = await openSeededTestDatabase();
+    try {
+      const job = queueVacuumJob(database);
+      expect(job).toMatchObject({ name: 'db.queue-vacuum', everySeconds: 3600 });
+      const before = new Date();
+      await job.run({}, { signal: new AbortController().signal, attempt: 1 });
+      const [row] = rowsOf<{ at: string | null }>(
+        await database.db.execute(
+          sql`select max(last_vacuum)::text as at from pg_stat_user_tables where schemaname = 'pgboss'`,
+        ),
+      );
+      expect(new Date(row!.at!).getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    } finally {
+      await database.close();
+    }
   });
 });
 
