@@ -1,9 +1,10 @@
 import { agentRoutes, money, orderStateLabel, type TAgentOrder } from '@yunhu/contract';
-import { Alert, Tabs, Tag } from 'antd';
+import { Alert, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RouteTabs } from '../../../shared/list/RouteTabs';
 import type { TListColumn } from '../../../shared/list/types';
 import { agentOrderPageKey, useAgentInfo } from '../api';
 import { AgentUnsubscribeList } from '../components/AgentUnsubscribeList';
@@ -68,7 +69,7 @@ const AgentOrders = () => {
 
 /** 订单与利润 (agent/orders): the orders and margins, and the enterprises' 退订 applications. */
 export const AgentOrderPage = () => (
-  <Tabs
+  <RouteTabs
     items={[
       { key: 'orders', label: t.agentStock.ordersTab, children: <AgentOrders /> },
       { key: 'unsubscribes', label: t.agentStock.unsubscribesTab, children: <AgentUnsubscribeList /> },

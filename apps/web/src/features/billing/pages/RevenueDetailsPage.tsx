@@ -1,9 +1,10 @@
 import { BillingPerm, billingRoutes, money } from '@yunhu/contract';
-import { Tabs } from 'antd';
+
 import { t } from '../../../locales/zh-CN';
 import { withDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { consumePageKey, ledgerPageKey, moneyPageKey, refundPageKey } from '../api';
 import { consumeColumns, ledgerColumns } from '../components/columns';
@@ -95,7 +96,7 @@ const Months = () => (
 export const RevenueDetailsPage = () => {
   const canConsume = usePermission(BillingPerm.consumeList);
   return (
-    <Tabs
+    <RouteTabs
       items={[
         { key: 'ledger', label: s.ledgerTab, children: <Ledger /> },
         ...(canConsume ? [{ key: 'consume', label: s.consumeTab, children: <Consume /> }] : []),

@@ -1,10 +1,11 @@
 import { lineRoutes, numberStates, Perm } from '@yunhu/contract';
-import { Button, Space, Tabs, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { RowAction } from '../../../shared/list/RowAction';
 import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { useConfirmAction } from '../../../shared/list/useConfirmAction';
@@ -142,7 +143,7 @@ export const NumberPoolPage = () => {
   const actions = useNumberActions();
   return (
     <>
-      <Tabs
+      <RouteTabs
         items={[
           { key: 'pool', label: l.poolTab, children: <LineNumbers pick={setPicking} /> },
           { key: 'work', label: l.workTab, children: <WorkNumbers pick={setPicking} /> },

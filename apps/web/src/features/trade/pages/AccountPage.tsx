@@ -10,7 +10,7 @@ import {
   TradePerm,
   tradeRoutes,
 } from '@yunhu/contract';
-import { Form, Input, Tabs, Tag, Typography } from 'antd';
+import { Form, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -18,6 +18,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { withDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { RowAction } from '../../../shared/list/RowAction';
 import { actionsColumn } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';
@@ -194,7 +195,7 @@ const Packets = () => {
 export const AccountPage = () => (
   <>
     <AccountCard />
-    <Tabs
+    <RouteTabs
       items={[
         { key: 'packets', label: s.packetsTab, children: <Packets /> },
         { key: 'ledger', label: s.ledgerTab, children: <Ledger /> },

@@ -1,9 +1,10 @@
 import { TradePerm, tradeRoutes } from '@yunhu/contract';
-import { Button, Space, Tabs } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { RowAction } from '../../../shared/list/RowAction';
 import { actionsColumn } from '../../../shared/list/types';
 import { useConfirmAction } from '../../../shared/list/useConfirmAction';
@@ -87,7 +88,7 @@ const UnsubscribeBill = () => {
 
 /** 订单 (order) with its three tabs: 订单, 退订账单 (unsubscribeBill), 坐席退订 (seatCancelOrder). */
 export const OrderPage = () => (
-  <Tabs
+  <RouteTabs
     destroyOnHidden
     items={[
       { key: 'orders', label: s.ordersTab, children: <Orders /> },
