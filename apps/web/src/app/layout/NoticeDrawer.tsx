@@ -1,7 +1,7 @@
-import { Badge, Button, Drawer, List, Typography } from 'antd';
+import { Button, Drawer, List, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useMarkRead, useMyNotices } from '../../features/system';
+import { NoticeItem, useMarkRead, useMyNotices } from '../../features/system';
 import { t } from '../../locales/zh-CN';
 
 const LIMIT = 10;
@@ -26,18 +26,12 @@ export const NoticeDrawer = ({ open, onClose }: { open: boolean; onClose: () => 
         locale={{ emptyText: t.layout.noNotice }}
         pagination={{ current: page, pageSize: LIMIT, total: data?.total ?? 0, onChange: setPage, size: 'small' }}
         renderItem={(n) => (
-          <List.Item onClick={() => !n.isRead && markRead.mutate({ ids: [n.id] })} style={{ cursor: 'pointer' }}>
-            <List.Item.Meta
-              title={
-                <Badge
-                  status={n.isRead ? 'default' : 'processing'}
-                  text={<Typography.Text strong={!n.isRead}>{n.title}</Typography.Text>}
-                />
-              }
-              description={`${n.publisher} · ${dayjs(n.createdAt).format('YYYY-MM-DD HH:mm')} · ${n.isRead ? t.layout.read : t.layout.unread}`}
-            />
+          <NoticeItem
+            notice={n}
+            description={`${n.publisher} · ${dayjs(n.createdAt).format('YYYY-MM-DD HH:mm')} · ${n.isRead ? t.layout.read : t.layout.unread}`}
+          >
             <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>{n.content}</Typography.Paragraph>
-          </List.Item>
+          </NoticeItem>
         )}
       />
     </Drawer>

@@ -1,11 +1,10 @@
-import { Badge, Card, List, Statistic, Typography } from 'antd';
+import { Card, List, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
-import { useMarkRead, useMyNotices } from '../../system';
+import { NoticeItem, useMyNotices } from '../../system';
 
 export const LatestNotices = () => {
   const { data, isLoading } = useMyNotices(1, 5);
-  const markRead = useMarkRead();
   return (
     <Card
       title={t.home.latestNotices}
@@ -19,22 +18,16 @@ export const LatestNotices = () => {
         dataSource={data?.records ?? []}
         locale={{ emptyText: t.layout.noNotice }}
         renderItem={(n) => (
-          <List.Item onClick={() => !n.isRead && markRead.mutate({ ids: [n.id] })} style={{ cursor: 'pointer' }}>
-            <List.Item.Meta
-              title={
-                <Badge
-                  status={n.isRead ? 'default' : 'processing'}
-                  text={<Typography.Text strong={!n.isRead}>{n.title}</Typography.Text>}
-                />
-              }
-              description={
-                <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 0 }}>
-                  {n.content}
-                </Typography.Paragraph>
-              }
-            />
+          <NoticeItem
+            notice={n}
+            description={
+              <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 0 }}>
+                {n.content}
+              </Typography.Paragraph>
+            }
+          >
             <Typography.Text type="secondary">{dayjs(n.createdAt).format('MM-DD HH:mm')}</Typography.Text>
-          </List.Item>
+          </NoticeItem>
         )}
       />
     </Card>
