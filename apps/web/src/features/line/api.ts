@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lineRoutes, type TRequestOf, type TResponseOf } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
+import { refreshAfter } from '../../shared/http/refreshAfter';
 
 const r = lineRoutes;
 
@@ -21,13 +22,7 @@ export const useNumberActions = () => {
     Promise.all(
       [poolPageKey, workPageKey, callerPageKey, 'line', 'seat'].map((k) => client.invalidateQueries({ queryKey: [k] })),
     );
-  const then =
-    <A extends unknown[], T>(fn: (...a: A) => Promise<T>) =>
-    async (...a: A) => {
-      const result = await fn(...a);
-      await refresh();
-      return result;
-    };
+  const then = refreshAfter(refresh);
   return {
     distribute: then(
       async (ids: number[], userId: number | null): Promise<unknown> =>

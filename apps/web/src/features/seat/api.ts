@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lineRoutes, seatRoutes, type TRequestOf, type TResponseOf, tradeRoutes } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
+import { refreshAfter } from '../../shared/http/refreshAfter';
 
 const r = seatRoutes;
 
@@ -52,13 +53,7 @@ export const useSeatActions = () => {
       client.invalidateQueries({ queryKey: countKey }),
       client.invalidateQueries({ queryKey: ['line'] }),
     ]);
-  const then =
-    <A extends unknown[], T>(fn: (...a: A) => Promise<T>) =>
-    async (...a: A) => {
-      const result = await fn(...a);
-      await refresh();
-      return result;
-    };
+  const then = refreshAfter(refresh);
   return {
     assign: then((input: TRequestOf<typeof r.addSeat>) => call(r.addSeat, input)),
     handOver: then((input: TRequestOf<typeof r.updateSeat>) => call(r.updateSeat, input)),
