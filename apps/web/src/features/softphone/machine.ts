@@ -103,21 +103,6 @@ export const CAUSE_MEDIA_DENIED = 'User Denied Media Access';
 
 const s = t.softphone.status;
 
-export const initialPhoneState: TPhoneState = {
-  line: 'offline',
-  call: 'idle',
-  peer: '',
-  direction: null,
-  isLocalHold: false,
-  isRemoteHold: false,
-  isMuted: false,
-  transfer: 'none',
-  referTarget: '',
-  isMediaPrompt: false,
-  connectedAt: null,
-  statusText: '',
-};
-
 const callReset = {
   call: 'idle',
   peer: '',
@@ -130,6 +115,8 @@ const callReset = {
   isMediaPrompt: false,
   connectedAt: null,
 } as const satisfies Partial<TPhoneState>;
+
+export const initialPhoneState: TPhoneState = { line: 'offline', ...callReset, statusText: '' };
 
 /** A call exists (ringing, talking, or just ended and not yet cleared counts as busy too). */
 export const isBusy = (state: TPhoneState): boolean => state.call !== 'idle' && state.call !== 'ended';
