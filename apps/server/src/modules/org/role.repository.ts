@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { likeOf } from '../../db/sql.js';
 import { roleDepts, roles, userRoles, users } from './org.schema.js';
 
 /** People holding a role: everyone but deleted accounts. */
@@ -18,10 +19,19 @@ const roleColumns = {
   userCount: sql<number>`${holders}`,
 };
 
+/** What a role grants its holders, for the checks of an assignment and the import. */
+const grantColumns = {
+  id: roles.id,
+  name: roles.name,
+  isAdmin: roles.isAdmin,
+  status: roles.status,
+  dataScope: roles.dataScope,
+};
+
 export const roleRepository = {
   list: (db: TDb, tenantId: number, f: { name?: string; status?: string }) => {
     const conds = [eq(roles.tenantId, tenantId)];
-    if (f.name) conds.push(ilike(roles.name, `%${f.name.replace(/[%_\\]/g, '\\$&')}%`));
+    if (f.name) conds.push(ilike(roles.name, likeOf(f.name)));
     if (f.status) conds.push(eq(roles.status, f.status));
     return db
       .select(roleColumns)
@@ -43,32 +53,13 @@ export const roleRepository = {
     ids.length === 0
       ? Promise.resolve([])
       : db
-          .select({
-            id: roles.id,
-            name: roles.name,
-            isAdmin: roles.isAdmin,
-            status: roles.status,
-            dataScope: roles.dataScope,
-          })
+          .select(grantColumns)
           .from(roles)
           .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, [...ids]))),
 
   /** Every role of the tenant by name (the import matches role names). */
   byName: async (db: TDb, tenantId: number) =>
-    new Map(
-      (
-        await db
-          .select({
-            id: roles.id,
-            name: roles.name,
-            isAdmin: roles.isAdmin,
-            status: roles.status,
-            dataScope: roles.dataScope,
-          })
-          .from(roles)
-          .where(eq(roles.tenantId, tenantId))
-      ).map((r) => [r.name, r]),
-    ),
+    new Map((await db.select(grantColumns).from(roles).where(eq(roles.tenantId, tenantId))).map((r) => [r.name, r])),
 
   nameTaken: async (db: TDb, tenantId: number, name: string, exceptId?: number) => {
     const conds = [eq(roles.tenantId, tenantId), eq(roles.name, name)];

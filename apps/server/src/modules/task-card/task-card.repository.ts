@@ -22,6 +22,13 @@ const finishedStatuses = sql`ci.status in ('done', 'skipped')`;
 /** Open items whose customer is in the recycle bin (passed over until he is recovered). */
 const openDeleted = sql`ci.status not in ('done', 'skipped')
   and exists (select 1 from customers c where c.id = ci.customer_id and c.deleted_at is not null)`;
+/** A task with the counts of all its items (the manager's view; an agent's counts are his own). */
+const taskFigures = {
+  ...taskColumns,
+  total: itemCount(sql`true`),
+  finished: itemCount(finishedStatuses),
+  deleted: itemCount(openDeleted),
+};
 
 export type TTaskRow = typeof t.$inferSelect;
 export type TItemRow = typeof i.$inferSelect;
@@ -94,12 +101,7 @@ export const taskCardRepository = {
         .where(and(eq(t.tenantId, tenantId), eq(t.id, id)))
         .for('update');
     const rows = await db
-      .select({
-        ...taskColumns,
-        total: itemCount(sql`true`),
-        finished: itemCount(finishedStatuses),
-        deleted: itemCount(openDeleted),
-      })
+      .select(taskFigures)
       .from(t)
       .where(and(eq(t.tenantId, tenantId), eq(t.id, id)));
     return rows[0] ?? null;
@@ -126,12 +128,7 @@ export const taskCardRepository = {
     );
     const [records, totals] = await Promise.all([
       db
-        .select({
-          ...taskColumns,
-          total: itemCount(sql`true`),
-          finished: itemCount(finishedStatuses),
-          deleted: itemCount(openDeleted),
-        })
+        .select(taskFigures)
         .from(t)
         .where(where)
         .orderBy(desc(t.createdAt), desc(t.id))

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import type { TListenOffer } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
-import type { TListenGateway, TListenProfile } from '../telephony/index.js';
-import { forgetAfterMs, liveCallAtGateway, unsubscribeAll } from './live-call.js';
+import { forgetAfterMs, liveCallAtGateway, liveCallDefaults, type TLiveCallDeps, unsubscribeAll } from './live-call.js';
 import { wallboardErrors } from './wallboard.errors.js';
 
 type TListen = {
@@ -22,13 +21,8 @@ type TListen = {
  * The listens under way are kept in this process (the ids the page holds); a restart forgets
  * them and the gateway drops the subscriptions with the call.
  */
-export const createListenService = (deps: {
-  gateway: TListenGateway | null;
-  profile?: TListenProfile;
-  now?: () => Date;
-}) => {
-  const now = deps.now ?? (() => new Date());
-  const profile = deps.profile ?? 'webrtc';
+export const createListenService = (deps: TLiveCallDeps) => {
+  const { now, profile } = liveCallDefaults(deps);
   const listens = new Map<string, TListen>();
 
   const forgetOld = (at: number) => {

@@ -1,5 +1,5 @@
 import type { TRequestContext } from '../../http/context.js';
-import type { TListenGateway } from '../telephony/index.js';
+import type { TListenGateway, TListenProfile } from '../telephony/index.js';
 import { listenRepository } from './listen.repository.js';
 import { wallboardErrors } from './wallboard.errors.js';
 
@@ -8,6 +8,20 @@ import { wallboardErrors } from './wallboard.errors.js';
  * dropped its subscriptions).
  */
 export const forgetAfterMs = 4 * 3_600_000;
+
+/** What the listen and whisper services are built on. */
+export type TLiveCallDeps = {
+  gateway: TListenGateway | null;
+  /** How the receiving page takes the media (a browser unless a test says otherwise). */
+  profile?: TListenProfile;
+  now?: () => Date;
+};
+
+/** The clock and the media profile, defaulted. */
+export const liveCallDefaults = (deps: TLiveCallDeps): { now: () => Date; profile: TListenProfile } => ({
+  now: deps.now ?? (() => new Date()),
+  profile: deps.profile ?? 'webrtc',
+});
 
 /**
  * The call a person of the viewer's data scope is talking in, as the media gateway carries it: its

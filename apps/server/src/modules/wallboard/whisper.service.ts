@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { TWhisperStarted } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
-import type { TListenGateway, TListenProfile } from '../telephony/index.js';
+import type { TListenProfile } from '../telephony/index.js';
 import { listenRepository } from './listen.repository.js';
-import { forgetAfterMs, liveCallAtGateway, unsubscribeAll } from './live-call.js';
+import { forgetAfterMs, liveCallAtGateway, liveCallDefaults, type TLiveCallDeps, unsubscribeAll } from './live-call.js';
 import { wallboardErrors } from './wallboard.errors.js';
 
 export type TWhisperMode = 'whisper' | 'barge';
@@ -37,14 +37,8 @@ const profileOf = (sdp: string): TListenProfile => (/^m=audio \d+ RTP\/AVP /m.te
  * mixes the manager's voice into the audio it sends, so the other party hears him through the
  * agent's own leg. Kept in this process like the listens; one whisper per colleague at a time.
  */
-export const createWhisperService = (deps: {
-  gateway: TListenGateway | null;
-  /** How the colleague's soft-phone receives (a browser). */
-  profile?: TListenProfile;
-  now?: () => Date;
-}) => {
-  const now = deps.now ?? (() => new Date());
-  const profile = deps.profile ?? 'webrtc';
+export const createWhisperService = (deps: TLiveCallDeps) => {
+  const { now, profile } = liveCallDefaults(deps);
   const whispers = new Map<string, TWhisper>();
   /** tenant:agent → whisperId, reserved before the first await so two managers cannot both start. */
   const byAgent = new Map<string, string>();
