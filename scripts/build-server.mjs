@@ -1,6 +1,6 @@
 // The server built ahead of time: apps/server/src/main.ts and the packages it uses bundled by esbuild
 // into one CommonJS file, apps/server/dist/server.cjs (source map beside it), which
-// apps/server/dist/main.js loads after turning on Node's own compile cache. Bundled, the server loads
+// apps/server/dist/main.js loads (an ES module, as the package is). Bundled, the server loads
 // only the parts of its packages it uses (drizzle-orm's whole index alone is ~120 MB resident).
 // `node scripts/build-server.mjs` builds; start.mjs, the end-to-end harness and the benches call
 // buildServerIfStale().
@@ -48,11 +48,10 @@ export const isServerStale = () => {
   return inputs.some((p) => fs.existsSync(p) && newestIn(p) > builtAt);
 };
 
-// Node's compile cache (in the system's temporary folder, or NODE_COMPILE_CACHE) keeps what V8
-// compiled of the bundle and the packages for the next start.
+// No compile cache (module.enableCompileCache): measured, it held ~110 MB more on the first start
+// after a build and gave warm starts nothing we could tell from noise (decision 0026).
 const launcher = `import module from 'node:module';
 
-module.enableCompileCache?.();
 module.createRequire(import.meta.url)('./server.cjs');
 `;
 

@@ -108,13 +108,13 @@ describe('server process', () => {
   });
 
   // 944 MB right after a first start, initdb's second PGlite instance kept until a
-  // collection an idle server never made, and 128 MB of shared buffers; about 430 MB now.
-  it('gives back the memory of a first start: under 560 MB resident once it listens', async () => {
+  // collection an idle server never made, and 128 MB of shared buffers; about 520–540 MB on Node 24.
+  it('gives back the memory of a first start: under 600 MB resident once it listens', async () => {
     await new Promise((r) => setTimeout(r, 2000));
     const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const rssMb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
     expect(rssMb).toBeGreaterThan(0);
-    expect(rssMb).toBeLessThan(560);
+    expect(rssMb).toBeLessThan(600);
   });
 
   it.runIf(isSipChecked)('starts Kamailio beside itself', async () => {
