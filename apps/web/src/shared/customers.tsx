@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { crmRoutes, intentionLevelLabel, intentionLevels, type TIntentionLevel } from '@yunhu/contract';
+import { crmRoutes, intentionLevelLabel, intentionLevels, Perm, type TIntentionLevel } from '@yunhu/contract';
 import { Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { optionsOf, personOptions } from './form/options';
 import { call } from './http/api';
+import { SelectFilter } from './list/FilterItems';
+import { usePermission } from './permission/usePermission';
 
 /**
  * Customer vocabulary that both the CRM and the call screens show (task cards pick customers and
@@ -16,6 +20,18 @@ export const assigneesKey = ['crm', 'assignees'] as const;
 export const useAssignees = (isEnabled = true) =>
   useQuery({ queryKey: assigneesKey, queryFn: () => call(crmRoutes.assignees, {}), enabled: isEnabled });
 
+/**
+ * A filter on one colleague, searchable by name: the people the user may see (those of the owner
+ * filter), and no filter at all for whom may not list them.
+ */
+export const ColleagueFilter = ({ name, label }: { name: string; label: ReactNode }) => {
+  const canListPeople = usePermission(Perm.customerList);
+  const people = useAssignees(canListPeople);
+  return canListPeople ? (
+    <SelectFilter name={name} label={label} width={140} options={personOptions(people.data ?? [])} isSearchable />
+  ) : null;
+};
+
 const levelColor: Record<TIntentionLevel, string> = {
   A: 'red',
   B: 'orange',
@@ -28,4 +44,4 @@ export const LevelTag = ({ value, isLong }: { value: TIntentionLevel; isLong?: b
   <Tag color={levelColor[value]}>{isLong ? intentionLevelLabel[value] : value}</Tag>
 );
 
-export const levelOptions = intentionLevels.map((v) => ({ value: v, label: intentionLevelLabel[v] }));
+export const levelOptions = optionsOf(intentionLevels, intentionLevelLabel);

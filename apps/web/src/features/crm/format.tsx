@@ -2,6 +2,7 @@ import { phoneLabels, phoneLabelText, type TPhoneLabel } from '@yunhu/contract';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../locales/zh-CN';
+import { optionsOf } from '../../shared/form/options';
 
 export { LevelTag, levelOptions } from '../../shared/customers';
 
@@ -48,7 +49,7 @@ export const releaseText = (releaseAt: number | null, now: number, nearDays: num
   return days <= nearDays ? c.releaseIn(Math.max(days, 0)) : null;
 };
 
-export const phoneLabelOptions = phoneLabels.map((v) => ({ value: v, label: phoneLabelText[v] }));
+export const phoneLabelOptions = optionsOf(phoneLabels, phoneLabelText);
 export const dealOptions = [
   { value: true, label: c.dealt },
   { value: false, label: c.notDealt },

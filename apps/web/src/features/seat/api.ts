@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lineRoutes, seatRoutes, type TRequestOf, type TResponseOf, tradeRoutes } from '@yunhu/contract';
+import { namedOptions } from '../../shared/form/options';
 import { call } from '../../shared/http/api';
 import { refreshAfter } from '../../shared/http/refreshAfter';
 
@@ -38,7 +39,7 @@ export const useLineOptions = () =>
     queryKey: ['line', 'options'],
     queryFn: () => call(lineRoutes.lineOptions, {}),
     staleTime: 60_000,
-    select: (rows) => rows.map((l) => ({ value: l.id, label: l.name })),
+    select: (rows) => namedOptions(rows),
   });
 
 export const useCallingOptions = () =>

@@ -15,6 +15,8 @@ export const commonTexts = {
   },
   common: {
     search: '查询',
+    /** A filter's placeholder: nothing chosen means no condition. */
+    all: '全部',
     reset: '重置',
     confirm: '确定',
     cancel: '取消',

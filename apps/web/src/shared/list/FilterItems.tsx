@@ -1,7 +1,15 @@
 import { DatePicker, Form, Input, Select } from 'antd';
 import type { ReactNode } from 'react';
+import { t } from '../../locales/zh-CN';
 
-type TFilterItemProps = { name: string; label: ReactNode; placeholder?: string; width?: number; testId?: string };
+type TFilterItemProps = {
+  /** A path for a nested condition (a custom field's `['custom', id]`). */
+  name: string | (string | number)[];
+  label: ReactNode;
+  placeholder?: string;
+  width?: number;
+  testId?: string;
+};
 
 /** A free-text condition of a filter bar. */
 export const TextFilter = ({ name, label, placeholder, width = 160, testId }: TFilterItemProps) => (
@@ -18,15 +26,22 @@ type TSelectFilterProps = TFilterItemProps & {
   isSearchable?: boolean;
 };
 
-/** A condition on one (or any of several) of the options. */
-export const SelectFilter = ({ options, width = 160, isMultiple, isSearchable, ...item }: TSelectFilterProps) => (
+/** A condition on one (or any of several) of the options; 全部 stands in the empty box unless told otherwise. */
+export const SelectFilter = ({
+  options,
+  placeholder = t.common.all,
+  width = 120,
+  isMultiple,
+  isSearchable,
+  ...item
+}: TSelectFilterProps) => (
   <Form.Item name={item.name} label={item.label}>
     <Select
       mode={isMultiple ? 'multiple' : undefined}
       maxTagCount={isMultiple ? 'responsive' : undefined}
       showSearch={isSearchable ? { optionFilterProp: 'label' } : undefined}
       allowClear
-      placeholder={item.placeholder}
+      placeholder={placeholder}
       style={{ width }}
       options={options}
       data-testid={item.testId}

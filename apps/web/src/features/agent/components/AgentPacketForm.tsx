@@ -2,6 +2,7 @@ import { type TAgentPacket, yuan } from '@yunhu/contract';
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
+import { namedOptions } from '../../../shared/form/options';
 import { useCallLines, usePacketBase, useSavePacket } from '../stockApi';
 
 const s = t.agentStock;
@@ -45,7 +46,7 @@ export const AgentPacketForm = ({
             <Select
               data-testid="agent-packet-line"
               loading={lines.isLoading}
-              options={(lines.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+              options={namedOptions(lines.data ?? [])}
             />
           </Form.Item>
           <Form.Item name="name" label={s.name} rules={[{ required: true, message: s.required(s.name) }]}>

@@ -7,9 +7,11 @@ import {
   refundStates,
   type TAgentUnsubscribe,
 } from '@yunhu/contract';
-import { Alert, Form, Select, Tag } from 'antd';
+import { Alert, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { optionsOf } from '../../../shared/form/options';
+import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 
@@ -53,22 +55,8 @@ export const AgentUnsubscribeList = () => {
         columns={columns}
         filters={
           <>
-            <Form.Item name="kind" label={s.refundKind}>
-              <Select
-                allowClear
-                placeholder={s.all}
-                style={{ width: 120 }}
-                options={refundKinds.map((v) => ({ value: v, label: refundKindLabel[v] }))}
-              />
-            </Form.Item>
-            <Form.Item name="state" label={s.refundState}>
-              <Select
-                allowClear
-                placeholder={s.all}
-                style={{ width: 120 }}
-                options={refundStates.map((v) => ({ value: v, label: refundStateLabel[v] }))}
-              />
-            </Form.Item>
+            <SelectFilter name="kind" label={s.refundKind} options={optionsOf(refundKinds, refundKindLabel)} />
+            <SelectFilter name="state" label={s.refundState} options={optionsOf(refundStates, refundStateLabel)} />
           </>
         }
       />

@@ -3,6 +3,7 @@ import { Button, Card, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { namedOptions } from '../../../shared/form/options';
 import { useChangeablePackets, useChangeEnterprises, useChangeLines, useChangePacket } from '../stockApi';
 import { LivePacketSelect, useConfirmedMove } from './LivePacketSelect';
 
@@ -50,7 +51,7 @@ export const PacketChangeForm = () => {
             data-testid="agent-change-enterprise"
             style={{ width: 220 }}
             loading={enterprises.isLoading}
-            options={(enterprises.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+            options={namedOptions(enterprises.data ?? [])}
             onChange={(id: number) => {
               setEnterpriseId(id);
               setPacketId(null);

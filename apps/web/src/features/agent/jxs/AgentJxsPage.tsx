@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { agentRoutes, JxsPerm, jxsStatusLabel, type TJxsUser } from '@yunhu/contract';
-import { Alert, Button, Form, Input, Popconfirm, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Popconfirm, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
-import { TextFilter } from '../../../shared/list/FilterItems';
+import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';
@@ -87,13 +87,12 @@ export const AgentJxsPage = () => {
         filters={
           <>
             <TextFilter name="name" label={s.name} placeholder={s.namePlaceholder} width={180} />
-            <Form.Item name="status" label={s.status}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                options={Object.entries(jxsStatusLabel).map(([value, label]) => ({ value, label }))}
-              />
-            </Form.Item>
+            <SelectFilter
+              placeholder=""
+              name="status"
+              label={s.status}
+              options={Object.entries(jxsStatusLabel).map(([value, label]) => ({ value, label }))}
+            />
           </>
         }
         toolbar={

@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
-import { TextFilter } from '../../../shared/list/FilterItems';
+import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { jxsUnlockPageKey, useIndustries, useJxsEnterprises } from './jxsApi';
@@ -100,13 +101,12 @@ export const AgentJxsUnlockPage = () => {
           <>
             <TextFilter name="companyName" label={s.companyName} placeholder={s.companyPlaceholder} width={180} />
             <TextFilter name="mobile" label={s.mobile} width={140} />
-            <Form.Item name="status" label={s.leadStatus}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                options={Object.entries(jxsLeadStatusLabel).map(([value, label]) => ({ value, label }))}
-              />
-            </Form.Item>
+            <SelectFilter
+              placeholder=""
+              name="status"
+              label={s.leadStatus}
+              options={Object.entries(jxsLeadStatusLabel).map(([value, label]) => ({ value, label }))}
+            />
           </>
         }
         toolbar={
@@ -132,7 +132,7 @@ export const AgentJxsUnlockPage = () => {
           value={enterpriseId}
           onChange={setEnterpriseId}
           loading={enterprises.isLoading}
-          options={(enterprises.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+          options={namedOptions(enterprises.data ?? [])}
           data-testid="jxs-move-enterprise"
         />
       </Modal>

@@ -1,7 +1,8 @@
 import { AgentPerm, agentRoutes, money, type TAgentStatementEntry } from '@yunhu/contract';
-import { Alert, Form, Select, Tag } from 'antd';
+import { Alert, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { agentStatementPageKey } from '../settlementApi';
@@ -47,17 +48,16 @@ export const AgentStatementPage = () => (
       exportPermission={AgentPerm.orderList}
       exportName={s.exportName}
       filters={
-        <Form.Item name="kind" label={s.kind}>
-          <Select
-            allowClear
-            placeholder={s.kindPlaceholder}
-            style={{ width: 140 }}
-            options={[
-              { value: 'margin', label: s.kindMargin },
-              { value: 'settlement', label: s.kindSettlement },
-            ]}
-          />
-        </Form.Item>
+        <SelectFilter
+          name="kind"
+          label={s.kind}
+          placeholder={s.kindPlaceholder}
+          width={140}
+          options={[
+            { value: 'margin', label: s.kindMargin },
+            { value: 'settlement', label: s.kindSettlement },
+          ]}
+        />
       }
     />
   </>

@@ -1,5 +1,6 @@
 import { ledgerDirectionLabel, ledgerDirections, ledgerKindLabel, ledgerKinds } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
+import { optionsOf } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter } from '../../../shared/list/FilterItems';
 
 const s = t.billing;
@@ -10,17 +11,10 @@ export const LedgerFilters = () => (
     <SelectFilter
       name="direction"
       label={s.direction}
-      placeholder={s.all}
       width={100}
-      options={ledgerDirections.map((v) => ({ value: v, label: ledgerDirectionLabel[v] }))}
+      options={optionsOf(ledgerDirections, ledgerDirectionLabel)}
     />
-    <SelectFilter
-      name="kind"
-      label={s.kind}
-      placeholder={s.all}
-      width={110}
-      options={ledgerKinds.map((v) => ({ value: v, label: ledgerKindLabel[v] }))}
-    />
+    <SelectFilter name="kind" label={s.kind} width={110} options={optionsOf(ledgerKinds, ledgerKindLabel)} />
     <DateRangeFilter name="range" label={s.time} />
   </>
 );

@@ -1,9 +1,11 @@
 import { blackSources, blackStatuses, type TBlackEntry, type TBlackLevel } from '@yunhu/contract';
-import { App, Button, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
+import { App, Button, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { optionsOf } from '../../../shared/form/options';
+import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -165,31 +167,20 @@ export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: str
         )}
         filters={
           <>
-            <Form.Item name="number" label={b.number}>
-              <Input
-                allowClear
-                placeholder={b.numberPlaceholder}
-                style={{ width: 160 }}
-                data-testid="black-filter-number"
-              />
-            </Form.Item>
-            <Form.Item name="status" label={b.status}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                options={blackStatuses.map((s) => ({ value: s, label: b.statusLabel[s] }))}
-              />
-            </Form.Item>
-            <Form.Item name="source" label={b.source}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                options={blackSources.map((s) => ({ value: s, label: b.sourceLabel[s] }))}
-              />
-            </Form.Item>
-            <Form.Item name="range" label={b.createdRange}>
-              <DatePicker.RangePicker allowEmpty={[true, true]} />
-            </Form.Item>
+            <TextFilter name="number" label={b.number} placeholder={b.numberPlaceholder} testId="black-filter-number" />
+            <SelectFilter
+              placeholder=""
+              name="status"
+              label={b.status}
+              options={optionsOf(blackStatuses, b.statusLabel)}
+            />
+            <SelectFilter
+              placeholder=""
+              name="source"
+              label={b.source}
+              options={optionsOf(blackSources, b.sourceLabel)}
+            />
+            <DateRangeFilter name="range" label={b.createdRange} allowEmpty={[true, true]} />
           </>
         }
       />

@@ -1,7 +1,8 @@
 import { blacklistRoutes, type TIntercept } from '@yunhu/contract';
-import { DatePicker, Form, Input, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { DateRangeFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { CheckTool } from '../components/CheckTool';
@@ -52,12 +53,8 @@ export const BlackInterceptPage = () => (
       toRequest={toRequest}
       filters={
         <>
-          <Form.Item name="number" label={b.number}>
-            <Input allowClear placeholder={b.numberPlaceholder} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="range" label={b.interceptAt}>
-            <DatePicker.RangePicker allowEmpty={[true, true]} />
-          </Form.Item>
+          <TextFilter name="number" label={b.number} placeholder={b.numberPlaceholder} />
+          <DateRangeFilter name="range" label={b.interceptAt} allowEmpty={[true, true]} />
         </>
       }
     />

@@ -3,6 +3,7 @@ import { DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { useAssignees } from '../../../shared/customers';
+import { namedOptions, personOptions } from '../../../shared/form/options';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { DeptTreeSelect } from '../../org';
@@ -67,7 +68,7 @@ export const CallRecordFilters = () => {
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={c.all}
             style={{ width: 220 }}
-            options={(people.data ?? []).map((p) => ({ value: p.userId, label: p.realName }))}
+            options={personOptions(people.data ?? [])}
             data-testid="call-record-agents"
           />
         </Form.Item>
@@ -77,31 +78,12 @@ export const CallRecordFilters = () => {
           <DeptTreeSelect allowClear placeholder={c.all} style={{ width: 160 }} />
         </Form.Item>
       )}
-      <SelectFilter
-        name="lineId"
-        label={c.line}
-        placeholder={c.all}
-        width={150}
-        options={(lines.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
-      />
-      <SelectFilter
-        name="callStatus"
-        label={c.callStatus}
-        placeholder={c.all}
-        width={120}
-        options={optionsOf(callStatusName)}
-      />
-      <SelectFilter
-        name="finishStatus"
-        label={c.finishStatus}
-        placeholder={c.all}
-        width={120}
-        options={optionsOf(finishStatusName)}
-      />
+      <SelectFilter name="lineId" label={c.line} width={150} options={namedOptions(lines.data ?? [])} />
+      <SelectFilter name="callStatus" label={c.callStatus} options={optionsOf(callStatusName)} />
+      <SelectFilter name="finishStatus" label={c.finishStatus} options={optionsOf(finishStatusName)} />
       <SelectFilter
         name="callType"
         label={c.callType}
-        placeholder={c.all}
         width={110}
         options={optionsOf(callTypeName)}
         testId="call-record-call-type"

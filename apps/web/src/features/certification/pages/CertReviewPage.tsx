@@ -7,13 +7,14 @@ import {
   certTypes,
   type TCertification,
 } from '@yunhu/contract';
-import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { App, Button, Form, Input, Modal, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
-import { TextFilter } from '../../../shared/list/FilterItems';
+import { optionsOf } from '../../../shared/form/options';
+import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -119,22 +120,13 @@ export const CertReviewPage = () => {
         filters={
           <>
             <TextFilter name="enterpriseName" label={t.cert.enterpriseFilter} />
-            <Form.Item name="status" label={t.cert.status}>
-              <Select
-                allowClear
-                placeholder={t.cert.all}
-                style={{ width: 110 }}
-                options={certStatuses.map((s) => ({ value: s, label: certStatusLabel[s] }))}
-              />
-            </Form.Item>
-            <Form.Item name="type" label={t.cert.type}>
-              <Select
-                allowClear
-                placeholder={t.cert.all}
-                style={{ width: 110 }}
-                options={certTypes.map((s) => ({ value: s, label: certTypeLabel[s] }))}
-              />
-            </Form.Item>
+            <SelectFilter
+              name="status"
+              label={t.cert.status}
+              width={110}
+              options={optionsOf(certStatuses, certStatusLabel)}
+            />
+            <SelectFilter name="type" label={t.cert.type} width={110} options={optionsOf(certTypes, certTypeLabel)} />
           </>
         }
       />

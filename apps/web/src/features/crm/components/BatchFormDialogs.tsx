@@ -3,6 +3,7 @@ import { Alert, Form, Input, Radio, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
+import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 import { useAssignees, useTags } from '../api';
 import { levelOptions, phoneLabelOptions } from '../format';
@@ -123,7 +124,7 @@ export const BatchFormDialogs = ({ dialog, onClose, run }: TBatchFormDialogsProp
             />
           </Form.Item>
           <Form.Item name="tagIds" label={c.tags} rules={[{ required: true, message: c.chooseTags }]}>
-            <Select mode="multiple" options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))} />
+            <Select mode="multiple" options={namedOptions(tags.data ?? [])} />
           </Form.Item>
         </>
       ),

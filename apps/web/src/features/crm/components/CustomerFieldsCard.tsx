@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 import { invalidateCustomers, useFieldList, useTags } from '../api';
 import { fromCustomValue, toCustomValue, toCustomValues } from '../customerForm';
@@ -113,7 +114,7 @@ export const CustomerFieldsCard = ({ customer, isEditable }: { customer: TCustom
               style={{ width: '100%' }}
               value={v}
               onChange={set}
-              options={(tags.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+              options={namedOptions(tags.data ?? [])}
             />
           )}
         />

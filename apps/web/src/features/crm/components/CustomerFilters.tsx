@@ -1,6 +1,7 @@
 import { Perm, type TCustomField } from '@yunhu/contract';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Button, Form, InputNumber, Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { namedOptions, personOptions } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { DeptTreeSelect } from '../../org';
@@ -18,16 +19,13 @@ const CustomFilter = ({ field }: { field: TCustomField }) => {
   const name = ['custom', String(field.id)];
   if (field.type === 'select' || field.type === 'multiselect') {
     return (
-      <Form.Item name={name} label={field.name}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder={c.all}
-          style={{ width: 180 }}
-          options={field.options.map((o) => ({ value: o, label: o }))}
-        />
-      </Form.Item>
+      <SelectFilter
+        name={name}
+        label={field.name}
+        width={180}
+        options={field.options.map((o) => ({ value: o, label: o }))}
+        isMultiple
+      />
     );
   }
   if (field.type === 'number') {
@@ -45,17 +43,9 @@ const CustomFilter = ({ field }: { field: TCustomField }) => {
     );
   }
   if (field.type === 'date') {
-    return (
-      <Form.Item name={name} label={field.name}>
-        <DatePicker.RangePicker allowEmpty={[true, true]} />
-      </Form.Item>
-    );
+    return <DateRangeFilter name={name} label={field.name} allowEmpty={[true, true]} />;
   }
-  return (
-    <Form.Item name={name} label={field.name}>
-      <Input allowClear style={{ width: 160 }} />
-    </Form.Item>
-  );
+  return <TextFilter name={name} label={field.name} />;
 };
 
 type TCustomerFiltersProps = {
@@ -86,7 +76,6 @@ export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, m
         name="intentionLevels"
         label={c.level}
         isMultiple
-        placeholder={c.all}
         width={170}
         options={levelOptions.map((o) => ({ value: o.value, label: o.value, title: o.label }))}
         testId="crm-filter-level"
@@ -96,9 +85,8 @@ export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, m
           name="ownerId"
           label={c.owner}
           isSearchable
-          placeholder={c.all}
           width={140}
-          options={(assignees.data ?? []).map((a) => ({ value: a.userId, label: a.realName }))}
+          options={personOptions(assignees.data ?? [])}
         />
       )}
       <Form.Item>
@@ -109,23 +97,9 @@ export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, m
       {/* Folded fields stay mounted (display: contents keeps them in the form's flow) so their values count. */}
       <div style={{ display: isMoreOpen ? 'contents' : 'none' }} data-testid="crm-filter-more-panel">
         <TextFilter name="company" label={c.company} />
-        <SelectFilter name="isDeal" label={c.deal} placeholder={c.all} width={110} options={dealOptions} />
-        <SelectFilter
-          name="phoneLabels"
-          label={c.phoneLabel}
-          isMultiple
-          placeholder={c.all}
-          width={180}
-          options={phoneLabelOptions}
-        />
-        <SelectFilter
-          name="tagIds"
-          label={c.tags}
-          isMultiple
-          placeholder={c.all}
-          width={180}
-          options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
-        />
+        <SelectFilter name="isDeal" label={c.deal} width={110} options={dealOptions} />
+        <SelectFilter name="phoneLabels" label={c.phoneLabel} isMultiple width={180} options={phoneLabelOptions} />
+        <SelectFilter name="tagIds" label={c.tags} isMultiple width={180} options={namedOptions(tags.data ?? [])} />
         {/* The department tree is only readable with the department permission (agents filter by owner instead). */}
         {canListDepts && (
           <Form.Item name="deptId" label={c.dept}>
@@ -133,20 +107,12 @@ export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, m
           </Form.Item>
         )}
         <TextFilter name="source" label={c.source} width={130} />
-        <SelectFilter name="isProtected" label={c.protected} placeholder={c.all} width={100} options={yesNo} />
-        {isPrivate && (
-          <SelectFilter
-            name="isNeverFollowed"
-            label={c.neverFollowed}
-            placeholder={c.all}
-            width={100}
-            options={yesNo}
-          />
-        )}
+        <SelectFilter name="isProtected" label={c.protected} width={100} options={yesNo} />
+        {isPrivate && <SelectFilter name="isNeverFollowed" label={c.neverFollowed} width={100} options={yesNo} />}
         <DateRangeFilter name="createdRange" label={c.createdRange} allowEmpty={[true, true]} />
         <DateRangeFilter name="lastFollowRange" label={c.lastFollowRange} allowEmpty={[true, true]} />
         <DateRangeFilter name="nextFollowRange" label={c.nextFollowRange} allowEmpty={[true, true]} />
-        <SelectFilter name="isNeverCalled" label={c.neverCalled} placeholder={c.all} width={100} options={yesNo} />
+        <SelectFilter name="isNeverCalled" label={c.neverCalled} width={100} options={yesNo} />
         <DateRangeFilter name="lastCallRange" label={c.lastCallRange} allowEmpty={[true, true]} />
         {fields
           .filter((f) => f.isInFilter)

@@ -3,6 +3,7 @@ import { Col, DatePicker, Divider, Form, type FormInstance, Input, Radio, Row, S
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
+import { namedOptions } from '../../../shared/form/options';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useAssignees, useTags } from '../api';
 import type { TCustomerFormValues } from '../customerForm';
@@ -99,11 +100,7 @@ export const CustomerFormFields = ({ form, fields, excludeId, isNew, maskedMobil
         </Col>
         <Col {...half}>
           <Form.Item name="tagIds" label={c.tags}>
-            <Select
-              mode="multiple"
-              allowClear
-              options={(tags.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-            />
+            <Select mode="multiple" allowClear options={namedOptions(tags.data ?? [])} />
           </Form.Item>
         </Col>
         <Col {...half}>

@@ -2,6 +2,7 @@ import { followMethodLabel, type TTimelineItem, timelineKinds } from '@yunhu/con
 import { Card, Checkbox, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { optionsOf } from '../../../shared/form/options';
 import { RecordingPlayer } from '../../call';
 import { type TTimelineKind, useTimeline } from '../api';
 import { fmtTime } from '../format';
@@ -80,7 +81,7 @@ export const CustomerTimeline = ({ customerId }: { customerId: number }) => {
         <Checkbox.Group
           value={kinds}
           onChange={(v) => setKinds(v as TTimelineKind[])}
-          options={timelineKinds.map((k) => ({ value: k, label: c.kinds[k] }))}
+          options={optionsOf(timelineKinds, c.kinds)}
           data-testid="crm-timeline-kinds"
         />
       }

@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
+import { optionsOf } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 import { invalidateCustomers, useQuickReplies } from '../api';
 import { phoneLabelOptions } from '../format';
@@ -90,7 +91,7 @@ export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, onSaved }
   return (
     <Form<TFollowValues> form={form} name="crmFollow" layout="vertical" initialValues={initial} onFinish={onFinish}>
       <Form.Item name="method" label={c.followMethod}>
-        <Radio.Group options={followMethods.map((m) => ({ value: m, label: followMethodLabel[m] }))} />
+        <Radio.Group options={optionsOf(followMethods, followMethodLabel)} />
       </Form.Item>
       {isAfterCall && (
         <Form.Item name="phoneLabel" label={c.phoneLabel}>

@@ -1,12 +1,14 @@
-import { crmRoutes, ownerActionLabel, ownerActions, Perm, type TResponseOf } from '@yunhu/contract';
-import { DatePicker, Form, Input, Select, Tag } from 'antd';
+import { crmRoutes, ownerActionLabel, ownerActions, type TResponseOf } from '@yunhu/contract';
+import { Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
+import { ColleagueFilter } from '../../../shared/customers';
+import { optionsOf } from '../../../shared/form/options';
+import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
-import { usePermission } from '../../../shared/permission/usePermission';
-import { ownerLogPageKey, useAssignees } from '../api';
+import { ownerLogPageKey } from '../api';
 import { detailPath } from '../components/customerColumns';
 import { fmtTime } from '../format';
 
@@ -33,9 +35,6 @@ const toRequest = (v: Record<string, unknown>) => {
 
 /** 客户操作记录 (CRM/operatingRecord): who moved which customer where, when and why. */
 export const OperatingRecordPage = () => {
-  // The operator choice lists the colleagues the user may see (the same people as the owner filter).
-  const canListPeople = usePermission(Perm.customerList);
-  const people = useAssignees(canListPeople);
   const columns: TListColumn<TLog>[] = [
     { key: 'createdAt', title: c.logTime, dataIndex: 'createdAt', render: fmtTime },
     {
@@ -87,31 +86,15 @@ export const OperatingRecordPage = () => {
       toRequest={toRequest}
       filters={
         <>
-          <Form.Item name="keyword" label={c.logCustomer}>
-            <Input allowClear placeholder={c.logKeyword} style={{ width: 170 }} />
-          </Form.Item>
-          <Form.Item name="action" label={c.logAction}>
-            <Select
-              allowClear
-              placeholder={c.all}
-              style={{ width: 140 }}
-              options={ownerActions.map((a) => ({ value: a, label: ownerActionLabel[a] }))}
-            />
-          </Form.Item>
-          {canListPeople && (
-            <Form.Item name="operatorId" label={c.logOperator}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={c.all}
-                style={{ width: 140 }}
-                options={(people.data ?? []).map((p) => ({ value: p.userId, label: p.realName }))}
-              />
-            </Form.Item>
-          )}
-          <Form.Item name="range" label={c.range}>
-            <DatePicker.RangePicker allowEmpty={[true, true]} />
-          </Form.Item>
+          <TextFilter name="keyword" label={c.logCustomer} placeholder={c.logKeyword} width={170} />
+          <SelectFilter
+            name="action"
+            label={c.logAction}
+            width={140}
+            options={optionsOf(ownerActions, ownerActionLabel)}
+          />
+          <ColleagueFilter name="operatorId" label={c.logOperator} />
+          <DateRangeFilter name="range" label={c.range} allowEmpty={[true, true]} />
         </>
       }
     />

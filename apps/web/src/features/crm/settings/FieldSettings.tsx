@@ -2,6 +2,7 @@ import { customFieldTypeLabel, customFieldTypes, type TCustomField } from '@yunh
 import { Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { optionsOf } from '../../../shared/form/options';
 import { EditableTable } from '../../../shared/list/EditableTable';
 import { useCustomFields } from '../api';
 import { type TFieldInput, useSettingsActions } from './api';
@@ -24,7 +25,7 @@ const FieldFields = ({ isEditing }: { isEditing: boolean }) => (
       rules={[{ required: true, message: s.fieldTypeRequired }]}
       extra={isEditing ? s.fieldTypeHelp : undefined}
     >
-      <Select options={customFieldTypes.map((v) => ({ value: v, label: customFieldTypeLabel[v] }))} />
+      <Select options={optionsOf(customFieldTypes, customFieldTypeLabel)} />
     </Form.Item>
     {/* Options only mean something for the choice types. */}
     <Form.Item noStyle dependencies={['type']}>

@@ -1,17 +1,17 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { crmSettingsRoutes, Perm } from '@yunhu/contract';
-import { DatePicker, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { Modal, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { Phone } from '../../../shared/components/Phone';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
+import { ColleagueFilter } from '../../../shared/customers';
 import { feedback } from '../../../shared/feedback';
+import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
-import { usePermission } from '../../../shared/permission/usePermission';
-import { useAssignees } from '../api';
 import { detailPath } from '../components/customerColumns';
 import { fmtTime } from '../format';
 import { type TVisit, type TVisitPage, useListPageData, useVisitActions, visitPageKey } from './api';
@@ -114,9 +114,6 @@ const DeleteVisits = ({ rows, onDone }: { rows: TVisit[]; onDone: () => void }) 
 
 /** 回访列表 (company/upList): return visits within the user's data scope, with a count per result. */
 export const UpListPage = () => {
-  // The visitor choice lists the colleagues the user may see (the same people as the owner filter).
-  const canListPeople = usePermission(Perm.customerList);
-  const people = useAssignees(canListPeople);
   return (
     <ListPage
       pageKey={visitPageKey}
@@ -134,29 +131,11 @@ export const UpListPage = () => {
       batchActions={(rows, clear) => <DeleteVisits rows={rows} onDone={clear} />}
       filters={
         <>
-          <Form.Item name="keyword" label={v.keyword}>
-            <Input allowClear placeholder={v.keywordPlaceholder} style={{ width: 170 }} />
-          </Form.Item>
-          <Form.Item name="mobile" label={v.mobile}>
-            <Input allowClear placeholder={v.mobilePlaceholder} style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="result" label={v.result}>
-            <Select allowClear placeholder={v.all} style={{ width: 120 }} options={visitResultOptions} />
-          </Form.Item>
-          {canListPeople && (
-            <Form.Item name="userId" label={v.visitor}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={v.all}
-                style={{ width: 140 }}
-                options={(people.data ?? []).map((p) => ({ value: p.userId, label: p.realName }))}
-              />
-            </Form.Item>
-          )}
-          <Form.Item name="range" label={v.range}>
-            <DatePicker.RangePicker allowEmpty={[true, true]} />
-          </Form.Item>
+          <TextFilter name="keyword" label={v.keyword} placeholder={v.keywordPlaceholder} width={170} />
+          <TextFilter name="mobile" label={v.mobile} placeholder={v.mobilePlaceholder} width={140} />
+          <SelectFilter name="result" label={v.result} options={visitResultOptions} />
+          <ColleagueFilter name="userId" label={v.visitor} />
+          <DateRangeFilter name="range" label={v.range} allowEmpty={[true, true]} />
         </>
       }
     />

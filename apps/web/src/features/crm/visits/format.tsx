@@ -1,5 +1,6 @@
 import { visitResultLabel, visitResults } from '@yunhu/contract';
 import { Tag } from 'antd';
+import { optionsOf } from '../../../shared/form/options';
 
 export type TVisitResult = (typeof visitResults)[number];
 
@@ -14,4 +15,4 @@ export const VisitResultTag = ({ value }: { value: TVisitResult }) => (
   <Tag color={resultColor[value]}>{visitResultLabel[value]}</Tag>
 );
 
-export const visitResultOptions = visitResults.map((v) => ({ value: v, label: visitResultLabel[v] }));
+export const visitResultOptions = optionsOf(visitResults, visitResultLabel);

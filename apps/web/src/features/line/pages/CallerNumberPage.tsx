@@ -83,7 +83,7 @@ export const CallerNumberPage = () => {
         filters={
           <>
             <TextFilter name="number" label={l.number} placeholder={l.numberPlaceholder} />
-            <SelectFilter name="lineId" label={l.name} placeholder={l.all} options={lines.data ?? []} />
+            <SelectFilter width={160} name="lineId" label={l.name} options={lines.data ?? []} />
           </>
         }
       />

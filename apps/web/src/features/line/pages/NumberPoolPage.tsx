@@ -3,6 +3,7 @@ import { Button, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { optionsOf } from '../../../shared/form/options';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
@@ -74,14 +75,8 @@ const LineNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
         filters={
           <>
             <TextFilter name="number" label={l.number} placeholder={l.numberPlaceholder} />
-            <SelectFilter name="lineId" label={l.name} placeholder={l.all} options={lines.data ?? []} />
-            <SelectFilter
-              name="state"
-              label={l.state}
-              placeholder={l.all}
-              width={110}
-              options={numberStates.map((v) => ({ value: v, label: l.numberState[v] }))}
-            />
+            <SelectFilter width={160} name="lineId" label={l.name} options={lines.data ?? []} />
+            <SelectFilter name="state" label={l.state} width={110} options={optionsOf(numberStates, l.numberState)} />
             <TextFilter name="userName" label={l.holder} placeholder={l.userPlaceholder} width={130} />
           </>
         }
@@ -124,7 +119,6 @@ const WorkNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
             <SelectFilter
               name="state"
               label={l.state}
-              placeholder={l.all}
               width={110}
               options={(['free', 'bound'] as const).map((v) => ({ value: v, label: l.workState[v] }))}
             />

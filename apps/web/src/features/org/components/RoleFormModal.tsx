@@ -4,6 +4,7 @@ import { Alert, Form, Input, Select, Tree } from 'antd';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
+import { optionsOf } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 import { checkedPermissions, keysOfPermissions, linkChecked, toPermTree } from '../permTree';
 import { DeptTreeSelect } from './DeptTreeSelect';
@@ -67,7 +68,7 @@ export const RoleFormModal = ({ screen, target, onSubmit, onClose }: TRoleFormMo
           {hasDataScope && (
             <>
               <Form.Item name="dataScope" label={t.org.dataScope}>
-                <Select options={dataScopes.map((s) => ({ value: s, label: dataScopeLabel[s] }))} />
+                <Select options={optionsOf(dataScopes, dataScopeLabel)} />
               </Form.Item>
               <Form.Item noStyle shouldUpdate={(a, b) => a.dataScope !== b.dataScope}>
                 {() =>

@@ -3,6 +3,7 @@ import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
+import { namedOptions } from '../../../shared/form/options';
 import { DeptTreeSelect } from './DeptTreeSelect';
 import type { TStaffForm, TStaffScreen } from './staffScreen';
 
@@ -64,7 +65,7 @@ export const StaffFormModal = ({ screen, target, onSubmit, onClose, defaultDeptI
             <Form.Item name="roleIds" label={texts.roles}>
               <Select
                 mode="multiple"
-                options={roles.filter((r) => r.status === 'active').map((r) => ({ value: r.id, label: r.name }))}
+                options={namedOptions(roles.filter((r) => r.status === 'active'))}
                 data-testid={`${screen.testPrefix}staff-roles`}
               />
             </Form.Item>

@@ -1,9 +1,11 @@
 import { orgStaffRoutes, Perm, type TStaff } from '@yunhu/contract';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
+import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { Permission } from '../../../shared/permission/Permission';
 import { BatchDeptRoleModal } from './BatchDeptRoleModal';
@@ -107,38 +109,25 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
         }
         filters={
           <>
-            <Form.Item name="name" label={texts.realName}>
-              <Input placeholder={texts.realNamePlaceholder} allowClear style={{ width: 150 }} />
-            </Form.Item>
-            <Form.Item name="mobile" label={texts.mobile}>
-              <Input placeholder={texts.mobilePlaceholder} allowClear style={{ width: 170 }} />
-            </Form.Item>
+            <TextFilter name="name" label={texts.realName} placeholder={texts.realNamePlaceholder} width={150} />
+            <TextFilter name="mobile" label={texts.mobile} placeholder={texts.mobilePlaceholder} width={170} />
             {enterprise?.hasDeptFilter && (
               <Form.Item name="deptId" label={t.org.dept}>
                 <DeptTreeSelect allowClear placeholder={texts.all} style={{ width: 180 }} />
               </Form.Item>
             )}
             {screen.roles && (
-              <Form.Item name="roleId" label={texts.roles}>
-                <Select
-                  allowClear
-                  placeholder={texts.all}
-                  style={{ width: 140 }}
-                  options={screen.roles.map((r) => ({ value: r.id, label: r.name }))}
-                />
-              </Form.Item>
+              <SelectFilter name="roleId" label={texts.roles} width={140} options={namedOptions(screen.roles)} />
             )}
-            <Form.Item name="status" label={texts.status}>
-              <Select
-                allowClear
-                placeholder={texts.all}
-                style={{ width: 110 }}
-                options={[
-                  { value: 'active', label: texts.active },
-                  { value: 'disabled', label: texts.disabled },
-                ]}
-              />
-            </Form.Item>
+            <SelectFilter
+              name="status"
+              label={texts.status}
+              width={110}
+              options={[
+                { value: 'active', label: texts.active },
+                { value: 'disabled', label: texts.disabled },
+              ]}
+            />
           </>
         }
       />

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { orgStaffRoutes, Perm } from '@yunhu/contract';
-import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Form, Input, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
+import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn, TRowOf } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -78,20 +79,17 @@ export const ApplyForPage = () => {
         batchActions={(rows) => actions(rows.filter((r) => r.status === 'pending').map((r) => r.id))}
         filters={
           <>
-            <Form.Item name="name" label={t.org.applicant}>
-              <Input allowClear style={{ width: 150 }} />
-            </Form.Item>
-            <Form.Item name="status" label={t.org.status}>
-              <Select
-                allowClear
-                placeholder={t.org.pending}
-                style={{ width: 110 }}
-                options={[
-                  { value: 'pending', label: t.org.pending },
-                  { value: 'rejected', label: t.org.rejected },
-                ]}
-              />
-            </Form.Item>
+            <TextFilter name="name" label={t.org.applicant} width={150} />
+            <SelectFilter
+              name="status"
+              label={t.org.status}
+              placeholder={t.org.pending}
+              width={110}
+              options={[
+                { value: 'pending', label: t.org.pending },
+                { value: 'rejected', label: t.org.rejected },
+              ]}
+            />
           </>
         }
       />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 
 const p = t.packet;
@@ -18,7 +19,7 @@ export const PacketAdminPage = () => {
   const lines = useQuery({
     queryKey: ['packet', 'lines'],
     queryFn: () => call(packetRoutes.lineOptions, {}),
-    select: (rows) => rows.map((l) => ({ value: l.id, label: l.name })),
+    select: (rows) => namedOptions(rows),
   });
   const [editing, setEditing] = useState<TPacketProduct | 'new' | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['packet'] });

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { enterpriseStatuses, enterpriseStatusLabel, Perm, platformRoutes, type TEnterprise } from '@yunhu/contract';
-import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
+import { App, Button, Form, Input, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { optionsOf } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
-import { TextFilter } from '../../../shared/list/FilterItems';
+import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -139,14 +140,11 @@ export const EnterprisePage = () => {
         filters={
           <>
             <TextFilter name="name" label={t.platform.name} placeholder={t.platform.namePlaceholder} width={180} />
-            <Form.Item name="status" label={t.platform.status}>
-              <Select
-                allowClear
-                placeholder={t.platform.all}
-                style={{ width: 120 }}
-                options={enterpriseStatuses.map((s) => ({ value: s, label: enterpriseStatusLabel[s] }))}
-              />
-            </Form.Item>
+            <SelectFilter
+              name="status"
+              label={t.platform.status}
+              options={optionsOf(enterpriseStatuses, enterpriseStatusLabel)}
+            />
           </>
         }
       />

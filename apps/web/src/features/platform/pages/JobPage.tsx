@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { JobPerm, jobNameLabel, jobStateLabel, jobStates, platformJobsRoutes, type TJobRun } from '@yunhu/contract';
-import { App, Button, Form, Select, Tag, Typography } from 'antd';
+import { App, Button, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { call } from '../../../shared/http/api';
+import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -80,22 +81,17 @@ export const JobPage = () => {
       toolbar={<Typography.Text type="secondary">{p.hint}</Typography.Text>}
       filters={
         <>
-          <Form.Item name="name" label={p.name}>
-            <Select
-              allowClear
-              placeholder={p.all}
-              style={{ width: 200 }}
-              options={Object.entries(jobNameLabel).map(([value, label]) => ({ value, label }))}
-            />
-          </Form.Item>
-          <Form.Item name="state" label={p.state}>
-            <Select
-              allowClear
-              placeholder={p.all}
-              style={{ width: 120 }}
-              options={jobStates.map((s) => ({ value: s, label: s === 'failed' ? p.onlyFailed : jobStateLabel[s] }))}
-            />
-          </Form.Item>
+          <SelectFilter
+            name="name"
+            label={p.name}
+            width={200}
+            options={Object.entries(jobNameLabel).map(([value, label]) => ({ value, label }))}
+          />
+          <SelectFilter
+            name="state"
+            label={p.state}
+            options={jobStates.map((s) => ({ value: s, label: s === 'failed' ? p.onlyFailed : jobStateLabel[s] }))}
+          />
         </>
       }
     />

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { namedOptions } from '../../../shared/form/options';
 import { type TCallingRow, useCallingActions, useCallingOptions } from '../api';
 import { hm, type TCallingFormValues, toBatchInput, toSaveInput } from '../callingForm';
 
@@ -22,7 +23,7 @@ const LineAndNumber = ({ form, isBatch }: { form: FormInstance<TValues>; isBatch
         <Select
           allowClear
           placeholder={isBatch ? c.keep : c.lineAuto}
-          options={lines.map((l) => ({ value: l.id, label: l.name }))}
+          options={namedOptions(lines)}
           onChange={() => form.setFieldValue('callerNumber', undefined)}
           data-testid="calling-line"
         />

@@ -1,9 +1,10 @@
 import { Perm, seatRoutes } from '@yunhu/contract';
-import { Button, Form, Input, Modal, Space, Tag } from 'antd';
+import { Button, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
+import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';
@@ -110,14 +111,13 @@ export const CallingPage = () => {
             : undefined
         }
         filters={
-          <Form.Item name="userName" label={c.user}>
-            <Input
-              allowClear
-              placeholder={c.userPlaceholder}
-              style={{ width: 170 }}
-              data-testid="calling-filter-user"
-            />
-          </Form.Item>
+          <TextFilter
+            name="userName"
+            label={c.user}
+            placeholder={c.userPlaceholder}
+            width={170}
+            testId="calling-filter-user"
+          />
         }
       />
       <CallingFormModal

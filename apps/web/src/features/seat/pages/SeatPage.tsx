@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
+import { optionsOf } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -188,14 +189,8 @@ export const SeatPage = () => {
         filters={
           <>
             <TextFilter name="userName" label={s.user} placeholder={s.userPlaceholder} testId="seat-filter-user" />
-            <SelectFilter name="lineId" label={s.line} placeholder={s.all} options={lines.data ?? []} />
-            <SelectFilter
-              name="state"
-              label={s.state}
-              placeholder={s.all}
-              width={120}
-              options={seatStates.map((v) => ({ value: v, label: s.stateLabel[v] }))}
-            />
+            <SelectFilter width={160} name="lineId" label={s.line} options={lines.data ?? []} />
+            <SelectFilter name="state" label={s.state} options={optionsOf(seatStates, s.stateLabel)} />
             <DateRangeFilter name="range" label={s.expireRange} />
           </>
         }

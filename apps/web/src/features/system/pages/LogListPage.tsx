@@ -1,9 +1,9 @@
 import { Perm, systemRoutes, type TOperationLog } from '@yunhu/contract';
-import { Button, DatePicker, Form, Select, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
-import { TextFilter } from '../../../shared/list/FilterItems';
+import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 
@@ -87,21 +87,17 @@ export const LogListPage = ({ module, pageKey = 'logcom', title = t.log.title }:
           {!module && (
             <TextFilter name="module" label={t.log.module} placeholder={t.log.modulePlaceholder} width={140} />
           )}
-          <Form.Item name="result" label={t.log.result}>
-            <Select
-              allowClear
-              placeholder={t.log.all}
-              style={{ width: 110 }}
-              options={[
-                { value: 'success', label: t.log.success },
-                { value: 'failure', label: t.log.failure },
-                { value: 'pending', label: t.log.pending },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="range" label={t.log.timeRange}>
-            <DatePicker.RangePicker />
-          </Form.Item>
+          <SelectFilter
+            name="result"
+            label={t.log.result}
+            width={110}
+            options={[
+              { value: 'success', label: t.log.success },
+              { value: 'failure', label: t.log.failure },
+              { value: 'pending', label: t.log.pending },
+            ]}
+          />
+          <DateRangeFilter name="range" label={t.log.timeRange} />
         </>
       }
     />

@@ -1,5 +1,6 @@
 import { orderKindLabel, orderKinds, orderStateLabel, orderStates } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
+import { optionsOf } from '../../../shared/form/options';
 import { dayRangeOf } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 
@@ -14,20 +15,8 @@ export const toOrderRequest = ({ range, ...rest }: Record<string, unknown>) => {
 export const OrderFilters = () => (
   <>
     <TextFilter name="orderNo" label={s.orderNo} placeholder={s.orderNoPlaceholder} testId="order-filter-no" />
-    <SelectFilter
-      name="kind"
-      label={s.kind}
-      placeholder={s.all}
-      width={120}
-      options={orderKinds.map((v) => ({ value: v, label: orderKindLabel[v] }))}
-    />
-    <SelectFilter
-      name="state"
-      label={s.state}
-      placeholder={s.all}
-      width={120}
-      options={orderStates.map((v) => ({ value: v, label: orderStateLabel[v] }))}
-    />
+    <SelectFilter name="kind" label={s.kind} options={optionsOf(orderKinds, orderKindLabel)} />
+    <SelectFilter name="state" label={s.state} options={optionsOf(orderStates, orderStateLabel)} />
     <DateRangeFilter name="range" label={s.createdRange} />
   </>
 );

@@ -12,6 +12,7 @@ import {
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { optionsOf } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
@@ -75,13 +76,7 @@ export const refundColumns = (withEnterprise: boolean): TListColumn<TRefundRow>[
 export const RefundFilters = () => (
   <>
     <TextFilter name="applyNo" label={s.applyNo} placeholder={s.applyNoPlaceholder} testId="refund-filter-no" />
-    <SelectFilter
-      name="state"
-      label={s.refundState}
-      placeholder={s.all}
-      width={120}
-      options={refundStates.map((v) => ({ value: v, label: refundStateLabel[v] }))}
-    />
+    <SelectFilter name="state" label={s.refundState} options={optionsOf(refundStates, refundStateLabel)} />
     <DateRangeFilter name="range" label={s.appliedAt} />
   </>
 );

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { optionsOf } from '../../../shared/form/options';
 import { withDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
@@ -53,13 +54,7 @@ const Ledger = () => (
     ]}
     filters={
       <>
-        <SelectFilter
-          name="kind"
-          label={s.ledgerKind}
-          placeholder={s.all}
-          width={120}
-          options={ledgerKinds.map((v) => ({ value: v, label: ledgerKindLabel[v] }))}
-        />
+        <SelectFilter name="kind" label={s.ledgerKind} options={optionsOf(ledgerKinds, ledgerKindLabel)} />
         <DateRangeFilter name="range" label={s.time} />
       </>
     }
@@ -176,13 +171,7 @@ const Packets = () => {
           }),
         ]}
         filters={
-          <SelectFilter
-            name="state"
-            label={s.packetState}
-            placeholder={s.all}
-            width={120}
-            options={packetStates.map((v) => ({ value: v, label: packetStateLabel[v] }))}
-          />
+          <SelectFilter name="state" label={s.packetState} options={optionsOf(packetStates, packetStateLabel)} />
         }
       />
       <UnsubscribeModal packet={unsubscribing} onClose={() => setUnsubscribing(null)} />

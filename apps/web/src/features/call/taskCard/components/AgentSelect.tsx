@@ -1,5 +1,6 @@
 import { Select } from 'antd';
 import { useAssignees } from '../../../../shared/customers';
+import { personOptions } from '../../../../shared/form/options';
 
 /** The agents of his scope a task's customers can be spread among. */
 export const AgentSelect = (props: { value?: number[]; onChange?: (v: number[]) => void; id?: string }) => {
@@ -13,7 +14,7 @@ export const AgentSelect = (props: { value?: number[]; onChange?: (v: number[]) 
       loading={people.isLoading}
       value={props.value}
       onChange={props.onChange}
-      options={(people.data ?? []).map((p) => ({ value: p.userId, label: p.realName }))}
+      options={personOptions(people.data ?? [])}
     />
   );
 };

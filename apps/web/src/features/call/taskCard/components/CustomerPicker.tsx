@@ -1,10 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { crmRoutes, type TCustomer, type TCustomerFilter } from '@yunhu/contract';
-import { Button, Checkbox, Form, Input, Select, Space, Table } from 'antd';
+import { Button, Checkbox, Form, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../../locales/zh-CN';
 import { LevelTag, levelOptions, useAssignees } from '../../../../shared/customers';
+import { personOptions } from '../../../../shared/form/options';
 import { call } from '../../../../shared/http/api';
+import { SelectFilter, TextFilter } from '../../../../shared/list/FilterItems';
 import { compactFilters } from '../../../../shared/list/types';
 import { ellipsisColumns } from '../../../../shared/list/useListController';
 
@@ -56,20 +58,18 @@ export const CustomerPicker = ({ onChange }: { onChange: (pick: TCustomerPick) =
         onFinish={onSearch}
         style={{ marginBottom: 12, rowGap: 8 }}
       >
-        <Form.Item name="keyword" label={c.keyword}>
-          <Input allowClear style={{ width: 150 }} />
-        </Form.Item>
+        <TextFilter name="keyword" label={c.keyword} width={150} />
         <Form.Item name="intentionLevels" label={c.level}>
           <Select mode="multiple" allowClear style={{ width: 160 }} options={levelOptions} />
         </Form.Item>
-        <Form.Item name="ownerId" label={c.owner}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 140 }}
-            options={(people.data ?? []).map((p) => ({ value: p.userId, label: p.realName }))}
-          />
-        </Form.Item>
+        <SelectFilter
+          placeholder=""
+          name="ownerId"
+          label={c.owner}
+          width={140}
+          options={personOptions(people.data ?? [])}
+          isSearchable
+        />
         <Button onClick={() => form.submit()} data-testid="task-customer-search">
           {c.search}
         </Button>

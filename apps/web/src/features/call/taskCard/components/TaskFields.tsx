@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callRecordRoutes, defaultCountdownSeconds, Perm, type TTaskCreate } from '@yunhu/contract';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { t } from '../../../../locales/zh-CN';
+import { namedOptions } from '../../../../shared/form/options';
 import { call } from '../../../../shared/http/api';
 import { usePermission } from '../../../../shared/permission/usePermission';
 
@@ -34,10 +35,7 @@ export const TaskFields = () => {
       <Form.Item name="lineId" label={c.line}>
         <Select
           style={{ maxWidth: 320 }}
-          options={[
-            { value: null, label: c.lineAny },
-            ...(lines.data ?? []).map((l) => ({ value: l.id, label: l.name })),
-          ]}
+          options={[{ value: null, label: c.lineAny }, ...namedOptions(lines.data ?? [])]}
         />
       </Form.Item>
       <Form.Item name="countdownSeconds" label={c.countdown} extra={c.countdownHint}>

@@ -2,6 +2,7 @@ import { type TRequestOf, type TTaskItem, type taskCardRoutes, taskResults, task
 import { Form, Input, Radio } from 'antd';
 import { t } from '../../../../locales/zh-CN';
 import { FormModal } from '../../../../shared/form/FormModal';
+import { optionsOf } from '../../../../shared/form/options';
 
 const c = t.taskCard;
 /** The note starts empty, so the form always holds one. */
@@ -23,7 +24,7 @@ export const TaskResultModal = (props: {
     fields={
       <>
         <Form.Item name="result" label={c.result} rules={[{ required: true, message: c.resultRequired }]}>
-          <Radio.Group options={taskResults.map((r) => ({ value: r, label: taskResultText[r] }))} />
+          <Radio.Group options={optionsOf(taskResults, taskResultText)} />
         </Form.Item>
         <Form.Item name="note" label={c.note}>
           <Input.TextArea rows={3} maxLength={500} />

@@ -2,6 +2,7 @@ import { type TTaskItem, taskResultText } from '@yunhu/contract';
 import { Alert, App, Card, Empty, Progress, Result, Select, Space, Switch, Table, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../../locales/zh-CN';
+import { namedOptions } from '../../../../shared/form/options';
 import { ellipsisColumns } from '../../../../shared/list/useListController';
 import { useSoftphone } from '../../../softphone';
 import { useUsableLines } from '../../api';
@@ -154,7 +155,7 @@ export const MyTaskCardPage = () => {
             onChange={onPickTask}
             aria-label={c.pickTask}
             data-testid="my-task-picker"
-            options={(tasks.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+            options={namedOptions(tasks.data ?? [])}
           />
           <LinePicker />
           <Space>

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, type TTaskCard, taskCardRoutes, taskStatuses, taskStatusText } from '@yunhu/contract';
-import { Button, Form, Select } from 'antd';
+import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../../locales/zh-CN';
-import { TextFilter } from '../../../../shared/list/FilterItems';
+import { optionsOf } from '../../../../shared/form/options';
+import { SelectFilter, TextFilter } from '../../../../shared/list/FilterItems';
 import { ListPage } from '../../../../shared/list/ListPage';
 import type { TListColumn } from '../../../../shared/list/types';
 import { Permission } from '../../../../shared/permission/Permission';
@@ -43,13 +44,12 @@ export const TaskCardPage = () => {
       filters={
         <>
           <TextFilter name="name" label={c.name} width={180} />
-          <Form.Item name="status" label={c.status}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              options={taskStatuses.map((s) => ({ value: s, label: taskStatusText[s] }))}
-            />
-          </Form.Item>
+          <SelectFilter
+            placeholder=""
+            name="status"
+            label={c.status}
+            options={optionsOf(taskStatuses, taskStatusText)}
+          />
         </>
       }
       toolbar={

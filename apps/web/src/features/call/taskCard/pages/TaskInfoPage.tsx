@@ -7,11 +7,13 @@ import {
   taskItemStatusText,
   taskResultText,
 } from '@yunhu/contract';
-import { App, Button, Card, Form, Result, Select, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Result, Space, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../../locales/zh-CN';
+import { optionsOf, personOptions } from '../../../../shared/form/options';
+import { SelectFilter } from '../../../../shared/list/FilterItems';
 import { ListPage } from '../../../../shared/list/ListPage';
 import type { TListColumn } from '../../../../shared/list/types';
 import { Permission } from '../../../../shared/permission/Permission';
@@ -101,20 +103,19 @@ export const TaskInfoPage = () => {
         columns={columns}
         filters={
           <>
-            <Form.Item name="userId" label={c.agent}>
-              <Select
-                allowClear
-                style={{ width: 140 }}
-                options={data.agents.map((a) => ({ value: a.userId, label: a.realName }))}
-              />
-            </Form.Item>
-            <Form.Item name="status" label={c.itemStatus}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                options={taskItemStatuses.map((s) => ({ value: s, label: taskItemStatusText[s] }))}
-              />
-            </Form.Item>
+            <SelectFilter
+              placeholder=""
+              name="userId"
+              label={c.agent}
+              width={140}
+              options={personOptions(data.agents)}
+            />
+            <SelectFilter
+              placeholder=""
+              name="status"
+              label={c.itemStatus}
+              options={optionsOf(taskItemStatuses, taskItemStatusText)}
+            />
           </>
         }
         batchActions={

@@ -1,0 +1,30 @@
+import { render, screen } from '@testing-library/react';
+import { Form } from 'antd';
+import { describe, expect, it } from 'vitest';
+import { SelectFilter, TextFilter } from './FilterItems';
+
+const options = [{ value: 'a', label: '甲' }];
+
+describe('filter items', () => {
+  it('shows 全部 in an empty choice unless the screen says otherwise', () => {
+    render(
+      <Form>
+        <SelectFilter name="state" label="状态" options={options} testId="state" />
+        <SelectFilter name="kind" label="类型" placeholder="" options={options} />
+        <SelectFilter name="level" label="等级" placeholder="请选择" options={options} />
+      </Form>,
+    );
+    expect(screen.getAllByText('全部')).toHaveLength(1);
+    expect(screen.getByText('请选择')).toBeTruthy();
+  });
+
+  it('takes a nested name, its label and test id', () => {
+    render(
+      <Form initialValues={{ custom: { 7: '北京' } }}>
+        <TextFilter name={['custom', 7]} label="城市" testId="city" />
+      </Form>,
+    );
+    expect(screen.getByText('城市')).toBeTruthy();
+    expect((screen.getByTestId('city') as HTMLInputElement).value).toBe('北京');
+  });
+});
