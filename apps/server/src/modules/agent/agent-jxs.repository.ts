@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { billingDaily, orders, seatTerms, tenants, users } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { agentDistributors, jxsUnlockLeads } from './agent-jxs.schema.js';
@@ -156,16 +157,17 @@ export const agentJxsRepository = {
     if (f.mobile) conds.push(ilike(agentDistributors.mobile, likeOf(f.mobile)));
     if (f.status) conds.push(eq(agentDistributors.status, f.status));
     const where = and(...conds);
-    const [total] = await db.select({ n: count() }).from(agentDistributors).where(where);
-    const records = await db
-      .select(distributorColumns)
-      .from(agentDistributors)
-      .leftJoin(users, eq(users.id, agentDistributors.userId))
-      .where(where)
-      .orderBy(desc(agentDistributors.createdAt), desc(agentDistributors.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(agentDistributors).where(where),
+      db
+        .select(distributorColumns)
+        .from(agentDistributors)
+        .leftJoin(users, eq(users.id, agentDistributors.userId))
+        .where(where)
+        .orderBy(desc(agentDistributors.createdAt), desc(agentDistributors.id))
+        .$dynamic(),
+      q,
+    );
   },
 
   setStatus: (db: TDb, agentId: number, id: number, status: string) =>

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { lines, refundApplications, tenants, users } from '../../db/schema.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { agentLineColumns } from './agent-stock.repository.js';
 import { agentLines } from './agent-stock.schema.js';
 
@@ -25,18 +26,19 @@ export const agentLookupRepository = {
       );
     }
     const where = and(...conds);
-    const [total] = await db.select({ n: count() }).from(lines).where(where);
-    const records = await db
-      .select({
-        ...agentLineColumns,
-        agentCount: sql<number>`(select count(*)::int from ${agentLines} al where al.line_id = ${lines.id})`,
-      })
-      .from(lines)
-      .where(where)
-      .orderBy(asc(lines.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(lines).where(where),
+      db
+        .select({
+          ...agentLineColumns,
+          agentCount: sql<number>`(select count(*)::int from ${agentLines} al where al.line_id = ${lines.id})`,
+        })
+        .from(lines)
+        .where(where)
+        .orderBy(asc(lines.id))
+        .$dynamic(),
+      q,
+    );
   },
 
   /** An enterprise's open agent: its name and its first user's (the administrator's) name and mobile. */
@@ -68,19 +70,20 @@ export const agentLookupRepository = {
     if (f.kind) conds.push(eq(refundApplications.kind, f.kind));
     if (f.state) conds.push(eq(refundApplications.state, f.state));
     const where = and(...conds);
-    const [total] = await db
-      .select({ n: count() })
-      .from(refundApplications)
-      .innerJoin(tenants, eq(tenants.id, refundApplications.tenantId))
-      .where(where);
-    const records = await db
-      .select({ app: refundApplications, enterpriseName: tenants.name })
-      .from(refundApplications)
-      .innerJoin(tenants, eq(tenants.id, refundApplications.tenantId))
-      .where(where)
-      .orderBy(desc(refundApplications.createdAt), desc(refundApplications.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db
+        .select({ n: count() })
+        .from(refundApplications)
+        .innerJoin(tenants, eq(tenants.id, refundApplications.tenantId))
+        .where(where),
+      db
+        .select({ app: refundApplications, enterpriseName: tenants.name })
+        .from(refundApplications)
+        .innerJoin(tenants, eq(tenants.id, refundApplications.tenantId))
+        .where(where)
+        .orderBy(desc(refundApplications.createdAt), desc(refundApplications.id))
+        .$dynamic(),
+      q,
+    );
   },
 };

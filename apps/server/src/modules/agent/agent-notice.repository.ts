@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { noticeReads, notices, noticeTargets, tenants, users } from '../../db/schema.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { agentNotices } from './agent-notice.schema.js';
 
 // An agent's notices. Every statement names the agent; the service runs them across
@@ -83,42 +84,44 @@ export const agentNoticeRepository = {
     const conds: SQL[] = [eq(agentNotices.agentId, agentId), isNotNull(agentNotices.noticeId)];
     if (f.title) conds.push(ilike(notices.title, likeOf(f.title)));
     const where = and(...conds);
-    const [total] = await db
-      .select({ n: count() })
-      .from(agentNotices)
-      .innerJoin(notices, eq(notices.id, agentNotices.noticeId))
-      .where(where);
-    const records = await db
-      .select(noticeColumns)
-      .from(agentNotices)
-      .innerJoin(notices, eq(notices.id, agentNotices.noticeId))
-      .where(where)
-      .orderBy(desc(agentNotices.createdAt), desc(agentNotices.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db
+        .select({ n: count() })
+        .from(agentNotices)
+        .innerJoin(notices, eq(notices.id, agentNotices.noticeId))
+        .where(where),
+      db
+        .select(noticeColumns)
+        .from(agentNotices)
+        .innerJoin(notices, eq(notices.id, agentNotices.noticeId))
+        .where(where)
+        .orderBy(desc(agentNotices.createdAt), desc(agentNotices.id))
+        .$dynamic(),
+      q,
+    );
   },
 
   /** notice-cpfr: per addressed enterprise, its active users and how many of its users read the notice. */
   reach: async (db: TDb, noticeId: number, q: TPaging) => {
     const tenantIdCol = sql.raw('"tenants"."id"');
     const where = eq(noticeTargets.noticeId, noticeId);
-    const [total] = await db.select({ n: count() }).from(noticeTargets).where(where);
-    const records = await db
-      .select({
-        enterpriseId: tenants.id,
-        enterpriseName: tenants.name,
-        userCount: sql<number>`(select count(*)::int from ${users} u where u.tenant_id = ${tenantIdCol} and u.status = 'active')`,
-        readCount: sql<number>`(select count(*)::int from ${noticeReads} r join ${users} u on u.id = r.user_id
+    return pageOf(
+      db.select({ n: count() }).from(noticeTargets).where(where),
+      db
+        .select({
+          enterpriseId: tenants.id,
+          enterpriseName: tenants.name,
+          userCount: sql<number>`(select count(*)::int from ${users} u where u.tenant_id = ${tenantIdCol} and u.status = 'active')`,
+          readCount: sql<number>`(select count(*)::int from ${noticeReads} r join ${users} u on u.id = r.user_id
           where r.notice_id = ${noticeId} and u.tenant_id = ${tenantIdCol})`,
-      })
-      .from(noticeTargets)
-      .innerJoin(tenants, eq(tenants.id, noticeTargets.tenantId))
-      .where(where)
-      .orderBy(tenants.id)
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+        })
+        .from(noticeTargets)
+        .innerJoin(tenants, eq(tenants.id, noticeTargets.tenantId))
+        .where(where)
+        .orderBy(tenants.id)
+        .$dynamic(),
+      q,
+    );
   },
 
   /** The bell's notice behind one of the agent's notices, or null. */

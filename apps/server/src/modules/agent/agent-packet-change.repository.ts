@@ -1,8 +1,9 @@
 import { and, count, desc, eq, ilike, lte, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { lines, tenants } from '../../db/schema.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { agentLines, packetChanges } from './agent-stock.schema.js';
 
 // 套餐变更. Every statement names the agent it acts for; the service runs them across
@@ -61,16 +62,14 @@ export const agentPacketChangeRepository = {
     const conds: SQL[] = [eq(packetChanges.agentId, agentId)];
     if (f.enterpriseName) conds.push(ilike(tenants.name, likeOf(f.enterpriseName)));
     const where = and(...conds);
-    const [total] = await db
-      .select({ n: count() })
-      .from(packetChanges)
-      .innerJoin(tenants, eq(tenants.id, packetChanges.enterpriseId))
-      .where(where);
-    const records = await joined(db)
-      .where(where)
-      .orderBy(desc(packetChanges.createdAt), desc(packetChanges.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db
+        .select({ n: count() })
+        .from(packetChanges)
+        .innerJoin(tenants, eq(tenants.id, packetChanges.enterpriseId))
+        .where(where),
+      joined(db).where(where).orderBy(desc(packetChanges.createdAt), desc(packetChanges.id)).$dynamic(),
+      q,
+    );
   },
 };

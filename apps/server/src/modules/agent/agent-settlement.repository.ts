@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { ledgerEntries, tenants } from '../../db/schema.js';
-import { offsetOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { agentSettlements } from './agent-settlement.schema.js';
@@ -45,13 +45,11 @@ export const agentSettlementRepository = {
 
   page: async (db: TDb, agentId: number, q: { page: number; limit: number }) => {
     const where = eq(agentSettlements.agentId, agentId);
-    const [total] = await db.select({ n: count() }).from(agentSettlements).where(where);
-    const records = await joined(db)
-      .where(where)
-      .orderBy(desc(agentSettlements.createdAt), desc(agentSettlements.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(agentSettlements).where(where),
+      joined(db).where(where).orderBy(desc(agentSettlements.createdAt), desc(agentSettlements.id)).$dynamic(),
+      q,
+    );
   },
 
   /**
@@ -84,15 +82,11 @@ export const agentSettlementRepository = {
    */
   statementPage: async (db: TDb, agentId: number, kind: string | undefined, q: { page: number; limit: number }) => {
     const where = and(eq(ledgerEntries.tenantId, agentId), kind ? eq(ledgerEntries.kind, kind) : undefined);
-    const [total] = await db.select({ n: count() }).from(ledgerEntries).where(where);
-    const records = await db
-      .select()
-      .from(ledgerEntries)
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(ledgerEntries).where(where),
+      db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).$dynamic(),
+      q,
+    );
   },
 
   /** 利润明细's rows for the download, read when it is sent: as `statementPage`, in batches. */

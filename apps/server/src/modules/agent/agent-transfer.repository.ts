@@ -1,8 +1,9 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { lines, tenants } from '../../db/schema.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { packetTransfers } from './agent-transfer.schema.js';
 
 // 套餐转移. Every statement names the agent it acts for; the service runs them across
@@ -63,18 +64,16 @@ export const agentTransferRepository = {
       conds.push(or(ilike(fromTenant.name, like), ilike(toTenant.name, like))!);
     }
     const where = and(...conds);
-    const [total] = await db
-      .select({ n: count() })
-      .from(packetTransfers)
-      .innerJoin(fromTenant, eq(fromTenant.id, packetTransfers.fromTenantId))
-      .innerJoin(toTenant, eq(toTenant.id, packetTransfers.toTenantId))
-      .where(where);
-    const records = await joined(db)
-      .where(where)
-      .orderBy(desc(packetTransfers.createdAt), desc(packetTransfers.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db
+        .select({ n: count() })
+        .from(packetTransfers)
+        .innerJoin(fromTenant, eq(fromTenant.id, packetTransfers.fromTenantId))
+        .innerJoin(toTenant, eq(toTenant.id, packetTransfers.toTenantId))
+        .where(where),
+      joined(db).where(where).orderBy(desc(packetTransfers.createdAt), desc(packetTransfers.id)).$dynamic(),
+      q,
+    );
   },
 
   /** Whether this transfer number is taken (a new one is drawn then). */

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { accounts, lines, orders, packetProducts, seatPrices, seats, tenants, users } from '../../db/schema.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { agentPrices } from './agent.schema.js';
 
 // Resellers. Every statement names the agent it reads for; the service runs the ones
@@ -80,15 +81,16 @@ const priceRows = async (db: TDb, agentId: number) => {
 
 export const agentRepository = {
   agentPage: async (db: TDb, f: { name?: string }, q: { page: number; limit: number }) => {
-    const [total] = await db.select({ n: count() }).from(tenants).where(agentWhere(f.name));
-    const records = await db
-      .select(agentColumns)
-      .from(tenants)
-      .where(agentWhere(f.name))
-      .orderBy(desc(tenants.createdAt), desc(tenants.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(tenants).where(agentWhere(f.name)),
+      db
+        .select(agentColumns)
+        .from(tenants)
+        .where(agentWhere(f.name))
+        .orderBy(desc(tenants.createdAt), desc(tenants.id))
+        .$dynamic(),
+      q,
+    );
   },
 
   /** An agent by id (kind agent), or null: another tenant's id finds nothing. */
@@ -140,26 +142,27 @@ export const agentRepository = {
     if (f.distributorId) conds.push(eq(tenants.distributorId, f.distributorId));
     if (f.name) conds.push(ilike(tenants.name, likeOf(f.name)));
     const where = and(...conds);
-    const [total] = await db.select({ n: count() }).from(tenants).where(where);
-    const records = await db
-      .select({
-        id: tenants.id,
-        name: tenants.name,
-        status: tenants.status,
-        createdAt: tenants.createdAt,
-        seatCount: sql<number>`(select count(*)::int from ${seats} s where s.tenant_id = ${tenantIdCol} and s.status = 'active' and s.expire_at > now())`,
-        paidOrderCount: sql<number>`(select count(*)::int from ${orders} o where o.tenant_id = ${tenantIdCol} and o.state in ('paid', 'partRefunded', 'refunded'))`,
-        paidAmount:
-          sql<number>`(select coalesce(sum(o.amount), 0) from ${orders} o where o.tenant_id = ${tenantIdCol} and o.state in ('paid', 'partRefunded', 'refunded'))`.mapWith(
-            Number,
-          ),
-      })
-      .from(tenants)
-      .where(where)
-      .orderBy(desc(tenants.createdAt), desc(tenants.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(tenants).where(where),
+      db
+        .select({
+          id: tenants.id,
+          name: tenants.name,
+          status: tenants.status,
+          createdAt: tenants.createdAt,
+          seatCount: sql<number>`(select count(*)::int from ${seats} s where s.tenant_id = ${tenantIdCol} and s.status = 'active' and s.expire_at > now())`,
+          paidOrderCount: sql<number>`(select count(*)::int from ${orders} o where o.tenant_id = ${tenantIdCol} and o.state in ('paid', 'partRefunded', 'refunded'))`,
+          paidAmount:
+            sql<number>`(select coalesce(sum(o.amount), 0) from ${orders} o where o.tenant_id = ${tenantIdCol} and o.state in ('paid', 'partRefunded', 'refunded'))`.mapWith(
+              Number,
+            ),
+        })
+        .from(tenants)
+        .where(where)
+        .orderBy(desc(tenants.createdAt), desc(tenants.id))
+        .$dynamic(),
+      q,
+    );
   },
 
   /** 订单与利润: the paid orders the agent's enterprises placed through it (read across tenants). */
@@ -167,29 +170,26 @@ export const agentRepository = {
     const conds: SQL[] = [eq(orders.agentId, agentId), inArray(orders.state, paidStates)];
     if (f.enterpriseName) conds.push(ilike(tenants.name, likeOf(f.enterpriseName)));
     const where = and(...conds);
-    const [total] = await db
-      .select({ n: count() })
-      .from(orders)
-      .innerJoin(tenants, eq(tenants.id, orders.tenantId))
-      .where(where);
-    const records = await db
-      .select({
-        orderNo: orders.orderNo,
-        enterpriseName: tenants.name,
-        subject: orders.subject,
-        amount: orders.amount,
-        refundedAmount: orders.refundedAmount,
-        state: orders.state,
-        agentMargin: orders.agentMargin,
-        paidAt: orders.paidAt,
-        createdAt: orders.createdAt,
-      })
-      .from(orders)
-      .innerJoin(tenants, eq(tenants.id, orders.tenantId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(orders).innerJoin(tenants, eq(tenants.id, orders.tenantId)).where(where),
+      db
+        .select({
+          orderNo: orders.orderNo,
+          enterpriseName: tenants.name,
+          subject: orders.subject,
+          amount: orders.amount,
+          refundedAmount: orders.refundedAmount,
+          state: orders.state,
+          agentMargin: orders.agentMargin,
+          paidAt: orders.paidAt,
+          createdAt: orders.createdAt,
+        })
+        .from(orders)
+        .innerJoin(tenants, eq(tenants.id, orders.tenantId))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .$dynamic(),
+      q,
+    );
   },
 };

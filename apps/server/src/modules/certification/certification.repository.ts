@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { tenants } from '../../db/schema.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { enterpriseCertifications as certs } from './certification.schema.js';
 
 export type TCertFilter = { enterpriseName?: string; status?: string; type?: string };
@@ -55,20 +56,17 @@ export const certificationRepository = {
 
   /** Every enterprise's submissions: the platform operator's review queue. */
   page: async (db: TDb, f: TCertFilter, page: number, limit: number) => {
-    const [total] = await db
-      .select({ n: count() })
-      .from(certs)
-      .innerJoin(tenants, eq(tenants.id, certs.tenantId))
-      .where(where(f));
-    const records = await db
-      .select(columns)
-      .from(certs)
-      .innerJoin(tenants, eq(tenants.id, certs.tenantId))
-      .where(where(f))
-      .orderBy(desc(certs.createdAt), desc(certs.id))
-      .limit(limit)
-      .offset(offsetOf({ page, limit }));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(certs).innerJoin(tenants, eq(tenants.id, certs.tenantId)).where(where(f)),
+      db
+        .select(columns)
+        .from(certs)
+        .innerJoin(tenants, eq(tenants.id, certs.tenantId))
+        .where(where(f))
+        .orderBy(desc(certs.createdAt), desc(certs.id))
+        .$dynamic(),
+      { page, limit },
+    );
   },
 
   /** Decides the pending submissions among `ids`; returns those it changed. */

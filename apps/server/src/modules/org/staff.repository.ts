@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase, TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { departments, roles, userRoles, users } from './org.schema.js';
@@ -74,13 +75,11 @@ const selectStaff = (db: TDb) =>
 export const staffRepository = {
   page: async (db: TDb, tenantId: number, w: TStaffWhere, page: number, limit: number) => {
     const where = staffWhere(tenantId, w);
-    const [total] = await db.select({ n: count() }).from(users).where(where);
-    const records = await selectStaff(db)
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(limit)
-      .offset(offsetOf({ page, limit }));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(users).where(where),
+      selectStaff(db).where(where).orderBy(desc(users.id)).$dynamic(),
+      { page, limit },
+    );
   },
 
   /** Batches for a streamed export, in a stable order. */

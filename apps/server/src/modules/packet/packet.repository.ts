@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { lines, orders } from '../../db/schema.js';
-import { offsetOf } from '../../db/sql.js';
 import { agentPacketRepository, type TBuyer } from './agent-packet.repository.js';
 import { packetProducts, packets } from './packet.schema.js';
 import { packetStateSql } from './packet-state.repository.js';
@@ -104,16 +104,17 @@ export const packetRepository = {
     const conds: SQL[] = [eq(packets.tenantId, tenantId)];
     if (f.state) conds.push(sql`${state} = ${f.state}`);
     const where = and(...conds);
-    const [total] = await tx.select({ n: count() }).from(packets).where(where);
-    const records = await tx
-      .select({ packet: packets, lineName: lines.name, state, orderNo: orders.orderNo })
-      .from(packets)
-      .innerJoin(lines, eq(lines.id, packets.lineId))
-      .leftJoin(orders, eq(orders.id, packets.orderId))
-      .where(where)
-      .orderBy(asc(packets.expireAt), asc(packets.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      tx.select({ n: count() }).from(packets).where(where),
+      tx
+        .select({ packet: packets, lineName: lines.name, state, orderNo: orders.orderNo })
+        .from(packets)
+        .innerJoin(lines, eq(lines.id, packets.lineId))
+        .leftJoin(orders, eq(orders.id, packets.orderId))
+        .where(where)
+        .orderBy(asc(packets.expireAt), asc(packets.id))
+        .$dynamic(),
+      q,
+    );
   },
 };

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { brandOptions, noticeReads, notices, noticeTargets, tenants } from '../../db/schema.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { enterpriseContracts as contracts } from './content.schema.js';
 
 export type TContractRow = typeof contracts.$inferSelect & { enterpriseName: string };
@@ -75,13 +76,11 @@ export const contentRepository = {
   noticePage: async (db: TDb, title: string | undefined, page: number, limit: number) => {
     // A person's own notices (CRM reminders) are not the platform's to manage.
     const where = and(ne(notices.audience, 'user'), title ? ilike(notices.title, likeOf(title)) : undefined);
-    const [total] = await db.select({ n: count() }).from(notices).where(where);
-    const records = await noticeSelect(db)
-      .where(where)
-      .orderBy(desc(notices.createdAt), desc(notices.id))
-      .limit(limit)
-      .offset(offsetOf({ page, limit }));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(notices).where(where),
+      noticeSelect(db).where(where).orderBy(desc(notices.createdAt), desc(notices.id)).$dynamic(),
+      { page, limit },
+    );
   },
 
   noticeById: async (db: TDb, id: number) => (await noticeSelect(db).where(eq(notices.id, id)).limit(1))[0] ?? null,

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { enterpriseCertifications, refundApplications, tenants, users } from '../../db/schema.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 
 export type TEnterpriseFilter = { name?: string; status?: string };
 
@@ -36,15 +37,16 @@ const where = (f: TEnterpriseFilter): SQL | undefined => {
 /** Enterprises across the platform: only the super tenant's services call this. */
 export const platformRepository = {
   page: async (db: TDb, f: TEnterpriseFilter, page: number, limit: number) => {
-    const [total] = await db.select({ n: count() }).from(tenants).where(where(f));
-    const records = await db
-      .select(enterpriseColumns)
-      .from(tenants)
-      .where(where(f))
-      .orderBy(desc(tenants.createdAt), desc(tenants.id))
-      .limit(limit)
-      .offset(offsetOf({ page, limit }));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(tenants).where(where(f)),
+      db
+        .select(enterpriseColumns)
+        .from(tenants)
+        .where(where(f))
+        .orderBy(desc(tenants.createdAt), desc(tenants.id))
+        .$dynamic(),
+      { page, limit },
+    );
   },
 
   find: async (db: TDb, id: number) =>

@@ -17,7 +17,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { TDatabase, TDb } from '../../db/client.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { pageOf } from '../../db/page.js';
+import { likeOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import {
@@ -93,15 +94,16 @@ export const systemRepository = {
 
   logPage: async (db: TDb, tenantId: number, f: TLogFilter, page: number, limit: number) => {
     const where = logWhere(tenantId, f);
-    const [total] = await db.select({ n: count() }).from(operationLogs).where(where);
-    const records = await db
-      .select()
-      .from(operationLogs)
-      .where(where)
-      .orderBy(...logOrder(f))
-      .limit(limit)
-      .offset(offsetOf({ page, limit }));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(operationLogs).where(where),
+      db
+        .select()
+        .from(operationLogs)
+        .where(where)
+        .orderBy(...logOrder(f))
+        .$dynamic(),
+      { page, limit },
+    );
   },
 
   /** Batches of the filtered log, for streaming an export without holding it all in memory. */
@@ -144,22 +146,23 @@ export const systemRepository = {
     if (isRead === true) conds.push(exists(readBy(userId)));
     if (isRead === false) conds.push(notExists(readBy(userId)));
     const where = and(...conds);
-    const [total] = await db.select({ n: count() }).from(notices).where(where);
-    const records = await db
-      .select({
-        id: notices.id,
-        title: notices.title,
-        content: notices.content,
-        publisher: notices.publisher,
-        createdAt: notices.createdAt,
-        isRead: sql<boolean>`exists ${readBy(userId)}`,
-      })
-      .from(notices)
-      .where(where)
-      .orderBy(desc(notices.createdAt), desc(notices.id))
-      .limit(limit)
-      .offset(offsetOf({ page, limit }));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(notices).where(where),
+      db
+        .select({
+          id: notices.id,
+          title: notices.title,
+          content: notices.content,
+          publisher: notices.publisher,
+          createdAt: notices.createdAt,
+          isRead: sql<boolean>`exists ${readBy(userId)}`,
+        })
+        .from(notices)
+        .where(where)
+        .orderBy(desc(notices.createdAt), desc(notices.id))
+        .$dynamic(),
+      { page, limit },
+    );
   },
 
   unreadCount: async (db: TDb, tenantId: number, userId: number) => {
