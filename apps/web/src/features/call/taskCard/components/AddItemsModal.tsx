@@ -1,8 +1,8 @@
-import { App, Form, Modal, Radio } from 'antd';
+import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../../locales/zh-CN';
 import { useAddItems } from '../api';
-import { AgentSelect } from './AgentSelect';
+import { AssignFields } from './AgentSelect';
 import { CustomerPicker, type TCustomerPick } from './CustomerPicker';
 
 const c = t.taskCard;
@@ -13,7 +13,6 @@ export const AddItemsModal = ({ taskId, open, onClose }: { taskId: number; open:
   const [pick, setPick] = useState<TCustomerPick>({ customerIds: [] });
   const add = useAddItems();
   const { message } = App.useApp();
-  const assign = Form.useWatch('assign', form);
   const onOk = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
@@ -40,19 +39,7 @@ export const AddItemsModal = ({ taskId, open, onClose }: { taskId: number; open:
     >
       <CustomerPicker onChange={setPick} />
       <Form form={form} layout="vertical" initialValues={{ assign: 'even', userIds: [] }} preserve={false}>
-        <Form.Item name="assign" label={c.assign}>
-          <Radio.Group
-            options={[
-              { value: 'even', label: c.assignEven },
-              { value: 'owner', label: c.assignOwner },
-            ]}
-          />
-        </Form.Item>
-        {assign !== 'owner' && (
-          <Form.Item name="userIds" label={c.agents} rules={[{ required: true, message: c.agentsRequired }]}>
-            <AgentSelect />
-          </Form.Item>
-        )}
+        <AssignFields />
       </Form>
     </Modal>
   );

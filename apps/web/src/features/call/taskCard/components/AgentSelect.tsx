@@ -1,4 +1,5 @@
-import { Select } from 'antd';
+import { Form, Radio, Select } from 'antd';
+import { t } from '../../../../locales/zh-CN';
 import { useAssignees } from '../../../../shared/customers';
 import { personOptions } from '../../../../shared/form/options';
 
@@ -16,5 +17,29 @@ export const AgentSelect = (props: { value?: number[]; onChange?: (v: number[]) 
       onChange={props.onChange}
       options={personOptions(people.data ?? [])}
     />
+  );
+};
+
+const c = t.taskCard;
+
+/** How a task's customers are shared out: evenly among the chosen agents, or each to its owner (no agents asked). */
+export const AssignFields = () => {
+  const assign = Form.useWatch('assign');
+  return (
+    <>
+      <Form.Item name="assign" label={c.assign}>
+        <Radio.Group
+          options={[
+            { value: 'even', label: c.assignEven },
+            { value: 'owner', label: c.assignOwner },
+          ]}
+        />
+      </Form.Item>
+      {assign !== 'owner' && (
+        <Form.Item name="userIds" label={c.agents} rules={[{ required: true, message: c.agentsRequired }]}>
+          <AgentSelect />
+        </Form.Item>
+      )}
+    </>
   );
 };

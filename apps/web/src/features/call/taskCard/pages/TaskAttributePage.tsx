@@ -1,10 +1,10 @@
 import type { TTaskCreate } from '@yunhu/contract';
-import { App, Button, Card, Form, Radio, Space } from 'antd';
+import { App, Button, Card, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../../locales/zh-CN';
 import { useCreateTask, useTaskProgress, useUpdateTask } from '../api';
-import { AgentSelect } from '../components/AgentSelect';
+import { AssignFields } from '../components/AgentSelect';
 import { CustomerPicker, type TCustomerPick } from '../components/CustomerPicker';
 import { TaskFields, type TTaskFieldValues, taskFieldDefaults } from '../components/TaskFields';
 
@@ -24,7 +24,6 @@ const CreateTask = () => {
   const [pick, setPick] = useState<TCustomerPick>({ customerIds: [] });
   const create = useCreateTask();
   const { message } = App.useApp();
-  const assign = Form.useWatch('assign', form);
   const onFinish = async (values: TCreateValues) => {
     if ('customerIds' in pick && pick.customerIds.length === 0) {
       message.warning(c.customersRequired);
@@ -47,19 +46,7 @@ const CreateTask = () => {
         <Form.Item label={c.customers} required>
           <CustomerPicker onChange={setPick} />
         </Form.Item>
-        <Form.Item name="assign" label={c.assign}>
-          <Radio.Group
-            options={[
-              { value: 'even', label: c.assignEven },
-              { value: 'owner', label: c.assignOwner },
-            ]}
-          />
-        </Form.Item>
-        {assign !== 'owner' && (
-          <Form.Item name="userIds" label={c.agents} rules={[{ required: true, message: c.agentsRequired }]}>
-            <AgentSelect />
-          </Form.Item>
-        )}
+        <AssignFields />
         <Space>
           <Button type="primary" htmlType="submit" loading={create.isPending}>
             {c.create}
