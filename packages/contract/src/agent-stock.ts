@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AgentPerm, AgentStockPerm } from './agent-labels.js';
 import { ZMovablePacket, ZPacketMove, ZTransferEnterprise } from './agent-transfer.js';
-import { ZNull, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
+import { ZIdName, ZNull, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -146,7 +146,7 @@ export const agentStockRoutes = {
     summary: '可售线路（下拉）',
     permission: `${AgentStockPerm.lineStock};${AgentStockPerm.packetManage};${AgentStockPerm.packetChange}`,
     request: z.object({}),
-    response: z.array(z.object({ id: zInt, name: zString })),
+    response: z.array(ZIdName),
   }),
   lineStock: route({
     method: 'GET',

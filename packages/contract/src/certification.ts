@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CertPerm, certStatuses, certTypes, isCreditCode, isIdCardNo } from './certification-labels.js';
-import { ZNull, ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
+import { ZNull, ZPageQuery, ZTime, ZUploaded, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { routesOf } from './route.js';
@@ -123,7 +123,7 @@ export const certificationRoutes = {
     permission: CertPerm.submit,
     body: 'multipart',
     request: z.object({}),
-    response: z.object({ url: zString, name: zString, size: zInt, type: zString }),
+    response: ZUploaded,
   }),
   certPage: platformRoute({
     method: 'GET',

@@ -69,3 +69,10 @@ export const ZSmsCode = z
 
 export const ZEmpty = z.object({}).strict();
 export const ZNull = z.null();
+
+/** A file an upload endpoint stored: where to read it back, and its name, size and type as sent. */
+export const ZUploaded = z.object({ url: zString, name: zString, size: zInt, type: zString });
+export type TUploaded = z.infer<typeof ZUploaded>;
+
+/** A picker's entry: an id and its name. */
+export const ZIdName = z.object({ id: zInt, name: zString });

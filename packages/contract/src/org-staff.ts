@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
+import { ZIdName, ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { ZImportRead } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds, zMobileFragment } from './org-common.js';
@@ -32,7 +32,7 @@ export const ZStaff = z.object({
   jobNumber: zString,
   deptId: zInt.nullable(),
   deptName: zString.nullable(),
-  roles: z.array(z.object({ id: zInt, name: zString })),
+  roles: z.array(ZIdName),
   status: ZStaffStatus,
   billingEnabled: zBoolean,
   lastLoginAt: ZTime.nullable(),

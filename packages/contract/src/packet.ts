@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
+import { ZIdName, ZNull, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { packetShareRoutes, ZPacketShareUser } from './packet-share.js';
@@ -118,7 +118,7 @@ export const packetRoutes = {
     summary: '套餐可选线路',
     permission: TradePerm.platformPacket,
     request: z.object({}),
-    response: z.array(z.object({ id: zInt, name: zString })),
+    response: z.array(ZIdName),
   }),
   /** The enterprise's bought packages, earliest expiry first. */
   mine: route({

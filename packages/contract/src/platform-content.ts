@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull, ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
+import { ZIdName, ZNull, ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { type brandKeys, PlatformPerm } from './platform-content-labels.js';
@@ -71,7 +71,7 @@ export const ZPublishedNotice = z.object({
   content: zString,
   audience: ZNoticeAudience,
   /** The addressed enterprises (audience 'tenants'). */
-  targets: z.array(z.object({ id: zInt, name: zString })),
+  targets: z.array(ZIdName),
   publisher: zString,
   readCount: zInt,
   createdAt: ZTime,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
+import { ZPageQuery, ZTime, ZUploaded, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -84,7 +84,7 @@ export const systemRoutes = {
     summary: '上传文件',
     body: 'multipart',
     request: z.object({}),
-    response: z.object({ url: zString, name: zString, size: zInt, type: zString }),
+    response: ZUploaded,
   }),
   uploadFile: route({
     method: 'GET',

@@ -3,6 +3,7 @@ import {
   type certificationRoutes,
   type TCertType,
   type TParsedRequestOf,
+  type TUploaded,
   toPage,
 } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
@@ -38,8 +39,6 @@ const toCert = (r: TCertRow, isPlatform: boolean) => ({
   createdAt: r.cert.createdAt.getTime(),
   examinedAt: r.cert.examinedAt?.getTime() ?? null,
 });
-
-type TUploaded = { url: string; name: string; size: number; type: string };
 
 export type TCertificationService = ReturnType<typeof createCertificationService>;
 
