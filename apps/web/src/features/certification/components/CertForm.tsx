@@ -1,8 +1,7 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { isCreditCode, isIdCardNo, type TCertSubmit, type TCertType } from '@yunhu/contract';
-import { Button, Form, Image, Input, Radio, Space, Upload } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Image, Input, Radio, Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { ImageUploadButton } from '../../../shared/components/ImageUploadButton';
 import { feedback } from '../../../shared/feedback';
 import { uploadLicense, useSubmitCert } from '../api';
 
@@ -17,20 +16,12 @@ const checked = (test: (v: string) => boolean, message: string) => ({
 export const CertForm = ({ isPersonalDone, onDone }: { isPersonalDone: boolean; onDone?: () => void }) => {
   const [form] = Form.useForm<TValues>();
   const submit = useSubmitCert();
-  const [isUploading, setUploading] = useState(false);
   const licenseUrl = Form.useWatch('licenseUrl', form);
   const type = Form.useWatch('type', form);
 
   const onUpload = async (file: File) => {
-    setUploading(true);
-    try {
-      form.setFieldValue('licenseUrl', await uploadLicense(file));
-      await form.validateFields(['licenseUrl']);
-    } catch {
-      // Shown by the HTTP client or by the field.
-    } finally {
-      setUploading(false);
-    }
+    form.setFieldValue('licenseUrl', await uploadLicense(file));
+    await form.validateFields(['licenseUrl']);
   };
   const onFinish = async (values: TValues) => {
     try {
@@ -111,18 +102,9 @@ export const CertForm = ({ isPersonalDone, onDone }: { isPersonalDone: boolean; 
               <Input type="hidden" />
             </Form.Item>
             <Space align="start">
-              <Upload
-                accept="image/png,image/jpeg,image/gif,image/webp"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  void onUpload(file);
-                  return false;
-                }}
-              >
-                <Button icon={<UploadOutlined />} loading={isUploading} data-testid="license-upload">
-                  {t.cert.uploadLicense}
-                </Button>
-              </Upload>
+              <ImageUploadButton onUpload={onUpload} testId="license-upload">
+                {t.cert.uploadLicense}
+              </ImageUploadButton>
               {licenseUrl && <Image src={licenseUrl} width={96} alt={t.cert.license} data-testid="license-preview" />}
             </Space>
           </Form.Item>

@@ -1,7 +1,8 @@
-import { EditOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Descriptions, Form, Input, Space, Tag, Upload } from 'antd';
+import { EditOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { ImageUploadButton } from '../../../shared/components/ImageUploadButton';
 import { Phone } from '../../../shared/components/Phone';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
@@ -13,36 +14,19 @@ export const ProfileCard = () => {
   const user = useUserStore((s) => s.user);
   const bh = useBhInfo();
   const [isEditing, setEditing] = useState(false);
-  const [isUploading, setUploading] = useState(false);
   if (!user) return null;
   const onUpload = async (file: File) => {
-    setUploading(true);
-    try {
-      await uploadAvatar(file);
-      feedback.message.success(t.personal.avatarDone);
-    } catch {
-      // Shown by the HTTP client.
-    } finally {
-      setUploading(false);
-    }
+    await uploadAvatar(file);
+    feedback.message.success(t.personal.avatarDone);
   };
   return (
     <Card title={t.personal.profile} data-testid="profile-card">
       <Space align="start" size="large" wrap>
         <Space orientation="vertical" align="center">
           <Avatar size={88} src={user.headUrl || undefined} icon={<UserOutlined />} data-testid="profile-avatar" />
-          <Upload
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            showUploadList={false}
-            beforeUpload={(file) => {
-              void onUpload(file);
-              return false;
-            }}
-          >
-            <Button size="small" icon={<UploadOutlined />} loading={isUploading}>
-              {t.personal.uploadAvatar}
-            </Button>
-          </Upload>
+          <ImageUploadButton onUpload={onUpload} size="small">
+            {t.personal.uploadAvatar}
+          </ImageUploadButton>
         </Space>
         <Descriptions column={{ xs: 1, md: 2 }} style={{ minWidth: 420 }}>
           <Descriptions.Item label={t.personal.realName}>
