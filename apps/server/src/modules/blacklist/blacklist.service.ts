@@ -285,21 +285,22 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
   ) =>
     readBlacklistImport(file, async (rows, errors, { total, fileName, ...read }) => {
       const listed = (xs: typeof errors) => xs.slice(0, blacklistLimits.importListed);
+      /** The check's and the write's answer: the rows as read, less those skipped. */
+      const outcomeOf = (skipped: typeof errors, added: number) => ({
+        isDryRun,
+        total,
+        validCount: rows.length - skipped.length,
+        invalidCount: errors.length,
+        skippedCount: skipped.length,
+        added,
+        errors: listed(errors),
+        skipped: listed(skipped),
+        ...read,
+        toWrite: rows.length - skipped.length,
+      });
       if (isDryRun) {
         const staged = await stageImport(auth, level, rows, errors, fileName, total);
-        return {
-          isDryRun,
-          total,
-          validCount: rows.length - staged.skipped.length,
-          invalidCount: errors.length,
-          skippedCount: staged.skipped.length,
-          added: 0,
-          errors: listed(errors),
-          skipped: listed(staged.skipped),
-          ...read,
-          toWrite: rows.length - staged.skipped.length,
-          batchId: staged.batchId,
-        };
+        return { ...outcomeOf(staged.skipped, 0), batchId: staged.batchId };
       }
       const now = new Date();
       // The check and the confirm run the same code; the check only leaves out the writes.
@@ -312,18 +313,7 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
         return { skipped, added: done.added.length };
       };
       const outcome = await uniquely(blacklistErrors.listedMeanwhile, () => ownList(auth, level, write));
-      return {
-        isDryRun,
-        total,
-        validCount: rows.length - outcome.skipped.length,
-        invalidCount: errors.length,
-        skippedCount: outcome.skipped.length,
-        added: outcome.added,
-        errors: listed(errors),
-        skipped: listed(outcome.skipped),
-        ...read,
-        toWrite: rows.length - outcome.skipped.length,
-      };
+      return outcomeOf(outcome.skipped, outcome.added);
     });
 
   /**
