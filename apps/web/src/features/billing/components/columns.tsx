@@ -1,14 +1,6 @@
-import {
-  beijingTime,
-  type billingRoutes,
-  ledgerKindLabel,
-  money,
-  type TLedgerKind,
-  type TResponseOf,
-  yuan,
-} from '@yunhu/contract';
-import { Typography } from 'antd';
+import { beijingTime, money, yuan } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
+import { ledgerColumns as ledgerColumnsOf } from '../../../shared/list/ledgerColumns';
 import type { TListColumn } from '../../../shared/list/types';
 import type { TConsumeRow } from '../api';
 
@@ -16,23 +8,8 @@ const s = t.billing;
 
 export const fmtTime = (v: number | null) => (v ? beijingTime(v) : '');
 
-type TLedgerRow = TResponseOf<typeof billingRoutes.revenueExpPage>['records'][number];
-
 /** The ledger's columns (收支明细, 退款明细 and the platform's revenue). */
-export const ledgerColumns: TListColumn<TLedgerRow>[] = [
-  { key: 'createdAt', title: s.time, dataIndex: 'createdAt', render: fmtTime },
-  { key: 'kind', title: s.kind, dataIndex: 'kind', render: (k: TLedgerKind) => ledgerKindLabel[k] ?? k },
-  {
-    key: 'amount',
-    title: s.amount,
-    dataIndex: 'amount',
-    render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{money(v)}</Typography.Text>,
-  },
-  { key: 'balanceAfter', title: s.balanceAfter, dataIndex: 'balanceAfter', render: (v: number) => money(v) },
-  { key: 'bizKey', title: s.bizKey, dataIndex: 'bizKey' },
-  { key: 'remark', title: s.remark, dataIndex: 'remark', ellipsis: true },
-  { key: 'createdByName', title: s.operator, dataIndex: 'createdByName' },
-];
+export const ledgerColumns = ledgerColumnsOf(s, fmtTime);
 
 const paidText = (r: TConsumeRow) =>
   [

@@ -5,7 +5,6 @@ import {
   packetRoutes,
   packetStateLabel,
   packetStates,
-  type TLedgerKind,
   type TPacketState,
   TradePerm,
   tradeRoutes,
@@ -19,6 +18,7 @@ import { optionsOf } from '../../../shared/form/options';
 import { withDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { ledgerColumns } from '../../../shared/list/ledgerColumns';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { RowAction } from '../../../shared/list/RowAction';
 import { actionsColumn } from '../../../shared/list/types';
@@ -38,20 +38,7 @@ const Ledger = () => (
     route={tradeRoutes.ledger}
     rowKey="id"
     toRequest={withDayRange}
-    columns={[
-      { key: 'createdAt', title: s.time, dataIndex: 'createdAt', render: fmtTime },
-      { key: 'kind', title: s.ledgerKind, dataIndex: 'kind', render: (k: TLedgerKind) => ledgerKindLabel[k] },
-      {
-        key: 'amount',
-        title: s.change,
-        dataIndex: 'amount',
-        render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{money(v)}</Typography.Text>,
-      },
-      { key: 'balanceAfter', title: s.balanceAfter, dataIndex: 'balanceAfter', render: (v: number) => money(v) },
-      { key: 'bizKey', title: s.bizKey, dataIndex: 'bizKey' },
-      { key: 'remark', title: s.remark, dataIndex: 'remark', ellipsis: true },
-      { key: 'createdByName', title: s.operator, dataIndex: 'createdByName' },
-    ]}
+    columns={ledgerColumns({ ...s, kind: s.ledgerKind, amount: s.change }, fmtTime)}
     filters={
       <>
         <SelectFilter name="kind" label={s.ledgerKind} options={optionsOf(ledgerKinds, ledgerKindLabel)} />
