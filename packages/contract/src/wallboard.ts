@@ -52,11 +52,17 @@ export const ZWhisperStarted = z.object({
 });
 export type TWhisperStarted = z.infer<typeof ZWhisperStarted>;
 
+/** A session description the page sends (an offer or an answer). */
+const ZSdp = z.string().min(1).max(20_000);
+
 const ZWhisperStart = z.object({
   userId: zInt.positive(),
-  sdp: z.string().min(1).max(20_000),
+  sdp: ZSdp,
 });
 const ZWhisperRef = z.object({ whisperId: z.string().min(1).max(100) });
+const ZListenRef = z.object({ listenId: z.string().min(1).max(100) });
+/** One party of a listen (its index in the offer's `sdps`). */
+const ZListenParty = ZListenRef.extend({ index: zInt.min(0).max(3) });
 
 export const wallboardRoutes = {
   /** Everyone of the viewer's data scope with a seat, and what he is doing now (one statement). */
@@ -89,11 +95,7 @@ export const wallboardRoutes = {
   listenAnswer: route({
     method: 'POST',
     path: '/base/call/wallboard/listen/answer',
-    request: z.object({
-      listenId: z.string().min(1).max(100),
-      index: zInt.min(0).max(3),
-      sdp: z.string().min(1).max(20_000),
-    }),
+    request: ZListenParty.extend({ sdp: ZSdp }),
     response: z.null(),
     permission: Perm.callListen,
     summary: '监听应答',
@@ -106,10 +108,7 @@ export const wallboardRoutes = {
   listenRenew: route({
     method: 'POST',
     path: '/base/call/wallboard/listen/renew',
-    request: z.object({
-      listenId: z.string().min(1).max(100),
-      index: zInt.min(0).max(3),
-    }),
+    request: ZListenParty,
     response: z.object({ sdp: zString }),
     permission: Perm.callListen,
     summary: '监听重连',
@@ -118,7 +117,7 @@ export const wallboardRoutes = {
   listenStop: route({
     method: 'POST',
     path: '/base/call/wallboard/listen/stop',
-    request: z.object({ listenId: z.string().min(1).max(100) }),
+    request: ZListenRef,
     response: z.null(),
     permission: Perm.callListen,
     audited: true,
@@ -192,7 +191,7 @@ export const wallboardRoutes = {
   whisperJoinAnswer: route({
     method: 'POST',
     path: '/base/call/softphone/whisper/answer',
-    request: ZWhisperRef.extend({ sdp: z.string().min(1).max(20_000) }),
+    request: ZWhisperRef.extend({ sdp: ZSdp }),
     response: z.null(),
     permission: Perm.softphoneUse,
     summary: '耳语应答',
