@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN/signIn';
@@ -32,16 +32,14 @@ export const ForcedPasswordChange = ({ who, onBack }: { who: TMustChange; onBack
     <Form<TValues> layout="vertical" onFinish={onFinish} data-testid="must-change-password">
       <h2 className="yh-login-title">{t.auth.mustChangeTitle}</h2>
       <Alert type="info" showIcon title={t.auth.mustChangeTip} style={{ marginBottom: 16 }} />
-      {who.oldPassword === undefined && (
-        <Form.Item
-          name="oldPassword"
-          label={t.auth.oldPassword}
-          rules={[{ required: true, message: t.auth.oldPasswordPlaceholder }]}
-        >
-          <Input.Password placeholder={t.auth.oldPasswordPlaceholder} autoComplete="current-password" />
-        </Form.Item>
-      )}
-      <PasswordFields name="newPassword" />
+      <PasswordFields
+        name="newPassword"
+        old={
+          who.oldPassword === undefined
+            ? { label: t.auth.oldPassword, placeholder: t.auth.oldPasswordPlaceholder }
+            : undefined
+        }
+      />
       <Button type="primary" htmlType="submit" block loading={isBusy} data-testid="must-change-submit">
         {t.auth.mustChangeSubmit}
       </Button>

@@ -9,15 +9,22 @@ export const passwordRules = [
   { pattern: /^(?=.*[A-Za-z])(?=.*\d).+$/, message: '密码需同时包含字母和数字' },
 ];
 
-/** New password + confirmation. */
+/** New password + confirmation, after the current one when `old` names it (a change, not a reset). */
 export const PasswordFields = ({
   name = 'password',
   label = t.auth.newPassword,
+  old,
 }: {
   name?: string;
   label?: string;
+  old?: { label: string; placeholder: string };
 }) => (
   <>
+    {old && (
+      <Form.Item name="oldPassword" label={old.label} rules={[{ required: true, message: old.placeholder }]}>
+        <Input.Password placeholder={old.placeholder} autoComplete="current-password" />
+      </Form.Item>
+    )}
     <Form.Item name={name} label={label} rules={passwordRules}>
       <Input.Password placeholder={t.auth.newPasswordPlaceholder} autoComplete="new-password" />
     </Form.Item>

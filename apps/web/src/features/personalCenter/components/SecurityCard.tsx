@@ -1,4 +1,4 @@
-import { Button, Card, Form, Input, List } from 'antd';
+import { Button, Card, List } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { Phone } from '../../../shared/components/Phone';
@@ -53,16 +53,7 @@ export const SecurityCard = () => {
         open={modal === 'password'}
         title={t.personal.changePassword}
         fields={
-          <>
-            <Form.Item
-              name="oldPassword"
-              label={t.personal.oldPassword}
-              rules={[{ required: true, message: t.personal.oldPasswordPlaceholder }]}
-            >
-              <Input.Password placeholder={t.personal.oldPasswordPlaceholder} autoComplete="current-password" />
-            </Form.Item>
-            <PasswordFields />
-          </>
+          <PasswordFields old={{ label: t.personal.oldPassword, placeholder: t.personal.oldPasswordPlaceholder }} />
         }
         onSubmit={(v) => changePassword(v.oldPassword, v.password)}
         onCancel={close}
