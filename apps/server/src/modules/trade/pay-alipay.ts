@@ -42,7 +42,7 @@ const stateOf = (status: unknown): TChannelTrade['state'] =>
  * gives the code, `query`, `close` and `refund` follow; every answer's RSA2 signature is checked
  * with Alipay's public key, and so is every notification (`checkNotifySignV2` over the posted form).
  * The SDK is loaded here, when the channel is configured, not with the server: loading it costs
- * ~0.7 s of a start that uses the sandbox or WeChat (issue 13's warm start).
+ * ~0.7 s of a start that uses the sandbox or WeChat.
  */
 export const createAlipayChannel = async (config: TAlipayConfig): Promise<TPayAdapter> => {
   const { AlipaySdk } = await import('alipay-sdk');

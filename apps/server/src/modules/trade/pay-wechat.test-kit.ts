@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TWechatConfig } from './pay-wechat.js';
 
-// A WeChat Pay v3 API for tests (issue 15): it checks each request's merchant signature, answers as
+// A WeChat Pay v3 API for tests: it checks each request's merchant signature, answers as
 // documented (Native order, query, close, refund, refund query) signed with the platform key, and
 // builds notifications as WeChat Pay sends them (the resource AES-256-GCM encrypted with the APIv3
 // key, the body signed over `timestamp\nnonce\nbody\n`).

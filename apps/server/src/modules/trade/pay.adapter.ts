@@ -1,8 +1,8 @@
 import type { TDb } from '../../db/client.js';
 
 /**
- * One payment channel as the trade area sees it (issue 15): the sandbox now; Alipay (alipay-sdk)
- * and WeChat Pay v3 Native implement the same shape. Amounts are fen.
+ * One payment channel as the trade area sees it: the sandbox, Alipay (alipay-sdk) and WeChat Pay
+ * v3 Native implement the same shape. Amounts are fen.
  */
 export type TChannelTrade = {
   state: 'waiting' | 'paid' | 'closed' | 'refunded' | 'unknown';
