@@ -49,10 +49,10 @@ export const tenantRoleOf = (database: Pick<TDatabase, 'hasAppRole'>): 'yunhu_ap
   database.hasAppRole ? 'yunhu_app' : 'none';
 
 /**
- * The request's one tenant transaction opened by the statement that finds who asks (issue 13):
+ * The request's one tenant transaction opened by the statement that finds who asks:
  * `open` runs first, as the connection's own role, and enters the tenant it finds, taking the role
- * `role` (tenantRoleOf), in that same statement (migration 0061's session_entering), so BEGIN, the
- * session and the tenant cost one round trip. When `open` finds no one, `fn` gets null and no
+ * `role` (tenantRoleOf), in that same statement (migration 0061's session_entering), so the session
+ * and the tenant cost one statement. When `open` finds no one, `fn` gets null and no
  * transaction: it must refuse (the transaction, never confined to a tenant, rolls back when it
  * throws, and is never handed out).
  */
