@@ -1,4 +1,4 @@
-// The architecture's rules (issue 12, docs/architecture.md), checked in `npm test` by
+// The architecture's rules (docs/architecture.md), checked in `npm test` by
 // apps/server/src/architecture.test.ts, which also forbids cycles between whole areas.
 const tests = '(\\.test|\\.test-kit|\\.e2e)\\.tsx?$|/test/|test-setup\\.ts$';
 const server = '^apps/server/src/';
