@@ -106,7 +106,8 @@ export const buildServer = async () => {
   // What earlier layouts left beside it: V8 code caches written by the server itself.
   const dist = path.dirname(serverBundle);
   for (const name of fs.readdirSync(dist)) {
-    if (/^server\.cjs\..*cache$/.test(name) || name === 'main.js.map') fs.rmSync(path.join(dist, name), { force: true });
+    if (/^server\.cjs\..*cache$/.test(name) || name === 'main.js.map')
+      fs.rmSync(path.join(dist, name), { force: true });
   }
 };
 

@@ -2,7 +2,11 @@ import { callRecordRoutes } from '@yunhu/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gatewayCaptureDir } from '../../apps/server/src/modules/telephony/recording.gateway.js';
-import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
+import {
+  kamailioMissing,
+  startKamailio,
+  type TKamailio,
+} from '../../apps/server/src/modules/telephony/sip.kamailio.js';
 import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.kamailio-rtpengine.js';
 import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';

@@ -3,7 +3,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gatewayCaptureDir } from '../../apps/server/src/modules/telephony/recording.gateway.js';
 import { stereoLevels } from '../../apps/server/src/modules/telephony/recording.pcap.js';
-import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
+import {
+  kamailioMissing,
+  startKamailio,
+  type TKamailio,
+} from '../../apps/server/src/modules/telephony/sip.kamailio.js';
 import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.kamailio-rtpengine.js';
 import {
   openRtpPeer,

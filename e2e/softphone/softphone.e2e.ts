@@ -1,7 +1,11 @@
 import { callRecordRoutes, callRoutes } from '@yunhu/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { kamailioMissing, startKamailio, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
+import {
+  kamailioMissing,
+  startKamailio,
+  type TKamailio,
+} from '../../apps/server/src/modules/telephony/sip.kamailio.js';
 import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../db/client.js';
-import { callTaskItems, callTasks } from '../modules/task-card/task-card.schema.js';
 import { customers } from '../modules/crm/crm.schema.js';
+import { callTaskItems, callTasks } from '../modules/task-card/task-card.schema.js';
 import type { TSeedPeople } from './calling.js';
 
 const day = 86_400_000;
