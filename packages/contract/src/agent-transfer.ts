@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AgentPerm } from './agent-labels.js';
 import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { zId } from './org-common.js';
+import { ZLivePacket } from './packet-share.js';
 import { routesOf } from './route.js';
 
 const route = routesOf('agent');
@@ -15,14 +16,7 @@ export const ZTransferEnterprise = z.object({ id: zInt, name: zString, status: z
 export type TTransferEnterprise = z.infer<typeof ZTransferEnterprise>;
 
 /** A live package of one of the agent's enterprises (active, unexpired, seconds left): what 套餐转移 and 套餐变更 move. */
-export const ZMovablePacket = z.object({
-  id: zInt,
-  lineId: zInt,
-  lineName: zString,
-  name: zString,
-  remainingSeconds: zInt,
-  expireAt: ZTime,
-});
+export const ZMovablePacket = ZLivePacket;
 export type TMovablePacket = z.infer<typeof ZMovablePacket>;
 
 /** What a move of a package's remainder records, to another enterprise (转移) or another line (变更). */

@@ -15,14 +15,18 @@ const route = routesOf('packet');
 export const ZPacketShareUser = z.object({ userId: zInt, realName: zString });
 export type TPacketShareUser = z.infer<typeof ZPacketShareUser>;
 
-/** A package a person may draw on now (live, seconds left, shared with everyone or with him). */
-export const ZUsablePacket = z.object({
+/** A live package (active, unexpired, seconds left): its line, what is left and when it ends. */
+export const ZLivePacket = z.object({
   id: zInt,
   lineId: zInt,
   lineName: zString,
   name: zString,
   remainingSeconds: zInt,
   expireAt: ZTime,
+});
+
+/** A package a person may draw on now (live, shared with everyone or with him). */
+export const ZUsablePacket = ZLivePacket.extend({
   /** True: restricted to chosen users, he among them; false: shared by the whole enterprise. */
   restricted: zBoolean,
 });
