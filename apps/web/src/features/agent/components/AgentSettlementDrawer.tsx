@@ -9,11 +9,11 @@ import {
   yuan,
 } from '@yunhu/contract';
 import { Alert, App, Button, Descriptions, Drawer, Form, Input, InputNumber, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { platformSettlementPageKey, useSettle, useSettlementSummary } from '../settlementApi';
@@ -40,12 +40,7 @@ export const settlementColumns: TListColumn<TAgentSettlement>[] = [
   { key: 'paymentRef', title: s.paymentRef, dataIndex: 'paymentRef' },
   { key: 'remark', title: s.remark, dataIndex: 'remark', ellipsis: true },
   { key: 'createdByName', title: s.createdBy, dataIndex: 'createdByName' },
-  {
-    key: 'createdAt',
-    title: s.createdAt,
-    dataIndex: 'createdAt',
-    render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-  },
+  timeColumn(s.createdAt),
 ];
 
 /**

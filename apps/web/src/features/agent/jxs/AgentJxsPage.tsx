@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { agentRoutes, JxsPerm, jxsStatusLabel, type TJxsUser } from '@yunhu/contract';
 import { Alert, Button, Form, Input, Popconfirm, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -9,6 +8,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { jxsPageKey } from './jxsApi';
@@ -52,12 +52,7 @@ export const AgentJxsPage = () => {
       dataIndex: 'status',
       render: (v: TJxsUser['status']) => <Tag color={v === 'active' ? 'green' : 'default'}>{jxsStatusLabel[v]}</Tag>,
     },
-    {
-      key: 'createdAt',
-      title: s.createdAt,
-      dataIndex: 'createdAt',
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(s.createdAt),
     {
       key: 'actions',
       title: s.actions,

@@ -1,9 +1,9 @@
 import { agentRoutes, enterpriseStatusLabel, money, type TAgentEnterprise } from '@yunhu/contract';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { agentEnterprisePageKey } from '../api';
 
@@ -19,12 +19,7 @@ export const AgentEnterprisePage = () => {
       dataIndex: 'status',
       render: (v: string) => <Tag>{enterpriseStatusLabel[v as keyof typeof enterpriseStatusLabel] ?? v}</Tag>,
     },
-    {
-      key: 'createdAt',
-      title: a.registeredAt,
-      dataIndex: 'createdAt',
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(a.registeredAt),
     { key: 'seatCount', title: a.seats, dataIndex: 'seatCount' },
     { key: 'paidOrderCount', title: a.paidOrders, dataIndex: 'paidOrderCount' },
     { key: 'paidAmount', title: a.paidAmount, dataIndex: 'paidAmount', render: (v: number) => money(v) },

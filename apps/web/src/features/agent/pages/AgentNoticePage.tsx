@@ -1,11 +1,11 @@
 import { AgentPerm, agentRoutes, type TAgentNotice } from '@yunhu/contract';
 import { Button, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { NoticePublishModal } from '../components/NoticePublishModal';
@@ -38,12 +38,7 @@ export const AgentNoticePage = () => {
       dataIndex: 'readCount',
       render: (v: number, row) => <span data-testid="agent-notice-read">{`${v}（${rate(v, row.userCount)}）`}</span>,
     },
-    {
-      key: 'createdAt',
-      title: n.publishedAt,
-      dataIndex: 'createdAt',
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(n.publishedAt),
     {
       key: 'action',
       title: n.actions,

@@ -1,9 +1,9 @@
 import { AgentPerm, agentRoutes, money, type TAgentStatementEntry } from '@yunhu/contract';
 import { Alert, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { agentStatementPageKey } from '../settlementApi';
 
@@ -14,12 +14,7 @@ export const statementKindOf = (e: Pick<TAgentStatementEntry, 'kind' | 'amount'>
   e.kind === 'settlement' ? s.kindSettlement : e.amount < 0 ? s.kindReversal : s.kindMargin;
 
 const columns: TListColumn<TAgentStatementEntry>[] = [
-  {
-    key: 'createdAt',
-    title: s.time,
-    dataIndex: 'createdAt',
-    render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-  },
+  timeColumn(s.time),
   {
     key: 'kind',
     title: s.kind,

@@ -1,6 +1,5 @@
 import { AgentPerm, agentRoutes, agentStatusLabel, money, type TAgent } from '@yunhu/contract';
 import { Button, Drawer, Form, Input, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -8,6 +7,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { agentPageKey, type TAgentCreate, useCreateAgent } from '../api';
@@ -50,12 +50,7 @@ export const PlatformAgentPage = () => {
         </Tag>
       ),
     },
-    {
-      key: 'createdAt',
-      title: a.createdAt,
-      dataIndex: 'createdAt',
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(a.createdAt),
     {
       key: 'actions',
       title: a.actions,

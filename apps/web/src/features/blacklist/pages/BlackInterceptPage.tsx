@@ -1,9 +1,10 @@
 import { blacklistRoutes, type TIntercept } from '@yunhu/contract';
 import { Space, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { DateRangeFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { CheckTool } from '../components/CheckTool';
 
@@ -21,12 +22,7 @@ const columns: TListColumn<TIntercept>[] = [
   { key: 'via', title: b.via, dataIndex: 'via' },
   { key: 'userName', title: b.user, dataIndex: 'userName' },
   { key: 'deptName', title: b.dept, dataIndex: 'deptName' },
-  {
-    key: 'createdAt',
-    title: b.interceptAt,
-    dataIndex: 'createdAt',
-    render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-  },
+  timeColumn(b.interceptAt, { format: 'YYYY-MM-DD HH:mm:ss' }),
 ];
 
 const toRequest = (v: Record<string, unknown>) => {

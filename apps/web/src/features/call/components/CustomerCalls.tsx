@@ -1,8 +1,8 @@
 import type { TCallDetail } from '@yunhu/contract';
 import { Card, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import { ellipsisColumns } from '../../../shared/list/useListController';
 import { useCustomerCalls } from '../api';
 import { RecordingPlayer } from './RecordingPlayer';
@@ -31,12 +31,7 @@ export const CustomerCalls = ({ customerId, extra }: { customerId: number; extra
           size: 'small',
         }}
         columns={ellipsisColumns<TCallDetail>([
-          {
-            key: 'startTime',
-            title: t.call.startTime,
-            dataIndex: 'startTime',
-            render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-          },
+          timeColumn(t.call.startTime, { key: 'startTime', format: 'YYYY-MM-DD HH:mm:ss' }),
           { key: 'realName', title: t.call.agent, dataIndex: 'realName' },
           {
             key: 'callStatus',

@@ -8,7 +8,6 @@ import {
   type TCertification,
 } from '@yunhu/contract';
 import { App, Button, Form, Input, Modal, Space } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -16,6 +15,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { optionsOf } from '../../../shared/form/options';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { certKeys, useExamineCert } from '../api';
@@ -51,12 +51,7 @@ export const CertReviewPage = () => {
     },
     { key: 'creditCode', title: t.cert.creditCode, dataIndex: 'creditCode', render: (v: string) => v || '-' },
     { key: 'submitter', title: t.cert.submitter, dataIndex: 'submitter' },
-    {
-      key: 'createdAt',
-      title: t.cert.createdAt,
-      dataIndex: 'createdAt',
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(t.cert.createdAt),
     {
       key: 'status',
       title: t.cert.status,

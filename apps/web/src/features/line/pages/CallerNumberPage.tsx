@@ -1,6 +1,5 @@
 import { lineRoutes, Perm } from '@yunhu/contract';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
@@ -9,6 +8,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
@@ -40,12 +40,7 @@ export const CallerNumberPage = () => {
       dataIndex: 'userName',
       render: (n: string | null) => (n ? n : <Tag>{l.numberState.free}</Tag>),
     },
-    {
-      key: 'createdAt',
-      title: l.createdAt,
-      dataIndex: 'createdAt',
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(l.createdAt),
     ...actionsColumn<TNumberRow>(canChange, t.seat.actions, (row) => (
       <Space size={4}>
         <RowAction onClick={() => setEditing(row)}>{l.edit}</RowAction>

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { orgStaffRoutes, Perm } from '@yunhu/contract';
 import { Button, Form, Input, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -9,6 +8,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn, TRowOf } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 
@@ -56,12 +56,7 @@ export const ApplyForPage = () => {
       render: (v: TApplication['status']) => <Tag color={v === 'pending' ? 'orange' : 'red'}>{t.org[v]}</Tag>,
     },
     { key: 'reason', title: t.org.reason, dataIndex: 'reason', ellipsis: true },
-    {
-      key: 'createdAt',
-      title: t.org.appliedAt,
-      dataIndex: 'createdAt',
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(t.org.appliedAt),
     {
       key: 'actions',
       title: t.org.actions,

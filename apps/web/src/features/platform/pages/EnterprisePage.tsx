@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { enterpriseStatuses, enterpriseStatusLabel, Perm, platformRoutes, type TEnterprise } from '@yunhu/contract';
 import { App, Button, Form, Input, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -10,6 +9,7 @@ import { optionsOf } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { EnterpriseDetailLink } from '../components/EnterpriseDetailLink';
@@ -111,12 +111,7 @@ export const EnterprisePage = () => {
     { key: 'adminMobile', title: t.platform.adminMobile, dataIndex: 'adminMobile' },
     { key: 'userCount', title: t.platform.userCount, dataIndex: 'userCount' },
     { key: 'statusReason', title: t.platform.reason, dataIndex: 'statusReason', ellipsis: true },
-    {
-      key: 'createdAt',
-      title: t.platform.createdAt,
-      dataIndex: 'createdAt',
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(t.platform.createdAt),
     { key: 'actions', title: t.platform.actions, fixed: 'right', render: (_v, e) => rowActions(e) },
   ];
   return (

@@ -1,6 +1,5 @@
 import { PlatformPerm, platformContentRoutes, type TPublishedNotice, type TRequestOf } from '@yunhu/contract';
 import { App, Button, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -8,6 +7,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { NoticeFields } from '../../../shared/form/NoticeFields';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { contentKeys, useDeleteNotices, useEnterpriseOptions, usePublishNotice } from '../contentApi';
@@ -53,12 +53,7 @@ export const NoticeAdminPage = () => {
     },
     { key: 'publisher', title: c.publisher, dataIndex: 'publisher' },
     { key: 'readCount', title: c.readCount, dataIndex: 'readCount' },
-    {
-      key: 'createdAt',
-      title: c.publishedAt,
-      dataIndex: 'createdAt',
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(c.publishedAt),
     {
       key: 'action',
       title: c.actions,
