@@ -19,18 +19,17 @@ export type TRateAt = TRate & { rateId: number | null };
 /** A package a call may draw on, locked by the rating read: what it has left. */
 export type TUsablePacket = { packetId: number; name: string; remainingSeconds: number };
 
-export type TChargeRow = {
-  recordId: number;
+/** The call a charge is for: whose, on which line, when and how long. */
+export type TChargedCall = {
   tenantId: number;
   userId: number;
   deptId: number | null;
   lineId: number;
   startTime: Date;
   duration: number;
-  rate: TRateAt;
-  rated: TRated;
-  split: TSplit;
 };
+
+export type TChargeRow = TChargedCall & { recordId: number; rate: TRateAt; rated: TRated; split: TSplit };
 
 export type TConsumeRow = {
   recordId: number;

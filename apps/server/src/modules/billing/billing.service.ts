@@ -22,7 +22,13 @@ import type { TColumn } from '../../http/xlsx-stream.js';
 import type { TJobDef } from '../../jobs/index.js';
 import { book, type TMovement } from '../trade/index.js';
 import { billingErrors } from './billing.errors.js';
-import { billingRepository as repo, type TConsumeRow, type TRateAt, type TUsablePacket } from './billing.repository.js';
+import {
+  billingRepository as repo,
+  type TChargedCall,
+  type TConsumeRow,
+  type TRateAt,
+  type TUsablePacket,
+} from './billing.repository.js';
 import { billingLedgerRepository as ledger, type TLedgerRow, type TMoneyMonth } from './billing-ledger.repository.js';
 import { balanceHeld, hasDialFundsAcrossLines, rateCall, splitCharge, type TRated } from './rating.js';
 
@@ -68,15 +74,7 @@ export const rateRecord = async (
  * charge row's key (the record) and the ledger's (kind, record) are the walls behind "once".
  * Null when the call costs nothing.
  */
-export const prepareCharge = (call: {
-  tenantId: number;
-  userId: number;
-  deptId: number | null;
-  lineId: number;
-  startTime: Date;
-  duration: number;
-  rating: TRecordRating;
-}) => {
+export const prepareCharge = (call: TChargedCall & { rating: TRecordRating }) => {
   const { rate, rated, packets } = call.rating;
   if (rated.amount <= 0) return null;
   const split = splitCharge(rated, rate, packets);
