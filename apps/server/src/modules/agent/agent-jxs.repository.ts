@@ -30,16 +30,21 @@ const distributorColumns = {
   createdAt: agentDistributors.createdAt,
 };
 
-const leadColumns = {
-  id: jxsUnlockLeads.id,
-  distributorId: jxsUnlockLeads.distributorId,
-  distributorName: agentDistributors.name,
+/** A lead as the distributor typed it, and where it stands. */
+const leadFields = {
   companyName: jxsUnlockLeads.companyName,
   contactName: jxsUnlockLeads.contactName,
   mobile: jxsUnlockLeads.mobile,
   industry: jxsUnlockLeads.industry,
   region: jxsUnlockLeads.region,
   status: jxsUnlockLeads.status,
+};
+
+const leadColumns = {
+  id: jxsUnlockLeads.id,
+  distributorId: jxsUnlockLeads.distributorId,
+  distributorName: agentDistributors.name,
+  ...leadFields,
   enterpriseId: jxsUnlockLeads.enterpriseId,
   enterpriseName: tenants.name,
   movedAt: jxsUnlockLeads.movedAt,
@@ -295,12 +300,7 @@ export const agentJxsRepository = {
     db
       .select({
         id: jxsUnlockLeads.id,
-        companyName: jxsUnlockLeads.companyName,
-        contactName: jxsUnlockLeads.contactName,
-        mobile: jxsUnlockLeads.mobile,
-        industry: jxsUnlockLeads.industry,
-        region: jxsUnlockLeads.region,
-        status: jxsUnlockLeads.status,
+        ...leadFields,
         distributorId: jxsUnlockLeads.distributorId,
         distributorName: agentDistributors.name,
       })
