@@ -64,6 +64,19 @@ describe('ListPage', () => {
     expect(screen.getByTestId('column-settings-panel')).toBeTruthy();
   });
 
+  it('keys the rows by id unless told another key', async () => {
+    callMock.mockResolvedValue({ records: [{ ...row, id: 7 }], total: 1, size: 20, current: 1, pages: 1 });
+    renderPage(
+      <ListPage
+        pageKey="logsById"
+        route={routeTables.system.logPage}
+        columns={[{ key: 'userName', title: '操作人', dataIndex: 'userName' }]}
+      />,
+    );
+    await waitFor(() => expect(screen.getByText('admin')).toBeTruthy());
+    expect(screen.getByText('admin').closest('tr')?.getAttribute('data-row-key')).toBe('7');
+  });
+
   it('applies the filter form on 查询 and empties it on 重置', async () => {
     callMock.mockResolvedValue({ records: [row], total: 1, size: 20, current: 1, pages: 1 });
     renderPage(

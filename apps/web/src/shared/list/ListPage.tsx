@@ -49,35 +49,39 @@ export const ListView = <T,>({ list, ...props }: TListViewProps<T> & { list: TLi
   </Card>
 );
 
-type TListPageProps<R extends TRouteDef> = Omit<TListViewProps<TRowOf<R>>, 'testKey'> & {
-  /** Stable key of the page: query cache and the column settings stored per page. */
-  pageKey: string;
-  route: R;
-  columns: TListColumn<TRowOf<R>>[];
-  rowKey: keyof TRowOf<R> & string;
-  /** Turns the filter form's values into request fields (time ranges, etc.). */
-  toRequest?: (values: Record<string, unknown>) => Record<string, unknown>;
-  exportRoute?: TRouteDef;
-  exportPermission?: string;
-  exportName?: string;
-  defaultLimit?: number;
-  /** Request fields the page fixes (a selected department…), sent with every request and the export. */
-  params?: Record<string, unknown>;
-  /** Names the list's query parameters when a screen shows more than one list (tabs). */
-  urlKey?: string;
-  /** Keeps filter, sort and page out of the URL (a list in a drawer or a modal). */
-  isLocal?: boolean;
-};
+/** The rows' key: `id` unless told, and told it must be when the rows have no `id`. */
+type TRowKeyProp<T> = [T] extends [{ id: unknown }] ? { rowKey?: keyof T & string } : { rowKey: keyof T & string };
+
+type TListPageProps<R extends TRouteDef> = Omit<TListViewProps<TRowOf<R>>, 'testKey'> &
+  TRowKeyProp<TRowOf<R>> & {
+    /** Stable key of the page: query cache and the column settings stored per page. */
+    pageKey: string;
+    route: R;
+    columns: TListColumn<TRowOf<R>>[];
+    /** Turns the filter form's values into request fields (time ranges, etc.). */
+    toRequest?: (values: Record<string, unknown>) => Record<string, unknown>;
+    exportRoute?: TRouteDef;
+    exportPermission?: string;
+    exportName?: string;
+    defaultLimit?: number;
+    /** Request fields the page fixes (a selected department…), sent with every request and the export. */
+    params?: Record<string, unknown>;
+    /** Names the list's query parameters when a screen shows more than one list (tabs). */
+    urlKey?: string;
+    /** Keeps filter, sort and page out of the URL (a list in a drawer or a modal). */
+    isLocal?: boolean;
+  };
 
 /** A server-paged list: `useListController` rendered by `ListView` (DESIGN.md §1). */
 export const ListPage = <R extends TRouteDef>(props: TListPageProps<R>) => {
-  const { pageKey, route, columns, rowKey, toRequest, exportRoute, exportPermission, exportName, ...rest } = props;
-  const { params, defaultLimit, urlKey, isLocal, ...view } = rest;
+  const { pageKey, route, columns, toRequest, exportRoute, exportPermission, exportName, ...rest } = props;
+  const { rowKey = 'id', ...withoutKey } = rest as typeof rest & { rowKey?: string };
+  const { params, defaultLimit, urlKey, isLocal, ...view } = withoutKey;
   const list = useListController({
     pageKey,
     route,
     columns,
-    rowKey,
+    rowKey: rowKey as keyof TRowOf<R> & string,
     toFilters: toRequest,
     params,
     pageSize: defaultLimit,

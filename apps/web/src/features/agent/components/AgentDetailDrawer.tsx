@@ -48,7 +48,6 @@ export const AgentDetailDrawer = ({ agent, onClose }: { agent: TAgent | null; on
             pageKey={`agentLedger-${agent.id}`}
             route={agentRoutes.platformAgentLedger}
             params={{ agentId: agent.id }}
-            rowKey="id"
             columns={
               [
                 {

@@ -185,7 +185,6 @@ const SettlementBody = ({ agent }: { agent: TAgent }) => {
         pageKey={`${platformSettlementPageKey}-${agent.id}`}
         route={agentRoutes.platformSettlementPage}
         params={{ agentId: agent.id }}
-        rowKey="id"
         columns={settlementColumns}
       />
     </>

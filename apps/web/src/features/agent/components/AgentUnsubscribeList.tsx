@@ -51,7 +51,6 @@ export const AgentUnsubscribeList = () => {
         urlKey="unsubscribes"
         title={s.unsubscribesTab}
         route={agentRoutes.unsubscribePage}
-        rowKey="id"
         columns={columns}
         filters={
           <>

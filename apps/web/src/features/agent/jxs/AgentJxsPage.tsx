@@ -77,7 +77,6 @@ export const AgentJxsPage = () => {
         pageKey={jxsPageKey}
         title={s.distributors}
         route={agentRoutes.jxsUserPage}
-        rowKey="id"
         columns={columns}
         filters={
           <>

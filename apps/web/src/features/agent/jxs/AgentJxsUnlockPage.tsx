@@ -92,7 +92,6 @@ export const AgentJxsUnlockPage = () => {
         pageKey={jxsUnlockPageKey}
         title={s.unlock}
         route={agentRoutes.jxsUnlockPage}
-        rowKey="id"
         columns={columns}
         exportRoute={agentRoutes.jxsUnlockExport}
         exportPermission={JxsPerm.unlock}

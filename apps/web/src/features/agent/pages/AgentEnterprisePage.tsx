@@ -29,7 +29,6 @@ export const AgentEnterprisePage = () => {
       pageKey={agentEnterprisePageKey}
       title={a.enterprises}
       route={agentRoutes.enterprisePage}
-      rowKey="id"
       columns={columns}
       filters={<TextFilter name="name" label={a.enterpriseName} placeholder={a.namePlaceholder} width={180} />}
     />

@@ -52,7 +52,6 @@ export const AgentNoticePage = () => {
         pageKey={agentNoticePageKey}
         title={n.notices}
         route={agentRoutes.noticePage}
-        rowKey="id"
         columns={columns}
         toolbar={
           <Permission value={AgentPerm.noticeManage}>

@@ -27,7 +27,6 @@ export const AgentPacketChangePage = () => (
       pageKey={agentChangePageKey}
       title={s.records}
       route={agentRoutes.changePage}
-      rowKey="id"
       columns={columns}
       filters={
         <TextFilter name="enterpriseName" label={s.enterpriseName} placeholder={s.namePlaceholder} width={180} />

@@ -75,7 +75,6 @@ export const AgentPacketPage = () => {
         pageKey={agentPacketPageKey}
         title={s.packetsTitle}
         route={agentRoutes.packetPage}
-        rowKey="id"
         columns={columns}
         exportRoute={agentRoutes.packetDownload}
         exportPermission={AgentStockPerm.packetManage}

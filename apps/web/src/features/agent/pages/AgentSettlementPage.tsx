@@ -29,7 +29,6 @@ export const AgentSettlementPage = () => {
         pageKey={agentSettlementPageKey}
         title={s.mySettlements}
         route={agentRoutes.settlementPage}
-        rowKey="id"
         columns={settlementColumns.filter((c) => c.key !== 'createdByName')}
       />
     </>

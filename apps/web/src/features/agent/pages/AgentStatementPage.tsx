@@ -37,7 +37,6 @@ export const AgentStatementPage = () => (
       pageKey={agentStatementPageKey}
       title={s.statement}
       route={agentRoutes.statementPage}
-      rowKey="id"
       columns={columns}
       exportRoute={agentRoutes.statementExport}
       exportPermission={AgentPerm.orderList}

@@ -41,7 +41,6 @@ export const AgentTransferPage = () => {
         pageKey={transferPageKey}
         title={s.records}
         route={agentRoutes.transferPage}
-        rowKey="id"
         columns={columns}
         filters={
           <TextFilter name="enterpriseName" label={s.enterpriseName} placeholder={s.namePlaceholder} width={180} />

@@ -77,7 +77,6 @@ export const PlatformAgentPage = () => {
         pageKey={agentPageKey}
         title={a.agents}
         route={agentRoutes.platformAgentPage}
-        rowKey="id"
         columns={columns}
         toolbar={
           <Space>

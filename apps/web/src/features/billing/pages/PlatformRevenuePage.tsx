@@ -22,7 +22,6 @@ export const PlatformRevenuePage = () => (
     pageKey={platformRevenuePageKey}
     title={s.platformRevenueTitle}
     route={billingRoutes.platformRevenuePage}
-    rowKey="id"
     toRequest={toRequest}
     columns={[
       { key: 'enterpriseName', title: s.enterprise, dataIndex: 'enterpriseName' },

@@ -19,7 +19,6 @@ const Ledger = () => (
     pageKey={ledgerPageKey}
     title={s.ledgerTab}
     route={r.revenueExpPage}
-    rowKey="id"
     toRequest={withDayRange}
     exportRoute={r.revenueExpExport}
     exportPermission={BillingPerm.moneyExport}
@@ -52,7 +51,6 @@ const Refunds = () => (
     urlKey="refund"
     title={s.refundTab}
     route={r.refundPage}
-    rowKey="id"
     toRequest={withDayRange}
     exportRoute={r.refundExport}
     exportPermission={BillingPerm.moneyExport}

@@ -115,7 +115,6 @@ export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: str
         pageKey={api.pageKey}
         title={title}
         route={api.routes.page}
-        rowKey="id"
         columns={columns}
         toRequest={toRequest}
         exportRoute={api.routes.exportExcel}

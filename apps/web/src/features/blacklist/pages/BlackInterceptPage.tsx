@@ -44,7 +44,6 @@ export const BlackInterceptPage = () => (
       pageKey="blacklist-intercepts"
       title={b.logTitle}
       route={blacklistRoutes.interceptPage}
-      rowKey="id"
       columns={columns}
       toRequest={toRequest}
       filters={

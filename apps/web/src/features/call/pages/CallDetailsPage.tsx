@@ -39,7 +39,6 @@ export const CallDetailsPage = () => {
         pageKey="call-statistics-days"
         title={c.daysTitle}
         route={callCensusRoutes.getCensusDetail}
-        rowKey="id"
         columns={dayColumns(true)}
         params={filterOfDays(days)}
         exportRoute={callCensusRoutes.censusDetailDownload}

@@ -93,7 +93,6 @@ export const CertReviewPage = () => {
         pageKey={certKeys.review}
         title={t.cert.review}
         route={certificationRoutes.certPage}
-        rowKey="id"
         columns={columns}
         onRowClick={setViewing}
         batchActions={(rows, clear) => {

@@ -81,7 +81,6 @@ export const OperatingRecordPage = () => {
       pageKey={ownerLogPageKey}
       title={c.operatingRecord}
       route={crmRoutes.ownerLogPage}
-      rowKey="id"
       columns={columns}
       toRequest={toRequest}
       filters={

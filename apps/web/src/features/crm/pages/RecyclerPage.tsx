@@ -79,7 +79,6 @@ export const RecyclerPage = () => {
         pageKey={recyclePageKey}
         title={c.recycler}
         route={crmRoutes.recyclePage}
-        rowKey="id"
         columns={columns}
         toRequest={toRequest}
         toolbar={<PurgeAllButton total={count.data?.total ?? 0} run={run} confirm={modal.confirm} />}

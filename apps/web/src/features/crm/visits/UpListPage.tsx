@@ -124,7 +124,6 @@ export const UpListPage = () => {
         </Space>
       }
       route={crmSettingsRoutes.visitPagePlus}
-      rowKey="id"
       columns={columns}
       toRequest={toRequest}
       toolbar={<AddVisitButton type="primary" />}

@@ -57,7 +57,6 @@ export const CallerNumberPage = () => {
         pageKey={callerPageKey}
         title={l.callerTitle}
         route={lineRoutes.callerNumberList}
-        rowKey="id"
         columns={columns}
         toolbar={
           <Permission value={Perm.callerNumberUpdate}>

@@ -58,7 +58,6 @@ const LineNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
       <ListPage
         pageKey={poolPageKey}
         route={lineRoutes.numberPage}
-        rowKey="id"
         columns={columns}
         batchActions={
           canChange
@@ -111,7 +110,6 @@ const WorkNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
         pageKey={workPageKey}
         urlKey="work"
         route={lineRoutes.workNumberList}
-        rowKey="id"
         columns={columns}
         filters={
           <>

@@ -67,7 +67,6 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
         pageKey={screen.pageKey}
         title={title}
         route={screen.route}
-        rowKey="id"
         columns={columns}
         params={params}
         {...(enterprise

@@ -69,7 +69,6 @@ export const ApplyForPage = () => {
         pageKey="applyFor"
         title={t.org.applyFor}
         route={orgStaffRoutes.applyPage}
-        rowKey="id"
         columns={columns}
         batchActions={(rows) => actions(rows.filter((r) => r.status === 'pending').map((r) => r.id))}
         filters={

@@ -120,7 +120,6 @@ export const EnterprisePage = () => {
         pageKey="enterprises"
         title={t.platform.enterprises}
         route={platformRoutes.enterprisePage}
-        rowKey="id"
         columns={columns}
         batchActions={(rows, clear) => {
           const pending = rows.filter((r) => r.status === 'pending');

@@ -76,7 +76,6 @@ export const JobPage = () => {
       pageKey="platformJobs"
       title={p.title}
       route={platformJobsRoutes.jobPage}
-      rowKey="id"
       columns={columns}
       toolbar={<Typography.Text type="secondary">{p.hint}</Typography.Text>}
       filters={

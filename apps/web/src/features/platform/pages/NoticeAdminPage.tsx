@@ -74,7 +74,6 @@ export const NoticeAdminPage = () => {
         pageKey={contentKeys.notices}
         title={c.notices}
         route={platformContentRoutes.noticePage}
-        rowKey="id"
         columns={columns}
         toolbar={
           <Permission value={PlatformPerm.noticePublish}>

@@ -137,7 +137,6 @@ export const SeatPage = () => {
         pageKey={seatPageKey}
         title={s.title}
         route={seatRoutes.list}
-        rowKey="id"
         columns={columns}
         toRequest={toRequest}
         exportRoute={seatRoutes.seatDownload}

@@ -74,7 +74,6 @@ export const LogListPage = ({ module, pageKey = 'logcom', title = t.log.title }:
       title={title}
       params={module ? { module } : undefined}
       route={systemRoutes.logPage}
-      rowKey="id"
       columns={columns}
       toRequest={toRequest}
       exportRoute={systemRoutes.logExport}

@@ -97,7 +97,6 @@ export const RefundList = (props: TRefundListProps) => (
     urlKey={props.urlKey}
     title={props.title}
     route={tradeRoutes.refundPage}
-    rowKey="id"
     columns={refundColumns(false)}
     toRequest={(v) => ({ ...toOrderRequest(v), kind: props.kind })}
     exportRoute={tradeRoutes.refundExport}

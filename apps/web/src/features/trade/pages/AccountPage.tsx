@@ -36,7 +36,6 @@ const Ledger = () => (
     urlKey="ledger"
     title={s.ledgerTab}
     route={tradeRoutes.ledger}
-    rowKey="id"
     toRequest={withDayRange}
     columns={ledgerColumns({ ...s, kind: s.ledgerKind, amount: s.change }, fmtTime)}
     filters={
@@ -99,7 +98,6 @@ const Packets = () => {
         exportRoute={packetRoutes.mineExport}
         exportPermission={TradePerm.accountList}
         exportName={s.packetsTab}
-        rowKey="id"
         columns={[
           { key: 'lineName', title: s.line, dataIndex: 'lineName' },
           { key: 'name', title: s.packetName, dataIndex: 'name' },

@@ -75,7 +75,6 @@ export const PlatformRefundPage = () => {
         pageKey={platformRefundPageKey}
         title={s.platformRefundTitle}
         route={tradeRoutes.platformRefundPage}
-        rowKey="id"
         columns={[
           ...refundColumns(true),
           ...actionsColumn<TRefundRow>(true, s.actions, (row) =>

@@ -38,7 +38,6 @@ export const TaskCardPage = () => {
       pageKey="taskCard"
       title={c.title}
       route={taskCardRoutes.page}
-      rowKey="id"
       columns={columns}
       onRowClick={(x) => navigate(`/menu/taskCard/Info?id=${x.id}`)}
       filters={

@@ -99,7 +99,6 @@ export const TaskInfoPage = () => {
         title={c.items}
         route={taskCardRoutes.items}
         params={{ id }}
-        rowKey="id"
         columns={columns}
         filters={
           <>
