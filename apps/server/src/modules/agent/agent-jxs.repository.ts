@@ -263,15 +263,18 @@ export const agentJxsRepository = {
     };
   },
 
-  leadPage: async (db: TDb, who: TJxsWho, f: TJxsLeadFilter, q: { page: number; limit: number }) => {
+  leadPage: (
+    db: TDb,
+    who: TJxsWho,
+    f: TJxsLeadFilter,
+    q: { page: number; limit: number },
+  ): Promise<{ records: TJxsLeadRow[]; total: number }> => {
     const where = leadWhere(who, f);
-    const [total] = await db.select({ n: count() }).from(jxsUnlockLeads).where(where);
-    const records: TJxsLeadRow[] = await leadSelect(db)
-      .where(where)
-      .orderBy(desc(jxsUnlockLeads.createdAt), desc(jxsUnlockLeads.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(jxsUnlockLeads).where(where),
+      leadSelect(db).where(where).orderBy(desc(jxsUnlockLeads.createdAt), desc(jxsUnlockLeads.id)).$dynamic(),
+      q,
+    );
   },
 
   /** One batch of the export, in the page's order. */
