@@ -33,6 +33,7 @@ export default defineConfig({
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: true, ws: true }])),
   },
   test: {
+    name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
