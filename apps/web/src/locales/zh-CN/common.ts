@@ -30,6 +30,15 @@ export const commonTexts = {
     moveDown: '下移',
     total: (n: number) => `共 ${n} 条`,
     selected: (n: number) => `已选 ${n} 项`,
+    /** A notice's fields (the platform's 通知 and an agent's 公告 alike). */
+    notice: {
+      title: '标题',
+      content: '内容',
+      audienceAll: '全部企业',
+      audienceChosen: '指定企业',
+      targets: '接收企业',
+      required: (label: string) => `请输入${label}`,
+    },
     success: '操作成功',
     sendCode: '获取验证码',
     resend: (s: number) => `${s}秒后重新获取`,

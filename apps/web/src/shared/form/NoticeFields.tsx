@@ -1,15 +1,11 @@
 import { Form, Input, Radio, Select } from 'antd';
+import { t } from '../../locales/zh-CN';
+import { namedOptions } from './options';
 
-export type TNoticeFieldsText = {
-  title: string;
-  content: string;
-  audience: string;
-  audienceAll: string;
-  audienceChosen: string;
-  targets: string;
-  chooseTargets: string;
-  required: (label: string) => string;
-};
+const common = t.common.notice;
+
+/** What the two screens word differently; the rest is `t.common.notice`. */
+export type TNoticeFieldsText = { audience: string; chooseTargets: string };
 
 type TNoticeFieldsProps = {
   text: TNoticeFieldsText;
@@ -24,44 +20,57 @@ type TNoticeFieldsProps = {
  * A notice's fields (title, content, to everyone or to chosen ones): the platform's 通知管理 and an
  * agent's 公告 publish the same kind of notice to different audiences.
  */
-export const NoticeFields = ({ text, chosenValue, targetsName, targets, isLoadingTargets }: TNoticeFieldsProps) => (
-  <>
-    <Form.Item
-      name="title"
-      label={text.title}
-      rules={[{ required: true, whitespace: true, message: text.required(text.title) }]}
-    >
-      <Input maxLength={60} showCount />
-    </Form.Item>
-    <Form.Item
-      name="content"
-      label={text.content}
-      rules={[{ required: true, whitespace: true, message: text.required(text.content) }]}
-    >
-      <Input.TextArea maxLength={2000} rows={4} showCount />
-    </Form.Item>
-    <Form.Item name="audience" label={text.audience}>
-      <Radio.Group
-        options={[
-          { value: 'all', label: text.audienceAll },
-          { value: chosenValue, label: text.audienceChosen },
-        ]}
-      />
-    </Form.Item>
-    <Form.Item noStyle dependencies={['audience']}>
-      {({ getFieldValue }) =>
-        getFieldValue('audience') === chosenValue && (
-          <Form.Item name={targetsName} label={text.targets} rules={[{ required: true, message: text.chooseTargets }]}>
-            <Select
-              mode="multiple"
-              showSearch
-              optionFilterProp="label"
-              loading={isLoadingTargets}
-              options={targets.map((e) => ({ value: e.id, label: e.name }))}
-            />
-          </Form.Item>
-        )
-      }
-    </Form.Item>
-  </>
-);
+export const NoticeFields = ({
+  text: own,
+  chosenValue,
+  targetsName,
+  targets,
+  isLoadingTargets,
+}: TNoticeFieldsProps) => {
+  const text = { ...common, ...own };
+  return (
+    <>
+      <Form.Item
+        name="title"
+        label={text.title}
+        rules={[{ required: true, whitespace: true, message: text.required(text.title) }]}
+      >
+        <Input maxLength={60} showCount />
+      </Form.Item>
+      <Form.Item
+        name="content"
+        label={text.content}
+        rules={[{ required: true, whitespace: true, message: text.required(text.content) }]}
+      >
+        <Input.TextArea maxLength={2000} rows={4} showCount />
+      </Form.Item>
+      <Form.Item name="audience" label={text.audience}>
+        <Radio.Group
+          options={[
+            { value: 'all', label: text.audienceAll },
+            { value: chosenValue, label: text.audienceChosen },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item noStyle dependencies={['audience']}>
+        {({ getFieldValue }) =>
+          getFieldValue('audience') === chosenValue && (
+            <Form.Item
+              name={targetsName}
+              label={text.targets}
+              rules={[{ required: true, message: text.chooseTargets }]}
+            >
+              <Select
+                mode="multiple"
+                showSearch
+                optionFilterProp="label"
+                loading={isLoadingTargets}
+                options={namedOptions(targets)}
+              />
+            </Form.Item>
+          )
+        }
+      </Form.Item>
+    </>
+  );
+};

@@ -41,16 +41,7 @@ export const NoticePublishModal = ({ open, onClose }: { open: boolean; onClose: 
         <>
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message={n.publishHint} />
           <NoticeFields
-            text={{
-              title: n.title,
-              content: n.content,
-              audience: n.audience,
-              audienceAll: n.audienceAll,
-              audienceChosen: n.audienceChosen,
-              targets: n.enterprises,
-              chooseTargets: n.chooseEnterprises,
-              required: n.required,
-            }}
+            text={{ audience: n.audience, chooseTargets: n.chooseEnterprises }}
             chosenValue="chosen"
             targetsName="enterpriseIds"
             targets={enterprises.data?.records ?? []}

@@ -114,16 +114,7 @@ export const NoticeAdminPage = () => {
         }}
         fields={
           <NoticeFields
-            text={{
-              title: c.noticeTitle,
-              content: c.noticeContent,
-              audience: c.audience,
-              audienceAll: c.audienceAll,
-              audienceChosen: c.audienceTenants,
-              targets: c.targets,
-              chooseTargets: c.chooseTargets,
-              required: c.required,
-            }}
+            text={{ audience: c.audience, chooseTargets: c.chooseTargets }}
             chosenValue="tenants"
             targetsName="tenantIds"
             targets={enterprises.data?.records ?? []}
