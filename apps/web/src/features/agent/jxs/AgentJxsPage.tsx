@@ -8,6 +8,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';
@@ -59,14 +60,10 @@ export const AgentJxsPage = () => {
       render: (_v, r) =>
         r.status === 'active' ? (
           <Popconfirm title={s.disableConfirm(r.name)} onConfirm={() => setStatus(r, 'disabled')}>
-            <Button type="link" size="small" data-testid={`jxs-disable-${r.username}`}>
-              {s.disable}
-            </Button>
+            <RowAction testId={`jxs-disable-${r.username}`}>{s.disable}</RowAction>
           </Popconfirm>
         ) : (
-          <Button type="link" size="small" onClick={() => setStatus(r, 'active')}>
-            {s.enable}
-          </Button>
+          <RowAction onClick={() => setStatus(r, 'active')}>{s.enable}</RowAction>
         ),
     },
   ];

@@ -7,6 +7,7 @@ import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { listApi, useRemove } from '../api';
@@ -88,21 +89,19 @@ export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: str
       render: (_v, e) => (
         <Space size={0}>
           <Permission value={api.perms.update}>
-            <Button
-              type="link"
-              size="small"
+            <RowAction
               onClick={() => {
                 setEditing(e);
                 setDialog('entry');
               }}
             >
               {b.edit}
-            </Button>
+            </RowAction>
           </Permission>
           <Permission value={api.perms.delete}>
-            <Button type="link" size="small" danger onClick={() => confirmRemove([e.id], b.deleteConfirm(e.number))}>
+            <RowAction isDanger onClick={() => confirmRemove([e.id], b.deleteConfirm(e.number))}>
               {b.delete}
-            </Button>
+            </RowAction>
           </Permission>
         </Space>
       ),

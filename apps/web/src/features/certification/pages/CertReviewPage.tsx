@@ -15,6 +15,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { optionsOf } from '../../../shared/form/options';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -65,21 +66,15 @@ export const CertReviewPage = () => {
       fixed: 'right',
       render: (_v, row) => (
         <Space size={0} onClick={(e) => e.stopPropagation()}>
-          <Button type="link" size="small" onClick={() => setViewing(row)}>
-            {t.cert.view}
-          </Button>
+          <RowAction onClick={() => setViewing(row)}>{t.cert.view}</RowAction>
           {row.status === 'pending' && (
             <Permission value={CertPerm.examine}>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => approve([row.id], t.cert.approveConfirm(row.enterpriseName))}
-              >
+              <RowAction onClick={() => approve([row.id], t.cert.approveConfirm(row.enterpriseName))}>
                 {t.cert.approve}
-              </Button>
-              <Button type="link" size="small" danger onClick={() => setRejecting({ ids: [row.id] })}>
+              </RowAction>
+              <RowAction isDanger onClick={() => setRejecting({ ids: [row.id] })}>
                 {t.cert.reject}
-              </Button>
+              </RowAction>
             </Permission>
           )}
         </Space>

@@ -3,6 +3,7 @@ import { Button, type Modal, Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { call } from '../../../shared/http/api';
+import { RowAction } from '../../../shared/list/RowAction';
 import { Permission } from '../../../shared/permission/Permission';
 
 const c = t.crm;
@@ -46,27 +47,23 @@ export const RecycleRowActions = ({
   return (
     <Space size={0}>
       <Permission value={Perm.recycleRecover}>
-        <Button
-          type="link"
-          size="small"
+        <RowAction
           onClick={() =>
             ask(confirm, c.recoverConfirm(name), false, () => run(c.recover, call(crmRoutes.recover, { id }), after))
           }
         >
           {c.recover}
-        </Button>
+        </RowAction>
       </Permission>
       <Permission value={Perm.recycleDelete}>
-        <Button
-          type="link"
-          size="small"
-          danger
+        <RowAction
+          isDanger
           onClick={() =>
             ask(confirm, c.purgeConfirm(name), true, () => run(c.purge, call(crmRoutes.purge, { id }), after))
           }
         >
           {c.purge}
-        </Button>
+        </RowAction>
       </Permission>
     </Space>
   );

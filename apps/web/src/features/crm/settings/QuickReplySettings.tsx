@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { RowAction } from '../../../shared/list/RowAction';
 import { useQuickReplies } from '../api';
 import { type TQuickInput, useSettingsActions } from './api';
 
@@ -85,18 +86,14 @@ export const QuickReplySettings = ({ isShared }: { isShared: boolean }) => {
             width: 120,
             render: (_v, q) => (
               <Space>
-                <Button type="link" size="small" onClick={() => setEditing(q)}>
-                  {s.edit}
-                </Button>
+                <RowAction onClick={() => setEditing(q)}>{s.edit}</RowAction>
                 <Popconfirm
                   title={s.quickDeleteConfirm}
                   okText={t.common.confirm}
                   cancelText={t.common.cancel}
                   onConfirm={() => onDelete(q.id)}
                 >
-                  <Button type="link" size="small" danger>
-                    {s.delete}
-                  </Button>
+                  <RowAction isDanger>{s.delete}</RowAction>
                 </Popconfirm>
               </Space>
             ),

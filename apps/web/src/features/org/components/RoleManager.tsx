@@ -3,6 +3,7 @@ import { Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { feedback } from '../../../shared/feedback';
+import { RowAction } from '../../../shared/list/RowAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { RoleFormModal } from './RoleFormModal';
 import type { TRoleForm, TRoleScreen } from './roleScreen';
@@ -47,24 +48,18 @@ export const RoleManager = ({ screen }: { screen: TRoleScreen }) => {
       render: (_v, r) => (
         <Space size={0}>
           <Permission value={perms.update}>
-            <Button type="link" size="small" onClick={() => setTarget(r)} data-testid={`${p}role-edit-${r.name}`}>
+            <RowAction onClick={() => setTarget(r)} testId={`${p}role-edit-${r.name}`}>
               {texts.edit}
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => act(screen.setStatus(r.id, r.status === 'active' ? 'disabled' : 'active'))}
-            >
+            </RowAction>
+            <RowAction onClick={() => act(screen.setStatus(r.id, r.status === 'active' ? 'disabled' : 'active'))}>
               {r.status === 'active' ? texts.disable : texts.enable}
-            </Button>
+            </RowAction>
           </Permission>
           {/* The administrator role cannot be deleted (the server refuses). */}
           {!r.isAdmin && (
             <Permission value={perms.delete}>
               <Popconfirm title={texts.deleteRoleConfirm(r.name)} onConfirm={() => act(screen.remove(r.id))}>
-                <Button type="link" size="small" danger>
-                  {texts.delete}
-                </Button>
+                <RowAction isDanger>{texts.delete}</RowAction>
               </Popconfirm>
             </Permission>
           )}

@@ -1,7 +1,8 @@
 import { Perm, staffStatusLabel, type TStaff } from '@yunhu/contract';
-import { Button, Popconfirm, Space, Switch, Tag } from 'antd';
+import { Popconfirm, Space, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import type { TStaffScreen } from './staffScreen';
@@ -70,37 +71,24 @@ export const staffColumns = (screen: TStaffScreen, on: TRowActions): TListColumn
       render: (_v, row) => (
         <Space size={0}>
           <Permission value={perms.update}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => on.onEdit(row)}
-              data-testid={`${p}staff-edit-${row.username}`}
-            >
+            <RowAction onClick={() => on.onEdit(row)} testId={`${p}staff-edit-${row.username}`}>
               {texts.edit}
-            </Button>
+            </RowAction>
           </Permission>
           <Permission value={perms.status}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => on.onStatus([row.id], row.status === 'active' ? 'disabled' : 'active')}
-            >
+            <RowAction onClick={() => on.onStatus([row.id], row.status === 'active' ? 'disabled' : 'active')}>
               {row.status === 'active' ? texts.disable : texts.enable}
-            </Button>
+            </RowAction>
           </Permission>
           <Permission value={perms.password}>
             <Popconfirm title={texts.resetPasswordConfirm(row.realName)} onConfirm={() => on.onResetPassword(row)}>
-              <Button type="link" size="small">
-                {texts.resetPassword}
-              </Button>
+              <RowAction>{texts.resetPassword}</RowAction>
             </Popconfirm>
           </Permission>
           {isEnterprise && (
             <Permission value={Perm.staffDelete}>
               <Popconfirm title={t.org.deleteStaffConfirm(1)} onConfirm={() => on.onDelete([row.id])}>
-                <Button type="link" size="small" danger>
-                  {t.org.delete}
-                </Button>
+                <RowAction isDanger>{t.org.delete}</RowAction>
               </Popconfirm>
             </Permission>
           )}

@@ -1,7 +1,7 @@
 import { PlatformPerm } from '@yunhu/contract';
-import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
+import { RowAction } from '../../../shared/list/RowAction';
 import { Permission } from '../../../shared/permission/Permission';
 
 /** Opens an enterprise's details and contract (platform/enterpriseDetail). */
@@ -9,9 +9,9 @@ export const EnterpriseDetailLink = ({ id }: { id: number }) => {
   const navigate = useNavigate();
   return (
     <Permission value={PlatformPerm.contractView}>
-      <Button type="link" size="small" onClick={() => navigate(`/menu/platform/enterpriseDetail?id=${id}`)}>
+      <RowAction onClick={() => navigate(`/menu/platform/enterpriseDetail?id=${id}`)}>
         {t.platformContent.detailLink}
-      </Button>
+      </RowAction>
     </Permission>
   );
 };

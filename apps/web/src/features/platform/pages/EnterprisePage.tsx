@@ -9,6 +9,7 @@ import { optionsOf } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -69,31 +70,25 @@ export const EnterprisePage = () => {
       <EnterpriseDetailLink id={e.id} />
       {e.status === 'pending' && (
         <Permission value={Perm.enterpriseExamine}>
-          <Button type="link" size="small" onClick={() => approve([e])} data-testid={`enterprise-approve-${e.code}`}>
+          <RowAction onClick={() => approve([e])} testId={`enterprise-approve-${e.code}`}>
             {t.platform.approve}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
+          </RowAction>
+          <RowAction
+            isDanger
             onClick={() => setAsking({ kind: 'reject', rows: [e] })}
-            data-testid={`enterprise-reject-${e.code}`}
+            testId={`enterprise-reject-${e.code}`}
           >
             {t.platform.reject}
-          </Button>
+          </RowAction>
         </Permission>
       )}
       <Permission value={Perm.enterpriseStatus}>
         {e.status === 'active' && (
-          <Button type="link" size="small" danger onClick={() => setAsking({ kind: 'close', rows: [e] })}>
+          <RowAction isDanger onClick={() => setAsking({ kind: 'close', rows: [e] })}>
             {t.platform.close}
-          </Button>
+          </RowAction>
         )}
-        {e.status === 'closed' && (
-          <Button type="link" size="small" onClick={() => open(e)}>
-            {t.platform.open}
-          </Button>
-        )}
+        {e.status === 'closed' && <RowAction onClick={() => open(e)}>{t.platform.open}</RowAction>}
       </Permission>
     </Space>
   );

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { JobPerm, jobNameLabel, jobStateLabel, jobStates, platformJobsRoutes, type TJobRun } from '@yunhu/contract';
-import { App, Button, Tag, Typography } from 'antd';
+import { App, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { call } from '../../../shared/http/api';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 
@@ -64,9 +65,9 @@ export const JobPage = () => {
       render: (_v, j) =>
         j.state === 'failed' && (
           <Permission value={JobPerm.retry}>
-            <Button type="link" size="small" onClick={() => retry(j)} data-testid={`job-retry-${j.id}`}>
+            <RowAction onClick={() => retry(j)} testId={`job-retry-${j.id}`}>
               {p.retry}
-            </Button>
+            </RowAction>
           </Permission>
         ),
     },

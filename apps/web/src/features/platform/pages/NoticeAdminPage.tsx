@@ -7,6 +7,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { NoticeFields } from '../../../shared/form/NoticeFields';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -60,9 +61,9 @@ export const NoticeAdminPage = () => {
       fixed: 'right',
       render: (_v, n) => (
         <Permission value={PlatformPerm.noticeDelete}>
-          <Button type="link" size="small" danger onClick={() => confirmDelete([n.id], c.deleteConfirm(n.title))}>
+          <RowAction isDanger onClick={() => confirmDelete([n.id], c.deleteConfirm(n.title))}>
             {c.delete}
-          </Button>
+          </RowAction>
         </Permission>
       ),
     },

@@ -6,6 +6,7 @@ import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { callingPageKey, type TCallingRow, useCallingActions } from '../api';
@@ -56,14 +57,9 @@ export const CallingPage = () => {
             key: 'actions',
             title: t.seat.actions,
             render: (_v: unknown, row: TCallingRow) => (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setEditing({ rows: [row] })}
-                data-testid={`calling-edit-${row.userId}`}
-              >
+              <RowAction onClick={() => setEditing({ rows: [row] })} testId={`calling-edit-${row.userId}`}>
                 {c.edit}
-              </Button>
+              </RowAction>
             ),
           },
         ]

@@ -1,7 +1,8 @@
 import { Perm, type TTaskCard } from '@yunhu/contract';
-import { App, Button, Space } from 'antd';
+import { App, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../../locales/zh-CN';
+import { RowAction } from '../../../../shared/list/RowAction';
 import { Permission } from '../../../../shared/permission/Permission';
 import { useSetTaskStatus } from '../api';
 
@@ -21,24 +22,18 @@ export const TaskActions = ({ task }: { task: TTaskCard }) => {
     });
   return (
     <Space size={0} onClick={(e) => e.stopPropagation()}>
-      <Button type="link" size="small" onClick={() => navigate(`/menu/taskCard/Info?id=${task.id}`)}>
-        {c.detail}
-      </Button>
+      <RowAction onClick={() => navigate(`/menu/taskCard/Info?id=${task.id}`)}>{c.detail}</RowAction>
       {isOpen && (
         <Permission value={Perm.taskCardManage}>
-          <Button type="link" size="small" onClick={() => navigate(`/menu/taskCard/Attribute?id=${task.id}`)}>
-            {c.edit}
-          </Button>
-          <Button
-            type="link"
-            size="small"
+          <RowAction onClick={() => navigate(`/menu/taskCard/Attribute?id=${task.id}`)}>{c.edit}</RowAction>
+          <RowAction
             onClick={() => setStatus.mutate({ id: task.id, status: task.status === 'running' ? 'paused' : 'running' })}
           >
             {task.status === 'running' ? c.pause : c.resume}
-          </Button>
-          <Button type="link" size="small" danger onClick={onClose}>
+          </RowAction>
+          <RowAction isDanger onClick={onClose}>
             {c.close}
-          </Button>
+          </RowAction>
         </Permission>
       )}
     </Space>
