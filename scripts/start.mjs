@@ -1,11 +1,11 @@
 // `npm start`: build the web app and the server when their sources changed since the last build,
 // then run the built server (JavaScript, no TypeScript compiler at run time) in this process, so
 // SIGTERM reaches it directly, on the embedded database by default.
-import { execSync } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServerIfStale, serverBundle } from './build-server.mjs';
+import { isServerStale, serverBundle } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
@@ -42,7 +42,11 @@ if (isSipWanted) {
     console.log('（未能安装 Kamailio：控制台照常启动，软电话不可用）');
   }
 }
-if (await buildServerIfStale()) console.log(`已构建服务端：${path.relative(root, serverBundle)}`);
+// Built by a process of its own: the bundler's memory is not the server's (~60 MB a first start kept).
+if (isServerStale()) {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' });
+  console.log(`已构建服务端：${path.relative(root, serverBundle)}`);
+}
 // Stacks name the bundle's functions and lines, which keep their `// apps/server/src/…` markers;
 // NODE_OPTIONS=--enable-source-maps maps them into the TypeScript sources.
 await import(serverBundle);
