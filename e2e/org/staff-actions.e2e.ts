@@ -5,15 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
+import { uniqueAccount, uniqueMobile } from '../support/unique.js';
 
 describe('staff row actions on 员工管理', () => {
   let browser: Browser;
   // The people this test disables and deletes are its own: the demo's agents serve the other files,
   // which run before or after this one in any order.
+  // Accounts of the attempt's own, so a retry meets nothing the first attempt left.
+  const [off, del1, del2] = [uniqueAccount('staffoff'), uniqueAccount('staffdel'), uniqueAccount('staffdel')];
   const people = [
-    ['staffoff', '停用甲', '13700009901'],
-    ['staffdel1', '删除乙', '13700009902'],
-    ['staffdel2', '删除丙', '13700009903'],
+    [off, '停用甲', uniqueMobile()],
+    [del1, '删除乙', uniqueMobile()],
+    [del2, '删除丙', uniqueMobile()],
   ] as const;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -64,20 +67,20 @@ describe('staff row actions on 员工管理', () => {
     // A disabled person shows as 已停用 and can no longer sign in.
     await list.getByPlaceholder('姓名、账号或拼音').fill('');
     await list.getByRole('button', { name: '查询' }).click();
-    await row('staffoff').getByRole('button', { name: '停用' }).click();
-    await row('staffoff').getByText('已停用').waitFor();
+    await row(off).getByRole('button', { name: '停用' }).click();
+    await row(off).getByText('已停用').waitFor();
 
     // Two people deleted in one batch after the confirmation.
-    await row('staffdel1').locator('.ant-checkbox-input').check();
-    await row('staffdel2').locator('.ant-checkbox-input').check();
+    await row(del1).locator('.ant-checkbox-input').check();
+    await row(del2).locator('.ant-checkbox-input').check();
     await list.getByTestId('staff-batch-delete').click();
     await page.locator('.ant-popconfirm:visible').getByText('确定删除选中的 2 名员工吗？', { exact: false }).waitFor();
     await page
       .locator('.ant-popconfirm:visible')
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    await expect.poll(() => row('staffdel1').count()).toBe(0);
-    expect(await row('staffdel2').count()).toBe(0);
+    await expect.poll(() => row(del1).count()).toBe(0);
+    expect(await row(del2).count()).toBe(0);
     await expect.poll(() => page.locator('.ant-popconfirm:visible').count()).toBe(0);
 
     // The administrator resets 陈晨's password and reads the new one once.
@@ -104,7 +107,7 @@ describe('staff row actions on 员工管理', () => {
     const disabled = await newPage(browser);
     await disabled.goto(`${baseUrl()}/#/login`);
     await disabled.getByRole('tab', { name: '密码登录' }).click();
-    await disabled.getByPlaceholder('请输入账号或手机号').fill('staffoff');
+    await disabled.getByPlaceholder('请输入账号或手机号').fill(off);
     await disabled.getByPlaceholder('请输入密码').fill('Staff@2026x');
     await disabled.getByRole('button', { name: '登录', exact: true }).click();
     await disabled.getByText(/停用/).first().waitFor();
