@@ -1,13 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { TRouteDef } from '@yunhu/contract';
-import { Card, Space } from 'antd';
+import { Alert, Card, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { t } from '../../locales/zh-CN';
 import { ReclickButton } from '../components/ReclickButton';
 import { FilterBar } from './FilterBar';
 import { ListColumnSettings, ListTable } from './ListTable';
 import type { TListColumn, TRowOf } from './types';
-import { type TListController, useListController } from './useListController';
+import { type TListController, type TListExport, useListController } from './useListController';
 
 type TListViewProps<T> = {
   /** Names the card's test id (`list-<testKey>`). */
@@ -60,9 +60,10 @@ type TListPageProps<R extends TRouteDef> = Omit<TListViewProps<TRowOf<R>>, 'test
     columns: TListColumn<TRowOf<R>>[];
     /** Turns the filter form's values into request fields (time ranges, etc.). */
     toRequest?: (values: Record<string, unknown>) => Record<string, unknown>;
-    exportRoute?: TRouteDef;
-    exportPermission?: string;
-    exportName?: string;
+    /** The list's spreadsheet: its route, file name and who may download it. */
+    export?: TListExport;
+    /** A note shown above the list: what it holds and where its figures come from. */
+    hint?: ReactNode;
     defaultLimit?: number;
     /** Request fields the page fixes (a selected department…), sent with every request and the export. */
     params?: Record<string, unknown>;
@@ -74,7 +75,7 @@ type TListPageProps<R extends TRouteDef> = Omit<TListViewProps<TRowOf<R>>, 'test
 
 /** A server-paged list: `useListController` rendered by `ListView` (DESIGN.md §1). */
 export const ListPage = <R extends TRouteDef>(props: TListPageProps<R>) => {
-  const { pageKey, route, columns, toRequest, exportRoute, exportPermission, exportName, ...rest } = props;
+  const { pageKey, route, columns, toRequest, export: exportOptions, hint, ...rest } = props;
   const { rowKey = 'id', ...withoutKey } = rest as typeof rest & { rowKey?: string };
   const { params, defaultLimit, urlKey, isLocal, ...view } = withoutKey;
   const list = useListController({
@@ -87,7 +88,12 @@ export const ListPage = <R extends TRouteDef>(props: TListPageProps<R>) => {
     pageSize: defaultLimit,
     urlKey,
     isLocal,
-    export: exportRoute && { route: exportRoute, fileName: exportName ?? pageKey, permission: exportPermission },
+    export: exportOptions,
   });
-  return <ListView list={list} testKey={pageKey} {...view} />;
+  return (
+    <>
+      {hint && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={hint} />}
+      <ListView list={list} testKey={pageKey} {...view} />
+    </>
+  );
 };

@@ -7,7 +7,7 @@ import {
   refundStates,
   type TAgentUnsubscribe,
 } from '@yunhu/contract';
-import { Alert, Tag } from 'antd';
+import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
@@ -44,21 +44,19 @@ export const AgentUnsubscribeList = () => {
     { key: 'examinedAt', title: s.examinedAt, dataIndex: 'examinedAt', render: time },
   ];
   return (
-    <>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.unsubscribesHint} />
-      <ListPage
-        pageKey="agentUnsubscribes"
-        urlKey="unsubscribes"
-        title={s.unsubscribesTab}
-        route={agentRoutes.unsubscribePage}
-        columns={columns}
-        filters={
-          <>
-            <SelectFilter name="kind" label={s.refundKind} options={optionsOf(refundKinds, refundKindLabel)} />
-            <SelectFilter name="state" label={s.refundState} options={optionsOf(refundStates, refundStateLabel)} />
-          </>
-        }
-      />
-    </>
+    <ListPage
+      pageKey="agentUnsubscribes"
+      urlKey="unsubscribes"
+      title={s.unsubscribesTab}
+      hint={s.unsubscribesHint}
+      route={agentRoutes.unsubscribePage}
+      columns={columns}
+      filters={
+        <>
+          <SelectFilter name="kind" label={s.refundKind} options={optionsOf(refundKinds, refundKindLabel)} />
+          <SelectFilter name="state" label={s.refundState} options={optionsOf(refundStates, refundStateLabel)} />
+        </>
+      }
+    />
   );
 };

@@ -1,5 +1,4 @@
 import { agentRoutes, money, type TBaseLine } from '@yunhu/contract';
-import { Alert } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
@@ -22,17 +21,15 @@ export const BaseLineList = (props: { isPlatform: boolean; isLocal?: boolean }) 
       : []),
   ];
   return (
-    <>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.baseLinesHint} />
-      <ListPage
-        pageKey={props.isPlatform ? 'platformBaseLines' : 'agentBaseLines'}
-        isLocal={props.isLocal}
-        title={s.baseLines}
-        route={agentRoutes.baseLinePage}
-        rowKey="lineId"
-        columns={columns}
-        filters={<TextFilter name="name" label={s.lineName} width={180} />}
-      />
-    </>
+    <ListPage
+      pageKey={props.isPlatform ? 'platformBaseLines' : 'agentBaseLines'}
+      isLocal={props.isLocal}
+      title={s.baseLines}
+      hint={s.baseLinesHint}
+      route={agentRoutes.baseLinePage}
+      rowKey="lineId"
+      columns={columns}
+      filters={<TextFilter name="name" label={s.lineName} width={180} />}
+    />
   );
 };

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { agentRoutes, JxsPerm, jxsStatusLabel, type TJxsUser } from '@yunhu/contract';
-import { Alert, Button, Form, Input, Popconfirm, Tag, Typography } from 'antd';
+import { Button, Form, Input, Popconfirm, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -69,10 +69,10 @@ export const AgentJxsPage = () => {
   ];
   return (
     <>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.hint} />
       <ListPage
         pageKey={jxsPageKey}
         title={s.distributors}
+        hint={s.hint}
         route={agentRoutes.jxsUserPage}
         columns={columns}
         filters={

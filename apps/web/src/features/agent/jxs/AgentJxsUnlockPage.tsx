@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { agentRoutes, JxsPerm, jxsLeadStatusLabel, type TJxsLead } from '@yunhu/contract';
-import { Alert, AutoComplete, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { AutoComplete, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -87,15 +87,13 @@ export const AgentJxsUnlockPage = () => {
       .catch(() => undefined);
   return (
     <>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.unlockHint} />
       <ListPage
         pageKey={jxsUnlockPageKey}
         title={s.unlock}
+        hint={s.unlockHint}
         route={agentRoutes.jxsUnlockPage}
         columns={columns}
-        exportRoute={agentRoutes.jxsUnlockExport}
-        exportPermission={JxsPerm.unlock}
-        exportName={s.exportName}
+        export={{ route: agentRoutes.jxsUnlockExport, fileName: s.exportName, permission: JxsPerm.unlock }}
         filters={
           <>
             <TextFilter name="companyName" label={s.companyName} placeholder={s.companyPlaceholder} width={180} />

@@ -1,5 +1,5 @@
 import { agentRoutes, JxsPerm, money, type TJxsMonthUse } from '@yunhu/contract';
-import { Alert, DatePicker, Form } from 'antd';
+import { DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
@@ -25,23 +25,19 @@ const columns: TListColumn<TJxsMonthUse>[] = [
 
 /** 月度使用 (agent/jxs-use): per distributor, one month (this one by default); a distributor sees its own row. */
 export const AgentJxsUsePage = () => (
-  <>
-    <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.useHint} />
-    <ListPage
-      pageKey={jxsUsePageKey}
-      title={s.use}
-      route={agentRoutes.jxsMonthUse}
-      rowKey="distributorId"
-      columns={columns}
-      exportRoute={agentRoutes.jxsMonthUseExport}
-      exportPermission={JxsPerm.use}
-      exportName={s.useExportName}
-      toRequest={({ month, ...rest }) => ({ ...rest, month: (month as Dayjs | undefined)?.format('YYYY-MM') })}
-      filters={
-        <Form.Item name="month" label={s.month}>
-          <DatePicker picker="month" allowClear data-testid="jxs-use-month" />
-        </Form.Item>
-      }
-    />
-  </>
+  <ListPage
+    pageKey={jxsUsePageKey}
+    title={s.use}
+    hint={s.useHint}
+    route={agentRoutes.jxsMonthUse}
+    rowKey="distributorId"
+    columns={columns}
+    export={{ route: agentRoutes.jxsMonthUseExport, fileName: s.useExportName, permission: JxsPerm.use }}
+    toRequest={({ month, ...rest }) => ({ ...rest, month: (month as Dayjs | undefined)?.format('YYYY-MM') })}
+    filters={
+      <Form.Item name="month" label={s.month}>
+        <DatePicker picker="month" allowClear data-testid="jxs-use-month" />
+      </Form.Item>
+    }
+  />
 );

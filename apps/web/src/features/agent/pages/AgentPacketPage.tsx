@@ -1,5 +1,5 @@
 import { AgentStockPerm, agentRoutes, money, type TAgentPacket } from '@yunhu/contract';
-import { Alert, Button, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
@@ -70,15 +70,17 @@ export const AgentPacketPage = () => {
   ];
   return (
     <>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.packetsHint} />
       <ListPage
         pageKey={agentPacketPageKey}
         title={s.packetsTitle}
+        hint={s.packetsHint}
         route={agentRoutes.packetPage}
         columns={columns}
-        exportRoute={agentRoutes.packetDownload}
-        exportPermission={AgentStockPerm.packetManage}
-        exportName={s.packetsExportName}
+        export={{
+          route: agentRoutes.packetDownload,
+          fileName: s.packetsExportName,
+          permission: AgentStockPerm.packetManage,
+        }}
         toolbar={
           <Permission value={AgentStockPerm.packetManage}>
             <Button

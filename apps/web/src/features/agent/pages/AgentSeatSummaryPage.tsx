@@ -1,5 +1,5 @@
 import { agentRoutes, enterpriseStatusLabel, type TAgentSeatSummary } from '@yunhu/contract';
-import { Alert, Tag } from 'antd';
+import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
@@ -43,15 +43,13 @@ const columns: TListColumn<TAgentSeatSummary>[] = [
 
 /** 坐席汇总 (Resource/JSXseatSummary): seats and this month's use of each enterprise of the agent. */
 export const AgentSeatSummaryPage = () => (
-  <>
-    <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.hint} />
-    <ListPage
-      pageKey={agentSeatSummaryPageKey}
-      title={s.summary}
-      route={agentRoutes.seatSummary}
-      rowKey="enterpriseId"
-      columns={columns}
-      filters={<TextFilter name="name" label={s.enterpriseName} placeholder={s.namePlaceholder} width={180} />}
-    />
-  </>
+  <ListPage
+    pageKey={agentSeatSummaryPageKey}
+    title={s.summary}
+    hint={s.hint}
+    route={agentRoutes.seatSummary}
+    rowKey="enterpriseId"
+    columns={columns}
+    filters={<TextFilter name="name" label={s.enterpriseName} placeholder={s.namePlaceholder} width={180} />}
+  />
 );

@@ -1,5 +1,5 @@
 import { AgentPerm, agentRoutes, money, type TAgentStatementEntry } from '@yunhu/contract';
-import { Alert, Tag } from 'antd';
+import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
@@ -31,28 +31,24 @@ const columns: TListColumn<TAgentStatementEntry>[] = [
 
 /** 利润明细 (agent/statement): every margin, reversal and settlement of the agent, paged on the server, exportable. */
 export const AgentStatementPage = () => (
-  <>
-    <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.statementHint} />
-    <ListPage
-      pageKey={agentStatementPageKey}
-      title={s.statement}
-      route={agentRoutes.statementPage}
-      columns={columns}
-      exportRoute={agentRoutes.statementExport}
-      exportPermission={AgentPerm.orderList}
-      exportName={s.exportName}
-      filters={
-        <SelectFilter
-          name="kind"
-          label={s.kind}
-          placeholder={s.kindPlaceholder}
-          width={140}
-          options={[
-            { value: 'margin', label: s.kindMargin },
-            { value: 'settlement', label: s.kindSettlement },
-          ]}
-        />
-      }
-    />
-  </>
+  <ListPage
+    pageKey={agentStatementPageKey}
+    title={s.statement}
+    hint={s.statementHint}
+    route={agentRoutes.statementPage}
+    columns={columns}
+    export={{ route: agentRoutes.statementExport, fileName: s.exportName, permission: AgentPerm.orderList }}
+    filters={
+      <SelectFilter
+        name="kind"
+        label={s.kind}
+        placeholder={s.kindPlaceholder}
+        width={140}
+        options={[
+          { value: 'margin', label: s.kindMargin },
+          { value: 'settlement', label: s.kindSettlement },
+        ]}
+      />
+    }
+  />
 );

@@ -102,9 +102,7 @@ export const BillAnalysisPage = () => {
         route={billingRoutes.billPage}
         rowKey="key"
         params={{ month }}
-        exportRoute={billingRoutes.billExport}
-        exportPermission={BillingPerm.billExport}
-        exportName={`账单_${month}`}
+        export={{ route: billingRoutes.billExport, fileName: `账单_${month}`, permission: BillingPerm.billExport }}
         columns={billColumns}
       />
     </>

@@ -20,9 +20,7 @@ const Ledger = () => (
     title={s.ledgerTab}
     route={r.revenueExpPage}
     toRequest={withDayRange}
-    exportRoute={r.revenueExpExport}
-    exportPermission={BillingPerm.moneyExport}
-    exportName="收支明细"
+    export={{ route: r.revenueExpExport, fileName: '收支明细', permission: BillingPerm.moneyExport }}
     toolbar={<LowBalanceButton />}
     columns={ledgerColumns}
     filters={<LedgerFilters />}
@@ -37,9 +35,7 @@ const Consume = () => (
     route={r.consumePage}
     rowKey="recordId"
     toRequest={withDayRange}
-    exportRoute={r.consumeExport}
-    exportPermission={BillingPerm.consumeExport}
-    exportName="消费明细"
+    export={{ route: r.consumeExport, fileName: '消费明细', permission: BillingPerm.consumeExport }}
     columns={consumeColumns}
     filters={<DateRangeFilter name="range" label={s.callTime} />}
   />
@@ -52,9 +48,7 @@ const Refunds = () => (
     title={s.refundTab}
     route={r.refundPage}
     toRequest={withDayRange}
-    exportRoute={r.refundExport}
-    exportPermission={BillingPerm.moneyExport}
-    exportName="退款明细"
+    export={{ route: r.refundExport, fileName: '退款明细', permission: BillingPerm.moneyExport }}
     columns={ledgerColumns}
     filters={<DateRangeFilter name="range" label={s.time} />}
   />
@@ -74,9 +68,7 @@ const Months = () => (
     title={s.moneyTab}
     route={r.moneyPage}
     rowKey="month"
-    exportRoute={r.moneyExport}
-    exportPermission={BillingPerm.moneyExport}
-    exportName="资金月度汇总"
+    export={{ route: r.moneyExport, fileName: '资金月度汇总', permission: BillingPerm.moneyExport }}
     columns={[
       { key: 'month', title: s.month, dataIndex: 'month' },
       yuanColumn('recharge'),

@@ -116,9 +116,7 @@ export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: str
         route={api.routes.page}
         columns={columns}
         toRequest={toRequest}
-        exportRoute={api.routes.exportExcel}
-        exportPermission={api.perms.export}
-        exportName={title}
+        export={{ route: api.routes.exportExcel, fileName: title, permission: api.perms.export }}
         toolbar={
           <>
             <Permission value={api.perms.add}>

@@ -41,9 +41,11 @@ export const CallDetailsPage = () => {
         route={callCensusRoutes.getCensusDetail}
         columns={dayColumns(true)}
         params={filterOfDays(days)}
-        exportRoute={callCensusRoutes.censusDetailDownload}
-        exportPermission={Perm.callStatisticsExport}
-        exportName={c.exportDays}
+        export={{
+          route: callCensusRoutes.censusDetailDownload,
+          fileName: c.exportDays,
+          permission: Perm.callStatisticsExport,
+        }}
       />
     </Space>
   );
@@ -73,9 +75,11 @@ export const UserDetailsPage = () => {
         rowKey="day"
         columns={dayColumns(false)}
         params={filter}
-        exportRoute={callCensusRoutes.censusDetailDownload}
-        exportPermission={Perm.callStatisticsExport}
-        exportName={c.exportDays}
+        export={{
+          route: callCensusRoutes.censusDetailDownload,
+          fileName: c.exportDays,
+          permission: Perm.callStatisticsExport,
+        }}
       />
     </Space>
   );

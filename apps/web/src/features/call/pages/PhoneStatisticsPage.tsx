@@ -50,9 +50,11 @@ export const PhoneStatisticsPage = () => {
         rowKey="userId"
         columns={columns}
         params={filterOfDays(days)}
-        exportRoute={callCensusRoutes.statisticsUserExport}
-        exportPermission={Perm.callStatisticsExport}
-        exportName={c.exportAgents}
+        export={{
+          route: callCensusRoutes.statisticsUserExport,
+          fileName: c.exportAgents,
+          permission: Perm.callStatisticsExport,
+        }}
       />
     </Space>
   );

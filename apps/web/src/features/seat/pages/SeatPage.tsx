@@ -139,9 +139,7 @@ export const SeatPage = () => {
         route={seatRoutes.list}
         columns={columns}
         toRequest={toRequest}
-        exportRoute={seatRoutes.seatDownload}
-        exportPermission={Perm.seatExport}
-        exportName={s.exportName}
+        export={{ route: seatRoutes.seatDownload, fileName: s.exportName, permission: Perm.seatExport }}
         toolbar={
           <Space>
             <Permission value={Perm.seatUpdate}>

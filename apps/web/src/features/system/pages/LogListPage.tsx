@@ -76,9 +76,7 @@ export const LogListPage = ({ module, pageKey = 'logcom', title = t.log.title }:
       route={systemRoutes.logPage}
       columns={columns}
       toRequest={toRequest}
-      exportRoute={systemRoutes.logExport}
-      exportPermission={Perm.logExport}
-      exportName={t.log.exportName}
+      export={{ route: systemRoutes.logExport, fileName: t.log.exportName, permission: Perm.logExport }}
       onRowClick={open}
       filters={
         <>

@@ -99,9 +99,7 @@ export const RefundList = (props: TRefundListProps) => (
     route={tradeRoutes.refundPage}
     columns={refundColumns(false)}
     toRequest={(v) => ({ ...toOrderRequest(v), kind: props.kind })}
-    exportRoute={tradeRoutes.refundExport}
-    exportPermission={TradePerm.orderExport}
-    exportName={s.refundExportName}
+    export={{ route: tradeRoutes.refundExport, fileName: s.refundExportName, permission: TradePerm.orderExport }}
     filters={<RefundFilters />}
     toolbar={props.extra}
   />

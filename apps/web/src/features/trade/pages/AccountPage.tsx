@@ -95,9 +95,7 @@ const Packets = () => {
         pageKey={minePageKey}
         title={s.packetsTab}
         route={packetRoutes.mine}
-        exportRoute={packetRoutes.mineExport}
-        exportPermission={TradePerm.accountList}
-        exportName={s.packetsTab}
+        export={{ route: packetRoutes.mineExport, fileName: s.packetsTab, permission: TradePerm.accountList }}
         columns={[
           { key: 'lineName', title: s.line, dataIndex: 'lineName' },
           { key: 'name', title: s.packetName, dataIndex: 'name' },

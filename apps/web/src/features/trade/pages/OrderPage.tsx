@@ -49,9 +49,7 @@ const Orders = () => {
         rowKey="orderNo"
         columns={columns}
         toRequest={toOrderRequest}
-        exportRoute={tradeRoutes.orderExport}
-        exportPermission={TradePerm.orderExport}
-        exportName={s.exportName}
+        export={{ route: tradeRoutes.orderExport, fileName: s.exportName, permission: TradePerm.orderExport }}
         filters={<OrderFilters />}
       />
       {node}
