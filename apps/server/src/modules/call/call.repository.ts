@@ -145,10 +145,18 @@ export const callRepository = {
       .where(and(isNotNull(callBinds.callId), inArray(callBinds.state, ['ringing', 'talking']))),
 
   /** `callId`: the soft-phone call's SIP Call-ID, noted with its INVITE (监听 finds the call by it). */
-  setBindState: (db: TDb, tenantId: number, bindId: string, state: string, onlyFrom?: string[], callId?: string) =>
+  setBindState: (
+    db: TDb,
+    tenantId: number,
+    bindId: string,
+    state: string,
+    onlyFrom?: string[],
+    callId?: string,
+    at = new Date(),
+  ) =>
     db
       .update(callBinds)
-      .set({ state, updatedAt: new Date(), ...(callId ? { callId } : {}) })
+      .set({ state, updatedAt: at, ...(callId ? { callId } : {}) })
       .where(
         and(
           eq(callBinds.tenantId, tenantId),

@@ -42,6 +42,18 @@ const fieldsOf = (raw: string): Record<string, string> => {
 };
 
 /**
+ * An event's own time (`at`, epoch ms on Kamailio's clock; route CALL_EVENT): Kamailio queues the
+ * events that need no answer, so one may arrive seconds after it happened. Held within ten minutes
+ * before and five seconds after its arrival (a stalled queue, a clock off); the arrival time when
+ * absent or not a time.
+ */
+export const sipEventTime = (raw: string | undefined, now = Date.now()): Date | undefined => {
+  const at = Number(raw);
+  if (!raw || !Number.isSafeInteger(at) || at <= 0) return undefined;
+  return new Date(Math.min(now + 5_000, Math.max(now - 10 * 60_000, at)));
+};
+
+/**
  * Kamailio's call events (kamailio.cfg route CALL_EVENT), guarded by the SIP shared secret like
  * the HA1 lookup: invite / answered / ended / failed with the call's X-Bind-Id and SIP Call-ID.
  */
@@ -86,6 +98,7 @@ const registerSipCallEvents = (
         code,
         by,
         cause: Number.isInteger(cause) && cause >= 0 && cause < 1000 ? cause : 0,
+        at: sipEventTime(body.at),
       });
       const [status, c, msg] = ingestReply[result];
       // An inbound call's caller as the agent's browser is shown him (route PEER_CALL rewrites From):

@@ -87,7 +87,7 @@ export const createCallbackService = (deps: TIngestDeps) => {
       }
       const bind = await repo.findBind(deps.database.db, ev.bindId);
       if (!bind) return 'unknown_bind';
-      const now = new Date();
+      const now = ev.at ?? new Date();
       const isRecorded = bind.isRecorded && !!deps.recordings;
       if (ev.event === 'invite' || ev.event === 'answered') {
         await withTenant(deps.database, bind.tenantId, (tx) =>
@@ -98,6 +98,7 @@ export const createCallbackService = (deps: TIngestDeps) => {
             ev.event === 'invite' ? 'ringing' : 'talking',
             ev.event === 'invite' ? ['created'] : ['created', 'ringing'],
             ev.callId,
+            now,
           ),
         );
         return ev.event === 'invite' && isRecorded ? 'record' : 'written';

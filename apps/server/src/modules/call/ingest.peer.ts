@@ -108,7 +108,7 @@ export const createPeerCallIngestion = (deps: TIngestDeps, recordings: TGatewayR
     if (!live) {
       return (await sipCallRepository.hasRecord(deps.database.db, `sip-${ev.callId}`)) ? 'duplicate' : 'unknown_bind';
     }
-    const now = new Date();
+    const now = ev.at ?? new Date();
     if (ev.event === 'answered') {
       await withTenant(deps.database, live.tenantId, (tx) =>
         sipCallRepository.setAnswered(tx, live.tenantId, live.callId, now),

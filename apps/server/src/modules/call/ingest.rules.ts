@@ -31,6 +31,11 @@ export type TSipCallEvent = {
   cause?: number;
   /** Ended by the server: the Kamailio that carried the call is gone (endLostCalls), no BYE came. */
   isLost?: boolean;
+  /**
+   * When it happened on Kamailio's clock (its events are queued and may arrive seconds later): the
+   * answer and end times of the record. The arrival time when absent.
+   */
+  at?: Date;
 };
 
 /** The record's end reason of a call the Kamailio carrying it lost (a restart). */

@@ -119,6 +119,23 @@ describe('internal and inbound SIP calls', () => {
     });
   });
 
+  it('times the answer and the end by the events’ own time (at), however late they arrive', async () => {
+    const callId = `internal-${++n}@ws`;
+    const answeredAt = Date.now() - 90_000;
+    await event(internal('invite', callId, { at: String(answeredAt - 2_000) }));
+    await event(internal('answered', callId, { code: '200', at: String(answeredAt) }));
+    await event(internal('ended', callId, { by: 'caller', at: String(answeredAt + 42_400) }));
+    const record = (await recordOf(callId))!;
+    expect(record).toMatchObject({ callStatus: 1, duration: 42 });
+    expect(record.endTime.getTime()).toBe(answeredAt + 42_400);
+    // A time far off the arrival (a clock gone wrong) is held to the window around it.
+    const late = `internal-${++n}@ws`;
+    await event(internal('invite', late));
+    await event(internal('answered', late, { code: '200', at: String(Date.now() - 24 * 3_600_000) }));
+    await event(internal('ended', late, { by: 'caller', at: 'soon' }));
+    expect((await recordOf(late))!.duration).toBeLessThanOrEqual(600);
+  });
+
   it('an internal call the colleague does not answer (480) or refuses (486) is 未接听 / 占线', async () => {
     for (const [code, status] of [
       ['480', 2],
