@@ -1,0 +1,280 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Many calls at once through sipp (Debian's sip-tester), both ends playing audio: agents (one sipp
+ * UAS answering for every key registered to it), a desk phone (a sipp UAC calling one key per call
+ * from an injection file), and what sipp counted (per-message counts, response times). Used by
+ * bench/telephony-capacity.bench.ts and sip.kamailio-events.test.ts.
+ */
+
+/** G.711 A-law of one 16-bit linear sample (ITU-T G.711). */
+const alaw = (sample: number): number => {
+  const sign = sample >= 0 ? 0x80 : 0;
+  let s = Math.min(Math.abs(sample), 32635);
+  let exponent = 7;
+  for (let mask = 0x4000; (s & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
+  const mantissa = exponent === 0 ? (s >> 4) & 0x0f : (s >> (exponent + 3)) & 0x0f;
+  s = (exponent << 4) | mantissa;
+  return (s | sign) ^ 0x55;
+};
+
+/**
+ * A pcap of `seconds` of PCMA RTP (payload type 8, 20 ms a packet, Ethernet/IPv4/UDP) for sipp's
+ * play_pcap_audio, which sends each packet at its capture time to the SDP's address: a tone
+ * gliding between 300 and 900 Hz, so a recording of it is never silent.
+ */
+export const writePcmaPcap = (file: string, seconds: number) => {
+  const packets = Math.ceil((seconds * 1000) / 20);
+  const header = Buffer.alloc(24);
+  header.writeUInt32LE(0xa1b2c3d4, 0);
+  header.writeUInt16LE(2, 4);
+  header.writeUInt16LE(4, 6);
+  header.writeUInt32LE(65535, 16);
+  header.writeUInt32LE(1, 20);
+  const chunks = [header];
+  let phase = 0;
+  for (let n = 0; n < packets; n++) {
+    const rtp = Buffer.alloc(12 + 160);
+    rtp[0] = 0x80;
+    rtp[1] = n === 0 ? 0x88 : 8;
+    rtp.writeUInt16BE(n & 0xffff, 2);
+    rtp.writeUInt32BE(n * 160, 4);
+    rtp.writeUInt32BE(0x5eed, 8);
+    for (let i = 0; i < 160; i++) {
+      const t = (n * 160 + i) / 8000;
+      phase += (2 * Math.PI * (600 + 300 * Math.sin(2 * Math.PI * 0.5 * t))) / 8000;
+      rtp[12 + i] = alaw(Math.round(6000 * Math.sin(phase)));
+    }
+    const udp = Buffer.alloc(8);
+    udp.writeUInt16BE(6000, 0);
+    udp.writeUInt16BE(6002, 2);
+    udp.writeUInt16BE(8 + rtp.length, 4);
+    const ip = Buffer.alloc(20);
+    ip[0] = 0x45;
+    ip.writeUInt16BE(20 + 8 + rtp.length, 2);
+    ip[8] = 64;
+    ip[9] = 17;
+    Buffer.from([127, 0, 0, 1]).copy(ip, 12);
+    Buffer.from([127, 0, 0, 1]).copy(ip, 16);
+    const ether = Buffer.alloc(14);
+    ether.writeUInt16BE(0x0800, 12);
+    const frame = Buffer.concat([ether, ip, udp, rtp]);
+    const record = Buffer.alloc(16);
+    const micros = n * 20_000;
+    record.writeUInt32LE(1_700_000_000 + Math.floor(micros / 1e6), 0);
+    record.writeUInt32LE(micros % 1e6, 4);
+    record.writeUInt32LE(frame.length, 8);
+    record.writeUInt32LE(frame.length, 12);
+    chunks.push(record, frame);
+  }
+  fs.writeFileSync(file, Buffer.concat(chunks));
+};
+
+const offer = (origin: string) =>
+  [
+    'v=0',
+    `o=${origin} 1 1 IN IP4 [media_ip]`,
+    's=-',
+    'c=IN IP4 [media_ip]',
+    't=0 0',
+    'm=audio [media_port] RTP/AVP 8 101',
+    'a=rtpmap:8 PCMA/8000',
+    'a=rtpmap:101 telephone-event/8000',
+    'a=ptime:20',
+    'a=sendrecv',
+    '',
+  ].join('\n');
+
+/**
+ * Registers the key of each line of the injection file ([field0]; [field1] its sipp credentials,
+ * `[authentication username=<key> password=<password>]`: sipp takes no field inside them) with
+ * `contact` (the agents' sipp, host:port) as where its calls go, for an hour.
+ */
+export const registerKeysScenario = (opts: { realm: string; contact: string }) => {
+  const head = (cseq: number, extra: string[]) =>
+    [
+      'REGISTER sip:[remote_ip]:[remote_port] SIP/2.0',
+      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+      `From: <sip:[field0]@${opts.realm}>;tag=[pid]reg[call_number]`,
+      `To: <sip:[field0]@${opts.realm}>`,
+      'Call-ID: [call_id]',
+      `CSeq: ${cseq} REGISTER`,
+      `Contact: <sip:[field0]@${opts.contact}>`,
+      'Expires: 3600',
+      'Max-Forwards: 70',
+      ...extra,
+      'Content-Length: 0',
+    ].join('\n');
+  return [
+    '<?xml version="1.0" encoding="ISO-8859-1" ?>',
+    '<scenario name="yunhu agents register">',
+    `  <send retrans="500"><![CDATA[\n\n${head(1, [])}\n\n]]></send>`,
+    '  <recv response="401" auth="true"/>',
+    `  <send retrans="500"><![CDATA[\n\n${head(2, ['[field1]'])}\n\n]]></send>`,
+    '  <recv response="200"/>',
+    '</scenario>',
+  ].join('\n');
+};
+
+const reply = (
+  status: string,
+  extra: string[] = [],
+  body = '',
+) => `  <send${status.startsWith('200') ? ' retrans="500"' : ''}><![CDATA[
+
+SIP/2.0 ${status}
+[last_Via:]
+[last_Record-Route:]
+[last_From:]
+[last_To:];tag=[pid]agent[call_number]
+[last_Call-ID:]
+[last_CSeq:]
+${[...extra, body ? 'Content-Type: application/sdp' : '', `Content-Length: ${body ? '[len]' : '0'}`].filter(Boolean).join('\n')}
+
+${body}]]></send>`;
+
+/**
+ * The agents (UAS): every INVITE answered at once with PCMA, `pcap` played toward the caller from
+ * the ACK until the caller's BYE, which is answered 200.
+ */
+export const answerCallsScenario = (opts: { pcap: string }) =>
+  [
+    '<?xml version="1.0" encoding="ISO-8859-1" ?>',
+    '<scenario name="yunhu agents answer">',
+    '  <recv request="INVITE" crlf="true" rrs="true"/>',
+    reply('100 Trying'),
+    reply('200 OK', ['Contact: <sip:agent@[local_ip]:[local_port];transport=[transport]>'], offer('agent')),
+    '  <recv request="ACK"/>',
+    `  <nop><action><exec play_pcap_audio="${opts.pcap}"/></action></nop>`,
+    '  <recv request="BYE"/>',
+    reply('200 OK'),
+    '</scenario>',
+  ].join('\n');
+
+/**
+ * The desk phone (UAC): calls [field0] of the injection file with a PCMA offer, plays `pcap` from
+ * the answer, hangs up after `holdMs`. Response time 1 is the set-up (INVITE → 200), 2 the hang-up
+ * (BYE → 200); the call counts as failed unless both got their 200.
+ */
+export const callKeysScenario = (opts: { holdMs: number; pcap: string }) => {
+  const inDialog = (method: string, cseq: number) =>
+    [
+      `${method} [next_url] SIP/2.0`,
+      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+      '[routes]',
+      'From: <sip:[field1]@[local_ip]>;tag=[pid]desk[call_number]',
+      'To: <sip:[field0]@[remote_ip]>[peer_tag_param]',
+      'Call-ID: [call_id]',
+      `CSeq: ${cseq} ${method}`,
+      'Max-Forwards: 70',
+      'Content-Length: 0',
+    ].join('\n');
+  const invite = [
+    'INVITE sip:[field0]@[remote_ip]:[remote_port] SIP/2.0',
+    'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+    'From: <sip:[field1]@[local_ip]>;tag=[pid]desk[call_number]',
+    'To: <sip:[field0]@[remote_ip]>',
+    'Call-ID: [call_id]',
+    'CSeq: 1 INVITE',
+    'Contact: <sip:[field1]@[local_ip]:[local_port]>',
+    'Max-Forwards: 70',
+    'Content-Type: application/sdp',
+    'Content-Length: [len]',
+    '',
+    offer('desk'),
+  ].join('\n');
+  return [
+    '<?xml version="1.0" encoding="ISO-8859-1" ?>',
+    '<scenario name="yunhu desk calls">',
+    `  <send retrans="500" start_rtd="1"><![CDATA[\n\n${invite}]]></send>`,
+    '  <recv response="100" optional="true"/>',
+    '  <recv response="180" optional="true"/>',
+    '  <recv response="183" optional="true"/>',
+    '  <recv response="200" rrs="true" rtd="1"/>',
+    `  <send><![CDATA[\n\n${inDialog('ACK', 1)}\n\n]]></send>`,
+    `  <nop><action><exec play_pcap_audio="${opts.pcap}"/></action></nop>`,
+    `  <pause milliseconds="${opts.holdMs}"/>`,
+    `  <send retrans="500" start_rtd="2"><![CDATA[\n\n${inDialog('BYE', 2)}\n\n]]></send>`,
+    '  <recv response="200" rtd="2"/>',
+    '</scenario>',
+  ].join('\n');
+};
+
+export type TSippRun = {
+  dir: string;
+  /** Resolves with sipp's exit code when it has run its calls (0: every call as the scenario says). */
+  done: Promise<number | null>;
+  /** Per scenario message, sipp's counters (messages sent, retransmitted, received, timed out…). */
+  counts: () => Record<string, number>;
+  /** Response times in ms of rtd `n` (sipp's -trace_rtt), one per call that reached it. */
+  responseTimes: (n: number) => number[];
+  stderr: () => string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Runs sipp with `scenario` and `args` in a folder of its own (injection file `csv` when given),
+ * with per-message counts and response times written there: killed if this process exits.
+ */
+export const runSipp = (opts: { scenario: string; args: string[]; csv?: string }): TSippRun => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-sipp-load-'));
+  const scenario = path.join(dir, 'scenario.xml');
+  fs.writeFileSync(scenario, opts.scenario);
+  const args = ['-sf', scenario, ...opts.args, '-nostdin', '-trace_counts', '-trace_rtt', '-rtt_freq', '1'];
+  args.push('-trace_err', '-error_file', path.join(dir, 'errors.log'), '-fd', '1');
+  if (opts.csv !== undefined) {
+    fs.writeFileSync(path.join(dir, 'fields.csv'), opts.csv);
+    args.push('-inf', path.join(dir, 'fields.csv'));
+  }
+  const child: ChildProcess = spawn('sipp', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr += d;
+  });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const done = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      process.removeListener('exit', killOnExit);
+      resolve(code);
+    }),
+  );
+  const fileEnding = (ending: string) => {
+    const name = fs.readdirSync(dir).find((f) => f.endsWith(ending));
+    return name ? fs.readFileSync(path.join(dir, name), 'utf8') : '';
+  };
+  return {
+    dir,
+    done,
+    counts: () => {
+      // scenario_<pid>_counts.csv: a header row of <index>_<message>_<counter> names, then rows.
+      const lines = fileEnding('_counts.csv').trim().split('\n');
+      if (lines.length < 2) return {};
+      const names = lines[0]!.split(';');
+      const values = lines[lines.length - 1]!.split(';');
+      return Object.fromEntries(names.map((n, i) => [n, Number(values[i] ?? 0)]));
+    },
+    responseTimes: (n) =>
+      fileEnding('_rtt.csv')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(';'))
+        .filter((f) => Number(f[2]) === n || f[2] === `rtd${n}`)
+        .map((f) => Number(f[1])),
+    stderr: () =>
+      `${stderr}${fs.existsSync(path.join(dir, 'errors.log')) ? fs.readFileSync(path.join(dir, 'errors.log'), 'utf8') : ''}`,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+        await done;
+        clearTimeout(timer);
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
