@@ -49,6 +49,7 @@ export const ZSettings = z.object({
   SIP_PORT: whole('端口', 1, 65535).default(5060),
   SIP_TRUNK_ADDR: text.optional(),
   SIP_TRUNK_PHONE: text.optional(),
+  SIP_DEV_CARRIER: flag.optional(),
   SIP_TRUNK_TRANSPORT: z.enum(['udp', 'tcp', 'auto'], { message: '应为 udp、tcp 或 auto' }).default('udp'),
   SIP_TRUNK_USER: text.optional(),
   SIP_TRUNK_PASSWORD: text.optional(),
@@ -207,6 +208,8 @@ export type TSipConfig = {
     sipPort: number;
     trunkAddress: string | null;
     trunkPhone: string | null;
+    /** Without a trunk, sipp as the carrier (模拟运营商, carrier-sip.simulator.ts); off in production. */
+    isDevCarrier: boolean;
     /** The carrier's trunks beyond their addresses (decision 0016). */
     trunk: {
       transport: 'udp' | 'tcp' | 'auto';
@@ -307,6 +310,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         sipPort: s.SIP_PORT,
         trunkAddress: s.SIP_TRUNK_ADDR ?? null,
         trunkPhone: s.SIP_TRUNK_PHONE ?? null,
+        isDevCarrier: (s.SIP_DEV_CARRIER ?? (isProduction ? '0' : '1')) === '1',
         trunk: {
           transport: s.SIP_TRUNK_TRANSPORT,
           auth:

@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { loadConfig, SettingsError, type TConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import type { TKamailio } from './modules/telephony/index.js';
+import type { TKamailio, TSipCarrierSimulator } from './modules/telephony/index.js';
 
 /**
  * The first start on an empty data folder runs initdb in a second PGlite instance, and every start
@@ -70,6 +70,7 @@ const main = async () => {
 
   // The soft-phone needs its SIP server: outside production `npm start` brings Kamailio up beside the
   // server when it is installed (SIP_AUTOSTART=0 leaves it to scripts/kamailio.sh or a real deployment).
+  let devCarrier: TSipCarrierSimulator | null = null;
   const startSipServer = async (): Promise<TKamailio | null> => {
     if (!config.sip.isAutostart || !config.sip.sharedSecret) return null;
     const missing = telephony.kamailioMissing();
@@ -77,8 +78,12 @@ const main = async () => {
       console.log(`软电话不可用：${missing}`);
       return null;
     }
+    // Without a configured trunk, the development carrier (模拟运营商) answers telephone numbers.
+    devCarrier = await telephony.startDevCarrier(config, (line) => console.log(line));
     try {
-      const kamailio = await telephony.startKamailio(telephony.devKamailioOptions(config, config.sip.sharedSecret));
+      const kamailio = await telephony.startKamailio(
+        telephony.devKamailioOptions(config, config.sip.sharedSecret, devCarrier),
+      );
       console.log(
         `软电话 SIP 服务器（Kamailio）：${kamailio.wsUrl}；媒体网关（rtpengine）：${kamailio.media ? kamailio.media.ngSocket : '未启动'}`,
       );
@@ -102,6 +107,7 @@ const main = async () => {
     app.log.info(`${signal} received, closing`);
     await app.close();
     await (await sipServer)?.stop();
+    await devCarrier?.stop();
     await database.close();
     process.exit(0);
   };

@@ -10,6 +10,7 @@ import {
   createGatewayRecordings,
   createRecordingStore,
   gatewayCaptureDir,
+  listenGatewayAt,
 } from '../telephony/index.js';
 import { registerCallInternalRoutes } from './callback.routes.js';
 import { createCallbackService } from './callback.service.js';
@@ -58,6 +59,8 @@ export const registerCall = async (
     store,
     // The media gateway's captures of soft-phone calls (its recording dir: sip.kamailio-dev.ts, deploy/kamailio/README.md).
     recordings: createGatewayRecordings({ dir: gatewayCaptureDir(config.dataDir), logger: app.log }),
+    // Where an ended call is released at the gateway (MEDIA_NG_PORT, the port 监听 uses too).
+    gateway: config.sip.dev.media ? listenGatewayAt(config.sip.dev.media.ngPort) : null,
     logger: app.log,
   });
   const simulator = createCarrierSimulator({

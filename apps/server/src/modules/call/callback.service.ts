@@ -103,6 +103,7 @@ export const createCallbackService = (deps: TIngestDeps) => {
         );
         return ev.event === 'invite' && isRecorded ? 'record' : 'written';
       }
+      recordings.releaseMedia(ev.callId);
       const carrierCallId = `sip-${ev.callId}`;
       if (ev.event === 'failed') {
         // The gateway may have started a capture with the offer: nothing to keep.

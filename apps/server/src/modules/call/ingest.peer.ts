@@ -115,6 +115,7 @@ export const createPeerCallIngestion = (deps: TIngestDeps, recordings: TGatewayR
       );
       return 'written';
     }
+    recordings.releaseMedia(ev.callId);
     const isRecorded = live.isRecorded && !!deps.recordings;
     const capturing = isRecorded && (await deps.recordings!.isCapturing(ev.callId));
     if (ev.event === 'failed') {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
-import type { TGatewayRecordings, TRecordingStore } from '../telephony/index.js';
+import type { TGatewayRecordings, TListenGateway, TRecordingStore } from '../telephony/index.js';
 import { callType, swapStereo } from './ingest.rules.js';
 import { gatewayRecordingRepository, sipCallRepository } from './sip-call.repository.js';
 
@@ -10,6 +10,8 @@ export type TIngestDeps = {
   store: TRecordingStore;
   /** The media gateway's captures (recording.gateway.ts); none: soft-phone calls are not recorded. */
   recordings?: TGatewayRecordings | null;
+  /** The media gateway's control port, where an ended call is released whole; none without a gateway. */
+  gateway?: Pick<TListenGateway, 'release'> | null;
   logger: { warn: (obj: object, msg: string) => void };
 };
 
@@ -28,6 +30,20 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
       .catch((error) => deps.logger.warn({ error: (error as Error).message }, 'soft-phone call record failed'))
       .finally(() => pending.delete(tracked));
     pending.add(tracked);
+  };
+
+  /**
+   * A call that ended or failed is let go at the gateway as a whole: Kamailio deletes its parties,
+   * but a listen or whisper subscribed to it (实时监控) would keep its ports and its capture open,
+   * and its recording would never finish. In the background: the event's answer does not wait.
+   */
+  const releaseMedia = (callId: string) => {
+    if (!deps.gateway) return;
+    background(
+      deps.gateway
+        .release(callId)
+        .catch((error) => deps.logger.warn({ callId, error: (error as Error).message }, 'gateway release failed')),
+    );
   };
 
   /**
@@ -108,6 +124,7 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
 
   return {
     background,
+    releaseMedia,
     finishRecording,
     sweepPending,
     /** Resolves when every recording under way has been written (tests; a graceful stop). */

@@ -101,8 +101,8 @@ const sdpAnswer = [
 const contact = 'Contact: <sip:carrier-simulator@[local_ip]:[local_port];transport=[transport]>';
 
 /**
- * sipp's scenario (UAS): 100 at once; a busy number 486 and an unknown one 404 after `busyMs`;
- * otherwise 180, then 200 with PCMA after `ringMs`, the speech streamed until a BYE, a re-INVITE
+ * sipp's scenario (UAS): a busy number 100, then 486 after `busyMs`, an unknown one 404 alike;
+ * otherwise 180 at once, then 200 with PCMA after `ringMs`, the speech streamed until a BYE, a re-INVITE
  * (hold) answered alike; a number that never answers rings until CANCEL (the caller's or Kamailio's
  * ring timeout), answered 200 and 487 as a phone would.
  */
@@ -135,6 +135,7 @@ export const devCarrierScenario = (opts: {
       '',
       ']]></send>',
     ].join('\n');
+  const trying = replyTo('100 Trying').replace('[last_To:];tag=[pid]sim[call_number]', '[last_To:]');
   return [
     '<?xml version="1.0" encoding="ISO-8859-1" ?>',
     '<scenario name="yunhu development carrier (模拟运营商)">',
@@ -151,18 +152,19 @@ export const devCarrierScenario = (opts: {
     '      <ereg regexp=".*" search_in="hdr" header="To:" assign_to="callee"/>',
     '    </action>',
     '  </recv>',
-    replyTo('100 Trying').replace('[last_To:];tag=[pid]sim[call_number]', '[last_To:]'),
+    // A message sipp does not expect at the step it is on aborts the call (a CANCEL then gets no
+    // 487), so every reply is followed at once by the receive that takes what may come next.
     '  <nop next="busy" test="busy"/>',
     '  <nop next="absent" test="absent"/>',
-    replyTo('180 Ringing', [contact]),
     '  <nop next="ringing" test="noanswer"/>',
+    replyTo('180 Ringing', [contact]),
     `  <recv request="CANCEL" timeout="${opts.ringMs}" ontimeout="answer" next="cancelled"/>`,
     '  <label id="ringing"/>',
+    replyTo('180 Ringing', [contact]),
     '  <recv request="CANCEL" next="cancelled"/>',
     '  <label id="answer"/>',
     replyTo('200 OK', [contact], sdpAnswer),
-    '  <recv request="ACK"/>',
-    `  <nop><action><exec rtp_stream="${opts.speech},-1,8"/></action></nop>`,
+    `  <recv request="ACK"><action><exec rtp_stream="${opts.speech},-1,8"/></action></recv>`,
     '  <label id="talk"/>',
     `  <recv request="INVITE" optional="true" next="reinvite" timeout="${opts.hangUpAfterMs}" ontimeout="hangup"/>`,
     '  <recv request="BYE"/>',
@@ -175,11 +177,15 @@ export const devCarrierScenario = (opts: {
     inDialog('BYE', '1 BYE'),
     '  <recv response="200" next="end"/>',
     '  <label id="busy"/>',
-    `  <pause milliseconds="${opts.busyMs}"/>`,
+    trying,
+    `  <recv request="CANCEL" timeout="${opts.busyMs}" ontimeout="busyreply" next="cancelled"/>`,
+    '  <label id="busyreply"/>',
     replyTo('486 Busy Here'),
     '  <recv request="ACK" next="end"/>',
     '  <label id="absent"/>',
-    `  <pause milliseconds="${opts.busyMs}"/>`,
+    trying,
+    `  <recv request="CANCEL" timeout="${opts.busyMs}" ontimeout="absentreply" next="cancelled"/>`,
+    '  <label id="absentreply"/>',
     replyTo('404 Not Found'),
     '  <recv request="ACK" next="end"/>',
     '  <label id="cancelled"/>',

@@ -14,8 +14,9 @@ export {
 } from './carrier.js';
 export { carrierDeliverer, registerSignedCarrierPost } from './carrier.route.js';
 export { createCarrierSimulator, type TDeliver } from './carrier.simulator.js';
+export type { TSipCarrierSimulator } from './carrier-sip.simulator.js';
 export { listenGatewayAt, type TListenGateway, type TListenProfile } from './listen.gateway.js';
 export { createGatewayRecordings, gatewayCaptureDir, type TGatewayRecordings } from './recording.gateway.js';
 export { createRecordingStore, recordingPathPrefix, type TRecordingStore } from './recording.store.js';
 export { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
-export { devKamailioOptions } from './sip.kamailio-dev.js';
+export { devKamailioOptions, startDevCarrier } from './sip.kamailio-dev.js';

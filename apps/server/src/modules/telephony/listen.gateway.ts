@@ -89,6 +89,17 @@ export const createListenGateway = (command: (message: TBencode) => Promise<TBen
     unsubscribe: async (callId: string, toTag: string) => {
       await ng({ command: 'unsubscribe', 'call-id': callId, 'to-tag': toTag });
     },
+    /**
+     * Ends a call at the gateway whatever still holds it: a delete without a from-tag drops every
+     * monologue (both parties, the listeners' subscriptions, the published whispers) and closes the
+     * call's capture. Kamailio's delete names one party, and the gateway keeps a call alive while
+     * anything else still subscribes to it. A call already gone is no error.
+     */
+    release: async (callId: string) => {
+      await command({ command: 'delete', 'call-id': callId }).catch((error: Error) => {
+        throw new ListenGatewayError(error.message);
+      });
+    },
   };
 };
 

@@ -69,12 +69,16 @@ export const createGatewayRecordings = (deps: {
     }
   };
 
-  /** Waits up to `timeoutMs` for the gateway to close the call's capture. */
+  /**
+   * Waits up to `timeoutMs` for the gateway to close the call's captures: every one, since a call
+   * offered again under its Call-ID may have a second still open beside a first already closed.
+   */
   const waitFor = async (callId: string, timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const files = await completed(callId);
-      if (files.length || Date.now() > deadline) return files;
+      if (Date.now() > deadline) return files;
+      if (files.length && !(await completed(callId, unfinishedDir)).length) return files;
       await sleep(100);
     }
   };

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config.js';
 import { startKamailio } from './sip.kamailio.js';
-import { devKamailioOptions } from './sip.kamailio-dev.js';
+import { devKamailioOptions, startDevCarrier } from './sip.kamailio-dev.js';
 
 // scripts/kamailio.sh: Kamailio in the foreground for a development server, with the server's own
 // SIP_* settings (README.md); Ctrl-C stops it.
@@ -9,7 +9,8 @@ if (!config.sip.sharedSecret) {
   console.error('请设置 SIP_SHARED_SECRET（与服务器相同）');
   process.exit(1);
 }
-const options = devKamailioOptions(config, config.sip.sharedSecret);
+const devCarrier = await startDevCarrier(config, (line) => console.log(line));
+const options = devKamailioOptions(config, config.sip.sharedSecret, devCarrier);
 const kamailio = await startKamailio({ ...options, isLogInherited: true });
 console.log(`Kamailio 已启动：${kamailio.wsUrl}（域 ${config.sip.realm}，凭据来自 ${options.serverUrl}），Ctrl-C 停止`);
 console.log(
@@ -17,6 +18,7 @@ console.log(
 );
 const stop = async () => {
   await kamailio.stop();
+  await devCarrier?.stop();
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { renderTrunkList, renderUacReg } from './sip.kamailio.js';
-import { devKamailioOptions } from './sip.kamailio-dev.js';
+import { devKamailioOptions, startDevCarrier } from './sip.kamailio-dev.js';
 
 /** The trunk settings (decision 0016) as a development Kamailio gets them, and the files they become. */
 describe('trunk settings → Kamailio', () => {
@@ -56,5 +56,34 @@ describe('trunk settings → Kamailio', () => {
       '2:trunk2:acct:sip.yunhu.test:acct:sip.carrier.cn::acct:p\\:w::sip\\:sip.carrier.cn;transport=udp:600:0:1::',
     ]);
     expect(() => renderUacReg({ address: '10.0.0.1' }, 'd')).toThrow(/SIP_TRUNK_USER/);
+  });
+
+  it('makes the development carrier the one trunk when none is configured, and leaves a configured one alone', () => {
+    const devCarrier = { address: '127.0.0.1:40123;transport=udp' };
+    expect(devKamailioOptions(loadConfig({}), 'x', devCarrier).trunk).toEqual({
+      address: devCarrier.address,
+      timeoutMs: 4000,
+    });
+    expect(devKamailioOptions(loadConfig({}), 'x').trunk).toBeUndefined();
+    expect(devKamailioOptions(loadConfig({ SIP_TRUNK_ADDR: '10.0.0.1:5060' }), 'x', devCarrier).trunk).toMatchObject({
+      address: '10.0.0.1:5060',
+    });
+    expect(devKamailioOptions(loadConfig({ SIP_TRUNK_PHONE: 'e1-2' }), 'x', devCarrier).trunk).toEqual({
+      phone: 'e1-2',
+    });
+  });
+
+  it('starts no development carrier beside a configured trunk, when turned off, or in production', async () => {
+    const log: string[] = [];
+    for (const env of [
+      { SIP_TRUNK_ADDR: '10.0.0.1:5060' },
+      { SIP_TRUNK_PHONE: 'e1-2' },
+      { SIP_DEV_CARRIER: '0' },
+      { NODE_ENV: 'production' },
+    ]) {
+      expect(await startDevCarrier(loadConfig(env), (line) => log.push(line))).toBeNull();
+    }
+    expect(log).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'production', SIP_DEV_CARRIER: '1' }).sip.dev.isDevCarrier).toBe(true);
   });
 });

@@ -335,7 +335,8 @@ ${body}]]></send>
 
 /**
  * A carrier trunk for sipp (UAS): optionally challenges the first INVITE (401/407, realm `realm`),
- * then answers 200 with PCMA, or refuses every call with `refuse` (e.g. '503 Service Unavailable').
+ * then answers 200 with PCMA, or refuses every call with `refuse` (e.g. '503 Service Unavailable'),
+ * or `rings` (180) until the call is cancelled (200 to the CANCEL, 487 to the INVITE).
  * `numberHeaders`: its 200 carries the dialled number ([number], a -key) in Contact,
  * P-Asserted-Identity and Remote-Party-ID, as carriers do; `byeAfterMs`: it hangs up itself,
  * its BYE carrying the same headers.
@@ -343,10 +344,25 @@ ${body}]]></send>
 export const trunkScenario = (opts: {
   challenge?: { status: 401 | 407; realm: string };
   refuse?: string;
+  rings?: boolean;
   numberHeaders?: boolean;
   byeAfterMs?: number;
 }): string => {
   const parts = ['<?xml version="1.0" encoding="ISO-8859-1" ?>', '<scenario name="yunhu carrier trunk">'];
+  if (opts.rings) {
+    // The INVITE's CSeq number, for the 487 sent after the CANCEL (whose own CSeq says CANCEL).
+    parts.push(
+      '  <recv request="INVITE" crlf="true" rrs="true"><action><ereg regexp="[0-9]+" search_in="hdr" header="CSeq:" assign_to="invcseq"/></action></recv>',
+      reply('100 Trying'),
+      reply('180 Ringing', ['Contact: <sip:trunk@[local_ip]:[local_port];transport=[transport]>']),
+      '  <recv request="CANCEL"/>',
+      reply('200 OK').replace(' retrans="500"', ''),
+      reply('487 Request Terminated').replace('[last_CSeq:]', 'CSeq: [$invcseq] INVITE'),
+      '  <recv request="ACK"/>',
+      '</scenario>',
+    );
+    return parts.join('\n');
+  }
   parts.push('  <recv request="INVITE" crlf="true" rrs="true"/>');
   if (opts.refuse) {
     parts.push(reply(opts.refuse), '  <recv request="ACK"/>', '</scenario>');

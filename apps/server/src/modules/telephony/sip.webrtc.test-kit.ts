@@ -63,6 +63,8 @@ export const webrtcCall = async (
     onClose: (close: () => void) => void;
     /** More headers on the INVITE (the dial flow's X-Bind-Id). */
     headers?: string[];
+    /** The caller gives up (CANCEL) as soon as it rings (180). */
+    isCancelledOnRinging?: boolean;
   },
   c: TSipLineConfig,
   target: string,
@@ -113,7 +115,7 @@ export const webrtcCall = async (
       '',
       body,
     ].join('\r\n');
-  const invite = (cseq: number, extra: string[] = []) =>
+  const invite = (cseq: number, extra: string[] = [], branch = rand()) =>
     request(
       'INVITE',
       uri,
@@ -126,6 +128,7 @@ export const webrtcCall = async (
         ...extra,
       ],
       offer,
+      branch,
     );
   const finalTo = (cseq: number) => (m: TSipMessage) =>
     m.status !== null && m.status >= 200 && m.header('cseq') === `${cseq} INVITE`;
@@ -140,7 +143,13 @@ export const webrtcCall = async (
     user: c.key,
     password: c.passWord,
   });
-  ws.send(invite(2, [`Proxy-Authorization: ${credentials}`]));
+  // A CANCEL and the ACK of a refusal belong to the INVITE's transaction: its Via branch.
+  const inviteBranch = rand();
+  ws.send(invite(2, [`Proxy-Authorization: ${credentials}`], inviteBranch));
+  if (opts.isCancelledOnRinging) {
+    await next((m) => m.status === 180 && m.header('cseq') === '2 INVITE');
+    ws.send(request('CANCEL', uri, 2, [`To: <${uri}>`], '', inviteBranch));
+  }
   const answer = await next(finalTo(2));
   const to = answer.header('to') ?? '';
   const routes = answer
@@ -149,6 +158,7 @@ export const webrtcCall = async (
     .map((r) => `Route: ${r}`);
   const remote = /<([^>]+)>/.exec(answer.header('contact') ?? '')?.[1] ?? uri;
   if (answer.status === 200) ws.send(request('ACK', remote, 2, [`To: ${to}`, ...routes]));
+  else ws.send(request('ACK', uri, 2, [`To: ${to}`], '', inviteBranch));
   return {
     offer,
     answer,
