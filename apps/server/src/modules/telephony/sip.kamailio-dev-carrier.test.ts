@@ -19,8 +19,8 @@ import { webrtcCall } from './sip.webrtc.test-kit.js';
  * The development server's telephony as `npm start` wires it without a trunk: the development
  * carrier (模拟运营商, sipp) as Kamailio's one trunk, the media gateway recording. A soft-phone call
  * from the dial flow to a number the simulated customer answers is connected, carries his speech,
- * and leaves a record with its talk time, its charge and a stereo recording; a busy number and one
- * that does not exist leave the records of those. Skipped when
+ * and leaves a record with its talk time, its charge and a stereo recording; a busy number, one
+ * that does not exist and one that never answers leave the records of those. Skipped when
  * Kamailio, rtpengine or sipp is missing, unless REQUIRE_KAMAILIO=1.
  */
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sipCarrierSimulatorMissing();
@@ -51,7 +51,7 @@ describe.skipIf(missing !== null && !isRequired)(
       expect(res.body.code).toBe(0);
       return { number, bindId: res.body.data.bindId as string, telX: res.body.data.telX as string };
     };
-    const call = (number: string, bindId: string) =>
+    const call = (number: string, bindId: string, isCancelledOnRinging = false) =>
       webrtcCall(
         {
           wsUrl: kam.wsUrl,
@@ -59,7 +59,8 @@ describe.skipIf(missing !== null && !isRequired)(
           candidatePort: silent.address().port,
           onClose: (close) => closers.push(close),
           headers: [`X-Bind-Id: ${bindId}`],
-          },
+          isCancelledOnRinging,
+        },
         managerSip,
         number,
       );
@@ -162,5 +163,11 @@ describe.skipIf(missing !== null && !isRequired)(
       }
     });
 
+    it('leaves 未接听 for a number ending 7, which rings until the agent gives up', async () => {
+      const { number, bindId } = await dial('7');
+      expect((await call(number, bindId, true)).answer.status).toBe(487);
+      await expect.poll(async () => (await recordOf(bindId))?.callStatus, { timeout: 10_000 }).toBe(2);
+      expect(await recordOf(bindId)).toMatchObject({ duration: 0, postage: 0 });
+    });
   },
 );
