@@ -82,8 +82,8 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
   /**
    * The start-up sweep: records a stop left 'pending' get their recording from the
    * capture the gateway left (converted) or are marked failed when there is none; calls under way
-   * when Kamailio lost them (older than a dialog's lifetime) are dropped. Returns how many records
-   * it settled.
+   * when Kamailio lost them (older than a dialog's lifetime) are dropped, and the captures no record
+   * will claim deleted. Returns how many records it settled.
    */
   const sweepPending = async (opts: { staleAfterMs?: number; before?: Date } = {}) => {
     const before = opts.before ?? startedAt;
@@ -91,7 +91,7 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
     let settled = 0;
     for (;;) {
       const rows = await gatewayRecordingRepository.list(deps.database.db, before, 100);
-      if (!rows.length) return settled;
+      if (!rows.length) break;
       for (const row of rows) {
         const carrierCallId = row.carrierCallId ?? '';
         if (!deps.recordings || !carrierCallId.startsWith('sip-')) {
@@ -120,6 +120,13 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
         settled++;
       }
     }
+    // What no record claimed now never will be: a capture that finished well before the start (its
+    // end event lost; an event takes seconds), or one still open after a call's longest life.
+    await deps.recordings?.removeOrphans({
+      finishedBefore: new Date(before.getTime() - 10 * 60_000),
+      openBefore: new Date(Date.now() - (opts.staleAfterMs ?? 4 * 3_600_000)),
+    });
+    return settled;
   };
 
   return {

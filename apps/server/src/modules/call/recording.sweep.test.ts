@@ -111,4 +111,27 @@ describe('the start-up sweep of pending recordings', () => {
     // Nothing left to do: a second sweep settles nothing.
     expect(await t.app.call.callbacks.sweepPending({ before: new Date() })).toBe(0);
   });
+
+  it('removes the captures no record will claim: finished well before the start, or open longer than a call lasts', async () => {
+    const ago = (ms: number) => {
+      const at = new Date(Date.now() - ms);
+      return (files: string[]) => {
+        for (const file of files) fs.utimesSync(file, at, at);
+        return files;
+      };
+    };
+    // Finished an hour before the start, no record pending: its end event never reached the server.
+    const orphan = ago(3_600_000)(leaveCapture('orphan-50', true));
+    // Open for five hours: longer than Kamailio keeps a dialog, the gateway lost it.
+    const abandoned = ago(5 * 3_600_000)(leaveCapture('abandoned-51', false));
+    // Finished a moment ago: its end event may still be on its way.
+    const recent = leaveCapture('recent-52', true);
+    // Open for a minute: a call under way.
+    const talking = ago(60_000)(leaveCapture('talking-53', false));
+
+    await t.app.call.callbacks.sweepPending({ before: new Date() });
+
+    for (const file of [...orphan, ...abandoned]) expect(fs.existsSync(file)).toBe(false);
+    for (const file of [...recent, ...talking]) expect(fs.existsSync(file)).toBe(true);
+  });
 });

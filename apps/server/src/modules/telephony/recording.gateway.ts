@@ -125,5 +125,37 @@ export const createGatewayRecordings = (deps: {
 
     /** A call that keeps no recording (switch off, not answered): its capture, if any, deleted. */
     discard: async (callId: string, timeoutMs = 15_000) => remove(await waitFor(callId, timeoutMs)),
+
+    /**
+     * Deletes the captures no record will claim, by their files' times: finished before
+     * `finishedBefore` (the call's end never reached the server), still open with nothing written
+     * since `openBefore` (longer than a call lasts: the gateway lost it), and a pcap without
+     * metadata as old. Answers how many files it removed.
+     */
+    removeOrphans: async (opts: { finishedBefore: Date; openBefore: Date }) => {
+      const list = (dir: string) => fs.promises.readdir(dir).catch(() => [] as string[]);
+      const modified = async (file: string) => (await fs.promises.stat(file).catch(() => null))?.mtimeMs ?? 0;
+      const old: string[] = [];
+      const described = new Set<string>();
+      for (const [dir, ending, before] of [
+        [metadataDir, '.txt', opts.finishedBefore],
+        [unfinishedDir, '.tmp', opts.openBefore],
+      ] as const) {
+        for (const n of await list(dir)) {
+          if (!n.startsWith('rtpengine-meta-') || !n.endsWith(ending)) continue;
+          const pcap = path.join(pcapDir, `${n.slice('rtpengine-meta-'.length, -ending.length)}.pcap`);
+          described.add(pcap);
+          const metadata = path.join(dir, n);
+          const last = Math.max(await modified(metadata), await modified(pcap));
+          if (last < before.getTime()) old.push(metadata, pcap);
+        }
+      }
+      for (const n of await list(pcapDir)) {
+        const pcap = path.join(pcapDir, n);
+        if (!described.has(pcap) && (await modified(pcap)) < opts.openBefore.getTime()) old.push(pcap);
+      }
+      for (const file of old) await fs.promises.rm(file, { force: true });
+      return old.length;
+    },
   };
 };
