@@ -56,6 +56,7 @@ export const ZSettings = z.object({
   SIP_TRUNK_REALM: text.optional(),
   SIP_TRUNK_REGISTER: flag.default('0'),
   SIP_TRUNK_TIMEOUT_MS: whole('毫秒', 500, 60_000).default(4000),
+  SIP_RING_TIMEOUT: whole('秒', 10, 300).default(60),
   SIP_ADVERTISE_ADDR: text.optional(),
   SIP_INBOUND_PEERS: text.optional(),
   SIP_BAN_FAILURES: whole('次', 1, 1000).default(10),
@@ -221,6 +222,8 @@ export type TSipConfig = {
     advertise: string | null;
     /** Desk phones / PBXs (IPs) that may call agents without digest. */
     inboundPeers: string[];
+    /** A call ringing toward the carrier without an answer ends after this many seconds (未接听). */
+    ringTimeoutSeconds: number;
     /** Failed authentications from one address before it is banned, and for how long. */
     ban: { failures: number; minutes: number };
     /** The media gateway (rtpengine) started beside that Kamailio; null: none (MEDIA_GATEWAY=0). */
@@ -325,6 +328,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
           .split(',')
           .map((p) => p.trim())
           .filter(Boolean),
+        ringTimeoutSeconds: s.SIP_RING_TIMEOUT,
         ban: { failures: s.SIP_BAN_FAILURES, minutes: s.SIP_BAN_MINUTES },
         media:
           s.MEDIA_GATEWAY === '1'

@@ -4,6 +4,7 @@ import { billingRoutes } from './billing.js';
 import { blacklistRoutes } from './blacklist.js';
 import { callRoutes } from './call.js';
 import { callCensusRoutes } from './call-census.js';
+import { callInterceptRoutes } from './call-intercept.js';
 import { callRecordRoutes } from './call-record.js';
 import { certificationRoutes } from './certification.js';
 import { crmRoutes } from './crm.js';
@@ -32,6 +33,7 @@ export * from './billing-labels.js';
 export * from './blacklist.js';
 export * from './call.js';
 export * from './call-census.js';
+export * from './call-intercept.js';
 export * from './call-record.js';
 export * from './certification.js';
 export * from './crm.js';
@@ -74,6 +76,7 @@ export const routeTables = {
   blacklist: blacklistRoutes,
   call: callRoutes,
   callCensus: callCensusRoutes,
+  callIntercept: callInterceptRoutes,
   callRecord: callRecordRoutes,
   certification: certificationRoutes,
   crm: crmRoutes,

@@ -3,6 +3,7 @@ import { billingMenuNodes, billingPlatformMenuNodes } from './billing.js';
 import { blacklistMenuNodes, platformBlacklistMenuNodes } from './blacklist.js';
 import { softphoneMenuButtons } from './call.js';
 import { callCensusMenuNodes } from './call-census.js';
+import { callInterceptMenuNodes } from './call-intercept.js';
 import { callRecordMenuNodes } from './call-record.js';
 import { certificationMenuNodes, certificationPlatformMenuNodes } from './certification.js';
 import { crmMenuNodes } from './crm.js';
@@ -36,6 +37,7 @@ export const menuTree: TMenuNode[] = [
     ...callRecordMenuNodes,
     ...callCensusMenuNodes,
     ...wallboardMenuNodes,
+    ...callInterceptMenuNodes,
     ...taskCardMenuNodes,
   ]),
   menuFolder('45', '费用中心', 'WalletOutlined', [...tradeMenuNodes, ...billingMenuNodes]),

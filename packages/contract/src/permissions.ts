@@ -62,6 +62,8 @@ export const Perm = {
   /** 呼叫管理: per-staff calling settings (line, caller number, allowed hours, daily limits, recording). */
   callingList: 'call:calling:list',
   callingUpdate: 'call:calling:update',
+  /** 呼叫拦截记录: calls of one's data scope refused at the SIP edge (no authorised dial request). */
+  callInterceptList: 'call:intercept:list',
   /** 通话记录: the records of one's data scope, their figures and details. */
   callRecordList: 'call:record:list',
   callRecordExport: 'call:record:export',

@@ -13,6 +13,7 @@ export { billingRoutes } from './web-paths/billing.js';
 export { blacklistRoutes } from './web-paths/blacklist.js';
 export { callRoutes } from './web-paths/call.js';
 export { callCensusRoutes } from './web-paths/callCensus.js';
+export { callInterceptRoutes } from './web-paths/callIntercept.js';
 export { callRecordRoutes } from './web-paths/callRecord.js';
 export { certificationRoutes } from './web-paths/certification.js';
 export { crmRoutes } from './web-paths/crm.js';
@@ -39,6 +40,7 @@ import { billingRoutes } from './web-paths/billing.js';
 import { blacklistRoutes } from './web-paths/blacklist.js';
 import { callRoutes } from './web-paths/call.js';
 import { callCensusRoutes } from './web-paths/callCensus.js';
+import { callInterceptRoutes } from './web-paths/callIntercept.js';
 import { callRecordRoutes } from './web-paths/callRecord.js';
 import { certificationRoutes } from './web-paths/certification.js';
 import { crmRoutes } from './web-paths/crm.js';
@@ -70,6 +72,7 @@ export const routeTables = {
   blacklist: blacklistRoutes,
   call: callRoutes,
   callCensus: callCensusRoutes,
+  callIntercept: callInterceptRoutes,
   callRecord: callRecordRoutes,
   certification: certificationRoutes,
   crm: crmRoutes,

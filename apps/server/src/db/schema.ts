@@ -10,6 +10,7 @@ export * from '../modules/auth/auth.schema.js';
 export * from '../modules/billing/billing.schema.js';
 export * from '../modules/blacklist/blacklist.schema.js';
 export * from '../modules/call/call.schema.js';
+export * from '../modules/call/intercept.schema.js';
 export * from '../modules/call/sip.schema.js';
 export * from '../modules/certification/certification.schema.js';
 export * from '../modules/crm/crm.schema.js';

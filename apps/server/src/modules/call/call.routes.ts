@@ -22,6 +22,8 @@ import {
   type TIsMasked,
   type TTaskItemGuard,
 } from './dial.service.js';
+import { registerIntercepts } from './intercept.routes.js';
+import { createInterceptService } from './intercept.service.js';
 import { registerSip, type TSipRouteNames } from './sip.routes.js';
 
 const dialHandlers = (dial: TDialService): Omit<THandlers<typeof callRoutes>, TSipRouteNames> => ({
@@ -91,6 +93,12 @@ export const registerCall = async (
     carrierSecret: config.carrier.callbackSecret,
     isTrustedSipCaller: sip.isTrustedCaller,
     callbacks,
+  });
+  // Nothing leaves for the carrier without the dial flow's bind: Kamailio asks here (呼叫拦截记录).
+  await registerIntercepts(app, {
+    deps: opts.deps,
+    guard: sip,
+    intercepts: createInterceptService({ database, isMasked: opts.isMasked, logger: app.log }),
   });
   await registerCarrierProgress(app, { secret: config.carrier.callbackSecret, database });
   app.addHook('onClose', async () => simulator.stop());

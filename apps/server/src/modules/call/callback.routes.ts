@@ -6,8 +6,6 @@ import type { TSipCallEvent } from './ingest.rules.js';
 
 /** Where Kamailio reports a soft-phone call's progress (kamailio.cfg route CALL_EVENT). */
 export const sipCallEventPath = '/internal/sip/call-event';
-/** Where Kamailio turns a bind id into its number (kamailio.cfg route BIND_TARGET). */
-export const sipBindTargetPath = '/internal/sip/bind-target';
 
 const envelope = (code: number, msg: string, data: unknown = null) => ({ code, msg, data });
 const ingestReply = {
@@ -29,7 +27,7 @@ const registerCarrierCallback = (app: FastifyInstance, opts: { secret: string | 
   });
 
 /** Kamailio's http_client posts form fields; any content type is read as a query string (or JSON). */
-const fieldsOf = (raw: string): Record<string, string> => {
+export const fieldsOf = (raw: string): Record<string, string> => {
   if (raw.trimStart().startsWith('{')) {
     try {
       const parsed = JSON.parse(raw) as Record<string, unknown>;
@@ -109,24 +107,6 @@ const registerSipCallEvents = (
     });
   });
 
-/** 200 with the number as plain text, 404 when the bind is not the caller's or not fresh. */
-const registerSipBindTarget = (
-  app: FastifyInstance,
-  opts: { isTrustedCaller: (secret: string | undefined) => boolean; callbacks: TCallbackService },
-) =>
-  app.get(sipBindTargetPath, async (req, reply) => {
-    reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
-    const secret = req.headers['x-sip-secret'];
-    if (!opts.isTrustedCaller(typeof secret === 'string' ? secret : undefined))
-      return reply.status(403).send('forbidden');
-    const { bind, from } = req.query as Record<string, unknown>;
-    if (typeof bind !== 'string' || !/^b[0-9a-f]{32}$/.test(bind) || typeof from !== 'string' || from.length > 64) {
-      return reply.status(400).send('bad request');
-    }
-    const target = await opts.callbacks.sipTarget(bind, from);
-    return target ? reply.status(200).send(target) : reply.status(404).send('not found');
-  });
-
 export const registerCallInternalRoutes = async (
   app: FastifyInstance,
   opts: {
@@ -137,5 +117,4 @@ export const registerCallInternalRoutes = async (
 ) => {
   await registerCarrierCallback(app, { secret: opts.carrierSecret, callbacks: opts.callbacks });
   await registerSipCallEvents(app, { isTrustedCaller: opts.isTrustedSipCaller, callbacks: opts.callbacks });
-  registerSipBindTarget(app, { isTrustedCaller: opts.isTrustedSipCaller, callbacks: opts.callbacks });
 };

@@ -14,11 +14,7 @@ import {
   type TSipCallEvent,
 } from './ingest.rules.js';
 import { type TBindCall, writeBindRecord } from './ingest.write.js';
-import { sipRepository } from './sip.repository.js';
 import { sipCallRepository } from './sip-call.repository.js';
-
-/** A soft-phone dial request's bind id stands for its number this long (the INVITE follows at once). */
-const sipTargetTtlMs = 2 * 60_000;
 
 export type TCallbackService = ReturnType<typeof createCallbackService>;
 
@@ -42,18 +38,6 @@ export const createCallbackService = (deps: TIngestDeps) => {
   };
 
   const service = {
-    /**
-     * The number behind a bind id, for Kamailio (route BIND_TARGET): only to the SIP key of the
-     * person who made the request, only while it is new; null otherwise.
-     */
-    sipTarget: async (bindId: string, fromUser: string, now = new Date()): Promise<string | null> => {
-      const bind = await repo.findBind(deps.database.db, bindId);
-      if (!bind) return null;
-      if (bind.state !== 'created' || now.getTime() - bind.createdAt.getTime() > sipTargetTtlMs) return null;
-      const account = await sipRepository.findByUser(deps.database.db, bind.tenantId, bind.userId);
-      return account?.sipUser === fromUser ? bind.telB : null;
-    },
-
     /** A carrier's finished call (the signature is checked by the route before this). */
     ingestCarrier: async (cb: TCarrierCallback): Promise<TIngestResult> => {
       const bind = await repo.findBind(deps.database.db, cb.bindId);

@@ -41,9 +41,26 @@ export type TSipCallEvent = {
 /** The record's end reason of a call the Kamailio carrying it lost (a restart). */
 export const lostCallReason = '软交换重启，通话中断';
 
-/** Why a failed call failed, for the record and the widget: the trunk's or the network's fault. */
-export const sipFailureReason = (code: number): string =>
-  code === 408 ? '呼叫超时（408）' : code >= 500 && code < 600 ? `线路故障（${code}）` : '';
+/**
+ * Why a call failed, in the record's own words: the customer's side (busy, unavailable, no such
+ * number, no answer within the ring timeout: 408) or the line's fault (5xx); '' for other codes.
+ */
+export const sipFailureReason = (code: number): string => {
+  if (code >= 500 && code < 600) return `线路故障（${code}）`;
+  return sipFailureWords[code] ?? '';
+};
+
+const sipFailureWords: Record<number, string> = {
+  486: '对方忙',
+  600: '对方忙',
+  480: '对方暂时无法接通',
+  404: '空号或号码不存在',
+  604: '空号或号码不存在',
+  484: '号码不完整',
+  408: '未接听',
+  487: '未接听（已取消）',
+  603: '对方拒接',
+};
 
 /** A BYE cause that says the media never worked (the browser refused the answer's SDP, or DTLS failed). */
 export const isMediaFailureCause = (cause: number) => cause === 488 || cause === 606 || (cause >= 500 && cause < 600);
@@ -58,7 +75,7 @@ export const sipFailureLabel = (code: number): TPhoneLabel | null =>
     ? 'busy'
     : code === 480 || code === 408 || code === 487 || code === 603
       ? 'no_answer'
-      : code === 404 || code === 604
+      : code === 404 || code === 604 || code === 484
         ? 'invalid'
         : null;
 

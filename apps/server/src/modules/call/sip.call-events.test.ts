@@ -214,11 +214,11 @@ describe('SIP call events', () => {
       const { bindId, sipTarget } = res.body.data;
       // The page never gets the number: its SIP phone calls the bind id.
       expect(sipTarget).toBe(bindId);
-      // Someone else cannot use that bind id.
+      // Someone else cannot use that bind id (refused at the edge, and it stays the agent's).
       const other = await open(managerSip);
       await other.register();
       expect((await other.invite(bindId, managerSip.passWord, [`X-Bind-Id: ${bindId}`])).map((a) => a.status)).toEqual([
-        407, 404,
+        407, 403,
       ]);
       const arrived = carrier.nextInvite();
       const answers = await caller.invite(bindId, agentSip.passWord, [`X-Bind-Id: ${bindId}`]);

@@ -14,7 +14,7 @@ import type { TKamailioOptions } from './sip.kamailio.js';
  * SIP_* settings (README.md), the server's pages and Vite's as WebSocket origins, and where
  * telephone numbers go: SIP_TRUNK_ADDR (trunks, with SIP_TRUNK_* credentials) or SIP_TRUNK_PHONE (a soft-phone key),
  * or else the development carrier `devCarrier` (startDevCarrier) as the one trunk;
- * SIP_ADVERTISE_ADDR, SIP_INBOUND_PEERS, SIP_BAN_*;
+ * SIP_RING_TIMEOUT, SIP_ADVERTISE_ADDR, SIP_INBOUND_PEERS, SIP_BAN_*;
  * the media gateway beside it: MEDIA_GATEWAY, MEDIA_IP, MEDIA_ADVERTISE_IP, MEDIA_PORT_MIN/MAX.
  */
 export const devKamailioOptions = (
@@ -49,6 +49,7 @@ export const devKamailioOptions = (
           : undefined,
     advertise: dev.advertise,
     inboundPeers: dev.inboundPeers,
+    ringTimeoutSeconds: dev.ringTimeoutSeconds,
     edge: { banFailures: dev.ban.failures, banSeconds: dev.ban.minutes * 60 },
     // Calls are captured under the server's data directory, where it turns them into recordings.
     media: dev.media ? { ...dev.media, recordingDir: gatewayCaptureDir(config.dataDir) } : false,

@@ -513,6 +513,65 @@ export const callerScenario = (opts: { holdMs?: number; expect?: number; headers
 };
 
 /**
+ * A plain SIP client holding a soft-phone seat's key and password (every agent's page receives
+ * them) calling [service]: the INVITE's 407 answered with the credentials, then either a final
+ * refusal (403, 404, 408, 480, 486 or 503; ACKed) or an answered call held `holdMs` and hung up.
+ */
+export const seatCallerScenario = (opts: { key: string; password: string; headers?: string[]; holdMs?: number }) => {
+  const offer = ['v=0', 'o=soft 1 1 IN IP4 [local_ip]', 's=-', 'c=IN IP4 [local_ip]', 't=0 0'];
+  offer.push('m=audio [rtp_port] RTP/AVP 8 101', 'a=rtpmap:8 PCMA/8000', 'a=rtpmap:101 telephone-event/8000');
+  offer.push('a=sendrecv', '');
+  const head = (cseq: number, extra: string[]) =>
+    uacHead('INVITE', cseq, [
+      ...(opts.headers ?? []),
+      ...extra,
+      'Content-Type: application/sdp',
+      'Content-Length: [len]',
+    ])
+      .map((l) => l.replaceAll('[from_user]', opts.key))
+      .join('\n');
+  const ack = (cseq: number, to: string) =>
+    uacHead('ACK', cseq, ['Content-Length: 0'])
+      .map((l) => (l.startsWith('To:') ? to : l.replaceAll('[from_user]', opts.key)))
+      .join('\n');
+  const inDialog = (method: string, cseq: number) =>
+    [
+      `${method} [next_url] SIP/2.0`,
+      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+      '[routes]',
+      `From: <sip:${opts.key}@[local_ip]>;tag=[pid]caller[call_number]`,
+      'To: <sip:[service]@[remote_ip]>[peer_tag_param]',
+      'Call-ID: [call_id]',
+      `CSeq: ${cseq} ${method}`,
+      'Max-Forwards: 70',
+      'Content-Length: 0',
+    ].join('\n');
+  const auth = `[authentication username=${opts.key} password=${opts.password}]`;
+  return [
+    '<?xml version="1.0" encoding="ISO-8859-1" ?>',
+    '<scenario name="yunhu seat credentials caller">',
+    `  <send retrans="500"><![CDATA[\n\n${head(1, [])}\n\n${offer.join('\n')}\n]]></send>`,
+    '  <recv response="100" optional="true"/>',
+    '  <recv response="407" auth="true"/>',
+    `  <send><![CDATA[\n\n${ack(1, 'To: <sip:[service]@[remote_ip]>[peer_tag_param]')}\n\n]]></send>`,
+    `  <send retrans="500"><![CDATA[\n\n${head(2, [auth])}\n\n${offer.join('\n')}\n]]></send>`,
+    '  <recv response="100" optional="true"/>',
+    '  <recv response="180" optional="true"/>',
+    '  <recv response="183" optional="true"/>',
+    ...[403, 404, 408, 480, 486, 503].map((code) => `  <recv response="${code}" optional="true" next="refused"/>`),
+    '  <recv response="200" rrs="true"/>',
+    `  <send><![CDATA[\n\n${inDialog('ACK', 2)}\n\n]]></send>`,
+    `  <pause milliseconds="${opts.holdMs ?? 500}"/>`,
+    `  <send retrans="500"><![CDATA[\n\n${inDialog('BYE', 3)}\n\n]]></send>`,
+    '  <recv response="200" next="end"/>',
+    '  <label id="refused"/>',
+    `  <send><![CDATA[\n\n${ack(2, 'To: <sip:[service]@[remote_ip]>[peer_tag_param]')}\n\n]]></send>`,
+    '  <label id="end"/>',
+    '</scenario>',
+  ].join('\n');
+};
+
+/**
  * A REGISTER of `user` from sipp (UAC): the challenge answered with `password`, then `expect`
  * (200 for the right password; 403 for a wrong one, as a password-guessing attack gets).
  */

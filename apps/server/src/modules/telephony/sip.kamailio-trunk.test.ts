@@ -402,6 +402,9 @@ describe.skipIf(missing !== null && !isRequired)('carrier trunks (sipp) through 
     expect(answered).toBeGreaterThan(10);
     expect(answered).toBeLessThan(100);
     expect(kam.log()).toContain('EDGE: request flood from 127.0.0.6 (pike)');
+    // The ban says it was a flood, not failed authentications.
+    expect(flood.log()).toContain('SIP/2.0 403 Banned After Request Flood');
+    expect(flood.log()).not.toContain('Banned After Failed Authentications');
     // The same rate from the carrier is all answered.
     const carrierFlood = await startSippClient({
       scenario: optionsFloodScenario(),

@@ -1,9 +1,12 @@
 import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { routeTables, type TSipLineConfig } from '@yunhu/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { callKit } from '../call/call.test-kit.js';
+import { callIntercepts } from '../call/intercept.schema.js';
 import { sipKit } from '../call/sip.test-kit.js';
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 import {
@@ -32,6 +35,7 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio with the product conf
   let kam: TKamailio;
   let serverUrl: string;
   let manager: TSipLineConfig;
+  let managerToken: string;
   let agent02: TSipLineConfig;
   let trunk: TSipLineConfig;
   const phones: TSipPhone[] = [];
@@ -43,12 +47,21 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio with the product conf
     return p;
   };
   const statuses = (responses: { status: number | null }[]) => responses.map((r) => r.status);
+  /** The manager's dial request for `telB` on the soft-phone line: its bind id. */
+  const dialBind = async (telB: string) => {
+    const kit = await callKit(t);
+    await kit.setRules('manager');
+    const res = await t.call(routeTables.call.dial, { telB, interfaceId: kit.sipLine.id }, managerToken);
+    expect(res.body.code).toBe(0);
+    return res.body.data.bindId;
+  };
 
   beforeAll(async () => {
     t = await startTestApp();
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    manager = await creds(await t.loginAs.manager());
+    managerToken = await t.loginAs.manager();
+    manager = await creds(managerToken);
     agent02 = await creds(await t.login('agent02', 'Agent@2026'));
     // agent04's soft-phone plays the carrier, as the end-to-end tests do.
     trunk = await creds(await t.login('agent04', 'Agent@2026'));
@@ -140,12 +153,16 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio with the product conf
     expect(callee.invites).toHaveLength(0);
   });
 
-  it('sends telephone numbers to the carrier trunk with the dialled number', async () => {
+  it('sends a number the dial flow authorised to the trunk phone with the dialled number, and nothing else', async () => {
     const carrier = await phone(trunk);
     expect(statuses(await carrier.register())).toEqual([401, 200]);
-    const arrived = carrier.nextInvite();
     const caller = await phone(manager);
-    expect(statuses(await caller.invite('13912345678'))).toEqual([407, 486]);
+    // Without a dial request the number goes nowhere (WITH_TRUNK_PHONE is under the same rule).
+    expect(statuses(await caller.invite('13912345678'))).toEqual([407, 403]);
+    expect(carrier.invites).toHaveLength(0);
+    const arrived = carrier.nextInvite();
+    const bindId = await dialBind('13912345678');
+    expect(statuses(await caller.invite('13912345678', undefined, [`X-Bind-Id: ${bindId}`]))).toEqual([407, 486]);
     const invite = await arrived;
     expect(invite.header('x-dialed-number')).toBe('13912345678');
     expect(invite.header('to')).toContain('sip:13912345678@');
@@ -172,11 +189,14 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio with the product conf
     });
     try {
       const caller = await phone(manager, viaCarrier.wsUrl);
-      expect(statuses(await caller.invite('02566660001'))).toEqual([407, 486]);
+      const bindId = await dialBind('02566660001');
+      expect(statuses(await caller.invite('02566660001', undefined, [`X-Bind-Id: ${bindId}`]))).toEqual([407, 486]);
       expect(received).toHaveLength(1);
       // The transport is the hop's (the dispatcher's destination), not the Request-URI's.
       expect(received[0]!.requestUri).toBe(`sip:02566660001@127.0.0.1:${carrier.address().port}`);
-      expect(received[0]!.header('x-dialed-number')).toBe('02566660001');
+      // Our own headers stay inside: the carrier sees neither the bind nor X-Dialed-Number.
+      expect(received[0]!.header('x-dialed-number')).toBeUndefined();
+      expect(received[0]!.header('x-bind-id')).toBeUndefined();
       expect(received[0]!.header('proxy-authorization')).toBeUndefined();
     } finally {
       await viaCarrier.stop();
@@ -192,6 +212,11 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio with the product conf
     const caller = await phone(manager);
     expect(statuses(await caller.invite(otherCreds.key))).toEqual([407, 403]);
     expect(callee.invites).toHaveLength(0);
+    // The refusal is the caller's enterprise's 呼叫拦截记录.
+    const rows = await t.database.db.select().from(callIntercepts).where(eq(callIntercepts.number, otherCreds.key));
+    expect(rows).toMatchObject([
+      { sipUser: manager.key, reason: 'other_tenant', tenantId: (await sipKit(t)).demoTenantId },
+    ]);
   });
 
   it('answers 503 when the credentials service cannot be reached, so phones retry later', async () => {

@@ -46,6 +46,8 @@ export type TKamailioOptions = {
   inboundPeers?: string[];
   /** Behind NAT: the public address (host or host:port) Kamailio writes into its SIP headers. */
   advertise?: string | null;
+  /** A call ringing toward the carrier (or the trunk phone) without an answer ends after this (default 60 s). */
+  ringTimeoutSeconds?: number;
   /** SIP edge protection (route AUTH_FAILED, pike): the ban's threshold and length, who is exempt. */
   edge?: { banFailures?: number; banSeconds?: number; pikeRequests?: number; exempt?: string[] };
   /** Kamailio's own log level (debug=…): 2 info, 3 debug. */
@@ -269,6 +271,7 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
     defines.push('WITH_ADVERTISE');
     values.YH_ADVERTISE = opts.advertise.includes(':') ? opts.advertise : `${opts.advertise}:${sipPort}`;
   }
+  if (opts.ringTimeoutSeconds) values.YH_RING_TIMEOUT = String(opts.ringTimeoutSeconds * 1000);
   if (opts.edge?.banFailures) values.YH_BAN_FAILURES = String(opts.edge.banFailures);
   if (opts.edge?.banSeconds) values.YH_BAN_SECONDS = String(opts.edge.banSeconds);
   if (opts.edge?.pikeRequests) values.YH_PIKE_REQS = String(opts.edge.pikeRequests);

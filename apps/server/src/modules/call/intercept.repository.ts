@@ -1,0 +1,115 @@
+import { and, count, desc, eq, gt, gte, isNull, like, lte, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { departments, users } from '../../db/schema.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { likeOf, offsetOf } from '../../db/sql.js';
+import { callBinds } from './call.schema.js';
+import { callIntercepts } from './intercept.schema.js';
+import { sipAccounts } from './sip.schema.js';
+
+export type TInterceptInsert = Omit<typeof callIntercepts.$inferInsert, 'id' | 'createdAt'>;
+
+export type TInterceptFilter = {
+  number?: string;
+  reason?: string;
+  range?: [number | null, number | null];
+  page: number;
+  limit: number;
+};
+
+/**
+ * SQL of the SIP edge's authorisation (a dial request's bind taken by the one INVITE it was made
+ * for) and of 呼叫拦截记录. Kamailio's look-ups carry no tenant: they run on the server's own
+ * connection like the other bind look-ups (call.repository.ts); the list runs in the reader's.
+ */
+export const interceptRepository = {
+  /**
+   * Takes the bind for this INVITE in one statement: only a soft-phone request still 'created', no
+   * call placed on it yet, made after `since`, by the person whose key is `sipUser`, and for
+   * `number` when one is named. Of INVITEs racing for it, one gets its number; the others null.
+   */
+  claimBind: async (
+    db: TDb,
+    q: { bindId: string; sipUser: string; callId: string; since: Date; number: string | null },
+  ): Promise<{ telB: string } | null> => {
+    const owner = db
+      .select({ tenantId: sipAccounts.tenantId, userId: sipAccounts.userId })
+      .from(sipAccounts)
+      .where(eq(sipAccounts.sipUser, q.sipUser));
+    const [row] = await db
+      .update(callBinds)
+      .set({ callId: q.callId, updatedAt: new Date() })
+      .where(
+        and(
+          eq(callBinds.bindId, q.bindId),
+          eq(callBinds.state, 'created'),
+          isNull(callBinds.callId),
+          gt(callBinds.createdAt, q.since),
+          sql`(${callBinds.tenantId}, ${callBinds.userId}) in (${owner})`,
+          q.number === null ? undefined : eq(callBinds.telB, q.number),
+        ),
+      )
+      .returning({ telB: callBinds.telB });
+    return row ?? null;
+  },
+
+  /** A bind as the refusal of a claim needs it: whose, for which number, whether used, when made. */
+  bindForVerdict: async (db: TDb, bindId: string) =>
+    (
+      await db
+        .select({
+          telB: callBinds.telB,
+          state: callBinds.state,
+          callId: callBinds.callId,
+          createdAt: callBinds.createdAt,
+          sipUser: sipAccounts.sipUser,
+        })
+        .from(callBinds)
+        .leftJoin(
+          sipAccounts,
+          and(eq(sipAccounts.tenantId, callBinds.tenantId), eq(sipAccounts.userId, callBinds.userId)),
+        )
+        .where(eq(callBinds.bindId, bindId))
+        .limit(1)
+    )[0] ?? null,
+
+  insert: async (db: TDb, row: TInterceptInsert) => {
+    await db.insert(callIntercepts).values(row);
+  },
+
+  /** 呼叫拦截记录: the refusals within the data scope (the caller and his department), newest first. */
+  page: async (db: TDb, tenantId: number, scope: TDataScope, q: TInterceptFilter) => {
+    const t = callIntercepts;
+    const [from, to] = q.range ?? [null, null];
+    const where = and(
+      eq(t.tenantId, tenantId),
+      scopeCondition(scope, { owner: t.userId, dept: t.deptId }),
+      q.number ? like(t.number, likeOf(q.number)) : undefined,
+      q.reason ? eq(t.reason, q.reason) : undefined,
+      from !== null ? gte(t.createdAt, new Date(from)) : undefined,
+      to !== null ? lte(t.createdAt, new Date(to)) : undefined,
+    );
+    const [rows, total] = await Promise.all([
+      db
+        .select({
+          id: t.id,
+          number: t.number,
+          reason: t.reason,
+          sipUser: t.sipUser,
+          sourceIp: t.sourceIp,
+          userName: users.realName,
+          deptName: departments.name,
+          createdAt: t.createdAt,
+        })
+        .from(t)
+        .leftJoin(users, eq(users.id, t.userId))
+        .leftJoin(departments, eq(departments.id, t.deptId))
+        .where(where)
+        .orderBy(desc(t.createdAt), desc(t.id))
+        .limit(q.limit)
+        .offset(offsetOf(q)),
+      db.select({ n: count() }).from(t).where(where),
+    ]);
+    return { rows, total: total[0]?.n ?? 0 };
+  },
+};

@@ -1,0 +1,33 @@
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId } from '../../db/columns.js';
+import { departments, users } from '../org/org.schema.js';
+
+/**
+ * 呼叫拦截记录 (migration 0066): a call a soft-phone key tried toward the carrier (or another
+ * enterprise's key) that the server had not authorised, refused 403 at the SIP edge. Written on
+ * Kamailio's word or the bind look-up's refusal; the caller's enterprise reads it.
+ */
+export const callIntercepts = pgTable(
+  'call_intercepts',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: ref('user_id').references(() => users.id),
+    /** The caller's department then: the data scope of the list. */
+    deptId: ref('dept_id').references(() => departments.id),
+    /** The key that authenticated (the caller). */
+    sipUser: text('sip_user').notNull(),
+    /** What was dialled (the Request-URI's user): a number, a bind id or a key. */
+    number: text('number').notNull(),
+    /** The bind the INVITE named, '' for none. */
+    bindId: text('bind_id').notNull().default(''),
+    /** callInterceptReasons of the contract. */
+    reason: text('reason').notNull(),
+    sourceIp: text('source_ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('call_intercepts_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('call_intercepts_tenant_user_created_idx').on(t.tenantId, t.userId, t.createdAt),
+  ],
+);

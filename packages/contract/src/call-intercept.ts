@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
+import { menuScreen, type TMenuNode } from './menu.js';
+import { Perm } from './permissions.js';
+import { routesOf } from './route.js';
+
+const route = routesOf('call');
+
+/**
+ * Why the SIP edge refused a call (呼叫拦截记录): every call toward the carrier needs the dial flow's
+ * bind, used once, while fresh, by the key that asked for it; keys call colleagues of their own
+ * enterprise only.
+ */
+export const callInterceptReasons = [
+  'no_bind',
+  'bind_used',
+  'bind_expired',
+  'bind_foreign',
+  'bind_unknown',
+  'number_mismatch',
+  'other_tenant',
+] as const;
+export const ZCallInterceptReason = z.enum(callInterceptReasons, { error: '拦截原因不正确' });
+export type TCallInterceptReason = z.infer<typeof ZCallInterceptReason>;
+
+export const callInterceptReasonLabel: Record<TCallInterceptReason, string> = {
+  no_bind: '未经拨号流程直接呼叫',
+  bind_used: '拨号请求已被使用',
+  bind_expired: '拨号请求已过期',
+  bind_foreign: '使用他人的拨号请求',
+  bind_unknown: '拨号请求不存在',
+  number_mismatch: '号码与拨号请求不符',
+  other_tenant: '呼叫其他企业的分机',
+};
+
+export const ZCallIntercept = z.object({
+  id: zInt,
+  /** What was dialled: a number (masked for people who see numbers masked), a bind id or a key. */
+  number: zString,
+  reason: ZCallInterceptReason,
+  /** The soft-phone key that placed the call. */
+  sipUser: zString,
+  userName: zString.nullable(),
+  deptName: zString.nullable(),
+  /** Where the SIP request came from. */
+  sourceIp: zString,
+  createdAt: ZTime,
+});
+export type TCallIntercept = z.infer<typeof ZCallIntercept>;
+
+export const ZCallInterceptQuery = ZPageQuery.extend({
+  /** Digits of the number dialled, whole or part. */
+  number: z
+    .string({ error: '号码只能输入数字' })
+    .trim()
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{0,20}$/, '号码只能输入数字，最多20位'))
+    .optional(),
+  reason: ZCallInterceptReason.optional(),
+  /** Intercepted between (epoch ms). */
+  range: z
+    .tuple([ZTime.nullable(), ZTime.nullable()], { error: '时间范围格式不正确' })
+    .refine(([a, b]) => a === null || b === null || a <= b, '开始时间不能晚于结束时间')
+    .optional(),
+});
+
+export const callInterceptRoutes = {
+  /** 呼叫拦截记录: the refused calls within the reader's data scope, newest first. */
+  page: route({
+    method: 'POST',
+    path: '/base/call/intercept/page',
+    summary: '呼叫拦截记录',
+    permission: Perm.callInterceptList,
+    request: ZCallInterceptQuery,
+    response: zPage(ZCallIntercept),
+  }),
+} as const;
+
+/** 呼叫拦截记录 (in the 呼叫中心 folder): the enterprise administrator's. */
+export const callInterceptMenuNodes: TMenuNode[] = [
+  menuScreen('3078', '呼叫拦截记录', 'account/callIntercept', 'SafetyOutlined', Perm.callInterceptList),
+];
