@@ -34,6 +34,7 @@ export const ZPacketMove = z.object({
   createdByName: zString,
   createdAt: ZTime,
 });
+export type TPacketMove = z.infer<typeof ZPacketMove>;
 
 export const ZPacketTransfer = ZPacketMove.extend({
   id: zInt,

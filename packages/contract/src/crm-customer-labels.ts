@@ -1,6 +1,16 @@
 // The crm-customer area's labels, lists and plain rules, apart from its zod schemas so the web reaches
 // them without zod, so the first load stays small; crm-customer.ts re-exports them under the same names.
 
+/** A customer's text fields, as the forms, the lists and the change log name them. */
+export const customerTextFieldLabel = {
+  name: '客户名称',
+  mobile: '手机号',
+  company: '公司',
+  address: '地址',
+  remark: '备注',
+  source: '来源',
+};
+
 export const intentionLevels = ['A', 'B', 'C', 'D', 'E'] as const;
 
 export const intentionLevelLabel: Record<(typeof intentionLevels)[number], string> = {

@@ -6,6 +6,7 @@ import { zId, zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
 
 export {
+  customerTextFieldLabel,
   intentionLevelLabel,
   intentionLevels,
   normaliseMobile,

@@ -1,5 +1,6 @@
 import {
   beijingTime,
+  customerTextFieldLabel,
   intentionLevelLabel,
   maskPhone,
   phoneLabelText,
@@ -77,12 +78,7 @@ export const toCustomerView = (row: TCustomerFull, ctx: TViewContext): TCustomer
 
 /** Chinese labels of the built-in fields in the change log. */
 export const fieldLabels: Record<string, string> = {
-  name: '客户名称',
-  mobile: '手机号',
-  company: '公司',
-  address: '地址',
-  remark: '备注',
-  source: '来源',
+  ...customerTextFieldLabel,
   intentionLevel: '意向等级',
   isDeal: '成交状态',
   phoneLabel: '电话标签',

@@ -1,3 +1,5 @@
+import { customerTextFieldLabel } from '@yunhu/contract';
+
 /** Customers: import, lists and details, census, settings, visits. */
 export const crmTexts = {
   crmImport: {
@@ -50,12 +52,7 @@ export const crmTexts = {
     exportMine: '我的客户',
     exportPool: '公海客户',
     // fields
-    name: '客户名称',
-    mobile: '手机号',
-    company: '公司',
-    address: '地址',
-    remark: '备注',
-    source: '来源',
+    ...customerTextFieldLabel,
     level: '意向等级',
     deal: '成交状态',
     dealt: '已成交',

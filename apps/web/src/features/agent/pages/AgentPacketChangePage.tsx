@@ -1,9 +1,10 @@
-import { agentRoutes, beijingTime, minSecText, type TPacketChange } from '@yunhu/contract';
+import { agentRoutes, beijingTime, type TPacketChange } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { PacketChangeForm } from '../components/PacketChangeForm';
+import { packetMoveColumns } from '../components/packetMoveColumns';
 import { agentChangePageKey } from '../stockApi';
 
 const s = t.agentStock;
@@ -14,9 +15,7 @@ const columns: TListColumn<TPacketChange>[] = [
   { key: 'packetName', title: s.packetName, dataIndex: 'packetName' },
   { key: 'fromLineName', title: s.fromLine, dataIndex: 'fromLineName' },
   { key: 'toLineName', title: s.toLine, dataIndex: 'toLineName' },
-  { key: 'seconds', title: s.moved, dataIndex: 'seconds', render: (v: number) => minSecText(v) },
-  { key: 'expireAt', title: s.expireAt, dataIndex: 'expireAt', render: (v: number) => beijingTime(v).slice(0, 10) },
-  { key: 'createdByName', title: s.operator, dataIndex: 'createdByName' },
+  ...packetMoveColumns<TPacketChange>(s),
 ];
 
 /** 套餐变更 (agent/packet-change): move an enterprise's package to another opened line; the changes made. */

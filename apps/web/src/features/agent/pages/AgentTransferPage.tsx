@@ -1,10 +1,11 @@
-import { agentRoutes, beijingTime, minSecText, type TPacketTransfer } from '@yunhu/contract';
+import { agentRoutes, beijingTime, type TPacketTransfer } from '@yunhu/contract';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
+import { packetMoveColumns } from '../components/packetMoveColumns';
 import { TransferDetailDrawer } from '../components/TransferDetailDrawer';
 import { TransferForm } from '../components/TransferForm';
 import { transferPageKey } from '../transferApi';
@@ -21,9 +22,7 @@ export const AgentTransferPage = () => {
     { key: 'toEnterpriseName', title: s.to, dataIndex: 'toEnterpriseName' },
     { key: 'lineName', title: s.line, dataIndex: 'lineName' },
     { key: 'packetName', title: s.packetName, dataIndex: 'packetName' },
-    { key: 'seconds', title: s.moved, dataIndex: 'seconds', render: (v: number) => minSecText(v) },
-    { key: 'expireAt', title: s.expireAt, dataIndex: 'expireAt', render: (v: number) => beijingTime(v).slice(0, 10) },
-    { key: 'createdByName', title: s.operator, dataIndex: 'createdByName' },
+    ...packetMoveColumns<TPacketTransfer>(s),
     {
       key: 'actions',
       title: s.actions,

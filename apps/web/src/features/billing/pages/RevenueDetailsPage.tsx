@@ -1,5 +1,4 @@
-import { BillingPerm, billingRoutes, money } from '@yunhu/contract';
-
+import { BillingPerm, billingRoutes, ledgerKindLabel, money, type TLedgerKind } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
 import { withDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter } from '../../../shared/list/FilterItems';
@@ -54,9 +53,10 @@ const Refunds = () => (
   />
 );
 
-const yuanColumn = (key: 'recharge' | 'purchase' | 'consumption' | 'refund' | 'transfer' | 'adjustment' | 'net') => ({
+/** A month's total of one kind of the ledger, titled as the ledger names the kind, or the month's net. */
+const yuanColumn = (key: Exclude<TLedgerKind, 'margin' | 'settlement'> | 'net') => ({
   key,
-  title: s[key],
+  title: key === 'net' ? s.net : ledgerKindLabel[key],
   dataIndex: key,
   render: (v: number) => money(v),
 });
