@@ -67,10 +67,13 @@ export const alawSamplesOf = (wav: Buffer): Buffer => {
   throw new Error('模拟运营商的语音没有 data 段');
 };
 
-/** A header of a reply to the request sipp received last, with our To tag. */
+/**
+ * A reply to the request sipp received last, with our To tag. A final reply to an INVITE is sent
+ * again every 500 ms (doubling) until its ACK comes, as RFC 3261 wants of a UAS over UDP.
+ */
 const replyTo = (status: string, extra: string[] = [], body = '') =>
   [
-    `  <send><![CDATA[`,
+    /^[2-6]/.test(status) ? '  <send retrans="500"><![CDATA[' : '  <send><![CDATA[',
     '',
     `SIP/2.0 ${status}`,
     '[last_Via:]',
@@ -121,7 +124,7 @@ export const devCarrierScenario = (opts: {
     `      <ereg regexp="^INVITE sip:[+]?[0-9]*[${endsWith(outcome)}]@" search_in="msg" assign_to="${variable}"/>`;
   const inDialog = (method: string, cseq: string) =>
     [
-      '  <send><![CDATA[',
+      '  <send retrans="500"><![CDATA[',
       '',
       `${method} [next_url] SIP/2.0`,
       'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
@@ -168,7 +171,7 @@ export const devCarrierScenario = (opts: {
     '  <label id="talk"/>',
     `  <recv request="INVITE" optional="true" next="reinvite" timeout="${opts.hangUpAfterMs}" ontimeout="hangup"/>`,
     '  <recv request="BYE"/>',
-    replyTo('200 OK').replace('[last_Record-Route:]\n', ''),
+    replyTo('200 OK').replace('[last_Record-Route:]\n', '').replace(' retrans="500"', ''),
     '  <nop next="end"/>',
     '  <label id="reinvite"/>',
     replyTo('200 OK', [contact], sdpAnswer),
@@ -189,9 +192,9 @@ export const devCarrierScenario = (opts: {
     replyTo('404 Not Found'),
     '  <recv request="ACK" next="end"/>',
     '  <label id="cancelled"/>',
-    replyTo('200 OK').replace('[last_Record-Route:]\n', ''),
+    replyTo('200 OK').replace('[last_Record-Route:]\n', '').replace(' retrans="500"', ''),
     [
-      '  <send><![CDATA[',
+      '  <send retrans="500"><![CDATA[',
       '',
       'SIP/2.0 487 Request Terminated',
       '[$vias]',
