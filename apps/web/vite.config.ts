@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import { stageOf } from './build/chunkGroups';
 import { loginShell } from './build/loginShell';
 import { precompress } from './build/precompress';
+import { stageGuard } from './build/stageGuard';
 
 const backend = 'http://127.0.0.1:8080';
 const proxied = ['/base', '/sso', '/dev', '/healthz'];
@@ -11,7 +12,7 @@ const proxied = ['/base', '/sso', '/dev', '/healthz'];
 export default defineConfig({
   // Relative asset paths: the server serves dist at `/`, and any sub-path deployment keeps working.
   base: './',
-  plugins: [react(), loginShell(), precompress()],
+  plugins: [react(), loginShell(), stageGuard(), precompress()],
   resolve: {
     // The contract's web entry: route tables with method and path only (no zod schemas).
     alias: [
