@@ -15,6 +15,7 @@ const TaskInfoPage = lazyPage(() => import('./taskCard/pages/TaskInfoPage'), 'Ta
 const TaskAttributePage = lazyPage(() => import('./taskCard/pages/TaskAttributePage'), 'TaskAttributePage');
 const MyTaskCardPage = lazyPage(() => import('./taskCard/pages/MyTaskCardPage'), 'MyTaskCardPage');
 const WallboardPage = lazyPage(() => import('./wallboard/WallboardPage'), 'WallboardPage');
+const CallInterceptPage = lazyPage(() => import('./pages/CallInterceptPage'), 'CallInterceptPage');
 
 /** Spec section 2: myTaskCard is kept alive, like home. */
 const keepAlive: TRouteHandle = { keepAlive: true };
@@ -52,4 +53,6 @@ export const callRoutes: RouteObject[] = [
   guarded('myTaskCard', Perm.taskCardWork, <MyTaskCardPage />, keepAlive),
   // 实时监控: managers only.
   guarded('callWallboard', Perm.callWallboard, <WallboardPage />),
+  // 呼叫拦截记录: the enterprise administrator's.
+  guarded('account/callIntercept', Perm.callInterceptList, <CallInterceptPage />),
 ];

@@ -85,15 +85,20 @@ describe('outgoing call status texts', () => {
     expect(cleared).toMatchObject({ call: 'idle', statusText: '', peer: '' });
   });
 
-  it('a call the trunk failed (5xx, timeout) says 线路故障 with the code; a busy customer stays 呼叫失败', () => {
+  it('a call the trunk failed (5xx) says 线路故障 with the code; busy, unavailable, no such number, no answer each their own words', () => {
     const failed = (code: number) =>
       run(online, { type: 'outgoing', peer: '13900001111' }, { type: 'failed', cause: 'SIP Failure Code', code });
     expect(failed(503).notice).toBe('线路故障，呼叫失败（503）');
     expect(failed(500).notice).toBe('线路故障，呼叫失败（500）');
-    expect(failed(408).notice).toBe('线路故障，呼叫失败（408）');
     expect(failed(503).state).toMatchObject({ call: 'ended', statusText: '已挂断' });
-    expect(failed(486).notice).toBe('呼叫失败');
-    expect(failed(404).notice).toBe('呼叫失败');
+    expect(failed(486).notice).toBe('对方忙，请稍后再拨');
+    expect(failed(600).notice).toBe('对方忙，请稍后再拨');
+    expect(failed(480).notice).toBe('对方暂时无法接通，请稍后再拨');
+    expect(failed(404).notice).toBe('空号或号码不存在，请核对号码');
+    expect(failed(484).notice).toBe('空号或号码不存在，请核对号码');
+    expect(failed(408).notice).toBe('无人接听，呼叫已结束');
+    expect(failed(403).notice).toBe('呼叫未获授权，请从拨号按钮重新发起呼叫');
+    expect(failed(499).notice).toBe('呼叫失败');
   });
 
   it('cancelling our own call is not a failure notice', () => {

@@ -1,5 +1,6 @@
 import { mmss } from '@yunhu/contract';
 import { t } from '../../locales/zh-CN';
+import { callFailureNotice } from './errors';
 
 /**
  * The soft-phone's state machine (spec section 4 "Soft-phone", section 5; DESIGN.md section 5):
@@ -194,13 +195,8 @@ export const reduce = (state: TPhoneState, event: TPhoneEvent): TStep => {
       // Our own outgoing call that never connected: 呼叫失败 (a busy or refusing callee included).
       const isOwnCallFailure = state.direction === 'out' && state.connectedAt === null && event.cause !== 'Canceled';
       if (!isOwnCallFailure) return ended(state, s.hungUp);
-      // The line's fault (the trunk answered 5xx or timed out), said as such: not a busy customer.
-      const code = event.code ?? 0;
-      const isTrunkFailure = code === 408 || (code >= 500 && code < 600);
-      return {
-        ...ended(state, s.hungUp),
-        notice: isTrunkFailure ? t.softphone.trunkFailed(code) : t.softphone.callFailed,
-      };
+      // Busy, unavailable, no such number, no answer, the line's fault: each said as such.
+      return { ...ended(state, s.hungUp), notice: callFailureNotice(event.code) };
     }
     case 'cleared':
       if (state.call !== 'ended') return { state, effects: [] };

@@ -9,6 +9,7 @@ import { authTexts } from './auth';
 import { billingTexts } from './billing';
 import { blacklistTexts } from './blacklist';
 import { callTexts } from './call';
+import { callInterceptTexts } from './callIntercept';
 import { certificationTexts } from './certification';
 import { commonTexts } from './common';
 import { crmTexts } from './crm';
@@ -37,6 +38,7 @@ export const zhCN = {
   ...platformJobsTexts,
   ...crmTexts,
   ...callTexts,
+  ...callInterceptTexts,
   ...softphoneTexts,
   ...seatTexts,
   ...lineTexts,

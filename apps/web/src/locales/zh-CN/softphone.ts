@@ -16,8 +16,16 @@ export const softphoneTexts = {
     notOnline: '请先点击上线按钮',
     serverLost: 'SIP服务器已断开，请重新上线',
     callFailed: '呼叫失败',
-    /** The trunk failed (kamailio.cfg: 5xx, no trunk, timeout): not the customer's answer. */
+    /** The trunk failed (kamailio.cfg: 5xx, no trunk): not the customer's answer. */
     trunkFailed: (code: number) => `线路故障，呼叫失败（${code}）`,
+    /** The customer's side, each in its own words (errors.ts callFailureNotice). */
+    busy: '对方忙，请稍后再拨',
+    unavailable: '对方暂时无法接通，请稍后再拨',
+    notFound: '空号或号码不存在，请核对号码',
+    noAnswer: '无人接听，呼叫已结束',
+    declined: '对方拒接',
+    /** The SIP edge refused a call without a valid dial request (a stale one, or placed outside the dial flow). */
+    notAuthorised: '呼叫未获授权，请从拨号按钮重新发起呼叫',
     holdFailed: '保持失败',
     unholdFailed: '取消保持失败',
     transferFailed: '呼叫转移失败',

@@ -1,0 +1,67 @@
+import {
+  callInterceptReasonLabel,
+  callInterceptReasons,
+  callInterceptRoutes,
+  type TCallIntercept,
+} from '@yunhu/contract';
+import { Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
+import type { TListColumn } from '../../../shared/list/types';
+
+const c = t.callIntercept;
+
+const columns: TListColumn<TCallIntercept>[] = [
+  { key: 'number', title: c.number, dataIndex: 'number', width: 150 },
+  {
+    key: 'reason',
+    title: c.reason,
+    dataIndex: 'reason',
+    render: (v: TCallIntercept['reason']) => <Tag color="red">{callInterceptReasonLabel[v]}</Tag>,
+  },
+  { key: 'userName', title: c.user, dataIndex: 'userName' },
+  { key: 'deptName', title: c.dept, dataIndex: 'deptName' },
+  { key: 'sipUser', title: c.sipUser, dataIndex: 'sipUser' },
+  { key: 'sourceIp', title: c.sourceIp, dataIndex: 'sourceIp' },
+  timeColumn(c.at, { format: 'YYYY-MM-DD HH:mm:ss' }),
+];
+
+const reasonOptions = callInterceptReasons.map((r) => ({ value: r, label: callInterceptReasonLabel[r] }));
+
+const toRequest = (v: Record<string, unknown>) => {
+  const { range, number, reason } = v as {
+    range?: [Dayjs | null, Dayjs | null] | null;
+    number?: string;
+    reason?: string;
+  };
+  return {
+    number: number?.replace(/[\s-]/g, '') || undefined,
+    reason: reason || undefined,
+    range:
+      range && (range[0] || range[1])
+        ? [range[0]?.startOf('day').valueOf() ?? null, range[1]?.endOf('day').valueOf() ?? null]
+        : undefined,
+  };
+};
+
+/** 呼叫拦截记录: calls refused at the SIP edge (no authorised dial request), within the data scope. */
+export const CallInterceptPage = () => (
+  <ListPage
+    pageKey="call-intercepts"
+    title={c.title}
+    hint={c.hint}
+    route={callInterceptRoutes.page}
+    columns={columns}
+    toRequest={toRequest}
+    filters={
+      <>
+        <TextFilter name="number" label={c.number} placeholder={c.numberPlaceholder} />
+        <SelectFilter name="reason" label={c.reason} options={reasonOptions} width={180} />
+        <DateRangeFilter name="range" label={c.at} allowEmpty={[true, true]} />
+      </>
+    }
+  />
+);
