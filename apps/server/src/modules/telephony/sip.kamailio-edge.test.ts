@@ -205,6 +205,19 @@ describe.skipIf(missing !== null && !isRequired)('the trunk edge (sipp with a se
     expect((await interceptsOf(managerSip.key))[0]).toMatchObject({ number: bindId, bindId, reason: 'bind_used' });
   });
 
+  it('refuses a bound call whose line has no 外显号码 rather than show the carrier our key', async () => {
+    const carrier = await trunk();
+    const kam = await kamailio({ trunk: { address: carrier.address } });
+    const { bindId } = await dial('13912349007');
+    await t.database.db.update(callBinds).set({ telX: '' }).where(eq(callBinds.bindId, bindId));
+    const call = await seatCall(kam, bindId, { headers: [`X-Bind-Id: ${bindId}`] });
+    expect(call.log).toMatch(/SIP\/2.0 503 No Caller ID For This Line/);
+    expect(carrier.invites()).toHaveLength(0);
+    await expect
+      .poll(async () => (await t.database.db.select().from(callRecords).where(eq(callRecords.bindId, bindId)))[0])
+      .toMatchObject({ callStatus: 4 });
+  });
+
   it('lets exactly one of five simultaneous INVITEs with the same bind through', async () => {
     const carrier = await trunk();
     const kam = await kamailio({ trunk: { address: carrier.address } });
