@@ -94,7 +94,7 @@ describe.skipIf(missing !== null && !isRequired)(
           addresses.push(`127.0.0.1:${mute.address().port}`);
           continue;
         }
-        const trunk = await startSippTrunk({ rtpPort: rtp.port, scenario });
+        const trunk = await startSippTrunk({ rtpPort: rtp.port, scenario, keys: { number: '13933349999' } });
         started.push(trunk);
         addresses.push(trunk.address);
       }
@@ -249,6 +249,18 @@ describe.skipIf(missing !== null && !isRequired)(
       await expect.poll(() => capturesOf(captureDir, cancelled.call.callId), { timeout: 5000 }).toEqual([]);
     });
 
+    it('releases a call the customer hung up (被叫挂断), recorded and charged', async () => {
+      const { trunks: used } = await kamailioWith([trunkScenario({ byeAfterMs: 2000 })]);
+      const { bindId, call } = await customerCall();
+      expect(call.answer.status).toBe(200);
+      toneFrom(used[0]!);
+      const record = await settledRecord(bindId);
+      expect(record).toMatchObject({ callStatus: 1, finishStatus: 2, recordingState: 'ready' });
+      expect(record.postage).toBeGreaterThan(0);
+      await expectGatewayReleased(gateway, [call.callId]);
+      expect(capturesOf(captureDir, call.callId)).toEqual([]);
+    });
+
     it('releases a call listened to, whispered and barged into, and keeps its stereo recording', async () => {
       const { trunks: used } = await kamailioWith([undefined]);
       const { bindId, call } = await customerCall();
@@ -292,6 +304,8 @@ describe.skipIf(missing !== null && !isRequired)(
       const levels = stereoLevels(fs.readFileSync(t.app.call.store.fileOf(record.preRecordUrl!)));
       expect(levels.seconds).toBeGreaterThan(1);
       expect(levels.right).toBeGreaterThan(1000);
+      // The agent's channel is his own leg: the whisper reached his side only, never the recording.
+      expect(levels.left).toBeLessThan(50);
       await expectGatewayReleased(gateway, [call.callId]);
       expect(capturesOf(captureDir, call.callId)).toEqual([]);
     });
