@@ -12,6 +12,8 @@
 // Usage: node --import tsx bench/telephony-capacity.bench.ts
 //   BENCH_STEPS=50,100,200,300  BENCH_HOLD_S=20  BENCH_RATE=50 (calls a second)
 //   BENCH_PG=postgres://root@127.0.0.1:5432 (the bench database yunhu_bench_telephony is made and dropped)
+//   BENCH_KAMAILIO_CFG=<commit>: that commit's deploy/kamailio/kamailio.cfg instead of this checkout's
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +41,7 @@ const sip = { sharedSecret: 'yunhu-bench-sip-secret', realm: 'sip.yunhu.test' };
 const desk = '127.0.0.2';
 const agentsIp = '127.0.0.4';
 const agentCount = Math.max(...steps);
+const cfgCommit = process.env.BENCH_KAMAILIO_CFG ?? '';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load = () =>
@@ -161,7 +164,13 @@ const main = async () => {
       },
     });
     stops.push(() => stopServer(server.child));
+    let configPath: string | undefined;
+    if (cfgCommit) {
+      configPath = path.join(dataDir, 'kamailio-before.cfg');
+      fs.writeFileSync(configPath, execFileSync('git', ['show', `${cfgCommit}:deploy/kamailio/kamailio.cfg`]));
+    }
     const kam = await startKamailio({
+      configPath,
       serverUrl: server.baseUrl,
       sharedSecret: sip.sharedSecret,
       realm: sip.realm,
@@ -269,7 +278,8 @@ const main = async () => {
       await sleep(3000);
     }
     console.log(
-      `\n${new Date().toISOString()} · ${os.cpus().length} cores · hold ${holdS} s · ${rate} calls/s · recording on`,
+      `\n${new Date().toISOString()} · ${os.cpus().length} cores · hold ${holdS} s · ${rate} calls/s · recording on` +
+        (cfgCommit ? ` · kamailio.cfg of ${cfgCommit}` : ''),
     );
     console.log(
       '| calls | path | failed set-ups | failed hang-ups | INVITE retrans | BYE retrans | set-up p50 / p95 ms | hang-up p50 / p95 ms | records (recorded) | max \\|recording − talk\\| s | max \\|talk − hold\\| s | load |',

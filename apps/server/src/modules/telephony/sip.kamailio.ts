@@ -52,6 +52,8 @@ export type TKamailioOptions = {
   edge?: { banFailures?: number; banSeconds?: number; pikeRequests?: number; exempt?: string[] };
   /** Kamailio's own log level (debug=…): 2 info, 3 debug. */
   debug?: number;
+  /** Another config than deploy/kamailio/kamailio.cfg (a bench measuring an earlier one beside it). */
+  configPath?: string;
   /** Log to this process's output instead of a file (scripts/kamailio.sh). */
   isLogInherited?: boolean;
   /**
@@ -276,7 +278,7 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
   if (opts.edge?.banSeconds) values.YH_BAN_SECONDS = String(opts.edge.banSeconds);
   if (opts.edge?.pikeRequests) values.YH_PIKE_REQS = String(opts.edge.pikeRequests);
   if (opts.edge?.exempt) values.YH_BAN_EXEMPT = opts.edge.exempt.join(',') || '0.0.0.0';
-  fs.copyFileSync(kamailioConfigPath, path.join(dir, 'kamailio.cfg'));
+  fs.copyFileSync(opts.configPath ?? kamailioConfigPath, path.join(dir, 'kamailio.cfg'));
   fs.writeFileSync(path.join(dir, 'kamailio-local.cfg'), renderLocalConfig(values, defines));
   const args = ['-f', path.join(dir, 'kamailio.cfg'), '-DD', '-E', '-m', '64', '-M', '8', '-Y', dir];
   args.push('-P', path.join(dir, 'kamailio.pid'), `--debug=${opts.debug ?? 2}`);
