@@ -1,8 +1,11 @@
-import { DatePicker, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { t } from '../../locales/zh-CN';
 
-type TFilterItemProps = {
+// In a file of its own: a list without a date condition loads no date picker.
+export { DateRangeFilter } from './DateRangeFilter';
+
+export type TFilterItemProps = {
   /** A path for a nested condition (a custom field's `['custom', id]`). */
   name: string | (string | number)[];
   label: ReactNode;
@@ -46,18 +49,5 @@ export const SelectFilter = ({
       options={options}
       data-testid={item.testId}
     />
-  </Form.Item>
-);
-
-/** A date range condition; the screen's `toRequest` turns it into epoch ms. */
-export const DateRangeFilter = ({
-  name,
-  label,
-  allowEmpty,
-}: Omit<TFilterItemProps, 'placeholder' | 'width'> & {
-  allowEmpty?: [boolean, boolean];
-}) => (
-  <Form.Item name={name} label={label}>
-    <DatePicker.RangePicker allowEmpty={allowEmpty} />
   </Form.Item>
 );
