@@ -1,13 +1,14 @@
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, LegendPlainComponent, TooltipComponent } from 'echarts/components';
 import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import type { TChart } from './model';
 import { toOption } from './options';
 
-// Only what our charts draw, so the chunk carries no other series or component.
-use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+// Only what our charts draw, so the chunk carries no other series or component (a plain legend:
+// none of ours scrolls).
+use([BarChart, LineChart, PieChart, GridComponent, LegendPlainComponent, TooltipComponent, SVGRenderer]);
 
 /**
  * An echarts instance in a box as wide as its parent: created on mount, given the option built from
