@@ -9,9 +9,16 @@ const rand = () => crypto.randomBytes(8).toString('hex');
 /**
  * A browser agent over the SIP WebSocket, by hand: every frame it receives is kept (`frames`);
  * it registers, calls (answering the digest challenge, ACKing the answer), answers incoming
- * INVITEs 200 with a WebRTC answer, and answers in-dialog BYEs 200.
+ * INVITEs 200 with a WebRTC answer (or refuses them with `refuse`, e.g. 486 busy), and answers
+ * in-dialog BYEs 200.
  */
-export const openAgent = async (wsUrl: string, origin: string, c: TSipLineConfig, silentPort: number) => {
+export const openAgent = async (
+  wsUrl: string,
+  origin: string,
+  c: TSipLineConfig,
+  silentPort: number,
+  opts: { refuse?: { status: number; reason: string } } = {},
+) => {
   const frames: string[] = [];
   const seen: TSipMessage[] = [];
   const waiters: { match: (m: TSipMessage) => boolean; resolve: (m: TSipMessage) => void }[] = [];
@@ -27,7 +34,9 @@ export const openAgent = async (wsUrl: string, origin: string, c: TSipLineConfig
   const ws = await openWebSocket(wsUrl, origin, (text) => {
     frames.push(text);
     const msg = parseSip(text);
-    if (msg.method === 'INVITE') {
+    if (msg.method === 'INVITE' && opts.refuse) {
+      ws.send(sipResponse(msg, opts.refuse.status, opts.refuse.reason));
+    } else if (msg.method === 'INVITE') {
       // A browser's answer: its offer's shape, DTLS active.
       const body = webrtcOffer(silentPort).replace('a=setup:actpass', 'a=setup:active');
       const ok = sipResponse(msg, 200, 'OK').replace(

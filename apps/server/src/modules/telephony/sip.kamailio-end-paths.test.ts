@@ -10,13 +10,16 @@ import { callBinds, callRecords } from '../call/call.schema.js';
 import { callKit } from '../call/call.test-kit.js';
 import { gatewayCaptureDir } from './recording.gateway.js';
 import { stereoLevels } from './recording.pcap.js';
+import { openAgent } from './sip.agent.test-kit.js';
 import { capturesOf, expectGatewayReleased, gatewayCallIds } from './sip.gateway.test-kit.js';
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 import { rtpengineMissing } from './sip.kamailio-rtpengine.js';
 import {
+  callerScenario,
   openRtpPeer,
   sdpOf,
   sippMissing,
+  startSippClient,
   startSippTrunk,
   type TRtpPeer,
   type TSippTrunk,
@@ -84,7 +87,11 @@ describe.skipIf(missing !== null && !isRequired)(
      * One Kamailio at a time, on the gateway port the server knows (MEDIA_NG_PORT), with these
      * trunks in this order (sipp with each scenario; `mute`: an address that never answers).
      */
-    const kamailioWith = async (scenarios: (string | undefined | 'mute')[], ringTimeoutSeconds?: number) => {
+    const kamailioWith = async (
+      scenarios: (string | undefined | 'mute')[],
+      ringTimeoutSeconds?: number,
+      inboundPeers?: string[],
+    ) => {
       await kam?.stop();
       kam = null;
       const started = [];
@@ -106,6 +113,7 @@ describe.skipIf(missing !== null && !isRequired)(
         origins: [origin],
         trunk: { address: addresses, timeoutMs: 1500 },
         ringTimeoutSeconds,
+        inboundPeers,
         media: { ngPort, recordingDir: captureDir },
       });
       return { kam, trunks: started };
@@ -259,6 +267,36 @@ describe.skipIf(missing !== null && !isRequired)(
       expect(record.postage).toBeGreaterThan(0);
       await expectGatewayReleased(gateway, [call.callId]);
       expect(capturesOf(captureDir, call.callId)).toEqual([]);
+    });
+
+    it('releases an inbound call the agent refused (486): its record says busy, no capture left', async () => {
+      const { kam: inbound } = await kamailioWith([undefined], undefined, ['127.0.0.3']);
+      const busy = await openAgent(inbound.wsUrl, origin, managerSip, silent.address().port, {
+        refuse: { status: 486, reason: 'Busy Here' },
+      });
+      closers.push(busy.close);
+      expect(await busy.register()).toBe(200);
+      const desk = await startSippClient({
+        scenario: callerScenario({ expect: 486 }),
+        remote: `127.0.0.1:${inbound.sipPort}`,
+        ip: '127.0.0.3',
+        service: managerSip.key,
+        keys: { from_user: '02587654321', rtp_port: String(rtp.port) },
+      });
+      const invite = await busy.next((m) => m.method === 'INVITE');
+      expect((await desk.done).code).toBe(0);
+      const callId = invite.header('call-id')!;
+      await expect
+        .poll(async () => {
+          const [record] = await t.database.db
+            .select()
+            .from(callRecords)
+            .where(eq(callRecords.carrierCallId, `sip-${callId}`));
+          return record?.callStatus;
+        })
+        .toBe(3);
+      await expectGatewayReleased(gateway, [callId]);
+      await expect.poll(() => capturesOf(captureDir, callId), { timeout: 5000 }).toEqual([]);
     });
 
     it('releases a call listened to, whispered and barged into, and keeps its stereo recording', async () => {
