@@ -81,9 +81,11 @@ const main = async () => {
     // Without a configured trunk, the development carrier (模拟运营商) answers telephone numbers.
     devCarrier = await telephony.startDevCarrier(config, (line) => console.log(line));
     try {
-      const kamailio = await telephony.startKamailio(
-        telephony.devKamailioOptions(config, config.sip.sharedSecret, devCarrier),
-      );
+      // Both are started again whenever they die; their deaths and restarts go to the server's log.
+      const kamailio = await telephony.startKamailio({
+        ...telephony.devKamailioOptions(config, config.sip.sharedSecret, devCarrier),
+        logger: app.log,
+      });
       console.log(
         `软电话 SIP 服务器（Kamailio）：${kamailio.wsUrl}；媒体网关（rtpengine）：${kamailio.media ? kamailio.media.ngSocket : '未启动'}`,
       );

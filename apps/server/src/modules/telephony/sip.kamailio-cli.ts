@@ -11,7 +11,9 @@ if (!config.sip.sharedSecret) {
 }
 const devCarrier = await startDevCarrier(config, (line) => console.log(line));
 const options = devKamailioOptions(config, config.sip.sharedSecret, devCarrier);
-const kamailio = await startKamailio({ ...options, isLogInherited: true });
+// Both are started again whenever they die: said on this output.
+const say = (obj: object, msg: string) => console.log(`${msg} ${JSON.stringify(obj)}`);
+const kamailio = await startKamailio({ ...options, isLogInherited: true, logger: { info: say, warn: say } });
 console.log(`Kamailio 已启动：${kamailio.wsUrl}（域 ${config.sip.realm}，凭据来自 ${options.serverUrl}），Ctrl-C 停止`);
 console.log(
   `媒体网关（rtpengine）：${kamailio.media ? kamailio.media.ngSocket : '未启动（未安装或 MEDIA_GATEWAY=0）'}`,

@@ -4,7 +4,7 @@ import dgram from 'node:dgram';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gatewayCaptureArgs } from './recording.gateway.js';
-import { startTiedProcess } from './sip.process.js';
+import { fileLogger, startTiedProcess, superviseProcess, type TProcessLogger } from './sip.process.js';
 
 /**
  * The media gateway beside Kamailio: Debian's rtpengine in user space (no kernel
@@ -41,6 +41,8 @@ export type TRtpengineOptions = {
    * and metadata, recording.gateway.ts); none: the gateway records nothing.
    */
   recordingDir?: string | null;
+  /** Where its restarts are logged (the server's logger); its log file when absent. */
+  logger?: TProcessLogger;
 };
 
 export type TRtpengine = {
@@ -49,6 +51,8 @@ export type TRtpengine = {
   ngPort: number;
   /** Sends one ng command and returns rtpengine's answer (tests: `query` a call's packet counts). */
   command: (message: TBencode) => Promise<TBencode>;
+  /** The process running now: started again on the same port whenever it dies. */
+  pid: () => number | undefined;
   log: () => string;
   stop: () => Promise<void>;
 };
@@ -160,11 +164,11 @@ export const startRtpengine = async (opts: TRtpengineOptions): Promise<TRtpengin
   ];
   if (opts.recordingDir) fs.mkdirSync(opts.recordingDir, { recursive: true });
   // As Kamailio: a process that dies must not leave the gateway holding its ports.
-  const { log, hasExited, stop } = startTiedProcess('rtpengine', args, {
-    cwd: opts.dir,
-    logPath: path.join(opts.dir, 'rtpengine.log'),
-    isLogInherited: opts.isLogInherited,
-  });
+  const logPath = path.join(opts.dir, 'rtpengine.log');
+  const start = () =>
+    startTiedProcess('rtpengine', args, { cwd: opts.dir, logPath, isLogInherited: opts.isLogInherited });
+  const first = start();
+  const { log, hasExited, stop } = first;
 
   // Ready when it answers the ng ping.
   const deadline = Date.now() + 15_000;
@@ -178,11 +182,15 @@ export const startRtpengine = async (opts: TRtpengineOptions): Promise<TRtpengin
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  // Ready: from now on a gateway that dies is started again with the same arguments (Kamailio's
+  // rtpengine module finds it on the same control port once it answers).
+  const supervised = superviseProcess('rtpengine', first, start, { logger: opts.logger ?? fileLogger(logPath) });
   return {
     ngSocket: `udp:127.0.0.1:${ngPort}`,
     ngPort,
     command: (message) => ngCommand(ngPort, message),
+    pid: () => supervised.current().pid,
     log,
-    stop,
+    stop: supervised.stop,
   };
 };

@@ -5,8 +5,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../paths.js';
+import { clearDialogDb, createDialogDb, markLostDialogs, releaseGatewayCalls } from './sip.kamailio-dialogs.js';
 import { rtpengineMissing, startRtpengine, type TRtpengine, type TRtpengineOptions } from './sip.kamailio-rtpengine.js';
-import { startTiedProcess } from './sip.process.js';
+import {
+  fileLogger,
+  startTiedProcess,
+  superviseProcess,
+  type TProcessLogger,
+  type TSupervisedProcess,
+} from './sip.process.js';
 
 /**
  * Starts and stops the product's Kamailio (deploy/kamailio/kamailio.cfg) for development and tests:
@@ -56,6 +63,8 @@ export type TKamailioOptions = {
   configPath?: string;
   /** Log to this process's output instead of a file (scripts/kamailio.sh). */
   isLogInherited?: boolean;
+  /** Where restarts of Kamailio and rtpengine are logged (the server's logger); their log files when absent. */
+  logger?: TProcessLogger;
   /**
    * The media gateway (rtpengine) started beside Kamailio and stopped with it: its settings, or
    * false for none (media then goes browser to browser and a plain-RTP trunk cannot talk). By
@@ -138,6 +147,10 @@ export type TKamailio = {
   dir: string;
   /** The media gateway anchoring every call, or null when there is none. */
   media: TRtpengine | null;
+  /** Kamailio's main process now: it is started again, on the same ports and config, whenever it dies. */
+  pid: () => number | undefined;
+  /** How many times it was started again. */
+  restarts: () => number;
   /** Everything Kamailio logged so far. */
   log: () => string;
   stop: () => Promise<void>;
@@ -256,7 +269,12 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
   let media: TRtpengine | null = null;
   if (isMedia) {
     try {
-      media = await startRtpengine({ ...(opts.media || {}), dir, isLogInherited: opts.isLogInherited });
+      media = await startRtpengine({
+        ...(opts.media || {}),
+        dir,
+        isLogInherited: opts.isLogInherited,
+        logger: opts.logger,
+      });
     } catch (error) {
       fs.rmSync(dir, { recursive: true, force: true });
       throw error;
@@ -265,6 +283,10 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
     values.YH_RTPENGINE_SOCK = media.ngSocket;
   }
   if (opts.trunk) addTrunk(opts.trunk, opts, { dir, sipPort, values, defines });
+  const dialogDb = path.join(dir, 'dialog-db');
+  createDialogDb(dialogDb);
+  defines.push('WITH_DIALOG_DB');
+  values.YH_DIALOG_DB = dialogDb;
   if (opts.inboundPeers?.length) {
     defines.push('WITH_INBOUND_PEERS');
     values.YH_INBOUND_PEERS = opts.inboundPeers.join(',');
@@ -283,15 +305,14 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
   const args = ['-f', path.join(dir, 'kamailio.cfg'), '-DD', '-E', '-m', '64', '-M', '8', '-Y', dir];
   args.push('-P', path.join(dir, 'kamailio.pid'), `--debug=${opts.debug ?? 2}`);
   // A test process that dies must not leave Kamailio holding its ports.
-  const kamailio = startTiedProcess('kamailio', args, {
-    cwd: dir,
-    logPath: path.join(dir, 'kamailio.log'),
-    isLogInherited: opts.isLogInherited,
-  });
+  const logPath = path.join(dir, 'kamailio.log');
+  const start = () => startTiedProcess('kamailio', args, { cwd: dir, logPath, isLogInherited: opts.isLogInherited });
+  const kamailio = start();
   const { log } = kamailio;
+  let supervised: TSupervisedProcess | null = null;
 
   const stop = async () => {
-    await kamailio.stop();
+    await (supervised ?? kamailio).stop();
     await media?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
@@ -312,5 +333,32 @@ export const startKamailio = async (opts: TKamailioOptions): Promise<TKamailio> 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { wsUrl: `ws://127.0.0.1:${wsPort}`, wsPort, sipPort, dir, media, log, stop };
+  // Listening: from now on a Kamailio that dies is started again in the same folder, with the same
+  // ports and config.
+  const logger = opts.logger ?? fileLogger(logPath);
+  // Before it starts again: the calls it carried are marked for their BYEs, and the gateway lets
+  // go of their media (sip.kamailio-dialogs.ts).
+  const endLostCalls = async (last: { signal: NodeJS.Signals | null; restarts: number }) => {
+    // A Kamailio started again that gave up by itself may have choked on the dialogs it loaded: the
+    // next one goes without them.
+    if (last.restarts > 0 && last.signal === null) clearDialogDb(dialogDb);
+    const lost = markLostDialogs(dialogDb, Math.floor(Date.now() / 1000));
+    const released = media ? await releaseGatewayCalls(media.command).catch(() => []) : [];
+    if (lost.length || released.length) {
+      logger.info({ dialogs: lost.length, mediaCalls: released.length }, 'kamailio: ending the calls it lost');
+    }
+  };
+  const running = superviseProcess('kamailio', kamailio, start, { logger, beforeRestart: endLostCalls });
+  supervised = running;
+  return {
+    wsUrl: `ws://127.0.0.1:${wsPort}`,
+    wsPort,
+    sipPort,
+    dir,
+    media,
+    pid: () => running.current().pid,
+    restarts: running.restarts,
+    log,
+    stop,
+  };
 };
