@@ -22,7 +22,7 @@ export const sippMissing = (): string | null => {
 // ---- the trunk's media: RTP over UDP ----------------------------------------------------------
 
 /** G.711 A-law of one 16-bit linear sample (ITU-T G.711). */
-const alaw = (sample: number): number => {
+export const alaw = (sample: number): number => {
   const sign = sample >= 0 ? 0x80 : 0;
   let s = Math.min(Math.abs(sample), 32635);
   let exponent = 7;
@@ -315,7 +315,8 @@ a=ptime:20
 a=sendrecv
 `;
 
-const reply = (
+/** A reply of sipp as UAS to the request it received last, with `extra` headers and an SDP `body`. */
+export const reply = (
   status: string,
   extra: string[] = [],
   body = '',

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { alaw, reply } from './sip.kamailio-sipp.test-kit.js';
 
 /**
  * Many calls at once through sipp (Debian's sip-tester), both ends playing audio: agents (one sipp
@@ -9,17 +10,6 @@ import path from 'node:path';
  * from an injection file), and what sipp counted (per-message counts, response times). Used by
  * bench/telephony-capacity.bench.ts and sip.kamailio-events.test.ts.
  */
-
-/** G.711 A-law of one 16-bit linear sample (ITU-T G.711). */
-const alaw = (sample: number): number => {
-  const sign = sample >= 0 ? 0x80 : 0;
-  let s = Math.min(Math.abs(sample), 32635);
-  let exponent = 7;
-  for (let mask = 0x4000; (s & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
-  const mantissa = exponent === 0 ? (s >> 4) & 0x0f : (s >> (exponent + 3)) & 0x0f;
-  s = (exponent << 4) | mantissa;
-  return (s | sign) ^ 0x55;
-};
 
 /**
  * A pcap of `seconds` of PCMA RTP (payload type 8, 20 ms a packet, Ethernet/IPv4/UDP) for sipp's
@@ -118,23 +108,6 @@ export const registerKeysScenario = (opts: { realm: string; contact: string }) =
     '</scenario>',
   ].join('\n');
 };
-
-const reply = (
-  status: string,
-  extra: string[] = [],
-  body = '',
-) => `  <send${status.startsWith('200') ? ' retrans="500"' : ''}><![CDATA[
-
-SIP/2.0 ${status}
-[last_Via:]
-[last_Record-Route:]
-[last_From:]
-[last_To:];tag=[pid]agent[call_number]
-[last_Call-ID:]
-[last_CSeq:]
-${[...extra, body ? 'Content-Type: application/sdp' : '', `Content-Length: ${body ? '[len]' : '0'}`].filter(Boolean).join('\n')}
-
-${body}]]></send>`;
 
 /**
  * The agents (UAS): every INVITE answered at once with PCMA, `pcap` played toward the caller from
