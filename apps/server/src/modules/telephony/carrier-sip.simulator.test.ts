@@ -112,7 +112,7 @@ const openCaller = async (sim: TSipCarrierSimulator) => {
         .join('\n'),
     );
     const of = (method: string) => (m: TSipMessage) =>
-      m.header('call-id') === callId && m.header('cseq')?.endsWith(method);
+      m.header('call-id') === callId && (m.header('cseq') ?? '').endsWith(method);
     return {
       final: (timeoutMs = 8000) => next((m) => of('INVITE')(m) && (m.status ?? 0) >= 200, timeoutMs),
       ringing: () => next((m) => of('INVITE')(m) && m.status === 180),
