@@ -8,6 +8,7 @@ import { routeTables, type TSipLineConfig } from '@yunhu/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { callKit } from '../call/call.test-kit.js';
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 import { ngCommand, rtpengineMissing, type TBencode } from './sip.kamailio-rtpengine.js';
 import {
@@ -52,6 +53,7 @@ describe.skipIf(missing !== null && !isRequired)('the media gateway (rtpengine b
   let trunk: TSippTrunk;
   let rtp: TRtpPeer;
   let manager: TSipLineConfig;
+  let managerToken: string;
   let agent02: TSipLineConfig;
   /** Where the offers' ICE candidate points: nobody answers the gateway's checks there. */
   let silent: dgram.Socket;
@@ -62,18 +64,33 @@ describe.skipIf(missing !== null && !isRequired)('the media gateway (rtpengine b
     kam.media!.command(message) as Promise<Record<string, TBencode>>;
   const calls = async () => ((await gateway({ command: 'list' })).calls as string[]) ?? [];
 
-  const webrtcCall = (c: TSipLineConfig, target: string) =>
+  const webrtcCall = (c: TSipLineConfig, target: string, headers: string[] = []) =>
     browserCall(
-      { wsUrl: kam.wsUrl, origin, candidatePort: silent.address().port, onClose: (close) => closers.push(close) },
+      {
+        wsUrl: kam.wsUrl,
+        origin,
+        candidatePort: silent.address().port,
+        onClose: (close) => closers.push(close),
+        headers,
+      },
       c,
       target,
     );
+  /** The manager's dial request for `telB` (a number goes to the carrier on its bind only). */
+  const dialBind = async (telB: string) => {
+    const kit = await callKit(t);
+    await kit.setRules('manager');
+    const res = await t.call(routeTables.call.dial, { telB, interfaceId: kit.sipLine.id }, managerToken);
+    expect(res.body.code).toBe(0);
+    return [`X-Bind-Id: ${res.body.data.bindId}`];
+  };
 
   beforeAll(async () => {
     t = await startTestApp();
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    manager = await creds(await t.loginAs.manager());
+    managerToken = await t.loginAs.manager();
+    manager = await creds(managerToken);
     agent02 = await creds(await t.login('agent02', 'Agent@2026'));
     silent = dgram.createSocket('udp4');
     await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
@@ -109,7 +126,7 @@ describe.skipIf(missing !== null && !isRequired)('the media gateway (rtpengine b
   });
 
   it('turns a browser call to a number into plain RTP/AVP with G.711 toward the trunk, and back into WebRTC', async () => {
-    const call = await webrtcCall(manager, '02566660001');
+    const call = await webrtcCall(manager, '02566660001', await dialBind('02566660001'));
     expect(call.answer.status).toBe(200);
 
     // What the carrier got: plain RTP/AVP, PCMA/PCMU and telephone-event at 8 kHz, no ICE, no
