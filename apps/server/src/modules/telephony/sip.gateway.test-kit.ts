@@ -1,3 +1,4 @@
+import dgram from 'node:dgram';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -11,6 +12,15 @@ import type { TBencode } from './sip.kamailio-rtpengine.js';
  */
 
 type TCommand = (message: TBencode) => Promise<TBencode>;
+
+/** A UDP port free on loopback now: the gateway's ng port, known to the server before it starts. */
+export const freeNgPort = async () => {
+  const s = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
+  const { port } = s.address();
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+};
 
 /** The Call-IDs of every session the gateway holds now (ng `list`). */
 export const gatewayCallIds = async (command: TCommand): Promise<string[]> => {

@@ -11,7 +11,7 @@ import { callKit } from '../call/call.test-kit.js';
 import { gatewayCaptureDir } from './recording.gateway.js';
 import { stereoLevels } from './recording.pcap.js';
 import { openAgent } from './sip.agent.test-kit.js';
-import { capturesOf, expectGatewayReleased, gatewayCallIds } from './sip.gateway.test-kit.js';
+import { capturesOf, expectGatewayReleased, freeNgPort, gatewayCallIds } from './sip.gateway.test-kit.js';
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 import { rtpengineMissing } from './sip.kamailio-rtpengine.js';
 import {
@@ -32,20 +32,13 @@ import { webrtcCall } from './sip.webrtc.test-kit.js';
  * over its ng control socket: `list` and `query`) and nothing of it in the capture folder, and a
  * record that says what happened: a call a refusing trunk (503) handed to the next one that answered
  * is 已接通 with its talk time, charge and stereo recording; every trunk refusing (Kamailio's own
- * 503), nobody answering (Kamailio's own 408), the caller giving up (CANCEL); a call listened to,
- * whispered and barged into keeps its recording. sipp plays the carrier trunks.
+ * 503), nobody answering (Kamailio's own 408), the caller giving up (CANCEL), the customer hanging
+ * up, an agent refusing an inbound call; a call listened to, whispered and barged into keeps its
+ * recording. sipp plays the carrier trunks and the desk phone.
  */
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sippMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
 if (missing && !isRequired) console.warn(`跳过通话结束集成测试：${missing}`);
-
-const freeUdpPort = async () => {
-  const s = dgram.createSocket('udp4');
-  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
-  const { port } = s.address();
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-};
 
 /** A plain-RTP offer from the manager's side of a whisper (a browser sends Opus over DTLS: e2e). */
 const plainOffer = (port: number) =>
@@ -168,7 +161,7 @@ describe.skipIf(missing !== null && !isRequired)(
         .toBe('talking');
 
     beforeAll(async () => {
-      ngPort = await freeUdpPort();
+      ngPort = await freeNgPort();
       t = await startTestApp({ env: { MEDIA_NG_PORT: String(ngPort) } });
       captureDir = gatewayCaptureDir(t.dataDir);
       kit = await callKit(t);

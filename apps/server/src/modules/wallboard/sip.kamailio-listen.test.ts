@@ -9,6 +9,7 @@ import { callBinds } from '../call/call.schema.js';
 import { callKit } from '../call/call.test-kit.js';
 import { operationLogs } from '../system/system.schema.js';
 import { listenGatewayAt } from '../telephony/listen.gateway.js';
+import { freeNgPort } from '../telephony/sip.gateway.test-kit.js';
 import { kamailioMissing, startKamailio, type TKamailio } from '../telephony/sip.kamailio.js';
 import { rtpengineMissing } from '../telephony/sip.kamailio-rtpengine.js';
 import {
@@ -33,14 +34,6 @@ import { whisperTag } from './whisper.service.js';
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sippMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
 if (missing && !isRequired) console.warn(`跳过监听集成测试：${missing}`);
-
-const freeUdpPort = async () => {
-  const s = dgram.createSocket('udp4');
-  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
-  const { port } = s.address();
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-};
 
 /** A plain-RTP listener: counts RTP packets by payload type. */
 const openListener = async () => {
@@ -124,7 +117,7 @@ describe.skipIf(missing !== null && !isRequired)('监听 through the media gatew
   };
 
   beforeAll(async () => {
-    ngPort = await freeUdpPort();
+    ngPort = await freeNgPort();
     t = await startTestApp({ env: { MEDIA_NG_PORT: String(ngPort) } });
     kit = await callKit(t);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
