@@ -22,7 +22,7 @@ import { callFirstCustomer } from './customer-call.js';
 /**
  * The demo's soft-phone call to a customer as `npm start` runs it without a trunk: the development
  * carrier (模拟运营商, sipp) is Kamailio's trunk; a customer whose number the simulated customer
- * answers (not ending 7, 8 or 9) rings, answers and speaks; the agent hangs up; 通话记录 then has
+ * answers (not ending 6, 8 or 9) rings, answers and speaks; the agent hangs up; 通话记录 then has
  * the call, connected, charged, with a stereo recording of both the browser's microphone and the
  * simulator's speech.
  */

@@ -18,9 +18,12 @@ import { startTiedProcess } from './sip.process.js';
 
 export type TDevCarrierOutcome = 'answer' | 'busy' | 'no_answer' | 'not_found';
 
-/** Last digit → what the simulated customer does; any other digit answers. */
+/**
+ * Last digit → what the simulated customer does; any other digit answers. These three leave the
+ * first customer in 我的客户 of every demo soft-phone agent answering: a first try connects.
+ */
 export const devCarrierRule: Record<string, Exclude<TDevCarrierOutcome, 'answer'>> = {
-  '7': 'no_answer',
+  '6': 'no_answer',
   '8': 'busy',
   '9': 'not_found',
 };

@@ -107,7 +107,7 @@ describe.skipIf(missing !== null && !isRequired)(
     it('says in the start log that a simulator is the carrier, and its rule', () => {
       expect(started).toEqual([
         expect.stringMatching(
-          /^模拟运营商（开发用 sipp，不是真实运营商）：127\.0\.0\.1:\d+;transport=udp；号码尾数 7 无人接听/,
+          /^模拟运营商（开发用 sipp，不是真实运营商）：127\.0\.0\.1:\d+;transport=udp；号码尾数 6 无人接听/,
         ),
       ]);
     });
@@ -163,8 +163,8 @@ describe.skipIf(missing !== null && !isRequired)(
       }
     });
 
-    it('leaves 未接听 for a number ending 7, which rings until the agent gives up', async () => {
-      const { number, bindId } = await dial('7');
+    it('leaves 未接听 for a number ending 6, which rings until the agent gives up', async () => {
+      const { number, bindId } = await dial('6');
       expect((await call(number, bindId, true)).answer.status).toBe(487);
       await expect.poll(async () => (await recordOf(bindId))?.callStatus, { timeout: 10_000 }).toBe(2);
       expect(await recordOf(bindId)).toMatchObject({ duration: 0, postage: 0 });
