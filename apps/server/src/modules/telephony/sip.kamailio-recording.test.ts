@@ -4,13 +4,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { routeTables, type TSipLineConfig } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { callRecords } from '../call/call.schema.js';
 import { callKit } from '../call/call.test-kit.js';
 import { gatewayCaptureDir } from './recording.gateway.js';
 import { stereoLevels } from './recording.pcap.js';
+import { gatewayCallIds } from './sip.gateway.test-kit.js';
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 import { rtpengineMissing } from './sip.kamailio-rtpengine.js';
 import {
@@ -127,6 +128,14 @@ describe.skipIf(missing !== null && !isRequired)('calls recorded through the med
       console.log(`Kamailio log (tail):\n${kam?.log().slice(-3000)}`);
       console.log(`rtpengine log (tail):\n${kam?.media?.log().slice(-2000)}`);
     });
+  });
+  afterEach(async () => {
+    // Every call here has ended: Kamailio alone (the server does not know this gateway's port) let
+    // each go at the gateway, and no capture is left open.
+    await expect.poll(async () => gatewayCallIds(kam.media!.command), { timeout: 5000 }).toEqual([]);
+    await expect
+      .poll(() => fs.readdirSync(path.join(gatewayCaptureDir(t.dataDir), 'tmp')), { timeout: 5000 })
+      .toEqual([]);
   });
 
   // First, while the trunk's media endpoint has sent nothing yet: no packet either way.
