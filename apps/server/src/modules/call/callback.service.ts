@@ -63,7 +63,7 @@ export const createCallbackService = (deps: TIngestDeps) => {
      * the BYE's direction; a BYE whose Reason says the media failed, or an answered call the
      * gateway carried no audio for, is 失败, not 已接通. A recorded call's record is written at
      * once ('pending') and gets its stereo recording when the gateway has let go of the capture
-     * (after this event's answer: Kamailio deletes the call in the gateway after posting it).
+     * (Kamailio deletes the call there on the hang-up; releaseMedia whatever still holds it).
      */
     ingestSip: async (ev: TSipCallEvent): Promise<TIngestResult> => {
       if (ev.kind) {
@@ -134,7 +134,7 @@ export const createCallbackService = (deps: TIngestDeps) => {
         return record({ key: null, state: 'none' });
       }
       // Written now, the recording attached once the gateway has let go of the capture (Kamailio
-      // deletes the call there right after posting this event): a 'pending' record meanwhile.
+      // deletes the call there on the hang-up, releaseMedia the rest): a 'pending' record meanwhile.
       const written = await record({ key: null, state: 'pending' });
       if (written !== 'written') return written;
       background(finishRecording(bind.tenantId, ev.callId, carrierCallId));

@@ -47,8 +47,8 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
   };
 
   /**
-   * The gateway's capture of an answered, recorded call turned into its recording, after the event
-   * that ended it was answered (Kamailio deletes the call in the gateway right after posting it):
+   * The gateway's capture of an answered, recorded call turned into its recording once the gateway
+   * has let go of the call (Kamailio deletes it on the hang-up, releaseMedia whatever still holds it):
    * stored, attached to the record (`carrierCallId`), the capture deleted. `agentRight`: the caller
    * is the customer (an inbound call), so the channels are swapped to keep the agent on the left.
    * `leftover`: the start-up sweep, which takes what a stop left at once (finished or not).
