@@ -20,9 +20,10 @@ import {
  * Kamailio never waits on the server for an event that needs no answer: with the server's
  * call-event endpoint holding its answers to answered and ended, a desk phone's calls are answered,
  * talk and are hung up (the BYE answered 200) all the same; once the server answers again, each
- * call's events reach it in order (invite, answered, ended), each with the time it happened. The
- * server here is a stand-in answering the HA1 look-up and taking the events. Skipped without
- * Kamailio or sipp unless REQUIRE_KAMAILIO=1.
+ * call's events reach it in order (invite, answered, ended), each with the time it happened. And
+ * with the server holding the look-ups of more inbound calls than Kamailio has SIP workers, a call
+ * already talking is hung up all the same. The server here is a stand-in answering the HA1 look-up
+ * and taking the events. Skipped without Kamailio or sipp unless REQUIRE_KAMAILIO=1.
  */
 const missing = kamailioMissing() ?? sippMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
@@ -34,6 +35,11 @@ describe.skipIf(missing !== null && !isRequired)('call events posted without hol
   const realm = 'sip.yunhu.test';
   const secret = 'events-test-secret';
   const keys = ['e100001-901', 'e100001-902', 'e100001-903'].map((key) => ({ key, password: `pw-${key}` }));
+  /** Agents whose inbound calls' look-ups (the invite event) the server holds: more than the SIP workers. */
+  const slowKeys = Array.from({ length: 12 }, (_, i) => `e100001-${910 + i}`).map((key) => ({
+    key,
+    password: `pw-${key}`,
+  }));
   const holdMs = 800;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-events-'));
   const pcap = path.join(dir, 'tone.pcap');
@@ -46,6 +52,8 @@ describe.skipIf(missing !== null && !isRequired)('call events posted without hol
   /** While true the endpoint takes answered / ended events but does not answer them. */
   let isHolding = true;
   const held: (() => void)[] = [];
+  /** Held invite events: when each arrived and when Kamailio gave up waiting (its connection closed). */
+  const heldInvites: { arrived: number; givenUpAt: number }[] = [];
 
   beforeAll(async () => {
     writePcmaPcap(pcap, 3);
@@ -53,7 +61,7 @@ describe.skipIf(missing !== null && !isRequired)('call events posted without hol
       const url = new URL(req.url ?? '/', 'http://x');
       if (req.headers['x-sip-secret'] !== secret) return res.writeHead(403).end();
       if (url.pathname === '/internal/sip/ha1') {
-        const user = keys.find((k) => k.key === url.searchParams.get('user'));
+        const user = [...keys, ...slowKeys].find((k) => k.key === url.searchParams.get('user'));
         if (!user) return res.writeHead(404).end();
         return res.end(crypto.createHash('md5').update(`${user.key}:${realm}:${user.password}`).digest('hex'));
       }
@@ -64,6 +72,14 @@ describe.skipIf(missing !== null && !isRequired)('call events posted without hol
       req.on('end', () => {
         const fields = new URLSearchParams(body);
         const answer = () => res.end(JSON.stringify({ code: 0, msg: 'ok', data: null }));
+        if (fields.get('event') === 'invite' && slowKeys.some((k) => k.key === fields.get('to'))) {
+          const invite = { arrived: Date.now(), givenUpAt: Number.POSITIVE_INFINITY };
+          heldInvites.push(invite);
+          res.once('close', () => {
+            invite.givenUpAt = Date.now();
+          });
+          return;
+        }
         if (url.pathname !== '/internal/sip/call-event' || fields.get('event') === 'invite') return answer();
         events.push({
           event: fields.get('event') ?? '',
@@ -102,8 +118,15 @@ describe.skipIf(missing !== null && !isRequired)('call events posted without hol
     });
     const register = runSipp({
       scenario: registerKeysScenario({ realm, contact: `127.0.0.6:${agentsPort}` }),
-      csv: `SEQUENTIAL\n${keys.map((k) => `${k.key};[authentication username=${k.key} password=${k.password}]`).join('\n')}\n`,
-      args: [`127.0.0.1:${kam.sipPort}`, '-i', '127.0.0.6', '-p', '0', '-t', 'u1', '-m', String(keys.length)],
+      csv: `SEQUENTIAL\n${[...keys, ...slowKeys]
+        .map((k) => `${k.key};[authentication username=${k.key} password=${k.password}]`)
+        .join('\n')}\n`,
+      args: [`127.0.0.1:${kam.sipPort}`, '-i', '127.0.0.6', '-p', '0', '-t', 'u1'].concat([
+        '-m',
+        String(keys.length + slowKeys.length),
+        '-r',
+        '50',
+      ]),
     });
     expect(await register.done).toBe(0);
     await register.stop();
@@ -157,5 +180,36 @@ describe.skipIf(missing !== null && !isRequired)('call events posted without hol
       expect(ended).toBeLessThan(releasedAt);
     }
     expect(events.filter((e) => e.event === 'ended').every((e) => e.arrived >= releasedAt)).toBe(true);
+  });
+
+  it('hangs up a call while the server holds the look-ups of more inbound calls than there are SIP workers', async () => {
+    const desk = (calls: { key: string }[], mediaPort: number, hold: number) =>
+      runSipp({
+        scenario: callKeysScenario({ holdMs: hold, pcap }),
+        csv: `SEQUENTIAL\n${calls.map((k, i) => `${k.key};1390000000${i}`).join('\n')}\n`,
+        args: [`127.0.0.1:${kam.sipPort}`, '-i', '127.0.0.5', '-p', '0', '-t', 'u1', '-m', String(calls.length)]
+          .concat(['-l', String(calls.length), '-r', '100', '-mi', '127.0.0.5', '-mp', String(mediaPort)])
+          .concat(['-recv_timeout', '20000']),
+      });
+    const before = events.length;
+    const talking = desk([keys[0]!], agentsPort + 20, 1000);
+    await expect.poll(() => events.slice(before).some((e) => e.event === 'answered'), { timeout: 10_000 }).toBe(true);
+    // Now a burst of inbound calls whose look-ups the server holds (Kamailio gives each up after its
+    // HTTP timeout and rings the agent without them).
+    const burst = desk(slowKeys, agentsPort + 30, 200);
+    const code = await talking.done;
+    const counts = talking.counts();
+    await talking.stop();
+    expect(code).toBe(0);
+    expect(counts['9_200_Recv']).toBe(1);
+    expect(counts['8_BYE_Retrans']).toBe(0);
+    // The BYE was handled while the server held as many look-ups as Kamailio has SIP workers (8;
+    // the asynchronous workers, 8 too, each wait on one, the rest of the burst waits its turn).
+    await expect.poll(() => events.slice(before).some((e) => e.event === 'ended'), { timeout: 10_000 }).toBe(true);
+    const ended = events.slice(before).find((e) => e.event === 'ended')!;
+    expect(heldInvites.length).toBeGreaterThanOrEqual(8);
+    expect(ended.at).toBeLessThan(Math.min(...heldInvites.map((h) => h.givenUpAt)));
+    await burst.done;
+    await burst.stop();
   });
 });
