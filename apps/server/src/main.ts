@@ -79,7 +79,7 @@ const main = async () => {
       return null;
     }
     // Without a configured trunk, the development carrier (模拟运营商) answers telephone numbers.
-    devCarrier = await telephony.startDevCarrier(config, (line) => console.log(line));
+    devCarrier = await telephony.startDevCarrier(config, (line) => console.log(line), { logger: app.log });
     try {
       // Both are started again whenever they die; their deaths and restarts go to the server's log.
       const kamailio = await telephony.startKamailio({

@@ -198,4 +198,18 @@ describe.skipIf(missing !== null && !isRequired)('the development carrier (sipp)
     expect(ended.all('via')[1]).toContain('browser.invalid');
     expect(ended.header('cseq')).toBe('1 INVITE');
   });
+
+  it('is started again on the same port when it dies, and answers again', async () => {
+    const first = sim.pid()!;
+    process.kill(first, 'SIGKILL');
+    await expect.poll(() => sim.pid(), { timeout: 5000 }).not.toBe(first);
+    const busyAgain = async () =>
+      (
+        await caller
+          .call('13900001238')
+          .final(1000)
+          .catch(() => null)
+      )?.status;
+    await expect.poll(busyAgain, { timeout: 8000, interval: 200 }).toBe(486);
+  });
 });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../paths.js';
-import { startTiedProcess } from './sip.process.js';
+import { fileLogger, startTiedProcess, superviseProcess, type TProcessLogger } from './sip.process.js';
 
 /**
  * The development carrier for soft-phone lines (模拟运营商): when no trunk is configured, Debian's
@@ -221,7 +221,8 @@ export type TSipCarrierSimulator = {
   address: string;
   sipPort: number;
   dir: string;
-  hasExited: () => boolean;
+  /** The sipp running now: started again on the same port whenever it dies. */
+  pid: () => number | undefined;
   /** sipp's output; with `isTraced`, every message it sent and received. */
   log: () => string;
   stop: () => Promise<void>;
@@ -263,6 +264,8 @@ export type TSipCarrierSimulatorOptions = {
   busyMs?: number;
   /** Every SIP message into messages.log (tests); otherwise only sipp's errors. */
   isTraced?: boolean;
+  /** Where its restarts are logged (the server's logger); its log file when absent. */
+  logger?: TProcessLogger;
 };
 
 const startOnce = async (opts: TSipCarrierSimulatorOptions): Promise<TSipCarrierSimulator> => {
@@ -285,10 +288,12 @@ const startOnce = async (opts: TSipCarrierSimulatorOptions): Promise<TSipCarrier
   args.push('-mi', '127.0.0.1', '-mp', String(mediaPort));
   args.push('-trace_err', '-error_file', path.join(dir, 'errors.log'));
   if (opts.isTraced) args.push('-trace_msg', '-message_file', path.join(dir, 'messages.log'));
-  const sipp = startTiedProcess('sipp', args, { cwd: dir, logPath: path.join(dir, 'sipp.log') });
+  const logPath = path.join(dir, 'sipp.log');
+  const start = () => startTiedProcess('sipp', args, { cwd: dir, logPath });
+  const sipp = start();
   const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
   const log = () => `${sipp.log()}${read(path.join(dir, 'errors.log'))}${read(path.join(dir, 'messages.log'))}`;
-  const stop = async () => {
+  const stopFirst = async () => {
     await sipp.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
@@ -297,18 +302,31 @@ const startOnce = async (opts: TSipCarrierSimulatorOptions): Promise<TSipCarrier
   for (;;) {
     if (sipp.hasExited()) {
       const output = log();
-      await stop();
+      await stopFirst();
       throw new Error(`模拟运营商（sipp）启动失败：${output.slice(-2000)}`);
     }
     if (await isUdpTaken(sipPort)) break;
     if (Date.now() > deadline) {
       const output = log();
-      await stop();
+      await stopFirst();
       throw new Error(`模拟运营商（sipp）未在 10 秒内开始监听：${output.slice(-2000)}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { address: `127.0.0.1:${sipPort};transport=udp`, sipPort, dir, hasExited: sipp.hasExited, log, stop };
+  // Like Kamailio and rtpengine: one that dies is started again on the same port, which Kamailio's
+  // trunk list names; the calls it carried are lost, as a carrier's outage loses them.
+  const supervised = superviseProcess('carrier-simulator', sipp, start, { logger: opts.logger ?? fileLogger(logPath) });
+  return {
+    address: `127.0.0.1:${sipPort};transport=udp`,
+    sipPort,
+    dir,
+    pid: () => supervised.current().pid,
+    log,
+    stop: async () => {
+      await supervised.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 };
 
 /**
