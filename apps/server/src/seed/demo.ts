@@ -157,20 +157,19 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
         callers.push({ id: user!.id, deptId: p.deptId, mobile: p.login.mobile });
       }
     }
+    // The sales staff beyond the logins above, with agent01's password and the next job numbers.
+    const salesPerson = (a: (typeof moreAgents)[number], n: number) => ({
+      tenantId: demo!.id,
+      username: a.username,
+      mobile: a.mobile,
+      realName: a.realName,
+      ...pinyinOf(a.realName),
+      passwordHash: hashes.get('agent01')!,
+      deptId: sales[a.dept - 1]!.id,
+      jobNumber: String(4 + n).padStart(4, '0'),
+    });
     for (const [i, a] of moreAgents.entries()) {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          tenantId: demo!.id,
-          username: a.username,
-          mobile: a.mobile,
-          realName: a.realName,
-          ...pinyinOf(a.realName),
-          passwordHash: hashes.get('agent01')!,
-          deptId: sales[a.dept - 1]!.id,
-          jobNumber: String(4 + i).padStart(4, '0'),
-        })
-        .returning();
+      const [user] = await tx.insert(users).values(salesPerson(a, i)).returning();
       await tx.insert(userRoles).values({ userId: user!.id, roleId: agentRole!.id, tenantId: demo!.id });
       callers.push({ id: user!.id, deptId: user!.deptId!, mobile: a.mobile });
     }
@@ -180,15 +179,8 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
     // Staff applications waiting for examine (员工申请): they cannot sign in until approved.
     await tx.insert(users).values(
       applicants.map((a, i) => ({
-        tenantId: demo!.id,
-        username: a.username,
-        mobile: a.mobile,
-        realName: a.realName,
-        ...pinyinOf(a.realName),
-        passwordHash: hashes.get('agent01')!,
-        deptId: sales[a.dept - 1]!.id,
+        ...salesPerson(a, moreAgents.length + i),
         status: 'pending',
-        jobNumber: String(4 + moreAgents.length + i).padStart(4, '0'),
         createdAt: new Date(now - (i + 1) * 3_600_000),
       })),
     );

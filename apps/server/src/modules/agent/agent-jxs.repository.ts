@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { billingDaily, orders, seatTerms, tenants, users } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
@@ -100,22 +101,21 @@ const enterpriseWhere = (who: TJxsWho): SQL =>
 
 export const agentJxsRepository = {
   /** The distributor a login is (the data wall's question), or null. */
-  ofUser: async (db: TDb, userId: number) =>
-    (
-      await db
+  ofUser: (db: TDb, userId: number) =>
+    firstRow(
+      db
         .select({ id: agentDistributors.id, agentId: agentDistributors.agentId, status: agentDistributors.status })
         .from(agentDistributors)
-        .where(eq(agentDistributors.userId, userId))
-        .limit(1)
-    )[0] ?? null,
+        .where(eq(agentDistributors.userId, userId)),
+    ),
 
   /**
    * A distributor's invitation code with its agent's state and its login's (registration reads it
    * before any tenant exists): a login stopped in 员工管理 stops the code as 停用 in 经销商管理 does.
    */
-  ofInviteCode: async (db: TDb, code: string) =>
-    (
-      await db
+  ofInviteCode: (db: TDb, code: string) =>
+    firstRow(
+      db
         .select({
           id: agentDistributors.id,
           agentId: agentDistributors.agentId,
@@ -126,9 +126,8 @@ export const agentJxsRepository = {
         .from(agentDistributors)
         .innerJoin(tenants, eq(tenants.id, agentDistributors.agentId))
         .leftJoin(users, eq(users.id, agentDistributors.userId))
-        .where(eq(agentDistributors.inviteCode, code))
-        .limit(1)
-    )[0] ?? null,
+        .where(eq(agentDistributors.inviteCode, code)),
+    ),
 
   inviteCodeTaken: async (db: TDb, code: string) =>
     (
@@ -141,15 +140,14 @@ export const agentJxsRepository = {
   insert: async (db: TDb, row: typeof agentDistributors.$inferInsert) =>
     (await db.insert(agentDistributors).values(row).returning({ id: agentDistributors.id }))[0]!.id,
 
-  one: async (db: TDb, agentId: number, id: number) =>
-    (
-      await db
+  one: (db: TDb, agentId: number, id: number) =>
+    firstRow(
+      db
         .select(distributorColumns)
         .from(agentDistributors)
         .leftJoin(users, eq(users.id, agentDistributors.userId))
-        .where(and(eq(agentDistributors.agentId, agentId), eq(agentDistributors.id, id)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(agentDistributors.agentId, agentId), eq(agentDistributors.id, id))),
+    ),
 
   page: async (
     db: TDb,
@@ -285,12 +283,8 @@ export const agentJxsRepository = {
       .limit(1000)
       .offset(offset),
 
-  lead: async (db: TDb, who: TJxsWho, id: number): Promise<TJxsLeadRow | null> =>
-    (
-      await leadSelect(db)
-        .where(and(leadWhere(who, {}), eq(jxsUnlockLeads.id, id)))
-        .limit(1)
-    )[0] ?? null,
+  lead: (db: TDb, who: TJxsWho, id: number): Promise<TJxsLeadRow | null> =>
+    firstRow(leadSelect(db).where(and(leadWhere(who, {}), eq(jxsUnlockLeads.id, id)))),
 
   insertLead: async (db: TDb, row: typeof jxsUnlockLeads.$inferInsert) =>
     (await db.insert(jxsUnlockLeads).values(row).returning({ id: jxsUnlockLeads.id }))[0]!.id,

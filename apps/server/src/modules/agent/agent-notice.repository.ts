@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { noticeReads, notices, noticeTargets, tenants, users } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
@@ -58,26 +59,26 @@ export const agentNoticeRepository = {
 
   idOfKey: async (db: TDb, agentId: number, requestKey: string) =>
     (
-      await db
-        .select({ id: agentNotices.id })
-        .from(agentNotices)
-        .where(and(eq(agentNotices.agentId, agentId), eq(agentNotices.requestKey, requestKey)))
-        .limit(1)
-    )[0]?.id ?? null,
+      await firstRow(
+        db
+          .select({ id: agentNotices.id })
+          .from(agentNotices)
+          .where(and(eq(agentNotices.agentId, agentId), eq(agentNotices.requestKey, requestKey))),
+      )
+    )?.id ?? null,
 
   attach: (db: TDb, id: number, noticeId: number, enterpriseCount: number) =>
     db.update(agentNotices).set({ noticeId, enterpriseCount }).where(eq(agentNotices.id, id)),
 
   /** One of the agent's notices with its figures, or null (another agent's id finds nothing). */
-  one: async (db: TDb, agentId: number, id: number) =>
-    (
-      await db
+  one: (db: TDb, agentId: number, id: number) =>
+    firstRow(
+      db
         .select(noticeColumns)
         .from(agentNotices)
         .innerJoin(notices, eq(notices.id, agentNotices.noticeId))
-        .where(and(eq(agentNotices.agentId, agentId), eq(agentNotices.id, id)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(agentNotices.agentId, agentId), eq(agentNotices.id, id))),
+    ),
 
   /** 公告: the agent's notices, newest first (agent_notices_agent_created_idx). */
   page: async (db: TDb, agentId: number, f: { title?: string }, q: TPaging) => {
@@ -127,10 +128,11 @@ export const agentNoticeRepository = {
   /** The bell's notice behind one of the agent's notices, or null. */
   noticeIdOf: async (db: TDb, agentId: number, id: number) =>
     (
-      await db
-        .select({ noticeId: agentNotices.noticeId })
-        .from(agentNotices)
-        .where(and(eq(agentNotices.agentId, agentId), eq(agentNotices.id, id)))
-        .limit(1)
-    )[0]?.noticeId ?? null,
+      await firstRow(
+        db
+          .select({ noticeId: agentNotices.noticeId })
+          .from(agentNotices)
+          .where(and(eq(agentNotices.agentId, agentId), eq(agentNotices.id, id))),
+      )
+    )?.noticeId ?? null,
 };

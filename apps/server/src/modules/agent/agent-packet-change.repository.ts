@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, lte, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { lines, tenants } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
@@ -51,12 +52,8 @@ export const agentPacketChangeRepository = {
   insert: async (db: TDb, row: typeof packetChanges.$inferInsert) =>
     (await db.insert(packetChanges).values(row).returning({ id: packetChanges.id }))[0]!.id,
 
-  byId: async (db: TDb, agentId: number, id: number) =>
-    (
-      await joined(db)
-        .where(and(eq(packetChanges.id, id), eq(packetChanges.agentId, agentId)))
-        .limit(1)
-    )[0] ?? null,
+  byId: (db: TDb, agentId: number, id: number) =>
+    firstRow(joined(db).where(and(eq(packetChanges.id, id), eq(packetChanges.agentId, agentId)))),
 
   page: async (db: TDb, agentId: number, f: { enterpriseName?: string }, q: { page: number; limit: number }) => {
     const conds: SQL[] = [eq(packetChanges.agentId, agentId)];

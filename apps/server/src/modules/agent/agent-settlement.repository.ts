@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { ledgerEntries, tenants } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
@@ -24,12 +25,8 @@ export const agentSettlementRepository = {
   claim: async (db: TDb, row: typeof agentSettlements.$inferInsert) =>
     (await db.insert(agentSettlements).values(row).onConflictDoNothing().returning())[0] ?? null,
 
-  byRequest: async (db: TDb, agentId: number, requestKey: string): Promise<TSettlementRow | null> =>
-    (
-      await joined(db)
-        .where(and(eq(agentSettlements.agentId, agentId), eq(agentSettlements.requestKey, requestKey)))
-        .limit(1)
-    )[0] ?? null,
+  byRequest: (db: TDb, agentId: number, requestKey: string): Promise<TSettlementRow | null> =>
+    firstRow(joined(db).where(and(eq(agentSettlements.agentId, agentId), eq(agentSettlements.requestKey, requestKey)))),
 
   byId: async (db: TDb, id: number): Promise<TSettlementRow | null> =>
     (await joined(db).where(eq(agentSettlements.id, id)).limit(1))[0] ?? null,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { lines, tenants } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
@@ -37,24 +38,19 @@ export const agentTransferRepository = {
       .orderBy(tenants.name, tenants.id),
 
   /** One enterprise of the agent, or null (another agent's or a direct enterprise finds nothing). */
-  enterprise: async (db: TDb, agentId: number, id: number) =>
-    (
-      await db
+  enterprise: (db: TDb, agentId: number, id: number) =>
+    firstRow(
+      db
         .select({ id: tenants.id, name: tenants.name, status: tenants.status })
         .from(tenants)
-        .where(and(eq(tenants.id, id), eq(tenants.agentId, agentId)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(tenants.id, id), eq(tenants.agentId, agentId))),
+    ),
 
   insert: async (db: TDb, row: typeof packetTransfers.$inferInsert) =>
     (await db.insert(packetTransfers).values(row).returning({ id: packetTransfers.id }))[0]!.id,
 
-  byId: async (db: TDb, agentId: number, id: number) =>
-    (
-      await joined(db)
-        .where(and(eq(packetTransfers.id, id), eq(packetTransfers.agentId, agentId)))
-        .limit(1)
-    )[0] ?? null,
+  byId: (db: TDb, agentId: number, id: number) =>
+    firstRow(joined(db).where(and(eq(packetTransfers.id, id), eq(packetTransfers.agentId, agentId)))),
 
   /** The agent's transfers, newest first; a name filter matches either enterprise. */
   page: async (db: TDb, agentId: number, f: { enterpriseName?: string }, q: { page: number; limit: number }) => {

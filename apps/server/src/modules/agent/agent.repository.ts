@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { accounts, lines, orders, packetProducts, seatPrices, seats, tenants, users } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
@@ -94,14 +95,13 @@ export const agentRepository = {
   },
 
   /** An agent by id (kind agent), or null: another tenant's id finds nothing. */
-  agent: async (db: TDb, id: number) =>
-    (
-      await db
+  agent: (db: TDb, id: number) =>
+    firstRow(
+      db
         .select(agentColumns)
         .from(tenants)
-        .where(and(eq(tenants.id, id), eq(tenants.kind, 'agent')))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(tenants.id, id), eq(tenants.kind, 'agent'))),
+    ),
 
   /** Whether an account (case-insensitive) or a mobile is in use anywhere (the platform's transaction). */
   accountTaken: async (db: TDb, username: string, mobile: string) => {

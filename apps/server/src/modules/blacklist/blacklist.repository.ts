@@ -1,6 +1,7 @@
 import type { TBlackLevel } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { departments, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
@@ -134,14 +135,13 @@ export const blacklistRepository = {
           .from(list.table)
           .where(and(list.owns, inArray(list.table.number, numbers))),
 
-  byId: async (db: TDb, list: TList, id: number): Promise<TEntryRow | null> =>
-    (
-      await db
+  byId: (db: TDb, list: TList, id: number): Promise<TEntryRow | null> =>
+    firstRow(
+      db
         .select()
         .from(list.table)
-        .where(and(list.owns, eq(list.table.id, id)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(list.owns, eq(list.table.id, id))),
+    ),
 
   page: async (
     db: TDb,

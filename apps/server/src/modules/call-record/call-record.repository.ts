@@ -1,11 +1,11 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { cursorRows } from '../../db/cursor.js';
+import { firstRow } from '../../db/first.js';
 import { lines, callRecords as r } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
 import type { TRowSource } from '../../http/xlsx-stream.js';
-
 import {
   recordCondition,
   recordOrder,
@@ -191,23 +191,21 @@ export const callRecordRepository = {
     ),
 
   /** One record with its names (the detail drawer of 通话记录). */
-  detail: async (db: TDb, tenantId: number, id: number): Promise<TRecordWithNames | null> =>
-    (
-      await db
+  detail: (db: TDb, tenantId: number, id: number): Promise<TRecordWithNames | null> =>
+    firstRow(
+      db
         .select(recordWithNames)
         .from(r)
-        .where(and(eq(r.tenantId, tenantId), eq(r.id, id)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(r.tenantId, tenantId), eq(r.id, id))),
+    ),
 
-  find: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await db
+  find: (db: TDb, tenantId: number, id: number) =>
+    firstRow(
+      db
         .select()
         .from(r)
-        .where(and(eq(r.tenantId, tenantId), eq(r.id, id)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(r.tenantId, tenantId), eq(r.id, id))),
+    ),
 
   /** The platform's lines (few rows): the line filter of 通话记录. */
   lineOptions: (db: TDb) =>

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { tenants } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
@@ -23,25 +24,23 @@ const where = (f: TCertFilter): SQL | undefined => {
 export type TCertRow = { cert: typeof certs.$inferSelect; enterpriseName: string; tenantCode: string };
 
 export const certificationRepository = {
-  tenant: async (db: TDb, tenantId: number) =>
-    (
-      await db
+  tenant: (db: TDb, tenantId: number) =>
+    firstRow(
+      db
         .select({ name: tenants.name, authState: tenants.authState, isSuper: tenants.isSuper })
         .from(tenants)
-        .where(eq(tenants.id, tenantId))
-        .limit(1)
-    )[0] ?? null,
+        .where(eq(tenants.id, tenantId)),
+    ),
 
-  latestOf: async (db: TDb, tenantId: number): Promise<TCertRow | null> =>
-    (
-      await db
+  latestOf: (db: TDb, tenantId: number): Promise<TCertRow | null> =>
+    firstRow(
+      db
         .select(columns)
         .from(certs)
         .innerJoin(tenants, eq(tenants.id, certs.tenantId))
         .where(eq(certs.tenantId, tenantId))
-        .orderBy(desc(certs.id))
-        .limit(1)
-    )[0] ?? null,
+        .orderBy(desc(certs.id)),
+    ),
 
   hasPending: async (db: TDb, tenantId: number) =>
     (

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { crmCustomFields, crmQuickContents, crmSettings, crmTags, crmUserConfigs, customers } from '../../db/schema.js';
 
 export type TTagRow = typeof crmTags.$inferSelect;
@@ -42,9 +43,9 @@ export const settingsRepository = {
     (await db.select({ n: count() }).from(crmTags).where(eq(crmTags.tenantId, tenantId)))[0]?.n ?? 0,
 
   /** Another tag of the tenant with this name (names are unique per tenant). */
-  tagNamed: async (db: TDb, tenantId: number, name: string, exceptId?: number) =>
-    (
-      await db
+  tagNamed: (db: TDb, tenantId: number, name: string, exceptId?: number) =>
+    firstRow(
+      db
         .select({ id: crmTags.id })
         .from(crmTags)
         .where(
@@ -53,9 +54,8 @@ export const settingsRepository = {
             eq(crmTags.name, name),
             exceptId === undefined ? undefined : ne(crmTags.id, exceptId),
           ),
-        )
-        .limit(1)
-    )[0] ?? null,
+        ),
+    ),
 
   insertTag: async (db: TDb, row: typeof crmTags.$inferInsert) =>
     (await db.insert(crmTags).values(row).returning({ id: crmTags.id }))[0]!.id,
@@ -102,9 +102,9 @@ export const settingsRepository = {
     return (await (lock ? q.for('update') : q))[0] ?? null;
   },
 
-  fieldNamed: async (db: TDb, tenantId: number, name: string, exceptId?: number) =>
-    (
-      await db
+  fieldNamed: (db: TDb, tenantId: number, name: string, exceptId?: number) =>
+    firstRow(
+      db
         .select({ id: crmCustomFields.id })
         .from(crmCustomFields)
         .where(
@@ -113,9 +113,8 @@ export const settingsRepository = {
             eq(crmCustomFields.name, name),
             exceptId === undefined ? undefined : ne(crmCustomFields.id, exceptId),
           ),
-        )
-        .limit(1)
-    )[0] ?? null,
+        ),
+    ),
 
   /**
    * Serialises the custom-field changes of one tenant until the transaction ends, so two people

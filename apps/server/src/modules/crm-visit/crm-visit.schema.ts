@@ -1,6 +1,6 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
-import { customers } from '../crm/crm.schema.js';
+import { customerRef } from '../crm/crm.schema.js';
 import { users } from '../org/org.schema.js';
 
 // The return visits' table (回访); db/schema.ts gathers it with every other table.
@@ -11,9 +11,7 @@ export const crmReturnVisits = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    customerId: ref('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: customerRef(),
     userId: ref('user_id').references(() => users.id),
     deptId: ref('dept_id'),
     content: text('content').notNull(),

@@ -112,6 +112,12 @@ export const customers = pgTable(
   ],
 );
 
+/** The customer a row belongs to (a follow-up, a comment, a visit, a task's item): deleted with it. */
+export const customerRef = () =>
+  ref('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' });
+
 /**
  * How many customers each group holds (pool or recycle bin, owner, department, who deleted it,
  * intention level), kept by statement triggers on customers (migration 0032): the lists' totals
@@ -134,9 +140,7 @@ export const crmFollowRecords = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    customerId: ref('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: customerRef(),
     userId: ref('user_id').references(() => users.id),
     /** phone, wechat, visit, other. */
     method: text('method').notNull().default('phone'),
@@ -158,9 +162,7 @@ export const crmComments = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    customerId: ref('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: customerRef(),
     userId: ref('user_id').references(() => users.id),
     content: text('content').notNull(),
     createdAt: createdAt(),
@@ -177,9 +179,7 @@ export const crmOwnerLogs = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    customerId: ref('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: customerRef(),
     action: text('action').notNull(),
     fromUserId: ref('from_user_id'),
     toUserId: ref('to_user_id'),
@@ -203,9 +203,7 @@ export const crmChangeLogs = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    customerId: ref('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: customerRef(),
     userId: ref('user_id'),
     changes: jsonb('changes').$type<{ field: string; label: string; from: string; to: string }[]>().notNull(),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { callRecords } from '../../db/schema.js';
 import type { TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
@@ -97,14 +98,13 @@ export const customerRepository = {
     );
   },
 
-  findFull: async (db: TDb, tenantId: number, id: number): Promise<TCustomerFull | null> =>
-    (
-      await db
+  findFull: (db: TDb, tenantId: number, id: number): Promise<TCustomerFull | null> =>
+    firstRow(
+      db
         .select(customerSelect)
         .from(c)
-        .where(and(eq(c.tenantId, tenantId), eq(c.id, id)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(c.tenantId, tenantId), eq(c.id, id))),
+    ),
 
   /** Rows for a batch action, locked so a concurrent move waits and then sees the new owner. */
   lockMany: (db: TDb, tenantId: number, ids: readonly number[]) =>
@@ -162,14 +162,13 @@ export const customerRepository = {
       .orderBy(asc(c.id)),
 
   /** Who has this mobile in the tenant: in a pool, with an owner, or in the recycle bin. */
-  findByMobile: async (db: TDb, tenantId: number, mobile: string) =>
-    (
-      await db
+  findByMobile: (db: TDb, tenantId: number, mobile: string) =>
+    firstRow(
+      db
         .select({ id: c.id, ownerId: c.ownerId, ownerName: nameOf(c.ownerId), deletedAt: c.deletedAt })
         .from(c)
-        .where(and(eq(c.tenantId, tenantId), eq(c.mobile, mobile)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(c.tenantId, tenantId), eq(c.mobile, mobile))),
+    ),
 
   insert: async (db: TDb, row: typeof c.$inferInsert) =>
     (await db.insert(c).values(row).returning({ id: c.id }))[0]!.id,

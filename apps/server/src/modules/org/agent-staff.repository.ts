@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { departments, roles, tenants, userRoles, users } from './org.schema.js';
 
 /** What the agent's staff and role screens read besides the staff and role repositories. */
@@ -13,13 +14,14 @@ export const agentStaffRepository = {
   /** The agent's one department: its root, made with the agent (org/agent-tenant.ts). */
   rootDeptId: async (db: TDb, tenantId: number) =>
     (
-      await db
-        .select({ id: departments.id })
-        .from(departments)
-        .where(and(eq(departments.tenantId, tenantId), isNull(departments.parentId), isNull(departments.deletedAt)))
-        .orderBy(asc(departments.id))
-        .limit(1)
-    )[0]?.id ?? null,
+      await firstRow(
+        db
+          .select({ id: departments.id })
+          .from(departments)
+          .where(and(eq(departments.tenantId, tenantId), isNull(departments.parentId), isNull(departments.deletedAt)))
+          .orderBy(asc(departments.id)),
+      )
+    )?.id ?? null,
 
   /** The strings of the active roles held by some users (not deleted) of the tenant. */
   permissionsOfUsers: async (db: TDb, tenantId: number, userIds: readonly number[]) => {

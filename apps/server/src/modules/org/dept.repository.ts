@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { rowsOf } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { departments, users } from './org.schema.js';
 
 /** Statuses of people who still belong to a department (applications included, deleted and rejected not). */
@@ -25,14 +26,13 @@ export const deptRepository = {
       .where(live(tenantId))
       .orderBy(asc(departments.sort), asc(departments.id)),
 
-  find: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await db
+  find: (db: TDb, tenantId: number, id: number) =>
+    firstRow(
+      db
         .select()
         .from(departments)
-        .where(and(live(tenantId), eq(departments.id, id)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(live(tenantId), eq(departments.id, id))),
+    ),
 
   /** The departments and all their descendants (deleted ones included: old rows may still point at them). */
   withDescendants: async (db: TDb, tenantId: number, rootIds: readonly number[]): Promise<number[]> => {

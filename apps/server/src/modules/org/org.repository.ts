@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { departments, roles, tenants, userRoles, users } from './org.schema.js';
 
 export const orgRepository = {
@@ -43,14 +44,13 @@ export const orgRepository = {
   grantRole: (db: TDb, row: typeof userRoles.$inferInsert) => db.insert(userRoles).values(row),
 
   /** The agent an invitation code names, or null. */
-  agentOfInviteCode: async (db: TDb, code: string) =>
-    (
-      await db
+  agentOfInviteCode: (db: TDb, code: string) =>
+    firstRow(
+      db
         .select({ id: tenants.id, status: tenants.status })
         .from(tenants)
-        .where(and(eq(tenants.inviteCode, code), eq(tenants.kind, 'agent')))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(tenants.inviteCode, code), eq(tenants.kind, 'agent'))),
+    ),
 
   inviteCodeTaken: async (db: TDb, code: string) =>
     (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.inviteCode, code)).limit(1)).length > 0,

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { likeOf } from '../../db/sql.js';
 import { roleDepts, roles, userRoles, users } from './org.schema.js';
 
@@ -40,14 +41,13 @@ export const roleRepository = {
       .orderBy(asc(roles.id));
   },
 
-  find: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await db
+  find: (db: TDb, tenantId: number, id: number) =>
+    firstRow(
+      db
         .select(roleColumns)
         .from(roles)
-        .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id))),
+    ),
 
   findMany: (db: TDb, tenantId: number, ids: readonly number[]) =>
     ids.length === 0
@@ -85,13 +85,14 @@ export const roleRepository = {
   /** The tenant's first administrator role. */
   adminRoleOf: async (db: TDb, tenantId: number) =>
     (
-      await db
-        .select({ id: roles.id })
-        .from(roles)
-        .where(and(eq(roles.tenantId, tenantId), eq(roles.isAdmin, true)))
-        .orderBy(asc(roles.id))
-        .limit(1)
-    )[0]?.id ?? null,
+      await firstRow(
+        db
+          .select({ id: roles.id })
+          .from(roles)
+          .where(and(eq(roles.tenantId, tenantId), eq(roles.isAdmin, true)))
+          .orderBy(asc(roles.id)),
+      )
+    )?.id ?? null,
 
   update: (db: TDb, tenantId: number, id: number, set: Partial<typeof roles.$inferInsert>) =>
     db

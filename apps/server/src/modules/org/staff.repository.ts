@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase, TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
@@ -96,12 +97,8 @@ export const staffRepository = {
     ),
 
   /** A person of the tenant (any status but deleted). */
-  find: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await selectStaff(db)
-        .where(and(eq(users.tenantId, tenantId), eq(users.id, id), ne(users.status, 'deleted')))
-        .limit(1)
-    )[0] ?? null,
+  find: (db: TDb, tenantId: number, id: number) =>
+    firstRow(selectStaff(db).where(and(eq(users.tenantId, tenantId), eq(users.id, id), ne(users.status, 'deleted')))),
 
   findMany: (db: TDb, tenantId: number, ids: readonly number[]) =>
     db

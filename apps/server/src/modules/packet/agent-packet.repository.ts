@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { agentLines, lines, tenants } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { packetProducts, packets } from './packet.schema.js';
@@ -22,16 +23,17 @@ export const agentPacketRepository = {
   buyerOf: async (db: TDb, tenantId: number): Promise<TBuyer> => ({
     agentId:
       (
-        await db
-          .select({ agentId: agentTenant.id })
-          .from(tenants)
-          .innerJoin(
-            agentTenant,
-            and(eq(agentTenant.id, tenants.agentId), eq(agentTenant.kind, 'agent'), eq(agentTenant.status, 'active')),
-          )
-          .where(eq(tenants.id, tenantId))
-          .limit(1)
-      )[0]?.agentId ?? null,
+        await firstRow(
+          db
+            .select({ agentId: agentTenant.id })
+            .from(tenants)
+            .innerJoin(
+              agentTenant,
+              and(eq(agentTenant.id, tenants.agentId), eq(agentTenant.kind, 'agent'), eq(agentTenant.status, 'active')),
+            )
+            .where(eq(tenants.id, tenantId)),
+        )
+      )?.agentId ?? null,
   }),
 
   /**

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { brandOptions, noticeReads, notices, noticeTargets, tenants } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
@@ -30,14 +31,13 @@ export const contentRepository = {
     (await db.select().from(tenants).where(eq(tenants.id, id)).limit(1))[0] ?? null,
 
   /** An enterprise (never the platform itself), or null. */
-  enterprise: async (db: TDb, id: number) =>
-    (
-      await db
+  enterprise: (db: TDb, id: number) =>
+    firstRow(
+      db
         .select()
         .from(tenants)
-        .where(and(eq(tenants.id, id), eq(tenants.isSuper, false)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(tenants.id, id), eq(tenants.isSuper, false))),
+    ),
 
   /** Which of `ids` are enterprises. */
   enterpriseIds: async (db: TDb, ids: number[]) =>

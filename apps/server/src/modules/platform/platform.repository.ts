@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { enterpriseCertifications, refundApplications, tenants, users } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
@@ -49,14 +50,13 @@ export const platformRepository = {
     );
   },
 
-  find: async (db: TDb, id: number) =>
-    (
-      await db
+  find: (db: TDb, id: number) =>
+    firstRow(
+      db
         .select(enterpriseColumns)
         .from(tenants)
-        .where(and(eq(tenants.id, id), eq(tenants.isSuper, false)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(tenants.id, id), eq(tenants.isSuper, false))),
+    ),
 
   /**
    * What waits for the operator, in one statement: registrations to examine, authentications and

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { departments, lines, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
@@ -64,14 +65,13 @@ export const callingRepository = {
           .orderBy(asc(lines.id)),
 
   /** One person's own settings row, if he has one. */
-  settingsOf: async (db: TDb, tenantId: number, userId: number): Promise<TSettingsRow | null> =>
-    (
-      await db
+  settingsOf: (db: TDb, tenantId: number, userId: number): Promise<TSettingsRow | null> =>
+    firstRow(
+      db
         .select()
         .from(callingSettings)
-        .where(and(eq(callingSettings.tenantId, tenantId), eq(callingSettings.userId, userId)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(callingSettings.tenantId, tenantId), eq(callingSettings.userId, userId))),
+    ),
 
   /** Writes the given fields for each user: a new row starts from the defaults, an existing one keeps the rest. */
   upsert: async (db: TDb, tenantId: number, userIds: readonly number[], values: TSettingsValues) => {

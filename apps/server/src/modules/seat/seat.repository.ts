@@ -1,6 +1,7 @@
 import { seatLimits, type TSeatState } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { departments, lines, seatPrices, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
@@ -177,9 +178,9 @@ export const seatRepository = {
    * The seat a user may dial on now: his active seat on that active line, started and not yet
    * expired; the one that lasts longest, so a renewal bought in advance never hides the current one.
    */
-  usable: async (db: TDb, tenantId: number, userId: number, lineId: number, now: Date) =>
-    (
-      await db
+  usable: (db: TDb, tenantId: number, userId: number, lineId: number, now: Date) =>
+    firstRow(
+      db
         .select({
           seatId: seats.id,
           lineId: lines.id,
@@ -190,9 +191,8 @@ export const seatRepository = {
         .from(seats)
         .innerJoin(lines, eq(lines.id, seats.lineId))
         .where(and(heldOnLine(tenantId, userId, lineId), usableAt(now)))
-        .orderBy(desc(seats.expireAt))
-        .limit(1)
-    )[0] ?? null,
+        .orderBy(desc(seats.expireAt)),
+    ),
 
   /** How many of the ids the scope sees (a batch names only seats it sees, or changes nothing). */
   countVisible: async (db: TDb, tenantId: number, scope: TDataScope, ids: readonly number[], now: Date) =>

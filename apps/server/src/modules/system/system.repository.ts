@@ -17,6 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { TDatabase, TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { likeOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
@@ -125,14 +126,13 @@ export const systemRepository = {
       withTenant(database, tenantId, (tx) => systemRepository.logBatch(tx, tenantId, f, offset, 1000)),
     ),
 
-  findLog: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await db
+  findLog: (db: TDb, tenantId: number, id: number) =>
+    firstRow(
+      db
         .select()
         .from(operationLogs)
-        .where(and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.id, id)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.id, id))),
+    ),
 
   noticePage: async (
     db: TDb,

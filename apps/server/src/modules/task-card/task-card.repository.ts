@@ -1,6 +1,7 @@
 import type { TTaskItemStatus, TTaskStatus } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { callBinds, customers, lines, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
@@ -296,9 +297,9 @@ export const taskCardRepository = {
     (await db.select({ id: lines.id }).from(lines).where(eq(lines.id, lineId))).length > 0,
 
   /** The dial request an item's dial names (the dial flow's bind id): whose it is and whom it calls. */
-  findBind: async (db: TDb, bindId: string) =>
-    (
-      await db
+  findBind: (db: TDb, bindId: string) =>
+    firstRow(
+      db
         .select({
           bindId: callBinds.bindId,
           tenantId: callBinds.tenantId,
@@ -306,7 +307,6 @@ export const taskCardRepository = {
           customerId: callBinds.customerId,
         })
         .from(callBinds)
-        .where(eq(callBinds.bindId, bindId))
-        .limit(1)
-    )[0] ?? null,
+        .where(eq(callBinds.bindId, bindId)),
+    ),
 };

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
-import { customers } from '../crm/crm.schema.js';
+import { customerRef } from '../crm/crm.schema.js';
 import { lines } from '../line/line.schema.js';
 import { departments, users } from '../org/org.schema.js';
 
@@ -43,9 +43,7 @@ export const callTaskItems = pgTable(
       .notNull()
       .references(() => callTasks.id, { onDelete: 'cascade' }),
     // A customer deleted for good leaves the task with him.
-    customerId: ref('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: customerRef(),
     userId: ref('user_id')
       .notNull()
       .references(() => users.id),

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { channelRefunds, orders, payments } from '../../db/schema.js';
 
 export type TChannelRefundRow = typeof channelRefunds.$inferSelect;
@@ -42,12 +43,13 @@ export const channelRefundRepository = {
   /** The enterprise a refund number belongs to (a notification names the refund only; no tenant yet). */
   tenantOf: async (db: TDb, refundNo: string) =>
     (
-      await db
-        .select({ tenantId: channelRefunds.tenantId })
-        .from(channelRefunds)
-        .where(eq(channelRefunds.refundNo, refundNo))
-        .limit(1)
-    )[0]?.tenantId ?? null,
+      await firstRow(
+        db
+          .select({ tenantId: channelRefunds.tenantId })
+          .from(channelRefunds)
+          .where(eq(channelRefunds.refundNo, refundNo)),
+      )
+    )?.tenantId ?? null,
 
   /**
    * Refunds the job looks at: not accepted yet (sent again) or accepted and still processing (asked),

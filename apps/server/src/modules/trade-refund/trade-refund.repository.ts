@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase, TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { orders, refundApplications, tenants } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
@@ -92,12 +93,11 @@ export const tradeRefundRepository = {
     ),
 
   /** The order that granted a package (its number and state; the caller's tenant). */
-  orderOf: async (db: TDb, orderId: number) =>
-    (
-      await db
+  orderOf: (db: TDb, orderId: number) =>
+    firstRow(
+      db
         .select({ id: orders.id, orderNo: orders.orderNo, state: orders.state })
         .from(orders)
-        .where(eq(orders.id, orderId))
-        .limit(1)
-    )[0] ?? null,
+        .where(eq(orders.id, orderId)),
+    ),
 };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { agentPrices, tenants } from '../../db/schema.js';
 import { orders } from './trade.schema.js';
 
@@ -15,13 +16,14 @@ export const tradeAgentRepository = {
    */
   agentOf: async (db: TDb, tenantId: number) =>
     (
-      await db
-        .select({ agentId: agentTenant.id })
-        .from(tenants)
-        .innerJoin(agentTenant, and(eq(agentTenant.id, tenants.agentId), eq(agentTenant.status, 'active')))
-        .where(eq(tenants.id, tenantId))
-        .limit(1)
-    )[0]?.agentId ?? null,
+      await firstRow(
+        db
+          .select({ agentId: agentTenant.id })
+          .from(tenants)
+          .innerJoin(agentTenant, and(eq(agentTenant.id, tenants.agentId), eq(agentTenant.status, 'active')))
+          .where(eq(tenants.id, tenantId)),
+      )
+    )?.agentId ?? null,
 
   /**
    * Whether the agent is open, its row held FOR SHARE until the payment commits: closing the agent

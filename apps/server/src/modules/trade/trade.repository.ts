@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { tenants } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
@@ -140,12 +141,10 @@ export const tradeRepository = {
   /** Which tenant a trade number belongs to: asked before any tenant is known (a notification). */
   tenantOfTrade: async (db: TDb, outTradeNo: string) =>
     (
-      await db
-        .select({ tenantId: payments.tenantId })
-        .from(payments)
-        .where(eq(payments.outTradeNo, outTradeNo))
-        .limit(1)
-    )[0]?.tenantId ?? null,
+      await firstRow(
+        db.select({ tenantId: payments.tenantId }).from(payments).where(eq(payments.outTradeNo, outTradeNo)),
+      )
+    )?.tenantId ?? null,
 
   logNotification: (db: TDb, row: typeof payNotifications.$inferInsert) => db.insert(payNotifications).values(row),
 
