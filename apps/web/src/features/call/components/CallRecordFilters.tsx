@@ -1,9 +1,10 @@
 import { callStatusName, callTypeName, finishStatusName, Perm, type TCallRecordFilter } from '@yunhu/contract';
-import { DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { useAssignees } from '../../../shared/customers';
 import { namedOptions, personOptions } from '../../../shared/form/options';
+import { lazyComponent } from '../../../shared/lazyComponent';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { DeptTreeSelect } from '../../org';
@@ -11,6 +12,8 @@ import { defaultRange, useBoughtLines } from '../callRecordApi';
 import { customDuration, durationPresets } from './durationPresets';
 
 const c = t.callRecord;
+// The number inputs show only for 自定义: they load when it is chosen, not with the list.
+const CustomDurationFields = lazyComponent(() => import('./CustomDurationFields'), 'CustomDurationFields');
 const optionsOf = (names: Record<number, string>) =>
   Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
 
@@ -109,14 +112,7 @@ export const CallRecordFilters = () => {
         {({ getFieldValue }) =>
           getFieldValue('duration') === customDuration && (
             <Form.Item>
-              <Space.Compact>
-                <Form.Item name="durationMin" noStyle>
-                  <InputNumber min={0} precision={0} placeholder={c.durationMin} style={{ width: 100 }} />
-                </Form.Item>
-                <Form.Item name="durationMax" noStyle>
-                  <InputNumber min={0} precision={0} placeholder={c.durationMax} style={{ width: 100 }} />
-                </Form.Item>
-              </Space.Compact>
+              <CustomDurationFields />
             </Form.Item>
           )
         }
