@@ -59,9 +59,7 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
     carrierCallId: string,
     opts: { agentRight?: boolean; leftover?: boolean } = {},
   ) => {
-    const captured = opts.leftover
-      ? await deps.recordings!.collect(callId, 0, { unfinished: true })
-      : await deps.recordings!.collect(callId);
+    const captured = await deps.recordings!.collect(callId, opts.leftover ? 0 : undefined);
     let patch: { key: string | null; state: string; isSilent: boolean };
     if (typeof captured === 'string') {
       // A capture without a packet either way: the gateway carried no audio, the media failed.

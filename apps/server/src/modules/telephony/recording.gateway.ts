@@ -72,13 +72,16 @@ export const createGatewayRecordings = (deps: {
   /**
    * Waits up to `timeoutMs` for the gateway to close the call's captures: every one, since a call
    * offered again under its Call-ID may have a second still open beside a first already closed.
+   * Then whatever there is, open ones too: the call has ended, and a capture the gateway has not
+   * closed by now it never will (it lost the call: a restart).
    */
   const waitFor = async (callId: string, timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const files = await completed(callId);
-      if (Date.now() > deadline) return files;
-      if (files.length && !(await completed(callId, unfinishedDir)).length) return files;
+      const open = await completed(callId, unfinishedDir);
+      if (Date.now() >= deadline) return [...files, ...open];
+      if (files.length && !open.length) return files;
       await sleep(100);
     }
   };
@@ -94,16 +97,13 @@ export const createGatewayRecordings = (deps: {
     /**
      * The call's recording as a stereo WAV (left the caller, right the callee) and the captures
      * deleted; 'none' when it held no audio either way, 'failed' when it could not be read,
-     * 'missing' when the gateway left none within `timeoutMs`. `unfinished`: also a capture the
-     * gateway never closed (its metadata still in tmp/: the gateway stopped during the call).
+     * 'missing' when the gateway left none. A capture still open after `timeoutMs` is taken as it is.
      */
     collect: async (
       callId: string,
       timeoutMs = 15_000,
-      opts: { unfinished?: boolean } = {},
     ): Promise<{ wav: Buffer; seconds: number } | 'none' | 'failed' | 'missing'> => {
-      let files = await waitFor(callId, timeoutMs);
-      if (!files.length && opts.unfinished) files = await completed(callId, unfinishedDir);
+      const files = await waitFor(callId, timeoutMs);
       if (!files.length) return 'missing';
       try {
         // A call re-anchored under the same Call-ID may leave several: the longest is the call.
