@@ -6,7 +6,6 @@ import {
   type TParsedRequestOf,
   toPage,
 } from '@yunhu/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TRequestContext } from '../../http/context.js';
