@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import dgram from 'node:dgram';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../paths.js';
+import { freeSippMediaBase, freeUdpPort, isUdpFree, lostPortRace } from './sip.ports.js';
 import { fileLogger, startTiedProcess, superviseProcess, type TProcessLogger } from './sip.process.js';
 
 /**
@@ -228,34 +228,6 @@ export type TSipCarrierSimulator = {
   stop: () => Promise<void>;
 };
 
-const freeUdpPort = () =>
-  new Promise<number>((resolve, reject) => {
-    const socket = dgram.createSocket('udp4');
-    socket.once('error', reject);
-    socket.bind(0, '127.0.0.1', () => {
-      const { port } = socket.address();
-      socket.close(() => resolve(port));
-    });
-  });
-
-const isUdpTaken = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = dgram.createSocket('udp4');
-    probe.once('error', () => resolve(true));
-    probe.bind(port, '127.0.0.1', () => probe.close(() => resolve(false)));
-  });
-
-/** sipp binds four media ports from its -mp base (audio and video, RTP and RTCP). */
-const freeMediaBase = async () => {
-  for (let i = 0; i < 40; i++) {
-    const base = await freeUdpPort();
-    if (base > 65_531) continue;
-    const taken = await Promise.all([1, 2, 3].map((d) => isUdpTaken(base + d)));
-    if (!taken.some(Boolean)) return base;
-  }
-  throw new Error('模拟运营商找不到空闲的媒体端口');
-};
-
 export type TSipCarrierSimulatorOptions = {
   /** The answered customer hangs up himself after this long (ms). */
   hangUpAfterMs?: number;
@@ -283,7 +255,7 @@ const startOnce = async (opts: TSipCarrierSimulatorOptions): Promise<TSipCarrier
     }),
   );
   const sipPort = await freeUdpPort();
-  const mediaPort = await freeMediaBase();
+  const mediaPort = await freeSippMediaBase();
   const args = ['-sf', scenario, '-i', '127.0.0.1', '-p', String(sipPort), '-t', 'u1', '-nostdin'];
   args.push('-mi', '127.0.0.1', '-mp', String(mediaPort));
   args.push('-trace_err', '-error_file', path.join(dir, 'errors.log'));
@@ -305,7 +277,7 @@ const startOnce = async (opts: TSipCarrierSimulatorOptions): Promise<TSipCarrier
       await stopFirst();
       throw new Error(`模拟运营商（sipp）启动失败：${output.slice(-2000)}`);
     }
-    if (await isUdpTaken(sipPort)) break;
+    if (!(await isUdpFree(sipPort))) break;
     if (Date.now() > deadline) {
       const output = log();
       await stopFirst();
@@ -343,8 +315,7 @@ export const startSipCarrierSimulator = async (
     try {
       return await startOnce(opts);
     } catch (error) {
-      const isPortRace = error instanceof Error && /errno = 98|Address already in use/.test(error.message);
-      if (attempt >= 4 || !isPortRace) throw error;
+      if (attempt >= 4 || !(error instanceof Error && lostPortRace(error.message))) throw error;
     }
   }
 };

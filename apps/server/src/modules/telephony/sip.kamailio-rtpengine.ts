@@ -4,6 +4,7 @@ import dgram from 'node:dgram';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gatewayCaptureArgs } from './recording.gateway.js';
+import { freeUdpPort } from './sip.ports.js';
 import { fileLogger, startTiedProcess, superviseProcess, type TProcessLogger } from './sip.process.js';
 
 /**
@@ -121,16 +122,6 @@ export const ngCommand = (port: number, message: TBencode, timeoutMs = 2000): Pr
       reject(error);
     });
     socket.send(`${cookie} ${bencode(message)}`, port, '127.0.0.1');
-  });
-
-const freeUdpPort = () =>
-  new Promise<number>((resolve, reject) => {
-    const socket = dgram.createSocket('udp4');
-    socket.once('error', reject);
-    socket.bind(0, '127.0.0.1', () => {
-      const { port } = socket.address();
-      socket.close(() => resolve(port));
-    });
   });
 
 export const startRtpengine = async (opts: TRtpengineOptions): Promise<TRtpengine> => {

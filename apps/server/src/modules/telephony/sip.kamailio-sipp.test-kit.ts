@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePortPair, freeSippMediaBase, freeUdpPort, lostPortRace } from './sip.ports.js';
 
 /**
  * A plain-RTP carrier for the media gateway's tests: sipp (Debian's sip-tester) answers
@@ -106,55 +107,6 @@ export type TSippTrunk = {
   stop: () => Promise<void>;
 };
 
-const freeUdpPort = () =>
-  new Promise<number>((resolve, reject) => {
-    const socket = dgram.createSocket('udp4');
-    socket.once('error', reject);
-    socket.bind(0, '127.0.0.1', () => {
-      const { port } = socket.address();
-      socket.close(() => resolve(port));
-    });
-  });
-
-/** sipp's media port (-mp, unused by the scenario) must be free on both UDP and TCP. */
-const freePortPair = async () => {
-  for (let i = 0; i < 20; i++) {
-    const port = await freeUdpPort();
-    const isTcpFree = await new Promise<boolean>((resolve) => {
-      const srv = net.createServer();
-      srv.once('error', () => resolve(false));
-      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-    });
-    if (isTcpFree) return port;
-  }
-  throw new Error('no free port for sipp');
-};
-
-/** A UDP port that nothing holds now (bound and let go). */
-const isUdpFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = dgram.createSocket('udp4');
-    probe.once('error', () => resolve(false));
-    probe.bind(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-
-/**
- * sipp's -mp base: it binds four ports from there (audio RTP and RTCP, video RTP and RTCP), so all
- * four must be free, not just the first (a test's rtpengine beside it takes ports in that range).
- */
-const freeMediaBase = async () => {
-  for (let i = 0; i < 40; i++) {
-    const base = await freePortPair();
-    if (base > 65_531) continue;
-    const free = await Promise.all([1, 2, 3].map((d) => isUdpFree(base + d)));
-    if (free.every(Boolean)) return base;
-  }
-  throw new Error('no four free media ports for sipp');
-};
-
-/** sipp gave up at start because a port was taken after we found it free (errno 98). */
-const lostPortRace = (stderr: string) => /errno = 98|Address already in use/.test(stderr);
-
 /**
  * Runs sipp with `scenario` in a folder of its own, tracing every message to messages.log: killed
  * if this process exits; `stderr()` and `errors()` for its complaints, `log()` for the messages.
@@ -243,7 +195,7 @@ export const startSippTrunk = async (opts: {
 const startSippTrunkOnce = async (opts: Parameters<typeof startSippTrunk>[0]): Promise<TSippTrunk> => {
   const isTcp = opts.transport === 'tcp';
   const sipPort = isTcp ? await freePortPair() : await freeUdpPort();
-  const mediaPort = await freeMediaBase();
+  const mediaPort = await freeSippMediaBase();
   const sipp = spawnSipp(opts.scenario ?? trunkScenario({}), ({ scenario }) => {
     const args = ['-sf', scenario, '-i', '127.0.0.1', '-p', String(sipPort), '-t', isTcp ? 't1' : 'u1', '-nostdin'];
     args.push('-mi', '127.0.0.1', '-mp', String(mediaPort));
@@ -440,7 +392,7 @@ export const startSippClient = async (opts: {
   timeoutMs?: number;
 }) => {
   const ip = opts.ip ?? '127.0.0.1';
-  const mediaPort = await freeMediaBase();
+  const mediaPort = await freeSippMediaBase();
   const sipp = spawnSipp(opts.scenario, ({ scenario }) => {
     const args = [opts.remote, '-sf', scenario, '-i', ip, '-p', String(opts.port ?? 0), '-t', 'u1', '-nostdin'];
     args.push('-m', String(opts.calls ?? 1), '-r', String(opts.rate ?? 10), '-l', '200');
