@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRange } from './crm-common.js';
 import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
@@ -58,10 +59,7 @@ export const ZCallInterceptQuery = ZPageQuery.extend({
     .optional(),
   reason: ZCallInterceptReason.optional(),
   /** Intercepted between (epoch ms). */
-  range: z
-    .tuple([ZTime.nullable(), ZTime.nullable()], { error: '时间范围格式不正确' })
-    .refine(([a, b]) => a === null || b === null || a <= b, '开始时间不能晚于结束时间')
-    .optional(),
+  range: ZRange,
 });
 
 export const callInterceptRoutes = {

@@ -5,8 +5,8 @@ import {
   type TCallIntercept,
 } from '@yunhu/contract';
 import { Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { dayRangeOf } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -32,18 +32,12 @@ const columns: TListColumn<TCallIntercept>[] = [
 const reasonOptions = callInterceptReasons.map((r) => ({ value: r, label: callInterceptReasonLabel[r] }));
 
 const toRequest = (v: Record<string, unknown>) => {
-  const { range, number, reason } = v as {
-    range?: [Dayjs | null, Dayjs | null] | null;
-    number?: string;
-    reason?: string;
-  };
+  const { number, reason } = v as { number?: string; reason?: string };
+  const { from, to } = dayRangeOf(v.range);
   return {
     number: number?.replace(/[\s-]/g, '') || undefined,
     reason: reason || undefined,
-    range:
-      range && (range[0] || range[1])
-        ? [range[0]?.startOf('day').valueOf() ?? null, range[1]?.endOf('day').valueOf() ?? null]
-        : undefined,
+    range: from === undefined && to === undefined ? undefined : [from ?? null, to ?? null],
   };
 };
 
