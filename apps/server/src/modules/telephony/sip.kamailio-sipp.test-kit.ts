@@ -421,6 +421,20 @@ const uacHead = (method: string, cseq: number, extra: string[] = []) => [
   ...extra,
 ];
 
+/** A request inside the dialog a sipp UAC opened (its ACK of the 200, its BYE), from `fromUser`. */
+const uacInDialog = (method: string, cseq: number, fromUser = '[from_user]') =>
+  [
+    `${method} [next_url] SIP/2.0`,
+    'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
+    '[routes]',
+    `From: <sip:${fromUser}@[local_ip]>;tag=[pid]caller[call_number]`,
+    'To: <sip:[service]@[remote_ip]>[peer_tag_param]',
+    'Call-ID: [call_id]',
+    `CSeq: ${cseq} ${method}`,
+    'Max-Forwards: 70',
+    'Content-Length: 0',
+  ].join('\n');
+
 /**
  * A desk phone or carrier calling in (sipp UAC, -key from_user, rtp_port): INVITE with a PCMA
  * offer to [service], ACK of the 200, `holdMs` of call, BYE. With `expect` a final refusal
@@ -446,21 +460,9 @@ export const callerScenario = (opts: { holdMs?: number; expect?: number; headers
     return parts.join('\n');
   }
   parts.push('  <recv response="200" rrs="true"/>');
-  const inDialog = (method: string, cseq: number) =>
-    [
-      `${method} [next_url] SIP/2.0`,
-      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
-      '[routes]',
-      'From: <sip:[from_user]@[local_ip]>;tag=[pid]caller[call_number]',
-      'To: <sip:[service]@[remote_ip]>[peer_tag_param]',
-      'Call-ID: [call_id]',
-      `CSeq: ${cseq} ${method}`,
-      'Max-Forwards: 70',
-      'Content-Length: 0',
-    ].join('\n');
-  parts.push(`  <send><![CDATA[\n\n${inDialog('ACK', 1)}\n\n]]></send>`);
+  parts.push(`  <send><![CDATA[\n\n${uacInDialog('ACK', 1)}\n\n]]></send>`);
   parts.push(`  <pause milliseconds="${opts.holdMs ?? 2000}"/>`);
-  parts.push(`  <send retrans="500"><![CDATA[\n\n${inDialog('BYE', 2)}\n\n]]></send>`);
+  parts.push(`  <send retrans="500"><![CDATA[\n\n${uacInDialog('BYE', 2)}\n\n]]></send>`);
   parts.push('  <recv response="200"/>', '</scenario>');
   return parts.join('\n');
 };
@@ -487,18 +489,6 @@ export const seatCallerScenario = (opts: { key: string; password: string; header
     uacHead('ACK', cseq, ['Content-Length: 0'])
       .map((l) => (l.startsWith('To:') ? to : l.replaceAll('[from_user]', opts.key)))
       .join('\n');
-  const inDialog = (method: string, cseq: number) =>
-    [
-      `${method} [next_url] SIP/2.0`,
-      'Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]',
-      '[routes]',
-      `From: <sip:${opts.key}@[local_ip]>;tag=[pid]caller[call_number]`,
-      'To: <sip:[service]@[remote_ip]>[peer_tag_param]',
-      'Call-ID: [call_id]',
-      `CSeq: ${cseq} ${method}`,
-      'Max-Forwards: 70',
-      'Content-Length: 0',
-    ].join('\n');
   const auth = `[authentication username=${opts.key} password=${opts.password}]`;
   return [
     '<?xml version="1.0" encoding="ISO-8859-1" ?>',
@@ -513,9 +503,9 @@ export const seatCallerScenario = (opts: { key: string; password: string; header
     '  <recv response="183" optional="true"/>',
     ...[403, 404, 408, 480, 486, 503].map((code) => `  <recv response="${code}" optional="true" next="refused"/>`),
     '  <recv response="200" rrs="true"/>',
-    `  <send><![CDATA[\n\n${inDialog('ACK', 2)}\n\n]]></send>`,
+    `  <send><![CDATA[\n\n${uacInDialog('ACK', 2, opts.key)}\n\n]]></send>`,
     `  <pause milliseconds="${opts.holdMs ?? 500}"/>`,
-    `  <send retrans="500"><![CDATA[\n\n${inDialog('BYE', 3)}\n\n]]></send>`,
+    `  <send retrans="500"><![CDATA[\n\n${uacInDialog('BYE', 3, opts.key)}\n\n]]></send>`,
     '  <recv response="200" next="end"/>',
     '  <label id="refused"/>',
     `  <send><![CDATA[\n\n${ack(2, 'To: <sip:[service]@[remote_ip]>[peer_tag_param]')}\n\n]]></send>`,
