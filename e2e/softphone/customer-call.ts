@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { gatewayCaptureDir } from '../../apps/server/src/modules/telephony/recording.gateway.js';
 import { startKamailio, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
 import { baseUrl } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
@@ -33,10 +34,15 @@ export const callFirstCustomer = async (page: Page, username: string, password: 
 };
 
 /**
- * The console's Kamailio with the sipp trunk behind it and the media gateway on the e2e server's
- * own control port (the monitoring tests: 监听, 耳语, 强插 drive that gateway through the server).
+ * The console's Kamailio with a trunk behind it and the media gateway on the e2e server's own
+ * control port (the monitoring tests: 监听, 耳语, 强插 drive that gateway through the server);
+ * `isRecorded`: its captures go where the server makes recordings of them.
  */
-export const startGatewayToTrunk = (sip: TE2eSip, trunkAddress: string): Promise<TKamailio> =>
+export const startGatewayToTrunk = (
+  sip: TE2eSip,
+  trunkAddress: string,
+  { isRecorded = false }: { isRecorded?: boolean } = {},
+): Promise<TKamailio> =>
   startKamailio({
     serverUrl: baseUrl(),
     sharedSecret: sip.sharedSecret,
@@ -44,5 +50,5 @@ export const startGatewayToTrunk = (sip: TE2eSip, trunkAddress: string): Promise
     origins: [baseUrl()],
     wsPort: sip.wsPort,
     trunk: { address: trunkAddress },
-    media: { ngPort: sip.mediaNgPort },
+    media: { ngPort: sip.mediaNgPort, recordingDir: isRecorded ? gatewayCaptureDir(sip.dataDir) : null },
   });

@@ -6,18 +6,13 @@ import {
   startSipCarrierSimulator,
   type TSipCarrierSimulator,
 } from '../../apps/server/src/modules/telephony/carrier-sip.simulator.js';
-import { gatewayCaptureDir } from '../../apps/server/src/modules/telephony/recording.gateway.js';
 import { stereoLevels } from '../../apps/server/src/modules/telephony/recording.pcap.js';
-import {
-  kamailioMissing,
-  startKamailio,
-  type TKamailio,
-} from '../../apps/server/src/modules/telephony/sip.kamailio.js';
+import { kamailioMissing, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
 import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.kamailio-rtpengine.js';
 import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { uniqueMobile, uniqueName } from '../support/unique.js';
-import { callFirstCustomer } from './customer-call.js';
+import { callFirstCustomer, startGatewayToTrunk } from './customer-call.js';
 
 /**
  * The demo's soft-phone call to a customer as `npm start` runs it without a trunk: the development
@@ -63,15 +58,7 @@ describe.skipIf(missing !== null && !isRequired)(
 
     it('rings, the customer answers and speaks, and the record, its charge and its recording appear', async () => {
       carrier = await startSipCarrierSimulator({ ringMs: 1500 });
-      kam = await startKamailio({
-        serverUrl: baseUrl(),
-        sharedSecret: sip.sharedSecret,
-        realm: sip.realm,
-        origins: [baseUrl()],
-        wsPort: sip.wsPort,
-        trunk: { address: carrier.address },
-        media: { ngPort: sip.mediaNgPort, recordingDir: gatewayCaptureDir(sip.dataDir) },
-      });
+      kam = await startGatewayToTrunk(sip, carrier.address, { isRecorded: true });
       await allowCallingAnyHour(await login('admin', 'Admin@2026'), 'agent02');
       const agent = await login('agent02', 'Agent@2026');
       // His newest customer (the top of 我的客户), with a number the simulated customer answers.
