@@ -41,16 +41,44 @@ describe('soft-phone line (spec section 4: offline -> registering -> registered)
     expect(step.notice).toBe('上线失败');
   });
 
-  it('losing the SIP server resets the logged-in state with SIP服务器已断开，请重新上线', () => {
+  it('losing the SIP server while online says 重新连接中…, not an instruction to go online again', () => {
     const step = reduce(online, { type: 'serverLost' });
+    expect(step.state.line).toBe('reconnecting');
+    expect(t.softphone.reconnecting).toBe('重新连接中…');
+    expect(step.notice).toBeUndefined();
+    // Every further failed attempt changes nothing.
+    expect(reduce(step.state, { type: 'serverLost' })).toEqual({ state: step.state, effects: [] });
+  });
+
+  it('is online again once registered again, by itself', () => {
+    const step = run(online, { type: 'serverLost' }, { type: 'registered' });
+    expect(step.state.line).toBe('online');
+    expect(step.notice).toBeUndefined();
+  });
+
+  it('losing the server during a call ends the call and reconnects', () => {
+    const step = reduce(talking, { type: 'serverLost' });
+    expect(step.state).toMatchObject({ line: 'reconnecting', call: 'ended', statusText: s.hungUp });
+    expect(step.effects).toContain('scheduleClear');
+    expect(reduce(step.state, { type: 'cleared' }).state).toMatchObject({ line: 'reconnecting', call: 'idle' });
+  });
+
+  it('a refusal while reconnecting (the password was reset meanwhile) is 上线失败 and offline', () => {
+    const step = run(online, { type: 'serverLost' }, { type: 'registrationFailed' });
+    expect(step.state.line).toBe('offline');
+    expect(step.notice).toBe('上线失败');
+  });
+
+  it('when reconnecting gives up, the phone is offline with SIP服务器已断开，请重新上线', () => {
+    const step = run(online, { type: 'serverLost' }, { type: 'serverGone' });
     expect(step.state.line).toBe('offline');
     expect(step.notice).toBe('SIP服务器已断开，请重新上线');
   });
 
-  it('losing the server during a call ends the call', () => {
-    const step = reduce(talking, { type: 'serverLost' });
-    expect(step.state).toMatchObject({ line: 'offline', call: 'ended', statusText: s.hungUp });
-    expect(step.effects).toContain('scheduleClear');
+  it('going offline while reconnecting stops it without a notice', () => {
+    const step = run(online, { type: 'serverLost' }, { type: 'stopped' });
+    expect(step.state.line).toBe('offline');
+    expect(step.notice).toBeUndefined();
   });
 
   it('going offline stops without a notice', () => {

@@ -8,8 +8,12 @@ import { callFailureNotice } from './errors';
  * JsSIP's events and carries out the effects it returns.
  */
 
-/** offline -> registering (expiry 200) -> online; stopped, stopping or a failed start -> offline. */
-export type TLineState = 'offline' | 'registering' | 'online';
+/**
+ * offline -> registering (expiry 200) -> online; stopped, stopping or a failed start -> offline.
+ * online -> reconnecting when the SIP server's connection is lost (the phone connects and
+ * registers again by itself) -> online once registered again.
+ */
+export type TLineState = 'offline' | 'registering' | 'online' | 'reconnecting';
 
 /** The current call, from the first INVITE (sent or received) to 2.5 s after it ended. */
 export type TCallState =
@@ -47,8 +51,10 @@ export type TPhoneEvent =
   | { type: 'registering' }
   | { type: 'registered' }
   | { type: 'registrationFailed' }
-  /** The WebSocket to the SIP server dropped while online. */
+  /** The WebSocket to the SIP server dropped while online (or an attempt to get it back failed). */
   | { type: 'serverLost' }
+  /** Reconnecting gave up (the server stayed away too long): offline, the person is told. */
+  | { type: 'serverGone' }
   /** The user went offline (the stack stopped). */
   | { type: 'stopped' }
   | { type: 'outgoing'; peer: string }
@@ -146,7 +152,13 @@ export const reduce = (state: TPhoneState, event: TPhoneEvent): TStep => {
     case 'registrationFailed':
       return step(state, { line: 'offline' }, [], t.softphone.onlineFailed);
     case 'serverLost': {
-      // The call (if any) cannot survive without its signalling path.
+      if (state.line === 'reconnecting') return { state, effects: [] };
+      // The call (if any) cannot survive without its signalling path; the line comes back by
+      // itself, so the person is told it reconnects (the line tag), not asked to go online again.
+      const base = isBusy(state) ? ended(state, s.hungUp) : { state, effects: [] as TEffect[] };
+      return { state: { ...base.state, line: 'reconnecting' }, effects: base.effects };
+    }
+    case 'serverGone': {
       const base = isBusy(state) ? ended(state, s.hungUp) : { state, effects: [] as TEffect[] };
       return { state: { ...base.state, line: 'offline' }, effects: base.effects, notice: t.softphone.serverLost };
     }

@@ -13,7 +13,8 @@ vi.mock('./config', async (importOriginal) => ({
   },
 }));
 
-const { goOnline, SoftphoneError } = await import('./phone');
+const { callerOf, goOffline, goOnline, resumeOnline, SoftphoneError } = await import('./phone');
+const { rememberOnline, wasOnline } = await import('./onlineIntent');
 const { softphoneCall, useSoftphone } = await import('./index');
 const { isUsableConfig, slotOfRefusal } = await import('./config');
 const { ApiError } = await import('../../shared/http/handle');
@@ -95,5 +96,39 @@ describe('isUsableConfig', () => {
     expect(isUsableConfig({ ...good, key: '' })).toBe(false);
     expect(isUsableConfig({ ...good, passWord: undefined })).toBe(false);
     expect(isUsableConfig(null)).toBe(false);
+  });
+});
+
+describe('who calls (来电：…)', () => {
+  it('is the masked number the server put in the display name of a call from the carrier, not "pstn"', () => {
+    expect(callerOf({ display_name: '138****5678', uri: { user: 'pstn' } })).toBe('138****5678');
+  });
+
+  it('is the SIP user when the caller has no display name (a colleague, a desk phone)', () => {
+    expect(callerOf({ display_name: '', uri: { user: 'e100001-7' } })).toBe('e100001-7');
+    expect(callerOf({ display_name: '  ', uri: { user: 'e100001-7' } })).toBe('e100001-7');
+    expect(callerOf({ uri: { user: '8001' } })).toBe('8001');
+    expect(callerOf(null)).toBe('');
+  });
+});
+
+describe('online across a reload of the page', () => {
+  const good = { key: 'e100001-5', passWord: 'p', wsUrl: 'ws://127.0.0.1:5066', realm: 'sip.yunhu.test' };
+
+  it('stays offline when this tab was not online, or online as someone else', async () => {
+    config.slot = { state: 'ready', config: good };
+    sessionStorage.clear();
+    await resumeOnline();
+    rememberOnline('e100001-9');
+    await resumeOnline();
+    expect(useSoftphone.getState().line).toBe('offline');
+    expect(notices).toEqual([]);
+  });
+
+  it('下线 forgets that the phone was online, so a reload stays offline', () => {
+    rememberOnline(good.key);
+    expect(wasOnline(good.key)).toBe(true);
+    goOffline();
+    expect(wasOnline(good.key)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { softphoneLineMode, type TSipLineConfig } from '@yunhu/contract';
-import { UA, WebSocketInterface } from 'jssip';
+import { C, UA, WebSocketInterface } from 'jssip';
 import type { NameAddrHeader } from 'jssip/lib/NameAddrHeader';
 import type {
   EndEvent,
@@ -11,12 +11,13 @@ import type {
   ReferEvent,
   RTCSession,
 } from 'jssip/lib/RTCSession';
-import type { IncomingRTCSessionEvent, OutgoingRTCSessionEvent } from 'jssip/lib/UA';
+import type { IncomingRTCSessionEvent, OutgoingRTCSessionEvent, UnRegisteredEvent } from 'jssip/lib/UA';
 import { t } from '../../locales/zh-CN';
 import { feedback } from '../../shared/feedback';
 import { configSlot, loadLineConfig, type TConfigSlot } from './config';
 import { SoftphoneError } from './errors';
 import { HANGUP_CLEAR_MS, isBusy, reduce, type TEffect, type TPhoneEvent, type TPhoneState } from './machine';
+import { forgetOnline, rememberOnline, wasOnline } from './onlineIntent';
 import { startRingtone, stopRingtone } from './ringtone';
 import { phoneStateOf, useSoftphone } from './store';
 
@@ -39,11 +40,27 @@ const AUDIO_ONLY: MediaStreamConstraints = { audio: true, video: false };
  */
 const ICE_GRACE_MS = 30;
 
+/**
+ * A lost connection to the SIP server is won back by JsSIP's own reconnection: the first attempt
+ * after 1 s, then after a random wait up to twice as long each time, at most 30 s.
+ */
+const RECONNECT_MIN_S = 1;
+const RECONNECT_MAX_S = 30;
+/** A registration refused while reconnecting (not for its credentials) is sent again after this, doubled each time. */
+const REREGISTER_FIRST_MS = 2000;
+/** Reconnecting gives up after this long: offline, SIP服务器已断开，请重新上线. */
+export const RECONNECT_GIVE_UP_MS = 5 * 60_000;
+
 type TPhoneRuntime = {
   ua: UA;
   config: TSipLineConfig;
   /** The user asked to go offline: the socket closing is not a server loss. */
   isStopping: boolean;
+  /** Registered at least once: a lost connection is then won back, not a failed 上线. */
+  wasRegistered: boolean;
+  reregisterMs: number;
+  reregisterTimer: ReturnType<typeof setTimeout> | null;
+  giveUpTimer: ReturnType<typeof setTimeout> | null;
 };
 
 let runtime: TPhoneRuntime | null = null;
@@ -164,7 +181,15 @@ const hookPeerConnection = (pc: RTCPeerConnection) => {
   });
 };
 
-const peerOf = (session: RTCSession): string => session.remote_identity?.uri?.user ?? '';
+/**
+ * Who calls: the display name when the caller has one, else the SIP user. A call from the carrier
+ * or a desk phone comes as sip:pstn@… with the number masked by the server in the display name
+ * (kamailio.cfg route INBOUND); a colleague shows his key.
+ */
+export const callerOf = (identity: { display_name?: string | null; uri?: { user?: string | null } | null } | null) =>
+  identity?.display_name?.trim() || identity?.uri?.user || '';
+
+const peerOf = (session: RTCSession): string => callerOf(session.remote_identity);
 
 /** Listens to one call; events of any call but the current one are ignored (a rejected second call). */
 const wireSession = (session: RTCSession, media: MediaStream | Promise<MediaStream | null> | null) => {
@@ -286,12 +311,62 @@ let ringMedia: Promise<MediaStream | null> | null = null;
 /** The stream the next local session (created synchronously inside ua.call) sends. */
 let outgoingStream: MediaStream | null = null;
 
+/** The calls a lost connection cut: hung up (BYE) as soon as the connection is back. */
+let cutCalls: RTCSession[] = [];
+
+const clearTimers = (rt: TPhoneRuntime) => {
+  if (rt.reregisterTimer) clearTimeout(rt.reregisterTimer);
+  if (rt.giveUpTimer) clearTimeout(rt.giveUpTimer);
+  rt.reregisterTimer = null;
+  rt.giveUpTimer = null;
+};
+
 const stopUa = (rt: TPhoneRuntime) => {
   rt.isStopping = true;
+  clearTimers(rt);
   releaseMicrophone();
+  // Stopping the stack ends every call it holds, the cut ones included.
+  cutCalls = [];
   safely(() => rt.ua.stop());
   if (runtime === rt) runtime = null;
 };
+
+/**
+ * The connection to the SIP server was lost while online: the current call ends here at once
+ * (silenced; its BYE goes when the connection is back), the line says 重新连接中… while JsSIP
+ * reconnects and registers again, and after RECONNECT_GIVE_UP_MS the phone gives up.
+ */
+const loseServer = (rt: TPhoneRuntime) => {
+  const session = current;
+  if (session) {
+    current = null;
+    pendingRefer = null;
+    referOrigin = null;
+    for (const sender of session.connection?.getSenders() ?? []) sender.track?.stop();
+    if (remoteAudio) remoteAudio.srcObject = null;
+    cutCalls.push(session);
+  }
+  rt.giveUpTimer ??= setTimeout(() => {
+    stopUa(rt);
+    useSoftphone.getState().setOnline('', null);
+    dispatch({ type: 'serverGone' });
+  }, RECONNECT_GIVE_UP_MS);
+  dispatch({ type: 'serverLost' });
+};
+
+/** A REGISTER refused while reconnecting (the server busy starting, a timeout) is sent again later. */
+const registerAgain = (rt: TPhoneRuntime) => {
+  if (rt.reregisterTimer) return;
+  rt.reregisterTimer = setTimeout(() => {
+    rt.reregisterTimer = null;
+    if (runtime === rt && !rt.isStopping) safely(() => rt.ua.register());
+  }, rt.reregisterMs);
+  rt.reregisterMs = Math.min(rt.reregisterMs * 2, RECONNECT_MAX_S * 1000);
+};
+
+/** A refusal of the credentials themselves (a password reset elsewhere): trying again cannot help. */
+const isCredentialRefusal = (cause: string | undefined) =>
+  cause === C.causes.REJECTED || cause === C.causes.AUTHENTICATION_ERROR;
 
 /** The notice for a config that cannot be used (spec section 5), or null when it can. */
 const configProblem = (loaded: TConfigSlot): string | null => {
@@ -329,35 +404,60 @@ export const goOnline = async (): Promise<void> => {
       register_expires: REGISTER_EXPIRES,
       session_timers: false,
       user_agent: 'YunhuConsole',
+      connection_recovery_min_interval: RECONNECT_MIN_S,
+      connection_recovery_max_interval: RECONNECT_MAX_S,
     });
   } catch {
     return notice(t.softphone.onlineFailed);
   }
-  const rt: TPhoneRuntime = { ua, config, isStopping: false };
+  const rt: TPhoneRuntime = {
+    ua,
+    config,
+    isStopping: false,
+    wasRegistered: false,
+    reregisterMs: REREGISTER_FIRST_MS,
+    reregisterTimer: null,
+    giveUpTimer: null,
+  };
   runtime = rt;
   dispatch({ type: 'registering' });
   await new Promise<void>((resolve) => {
     ua.on('registered', () => {
+      clearTimers(rt);
+      rt.reregisterMs = REREGISTER_FIRST_MS;
       useSoftphone.getState().setOnline(config.key, softphoneLineMode);
+      // A reload of the page goes online again (resumeOnline).
+      rememberOnline(config.key);
       dispatch({ type: 'registered' });
-      void warmUpMicrophone(rt);
+      if (!rt.wasRegistered) void warmUpMicrophone(rt);
+      rt.wasRegistered = true;
       resolve();
     });
-    ua.on('registrationFailed', () => {
-      // A refused digest (a password reset elsewhere) or no answer: stop the stack, 上线失败,
-      // and fetch the config again so the next 上线 uses the current password.
+    ua.on('registrationFailed', (e: UnRegisteredEvent) => {
       if (rt.isStopping) return resolve();
+      // Reconnecting (or a refresh): the line stays as it is (重新连接中… after a lost connection)
+      // and the REGISTER goes again.
+      if (rt.wasRegistered && !isCredentialRefusal(e.cause)) return registerAgain(rt);
+      // A refused digest (a password reset elsewhere) or no answer at 上线: stop the stack, 上线失败,
+      // and fetch the config again so the next 上线 uses the current password.
       stopUa(rt);
+      forgetOnline();
+      useSoftphone.getState().setOnline('', null);
       dispatch({ type: 'registrationFailed' });
       void loadLineConfig();
       resolve();
     });
+    ua.on('connected', () => {
+      for (const session of cutCalls.splice(0)) safely(() => session.terminate());
+    });
     ua.on('disconnected', () => {
       if (rt.isStopping) return resolve();
-      const wasOnline = useSoftphone.getState().line === 'online';
+      // Online before: JsSIP reconnects (and registers again) by itself.
+      if (rt.wasRegistered) return loseServer(rt);
+      // The first connection failed: 上线失败.
       stopUa(rt);
       useSoftphone.getState().setOnline('', null);
-      dispatch(wasOnline ? { type: 'serverLost' } : { type: 'registrationFailed' });
+      dispatch({ type: 'registrationFailed' });
       resolve();
     });
     ua.on('newRTCSession', onNewSession);
@@ -371,12 +471,19 @@ export const goOnline = async (): Promise<void> => {
   });
 };
 
-/** 下线: hang up, unregister, stop the stack and clear the logged-in flag. */
+/** 下线: hang up, unregister, stop the stack and clear the logged-in flag (a reload stays offline). */
 export const goOffline = (): void => {
   if (current) safely(() => current?.terminate());
   if (runtime) stopUa(runtime);
+  forgetOnline();
   useSoftphone.getState().setOnline('', null);
   dispatch({ type: 'stopped' });
+};
+
+/** After a reload: back online when this person's phone was online in this tab before (its config loaded). */
+export const resumeOnline = async (): Promise<void> => {
+  const slot = configSlot();
+  if (slot.state === 'ready' && wasOnline(slot.config.key)) await goOnline();
 };
 
 export { SoftphoneError, type TSoftphoneRefusal } from './errors';

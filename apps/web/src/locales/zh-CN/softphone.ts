@@ -7,6 +7,8 @@ export const softphoneTexts = {
     offline: '未上线',
     registering: '正在上线',
     online: '已上线',
+    /** The connection to the SIP server was lost: the phone connects and registers again by itself. */
+    reconnecting: '重新连接中…',
     myNumber: (key: string) => `本机号码：${key}`,
     configLoading: '正在获取配置',
     configFailed: '获取配置失败，请刷新重试',

@@ -14,13 +14,19 @@ vi.mock('../../../shared/http/client', () => ({
     },
   }),
 }));
+const phone = vi.hoisted(() => ({ resumed: 0 }));
 vi.mock('../lazyPhone', () => ({
-  loadPhone: vi.fn(async () => ({})),
+  loadPhone: vi.fn(async () => ({
+    resumeOnline: async () => {
+      phone.resumed += 1;
+    },
+  })),
   loadedPhone: () => null,
   withPhone: () => () => undefined,
 }));
 
-const { SoftphoneWidget, isSoftphoneUser } = await import('../index');
+const { SoftphoneWidget, isSoftphoneUser, useSoftphone } = await import('../index');
+const { initialPhoneState } = await import('../machine');
 const { ApiError } = await import('../../../shared/http/handle');
 
 const user = (patch: Partial<TUserInfo>): TUserInfo => ({
@@ -55,6 +61,8 @@ describe('the soft-phone dock', () => {
   beforeEach(() => {
     posts.paths.length = 0;
     posts.reply = null;
+    phone.resumed = 0;
+    useSoftphone.getState().apply(initialPhoneState);
   });
   afterEach(() => useUserStore.getState().clear());
 
@@ -90,5 +98,25 @@ describe('the soft-phone dock', () => {
     expect(reason.textContent).toContain('您没有可用的软电话坐席，请联系管理员分配');
     expect(document.body.textContent).not.toContain('获取配置失败');
     await waitFor(() => expect(posts.paths).toEqual(['/base/call/line-config']));
+  });
+
+  it('says 重新连接中… while the phone wins the SIP server back by itself, with 下线 to give up', async () => {
+    useUserStore.getState().setUser(user({}));
+    useSoftphone.getState().apply({ ...initialPhoneState, line: 'reconnecting' });
+    renderDock();
+    expect((await screen.findByTestId('softphone-line')).textContent).toBe('重新连接中…');
+    expect(screen.getByTestId('softphone-offline').textContent?.replace(/\s/g, '')).toBe('下线');
+    expect(screen.queryByTestId('softphone-online')).toBeNull();
+  });
+
+  it('asks the phone to go online again once its config is loaded (it does when this tab was online before a reload)', async () => {
+    posts.reply = () =>
+      Promise.resolve({
+        code: 0,
+        data: { key: 'e100001-5', passWord: 'p', wsUrl: 'ws://127.0.0.1:5066', realm: 'sip.yunhu.test' },
+      });
+    useUserStore.getState().setUser(user({}));
+    renderDock();
+    await waitFor(() => expect(phone.resumed).toBe(1));
   });
 });

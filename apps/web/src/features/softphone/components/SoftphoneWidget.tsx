@@ -20,6 +20,7 @@ const lineTag: Record<TLineState, { color: string; text: string }> = {
   offline: { color: 'default', text: tx.offline },
   registering: { color: 'processing', text: tx.registering },
   online: { color: 'success', text: tx.online },
+  reconnecting: { color: 'warning', text: tx.reconnecting },
 };
 
 /** Keeps the call timer moving while a call is connected. */
@@ -196,9 +197,10 @@ export const SoftphoneWidget = () => {
   const [isOpen, setOpen] = useState(false);
   const isCallShown = call !== 'idle';
   useEffect(() => {
-    // A seat (a usable config) brings the JsSIP stack at once, so 上线 is immediate.
+    // A seat (a usable config) brings the JsSIP stack at once, so 上线 is immediate; a phone that
+    // was online in this tab before the page was reloaded goes online again.
     void loadLineConfig().then((slot) => {
-      if (slot.state === 'ready') void loadPhone();
+      if (slot.state === 'ready') void loadPhone().then((phone) => phone.resumeOnline());
     });
     // Leaving the signed-in shell (logout) takes the phone offline: nobody could answer it.
     return () => loadedPhone()?.goOffline();
@@ -224,7 +226,7 @@ export const SoftphoneWidget = () => {
           <Typography.Text data-testid="softphone-status" style={{ flex: 1 }} ellipsis>
             {statusText}
           </Typography.Text>
-          {line === 'online' ? (
+          {line === 'online' || line === 'reconnecting' ? (
             <Button size="small" onClick={withPhone((phone) => phone.goOffline())} data-testid="softphone-offline">
               {tx.goOffline}
             </Button>
