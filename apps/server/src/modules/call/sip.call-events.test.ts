@@ -85,6 +85,18 @@ describe('SIP call events', () => {
     expect((await t.call(call.calleeCheck, { mobile: '13933330002' }, agent01)).body.data).toBe(0);
   });
 
+  it('takes the answer and end times from the events’ own time (at), however late they arrive', async () => {
+    const bindId = await dial('13933330010');
+    const callId = `at-${bindId}`;
+    const answeredAt = Date.now() - 120_000;
+    await event({ event: 'invite', callId, bindId, code: '0', at: String(answeredAt - 3_000) });
+    await event({ event: 'answered', callId, bindId, code: '200', at: String(answeredAt) });
+    await event({ event: 'ended', callId, bindId, code: '0', by: 'callee', at: String(answeredAt + 65_300) });
+    const [row] = await recordsOf(bindId);
+    expect(row).toMatchObject({ callStatus: 1, finishStatus: 2, duration: 65 });
+    expect(row!.endTime.getTime()).toBe(answeredAt + 65_300);
+  });
+
   it('records who hung up from the direction of the BYE, and a call whose media failed as failed, not connected', async () => {
     const hangUp = async (fields: Record<string, string>) => {
       const bindId = await dial('13933330009');
