@@ -1,52 +1,15 @@
-import { Perm, type TCustomField } from '@yunhu/contract';
-import { Button, Form, InputNumber, Space } from 'antd';
+import type { TCustomField } from '@yunhu/contract';
+import { Button, Form } from 'antd';
+import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
-import { namedOptions, personOptions } from '../../../shared/form/options';
-import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
-import { usePermission } from '../../../shared/permission/usePermission';
-import { DeptTreeSelect } from '../../org';
-import { useAssignees, useTags } from '../api';
-import { dealOptions, levelOptions, phoneLabelOptions } from '../format';
+import { personOptions } from '../../../shared/form/options';
+import { lazyComponent } from '../../../shared/lazyComponent';
+import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { useAssignees } from '../api';
+import { levelOptions } from '../format';
 
 const c = t.crm;
-const yesNo = [
-  { value: true, label: c.yes },
-  { value: false, label: c.no },
-];
-
-/** One custom field marked 「用于筛选」: text contains, any of the options, or a range. */
-const CustomFilter = ({ field }: { field: TCustomField }) => {
-  const name = ['custom', String(field.id)];
-  if (field.type === 'select' || field.type === 'multiselect') {
-    return (
-      <SelectFilter
-        name={name}
-        label={field.name}
-        width={180}
-        options={field.options.map((o) => ({ value: o, label: o }))}
-        isMultiple
-      />
-    );
-  }
-  if (field.type === 'number') {
-    return (
-      <Form.Item label={field.name}>
-        <Space.Compact>
-          <Form.Item name={[...name, 0]} noStyle>
-            <InputNumber placeholder={c.min} style={{ width: 90 }} />
-          </Form.Item>
-          <Form.Item name={[...name, 1]} noStyle>
-            <InputNumber placeholder={c.max} style={{ width: 90 }} />
-          </Form.Item>
-        </Space.Compact>
-      </Form.Item>
-    );
-  }
-  if (field.type === 'date') {
-    return <DateRangeFilter name={name} label={field.name} allowEmpty={[true, true]} />;
-  }
-  return <TextFilter name={name} label={field.name} />;
-};
+const FoldedFilters = lazyComponent(() => import('./FoldedFilters'), 'FoldedFilters');
 
 type TCustomerFiltersProps = {
   isPrivate: boolean;
@@ -59,9 +22,9 @@ type TCustomerFiltersProps = {
 
 /** The filter form items of both pools; the less used ones fold under 更多筛选. */
 export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, moreCount }: TCustomerFiltersProps) => {
-  const tags = useTags();
   const assignees = useAssignees(isPrivate);
-  const canListDepts = usePermission(Perm.deptList);
+  const [hasShown, setShown] = useState(isMoreOpen);
+  if (isMoreOpen && !hasShown) setShown(true);
   return (
     <>
       <TextFilter
@@ -94,32 +57,14 @@ export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, m
           {isMoreOpen ? c.lessFilters : `${c.moreFilters}${moreCount > 0 ? `（${moreCount}）` : ''}`}
         </Button>
       </Form.Item>
-      {/* Folded fields stay mounted (display: contents keeps them in the form's flow) so their values count. */}
-      <div style={{ display: isMoreOpen ? 'contents' : 'none' }} data-testid="crm-filter-more-panel">
-        <TextFilter name="company" label={c.company} />
-        <SelectFilter name="isDeal" label={c.deal} width={110} options={dealOptions} />
-        <SelectFilter name="phoneLabels" label={c.phoneLabel} isMultiple width={180} options={phoneLabelOptions} />
-        <SelectFilter name="tagIds" label={c.tags} isMultiple width={180} options={namedOptions(tags.data ?? [])} />
-        {/* The department tree is only readable with the department permission (agents filter by owner instead). */}
-        {canListDepts && (
-          <Form.Item name="deptId" label={c.dept}>
-            <DeptTreeSelect allowClear placeholder={c.all} style={{ width: 170 }} />
-          </Form.Item>
-        )}
-        <TextFilter name="source" label={c.source} width={130} />
-        <SelectFilter name="isProtected" label={c.protected} width={100} options={yesNo} />
-        {isPrivate && <SelectFilter name="isNeverFollowed" label={c.neverFollowed} width={100} options={yesNo} />}
-        <DateRangeFilter name="createdRange" label={c.createdRange} allowEmpty={[true, true]} />
-        <DateRangeFilter name="lastFollowRange" label={c.lastFollowRange} allowEmpty={[true, true]} />
-        <DateRangeFilter name="nextFollowRange" label={c.nextFollowRange} allowEmpty={[true, true]} />
-        <SelectFilter name="isNeverCalled" label={c.neverCalled} width={100} options={yesNo} />
-        <DateRangeFilter name="lastCallRange" label={c.lastCallRange} allowEmpty={[true, true]} />
-        {fields
-          .filter((f) => f.isInFilter)
-          .map((f) => (
-            <CustomFilter key={f.id} field={f} />
-          ))}
-      </div>
+      {/* The folded fields mount when first shown (their date pickers and department tree load then) and
+          stay mounted after, hidden by display: none (display: contents keeps them in the form's flow).
+          The list reads every value the form holds, so a condition set while they were unmounted counts. */}
+      {hasShown && (
+        <div style={{ display: isMoreOpen ? 'contents' : 'none' }} data-testid="crm-filter-more-panel">
+          <FoldedFilters isPrivate={isPrivate} fields={fields} />
+        </div>
+      )}
     </>
   );
 };

@@ -118,4 +118,22 @@ describe('CustomerList', () => {
     const shown: string[] = saved.columns;
     expect(shown.indexOf('company')).toBe(shown.indexOf('mobile') - 1);
   });
+
+  it('mounts the folded conditions when 更多筛选 first opens, and keeps sending them once folded again', async () => {
+    renderCrm(<CustomerList pool="private" title="我的客户" />);
+    await screen.findByText('张三');
+    expect(screen.queryByTestId('crm-filter-more-panel')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('crm-filter-more'));
+    const panel = await screen.findByTestId('crm-filter-more-panel');
+    const company = (await within(panel).findAllByRole('textbox'))[0];
+    if (!company) throw new Error('no 公司 field');
+    fireEvent.change(company, { target: { value: '云呼' } });
+    fireEvent.click(screen.getByTestId('crm-filter-more'));
+    expect(panel.style.display).toBe('none');
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(r.crm.customerPage, { page: 1, limit: 20, company: '云呼' }),
+    );
+  });
 });
