@@ -2,9 +2,10 @@ import type { TBlackLevel } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
+import { pageOf } from '../../db/page.js';
 import { departments, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { blacklistIntercepts, numberBlacklist, platformNumberBlacklist } from './blacklist.schema.js';
@@ -166,17 +167,17 @@ export const blacklistRepository = {
               desc(t.id),
             ]
           : [dir(t.createdAt), dir(t.id)];
-    const [rows, total] = await Promise.all([
+    const page = await pageOf(
+      db.select({ n: count() }).from(t).where(where),
       db
         .select()
         .from(t)
         .where(where)
         .orderBy(...order)
-        .limit(q.limit)
-        .offset(offsetOf(q)),
-      db.select({ n: count() }).from(t).where(where),
-    ]);
-    return { rows, total: total[0]?.n ?? 0 };
+        .$dynamic(),
+      q,
+    );
+    return { rows: page.records, total: page.total };
   },
 
   /**
@@ -243,7 +244,8 @@ export const blacklistRepository = {
       from !== null ? gte(t.createdAt, new Date(from)) : undefined,
       to !== null ? lte(t.createdAt, new Date(to)) : undefined,
     );
-    const [rows, total] = await Promise.all([
+    const page = await pageOf(
+      db.select({ n: count() }).from(t).where(where),
       db
         .select({
           id: t.id,
@@ -260,10 +262,9 @@ export const blacklistRepository = {
         .leftJoin(departments, eq(departments.id, t.deptId))
         .where(where)
         .orderBy(desc(t.createdAt), desc(t.id))
-        .limit(q.limit)
-        .offset(offsetOf(q)),
-      db.select({ n: count() }).from(t).where(where),
-    ]);
-    return { rows, total: total[0]?.n ?? 0 };
+        .$dynamic(),
+      q,
+    );
+    return { rows: page.records, total: page.total };
   },
 };

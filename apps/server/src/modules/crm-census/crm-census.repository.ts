@@ -1,9 +1,10 @@
 import type { crmRoutes, TParsedRequestOf } from '@yunhu/contract';
 import { and, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { crmFollowRecords, customers, departments, crmOwnerLogs as l, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { deptSubtree, likeOf, offsetOf } from '../../db/sql.js';
+import { deptSubtree, likeOf } from '../../db/sql.js';
 import { nameOf, poolCondition, type TPaging } from '../crm/index.js';
 
 /** The owner-log list's filters as the contract validated them (paging aside). */
@@ -85,21 +86,22 @@ export const censusRepository = {
     if (f.range?.[0] != null) conds.push(gte(l.createdAt, new Date(f.range[0])));
     if (f.range?.[1] != null) conds.push(lte(l.createdAt, new Date(f.range[1])));
     const where = and(...conds)!;
-    const [total] = await db.select({ n: count() }).from(l).where(where);
-    const records = await db
-      .select({
-        r: l,
-        customerName: sql<string>`(select c.name from customers c where c.id = ${l.customerId})`,
-        operatorName: nameOf(l.operatorId),
-        fromName: nameOf(l.fromUserId),
-        toName: nameOf(l.toUserId),
-      })
-      .from(l)
-      .where(where)
-      .orderBy(desc(l.createdAt), desc(l.id))
-      .limit(q.paging.limit)
-      .offset(offsetOf(q.paging));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(l).where(where),
+      db
+        .select({
+          r: l,
+          customerName: sql<string>`(select c.name from customers c where c.id = ${l.customerId})`,
+          operatorName: nameOf(l.operatorId),
+          fromName: nameOf(l.fromUserId),
+          toName: nameOf(l.toUserId),
+        })
+        .from(l)
+        .where(where)
+        .orderBy(desc(l.createdAt), desc(l.id))
+        .$dynamic(),
+      q.paging,
+    );
   },
 
   /** Dashboard figures (getCustomerCensus) inside the data scope, days in Asia/Shanghai. */

@@ -1,9 +1,10 @@
 import type { crmSettingsRoutes, TParsedRequestOf } from '@yunhu/contract';
 import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { customers, crmReturnVisits as v } from '../../db/schema.js';
 import type { TDataScope } from '../../db/scope.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { type TPaging, visibleCondition } from '../crm/index.js';
 
 /** Whose visits: the tenant, his data scope and whether he may see the public pool (visit.service.ts). */
@@ -64,20 +65,17 @@ export const visitRepository = {
   /** Newest visit first; crm_visits_tenant_idx (tenant_id, visit_at) read backwards gives the order. */
   page: async (db: TDb, of: TVisitsOf, filter: TVisitFilter, paging: TPaging) => {
     const where = whereOf(of, filter);
-    const [total] = await db
-      .select({ n: count() })
-      .from(v)
-      .innerJoin(customers, eq(customers.id, v.customerId))
-      .where(where);
-    const records = await db
-      .select(visitSelect)
-      .from(v)
-      .innerJoin(customers, eq(customers.id, v.customerId))
-      .where(where)
-      .orderBy(desc(v.visitAt), desc(v.id))
-      .limit(paging.limit)
-      .offset(offsetOf(paging));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(v).innerJoin(customers, eq(customers.id, v.customerId)).where(where),
+      db
+        .select(visitSelect)
+        .from(v)
+        .innerJoin(customers, eq(customers.id, v.customerId))
+        .where(where)
+        .orderBy(desc(v.visitAt), desc(v.id))
+        .$dynamic(),
+      paging,
+    );
   },
 
   /** How many visits of the filter have each result. */

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { callingSettings, departments, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { staffNameMatch } from '../../db/staff.js';
 import { cmccWorkNumbers, lines, tenantNumbers } from './line.schema.js';
 
@@ -168,15 +169,12 @@ export const lineRepository = {
 
   numberPage: async (db: TDb, tenantId: number, f: TNumberFilter, paging: TPaging) => {
     const where = numberWhere(tenantId, f);
-    const [rows, [total]] = await Promise.all([
-      numbersOf(db)
-        .where(where)
-        .orderBy(asc(tenantNumbers.lineId), desc(tenantNumbers.id))
-        .limit(paging.limit)
-        .offset(offsetOf(paging)),
+    const page = await pageOf(
       db.select({ n: count() }).from(tenantNumbers).leftJoin(users, eq(users.id, tenantNumbers.userId)).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+      numbersOf(db).where(where).orderBy(asc(tenantNumbers.lineId), desc(tenantNumbers.id)).$dynamic(),
+      paging,
+    );
+    return { rows: page.records, total: page.total };
   },
 
   findNumbers: (db: TDb, tenantId: number, f: TNumberFilter & { ids: readonly number[] }) =>
@@ -234,7 +232,12 @@ export const lineRepository = {
 
   workPage: async (db: TDb, tenantId: number, f: TWorkNumberFilter, paging: TPaging) => {
     const where = workWhere(tenantId, f);
-    const [rows, [total]] = await Promise.all([
+    const page = await pageOf(
+      db
+        .select({ n: count() })
+        .from(cmccWorkNumbers)
+        .leftJoin(users, eq(users.id, cmccWorkNumbers.userId))
+        .where(where),
       db
         .select(workColumns)
         .from(cmccWorkNumbers)
@@ -242,15 +245,10 @@ export const lineRepository = {
         .leftJoin(departments, eq(departments.id, users.deptId))
         .where(where)
         .orderBy(asc(cmccWorkNumbers.id))
-        .limit(paging.limit)
-        .offset(offsetOf(paging)),
-      db
-        .select({ n: count() })
-        .from(cmccWorkNumbers)
-        .leftJoin(users, eq(users.id, cmccWorkNumbers.userId))
-        .where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+        .$dynamic(),
+      paging,
+    );
+    return { rows: page.records, total: page.total };
   },
 
   /** The work number with its holder, locked for the bind or unbind. */

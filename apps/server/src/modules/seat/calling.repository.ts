@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
+import { pageOf } from '../../db/page.js';
 import { departments, lines, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { offsetOf } from '../../db/sql.js';
 import { staffNameMatch } from '../../db/staff.js';
 import { usableAt } from './seat.repository.js';
 import { callingSettings, seats } from './seat.schema.js';
@@ -27,7 +27,8 @@ export const callingRepository = {
   /** Active staff of the scope, each with his settings row (if any) and its line's name. */
   page: async (db: TDb, tenantId: number, w: TCallingWhere, paging: { page: number; limit: number }) => {
     const where = callingWhere(tenantId, w);
-    const [rows, [total]] = await Promise.all([
+    const page = await pageOf(
+      db.select({ n: count() }).from(users).where(where),
       db
         .select({
           userId: users.id,
@@ -46,11 +47,10 @@ export const callingRepository = {
         .leftJoin(lines, eq(lines.id, callingSettings.lineId))
         .where(where)
         .orderBy(asc(users.jobNumber), asc(users.id))
-        .limit(paging.limit)
-        .offset(offsetOf(paging)),
-      db.select({ n: count() }).from(users).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+        .$dynamic(),
+      paging,
+    );
+    return { rows: page.records, total: page.total };
   },
 
   /** The names of the lines each user holds a usable seat on now. */

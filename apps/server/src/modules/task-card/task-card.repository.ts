@@ -2,9 +2,10 @@ import type { TTaskItemStatus, TTaskStatus } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
+import { pageOf } from '../../db/page.js';
 import { callBinds, customers, lines, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { callTaskItems as i, callTasks as t } from './task-card.schema.js';
 
 /** Items that still wait for the agent: not dialled yet, or dialled without a result. */
@@ -127,17 +128,11 @@ export const taskCardRepository = {
       q.filter.status ? eq(t.status, q.filter.status) : undefined,
       q.filter.name ? ilike(t.name, likeOf(q.filter.name)) : undefined,
     );
-    const [records, totals] = await Promise.all([
-      db
-        .select(taskFigures)
-        .from(t)
-        .where(where)
-        .orderBy(desc(t.createdAt), desc(t.id))
-        .limit(q.paging.limit)
-        .offset(offsetOf(q.paging)),
+    return pageOf(
       db.select({ n: count() }).from(t).where(where),
-    ]);
-    return { records, total: totals[0]?.n ?? 0 };
+      db.select(taskFigures).from(t).where(where).orderBy(desc(t.createdAt), desc(t.id)).$dynamic(),
+      q.paging,
+    );
   },
 
   /** The tasks (not closed) an agent has customers in, with his own counts, newest first. */
@@ -222,11 +217,12 @@ export const taskCardRepository = {
       q.filter.userId ? eq(i.userId, q.filter.userId) : undefined,
       q.filter.status ? eq(i.status, q.filter.status) : undefined,
     );
-    const [records, totals] = await Promise.all([
-      itemSelect(db).where(where).orderBy(asc(i.seq), asc(i.id)).limit(q.paging.limit).offset(offsetOf(q.paging)),
+    const page = await pageOf(
       db.select({ n: count() }).from(i).where(where),
-    ]);
-    return { records: records as TItemWithNames[], total: totals[0]?.n ?? 0 };
+      itemSelect(db).where(where).orderBy(asc(i.seq), asc(i.id)).$dynamic(),
+      q.paging,
+    );
+    return { records: page.records as TItemWithNames[], total: page.total };
   },
 
   /**

@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
+import { pageOf } from '../../db/page.js';
 import { orders, refundApplications, tenants } from '../../db/schema.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 
@@ -69,13 +70,12 @@ export const tradeRefundRepository = {
 
   page: async (db: TDb, f: TRefundFilter, q: { page: number; limit: number }) => {
     const w = where(f);
-    const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(refundApplications).where(w);
-    const rows = await select(db)
-      .where(w)
-      .orderBy(desc(refundApplications.createdAt), desc(refundApplications.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records: rows.map(flat), total: total?.n ?? 0 };
+    const page = await pageOf(
+      db.select({ n: sql<number>`count(*)::int` }).from(refundApplications).where(w),
+      select(db).where(w).orderBy(desc(refundApplications.createdAt), desc(refundApplications.id)).$dynamic(),
+      q,
+    );
+    return { records: page.records.map(flat), total: page.total };
   },
 
   /** The rows of an export, read after the request in batches, each its own short transaction. */

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
-import { offsetOf } from '../../db/sql.js';
+import { pageOf } from '../../db/page.js';
 import { accounts, ledgerEntries } from './trade.schema.js';
 
 export type TLedgerKind =
@@ -136,15 +136,16 @@ export const ledgerRepository = {
     if (f.from !== undefined) conds.push(gte(ledgerEntries.createdAt, new Date(f.from)));
     if (f.to !== undefined) conds.push(lt(ledgerEntries.createdAt, new Date(f.to)));
     const where = and(...conds);
-    const [total] = await tx.select({ n: count() }).from(ledgerEntries).where(where);
-    const records = await tx
-      .select()
-      .from(ledgerEntries)
-      .where(where)
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      tx.select({ n: count() }).from(ledgerEntries).where(where),
+      tx
+        .select()
+        .from(ledgerEntries)
+        .where(where)
+        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+        .$dynamic(),
+      q,
+    );
   },
 
   /**

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
+import { pageOf } from '../../db/page.js';
 import { tenants } from '../../db/schema.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { accounts, orders, payments, payNotifications } from './trade.schema.js';
@@ -88,16 +89,18 @@ export const tradeRepository = {
 
   orderPage: async (db: TDb, f: TOrderFilter, q: { page: number; limit: number }) => {
     const where = orderWhere(f);
-    const [total] = await db.select({ n: count() }).from(orders).where(where);
-    const rows = await db
-      .select(orderColumns)
-      .from(orders)
-      .innerJoin(tenants, eq(tenants.id, orders.tenantId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records: rows.map(flat), total: total?.n ?? 0 };
+    const page = await pageOf(
+      db.select({ n: count() }).from(orders).where(where),
+      db
+        .select(orderColumns)
+        .from(orders)
+        .innerJoin(tenants, eq(tenants.id, orders.tenantId))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .$dynamic(),
+      q,
+    );
+    return { records: page.records.map(flat), total: page.total };
   },
 
   /** The orders of an export, read after the request in batches of 1000, each its own short transaction. */
@@ -174,21 +177,22 @@ export const tradeRepository = {
     const conds: SQL[] = [eq(tenants.isSuper, false)];
     if (f.name) conds.push(or(ilike(tenants.name, likeOf(f.name)), ilike(tenants.code, likeOf(f.name)))!);
     const where = and(...conds);
-    const [total] = await db.select({ n: count() }).from(tenants).where(where);
-    const records = await db
-      .select({
-        tenantId: tenants.id,
-        enterpriseName: tenants.name,
-        balance: sql<number>`coalesce(${accounts.balance}, 0)::bigint`.mapWith(Number),
-        frozen: sql<number>`coalesce(${accounts.frozen}, 0)::bigint`.mapWith(Number),
-      })
-      .from(tenants)
-      .leftJoin(accounts, eq(accounts.tenantId, tenants.id))
-      .where(where)
-      .orderBy(desc(tenants.id))
-      .limit(q.limit)
-      .offset(offsetOf(q));
-    return { records, total: total?.n ?? 0 };
+    return pageOf(
+      db.select({ n: count() }).from(tenants).where(where),
+      db
+        .select({
+          tenantId: tenants.id,
+          enterpriseName: tenants.name,
+          balance: sql<number>`coalesce(${accounts.balance}, 0)::bigint`.mapWith(Number),
+          frozen: sql<number>`coalesce(${accounts.frozen}, 0)::bigint`.mapWith(Number),
+        })
+        .from(tenants)
+        .leftJoin(accounts, eq(accounts.tenantId, tenants.id))
+        .where(where)
+        .orderBy(desc(tenants.id))
+        .$dynamic(),
+      q,
+    );
   },
 
   enterpriseName: async (db: TDb, tenantId: number) =>
