@@ -1,5 +1,5 @@
 import { callRecordRoutes, crmCustomerRoutes } from '@yunhu/contract';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   sipCarrierSimulatorMissing,
@@ -17,13 +17,46 @@ import { callFirstCustomer, startGatewayToTrunk } from './customer-call.js';
 /**
  * The demo's soft-phone call to a customer as `npm start` runs it without a trunk: the development
  * carrier (模拟运营商, sipp) is Kamailio's trunk; a customer whose number the simulated customer
- * answers (not ending 6, 8 or 9) rings, answers and speaks; the agent hangs up; 通话记录 then has
- * the call, connected, charged, with a stereo recording of both the browser's microphone and the
- * simulator's speech.
+ * answers (not ending 6, 8 or 9) rings, answers and speaks; the agent hangs up; the customer's page
+ * then shows the call 已接通 with its recording playing, and 通话记录 has it connected, charged, with a
+ * stereo recording of both the browser's microphone and the simulator's speech.
  */
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sipCarrierSimulatorMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
 if (missing && !isRequired) console.warn(`跳过模拟运营商端到端测试：${missing}`);
+
+/** What the agent sees on the customer's page: the call 已接通 at the top of its calls, its recording playing. */
+const expectPlayedOnCustomerPage = async (page: Page, customerId: number) => {
+  const calls = page.getByTestId('call-customer-calls');
+  const first = calls.locator('tbody tr.ant-table-row').first();
+  const play = first.locator('[data-testid^="call-play-"]');
+  const loaded = async () => {
+    await calls.locator('tbody tr.ant-table-row, tbody tr.ant-table-placeholder').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => calls.locator('.ant-spin-spinning').count()).toBe(0);
+  };
+  await page.goto(`${baseUrl()}/#/menu/CRM/customerDetails?id=${customerId}`);
+  await loaded();
+  // The recording follows the record by a moment: the page shows it once it is there.
+  await expect
+    .poll(
+      async () => {
+        if ((await play.count()) > 0) return true;
+        await page.reload();
+        await loaded();
+        return (await play.count()) > 0;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
+  expect(await first.textContent()).toContain('已接通');
+  await play.click();
+  const audio = first.locator('audio');
+  await audio.waitFor();
+  await expect
+    .poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1);
+  expect(await audio.evaluate((el: HTMLAudioElement) => el.duration)).toBeGreaterThanOrEqual(2);
+};
 
 type TRecord = { telB: string; callStatus: number; postage: number; duration: number; preRecordUrl: string | null };
 
@@ -63,7 +96,7 @@ describe.skipIf(missing !== null && !isRequired)(
       const agent = await login('agent02', 'Agent@2026');
       // His newest customer (the top of 我的客户), with a number the simulated customer answers.
       const mobile = `${uniqueMobile().slice(0, 10)}0`;
-      await call(crmCustomerRoutes.customerCreate, { name: uniqueName('模拟客户'), mobile }, agent);
+      const customer = await call(crmCustomerRoutes.customerCreate, { name: uniqueName('模拟客户'), mobile }, agent);
       const startedAt = Date.now();
 
       const page = await newPage(browser);
@@ -73,6 +106,7 @@ describe.skipIf(missing !== null && !isRequired)(
         await page.waitForTimeout(2500);
         await page.getByTestId('softphone-hangup').click();
         await expect.poll(() => page.getByTestId('softphone-status').textContent(), { timeout: 10_000 }).toBe('已挂断');
+        await expectPlayedOnCustomerPage(page, customer.id);
       } finally {
         await page.context().close();
       }
