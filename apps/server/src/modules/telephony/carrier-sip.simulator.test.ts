@@ -116,7 +116,21 @@ const openCaller = async (sim: TSipCarrierSimulator) => {
     return {
       final: (timeoutMs = 8000) => next((m) => of('INVITE')(m) && (m.status ?? 0) >= 200, timeoutMs),
       ringing: () => next((m) => of('INVITE')(m) && m.status === 180),
-      ack: (to: string) => send(`${head('ACK', 1, to).join('\n')}\nContent-Length: 0\n\n`),
+      ack: (to: string, cseq = 1) => send(`${head('ACK', cseq, to).join('\n')}\nContent-Length: 0\n\n`),
+      /** A key the agent presses (JsSIP sends DTMF as INFO). */
+      dtmf: (to: string) => {
+        const relay = 'Signal=5\r\nDuration=100\r\n';
+        const info = [...head('INFO', 3, to, `${branch}i`), 'Content-Type: application/dtmf-relay'];
+        send(`${info.join('\n')}\nContent-Length: ${relay.length}\n\n${relay}`);
+        return next((m) => of('INFO')(m) && m.status !== null);
+      },
+      /** The agent puts the customer on hold (a re-INVITE); resolves with its final answer. */
+      hold: (to: string) => {
+        const held = body.replace('a=rtpmap:8 PCMA/8000', 'a=rtpmap:8 PCMA/8000\r\na=sendonly');
+        const reinvite = [...head('INVITE', 4, to, `${branch}h`), `Contact: <sip:caller@${me}>`];
+        send(`${[...reinvite, 'Content-Type: application/sdp'].join('\n')}\nContent-Length: ${held.length}\n\n${held}`);
+        return next((m) => m.header('cseq') === '4 INVITE' && m.header('call-id') === callId && (m.status ?? 0) >= 200);
+      },
       cancel: () => send(`${head('CANCEL', 1, `<sip:${number}@127.0.0.1>`).join('\n')}\nContent-Length: 0\n\n`),
       cancelled: () => next((m) => of('CANCEL')(m) && m.status === 200),
       bye: (to: string) => send(`${head('BYE', 2, to, `${branch}b`).join('\n')}\nContent-Length: 0\n\n`),
@@ -169,12 +183,18 @@ describe.skipIf(missing !== null && !isRequired)('the development carrier (sipp)
     expect(bye.header('to')).toContain('tag=caller1');
   });
 
-  it('ends a call when the caller hangs up', async () => {
+  it('takes a key press (INFO) and a hold (re-INVITE) in the call, and ends it when the caller hangs up', async () => {
     const call = caller.call('13900001231');
     const answer = await call.final();
     expect(answer.status).toBe(200);
-    call.ack(answer.header('to')!);
-    call.bye(answer.header('to')!);
+    const to = answer.header('to')!;
+    call.ack(to);
+    expect((await call.dtmf(to)).status).toBe(200);
+    const held = await call.hold(to);
+    expect(held.status).toBe(200);
+    expect(held.body).toContain('a=rtpmap:8 PCMA/8000');
+    call.ack(to, 4);
+    call.bye(to);
     await call.byeAnswered();
   });
 

@@ -258,6 +258,9 @@ const startOnce = async (opts: TSipCarrierSimulatorOptions): Promise<TSipCarrier
   const mediaPort = await freeSippMediaBase();
   const args = ['-sf', scenario, '-i', '127.0.0.1', '-p', String(sipPort), '-t', 'u1', '-nostdin'];
   args.push('-mi', '127.0.0.1', '-mp', String(mediaPort));
+  // 200 to an INFO (a key the agent presses), UPDATE or OPTIONS at any step: without it sipp takes
+  // one in the middle of a call as unexpected and aborts the call.
+  args.push('-aa');
   args.push('-trace_err', '-error_file', path.join(dir, 'errors.log'));
   if (opts.isTraced) args.push('-trace_msg', '-message_file', path.join(dir, 'messages.log'));
   const logPath = path.join(dir, 'sipp.log');
