@@ -31,7 +31,8 @@ import { openSipPhone } from './sip-client.test-kit.js';
  * by its supervisor on the same ports within seconds (Kamailio answers OPTIONS and takes a
  * REGISTER, rtpengine answers ping); a recorded customer call cut by Kamailio's death is ended on
  * both legs (sipp as the carrier receives the BYE), its record written once with the recording made
- * so far, and the customer counts the call.
+ * so far, and the customer counts the call; a call whose gateway died keeps what was captured
+ * until then.
  */
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sippMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
@@ -99,6 +100,51 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway
       .toBe(true);
     expect(kam.pid()).not.toBe(killed);
     return Date.now() - at;
+  };
+
+  /** A recorded call from the dial flow to one of the manager's customers, answered by the carrier, which talks. */
+  const customerCall = async () => {
+    await kit.endCalls('manager');
+    const customer = await kit.customerOf('manager');
+    const res = await t.call(
+      routeTables.call.dial,
+      { telB: customer.mobile, interfaceId: kit.sipLine.id, octCustomerId: customer.id },
+      manager,
+    );
+    expect(res.body.code).toBe(0);
+    const { bindId } = res.body.data;
+    const invitesBefore = trunk.invites().length;
+    const call = await webrtcCall(
+      {
+        wsUrl: kam.wsUrl,
+        origin,
+        candidatePort: silent.address().port,
+        onClose: (close) => closers.push(close),
+        headers: [`X-Bind-Id: ${bindId}`],
+      },
+      managerSip,
+      customer.mobile,
+    );
+    expect(call.answer.status).toBe(200);
+    const gatewayPort = Number(/^m=audio (\d+)/m.exec(sdpOf(trunk.invites()[invitesBefore]!))![1]);
+    rtp.sendTo({ address: '127.0.0.1', port: gatewayPort });
+    return { customer, bindId, call };
+  };
+
+  /** The call's one record once its recording is settled, and the recording's levels. */
+  const recordedOf = async (bindId: string, timeout = 20_000) => {
+    await expect
+      .poll(
+        async () =>
+          (await t.database.db.select().from(callRecords).where(eq(callRecords.bindId, bindId)))[0]?.recordingState,
+        { timeout },
+      )
+      .toBe('ready');
+    const records = await t.database.db.select().from(callRecords).where(eq(callRecords.bindId, bindId));
+    expect(records).toHaveLength(1);
+    const played = await t.call(routeTables.callRecord.recordingUrl, { id: records[0]!.id }, manager);
+    const wav = (await t.app.inject({ method: 'GET', url: played.body.data.url })).rawPayload;
+    return { record: records[0]!, levels: stereoLevels(wav) };
   };
 
   beforeAll(async () => {
@@ -176,30 +222,7 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway
   });
 
   it('ends a call cut by Kamailio dying on both legs: the carrier gets a BYE, the record keeps its recording and the customer counts it', async () => {
-    await kit.endCalls('manager');
-    const customer = await kit.customerOf('manager');
-    const res = await t.call(
-      routeTables.call.dial,
-      { telB: customer.mobile, interfaceId: kit.sipLine.id, octCustomerId: customer.id },
-      manager,
-    );
-    expect(res.body.code).toBe(0);
-    const { bindId } = res.body.data;
-    const invitesBefore = trunk.invites().length;
-    const call = await webrtcCall(
-      {
-        wsUrl: kam.wsUrl,
-        origin,
-        candidatePort: silent.address().port,
-        onClose: (close) => closers.push(close),
-        headers: [`X-Bind-Id: ${bindId}`],
-      },
-      managerSip,
-      customer.mobile,
-    );
-    expect(call.answer.status).toBe(200);
-    const gatewayPort = Number(/^m=audio (\d+)/m.exec(sdpOf(trunk.invites()[invitesBefore]!))![1]);
-    rtp.sendTo({ address: '127.0.0.1', port: gatewayPort });
+    const { customer, bindId, call } = await customerCall();
     // The carrier talks for 1.5 s; Kamailio has written the dialog to its run folder meanwhile.
     await new Promise((r) => setTimeout(r, 1500));
     expect(fs.readFileSync(path.join(kam.dir, 'dialog-db', 'dialog'), 'utf8')).toContain(call.callId);
@@ -212,19 +235,8 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway
       .poll(() => (trunk.log().match(/^BYE sip:/gm) ?? []).length, { timeout: 10_000 })
       .toBeGreaterThan(byesBefore);
     // One record, ended by the restart, with what was recorded until then.
-    await expect
-      .poll(
-        async () =>
-          (await t.database.db.select().from(callRecords).where(eq(callRecords.bindId, bindId)))[0]?.recordingState,
-        { timeout: 20_000 },
-      )
-      .toBe('ready');
-    const records = await t.database.db.select().from(callRecords).where(eq(callRecords.bindId, bindId));
-    expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ callStatus: 1, finishStatus: 4, endReason: lostCallReason });
-    const played = await t.call(routeTables.callRecord.recordingUrl, { id: records[0]!.id }, manager);
-    const wav = (await t.app.inject({ method: 'GET', url: played.body.data.url })).rawPayload;
-    const levels = stereoLevels(wav);
+    const { record, levels } = await recordedOf(bindId);
+    expect(record).toMatchObject({ callStatus: 1, finishStatus: 4, endReason: lostCallReason });
     expect(levels.seconds).toBeGreaterThan(0.5);
     expect(levels.right).toBeGreaterThan(1000);
     // The customer counts the call, as after any other.
@@ -234,5 +246,22 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway
     // The gateway holds nothing of it.
     const listed = (await kam.media!.command({ command: 'list' })) as Record<string, TBencode>;
     expect(listed.calls ?? []).not.toContain(call.callId);
+  });
+
+  it('keeps the recording made until the media gateway died, once the call ends', async () => {
+    const { bindId, call } = await customerCall();
+    await new Promise((r) => setTimeout(r, 1500));
+    const media = kam.media!;
+    const killed = media.pid()!;
+    process.kill(killed, 'SIGKILL');
+    await expect.poll(() => media.pid() !== killed, { timeout: 10_000 }).toBe(true);
+    // The agent hangs up: the record is his (主叫挂断), its recording what the dead gateway captured,
+    // there at once (not after waiting for a close that never comes).
+    expect(await call.bye()).toBe(200);
+    const { record, levels } = await recordedOf(bindId, 5000);
+    expect(record).toMatchObject({ callStatus: 1, finishStatus: 1 });
+    expect(levels.seconds).toBeGreaterThan(0.5);
+    expect(levels.right).toBeGreaterThan(1000);
+    expect(fs.readdirSync(path.join(gatewayCaptureDir(t.dataDir), 'tmp'))).toEqual([]);
   });
 });

@@ -124,6 +124,21 @@ export const ngCommand = (port: number, message: TBencode, timeoutMs = 2000): Pr
     socket.send(`${cookie} ${bencode(message)}`, port, '127.0.0.1');
   });
 
+/**
+ * The captures a gateway that died left open (their metadata still in `tmp/`) moved to where a
+ * closed capture's metadata goes: when their calls end, their recordings are made of what was
+ * captured until then (recording.gateway.ts) instead of waiting for a close that never comes.
+ * Answers how many.
+ */
+export const closeAbandonedCaptures = (dir: string): number => {
+  const open = path.join(dir, 'tmp');
+  const closed = path.join(dir, 'metadata');
+  const names = fs.existsSync(open) ? fs.readdirSync(open).filter((n) => /^rtpengine-meta-.+\.tmp$/.test(n)) : [];
+  if (names.length) fs.mkdirSync(closed, { recursive: true });
+  for (const name of names) fs.renameSync(path.join(open, name), path.join(closed, name.replace(/\.tmp$/, '.txt')));
+  return names.length;
+};
+
 export const startRtpengine = async (opts: TRtpengineOptions): Promise<TRtpengine> => {
   const missing = rtpengineMissing();
   if (missing) throw new Error(missing);
@@ -175,7 +190,13 @@ export const startRtpengine = async (opts: TRtpengineOptions): Promise<TRtpengin
   }
   // Ready: from now on a gateway that dies is started again with the same arguments (Kamailio's
   // rtpengine module finds it on the same control port once it answers).
-  const supervised = superviseProcess('rtpengine', first, start, { logger: opts.logger ?? fileLogger(logPath) });
+  const { recordingDir } = opts;
+  const supervised = superviseProcess('rtpengine', first, start, {
+    logger: opts.logger ?? fileLogger(logPath),
+    beforeRestart: () => {
+      if (recordingDir) closeAbandonedCaptures(recordingDir);
+    },
+  });
   return {
     ngSocket: `udp:127.0.0.1:${ngPort}`,
     ngPort,
