@@ -64,6 +64,22 @@ describe('ListPage', () => {
     expect(screen.getByTestId('column-settings-panel')).toBeTruthy();
   });
 
+  it('shows its hint above the list and an export button for a list with a spreadsheet', async () => {
+    callMock.mockResolvedValue({ records: [row], total: 1, size: 20, current: 1, pages: 1 });
+    renderPage(
+      <ListPage
+        pageKey="logsExported"
+        route={routeTables.system.logPage}
+        hint="只列出最近 90 天的日志"
+        export={{ route: routeTables.system.logExport, fileName: '操作日志' }}
+        columns={[{ key: 'userName', title: '操作人', dataIndex: 'userName' }]}
+      />,
+    );
+    await waitFor(() => expect(screen.getByText('admin')).toBeTruthy());
+    expect(screen.getByText('只列出最近 90 天的日志')).toBeTruthy();
+    expect(screen.getByTestId('list-export')).toBeTruthy();
+  });
+
   it('keys the rows by id unless told another key', async () => {
     callMock.mockResolvedValue({ records: [{ ...row, id: 7 }], total: 1, size: 20, current: 1, pages: 1 });
     renderPage(
