@@ -1,21 +1,18 @@
-import dgram from 'node:dgram';
+import type dgram from 'node:dgram';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { routeTables, type TSipLineConfig } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
-import { startTestApp, type TTestApp } from '../../test/harness.js';
+import type { TTestApp } from '../../test/harness.js';
 import { callRecords } from '../call/call.schema.js';
-import { callKit } from '../call/call.test-kit.js';
 import { gatewayCaptureDir } from './recording.gateway.js';
 import { stereoLevels } from './recording.pcap.js';
+import { rigOrigin, startCarrierRig, type TCarrierRig } from './sip.carrier-rig.test-kit.js';
 import { gatewayCallIds } from './sip.gateway.test-kit.js';
-import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
+import { kamailioMissing, type TKamailio } from './sip.kamailio.js';
 import { rtpengineMissing } from './sip.kamailio-rtpengine.js';
 import {
-  openRtpPeer,
   sdpOf,
   sippMissing,
   startSippTrunk,
@@ -39,17 +36,17 @@ const isRequired = process.env.REQUIRE_KAMAILIO === '1';
 if (missing && !isRequired) console.warn(`跳过录音集成测试：${missing}`);
 
 describe.skipIf(missing !== null && !isRequired)('calls recorded through the media gateway', () => {
-  const { sip } = loadConfig({});
-  const origin = 'http://127.0.0.1:5173';
+  const origin = rigOrigin;
+  let rig: TCarrierRig;
   let t: TTestApp;
-  let kit: Awaited<ReturnType<typeof callKit>>;
+  let kit: TCarrierRig['kit'];
   let kam: TKamailio;
   let trunk: TSippTrunk;
   let rtp: TRtpPeer;
   let manager: string;
   let managerSip: TSipLineConfig;
   let silent: dgram.Socket;
-  const closers: (() => void)[] = [];
+  let closers: (() => void)[];
   let n = 0;
 
   const recordOf = async (bindId: string) =>
@@ -95,34 +92,10 @@ describe.skipIf(missing !== null && !isRequired)('calls recorded through the med
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
-    kit = await callKit(t);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    manager = await t.loginAs.manager();
-    await kit.setRules('manager', { recording: true });
-    managerSip = (await t.call(routeTables.call.lineConfig, { lineId: 2 }, manager)).body.data;
-    silent = dgram.createSocket('udp4');
-    await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
-    rtp = await openRtpPeer();
-    trunk = await startSippTrunk({ rtpPort: rtp.port });
-    kam = await startKamailio({
-      serverUrl,
-      sharedSecret: sip.sharedSecret!,
-      realm: sip.realm,
-      origins: [origin],
-      trunk: { address: trunk.address },
-      media: { recordingDir: gatewayCaptureDir(t.dataDir) },
-    });
+    rig = await startCarrierRig();
+    ({ t, kit, kam, trunk, rtp, manager, managerSip, silent, closers } = rig);
   });
-  afterAll(async () => {
-    for (const close of closers) close();
-    await kam?.stop();
-    await trunk?.stop();
-    rtp?.close();
-    silent?.close();
-    await t?.close();
-  });
+  afterAll(() => rig?.stop());
   beforeEach(({ onTestFailed }) => {
     onTestFailed(() => {
       console.log(`Kamailio log (tail):\n${kam?.log().slice(-3000)}`);
@@ -200,14 +173,7 @@ describe.skipIf(missing !== null && !isRequired)('calls recorded through the med
       scenario: trunkScenario({ byeAfterMs: 800 }),
       keys: { number: '13933338888' },
     });
-    const kam2 = await startKamailio({
-      serverUrl: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
-      sharedSecret: sip.sharedSecret!,
-      realm: sip.realm,
-      origins: [origin],
-      trunk: { address: hangingUp.address },
-      media: { recordingDir: gatewayCaptureDir(t.dataDir) },
-    });
+    const kam2 = await rig.kamailioFor(hangingUp.address);
     try {
       const res = await t.call(routeTables.call.dial, { telB: '13933338888', interfaceId: kit.sipLine.id }, manager);
       const { bindId } = res.body.data;

@@ -1,28 +1,19 @@
 import dgram from 'node:dgram';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { routeTables, type TSipLineConfig } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
-import { startTestApp, type TTestApp } from '../../test/harness.js';
+import type { TTestApp } from '../../test/harness.js';
 import { callRecords } from '../call/call.schema.js';
-import { callKit } from '../call/call.test-kit.js';
 import { lostCallReason } from '../call/ingest.rules.js';
 import { customers } from '../crm/crm.schema.js';
 import { gatewayCaptureDir } from './recording.gateway.js';
 import { stereoLevels } from './recording.pcap.js';
-import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
+import { rigOrigin, startCarrierRig, type TCarrierRig } from './sip.carrier-rig.test-kit.js';
+import { kamailioMissing, type TKamailio } from './sip.kamailio.js';
 import { ngCommand, rtpengineMissing, type TBencode } from './sip.kamailio-rtpengine.js';
-import {
-  openRtpPeer,
-  sdpOf,
-  sippMissing,
-  startSippTrunk,
-  type TRtpPeer,
-  type TSippTrunk,
-} from './sip.kamailio-sipp.test-kit.js';
+import { sdpOf, sippMissing, type TRtpPeer, type TSippTrunk } from './sip.kamailio-sipp.test-kit.js';
 import { webrtcCall } from './sip.webrtc.test-kit.js';
 import { openSipPhone } from './sip-client.test-kit.js';
 
@@ -74,17 +65,17 @@ const options = (port: number) =>
   });
 
 describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway after they die', () => {
-  const { sip } = loadConfig({});
-  const origin = 'http://127.0.0.1:5173';
+  const origin = rigOrigin;
+  let rig: TCarrierRig;
   let t: TTestApp;
-  let kit: Awaited<ReturnType<typeof callKit>>;
+  let kit: TCarrierRig['kit'];
   let kam: TKamailio;
   let trunk: TSippTrunk;
   let rtp: TRtpPeer;
   let manager: string;
   let managerSip: TSipLineConfig;
   let silent: dgram.Socket;
-  const closers: (() => void)[] = [];
+  let closers: (() => void)[];
 
   /** Kills Kamailio's main process and waits until a new one answers OPTIONS; answers how long that took. */
   const killKamailio = async () => {
@@ -148,34 +139,10 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
-    kit = await callKit(t);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    manager = await t.loginAs.manager();
-    await kit.setRules('manager', { recording: true });
-    managerSip = (await t.call(routeTables.call.lineConfig, { lineId: 2 }, manager)).body.data;
-    silent = dgram.createSocket('udp4');
-    await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
-    rtp = await openRtpPeer();
-    trunk = await startSippTrunk({ rtpPort: rtp.port });
-    kam = await startKamailio({
-      serverUrl,
-      sharedSecret: sip.sharedSecret!,
-      realm: sip.realm,
-      origins: [origin],
-      trunk: { address: trunk.address },
-      media: { recordingDir: gatewayCaptureDir(t.dataDir) },
-    });
+    rig = await startCarrierRig();
+    ({ t, kit, kam, trunk, rtp, manager, managerSip, silent, closers } = rig);
   });
-  afterAll(async () => {
-    for (const close of closers) close();
-    await kam?.stop();
-    await trunk?.stop();
-    rtp?.close();
-    silent?.close();
-    await t?.close();
-  });
+  afterAll(() => rig?.stop());
   beforeEach(({ onTestFailed }) => {
     onTestFailed(() => {
       console.log(`Kamailio log (tail):\n${kam?.log().slice(-4000)}`);
