@@ -1,5 +1,5 @@
 import { DatePicker, Form } from 'antd';
-import type { TFilterItemProps } from './FilterItems';
+import type { TFilterItemProps } from './types';
 
 /** A date range condition; the screen's `toRequest` turns it into epoch ms. */
 export const DateRangeFilter = ({

@@ -1,18 +1,11 @@
 import { Form, Input, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { t } from '../../locales/zh-CN';
+import type { TFilterItemProps } from './types';
 
 // In a file of its own: a list without a date condition loads no date picker.
 export { DateRangeFilter } from './DateRangeFilter';
-
-export type TFilterItemProps = {
-  /** A path for a nested condition (a custom field's `['custom', id]`). */
-  name: string | (string | number)[];
-  label: ReactNode;
-  placeholder?: string;
-  width?: number;
-  testId?: string;
-};
+export type { TFilterItemProps };
 
 /** A free-text condition of a filter bar. */
 export const TextFilter = ({ name, label, placeholder, width = 160, testId }: TFilterItemProps) => (

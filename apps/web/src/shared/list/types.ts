@@ -8,6 +8,16 @@ export type TListColumn<T> = ColumnType<T> & { key: string; sortField?: string; 
 /** The record type of a paging route's response. */
 export type TRowOf<R extends TRouteDef> = TResponseOf<R> extends { records: (infer T)[] } ? T : never;
 
+/** What every condition of a filter bar takes. */
+export type TFilterItemProps = {
+  /** A path for a nested condition (a custom field's `['custom', id]`). */
+  name: string | (string | number)[];
+  label: ReactNode;
+  placeholder?: string;
+  width?: number;
+  testId?: string;
+};
+
 export type TSortParams = { sortField?: string; sortOrder?: 'ascend' | 'descend' };
 
 /** Maps antd's sorter to the request's sortField/sortOrder through the column's `sortField`. */
