@@ -10,9 +10,9 @@ import { signInWithPassword } from '../support/console.js';
 
 /**
  * The soft-phone recovers by itself: the Kamailio this test started (supervised as the server's
- * own is) is killed with SIGKILL while two agents are online; their docks say 重新连接中…, never
- * 未上线 nor an instruction to go online again, and are 已上线 again without a click — one then
- * calls the other, so the registration is real. A reload of the page keeps an online agent online.
+ * own is) is killed with SIGKILL while two agents talk to each other; the call ends on both pages,
+ * their docks say 重新连接中…, never 未上线 nor an instruction to go online again, and are 已上线
+ * again without a click — one then calls the other, so the registration is real. A reload of the page keeps an online agent online.
  */
 
 const mediaArgs = [
@@ -92,12 +92,25 @@ describe.skipIf(missing !== null && !isRequired)('the soft-phone after Kamailio 
     await goOnline(a);
     await goOnline(b);
     const keyB = ((await b.getByTestId('softphone-key').textContent()) ?? '').replace(/^.*：/, '');
+    const status = (page: Page) => page.getByTestId('softphone-status').textContent();
+    const callB = async () => {
+      await a.getByTestId('softphone-dial-input').fill(keyB);
+      await a.getByTestId('softphone-dial').click();
+      await b.getByTestId('softphone-incoming').waitFor({ timeout: 15_000 });
+    };
+
+    // A talks to B when Kamailio dies: the call ends on both pages at once (已挂断).
+    await a.getByTestId('softphone-toggle').click();
+    await callB();
+    await b.getByTestId('softphone-answer').click();
+    for (const page of [a, b]) await expect.poll(() => status(page), { timeout: 15_000 }).toBe('通话中');
 
     const killed = kam.pid()!;
     const killedAt = Date.now();
     process.kill(killed, 'SIGKILL');
     for (const page of [a, b]) {
       await expect.poll(async () => (await dockOf(page)).includes('重新连接中…'), { timeout: 10_000 }).toBe(true);
+      expect(['已挂断', '']).toContain(await status(page));
     }
     for (const page of [a, b]) {
       await expect.poll(() => lineTag(page).textContent(), { timeout: 30_000 }).toBe('已上线');
@@ -110,13 +123,11 @@ describe.skipIf(missing !== null && !isRequired)('the soft-phone after Kamailio 
       expect(dock.slice(dock.indexOf('已上线'))).toEqual(['已上线', '重新连接中…', '已上线']);
     }
 
-    // Registered for real: A calls B, B rings and hangs up.
-    await a.getByTestId('softphone-toggle').click();
-    await a.getByTestId('softphone-dial-input').fill(keyB);
-    await a.getByTestId('softphone-dial').click();
-    await b.getByTestId('softphone-incoming').waitFor({ timeout: 15_000 });
+    // Registered for real: A calls B again, B rings and hangs up.
+    for (const page of [a, b]) await expect.poll(() => status(page), { timeout: 10_000 }).toBe('');
+    await callB();
     await b.getByTestId('softphone-hangup').click();
-    await expect.poll(() => a.getByTestId('softphone-status').textContent(), { timeout: 10_000 }).toBe('已挂断');
+    await expect.poll(() => status(a), { timeout: 10_000 }).toBe('已挂断');
 
     // A reload keeps A online, without a click.
     const reloadedAt = Date.now();
