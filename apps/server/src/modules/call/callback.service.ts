@@ -7,6 +7,7 @@ import {
   carrierPhoneLabel,
   isMediaFailureCause,
   lostCallReason,
+  sipFailureFinish,
   sipFailureLabel,
   sipFailureReason,
   sipFailureStatus,
@@ -96,7 +97,7 @@ export const createCallbackService = (deps: TIngestDeps) => {
         return write(bind, {
           carrierCallId,
           callStatus: sipFailureStatus(ev.code),
-          finishStatus: ev.code === 487 ? 1 : 4,
+          finishStatus: sipFailureFinish(ev.code),
           startTime: bind.createdAt,
           answerTime: null,
           endTime: now,

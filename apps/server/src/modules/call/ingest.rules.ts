@@ -69,6 +69,12 @@ export const isMediaFailureCause = (cause: number) => cause === 488 || cause ===
 export const sipFailureStatus = (code: number) =>
   code === 486 || code === 600 ? 3 : code === 480 || code === 408 || code === 487 || code === 603 ? 2 : 4;
 
+/**
+ * SIP failure code -> call_records.finishStatus: the caller gave up (487, 主叫挂断), nobody answered
+ * within the ring timeout (408, 无人接听), anything else ended by the system.
+ */
+export const sipFailureFinish = (code: number) => (code === 487 ? 1 : code === 408 ? 3 : 4);
+
 /** The phone label a SIP failure shows; other failures (server errors) say nothing about the number. */
 export const sipFailureLabel = (code: number): TPhoneLabel | null =>
   code === 486 || code === 600

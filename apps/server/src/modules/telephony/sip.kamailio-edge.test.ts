@@ -266,6 +266,6 @@ describe.skipIf(missing !== null && !isRequired)('the trunk edge (sipp with a se
     expect(Date.now() - started).toBeLessThan(8000);
     await expect
       .poll(async () => (await t.database.db.select().from(callRecords).where(eq(callRecords.bindId, bindId)))[0])
-      .toMatchObject({ callStatus: 2, endReason: '未接听' });
+      .toMatchObject({ callStatus: 2, finishStatus: 3, endReason: '未接听' });
   });
 });
