@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gt, gte, isNull, like, lte, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
 import { departments, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf } from '../../db/sql.js';
 import { callBinds } from './call.schema.js';
 import { callIntercepts } from './intercept.schema.js';
 import { sipAccounts } from './sip.schema.js';
@@ -89,7 +90,8 @@ export const interceptRepository = {
       from !== null ? gte(t.createdAt, new Date(from)) : undefined,
       to !== null ? lte(t.createdAt, new Date(to)) : undefined,
     );
-    const [rows, total] = await Promise.all([
+    const page = await pageOf(
+      db.select({ n: count() }).from(t).where(where),
       db
         .select({
           id: t.id,
@@ -106,10 +108,9 @@ export const interceptRepository = {
         .leftJoin(departments, eq(departments.id, t.deptId))
         .where(where)
         .orderBy(desc(t.createdAt), desc(t.id))
-        .limit(q.limit)
-        .offset(offsetOf(q)),
-      db.select({ n: count() }).from(t).where(where),
-    ]);
-    return { rows, total: total[0]?.n ?? 0 };
+        .$dynamic(),
+      q,
+    );
+    return { rows: page.records, total: page.total };
   },
 };
