@@ -17,7 +17,7 @@ import { callFirstCustomer, startGatewayToTrunk } from './customer-call.js';
 /**
  * The demo's soft-phone call to a customer as `npm start` runs it without a trunk: the development
  * carrier (模拟运营商, sipp) is Kamailio's trunk; a customer whose number the simulated customer
- * answers (not ending 6, 8 or 9) rings, answers and speaks; the agent hangs up; the customer's page
+ * answers (not ending 5, 6, 8 or 9) rings, answers and speaks; the agent hangs up; the customer's page
  * then shows the call 已接通 with its recording playing, and 通话记录 has it connected, charged, with a
  * stereo recording of both the browser's microphone and the simulator's speech.
  */

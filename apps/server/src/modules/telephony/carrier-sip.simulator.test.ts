@@ -25,18 +25,19 @@ const isRequired = process.env.REQUIRE_KAMAILIO === '1';
 if (missing && !isRequired) console.warn(`跳过模拟运营商测试：${missing}`);
 
 describe('the development carrier’s rule and speech', () => {
-  it('answers every number but those ending 6 (never answers), 8 (busy) and 9 (no such number)', () => {
+  it('answers every number but those ending 5 (unavailable), 6 (never answers), 8 (busy) and 9 (no such number)', () => {
     expect(['13900001230', '13900001231', '13900001237'].map(devCarrierOutcomeOf)).toEqual([
       'answer',
       'answer',
       'answer',
     ]);
-    expect(['13900001236', '13900001238', '13900001239'].map(devCarrierOutcomeOf)).toEqual([
+    expect(['13900001235', '13900001236', '13900001238', '13900001239'].map(devCarrierOutcomeOf)).toEqual([
+      'unavailable',
       'no_answer',
       'busy',
       'not_found',
     ]);
-    expect(devCarrierRuleText()).toBe('号码尾数 6 无人接听、8 占线、9 空号，其余接听并播放语音');
+    expect(devCarrierRuleText()).toBe('号码尾数 5 无法接通、6 无人接听、8 占线、9 空号，其余接听并播放语音');
   });
 
   it('ships its speech as 8 kHz A-law, several seconds of it, not silence', () => {
@@ -198,11 +199,13 @@ describe.skipIf(missing !== null && !isRequired)('the development carrier (sipp)
     await call.byeAnswered();
   });
 
-  it('is busy (486) for a number ending 8, and does not know one ending 9 (404)', async () => {
+  it('is busy (486) for a number ending 8, unavailable (480) for one ending 5, and does not know one ending 9 (404)', async () => {
     const busy = caller.call('13900001238');
     expect((await busy.final()).status).toBe(486);
     const absent = caller.call('13900001239');
     expect((await absent.final()).status).toBe(404);
+    const off = caller.call('13900001235');
+    expect((await off.final()).status).toBe(480);
   });
 
   it('rings a number ending 6 until CANCEL, then ends its INVITE with 487 through every Via', async () => {

@@ -16,13 +16,15 @@ import { fileLogger, startTiedProcess, superviseProcess, type TProcessLogger } f
  * Nothing here is a real carrier: the logs and README name it 模拟运营商.
  */
 
-export type TDevCarrierOutcome = 'answer' | 'busy' | 'no_answer' | 'not_found';
+export type TDevCarrierOutcome = 'answer' | 'busy' | 'no_answer' | 'unavailable' | 'not_found';
 
 /**
- * Last digit → what the simulated customer does; any other digit answers. These three leave the
- * first customer in 我的客户 of every demo soft-phone agent answering: a first try connects.
+ * Last digit → what the simulated customer does; any other digit answers (six in ten, as the
+ * call-back line's simulator connects). These leave the first customer in 我的客户 of every demo
+ * soft-phone agent answering: a first try connects.
  */
 export const devCarrierRule: Record<string, Exclude<TDevCarrierOutcome, 'answer'>> = {
+  '5': 'unavailable',
   '6': 'no_answer',
   '8': 'busy',
   '9': 'not_found',
@@ -32,6 +34,7 @@ export const devCarrierOutcomeOf = (number: string): TDevCarrierOutcome => devCa
 
 const outcomeNames: Record<Exclude<TDevCarrierOutcome, 'answer'>, string> = {
   no_answer: '无人接听',
+  unavailable: '无法接通',
   busy: '占线',
   not_found: '空号',
 };
@@ -106,8 +109,16 @@ const sdpAnswer = [
 
 const contact = 'Contact: <sip:carrier-simulator@[local_ip]:[local_port];transport=[transport]>';
 
+/** The outcomes that end the call with a final refusal after a moment: the reply and sipp's variable. */
+const refusals: { outcome: TDevCarrierOutcome; variable: string; reply: string }[] = [
+  { outcome: 'busy', variable: 'busy', reply: '486 Busy Here' },
+  { outcome: 'unavailable', variable: 'off', reply: '480 Temporarily Unavailable' },
+  { outcome: 'not_found', variable: 'absent', reply: '404 Not Found' },
+];
+
 /**
- * sipp's scenario (UAS): a busy number 100, then 486 after `busyMs`, an unknown one 404 alike;
+ * sipp's scenario (UAS): a busy number 100, then 486 after `busyMs`, an unavailable one 480 and an
+ * unknown one 404 alike;
  * otherwise 180 at once, then 200 with PCMA after `ringMs`, the speech streamed until a BYE, a re-INVITE
  * (hold) answered alike; a number that never answers rings until CANCEL (the caller's or Kamailio's
  * ring timeout), answered 200 and 487 as a phone would.
@@ -148,8 +159,7 @@ export const devCarrierScenario = (opts: {
     '  <recv request="INVITE" crlf="true" rrs="true">',
     '    <action>',
     test('no_answer', 'noanswer'),
-    test('busy', 'busy'),
-    test('not_found', 'absent'),
+    ...refusals.map((r) => test(r.outcome, r.variable)),
     // The INVITE's Vias and CSeq for the 487 after a CANCEL (the last message then is the CANCEL).
     '      <ereg regexp="Via:[^[:cntrl:]]*([[:cntrl:]]+Via:[^[:cntrl:]]*)*" search_in="msg" assign_to="vias"/>',
     '      <ereg regexp=".*" search_in="hdr" header="CSeq:" assign_to="icseq"/>',
@@ -160,8 +170,7 @@ export const devCarrierScenario = (opts: {
     '  </recv>',
     // A message sipp does not expect at the step it is on aborts the call (a CANCEL then gets no
     // 487), so every reply is followed at once by the receive that takes what may come next.
-    '  <nop next="busy" test="busy"/>',
-    '  <nop next="absent" test="absent"/>',
+    ...refusals.map((r) => `  <nop next="${r.variable}" test="${r.variable}"/>`),
     '  <nop next="ringing" test="noanswer"/>',
     replyTo('180 Ringing', [contact]),
     `  <recv request="CANCEL" timeout="${opts.ringMs}" ontimeout="answer" next="cancelled"/>`,
@@ -182,18 +191,14 @@ export const devCarrierScenario = (opts: {
     '  <label id="hangup"/>',
     inDialog('BYE', '1 BYE'),
     '  <recv response="200" next="end"/>',
-    '  <label id="busy"/>',
-    trying,
-    `  <recv request="CANCEL" timeout="${opts.busyMs}" ontimeout="busyreply" next="cancelled"/>`,
-    '  <label id="busyreply"/>',
-    replyTo('486 Busy Here'),
-    '  <recv request="ACK" next="end"/>',
-    '  <label id="absent"/>',
-    trying,
-    `  <recv request="CANCEL" timeout="${opts.busyMs}" ontimeout="absentreply" next="cancelled"/>`,
-    '  <label id="absentreply"/>',
-    replyTo('404 Not Found'),
-    '  <recv request="ACK" next="end"/>',
+    ...refusals.flatMap((r) => [
+      `  <label id="${r.variable}"/>`,
+      trying,
+      `  <recv request="CANCEL" timeout="${opts.busyMs}" ontimeout="${r.variable}reply" next="cancelled"/>`,
+      `  <label id="${r.variable}reply"/>`,
+      replyTo(r.reply),
+      '  <recv request="ACK" next="end"/>',
+    ]),
     '  <label id="cancelled"/>',
     replyTo('200 OK').replace('[last_Record-Route:]\n', '').replace(' retrans="500"', ''),
     [

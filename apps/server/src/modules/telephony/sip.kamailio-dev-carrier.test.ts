@@ -19,8 +19,8 @@ import { webrtcCall } from './sip.webrtc.test-kit.js';
  * The development server's telephony as `npm start` wires it without a trunk: the development
  * carrier (模拟运营商, sipp) as Kamailio's one trunk, the media gateway recording. A soft-phone call
  * from the dial flow to a number the simulated customer answers is connected, carries his speech,
- * and leaves a record with its talk time, its charge and a stereo recording; a busy number, one
- * that does not exist and one that never answers leave the records of those. Skipped when
+ * and leaves a record with its talk time, its charge and a stereo recording; a busy number, an
+ * unavailable one, one that does not exist and one that never answers leave the records of those. Skipped when
  * Kamailio, rtpengine or sipp is missing, unless REQUIRE_KAMAILIO=1.
  */
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sipCarrierSimulatorMissing();
@@ -107,7 +107,7 @@ describe.skipIf(missing !== null && !isRequired)(
     it('says in the start log that a simulator is the carrier, and its rule', () => {
       expect(started).toEqual([
         expect.stringMatching(
-          /^模拟运营商（开发用 sipp，不是真实运营商）：127\.0\.0\.1:\d+;transport=udp；号码尾数 6 无人接听/,
+          /^模拟运营商（开发用 sipp，不是真实运营商）：127\.0\.0\.1:\d+;transport=udp；号码尾数 5 无法接通、6 无人接听/,
         ),
       ]);
     });
@@ -151,14 +151,17 @@ describe.skipIf(missing !== null && !isRequired)(
       expect(`${header('From')} ${header('P-Asserted-Identity')}`).not.toContain(managerSip.key);
     });
 
-    it('leaves 占线 for a number ending 8 and a failed call for one ending 9 (no such number)', async () => {
+    it('leaves 占线 for a number ending 8, not reached for one ending 5 and failed for one ending 9 (no such number)', async () => {
       const busy = await dial('8');
       expect((await call(busy.number, busy.bindId)).answer.status).toBe(486);
+      const off = await dial('5');
+      expect((await call(off.number, off.bindId)).answer.status).toBe(480);
       const absent = await dial('9');
       expect((await call(absent.number, absent.bindId)).answer.status).toBe(404);
       await expect.poll(async () => (await recordOf(busy.bindId))?.callStatus, { timeout: 10_000 }).toBe(3);
+      await expect.poll(async () => (await recordOf(off.bindId))?.callStatus, { timeout: 10_000 }).toBe(2);
       await expect.poll(async () => (await recordOf(absent.bindId))?.callStatus, { timeout: 10_000 }).toBe(4);
-      for (const { bindId } of [busy, absent]) {
+      for (const { bindId } of [busy, off, absent]) {
         expect(await recordOf(bindId)).toMatchObject({ duration: 0, postage: 0, preRecordUrl: null });
       }
     });
