@@ -89,6 +89,16 @@ describe('softphoneCall', () => {
   });
 });
 
+describe('softphoneCall while the phone reconnects by itself', () => {
+  it('asks to wait a moment instead of saying 请先点击上线按钮', async () => {
+    useSoftphone.getState().apply({ ...useSoftphone.getState(), line: 'reconnecting' });
+    const refusal = softphoneCall('13800000000', 'b1');
+    await expect(refusal).rejects.toThrow('软电话正在重新连接，请稍后再拨');
+    await expect(refusal).rejects.toMatchObject({ reason: 'notOnline' });
+    useSoftphone.getState().apply({ ...useSoftphone.getState(), line: 'offline' });
+  });
+});
+
 describe('isUsableConfig', () => {
   const good = { key: 'e100001-5', passWord: 'p', wsUrl: 'ws://127.0.0.1:5066', realm: 'sip.yunhu.test' };
   it('needs key, passWord, wsUrl and realm', () => {

@@ -19,7 +19,7 @@ import { SoftphoneError } from './errors';
 import { HANGUP_CLEAR_MS, isBusy, reduce, type TEffect, type TPhoneEvent, type TPhoneState } from './machine';
 import { forgetOnline, rememberOnline, wasOnline } from './onlineIntent';
 import { startRingtone, stopRingtone } from './ringtone';
-import { phoneStateOf, useSoftphone } from './store';
+import { notOnlineText, phoneStateOf, useSoftphone } from './store';
 
 /**
  * The page's SIP phone over JsSIP (spec section 4 "Soft-phone"): one UA per signed-in page,
@@ -488,7 +488,7 @@ export const resumeOnline = async (): Promise<void> => {
 
 export { SoftphoneError, type TSoftphoneRefusal } from './errors';
 
-const notOnline = () => new SoftphoneError('notOnline', t.softphone.notOnline);
+const notOnline = () => new SoftphoneError('notOnline', notOnlineText());
 const callFailed = () => new SoftphoneError('busy', t.softphone.callFailed);
 
 /**

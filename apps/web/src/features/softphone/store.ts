@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { t } from '../../locales/zh-CN';
 import { initialPhoneState, isBusy, type TPhoneState } from './machine';
 
 /** Spec section 9: the SIP countdown defaults to 5 (seconds). */
@@ -53,6 +54,10 @@ export const useSoftphone = create<TSoftphoneStore>((set) => ({
   setConfigState: (configState, configReason = '') => set({ configState, configReason }),
   tick: (now) => set({ now }),
 }));
+
+/** What a call refused because the phone is not online says: 请先点击上线按钮, or, while it reconnects by itself, to wait. */
+export const notOnlineText = (): string =>
+  useSoftphone.getState().line === 'reconnecting' ? t.softphone.reconnectingWait : t.softphone.notOnline;
 
 /** The machine's part of the store (what `reduce` reads). */
 export const phoneStateOf = (store: TSoftphoneStore): TPhoneState => ({

@@ -9,6 +9,7 @@ export const softphoneTexts = {
     online: '已上线',
     /** The connection to the SIP server was lost: the phone connects and registers again by itself. */
     reconnecting: '重新连接中…',
+    reconnectingWait: '软电话正在重新连接，请稍后再拨',
     myNumber: (key: string) => `本机号码：${key}`,
     configLoading: '正在获取配置',
     configFailed: '获取配置失败，请刷新重试',
