@@ -86,4 +86,16 @@ describe('trunk settings → Kamailio', () => {
     expect(log).toEqual([]);
     expect(loadConfig({ NODE_ENV: 'production', SIP_DEV_CARRIER: '1' }).sip.dev.isDevCarrier).toBe(true);
   });
+
+  it('says so in the log and goes on without it where sipp is missing (numbers then get 503)', async () => {
+    const path = process.env.PATH;
+    const log: string[] = [];
+    process.env.PATH = '/nonexistent';
+    try {
+      expect(await startDevCarrier(loadConfig({}), (line) => log.push(line))).toBeNull();
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(log).toEqual([expect.stringMatching(/^模拟运营商未启动：未安装 sipp.*线路故障（503）$/)]);
+  });
 });
