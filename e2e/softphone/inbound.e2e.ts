@@ -1,11 +1,7 @@
 import { callRoutes } from '@yunhu/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  kamailioMissing,
-  startKamailio,
-  type TKamailio,
-} from '../../apps/server/src/modules/telephony/sip.kamailio.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { kamailioMissing, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
 import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.kamailio-rtpengine.js';
 import {
   callerScenario,
@@ -15,8 +11,9 @@ import {
   type TRtpPeer,
 } from '../../apps/server/src/modules/telephony/sip.kamailio-sipp.test-kit.js';
 import { allowCallingAnyHour, call, login } from '../support/api.js';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
+import { softphoneMediaArgs, startTestKamailio } from './sip-server.js';
 
 /**
  * A call from outside rings an agent's browser showing who calls as the server masks the number
@@ -24,25 +21,18 @@ import { signInWithPassword } from '../support/console.js';
  * address) calls the 外显号码 the agent last called out with; he answers, the caller hangs up.
  */
 
-const mediaArgs = [
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  '--autoplay-policy=no-user-gesture-required',
-];
-
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sippMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
 if (missing && !isRequired) console.warn(`跳过呼入来电显示端到端测试：${missing}`);
 
 describe.skipIf(missing !== null && !isRequired)('an inbound call in the soft-phone dock', { retry: 1 }, () => {
-  const sip = inject('sip');
   let browser: Browser;
   let kam: TKamailio | null = null;
   let rtp: TRtpPeer | null = null;
   let page: Page | null = null;
 
   beforeAll(async () => {
-    browser = await launchBrowser({ extraArgs: mediaArgs });
+    browser = await launchBrowser({ extraArgs: softphoneMediaArgs });
   });
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail' && kam) console.log(`Kamailio log (tail):\n${kam.log().slice(-4000)}`);
@@ -59,14 +49,7 @@ describe.skipIf(missing !== null && !isRequired)('an inbound call in the soft-ph
   afterAll(() => browser?.close());
 
   it('shows the caller as the masked number the server provides', async () => {
-    kam = await startKamailio({
-      serverUrl: baseUrl(),
-      sharedSecret: sip.sharedSecret,
-      realm: sip.realm,
-      origins: [baseUrl()],
-      wsPort: sip.wsPort,
-      inboundPeers: ['127.0.0.3'],
-    });
+    kam = await startTestKamailio({ inboundPeers: ['127.0.0.3'] });
     rtp = await openRtpPeer();
     // The number agent04 calls out with: his latest dial request's 外显号码 (the request withdrawn).
     await allowCallingAnyHour(await login('admin', 'Admin@2026'), 'agent04');

@@ -1,12 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  kamailioMissing,
-  startKamailio,
-  type TKamailio,
-} from '../../apps/server/src/modules/telephony/sip.kamailio.js';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { kamailioMissing, type TKamailio } from '../../apps/server/src/modules/telephony/sip.kamailio.js';
+import { launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
+import { softphoneMediaArgs, startTestKamailio } from './sip-server.js';
 
 /**
  * The soft-phone recovers by itself: the Kamailio this test started (supervised as the server's
@@ -14,12 +11,6 @@ import { signInWithPassword } from '../support/console.js';
  * their docks say 重新连接中…, never 未上线 nor an instruction to go online again, and are 已上线
  * again without a click — one then calls the other, so the registration is real. A reload of the page keeps an online agent online.
  */
-
-const mediaArgs = [
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
 const lineTag = (page: Page) => page.getByTestId('softphone-line');
 
@@ -46,7 +37,6 @@ const isRequired = process.env.REQUIRE_KAMAILIO === '1';
 if (missing && !isRequired) console.warn(`跳过软电话自动恢复端到端测试：${missing}`);
 
 describe.skipIf(missing !== null && !isRequired)('the soft-phone after Kamailio died', { retry: 1 }, () => {
-  const sip = inject('sip');
   let browser: Browser;
   let kam: TKamailio | null = null;
   const opened: Page[] = [];
@@ -65,7 +55,7 @@ describe.skipIf(missing !== null && !isRequired)('the soft-phone after Kamailio 
   };
 
   beforeAll(async () => {
-    browser = await launchBrowser({ extraArgs: mediaArgs });
+    browser = await launchBrowser({ extraArgs: softphoneMediaArgs });
   });
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail' && kam) console.log(`Kamailio log (tail):\n${kam.log().slice(-4000)}`);
@@ -80,13 +70,7 @@ describe.skipIf(missing !== null && !isRequired)('the soft-phone after Kamailio 
   afterAll(() => browser?.close());
 
   it('goes back online by itself after Kamailio is killed, and stays online across a reload', async () => {
-    kam = await startKamailio({
-      serverUrl: baseUrl(),
-      sharedSecret: sip.sharedSecret,
-      realm: sip.realm,
-      origins: [baseUrl()],
-      wsPort: sip.wsPort,
-    });
+    kam = await startTestKamailio();
     const a = await signedIn('agent02');
     const b = await signedIn('agent04');
     await goOnline(a);
