@@ -45,7 +45,7 @@ export type TInterceptService = ReturnType<typeof createInterceptService>;
 export const createInterceptService = (deps: {
   database: TDatabase;
   isMasked: TIsMasked;
-  logger: FastifyBaseLogger;
+  logger: { warn: (obj: object, msg: string) => void };
 }) => {
   const { database } = deps;
 
