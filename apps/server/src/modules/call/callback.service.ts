@@ -1,6 +1,6 @@
 import { withTenant } from '../../db/tenant.js';
 import { callStatusOf, type TCarrierCallback } from '../telephony/index.js';
-import { callRepository as repo, type TBindRow } from './call.repository.js';
+import { isBindOver, callRepository as repo, type TBindRow } from './call.repository.js';
 import { createPeerCallIngestion } from './ingest.peer.js';
 import { createGatewayRecordingFinisher, type TIngestDeps } from './ingest.recordings.js';
 import {
@@ -72,6 +72,9 @@ export const createCallbackService = (deps: TIngestDeps) => {
       }
       const bind = await repo.findBind(deps.database.db, ev.bindId);
       if (!bind) return 'unknown_bind';
+      // Over already (a Kamailio restart ended it; an end repeated or late): its record is written
+      // and its capture is the recording's, not to be discarded or released again.
+      if (isBindOver(bind.state) && (ev.event === 'ended' || ev.event === 'failed')) return 'duplicate';
       const now = ev.at ?? new Date();
       const isRecorded = bind.isRecorded && !!deps.recordings;
       if (ev.event === 'invite' || ev.event === 'answered') {
