@@ -4,7 +4,7 @@ import { createElement, useEffect, useRef } from 'react';
 import { t } from '../../locales/zh-CN';
 import { call } from '../../shared/http/api';
 import { usePermission } from '../../shared/permission/usePermission';
-import { softphoneCall, useSoftphone } from '../softphone';
+import { notOnlineText, softphoneCall, useSoftphone } from '../softphone';
 import { useSelectedLine } from './api';
 import { followCallProgress } from './callProgress';
 import { CallProgressNotice } from './components/CallProgressNotice';
@@ -43,7 +43,7 @@ export const useDial = () => {
     }
     // Spec section 5: calling on the soft-phone needs it online; asked first, so no request is wasted.
     if (line.lineMode === softphoneLineMode && !useSoftphone.getState().isLoggedIn) {
-      notification.warning({ title: t.app.noticeTitle, description: t.softphone.notOnline });
+      notification.warning({ title: t.app.noticeTitle, description: notOnlineText() });
       return 'offline';
     }
     return runDial(target, {

@@ -11,7 +11,7 @@ export type { TSoftphoneStore } from './store';
  * The soft-phone's API for the dial flow (spec section 4, step 4: "line 2 means soft-phone call:
  * the number is stored and a SIP call starts").
  */
-export { useSoftphone } from './store';
+export { notOnlineText, useSoftphone } from './store';
 
 /**
  * Places the SIP call to sip:<target>@<realm> carrying `X-Bind-Id: <bindId>`, so the server ties

@@ -13,9 +13,12 @@ vi.mock('../../../shared/http/api', () => ({ call: (...args: unknown[]) => callM
 const softphoneCall = vi.fn(async () => undefined);
 vi.mock('../../softphone', async () => {
   const { create } = await import('zustand');
+  const useSoftphone = create(() => ({ isInCall: false, isLoggedIn: true, line: 'online' }));
   return {
     softphoneCall: (...a: unknown[]) => softphoneCall(...(a as [])),
-    useSoftphone: create(() => ({ isInCall: false, isLoggedIn: true })),
+    useSoftphone,
+    notOnlineText: () =>
+      useSoftphone.getState().line === 'reconnecting' ? '软电话正在重新连接，请稍后再拨' : '请先点击上线按钮',
   };
 });
 
@@ -102,6 +105,18 @@ describe('CallButton', () => {
     expect(await screen.findByText('请先点击上线按钮')).toBeTruthy();
     expect(callMock).not.toHaveBeenCalledWith(routeTables.call.calleeCheck, expect.anything());
     useSoftphone.setState({ isLoggedIn: true });
+  });
+
+  it('asks to wait, not to go online, while the soft-phone reconnects by itself', async () => {
+    useSoftphone.setState({ isLoggedIn: false, line: 'reconnecting' });
+    useCallStore.getState().setLineId(1);
+    callMock.mockImplementation(async (route) => (route === routeTables.call.usableLines ? lines : 0));
+    renderButton();
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(routeTables.call.usableLines, {}));
+    fireEvent.click(await screen.findByTestId('call-customer-9'));
+    expect(await screen.findByText('软电话正在重新连接，请稍后再拨')).toBeTruthy();
+    expect(callMock).not.toHaveBeenCalledWith(routeTables.call.calleeCheck, expect.anything());
+    useSoftphone.setState({ isLoggedIn: true, line: 'online' });
   });
 
   it('shows the alive-visible prompt when a colleague is on a call with the number', async () => {
