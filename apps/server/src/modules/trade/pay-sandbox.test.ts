@@ -65,13 +65,14 @@ describe('sandbox channel', () => {
     expect(sent.length - before).toBe(1);
   });
 
-  it('closes, declines and expires as before', async () => {
+  it('closes, declines (a refusal ends the trade) and expires', async () => {
     const closed = await created();
     expect((await closed.sandbox.adapter.close(closed.outTradeNo)).state).toBe('closed');
     expect(await channel().act(closed.outTradeNo, 'pay')).toBe('交易已关闭，请回到电脑端重新下单');
     const declined = await created();
     expect(await declined.sandbox.act(declined.outTradeNo, 'decline')).toBe('已拒绝支付');
-    expect((await declined.sandbox.adapter.query(declined.outTradeNo)).state).toBe('waiting');
+    expect((await declined.sandbox.adapter.query(declined.outTradeNo)).state).toBe('closed');
+    expect(await declined.sandbox.act(declined.outTradeNo, 'pay')).toBe('交易已关闭，请回到电脑端重新下单');
     expect(await declined.sandbox.act('NOPE', 'pay')).toBe('交易不存在');
     expect((await declined.sandbox.adapter.query('NOPE')).state).toBe('unknown');
   });

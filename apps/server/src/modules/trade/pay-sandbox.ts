@@ -27,7 +27,8 @@ export const createSandboxChannel = (opts: { secret: string | null; deliver: TDe
   const view = (t: TSandboxTradeRow | null): TChannelTrade =>
     t
       ? {
-          state: t.state === 'declined' ? 'waiting' : (t.state as TChannelTrade['state']),
+          // A refusal ends the trade, as a real channel's PAYERROR or TRADE_CLOSED does.
+          state: t.state === 'declined' ? 'closed' : (t.state as TChannelTrade['state']),
           channelTradeNo: t.channelTradeNo,
           amount: t.amount,
           paidAt: t.paidAt?.getTime() ?? null,
@@ -154,12 +155,12 @@ export const createSandboxChannel = (opts: { secret: string | null; deliver: TDe
       const t = await repo.get(db, outTradeNo, true);
       if (!t) return { msg: '交易不存在', paid: null };
       if (action === 'decline') {
-        if (t.state !== 'waiting' && t.state !== 'declined') return { msg: '交易状态已变化，无法拒绝', paid: null };
+        if (t.state !== 'waiting') return { msg: '交易状态已变化，无法拒绝', paid: null };
         await repo.update(db, outTradeNo, { state: 'declined' });
         return { msg: '已拒绝支付', paid: null };
       }
       if (t.state === 'paid') return { msg: '已支付，无需重复支付', paid: null };
-      if (t.state === 'closed' || t.state === 'refunded')
+      if (t.state === 'closed' || t.state === 'refunded' || t.state === 'declined')
         return { msg: '交易已关闭，请回到电脑端重新下单', paid: null };
       if (Date.now() > t.expireAt.getTime()) {
         await repo.update(db, outTradeNo, { state: 'closed' });

@@ -66,8 +66,11 @@ export const createPayments = (deps: {
     },
 
     findPayResult: async (ctx: TRequestContext, { orderNo }: TReq<'findPayResult'>) => {
-      const order = await requireOrder(ctx.tx, ctx.auth.tenantId, orderNo);
-      if (order.state === 'unpaid') await askChannel(ctx.tx, order);
+      const order = await requireOrder(ctx.tx, ctx.auth.tenantId, orderNo, true);
+      // An expired order closes when it is asked about, not only when the job passes by.
+      if (order.state === 'unpaid' && order.expireAt.getTime() <= Date.now())
+        await closeOrder(ctx.tx, order, new Date());
+      else if (order.state === 'unpaid') await askChannel(ctx.tx, order);
       return payResult(ctx.tx, ctx.auth.tenantId, orderNo);
     },
 

@@ -98,10 +98,13 @@ export const createSettlement = ({ adapter, logger }: { adapter: TPayAdapter; lo
 
   /**
    * Asks the channel (`query`, or `close` first) about each waiting payment of the order and settles
-   * the ones it reports paid; answers the payments it did not report paid.
+   * the ones it reports paid; answers the payments it did not report paid. A query that finds the
+   * payer refused or the channel closed every attempt closes the order too: nothing can pay it any
+   * more, and the open QR dialog learns it from the order's state as it learns of a payment.
    */
   const askChannel = async (tx: TDb, order: TOrderRow, ask: 'query' | 'close' = 'query') => {
     const unpaid: TPaymentRow[] = [];
+    let isEnded = false;
     for (const p of await repo.paymentsOf(tx, order.id)) {
       if (p.state !== 'waiting') continue;
       const t = await adapter[ask](p.outTradeNo, tx);
@@ -113,7 +116,14 @@ export const createSettlement = ({ adapter, logger }: { adapter: TPayAdapter; lo
           paidAt: t.paidAt ?? Date.now(),
         };
         await settle(tx, p.outTradeNo, event, JSON.stringify({ source: ask, ...t }));
+      } else if (ask === 'query' && t.state === 'closed') {
+        await repo.updatePayment(tx, p.id, { state: 'closed', note: '付款方已拒绝或渠道已关闭本次支付' });
+        isEnded = true;
       } else unpaid.push(p);
+    }
+    if (isEnded && unpaid.length === 0) {
+      const current = (await repo.orderById(tx, order.id))!;
+      if (current.state === 'unpaid') await repo.updateOrder(tx, order.id, { state: 'closed', closedAt: new Date() });
     }
     return unpaid;
   };

@@ -285,6 +285,34 @@ describe('trade routes', () => {
       expect(await balance()).toBe(before);
     });
 
+    it('a refusal on the pay page, or the order’s expiry, is what the next result query answers: closed', async () => {
+      const declined = await buy();
+      const code = await qr(declined.orderNo);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/dev/pay/act',
+        payload: { t: code.outTradeNo, action: 'decline' },
+      });
+      expect((res.json() as { msg: string }).msg).toBe('已拒绝支付');
+      // Polled by several tabs at once: one close, every answer closed.
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, () => t.call(routes.findPayResult, { orderNo: declined.orderNo }, admin)),
+      );
+      expect(answers.map((a) => ok(a).state)).toEqual(['closed', 'closed', 'closed']);
+      expect(await orderOf(declined.orderNo)).toMatchObject({ state: 'closed' });
+      const [payment] = await t.database.db.select().from(payments).where(eq(payments.outTradeNo, code.outTradeNo));
+      expect(payment).toMatchObject({ state: 'closed', note: '付款方已拒绝或渠道已关闭本次支付' });
+      expect(await payOnPage(code.outTradeNo)).toBe('交易已关闭，请回到电脑端重新下单');
+
+      const expired = await buy();
+      await qr(expired.orderNo);
+      await t.database.db
+        .update(orders)
+        .set({ expireAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.orderNo, expired.orderNo));
+      expect(ok(await t.call(routes.findPayResult, { orderNo: expired.orderNo }, admin)).state).toBe('closed');
+    });
+
     it('closes an unpaid order at expiry (its QR dies), refunds a late payment, and closes on request', async () => {
       const order = await buy();
       const code = await qr(order.orderNo);
