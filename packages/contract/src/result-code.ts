@@ -5,6 +5,8 @@ export const ResultCode = {
   forbidden: 403,
   notFound: 404,
   serverError: 500,
+  /** The server could not reach its database for a moment: the request changed nothing, ask again. */
+  busy: 503,
   invalid: 10002,
   conflict: 10056,
 } as const;

@@ -184,6 +184,32 @@ const ping = async (db: TDb, timeoutMs = pingTimeoutMs): Promise<boolean> => {
   }
 };
 
+/**
+ * Whether a statement failed because its connection to the PostgreSQL server went away (the server
+ * restarted, an operator or a failover ended the session, the network dropped it), as the driver
+ * says it: a class-08 or 57P0x code, or node-postgres's own words for a socket that closed. Nothing
+ * of such a transaction was committed, unless the loss fell on its COMMIT. drizzle wraps the
+ * driver's error (`cause`).
+ */
+export const isConnectionLost = (error: unknown): boolean => {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === 'ECONNRESET' || code === 'EPIPE') return true;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (/^Connection terminated|connection error and is not queryable|^Client was closed/.test(message)) return true;
+    e = (e.cause ?? null) as typeof e;
+  }
+  return false;
+};
+
+/** Whether a query gave up waiting for a free connection of the pool (every one busy for connectTimeoutMs). */
+export const isPoolExhausted = (error: unknown): boolean =>
+  error instanceof Error && /timeout exceeded when trying to connect/.test(error.message);
+
 /** Rows of a raw `execute`, whose result shape differs between the two drivers. */
 export const rowsOf = <T>(result: unknown): T[] => {
   const r = result as { rows?: T[] } | T[];

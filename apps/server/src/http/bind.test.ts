@@ -1,6 +1,7 @@
 import { routesOf } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsOf, type TDatabase } from '../db/client.js';
@@ -209,5 +210,88 @@ describe('the request context', () => {
     const { app } = serve();
     const res = await app.inject({ method: 'POST', url: '/nested', payload: {} });
     expect(res.json().code).toBe(500);
+  });
+});
+
+/**
+ * The PostgreSQL server ends a request's connection under it (a restart, a failover, an operator's
+ * pg_terminate_backend): ended from a session of its own, as those do, while the handler holds it.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a connection the database server ends under a request', () => {
+  const cutTable = {
+    read: route({
+      method: 'POST',
+      path: '/read',
+      request: z.object({}),
+      response: z.object({ n: z.number() }),
+      summary: '读取',
+    }),
+    write: route({
+      method: 'POST',
+      path: '/write',
+      request: z.object({}),
+      response: z.null(),
+      summary: '写入',
+      audited: true,
+    }),
+  };
+  const endConnectionOf = async (tx: TDatabase['db']) => {
+    const [{ pid }] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`)) as [
+      { pid: number },
+    ];
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+    } finally {
+      await admin.end();
+    }
+  };
+
+  const cutServer = () => {
+    const app = Fastify();
+    registerEnvelope(app);
+    const runs = { read: 0, write: 0 };
+    bindRoutes(
+      app,
+      cutTable,
+      {
+        read: async ({ tx }) => {
+          runs.read++;
+          if (runs.read === 1) await endConnectionOf(tx);
+          return { n: rowsOf<{ n: number }>(await tx.execute(sql`select 1 as n`))[0]!.n };
+        },
+        write: async ({ tx }) => {
+          runs.write++;
+          await endConnectionOf(tx);
+          await tx.execute(sql`select 1`);
+          return null;
+        },
+      },
+      {
+        database,
+        authenticate: async () => auth,
+        scopeOf: async () => scope,
+        audit: memoryLog().audit,
+        onAuditError: () => undefined,
+        isProduction: false,
+      },
+    );
+    return { app, runs };
+  };
+
+  it('runs a read once more on a fresh connection, and answers it', async () => {
+    const { app, runs } = cutServer();
+    const res = await app.inject({ method: 'POST', url: '/read', payload: {} });
+    expect(res.json()).toMatchObject({ code: 0, data: { n: 1 } });
+    expect(runs.read).toBe(2);
+  });
+
+  it('answers a write whose connection was ended 服务繁忙，请稍后重试 (503), never 500, and does not run it again', async () => {
+    const { app, runs } = cutServer();
+    const res = await app.inject({ method: 'POST', url: '/write', payload: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 503, msg: '服务繁忙，请稍后重试', reason: 'common.busy' });
+    expect(runs.write).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import {
   type TRouteTable,
 } from '@yunhu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TDatabase, TDb } from '../db/client.js';
+import { isConnectionLost, type TDatabase, type TDb } from '../db/client.js';
 import type { TDataScope } from '../db/scope.js';
 import { withRequestTransaction, withTenant } from '../db/tenant.js';
 import {
@@ -123,6 +123,22 @@ const refuseBeforePasswordChange = (auth: TAuth, route: TRouteDef) => {
 };
 
 /**
+ * Runs a read once more, on a fresh connection, when its connection was lost under it (the
+ * PostgreSQL server ended the session): the pool hands out a connection it has not yet seen die,
+ * or the server cuts every connection at once. A read changes nothing, so a second run is safe;
+ * a route that writes (audited) or answers as it goes (a download begun) is not run again, and the
+ * envelope answers such a loss 服务繁忙，请稍后重试 (http/envelope.ts).
+ */
+const readAgainOnLostConnection = async <T>(run: () => Promise<T>, reply: FastifyReply): Promise<T> => {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isConnectionLost(error) || reply.sent) throw error;
+    return run();
+  }
+};
+
+/**
  * Registers every route of a table with its contract: authentication, the permission check,
  * request validation, response shaping (unknown keys stripped) and the operation log.
  */
@@ -163,16 +179,20 @@ export const bindRoutes = <T extends TRouteTable>(
         method: route.method,
         url: route.path,
         handler: async (req, reply) => {
-          const result = await inSession(tokenOf(req), async (found) => {
-            if (!found) throw unauthorized();
-            const { tx, auth } = found;
-            refuseBeforePasswordChange(auth, route);
-            if (!hasPermission(auth, route.permission)) throw forbidden();
-            const input = inputOf(req);
-            // Read with the session where inSession reads it (auth's), else resolved here.
-            const scope = found.scope ?? (await deps.scopeOf(tx, auth));
-            return handler({ auth, input, ip: req.ip, req, reply, audit: noSubject, tx, scope });
-          });
+          const result = await readAgainOnLostConnection(
+            () =>
+              inSession(tokenOf(req), async (found) => {
+                if (!found) throw unauthorized();
+                const { tx, auth } = found;
+                refuseBeforePasswordChange(auth, route);
+                if (!hasPermission(auth, route.permission)) throw forbidden();
+                const input = inputOf(req);
+                // Read with the session where inSession reads it (auth's), else resolved here.
+                const scope = found.scope ?? (await deps.scopeOf(tx, auth));
+                return handler({ auth, input, ip: req.ip, req, reply, audit: noSubject, tx, scope });
+              }),
+            reply,
+          );
           return answer(route, reply, result);
         },
       });

@@ -1,7 +1,8 @@
 import { ResultCode, uploadLimits } from '@yunhu/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { AppError, internalErrorMessage } from './errors.js';
+import { isConnectionLost, isPoolExhausted } from '../db/client.js';
+import { AppError, commonErrors, internalErrorMessage } from './errors.js';
 
 export const ok = <T>(data: T) => ({ code: ResultCode.ok, msg: 'success', data });
 /** A refusal: `reason` is the error's stable key (http/errors.ts), the same for every wording of it. */
@@ -53,6 +54,13 @@ export const registerEnvelope = (app: FastifyInstance): void => {
     if (status === 404) return reply.status(200).send(fail(ResultCode.notFound, '文件不存在', 'common.notFound'));
     if (error instanceof SyntaxError || (status >= 400 && status < 500)) {
       return reply.status(200).send(fail(ResultCode.invalid, '请求格式错误'));
+    }
+    // The database out of reach for a moment: nothing was done (http/bind.ts ran a read again
+    // already), so the user is told to ask again, not shown an internal error.
+    if (isConnectionLost(error) || isPoolExhausted(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const busy = commonErrors.busy();
+      return reply.status(200).send(fail(busy.code, busy.message, busy.reason));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(200).send(fail(ResultCode.serverError, internalErrorMessage, 'common.internal'));

@@ -15,7 +15,7 @@ export class AppError extends Error {
 }
 
 /** Which envelope code an error answers with (DESIGN.md section 3). */
-export type TErrorKind = 'invalid' | 'conflict' | 'notFound' | 'unauthorized' | 'forbidden' | 'internal';
+export type TErrorKind = 'invalid' | 'conflict' | 'notFound' | 'unauthorized' | 'forbidden' | 'internal' | 'busy';
 
 const codeOf: Record<TErrorKind, number> = {
   invalid: ResultCode.invalid,
@@ -26,6 +26,7 @@ const codeOf: Record<TErrorKind, number> = {
   forbidden: ResultCode.forbidden,
   // Where the spec gives a business refusal code 500 (section 8: the invitation code's missing agent).
   internal: ResultCode.serverError,
+  busy: ResultCode.busy,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a message builder's parameters are its own; `never[]` would refuse them.
@@ -67,6 +68,11 @@ export const commonErrors = defineErrors('common', {
   invalidInput: ['invalid', (message: string) => message],
   /** A state the request does not fit (the message says which). */
   conflict: ['conflict', (message: string) => message],
+  /**
+   * The database could not answer (its connections were cut, or none came free in time) and the
+   * request could not be run again safely: nothing is lost by asking again.
+   */
+  busy: ['busy', '服务繁忙，请稍后重试'],
 });
 
 /** A request without a live session (the binder's refusal, code 401). */

@@ -27,6 +27,14 @@ describe('handleEnvelope (spec section 8)', () => {
     expect(d.onExpired).toHaveBeenCalledOnce();
   });
 
+  it('503 (the database out of reach for a moment) shows 服务繁忙，请稍后重试', () => {
+    const d = deps();
+    expect(() => handleEnvelope(200, { code: 503, msg: '服务繁忙，请稍后重试', reason: 'common.busy' }, d)).toThrow(
+      ApiError,
+    );
+    expect(d.showError).toHaveBeenCalledWith('服务繁忙，请稍后重试');
+  });
+
   it('500 shows the server message', () => {
     const d = deps();
     expect(() => handleEnvelope(200, { code: 500, msg: '数据库不可用' }, d)).toThrow();

@@ -1,4 +1,4 @@
-import { successCodes } from '@yunhu/contract';
+import { ResultCode, successCodes } from '@yunhu/contract';
 import { t } from '../../locales/zh-CN/signIn';
 
 /** The server's envelope (`TEnvelope`), or what a proxy answered instead: any field may be missing. */
@@ -35,7 +35,7 @@ export const reasons = {
 
 /** Whether this failure is the invitation-code lookup's missing agent (spec section 8). */
 export const isAgentNotFound = (reason: string | undefined): boolean => reason === reasons.agentNotFound;
-const SHOWN_CODES = new Set([10056, 10002, 403]);
+const SHOWN_CODES = new Set<number>([10056, 10002, 403, ResultCode.busy]);
 
 /**
  * Spec section 8, response handling: decides from the HTTP status and the envelope whether a
