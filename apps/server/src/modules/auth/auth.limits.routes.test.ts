@@ -97,6 +97,38 @@ describe('sign-in limits', () => {
         authLimits.sourceAccountTries,
       );
     });
+
+    it('limits the signed-in password change like the sign-in: 8 sequential and 40 parallel guesses, then the right one', async () => {
+      const ip = '10.210.0.7';
+      const token = (await t.call(r.login, { username: 'admin', password: 'Admin@2026' }, null, ip)).body.data.token;
+      const guess = (oldPassword: string) =>
+        t.call(r.updatePassword, { oldPassword, newPassword: 'Guess@2030x' }, token, ip);
+      const answers = [];
+      for (let i = 0; i < 8; i++) answers.push(await guess(`Wrong${i}x`));
+      answers.push(...(await Promise.all(Array.from({ length: 40 }, (_, i) => guess(`Parallel${i}x`)))));
+      expect(answers.filter((a) => a.body.msg === '原密码不正确').length).toBe(authLimits.sourceAccountTries);
+      const right = await guess('Admin@2026');
+      expect(right.body.msg).toBe('密码错误次数过多，账号已锁定，请15分钟后再试');
+      // Not changed: a change would have ended this session.
+      expect((await t.call(info, undefined, token)).body.code).toBe(0);
+    });
+
+    it('counts the signed-in change, the old-password change and the sign-in as one', async () => {
+      const ip = '10.210.0.8';
+      const token = (await t.call(r.login, { username: 'agent04', password: 'Agent@2026' }, null, ip)).body.data.token;
+      for (let i = 0; i < 2; i++)
+        await t.call(r.updatePassword, { oldPassword: `Wrong${i}x`, newPassword: 'Guess@2030x' }, token, ip);
+      for (let i = 0; i < 2; i++)
+        await t.call(
+          r.updatePasswordByOld,
+          { username: 'agent04', oldPassword: `Wrong${i}y`, newPassword: 'Guess@2030x' },
+          null,
+          ip,
+        );
+      await t.call(r.login, { username: 'agent04', password: 'Wrong9z' }, null, ip);
+      const right = await t.call(r.login, { username: 'agent04', password: 'Agent@2026' }, null, ip);
+      expect(right.body.msg).toBe('密码错误次数过多，账号已锁定，请15分钟后再试');
+    });
   });
 
   describe('SMS codes', () => {

@@ -14,7 +14,8 @@ export const authHandlers = (auth: TAuthService, outbox: TDevOutbox | null): THa
   ssoLogout: async (ctx) => clearSessionCookie(ctx.req, ctx.reply, await auth.logout(ctx)),
   baseLogout: async (ctx) => clearSessionCookie(ctx.req, ctx.reply, await auth.logout(ctx)),
   signup: ({ input, ip, audit }) => auth.signup(input, ip, audit.setSubject),
-  updatePassword: (ctx) => auth.updatePassword(ctx, ctx.input),
+  // The password limits count in statements of their own: a refusal must not roll a counted try back.
+  updatePassword: detached((ctx) => auth.updatePassword(ctx.auth, ctx.input, ctx.ip)),
   updatePasswordBySms: ({ input, ip, audit }) => auth.updatePasswordBySms(input, ip, audit.setSubject),
   updatePasswordByOld: ({ input, ip, audit }) => auth.updatePasswordByOld(input, ip, audit.setSubject),
   wechatTicket: (ctx) =>

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import type { TSmsSender } from '../../adapters/sms.js';
 import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
-import { withSessionTransaction } from '../../db/tenant.js';
+import { withSessionTransaction, withTenant } from '../../db/tenant.js';
 import type { TAuditSubject, TAuth, TRequestContext } from '../../http/context.js';
 import { type AppError, unauthorized } from '../../http/errors.js';
 import { dummyHash, hashPassword, hashToken, newToken, verifyPassword } from '../../security/password.js';
@@ -340,11 +340,16 @@ export const createAuthService = (deps: {
       return { tenantCode: created.tenantCode, status: 'pending' as const };
     },
 
-    updatePassword: async ({ auth, tx }: TRequestContext, input: TIn<'updatePassword'>) => {
-      const row = await repo.findLoginUser(tx, auth.username);
-      if (!row || !(await verifyPassword(input.oldPassword, row.user.passwordHash))) throw errors.oldPasswordWrong();
+    /**
+     * A signed-in change checks the old password under the sign-in's limits and counters: a taken
+     * session is no way around them. Its route is detached, so each counted try commits by itself.
+     */
+    updatePassword: async (auth: TAuth, input: TIn<'updatePassword'>, ip: string) => {
+      const found = await repo.findLoginUser(db, auth.username);
+      const row = found?.user.id === auth.userId ? found : null;
+      if (!(await checkPassword(auth.username, input.oldPassword, row, ip)) || !row) throw errors.oldPasswordWrong();
       assertPasswordChange(input.oldPassword, input.newPassword);
-      await setPassword(tx, auth.userId, input.newPassword);
+      await withTenant(deps.database, auth.tenantId, (tx) => setPassword(tx, auth.userId, input.newPassword));
       return null;
     },
 
