@@ -1,8 +1,8 @@
 import { Button, Drawer, List, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { NoticeItem, useMarkRead, useMyNotices } from '../../features/system';
 import { t } from '../../locales/zh-CN';
+import { beijingFormat } from '../../shared/time/beijing';
 
 const LIMIT = 10;
 
@@ -28,7 +28,7 @@ export const NoticeDrawer = ({ open, onClose }: { open: boolean; onClose: () => 
         renderItem={(n) => (
           <NoticeItem
             notice={n}
-            description={`${n.publisher} · ${dayjs(n.createdAt).format('YYYY-MM-DD HH:mm')} · ${n.isRead ? t.layout.read : t.layout.unread}`}
+            description={`${n.publisher} · ${beijingFormat(n.createdAt, 'YYYY-MM-DD HH:mm')} · ${n.isRead ? t.layout.read : t.layout.unread}`}
           >
             <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>{n.content}</Typography.Paragraph>
           </NoticeItem>

@@ -1,7 +1,7 @@
 import { Badge, Button, List, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMarkRead, useMyNotices } from '../../features/system';
 import { t } from '../../locales/zh-CN';
+import { beijingFormat } from '../../shared/time/beijing';
 
 /** The bell's popover: the latest five notices, mark read, and the way to the full list. */
 export const NoticeList = ({ onViewAll }: { onViewAll: () => void }) => {
@@ -26,7 +26,7 @@ export const NoticeList = ({ onViewAll }: { onViewAll: () => void }) => {
                   <Typography.Text strong={!n.isRead}>{n.title}</Typography.Text>
                 </Space>
               }
-              description={dayjs(n.createdAt).format('YYYY-MM-DD HH:mm')}
+              description={beijingFormat(n.createdAt, 'YYYY-MM-DD HH:mm')}
             />
           </List.Item>
         )}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { callRecordRoutes, type TCallRecordFilter } from '@yunhu/contract';
-import dayjs from 'dayjs';
+import { presetDays, rangeOfDays } from '../../shared/census/range';
 import { call } from '../../shared/http/api';
 
 const detail = callRecordRoutes;
@@ -12,11 +12,11 @@ export const callRecordKeys = {
   lines: ['call', 'boughtLines'] as const,
 };
 
-/** The list opens on the last 7 days (the range is required, at most 93 days). */
-export const defaultRange = (): [number, number] => [
-  dayjs().subtract(6, 'day').startOf('day').valueOf(),
-  dayjs().endOf('day').valueOf(),
-];
+/** The list opens on the last 7 Beijing days, as the home's 近7天 counts them (the range is required, at most 93 days). */
+export const defaultRange = (now = Date.now()): [number, number] => {
+  const { from, to } = rangeOfDays(presetDays('last7', now));
+  return [from, to];
+};
 
 /** The figures above the list, for the filter the list shows. */
 export const useCallRecordCount = (filter: TCallRecordFilter) =>

@@ -1,4 +1,4 @@
-import type { TCustomField } from '@yunhu/contract';
+import { beijingOffsetMs, type TCustomField } from '@yunhu/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { countConditions, fromFilter, toFilter } from './filters';
@@ -31,12 +31,12 @@ describe('customer filters', () => {
     expect(filter).toEqual({
       keyword: 'zs',
       isDeal: false,
-      createdRange: [dayjs('2026-11-01').startOf('day').valueOf(), null],
+      createdRange: [Date.UTC(2026, 10, 1) - beijingOffsetMs, null],
       custom: [
         { fieldId: 1, text: '微信' },
         { fieldId: 2, anyOf: ['乙'] },
         { fieldId: 3, range: [10, null] },
-        { fieldId: 4, range: [dayjs('2026-01-01').valueOf(), dayjs('2026-01-31').endOf('day').valueOf()] },
+        { fieldId: 4, range: [Date.UTC(2026, 0, 1) - beijingOffsetMs, Date.UTC(2026, 1, 1) - beijingOffsetMs - 1] },
       ],
     });
     expect(countConditions(filter)).toBe(7);

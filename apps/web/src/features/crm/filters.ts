@@ -1,5 +1,6 @@
 import type { TCustomerFilter, TCustomField } from '@yunhu/contract';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { beijingDayEnd, beijingDayStart, beijingPickerDay } from '../../shared/time/beijing';
 
 type TDayRange = [Dayjs | null, Dayjs | null] | null | undefined;
 type TCustomValue = string | string[] | TDayRange | [number | null, number | null];
@@ -18,13 +19,13 @@ export type TFilterValues = Omit<
 
 const rangeKeys = ['createdRange', 'lastFollowRange', 'nextFollowRange', 'lastCallRange'] as const;
 
-/** Whole days: from the start of the first to the end of the last, as people mean a date range. */
+/** Whole Beijing days: from the start of the first to the end of the last, as people mean a date range. */
 const toRange = (r: TDayRange): [number | null, number | null] | undefined => {
   if (!r || (!r[0] && !r[1])) return undefined;
-  return [r[0] ? r[0].startOf('day').valueOf() : null, r[1] ? r[1].endOf('day').valueOf() : null];
+  return [r[0] ? beijingDayStart(r[0]) : null, r[1] ? beijingDayEnd(r[1]) : null];
 };
 const fromRange = (r: [number | null, number | null] | undefined): TDayRange =>
-  r ? [r[0] === null ? null : dayjs(r[0]), r[1] === null ? null : dayjs(r[1])] : undefined;
+  r ? [r[0] === null ? null : beijingPickerDay(r[0]), r[1] === null ? null : beijingPickerDay(r[1])] : undefined;
 
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.every((x) => x === null || x === undefined));

@@ -1,16 +1,16 @@
 import { phoneLabels, phoneLabelText, type TPhoneLabel } from '@yunhu/contract';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { t } from '../../locales/zh-CN';
 import { optionsOf } from '../../shared/form/options';
+import { beijingFormat } from '../../shared/time/beijing';
 
 export { LevelTag, levelOptions } from '../../shared/customers';
 
 const c = t.crm;
 const DAY = 86_400_000;
 
-export const fmtTime = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : c.none);
-export const fmtDate = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD') : c.none);
+export const fmtTime = (v: number | null | undefined) => (v ? beijingFormat(v, 'YYYY-MM-DD HH:mm') : c.none);
+export const fmtDate = (v: number | null | undefined) => (v ? beijingFormat(v, 'YYYY-MM-DD') : c.none);
 
 const labelColor: Record<TPhoneLabel, string> = {
   connected: 'green',

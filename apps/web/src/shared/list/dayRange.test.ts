@@ -6,11 +6,12 @@ describe('dayRangeOf', () => {
   it('takes the first day from its start and the last to its end, and leaves an open end open', () => {
     const from = dayjs('2026-11-01 15:30');
     const to = dayjs('2026-11-03 08:00');
+    // Beijing days: 2026-11-01 starts at 2026-10-31 16:00 UTC.
     expect(dayRangeOf([from, to])).toEqual({
-      from: dayjs('2026-11-01 00:00:00.000').valueOf(),
-      to: dayjs('2026-11-03 23:59:59.999').valueOf(),
+      from: Date.UTC(2026, 9, 31, 16),
+      to: Date.UTC(2026, 10, 3, 16) - 1,
     });
-    expect(dayRangeOf([from, null])).toEqual({ from: dayjs('2026-11-01').valueOf(), to: undefined });
+    expect(dayRangeOf([from, null])).toEqual({ from: Date.UTC(2026, 9, 31, 16), to: undefined });
     expect(dayRangeOf(undefined)).toEqual({ from: undefined, to: undefined });
   });
 
@@ -18,8 +19,8 @@ describe('dayRangeOf', () => {
     const request = withDayRange({ kind: 'recharge', range: [dayjs('2026-11-01'), dayjs('2026-11-01')] });
     expect(request).toEqual({
       kind: 'recharge',
-      from: dayjs('2026-11-01').valueOf(),
-      to: dayjs('2026-11-01').endOf('day').valueOf(),
+      from: Date.UTC(2026, 9, 31, 16),
+      to: Date.UTC(2026, 10, 1, 16) - 1,
     });
     expect(withDayRange({})).toEqual({ from: undefined, to: undefined });
   });

@@ -1,12 +1,17 @@
 import type { Dayjs } from 'dayjs';
+import { beijingDayEnd, beijingDayStart } from '../time/beijing';
 
 /**
  * A DateRangeFilter's value as the servers take it: the first day's start and the last day's end
- * in epoch ms (the browser's calendar days); an open end stays undefined.
+ * in epoch ms, days in Beijing (as the server counts them, whatever the browser's zone); an open end
+ * stays undefined.
  */
 export const dayRangeOf = (value: unknown): { from: number | undefined; to: number | undefined } => {
   const range = value as [Dayjs | null, Dayjs | null] | undefined;
-  return { from: range?.[0]?.startOf('day').valueOf(), to: range?.[1]?.endOf('day').valueOf() };
+  return {
+    from: range?.[0] ? beijingDayStart(range[0]) : undefined,
+    to: range?.[1] ? beijingDayEnd(range[1]) : undefined,
+  };
 };
 
 /** A filter form's `range` (a DateRangeFilter) as the request's `from`/`to`, the other values as they are. */

@@ -1,8 +1,8 @@
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { timeColumn } from './timeColumn';
 
-const at = dayjs('2026-03-04 05:06:07').valueOf();
+// 05:06:07 in Beijing.
+const at = Date.UTC(2026, 2, 3, 21, 6, 7);
 
 describe('timeColumn', () => {
   it('shows createdAt to the minute by default', () => {

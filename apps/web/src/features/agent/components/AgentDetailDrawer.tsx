@@ -1,8 +1,8 @@
 import { agentRoutes, money, type TAgent } from '@yunhu/contract';
 import { Drawer, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { type TPriceRow, useAgentPrices } from '../api';
 import { priceColumns, priceKeyOf } from './priceColumns';
 
@@ -54,7 +54,7 @@ export const AgentDetailDrawer = ({ agent, onClose }: { agent: TAgent | null; on
                   key: 'createdAt',
                   title: a.ledgerTime,
                   dataIndex: 'createdAt',
-                  render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+                  render: (v: number) => beijingFormat(v, 'YYYY-MM-DD HH:mm'),
                 },
                 { key: 'amount', title: a.ledgerAmount, dataIndex: 'amount', render: (v: number) => money(v) },
                 {

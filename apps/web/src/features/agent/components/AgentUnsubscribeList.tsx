@@ -8,15 +8,15 @@ import {
   type TAgentUnsubscribe,
 } from '@yunhu/contract';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
+import { beijingFormat } from '../../../shared/time/beijing';
 
 const s = t.agentStock;
-const time = (v: number | null) => (v === null ? '—' : dayjs(v).format('YYYY-MM-DD HH:mm'));
+const time = (v: number | null) => (v === null ? '—' : beijingFormat(v, 'YYYY-MM-DD HH:mm'));
 const stateColor = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
 /** 退订申请 (GET /base/agent/apply/unsubscribe): the agent's enterprises' applications, seen, never examined. */

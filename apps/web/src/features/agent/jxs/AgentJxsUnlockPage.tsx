@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { agentRoutes, JxsPerm, jxsLeadStatusLabel, type TJxsLead } from '@yunhu/contract';
 import { AutoComplete, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -11,11 +10,12 @@ import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { jxsUnlockPageKey, useIndustries, useJxsEnterprises } from './jxsApi';
 
 const s = t.agentJxs;
 type TLeadForm = { companyName: string; contactName?: string; mobile: string; industry?: string; region?: string };
-const when = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-');
+const when = (v: number | null) => (v ? beijingFormat(v, 'YYYY-MM-DD HH:mm') : '-');
 
 const columns: TListColumn<TJxsLead>[] = [
   { key: 'companyName', title: s.companyName, dataIndex: 'companyName' },

@@ -1,16 +1,16 @@
 import { agentRoutes, money, orderStateLabel, type TAgentOrder } from '@yunhu/contract';
 import { Alert, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
 import type { TListColumn } from '../../../shared/list/types';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { agentOrderPageKey, useAgentInfo } from '../api';
 import { AgentUnsubscribeList } from '../components/AgentUnsubscribeList';
 
 const a = t.agent;
-const time = (v: number | null) => (v === null ? '—' : dayjs(v).format('YYYY-MM-DD HH:mm'));
+const time = (v: number | null) => (v === null ? '—' : beijingFormat(v, 'YYYY-MM-DD HH:mm'));
 
 /** 订单与利润's first tab: its enterprises' paid orders with the margin on each, and the total. */
 const AgentOrders = () => {

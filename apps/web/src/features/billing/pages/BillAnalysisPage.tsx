@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { Chart } from '../../../shared/charts/Chart';
 import { ListPage } from '../../../shared/list/ListPage';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { billPageKey, useBillAnalysis } from '../api';
 import { dailyChart, lineChart, monthOverMonth, rankChart } from '../components/charts';
 
@@ -27,7 +28,7 @@ const billColumns = [
  * department and person, and 账单 (the month per line and department) with its export.
  */
 export const BillAnalysisPage = () => {
-  const [month, setMonth] = useState(() => dayjs().format('YYYY-MM'));
+  const [month, setMonth] = useState(() => beijingFormat(Date.now(), 'YYYY-MM'));
   const analysis = useBillAnalysis(month);
   const a = analysis.data;
   const charts = useMemo(

@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { billingRoutes } from '@yunhu/contract';
+import { beijingOffsetMs, billingRoutes } from '@yunhu/contract';
 import { App } from 'antd';
-import dayjs from 'dayjs';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { PlatformRevenuePage } from './PlatformRevenuePage';
@@ -33,8 +32,8 @@ describe('PlatformRevenuePage', () => {
         limit: 20,
         tenantId: 7,
         direction: 'in',
-        from: dayjs('2026-11-01').valueOf(),
-        to: dayjs('2026-11-02').endOf('day').valueOf(),
+        from: Date.UTC(2026, 10, 1) - beijingOffsetMs,
+        to: Date.UTC(2026, 10, 3) - beijingOffsetMs - 1,
       }),
     );
     // The ledger's conditions with the link's values in them.

@@ -1,6 +1,6 @@
 import { blackSources, blackStatuses, type TBlackEntry, type TBlackLevel } from '@yunhu/contract';
 import { App, Button, Space, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -10,13 +10,14 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { listApi, useRemove } from '../api';
 import { BatchAddModal } from './BatchAddModal';
 import { BlackEntryModal } from './BlackEntryModal';
 import { BlackImportModal } from './BlackImportModal';
 
 const b = t.blacklist;
-const time = (v: number | null) => (v === null ? '' : dayjs(v).format('YYYY-MM-DD HH:mm'));
+const time = (v: number | null) => (v === null ? '' : beijingFormat(v, 'YYYY-MM-DD HH:mm'));
 
 /** Filter form values -> request fields: the day range as whole days in epoch ms. */
 const toRequest = (v: Record<string, unknown>) => {

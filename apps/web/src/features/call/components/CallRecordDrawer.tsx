@@ -1,14 +1,14 @@
 import { mmss, Perm, yuan } from '@yunhu/contract';
 import { Descriptions, Drawer, Empty, Skeleton, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { useCallDetailContent } from '../callRecordApi';
 import { CallTypeTag, partyOf } from './CallOutcome';
 
 const c = t.callRecord;
-const fmt = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+const fmt = (ms: number) => beijingFormat(ms, 'YYYY-MM-DD HH:mm:ss');
 
 /**
  * 通话详情 (call-detail-content): the record's details, its recording through a fresh signed link,

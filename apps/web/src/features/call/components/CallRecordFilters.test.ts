@@ -1,4 +1,4 @@
-import { callDurationMarks, mmss, yuan } from '@yunhu/contract';
+import { beijingOffsetMs, callDurationMarks, mmss, yuan } from '@yunhu/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../../locales/zh-CN';
@@ -18,7 +18,7 @@ describe('call record filter', () => {
       deptId: null,
     });
     expect(f).toEqual({
-      startRange: [dayjs('2026-11-01').startOf('day').valueOf(), dayjs('2026-11-03').endOf('day').valueOf()],
+      startRange: [Date.UTC(2026, 10, 1) - beijingOffsetMs, Date.UTC(2026, 10, 4) - beijingOffsetMs - 1],
       userIds: undefined,
       deptId: undefined,
       lineId: undefined,

@@ -1,12 +1,13 @@
 import { callStatusName, callTypeName, finishStatusName, Perm, type TCallRecordFilter } from '@yunhu/contract';
 import { DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { useAssignees } from '../../../shared/customers';
 import { namedOptions, personOptions } from '../../../shared/form/options';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { usePermission } from '../../../shared/permission/usePermission';
+import { beijingDayEnd, beijingDayStart, beijingPickerDay } from '../../../shared/time/beijing';
 import { DeptTreeSelect } from '../../org';
 import { defaultRange, useBoughtLines } from '../callRecordApi';
 import { customDuration, durationPresets } from './durationPresets';
@@ -17,7 +18,7 @@ const CustomDurationFields = lazyComponent(() => import('./CustomDurationFields'
 const optionsOf = (names: Record<number, string>) =>
   Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
 
-/** The filter form's values as the request's filter (the range as epoch ms, whole days). */
+/** The filter form's values as the request's filter (the range as epoch ms, whole Beijing days). */
 export const toCallRecordFilter = (v: Record<string, unknown>): TCallRecordFilter => {
   const range = v.range as [Dayjs, Dayjs] | undefined;
   const [from, to] = defaultRange();
@@ -26,7 +27,7 @@ export const toCallRecordFilter = (v: Record<string, unknown>): TCallRecordFilte
   const preset = typeof v.duration === 'number' ? durationPresets[v.duration] : undefined;
   const isCustom = v.duration === customDuration;
   return {
-    startRange: range ? [range[0].startOf('day').valueOf(), range[1].endOf('day').valueOf()] : [from, to],
+    startRange: range ? [beijingDayStart(range[0]), beijingDayEnd(range[1])] : [from, to],
     userIds: userIds?.length ? userIds : undefined,
     deptId: num(v.deptId),
     lineId: num(v.lineId),
@@ -51,7 +52,7 @@ export const CallRecordFilters = () => {
       <Form.Item
         name="range"
         label={c.range}
-        initialValue={[dayjs(from), dayjs(to)]}
+        initialValue={[beijingPickerDay(from), beijingPickerDay(to)]}
         rules={[
           {
             // The server takes at most 93 days (whole days here: the first day's start to the last day's end).

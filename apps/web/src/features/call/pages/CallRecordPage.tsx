@@ -1,6 +1,5 @@
 import { callRecordRoutes, mmss, Perm, type TCallDetail, type TCallRecordFilter, yuan } from '@yunhu/contract';
 import { Space } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
@@ -10,6 +9,7 @@ import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { useListController } from '../../../shared/list/useListController';
 import { usePermission } from '../../../shared/permission/usePermission';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { callRecordKeys, defaultRange } from '../callRecordApi';
 import { CallTypeTag, partyOf, RecordingCell, StatusWithReason } from '../components/CallOutcome';
 import { CallRecordFilters, toCallRecordFilter } from '../components/CallRecordFilters';
@@ -68,7 +68,7 @@ export const CallRecordPage = () => {
       title: c.startTime,
       dataIndex: 'startTime',
       sortField: 'startTime',
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: number) => beijingFormat(v, 'YYYY-MM-DD HH:mm:ss'),
     },
     { key: 'postage', title: c.postage, dataIndex: 'postage', render: yuan },
     {

@@ -11,6 +11,7 @@ import { t } from '../../../locales/zh-CN';
 import { ellipsisColumns } from '../../../shared/list/useListController';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useUserStore } from '../../../shared/stores/user';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { useWallboard } from './api';
 import { elapsedText } from './elapsed';
 import { type TListenState, useListen } from './useListen';
@@ -198,11 +199,7 @@ export const WallboardPage = () => {
             : []),
         ])}
       />
-      {data && (
-        <Typography.Text type="secondary">
-          {w.refreshed(new Date(receivedAt).toLocaleTimeString('zh-CN', { hour12: false }))}
-        </Typography.Text>
-      )}
+      {data && <Typography.Text type="secondary">{w.refreshed(beijingFormat(receivedAt, 'HH:mm:ss'))}</Typography.Text>}
     </Card>
   );
 };

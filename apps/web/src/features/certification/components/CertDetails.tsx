@@ -1,7 +1,7 @@
 import { certStatusLabel, certTypeLabel, type TCertification } from '@yunhu/contract';
 import { Descriptions, Image, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { beijingFormat } from '../../../shared/time/beijing';
 
 const statusColor = { pending: 'processing', approved: 'success', rejected: 'error' } as const;
 
@@ -9,7 +9,7 @@ export const CertStatusTag = ({ status }: { status: TCertification['status'] }) 
   <Tag color={statusColor[status]}>{certStatusLabel[status]}</Tag>
 );
 
-const time = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-');
+const time = (v: number | null) => (v ? beijingFormat(v, 'YYYY-MM-DD HH:mm') : '-');
 
 /** One submission as submitted, with its review result. */
 export const CertDetails = ({ cert }: { cert: TCertification }) => (

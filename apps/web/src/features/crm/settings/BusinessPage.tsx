@@ -1,8 +1,8 @@
 import { Card, Form, InputNumber, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { useRules } from '../api';
 import { type TRulesInput, useSettingsActions } from './api';
 
@@ -77,7 +77,7 @@ export const BusinessPage = () => {
           ))}
           <Typography.Paragraph type="secondary" data-testid="crm-rules-updated">
             {data?.updatedAt && data.updatedByName
-              ? s.lastUpdated(data.updatedByName, dayjs(data.updatedAt).format('YYYY-MM-DD HH:mm'))
+              ? s.lastUpdated(data.updatedByName, beijingFormat(data.updatedAt, 'YYYY-MM-DD HH:mm'))
               : s.neverUpdated}
           </Typography.Paragraph>
           {/* Submitted from onClick: the guard disables the button within the click, which would cancel a native submit. */}

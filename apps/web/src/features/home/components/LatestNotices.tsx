@@ -1,6 +1,6 @@
 import { Card, List, Statistic, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { NoticeItem, useMyNotices } from '../../system';
 
 export const LatestNotices = () => {
@@ -26,7 +26,7 @@ export const LatestNotices = () => {
               </Typography.Paragraph>
             }
           >
-            <Typography.Text type="secondary">{dayjs(n.createdAt).format('MM-DD HH:mm')}</Typography.Text>
+            <Typography.Text type="secondary">{beijingFormat(n.createdAt, 'MM-DD HH:mm')}</Typography.Text>
           </NoticeItem>
         )}
       />

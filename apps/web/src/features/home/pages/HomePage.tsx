@@ -2,13 +2,13 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Perm } from '@yunhu/contract';
 import { Card, Col, Descriptions, Row, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { Suspense } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { Permission } from '../../../shared/permission/Permission';
 import { useUserStore } from '../../../shared/stores/user';
+import { beijingFormat } from '../../../shared/time/beijing';
 // Both census cards are lazy (their own chunks, loaded only for people who may see them).
 import { CallCensusCard } from '../../call';
 import { CustomerCensusCard } from '../../crm';
@@ -64,7 +64,7 @@ export const HomePage = () => {
               {user.roleNames.length ? user.roleNames.map((r) => <Tag key={r}>{r}</Tag>) : '-'}
             </Descriptions.Item>
             <Descriptions.Item label={t.home.lastLogin}>
-              {user.lastLoginAt ? dayjs(user.lastLoginAt).format('YYYY-MM-DD HH:mm') : t.home.neverLogin}
+              {user.lastLoginAt ? beijingFormat(user.lastLoginAt, 'YYYY-MM-DD HH:mm') : t.home.neverLogin}
             </Descriptions.Item>
           </Descriptions>
         </Card>

@@ -1,6 +1,5 @@
 import { lineRoutes, numberStates, Perm } from '@yunhu/contract';
 import { Button, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
@@ -11,12 +10,13 @@ import { RowAction } from '../../../shared/list/RowAction';
 import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { usePermission } from '../../../shared/permission/usePermission';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { useLineOptions } from '../../seat';
 import { poolPageKey, type TNumberRow, type TWorkRow, useNumberActions, workPageKey } from '../api';
 import { PickStaffModal } from '../components/PickStaffModal';
 
 const l = t.line;
-const fmt = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : l.none);
+const fmt = (v: number | null) => (v ? beijingFormat(v, 'YYYY-MM-DD HH:mm') : l.none);
 
 type TPick = { kind: 'distribute'; ids: number[]; clear?: () => void } | { kind: 'bind'; id: number } | null;
 

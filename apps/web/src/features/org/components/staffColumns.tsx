@@ -1,10 +1,10 @@
 import { Perm, staffStatusLabel, type TStaff } from '@yunhu/contract';
 import { Popconfirm, Space, Switch, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
+import { beijingFormat } from '../../../shared/time/beijing';
 import type { TStaffScreen } from './staffScreen';
 
 type TRowActions = {
@@ -62,7 +62,7 @@ export const staffColumns = (screen: TStaffScreen, on: TRowActions): TListColumn
       key: 'lastLoginAt',
       title: texts.lastLogin,
       dataIndex: 'lastLoginAt',
-      render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
+      render: (v: number | null) => (v ? beijingFormat(v, 'YYYY-MM-DD HH:mm') : '-'),
     },
     {
       key: 'actions',

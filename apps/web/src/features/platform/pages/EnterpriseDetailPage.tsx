@@ -1,15 +1,15 @@
 import { enterpriseStatusLabel, PlatformPerm, yuan } from '@yunhu/contract';
 import { Button, Card, Descriptions, Empty, Space, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { Permission } from '../../../shared/permission/Permission';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { ContractModal } from '../components/ContractModal';
 import { useContract, useEnterpriseInfo } from '../contentApi';
 
 const c = t.platformContent;
-const date = (v: number) => dayjs(v).format('YYYY-MM-DD');
+const date = (v: number) => beijingFormat(v, 'YYYY-MM-DD');
 
 /** 企业详情 (platform operator): the enterprise and its contract terms (findContract). */
 export const EnterpriseDetailPage = () => {

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { JobPerm, jobNameLabel, jobStateLabel, jobStates, platformJobsRoutes, type TJobRun } from '@yunhu/contract';
 import { App, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { call } from '../../../shared/http/api';
@@ -10,6 +9,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
+import { beijingFormat } from '../../../shared/time/beijing';
 
 const stateColor: Record<TJobRun['state'], string> = {
   created: 'default',
@@ -19,7 +19,7 @@ const stateColor: Record<TJobRun['state'], string> = {
   cancelled: 'default',
   failed: 'red',
 };
-const time = (v: number | null) => (v === null ? '' : dayjs(v).format('YYYY-MM-DD HH:mm:ss'));
+const time = (v: number | null) => (v === null ? '' : beijingFormat(v, 'YYYY-MM-DD HH:mm:ss'));
 const nameOf = (name: string) => jobNameLabel[name] ?? name;
 
 /** 后台任务 (platform operator): each run of the server's jobs, its failures, and a failed one run again. */

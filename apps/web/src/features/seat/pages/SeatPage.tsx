@@ -1,6 +1,6 @@
 import { lineModeLabel, Perm, seatRoutes, seatStates, TradePerm, type TSeatState } from '@yunhu/contract';
 import { Button, Space, Switch, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
@@ -13,12 +13,13 @@ import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { runAndReport, useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { usePermission } from '../../../shared/permission/usePermission';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { seatPageKey, type TSeatRow, useLineOptions, useSeatActions } from '../api';
 import { SeatCounts, stateColor } from '../components/SeatCounts';
 import { SeatDialogs, type TSeatDialog } from '../components/SeatModals';
 
 const s = t.seat;
-const fmt = (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm');
+const fmt = (v: number) => beijingFormat(v, 'YYYY-MM-DD HH:mm');
 
 const toRequest = (values: Record<string, unknown>) => {
   const range = values.range as [Dayjs | null, Dayjs | null] | undefined;

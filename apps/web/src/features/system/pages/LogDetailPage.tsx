@@ -1,7 +1,7 @@
 import { Button, Card, Descriptions, Result, Skeleton, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { useLogInfo } from '../api';
 
 const pretty = (detail: string): string => {
@@ -30,7 +30,7 @@ export const LogDetailPage = () => {
     <Card title={t.log.detailTitle} extra={back} data-testid="log-detail">
       <Descriptions bordered column={{ xs: 1, md: 2 }}>
         <Descriptions.Item label={t.log.createdAt}>
-          {dayjs(data.createdAt).format('YYYY-MM-DD HH:mm:ss')}
+          {beijingFormat(data.createdAt, 'YYYY-MM-DD HH:mm:ss')}
         </Descriptions.Item>
         <Descriptions.Item label={t.log.userName}>
           {data.userName}（{data.realName}）

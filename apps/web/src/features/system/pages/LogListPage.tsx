@@ -1,11 +1,12 @@
 import { Perm, systemRoutes, type TOperationLog } from '@yunhu/contract';
 import { Button, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
+import { beijingFormat } from '../../../shared/time/beijing';
 
 const resultColor = { success: 'green', failure: 'red', pending: 'default' } as const;
 // pending: the action was running when the row was read, or its process died in it.
@@ -35,7 +36,7 @@ export const LogListPage = ({ module, pageKey = 'logcom', title = t.log.title }:
       title: t.log.createdAt,
       dataIndex: 'createdAt',
       sortField: 'createdAt',
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: number) => beijingFormat(v, 'YYYY-MM-DD HH:mm:ss'),
     },
     { key: 'userName', title: t.log.userName, dataIndex: 'userName', sortField: 'userName' },
     { key: 'realName', title: t.log.realName, dataIndex: 'realName' },

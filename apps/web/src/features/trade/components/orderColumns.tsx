@@ -8,13 +8,13 @@ import {
   type TPayChannel,
 } from '@yunhu/contract';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import type { TListColumn } from '../../../shared/list/types';
+import { beijingFormat } from '../../../shared/time/beijing';
 import type { TOrderRow } from '../api';
 
 const s = t.trade;
-export const fmtTime = (v: number | null) => (v === null ? '—' : dayjs(v).format('YYYY-MM-DD HH:mm:ss'));
+export const fmtTime = (v: number | null) => (v === null ? '—' : beijingFormat(v, 'YYYY-MM-DD HH:mm:ss'));
 
 export const orderStateColor: Record<TOrderState, string> = {
   unpaid: 'orange',

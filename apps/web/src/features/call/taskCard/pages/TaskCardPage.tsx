@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, type TTaskCard, taskCardRoutes, taskStatuses, taskStatusText } from '@yunhu/contract';
 import { Button } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../../locales/zh-CN';
 import { optionsOf } from '../../../../shared/form/options';
@@ -9,6 +8,7 @@ import { SelectFilter, TextFilter } from '../../../../shared/list/FilterItems';
 import { ListPage } from '../../../../shared/list/ListPage';
 import type { TListColumn } from '../../../../shared/list/types';
 import { Permission } from '../../../../shared/permission/Permission';
+import { beijingFormat } from '../../../../shared/time/beijing';
 import { TaskActions } from '../components/TaskActions';
 import { TaskProgress } from '../components/TaskProgress';
 import { TaskStatusTag } from '../components/TaskStatusTag';
@@ -26,7 +26,7 @@ const columns: TListColumn<TTaskCard>[] = [
   },
   { key: 'createdByName', title: c.creator, dataIndex: 'createdByName' },
   { key: 'deptName', title: c.dept, dataIndex: 'deptName' },
-  { key: 'createdAt', title: c.createdAt, render: (_v, x) => dayjs(x.createdAt).format('YYYY-MM-DD HH:mm') },
+  { key: 'createdAt', title: c.createdAt, render: (_v, x) => beijingFormat(x.createdAt, 'YYYY-MM-DD HH:mm') },
   { key: 'actions', title: t.callRecord.actions, render: (_v, x) => <TaskActions task={x} /> },
 ];
 

@@ -8,7 +8,6 @@ import {
   taskResultText,
 } from '@yunhu/contract';
 import { App, Button, Card, Result, Space, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../../locales/zh-CN';
@@ -18,6 +17,7 @@ import { ListPage } from '../../../../shared/list/ListPage';
 import type { TListColumn } from '../../../../shared/list/types';
 import { Permission } from '../../../../shared/permission/Permission';
 import { usePermission } from '../../../../shared/permission/usePermission';
+import { beijingFormat } from '../../../../shared/time/beijing';
 import { useRemoveItems, useTaskProgress } from '../api';
 import { AddItemsModal } from '../components/AddItemsModal';
 import { TaskActions } from '../components/TaskActions';
@@ -51,7 +51,7 @@ const columns: TListColumn<TTaskItem>[] = [
   {
     key: 'finishedAt',
     title: c.finishedAt,
-    render: (_v, x) => (x.finishedAt ? dayjs(x.finishedAt).format('YYYY-MM-DD HH:mm') : ''),
+    render: (_v, x) => (x.finishedAt ? beijingFormat(x.finishedAt, 'YYYY-MM-DD HH:mm') : ''),
   },
 ];
 
