@@ -87,6 +87,7 @@ import {
 } from './modules/trade/index.js';
 import {
   createTradeRefundService,
+  seatDeleteHold,
   type TTradeRefundService,
   tradeRefundHandlers,
 } from './modules/trade-refund/index.js';
@@ -218,7 +219,10 @@ export const buildApp = async (
   bindRoutes(
     app,
     routeTables.seat,
-    seatHandlers(createSeatService({ database, pricesFor: seatPricesFor }), createCallingService()),
+    seatHandlers(
+      createSeatService({ database, pricesFor: seatPricesFor, deleteHold: seatDeleteHold }),
+      createCallingService(),
+    ),
     deps,
   );
   bindRoutes(app, routeTables.line, lineHandlers(createLineService()), deps);

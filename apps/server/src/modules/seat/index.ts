@@ -24,6 +24,7 @@ export {
   renewSeat,
   seatsDueForRenewal,
   setSeatAutoRenewal,
+  type TSeatDeleteHold,
   type TSeatGrant,
   type TSeatRenewal,
   type TSeatService,

@@ -12,6 +12,12 @@ export const seatErrors = defineErrors('seat', {
   renewDisabled: ['conflict', '所选坐席中有已停用的坐席，停用的坐席不能续费'],
   notAssigned: ['conflict', '该坐席未分配给任何员工，无需释放'],
   seatInUse: ['conflict', '坐席正在使用中，请先释放坐席再删除'],
+  seatTimeLeft: [
+    'conflict',
+    (expireAt: string) => `坐席有效期至${expireAt}，尚未到期，不能删除；如不再使用，请申请坐席退订`,
+  ],
+  seatCancelPending: ['conflict', '该坐席有退订申请在审核中，审核完成前不能删除'],
+  seatRenewalUnpaid: ['conflict', '该坐席有待支付的续费订单，请完成支付或等订单关闭后再删除'],
   // 呼叫管理
   numberWithoutLine: ['invalid', '请先选择线路，再选择该线路的外显号码'],
   lineUnavailable: ['invalid', '所选线路不可用，请选择本企业已开通坐席的线路'],

@@ -278,6 +278,16 @@ export const seatRepository = {
         .returning({ id: seats.id })
     ).length,
 
+  /** The seat's row locked FOR UPDATE: a delete waits for a renewal holding it, and the other way round. */
+  lockOne: async (db: TDb, tenantId: number, id: number) =>
+    (
+      await db
+        .select({ id: seats.id, userId: seats.userId, expireAt: seats.expireAt })
+        .from(seats)
+        .where(and(eq(seats.tenantId, tenantId), eq(seats.id, id)))
+        .for('update')
+    )[0] ?? null,
+
   remove: async (db: TDb, tenantId: number, id: number) =>
     (
       await db

@@ -181,7 +181,7 @@ describe('seat routes', () => {
   });
 
   describe('release and delete', () => {
-    it('releases a held seat, then deletes it once free', async () => {
+    it('releases a held seat, then deletes it once free and expired', async () => {
       const seat = await seatOf('agent06', kit.callbackLine.id);
       const held = await t.call(routes.deleteSeat, { id: seat.id }, admin);
       expect(held.body).toMatchObject({ code: 10056, msg: '坐席正在使用中，请先释放坐席再删除' });
@@ -189,6 +189,12 @@ describe('seat routes', () => {
       expect(released.body.data).toMatchObject({ id: seat.id, userId: null, userName: null, state: 'free' });
       const twice = await t.call(routes.releaseSeat, { id: seat.id }, admin);
       expect(twice.body.msg).toBe('该坐席未分配给任何员工，无需释放');
+      const unexpired = await t.call(routes.deleteSeat, { id: seat.id }, admin);
+      expect(unexpired.body).toMatchObject({ code: 10056, msg: expect.stringContaining('尚未到期，不能删除') });
+      await t.database.db
+        .update(seats)
+        .set({ expireAt: new Date(Date.now() - 1000) })
+        .where(eq(seats.id, seat.id));
       expect((await t.call(routes.deleteSeat, { id: seat.id }, admin)).body.data).toEqual({ deleted: 1 });
       expect((await t.call(routes.deleteSeat, { id: seat.id }, admin)).body.msg).toBe(
         '坐席不存在或已删除，请刷新后重试',

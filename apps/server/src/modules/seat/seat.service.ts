@@ -51,7 +51,9 @@ export const renewSeat = (tx: TDb, r: TSeatRenewal) => repo.renew(tx, r);
 /** The seats a renewal names, within the person's data scope, locked; null when one is not his to see. */
 export const lockSeatsForRenewal = async (ctx: TRequestContext, ids: readonly number[]) => {
   if ((await repo.countVisible(ctx.tx, ctx.auth.tenantId, ctx.scope, ids, new Date())) !== ids.length) return null;
-  return repo.lockForRenewal(ctx.tx, ctx.auth.tenantId, ids);
+  const locked = await repo.lockForRenewal(ctx.tx, ctx.auth.tenantId, ids);
+  // A seat deleted while the lock was awaited is gone: the renewal is refused whole, nothing priced.
+  return locked.length === ids.length ? locked : null;
 };
 
 export const seatsDueForRenewal = (db: TDb, until: Date, limit: number) => repo.dueAutoRenewals(db, until, limit);
@@ -87,6 +89,10 @@ const toSeat = (r: TSeatRow): TSeat => ({
 
 /** Times in the sheet as the enterprise reads them (Asia/Shanghai), whatever the server's zone. */
 const cnTime = (d: Date) => d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-');
+const cnDay = (d: Date) =>
+  d
+    .toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .replace(/\//g, '-');
 
 /** The columns of the seat download (坐席列表). */
 export const seatColumns: TColumn<TSeatRow>[] = [
@@ -112,7 +118,21 @@ export type TSeatPricesFor = (
   lines: { id: number; price: number }[],
 ) => Promise<Map<number, number>>;
 
-export const createSeatService = (deps: { database: TDatabase; pricesFor?: TSeatPricesFor }) => {
+/**
+ * What another area still holds on a seat that stops its delete: a 退订 application under review,
+ * or an unpaid renewal order. Bound by app.ts to the refunds area's; read under the seat's lock.
+ */
+export type TSeatDeleteHold = (
+  tx: TDb,
+  tenantId: number,
+  seatId: number,
+) => Promise<'cancelPending' | 'renewalUnpaid' | null>;
+
+export const createSeatService = (deps: {
+  database: TDatabase;
+  pricesFor?: TSeatPricesFor;
+  deleteHold?: TSeatDeleteHold;
+}) => {
   const { database } = deps;
 
   const requireSeat = async (ctx: TRequestContext, id: number, now: Date) => {
@@ -213,8 +233,16 @@ export const createSeatService = (deps: { database: TDatabase; pricesFor?: TSeat
 
     deleteSeat: async (ctx: TRequestContext, { id }: TReq<'deleteSeat'>) => {
       const now = new Date();
-      const seat = await requireSeat(ctx, id, now);
+      await requireSeat(ctx, id, now);
+      // Locked, then checked: a renewal paid meanwhile has extended it, or it waits and finds it gone.
+      const seat = await repo.lockOne(ctx.tx, ctx.auth.tenantId, id);
+      if (!seat) throw seatErrors.seatMissing();
       if (seat.userId !== null) throw seatErrors.seatInUse();
+      // Time left on a seat was paid for (or granted); deleting it would drop that time and its terms.
+      if (seat.expireAt > now) throw seatErrors.seatTimeLeft(cnDay(seat.expireAt));
+      const hold = await deps.deleteHold?.(ctx.tx, ctx.auth.tenantId, id);
+      if (hold === 'cancelPending') throw seatErrors.seatCancelPending();
+      if (hold === 'renewalUnpaid') throw seatErrors.seatRenewalUnpaid();
       return { deleted: await repo.remove(ctx.tx, ctx.auth.tenantId, id) };
     },
 

@@ -1,0 +1,23 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { orders } from '../../db/schema.js';
+
+/** What the money side still holds on a seat (read under the seat's lock by its delete). */
+export const tradeRefundSeatRepository = {
+  /** Whether an unpaid renewal order names the seat (its payment would renew it). */
+  unpaidRenewalOfSeat: async (tx: TDb, tenantId: number, seatId: number) =>
+    (
+      await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.tenantId, tenantId),
+            eq(orders.kind, 'seatRenewal'),
+            eq(orders.state, 'unpaid'),
+            sql`${orders.items} @> ${JSON.stringify([{ seatId }])}::jsonb`,
+          ),
+        )
+        .limit(1)
+    ).length > 0,
+};
