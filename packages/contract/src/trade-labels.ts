@@ -130,9 +130,13 @@ export const seatCommerce = {
 };
 
 /** Refund applications: 坐席退订 (seat) and 退订 of a bought package (package). */
-export const refundKinds = ['seat', 'package'] as const;
+export const refundKinds = ['seat', 'package', 'recharge'] as const;
 export type TRefundKind = (typeof refundKinds)[number];
-export const refundKindLabel: Record<TRefundKind, string> = { seat: '坐席退订', package: '套餐退订' };
+export const refundKindLabel: Record<TRefundKind, string> = {
+  seat: '坐席退订',
+  package: '套餐退订',
+  recharge: '充值退款',
+};
 
 /** Where an approved refund's money goes: the balance, or back to the payer through the order's channel. */
 export const refundTargets = ['balance', 'original'] as const;

@@ -129,6 +129,19 @@ export const tradeRefundRoutes = {
     request: z.object({ packetId: zId('套餐编号'), reason: ZReason('退订原因') }),
     response: ZRefundApplication,
   }),
+  /** 充值退款: what of a paid top-up is still in the balance, sent back the way it was paid once the platform approves. */
+  rechargeRefundApply: route({
+    method: 'POST',
+    path: '/base/trade/apply/recharge-refund',
+    summary: '申请充值退款',
+    permission: TradePerm.refundApply,
+    audited: true,
+    request: z.object({
+      orderNo: z.string({ error: '请选择充值订单' }).trim().min(1, '请选择充值订单').max(40, '订单号不正确'),
+      reason: ZReason('退款原因'),
+    }),
+    response: ZRefundApplication,
+  }),
   refundPage: route({
     method: 'POST',
     path: '/base/trade/refund/page',

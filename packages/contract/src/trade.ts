@@ -48,6 +48,17 @@ export const ZBuyInput = z.object({
 });
 export type TBuyInput = z.input<typeof ZBuyInput>;
 
+/** 余额充值 bounds (fen): ¥10 to ¥50,000 per order. */
+export const rechargeBounds = { min: 1_000, max: 5_000_000 } as const;
+export const ZRechargeInput = z.object({
+  amount: z.coerce
+    .number({ error: '充值金额应为数字' })
+    .int('充值金额应精确到分')
+    .min(rechargeBounds.min, `充值金额至少为${rechargeBounds.min / 100}元`)
+    .max(rechargeBounds.max, `单笔充值最多${rechargeBounds.max / 100}元`),
+});
+export type TRechargeInput = z.input<typeof ZRechargeInput>;
+
 export const ZQrCode = z.object({
   orderNo: zString,
   outTradeNo: zString,
@@ -116,6 +127,16 @@ export const tradeRoutes = {
     permission: TradePerm.buy,
     audited: true,
     request: ZBuyInput,
+    response: ZOrder,
+  }),
+  /** 余额充值: an order of its own kind for the amount asked, paid by QR; paid, the balance grows by it. */
+  recharge: route({
+    method: 'POST',
+    path: '/base/trade/order/recharge',
+    summary: '余额充值',
+    permission: TradePerm.buy,
+    audited: true,
+    request: ZRechargeInput,
     response: ZOrder,
   }),
   orderPage: route({

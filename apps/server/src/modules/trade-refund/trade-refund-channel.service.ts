@@ -1,4 +1,4 @@
-import { payChannelLabel, type TChannelRefund, type TPayChannel } from '@yunhu/contract';
+import { payChannelLabel, type TChannelRefund, type TPayChannel, yuan } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
 import type { TRefundPart } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
@@ -165,13 +165,16 @@ export const createChannelRefunds = (deps: { database: TDatabase; adapter: TPayA
 
     /**
      * In the approval's transaction, after `refund +` of the whole application: each channel share
-     * leaves the balance again and is sent; a balance share stays there (recorded, done).
+     * leaves the balance again and is sent; a balance share stays there (recorded, done). A top-up's
+     * refund books nothing in first (its money is in the balance): `mayOverdraw: false` lets it take
+     * only what the balance still holds.
      */
     approve: async (
       db: TDb,
       app: { id: number; tenantId: number; applyNo: string; parts: TRefundPart[]; reason: string },
       label: string,
       by: { userId: number; name: string },
+      opts = { mayOverdraw: true },
     ) => {
       const plan = (await planAll(db, [app])).get(app.applyNo)!;
       if ('why' in plan) throw tradeRefundErrors.originalUnavailable(plan.why);
@@ -187,8 +190,11 @@ export const createChannelRefunds = (deps: { database: TDatabase; adapter: TPayA
           bizKey: leg.refundNo,
           remark: `${label}原路退回（${channelLabel}）：订单 ${leg.orderNo}，交易 ${leg.outTradeNo}`.slice(0, 200),
           by,
-          isCovered: true,
+          isCovered: opts.mayOverdraw,
         });
+        if (!out.isBooked && out.reason === 'insufficient') {
+          throw tradeRefundErrors.rechargeBalanceShort(yuan(out.balance));
+        }
         if (!out.isBooked) throw tradeRefundErrors.refundExamined('已通过');
       }
       await repo.insert(

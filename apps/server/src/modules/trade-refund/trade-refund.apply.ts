@@ -1,11 +1,17 @@
 import crypto from 'node:crypto';
-import type { TParsedRequestOf, TRefundApplication, TSeatCancelQuote, tradeRoutes } from '@yunhu/contract';
+import {
+  type TParsedRequestOf,
+  type TRefundApplication,
+  type TSeatCancelQuote,
+  type tradeRoutes,
+  yuan,
+} from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TRefundPart } from '../../db/schema.js';
 import type { TRequestContext } from '../../http/context.js';
 import { lockPacket, packetState, setPacketStatus } from '../packet/index.js';
 import { refundableTerms, setSeatAutoRenewal, visibleSeat } from '../seat/index.js';
-import { tradeErrors } from '../trade/index.js';
+import { ledgerRepository, tradeErrors } from '../trade/index.js';
 import { tradeRefundErrors } from './trade-refund.errors.js';
 import { tradeRefundRepository as repo, type TRefundRow } from './trade-refund.repository.js';
 
@@ -89,6 +95,40 @@ export const createRefundApplications = (
     if (id === null) throw tradeRefundErrors.refundPending();
     // A seat being cancelled is not renewed automatically meanwhile.
     await setSeatAutoRenewal(ctx.tx, tenantId, seat.id, false);
+    const [app] = await withOriginals(ctx.tx, [(await repo.byId(ctx.tx, id))!]);
+    return app!;
+  },
+
+  /**
+   * 充值退款: what of a paid top-up is unused — never more than the order's amount not yet refunded,
+   * nor more than the balance holds now. The order is locked, so of parallel applications one wins
+   * and the others find it under review.
+   */
+  rechargeRefundApply: async (ctx: TRequestContext, input: TReq<'rechargeRefundApply'>) => {
+    const { tenantId } = ctx.auth;
+    const order = await repo.lockRechargeOrder(ctx.tx, tenantId, input.orderNo);
+    if (!order) throw tradeRefundErrors.rechargeMissing();
+    const left = order.amount - order.refundedAmount;
+    if ((order.state !== 'paid' && order.state !== 'partRefunded') || left <= 0) {
+      throw tradeRefundErrors.rechargeNotPaid();
+    }
+    if (await repo.pendingOfOrder(ctx.tx, tenantId, order.id)) throw tradeRefundErrors.rechargePending();
+    const balance = Number((await ledgerRepository.account(ctx.tx, tenantId))?.balance ?? 0);
+    const amount = Math.min(left, balance);
+    if (amount <= 0) throw tradeRefundErrors.rechargeSpent();
+    const id = await repo.insert(ctx.tx, {
+      tenantId,
+      applyNo: `TD${Date.now()}${crypto.randomInt(1000, 9999)}`,
+      kind: 'recharge',
+      subject: `充值订单 ${order.orderNo} 退回未使用的 ${yuan(amount)} 元`,
+      months: 0,
+      amount,
+      parts: [{ orderId: order.id, orderNo: order.orderNo, termId: null, months: 0, amount }],
+      reason: input.reason,
+      createdBy: ctx.auth.userId,
+      createdByName: ctx.auth.realName,
+    });
+    if (id === null) throw tradeRefundErrors.rechargePending();
     const [app] = await withOriginals(ctx.tx, [(await repo.byId(ctx.tx, id))!]);
     return app!;
   },

@@ -14,5 +14,14 @@ export const tradeRefundErrors = defineErrors('trade', {
   packetNotRefundable: ['conflict', (state: string) => `该套餐${state}，不能申请退订`],
   packetNotBought: ['conflict', '该套餐不是通过订单购买的，无可退金额'],
   packetNothingLeft: ['conflict', '该套餐没有未使用的时长，无可退金额'],
+  rechargeMissing: ['notFound', '充值订单不存在，请刷新后重试'],
+  rechargeNotPaid: ['conflict', '该充值订单未支付或已全部退款，无可退金额'],
+  rechargePending: ['conflict', '该充值订单已有退款申请在审核中，请等待平台审核'],
+  rechargeSpent: ['conflict', '充值金额已用完（账户余额为0），无可退金额'],
+  rechargeOriginalOnly: ['conflict', '充值退款只能原路退回，请选择原路退回'],
+  rechargeBalanceShort: [
+    'conflict',
+    (balance: string) => `账户余额 ${balance} 元已不足该充值退款，未使用的部分才能退回，请驳回后让企业重新申请`,
+  ],
   originalUnavailable: ['conflict', (why: string) => `不能原路退回：${why}，请选择退回余额`],
 });

@@ -47,6 +47,9 @@ export const createRefundExamination = (deps: {
           const [rejected] = await withOriginals(db, [(await repo.byId(db, app.id))!]);
           return rejected!;
         }
+        const isRecharge = app.kind === 'recharge';
+        // A top-up's money is in the balance already: it can only leave the way it came.
+        if (isRecharge && input.refundTo !== 'original') throw tradeRefundErrors.rechargeOriginalOnly();
         const refunded: { order: TOrderRefunded; amount: number; key: string }[] = [];
         for (const [i, part] of app.parts.entries()) {
           if (part.termId !== null) await addRefundedMonths(db, part.termId, part.months);
@@ -57,21 +60,24 @@ export const createRefundExamination = (deps: {
         for (const packetId of packetIds) await setPacketStatus(db, app.tenantId, packetId, 'frozen', 'refunded');
         const kindLabel = refundKindLabel[app.kind as TRefundKind] ?? app.kind;
         const who = { userId: ctx.auth.userId, name: ctx.auth.realName };
-        const booked = await book(db, {
-          tenantId: app.tenantId,
-          kind: 'refund',
-          amount: app.amount,
-          bizType: 'refundApply',
-          bizKey: app.applyNo,
-          remark: `${kindLabel}退款：${app.subject}`,
-          by: who,
-        });
-        if (!booked.isBooked) throw tradeRefundErrors.refundExamined(refundStateLabel.approved);
+        if (!isRecharge) {
+          const booked = await book(db, {
+            tenantId: app.tenantId,
+            kind: 'refund',
+            amount: app.amount,
+            bizType: 'refundApply',
+            bizKey: app.applyNo,
+            remark: `${kindLabel}退款：${app.subject}`,
+            by: who,
+          });
+          if (!booked.isBooked) throw tradeRefundErrors.refundExamined(refundStateLabel.approved);
+        }
         // Sold through an agent: its margin taken back pro rata, after the enterprise's booking.
         for (const r of refunded) await reverseAgentMargin(db, r.order, r.amount, r.key);
         // 原路退回: each order's share leaves the balance again and goes back the way it was paid.
         const isOriginal = input.refundTo === 'original';
-        if (isOriginal) await channelRefunds.approve(db, app, kindLabel, who);
+        // A top-up's share leaves only what the balance still holds (unused); the others were just booked in.
+        if (isOriginal) await channelRefunds.approve(db, app, kindLabel, who, { mayOverdraw: !isRecharge });
         await repo.update(db, app.id, {
           state: 'approved',
           channel: isOriginal ? deps.adapter.channel : 'balance',

@@ -92,6 +92,38 @@ export const tradeRefundRepository = {
       ),
     ),
 
+  /** A top-up order of the tenant by number, locked FOR UPDATE: its refund applications run one at a time. */
+  lockRechargeOrder: (tx: TDb, tenantId: number, orderNo: string) =>
+    firstRow(
+      tx
+        .select({
+          id: orders.id,
+          orderNo: orders.orderNo,
+          state: orders.state,
+          amount: orders.amount,
+          refundedAmount: orders.refundedAmount,
+        })
+        .from(orders)
+        .where(and(eq(orders.tenantId, tenantId), eq(orders.orderNo, orderNo), eq(orders.kind, 'recharge')))
+        .for('update'),
+    ),
+
+  /** Whether an application under review takes money from the order (any of its parts). */
+  pendingOfOrder: async (tx: TDb, tenantId: number, orderId: number) =>
+    (
+      await tx
+        .select({ id: refundApplications.id })
+        .from(refundApplications)
+        .where(
+          and(
+            eq(refundApplications.tenantId, tenantId),
+            eq(refundApplications.state, 'pending'),
+            sql`${refundApplications.parts} @> ${JSON.stringify([{ orderId }])}::jsonb`,
+          ),
+        )
+        .limit(1)
+    ).length > 0,
+
   /** The order that granted a package (its number and state; the caller's tenant). */
   orderOf: (db: TDb, orderId: number) =>
     firstRow(

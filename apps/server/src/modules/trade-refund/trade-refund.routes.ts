@@ -10,6 +10,7 @@ export const tradeRefundHandlers = (
   seatCancelQuote: (ctx) => refunds.seatCancelQuote(ctx, ctx.input),
   seatCancelOrder: (ctx) => refunds.seatCancelOrder(ctx, ctx.input),
   packetUnsubscribe: (ctx) => refunds.packetUnsubscribe(ctx, ctx.input),
+  rechargeRefundApply: (ctx) => refunds.rechargeRefundApply(ctx, ctx.input),
   refundPage: (ctx) => refunds.refundPage(ctx, ctx.input),
   refundExport: async (ctx) => {
     const { rows, fileName } = refunds.refundExport(ctx, ctx.input);

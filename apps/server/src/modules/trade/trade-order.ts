@@ -106,6 +106,28 @@ export const createOrders = (deps: { database: TDatabase; pay: TPayConfig; refun
     return toOrder((await repo.orderById(ctx.tx, order.id))!);
   },
 
+  /**
+   * 余额充值: an order for the amount asked, nothing in it to deliver; its payment stays in the
+   * balance (trade-settle.ts). The enterprise's own money, so no agent takes a margin on it.
+   */
+  recharge: async (ctx: TRequestContext, { amount }: TReq<'recharge'>) => {
+    const now = new Date();
+    const order = await repo.insertOrder(ctx.tx, {
+      tenantId: ctx.auth.tenantId,
+      orderNo: newOrderNo(now),
+      kind: 'recharge',
+      items: [],
+      amount,
+      agentId: null,
+      agentMargin: 0,
+      subject: `余额充值 ${yuan(amount)} 元`,
+      expireAt: new Date(now.getTime() + deps.pay.orderMinutes * 60_000),
+      createdBy: ctx.auth.userId,
+      createdByName: ctx.auth.realName,
+    });
+    return toOrder((await repo.orderById(ctx.tx, order.id))!);
+  },
+
   orderPage: async (ctx: TRequestContext, q: TReq<'orderPage'>) => {
     const { records, total } = await repo.orderPage(ctx.tx, { ...q, tenantId: ctx.auth.tenantId }, q);
     return toPage(records.map(toOrder), total, q);

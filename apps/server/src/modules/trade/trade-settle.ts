@@ -55,17 +55,20 @@ export const createSettlement = ({ adapter, logger }: { adapter: TPayAdapter; lo
         channel: payment.channel,
         channelTradeNo: event.channelTradeNo,
       });
-      // The money arrived with it: the purchase may not fail on a balance a call left negative.
-      await book(tx, {
-        tenantId: order.tenantId,
-        kind: 'purchase',
-        amount: -order.amount,
-        bizType: 'order',
-        bizKey: order.orderNo,
-        remark: order.subject,
-        isCovered: true,
-      });
-      await deliver(tx, order, paidAt);
+      // A top-up is delivered by the `recharge` row above: its money stays in the balance.
+      if (order.kind !== 'recharge') {
+        // The money arrived with it: the purchase may not fail on a balance a call left negative.
+        await book(tx, {
+          tenantId: order.tenantId,
+          kind: 'purchase',
+          amount: -order.amount,
+          bizType: 'order',
+          bizKey: order.orderNo,
+          remark: order.subject,
+          isCovered: true,
+        });
+        await deliver(tx, order, paidAt);
+      }
       // The order's other QR codes die with it.
       for (const other of await repo.paymentsOf(tx, order.id)) {
         if (other.id !== payment.id && other.state === 'waiting') {
