@@ -12,6 +12,8 @@
 // Usage: node --import tsx bench/telephony-capacity.bench.ts
 //   BENCH_STEPS=50,100,200,300  BENCH_HOLD_S=20  BENCH_RATE=50 (calls a second)
 //   BENCH_PG=postgres://root@127.0.0.1:5432 (the bench database yunhu_bench_telephony is made and dropped)
+//   BENCH_UDP_WORKERS=16: Kamailio's SIP workers (the config's default: 8)
+//   BENCH_RECORD=0: the agents' recording switch off (what recording costs)
 //   BENCH_KAMAILIO_CFG=<commit>: that commit's deploy/kamailio/kamailio.cfg instead of this checkout's
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,7 +22,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { gatewayCaptureDir } from '../apps/server/src/modules/telephony/recording.gateway.js';
-import { startKamailio } from '../apps/server/src/modules/telephony/sip.kamailio.js';
+import { kamailioConfigPath, startKamailio } from '../apps/server/src/modules/telephony/sip.kamailio.js';
 import {
   answerCallsScenario,
   callKeysScenario,
@@ -42,6 +44,8 @@ const desk = '127.0.0.2';
 const agentsIp = '127.0.0.4';
 const agentCount = Math.max(...steps);
 const cfgCommit = process.env.BENCH_KAMAILIO_CFG ?? '';
+const isRecorded = process.env.BENCH_RECORD !== '0';
+const udpWorkers = Number(process.env.BENCH_UDP_WORKERS ?? 0);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load = () =>
@@ -101,8 +105,8 @@ const seed = async (url: string) => {
     ]);
     await q(
       `insert into calling_settings (tenant_id, user_id, allowed_from, allowed_to, daily_limit, recording)
-       values ($1, $2, '00:00', '24:00', 100000, true)`,
-      [tenant.id, id],
+       values ($1, $2, '00:00', '24:00', 100000, $3)`,
+      [tenant.id, id, isRecorded],
     );
     keys.push({ key, password });
   }
@@ -168,6 +172,12 @@ const main = async () => {
     if (cfgCommit) {
       configPath = path.join(dataDir, 'kamailio-before.cfg');
       fs.writeFileSync(configPath, execFileSync('git', ['show', `${cfgCommit}:deploy/kamailio/kamailio.cfg`]));
+    }
+    if (udpWorkers) {
+      // The config's default number of SIP workers replaced (a site sets YH_UDP_WORKERS).
+      const text = fs.readFileSync(configPath ?? kamailioConfigPath, 'utf8');
+      configPath = path.join(dataDir, 'kamailio-workers.cfg');
+      fs.writeFileSync(configPath, text.replace('!YH_UDP_WORKERS!8!', `!YH_UDP_WORKERS!${udpWorkers}!`));
     }
     const kam = await startKamailio({
       configPath,
@@ -236,8 +246,31 @@ const main = async () => {
       const startedAt = new Date();
       const loadDuring: string[] = [];
       const sampler = setInterval(() => loadDuring.push(os.loadavg()[0]!.toFixed(2)), 5000);
+      // The agents' side too: a BYE they see again was repeated by Kamailio (they answered late),
+      // one the desk phone repeats and they do not see again was late in Kamailio.
+      const agentByes = () => {
+        const c = agents.counts();
+        return { byes: c['5_BYE_Recv'] ?? 0, repeated: c['5_BYE_Retrans'] ?? 0 };
+      };
+      const agentsBefore = agentByes();
+      // How long the gateway takes to answer a control command (Kamailio waits that long on each
+      // offer, answer and delete): a ping every 200 ms while the calls run.
+      const pings: number[] = [];
+      let isPinging = true;
+      const pinger = (async () => {
+        while (isPinging) {
+          const t0 = performance.now();
+          await kam.media?.command({ command: 'ping' }).catch(() => undefined);
+          pings.push(performance.now() - t0);
+          await sleep(200);
+        }
+      })();
       const ours = callRun(n, `127.0.0.1:${kam.sipPort}`, 42000);
       const product = stepOf(ours, n, await ours.done);
+      isPinging = false;
+      await pinger;
+      await sleep(1500);
+      const agentsAfter = agentByes();
       clearInterval(sampler);
       const sippErrors = ours.stderr();
       await ours.stop();
@@ -274,11 +307,17 @@ const main = async () => {
         `| ${n} | ours | ${show(product)} | ${records.length} (${ready} recorded) | ${deviations.length ? Math.max(...deviations).toFixed(2) : '–'} | ${talkOff.length ? Math.max(...talkOff) : '–'} | ${loadDuring.join(' ')} |`;
       rows.push(row);
       console.log(row);
+      console.log(
+        `  agents: ${agentsAfter.byes - agentsBefore.byes} BYEs received through Kamailio, ` +
+          `${agentsAfter.repeated - agentsBefore.repeated} of them repeated by Kamailio; ` +
+          `gateway ping p50 / p95 / max ${pct(pings, 50).toFixed(0)} / ${pct(pings, 95).toFixed(0)} / ${Math.max(...pings).toFixed(0)} ms`,
+      );
       if (product.exit !== 0) console.log(`  sipp (ours) exit ${product.exit}: ${sippErrors.slice(0, 1500)}`);
       await sleep(3000);
     }
     console.log(
-      `\n${new Date().toISOString()} · ${os.cpus().length} cores · hold ${holdS} s · ${rate} calls/s · recording on` +
+      `\n${new Date().toISOString()} · ${os.cpus().length} cores · hold ${holdS} s · ${rate} calls/s · recording ${isRecorded ? 'on' : 'off'}` +
+        (udpWorkers ? ` · ${udpWorkers} SIP workers` : '') +
         (cfgCommit ? ` · kamailio.cfg of ${cfgCommit}` : ''),
     );
     console.log(
