@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseTypedMobile } from './typed-text.js';
 
 /**
  * `reason` names the error by a stable key (`<area>.<name>`, declared once in the server's
@@ -51,10 +52,11 @@ export const ZTime = z
   .min(timeBounds.min, '时间超出范围')
   .max(timeBounds.max, '时间超出范围');
 
+/** A mobile as typed (full-width digits, +86, spaces, dashes), normalised as an import's cell is, then checked. */
 export const ZMobile = z
   .string({ error: '请输入手机号' })
-  .trim()
-  .regex(/^1[3-9]\d{9}$/, '手机号格式不正确');
+  .transform(normaliseTypedMobile)
+  .pipe(z.string().regex(/^1[3-9]\d{9}$/, '手机号格式不正确'));
 
 export const ZPassword = z
   .string({ error: '请输入密码' })

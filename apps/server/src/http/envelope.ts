@@ -8,7 +8,15 @@ export const ok = <T>(data: T) => ({ code: ResultCode.ok, msg: 'success', data }
 /** A refusal: `reason` is the error's stable key (http/errors.ts), the same for every wording of it. */
 export const fail = (code: number, msg: string, reason = 'common.invalidInput') => ({ code, msg, data: null, reason });
 
-/** The first problem of a failed validation, in Chinese, naming the field. */
+// The Chinese names of the fields people type in forms: a refusal names the field as the form labels it.
+const fieldLabels: Record<string, string> = {
+  mobile: '手机号',
+  password: '密码',
+  username: '账号',
+  realName: '姓名',
+};
+
+/** The first problem of a failed validation, in Chinese, naming the field (by its Chinese name when it has one). */
 export const describeZodError = (error: ZodError): string => {
   const issue = error.issues[0];
   if (!issue) return '请求参数不正确';
@@ -16,7 +24,11 @@ export const describeZodError = (error: ZodError): string => {
   const message = issue.code === 'unrecognized_keys' ? `不支持的字段：${issue.keys.join('、')}` : issue.message;
   const isChinese = /[\u4e00-\u9fa5]/.test(message);
   const text = isChinese ? message : '格式不正确';
-  return field ? `${text}（字段：${field}）` : text;
+  if (!field) return text;
+  const label = fieldLabels[String(issue.path.at(-1))];
+  if (!label) return `${text}（字段：${field}）`;
+  // 「手机号格式不正确」 names its field already; 「请输入…」 or 「格式不正确」 is told which one.
+  return text.includes(label) ? text : `${text}（${label}）`;
 };
 
 const fastifyErrorMessages: Record<string, string> = {

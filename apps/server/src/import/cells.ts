@@ -1,25 +1,10 @@
-import { beijingOffsetMs } from '@yunhu/contract';
+import { beijingOffsetMs, foldTyped, normaliseTypedMobile } from '@yunhu/contract';
 
-/**
- * What every cell of every import goes through before any check: lists arrive typed in
- * a Chinese input method, so full-width digits and letters (１３９…, Ｂ), the ideographic space and
- * full-width punctuation are folded to their half-width forms (NFKC), and the cell is trimmed.
- * Zero-width characters copied from web pages and chat tools are dropped.
- */
-export const foldCell = (text: string): string =>
-  text
-    .normalize('NFKC')
-    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
-    .trim();
+/** What every cell of every import goes through before any check: folded as a form's field is. */
+export const foldCell = foldTyped;
 
-/**
- * A mobile number as people write it: +86 / 86 / 0086 before it, spaces, dashes, dots or
- * brackets between its digits (139 1234 5678, 139-1234-5678, (139)12345678). Folded first.
- */
-export const normaliseImportMobile = (text: string): string =>
-  foldCell(text)
-    .replace(/[\s\-–—_.()]/g, '')
-    .replace(/^(\+|00)?86(?=1\d{10}$)/, '');
+/** A mobile in a cell, read as a form's mobile is (+86, spaces, dashes, full-width digits). */
+export const normaliseImportMobile = normaliseTypedMobile;
 
 /** Excel shows long numbers as 1.39E+10 and saves them so in CSV: the digits are lost. */
 export const isScientific = (typed: string) => /^\d(\.\d+)?E\+\d+$/i.test(typed);

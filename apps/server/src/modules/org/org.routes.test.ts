@@ -75,7 +75,7 @@ describe('user and menu endpoints', () => {
     expect((await t.call(r.updateRealName, { realName: '  王强强 ' }, token)).body.code).toBe(0);
     expect((await t.call(r.userInfo, undefined, token)).body.data.realName).toBe('王强强');
     const empty = await t.call(r.updateRealName, { realName: '   ' }, token);
-    expect(empty.body).toMatchObject({ code: 10002, msg: '请输入姓名（字段：realName）', data: null });
+    expect(empty.body).toMatchObject({ code: 10002, msg: '请输入姓名', data: null });
     await t.call(r.updateRealName, { realName: '王强' }, token);
   });
 
