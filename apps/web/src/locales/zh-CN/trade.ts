@@ -1,4 +1,4 @@
-import { money } from '@yunhu/contract';
+import { money, type TOrderKind } from '@yunhu/contract';
 
 /** Commerce: 采购中心, 订单, 账户明细 and the platform's 套餐管理, 订单管理, 企业账户. */
 export const tradeTexts = {
@@ -32,7 +32,13 @@ export const tradeTexts = {
     countdown: (mmss: string) => `剩余支付时间 ${mmss}`,
     waiting: '等待支付…',
     paid: '支付成功',
-    paidHint: '套餐已到账，可在账户明细中查看',
+    // What the payment brought, in the words of what was bought.
+    paidHint: {
+      package: '套餐已到账，可在账户明细中查看',
+      seatPurchase: '坐席已开通，可在坐席管理中查看',
+      seatRenewal: '坐席已续期，可在坐席管理中查看',
+      recharge: '余额已到账，可在收支明细中查看',
+    } satisfies Record<TOrderKind, string>,
     closed: '订单已关闭',
     closedHint: '订单已超时或已关闭，请重新下单',
     viewOrder: '查看订单',
@@ -108,6 +114,7 @@ export const tradeTexts = {
     createdAt: '下单时间',
     paidAt: '支付时间',
     expireAt: '支付截止',
+    packetExpireAt: '到期时间',
     createdRange: '下单时间',
     all: '全部',
     actions: '操作',

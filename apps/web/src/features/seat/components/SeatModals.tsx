@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { seatCommerce } from '@yunhu/contract';
+import { seatCommerce, type TOrder } from '@yunhu/contract';
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -40,7 +40,7 @@ export const SeatDialogs = ({ dialog, onClose }: { dialog: TSeatDialog; onClose:
   const actions = useSeatActions();
   const lines = useLineOptions();
   const prices = useSeatPrices();
-  const [payingOrder, setPayingOrder] = useState<string | null>(null);
+  const [payingOrder, setPayingOrder] = useState<Pick<TOrder, 'orderNo' | 'kind'> | null>(null);
   // One request id per renewal dialog: a double click or a retry renews (and charges) once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new id for each dialog opened
   const requestId = useMemo(() => crypto.randomUUID(), [dialog]);
@@ -102,7 +102,7 @@ export const SeatDialogs = ({ dialog, onClose }: { dialog: TSeatDialog; onClose:
           if (result.isPaid) feedback.message.success(s.renewPaid(result.order.amount, result.balance));
           else {
             feedback.message.warning(s.renewShort);
-            setPayingOrder(result.order.orderNo);
+            setPayingOrder(result.order);
           }
         }}
         fields={
@@ -134,7 +134,7 @@ export const SeatDialogs = ({ dialog, onClose }: { dialog: TSeatDialog; onClose:
         okText={s.buyOk}
         initialValues={{ count: 1, months: 1 }}
         onCancel={onClose}
-        onSubmit={async (v) => setPayingOrder((await actions.buy(v)).orderNo)}
+        onSubmit={async (v) => setPayingOrder(await actions.buy(v))}
         fields={
           <>
             <Typography.Paragraph type="secondary">{s.buyHint}</Typography.Paragraph>
@@ -197,7 +197,8 @@ export const SeatDialogs = ({ dialog, onClose }: { dialog: TSeatDialog; onClose:
       />
       {payingOrder && (
         <PayModal
-          orderNo={payingOrder}
+          orderNo={payingOrder.orderNo}
+          kind={payingOrder.kind}
           onClose={() => {
             setPayingOrder(null);
             void actions.refresh();

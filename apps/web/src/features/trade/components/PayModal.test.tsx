@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { routeTables } from '@yunhu/contract';
+import { routeTables, type TOrderKind } from '@yunhu/contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,12 +11,12 @@ vi.mock('../../../shared/http/api', () => ({ call: (...args: unknown[]) => callM
 
 const { trade: r } = routeTables;
 
-const renderModal = () =>
+const renderModal = (kind?: TOrderKind) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
         <App>
-          <PayModal orderNo="YH1" onClose={() => undefined} />
+          <PayModal orderNo="YH1" kind={kind} onClose={() => undefined} />
         </App>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -61,5 +61,13 @@ describe('PayModal', () => {
     await waitFor(() => expect(screen.getByTestId('pay-modal').getAttribute('data-state')).toBe('paid'), {
       timeout: 4000,
     });
+  });
+
+  it('says what a seat payment brought: the seat, not a package', async () => {
+    renderModal('seatPurchase');
+    expect(await screen.findByText('等待支付…')).toBeTruthy();
+    state = 'paid';
+    expect(await screen.findByText('坐席已开通，可在坐席管理中查看', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByText(/套餐已到账/)).toBeNull();
   });
 });

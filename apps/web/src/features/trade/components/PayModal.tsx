@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import { money } from '@yunhu/contract';
+import { money, type TOrderKind } from '@yunhu/contract';
 import { Button, Modal, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -16,7 +16,15 @@ const mmss = (ms: number) => {
  * Pays an order by QR code: the code, the amount and a countdown to the order's expiry, while the
  * server is asked every two seconds for the order's state (never the browser's own guess).
  */
-export const PayModal = ({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) => {
+export const PayModal = ({
+  orderNo,
+  kind = 'package',
+  onClose,
+}: {
+  orderNo: string | null;
+  kind?: TOrderKind;
+  onClose: () => void;
+}) => {
   // The effects run per order and state; the actions' latest closure is read through the ref.
   const actions = useTradeActions();
   const actionsRef = useRef(actions);
@@ -97,7 +105,7 @@ export const PayModal = ({ orderNo, onClose }: { orderNo: string | null; onClose
           <Result
             icon={<CheckCircleFilled style={{ color: '#52c41a' }} />}
             title={s.paid}
-            subTitle={s.paidHint}
+            subTitle={s.paidHint[kind]}
             extra={[
               <Button key="order" onClick={() => go(`/menu/order/orderDetails?orderNo=${orderNo}`)}>
                 {s.viewOrder}

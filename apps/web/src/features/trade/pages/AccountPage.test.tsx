@@ -70,6 +70,9 @@ describe('AccountPage packages', () => {
     expect(screen.queryByTestId('packet-unsubscribe-3')).toBeNull();
     expect(screen.queryByTestId('packet-unsubscribe-4')).toBeNull();
     expect(screen.getByText('退订审核中')).toBeTruthy();
+    // A package's column is its expiry, not an order's payment deadline.
+    expect(screen.getByRole('columnheader', { name: '到期时间' })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: '支付截止' })).toBeNull();
     fireEvent.click(button);
     const modal = await screen.findByTestId('packet-unsubscribe-modal');
     // 45,000 of 60,000 seconds left of ¥99.00: about ¥74.25.

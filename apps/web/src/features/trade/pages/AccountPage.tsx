@@ -114,7 +114,7 @@ const Packets = () => {
           { key: 'price', title: s.price, dataIndex: 'price', render: (v: number) => money(v) },
           { key: 'boughtAt', title: s.boughtAt, dataIndex: 'boughtAt', render: fmtTime },
           { key: 'orderNo', title: s.orderNo, dataIndex: 'orderNo', render: (v: string | null) => v ?? '—' },
-          { key: 'expireAt', title: s.expireAt, dataIndex: 'expireAt', render: fmtTime },
+          { key: 'expireAt', title: s.packetExpireAt, dataIndex: 'expireAt', render: fmtTime },
           {
             key: 'state',
             title: s.packetState,

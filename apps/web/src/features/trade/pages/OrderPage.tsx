@@ -23,14 +23,14 @@ const Orders = () => {
   const actions = useTradeActions();
   const canBuy = usePermission(TradePerm.buy);
   const { confirm, node } = useConfirmAction();
-  const [paying, setPaying] = useState<string | null>(null);
+  const [paying, setPaying] = useState<TOrderRow | null>(null);
   const columns = [
     ...orderColumns(false),
     ...actionsColumn<TOrderRow>(true, s.actions, (row) => (
       <Space size={4} data-testid={`order-actions-${row.orderNo}`}>
         <RowAction onClick={() => navigate(`/menu/order/orderDetails?orderNo=${row.orderNo}`)}>{s.details}</RowAction>
         {canBuy && row.state === 'unpaid' && row.expireAt > Date.now() && (
-          <RowAction onClick={() => setPaying(row.orderNo)}>{s.payNow}</RowAction>
+          <RowAction onClick={() => setPaying(row)}>{s.payNow}</RowAction>
         )}
         {canBuy && row.state === 'unpaid' && (
           <RowAction isDanger onClick={() => confirm(s.closeConfirm, () => actions.close(row.orderNo))}>
@@ -54,7 +54,8 @@ const Orders = () => {
       />
       {node}
       <PayModal
-        orderNo={paying}
+        orderNo={paying?.orderNo ?? null}
+        kind={paying?.kind}
         onClose={() => {
           setPaying(null);
           void actions.refresh();
