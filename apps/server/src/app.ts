@@ -205,7 +205,7 @@ export const buildApp = async (
     },
     deps,
   );
-  app.addHook('onClose', () => crmImport.idle());
+  app.addHook('onClose', () => crmImport.stop());
   // Imports left running by a dead process are found at start and every minute (hardening item 6).
   jobs.define(importRecoveryJob(crmImport.recoverInterrupted));
   bindRoutes(app, routeTables.crm, { ...crmHandlers(services.crm), ...crmCensusHandlers(createCensusService()) }, deps);
@@ -230,7 +230,7 @@ export const buildApp = async (
     database,
     onError: (error) => app.log.error({ err: error }, 'blacklist import: unexpected error'),
   });
-  app.addHook('onClose', () => blacklist.importIdle());
+  app.addHook('onClose', () => blacklist.importStop());
   bindRoutes(app, routeTables.blacklist, blacklistHandlers(blacklist), deps);
   // The call area: dial flow, carrier, call records; it asks the CRM who sees a customer.
   const callArea = await registerCalling(app, {
@@ -318,8 +318,8 @@ export const buildApp = async (
   // 后台任务: the platform operator sees the queue's runs and queues a failed one again.
   const platformJobs = createPlatformJobsService({ retry: jobs.retry });
   bindRoutes(app, routeTables.platformJobs, platformJobsHandlers(platformJobs), deps);
-  // A staff import being written finishes before the database closes.
-  app.addHook('onClose', () => services.org.staffImport.idle());
+  // A staff import being written pauses after its chunk before the database closes.
+  app.addHook('onClose', () => services.org.staffImport.stop());
 
   // A bounded wait (pingTimeoutMs): with every connection taken or the database gone, the answer
   // is 503 within 2 s, never a request that hangs.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../db/client.js';
 import { crmImportRows as importRows, crmImports as imports } from '../db/schema.js';
 
@@ -111,12 +111,21 @@ export const importRepository = {
         .returning({ id: imports.id })
     ).length === 1,
 
+  /** The leases of running batches of every tenant whose holder's name starts with `prefix` (one host's). */
+  runningLeases: async (db: TDb, prefix: string): Promise<string[]> =>
+    (
+      await db
+        .selectDistinct({ runner: imports.runner })
+        .from(imports)
+        .where(and(eq(imports.status, 'running'), sql`starts_with(${imports.runner}, ${prefix})`))
+    ).flatMap((r) => (r.runner ? [r.runner] : [])),
+
   /**
    * Running batches of every tenant whose runner has not written for `leaseSeconds` (or never took a
-   * lease: batches left before leases existed), locked; a batch another sweep or a live chunk holds
+   * lease: batches left before leases existed) or whose lease is one of `deadLeases`, locked; a batch another sweep or a live chunk holds
    * is passed over (SKIP LOCKED). Outside any tenant's wall: the sweep is the server's own business.
    */
-  lockAbandoned: (db: TDb, leaseSeconds: number, limit: number) =>
+  lockAbandoned: (db: TDb, leaseSeconds: number, limit: number, deadLeases: readonly string[] = []) =>
     db
       .select({
         id: imports.id,
@@ -128,7 +137,10 @@ export const importRepository = {
       .where(
         and(
           eq(imports.status, 'running'),
-          sql`(${imports.heartbeatAt} is null or ${imports.heartbeatAt} < now() - ${leaseSeconds} * interval '1 second')`,
+          or(
+            sql`(${imports.heartbeatAt} is null or ${imports.heartbeatAt} < now() - ${leaseSeconds} * interval '1 second')`,
+            deadLeases.length ? inArray(imports.runner, [...deadLeases]) : undefined,
+          ),
         ),
       )
       .limit(limit)

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import type { TDatabase, TDb } from '../db/client.js';
 import type { TDataScope } from '../db/scope.js';
 import { detachFromRequest, withTenant } from '../db/tenant.js';
@@ -44,6 +45,36 @@ export const importLimits = {
    * written leave the staging at once, rows never written when the batch expires (batchTtlHours).
    */
   keepDays: 7,
+};
+
+/** This process as a lease names it: its host, its process id and a mark of this one start. */
+type TLeaseProcess = { host: string; pid: number; start: string };
+const thisProcess: TLeaseProcess = { host: os.hostname(), pid: process.pid, start: crypto.randomUUID() };
+
+/** A lease's holder: the process (TLeaseProcess) and one runner of it, `host/pid/start/runner`. */
+export const leaseOf = (runnerId: string, of: TLeaseProcess = thisProcess) =>
+  `${of.host}/${of.pid}/${of.start}/${runnerId}`;
+
+/**
+ * Whether a lease was held by a process of this host that is gone: another start with this
+ * process's id (a container's pid 1 after a restart), or a process id no process has any more. Such a
+ * lease is taken over at once instead of after `leaseSeconds`. A process id given to another process
+ * since reads as alive: that lease waits for its time as any other. A lease of another host, or
+ * written before leases named their process, is not known here.
+ */
+export const isDeadOnThisHost = (lease: string): boolean => {
+  const [host, pidText, start] = lease.split('/');
+  const pid = Number(pidText);
+  if (host !== thisProcess.host || !Number.isSafeInteger(pid) || pid <= 0 || !start) return false;
+  if (start === thisProcess.start) return false;
+  if (pid === thisProcess.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: a process of another user holds that id, alive.
+    return (error as { code?: string }).code === 'ESRCH';
+  }
 };
 
 /**
@@ -116,8 +147,10 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
   const { database } = deps;
   const scoped = <T>(auth: TAuth, fn: (tx: TDb) => Promise<T>) => withTenant(database, auth.tenantId, fn);
   const running = new Set<Promise<void>>();
-  /** This process's name in the lease of the imports it writes. */
-  const runner = crypto.randomUUID();
+  /** Set when the server closes: writers stop after the chunk each is writing (see `stop`). */
+  let isClosing = false;
+  /** This runner's name in the lease of the imports it writes (leaseOf). */
+  const runner = leaseOf(crypto.randomUUID());
 
   /** Opens a batch being checked, with its settings staged as row 0. */
   const open = async (
@@ -211,7 +244,7 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
       return range;
     };
     const worker = async () => {
-      while (!isStopped) {
+      while (!isStopped && !isClosing) {
         try {
           const step = await scoped(auth, async (tx) => {
             if (!(await repo.holdLease(tx, auth.tenantId, batch.id, runner))) return 'lost';
@@ -235,8 +268,25 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
     };
     await Promise.all(Array.from({ length: workers }, worker));
     if (failure) throw (failure as { error: unknown }).error;
-    return isLost ? 'lost' : 'done';
+    return isLost ? 'lost' : isClosing ? 'closing' : 'done';
   };
+
+  /**
+   * The server closes while a batch is written: its lease is given back at once with what was
+   * written, so the importer sees 继续导入 now and after the restart, instead of waiting for the
+   * lease to run out. False when every row is written already: the batch is finished instead.
+   */
+  const pauseForClose = (auth: TAuth, batchId: string) =>
+    scoped(auth, async (tx) => {
+      const batch = await repo.findBatch(tx, auth.tenantId, batchId);
+      const left = batch ? batch.validCount - batch.processed : 0;
+      if (!batch || left <= 0) return false;
+      return repo.endRun(tx, auth.tenantId, batchId, runner, {
+        status: 'failed',
+        finishedAt: new Date(),
+        message: `导入暂停（服务重启）：已写入${batch.processed}行，其余${left}行尚未写入；请在${importLimits.batchTtlHours}小时内重新确认导入，将从中断处继续`,
+      });
+    });
 
   /** Writes the valid staged rows not yet written while this process holds the batch's lease. */
   const write = async (run: TImportRun, writer: TImportWriter) => {
@@ -245,9 +295,10 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
     try {
       let after = metaRowNo;
       for (;;) {
-        if (writer.writeRange && !writer.isOneTransaction && (await writeChunks(run, writer.writeRange)) === 'lost') {
-          return;
-        }
+        const chunks = writer.writeRange && !writer.isOneTransaction ? await writeChunks(run, writer.writeRange) : null;
+        if (chunks === 'lost') return;
+        const isPausable = chunks === 'closing' || (chunks === null && isClosing && !writer.isOneTransaction);
+        if (isPausable && (await pauseForClose(auth, batchId))) return;
         const step = await scoped(auth, async (tx) => {
           // The lease first: it locks the batch row until this chunk commits (a sweep passes it
           // over) and stops a writer whose batch was taken for dead meanwhile.
@@ -338,17 +389,19 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
   };
 
   /**
-   * Marks the imports of every tenant left running by a dead process (lease run out): failed with
-   * what was written, so the importer can confirm again and go on; one written to its end but not
-   * closed is done. Returns how many it found.
+   * Marks the imports of every tenant left running by a dead process (lease run out, or held by a
+   * process of this host that is gone: a restarted server takes its predecessor's at once): failed
+   * with what was written, so the importer can confirm again and go on; one written to its end but
+   * not closed is done. Returns how many it found.
    */
   const recoverInterrupted = async () => {
     const limit = 100;
     let found = 0;
+    const dead = (await repo.runningLeases(database.db, `${thisProcess.host}/`)).filter(isDeadOnThisHost);
     for (;;) {
       const n = await database.db.transaction(async (t) => {
         const tx = t as unknown as TDb;
-        const abandoned = await repo.lockAbandoned(tx, importLimits.leaseSeconds, limit);
+        const abandoned = await repo.lockAbandoned(tx, importLimits.leaseSeconds, limit, dead);
         for (const b of abandoned) {
           const left = b.validCount - b.processed;
           await repo.updateBatch(tx, b.tenantId, b.id, {
@@ -420,8 +473,16 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
     confirm,
     report,
     recoverInterrupted,
-    /** Resolves when every confirm started by this process has finished (tests, shutdown). */
+    /** Resolves when every confirm started by this process has finished (tests). */
     idle: () => Promise.all([...running]).then(() => undefined),
+    /**
+     * The server closes: each import being written stops after its chunk in flight (a few seconds
+     * at most), gives its lease back and waits to be confirmed again; resolves when all have.
+     */
+    stop: () => {
+      isClosing = true;
+      return Promise.all([...running]).then(() => undefined);
+    },
     scoped,
   };
 };

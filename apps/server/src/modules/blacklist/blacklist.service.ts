@@ -487,6 +487,8 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
     importReport,
     /** Resolves when every import confirm started by this process has finished (tests, shutdown). */
     importIdle: runner.idle,
+    /** The server closes: imports being written pause after their chunk (import.runner.ts `stop`). */
+    importStop: runner.stop,
     exportExcel,
     template,
     get,

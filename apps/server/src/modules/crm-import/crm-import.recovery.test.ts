@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { routeTables, type TCrmImportState } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,8 @@ import { createCrmImportService } from './crm-import.service.js';
 const r = routeTables.crmImport;
 const rowCount = 2_600;
 const mobileOf = (i: number) => `1397${String(7_000_000 + i).padStart(7, '0')}`;
+/** Mobiles of one test's own customers: `prefix` (5 digits) and the row's number. */
+const mobileFrom = (prefix: string, i: number) => `${prefix}${String(i).padStart(6, '0')}`;
 
 /** A multipart upload of one CSV, as the browser sends it. */
 const uploadCsv = async (app: TApp, token: string, csv: string, url: string = r.importPreview.path) => {
@@ -196,5 +200,118 @@ describe('an import whose process dies mid-run', () => {
     const [records] = await q<{ n: number; distinct: number }>(sql`select count(*)::int as n,
       count(distinct content)::int as distinct from crm_follow_records where content like '恢复回访%'`);
     expect(records).toEqual({ n: rowCount, distinct: rowCount });
+  });
+  /** A customer file of `rowCount` rows uploaded and previewed; its batch id. */
+  const previewed = async (prefix: string) => {
+    const csv = [
+      '客户名称,手机号',
+      ...Array.from({ length: rowCount }, (_, i) => `续写${i},${mobileFrom(prefix, i)}`),
+    ].join('\r\n');
+    const preview = await uploadCsv(t.app, manager, csv);
+    expect(preview.code, preview.msg).toBe(0);
+    return preview.data.batchId;
+  };
+  const written = async (prefix: string) => {
+    const [counts] = await q<{ customers: number; distinct: number }>(sql`select count(*)::int as customers,
+      count(distinct mobile)::int as distinct from customers where mobile like ${`${prefix}%`}`);
+    return counts;
+  };
+
+  it('is taken over at once by the server restarted on the same host (kill -9, then a start), and resumed to its end once', async () => {
+    const batchId = await previewed('13966');
+    const dying = dyingDatabase(t.database, 6);
+    const doomed = createCrmImportService({
+      database: dying.database,
+      dataScopeOf: t.app.services.org.dataScopeOf,
+      onError: () => undefined,
+    });
+    await doomed.customerConfirm((await t.app.services.auth.authenticate(manager))!, batchId);
+    await eventually(
+      async () => dying.isStill(),
+      (isStill) => isStill,
+    );
+    const halfway = (await t.call(r.importState, { batchId }, manager)).body.data;
+    expect(halfway.processed).toBeGreaterThan(0);
+    expect(halfway.processed).toBeLessThan(rowCount);
+    // The lease as the killed process named itself (host/pid/start/runner, import.runner.ts leaseOf):
+    // this host, a process id no process holds any more. Its heartbeat is seconds old.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    await t.database.db.execute(
+      sql`update crm_imports set runner = ${`${os.hostname()}/${gone}/before-restart/writer`} where id = ${batchId}`,
+    );
+    const config = { ...loadConfig({ DATA_DIR: '', WEB_DIST: '' }), isProduction: false };
+    const restarted = await buildApp(config, t.database, { runJobsAfterMs: 0 });
+    await restarted.ready();
+    try {
+      const state = async () =>
+        (
+          await restarted.inject({
+            method: 'GET',
+            url: r.importState.path,
+            query: { batchId },
+            headers: { 'cloud-token': manager },
+          })
+        ).json() as { code: number; data: TCrmImportState };
+      // At its start, not two minutes later: the importer sees 继续导入.
+      const failed = await eventually(
+        async () => (await state()).data,
+        (d) => d.status !== 'running',
+        10_000,
+      );
+      expect(failed).toMatchObject({ status: 'failed', processed: halfway.processed });
+      expect(failed.message).toContain('重新确认导入');
+      const resumed = (
+        await restarted.inject({
+          method: 'POST',
+          url: r.importConfirm.path,
+          payload: { batchId },
+          headers: { 'cloud-token': manager },
+        })
+      ).json() as { code: number; msg: string };
+      expect(resumed.code, resumed.msg).toBe(0);
+      const done = await eventually(
+        async () => (await state()).data,
+        (d) => d.status !== 'running',
+      );
+      expect(done).toMatchObject({ status: 'done', processed: rowCount, inserted: rowCount });
+      dying.wake();
+      await doomed.idle();
+      expect(await written('13966')).toEqual({ customers: rowCount, distinct: rowCount });
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('pauses when its server closes: the chunk in flight commits, the lease is given back, the rest is written once on confirm', async () => {
+    const batchId = await previewed('13955');
+    // A writer held between two chunks, so the close meets it mid-import whatever the machine's speed:
+    // the look-up and the lease, two chunks, then held (the chunks after the wake leave rows unwritten).
+    const held = dyingDatabase(t.database, 4);
+    const closing = createCrmImportService({
+      database: held.database,
+      dataScopeOf: t.app.services.org.dataScopeOf,
+      onError: () => undefined,
+    });
+    await closing.customerConfirm((await t.app.services.auth.authenticate(manager))!, batchId);
+    await eventually(
+      async () => held.isStill(),
+      (isStill) => isStill,
+    );
+    const stopped = closing.stop();
+    held.wake();
+    await stopped;
+    const paused = (await t.call(r.importState, { batchId }, manager)).body.data;
+    expect(paused.status).toBe('failed');
+    expect(paused.processed).toBeGreaterThan(0);
+    expect(paused.processed).toBeLessThan(rowCount);
+    expect(paused.message).toContain('重新确认导入');
+    const resumed = await t.call(r.importConfirm, { batchId }, manager);
+    expect(resumed.body.code, resumed.body.msg).toBe(0);
+    const done = await eventually(
+      async () => (await t.call(r.importState, { batchId }, manager)).body.data,
+      (d) => d.status !== 'running',
+    );
+    expect(done).toMatchObject({ status: 'done', processed: rowCount, inserted: rowCount });
+    expect(await written('13955')).toEqual({ customers: rowCount, distinct: rowCount });
   });
 });

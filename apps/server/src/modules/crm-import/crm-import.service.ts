@@ -270,5 +270,7 @@ export const createCrmImportService = (deps: {
     recoverInterrupted: runner.recoverInterrupted,
     /** Resolves when every confirm started by this process has finished (tests, shutdown). */
     idle: runner.idle,
+    /** The server closes: imports being written pause after their chunk (import.runner.ts `stop`). */
+    stop: runner.stop,
   };
 };
