@@ -164,13 +164,24 @@ describe('server process', () => {
     expect(wrongly).toEqual([]);
   });
 
-  it('on SIGTERM finishes the request in flight, then exits 0 and stops its Kamailio', async () => {
+  it('on SIGTERM finishes the request in flight, cuts one that stalls past the drain, then exits 0 and stops its Kamailio', async () => {
     const login = await fetch(`${base}/sso/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: 'Admin@2026' }),
     });
     const { token } = ((await login.json()) as { data: { token: string } }).data;
+    // A client that sends its headers and never its body (a stalled upload, a dead mobile network):
+    // the server does not wait for it beyond its bound (main.ts requestsDrainMs).
+    const stalled = new Promise<string>((resolve) => {
+      const req = http.request(`${base}/base/sys/user/updateRealName`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': 100, 'cloud-token': token },
+      });
+      req.on('error', (error) => resolve(error.message));
+      req.on('response', () => resolve('answered'));
+      req.flushHeaders();
+    });
     const body = JSON.stringify({ realName: '张明' });
     // Send the headers, signal the server, and only then the body: the request is in flight.
     const answer = new Promise<string>((resolve, reject) => {
@@ -201,6 +212,7 @@ describe('server process', () => {
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     expect(JSON.parse(await answer)).toMatchObject({ code: 0 });
+    expect(await stalled).toBe('socket hang up');
     expect(await exited).toBe(0);
     expect(await canConnect(sipWsPort)).toBe(false);
   });

@@ -21,6 +21,16 @@ const releaseStartMemory = () => {
   }, 500).unref();
 };
 
+/**
+ * The bound on closing: SIGTERM to exit within `closeBoundMs` whatever is under way. Requests in
+ * flight get `requestsDrainMs` to finish (a client that stalls, a long download), then their
+ * connections are cut; imports pause after their chunk and the job queue stops within a few
+ * seconds (import.runner.ts `stop`, job-queue.ts); what is still open at the bound is left to the
+ * next start (leases, pg-boss's expiry) and the process exits 1.
+ */
+const requestsDrainMs = 5000;
+const closeBoundMs = 10_000;
+
 /** How long after it listens the server's job queue starts (the housekeeping at start among its jobs). */
 const housekeepingAfterStartMs = 3000;
 
@@ -100,13 +110,18 @@ const main = async () => {
   // After listening: the console is ready (/healthz answers) while Kamailio and rtpengine come up.
   const sipServer = startSipServer();
 
-  // SIGTERM: stop accepting, let requests in flight finish, close the database, exit 0. A signal
-  // while Kamailio is still starting stops it once it is up.
+  // SIGTERM: stop accepting, let requests in flight finish, close the database, exit 0, all within
+  // closeBoundMs. A signal while Kamailio is still starting stops it once it is up.
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
     app.log.info(`${signal} received, closing`);
+    setTimeout(() => app.server.closeAllConnections(), requestsDrainMs).unref();
+    setTimeout(() => {
+      console.error(`${closeBoundMs / 1000} 秒内未能关闭完毕，强制退出`);
+      process.exit(1);
+    }, closeBoundMs).unref();
     await app.close();
     await (await sipServer)?.stop();
     await devCarrier?.stop();

@@ -6,6 +6,12 @@ import { queueDbOf, unrefClock } from './queue-db.js';
 type TLogger = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 type TStoredJob = TJobDef<object>;
 
+/**
+ * How long a stop waits for a run in progress, whose signal is aborted first: within the server's
+ * bound on closing (main.ts). A run still going then is expired by pg-boss and runs again later.
+ */
+const jobStopTimeoutMs = 3000;
+
 /** Finished and failed runs stay this long for the operator's screen (平台运营 › 后台任务). */
 const keepSeconds = 3 * 86_400;
 
@@ -119,7 +125,7 @@ export const createJobQueue = (deps: { database: TDatabase; logger: TLogger }) =
     stop: async () => {
       stopping.abort();
       const b = await booting?.catch(() => null);
-      await b?.stop({ close: false, graceful: true, timeout: 30_000 });
+      await b?.stop({ close: false, graceful: true, timeout: jobStopTimeoutMs });
       mode = null;
       booting = null;
       boss = null;
