@@ -279,7 +279,7 @@ export const createBillingService = (deps: {
         const claim = await repo.claimLowBalance(tx, tenantId, now());
         if (!claim) return null;
         const admins = await repo.administrators(tx, tenantId);
-        const content = `账户余额 ${yuan(claim.balance)} 元，已低于提醒金额 ${yuan(claim.threshold)} 元。余额和套餐用完后将无法外呼，请及时充值或购买套餐。`;
+        const content = `账户余额 ${yuan(claim.balance)} 元，已低于提醒金额 ${yuan(claim.threshold)} 元。余额和套餐用完后将无法外呼，请及时在「账户明细」点击「充值」扫码充值，或购买套餐。`;
         await deps.notify(
           tx,
           admins.map((a) => ({ tenantId, userId: a.userId, title: '余额不足提醒', content })),

@@ -55,6 +55,12 @@ export const useRefundActions = () => {
       await refresh();
       return result;
     },
+    /** 充值退款: what of a top-up is unused, sent back the way it was paid once the platform approves. */
+    rechargeRefund: async (input: TRequestOf<typeof r.rechargeRefundApply>) => {
+      const result = await call(r.rechargeRefundApply, input);
+      await Promise.all([refresh(), client.invalidateQueries({ queryKey: ['trade', 'order'] })]);
+      return result;
+    },
     examine: async (input: TRequestOf<typeof r.examine>) => {
       const result = await call(r.examine, input);
       await refresh();
@@ -96,6 +102,7 @@ export const useTradeActions = () => {
   return {
     refresh,
     buy: (items: TBuyItem[]) => call(r.buy, { items }),
+    recharge: (amount: number) => call(r.recharge, { amount }),
     qrCode: (orderNo: string) => call(r.generateQrCode, { orderNo }),
     result: (orderNo: string) => call(r.findPayResult, { orderNo }),
     close: async (orderNo: string) => {

@@ -2,4 +2,5 @@
 
 export { useRefundActions } from './api';
 export { PayModal } from './components/PayModal';
+export { rechargePath } from './components/RechargeButton';
 export { tradeRoutes } from './routes';

@@ -20,6 +20,7 @@ import { orgTexts } from './org';
 import { personalCenterTexts } from './personalCenter';
 import { platformTexts } from './platform';
 import { platformJobsTexts } from './platformJobs';
+import { rechargeTexts } from './recharge';
 import { seatTexts } from './seat';
 import { softphoneTexts } from './softphone';
 import { systemTexts } from './system';
@@ -45,6 +46,7 @@ export const zhCN = {
   ...blacklistTexts,
   ...importKitTexts,
   ...tradeTexts,
+  ...rechargeTexts,
   ...billingTexts,
   ...agentTexts,
   ...agentTransferTexts,

@@ -1,10 +1,12 @@
 import { BillingPerm, fenOf } from '@yunhu/contract';
 import { Button, Form, InputNumber, Switch, Typography } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { usePermission } from '../../../shared/permission/usePermission';
+import { rechargePath } from '../../trade';
 import { useBillingActions, useSettings } from '../api';
 
 const s = t.billing;
@@ -37,7 +39,10 @@ export const LowBalanceButton = () => {
             <Form.Item name="isSms" label={s.lowBalanceSms} valuePropName="checked">
               <Switch />
             </Form.Item>
-            <Typography.Text type="secondary">{s.lowBalanceHint}</Typography.Text>
+            <Typography.Text type="secondary">{s.lowBalanceHint}</Typography.Text>{' '}
+            <Link to={rechargePath} data-testid="low-balance-recharge">
+              {t.recharge.lowBalanceLink}
+            </Link>
           </>
         }
       />
