@@ -287,6 +287,7 @@ describe('alipay channel', () => {
       isIgnored: true,
       reason: 'refund notice',
     });
-    expect(channel.answer(true)).toEqual({ status: 200, body: 'success', contentType: 'text/plain' });
+    expect(channel.answer(true)).toEqual({ status: 200, body: 'success', contentType: 'text/plain; charset=utf-8' });
+    expect(channel.answer(false)).toMatchObject({ status: 200, body: 'failure' });
   });
 });

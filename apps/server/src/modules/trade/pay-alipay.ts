@@ -1,5 +1,6 @@
 import { beijingOffsetMs } from '@yunhu/contract';
 import type { TChannelTrade, TPayAdapter, TRefundResult, TVerified } from './pay.adapter.js';
+import { notifyAnswer, notRecorded } from './pay-notify-answer.js';
 
 export type TAlipayConfig = {
   appId: string;
@@ -152,7 +153,6 @@ export const createAlipayChannel = async (config: TAlipayConfig): Promise<TPayAd
       }
       return { isValid: true, event: { outTradeNo, channelTradeNo: form.trade_no, amount, paidAt } };
     },
-    // Alipay stops re-sending on the plain text "success".
-    answer: (ok) => ({ status: 200, body: ok ? 'success' : 'fail', contentType: 'text/plain' }),
+    answer: (ok) => notifyAnswer('alipay', ok ? undefined : notRecorded),
   };
 };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sandboxPayPagePath } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TChannelTrade, TPayAdapter, TRefundResult, TVerified } from './pay.adapter.js';
+import { notifyAnswer, notRecorded } from './pay-notify-answer.js';
 import { sandboxRepository as repo, type TSandboxTradeRow } from './pay-sandbox.repository.js';
 
 /** The header carrying the sandbox's signature: hex HMAC-SHA256 of the raw body with PAY_SANDBOX_SECRET. */
@@ -132,11 +133,7 @@ export const createSandboxChannel = (opts: { secret: string | null; deliver: TDe
         event: { outTradeNo, channelTradeNo: body.channelTradeNo, amount: body.amount as number, paidAt: body.paidAt },
       };
     },
-    answer: (ok) => ({
-      status: ok ? 200 : 400,
-      body: JSON.stringify({ code: ok ? 'SUCCESS' : 'FAIL' }),
-      contentType: 'application/json',
-    }),
+    answer: (ok) => notifyAnswer('sandbox', ok ? undefined : notRecorded),
   };
 
   /** What the pay page shows. */

@@ -1,6 +1,7 @@
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import type { TPayConfig } from '../../config.js';
 import type { TChannelTrade, TPayAdapter, TRefundResult, TVerified } from './pay.adapter.js';
+import { notifyAnswer, notRecorded } from './pay-notify-answer.js';
 
 /** The settings config.ts reads from WECHAT_* (README). */
 export type TWechatConfig = NonNullable<TPayConfig['wechat']>;
@@ -248,10 +249,6 @@ export const createWechatChannel = (config: TWechatConfig): TPayAdapter => {
         },
       };
     },
-    // WeChat Pay reads 200/204 as received; anything else with a body is retried.
-    answer: (ok) =>
-      ok
-        ? { status: 200, body: '', contentType: 'application/json' }
-        : { status: 400, body: JSON.stringify({ code: 'FAIL', message: '失败' }), contentType: 'application/json' },
+    answer: (ok) => notifyAnswer('wechat', ok ? undefined : notRecorded),
   };
 };

@@ -5,6 +5,7 @@ import { withTenant } from '../../db/tenant.js';
 import type { TRequestContext } from '../../http/context.js';
 import { ms } from './order.kit.js';
 import type { TPayAdapter } from './pay.adapter.js';
+import { notifyAnswer } from './pay-notify-answer.js';
 import type { TRefundChannel } from './refund.port.js';
 import { tradeErrors } from './trade.errors.js';
 import { tradeRepository as repo } from './trade.repository.js';
@@ -99,7 +100,7 @@ export const createPayments = (deps: {
       if (channel !== adapter.channel) {
         await keep(null, false, 'unknown channel');
         logger.warn({ channel }, 'pay: notification for a channel not configured, ignored');
-        return adapter.answer(false);
+        return notifyAnswer(channel, { status: 400, message: '未启用该支付渠道' });
       }
       const v = adapter.verify(headers, raw);
       if (!v.isValid) {

@@ -1,5 +1,6 @@
 import { sandboxPayAct, sandboxPayPagePath } from '@yunhu/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { notifyAnswer } from './pay-notify-answer.js';
 import type { TSandboxChannel } from './pay-sandbox.js';
 import type { TTradeService } from './trade.service.js';
 
@@ -13,6 +14,17 @@ export const registerPayNotify = (app: FastifyInstance, trade: TTradeService) =>
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
+    // What fails before the handler or inside it is answered in the channel's language too: a
+    // 200 with our envelope would tell WeChat Pay it was received, and it would not send it again.
+    scope.setErrorHandler((error: FastifyError, req, reply) => {
+      const { channel = '' } = (req.params ?? {}) as { channel?: string };
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      const message = status === 413 ? '通知内容过大' : status < 500 ? '通知内容无法读取' : '系统繁忙，请稍后重试';
+      if (status >= 500) req.log.error({ err: error, channel }, 'pay: notification failed');
+      else req.log.warn({ channel, code: error.code }, 'pay: notification refused before reading');
+      const answer = notifyAnswer(channel, { status, message });
+      return reply.status(answer.status).type(answer.contentType).send(answer.body);
+    });
     scope.post('/pay/notify/:channel', async (req, reply) => {
       const { channel } = req.params as { channel: string };
       const raw = typeof req.body === 'string' ? req.body : '';
