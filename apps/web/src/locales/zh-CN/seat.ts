@@ -57,7 +57,7 @@ export const seatTexts = {
     release: '释放',
     releaseConfirm: (name: string) => `确定释放 ${name} 的坐席？释放后该员工将无法使用此线路外呼`,
     delete: '删除',
-    deleteConfirm: '确定删除该空闲坐席？删除后不可恢复',
+    deleteConfirm: '确定删除该已到期的空闲坐席？删除后不可恢复',
     selectLine: '请选择线路',
     selectUser: '请选择员工',
     selectMonths: '请选择续费时长',

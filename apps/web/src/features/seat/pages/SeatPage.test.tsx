@@ -74,6 +74,24 @@ describe('SeatPage', () => {
     expect(within(screen.getByTestId('seat-actions-1')).queryByRole('button', { name: /释\s*放/ })).toBeNull();
   });
 
+  it('offers 删除 only for a free seat past its expiry: time left was paid for', async () => {
+    callMock.mockImplementation((route) => {
+      if (route === r.list) {
+        const records = [seat({ id: 1 }), seat({ id: 3, expireAt: Date.now() - 86_400_000, state: 'expired' })];
+        return Promise.resolve({ records, total: 2, size: 20, current: 1, pages: 1 });
+      }
+      if (route === r.countMap) return Promise.resolve({ total: 2, byState: {}, byLine: [] });
+      return Promise.resolve(route === routeTables.line.lineOptions ? [] : null);
+    });
+    renderPage();
+    const expired = await screen.findByTestId('seat-actions-3');
+    expect(within(screen.getByTestId('seat-actions-1')).queryByRole('button', { name: /删\s*除/ })).toBeNull();
+    fireEvent.click(within(expired).getByRole('button', { name: /删\s*除/ }));
+    expect(await screen.findByText('确定删除该已到期的空闲坐席？删除后不可恢复')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(r.deleteSeat, { id: 3 }));
+  });
+
   const order = (over: object) => ({
     id: 3,
     orderNo: 'YH3',

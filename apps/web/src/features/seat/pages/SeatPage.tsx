@@ -61,7 +61,8 @@ const RowActions = ({ row, open }: { row: TSeatRow; open: (d: TSeatDialog) => vo
           {s.release}
         </RowAction>
       )}
-      {row.userId === null && (
+      {/* Time left was paid for: only a free seat past its expiry may be deleted (the server says so too). */}
+      {row.userId === null && row.expireAt <= Date.now() && (
         <RowAction isDanger onClick={() => confirm(s.deleteConfirm, () => actions.remove(row.id))}>
           {s.delete}
         </RowAction>
