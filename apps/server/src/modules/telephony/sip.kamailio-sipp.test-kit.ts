@@ -111,7 +111,7 @@ export type TSippTrunk = {
  * Runs sipp with `scenario` in a folder of its own, tracing every message to messages.log: killed
  * if this process exits; `stderr()` and `errors()` for its complaints, `log()` for the messages.
  */
-const spawnSipp = (scenarioText: string, args: (files: { scenario: string; dir: string }) => string[]) => {
+export const spawnSipp = (scenarioText: string, args: (files: { scenario: string; dir: string }) => string[]) => {
   const missing = sippMissing();
   if (missing) throw new Error(missing);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-sipp-'));

@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { alaw, reply } from './sip.kamailio-sipp.test-kit.js';
+import { alaw, reply, spawnSipp } from './sip.kamailio-sipp.test-kit.js';
 
 /**
  * Many calls at once through sipp (Debian's sip-tester), both ends playing audio: agents (one sipp
@@ -189,39 +187,27 @@ export type TSippRun = {
 };
 
 /**
- * Runs sipp with `scenario` and `args` in a folder of its own (injection file `csv` when given),
- * with per-message counts and response times written there: killed if this process exits.
+ * Runs sipp with `scenario` and `args` in a folder of its own (spawnSipp; injection file `csv` when
+ * given), with per-message counts and response times written there.
  */
 export const runSipp = (opts: { scenario: string; args: string[]; csv?: string }): TSippRun => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-sipp-load-'));
-  const scenario = path.join(dir, 'scenario.xml');
-  fs.writeFileSync(scenario, opts.scenario);
-  const args = ['-sf', scenario, ...opts.args, '-nostdin', '-trace_counts', '-trace_rtt', '-rtt_freq', '1'];
-  args.push('-trace_err', '-error_file', path.join(dir, 'errors.log'), '-fd', '1');
-  if (opts.csv !== undefined) {
-    fs.writeFileSync(path.join(dir, 'fields.csv'), opts.csv);
-    args.push('-inf', path.join(dir, 'fields.csv'));
-  }
-  const child: ChildProcess = spawn('sipp', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (d) => {
-    stderr += d;
+  const sipp = spawnSipp(opts.scenario, ({ scenario, dir }) => {
+    const args = ['-sf', scenario, ...opts.args, '-nostdin', '-fd', '1'];
+    args.push('-trace_counts', '-trace_rtt', '-rtt_freq', '1');
+    if (opts.csv !== undefined) {
+      fs.writeFileSync(path.join(dir, 'fields.csv'), opts.csv);
+      args.push('-inf', path.join(dir, 'fields.csv'));
+    }
+    return args;
   });
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const done = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      process.removeListener('exit', killOnExit);
-      resolve(code);
-    }),
-  );
+  const { dir } = sipp;
   const fileEnding = (ending: string) => {
     const name = fs.readdirSync(dir).find((f) => f.endsWith(ending));
     return name ? fs.readFileSync(path.join(dir, name), 'utf8') : '';
   };
   return {
     dir,
-    done,
+    done: sipp.exit,
     counts: () => {
       // scenario_<pid>_counts.csv: a header row of <index>_<message>_<counter> names, then rows.
       const lines = fileEnding('_counts.csv').trim().split('\n');
@@ -238,16 +224,7 @@ export const runSipp = (opts: { scenario: string; args: string[]; csv?: string }
         .map((l) => l.split(';'))
         .filter((f) => Number(f[2]) === n || f[2] === `rtd${n}`)
         .map((f) => Number(f[1])),
-    stderr: () =>
-      `${stderr}${fs.existsSync(path.join(dir, 'errors.log')) ? fs.readFileSync(path.join(dir, 'errors.log'), 'utf8') : ''}`,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-        await done;
-        clearTimeout(timer);
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    stderr: sipp.errors,
+    stop: sipp.stop,
   };
 };
