@@ -7,6 +7,7 @@ import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { deptSubtree, offsetOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
+import { isNotRolledUpCall, isRolledUpCall } from './call-types.js';
 
 export type TCensusFilter = {
   startRange: [number, number];
@@ -163,8 +164,9 @@ const sortColumn: Record<(typeof agentSortFields)[number], string> = {
 };
 
 /**
- * 话务统计 counts outbound calls (call_type 1) only, like the roll-ups it reads (migration 0040):
- * internal and inbound calls are no dial request's call.
+ * 话务统计 and the home count the calls 通话记录 lists, every type (call-types.ts): the outbound ones
+ * from the roll-ups and the records at the ends, the others from the records over the whole range. A
+ * line's figures are its calls: an internal call has no line and is left out of the lines' rows.
  *
  * The figure rows of a range, each with its group keys (none: one row per part): the daily
  * roll-up's rows for the whole Shanghai days (except by hour), the hourly roll-up's for the whole
@@ -216,12 +218,16 @@ const partsSql = (q: { tenantId: number; scope: TDataScope; filter: TCensusFilte
       parts.push(sql`select ${keys(recordsSource)} 1 as call_num, (${r.callStatus} = 1)::int as connected_num,
         ${r.duration} as total_second, (${r.duration} + 59) / 60 as total_minute, 0 as bind_num
         from ${r} where ${censusWhere(recordsSource, q.tenantId, q.scope, q.filter, edge)}
-          and ${r.callType} = 1`);
+          and ${isRolledUpCall}`);
       parts.push(sql`select ${keys(bindsSource)} 0 as call_num, 0 as connected_num, 0 as total_second,
         0 as total_minute, 1 as bind_num
         from ${b} where ${censusWhere(bindsSource, q.tenantId, q.scope, q.filter, edge)}`);
     }
   }
+  parts.push(sql`select ${keys(recordsSource)} 1 as call_num, (${r.callStatus} = 1)::int as connected_num,
+    ${r.duration} as total_second, (${r.duration} + 59) / 60 as total_minute, 0 as bind_num
+    from ${r} where ${censusWhere(recordsSource, q.tenantId, q.scope, q.filter, range)} and ${isNotRolledUpCall}
+      ${q.keys.includes('line') ? sql`and ${r.lineId} is not null` : sql``}`);
   return sql.join(parts, sql` union all `);
 };
 

@@ -31,10 +31,17 @@ type TGen = {
   line: number;
   status: number;
   seconds: number;
-  /** call_type: 1 outbound (counted), 2 inbound and 3 internal (no line) are not (migration 0040). */
+  /** call_type: 1 outbound (in the roll-ups), 2 inbound and 3 internal (no line), read from the records: all counted. */
   type?: 1 | 2 | 3;
 };
-type TRow = { userId: number; deptId: number | null; lineId: number; at: number; status: number; seconds: number };
+type TRow = {
+  userId: number;
+  deptId: number | null;
+  lineId: number | null;
+  at: number;
+  status: number;
+  seconds: number;
+};
 
 const arbGen: fc.Arbitrary<TGen> = fc.record({
   person: fc.nat({ max: 4 }),
@@ -153,8 +160,8 @@ describe('call statistics', () => {
       };
     };
     const allTypes = calls.map((g) => ({ ...rowOf(g), type: g.type ?? 1 }));
-    // The statistics count outbound calls only: inbound and internal ones are written but must not count.
-    const callRows = allTypes.filter((x) => x.type === 1);
+    // The statistics count every call 通话记录 lists: inbound and internal ones too (an internal call has no line).
+    const callRows = allTypes.map((x) => (x.type === 3 ? { ...x, lineId: null } : x));
     const bindRows = binds.map(rowOf);
     const telB = (n: number) => `139${String(n).padStart(8, '0')}`;
     const records = allTypes.map((x) => ({
@@ -179,7 +186,7 @@ describe('call statistics', () => {
       tenantId: other.tenantId,
       userId: other.userId,
       deptId: null,
-      lineId: x.lineId,
+      lineId: x.lineId ?? lineIds[0]!,
       bindId: `census-other-${++seq}`,
       duration: 0,
       startTime: new Date(x.at),
@@ -204,7 +211,7 @@ describe('call statistics', () => {
         bindId: `census-bind-${++seq}`,
         userId: x.userId,
         deptId: x.deptId,
-        lineId: x.lineId,
+        lineId: x.lineId!,
         lineMode: 2,
         telB: telB(seq),
         state: 'finished',
@@ -214,7 +221,7 @@ describe('call statistics', () => {
         tenantId: other.tenantId,
         bindId: `census-bind-other-${++seq}`,
         userId: other.userId,
-        lineId: x.lineId,
+        lineId: x.lineId!,
         lineMode: 2,
         telB: telB(seq),
         state: 'finished',
@@ -269,7 +276,9 @@ describe('call statistics', () => {
     expect(callNums).toEqual([...callNums].sort((a, b) => b - a));
 
     const lines = (await t.call(c.huaJiCensus, body, token)).body.data;
-    expect(new Map(lines.map((x) => [x.lineId, figuresOfRow(x)]))).toEqual(groupBy(calls, binds, (x) => x.lineId));
+    // A line's rows are its calls: an internal call has none.
+    const lineCalls = calls.filter((x) => x.lineId !== null);
+    expect(new Map(lines.map((x) => [x.lineId, figuresOfRow(x)]))).toEqual(groupBy(lineCalls, binds, (x) => x.lineId));
 
     const depts = (await t.call(c.localCensus, body, token)).body.data;
     expect(new Map(depts.map((x) => [x.deptId, figuresOfRow(x)]))).toEqual(groupBy(calls, binds, (x) => x.deptId));
@@ -300,6 +309,20 @@ describe('call statistics', () => {
       { numRuns: 15, seed: 20_261_123 },
     );
   }, 120_000);
+
+  it("counts an internal call as 通话记录 lists it: the home's figures equal the list's", async () => {
+    const outbound: TGen = { person: 1, deptChoice: 0, day: 1, minute: 600, line: 0, status: 1, seconds: 76, type: 1 };
+    const internal: TGen = { ...outbound, minute: 640, seconds: 8, type: 3 };
+    await insert([outbound, internal], [outbound]);
+    const body = { startRange: range };
+    const home = (await t.call(c.baseCensus, body, tokens.admin)).body.data;
+    const list = (await t.call(routeTables.callRecord.getPage, { ...body, page: 1, limit: 10 }, tokens.admin)).body
+      .data;
+    const count = (await t.call(routeTables.callRecord.getPageCount, body, tokens.admin)).body.data;
+    expect(home).toMatchObject({ callNum: 2, connectedNum: 2, totalSecond: 84, bindNum: 1 });
+    expect(list.total).toBe(home.callNum);
+    expect(count).toMatchObject({ total: home.callNum, totalSecond: home.totalSecond });
+  });
 
   it('stays exact over ranges that start and end inside an hour (roll-up plus the rows at the ends)', async () => {
     await fc.assert(

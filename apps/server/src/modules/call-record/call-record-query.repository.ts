@@ -18,6 +18,7 @@ import {
   type TStretch,
   withinStretch,
 } from './call-census.repository.js';
+import { isNotRolledUpCall, rolledUpCallType } from './call-types.js';
 
 // The statements' pieces of 通话记录 (call-record.repository.ts): which records a reader sees,
 // and the totals and sums the hourly and daily roll-ups answer instead of the rows.
@@ -56,8 +57,7 @@ export const recordCondition = (tenantId: number, scope: TDataScope, f: TCallRec
     f.durationMax !== undefined ? lte(r.duration, f.durationMax) : undefined,
   )!;
 
-/** call_records.call_type of the dial flow's calls, the only ones the roll-ups count (migration 0040). */
-const outboundType = 1;
+const outboundType = rolledUpCallType;
 
 /** The hourly roll-up's count column of each call status. */
 const statusCount: Record<number, AnyPgColumn> = {
@@ -182,7 +182,7 @@ const rollupSelect = (tenantId: number, scope: TDataScope, g: TCallRecordFilter,
       sql`select ${sql.join(
         figures.map((x) => sql`${x.rows} as ${sql.raw(x.name)}`),
         sql`, `,
-      )} from ${r} where ${recordCondition(tenantId, scope, g)} and ${r.callType} <> ${outboundType}`,
+      )} from ${r} where ${recordCondition(tenantId, scope, g)} and ${isNotRolledUpCall}`,
     );
   }
   return sql`select ${sql.join(
