@@ -196,7 +196,8 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
         },
         {
           title: '关于规范外呼时段的提醒',
-          content: '根据通信管理要求，外呼时段请控制在 09:00-12:00、13:30-20:00，超出时段的呼叫将被拦截。',
+          content:
+            '根据通信管理要求，外呼时段请控制在 08:00-21:00 之内（系统默认即此时段，企业管理员可在「呼叫中心 → 呼叫管理」中调整每位员工的时段），超出时段的呼叫将被拦截。',
           publisher: '云呼平台运营中心',
           createdAt: new Date(now - 6 * day),
         },

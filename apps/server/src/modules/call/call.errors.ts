@@ -9,7 +9,12 @@ export const callErrors = defineErrors('call', {
   noSeat: ['conflict', '您没有该线路的有效坐席，请选择其他线路或联系管理员分配坐席'],
   noCarrier: ['conflict', '该线路暂未接通运营商，请改用软电话线路或联系管理员'],
   blocked: ['conflict', (level: TBlackLevel) => `该号码在${level === 'platform' ? '平台' : '企业'}黑名单中，禁止拨打`],
-  outsideHours: ['conflict', (from: string, to: string) => `当前不在允许的呼叫时段（${from}-${to}）`],
+  // Says who can change the hours: they are each person's calling settings, kept in 呼叫管理.
+  outsideHours: [
+    'conflict',
+    (from: string, to: string) =>
+      `当前不在允许的呼叫时段（${from}-${to}），呼叫时段由企业管理员在「呼叫中心 → 呼叫管理」中设置，如需调整请联系管理员`,
+  ],
   perNumberLimit: ['conflict', (limit: number) => `该号码今天已呼叫${limit}次，达到单号码每日呼叫上限，请明天再拨`],
   dailyLimit: ['conflict', (limit: number) => `您今天已呼叫${limit}次，达到每日呼叫上限，请明天再拨`],
   noSuchDial: ['notFound', '拨号记录不存在'],

@@ -90,13 +90,15 @@ describe('dial flow', () => {
       expect(log).toMatchObject([{ level: 'platform', tenantId: kit.tenantId }]);
     });
 
-    it('refuses outside the allowed hours with the hours in the message', async () => {
+    it('refuses outside the allowed hours with the hours and who can change them in the message', async () => {
       const clock = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(11, 16);
       // A one-minute window that has just closed (or, at midnight, one that opens later).
       const [from, to] = clock < '00:02' ? ['23:00', '23:30'] : ['00:00', '00:01'];
       await kit.setRules('agent02', { allowedFrom: from, allowedTo: to });
       const res = await t.call(call.dial, { telB: '13912345603', interfaceId: kit.sipLine.id }, agent02);
-      expect(res.body.msg).toBe(`当前不在允许的呼叫时段（${from}-${to}）`);
+      expect(res.body.msg).toBe(
+        `当前不在允许的呼叫时段（${from}-${to}），呼叫时段由企业管理员在「呼叫中心 → 呼叫管理」中设置，如需调整请联系管理员`,
+      );
       await kit.setRules('agent02');
     });
 
