@@ -52,6 +52,13 @@ describe('pay notification answers', () => {
     expect(alipay.body).toBe('failure');
   });
 
+  it('refuses a body with a NUL character as unreadable, not as our failure', async () => {
+    const res = await post('sandbox', '{"outTradeNo":"YH\u0000"}');
+    expectFail(res, 400);
+    const wechat = await post('wechat', 'a\u0000b');
+    expectFail(wechat, 400);
+  });
+
   it('refuses an unsigned or unreadable notification, each channel its way', async () => {
     expectFail(await post('sandbox', 'not json'), 400);
     expectFail(await post('wechat', '{}'), 400);

@@ -95,8 +95,16 @@ export const createPayments = (deps: {
      * channel may stop re-sending.
      */
     notify: async (channel: string, headers: Record<string, string | string[] | undefined>, raw: string) => {
+      // Kept as sent, less NUL characters, which PostgreSQL's text cannot hold (a forged body may carry them).
+      const text = (s: string) => s.replaceAll('\u0000', '');
       const keep = (outTradeNo: string | null, isVerified: boolean, outcome: string) =>
-        repo.logNotification(database.db, { channel, outTradeNo, isVerified, outcome, raw: raw.slice(0, 20_000) });
+        repo.logNotification(database.db, {
+          channel: text(channel),
+          outTradeNo: outTradeNo === null ? null : text(outTradeNo),
+          isVerified,
+          outcome: text(outcome),
+          raw: text(raw.slice(0, 20_000)),
+        });
       if (channel !== adapter.channel) {
         await keep(null, false, 'unknown channel');
         logger.warn({ channel }, 'pay: notification for a channel not configured, ignored');
