@@ -9,12 +9,21 @@ import { call } from '../../../shared/http/api';
 
 export const platformWaitingKeys = { waiting: ['platform', 'waiting'] as const };
 
-/** What waits for the platform operator on his home: each count opens its queue. */
+/** How often the counts are asked again while the home stays open: a new registration shows within a minute. */
+export const platformWaitingRefreshMs = 60_000;
+
+/**
+ * What waits for the platform operator on his home: each count opens its queue. The home stays open
+ * all day, so the counts follow the queues by themselves: asked again when he comes back to the
+ * window and every minute while it is shown, not only on 刷新工作台.
+ */
 export const PlatformWaiting = () => {
   const navigate = useNavigate();
   const { data, isLoading } = useQuery({
     queryKey: platformWaitingKeys.waiting,
     queryFn: () => call(platformRoutes.waiting, {}),
+    refetchOnWindowFocus: 'always',
+    refetchInterval: platformWaitingRefreshMs,
   });
   const items: { key: string; title: string; count: number; hint: string; url: string; icon: ReactNode }[] = [
     {
