@@ -78,14 +78,14 @@ describe('commerce: seats bought by QR, cancelled and refunded after the platfor
     await rows(list).first().getByText('使用中').waitFor();
     await rows(list).first().getByText('赵丽').waitFor();
 
-    // 退订: two whole months ahead (the month under way is not refunded), 100 yuan.
+    // 退订 minutes after buying, no call on it: all three months come back, 150 yuan (the grace rule).
     const before = await shownBalance(admin);
     list = await openSeats(admin, appLine);
     await rows(list).first().locator('[data-testid^="seat-cancel-"]').click();
     const cancel = admin.getByTestId('seat-cancel-modal');
     await expect
       .poll(async () => (await cancel.getByTestId('seat-cancel-quote').textContent()) ?? '')
-      .toBe('可退 2 个月，共 100.00 元');
+      .toBe('可退 3 个月，共 150.00 元');
     await cancel.getByTestId('seat-cancel-reason').fill('人员调整，不再需要');
     await okButton(cancel).click();
     await admin.getByText('已提交退订申请，请等待平台审核').waitFor();
@@ -109,8 +109,8 @@ describe('commerce: seats bought by QR, cancelled and refunded after the platfor
     await row.getByText('已退款').waitFor();
     await platform.context().close();
 
-    // The money is back: 账户明细 shows the balance up by 100 yuan and the refund in the ledger.
-    await expect.poll(() => shownBalance(admin), { timeout: 10_000 }).toBe(before + 10000);
+    // The money is back: 账户明细 shows the balance up by 150 yuan and the refund in the ledger.
+    await expect.poll(() => shownBalance(admin), { timeout: 10_000 }).toBe(before + 15000);
     await admin.getByRole('tab', { name: '收支明细' }).click();
     const ledger = admin.getByTestId('list-tradeLedger');
     await expect.poll(async () => (await rows(ledger).allInnerTexts()).join('\n')).toContain(applyNo);

@@ -127,6 +127,11 @@ export const seatCommerce = {
   autoRenewalDays: 3,
   /** Months one automatic renewal adds. */
   autoRenewalMonths: 1,
+  /**
+   * A seat period bought this recently, on a seat with no call since, refunds in full
+   * (docs/decisions/0084-seat-refund-grace.md); after it, the whole months left.
+   */
+  refundGraceHours: 24,
 };
 
 /** Refund applications: 坐席退订 (seat) and 退订 of a bought package (package). */

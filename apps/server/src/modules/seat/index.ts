@@ -22,6 +22,7 @@ export {
   markRenewalNotified,
   refundableTerms,
   renewSeat,
+  seatHasCallsSince,
   seatsDueForRenewal,
   setSeatAutoRenewal,
   type TSeatDeleteHold,

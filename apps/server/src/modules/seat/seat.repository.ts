@@ -2,7 +2,7 @@ import { seatLimits, type TSeatState } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
-import { departments, lines, seatPrices, users } from '../../db/schema.js';
+import { callRecords, departments, lines, seatPrices, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
 import { staffNameMatch } from '../../db/staff.js';
@@ -425,6 +425,7 @@ export const seatRepository = {
         months: seatTerms.months,
         refundedMonths: seatTerms.refundedMonths,
         pricePerMonth: seatTerms.pricePerMonth,
+        createdAt: seatTerms.createdAt,
       })
       .from(seatTerms)
       .where(
@@ -436,6 +437,23 @@ export const seatRepository = {
       )
       .orderBy(desc(seatTerms.endsAt), desc(seatTerms.id))
       .for('update'),
+
+  /** Whether the user made or took a call on the line since `since` (any call record: dialled is used). */
+  hasCallsSince: async (db: TDb, tenantId: number, userId: number, lineId: number, since: Date) =>
+    (
+      await db
+        .select({ id: callRecords.id })
+        .from(callRecords)
+        .where(
+          and(
+            eq(callRecords.tenantId, tenantId),
+            eq(callRecords.userId, userId),
+            eq(callRecords.lineId, lineId),
+            sql`${callRecords.startTime} >= ${since}`,
+          ),
+        )
+        .limit(1)
+    ).length > 0,
 
   addRefundedMonths: (db: TDb, termId: number, months: number) =>
     db

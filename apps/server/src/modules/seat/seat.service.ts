@@ -63,6 +63,14 @@ export const visibleSeat = (ctx: TRequestContext, id: number) =>
   repo.find(ctx.tx, ctx.auth.tenantId, ctx.scope, id, new Date());
 export const refundableTerms = (tx: TDb, tenantId: number, seatId: number) =>
   repo.refundableTerms(tx, tenantId, seatId);
+/** Whether the seat's user called on its line since `since` (an unassigned seat has no calls). */
+export const seatHasCallsSince = (
+  tx: TDb,
+  tenantId: number,
+  seat: { userId: number | null; lineId: number },
+  since: Date,
+) =>
+  seat.userId === null ? Promise.resolve(false) : repo.hasCallsSince(tx, tenantId, seat.userId, seat.lineId, since);
 export const addRefundedMonths = (tx: TDb, termId: number, months: number) =>
   repo.addRefundedMonths(tx, termId, months);
 export const endSeat = (tx: TDb, tenantId: number, seatId: number, now: Date) => repo.end(tx, tenantId, seatId, now);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  seatCommerce,
   type TParsedRequestOf,
   type TRefundApplication,
   type TSeatCancelQuote,
@@ -10,7 +11,7 @@ import type { TDb } from '../../db/client.js';
 import type { TRefundPart } from '../../db/schema.js';
 import type { TRequestContext } from '../../http/context.js';
 import { lockPacket, packetState, setPacketStatus } from '../packet/index.js';
-import { refundableTerms, setSeatAutoRenewal, visibleSeat } from '../seat/index.js';
+import { refundableTerms, seatHasCallsSince, setSeatAutoRenewal, visibleSeat } from '../seat/index.js';
 import { ledgerRepository, tradeErrors } from '../trade/index.js';
 import { tradeRefundErrors } from './trade-refund.errors.js';
 import { tradeRefundRepository as repo, type TRefundRow } from './trade-refund.repository.js';
@@ -30,15 +31,31 @@ const wholeMonths = (from: Date, to: Date, max: number) => {
   return m;
 };
 
-/** What cancelling the seat would give back now (the terms locked in the caller's transaction). */
-const quote = async (tx: TDb, tenantId: number, seatId: number, expireAt: Date, now: Date) => {
-  const terms = await refundableTerms(tx, tenantId, seatId);
+const graceMs = seatCommerce.refundGraceHours * 3_600_000;
+
+/**
+ * What cancelling the seat would give back now (the terms locked in the caller's transaction): the
+ * whole months left, latest paid first; a period bought within the grace hours on a seat with no
+ * call since refunds all its months (docs/decisions/0084-seat-refund-grace.md).
+ */
+const quote = async (
+  tx: TDb,
+  tenantId: number,
+  seat: { id: number; userId: number | null; lineId: number; expireAt: Date },
+  now: Date,
+) => {
+  const terms = await refundableTerms(tx, tenantId, seat.id);
   const paid = terms.reduce((n, term) => n + term.months - term.refundedMonths, 0);
-  let left = wholeMonths(now, expireAt, paid);
+  const recent = terms.filter((term) => now.getTime() - term.createdAt.getTime() < graceMs);
+  const since = new Date(Math.min(...recent.map((term) => term.createdAt.getTime())));
+  const isUnused = recent.length > 0 && !(await seatHasCallsSince(tx, tenantId, seat, since));
+  let left = wholeMonths(now, seat.expireAt, paid);
   const parts: TRefundPart[] = [];
   for (const term of terms) {
-    if (left === 0) break;
-    const months = Math.min(left, term.months - term.refundedMonths);
+    const open = term.months - term.refundedMonths;
+    const months = isUnused && recent.includes(term) ? open : Math.min(left, open);
+    left = Math.max(0, left - months);
+    if (months === 0) continue;
     parts.push({
       orderId: term.orderId,
       orderNo: term.orderNo,
@@ -46,10 +63,9 @@ const quote = async (tx: TDb, tenantId: number, seatId: number, expireAt: Date, 
       months,
       amount: months * term.pricePerMonth,
     });
-    left -= months;
   }
   return {
-    seatId,
+    seatId: seat.id,
     months: parts.reduce((n, p) => n + p.months, 0),
     amount: parts.reduce((n, p) => n + p.amount, 0),
     parts,
@@ -69,14 +85,14 @@ export const createRefundApplications = (
 ) => ({
   seatCancelQuote: async (ctx: TRequestContext, { seatId }: TReq<'seatCancelQuote'>): Promise<TSeatCancelQuote> => {
     const seat = await requireSeat(ctx, seatId);
-    return quote(ctx.tx, ctx.auth.tenantId, seatId, seat.expireAt, new Date());
+    return quote(ctx.tx, ctx.auth.tenantId, seat, new Date());
   },
 
   seatCancelOrder: async (ctx: TRequestContext, input: TReq<'seatCancelOrder'>) => {
     const { tenantId } = ctx.auth;
     const seat = await requireSeat(ctx, input.seatId);
     if (await repo.pendingOfSeat(ctx.tx, tenantId, seat.id)) throw tradeRefundErrors.refundPending();
-    const q = await quote(ctx.tx, tenantId, seat.id, seat.expireAt, new Date());
+    const q = await quote(ctx.tx, tenantId, seat, new Date());
     if (q.amount <= 0) throw tradeRefundErrors.nothingToRefund();
     const id = await repo.insert(ctx.tx, {
       tenantId,

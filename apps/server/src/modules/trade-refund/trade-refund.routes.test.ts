@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
+import { callRecords } from '../call/call.schema.js';
 import { seats, seatTerms } from '../seat/seat.schema.js';
 import { seatKit } from '../seat/seat.test-kit.js';
 import { operationLogs } from '../system/system.schema.js';
@@ -39,16 +40,83 @@ describe('refund routes', () => {
   };
   const balance = async (tenantId = kit.demoTenantId) =>
     Number((await t.database.db.select().from(accounts).where(eq(accounts.tenantId, tenantId)))[0]?.balance ?? 0);
-  /** Seats bought and paid by QR; answers the order and its seats. */
-  const boughtSeats = async (count: number, months: number, token = admin) => {
+  /**
+   * Seats bought and paid by QR; answers the order and its seats. Bought two days ago unless
+   * `isFresh`: past the hours in which an unused seat refunds in full, so the whole months count.
+   */
+  const boughtSeats = async (count: number, months: number, token = admin, isFresh = false) => {
     const order = ok(await t.call(routes.buySeat, { lineId: kit.sipLine.id, count, months }, token));
     const qr = ok(await t.call(routes.generateQrCode, { orderNo: order.orderNo }, token));
     await t.app.inject({ method: 'POST', url: '/dev/pay/act', payload: { t: qr.outTradeNo, action: 'pay' } });
     const created = await t.database.db.select().from(seats).where(eq(seats.orderId, order.id));
     expect(created).toHaveLength(count);
+    if (!isFresh) {
+      await t.database.db
+        .update(seatTerms)
+        .set({ createdAt: new Date(Date.now() - 2 * day) })
+        .where(eq(seatTerms.orderId, order.id));
+    }
     return { order, seats: created };
   };
   const orderRow = async (id: number) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+  it('refunds in full a seat bought minutes ago with no call on it (可退 all its months); parallel applications make one', async () => {
+    const {
+      order,
+      seats: [seat],
+    } = await boughtSeats(1, 1, admin, true);
+    // One month bought a moment ago: no whole month is left, yet nothing of it was used.
+    const quote = ok(await t.call(routes.seatCancelQuote, { seatId: seat!.id }, admin));
+    expect(quote).toMatchObject({ seatId: seat!.id, months: 1, amount: order.amount });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.call(routes.seatCancelOrder, { seatId: seat!.id, reason: '买错了线路' }, admin),
+      ),
+    );
+    const won = answers.filter((a) => a.body.code === 0);
+    expect(won).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code !== 0).map((a) => a.body.msg)).toEqual(
+      Array(4).fill('该坐席已有退订申请在审核中，请等待平台审核'),
+    );
+    expect(won[0]!.body.data).toMatchObject({ kind: 'seat', months: 1, amount: order.amount });
+    const before = await balance();
+    ok(await t.call(routes.examine, { id: won[0]!.body.data!.id, isApproved: true }, platform));
+    expect(await balance()).toBe(before + order.amount);
+    expect(await orderRow(order.id)).toMatchObject({ state: 'refunded', refundedAmount: order.amount });
+  });
+
+  it('gives only the whole months left once the seat was called on, or after the grace hours', async () => {
+    const {
+      seats: [called],
+    } = await boughtSeats(1, 1, admin, true);
+    const staff = await kit.userId('admin');
+    await t.database.db.update(seats).set({ userId: staff }).where(eq(seats.id, called!.id));
+    await t.database.db.insert(callRecords).values({
+      tenantId: kit.demoTenantId,
+      userId: staff,
+      lineId: kit.sipLine.id,
+      bindId: `grace-${called!.id}`,
+      telA: '13800000000',
+      telB: '13912345678',
+      callStatus: 1,
+      finishStatus: 1,
+      startTime: new Date(),
+      endTime: new Date(),
+    });
+    expect(ok(await t.call(routes.seatCancelQuote, { seatId: called!.id }, admin))).toMatchObject({
+      months: 0,
+      amount: 0,
+    });
+    const used = await t.call(routes.seatCancelOrder, { seatId: called!.id, reason: '买错了' }, admin);
+    expect(used.body.msg).toBe('该坐席没有未使用的已付费整月，无可退金额');
+    const {
+      seats: [old],
+    } = await boughtSeats(1, 1);
+    expect(ok(await t.call(routes.seatCancelQuote, { seatId: old!.id }, admin))).toMatchObject({
+      months: 0,
+      amount: 0,
+    });
+  });
 
   it('quotes and applies for the unused whole months; approved once under parallel approvals', async () => {
     const {

@@ -74,7 +74,8 @@ export const refundColumns: TColumn<TRefundRow>[] = [
  * 坐席退订 (docs/decisions/0017-commerce.md). The rule: the whole calendar months left
  * before the seat's expiry (counted when applying) are refunded at the price paid for them,
  * latest paid period first, never more months than were paid (a seat handed out free refunds
- * nothing); the month under way is not. Approved by the platform, the money returns to the balance
+ * nothing); the month under way is not — except a period bought within the last 24 hours on a seat
+ * with no call since, which refunds in full (docs/decisions/0084-seat-refund-grace.md). Approved by the platform, the money returns to the balance
  * (ledger `refund +`, once per application) and the seat ends; each order touched becomes 部分退款
  * or 已退款.
  *

@@ -7,7 +7,7 @@ import { otherEnterprise } from '../../test/other-enterprise.js';
 import { agentPrices } from '../agent/agent.schema.js';
 import { agentLines } from '../agent/agent-stock.schema.js';
 import { tenants } from '../org/org.schema.js';
-import { seats } from '../seat/seat.schema.js';
+import { seats, seatTerms } from '../seat/seat.schema.js';
 import { seatKit } from '../seat/seat.test-kit.js';
 import { ledgerRepository } from '../trade/ledger.repository.js';
 import { accounts, ledgerEntries, orders } from '../trade/trade.schema.js';
@@ -89,6 +89,11 @@ describe('refund split over several orders', () => {
     const c = ok(await renew(seat!.id, 3));
     expect(c.isPaid).toBe(false);
     const cTrade = await pay(c.order.orderNo);
+    // Bought two days ago: past the hours in which an unused seat refunds in full.
+    await t.database.db
+      .update(seatTerms)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(seatTerms.seatId, seat!.id));
     return { seat: seat!, a: { ...a, trade: aTrade }, b: b.order, c: { ...c.order, trade: cTrade } };
   };
   const apply = async (seatId: number) =>

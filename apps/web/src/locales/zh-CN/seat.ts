@@ -36,6 +36,8 @@ export const seatTexts = {
     buy: '购买坐席',
     buyTitle: '购买坐席',
     buyHint: '按平台的坐席月价下单，扫码支付成功后坐席立即生成，可在本页分配给员工',
+    buyRefundRule: (hours: number) =>
+      `买错了？购买后 ${hours} 小时内、坐席未拨打过电话的，可申请退订并全额退款；之后按剩余整月退款`,
     buyCount: '坐席数量',
     buyMonths: '购买时长',
     buyOk: '下单并支付',
@@ -44,7 +46,8 @@ export const seatTexts = {
     enterCount: '请填写坐席数量',
     cancel: '退订',
     cancelTitle: '申请坐席退订',
-    cancelHint: '退还坐席到期前剩余的完整月份（按购买时的月价，当月不退），平台审核通过后退回账户余额，坐席随即停用',
+    cancelHint:
+      '退还坐席到期前剩余的完整月份（按购买时的月价，当月不退；购买后 24 小时内且未拨打过电话的全额退还），平台审核通过后退回账户余额，坐席随即停用',
     cancelQuote: (months: number, fen: number) => `可退 ${months} 个月，共 ${yuan(fen)} 元`,
     cancelReason: '退订原因',
     cancelReasonRequired: '请填写退订原因',

@@ -138,6 +138,9 @@ export const SeatDialogs = ({ dialog, onClose }: { dialog: TSeatDialog; onClose:
         fields={
           <>
             <Typography.Paragraph type="secondary">{s.buyHint}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary" data-testid="seat-buy-refund-rule">
+              {s.buyRefundRule(seatCommerce.refundGraceHours)}
+            </Typography.Paragraph>
             <Form.Item name="lineId" label={s.line} rules={[{ required: true, message: s.selectLine }]}>
               <Select
                 options={(prices.data ?? []).map((p) => ({

@@ -137,7 +137,7 @@ describe('SeatPage', () => {
     expect(callMock).not.toHaveBeenCalledWith(tr.generateQrCode, expect.anything());
   });
 
-  it('buys seats at the line’s price and opens the QR code of the order', async () => {
+  it('buys seats at the line’s price, saying the refund rule first, and opens the QR code of the order', async () => {
     useUserStore.getState().setPermissions([Perm.seatUpdate, TradePerm.seatBuy]);
     const base = callMock.getMockImplementation()!;
     callMock.mockImplementation((route, input) => {
@@ -160,6 +160,10 @@ describe('SeatPage', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('seat-buy'));
     const modal = await screen.findByTestId('seat-buy-modal');
+    // Before paying, the buyer reads what a mistaken purchase gets back.
+    expect(within(modal).getByTestId('seat-buy-refund-rule').textContent).toBe(
+      '买错了？购买后 24 小时内、坐席未拨打过电话的，可申请退订并全额退款；之后按剩余整月退款',
+    );
     fireEvent.mouseDown(within(modal).getByRole('combobox', { name: '线路' }));
     fireEvent.click(await screen.findByText('移动线路（50.00 元/个/月）'));
     await waitFor(() => expect(within(modal).getByTestId('seat-buy-cost').textContent).toBe('应付金额 50.00 元'));
