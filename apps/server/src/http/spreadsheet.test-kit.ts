@@ -13,6 +13,9 @@ export type TZipEntry = {
   repeat?: string;
   times?: number;
   tail?: string;
+  /** After `repeat`: `each(i)` for i from 0 to `count` - 1 (rows that differ, such as their numbers). */
+  each?: (i: number) => string;
+  count?: number;
   /** The uncompressed size written in the headers; the real one when absent (a lying zip sets it). */
   declaredSize?: number;
 };
@@ -37,6 +40,7 @@ const deflateEntry = async (e: TZipEntry) => {
     for (; left >= per; left -= per) await write(block);
     if (left > 0) await write(e.repeat.repeat(left));
   }
+  if (e.each) for (let i = 0; i < (e.count ?? 0); i++) await write(e.each(i));
   if (e.tail) await write(e.tail);
   deflate.end();
   await ended;

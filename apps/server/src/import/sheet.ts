@@ -11,6 +11,33 @@ export type TImportColumn = {
   isRequired: boolean;
   note?: string;
   aliases?: readonly string[];
+  /**
+   * The most characters a cell of this column holds (the kind's check refuses more). A longer cell
+   * reaches the check cut to one character past it, so the row is refused without its text being
+   * kept. Absent: importCellMaxChars.
+   */
+  maxChars?: number;
+};
+
+/**
+ * What a cell of a column without a capacity of its own, or of no column, is kept to: the longest
+ * text any import column holds (a custom field's 2,000 characters).
+ */
+export const importCellMaxChars = 2000;
+
+/**
+ * A cell folded and cut to one character past `max`: still too long for the check, never kept
+ * whole. A text far over it is cut before it is folded (folding copies it), unless folding could
+ * bring what was cut under `max` (zero-width characters dropped): then the whole is folded.
+ */
+const foldAndCut = (text: string, max: number) => {
+  const margin = max * 2 + 64;
+  if (text.length > margin) {
+    const head = foldCell(text.slice(0, margin));
+    if (head.length > max) return head.slice(0, max + 1);
+  }
+  const folded = foldCell(text);
+  return folded.length > max ? folded.slice(0, max + 1) : folded;
 };
 
 /** "*" marks a required column in the templates; spaces are typed around headers. */
@@ -59,6 +86,12 @@ export type TSheetReadSpec = {
  * header, each cell folded to half-width and trimmed, blank rows counted (gaps in the row numbers
  * included: an xlsx stores no empty row), header cells of no column listed, the first rows kept as
  * a sample of what was read. `read()` says all that once the rows have been gone through.
+ *
+ * Memory: a cell longer than its column holds is cut as it streams past (one character past the
+ * column's `maxChars`, importCellMaxChars for the others), so what an import keeps of a row (its
+ * check, its staged row, the sample) is bounded by its columns' capacities, not by the file: a file
+ * of 10,000 cells of 30,000 characters keeps 51 of each name. The reader itself holds one row of
+ * cells of at most sheetLimits.maxCellChars (http/spreadsheet-read.ts).
  */
 export const sheetReader = (spec: TSheetReadSpec) => {
   const sample: TImportSample = { header: [], rows: [] };
@@ -71,8 +104,10 @@ export const sheetReader = (spec: TSheetReadSpec) => {
     let positions: Map<string, number> | null = null;
     let lastRowNo = 0;
     let width = 0;
+    /** Each position's capacity once the header is known (its column's, or importCellMaxChars). */
+    const capacity: number[] = [];
     for await (const { rowNo, values: raw } of sheet.rows()) {
-      const values = raw.map(foldCell);
+      const values = raw.map((text, i) => foldAndCut(text, capacity[i] ?? importCellMaxChars));
       if (values.every((v) => v === '')) {
         if (positions) blankRows++;
         lastRowNo = rowNo;
@@ -82,6 +117,10 @@ export const sheetReader = (spec: TSheetReadSpec) => {
         const found = findColumns(values, spec.columns);
         if ('missing' in found) throw (spec.columnMissing ?? importErrors.columnMissing)(found.missing);
         positions = found.positions;
+        for (const c of spec.columns) {
+          const at = positions.get(c.key);
+          if (at !== undefined) capacity[at] = c.maxChars ?? importCellMaxChars;
+        }
         ignoredColumns = found.ignored;
         hasHeader = true;
         width = values.length;

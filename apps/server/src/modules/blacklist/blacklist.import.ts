@@ -21,7 +21,7 @@ const headers = { number: '号码', reason: '原因', expiresAt: '有效期至' 
 /** The template's columns; the reader finds them by header (or a name people use), in any order. */
 const importColumns: TImportColumn[] = [
   { key: 'number', header: headers.number, isRequired: true, aliases: ['手机号', '电话号码'] },
-  { key: 'reason', header: headers.reason, isRequired: false },
+  { key: 'reason', header: headers.reason, isRequired: false, maxChars: blacklistLimits.reasonMax },
   { key: 'expiresAt', header: headers.expiresAt, isRequired: false, aliases: ['有效期', '有效期限', '到期时间'] },
 ];
 

@@ -23,7 +23,14 @@ export type TColumn = TImportColumn & { note: string };
 export { findColumns } from '../../import/sheet.js';
 
 export const customerColumns: TColumn[] = [
-  { key: 'name', header: '客户名称', isRequired: true, note: '最多50个字', aliases: ['客户姓名', '姓名'] },
+  {
+    key: 'name',
+    header: '客户名称',
+    isRequired: true,
+    note: '最多50个字',
+    maxChars: 50,
+    aliases: ['客户姓名', '姓名'],
+  },
   {
     key: 'mobile',
     header: '手机号',
@@ -31,9 +38,9 @@ export const customerColumns: TColumn[] = [
     note: '11位手机号；可带+86、空格或横线；同一企业内不能重复',
     aliases: ['手机号码', '手机'],
   },
-  { key: 'company', header: '公司', isRequired: false, note: '最多100个字', aliases: ['公司名称'] },
-  { key: 'address', header: '地址', isRequired: false, note: '最多200个字' },
-  { key: 'source', header: '来源', isRequired: false, note: '最多50个字', aliases: ['客户来源'] },
+  { key: 'company', header: '公司', isRequired: false, note: '最多100个字', maxChars: 100, aliases: ['公司名称'] },
+  { key: 'address', header: '地址', isRequired: false, note: '最多200个字', maxChars: 200 },
+  { key: 'source', header: '来源', isRequired: false, note: '最多50个字', maxChars: 50, aliases: ['客户来源'] },
   {
     key: 'intentionLevel',
     header: '意向等级',
@@ -47,7 +54,7 @@ export const customerColumns: TColumn[] = [
     note: `${phoneLabels.map((l) => phoneLabelText[l]).join('、')}之一，可不填`,
   },
   { key: 'tags', header: '标签', isRequired: false, note: '已有标签的名称，多个用逗号或顿号分隔，最多20个' },
-  { key: 'remark', header: '备注', isRequired: false, note: '最多500个字' },
+  { key: 'remark', header: '备注', isRequired: false, note: '最多500个字', maxChars: 500 },
   {
     key: 'nextFollowAt',
     header: '下次跟进时间',
@@ -58,7 +65,7 @@ export const customerColumns: TColumn[] = [
 
 export const followColumns: TColumn[] = [
   { key: 'mobile', header: '手机号', isRequired: true, note: '已有客户的手机号', aliases: ['手机号码', '手机'] },
-  { key: 'content', header: '跟进内容', isRequired: true, note: '最多1000个字' },
+  { key: 'content', header: '跟进内容', isRequired: true, note: '最多1000个字', maxChars: 1000 },
   {
     key: 'method',
     header: '跟进方式',

@@ -11,7 +11,7 @@ import { roleRepository } from './role.repository.js';
 /** The template's columns; the reader finds them by header, in any order. */
 export const staffImportColumns = [
   { key: 'username', header: '账号', isRequired: true, note: '4-32位字母、数字或下划线，以字母开头，全平台唯一' },
-  { key: 'realName', header: '姓名', isRequired: true, note: '最多32个字' },
+  { key: 'realName', header: '姓名', isRequired: true, note: '最多32个字', maxChars: 32 },
   { key: 'mobile', header: '手机号', isRequired: true, note: '11位手机号，全平台唯一' },
   { key: 'dept', header: '部门', isRequired: true, note: '部门名称；重名时填完整路径，如 公司/销售一部' },
   { key: 'roles', header: '角色', isRequired: false, note: '角色名称，多个用逗号或顿号分隔；可不填' },
