@@ -1,0 +1,77 @@
+import { tradeRoutes } from '@yunhu/contract';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login, send } from '../support/api.js';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { signInWithPassword } from '../support/console.js';
+
+const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
+
+/** The balance shown on 账户明细 in fen. */
+const shownBalance = async (page: Page) => {
+  await page.goto(`${baseUrl()}/#/menu/account/accountDetails`);
+  const value = page.getByTestId('account-balance').locator('.ant-statistic-content');
+  await expect.poll(async () => (await value.textContent()) ?? '').toMatch(/¥/);
+  return Math.round(Number(((await value.textContent()) ?? '').replace(/[^\d.-]/g, '')) * 100);
+};
+
+describe('commerce: 余额充值 by the sandbox QR code, and 充值退款 of what is unused', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('the administrator tops up from 余额提醒’s link, pays on the phone, sees the balance and the ledger row; the platform refunds it', async () => {
+    const admin = await newPage(browser);
+    await signInWithPassword(admin, 'admin', 'Admin@2026');
+    const before = await shownBalance(admin);
+
+    // 收支明细 › 余额提醒 links to 充值: 账户明细 with the top-up dialog open.
+    await admin.goto(`${baseUrl()}/#/menu/money/revenueDetails`);
+    await admin.getByTestId('low-balance-open').click();
+    await admin.getByTestId('low-balance-recharge').click();
+    const dialog = admin.getByTestId('recharge-modal');
+    await dialog.getByRole('spinbutton').fill('123.45');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.getByTestId('pay-qr').waitFor();
+    const orderNo = (await admin.getByTestId('pay-order-no').textContent()) ?? '';
+    expect(orderNo).toMatch(/^YH\d{20}$/);
+    await admin.getByTestId('pay-modal').getByText(/123\.45/).waitFor();
+
+    // The "phone": the QR code's link, where the payer confirms; the console learns it from the server.
+    const link = (await admin.getByTestId('pay-link').getAttribute('href')) ?? '';
+    const phone = await newPage(browser);
+    await phone.goto(link);
+    await phone.getByRole('button', { name: '确认支付' }).click();
+    await phone.getByText('支付成功，请回到电脑端查看').waitFor();
+    await phone.context().close();
+    await expect
+      .poll(() => admin.getByTestId('pay-modal').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('paid');
+    await admin.keyboard.press('Escape');
+
+    await expect.poll(() => shownBalance(admin), { timeout: 10_000 }).toBe(before + 12345);
+    await admin.getByRole('tab', { name: '收支明细' }).click();
+    const ledger = admin.getByTestId('list-tradeLedger');
+    await expect.poll(async () => (await rows(ledger).allInnerTexts()).join('\n')).toContain(orderNo);
+
+    // 充值退款: applied for by the enterprise, sent back the way it was paid on the platform's approval.
+    const token = await login('admin', 'Admin@2026');
+    const app = await call(tradeRoutes.rechargeRefundApply, { orderNo, reason: '多充了，退回' }, token);
+    expect(app).toMatchObject({ kind: 'recharge', amount: 12345, state: 'pending' });
+    const platform = await login('platform', 'Platform@2026');
+    const toBalance = await send(tradeRoutes.examine, { id: app.id, isApproved: true, refundTo: 'balance' }, platform);
+    expect(toBalance.msg).toBe('充值退款只能原路退回，请选择原路退回');
+    await call(tradeRoutes.examine, { id: app.id, isApproved: true, refundTo: 'original' }, platform);
+    // The refund left the balance where it was before the top-up.
+    expect((await call(tradeRoutes.account, {}, token)).balance).toBe(before);
+    await admin.context().close();
+  });
+
+  it('refuses a top-up under ¥10 and orders nothing', async () => {
+    const token = await login('admin', 'Admin@2026');
+    const low = await send(tradeRoutes.recharge, { amount: 999 }, token);
+    expect(low).toMatchObject({ code: 10002, msg: expect.stringContaining('充值金额至少为10元') });
+  });
+});
