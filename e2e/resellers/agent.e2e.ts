@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInChangingPassword } from '../org/first-sign-in.js';
 import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 import { uniqueAccount, uniqueMobile, uniqueName } from '../support/unique.js';
@@ -8,6 +9,8 @@ const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
 const yuanOf = (text: string) => Number((/¥([\d.]+)/.exec(text) ?? [])[1]);
 
 const password = 'Agent@2026x';
+/** The agent administrator's own, chosen at his first sign-in. */
+const chosen = 'Chosen@2026x';
 
 /** Names, accounts and mobiles of one attempt: its own, so a retry meets nothing the first left. */
 const freshData = () => ({
@@ -77,7 +80,8 @@ describe('resellers: an agent invites an enterprise, which buys at the agent’s
     const agent = await newPage(browser);
     await agent.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await recordMessages(agent);
-    await signInWithPassword(agent, agentUser, password);
+    // The platform set his password: the first sign-in asks for his own.
+    await signInChangingPassword(agent, agentUser, password, chosen);
     const menu = agent.getByRole('menu').first();
     await menu.getByText('代理商后台').waitFor();
     expect(await menu.getByText('客户管理').count()).toBe(0);

@@ -1,5 +1,5 @@
 import { agentRoutes, authRoutes, platformRoutes, sandboxPayAct, type TAgent, tradeRoutes } from '@yunhu/contract';
-import { call } from './api.js';
+import { call, login } from './api.js';
 import { lastSmsCode } from './browser.js';
 import { uniqueAccount, uniqueMobile, uniqueName } from './unique.js';
 
@@ -8,7 +8,8 @@ export const platformAccount = { username: 'platform', password: 'Platform@2026'
 
 /**
  * A new agent created by the platform (`platformToken`), with its first administrator: a name,
- * account and mobile of this attempt's own; `password` signs its administrator in.
+ * account and mobile of this attempt's own; `password` signs its administrator in (he changed the
+ * one the platform gave him to it, as the first sign-in asks).
  */
 export const createAgent = async (
   platformToken: string,
@@ -16,10 +17,16 @@ export const createAgent = async (
 ): Promise<TAgent & { name: string; username: string }> => {
   const name = uniqueName(opts.namePrefix, '代理有限公司');
   const username = uniqueAccount(opts.accountPrefix);
+  const given = 'Given@2026x';
   const agent = await call(
     agentRoutes.platformAgentCreate,
-    { name, contactName: '代理经理', mobile: uniqueMobile(), username, password: opts.password },
+    { name, contactName: '代理经理', mobile: uniqueMobile(), username, password: given },
     platformToken,
+  );
+  await call(
+    authRoutes.updatePassword,
+    { oldPassword: given, newPassword: opts.password },
+    await login(username, given),
   );
   return { ...agent, name, username };
 };

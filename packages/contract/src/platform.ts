@@ -26,6 +26,9 @@ export const ZEnterprise = z.object({
   adminName: zString.nullable(),
   adminMobile: zString.nullable(),
   userCount: zInt,
+  /** The reseller (代理商) whose invitation code it registered with, and the distributor (经销商) of it; null: directly. */
+  agentName: zString.nullable(),
+  distributorName: zString.nullable(),
   createdAt: ZTime,
   examinedAt: ZTime.nullable(),
 });

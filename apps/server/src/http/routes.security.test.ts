@@ -40,11 +40,19 @@ describe('route table security', () => {
         contactName: '代理',
         mobile: '13700000098',
         username: 'secagent',
-        password: 'Agent@2026x',
+        password: 'Given@2026x',
       },
       platformToken,
     );
     expect(agent.body.code, agent.body.msg).toBe(0);
+    // The platform set the password: the administrator chooses his own first.
+    const first = await t.login('secagent', 'Given@2026x');
+    const changed = await t.call(
+      routeTables.auth.updatePassword,
+      { oldPassword: 'Given@2026x', newPassword: 'Agent@2026x' },
+      first,
+    );
+    expect(changed.body.code, changed.body.msg).toBe(0);
     agentToken = await t.login('secagent', 'Agent@2026x');
   });
   afterAll(() => t.close());

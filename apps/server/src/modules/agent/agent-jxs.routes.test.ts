@@ -199,6 +199,13 @@ describe('agent distributors (经销商)', () => {
     const info = ok(await t.call(r.info, {}, jxsA.token));
     expect(info).toMatchObject({ name: '甲经销商', inviteCode: jxsA.inviteCode, enterpriseCount: 2, balance: 0 });
     expect(ok(await t.call(r.info, {}, agentA.token)).inviteCode).toBe(agentA.inviteCode);
+
+    // 企业列表 of the platform says who brought each: the agent, and the distributor when one did.
+    const listed = ok(await t.call(platformRoutes.enterprisePage, { page: 1, limit: 100 }, platform)).records;
+    const byName = (name: string) => listed.find((e) => e.name === name);
+    expect(byName('甲经销商客户一')).toMatchObject({ agentName: '嘉兴戊代理有限公司', distributorName: '甲经销商' });
+    expect(byName('代理直属客户')).toMatchObject({ agentName: '嘉兴戊代理有限公司', distributorName: null });
+    expect(byName('演示科技有限公司')).toMatchObject({ agentName: null, distributorName: null });
   });
 
   it("counts each distributor's month: enterprises, new ones, seats, minutes, orders and margin", async () => {

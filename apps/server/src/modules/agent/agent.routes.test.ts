@@ -61,6 +61,35 @@ describe('agent routes', () => {
   });
   afterAll(() => t.close());
 
+  it('makes the administrator the platform created change the password it set at his first sign-in', async () => {
+    ok(
+      await t.call(
+        r.platformAgentCreate,
+        {
+          name: '初始密码代理',
+          contactName: '某',
+          mobile: '13811110007',
+          username: 'agentfirst',
+          password: 'Given@2026x',
+        },
+        platform,
+      ),
+    );
+    const first = await t.call(auth.login, { username: 'agentfirst', password: 'Given@2026x' }, null, t.freshIp());
+    expect(first.body.data).toMatchObject({ mustChangePassword: true });
+    const refused = await t.call(r.info, {}, first.body.data.token);
+    expect(refused.body.msg).toBe('您的密码由管理员设置，请先修改密码后再使用');
+    ok(
+      await t.call(
+        auth.updatePassword,
+        { oldPassword: 'Given@2026x', newPassword: 'Mine@2026x' },
+        first.body.data.token,
+      ),
+    );
+    const token = await t.login('agentfirst', 'Mine@2026x');
+    expect(ok(await t.call(r.info, {}, token)).name).toBe('初始密码代理');
+  });
+
   it('creates an agent with an 8-character invitation code, listed apart from the enterprises', async () => {
     expect(agentA.inviteCode).toMatch(/^[A-Z0-9]{8}$/);
     expect(agentA.inviteCode).not.toBe(agentB.inviteCode);

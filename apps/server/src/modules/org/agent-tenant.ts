@@ -21,6 +21,8 @@ export type TAgentTenantInput = {
   mobile: string;
   username: string;
   passwordHash: string;
+  /** The platform set the password: its administrator changes it at the first sign-in, as staff do. */
+  mustChangePassword?: boolean;
 };
 
 /** Creates the agent's tenant, department, role and administrator in the caller's transaction (the platform's, across tenants). */
@@ -53,6 +55,7 @@ export const createAgentTenant = async (tx: TDb, input: TAgentTenantInput) => {
     username: input.username,
     mobile: input.mobile,
     passwordHash: input.passwordHash,
+    mustChangePassword: input.mustChangePassword ?? true,
     realName: input.contactName,
     ...pinyinOf(input.contactName),
     deptId: dept.id,

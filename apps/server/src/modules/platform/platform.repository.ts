@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle
 import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
-import { enterpriseCertifications, refundApplications, tenants, users } from '../../db/schema.js';
+import { agentDistributors, enterpriseCertifications, refundApplications, tenants, users } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
 
 export type TEnterpriseFilter = { name?: string; status?: string };
@@ -22,6 +22,11 @@ const enterpriseColumns = {
   adminName: firstUser('real_name'),
   adminMobile: firstUser('mobile'),
   userCount: sql<number>`(select count(*)::int from ${users} u where u.tenant_id = ${tenantId} and u.status = 'active')`,
+  // Who brought it: the agent and distributor of the invitation code it registered with.
+  agentName: sql<string | null>`(select a.name from ${tenants} a where a.id = ${sql.raw('"tenants"."agent_id"')})`,
+  distributorName: sql<
+    string | null
+  >`(select d.name from ${agentDistributors} d where d.id = ${sql.raw('"tenants"."distributor_id"')})`,
 };
 
 const where = (f: TEnterpriseFilter): SQL | undefined => {

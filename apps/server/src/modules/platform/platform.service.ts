@@ -19,6 +19,8 @@ const toEnterprise = (r: TRow) => ({
   adminName: r.adminName,
   adminMobile: r.adminMobile ? maskPhone(r.adminMobile) : null,
   userCount: Number(r.userCount),
+  agentName: r.agentName,
+  distributorName: r.distributorName,
   createdAt: r.tenant.createdAt.getTime(),
   examinedAt: r.tenant.examinedAt?.getTime() ?? null,
 });

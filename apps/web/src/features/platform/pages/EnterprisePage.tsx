@@ -105,6 +105,13 @@ export const EnterprisePage = () => {
     { key: 'adminName', title: t.platform.admin, dataIndex: 'adminName' },
     { key: 'adminMobile', title: t.platform.adminMobile, dataIndex: 'adminMobile' },
     { key: 'userCount', title: t.platform.userCount, dataIndex: 'userCount' },
+    {
+      key: 'agentName',
+      title: t.platform.broughtBy,
+      dataIndex: 'agentName',
+      render: (v: string | null, e) =>
+        v === null ? t.platform.direct : e.distributorName ? t.platform.distributorOf(v, e.distributorName) : v,
+    },
     { key: 'statusReason', title: t.platform.reason, dataIndex: 'statusReason', ellipsis: true },
     timeColumn(t.platform.createdAt),
     { key: 'actions', title: t.platform.actions, fixed: 'right', render: (_v, e) => rowActions(e) },
