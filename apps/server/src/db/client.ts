@@ -84,6 +84,22 @@ export const openDatabase = async (opts: {
     });
     // No relational schema: nothing uses drizzle's `db.query` API, and building it costs every start.
     const db = drizzlePg(pool) as unknown as TDb;
+    // drizzle's transaction on a pool sends BEGIN before its try: a BEGIN on a connection the server
+    // ended keeps that connection out of the pool for good (ten such and every request waits for a
+    // connection that never comes), and a connection lost later goes back to the pool as if sound.
+    // So the transaction runs on a connection taken here, given back as broken (destroyed) when lost.
+    db.transaction = (async (fn: Parameters<TDb['transaction']>[0], config?: Parameters<TDb['transaction']>[1]) => {
+      const client = await pool.connect();
+      let lost: Error | undefined;
+      try {
+        return await drizzlePg(client).transaction(fn as never, config);
+      } catch (error) {
+        if (isConnectionLost(error)) lost = error as Error;
+        throw error;
+      } finally {
+        client.release(lost);
+      }
+    }) as TDb['transaction'];
     database = { db, kind: 'postgres', ping: (timeoutMs) => ping(db, timeoutMs), close: () => pool.end() };
     state = await startState(db);
     if (!state.isMigrated) {
