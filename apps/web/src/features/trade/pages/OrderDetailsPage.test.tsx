@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { routeTables } from '@yunhu/contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { OrderDetailsPage } from './OrderDetailsPage';
 
 const callMock = vi.fn();
 vi.mock('../../../shared/http/api', () => ({ call: (...args: unknown[]) => callMock(...args), download: vi.fn() }));
+vi.mock('../../../shared/permission/usePermission', () => ({ usePermission: () => true }));
 
 const { trade: r } = routeTables;
 const order: TOrderDetails = {
@@ -79,5 +80,31 @@ describe('OrderDetailsPage', () => {
     renderPage();
     await screen.findByText(order.orderNo);
     expect(screen.queryByTestId('order-refunds')).toBeNull();
+    // Not a top-up: no 充值退款 here (seats and packages are refunded from their own screens).
+    expect(screen.queryByTestId('recharge-refund-open')).toBeNull();
+  });
+
+  it('applies for the refund of a paid top-up with a reason', async () => {
+    const topUp = {
+      ...order,
+      kind: 'recharge' as const,
+      state: 'paid' as const,
+      refundedAmount: 0,
+      subject: '余额充值 150.00 元',
+    };
+    callMock.mockImplementation((route) =>
+      route === r.orderDetails
+        ? Promise.resolve(topUp)
+        : Promise.resolve({ id: 1, kind: 'recharge', state: 'pending' }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByTestId('recharge-refund-open'));
+    const modal = await screen.findByTestId('recharge-refund-modal');
+    expect(within(modal).getByText(/尚未使用的部分（不超过当前账户余额）/)).toBeTruthy();
+    fireEvent.change(within(modal).getByRole('textbox'), { target: { value: '多充了' } });
+    fireEvent.click(within(modal).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(r.rechargeRefundApply, { orderNo: order.orderNo, reason: '多充了' }),
+    );
   });
 });

@@ -7,12 +7,13 @@ import {
   type TPayChannel,
   type TPaymentState,
 } from '@yunhu/contract';
-import { Button, Card, Descriptions, Table } from 'antd';
+import { Button, Card, Descriptions, Space, Table } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { type TOrderDetails, useOrderDetails } from '../api';
 import { channelRefundColumns } from '../components/ChannelRefunds';
 import { fmtTime, OrderState } from '../components/orderColumns';
+import { RechargeRefundButton } from '../components/RechargeRefundButton';
 
 const s = t.trade;
 type TPaymentRow = TOrderDetails['payments'][number];
@@ -28,7 +29,12 @@ export const OrderDetailsPage = () => {
     <Card
       title={s.detailsTitle}
       loading={details.isLoading}
-      extra={<Button onClick={() => navigate(-1)}>{s.back}</Button>}
+      extra={
+        <Space>
+          {o && <RechargeRefundButton order={o} />}
+          <Button onClick={() => navigate(-1)}>{s.back}</Button>
+        </Space>
+      }
       data-testid="order-details"
     >
       {o && (

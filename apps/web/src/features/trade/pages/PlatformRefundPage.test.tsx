@@ -89,6 +89,26 @@ describe('PlatformRefundPage', () => {
     );
   });
 
+  it('offers a top-up’s refund only back the way it was paid (its money is in the balance already)', async () => {
+    callMock.mockImplementation((route) => {
+      if (route === r.platformRefundPage) {
+        const topUp = { ...application, kind: 'recharge', seatId: null, months: 0, originalChannel: 'sandbox' };
+        return Promise.resolve({ records: [topUp], total: 1, size: 10, current: 1, pages: 1 });
+      }
+      if (route === r.examine) return Promise.resolve({ ...application, state: 'approved' });
+      return Promise.resolve(null);
+    });
+    renderPage();
+    const actions = await screen.findByTestId(`refund-actions-${application.applyNo}`);
+    fireEvent.click(within(actions).getByText(/通\s*过/));
+    const choice = await screen.findByTestId('refund-target');
+    expect(within(choice).queryByText('退回企业账户余额')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(r.examine, { id: 5, isApproved: true, refundTo: 'original' }),
+    );
+  });
+
   it('shows each order’s share of an approved 原路退回 and its state; a failed one says why and where the money went', async () => {
     const share = { channel: 'sandbox', reason: '', attempts: 1, finishedAt: 1_700_000_100_000 };
     const approved: TRefundApplication = {

@@ -15,7 +15,7 @@ import { RefundFilters, refundColumns } from '../components/RefundList';
 const s = t.trade;
 
 /** The confirmation's choice where the order's channel can take the money back: balance or 原路退回. */
-const RefundTarget = (props: { channel: string; target: RefObject<TRefundTarget> }) => {
+const RefundTarget = (props: { channel: string; target: RefObject<TRefundTarget>; isOriginalOnly: boolean }) => {
   const [value, setValue] = useState<TRefundTarget>(props.target.current);
   return (
     <Radio.Group
@@ -26,7 +26,8 @@ const RefundTarget = (props: { channel: string; target: RefObject<TRefundTarget>
         setValue(e.target.value as TRefundTarget);
       }}
       options={[
-        { value: 'balance', label: s.refundToBalance },
+        // A top-up's money is in the balance already: it can only go back the way it was paid.
+        ...(props.isOriginalOnly ? [] : [{ value: 'balance', label: s.refundToBalance }]),
         {
           value: 'original',
           label: s.refundToOriginal(payChannelLabel[props.channel as TPayChannel] ?? props.channel),
@@ -46,14 +47,15 @@ export const PlatformRefundPage = () => {
   const [rejecting, setRejecting] = useState<TRefundRow | null>(null);
   const target = useRef<TRefundTarget>('balance');
   const approve = (row: TRefundRow) => {
-    target.current = 'balance';
+    const isOriginalOnly = row.kind === 'recharge';
+    target.current = isOriginalOnly ? 'original' : 'balance';
     const channel = row.originalChannel;
     confirm(
       channel ? (
         <Space direction="vertical">
           <Typography.Text>{s.approveTitle(row.enterpriseName, money(row.amount))}</Typography.Text>
           <Typography.Text type="secondary">{s.refundTo}</Typography.Text>
-          <RefundTarget channel={channel} target={target} />
+          <RefundTarget channel={channel} target={target} isOriginalOnly={isOriginalOnly} />
         </Space>
       ) : (
         s.approveConfirm(row.enterpriseName, money(row.amount))

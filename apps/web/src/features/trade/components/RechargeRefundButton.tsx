@@ -1,0 +1,49 @@
+import { type TOrder, TradePerm } from '@yunhu/contract';
+import { Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { useRefundActions } from '../api';
+
+const s = t.recharge;
+
+/** 申请充值退款 on a paid top-up with money not yet refunded: a reason; the server works out what is unused. */
+export const RechargeRefundButton = ({ order }: { order: TOrder }) => {
+  const canApply = usePermission(TradePerm.refundApply);
+  const actions = useRefundActions();
+  const [isOpen, setOpen] = useState(false);
+  const isRefundable =
+    order.kind === 'recharge' &&
+    (order.state === 'paid' || order.state === 'partRefunded') &&
+    order.refundedAmount < order.amount;
+  if (!canApply || !isRefundable) return null;
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} data-testid="recharge-refund-open">
+        {s.refundOpen}
+      </Button>
+      <FormModal<{ reason: string }>
+        open={isOpen}
+        title={s.refundTitle}
+        testId="recharge-refund-modal"
+        onCancel={() => setOpen(false)}
+        onDone={() => feedback.message.success(s.refundSent)}
+        onSubmit={(v) => actions.rechargeRefund({ orderNo: order.orderNo, reason: v.reason })}
+        fields={
+          <>
+            <Typography.Paragraph type="secondary">{s.refundRule}</Typography.Paragraph>
+            <Form.Item
+              name="reason"
+              label={s.reason}
+              rules={[{ required: true, min: 2, whitespace: true, message: s.reasonRequired }]}
+            >
+              <Input.TextArea maxLength={200} rows={3} />
+            </Form.Item>
+          </>
+        }
+      />
+    </>
+  );
+};
