@@ -62,7 +62,7 @@ export const RechargeButton = () => {
           </>
         }
       />
-      <PayModal orderNo={paying} onClose={() => setPaying(null)} />
+      <PayModal orderNo={paying} kind="recharge" onClose={() => setPaying(null)} />
     </>
   );
 };
