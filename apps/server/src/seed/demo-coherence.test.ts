@@ -107,11 +107,34 @@ describe('the demo agrees with itself', () => {
   });
 
   it("states the calling hours in the platform's notice as the demo's staff have them", async () => {
-    const [notice] = await q<{ content: string }>(sql`select content from notices where title = '关于规范外呼时段的提醒'`);
+    const [notice] = await q<{ content: string }>(
+      sql`select content from notices where title = '关于规范外呼时段的提醒'`,
+    );
     const { allowedFrom, allowedTo } = defaultCallingSettings;
     expect(notice!.content).toContain(`${allowedFrom}-${allowedTo}`);
     expect(notice!.content).toContain('呼叫管理');
     const [custom] = await q<{ n: number }>(sql`select count(*)::int as n from calling_settings`);
     expect(custom!.n).toBe(0);
+  });
+
+  it("signs the demo reseller and its distributor in with the README's passwords, each to its own console", async () => {
+    const reseller = await t.call(
+      routeTables.auth.login,
+      { username: 'reseller', password: 'Reseller@2026' },
+      null,
+      t.freshIp(),
+    );
+    expect(reseller.body.data).toMatchObject({ mustChangePassword: false });
+    const mine = await t.call(routeTables.agent.info, {}, reseller.body.data.token);
+    expect(mine.body.data).toMatchObject({ name: '杭州云帆通信代理有限公司' });
+    const distributor = await t.call(
+      routeTables.auth.login,
+      { username: 'distributor', password: 'Distributor@2026' },
+      null,
+      t.freshIp(),
+    );
+    expect(distributor.body.data).toMatchObject({ mustChangePassword: false });
+    const its = await t.call(routeTables.agent.info, {}, distributor.body.data.token);
+    expect(its.body.data).toMatchObject({ name: '西湖区经销商', inviteCode: 'XHJXDEM526', balance: 0 });
   });
 });

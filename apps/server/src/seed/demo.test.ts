@@ -17,7 +17,8 @@ describe('demo data', () => {
   it('seeds an empty database once, with a month of calls for the lists and charts to come', async () => {
     expect(await seedDemo(database.db)).toBe(true);
     expect(await seedDemo(database.db)).toBe(false);
-    expect(await count('tenants')).toBe(2);
+    // The platform, the demo enterprise and the demo reseller (代理商).
+    expect(await count('tenants')).toBe(3);
     expect(await count('customers')).toBe(240);
     expect(await count('seats')).toBe(11); // one per demo user and 4 free for 坐席管理 to hand out
     const days = rowsOf<{ n: number }>(

@@ -1,5 +1,5 @@
 import { allPermissions } from '@yunhu/contract';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../db/client.js';
 import { roleTemplates } from '../modules/org/index.js';
 import { departments, roles, tenants, userRoles, users } from '../modules/org/org.schema.js';
@@ -10,6 +10,7 @@ import { seedBilling } from './billing.js';
 import { seedCalling, type TSeedPeople } from './calling.js';
 import { seedCommerce } from './commerce.js';
 import { seedPlatformContent } from './platform.js';
+import { seedResellers } from './resellers.js';
 import { seedTasks } from './tasks.js';
 
 /** The demo sign-ins printed at start and used by the end-to-end tests (exactly). */
@@ -24,6 +25,8 @@ export const demoLogins = [
   { username: 'admin', password: 'Admin@2026', mobile: '13900000001', realName: '张明', who: '企业管理员' },
   { username: 'manager', password: 'Manager@2026', mobile: '13900000002', realName: '李娜', who: '部门主管' },
   { username: 'agent01', password: 'Agent@2026', mobile: '13900000003', realName: '王强', who: '坐席' },
+  { username: 'reseller', password: 'Reseller@2026', mobile: '13600000001', realName: '赵峰', who: '代理商管理员' },
+  { username: 'distributor', password: 'Distributor@2026', mobile: '13600000002', realName: '钱多', who: '经销商' },
 ] as const;
 
 export const demoEnterpriseName = '演示科技有限公司';
@@ -263,6 +266,8 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
     );
     await seedPlatformContent(tx, demo!.id, now);
     await seedCommerce(tx, demo!.id);
+    const [platformUser] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'platform'));
+    await seedResellers(tx, { agent: demoLogins[4], distributor: demoLogins[5] }, hashes, platformUser!.id);
   });
   // The planner knows the filled tables at once, not after autovacuum's next round.
   await db.execute(
