@@ -37,7 +37,10 @@ describe('commerce: 余额充值 by the sandbox QR code, and 充值退款 of wha
     await admin.getByTestId('pay-qr').waitFor();
     const orderNo = (await admin.getByTestId('pay-order-no').textContent()) ?? '';
     expect(orderNo).toMatch(/^YH\d{20}$/);
-    await admin.getByTestId('pay-modal').getByText(/123\.45/).waitFor();
+    await admin
+      .getByTestId('pay-modal')
+      .getByText(/123\.45/)
+      .waitFor();
 
     // The "phone": the QR code's link, where the payer confirms; the console learns it from the server.
     const link = (await admin.getByTestId('pay-link').getAttribute('href')) ?? '';
@@ -66,6 +69,29 @@ describe('commerce: 余额充值 by the sandbox QR code, and 充值退款 of wha
     await call(tradeRoutes.examine, { id: app.id, isApproved: true, refundTo: 'original' }, platform);
     // The refund left the balance where it was before the top-up.
     expect((await call(tradeRoutes.account, {}, token)).balance).toBe(before);
+    await admin.context().close();
+  });
+
+  it('a payment refused on the phone closes the open QR dialog within seconds (订单已关闭, not 等待支付…)', async () => {
+    const admin = await newPage(browser);
+    await signInWithPassword(admin, 'admin', 'Admin@2026');
+    await admin.goto(`${baseUrl()}/#/menu/account/accountDetails`);
+    await admin.getByTestId('recharge-open').click();
+    const dialog = admin.getByTestId('recharge-modal');
+    await dialog.getByRole('spinbutton').fill('50');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.getByTestId('pay-qr').waitFor();
+    await admin.getByText('等待支付…').waitFor();
+    const link = (await admin.getByTestId('pay-link').getAttribute('href')) ?? '';
+    const phone = await newPage(browser);
+    await phone.goto(link);
+    await phone.getByRole('button', { name: '拒绝支付' }).click();
+    await phone.getByText('已拒绝支付').waitFor();
+    await phone.context().close();
+    await expect
+      .poll(() => admin.getByTestId('pay-modal').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('closed');
+    await admin.getByTestId('pay-modal').getByText('订单已关闭').waitFor();
     await admin.context().close();
   });
 
