@@ -1,19 +1,12 @@
 import { tradeRoutes } from '@yunhu/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, send } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
+import { answerOnPhone, shownBalance } from '../support/pay.js';
 
 const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
-
-/** The balance shown on 账户明细 in fen. */
-const shownBalance = async (page: Page) => {
-  await page.goto(`${baseUrl()}/#/menu/account/accountDetails`);
-  const value = page.getByTestId('account-balance').locator('.ant-statistic-content');
-  await expect.poll(async () => (await value.textContent()) ?? '').toMatch(/¥/);
-  return Math.round(Number(((await value.textContent()) ?? '').replace(/[^\d.-]/g, '')) * 100);
-};
 
 describe('commerce: 余额充值 by the sandbox QR code, and 充值退款 of what is unused', () => {
   let browser: Browser;
@@ -42,16 +35,8 @@ describe('commerce: 余额充值 by the sandbox QR code, and 充值退款 of wha
       .getByText(/123\.45/)
       .waitFor();
 
-    // The "phone": the QR code's link, where the payer confirms; the console learns it from the server.
-    const link = (await admin.getByTestId('pay-link').getAttribute('href')) ?? '';
-    const phone = await newPage(browser);
-    await phone.goto(link);
-    await phone.getByRole('button', { name: '确认支付' }).click();
-    await phone.getByText('支付成功，请回到电脑端查看').waitFor();
-    await phone.context().close();
-    await expect
-      .poll(() => admin.getByTestId('pay-modal').getAttribute('data-state'), { timeout: 15_000 })
-      .toBe('paid');
+    // The "phone" pays; the console learns it from the server.
+    await answerOnPhone(browser, admin);
     await admin.keyboard.press('Escape');
 
     await expect.poll(() => shownBalance(admin), { timeout: 10_000 }).toBe(before + 12345);
@@ -82,15 +67,7 @@ describe('commerce: 余额充值 by the sandbox QR code, and 充值退款 of wha
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await admin.getByTestId('pay-qr').waitFor();
     await admin.getByText('等待支付…').waitFor();
-    const link = (await admin.getByTestId('pay-link').getAttribute('href')) ?? '';
-    const phone = await newPage(browser);
-    await phone.goto(link);
-    await phone.getByRole('button', { name: '拒绝支付' }).click();
-    await phone.getByText('已拒绝支付').waitFor();
-    await phone.context().close();
-    await expect
-      .poll(() => admin.getByTestId('pay-modal').getAttribute('data-state'), { timeout: 10_000 })
-      .toBe('closed');
+    await answerOnPhone(browser, admin, 'decline');
     await admin.getByTestId('pay-modal').getByText('订单已关闭').waitFor();
     await admin.context().close();
   });

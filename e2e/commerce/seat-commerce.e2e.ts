@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage, pickOption } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
+import { answerOnPhone, shownBalance } from '../support/pay.js';
 
 const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
 const okButton = (dialog: Locator) => dialog.getByRole('button', { name: /确\s*定/ });
@@ -24,25 +25,6 @@ const openSeats = async (page: Page, line: string) => {
   return list;
 };
 
-/** The QR code's link opened in a second page (the "phone"), where the payer confirms. */
-const payOnPhone = async (browser: Browser, admin: Page) => {
-  const link = (await admin.getByTestId('pay-link').getAttribute('href')) ?? '';
-  const phone = await newPage(browser);
-  await phone.goto(link);
-  await phone.getByRole('button', { name: '确认支付' }).click();
-  await phone.getByText('支付成功，请回到电脑端查看').waitFor();
-  await phone.context().close();
-  await expect.poll(() => admin.getByTestId('pay-modal').getAttribute('data-state'), { timeout: 15_000 }).toBe('paid');
-};
-
-/** The balance shown on 账户明细 in fen. */
-const shownBalance = async (page: Page) => {
-  await page.goto(`${baseUrl()}/#/menu/account/accountDetails`);
-  const value = page.getByTestId('account-balance').locator('.ant-statistic-content');
-  await expect.poll(async () => (await value.textContent()) ?? '').toMatch(/¥/);
-  return Math.round(Number(((await value.textContent()) ?? '').replace(/[^\d.-]/g, '')) * 100);
-};
-
 describe('commerce: seats bought by QR, cancelled and refunded after the platform’s review', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -61,7 +43,7 @@ describe('commerce: seats bought by QR, cancelled and refunded after the platfor
     await expect.poll(async () => (await buy.getByTestId('seat-buy-cost').textContent()) ?? '').toContain('150.00');
     await buy.getByRole('button', { name: '下单并支付' }).click();
     await admin.getByTestId('pay-qr').waitFor();
-    await payOnPhone(browser, admin);
+    await answerOnPhone(browser, admin);
     await admin.keyboard.press('Escape');
 
     // The new seat is there, free, and is handed to a staff member.
@@ -126,7 +108,7 @@ describe('commerce: seats bought by QR, cancelled and refunded after the platfor
     await pickOption(admin, buy, '购买时长', '6个月');
     await buy.getByRole('button', { name: '下单并支付' }).click();
     await admin.getByTestId('pay-qr').waitFor();
-    await payOnPhone(browser, admin);
+    await answerOnPhone(browser, admin);
     await admin.keyboard.press('Escape');
     const list = await openSeats(admin, appLine);
     const free = rows(list).filter({ hasText: '空闲' }).first();
