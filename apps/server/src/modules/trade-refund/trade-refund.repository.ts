@@ -36,6 +36,16 @@ const where = (f: TRefundFilter): SQL | undefined =>
 const select = (db: TDb) =>
   db.select(columns).from(refundApplications).innerJoin(tenants, eq(tenants.id, refundApplications.tenantId));
 
+/** Whether an application of the tenant matching `of` is under review. */
+const hasPending = async (tx: TDb, tenantId: number, of: SQL) =>
+  (
+    await tx
+      .select({ id: refundApplications.id })
+      .from(refundApplications)
+      .where(and(eq(refundApplications.tenantId, tenantId), eq(refundApplications.state, 'pending'), of))
+      .limit(1)
+  ).length > 0;
+
 /** Refund applications (退订账单, 坐席退订, the platform's review; migration 0039). */
 export const tradeRefundRepository = {
   /** Inserts the application unless the seat has one under review (null then). */
@@ -43,20 +53,8 @@ export const tradeRefundRepository = {
     (await tx.insert(refundApplications).values(row).onConflictDoNothing().returning({ id: refundApplications.id }))[0]
       ?.id ?? null,
 
-  pendingOfSeat: async (tx: TDb, tenantId: number, seatId: number) =>
-    (
-      await tx
-        .select({ id: refundApplications.id })
-        .from(refundApplications)
-        .where(
-          and(
-            eq(refundApplications.tenantId, tenantId),
-            eq(refundApplications.seatId, seatId),
-            eq(refundApplications.state, 'pending'),
-          ),
-        )
-        .limit(1)
-    ).length > 0,
+  pendingOfSeat: (tx: TDb, tenantId: number, seatId: number) =>
+    hasPending(tx, tenantId, eq(refundApplications.seatId, seatId)),
 
   /** One application, locked FOR UPDATE when asked (two examinations of one run one after the other). */
   byId: async (db: TDb, id: number, lock = false) => {
@@ -109,20 +107,8 @@ export const tradeRefundRepository = {
     ),
 
   /** Whether an application under review takes money from the order (any of its parts). */
-  pendingOfOrder: async (tx: TDb, tenantId: number, orderId: number) =>
-    (
-      await tx
-        .select({ id: refundApplications.id })
-        .from(refundApplications)
-        .where(
-          and(
-            eq(refundApplications.tenantId, tenantId),
-            eq(refundApplications.state, 'pending'),
-            sql`${refundApplications.parts} @> ${JSON.stringify([{ orderId }])}::jsonb`,
-          ),
-        )
-        .limit(1)
-    ).length > 0,
+  pendingOfOrder: (tx: TDb, tenantId: number, orderId: number) =>
+    hasPending(tx, tenantId, sql`${refundApplications.parts} @> ${JSON.stringify([{ orderId }])}::jsonb`),
 
   /** The order that granted a package (its number and state; the caller's tenant). */
   orderOf: (db: TDb, orderId: number) =>
