@@ -1,5 +1,8 @@
-import type { TDb } from '../db/client.js';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../db/client.js';
 import { lineRates } from '../modules/billing/billing.schema.js';
+import { prepareCharge, rateRecord } from '../modules/billing/index.js';
+import { callRecords } from '../modules/call/call.schema.js';
 import { lines } from '../modules/line/line.schema.js';
 
 const day = 86_400_000;
@@ -23,4 +26,39 @@ export const seedBilling = async (tx: TDb, now: number) => {
       createdByName: '平台',
     })),
   );
+};
+
+/**
+ * The demo's past calls charged as the ingestion charges a call (billing's `rateRecord` and
+ * `prepareCharge`: the line's rate of the call's start, packages first, then the balance), oldest
+ * first, so 消费明细, 账单 and 账单分析 show what the calls cost. The records were written before
+ * the rates existed: each takes its rated amount as its postage, and its charge is the same SQL the
+ * record's insert would have carried, over the record already there.
+ */
+export const chargeSeededCalls = async (tx: TDb, tenantId: number): Promise<void> => {
+  const answered = await tx
+    .select()
+    .from(callRecords)
+    .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.callStatus, 1), gt(callRecords.duration, 0)))
+    .orderBy(asc(callRecords.startTime), asc(callRecords.id));
+  for (const r of answered) {
+    if (r.lineId === null) continue;
+    const call = {
+      tenantId,
+      userId: r.userId,
+      deptId: r.deptId,
+      lineId: r.lineId,
+      startTime: r.startTime,
+      duration: r.duration,
+    };
+    const rating = await rateRecord(tx, { ...call, isAnswered: true });
+    await tx.update(callRecords).set({ postage: rating.rated.amount }).where(eq(callRecords.id, r.id));
+    const charge = prepareCharge({ ...call, rating });
+    if (!charge) continue;
+    const parts = charge.sql(sql`rec`);
+    const [row] = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`with rec as (select ${r.id}::bigint as id), ${parts.ctes} select ${parts.columns}`),
+    );
+    await charge.settle(tx, r.id, row);
+  }
 };

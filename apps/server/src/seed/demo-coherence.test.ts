@@ -137,4 +137,33 @@ describe('the demo agrees with itself', () => {
     const its = await t.call(routeTables.agent.info, {}, distributor.body.data.token);
     expect(its.body.data).toMatchObject({ name: '西湖区经销商', inviteCode: 'XHJXDEM526', balance: 0 });
   });
+
+  it("charges the demo's answered calls through billing: 消费明细, 账单 and 账单分析 have them, packages then the balance paid them", async () => {
+    const consume = await t.call(routeTables.billing.consumePage, { page: 1, limit: 1 }, tokens.admin!);
+    const [row] = await q<{
+      calls: number;
+      charged: number;
+      amount: number;
+      postage: number;
+      fromBalance: number;
+      booked: number;
+    }>(sql`select
+        (select count(*)::int from call_records where call_status = 1 and duration > 0 and line_id is not null) as calls,
+        (select count(*)::int from call_charges) as charged,
+        (select coalesce(sum(amount), 0)::int from call_charges) as amount,
+        (select coalesce(sum(postage), 0)::int from call_records) as postage,
+        (select coalesce(sum(balance_amount), 0)::int from call_charges) as "fromBalance",
+        (select coalesce(-sum(amount), 0)::int from ledger_entries where kind = 'consumption') as booked`);
+    expect(row!.charged).toBeGreaterThan(100);
+    expect(row!.charged).toBe(row!.calls);
+    expect(consume.body.data.total).toBe(row!.charged);
+    expect(row!.postage).toBe(row!.amount);
+    // What the packages did not pay is in 收支明细.
+    expect(row!.booked).toBe(row!.fromBalance);
+    const month = new Date(now + 8 * 3_600_000).toISOString().slice(0, 7);
+    const analysis = await t.call(routeTables.billing.billAnalysis, { month }, tokens.admin!);
+    expect(analysis.body.data.totals.calls).toBeGreaterThan(0);
+    const bill = await t.call(routeTables.billing.billPage, { page: 1, limit: 10, month }, tokens.admin!);
+    expect(bill.body.data.total).toBeGreaterThan(0);
+  });
 });

@@ -6,7 +6,7 @@ import { departments, roles, tenants, userRoles, users } from '../modules/org/or
 import { pinyinOf } from '../modules/org/pinyin.js';
 import { brandOptions, dictData, notices, noticeTargets, operationLogs } from '../modules/system/system.schema.js';
 import { hashPassword } from '../security/password.js';
-import { seedBilling } from './billing.js';
+import { chargeSeededCalls, seedBilling } from './billing.js';
 import { seedCalling, type TSeedPeople } from './calling.js';
 import { seedCommerce } from './commerce.js';
 import { seedPlatformContent } from './platform.js';
@@ -266,6 +266,8 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
     );
     await seedPlatformContent(tx, demo!.id, now);
     await seedCommerce(tx, demo!.id);
+    // After the opening balance: the calls are paid from it, as they would have been.
+    await chargeSeededCalls(tx, demo!.id);
     const [platformUser] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'platform'));
     await seedResellers(tx, { agent: demoLogins[4], distributor: demoLogins[5] }, hashes, platformUser!.id);
   });
