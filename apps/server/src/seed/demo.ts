@@ -231,7 +231,8 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
     await tx.insert(brandOptions).values([
       { optionKey: 'platform_name', optionValue: '云呼外呼管理平台' },
       { optionKey: 'home_logo', optionValue: '/logo.svg' },
-      { optionKey: 'user_guide', optionValue: '/guide/index.html' },
+      // No guide of the brand's own: 操作指南 in the console is the one guide, written per screen.
+      { optionKey: 'user_guide', optionValue: '' },
       { optionKey: 'qrcode', optionValue: '' },
       { optionKey: 'app_product', optionValue: '["云呼坐席APP"]' },
       { optionKey: 'data_audit', optionValue: '1' },
