@@ -7,7 +7,7 @@ import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { deptSubtree, offsetOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
-import { isNotRolledUpCall, isRolledUpCall } from './call-types.js';
+import { isNotRolledUpCall, isRolledUpCall } from './call-types.repository.js';
 
 export type TCensusFilter = {
   startRange: [number, number];
@@ -164,7 +164,7 @@ const sortColumn: Record<(typeof agentSortFields)[number], string> = {
 };
 
 /**
- * 话务统计 and the home count the calls 通话记录 lists, every type (call-types.ts): the outbound ones
+ * 话务统计 and the home count the calls 通话记录 lists, every type (call-types.repository.ts): the outbound ones
  * from the roll-ups and the records at the ends, the others from the records over the whole range. A
  * line's figures are its calls: an internal call has no line and is left out of the lines' rows.
  *

@@ -18,7 +18,7 @@ import {
   type TStretch,
   withinStretch,
 } from './call-census.repository.js';
-import { isNotRolledUpCall, rolledUpCallType } from './call-types.js';
+import { isNotRolledUpCall, rolledUpCallType } from './call-types.repository.js';
 
 // The statements' pieces of 通话记录 (call-record.repository.ts): which records a reader sees,
 // and the totals and sums the hourly and daily roll-ups answer instead of the rows.
