@@ -66,7 +66,6 @@ export * from './system.js';
 export * from './task-card.js';
 export * from './trade.js';
 export * from './trade-labels.js';
-export * from './typed-text.js';
 export * from './wallboard.js';
 
 /** Every endpoint of the product, by area. Later areas add their table here. */
