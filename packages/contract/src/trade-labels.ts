@@ -176,3 +176,6 @@ export const refundStateLabel: Record<TRefundState, string> = {
   approved: '已退款',
   rejected: '已驳回',
 };
+
+/** 余额充值 bounds (fen): ¥10 to ¥50,000 per order. */
+export const rechargeBounds = { min: 1_000, max: 5_000_000 } as const;

@@ -3,7 +3,7 @@ import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
-import { ledgerKinds, payChannels, TradePerm, tradeLimits } from './trade-labels.js';
+import { ledgerKinds, payChannels, rechargeBounds, TradePerm, tradeLimits } from './trade-labels.js';
 import { ZOrder, ZOrderKind, ZOrderState, ZPayment } from './trade-order.js';
 import { tradeRefundRoutes, ZChannelRefund } from './trade-refund.js';
 import { tradeSeatRoutes } from './trade-seat.js';
@@ -48,8 +48,6 @@ export const ZBuyInput = z.object({
 });
 export type TBuyInput = z.input<typeof ZBuyInput>;
 
-/** 余额充值 bounds (fen): ¥10 to ¥50,000 per order. */
-export const rechargeBounds = { min: 1_000, max: 5_000_000 } as const;
 export const ZRechargeInput = z.object({
   amount: z.coerce
     .number({ error: '充值金额应为数字' })
