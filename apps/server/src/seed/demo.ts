@@ -25,8 +25,8 @@ export const demoLogins = [
   { username: 'admin', password: 'Admin@2026', mobile: '13900000001', realName: '张明', who: '企业管理员' },
   { username: 'manager', password: 'Manager@2026', mobile: '13900000002', realName: '李娜', who: '部门主管' },
   { username: 'agent01', password: 'Agent@2026', mobile: '13900000003', realName: '王强', who: '坐席' },
-  { username: 'reseller', password: 'Reseller@2026', mobile: '13600000001', realName: '赵峰', who: '代理商管理员' },
-  { username: 'distributor', password: 'Distributor@2026', mobile: '13600000002', realName: '钱多', who: '经销商' },
+  { username: 'reseller', password: 'Reseller@2026', mobile: '13900000091', realName: '赵峰', who: '代理商管理员' },
+  { username: 'distributor', password: 'Distributor@2026', mobile: '13900000092', realName: '钱多', who: '经销商' },
 ] as const;
 
 export const demoEnterpriseName = '演示科技有限公司';
