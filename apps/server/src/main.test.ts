@@ -107,14 +107,15 @@ describe('server process', () => {
     expect(fs.existsSync(oldLayout)).toBe(false);
   });
 
-  // 944 MB right after a first start, initdb's second PGlite instance kept until a
-  // collection an idle server never made, and 128 MB of shared buffers; about 520–540 MB on Node 24.
-  it('gives back the memory of a first start: under 600 MB resident once it listens', async () => {
+  // A first start holds initdb's second PGlite instance until a collection an idle server never
+  // makes unless it asks, and 128 MB of shared buffers; the demo's month of calls charged inside the
+  // seed's one transaction leaves the embedded database's heap at its high-water mark (~60 MB of it).
+  it('gives back the memory of a first start: under 700 MB resident once it listens', async () => {
     await new Promise((r) => setTimeout(r, 2000));
     const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const rssMb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
     expect(rssMb).toBeGreaterThan(0);
-    expect(rssMb).toBeLessThan(600);
+    expect(rssMb).toBeLessThan(700);
   });
 
   it.runIf(isSipChecked)('starts Kamailio beside itself', async () => {
