@@ -69,13 +69,11 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
         route={screen.route}
         columns={columns}
         params={params}
-        {...(enterprise
-          ? {
-              exportRoute: orgStaffRoutes.staffExport,
-              exportPermission: Perm.staffExport,
-              exportName: t.org.exportName,
-            }
-          : {})}
+        export={
+          enterprise
+            ? { route: orgStaffRoutes.staffExport, fileName: t.org.exportName, permission: Perm.staffExport }
+            : undefined
+        }
         toolbar={
           <Space>
             {enterprise && (
