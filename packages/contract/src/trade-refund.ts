@@ -112,7 +112,7 @@ export const tradeRefundRoutes = {
   /** 坐席退订: the unused whole paid months of a seat, examined by the platform. */
   seatCancelOrder: route({
     method: 'POST',
-    path: '/base/seat/cancel/apply',
+    path: '/base/trade/detail/seatCancelOrder',
     summary: '申请坐席退订',
     permission: TradePerm.refundApply,
     audited: true,

@@ -120,7 +120,7 @@ export const tradeRoutes = {
   /** Places an order for packages; the amount comes from the catalogue, never from the client. */
   buy: route({
     method: 'POST',
-    path: '/base/trade/order/buy',
+    path: '/base/packet/buy-packet',
     summary: '下单购买套餐',
     permission: TradePerm.buy,
     audited: true,
