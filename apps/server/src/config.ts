@@ -65,7 +65,7 @@ export const ZSettings = z.object({
   MEDIA_IP: text.default('127.0.0.1'),
   MEDIA_ADVERTISE_IP: text.optional(),
   MEDIA_PORT_MIN: whole('端口', 1024, 65535).default(30000),
-  MEDIA_PORT_MAX: whole('端口', 1024, 65535).default(30999),
+  MEDIA_PORT_MAX: whole('端口', 1024, 65535).default(39999),
   MEDIA_NG_PORT: whole('端口', 1024, 65535).default(22222),
   CARRIER_SECRET: text.optional(),
   CARRIER_CALLBACK_URL: z.url().optional(),

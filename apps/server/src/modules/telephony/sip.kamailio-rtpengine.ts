@@ -29,7 +29,10 @@ export type TRtpengineOptions = {
   ip?: string;
   /** Address written into SDP when it differs from `ip` (behind NAT: MEDIA_ADVERTISE_IP). */
   advertiseIp?: string | null;
-  /** RTP port range (MEDIA_PORT_MIN..MEDIA_PORT_MAX); instances may share it (a taken port is skipped). */
+  /**
+   * RTP port range (MEDIA_PORT_MIN..MEDIA_PORT_MAX); instances may share it (a taken port is skipped).
+   * A call takes four (RTP and RTCP on each leg), a listener or whisperer two more.
+   */
   portMin?: number;
   portMax?: number;
   /** The ng control port on 127.0.0.1; a free one when absent. */
@@ -154,7 +157,7 @@ export const startRtpengine = async (opts: TRtpengineOptions): Promise<TRtpengin
     `--interface=${opts.advertiseIp && opts.advertiseIp !== ip ? `${ip}!${opts.advertiseIp}` : ip}`,
     `--listen-ng=127.0.0.1:${ngPort}`,
     `--port-min=${opts.portMin ?? 30000}`,
-    `--port-max=${opts.portMax ?? 30999}`,
+    `--port-max=${opts.portMax ?? 39999}`,
     `--log-level=${opts.logLevel ?? 5}`,
     `--pidfile=${path.join(opts.dir, 'rtpengine.pid')}`,
     // A call without media for a minute is gone (a browser closed without BYE).
