@@ -40,6 +40,7 @@ import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { billingHandlers, createBillingService, lowBalanceJobSeconds } from './modules/billing/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
 import { hasSoftphoneSeatNow } from './modules/call/index.js';
+import { callerReportHandlers, createCallerReportService } from './modules/caller-report/index.js';
 import { certificationHandlers, createCertificationService } from './modules/certification/index.js';
 import { createCrmService, crmHandlers } from './modules/crm/index.js';
 import {
@@ -185,6 +186,14 @@ export const buildApp = async (
   bindRoutes(app, routeTables.orgStaff, staffHandlers(services.org), deps);
   bindRoutes(app, routeTables.system, systemHandlers(services.system), deps);
   bindRoutes(app, routeTables.certification, certificationHandlers(services.certification), deps);
+  // 号码报备 and 数据审核: materials, per-number reports, the platform's review.
+  const callerReport = createCallerReportService({
+    dataKey: config.dataKey,
+    upload: services.system.upload,
+    privateUpload: services.system.privateUpload,
+    notifyUsers: services.system.notifyUsers,
+  });
+  bindRoutes(app, routeTables.callerReport, callerReportHandlers(callerReport), deps);
   bindRoutes(app, routeTables.platform, platformHandlers(services.platform), deps);
   bindRoutes(app, routeTables.platformContent, platformContentHandlers(createPlatformContentService()), deps);
   // CRM imports, exports and the ranking; a running import finishes before the database closes.

@@ -74,6 +74,10 @@ export const ZSettings = z.object({
   SIM_SEED: whole('整数种子', 0).optional(),
   SIM_OUTCOME: z.enum(['connected', 'no_answer', 'busy', 'empty']).optional(),
   RECORDING_SECRET: text.optional(),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, '应为 64 位十六进制字符（32 字节密钥）')
+    .optional(),
   PAY_CHANNEL: z
     .enum(['sandbox', 'alipay', 'wechat'], { message: '应为 sandbox、alipay 或 wechat' })
     .default('sandbox'),
@@ -144,6 +148,8 @@ export type TConfig = {
   carrier: TCarrierConfig;
   /** Payment of orders (docs/decisions/0017-commerce.md). */
   pay: TPayConfig;
+  /** AES-256-GCM key of ID numbers at rest (号码报备's materials); null: production without one takes none. */
+  dataKey: Buffer | null;
 };
 
 export type TPayConfig = {
@@ -301,6 +307,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     sessionHours: s.SESSION_HOURS,
     bodyLimitBytes: 1024 * 1024,
     crmReleaseJobMinutes: s.CRM_RELEASE_JOB_MINUTES,
+    // A known development key must never seal a production server's data.
+    dataKey: s.DATA_ENCRYPTION_KEY
+      ? Buffer.from(s.DATA_ENCRYPTION_KEY, 'hex')
+      : isProduction
+        ? null
+        : crypto.createHash('sha256').update('yunhu-dev-data-key').digest(),
     sip: {
       // A known development secret must never guard a production server.
       sharedSecret: s.SIP_SHARED_SECRET ?? (isProduction ? null : 'yunhu-dev-sip-secret'),

@@ -6,6 +6,7 @@ import { callRoutes } from './call.js';
 import { callCensusRoutes } from './call-census.js';
 import { callInterceptRoutes } from './call-intercept.js';
 import { callRecordRoutes } from './call-record.js';
+import { callerReportRoutes } from './caller-report.js';
 import { certificationRoutes } from './certification.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crm-import.js';
@@ -35,6 +36,7 @@ export * from './call.js';
 export * from './call-census.js';
 export * from './call-intercept.js';
 export * from './call-record.js';
+export * from './caller-report.js';
 export * from './certification.js';
 export * from './crm.js';
 export * from './crm-import.js';
@@ -78,6 +80,7 @@ export const routeTables = {
   callCensus: callCensusRoutes,
   callIntercept: callInterceptRoutes,
   callRecord: callRecordRoutes,
+  callerReport: callerReportRoutes,
   certification: certificationRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,

@@ -12,6 +12,7 @@ import { callRoutes } from './web-paths/call.js';
 import { callCensusRoutes } from './web-paths/callCensus.js';
 import { callInterceptRoutes } from './web-paths/callIntercept.js';
 import { callRecordRoutes } from './web-paths/callRecord.js';
+import { callerReportRoutes } from './web-paths/callerReport.js';
 import { certificationRoutes } from './web-paths/certification.js';
 import { crmRoutes } from './web-paths/crm.js';
 import { crmImportRoutes } from './web-paths/crmImport.js';
@@ -40,6 +41,7 @@ export const routeTables = {
   callCensus: callCensusRoutes,
   callIntercept: callInterceptRoutes,
   callRecord: callRecordRoutes,
+  callerReport: callerReportRoutes,
   certification: certificationRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,

@@ -13,6 +13,7 @@ export { callRoutes } from './web-paths/call.js';
 export { callCensusRoutes } from './web-paths/callCensus.js';
 export { callInterceptRoutes } from './web-paths/callIntercept.js';
 export { callRecordRoutes } from './web-paths/callRecord.js';
+export { callerReportRoutes } from './web-paths/callerReport.js';
 export { certificationRoutes } from './web-paths/certification.js';
 export { crmRoutes } from './web-paths/crm.js';
 export { crmImportRoutes } from './web-paths/crmImport.js';

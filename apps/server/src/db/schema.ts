@@ -12,6 +12,7 @@ export * from '../modules/blacklist/blacklist.schema.js';
 export * from '../modules/call/call.schema.js';
 export * from '../modules/call/intercept.schema.js';
 export * from '../modules/call/sip.schema.js';
+export * from '../modules/caller-report/caller-report.schema.js';
 export * from '../modules/certification/certification.schema.js';
 export * from '../modules/crm/crm.schema.js';
 export * from '../modules/crm-import/crm-import.schema.js';

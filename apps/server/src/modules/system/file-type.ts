@@ -1,6 +1,9 @@
-export type TFileType = 'png' | 'jpg' | 'gif' | 'webp' | 'pdf';
+export type TFileType = 'png' | 'jpg' | 'gif' | 'webp' | 'pdf' | 'doc' | 'docx';
 
-/** The kind of a file from its leading bytes; the name a client sends is not trusted. */
+/**
+ * The kind of a file from its content (its leading bytes; for a ZIP, the Word part it must hold); the
+ * name a client sends is not trusted.
+ */
 export const sniffFileType = (head: Buffer): TFileType | null => {
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
@@ -8,6 +11,10 @@ export const sniffFileType = (head: Buffer): TFileType | null => {
   if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP')
     return 'webp';
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  // Word 97-2003: an OLE compound file; Word 2007+: a ZIP whose parts include word/document.xml.
+  if (head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'doc';
+  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) && head.includes('word/document.xml'))
+    return 'docx';
   return null;
 };
 
@@ -17,6 +24,8 @@ export const mimeOf: Record<string, string> = {
   gif: 'image/gif',
   webp: 'image/webp',
   pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
 /**

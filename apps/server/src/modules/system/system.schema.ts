@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
@@ -101,5 +101,7 @@ export const uploads = pgTable('uploads', {
   originalName: text('original_name').notNull(),
   type: text('type').notNull(),
   size: integer('size').notNull(),
+  /** Served only through its area's signed-in route (a caller report's documents), never the public one. */
+  isPrivate: boolean('is_private').notNull().default(false),
   createdAt: createdAt(),
 });

@@ -8,7 +8,7 @@ import type { TAuditEntry, TAuditLog } from '../../http/bind.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { auditSummary } from './audit-summary.js';
-import { fileNameProblem, sniffFileType, type TFileType } from './file-type.js';
+import { fileNameProblem, mimeOf, sniffFileType, type TFileType } from './file-type.js';
 import { systemErrors as errors } from './system.errors.js';
 import { systemRepository as repo, type TLogFilter } from './system.repository.js';
 
@@ -62,8 +62,11 @@ export const logColumns: TColumn<TLogRow>[] = [
   { header: 'IP', value: (r) => r.ip },
 ];
 
-/** The kinds a particular upload accepts, and what to tell the user otherwise. */
-export type TUploadAccept = { types: readonly TFileType[]; refusal: string };
+/**
+ * The kinds a particular upload accepts, and what to tell the user otherwise; a private upload is
+ * never served by the public file route (its area serves it to those who may read it).
+ */
+export type TUploadAccept = { types: readonly TFileType[]; refusal: string; isPrivate?: boolean };
 
 /** An uploaded file as the route read it from the request (`undefined`: none came). */
 export type TUploadFile = { filename: string; buffer: Buffer; isTruncated: boolean };
@@ -166,8 +169,11 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       const badName = fileNameProblem(file.filename);
       if (badName) throw errors.fileNameBad(badName);
       if (buffer.length === 0) throw errors.fileEmpty();
-      const type = sniffFileType(buffer.subarray(0, 16));
-      if (!type) throw errors.fileTypeUnknown();
+      const type = sniffFileType(buffer);
+      // Word files are taken only where an upload asks for them.
+      if (!type || (!accept && !(uploadLimits.types as readonly string[]).includes(type))) {
+        throw errors.fileTypeUnknown();
+      }
       if (accept && !accept.types.includes(type)) throw errors.fileTypeRefused(accept.refusal);
       const key = crypto.randomBytes(16).toString('hex');
       const name = `${key}.${type}`;
@@ -185,6 +191,7 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
             originalName: file.filename,
             type,
             size: buffer.length,
+            isPrivate: accept?.isPrivate ?? false,
           });
           await fs.promises.rename(temp, final);
         });
@@ -203,10 +210,30 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
     uploadFile: async (name: string): Promise<TStoredFile> => {
       const match = /^([0-9a-f]{32})\.(png|jpg|gif|webp|pdf)$/.exec(name);
       const row = match ? await repo.findUploadByKey(database.db, match[1]!) : null;
-      if (!row || row.type !== match?.[2]) throw errors.fileMissingOnDisk();
+      if (!row || row.type !== match?.[2] || row.isPrivate) throw errors.fileMissingOnDisk();
       const body = await fs.promises.readFile(path.join(uploadDir, name)).catch(() => null);
       if (!body) throw errors.fileMissingOnDisk();
       return { name, originalName: row.originalName, type: row.type, body };
+    },
+
+    /**
+     * A private upload by the name it was answered with (`<key>.<type>`), its file read when `withBody`;
+     * null when there is none the transaction sees. The caller decides who may read it.
+     */
+    privateUpload: async (db: TDb, name: string, withBody = false) => {
+      const match = /^([0-9a-f]{32})\.(png|jpg|gif|webp|pdf|doc|docx)$/.exec(name);
+      const row = match ? await repo.findUploadByKey(db, match[1]!) : null;
+      if (!row || row.type !== match?.[2] || !row.isPrivate) return null;
+      const body = withBody ? await fs.promises.readFile(path.join(uploadDir, name)).catch(() => null) : null;
+      if (withBody && !body) return null;
+      return {
+        tenantId: row.tenantId,
+        originalName: row.originalName,
+        type: row.type,
+        mime: mimeOf[row.type]!,
+        size: row.size,
+        body,
+      };
     },
 
     /** Whether an image URL is one of the caller's enterprise's uploads (read in the request's transaction). */
@@ -214,7 +241,7 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       const match = new RegExp(`^${uploadUrlPrefix}([0-9a-f]{32})\\.(png|jpg|gif|webp)$`).exec(url);
       if (!match) return false;
       const row = await repo.findUploadByKey(tx, match[1]!);
-      return row?.tenantId === auth.tenantId;
+      return row?.tenantId === auth.tenantId && !row.isPrivate;
     },
   };
 };

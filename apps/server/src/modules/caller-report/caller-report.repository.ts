@@ -1,0 +1,163 @@
+import { and, count, desc, eq, ilike, inArray, max, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
+import { pageOf } from '../../db/page.js';
+import { brandOptions, lines, tenants } from '../../db/schema.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { likeOf } from '../../db/sql.js';
+import { callerReportMaterials as materials, callerReports as reports } from './caller-report.schema.js';
+
+export type TReportFilter = { state?: string; number?: string; lineId?: number; enterpriseName?: string };
+
+const reportColumns = { report: reports, lineName: lines.name, enterpriseName: tenants.name };
+export type TReportRow = { report: typeof reports.$inferSelect; lineName: string; enterpriseName: string };
+export type TMaterialsRow = { materials: typeof materials.$inferSelect; enterpriseName: string };
+
+/** An enterprise's reports within the reader's data scope (by who created them); none of another's. */
+const enterpriseWhere = (tenantId: number, scope: TDataScope, f: TReportFilter): SQL =>
+  and(eq(reports.tenantId, tenantId), scopeCondition(scope, { owner: reports.createdBy }), ...filters(f))!;
+
+const filters = (f: TReportFilter): SQL[] => {
+  const conds: SQL[] = [];
+  if (f.state) conds.push(eq(reports.state, f.state));
+  if (f.number) conds.push(ilike(reports.number, likeOf(f.number)));
+  if (f.lineId) conds.push(eq(reports.lineId, f.lineId));
+  if (f.enterpriseName) conds.push(ilike(tenants.name, likeOf(f.enterpriseName)));
+  return conds;
+};
+
+const reportsOf = (db: TDb) =>
+  db
+    .select(reportColumns)
+    .from(reports)
+    .innerJoin(lines, eq(lines.id, reports.lineId))
+    .innerJoin(tenants, eq(tenants.id, reports.tenantId));
+
+export const callerReportRepository = {
+  // ---- materials ---------------------------------------------------------------------------
+  materialsOf: (db: TDb, tenantId: number, version?: number): Promise<TMaterialsRow | null> =>
+    firstRow(
+      db
+        .select({ materials, enterpriseName: tenants.name })
+        .from(materials)
+        .innerJoin(tenants, eq(tenants.id, materials.tenantId))
+        .where(
+          and(eq(materials.tenantId, tenantId), version === undefined ? undefined : eq(materials.version, version)),
+        )
+        .orderBy(desc(materials.version)),
+    ),
+
+  versions: (db: TDb, tenantId: number) =>
+    db
+      .select({ version: materials.version, submitter: materials.submitter, createdAt: materials.createdAt })
+      .from(materials)
+      .where(eq(materials.tenantId, tenantId))
+      .orderBy(desc(materials.version)),
+
+  latestVersion: async (db: TDb, tenantId: number): Promise<number> =>
+    (
+      await db
+        .select({ v: max(materials.version) })
+        .from(materials)
+        .where(eq(materials.tenantId, tenantId))
+    )[0]?.v ?? 0,
+
+  insertMaterials: async (db: TDb, row: typeof materials.$inferInsert) =>
+    (await db.insert(materials).values(row).returning({ version: materials.version }))[0]!,
+
+  // ---- reports -----------------------------------------------------------------------------
+  page: (db: TDb, tenantId: number, scope: TDataScope, f: TReportFilter, paging: { page: number; limit: number }) =>
+    pageOf(
+      db
+        .select({ n: count() })
+        .from(reports)
+        .innerJoin(tenants, eq(tenants.id, reports.tenantId))
+        .where(enterpriseWhere(tenantId, scope, f)),
+      reportsOf(db)
+        .where(enterpriseWhere(tenantId, scope, f))
+        .orderBy(desc(reports.createdAt), desc(reports.id))
+        .$dynamic(),
+      paging,
+    ),
+
+  find: (db: TDb, tenantId: number, scope: TDataScope, id: number): Promise<TReportRow | null> =>
+    firstRow(reportsOf(db).where(and(eq(reports.id, id), enterpriseWhere(tenantId, scope, {})))),
+
+  /** Locks one of the enterprise's reports for a change (a save or a submission racing another). */
+  lockOwn: (db: TDb, tenantId: number, scope: TDataScope, id: number) =>
+    firstRow(
+      db
+        .select({ id: reports.id, state: reports.state })
+        .from(reports)
+        .where(and(eq(reports.id, id), enterpriseWhere(tenantId, scope, {})))
+        .for('update'),
+    ),
+
+  findByNumber: (db: TDb, tenantId: number, lineId: number, number: string) =>
+    firstRow(
+      db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(eq(reports.tenantId, tenantId), eq(reports.lineId, lineId), eq(reports.number, number))),
+    ),
+
+  insert: async (db: TDb, row: typeof reports.$inferInsert) =>
+    (await db.insert(reports).values(row).returning({ id: reports.id }))[0]!,
+
+  update: (db: TDb, tenantId: number, id: number, patch: Partial<typeof reports.$inferInsert>) =>
+    db
+      .update(reports)
+      .set(patch)
+      .where(and(eq(reports.tenantId, tenantId), eq(reports.id, id))),
+
+  // ---- the platform's review ----------------------------------------------------------------
+  reviewPage: (db: TDb, f: TReportFilter, paging: { page: number; limit: number }) => {
+    // Drafts are the enterprise's own until submitted.
+    const where = and(sql`${reports.state} <> 'draft'`, ...filters(f));
+    return pageOf(
+      db.select({ n: count() }).from(reports).innerJoin(tenants, eq(tenants.id, reports.tenantId)).where(where),
+      reportsOf(db).where(where).orderBy(desc(reports.submittedAt), desc(reports.id)).$dynamic(),
+      paging,
+    );
+  },
+
+  findSubmitted: (db: TDb, id: number): Promise<TReportRow | null> =>
+    firstRow(reportsOf(db).where(and(eq(reports.id, id), sql`${reports.state} <> 'draft'`))),
+
+  /** Decides a pending report; null when it is not pending (another reviewer decided it first). */
+  decide: async (db: TDb, id: number, patch: { state: string; reason: string; reviewer: string; reviewedAt: Date }) =>
+    (
+      await db
+        .update(reports)
+        .set(patch)
+        .where(and(eq(reports.id, id), eq(reports.state, 'pending')))
+        .returning({ tenantId: reports.tenantId, createdBy: reports.createdBy, number: reports.number })
+    )[0] ?? null,
+
+  // ---- the dial flow's rule ------------------------------------------------------------------
+  /** Whether the platform's default brand leaves 数据审核 on (unset or anything but '0' is on). */
+  isAuditOn: async (db: TDb) =>
+    (
+      await db
+        .select({ value: brandOptions.optionValue })
+        .from(brandOptions)
+        .where(and(eq(brandOptions.host, ''), eq(brandOptions.optionKey, 'data_audit')))
+    )[0]?.value !== '0',
+
+  approvedAmong: async (db: TDb, tenantId: number, lineId: number, numbers: readonly string[]) =>
+    numbers.length === 0
+      ? []
+      : (
+          await db
+            .select({ number: reports.number })
+            .from(reports)
+            .where(
+              and(
+                eq(reports.tenantId, tenantId),
+                eq(reports.lineId, lineId),
+                eq(reports.state, 'approved'),
+                inArray(reports.number, [...numbers]),
+              ),
+            )
+        ).map((r) => r.number),
+};

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { lines } from '../line/line.schema.js';
+import { users } from '../org/org.schema.js';
+
+/** One document of a materials version: the private upload's name (`<key>.<type>`) and what it is. */
+export type TStoredDoc = { kind: string; file: string; name: string; type: string; size: number };
+
+/**
+ * An enterprise's reporting materials (资料提交), one row per version: a change is a new version,
+ * the old ones stay as they were reviewed.
+ */
+export const callerReportMaterials = pgTable(
+  'caller_report_materials',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    version: integer('version').notNull(),
+    companyName: text('company_name').notNull(),
+    creditCode: text('credit_code').notNull(),
+    /** legal | agent */
+    applicantType: text('applicant_type').notNull(),
+    applicantName: text('applicant_name').notNull(),
+    /** AES-256-GCM of the ID number (caller-report.crypto.ts); never sent to a client. */
+    idNumberCipher: text('id_number_cipher').notNull(),
+    idNumberMasked: text('id_number_masked').notNull(),
+    mobile: text('mobile').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactMobile: text('contact_mobile').notNull(),
+    usageScenario: text('usage_scenario').notNull(),
+    script: text('script').notNull(),
+    documents: jsonb('documents').$type<TStoredDoc[]>().notNull().default(sql`'[]'::jsonb`),
+    submittedBy: ref('submitted_by')
+      .notNull()
+      .references(() => users.id),
+    submitter: text('submitter').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('caller_report_materials_tenant_version_idx').on(t.tenantId, t.version)],
+);
+
+/** A per-number report (号码报备): a 外显号码 of a line, its scenario and script, and its review. */
+export const callerReports = pgTable(
+  'caller_reports',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    lineId: ref('line_id')
+      .notNull()
+      .references(() => lines.id),
+    number: text('number').notNull(),
+    scenario: text('scenario').notNull(),
+    script: text('script').notNull(),
+    materialsVersion: integer('materials_version'),
+    /** draft | pending | approved | rejected */
+    state: text('state').notNull().default('draft'),
+    reason: text('reason').notNull().default(''),
+    createdBy: ref('created_by')
+      .notNull()
+      .references(() => users.id),
+    creator: text('creator').notNull(),
+    reviewer: text('reviewer').notNull().default(''),
+    createdAt: createdAt(),
+    submittedAt: ts('submitted_at'),
+    reviewedAt: ts('reviewed_at'),
+  },
+  (t) => [
+    uniqueIndex('caller_reports_tenant_line_number_idx').on(t.tenantId, t.lineId, t.number),
+    index('caller_reports_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('caller_reports_state_submitted_idx').on(t.state, t.submittedAt),
+  ],
+);

@@ -1,0 +1,301 @@
+import {
+  type callerReportRoutes,
+  maskIdNumber,
+  reportDocKindLabel,
+  reportImageLimits,
+  reportStateLabel,
+  type TApplicantType,
+  type TCallerReport,
+  type TMaterials,
+  type TParsedRequestOf,
+  type TReportDocKind,
+  type TReportState,
+  type TUploaded,
+  toPage,
+} from '@yunhu/contract';
+import type { TDb } from '../../db/client.js';
+import { lockForTransaction } from '../../db/locks.js';
+import { isUniqueViolation } from '../../db/unique.js';
+import { asPlatform, type TAuth, type TRequestContext } from '../../http/context.js';
+import { tenantLines } from '../line/index.js';
+import type { TUploadAccept, TUploadFile } from '../system/index.js';
+import { sealText } from './caller-report.crypto.js';
+import { callerReportErrors as errors, imageRefusal, scriptRefusal } from './caller-report.errors.js';
+import { callerReportRepository as repo, type TMaterialsRow, type TReportRow } from './caller-report.repository.js';
+import type { TStoredDoc } from './caller-report.schema.js';
+
+type TIn<K extends keyof typeof callerReportRoutes> = TParsedRequestOf<(typeof callerReportRoutes)[K]>;
+
+/** A private upload as the system area reads it back (null: none the transaction sees). */
+type TPrivateUpload = {
+  tenantId: number;
+  originalName: string;
+  type: string;
+  mime: string;
+  size: number;
+  body: Buffer | null;
+};
+
+/** Which stored kinds each document may be: photos are images, letters images or PDF, the script a document. */
+const typesOfKind: Record<TReportDocKind, readonly string[]> = {
+  license: ['png', 'jpg'],
+  idFront: ['png', 'jpg'],
+  idBack: ['png', 'jpg'],
+  idHandheld: ['png', 'jpg'],
+  commitment: ['png', 'jpg', 'pdf'],
+  authorization: ['png', 'jpg', 'pdf'],
+  script: ['doc', 'docx', 'pdf'],
+};
+
+const toMaterials = (r: TMaterialsRow): TMaterials => ({
+  id: r.materials.id,
+  tenantId: r.materials.tenantId,
+  enterpriseName: r.enterpriseName,
+  version: r.materials.version,
+  companyName: r.materials.companyName,
+  creditCode: r.materials.creditCode,
+  applicantType: r.materials.applicantType as TApplicantType,
+  applicantName: r.materials.applicantName,
+  idNumberMasked: r.materials.idNumberMasked,
+  mobile: r.materials.mobile,
+  contactName: r.materials.contactName,
+  contactMobile: r.materials.contactMobile,
+  usageScenario: r.materials.usageScenario,
+  script: r.materials.script,
+  documents: r.materials.documents.map((d) => ({ ...d, kind: d.kind as TReportDocKind })),
+  submitter: r.materials.submitter,
+  createdAt: r.materials.createdAt.getTime(),
+});
+
+const toReport = (r: TReportRow): TCallerReport => ({
+  id: r.report.id,
+  tenantId: r.report.tenantId,
+  enterpriseName: r.enterpriseName,
+  lineId: r.report.lineId,
+  lineName: r.lineName,
+  number: r.report.number,
+  scenario: r.report.scenario,
+  script: r.report.script,
+  materialsVersion: r.report.materialsVersion,
+  state: r.report.state as TReportState,
+  reason: r.report.reason,
+  creator: r.report.creator,
+  reviewer: r.report.reviewer,
+  createdAt: r.report.createdAt.getTime(),
+  submittedAt: r.report.submittedAt?.getTime() ?? null,
+  reviewedAt: r.report.reviewedAt?.getTime() ?? null,
+});
+
+const stateLabel = (state: string) => reportStateLabel[state as TReportState] ?? state;
+
+export type TCallerReportService = ReturnType<typeof createCallerReportService>;
+
+/**
+ * 号码报备 and 数据审核: an enterprise's materials (versioned, the ID number sealed) and its
+ * per-number reports; the platform operator approves or rejects them, and the enterprise is told.
+ */
+export const createCallerReportService = (deps: {
+  /** The server's DATA_ENCRYPTION_KEY (32 bytes); null: materials cannot be taken. */
+  dataKey: Buffer | null;
+  /** The system area's upload (its own transaction: the upload routes are detached). */
+  upload: (auth: TAuth, file: TUploadFile | undefined, accept?: TUploadAccept) => Promise<TUploaded>;
+  privateUpload: (db: TDb, name: string, withBody?: boolean) => Promise<TPrivateUpload | null>;
+  notifyUsers: (db: TDb, rows: { tenantId: number; userId: number; title: string; content: string }[]) => unknown;
+}) => {
+  const refusePlatform = (auth: TAuth) => {
+    if (auth.isSuper) throw errors.platformNeedsNone();
+  };
+
+  /** The line and number must be one the enterprise may call with: a line it holds seats on, its numbers. */
+  const checkOffered = async (tx: TDb, auth: TAuth, lineId: number, number: string) => {
+    const line = (await tenantLines(tx, auth.tenantId)).find((l) => l.id === lineId);
+    if (!line?.callerNumbers.includes(number)) throw errors.numberNotOffered();
+  };
+
+  const detail = async (db: TDb, row: TReportRow) => {
+    const version = row.report.materialsVersion;
+    const materials = version === null ? null : await repo.materialsOf(db, row.report.tenantId, version);
+    return { report: toReport(row), materials: materials ? toMaterials(materials) : null };
+  };
+
+  const reportOf = async (ctx: TRequestContext, id: number) => {
+    const row = await repo.find(ctx.tx, ctx.auth.tenantId, ctx.scope, id);
+    if (!row) throw errors.reportMissing();
+    return row;
+  };
+
+  return {
+    materialsInfo: async ({ auth, tx }: TRequestContext, input: TIn<'materialsInfo'>) => {
+      const row = await repo.materialsOf(tx, auth.tenantId, input.version);
+      if (!row && input.version !== undefined) throw errors.versionMissing();
+      const versions = await repo.versions(tx, auth.tenantId);
+      return {
+        materials: row ? toMaterials(row) : null,
+        versions: versions.map((v) => ({ ...v, createdAt: v.createdAt.getTime() })),
+      };
+    },
+
+    /** A new version of the materials; each document must be this enterprise's private upload of a fitting kind. */
+    materialsSubmit: async ({ auth, tx }: TRequestContext, input: TIn<'materialsSubmit'>) => {
+      refusePlatform(auth);
+      if (!deps.dataKey) throw errors.keyMissing();
+      const documents: TStoredDoc[] = [];
+      for (const doc of input.documents) {
+        const stored = await deps.privateUpload(tx, doc.file);
+        if (!stored || stored.tenantId !== auth.tenantId) throw errors.documentNotUploaded();
+        if (!typesOfKind[doc.kind].includes(stored.type)) throw errors.documentKindWrong(reportDocKindLabel[doc.kind]);
+        documents.push({
+          kind: doc.kind,
+          file: doc.file,
+          name: stored.originalName,
+          type: stored.type,
+          size: stored.size,
+        });
+      }
+      // Versions of one enterprise are numbered one at a time.
+      await lockForTransaction(tx, 'caller_report_materials', auth.tenantId);
+      const version = (await repo.latestVersion(tx, auth.tenantId)) + 1;
+      const { idNumber, documents: _refs, ...fields } = input;
+      await repo.insertMaterials(tx, {
+        ...fields,
+        tenantId: auth.tenantId,
+        version,
+        idNumberCipher: sealText(deps.dataKey, idNumber),
+        idNumberMasked: maskIdNumber(idNumber),
+        documents,
+        submittedBy: auth.userId,
+        submitter: auth.realName || auth.username,
+      });
+      return toMaterials((await repo.materialsOf(tx, auth.tenantId, version))!);
+    },
+
+    /** A photo of the materials: JPG or PNG of 50 KB to 5 MB, kept private; a refused file leaves nothing. */
+    imageUpload: async (auth: TAuth, file: TUploadFile | undefined) => {
+      refusePlatform(auth);
+      if (file && !file.isTruncated && file.buffer.length > 0 && file.buffer.length < reportImageLimits.minBytes) {
+        throw errors.imageTooSmall(reportImageLimits.minBytes / 1024);
+      }
+      return deps.upload(auth, file, { types: ['png', 'jpg'], refusal: imageRefusal, isPrivate: true });
+    },
+
+    /** The calling script's file (or a letter): Word or PDF, kept private. */
+    scriptUpload: async (auth: TAuth, file: TUploadFile | undefined) => {
+      refusePlatform(auth);
+      return deps.upload(auth, file, { types: ['doc', 'docx', 'pdf'], refusal: scriptRefusal, isPrivate: true });
+    },
+
+    /** A document to its own enterprise, or to the platform's reviewers; anyone else finds nothing. */
+    documentFile: async (ctx: TRequestContext, name: string) => {
+      const stored = ctx.auth.isSuper
+        ? await asPlatform(ctx, (db) => deps.privateUpload(db, name, true))
+        : await deps.privateUpload(ctx.tx, name, true);
+      if (!stored?.body || (!ctx.auth.isSuper && stored.tenantId !== ctx.auth.tenantId)) {
+        throw errors.documentMissing();
+      }
+      return { body: stored.body, fileName: stored.originalName || name, mime: stored.mime };
+    },
+
+    reportPage: async ({ auth, tx, scope }: TRequestContext, input: TIn<'reportPage'>) => {
+      const { page, limit, ...filter } = input;
+      const { records, total } = await repo.page(tx, auth.tenantId, scope, filter, { page, limit });
+      return toPage(records.map(toReport), total, input);
+    },
+
+    reportInfo: async (ctx: TRequestContext, input: TIn<'reportInfo'>) => detail(ctx.tx, await reportOf(ctx, input.id)),
+
+    reportNumbers: async ({ auth, tx }: TRequestContext) =>
+      (await tenantLines(tx, auth.tenantId)).map((l) => ({ lineId: l.id, lineName: l.name, numbers: l.callerNumbers })),
+
+    /** A new draft, or a correction of a draft or a rejected report (submitted again afterwards). */
+    reportSave: async (ctx: TRequestContext, input: TIn<'reportSave'>) => {
+      const { auth, tx, scope } = ctx;
+      refusePlatform(auth);
+      await checkOffered(tx, auth, input.lineId, input.number);
+      const fields = { lineId: input.lineId, number: input.number, scenario: input.scenario, script: input.script };
+      let id = input.id;
+      try {
+        if (id === undefined) {
+          if (await repo.findByNumber(tx, auth.tenantId, input.lineId, input.number)) throw errors.numberReported();
+          id = (
+            await repo.insert(tx, {
+              ...fields,
+              tenantId: auth.tenantId,
+              createdBy: auth.userId,
+              creator: auth.realName || auth.username,
+            })
+          ).id;
+        } else {
+          const own = await repo.lockOwn(tx, auth.tenantId, scope, id);
+          if (!own) throw errors.reportMissing();
+          if (own.state !== 'draft' && own.state !== 'rejected') throw errors.notEditable(stateLabel(own.state));
+          await repo.update(tx, auth.tenantId, id, fields);
+        }
+      } catch (error) {
+        // The same number saved twice at once: the one-report-per-number index refused the second.
+        if (isUniqueViolation(error)) throw errors.numberReported();
+        throw error;
+      }
+      return toReport((await repo.find(tx, auth.tenantId, scope, id))!);
+    },
+
+    /** To the platform's review with the latest materials; a draft or a rejected (corrected) report. */
+    reportSubmit: async (ctx: TRequestContext, input: TIn<'reportSubmit'>) => {
+      const { auth, tx, scope } = ctx;
+      refusePlatform(auth);
+      const own = await repo.lockOwn(tx, auth.tenantId, scope, input.id);
+      if (!own) throw errors.reportMissing();
+      if (own.state !== 'draft' && own.state !== 'rejected') throw errors.notSubmittable(stateLabel(own.state));
+      const version = await repo.latestVersion(tx, auth.tenantId);
+      if (version === 0) throw errors.materialsMissing();
+      const row = (await repo.find(tx, auth.tenantId, scope, input.id))!;
+      await checkOffered(tx, auth, row.report.lineId, row.report.number);
+      await repo.update(tx, auth.tenantId, input.id, {
+        state: 'pending',
+        materialsVersion: version,
+        reason: '',
+        reviewer: '',
+        submittedAt: new Date(),
+        reviewedAt: null,
+      });
+      return toReport((await repo.find(tx, auth.tenantId, scope, input.id))!);
+    },
+
+    reviewPage: (ctx: TRequestContext, input: TIn<'reviewPage'>) =>
+      asPlatform(ctx, async (db) => {
+        const { page, limit, ...filter } = input;
+        const { records, total } = await repo.reviewPage(db, filter, { page, limit });
+        return toPage(records.map(toReport), total, input);
+      }),
+
+    reviewInfo: (ctx: TRequestContext, input: TIn<'reviewInfo'>) =>
+      asPlatform(ctx, async (db) => {
+        const row = await repo.findSubmitted(db, input.id);
+        if (!row) throw errors.reportMissing();
+        return detail(db, row);
+      }),
+
+    /** One decision per report: of two reviewers at once, the second is told it is decided. */
+    reviewExamine: (ctx: TRequestContext, input: TIn<'reviewExamine'>) =>
+      asPlatform(ctx, async (db) => {
+        if (!input.pass && !input.reason) throw errors.reasonMissing();
+        const decided = await repo.decide(db, input.id, {
+          state: input.pass ? 'approved' : 'rejected',
+          reason: input.pass ? '' : input.reason,
+          reviewer: ctx.auth.realName || ctx.auth.username,
+          reviewedAt: new Date(),
+        });
+        if (!decided) throw errors.alreadyReviewed();
+        await deps.notifyUsers(db, [
+          {
+            tenantId: decided.tenantId,
+            userId: decided.createdBy,
+            title: input.pass ? '号码报备已通过' : '号码报备被驳回',
+            content: input.pass
+              ? `外显号码 ${decided.number} 的报备已审核通过，可用于外呼。`
+              : `外显号码 ${decided.number} 的报备被驳回：${input.reason}。请修改后重新提交。`,
+          },
+        ]);
+        return null;
+      }),
+  };
+};

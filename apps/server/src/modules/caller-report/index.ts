@@ -1,0 +1,3 @@
+// The caller-report area's one door: other areas, app.ts and main.ts import only this file.
+export { callerReportHandlers } from './caller-report.routes.js';
+export { createCallerReportService, type TCallerReportService } from './caller-report.service.js';
