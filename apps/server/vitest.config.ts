@@ -25,6 +25,7 @@ export const embeddedDatabaseTests = [
   'src/**/data-scope.test.ts',
   'src/**/blacklist.lookup.test.ts',
   'src/**/customer.repository.test.ts',
+  'src/**/crm-census.counts.test.ts',
   'src/**/billing.dial-guard.test.ts',
   'src/**/trade.routes.test.ts',
   'src/**/import.routes.test.ts',

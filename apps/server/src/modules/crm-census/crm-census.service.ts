@@ -44,7 +44,7 @@ export const createCensusService = () => ({
     );
   },
 
-  /** Dashboard figures (getCustomerCensus) inside the caller's data scope, Asia/Shanghai days. */
+  /** Dashboard figures (getCustomerCensus) inside the caller's data scope, Asia/Shanghai days, from the kept counts. */
   census: async ({ auth, tx, scope }: TRequestContext, range: TReq<'census'>) => {
     const { total, inPool, byLevel, bySource, byOwner, newRows, followRows } = await repo.customerCensus(tx, {
       tenantId: auth.tenantId,
@@ -61,12 +61,12 @@ export const createCensusService = () => ({
       total,
       inPool,
       byLevel: byLevel.map((r) => ({
-        key: r.key ?? '',
-        label: intentionLevelLabel[r.key as TIntentionLevel] ?? r.key ?? '',
+        key: r.key,
+        label: intentionLevelLabel[r.key as TIntentionLevel] ?? r.key,
         count: r.n,
       })),
-      bySource: bySource.map((r) => ({ key: r.key ?? '', label: r.key || '未填写', count: r.n })),
-      byOwner: byOwner.map((r) => ({ key: r.key ?? '', label: names.get(Number(r.key)) ?? '', count: r.n })),
+      bySource: bySource.map((r) => ({ key: r.key, label: r.key || '未填写', count: r.n })),
+      byOwner: byOwner.map((r) => ({ key: r.key, label: names.get(Number(r.key)) ?? '', count: r.n })),
       newPerDay: dayList(range.from, range.to, newRows),
       followsPerDay: dayList(range.from, range.to, followRows),
     };
