@@ -8,6 +8,7 @@ import { registerCalling, type TCallArea } from './calling.js';
 import type { TConfig } from './config.js';
 import { pingTimeoutMs, type TDatabase } from './db/client.js';
 import { maintenanceJob, queueVacuumJob } from './db/maintenance.js';
+import { registerAdmission } from './http/admission.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { LeanRequestLog } from './http/request-log.js';
@@ -166,6 +167,8 @@ export const buildApp = async (
   });
   registerEnvelope(app);
   registerSecurityHeaders(app);
+  // After the headers' hook, so a refusal carries them too.
+  registerAdmission(app, config.maxInFlight);
   await app.register(multipart, { limits: { fileSize: uploadLimits.maxBytes, files: 1, fields: 10 } });
 
   const services = createServices(app, config, database, opts.sms);

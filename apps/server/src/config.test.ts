@@ -30,6 +30,7 @@ describe('settings', () => {
     expect(fail({ PORT: 'abc' })).toContain('PORT="abc"');
     expect(fail({ PORT: '70000' })).toContain('PORT');
     expect(fail({ DB_POOL_MAX: '0' })).toContain('DB_POOL_MAX');
+    expect(fail({ HTTP_MAX_IN_FLIGHT: '0' })).toContain('HTTP_MAX_IN_FLIGHT');
     expect(fail({ SIP_WS_URL: 'http://x' })).toContain('SIP_WS_URL');
     const both = fail({ SEED_DEMO: 'yes', LOG_LEVEL: 'loud' });
     expect(both).toContain('SEED_DEMO="yes"');
@@ -42,6 +43,10 @@ describe('settings', () => {
     expect(config.sessionHours).toBe(12);
     expect(config.host).toBe('127.0.0.1');
     expect(config.databaseLimits.poolMax).toBe(10);
+    // Four requests in flight per connection of the pool, unless the setting says otherwise.
+    expect(config.maxInFlight).toBe(40);
+    expect(loadConfig({ DB_POOL_MAX: '20' }).maxInFlight).toBe(80);
+    expect(loadConfig({ DB_POOL_MAX: '20', HTTP_MAX_IN_FLIGHT: '25' }).maxInFlight).toBe(25);
     expect(config.sip.isAutostart).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).sip.isAutostart).toBe(false);
     expect(loadConfig({ WEB_DIST: '' }).webDist).toBeNull();

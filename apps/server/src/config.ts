@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { dbLimitDefaults, type TDbLimits } from './db/client.js';
+import { inFlightPerConnection } from './http/admission.js';
 import { repoRoot } from './paths.js';
 
 /**
@@ -30,6 +31,8 @@ export const ZSettings = z.object({
   DB_POOL_MAX: whole('连接数', 1, 1000).default(dbLimitDefaults.poolMax),
   DB_STATEMENT_TIMEOUT_MS: whole('毫秒，0 为不限', 0).default(dbLimitDefaults.statementTimeoutMs),
   DB_MAINTENANCE_MINUTES: whole('分钟，0 为不运行', 0).default(10),
+  // Unset: inFlightPerConnection per connection of DB_POOL_MAX (http/admission.ts).
+  HTTP_MAX_IN_FLIGHT: whole('并发请求数', 1, 100_000).optional(),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -128,6 +131,8 @@ export type TConfig = {
   databaseUrl: string | null;
   /** Pool size and session timeouts on the PostgreSQL server (db/client.ts). */
   databaseLimits: TDbLimits;
+  /** Requests served at once; one more is answered 503 服务繁忙 at once (http/admission.ts). */
+  maxInFlight: number;
   /** Minutes between checks of the tables' statistics where autovacuum is off (db/maintenance.ts); 0 = never. */
   dbMaintenanceMinutes: number;
   isProduction: boolean;
@@ -297,6 +302,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       poolMax: s.DB_POOL_MAX,
       statementTimeoutMs: s.DB_STATEMENT_TIMEOUT_MS,
     },
+    maxInFlight: s.HTTP_MAX_IN_FLIGHT ?? inFlightPerConnection * s.DB_POOL_MAX,
     dbMaintenanceMinutes: s.DB_MAINTENANCE_MINUTES,
     isProduction,
     logLevel: s.LOG_LEVEL,

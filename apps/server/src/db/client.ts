@@ -222,9 +222,18 @@ export const isConnectionLost = (error: unknown): boolean => {
   return false;
 };
 
-/** Whether a query gave up waiting for a free connection of the pool (every one busy for connectTimeoutMs). */
-export const isPoolExhausted = (error: unknown): boolean =>
-  error instanceof Error && /timeout exceeded when trying to connect/.test(error.message);
+/**
+ * Whether a query gave up waiting for a free connection of the pool (every one busy for
+ * connectTimeoutMs): the pool's own error, or drizzle's wrapping of it (`cause`) when the wait was
+ * a statement's outside a transaction.
+ */
+export const isPoolExhausted = (error: unknown): boolean => {
+  for (let e = error as { message?: unknown; cause?: unknown } | null, depth = 0; e && depth < 5; depth++) {
+    if (typeof e.message === 'string' && /timeout exceeded when trying to connect/.test(e.message)) return true;
+    e = (e.cause ?? null) as typeof e;
+  }
+  return false;
+};
 
 /** Rows of a raw `execute`, whose result shape differs between the two drivers. */
 export const rowsOf = <T>(result: unknown): T[] => {

@@ -31,6 +31,22 @@ export const describeZodError = (error: ZodError): string => {
   return text.includes(label) ? text : `${text}（${label}）`;
 };
 
+/**
+ * The answer of a server too busy to serve a request now — past the admission limit (http/admission.ts),
+ * or its database out of reach for a moment (no connection came free in time, or the connection
+ * was cut and the request could not run again): HTTP 503 with the busy envelope, 服务繁忙，请稍后重试.
+ * Not a 200: a load balancer, a proxy and the bench count it as a refusal, and the web client shows
+ * the envelope's message for any status. Nothing was done, so asking again is safe.
+ */
+export const sendBusy = (reply: FastifyReply) => {
+  const busy = commonErrors.busy();
+  // Retry-After: a client or proxy that retries waits a second instead of adding to the burst.
+  return reply
+    .status(503)
+    .header('retry-after', '1')
+    .send(fail(busy.code, busy.message, busy.reason));
+};
+
 const fastifyErrorMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求格式',
@@ -51,12 +67,16 @@ const isMalformedMultipart = (error: Error) => /^Multipart: |unexpected end of m
 
 /**
  * Every answer is the `{code,msg,data}` envelope with HTTP 200 (DESIGN.md section 3): business
- * errors, validation, malformed bodies, unknown routes and unexpected exceptions alike.
+ * errors, validation, malformed bodies, unknown routes and unexpected exceptions alike; only a
+ * server too busy to serve answers its envelope with 503 (sendBusy), as a transport failure.
  * Details of unexpected failures go to the log only.
  */
 export const registerEnvelope = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    if (error instanceof AppError) return reply.status(200).send(fail(error.code, error.message, error.reason));
+    if (error instanceof AppError) {
+      if (error.reason === commonErrors.keys.busy) return sendBusy(reply);
+      return reply.status(200).send(fail(error.code, error.message, error.reason));
+    }
     if (error instanceof ZodError) return reply.status(200).send(fail(ResultCode.invalid, describeZodError(error)));
     const known = 'code' in error && typeof error.code === 'string' ? fastifyErrorMessages[error.code] : undefined;
     if (known) return reply.status(200).send(fail(ResultCode.invalid, known));
@@ -71,8 +91,7 @@ export const registerEnvelope = (app: FastifyInstance): void => {
     // already), so the user is told to ask again, not shown an internal error.
     if (isConnectionLost(error) || isPoolExhausted(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      const busy = commonErrors.busy();
-      return reply.status(200).send(fail(busy.code, busy.message, busy.reason));
+      return sendBusy(reply);
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(200).send(fail(ResultCode.serverError, internalErrorMessage, 'common.internal'));

@@ -4,14 +4,16 @@ import path from 'node:path';
 import { routeTables, type TRequestOf, type TResponseOf, type TRouteDef } from '@yunhu/contract';
 import { buildApp, type TApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import type { TDatabase } from '../db/client.js';
+import type { TDatabase, TDbLimits } from '../db/client.js';
 import { openSeededTestDatabase } from './seeded-database.js';
 
 export type TEnvelope<T = unknown> = { code: number; msg: string; data: T };
 
 /** A server on a fresh, seeded database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
-export const startTestApp = async (opts: { webDist?: string; env?: Record<string, string> } = {}) => {
-  const database: TDatabase = await openSeededTestDatabase();
+export const startTestApp = async (
+  opts: { webDist?: string; env?: Record<string, string>; dbLimits?: Partial<TDbLimits> } = {},
+) => {
+  const database: TDatabase = await openSeededTestDatabase(opts.dbLimits);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-test-'));
   // `env`: settings a test needs beyond the defaults (another payment channel…).
   const config = {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { shanghaiDay } from '@yunhu/contract';
 import { inject } from 'vitest';
-import type { TDatabase } from '../db/client.js';
+import type { TDatabase, TDbLimits } from '../db/client.js';
 import { seedDemo } from '../seed/demo.js';
 import { openTestDatabase } from './database.js';
 import type { TSeededTemplate } from './global-setup.js';
@@ -21,16 +21,17 @@ const providedTemplate = (): TSeededTemplate | undefined => {
 /**
  * A fresh database with the demo seeded: a copy of the run's seeded template (global-setup.ts), or,
  * on another Asia/Shanghai day than the template's (a run across midnight: the seed's "today" and
- * "yesterday" moved), migrated and seeded here.
+ * "yesterday" moved), migrated and seeded here. `limits`: the PostgreSQL pool's, for a test of
+ * what an exhausted pool answers.
  */
-export const openSeededTestDatabase = async (): Promise<TDatabase> => {
+export const openSeededTestDatabase = async (limits?: Partial<TDbLimits>): Promise<TDatabase> => {
   const seeded = providedTemplate();
   if (seeded?.day === shanghaiDay(Date.now())) {
-    if ('template' in seeded) return openTestDatabase(undefined, { template: seeded.template });
+    if ('template' in seeded) return openTestDatabase(limits, { template: seeded.template });
     dataDir ??= new Blob([fs.readFileSync(seeded.file)]);
-    return openTestDatabase(undefined, { loadDataDir: dataDir });
+    return openTestDatabase(limits, { loadDataDir: dataDir });
   }
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(limits);
   await seedDemo(database.db);
   return database;
 };

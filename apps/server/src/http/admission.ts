@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { sendBusy } from './envelope.js';
+
+/**
+ * Requests a server admits at once when the setting says nothing: four per connection of the pool.
+ * Past the pool, admitted requests wait for a connection; four times the pool keeps that wait to a
+ * few requests' worth, far below the pool's 10 s, while a burst of a few dozen still gets through.
+ */
+export const inFlightPerConnection = 4;
+
+/**
+ * What the admission gate never refuses: the health check (a load balancer must see a busy server
+ * as alive, and the check is one bounded `select 1`) and the machines' own routes under /internal/
+ * (Kamailio's registrations, digest look-ups and call events, the carrier's callbacks): a call in
+ * progress must not fail because people's lists are slow. They are few and bounded by their
+ * callers (Kamailio's worker processes, the carrier's calls), so they cannot crowd users out.
+ */
+const isExempt = (url: string) => url.startsWith('/internal/') || url === '/healthz' || url.startsWith('/healthz?');
+
+/**
+ * Admission control: at most `limit` requests in flight (from their arrival to their response's
+ * end); one more is answered 503 服务繁忙，请稍后重试 at once, before its body is read, so those
+ * admitted keep their latency instead of every request queueing for the pool until it times out.
+ */
+export const registerAdmission = (app: FastifyInstance, limit: number): void => {
+  let inFlight = 0;
+  app.addHook('onRequest', (req, reply, done) => {
+    if (isExempt(req.url)) return done();
+    if (inFlight >= limit) {
+      sendBusy(reply);
+      return;
+    }
+    inFlight++;
+    // 'close' comes once whether the response was sent whole or the client went away.
+    reply.raw.once('close', () => {
+      inFlight--;
+    });
+    done();
+  });
+};
