@@ -119,6 +119,7 @@ export const agentJxsRoutes = {
   jxsUserPage: route({
     method: 'GET',
     path: '/base/agent/jxs-user/page',
+    readOnly: true,
     summary: '经销商列表',
     permission: JxsPerm.manage,
     request: ZPageQuery.extend({
@@ -149,6 +150,7 @@ export const agentJxsRoutes = {
   jxsMonthUse: route({
     method: 'GET',
     path: '/base/agent/jxs-user/month-use',
+    readOnly: true,
     summary: '经销商月度使用',
     permission: JxsPerm.use,
     request: ZPageQuery.extend({ month: ZMonth, name: ZFilter('名称') }),
@@ -157,6 +159,7 @@ export const agentJxsRoutes = {
   jxsMonthUseExport: route({
     method: 'POST',
     path: '/base/agent/jxs-user/month-use/export',
+    readOnly: true,
     summary: '导出经销商月度使用',
     permission: JxsPerm.use,
     result: 'blob',
@@ -166,6 +169,7 @@ export const agentJxsRoutes = {
   jxsUnlockPage: route({
     method: 'GET',
     path: '/base/agent/jxs-unlock-list/page',
+    readOnly: true,
     summary: '解锁名单',
     permission: JxsPerm.unlock,
     request: ZPageQuery.extend(ZLeadFilter.shape),
@@ -183,6 +187,7 @@ export const agentJxsRoutes = {
   jxsUnlockExport: route({
     method: 'POST',
     path: '/base/agent/jxs-unlock-list/export',
+    readOnly: true,
     summary: '导出解锁名单',
     permission: JxsPerm.unlock,
     result: 'blob',
@@ -192,6 +197,7 @@ export const agentJxsRoutes = {
   jxsUnlockEnterprises: route({
     method: 'GET',
     path: '/base/agent/jxs-unlock-list/enterprises',
+    readOnly: true,
     summary: '可转入的企业',
     permission: JxsPerm.unlock,
     request: z.object({}),

@@ -58,6 +58,7 @@ export const agentLookupRoutes = {
   packetDownload: route({
     method: 'POST',
     path: '/base/agent/packet-download',
+    readOnly: true,
     summary: '导出代理商套餐',
     permission: AgentStockPerm.packetManage,
     result: 'blob',
@@ -71,6 +72,7 @@ export const agentLookupRoutes = {
   baseLinePage: route({
     method: 'GET',
     path: '/base/product/getBaseLinePage',
+    readOnly: true,
     summary: '线路底价',
     permission: `${AgentPerm.platformList};${AgentStockPerm.lineStock};${AgentStockPerm.packetManage}`,
     request: ZPageQuery.extend(ZLineFilter.shape),
@@ -80,6 +82,7 @@ export const agentLookupRoutes = {
   agentMobile: route({
     method: 'GET',
     path: '/base/product/getAgentMobile',
+    readOnly: true,
     summary: '联系代理商',
     permission: `${TradePerm.buy};${TradePerm.accountList}`,
     request: z.object({}),
@@ -89,6 +92,7 @@ export const agentLookupRoutes = {
   industry: route({
     method: 'GET',
     path: '/base/agent/get-industry',
+    readOnly: true,
     summary: '行业列表',
     permission: AgentPerm.enterpriseList,
     request: z.object({}),
@@ -98,6 +102,7 @@ export const agentLookupRoutes = {
   unsubscribePage: route({
     method: 'GET',
     path: '/base/agent/apply/unsubscribe',
+    readOnly: true,
     summary: '企业退订申请',
     permission: AgentPerm.orderList,
     request: ZPageQuery.extend({

@@ -77,6 +77,7 @@ export const agentNoticeRoutes = {
   noticePage: route({
     method: 'GET',
     path: '/base/agent/notice/page',
+    readOnly: true,
     summary: '公告列表',
     permission: AgentPerm.noticeManage,
     request: ZPageQuery.extend({ title: ZName }),
@@ -94,6 +95,7 @@ export const agentNoticeRoutes = {
   noticeReach: route({
     method: 'GET',
     path: '/base/agent/notice-cpfr',
+    readOnly: true,
     summary: '公告送达与阅读',
     permission: AgentPerm.noticeManage,
     request: ZPageQuery.extend({ noticeId: zId('公告编号') }),
@@ -102,6 +104,7 @@ export const agentNoticeRoutes = {
   seatSummary: route({
     method: 'GET',
     path: '/base/agent/seat-summary/page',
+    readOnly: true,
     summary: '坐席汇总',
     permission: AgentPerm.seatSummary,
     request: ZPageQuery.extend({ name: ZName }),

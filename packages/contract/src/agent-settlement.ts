@@ -93,6 +93,7 @@ export const agentSettlementRoutes = {
   platformSettlementSummary: route({
     method: 'GET',
     path: '/base/platform/agent/settlement/summary',
+    readOnly: true,
     summary: '代理商结算：利润汇总',
     permission: AgentPerm.platformList,
     request: z.object({ agentId: zId('代理商编号') }),
@@ -110,6 +111,7 @@ export const agentSettlementRoutes = {
   platformSettlementPage: route({
     method: 'GET',
     path: '/base/platform/agent/settlement/page',
+    readOnly: true,
     summary: '代理商结算记录',
     permission: AgentPerm.platformList,
     request: ZPageQuery.extend({ agentId: zId('代理商编号') }),
@@ -118,6 +120,7 @@ export const agentSettlementRoutes = {
   settlementSummary: route({
     method: 'GET',
     path: '/base/agent/settlement/summary',
+    readOnly: true,
     summary: '结算汇总',
     permission: AgentPerm.orderList,
     request: z.object({}),
@@ -126,6 +129,7 @@ export const agentSettlementRoutes = {
   settlementPage: route({
     method: 'GET',
     path: '/base/agent/settlement/page',
+    readOnly: true,
     summary: '结算记录',
     permission: AgentPerm.orderList,
     request: ZPageQuery,
@@ -134,6 +138,7 @@ export const agentSettlementRoutes = {
   statementPage: route({
     method: 'GET',
     path: '/base/agent/statement/page',
+    readOnly: true,
     summary: '利润明细',
     permission: AgentPerm.orderList,
     request: ZStatementQuery,
@@ -142,6 +147,7 @@ export const agentSettlementRoutes = {
   statementExport: route({
     method: 'POST',
     path: '/base/agent/statement/export',
+    readOnly: true,
     summary: '导出利润明细',
     permission: AgentPerm.orderList,
     result: 'blob',

@@ -42,6 +42,7 @@ export const agentStaffRoutes = {
   agentStaffPage: route({
     method: 'GET',
     path: '/base/agent/staff/page',
+    readOnly: true,
     summary: '代理商员工列表',
     permission: AgentPerm.staffManage,
     request: ZPageQuery.extend(ZStaffFilter.pick({ name: true, mobile: true, roleId: true, status: true }).shape),
@@ -88,6 +89,7 @@ export const agentStaffRoutes = {
   agentRoleList: route({
     method: 'GET',
     path: '/base/agent/role/list',
+    readOnly: true,
     summary: '代理商角色列表',
     permission: `${AgentPerm.roleManage};${AgentPerm.staffManage}`,
     request: z.object({ status: ZStatus.optional() }),
@@ -97,6 +99,7 @@ export const agentStaffRoutes = {
   agentRoleMenuTree: route({
     method: 'GET',
     path: '/base/agent/role/menu-tree',
+    readOnly: true,
     summary: '代理商角色菜单树',
     permission: AgentPerm.roleManage,
     request: z.object({}),

@@ -114,6 +114,7 @@ export const agentStockRoutes = {
   platformOpenedLines: route({
     method: 'GET',
     path: '/base/product/findOpenedLine',
+    readOnly: true,
     summary: '代理商开通的线路',
     permission: AgentPerm.platformList,
     request: z.object({ agentId: zId('代理商编号') }),
@@ -135,6 +136,7 @@ export const agentStockRoutes = {
   lineList: route({
     method: 'GET',
     path: '/base/agent/line-list',
+    readOnly: true,
     summary: '我的线路',
     permission: `${AgentStockPerm.lineStock};${AgentStockPerm.packetManage}`,
     request: z.object({}),
@@ -143,6 +145,7 @@ export const agentStockRoutes = {
   callLineList: route({
     method: 'GET',
     path: '/base/agent/callLineList',
+    readOnly: true,
     summary: '可售线路（下拉）',
     permission: `${AgentStockPerm.lineStock};${AgentStockPerm.packetManage};${AgentStockPerm.packetChange}`,
     request: z.object({}),
@@ -151,6 +154,7 @@ export const agentStockRoutes = {
   lineStock: route({
     method: 'GET',
     path: '/base/agent/line-stock',
+    readOnly: true,
     summary: '线路库存',
     permission: AgentStockPerm.lineStock,
     request: z.object({}),
@@ -159,6 +163,7 @@ export const agentStockRoutes = {
   queryLineOfCreatePacket: route({
     method: 'GET',
     path: '/base/agent/queryLineOfCreatePacket',
+    readOnly: true,
     summary: '可建套餐的线路与底价',
     permission: AgentStockPerm.packetManage,
     request: z.object({ lineId: zId('线路编号'), minutes: ZMinutes, validityDays: ZValidity }),
@@ -167,6 +172,7 @@ export const agentStockRoutes = {
   packetPage: route({
     method: 'GET',
     path: '/base/agent/packet-page',
+    readOnly: true,
     summary: '套餐管理',
     permission: AgentStockPerm.packetManage,
     request: ZPageQuery.extend({
@@ -196,6 +202,7 @@ export const agentStockRoutes = {
   getMultiplePacket: route({
     method: 'GET',
     path: '/base/product/getMultiplePacket',
+    readOnly: true,
     summary: '代理商在售套餐',
     permission: `${AgentStockPerm.packetManage};${AgentStockPerm.packetChange}`,
     request: z.object({ lineId: zId('线路编号').optional() }),
@@ -204,6 +211,7 @@ export const agentStockRoutes = {
   changeEnterprises: route({
     method: 'GET',
     path: '/base/agent/changePacket/enterprises',
+    readOnly: true,
     summary: '套餐变更：可选企业',
     permission: AgentStockPerm.packetChange,
     request: z.object({}),
@@ -212,6 +220,7 @@ export const agentStockRoutes = {
   queryPacketForChange: route({
     method: 'GET',
     path: '/base/agent/queryPacketForChange',
+    readOnly: true,
     summary: '套餐变更：企业的可变更套餐',
     permission: AgentStockPerm.packetChange,
     request: z.object({ enterpriseId: zId('企业编号') }),
@@ -220,6 +229,7 @@ export const agentStockRoutes = {
   queryLineForChangePacket: route({
     method: 'GET',
     path: '/base/agent/queryLineForChangePacket',
+    readOnly: true,
     summary: '套餐变更：可换的线路',
     permission: AgentStockPerm.packetChange,
     request: z.object({ enterpriseId: zId('企业编号'), packetId: zId('套餐编号') }),
@@ -237,6 +247,7 @@ export const agentStockRoutes = {
   changePage: route({
     method: 'GET',
     path: '/base/agent/changePacket/page',
+    readOnly: true,
     summary: '套餐变更记录',
     permission: AgentStockPerm.packetChange,
     request: ZPageQuery.extend({ enterpriseName: z.string().trim().max(64, '名称最多64个字').optional() }),

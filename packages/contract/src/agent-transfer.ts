@@ -54,6 +54,7 @@ export const agentTransferRoutes = {
   transferEnterprises: route({
     method: 'GET',
     path: '/base/agent/packet-transfer/enterprises',
+    readOnly: true,
     summary: '套餐转移：可选企业',
     permission: AgentPerm.transferManage,
     request: z.object({}),
@@ -62,6 +63,7 @@ export const agentTransferRoutes = {
   transferPackets: route({
     method: 'GET',
     path: '/base/agent/packet-transfer/packets',
+    readOnly: true,
     summary: '套餐转移：企业的可转移套餐',
     permission: AgentPerm.transferManage,
     request: z.object({ enterpriseId: enterpriseId('企业编号') }),
@@ -83,6 +85,7 @@ export const agentTransferRoutes = {
   transferPage: route({
     method: 'GET',
     path: '/base/agent/packetTransfer/page',
+    readOnly: true,
     summary: '套餐转移记录',
     permission: AgentPerm.transferManage,
     request: ZPageQuery.extend({
@@ -93,6 +96,7 @@ export const agentTransferRoutes = {
   findPacketTransfer: route({
     method: 'GET',
     path: '/base/agent/findPacketTransfer/:id',
+    readOnly: true,
     summary: '套餐转移详情',
     permission: AgentPerm.transferManage,
     request: z.object({ id: zId('转移记录编号') }),

@@ -119,6 +119,7 @@ export const agentRoutes = {
   platformAgentPage: route({
     method: 'GET',
     path: '/base/platform/agent/page',
+    readOnly: true,
     summary: '代理商列表',
     permission: AgentPerm.platformList,
     request: ZPageQuery.extend({ name: ZName }),
@@ -136,6 +137,7 @@ export const agentRoutes = {
   platformAgentPrices: route({
     method: 'GET',
     path: '/base/product/parent-list',
+    readOnly: true,
     summary: '代理商价格（底价对照）',
     permission: AgentPerm.platformList,
     request: z.object({ agentId: zId('代理商编号') }),
@@ -144,6 +146,7 @@ export const agentRoutes = {
   platformAgentLedger: route({
     method: 'GET',
     path: '/base/platform/agent/ledger',
+    readOnly: true,
     summary: '代理商利润明细',
     permission: AgentPerm.platformList,
     request: ZPageQuery.extend({ agentId: zId('代理商编号') }),
@@ -152,6 +155,7 @@ export const agentRoutes = {
   info: route({
     method: 'GET',
     path: '/base/agent/info',
+    readOnly: true,
     summary: '代理商信息',
     permission: `${AgentPerm.inviteView};${AgentPerm.orderList}`,
     request: z.object({}),
@@ -160,6 +164,7 @@ export const agentRoutes = {
   enterprisePage: route({
     method: 'GET',
     path: '/base/agent/enterprise/page',
+    readOnly: true,
     summary: '我的企业',
     permission: AgentPerm.enterpriseList,
     request: ZPageQuery.extend({ name: ZName }),
@@ -168,6 +173,7 @@ export const agentRoutes = {
   myPrice: route({
     method: 'GET',
     path: '/base/product/myPrice',
+    readOnly: true,
     summary: '价格设置',
     permission: AgentPerm.priceList,
     request: z.object({}),
@@ -193,6 +199,7 @@ export const agentRoutes = {
   orderPage: route({
     method: 'GET',
     path: '/base/agent/order/page',
+    readOnly: true,
     summary: '订单与利润',
     permission: AgentPerm.orderList,
     request: ZPageQuery.extend({ enterpriseName: ZName }),

@@ -167,6 +167,7 @@ export const billingRoutes = {
   consumePage: route({
     method: 'POST',
     path: '/base/trade/detail/consumePage',
+    readOnly: true,
     summary: '消费明细',
     permission: BillingPerm.consumeList,
     request: ZPageQuery.extend(ZConsumeFilter.shape),
@@ -175,6 +176,7 @@ export const billingRoutes = {
   consumeById: route({
     method: 'POST',
     path: '/base/trade/detail/consumeById',
+    readOnly: true,
     summary: '消费详情',
     permission: BillingPerm.consumeList,
     request: z.object({ recordId: zId('通话记录编号') }),
@@ -183,6 +185,7 @@ export const billingRoutes = {
   consumeExport: route({
     method: 'POST',
     path: '/base/trade/detail/export/consume',
+    readOnly: true,
     summary: '导出消费明细',
     permission: BillingPerm.consumeExport,
     request: ZConsumeFilter,
@@ -191,6 +194,7 @@ export const billingRoutes = {
   billPage: route({
     method: 'POST',
     path: '/base/trade/detail/billPage',
+    readOnly: true,
     summary: '账单',
     permission: BillingPerm.billList,
     request: ZPageQuery.extend(ZBillQuery.shape),
@@ -199,6 +203,7 @@ export const billingRoutes = {
   billExport: route({
     method: 'POST',
     path: '/base/trade/detail/export/billList',
+    readOnly: true,
     summary: '导出账单',
     permission: BillingPerm.billExport,
     request: ZBillQuery,
@@ -207,6 +212,7 @@ export const billingRoutes = {
   billAnalysis: route({
     method: 'POST',
     path: '/base/trade/detail/billAnalysis',
+    readOnly: true,
     summary: '账单分析',
     permission: BillingPerm.billList,
     request: z.object({ month: ZMonth }),
@@ -215,6 +221,7 @@ export const billingRoutes = {
   revenueExpPage: route({
     method: 'POST',
     path: '/base/trade/detail/revenueExpPage',
+    readOnly: true,
     summary: '收支明细',
     permission: BillingPerm.moneyList,
     request: ZPageQuery.extend(ZLedgerFilter.shape),
@@ -223,6 +230,7 @@ export const billingRoutes = {
   revenueExpExport: route({
     method: 'POST',
     path: '/base/trade/detail/export/revenueExp',
+    readOnly: true,
     summary: '导出收支明细',
     permission: BillingPerm.moneyExport,
     request: ZLedgerFilter,
@@ -231,6 +239,7 @@ export const billingRoutes = {
   refundPage: route({
     method: 'POST',
     path: '/base/trade/detail/refundPage',
+    readOnly: true,
     summary: '退款明细',
     permission: BillingPerm.moneyList,
     request: ZPageQuery.extend(ZRefundFilter.shape),
@@ -239,6 +248,7 @@ export const billingRoutes = {
   refundExport: route({
     method: 'POST',
     path: '/base/trade/detail/export/refund',
+    readOnly: true,
     summary: '导出退款明细',
     permission: BillingPerm.moneyExport,
     request: ZRefundFilter,
@@ -247,6 +257,7 @@ export const billingRoutes = {
   moneyPage: route({
     method: 'POST',
     path: '/base/trade/detail/moneyPage',
+    readOnly: true,
     summary: '资金月度汇总',
     permission: BillingPerm.moneyList,
     request: ZPageQuery.extend(ZMoneyFilter.shape),
@@ -255,6 +266,7 @@ export const billingRoutes = {
   moneyExport: route({
     method: 'POST',
     path: '/base/trade/detail/export/moneyList',
+    readOnly: true,
     summary: '导出资金月度汇总',
     permission: BillingPerm.moneyExport,
     request: ZMoneyFilter,
@@ -263,6 +275,7 @@ export const billingRoutes = {
   settingsGet: route({
     method: 'POST',
     path: '/base/trade/billing/settings',
+    readOnly: true,
     summary: '余额提醒设置',
     permission: `${BillingPerm.settings};${BillingPerm.moneyList}`,
     request: z.object({}),
@@ -281,6 +294,7 @@ export const billingRoutes = {
   rateList: route({
     method: 'POST',
     path: '/base/platform/billing/rate/list',
+    readOnly: true,
     summary: '线路资费',
     permission: BillingPerm.platformRate,
     request: z.object({ lineId: zId('线路编号').optional() }),
@@ -298,6 +312,7 @@ export const billingRoutes = {
   platformRevenuePage: route({
     method: 'POST',
     path: '/base/platform/billing/revenue/page',
+    readOnly: true,
     summary: '全部企业收支',
     permission: BillingPerm.platformRevenue,
     request: ZPageQuery.extend(ZPlatformRevenueFilter.shape),

@@ -130,6 +130,7 @@ const listRoutes = (base: string, perms: TListPerms, what: string) => ({
   page: route({
     method: 'POST',
     path: `${base}/page`,
+    readOnly: true,
     summary: what,
     permission: perms.list,
     request: ZBlackPageQuery,
@@ -194,6 +195,7 @@ const listRoutes = (base: string, perms: TListPerms, what: string) => ({
   exportExcel: route({
     method: 'POST',
     path: `${base}/export/excel`,
+    readOnly: true,
     summary: `导出${what}`,
     permission: perms.export,
     result: 'blob',
@@ -213,6 +215,7 @@ const listRoutes = (base: string, perms: TListPerms, what: string) => ({
   importState: route({
     method: 'GET',
     path: `${base}/import/state`,
+    readOnly: true,
     summary: `${what}导入进度`,
     permission: perms.import,
     request: ZImportBatch,
@@ -222,6 +225,7 @@ const listRoutes = (base: string, perms: TListPerms, what: string) => ({
   importReport: route({
     method: 'GET',
     path: `${base}/import/report`,
+    readOnly: true,
     summary: `下载${what}导入结果`,
     permission: perms.import,
     result: 'blob',

@@ -93,6 +93,7 @@ export const callCensusRoutes = {
   baseCensus: route({
     method: 'POST',
     path: '/base/call/detail/base-census',
+    readOnly: true,
     request: ZCallCensusFilter,
     response: ZCallFigures,
     permission: Perm.callStatistics,
@@ -102,6 +103,7 @@ export const callCensusRoutes = {
   census: route({
     method: 'POST',
     path: '/base/call/detail/census',
+    readOnly: true,
     request: ZCallCensusFilter,
     response: z.array(ZDayFigures),
     permission: Perm.callStatistics,
@@ -111,6 +113,7 @@ export const callCensusRoutes = {
   hourCensus: route({
     method: 'POST',
     path: '/base/call/detail/hour-census',
+    readOnly: true,
     request: ZCallCensusFilter,
     response: z.array(ZHourFigures),
     permission: Perm.callStatistics,
@@ -120,6 +123,7 @@ export const callCensusRoutes = {
   localCensus: route({
     method: 'POST',
     path: '/base/call/detail/local-census',
+    readOnly: true,
     request: ZCallCensusFilter,
     response: z.array(ZDeptFigures),
     permission: Perm.callStatistics,
@@ -129,6 +133,7 @@ export const callCensusRoutes = {
   getCensusDetail: route({
     method: 'POST',
     path: '/base/call/detail/getCensusDetail',
+    readOnly: true,
     request: ZCensusDetailQuery,
     response: zPage(ZDayAgentFigures),
     permission: Perm.callStatistics,
@@ -149,6 +154,7 @@ export const callCensusRoutes = {
   statisticsUsePage: route({
     method: 'POST',
     path: '/base/call/detail/statistics-use-page',
+    readOnly: true,
     request: ZAgentCensusQuery,
     response: zPage(ZAgentFigures),
     permission: Perm.callStatistics,
@@ -169,6 +175,7 @@ export const callCensusRoutes = {
   huaJiCensus: route({
     method: 'POST',
     path: '/base/call/detail/hua-ji-census',
+    readOnly: true,
     request: ZCallCensusFilter,
     response: z.array(ZLineFigures),
     permission: Perm.callStatistics,

@@ -44,6 +44,7 @@ export const callInterceptRoutes = {
   page: route({
     method: 'POST',
     path: '/base/call/intercept/page',
+    readOnly: true,
     summary: '呼叫拦截记录',
     permission: Perm.callInterceptList,
     request: ZCallInterceptQuery,

@@ -166,6 +166,7 @@ export const callRecordRoutes = {
   getCallDetailList: route({
     method: 'POST',
     path: '/base/call/detail/getCallDetailList',
+    readOnly: true,
     request: ZPageQuery.extend({ octCustomerId: zId('客户') }),
     response: zPage(ZCallDetail),
     permission: customerCallsPerm,
@@ -185,6 +186,7 @@ export const callRecordRoutes = {
   getPage: route({
     method: 'POST',
     path: '/base/call/detail/getPage',
+    readOnly: true,
     request: ZCallRecordQuery,
     response: zPage(ZCallDetail),
     permission: Perm.callRecordList,
@@ -194,6 +196,7 @@ export const callRecordRoutes = {
   getPageCount: route({
     method: 'POST',
     path: '/base/call/detail/get-page-count',
+    readOnly: true,
     request: ZCallRecordFilter,
     response: ZCallRecordCount,
     permission: Perm.callRecordList,
@@ -214,6 +217,7 @@ export const callRecordRoutes = {
   callDetailContent: route({
     method: 'POST',
     path: '/base/call/detail/call-detail-content',
+    readOnly: true,
     request: z.object({ id: zId('通话记录') }),
     response: ZCallDetailContent,
     permission: Perm.callRecordList,
@@ -223,6 +227,7 @@ export const callRecordRoutes = {
   selectBoughtLine: route({
     method: 'POST',
     path: '/base/call/detail/selectBoughtLine',
+    readOnly: true,
     request: z.object({}),
     response: z.array(ZBoughtLine),
     permission: Perm.callRecordList,

@@ -96,6 +96,7 @@ export const certificationRoutes = {
   certInfo: enterpriseRoute({
     method: 'GET',
     path: '/base/enterprise/auth/info',
+    readOnly: true,
     summary: '企业认证状态',
     permission: CertPerm.view,
     request: z.object({}),
@@ -128,6 +129,7 @@ export const certificationRoutes = {
   certPage: platformRoute({
     method: 'GET',
     path: '/base/enterprise/auth/page',
+    readOnly: true,
     summary: '企业认证审核列表',
     permission: CertPerm.list,
     request: ZPageQuery.extend({

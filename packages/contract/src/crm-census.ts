@@ -14,6 +14,7 @@ export const crmCensusRoutes = {
   census: route({
     method: 'POST',
     path: '/base/crm/getCustomerCensus',
+    readOnly: true,
     summary: '客户统计',
     permission: Perm.customerList,
     request: ZCensusRange,

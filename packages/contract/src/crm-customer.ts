@@ -169,6 +169,7 @@ export const crmCustomerRoutes = {
   customerPage: route({
     method: 'POST',
     path: '/base/crm/user-page',
+    readOnly: true,
     summary: '我的客户',
     permission: Perm.customerList,
     request: ZCustomerListQuery,
@@ -177,6 +178,7 @@ export const crmCustomerRoutes = {
   customerDetail: route({
     method: 'GET',
     path: '/base/crm/queryUserCusDetail',
+    readOnly: true,
     summary: '客户详情',
     permission: Perm.customerList,
     request: z.object({ id: zId('客户编号') }),
@@ -185,6 +187,7 @@ export const crmCustomerRoutes = {
   existOther: route({
     method: 'GET',
     path: '/base/crm/getExistOther',
+    readOnly: true,
     summary: '手机号查重',
     permission: Perm.customerList,
     request: z.object({ mobile: ZCustomerMobile, excludeId: zId('客户编号').optional() }),

@@ -29,6 +29,7 @@ export const crmFollowRoutes = {
   timeline: route({
     method: 'POST',
     path: '/base/crm-record/queryList',
+    readOnly: true,
     summary: '客户动态',
     permission: Perm.customerList,
     request: z.object({

@@ -57,6 +57,7 @@ export const crmImportRoutes = {
   importTemplate: route({
     method: 'GET',
     path: '/base/crm/download-form-work',
+    readOnly: true,
     summary: '下载客户导入模板',
     permission: Perm.customerImport,
     result: 'blob',
@@ -107,6 +108,7 @@ export const crmImportRoutes = {
   importState: route({
     method: 'GET',
     path: '/base/crm/import-state',
+    readOnly: true,
     summary: '导入进度',
     permission: Perm.customerImport,
     request: ZBatch,
@@ -116,6 +118,7 @@ export const crmImportRoutes = {
   importReport: route({
     method: 'GET',
     path: '/base/crm/import-report',
+    readOnly: true,
     summary: '下载导入结果',
     permission: Perm.customerImport,
     result: 'blob',
@@ -139,6 +142,7 @@ export const crmImportRoutes = {
   rankList: route({
     method: 'POST',
     path: '/base/crm/crm-rang-list',
+    readOnly: true,
     summary: '客户排行',
     permission: Perm.customerList,
     request: ZRankQuery,
@@ -147,6 +151,7 @@ export const crmImportRoutes = {
   rankListDownload: route({
     method: 'POST',
     path: '/base/crm/crm-rang-list-download',
+    readOnly: true,
     summary: '导出客户排行',
     permission: Perm.customerExport,
     result: 'blob',

@@ -49,6 +49,7 @@ export const crmPoolRoutes = {
   poolPage: route({
     method: 'POST',
     path: '/base/crm/page',
+    readOnly: true,
     summary: '客户公海',
     permission: Perm.poolList,
     request: ZCustomerListQuery,
@@ -57,6 +58,7 @@ export const crmPoolRoutes = {
   poolDetail: route({
     method: 'GET',
     path: '/base/crm/queryDetail',
+    readOnly: true,
     summary: '公海客户详情',
     permission: Perm.poolList,
     request: z.object({ id: zId('客户编号') }),
@@ -65,6 +67,7 @@ export const crmPoolRoutes = {
   assignees: route({
     method: 'POST',
     path: '/base/crm/getEmpSelectList',
+    readOnly: true,
     summary: '可分配的员工',
     permission: Perm.customerList,
     request: z.object({ keyword: z.string().trim().max(32).optional() }),
@@ -82,6 +85,7 @@ export const crmPoolRoutes = {
   allocationCheck: route({
     method: 'POST',
     path: '/base/crm/cus-check-allocation',
+    readOnly: true,
     summary: '分配前检查',
     permission: Perm.customerAllocate,
     /** One person = all to him; several = spread evenly in the order given. */
@@ -146,6 +150,7 @@ export const crmPoolRoutes = {
   ownerLogPage: route({
     method: 'POST',
     path: '/base/crm-user-customer-log/getCrmUserCustomerLogList',
+    readOnly: true,
     summary: '客户操作记录',
     permission: Perm.ownerLogList,
     request: ZPageQuery.extend({

@@ -36,6 +36,7 @@ export const crmRecycleRoutes = {
   recyclePage: route({
     method: 'POST',
     path: '/base/crm-recycle-bin/page',
+    readOnly: true,
     summary: '回收站',
     permission: Perm.recycleList,
     request: ZPageQuery.extend({
@@ -48,6 +49,7 @@ export const crmRecycleRoutes = {
   recycleDetail: route({
     method: 'GET',
     path: '/base/crm-recycle-bin/get-detail',
+    readOnly: true,
     summary: '回收站客户详情',
     permission: Perm.recycleList,
     request: z.object({ id: zId('客户编号') }),

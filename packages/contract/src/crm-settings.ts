@@ -125,6 +125,7 @@ export const crmSettingsRoutes = {
   tagList: route({
     method: 'POST',
     path: '/base/crm-user-tag/list',
+    readOnly: true,
     summary: '客户标签',
     permission: Perm.customerList,
     request: z.object({}),
@@ -157,6 +158,7 @@ export const crmSettingsRoutes = {
   fieldPage: route({
     method: 'POST',
     path: '/base/sys-customer-field/page',
+    readOnly: true,
     summary: '自定义字段',
     permission: Perm.customerList,
     request: ZPageQuery,
@@ -166,6 +168,7 @@ export const crmSettingsRoutes = {
   fieldQuery: route({
     method: 'POST',
     path: '/base/sys-customer-field/get-filed-query',
+    readOnly: true,
     summary: '自定义字段列表',
     permission: Perm.customerList,
     request: z.object({}),
@@ -202,6 +205,7 @@ export const crmSettingsRoutes = {
   quickList: route({
     method: 'POST',
     path: '/base/quick-content/list',
+    readOnly: true,
     summary: '快捷回复',
     request: z.object({}),
     response: z.array(ZQuickContent),
@@ -231,6 +235,7 @@ export const crmSettingsRoutes = {
   rulesGet: route({
     method: 'POST',
     path: '/base/config-function/getList',
+    readOnly: true,
     summary: '业务规则',
     permission: Perm.customerList,
     request: z.object({}),
@@ -261,6 +266,7 @@ export const crmSettingsRoutes = {
   screenConfigGet: route({
     method: 'POST',
     path: '/base/config-function/get-config',
+    readOnly: true,
     summary: '列表显示配置',
     request: z.object({ screen: z.enum(crmScreens, { error: '页面不正确' }) }),
     response: ZScreenConfig,
@@ -275,6 +281,7 @@ export const crmSettingsRoutes = {
   visitPage: route({
     method: 'POST',
     path: '/base/return-visit/page',
+    readOnly: true,
     summary: '回访列表',
     permission: Perm.visitList,
     request: ZVisitFilter,
@@ -284,6 +291,7 @@ export const crmSettingsRoutes = {
   visitPagePlus: route({
     method: 'POST',
     path: '/base/return-visit/page-plus',
+    readOnly: true,
     summary: '回访列表（含统计）',
     permission: Perm.visitList,
     request: ZVisitFilter,

@@ -125,6 +125,7 @@ export const lineRoutes = {
   lineList: route({
     method: 'POST',
     path: '/base/line/list',
+    readOnly: true,
     summary: '线路展示',
     permission: Perm.lineList,
     request: z.object({}),
@@ -134,6 +135,7 @@ export const lineRoutes = {
   lineOptions: route({
     method: 'POST',
     path: '/base/line/options',
+    readOnly: true,
     summary: '可选线路',
     permission: `${Perm.lineList};${Perm.seatList};${Perm.numberPoolList};${Perm.callerNumberList};${Perm.callingList}`,
     request: z.object({}),
@@ -143,6 +145,7 @@ export const lineRoutes = {
   numberPage: route({
     method: 'POST',
     path: '/base/lineNum/page',
+    readOnly: true,
     summary: '号码池',
     permission: Perm.numberPoolList,
     request: ZNumberPageQuery,
@@ -169,6 +172,7 @@ export const lineRoutes = {
   workNumberList: route({
     method: 'POST',
     path: '/base/cmcc-work-num-pool/list',
+    readOnly: true,
     summary: '移动工作号',
     permission: Perm.numberPoolList,
     request: ZWorkNumberQuery,
@@ -196,6 +200,7 @@ export const lineRoutes = {
   callerNumberList: route({
     method: 'POST',
     path: '/base/sys-call-num/list',
+    readOnly: true,
     summary: '外显号码',
     permission: Perm.callerNumberList,
     request: ZNumberPageQuery,
@@ -204,6 +209,7 @@ export const lineRoutes = {
   callerNumberQuery: route({
     method: 'GET',
     path: '/base/sys-call-num/query',
+    readOnly: true,
     summary: '外显号码详情',
     permission: Perm.callerNumberList,
     request: z.object({ id: zId('号码编号') }),

@@ -32,6 +32,7 @@ export const orgDeptRoutes = {
   deptList: route({
     method: 'GET',
     path: '/base/sys/dept/list',
+    readOnly: true,
     summary: '部门树',
     permission: Perm.deptList,
     request: z.object({}),
@@ -40,6 +41,7 @@ export const orgDeptRoutes = {
   deptChildren: route({
     method: 'GET',
     path: '/base/sys/dept/queryDeptChildren',
+    readOnly: true,
     summary: '下级部门',
     permission: Perm.deptList,
     request: z.object({ deptId: zId('部门编号') }),
@@ -48,6 +50,7 @@ export const orgDeptRoutes = {
   deptGet: route({
     method: 'GET',
     path: '/base/sys/dept/getById',
+    readOnly: true,
     summary: '部门详情',
     permission: Perm.deptList,
     request: z.object({ id: zId('部门编号') }),

@@ -35,6 +35,7 @@ export const orgRoleRoutes = {
   roleList: route({
     method: 'GET',
     path: '/base/sys/role/list',
+    readOnly: true,
     summary: '角色列表',
     permission: Perm.roleList,
     request: z.object({
@@ -86,6 +87,7 @@ export const orgRoleRoutes = {
   roleMenu: route({
     method: 'GET',
     path: '/base/sys/role/queryRoleMenu',
+    readOnly: true,
     summary: '角色菜单权限',
     permission: Perm.roleList,
     request: z.object({ roleId: zId('角色编号') }),
@@ -103,6 +105,7 @@ export const orgRoleRoutes = {
   roleDept: route({
     method: 'GET',
     path: '/base/sys/role/queryRoleDept',
+    readOnly: true,
     summary: '角色数据权限',
     permission: Perm.roleList,
     request: z.object({ roleId: zId('角色编号') }),
@@ -132,6 +135,7 @@ export const orgRoleRoutes = {
   roleUserCount: route({
     method: 'GET',
     path: '/base/sys/role/getRoleUserCount',
+    readOnly: true,
     summary: '角色用户数',
     permission: Perm.roleList,
     request: z.object({ roleId: zId('角色编号') }),

@@ -96,6 +96,7 @@ export const orgStaffRoutes = {
   staffPage: route({
     method: 'GET',
     path: '/base/sys/user/page',
+    readOnly: true,
     summary: '员工列表',
     permission: Perm.staffList,
     request: ZPageQuery.extend(ZStaffFilter.shape),
@@ -104,6 +105,7 @@ export const orgStaffRoutes = {
   staffInfo: route({
     method: 'GET',
     path: '/base/sys/user/queryStaffInfo',
+    readOnly: true,
     summary: '员工详情',
     permission: Perm.staffList,
     request: z.object({ id: zId('员工编号') }),
@@ -185,6 +187,7 @@ export const orgStaffRoutes = {
   staffImportTemplate: route({
     method: 'GET',
     path: '/base/sys/user/import-template',
+    readOnly: true,
     summary: '下载员工导入模板',
     permission: Perm.staffImport,
     result: 'blob',
@@ -214,6 +217,7 @@ export const orgStaffRoutes = {
   staffImportState: route({
     method: 'POST',
     path: '/base/sys/user/queryStaffState',
+    readOnly: true,
     summary: '导入进度',
     permission: Perm.staffImport,
     request: z.object({ batchId: z.string({ error: '请指定导入批次' }).uuid('导入批次不正确') }),
@@ -223,6 +227,7 @@ export const orgStaffRoutes = {
   staffImportReport: route({
     method: 'GET',
     path: '/base/sys/user/import-report',
+    readOnly: true,
     summary: '下载员工导入结果',
     permission: Perm.staffImport,
     result: 'blob',
@@ -250,6 +255,7 @@ export const orgStaffRoutes = {
   billingGet: route({
     method: 'GET',
     path: '/base/sys/user/get-admin-billing',
+    readOnly: true,
     summary: '查询员工计费状态',
     permission: Perm.staffList,
     /** Absent userId: the signed-in user's own switch. */
@@ -269,6 +275,7 @@ export const orgStaffRoutes = {
   applyPage: route({
     method: 'GET',
     path: '/base/sys/user/apply-page',
+    readOnly: true,
     summary: '员工申请列表',
     permission: Perm.applyList,
     request: ZPageQuery.extend({

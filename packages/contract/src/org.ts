@@ -112,6 +112,7 @@ export const orgRoutes = {
   menuNav: route({
     method: 'GET',
     path: '/base/sys/menu/nav',
+    readOnly: true,
     summary: '获取导航菜单',
     request: z.object({}),
     response: z.object({ menuList: z.array(ZMenu), permissions: z.array(zString) }),
@@ -119,6 +120,7 @@ export const orgRoutes = {
   selectMenu: route({
     method: 'GET',
     path: '/base/sys/menu/selectMenu',
+    readOnly: true,
     summary: '菜单树（角色配置用）',
     permission: Perm.roleList,
     request: z.object({}),
@@ -127,6 +129,7 @@ export const orgRoutes = {
   selectMenuButton: route({
     method: 'GET',
     path: '/base/sys/menu/selectMenuButton',
+    readOnly: true,
     summary: '按钮权限列表（角色配置用）',
     permission: Perm.roleList,
     request: z.object({ menuId: z.string().max(20).optional() }),

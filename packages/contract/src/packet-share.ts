@@ -54,6 +54,7 @@ export const packetShareRoutes = {
   shareCandidates: route({
     method: 'POST',
     path: '/base/packet/share-candidates',
+    readOnly: true,
     summary: '套餐共享：可选员工',
     permission: TradePerm.packetShare,
     request: z.object({}),
@@ -63,6 +64,7 @@ export const packetShareRoutes = {
   packetsOfUser: route({
     method: 'POST',
     path: '/base/sys/user/packets-userId',
+    readOnly: true,
     summary: '员工可用套餐',
     permission: `${Perm.staffList};${TradePerm.packetShare}`,
     request: z.object({ userId: zId('员工编号') }),
@@ -72,6 +74,7 @@ export const packetShareRoutes = {
   userIsPacket: route({
     method: 'POST',
     path: '/base/api/agent/user-is-packet',
+    readOnly: true,
     summary: '是否有可用套餐',
     permission: Perm.callDial,
     request: z.object({ lineId: zId('线路编号').optional() }),

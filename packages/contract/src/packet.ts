@@ -75,6 +75,7 @@ export const packetRoutes = {
   typeList: route({
     method: 'POST',
     path: '/base/packet/packet-type/list',
+    readOnly: true,
     summary: '套餐类型',
     permission: `${TradePerm.buy};${TradePerm.accountList};${TradePerm.platformPacket}`,
     request: z.object({}),
@@ -84,6 +85,7 @@ export const packetRoutes = {
   list: route({
     method: 'POST',
     path: '/base/packet/list',
+    readOnly: true,
     summary: '套餐列表',
     permission: `${TradePerm.buy};${TradePerm.platformPacket}`,
     request: z.object({
@@ -115,6 +117,7 @@ export const packetRoutes = {
   lineOptions: route({
     method: 'POST',
     path: '/base/packet/line-options',
+    readOnly: true,
     summary: '套餐可选线路',
     permission: TradePerm.platformPacket,
     request: z.object({}),
@@ -124,6 +127,7 @@ export const packetRoutes = {
   mine: route({
     method: 'POST',
     path: '/base/packet/mine',
+    readOnly: true,
     summary: '已购套餐',
     permission: `${TradePerm.accountList};${TradePerm.buy}`,
     request: ZPageQuery.extend({ state: z.enum(packetStates, { error: '套餐状态不正确' }).optional() }),
@@ -133,6 +137,7 @@ export const packetRoutes = {
   mineExport: route({
     method: 'POST',
     path: '/base/packet/mine/export',
+    readOnly: true,
     summary: '导出已购套餐',
     permission: TradePerm.accountList,
     result: 'blob',

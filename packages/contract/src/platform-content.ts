@@ -158,6 +158,7 @@ export const platformContentRoutes = {
   findContract: route({
     method: 'GET',
     path: '/base/enterprise/findContract/:id',
+    readOnly: true,
     summary: '查看企业合同',
     permission: PlatformPerm.contractView,
     request: z.object({ id: zId('企业编号') }),
@@ -175,6 +176,7 @@ export const platformContentRoutes = {
   queryEnterpriseInfo: orgRoute({
     method: 'GET',
     path: '/base/enterprise/queryEnterpriseInfo',
+    readOnly: true,
     summary: '本企业信息',
     request: z.object({}),
     response: ZOwnEnterprise,
@@ -182,6 +184,7 @@ export const platformContentRoutes = {
   noticePage: route({
     method: 'GET',
     path: '/base/sys/notice/page',
+    readOnly: true,
     summary: '通知管理列表',
     permission: PlatformPerm.noticeList,
     request: ZPageQuery.extend({ title: z.string().trim().max(60, '标题最多60个字').optional() }),
@@ -208,6 +211,7 @@ export const platformContentRoutes = {
   brandList: route({
     method: 'GET',
     path: '/base/sys/brand/list',
+    readOnly: true,
     summary: '品牌设置列表',
     permission: PlatformPerm.brandList,
     request: z.object({}),

@@ -42,6 +42,7 @@ export const platformJobsRoutes = {
   jobPage: route({
     method: 'GET',
     path: '/base/platform/job/page',
+    readOnly: true,
     summary: '后台任务列表',
     permission: JobPerm.list,
     request: ZPageQuery.extend({ name: ZJobName.optional(), state: ZJobState.optional() }),

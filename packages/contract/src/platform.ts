@@ -62,6 +62,7 @@ export const platformRoutes = {
   enterprisePage: route({
     method: 'GET',
     path: '/base/enterprise/page',
+    readOnly: true,
     summary: '企业列表',
     permission: Perm.enterpriseList,
     request: ZPageQuery.extend({
@@ -73,6 +74,7 @@ export const platformRoutes = {
   enterpriseInfo: route({
     method: 'GET',
     path: '/base/enterprise/getInfoById',
+    readOnly: true,
     summary: '企业详情',
     permission: Perm.enterpriseList,
     request: z.object({ id: zId('企业编号') }),

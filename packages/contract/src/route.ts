@@ -19,6 +19,12 @@ export type TRouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType =
   permission: string | null;
   /** Mutations of audited routes write an operation-log row. */
   audited: boolean;
+  /**
+   * Changes nothing, whoever calls it how often: the server opens its transaction READ ONLY (on a
+   * PostgreSQL server, where a write there fails) and runs it once more when the database ends its
+   * connection under it. Unmarked, a signed-in route is taken to write and is never run again.
+   */
+  readOnly: boolean;
   /** Chinese name of the action, used in the operation log. */
   summary: string;
   /** Business area (module) the route belongs to; shown in the operation log. */
@@ -50,6 +56,7 @@ export const routesOf =
       access: 'user',
       permission: null,
       audited: false,
+      readOnly: false,
       body: 'json',
       result: 'json',
       devOnly: false,

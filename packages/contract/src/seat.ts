@@ -192,6 +192,7 @@ export const seatRoutes = {
   countMap: route({
     method: 'POST',
     path: '/base/seat/get-seat-count-map',
+    readOnly: true,
     summary: '坐席统计',
     permission: Perm.seatList,
     request: z.object({}),
@@ -200,6 +201,7 @@ export const seatRoutes = {
   list: route({
     method: 'POST',
     path: '/base/seat/list',
+    readOnly: true,
     summary: '坐席列表',
     permission: Perm.seatList,
     request: ZSeatPageQuery,
@@ -256,6 +258,7 @@ export const seatRoutes = {
   seatDownload: route({
     method: 'POST',
     path: '/base/seat/seat-download',
+    readOnly: true,
     summary: '导出坐席',
     permission: Perm.seatExport,
     result: 'blob',
@@ -265,6 +268,7 @@ export const seatRoutes = {
   seatPriceList: route({
     method: 'POST',
     path: '/base/seat-price/list-by-tenant-code',
+    readOnly: true,
     summary: '坐席价格',
     permission: Perm.seatList,
     request: z.object({}),
@@ -274,6 +278,7 @@ export const seatRoutes = {
   staffOptions: route({
     method: 'POST',
     path: '/base/seat/staff-options',
+    readOnly: true,
     summary: '可选员工',
     permission: `${Perm.seatList};${Perm.callingList};${Perm.numberPoolList}`,
     request: z.object({ keyword: z.string({ error: '关键字格式不正确' }).trim().max(32).optional() }),
@@ -283,6 +288,7 @@ export const seatRoutes = {
   callingList: route({
     method: 'POST',
     path: '/base/calling/list',
+    readOnly: true,
     summary: '呼叫设置列表',
     permission: Perm.callingList,
     request: ZCallingPageQuery,
@@ -291,6 +297,7 @@ export const seatRoutes = {
   callingOptions: route({
     method: 'POST',
     path: '/base/calling/options',
+    readOnly: true,
     summary: '呼叫设置可选线路',
     permission: Perm.callingList,
     request: z.object({}),

@@ -74,6 +74,7 @@ export const systemRoutes = {
   dictByType: route({
     method: 'GET',
     path: '/base/sys/dict/data/getByDictType',
+    readOnly: true,
     summary: '字典数据',
     request: z.object({ dictType: z.string({ error: '请指定字典类型' }).trim().min(1, '请指定字典类型').max(64) }),
     response: z.array(z.object({ label: zString, value: zString, sort: zInt })),
@@ -109,6 +110,7 @@ export const systemRoutes = {
   logPage: route({
     method: 'POST',
     path: '/base/sys/log/page',
+    readOnly: true,
     summary: '操作日志列表',
     permission: Perm.logList,
     request: ZPageQuery.extend(ZLogFilter.shape),
@@ -117,6 +119,7 @@ export const systemRoutes = {
   logInfo: route({
     method: 'GET',
     path: '/base/sys/log/info',
+    readOnly: true,
     summary: '操作日志详情',
     permission: Perm.logList,
     request: z.object({ id: z.coerce.number({ error: '日志编号不正确' }).int().positive('日志编号不正确') }),

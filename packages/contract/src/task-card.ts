@@ -152,6 +152,7 @@ export const taskCardRoutes = {
   page: route({
     method: 'POST',
     path: '/base/task-card/page',
+    readOnly: true,
     request: ZPageQuery.extend({
       name: z.string().trim().max(50).optional(),
       status: z.enum(taskStatuses, { error: '任务状态不正确' }).optional(),
@@ -164,6 +165,7 @@ export const taskCardRoutes = {
   progress: route({
     method: 'POST',
     path: '/base/task-card/progress',
+    readOnly: true,
     request: ZTaskId,
     response: ZTaskProgress,
     permission: Perm.taskCardList,
@@ -173,6 +175,7 @@ export const taskCardRoutes = {
   items: route({
     method: 'POST',
     path: '/base/task-card/items',
+    readOnly: true,
     request: ZPageQuery.extend({
       id: zId('任务'),
       userId: zId('坐席').optional(),

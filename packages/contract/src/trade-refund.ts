@@ -104,6 +104,7 @@ export const tradeRefundRoutes = {
   seatCancelQuote: route({
     method: 'POST',
     path: '/base/seat/cancel/quote',
+    readOnly: true,
     summary: '坐席可退金额',
     permission: TradePerm.refundApply,
     request: z.object({ seatId: zId('坐席编号') }),
@@ -145,6 +146,7 @@ export const tradeRefundRoutes = {
   refundPage: route({
     method: 'POST',
     path: '/base/trade/refund/page',
+    readOnly: true,
     summary: '退订账单',
     permission: TradePerm.orderList,
     request: ZRefundPageQuery,
@@ -153,6 +155,7 @@ export const tradeRefundRoutes = {
   refundExport: route({
     method: 'POST',
     path: '/base/trade/refund/export',
+    readOnly: true,
     summary: '导出退订账单',
     permission: TradePerm.orderExport,
     result: 'blob',
@@ -162,6 +165,7 @@ export const tradeRefundRoutes = {
   platformRefundPage: route({
     method: 'POST',
     path: '/base/platform/trade/refund/page',
+    readOnly: true,
     summary: '退款审核列表',
     permission: TradePerm.platformRefund,
     request: ZRefundPageQuery.extend({ tenantId: zId('企业编号').optional() }),

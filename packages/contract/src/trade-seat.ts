@@ -83,6 +83,7 @@ export const tradeSeatRoutes = {
   platformSeatPrices: route({
     method: 'POST',
     path: '/base/platform/seat-price/list',
+    readOnly: true,
     summary: '坐席价格列表',
     permission: TradePerm.platformSeatPrice,
     request: z.object({}),

@@ -100,6 +100,7 @@ export const tradeRoutes = {
   account: route({
     method: 'POST',
     path: '/base/trade/account/info',
+    readOnly: true,
     summary: '账户余额',
     permission: `${TradePerm.accountList};${TradePerm.buy}`,
     request: z.object({}),
@@ -108,6 +109,7 @@ export const tradeRoutes = {
   ledger: route({
     method: 'POST',
     path: '/base/trade/account/ledger',
+    readOnly: true,
     summary: '账户明细',
     permission: TradePerm.accountList,
     request: ZPageQuery.extend({
@@ -140,6 +142,7 @@ export const tradeRoutes = {
   orderPage: route({
     method: 'POST',
     path: '/base/trade/order/page',
+    readOnly: true,
     summary: '订单列表',
     permission: TradePerm.orderList,
     request: ZOrderPageQuery,
@@ -148,6 +151,7 @@ export const tradeRoutes = {
   orderDetails: route({
     method: 'POST',
     path: '/base/trade/order/details',
+    readOnly: true,
     summary: '订单详情',
     permission: `${TradePerm.orderList};${TradePerm.buy}`,
     request: ZOrderNoInput,
@@ -157,6 +161,7 @@ export const tradeRoutes = {
   orderExport: route({
     method: 'POST',
     path: '/base/trade/order/export',
+    readOnly: true,
     summary: '导出订单',
     permission: TradePerm.orderExport,
     result: 'blob',
@@ -202,6 +207,7 @@ export const tradeRoutes = {
   platformOrderPage: route({
     method: 'POST',
     path: '/base/platform/trade/order/page',
+    readOnly: true,
     summary: '全部企业订单',
     permission: TradePerm.platformOrder,
     request: ZOrderPageQuery.extend({ tenantId: zId('企业编号').optional() }),
@@ -210,6 +216,7 @@ export const tradeRoutes = {
   platformAccountPage: route({
     method: 'POST',
     path: '/base/platform/trade/account/page',
+    readOnly: true,
     summary: '企业账户列表',
     permission: TradePerm.platformAdjust,
     request: ZPageQuery.extend({ name: z.string().trim().max(64, '企业名称最多64个字').optional() }),

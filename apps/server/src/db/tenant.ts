@@ -60,25 +60,46 @@ export const withSessionTransaction = <S, T>(
   database: TDatabase,
   open: (tx: TDb, role: 'yunhu_app' | 'none') => Promise<S | null>,
   fn: (found: { tx: TDb; session: S } | null) => Promise<T>,
+  isReadOnly = false,
 ): Promise<T> =>
-  database.db.transaction(async (tx) => {
-    const session = await open(tx as unknown as TDb, tenantRoleOf(database));
-    if (session === null) return fn(null);
-    return asRequestTransaction(() => fn({ tx: tx as unknown as TDb, session }));
-  });
+  database.db.transaction(
+    async (tx) => {
+      const session = await open(tx as unknown as TDb, tenantRoleOf(database));
+      if (session === null) return fn(null);
+      return asRequestTransaction(() => fn({ tx: tx as unknown as TDb, session }));
+    },
+    readOnlyConfig(database, isReadOnly),
+  );
 
-const openTenantTransaction = <T>(database: TDatabase, tenantId: number, fn: (tx: TDb) => Promise<T>): Promise<T> =>
-  database.db.transaction(async (tx) => {
-    await tx.execute(enterTenant(database, tenantId));
-    return fn(tx as unknown as TDb);
-  });
+/**
+ * A read-only route's transaction on a PostgreSQL server: BEGIN READ ONLY, in the same statement
+ * as the BEGIN, so a route marked read-only that writes fails there instead of being run twice.
+ * PGlite would spend a statement on it, and its one in-process session is never lost: none there.
+ */
+const readOnlyConfig = (database: TDatabase, isReadOnly: boolean) =>
+  isReadOnly && database.kind === 'postgres' ? ({ accessMode: 'read only' } as const) : undefined;
 
-/** The request's one tenant transaction: the binder opens it around a handler. */
+const openTenantTransaction = <T>(
+  database: TDatabase,
+  tenantId: number,
+  fn: (tx: TDb) => Promise<T>,
+  isReadOnly = false,
+): Promise<T> =>
+  database.db.transaction(
+    async (tx) => {
+      await tx.execute(enterTenant(database, tenantId));
+      return fn(tx as unknown as TDb);
+    },
+    readOnlyConfig(database, isReadOnly),
+  );
+
+/** The request's one tenant transaction: the binder opens it around a handler (READ ONLY for a read-only route). */
 export const withRequestTransaction = <T>(
   database: TDatabase,
   tenantId: number,
   fn: (tx: TDb) => Promise<T>,
-): Promise<T> => openTenantTransaction(database, tenantId, (tx) => asRequestTransaction(() => fn(tx)));
+  isReadOnly = false,
+): Promise<T> => openTenantTransaction(database, tenantId, (tx) => asRequestTransaction(() => fn(tx)), isReadOnly);
 
 /**
  * Starts work that outlives the request (an import writing in the background, a simulated call)

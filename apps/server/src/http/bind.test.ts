@@ -222,8 +222,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a connection the database serve
     read: route({
       method: 'POST',
       path: '/read',
+      readOnly: true,
       request: z.object({}),
       response: z.object({ n: z.number() }),
+      summary: '读取',
+    }),
+    // Not audited, not marked: a write the binder must not take for a read.
+    unmarked: route({
+      method: 'POST',
+      path: '/unmarked',
+      request: z.object({}),
+      response: z.null(),
+      summary: '标记已读',
+    }),
+    // Marked read-only, yet it writes: PostgreSQL refuses it.
+    falseRead: route({
+      method: 'POST',
+      path: '/false-read',
+      readOnly: true,
+      request: z.object({}),
+      response: z.null(),
       summary: '读取',
     }),
     write: route({
@@ -251,7 +269,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a connection the database serve
   const cutServer = () => {
     const app = Fastify();
     registerEnvelope(app);
-    const runs = { read: 0, write: 0 };
+    const runs = { read: 0, write: 0, unmarked: 0 };
     bindRoutes(
       app,
       cutTable,
@@ -265,6 +283,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a connection the database serve
           runs.write++;
           await endConnectionOf(tx);
           await tx.execute(sql`select 1`);
+          return null;
+        },
+        unmarked: async ({ tx }) => {
+          runs.unmarked++;
+          await endConnectionOf(tx);
+          await tx.execute(sql`select 1`);
+          return null;
+        },
+        falseRead: async ({ tx }) => {
+          await tx.execute(sql`create table written_in_a_read (id int)`);
           return null;
         },
       },
@@ -290,8 +318,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a connection the database serve
   it('answers a write whose connection was ended 服务繁忙，请稍后重试 (503), never 500, and does not run it again', async () => {
     const { app, runs } = cutServer();
     const res = await app.inject({ method: 'POST', url: '/write', payload: {} });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 503, msg: '服务繁忙，请稍后重试', reason: 'common.busy' });
     expect(runs.write).toBe(1);
+  });
+
+  it('does not run again a signed-in write that is not audited but not marked read-only either', async () => {
+    const { app, runs } = cutServer();
+    const res = await app.inject({ method: 'POST', url: '/unmarked', payload: {} });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 503, msg: '服务繁忙，请稍后重试', reason: 'common.busy' });
+    expect(runs.unmarked).toBe(1);
+  });
+
+  it('opens a read-only route READ ONLY: a write there fails and changes nothing', async () => {
+    const { app } = cutServer();
+    const res = await app.inject({ method: 'POST', url: '/false-read', payload: {} });
+    expect(res.json()).toMatchObject({ code: 500, reason: 'common.internal' });
+    const [found] = rowsOf<{ name: string | null }>(
+      await database.db.execute(sql`select to_regclass('written_in_a_read')::text as name`),
+    );
+    expect(found!.name).toBeNull();
   });
 });

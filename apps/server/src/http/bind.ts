@@ -71,10 +71,14 @@ export type TAuditLog = {
   write: (entry: TAuditEntry) => Promise<void>;
 };
 
-/** Who asks and his request's tenant transaction, opened together (null: no live session, no transaction). */
+/**
+ * Who asks and his request's tenant transaction, opened together (null: no live session, no
+ * transaction); READ ONLY for a route the contract marks `readOnly`.
+ */
 export type TInSession = <T>(
   token: string | null,
   fn: (found: { tx: TDb; auth: TAuth; scope?: TDataScope } | null) => Promise<T>,
+  isReadOnly?: boolean,
 ) => Promise<T>;
 
 export type TBindDeps = {
@@ -125,15 +129,19 @@ const refuseBeforePasswordChange = (auth: TAuth, route: TRouteDef) => {
 /**
  * Runs a read once more, on a fresh connection, when its connection was lost under it (the
  * PostgreSQL server ended the session): the pool hands out a connection it has not yet seen die,
- * or the server cuts every connection at once. A read changes nothing, so a second run is safe;
- * a route that writes (audited) or answers as it goes (a download begun) is not run again, and the
- * envelope answers such a loss 服务繁忙，请稍后重试 (http/envelope.ts).
+ * or the server cuts every connection at once. Only a route the contract marks `readOnly` (its
+ * transaction READ ONLY, so it cannot have written) is run again; any other, and a download already
+ * answering, is not, and the envelope answers such a loss 服务繁忙，请稍后重试 (http/envelope.ts).
  */
-const readAgainOnLostConnection = async <T>(run: () => Promise<T>, reply: FastifyReply): Promise<T> => {
+const readAgainOnLostConnection = async <T>(
+  route: TRouteDef,
+  run: () => Promise<T>,
+  reply: FastifyReply,
+): Promise<T> => {
   try {
     return await run();
   } catch (error) {
-    if (!isConnectionLost(error) || reply.sent) throw error;
+    if (!route.readOnly || !isConnectionLost(error) || reply.sent) throw error;
     return run();
   }
 };
@@ -150,9 +158,11 @@ export const bindRoutes = <T extends TRouteTable>(
 ): void => {
   const inSession: TInSession =
     deps.inSession ??
-    (async (token, fn) => {
+    (async (token, fn, isReadOnly) => {
       const auth = await deps.authenticate(token);
-      return auth ? withRequestTransaction(deps.database, auth.tenantId, (tx) => fn({ tx, auth })) : fn(null);
+      return auth
+        ? withRequestTransaction(deps.database, auth.tenantId, (tx) => fn({ tx, auth }), isReadOnly)
+        : fn(null);
     });
   for (const [name, route] of Object.entries(table) as [keyof T & string, TRouteDef][]) {
     if (route.devOnly && deps.isProduction) continue;
@@ -172,7 +182,7 @@ export const bindRoutes = <T extends TRouteTable>(
     };
     const noSubject = { setSubject: () => undefined };
     // A signed-in route that is not audited and runs in the request's transaction (every list and
-    // read): the session is found by that transaction's first statement. The same checks
+    // read, and the few unaudited writes): the session is found by that transaction's first statement. The same checks
     // in the same order: signed in, permitted, input; the scope; the handler.
     if (route.access === 'user' && !route.audited && typeof handler === 'function') {
       app.route({
@@ -180,17 +190,22 @@ export const bindRoutes = <T extends TRouteTable>(
         url: route.path,
         handler: async (req, reply) => {
           const result = await readAgainOnLostConnection(
+            route,
             () =>
-              inSession(tokenOf(req), async (found) => {
-                if (!found) throw unauthorized();
-                const { tx, auth } = found;
-                refuseBeforePasswordChange(auth, route);
-                if (!hasPermission(auth, route.permission)) throw forbidden();
-                const input = inputOf(req);
-                // Read with the session where inSession reads it (auth's), else resolved here.
-                const scope = found.scope ?? (await deps.scopeOf(tx, auth));
-                return handler({ auth, input, ip: req.ip, req, reply, audit: noSubject, tx, scope });
-              }),
+              inSession(
+                tokenOf(req),
+                async (found) => {
+                  if (!found) throw unauthorized();
+                  const { tx, auth } = found;
+                  refuseBeforePasswordChange(auth, route);
+                  if (!hasPermission(auth, route.permission)) throw forbidden();
+                  const input = inputOf(req);
+                  // Read with the session where inSession reads it (auth's), else resolved here.
+                  const scope = found.scope ?? (await deps.scopeOf(tx, auth));
+                  return handler({ auth, input, ip: req.ip, req, reply, audit: noSubject, tx, scope });
+                },
+                route.readOnly,
+              ),
             reply,
           );
           return answer(route, reply, result);

@@ -306,6 +306,7 @@ export const createAuthService = (deps: {
     inSession: <T>(
       token: string | null,
       fn: (found: { tx: TDb; auth: TAuth; scope: TDataScope } | null) => Promise<T>,
+      isReadOnly = false,
     ): Promise<T> => {
       const hash = sessionHashOf(token);
       if (!hash) return fn(null);
@@ -318,6 +319,7 @@ export const createAuthService = (deps: {
           return auth && row ? { auth, scope: scopeFromColumns(auth, row.more) } : null;
         },
         (found) => fn(found && { tx: found.tx, ...found.session }),
+        isReadOnly,
       );
     },
 
