@@ -199,8 +199,18 @@ export const crmCustomerRoutes = {
     summary: '新建客户',
     permission: Perm.customerAdd,
     audited: true,
-    // ownerId absent = the creator; null = straight into the public pool.
-    request: ZCustomerFields.extend({ ownerId: zId('负责人编号').nullable().optional() }),
+    // ownerId absent = the creator.
+    request: ZCustomerFields.extend({ ownerId: zId('负责人编号').optional() }),
+    response: ZCustomer,
+  }),
+  /** 新建客户 straight into 客户公海 (spec: saveCus beside the pool's page and receiveCus). */
+  poolCreate: route({
+    method: 'POST',
+    path: '/base/crm/saveCus',
+    summary: '新建公海客户',
+    permission: Perm.customerAdd,
+    audited: true,
+    request: ZCustomerFields,
     response: ZCustomer,
   }),
   customerUpdate: route({

@@ -15,9 +15,20 @@ export const ZRecycleEntry = ZCustomer.extend({
 
 /** Deleting customers into the bin, the bin itself, recovering and purging. */
 export const crmRecycleRoutes = {
+  /** 删除 from 客户公海: customers of the public pool only (spec: /base/crm/delete beside page, saveCus, receiveCus). */
   recycle: route({
     method: 'POST',
     path: '/base/crm/delete',
+    summary: '删除公海客户到回收站',
+    permission: Perm.customerDelete,
+    audited: true,
+    request: z.object({ ids: ZIds, reason: ZReason }),
+    response: ZBatchResult,
+  }),
+  /** 删除 from 我的客户: customers someone owns, within the caller's data scope. */
+  privateRecycle: route({
+    method: 'POST',
+    path: '/base/crm/private-sea-delete',
     summary: '删除客户到回收站',
     permission: Perm.customerDelete,
     audited: true,
@@ -27,10 +38,19 @@ export const crmRecycleRoutes = {
   recycleByCondition: route({
     method: 'POST',
     path: '/base/crm/deleteByCondition',
+    summary: '按条件删除公海客户',
+    permission: Perm.customerDelete,
+    audited: true,
+    request: z.object({ filter: ZCustomerFilter, reason: ZReason }),
+    response: ZBatchResult,
+  }),
+  privateRecycleByCondition: route({
+    method: 'POST',
+    path: '/base/crm/privateSea/deleteByCondition',
     summary: '按条件删除客户',
     permission: Perm.customerDelete,
     audited: true,
-    request: z.object({ pool: z.enum(['private', 'public']), filter: ZCustomerFilter, reason: ZReason }),
+    request: z.object({ filter: ZCustomerFilter, reason: ZReason }),
     response: ZBatchResult,
   }),
   recyclePage: route({

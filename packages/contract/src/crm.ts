@@ -1,3 +1,4 @@
+import { crmCallingRoutes } from './crm-calling.js';
 import { crmCensusRoutes } from './crm-census.js';
 import { crmCustomerRoutes } from './crm-customer.js';
 import { crmFollowRoutes } from './crm-follow.js';
@@ -7,6 +8,7 @@ import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
 
 // The CRM contract, split by concern; consumers keep importing it all from '@yunhu/contract'.
+export * from './crm-calling.js';
 export * from './crm-census.js';
 export * from './crm-customer.js';
 export * from './crm-follow.js';
@@ -19,6 +21,7 @@ export const crmRoutes = {
   ...crmPoolRoutes,
   ...crmRecycleRoutes,
   ...crmCensusRoutes,
+  ...crmCallingRoutes,
 } as const;
 
 /**

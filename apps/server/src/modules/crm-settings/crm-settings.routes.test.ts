@@ -46,7 +46,7 @@ describe('crm settings', () => {
       const tag = (await t.call(s.tagSave, { name: '计数标签', color: 'red', sort: 0 }, admin)).body.data;
       const [a, b] = [await create({ tagIds: [tag.id] }), await create({ tagIds: [tag.id] })];
       expect(a).toBeGreaterThan(0);
-      await t.call(crm.recycle, { ids: [b], reason: '' }, admin);
+      await t.call(crm.privateRecycle, { ids: [b], reason: '' }, admin);
       const list = (await t.call(s.tagList, {}, agent)).body.data;
       expect(list.find((x) => x.id === tag.id)?.customerCount).toBe(1);
       for (const x of list) expect(x.customerCount).toBe(await liveWithTag(x.id));
@@ -80,7 +80,7 @@ describe('crm settings', () => {
       const keep = (await t.call(s.tagSave, { name: '保留标签' }, admin)).body.data;
       const live = await create({ tagIds: [keep.id, tag.id] });
       const binned = await create({ tagIds: [tag.id] });
-      await t.call(crm.recycle, { ids: [binned], reason: '' }, admin);
+      await t.call(crm.privateRecycle, { ids: [binned], reason: '' }, admin);
       expect((await t.call(s.tagDelete, { id: tag.id }, admin)).body.code).toBe(0);
       expect((await kit.customer(live)).tagIds).toEqual([keep.id]);
       expect((await kit.customer(binned)).tagIds).toEqual([]);
@@ -166,7 +166,7 @@ describe('crm settings', () => {
       const keep = (await field({ name: '保留字段' })).body.data;
       const c = await create({ customValues: { [f.id]: '值', [keep.id]: '留' } });
       const binned = await create({ customValues: { [f.id]: '回收站里的值' } });
-      await t.call(crm.recycle, { ids: [binned], reason: '' }, admin);
+      await t.call(crm.privateRecycle, { ids: [binned], reason: '' }, admin);
       expect((await t.call(s.fieldDelete, { id: f.id }, admin)).body.code).toBe(0);
       expect((await kit.customer(c)).customValues).toEqual({ [keep.id]: '留' });
       expect((await kit.customer(binned)).customValues).toEqual({});

@@ -44,11 +44,12 @@ describe('crm return visits', () => {
     const names = { mine: '回访王五', other: '回访赵六', pool: '回访钱七' };
     for (const k of ['mine', 'other', 'pool'] as const) {
       mobiles[k] = kit.mobile();
-      const res = await t.call(
-        crm.customerCreate,
-        { name: names[k], mobile: mobiles[k], ownerId: owners[k] } as never,
-        admin,
-      );
+      const owner = owners[k];
+      const fields = { name: names[k], mobile: mobiles[k] };
+      const res =
+        owner === null
+          ? await t.call(crm.poolCreate, fields, admin)
+          : await t.call(crm.customerCreate, { ...fields, ownerId: owner }, admin);
       c[k] = res.body.data.id;
       // Two visits each, a day apart, with different results.
       for (const [i, result] of (['satisfied', 'unreachable'] as const).entries()) {
@@ -169,7 +170,7 @@ describe('crm return visits', () => {
     // A customer in the recycle bin is no customer to visit.
     const binned = (await t.call(crm.customerCreate, { name: '回收客户', mobile: kit.mobile() } as never, agent)).body
       .data;
-    await t.call(crm.recycle, { ids: [binned.id], reason: '' }, agent);
+    await t.call(crm.privateRecycle, { ids: [binned.id], reason: '' }, agent);
     const row = await kit.customer(binned.id);
     expect((await add(agent, { mobile: row.mobile })).body.msg).toBe('该号码不是本企业客户');
     expect((await add(agent, { customerId: binned.id })).body.msg).toBe('客户不存在或已删除');

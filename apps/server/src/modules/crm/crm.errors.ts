@@ -17,6 +17,8 @@ export const crmErrors = defineErrors('crm', {
   customValueBad: ['invalid', (field: string, what: string) => `「${field}」${what}`],
   customValueRequired: ['invalid', (field: string) => `请填写「${field}」`],
   nextFollowPast: ['invalid', '下次跟进时间必须晚于现在'],
+  /** 正在拨打: another person holds the customer's call claim. */
+  beingCalled: ['conflict', (name: string) => `${name}正在拨打该客户，请稍后再试`],
   /** Where the mobile already is (the message of existOther). */
   mobileTaken: ['conflict', (where: string) => where || '该手机号已存在'],
   overMax: [
@@ -44,6 +46,7 @@ export const crmRefusals = {
   alreadyMine: '已是您的客户',
   taken: '已被他人领取',
   inPool: '已在公海中',
+  notInPool: '不在公海中',
   inPoolUseAllocate: '在公海中，请使用分配',
   notFormerOwners: '不是原负责人的客户',
   notInRecycleBin: '客户不在回收站中或不在您的数据范围内',

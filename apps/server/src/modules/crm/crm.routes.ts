@@ -5,7 +5,7 @@ import type { TCrmService } from './crm.service.js';
 /** The customer, pool and recycle-bin routes of the table (its statistics are crm-census's). */
 export type TCrmHandlers = Omit<THandlers<typeof crmRoutes>, 'ownerLogPage' | 'census'>;
 
-export const crmHandlers = ({ customer, pool, recycle }: TCrmService): TCrmHandlers => ({
+export const crmHandlers = ({ customer, pool, recycle, calling }: TCrmService): TCrmHandlers => ({
   customerPage: (ctx) => customer.page(ctx, 'private', ctx.input),
   poolPage: (ctx) => customer.page(ctx, 'public', ctx.input),
   assignees: (ctx) => pool.assignees(ctx, ctx.input.keyword),
@@ -13,6 +13,7 @@ export const crmHandlers = ({ customer, pool, recycle }: TCrmService): TCrmHandl
   poolDetail: (ctx) => customer.detail(ctx, ctx.input.id, 'public'),
   existOther: (ctx) => customer.existOther(ctx, ctx.input.mobile, ctx.input.excludeId),
   customerCreate: (ctx) => customer.create(ctx, ctx.input),
+  poolCreate: (ctx) => customer.create(ctx, { ...ctx.input, ownerId: null }),
   customerUpdate: (ctx) => customer.update(ctx, ctx.input),
   timeline: (ctx) => customer.timeline(ctx, ctx.input.customerId, ctx.input.kinds),
   followAdd: (ctx) => customer.followAdd(ctx, ctx.input),
@@ -24,8 +25,10 @@ export const crmHandlers = ({ customer, pool, recycle }: TCrmService): TCrmHandl
   release: (ctx) => pool.release(ctx, ctx.input.ids, ctx.input.reason),
   releaseByCondition: (ctx) => pool.releaseByCondition(ctx, ctx.input.filter, ctx.input.reason),
   transfer: (ctx) => pool.transfer(ctx, ctx.input),
-  recycle: (ctx) => pool.recycle(ctx, ctx.input.ids, ctx.input.reason),
-  recycleByCondition: (ctx) => pool.recycleByCondition(ctx, ctx.input.pool, ctx.input.filter, ctx.input.reason),
+  recycle: (ctx) => pool.recycle(ctx, 'public', ctx.input.ids, ctx.input.reason),
+  privateRecycle: (ctx) => pool.recycle(ctx, 'private', ctx.input.ids, ctx.input.reason),
+  recycleByCondition: (ctx) => pool.recycleByCondition(ctx, 'public', ctx.input.filter, ctx.input.reason),
+  privateRecycleByCondition: (ctx) => pool.recycleByCondition(ctx, 'private', ctx.input.filter, ctx.input.reason),
   updateLevel: (ctx) => pool.updateLevel(ctx, ctx.input),
   updateLabelOrDeal: (ctx) => pool.updateLabelOrDeal(ctx, ctx.input),
   updateProtected: (ctx) => pool.updateProtected(ctx, ctx.input),
@@ -37,4 +40,7 @@ export const crmHandlers = ({ customer, pool, recycle }: TCrmService): TCrmHandl
   purge: (ctx) => recycle.purge(ctx, [ctx.input.id]),
   purgeBatch: (ctx) => recycle.purge(ctx, ctx.input.ids),
   purgeAll: (ctx) => recycle.purgeAll(ctx),
+  callClaim: (ctx) => calling.claim(ctx, ctx.input.customerId),
+  callRelease: (ctx) => calling.release(ctx, ctx.input.customerId),
+  customerIdByMobile: (ctx) => calling.customerIdByMobile(ctx, ctx.input.mobile),
 });

@@ -210,3 +210,24 @@ export const crmChangeLogs = pgTable(
   },
   (t) => [index('crm_change_logs_customer_idx').on(t.customerId, t.createdAt)],
 );
+
+/**
+ * 正在拨打: the one person calling a customer now (addRedisByUser), until he hangs up
+ * (removeRedisByUser) or the claim expires (migration 0071).
+ */
+export const customerCallClaims = pgTable(
+  'customer_call_claims',
+  {
+    customerId: bigint('customer_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    userName: text('user_name').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_call_claims_tenant_user_idx').on(t.tenantId, t.userId)],
+);

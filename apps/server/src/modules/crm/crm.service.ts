@@ -1,6 +1,7 @@
 import { type TCrmDeps, viewContext } from './crm.context.js';
 import { crmRepository } from './crm.repository.js';
 import { toCustomerView } from './crm.view.js';
+import { createCalling } from './customer.calling.js';
 import { createCustomerService } from './customer.service.js';
 import { createPoolService } from './pool.service.js';
 import { createRecycleService } from './recycle.service.js';
@@ -15,6 +16,7 @@ export const createCrmService = (deps: TCrmDeps) => {
   const jobDeps = { database: deps.database, notify: deps.notify, logger: deps.logger };
   return {
     customer: createCustomerService(),
+    calling: createCalling(),
     pool: createPoolService(),
     recycle: createRecycleService(),
     viewContext,

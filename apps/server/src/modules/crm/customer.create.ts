@@ -14,7 +14,8 @@ type TReq<K extends keyof typeof crmRoutes> = TParsedRequestOf<(typeof crmRoutes
 /** 新建客户: the mobile unique in the tenant, the owner within maxOwned, tags and custom values known. */
 export const create = async (
   { auth, tx, scope }: TRequestContext,
-  input: TReq<'customerCreate'>,
+  /** ownerId: absent = the creator; null = straight into the public pool. */
+  input: TReq<'poolCreate'> & { ownerId?: number | null },
 ): Promise<TCustomer> => {
   const dup = await existOf(tx, auth, input.mobile);
   if (dup.isExist) throw crmErrors.mobileTaken(dup.message);

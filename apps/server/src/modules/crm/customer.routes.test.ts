@@ -71,12 +71,13 @@ describe('crm customers', () => {
     expect(exist.body.data).toMatchObject({ isExist: true, where: 'other', ownerName: '王强' });
 
     const pm = kit.mobile();
-    expect((await create(admin, { mobile: pm, ownerId: null })).body.data.ownerId).toBeNull();
+    const pooled = await t.call(crm.poolCreate, { name: '公海客户', mobile: pm }, admin);
+    expect(pooled.body.data.ownerId).toBeNull();
     expect((await create(agent, { mobile: pm })).body.msg).toBe('该手机号已在公海中，可直接领取');
 
     const rm = kit.mobile();
     const gone = (await create(agent, { mobile: rm })).body.data.id;
-    await t.call(crm.recycle, { ids: [gone], reason: '' }, agent);
+    await t.call(crm.privateRecycle, { ids: [gone], reason: '' }, agent);
     expect((await create(agent, { mobile: rm })).body.msg).toBe('该手机号已在回收站中，可从回收站恢复');
     expect((await t.call(crm.existOther, { mobile: rm }, agent)).body.data.where).toBe('recycle');
     expect((await t.call(crm.existOther, { mobile: kit.mobile() }, agent)).body.data.isExist).toBe(false);
@@ -231,7 +232,7 @@ describe('crm customers', () => {
   it('recycles and recovers a customer with his timeline intact, to the pool when the owner left', async () => {
     const id = (await create(agent, {})).body.data.id;
     await t.call(crm.followAdd, { customerId: id, content: '第一次沟通' }, agent);
-    expect((await t.call(crm.recycle, { ids: [id], reason: '重复录入' }, agent)).body.data).toEqual({
+    expect((await t.call(crm.privateRecycle, { ids: [id], reason: '重复录入' }, agent)).body.data).toEqual({
       done: 1,
       refused: [],
     });
@@ -251,7 +252,7 @@ describe('crm customers', () => {
 
     // The owner is disabled meanwhile: the customer goes to the public pool, with the reason.
     const id2 = (await create(agent4, {})).body.data.id;
-    await t.call(crm.recycle, { ids: [id2], reason: '' }, agent4);
+    await t.call(crm.privateRecycle, { ids: [id2], reason: '' }, agent4);
     await t.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, agent4Id));
     const res = await t.call(crm.recoverBatch, { ids: [id2, 99_999_999] }, admin);
     await t.database.db.update(users).set({ status: 'active' }).where(eq(users.id, agent4Id));
@@ -281,8 +282,8 @@ describe('crm customers', () => {
       startTime: new Date(),
       endTime: new Date(),
     });
-    await t.call(crm.recycle, { ids: [a, b], reason: '' }, agent);
-    await t.call(crm.recycle, { ids: [c], reason: '' }, agent4);
+    await t.call(crm.privateRecycle, { ids: [a, b], reason: '' }, agent);
+    await t.call(crm.privateRecycle, { ids: [c], reason: '' }, agent4);
     // Not yet in the bin: not purged.
     const live = (await create(agent, {})).body.data.id;
     expect((await t.call(crm.purgeBatch, { ids: [live] }, admin)).body.data.done).toBe(0);
@@ -317,7 +318,7 @@ describe('crm customers', () => {
     expect((await t.call(crm.followAdd, { customerId: id, content: 'x' }, platform)).body.code).not.toBe(0);
     expect((await t.call(crm.claim, { ids: [pool!] }, platform)).body.data.done).toBe(0);
     expect((await t.call(crm.release, { ids: [id], reason: '' }, platform)).body.data.done).toBe(0);
-    expect((await t.call(crm.recycle, { ids: [id], reason: '' }, platform)).body.data.done).toBe(0);
+    expect((await t.call(crm.privateRecycle, { ids: [id], reason: '' }, platform)).body.data.done).toBe(0);
     expect((await t.call(crm.updateLevel, { ids: [id], intentionLevel: 'A' }, platform)).body.data.done).toBe(0);
     expect((await t.call(crm.allocate, { ids: [id], userId: agentId, reason: '' }, platform)).body.code).not.toBe(0);
     expect((await t.call(crm.allocationCheck, { ids: [id], userIds: [agentId] }, platform)).body.code).not.toBe(0);
@@ -327,7 +328,7 @@ describe('crm customers', () => {
     expect((await t.call(crm.existOther, { mobile }, platform)).body.data.isExist).toBe(false);
     // Recycle-bin ids of the demo tenant are out of reach too.
     const binned = (await create(agent, {})).body.data.id;
-    await t.call(crm.recycle, { ids: [binned], reason: '' }, agent);
+    await t.call(crm.privateRecycle, { ids: [binned], reason: '' }, agent);
     expect((await t.call(crm.recycleDetail, { id: binned }, platform)).body.msg).toBe('客户不存在或已删除');
     expect((await t.call(crm.recover, { id: binned }, platform)).body.data.done).toBe(0);
     expect((await t.call(crm.purge, { id: binned }, platform)).body.data.done).toBe(0);

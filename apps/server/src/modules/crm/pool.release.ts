@@ -36,8 +36,22 @@ const releaseIds = async (tx: TDb, auth: TAuth, scope: TDataScope, ids: readonly
   return { done: moving.length, refused };
 };
 
-const recycleIds = async (tx: TDb, auth: TAuth, scope: TDataScope, ids: readonly number[], reason: string) => {
-  const { ok, refused } = await lockVisible(tx, auth, scope, ids);
+// Each pool deletes its own customers only (the spec's /base/crm/delete and private-sea-delete).
+const recycleIds = async (
+  tx: TDb,
+  auth: TAuth,
+  scope: TDataScope,
+  pool: TPool,
+  ids: readonly number[],
+  reason: string,
+) => {
+  const visible = await lockVisible(tx, auth, scope, ids);
+  const { refused } = visible;
+  const ok = visible.ok.filter((c) => {
+    if ((c.ownerId === null) === (pool === 'public')) return true;
+    refused.push({ id: c.id, name: c.name, reason: pool === 'public' ? crmRefusals.notInPool : crmRefusals.inPool });
+    return false;
+  });
   if (ok.length) {
     // The owner stays on the row, so a recovery can hand the customer back to him.
     await repo.update(
@@ -67,8 +81,12 @@ export const createPoolMoves = () => ({
     releaseIds(tx, auth, scope, ids, reason),
   releaseByCondition: (ctx: TRequestContext, filter: TFilter, reason: string) =>
     byCondition(ctx, 'private', filter, (tx, scope, ids) => releaseIds(tx, ctx.auth, scope, ids, reason)),
-  recycle: ({ auth, tx, scope }: TRequestContext, ids: readonly number[], reason: string): Promise<TBatchResult> =>
-    recycleIds(tx, auth, scope, ids, reason),
+  recycle: (
+    { auth, tx, scope }: TRequestContext,
+    pool: TPool,
+    ids: readonly number[],
+    reason: string,
+  ): Promise<TBatchResult> => recycleIds(tx, auth, scope, pool, ids, reason),
   recycleByCondition: (ctx: TRequestContext, pool: TPool, filter: TFilter, reason: string) =>
-    byCondition(ctx, pool, filter, (tx, scope, ids) => recycleIds(tx, ctx.auth, scope, ids, reason)),
+    byCondition(ctx, pool, filter, (tx, scope, ids) => recycleIds(tx, ctx.auth, scope, pool, ids, reason)),
 });

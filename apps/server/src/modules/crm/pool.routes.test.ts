@@ -43,11 +43,7 @@ describe('crm pools and their rules', () => {
   const poolCustomers = async (n: number) => {
     const ids: number[] = [];
     for (let i = 0; i < n; i++) {
-      const res = await t.call(
-        crm.customerCreate,
-        { name: `公海客户${i}`, mobile: kit.mobile(), ownerId: null },
-        admin,
-      );
+      const res = await t.call(crm.poolCreate, { name: `公海客户${i}`, mobile: kit.mobile() }, admin);
       ids.push(res.body.data.id);
     }
     return ids;
@@ -179,8 +175,8 @@ describe('crm pools and their rules', () => {
     const ids: number[] = [];
     for (let i = 0; i < 24; i++) {
       const res = await t.call(
-        crm.customerCreate,
-        { name: `并发计数${i}`, mobile: kit.mobile(), ownerId: null, intentionLevel: levels[i % 4] },
+        crm.poolCreate,
+        { name: `并发计数${i}`, mobile: kit.mobile(), intentionLevel: levels[i % 4] },
         admin,
       );
       ids.push(res.body.data.id);
@@ -238,13 +234,31 @@ describe('crm pools and their rules', () => {
     const res = await t.call(crm.releaseByCondition, { filter: { source: '条件测试来源' }, reason: '批量' }, agent);
     expect(res.body.data).toEqual({ done: 1, refused: [] });
     expect((await kit.customer(mine.body.data.id)).ownerId).toBeNull();
-    const gone = await t.call(
-      crm.recycleByCondition,
-      { pool: 'public', filter: { keyword: '条件放入公海' }, reason: '无效' },
-      agent,
-    );
+    const gone = await t.call(crm.recycleByCondition, { filter: { keyword: '条件放入公海' }, reason: '无效' }, agent);
     expect(gone.body.data.done).toBe(1);
     expect((await kit.customer(mine.body.data.id)).deletedAt).not.toBeNull();
+  });
+
+  it("deletes from each pool at its own path, refusing the other pool's customers", async () => {
+    const [owned] = await kit.ownedIds(agentId, 1);
+    const inPool = await t.call(crm.poolCreate, { name: '公海待删', mobile: kit.mobile() }, admin);
+    const poolId = inPool.body.data.id;
+    const wrongPool = await t.call(crm.recycle, { ids: [owned!], reason: '' }, admin);
+    expect(wrongPool.body.data.refused.map((r) => r.reason)).toEqual(['不在公海中']);
+    const wrongPrivate = await t.call(crm.privateRecycle, { ids: [poolId], reason: '' }, admin);
+    expect(wrongPrivate.body.data.refused.map((r) => r.reason)).toEqual(['已在公海中']);
+    expect((await kit.customer(owned!)).deletedAt).toBeNull();
+    expect((await kit.customer(poolId)).deletedAt).toBeNull();
+    expect((await t.call(crm.recycle, { ids: [poolId], reason: '' }, admin)).body.data.done).toBe(1);
+    expect((await t.call(crm.privateRecycle, { ids: [owned!], reason: '' }, admin)).body.data.done).toBe(1);
+    // By condition: the private path takes only owned customers of the filter.
+    const source = `分池删除${kit.mobile().slice(-4)}`;
+    const mine = await t.call(crm.customerCreate, { name: '条件私有', mobile: kit.mobile(), source }, agent);
+    const pooled = await t.call(crm.poolCreate, { name: '条件公海', mobile: kit.mobile(), source }, admin);
+    const byCond = await t.call(crm.privateRecycleByCondition, { filter: { source }, reason: '' }, admin);
+    expect(byCond.body.data.done).toBe(1);
+    expect((await kit.customer(mine.body.data.id)).deletedAt).not.toBeNull();
+    expect((await kit.customer(pooled.body.data.id)).deletedAt).toBeNull();
   });
 
   it('changes level, labels, deal, protection and tags in batches with change logs', async () => {

@@ -344,7 +344,7 @@ describe('calling tasks', () => {
   describe('customers moved to the recycle bin', () => {
     let taskId: number;
     let picked: (typeof customers.$inferSelect)[];
-    const recycle = (id: number) => t.call(crm.recycle, { ids: [id], reason: '重复客户' }, admin);
+    const recycle = (id: number) => t.call(crm.privateRecycle, { ids: [id], reason: '重复客户' }, admin);
 
     beforeAll(async () => {
       picked = (await customersOf('agent01', 20)).slice(-3);

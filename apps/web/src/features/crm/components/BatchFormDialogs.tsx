@@ -5,7 +5,7 @@ import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
-import { useAssignees, useTags } from '../api';
+import { type TPool, useAssignees, useTags } from '../api';
 import { levelOptions, phoneLabelOptions } from '../format';
 
 const c = t.crm;
@@ -26,6 +26,8 @@ type TValues = {
 
 type TBatchFormDialogsProps = {
   dialog: TBatchDialog;
+  /** The list the customers are on: each pool deletes at its own path. */
+  pool: TPool;
   onClose: () => void;
   /** Runs and reports a batch; null when the server refused it as a whole. */
   run: (action: string, work: Promise<TBatchResult>) => Promise<TBatchResult | null>;
@@ -51,7 +53,7 @@ const reasonItem = (
 );
 
 /** The batch actions that need a little input first: receiver, reason, tags, level, label or deal. */
-export const BatchFormDialogs = ({ dialog, onClose, run }: TBatchFormDialogsProps) => {
+export const BatchFormDialogs = ({ dialog, pool, onClose, run }: TBatchFormDialogsProps) => {
   const kind = dialog?.kind;
   const n = dialog?.ids.length ?? 0;
   const assignees = useAssignees(kind === 'transfer');
@@ -65,7 +67,7 @@ export const BatchFormDialogs = ({ dialog, onClose, run }: TBatchFormDialogsProp
     const work: Record<TBatchDialogKind, () => Promise<TBatchResult>> = {
       transfer: () => call(r.transfer, { ids, toUserId: v.toUserId ?? 0, reason }),
       release: () => call(r.release, { ids, reason }),
-      recycle: () => call(r.recycle, { ids, reason }),
+      recycle: () => call(pool === 'public' ? r.recycle : r.privateRecycle, { ids, reason }),
       tags: () => call(r.updateTags, { ids, tagIds: v.tagIds ?? [], mode: v.mode ?? 'add' }),
       level: () => call(r.updateLevel, { ids, intentionLevel: v.intentionLevel ?? 'D' }),
       labelDeal: () =>

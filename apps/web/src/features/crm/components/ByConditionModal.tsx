@@ -36,7 +36,10 @@ export const ByConditionModal = ({ action, pool, filter, total, onClose, run }: 
     const work =
       action === 'release'
         ? call(crmRoutes.releaseByCondition, { filter, reason })
-        : call(crmRoutes.recycleByCondition, { pool, filter, reason });
+        : call(pool === 'public' ? crmRoutes.recycleByCondition : crmRoutes.privateRecycleByCondition, {
+            filter,
+            reason,
+          });
     const result = await run(action === 'release' ? c.releaseByCondition : c.recycleByCondition, work);
     setSaving(false);
     if (result) onClose();

@@ -62,4 +62,31 @@ describe('CustomerBatchActions', () => {
       expect(callMock).toHaveBeenCalledWith(r.releaseByCondition, { filter: { intentionLevels: ['E'] }, reason: '' }),
     );
   });
+
+  it("deletes at each pool's own route: the public pool's list by ids and by condition", async () => {
+    callMock.mockImplementation((route) =>
+      Promise.resolve(route === r.recycle || route === r.recycleByCondition ? { done: 2, refused: [] } : []),
+    );
+    renderCrm(
+      <CustomerBatchActions
+        pool="public"
+        ids={[5, 6]}
+        filter={{ source: '展会' }}
+        total={2}
+        onDone={() => undefined}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /删\s*除/ }));
+    const dialog = await screen.findByTestId('crm-batch-dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(r.recycle, { ids: [5, 6], reason: '' }));
+    expect(callMock).not.toHaveBeenCalledWith(r.privateRecycle, expect.anything());
+    fireEvent.click(screen.getByTestId('crm-by-condition'));
+    fireEvent.click(await screen.findByText('按条件删除'));
+    const modal = (await screen.findByTestId('crm-by-condition-count')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(modal).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(r.recycleByCondition, { filter: { source: '展会' }, reason: '' }),
+    );
+  });
 });

@@ -130,7 +130,7 @@ export const CustomerBatchActions = ({ pool, ids, filter, total, onDone }: TCust
         </Dropdown>
       )}
       <AllocateModal ids={allocateIds} onClose={() => setAllocateIds(null)} onRun={(work) => run(c.allocate, work)} />
-      <BatchFormDialogs dialog={dialog} onClose={() => setDialog(null)} run={run} />
+      <BatchFormDialogs dialog={dialog} pool={pool} onClose={() => setDialog(null)} run={run} />
       <ByConditionModal
         action={byCondition}
         pool={pool}

@@ -133,6 +133,7 @@ export const CustomerHeader = ({ customer, pool }: { customer: TCustomer; pool: 
       </Space>
       <BatchFormDialogs
         dialog={dialog}
+        pool={pool}
         onClose={() => setDialog(null)}
         run={(action, work) => run(action, work, dialog ? afterDialog[dialog.kind] : undefined)}
       />

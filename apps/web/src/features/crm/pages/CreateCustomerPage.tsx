@@ -23,8 +23,11 @@ export const CreateCustomerPage = () => {
   const onFinish = async (values: TCustomerFormValues) => {
     setSaving(true);
     try {
-      const body = toCustomerBody(values, fields);
-      const created = await call(crmRoutes.customerCreate, body);
+      const { ownerId, ...body } = toCustomerBody(values, fields);
+      const created =
+        ownerId === null
+          ? await call(crmRoutes.poolCreate, body)
+          : await call(crmRoutes.customerCreate, { ...body, ownerId });
       feedback.message.success(c.created(created.name));
       void invalidateCustomers(client);
       navigate(detailPath(created.id, created.ownerId === null ? 'public' : 'private'));
