@@ -74,8 +74,9 @@ export const interceptRepository = {
         .limit(1)
     )[0] ?? null,
 
+  /** One row per refused INVITE: a repeat of one already written (same enterprise and Call-ID) adds none. */
   insert: async (db: TDb, row: TInterceptInsert) => {
-    await db.insert(callIntercepts).values(row);
+    await db.insert(callIntercepts).values(row).onConflictDoNothing();
   },
 
   /** 呼叫拦截记录: the refusals within the data scope (the caller and his department), newest first. */

@@ -130,6 +130,26 @@ describe('call intercepts', () => {
     expect(bad.body.msg).toContain('开始时间不能晚于结束时间');
   });
 
+  it('writes one intercept for an INVITE and its retransmissions (the same Call-ID), racing or not', async () => {
+    const interceptsOf = async (number: string) =>
+      (await t.database.db.select().from(callIntercepts).where(eq(callIntercepts.number, number))).length;
+    // Kamailio's own refusal: the INVITE and four copies of it at once, then one more later.
+    const body = `reason=no_bind&from=${managerKey}&number=13966660006&bindId=&ip=203.0.113.6&callId=dup-1%40desk`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => report(body)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await report(body)).statusCode).toBe(200);
+    expect(await interceptsOf('13966660006')).toBe(1);
+    // Another INVITE (another Call-ID) to the same number is another attempt.
+    expect((await report(body.replace('dup-1', 'dup-2'))).statusCode).toBe(200);
+    expect(await interceptsOf('13966660006')).toBe(2);
+    // The bind look-up's refusal: the same INVITE asking again is refused again, written once.
+    const unknown = `b${'c'.repeat(32)}`;
+    const asks = await Promise.all(Array.from({ length: 4 }, () => authorise({ bind: unknown, callId: 'dup-3' })));
+    expect(asks.map((a) => a.statusCode)).toEqual([403, 403, 403, 403]);
+    expect((await authorise({ bind: unknown, callId: 'dup-3' })).statusCode).toBe(403);
+    expect(await interceptsOf(unknown)).toBe(1);
+  });
+
   it('refuses agents; one granted it sees his own only, the number masked as his customers’ are', async () => {
     const agent = await t.loginAs.agent();
     expect((await t.call(callIntercept.page, { page: 1, limit: 20 }, agent)).body.code).toBe(403);

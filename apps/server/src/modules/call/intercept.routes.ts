@@ -57,7 +57,10 @@ const registerBindTarget = (app: FastifyInstance, guard: TGuard, intercepts: TIn
     return target ? reply.status(200).send(target) : reply.status(403).send('refused');
   });
 
-/** A call Kamailio refused itself (no bind, another enterprise's key): 200 once written, 404 for an unknown key. */
+/**
+ * A call Kamailio refused itself (no bind, another enterprise's key): 200 once written (a repeat of
+ * the same INVITE, its Call-ID, is written once), 404 for an unknown key.
+ */
 const registerInterceptPost = (app: FastifyInstance, guard: TGuard, intercepts: TInterceptService) =>
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -67,17 +70,19 @@ const registerInterceptPost = (app: FastifyInstance, guard: TGuard, intercepts: 
       const body = fieldsOf(typeof req.body === 'string' ? req.body : '');
       const reason = edgeReasons.find((r) => r === body.reason);
       const bind = body.bindId ?? '';
+      const callId = body.callId ?? '';
       if (
         !reason ||
         !sipKey.test(body.from ?? '') ||
         !dialled.test(body.number ?? '') ||
         !(bind === '' || bindId.test(bind)) ||
+        callId.length > 200 ||
         !sourceIp.test(body.ip ?? '')
       ) {
         return reply.status(400).send('bad request');
       }
       const isWritten = await intercepts.record(
-        { sipUser: body.from!, dialled: body.number!, bindId: bind, sourceIp: body.ip ?? '' },
+        { sipUser: body.from!, dialled: body.number!, bindId: bind, sourceIp: body.ip ?? '', callId },
         reason,
       );
       return isWritten ? reply.status(200).send('ok') : reply.status(404).send('unknown key');

@@ -1,9 +1,10 @@
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId } from '../../db/columns.js';
 import { departments, users } from '../org/org.schema.js';
 
 /**
- * 呼叫拦截记录 (migration 0066): a call a soft-phone key tried toward the carrier (or another
+ * 呼叫拦截记录 (migrations 0066, 0070): a call a soft-phone key tried toward the carrier (or another
  * enterprise's key) that the server had not authorised, refused 403 at the SIP edge. Written on
  * Kamailio's word or the bind look-up's refusal; the caller's enterprise reads it.
  */
@@ -24,10 +25,13 @@ export const callIntercepts = pgTable(
     /** callInterceptReasons of the contract. */
     reason: text('reason').notNull(),
     sourceIp: text('source_ip').notNull().default(''),
+    /** The refused INVITE's SIP Call-ID: its repeats (UDP retransmissions) write no second row. */
+    callId: text('call_id').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
     index('call_intercepts_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('call_intercepts_tenant_user_created_idx').on(t.tenantId, t.userId, t.createdAt),
+    uniqueIndex('call_intercepts_tenant_call_idx').on(t.tenantId, t.callId).where(sql`call_id <> ''`),
   ],
 );

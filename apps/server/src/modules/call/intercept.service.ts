@@ -28,6 +28,8 @@ export type TEdgeAttempt = {
   dialled: string;
   bindId: string;
   sourceIp: string;
+  /** The INVITE's SIP Call-ID: its retransmissions are one attempt ('' when Kamailio sent none). */
+  callId: string;
 };
 
 type TPageRequest = TParsedRequestOf<(typeof callInterceptRoutes)['page']>;
@@ -64,6 +66,7 @@ export const createInterceptService = (deps: {
         bindId: attempt.bindId,
         reason,
         sourceIp: attempt.sourceIp,
+        callId: attempt.callId,
       }),
     );
     return true;
@@ -86,10 +89,7 @@ export const createInterceptService = (deps: {
      * takes the bind, else null, the refusal written. `number`: the number the INVITE dialled
      * beside its X-Bind-Id, null when the Request-URI named the bind.
      */
-    authorise: async (
-      attempt: TEdgeAttempt & { callId: string; number: string | null },
-      now = new Date(),
-    ): Promise<string | null> => {
+    authorise: async (attempt: TEdgeAttempt & { number: string | null }, now = new Date()): Promise<string | null> => {
       const claimed = await repo.claimBind(database.db, {
         bindId: attempt.bindId,
         sipUser: attempt.sipUser,

@@ -181,6 +181,9 @@ describe.skipIf(missing !== null && !isRequired)('the trunk edge (sipp with a se
       reason: 'no_bind',
       sourceIp: '127.0.0.1',
     });
+    // The INVITE's Call-ID goes with it: a repeat of the same INVITE is the same intercept.
+    expect(row!.callId).toMatch(/^\S+$/);
+    expect(call.log.split(/\r?\n/)).toContain(`Call-ID: ${row!.callId}`);
   });
   it('lets the authorised call out once, as the 外显号码 and without our X- headers; the bind is then spent', async () => {
     const carrier = await trunk();
