@@ -7,6 +7,7 @@ import { pinyinOf } from '../modules/org/pinyin.js';
 import { brandOptions, dictData, notices, noticeTargets, operationLogs } from '../modules/system/system.schema.js';
 import { hashPassword } from '../security/password.js';
 import { chargeSeededCalls, seedBilling } from './billing.js';
+import { seedCallerReports } from './caller-report.js';
 import { seedCalling, type TSeedPeople } from './calling.js';
 import { seedCommerce } from './commerce.js';
 import { seedPlatformContent } from './platform.js';
@@ -177,6 +178,7 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
       callers.push({ id: user!.id, deptId: user!.deptId!, mobile: a.mobile });
     }
     await seedCalling(tx, { tenantId: demo!.id, users: callers }, now);
+    await seedCallerReports(tx, demo!.id, now);
     await seedBilling(tx, now);
     await seedTasks(tx, { tenantId: demo!.id, users: callers }, now);
     // Staff applications waiting for examine (员工申请): they cannot sign in until approved.

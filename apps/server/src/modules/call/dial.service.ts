@@ -19,6 +19,7 @@ import { detachFromRequest, withTenant } from '../../db/tenant.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import { ensureDialFunds } from '../billing/index.js';
 import { findBlocked, recordIntercept, type TBlockLevel } from '../blacklist/index.js';
+import { offeredCallerNumbers, pickCallerNumber } from '../caller-report/index.js';
 import type { TCustomerAccess } from '../crm/index.js';
 import { callingRulesFor, findUsableSeat } from '../seat/index.js';
 import type { TCarrier } from '../telephony/index.js';
@@ -151,10 +152,13 @@ export const createDialService = (deps: {
       at,
     }: { seat: TSeat; rules: TCallingRules; telB: string; customerId: number | null; at: Date },
   ): Promise<TOutcome> => {
-    const telX =
-      rules.callerNumber && seat.callerNumbers.includes(rules.callerNumber)
-        ? rules.callerNumber
-        : (seat.callerNumbers[0] ?? '');
+    // 号码报备: while 数据审核 is on, only a number whose report is approved goes out.
+    const telX = await pickCallerNumber(tx, {
+      tenantId: auth.tenantId,
+      lineId: seat.lineId,
+      numbers: seat.callerNumbers,
+      preferred: rules.callerNumber,
+    });
     const bind = await repo.insertBind(tx, {
       tenantId: auth.tenantId,
       bindId: newBindId(() => crypto.randomUUID()),
@@ -254,7 +258,7 @@ export const createDialService = (deps: {
           lineId: seat.lineId,
           lineName: seat.lineName,
           lineMode: seat.lineMode,
-          callerNumbers: seat.callerNumbers,
+          callerNumbers: await offeredCallerNumbers(tx, auth.tenantId, seat.lineId, seat.callerNumbers),
           isDefault: false,
         });
       }

@@ -17,6 +17,11 @@ export const callerReportErrors = defineErrors('callerReport', {
   notSubmittable: ['conflict', (stateLabel: string) => `${stateLabel}的报备不能提交`],
   reasonMissing: ['invalid', '驳回时请填写驳回原因'],
   alreadyReviewed: ['conflict', '该报备已审核或不在待审核状态，请刷新后重试'],
+  numberNotApproved: [
+    'conflict',
+    (number: string) => `外显号码 ${number} 的报备未审核通过，不能用于外呼，请在号码报备中提交并等待审核通过`,
+  ],
+  noApprovedNumber: ['conflict', '该线路没有报备审核通过的外显号码，请先在号码报备中提交并等待审核通过'],
 });
 
 /** What the image upload tells a user whose file is not a JPG or PNG image. */

@@ -76,6 +76,9 @@ describe('号码报备 and 数据审核', () => {
     platform = await t.loginAs.platform();
     const [line] = await t.database.db.select().from(lines).where(eq(lines.name, '浙江软电话线路'));
     sipLineId = line!.id;
+    // The demo enterprise is seeded with its materials and reports; these tests start it over.
+    await t.database.db.delete(callerReports);
+    await t.database.db.delete(callerReportMaterials);
   });
   afterAll(() => t.close());
 
