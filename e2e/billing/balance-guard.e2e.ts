@@ -174,33 +174,17 @@ describe('the balance guard', () => {
     // 类型 消费, the amount out, the balance after it.
     expect(text).toContain(`消费-¥${yuan(rate.unitPrice)}¥0.00`);
     await adminPage.getByRole('tab', { name: '消费明细' }).click();
-    const callRow = adminPage.locator('tbody tr.ant-table-row:visible').filter({ hasText: callbackLine }).first();
+    // In the tab now shown: 收支明细's rows (its seat purchase names the line too) stay visible while
+    // the tabs switch.
+    const callRow = adminPage
+      .locator('.ant-tabs-tabpane-active tbody tr.ant-table-row:visible')
+      .filter({ hasText: callbackLine })
+      .first();
     await callRow.waitFor();
     const callText = (await callRow.textContent()) ?? '';
     expect(callText).toContain(agentAccount.name);
     expect(callText).toContain(yuan(rate.unitPrice));
   });
-
-  it('tells the administrator on his bell (and by SMS) that the balance fell under the threshold', async () => {
-    const myNotices = async () => (await call(systemRoutes.myNoticePage, { page: 1, limit: 10 }, adminToken)).records;
-    // The watch looks every 60 s; the bell asks every 60 s too, so the page is reloaded once it is there.
-    await expect
-      .poll(async () => (await myNotices()).filter((n) => n.title === '余额不足提醒'), {
-        timeout: 80_000,
-        interval: 2000,
-      })
-      .toHaveLength(1);
-    const told = (await myNotices()).find((n) => n.title === '余额不足提醒')!;
-    expect(told.content).toContain(`已低于提醒金额 ${yuan(threshold)} 元`);
-    // The SMS he asked for went to his mobile through the SMS adapter (the development outbox).
-    await expect
-      .poll(async () => (await call(authRoutes.devSmsLast, { mobile: admin.mobile }))?.purpose)
-      .toBe('lowBalance');
-    await adminPage.reload();
-    await expect.poll(() => adminPage.getByTestId('notice-count').textContent(), { timeout: 15_000 }).toMatch(/[1-9]/);
-    await adminPage.getByTestId('notice-bell').click();
-    await adminPage.getByTestId(`notice-item-${told.id}`).getByText('余额不足提醒').waitFor();
-  }, 100_000);
 
   it('refuses the agent’s next 拨打 with 余额不足 in the page, and dials nothing', async () => {
     const dials: { url: string; code: number }[] = [];
@@ -228,4 +212,26 @@ describe('the balance guard', () => {
     const ledger = await call(billingRoutes.revenueExpPage, { page: 1, limit: 20 }, adminToken);
     expect(ledger.records.filter((e) => e.kind === 'consumption')).toHaveLength(1);
   });
+
+  // Last: the watch that sends it looks once a minute, and the refusal above runs meanwhile.
+  it('tells the administrator on his bell (and by SMS) that the balance fell under the threshold', async () => {
+    const myNotices = async () => (await call(systemRoutes.myNoticePage, { page: 1, limit: 10 }, adminToken)).records;
+    // The watch looks every 60 s; the bell asks every 60 s too, so the page is reloaded once it is there.
+    await expect
+      .poll(async () => (await myNotices()).filter((n) => n.title === '余额不足提醒'), {
+        timeout: 80_000,
+        interval: 2000,
+      })
+      .toHaveLength(1);
+    const told = (await myNotices()).find((n) => n.title === '余额不足提醒')!;
+    expect(told.content).toContain(`已低于提醒金额 ${yuan(threshold)} 元`);
+    // The SMS he asked for went to his mobile through the SMS adapter (the development outbox).
+    await expect
+      .poll(async () => (await call(authRoutes.devSmsLast, { mobile: admin.mobile }))?.purpose)
+      .toBe('lowBalance');
+    await adminPage.reload();
+    await expect.poll(() => adminPage.getByTestId('notice-count').textContent(), { timeout: 15_000 }).toMatch(/[1-9]/);
+    await adminPage.getByTestId('notice-bell').click();
+    await adminPage.getByTestId(`notice-item-${told.id}`).getByText('余额不足提醒').waitFor();
+  }, 100_000);
 });
