@@ -127,7 +127,7 @@ describe.skipIf(missing !== null && !isRequired)('监听 on 实时监控', () =>
     const agent01 = await newPage(browser);
     await signInWithPassword(agent01, 'agent01', 'Agent@2026');
     await agent01.goto(`${baseUrl()}/#/menu/callWallboard`);
-    await agent01.waitForTimeout(1500);
+    await agent01.getByTestId('no-permission').waitFor();
     expect(await agent01.getByTestId('wallboard').count()).toBe(0);
     expect(await agent01.getByTestId('wallboard-listen').count()).toBe(0);
     await agent01.context().close();

@@ -70,7 +70,7 @@ describe.skipIf(missing !== null && !isRequired)('实时监控', () => {
     await signInWithPassword(agent01, 'agent01', 'Agent@2026');
     expect(await sideMenuTexts(agent01)).not.toContain('实时监控');
     await agent01.goto(`${baseUrl()}/#/menu/callWallboard`);
-    await agent01.waitForTimeout(1500);
+    await agent01.getByTestId('no-permission').waitFor();
     expect(await agent01.getByTestId('wallboard').count()).toBe(0);
     await agent01.context().close();
   });
