@@ -13,6 +13,7 @@
 //   BENCH_STEPS=50,100,200,300  BENCH_HOLD_S=20  BENCH_RATE=50 (calls a second)
 //   BENCH_PG=postgres://root@127.0.0.1:5432 (the bench database yunhu_bench_telephony is made and dropped)
 //   BENCH_UDP_WORKERS=16: Kamailio's SIP workers (the config's default: 8)
+//   BENCH_ASYNC_WORKERS=16: the workers an inbound call's look-ups run in (the config's default: 8)
 //   BENCH_RECORD=0: the agents' recording switch off (what recording costs)
 //   BENCH_KAMAILIO_CFG=<commit>: that commit's deploy/kamailio/kamailio.cfg instead of this checkout's
 import { execFileSync } from 'node:child_process';
@@ -46,6 +47,7 @@ const agentCount = Math.max(...steps);
 const cfgCommit = process.env.BENCH_KAMAILIO_CFG ?? '';
 const isRecorded = process.env.BENCH_RECORD !== '0';
 const udpWorkers = Number(process.env.BENCH_UDP_WORKERS ?? 0);
+const asyncWorkers = Number(process.env.BENCH_ASYNC_WORKERS ?? 0);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load = () =>
@@ -173,11 +175,13 @@ const main = async () => {
       configPath = path.join(dataDir, 'kamailio-before.cfg');
       fs.writeFileSync(configPath, execFileSync('git', ['show', `${cfgCommit}:deploy/kamailio/kamailio.cfg`]));
     }
-    if (udpWorkers) {
-      // The config's default number of SIP workers replaced (a site sets YH_UDP_WORKERS).
-      const text = fs.readFileSync(configPath ?? kamailioConfigPath, 'utf8');
+    if (udpWorkers || asyncWorkers) {
+      // The config's default numbers of workers replaced (a site sets YH_UDP_WORKERS, YH_ASYNC_WORKERS).
+      let text = fs.readFileSync(configPath ?? kamailioConfigPath, 'utf8');
+      if (udpWorkers) text = text.replace('!YH_UDP_WORKERS!8!', `!YH_UDP_WORKERS!${udpWorkers}!`);
+      if (asyncWorkers) text = text.replace('!YH_ASYNC_WORKERS!8!', `!YH_ASYNC_WORKERS!${asyncWorkers}!`);
       configPath = path.join(dataDir, 'kamailio-workers.cfg');
-      fs.writeFileSync(configPath, text.replace('!YH_UDP_WORKERS!8!', `!YH_UDP_WORKERS!${udpWorkers}!`));
+      fs.writeFileSync(configPath, text);
     }
     const kam = await startKamailio({
       configPath,
@@ -290,6 +294,8 @@ const main = async () => {
         await sleep(1000);
       }
       const deviations: number[] = [];
+      // The calls whose recording is off by more than a second: how long each is against its talk time.
+      const offCalls: string[] = [];
       const talkOff: number[] = [];
       let ready = 0;
       for (const r of records) {
@@ -298,7 +304,9 @@ const main = async () => {
         ready++;
         const size = fs.statSync(path.join(dataDir, r.pre_record_url)).size;
         // 8 kHz 16-bit stereo after a 44-byte header.
-        deviations.push(Math.abs((size - 44) / (8000 * 4) - r.duration));
+        const seconds = (size - 44) / (8000 * 4);
+        deviations.push(Math.abs(seconds - r.duration));
+        if (Math.abs(seconds - r.duration) > 1) offCalls.push(`${seconds.toFixed(2)} s vs ${r.duration} s`);
       }
       const show = (s: TStep) =>
         `${s.failedSetups} | ${s.failedHangups} | ${s.inviteRetrans} | ${s.byeRetrans} | ${pct(s.setup, 50)} / ${pct(s.setup, 95)} | ${pct(s.hangup, 50)} / ${pct(s.hangup, 95)}`;
@@ -312,12 +320,17 @@ const main = async () => {
           `${agentsAfter.repeated - agentsBefore.repeated} of them repeated by Kamailio; ` +
           `gateway ping p50 / p95 / max ${pct(pings, 50).toFixed(0)} / ${pct(pings, 95).toFixed(0)} / ${Math.max(...pings).toFixed(0)} ms`,
       );
+      if (offCalls.length)
+        console.log(
+          `  ${offCalls.length} recordings off by more than 1 s (recording vs talk): ${offCalls.slice(0, 10).join(', ')}`,
+        );
       if (product.exit !== 0) console.log(`  sipp (ours) exit ${product.exit}: ${sippErrors.slice(0, 1500)}`);
       await sleep(3000);
     }
     console.log(
       `\n${new Date().toISOString()} · ${os.cpus().length} cores · hold ${holdS} s · ${rate} calls/s · recording ${isRecorded ? 'on' : 'off'}` +
         (udpWorkers ? ` · ${udpWorkers} SIP workers` : '') +
+        (asyncWorkers ? ` · ${asyncWorkers} asynchronous workers` : '') +
         (cfgCommit ? ` · kamailio.cfg of ${cfgCommit}` : ''),
     );
     console.log(
@@ -325,6 +338,8 @@ const main = async () => {
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(r);
+    const untaken = kam.log().match(/media delete of .* not taken by the gateway/g) ?? [];
+    console.log(`Media deletes the gateway did not take (it no longer knew the call): ${untaken.length}`);
     const errors = kam.log().match(/ERROR:.*$/gm) ?? [];
     console.log(
       `Kamailio errors logged: ${errors.length}${errors.length ? `; the last: ${errors.slice(-3).join(' / ')}` : ''}`,
