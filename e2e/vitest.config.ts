@@ -6,6 +6,7 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
     globalSetup: ['support/server.ts'],
+    setupFiles: ['support/setup.ts'],
     testTimeout: 60_000,
     // What a test waits for with expect.poll comes within 10 s on a loaded machine; vitest's 1 s
     // default failed a creation whose answer and toast took longer under a throttled CPU.
@@ -13,6 +14,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One browser at a time: the machine has two cores and the server needs one.
     fileParallelism: false,
+    // The files share one worker and its loaded modules (playwright-core, the contract, the SIP
+    // kit): each file's own data is unique (support/unique.ts) and each closes its browser, so a
+    // fresh module graph per file would buy nothing but its load time.
+    isolate: false,
     // On CI a failed test runs once more (docs/decisions/0021): a real browser, Kamailio and sipp on
     // a shared two-core machine have timing faults a retry rides over; a fault of the product fails
     // both times. The flaky reporter names every test that needed it.

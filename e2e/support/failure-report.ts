@@ -1,5 +1,4 @@
 import type { Browser } from 'playwright-core';
-import { afterEach } from 'vitest';
 
 /** Every browser a test file launched (launchBrowser registers it), for the report below. */
 export const openBrowsers = new Set<Browser>();
@@ -9,7 +8,7 @@ export const openBrowsers = new Set<Browser>();
  * message, a notice, a form's errors, a spinner). A CI log is all there is of a failure on another
  * machine; "an element intercepts pointer events" alone does not say which.
  */
-const describeScreens = async (): Promise<string[]> => {
+export const describeScreens = async (): Promise<string[]> => {
   const lines: string[] = [];
   for (const browser of openBrowsers) {
     if (!browser.isConnected()) continue;
@@ -37,9 +36,3 @@ const describeScreens = async (): Promise<string[]> => {
   }
   return lines;
 };
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state !== 'fail') return;
-  const lines = await describeScreens();
-  if (lines.length > 0) console.log(`失败时各页面的状态 (${ctx.task.name}):\n${lines.join('\n')}`);
-});
