@@ -111,6 +111,15 @@ export const orgStaffRoutes = {
     request: z.object({ id: zId('员工编号') }),
     response: ZStaff,
   }),
+  /** The signed-in person's own staff record (job number, department, roles), whatever his permissions. */
+  staffInfoOfUser: route({
+    method: 'GET',
+    path: '/base/sys/user/queryStaffInfoByUser',
+    readOnly: true,
+    summary: '本人员工信息',
+    request: z.object({}),
+    response: ZStaff,
+  }),
   staffAdd: route({
     method: 'POST',
     path: '/base/sys/user/add',

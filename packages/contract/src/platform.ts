@@ -80,6 +80,18 @@ export const platformRoutes = {
     request: z.object({ id: zId('企业编号') }),
     response: ZEnterprise,
   }),
+  /** The same details found by the enterprise code its people see (get-user-info's tenantCode), for support. */
+  enterpriseInfoByCode: route({
+    method: 'GET',
+    path: '/base/enterprise/queryEnterpriseInfoByTenantCode',
+    readOnly: true,
+    summary: '按企业编码查询企业',
+    permission: Perm.enterpriseList,
+    request: z.object({
+      tenantCode: z.string({ error: '请输入企业编码' }).trim().min(1, '请输入企业编码').max(32, '企业编码最多32个字符'),
+    }),
+    response: ZEnterprise,
+  }),
   examine: route({
     method: 'POST',
     path: '/base/enterprise/examine',

@@ -5,6 +5,7 @@ export const platformRoutes = {
   waiting: { method: 'GET', path: '/base/platform/waiting' },
   enterprisePage: { method: 'GET', path: '/base/enterprise/page' },
   enterpriseInfo: { method: 'GET', path: '/base/enterprise/getInfoById' },
+  enterpriseInfoByCode: { method: 'GET', path: '/base/enterprise/queryEnterpriseInfoByTenantCode' },
   examine: { method: 'POST', path: '/base/enterprise/examine' },
   batchExamine: { method: 'POST', path: '/base/enterprise/batch-examine' },
   setStatus: { method: 'POST', path: '/base/enterprise/save' },

@@ -29,6 +29,7 @@ export const roleHandlers = ({ role }: TOrgService): THandlers<typeof orgRoleRou
 export const staffHandlers = ({ staff, staffImport }: TOrgService): THandlers<typeof orgStaffRoutes> => ({
   staffPage: (ctx) => staff.page(ctx, ctx.input),
   staffInfo: (ctx) => staff.info(ctx, ctx.input.id),
+  staffInfoOfUser: (ctx) => staff.own(ctx),
   staffAdd: (ctx) => staff.add(ctx, ctx.input),
   staffUpdate: (ctx) => staff.update(ctx, ctx.input),
   staffStatus: (ctx) => staff.setStatus(ctx, ctx.input.ids, ctx.input.status),

@@ -168,6 +168,15 @@ describe('staff', () => {
     expect(info.body.data.status).toBe('active');
   });
 
+  it('answers anyone his own staff record, without the staff list permission', async () => {
+    const agent = await t.loginAs.agent();
+    const own = await t.call(s.staffInfoOfUser, {}, agent);
+    expect(own.body.data).toMatchObject({ id: await ids.user('agent01'), username: 'agent01', status: 'active' });
+    expect(own.body.data.mobile).toMatch(/^1\d{10}$/);
+    expect(own.body.data.deptName).not.toBeNull();
+    expect((await t.call(s.staffInfo, { id: own.body.data.id }, agent)).body.code).toBe(403);
+  });
+
   it('changes department and roles in batch', async () => {
     const people = [await ids.user('agent02'), await ids.user('agent03')];
     const deptId = await ids.dept('销售二部');

@@ -229,6 +229,13 @@ export const createStaffService = (deps: {
       return toStaff(row, { isMasked: false });
     },
 
+    /** His own record: no data scope to pass, it is himself. */
+    own: async ({ auth, tx }: TRequestContext) => {
+      const row = await repo.find(tx, auth.tenantId, auth.userId);
+      if (!row) throw errors.staffMissing();
+      return toStaff(row, { isMasked: false });
+    },
+
     /** A new active staff member; without a given password a random one is made and answered once. */
     add: async (ctx: TRequestContext, input: TIn<'staffAdd'>) => {
       const { auth, tx } = ctx;

@@ -63,6 +63,14 @@ export const platformRepository = {
         .where(and(eq(tenants.id, id), eq(tenants.isSuper, false))),
     ),
 
+  findByCode: (db: TDb, code: string) =>
+    firstRow(
+      db
+        .select(enterpriseColumns)
+        .from(tenants)
+        .where(and(eq(tenants.code, code), eq(tenants.isSuper, false))),
+    ),
+
   /**
    * What waits for the operator, in one statement: registrations to examine, authentications and
    * refund applications (坐席退订 and others) to review (enterprise_certifications_status_idx,

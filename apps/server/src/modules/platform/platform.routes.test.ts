@@ -109,6 +109,18 @@ describe('platform: enterprises', () => {
     expect((await t.call(r.waiting, {}, await t.loginAs.admin())).body.code).toBe(403);
   });
 
+  it('finds an enterprise by the code its people see, for the platform only', async () => {
+    const admin = await t.loginAs.admin();
+    const { tenantCode, enterpriseName } = (await t.call(routeTables.org.userInfo, {}, admin)).body.data;
+    const found = await t.call(r.enterpriseInfoByCode, { tenantCode }, platform);
+    expect(found.body.data).toMatchObject({ code: tenantCode, name: enterpriseName });
+    expect((await t.call(r.enterpriseInfoByCode, { tenantCode: 'NO-SUCH-CODE' }, platform)).body.msg).toBe(
+      '企业不存在',
+    );
+    expect((await t.call(r.enterpriseInfoByCode, { tenantCode: ' ' }, platform)).body.msg).toContain('请输入企业编码');
+    expect((await t.call(r.enterpriseInfoByCode, { tenantCode }, admin)).body.code).toBe(403);
+  });
+
   it('answers not found for an id that is not an enterprise', async () => {
     expect((await t.call(r.enterpriseInfo, { id: 999999 }, platform)).body).toMatchObject({
       code: 10056,

@@ -6,6 +6,7 @@ export const platformHandlers = (platform: TPlatformService): THandlers<typeof p
   waiting: (ctx) => platform.waiting(ctx),
   enterprisePage: (ctx) => platform.page(ctx, ctx.input),
   enterpriseInfo: (ctx) => platform.info(ctx, ctx.input.id),
+  enterpriseInfoByCode: (ctx) => platform.infoByCode(ctx, ctx.input.tenantCode),
   examine: (ctx) => platform.examine(ctx, ctx.input),
   batchExamine: (ctx) => platform.batchExamine(ctx, ctx.input),
   setStatus: (ctx) => platform.setStatus(ctx, ctx.input),

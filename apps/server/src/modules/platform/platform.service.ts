@@ -63,6 +63,13 @@ export const createPlatformService = (deps: {
         return toEnterprise(row);
       }),
 
+    infoByCode: (ctx: TRequestContext, code: string) =>
+      asPlatform(ctx, async (db) => {
+        const row = await repo.findByCode(db, code);
+        if (!row) throw errors.enterpriseMissing();
+        return toEnterprise(row);
+      }),
+
     examine: (ctx: TRequestContext, input: TIn<'examine'>) => examine(ctx, [input.id], input.pass, input.reason),
 
     batchExamine: (ctx: TRequestContext, input: TIn<'batchExamine'>) =>
