@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
+import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
 import { channelRefundStates, refundKinds, refundStates, refundTargets, TradePerm } from './trade-labels.js';
@@ -109,6 +109,19 @@ export const tradeRefundRoutes = {
     permission: TradePerm.refundApply,
     request: z.object({ seatId: zId('坐席编号') }),
     response: ZSeatCancelQuote,
+  }),
+  /**
+   * Whether 订单 shows its 坐席退订 tab: only to an enterprise that has paid for a seat or applied for
+   * a seat's 退订; one that never bought a seat has nothing to see there.
+   */
+  showSeatCancelTab: route({
+    method: 'GET',
+    path: '/base/sys/menu/showSeatCancelTab',
+    readOnly: true,
+    summary: '是否显示坐席退订',
+    permission: TradePerm.orderList,
+    request: z.object({}),
+    response: z.object({ isShown: zBoolean }),
   }),
   /** 坐席退订: the unused whole paid months of a seat, examined by the platform. */
   seatCancelOrder: route({

@@ -8,6 +8,7 @@ export const tradeRoutes = {
   platformSeatPriceSave: { method: 'POST', path: '/base/platform/seat-price/save' },
   seatCancelQuote: { method: 'POST', path: '/base/seat/cancel/quote' },
   seatCancelOrder: { method: 'POST', path: '/base/trade/detail/seatCancelOrder' },
+  showSeatCancelTab: { method: 'GET', path: '/base/sys/menu/showSeatCancelTab' },
   packetUnsubscribe: { method: 'POST', path: '/base/trade/apply/unsubscribe' },
   rechargeRefundApply: { method: 'POST', path: '/base/trade/apply/recharge-refund' },
   refundPage: { method: 'POST', path: '/base/trade/refund/page' },

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
-import type { TDatabase, TDb } from '../../db/client.js';
+import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
-import { orders, refundApplications, tenants } from '../../db/schema.js';
+import { orders, refundApplications, seatTerms, tenants } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
@@ -52,6 +52,17 @@ export const tradeRefundRepository = {
   insert: async (tx: TDb, row: typeof refundApplications.$inferInsert) =>
     (await tx.insert(refundApplications).values(row).onConflictDoNothing().returning({ id: refundApplications.id }))[0]
       ?.id ?? null,
+
+  /** A paid seat term or a seat's 退订 application, ever (seat_terms_tenant_created_idx). */
+  hasSeatHistory: async (tx: TDb, tenantId: number) => {
+    const [row] = rowsOf<{ is_shown: boolean }>(
+      await tx.execute(sql`select
+        exists (select 1 from ${seatTerms} where ${seatTerms.tenantId} = ${tenantId})
+        or exists (select 1 from ${refundApplications}
+          where ${refundApplications.tenantId} = ${tenantId} and ${refundApplications.kind} = 'seat') as is_shown`),
+    );
+    return row?.is_shown === true;
+  },
 
   pendingOfSeat: (tx: TDb, tenantId: number, seatId: number) =>
     hasPending(tx, tenantId, eq(refundApplications.seatId, seatId)),

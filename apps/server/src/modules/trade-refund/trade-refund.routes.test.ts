@@ -244,6 +244,15 @@ describe('refund routes', () => {
     expect(file.headers['content-type']).toContain('spreadsheetml');
   });
 
+  it('shows 坐席退订 only to an enterprise that paid for a seat', async () => {
+    const fresh = await otherEnterprise(t, { code: 'E400017', username: 'noseatboss', mobile: '13700000417' });
+    expect(ok(await t.call(routes.showSeatCancelTab, {}, fresh.token))).toEqual({ isShown: false });
+    await boughtSeats(1, 1);
+    expect(ok(await t.call(routes.showSeatCancelTab, {}, admin))).toEqual({ isShown: true });
+    // Another enterprise's seats do not show it to this one.
+    expect(ok(await t.call(routes.showSeatCancelTab, {}, fresh.token))).toEqual({ isShown: false });
+  });
+
   it('finds the books balanced: sum(ledger) = balance for every account', async () => {
     expect(await ledgerRepository.reconcile(t.database.db)).toEqual([]);
   });

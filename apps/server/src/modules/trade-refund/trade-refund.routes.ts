@@ -9,6 +9,7 @@ export const tradeRefundHandlers = (
 ): Pick<THandlers<typeof tradeRoutes>, keyof typeof tradeRefundRoutes> => ({
   seatCancelQuote: (ctx) => refunds.seatCancelQuote(ctx, ctx.input),
   seatCancelOrder: (ctx) => refunds.seatCancelOrder(ctx, ctx.input),
+  showSeatCancelTab: (ctx) => refunds.showSeatCancelTab(ctx),
   packetUnsubscribe: (ctx) => refunds.packetUnsubscribe(ctx, ctx.input),
   rechargeRefundApply: (ctx) => refunds.rechargeRefundApply(ctx, ctx.input),
   refundPage: (ctx) => refunds.refundPage(ctx, ctx.input),

@@ -124,6 +124,10 @@ export const createTradeRefundService = (deps: {
     channelRefunds,
     ...createRefundApplications(withOriginals),
 
+    showSeatCancelTab: async ({ auth, tx }: TRequestContext) => ({
+      isShown: await repo.hasSeatHistory(tx, auth.tenantId),
+    }),
+
     refundPage: async (ctx: TRequestContext, q: TReq<'refundPage'>) => {
       const { records, total } = await repo.page(ctx.tx, { ...q, tenantId: ctx.auth.tenantId }, q);
       return toPage(await withOriginals(ctx.tx, records), total, q);
