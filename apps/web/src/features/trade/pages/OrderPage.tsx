@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { TradePerm, tradeRoutes } from '@yunhu/contract';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
+import { call } from '../../../shared/http/api';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -85,24 +87,42 @@ const UnsubscribeBill = () => {
   );
 };
 
-/** 订单 (order) with its three tabs: 订单, 退订账单 (unsubscribeBill), 坐席退订 (seatCancelOrder). */
-export const OrderPage = () => (
-  <RouteTabs
-    destroyOnHidden
-    items={[
-      { key: 'orders', label: s.ordersTab, children: <Orders /> },
-      {
-        key: 'unsubscribeBill',
-        label: s.unsubscribeBillTab,
-        children: <UnsubscribeBill />,
-      },
-      {
-        key: 'seatCancelOrder',
-        label: s.seatCancelTab,
-        children: (
-          <RefundList pageKey={seatCancelPageKey} urlKey="seatCancelOrder" title={s.seatCancelTitle} kind="seat" />
-        ),
-      },
-    ]}
-  />
-);
+/**
+ * 订单 (order) with its tabs: 订单, 退订账单 (unsubscribeBill) and, once the enterprise has paid for a
+ * seat, 坐席退订 (seatCancelOrder; the server decides, showSeatCancelTab).
+ */
+export const OrderPage = () => {
+  const seatTab = useQuery({
+    queryKey: ['trade', 'showSeatCancelTab'],
+    queryFn: () => call(tradeRoutes.showSeatCancelTab, {}),
+  });
+  return (
+    <RouteTabs
+      destroyOnHidden
+      items={[
+        { key: 'orders', label: s.ordersTab, children: <Orders /> },
+        {
+          key: 'unsubscribeBill',
+          label: s.unsubscribeBillTab,
+          children: <UnsubscribeBill />,
+        },
+        ...(seatTab.data?.isShown
+          ? [
+              {
+                key: 'seatCancelOrder',
+                label: s.seatCancelTab,
+                children: (
+                  <RefundList
+                    pageKey={seatCancelPageKey}
+                    urlKey="seatCancelOrder"
+                    title={s.seatCancelTitle}
+                    kind="seat"
+                  />
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+};
