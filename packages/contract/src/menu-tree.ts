@@ -5,6 +5,7 @@ import { softphoneMenuButtons } from './call.js';
 import { callCensusMenuNodes } from './call-census.js';
 import { callInterceptMenuNodes } from './call-intercept.js';
 import { callRecordMenuNodes } from './call-record.js';
+import { callerReportMenuNodes, callerReportPlatformMenuNodes } from './caller-report.js';
 import { certificationMenuNodes, certificationPlatformMenuNodes } from './certification.js';
 import { crmMenuNodes } from './crm.js';
 import { lineMenuNodes } from './line.js';
@@ -40,6 +41,7 @@ export const menuTree: TMenuNode[] = [
     ...callInterceptMenuNodes,
     ...taskCardMenuNodes,
   ]),
+  menuFolder('35', '号码报备', 'AuditOutlined', callerReportMenuNodes),
   menuFolder('45', '费用中心', 'WalletOutlined', [...tradeMenuNodes, ...billingMenuNodes]),
   menuFolder('70', '企业管理', 'TeamOutlined', [
     ...deptMenuNodes,
@@ -54,6 +56,7 @@ export const menuTree: TMenuNode[] = [
     ...platformContentMenuNodes,
     ...platformBlacklistMenuNodes,
     ...certificationPlatformMenuNodes,
+    ...callerReportPlatformMenuNodes,
     ...packetPlatformMenuNodes,
     ...tradePlatformMenuNodes,
     ...billingPlatformMenuNodes,

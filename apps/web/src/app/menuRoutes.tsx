@@ -3,6 +3,7 @@ import { agentPageRoutes } from '../features/agent';
 import { billingPageRoutes } from '../features/billing';
 import { blacklistPageRoutes } from '../features/blacklist';
 import { callRoutes } from '../features/call';
+import { callerReportRoutes } from '../features/callerReport';
 import { certificationRoutes } from '../features/certification';
 import { crmRoutes } from '../features/crm';
 import { homeRoutes } from '../features/home';
@@ -31,6 +32,7 @@ export const menuRoutes: RouteObject[] = [
   ...platformRoutes,
   ...platformContentRoutes,
   ...certificationRoutes,
+  ...callerReportRoutes,
   ...tradeRoutes,
   ...billingPageRoutes,
   ...packetPageRoutes,

@@ -9,6 +9,7 @@ import { authTexts } from './auth';
 import { billingTexts } from './billing';
 import { blacklistTexts } from './blacklist';
 import { callTexts } from './call';
+import { callerReportTexts } from './callerReport';
 import { callInterceptTexts } from './callIntercept';
 import { certificationTexts } from './certification';
 import { commonTexts } from './common';
@@ -40,6 +41,7 @@ export const zhCN = {
   ...crmTexts,
   ...callTexts,
   ...callInterceptTexts,
+  ...callerReportTexts,
   ...softphoneTexts,
   ...seatTexts,
   ...lineTexts,

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callerReportRoutes, type TMaterialsSubmit, type TReportSave } from '@yunhu/contract';
+import { call, download, upload } from '../../shared/http/api';
+
+const r = callerReportRoutes;
+
+export const reportKeys = {
+  materials: ['caller-report', 'materials'] as const,
+  reports: 'caller-reports',
+  review: 'caller-report-review',
+  detail: ['caller-report', 'detail'] as const,
+};
+
+/** The materials (a version, or the latest) and every version's stamp. */
+export const useMaterials = (version?: number) =>
+  useQuery({ queryKey: [...reportKeys.materials, version ?? 0], queryFn: () => call(r.materialsInfo, { version }) });
+
+export const useSubmitMaterials = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TMaterialsSubmit) => call(r.materialsSubmit, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.materials }),
+  });
+};
+
+/** Stores a document privately; resolves the name a submission refers to it by. */
+export const uploadDocument = async (file: File, isImage: boolean) =>
+  (await upload(isImage ? r.imageUpload : r.scriptUpload, file)).url.split('/').pop()!;
+
+/** Saves a document (only its enterprise and the reviewers may read it) under its own name. */
+export const openDocument = (file: string, name: string) => download(r.documentFile, { name: file }, name);
+
+/** The lines the enterprise holds seats on and their numbers, asked once the report form opens. */
+export const useReportNumbers = (isOpen: boolean) =>
+  useQuery({ queryKey: ['caller-report', 'numbers'], queryFn: () => call(r.reportNumbers, {}), enabled: isOpen });
+
+/** One report with the materials it was submitted with: the enterprise's view, or the reviewer's. */
+export const useReportDetail = (id: number, isReview: boolean) =>
+  useQuery({
+    queryKey: [...reportKeys.detail, id, isReview],
+    queryFn: () => call(isReview ? r.reviewInfo : r.reportInfo, { id }),
+    enabled: id > 0,
+  });
+
+const useRefreshing = <I, O>(fn: (input: I) => Promise<O>) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: [reportKeys.reports] }),
+        client.invalidateQueries({ queryKey: [reportKeys.review] }),
+        client.invalidateQueries({ queryKey: reportKeys.detail }),
+      ]),
+  });
+};
+
+export const useSaveReport = () => useRefreshing((input: TReportSave) => call(r.reportSave, input));
+export const useSubmitReport = () => useRefreshing((id: number) => call(r.reportSubmit, { id }));
+export const useExamineReport = () =>
+  useRefreshing((input: { id: number; pass: boolean; reason?: string }) => call(r.reviewExamine, input));

@@ -1,0 +1,76 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { routeTables } from '@yunhu/contract';
+import { App } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { materialsOf, reportOf } from './fixtures.test-kit';
+import { ReviewDetailPage } from './ReviewDetailPage';
+
+const callMock = vi.fn();
+const downloadMock = vi.fn();
+vi.mock('../../../shared/http/api', () => ({
+  call: (...args: unknown[]) => callMock(...args),
+  download: (...args: unknown[]) => downloadMock(...args),
+  upload: vi.fn(),
+}));
+vi.mock('../../../shared/permission/usePermission', () => ({ usePermission: () => true }));
+
+const r = routeTables.callerReport;
+
+const renderPage = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/?id=7']}>
+        <App>
+          <ReviewDetailPage />
+        </App>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('ReviewDetailPage', () => {
+  beforeEach(() => {
+    callMock.mockReset();
+    downloadMock.mockReset();
+    callMock.mockImplementation(async (route) =>
+      route === r.reviewInfo ? { report: reportOf(), materials: materialsOf() } : null,
+    );
+  });
+
+  it('shows the report beside the materials it was submitted with, the ID number masked', async () => {
+    renderPage();
+    expect(await screen.findByText('057188881002')).toBeTruthy();
+    expect(callMock).toHaveBeenCalledWith(r.reviewInfo, { id: 7 });
+    expect(screen.getByText('第 2 版')).toBeTruthy();
+    expect(screen.getByText('110***********002X')).toBeTruthy();
+    // A document opens through the signed-in download, under its own name.
+    fireEvent.click(screen.getByRole('button', { name: '通话话术文件' }));
+    expect(downloadMock).toHaveBeenCalledWith(r.documentFile, { name: `${'b'.repeat(32)}.docx` }, '话术.docx');
+  });
+
+  it('asks for a reason before it rejects, then sends it', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: '驳 回' }));
+    const dialog = await screen.findByTestId('reject-form');
+    fireEvent.click(dialog.querySelector('.ant-btn-primary')!);
+    expect(await screen.findByText('请填写驳回原因')).toBeTruthy();
+    expect(callMock).not.toHaveBeenCalledWith(r.reviewExamine, expect.anything());
+    fireEvent.change(screen.getByLabelText('驳回原因'), { target: { value: '话术与使用场景不符' } });
+    fireEvent.click(dialog.querySelector('.ant-btn-primary')!);
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(r.reviewExamine, { id: 7, pass: false, reason: '话术与使用场景不符' }),
+    );
+  });
+
+  it('offers no decision on a report already decided', async () => {
+    callMock.mockImplementation(async () => ({
+      report: reportOf({ state: 'rejected', reason: '资料不清晰', reviewer: '平台运营' }),
+      materials: materialsOf(),
+    }));
+    renderPage();
+    expect(await screen.findByText('资料不清晰')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '驳 回' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '通 过' })).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import { ReportPerm } from '@yunhu/contract';
+import { App, Button, Card, Form, Input, Space, Spin } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { FormModal } from '../../../shared/form/FormModal';
+import { Permission } from '../../../shared/permission/Permission';
+import { useExamineReport, useReportDetail } from '../api';
+import { ReportDetails } from '../components/ReportDetails';
+
+const c = t.callerReport;
+
+/** 审核详情 (userdata/detail): a submitted report beside its materials; a pending one approved or rejected. */
+export const ReviewDetailPage = () => {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const id = Number(params.get('id') ?? 0);
+  const detail = useReportDetail(id, true);
+  const examine = useExamineReport();
+  const [isRejecting, setRejecting] = useState(false);
+  const report = detail.data?.report;
+  const approve = () =>
+    modal.confirm({
+      title: c.approveConfirm(report?.number ?? ''),
+      okText: c.approve,
+      cancelText: t.common.cancel,
+      onOk: async () => {
+        await examine.mutateAsync({ id, pass: true });
+        feedback.message.success(c.approved);
+      },
+    });
+  return (
+    <Card
+      title={c.reviewDetail}
+      extra={
+        <Space>
+          {report?.state === 'pending' && (
+            <Permission value={ReportPerm.reviewExamine}>
+              <Button type="primary" onClick={approve}>
+                {c.approve}
+              </Button>
+              <Button danger onClick={() => setRejecting(true)}>
+                {c.reject}
+              </Button>
+            </Permission>
+          )}
+          <Button onClick={() => navigate('/menu/userdata/index')}>{c.back}</Button>
+        </Space>
+      }
+    >
+      {detail.isLoading ? (
+        <Spin />
+      ) : detail.data ? (
+        <ReportDetails report={detail.data.report} materials={detail.data.materials} />
+      ) : (
+        c.notFound
+      )}
+      <FormModal<{ reason: string }>
+        open={isRejecting}
+        title={c.rejectTitle}
+        okText={c.reject}
+        testId="reject-form"
+        onCancel={() => setRejecting(false)}
+        onSubmit={async ({ reason }) => {
+          await examine.mutateAsync({ id, pass: false, reason });
+          feedback.message.success(c.rejected);
+        }}
+        fields={
+          <Form.Item
+            name="reason"
+            label={c.rejectReason}
+            rules={[{ required: true, whitespace: true, message: c.rejectReasonRequired }]}
+          >
+            <Input.TextArea maxLength={200} showCount rows={3} />
+          </Form.Item>
+        }
+      />
+    </Card>
+  );
+};

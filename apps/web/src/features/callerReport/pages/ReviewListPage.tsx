@@ -1,0 +1,61 @@
+import { callerReportRoutes, reportStateLabel, type TCallerReport, type TReportState } from '@yunhu/contract';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../../../locales/zh-CN';
+import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
+import type { TListColumn } from '../../../shared/list/types';
+import { beijingFormat } from '../../../shared/time/beijing';
+import { reportKeys } from '../api';
+import { ReportStateTag } from '../components/ReportDetails';
+
+const c = t.callerReport;
+const reviewStates = ['pending', 'approved', 'rejected'] as const;
+
+/** 数据审核 (userdata/index): every enterprise's submitted number reports, the newest submission first. */
+export const ReviewListPage = () => {
+  const navigate = useNavigate();
+  const open = (row: TCallerReport) => navigate(`/menu/userdata/detail?id=${row.id}`);
+  const columns: TListColumn<TCallerReport>[] = [
+    { key: 'enterpriseName', title: c.enterprise, dataIndex: 'enterpriseName' },
+    { key: 'number', title: c.number, dataIndex: 'number', width: 150 },
+    { key: 'lineName', title: c.line, dataIndex: 'lineName' },
+    { key: 'scenario', title: c.scenario, dataIndex: 'scenario', ellipsis: true },
+    { key: 'state', title: c.state, dataIndex: 'state', render: (v: TReportState) => <ReportStateTag state={v} /> },
+    {
+      key: 'submittedAt',
+      title: c.submittedAt,
+      dataIndex: 'submittedAt',
+      render: (v: number | null) => (v ? beijingFormat(v, 'YYYY-MM-DD HH:mm') : '-'),
+    },
+    { key: 'reviewer', title: c.reviewer, dataIndex: 'reviewer', render: (v: string) => v || '-' },
+    {
+      key: 'action',
+      title: c.actions,
+      fixed: 'right',
+      render: (_v, row) => <RowAction onClick={() => open(row)}>{c.detail}</RowAction>,
+    },
+  ];
+  return (
+    <ListPage
+      pageKey={reportKeys.review}
+      title={c.reviewTitle}
+      hint={c.reviewHint}
+      route={callerReportRoutes.reviewPage}
+      columns={columns}
+      onRowClick={open}
+      filters={
+        <>
+          <TextFilter name="enterpriseName" label={c.enterpriseFilter} />
+          <TextFilter name="number" label={c.number} placeholder={c.numberPlaceholder} />
+          <SelectFilter
+            name="state"
+            label={c.state}
+            width={120}
+            options={reviewStates.map((s) => ({ value: s, label: reportStateLabel[s] }))}
+          />
+        </>
+      }
+    />
+  );
+};
