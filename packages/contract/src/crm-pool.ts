@@ -85,7 +85,6 @@ export const crmPoolRoutes = {
   allocationCheck: route({
     method: 'POST',
     path: '/base/crm/cus-check-allocation',
-    readOnly: true,
     summary: '分配前检查',
     permission: Perm.customerAllocate,
     /** One person = all to him; several = spread evenly in the order given. */

@@ -104,7 +104,6 @@ export const tradeRefundRoutes = {
   seatCancelQuote: route({
     method: 'POST',
     path: '/base/seat/cancel/quote',
-    readOnly: true,
     summary: '坐席可退金额',
     permission: TradePerm.refundApply,
     request: z.object({ seatId: zId('坐席编号') }),
