@@ -1,6 +1,6 @@
 import type { crmRoutes, TParsedRequestOf } from '@yunhu/contract';
 import { shanghaiDay } from '@yunhu/contract';
-import { and, between, count, desc, eq, gte, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { pageOf } from '../../db/page.js';
@@ -93,40 +93,6 @@ const largestFirst = (rows: TKeyCount[]) =>
 const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'Asia/Shanghai'`;
 const dayAfter = (day: string) => sql`(${day}::date + 1)::timestamp at time zone 'Asia/Shanghai'`;
 
-/**
- * The rows the day counts hold but the range leaves out: of its first day, those before `from`; of
- * its last day, those after `to`. Customers (kind c, the census's base: the scope's private pool,
- * and the public pool for the whole scope, each on its own creation-time index) and follow-ups (kind
- * f), by day.
- */
-const uncoveredSlices = async (
-  db: TDb,
-  q: TCensusQuery & { firstDay: string; lastDay: string },
-): Promise<(TDayCount & { kind: 'c' | 'f' })[]> => {
-  const from = new Date(q.from).toISOString();
-  const to = new Date(q.to).toISOString();
-  const outside = (col: AnyPgColumn) =>
-    sql`((${col} >= ${dayStart(q.firstDay)} and ${col} < ${from}::timestamptz)
-      or (${col} > ${to}::timestamptz and ${col} < ${dayAfter(q.lastDay)}))`;
-  const dayOf = (col: AnyPgColumn) => sql`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
-  const c = customers.createdAt;
-  const f = crmFollowRecords.createdAt;
-  const pool =
-    q.scope.kind === 'all'
-      ? sql`union all select 'c', ${dayOf(c)}, count(*)::int from ${customers}
-          where ${poolCondition(q.tenantId, 'public', q.scope)} and ${outside(c)} group by 2`
-      : sql``;
-  const rows = rowsOf<{ kind: 'c' | 'f'; day: string; n: number }>(
-    await db.execute(sql`select 'c' as kind, ${dayOf(c)} as day, count(*)::int as n from ${customers}
-        where ${poolCondition(q.tenantId, 'private', q.scope)} and ${outside(c)} group by 2
-      ${pool}
-      union all select 'f', ${dayOf(f)}, count(*)::int from ${crmFollowRecords}
-        where ${and(eq(crmFollowRecords.tenantId, q.tenantId), scopeCondition(q.scope, { owner: crmFollowRecords.userId }))}
-          and ${outside(f)} group by 2`),
-  );
-  return rows.map((r) => ({ kind: r.kind, day: r.day, n: Number(r.n) }));
-};
-
 const perDay = (db: TDb, table: typeof customers | typeof crmFollowRecords, where: SQL) =>
   db
     .select({
@@ -177,77 +143,74 @@ export const censusRepository = {
   },
 
   /**
-   * 客户统计 inside the data scope from the kept counts (migration 0067): the pool, level and owner
-   * groups of customer_counts, the source and creation-day groups of the census tables and the
-   * follow-ups per author and day, each summed over the few rows of the scope. The whole scope's
-   * figures take in the public pool too; the others' their private pool. A range that starts or ends
-   * inside a day takes that day from the counts less the live rows of its uncovered slice (an index
-   * range of at most a day; a day-aligned range's is under a millisecond and usually empty).
+   * 客户统计 inside the data scope from the kept counts (migration 0067), in one statement: the pool,
+   * level and owner groups of customer_counts, the source and creation-day groups of the census
+   * tables and the follow-ups per author and day, each summed over the few rows of the scope. The
+   * whole scope's figures take in the public pool too; the others' their private pool. A range that
+   * starts or ends inside a day takes that day from the counts less the live rows of its uncovered
+   * slices (index ranges of at most a day; a day-aligned range's are under a millisecond, usually empty).
    */
   customerCensus: async (db: TDb, q: TCensusQuery): Promise<TCensusFigures> => {
     const { tenantId: t, scope } = q;
     const whole = scope.kind === 'all';
     const firstDay = shanghaiDay(q.from);
     const lastDay = shanghaiDay(q.to);
-    // The private groups inside the scope (undefined for the whole scope: every group is in).
+    // The private groups inside the scope (every group for the whole scope).
     const privateIn = (owner: AnyPgColumn, dept: AnyPgColumn) =>
-      whole ? undefined : and(isNotNull(owner), scopeCondition(scope, { owner, dept }));
-    const [groups, sources, days, follows, slices] = await Promise.all([
-      db
-        .select({ ownerId: cc.ownerId, level: cc.intentionLevel, n: sql<number>`sum(${cc.n})`.mapWith(Number) })
-        .from(cc)
-        .where(
-          and(
-            eq(cc.tenantId, t),
-            eq(cc.inBin, false),
-            whole ? undefined : or(isNull(cc.ownerId), privateIn(cc.ownerId, cc.deptId)),
-          ),
-        )
-        .groupBy(cc.ownerId, cc.intentionLevel)
-        .having(sql`sum(${cc.n}) <> 0`),
-      db
-        .select({ key: sc.source, n: sql<number>`sum(${sc.n})`.mapWith(Number) })
-        .from(sc)
-        .where(and(eq(sc.tenantId, t), privateIn(sc.ownerId, sc.deptId)))
-        .groupBy(sc.source)
-        .having(sql`sum(${sc.n}) <> 0`)
-        .orderBy(desc(sql`sum(${sc.n})`), sc.source)
-        .limit(100),
-      db
-        .select({ day: dc.day, n: sql<number>`sum(${dc.n})`.mapWith(Number) })
-        .from(dc)
-        .where(and(eq(dc.tenantId, t), between(dc.day, firstDay, lastDay), privateIn(dc.ownerId, dc.deptId)))
-        .groupBy(dc.day),
-      db
-        .select({ day: fc.day, n: sql<number>`sum(${fc.n})`.mapWith(Number) })
-        .from(fc)
-        .where(and(eq(fc.tenantId, t), between(fc.day, firstDay, lastDay), scopeCondition(scope, { owner: fc.userId })))
-        .groupBy(fc.day),
-      uncoveredSlices(db, { tenantId: t, scope, from: q.from, to: q.to, firstDay, lastDay }),
-    ]);
-    const less = (rows: TDayCount[], kind: 'c' | 'f') => {
-      // The private and the public pool's slices of a day come as two rows.
-      const minus = new Map<string, number>();
-      for (const s of slices) if (s.kind === kind) minus.set(s.day, (minus.get(s.day) ?? 0) + s.n);
-      return rows.map((r) => ({ day: r.day, n: r.n - (minus.get(r.day) ?? 0) }));
-    };
-    const base = groups.filter((g) => whole || g.ownerId != null);
-    const sumBy = (rows: typeof groups, keyOf: (r: (typeof groups)[number]) => string) => {
+      whole ? sql`true` : and(isNotNull(owner), scopeCondition(scope, { owner, dept }))!;
+    const byAuthor = scopeCondition(scope, { owner: crmFollowRecords.userId }) ?? sql`true`;
+    const followsIn = scopeCondition(scope, { owner: fc.userId }) ?? sql`true`;
+    // Of the first day the rows before `from`, of the last day those after `to`.
+    const outside = (col: AnyPgColumn) =>
+      sql`((${col} >= ${dayStart(firstDay)} and ${col} < ${new Date(q.from).toISOString()}::timestamptz)
+        or (${col} > ${new Date(q.to).toISOString()}::timestamptz and ${col} < ${dayAfter(lastDay)}))`;
+    const dayOf = (col: AnyPgColumn) => sql`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+    const c = customers.createdAt;
+    const f = crmFollowRecords.createdAt;
+    // The census's base on the customers, each pool on its own creation-time index.
+    const poolSlice = whole
+      ? sql`union all select 'd', ${dayOf(c)}, null, -count(*)::int from ${customers}
+          where ${poolCondition(t, 'public', scope)} and ${outside(c)} group by 2`
+      : sql``;
+    const rows = rowsOf<{ kind: 'g' | 's' | 'd' | 'f'; key: string | null; level: string | null; n: number }>(
+      await db.execute(sql`select 'g' as kind, ${cc.ownerId}::text as key, ${cc.intentionLevel} as level, sum(${cc.n})::int as n
+          from ${cc} where ${cc.tenantId} = ${t} and not ${cc.inBin}
+            and ${whole ? sql`true` : or(isNull(cc.ownerId), privateIn(cc.ownerId, cc.deptId))}
+          group by 2, 3 having sum(${cc.n}) <> 0
+        union all (select 's', ${sc.source}, null, sum(${sc.n})::int from ${sc}
+          where ${sc.tenantId} = ${t} and ${privateIn(sc.ownerId, sc.deptId)}
+          group by 2 having sum(${sc.n}) <> 0 order by 4 desc, 2 limit 100)
+        union all select 'd', ${dc.day}::text, null, sum(${dc.n})::int from ${dc}
+          where ${dc.tenantId} = ${t} and ${dc.day} between ${firstDay} and ${lastDay} and ${privateIn(dc.ownerId, dc.deptId)}
+          group by 2
+        union all select 'f', ${fc.day}::text, null, sum(${fc.n})::int from ${fc}
+          where ${fc.tenantId} = ${t} and ${fc.day} between ${firstDay} and ${lastDay} and ${followsIn}
+          group by 2
+        union all select 'd', ${dayOf(c)}, null, -count(*)::int from ${customers}
+          where ${poolCondition(t, 'private', scope)} and ${outside(c)} group by 2
+        ${poolSlice}
+        union all select 'f', ${dayOf(f)}, null, -count(*)::int from ${crmFollowRecords}
+          where ${crmFollowRecords.tenantId} = ${t} and ${byAuthor} and ${outside(f)} group by 2`),
+    ).map((r) => ({ ...r, n: Number(r.n) }));
+    const sumBy = (kind: 'g' | 'd' | 'f', keyOf: (r: (typeof rows)[number]) => string | null) => {
       const sums = new Map<string, number>();
-      for (const r of rows) sums.set(keyOf(r), (sums.get(keyOf(r)) ?? 0) + r.n);
-      return largestFirst([...sums].map(([key, n]) => ({ key, n })));
+      for (const r of rows) {
+        const key = r.kind === kind ? keyOf(r) : null;
+        if (key !== null) sums.set(key, (sums.get(key) ?? 0) + r.n);
+      }
+      return [...sums].map(([key, n]) => ({ key, n }));
     };
+    const groups = rows.filter((r) => r.kind === 'g');
+    const total = (list: typeof rows) => list.reduce((s, g) => s + g.n, 0);
+    const days = (kind: 'd' | 'f') => sumBy(kind, (r) => r.key).map((r) => ({ day: r.key, n: r.n }));
     return {
-      total: base.reduce((s, g) => s + g.n, 0),
-      inPool: groups.filter((g) => g.ownerId == null).reduce((s, g) => s + g.n, 0),
-      byLevel: sumBy(base, (g) => g.level),
-      bySource: sources,
-      byOwner: sumBy(
-        groups.filter((g) => g.ownerId != null),
-        (g) => String(g.ownerId),
-      ),
-      newRows: less(days, 'c'),
-      followRows: less(follows, 'f'),
+      total: total(groups.filter((g) => whole || g.key !== null)),
+      inPool: total(groups.filter((g) => g.key === null)),
+      byLevel: largestFirst(sumBy('g', (g) => (whole || g.key !== null ? g.level : null))),
+      bySource: largestFirst(rows.filter((r) => r.kind === 's').map((r) => ({ key: r.key ?? '', n: r.n }))),
+      byOwner: largestFirst(sumBy('g', (g) => g.key)),
+      newRows: days('d'),
+      followRows: days('f'),
     };
   },
 
