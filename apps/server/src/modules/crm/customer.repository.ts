@@ -98,6 +98,19 @@ export const customerRepository = {
     );
   },
 
+  /**
+   * 客户详情's one statement: the customer with his names, his tags and the rules his view needs
+   * (the page's pieces, for one row), so the detail reads nothing else. Refusals (another pool,
+   * out of scope, deleted) are the service's, from the row.
+   */
+  findView: (db: TDb, tenantId: number, id: number) =>
+    firstRow(
+      db
+        .select({ ...customerSelect, tags: rowTags, rules: viewRulesOf(tenantId) })
+        .from(c)
+        .where(and(eq(c.tenantId, tenantId), eq(c.id, id))),
+    ),
+
   findFull: (db: TDb, tenantId: number, id: number): Promise<TCustomerFull | null> =>
     firstRow(
       db

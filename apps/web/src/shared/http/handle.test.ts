@@ -27,11 +27,10 @@ describe('handleEnvelope (spec section 8)', () => {
     expect(d.onExpired).toHaveBeenCalledOnce();
   });
 
-  it('503 (the database out of reach for a moment) shows 服务繁忙，请稍后重试', () => {
+  it('HTTP 503 (a server too busy, or its database out of reach for a moment) shows 服务繁忙，请稍后重试', () => {
     const d = deps();
-    expect(() => handleEnvelope(200, { code: 503, msg: '服务繁忙，请稍后重试', reason: 'common.busy' }, d)).toThrow(
-      ApiError,
-    );
+    const busy = { code: 503, msg: '服务繁忙，请稍后重试', data: null, reason: 'common.busy' };
+    expect(() => handleEnvelope(503, busy, d)).toThrow(expect.objectContaining({ code: 503, reason: 'common.busy' }));
     expect(d.showError).toHaveBeenCalledWith('服务繁忙，请稍后重试');
   });
 
