@@ -1,5 +1,6 @@
 import type { TCustomer, TCustomerFields, TCustomField } from '@yunhu/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import { beijingDayStart, beijingMomentOf, beijingPickerDay, beijingPickerMoment } from '../../shared/time/beijing';
 
 /** The customer form's values as antd holds them: the contract's fields, dates as dayjs. */
 export type TCustomerFormValues = Omit<TCustomerFields, 'nextFollowAt' | 'customValues'> & {
@@ -24,7 +25,7 @@ const isBlank = (v: unknown) => v === undefined || v === null || v === '' || (Ar
 /** A form value of a custom field -> what the server stores (dates as epoch ms, blanks as null). */
 export const toCustomValue = (field: TCustomField, v: unknown): string | number | string[] | null => {
   if (isBlank(v)) return null;
-  if (field.type === 'date') return dayjs.isDayjs(v) ? v.startOf('day').valueOf() : Number(v);
+  if (field.type === 'date') return dayjs.isDayjs(v) ? beijingDayStart(v) : Number(v);
   if (field.type === 'number') return Number(v);
   if (field.type === 'multiselect') return (v as string[]).map(String);
   return typeof v === 'string' ? v.trim() : String(v);
@@ -32,7 +33,7 @@ export const toCustomValue = (field: TCustomField, v: unknown): string | number 
 
 /** A stored custom value -> the form's value (dates as dayjs). */
 export const fromCustomValue = (field: TCustomField, v: unknown): unknown =>
-  v === null || v === undefined ? undefined : field.type === 'date' && typeof v === 'number' ? dayjs(v) : v;
+  v === null || v === undefined ? undefined : field.type === 'date' && typeof v === 'number' ? beijingPickerDay(v) : v;
 
 export const toCustomValues = (custom: Record<string, unknown> | undefined, fields: TCustomField[]) =>
   Object.fromEntries(fields.map((f) => [String(f.id), toCustomValue(f, custom?.[String(f.id)])]));
@@ -54,7 +55,7 @@ export const toCustomerBody = (
     phoneLabel: v.phoneLabel ?? null,
     tagIds: v.tagIds ?? [],
     isProtected: v.isProtected,
-    nextFollowAt: v.nextFollowAt ? v.nextFollowAt.valueOf() : null,
+    nextFollowAt: v.nextFollowAt ? beijingMomentOf(v.nextFollowAt) : null,
     customValues: toCustomValues(v.custom, fields),
   };
   if (v.ownerMode === 'pool') body.ownerId = null;
@@ -75,6 +76,6 @@ export const fromCustomer = (c: TCustomer, fields: TCustomField[]): TCustomerFor
   phoneLabel: c.phoneLabel,
   tagIds: c.tags.map((tag) => tag.id),
   isProtected: c.isProtected,
-  nextFollowAt: c.nextFollowAt ? dayjs(c.nextFollowAt) : null,
+  nextFollowAt: c.nextFollowAt ? beijingPickerMoment(c.nextFollowAt) : null,
   custom: Object.fromEntries(fields.map((f) => [String(f.id), fromCustomValue(f, c.customValues[String(f.id)])])),
 });

@@ -1,6 +1,6 @@
 import type { TCustomerFilter, TCustomField } from '@yunhu/contract';
 import type { Dayjs } from 'dayjs';
-import { beijingDayEnd, beijingDayStart, beijingPickerDay } from '../../shared/time/beijing';
+import { beijingDayRange, beijingPickerDay } from '../../shared/time/beijing';
 
 type TDayRange = [Dayjs | null, Dayjs | null] | null | undefined;
 type TCustomValue = string | string[] | TDayRange | [number | null, number | null];
@@ -20,10 +20,7 @@ export type TFilterValues = Omit<
 const rangeKeys = ['createdRange', 'lastFollowRange', 'nextFollowRange', 'lastCallRange'] as const;
 
 /** Whole Beijing days: from the start of the first to the end of the last, as people mean a date range. */
-const toRange = (r: TDayRange): [number | null, number | null] | undefined => {
-  if (!r || (!r[0] && !r[1])) return undefined;
-  return [r[0] ? beijingDayStart(r[0]) : null, r[1] ? beijingDayEnd(r[1]) : null];
-};
+const toRange = (r: TDayRange): [number | null, number | null] | undefined => beijingDayRange(r);
 const fromRange = (r: [number | null, number | null] | undefined): TDayRange =>
   r ? [r[0] === null ? null : beijingPickerDay(r[0]), r[1] === null ? null : beijingPickerDay(r[1])] : undefined;
 

@@ -11,6 +11,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { beijingMomentOf } from '../../../shared/time/beijing';
 import { useAddBatch } from '../api';
 import { ExpiryField, ReasonField } from './BlackEntryModal';
 
@@ -46,7 +47,7 @@ export const BatchAddModal = (props: { level: TBlackLevel; open: boolean; onClos
       const res = await add.mutateAsync({
         numbers,
         reason: v.reason?.trim() ?? '',
-        expiresAt: v.expiresAt ? v.expiresAt.valueOf() : null,
+        expiresAt: v.expiresAt ? beijingMomentOf(v.expiresAt) : null,
       });
       feedback.message.success(b.batchDone(res.added, res.skipped.length));
       if (res.skipped.length) setSkipped(res.skipped);

@@ -7,11 +7,12 @@ import {
   type TBlackLevel,
 } from '@yunhu/contract';
 import { DatePicker, Form, Input } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { beijingMomentOf, beijingPickerMoment, beijingPickerNow } from '../../../shared/time/beijing';
 import { useAddOne, useEdit } from '../api';
 
 const b = t.blacklist;
@@ -35,7 +36,7 @@ export const ExpiryField = () => (
     rules={[
       {
         validator: async (_r, v: Dayjs | null | undefined) => {
-          if (v && v.valueOf() <= Date.now()) throw new Error(b.expiresPast);
+          if (v && beijingMomentOf(v) <= Date.now()) throw new Error(b.expiresPast);
         },
       },
     ]}
@@ -43,7 +44,7 @@ export const ExpiryField = () => (
     <DatePicker
       showTime={{ format: 'HH:mm' }}
       format="YYYY-MM-DD HH:mm"
-      disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+      disabledDate={(d) => d.isBefore(beijingPickerNow(), 'day')}
       style={{ width: '100%' }}
       data-testid="black-expires"
     />
@@ -69,7 +70,11 @@ export const BlackEntryModal = (props: {
   const initial = useMemo<Partial<TValues> | undefined>(
     () =>
       entry
-        ? { number: entry.number, reason: entry.reason, expiresAt: entry.expiresAt ? dayjs(entry.expiresAt) : null }
+        ? {
+            number: entry.number,
+            reason: entry.reason,
+            expiresAt: entry.expiresAt ? beijingPickerMoment(entry.expiresAt) : null,
+          }
         : undefined,
     [entry],
   );
@@ -84,7 +89,7 @@ export const BlackEntryModal = (props: {
         const fields = {
           number: v.number.trim(),
           reason: v.reason?.trim() ?? '',
-          expiresAt: v.expiresAt ? v.expiresAt.valueOf() : null,
+          expiresAt: v.expiresAt ? beijingMomentOf(v.expiresAt) : null,
         };
         if (entry) {
           await edit.mutateAsync({ ...fields, id: entry.id });

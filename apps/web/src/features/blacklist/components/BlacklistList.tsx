@@ -10,7 +10,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
-import { beijingFormat } from '../../../shared/time/beijing';
+import { beijingDayRange, beijingFormat } from '../../../shared/time/beijing';
 import { listApi, useRemove } from '../api';
 import { BatchAddModal } from './BatchAddModal';
 import { BlackEntryModal } from './BlackEntryModal';
@@ -25,10 +25,7 @@ const toRequest = (v: Record<string, unknown>) => {
   return {
     ...rest,
     number: number?.replace(/[\s-]/g, ''),
-    range:
-      range && (range[0] || range[1])
-        ? [range[0]?.startOf('day').valueOf() ?? null, range[1]?.endOf('day').valueOf() ?? null]
-        : undefined,
+    range: beijingDayRange(range),
   };
 };
 

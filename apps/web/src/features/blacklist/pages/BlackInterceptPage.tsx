@@ -6,6 +6,7 @@ import { DateRangeFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
+import { beijingDayRange } from '../../../shared/time/beijing';
 import { CheckTool } from '../components/CheckTool';
 
 const b = t.blacklist;
@@ -29,10 +30,7 @@ const toRequest = (v: Record<string, unknown>) => {
   const { range, number } = v as { range?: [Dayjs | null, Dayjs | null] | null; number?: string };
   return {
     number: number?.replace(/[\s-]/g, ''),
-    range:
-      range && (range[0] || range[1])
-        ? [range[0]?.startOf('day').valueOf() ?? null, range[1]?.endOf('day').valueOf() ?? null]
-        : undefined,
+    range: beijingDayRange(range),
   };
 };
 

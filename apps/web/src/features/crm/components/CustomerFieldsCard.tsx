@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { crmRoutes, type TCustomer, type TCustomerFields } from '@yunhu/contract';
 import { Card, DatePicker, Descriptions, Input, Select, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
+import { beijingMomentOf, beijingPickerMoment } from '../../../shared/time/beijing';
 import { invalidateCustomers, useFieldList, useTags } from '../api';
 import { fromCustomValue, toCustomValue, toCustomValues } from '../customerForm';
 import { CustomerTags, DealTag, fmtTime, LevelTag, levelOptions, PhoneLabelTag, phoneLabelOptions } from '../format';
@@ -127,8 +128,8 @@ export const CustomerFieldsCard = ({ customer, isEditable }: { customer: TCustom
         <InlineField<Dayjs | null>
           isEditable={isEditable}
           display={fmtTime(customer.nextFollowAt)}
-          value={customer.nextFollowAt ? dayjs(customer.nextFollowAt) : null}
-          onSave={(d) => save({ nextFollowAt: d ? d.valueOf() : null })}
+          value={customer.nextFollowAt ? beijingPickerMoment(customer.nextFollowAt) : null}
+          onSave={(d) => save({ nextFollowAt: d ? beijingMomentOf(d) : null })}
           editor={(v, set) => (
             <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={v} onChange={set} />
           )}

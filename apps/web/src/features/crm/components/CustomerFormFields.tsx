@@ -1,10 +1,10 @@
 import { normaliseMobile, Perm, type TCustomField } from '@yunhu/contract';
 import { Col, DatePicker, Divider, Form, type FormInstance, Input, Radio, Row, Select, Switch, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { namedOptions } from '../../../shared/form/options';
 import { usePermission } from '../../../shared/permission/usePermission';
+import { beijingPickerNow } from '../../../shared/time/beijing';
 import { useAssignees, useTags } from '../api';
 import type { TCustomerFormValues } from '../customerForm';
 import { dealOptions, levelOptions, phoneLabelOptions } from '../format';
@@ -119,7 +119,7 @@ export const CustomerFormFields = ({ form, fields, excludeId, isNew, maskedMobil
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"
               style={{ width: '100%' }}
-              disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+              disabledDate={(d) => d.isBefore(beijingPickerNow(), 'day')}
             />
           </Form.Item>
         </Col>

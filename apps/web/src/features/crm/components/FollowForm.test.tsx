@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { routeTables } from '@yunhu/contract';
-import dayjs from 'dayjs';
+import { beijingOffsetMs, routeTables, shanghaiDay } from '@yunhu/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FollowForm } from './FollowForm';
 import { renderCrm } from './testUtils';
@@ -20,7 +19,9 @@ describe('FollowForm', () => {
     });
   });
 
-  it('inserts a quick reply and sends the next follow-up time', async () => {
+  // 明天 10:00 is 10:00 in Beijing whatever the browser's zone (run with TZ=America/Los_Angeles:
+  // a zone other than Beijing's is what this proves; the process's zone cannot be switched per file).
+  it('inserts a quick reply and sends the next follow-up time, 明天 10:00 in Beijing', async () => {
     renderCrm(<FollowForm customerId={12} />);
     const content = screen.getByTestId('crm-follow-content') as HTMLTextAreaElement;
     fireEvent.change(content, { target: { value: '已电话沟通' } });
@@ -35,11 +36,11 @@ describe('FollowForm', () => {
     fireEvent.click(await screen.findByText('明天 10:00'));
     fireEvent.click(screen.getByTestId('crm-follow-submit'));
 
-    const tomorrow10 = dayjs().add(1, 'day').hour(10).minute(0).second(0).millisecond(0);
+    const tomorrow10 = Date.parse(`${shanghaiDay(Date.now() + 86_400_000)}T10:00:00Z`) - beijingOffsetMs;
     await waitFor(() => expect(callMock).toHaveBeenCalledWith(routeTables.crm.followAdd, expect.anything()));
     const [, sent] = callMock.mock.calls.find(([route]) => route === routeTables.crm.followAdd) ?? [];
     expect(sent).toMatchObject({ customerId: 12, method: 'phone', content: '已电话沟通\n客户在考虑中，下周再联系' });
-    expect(Math.abs(sent.nextFollowAt - tomorrow10.valueOf())).toBeLessThan(1000);
+    expect(sent.nextFollowAt).toBe(tomorrow10);
   });
 
   it('after a call, sends the phone label the call showed, and leaves it out otherwise', async () => {

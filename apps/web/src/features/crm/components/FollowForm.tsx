@@ -8,6 +8,7 @@ import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
+import { beijingMomentOf, beijingPickerNow } from '../../../shared/time/beijing';
 import { invalidateCustomers, useQuickReplies } from '../api';
 import { phoneLabelOptions } from '../format';
 
@@ -77,7 +78,7 @@ export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, onSaved }
         customerId,
         method: v.method,
         content: v.content.trim(),
-        nextFollowAt: v.nextFollowAt ? v.nextFollowAt.valueOf() : null,
+        nextFollowAt: v.nextFollowAt ? beijingMomentOf(v.nextFollowAt) : null,
         ...(isAfterCall && v.phoneLabel ? { phoneLabel: v.phoneLabel } : {}),
       });
       feedback.message.success(c.followSaved);
@@ -128,18 +129,27 @@ export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, onSaved }
         rules={[
           {
             validator: (_r, v?: Dayjs | null) =>
-              !v || v.isAfter(dayjs()) ? Promise.resolve() : Promise.reject(new Error(c.nextFollowPast)),
+              !v || beijingMomentOf(v) > Date.now() ? Promise.resolve() : Promise.reject(new Error(c.nextFollowPast)),
           },
         ]}
       >
         <DatePicker
           showTime={{ format: 'HH:mm' }}
           format="YYYY-MM-DD HH:mm"
-          disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+          disabledDate={(d) => d.isBefore(beijingPickerNow(), 'day')}
           presets={[
-            { label: c.presetTomorrow, value: dayjs().add(1, 'day').hour(10).minute(0).second(0).millisecond(0) },
-            { label: c.preset3Days, value: dayjs().add(3, 'day').hour(10).minute(0).second(0).millisecond(0) },
-            { label: c.presetWeek, value: dayjs().add(7, 'day').hour(10).minute(0).second(0).millisecond(0) },
+            {
+              label: c.presetTomorrow,
+              value: beijingPickerNow().add(1, 'day').hour(10).minute(0).second(0).millisecond(0),
+            },
+            {
+              label: c.preset3Days,
+              value: beijingPickerNow().add(3, 'day').hour(10).minute(0).second(0).millisecond(0),
+            },
+            {
+              label: c.presetWeek,
+              value: beijingPickerNow().add(7, 'day').hour(10).minute(0).second(0).millisecond(0),
+            },
           ]}
           data-testid="crm-follow-next"
         />

@@ -8,6 +8,7 @@ import { optionsOf } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
+import { beijingDayRange } from '../../../shared/time/beijing';
 import { ownerLogPageKey } from '../api';
 import { detailPath } from '../components/customerColumns';
 import { fmtTime } from '../format';
@@ -29,7 +30,7 @@ const toRequest = (v: Record<string, unknown>) => {
   const range = v.range as [Dayjs | null, Dayjs | null] | undefined;
   return {
     ...v,
-    range: range ? [range[0]?.startOf('day').valueOf() ?? null, range[1]?.endOf('day').valueOf() ?? null] : undefined,
+    range: beijingDayRange(range),
   };
 };
 

@@ -9,6 +9,7 @@ import { call } from '../../../shared/http/api';
 import { DateRangeFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
+import { beijingDayRange } from '../../../shared/time/beijing';
 import { recyclePageKey } from '../api';
 import { useBatchRunner } from '../components/BatchResult';
 import { PurgeAllButton, RecycleBatchActions, RecycleRowActions } from '../components/RecycleActions';
@@ -21,9 +22,7 @@ const toRequest = (v: Record<string, unknown>) => {
   const range = v.deletedRange as [Dayjs | null, Dayjs | null] | undefined;
   return {
     ...v,
-    deletedRange: range
-      ? [range[0]?.startOf('day').valueOf() ?? null, range[1]?.endOf('day').valueOf() ?? null]
-      : undefined,
+    deletedRange: beijingDayRange(range),
   };
 };
 

@@ -12,6 +12,7 @@ import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
+import { beijingDayRange } from '../../../shared/time/beijing';
 import { detailPath } from '../components/customerColumns';
 import { fmtTime } from '../format';
 import { type TVisit, type TVisitPage, useListPageData, useVisitActions, visitPageKey } from './api';
@@ -24,7 +25,7 @@ const toRequest = (values: Record<string, unknown>) => {
   const range = values.range as [Dayjs | null, Dayjs | null] | undefined;
   return {
     ...values,
-    range: range ? [range[0]?.startOf('day').valueOf() ?? null, range[1]?.endOf('day').valueOf() ?? null] : undefined,
+    range: beijingDayRange(range),
   };
 };
 

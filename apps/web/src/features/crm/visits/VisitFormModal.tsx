@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm } from '@yunhu/contract';
 import { Button, type ButtonProps, DatePicker, Form, Input, Radio } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { Permission } from '../../../shared/permission/Permission';
+import { beijingMomentOf, beijingPickerNow } from '../../../shared/time/beijing';
 import { type TVisitInput, useVisitActions } from './api';
 import { visitResultOptions } from './format';
 
@@ -26,14 +27,17 @@ type TVisitFormModalProps = {
 export const VisitFormModal = ({ open, onClose, customerId }: TVisitFormModalProps) => {
   const actions = useVisitActions();
   // "Now" when the modal opens; memoised so the form is not reset while it is filled in.
-  const initial = useMemo<Partial<TVisitValues>>(() => (open ? { result: 'normal', visitAt: dayjs() } : {}), [open]);
+  const initial = useMemo<Partial<TVisitValues>>(
+    () => (open ? { result: 'normal', visitAt: beijingPickerNow() } : {}),
+    [open],
+  );
   const onSubmit = async (values: TVisitValues) => {
     await actions.add({
       customerId,
       mobile: customerId ? undefined : values.mobile?.trim(),
       result: values.result,
       content: values.content.trim(),
-      visitAt: values.visitAt.valueOf(),
+      visitAt: beijingMomentOf(values.visitAt),
     });
     feedback.message.success(v.saved);
   };
@@ -77,7 +81,7 @@ export const VisitFormModal = ({ open, onClose, customerId }: TVisitFormModalPro
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"
               allowClear={false}
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+              disabledDate={(d) => d.isAfter(beijingPickerNow(), 'day')}
             />
           </Form.Item>
         </>

@@ -1,10 +1,11 @@
 import { fenOf, type TContract } from '@yunhu/contract';
 import { DatePicker, Form, Input, InputNumber } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { beijingDayEnd, beijingDayStart, beijingPickerDay } from '../../../shared/time/beijing';
 import { useSaveContract } from '../contentApi';
 
 type TValues = {
@@ -34,10 +35,10 @@ export const ContractModal = (props: {
       contract
         ? {
             contractNo: contract.contractNo,
-            signedAt: dayjs(contract.signedAt),
+            signedAt: beijingPickerDay(contract.signedAt),
             seats: contract.seats,
             seatYuan: contract.seatPrice / 100,
-            term: [dayjs(contract.startAt), dayjs(contract.endAt)],
+            term: [beijingPickerDay(contract.startAt), beijingPickerDay(contract.endAt)],
             remark: contract.remark,
           }
         : undefined,
@@ -54,11 +55,11 @@ export const ContractModal = (props: {
         await save.mutateAsync({
           tenantId: props.tenantId,
           contractNo: v.contractNo,
-          signedAt: v.signedAt.startOf('day').valueOf(),
+          signedAt: beijingDayStart(v.signedAt),
           seats: v.seats,
           seatPrice: fenOf(v.seatYuan),
-          startAt: v.term[0].startOf('day').valueOf(),
-          endAt: v.term[1].endOf('day').valueOf(),
+          startAt: beijingDayStart(v.term[0]),
+          endAt: beijingDayEnd(v.term[1]),
           remark: v.remark ?? '',
         });
         feedback.message.success(c.saved);

@@ -1,11 +1,11 @@
 import { lineModeLabel, Perm, seatRoutes, seatStates, TradePerm, type TSeatState } from '@yunhu/contract';
 import { Button, Space, Switch, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
+import { dayRangeOf } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -22,13 +22,9 @@ const s = t.seat;
 const fmt = (v: number) => beijingFormat(v, 'YYYY-MM-DD HH:mm');
 
 const toRequest = (values: Record<string, unknown>) => {
-  const range = values.range as [Dayjs | null, Dayjs | null] | undefined;
-  const { range: _r, ...rest } = values;
-  return {
-    ...rest,
-    expireFrom: range?.[0]?.startOf('day').valueOf(),
-    expireTo: range?.[1]?.endOf('day').valueOf(),
-  };
+  const { range, ...rest } = values;
+  const { from, to } = dayRangeOf(range);
+  return { ...rest, expireFrom: from, expireTo: to };
 };
 
 /** The actions of one row: what the seat's state allows. */

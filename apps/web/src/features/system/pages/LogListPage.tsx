@@ -1,8 +1,8 @@
 import { Perm, systemRoutes, type TOperationLog } from '@yunhu/contract';
 import { Button, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
+import { dayRangeOf } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
@@ -16,8 +16,8 @@ const ResultTag = ({ value }: { value: TOperationLog['result'] }) => (
 
 /** The time range picker becomes startTime/endTime (epoch ms) for the server. */
 const toRequest = ({ range, ...rest }: Record<string, unknown>) => {
-  const [from, to] = (range as [Dayjs, Dayjs] | undefined) ?? [];
-  return { ...rest, startTime: from?.startOf('day').valueOf(), endTime: to?.endOf('day').valueOf() };
+  const { from, to } = dayRangeOf(range);
+  return { ...rest, startTime: from, endTime: to };
 };
 
 type TLogListPageProps = {
