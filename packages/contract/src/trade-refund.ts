@@ -100,6 +100,24 @@ const ZReason = (label: string) =>
     .min(2, `请填写${label}`)
     .max(200, `${label}最多200个字`);
 
+/** What the platform may refund of one top-up now: its money not yet refunded, as far as the balance still holds it. */
+export const ZRechargeRefundQuote = z.object({
+  tenantId: zInt,
+  orderNo: zString,
+  /** Fen: the top-up's amount, what of it was refunded already, the enterprise's balance now. */
+  amount: zInt,
+  refundedAmount: zInt,
+  balance: zInt,
+  /** Fen: the most a refund may take now (0: nothing to refund). */
+  refundable: zInt,
+});
+export type TRechargeRefundQuote = z.infer<typeof ZRechargeRefundQuote>;
+
+const ZRechargeOrderOf = z.object({
+  tenantId: zId('企业编号'),
+  orderNo: z.string({ error: '请选择充值订单' }).trim().min(1, '请选择充值订单').max(40, '订单号不正确'),
+});
+
 export const tradeRefundRoutes = {
   seatCancelQuote: route({
     method: 'POST',
@@ -152,6 +170,39 @@ export const tradeRefundRoutes = {
     request: z.object({
       orderNo: z.string({ error: '请选择充值订单' }).trim().min(1, '请选择充值订单').max(40, '订单号不正确'),
       reason: ZReason('退款原因'),
+    }),
+    response: ZRefundApplication,
+  }),
+  platformRechargeRefundQuote: route({
+    method: 'POST',
+    path: '/base/platform/trade/refund/recharge-quote',
+    readOnly: true,
+    summary: '充值可退金额',
+    permission: TradePerm.platformRefund,
+    request: ZRechargeOrderOf,
+    response: ZRechargeRefundQuote,
+  }),
+  /**
+   * 充值退款 started by the platform: up to what of the top-up is unused, back the way it was paid at
+   * once (no review: the platform decides). `requestNo` is the refund's business key, one per dialog:
+   * the same request sent again (a double click, a retry) answers the refund it made.
+   */
+  platformRechargeRefund: route({
+    method: 'POST',
+    path: '/base/platform/trade/refund/recharge',
+    summary: '平台发起充值退款',
+    permission: TradePerm.platformRefund,
+    audited: true,
+    request: ZRechargeOrderOf.extend({
+      amount: z
+        .number({ error: '请填写退款金额' })
+        .int('退款金额最多两位小数')
+        .min(1, '退款金额至少为0.01元')
+        .max(100_000_000, '退款金额不正确'),
+      reason: ZReason('退款原因'),
+      requestNo: z
+        .string({ error: '缺少请求编号，请刷新后重试' })
+        .regex(/^[A-Za-z0-9-]{8,40}$/, '请求编号不正确，请刷新后重试'),
     }),
     response: ZRefundApplication,
   }),

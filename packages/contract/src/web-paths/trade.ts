@@ -11,6 +11,8 @@ export const tradeRoutes = {
   showSeatCancelTab: { method: 'GET', path: '/base/sys/menu/showSeatCancelTab' },
   packetUnsubscribe: { method: 'POST', path: '/base/trade/apply/unsubscribe' },
   rechargeRefundApply: { method: 'POST', path: '/base/trade/apply/recharge-refund' },
+  platformRechargeRefundQuote: { method: 'POST', path: '/base/platform/trade/refund/recharge-quote' },
+  platformRechargeRefund: { method: 'POST', path: '/base/platform/trade/refund/recharge' },
   refundPage: { method: 'POST', path: '/base/trade/refund/page' },
   refundExport: { method: 'POST', path: '/base/trade/refund/export' },
   platformRefundPage: { method: 'POST', path: '/base/platform/trade/refund/page' },

@@ -23,5 +23,8 @@ export const tradeRefundErrors = defineErrors('trade', {
     'conflict',
     (balance: string) => `账户余额 ${balance} 元已不足该充值退款，未使用的部分才能退回，请驳回后让企业重新申请`,
   ],
+  rechargeAmountOver: ['conflict', (max: string) => `退款金额超过该充值未使用的 ${max} 元，请重新填写`],
+  rechargeReviewFirst: ['conflict', '该充值订单有企业的退款申请在审核中，请先在退款审核中处理'],
+  rechargeRequestReused: ['conflict', '该请求编号已用于另一笔退款，请关闭对话框后重新发起'],
   originalUnavailable: ['conflict', (why: string) => `不能原路退回：${why}，请选择退回余额`],
 });

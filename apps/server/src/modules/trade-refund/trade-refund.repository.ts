@@ -74,6 +74,12 @@ export const tradeRefundRepository = {
     return row ? flat(row) : null;
   },
 
+  /** One application by its number (a business key: the platform's own top-up refunds are found again by it). */
+  byApplyNo: async (db: TDb, applyNo: string) => {
+    const [row] = await select(db).where(eq(refundApplications.applyNo, applyNo)).limit(1);
+    return row ? flat(row) : null;
+  },
+
   update: (db: TDb, id: number, set: Partial<typeof refundApplications.$inferInsert>) =>
     db.update(refundApplications).set(set).where(eq(refundApplications.id, id)),
 
@@ -101,21 +107,23 @@ export const tradeRefundRepository = {
       ),
     ),
 
-  /** A top-up order of the tenant by number, locked FOR UPDATE: its refund applications run one at a time. */
-  lockRechargeOrder: (tx: TDb, tenantId: number, orderNo: string) =>
-    firstRow(
-      tx
-        .select({
-          id: orders.id,
-          orderNo: orders.orderNo,
-          state: orders.state,
-          amount: orders.amount,
-          refundedAmount: orders.refundedAmount,
-        })
-        .from(orders)
-        .where(and(eq(orders.tenantId, tenantId), eq(orders.orderNo, orderNo), eq(orders.kind, 'recharge')))
-        .for('update'),
-    ),
+  /**
+   * A top-up order of the tenant by number, locked FOR UPDATE unless only read: its refunds (the
+   * enterprise's applications, the platform's own) run one at a time.
+   */
+  lockRechargeOrder: (tx: TDb, tenantId: number, orderNo: string, lock = true) => {
+    const q = tx
+      .select({
+        id: orders.id,
+        orderNo: orders.orderNo,
+        state: orders.state,
+        amount: orders.amount,
+        refundedAmount: orders.refundedAmount,
+      })
+      .from(orders)
+      .where(and(eq(orders.tenantId, tenantId), eq(orders.orderNo, orderNo), eq(orders.kind, 'recharge')));
+    return firstRow(lock ? q.for('update') : q);
+  },
 
   /** Whether an application under review takes money from the order (any of its parts). */
   pendingOfOrder: (tx: TDb, tenantId: number, orderId: number) =>

@@ -17,6 +17,7 @@ import type { TColumn } from '../../http/xlsx-stream.js';
 import { ms, type TPayAdapter } from '../trade/index.js';
 import { createRefundApplications } from './trade-refund.apply.js';
 import { createRefundExamination } from './trade-refund.examine.js';
+import { createPlatformRechargeRefund } from './trade-refund.platform.js';
 import { tradeRefundRepository as repo, type TRefundRow } from './trade-refund.repository.js';
 import { createChannelRefunds } from './trade-refund-channel.service.js';
 
@@ -119,6 +120,8 @@ export const createTradeRefundService = (deps: {
     return rows.map((r) => toRefund(r, originals));
   };
 
+  const examination = createRefundExamination({ adapter: deps.adapter, channelRefunds, withOriginals });
+
   return {
     /** The shares of a refund: a channel's notification, the job, an order's details. */
     channelRefunds,
@@ -144,7 +147,8 @@ export const createTradeRefundService = (deps: {
         return toPage(await withOriginals(db, records), total, q);
       }),
 
-    ...createRefundExamination({ adapter: deps.adapter, channelRefunds, withOriginals }),
+    ...examination,
+    ...createPlatformRechargeRefund({ approve: examination.approve, withOriginals }),
   };
 };
 

@@ -61,6 +61,15 @@ export const useRefundActions = () => {
       await Promise.all([refresh(), client.invalidateQueries({ queryKey: ['trade', 'order'] })]);
       return result;
     },
+    /** What of a top-up the platform may refund now. */
+    rechargeQuote: (input: TRequestOf<typeof r.platformRechargeRefundQuote>) =>
+      call(r.platformRechargeRefundQuote, input),
+    /** 充值退款 by the platform itself: back the way it was paid at once. */
+    platformRechargeRefund: async (input: TRequestOf<typeof r.platformRechargeRefund>) => {
+      const result = await call(r.platformRechargeRefund, input);
+      await refresh();
+      return result;
+    },
     examine: async (input: TRequestOf<typeof r.examine>) => {
       const result = await call(r.examine, input);
       await refresh();

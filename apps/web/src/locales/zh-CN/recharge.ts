@@ -14,5 +14,14 @@ export const rechargeTexts = {
     reason: '退款原因',
     reasonRequired: '请填写退款原因（至少2个字）',
     refundSent: '已提交退款申请，请等待平台审核',
+    platformRefundOpen: '退款',
+    platformRefundTitle: '平台发起充值退款',
+    platformRefundRule: (refundable: string, balance: string) =>
+      `这笔充值尚未使用的部分最多可退 ${refundable} 元（企业当前余额 ${balance} 元），确认后立即原路退回付款账户`,
+    platformRefundNothing: '这笔充值已没有未使用的金额可退',
+    refundAmount: '退款金额（元）',
+    refundAmountRequired: '请输入退款金额',
+    platformRefundDone: '已退款，原路退回付款账户',
+    actions: '操作',
   },
 } as const;
