@@ -41,8 +41,9 @@ SELECT enable_tenant_isolation('follow_day_counts');
 --> statement-breakpoint
 -- Groups are upserted in key order, the source table before the day table in every statement, so two
 -- writers moving customers between the same groups lock the same rows in the same order. An update
--- that moves no customer between groups (a follow-up, a call, a re-level) nets to zero and writes
--- nothing. It runs as the writer: under row-level security it only touches rows of app.tenant_id.
+-- that changes none of the counted columns (a follow-up, a call, a re-level: most updates) returns
+-- after one look at its rows, a plan cached for the session, instead of building two upserts that
+-- would net to zero. It runs as the writer: under row-level security it only touches rows of app.tenant_id.
 CREATE OR REPLACE FUNCTION customer_census_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   src text := CASE TG_OP
@@ -52,6 +53,16 @@ DECLARE
       UNION ALL SELECT tenant_id, owner_id, dept_id, source, created_at, -1 AS sign FROM old_rows WHERE deleted_at IS NULL'
   END;
 BEGIN
+  -- Nested: an insert or delete trigger has only one of the transition tables to plan against.
+  IF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (
+      SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE (n.tenant_id, n.owner_id, n.dept_id, n.source, n.created_at, n.deleted_at IS NULL)
+        IS DISTINCT FROM (o.tenant_id, o.owner_id, o.dept_id, o.source, o.created_at, o.deleted_at IS NULL)
+    ) THEN
+      RETURN NULL;
+    END IF;
+  END IF;
   EXECUTE format($q$
     INSERT INTO customer_source_counts AS s (tenant_id, owner_id, dept_id, source, n)
     SELECT tenant_id, owner_id, dept_id, source, sum(sign) FROM (%s) d
