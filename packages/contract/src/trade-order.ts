@@ -18,6 +18,8 @@ export const ZOrderItem = z.object({
   /** Seat orders: months per seat; a renewal's seat. */
   months: zInt.optional(),
   seatId: zInt.optional(),
+  /** Bought for these users (userPacket/buy-packet): the packages it grants are theirs only. */
+  userIds: z.array(zInt).optional(),
 });
 export type TOrderItem = z.infer<typeof ZOrderItem>;
 

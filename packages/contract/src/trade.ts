@@ -48,6 +48,13 @@ export const ZBuyInput = z.object({
 });
 export type TBuyInput = z.input<typeof ZBuyInput>;
 
+export const ZBuyForUsersInput = ZBuyInput.extend({
+  userIds: z
+    .array(zId('员工编号'), { error: '请选择使用套餐的员工' })
+    .min(1, '请选择使用套餐的员工')
+    .max(200, '一次最多选择200名员工'),
+});
+
 export const ZRechargeInput = z.object({
   amount: z.coerce
     .number({ error: '充值金额应为数字' })
@@ -127,6 +134,19 @@ export const tradeRoutes = {
     permission: TradePerm.buy,
     audited: true,
     request: ZBuyInput,
+    response: ZOrder,
+  }),
+  /**
+   * The same order for chosen staff (spec: userPacket/buy-packet beside packet/buy-packet): once
+   * paid, the packages it grants are drawn on by those users only, as 套餐共享 would set them.
+   */
+  buyForUsers: route({
+    method: 'POST',
+    path: '/base/userPacket/buy-packet',
+    summary: '为员工购买套餐',
+    permission: TradePerm.buy,
+    audited: true,
+    request: ZBuyForUsersInput,
     response: ZOrder,
   }),
   /** 余额充值: an order of its own kind for the amount asked, paid by QR; paid, the balance grows by it. */

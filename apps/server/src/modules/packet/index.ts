@@ -20,6 +20,8 @@ export {
 export { drawPacketSeconds, usablePacketsForUpdate } from './packet-draw.repository.js';
 // 套餐共享's one rule (who may draw on a package), for the dial guard's count of a person's package seconds.
 export { usableBy } from './packet-share.repository.js';
+// The trade area's 为员工购买套餐: who may be chosen, and the paid order's packages given to them.
+export { activeTenantUsers, restrictOrderPackets } from './packet-share.service.js';
 // When a bought package is live (有效) or used, expired, frozen, ended: for rows in memory and in SQL.
 export { packetState, type TPacketStateFields, whyPacketNotLive } from './packet-state.js';
 export { livePacketSql } from './packet-state.repository.js';

@@ -26,6 +26,21 @@ export const packetShareRepository = {
             where tenant_id = ${tenantId} and status = 'active' and id = any(${`{${ids.join(',')}}`}::bigint[])`),
         ).map((r) => num(r.id)),
 
+  /**
+   * Restricts the packages one item of a paid order granted to its users, in the payment's
+   * transaction (nobody draws on them before it commits); re-run by a retried delivery, it sets the same.
+   */
+  restrictOrderItem: async (tx: TDb, tenantId: number, orderId: number, orderItem: number, userIds: number[]) => {
+    // grant numbers an item's packages orderItem * 1000 + i.
+    const first = orderItem * 1000;
+    await tx.execute(sql`delete from packet_users pu using packets p
+      where p.id = pu.packet_id and p.tenant_id = ${tenantId} and p.order_id = ${orderId}
+        and p.order_item between ${first} and ${first + 999}`);
+    await tx.execute(sql`insert into packet_users (packet_id, user_id, tenant_id)
+      select p.id, u, ${tenantId} from packets p, unnest(${`{${userIds.join(',')}}`}::bigint[]) as u
+      where p.tenant_id = ${tenantId} and p.order_id = ${orderId} and p.order_item between ${first} and ${first + 999}`);
+  },
+
   /** Replaces the package's users (the caller holds the package's lock). */
   setUsers: async (tx: TDb, tenantId: number, packetId: number, userIds: number[]) => {
     await tx.execute(sql`delete from packet_users where tenant_id = ${tenantId} and packet_id = ${packetId}`);

@@ -1,9 +1,21 @@
 import type { packetRoutes, TParsedRequestOf, TResponseOf } from '@yunhu/contract';
+import type { TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
 import { packetErrors } from './packet.errors.js';
 import { packetRepository } from './packet.repository.js';
 import { packetShareRepository as repo } from './packet-share.repository.js';
 import { packetState } from './packet-state.js';
+
+/** Of `ids`, the tenant's active users: whom a package may be shared with or bought for. */
+export const activeTenantUsers = (tx: TDb, tenantId: number, ids: number[]) => repo.activeUsers(tx, tenantId, ids);
+
+export const restrictOrderPackets = (
+  tx: TDb,
+  tenantId: number,
+  orderId: number,
+  orderItem: number,
+  userIds: number[],
+) => repo.restrictOrderItem(tx, tenantId, orderId, orderItem, userIds);
 
 type TReq<K extends keyof typeof packetRoutes> = TParsedRequestOf<(typeof packetRoutes)[K]>;
 type TRes<K extends keyof typeof packetRoutes> = TResponseOf<(typeof packetRoutes)[K]>;

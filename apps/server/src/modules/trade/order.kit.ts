@@ -1,6 +1,6 @@
 import type { TOrder, TOrderKind, TOrderState, TPayChannel } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
-import { grantPackets } from '../packet/index.js';
+import { grantPackets, restrictOrderPackets } from '../packet/index.js';
 import { grantSeats, renewSeat } from '../seat/index.js';
 import { newDocumentNo } from './document-no.js';
 import type { TOrderRow } from './trade.repository.js';
@@ -83,6 +83,7 @@ export const deliver = async (tx: TDb, order: TOrderRow, at: Date) => {
         },
         item.quantity,
       );
+      if (item.userIds?.length) await restrictOrderPackets(tx, order.tenantId, order.id, i, item.userIds);
     }
   }
   // Sold through an agent: its margin, in the same transaction as the payment.

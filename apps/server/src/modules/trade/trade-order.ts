@@ -15,7 +15,7 @@ import type { TPayConfig } from '../../config.js';
 import type { TDatabase, TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
-import { enabledProducts } from '../packet/index.js';
+import { activeTenantUsers, enabledProducts } from '../packet/index.js';
 import { ms, newOrderNo, toOrder } from './order.kit.js';
 import type { TRefundChannel } from './refund.port.js';
 import { tradeErrors } from './trade.errors.js';
@@ -65,7 +65,11 @@ export const requireOrder = async (tx: TDb, tenantId: number, orderNo: string, l
 /** 下单 and the enterprise's orders: the list, the details with payments and refunds, the download. */
 export const createOrders = (deps: { database: TDatabase; pay: TPayConfig; refundsOf: TRefundChannel['ofOrder'] }) => ({
   /** An order priced from the catalogue; the client names products and quantities only. */
-  buy: async (ctx: TRequestContext, input: TReq<'buy'>) => {
+  buy: async (ctx: TRequestContext, input: TReq<'buy'>, forUsers?: readonly number[]) => {
+    const userIds = forUsers ? [...new Set(forUsers)] : undefined;
+    if (userIds && (await activeTenantUsers(ctx.tx, ctx.auth.tenantId, userIds)).length !== userIds.length) {
+      throw tradeErrors.buyUsersMissing();
+    }
     const quantities = new Map<number, number>();
     for (const it of input.items) quantities.set(it.productId, (quantities.get(it.productId) ?? 0) + it.quantity);
     // Only what this enterprise may buy: its agent's opened lines and own packages.
@@ -79,6 +83,7 @@ export const createOrders = (deps: { database: TDatabase; pay: TPayConfig; refun
       validityDays: p.validityDays,
       unitPrice: p.price,
       quantity: quantities.get(p.id)!,
+      ...(userIds ? { userIds } : {}),
     }));
     // enterprise → agent → platform.
     const cascade = await priceThroughAgent(ctx.tx, ctx.auth.tenantId, 'packet', catalogue, (it) => it.productId);

@@ -8,6 +8,7 @@ export const tradeErrors = defineErrors('trade', {
   ],
   orderMissing: ['notFound', '订单不存在或已删除，请刷新后重试'],
   productUnavailable: ['conflict', '所选套餐不存在或已下架，请刷新采购中心后重新选择'],
+  buyUsersMissing: ['invalid', '所选员工不存在或已停用，请刷新后重新选择'],
   orderNotPayable: ['conflict', (state: string) => `订单${state}，不能再支付`],
   orderExpired: ['conflict', '订单已超时关闭，请重新下单'],
   orderNotClosable: ['conflict', (state: string) => `订单${state}，不能关闭`],

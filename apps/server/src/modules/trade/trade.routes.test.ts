@@ -1,10 +1,11 @@
 import { routeTables } from '@yunhu/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.js';
 import { ExcelJS } from '../../http/exceljs.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
-import { tenants } from '../org/org.schema.js';
+import { tenants, users } from '../org/org.schema.js';
 import { packetProducts, packets } from '../packet/packet.schema.js';
 import { operationLogs } from '../system/system.schema.js';
 import { ledgerRepository } from './ledger.repository.js';
@@ -178,6 +179,47 @@ describe('trade routes', () => {
       const details = ok(await t.call(routes.orderDetails, { orderNo: order.orderNo }, admin));
       expect(details.payments).toHaveLength(1);
       expect(ok(await t.call(routes.payFind, { orderNo: order.orderNo }, admin))[0]).toMatchObject({ state: 'paid' });
+    });
+
+    it('buys packages for chosen staff: paid, they alone draw on them', async () => {
+      const idOf = async (username: string) =>
+        (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!.id;
+      const [agentId, managerId] = [await idOf('agent01'), await idOf('manager')];
+      const refused = await t.call(
+        routes.buyForUsers,
+        { items: [{ productId: product.id, quantity: 1 }], userIds: [agentId, other.userId] },
+        admin,
+      );
+      expect(refused.body.msg).toBe('所选员工不存在或已停用，请刷新后重新选择');
+      const none = await t.call(
+        routes.buyForUsers,
+        { items: [{ productId: product.id, quantity: 1 }], userIds: [] },
+        admin,
+      );
+      expect(none.body.msg).toContain('请选择使用套餐的员工');
+      const order = ok(
+        await t.call(
+          routes.buyForUsers,
+          { items: [{ productId: product.id, quantity: 2 }], userIds: [agentId, agentId, managerId] },
+          admin,
+        ),
+      );
+      expect(order.items[0]).toMatchObject({ quantity: 2, userIds: [agentId, managerId] });
+      await payOnPage((await qr(order.orderNo)).outTradeNo);
+      const granted = await packetsOf((await orderOf(order.orderNo)).id);
+      expect(granted).toHaveLength(2);
+      const shared = await t.database.db.execute(
+        sql`select packet_id, user_id from packet_users where packet_id in (${sql.join(
+          granted.map((g) => sql`${g.id}`),
+          sql`, `,
+        )}) order by packet_id, user_id`,
+      );
+      expect(rowsOf(shared)).toHaveLength(4);
+      const ofAgent = ok(await t.call(packetRoutes.packetsOfUser, { userId: agentId }, admin));
+      const bought = ofAgent.filter((p) => granted.some((g) => g.id === p.id));
+      expect(bought.map((p) => p.restricted)).toEqual([true, true]);
+      const ofOther = ok(await t.call(packetRoutes.packetsOfUser, { userId: await idOf('agent02') }, admin));
+      expect(ofOther.filter((p) => granted.some((g) => g.id === p.id))).toHaveLength(0);
     });
 
     it('grants once under N parallel copies of the same notification', async () => {

@@ -11,6 +11,7 @@ export const tradeHandlers = (trade: TTradeService): Omit<THandlers<typeof trade
   account: (ctx) => trade.account(ctx),
   ledger: (ctx) => trade.ledger(ctx, ctx.input),
   buy: (ctx) => trade.buy(ctx, ctx.input),
+  buyForUsers: (ctx) => trade.buy(ctx, ctx.input, ctx.input.userIds),
   recharge: (ctx) => trade.recharge(ctx, ctx.input),
   orderPage: (ctx) => trade.orderPage(ctx, ctx.input),
   orderDetails: (ctx) => trade.orderDetails(ctx, ctx.input),

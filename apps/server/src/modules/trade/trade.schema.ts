@@ -55,6 +55,8 @@ export type TOrderItem = {
   /** Seat orders: months per seat; a renewal's seat. */
   months?: number;
   seatId?: number;
+  /** Bought for these users: the packages granted are restricted to them. */
+  userIds?: number[];
 };
 
 export const orders = pgTable(
