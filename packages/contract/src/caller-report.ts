@@ -172,7 +172,9 @@ export const callerReportRoutes = {
     path: '/base/data/apply/info',
     summary: '报备资料',
     permission: ReportPerm.materialView,
-    request: z.object({ version: z.coerce.number().int().positive('版本号不正确').optional() }),
+    request: z.object({
+      version: z.coerce.number().int('版本号不正确').positive('版本号不正确').max(100_000, '版本号不正确').optional(),
+    }),
     response: z.object({ materials: ZMaterials.nullable(), versions: z.array(ZMaterialsVersion) }),
   }),
   materialsSubmit: route({
