@@ -8,6 +8,8 @@
 //        [BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yunhu_bench] [BENCH_IMPORT_ROWS=100000]
 //        [BENCH_SERVER_HEAP=128] [BENCH_SECTIONS=lists,import] [BENCH_RUNS=11] [BENCH_SECONDS=10] [BENCH_PLANS=0]
 //        [BENCH_BEFORE=/path/to/a/checkout of an earlier commit, node_modules linked: served beside, same run]
+//        [BENCH_SECTIONS=detail BENCH_DETAIL_REQUESTS=1000: the server's CPU per request of 客户详情 and a
+//        list page, this checkout built and, with BENCH_BEFORE, both checkouts run by tsx, interleaved]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +25,7 @@ import { customerRepository } from '../apps/server/src/modules/crm/customer.repo
 import { recycleRepository } from '../apps/server/src/modules/crm/recycle.repository.js';
 import { startBareServer, statementCapture, type TStatement } from './bare-http.js';
 import { benchServerEnv, spawnServer } from './built-server.js';
-import { postJson } from './http-client.js';
+import { getJson, postJson } from './http-client.js';
 
 const benchUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/yunhu_bench';
 const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -339,6 +341,94 @@ if (sections.has('lists')) {
     console.log(plans.join('\n\n'));
   }
 }
+if (sections.has('detail')) {
+  // ---- per-request work ----------------------------------------------------------------------------
+  // The server process's own CPU (utime + stime from /proc, clock ticks of 10 ms) over sequential
+  // requests on one kept-alive connection, divided by their number: what a request costs the server,
+  // whatever the database takes. With BENCH_BEFORE, this checkout is also served by tsx, so before
+  // and after are compared run the same way; the rounds interleave the servers.
+  const perRound = Number(process.env.BENCH_DETAIL_REQUESTS ?? 1000) / 4;
+  const cpuMs = (pid: number) => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  const sourcesLink = path.join(process.cwd(), '.tmp', `bench-sources-${process.pid}`);
+  // Through a link, spawnServer takes this checkout for another one and runs its sources by tsx.
+  if (beforeServer) fs.symlinkSync(process.cwd(), sourcesLink);
+  const nowByTsx = beforeServer ? await startServer(sourcesLink, port + 2) : null;
+  const targets = [
+    { name: 'this checkout, built', child: server, at: base },
+    ...(nowByTsx ? [{ name: 'this checkout, tsx', child: nowByTsx, at: `http://127.0.0.1:${port + 2}` }] : []),
+    ...(beforeServer ? [{ name: `before (${beforeDir}), tsx`, child: beforeServer, at: beforeBase }] : []),
+  ];
+  const detailPath = routeTables.crm.customerDetail.path;
+  const listPathOf = routeTables.crm.customerPage.path;
+  const cases = await Promise.all(
+    [managerWho, admin].map(async (who) => {
+      const ids = ((await post(listPathOf, who.token, { page: 1, limit: 50 })).records as { id: number }[]).map(
+        (r) => r.id,
+      );
+      return [
+        {
+          label: `客户详情, ${who.label}`,
+          call: (at: string, i: number) => getJson(`${at}${detailPath}?id=${ids[i % ids.length]}`, who.token),
+        },
+        {
+          label: `我的客户 page 1, ${who.label}`,
+          call: (at: string) => postJson(`${at}${listPathOf}`, who.token, { page: 1, limit: 20 }),
+        },
+      ];
+    }),
+  );
+  console.log(`\nServer CPU per request, ${perRound * 4} sequential requests each in 4 interleaved rounds;`);
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' / ')}\n`,
+  );
+  console.log(`| request | ${targets.map((t) => `${t.name}: CPU ms / req | p50 ms`).join(' | ')} |`);
+  console.log(`|---|${targets.map(() => '---|---').join('|')}|`);
+  for (const c of cases.flat()) {
+    const cpu = targets.map(() => 0);
+    const times: number[][] = targets.map(() => []);
+    // Warm-up: the first requests compile the server's code paths.
+    for (const t of targets) {
+      for (let i = 0; i < 200; i++) {
+        const res = await c.call(t.at, i);
+        if (res.code !== 0) throw new Error(`${c.label} on ${t.name}: ${res.msg}`);
+      }
+    }
+    for (let round = 0; round < 4; round++) {
+      for (const [k, t] of targets.entries()) {
+        const from = cpuMs(t.child.pid!);
+        for (let i = 0; i < perRound; i++) {
+          const started = performance.now();
+          await c.call(t.at, i);
+          times[k]!.push(performance.now() - started);
+        }
+        cpu[k]! += cpuMs(t.child.pid!) - from;
+      }
+    }
+    const cells = targets.map(
+      (_t, k) => `${(cpu[k]! / (perRound * 4)).toFixed(2)} | ${quantile(times[k]!, 0.5).toFixed(2)}`,
+    );
+    console.log(`| ${c.label} | ${cells.join(' | ')} |`);
+  }
+  console.log(
+    `\nload average after: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' / ')}`,
+  );
+  if (nowByTsx) {
+    nowByTsx.kill('SIGTERM');
+    await new Promise((r) => nowByTsx.once('exit', r));
+    fs.rmSync(sourcesLink);
+  }
+}
+
 await statementsOf.end();
 await rawPool.end();
 

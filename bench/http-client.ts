@@ -15,19 +15,25 @@ const agentOf = (origin: string) => {
 };
 
 /** POSTs `body` as JSON with the CLOUD-TOKEN header; resolves the parsed envelope `{code,msg,data}`. */
-export const postJson = <T = unknown>(url: string, token: string, body: unknown) =>
+export const postJson = <T = unknown>(url: string, token: string, body: unknown) => send<T>('POST', url, token, body);
+
+/** GETs `url` (its query already in it) with the CLOUD-TOKEN header; resolves the parsed envelope. */
+export const getJson = <T = unknown>(url: string, token: string) => send<T>('GET', url, token);
+
+const send = <T>(method: 'GET' | 'POST', url: string, token: string, body?: unknown) =>
   new Promise<{ code: number; msg: string; data: T }>((resolve, reject) => {
-    const text = JSON.stringify(body ?? {});
+    const text = method === 'POST' ? JSON.stringify(body ?? {}) : '';
     const target = new URL(url);
     const req = http.request(
       target,
       {
-        method: 'POST',
+        method,
         agent: agentOf(target.origin),
         headers: {
           'cloud-token': token,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(text),
+          ...(method === 'POST'
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }
+            : {}),
         },
       },
       (res) => {
@@ -44,5 +50,5 @@ export const postJson = <T = unknown>(url: string, token: string, body: unknown)
       },
     );
     req.on('error', reject);
-    req.end(text);
+    req.end(text || undefined);
   });
