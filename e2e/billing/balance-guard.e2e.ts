@@ -174,10 +174,11 @@ describe('the balance guard', () => {
     // 类型 消费, the amount out, the balance after it.
     expect(text).toContain(`消费-¥${yuan(rate.unitPrice)}¥0.00`);
     await adminPage.getByRole('tab', { name: '消费明细' }).click();
-    // In the tab now shown: 收支明细's rows (its seat purchase names the line too) stay visible while
+    // 消费明细's own list: 收支明细's rows (its seat purchase names the line too) stay visible while
     // the tabs switch.
     const callRow = adminPage
-      .locator('.ant-tabs-tabpane-active tbody tr.ant-table-row:visible')
+      .getByTestId('list-billingConsume')
+      .locator('tbody tr.ant-table-row:visible')
       .filter({ hasText: callbackLine })
       .first();
     await callRow.waitFor();

@@ -43,10 +43,11 @@ describe('billing', () => {
     await signInWithPassword(page, 'admin', 'Admin@2026');
     await page.goto(`${baseUrl()}/#/menu/money/revenueDetails`);
     await page.getByRole('tab', { name: '消费明细' }).click();
-    // The shown tab's rows: the other tabs stay rendered, hidden, with rows naming the line too, and
+    // 消费明细's own list: the other tabs stay rendered, hidden, with rows naming the line too, and
     // 收支明细's stay visible while the tabs switch.
     const row = page
-      .locator('.ant-tabs-tabpane-active tbody tr.ant-table-row:visible')
+      .getByTestId('list-billingConsume')
+      .locator('tbody tr.ant-table-row:visible')
       .filter({ hasText: line.lineName })
       .first();
     await row.waitFor();
