@@ -301,6 +301,23 @@ describe('号码报备 and 数据审核', () => {
     expect((await t.call(r.reportInfo, { id: ours.id }, stranger.token)).body.msg).toBe('报备不存在或已删除');
     expect((await t.call(r.reviewPage, { page: 1, limit: 5 }, stranger.token)).body.code).toBe(403);
     expect((await t.call(r.reviewExamine, { id: ours.id, pass: true }, admin)).body.code).toBe(403);
+    // A manager whose data scope is his department sees the reports he or they created, not the administrator's.
+    await t.database.db.execute(sql`
+      update roles set permissions = permissions || array['report:number:list', 'report:number:submit']
+      where id in (select ur.role_id from user_roles ur join users u on u.id = ur.user_id where u.username = 'manager')`);
+    const manager = await t.loginAs.manager();
+    const his = await t.call(
+      r.reportSave,
+      { lineId: sipLineId, number: '057188881001', scenario: '回访', script: '您好' },
+      manager,
+    );
+    expect(his.body.code).toBe(0);
+    const seen = (await t.call(r.reportPage, { page: 1, limit: 50 }, manager)).body.data.records.map((x) => x.id);
+    expect(seen).toEqual([his.body.data.id]);
+    expect((await t.call(r.reportInfo, { id: ours.id }, manager)).body.msg).toBe('报备不存在或已删除');
+    const all = (await t.call(r.reportPage, { page: 1, limit: 50 }, admin)).body.data.records.map((x) => x.id);
+    expect(all).toContain(his.body.data.id);
+    expect(all.length).toBeGreaterThan(1);
     // A seller is not given the reports by his role.
     expect((await t.call(r.reportPage, { page: 1, limit: 50 }, await t.loginAs.agent())).body.code).toBe(403);
   });
