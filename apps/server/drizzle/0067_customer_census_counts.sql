@@ -53,12 +53,16 @@ DECLARE
       UNION ALL SELECT tenant_id, owner_id, dept_id, source, created_at, -1 AS sign FROM old_rows WHERE deleted_at IS NULL'
   END;
 BEGIN
-  -- Nested: an insert or delete trigger has only one of the transition tables to plan against.
+  -- Nested: an insert or delete trigger has only one of the transition tables to plan against. The
+  -- counted rows before and after compared as multisets (set operations hash or sort; a join of the
+  -- two, without statistics, was planned as a nested loop: 79 s for 10,000 rows).
   IF TG_OP = 'UPDATE' THEN
     IF NOT EXISTS (
-      SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
-      WHERE (n.tenant_id, n.owner_id, n.dept_id, n.source, n.created_at, n.deleted_at IS NULL)
-        IS DISTINCT FROM (o.tenant_id, o.owner_id, o.dept_id, o.source, o.created_at, o.deleted_at IS NULL)
+      SELECT tenant_id, owner_id, dept_id, source, created_at FROM new_rows WHERE deleted_at IS NULL
+      EXCEPT ALL SELECT tenant_id, owner_id, dept_id, source, created_at FROM old_rows WHERE deleted_at IS NULL
+    ) AND NOT EXISTS (
+      SELECT tenant_id, owner_id, dept_id, source, created_at FROM old_rows WHERE deleted_at IS NULL
+      EXCEPT ALL SELECT tenant_id, owner_id, dept_id, source, created_at FROM new_rows WHERE deleted_at IS NULL
     ) THEN
       RETURN NULL;
     END IF;
