@@ -42,7 +42,6 @@ export const agentStaffRoutes = {
   agentStaffPage: route({
     method: 'GET',
     path: '/base/agent/staff/page',
-    readOnly: true,
     summary: '代理商员工列表',
     permission: AgentPerm.staffManage,
     request: ZPageQuery.extend(ZStaffFilter.pick({ name: true, mobile: true, roleId: true, status: true }).shape),

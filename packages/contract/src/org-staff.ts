@@ -96,7 +96,6 @@ export const orgStaffRoutes = {
   staffPage: route({
     method: 'GET',
     path: '/base/sys/user/page',
-    readOnly: true,
     summary: '员工列表',
     permission: Perm.staffList,
     request: ZPageQuery.extend(ZStaffFilter.shape),
@@ -284,7 +283,6 @@ export const orgStaffRoutes = {
   applyPage: route({
     method: 'GET',
     path: '/base/sys/user/apply-page',
-    readOnly: true,
     summary: '员工申请列表',
     permission: Perm.applyList,
     request: ZPageQuery.extend({
