@@ -223,6 +223,16 @@ export const crmCustomerRoutes = {
     request: ZCustomerFields.partial().extend({ id: zId('客户编号') }),
     response: ZCustomer,
   }),
+  /** 编辑 a customer of 客户公海 (spec: updateCud beside saveCus); updateUserCus edits owned customers. */
+  poolUpdate: route({
+    method: 'POST',
+    path: '/base/crm/updateCud',
+    summary: '编辑公海客户',
+    permission: Perm.customerUpdate,
+    audited: true,
+    request: ZCustomerFields.partial().extend({ id: zId('客户编号') }),
+    response: ZCustomer,
+  }),
   updateLevel: route({
     method: 'POST',
     path: '/base/crm/updateIttLevel',

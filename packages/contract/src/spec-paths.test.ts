@@ -156,6 +156,7 @@ const specPaths: Record<string, string[]> = {
   CRM: [
     '/base/crm/page',
     '/base/crm/saveCus',
+    '/base/crm/updateCud',
     '/base/crm/receiveCus',
     '/base/crm/delete',
     '/base/crm/cus-allocation',

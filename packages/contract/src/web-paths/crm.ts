@@ -8,6 +8,7 @@ export const crmRoutes = {
   customerCreate: { method: 'POST', path: '/base/crm/saveUserCus' },
   poolCreate: { method: 'POST', path: '/base/crm/saveCus' },
   customerUpdate: { method: 'POST', path: '/base/crm/updateUserCus' },
+  poolUpdate: { method: 'POST', path: '/base/crm/updateCud' },
   updateLevel: { method: 'POST', path: '/base/crm/updateIttLevel' },
   updateLabelOrDeal: { method: 'POST', path: '/base/crm/updatePhLabOrIsDeal' },
   updateProtected: { method: 'POST', path: '/base/crm/edit-protected-status' },

@@ -17,6 +17,11 @@ export const crmErrors = defineErrors('crm', {
   customValueBad: ['invalid', (field: string, what: string) => `「${field}」${what}`],
   customValueRequired: ['invalid', (field: string) => `请填写「${field}」`],
   nextFollowPast: ['invalid', '下次跟进时间必须晚于现在'],
+  /** The customer left the pool the edit was sent for (claimed or released meanwhile). */
+  poolChanged: [
+    'conflict',
+    (isInPool: boolean) => (isInPool ? '该客户已在公海中，请刷新后重试' : '该客户已被领取，请刷新后重试'),
+  ],
   /** 正在拨打: another person holds the customer's call claim. */
   beingCalled: ['conflict', (name: string) => `${name}正在拨打该客户，请稍后再试`],
   /** Where the mobile already is (the message of existOther). */

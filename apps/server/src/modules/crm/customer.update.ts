@@ -8,7 +8,7 @@ import { diffCustomer } from './crm.view.js';
 import { checkCustomValues, checkTags, existOf, type TCustomValues, withUniqueMobile } from './customer.checks.js';
 import { view, visible } from './customer.read.js';
 import { customerRepository as repo } from './customer.repository.js';
-import type { TCustomerRow } from './customer-filter.repository.js';
+import type { TCustomerRow, TPool } from './customer-filter.repository.js';
 
 type TReq<K extends keyof typeof crmRoutes> = TParsedRequestOf<(typeof crmRoutes)[K]>;
 
@@ -16,8 +16,12 @@ type TReq<K extends keyof typeof crmRoutes> = TParsedRequestOf<(typeof crmRoutes
 export const update = async (
   { auth, tx, scope }: TRequestContext,
   input: TReq<'customerUpdate'>,
+  pool: TPool,
 ): Promise<TCustomer> => {
   const before = await visible(tx, auth, scope, input.id, true);
+  // Each list edits its own pool's customers (updateUserCus, updateCud); one claimed or released
+  // since the list was read is refused, so the edit lands where the person thinks it does.
+  if ((before.ownerId === null) !== (pool === 'public')) throw crmErrors.poolChanged(before.ownerId === null);
   if (input.mobile !== undefined && input.mobile !== before.mobile) {
     const dup = await existOf(tx, auth, input.mobile, before.id);
     if (dup.isExist) throw crmErrors.mobileTaken(dup.message);

@@ -239,6 +239,20 @@ describe('crm pools and their rules', () => {
     expect((await kit.customer(mine.body.data.id)).deletedAt).not.toBeNull();
   });
 
+  it("edits each pool's customers at its own path, refusing one that changed pool", async () => {
+    const [owned] = await kit.ownedIds(agentId, 1);
+    const pooled = (await t.call(crm.poolCreate, { name: '公海待改', mobile: kit.mobile() }, admin)).body.data.id;
+    const edited = await t.call(crm.poolUpdate, { id: pooled, remark: '公海里改的' }, admin);
+    expect(edited.body.data.remark).toBe('公海里改的');
+    expect((await t.call(crm.customerUpdate, { id: pooled, remark: 'x' }, admin)).body.msg).toBe(
+      '该客户已在公海中，请刷新后重试',
+    );
+    expect((await t.call(crm.poolUpdate, { id: owned!, remark: 'x' }, admin)).body.msg).toBe(
+      '该客户已被领取，请刷新后重试',
+    );
+    expect((await kit.customer(owned!)).remark).not.toBe('x');
+  });
+
   it("deletes from each pool at its own path, refusing the other pool's customers", async () => {
     const [owned] = await kit.ownedIds(agentId, 1);
     const inPool = await t.call(crm.poolCreate, { name: '公海待删', mobile: kit.mobile() }, admin);

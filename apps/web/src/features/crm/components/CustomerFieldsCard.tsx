@@ -24,9 +24,12 @@ export const CustomerFieldsCard = ({ customer, isEditable }: { customer: TCustom
   const client = useQueryClient();
   const fields = useFieldList();
   const tags = useTags();
-  // Only the changed field goes to the server (customerUpdate accepts a partial body).
+  // Only the changed field goes to the server (both pools' edits accept a partial body).
   const save = async (patch: TPatch) => {
-    await call(crmRoutes.customerUpdate, { id: customer.id, ...patch });
+    await call(customer.ownerId === null ? crmRoutes.poolUpdate : crmRoutes.customerUpdate, {
+      id: customer.id,
+      ...patch,
+    });
     feedback.message.success(c.saved);
     await invalidateCustomers(client);
   };

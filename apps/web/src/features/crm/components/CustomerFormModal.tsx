@@ -30,7 +30,7 @@ export const CustomerFormModal = ({ customer, onClose }: { customer: TCustomer |
   const onSubmit = async (values: TCustomerFormValues) => {
     if (!customer) return;
     const { mobile, ...body } = toCustomerBody(values, fields);
-    await call(crmRoutes.customerUpdate, {
+    await call(customer.ownerId === null ? crmRoutes.poolUpdate : crmRoutes.customerUpdate, {
       id: customer.id,
       ...body,
       ...(customer.isMobileMasked ? {} : { mobile }),
