@@ -15,7 +15,7 @@ describe('commerce: 余额充值 by the sandbox QR code, and 充值退款 of wha
   });
   afterAll(() => browser.close());
 
-  it('the administrator tops up from 余额提醒’s link, pays on the phone, sees the balance and the ledger row; the platform refunds it', async () => {
+  it('the administrator tops up from 余额提醒’s link, pays on the phone, sees the balance and the ledger row; the platform refunds part itself, the rest on application', async () => {
     const admin = await newPage(browser);
     await signInWithPassword(admin, 'admin', 'Admin@2026');
     const before = await shownBalance(admin);
@@ -44,10 +44,24 @@ describe('commerce: 余额充值 by the sandbox QR code, and 充值退款 of wha
     const ledger = admin.getByTestId('list-tradeLedger');
     await expect.poll(async () => (await rows(ledger).allInnerTexts()).join('\n')).toContain(orderNo);
 
-    // 充值退款: applied for by the enterprise, sent back the way it was paid on the platform's approval.
+    // The platform refunds part of it itself: 订单管理 › 退款, at most what is unused, at once.
+    const operator = await newPage(browser);
+    await signInWithPassword(operator, 'platform', 'Platform@2026');
+    await operator.goto(`${baseUrl()}/#/menu/platform/order`);
+    await operator.getByTestId(`platform-recharge-refund-${orderNo}`).click();
+    const refund = operator.getByTestId('platform-recharge-refund-modal');
+    await refund.getByText(/最多可退 123\.45 元/).waitFor();
+    await refund.getByRole('spinbutton').fill('23.45');
+    await refund.getByRole('textbox').last().fill('企业来电要求退回一部分');
+    await refund.getByRole('button', { name: /确\s*定/ }).click();
+    await refund.waitFor({ state: 'hidden' });
     const token = await login('admin', 'Admin@2026');
+    await expect.poll(async () => (await call(tradeRoutes.account, {}, token)).balance).toBe(before + 10000);
+    await operator.context().close();
+
+    // 充值退款 of the rest: applied for by the enterprise, sent back the way it was paid on the platform's approval.
     const app = await call(tradeRoutes.rechargeRefundApply, { orderNo, reason: '多充了，退回' }, token);
-    expect(app).toMatchObject({ kind: 'recharge', amount: 12345, state: 'pending' });
+    expect(app).toMatchObject({ kind: 'recharge', amount: 10000, state: 'pending' });
     const platform = await login('platform', 'Platform@2026');
     const toBalance = await send(tradeRoutes.examine, { id: app.id, isApproved: true, refundTo: 'balance' }, platform);
     expect(toBalance.msg).toBe('充值退款只能原路退回，请选择原路退回');
