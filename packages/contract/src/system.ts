@@ -11,9 +11,21 @@ export const ZNotice = z.object({
   title: zString,
   content: zString,
   publisher: zString,
+  /** The console screen the notice is about (a web path); null: the bell opens the notice itself. */
+  link: zString.nullable(),
   createdAt: ZTime,
   isRead: zBoolean,
 });
+
+/** Where the system's own notices lead (the console's hash routes). */
+export const noticeLinks = {
+  /** 余额不足: 账户明细 with the top-up dialog open. */
+  recharge: '/menu/account/accountDetails?recharge=1',
+  /** A seat's renewal that failed: 坐席管理. */
+  seats: '/menu/account/purchaseeats',
+  /** Customers about to return to the public pool: 我的客户. */
+  myCustomers: '/menu/CRM/myCustomer',
+} as const;
 export type TNotice = z.infer<typeof ZNotice>;
 
 export const ZBrandOption = z.object({ optionKey: zString, optionValue: zString, optionType: zString });

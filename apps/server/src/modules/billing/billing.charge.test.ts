@@ -1,4 +1,4 @@
-import { routeTables } from '@yunhu/contract';
+import { noticeLinks, routeTables } from '@yunhu/contract';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -260,6 +260,8 @@ describe('charging calls', () => {
       expect(await billing.checkLowBalance()).toBe(0);
       expect(await bell()).toHaveLength(1);
       expect((await bell())[0]!.content).toContain('13.00');
+      // The bell opens 充值 from it.
+      expect((await bell())[0]!.link).toBe(noticeLinks.recharge);
       await kit.move(1000);
       await billing.checkLowBalance();
       await kit.finish(await kit.bind(line.id), 600);

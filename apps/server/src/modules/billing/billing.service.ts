@@ -4,6 +4,7 @@ import {
   billingLimits,
   type billingRoutes,
   ledgerKindLabel,
+  noticeLinks,
   type TBillAnalysis,
   type TConsume,
   type TLedgerEntry,
@@ -255,7 +256,10 @@ export type TBillingService = ReturnType<typeof createBillingService>;
 export const createBillingService = (deps: {
   database: TDatabase;
   /** A notice to a person's bell (the system area), in the caller's transaction. */
-  notify: (db: TDb, rows: { tenantId: number; userId: number; title: string; content: string }[]) => Promise<void>;
+  notify: (
+    db: TDb,
+    rows: { tenantId: number; userId: number; title: string; content: string; link?: string }[],
+  ) => Promise<void>;
   sms: { send: (mobile: string, text: string, meta: { code: string; purpose: string }) => Promise<void> };
   logger: TLogger;
   now?: () => Date;
@@ -282,7 +286,13 @@ export const createBillingService = (deps: {
         const content = `账户余额 ${yuan(claim.balance)} 元，已低于提醒金额 ${yuan(claim.threshold)} 元。余额和套餐用完后将无法外呼，请及时在「账户明细」点击「充值」扫码充值，或购买套餐。`;
         await deps.notify(
           tx,
-          admins.map((a) => ({ tenantId, userId: a.userId, title: '余额不足提醒', content })),
+          admins.map((a) => ({
+            tenantId,
+            userId: a.userId,
+            title: '余额不足提醒',
+            content,
+            link: noticeLinks.recharge,
+          })),
         );
         return claim.isSms ? { admins, content } : { admins: [], content };
       });

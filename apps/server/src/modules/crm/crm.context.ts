@@ -11,7 +11,7 @@ import type { TCustomerRow } from './customer-filter.repository.js';
 /** A person who receives customers and writes logs: sends notices to a user's bell. */
 export type TNotify = (
   tx: TDb,
-  notices: { tenantId: number; userId: number; title: string; content: string }[],
+  notices: { tenantId: number; userId: number; title: string; content: string; link?: string }[],
 ) => Promise<void>;
 
 /** What the CRM area needs from the app: the database for its background job, the bell and a log. */

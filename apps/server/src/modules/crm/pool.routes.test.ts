@@ -1,4 +1,4 @@
-import { routeTables } from '@yunhu/contract';
+import { noticeLinks, routeTables } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
@@ -351,6 +351,8 @@ describe('crm pools and their rules', () => {
       expect(reminders).toHaveLength(1);
       // The demo customers of agent02 fall under the same rules; one notice names them together.
       expect(reminders[0]!.content).toMatch(/^您有\d+个客户（.*自动回收测试.*）将因未跟进或未成交自动放入公海，最早在/);
+      // The bell opens 我的客户 from it.
+      expect(reminders[0]!.link).toBe(noticeLinks.myCustomers);
       // Each owner gets his own: agent01 hears of his customers only, the administrator (who owns none) of none.
       const other = await t.call(system.myNoticePage, { page: 1, limit: 20 }, agent);
       expect(other.body.data.records.some((n) => n.content.includes('自动回收测试'))).toBe(false);

@@ -1,4 +1,4 @@
-import { beijingTime } from '@yunhu/contract';
+import { beijingTime, noticeLinks } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TJobDef } from '../../jobs/index.js';
@@ -78,6 +78,7 @@ const remindBatch = async (tx: TDb, rules: TRules, now: Date, notify: TNotify) =
         tenantId: rules.tenantId,
         userId,
         title: '客户即将自动放入公海',
+        link: noticeLinks.myCustomers,
         content: `您有${list.length}个客户（${names}${list.length > 5 ? '等' : ''}）将因未跟进或未成交自动放入公海，最早在${beijingTime(Math.max(first, now.getTime()))}，请及时跟进。`,
       };
     }),

@@ -154,6 +154,7 @@ export const systemRepository = {
           title: notices.title,
           content: notices.content,
           publisher: notices.publisher,
+          link: notices.link,
           createdAt: notices.createdAt,
           isRead: sql<boolean>`exists ${readBy(userId)}`,
         })
@@ -191,7 +192,7 @@ export const systemRepository = {
   /** One person's own notices (audience 'user'), each addressed to his tenant and to him. */
   insertUserNotices: async (
     db: TDb,
-    rows: { tenantId: number; userId: number; title: string; content: string; publisher: string }[],
+    rows: { tenantId: number; userId: number; title: string; content: string; publisher: string; link?: string }[],
   ) => {
     if (rows.length === 0) return;
     const inserted = await db
@@ -201,6 +202,7 @@ export const systemRepository = {
           title: r.title,
           content: r.content,
           publisher: r.publisher,
+          link: r.link ?? null,
           audience: 'user',
           userId: r.userId,
         })),

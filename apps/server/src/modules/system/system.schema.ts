@@ -15,6 +15,8 @@ export const notices = pgTable(
     content: text('content').notNull(),
     audience: text('audience').notNull().default('all'),
     publisher: text('publisher').notNull(),
+    /** The console screen the notice is about (a web path, e.g. 采购中心); null: the notice's own detail. */
+    link: text('link'),
     userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },

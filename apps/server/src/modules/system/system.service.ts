@@ -134,8 +134,14 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       return { unreadCount: await repo.unreadCount(tx, auth.tenantId, auth.userId) };
     },
 
-    /** A notice to one person's bell (the CRM release reminder), written in the caller's transaction. */
-    notifyUsers: (db: TDb, rows: { tenantId: number; userId: number; title: string; content: string }[]) =>
+    /**
+     * A notice to one person's bell (the CRM release reminder, a low balance), written in the caller's
+     * transaction; `link` is the screen it is about, which the bell opens.
+     */
+    notifyUsers: (
+      db: TDb,
+      rows: { tenantId: number; userId: number; title: string; content: string; link?: string }[],
+    ) =>
       repo.insertUserNotices(
         db,
         rows.map((r) => ({ ...r, publisher: '系统通知' })),

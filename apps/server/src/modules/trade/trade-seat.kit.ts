@@ -11,7 +11,7 @@ import { tradeSeatRepository as prices } from './trade-seat.repository.js';
 /** The notice area's writer (system.notifyUsers), in the caller's transaction. */
 export type TNotify = (
   db: TDb,
-  rows: { tenantId: number; userId: number; title: string; content: string }[],
+  rows: { tenantId: number; userId: number; title: string; content: string; link?: string }[],
 ) => Promise<unknown>;
 
 export type TPrices = Awaited<ReturnType<typeof prices.linePrices>>;

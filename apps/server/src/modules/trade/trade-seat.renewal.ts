@@ -1,4 +1,4 @@
-import { seatCommerce, yuan } from '@yunhu/contract';
+import { noticeLinks, seatCommerce, yuan } from '@yunhu/contract';
 import type { TPayConfig } from '../../config.js';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
@@ -46,6 +46,7 @@ export const createSeatRenewalJob = (deps: {
         tenantId: seat.tenantId,
         userId,
         title: '坐席自动续费失败：账户余额不足',
+        link: noticeLinks.seats,
         content: `坐席 ${seat.id}（${lineName}）将于 ${expiry} 到期，自动续费 ${months} 个月需 ${yuan(amount)} 元，账户余额 ${yuan(balance)} 元。请充值或在坐席管理中手动续费。`,
       })),
     );

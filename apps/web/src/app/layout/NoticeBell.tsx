@@ -1,26 +1,41 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Popover } from 'antd';
+import type { TNotice } from '@yunhu/contract';
+import { Badge, Button, Modal, Popover, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useMyNotices } from '../../features/system';
 import { t } from '../../locales/zh-CN';
 import { lazyComponent } from '../../shared/lazyComponent';
+import { beijingFormat } from '../../shared/time/beijing';
 
 // The list, its pagination and the drawer load when the bell is opened, not with the shell.
 const NoticeList = lazyComponent(() => import('./NoticeList'), 'NoticeList');
 const NoticeDrawer = lazyComponent(() => import('./NoticeDrawer'), 'NoticeDrawer');
 
-/** Header bell: unread count, the latest five notices, mark read, and the full list in a drawer. */
+/**
+ * Header bell: unread count, the latest five notices, mark read, and the full list in a drawer. A
+ * notice opens what it is about: the screen it links to (a low balance: 充值), or its own text (a
+ * platform announcement).
+ */
 export const NoticeBell = () => {
   const { data } = useMyNotices(1, 5);
   const [isOpen, setOpen] = useState(false);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first opening on, so it closes with its animation.
   const [hasDrawer, setHasDrawer] = useState(false);
+  const [shown, setShown] = useState<TNotice | null>(null);
+  const navigate = useNavigate();
+  const open = (notice: TNotice) => {
+    setOpen(false);
+    if (notice.link) navigate(notice.link);
+    else setShown(notice);
+  };
   return (
     <>
       <Popover
         content={
           <NoticeList
+            onOpen={open}
             onViewAll={() => {
               setOpen(false);
               setHasDrawer(true);
@@ -41,6 +56,22 @@ export const NoticeBell = () => {
         </span>
       </Popover>
       {hasDrawer && <NoticeDrawer open={isDrawerOpen} onClose={() => setDrawerOpen(false)} />}
+      <Modal
+        open={shown !== null}
+        title={shown?.title}
+        footer={null}
+        onCancel={() => setShown(null)}
+        data-testid="notice-detail"
+      >
+        {shown && (
+          <>
+            <Typography.Text type="secondary">{`${shown.publisher} · ${beijingFormat(shown.createdAt, 'YYYY-MM-DD HH:mm')}`}</Typography.Text>
+            <Typography.Paragraph style={{ marginTop: 12, whiteSpace: 'pre-wrap' }}>
+              {shown.content}
+            </Typography.Paragraph>
+          </>
+        )}
+      </Modal>
     </>
   );
 };

@@ -1,10 +1,14 @@
+import type { TNotice } from '@yunhu/contract';
 import { Badge, Button, List, Space, Typography } from 'antd';
 import { useMarkRead, useMyNotices } from '../../features/system';
 import { t } from '../../locales/zh-CN';
 import { beijingFormat } from '../../shared/time/beijing';
 
-/** The bell's popover: the latest five notices, mark read, and the way to the full list. */
-export const NoticeList = ({ onViewAll }: { onViewAll: () => void }) => {
+/**
+ * The bell's popover: the latest five notices, mark read, and the way to the full list. Each notice
+ * opens what it is about (`onOpen`): the screen it links to, or itself.
+ */
+export const NoticeList = ({ onViewAll, onOpen }: { onViewAll: () => void; onOpen: (notice: TNotice) => void }) => {
   const { data } = useMyNotices(1, 5);
   const markRead = useMarkRead();
   return (
@@ -17,7 +21,10 @@ export const NoticeList = ({ onViewAll }: { onViewAll: () => void }) => {
           <List.Item
             style={{ cursor: 'pointer' }}
             data-testid={`notice-item-${n.id}`}
-            onClick={() => !n.isRead && markRead.mutate({ ids: [n.id] })}
+            onClick={() => {
+              if (!n.isRead) markRead.mutate({ ids: [n.id] });
+              onOpen(n);
+            }}
           >
             <List.Item.Meta
               title={

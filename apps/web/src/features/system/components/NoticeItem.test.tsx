@@ -8,7 +8,15 @@ import { NoticeItem } from './NoticeItem';
 const callMock = vi.fn();
 vi.mock('../../../shared/http/api', () => ({ call: (...args: unknown[]) => callMock(...args) }));
 
-const notice = { id: 7, title: '停机维护', content: '今晚维护', publisher: '平台', createdAt: 0, isRead: false };
+const notice = {
+  id: 7,
+  title: '停机维护',
+  content: '今晚维护',
+  publisher: '平台',
+  link: null,
+  createdAt: 0,
+  isRead: false,
+};
 
 const renderItem = (isRead: boolean) =>
   render(
