@@ -34,7 +34,8 @@ import {
 import { asAgentOrDistributor } from './agent-wall.js';
 
 type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
-type TCustomerInput = TParsedRequestOf<typeof crmRoutes.customerCreate>;
+/** 新建客户's fields with no owner: a moved lead goes straight into the enterprise's 客户公海. */
+type TCustomerInput = TParsedRequestOf<typeof crmRoutes.poolCreate> & { ownerId: null };
 
 const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /**
@@ -347,17 +348,14 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
             .filter(Boolean)
             .join('；');
           try {
-            const customer = await deps.createCustomer(
-              inEnterprise,
-              crmRoutes.customerCreate.request.parse({
-                name: (lead.contactName || lead.companyName).slice(0, 50),
-                mobile: lead.mobile,
-                company: lead.companyName,
-                remark,
-                source: `经销商：${lead.distributorName}`.slice(0, 50),
-                ownerId: null,
-              }),
-            );
+            const fields = crmRoutes.poolCreate.request.parse({
+              name: (lead.contactName || lead.companyName).slice(0, 50),
+              mobile: lead.mobile,
+              company: lead.companyName,
+              remark,
+              source: `经销商：${lead.distributorName}`.slice(0, 50),
+            });
+            const customer = await deps.createCustomer(inEnterprise, { ...fields, ownerId: null });
             await repo.markMoved(db, lead.id, {
               enterpriseId: enterprise.id,
               customerId: customer.id,
