@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInChangingPassword } from '../org/first-sign-in.js';
 import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { reportAndApproveNumbers } from '../support/caller-report.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 import { payInSandbox, platformAccount, registerEnterprise, type TRegistered } from '../support/tenants.js';
 import { uniqueAccount, uniqueDigits, uniqueMobile } from '../support/unique.js';
@@ -86,6 +87,8 @@ describe('the balance guard', () => {
     );
     await call(seatRoutes.addSeat, { lineId: rate.lineId, userId: agent.id }, adminToken);
     await allowCallingAnyHour(adminToken, agentUsername);
+    // 号码报备 (its own journey is caller-report.e2e.ts): the line's numbers reported and approved.
+    await reportAndApproveNumbers(adminToken, admin.name);
     customerId = (
       await call(
         crmRoutes.customerCreate,
@@ -198,11 +201,14 @@ describe('the balance guard', () => {
     const calls = agentPage.getByTestId('call-customer-calls');
     await calls.locator('tbody tr.ant-table-row').first().waitFor();
     await expect.poll(() => calls.locator('.ant-spin-spinning').count()).toBe(0);
+    // The paid call's 拨号成功 goes a few seconds after it ended: none may be up before this 拨打.
+    const dialOk = agentPage.locator('.ant-notification-notice').filter({ hasText: '拨号成功' });
+    await expect.poll(() => dialOk.count(), { timeout: 20_000 }).toBe(0);
     await calls.getByTestId(`call-customer-${customerId}`).click();
     const refusal = `余额不足：线路「${callbackLine}」没有可用的套餐分钟，账户余额 0.00 元，请先购买套餐或充值后再拨打`;
     await agentPage.locator('.ant-message-notice').filter({ hasText: refusal }).waitFor();
     expect(await shownMessages(agentPage)).toContain(refusal);
-    expect(await agentPage.locator('.ant-notification-notice').filter({ hasText: '拨号成功' }).count()).toBe(0);
+    expect(await dialOk.count()).toBe(0);
     // The dial was asked and refused; nothing reached the carrier: no record comes, nothing more is charged.
     await expect.poll(() => dials.length).toBe(1);
     expect(dials[0]!.code).not.toBe(0);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldText, signInChangingPassword } from '../org/first-sign-in.js';
 import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, lastSmsCode, launchBrowser, newPage, pickOption } from '../support/browser.js';
+import { reportAndApproveNumbers } from '../support/caller-report.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 
 /**
@@ -236,7 +237,10 @@ describe('a new enterprise’s first hour', () => {
     await expect.poll(() => rows(pool).count()).toBe(4);
     expect((await checklist(admin)).done).toMatchObject({ customers: true, firstCall: false });
 
-    await allowCallingAnyHour(await login(adminAccount.username, adminAccount.password), person.username);
+    const adminToken = await login(adminAccount.username, adminAccount.password);
+    await allowCallingAnyHour(adminToken, person.username);
+    // 号码报备 (its own journey is caller-report.e2e.ts): the line's numbers reported and approved.
+    await reportAndApproveNumbers(adminToken, enterprise);
 
     // 8. The person signs in, is asked to change the password first, and calls his customer.
     const agent = await newPage(browser);

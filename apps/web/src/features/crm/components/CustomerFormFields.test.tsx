@@ -104,7 +104,8 @@ describe('CustomerFormFields', () => {
       '1': 'wx01',
       '2': null,
       '3': 12.5,
-      '4': dayjs('2026-01-02').valueOf(),
+      // The picked day's start in Beijing, whatever the browser's zone.
+      '4': Date.parse('2026-01-02T00:00:00+08:00'),
       '5': null,
       '6': ['外呼'],
     });
