@@ -95,6 +95,7 @@ describe('downloads the client abandons', () => {
   let staffBatchId: string;
   let platformBatchId: string;
   let uploadName: string;
+  let reportDocName: string;
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
 
   beforeAll(async () => {
@@ -167,18 +168,23 @@ describe('downloads the client abandons', () => {
       from generate_series(1, 20000) g`);
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200_000)]);
     const boundary = '----download-test';
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: routeTables.system.upload.path,
-      headers: { 'cloud-token': admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
-    const url = (uploaded.json() as { data: { url: string } }).data.url;
-    uploadName = url.slice(url.lastIndexOf('/') + 1);
+    /** The stored file's name of a PNG sent to an upload route. */
+    const uploadPng = async (path: string) => {
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'cloud-token': admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`),
+          png,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      const url = (uploaded.json() as { data: { url: string } }).data.url;
+      return url.slice(url.lastIndexOf('/') + 1);
+    };
+    uploadName = await uploadPng(routeTables.system.upload.path);
+    reportDocName = await uploadPng(routeTables.callerReport.imageUpload.path);
   }, 180_000);
 
   let isClosed = false;
@@ -204,6 +210,7 @@ describe('downloads the client abandons', () => {
     jxsMonthUseExport: () => ({ token: reseller, input: {} }),
     packetDownload: () => ({ token: reseller, input: {} }),
     uploadFile: () => ({ token: admin, input: { name: uploadName } }),
+    documentFile: () => ({ token: admin, input: { name: reportDocName } }),
     // 账单 is one month's (the billing issue): this month's, in Beijing time.
     billExport: () => ({
       token: admin,

@@ -131,6 +131,8 @@ describe('tenant isolation of the organisation area', () => {
     expect(roles.body.data.map((x) => x.userCount)).toEqual([1]);
     const staff = await t.call(orgStaff.staffPage, { limit: 100 }, platform);
     expect(staff.body.data.records.map((x) => x.username)).toEqual(['platform']);
+    covered.add('staffInfoOfUser');
+    expect((await t.call(orgStaff.staffInfoOfUser, {}, platform)).body.data.username).toBe('platform');
     expect((await t.call(orgStaff.applyPage, {}, platform)).body.data.total).toBe(0);
     const template = await t.app.inject({
       method: 'GET',
