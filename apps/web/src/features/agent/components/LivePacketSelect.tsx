@@ -39,8 +39,9 @@ export const LivePacketSelect = ({ packets, hasEnterprise, noPackets, testId, ..
 );
 
 /**
- * A package move asked for in a confirmation: 确定 runs it, the form's button busy meanwhile; a
- * refusal was shown by the http client and leaves the form as it is.
+ * A package move asked for in a confirmation: 确定 runs it, the form's button busy meanwhile. The
+ * confirmation closes either way: a refusal was shown by the http client and leaves the form as it
+ * is (a confirmation left open would only ask to send the refused move again).
  */
 export const useConfirmedMove = () => {
   const { modal } = App.useApp();
@@ -53,6 +54,8 @@ export const useConfirmedMove = () => {
         setBusy(true);
         try {
           await run();
+        } catch {
+          // Shown by the http client.
         } finally {
           setBusy(false);
         }

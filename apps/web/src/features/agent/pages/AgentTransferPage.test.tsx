@@ -96,6 +96,29 @@ describe('AgentTransferPage', () => {
     );
   });
 
+  it('closes the confirmation when the move is refused (the refusal is the http client’s message)', async () => {
+    callMock.mockImplementation((route) =>
+      route === r.packetTransfer ? Promise.reject(new Error('该套餐已转出')) : Promise.resolve(answer(route)),
+    );
+    renderPage();
+    const form = await screen.findByTestId('agent-transfer-form');
+    await choose(form, '转出企业', '甲一科技');
+    await choose(form, '套餐', '浙江线路 · 1000分钟月包 · 剩余 8分30秒 · 2026-12-31 到期');
+    await choose(form, '转入企业', '甲二贸易');
+    fireEvent.click(within(form).getByTestId('agent-transfer-submit'));
+    const question = '把「甲一科技」的这个套餐剩余 8分30秒 转给「甲二贸易」？转出后原企业不能再使用它。';
+    await screen.findByText(question);
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(r.packetTransfer, expect.anything()));
+    // Closed: the dialog leaves (jsdom ends no animation, so it stays in the document leaving).
+    const isOpen = () => {
+      const dialog = screen.queryByText(question)?.closest('[role="dialog"]');
+      return dialog != null && !dialog.className.includes('ant-zoom-leave');
+    };
+    await waitFor(() => expect(isOpen()).toBe(false));
+    expect(within(form).getByTestId('agent-transfer-submit').className).not.toContain('ant-btn-loading');
+  });
+
   it('lists the transfers and shows one in the drawer (findPacketTransfer)', async () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('agent-transfer-detail-9'));
