@@ -12,7 +12,8 @@ export default defineConfig({
     // default failed a creation whose answer and toast took longer under a throttled CPU.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
-    // One browser at a time: the machine has two cores and the server needs one.
+    // One file at a time on a server: the soft-phone files start Kamailio on the port the server
+    // hands out. npm test runs two lanes (--shard), each with a server of its own.
     fileParallelism: false,
     // The files share one worker and its loaded modules (playwright-core, the contract, the SIP
     // kit): each file's own data is unique (support/unique.ts) and each closes its browser, so a

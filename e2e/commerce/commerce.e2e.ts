@@ -1,7 +1,7 @@
 import { sandboxPayPagePath } from '@yunhu/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { baseUrl, launchBrowser, newPage, pressInConfirm } from '../support/browser.js';
 import { sideMenuTexts, signInWithPassword } from '../support/console.js';
 
 const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
@@ -84,10 +84,7 @@ describe('commerce: buy a package and pay it by the sandbox QR code', () => {
     const row = await orderRow(admin, orderNo);
     await row.getByText('待支付').waitFor();
     await row.getByRole('button', { name: /取消订单/ }).click();
-    await admin
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await pressInConfirm(admin);
     await row.getByText('已关闭').waitFor();
 
     const phone = await newPage(browser);

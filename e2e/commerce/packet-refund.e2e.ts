@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { baseUrl, launchBrowser, newPage, pressInConfirm } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
 const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
@@ -92,7 +92,7 @@ describe('commerce: 退订 of a bought package, approved by the platform', () =>
       .getByTestId('refund-target')
       .getByText(/原路退回（模拟支付/)
       .waitFor();
-    await okButton(confirm).click();
+    await pressInConfirm(platform);
     await platform.getByText('已通过，款项已退回企业账户余额').waitFor();
     await app.getByText('已退款').waitFor();
     await app.getByText('退回余额').waitFor();

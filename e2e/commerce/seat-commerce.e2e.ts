@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, pickOption } from '../support/browser.js';
+import { baseUrl, launchBrowser, newPage, pickOption, pressInConfirm } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 import { answerOnPhone, shownBalance } from '../support/pay.js';
 
@@ -16,12 +16,21 @@ const signedIn = async (browser: Browser, username: string, password: string) =>
   return page;
 };
 
-/** 坐席管理 filtered by one line. */
+/**
+ * 坐席管理 filtered by one line, once the filtered rows are shown: the seats of every line come
+ * first, and a row picked before the answer is a seat of another line.
+ */
 const openSeats = async (page: Page, line: string) => {
   await page.goto(`${baseUrl()}/#/menu/account/purchaseeats`);
   const list = page.getByTestId('list-seatList');
   await pickOption(page, list, '线路', line);
   await list.getByRole('button', { name: /查\s*询/ }).click();
+  await expect
+    .poll(async () => {
+      const shown = await rows(list).allInnerTexts();
+      return shown.length > 0 && shown.every((row) => row.includes(line));
+    })
+    .toBe(true);
   return list;
 };
 
@@ -86,7 +95,7 @@ describe('commerce: seats bought by QR, cancelled and refunded after the platfor
     const review = platform.getByTestId('list-platformRefunds');
     const row = rows(review).filter({ hasText: applyNo });
     await row.getByRole('button', { name: /通\s*过/ }).click();
-    await okButton(platform.locator('.ant-modal-confirm')).click();
+    await pressInConfirm(platform);
     await platform.getByText('已通过，款项已退回企业账户余额').waitFor();
     await row.getByText('已退款').waitFor();
     await platform.context().close();

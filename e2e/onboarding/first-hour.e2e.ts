@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldText, signInChangingPassword } from '../org/first-sign-in.js';
 import { allowCallingAnyHour, call, login } from '../support/api.js';
-import { baseUrl, lastSmsCode, launchBrowser, newPage, pickOption } from '../support/browser.js';
+import { baseUrl, lastSmsCode, launchBrowser, newPage, pickOption, pressInConfirm } from '../support/browser.js';
 import { reportAndApproveNumbers } from '../support/caller-report.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 
@@ -110,7 +110,7 @@ describe('a new enterprise’s first hour', () => {
     const enterprises = platform.getByTestId('list-enterprises');
     const pending = rows(enterprises).filter({ hasText: enterprise });
     await pending.getByRole('button', { name: '通过' }).click();
-    await platform.locator('.ant-modal-confirm').getByRole('button', { name: '通过' }).click();
+    await pressInConfirm(platform, '通过');
     await pending.getByText('正常').waitFor();
     await expect
       .poll(async () => (await shownMessages(platform)).join())

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { baseUrl, launchBrowser, newPage, pressInConfirm } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 import { signUpEnterprise } from '../support/tenants.js';
 
@@ -38,7 +38,7 @@ describe('platform operator', () => {
         hasText: `确定通过「${name}」的注册吗？通过后其管理员即可登录。`,
       })
       .waitFor();
-    await confirm.getByRole('button', { name: '通过' }).click();
+    await pressInConfirm(platform, '通过');
     await row.getByText('正常').waitFor();
     await expect
       .poll(async () => (await shownMessages(platform)).join())

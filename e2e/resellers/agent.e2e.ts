@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInChangingPassword } from '../org/first-sign-in.js';
-import { baseUrl, lastSmsCode, launchBrowser, newPage } from '../support/browser.js';
+import { baseUrl, lastSmsCode, launchBrowser, newPage, pressInConfirm } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 import { uniqueAccount, uniqueMobile, uniqueName } from '../support/unique.js';
 
@@ -116,7 +116,7 @@ describe('resellers: an agent invites an enterprise, which buys at the agent’s
     // happened is said (a refusal or a lost answer is a message too, recorded even once gone).
     const confirm = platform.locator('.ant-modal-confirm');
     await confirm.locator('.ant-modal-confirm-title', { hasText: `确定通过「${enterpriseName}」的注册吗？` }).waitFor();
-    await confirm.getByRole('button', { name: '通过' }).click();
+    await pressInConfirm(platform, '通过');
     await expect
       .poll(async () => (await shownMessages(platform)).join('/'))
       .toContain(`已通过「${enterpriseName}」的注册`);

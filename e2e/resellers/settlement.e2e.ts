@@ -2,7 +2,7 @@ import { agentRoutes, authRoutes, packetRoutes, tradeRoutes } from '@yunhu/contr
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, send } from '../support/api.js';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
+import { baseUrl, launchBrowser, newPage, pressInConfirm } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 import { createAgent, payInSandbox, platformAccount, registerEnterprise } from '../support/tenants.js';
 import { uniqueDigits } from '../support/unique.js';
@@ -79,7 +79,7 @@ describe('resellers: the platform settles an agent’s margin and closes the age
     await drawer.getByTestId('agent-settle-submit').click();
     const confirm = platform.locator('.ant-modal-confirm');
     await confirm.getByText(`向「${agentName}」结算 20.00 元（付款凭证号 ${voucher}）`).waitFor();
-    await confirm.getByRole('button', { name: '确认结算' }).click();
+    await pressInConfirm(platform, '确认结算');
     await expect.poll(async () => (await shownMessages(platform)).join()).toMatch(/已结算，结算单号 JS\d{20}/);
     const left = `¥${((margin - 2000) / 100).toFixed(2)}`;
     await expect.poll(() => settleable.textContent(), { timeout: 15_000 }).toBe(left);

@@ -2,7 +2,7 @@ import { agentRoutes, packetRoutes, tradeRoutes } from '@yunhu/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../support/api.js';
-import { baseUrl, launchBrowser, newPage, pickOption } from '../support/browser.js';
+import { baseUrl, launchBrowser, newPage, pickOption, pressInConfirm } from '../support/browser.js';
 import { recordMessages, shownMessages, signInWithPassword } from '../support/console.js';
 import {
   createAgent,
@@ -89,7 +89,7 @@ describe('resellers: an agent transfers a package from one of its enterprises to
     await form.getByTestId('agent-transfer-submit').click();
     const confirm = agent.locator('.ant-modal-confirm');
     await confirm.getByText(`把「${firms[0]!.name}」的这个套餐剩余 ${remainingMinutes}分`).waitFor();
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await pressInConfirm(agent);
     await expect.poll(async () => (await shownMessages(agent)).join()).toMatch(/已转移，单号 ZY\d{20}/);
 
     // The record, and its detail.
@@ -136,10 +136,7 @@ describe('resellers: an agent transfers a package from one of its enterprises to
       agentToken,
     );
     await again.getByTestId('agent-transfer-submit').click();
-    await agent
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await pressInConfirm(agent);
     await expect
       .poll(async () => (await shownMessages(agent)).join())
       .toContain('该套餐已转出，不能转移，请刷新后重新选择');

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, pickOption } from '../support/browser.js';
+import { baseUrl, launchBrowser, newPage, pickOption, pressInConfirm } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
 
 const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
@@ -69,7 +69,7 @@ describe('seats, caller numbers and calling settings', () => {
 
     // Released: the seat is free again and no longer listed under her name.
     await seat.getByRole('button', { name: /释\s*放/ }).click();
-    await okButton(admin.locator('.ant-modal-confirm')).click();
+    await pressInConfirm(admin);
     await expect.poll(() => rows(list).count()).toBe(1);
     await expect.poll(() => text(rows(list).first())).toContain('浙江软电话线路');
     await admin.context().close();

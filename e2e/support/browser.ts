@@ -81,3 +81,34 @@ export const pickOption = async (page: Page, form: Locator, label: string, optio
     )
     .toBe(true);
 };
+
+/**
+ * Presses `button` (确定 unless named) in the confirm dialog, waiting for it to open, until the dialog
+ * is gone. On a loaded machine a click can land while the dialog still zooms in and be lost; the
+ * dialog closes once its action ran, whatever the answer (a refusal is shown as a message), and a
+ * button busy with the action is not pressed again, so a second press only follows a lost one.
+ */
+export const pressInConfirm = async (page: Page, button: string | RegExp = /确\s*定/): Promise<void> => {
+  const dialog = page.locator('.ant-modal-confirm:visible');
+  await dialog.first().waitFor();
+  const press = async () => {
+    const ok = dialog.first().getByRole('button', { name: button });
+    const isBusy = ((await ok.getAttribute('class', { timeout: 3000 }).catch(() => '')) ?? '').includes(
+      'ant-btn-loading',
+    );
+    if (!isBusy) await ok.click({ timeout: 3000 }).catch(() => undefined);
+    await dialog
+      .first()
+      .waitFor({ state: 'hidden', timeout: 3000 })
+      .catch(() => undefined);
+  };
+  await expect
+    .poll(
+      async () => {
+        if ((await dialog.count()) > 0) await press();
+        return dialog.count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0);
+};
