@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import iconv from 'iconv-lite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExcelJS } from './exceljs.js';
 import { hostileWorkbook, sheetXml, zipOf } from './spreadsheet.test-kit.js';
 import { cellText, sheetLimits, type TSheetRow, withUploadedSheet } from './spreadsheet-read.js';
@@ -38,11 +38,18 @@ const readAll = (name: string, content: Buffer, o = opts) =>
     return { kind: sheet.kind, rows };
   });
 
-// A temp folder of this file's own (each test file runs in its own process): the upload files other
-// test files spool meanwhile do not count here.
+// A temp folder of this file's own while it runs: the upload files other test files spool meanwhile
+// do not count here. The worker's own is put back after, for the files that follow in it.
+const sharedTemp = process.env.TMPDIR;
 const ownTemp = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-sheet-test-'));
-process.env.TMPDIR = ownTemp;
-afterAll(() => fs.rmSync(ownTemp, { recursive: true, force: true }));
+beforeAll(() => {
+  process.env.TMPDIR = ownTemp;
+});
+afterAll(() => {
+  if (sharedTemp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = sharedTemp;
+  fs.rmSync(ownTemp, { recursive: true, force: true });
+});
 const tempFiles = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('yunhu-upload-')).length;
 
 describe('spreadsheet-read', () => {
