@@ -65,6 +65,8 @@ export default async function setup(project: TestProject) {
       // The carrier simulator (call-back lines) plays calls 20 times faster and always connects.
       SIM_TIME_SCALE: '0.05',
       SIM_OUTCOME: 'connected',
+      // The low-balance watch looks every 5 s, not every minute: its journey need not wait a minute.
+      LOW_BALANCE_JOB_SECONDS: '5',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

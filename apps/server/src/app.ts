@@ -38,7 +38,7 @@ import {
   refuseDistributor,
 } from './modules/agent/index.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
-import { billingHandlers, createBillingService, lowBalanceJobSeconds } from './modules/billing/index.js';
+import { billingHandlers, createBillingService } from './modules/billing/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
 import { hasSoftphoneSeatNow } from './modules/call/index.js';
 import { callerReportHandlers, createCallerReportService } from './modules/caller-report/index.js';
@@ -317,7 +317,7 @@ export const buildApp = async (
   for (const job of trade.jobs(config.pay.jobSeconds)) jobs.define(job);
   // Billing: consumption, bills, the ledger by direction, rates; the low-balance watch.
   bindRoutes(app, routeTables.billing, billingHandlers(services.billing), deps);
-  jobs.define(services.billing.lowBalanceJob(lowBalanceJobSeconds));
+  jobs.define(services.billing.lowBalanceJob(config.lowBalanceJobSeconds));
   // The automatic release runs once when the server is ready, then on its interval.
   jobs.define(services.crm.releaseJob(config.crmReleaseJobMinutes));
   // Statistics where autovacuum is off: a PostgreSQL server only (DB_MAINTENANCE_MINUTES 0: never).

@@ -40,6 +40,7 @@ export const ZSettings = z.object({
   SESSION_HOURS: whole('小时', 1, 24 * 30).default(12),
   TRUST_PROXY: flag.default('0'),
   CRM_RELEASE_JOB_MINUTES: whole('分钟，0 为仅启动时', 0).default(10),
+  LOW_BALANCE_JOB_SECONDS: whole('秒', 5, 24 * 3600).default(60),
   SIP_SHARED_SECRET: text.optional(),
   SIP_WS_URL: z
     .string()
@@ -147,6 +148,8 @@ export type TConfig = {
   bodyLimitBytes: number;
   /** Minutes between runs of the CRM automatic release (it also runs once 3 s after the server listens: main.ts); 0 = only then. */
   crmReleaseJobMinutes: number;
+  /** Seconds between looks of the watch that tells administrators their balance fell under their threshold. */
+  lowBalanceJobSeconds: number;
   /** The soft-phone's SIP side (deploy/kamailio/). */
   sip: TSipConfig;
   /** The telephony carrier of call-back and app lines (docs/decisions/0006-carrier-callback.md). */
@@ -313,6 +316,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     sessionHours: s.SESSION_HOURS,
     bodyLimitBytes: 1024 * 1024,
     crmReleaseJobMinutes: s.CRM_RELEASE_JOB_MINUTES,
+    lowBalanceJobSeconds: s.LOW_BALANCE_JOB_SECONDS,
     // A known development key must never seal a production server's data.
     dataKey: s.DATA_ENCRYPTION_KEY
       ? Buffer.from(s.DATA_ENCRYPTION_KEY, 'hex')

@@ -242,9 +242,6 @@ const rateOf = (r: Record<string, unknown>): TLineRate => {
   };
 };
 
-/** How often the low-balance watch looks (a constant of the product, not a setting). */
-export const lowBalanceJobSeconds = 60;
-
 type TLogger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 export type TBillingService = ReturnType<typeof createBillingService>;

@@ -6,7 +6,6 @@ export { billingDaily, billingSettings, callCharges, lineRates } from './billing
 export {
   createBillingService,
   ensureDialFunds,
-  lowBalanceJobSeconds,
   prepareCharge,
   rateRecord,
   type TBillingService,
