@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import {
-  applicantTypeLabel,
   applicantTypes,
-  maskIdNumber,
   ReportPerm,
   reportDocKindLabel,
   reportDocKinds,
-  reportImageLimits,
-  reportStateLabel,
   reportStates,
   requiredDocKinds,
-  type TApplicantType,
-  type TReportDocKind,
-  type TReportState,
 } from './caller-report-labels.js';
 import { isCreditCode, isIdCardNo } from './certification-labels.js';
 import { ZMobile, ZNull, ZPageQuery, ZTime, ZUploaded, zInt, zPage, zString } from './http.js';
@@ -21,21 +14,7 @@ import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
 
-export {
-  applicantTypeLabel,
-  applicantTypes,
-  maskIdNumber,
-  ReportPerm,
-  reportDocKindLabel,
-  reportDocKinds,
-  reportImageLimits,
-  reportStateLabel,
-  reportStates,
-  requiredDocKinds,
-  type TApplicantType,
-  type TReportDocKind,
-  type TReportState,
-};
+export * from './caller-report-labels.js';
 
 const route = routesOf('report');
 

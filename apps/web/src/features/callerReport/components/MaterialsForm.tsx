@@ -18,6 +18,7 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { uploadDocument, useSubmitMaterials } from '../api';
+import { ScriptField } from './ScriptField';
 
 const c = t.callerReport;
 type TValues = Omit<TMaterialsSubmit, 'documents'> & { documents: Partial<Record<TReportDocKind, string>> };
@@ -142,13 +143,7 @@ export const MaterialsForm = ({ latest }: { latest: TMaterials | null }) => {
       {text('contactName', c.contactName, 32)}
       {text('contactMobile', c.contactMobile, 20)}
       {text('usageScenario', c.usageScenario, 200)}
-      <Form.Item
-        name="script"
-        label={c.script}
-        rules={[{ required: true, whitespace: true, message: c.required(c.script) }]}
-      >
-        <Input.TextArea maxLength={5000} rows={5} showCount />
-      </Form.Item>
+      <ScriptField />
       {reportDocKinds
         .filter((kind) => kind === 'script' || required.includes(kind))
         .map((kind) => (

@@ -6,10 +6,10 @@ import {
   type TMaterials,
   type TReportState,
 } from '@yunhu/contract';
-import { Button, Descriptions, Empty, Space, Tag } from 'antd';
+import { Button, Descriptions, Empty, Space, Spin, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { beijingFormat } from '../../../shared/time/beijing';
-import { openDocument } from '../api';
+import { openDocument, type useReportDetail } from '../api';
 
 const c = t.callerReport;
 const stateColor = { draft: 'default', pending: 'processing', approved: 'success', rejected: 'error' } as const;
@@ -89,3 +89,13 @@ export const ReportDetails = ({ report, materials }: { report: TCallerReport; ma
     </div>
   </Space>
 );
+
+/** The detail query's report: a spinner while it loads, 未找到 when there is none. */
+export const LoadedReportDetails = ({ detail }: { detail: ReturnType<typeof useReportDetail> }) =>
+  detail.isLoading ? (
+    <Spin />
+  ) : detail.data ? (
+    <ReportDetails report={detail.data.report} materials={detail.data.materials} />
+  ) : (
+    c.notFound
+  );

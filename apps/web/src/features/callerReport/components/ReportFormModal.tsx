@@ -4,6 +4,7 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { useReportNumbers, useSaveReport } from '../api';
+import { ScriptField } from './ScriptField';
 
 const c = t.callerReport;
 type TValues = Omit<TReportSave, 'id'>;
@@ -62,13 +63,7 @@ export const ReportFormModal = ({
           >
             <Input maxLength={200} />
           </Form.Item>
-          <Form.Item
-            name="script"
-            label={c.script}
-            rules={[{ required: true, whitespace: true, message: c.required(c.script) }]}
-          >
-            <Input.TextArea maxLength={5000} rows={5} showCount />
-          </Form.Item>
+          <ScriptField />
         </>
       )}
     />

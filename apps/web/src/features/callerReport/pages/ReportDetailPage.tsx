@@ -1,12 +1,12 @@
 import { ReportPerm } from '@yunhu/contract';
-import { Button, Card, Space, Spin } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { Permission } from '../../../shared/permission/Permission';
 import { useReportDetail, useSubmitReport } from '../api';
-import { ReportDetails } from '../components/ReportDetails';
+import { LoadedReportDetails } from '../components/ReportDetails';
 import { ReportFormModal } from '../components/ReportFormModal';
 
 const c = t.callerReport;
@@ -50,13 +50,7 @@ export const ReportDetailPage = ({ isReadOnly = false }: { isReadOnly?: boolean 
         </Space>
       }
     >
-      {detail.isLoading ? (
-        <Spin />
-      ) : detail.data ? (
-        <ReportDetails report={detail.data.report} materials={detail.data.materials} />
-      ) : (
-        c.notFound
-      )}
+      <LoadedReportDetails detail={detail} />
       <ReportFormModal open={isEditing} editing={report ?? null} onClose={() => setEditing(false)} />
     </Card>
   );

@@ -1,5 +1,5 @@
 import { ReportPerm } from '@yunhu/contract';
-import { App, Button, Card, Form, Input, Space, Spin } from 'antd';
+import { App, Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
@@ -7,7 +7,7 @@ import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { Permission } from '../../../shared/permission/Permission';
 import { useExamineReport, useReportDetail } from '../api';
-import { ReportDetails } from '../components/ReportDetails';
+import { LoadedReportDetails } from '../components/ReportDetails';
 
 const c = t.callerReport;
 
@@ -50,13 +50,7 @@ export const ReviewDetailPage = () => {
         </Space>
       }
     >
-      {detail.isLoading ? (
-        <Spin />
-      ) : detail.data ? (
-        <ReportDetails report={detail.data.report} materials={detail.data.materials} />
-      ) : (
-        c.notFound
-      )}
+      <LoadedReportDetails detail={detail} />
       <FormModal<{ reason: string }>
         open={isRejecting}
         title={c.rejectTitle}
