@@ -1,11 +1,12 @@
 import { fenOf, type TRechargeRefundQuote, TradePerm, yuan } from '@yunhu/contract';
-import { Button, Form, Input, InputNumber, Typography } from 'antd';
+import { Button, Form, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { type TOrderRow, useRefundActions } from '../api';
+import { isRechargeRefundable, RefundReasonField } from './RechargeRefundButton';
 
 const s = t.recharge;
 
@@ -20,11 +21,7 @@ export const PlatformRechargeRefundButton = ({ order }: { order: TOrderRow }) =>
   const actions = useRefundActions();
   const [quote, setQuote] = useState<TRechargeRefundQuote | null>(null);
   const [requestNo, setRequestNo] = useState('');
-  const isRefundable =
-    order.kind === 'recharge' &&
-    (order.state === 'paid' || order.state === 'partRefunded') &&
-    order.refundedAmount < order.amount;
-  if (!canRefund || !isRefundable) return null;
+  if (!canRefund || !isRechargeRefundable(order)) return null;
   const open = async () => {
     setRequestNo(crypto.randomUUID());
     setQuote(await actions.rechargeQuote({ tenantId: order.tenantId, orderNo: order.orderNo }));
@@ -71,13 +68,7 @@ export const PlatformRechargeRefundButton = ({ order }: { order: TOrderRow }) =>
                   data-testid="platform-recharge-refund-amount"
                 />
               </Form.Item>
-              <Form.Item
-                name="reason"
-                label={s.reason}
-                rules={[{ required: true, min: 2, whitespace: true, message: s.reasonRequired }]}
-              >
-                <Input.TextArea maxLength={200} rows={3} />
-              </Form.Item>
+              <RefundReasonField />
             </>
           }
         />

@@ -9,16 +9,29 @@ import { useRefundActions } from '../api';
 
 const s = t.recharge;
 
+/** A paid top-up with money not yet refunded: what a refund (applied for, or the platform's) may come from. */
+export const isRechargeRefundable = (order: Pick<TOrder, 'kind' | 'state' | 'refundedAmount' | 'amount'>) =>
+  order.kind === 'recharge' &&
+  (order.state === 'paid' || order.state === 'partRefunded') &&
+  order.refundedAmount < order.amount;
+
+/** 退款原因 of a top-up refund. */
+export const RefundReasonField = () => (
+  <Form.Item
+    name="reason"
+    label={s.reason}
+    rules={[{ required: true, min: 2, whitespace: true, message: s.reasonRequired }]}
+  >
+    <Input.TextArea maxLength={200} rows={3} />
+  </Form.Item>
+);
+
 /** 申请充值退款 on a paid top-up with money not yet refunded: a reason; the server works out what is unused. */
 export const RechargeRefundButton = ({ order }: { order: TOrder }) => {
   const canApply = usePermission(TradePerm.refundApply);
   const actions = useRefundActions();
   const [isOpen, setOpen] = useState(false);
-  const isRefundable =
-    order.kind === 'recharge' &&
-    (order.state === 'paid' || order.state === 'partRefunded') &&
-    order.refundedAmount < order.amount;
-  if (!canApply || !isRefundable) return null;
+  if (!canApply || !isRechargeRefundable(order)) return null;
   return (
     <>
       <Button onClick={() => setOpen(true)} data-testid="recharge-refund-open">
@@ -34,13 +47,7 @@ export const RechargeRefundButton = ({ order }: { order: TOrder }) => {
         fields={
           <>
             <Typography.Paragraph type="secondary">{s.refundRule}</Typography.Paragraph>
-            <Form.Item
-              name="reason"
-              label={s.reason}
-              rules={[{ required: true, min: 2, whitespace: true, message: s.reasonRequired }]}
-            >
-              <Input.TextArea maxLength={200} rows={3} />
-            </Form.Item>
+            <RefundReasonField />
           </>
         }
       />
