@@ -37,3 +37,11 @@ export const runAndReport = (run: () => Promise<unknown>, onDone?: () => void) =
       onDone?.();
     })
     .catch(() => undefined);
+
+/**
+ * A confirmation's 确定 that closes the dialog whatever the answer: a refusal was shown by the HTTP
+ * client, and a dialog left open would only ask to send the refused request again (antd keeps it
+ * open on a rejected promise and reports the rejection as unhandled).
+ */
+export const closingEitherWay = (action: () => Promise<unknown>) => (): Promise<unknown> =>
+  action().catch(() => undefined);

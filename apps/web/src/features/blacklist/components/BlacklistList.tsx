@@ -9,6 +9,7 @@ import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
+import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { beijingDayRange, beijingFormat } from '../../../shared/time/beijing';
 import { listApi, useRemove } from '../api';
@@ -47,11 +48,11 @@ export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: str
       okText: b.delete,
       okButtonProps: { danger: true },
       cancelText: t.common.cancel,
-      onOk: async () => {
+      onOk: closingEitherWay(async () => {
         const res = await remove.mutateAsync(ids);
         feedback.message.success(b.deleted(res.deleted));
         clear?.();
-      },
+      }),
     });
 
   const columns: TListColumn<TBlackEntry>[] = [

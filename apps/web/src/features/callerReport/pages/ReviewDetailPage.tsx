@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { useExamineReport, useReportDetail } from '../api';
 import { LoadedReportDetails } from '../components/ReportDetails';
@@ -26,10 +27,10 @@ export const ReviewDetailPage = () => {
       title: c.approveConfirm(report?.number ?? ''),
       okText: c.approve,
       cancelText: t.common.cancel,
-      onOk: async () => {
+      onOk: closingEitherWay(async () => {
         await examine.mutateAsync({ id, pass: true });
         feedback.message.success(c.approved);
-      },
+      }),
     });
   return (
     <Card

@@ -18,6 +18,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
+import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { certKeys, useExamineCert } from '../api';
 import { CertDetails, CertStatusTag } from '../components/CertDetails';
@@ -35,11 +36,11 @@ export const CertReviewPage = () => {
       title: text,
       okText: t.cert.approve,
       cancelText: t.common.cancel,
-      onOk: async () => {
+      onOk: closingEitherWay(async () => {
         await examine.mutateAsync({ ids, pass: true });
         feedback.message.success(t.cert.approved(ids.length));
         clear?.();
-      },
+      }),
     });
 
   const columns: TListColumn<TCertification>[] = [

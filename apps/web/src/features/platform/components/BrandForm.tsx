@@ -3,6 +3,7 @@ import { App, Button, Form, Input, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useDeleteBrand, useSaveBrand } from '../contentApi';
 
@@ -43,10 +44,10 @@ export const BrandForm = (props: {
       okButtonProps: { danger: true },
       okText: c.delete,
       cancelText: t.common.cancel,
-      onOk: async () => {
+      onOk: closingEitherWay(async () => {
         if (!props.isNew) await remove.mutateAsync(props.host);
         props.onDeleted();
-      },
+      }),
     });
 
   return (

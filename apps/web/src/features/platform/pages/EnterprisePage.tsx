@@ -12,6 +12,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
+import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { EnterpriseDetailLink } from '../components/EnterpriseDetailLink';
 import { platformWaitingKeys } from '../components/PlatformWaiting';
@@ -41,14 +42,14 @@ export const EnterprisePage = () => {
       title: rows.length === 1 ? t.platform.approveConfirm(rows[0]!.name) : t.platform.batchApproveConfirm(rows.length),
       okText: t.platform.approve,
       cancelText: t.common.cancel,
-      onOk: async () => {
+      onOk: closingEitherWay(async () => {
         const ids = rows.map((r) => r.id);
         await (ids.length === 1
           ? call(platformRoutes.examine, { id: ids[0]!, pass: true, reason: '' })
           : call(platformRoutes.batchExamine, { ids, pass: true, reason: '' }));
         done(rows.length === 1 ? t.platform.approved(rows[0]!.name) : t.platform.batchApproved(rows.length));
         clear?.();
-      },
+      }),
     });
   const open = (e: TEnterprise) =>
     call(platformRoutes.setStatus, { id: e.id, status: 'active', reason: '' })

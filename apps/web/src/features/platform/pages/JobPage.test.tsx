@@ -66,6 +66,21 @@ describe('JobPage', () => {
     await waitFor(() => expect(callMock).toHaveBeenCalledWith(r.jobRetry, { name: 'trade.orders', id: failed.id }));
   });
 
+  it('closes the confirmation when the run again is refused (the HTTP client shows the refusal)', async () => {
+    callMock.mockImplementation((route) =>
+      route === r.jobRetry
+        ? Promise.reject(new Error('该任务已在运行'))
+        : Promise.resolve({ records: [failed], total: 1, current: 1, size: 20, pages: 1 }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByTestId(`job-retry-${failed.id}`));
+    const question = (await screen.findAllByText('重新运行「订单支付同步与过期关闭」？')).at(-1)!;
+    fireEvent.click(screen.getAllByRole('button', { name: '重新运行' }).at(-1)!);
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(r.jobRetry, expect.anything()));
+    // Closed: the dialog leaves (jsdom ends no animation, so it stays in the document leaving).
+    await waitFor(() => expect(question.closest('[role="dialog"]')?.className).toContain('ant-zoom-leave'));
+  });
+
   it('hides the run again without its permission', async () => {
     useUserStore.setState({ permissions: ['platform:job:list'] });
     renderPage();

@@ -8,6 +8,7 @@ import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
+import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { beijingFormat } from '../../../shared/time/beijing';
 
@@ -32,11 +33,11 @@ export const JobPage = () => {
       title: p.retryConfirm(nameOf(job.name)),
       okText: p.retry,
       cancelText: t.common.cancel,
-      onOk: async () => {
+      onOk: closingEitherWay(async () => {
         await call(platformJobsRoutes.jobRetry, { name: job.name, id: job.id });
         feedback.message.success(p.retried(nameOf(job.name)));
         void client.invalidateQueries({ queryKey: ['platformJobs'] });
-      },
+      }),
     });
   const columns: TListColumn<TJobRun>[] = [
     { key: 'name', title: p.name, dataIndex: 'name', render: (v: string) => nameOf(v) },

@@ -10,6 +10,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
+import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { contentKeys, useDeleteNotices, useEnterpriseOptions, usePublishNotice } from '../contentApi';
 
@@ -32,11 +33,11 @@ export const NoticeAdminPage = () => {
       okText: c.delete,
       okButtonProps: { danger: true },
       cancelText: t.common.cancel,
-      onOk: async () => {
+      onOk: closingEitherWay(async () => {
         await remove.mutateAsync(ids);
         feedback.message.success(c.deleted);
         clear?.();
-      },
+      }),
     });
 
   const columns: TListColumn<TPublishedNotice>[] = [

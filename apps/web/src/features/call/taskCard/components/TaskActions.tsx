@@ -3,6 +3,7 @@ import { App, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../../locales/zh-CN';
 import { RowAction } from '../../../../shared/list/RowAction';
+import { closingEitherWay } from '../../../../shared/list/useConfirmAction';
 import { Permission } from '../../../../shared/permission/Permission';
 import { useSetTaskStatus } from '../api';
 
@@ -18,7 +19,7 @@ export const TaskActions = ({ task }: { task: TTaskCard }) => {
     modal.confirm({
       title: c.close,
       content: c.closeConfirm(task.name),
-      onOk: () => setStatus.mutateAsync({ id: task.id, status: 'closed' }),
+      onOk: closingEitherWay(() => setStatus.mutateAsync({ id: task.id, status: 'closed' })),
     });
   return (
     <Space size={0} onClick={(e) => e.stopPropagation()}>

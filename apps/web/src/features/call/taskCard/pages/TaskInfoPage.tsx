@@ -15,6 +15,7 @@ import { optionsOf, personOptions } from '../../../../shared/form/options';
 import { SelectFilter } from '../../../../shared/list/FilterItems';
 import { ListPage } from '../../../../shared/list/ListPage';
 import type { TListColumn } from '../../../../shared/list/types';
+import { closingEitherWay } from '../../../../shared/list/useConfirmAction';
 import { Permission } from '../../../../shared/permission/Permission';
 import { usePermission } from '../../../../shared/permission/usePermission';
 import { beijingFormat } from '../../../../shared/time/beijing';
@@ -73,11 +74,11 @@ export const TaskInfoPage = () => {
     modal.confirm({
       title: c.removeItems,
       content: c.removeConfirm(rows.length),
-      onOk: async () => {
+      onOk: closingEitherWay(async () => {
         await remove.mutateAsync({ id, itemIds: rows.map((x) => x.id) });
         message.success(c.removed(rows.length));
         clear();
-      },
+      }),
     });
 
   return (
