@@ -58,6 +58,7 @@ import {
   agentStaffHandlers,
   createAgentStaffService,
   createOrgService,
+  crmDeptHandlers,
   deptHandlers,
   orgHandlers,
   resolveDataScope,
@@ -220,7 +221,12 @@ export const buildApp = async (
   app.addHook('onClose', () => crmImport.stop());
   // Imports left running by a dead process are found at start and every minute (hardening item 6).
   jobs.define(importRecoveryJob(crmImport.recoverInterrupted));
-  bindRoutes(app, routeTables.crm, { ...crmHandlers(services.crm), ...crmCensusHandlers(createCensusService()) }, deps);
+  bindRoutes(
+    app,
+    routeTables.crm,
+    { ...crmHandlers(services.crm), ...crmCensusHandlers(createCensusService()), ...crmDeptHandlers(services.org) },
+    deps,
+  );
   bindRoutes(
     app,
     routeTables.crmSettings,

@@ -4,6 +4,7 @@ import { ZBatchResult, ZCustomer, ZCustomerFilter, ZCustomerListQuery } from './
 import { ownerActions } from './crm-pool-labels.js';
 import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { zId, zIds } from './org-common.js';
+import { ZDeptNode } from './org-dept.js';
 import { Perm } from './permissions.js';
 
 export { ownerActionLabel, ownerActions } from './crm-pool-labels.js';
@@ -72,6 +73,19 @@ export const crmPoolRoutes = {
     permission: Perm.customerList,
     request: z.object({ keyword: z.string().trim().max(32).optional() }),
     response: z.array(ZAssignee),
+  }),
+  /**
+   * The departments of the caller's data scope, as a tree (a department whose parent is outside it
+   * is a root): what the customer lists' 部门 filter offers to anyone who may list customers.
+   */
+  deptOptions: route({
+    method: 'POST',
+    path: '/base/crm/getDeptSelectList',
+    readOnly: true,
+    summary: '可选的部门',
+    permission: Perm.customerList,
+    request: z.object({}),
+    response: z.array(ZDeptNode),
   }),
   claim: route({
     method: 'POST',

@@ -19,6 +19,7 @@ export const crmRoutes = {
   poolPage: { method: 'POST', path: '/base/crm/page' },
   poolDetail: { method: 'GET', path: '/base/crm/queryDetail' },
   assignees: { method: 'POST', path: '/base/crm/getEmpSelectList' },
+  deptOptions: { method: 'POST', path: '/base/crm/getDeptSelectList' },
   claim: { method: 'POST', path: '/base/crm/receiveCus' },
   allocationCheck: { method: 'POST', path: '/base/crm/cus-check-allocation' },
   allocate: { method: 'POST', path: '/base/crm/cus-allocation' },

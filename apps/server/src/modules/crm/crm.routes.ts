@@ -2,8 +2,11 @@ import type { crmRoutes } from '@yunhu/contract';
 import type { THandlers } from '../../http/bind.js';
 import type { TCrmService } from './crm.service.js';
 
-/** The customer, pool and recycle-bin routes of the table (its statistics are crm-census's). */
-export type TCrmHandlers = Omit<THandlers<typeof crmRoutes>, 'ownerLogPage' | 'census'>;
+/**
+ * The customer, pool and recycle-bin routes of the table (its statistics are crm-census's, its
+ * department options the org area's).
+ */
+export type TCrmHandlers = Omit<THandlers<typeof crmRoutes>, 'ownerLogPage' | 'census' | 'deptOptions'>;
 
 export const crmHandlers = ({ customer, pool, recycle, calling }: TCrmService): TCrmHandlers => ({
   customerPage: (ctx) => customer.page(ctx, 'private', ctx.input),

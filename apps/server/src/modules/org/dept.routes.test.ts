@@ -111,6 +111,20 @@ describe('departments', () => {
     expect(rows.some((x) => x.result === 'failure')).toBe(true);
   });
 
+  it('offers the CRM lists the departments of the data scope (getDeptSelectList), to whoever lists customers', async () => {
+    const options = routeTables.crm.deptOptions;
+    const all = await t.call(options, {}, admin);
+    expect(all.body.code).toBe(0);
+    expect(names(all.body.data)).toEqual(names((await t.call(r.deptList, {}, admin)).body.data));
+    // The manager sees 销售一部 and what lies under it: his department is the root of his tree.
+    const manager = await t.call(options, {}, await t.loginAs.manager());
+    expect(manager.body.data.map((d) => d.name)).toEqual(['销售一部']);
+    expect(names(manager.body.data)).not.toContain('销售二部');
+    // An agent sees only his own customers: no department to filter by.
+    const agent = await t.call(options, {}, await t.loginAs.agent());
+    expect(agent.body).toMatchObject({ code: 0, data: [] });
+  });
+
   it('lets the manager read the tree but not change it; the agent neither', async () => {
     const manager = await t.loginAs.manager();
     expect((await t.call(r.deptList, {}, manager)).body.code).toBe(0);

@@ -43,6 +43,14 @@ export const createDeptService = () => {
   return {
     list: async ({ auth, tx }: TRequestContext) => toDeptTree(await repo.list(tx, auth.tenantId)),
 
+    /** The departments of the data scope as a tree; one whose parent lies outside it is a root. */
+    inScope: async ({ auth, tx, scope }: TRequestContext) => {
+      const rows = await repo.list(tx, auth.tenantId);
+      if (scope.kind === 'all') return toDeptTree(rows);
+      const visible = new Set(scope.deptIds);
+      return toDeptTree(rows.filter((r) => visible.has(r.id)));
+    },
+
     children: async (ctx: TRequestContext, deptId: number) => {
       const all = await flat(ctx);
       if (!all.some((d) => d.id === deptId)) throw errors.deptMissing();

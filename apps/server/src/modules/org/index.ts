@@ -8,6 +8,6 @@ export { resolveDataScope, scopeFromColumns } from './data-scope.js';
 export { orgHandlers } from './org.routes.js';
 export { departments, roleDepts, roles, tenants, userRoles, users } from './org.schema.js';
 export { createOrgService, type TOrgService } from './org.service.js';
-export { deptHandlers, roleHandlers, staffHandlers } from './org-area.routes.js';
+export { crmDeptHandlers, deptHandlers, roleHandlers, staffHandlers } from './org-area.routes.js';
 export { pinyinOf } from './pinyin.js';
 export { ensureRoleTemplates, roleTemplates } from './role-templates.js';

@@ -1,4 +1,4 @@
-import type { orgDeptRoutes, orgRoleRoutes, orgStaffRoutes } from '@yunhu/contract';
+import type { crmRoutes, orgDeptRoutes, orgRoleRoutes, orgStaffRoutes } from '@yunhu/contract';
 import { detached, type THandlers } from '../../http/bind.js';
 import { streamXlsx } from '../../http/download.js';
 import type { TOrgService } from './org.service.js';
@@ -11,6 +11,11 @@ export const deptHandlers = ({ dept }: TOrgService): THandlers<typeof orgDeptRou
   deptCreate: (ctx) => dept.create(ctx, ctx.input),
   deptUpdate: (ctx) => dept.update(ctx, ctx.input),
   deptDelete: (ctx) => dept.remove(ctx, ctx.input.id),
+});
+
+/** The CRM lists' 部门 filter: the departments are this area's, the route the CRM's table's. */
+export const crmDeptHandlers = ({ dept }: TOrgService): Pick<THandlers<typeof crmRoutes>, 'deptOptions'> => ({
+  deptOptions: (ctx) => dept.inScope(ctx),
 });
 
 export const roleHandlers = ({ role }: TOrgService): THandlers<typeof orgRoleRoutes> => ({

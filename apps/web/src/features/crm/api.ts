@@ -31,6 +31,7 @@ export const crmKeys = {
   rules: ['crm', 'rules'] as const,
   screenConfig: (screen: TScreen) => ['crm', 'screenConfig', screen] as const,
   assignees: assigneesKey,
+  depts: ['crm', 'depts'] as const,
   customers: ['crm', 'customers'] as const,
   customerList: (pool: TPool, query: TCustomerListQuery) => ['crm', 'customers', pool, query] as const,
   customer: (id: number, pool: TPool) => ['crm', 'customer', id, pool] as const,
@@ -41,6 +42,10 @@ export const crmKeys = {
 
 const settings = crmSettingsRoutes;
 const crm = crmRoutes;
+
+/** The departments of the person's data scope (getDeptSelectList), for the 部门 filter. */
+export const useScopeDepts = () =>
+  useQuery({ queryKey: crmKeys.depts, queryFn: () => call(crmRoutes.deptOptions, {}) });
 
 export const useTags = () => useQuery({ queryKey: crmKeys.tags, queryFn: () => call(settings.tagList, {}) });
 

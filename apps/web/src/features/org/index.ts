@@ -10,6 +10,7 @@ export { orgStaffTexts, type TStaffForm, type TStaffScreen } from './components/
 export { orgRoutes } from './routes';
 
 export const DeptTreeSelect = lazyComponent(() => import('./components/DeptTreeSelect'), 'DeptTreeSelect');
+export const DeptNodeSelect = lazyComponent(() => import('./components/DeptTreeSelect'), 'DeptNodeSelect');
 /**
  * The role and staff screens, parameterised by console: the agent console's 角色权限 and 员工管理 use
  * them. Loaded with that page, not with the shell, which imports this file.

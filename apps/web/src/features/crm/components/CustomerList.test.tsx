@@ -70,6 +70,31 @@ describe('CustomerList', () => {
     );
   });
 
+  it('filters by the departments of the data scope, without the department screens’ permission', async () => {
+    const sales = { id: 3, parentId: 2, name: '销售一部', sort: 1, staffCount: 6, childCount: 0, children: [] };
+    const answer = callMock.getMockImplementation()!;
+    callMock.mockImplementation((route, input) =>
+      route === r.crm.deptOptions ? Promise.resolve([sales]) : answer(route, input),
+    );
+    renderCrm(<CustomerList pool="private" title="我的客户" />);
+    await screen.findByText('张三');
+    fireEvent.click(screen.getByTestId('crm-filter-more'));
+    const panel = await screen.findByTestId('crm-filter-more-panel');
+    expect(await within(panel).findByText('部门')).toBeTruthy();
+    expect(callMock).toHaveBeenCalledWith(r.crm.deptOptions, {});
+    expect(callMock).not.toHaveBeenCalledWith(r.orgDept.deptList, expect.anything());
+  });
+
+  it('offers no department filter to one who sees only his own customers', async () => {
+    renderCrm(<CustomerList pool="private" title="我的客户" />);
+    await screen.findByText('张三');
+    fireEvent.click(screen.getByTestId('crm-filter-more'));
+    const panel = await screen.findByTestId('crm-filter-more-panel');
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(r.crm.deptOptions, {}));
+    await within(panel).findByText('来源');
+    expect(within(panel).queryByText('部门')).toBeNull();
+  });
+
   it('keeps the column choice and a named filter per user on the server', async () => {
     renderCrm(<CustomerList pool="private" title="我的客户" />);
     await screen.findByText('张三');

@@ -1,11 +1,10 @@
-import { Perm, type TCustomField } from '@yunhu/contract';
+import type { TCustomField } from '@yunhu/contract';
 import { Form, InputNumber, Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { namedOptions } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
-import { usePermission } from '../../../shared/permission/usePermission';
-import { DeptTreeSelect } from '../../org';
-import { useTags } from '../api';
+import { DeptNodeSelect } from '../../org';
+import { useScopeDepts, useTags } from '../api';
 import { dealOptions, phoneLabelOptions } from '../format';
 
 const c = t.crm;
@@ -51,17 +50,17 @@ const CustomFilter = ({ field }: { field: TCustomField }) => {
 /** The less used conditions of both pools, under 更多筛选. */
 export const FoldedFilters = ({ isPrivate, fields }: { isPrivate: boolean; fields: TCustomField[] }) => {
   const tags = useTags();
-  const canListDepts = usePermission(Perm.deptList);
+  const depts = useScopeDepts().data ?? [];
   return (
     <>
       <TextFilter name="company" label={c.company} />
       <SelectFilter name="isDeal" label={c.deal} width={110} options={dealOptions} />
       <SelectFilter name="phoneLabels" label={c.phoneLabel} isMultiple width={180} options={phoneLabelOptions} />
       <SelectFilter name="tagIds" label={c.tags} isMultiple width={180} options={namedOptions(tags.data ?? [])} />
-      {/* The department tree is only readable with the department permission (agents filter by owner instead). */}
-      {canListDepts && (
+      {/* The departments of his data scope; one who sees only his own customers has none to pick. */}
+      {depts.length > 0 && (
         <Form.Item name="deptId" label={c.dept}>
-          <DeptTreeSelect allowClear placeholder={c.all} style={{ width: 170 }} />
+          <DeptNodeSelect nodes={depts} allowClear placeholder={c.all} style={{ width: 170 }} />
         </Form.Item>
       )}
       <TextFilter name="source" label={c.source} width={130} />

@@ -6,16 +6,15 @@ type TTreeData = { value: number; title: string; children: TTreeData[] };
 const toTreeData = (nodes: TDeptNode[]): TTreeData[] =>
   nodes.map((n) => ({ value: n.id, title: n.name, children: toTreeData(n.children) }));
 
+type TDeptTreeSelectProps = Omit<TreeSelectProps, 'treeData'>;
+
+/** Picks a department of `nodes`, a tree of departments. */
+export const DeptNodeSelect = ({ nodes, ...props }: TDeptTreeSelectProps & { nodes: TDeptNode[] }) => (
+  <TreeSelect treeDefaultExpandAll showSearch treeNodeFilterProp="title" {...props} treeData={toTreeData(nodes)} />
+);
+
 /** Picks a department of the tenant's tree. */
-export const DeptTreeSelect = (props: Omit<TreeSelectProps, 'treeData'>) => {
+export const DeptTreeSelect = (props: TDeptTreeSelectProps) => {
   const { data } = useDeptTree();
-  return (
-    <TreeSelect
-      treeDefaultExpandAll
-      showSearch
-      treeNodeFilterProp="title"
-      {...props}
-      treeData={toTreeData(data ?? [])}
-    />
-  );
+  return <DeptNodeSelect {...props} nodes={data ?? []} />;
 };
