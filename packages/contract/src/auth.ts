@@ -39,6 +39,20 @@ const ZAccount = z
   .trim()
   .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, '账号为4-32位字母、数字或下划线，以字母开头');
 
+/** An enterprise and its first administrator: what signing up asks (with an SMS code) and the platform's 新建企业 (the platform sets the first password). */
+export const ZEnterpriseCreate = z.object({
+  enterpriseName: z
+    .string({ error: '请输入企业名称' })
+    .trim()
+    .min(2, '企业名称至少2个字')
+    .max(64, '企业名称最多64个字'),
+  realName: z.string({ error: '请输入联系人姓名' }).trim().min(1, '请输入联系人姓名').max(32, '姓名最多32个字'),
+  mobile: ZMobile,
+  username: ZAccount,
+  password: ZPassword,
+});
+export type TEnterpriseCreate = z.infer<typeof ZEnterpriseCreate>;
+
 export const authRoutes = {
   login: route({
     method: 'POST',
@@ -91,17 +105,9 @@ export const authRoutes = {
     summary: '企业注册',
     access: 'public',
     audited: true,
-    request: z.object({
-      enterpriseName: z
-        .string({ error: '请输入企业名称' })
-        .trim()
-        .min(2, '企业名称至少2个字')
-        .max(64, '企业名称最多64个字'),
-      realName: z.string({ error: '请输入联系人姓名' }).trim().min(1, '请输入联系人姓名').max(32, '姓名最多32个字'),
-      username: ZAccount,
-      mobile: ZMobile,
+    // What the platform's 新建企业 asks, and the SMS code that proves the mobile.
+    request: ZEnterpriseCreate.extend({
       code: ZSmsCode,
-      password: ZPassword,
       /** An agent's invitation code: the enterprise belongs to that agent. */
       inviteCode: z
         .string({ error: '邀请码格式不正确' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZEnterpriseCreate } from './auth.js';
 import { CertPerm } from './certification-labels.js';
 import { ZNull, ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
@@ -90,6 +91,19 @@ export const platformRoutes = {
     request: z.object({
       tenantCode: z.string({ error: '请输入企业编码' }).trim().min(1, '请输入企业编码').max(32, '企业编码最多32个字符'),
     }),
+    response: ZEnterprise,
+  }),
+  /**
+   * An enterprise the platform opens itself (a contract signed offline): created 正常, as if
+   * registered and approved; its administrator changes the platform's password at the first sign-in.
+   */
+  enterpriseCreate: route({
+    method: 'POST',
+    path: '/base/enterprise',
+    summary: '新建企业',
+    permission: Perm.enterpriseExamine,
+    audited: true,
+    request: ZEnterpriseCreate,
     response: ZEnterprise,
   }),
   examine: route({

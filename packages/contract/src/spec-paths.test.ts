@@ -39,6 +39,7 @@ const specPaths: Record<string, string[]> = {
     '/base/sys/menu/showSeatCancelTab',
   ],
   Enterprise: [
+    '/base/enterprise',
     '/base/enterprise/page',
     '/base/enterprise/findContract/:id',
     '/base/enterprise/queryEnterpriseInfo',

@@ -47,3 +47,13 @@ export const visibleActiveStaff = async (db: TDb, tenantId: number, scope: TData
     .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...ids]), eq(users.status, 'active')));
   return rows.filter((r) => isInScope(scope, { ownerId: r.id, deptId: r.deptId }));
 };
+
+/** Whether a sign-in name (case aside) or a mobile is anyone's already, in any tenant. */
+export const isAccountTaken = async (db: TDb, username: string, mobile: string) => {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username}) or ${users.mobile} = ${mobile}`)
+    .limit(1);
+  return row !== undefined;
+};

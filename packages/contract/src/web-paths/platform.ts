@@ -6,6 +6,7 @@ export const platformRoutes = {
   enterprisePage: { method: 'GET', path: '/base/enterprise/page' },
   enterpriseInfo: { method: 'GET', path: '/base/enterprise/getInfoById' },
   enterpriseInfoByCode: { method: 'GET', path: '/base/enterprise/queryEnterpriseInfoByTenantCode' },
+  enterpriseCreate: { method: 'POST', path: '/base/enterprise' },
   examine: { method: 'POST', path: '/base/enterprise/examine' },
   batchExamine: { method: 'POST', path: '/base/enterprise/batch-examine' },
   setStatus: { method: 'POST', path: '/base/enterprise/save' },

@@ -4,6 +4,7 @@ import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { accounts, lines, orders, packetProducts, seatPrices, seats, tenants, users } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
+import { isAccountTaken } from '../../db/staff.js';
 import { agentPrices } from './agent.schema.js';
 
 // Resellers. Every statement names the agent it reads for; the service runs the ones
@@ -104,14 +105,7 @@ export const agentRepository = {
     ),
 
   /** Whether an account (case-insensitive) or a mobile is in use anywhere (the platform's transaction). */
-  accountTaken: async (db: TDb, username: string, mobile: string) => {
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${username}) or ${users.mobile} = ${mobile}`)
-      .limit(1);
-    return row !== undefined;
-  },
+  accountTaken: isAccountTaken,
 
   priceRows,
 

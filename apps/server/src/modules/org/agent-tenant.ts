@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { agentPermissions } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
+import { insertFirstAdministrator } from './enterprise-tenant.js';
 import { orgRepository as repo } from './org.repository.js';
-import { pinyinOf } from './pinyin.js';
 import { roleRepository } from './role.repository.js';
 
 // An agent (代理商) is an organisation like an enterprise: a tenant (kind 'agent'), its
@@ -50,17 +50,15 @@ export const createAgentTenant = async (tx: TDb, input: TAgentTenantInput) => {
     isAdmin: false,
     permissions: agentPermissions(),
   });
-  const user = await repo.insertUser(tx, {
+  const userId = await insertFirstAdministrator(tx, {
     tenantId: tenant.id,
+    deptId: dept.id,
+    roleId: role.id,
+    realName: input.contactName,
     username: input.username,
     mobile: input.mobile,
     passwordHash: input.passwordHash,
     mustChangePassword: input.mustChangePassword ?? true,
-    realName: input.contactName,
-    ...pinyinOf(input.contactName),
-    deptId: dept.id,
-    jobNumber: '0001',
   });
-  await repo.grantRole(tx, { userId: user.id, roleId: role.id, tenantId: tenant.id });
-  return { tenantId: tenant.id, tenantCode: code, inviteCode, userId: user.id };
+  return { tenantId: tenant.id, tenantCode: code, inviteCode, userId };
 };

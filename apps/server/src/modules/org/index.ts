@@ -5,6 +5,7 @@ export { agentStaffHandlers } from './agent-staff.routes.js';
 export { createAgentStaffService, type TAgentStaffService } from './agent-staff.service.js';
 export { createAgentTenant, type TAgentTenantInput } from './agent-tenant.js';
 export { resolveDataScope, scopeFromColumns } from './data-scope.js';
+export { createEnterpriseTenant } from './enterprise-tenant.js';
 export { orgHandlers } from './org.routes.js';
 export { departments, roleDepts, roles, tenants, userRoles, users } from './org.schema.js';
 export { createOrgService, type TOrgService } from './org.service.js';

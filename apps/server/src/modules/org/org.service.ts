@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   allPermissions,
   authStateLabel,
@@ -16,12 +15,12 @@ import { withTenant } from '../../db/tenant.js';
 import { hasPermission, type TAuth, type TRequestContext } from '../../http/context.js';
 import { resolveDataScope } from './data-scope.js';
 import { createDeptService } from './dept.service.js';
+import { createEnterpriseTenant, type TEnterpriseTenantInput } from './enterprise-tenant.js';
 import { onboardingChecklist } from './onboarding.service.js';
 import { orgErrors as errors } from './org.errors.js';
 import { orgRepository as repo } from './org.repository.js';
 import { pinyinOf } from './pinyin.js';
 import { createRoleService } from './role.service.js';
-import { ensureRoleTemplates } from './role-templates.js';
 import { roleTreeOf } from './role-tree.js';
 import { createStaffService } from './staff.service.js';
 import { createStaffImport } from './staff-import.js';
@@ -186,43 +185,7 @@ export const createOrgService = (deps: {
     },
 
     /** Registration (`/sso/signup`): a pending enterprise with its root department and administrator. */
-    registerEnterprise: async (input: {
-      enterpriseName: string;
-      realName: string;
-      username: string;
-      mobile: string;
-      passwordHash: string;
-      /** The agent whose invitation code it registered with. */
-      agentId?: number | null;
-      /** The agent's distributor whose code it was (decision 0020 "Distributors"). */
-      distributorId?: number | null;
-    }) =>
-      database.db.transaction(async (tx) => {
-        let code = '';
-        do code = `E${crypto.randomInt(100000, 999999)}`;
-        while (await repo.tenantCodeTaken(tx, code));
-        const tenant = await repo.insertTenant(tx, {
-          code,
-          name: input.enterpriseName,
-          status: 'pending',
-          agentId: input.agentId ?? null,
-          distributorId: input.distributorId ?? null,
-        });
-        const dept = await repo.insertDepartment(tx, { tenantId: tenant.id, name: input.enterpriseName });
-        // 管理员, 主管 and 坐席 from the start: an agent role without ticking ~80 boxes.
-        const adminRoleId = await ensureRoleTemplates(tx, tenant.id);
-        const user = await repo.insertUser(tx, {
-          tenantId: tenant.id,
-          username: input.username,
-          mobile: input.mobile,
-          passwordHash: input.passwordHash,
-          realName: input.realName,
-          ...pinyinOf(input.realName),
-          deptId: dept.id,
-          jobNumber: '0001',
-        });
-        await repo.grantRole(tx, { userId: user.id, roleId: adminRoleId, tenantId: tenant.id });
-        return { tenantId: tenant.id, tenantCode: code, userId: user.id };
-      }),
+    registerEnterprise: (input: Omit<TEnterpriseTenantInput, 'status' | 'mustChangePassword'>) =>
+      database.db.transaction((tx) => createEnterpriseTenant(tx, { ...input, status: 'pending' })),
   };
 };

@@ -4,6 +4,7 @@ import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { agentDistributors, enterpriseCertifications, refundApplications, tenants, users } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
+import { isAccountTaken } from '../../db/staff.js';
 
 export type TEnterpriseFilter = { name?: string; status?: string };
 
@@ -42,6 +43,8 @@ const where = (f: TEnterpriseFilter): SQL | undefined => {
 
 /** Enterprises across the platform: only the super tenant's services call this. */
 export const platformRepository = {
+  accountTaken: isAccountTaken,
+
   page: async (db: TDb, f: TEnterpriseFilter, page: number, limit: number) => {
     return pageOf(
       db.select({ n: count() }).from(tenants).where(where(f)),

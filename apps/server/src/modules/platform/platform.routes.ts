@@ -7,6 +7,7 @@ export const platformHandlers = (platform: TPlatformService): THandlers<typeof p
   enterprisePage: (ctx) => platform.page(ctx, ctx.input),
   enterpriseInfo: (ctx) => platform.info(ctx, ctx.input.id),
   enterpriseInfoByCode: (ctx) => platform.infoByCode(ctx, ctx.input.tenantCode),
+  enterpriseCreate: (ctx) => platform.create(ctx, ctx.input),
   examine: (ctx) => platform.examine(ctx, ctx.input),
   batchExamine: (ctx) => platform.batchExamine(ctx, ctx.input),
   setStatus: (ctx) => platform.setStatus(ctx, ctx.input),

@@ -1,7 +1,8 @@
 import { authStateLabel, maskPhone, type platformRoutes, type TParsedRequestOf, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
-import { ensureRoleTemplates } from '../org/index.js';
+import { hashPassword } from '../../security/password.js';
+import { createEnterpriseTenant, ensureRoleTemplates, isUniqueViolation } from '../org/index.js';
 import { platformErrors as errors } from './platform.errors.js';
 import { platformRepository as repo } from './platform.repository.js';
 
@@ -68,6 +69,24 @@ export const createPlatformService = (deps: {
         const row = await repo.findByCode(db, code);
         if (!row) throw errors.enterpriseMissing();
         return toEnterprise(row);
+      }),
+
+    /** 新建企业: 正常 at once, its administrator to change the platform's password at the first sign-in. */
+    create: (ctx: TRequestContext, input: TIn<'enterpriseCreate'>) =>
+      asPlatform(ctx, async (db) => {
+        if (await repo.accountTaken(db, input.username, input.mobile)) throw errors.accountTaken();
+        const { password, ...fields } = input;
+        const passwordHash = await hashPassword(password);
+        // Parallel creations with one account or mobile: the unique index decides, the others are told.
+        const created = await createEnterpriseTenant(db, {
+          ...fields,
+          passwordHash,
+          status: 'active',
+          mustChangePassword: true,
+        }).catch((error: unknown) => {
+          throw isUniqueViolation(error) ? errors.accountTaken() : error;
+        });
+        return toEnterprise((await repo.find(db, created.tenantId))!);
       }),
 
     examine: (ctx: TRequestContext, input: TIn<'examine'>) => examine(ctx, [input.id], input.pass, input.reason),

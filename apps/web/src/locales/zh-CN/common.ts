@@ -60,4 +60,14 @@ export const commonTexts = {
     loggedOut: '已退出登录',
     collapse: '收起菜单',
   },
+  /** The first administrator of an organisation the platform creates (an agent, an enterprise). */
+  administrator: {
+    contactName: '联系人',
+    mobile: '联系人手机号',
+    username: '管理员账号',
+    usernameHint: '4-32位字母、数字或下划线，以字母开头',
+    password: '初始密码',
+    passwordHint: '8-32位，同时包含字母和数字；管理员首次登录时须修改',
+    required: (label: string) => `请输入${label}`,
+  },
 } as const;

@@ -54,6 +54,10 @@ export const platformTexts = {
   },
   platform: {
     enterprises: '企业列表',
+    create: '新建企业',
+    createHint: '平台直接开通的企业状态为正常，无需审核；管理员首次登录时须修改初始密码。',
+    created: (name: string, code: string) => `已开通企业「${name}」，企业编号 ${code}`,
+    nameRequired: '请输入企业名称',
     name: '企业名称',
     namePlaceholder: '企业名称或编号',
     code: '企业编号',

@@ -3,6 +3,7 @@ import { Button, Drawer, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { AdministratorFields } from '../../../shared/form/AdministratorFields';
 import { FormModal } from '../../../shared/form/FormModal';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
@@ -115,18 +116,7 @@ export const PlatformAgentPage = () => {
             <Form.Item name="name" label={a.name} rules={required(a.name)}>
               <Input maxLength={64} />
             </Form.Item>
-            <Form.Item name="contactName" label={a.contactName} rules={required(a.contactName)}>
-              <Input maxLength={32} />
-            </Form.Item>
-            <Form.Item name="mobile" label={a.mobile} rules={required(a.mobile)}>
-              <Input maxLength={11} />
-            </Form.Item>
-            <Form.Item name="username" label={a.username} extra={a.usernameHint} rules={required(a.username)}>
-              <Input autoComplete="off" />
-            </Form.Item>
-            <Form.Item name="password" label={a.password} extra={a.passwordHint} rules={required(a.password)}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+            <AdministratorFields />
           </>
         }
       />

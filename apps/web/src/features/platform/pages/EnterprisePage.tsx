@@ -1,9 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { enterpriseStatuses, enterpriseStatusLabel, Perm, platformRoutes, type TEnterprise } from '@yunhu/contract';
-import { App, Button, Form, Input, Space, Tag } from 'antd';
+import {
+  enterpriseStatuses,
+  enterpriseStatusLabel,
+  Perm,
+  platformRoutes,
+  type TEnterprise,
+  type TEnterpriseCreate,
+} from '@yunhu/contract';
+import { App, Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { AdministratorFields } from '../../../shared/form/AdministratorFields';
 import { FormModal } from '../../../shared/form/FormModal';
 import { optionsOf } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
@@ -31,6 +39,7 @@ export const EnterprisePage = () => {
   // The context-bound modal: it follows the app's ConfigProvider (locale, button spacing).
   const { modal } = App.useApp();
   const [asking, setAsking] = useState<TReasonAction | null>(null);
+  const [isCreating, setCreating] = useState(false);
   /** Says what happened, by name (not just 已处理), and refreshes the list and the home's counts. */
   const done = (text: string) => {
     feedback.message.success(text);
@@ -124,6 +133,13 @@ export const EnterprisePage = () => {
         title={t.platform.enterprises}
         route={platformRoutes.enterprisePage}
         columns={columns}
+        toolbar={
+          <Permission value={Perm.enterpriseExamine}>
+            <Button type="primary" onClick={() => setCreating(true)} data-testid="enterprise-create">
+              {t.platform.create}
+            </Button>
+          </Permission>
+        }
         batchActions={(rows, clear) => {
           const pending = rows.filter((r) => r.status === 'pending');
           return (
@@ -142,6 +158,29 @@ export const EnterprisePage = () => {
               label={t.platform.status}
               options={optionsOf(enterpriseStatuses, enterpriseStatusLabel)}
             />
+          </>
+        }
+      />
+      <FormModal<TEnterpriseCreate>
+        open={isCreating}
+        title={t.platform.create}
+        testId="enterprise-create-modal"
+        onCancel={() => setCreating(false)}
+        onSubmit={async (v) => {
+          const created = await call(platformRoutes.enterpriseCreate, v);
+          done(t.platform.created(created.name, created.code));
+        }}
+        fields={
+          <>
+            <Typography.Paragraph type="secondary">{t.platform.createHint}</Typography.Paragraph>
+            <Form.Item
+              name="enterpriseName"
+              label={t.platform.name}
+              rules={[{ required: true, whitespace: true, message: t.platform.nameRequired }]}
+            >
+              <Input maxLength={64} />
+            </Form.Item>
+            <AdministratorFields contactField="realName" />
           </>
         }
       />

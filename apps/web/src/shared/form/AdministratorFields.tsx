@@ -1,0 +1,27 @@
+import { Form, Input } from 'antd';
+import { t } from '../../locales/zh-CN';
+
+const a = t.administrator;
+const required = (label: string) => [{ required: true, whitespace: true, message: a.required(label) }];
+
+/**
+ * The first administrator of an organisation the platform creates (an agent, an enterprise): who
+ * to call, his mobile, his account and the password he changes at his first sign-in. The form's
+ * field names are `contactName` unless named otherwise (an enterprise's is `realName`).
+ */
+export const AdministratorFields = ({ contactField = 'contactName' }: { contactField?: string }) => (
+  <>
+    <Form.Item name={contactField} label={a.contactName} rules={required(a.contactName)}>
+      <Input maxLength={32} />
+    </Form.Item>
+    <Form.Item name="mobile" label={a.mobile} rules={required(a.mobile)}>
+      <Input maxLength={11} />
+    </Form.Item>
+    <Form.Item name="username" label={a.username} extra={a.usernameHint} rules={required(a.username)}>
+      <Input autoComplete="off" />
+    </Form.Item>
+    <Form.Item name="password" label={a.password} extra={a.passwordHint} rules={required(a.password)}>
+      <Input.Password autoComplete="new-password" />
+    </Form.Item>
+  </>
+);
