@@ -192,6 +192,7 @@ export const buildApp = async (
   bindRoutes(app, routeTables.certification, certificationHandlers(services.certification), deps);
   // 号码报备 and 数据审核: materials, per-number reports, the platform's review.
   const callerReport = createCallerReportService({
+    database,
     dataKey: config.dataKey,
     upload: services.system.upload,
     privateUpload: services.system.privateUpload,

@@ -201,6 +201,17 @@ export const callerReportRoutes = {
     request: ZReportQuery,
     response: zPage(ZCallerReport),
   }),
+  /** 报备记录 as a spreadsheet: the list's rows under its filter, each with its script and review. */
+  reportExport: route({
+    method: 'POST',
+    path: '/base/tel-report/export',
+    readOnly: true,
+    summary: '导出报备记录',
+    permission: ReportPerm.numberList,
+    result: 'blob',
+    request: ZReportQuery.omit({ page: true, limit: true }),
+    response: z.unknown(),
+  }),
   reportInfo: route({
     method: 'GET',
     path: '/base/tel-report/info',

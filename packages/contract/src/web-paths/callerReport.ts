@@ -8,6 +8,7 @@ export const callerReportRoutes = {
   scriptUpload: { method: 'POST', path: '/base/data/apply/upload/script' },
   documentFile: { method: 'GET', path: '/base/data/apply/file/:name' },
   reportPage: { method: 'POST', path: '/base/tel-report/page' },
+  reportExport: { method: 'POST', path: '/base/tel-report/export' },
   reportInfo: { method: 'GET', path: '/base/tel-report/info' },
   reportNumbers: { method: 'GET', path: '/base/tel-report/numbers' },
   reportSave: { method: 'POST', path: '/base/tel-report/save' },

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, ilike, inArray, max, type SQL, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
+import type { TDatabase, TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { brandOptions, lines, tenants } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
+import { withTenant } from '../../db/tenant.js';
+import { batchedRows } from '../../http/xlsx-stream.js';
 import { callerReportMaterials as materials, callerReports as reports } from './caller-report.schema.js';
 
 export type TReportFilter = { state?: string; number?: string; lineId?: number; enterpriseName?: string };
@@ -78,6 +80,18 @@ export const callerReportRepository = {
         .orderBy(desc(reports.createdAt), desc(reports.id))
         .$dynamic(),
       paging,
+    ),
+
+  /** The list's rows for its spreadsheet, in batches of their own short tenant transactions. */
+  exportRows: (database: TDatabase, tenantId: number, scope: TDataScope, f: TReportFilter) =>
+    batchedRows((offset) =>
+      withTenant(database, tenantId, (tx) =>
+        reportsOf(tx)
+          .where(enterpriseWhere(tenantId, scope, f))
+          .orderBy(desc(reports.createdAt), desc(reports.id))
+          .limit(1000)
+          .offset(offset),
+      ),
     ),
 
   find: (db: TDb, tenantId: number, scope: TDataScope, id: number): Promise<TReportRow | null> =>

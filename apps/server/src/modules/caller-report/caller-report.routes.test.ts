@@ -9,6 +9,7 @@ import { rowsOf } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { lines } from '../line/line.schema.js';
+import { readXlsx } from '../org/org.test-kit.js';
 import { callerReportMaterials, callerReports } from './caller-report.schema.js';
 
 const r = routeTables.callerReport;
@@ -320,5 +321,36 @@ describe('号码报备 and 数据审核', () => {
     expect(all.length).toBeGreaterThan(1);
     // A seller is not given the reports by his role.
     expect((await t.call(r.reportPage, { page: 1, limit: 50 }, await t.loginAs.agent())).body.code).toBe(403);
+    // The spreadsheet holds what each reader's list holds, under the list's filter.
+    const sheetOf = async (token: string, filter: object = {}) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: r.reportExport.path,
+        headers: { 'cloud-token': token },
+        payload: filter,
+      });
+      expect(res.headers['content-disposition']).toContain(encodeURIComponent('报备记录'));
+      return readXlsx(res.rawPayload);
+    };
+    const managerSheet = await sheetOf(manager);
+    expect(managerSheet[0]).toEqual([
+      '外显号码',
+      '线路',
+      '使用场景',
+      '通话话术',
+      '状态',
+      '驳回原因',
+      '创建人',
+      '创建时间',
+      '提交时间',
+      '审核人',
+      '审核时间',
+    ]);
+    expect(managerSheet.slice(1).map((row) => row.slice(0, 5))).toEqual([
+      ['057188881001', expect.any(String), '回访', '您好', '草稿'],
+    ]);
+    expect((await sheetOf(admin)).length - 1).toBe(all.length);
+    expect((await sheetOf(admin, { number: '057188881001' })).length - 1).toBe(1);
+    expect((await sheetOf(stranger.token)).length - 1).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 import type { callerReportRoutes } from '@yunhu/contract';
 import { detached, type THandlers } from '../../http/bind.js';
-import { fileDownload } from '../../http/download.js';
+import { fileDownload, streamXlsx } from '../../http/download.js';
 import { readUpload } from '../system/index.js';
-import type { TCallerReportService } from './caller-report.service.js';
+import { reportColumns, type TCallerReportService } from './caller-report.service.js';
 
 export const callerReportHandlers = (svc: TCallerReportService): THandlers<typeof callerReportRoutes> => ({
   materialsInfo: (ctx) => svc.materialsInfo(ctx, ctx.input),
@@ -15,6 +15,10 @@ export const callerReportHandlers = (svc: TCallerReportService): THandlers<typeo
     return fileDownload(file.body, file.fileName, file.mime);
   },
   reportPage: (ctx) => svc.reportPage(ctx, ctx.input),
+  reportExport: async (ctx) => {
+    const { fileName, rows } = svc.reportExport(ctx, ctx.input);
+    return streamXlsx(rows, reportColumns, fileName);
+  },
   reportInfo: (ctx) => svc.reportInfo(ctx, ctx.input),
   reportNumbers: (ctx) => svc.reportNumbers(ctx),
   reportSave: (ctx) => svc.reportSave(ctx, ctx.input),

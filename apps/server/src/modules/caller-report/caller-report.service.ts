@@ -1,4 +1,5 @@
 import {
+  beijingTime,
   type callerReportRoutes,
   maskIdNumber,
   reportDocKindLabel,
@@ -13,10 +14,11 @@ import {
   type TUploaded,
   toPage,
 } from '@yunhu/contract';
-import type { TDb } from '../../db/client.js';
+import type { TDatabase, TDb } from '../../db/client.js';
 import { lockForTransaction } from '../../db/locks.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import { asPlatform, type TAuth, type TRequestContext } from '../../http/context.js';
+import type { TColumn } from '../../http/xlsx-stream.js';
 import { tenantLines } from '../line/index.js';
 import type { TUploadAccept, TUploadFile } from '../system/index.js';
 import { sealText } from './caller-report.crypto.js';
@@ -88,6 +90,23 @@ const toReport = (r: TReportRow): TCallerReport => ({
 
 const stateLabel = (state: string) => reportStateLabel[state as TReportState] ?? state;
 
+const timeText = (d: Date | null) => (d ? beijingTime(d.getTime()) : '');
+
+/** The columns of 报备记录's spreadsheet. */
+export const reportColumns: TColumn<TReportRow>[] = [
+  { header: '外显号码', width: 16, value: (r) => r.report.number },
+  { header: '线路', width: 20, value: (r) => r.lineName },
+  { header: '使用场景', width: 30, value: (r) => r.report.scenario },
+  { header: '通话话术', width: 50, value: (r) => r.report.script },
+  { header: '状态', width: 10, value: (r) => stateLabel(r.report.state) },
+  { header: '驳回原因', width: 30, value: (r) => r.report.reason },
+  { header: '创建人', value: (r) => r.report.creator },
+  { header: '创建时间', width: 22, value: (r) => timeText(r.report.createdAt) },
+  { header: '提交时间', width: 22, value: (r) => timeText(r.report.submittedAt) },
+  { header: '审核人', value: (r) => r.report.reviewer },
+  { header: '审核时间', width: 22, value: (r) => timeText(r.report.reviewedAt) },
+];
+
 export type TCallerReportService = ReturnType<typeof createCallerReportService>;
 
 /**
@@ -95,6 +114,8 @@ export type TCallerReportService = ReturnType<typeof createCallerReportService>;
  * per-number reports; the platform operator approves or rejects them, and the enterprise is told.
  */
 export const createCallerReportService = (deps: {
+  /** For the spreadsheet only: its rows are read after the request's transaction, in their own. */
+  database: TDatabase;
   /** The server's DATA_ENCRYPTION_KEY (32 bytes); null: materials cannot be taken. */
   dataKey: Buffer | null;
   /** The system area's upload (its own transaction: the upload routes are detached). */
@@ -200,6 +221,11 @@ export const createCallerReportService = (deps: {
       const { records, total } = await repo.page(tx, auth.tenantId, scope, filter, { page, limit });
       return toPage(records.map(toReport), total, input);
     },
+
+    reportExport: ({ auth, scope }: TRequestContext, filter: TIn<'reportExport'>) => ({
+      fileName: `报备记录_${beijingTime(Date.now()).slice(0, 10)}.xlsx`,
+      rows: repo.exportRows(deps.database, auth.tenantId, scope, filter),
+    }),
 
     reportInfo: async (ctx: TRequestContext, input: TIn<'reportInfo'>) => detail(ctx.tx, await reportOf(ctx, input.id)),
 

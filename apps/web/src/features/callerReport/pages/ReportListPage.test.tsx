@@ -8,9 +8,10 @@ import { reportOf } from './fixtures.test-kit';
 import { ReportListPage } from './ReportListPage';
 
 const callMock = vi.fn();
+const downloadMock = vi.fn();
 vi.mock('../../../shared/http/api', () => ({
   call: (...args: unknown[]) => callMock(...args),
-  download: vi.fn(),
+  download: (...args: unknown[]) => downloadMock(...args),
   upload: vi.fn(),
 }));
 vi.mock('../../../shared/permission/usePermission', () => ({ usePermission: () => true }));
@@ -52,6 +53,16 @@ describe('ReportListPage', () => {
     expect(screen.getAllByText('驳回').length).toBeGreaterThan(0);
     expect(screen.getByText('话术未说明来电目的')).toBeTruthy();
     expect(screen.getAllByText('草稿').length).toBeGreaterThan(0);
+  });
+
+  it('exports the list under its filter as 报备记录.xlsx', async () => {
+    downloadMock.mockResolvedValue('报备记录.xlsx');
+    renderAt('/?filter=%7B%22state%22%3A%22rejected%22%7D');
+    await screen.findByText('057188880001');
+    fireEvent.click(screen.getByTestId('list-export'));
+    await waitFor(() =>
+      expect(downloadMock).toHaveBeenCalledWith(r.reportExport, { state: 'rejected' }, '报备记录.xlsx'),
+    );
   });
 
   it('resubmits a rejected report and submits a draft; an approved one offers neither', async () => {
