@@ -247,6 +247,19 @@ export const callerReportRoutes = {
     request: z.object({ id: zId('报备编号') }),
     response: ZCallerReport,
   }),
+  /**
+   * 撤回: a report waiting for review or approved goes back to 草稿, its number no longer offered
+   * for calls until it is submitted and approved again (a number given up, a script to change).
+   */
+  reportWithdraw: route({
+    method: 'POST',
+    path: '/base/tel-report/withdraw',
+    summary: '撤回号码报备',
+    permission: ReportPerm.numberSubmit,
+    audited: true,
+    request: z.object({ id: zId('报备编号') }),
+    response: ZCallerReport,
+  }),
   reviewPage: route({
     method: 'POST',
     path: '/base/data-audit/page',

@@ -13,6 +13,7 @@ export const callerReportRoutes = {
   reportNumbers: { method: 'GET', path: '/base/tel-report/numbers' },
   reportSave: { method: 'POST', path: '/base/tel-report/save' },
   reportSubmit: { method: 'POST', path: '/base/tel-report/submit' },
+  reportWithdraw: { method: 'POST', path: '/base/tel-report/withdraw' },
   reviewPage: { method: 'POST', path: '/base/data-audit/page' },
   reviewInfo: { method: 'GET', path: '/base/data-audit/info' },
   reviewExamine: { method: 'POST', path: '/base/data-audit/examine' },

@@ -15,6 +15,7 @@ export const callerReportErrors = defineErrors('callerReport', {
   numberReported: ['conflict', '该号码已有报备，请在报备记录中修改后重新提交'],
   notEditable: ['conflict', (stateLabel: string) => `${stateLabel}的报备不能修改`],
   notSubmittable: ['conflict', (stateLabel: string) => `${stateLabel}的报备不能提交`],
+  notWithdrawable: ['conflict', (stateLabel: string) => `${stateLabel}的报备无需撤回`],
   reasonMissing: ['invalid', '驳回时请填写驳回原因'],
   alreadyReviewed: ['conflict', '该报备已审核或不在待审核状态，请刷新后重试'],
   numberNotApproved: [

@@ -23,6 +23,7 @@ export const callerReportHandlers = (svc: TCallerReportService): THandlers<typeo
   reportNumbers: (ctx) => svc.reportNumbers(ctx),
   reportSave: (ctx) => svc.reportSave(ctx, ctx.input),
   reportSubmit: (ctx) => svc.reportSubmit(ctx, ctx.input),
+  reportWithdraw: (ctx) => svc.reportWithdraw(ctx, ctx.input),
   reviewPage: (ctx) => svc.reviewPage(ctx, ctx.input),
   reviewInfo: (ctx) => svc.reviewInfo(ctx, ctx.input),
   reviewExamine: (ctx) => svc.reviewExamine(ctx, ctx.input),

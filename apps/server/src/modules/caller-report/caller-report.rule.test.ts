@@ -75,4 +75,31 @@ describe('caller numbers need an approved report', () => {
     await setReport('approved');
     expect(await dial('13912347005')).toMatchObject({ code: 0, data: { telX: number } });
   });
+
+  it('stops offering a number whose report the enterprise withdraws (撤回), also while a review races it', async () => {
+    const { callerReport: r } = routeTables;
+    const admin = await t.loginAs.admin();
+    const platform = await t.loginAs.platform();
+    const [report] = await t.database.db
+      .select()
+      .from(callerReports)
+      .where(and(eq(callerReports.tenantId, kit.tenantId), eq(callerReports.number, number)));
+    const withdrawn = await t.call(r.reportWithdraw, { id: report!.id }, admin);
+    expect(withdrawn.body.data).toMatchObject({ state: 'draft', reviewer: '', reviewedAt: null });
+    expect(await offered()).toEqual([]);
+    expect((await dial('13912347006')).msg).toBe(
+      '该线路没有报备审核通过的外显号码，请先在号码报备中提交并等待审核通过',
+    );
+    expect((await t.call(r.reportWithdraw, { id: report!.id }, admin)).body.msg).toBe('草稿的报备无需撤回');
+    // Submitted again, withdrawn while the platform approves: whichever comes first, it ends a draft.
+    expect((await t.call(r.reportSubmit, { id: report!.id }, admin)).body.data.state).toBe('pending');
+    const [byEnterprise] = await Promise.all([
+      t.call(r.reportWithdraw, { id: report!.id }, admin),
+      t.call(r.reviewExamine, { id: report!.id, pass: true }, platform),
+    ]);
+    expect(byEnterprise.body.code).toBe(0);
+    expect((await t.call(r.reportInfo, { id: report!.id }, admin)).body.data.report.state).toBe('draft');
+    expect(await offered()).toEqual([]);
+    await setReport('approved');
+  });
 });

@@ -286,6 +286,23 @@ export const createCallerReportService = (deps: {
       return toReport((await repo.find(tx, auth.tenantId, scope, input.id))!);
     },
 
+    /** Back to 草稿 from 待审核 or 审核通过: the review, if any, is forgotten; a review racing it finds it gone. */
+    reportWithdraw: async (ctx: TRequestContext, input: TIn<'reportWithdraw'>) => {
+      const { auth, tx, scope } = ctx;
+      refusePlatform(auth);
+      const own = await repo.lockOwn(tx, auth.tenantId, scope, input.id);
+      if (!own) throw errors.reportMissing();
+      if (own.state !== 'pending' && own.state !== 'approved') throw errors.notWithdrawable(stateLabel(own.state));
+      await repo.update(tx, auth.tenantId, input.id, {
+        state: 'draft',
+        reason: '',
+        reviewer: '',
+        submittedAt: null,
+        reviewedAt: null,
+      });
+      return toReport((await repo.find(tx, auth.tenantId, scope, input.id))!);
+    },
+
     reviewPage: (ctx: TRequestContext, input: TIn<'reviewPage'>) =>
       asPlatform(ctx, async (db) => {
         const { page, limit, ...filter } = input;

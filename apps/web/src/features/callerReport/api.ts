@@ -57,5 +57,6 @@ const useRefreshing = <I, O>(fn: (input: I) => Promise<O>) => {
 
 export const useSaveReport = () => useRefreshing((input: TReportSave) => call(r.reportSave, input));
 export const useSubmitReport = () => useRefreshing((id: number) => call(r.reportSubmit, { id }));
+export const useWithdrawReport = () => useRefreshing((id: number) => call(r.reportWithdraw, { id }));
 export const useExamineReport = () =>
   useRefreshing((input: { id: number; pass: boolean; reason?: string }) => call(r.reviewExamine, input));

@@ -55,6 +55,10 @@ export const callerReportTexts = {
     submit: '提交审核',
     resubmit: '重新提交',
     submitted: '已提交，等待平台审核',
+    withdraw: '撤回',
+    withdrawConfirm: (number: string) =>
+      `确定撤回外显号码 ${number} 的报备吗？撤回后该号码不再用于外呼，需重新提交并审核通过后才能使用。`,
+    withdrawn: '已撤回，报备回到草稿',
     detail: '详情',
     reportDetail: '报备详情',
     enterprise: '企业',

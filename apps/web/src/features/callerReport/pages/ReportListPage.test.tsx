@@ -75,6 +75,20 @@ describe('ReportListPage', () => {
     await waitFor(() => expect(callMock).toHaveBeenCalledWith(r.reportSubmit, { id: 3 }));
   });
 
+  it('withdraws an approved report after saying what it costs; drafts and rejected ones offer no 撤回', async () => {
+    renderAt('/');
+    await screen.findByText('057188880001');
+    expect(screen.queryByTestId('report-withdraw-2')).toBeNull();
+    expect(screen.queryByTestId('report-withdraw-3')).toBeNull();
+    fireEvent.click(screen.getByTestId('report-withdraw-1'));
+    await screen.findByText(
+      '确定撤回外显号码 057188880001 的报备吗？撤回后该号码不再用于外呼，需重新提交并审核通过后才能使用。',
+    );
+    expect(callMock).not.toHaveBeenCalledWith(r.reportWithdraw, expect.anything());
+    fireEvent.click(screen.getAllByRole('button', { name: /确\s*定|OK/ }).at(-1)!);
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(r.reportWithdraw, { id: 1 }));
+  });
+
   it('asks the server with the filters the link carries', async () => {
     renderAt(`/?filter=${encodeURIComponent(JSON.stringify({ state: 'rejected' }))}`);
     await screen.findByText('057188880001');

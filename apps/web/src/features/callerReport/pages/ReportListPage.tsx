@@ -6,7 +6,7 @@ import {
   type TCallerReport,
   type TReportState,
 } from '@yunhu/contract';
-import { Button, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
@@ -17,18 +17,31 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
+import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
-import { reportKeys, useSubmitReport } from '../api';
+import { reportKeys, useSubmitReport, useWithdrawReport } from '../api';
 import { ReportStateTag } from '../components/ReportDetails';
 import { ReportFormModal } from '../components/ReportFormModal';
 
 const c = t.callerReport;
 const isOpen = (state: TReportState) => state === 'draft' || state === 'rejected';
+const isWithdrawable = (state: TReportState) => state === 'pending' || state === 'approved';
 
 /** 报备记录 (userdata/TelReport/telReport): the enterprise's number reports, new ones, corrections and submissions. */
 export const ReportListPage = () => {
   const navigate = useNavigate();
   const submit = useSubmitReport();
+  const withdraw = useWithdrawReport();
+  const { modal } = App.useApp();
+  const onWithdraw = (row: TCallerReport) =>
+    modal.confirm({
+      title: c.withdraw,
+      content: c.withdrawConfirm(row.number),
+      onOk: closingEitherWay(async () => {
+        await withdraw.mutateAsync(row.id);
+        feedback.message.success(c.withdrawn);
+      }),
+    });
   const [form, setForm] = useState<{ editing: TCallerReport | null } | null>(null);
   const onSubmit = async (row: TCallerReport) => {
     await submit.mutateAsync(row.id);
@@ -59,6 +72,13 @@ export const ReportListPage = () => {
               <RowAction onClick={() => setForm({ editing: row })}>{c.editReport}</RowAction>
               <RowAction onClick={() => void onSubmit(row).catch(() => undefined)}>
                 {row.state === 'rejected' ? c.resubmit : c.submit}
+              </RowAction>
+            </Permission>
+          )}
+          {isWithdrawable(row.state) && (
+            <Permission value={ReportPerm.numberSubmit}>
+              <RowAction onClick={() => onWithdraw(row)} testId={`report-withdraw-${row.id}`}>
+                {c.withdraw}
               </RowAction>
             </Permission>
           )}
