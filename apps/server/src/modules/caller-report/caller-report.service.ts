@@ -18,6 +18,7 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import { lockForTransaction } from '../../db/locks.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import { asPlatform, type TAuth, type TRequestContext } from '../../http/context.js';
+import type { AppError } from '../../http/errors.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { tenantLines } from '../line/index.js';
 import type { TUploadAccept, TUploadFile } from '../system/index.js';
@@ -89,6 +90,21 @@ const toReport = (r: TReportRow): TCallerReport => ({
 });
 
 const stateLabel = (state: string) => reportStateLabel[state as TReportState] ?? state;
+
+/**
+ * Locks one of the enterprise's reports for a change, refused unless it is in one of `states`
+ * (a save or a submission racing another, a withdrawal racing the review).
+ */
+const lockOwnIn = async (
+  { auth, tx, scope }: TRequestContext,
+  id: number,
+  states: readonly TReportState[],
+  refusal: (stateLabel: string) => AppError,
+) => {
+  const own = await repo.lockOwn(tx, auth.tenantId, scope, id);
+  if (!own) throw errors.reportMissing();
+  if (!states.includes(own.state as TReportState)) throw refusal(stateLabel(own.state));
+};
 
 const timeText = (d: Date | null) => (d ? beijingTime(d.getTime()) : '');
 
@@ -251,9 +267,7 @@ export const createCallerReportService = (deps: {
             })
           ).id;
         } else {
-          const own = await repo.lockOwn(tx, auth.tenantId, scope, id);
-          if (!own) throw errors.reportMissing();
-          if (own.state !== 'draft' && own.state !== 'rejected') throw errors.notEditable(stateLabel(own.state));
+          await lockOwnIn(ctx, id, ['draft', 'rejected'], errors.notEditable);
           await repo.update(tx, auth.tenantId, id, fields);
         }
       } catch (error) {
@@ -268,9 +282,7 @@ export const createCallerReportService = (deps: {
     reportSubmit: async (ctx: TRequestContext, input: TIn<'reportSubmit'>) => {
       const { auth, tx, scope } = ctx;
       refusePlatform(auth);
-      const own = await repo.lockOwn(tx, auth.tenantId, scope, input.id);
-      if (!own) throw errors.reportMissing();
-      if (own.state !== 'draft' && own.state !== 'rejected') throw errors.notSubmittable(stateLabel(own.state));
+      await lockOwnIn(ctx, input.id, ['draft', 'rejected'], errors.notSubmittable);
       const version = await repo.latestVersion(tx, auth.tenantId);
       if (version === 0) throw errors.materialsMissing();
       const row = (await repo.find(tx, auth.tenantId, scope, input.id))!;
@@ -290,9 +302,7 @@ export const createCallerReportService = (deps: {
     reportWithdraw: async (ctx: TRequestContext, input: TIn<'reportWithdraw'>) => {
       const { auth, tx, scope } = ctx;
       refusePlatform(auth);
-      const own = await repo.lockOwn(tx, auth.tenantId, scope, input.id);
-      if (!own) throw errors.reportMissing();
-      if (own.state !== 'pending' && own.state !== 'approved') throw errors.notWithdrawable(stateLabel(own.state));
+      await lockOwnIn(ctx, input.id, ['pending', 'approved'], errors.notWithdrawable);
       await repo.update(tx, auth.tenantId, input.id, {
         state: 'draft',
         reason: '',
