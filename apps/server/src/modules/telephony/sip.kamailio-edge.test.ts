@@ -200,6 +200,8 @@ describe.skipIf(missing !== null && !isRequired)('the trunk edge (sipp with a se
     // Number and display name are the line's 外显号码, never the internal key.
     expect(got.header('from')).toMatch(new RegExp(`^"${telX}" <sip:${telX}@203\\.0\\.113\\.9>`));
     expect(`${got.header('from')} ${got.header('to')} ${got.all('p-asserted-identity')}`).not.toContain(managerSip.key);
+    // Nor anywhere else: Contact, Via and Record-Route toward a trunk are masked.
+    expect(invite).not.toContain(managerSip.key);
     expect(invite).not.toMatch(/^X-/im);
     // The same bind again (a replay): refused, logged, the carrier sees nothing new.
     const again = await seatCall(kam, bindId, { headers: [`X-Bind-Id: ${bindId}`] });

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -204,6 +205,14 @@ export const renderLocalConfig = (values: Record<string, string>, defines: strin
 };
 
 /**
+ * The key masking our topology toward the carrier: derived, so the shared secret itself never
+ * keys topoh's cipher (its masks are readable to anyone holding the key), and stable, so a
+ * Kamailio started again reads the masks of the calls before it.
+ */
+export const topologyMaskKey = (sharedSecret: string) =>
+  createHmac('sha256', sharedSecret).update('kamailio topology mask').digest('hex');
+
+/**
  * Where telephone numbers go, as kamailio-local.cfg values: trunks (their list, credentials and
  * registration written into the run folder) or a soft-phone key standing in for a carrier.
  */
@@ -221,6 +230,7 @@ const addTrunk = (
     values.YH_TRUNK_TIMEOUT = String(trunk.timeoutMs ?? 4000);
     if (trunk.transport === 'auto') defines.push('WITH_LARGE_TCP');
     values.YH_CALLER_HOST = trunk.callerHost ?? opts.advertise?.split(':')[0] ?? '127.0.0.1';
+    values.YH_TOPOH_KEY = topologyMaskKey(opts.sharedSecret);
     if (trunk.auth) {
       defines.push('WITH_TRUNK_AUTH');
       values.YH_TRUNK_AUTH_USER = trunk.auth.user;
