@@ -20,7 +20,7 @@ import type { TAuth, TRequestContext } from '../../http/context.js';
 import { ensureDialFunds } from '../billing/index.js';
 import { findBlocked, recordIntercept, type TBlockLevel } from '../blacklist/index.js';
 import { offeredCallerNumbers, pickCallerNumber } from '../caller-report/index.js';
-import type { TCustomerAccess } from '../crm/index.js';
+import { endCallClaim, type TCustomerAccess, takeCallClaim } from '../crm/index.js';
 import { callingRulesFor, findUsableSeat } from '../seat/index.js';
 import type { TCarrier } from '../telephony/index.js';
 import { callErrors } from './call.errors.js';
@@ -222,6 +222,11 @@ export const createDialService = (deps: {
       if (level) return { kind: 'blocked', level, telB };
       const rules = await callingRulesFor(tx, auth.tenantId, auth.userId);
       await checkRules(tx, auth, rules, telB, at);
+      // 正在拨打, last of the checks: a refused dial rolls its claim back with it; ended with the call.
+      if (input.octCustomerId !== undefined) {
+        const { tenantId, userId, realName: userName } = auth;
+        await takeCallClaim(tx, { tenantId, customerId: input.octCustomerId, userId, userName });
+      }
       return writeRequest(tx, auth, { seat, rules, telB, customerId: input.octCustomerId ?? null, at });
     });
     if (outcome.kind === 'blocked') {
@@ -291,6 +296,9 @@ export const createDialService = (deps: {
     if (bind.state === 'cancelled') return null;
     if (bind.state !== 'created') throw callErrors.alreadyPlaced();
     await repo.setBindState(tx, auth.tenantId, bind.bindId, 'cancelled', ['created']);
+    if (bind.customerId !== null) {
+      await endCallClaim(tx, { tenantId: auth.tenantId, customerId: bind.customerId, userId: auth.userId });
+    }
     return null;
   };
 

@@ -2,7 +2,7 @@ import type { TPhoneLabel } from '@yunhu/contract';
 import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { prepareCharge, rateRecord } from '../billing/index.js';
-import { recordCallOutcome } from '../crm/index.js';
+import { endCallClaim, recordCallOutcome } from '../crm/index.js';
 import { callRepository as repo, type TBindRow } from './call.repository.js';
 import { type TIngestResult, talkSeconds } from './ingest.rules.js';
 
@@ -25,8 +25,8 @@ export type TBindCall = {
 /**
  * The record of a dial request's call, once per call id: the person, department, line and customer
  * come from the request, never from the caller; rated and charged in the record's own statement;
- * the customer counts the call and takes the phone label it showed (CRM recordCallOutcome); the
- * request is over.
+ * the customer counts the call and takes the phone label it showed (CRM recordCallOutcome), and
+ * the caller's 正在拨打 claim on him ends; the request is over.
  */
 export const writeBindRecord = (database: TDatabase, bind: TBindRow, call: TBindCall): Promise<TIngestResult> =>
   withTenant(database, bind.tenantId, async (tx) => {
@@ -78,6 +78,8 @@ export const writeBindRecord = (database: TDatabase, bind: TBindRow, call: TBind
         startTime: call.startTime,
         phoneLabel: call.phoneLabel,
       });
+      // His call is over: a colleague may call the customer now (正在拨打 ends with the record).
+      await endCallClaim(tx, { tenantId: bind.tenantId, customerId: bind.customerId, userId: bind.userId });
     }
     await repo.setBindState(tx, bind.tenantId, bind.bindId, call.callStatus === 1 ? 'finished' : 'failed');
     return 'written';

@@ -1,8 +1,8 @@
-import { callClaimSeconds, type TCallClaim } from '@yunhu/contract';
+import type { TCallClaim } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
+import { endCallClaim, takeCallClaim } from './call-claim.js';
 import { callClaimRepository as claims, type TClaimRow } from './call-claim.repository.js';
 import { isVisible } from './crm.context.js';
-import { crmErrors } from './crm.errors.js';
 import { visible } from './customer.read.js';
 import { customerRepository as repo } from './customer.repository.js';
 
@@ -18,21 +18,13 @@ export const createCalling = () => ({
   /** Claims a customer the caller may see for callClaimSeconds; refused while someone else holds him. */
   claim: async ({ auth, tx, scope }: TRequestContext, customerId: number): Promise<TCallClaim> => {
     await visible(tx, auth, scope, customerId);
-    const row = await claims.take(tx, {
-      tenantId: auth.tenantId,
-      customerId,
-      userId: auth.userId,
-      userName: auth.realName,
-      seconds: callClaimSeconds,
-    });
-    if (row) return toClaim(row);
-    const holder = await claims.live(tx, auth.tenantId, customerId);
-    throw crmErrors.beingCalled(holder?.userName ?? '其他同事');
+    const { tenantId, userId, realName: userName } = auth;
+    return toClaim(await takeCallClaim(tx, { tenantId, customerId, userId, userName }));
   },
 
   release: async ({ auth, tx, scope }: TRequestContext, customerId: number) => {
     await visible(tx, auth, scope, customerId);
-    return { isReleased: await claims.release(tx, auth.tenantId, customerId, auth.userId) };
+    return { isReleased: await endCallClaim(tx, { tenantId: auth.tenantId, customerId, userId: auth.userId }) };
   },
 
   /** Answers the customer only when the caller may open him; otherwise as if there were none. */

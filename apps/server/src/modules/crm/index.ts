@@ -1,5 +1,6 @@
 // The CRM area's one door: other areas, app.ts and main.ts import only this file. The other CRM
 // areas (settings, visits, import, census) read customers through what it lends them here.
+export { endCallClaim, takeCallClaim } from './call-claim.js';
 export { recordCallOutcome } from './call-outcome.js';
 export {
   canSeePool,
