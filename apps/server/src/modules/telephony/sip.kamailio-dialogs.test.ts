@@ -71,6 +71,24 @@ describe('markLostDialogs', () => {
     expect(rowsOf('dialog_vars')).toEqual(['1:10:20:bind:bf00', '3:10:20:cid:call\\:one@10.0.0.1', '5:10:20:lost:1']);
   });
 
+  it('ends a carrier call as the carrier knew it: From and To are the ones uac sent it, not the phone’s', () => {
+    append('dialog', [dialogRow(1, [10, 20], 'to-carrier', 4), dialogRow(2, [11, 21], 'between-phones', 4)]);
+    append('dialog_vars', [
+      '1:10:20:_uac_fu:sip\\:057188880001-12@sip.yunhu.test',
+      '2:10:20:_uac_funew:sip\\:02566660001@203.0.113.9',
+      '3:10:20:_uac_to:sip\\:13900000000@sip.yunhu.test',
+      '4:10:20:_uac_tonew:sip\\:13900000000@127.0.0.1',
+    ]);
+
+    markLostDialogs(dir, 100);
+
+    const [carrier, phones] = rowsOf('dialog');
+    expect(carrier).toContain(':sip\\:02566660001@203.0.113.9:ftag1:sip\\:13900000000@127.0.0.1:ttag1:');
+    expect(carrier).not.toContain('057188880001-12@sip.yunhu.test');
+    // A call that never went through uac keeps its own.
+    expect(phones).toBe(dialogRow(2, [11, 21], 'between-phones', 4).replace(':1796184400:', ':100:'));
+  });
+
   it('marks a dialog lost once when Kamailio dies again before ending it', () => {
     append('dialog', [dialogRow(1, [10, 20], 'again', 4)]);
     markLostDialogs(dir, 100);

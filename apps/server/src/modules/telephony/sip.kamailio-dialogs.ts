@@ -52,6 +52,21 @@ const readTable = (file: string) => {
   return { header, names, rows: rows.filter((r) => r.trim() !== '').map(columnsOf) };
 };
 
+/**
+ * The From and To URIs uac put on a call toward the carrier (its dialog variables `_uac_funew` and
+ * `_uac_tonew`, kept there by restore_dlg), per dialog key: the BYE a new Kamailio sends the
+ * carrier must name the dialog as the carrier knows it, our 外显号码, never the phone's key.
+ */
+const uacReplacements = (rows: string[][]) => {
+  const byDialog = new Map<string, { from?: string; to?: string }>();
+  for (const [, entry, id, name, value] of rows) {
+    if (!value || (name !== '_uac_funew' && name !== '_uac_tonew')) continue;
+    const key = `${entry}:${id}`;
+    byDialog.set(key, { ...byDialog.get(key), [name === '_uac_funew' ? 'from' : 'to']: value });
+  }
+  return byDialog;
+};
+
 /** The dialog's state once both sides confirmed it (dialog module DLG_STATE_CONFIRMED). */
 const confirmed = 4;
 
@@ -67,13 +82,19 @@ export const markLostDialogs = (dir: string, nowSeconds: number): string[] => {
   const varsFile = path.join(dir, 'dialog_vars');
   if (!fs.existsSync(dialogFile) || !fs.existsSync(varsFile)) return [];
   const dialogs = readTable(dialogFile);
+  const vars = readTable(varsFile);
   const col = (name: string) => dialogs.names.indexOf(name);
   const [state, timeout, hashEntry, hashId, callId] = ['state', 'timeout', 'hash_entry', 'hash_id', 'callid'].map(col);
   const answered = dialogs.rows.filter((r) => Number(r[state!]) === confirmed);
-  for (const row of answered) row[timeout!] = String(nowSeconds);
+  const sentAs = uacReplacements(vars.rows);
+  for (const row of answered) {
+    row[timeout!] = String(nowSeconds);
+    const uac = sentAs.get(`${row[hashEntry!]}:${row[hashId!]}`);
+    if (uac?.from) row[col('from_uri')] = uac.from;
+    if (uac?.to) row[col('to_uri')] = uac.to;
+  }
   fs.writeFileSync(dialogFile, `${dialogs.header}\n${answered.map((r) => `${r.join(':')}\n`).join('')}`);
 
-  const vars = readTable(varsFile);
   const keys = new Set(answered.map((r) => `${r[hashEntry!]}:${r[hashId!]}`));
   // db_text writes an empty value as nothing, which it then refuses to load (the column is not null).
   const kept = vars.rows.filter((r) => keys.has(`${r[1]}:${r[2]}`) && r[3] !== 'lost' && r[4]);

@@ -103,7 +103,7 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway
       manager,
     );
     expect(res.body.code).toBe(0);
-    const { bindId } = res.body.data;
+    const { bindId, telX } = res.body.data;
     const invitesBefore = trunk.invites().length;
     const call = await webrtcCall(
       {
@@ -119,7 +119,7 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway
     expect(call.answer.status).toBe(200);
     const gatewayPort = Number(/^m=audio (\d+)/m.exec(sdpOf(trunk.invites()[invitesBefore]!))![1]);
     rtp.sendTo({ address: '127.0.0.1', port: gatewayPort });
-    return { customer, bindId, call };
+    return { customer, bindId, telX: telX as string, call };
   };
 
   /** The call's one record once its recording is settled, and the recording's levels. */
@@ -189,7 +189,7 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway
   });
 
   it('ends a call cut by Kamailio dying on both legs: the carrier gets a BYE, the record keeps its recording and the customer counts it', async () => {
-    const { customer, bindId, call } = await customerCall();
+    const { customer, bindId, telX, call } = await customerCall();
     // The carrier talks for 1.5 s; Kamailio has written the dialog to its run folder meanwhile.
     await new Promise((r) => setTimeout(r, 1500));
     expect(fs.readFileSync(path.join(kam.dir, 'dialog-db', 'dialog'), 'utf8')).toContain(call.callId);
@@ -201,6 +201,11 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway
     await expect
       .poll(() => (trunk.log().match(/^BYE sip:/gm) ?? []).length, { timeout: 10_000 })
       .toBeGreaterThan(byesBefore);
+    // It names the call as the carrier knew it: our 外显号码, not the agent's key.
+    const log = trunk.log();
+    const bye = log.slice(log.lastIndexOf('BYE sip:')).split(/\r?\n\r?\n/)[0]!;
+    expect(bye).toMatch(new RegExp(`^From: <sip:${telX}@`, 'm'));
+    expect(bye).not.toContain(managerSip.key);
     // One record, ended by the restart, with what was recorded until then.
     const { record, levels } = await recordedOf(bindId);
     expect(record).toMatchObject({ callStatus: 1, finishStatus: 4, endReason: lostCallReason });
@@ -213,6 +218,22 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway
     // The gateway holds nothing of it.
     const listed = (await kam.media!.command({ command: 'list' })) as Record<string, TBencode>;
     expect(listed.calls ?? []).not.toContain(call.callId);
+  });
+
+  it('ends a call answered a moment before Kamailio died on the carrier’s leg too', async () => {
+    const { bindId } = await customerCall();
+    const byesBefore = (trunk.log().match(/^BYE sip:/gm) ?? []).length;
+
+    await killKamailio();
+
+    await expect
+      .poll(() => (trunk.log().match(/^BYE sip:/gm) ?? []).length, { timeout: 10_000 })
+      .toBeGreaterThan(byesBefore);
+    await expect
+      .poll(async () => (await t.database.db.select().from(callRecords).where(eq(callRecords.bindId, bindId)))[0], {
+        timeout: 10_000,
+      })
+      .toMatchObject({ callStatus: 1, endReason: lostCallReason });
   });
 
   it('keeps the recording made until the media gateway died, once the call ends', async () => {
