@@ -176,10 +176,13 @@ export const callRoutes = {
     permission: Perm.callDial,
     summary: '可用线路',
   }),
-  /** The soft-phone's SIP credentials for the signed-in user's seat; issued on first request. */
+  /**
+   * The soft-phone's SIP credentials for the signed-in user's seat (spec section 7: the line-config
+   * request, at the CRM's querySipPassword); issued on first request, so POST (decision 0060).
+   */
   lineConfig: route({
     method: 'POST',
-    path: '/base/call/line-config',
+    path: '/base/crm/querySipPassword',
     request: ZLineConfigRequest,
     response: ZSipLineConfig,
     permission: Perm.softphoneUse,

@@ -7,6 +7,6 @@ export const callRoutes = {
   dialState: { method: 'POST', path: '/base/call/dial-state' },
   dialCancel: { method: 'POST', path: '/base/call/dial-cancel' },
   usableLines: { method: 'POST', path: '/base/call/usable-lines' },
-  lineConfig: { method: 'POST', path: '/base/call/line-config' },
+  lineConfig: { method: 'POST', path: '/base/crm/querySipPassword' },
   lineConfigReset: { method: 'POST', path: '/base/call/line-config/reset' },
 } as unknown as typeof C.callRoutes;

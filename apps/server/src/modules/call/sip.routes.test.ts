@@ -36,7 +36,7 @@ describe('soft-phone SIP credentials', () => {
       headers: secret === null ? {} : { [sipSecretHeader]: secret },
     });
 
-  describe('line-config (lineId=2)', () => {
+  describe('line-config at querySipPassword (lineId=2)', () => {
     it('issues a key and password to a user with a soft-phone seat, the same ones every time', async () => {
       const first = await t.call(call.lineConfig, { lineId: 2 }, manager);
       expect(first.body.code).toBe(0);
