@@ -1,3 +1,4 @@
+import { crmBrowseRoutes } from './crm-browse.js';
 import { crmCallingRoutes } from './crm-calling.js';
 import { crmCensusRoutes } from './crm-census.js';
 import { crmCustomerRoutes } from './crm-customer.js';
@@ -8,6 +9,7 @@ import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
 
 // The CRM contract, split by concern; consumers keep importing it all from '@yunhu/contract'.
+export * from './crm-browse.js';
 export * from './crm-calling.js';
 export * from './crm-census.js';
 export * from './crm-customer.js';
@@ -22,6 +24,7 @@ export const crmRoutes = {
   ...crmRecycleRoutes,
   ...crmCensusRoutes,
   ...crmCallingRoutes,
+  ...crmBrowseRoutes,
 } as const;
 
 /**

@@ -43,4 +43,6 @@ export const crmRoutes = {
   callClaim: { method: 'POST', path: '/base/crm/addRedisByUser' },
   callRelease: { method: 'GET', path: '/base/crm/removeRedisByUser' },
   customerIdByMobile: { method: 'GET', path: '/base/crm/getCustomerId' },
+  privateNeighbours: { method: 'POST', path: '/base/crm/privateOtherPageV2' },
+  poolNeighbours: { method: 'POST', path: '/base/crm/commonOtherPage' },
 } as unknown as typeof C.crmRoutes;

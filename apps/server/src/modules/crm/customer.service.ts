@@ -2,6 +2,7 @@ import type { TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import { canSeePool } from './crm.context.js';
+import { neighbours } from './customer.browse.js';
 import { existOf } from './customer.checks.js';
 import { create } from './customer.create.js';
 import { commentAdd, followAdd, followIn, timeline, timelineOf } from './customer.follow.js';
@@ -20,6 +21,7 @@ export type { TListQuery } from './customer.read.js';
 export const createCustomerService = () => ({
   page,
   detail,
+  neighbours,
   visible,
   timelineOf,
   existOther: ({ auth, tx }: TRequestContext, mobile: string, excludeId?: number) =>

@@ -198,6 +198,8 @@ export const crmTexts = {
     // details
     notFound: '客户不存在、已被删除或不在您的权限范围内',
     backToList: '返回列表',
+    previousCustomer: '上一个',
+    nextCustomer: '下一个',
     inPool: '公海',
     clickToEdit: '点击修改',
     timeline: '客户动态',

@@ -13,6 +13,7 @@ import { AllocateModal } from './AllocateModal';
 import { BatchFormDialogs, type TBatchDialog, type TBatchDialogKind } from './BatchFormDialogs';
 import { useBatchRunner } from './BatchResult';
 import { CustomerFormModal } from './CustomerFormModal';
+import { CustomerNeighbours } from './CustomerNeighbours';
 import { detailPath } from './customerColumns';
 
 const c = t.crm;
@@ -128,6 +129,7 @@ export const CustomerHeader = ({ customer, pool }: { customer: TCustomer; pool: 
               {c.delete}
             </Button>
           </Permission>
+          <CustomerNeighbours id={customer.id} pool={pool} />
           <Button onClick={() => navigate(listPath)}>{c.backToList}</Button>
         </Space>
       </Space>

@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { crmImportRoutes, Perm, type TCustomerFilter, type TCustomerListQuery } from '@yunhu/contract';
 import { Button, Card, Space } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
@@ -20,6 +20,7 @@ import {
   useScreenConfig,
 } from '../api';
 import { fromFilter, type TFilterValues, toFilter } from '../filters';
+import { rememberListQuery, type TListQuery } from '../listQueryMemory';
 import { CustomerBatchActions } from './CustomerBatchActions';
 import { CustomerFilters, foldedKeys } from './CustomerFilters';
 import { customerColumns } from './customerColumns';
@@ -96,6 +97,8 @@ export const CustomerList = ({ pool, title, extraTools }: TCustomerListProps) =>
   });
   const filter = list.filters as TCustomerFilter;
   const selected = list.selectedKeys as number[];
+  // 客户详情's 上一个 / 下一个 step through the list as it is shown now.
+  useEffect(() => rememberListQuery(pool, { ...filter, ...list.sort } as TListQuery), [pool, filter, list.sort]);
 
   const onApplySaved = (saved: TCustomerFilter) => {
     list.form.resetFields();
