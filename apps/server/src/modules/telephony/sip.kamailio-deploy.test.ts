@@ -26,6 +26,16 @@ describe('deploy/telephony example', () => {
     for (const name of names) expect(`${example}\n${readme}`, name).toContain(name);
   });
 
+  it('has systemd run the dead Kamailio’s clean-up from files the install has', () => {
+    const dropIn = fs.readFileSync(path.join(telephony, 'kamailio-yunhu.conf.example'), 'utf8');
+    const command = /^ExecStartPre=(.+)$/m.exec(dropIn)![1]!.split(' ');
+    for (const file of command.filter((part) => part.startsWith('/opt/yunhu/'))) {
+      expect(fs.existsSync(file.replace('/opt/yunhu', repoRoot)), file).toBe(true);
+    }
+    expect(command.slice(-2)).toEqual(['/var/lib/kamailio/dialog-db', 'udp:127.0.0.1:22222']);
+    expect(example).toContain('#!substdef "!YH_DIALOG_DB!/var/lib/kamailio/dialog-db!g"');
+  });
+
   it.skipIf(missing !== null && !isRequired)(
     'is accepted by Kamailio as written and with digest and registration switched on (TLS left out: no certificate here)',
     () => {
@@ -40,6 +50,7 @@ describe('deploy/telephony example', () => {
             .replace(/^#!define WITH_TLS$/m, '')
             .replaceAll('/etc/kamailio/trunks.list', path.join(dir, 'trunks.list'))
             .replaceAll('/run/kamailio', dir)
+            .replaceAll('/var/lib/kamailio', dir)
             .replace(/^##(#!.*)$/gm, isOptional ? '$1' : '#$1');
         for (const isOptional of [false, true]) {
           fs.writeFileSync(path.join(dir, 'kamailio-local.cfg'), local(isOptional));

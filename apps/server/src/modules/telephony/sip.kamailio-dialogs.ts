@@ -5,7 +5,8 @@ import type { TBencode } from './sip.kamailio-rtpengine.js';
 /**
  * The calls a Kamailio carried when it died, ended by the one started after it: Kamailio keeps
  * its dialogs in a text database in its run folder (kamailio.cfg WITH_DIALOG_DB, written to disk
- * every second); before the supervisor starts it again, each dialog there is marked lost and
+ * at each call's ACK and every second); before the supervisor (or systemd's ExecStartPre,
+ * sip.kamailio-prestart.ts) starts it again, each dialog there is marked lost and
  * timed out, so the new Kamailio loads it and at once sends a BYE to both legs (the carrier's
  * included), and the media gateway lets go of every call it held, which closes their captures so
  * the server turns them into the recordings of the records it ends on the restart event.
