@@ -240,6 +240,11 @@ const sortColumns: Record<TSort['field'], AnyPgColumn> = {
 
 const nullableSorts = new Set(['lastFollowAt', 'nextFollowAt', 'lastCallAt', 'poolAt']);
 
+/** The column a whitelisted sort orders by. */
+export const sortColumnOf = (field: TSort['field']) => sortColumns[field];
+/** Whether a sort's column may be empty (empty values then come last, whichever the direction). */
+export const isNullableSort = (field: TSort['field']) => nullableSorts.has(field);
+
 /**
  * The whitelisted sort and the id keeping pages stable. Columns that are never empty sort plainly,
  * so `created_at desc` walks customers_tenant_owner_idx backwards; empty follow-up times go last.

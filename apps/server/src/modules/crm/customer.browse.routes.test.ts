@@ -31,6 +31,29 @@ describe('customers beside the open one', () => {
     expect((await t.call(crm.privateNeighbours, { id: a!, ...sort }, agent)).body.data.previousId).toBeNull();
   });
 
+  it('walks the whole list as its pages order it, whatever the sort, empty values and ties included', async () => {
+    const sorts = [
+      { sortField: 'createdAt', sortOrder: 'descend' },
+      { sortField: 'intentionLevel', sortOrder: 'ascend' },
+      { sortField: 'lastCallAt', sortOrder: 'descend' },
+      { sortField: 'lastCallAt', sortOrder: 'ascend' },
+      { sortField: 'nextFollowAt', sortOrder: 'descend' },
+    ] as const;
+    for (const sort of sorts) {
+      const page = (await t.call(crm.customerPage, { page: 1, limit: 60, ...sort }, manager)).body.data;
+      const listed = page.records.map((r) => r.id);
+      expect(listed.length).toBeGreaterThan(3);
+      for (const [i, id] of listed.entries()) {
+        const { data } = (await t.call(crm.privateNeighbours, { id, ...sort }, manager)).body;
+        const isLastOnPage = i === listed.length - 1 && page.total > listed.length;
+        expect(data, `${sort.sortField} ${sort.sortOrder} #${i}`).toEqual({
+          previousId: listed[i - 1] ?? null,
+          nextId: isLastOnPage ? expect.any(Number) : (listed[i + 1] ?? null),
+        });
+      }
+    }
+  });
+
   it('answers the same for 客户公海, and nulls once he no longer matches the filter', async () => {
     const [a, b, c] = await firstThree(crm.poolPage, manager);
     const sort = { sortField: 'name', sortOrder: 'ascend' } as const;
