@@ -141,7 +141,17 @@ const createServices = (app: FastifyInstance, config: TConfig, database: TDataba
   });
   // Billing: the low-balance notice goes to the bell and, when asked, by SMS.
   const billing = createBillingService({ database, notify: system.notifyUsers, sms: smsSender, logger: app.log });
-  return { auth, org, system, certification, platform, crm, billing, devOutbox: sms ? null : devSms.outbox };
+  return {
+    auth,
+    org,
+    system,
+    certification,
+    platform,
+    crm,
+    billing,
+    sms: smsSender,
+    devOutbox: sms ? null : devSms.outbox,
+  };
 };
 
 /** The whole server, ready to listen or to `inject` in tests. */
@@ -197,6 +207,8 @@ export const buildApp = async (
     upload: services.system.upload,
     privateUpload: services.system.privateUpload,
     notifyUsers: services.system.notifyUsers,
+    sms: services.sms,
+    logger: app.log,
   });
   bindRoutes(app, routeTables.callerReport, callerReportHandlers(callerReport), deps);
   bindRoutes(app, routeTables.platform, platformHandlers(services.platform), deps);

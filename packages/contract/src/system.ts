@@ -25,6 +25,8 @@ export const noticeLinks = {
   seats: '/menu/account/purchaseeats',
   /** Customers about to return to the public pool: 我的客户. */
   myCustomers: '/menu/CRM/myCustomer',
+  /** A number report approved or rejected: 报备记录. */
+  callerReports: '/menu/userdata/TelReport/telReport',
 } as const;
 export type TNotice = z.infer<typeof ZNotice>;
 

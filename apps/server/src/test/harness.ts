@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { routeTables, type TRequestOf, type TResponseOf, type TRouteDef } from '@yunhu/contract';
+import type { TSmsSender } from '../adapters/sms.js';
 import { buildApp, type TApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { TDatabase, TDbLimits } from '../db/client.js';
@@ -11,7 +12,13 @@ export type TEnvelope<T = unknown> = { code: number; msg: string; data: T };
 
 /** A server on a fresh, seeded database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export const startTestApp = async (
-  opts: { webDist?: string; env?: Record<string, string>; dbLimits?: Partial<TDbLimits> } = {},
+  opts: {
+    webDist?: string;
+    env?: Record<string, string>;
+    dbLimits?: Partial<TDbLimits>;
+    /** An SMS provider of the test's own (what was sent, counted); absent: the development one. */
+    sms?: TSmsSender;
+  } = {},
 ) => {
   const database: TDatabase = await openSeededTestDatabase(opts.dbLimits);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-test-'));
@@ -22,7 +29,7 @@ export const startTestApp = async (
   };
   // Failures show as failed assertions; the log would only repeat the expected ones.
   process.env.LOG_LEVEL ??= 'fatal';
-  const app: TApp = await buildApp(config, database);
+  const app: TApp = await buildApp(config, database, { sms: opts.sms });
   await app.ready();
   let ipCounter = 1;
 

@@ -26,5 +26,6 @@ export const callerReportHandlers = (svc: TCallerReportService): THandlers<typeo
   reportWithdraw: (ctx) => svc.reportWithdraw(ctx, ctx.input),
   reviewPage: (ctx) => svc.reviewPage(ctx, ctx.input),
   reviewInfo: (ctx) => svc.reviewInfo(ctx, ctx.input),
-  reviewExamine: (ctx) => svc.reviewExamine(ctx, ctx.input),
+  // The decision commits before its SMS goes out.
+  reviewExamine: detached((ctx) => svc.reviewExamine(ctx, ctx.input)),
 });

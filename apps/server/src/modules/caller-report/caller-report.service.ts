@@ -16,18 +16,22 @@ import {
 } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { lockForTransaction } from '../../db/locks.js';
+import { withTenant } from '../../db/tenant.js';
 import { isUniqueViolation } from '../../db/unique.js';
-import { asPlatform, type TAuth, type TRequestContext } from '../../http/context.js';
+import { asPlatform, type TAuth, type TDetachedContext, type TRequestContext } from '../../http/context.js';
 import type { AppError } from '../../http/errors.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { tenantLines } from '../line/index.js';
 import type { TUploadAccept, TUploadFile } from '../system/index.js';
 import { sealText } from './caller-report.crypto.js';
+import { decisionNotices, type TLogger, type TSmsSend } from './caller-report.decision.js';
 import { callerReportErrors as errors, imageRefusal, scriptRefusal } from './caller-report.errors.js';
 import { callerReportRepository as repo, type TMaterialsRow, type TReportRow } from './caller-report.repository.js';
 import type { TStoredDoc } from './caller-report.schema.js';
 
 type TIn<K extends keyof typeof callerReportRoutes> = TParsedRequestOf<(typeof callerReportRoutes)[K]>;
+/** Who asks, for a route that opens its own transaction. */
+type TDetachedRequest = Pick<TDetachedContext<unknown>, 'auth' | 'scope'>;
 
 /** A private upload as the system area reads it back (null: none the transaction sees). */
 type TPrivateUpload = {
@@ -137,8 +141,15 @@ export const createCallerReportService = (deps: {
   /** The system area's upload (its own transaction: the upload routes are detached). */
   upload: (auth: TAuth, file: TUploadFile | undefined, accept?: TUploadAccept) => Promise<TUploaded>;
   privateUpload: (db: TDb, name: string, withBody?: boolean) => Promise<TPrivateUpload | null>;
-  notifyUsers: (db: TDb, rows: { tenantId: number; userId: number; title: string; content: string }[]) => unknown;
+  notifyUsers: (
+    db: TDb,
+    rows: { tenantId: number; userId: number; title: string; content: string; link?: string }[],
+  ) => unknown;
+  /** The SMS adapter: each decision's text to the enterprise's administrators. */
+  sms: TSmsSend;
+  logger: TLogger;
 }) => {
+  const { tellDecision, sendDecisionSms } = decisionNotices(deps);
   const refusePlatform = (auth: TAuth) => {
     if (auth.isSuper) throw errors.platformNeedsNone();
   };
@@ -327,28 +338,26 @@ export const createCallerReportService = (deps: {
         return detail(db, row);
       }),
 
-    /** One decision per report: of two reviewers at once, the second is told it is decided. */
-    reviewExamine: (ctx: TRequestContext, input: TIn<'reviewExamine'>) =>
-      asPlatform(ctx, async (db) => {
-        if (!input.pass && !input.reason) throw errors.reasonMissing();
-        const decided = await repo.decide(db, input.id, {
-          state: input.pass ? 'approved' : 'rejected',
-          reason: input.pass ? '' : input.reason,
-          reviewer: ctx.auth.realName || ctx.auth.username,
-          reviewedAt: new Date(),
-        });
-        if (!decided) throw errors.alreadyReviewed();
-        await deps.notifyUsers(db, [
-          {
-            tenantId: decided.tenantId,
-            userId: decided.createdBy,
-            title: input.pass ? '号码报备已通过' : '号码报备被驳回',
-            content: input.pass
-              ? `外显号码 ${decided.number} 的报备已审核通过，可用于外呼。`
-              : `外显号码 ${decided.number} 的报备被驳回：${input.reason}。请修改后重新提交。`,
-          },
-        ]);
-        return null;
-      }),
+    /**
+     * One decision per report: of two reviewers at once, the second is told it is decided. The
+     * enterprise hears it in its own transaction's bell and, once that is committed, by SMS.
+     */
+    reviewExamine: async ({ auth, scope }: TDetachedRequest, input: TIn<'reviewExamine'>) => {
+      if (!input.pass && !input.reason) throw errors.reasonMissing();
+      const told = await withTenant(deps.database, auth.tenantId, (tx) =>
+        asPlatform({ auth, tx, scope }, async (db) => {
+          const decided = await repo.decide(db, input.id, {
+            state: input.pass ? 'approved' : 'rejected',
+            reason: input.pass ? '' : input.reason,
+            reviewer: auth.realName || auth.username,
+            reviewedAt: new Date(),
+          });
+          if (!decided) throw errors.alreadyReviewed();
+          return tellDecision(db, decided, input.pass ? null : input.reason);
+        }),
+      );
+      await sendDecisionSms(told);
+      return null;
+    },
   };
 };
