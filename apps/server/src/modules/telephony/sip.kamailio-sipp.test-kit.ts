@@ -536,9 +536,11 @@ export const registerScenario = (opts: { user: string; realm: string; password: 
   return [
     '<?xml version="1.0" encoding="ISO-8859-1" ?>',
     '<scenario name="yunhu register">',
-    `  <send><![CDATA[\n\n${head(1, [])}\n\n]]></send>`,
+    // Repeated after 2 s, not sipp's 0.5 s: a busy machine's slow answer is not a second attempt
+    // (a REGISTER is answered statelessly, so a repeat of a wrong password counts again).
+    `  <send retrans="2000"><![CDATA[\n\n${head(1, [])}\n\n]]></send>`,
     '  <recv response="401" auth="true"/>',
-    `  <send><![CDATA[\n\n${head(2, [`[authentication username=${opts.user} password=${opts.password}]`])}\n\n]]></send>`,
+    `  <send retrans="2000"><![CDATA[\n\n${head(2, [`[authentication username=${opts.user} password=${opts.password}]`])}\n\n]]></send>`,
     `  <recv response="${opts.expect}"/>`,
     '</scenario>',
   ].join('\n');
