@@ -73,7 +73,7 @@ import {
   platformHandlers,
 } from './modules/platform/index.js';
 import { createPlatformJobsService, platformJobsHandlers } from './modules/platform-jobs/index.js';
-import { createCallingService, createSeatService, seatHandlers } from './modules/seat/index.js';
+import { createCallingService, createSeatService, seatHandlers, seatsHeldBy } from './modules/seat/index.js';
 import { createSystemService, systemHandlers } from './modules/system/index.js';
 import {
   createAlipayChannel,
@@ -94,6 +94,7 @@ import {
   type TTradeRefundService,
   tradeRefundHandlers,
 } from './modules/trade-refund/index.js';
+import { softphoneRegisteredUntil } from './modules/wallboard/index.js';
 
 export type TApp = FastifyInstance & {
   services: ReturnType<typeof createServices>;
@@ -117,6 +118,8 @@ const createServices = (app: FastifyInstance, config: TConfig, database: TDataba
     useCode: (m, p, c) => useCode(m, p, c),
     revokeSessions: (tx, userId) => revokeSessions(tx, userId),
     hasSoftphoneSeat: hasSoftphoneSeatNow,
+    seatsHeldBy: (tx, tenantId, userId) => seatsHeldBy(tx, tenantId, userId),
+    softphoneRegisteredUntil: (tx, tenantId, userId) => softphoneRegisteredUntil(tx, tenantId, userId),
     distributorOfCode: jxsInvitationOf(database),
     onError: (error) => app.log.error({ err: error }, 'org: unexpected error'),
   });

@@ -6,6 +6,7 @@ import { zId, zIds, zMobileFragment } from './org-common.js';
 import { staffStatuses } from './org-staff-labels.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
+import { seatStates } from './seat-labels.js';
 
 export { staffStatuses, staffStatusLabel } from './org-staff-labels.js';
 
@@ -39,6 +40,31 @@ export const ZStaff = z.object({
   createdAt: ZTime,
 });
 export type TStaff = z.infer<typeof ZStaff>;
+
+/** A seat the person holds, as his detail shows it (坐席管理 has the whole seat). */
+export const ZStaffSeat = z.object({
+  id: zInt,
+  lineId: zInt,
+  lineName: zString,
+  /** 2 soft-phone, 0 carrier call-back, others app dialing (DESIGN.md section 4). */
+  lineMode: zInt,
+  state: z.enum(seatStates),
+  startAt: ZTime,
+  expireAt: ZTime,
+  autoRenewal: zBoolean,
+});
+export type TStaffSeat = z.infer<typeof ZStaffSeat>;
+
+/** 员工详情: the staff record and what the detail shows beside it. */
+export const ZStaffDetail = ZStaff.extend({
+  headUrl: zString.nullable(),
+  /** Set by someone else and not yet changed by him at a sign-in. */
+  mustChangePassword: zBoolean,
+  seats: z.array(ZStaffSeat),
+  /** His soft-phone: whether a valid soft-phone seat lets him go online, and until when he is registered. */
+  softphone: z.object({ hasSeat: zBoolean, isOnline: zBoolean, onlineUntil: ZTime.nullable() }),
+});
+export type TStaffDetail = z.infer<typeof ZStaffDetail>;
 
 /** Filters of the staff list and of its export. */
 export const ZStaffFilter = z.object({
@@ -109,6 +135,16 @@ export const orgStaffRoutes = {
     permission: Perm.staffList,
     request: z.object({ id: zId('员工编号') }),
     response: ZStaff,
+  }),
+  /** The administrator's or manager's view of one person: record, seats and lines, soft-phone state. */
+  staffDetail: route({
+    method: 'GET',
+    path: '/base/sys/user/userDetail',
+    readOnly: true,
+    summary: '员工详情（含坐席）',
+    permission: Perm.staffList,
+    request: z.object({ id: zId('员工编号') }),
+    response: ZStaffDetail,
   }),
   /** The signed-in person's own staff record (job number, department, roles), whatever his permissions. */
   staffInfoOfUser: route({

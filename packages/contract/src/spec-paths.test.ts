@@ -53,6 +53,7 @@ const specPaths: Record<string, string[]> = {
     '/base/sys/user/queryStaffInfo',
     '/base/sys/user/page',
     '/base/sys/user/queryStaffInfoByUser',
+    '/base/sys/user/userDetail',
     '/base/sys/user/updateStaffInfo',
     '/base/sys/user/examine',
     '/base/sys/user/add',

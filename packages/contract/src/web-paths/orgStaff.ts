@@ -4,6 +4,7 @@ import type * as C from '../index.js';
 export const orgStaffRoutes = {
   staffPage: { method: 'GET', path: '/base/sys/user/page' },
   staffInfo: { method: 'GET', path: '/base/sys/user/queryStaffInfo' },
+  staffDetail: { method: 'GET', path: '/base/sys/user/userDetail' },
   staffInfoOfUser: { method: 'GET', path: '/base/sys/user/queryStaffInfoByUser' },
   staffAdd: { method: 'POST', path: '/base/sys/user/add' },
   staffUpdate: { method: 'POST', path: '/base/sys/user/updateStaffInfo' },

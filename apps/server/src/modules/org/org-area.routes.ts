@@ -34,6 +34,7 @@ export const roleHandlers = ({ role }: TOrgService): THandlers<typeof orgRoleRou
 export const staffHandlers = ({ staff, staffImport }: TOrgService): THandlers<typeof orgStaffRoutes> => ({
   staffPage: (ctx) => staff.page(ctx, ctx.input),
   staffInfo: (ctx) => staff.info(ctx, ctx.input.id),
+  staffDetail: (ctx) => staff.detail(ctx, ctx.input.id),
   staffInfoOfUser: (ctx) => staff.own(ctx),
   staffAdd: (ctx) => staff.add(ctx, ctx.input),
   staffUpdate: (ctx) => staff.update(ctx, ctx.input),

@@ -22,7 +22,7 @@ import { orgRepository as repo } from './org.repository.js';
 import { pinyinOf } from './pinyin.js';
 import { createRoleService } from './role.service.js';
 import { roleTreeOf } from './role-tree.js';
-import { createStaffService } from './staff.service.js';
+import { createStaffService, type TStaffPorts } from './staff.service.js';
 import { createStaffImport } from './staff-import.js';
 
 export const toMenuOut = (nodes: TMenuNode[]): TMenuOut[] =>
@@ -39,20 +39,22 @@ export const toMenuOut = (nodes: TMenuNode[]): TMenuOut[] =>
 
 export type TOrgService = ReturnType<typeof createOrgService>;
 
-export const createOrgService = (deps: {
-  database: TDatabase;
-  /** Whether an uploaded file's URL belongs to the tenant (system area), read in the caller's transaction. */
-  isOwnUpload: (tx: TDb, auth: TAuth, url: string) => Promise<boolean>;
-  /** Checks and uses up an SMS code (auth area), counting the try in a statement of its own. */
-  useCode: (mobile: string, purpose: 'phone', code: string) => Promise<void>;
-  /** Ends every session of a user in the caller's transaction (auth area): after a disable, a delete or a password reset. */
-  revokeSessions: (tx: TDb, userId: number) => Promise<void>;
-  /** Whether the person holds a valid soft-phone seat now (call area), read in the caller's transaction. */
-  hasSoftphoneSeat?: (tx: TDb, auth: TAuth) => Promise<boolean>;
-  /** A distributor's invitation code (agent area): its agent and itself, 'refused' when disabled, null when none. */
-  distributorOfCode?: (code: string) => Promise<{ agentId: number; distributorId: number } | 'refused' | null>;
-  onError: (error: unknown) => void;
-}) => {
+export const createOrgService = (
+  deps: {
+    database: TDatabase;
+    /** Whether an uploaded file's URL belongs to the tenant (system area), read in the caller's transaction. */
+    isOwnUpload: (tx: TDb, auth: TAuth, url: string) => Promise<boolean>;
+    /** Checks and uses up an SMS code (auth area), counting the try in a statement of its own. */
+    useCode: (mobile: string, purpose: 'phone', code: string) => Promise<void>;
+    /** Ends every session of a user in the caller's transaction (auth area): after a disable, a delete or a password reset. */
+    revokeSessions: (tx: TDb, userId: number) => Promise<void>;
+    /** Whether the person holds a valid soft-phone seat now (call area), read in the caller's transaction. */
+    hasSoftphoneSeat?: (tx: TDb, auth: TAuth) => Promise<boolean>;
+    /** A distributor's invitation code (agent area): its agent and itself, 'refused' when disabled, null when none. */
+    distributorOfCode?: (code: string) => Promise<{ agentId: number; distributorId: number } | 'refused' | null>;
+    onError: (error: unknown) => void;
+  } & TStaffPorts,
+) => {
   const { database } = deps;
   /**
    * A user's data scope read in a transaction of its own, for work outside a request (an import
@@ -71,7 +73,12 @@ export const createOrgService = (deps: {
     onboardingChecklist,
     dept: createDeptService(),
     role: createRoleService(),
-    staff: createStaffService({ database, revokeSessions: deps.revokeSessions }),
+    staff: createStaffService({
+      database,
+      revokeSessions: deps.revokeSessions,
+      seatsHeldBy: deps.seatsHeldBy,
+      softphoneRegisteredUntil: deps.softphoneRegisteredUntil,
+    }),
     staffImport: createStaffImport({ database, dataScopeOf, onError: deps.onError }),
 
     userInfo: async (ctx: TRequestContext) => {

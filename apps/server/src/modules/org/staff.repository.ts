@@ -100,6 +100,15 @@ export const staffRepository = {
   find: (db: TDb, tenantId: number, id: number) =>
     firstRow(selectStaff(db).where(and(eq(users.tenantId, tenantId), eq(users.id, id), ne(users.status, 'deleted')))),
 
+  /** What the detail shows beyond the list's columns. */
+  detailExtra: (db: TDb, tenantId: number, id: number) =>
+    firstRow(
+      db
+        .select({ headUrl: users.headUrl, mustChangePassword: users.mustChangePassword })
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, id))),
+    ),
+
   findMany: (db: TDb, tenantId: number, ids: readonly number[]) =>
     db
       .select({ id: users.id, deptId: users.deptId, status: users.status })

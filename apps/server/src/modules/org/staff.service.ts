@@ -2,10 +2,13 @@ import crypto from 'node:crypto';
 import {
   maskPhone,
   type orgStaffRoutes,
+  softphoneLineMode,
   staffStatusLabel,
   type TParsedRequestOf,
   type TStaff,
+  type TStaffDetail,
   type TStaffFilter,
+  type TStaffSeat,
   toPage,
 } from '@yunhu/contract';
 import { acrossTenants } from '../../db/across-tenants.js';
@@ -64,11 +67,20 @@ export const staffColumns: TColumn<TStaffRow>[] = [
 export type TStaffService = ReturnType<typeof createStaffService>;
 
 /** Staff (员工管理) and staff applications (员工申请). Every list and target obeys the data scope. */
-export const createStaffService = (deps: {
-  database: TDatabase;
-  /** Ends every session of a user, in the caller's transaction (auth area). */
-  revokeSessions: (tx: TDb, userId: number) => Promise<void>;
-}) => {
+export type TStaffPorts = {
+  /** The seats a person holds (seat area), in the caller's transaction. */
+  seatsHeldBy?: (tx: TDb, tenantId: number, userId: number) => Promise<TStaffSeat[]>;
+  /** Until when his soft-phone is registered, null when offline (wallboard area). */
+  softphoneRegisteredUntil?: (tx: TDb, tenantId: number, userId: number) => Promise<Date | null>;
+};
+
+export const createStaffService = (
+  deps: {
+    database: TDatabase;
+    /** Ends every session of a user, in the caller's transaction (auth area). */
+    revokeSessions: (tx: TDb, userId: number) => Promise<void>;
+  } & TStaffPorts,
+) => {
   const isAdmin = (auth: TAuth) => auth.isAdmin || auth.isSuper;
   const pinyinReady = new Set<number>();
 
@@ -227,6 +239,30 @@ export const createStaffService = (deps: {
       const row = await repo.find(tx, auth.tenantId, id);
       if (!row || !isInScope(scope, { ownerId: row.id, deptId: row.deptId })) throw errors.staffMissing();
       return toStaff(row, { isMasked: false });
+    },
+
+    /** 员工详情: the record, his seats and lines, and whether his soft-phone can go and is online. */
+    detail: async (ctx: TRequestContext, id: number): Promise<TStaffDetail> => {
+      const { auth, tx, scope } = ctx;
+      const row = await repo.find(tx, auth.tenantId, id);
+      if (!row || !isInScope(scope, { ownerId: row.id, deptId: row.deptId })) throw errors.staffMissing();
+      const [extra, seats, onlineUntil] = await Promise.all([
+        repo.detailExtra(tx, auth.tenantId, id),
+        deps.seatsHeldBy?.(tx, auth.tenantId, id) ?? [],
+        deps.softphoneRegisteredUntil?.(tx, auth.tenantId, id) ?? null,
+      ]);
+      const usable = (s: TStaffSeat) => s.state === 'inUse' || s.state === 'expiring';
+      return {
+        ...toStaff(row, { isMasked: false }),
+        headUrl: extra?.headUrl ?? null,
+        mustChangePassword: extra?.mustChangePassword ?? false,
+        seats,
+        softphone: {
+          hasSeat: seats.some((s) => usable(s) && s.lineMode === softphoneLineMode && s.startAt <= Date.now()),
+          isOnline: onlineUntil !== null,
+          onlineUntil: onlineUntil?.getTime() ?? null,
+        },
+      };
     },
 
     /** His own record: no data scope to pass, it is himself. */

@@ -93,6 +93,7 @@ describe('tenant isolation of the organisation area', () => {
     await refused('roleDisable', { id: agentRole, status: 'disabled' });
     await refused('roleUserCount', { roleId: agentRole });
     await refused('staffInfo', { id: agent });
+    await refused('staffDetail', { id: agent });
     await refused('staffAdd', { username: 'intruder', realName: '渗透', mobile: '13699990001', deptId: sales1 });
     await refused('staffUpdate', { id: agent, realName: '改名' });
     await refused('staffStatus', { ids: [agent], status: 'disabled' });

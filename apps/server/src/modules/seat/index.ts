@@ -24,6 +24,7 @@ export {
   renewSeat,
   seatHasCallsSince,
   seatsDueForRenewal,
+  seatsHeldBy,
   setSeatAutoRenewal,
   type TSeatDeleteHold,
   type TSeatGrant,

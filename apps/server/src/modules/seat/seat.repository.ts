@@ -194,6 +194,12 @@ export const seatRepository = {
         .orderBy(desc(seats.expireAt)),
     ),
 
+  /** The seats a person holds, newest expiry first (his detail in 员工管理). */
+  heldBy: (db: TDb, tenantId: number, userId: number, now: Date) =>
+    seatsOf(db, now)
+      .where(and(eq(seats.tenantId, tenantId), eq(seats.userId, userId)))
+      .orderBy(desc(seats.expireAt), asc(seats.id)),
+
   /** How many of the ids the scope sees (a batch names only seats it sees, or changes nothing). */
   countVisible: async (db: TDb, tenantId: number, scope: TDataScope, ids: readonly number[], now: Date) =>
     (

@@ -61,6 +61,18 @@ export const lockDueSeat = (tx: TDb, id: number, until: Date) => repo.lockDue(tx
 /** One seat of the tenant within the person's scope (null when he may not see it). */
 export const visibleSeat = (ctx: TRequestContext, id: number) =>
   repo.find(ctx.tx, ctx.auth.tenantId, ctx.scope, id, new Date());
+/** The seats a person holds with their lines and states; the caller has checked he may see the person. */
+export const seatsHeldBy = async (tx: TDb, tenantId: number, userId: number, now = new Date()) =>
+  (await repo.heldBy(tx, tenantId, userId, now)).map((r) => ({
+    id: r.id,
+    lineId: r.lineId,
+    lineName: r.lineName,
+    lineMode: r.lineMode,
+    state: r.state,
+    startAt: r.startAt.getTime(),
+    expireAt: r.expireAt.getTime(),
+    autoRenewal: r.autoRenewal,
+  }));
 export const refundableTerms = (tx: TDb, tenantId: number, seatId: number) =>
   repo.refundableTerms(tx, tenantId, seatId);
 /** Whether the seat's user called on its line since `since` (an unassigned seat has no calls). */

@@ -1,5 +1,5 @@
 import { callbackLineMode, softphoneLineMode } from '@yunhu/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
@@ -117,6 +117,21 @@ export const wallboardRepository = {
           updatedAt: sql`case when ${sipRegistrations.expiresAt} > ${row.at} then ${sipRegistrations.updatedAt} else ${row.at} end`,
         },
       }),
+
+  /** Until when the person's soft-phone is registered, null when it is not now. */
+  registeredUntil: async (db: TDb, tenantId: number, userId: number, now: Date) =>
+    (
+      await db
+        .select({ expiresAt: sipRegistrations.expiresAt })
+        .from(sipRegistrations)
+        .where(
+          and(
+            eq(sipRegistrations.tenantId, tenantId),
+            eq(sipRegistrations.userId, userId),
+            gt(sipRegistrations.expiresAt, now),
+          ),
+        )
+    )[0]?.expiresAt ?? null,
 
   remove: (db: TDb, userId: number) => db.delete(sipRegistrations).where(eq(sipRegistrations.userId, userId)),
 

@@ -1,5 +1,5 @@
 import { maskPhone, type TWallboard, type TWallboardAgent } from '@yunhu/contract';
-import type { TDatabase } from '../../db/client.js';
+import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TRequestContext } from '../../http/context.js';
 import { personOfSipKey, type TIsMasked } from '../call/index.js';
@@ -35,6 +35,10 @@ export const toAgent = (r: TWallboardRow, isMasked: boolean): TWallboardAgent =>
   if (r.callback) return { ...base, state: 'idle', since: null, party: '' };
   return { ...base, state: 'offline', since: null, party: '' };
 };
+
+/** Until when a person's soft-phone is registered (null: offline), for his detail in 员工管理. */
+export const softphoneRegisteredUntil = (tx: TDb, tenantId: number, userId: number, now = new Date()) =>
+  repo.registeredUntil(tx, tenantId, userId, now);
 
 /**
  * 实时监控: everyone of the viewer's data scope with a soft-phone or call-back

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { orgDeptRoutes, orgRoleRoutes, orgRoutes, type TMenuOut } from '@yunhu/contract';
+import { orgDeptRoutes, orgRoleRoutes, orgRoutes, orgStaffRoutes, type TMenuOut } from '@yunhu/contract';
 import { t } from '../../locales/zh-CN';
 import { call } from '../../shared/http/api';
 import { hasSession } from '../../shared/http/token';
@@ -48,4 +48,12 @@ export const useRoles = (isAllowed: boolean) =>
     queryKey: orgListKeys.roles,
     queryFn: () => call(orgRoleRoutes.roleList, {}),
     enabled: isAllowed,
+  });
+
+/** 员工详情: a person's record, seats and soft-phone state (fetched while the drawer is open). */
+export const useStaffDetail = (id: number | null) =>
+  useQuery({
+    queryKey: ['org', 'staff-detail', id],
+    queryFn: () => call(orgStaffRoutes.staffDetail, { id: id! }),
+    enabled: id !== null,
   });

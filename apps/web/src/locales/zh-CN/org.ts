@@ -43,6 +43,17 @@ export const orgTexts = {
     disable: '停用',
     delete: '删除',
     edit: '编辑',
+    detail: '详情',
+    detailTitle: (name: string) => `员工详情 · ${name}`,
+    seats: '坐席与线路',
+    noSeat: '未分配坐席',
+    seatUntil: (line: string, mode: string, state: string, until: string) =>
+      `${line}（${mode}）· ${state} · 到期 ${until}`,
+    softphone: '软电话',
+    softphoneOnline: (until: string) => `在线（注册有效至 ${until}）`,
+    softphoneOffline: '离线',
+    softphoneNoSeat: '无有效软电话坐席',
+    mustChangePassword: '待本人首次登录修改密码',
     deleteStaffConfirm: (n: number) => `确定删除选中的 ${n} 名员工吗？删除后其账号不能再登录。`,
     staffCreated: (name: string, pw: string | null) =>
       pw ? `已新增员工 ${name}，初始密码：${pw}（只显示这一次，请转告本人）` : `已新增员工 ${name}`,

@@ -11,6 +11,7 @@ import { Permission } from '../../../shared/permission/Permission';
 import { BatchDeptRoleModal } from './BatchDeptRoleModal';
 import { DeptTreeSelect } from './DeptTreeSelect';
 import { StaffBatchActions } from './StaffBatchActions';
+import { StaffDetailDrawer } from './StaffDetailDrawer';
 import { StaffFormModal } from './StaffFormModal';
 import { StaffImportModal } from './StaffImportModal';
 import { staffColumns } from './staffColumns';
@@ -26,6 +27,7 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
   const [target, setTarget] = useState<TStaff | 'new' | null>(null);
   const [isImporting, setImporting] = useState(false);
   const [batchIds, setBatchIds] = useState<number[] | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
   const act = (p: Promise<unknown>) =>
     p
       .then(() => {
@@ -53,6 +55,7 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
     screen.refresh();
   };
   const columns = staffColumns(screen, {
+    onDetail: (row) => setDetailId(row.id),
     onEdit: setTarget,
     onStatus: setStatus,
     onResetPassword: resetPassword,
@@ -138,6 +141,7 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
       {enterprise && (
         <>
           <StaffImportModal open={isImporting} onClose={() => setImporting(false)} />
+          <StaffDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
           <BatchDeptRoleModal
             ids={batchIds}
             onClose={() => setBatchIds(null)}

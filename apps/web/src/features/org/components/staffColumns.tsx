@@ -8,6 +8,8 @@ import { beijingFormat } from '../../../shared/time/beijing';
 import type { TStaffScreen } from './staffScreen';
 
 type TRowActions = {
+  /** The enterprise's only: 员工详情. */
+  onDetail: (row: TStaff) => void;
   onEdit: (row: TStaff) => void;
   onStatus: (ids: number[], status: 'active' | 'disabled') => void;
   onResetPassword: (row: TStaff) => void;
@@ -70,6 +72,11 @@ export const staffColumns = (screen: TStaffScreen, on: TRowActions): TListColumn
       fixed: 'right',
       render: (_v, row) => (
         <Space size={0}>
+          {isEnterprise && (
+            <RowAction onClick={() => on.onDetail(row)} testId={`staff-detail-${row.username}`}>
+              {t.org.detail}
+            </RowAction>
+          )}
           <Permission value={perms.update}>
             <RowAction onClick={() => on.onEdit(row)} testId={`${p}staff-edit-${row.username}`}>
               {texts.edit}
