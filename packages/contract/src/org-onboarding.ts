@@ -8,6 +8,8 @@ const route = routesOf('org');
 export const onboardingSteps = [
   'lines',
   'seats',
+  /** 号码报备: only while the platform's 数据审核 (data_audit) is on. */
+  'reporting',
   'minutes',
   'staff',
   'seatAssigned',

@@ -174,6 +174,19 @@ export const callerReportRepository = {
         .where(and(eq(brandOptions.host, ''), eq(brandOptions.optionKey, 'data_audit')))
     )[0]?.value !== '0',
 
+  /** How many of the enterprise's reports are approved, counted up to `cap`. */
+  approvedCount: async (db: TDb, tenantId: number, cap: number) =>
+    (
+      await db.select({ n: count() }).from(
+        db
+          .select({ id: reports.id })
+          .from(reports)
+          .where(and(eq(reports.tenantId, tenantId), eq(reports.state, 'approved')))
+          .limit(cap)
+          .as('approved'),
+      )
+    )[0]?.n ?? 0,
+
   approvedAmong: async (db: TDb, tenantId: number, lineId: number, numbers: readonly string[]) =>
     numbers.length === 0
       ? []

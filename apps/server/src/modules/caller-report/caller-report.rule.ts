@@ -33,3 +33,12 @@ export const pickCallerNumber = async (
   if (q.numbers.length > 0 && offered.length === 0) throw errors.noApprovedNumber();
   return offered[0] ?? '';
 };
+
+/**
+ * 开通进度's reporting step: whether the platform requires reports at all (数据审核 on) and how
+ * many of the enterprise's numbers are approved, counted up to `cap`.
+ */
+export const reportingProgress = async (tx: TDb, tenantId: number, cap: number) => {
+  const isRequired = await repo.isAuditOn(tx);
+  return { isRequired, approved: isRequired ? await repo.approvedCount(tx, tenantId, cap) : 0 };
+};

@@ -47,6 +47,7 @@ describe('the onboarding checklist', () => {
     expect(list.steps.map((s) => s.key)).toEqual([
       'lines',
       'seats',
+      'reporting',
       'minutes',
       'staff',
       'seatAssigned',
@@ -57,6 +58,7 @@ describe('the onboarding checklist', () => {
     expect(await done()).toEqual({
       lines: true,
       seats: false,
+      reporting: false,
       minutes: false,
       staff: false,
       seatAssigned: false,
@@ -135,9 +137,33 @@ describe('the onboarding checklist', () => {
       tel_a, tel_b, call_status, finish_status, start_time, end_time)
       values (${tenantId}, ${added.body.data.id}, ${customer!.id}, ${line!.id}, 'onboard-1', '13544440002',
         '13544449999', 1, 1, now(), now())`);
+    expect(await done()).toMatchObject({ firstCall: true, reporting: false });
+    expect((await checklist()).isComplete).toBe(false);
+
+    // 号码报备: one number's report approved (as the review decides it), the number 1 of them.
+    const [author] = await exec<{ id: number }>(sql`select id from users where username = 'qibu'`);
+    await t.database.db.execute(sql`insert into caller_reports (tenant_id, line_id, number, scenario, script, state,
+      created_by, creator) values (${tenantId}, ${line!.id}, '02566669999', '回访', '您好', 'pending', ${author!.id}, '孙起')`);
+    expect((await done()).reporting).toBe(false);
+    await t.database.db.execute(sql`update caller_reports set state = 'approved' where tenant_id = ${tenantId}`);
+    expect((await checklist()).steps.find((s) => s.key === 'reporting')).toEqual({
+      key: 'reporting',
+      isDone: true,
+      count: 1,
+    });
     const complete = await checklist();
     expect(complete.isComplete).toBe(true);
     expect(complete.steps.every((s) => s.isDone)).toBe(true);
+  });
+
+  it('has no reporting step while the platform switches 数据审核 off', async () => {
+    await t.database.db.execute(sql`insert into brand_options (host, option_key, option_value)
+      values ('', 'data_audit', '0') on conflict (host, option_key) do update set option_value = '0'`);
+    expect((await checklist()).steps.map((s) => s.key)).not.toContain('reporting');
+    await t.database.db.execute(
+      sql`update brand_options set option_value = '1' where host = '' and option_key = 'data_audit'`,
+    );
+    expect((await checklist()).steps.map((s) => s.key)).toContain('reporting');
   });
 
   it('un-ticks a step when its state goes away (the seat expired)', async () => {

@@ -35,6 +35,13 @@ export const homeTexts = {
         missing: '还没有有效坐席：拨号时的线路选择是空的，请在坐席管理购买坐席',
         action: '去坐席管理',
       },
+      reporting: {
+        title: '号码报备',
+        done: (n: number) => `已有 ${n} 个外显号码报备审核通过，可用于外呼`,
+        missing:
+          '外显号码报备审核通过后才能用于外呼：请先在资料提交中提交企业资料，再在报备记录中提交号码报备，等待平台审核',
+        action: '去号码报备',
+      },
       minutes: {
         title: '购买通话时长',
         done: (n: number) => (n > 0 ? `套餐剩余 ${n} 分钟` : '账户余额可支付通话'),

@@ -55,6 +55,24 @@ describe('onboarding checklist view', () => {
     ]);
   });
 
+  it('points at 号码报备 when the platform requires reports and none is approved yet', () => {
+    const view = onboardingView({
+      steps: [
+        { key: 'lines', isDone: true, count: 1 },
+        { key: 'seats', isDone: true, count: 1 },
+        { key: 'reporting', isDone: false, count: 0 },
+      ],
+      isComplete: false,
+    });
+    expect(view.lines[2]).toMatchObject({
+      title: '号码报备',
+      isNext: true,
+      url: 'userdata/TelReport/telReport',
+      action: '去号码报备',
+    });
+    expect(view.lines[2]!.text).toContain('外显号码报备审核通过后才能用于外呼');
+  });
+
   it('has no next step when complete', () => {
     const view = onboardingView({ steps: steps(7), isComplete: true });
     expect(view).toMatchObject({ doneCount: 7, isComplete: true });

@@ -5,6 +5,7 @@ import { t } from '../../../locales/zh-CN';
 export const onboardingLinks: Record<TOnboardingStep, string> = {
   lines: 'userdata/submit/index',
   seats: 'account/purchaseeats',
+  reporting: 'userdata/TelReport/telReport',
   minutes: 'ProcurementCenter',
   staff: 'account/staffManage',
   seatAssigned: 'account/purchaseeats',
