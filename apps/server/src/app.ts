@@ -13,6 +13,7 @@ import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
 import { LeanRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { createLinkSigner } from './http/signed-link.js';
 import { registerWebApp } from './http/web-app.js';
 import { importRecoveryJob } from './import/import.runner.js';
 import { createJobQueue, runQueueWithApp, type TJobQueue } from './jobs/index.js';
@@ -41,7 +42,11 @@ import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { billingHandlers, createBillingService } from './modules/billing/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
 import { hasSoftphoneSeatNow } from './modules/call/index.js';
-import { callerReportHandlers, createCallerReportService } from './modules/caller-report/index.js';
+import {
+  callerReportHandlers,
+  createCallerReportService,
+  registerDocumentFiles,
+} from './modules/caller-report/index.js';
 import { certificationHandlers, createCertificationService } from './modules/certification/index.js';
 import { createCrmService, crmHandlers } from './modules/crm/index.js';
 import {
@@ -203,17 +208,21 @@ export const buildApp = async (
   bindRoutes(app, routeTables.orgStaff, staffHandlers(services.org), deps);
   bindRoutes(app, routeTables.system, systemHandlers(services.system), deps);
   bindRoutes(app, routeTables.certification, certificationHandlers(services.certification), deps);
-  // 号码报备 and 数据审核: materials, per-number reports, the platform's review.
+  // 号码报备 and 数据审核: materials, per-number reports, the platform's review; the documents
+  // behind short-lived signed addresses.
+  const documentLinks = createLinkSigner(config.documentLinkKey);
   const callerReport = createCallerReportService({
     database,
     dataKey: config.dataKey,
     upload: services.system.upload,
     privateUpload: services.system.privateUpload,
     notifyUsers: services.system.notifyUsers,
+    links: documentLinks,
     sms: services.sms,
     logger: app.log,
   });
   bindRoutes(app, routeTables.callerReport, callerReportHandlers(callerReport), deps);
+  registerDocumentFiles(app, callerReport, documentLinks);
   bindRoutes(app, routeTables.platform, platformHandlers(services.platform), deps);
   bindRoutes(app, routeTables.platformContent, platformContentHandlers(createPlatformContentService()), deps);
   // CRM imports, exports and the ranking; a running import finishes before the database closes.

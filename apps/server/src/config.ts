@@ -78,6 +78,7 @@ export const ZSettings = z.object({
   SIM_SEED: whole('整数种子', 0).optional(),
   SIM_OUTCOME: z.enum(['connected', 'no_answer', 'busy', 'empty']).optional(),
   RECORDING_SECRET: text.optional(),
+  DOCUMENT_LINK_SECRET: text.optional(),
   DATA_ENCRYPTION_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, '应为 64 位十六进制字符（32 字节密钥）')
@@ -158,6 +159,8 @@ export type TConfig = {
   pay: TPayConfig;
   /** AES-256-GCM key of ID numbers at rest (号码报备's materials); null: production without one takes none. */
   dataKey: Buffer | null;
+  /** Signs the short-lived addresses of 号码报备's documents (http/signed-link.ts). */
+  documentLinkKey: Buffer;
 };
 
 export type TPayConfig = {
@@ -323,6 +326,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       : isProduction
         ? null
         : crypto.createHash('sha256').update('yunhu-dev-data-key').digest(),
+    // Without a configured secret a production server's links work on the process that made them
+    // (enough for one server; set DOCUMENT_LINK_SECRET for several).
+    documentLinkKey: s.DOCUMENT_LINK_SECRET
+      ? Buffer.from(s.DOCUMENT_LINK_SECRET)
+      : isProduction
+        ? crypto.randomBytes(32)
+        : Buffer.from('yunhu-dev-document-link-secret'),
     sip: {
       // A known development secret must never guard a production server.
       sharedSecret: s.SIP_SHARED_SECRET ?? (isProduction ? null : 'yunhu-dev-sip-secret'),

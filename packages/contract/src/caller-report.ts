@@ -183,15 +183,17 @@ export const callerReportRoutes = {
     request: z.object({}),
     response: ZUploaded,
   }),
-  /** A document of the materials: to its enterprise and to the platform's reviewers only. */
-  documentFile: route({
+  /**
+   * A short-lived signed address of a document of the materials: to its enterprise and to the
+   * platform's reviewers only; the file itself is served at that address, no session needed.
+   */
+  documentLink: route({
     method: 'GET',
-    path: '/base/data/apply/file/:name',
+    path: '/base/data/apply/link/:name',
     summary: '查看报备资料文件',
     permission: `${ReportPerm.materialView};${ReportPerm.reviewList}`,
-    result: 'blob',
     request: z.object({ name: z.string().max(64, '文件名不正确') }),
-    response: z.unknown(),
+    response: z.object({ url: zString, expiresAt: ZTime }),
   }),
   reportPage: route({
     method: 'POST',

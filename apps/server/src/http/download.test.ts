@@ -95,7 +95,6 @@ describe('downloads the client abandons', () => {
   let staffBatchId: string;
   let platformBatchId: string;
   let uploadName: string;
-  let reportDocName: string;
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
 
   beforeAll(async () => {
@@ -184,7 +183,6 @@ describe('downloads the client abandons', () => {
       return url.slice(url.lastIndexOf('/') + 1);
     };
     uploadName = await uploadPng(routeTables.system.upload.path);
-    reportDocName = await uploadPng(routeTables.callerReport.imageUpload.path);
   }, 180_000);
 
   let isClosed = false;
@@ -210,7 +208,6 @@ describe('downloads the client abandons', () => {
     jxsMonthUseExport: () => ({ token: reseller, input: {} }),
     packetDownload: () => ({ token: reseller, input: {} }),
     uploadFile: () => ({ token: admin, input: { name: uploadName } }),
-    documentFile: () => ({ token: admin, input: { name: reportDocName } }),
     // 账单 is one month's (the billing issue): this month's, in Beijing time.
     billExport: () => ({
       token: admin,

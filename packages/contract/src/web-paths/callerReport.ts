@@ -6,7 +6,7 @@ export const callerReportRoutes = {
   materialsSubmit: { method: 'POST', path: '/base/data/apply/submit' },
   imageUpload: { method: 'POST', path: '/base/data/apply/upload/image' },
   scriptUpload: { method: 'POST', path: '/base/data/apply/upload/script' },
-  documentFile: { method: 'GET', path: '/base/data/apply/file/:name' },
+  documentLink: { method: 'GET', path: '/base/data/apply/link/:name' },
   reportPage: { method: 'POST', path: '/base/tel-report/page' },
   reportExport: { method: 'POST', path: '/base/tel-report/export' },
   reportInfo: { method: 'GET', path: '/base/tel-report/info' },

@@ -8,6 +8,8 @@ export const callerReportErrors = defineErrors('callerReport', {
   documentKindWrong: ['invalid', (label: string) => `${label}的文件类型不正确，请重新上传`],
   imageTooSmall: ['invalid', (minKb: number) => `图片不能小于${minKb}KB，请上传清晰的原图`],
   documentMissing: ['notFound', '文件不存在'],
+  linkExpired: ['forbidden', '资料链接已过期（5分钟内有效），请回到页面重新点击查看'],
+  linkTampered: ['forbidden', '资料链接无效，请回到页面重新点击查看'],
   versionMissing: ['notFound', '该版本的资料不存在'],
   materialsMissing: ['conflict', '请先在资料提交中提交报备资料，再提交号码报备'],
   reportMissing: ['notFound', '报备不存在或已删除'],

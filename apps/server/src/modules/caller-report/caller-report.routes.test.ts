@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { rowsOf } from '../../db/client.js';
+import { createLinkSigner } from '../../http/signed-link.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { lines } from '../line/line.schema.js';
@@ -109,31 +110,61 @@ describe('号码报备 and 数据审核', () => {
     expect((await upload(platform, 'imageUpload', '执照.png', png(60 * kb))).msg).toBe('平台运营方无需提交报备资料');
   });
 
-  it('keeps documents private: the public file route never serves them, only the enterprise and reviewers read them', async () => {
+  it('keeps documents private: served only through five-minute signed links, to the enterprise and reviewers', async () => {
     const image = await upload(admin, 'imageUpload', '执照.jpg', jpg(80 * kb));
     expect(image).toMatchObject({ code: 0, data: { type: 'jpg', name: '执照.jpg' } });
     const script = await upload(admin, 'scriptUpload', '话术.docx', docx);
     expect(script).toMatchObject({ code: 0, data: { type: 'docx' } });
     const name = fileOf(image.data.url);
     expect((await t.request('GET', `/base/sys/oss/file/${name}`)).body.code).not.toBe(0);
-    const own = await t.app.inject({
-      method: 'GET',
-      url: `/base/data/apply/file/${name}`,
-      headers: { 'cloud-token': admin },
-    });
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+    const link = await t.call(r.documentLink, { name }, admin);
+    expect(link.body.data.expiresAt - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect(link.body.data.expiresAt - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    const own = await get(link.body.data.url);
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/jpeg');
+    expect(own.headers['content-disposition']).toContain(encodeURIComponent('执照.jpg'));
     expect(own.rawPayload.length).toBe(80 * kb);
-    const reviewer = await t.app.inject({
-      method: 'GET',
-      url: `/base/data/apply/file/${fileOf(script.data.url)}`,
-      headers: { 'cloud-token': platform },
-    });
+    const reviewer = await get(
+      (await t.call(r.documentLink, { name: fileOf(script.data.url) }, platform)).body.data.url,
+    );
     expect(reviewer.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
+
+    // Past its five minutes, or changed in any part, a link serves nothing and says why.
+    const { pathname, searchParams } = new URL(link.body.data.url, 'http://x');
+    const signer = createLinkSigner(loadConfig({}).documentLinkKey);
+    const expired = await get(signer.sign(pathname, -1000).url);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toMatchObject({
+      code: 403,
+      msg: '资料链接已过期（5分钟内有效），请回到页面重新点击查看',
+      reason: 'callerReport.linkExpired',
+    });
+    const exp = searchParams.get('exp')!;
+    const sig = searchParams.get('sig')!;
+    const tampered = [
+      `${pathname}?exp=${Number(exp) + 60_000}&sig=${sig}`,
+      `${pathname}?exp=${exp}&sig=${sig.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))}`,
+      `${pathname.replace(/\/doc\/\d+\//, '/doc/1/')}?exp=${exp}&sig=${sig}`,
+      pathname,
+    ];
+    for (const url of tampered) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 403, msg: '资料链接无效，请回到页面重新点击查看' });
+    }
+    // Signed for another enterprise, the file is not found there.
+    const misplaced = await get(signer.sign(pathname.replace(/\/doc\/\d+\//, '/doc/1/'), 60_000).url);
+    expect(misplaced.json()).toMatchObject({ code: 10056, msg: '文件不存在' });
+    // The signed-in file route is gone: only links serve documents.
+    expect((await t.request('GET', `/base/data/apply/file/${name}`, { token: admin })).body.code).not.toBe(0);
+
     const stranger = await otherEnterprise(t, { code: 'E900301', username: 'report_other', mobile: '13700000301' });
-    const refused = await t.call(r.documentFile, { name }, stranger.token);
+    const refused = await t.call(r.documentLink, { name }, stranger.token);
     expect(refused.body).toMatchObject({ code: 10056, msg: '文件不存在' });
     // A private upload is not an image another area may take as its own (the licence's check).
     const cert = await t.call(

@@ -1,8 +1,12 @@
 import type { callerReportRoutes } from '@yunhu/contract';
+import type { FastifyInstance } from 'fastify';
 import { detached, type THandlers } from '../../http/bind.js';
-import { fileDownload, streamXlsx } from '../../http/download.js';
+import { sendDownload, streamXlsx } from '../../http/download.js';
+import { fail } from '../../http/envelope.js';
+import type { TLinkSigner } from '../../http/signed-link.js';
 import { readUpload } from '../system/index.js';
-import { reportColumns, type TCallerReportService } from './caller-report.service.js';
+import { callerReportErrors as errors } from './caller-report.errors.js';
+import { documentPath, documentPathPrefix, reportColumns, type TCallerReportService } from './caller-report.service.js';
 
 export const callerReportHandlers = (svc: TCallerReportService): THandlers<typeof callerReportRoutes> => ({
   materialsInfo: (ctx) => svc.materialsInfo(ctx, ctx.input),
@@ -10,10 +14,7 @@ export const callerReportHandlers = (svc: TCallerReportService): THandlers<typeo
   // The uploads store their file and row in a transaction of their own, the body read with none open.
   imageUpload: detached(async (ctx) => svc.imageUpload(ctx.auth, await readUpload(ctx.req))),
   scriptUpload: detached(async (ctx) => svc.scriptUpload(ctx.auth, await readUpload(ctx.req))),
-  documentFile: async (ctx) => {
-    const file = await svc.documentFile(ctx, ctx.input.name);
-    return fileDownload(file.body, file.fileName, file.mime);
-  },
+  documentLink: (ctx) => svc.documentLink(ctx, ctx.input.name),
   reportPage: (ctx) => svc.reportPage(ctx, ctx.input),
   reportExport: async (ctx) => {
     const { fileName, rows } = svc.reportExport(ctx, ctx.input);
@@ -29,3 +30,23 @@ export const callerReportHandlers = (svc: TCallerReportService): THandlers<typeo
   // The decision commits before its SMS goes out.
   reviewExamine: detached((ctx) => svc.reviewExamine(ctx, ctx.input)),
 });
+
+/**
+ * A document behind its signed address (documentLink): no session, because a new tab or an <img>
+ * cannot send CLOUD-TOKEN; the signature names the enterprise, the file and the expiry. Refusals
+ * answer 403 in the status and the envelope alike.
+ */
+export const registerDocumentFiles = (app: FastifyInstance, svc: TCallerReportService, links: TLinkSigner) =>
+  app.get(`${documentPathPrefix}/:tenantId/:name`, async (req, reply) => {
+    const { tenantId, name } = req.params as { tenantId: string; name: string };
+    const { exp, sig } = req.query as { exp?: unknown; sig?: unknown };
+    const tenant = Number(tenantId);
+    const check = Number.isSafeInteger(tenant) ? links.check(documentPath(tenant, name), exp, sig) : 'tampered';
+    if (check !== 'valid') {
+      const refusal = check === 'expired' ? errors.linkExpired() : errors.linkTampered();
+      return reply.status(403).send(fail(refusal.code, refusal.message, refusal.reason));
+    }
+    const file = await svc.signedDocument(tenant, name);
+    reply.header('cache-control', 'private, no-store');
+    return sendDownload(reply, file.fileName, file.mime, file.body);
+  });

@@ -20,6 +20,7 @@ import { withTenant } from '../../db/tenant.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import { asPlatform, type TAuth, type TDetachedContext, type TRequestContext } from '../../http/context.js';
 import type { AppError } from '../../http/errors.js';
+import type { TLinkSigner } from '../../http/signed-link.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { tenantLines } from '../line/index.js';
 import type { TUploadAccept, TUploadFile } from '../system/index.js';
@@ -110,6 +111,12 @@ const lockOwnIn = async (
   if (!states.includes(own.state as TReportState)) throw refusal(stateLabel(own.state));
 };
 
+/** Where a document is served by its signed address: outside the route table, no session (the signature is the pass). */
+export const documentPathPrefix = '/base/data/apply/doc';
+/** Long enough to open what a reviewer clicked, short enough that a copied address soon stops working. */
+export const documentLinkTtlMs = 5 * 60_000;
+export const documentPath = (tenantId: number, name: string) => `${documentPathPrefix}/${tenantId}/${name}`;
+
 const timeText = (d: Date | null) => (d ? beijingTime(d.getTime()) : '');
 
 /** The columns of 报备记录's spreadsheet. */
@@ -145,6 +152,8 @@ export const createCallerReportService = (deps: {
     db: TDb,
     rows: { tenantId: number; userId: number; title: string; content: string; link?: string }[],
   ) => unknown;
+  /** Signs the documents' short-lived addresses (the settings' DOCUMENT_LINK_SECRET). */
+  links: TLinkSigner;
   /** The SMS adapter: each decision's text to the enterprise's administrators. */
   sms: TSmsSend;
   logger: TLogger;
@@ -232,14 +241,25 @@ export const createCallerReportService = (deps: {
       return deps.upload(auth, file, { types: ['doc', 'docx', 'pdf'], refusal: scriptRefusal, isPrivate: true });
     },
 
-    /** A document to its own enterprise, or to the platform's reviewers; anyone else finds nothing. */
-    documentFile: async (ctx: TRequestContext, name: string) => {
+    /**
+     * A five-minute signed address of a document, to its own enterprise or to the platform's
+     * reviewers; anyone else finds nothing.
+     */
+    documentLink: async (ctx: TRequestContext, name: string) => {
       const stored = ctx.auth.isSuper
-        ? await asPlatform(ctx, (db) => deps.privateUpload(db, name, true))
-        : await deps.privateUpload(ctx.tx, name, true);
-      if (!stored?.body || (!ctx.auth.isSuper && stored.tenantId !== ctx.auth.tenantId)) {
-        throw errors.documentMissing();
-      }
+        ? await asPlatform(ctx, (db) => deps.privateUpload(db, name))
+        : await deps.privateUpload(ctx.tx, name);
+      if (!stored || (!ctx.auth.isSuper && stored.tenantId !== ctx.auth.tenantId)) throw errors.documentMissing();
+      return deps.links.sign(documentPath(stored.tenantId, name), documentLinkTtlMs);
+    },
+
+    /**
+     * The file behind a signed address (the route checked the signature, which names the enterprise):
+     * read in that enterprise's own transaction, so a name of another's finds nothing.
+     */
+    signedDocument: async (tenantId: number, name: string) => {
+      const stored = await withTenant(deps.database, tenantId, (tx) => deps.privateUpload(tx, name, true));
+      if (!stored?.body || stored.tenantId !== tenantId) throw errors.documentMissing();
       return { body: stored.body, fileName: stored.originalName || name, mime: stored.mime };
     },
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callerReportRoutes, type TMaterialsSubmit, type TReportSave } from '@yunhu/contract';
-import { call, download, upload } from '../../shared/http/api';
+import { call, saveHref, upload } from '../../shared/http/api';
 
 const r = callerReportRoutes;
 
@@ -27,8 +27,14 @@ export const useSubmitMaterials = () => {
 export const uploadDocument = async (file: File, isImage: boolean) =>
   (await upload(isImage ? r.imageUpload : r.scriptUpload, file)).url.split('/').pop()!;
 
-/** Saves a document (only its enterprise and the reviewers may read it) under its own name. */
-export const openDocument = (file: string, name: string) => download(r.documentFile, { name: file }, name);
+/**
+ * Saves a document under its own name through the five-minute signed address the server gives only
+ * to its enterprise and the reviewers.
+ */
+export const openDocument = async (file: string, name: string) => {
+  const { url } = await call(r.documentLink, { name: file });
+  saveHref(url, name);
+};
 
 /** The lines the enterprise holds seats on and their numbers, asked once the report form opens. */
 export const useReportNumbers = (isOpen: boolean) =>

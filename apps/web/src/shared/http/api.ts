@@ -37,14 +37,19 @@ export const fileNameOf = (disposition: string | undefined, fallback: string): s
   return plain?.[1] ?? fallback;
 };
 
-const saveBlob = (blob: Blob, name: string): void => {
-  const href = URL.createObjectURL(blob);
+/** Saves what `href` addresses (a blob, or a signed address of our own server) under `name`. */
+export const saveHref = (href: string, name: string): void => {
   const a = document.createElement('a');
   a.href = href;
   a.download = name;
   document.body.appendChild(a);
   a.click();
   a.remove();
+};
+
+const saveBlob = (blob: Blob, name: string): void => {
+  const href = URL.createObjectURL(blob);
+  saveHref(href, name);
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 };
 

@@ -8,10 +8,11 @@ import { materialsOf, reportOf } from './fixtures.test-kit';
 import { ReviewDetailPage } from './ReviewDetailPage';
 
 const callMock = vi.fn();
-const downloadMock = vi.fn();
+const saveHrefMock = vi.fn();
 vi.mock('../../../shared/http/api', () => ({
   call: (...args: unknown[]) => callMock(...args),
-  download: (...args: unknown[]) => downloadMock(...args),
+  download: vi.fn(),
+  saveHref: (...args: unknown[]) => saveHrefMock(...args),
   upload: vi.fn(),
 }));
 vi.mock('../../../shared/permission/usePermission', () => ({ usePermission: () => true }));
@@ -32,9 +33,13 @@ const renderPage = () =>
 describe('ReviewDetailPage', () => {
   beforeEach(() => {
     callMock.mockReset();
-    downloadMock.mockReset();
-    callMock.mockImplementation(async (route) =>
-      route === r.reviewInfo ? { report: reportOf(), materials: materialsOf() } : null,
+    saveHrefMock.mockReset();
+    callMock.mockImplementation(async (route, input) =>
+      route === r.reviewInfo
+        ? { report: reportOf(), materials: materialsOf() }
+        : route === r.documentLink
+          ? { url: `/base/data/apply/doc/2/${input.name}?exp=1&sig=ab`, expiresAt: 1 }
+          : null,
     );
   });
 
@@ -44,9 +49,13 @@ describe('ReviewDetailPage', () => {
     expect(callMock).toHaveBeenCalledWith(r.reviewInfo, { id: 7 });
     expect(screen.getByText('第 2 版')).toBeTruthy();
     expect(screen.getByText('110***********002X')).toBeTruthy();
-    // A document opens through the signed-in download, under its own name.
+    // A document is saved under its own name through the short-lived address the server signed.
     fireEvent.click(screen.getByRole('button', { name: '通话话术文件' }));
-    expect(downloadMock).toHaveBeenCalledWith(r.documentFile, { name: `${'b'.repeat(32)}.docx` }, '话术.docx');
+    const name = `${'b'.repeat(32)}.docx`;
+    expect(callMock).toHaveBeenCalledWith(r.documentLink, { name });
+    await waitFor(() =>
+      expect(saveHrefMock).toHaveBeenCalledWith(`/base/data/apply/doc/2/${name}?exp=1&sig=ab`, '话术.docx'),
+    );
   });
 
   it('asks for a reason before it rejects, then sends it', async () => {
