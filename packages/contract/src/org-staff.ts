@@ -182,10 +182,24 @@ export const orgStaffRoutes = {
     request: z.object({
       id: zId('员工编号'),
       realName: ZRealName.optional(),
-      mobile: ZMobile.optional(),
+      /** The mobile is a sign-in: it changes only through `staffMobile`, with its checks. */
+      mobile: z
+        .unknown()
+        .refine((v) => v === undefined, '手机号请通过「修改手机号」单独修改')
+        .optional(),
       deptId: zId('部门编号').optional(),
       roleIds: ZRoleIds.optional(),
     }),
+    response: ZNull,
+  }),
+  /** The administrator changes a person's mobile without the SMS code `update-phone` asks of oneself. */
+  staffMobile: route({
+    method: 'POST',
+    path: '/base/sys/user/update-phone-admin',
+    summary: '修改员工手机号',
+    permission: Perm.staffUpdate,
+    audited: true,
+    request: z.object({ id: zId('员工编号'), mobile: ZMobile }),
     response: ZNull,
   }),
   staffStatus: route({

@@ -28,6 +28,7 @@ const specPaths: Record<string, string[]> = {
     '/base/sys/user/get-bh-info',
     '/base/sys/user/modifyHeadUrl',
     '/base/sys/user/update-phone',
+    '/base/sys/user/update-phone-admin',
     '/base/sys/user/updateRealName',
     '/base/sys/user/admin-update-password',
     '/base/sys/user/enable-user-billing',

@@ -8,6 +8,7 @@ export const orgStaffRoutes = {
   staffInfoOfUser: { method: 'GET', path: '/base/sys/user/queryStaffInfoByUser' },
   staffAdd: { method: 'POST', path: '/base/sys/user/add' },
   staffUpdate: { method: 'POST', path: '/base/sys/user/updateStaffInfo' },
+  staffMobile: { method: 'POST', path: '/base/sys/user/update-phone-admin' },
   staffStatus: { method: 'POST', path: '/base/sys/user/update-status' },
   staffDelete: { method: 'POST', path: '/base/sys/user/delete' },
   staffBatchDeptRole: { method: 'POST', path: '/base/sys/user/batch-update-dept-role' },

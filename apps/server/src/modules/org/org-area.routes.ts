@@ -38,6 +38,7 @@ export const staffHandlers = ({ staff, staffImport }: TOrgService): THandlers<ty
   staffInfoOfUser: (ctx) => staff.own(ctx),
   staffAdd: (ctx) => staff.add(ctx, ctx.input),
   staffUpdate: (ctx) => staff.update(ctx, ctx.input),
+  staffMobile: (ctx) => staff.changeMobile(ctx, ctx.input),
   staffStatus: (ctx) => staff.setStatus(ctx, ctx.input.ids, ctx.input.status),
   staffDelete: (ctx) => staff.remove(ctx, ctx.input.ids),
   staffBatchDeptRole: (ctx) => staff.batchDeptRole(ctx, ctx.input),

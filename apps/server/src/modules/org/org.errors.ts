@@ -41,6 +41,8 @@ export const orgErrors = defineErrors('org', {
   ownLastAdmin: ['conflict', '不能移除您自己的最后一个管理员角色'],
   usernameTaken: ['conflict', (username: string) => `账号「${username}」已被使用`],
   staffMobileTaken: ['conflict', (mobile: string) => `手机号${mobile}已被其他账号使用`],
+  sameMobile: ['invalid', '新手机号与原手机号相同'],
+  ownMobileByCode: ['invalid', '修改本人手机号请到个人中心，验证新手机号后修改'],
   accountTaken: ['conflict', '账号或手机号已被使用'],
   reasonMissing: ['invalid', '请填写驳回原因'],
   applicationMissing: ['notFound', '申请不存在或已处理'],

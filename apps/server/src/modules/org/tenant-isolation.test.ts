@@ -96,6 +96,7 @@ describe('tenant isolation of the organisation area', () => {
     await refused('staffDetail', { id: agent });
     await refused('staffAdd', { username: 'intruder', realName: '渗透', mobile: '13699990001', deptId: sales1 });
     await refused('staffUpdate', { id: agent, realName: '改名' });
+    await refused('staffMobile', { id: agent, mobile: '13699990002' });
     await refused('staffStatus', { ids: [agent], status: 'disabled' });
     await refused('staffDelete', { ids: [agent] });
     await refused('staffBatchDeptRole', { ids: [agent], deptId: platformDept });

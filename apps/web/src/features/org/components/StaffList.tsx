@@ -22,7 +22,8 @@ export const StaffList = ({ pageKey, title, params, hasDeptFilter }: TStaffListP
     roles: canListRoles ? (roles.data ?? []) : undefined,
     perms: { add: Perm.staffAdd, update: Perm.staffUpdate, status: Perm.staffStatus, password: Perm.staffPassword },
     add: (v) => call(orgStaffRoutes.staffAdd, v),
-    update: (id, v) => call(orgStaffRoutes.staffUpdate, { id, ...v }),
+    update: (id, { mobile: _apart, ...v }) => call(orgStaffRoutes.staffUpdate, { id, ...v }),
+    changeMobile: (id, mobile) => call(orgStaffRoutes.staffMobile, { id, mobile }),
     setStatus: (ids, status) => call(orgStaffRoutes.staffStatus, { ids, status }),
     resetPassword: (userId) => call(orgStaffRoutes.adminPassword, { userId }),
     refresh: () => {

@@ -15,7 +15,7 @@ import { StaffDetailDrawer } from './StaffDetailDrawer';
 import { StaffFormModal } from './StaffFormModal';
 import { StaffImportModal } from './StaffImportModal';
 import { staffColumns } from './staffColumns';
-import type { TStaffForm, TStaffScreen } from './staffScreen';
+import { saveStaffEdit, type TStaffForm, type TStaffScreen } from './staffScreen';
 
 /**
  * A console's 员工管理: the list with its filters and actions (add, edit, enable/disable, reset
@@ -49,7 +49,7 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
       const created = await screen.add({ ...values, password: values.password || undefined });
       feedback.message.success(texts.staffCreated(values.realName, created.initialPassword), 10);
     } else if (target) {
-      await screen.update(target.id, { ...values, mobile: values.mobile || undefined });
+      await saveStaffEdit(screen, target.id, values);
       feedback.message.success(texts.saved);
     }
     screen.refresh();

@@ -57,6 +57,8 @@ export type TStaffScreen = {
   add: (values: TStaffForm) => Promise<{ initialPassword: string | null }>;
   /** An empty mobile is left unchanged (undefined). */
   update: (id: number, values: Omit<TStaffForm, 'mobile'> & { mobile?: string }) => Promise<unknown>;
+  /** The enterprise's: a mobile changes through its own route (update-phone-admin), not with the edit. */
+  changeMobile?: (id: number, mobile: string) => Promise<unknown>;
   setStatus: (ids: number[], status: 'active' | 'disabled') => Promise<unknown>;
   resetPassword: (id: number) => Promise<{ password: string | null }>;
   refresh: () => void;
@@ -66,4 +68,16 @@ export type TStaffScreen = {
     params?: Record<string, unknown>;
     hasDeptFilter: boolean;
   };
+};
+
+/**
+ * Saves the edit form: the other fields first, then a typed mobile through `changeMobile` where the
+ * screen has it (its own checks and log line); an empty mobile field leaves the number as it is.
+ */
+export const saveStaffEdit = async (screen: TStaffScreen, id: number, values: TStaffForm) => {
+  const { mobile, ...rest } = values;
+  const typed = mobile?.trim() || undefined;
+  if (!screen.changeMobile) return screen.update(id, { ...rest, mobile: typed });
+  await screen.update(id, rest);
+  if (typed) await screen.changeMobile(id, typed);
 };
