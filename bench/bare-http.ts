@@ -100,6 +100,8 @@ export const startBareServer = async (databaseUrl: string, poolMax: number) => {
   }
   let next = 0;
   return {
+    /** The bare server's process, for a bench that reads its CPU from /proc. */
+    pid: child.pid!,
     /**
      * Gives the server a case's statements; the returned function runs them once over HTTP, and
      * `url` is where a load generator posts to run them.
