@@ -3,6 +3,7 @@ import { JxsPerm, jxsLeadStatuses, jxsStatuses } from './agent-jxs-labels.js';
 import { AgentPerm } from './agent-labels.js';
 import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
+import { ZMenu } from './org.js';
 import { zId, zIds } from './org-common.js';
 import { ZAccount } from './org-staff.js';
 import { routesOf } from './route.js';
@@ -146,6 +147,25 @@ export const agentJxsRoutes = {
     audited: true,
     request: z.object({ id: zId('经销商'), status: z.enum(jxsStatuses, { error: '状态只能是正常或已停用' }) }),
     response: ZNull,
+  }),
+  /**
+   * The menu a distributor's console shows: the menu `/base/sys/menu/nav` serves, filtered to what
+   * the agent's 经销商 role opens now (its strings as made when none exists yet).
+   */
+  jxsMenuRouting: route({
+    method: 'GET',
+    path: '/base/agent/jxs-user/get-menu-routing',
+    readOnly: true,
+    summary: '经销商菜单',
+    permission: JxsPerm.manage,
+    request: z.object({}),
+    response: z.object({
+      roleName: zString,
+      /** Whether the role is active; a disabled one grants nothing, leaving what everyone opens. */
+      isActive: z.boolean(),
+      permissions: z.array(zString),
+      menuList: z.array(ZMenu),
+    }),
   }),
   jxsMonthUse: route({
     method: 'GET',

@@ -274,6 +274,7 @@ const specPaths: Record<string, string[]> = {
     '/base/agent/jxs-user/page',
     '/base/agent/jxs-user/month-use',
     '/base/agent/jxs-user/create-jxs-info',
+    '/base/agent/jxs-user/get-menu-routing',
     '/base/agent/jxs-unlock-list/page',
     '/base/agent/jxs-unlock-list/export',
     '/base/agent/jxs-unlock-list/move-crm',

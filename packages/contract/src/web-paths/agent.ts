@@ -62,6 +62,7 @@ export const agentRoutes = {
   jxsUserPage: { method: 'GET', path: '/base/agent/jxs-user/page' },
   createJxsInfo: { method: 'POST', path: '/base/agent/jxs-user/create-jxs-info' },
   jxsUserStatus: { method: 'POST', path: '/base/agent/jxs-user/update-status' },
+  jxsMenuRouting: { method: 'GET', path: '/base/agent/jxs-user/get-menu-routing' },
   jxsMonthUse: { method: 'GET', path: '/base/agent/jxs-user/month-use' },
   jxsMonthUseExport: { method: 'POST', path: '/base/agent/jxs-user/month-use/export' },
   jxsUnlockPage: { method: 'GET', path: '/base/agent/jxs-unlock-list/page' },

@@ -6,6 +6,7 @@ import { jxsLeadColumns, jxsMonthUseColumns, type TAgentJxsService } from './age
 /** 经销商: part of the agent's route table, bound in app.ts. */
 export const agentJxsHandlers = (jxs: TAgentJxsService): THandlers<typeof agentJxsRoutes> => ({
   jxsUserPage: (ctx) => jxs.page(ctx, ctx.input),
+  jxsMenuRouting: (ctx) => jxs.menuRouting(ctx),
   createJxsInfo: (ctx) => jxs.create(ctx, ctx.input),
   jxsUserStatus: (ctx) => jxs.setStatus(ctx, ctx.input),
   jxsMonthUse: (ctx) => jxs.monthUse(ctx, ctx.input),

@@ -3,9 +3,11 @@ import {
   type agentRoutes,
   beijingOffsetMs,
   crmRoutes,
+  filterMenu,
   jxsLeadStatusLabel,
   jxsRoleName,
   jxsRolePermissions,
+  menuTree,
   shanghaiDay,
   type TJxsLead,
   type TJxsLeadStatus,
@@ -16,13 +18,13 @@ import {
   yuan,
 } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
-import type { TAuth, TRequestContext } from '../../http/context.js';
+import { hasPermission, type TAuth, type TRequestContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { blockedMobiles } from '../blacklist/index.js';
 import { isMobileMasked, mobileFor, readCrmSettings } from '../crm/index.js';
-import { isUniqueViolation, type TAgentStaffService } from '../org/index.js';
+import { isUniqueViolation, type TAgentStaffService, toMenuOut } from '../org/index.js';
 import { agentJxsErrors as errors } from './agent-jxs.errors.js';
 import {
   agentJxsRepository as repo,
@@ -164,6 +166,23 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
   });
 
   return {
+    /** 经销商菜单: what the agent's distributors open, from the one menu source and their role's strings. */
+    menuRouting: async (ctx: TRequestContext) => {
+      await asAgentOnly(ctx, async () => null);
+      const role = (await deps.staff.roleList(ctx, {})).find((r) => r.name === jxsRoleName);
+      const isActive = role ? role.status === 'active' : true;
+      const permissions = role ? role.permissions : [...jxsRolePermissions];
+      // A distributor is a plain person of the agent's tenant: neither administrator nor operator.
+      const distributor: TAuth = {
+        ...ctx.auth,
+        isSuper: false,
+        isAdmin: false,
+        permissions: new Set(isActive ? permissions : []),
+      };
+      const tree = filterMenu(menuTree, (perm) => hasPermission(distributor, perm));
+      return { roleName: jxsRoleName, isActive, permissions: [...permissions].sort(), menuList: toMenuOut(tree) };
+    },
+
     page: (ctx: TRequestContext, q: TReq<'jxsUserPage'>) =>
       asAgentOnly(ctx, async (db, agentId) => {
         const { records, total } = await repo.page(db, agentId, q, q);

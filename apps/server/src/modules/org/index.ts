@@ -8,7 +8,7 @@ export { resolveDataScope, scopeFromColumns } from './data-scope.js';
 export { createEnterpriseTenant } from './enterprise-tenant.js';
 export { orgHandlers } from './org.routes.js';
 export { departments, roleDepts, roles, tenants, userRoles, users } from './org.schema.js';
-export { createOrgService, type TOrgService } from './org.service.js';
+export { createOrgService, type TOrgService, toMenuOut } from './org.service.js';
 export { crmDeptHandlers, deptHandlers, roleHandlers, staffHandlers } from './org-area.routes.js';
 export { pinyinOf } from './pinyin.js';
 export { ensureRoleTemplates, roleTemplates } from './role-templates.js';
