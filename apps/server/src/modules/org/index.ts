@@ -12,3 +12,4 @@ export { createOrgService, type TOrgService, toMenuOut } from './org.service.js'
 export { crmDeptHandlers, deptHandlers, roleHandlers, staffHandlers } from './org-area.routes.js';
 export { pinyinOf } from './pinyin.js';
 export { ensureRoleTemplates, roleTemplates } from './role-templates.js';
+export { activeAdministrators } from './staff.repository.js';

@@ -210,6 +210,25 @@ export const staffRepository = {
     rows.length ? db.insert(userRoles).values(rows).onConflictDoNothing() : Promise.resolve(),
 };
 
+/**
+ * The enterprise's active administrators (an active person holding an active administrator role):
+ * notices and SMS meant for "the enterprise" reach them.
+ */
+export const activeAdministrators = (db: TDb, tenantId: number) =>
+  db
+    .selectDistinct({ userId: users.id, mobile: users.mobile })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.status, 'active'),
+        eq(roles.isAdmin, true),
+        eq(roles.status, 'active'),
+      ),
+    );
+
 /** Which of these users hold an active administrator role. */
 export const adminHoldersAmong = async (db: TDb, tenantId: number, ids: readonly number[]) =>
   ids.length === 0

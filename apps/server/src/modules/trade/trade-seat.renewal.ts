@@ -2,6 +2,7 @@ import { noticeLinks, seatCommerce, yuan } from '@yunhu/contract';
 import type { TPayConfig } from '../../config.js';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
+import { activeAdministrators } from '../org/index.js';
 import { lockDueSeat, markRenewalNotified, seatsDueForRenewal } from '../seat/index.js';
 import { book, type TBooked } from './ledger.repository.js';
 import { deliver } from './order.kit.js';
@@ -37,7 +38,7 @@ export const createSeatRenewalJob = (deps: {
     booked: Exclude<TBooked, { isBooked: true }>,
   ) => {
     if (seat.renewalNotifiedFor?.getTime() === seat.expireAt.getTime()) return;
-    const admins = await prices.administrators(tx, seat.tenantId);
+    const admins = (await activeAdministrators(tx, seat.tenantId)).map((a) => a.userId);
     const expiry = seat.expireAt.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
     const balance = booked.reason === 'insufficient' ? booked.balance : booked.balanceAfter;
     await deps.notify(

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { lines, roles, userRoles, users } from '../../db/schema.js';
+import { lines } from '../../db/schema.js';
 import { seatPrices } from './trade.schema.js';
 
 /** A seat's monthly price on the line: the platform's, or the line's default while it set none. */
@@ -57,15 +57,4 @@ export const tradeSeatRepository = {
           updatedAt: new Date(),
         },
       }),
-
-  /** The enterprise's active administrators (an administrator role): the auto-renewal notices go to them. */
-  administrators: async (db: TDb, tenantId: number) =>
-    (
-      await db
-        .selectDistinct({ id: users.id })
-        .from(users)
-        .innerJoin(userRoles, eq(userRoles.userId, users.id))
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(and(eq(users.tenantId, tenantId), eq(roles.isAdmin, true), eq(users.status, 'active')))
-    ).map((u) => u.id),
 };
