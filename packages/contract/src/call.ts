@@ -146,6 +146,22 @@ export const callRoutes = {
     permission: Perm.callDial,
     summary: '拨打电话',
   }),
+  /**
+   * 回拨: the number of a call record the caller may see (his data scope) dialled again through a
+   * carrier call-back line, by the same dial flow, its customer's too; answers what the dial answers.
+   */
+  callBack: route({
+    method: 'POST',
+    path: '/base/crm/callback',
+    request: z.object({
+      callId: zId('通话记录'),
+      /** A call-back line he holds a seat on; absent: his first one. */
+      interfaceId: zId('线路').optional(),
+    }),
+    response: ZDialResult,
+    permission: Perm.callDial,
+    summary: '回拨',
+  }),
   /** A dial request of the signed-in person and its call record, polled until the call is over. */
   dialState: route({
     method: 'POST',

@@ -186,6 +186,7 @@ const specPaths: Record<string, string[]> = {
     '/base/crm/crm-rang-list',
     '/base/crm/crm-rang-list-download',
     '/base/crm/getCustomerCensus',
+    '/base/crm/callback',
     '/base/crm/getDeptSelectList',
     '/base/crm/getEmpSelectList',
     '/base/crm/queryDetail',

@@ -4,6 +4,7 @@ import type * as C from '../index.js';
 export const callRoutes = {
   calleeCheck: { method: 'POST', path: '/base/call/callee-check' },
   dial: { method: 'POST', path: '/base/crmV2/callV2' },
+  callBack: { method: 'POST', path: '/base/crm/callback' },
   dialState: { method: 'POST', path: '/base/call/dial-state' },
   dialCancel: { method: 'POST', path: '/base/call/dial-cancel' },
   usableLines: { method: 'POST', path: '/base/call/usable-lines' },

@@ -6,6 +6,10 @@ import { defineErrors } from '../../http/errors.js';
  * says why and what to do) and the soft-phone's credentials.
  */
 export const callErrors = defineErrors('call', {
+  recordMissing: ['notFound', '通话记录不存在或不在您的数据权限内'],
+  noCallbackSeat: ['conflict', '您没有可用的回拨线路坐席，请联系管理员分配'],
+  notCallbackLine: ['invalid', '回拨只能使用回拨线路，请选择回拨线路'],
+  internalNoCallBack: ['invalid', '内部通话没有客户号码，不能回拨'],
   noSeat: ['conflict', '您没有该线路的有效坐席，请选择其他线路或联系管理员分配坐席'],
   noCarrier: ['conflict', '该线路暂未接通运营商，请改用软电话线路或联系管理员'],
   blocked: ['conflict', (level: TBlackLevel) => `该号码在${level === 'platform' ? '平台' : '企业'}黑名单中，禁止拨打`],

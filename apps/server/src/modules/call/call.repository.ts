@@ -200,6 +200,31 @@ export const callRepository = {
   },
 
   /** The ids of the platform's active lines (the line picker asks the seat area about each). */
+  /** What 回拨 needs of a call record: whose it is (the data scope), the number and the customer. */
+  recordToCallBack: async (db: TDb, tenantId: number, id: number) =>
+    (
+      await db
+        .select({
+          userId: callRecords.userId,
+          deptId: callRecords.deptId,
+          telB: callRecords.telB,
+          customerId: callRecords.customerId,
+          callType: callRecords.callType,
+        })
+        .from(callRecords)
+        .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, id)))
+    )[0] ?? null,
+
+  /** The active call-back lines (mode 0), for 回拨's default line. */
+  activeLineIdsOfMode: async (db: TDb, mode: number) =>
+    (
+      await db
+        .select({ id: lines.id })
+        .from(lines)
+        .where(and(eq(lines.status, 'active'), eq(lines.mode, mode)))
+        .orderBy(lines.id)
+    ).map((r) => r.id),
+
   activeLineIds: async (db: TDb) =>
     (await db.select({ id: lines.id }).from(lines).where(eq(lines.status, 'active')).orderBy(lines.id)).map(
       (r) => r.id,

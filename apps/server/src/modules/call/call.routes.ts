@@ -22,14 +22,20 @@ import {
   type TIsMasked,
   type TTaskItemGuard,
 } from './dial.service.js';
+import { createDialBack } from './dial-back.service.js';
 import { registerIntercepts } from './intercept.routes.js';
 import { createInterceptService } from './intercept.service.js';
 import { registerSip, type TSipRouteNames } from './sip.routes.js';
 
-const dialHandlers = (dial: TDialService): Omit<THandlers<typeof callRoutes>, TSipRouteNames> => ({
+const dialHandlers = (
+  dial: TDialService,
+  dialBack: ReturnType<typeof createDialBack>,
+): Omit<THandlers<typeof callRoutes>, TSipRouteNames> => ({
   calleeCheck: (ctx) => dial.calleeCheck(ctx, ctx.input),
   // Its own transactions: the black-list refusal stays logged, the carrier is ordered after the commit.
   dial: detached((ctx) => dial.dial(ctx, ctx.input)),
+  // The dial's own transactions, as above.
+  callBack: detached((ctx) => dialBack.callBack(ctx, ctx.input)),
   usableLines: (ctx) => dial.usableLines(ctx),
   dialState: (ctx) => dial.dialState(ctx, ctx.input),
   dialCancel: (ctx) => dial.dialCancel(ctx, ctx.input),
@@ -88,7 +94,12 @@ export const registerCall = async (
     isMasked: opts.isMasked,
     carrier,
   });
-  const sip = registerSip(app, { database, sip: config.sip, deps: opts.deps, dialHandlers: dialHandlers(dial) });
+  const sip = registerSip(app, {
+    database,
+    sip: config.sip,
+    deps: opts.deps,
+    dialHandlers: dialHandlers(dial, createDialBack({ database, dial: dial.dial })),
+  });
   await registerCallInternalRoutes(app, {
     carrierSecret: config.carrier.callbackSecret,
     isTrustedSipCaller: sip.isTrustedCaller,

@@ -70,6 +70,7 @@ export const callTexts = {
     noRecording: '无录音',
     actions: '操作',
     detail: '详情',
+    callBack: '回拨',
     total: '通话总数',
     connected: '接通数',
     connectionRate: '接通率',

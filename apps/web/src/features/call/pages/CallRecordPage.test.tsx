@@ -78,4 +78,35 @@ describe('CallRecordPage', () => {
       expect(downloadMock).toHaveBeenCalledWith(detail.exportRecords, { startRange, telB: '1234' }, '通话记录.xlsx'),
     );
   });
+
+  it('回拨 dials a customer call back through the call-back line; an internal call offers none', async () => {
+    useUserStore.getState().setPermissions([Perm.callDial]);
+    const internal = { ...record, id: 8, telB: '8001', callType: 3, peerName: '李娜' };
+    callMock.mockImplementation((route) => {
+      if (route === detail.getPage)
+        return Promise.resolve({
+          records: [{ ...record, callType: 1 }, internal],
+          total: 2,
+          size: 20,
+          current: 1,
+          pages: 1,
+        });
+      if (route === detail.getPageCount)
+        return Promise.resolve({ total: 2, connected: 1, totalSecond: 75, totalPostage: 12 });
+      if (route === routeTables.call.callBack)
+        return Promise.resolve({ bindId: 'b1', lineMode: 0, status: 1, telX: '', sipTarget: '' });
+      return Promise.resolve([]);
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('call-record-callback-7'));
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(routeTables.call.callBack, { callId: 7 }));
+    expect(await screen.findByText('请等待接听')).toBeTruthy();
+    expect(screen.queryByTestId('call-record-callback-8')).toBeNull();
+  });
+
+  it('offers no 回拨 to whoever may not dial', async () => {
+    renderPage();
+    expect(await screen.findByText('13900001234')).toBeTruthy();
+    expect(screen.queryByTestId('call-record-callback-7')).toBeNull();
+  });
 });

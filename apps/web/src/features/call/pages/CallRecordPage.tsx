@@ -11,6 +11,7 @@ import { useListController } from '../../../shared/list/useListController';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { callRecordKeys, defaultRange } from '../callRecordApi';
+import { CallBackAction } from '../components/CallBackAction';
 import { CallTypeTag, partyOf, RecordingCell, StatusWithReason } from '../components/CallOutcome';
 import { CallRecordFilters, toCallRecordFilter } from '../components/CallRecordFilters';
 import { CallRecordSummary } from '../components/CallRecordSummary';
@@ -82,12 +83,13 @@ export const CallRecordPage = () => {
       key: 'actions',
       title: c.actions,
       fixed: 'right',
-      width: 90,
+      width: 130,
       render: (_v, row) => (
         <Space>
           <RowAction onClick={() => setOpenId(row.id)} testId={`call-record-detail-${row.id}`}>
             {c.detail}
           </RowAction>
+          {row.callType !== 3 && <CallBackAction callId={row.id} />}
         </Space>
       ),
     },
