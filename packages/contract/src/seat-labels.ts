@@ -7,6 +7,14 @@
  */
 export const seatStates = ['inUse', 'free', 'expiring', 'expired', 'disabled'] as const;
 
+export const seatStateLabel: Record<(typeof seatStates)[number], string> = {
+  inUse: '使用中',
+  free: '空闲',
+  expiring: '即将到期',
+  expired: '已过期',
+  disabled: '已停用',
+};
+
 export const seatLimits = {
   /** A seat expiring within this many days is 即将到期. */
   expiringDays: 15,

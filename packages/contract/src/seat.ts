@@ -7,7 +7,7 @@ import { routesOf } from './route.js';
 import { callingLimits, seatLimits, seatStates } from './seat-labels.js';
 import { TradePerm } from './trade-labels.js';
 
-export { callingLimits, lineModeLabel, seatLimits, seatStates } from './seat-labels.js';
+export { callingLimits, lineModeLabel, seatLimits, seatStateLabel, seatStates } from './seat-labels.js';
 
 const route = routesOf('seat');
 
@@ -19,13 +19,6 @@ const route = routesOf('seat');
 
 export const ZSeatState = z.enum(seatStates, { error: '坐席状态只能是使用中、空闲、即将到期、已过期或已停用' });
 export type TSeatState = z.infer<typeof ZSeatState>;
-export const seatStateLabel: Record<TSeatState, string> = {
-  inUse: '使用中',
-  free: '空闲',
-  expiring: '即将到期',
-  expired: '已过期',
-  disabled: '已停用',
-};
 
 export const ZSeat = z.object({
   id: zInt,

@@ -97,7 +97,7 @@ describe('the soft-phone dock', () => {
     const reason = await screen.findByTestId('softphone-reason', {}, { timeout: 3000 });
     expect(reason.textContent).toContain('您没有可用的软电话坐席，请联系管理员分配');
     expect(document.body.textContent).not.toContain('获取配置失败');
-    await waitFor(() => expect(posts.paths).toEqual(['/base/call/line-config']));
+    await waitFor(() => expect(posts.paths).toEqual(['/base/crm/querySipPassword']));
   });
 
   it('says 重新连接中… while the phone wins the SIP server back by itself, with 下线 to give up', async () => {
