@@ -117,6 +117,8 @@ export const ZCustomerFilter = z.object({
   tagIds: z.array(zId('标签编号')).max(20).optional(),
   source: z.string().trim().max(50).optional(),
   ownerId: zId('负责人编号').optional(),
+  /** 导入批次: the customers a customer import created (batch-code lists the batches). */
+  importBatchId: z.string({ error: '导入批次不正确' }).uuid('导入批次不正确').optional(),
   /** The department and its sub-departments. */
   deptId: zId('部门编号').optional(),
   isProtected: zBoolean.optional(),

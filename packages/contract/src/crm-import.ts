@@ -53,6 +53,19 @@ const ZRankQuery = z
   .object({ from: ZTime, to: ZTime, deptId: z.coerce.number().int().positive().optional() })
   .refine((r) => r.from <= r.to, '开始时间不能晚于结束时间');
 
+/** One customer import as the 导入批次 filter offers it. */
+export const ZImportBatchOption = z.object({
+  id: zString,
+  /** DR, the Beijing time it was uploaded to the second and 4 characters of its id: DR20261202093005A1B2. */
+  code: zString,
+  fileName: zString,
+  createdAt: ZTime,
+  /** The customers it created. */
+  count: zInt,
+  userName: zString,
+});
+export type TImportBatchOption = z.infer<typeof ZImportBatchOption>;
+
 export const crmImportRoutes = {
   importTemplate: route({
     method: 'GET',
@@ -77,6 +90,21 @@ export const crmImportRoutes = {
       duplicateMode: z.enum(['skip', 'update']).default('skip'),
     }),
     response: ZCrmImportPreview,
+  }),
+  /**
+   * 导入批次: the customer imports that created customers, newest first (200 at most), whose importer
+   * is within the caller's data scope; the customer lists filter by a batch's id.
+   */
+  importBatches: route({
+    method: 'POST',
+    path: '/base/crm/batch-code',
+    readOnly: true,
+    summary: '导入批次',
+    permission: Perm.customerList,
+    request: z.object({
+      fileName: z.string({ error: '文件名格式不正确' }).trim().max(64, '文件名最多64个字').optional(),
+    }),
+    response: z.array(ZImportBatchOption),
   }),
   importConfirm: route({
     method: 'POST',

@@ -183,6 +183,7 @@ const specPaths: Record<string, string[]> = {
     '/base/crm/privateOtherPageV2',
     '/base/crm/commonOtherPage',
     '/base/crm/addRedisByUser',
+    '/base/crm/batch-code',
     '/base/crm/crm-rang-list',
     '/base/crm/crm-rang-list-download',
     '/base/crm/getCustomerCensus',

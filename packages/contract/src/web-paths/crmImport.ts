@@ -4,6 +4,7 @@ import type * as C from '../index.js';
 export const crmImportRoutes = {
   importTemplate: { method: 'GET', path: '/base/crm/download-form-work' },
   importPreview: { method: 'POST', path: '/base/crm/import' },
+  importBatches: { method: 'POST', path: '/base/crm/batch-code' },
   importConfirm: { method: 'POST', path: '/base/crm/confirm-import' },
   followImportPreview: { method: 'POST', path: '/base/crm/import-follow' },
   followImportConfirm: { method: 'POST', path: '/base/crm/confirm-import-follow' },

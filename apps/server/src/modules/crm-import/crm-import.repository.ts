@@ -1,16 +1,19 @@
 import type { TCustomField } from '@yunhu/contract';
-import { type AnyColumn, and, asc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 // Another area's table (the owner's name) through the schema barrel (docs/architecture.md).
 import {
   crmCustomFields,
   crmFollowRecords,
   crmImportRows,
+  crmImports,
   crmOwnerLogs,
   crmTags,
   customers,
   users,
 } from '../../db/schema.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { likeOf } from '../../db/sql.js';
 
 export type { TImportOutcome as TOutcome, TStagedRow } from '../../import/import.repository.js';
 export type TExisting = {
@@ -50,6 +53,36 @@ const existingWhere = async (tx: TDb, tenantId: number, match: SQL, n: number): 
 };
 
 /** Queries of the CRM imports' own rules (the staging is the framework's, import/import.repository.ts). */
+/**
+ * 导入批次: the tenant's customer imports that created customers, newest first, whose importer is
+ * within the scope (his own, his department's…), optionally by file name.
+ */
+export const importBatchOptions = (
+  db: TDb,
+  q: { tenantId: number; scope: TDataScope; fileName?: string; limit: number },
+) =>
+  db
+    .select({
+      id: crmImports.id,
+      fileName: crmImports.fileName,
+      createdAt: crmImports.createdAt,
+      count: crmImports.inserted,
+      userName: users.realName,
+    })
+    .from(crmImports)
+    .innerJoin(users, eq(users.id, crmImports.userId))
+    .where(
+      and(
+        eq(crmImports.tenantId, q.tenantId),
+        eq(crmImports.kind, 'customer'),
+        gt(crmImports.inserted, 0),
+        scopeCondition(q.scope, { owner: crmImports.userId, dept: users.deptId }),
+        q.fileName ? sql`${crmImports.fileName} ilike ${likeOf(q.fileName)}` : undefined,
+      ),
+    )
+    .orderBy(desc(crmImports.createdAt))
+    .limit(q.limit);
+
 export const importRepository = {
   /** Customers of the tenant with these mobiles, recycle bin included (mobiles are unique per tenant). */
   existingByMobile: async (tx: TDb, tenantId: number, mobiles: string[]): Promise<Map<string, TExisting>> =>
@@ -138,7 +171,7 @@ export const importRepository = {
       ins as (
         insert into customers (tenant_id, name, name_pinyin, name_initials, mobile, company, address, source,
           remark, intention_level, phone_label, next_follow_at, tag_ids, custom_values, owner_id, dept_id,
-          owned_at, pool_at, created_by)
+          owned_at, pool_at, created_by, import_batch_id)
         select ${p.tenantId}::bigint, s.data->>'name', coalesce(s.data->>'namePinyin', ''),
           coalesce(s.data->>'nameInitials', ''), s.mobile, coalesce(s.data->>'company', ''),
           coalesce(s.data->>'address', ''), coalesce(s.data->>'source', ''), coalesce(s.data->>'remark', ''),
@@ -148,7 +181,7 @@ export const importRepository = {
           coalesce(s.data->'custom', '{}'::jsonb), ${owner},
           ${p.isPrivate ? sql`${p.deptId}::bigint` : sql`null::bigint`},
           ${p.isPrivate ? sql`now()` : sql`null::timestamptz`}, ${p.isPrivate ? sql`null::timestamptz` : sql`now()`},
-          ${p.userId}::bigint
+          ${p.userId}::bigint, ${p.importId}::uuid
         from src s
         where s.n <= ${room}
         order by s.mobile

@@ -3,6 +3,7 @@ import { detached, type THandlers } from '../../http/bind.js';
 import { streamXlsx } from '../../http/download.js';
 import type { TExportService } from './crm-export.service.js';
 import { crmImportLimits, type TCrmImportService } from './crm-import.service.js';
+import { importBatches } from './import-batches.js';
 
 const table = routeTables.crmImport;
 
@@ -33,6 +34,7 @@ export const crmImportHandlers = (
     }
     return imports.customerPreview(ctx.auth, file, opts);
   }),
+  importBatches: (ctx) => importBatches(ctx, ctx.input),
   importConfirm: detached((ctx) =>
     imports.customerConfirm(ctx.auth, ctx.input.batchId, ctx.input.duplicateMode, ctx.scope),
   ),

@@ -36,7 +36,11 @@ export const crmImports = pgTable(
     stagedRemovedAt: ts('staged_removed_at'),
   },
   // The sweep for imports left running by a dead process reads only the running ones.
-  (t) => [index('crm_imports_running_idx').on(t.heartbeatAt).where(sql`status = 'running'`)],
+  (t) => [
+    index('crm_imports_running_idx').on(t.heartbeatAt).where(sql`status = 'running'`),
+    // 导入批次: a tenant's customer imports, newest first (migration 0072).
+    index('crm_imports_tenant_kind_created_idx').on(t.tenantId, t.kind, t.createdAt),
+  ],
 );
 
 /** Staged rows of an import: the parsed values, the reason a row is refused, and its outcome. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { departments, users } from '../org/org.schema.js';
 
@@ -52,6 +52,8 @@ export const customers = pgTable(
     /** Reminder notice sent for the coming automatic release (reset when the clock restarts). */
     releaseRemindedAt: ts('release_reminded_at'),
     createdBy: ref('created_by'),
+    /** The customer import that created it (导入批次; FK to crm_imports in migration 0072). */
+    importBatchId: uuid('import_batch_id'),
     deletedAt: ts('deleted_at'),
     deletedBy: ref('deleted_by'),
     createdAt: createdAt(),
@@ -59,6 +61,7 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_tenant_mobile_idx').on(t.tenantId, t.mobile),
+    index('customers_import_batch_idx').on(t.importBatchId).where(sql`import_batch_id IS NOT NULL`),
     // Private pool lists: by owner, newest first (the default sort) and by follow-up times. Partial
     // on live rows, so counting a person's customers is an index-only scan (1,000,000-row bench).
     index('customers_tenant_owner_idx').on(t.tenantId, t.ownerId, t.createdAt).where(sql`deleted_at IS NULL`),

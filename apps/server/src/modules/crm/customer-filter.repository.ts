@@ -213,6 +213,7 @@ export const filterCondition = (tenantId: number, f: TFilter, search?: TSearch):
   }
   if (f.source) conds.push(sql`${c.source} ilike ${likeOf(f.source)}`);
   if (f.ownerId) conds.push(eq(c.ownerId, f.ownerId));
+  if (f.importBatchId) conds.push(eq(c.importBatchId, f.importBatchId));
   if (f.deptId) conds.push(sql`${c.deptId} in ${deptSubtree(tenantId, f.deptId)}`);
   if (f.isProtected !== undefined) conds.push(eq(c.isProtected, f.isProtected));
   conds.push(...range(c.createdAt, f.createdRange));

@@ -1,5 +1,6 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  crmImportRoutes,
   crmRoutes,
   crmSettingsRoutes,
   type TCustomer,
@@ -46,6 +47,10 @@ const crm = crmRoutes;
 /** The departments of the person's data scope (getDeptSelectList), for the 部门 filter. */
 export const useScopeDepts = () =>
   useQuery({ queryKey: crmKeys.depts, queryFn: () => call(crmRoutes.deptOptions, {}) });
+
+/** 导入批次: the customer imports of his data scope, offered by the lists' filter. */
+export const useImportBatches = () =>
+  useQuery({ queryKey: ['crm', 'import-batches'], queryFn: () => call(crmImportRoutes.importBatches, {}) });
 
 export const useTags = () => useQuery({ queryKey: crmKeys.tags, queryFn: () => call(settings.tagList, {}) });
 

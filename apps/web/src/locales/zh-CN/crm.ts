@@ -59,6 +59,9 @@ export const crmTexts = {
     notDealt: '未成交',
     phoneLabel: '电话标签',
     tags: '标签',
+    importBatch: '导入批次',
+    importBatchOption: (code: string, fileName: string, count: number, who: string) =>
+      `${code} · ${fileName} · ${count}条 · ${who}`,
     owner: '负责人',
     dept: '部门',
     protected: '保护',

@@ -77,6 +77,7 @@ export const foldedKeys = [
   'tagIds',
   'deptId',
   'source',
+  'importBatchId',
   'isProtected',
   'isNeverFollowed',
   'createdRange',

@@ -95,6 +95,35 @@ describe('CustomerList', () => {
     expect(within(panel).queryByText('部门')).toBeNull();
   });
 
+  it('filters by an import batch (导入批次) of his data scope', async () => {
+    const batch = {
+      id: '0f8e6a52-1b1c-4c57-9a57-6f6a2b6c0a11',
+      code: 'DR202612020930050F8E',
+      fileName: '展会名单.xlsx',
+      createdAt: Date.UTC(2026, 11, 2, 1, 30, 5),
+      count: 120,
+      userName: '李娜',
+    };
+    const answer = callMock.getMockImplementation()!;
+    callMock.mockImplementation((route, input) =>
+      route === r.crmImport.importBatches ? Promise.resolve([batch]) : answer(route, input),
+    );
+    renderCrm(<CustomerList pool="private" title="我的客户" />);
+    await screen.findByText('张三');
+    fireEvent.click(screen.getByTestId('crm-filter-more'));
+    const panel = await screen.findByTestId('crm-filter-more-panel');
+    expect(within(panel).getByText('导入批次')).toBeTruthy();
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(r.crmImport.importBatches, {}));
+    const select = within(panel).getByTestId('crm-filter-import-batch');
+    const input = select.tagName === 'INPUT' ? select : (select.querySelector('input') as HTMLInputElement);
+    fireEvent.mouseDown(input);
+    fireEvent.click(await screen.findByText('DR202612020930050F8E · 展会名单.xlsx · 120条 · 李娜'));
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(r.crm.customerPage, { page: 1, limit: 20, importBatchId: batch.id }),
+    );
+  });
+
   it('keeps the column choice and a named filter per user on the server', async () => {
     renderCrm(<CustomerList pool="private" title="我的客户" />);
     await screen.findByText('张三');

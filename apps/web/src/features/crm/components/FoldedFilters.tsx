@@ -1,10 +1,10 @@
-import type { TCustomField } from '@yunhu/contract';
+import type { TCustomField, TImportBatchOption } from '@yunhu/contract';
 import { Form, InputNumber, Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { namedOptions } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { DeptNodeSelect } from '../../org';
-import { useScopeDepts, useTags } from '../api';
+import { useImportBatches, useScopeDepts, useTags } from '../api';
 import { dealOptions, phoneLabelOptions } from '../format';
 
 const c = t.crm;
@@ -12,6 +12,9 @@ const yesNo = [
   { value: true, label: c.yes },
   { value: false, label: c.no },
 ];
+
+const batchOptions = (batches: TImportBatchOption[]) =>
+  batches.map((b) => ({ value: b.id, label: c.importBatchOption(b.code, b.fileName, b.count, b.userName) }));
 
 /** One custom field marked 「用于筛选」: text contains, any of the options, or a range. */
 const CustomFilter = ({ field }: { field: TCustomField }) => {
@@ -51,6 +54,7 @@ const CustomFilter = ({ field }: { field: TCustomField }) => {
 export const FoldedFilters = ({ isPrivate, fields }: { isPrivate: boolean; fields: TCustomField[] }) => {
   const tags = useTags();
   const depts = useScopeDepts().data ?? [];
+  const batches = useImportBatches();
   return (
     <>
       <TextFilter name="company" label={c.company} />
@@ -63,6 +67,14 @@ export const FoldedFilters = ({ isPrivate, fields }: { isPrivate: boolean; field
           <DeptNodeSelect nodes={depts} allowClear placeholder={c.all} style={{ width: 170 }} />
         </Form.Item>
       )}
+      <SelectFilter
+        name="importBatchId"
+        label={c.importBatch}
+        isSearchable
+        width={260}
+        options={batchOptions(batches.data ?? [])}
+        testId="crm-filter-import-batch"
+      />
       <TextFilter name="source" label={c.source} width={130} />
       <SelectFilter name="isProtected" label={c.protected} width={100} options={yesNo} />
       {isPrivate && <SelectFilter name="isNeverFollowed" label={c.neverFollowed} width={100} options={yesNo} />}
