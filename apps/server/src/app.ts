@@ -60,6 +60,7 @@ import { createCrmSettingsService, crmSettingsHandlers } from './modules/crm-set
 import { createVisitService, crmVisitHandlers } from './modules/crm-visit/index.js';
 import { createLineService, lineHandlers } from './modules/line/index.js';
 import {
+  activeAdministrators,
   agentStaffHandlers,
   createAgentStaffService,
   createOrgService,
@@ -216,6 +217,7 @@ export const buildApp = async (
     dataKey: config.dataKey,
     upload: services.system.upload,
     privateUpload: services.system.privateUpload,
+    administrators: activeAdministrators,
     notifyUsers: services.system.notifyUsers,
     links: documentLinks,
     sms: services.sms,

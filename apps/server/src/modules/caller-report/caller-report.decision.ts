@@ -1,6 +1,5 @@
 import { noticeLinks } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
-import { callerReportRepository as repo } from './caller-report.repository.js';
 
 export type TSmsSend = {
   send: (mobile: string, text: string, meta: { code: string; purpose: string }) => Promise<void>;
@@ -25,6 +24,8 @@ export const decisionMessage = (number: string, reason: string | null) =>
  * one), then an SMS to the administrators once that transaction is committed.
  */
 export const decisionNotices = (deps: {
+  /** The enterprise's active administrators (the org area's). */
+  administrators: (db: TDb, tenantId: number) => Promise<{ userId: number; mobile: string | null }[]>;
   notifyUsers: (
     db: TDb,
     rows: { tenantId: number; userId: number; title: string; content: string; link?: string }[],
@@ -34,7 +35,7 @@ export const decisionNotices = (deps: {
 }) => ({
   tellDecision: async (db: TDb, decided: TDecided, reason: string | null) => {
     const message = decisionMessage(decided.number, reason);
-    const admins = await repo.administrators(db, decided.tenantId);
+    const admins = await deps.administrators(db, decided.tenantId);
     const userIds = new Set([decided.createdBy, ...admins.map((a) => a.userId)]);
     await deps.notifyUsers(
       db,
@@ -45,7 +46,11 @@ export const decisionNotices = (deps: {
         link: noticeLinks.callerReports,
       })),
     );
-    return { tenantId: decided.tenantId, mobiles: admins.map((a) => a.mobile).filter(Boolean), text: message.content };
+    return {
+      tenantId: decided.tenantId,
+      mobiles: admins.flatMap((a) => (a.mobile ? [a.mobile] : [])),
+      text: message.content,
+    };
   },
 
   /** A failed send is logged and never takes the decision back. */

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, max, type SQL, sql } from 'drizzl
 import type { TDatabase, TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
-import { brandOptions, lines, roles, tenants, userRoles, users } from '../../db/schema.js';
+import { brandOptions, lines, tenants } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
@@ -147,22 +147,6 @@ export const callerReportRepository = {
         .where(and(eq(reports.id, id), eq(reports.state, 'pending')))
         .returning({ tenantId: reports.tenantId, createdBy: reports.createdBy, number: reports.number })
     )[0] ?? null,
-
-  /** The enterprise's active administrators: each decision on its reports reaches them. */
-  administrators: (db: TDb, tenantId: number) =>
-    db
-      .selectDistinct({ userId: users.id, mobile: users.mobile })
-      .from(users)
-      .innerJoin(userRoles, eq(userRoles.userId, users.id))
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(
-        and(
-          eq(users.tenantId, tenantId),
-          eq(users.status, 'active'),
-          eq(roles.isAdmin, true),
-          eq(roles.status, 'active'),
-        ),
-      ),
 
   // ---- the dial flow's rule ------------------------------------------------------------------
   /** Whether the platform's default brand leaves 数据审核 on (unset or anything but '0' is on). */

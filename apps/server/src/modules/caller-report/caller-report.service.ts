@@ -148,6 +148,8 @@ export const createCallerReportService = (deps: {
   /** The system area's upload (its own transaction: the upload routes are detached). */
   upload: (auth: TAuth, file: TUploadFile | undefined, accept?: TUploadAccept) => Promise<TUploaded>;
   privateUpload: (db: TDb, name: string, withBody?: boolean) => Promise<TPrivateUpload | null>;
+  /** Who hears each decision besides the report's author: the org area's active administrators. */
+  administrators: (db: TDb, tenantId: number) => Promise<{ userId: number; mobile: string | null }[]>;
   notifyUsers: (
     db: TDb,
     rows: { tenantId: number; userId: number; title: string; content: string; link?: string }[],
