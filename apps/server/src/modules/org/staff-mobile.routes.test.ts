@@ -87,4 +87,14 @@ describe('修改员工手机号 (update-phone-admin)', () => {
     expect(foreign.body).toMatchObject({ code: 10056, msg: '员工不存在或已删除' });
     expect(await mobileOf(await ids.user('agent06'))).toBe('13900000008');
   });
+
+  it('gives a new mobile to one person only when two are moved to it at once', async () => {
+    const people = [await ids.user('agent03'), await ids.user('agent05')];
+    const answers = await Promise.all(people.map((id) => t.call(s.staffMobile, { id, mobile: '13655559999' }, admin)));
+    expect(answers.filter((r) => r.body.code === 0)).toHaveLength(1);
+    const refused = answers.find((r) => r.body.code !== 0)!;
+    expect(refused.body.msg).toMatch(/手机号/);
+    const holders = await Promise.all(people.map(mobileOf));
+    expect(holders.filter((m) => m === '13655559999')).toHaveLength(1);
+  });
 });
