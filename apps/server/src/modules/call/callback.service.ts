@@ -155,10 +155,13 @@ export const createCallbackService = (deps: TIngestDeps) => {
    * A Kamailio that starts carries no call (its dialogs lived in the memory of the one before), so
    * the end events of the calls it carried will never come: each is ended now, as a hang-up by
    * neither side at this moment — its record written and charged, its agent free on 实时监控 —
-   * instead of staying 通话中 until the sweep drops it hours later. Answers how many it ended.
+   * instead of staying 通话中 until the sweep drops it hours later. A call among `answered` (Call-ID
+   * → when, from the dialogs the new Kamailio took over) is answered first: its answer may have died
+   * with the Kamailio before it was posted. Answers how many it ended.
    */
-  const endLostCalls = async (): Promise<number> => {
+  const endLostCalls = async (answered: ReadonlyMap<string, Date> = new Map()): Promise<number> => {
     const ended = { event: 'ended', code: 0, by: '', cause: 0, isLost: true } as const;
+    const answer = (callId: string) => ({ event: 'answered', code: 200, callId, at: answered.get(callId) }) as const;
     let count = 0;
     // One call that cannot be ended (logged) does not keep the others 通话中.
     const end = async (callId: string, run: () => Promise<TIngestResult>) => {
@@ -168,11 +171,18 @@ export const createCallbackService = (deps: TIngestDeps) => {
         deps.logger.warn({ callId, error: (error as Error).message }, 'lost call not ended');
       }
     };
-    for (const live of await sipCallRepository.listLive(deps.database.db)) {
-      await end(live.callId, () => peers.progressPeer({ ...ended, callId: live.callId, bindId: '' }));
+    for (const { callId } of await sipCallRepository.listLive(deps.database.db)) {
+      await end(callId, async () => {
+        if (answered.has(callId)) await peers.progressPeer({ ...answer(callId), bindId: '' });
+        return peers.progressPeer({ ...ended, callId, bindId: '' });
+      });
     }
     for (const bind of await repo.liveSipBinds(deps.database.db)) {
-      await end(bind.callId!, () => service.ingestSip({ ...ended, callId: bind.callId!, bindId: bind.bindId }));
+      const callId = bind.callId!;
+      await end(callId, async () => {
+        if (answered.has(callId)) await service.ingestSip({ ...answer(callId), bindId: bind.bindId });
+        return service.ingestSip({ ...ended, callId, bindId: bind.bindId });
+      });
     }
     return count;
   };

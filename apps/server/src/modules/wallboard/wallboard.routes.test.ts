@@ -234,6 +234,76 @@ describe('wallboard', () => {
     await t.database.db.delete(callBinds).where(eq(callBinds.bindId, `b${'d'.repeat(32)}`));
   });
 
+  it('ends as answered, from its answer, a call whose answer died with Kamailio: the new one lists it', async () => {
+    // Ringing as far as the server knows; the Kamailio that started took it over answered 20 s ago.
+    const answeredAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 20_000);
+    await t.database.db.insert(sipCalls).values({
+      tenantId: kit.tenantId,
+      callId: 'wallboard-lost-unheard-internal',
+      callType: 3,
+      userId: ids.manager,
+      peerUserId: ids.agent04,
+      state: 'ringing',
+    });
+    await t.database.db.insert(callBinds).values({
+      tenantId: kit.tenantId,
+      bindId: `b${'f'.repeat(32)}`,
+      userId: ids.agent01,
+      lineId: kit.sipLine.id,
+      lineMode: 2,
+      telB: '13812345671',
+      state: 'ringing',
+      callId: 'wallboard-lost-unheard-dial',
+      isRecorded: false,
+    });
+    const briefing = {
+      jsonrpc: '2.0',
+      result: [
+        { h_entry: 1, h_id: 2, 'call-id': 'wallboard-lost-unheard-dial', start_ts: answeredAt.getTime() / 1000 },
+        { h_entry: 3, h_id: 4, 'call-id': 'wallboard-lost-unheard-internal', start_ts: answeredAt.getTime() / 1000 },
+        { h_entry: 5, h_id: 6, 'call-id': 'not-ours', start_ts: 'soon' },
+      ],
+      id: 1,
+    };
+    const answered = Buffer.from(JSON.stringify(briefing)).toString('hex');
+    expect((await post({ event: 'restart', answered })).statusCode).toBe(200);
+
+    const records = rowsOf<{ carrier_call_id: string; call_status: number; duration: number; end_reason: string }>(
+      await t.database.db.execute(
+        sql`select carrier_call_id, call_status, duration, end_reason from call_records
+            where carrier_call_id in ('sip-wallboard-lost-unheard-dial', 'sip-wallboard-lost-unheard-internal')
+            order by carrier_call_id`,
+      ),
+    );
+    expect(records.map((r) => [r.carrier_call_id, r.call_status, r.end_reason])).toEqual([
+      ['sip-wallboard-lost-unheard-dial', 1, lostCallReason],
+      ['sip-wallboard-lost-unheard-internal', 1, lostCallReason],
+    ]);
+    // Talked from the answer Kamailio kept until the restart.
+    expect(records.map((r) => Number(r.duration) >= 19 && Number(r.duration) <= 25)).toEqual([true, true]);
+  });
+
+  it('takes a restart whose list of answered calls is not what Kamailio sends, and ends its calls unanswered', async () => {
+    await t.database.db.insert(callBinds).values({
+      tenantId: kit.tenantId,
+      bindId: `b${'9'.repeat(32)}`,
+      userId: ids.agent01,
+      lineId: kit.sipLine.id,
+      lineMode: 2,
+      telB: '13812345672',
+      state: 'ringing',
+      callId: 'wallboard-lost-garbled',
+      isRecorded: false,
+    });
+    expect((await post({ event: 'restart', answered: 'zz{not hex' })).statusCode).toBe(200);
+    const records = rowsOf<{ call_status: number }>(
+      await t.database.db.execute(
+        sql`select call_status from call_records where carrier_call_id = 'sip-wallboard-lost-garbled'`,
+      ),
+    );
+    expect(records.map((r) => r.call_status)).toEqual([2]);
+  });
+
   it('ends and charges a lost call once when Kamailio says it started many times at once', async () => {
     const bindId = `b${'e'.repeat(32)}`;
     await t.database.db.insert(callBinds).values({

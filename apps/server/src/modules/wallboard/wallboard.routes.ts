@@ -36,10 +36,34 @@ export const wallboardHandlers = (
 const envelope = (code: number, msg: string) => ({ code, msg, data: null });
 const sipUserPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * The answered calls a Kamailio that started loaded from the one before it (kamailio.cfg
+ * event_route[core:worker-one-init]): its dialog module's `dlg.briefing` reply, hex-encoded, each
+ * with its Call-ID and the epoch second it was answered. Entries not of that shape are left out.
+ */
+export const parseAnsweredLostCalls = (hex: string | undefined): Map<string, Date> => {
+  const answered = new Map<string, Date>();
+  if (!hex || !/^(?:[0-9a-fA-F]{2})+$/.test(hex)) return answered;
+  let reply: unknown;
+  try {
+    reply = JSON.parse(Buffer.from(hex, 'hex').toString('utf8'));
+  } catch {
+    return answered;
+  }
+  const dialogs = (reply as { result?: unknown } | null)?.result;
+  for (const dialog of Array.isArray(dialogs) ? dialogs : []) {
+    const callId = (dialog as Record<string, unknown>)?.['call-id'];
+    const startedAt = (dialog as Record<string, unknown>)?.start_ts;
+    if (typeof callId !== 'string' || !callId || typeof startedAt !== 'number' || !(startedAt > 0)) continue;
+    answered.set(callId, new Date(startedAt * 1000));
+  }
+  return answered;
+};
+
 /** Kamailio's form fields (http_client posts them as a query string). */
 export const parseRegistrationEvent = (raw: string): TRegistrationEvent | null => {
   const body = Object.fromEntries(new URLSearchParams(raw));
-  if (body.event === 'restart') return { event: 'restart' };
+  if (body.event === 'restart') return { event: 'restart', answered: parseAnsweredLostCalls(body.answered) };
   if (body.event !== 'register') return null;
   const expires = Number(body.expires ?? '');
   if (!sipUserPattern.test(body.user ?? '') || !Number.isInteger(expires) || expires < 0 || expires > 86_400) {
@@ -62,7 +86,7 @@ export const registerWallboard = async (
     /** The media gateway's ng control port (MEDIA_NG_PORT); null without a gateway: 监听 says so. */
     mediaNgPort: number | null;
     /** Ends the calls the Kamailio before carried, when one says it started. */
-    endLostCalls: () => Promise<number>;
+    endLostCalls: (answered: ReadonlyMap<string, Date>) => Promise<number>;
   },
 ) => {
   const wallboard = createWallboardService({
@@ -78,7 +102,10 @@ export const registerWallboard = async (
   bindRoutes(app, routeTables.wallboard, wallboardHandlers(wallboard, listen, whisper), opts.deps);
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+    // A restart lists the answered calls it loaded: some thousands fit.
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
     scope.post(sipRegistrationPath, async (req, reply) => {
       const secret = req.headers['x-sip-secret'];
       if (!opts.isTrustedSipCaller(typeof secret === 'string' ? secret : undefined)) {

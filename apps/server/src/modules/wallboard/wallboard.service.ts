@@ -11,8 +11,12 @@ import { wallboardRepository as repo, type TWallboardRow } from './wallboard.rep
  */
 export type TRegistrationEvent =
   | { event: 'register'; user: string; expires: number }
-  /** Kamailio started: its registrations live in memory, so none an earlier run reported holds. */
-  | { event: 'restart' };
+  /**
+   * Kamailio started: its registrations live in memory, so none an earlier run reported holds; the
+   * answered calls it took over from the one before (Call-ID → answered at) are ended as answered,
+   * also those whose answer never reached the server.
+   */
+  | { event: 'restart'; answered: ReadonlyMap<string, Date> };
 
 /** One row as the page shows it: the state and its start, the other party as the viewer may see it. */
 export const toAgent = (r: TWallboardRow, isMasked: boolean): TWallboardAgent => {
@@ -48,7 +52,7 @@ export const createWallboardService = (deps: {
   database: TDatabase;
   isMasked: TIsMasked;
   /** Ends the calls a Kamailio that started no longer carries (callback.service's `endLostCalls`). */
-  endLostCalls: () => Promise<number>;
+  endLostCalls: (answered: ReadonlyMap<string, Date>) => Promise<number>;
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());
@@ -79,7 +83,7 @@ export const createWallboardService = (deps: {
   const ingest = async (ev: TRegistrationEvent): Promise<'written' | 'unknown'> => {
     if (ev.event === 'restart') {
       await repo.forgetAll(deps.database.db);
-      await deps.endLostCalls();
+      await deps.endLostCalls(ev.answered);
       return 'written';
     }
     const person = await personOfSipKey(deps.database.db, ev.user);
