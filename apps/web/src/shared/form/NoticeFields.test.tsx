@@ -10,9 +10,7 @@ describe('NoticeFields', () => {
         <NoticeFields
           text={{ audience: '发布范围', chooseTargets: '请选择接收通知的企业' }}
           chosenValue="tenants"
-          targetsName="tenantIds"
-          targets={[{ id: 1, name: '甲公司' }]}
-          isLoadingTargets={false}
+          targets={{ data: { records: [{ id: 1, name: '甲公司' }] }, isLoading: false }}
         />
       </Form>,
     );

@@ -7,26 +7,21 @@ const common = t.common.notice;
 /** What the two screens word differently; the rest is `t.common.notice`. */
 export type TNoticeFieldsText = { audience: string; chooseTargets: string };
 
+/** The query of the enterprises one may address. */
+export type TNoticeTargets = { data?: { records: { id: number; name: string }[] }; isLoading: boolean };
+
 type TNoticeFieldsProps = {
   text: TNoticeFieldsText;
-  /** The audience value that means "chosen ones" and the field that holds them, as the route names them. */
+  /** The audience value that means "chosen ones", as the route names it; they stand in `targetIds`. */
   chosenValue: string;
-  targetsName: string;
-  targets: { id: number; name: string }[];
-  isLoadingTargets: boolean;
+  targets: TNoticeTargets;
 };
 
 /**
  * A notice's fields (title, content, to everyone or to chosen ones): the platform's 通知管理 and an
  * agent's 公告 publish the same kind of notice to different audiences.
  */
-export const NoticeFields = ({
-  text: own,
-  chosenValue,
-  targetsName,
-  targets,
-  isLoadingTargets,
-}: TNoticeFieldsProps) => {
+export const NoticeFields = ({ text: own, chosenValue, targets }: TNoticeFieldsProps) => {
   const text = { ...common, ...own };
   return (
     <>
@@ -55,17 +50,13 @@ export const NoticeFields = ({
       <Form.Item noStyle dependencies={['audience']}>
         {({ getFieldValue }) =>
           getFieldValue('audience') === chosenValue && (
-            <Form.Item
-              name={targetsName}
-              label={text.targets}
-              rules={[{ required: true, message: text.chooseTargets }]}
-            >
+            <Form.Item name="targetIds" label={text.targets} rules={[{ required: true, message: text.chooseTargets }]}>
               <Select
                 mode="multiple"
                 showSearch
                 optionFilterProp="label"
-                loading={isLoadingTargets}
-                options={namedOptions(targets)}
+                loading={targets.isLoading}
+                options={namedOptions(targets.data?.records ?? [])}
               />
             </Form.Item>
           )

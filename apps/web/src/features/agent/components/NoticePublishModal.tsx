@@ -1,16 +1,10 @@
-import type { agentRoutes, TRequestOf } from '@yunhu/contract';
-import { Alert } from 'antd';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
-import { feedback } from '../../../shared/feedback';
-import { FormModal } from '../../../shared/form/FormModal';
-import { NoticeFields } from '../../../shared/form/NoticeFields';
+import { NoticeFormModal } from '../../../shared/form/NoticeFormModal';
 import { useNoticeEnterprises, usePublishAgentNotice } from '../noticeApi';
 
 const n = t.agentNotice;
-type TValues = Omit<TRequestOf<typeof agentRoutes.noticePublish>, 'requestKey'>;
-// One object for every render: FormModal resets its fields whenever initialValues changes.
-const defaults: Partial<TValues> = { audience: 'all' };
+const text = { publish: n.publish, published: n.published, audience: n.audience, chooseTargets: n.chooseEnterprises };
 
 /**
  * 发布公告: a new request key each time the dialog opens, so a double click or a retry of the same
@@ -22,33 +16,15 @@ export const NoticePublishModal = ({ open, onClose }: { open: boolean; onClose: 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new key per opening of the dialog.
   const requestKey = useMemo(() => crypto.randomUUID(), [open]);
   return (
-    <FormModal<TValues>
+    <NoticeFormModal
       open={open}
-      title={n.publish}
-      okText={n.publish}
+      onClose={onClose}
       testId="agent-notice-publish"
-      initialValues={defaults}
-      onCancel={onClose}
-      onSubmit={async (v) => {
-        await publish.mutateAsync({
-          ...v,
-          enterpriseIds: v.audience === 'all' ? [] : (v.enterpriseIds ?? []),
-          requestKey,
-        });
-        feedback.message.success(n.published);
-      }}
-      fields={
-        <>
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} message={n.publishHint} />
-          <NoticeFields
-            text={{ audience: n.audience, chooseTargets: n.chooseEnterprises }}
-            chosenValue="chosen"
-            targetsName="enterpriseIds"
-            targets={enterprises.data?.records ?? []}
-            isLoadingTargets={enterprises.isLoading}
-          />
-        </>
-      }
+      text={text}
+      hint={n.publishHint}
+      chosenValue="chosen"
+      targets={enterprises}
+      onPublish={({ targetIds, ...notice }) => publish.mutateAsync({ ...notice, enterpriseIds: targetIds, requestKey })}
     />
   );
 };

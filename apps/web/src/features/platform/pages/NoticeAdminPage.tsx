@@ -1,10 +1,9 @@
-import { PlatformPerm, platformContentRoutes, type TPublishedNotice, type TRequestOf } from '@yunhu/contract';
+import { PlatformPerm, platformContentRoutes, type TPublishedNotice } from '@yunhu/contract';
 import { App, Button, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
-import { FormModal } from '../../../shared/form/FormModal';
-import { NoticeFields } from '../../../shared/form/NoticeFields';
+import { NoticeFormModal } from '../../../shared/form/NoticeFormModal';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -15,9 +14,12 @@ import { Permission } from '../../../shared/permission/Permission';
 import { contentKeys, useDeleteNotices, useEnterpriseOptions, usePublishNotice } from '../contentApi';
 
 const c = t.platformContent;
-type TValues = TRequestOf<typeof platformContentRoutes.noticePublish>;
-// One object for every render: FormModal resets its fields whenever initialValues changes.
-const publishDefaults: Partial<TValues> = { audience: 'all' };
+const publishText = {
+  publish: c.publish,
+  published: c.published,
+  audience: c.audience,
+  chooseTargets: c.chooseTargets,
+};
 
 /** 通知管理 (platform operator): notices to every enterprise or to chosen ones; they show in each user's bell. */
 export const NoticeAdminPage = () => {
@@ -103,26 +105,14 @@ export const NoticeAdminPage = () => {
         )}
         filters={<TextFilter name="title" label={c.noticeTitle} width={180} />}
       />
-      <FormModal<TValues>
+      <NoticeFormModal
         open={isPublishing}
-        title={c.publish}
-        okText={c.publish}
+        onClose={() => setPublishing(false)}
         testId="notice-publish"
-        initialValues={publishDefaults}
-        onCancel={() => setPublishing(false)}
-        onSubmit={async (v) => {
-          await publish.mutateAsync({ ...v, tenantIds: v.audience === 'all' ? [] : (v.tenantIds ?? []) });
-          feedback.message.success(c.published);
-        }}
-        fields={
-          <NoticeFields
-            text={{ audience: c.audience, chooseTargets: c.chooseTargets }}
-            chosenValue="tenants"
-            targetsName="tenantIds"
-            targets={enterprises.data?.records ?? []}
-            isLoadingTargets={enterprises.isLoading}
-          />
-        }
+        text={publishText}
+        chosenValue="tenants"
+        targets={enterprises}
+        onPublish={({ targetIds, ...notice }) => publish.mutateAsync({ ...notice, tenantIds: targetIds })}
       />
     </>
   );
