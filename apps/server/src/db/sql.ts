@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** A `like` pattern matching `s` anywhere, its own `%`, `_` and `\` taken literally. */
 export const likeOf = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
@@ -13,3 +14,15 @@ export const deptSubtree = (tenantId: number, deptId: number): SQL =>
 
 /** The rows a page skips: pages count from 1 (DESIGN.md section 3). */
 export const offsetOf = (q: { page: number; limit: number }) => (q.page - 1) * q.limit;
+
+/**
+ * The conditions keeping `column` inside an epoch-millisecond range whose either end may be open
+ * (null); none for no range. Spread them into `and(…)`.
+ */
+export const dateRange = (column: AnyPgColumn, range: readonly [number | null, number | null] | undefined): SQL[] => {
+  const [from, to] = range ?? [null, null];
+  const conds: SQL[] = [];
+  if (from !== null) conds.push(gte(column, new Date(from)));
+  if (to !== null) conds.push(lte(column, new Date(to)));
+  return conds;
+};

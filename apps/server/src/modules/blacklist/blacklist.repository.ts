@@ -1,11 +1,11 @@
 import type { TBlackLevel } from '@yunhu/contract';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { attemptLogPage, type TAttemptFilter } from '../../db/attempt-log.js';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
-import { departments, users } from '../../db/schema.js';
-import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf } from '../../db/sql.js';
+import type { TDataScope } from '../../db/scope.js';
+import { dateRange, likeOf } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { blacklistIntercepts, numberBlacklist, platformNumberBlacklist } from './blacklist.schema.js';
@@ -50,7 +50,6 @@ export type TEntryFilter = {
 
 const filterOf = (list: TList, f: TEntryFilter, now: Date) => {
   const t = list.table;
-  const [from, to] = f.range ?? [null, null];
   return and(
     list.owns,
     f.ids?.length ? inArray(t.id, f.ids) : undefined,
@@ -59,8 +58,7 @@ const filterOf = (list: TList, f: TEntryFilter, now: Date) => {
     f.reason ? like(t.reason, likeOf(f.reason)) : undefined,
     f.status === 'active' ? isLive(t, now) : undefined,
     f.status === 'expired' ? lte(t.expiresAt, now) : undefined,
-    from !== null ? gte(t.createdAt, new Date(from)) : undefined,
-    to !== null ? lte(t.createdAt, new Date(to)) : undefined,
+    ...dateRange(t.createdAt, f.range),
   );
 };
 
@@ -229,42 +227,18 @@ export const blacklistRepository = {
     (await db.insert(blacklistIntercepts).values(row).returning({ id: blacklistIntercepts.id }))[0]!.id,
 
   /** 黑名单拦截: the refused attempts within the data scope (the caller and his department). */
-  interceptPage: async (
-    db: TDb,
-    tenantId: number,
-    scope: TDataScope,
-    q: { number?: string; range?: [number | null, number | null]; page: number; limit: number },
-  ) => {
-    const t = blacklistIntercepts;
-    const [from, to] = q.range ?? [null, null];
-    const where = and(
-      eq(t.tenantId, tenantId),
-      scopeCondition(scope, { owner: t.userId, dept: t.deptId }),
-      q.number ? like(t.number, likeOf(q.number)) : undefined,
-      from !== null ? gte(t.createdAt, new Date(from)) : undefined,
-      to !== null ? lte(t.createdAt, new Date(to)) : undefined,
-    );
-    const page = await pageOf(
-      db.select({ n: count() }).from(t).where(where),
-      db
-        .select({
-          id: t.id,
-          number: t.number,
-          level: t.level,
-          reason: t.reason,
-          via: t.via,
-          userName: users.realName,
-          deptName: departments.name,
-          createdAt: t.createdAt,
-        })
-        .from(t)
-        .leftJoin(users, eq(users.id, t.userId))
-        .leftJoin(departments, eq(departments.id, t.deptId))
-        .where(where)
-        .orderBy(desc(t.createdAt), desc(t.id))
-        .$dynamic(),
-      q,
-    );
-    return { rows: page.records, total: page.total };
-  },
+  interceptPage: (db: TDb, tenantId: number, scope: TDataScope, q: TAttemptFilter) =>
+    attemptLogPage(
+      db,
+      blacklistIntercepts,
+      {
+        id: blacklistIntercepts.id,
+        number: blacklistIntercepts.number,
+        level: blacklistIntercepts.level,
+        reason: blacklistIntercepts.reason,
+        via: blacklistIntercepts.via,
+        createdAt: blacklistIntercepts.createdAt,
+      },
+      { tenantId, scope, filter: q },
+    ),
 };

@@ -1,22 +1,14 @@
-import { and, count, desc, eq, gt, gte, isNull, like, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { attemptLogPage, type TAttemptFilter } from '../../db/attempt-log.js';
 import type { TDb } from '../../db/client.js';
-import { pageOf } from '../../db/page.js';
-import { departments, users } from '../../db/schema.js';
-import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf } from '../../db/sql.js';
+import type { TDataScope } from '../../db/scope.js';
 import { callBinds } from './call.schema.js';
 import { callIntercepts } from './intercept.schema.js';
 import { sipAccounts } from './sip.schema.js';
 
 export type TInterceptInsert = Omit<typeof callIntercepts.$inferInsert, 'id' | 'createdAt'>;
 
-export type TInterceptFilter = {
-  number?: string;
-  reason?: string;
-  range?: [number | null, number | null];
-  page: number;
-  limit: number;
-};
+export type TInterceptFilter = TAttemptFilter & { reason?: string };
 
 /**
  * SQL of the SIP edge's authorisation (a dial request's bind taken by the one INVITE it was made
@@ -80,38 +72,18 @@ export const interceptRepository = {
   },
 
   /** 呼叫拦截记录: the refusals within the data scope (the caller and his department), newest first. */
-  page: async (db: TDb, tenantId: number, scope: TDataScope, q: TInterceptFilter) => {
-    const t = callIntercepts;
-    const [from, to] = q.range ?? [null, null];
-    const where = and(
-      eq(t.tenantId, tenantId),
-      scopeCondition(scope, { owner: t.userId, dept: t.deptId }),
-      q.number ? like(t.number, likeOf(q.number)) : undefined,
-      q.reason ? eq(t.reason, q.reason) : undefined,
-      from !== null ? gte(t.createdAt, new Date(from)) : undefined,
-      to !== null ? lte(t.createdAt, new Date(to)) : undefined,
-    );
-    const page = await pageOf(
-      db.select({ n: count() }).from(t).where(where),
-      db
-        .select({
-          id: t.id,
-          number: t.number,
-          reason: t.reason,
-          sipUser: t.sipUser,
-          sourceIp: t.sourceIp,
-          userName: users.realName,
-          deptName: departments.name,
-          createdAt: t.createdAt,
-        })
-        .from(t)
-        .leftJoin(users, eq(users.id, t.userId))
-        .leftJoin(departments, eq(departments.id, t.deptId))
-        .where(where)
-        .orderBy(desc(t.createdAt), desc(t.id))
-        .$dynamic(),
-      q,
-    );
-    return { rows: page.records, total: page.total };
-  },
+  page: (db: TDb, tenantId: number, scope: TDataScope, q: TInterceptFilter) =>
+    attemptLogPage(
+      db,
+      callIntercepts,
+      {
+        id: callIntercepts.id,
+        number: callIntercepts.number,
+        reason: callIntercepts.reason,
+        sipUser: callIntercepts.sipUser,
+        sourceIp: callIntercepts.sourceIp,
+        createdAt: callIntercepts.createdAt,
+      },
+      { tenantId, scope, filter: q, also: q.reason ? eq(callIntercepts.reason, q.reason) : undefined },
+    ),
 };

@@ -1,10 +1,10 @@
 import type { customerSortFields, ZCustomerFilter } from '@yunhu/contract';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { deptSubtree, likeOf } from '../../db/sql.js';
+import { dateRange, deptSubtree, likeOf } from '../../db/sql.js';
 import { customers as c, customerCounts as cc } from './crm.schema.js';
 
 // The conditions of the customer lists: the pools and the data scope, the filter's fields, the
@@ -67,14 +67,6 @@ export const visibleCondition = (tenantId: number, scope: TDataScope, withPool: 
       withPool ? isNull(c.ownerId) : undefined,
     ),
   )!;
-
-const range = (column: AnyPgColumn, r: readonly [number | null, number | null] | undefined): SQL[] => {
-  if (!r) return [];
-  const out: SQL[] = [];
-  if (r[0] !== null) out.push(gte(column, new Date(r[0])));
-  if (r[1] !== null) out.push(lte(column, new Date(r[1])));
-  return out;
-};
 
 const textArray = (values: readonly string[]) =>
   sql`array[${sql.join(
@@ -216,12 +208,12 @@ export const filterCondition = (tenantId: number, f: TFilter, search?: TSearch):
   if (f.importBatchId) conds.push(eq(c.importBatchId, f.importBatchId));
   if (f.deptId) conds.push(sql`${c.deptId} in ${deptSubtree(tenantId, f.deptId)}`);
   if (f.isProtected !== undefined) conds.push(eq(c.isProtected, f.isProtected));
-  conds.push(...range(c.createdAt, f.createdRange));
-  conds.push(...range(c.lastFollowAt, f.lastFollowRange));
-  conds.push(...range(c.nextFollowAt, f.nextFollowRange));
+  conds.push(...dateRange(c.createdAt, f.createdRange));
+  conds.push(...dateRange(c.lastFollowAt, f.lastFollowRange));
+  conds.push(...dateRange(c.nextFollowAt, f.nextFollowRange));
   if (f.isNeverFollowed === true) conds.push(isNull(c.lastFollowAt));
   if (f.isNeverFollowed === false) conds.push(isNotNull(c.lastFollowAt));
-  conds.push(...range(c.lastCallAt, f.lastCallRange));
+  conds.push(...dateRange(c.lastCallAt, f.lastCallRange));
   if (f.isNeverCalled === true) conds.push(isNull(c.lastCallAt));
   if (f.isNeverCalled === false) conds.push(isNotNull(c.lastCallAt));
   for (const cond of f.custom ?? []) conds.push(...customCondition(cond));
