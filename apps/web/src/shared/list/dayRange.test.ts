@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { dayRangeOf, withDayRange } from './dayRange';
+import { dayRangeOf, withDayRange, withNumberAndDayRange } from './dayRange';
 
 describe('dayRangeOf', () => {
   it('takes the first day from its start and the last to its end, and leaves an open end open', () => {
@@ -23,5 +23,15 @@ describe('dayRangeOf', () => {
       to: Date.UTC(2026, 10, 1, 16) - 1,
     });
     expect(withDayRange({})).toEqual({ from: undefined, to: undefined });
+  });
+
+  it('strips a typed number of spaces and hyphens and keeps the range as one pair of Beijing days', () => {
+    const request = withNumberAndDayRange({
+      status: 'on',
+      number: '138-0013 8000',
+      range: [null, dayjs('2026-11-01')],
+    });
+    expect(request).toEqual({ status: 'on', number: '13800138000', range: [null, Date.UTC(2026, 10, 1, 16) - 1] });
+    expect(withNumberAndDayRange({})).toEqual({ number: undefined, range: undefined });
   });
 });

@@ -1,5 +1,5 @@
 import type { Dayjs } from 'dayjs';
-import { beijingDayEnd, beijingDayStart } from '../time/beijing';
+import { beijingDayEnd, beijingDayRange, beijingDayStart } from '../time/beijing';
 
 /**
  * A DateRangeFilter's value as the servers take it: the first day's start and the last day's end
@@ -16,3 +16,13 @@ export const dayRangeOf = (value: unknown): { from: number | undefined; to: numb
 
 /** A filter form's `range` (a DateRangeFilter) as the request's `from`/`to`, the other values as they are. */
 export const withDayRange = ({ range, ...rest }: Record<string, unknown>) => ({ ...rest, ...dayRangeOf(range) });
+
+/**
+ * A number-and-days filter (black-list entries, interceptions) as the request takes it: the typed
+ * number without spaces or hyphens, `range` as one `[start, end]` of Beijing days; the rest as it is.
+ */
+export const withNumberAndDayRange = ({ number, range, ...rest }: Record<string, unknown>) => ({
+  ...rest,
+  number: typeof number === 'string' ? number.replace(/[\s-]/g, '') : undefined,
+  range: beijingDayRange(range as [Dayjs | null, Dayjs | null] | undefined),
+});

@@ -1,17 +1,17 @@
 import { blackSources, blackStatuses, type TBlackEntry, type TBlackLevel } from '@yunhu/contract';
 import { App, Button, Space, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
+import { withNumberAndDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
-import { beijingDayRange, beijingFormat } from '../../../shared/time/beijing';
+import { beijingFormat } from '../../../shared/time/beijing';
 import { listApi, useRemove } from '../api';
 import { BatchAddModal } from './BatchAddModal';
 import { BlackEntryModal } from './BlackEntryModal';
@@ -19,16 +19,6 @@ import { BlackImportModal } from './BlackImportModal';
 
 const b = t.blacklist;
 const time = (v: number | null) => (v === null ? '' : beijingFormat(v, 'YYYY-MM-DD HH:mm'));
-
-/** Filter form values -> request fields: the day range as whole days in epoch ms. */
-const toRequest = (v: Record<string, unknown>) => {
-  const { range, number, ...rest } = v as { range?: [Dayjs | null, Dayjs | null] | null; number?: string };
-  return {
-    ...rest,
-    number: number?.replace(/[\s-]/g, ''),
-    range: beijingDayRange(range),
-  };
-};
 
 /**
  * One black-list as a managed list: filters (number, status, source, time), add one, batch add,
@@ -114,7 +104,7 @@ export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: str
         title={title}
         route={api.routes.page}
         columns={columns}
-        toRequest={toRequest}
+        toRequest={withNumberAndDayRange}
         export={{ route: api.routes.exportExcel, fileName: title, permission: api.perms.export }}
         toolbar={
           <>

@@ -1,12 +1,11 @@
 import { blacklistRoutes, type TIntercept } from '@yunhu/contract';
 import { Space, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { withNumberAndDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
-import { beijingDayRange } from '../../../shared/time/beijing';
 import { CheckTool } from '../components/CheckTool';
 
 const b = t.blacklist;
@@ -26,14 +25,6 @@ const columns: TListColumn<TIntercept>[] = [
   timeColumn(b.interceptAt, { format: 'YYYY-MM-DD HH:mm:ss' }),
 ];
 
-const toRequest = (v: Record<string, unknown>) => {
-  const { range, number } = v as { range?: [Dayjs | null, Dayjs | null] | null; number?: string };
-  return {
-    number: number?.replace(/[\s-]/g, ''),
-    range: beijingDayRange(range),
-  };
-};
-
 /** 黑名单拦截: the number check tool, and the dial attempts the lists refused (within the data scope). */
 export const BlackInterceptPage = () => (
   <Space orientation="vertical" style={{ width: '100%' }} size="middle">
@@ -43,7 +34,7 @@ export const BlackInterceptPage = () => (
       title={b.logTitle}
       route={blacklistRoutes.interceptPage}
       columns={columns}
-      toRequest={toRequest}
+      toRequest={withNumberAndDayRange}
       filters={
         <>
           <TextFilter name="number" label={b.number} placeholder={b.numberPlaceholder} />

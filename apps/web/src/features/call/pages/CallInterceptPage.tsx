@@ -6,7 +6,8 @@ import {
 } from '@yunhu/contract';
 import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { dayRangeOf } from '../../../shared/list/dayRange';
+import { optionsOf } from '../../../shared/form/options';
+import { withNumberAndDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -29,17 +30,7 @@ const columns: TListColumn<TCallIntercept>[] = [
   timeColumn(c.at, { format: 'YYYY-MM-DD HH:mm:ss' }),
 ];
 
-const reasonOptions = callInterceptReasons.map((r) => ({ value: r, label: callInterceptReasonLabel[r] }));
-
-const toRequest = (v: Record<string, unknown>) => {
-  const { number, reason } = v as { number?: string; reason?: string };
-  const { from, to } = dayRangeOf(v.range);
-  return {
-    number: number?.replace(/[\s-]/g, '') || undefined,
-    reason: reason || undefined,
-    range: from === undefined && to === undefined ? undefined : [from ?? null, to ?? null],
-  };
-};
+const reasonOptions = optionsOf(callInterceptReasons, callInterceptReasonLabel);
 
 /** 呼叫拦截记录: calls refused at the SIP edge (no authorised dial request), within the data scope. */
 export const CallInterceptPage = () => (
@@ -49,7 +40,7 @@ export const CallInterceptPage = () => (
     hint={c.hint}
     route={callInterceptRoutes.page}
     columns={columns}
-    toRequest={toRequest}
+    toRequest={withNumberAndDayRange}
     filters={
       <>
         <TextFilter name="number" label={c.number} placeholder={c.numberPlaceholder} />
