@@ -25,6 +25,7 @@ import {
   agentSettlementHandlers,
   agentStockHandlers,
   agentTransferHandlers,
+  asAgent,
   createAgentCloseService,
   createAgentJxsService,
   createAgentLookupService,
@@ -43,6 +44,7 @@ import { billingHandlers, createBillingService } from './modules/billing/index.j
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
 import { hasSoftphoneSeatNow } from './modules/call/index.js';
 import {
+  agentReviewHandlers,
   callerReportHandlers,
   createCallerReportService,
   registerDocumentFiles,
@@ -222,8 +224,10 @@ export const buildApp = async (
     links: documentLinks,
     sms: services.sms,
     logger: app.log,
+    asAgent,
   });
   bindRoutes(app, routeTables.callerReport, callerReportHandlers(callerReport), deps);
+  bindRoutes(app, routeTables.callerReportAgent, agentReviewHandlers(callerReport), deps);
   registerDocumentFiles(app, callerReport, documentLinks);
   bindRoutes(app, routeTables.platform, platformHandlers(services.platform), deps);
   bindRoutes(app, routeTables.platformContent, platformContentHandlers(createPlatformContentService()), deps);

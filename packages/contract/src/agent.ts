@@ -8,7 +8,8 @@ import { agentSettlementMenuNodes, agentSettlementRoutes } from './agent-settlem
 import { agentStaffMenuNodes, agentStaffRoutes } from './agent-staff.js';
 import { agentStockMenuNodes, agentStockPlatformButtons, agentStockRoutes } from './agent-stock.js';
 import { agentTransferRoutes } from './agent-transfer.js';
-import { ZMobile, ZPageQuery, ZPassword, ZTime, zInt, zPage, zString } from './http.js';
+import { agentReviewMenuNodes } from './caller-report-agent.js';
+import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuFolder, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { ZAccount } from './org-staff.js';
@@ -40,6 +41,8 @@ export const ZAgent = z.object({
   adminUsername: zString.nullable(),
   adminMobile: zString.nullable(),
   enterpriseCount: zInt,
+  /** The platform lets it review its enterprises' caller-number reports (数据审核). */
+  reviewsReports: zBoolean,
   /** The agent's account: its margins less their reversals. */
   balance: zInt,
   createdAt: ZTime,
@@ -133,6 +136,15 @@ export const agentRoutes = {
     audited: true,
     request: ZAgentCreate,
     response: ZAgent,
+  }),
+  platformAgentReportReview: route({
+    method: 'POST',
+    path: '/base/platform/agent/report-review',
+    summary: '允许代理商数据审核',
+    permission: AgentPerm.platformManage,
+    audited: true,
+    request: z.object({ id: zId('代理商编号'), isAllowed: z.boolean({ error: '请选择是否允许' }) }),
+    response: ZNull,
   }),
   platformAgentPrices: route({
     method: 'GET',
@@ -238,5 +250,6 @@ export const agentMenuNodes: TMenuNode[] = [
     ...agentStockMenuNodes,
     ...agentStaffMenuNodes,
     ...agentJxsMenuNodes,
+    ...agentReviewMenuNodes,
   ]),
 ];

@@ -16,6 +16,12 @@ export const ReportPerm = {
   reviewExamine: 'platform:report:examine',
 } as const;
 
+/** 数据审核 in an agent's console (only an agent's roles hold these; migration 0073 grants them). */
+export const AgentReportPerm = {
+  list: 'agent:report:list',
+  examine: 'agent:report:examine',
+} as const;
+
 /** Who applies for the enterprise: its legal representative, or an agent (经办人) with a power of attorney. */
 export const applicantTypes = ['legal', 'agent'] as const;
 export type TApplicantType = (typeof applicantTypes)[number];

@@ -142,6 +142,13 @@ export const ZReportQuery = ZPageQuery.extend({
 
 export const ZReviewQuery = ZReportQuery.extend({ enterpriseName: ZFilterText('企业名称') });
 
+/** The review's decision, the platform's and an agent's alike. */
+export const ZReviewDecision = z.object({
+  id: zId('报备编号'),
+  pass: z.boolean({ error: '请选择通过或驳回' }),
+  reason: z.string({ error: '驳回原因不正确' }).trim().max(200, '驳回原因最多200个字').default(''),
+});
+
 /** A report with the materials version it was submitted with, side by side for the reviewer. */
 export const ZReportDetail = z.object({ report: ZCallerReport, materials: ZMaterials.nullable() });
 
@@ -284,11 +291,7 @@ export const callerReportRoutes = {
     summary: '审核号码报备',
     permission: ReportPerm.reviewExamine,
     audited: true,
-    request: z.object({
-      id: zId('报备编号'),
-      pass: z.boolean({ error: '请选择通过或驳回' }),
-      reason: z.string({ error: '驳回原因不正确' }).trim().max(200, '驳回原因最多200个字').default(''),
-    }),
+    request: ZReviewDecision,
     response: ZNull,
   }),
 };

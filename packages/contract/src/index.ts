@@ -7,6 +7,7 @@ import { callCensusRoutes } from './call-census.js';
 import { callInterceptRoutes } from './call-intercept.js';
 import { callRecordRoutes } from './call-record.js';
 import { callerReportRoutes } from './caller-report.js';
+import { callerReportAgentRoutes } from './caller-report-agent.js';
 import { certificationRoutes } from './certification.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crm-import.js';
@@ -37,6 +38,7 @@ export * from './call-census.js';
 export * from './call-intercept.js';
 export * from './call-record.js';
 export * from './caller-report.js';
+export * from './caller-report-agent.js';
 export * from './certification.js';
 export * from './crm.js';
 export * from './crm-import.js';
@@ -81,6 +83,7 @@ export const routeTables = {
   callIntercept: callInterceptRoutes,
   callRecord: callRecordRoutes,
   callerReport: callerReportRoutes,
+  callerReportAgent: callerReportAgentRoutes,
   certification: certificationRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,

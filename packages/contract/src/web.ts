@@ -12,6 +12,7 @@ export { blacklistRoutes } from './web-paths/blacklist.js';
 export { callRoutes } from './web-paths/call.js';
 export { callCensusRoutes } from './web-paths/callCensus.js';
 export { callerReportRoutes } from './web-paths/callerReport.js';
+export { callerReportAgentRoutes } from './web-paths/callerReportAgent.js';
 export { callInterceptRoutes } from './web-paths/callIntercept.js';
 export { callRecordRoutes } from './web-paths/callRecord.js';
 export { certificationRoutes } from './web-paths/certification.js';

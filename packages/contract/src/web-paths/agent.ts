@@ -4,6 +4,7 @@ import type * as C from '../index.js';
 export const agentRoutes = {
   platformAgentPage: { method: 'GET', path: '/base/platform/agent/page' },
   platformAgentCreate: { method: 'POST', path: '/base/platform/agent/create' },
+  platformAgentReportReview: { method: 'POST', path: '/base/platform/agent/report-review' },
   platformAgentPrices: { method: 'GET', path: '/base/product/parent-list' },
   platformAgentLedger: { method: 'GET', path: '/base/platform/agent/ledger' },
   info: { method: 'GET', path: '/base/agent/info' },

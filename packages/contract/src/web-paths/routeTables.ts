@@ -7,6 +7,7 @@ import { blacklistRoutes } from './blacklist.js';
 import { callRoutes } from './call.js';
 import { callCensusRoutes } from './callCensus.js';
 import { callerReportRoutes } from './callerReport.js';
+import { callerReportAgentRoutes } from './callerReportAgent.js';
 import { callInterceptRoutes } from './callIntercept.js';
 import { callRecordRoutes } from './callRecord.js';
 import { certificationRoutes } from './certification.js';
@@ -38,6 +39,7 @@ export const routeTables = {
   callIntercept: callInterceptRoutes,
   callRecord: callRecordRoutes,
   callerReport: callerReportRoutes,
+  callerReportAgent: callerReportAgentRoutes,
   certification: certificationRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,

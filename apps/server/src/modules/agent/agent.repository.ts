@@ -27,6 +27,7 @@ const agentColumns = {
   adminUsername: firstUser('username'),
   adminMobile: firstUser('mobile'),
   enterpriseCount: sql<number>`(select count(*)::int from ${tenants} e where e.agent_id = ${tenantIdCol})`,
+  reviewsReports: tenants.reviewsReports,
   balance: sql<number>`coalesce((select a.balance from ${accounts} a where a.tenant_id = ${tenantIdCol}), 0)`.mapWith(
     Number,
   ),
@@ -103,6 +104,16 @@ export const agentRepository = {
         .from(tenants)
         .where(and(eq(tenants.id, id), eq(tenants.kind, 'agent'))),
     ),
+
+  /** Lets an agent review its enterprises' caller-number reports, or stops it; false: no such agent. */
+  setReviewsReports: async (db: TDb, id: number, isAllowed: boolean) =>
+    (
+      await db
+        .update(tenants)
+        .set({ reviewsReports: isAllowed })
+        .where(and(eq(tenants.id, id), eq(tenants.kind, 'agent')))
+        .returning({ id: tenants.id })
+    ).length > 0,
 
   /** Whether an account (case-insensitive) or a mobile is in use anywhere (the platform's transaction). */
   accountTaken: isAccountTaken,

@@ -31,6 +31,7 @@ type TAgentOwnRoutes = Omit<
 export const agentHandlers = (agent: TAgentService): THandlers<TAgentOwnRoutes> => ({
   platformAgentPage: (ctx) => agent.platformAgentPage(ctx, ctx.input),
   platformAgentCreate: (ctx) => agent.platformAgentCreate(ctx, ctx.input),
+  platformAgentReportReview: (ctx) => agent.platformAgentReportReview(ctx, ctx.input),
   platformAgentPrices: (ctx) => agent.platformAgentPrices(ctx, ctx.input),
   platformAgentLedger: (ctx) => agent.platformAgentLedger(ctx, ctx.input),
   info: (ctx) => agent.info(ctx),

@@ -67,6 +67,13 @@ export const createAgentService = () => {
         return toAgent((await repo.agent(db, created.tenantId))!);
       }),
 
+    /** 数据审核 for the agent's enterprises, allowed or withdrawn; its console's screen follows at once. */
+    platformAgentReportReview: (ctx: TRequestContext, { id, isAllowed }: TReq<'platformAgentReportReview'>) =>
+      asPlatform(ctx, async (db) => {
+        if (!(await repo.setReviewsReports(db, id, isAllowed))) throw errors.agentMissing();
+        return null;
+      }),
+
     platformAgentPrices: (ctx: TRequestContext, { agentId }: TReq<'platformAgentPrices'>) =>
       asPlatform(ctx, async (db) => {
         if (!(await repo.agent(db, agentId))) throw errors.agentMissing();

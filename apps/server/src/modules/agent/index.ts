@@ -28,4 +28,5 @@ export { createAgentStockService } from './agent-stock.service.js';
 export { agentTransferHandlers } from './agent-transfer.routes.js';
 export { packetTransfers } from './agent-transfer.schema.js';
 export { createAgentTransferService, type TAgentTransferService } from './agent-transfer.service.js';
-export { refuseDistributor } from './agent-wall.js';
+// The agent wall: 数据审核 (caller-report, bound in app.ts) reviews for an agent within it.
+export { asAgent, refuseDistributor } from './agent-wall.js';

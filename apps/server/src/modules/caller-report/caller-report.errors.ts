@@ -20,6 +20,7 @@ export const callerReportErrors = defineErrors('callerReport', {
   notWithdrawable: ['conflict', (stateLabel: string) => `${stateLabel}的报备无需撤回`],
   reasonMissing: ['invalid', '驳回时请填写驳回原因'],
   alreadyReviewed: ['conflict', '该报备已审核或不在待审核状态，请刷新后重试'],
+  agentReviewOff: ['forbidden', '平台尚未允许贵司审核号码报备，如需开通请联系平台'],
   numberNotApproved: [
     'conflict',
     (number: string) => `外显号码 ${number} 的报备未审核通过，不能用于外呼，请在号码报备中提交并等待审核通过`,

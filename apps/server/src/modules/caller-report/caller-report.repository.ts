@@ -10,6 +10,8 @@ import { batchedRows } from '../../http/xlsx-stream.js';
 import { callerReportMaterials as materials, callerReports as reports } from './caller-report.schema.js';
 
 export type TReportFilter = { state?: string; number?: string; lineId?: number; enterpriseName?: string };
+/** Whose review reads: the platform's (every enterprise) or an agent's (the enterprises registered through it). */
+export type TReviewerReach = { agentId: number | null };
 
 const reportColumns = { report: reports, lineName: lines.name, enterpriseName: tenants.name };
 export type TReportRow = { report: typeof reports.$inferSelect; lineName: string; enterpriseName: string };
@@ -27,6 +29,14 @@ const filters = (f: TReportFilter): SQL[] => {
   if (f.enterpriseName) conds.push(ilike(tenants.name, likeOf(f.enterpriseName)));
   return conds;
 };
+
+/** Submitted reports (drafts are the enterprise's own) within the reviewer's reach. */
+const reviewWhere = (reach: TReviewerReach, ...more: SQL[]): SQL =>
+  and(
+    sql`${reports.state} <> 'draft'`,
+    ...(reach.agentId === null ? [] : [eq(tenants.agentId, reach.agentId)]),
+    ...more,
+  )!;
 
 const reportsOf = (db: TDb) =>
   db
@@ -125,9 +135,8 @@ export const callerReportRepository = {
       .where(and(eq(reports.tenantId, tenantId), eq(reports.id, id))),
 
   // ---- the platform's review ----------------------------------------------------------------
-  reviewPage: (db: TDb, f: TReportFilter, paging: { page: number; limit: number }) => {
-    // Drafts are the enterprise's own until submitted.
-    const where = and(sql`${reports.state} <> 'draft'`, ...filters(f));
+  reviewPage: (db: TDb, reach: TReviewerReach, f: TReportFilter, paging: { page: number; limit: number }) => {
+    const where = reviewWhere(reach, ...filters(f));
     return pageOf(
       db.select({ n: count() }).from(reports).innerJoin(tenants, eq(tenants.id, reports.tenantId)).where(where),
       reportsOf(db).where(where).orderBy(desc(reports.submittedAt), desc(reports.id)).$dynamic(),
@@ -135,18 +144,57 @@ export const callerReportRepository = {
     );
   },
 
-  findSubmitted: (db: TDb, id: number): Promise<TReportRow | null> =>
-    firstRow(reportsOf(db).where(and(eq(reports.id, id), sql`${reports.state} <> 'draft'`))),
+  findSubmitted: (db: TDb, reach: TReviewerReach, id: number): Promise<TReportRow | null> =>
+    firstRow(reportsOf(db).where(reviewWhere(reach, eq(reports.id, id)))),
 
-  /** Decides a pending report; null when it is not pending (another reviewer decided it first). */
-  decide: async (db: TDb, id: number, patch: { state: string; reason: string; reviewer: string; reviewedAt: Date }) =>
+  /**
+   * Decides a pending report within the reviewer's reach; null when it is not pending (another
+   * reviewer decided it first) or out of reach.
+   */
+  decide: async (
+    db: TDb,
+    reach: TReviewerReach,
+    id: number,
+    patch: { state: string; reason: string; reviewer: string; reviewedAt: Date },
+  ) =>
     (
       await db
         .update(reports)
         .set(patch)
-        .where(and(eq(reports.id, id), eq(reports.state, 'pending')))
+        .where(
+          and(
+            eq(reports.id, id),
+            eq(reports.state, 'pending'),
+            ...(reach.agentId === null
+              ? []
+              : [
+                  inArray(
+                    reports.tenantId,
+                    db.select({ id: tenants.id }).from(tenants).where(eq(tenants.agentId, reach.agentId)),
+                  ),
+                ]),
+          ),
+        )
         .returning({ tenantId: reports.tenantId, createdBy: reports.createdBy, number: reports.number })
     )[0] ?? null,
+
+  /** Whether the enterprise registered through the agent. */
+  isAgentEnterprise: async (db: TDb, agentId: number, tenantId: number) =>
+    (
+      await db
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(and(eq(tenants.id, tenantId), eq(tenants.agentId, agentId)))
+    ).length > 0,
+
+  /** Whether the platform lets this agent review its enterprises' reports. */
+  agentReviews: async (db: TDb, agentId: number) =>
+    (
+      await db
+        .select({ isAllowed: tenants.reviewsReports })
+        .from(tenants)
+        .where(and(eq(tenants.id, agentId), eq(tenants.kind, 'agent')))
+    )[0]?.isAllowed === true,
 
   // ---- the dial flow's rule ------------------------------------------------------------------
   /** Whether the platform's default brand leaves 数据审核 on (unset or anything but '0' is on). */

@@ -9,7 +9,9 @@ import { rowsOf } from '../../db/client.js';
 import { createLinkSigner } from '../../http/signed-link.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
+import { createTestAgent } from '../agent/agent.test-kit.js';
 import { lines } from '../line/line.schema.js';
+import { tenants } from '../org/org.schema.js';
 import { readXlsx } from '../org/org.test-kit.js';
 import { callerReportMaterials, callerReports } from './caller-report.schema.js';
 
@@ -383,5 +385,105 @@ describe('号码报备 and 数据审核', () => {
     expect((await sheetOf(admin)).length - 1).toBe(all.length);
     expect((await sheetOf(admin, { number: '057188881001' })).length - 1).toBe(1);
     expect((await sheetOf(stranger.token)).length - 1).toBe(0);
+  });
+  it('lets an agent the platform allows review its own enterprises’ reports, as the platform does, one decision per report', async () => {
+    const a = routeTables.callerReportAgent;
+    const ours = await createTestAgent(t, platform, {
+      name: '报备审核代理',
+      username: 'report_agent1',
+      mobile: '13700000411',
+    });
+    const theirs = await createTestAgent(t, platform, {
+      name: '别家代理',
+      username: 'report_agent2',
+      mobile: '13700000412',
+    });
+    const adminTenant = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select tenant_id::int as id from users where username = 'admin'`),
+    )[0]!.id;
+    await t.database.db.update(tenants).set({ agentId: ours.id }).where(eq(tenants.id, adminTenant));
+    await t.database.db.delete(callerReports).where(eq(callerReports.number, '057188880001'));
+    const saved = await t.call(
+      r.reportSave,
+      { lineId: sipLineId, number: '057188880001', scenario: '回访', script: '您好，这里是演示科技' },
+      admin,
+    );
+    const id = saved.body.data.id;
+
+    // Not until the platform allows it.
+    expect((await t.call(a.agentReviewPage, { page: 1, limit: 50 }, ours.token)).body.msg).toBe(
+      '平台尚未允许贵司审核号码报备，如需开通请联系平台',
+    );
+    for (const agent of [ours, theirs]) {
+      const allowed = await t.call(
+        routeTables.agent.platformAgentReportReview,
+        { id: agent.id, isAllowed: true },
+        platform,
+      );
+      expect(allowed.body.code).toBe(0);
+    }
+    expect(
+      (await t.call(routeTables.agent.platformAgentReportReview, { id: adminTenant, isAllowed: true }, platform)).body
+        .msg,
+    ).toBe('代理商不存在，请刷新后重新选择');
+    expect(
+      (await t.call(routeTables.agent.platformAgentPage, { page: 1, limit: 50 }, platform)).body.data.records.find(
+        (x) => x.id === ours.id,
+      )?.reviewsReports,
+    ).toBe(true);
+
+    // A draft is the enterprise's own; once submitted it is in the agent's queue, not another agent's.
+    const queueIds = async (token: string) =>
+      (await t.call(a.agentReviewPage, { page: 1, limit: 50 }, token)).body.data.records.map((x) => x.id);
+    expect(await queueIds(ours.token)).not.toContain(id);
+    await t.call(r.reportSubmit, { id }, admin);
+    expect(await queueIds(ours.token)).toContain(id);
+    expect(await queueIds(theirs.token)).toEqual([]);
+    expect((await t.call(a.agentReviewInfo, { id }, theirs.token)).body.msg).toBe('报备不存在或已删除');
+    expect((await t.call(a.agentReviewExamine, { id, pass: true }, theirs.token)).body.msg).toBe('报备不存在或已删除');
+
+    // The materials' documents open for our agent, not for the other.
+    const detail = await t.call(a.agentReviewInfo, { id }, ours.token);
+    const file = detail.body.data.materials!.documents[0]!.file;
+    const link = await t.call(a.agentReviewDocument, { name: file }, ours.token);
+    expect(link.body.code).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: link.body.data.url })).statusCode).toBe(200);
+    expect((await t.call(a.agentReviewDocument, { name: file }, theirs.token)).body.msg).toBe('文件不存在');
+    // An enterprise's staff and the platform hold none of the agent's review routes.
+    expect((await t.call(a.agentReviewPage, { page: 1, limit: 5 }, admin)).body.code).toBe(403);
+    expect((await t.call(a.agentReviewPage, { page: 1, limit: 5 }, platform)).body.code).toBe(403);
+
+    // The agent and the platform at once: one decision.
+    const results = await Promise.all([
+      t.call(a.agentReviewExamine, { id, pass: false, reason: '话术不完整' }, ours.token),
+      t.call(r.reviewExamine, { id, pass: true }, platform),
+      t.call(a.agentReviewExamine, { id, pass: true }, ours.token),
+    ]);
+    expect(results.filter((x) => x.body.code === 0)).toHaveLength(1);
+    expect(results.filter((x) => x.body.msg === '该报备已审核或不在待审核状态，请刷新后重试')).toHaveLength(2);
+
+    // Decided by the agent, it says so to the enterprise.
+    await t.database.db
+      .update(callerReports)
+      .set({ state: 'pending', reviewer: '', reviewedAt: null })
+      .where(eq(callerReports.id, id));
+    expect((await t.call(a.agentReviewExamine, { id, pass: false }, ours.token)).body.msg).toBe('驳回时请填写驳回原因');
+    expect((await t.call(a.agentReviewExamine, { id, pass: false, reason: '话术不完整' }, ours.token)).body.code).toBe(
+      0,
+    );
+    expect((await t.call(r.reportInfo, { id }, admin)).body.data.report).toMatchObject({
+      state: 'rejected',
+      reason: '话术不完整',
+      reviewer: '代理人（报备审核代理）',
+    });
+    const bell = await t.call(routeTables.system.myNoticePage, { page: 1, limit: 5 }, admin);
+    expect(bell.body.data.records[0]?.title).toBe('号码报备被驳回');
+
+    // Withdrawn by the platform, the permission is gone at once.
+    await t.call(routeTables.agent.platformAgentReportReview, { id: ours.id, isAllowed: false }, platform);
+    expect((await t.call(a.agentReviewInfo, { id }, ours.token)).body.msg).toBe(
+      '平台尚未允许贵司审核号码报备，如需开通请联系平台',
+    );
+    await t.database.db.update(tenants).set({ agentId: null }).where(eq(tenants.id, adminTenant));
   });
 });

@@ -1,4 +1,4 @@
-import type { callerReportRoutes } from '@yunhu/contract';
+import type { callerReportAgentRoutes, callerReportRoutes } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
 import { detached, type THandlers } from '../../http/bind.js';
 import { sendDownload, streamXlsx } from '../../http/download.js';
@@ -25,10 +25,18 @@ export const callerReportHandlers = (svc: TCallerReportService): THandlers<typeo
   reportSave: (ctx) => svc.reportSave(ctx, ctx.input),
   reportSubmit: (ctx) => svc.reportSubmit(ctx, ctx.input),
   reportWithdraw: (ctx) => svc.reportWithdraw(ctx, ctx.input),
-  reviewPage: (ctx) => svc.reviewPage(ctx, ctx.input),
-  reviewInfo: (ctx) => svc.reviewInfo(ctx, ctx.input),
+  reviewPage: (ctx) => svc.reviewPage(ctx, ctx.input, 'platform'),
+  reviewInfo: (ctx) => svc.reviewInfo(ctx, ctx.input, 'platform'),
   // The decision commits before its SMS goes out.
-  reviewExamine: detached((ctx) => svc.reviewExamine(ctx, ctx.input)),
+  reviewExamine: detached((ctx) => svc.reviewExamine(ctx, ctx.input, 'platform')),
+});
+
+/** 数据审核 in an agent's console: the same review over the enterprises registered through it. */
+export const agentReviewHandlers = (svc: TCallerReportService): THandlers<typeof callerReportAgentRoutes> => ({
+  agentReviewPage: (ctx) => svc.reviewPage(ctx, ctx.input, 'agent'),
+  agentReviewInfo: (ctx) => svc.reviewInfo(ctx, ctx.input, 'agent'),
+  agentReviewExamine: detached((ctx) => svc.reviewExamine(ctx, ctx.input, 'agent')),
+  agentReviewDocument: (ctx) => svc.reviewDocumentLink(ctx, ctx.input.name),
 });
 
 /**

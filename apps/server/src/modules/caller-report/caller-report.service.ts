@@ -27,10 +27,28 @@ import type { TUploadAccept, TUploadFile } from '../system/index.js';
 import { sealText } from './caller-report.crypto.js';
 import { decisionNotices, type TLogger, type TSmsSend } from './caller-report.decision.js';
 import { callerReportErrors as errors, imageRefusal, scriptRefusal } from './caller-report.errors.js';
-import { callerReportRepository as repo, type TMaterialsRow, type TReportRow } from './caller-report.repository.js';
+import {
+  callerReportRepository as repo,
+  type TMaterialsRow,
+  type TReportRow,
+  type TReviewerReach,
+} from './caller-report.repository.js';
 import type { TStoredDoc } from './caller-report.schema.js';
 
 type TIn<K extends keyof typeof callerReportRoutes> = TParsedRequestOf<(typeof callerReportRoutes)[K]>;
+
+/**
+ * The agent wall (the agent area's asAgent, handed in by app.ts since the agent area depends on
+ * this one through org): `fn` runs across tenants with the caller's agent; anyone else is refused.
+ */
+export type TAgentWall = <T>(
+  ctx: TRequestContext,
+  fn: (db: TDb, agent: { id: number; name: string }) => Promise<T>,
+) => Promise<T>;
+
+/** Who reviews: the platform operator, or an agent for the enterprises registered through it. */
+export type TReviewerKind = 'platform' | 'agent';
+type TReviewer = TReviewerReach & { name: string };
 /** Who asks, for a route that opens its own transaction. */
 type TDetachedRequest = Pick<TDetachedContext<unknown>, 'auth' | 'scope'>;
 
@@ -159,6 +177,7 @@ export const createCallerReportService = (deps: {
   /** The SMS adapter: each decision's text to the enterprise's administrators. */
   sms: TSmsSend;
   logger: TLogger;
+  asAgent: TAgentWall;
 }) => {
   const { tellDecision, sendDecisionSms } = decisionNotices(deps);
   const refusePlatform = (auth: TAuth) => {
@@ -175,6 +194,23 @@ export const createCallerReportService = (deps: {
     const version = row.report.materialsVersion;
     const materials = version === null ? null : await repo.materialsOf(db, row.report.tenantId, version);
     return { report: toReport(row), materials: materials ? toMaterials(materials) : null };
+  };
+
+  /**
+   * Runs `fn` as the reviewer `kind`: the platform over every enterprise, an agent the platform
+   * allows over its own enterprises; its decisions name who decided and for which agent.
+   */
+  const asReviewer = <T>(
+    ctx: TRequestContext,
+    kind: TReviewerKind,
+    fn: (db: TDb, reviewer: TReviewer) => Promise<T>,
+  ) => {
+    const who = ctx.auth.realName || ctx.auth.username;
+    if (kind === 'platform') return asPlatform(ctx, (db) => fn(db, { agentId: null, name: who }));
+    return deps.asAgent(ctx, async (db, agent) => {
+      if (!(await repo.agentReviews(db, agent.id))) throw errors.agentReviewOff();
+      return fn(db, { agentId: agent.id, name: `${who}（${agent.name}）` });
+    });
   };
 
   const reportOf = async (ctx: TRequestContext, id: number) => {
@@ -346,32 +382,44 @@ export const createCallerReportService = (deps: {
       return toReport((await repo.find(tx, auth.tenantId, scope, input.id))!);
     },
 
-    reviewPage: (ctx: TRequestContext, input: TIn<'reviewPage'>) =>
-      asPlatform(ctx, async (db) => {
+    reviewPage: (ctx: TRequestContext, input: TIn<'reviewPage'>, kind: TReviewerKind) =>
+      asReviewer(ctx, kind, async (db, reviewer) => {
         const { page, limit, ...filter } = input;
-        const { records, total } = await repo.reviewPage(db, filter, { page, limit });
+        const { records, total } = await repo.reviewPage(db, reviewer, filter, { page, limit });
         return toPage(records.map(toReport), total, input);
       }),
 
-    reviewInfo: (ctx: TRequestContext, input: TIn<'reviewInfo'>) =>
-      asPlatform(ctx, async (db) => {
-        const row = await repo.findSubmitted(db, input.id);
+    reviewInfo: (ctx: TRequestContext, input: TIn<'reviewInfo'>, kind: TReviewerKind) =>
+      asReviewer(ctx, kind, async (db, reviewer) => {
+        const row = await repo.findSubmitted(db, reviewer, input.id);
         if (!row) throw errors.reportMissing();
         return detail(db, row);
       }),
 
+    /** An agent reviewer's signed address of a document of one of its enterprises' materials. */
+    reviewDocumentLink: (ctx: TRequestContext, name: string) =>
+      asReviewer(ctx, 'agent', async (db, reviewer) => {
+        const stored = await deps.privateUpload(db, name);
+        if (!stored || !(await repo.isAgentEnterprise(db, reviewer.agentId!, stored.tenantId))) {
+          throw errors.documentMissing();
+        }
+        return deps.links.sign(documentPath(stored.tenantId, name), documentLinkTtlMs);
+      }),
+
     /**
-     * One decision per report: of two reviewers at once, the second is told it is decided. The
-     * enterprise hears it in its own transaction's bell and, once that is committed, by SMS.
+     * One decision per report: of two reviewers at once (the platform's and an agent's alike), the
+     * second is told it is decided. The enterprise hears it in its own transaction's bell and, once
+     * that is committed, by SMS.
      */
-    reviewExamine: async ({ auth, scope }: TDetachedRequest, input: TIn<'reviewExamine'>) => {
+    reviewExamine: async ({ auth, scope }: TDetachedRequest, input: TIn<'reviewExamine'>, kind: TReviewerKind) => {
       if (!input.pass && !input.reason) throw errors.reasonMissing();
       const told = await withTenant(deps.database, auth.tenantId, (tx) =>
-        asPlatform({ auth, tx, scope }, async (db) => {
-          const decided = await repo.decide(db, input.id, {
+        asReviewer({ auth, tx, scope }, kind, async (db, reviewer) => {
+          if (!(await repo.findSubmitted(db, reviewer, input.id))) throw errors.reportMissing();
+          const decided = await repo.decide(db, reviewer, input.id, {
             state: input.pass ? 'approved' : 'rejected',
             reason: input.pass ? '' : input.reason,
-            reviewer: auth.realName || auth.username,
+            reviewer: reviewer.name,
             reviewedAt: new Date(),
           });
           if (!decided) throw errors.alreadyReviewed();

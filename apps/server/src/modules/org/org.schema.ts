@@ -40,6 +40,8 @@ export const tenants = pgTable('tenants', {
   inviteCode: text('invite_code'),
   /** The agent's distributor (经销商) whose code an enterprise registered with (migration 0058; FK in SQL). */
   distributorId: bigint('distributor_id', { mode: 'number' }),
+  /** An agent the platform lets review its enterprises' caller-number reports (migration 0073). */
+  reviewsReports: boolean('reviews_reports').notNull().default(false),
 });
 
 export const departments = pgTable(

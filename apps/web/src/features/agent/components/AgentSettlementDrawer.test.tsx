@@ -23,6 +23,7 @@ const agent: TAgent = {
   adminUsername: 'agenta',
   adminMobile: '13811110001',
   enterpriseCount: 2,
+  reviewsReports: false,
   balance: 12_345,
   createdAt: Date.UTC(2026, 10, 1),
 };
