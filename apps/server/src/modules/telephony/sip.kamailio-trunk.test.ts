@@ -373,9 +373,15 @@ describe.skipIf(missing !== null && !isRequired)('carrier trunks (sipp) through 
     });
     await guess.done;
     const guessLog = guess.log();
-    expect(guessLog.match(/SIP\/2.0 403 Forbidden/g)?.length).toBe(5);
-    // The last three calls are refused at their first REGISTER (sipp logs each refusal it drops as well).
-    expect(guessLog.match(/SIP\/2.0 403 Banned After Failed Authentications/g)?.length).toBeGreaterThanOrEqual(3);
+    // The fifth failure bans the source; guesses whose password was being checked at that moment (the
+    // look-ups run side by side on a busy machine) still get their own 403, the ones after are banned
+    // at their first REGISTER (sipp logs each refusal it drops as well).
+    const forbidden = guessLog.match(/SIP\/2.0 403 Forbidden/g)?.length ?? 0;
+    expect(forbidden).toBeGreaterThanOrEqual(5);
+    expect(forbidden).toBeLessThan(8);
+    expect(guessLog.match(/SIP\/2.0 403 Banned After Failed Authentications/g)?.length).toBeGreaterThanOrEqual(
+      8 - forbidden,
+    );
     expect(kam.log()).toContain('EDGE: 5 failed authentications from 127.0.0.2: banned for 60 s');
 
     // The right password from the banned source is refused during the ban ...
