@@ -38,6 +38,15 @@ export const useAgentPrices = (agentId: number | null) =>
   });
 
 /** The platform creates an agent; the list refreshes. */
+/** 数据审核 for the agent's enterprises, allowed or withdrawn by the platform. */
+export const useAgentReportReview = () => {
+  const client = useQueryClient();
+  return async (id: number, isAllowed: boolean) => {
+    await call(r.platformAgentReportReview, { id, isAllowed });
+    await client.invalidateQueries({ queryKey: [agentPageKey] });
+  };
+};
+
 export const useCreateAgent = () => {
   const client = useQueryClient();
   return async (input: TAgentCreate) => {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callerReportRoutes, type TMaterialsSubmit, type TReportSave } from '@yunhu/contract';
 import { call, saveHref, upload } from '../../shared/http/api';
+import { reviewDesks, type TReviewDesk } from './reviewDesk';
 
 const r = callerReportRoutes;
 
@@ -31,8 +32,8 @@ export const uploadDocument = async (file: File, isImage: boolean) =>
  * Saves a document under its own name through the five-minute signed address the server gives only
  * to its enterprise and the reviewers.
  */
-export const openDocument = async (file: string, name: string) => {
-  const { url } = await call(r.documentLink, { name: file });
+export const openDocument = async (file: string, name: string, route = r.documentLink) => {
+  const { url } = await call(route, { name: file });
   saveHref(url, name);
 };
 
@@ -40,11 +41,11 @@ export const openDocument = async (file: string, name: string) => {
 export const useReportNumbers = (isOpen: boolean) =>
   useQuery({ queryKey: ['caller-report', 'numbers'], queryFn: () => call(r.reportNumbers, {}), enabled: isOpen });
 
-/** One report with the materials it was submitted with: the enterprise's view, or the reviewer's. */
-export const useReportDetail = (id: number, isReview: boolean) =>
+/** One report with the materials it was submitted with: the enterprise's view (no desk), or a reviewer's. */
+export const useReportDetail = (id: number, desk: TReviewDesk | null) =>
   useQuery({
-    queryKey: [...reportKeys.detail, id, isReview],
-    queryFn: () => call(isReview ? r.reviewInfo : r.reportInfo, { id }),
+    queryKey: [...reportKeys.detail, id, desk],
+    queryFn: () => call(desk ? reviewDesks[desk].info : r.reportInfo, { id }),
     enabled: id > 0,
   });
 
@@ -64,5 +65,5 @@ const useRefreshing = <I, O>(fn: (input: I) => Promise<O>) => {
 export const useSaveReport = () => useRefreshing((input: TReportSave) => call(r.reportSave, input));
 export const useSubmitReport = () => useRefreshing((id: number) => call(r.reportSubmit, { id }));
 export const useWithdrawReport = () => useRefreshing((id: number) => call(r.reportWithdraw, { id }));
-export const useExamineReport = () =>
-  useRefreshing((input: { id: number; pass: boolean; reason?: string }) => call(r.reviewExamine, input));
+export const useExamineReport = (desk: TReviewDesk) =>
+  useRefreshing((input: { id: number; pass: boolean; reason?: string }) => call(reviewDesks[desk].examine, input));

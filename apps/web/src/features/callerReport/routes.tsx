@@ -1,4 +1,4 @@
-import { ReportPerm } from '@yunhu/contract';
+import { AgentReportPerm, ReportPerm } from '@yunhu/contract';
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../app/lazyPage';
 import { RequirePermission } from '../../shared/permission/RequirePermission';
@@ -9,12 +9,14 @@ const ReportDetailPage = lazyPage(() => import('./pages/ReportDetailPage'), 'Rep
 const CheckReportPage = lazyPage(() => import('./pages/ReportDetailPage'), 'CheckReportPage');
 const ReviewListPage = lazyPage(() => import('./pages/ReviewListPage'), 'ReviewListPage');
 const ReviewDetailPage = lazyPage(() => import('./pages/ReviewDetailPage'), 'ReviewDetailPage');
+const AgentReviewListPage = lazyPage(() => import('./pages/ReviewListPage'), 'AgentReviewListPage');
+const AgentReviewDetailPage = lazyPage(() => import('./pages/ReviewDetailPage'), 'AgentReviewDetailPage');
 
 const guarded = (perm: string, element: React.ReactNode) => (
   <RequirePermission value={perm}>{element}</RequirePermission>
 );
 
-/** 号码报备 (the enterprise's materials and reports) and 数据审核 (the platform's review), at the spec's paths. */
+/** 号码报备 (the enterprise's materials and reports) and 数据审核 (the platform's review at the spec's paths, an agent's in its console). */
 export const callerReportRoutes: RouteObject[] = [
   { path: 'userdata/submit', element: guarded(ReportPerm.materialView, <MaterialsPage />) },
   { path: 'userdata/TelReport/telReport', element: guarded(ReportPerm.numberList, <ReportListPage />) },
@@ -22,4 +24,6 @@ export const callerReportRoutes: RouteObject[] = [
   { path: 'userdata/checkReport', element: guarded(ReportPerm.numberList, <CheckReportPage />) },
   { path: 'userdata/index', element: guarded(ReportPerm.reviewList, <ReviewListPage />) },
   { path: 'userdata/detail', element: guarded(ReportPerm.reviewList, <ReviewDetailPage />) },
+  { path: 'agent/userdata', element: guarded(AgentReportPerm.list, <AgentReviewListPage />) },
+  { path: 'agent/userdata/detail', element: guarded(AgentReportPerm.list, <AgentReviewDetailPage />) },
 ];

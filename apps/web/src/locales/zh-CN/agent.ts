@@ -3,6 +3,11 @@ export const agentTexts = {
   agent: {
     // The platform's.
     agents: '代理商',
+    reviewsReports: '数据审核',
+    reviewsReportsYes: '已允许',
+    reviewsReportsNo: '未允许',
+    reviewsReportsOn: (name: string) => `已允许「${name}」审核其企业的号码报备`,
+    reviewsReportsOff: (name: string) => `已收回「${name}」的数据审核`,
     name: '代理商名称',
     namePlaceholder: '按名称搜索',
     code: '编号',

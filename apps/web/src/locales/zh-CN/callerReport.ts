@@ -66,6 +66,8 @@ export const callerReportTexts = {
     reviewTitle: '数据审核',
     reviewHint:
       '审核企业提交的号码报备：核对企业资料、证件照片和通话话术后通过或驳回（驳回需填写原因），结果会通知企业。',
+    agentReviewHint:
+      '平台已允许贵司审核本代理商名下企业提交的号码报备：核对企业资料、证件照片和通话话术后通过或驳回（驳回需填写原因），结果会通知企业。',
     reviewDetail: '审核详情',
     approve: '通过',
     reject: '驳回',

@@ -15,6 +15,7 @@ import { agentPageKey, type TAgentCreate, useCreateAgent } from '../api';
 import { AgentCloseActions } from '../components/AgentCloseActions';
 import { AgentDetailDrawer } from '../components/AgentDetailDrawer';
 import { AgentLinesDrawer } from '../components/AgentLinesDrawer';
+import { AgentReviewSwitch } from '../components/AgentReviewSwitch';
 import { AgentSettlementDrawer } from '../components/AgentSettlementDrawer';
 import { BaseLineList } from '../components/BaseLineList';
 
@@ -50,6 +51,12 @@ export const PlatformAgentPage = () => {
           {agentStatusLabel[v as keyof typeof agentStatusLabel] ?? v}
         </Tag>
       ),
+    },
+    {
+      key: 'reviewsReports',
+      title: a.reviewsReports,
+      dataIndex: 'reviewsReports',
+      render: (_v, row) => <AgentReviewSwitch agent={row} />,
     },
     timeColumn(a.createdAt),
     {

@@ -19,7 +19,7 @@ export const ReportDetailPage = ({ isReadOnly = false }: { isReadOnly?: boolean 
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const id = Number(params.get('id') ?? 0);
-  const detail = useReportDetail(id, false);
+  const detail = useReportDetail(id, null);
   const submit = useSubmitReport();
   const [isEditing, setEditing] = useState(false);
   const report = detail.data?.report;

@@ -5,7 +5,7 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { materialsOf, reportOf } from './fixtures.test-kit';
-import { ReviewDetailPage } from './ReviewDetailPage';
+import { AgentReviewDetailPage, ReviewDetailPage } from './ReviewDetailPage';
 
 const callMock = vi.fn();
 const saveHrefMock = vi.fn();
@@ -19,13 +19,11 @@ vi.mock('../../../shared/permission/usePermission', () => ({ usePermission: () =
 
 const r = routeTables.callerReport;
 
-const renderPage = () =>
+const renderPage = (page = <ReviewDetailPage />) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={['/?id=7']}>
-        <App>
-          <ReviewDetailPage />
-        </App>
+        <App>{page}</App>
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -81,5 +79,30 @@ describe('ReviewDetailPage', () => {
     expect(await screen.findByText('资料不清晰')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '驳 回' })).toBeNull();
     expect(screen.queryByRole('button', { name: '通 过' })).toBeNull();
+  });
+
+  it('at an agent’s desk asks the agent’s routes for the report, its documents and the decision', async () => {
+    const a = routeTables.callerReportAgent;
+    callMock.mockImplementation(async (route, input) =>
+      route === a.agentReviewInfo
+        ? { report: reportOf(), materials: materialsOf() }
+        : route === a.agentReviewDocument
+          ? { url: `/base/data/apply/doc/2/${input.name}?exp=1&sig=cd`, expiresAt: 1 }
+          : null,
+    );
+    renderPage(<AgentReviewDetailPage />);
+    expect(await screen.findByText('057188881002')).toBeTruthy();
+    expect(callMock).toHaveBeenCalledWith(a.agentReviewInfo, { id: 7 });
+    fireEvent.click(screen.getByRole('button', { name: '通话话术文件' }));
+    await waitFor(() => expect(saveHrefMock).toHaveBeenCalled());
+    expect(callMock).toHaveBeenCalledWith(a.agentReviewDocument, { name: `${'b'.repeat(32)}.docx` });
+    fireEvent.click(screen.getByRole('button', { name: '驳 回' }));
+    const dialog = await screen.findByTestId('reject-form');
+    fireEvent.change(screen.getByLabelText('驳回原因'), { target: { value: '资料不全' } });
+    fireEvent.click(dialog.querySelector('.ant-btn-primary')!);
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(a.agentReviewExamine, { id: 7, pass: false, reason: '资料不全' }),
+    );
+    expect(callMock).not.toHaveBeenCalledWith(r.reviewInfo, expect.anything());
   });
 });

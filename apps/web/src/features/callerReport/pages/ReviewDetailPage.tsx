@@ -1,4 +1,3 @@
-import { ReportPerm } from '@yunhu/contract';
 import { App, Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,17 +8,22 @@ import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { useExamineReport, useReportDetail } from '../api';
 import { LoadedReportDetails } from '../components/ReportDetails';
+import { DocumentRouteContext, reviewDesks, type TReviewDesk } from '../reviewDesk';
 
 const c = t.callerReport;
 
-/** 审核详情 (userdata/detail): a submitted report beside its materials; a pending one approved or rejected. */
-export const ReviewDetailPage = () => {
+/**
+ * 审核详情 (userdata/detail, or agent/userdata/detail for an agent's desk): a submitted report beside
+ * its materials; a pending one approved or rejected.
+ */
+export const ReviewDetailPage = ({ desk = 'platform' }: { desk?: TReviewDesk }) => {
+  const at = reviewDesks[desk];
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const id = Number(params.get('id') ?? 0);
-  const detail = useReportDetail(id, true);
-  const examine = useExamineReport();
+  const detail = useReportDetail(id, desk);
+  const examine = useExamineReport(desk);
   const [isRejecting, setRejecting] = useState(false);
   const report = detail.data?.report;
   const approve = () =>
@@ -38,7 +42,7 @@ export const ReviewDetailPage = () => {
       extra={
         <Space>
           {report?.state === 'pending' && (
-            <Permission value={ReportPerm.reviewExamine}>
+            <Permission value={at.examinePerm}>
               <Button type="primary" onClick={approve}>
                 {c.approve}
               </Button>
@@ -47,11 +51,13 @@ export const ReviewDetailPage = () => {
               </Button>
             </Permission>
           )}
-          <Button onClick={() => navigate('/menu/userdata/index')}>{c.back}</Button>
+          <Button onClick={() => navigate(at.listUrl)}>{c.back}</Button>
         </Space>
       }
     >
-      <LoadedReportDetails detail={detail} />
+      <DocumentRouteContext.Provider value={at.document}>
+        <LoadedReportDetails detail={detail} />
+      </DocumentRouteContext.Provider>
       <FormModal<{ reason: string }>
         open={isRejecting}
         title={c.rejectTitle}
@@ -75,3 +81,6 @@ export const ReviewDetailPage = () => {
     </Card>
   );
 };
+
+/** 审核详情 in an agent's console (agent/userdata/detail). */
+export const AgentReviewDetailPage = () => <ReviewDetailPage desk="agent" />;

@@ -1,4 +1,4 @@
-import { callerReportRoutes, reportStateLabel, type TCallerReport, type TReportState } from '@yunhu/contract';
+import { reportStateLabel, type TCallerReport, type TReportState } from '@yunhu/contract';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
@@ -8,14 +8,19 @@ import type { TListColumn } from '../../../shared/list/types';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { reportKeys } from '../api';
 import { ReportStateTag } from '../components/ReportDetails';
+import { reviewDesks, type TReviewDesk } from '../reviewDesk';
 
 const c = t.callerReport;
 const reviewStates = ['pending', 'approved', 'rejected'] as const;
 
-/** 数据审核 (userdata/index): every enterprise's submitted number reports, the newest submission first. */
-export const ReviewListPage = () => {
+/**
+ * 数据审核 (userdata/index): the submitted number reports, the newest submission first — every
+ * enterprise's at the platform's desk, the enterprises registered through it at an agent's.
+ */
+export const ReviewListPage = ({ desk = 'platform' }: { desk?: TReviewDesk }) => {
   const navigate = useNavigate();
-  const open = (row: TCallerReport) => navigate(`/menu/userdata/detail?id=${row.id}`);
+  const at = reviewDesks[desk];
+  const open = (row: TCallerReport) => navigate(`${at.detailUrl}?id=${row.id}`);
   const columns: TListColumn<TCallerReport>[] = [
     { key: 'enterpriseName', title: c.enterprise, dataIndex: 'enterpriseName' },
     { key: 'number', title: c.number, dataIndex: 'number', width: 150 },
@@ -40,8 +45,8 @@ export const ReviewListPage = () => {
     <ListPage
       pageKey={reportKeys.review}
       title={c.reviewTitle}
-      hint={c.reviewHint}
-      route={callerReportRoutes.reviewPage}
+      hint={desk === 'agent' ? c.agentReviewHint : c.reviewHint}
+      route={at.page}
       columns={columns}
       onRowClick={open}
       filters={
@@ -59,3 +64,6 @@ export const ReviewListPage = () => {
     />
   );
 };
+
+/** 数据审核 in an agent's console (agent/userdata). */
+export const AgentReviewListPage = () => <ReviewListPage desk="agent" />;
