@@ -4,3 +4,7 @@
  */
 export const firstRow = async <R>(query: { limit: (n: number) => PromiseLike<R[]> }): Promise<R | null> =>
   (await query.limit(1))[0] ?? null;
+
+/** Whether a query finds any row: the "is there one?" question, read with `limit 1`. */
+export const hasRow = async (query: { limit: (n: number) => PromiseLike<unknown[]> }): Promise<boolean> =>
+  (await query.limit(1)).length > 0;

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from './client.js';
+import { hasRow } from './first.js';
 import { departments, users } from './schema.js';
 import { isInScope, scopeCondition, type TDataScope } from './scope.js';
 import { likeOf } from './sql.js';
@@ -49,11 +50,10 @@ export const visibleActiveStaff = async (db: TDb, tenantId: number, scope: TData
 };
 
 /** Whether a sign-in name (case aside) or a mobile is anyone's already, in any tenant. */
-export const isAccountTaken = async (db: TDb, username: string, mobile: string) => {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username}) or ${users.mobile} = ${mobile}`)
-    .limit(1);
-  return row !== undefined;
-};
+export const isAccountTaken = (db: TDb, username: string, mobile: string) =>
+  hasRow(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username}) or ${users.mobile} = ${mobile}`),
+  );

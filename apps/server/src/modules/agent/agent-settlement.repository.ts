@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
-import { firstRow } from '../../db/first.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { ledgerEntries, tenants } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
@@ -28,17 +28,16 @@ export const agentSettlementRepository = {
   byRequest: (db: TDb, agentId: number, requestKey: string): Promise<TSettlementRow | null> =>
     firstRow(joined(db).where(and(eq(agentSettlements.agentId, agentId), eq(agentSettlements.requestKey, requestKey)))),
 
-  byId: async (db: TDb, id: number): Promise<TSettlementRow | null> =>
-    (await joined(db).where(eq(agentSettlements.id, id)).limit(1))[0] ?? null,
+  byId: (db: TDb, id: number): Promise<TSettlementRow | null> =>
+    firstRow(joined(db).where(eq(agentSettlements.id, id))),
 
-  numberTaken: async (db: TDb, settlementNo: string) =>
-    (
-      await db
+  numberTaken: (db: TDb, settlementNo: string) =>
+    hasRow(
+      db
         .select({ id: agentSettlements.id })
         .from(agentSettlements)
-        .where(eq(agentSettlements.settlementNo, settlementNo))
-        .limit(1)
-    ).length > 0,
+        .where(eq(agentSettlements.settlementNo, settlementNo)),
+    ),
 
   page: async (db: TDb, agentId: number, q: { page: number; limit: number }) => {
     const where = eq(agentSettlements.agentId, agentId);

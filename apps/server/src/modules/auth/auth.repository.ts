@@ -1,64 +1,51 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { roles, tenants, userRoles, users } from '../../db/schema.js';
 import { authCounters, sessions, smsCodes, wechatTickets } from './auth.schema.js';
 
+/** The one user a sign-in names, with his tenant (whose state decides whether he may enter). */
+const userWithTenant = (db: TDb, where: SQL) =>
+  firstRow(
+    db
+      .select({ user: users, tenant: tenants })
+      .from(users)
+      .innerJoin(tenants, eq(tenants.id, users.tenantId))
+      .where(where),
+  );
+
 export const authRepository = {
   /** The user by account (case-insensitive) or mobile, with the tenant's state. */
-  findLoginUser: async (db: TDb, username: string) => {
-    const rows = await db
-      .select({ user: users, tenant: tenants })
-      .from(users)
-      .innerJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(sql`lower(${users.username}) = lower(${username}) or ${users.mobile} = ${username}`)
-      .limit(1);
-    return rows[0] ?? null;
-  },
+  findLoginUser: (db: TDb, username: string) =>
+    userWithTenant(db, sql`lower(${users.username}) = lower(${username}) or ${users.mobile} = ${username}`),
 
-  findUserByMobile: async (db: TDb, mobile: string) => {
-    const rows = await db
-      .select({ user: users, tenant: tenants })
-      .from(users)
-      .innerJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(eq(users.mobile, mobile))
-      .limit(1);
-    return rows[0] ?? null;
-  },
+  findUserByMobile: (db: TDb, mobile: string) => userWithTenant(db, eq(users.mobile, mobile)),
 
-  findUserByOpenid: async (db: TDb, openid: string) => {
-    const rows = await db
-      .select({ user: users, tenant: tenants })
-      .from(users)
-      .innerJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(eq(users.wechatOpenid, openid))
-      .limit(1);
-    return rows[0] ?? null;
-  },
+  findUserByOpenid: (db: TDb, openid: string) => userWithTenant(db, eq(users.wechatOpenid, openid)),
 
   /**
    * A live session with its user, tenant and the permissions of the user's active roles, in one
    * query. A string two roles share may come twice (no DISTINCT: its sort by the collation was most
    * of the look-up, migration 0063); authOf holds them as a Set.
    */
-  findSession: async (db: TDb, tokenHash: string) => {
-    const rows = await db
-      .select({
-        session: sessions,
-        user: users,
-        tenant: tenants,
-        permissions: sql<string[]>`coalesce((select array_agg(p) from ${userRoles} ur
+  findSession: (db: TDb, tokenHash: string) =>
+    firstRow(
+      db
+        .select({
+          session: sessions,
+          user: users,
+          tenant: tenants,
+          permissions: sql<string[]>`coalesce((select array_agg(p) from ${userRoles} ur
           join ${roles} r on r.id = ur.role_id and r.status = 'active', unnest(r.permissions) p
           where ur.user_id = ${users.id}), '{}')`,
-        isAdmin: sql<boolean>`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+          isAdmin: sql<boolean>`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
           where ur.user_id = ${users.id} and r.status = 'active' and r.is_admin)`,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-      .limit(1);
-    return rows[0] ?? null;
-  },
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .innerJoin(tenants, eq(tenants.id, users.tenantId))
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()))),
+    ),
 
   /**
    * findSession as the first statement of a request's transaction: migration 0061's
@@ -162,14 +149,13 @@ export const authRepository = {
     db.delete(authCounters).where(sql`${authCounters.windowStart} < now() - interval '1 day'`),
 
   /** Whether the user signed in from this address lately: his own address is spared the account-wide ceiling. */
-  hasSignedInFrom: async (db: TDb, userId: number, ip: string, since: Date) => {
-    const rows = await db
-      .select({ one: sql<number>`1` })
-      .from(sessions)
-      .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
-      .limit(1);
-    return rows.length === 1;
-  },
+  hasSignedInFrom: (db: TDb, userId: number, ip: string, since: Date) =>
+    hasRow(
+      db
+        .select({ one: sql<number>`1` })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.createdAt, since))),
+    ),
 
   /** Revokes every live session of an enterprise (it is being closed). */
   revokeTenantSessions: (db: TDb, tenantId: number) =>
@@ -180,15 +166,14 @@ export const authRepository = {
 
   insertSmsCode: (db: TDb, row: typeof smsCodes.$inferInsert) => db.insert(smsCodes).values(row),
 
-  latestSmsCode: async (db: TDb, mobile: string, purpose: string) => {
-    const rows = await db
-      .select()
-      .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose)))
-      .orderBy(desc(smsCodes.createdAt))
-      .limit(1);
-    return rows[0] ?? null;
-  },
+  latestSmsCode: (db: TDb, mobile: string, purpose: string) =>
+    firstRow(
+      db
+        .select()
+        .from(smsCodes)
+        .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose)))
+        .orderBy(desc(smsCodes.createdAt)),
+    ),
 
   /** Marks the code used only if it still is unused: a code works once, even under a race. */
   consumeSmsCode: async (db: TDb, id: number) => {
@@ -226,10 +211,8 @@ export const authRepository = {
 
   insertTicket: (db: TDb, row: typeof wechatTickets.$inferInsert) => db.insert(wechatTickets).values(row),
 
-  findTicket: async (db: TDb, ticket: string) => {
-    const rows = await db.select().from(wechatTickets).where(eq(wechatTickets.ticket, ticket)).limit(1);
-    return rows[0] ?? null;
-  },
+  findTicket: (db: TDb, ticket: string) =>
+    firstRow(db.select().from(wechatTickets).where(eq(wechatTickets.ticket, ticket))),
 
   /** Moves a ticket from one status to the next only if it is still in the first (single use). */
   moveTicket: async (db: TDb, ticket: string, from: string, set: Partial<typeof wechatTickets.$inferInsert>) => {

@@ -3,6 +3,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { cursorRows } from '../../db/cursor.js';
+import { firstRow } from '../../db/first.js';
 import { lines } from '../../db/schema.js';
 import type { TDataScope } from '../../db/scope.js';
 import { scopeCondition } from '../../db/scope.js';
@@ -413,8 +414,8 @@ export const billingRepository = {
     };
   },
 
-  settings: async (tx: TDb, tenantId: number) =>
-    (await tx.select().from(billingSettings).where(eq(billingSettings.tenantId, tenantId)).limit(1))[0] ?? null,
+  settings: (tx: TDb, tenantId: number) =>
+    firstRow(tx.select().from(billingSettings).where(eq(billingSettings.tenantId, tenantId))),
 
   saveSettings: async (tx: TDb, tenantId: number, s: { lowBalanceFen: number; isSms: boolean }) => {
     await tx
@@ -428,8 +429,8 @@ export const billingRepository = {
   },
 
   /** Whether a line has rates or a price at all, and its name. */
-  line: async (db: TDb, lineId: number) =>
-    (await db.select({ id: lines.id, name: lines.name }).from(lines).where(eq(lines.id, lineId)).limit(1))[0] ?? null,
+  line: (db: TDb, lineId: number) =>
+    firstRow(db.select({ id: lines.id, name: lines.name }).from(lines).where(eq(lines.id, lineId))),
 
   /** Every line's rate in force now (or its price per minute), with the history of one line when asked. */
   rates: async (db: TDb, at: Date, lineId?: number) => {

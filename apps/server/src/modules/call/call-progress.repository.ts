@@ -1,6 +1,7 @@
 import { softphoneLineMode } from '@yunhu/contract';
 import { and, eq, gt, inArray, ne, or } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { hasRow } from '../../db/first.js';
 import { callBinds } from './call.schema.js';
 
 /** What a carrier reports while its call happens (callback-progress.ts). */
@@ -40,9 +41,9 @@ export const callProgressRepository = {
    * a lost callback must not stop him dialing). Soft-phone calls are the page's phone's, which
    * holds one call at a time and refuses a second itself.
    */
-  hasCallUnderWay: async (db: TDb, q: { tenantId: number; userId: number; ringingSince: Date; talkingSince: Date }) =>
-    (
-      await db
+  hasCallUnderWay: (db: TDb, q: { tenantId: number; userId: number; ringingSince: Date; talkingSince: Date }) =>
+    hasRow(
+      db
         .select({ id: callBinds.id })
         .from(callBinds)
         .where(
@@ -54,7 +55,6 @@ export const callProgressRepository = {
             inArray(callBinds.state, ['ringing', 'talking']),
             or(eq(callBinds.state, 'talking'), gt(callBinds.createdAt, q.ringingSince)),
           ),
-        )
-        .limit(1)
-    ).length > 0,
+        ),
+    ),
 };

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, gte, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { lines, users } from '../../db/schema.js';
 import type { TPreparedCharge } from '../billing/index.js';
 import { callBinds, callRecords } from './call.schema.js';
@@ -66,23 +67,23 @@ export const callRepository = {
   ) => {
     const createdSince = new Date(q.now.getTime() - q.createdStaleAfterMs);
     const liveSince = new Date(q.now.getTime() - q.liveStaleAfterMs);
-    const [row] = await db
-      .select({ id: callBinds.id })
-      .from(callBinds)
-      .where(
-        and(
-          eq(callBinds.tenantId, q.tenantId),
-          eq(callBinds.telB, q.telB),
-          ne(callBinds.userId, q.userId),
-          notInArray(callBinds.state, overStates),
-          or(
-            and(eq(callBinds.state, 'created'), gt(callBinds.createdAt, createdSince)),
-            and(ne(callBinds.state, 'created'), gt(callBinds.createdAt, liveSince)),
+    return hasRow(
+      db
+        .select({ id: callBinds.id })
+        .from(callBinds)
+        .where(
+          and(
+            eq(callBinds.tenantId, q.tenantId),
+            eq(callBinds.telB, q.telB),
+            ne(callBinds.userId, q.userId),
+            notInArray(callBinds.state, overStates),
+            or(
+              and(eq(callBinds.state, 'created'), gt(callBinds.createdAt, createdSince)),
+              and(ne(callBinds.state, 'created'), gt(callBinds.createdAt, liveSince)),
+            ),
           ),
         ),
-      )
-      .limit(1);
-    return row !== undefined;
+    );
   },
 
   /** Dial requests of one person since `since`, all of them or to one number (the daily limits). */
@@ -103,19 +104,18 @@ export const callRepository = {
   },
 
   /** One person's own dial request. */
-  findOwnBind: async (db: TDb, tenantId: number, userId: number, bindId: string): Promise<TBindRow | null> =>
-    (
-      await db
+  findOwnBind: (db: TDb, tenantId: number, userId: number, bindId: string): Promise<TBindRow | null> =>
+    firstRow(
+      db
         .select()
         .from(callBinds)
-        .where(and(eq(callBinds.tenantId, tenantId), eq(callBinds.userId, userId), eq(callBinds.bindId, bindId)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(callBinds.tenantId, tenantId), eq(callBinds.userId, userId), eq(callBinds.bindId, bindId))),
+    ),
 
   /** The record of a dial request: among the person's calls since it was made (tenant, user, time index). */
-  recordOfBind: async (db: TDb, bind: TBindRow) =>
-    (
-      await db
+  recordOfBind: (db: TDb, bind: TBindRow) =>
+    firstRow(
+      db
         .select({ callStatus: callRecords.callStatus, duration: callRecords.duration })
         .from(callRecords)
         .where(
@@ -126,13 +126,12 @@ export const callRepository = {
             gte(callRecords.startTime, new Date(bind.createdAt.getTime() - 3_600_000)),
             eq(callRecords.bindId, bind.bindId),
           ),
-        )
-        .limit(1)
-    )[0] ?? null,
+        ),
+    ),
 
   /** A dial request by its bind id, whatever the tenant (callbacks carry no session). */
-  findBind: async (db: TDb, bindId: string): Promise<TBindRow | null> =>
-    (await db.select().from(callBinds).where(eq(callBinds.bindId, bindId)).limit(1))[0] ?? null,
+  findBind: (db: TDb, bindId: string): Promise<TBindRow | null> =>
+    firstRow(db.select().from(callBinds).where(eq(callBinds.bindId, bindId))),
 
   /**
    * Every enterprise's soft-phone dial requests under way through Kamailio (a Call-ID noted, not
@@ -201,9 +200,9 @@ export const callRepository = {
 
   /** The ids of the platform's active lines (the line picker asks the seat area about each). */
   /** What 回拨 needs of a call record: whose it is (the data scope), the number and the customer. */
-  recordToCallBack: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await db
+  recordToCallBack: (db: TDb, tenantId: number, id: number) =>
+    firstRow(
+      db
         .select({
           userId: callRecords.userId,
           deptId: callRecords.deptId,
@@ -212,8 +211,8 @@ export const callRepository = {
           callType: callRecords.callType,
         })
         .from(callRecords)
-        .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, id)))
-    )[0] ?? null,
+        .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, id))),
+    ),
 
   /** The active call-back lines (mode 0), for 回拨's default line. */
   activeLineIdsOfMode: async (db: TDb, mode: number) =>
@@ -233,10 +232,11 @@ export const callRepository = {
   /** A person's own number: the call-back line rings it first (telA). */
   userMobile: async (db: TDb, tenantId: number, userId: number) =>
     (
-      await db
-        .select({ mobile: users.mobile })
-        .from(users)
-        .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)))
-        .limit(1)
-    )[0]?.mobile ?? '',
+      await firstRow(
+        db
+          .select({ mobile: users.mobile })
+          .from(users)
+          .where(and(eq(users.id, userId), eq(users.tenantId, tenantId))),
+      )
+    )?.mobile ?? '',
 };

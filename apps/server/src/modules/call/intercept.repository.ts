@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { attemptLogPage, type TAttemptFilter } from '../../db/attempt-log.js';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import type { TDataScope } from '../../db/scope.js';
 import { callBinds } from './call.schema.js';
 import { callIntercepts } from './intercept.schema.js';
@@ -47,9 +48,9 @@ export const interceptRepository = {
   },
 
   /** A bind as the refusal of a claim needs it: whose, for which number, whether used, when made. */
-  bindForVerdict: async (db: TDb, bindId: string) =>
-    (
-      await db
+  bindForVerdict: (db: TDb, bindId: string) =>
+    firstRow(
+      db
         .select({
           telB: callBinds.telB,
           state: callBinds.state,
@@ -62,9 +63,8 @@ export const interceptRepository = {
           sipAccounts,
           and(eq(sipAccounts.tenantId, callBinds.tenantId), eq(sipAccounts.userId, callBinds.userId)),
         )
-        .where(eq(callBinds.bindId, bindId))
-        .limit(1)
-    )[0] ?? null,
+        .where(eq(callBinds.bindId, bindId)),
+    ),
 
   /** One row per refused INVITE: a repeat of one already written (same enterprise and Call-ID) adds none. */
   insert: async (db: TDb, row: TInterceptInsert) => {

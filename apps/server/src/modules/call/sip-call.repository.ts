@@ -1,6 +1,7 @@
 import { softphoneLineMode } from '@yunhu/contract';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { callBinds, lines, seats, users } from '../../db/schema.js';
 import { callRecords, sipCalls } from './call.schema.js';
 import { sipAccounts } from './sip.schema.js';
@@ -14,9 +15,9 @@ export type TSipCallRow = typeof sipCalls.$inferSelect;
  */
 export const sipCallRepository = {
   /** The person behind a SIP key, whatever the tenant: his enterprise, department and number. */
-  personOfKey: async (db: TDb, sipUser: string) =>
-    (
-      await db
+  personOfKey: (db: TDb, sipUser: string) =>
+    firstRow(
+      db
         .select({
           tenantId: sipAccounts.tenantId,
           userId: sipAccounts.userId,
@@ -25,9 +26,8 @@ export const sipCallRepository = {
         })
         .from(sipAccounts)
         .innerJoin(users, eq(users.id, sipAccounts.userId))
-        .where(eq(sipAccounts.sipUser, sipUser))
-        .limit(1)
-    )[0] ?? null,
+        .where(eq(sipAccounts.sipUser, sipUser)),
+    ),
 
   /**
    * The line an inbound call to `number` came in on: the line of his latest dial request from that
@@ -55,8 +55,8 @@ export const sipCallRepository = {
   insertOnce: async (db: TDb, row: typeof sipCalls.$inferInsert) =>
     (await db.insert(sipCalls).values(row).onConflictDoNothing({ target: sipCalls.callId }).returning())[0] ?? null,
 
-  find: async (db: TDb, callId: string): Promise<TSipCallRow | null> =>
-    (await db.select().from(sipCalls).where(eq(sipCalls.callId, callId)).limit(1))[0] ?? null,
+  find: (db: TDb, callId: string): Promise<TSipCallRow | null> =>
+    firstRow(db.select().from(sipCalls).where(eq(sipCalls.callId, callId))),
 
   /** The answer: talking since now (only from ringing: a late event changes nothing). */
   setAnswered: (db: TDb, tenantId: number, callId: string, at: Date) =>
@@ -75,14 +75,8 @@ export const sipCallRepository = {
   removeStale: (db: TDb, before: Date) => db.delete(sipCalls).where(lt(sipCalls.createdAt, before)),
 
   /** Whether the record of a call id is written (a repeated end event after the live row went). */
-  hasRecord: async (db: TDb, carrierCallId: string) =>
-    (
-      await db
-        .select({ id: callRecords.id })
-        .from(callRecords)
-        .where(eq(callRecords.carrierCallId, carrierCallId))
-        .limit(1)
-    ).length > 0,
+  hasRecord: (db: TDb, carrierCallId: string) =>
+    hasRow(db.select({ id: callRecords.id }).from(callRecords).where(eq(callRecords.carrierCallId, carrierCallId))),
 };
 
 /**

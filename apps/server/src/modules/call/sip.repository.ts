@@ -1,6 +1,7 @@
 import { softphoneLineMode } from '@yunhu/contract';
 import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { callBinds, callingSettings, lines, seats, tenants, users } from '../../db/schema.js';
 import { sipAccounts } from './sip.schema.js';
 
@@ -17,24 +18,22 @@ const validSoftphoneSeat = (now: Date) =>
 
 export const sipRepository = {
   /** Whether the user holds a seat on an active soft-phone line right now. */
-  hasSoftphoneSeat: async (db: TDb, tenantId: number, userId: number, now: Date) =>
-    (
-      await db
+  hasSoftphoneSeat: (db: TDb, tenantId: number, userId: number, now: Date) =>
+    hasRow(
+      db
         .select({ id: seats.id })
         .from(seats)
         .innerJoin(lines, eq(lines.id, seats.lineId))
-        .where(and(eq(seats.tenantId, tenantId), eq(seats.userId, userId), validSoftphoneSeat(now)))
-        .limit(1)
-    ).length > 0,
+        .where(and(eq(seats.tenantId, tenantId), eq(seats.userId, userId), validSoftphoneSeat(now))),
+    ),
 
-  findByUser: async (db: TDb, tenantId: number, userId: number) =>
-    (
-      await db
+  findByUser: (db: TDb, tenantId: number, userId: number) =>
+    firstRow(
+      db
         .select()
         .from(sipAccounts)
-        .where(and(eq(sipAccounts.tenantId, tenantId), eq(sipAccounts.userId, userId)))
-        .limit(1)
-    )[0] ?? null,
+        .where(and(eq(sipAccounts.tenantId, tenantId), eq(sipAccounts.userId, userId))),
+    ),
 
   /** Creates the account, or returns the one a concurrent first request just created. */
   insert: async (db: TDb, row: { tenantId: number; userId: number; sipUser: string; password: string }) => {
@@ -56,9 +55,9 @@ export const sipRepository = {
    * account, a valid soft-phone seat. Platform-wide (Kamailio knows no tenant), so it runs outside
    * the tenant scope, like the sign-in lookup.
    */
-  findUsablePassword: async (db: TDb, sipUser: string, now: Date) =>
-    (
-      await db
+  findUsablePassword: async (db: TDb, sipUser: string, now: Date) => {
+    const row = await firstRow(
+      db
         .select({ password: sipAccounts.password })
         .from(sipAccounts)
         .innerJoin(users, eq(users.id, sipAccounts.userId))
@@ -72,9 +71,10 @@ export const sipRepository = {
             eq(tenants.status, 'active'),
             validSoftphoneSeat(now),
           ),
-        )
-        .limit(1)
-    )[0]?.password ?? null,
+        ),
+    );
+    return row?.password ?? null;
+  },
 
   /**
    * Inbound (decision 0016): the SIP key a call to `number` rings. A seat's number is the

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { firstRow } from '../../db/first.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { tenants } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
@@ -42,14 +42,13 @@ export const certificationRepository = {
         .orderBy(desc(certs.id)),
     ),
 
-  hasPending: async (db: TDb, tenantId: number) =>
-    (
-      await db
+  hasPending: (db: TDb, tenantId: number) =>
+    hasRow(
+      db
         .select({ id: certs.id })
         .from(certs)
-        .where(and(eq(certs.tenantId, tenantId), eq(certs.status, 'pending')))
-        .limit(1)
-    ).length > 0,
+        .where(and(eq(certs.tenantId, tenantId), eq(certs.status, 'pending'))),
+    ),
 
   insert: async (db: TDb, row: typeof certs.$inferInsert) => (await db.insert(certs).values(row).returning())[0]!,
 

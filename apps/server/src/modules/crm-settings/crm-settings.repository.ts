@@ -31,13 +31,13 @@ export const settingsRepository = {
       .where(eq(crmTags.tenantId, tenantId))
       .orderBy(asc(crmTags.sort), asc(crmTags.id)),
 
-  tag: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await db
+  tag: (db: TDb, tenantId: number, id: number) =>
+    firstRow(
+      db
         .select({ t: crmTags, customerCount: tagCount })
         .from(crmTags)
-        .where(and(eq(crmTags.tenantId, tenantId), eq(crmTags.id, id)))
-    )[0] ?? null,
+        .where(and(eq(crmTags.tenantId, tenantId), eq(crmTags.id, id))),
+    ),
 
   tagCount: async (db: TDb, tenantId: number) =>
     (await db.select({ n: count() }).from(crmTags).where(eq(crmTags.tenantId, tenantId)))[0]?.n ?? 0,
@@ -231,16 +231,16 @@ export const settingsRepository = {
   // ---- Rules and privacy -----------------------------------------------------------------------
 
   /** The tenant's row with the name of who saved it last (none until the rules are first saved). */
-  settingsAudit: async (db: TDb, tenantId: number) =>
-    (
-      await db
+  settingsAudit: (db: TDb, tenantId: number) =>
+    firstRow(
+      db
         .select({
           updatedAt: crmSettings.updatedAt,
           updatedByName: sql<string | null>`(select u.real_name from users u where u.id = crm_settings.updated_by)`,
         })
         .from(crmSettings)
-        .where(eq(crmSettings.tenantId, tenantId))
-    )[0] ?? null,
+        .where(eq(crmSettings.tenantId, tenantId)),
+    ),
 
   /** Creates the tenant's row (other columns take their defaults) or updates the given columns. */
   upsertSettings: (db: TDb, tenantId: number, set: TRulesSet) =>

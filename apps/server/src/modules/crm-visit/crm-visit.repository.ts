@@ -1,6 +1,7 @@
 import type { crmSettingsRoutes, TParsedRequestOf } from '@yunhu/contract';
 import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { customers, crmReturnVisits as v } from '../../db/schema.js';
 import type { TDataScope } from '../../db/scope.js';
@@ -91,14 +92,14 @@ export const visitRepository = {
       ).map((r) => [r.result, r.n]),
     ),
 
-  find: async (db: TDb, tenantId: number, id: number): Promise<TVisitFull | null> =>
-    (
-      await db
+  find: (db: TDb, tenantId: number, id: number): Promise<TVisitFull | null> =>
+    firstRow(
+      db
         .select(visitSelect)
         .from(v)
         .innerJoin(customers, eq(customers.id, v.customerId))
-        .where(and(eq(v.tenantId, tenantId), eq(v.id, id)))
-    )[0] ?? null,
+        .where(and(eq(v.tenantId, tenantId), eq(v.id, id))),
+    ),
 
   insert: async (db: TDb, row: typeof v.$inferInsert) =>
     (await db.insert(v).values(row).returning({ id: v.id }))[0]!.id,

@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { customerCallClaims as k } from './crm.schema.js';
 
 export type TClaimRow = typeof k.$inferSelect;
@@ -29,13 +30,13 @@ export const callClaimRepository = {
   },
 
   /** The live claim on a customer, if any. */
-  live: async (db: TDb, tenantId: number, customerId: number): Promise<TClaimRow | null> =>
-    (
-      await db
+  live: (db: TDb, tenantId: number, customerId: number): Promise<TClaimRow | null> =>
+    firstRow(
+      db
         .select()
         .from(k)
-        .where(and(eq(k.tenantId, tenantId), eq(k.customerId, customerId), gt(k.expiresAt, sql`now()`)))
-    )[0] ?? null,
+        .where(and(eq(k.tenantId, tenantId), eq(k.customerId, customerId), gt(k.expiresAt, sql`now()`))),
+    ),
 
   /** Ends the user's own claim; answers whether there was one. */
   release: async (db: TDb, tenantId: number, customerId: number, userId: number) =>

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { callingSettings, departments, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
@@ -159,13 +160,13 @@ export const lineRepository = {
   },
 
   /** An active line the enterprise holds at least one seat on (its own numbers not merged). */
-  tenantLine: async (db: TDb, tenantId: number, lineId: number) =>
-    (
-      await db
+  tenantLine: (db: TDb, tenantId: number, lineId: number) =>
+    firstRow(
+      db
         .select({ id: lines.id, callerNumbers: lines.callerNumbers })
         .from(lines)
-        .where(and(eq(lines.id, lineId), eq(lines.status, 'active'), hasTenantSeat(tenantId)))
-    )[0] ?? null,
+        .where(and(eq(lines.id, lineId), eq(lines.status, 'active'), hasTenantSeat(tenantId))),
+    ),
 
   numberPage: async (db: TDb, tenantId: number, f: TNumberFilter, paging: TPaging) => {
     const where = numberWhere(tenantId, f);
@@ -261,13 +262,13 @@ export const lineRepository = {
         .for('update')
     )[0] ?? null,
 
-  workNumberOf: async (db: TDb, tenantId: number, userId: number) =>
-    (
-      await db
+  workNumberOf: (db: TDb, tenantId: number, userId: number) =>
+    firstRow(
+      db
         .select({ id: cmccWorkNumbers.id })
         .from(cmccWorkNumbers)
-        .where(and(eq(cmccWorkNumbers.tenantId, tenantId), eq(cmccWorkNumbers.userId, userId)))
-    )[0] ?? null,
+        .where(and(eq(cmccWorkNumbers.tenantId, tenantId), eq(cmccWorkNumbers.userId, userId))),
+    ),
 
   setWorkHolder: (db: TDb, tenantId: number, id: number, userId: number | null) =>
     db

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { rowsOf } from '../../db/client.js';
-import { firstRow } from '../../db/first.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { departments, users } from './org.schema.js';
 
 /** Statuses of people who still belong to a department (applications included, deleted and rejected not). */
@@ -69,14 +69,11 @@ export const deptRepository = {
       eq(departments.name, name),
     ];
     if (exceptId) conds.push(ne(departments.id, exceptId));
-    return (
-      (
-        await db
-          .select({ id: departments.id })
-          .from(departments)
-          .where(and(...conds))
-          .limit(1)
-      ).length > 0
+    return hasRow(
+      db
+        .select({ id: departments.id })
+        .from(departments)
+        .where(and(...conds)),
     );
   },
 

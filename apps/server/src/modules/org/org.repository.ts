@@ -1,19 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { firstRow } from '../../db/first.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { departments, roles, tenants, userRoles, users } from './org.schema.js';
 
 export const orgRepository = {
-  findUser: async (db: TDb, tenantId: number, userId: number) => {
-    const rows = await db
-      .select({ user: users, tenant: tenants, deptName: departments.name })
-      .from(users)
-      .innerJoin(tenants, eq(tenants.id, users.tenantId))
-      .leftJoin(departments, eq(departments.id, users.deptId))
-      .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
-      .limit(1);
-    return rows[0] ?? null;
-  },
+  findUser: (db: TDb, tenantId: number, userId: number) =>
+    firstRow(
+      db
+        .select({ user: users, tenant: tenants, deptName: departments.name })
+        .from(users)
+        .innerJoin(tenants, eq(tenants.id, users.tenantId))
+        .leftJoin(departments, eq(departments.id, users.deptId))
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, userId))),
+    ),
 
   roleNamesOf: async (db: TDb, tenantId: number, userId: number) =>
     (
@@ -30,8 +29,8 @@ export const orgRepository = {
       .set(set)
       .where(and(eq(users.tenantId, tenantId), eq(users.id, userId))),
 
-  mobileTaken: async (db: TDb, mobile: string) =>
-    (await db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)).limit(1)).length > 0,
+  mobileTaken: (db: TDb, mobile: string) =>
+    hasRow(db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile))),
 
   insertTenant: async (db: TDb, row: typeof tenants.$inferInsert) =>
     (await db.insert(tenants).values(row).returning())[0]!,
@@ -52,11 +51,11 @@ export const orgRepository = {
         .where(and(eq(tenants.inviteCode, code), eq(tenants.kind, 'agent'))),
     ),
 
-  inviteCodeTaken: async (db: TDb, code: string) =>
-    (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.inviteCode, code)).limit(1)).length > 0,
+  inviteCodeTaken: (db: TDb, code: string) =>
+    hasRow(db.select({ id: tenants.id }).from(tenants).where(eq(tenants.inviteCode, code))),
 
-  tenantCodeTaken: async (db: TDb, code: string) =>
-    (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, code)).limit(1)).length > 0,
+  tenantCodeTaken: (db: TDb, code: string) =>
+    hasRow(db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, code))),
 
   /** Next job number of a tenant: 4 digits, counting its users. */
   nextJobNumber: async (db: TDb, tenantId: number) => {

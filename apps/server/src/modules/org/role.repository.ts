@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { firstRow } from '../../db/first.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { likeOf } from '../../db/sql.js';
 import { roleDepts, roles, userRoles, users } from './org.schema.js';
 
@@ -64,14 +64,11 @@ export const roleRepository = {
   nameTaken: async (db: TDb, tenantId: number, name: string, exceptId?: number) => {
     const conds = [eq(roles.tenantId, tenantId), eq(roles.name, name)];
     if (exceptId) conds.push(ne(roles.id, exceptId));
-    return (
-      (
-        await db
-          .select({ id: roles.id })
-          .from(roles)
-          .where(and(...conds))
-          .limit(1)
-      ).length > 0
+    return hasRow(
+      db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(...conds)),
     );
   },
 

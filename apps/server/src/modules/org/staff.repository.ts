@@ -122,9 +122,7 @@ export const staffRepository = {
     if (by.mobile) conds.push(eq(users.mobile, by.mobile));
     if (conds.length === 0) return null;
     const where = exceptId ? and(or(...conds), ne(users.id, exceptId)) : or(...conds);
-    return (
-      (await db.select({ username: users.username, mobile: users.mobile }).from(users).where(where).limit(1))[0] ?? null
-    );
+    return firstRow(db.select({ username: users.username, mobile: users.mobile }).from(users).where(where));
   },
 
   /** Which of these accounts and mobiles are already used anywhere on the platform. */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
-import { firstRow } from '../../db/first.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { agentLines, lines, tenants } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 import { packetProducts, packets } from './packet.schema.js';
@@ -77,14 +77,13 @@ export const agentPacketRepository = {
   },
 
   /** Whether the line is opened for the agent now. */
-  isOpened: async (db: TDb, agentId: number, lineId: number) =>
-    (
-      await db
+  isOpened: (db: TDb, agentId: number, lineId: number) =>
+    hasRow(
+      db
         .select({ one: sql`1` })
         .from(agentLines)
-        .where(and(eq(agentLines.agentId, agentId), eq(agentLines.lineId, lineId)))
-        .limit(1)
-    ).length > 0,
+        .where(and(eq(agentLines.agentId, agentId), eq(agentLines.lineId, lineId))),
+    ),
 
   insert: async (db: TDb, agentId: number, f: TAgentPacketFields) =>
     (

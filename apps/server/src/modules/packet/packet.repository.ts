@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { lines, orders } from '../../db/schema.js';
 import { agentPacketRepository, type TBuyer } from './agent-packet.repository.js';
@@ -42,8 +43,7 @@ export const packetRepository = {
   activeLines: (db: TDb) =>
     db.select({ id: lines.id, name: lines.name }).from(lines).where(eq(lines.status, 'active')).orderBy(asc(lines.id)),
 
-  lineExists: async (db: TDb, lineId: number) =>
-    (await db.select({ id: lines.id }).from(lines).where(eq(lines.id, lineId)).limit(1)).length > 0,
+  lineExists: (db: TDb, lineId: number) => hasRow(db.select({ id: lines.id }).from(lines).where(eq(lines.id, lineId))),
 
   insertProduct: async (db: TDb, fields: TProductFields) =>
     (await db.insert(packetProducts).values(fields).returning({ id: packetProducts.id }))[0]!.id,

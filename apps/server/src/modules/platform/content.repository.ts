@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { firstRow } from '../../db/first.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { brandOptions, noticeReads, notices, noticeTargets, tenants } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
@@ -27,8 +27,7 @@ const noticeSelect = (db: TDb) =>
 
 /** SQL of the platform's contracts, notices and brand settings. Only platform services call it. */
 export const contentRepository = {
-  tenant: async (db: TDb, id: number) =>
-    (await db.select().from(tenants).where(eq(tenants.id, id)).limit(1))[0] ?? null,
+  tenant: (db: TDb, id: number) => firstRow(db.select().from(tenants).where(eq(tenants.id, id))),
 
   /** An enterprise (never the platform itself), or null. */
   enterprise: (db: TDb, id: number) =>
@@ -48,24 +47,24 @@ export const contentRepository = {
         .where(and(inArray(tenants.id, ids), eq(tenants.isSuper, false)))
     ).map((r) => r.id),
 
-  contractOf: async (db: TDb, tenantId: number): Promise<TContractRow | null> =>
-    (
-      await db
+  contractOf: async (db: TDb, tenantId: number): Promise<TContractRow | null> => {
+    const row = await firstRow(
+      db
         .select({ c: contracts, enterpriseName: tenants.name })
         .from(contracts)
         .innerJoin(tenants, eq(tenants.id, contracts.tenantId))
-        .where(eq(contracts.tenantId, tenantId))
-        .limit(1)
-    ).map((r) => ({ ...r.c, enterpriseName: r.enterpriseName }))[0] ?? null,
+        .where(eq(contracts.tenantId, tenantId)),
+    );
+    return row && { ...row.c, enterpriseName: row.enterpriseName };
+  },
 
-  contractNoTakenByOther: async (db: TDb, contractNo: string, tenantId: number) =>
-    (
-      await db
+  contractNoTakenByOther: (db: TDb, contractNo: string, tenantId: number) =>
+    hasRow(
+      db
         .select({ id: contracts.id })
         .from(contracts)
-        .where(and(eq(contracts.contractNo, contractNo), ne(contracts.tenantId, tenantId)))
-        .limit(1)
-    ).length > 0,
+        .where(and(eq(contracts.contractNo, contractNo), ne(contracts.tenantId, tenantId))),
+    ),
 
   upsertContract: (db: TDb, row: typeof contracts.$inferInsert) =>
     db
@@ -83,7 +82,7 @@ export const contentRepository = {
     );
   },
 
-  noticeById: async (db: TDb, id: number) => (await noticeSelect(db).where(eq(notices.id, id)).limit(1))[0] ?? null,
+  noticeById: (db: TDb, id: number) => firstRow(noticeSelect(db).where(eq(notices.id, id))),
 
   insertNotice: async (db: TDb, row: typeof notices.$inferInsert) =>
     (await db.insert(notices).values(row).returning())[0]!,

@@ -1,7 +1,7 @@
 import { seatLimits, type TSeatState } from '@yunhu/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
-import { firstRow } from '../../db/first.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { callRecords, departments, lines, seatPrices, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
@@ -254,9 +254,9 @@ export const seatRepository = {
     )[0] ?? null,
 
   /** Whether the user holds a seat on the line that is not expired (other than `exceptId`). */
-  holdsSeatOnLine: async (db: TDb, tenantId: number, userId: number, lineId: number, now: Date, exceptId?: number) =>
-    (
-      await db
+  holdsSeatOnLine: (db: TDb, tenantId: number, userId: number, lineId: number, now: Date, exceptId?: number) =>
+    hasRow(
+      db
         .select({ id: seats.id })
         .from(seats)
         .where(
@@ -265,9 +265,8 @@ export const seatRepository = {
             gt(seats.expireAt, now),
             exceptId ? ne(seats.id, exceptId) : undefined,
           ),
-        )
-        .limit(1)
-    ).length > 0,
+        ),
+    ),
 
   setUser: (db: TDb, tenantId: number, id: number, userId: number | null) =>
     db
@@ -318,13 +317,13 @@ export const seatRepository = {
       .where(eq(lines.status, 'active'))
       .orderBy(asc(lines.id)),
 
-  activeLine: async (db: TDb, lineId: number) =>
-    (
-      await db
+  activeLine: (db: TDb, lineId: number) =>
+    firstRow(
+      db
         .select({ id: lines.id })
         .from(lines)
-        .where(and(eq(lines.id, lineId), eq(lines.status, 'active')))
-    )[0] ?? null,
+        .where(and(eq(lines.id, lineId), eq(lines.status, 'active'))),
+    ),
 
   // ---- money (the trade area) -------------------------------------------------------
 
@@ -445,9 +444,9 @@ export const seatRepository = {
       .for('update'),
 
   /** Whether the user made or took a call on the line since `since` (any call record: dialled is used). */
-  hasCallsSince: async (db: TDb, tenantId: number, userId: number, lineId: number, since: Date) =>
-    (
-      await db
+  hasCallsSince: (db: TDb, tenantId: number, userId: number, lineId: number, since: Date) =>
+    hasRow(
+      db
         .select({ id: callRecords.id })
         .from(callRecords)
         .where(
@@ -457,9 +456,8 @@ export const seatRepository = {
             eq(callRecords.lineId, lineId),
             sql`${callRecords.startTime} >= ${since}`,
           ),
-        )
-        .limit(1)
-    ).length > 0,
+        ),
+    ),
 
   addRefundedMonths: (db: TDb, termId: number, months: number) =>
     db

@@ -244,6 +244,5 @@ export const systemRepository = {
 
   insertUpload: (db: TDb, row: typeof uploads.$inferInsert) => db.insert(uploads).values(row),
 
-  findUploadByKey: async (db: TDb, key: string) =>
-    (await db.select().from(uploads).where(eq(uploads.key, key)).limit(1))[0] ?? null,
+  findUploadByKey: (db: TDb, key: string) => firstRow(db.select().from(uploads).where(eq(uploads.key, key))),
 };

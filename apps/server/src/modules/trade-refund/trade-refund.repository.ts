@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
-import { firstRow } from '../../db/first.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { orders, refundApplications, seatTerms, tenants } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
@@ -37,14 +37,13 @@ const select = (db: TDb) =>
   db.select(columns).from(refundApplications).innerJoin(tenants, eq(tenants.id, refundApplications.tenantId));
 
 /** Whether an application of the tenant matching `of` is under review. */
-const hasPending = async (tx: TDb, tenantId: number, of: SQL) =>
-  (
-    await tx
+const hasPending = (tx: TDb, tenantId: number, of: SQL) =>
+  hasRow(
+    tx
       .select({ id: refundApplications.id })
       .from(refundApplications)
-      .where(and(eq(refundApplications.tenantId, tenantId), eq(refundApplications.state, 'pending'), of))
-      .limit(1)
-  ).length > 0;
+      .where(and(eq(refundApplications.tenantId, tenantId), eq(refundApplications.state, 'pending'), of)),
+  );
 
 /** Refund applications (退订账单, 坐席退订, the platform's review; migration 0039). */
 export const tradeRefundRepository = {

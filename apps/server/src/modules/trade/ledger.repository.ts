@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { accounts, ledgerEntries } from './trade.schema.js';
 
@@ -127,8 +128,7 @@ const lockAndBook = async (tx: TDb, m: TMovement): Promise<TBooked | null> => {
 export type TLedgerFilter = { kind?: string; from?: number; to?: number };
 
 export const ledgerRepository = {
-  account: async (tx: TDb, tenantId: number) =>
-    (await tx.select().from(accounts).where(eq(accounts.tenantId, tenantId)).limit(1))[0] ?? null,
+  account: (tx: TDb, tenantId: number) => firstRow(tx.select().from(accounts).where(eq(accounts.tenantId, tenantId))),
 
   page: async (tx: TDb, tenantId: number, f: TLedgerFilter, q: { page: number; limit: number }) => {
     const conds = [eq(ledgerEntries.tenantId, tenantId)];

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { hasRow } from '../../db/first.js';
 import { lines } from '../../db/schema.js';
 import { seatPrices } from './trade.schema.js';
 
@@ -41,8 +42,7 @@ export const tradeSeatRepository = {
       .where(lineId === undefined ? eq(lines.status, 'active') : eq(lines.id, lineId))
       .orderBy(asc(lines.id)),
 
-  lineExists: async (db: TDb, lineId: number) =>
-    (await db.select({ id: lines.id }).from(lines).where(eq(lines.id, lineId)).limit(1)).length > 0,
+  lineExists: (db: TDb, lineId: number) => hasRow(db.select({ id: lines.id }).from(lines).where(eq(lines.id, lineId))),
 
   savePrice: (db: TDb, row: { lineId: number; pricePerMonth: number; updatedBy: number; updatedByName: string }) =>
     db

@@ -128,8 +128,8 @@ export const tradeRepository = {
   paymentsOf: (tx: TDb, orderId: number) =>
     tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)),
 
-  paymentByNo: async (tx: TDb, outTradeNo: string) =>
-    (await tx.select().from(payments).where(eq(payments.outTradeNo, outTradeNo)).limit(1))[0] ?? null,
+  paymentByNo: (tx: TDb, outTradeNo: string) =>
+    firstRow(tx.select().from(payments).where(eq(payments.outTradeNo, outTradeNo))),
 
   /** A payment by its trade number, locked FOR UPDATE (notifications of one trade run one at a time). */
   lockPayment: async (tx: TDb, outTradeNo: string) =>
