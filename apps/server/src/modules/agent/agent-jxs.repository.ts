@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
-import { firstRow } from '../../db/first.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { billingDaily, orders, seatTerms, tenants, users } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
@@ -30,6 +30,10 @@ const distributorColumns = {
   createdByName: agentDistributors.createdByName,
   createdAt: agentDistributors.createdAt,
 };
+
+/** The distributors with their sign-in account (gone when the account was deleted). */
+const distributorsOf = (db: TDb) =>
+  db.select(distributorColumns).from(agentDistributors).leftJoin(users, eq(users.id, agentDistributors.userId));
 
 /** A lead as the distributor typed it, and where it stands. */
 const leadFields = {
@@ -129,25 +133,16 @@ export const agentJxsRepository = {
         .where(eq(agentDistributors.inviteCode, code)),
     ),
 
-  inviteCodeTaken: async (db: TDb, code: string) =>
-    (
-      await db
-        .select({ id: agentDistributors.id })
-        .from(agentDistributors)
-        .where(eq(agentDistributors.inviteCode, code))
-    ).length > 0,
+  inviteCodeTaken: (db: TDb, code: string) =>
+    hasRow(
+      db.select({ id: agentDistributors.id }).from(agentDistributors).where(eq(agentDistributors.inviteCode, code)),
+    ),
 
   insert: async (db: TDb, row: typeof agentDistributors.$inferInsert) =>
     (await db.insert(agentDistributors).values(row).returning({ id: agentDistributors.id }))[0]!.id,
 
   one: (db: TDb, agentId: number, id: number) =>
-    firstRow(
-      db
-        .select(distributorColumns)
-        .from(agentDistributors)
-        .leftJoin(users, eq(users.id, agentDistributors.userId))
-        .where(and(eq(agentDistributors.agentId, agentId), eq(agentDistributors.id, id))),
-    ),
+    firstRow(distributorsOf(db).where(and(eq(agentDistributors.agentId, agentId), eq(agentDistributors.id, id)))),
 
   page: async (
     db: TDb,
@@ -162,13 +157,7 @@ export const agentJxsRepository = {
     const where = and(...conds);
     return pageOf(
       db.select({ n: count() }).from(agentDistributors).where(where),
-      db
-        .select(distributorColumns)
-        .from(agentDistributors)
-        .leftJoin(users, eq(users.id, agentDistributors.userId))
-        .where(where)
-        .orderBy(desc(agentDistributors.createdAt), desc(agentDistributors.id))
-        .$dynamic(),
+      distributorsOf(db).where(where).orderBy(desc(agentDistributors.createdAt), desc(agentDistributors.id)).$dynamic(),
       q,
     );
   },

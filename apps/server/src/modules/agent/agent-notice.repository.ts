@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
@@ -32,6 +33,10 @@ const noticeColumns = {
   readCount: readersOf(noticeIdCol),
   createdAt: agentNotices.createdAt,
 };
+
+/** The agent's notice rows with the notices they published (a row before its notice is written has none). */
+const published = <TFields extends SelectedFields>(db: TDb, fields: TFields) =>
+  db.select(fields).from(agentNotices).innerJoin(notices, eq(notices.id, agentNotices.noticeId));
 
 export const agentNoticeRepository = {
   /** The agent's enterprises among `ids`, or all of them when `ids` is undefined. */
@@ -72,13 +77,7 @@ export const agentNoticeRepository = {
 
   /** One of the agent's notices with its figures, or null (another agent's id finds nothing). */
   one: (db: TDb, agentId: number, id: number) =>
-    firstRow(
-      db
-        .select(noticeColumns)
-        .from(agentNotices)
-        .innerJoin(notices, eq(notices.id, agentNotices.noticeId))
-        .where(and(eq(agentNotices.agentId, agentId), eq(agentNotices.id, id))),
-    ),
+    firstRow(published(db, noticeColumns).where(and(eq(agentNotices.agentId, agentId), eq(agentNotices.id, id)))),
 
   /** 公告: the agent's notices, newest first (agent_notices_agent_created_idx). */
   page: async (db: TDb, agentId: number, f: { title?: string }, q: TPaging) => {
@@ -86,18 +85,8 @@ export const agentNoticeRepository = {
     if (f.title) conds.push(ilike(notices.title, likeOf(f.title)));
     const where = and(...conds);
     return pageOf(
-      db
-        .select({ n: count() })
-        .from(agentNotices)
-        .innerJoin(notices, eq(notices.id, agentNotices.noticeId))
-        .where(where),
-      db
-        .select(noticeColumns)
-        .from(agentNotices)
-        .innerJoin(notices, eq(notices.id, agentNotices.noticeId))
-        .where(where)
-        .orderBy(desc(agentNotices.createdAt), desc(agentNotices.id))
-        .$dynamic(),
+      published(db, { n: count() }).where(where),
+      published(db, noticeColumns).where(where).orderBy(desc(agentNotices.createdAt), desc(agentNotices.id)).$dynamic(),
       q,
     );
   },
