@@ -8,7 +8,7 @@ import {
   requiredDocKinds,
 } from './caller-report-labels.js';
 import { isCreditCode, isIdCardNo } from './certification-labels.js';
-import { ZMobile, ZNull, ZPageQuery, ZTime, ZUploaded, zInt, zPage, zString } from './http.js';
+import { ZMobile, ZNull, ZPageQuery, ZTime, ZUploaded, zBoolean, zInt, zPage, zString } from './http.js';
 import { ZCallerNumber } from './line.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
@@ -152,7 +152,28 @@ export const ZReviewDecision = z.object({
 /** A report with the materials version it was submitted with, side by side for the reviewer. */
 export const ZReportDetail = z.object({ report: ZCallerReport, materials: ZMaterials.nullable() });
 
+/** Where the enterprise stands with 号码报备: what the platform asks, what it has sent, what is decided. */
+export const ZTenantOpenInfo = z.object({
+  /** The platform's 数据审核 is on: a number calls out only once its report is approved. */
+  isAuditOn: zBoolean,
+  /** The latest materials version, or null before the first submission. */
+  materials: ZMaterialsVersion.nullable(),
+  /** The reports the reader may see, by state. */
+  reports: z.object({ draft: zInt, pending: zInt, approved: zInt, rejected: zInt }),
+  /** Calls may go out: 数据审核 is off, or a number's report is approved. */
+  canCall: zBoolean,
+});
+export type TTenantOpenInfo = z.infer<typeof ZTenantOpenInfo>;
+
 export const callerReportRoutes = {
+  tenantOpenInfo: route({
+    method: 'GET',
+    path: '/base/data/apply/tenant-open-info',
+    summary: '号码报备开通情况',
+    permission: `${ReportPerm.materialView};${ReportPerm.numberList}`,
+    request: z.object({}),
+    response: ZTenantOpenInfo,
+  }),
   materialsInfo: route({
     method: 'GET',
     path: '/base/data/apply/info',

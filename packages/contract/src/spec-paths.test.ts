@@ -281,6 +281,10 @@ const specPaths: Record<string, string[]> = {
     '/base/agent/jxs-unlock-list/export',
     '/base/agent/jxs-unlock-list/move-crm',
     '/base/agent/jxs-unlock-list/delete',
+    // data/apply endpoints: 号码报备's materials, and tenant-open-info in their family.
+    '/base/data/apply/info',
+    '/base/data/apply/submit',
+    '/base/data/apply/tenant-open-info',
   ],
 };
 

@@ -2,6 +2,7 @@
 import type * as C from '../index.js';
 
 export const callerReportRoutes = {
+  tenantOpenInfo: { method: 'GET', path: '/base/data/apply/tenant-open-info' },
   materialsInfo: { method: 'GET', path: '/base/data/apply/info' },
   materialsSubmit: { method: 'POST', path: '/base/data/apply/submit' },
   imageUpload: { method: 'POST', path: '/base/data/apply/upload/image' },

@@ -59,6 +59,14 @@ export const callerReportRepository = {
         .orderBy(desc(materials.version)),
     ),
 
+  /** How many of the enterprise's reports within the reader's data scope are in each state. */
+  stateCounts: (db: TDb, tenantId: number, scope: TDataScope) =>
+    db
+      .select({ state: reports.state, n: count() })
+      .from(reports)
+      .where(enterpriseWhere(tenantId, scope, {}))
+      .groupBy(reports.state),
+
   versions: (db: TDb, tenantId: number) =>
     db
       .select({ version: materials.version, submitter: materials.submitter, createdAt: materials.createdAt })

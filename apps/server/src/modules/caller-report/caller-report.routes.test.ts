@@ -13,6 +13,7 @@ import { createTestAgent } from '../agent/agent.test-kit.js';
 import { lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { readXlsx } from '../org/org.test-kit.js';
+import { brandOptions } from '../system/system.schema.js';
 import { callerReportMaterials, callerReports } from './caller-report.schema.js';
 
 const r = routeTables.callerReport;
@@ -485,5 +486,39 @@ describe('号码报备 and 数据审核', () => {
       '平台尚未允许贵司审核号码报备，如需开通请联系平台',
     );
     await t.database.db.update(tenants).set({ agentId: null }).where(eq(tenants.id, adminTenant));
+  });
+  it('tells where the enterprise stands (tenant-open-info): the platform’s requirement, the latest materials, its reports by state', async () => {
+    const info = (await t.call(r.tenantOpenInfo, {}, admin)).body.data;
+    const countOf = async (state: string) =>
+      (await t.call(r.reportPage, { page: 1, limit: 1, state: state as never }, admin)).body.data.total;
+    expect(info.reports).toEqual({
+      draft: await countOf('draft'),
+      pending: await countOf('pending'),
+      approved: await countOf('approved'),
+      rejected: await countOf('rejected'),
+    });
+    const versions = (await t.call(r.materialsInfo, {}, admin)).body.data.versions;
+    expect(info.materials).toEqual(versions[0]);
+    expect(info).toMatchObject({ isAuditOn: true, canCall: info.reports.approved > 0 });
+
+    // An enterprise that has sent nothing cannot call while 数据审核 is on, and can once it is off.
+    const stranger = await otherEnterprise(t, { code: 'E900304', username: 'report_other4', mobile: '13700000304' });
+    expect((await t.call(r.tenantOpenInfo, {}, stranger.token)).body.data).toEqual({
+      isAuditOn: true,
+      materials: null,
+      reports: { draft: 0, pending: 0, approved: 0, rejected: 0 },
+      canCall: false,
+    });
+    const setAudit = (value: string) =>
+      t.database.db
+        .insert(brandOptions)
+        .values({ host: '', optionKey: 'data_audit', optionValue: value })
+        .onConflictDoUpdate({ target: [brandOptions.host, brandOptions.optionKey], set: { optionValue: value } });
+    await setAudit('0');
+    expect((await t.call(r.tenantOpenInfo, {}, stranger.token)).body.data).toMatchObject({
+      isAuditOn: false,
+      canCall: true,
+    });
+    await setAudit('1');
   });
 });

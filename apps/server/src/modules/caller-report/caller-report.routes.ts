@@ -9,6 +9,7 @@ import { callerReportErrors as errors } from './caller-report.errors.js';
 import { documentPath, documentPathPrefix, reportColumns, type TCallerReportService } from './caller-report.service.js';
 
 export const callerReportHandlers = (svc: TCallerReportService): THandlers<typeof callerReportRoutes> => ({
+  tenantOpenInfo: (ctx) => svc.tenantOpenInfo(ctx),
   materialsInfo: (ctx) => svc.materialsInfo(ctx, ctx.input),
   materialsSubmit: (ctx) => svc.materialsSubmit(ctx, ctx.input),
   // The uploads store their file and row in a transaction of their own, the body read with none open.

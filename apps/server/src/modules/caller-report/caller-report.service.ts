@@ -11,6 +11,7 @@ import {
   type TParsedRequestOf,
   type TReportDocKind,
   type TReportState,
+  type TTenantOpenInfo,
   type TUploaded,
   toPage,
 } from '@yunhu/contract';
@@ -220,6 +221,24 @@ export const createCallerReportService = (deps: {
   };
 
   return {
+    /** 号码报备's state of the enterprise: the platform's requirement, its latest materials, its reports by state. */
+    tenantOpenInfo: async ({ auth, tx, scope }: TRequestContext): Promise<TTenantOpenInfo> => {
+      const [isAuditOn, versions, counts] = [
+        await repo.isAuditOn(tx),
+        await repo.versions(tx, auth.tenantId),
+        await repo.stateCounts(tx, auth.tenantId, scope),
+      ];
+      const reports = { draft: 0, pending: 0, approved: 0, rejected: 0 };
+      for (const { state, n } of counts) if (state in reports) reports[state as keyof typeof reports] = n;
+      const latest = versions[0];
+      return {
+        isAuditOn,
+        materials: latest ? { ...latest, createdAt: latest.createdAt.getTime() } : null,
+        reports,
+        canCall: !isAuditOn || (await repo.approvedCount(tx, auth.tenantId, 1)) > 0,
+      };
+    },
+
     materialsInfo: async ({ auth, tx }: TRequestContext, input: TIn<'materialsInfo'>) => {
       const row = await repo.materialsOf(tx, auth.tenantId, input.version);
       if (!row && input.version !== undefined) throw errors.versionMissing();

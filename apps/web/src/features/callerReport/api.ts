@@ -10,7 +10,11 @@ export const reportKeys = {
   reports: 'caller-reports',
   review: 'caller-report-review',
   detail: ['caller-report', 'detail'] as const,
+  openInfo: ['caller-report', 'open-info'] as const,
 };
+
+/** Where the enterprise stands: the platform's requirement, the latest materials, the reports by state. */
+export const useOpenInfo = () => useQuery({ queryKey: reportKeys.openInfo, queryFn: () => call(r.tenantOpenInfo, {}) });
 
 /** The materials (a version, or the latest) and every version's stamp. */
 export const useMaterials = (version?: number) =>
@@ -20,7 +24,11 @@ export const useSubmitMaterials = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: TMaterialsSubmit) => call(r.materialsSubmit, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.materials }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: reportKeys.materials }),
+        client.invalidateQueries({ queryKey: reportKeys.openInfo }),
+      ]),
   });
 };
 
@@ -58,6 +66,7 @@ const useRefreshing = <I, O>(fn: (input: I) => Promise<O>) => {
         client.invalidateQueries({ queryKey: [reportKeys.reports] }),
         client.invalidateQueries({ queryKey: [reportKeys.review] }),
         client.invalidateQueries({ queryKey: reportKeys.detail }),
+        client.invalidateQueries({ queryKey: reportKeys.openInfo }),
       ]),
   });
 };

@@ -6,6 +6,7 @@ import { Permission } from '../../../shared/permission/Permission';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { useMaterials } from '../api';
 import { MaterialsForm } from '../components/MaterialsForm';
+import { OpenInfo } from '../components/OpenInfo';
 import { MaterialsDetails } from '../components/ReportDetails';
 
 const c = t.callerReport;
@@ -19,6 +20,9 @@ export const MaterialsPage = () => {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Alert type="info" showIcon message={c.materialsTitle} description={c.materialsHint} />
+      <Card>
+        <OpenInfo />
+      </Card>
       <Card
         title={c.currentVersion}
         extra={
