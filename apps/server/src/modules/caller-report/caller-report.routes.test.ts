@@ -450,7 +450,23 @@ describe('号码报备 and 数据审核', () => {
     expect(link.body.code).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: link.body.data.url })).statusCode).toBe(200);
     expect((await t.call(a.agentReviewDocument, { name: file }, theirs.token)).body.msg).toBe('文件不存在');
-    // An enterprise's staff and the platform hold none of the agent's review routes.
+    // An enterprise's staff, the platform and the agent's distributor hold none of the agent's review routes.
+    const jxs = (
+      await t.call(
+        routeTables.agent.createJxsInfo,
+        { name: '报备经销商', contactName: '经销商', mobile: '13700000413', username: 'report_jxs1' },
+        ours.token,
+      )
+    ).body.data;
+    const jxsFirst = await t.login('report_jxs1', jxs.initialPassword!);
+    await t.call(
+      routeTables.auth.updatePassword,
+      { oldPassword: jxs.initialPassword!, newPassword: 'Jxs@2026x' },
+      jxsFirst,
+    );
+    const distributor = await t.login('report_jxs1', 'Jxs@2026x');
+    expect((await t.call(a.agentReviewPage, { page: 1, limit: 5 }, distributor)).body.code).toBe(403);
+    expect((await t.call(a.agentReviewDocument, { name: file }, distributor)).body.code).toBe(403);
     expect((await t.call(a.agentReviewPage, { page: 1, limit: 5 }, admin)).body.code).toBe(403);
     expect((await t.call(a.agentReviewPage, { page: 1, limit: 5 }, platform)).body.code).toBe(403);
 
