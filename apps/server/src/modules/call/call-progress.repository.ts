@@ -2,6 +2,7 @@ import { softphoneLineMode } from '@yunhu/contract';
 import { and, eq, gt, inArray, ne, or } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { hasRow } from '../../db/first.js';
+import { bindsOfPersonSince } from './call.repository.js';
 import { callBinds } from './call.schema.js';
 
 /** What a carrier reports while its call happens (callback-progress.ts). */
@@ -48,9 +49,7 @@ export const callProgressRepository = {
         .from(callBinds)
         .where(
           and(
-            eq(callBinds.tenantId, q.tenantId),
-            eq(callBinds.userId, q.userId),
-            gt(callBinds.createdAt, q.talkingSince),
+            bindsOfPersonSince(q, q.talkingSince),
             ne(callBinds.lineMode, softphoneLineMode),
             inArray(callBinds.state, ['ringing', 'talking']),
             or(eq(callBinds.state, 'talking'), gt(callBinds.createdAt, q.ringingSince)),

@@ -12,6 +12,10 @@ export type TCallRecordInsert = typeof callRecords.$inferInsert;
 const overStates = ['finished', 'failed', 'cancelled'];
 export const isBindOver = (state: string) => overStates.includes(state);
 
+/** A person's dial requests made after `since` (call_binds_tenant_user_created_idx). */
+export const bindsOfPersonSince = (q: { tenantId: number; userId: number }, since: Date) =>
+  and(eq(callBinds.tenantId, q.tenantId), eq(callBinds.userId, q.userId), gt(callBinds.createdAt, since));
+
 /**
  * SQL of the dial flow and the call records. Reads of people and lines are name or
  * number look-ups for the record; their areas own those tables.
@@ -93,9 +97,7 @@ export const callRepository = {
       .from(callBinds)
       .where(
         and(
-          eq(callBinds.tenantId, q.tenantId),
-          eq(callBinds.userId, q.userId),
-          gt(callBinds.createdAt, q.since),
+          bindsOfPersonSince(q, q.since),
           ne(callBinds.state, 'cancelled'),
           q.telB === undefined ? undefined : eq(callBinds.telB, q.telB),
         ),
