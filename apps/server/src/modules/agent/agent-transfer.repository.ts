@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
-import { firstRow } from '../../db/first.js';
+import { firstRow, hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { lines, tenants } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
@@ -73,7 +73,6 @@ export const agentTransferRepository = {
   },
 
   /** Whether this transfer number is taken (a new one is drawn then). */
-  numberTaken: async (db: TDb, transferNo: string) =>
-    (await db.select({ one: sql`1` }).from(packetTransfers).where(eq(packetTransfers.transferNo, transferNo)).limit(1))
-      .length > 0,
+  numberTaken: (db: TDb, transferNo: string) =>
+    hasRow(db.select({ one: sql`1` }).from(packetTransfers).where(eq(packetTransfers.transferNo, transferNo))),
 };
