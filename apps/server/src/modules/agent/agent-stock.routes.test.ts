@@ -58,8 +58,9 @@ describe('agent line stock and packages', () => {
         .values({ type: 'minutes', lineId, name: `平台${minutes}分钟`, minutes, price, validityDays })
         .returning()
     )[0]!.id;
-  const pay = async (orderNo: string, token: string) => {
-    const code = ok(await t.call(trade.generateQrCode, { orderNo }, token));
+  const qrCodeOf = async (orderNo: string, token: string) => ok(await t.call(trade.generateQrCode, { orderNo }, token));
+  /** The payment channel's notification that the code was paid. */
+  const notifyPaid = async (code: { outTradeNo: string; amount: number }) => {
     const raw = JSON.stringify({
       outTradeNo: code.outTradeNo,
       channelTradeNo: `SB${code.outTradeNo}`,
@@ -75,6 +76,7 @@ describe('agent line stock and packages', () => {
     });
     expect(res.statusCode).toBe(200);
   };
+  const pay = async (orderNo: string, token: string) => notifyPaid(await qrCodeOf(orderNo, token));
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -225,7 +227,9 @@ describe('agent line stock and packages', () => {
 
     const order = ok(await t.call(trade.buy, { items: [{ productId: mine.id, quantity: 2 }] }, entA.token));
     expect(order.amount).toBe(6000);
-    await Promise.all([pay(order.orderNo, entA.token), pay(order.orderNo, entA.token)]);
+    // The channel says it was paid twice at once: the order is paid, the margin booked, once.
+    const code = await qrCodeOf(order.orderNo, entA.token);
+    await Promise.all([notifyPaid(code), notifyPaid(code)]);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
     expect(row).toMatchObject({ state: 'paid', agentId: agentA.id, agentMargin: 1200 });
     const margins = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.tenantId, agentA.id));
