@@ -4,14 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../support/api.js';
 import { launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
+import { lastBeijingWeek } from '../support/time.js';
 
-const day = 86_400_000;
-const shanghai = 8 * 3_600_000;
-/** The card's default: the last 7 Asia/Shanghai days, today included. */
-const lastWeek = (): [number, number] => {
-  const todayStart = Math.floor((Date.now() + shanghai) / day) * day - shanghai;
-  return [todayStart - 6 * day, todayStart + day - 1];
-};
 /** The values of a chart's 通话次数 bars, category by category (from its data table). */
 const callBars = (page: Page, testId: string) =>
   page
@@ -40,7 +34,7 @@ describe('call statistics', () => {
   const checkCard = async (page: Page, token: string) => {
     const card = page.getByTestId('call-census');
     await card.waitFor();
-    const expected = await call(callCensusRoutes.baseCensus, { startRange: lastWeek() }, token);
+    const expected = await call(callCensusRoutes.baseCensus, { startRange: lastBeijingWeek() }, token);
     expect(expected.callNum).toBeGreaterThan(0);
     await expect.poll(() => figure(page, 'callNum'), { timeout: 15_000 }).toBe(shown(expected.callNum));
     expect(await figure(page, 'bindNum')).toBe(shown(expected.bindNum));
@@ -79,7 +73,7 @@ describe('call statistics', () => {
     const list = await openAgents(page);
     const agents = await call(
       callCensusRoutes.statisticsUsePage,
-      { startRange: lastWeek(), page: 1, limit: 20 },
+      { startRange: lastBeijingWeek(), page: 1, limit: 20 },
       token,
     );
     expect(agents.total).toBeGreaterThan(1);
@@ -97,7 +91,7 @@ describe('call statistics', () => {
     await page.waitForURL(/#\/menu\/userDetails\?userId=/);
     const days = await call(
       callCensusRoutes.getCensusDetail,
-      { startRange: lastWeek(), userIds: [top.userId], page: 1, limit: 20 },
+      { startRange: lastBeijingWeek(), userIds: [top.userId], page: 1, limit: 20 },
       token,
     );
     expect(days.records.reduce((sum, d) => sum + d.callNum, 0)).toBe(top.callNum);
@@ -115,7 +109,7 @@ describe('call statistics', () => {
     const own = await checkCard(page, token);
     const manager = await login('manager', 'Manager@2026');
     const wang = (
-      await call(callCensusRoutes.statisticsUsePage, { startRange: lastWeek(), page: 1, limit: 100 }, manager)
+      await call(callCensusRoutes.statisticsUsePage, { startRange: lastBeijingWeek(), page: 1, limit: 100 }, manager)
     ).records.find((r) => r.realName === '王强')!;
     // His figures are his row of the manager's list, not the department's.
     expect(own.callNum).toBe(wang.callNum);

@@ -5,16 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
+import { lastBeijingWeek } from '../support/time.js';
 
 type TRecord = { id: number; bindId: string; realName: string; preRecordUrl: string | null; callStatusName: string };
-const day = 86_400_000;
-/** The list's default range: the last 7 whole days (the page's own default). */
-const lastWeek = (): [number, number] => {
-  const end = new Date();
-  end.setHours(23, 59, 59, 999);
-  const start = new Date(end.getTime() - 7 * day + 1);
-  return [start.getTime(), end.getTime()];
-};
 
 /**
  * 通话记录 (account/callRecord): the manager opens the records, filters by an agent,
@@ -47,7 +40,7 @@ describe('call records', () => {
     // Found by its dial request: a call of an earlier test may still be reported meanwhile.
     const until = Date.now() + 40_000;
     for (;;) {
-      const latest = await call(callRecordRoutes.getPage, { startRange: lastWeek(), page: 1, limit: 20 }, agent);
+      const latest = await call(callRecordRoutes.getPage, { startRange: lastBeijingWeek(), page: 1, limit: 20 }, agent);
       const ours = latest.records.find((r) => r.bindId === bindId);
       if (ours?.preRecordUrl) {
         called = ours;
@@ -87,7 +80,11 @@ describe('call records', () => {
     await list.getByRole('button', { name: '查询' }).click();
     const people = await call(crmRoutes.assignees, {}, manager);
     const wang = people.find((p) => p.realName === '王强')!.userId;
-    const expected = await call(callRecordRoutes.getPageCount, { startRange: lastWeek(), userIds: [wang] }, manager);
+    const expected = await call(
+      callRecordRoutes.getPageCount,
+      { startRange: lastBeijingWeek(), userIds: [wang] },
+      manager,
+    );
     await expect.poll(() => figure(page, 'total')).toBe(String(expected.total));
     expect(await figure(page, 'connected')).toBe(String(expected.connected));
     await expect
@@ -143,7 +140,7 @@ describe('call records', () => {
       await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
     };
     const count = (filter: object) =>
-      call(callRecordRoutes.getPageCount, { startRange: lastWeek(), ...filter }, manager);
+      call(callRecordRoutes.getPageCount, { startRange: lastBeijingWeek(), ...filter }, manager);
 
     await chooseDuration('1分钟以上');
     await list.getByRole('button', { name: '查询' }).click();
