@@ -201,6 +201,8 @@ describe.skipIf(missing !== null && !isRequired)('the browser soft-phone', { ret
   });
   afterAll(() => browser?.close());
 
+  // One journey of a dozen steps (three browsers, five timed registrations, a Kamailio restart):
+  // about 50 s on a quiet machine, more beside the other e2e lane.
   it('two agents call, hold, transfer to a third and hang up; a stale password is refused; losing Kamailio makes them reconnect', async () => {
     await start();
     const a = await signedIn(browser, 'agent02', 'Agent@2026');
@@ -379,7 +381,7 @@ describe.skipIf(missing !== null && !isRequired)('the browser soft-phone', { ret
         `${totals.map((ms) => ms.toFixed(0)).join('/')}；其中呼叫到振铃 ${medianCall.ringMs.toFixed(0)} ms，` +
         `接听到通话中 ${medianCall.answerMs.toFixed(0)} ms）`,
     );
-  });
+  }, 150_000);
 
   it('an agent clicks call on a customer and the trunk phone answers', async () => {
     // agent06's soft-phone plays the carrier: Kamailio sends every telephone number to it.
