@@ -223,11 +223,10 @@ export const createCallerReportService = (deps: {
   return {
     /** 号码报备's state of the enterprise: the platform's requirement, its latest materials, its reports by state. */
     tenantOpenInfo: async ({ auth, tx, scope }: TRequestContext): Promise<TTenantOpenInfo> => {
-      const [isAuditOn, versions, counts] = [
-        await repo.isAuditOn(tx),
-        await repo.versions(tx, auth.tenantId),
-        await repo.stateCounts(tx, auth.tenantId, scope),
-      ];
+      // One transaction's connection: its statements run one after another.
+      const isAuditOn = await repo.isAuditOn(tx);
+      const versions = await repo.versions(tx, auth.tenantId);
+      const counts = await repo.stateCounts(tx, auth.tenantId, scope);
       const reports = { draft: 0, pending: 0, approved: 0, rejected: 0 };
       for (const { state, n } of counts) if (state in reports) reports[state as keyof typeof reports] = n;
       const latest = versions[0];
