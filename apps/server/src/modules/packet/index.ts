@@ -1,5 +1,6 @@
 // The packet area's one door: other areas, app.ts and main.ts import only this file.
-// The trade area prices orders with `enabledProducts` and grants paid ones with `grantPackets`.
+// The trade area prices orders with `enabledProducts` and grants paid ones with `grantPackets`;
+// `TPricesFor` is the agent-price port this area and the seat area are given by app.ts.
 
 // Resellers: the agent's own packages (catalogue rows it owns), the base rule and the buyer's wall.
 export { agentPacketRepository, type TAgentPacketFields, type TBuyer } from './agent-packet.repository.js';
@@ -15,6 +16,7 @@ export {
   setPacketStatus,
   type TBuyableProduct,
   type TPacketService,
+  type TPricesFor,
 } from './packet.service.js';
 // Billing's charge in fewer round trips: the usable packages locked by its rating read, drawn on in its charge's statement.
 export { drawPacketSeconds, usablePacketsForUpdate } from './packet-draw.repository.js';

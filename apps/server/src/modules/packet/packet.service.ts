@@ -87,14 +87,17 @@ export const setPacketStatus = (
 
 export type TPacketService = ReturnType<typeof createPacketService>;
 
-/** 套餐: the catalogue (the platform writes it) and the packages an enterprise bought. */
-/** The prices an enterprise pays per product (its agent's), by product id; bound by app.ts to the trade area's. */
+/**
+ * The prices an enterprise pays per item (its agent's), by item id: a package product, or a line for
+ * a seat's month price. Bound by app.ts to the trade area's, for this area and the seat area.
+ */
 export type TPricesFor = (
   tx: TDb,
   tenantId: number,
   items: { id: number; price: number }[],
 ) => Promise<Map<number, number>>;
 
+/** 套餐: the catalogue (the platform writes it) and the packages an enterprise bought. */
 export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
   const productById = async (db: TDb, id: number) => {
     const [row] = await repo.products(db, { ids: [id], withDisabled: true });

@@ -13,6 +13,7 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import { staffOptions, visibleActiveStaff } from '../../db/staff.js';
 import type { TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
+import type { TPricesFor } from '../packet/index.js';
 import { seatErrors } from './seat.errors.js';
 import { seatRepository as repo, type TSeatGrant, type TSeatRenewal, type TSeatRow } from './seat.repository.js';
 
@@ -130,14 +131,6 @@ export const seatColumns: TColumn<TSeatRow>[] = [
 
 export type TSeatService = ReturnType<typeof createSeatService>;
 
-/** `database` only for the download, whose rows are read after the request's transaction. */
-/** The month prices an enterprise pays per line (its agent's), by line id; bound by app.ts to the trade area's. */
-export type TSeatPricesFor = (
-  tx: TDb,
-  tenantId: number,
-  lines: { id: number; price: number }[],
-) => Promise<Map<number, number>>;
-
 /**
  * What another area still holds on a seat that stops its delete: a 退订 application under review,
  * or an unpaid renewal order. Bound by app.ts to the refunds area's; read under the seat's lock.
@@ -148,9 +141,11 @@ export type TSeatDeleteHold = (
   seatId: number,
 ) => Promise<'cancelPending' | 'renewalUnpaid' | null>;
 
+/** `database` only for the download, whose rows are read after the request's transaction. */
 export const createSeatService = (deps: {
   database: TDatabase;
-  pricesFor?: TSeatPricesFor;
+  /** The month prices an enterprise pays per line (its agent's), by line id. */
+  pricesFor?: TPricesFor;
   deleteHold?: TSeatDeleteHold;
 }) => {
   const { database } = deps;
