@@ -21,7 +21,7 @@ import { packetRoutes } from './packet.js';
 import { platformRoutes } from './platform.js';
 import { platformContentRoutes } from './platform-content.js';
 import { platformJobsRoutes } from './platform-jobs.js';
-import type { TRouteTable } from './route.js';
+import type { TParsedRequestOf, TRouteTable } from './route.js';
 import { seatRoutes } from './seat.js';
 import { systemRoutes } from './system.js';
 import { taskCardRoutes } from './task-card.js';
@@ -106,3 +106,8 @@ export const routeTables = {
 
 export const allRoutes = (): TRouteTable[keyof TRouteTable][] =>
   Object.values(routeTables).flatMap((t) => Object.values(t as TRouteTable));
+
+/** Route `K` of area `A`'s input as the server's services take it, parsed by its schema: `TRouteInput<'seat', 'renew'>`. */
+export type TRouteInput<A extends keyof typeof routeTables, K extends keyof (typeof routeTables)[A]> = TParsedRequestOf<
+  (typeof routeTables)[A][K]
+>;

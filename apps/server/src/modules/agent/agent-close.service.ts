@@ -1,12 +1,10 @@
-import type { agentRoutes, TParsedRequestOf } from '@yunhu/contract';
+import type { TRouteInput } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { agentErrors } from './agent.errors.js';
 import { agentRepository } from './agent.repository.js';
 import { agentCloseRepository as repo } from './agent-close.repository.js';
 import { agentSettlementErrors as errors } from './agent-settlement.errors.js';
-
-type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 
 /**
  * 停用/启用代理商 (decision 0020 "Settlement and closing"). Closing moves the agent's tenant to
@@ -20,7 +18,7 @@ export type TAgentCloseService = ReturnType<typeof createAgentCloseService>;
 export const createAgentCloseService = (deps: {
   revokeTenantSessions: (tx: TDb, tenantId: number) => Promise<void>;
 }) => ({
-  setStatus: (ctx: TRequestContext, input: TReq<'platformAgentStatus'>) =>
+  setStatus: (ctx: TRequestContext, input: TRouteInput<'agent', 'platformAgentStatus'>) =>
     asPlatform(ctx, async (db) => {
       if (!(await agentRepository.agent(db, input.agentId))) throw agentErrors.agentMissing();
       const closing = input.status === 'closed';

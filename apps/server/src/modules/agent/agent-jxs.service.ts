@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import {
-  type agentRoutes,
   beijingOffsetMs,
   crmRoutes,
   filterMenu,
@@ -14,6 +13,7 @@ import {
   type TJxsMonthUse,
   type TJxsMoveResult,
   type TParsedRequestOf,
+  type TRouteInput,
   toPage,
   yuan,
 } from '@yunhu/contract';
@@ -35,7 +35,6 @@ import {
 } from './agent-jxs.repository.js';
 import { asAgentOrDistributor } from './agent-wall.js';
 
-type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 /** 新建客户's fields with no owner: a moved lead goes straight into the enterprise's 客户公海. */
 type TCustomerInput = TParsedRequestOf<typeof crmRoutes.poolCreate> & { ownerId: null };
 
@@ -183,7 +182,7 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
       return { roleName: jxsRoleName, isActive, permissions: [...permissions].sort(), menuList: toMenuOut(tree) };
     },
 
-    page: (ctx: TRequestContext, q: TReq<'jxsUserPage'>) =>
+    page: (ctx: TRequestContext, q: TRouteInput<'agent', 'jxsUserPage'>) =>
       asAgentOnly(ctx, async (db, agentId) => {
         const { records, total } = await repo.page(db, agentId, q, q);
         return toPage(
@@ -197,7 +196,7 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
      * 新增经销商: its login (the org's 员工 rules: account and mobile unique, the password given or
      * made and answered once, changed at the first sign-in), its role and its own invitation code.
      */
-    create: async (ctx: TRequestContext, input: TReq<'createJxsInfo'>) => {
+    create: async (ctx: TRequestContext, input: TRouteInput<'agent', 'createJxsInfo'>) => {
       const agentId = await asAgentOnly(ctx, async (db, id) => {
         const { records } = await repo.page(db, id, { name: input.name }, { page: 1, limit: 100 });
         if (records.some((r) => r.name === input.name)) throw errors.nameTaken();
@@ -231,7 +230,7 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
     },
 
     /** 停用/启用: a disabled distributor's code is refused at registration and its sessions end (the staff rule). */
-    setStatus: async (ctx: TRequestContext, input: TReq<'jxsUserStatus'>) => {
+    setStatus: async (ctx: TRequestContext, input: TRouteInput<'agent', 'jxsUserStatus'>) => {
       const userId = await asAgentOnly(ctx, async (db, agentId) => {
         const d = await repo.one(db, agentId, input.id);
         if (!d) throw errors.distributorMissing();
@@ -242,14 +241,14 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
       return null;
     },
 
-    monthUse: (ctx: TRequestContext, q: TReq<'jxsMonthUse'>) =>
+    monthUse: (ctx: TRequestContext, q: TRouteInput<'agent', 'jxsMonthUse'>) =>
       asJxs(ctx, async (db, who) => {
         const { records, total } = await repo.monthUse(db, who, q, jxsMonthOf(q.month), q);
         return toPage(records, total, q);
       }),
 
     /** 月度使用's download: the wall checked now, the rows read in pages while the file is sent. */
-    monthUseExport: (ctx: TRequestContext, f: TReq<'jxsMonthUseExport'>) =>
+    monthUseExport: (ctx: TRequestContext, f: TRouteInput<'agent', 'jxsMonthUseExport'>) =>
       asJxs(ctx, async (_db, who) => {
         const month = jxsMonthOf(f.month);
         const batch = 1000;
@@ -272,7 +271,7 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
         };
       }),
 
-    leadPage: (ctx: TRequestContext, q: TReq<'jxsUnlockPage'>) =>
+    leadPage: (ctx: TRequestContext, q: TRouteInput<'agent', 'jxsUnlockPage'>) =>
       asJxs(ctx, async (db, who) => {
         const { records, total } = await repo.leadPage(db, who, leadFilter(q), q);
         const masked = await maskedEnterprises(db, ctx.auth, records);
@@ -284,7 +283,7 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
       }),
 
     /** A lead the distributor unlocked (its own; once per mobile). */
-    leadAdd: (ctx: TRequestContext, input: TReq<'jxsUnlockAdd'>) =>
+    leadAdd: (ctx: TRequestContext, input: TRouteInput<'agent', 'jxsUnlockAdd'>) =>
       asJxs(ctx, async (db, who) => {
         if (who.distributorId === null) throw errors.distributorOnly();
         const id = await db
@@ -304,7 +303,7 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
       }),
 
     /** 解锁名单's download: the wall checked now, the rows (masked like the page) read while the file is sent. */
-    leadExport: (ctx: TRequestContext, f: TReq<'jxsUnlockExport'>) =>
+    leadExport: (ctx: TRequestContext, f: TRouteInput<'agent', 'jxsUnlockExport'>) =>
       asJxs(ctx, async (_db, who) => ({
         fileName: `解锁名单_${shanghaiDay(Date.now())}.xlsx`,
         rows: batchedRows((offset) =>
@@ -325,7 +324,7 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
      * and tags checked) after the enterprise's and the platform's blacklists. Each lead moves once:
      * the leads are locked first, so a second request for the same leads waits, then finds them moved.
      */
-    moveCrm: (ctx: TRequestContext, input: TReq<'jxsUnlockMoveCrm'>) =>
+    moveCrm: (ctx: TRequestContext, input: TRouteInput<'agent', 'jxsUnlockMoveCrm'>) =>
       asJxs(ctx, async (db, who): Promise<TJxsMoveResult> => {
         const enterprise = await repo.enterprise(db, who, input.enterpriseId);
         if (!enterprise?.admin) throw errors.enterpriseMissing();
@@ -389,7 +388,7 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
         return result;
       }),
 
-    leadDelete: (ctx: TRequestContext, input: TReq<'jxsUnlockDelete'>) =>
+    leadDelete: (ctx: TRequestContext, input: TRouteInput<'agent', 'jxsUnlockDelete'>) =>
       asJxs(ctx, async (db, who) => {
         if ((await repo.deleteLeads(db, who, input.ids)) !== input.ids.length) throw errors.leadsMissing();
         return null;

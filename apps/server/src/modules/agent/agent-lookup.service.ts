@@ -1,11 +1,10 @@
 import {
-  type agentRoutes,
   shanghaiDay,
   type TAgentPacket,
   type TAgentUnsubscribe,
-  type TParsedRequestOf,
   type TRefundKind,
   type TRefundState,
+  type TRouteInput,
   toPage,
   yuan,
 } from '@yunhu/contract';
@@ -16,8 +15,6 @@ import { agentPacketRepository as packets } from '../packet/index.js';
 import { agentLookupRepository as repo } from './agent-lookup.repository.js';
 import { toAgentPacket } from './agent-stock.service.js';
 import { asAgent, asAgentOrDistributor } from './agent-wall.js';
-
-type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 
 /** The agent's packages as 套餐管理 shows them (packet-download's columns). */
 export const agentPacketColumns: TColumn<TAgentPacket>[] = [
@@ -40,7 +37,7 @@ export type TAgentLookupService = ReturnType<typeof createAgentLookupService>;
  */
 export const createAgentLookupService = () => ({
   /** 套餐管理's rows with the page's filters (an agent's own catalogue: dozens of rows, read in the request). */
-  packetDownload: (ctx: TRequestContext, f: TReq<'packetDownload'>) =>
+  packetDownload: (ctx: TRequestContext, f: TRouteInput<'agent', 'packetDownload'>) =>
     asAgent(ctx, async (db, agent) => {
       const { records } = await packets.page(db, agent.id, f, null);
       const rows = await Promise.all(records.map((r) => toAgentPacket(db, r)));
@@ -48,7 +45,7 @@ export const createAgentLookupService = () => ({
     }),
 
   /** The platform: every active line and how many agents have it; an agent: its opened lines only. */
-  baseLinePage: async (ctx: TRequestContext, q: TReq<'baseLinePage'>) => {
+  baseLinePage: async (ctx: TRequestContext, q: TRouteInput<'agent', 'baseLinePage'>) => {
     if (ctx.auth.isSuper) {
       return asPlatform(ctx, async (db) => {
         const { records, total } = await repo.baseLines(db, null, q, q);
@@ -72,7 +69,7 @@ export const createAgentLookupService = () => ({
   industry: (ctx: TRequestContext) => asAgentOrDistributor(ctx, (db) => repo.industries(db)),
 
   /** Seen, never examined: the platform approves 退订 (decision 0017); the agent follows its enterprises'. */
-  unsubscribePage: (ctx: TRequestContext, q: TReq<'unsubscribePage'>) =>
+  unsubscribePage: (ctx: TRequestContext, q: TRouteInput<'agent', 'unsubscribePage'>) =>
     asAgent(ctx, async (db, agent) => {
       const { records, total } = await repo.unsubscribes(db, agent.id, q, q);
       return toPage(

@@ -1,11 +1,10 @@
-import { type agentRoutes, type TAgentNotice, type TParsedRequestOf, toPage } from '@yunhu/contract';
+import { type TAgentNotice, type TRouteInput, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
 import { agentNoticeErrors as errors } from './agent-notice.errors.js';
 import { agentNoticeRepository as repo } from './agent-notice.repository.js';
 import { asAgent } from './agent-wall.js';
 
-type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 type TNoticeRow = NonNullable<Awaited<ReturnType<typeof repo.one>>>;
 
 /** The system area's writer of a notice to tenants (system.notifyTenants), in the caller's transaction. */
@@ -28,7 +27,7 @@ export type TAgentNoticeService = ReturnType<typeof createAgentNoticeService>;
  * marks it read there; the agent sees how many enterprises and users it reached and who read it.
  */
 export const createAgentNoticeService = (deps: { notifyTenants: TNotifyTenants }) => ({
-  noticePage: (ctx: TRequestContext, q: TReq<'noticePage'>) =>
+  noticePage: (ctx: TRequestContext, q: TRouteInput<'agent', 'noticePage'>) =>
     asAgent(ctx, async (db, agent) => {
       const { records, total } = await repo.page(db, agent.id, q, q);
       return toPage(records.map(toNotice), total, q);
@@ -38,7 +37,7 @@ export const createAgentNoticeService = (deps: { notifyTenants: TNotifyTenants }
    * Publishes once per request key: the key is claimed first, so a double click or a retry (even at
    * the same moment) finds the first notice and gets it back instead of sending a second one.
    */
-  noticePublish: (ctx: TRequestContext, input: TReq<'noticePublish'>) =>
+  noticePublish: (ctx: TRequestContext, input: TRouteInput<'agent', 'noticePublish'>) =>
     asAgent(ctx, async (db, agent) => {
       const claimed = await repo.claim(db, {
         agentId: agent.id,
@@ -69,7 +68,7 @@ export const createAgentNoticeService = (deps: { notifyTenants: TNotifyTenants }
     }),
 
   /** notice-cpfr: the enterprises one notice reached, each with its users and how many read it. */
-  noticeReach: (ctx: TRequestContext, q: TReq<'noticeReach'>) =>
+  noticeReach: (ctx: TRequestContext, q: TRouteInput<'agent', 'noticeReach'>) =>
     asAgent(ctx, async (db, agent) => {
       const noticeId = await repo.noticeIdOf(db, agent.id, q.noticeId);
       if (noticeId === null) throw errors.noticeMissing();

@@ -1,4 +1,4 @@
-import { type agentRoutes, type TPacketChange, type TParsedRequestOf, toPage } from '@yunhu/contract';
+import { type TPacketChange, type TRouteInput, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
 import { agentPacketChangeRepository as repo } from './agent-packet-change.repository.js';
@@ -7,7 +7,6 @@ import { agentStockErrors as errors } from './agent-stock.errors.js';
 import { agentTransferRepository } from './agent-transfer.repository.js';
 import { asAgent } from './agent-wall.js';
 
-type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 type TRow = NonNullable<Awaited<ReturnType<typeof repo.byId>>>;
 
 const toChange = ({ change: c, enterpriseName, fromLineName, toLineName }: TRow): TPacketChange => ({
@@ -41,13 +40,13 @@ export const createAgentPacketChangeService = () => {
     changeEnterprises: (ctx: TRequestContext) =>
       asAgent(ctx, (db, agent) => agentTransferRepository.enterprises(db, agent.id)),
 
-    queryPacketForChange: (ctx: TRequestContext, { enterpriseId }: TReq<'queryPacketForChange'>) =>
+    queryPacketForChange: (ctx: TRequestContext, { enterpriseId }: TRouteInput<'agent', 'queryPacketForChange'>) =>
       asAgent(ctx, async (db, agent) => {
         await enterpriseOf(db, agent.id, enterpriseId);
         return movablePackets(db, enterpriseId);
       }),
 
-    queryLineForChangePacket: (ctx: TRequestContext, q: TReq<'queryLineForChangePacket'>) =>
+    queryLineForChangePacket: (ctx: TRequestContext, q: TRouteInput<'agent', 'queryLineForChangePacket'>) =>
       asAgent(ctx, async (db, agent) => {
         await enterpriseOf(db, agent.id, q.enterpriseId);
         const live = (await movablePackets(db, q.enterpriseId)).find((p) => p.id === q.packetId);
@@ -56,7 +55,7 @@ export const createAgentPacketChangeService = () => {
       }),
 
     /** Moves the remainder to the new line, within the enterprise (movePacket: one of parallel changes wins). */
-    changePacket: (ctx: TRequestContext, input: TReq<'changePacket'>) =>
+    changePacket: (ctx: TRequestContext, input: TRouteInput<'agent', 'changePacket'>) =>
       asAgent(ctx, async (db, agent) => {
         const enterprise = await enterpriseOf(db, agent.id, input.enterpriseId);
         const { source, record } = await movePacket(
@@ -85,7 +84,7 @@ export const createAgentPacketChangeService = () => {
         return found(db, agent.id, id);
       }),
 
-    changePage: (ctx: TRequestContext, q: TReq<'changePage'>) =>
+    changePage: (ctx: TRequestContext, q: TRouteInput<'agent', 'changePage'>) =>
       asAgent(ctx, async (db, agent) => {
         const { records, total } = await repo.page(db, agent.id, q, q);
         return toPage(records.map(toChange), total, q);

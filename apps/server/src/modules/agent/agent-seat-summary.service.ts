@@ -1,9 +1,7 @@
-import { type agentRoutes, beijingOffsetMs, type TParsedRequestOf, toPage } from '@yunhu/contract';
+import { beijingOffsetMs, type TRouteInput, toPage } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
 import { agentSeatSummaryRepository as repo, type TSeatSummaryWindow } from './agent-seat-summary.repository.js';
 import { asAgent } from './agent-wall.js';
-
-type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 
 const day = 24 * 3600 * 1000;
 // Beijing's months start at 16:00 UTC the day before.
@@ -25,7 +23,7 @@ export type TAgentSeatSummaryService = ReturnType<typeof createAgentSeatSummaryS
 
 /** 坐席汇总 (Resource/JSXseatSummary): seats and this month's use across the agent's enterprises. */
 export const createAgentSeatSummaryService = () => ({
-  seatSummary: (ctx: TRequestContext, q: TReq<'seatSummary'>) =>
+  seatSummary: (ctx: TRequestContext, q: TRouteInput<'agent', 'seatSummary'>) =>
     asAgent(ctx, async (db, agent) => {
       const { records, total } = await repo.page(db, agent.id, q, seatSummaryWindow(new Date()), q);
       return toPage(records, total, q);

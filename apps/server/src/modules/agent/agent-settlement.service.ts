@@ -1,9 +1,8 @@
 import {
-  type agentRoutes,
   agentStatementKindLabel,
   type TAgentSettlement,
   type TAgentSettlementSummary,
-  type TParsedRequestOf,
+  type TRouteInput,
   toPage,
   yuan,
 } from '@yunhu/contract';
@@ -16,8 +15,6 @@ import { agentRepository } from './agent.repository.js';
 import { agentSettlementErrors as errors } from './agent-settlement.errors.js';
 import { agentSettlementRepository as repo, type TSettlementRow } from './agent-settlement.repository.js';
 import { asAgent } from './agent-wall.js';
-
-type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 
 const toSettlement = ({ settlement: s, agentName }: TSettlementRow): TAgentSettlement => ({
   id: s.id,
@@ -88,7 +85,7 @@ export type TAgentSettlementService = ReturnType<typeof createAgentSettlementSer
  * margin; the agent sees its settlements and every movement of its margin (利润明细).
  */
 export const createAgentSettlementService = (deps: { database: TDatabase }) => ({
-  platformSummary: (ctx: TRequestContext, { agentId }: TReq<'platformSettlementSummary'>) =>
+  platformSummary: (ctx: TRequestContext, { agentId }: TRouteInput<'agent', 'platformSettlementSummary'>) =>
     asPlatform(ctx, (db) => summaryOf(db, agentId)),
 
   /**
@@ -97,7 +94,7 @@ export const createAgentSettlementService = (deps: { database: TDatabase }) => (
    * refuses more than the balance, so N parallel settlements never pay more than was earned. A
    * refusal rolls the claim back with it. A closed agent is still paid what it earned.
    */
-  settle: (ctx: TRequestContext, input: TReq<'platformSettle'>) =>
+  settle: (ctx: TRequestContext, input: TRouteInput<'agent', 'platformSettle'>) =>
     asPlatform(ctx, async (db) => {
       if (!(await agentRepository.agent(db, input.agentId))) throw agentErrors.agentMissing();
       const first = await repo.byRequest(db, input.agentId, input.requestKey);
@@ -132,7 +129,7 @@ export const createAgentSettlementService = (deps: { database: TDatabase }) => (
       return toSettlement((await repo.byId(db, claimed.id))!);
     }),
 
-  platformPage: (ctx: TRequestContext, q: TReq<'platformSettlementPage'>) =>
+  platformPage: (ctx: TRequestContext, q: TRouteInput<'agent', 'platformSettlementPage'>) =>
     asPlatform(ctx, async (db) => {
       if (!(await agentRepository.agent(db, q.agentId))) throw agentErrors.agentMissing();
       const { records, total } = await repo.page(db, q.agentId, q);
@@ -141,20 +138,20 @@ export const createAgentSettlementService = (deps: { database: TDatabase }) => (
 
   summary: (ctx: TRequestContext) => asAgent(ctx, (db, agent) => summaryOf(db, agent.id)),
 
-  page: (ctx: TRequestContext, q: TReq<'settlementPage'>) =>
+  page: (ctx: TRequestContext, q: TRouteInput<'agent', 'settlementPage'>) =>
     asAgent(ctx, async (db, agent) => {
       const { records, total } = await repo.page(db, agent.id, q);
       return toPage(records.map(toSettlement), total, q);
     }),
 
-  statementPage: (ctx: TRequestContext, q: TReq<'statementPage'>) =>
+  statementPage: (ctx: TRequestContext, q: TRouteInput<'agent', 'statementPage'>) =>
     asAgent(ctx, async (db, agent) => {
       const { records, total } = await repo.statementPage(db, agent.id, q.kind, q);
       return toPage(records.map(toEntry), total, q);
     }),
 
   /** 利润明细's download: the wall checked now, the rows read when the file is sent. */
-  statementExport: (ctx: TRequestContext, f: TReq<'statementExport'>) =>
+  statementExport: (ctx: TRequestContext, f: TRouteInput<'agent', 'statementExport'>) =>
     asAgent(ctx, async (_db, agent) => ({
       fileName: `利润明细_${new Date().toISOString().slice(0, 10)}.xlsx`,
       rows: repo.statementRows(deps.database, agent.id, f.kind),

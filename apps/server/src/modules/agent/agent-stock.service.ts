@@ -1,4 +1,4 @@
-import { type agentRoutes, type TAgentPacket, type TParsedRequestOf, toPage, yuan } from '@yunhu/contract';
+import { type TAgentPacket, type TRouteInput, toPage, yuan } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { agentPacketRepository as packets } from '../packet/index.js';
@@ -8,7 +8,6 @@ import { agentStockErrors as errors } from './agent-stock.errors.js';
 import { agentStockRepository as repo } from './agent-stock.repository.js';
 import { asAgent } from './agent-wall.js';
 
-type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 type TPacketRow = Awaited<ReturnType<typeof packets.page>>['records'][number];
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
@@ -57,14 +56,14 @@ export const createAgentStockService = () => {
   };
 
   return {
-    platformOpenedLines: (ctx: TRequestContext, { agentId }: TReq<'platformOpenedLines'>) =>
+    platformOpenedLines: (ctx: TRequestContext, { agentId }: TRouteInput<'agent', 'platformOpenedLines'>) =>
       asPlatform(ctx, async (db) => {
         if (!(await agentRepository.agent(db, agentId))) throw agentErrors.agentMissing();
         return openingsOf(db, agentId);
       }),
 
     /** 开通线路: the agent's opened set becomes exactly these active lines. */
-    platformOpenLines: (ctx: TRequestContext, input: TReq<'platformOpenLines'>) =>
+    platformOpenLines: (ctx: TRequestContext, input: TRouteInput<'agent', 'platformOpenLines'>) =>
       asPlatform(ctx, async (db) => {
         if (!(await agentRepository.agent(db, input.agentId))) throw agentErrors.agentMissing();
         const ids = [...new Set(input.lineIds)];
@@ -86,17 +85,17 @@ export const createAgentStockService = () => {
     lineStock: (ctx: TRequestContext) => asAgent(ctx, (db, agent) => repo.stock(db, agent.id, new Date())),
 
     /** The base cost the agent's package must not go below, for the form. */
-    queryLineOfCreatePacket: (ctx: TRequestContext, q: TReq<'queryLineOfCreatePacket'>) =>
+    queryLineOfCreatePacket: (ctx: TRequestContext, q: TRouteInput<'agent', 'queryLineOfCreatePacket'>) =>
       asAgent(ctx, async (db, agent) => ({ lineId: q.lineId, basePrice: await baseOn(db, agent.id, q) })),
 
-    packetPage: (ctx: TRequestContext, q: TReq<'packetPage'>) =>
+    packetPage: (ctx: TRequestContext, q: TRouteInput<'agent', 'packetPage'>) =>
       asAgent(ctx, async (db, agent) => {
         const { records, total } = await packets.page(db, agent.id, q, q);
         return toPage(await Promise.all(records.map((r) => toAgentPacket(db, r))), total, q);
       }),
 
     /** Creates or edits one of the agent's packages: on an opened line, never below the base cost now. */
-    packetSave: (ctx: TRequestContext, input: TReq<'packetSave'>) =>
+    packetSave: (ctx: TRequestContext, input: TRouteInput<'agent', 'packetSave'>) =>
       asAgent(ctx, async (db, agent) => {
         const { id, ...fields } = input;
         const base = await baseOn(db, agent.id, fields);
@@ -107,7 +106,7 @@ export const createAgentStockService = () => {
       }),
 
     /** 上架/下架: an off-shelf package is no longer sold; packages bought of it keep working. */
-    packetShelf: (ctx: TRequestContext, input: TReq<'packetShelf'>) =>
+    packetShelf: (ctx: TRequestContext, input: TRouteInput<'agent', 'packetShelf'>) =>
       asAgent(ctx, async (db, agent) => {
         if (!(await packets.update(db, agent.id, input.id, { isEnabled: input.isEnabled }))) {
           throw errors.packetMissing();
@@ -115,7 +114,7 @@ export const createAgentStockService = () => {
         return null;
       }),
 
-    getMultiplePacket: (ctx: TRequestContext, q: TReq<'getMultiplePacket'>) =>
+    getMultiplePacket: (ctx: TRequestContext, q: TRouteInput<'agent', 'getMultiplePacket'>) =>
       asAgent(ctx, async (db, agent) => {
         const { records } = await packets.page(db, agent.id, { lineId: q.lineId, enabledOnly: true }, null);
         return Promise.all(records.map((r) => toAgentPacket(db, r)));

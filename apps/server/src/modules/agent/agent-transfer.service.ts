@@ -1,4 +1,4 @@
-import { type agentRoutes, type TPacketTransfer, type TParsedRequestOf, toPage } from '@yunhu/contract';
+import { type TPacketTransfer, type TRouteInput, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
 import { newDocumentNo } from '../trade/index.js';
@@ -7,7 +7,6 @@ import { movablePackets, movePacket, toPacketMove } from './agent-packet-move.js
 import { agentTransferRepository as repo } from './agent-transfer.repository.js';
 import { asAgent as agentWall } from './agent-wall.js';
 
-type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 type TRow = NonNullable<Awaited<ReturnType<typeof repo.byId>>>;
 
 const toTransfer = ({ transfer: x, fromEnterpriseName, toEnterpriseName, lineName }: TRow): TPacketTransfer => ({
@@ -50,14 +49,14 @@ export const createAgentTransferService = () => {
     enterprises: (ctx: TRequestContext) => asAgent(ctx, (db, agentId) => repo.enterprises(db, agentId)),
 
     /** The source enterprise's live packages: what could be moved. */
-    packets: (ctx: TRequestContext, { enterpriseId }: TReq<'transferPackets'>) =>
+    packets: (ctx: TRequestContext, { enterpriseId }: TRouteInput<'agent', 'transferPackets'>) =>
       asAgent(ctx, async (db, agentId) => {
         await enterpriseOf(db, agentId, enterpriseId, '转出企业');
         return movablePackets(db, enterpriseId);
       }),
 
     /** Moves the package's remainder to the other enterprise, on its line (movePacket: one of parallel transfers wins). */
-    transfer: (ctx: TRequestContext, input: TReq<'packetTransfer'>) =>
+    transfer: (ctx: TRequestContext, input: TRouteInput<'agent', 'packetTransfer'>) =>
       asAgent(ctx, async (db, agentId) => {
         if (input.fromEnterpriseId === input.toEnterpriseId) throw errors.transferSameEnterprise();
         const from = await enterpriseOf(db, agentId, input.fromEnterpriseId, '转出企业');
@@ -82,13 +81,13 @@ export const createAgentTransferService = () => {
         return found(db, agentId, id);
       }),
 
-    page: (ctx: TRequestContext, q: TReq<'transferPage'>) =>
+    page: (ctx: TRequestContext, q: TRouteInput<'agent', 'transferPage'>) =>
       asAgent(ctx, async (db, agentId) => {
         const { records, total } = await repo.page(db, agentId, q, q);
         return toPage(records.map(toTransfer), total, q);
       }),
 
-    find: (ctx: TRequestContext, { id }: TReq<'findPacketTransfer'>) =>
+    find: (ctx: TRequestContext, { id }: TRouteInput<'agent', 'findPacketTransfer'>) =>
       asAgent(ctx, (db, agentId) => found(db, agentId, id)),
   };
 };

@@ -1,12 +1,4 @@
-import {
-  type agentRoutes,
-  type TAgent,
-  type TAgentOrder,
-  type TOrderState,
-  type TParsedRequestOf,
-  toPage,
-  yuan,
-} from '@yunhu/contract';
+import { type TAgent, type TAgentOrder, type TOrderState, type TRouteInput, toPage, yuan } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { hashPassword } from '../../security/password.js';
@@ -18,7 +10,6 @@ import { agentJxsRepository } from './agent-jxs.repository.js';
 import { agentStockRepository } from './agent-stock.repository.js';
 import { asAgent as agentWall, asAgentOrDistributor } from './agent-wall.js';
 
-type TReq<K extends keyof typeof agentRoutes> = TParsedRequestOf<(typeof agentRoutes)[K]>;
 type TAgentRow = NonNullable<Awaited<ReturnType<typeof repo.agent>>>;
 
 const toAgent = (a: TAgentRow): TAgent => ({ ...a, createdAt: a.createdAt.getTime() });
@@ -46,14 +37,14 @@ export const createAgentService = () => {
   const prices = (db: TDb, agentId: number) => repo.priceRows(db, agentId);
 
   return {
-    platformAgentPage: (ctx: TRequestContext, q: TReq<'platformAgentPage'>) =>
+    platformAgentPage: (ctx: TRequestContext, q: TRouteInput<'agent', 'platformAgentPage'>) =>
       asPlatform(ctx, async (db) => {
         const { records, total } = await repo.agentPage(db, q, q);
         return toPage(records.map(toAgent), total, q);
       }),
 
     /** The agent's tenant, its administrator role and user, and its invitation code, at once. */
-    platformAgentCreate: (ctx: TRequestContext, input: TReq<'platformAgentCreate'>) =>
+    platformAgentCreate: (ctx: TRequestContext, input: TRouteInput<'agent', 'platformAgentCreate'>) =>
       asPlatform(ctx, async (db) => {
         if (await repo.accountTaken(db, input.username, input.mobile)) throw errors.accountTaken();
         const { password, ...fields } = input;
@@ -68,19 +59,22 @@ export const createAgentService = () => {
       }),
 
     /** 数据审核 for the agent's enterprises, allowed or withdrawn; its console's screen follows at once. */
-    platformAgentReportReview: (ctx: TRequestContext, { id, isAllowed }: TReq<'platformAgentReportReview'>) =>
+    platformAgentReportReview: (
+      ctx: TRequestContext,
+      { id, isAllowed }: TRouteInput<'agent', 'platformAgentReportReview'>,
+    ) =>
       asPlatform(ctx, async (db) => {
         if (!(await repo.setReviewsReports(db, id, isAllowed))) throw errors.agentMissing();
         return null;
       }),
 
-    platformAgentPrices: (ctx: TRequestContext, { agentId }: TReq<'platformAgentPrices'>) =>
+    platformAgentPrices: (ctx: TRequestContext, { agentId }: TRouteInput<'agent', 'platformAgentPrices'>) =>
       asPlatform(ctx, async (db) => {
         if (!(await repo.agent(db, agentId))) throw errors.agentMissing();
         return prices(db, agentId);
       }),
 
-    platformAgentLedger: (ctx: TRequestContext, q: TReq<'platformAgentLedger'>) =>
+    platformAgentLedger: (ctx: TRequestContext, q: TRouteInput<'agent', 'platformAgentLedger'>) =>
       asPlatform(ctx, async (db) => {
         if (!(await repo.agent(db, q.agentId))) throw errors.agentMissing();
         const { records, total } = await ledgerRepository.page(db, q.agentId, {}, q);
@@ -103,7 +97,7 @@ export const createAgentService = () => {
       }),
 
     /** 我的企业: a distributor's login sees the enterprises it brought only. */
-    enterprisePage: (ctx: TRequestContext, q: TReq<'enterprisePage'>) =>
+    enterprisePage: (ctx: TRequestContext, q: TRouteInput<'agent', 'enterprisePage'>) =>
       asAgentOrDistributor(ctx, async (db, agent, distributorId) => {
         const { records, total } = await repo.enterprisePage(db, agent.id, { ...q, distributorId }, q);
         return toPage(
@@ -116,7 +110,7 @@ export const createAgentService = () => {
     myPrice: (ctx: TRequestContext) => asAgent(ctx, prices),
 
     /** The agent's own price of one item, never below the platform's (checked against the price now). */
-    setMyPrice: (ctx: TRequestContext, input: TReq<'setMyPrice'>) =>
+    setMyPrice: (ctx: TRequestContext, input: TRouteInput<'agent', 'setMyPrice'>) =>
       asAgent(ctx, async (db, agentId) => {
         const base = await repo.basePrice(db, input.itemKind, input.itemId);
         if (!base) throw errors.itemMissing();
@@ -132,7 +126,7 @@ export const createAgentService = () => {
         return { ...base, myPrice: input.price };
       }),
 
-    orderPage: (ctx: TRequestContext, q: TReq<'orderPage'>) =>
+    orderPage: (ctx: TRequestContext, q: TRouteInput<'agent', 'orderPage'>) =>
       asAgent(ctx, async (db, agentId) => {
         const { records, total } = await repo.orderPage(db, agentId, q, q);
         return toPage(

@@ -2,7 +2,6 @@ import {
   beijingFileDay,
   beijingTime,
   billingLimits,
-  type billingRoutes,
   ledgerKindLabel,
   noticeLinks,
   type TBillAnalysis,
@@ -10,7 +9,7 @@ import {
   type TLedgerEntry,
   type TLedgerKind,
   type TLineRate,
-  type TParsedRequestOf,
+  type TRouteInput,
   toPage,
   yuan,
 } from '@yunhu/contract';
@@ -32,8 +31,6 @@ import {
 } from './billing.repository.js';
 import { billingLedgerRepository as ledger, type TLedgerRow, type TMoneyMonth } from './billing-ledger.repository.js';
 import { balanceHeld, hasDialFundsAcrossLines, rateCall, splitCharge, type TRated } from './rating.js';
-
-type TReq<K extends keyof typeof billingRoutes> = TParsedRequestOf<(typeof billingRoutes)[K]>;
 
 /**
  * A call rated at its line's rate of its start (what `prepareCharge` charges), with the packages its
@@ -262,7 +259,7 @@ export const createBillingService = (deps: {
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());
-  const consumeQuery = (ctx: TRequestContext, f: TReq<'consumeExport'>) => {
+  const consumeQuery = (ctx: TRequestContext, f: TRouteInput<'billing', 'consumeExport'>) => {
     checkRange(f);
     return { tenantId: ctx.auth.tenantId, scope: ctx.scope, filter: f };
   };
@@ -315,12 +312,12 @@ export const createBillingService = (deps: {
       run: checkLowBalance,
     }),
 
-    consumePage: async (ctx: TRequestContext, q: TReq<'consumePage'>) => {
+    consumePage: async (ctx: TRequestContext, q: TRouteInput<'billing', 'consumePage'>) => {
       const { records, total } = await repo.consumePage(ctx.tx, consumeQuery(ctx, q), q);
       return toPage(records.map(toConsume), total, q);
     },
 
-    consumeById: async (ctx: TRequestContext, { recordId }: TReq<'consumeById'>) => {
+    consumeById: async (ctx: TRequestContext, { recordId }: TRouteInput<'billing', 'consumeById'>) => {
       const row = await repo.consumeOne(
         ctx.tx,
         { tenantId: ctx.auth.tenantId, scope: ctx.scope, filter: {} },
@@ -330,7 +327,7 @@ export const createBillingService = (deps: {
       return toConsume(row);
     },
 
-    consumeExport: (ctx: TRequestContext, f: TReq<'consumeExport'>) =>
+    consumeExport: (ctx: TRequestContext, f: TRouteInput<'billing', 'consumeExport'>) =>
       streamXlsx(
         repo.consumeRows(deps.database, consumeQuery(ctx, f), (r) => r),
         consumeColumns,
@@ -338,13 +335,13 @@ export const createBillingService = (deps: {
         '消费明细',
       ),
 
-    billPage: async (ctx: TRequestContext, q: TReq<'billPage'>) => {
+    billPage: async (ctx: TRequestContext, q: TRouteInput<'billing', 'billPage'>) => {
       const { records, total } = await repo.billRows(ctx.tx, ctx.auth.tenantId, ctx.scope, monthRange(q.month), q, q);
       return toPage(records, total, q);
     },
 
     /** The month's bill is a few hundred rows at most (lines × departments): read whole. */
-    billExport: async (ctx: TRequestContext, q: TReq<'billExport'>) => {
+    billExport: async (ctx: TRequestContext, q: TRouteInput<'billing', 'billExport'>) => {
       const { records } = await repo.billRows(ctx.tx, ctx.auth.tenantId, ctx.scope, monthRange(q.month), q);
       return streamXlsx(
         async (sink) => {
@@ -356,7 +353,10 @@ export const createBillingService = (deps: {
       );
     },
 
-    billAnalysis: async (ctx: TRequestContext, { month }: TReq<'billAnalysis'>): Promise<TBillAnalysis> => {
+    billAnalysis: async (
+      ctx: TRequestContext,
+      { month }: TRouteInput<'billing', 'billAnalysis'>,
+    ): Promise<TBillAnalysis> => {
       const range = monthRange(month);
       const [totals, lastMonth, parts] = [
         await repo.totals(ctx.tx, ctx.auth.tenantId, ctx.scope, range),
@@ -366,13 +366,13 @@ export const createBillingService = (deps: {
       return { month, totals, lastMonth, ...parts };
     },
 
-    revenueExpPage: async (ctx: TRequestContext, q: TReq<'revenueExpPage'>) => {
+    revenueExpPage: async (ctx: TRequestContext, q: TRouteInput<'billing', 'revenueExpPage'>) => {
       checkRange(q);
       const { records, total } = await ledger.page(ctx.tx, { ...q, tenantId: ctx.auth.tenantId }, q);
       return toPage(records.map(toLedger), total, q);
     },
 
-    revenueExpExport: (ctx: TRequestContext, f: TReq<'revenueExpExport'>) => {
+    revenueExpExport: (ctx: TRequestContext, f: TRouteInput<'billing', 'revenueExpExport'>) => {
       checkRange(f);
       return streamXlsx(
         ledger.rows(deps.database, { ...f, tenantId: ctx.auth.tenantId }, (r) => r),
@@ -382,13 +382,13 @@ export const createBillingService = (deps: {
       );
     },
 
-    refundPage: async (ctx: TRequestContext, q: TReq<'refundPage'>) => {
+    refundPage: async (ctx: TRequestContext, q: TRouteInput<'billing', 'refundPage'>) => {
       checkRange(q);
       const { records, total } = await ledger.page(ctx.tx, { ...q, kind: 'refund', tenantId: ctx.auth.tenantId }, q);
       return toPage(records.map(toLedger), total, q);
     },
 
-    refundExport: (ctx: TRequestContext, f: TReq<'refundExport'>) => {
+    refundExport: (ctx: TRequestContext, f: TRouteInput<'billing', 'refundExport'>) => {
       checkRange(f);
       return streamXlsx(
         ledger.rows(deps.database, { ...f, kind: 'refund', tenantId: ctx.auth.tenantId }, (r) => r),
@@ -398,14 +398,14 @@ export const createBillingService = (deps: {
       );
     },
 
-    moneyPage: async (ctx: TRequestContext, q: TReq<'moneyPage'>) => {
+    moneyPage: async (ctx: TRequestContext, q: TRouteInput<'billing', 'moneyPage'>) => {
       const year = q.year ?? Number(beijingTime(now()).slice(0, 4));
       const months = await ledger.months(ctx.tx, ctx.auth.tenantId, year);
       const from = (q.page - 1) * q.limit;
       return toPage(months.slice(from, from + q.limit), months.length, q);
     },
 
-    moneyExport: async (ctx: TRequestContext, q: TReq<'moneyExport'>) => {
+    moneyExport: async (ctx: TRequestContext, q: TRouteInput<'billing', 'moneyExport'>) => {
       const year = q.year ?? Number(beijingTime(now()).slice(0, 4));
       const months = await ledger.months(ctx.tx, ctx.auth.tenantId, year);
       return streamXlsx(
@@ -423,12 +423,12 @@ export const createBillingService = (deps: {
       return { lowBalanceFen: s?.lowBalanceFen ?? 0, isSms: s?.isSms ?? false };
     },
 
-    settingsSave: async (ctx: TRequestContext, input: TReq<'settingsSave'>) => {
+    settingsSave: async (ctx: TRequestContext, input: TRouteInput<'billing', 'settingsSave'>) => {
       await repo.saveSettings(ctx.tx, ctx.auth.tenantId, input);
       return input;
     },
 
-    rateList: (ctx: TRequestContext, q: TReq<'rateList'>) =>
+    rateList: (ctx: TRequestContext, q: TRouteInput<'billing', 'rateList'>) =>
       asPlatform(ctx, async (db) => {
         const { current, history } = await repo.rates(db, now(), q.lineId);
         if (q.lineId === undefined) return current.map(rateOf);
@@ -445,7 +445,7 @@ export const createBillingService = (deps: {
       }),
 
     /** A new rate of a line from now (or a later moment): earlier calls keep the rate of their time. */
-    rateSave: (ctx: TRequestContext, input: TReq<'rateSave'>) =>
+    rateSave: (ctx: TRequestContext, input: TRouteInput<'billing', 'rateSave'>) =>
       asPlatform(ctx, async (db) => {
         const at = now();
         const validFrom = input.validFrom ?? at.getTime();
@@ -464,7 +464,7 @@ export const createBillingService = (deps: {
         return { ...row, lineName: line.name, validFrom: row.validFrom.getTime() };
       }),
 
-    platformRevenuePage: (ctx: TRequestContext, q: TReq<'platformRevenuePage'>) =>
+    platformRevenuePage: (ctx: TRequestContext, q: TRouteInput<'billing', 'platformRevenuePage'>) =>
       asPlatform(ctx, async (db) => {
         checkRange(q);
         const { records, total } = await ledger.page(db, { ...q, tenantId: q.tenantId ?? null }, q);

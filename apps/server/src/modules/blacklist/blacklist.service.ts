@@ -1,7 +1,6 @@
 import {
   beijingTime,
   blacklistLimits,
-  type blacklistRoutes,
   blackSourceLabel,
   blackStatusLabel,
   isBlackNumber,
@@ -12,7 +11,7 @@ import {
   type TBlackImportState,
   type TBlackLevel,
   type TBlackSource,
-  type TParsedRequestOf,
+  type TRouteInput,
   toPage,
 } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
@@ -39,8 +38,6 @@ import {
   type TList,
   tenantList,
 } from './blacklist.repository.js';
-
-type TReq<K extends keyof typeof blacklistRoutes> = TParsedRequestOf<(typeof blacklistRoutes)[K]>;
 
 /** The reason a number is skipped or refused: it is on this list already. */
 const listedAlready = (number: string, list: { level: TBlackLevel }) =>
@@ -199,7 +196,7 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
     return { added, skipped };
   };
 
-  const page = async (ctx: TRequestContext, level: TBlackLevel, q: TReq<'page'>) => {
+  const page = async (ctx: TRequestContext, level: TBlackLevel, q: TRouteInput<'blacklist', 'page'>) => {
     const now = new Date();
     const list = listOf(ctx.auth, level);
     const { rows, total } = await repo.page(ctx.tx, list, q, now);
@@ -210,7 +207,7 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
     );
   };
 
-  const addOne = async (ctx: TRequestContext, level: TBlackLevel, input: TReq<'addOne'>) => {
+  const addOne = async (ctx: TRequestContext, level: TBlackLevel, input: TRouteInput<'blacklist', 'addOne'>) => {
     const now = new Date();
     checkExpiry(input.expiresAt, now);
     const list = listOf(ctx.auth, level);
@@ -224,7 +221,7 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
     );
   };
 
-  const addBatch = async (ctx: TRequestContext, level: TBlackLevel, input: TReq<'addBatch'>) => {
+  const addBatch = async (ctx: TRequestContext, level: TBlackLevel, input: TRouteInput<'blacklist', 'addBatch'>) => {
     const now = new Date();
     checkExpiry(input.expiresAt, now);
     const skipped: { number: string; reason: string }[] = [];
@@ -245,7 +242,7 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
     });
   };
 
-  const edit = async (ctx: TRequestContext, level: TBlackLevel, input: TReq<'edit'>) => {
+  const edit = async (ctx: TRequestContext, level: TBlackLevel, input: TRouteInput<'blacklist', 'edit'>) => {
     const now = new Date();
     const { tx } = ctx;
     const list = listOf(ctx.auth, level);
@@ -401,7 +398,7 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
     runner.report(auth, batchId, importKinds[level], reportColumns);
 
   /** The filtered list (read when the download is sent), its columns and the file's name. */
-  const exportExcel = (ctx: TRequestContext, level: TBlackLevel, filter: TReq<'exportExcel'>) => {
+  const exportExcel = (ctx: TRequestContext, level: TBlackLevel, filter: TRouteInput<'blacklist', 'exportExcel'>) => {
     const now = new Date();
     const name = level === 'tenant' ? '企业黑名单' : '平台黑名单';
     return {
@@ -457,7 +454,7 @@ export const createBlacklistService = (deps: { database: TDatabase; onError: (er
   };
 
   /** 黑名单拦截: the refused attempts within the asker's data scope (the caller and his department). */
-  const interceptPage = async (ctx: TRequestContext, q: TReq<'interceptPage'>) => {
+  const interceptPage = async (ctx: TRequestContext, q: TRouteInput<'blacklist', 'interceptPage'>) => {
     const { rows, total } = await repo.interceptPage(ctx.tx, ctx.auth.tenantId, ctx.scope, q);
     return toPage(
       rows.map((r) => ({

@@ -1,6 +1,5 @@
 import {
   beijingTime,
-  type callerReportRoutes,
   maskIdNumber,
   reportDocKindLabel,
   reportImageLimits,
@@ -8,9 +7,9 @@ import {
   type TApplicantType,
   type TCallerReport,
   type TMaterials,
-  type TParsedRequestOf,
   type TReportDocKind,
   type TReportState,
+  type TRouteInput,
   type TTenantOpenInfo,
   type TUploaded,
   toPage,
@@ -35,8 +34,6 @@ import {
   type TReviewerReach,
 } from './caller-report.repository.js';
 import type { TStoredDoc } from './caller-report.schema.js';
-
-type TIn<K extends keyof typeof callerReportRoutes> = TParsedRequestOf<(typeof callerReportRoutes)[K]>;
 
 /**
  * The agent wall (the agent area's asAgent, handed in by app.ts since the agent area depends on
@@ -238,7 +235,7 @@ export const createCallerReportService = (deps: {
       };
     },
 
-    materialsInfo: async ({ auth, tx }: TRequestContext, input: TIn<'materialsInfo'>) => {
+    materialsInfo: async ({ auth, tx }: TRequestContext, input: TRouteInput<'callerReport', 'materialsInfo'>) => {
       const row = await repo.materialsOf(tx, auth.tenantId, input.version);
       if (!row && input.version !== undefined) throw errors.versionMissing();
       const versions = await repo.versions(tx, auth.tenantId);
@@ -249,7 +246,7 @@ export const createCallerReportService = (deps: {
     },
 
     /** A new version of the materials; each document must be this enterprise's private upload of a fitting kind. */
-    materialsSubmit: async ({ auth, tx }: TRequestContext, input: TIn<'materialsSubmit'>) => {
+    materialsSubmit: async ({ auth, tx }: TRequestContext, input: TRouteInput<'callerReport', 'materialsSubmit'>) => {
       refusePlatform(auth);
       if (!deps.dataKey) throw errors.keyMissing();
       const documents: TStoredDoc[] = [];
@@ -319,24 +316,25 @@ export const createCallerReportService = (deps: {
       return { body: stored.body, fileName: stored.originalName || name, mime: stored.mime };
     },
 
-    reportPage: async ({ auth, tx, scope }: TRequestContext, input: TIn<'reportPage'>) => {
+    reportPage: async ({ auth, tx, scope }: TRequestContext, input: TRouteInput<'callerReport', 'reportPage'>) => {
       const { page, limit, ...filter } = input;
       const { records, total } = await repo.page(tx, auth.tenantId, scope, filter, { page, limit });
       return toPage(records.map(toReport), total, input);
     },
 
-    reportExport: ({ auth, scope }: TRequestContext, filter: TIn<'reportExport'>) => ({
+    reportExport: ({ auth, scope }: TRequestContext, filter: TRouteInput<'callerReport', 'reportExport'>) => ({
       fileName: `报备记录_${beijingTime(Date.now()).slice(0, 10)}.xlsx`,
       rows: repo.exportRows(deps.database, auth.tenantId, scope, filter),
     }),
 
-    reportInfo: async (ctx: TRequestContext, input: TIn<'reportInfo'>) => detail(ctx.tx, await reportOf(ctx, input.id)),
+    reportInfo: async (ctx: TRequestContext, input: TRouteInput<'callerReport', 'reportInfo'>) =>
+      detail(ctx.tx, await reportOf(ctx, input.id)),
 
     reportNumbers: async ({ auth, tx }: TRequestContext) =>
       (await tenantLines(tx, auth.tenantId)).map((l) => ({ lineId: l.id, lineName: l.name, numbers: l.callerNumbers })),
 
     /** A new draft, or a correction of a draft or a rejected report (submitted again afterwards). */
-    reportSave: async (ctx: TRequestContext, input: TIn<'reportSave'>) => {
+    reportSave: async (ctx: TRequestContext, input: TRouteInput<'callerReport', 'reportSave'>) => {
       const { auth, tx, scope } = ctx;
       refusePlatform(auth);
       await checkOffered(tx, auth, input.lineId, input.number);
@@ -366,7 +364,7 @@ export const createCallerReportService = (deps: {
     },
 
     /** To the platform's review with the latest materials; a draft or a rejected (corrected) report. */
-    reportSubmit: async (ctx: TRequestContext, input: TIn<'reportSubmit'>) => {
+    reportSubmit: async (ctx: TRequestContext, input: TRouteInput<'callerReport', 'reportSubmit'>) => {
       const { auth, tx, scope } = ctx;
       refusePlatform(auth);
       await lockOwnIn(ctx, input.id, ['draft', 'rejected'], errors.notSubmittable);
@@ -386,7 +384,7 @@ export const createCallerReportService = (deps: {
     },
 
     /** Back to 草稿 from 待审核 or 审核通过: the review, if any, is forgotten; a review racing it finds it gone. */
-    reportWithdraw: async (ctx: TRequestContext, input: TIn<'reportWithdraw'>) => {
+    reportWithdraw: async (ctx: TRequestContext, input: TRouteInput<'callerReport', 'reportWithdraw'>) => {
       const { auth, tx, scope } = ctx;
       refusePlatform(auth);
       await lockOwnIn(ctx, input.id, ['pending', 'approved'], errors.notWithdrawable);
@@ -400,14 +398,14 @@ export const createCallerReportService = (deps: {
       return toReport((await repo.find(tx, auth.tenantId, scope, input.id))!);
     },
 
-    reviewPage: (ctx: TRequestContext, input: TIn<'reviewPage'>, kind: TReviewerKind) =>
+    reviewPage: (ctx: TRequestContext, input: TRouteInput<'callerReport', 'reviewPage'>, kind: TReviewerKind) =>
       asReviewer(ctx, kind, async (db, reviewer) => {
         const { page, limit, ...filter } = input;
         const { records, total } = await repo.reviewPage(db, reviewer, filter, { page, limit });
         return toPage(records.map(toReport), total, input);
       }),
 
-    reviewInfo: (ctx: TRequestContext, input: TIn<'reviewInfo'>, kind: TReviewerKind) =>
+    reviewInfo: (ctx: TRequestContext, input: TRouteInput<'callerReport', 'reviewInfo'>, kind: TReviewerKind) =>
       asReviewer(ctx, kind, async (db, reviewer) => {
         const row = await repo.findSubmitted(db, reviewer, input.id);
         if (!row) throw errors.reportMissing();
@@ -429,7 +427,11 @@ export const createCallerReportService = (deps: {
      * second is told it is decided. The enterprise hears it in its own transaction's bell and, once
      * that is committed, by SMS.
      */
-    reviewExamine: async ({ auth, scope }: TDetachedRequest, input: TIn<'reviewExamine'>, kind: TReviewerKind) => {
+    reviewExamine: async (
+      { auth, scope }: TDetachedRequest,
+      input: TRouteInput<'callerReport', 'reviewExamine'>,
+      kind: TReviewerKind,
+    ) => {
       if (!input.pass && !input.reason) throw errors.reasonMissing();
       const told = await withTenant(deps.database, auth.tenantId, (tx) =>
         asReviewer({ auth, tx, scope }, kind, async (db, reviewer) => {

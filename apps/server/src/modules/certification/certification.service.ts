@@ -1,19 +1,10 @@
-import {
-  authStateLabel,
-  type certificationRoutes,
-  type TCertType,
-  type TParsedRequestOf,
-  type TUploaded,
-  toPage,
-} from '@yunhu/contract';
+import { authStateLabel, type TCertType, type TRouteInput, type TUploaded, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import { asPlatform, type TAuth, type TRequestContext } from '../../http/context.js';
 import type { TUploadAccept, TUploadFile } from '../system/index.js';
 import { certificationErrors as errors, licenseRefusal } from './certification.errors.js';
 import { certificationRepository as repo, type TCertRow } from './certification.repository.js';
-
-type TIn<K extends keyof typeof certificationRoutes> = TParsedRequestOf<(typeof certificationRoutes)[K]>;
 
 const stateOf: Record<TCertType, number> = { personal: 1, enterprise: 2 };
 
@@ -75,7 +66,7 @@ export const createCertificationService = (deps: {
       };
     },
 
-    submit: async ({ auth, tx }: TRequestContext, input: TIn<'certSubmit'>) => {
+    submit: async ({ auth, tx }: TRequestContext, input: TRouteInput<'certification', 'certSubmit'>) => {
       if (auth.isSuper) throw errors.platformNeedsNone();
       const isEnterprise = input.type === 'enterprise';
       if (isEnterprise && !(await deps.isOwnUpload(tx, auth, input.licenseUrl))) throw errors.licenseNotUploaded();
@@ -113,7 +104,7 @@ export const createCertificationService = (deps: {
       return deps.upload(auth, file, { types: ['png', 'jpg', 'gif', 'webp'], refusal: licenseRefusal });
     },
 
-    page: (ctx: TRequestContext, input: TIn<'certPage'>) =>
+    page: (ctx: TRequestContext, input: TRouteInput<'certification', 'certPage'>) =>
       asPlatform(ctx, async (db) => {
         const { page, limit, ...filter } = input;
         const { records, total } = await repo.page(db, filter, page, limit);
@@ -124,8 +115,9 @@ export const createCertificationService = (deps: {
         );
       }),
 
-    examine: (ctx: TRequestContext, input: TIn<'certExamine'>) => examine(ctx, [input.id], input.pass, input.reason),
-    batchExamine: (ctx: TRequestContext, input: TIn<'certBatchExamine'>) =>
+    examine: (ctx: TRequestContext, input: TRouteInput<'certification', 'certExamine'>) =>
+      examine(ctx, [input.id], input.pass, input.reason),
+    batchExamine: (ctx: TRequestContext, input: TRouteInput<'certification', 'certBatchExamine'>) =>
       examine(ctx, input.ids, input.pass, input.reason),
   };
 };

@@ -1,17 +1,14 @@
 import {
-  type crmRoutes,
   intentionLevelLabel,
   shanghaiDay,
   type TIntentionLevel,
   type TOwnerAction,
-  type TParsedRequestOf,
+  type TRouteInput,
   toPage,
 } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
 import { crmRepository } from '../crm/index.js';
 import { censusRepository as repo } from './crm-census.repository.js';
-
-type TReq<K extends keyof typeof crmRoutes> = TParsedRequestOf<(typeof crmRoutes)[K]>;
 
 /** Every Asia/Shanghai day of the range, oldest first, with its count (0 when none). */
 const dayList = (from: number, to: number, rows: { day: string; n: number }[]) => {
@@ -25,7 +22,7 @@ const dayList = (from: number, to: number, rows: { day: string; n: number }[]) =
 };
 
 export const createCensusService = () => ({
-  ownerLogPage: async ({ auth, tx, scope }: TRequestContext, q: TReq<'ownerLogPage'>) => {
+  ownerLogPage: async ({ auth, tx, scope }: TRequestContext, q: TRouteInput<'crm', 'ownerLogPage'>) => {
     const { records, total } = await repo.ownerLogPage(tx, { tenantId: auth.tenantId, scope, filter: q, paging: q });
     return toPage(
       records.map((r) => ({
@@ -45,7 +42,7 @@ export const createCensusService = () => ({
   },
 
   /** Dashboard figures (getCustomerCensus) inside the caller's data scope, Asia/Shanghai days, from the kept counts. */
-  census: async ({ auth, tx, scope }: TRequestContext, range: TReq<'census'>) => {
+  census: async ({ auth, tx, scope }: TRequestContext, range: TRouteInput<'crm', 'census'>) => {
     const { total, inPool, byLevel, bySource, byOwner, newRows, followRows } = await repo.customerCensus(tx, {
       tenantId: auth.tenantId,
       scope,

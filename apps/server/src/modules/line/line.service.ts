@@ -1,8 +1,7 @@
 import {
   lineModeLabel,
-  type lineRoutes,
   type TLineView,
-  type TParsedRequestOf,
+  type TRouteInput,
   type TTenantNumber,
   type TWorkNumber,
   toPage,
@@ -13,7 +12,6 @@ import type { TRequestContext } from '../../http/context.js';
 import { lineErrors } from './line.errors.js';
 import { lineRepository as repo, type TNumberFilter } from './line.repository.js';
 
-type TReq<K extends keyof typeof lineRoutes> = TParsedRequestOf<(typeof lineRoutes)[K]>;
 type TNumberRow = Awaited<ReturnType<typeof repo.findNumbers>>[number];
 type TWorkRow = Awaited<ReturnType<typeof repo.workPage>>['rows'][number];
 
@@ -80,28 +78,28 @@ export const createLineService = () => {
       (await repo.tenantLines(ctx.tx, ctx.auth.tenantId)).map(({ id, name, mode }) => ({ id, name, mode })),
 
     /** 号码池: a limited data scope sees the free numbers and those its people hold. */
-    numberPage: async (ctx: TRequestContext, q: TReq<'numberPage'>) => {
+    numberPage: async (ctx: TRequestContext, q: TRouteInput<'line', 'numberPage'>) => {
       const { rows, total } = await repo.numberPage(ctx.tx, ctx.auth.tenantId, { ...q, scope: ctx.scope }, q);
       return toPage(rows.map(toNumber), total, q);
     },
 
     /** One number to one person (or back to the pool); answers the number as it is now. */
-    distribute: async (ctx: TRequestContext, input: TReq<'distribute'>) => {
+    distribute: async (ctx: TRequestContext, input: TRouteInput<'line', 'distribute'>) => {
       await distribute(ctx, [input.id], input.userId);
       return oneNumber(ctx, input.id);
     },
 
-    distributeBatch: async (ctx: TRequestContext, input: TReq<'distributeBatch'>) => ({
+    distributeBatch: async (ctx: TRequestContext, input: TRouteInput<'line', 'distributeBatch'>) => ({
       updated: await distribute(ctx, input.ids, input.userId),
     }),
 
-    workNumberList: async (ctx: TRequestContext, q: TReq<'workNumberList'>) => {
+    workNumberList: async (ctx: TRequestContext, q: TRouteInput<'line', 'workNumberList'>) => {
       const { rows, total } = await repo.workPage(ctx.tx, ctx.auth.tenantId, { ...q, scope: ctx.scope }, q);
       return toPage(rows.map(toWork), total, q);
     },
 
     /** One work number per person, one person per work number. */
-    workNumberBind: async (ctx: TRequestContext, { id, userId }: TReq<'workNumberBind'>) => {
+    workNumberBind: async (ctx: TRequestContext, { id, userId }: TRouteInput<'line', 'workNumberBind'>) => {
       const { tx, auth } = ctx;
       const work = await repo.lockWorkNumber(tx, auth.tenantId, id);
       if (!work) throw lineErrors.workNumberMissing();
@@ -113,7 +111,7 @@ export const createLineService = () => {
       return oneWork(ctx, id);
     },
 
-    workNumberUnbind: async (ctx: TRequestContext, { id }: TReq<'workNumberUnbind'>) => {
+    workNumberUnbind: async (ctx: TRequestContext, { id }: TRouteInput<'line', 'workNumberUnbind'>) => {
       const { tx, auth } = ctx;
       const work = await repo.lockWorkNumber(tx, auth.tenantId, id);
       if (!work) throw lineErrors.workNumberMissing();
@@ -126,21 +124,21 @@ export const createLineService = () => {
     },
 
     /** 外显号码: the enterprise's configuration, listed whole (no data scope). */
-    callerNumberList: async (ctx: TRequestContext, q: TReq<'callerNumberList'>) => {
+    callerNumberList: async (ctx: TRequestContext, q: TRouteInput<'line', 'callerNumberList'>) => {
       const { rows, total } = await repo.numberPage(ctx.tx, ctx.auth.tenantId, { ...q, scope: null }, q);
       return toPage(rows.map(toNumber), total, q);
     },
 
-    callerNumberQuery: async (ctx: TRequestContext, { id }: TReq<'callerNumberQuery'>) =>
+    callerNumberQuery: async (ctx: TRequestContext, { id }: TRouteInput<'line', 'callerNumberQuery'>) =>
       toNumber((await numbersIn(ctx, { scope: null, ids: [id] }))[0]!),
 
-    callerNumberAdd: async (ctx: TRequestContext, input: TReq<'callerNumberAdd'>) => {
+    callerNumberAdd: async (ctx: TRequestContext, input: TRouteInput<'line', 'callerNumberAdd'>) => {
       await checkNewNumber(ctx, input.lineId, input.number);
       const id = await repo.insertNumber(ctx.tx, { tenantId: ctx.auth.tenantId, ...input });
       return oneNumber(ctx, id);
     },
 
-    callerNumberEdit: async (ctx: TRequestContext, input: TReq<'callerNumberEdit'>) => {
+    callerNumberEdit: async (ctx: TRequestContext, input: TRouteInput<'line', 'callerNumberEdit'>) => {
       const [current] = await numbersIn(ctx, { scope: null, ids: [input.id] });
       if (current!.number !== input.number || current!.lineId !== input.lineId) {
         await checkNewNumber(ctx, input.lineId, input.number, input.id);
@@ -154,7 +152,7 @@ export const createLineService = () => {
       return oneNumber(ctx, input.id);
     },
 
-    callerNumberDelete: async (ctx: TRequestContext, { ids }: TReq<'callerNumberDelete'>) => {
+    callerNumberDelete: async (ctx: TRequestContext, { ids }: TRouteInput<'line', 'callerNumberDelete'>) => {
       const rows = await numbersIn(ctx, { scope: null, ids });
       await assertNotInUse(
         ctx,

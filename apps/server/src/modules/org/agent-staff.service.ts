@@ -1,4 +1,4 @@
-import { agentPermissions, type agentStaffRoutes, menuTree, type TParsedRequestOf } from '@yunhu/contract';
+import { agentPermissions, menuTree, type TRouteInput } from '@yunhu/contract';
 import { acrossTenants } from '../../db/across-tenants.js';
 import type { TRequestContext } from '../../http/context.js';
 import { agentRoleTreeOf } from './agent-role-tree.js';
@@ -8,8 +8,6 @@ import { toMenuOut } from './org.service.js';
 import { roleRepository } from './role.repository.js';
 import { createRoleService } from './role.service.js';
 import type { TStaffService } from './staff.service.js';
-
-type TIn<K extends keyof typeof agentStaffRoutes> = TParsedRequestOf<(typeof agentStaffRoutes)[K]>;
 
 export type TAgentStaffService = ReturnType<typeof createAgentStaffService>;
 
@@ -53,12 +51,12 @@ export const createAgentStaffService = (deps: {
   };
 
   return {
-    staffPage: async (ctx: TRequestContext, input: TIn<'agentStaffPage'>) => {
+    staffPage: async (ctx: TRequestContext, input: TRouteInput<'agent', 'agentStaffPage'>) => {
       await asAgentOrg(ctx);
       return staff.page(ctx, { ...input, includeChildren: '1' });
     },
 
-    staffAdd: async (ctx: TRequestContext, input: TIn<'agentStaffAdd'>) => {
+    staffAdd: async (ctx: TRequestContext, input: TRouteInput<'agent', 'agentStaffAdd'>) => {
       await asAgentOrg(ctx);
       const deptId = await repo.rootDeptId(ctx.tx, ctx.auth.tenantId);
       if (deptId === null) throw errors.noDept();
@@ -66,26 +64,26 @@ export const createAgentStaffService = (deps: {
       return staff.add(ctx, { ...input, deptId, billingEnabled: false });
     },
 
-    staffUpdate: async (ctx: TRequestContext, input: TIn<'agentStaffUpdate'>) => {
+    staffUpdate: async (ctx: TRequestContext, input: TRouteInput<'agent', 'agentStaffUpdate'>) => {
       await asAgentOrg(ctx);
       if (input.roleIds && input.id === ctx.auth.userId) throw errors.ownRoles();
       await assertNotWiderThanMe(ctx, [input.id]);
       return staff.update(ctx, input);
     },
 
-    staffStatus: async (ctx: TRequestContext, input: TIn<'agentStaffStatus'>) => {
+    staffStatus: async (ctx: TRequestContext, input: TRouteInput<'agent', 'agentStaffStatus'>) => {
       await asAgentOrg(ctx);
       await assertNotWiderThanMe(ctx, input.ids);
       return staff.setStatus(ctx, input.ids, input.status);
     },
 
-    staffPassword: async (ctx: TRequestContext, input: TIn<'agentStaffPassword'>) => {
+    staffPassword: async (ctx: TRequestContext, input: TRouteInput<'agent', 'agentStaffPassword'>) => {
       await asAgentOrg(ctx);
       await assertNotWiderThanMe(ctx, [input.userId]);
       return staff.adminPassword(ctx, input.userId, input.password);
     },
 
-    roleList: async (ctx: TRequestContext, input: TIn<'agentRoleList'>) => {
+    roleList: async (ctx: TRequestContext, input: TRouteInput<'agent', 'agentRoleList'>) => {
       await asAgentOrg(ctx);
       return role.list(ctx, input);
     },
@@ -95,24 +93,24 @@ export const createAgentStaffService = (deps: {
       return toMenuOut(agentRoleTreeOf(menuTree));
     },
 
-    roleSave: async (ctx: TRequestContext, input: TIn<'agentRoleSave'>) => {
+    roleSave: async (ctx: TRequestContext, input: TRouteInput<'agent', 'agentRoleSave'>) => {
       await asAgentOrg(ctx);
       return role.save(ctx, { ...input, dataScope: 'all', deptIds: [] });
     },
 
-    roleUpdate: async (ctx: TRequestContext, input: TIn<'agentRoleUpdate'>) => {
+    roleUpdate: async (ctx: TRequestContext, input: TRouteInput<'agent', 'agentRoleUpdate'>) => {
       await asAgentOrg(ctx);
       if (input.permissions) await assertNotOwnRole(ctx, input.id);
       return role.update(ctx, input);
     },
 
-    roleStatus: async (ctx: TRequestContext, input: TIn<'agentRoleStatus'>) => {
+    roleStatus: async (ctx: TRequestContext, input: TRouteInput<'agent', 'agentRoleStatus'>) => {
       await asAgentOrg(ctx);
       if (input.status === 'disabled') await assertNotOwnRole(ctx, input.id);
       return role.setStatus(ctx, input.id, input.status);
     },
 
-    roleDelete: async (ctx: TRequestContext, input: TIn<'agentRoleDelete'>) => {
+    roleDelete: async (ctx: TRequestContext, input: TRouteInput<'agent', 'agentRoleDelete'>) => {
       await asAgentOrg(ctx);
       return role.remove(ctx, input.id);
     },

@@ -1,9 +1,7 @@
-import type { orgDeptRoutes, TDept, TDeptNode, TParsedRequestOf } from '@yunhu/contract';
+import type { TDept, TDeptNode, TRouteInput } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
 import { deptRepository as repo } from './dept.repository.js';
 import { orgErrors as errors } from './org.errors.js';
-
-type TIn<K extends keyof typeof orgDeptRoutes> = TParsedRequestOf<(typeof orgDeptRoutes)[K]>;
 
 type TDeptRow = Awaited<ReturnType<typeof repo.list>>[number];
 
@@ -70,7 +68,7 @@ export const createDeptService = () => {
       };
     },
 
-    create: async ({ auth, tx }: TRequestContext, input: TIn<'deptCreate'>) => {
+    create: async ({ auth, tx }: TRequestContext, input: TRouteInput<'orgDept', 'deptCreate'>) => {
       if (!(await repo.find(tx, auth.tenantId, input.parentId))) throw errors.parentMissing();
       if (await repo.siblingNameTaken(tx, auth.tenantId, input.parentId, input.name)) {
         throw errors.deptNameTaken(input.name);
@@ -79,7 +77,7 @@ export const createDeptService = () => {
       return { id: row.id, parentId: row.parentId, name: row.name, sort: row.sort, staffCount: 0, childCount: 0 };
     },
 
-    update: async ({ auth, tx, scope }: TRequestContext, input: TIn<'deptUpdate'>) => {
+    update: async ({ auth, tx, scope }: TRequestContext, input: TRouteInput<'orgDept', 'deptUpdate'>) => {
       const dept = await repo.find(tx, auth.tenantId, input.id);
       if (!dept) throw errors.deptMissing();
       const parentId = input.parentId ?? dept.parentId;

@@ -2,10 +2,9 @@ import {
   allPermissions,
   enterprisePermissions,
   isAgentPerm,
-  type orgRoleRoutes,
   type TDataScopeKind,
-  type TParsedRequestOf,
   type TRole,
+  type TRouteInput,
 } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
@@ -13,8 +12,6 @@ import { grantorOf, roleScopeExcess, withinScope } from './data-scope.js';
 import { deptRepository } from './dept.repository.js';
 import { orgErrors as errors } from './org.errors.js';
 import { roleRepository as repo } from './role.repository.js';
-
-type TIn<K extends keyof typeof orgRoleRoutes> = TParsedRequestOf<(typeof orgRoleRoutes)[K]>;
 
 type TRoleRow = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
 const toRole = (r: TRoleRow): TRole => ({
@@ -90,10 +87,10 @@ export const createRoleService = ({
   };
 
   return {
-    list: async ({ auth, tx }: TRequestContext, filter: TIn<'roleList'>) =>
+    list: async ({ auth, tx }: TRequestContext, filter: TRouteInput<'orgRole', 'roleList'>) =>
       (await repo.list(tx, auth.tenantId, filter)).map(toRole),
 
-    save: async ({ auth, tx }: TRequestContext, input: TIn<'roleSave'>) => {
+    save: async ({ auth, tx }: TRequestContext, input: TRouteInput<'orgRole', 'roleSave'>) => {
       checkPermissions(auth, input.permissions);
       if (await repo.nameTaken(tx, auth.tenantId, input.name)) throw errors.roleNameTaken(input.name);
       const deptIds = await checkScope(tx, auth, input.dataScope, input.deptIds);
@@ -109,7 +106,7 @@ export const createRoleService = ({
       return toRole((await repo.find(tx, auth.tenantId, row.id))!);
     },
 
-    update: async ({ auth, tx }: TRequestContext, input: TIn<'roleUpdate'>) => {
+    update: async ({ auth, tx }: TRequestContext, input: TRouteInput<'orgRole', 'roleUpdate'>) => {
       if (input.permissions) checkPermissions(auth, input.permissions);
       const role = await find(tx, auth, input.id);
       if (input.permissions || input.dataScope || input.deptIds) assertNotAdminRole(role);
@@ -150,7 +147,7 @@ export const createRoleService = ({
       return { roleId, isAdmin: role.isAdmin, permissions: role.isAdmin ? enterprisePermissions() : role.permissions };
     },
 
-    saveMenu: async ({ auth, tx }: TRequestContext, input: TIn<'roleMenuSave'>) => {
+    saveMenu: async ({ auth, tx }: TRequestContext, input: TRouteInput<'orgRole', 'roleMenuSave'>) => {
       checkPermissions(auth, input.permissions);
       assertNotAdminRole(await find(tx, auth, input.roleId));
       await repo.update(tx, auth.tenantId, input.roleId, { permissions: input.permissions });
@@ -166,7 +163,7 @@ export const createRoleService = ({
       };
     },
 
-    saveDept: async ({ auth, tx }: TRequestContext, input: TIn<'roleDeptSave'>) => {
+    saveDept: async ({ auth, tx }: TRequestContext, input: TRouteInput<'orgRole', 'roleDeptSave'>) => {
       const role = await find(tx, auth, input.roleId);
       assertNotAdminRole(role);
       const deptIds = await checkScope(tx, auth, input.dataScope, input.deptIds);

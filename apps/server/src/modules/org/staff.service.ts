@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import {
   maskPhone,
-  type orgStaffRoutes,
   softphoneLineMode,
   staffStatusLabel,
-  type TParsedRequestOf,
+  type TRouteInput,
   type TStaff,
   type TStaffDetail,
   type TStaffFilter,
@@ -24,8 +23,6 @@ import { orgErrors as errors } from './org.errors.js';
 import { pinyinOf } from './pinyin.js';
 import { roleRepository } from './role.repository.js';
 import { adminHoldersAmong, staffRepository as repo, type TStaffRow, type TStaffWhere } from './staff.repository.js';
-
-type TIn<K extends keyof typeof orgStaffRoutes> = TParsedRequestOf<(typeof orgStaffRoutes)[K]>;
 
 const passwordAlphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A random initial password meeting the password rule (letters and digits, 10 characters). */
@@ -199,7 +196,7 @@ export const createStaffService = (
     }
   };
 
-  const examine = async (ctx: TRequestContext, input: TIn<'batchExamine'>) => {
+  const examine = async (ctx: TRequestContext, input: TRouteInput<'orgStaff', 'batchExamine'>) => {
     const { auth, tx } = ctx;
     if (!input.pass && !input.reason) throw errors.reasonMissing();
     await targets(ctx, input.ids, ['pending'], errors.applicationMissing);
@@ -224,7 +221,7 @@ export const createStaffService = (
   };
 
   return {
-    page: async (ctx: TRequestContext, input: TIn<'staffPage'>) => {
+    page: async (ctx: TRequestContext, input: TRouteInput<'orgStaff', 'staffPage'>) => {
       const where = await whereOf(ctx, input, input.status ? [input.status] : ['active', 'disabled']);
       await ensurePinyin(ctx);
       const { records, total } = await repo.page(ctx.tx, ctx.auth.tenantId, where, input.page, input.limit);
@@ -273,7 +270,7 @@ export const createStaffService = (
     },
 
     /** A new active staff member; without a given password a random one is made and answered once. */
-    add: async (ctx: TRequestContext, input: TIn<'staffAdd'>) => {
+    add: async (ctx: TRequestContext, input: TRouteInput<'orgStaff', 'staffAdd'>) => {
       const { auth, tx } = ctx;
       await assertAccountFree(tx, { username: input.username, mobile: input.mobile });
       const initialPassword = input.password ? null : randomPassword();
@@ -308,7 +305,7 @@ export const createStaffService = (
       return { id, initialPassword };
     },
 
-    update: async (ctx: TRequestContext, input: TIn<'staffUpdate'>) => {
+    update: async (ctx: TRequestContext, input: TRouteInput<'orgStaff', 'staffUpdate'>) => {
       const { auth, tx } = ctx;
       await guardUnique(async () => {
         await targets(ctx, [input.id], ['active', 'disabled']);
@@ -333,7 +330,7 @@ export const createStaffService = (
      * the platform and, changed by someone else, ends his sessions as a password reset does: he signs
      * in again, by SMS at the new number. One's own is changed in 个人中心 with a code to the new number.
      */
-    changeMobile: async (ctx: TRequestContext, input: TIn<'staffMobile'>) => {
+    changeMobile: async (ctx: TRequestContext, input: TRouteInput<'orgStaff', 'staffMobile'>) => {
       const { auth, tx } = ctx;
       if (input.id === auth.userId) throw errors.ownMobileByCode();
       const [target] = await targets(ctx, [input.id], ['active', 'disabled']);
@@ -364,7 +361,7 @@ export const createStaffService = (
       return null;
     },
 
-    batchDeptRole: async (ctx: TRequestContext, input: TIn<'staffBatchDeptRole'>) => {
+    batchDeptRole: async (ctx: TRequestContext, input: TRouteInput<'orgStaff', 'staffBatchDeptRole'>) => {
       const { auth, tx } = ctx;
       if (input.deptId === undefined && !input.roleIds) throw errors.nothingToChange();
       await targets(ctx, input.ids, ['active', 'disabled']);
@@ -422,7 +419,7 @@ export const createStaffService = (
       return { password: made };
     },
 
-    applyPage: async (ctx: TRequestContext, input: TIn<'applyPage'>) => {
+    applyPage: async (ctx: TRequestContext, input: TRouteInput<'orgStaff', 'applyPage'>) => {
       const where = await whereOf(ctx, { name: input.name, includeChildren: '1' }, [input.status]);
       await ensurePinyin(ctx);
       const { records, total } = await repo.page(ctx.tx, ctx.auth.tenantId, where, input.page, input.limit);

@@ -1,4 +1,4 @@
-import type { packetRoutes, TParsedRequestOf, TResponseOf } from '@yunhu/contract';
+import type { packetRoutes, TResponseOf, TRouteInput } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
 import { packetErrors } from './packet.errors.js';
@@ -17,7 +17,6 @@ export const restrictOrderPackets = (
   userIds: number[],
 ) => repo.restrictOrderItem(tx, tenantId, orderId, orderItem, userIds);
 
-type TReq<K extends keyof typeof packetRoutes> = TParsedRequestOf<(typeof packetRoutes)[K]>;
 type TRes<K extends keyof typeof packetRoutes> = TResponseOf<(typeof packetRoutes)[K]>;
 
 /**
@@ -27,7 +26,10 @@ type TRes<K extends keyof typeof packetRoutes> = TResponseOf<(typeof packetRoute
  * enterprise's. Every statement runs in the caller's tenant transaction, filtered by its tenant.
  */
 export const createPacketShareService = () => ({
-  shareAddUser: async (ctx: TRequestContext, input: TReq<'shareAddUser'>): Promise<TRes<'shareAddUser'>> => {
+  shareAddUser: async (
+    ctx: TRequestContext,
+    input: TRouteInput<'packet', 'shareAddUser'>,
+  ): Promise<TRes<'shareAddUser'>> => {
     const { tenantId } = ctx.auth;
     const ids = [...new Set(input.userIds)];
     // The lock billing's draw takes: a change of users and a call's charge run one after the other.
@@ -45,12 +47,18 @@ export const createPacketShareService = () => ({
 
   shareCandidates: (ctx: TRequestContext) => repo.candidates(ctx.tx, ctx.auth.tenantId),
 
-  packetsOfUser: async (ctx: TRequestContext, input: TReq<'packetsOfUser'>): Promise<TRes<'packetsOfUser'>> => {
+  packetsOfUser: async (
+    ctx: TRequestContext,
+    input: TRouteInput<'packet', 'packetsOfUser'>,
+  ): Promise<TRes<'packetsOfUser'>> => {
     if (!(await repo.userExists(ctx.tx, ctx.auth.tenantId, input.userId))) throw packetErrors.userMissing();
     return repo.usableOf(ctx.tx, { tenantId: ctx.auth.tenantId, userId: input.userId, at: new Date() });
   },
 
-  userIsPacket: async (ctx: TRequestContext, input: TReq<'userIsPacket'>): Promise<TRes<'userIsPacket'>> => {
+  userIsPacket: async (
+    ctx: TRequestContext,
+    input: TRouteInput<'packet', 'userIsPacket'>,
+  ): Promise<TRes<'userIsPacket'>> => {
     const usable = await repo.usableOf(ctx.tx, {
       tenantId: ctx.auth.tenantId,
       userId: ctx.auth.userId,

@@ -1,6 +1,5 @@
 import {
   beijingTime,
-  type packetRoutes,
   packetStateLabel,
   packetTypeLabel,
   packetTypes,
@@ -8,7 +7,7 @@ import {
   type TPacketProduct,
   type TPacketState,
   type TPacketType,
-  type TParsedRequestOf,
+  type TRouteInput,
   toPage,
   yuan,
 } from '@yunhu/contract';
@@ -20,7 +19,6 @@ import { packetErrors } from './packet.errors.js';
 import { packetRepository as repo, type TGrant } from './packet.repository.js';
 import { packetShareRepository } from './packet-share.repository.js';
 
-type TReq<K extends keyof typeof packetRoutes> = TParsedRequestOf<(typeof packetRoutes)[K]>;
 type TProductRow = Awaited<ReturnType<typeof repo.products>>[number];
 
 const toProduct = ({ product: p, lineName }: TProductRow): TPacketProduct => ({
@@ -107,7 +105,7 @@ export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
   return {
     typeList: async () => packetTypes.map((type) => ({ type, name: packetTypeLabel[type] })),
 
-    list: async (ctx: TRequestContext, q: TReq<'list'>) => {
+    list: async (ctx: TRequestContext, q: TRouteInput<'packet', 'list'>) => {
       if (ctx.auth.isSuper) {
         return (await repo.products(ctx.tx, { ...q, withDisabled: Boolean(q.withDisabled) })).map(toProduct);
       }
@@ -135,7 +133,7 @@ export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
       }));
     },
 
-    save: (ctx: TRequestContext, input: TReq<'save'>) =>
+    save: (ctx: TRequestContext, input: TRouteInput<'packet', 'save'>) =>
       asPlatform(ctx, async (db) => {
         if (!(await repo.lineExists(db, input.lineId))) throw packetErrors.lineMissing();
         const { id, ...fields } = input;
@@ -144,7 +142,7 @@ export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
         return productById(db, id);
       }),
 
-    setEnabled: (ctx: TRequestContext, input: TReq<'setEnabled'>) =>
+    setEnabled: (ctx: TRequestContext, input: TRouteInput<'packet', 'setEnabled'>) =>
       asPlatform(ctx, async (db) => {
         if ((await repo.updateProduct(db, input.id, { isEnabled: input.isEnabled })) === 0) {
           throw packetErrors.productMissing();
@@ -155,10 +153,10 @@ export const createPacketService = (deps: { pricesFor?: TPricesFor } = {}) => {
     lineOptions: (ctx: TRequestContext) => asPlatform(ctx, (db) => repo.activeLines(db)),
 
     /** 已购套餐's rows for the download: the page's filter, read in the request (an enterprise's packages, capped). */
-    mineRows: async (ctx: TRequestContext, f: TReq<'mineExport'>) =>
+    mineRows: async (ctx: TRequestContext, f: TRouteInput<'packet', 'mineExport'>) =>
       (await mineOf(ctx, { ...f, page: 1, limit: mineExportCap })).records,
 
-    mine: (ctx: TRequestContext, q: TReq<'mine'>) => mineOf(ctx, q),
+    mine: (ctx: TRequestContext, q: TRouteInput<'packet', 'mine'>) => mineOf(ctx, q),
   };
 };
 

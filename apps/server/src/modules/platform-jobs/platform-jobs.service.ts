@@ -1,10 +1,8 @@
-import { type platformJobsRoutes, type TJobRun, type TParsedRequestOf, toPage } from '@yunhu/contract';
+import { type TJobRun, type TRouteInput, toPage } from '@yunhu/contract';
 import { asPlatform, type TAuth, type TRequestContext } from '../../http/context.js';
 import { forbidden } from '../../http/errors.js';
 import { platformJobsErrors as errors } from './platform-jobs.errors.js';
 import { platformJobsRepository as repo, type TJobRunRow } from './platform-jobs.repository.js';
-
-type TIn<K extends keyof typeof platformJobsRoutes> = TParsedRequestOf<(typeof platformJobsRoutes)[K]>;
 
 const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
 
@@ -22,14 +20,14 @@ const toJobRun = (r: TJobRunRow): TJobRun => ({
  * tries and last error — and a failed run queued again (`retry`: the job queue's, jobs/).
  */
 export const createPlatformJobsService = (deps: { retry: (name: string, id: string) => Promise<boolean> }) => ({
-  page: (ctx: TRequestContext, input: TIn<'jobPage'>) =>
+  page: (ctx: TRequestContext, input: TRouteInput<'platformJobs', 'jobPage'>) =>
     asPlatform(ctx, async (db) => {
       const { page, limit, ...filter } = input;
       const { records, total } = await repo.page(db, filter, page, limit);
       return toPage(records.map(toJobRun), total, input);
     }),
 
-  retry: async (auth: TAuth, input: TIn<'jobRetry'>) => {
+  retry: async (auth: TAuth, input: TRouteInput<'platformJobs', 'jobRetry'>) => {
     if (!auth.isSuper) throw forbidden();
     if (!(await deps.retry(input.name, input.id))) throw errors.notFailed();
     return null;

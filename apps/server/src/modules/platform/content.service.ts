@@ -2,17 +2,14 @@ import {
   authStateLabel,
   brandKeys,
   emptyBrandValues,
-  type platformContentRoutes,
   type TBrandKey,
   type TBrandValues,
-  type TParsedRequestOf,
+  type TRouteInput,
   toPage,
 } from '@yunhu/contract';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { contentRepository as repo, type TContractRow } from './content.repository.js';
 import { platformErrors as errors } from './platform.errors.js';
-
-type TIn<K extends keyof typeof platformContentRoutes> = TParsedRequestOf<(typeof platformContentRoutes)[K]>;
 
 const toContract = (c: TContractRow) => ({
   id: c.id,
@@ -80,7 +77,7 @@ export const createPlatformContentService = () => {
         return contract ? toContract(contract) : null;
       }),
 
-    saveContract: (ctx: TRequestContext, input: TIn<'saveContract'>) =>
+    saveContract: (ctx: TRequestContext, input: TRouteInput<'platformContent', 'saveContract'>) =>
       asPlatform(ctx, async (db) => {
         if (!(await repo.enterprise(db, input.tenantId))) throw errors.enterpriseMissing();
         if (await repo.contractNoTakenByOther(db, input.contractNo, input.tenantId)) throw errors.contractNoTaken();
@@ -113,13 +110,13 @@ export const createPlatformContentService = () => {
       };
     },
 
-    noticePage: (ctx: TRequestContext, input: TIn<'noticePage'>) =>
+    noticePage: (ctx: TRequestContext, input: TRouteInput<'platformContent', 'noticePage'>) =>
       asPlatform(ctx, async (db) => {
         const { records, total } = await repo.noticePage(db, input.title, input.page, input.limit);
         return toPage(records.map(toNotice), total, input);
       }),
 
-    noticePublish: (ctx: TRequestContext, input: TIn<'noticePublish'>) =>
+    noticePublish: (ctx: TRequestContext, input: TRouteInput<'platformContent', 'noticePublish'>) =>
       asPlatform(ctx, async (db) => {
         const tenantIds = input.audience === 'all' ? [] : [...new Set(input.tenantIds)];
         if (tenantIds.length) {
@@ -160,7 +157,7 @@ export const createPlatformContentService = () => {
       }),
 
     /** A host keeps only the values it sets; an empty value falls back to the platform default. */
-    brandSave: (ctx: TRequestContext, input: TIn<'brandSave'>) =>
+    brandSave: (ctx: TRequestContext, input: TRouteInput<'platformContent', 'brandSave'>) =>
       asPlatform(ctx, async (db) => {
         for (const key of brandKeys) {
           const value = toStored(key, input.values[key]);

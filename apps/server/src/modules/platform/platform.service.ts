@@ -1,12 +1,10 @@
-import { authStateLabel, maskPhone, type platformRoutes, type TParsedRequestOf, toPage } from '@yunhu/contract';
+import { authStateLabel, maskPhone, type TRouteInput, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { hashPassword } from '../../security/password.js';
 import { createEnterpriseTenant, ensureRoleTemplates, isUniqueViolation } from '../org/index.js';
 import { platformErrors as errors } from './platform.errors.js';
 import { platformRepository as repo } from './platform.repository.js';
-
-type TIn<K extends keyof typeof platformRoutes> = TParsedRequestOf<(typeof platformRoutes)[K]>;
 
 type TRow = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
 const toEnterprise = (r: TRow) => ({
@@ -50,7 +48,7 @@ export const createPlatformService = (deps: {
   return {
     waiting: (ctx: TRequestContext) => asPlatform(ctx, (db) => repo.waiting(db)),
 
-    page: (ctx: TRequestContext, input: TIn<'enterprisePage'>) =>
+    page: (ctx: TRequestContext, input: TRouteInput<'platform', 'enterprisePage'>) =>
       asPlatform(ctx, async (db) => {
         const { page, limit, ...filter } = input;
         const { records, total } = await repo.page(db, filter, page, limit);
@@ -72,7 +70,7 @@ export const createPlatformService = (deps: {
       }),
 
     /** 新建企业: 正常 at once, its administrator to change the platform's password at the first sign-in. */
-    create: (ctx: TRequestContext, input: TIn<'enterpriseCreate'>) =>
+    create: (ctx: TRequestContext, input: TRouteInput<'platform', 'enterpriseCreate'>) =>
       asPlatform(ctx, async (db) => {
         if (await repo.accountTaken(db, input.username, input.mobile)) throw errors.accountTaken();
         const { password, ...fields } = input;
@@ -89,13 +87,14 @@ export const createPlatformService = (deps: {
         return toEnterprise((await repo.find(db, created.tenantId))!);
       }),
 
-    examine: (ctx: TRequestContext, input: TIn<'examine'>) => examine(ctx, [input.id], input.pass, input.reason),
+    examine: (ctx: TRequestContext, input: TRouteInput<'platform', 'examine'>) =>
+      examine(ctx, [input.id], input.pass, input.reason),
 
-    batchExamine: (ctx: TRequestContext, input: TIn<'batchExamine'>) =>
+    batchExamine: (ctx: TRequestContext, input: TRouteInput<'platform', 'batchExamine'>) =>
       examine(ctx, input.ids, input.pass, input.reason),
 
     /** Opens or closes an enterprise; closing ends its sessions, so its users sign in again once it is reopened. */
-    setStatus: (ctx: TRequestContext, input: TIn<'setStatus'>) =>
+    setStatus: (ctx: TRequestContext, input: TRouteInput<'platform', 'setStatus'>) =>
       asPlatform(ctx, async (db) => {
         if (!(await repo.find(db, input.id))) throw errors.enterpriseMissing();
         const from = input.status === 'closed' ? ['active'] : ['closed'];

@@ -1,9 +1,8 @@
 import {
   defaultCallingSettings,
-  type seatRoutes,
   type TCallingOptions,
   type TCallingRow,
-  type TParsedRequestOf,
+  type TRouteInput,
   toPage,
 } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
@@ -12,8 +11,6 @@ import type { TRequestContext } from '../../http/context.js';
 import { tenantLines } from '../line/index.js';
 import { callingRepository as repo, type TSettingsValues } from './calling.repository.js';
 import { seatErrors } from './seat.errors.js';
-
-type TReq<K extends keyof typeof seatRoutes> = TParsedRequestOf<(typeof seatRoutes)[K]>;
 
 export type TCallingRules = {
   /** Default line; null = the line of his seat. */
@@ -106,7 +103,7 @@ export const createCallingService = () => {
   };
 
   return {
-    list: async (ctx: TRequestContext, q: TReq<'callingList'>) => {
+    list: async (ctx: TRequestContext, q: TRouteInput<'seat', 'callingList'>) => {
       const { rows, total } = await repo.page(ctx.tx, ctx.auth.tenantId, { ...q, scope: ctx.scope }, q);
       return toPage(await rowsOf(ctx, rows), total, q);
     },
@@ -115,7 +112,7 @@ export const createCallingService = () => {
       lines: await tenantLines(ctx.tx, ctx.auth.tenantId),
     }),
 
-    save: async (ctx: TRequestContext, input: TReq<'callingSave'>) => {
+    save: async (ctx: TRequestContext, input: TRouteInput<'seat', 'callingSave'>) => {
       const { tx, auth, scope } = ctx;
       await requireStaff(ctx, [input.userId]);
       await checkLineAndNumber(ctx, input.lineId, input.callerNumber || null);
@@ -126,7 +123,7 @@ export const createCallingService = () => {
     },
 
     /** Sets the named fields for every chosen person; a new line without a number clears the number. */
-    saveBatch: async (ctx: TRequestContext, input: TReq<'callingSaveBatch'>) => {
+    saveBatch: async (ctx: TRequestContext, input: TRouteInput<'seat', 'callingSaveBatch'>) => {
       const { tx, auth, scope } = ctx;
       const { userIds, ...given } = input;
       await requireStaff(ctx, userIds);
@@ -152,7 +149,7 @@ export const createCallingService = () => {
       return { updated: await repo.upsert(tx, auth.tenantId, userIds, values) };
     },
 
-    reset: async (ctx: TRequestContext, { userIds }: TReq<'callingReset'>) => {
+    reset: async (ctx: TRequestContext, { userIds }: TRouteInput<'seat', 'callingReset'>) => {
       await requireStaff(ctx, userIds);
       return { updated: await repo.remove(ctx.tx, ctx.auth.tenantId, userIds) };
     },

@@ -1,9 +1,8 @@
 import {
   lineModeLabel,
-  type seatRoutes,
   seatStateLabel,
   seatStates,
-  type TParsedRequestOf,
+  type TRouteInput,
   type TSeat,
   type TSeatCountMap,
   type TSeatState,
@@ -16,8 +15,6 @@ import type { TColumn } from '../../http/xlsx-stream.js';
 import type { TPricesFor } from '../packet/index.js';
 import { seatErrors } from './seat.errors.js';
 import { seatRepository as repo, type TSeatGrant, type TSeatRenewal, type TSeatRow } from './seat.repository.js';
-
-type TReq<K extends keyof typeof seatRoutes> = TParsedRequestOf<(typeof seatRoutes)[K]>;
 
 export type TUsableSeat = {
   seatId: number;
@@ -195,7 +192,7 @@ export const createSeatService = (deps: {
       };
     },
 
-    list: async (ctx: TRequestContext, q: TReq<'list'>) => {
+    list: async (ctx: TRequestContext, q: TRouteInput<'seat', 'list'>) => {
       const { page, limit, sortField, sortOrder, ...filter } = q;
       const { rows, total } = await repo.page(
         ctx.tx,
@@ -211,7 +208,7 @@ export const createSeatService = (deps: {
       return toPage(rows.map(toSeat), total, q);
     },
 
-    addSeat: async (ctx: TRequestContext, input: TReq<'addSeat'>) => {
+    addSeat: async (ctx: TRequestContext, input: TRouteInput<'seat', 'addSeat'>) => {
       const now = new Date();
       await requireStaff(ctx, input.userId);
       if (!(await repo.activeLine(ctx.tx, input.lineId))) throw seatErrors.lineMissing();
@@ -222,7 +219,7 @@ export const createSeatService = (deps: {
       return reread(ctx, seat.id, now);
     },
 
-    updateSeat: async (ctx: TRequestContext, input: TReq<'updateSeat'>) => {
+    updateSeat: async (ctx: TRequestContext, input: TRouteInput<'seat', 'updateSeat'>) => {
       const now = new Date();
       const seat = await requireSeat(ctx, input.id, now);
       if (seat.state === 'expired' || seat.state === 'disabled') throw seatErrors.seatNotAssignable();
@@ -233,12 +230,12 @@ export const createSeatService = (deps: {
       return reread(ctx, seat.id, now);
     },
 
-    autoRenewalSwitch: async (ctx: TRequestContext, { ids, autoRenewal }: TReq<'autoRenewalSwitch'>) => {
+    autoRenewalSwitch: async (ctx: TRequestContext, { ids, autoRenewal }: TRouteInput<'seat', 'autoRenewalSwitch'>) => {
       await requireVisible(ctx, ids, new Date());
       return { updated: await repo.setAutoRenewal(ctx.tx, ctx.auth.tenantId, ids, autoRenewal) };
     },
 
-    releaseSeat: async (ctx: TRequestContext, { id }: TReq<'releaseSeat'>) => {
+    releaseSeat: async (ctx: TRequestContext, { id }: TRouteInput<'seat', 'releaseSeat'>) => {
       const now = new Date();
       const seat = await requireSeat(ctx, id, now);
       if (seat.userId === null) throw seatErrors.notAssigned();
@@ -246,7 +243,7 @@ export const createSeatService = (deps: {
       return reread(ctx, id, now);
     },
 
-    deleteSeat: async (ctx: TRequestContext, { id }: TReq<'deleteSeat'>) => {
+    deleteSeat: async (ctx: TRequestContext, { id }: TRouteInput<'seat', 'deleteSeat'>) => {
       const now = new Date();
       await requireSeat(ctx, id, now);
       // Locked, then checked: a renewal paid meanwhile has extended it, or it waits and finds it gone.
@@ -262,7 +259,7 @@ export const createSeatService = (deps: {
     },
 
     /** The filtered seats (read when the download is sent) and the file's name; columns: `seatColumns`. */
-    download: (ctx: TRequestContext, q: TReq<'seatDownload'>) => {
+    download: (ctx: TRequestContext, q: TRouteInput<'seat', 'seatDownload'>) => {
       const now = new Date();
       const { sortField, sortOrder, ...filter } = q;
       return {
@@ -287,7 +284,7 @@ export const createSeatService = (deps: {
       return rows.map((r) => ({ ...r, seatPricePerMonth: prices.get(r.lineId) ?? r.seatPricePerMonth }));
     },
 
-    staffOptions: (ctx: TRequestContext, { keyword }: TReq<'staffOptions'>) =>
+    staffOptions: (ctx: TRequestContext, { keyword }: TRouteInput<'seat', 'staffOptions'>) =>
       staffOptions(ctx.tx, ctx.auth.tenantId, ctx.scope, keyword),
   };
 };

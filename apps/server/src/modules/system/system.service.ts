@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type systemRoutes, type TLogResult, type TParsedRequestOf, toPage, uploadLimits } from '@yunhu/contract';
+import { type TLogResult, type TRouteInput, toPage, uploadLimits } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuditEntry, TAuditLog } from '../../http/bind.js';
@@ -11,8 +11,6 @@ import { auditSummary } from './audit-summary.js';
 import { fileNameProblem, mimeOf, sniffFileType, type TFileType } from './file-type.js';
 import { systemErrors as errors } from './system.errors.js';
 import { systemRepository as repo, type TLogFilter } from './system.repository.js';
-
-type TIn<K extends keyof typeof systemRoutes> = TParsedRequestOf<(typeof systemRoutes)[K]>;
 
 const uploadUrlPrefix = '/base/sys/oss/file/';
 type TLogRow = NonNullable<Awaited<ReturnType<typeof repo.findLog>>>;
@@ -95,7 +93,7 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       },
     } satisfies TAuditLog,
 
-    logPage: async ({ auth, tx }: TRequestContext, input: TIn<'logPage'>) => {
+    logPage: async ({ auth, tx }: TRequestContext, input: TRouteInput<'system', 'logPage'>) => {
       const { page, limit, ...filter } = input;
       const { records, total } = await repo.logPage(tx, auth.tenantId, filter, page, limit);
       return toPage(records.map(toLog), total, input);
@@ -114,7 +112,7 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       sheetName: '操作日志',
     }),
 
-    myNoticePage: async ({ auth, tx }: TRequestContext, input: TIn<'myNoticePage'>) => {
+    myNoticePage: async ({ auth, tx }: TRequestContext, input: TRouteInput<'system', 'myNoticePage'>) => {
       const isRead = input.isRead === undefined ? undefined : input.isRead === '1';
       const { records, total } = await repo.noticePage(tx, auth.tenantId, auth.userId, isRead, input.page, input.limit);
       const unreadCount = await repo.unreadCount(tx, auth.tenantId, auth.userId);
@@ -128,7 +126,7 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       };
     },
 
-    noticeRead: async ({ auth, tx }: TRequestContext, input: TIn<'noticeRead'>) => {
+    noticeRead: async ({ auth, tx }: TRequestContext, input: TRouteInput<'system', 'noticeRead'>) => {
       if (!input.all && !input.ids?.length) throw errors.noNoticeChosen();
       await repo.markRead(tx, auth.tenantId, auth.userId, input.all ? 'all' : input.ids!);
       return { unreadCount: await repo.unreadCount(tx, auth.tenantId, auth.userId) };
@@ -157,7 +155,7 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
     dictByType: ({ tx }: TRequestContext, dictType: string) => repo.dictByType(tx, dictType),
 
     /** Public (the sign-in page's brand): no session, no tenant transaction. */
-    brandOptions: async (input: TIn<'brandOptions'>) => ({
+    brandOptions: async (input: TRouteInput<'system', 'brandOptions'>) => ({
       data: await repo.brandOptions(database.db, input.host.toLowerCase(), input.showDefault === 1),
     }),
 

@@ -1,11 +1,4 @@
-import {
-  type TMyTaskCard,
-  type TParsedRequestOf,
-  type TTaskCard,
-  type TTaskItem,
-  type taskCardRoutes,
-  taskResultText,
-} from '@yunhu/contract';
+import { type TMyTaskCard, type TRouteInput, type TTaskCard, type TTaskItem, taskResultText } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
@@ -14,8 +7,6 @@ import { taskCardErrors } from './task-card.errors.js';
 import { taskCardRepository as repo } from './task-card.repository.js';
 import type { TTaskCrm } from './task-card.service.js';
 import { figuresOf, grantOf, phoneLabelOf, toCard, toItem } from './task-card.view.js';
-
-type TIn<K extends keyof typeof taskCardRoutes> = TParsedRequestOf<(typeof taskCardRoutes)[K]>;
 
 /**
  * 我的任务, the agents' side of 任务卡: each agent works his own customers of a task one after
@@ -79,7 +70,10 @@ export const createMyTaskService = (deps: {
     if (item.customerId !== customerId) throw taskCardErrors.itemMismatch();
   };
 
-  const itemDialled = async ({ auth, tx }: TRequestContext, input: TIn<'itemDialled'>): Promise<TTaskItem> => {
+  const itemDialled = async (
+    { auth, tx }: TRequestContext,
+    input: TRouteInput<'taskCard', 'itemDialled'>,
+  ): Promise<TTaskItem> => {
     const item = await dialableItem(tx, auth, input.itemId);
     const bind = await repo.findBind(tx, input.bindId);
     if (
@@ -94,7 +88,10 @@ export const createMyTaskService = (deps: {
     return itemView(tx, auth, item.id);
   };
 
-  const itemResult = async ({ auth, tx }: TRequestContext, input: TIn<'itemResult'>): Promise<TTaskItem> => {
+  const itemResult = async (
+    { auth, tx }: TRequestContext,
+    input: TRouteInput<'taskCard', 'itemResult'>,
+  ): Promise<TTaskItem> => {
     const { item, task } = await myItem(tx, auth, input.itemId, taskCardErrors.closedNoResult);
     if (item.status === 'done' || item.status === 'skipped') throw taskCardErrors.resultRecorded();
     const at = now();

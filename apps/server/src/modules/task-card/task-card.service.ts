@@ -1,11 +1,10 @@
 import {
   type TPage,
-  type TParsedRequestOf,
   type TPhoneLabel,
+  type TRouteInput,
   type TTaskCard,
   type TTaskItem,
   type TTaskProgress,
-  type taskCardRoutes,
   taskMaxItems,
   toPage,
 } from '@yunhu/contract';
@@ -18,8 +17,7 @@ import { taskCardErrors } from './task-card.errors.js';
 import { taskCardRepository as repo, type TFigureRow, type TTaskWithNames } from './task-card.repository.js';
 import { figuresOf, toCard, toItem } from './task-card.view.js';
 
-type TIn<K extends keyof typeof taskCardRoutes> = TParsedRequestOf<(typeof taskCardRoutes)[K]>;
-type TPick = { customerIds?: number[]; filter?: TIn<'create'>['filter'] };
+type TPick = { customerIds?: number[]; filter?: TRouteInput<'taskCard', 'create'>['filter'] };
 type TAgents = { userIds: number[]; assign: 'even' | 'owner' };
 
 /** What the calling tasks need of the CRM (app.ts hands its customer service's functions). */
@@ -122,7 +120,10 @@ export const createTaskCardService = (deps: { isMasked: TIsMasked; crm: TTaskCrm
     if (row.t.status === 'closed') throw taskCardErrors.closedNoEdit();
   };
 
-  const page = async ({ auth, tx, scope }: TRequestContext, q: TIn<'page'>): Promise<TPage<TTaskCard>> => {
+  const page = async (
+    { auth, tx, scope }: TRequestContext,
+    q: TRouteInput<'taskCard', 'page'>,
+  ): Promise<TPage<TTaskCard>> => {
     const { records, total } = await repo.taskPage(tx, {
       tenantId: auth.tenantId,
       scope,
@@ -132,7 +133,10 @@ export const createTaskCardService = (deps: { isMasked: TIsMasked; crm: TTaskCrm
     return toPage(records.map(toCard), total, q);
   };
 
-  const create = async ({ auth, tx, scope }: TRequestContext, input: TIn<'create'>): Promise<TTaskCard> => {
+  const create = async (
+    { auth, tx, scope }: TRequestContext,
+    input: TRouteInput<'taskCard', 'create'>,
+  ): Promise<TTaskCard> => {
     await checkLine(tx, input.lineId);
     const plan = await planItems(tx, auth, scope, input, input);
     const task = await repo.insertTask(tx, {
@@ -148,7 +152,10 @@ export const createTaskCardService = (deps: { isMasked: TIsMasked; crm: TTaskCrm
     return toCard((await repo.findTask(tx, auth.tenantId, task.id))!);
   };
 
-  const update = async ({ auth, tx, scope }: TRequestContext, input: TIn<'update'>): Promise<TTaskCard> => {
+  const update = async (
+    { auth, tx, scope }: TRequestContext,
+    input: TRouteInput<'taskCard', 'update'>,
+  ): Promise<TTaskCard> => {
     requireOpen(await visibleTask(tx, auth, scope, input.id, true));
     await checkLine(tx, input.lineId);
     const { id, ...set } = input;
@@ -156,7 +163,10 @@ export const createTaskCardService = (deps: { isMasked: TIsMasked; crm: TTaskCrm
     return toCard((await repo.findTask(tx, auth.tenantId, id))!);
   };
 
-  const setStatus = async ({ auth, tx, scope }: TRequestContext, input: TIn<'setStatus'>): Promise<TTaskCard> => {
+  const setStatus = async (
+    { auth, tx, scope }: TRequestContext,
+    input: TRouteInput<'taskCard', 'setStatus'>,
+  ): Promise<TTaskCard> => {
     const row = await visibleTask(tx, auth, scope, input.id, true);
     if (row.t.status === 'closed') throw taskCardErrors.closedNoStatus();
     await repo.updateTask(tx, auth.tenantId, input.id, {
@@ -166,7 +176,10 @@ export const createTaskCardService = (deps: { isMasked: TIsMasked; crm: TTaskCrm
     return toCard((await repo.findTask(tx, auth.tenantId, input.id))!);
   };
 
-  const addItems = async ({ auth, tx, scope }: TRequestContext, input: TIn<'addItems'>): Promise<TTaskCard> => {
+  const addItems = async (
+    { auth, tx, scope }: TRequestContext,
+    input: TRouteInput<'taskCard', 'addItems'>,
+  ): Promise<TTaskCard> => {
     requireOpen(await visibleTask(tx, auth, scope, input.id, true));
     const plan = await planItems(tx, auth, scope, input, input);
     const already = new Set(
@@ -184,7 +197,10 @@ export const createTaskCardService = (deps: { isMasked: TIsMasked; crm: TTaskCrm
     return toCard((await repo.findTask(tx, auth.tenantId, input.id))!);
   };
 
-  const removeItems = async ({ auth, tx, scope }: TRequestContext, input: TIn<'removeItems'>): Promise<TTaskCard> => {
+  const removeItems = async (
+    { auth, tx, scope }: TRequestContext,
+    input: TRouteInput<'taskCard', 'removeItems'>,
+  ): Promise<TTaskCard> => {
     requireOpen(await visibleTask(tx, auth, scope, input.id, true));
     const rows = await repo.itemsOfTask(tx, input.id, input.itemIds);
     if (rows.length < input.itemIds.length) throw taskCardErrors.itemsGone();
@@ -210,7 +226,10 @@ export const createTaskCardService = (deps: { isMasked: TIsMasked; crm: TTaskCrm
     };
   };
 
-  const items = async ({ auth, tx, scope }: TRequestContext, q: TIn<'items'>): Promise<TPage<TTaskItem>> => {
+  const items = async (
+    { auth, tx, scope }: TRequestContext,
+    q: TRouteInput<'taskCard', 'items'>,
+  ): Promise<TPage<TTaskItem>> => {
     await visibleTask(tx, auth, scope, q.id);
     const { records, total } = await repo.itemPage(tx, {
       taskId: q.id,

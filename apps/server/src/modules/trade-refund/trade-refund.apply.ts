@@ -1,12 +1,5 @@
 import crypto from 'node:crypto';
-import {
-  seatCommerce,
-  type TParsedRequestOf,
-  type TRefundApplication,
-  type TSeatCancelQuote,
-  type tradeRoutes,
-  yuan,
-} from '@yunhu/contract';
+import { seatCommerce, type TRefundApplication, type TRouteInput, type TSeatCancelQuote, yuan } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TRefundPart } from '../../db/schema.js';
 import type { TRequestContext } from '../../http/context.js';
@@ -15,8 +8,6 @@ import { refundableTerms, seatHasCallsSince, setSeatAutoRenewal, visibleSeat } f
 import { ledgerRepository, tradeErrors } from '../trade/index.js';
 import { tradeRefundErrors } from './trade-refund.errors.js';
 import { tradeRefundRepository as repo, type TRefundRow } from './trade-refund.repository.js';
-
-type TReq<K extends keyof typeof tradeRoutes> = TParsedRequestOf<(typeof tradeRoutes)[K]>;
 
 const addMonths = (d: Date, n: number) => {
   const x = new Date(d);
@@ -83,12 +74,15 @@ const requireSeat = async (ctx: TRequestContext, seatId: number) => {
 export const createRefundApplications = (
   withOriginals: (db: TDb, rows: TRefundRow[]) => Promise<TRefundApplication[]>,
 ) => ({
-  seatCancelQuote: async (ctx: TRequestContext, { seatId }: TReq<'seatCancelQuote'>): Promise<TSeatCancelQuote> => {
+  seatCancelQuote: async (
+    ctx: TRequestContext,
+    { seatId }: TRouteInput<'trade', 'seatCancelQuote'>,
+  ): Promise<TSeatCancelQuote> => {
     const seat = await requireSeat(ctx, seatId);
     return quote(ctx.tx, ctx.auth.tenantId, seat, new Date());
   },
 
-  seatCancelOrder: async (ctx: TRequestContext, input: TReq<'seatCancelOrder'>) => {
+  seatCancelOrder: async (ctx: TRequestContext, input: TRouteInput<'trade', 'seatCancelOrder'>) => {
     const { tenantId } = ctx.auth;
     const seat = await requireSeat(ctx, input.seatId);
     if (await repo.pendingOfSeat(ctx.tx, tenantId, seat.id)) throw tradeRefundErrors.refundPending();
@@ -120,7 +114,7 @@ export const createRefundApplications = (
    * nor more than the balance holds now. The order is locked, so of parallel applications one wins
    * and the others find it under review.
    */
-  rechargeRefundApply: async (ctx: TRequestContext, input: TReq<'rechargeRefundApply'>) => {
+  rechargeRefundApply: async (ctx: TRequestContext, input: TRouteInput<'trade', 'rechargeRefundApply'>) => {
     const { tenantId } = ctx.auth;
     const order = await repo.lockRechargeOrder(ctx.tx, tenantId, input.orderNo);
     if (!order) throw tradeRefundErrors.rechargeMissing();
@@ -149,7 +143,7 @@ export const createRefundApplications = (
     return app!;
   },
 
-  packetUnsubscribe: async (ctx: TRequestContext, input: TReq<'packetUnsubscribe'>) => {
+  packetUnsubscribe: async (ctx: TRequestContext, input: TRouteInput<'trade', 'packetUnsubscribe'>) => {
     const { tenantId } = ctx.auth;
     const now = new Date();
     const row = await lockPacket(ctx.tx, tenantId, input.packetId);

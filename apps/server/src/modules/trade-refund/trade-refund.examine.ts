@@ -1,12 +1,11 @@
 import {
   refundKindLabel,
   refundStateLabel,
-  type TParsedRequestOf,
   type TRefundApplication,
   type TRefundKind,
   type TRefundState,
   type TRefundTarget,
-  type tradeRoutes,
+  type TRouteInput,
 } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
@@ -16,8 +15,6 @@ import { addOrderRefund, book, reverseAgentMargin, type TOrderRefunded, type TPa
 import { tradeRefundErrors } from './trade-refund.errors.js';
 import { tradeRefundRepository as repo, type TRefundRow } from './trade-refund.repository.js';
 import type { TChannelRefunds } from './trade-refund-channel.service.js';
-
-type TReq<K extends keyof typeof tradeRoutes> = TParsedRequestOf<(typeof tradeRoutes)[K]>;
 
 /** The platform's review of refund applications (退订审核). */
 export const createRefundExamination = (deps: {
@@ -88,7 +85,7 @@ export const createRefundExamination = (deps: {
      * The platform's decision, once per application: it is locked, so of two approvals at once the
      * second finds it examined; the refund is booked on the application number as the last wall.
      */
-    examine: (ctx: TRequestContext, input: TReq<'examine'>) =>
+    examine: (ctx: TRequestContext, input: TRouteInput<'trade', 'examine'>) =>
       asPlatform(ctx, async (db) => {
         const app = await repo.byId(db, input.id, true);
         if (!app) throw tradeRefundErrors.refundMissing();

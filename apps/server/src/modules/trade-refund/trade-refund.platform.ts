@@ -1,17 +1,9 @@
-import {
-  type TParsedRequestOf,
-  type TRechargeRefundQuote,
-  type TRefundApplication,
-  type tradeRoutes,
-  yuan,
-} from '@yunhu/contract';
+import { type TRechargeRefundQuote, type TRefundApplication, type TRouteInput, yuan } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { ledgerRepository } from '../trade/index.js';
 import { tradeRefundErrors } from './trade-refund.errors.js';
 import { tradeRefundRepository as repo, type TRefundRow } from './trade-refund.repository.js';
-
-type TReq<K extends keyof typeof tradeRoutes> = TParsedRequestOf<(typeof tradeRoutes)[K]>;
 
 type TApprove = (
   db: TDb,
@@ -58,10 +50,10 @@ export const createPlatformRechargeRefund = (deps: {
   };
 
   return {
-    platformRechargeRefundQuote: (ctx: TRequestContext, input: TReq<'platformRechargeRefundQuote'>) =>
+    platformRechargeRefundQuote: (ctx: TRequestContext, input: TRouteInput<'trade', 'platformRechargeRefundQuote'>) =>
       asPlatform(ctx, async (db) => (await quoteOf(db, input.tenantId, input.orderNo, false)).quote),
 
-    platformRechargeRefund: (ctx: TRequestContext, input: TReq<'platformRechargeRefund'>) =>
+    platformRechargeRefund: (ctx: TRequestContext, input: TRouteInput<'trade', 'platformRechargeRefund'>) =>
       asPlatform(ctx, async (db) => {
         const { order, quote, isPaid } = await quoteOf(db, input.tenantId, input.orderNo, true);
         const applyNo = applyNoOf(input.requestNo);

@@ -3,12 +3,11 @@ import {
   refundKindLabel,
   refundStateLabel,
   type TChannelRefund,
-  type TParsedRequestOf,
   type TRefundApplication,
   type TRefundKind,
   type TRefundState,
+  type TRouteInput,
   toPage,
-  type tradeRoutes,
   yuan,
 } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
@@ -20,8 +19,6 @@ import { createRefundExamination } from './trade-refund.examine.js';
 import { createPlatformRechargeRefund } from './trade-refund.platform.js';
 import { tradeRefundRepository as repo, type TRefundRow } from './trade-refund.repository.js';
 import { createChannelRefunds } from './trade-refund-channel.service.js';
-
-type TReq<K extends keyof typeof tradeRoutes> = TParsedRequestOf<(typeof tradeRoutes)[K]>;
 
 /** The channel each application's money could go back through (原路退回), and its shares, by application id. */
 type TOriginals = { channel: Map<number, string | null>; shares: Map<number, TChannelRefund[]> };
@@ -131,17 +128,17 @@ export const createTradeRefundService = (deps: {
       isShown: await repo.hasSeatHistory(tx, auth.tenantId),
     }),
 
-    refundPage: async (ctx: TRequestContext, q: TReq<'refundPage'>) => {
+    refundPage: async (ctx: TRequestContext, q: TRouteInput<'trade', 'refundPage'>) => {
       const { records, total } = await repo.page(ctx.tx, { ...q, tenantId: ctx.auth.tenantId }, q);
       return toPage(await withOriginals(ctx.tx, records), total, q);
     },
 
-    refundExport: (ctx: TRequestContext, f: TReq<'refundExport'>) => ({
+    refundExport: (ctx: TRequestContext, f: TRouteInput<'trade', 'refundExport'>) => ({
       fileName: `退订账单_${new Date().toISOString().slice(0, 10)}.xlsx`,
       rows: repo.rows(deps.database, ctx.auth.tenantId, f),
     }),
 
-    platformRefundPage: (ctx: TRequestContext, q: TReq<'platformRefundPage'>) =>
+    platformRefundPage: (ctx: TRequestContext, q: TRouteInput<'trade', 'platformRefundPage'>) =>
       asPlatform(ctx, async (db) => {
         const { records, total } = await repo.page(db, q, q);
         return toPage(await withOriginals(db, records), total, q);

@@ -1,12 +1,10 @@
-import { type TParsedRequestOf, type TTradeAccount, toPage, type tradeRoutes, yuan } from '@yunhu/contract';
+import { type TRouteInput, type TTradeAccount, toPage, yuan } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { book, ledgerRepository } from './ledger.repository.js';
 import { toOrder } from './order.kit.js';
 import { tradeErrors } from './trade.errors.js';
 import { tradeRepository as repo } from './trade.repository.js';
-
-type TReq<K extends keyof typeof tradeRoutes> = TParsedRequestOf<(typeof tradeRoutes)[K]>;
 
 export const accountOf = async (db: TDb, tenantId: number): Promise<TTradeAccount> => {
   const a = await ledgerRepository.account(db, tenantId);
@@ -22,7 +20,7 @@ export const accountOf = async (db: TDb, tenantId: number): Promise<TTradeAccoun
 export const createAccounts = () => ({
   account: (ctx: TRequestContext) => accountOf(ctx.tx, ctx.auth.tenantId),
 
-  ledger: async (ctx: TRequestContext, q: TReq<'ledger'>) => {
+  ledger: async (ctx: TRequestContext, q: TRouteInput<'trade', 'ledger'>) => {
     const { records, total } = await ledgerRepository.page(ctx.tx, ctx.auth.tenantId, q, q);
     return toPage(
       records.map((r) => ({ ...r, kind: r.kind as never, createdAt: r.createdAt.getTime() })),
@@ -31,20 +29,20 @@ export const createAccounts = () => ({
     );
   },
 
-  platformOrderPage: (ctx: TRequestContext, q: TReq<'platformOrderPage'>) =>
+  platformOrderPage: (ctx: TRequestContext, q: TRouteInput<'trade', 'platformOrderPage'>) =>
     asPlatform(ctx, async (db) => {
       const { records, total } = await repo.orderPage(db, q, q);
       return toPage(records.map(toOrder), total, q);
     }),
 
-  platformAccountPage: (ctx: TRequestContext, q: TReq<'platformAccountPage'>) =>
+  platformAccountPage: (ctx: TRequestContext, q: TRouteInput<'trade', 'platformAccountPage'>) =>
     asPlatform(ctx, async (db) => {
       const { records, total } = await repo.accountPage(db, q, q);
       return toPage(records, total, q);
     }),
 
   /** A manual movement with its reason (the operation log keeps who and why); once per requestId. */
-  platformAdjust: (ctx: TRequestContext, input: TReq<'platformAdjust'>) =>
+  platformAdjust: (ctx: TRequestContext, input: TRouteInput<'trade', 'platformAdjust'>) =>
     asPlatform(ctx, async (db) => {
       if ((await repo.enterpriseName(db, input.tenantId)) === null) throw tradeErrors.enterpriseMissing();
       const booked = await book(db, {

@@ -4,11 +4,10 @@ import {
   payChannelLabel,
   type TOrderKind,
   type TOrderState,
-  type TParsedRequestOf,
   type TPayChannel,
   type TPaymentState,
+  type TRouteInput,
   toPage,
-  type tradeRoutes,
   yuan,
 } from '@yunhu/contract';
 import type { TPayConfig } from '../../config.js';
@@ -23,8 +22,6 @@ import { tradeRepository as repo, type TOrderRow, type TPaymentRow } from './tra
 import type { TOrderItem } from './trade.schema.js';
 import { priceThroughAgent } from './trade-agent.js';
 import { priceAgentPackets } from './trade-agent-stock.js';
-
-type TReq<K extends keyof typeof tradeRoutes> = TParsedRequestOf<(typeof tradeRoutes)[K]>;
 
 export const toPayment = (p: TPaymentRow) => ({
   outTradeNo: p.outTradeNo,
@@ -65,7 +62,7 @@ export const requireOrder = async (tx: TDb, tenantId: number, orderNo: string, l
 /** 下单 and the enterprise's orders: the list, the details with payments and refunds, the download. */
 export const createOrders = (deps: { database: TDatabase; pay: TPayConfig; refundsOf: TRefundChannel['ofOrder'] }) => ({
   /** An order priced from the catalogue; the client names products and quantities only. */
-  buy: async (ctx: TRequestContext, input: TReq<'buy'>, forUsers?: readonly number[]) => {
+  buy: async (ctx: TRequestContext, input: TRouteInput<'trade', 'buy'>, forUsers?: readonly number[]) => {
     const userIds = forUsers ? [...new Set(forUsers)] : undefined;
     if (userIds && (await activeTenantUsers(ctx.tx, ctx.auth.tenantId, userIds)).length !== userIds.length) {
       throw tradeErrors.buyUsersMissing();
@@ -115,7 +112,7 @@ export const createOrders = (deps: { database: TDatabase; pay: TPayConfig; refun
    * 余额充值: an order for the amount asked, nothing in it to deliver; its payment stays in the
    * balance (trade-settle.ts). The enterprise's own money, so no agent takes a margin on it.
    */
-  recharge: async (ctx: TRequestContext, { amount }: TReq<'recharge'>) => {
+  recharge: async (ctx: TRequestContext, { amount }: TRouteInput<'trade', 'recharge'>) => {
     const now = new Date();
     const order = await repo.insertOrder(ctx.tx, {
       tenantId: ctx.auth.tenantId,
@@ -133,12 +130,12 @@ export const createOrders = (deps: { database: TDatabase; pay: TPayConfig; refun
     return toOrder((await repo.orderById(ctx.tx, order.id))!);
   },
 
-  orderPage: async (ctx: TRequestContext, q: TReq<'orderPage'>) => {
+  orderPage: async (ctx: TRequestContext, q: TRouteInput<'trade', 'orderPage'>) => {
     const { records, total } = await repo.orderPage(ctx.tx, { ...q, tenantId: ctx.auth.tenantId }, q);
     return toPage(records.map(toOrder), total, q);
   },
 
-  orderDetails: async (ctx: TRequestContext, { orderNo }: TReq<'orderDetails'>) => {
+  orderDetails: async (ctx: TRequestContext, { orderNo }: TRouteInput<'trade', 'orderDetails'>) => {
     const o = await requireOrder(ctx.tx, ctx.auth.tenantId, orderNo);
     return {
       ...toOrder(o),
@@ -148,7 +145,7 @@ export const createOrders = (deps: { database: TDatabase; pay: TPayConfig; refun
   },
 
   /** The filtered orders (read when the download is sent) and the file's name; columns: `orderColumns`. */
-  orderExport: (ctx: TRequestContext, f: TReq<'orderExport'>) => ({
+  orderExport: (ctx: TRequestContext, f: TRouteInput<'trade', 'orderExport'>) => ({
     fileName: `订单列表_${new Date().toISOString().slice(0, 10)}.xlsx`,
     rows: repo.orderRows(deps.database, ctx.auth.tenantId, f),
   }),

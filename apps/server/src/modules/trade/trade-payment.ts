@@ -1,4 +1,4 @@
-import { orderStateLabel, type TOrderState, type TParsedRequestOf, type tradeRoutes } from '@yunhu/contract';
+import { orderStateLabel, type TOrderState, type TRouteInput } from '@yunhu/contract';
 import QRCode from 'qrcode';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
@@ -12,7 +12,6 @@ import { tradeRepository as repo } from './trade.repository.js';
 import { requireOrder, toPayment } from './trade-order.js';
 import type { TSettlement } from './trade-settle.js';
 
-type TReq<K extends keyof typeof tradeRoutes> = TParsedRequestOf<(typeof tradeRoutes)[K]>;
 type TLogger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 const payResult = async (tx: TDb, tenantId: number, orderNo: string) => {
@@ -32,7 +31,11 @@ export const createPayments = (deps: {
   const { settle, askChannel, closeOrder } = deps.settlement;
   return {
     /** A QR code for the order: a new payment attempt at the configured channel. */
-    generateQrCode: async (ctx: TRequestContext, { orderNo }: TReq<'generateQrCode'>, origin: string) => {
+    generateQrCode: async (
+      ctx: TRequestContext,
+      { orderNo }: TRouteInput<'trade', 'generateQrCode'>,
+      origin: string,
+    ) => {
       const order = await requireOrder(ctx.tx, ctx.auth.tenantId, orderNo, true);
       if (order.state !== 'unpaid') throw tradeErrors.orderNotPayable(orderStateLabel[order.state as TOrderState]);
       if (order.expireAt.getTime() <= Date.now()) throw tradeErrors.orderExpired();
@@ -66,7 +69,7 @@ export const createPayments = (deps: {
       };
     },
 
-    findPayResult: async (ctx: TRequestContext, { orderNo }: TReq<'findPayResult'>) => {
+    findPayResult: async (ctx: TRequestContext, { orderNo }: TRouteInput<'trade', 'findPayResult'>) => {
       const order = await requireOrder(ctx.tx, ctx.auth.tenantId, orderNo, true);
       // An expired order closes when it is asked about, not only when the job passes by.
       if (order.state === 'unpaid' && order.expireAt.getTime() <= Date.now())
@@ -75,7 +78,7 @@ export const createPayments = (deps: {
       return payResult(ctx.tx, ctx.auth.tenantId, orderNo);
     },
 
-    payTradeClose: async (ctx: TRequestContext, { orderNo }: TReq<'payTradeClose'>) => {
+    payTradeClose: async (ctx: TRequestContext, { orderNo }: TRouteInput<'trade', 'payTradeClose'>) => {
       const order = await requireOrder(ctx.tx, ctx.auth.tenantId, orderNo, true);
       if (order.state === 'unpaid') await closeOrder(ctx.tx, order, new Date());
       else if (order.state !== 'closed') {
@@ -84,7 +87,7 @@ export const createPayments = (deps: {
       return payResult(ctx.tx, ctx.auth.tenantId, orderNo);
     },
 
-    payFind: async (ctx: TRequestContext, { orderNo }: TReq<'payFind'>) => {
+    payFind: async (ctx: TRequestContext, { orderNo }: TRouteInput<'trade', 'payFind'>) => {
       const o = await requireOrder(ctx.tx, ctx.auth.tenantId, orderNo);
       return (await repo.paymentsOf(ctx.tx, o.id)).map(toPayment);
     },

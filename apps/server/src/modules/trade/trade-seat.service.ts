@@ -1,10 +1,4 @@
-import {
-  lineModeLabel,
-  type TParsedRequestOf,
-  type TPlatformSeatPrice,
-  type TSeatRenewalResult,
-  type tradeRoutes,
-} from '@yunhu/contract';
+import { lineModeLabel, type TPlatformSeatPrice, type TRouteInput, type TSeatRenewalResult } from '@yunhu/contract';
 import type { TPayConfig } from '../../config.js';
 import type { TDatabase } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
@@ -29,7 +23,6 @@ import { tradeSeatRepository as prices } from './trade-seat.repository.js';
 
 export type { TNotify } from './trade-seat.kit.js';
 
-type TReq<K extends keyof typeof tradeRoutes> = TParsedRequestOf<(typeof tradeRoutes)[K]>;
 type TLogger = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 const toPlatformPrice = (p: Awaited<ReturnType<typeof prices.platformPrices>>[number]): TPlatformSeatPrice => ({
@@ -55,7 +48,7 @@ export const createTradeSeatService = (deps: {
   notify: TNotify;
 }) => ({
   /** An order for `count` seats of the line for `months`; the amount from the platform's price. */
-  buySeat: async (ctx: TRequestContext, input: TReq<'buySeat'>) => {
+  buySeat: async (ctx: TRequestContext, input: TRouteInput<'trade', 'buySeat'>) => {
     const p = (await priceOf(ctx.tx, [input.lineId])).get(input.lineId)!;
     const now = new Date();
     const catalogue: TOrderItem[] = [
@@ -101,7 +94,10 @@ export const createTradeSeatService = (deps: {
    * the balance when it covers the amount; otherwise left unpaid for a QR code (then the seats are
    * renewed when the channel's notification settles it).
    */
-  seatRenewal: async (ctx: TRequestContext, input: TReq<'seatRenewal'>): Promise<TSeatRenewalResult> => {
+  seatRenewal: async (
+    ctx: TRequestContext,
+    input: TRouteInput<'trade', 'seatRenewal'>,
+  ): Promise<TSeatRenewalResult> => {
     const { tenantId } = ctx.auth;
     const done = await repo.orderByRequestKey(ctx.tx, tenantId, input.requestId);
     if (done) return renewalResult(ctx.tx, tenantId, done.id);
@@ -142,7 +138,7 @@ export const createTradeSeatService = (deps: {
   platformSeatPrices: (ctx: TRequestContext) =>
     asPlatform(ctx, async (db) => (await prices.platformPrices(db)).map(toPlatformPrice)),
 
-  platformSeatPriceSave: (ctx: TRequestContext, input: TReq<'platformSeatPriceSave'>) =>
+  platformSeatPriceSave: (ctx: TRequestContext, input: TRouteInput<'trade', 'platformSeatPriceSave'>) =>
     asPlatform(ctx, async (db) => {
       if (!(await prices.lineExists(db, input.lineId))) throw tradeErrors.lineMissing();
       await prices.savePrice(db, {
