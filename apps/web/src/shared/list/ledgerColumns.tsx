@@ -1,5 +1,6 @@
 import { ledgerKindLabel, money, type TLedgerEntry, type TLedgerKind } from '@yunhu/contract';
 import { Typography } from 'antd';
+import { moneyColumn } from './moneyColumn';
 import type { TListColumn } from './types';
 
 type TLedgerTitles = Record<'time' | 'kind' | 'amount' | 'balanceAfter' | 'bizKey' | 'remark' | 'operator', string>;
@@ -20,7 +21,7 @@ export const ledgerColumns = (
     dataIndex: 'amount',
     render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{money(v)}</Typography.Text>,
   },
-  { key: 'balanceAfter', title: titles.balanceAfter, dataIndex: 'balanceAfter', render: (v: number) => money(v) },
+  moneyColumn(titles.balanceAfter, 'balanceAfter'),
   { key: 'bizKey', title: titles.bizKey, dataIndex: 'bizKey' },
   { key: 'remark', title: titles.remark, dataIndex: 'remark', ellipsis: true },
   { key: 'createdByName', title: titles.operator, dataIndex: 'createdByName' },

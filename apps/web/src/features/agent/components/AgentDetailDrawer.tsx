@@ -1,22 +1,22 @@
-import { agentRoutes, money, type TAgent } from '@yunhu/contract';
+import { agentRoutes, type TAgent } from '@yunhu/contract';
 import { Drawer, Table, Typography } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
-import { beijingFormat } from '../../../shared/time/beijing';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
+import { timeColumn } from '../../../shared/list/timeColumn';
+import type { TListColumn, TRowOf } from '../../../shared/list/types';
 import { type TPriceRow, useAgentPrices } from '../api';
 import { priceColumns, priceKeyOf } from './priceColumns';
 
 const a = t.agent;
 
-type TLedgerRow = {
-  id: number;
-  kind: string;
-  amount: number;
-  balanceAfter: number;
-  bizKey: string;
-  remark: string;
-  createdAt: number;
-};
+const ledgerColumns: TListColumn<TRowOf<typeof agentRoutes.platformAgentLedger>>[] = [
+  timeColumn(a.ledgerTime),
+  moneyColumn(a.ledgerAmount, 'amount'),
+  moneyColumn(a.ledgerBalance, 'balanceAfter'),
+  { key: 'bizKey', title: a.ledgerKey, dataIndex: 'bizKey' },
+  { key: 'remark', title: a.ledgerRemark, dataIndex: 'remark' },
+];
 
 /** The platform's view of one agent: its prices beside the base prices, and its margin ledger. */
 export const AgentDetailDrawer = ({ agent, onClose }: { agent: TAgent | null; onClose: () => void }) => {
@@ -48,25 +48,7 @@ export const AgentDetailDrawer = ({ agent, onClose }: { agent: TAgent | null; on
             pageKey={`agentLedger-${agent.id}`}
             route={agentRoutes.platformAgentLedger}
             params={{ agentId: agent.id }}
-            columns={
-              [
-                {
-                  key: 'createdAt',
-                  title: a.ledgerTime,
-                  dataIndex: 'createdAt',
-                  render: (v: number) => beijingFormat(v, 'YYYY-MM-DD HH:mm'),
-                },
-                { key: 'amount', title: a.ledgerAmount, dataIndex: 'amount', render: (v: number) => money(v) },
-                {
-                  key: 'balanceAfter',
-                  title: a.ledgerBalance,
-                  dataIndex: 'balanceAfter',
-                  render: (v: number) => money(v),
-                },
-                { key: 'bizKey', title: a.ledgerKey, dataIndex: 'bizKey' },
-                { key: 'remark', title: a.ledgerRemark, dataIndex: 'remark' },
-              ] satisfies { key: string; title: string; dataIndex: keyof TLedgerRow; render?: (v: number) => string }[]
-            }
+            columns={ledgerColumns}
           />
         </>
       )}

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -22,9 +23,9 @@ const s = t.agentSettlement;
 
 type TSettleForm = { amount?: number; paymentRef?: string; remark?: string };
 
-const monthColumns = [
+const monthColumns: TListColumn<TAgentSettlementMonth>[] = [
   { key: 'month', title: s.month, dataIndex: 'month' },
-  { key: 'earned', title: s.earned, dataIndex: 'earned', render: (v: number) => money(v) },
+  moneyColumn(s.earned, 'earned'),
   { key: 'reversed', title: s.reversed, dataIndex: 'reversed', render: (v: number) => (v ? money(-v) : '—') },
   { key: 'settled', title: s.settled, dataIndex: 'settled', render: (v: number) => (v ? money(-v) : '—') },
   {
@@ -36,7 +37,7 @@ const monthColumns = [
 
 export const settlementColumns: TListColumn<TAgentSettlement>[] = [
   { key: 'settlementNo', title: s.settlementNo, dataIndex: 'settlementNo' },
-  { key: 'amount', title: s.amount, dataIndex: 'amount', render: (v: number) => money(v) },
+  moneyColumn(s.amount, 'amount'),
   { key: 'paymentRef', title: s.paymentRef, dataIndex: 'paymentRef' },
   { key: 'remark', title: s.remark, dataIndex: 'remark', ellipsis: true },
   { key: 'createdByName', title: s.createdBy, dataIndex: 'createdByName' },

@@ -1,17 +1,17 @@
 import {
   agentRoutes,
-  money,
   refundKindLabel,
   refundKinds,
   refundStateLabel,
   refundStates,
   type TAgentUnsubscribe,
 } from '@yunhu/contract';
-import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { beijingFormat } from '../../../shared/time/beijing';
 
@@ -31,14 +31,9 @@ export const AgentUnsubscribeList = () => {
       render: (v: TAgentUnsubscribe['kind']) => refundKindLabel[v],
     },
     { key: 'subject', title: s.subject, dataIndex: 'subject' },
-    { key: 'amount', title: s.refundAmount, dataIndex: 'amount', render: (v: number) => money(v) },
+    moneyColumn(s.refundAmount, 'amount'),
     { key: 'reason', title: s.reason, dataIndex: 'reason', ellipsis: true },
-    {
-      key: 'state',
-      title: s.refundState,
-      dataIndex: 'state',
-      render: (v: TAgentUnsubscribe['state']) => <Tag color={stateColor[v]}>{refundStateLabel[v]}</Tag>,
-    },
+    tagColumn(s.refundState, 'state', { labels: refundStateLabel, colors: stateColor }),
     { key: 'rejectReason', title: s.rejectReason, dataIndex: 'rejectReason', render: (v: string) => v || '—' },
     { key: 'createdAt', title: s.appliedAt, dataIndex: 'createdAt', render: time },
     { key: 'examinedAt', title: s.examinedAt, dataIndex: 'examinedAt', render: time },

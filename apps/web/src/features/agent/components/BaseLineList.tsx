@@ -1,7 +1,8 @@
-import { agentRoutes, money, type TBaseLine } from '@yunhu/contract';
+import { agentRoutes, type TBaseLine } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import type { TListColumn } from '../../../shared/list/types';
 
 const s = t.agentStock;
@@ -14,8 +15,8 @@ const s = t.agentStock;
 export const BaseLineList = (props: { isPlatform: boolean; isLocal?: boolean }) => {
   const columns: TListColumn<TBaseLine>[] = [
     { key: 'lineName', title: s.lineName, dataIndex: 'lineName' },
-    { key: 'pricePerMinute', title: s.pricePerMinute, dataIndex: 'pricePerMinute', render: (v: number) => money(v) },
-    { key: 'seatPrice', title: s.seatPrice, dataIndex: 'seatPricePerMonth', render: (v: number) => money(v) },
+    moneyColumn(s.pricePerMinute, 'pricePerMinute'),
+    moneyColumn(s.seatPrice, 'seatPrice', 'seatPricePerMonth'),
     ...(props.isPlatform
       ? [{ key: 'agentCount', title: s.agentCount, dataIndex: 'agentCount' } as TListColumn<TBaseLine>]
       : []),

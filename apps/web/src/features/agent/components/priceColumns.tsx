@@ -1,12 +1,14 @@
 import { agentPriceKindLabel, money } from '@yunhu/contract';
 import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
+import type { TListColumn } from '../../../shared/list/types';
 import type { TPriceRow } from '../api';
 
 const a = t.agent;
 
 /** The price table's columns, shared by the agent's 价格设置 and the platform's view of an agent. */
-export const priceColumns = [
+export const priceColumns: TListColumn<TPriceRow>[] = [
   { key: 'kind', title: a.kind, dataIndex: 'itemKind', render: (k: TPriceRow['itemKind']) => agentPriceKindLabel[k] },
   { key: 'lineName', title: a.line, dataIndex: 'lineName' },
   {
@@ -20,7 +22,7 @@ export const priceColumns = [
     dataIndex: 'minutes',
     render: (m: number, row: TPriceRow) => (row.itemKind === 'seat' ? '—' : m),
   },
-  { key: 'basePrice', title: a.basePrice, dataIndex: 'basePrice', render: (v: number) => money(v) },
+  moneyColumn(a.basePrice, 'basePrice'),
   {
     key: 'myPrice',
     title: a.myPrice,

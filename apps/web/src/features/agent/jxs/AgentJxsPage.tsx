@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { agentRoutes, JxsPerm, jxsStatusLabel, type TJxsUser } from '@yunhu/contract';
-import { Button, Form, Input, Popconfirm, Tag, Typography } from 'antd';
+import { Button, Form, Input, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -9,6 +9,7 @@ import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';
@@ -47,12 +48,7 @@ export const AgentJxsPage = () => {
       render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
     },
     { key: 'enterpriseCount', title: s.enterpriseCount, dataIndex: 'enterpriseCount' },
-    {
-      key: 'status',
-      title: s.status,
-      dataIndex: 'status',
-      render: (v: TJxsUser['status']) => <Tag color={v === 'active' ? 'green' : 'default'}>{jxsStatusLabel[v]}</Tag>,
-    },
+    tagColumn(s.status, 'status', { labels: jxsStatusLabel, colors: { active: 'green', disabled: 'default' } }),
     timeColumn(s.createdAt),
     {
       key: 'actions',

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { agentRoutes, JxsPerm, jxsLeadStatusLabel, type TJxsLead } from '@yunhu/contract';
-import { AutoComplete, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { AutoComplete, Button, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -9,6 +9,7 @@ import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { jxsUnlockPageKey, useIndustries, useJxsEnterprises } from './jxsApi';
@@ -24,12 +25,7 @@ const columns: TListColumn<TJxsLead>[] = [
   { key: 'industry', title: s.industry, dataIndex: 'industry' },
   { key: 'region', title: s.region, dataIndex: 'region' },
   { key: 'distributorName', title: s.distributor, dataIndex: 'distributorName' },
-  {
-    key: 'status',
-    title: s.leadStatus,
-    dataIndex: 'status',
-    render: (v: TJxsLead['status']) => <Tag color={v === 'moved' ? 'green' : 'blue'}>{jxsLeadStatusLabel[v]}</Tag>,
-  },
+  tagColumn(s.leadStatus, 'status', { labels: jxsLeadStatusLabel, colors: { moved: 'green', new: 'blue' } }),
   { key: 'enterpriseName', title: s.enterprise, dataIndex: 'enterpriseName', render: (v: string | null) => v ?? '-' },
   { key: 'movedAt', title: s.movedAt, dataIndex: 'movedAt', render: when },
   { key: 'createdAt', title: s.unlockedAt, dataIndex: 'createdAt', render: when },

@@ -1,8 +1,9 @@
-import { agentRoutes, JxsPerm, money, type TJxsMonthUse } from '@yunhu/contract';
+import { agentRoutes, JxsPerm, type TJxsMonthUse } from '@yunhu/contract';
 import { DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { jxsUsePageKey } from './jxsApi';
 
@@ -19,8 +20,8 @@ const columns: TListColumn<TJxsMonthUse>[] = [
     dataIndex: 'billedSeconds',
     render: (v: number) => Math.ceil(v / 60),
   },
-  { key: 'orderAmount', title: s.orderAmount, dataIndex: 'orderAmount', render: (v: number) => money(v) },
-  { key: 'margin', title: s.margin, dataIndex: 'margin', render: (v: number) => money(v) },
+  moneyColumn(s.orderAmount, 'orderAmount'),
+  moneyColumn(s.margin, 'margin'),
 ];
 
 /** 月度使用 (agent/jxs-use): per distributor, one month (this one by default); a distributor sees its own row. */

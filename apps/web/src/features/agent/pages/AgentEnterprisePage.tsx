@@ -1,8 +1,9 @@
-import { agentRoutes, enterpriseStatusLabel, money, type TAgentEnterprise } from '@yunhu/contract';
+import { agentRoutes, enterpriseStatusLabel, type TAgentEnterprise } from '@yunhu/contract';
 import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { agentEnterprisePageKey } from '../api';
@@ -22,7 +23,7 @@ export const AgentEnterprisePage = () => {
     timeColumn(a.registeredAt),
     { key: 'seatCount', title: a.seats, dataIndex: 'seatCount' },
     { key: 'paidOrderCount', title: a.paidOrders, dataIndex: 'paidOrderCount' },
-    { key: 'paidAmount', title: a.paidAmount, dataIndex: 'paidAmount', render: (v: number) => money(v) },
+    moneyColumn(a.paidAmount, 'paidAmount'),
   ];
   return (
     <ListPage

@@ -3,6 +3,7 @@ import { Alert, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
 import type { TListColumn } from '../../../shared/list/types';
 import { beijingFormat } from '../../../shared/time/beijing';
@@ -19,14 +20,14 @@ const AgentOrders = () => {
     { key: 'orderNo', title: a.orderNo, dataIndex: 'orderNo' },
     { key: 'enterpriseName', title: a.enterpriseName, dataIndex: 'enterpriseName' },
     { key: 'subject', title: a.subject, dataIndex: 'subject' },
-    { key: 'amount', title: a.amount, dataIndex: 'amount', render: (v: number) => money(v) },
+    moneyColumn(a.amount, 'amount'),
     {
       key: 'state',
       title: a.state,
       dataIndex: 'state',
       render: (v: TAgentOrder['state']) => <Tag>{orderStateLabel[v]}</Tag>,
     },
-    { key: 'refundedAmount', title: a.refunded, dataIndex: 'refundedAmount', render: (v: number) => money(v) },
+    moneyColumn(a.refunded, 'refundedAmount'),
     {
       key: 'margin',
       title: a.orderMargin,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
 import { useConfirmAction } from '../../../shared/list/useConfirmAction';
@@ -24,8 +25,8 @@ export const AgentPacketPage = () => {
     { key: 'lineName', title: s.line, dataIndex: 'lineName' },
     { key: 'minutes', title: s.minutes, dataIndex: 'minutes' },
     { key: 'validityDays', title: s.validityDays, dataIndex: 'validityDays' },
-    { key: 'price', title: s.price, dataIndex: 'price', render: (v: number) => money(v) },
-    { key: 'basePrice', title: s.basePrice, dataIndex: 'basePrice', render: (v: number) => money(v) },
+    moneyColumn(s.price, 'price'),
+    moneyColumn(s.basePrice, 'basePrice'),
     {
       key: 'margin',
       title: s.margin,

@@ -1,8 +1,9 @@
-import { AgentPerm, agentRoutes, money, type TAgentStatementEntry } from '@yunhu/contract';
+import { AgentPerm, agentRoutes, type TAgentStatementEntry } from '@yunhu/contract';
 import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { agentStatementPageKey } from '../settlementApi';
@@ -23,8 +24,8 @@ const columns: TListColumn<TAgentStatementEntry>[] = [
       <Tag color={e.kind === 'settlement' ? 'blue' : e.amount < 0 ? 'orange' : 'green'}>{statementKindOf(e)}</Tag>
     ),
   },
-  { key: 'amount', title: s.entryAmount, dataIndex: 'amount', render: (v: number) => money(v) },
-  { key: 'balanceAfter', title: s.balanceAfter, dataIndex: 'balanceAfter', render: (v: number) => money(v) },
+  moneyColumn(s.entryAmount, 'amount'),
+  moneyColumn(s.balanceAfter, 'balanceAfter'),
   { key: 'bizKey', title: s.bizKey, dataIndex: 'bizKey' },
   { key: 'remark', title: s.entryRemark, dataIndex: 'remark', ellipsis: true },
 ];

@@ -1,4 +1,4 @@
-import { AgentPerm, agentRoutes, agentStatusLabel, money, type TAgent } from '@yunhu/contract';
+import { AgentPerm, agentRoutes, agentStatusLabel, type TAgent } from '@yunhu/contract';
 import { Button, Drawer, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -7,6 +7,7 @@ import { AdministratorFields } from '../../../shared/form/AdministratorFields';
 import { FormModal } from '../../../shared/form/FormModal';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
@@ -40,7 +41,7 @@ export const PlatformAgentPage = () => {
     { key: 'adminUsername', title: a.adminUsername, dataIndex: 'adminUsername' },
     { key: 'adminMobile', title: a.adminMobile, dataIndex: 'adminMobile' },
     { key: 'enterpriseCount', title: a.enterpriseCount, dataIndex: 'enterpriseCount' },
-    { key: 'balance', title: a.balance, dataIndex: 'balance', render: (v: number) => money(v) },
+    moneyColumn(a.balance, 'balance'),
     // After the figures: the columns before it are read by position (e2e/resellers/agent.e2e.ts).
     {
       key: 'status',

@@ -1,6 +1,7 @@
 import { beijingTime, money, yuan } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
 import { ledgerColumns as ledgerColumnsOf } from '../../../shared/list/ledgerColumns';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import type { TConsumeRow } from '../api';
 
@@ -31,8 +32,8 @@ export const consumeColumns: TListColumn<TConsumeRow>[] = [
     title: s.rate,
     render: (_v, r) => s.rateOf(`¥${yuan(r.unitPrice)}`, r.incrementSeconds),
   },
-  { key: 'amount', title: s.amount, dataIndex: 'amount', render: (v: number) => money(v) },
+  moneyColumn(s.amount, 'amount'),
   { key: 'packetSeconds', title: s.packetPaid, dataIndex: 'packetSeconds', render: (v: number) => s.secondsOf(v) },
-  { key: 'balanceAmount', title: s.balancePaid, dataIndex: 'balanceAmount', render: (v: number) => money(v) },
+  moneyColumn(s.balancePaid, 'balanceAmount'),
   { key: 'paidBy', title: s.paidBy, render: (_v, r) => paidText(r), ellipsis: true },
 ];

@@ -5,6 +5,8 @@ import { useMemo, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { Chart } from '../../../shared/charts/Chart';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
+import type { TListColumn, TRowOf } from '../../../shared/list/types';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { billPageKey, useBillAnalysis } from '../api';
 import { dailyChart, lineChart, monthOverMonth, rankChart } from '../components/charts';
@@ -12,15 +14,15 @@ import { dailyChart, lineChart, monthOverMonth, rankChart } from '../components/
 const s = t.billing;
 const CHART_HEIGHT = 260;
 
-const billColumns = [
+const billColumns: TListColumn<TRowOf<typeof billingRoutes.billPage>>[] = [
   { key: 'lineName', title: s.line, dataIndex: 'lineName' },
   { key: 'deptName', title: s.dept, dataIndex: 'deptName', render: (v: string) => v || s.noDept },
   { key: 'calls', title: s.calls, dataIndex: 'calls' },
   { key: 'duration', title: s.duration, dataIndex: 'duration', render: (v: number) => s.secondsOf(v) },
   { key: 'billedSeconds', title: s.billed, dataIndex: 'billedSeconds', render: (v: number) => s.secondsOf(v) },
-  { key: 'amount', title: s.amount, dataIndex: 'amount', render: (v: number) => money(v) },
+  moneyColumn(s.amount, 'amount'),
   { key: 'packetSeconds', title: s.packetPaid, dataIndex: 'packetSeconds', render: (v: number) => s.secondsOf(v) },
-  { key: 'balanceAmount', title: s.balancePaid, dataIndex: 'balanceAmount', render: (v: number) => money(v) },
+  moneyColumn(s.balancePaid, 'balanceAmount'),
 ];
 
 /**

@@ -1,10 +1,12 @@
-import { billingIncrements, fenOf, money } from '@yunhu/contract';
+import { billingIncrements, fenOf } from '@yunhu/contract';
 import { Card, Form, InputNumber, Select, Table } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RowAction } from '../../../shared/list/RowAction';
+import type { TListColumn } from '../../../shared/list/types';
 import { type TLineRate, useBillingActions, useRates } from '../api';
 import { fmtTime } from '../components/columns';
 
@@ -25,8 +27,8 @@ const History = ({ lineId }: { lineId: number }) => {
   );
 };
 
-const rateColumns = [
-  { key: 'unitPrice', title: s.unitPrice, dataIndex: 'unitPrice', render: (v: number) => money(v) },
+const rateColumns: TListColumn<TLineRate>[] = [
+  moneyColumn(s.unitPrice, 'unitPrice'),
   { key: 'increment', title: s.increment, dataIndex: 'incrementSeconds', render: (v: number) => s.incrementOf(v) },
   { key: 'minimum', title: s.minimum, dataIndex: 'minimumSeconds' },
   { key: 'free', title: s.free, dataIndex: 'freeSeconds' },

@@ -1,9 +1,11 @@
-import { BillingPerm, billingRoutes, ledgerKindLabel, money, type TLedgerKind } from '@yunhu/contract';
+import { BillingPerm, billingRoutes, ledgerKindLabel, type TLedgerKind } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
 import { withDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
+import type { TRowOf } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { consumePageKey, ledgerPageKey, moneyPageKey, refundPageKey } from '../api';
 import { consumeColumns, ledgerColumns } from '../components/columns';
@@ -54,12 +56,8 @@ const Refunds = () => (
 );
 
 /** A month's total of one kind of the ledger, titled as the ledger names the kind, or the month's net. */
-const yuanColumn = (key: Exclude<TLedgerKind, 'margin' | 'settlement'> | 'net') => ({
-  key,
-  title: key === 'net' ? s.net : ledgerKindLabel[key],
-  dataIndex: key,
-  render: (v: number) => money(v),
-});
+const yuanColumn = (key: Exclude<TLedgerKind, 'margin' | 'settlement'> | 'net') =>
+  moneyColumn<TRowOf<typeof r.moneyPage>>(key === 'net' ? s.net : ledgerKindLabel[key], key);
 
 const Months = () => (
   <ListPage

@@ -1,9 +1,10 @@
 import { blacklistRoutes, type TIntercept } from '@yunhu/contract';
-import { Space, Tag } from 'antd';
+import { Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { withNumberAndDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { CheckTool } from '../components/CheckTool';
@@ -12,12 +13,7 @@ const b = t.blacklist;
 
 const columns: TListColumn<TIntercept>[] = [
   { key: 'number', title: b.number, dataIndex: 'number', width: 150 },
-  {
-    key: 'level',
-    title: b.level,
-    dataIndex: 'level',
-    render: (v: TIntercept['level']) => <Tag color={v === 'platform' ? 'volcano' : 'red'}>{b.levelLabel[v]}</Tag>,
-  },
+  tagColumn(b.level, 'level', { labels: b.levelLabel, colors: { platform: 'volcano', tenant: 'red' } }),
   { key: 'reason', title: b.reason, dataIndex: 'reason' },
   { key: 'via', title: b.via, dataIndex: 'via' },
   { key: 'userName', title: b.user, dataIndex: 'userName' },

@@ -4,12 +4,12 @@ import {
   callInterceptRoutes,
   type TCallIntercept,
 } from '@yunhu/contract';
-import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { withNumberAndDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 
@@ -17,12 +17,7 @@ const c = t.callIntercept;
 
 const columns: TListColumn<TCallIntercept>[] = [
   { key: 'number', title: c.number, dataIndex: 'number', width: 150 },
-  {
-    key: 'reason',
-    title: c.reason,
-    dataIndex: 'reason',
-    render: (v: TCallIntercept['reason']) => <Tag color="red">{callInterceptReasonLabel[v]}</Tag>,
-  },
+  tagColumn(c.reason, 'reason', { labels: callInterceptReasonLabel, colors: 'red' }),
   { key: 'userName', title: c.user, dataIndex: 'userName' },
   { key: 'deptName', title: c.dept, dataIndex: 'deptName' },
   { key: 'sipUser', title: c.sipUser, dataIndex: 'sipUser' },

@@ -1,5 +1,4 @@
 import { crmRoutes, ownerActionLabel, ownerActions, type TResponseOf } from '@yunhu/contract';
-import { Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
@@ -7,6 +6,7 @@ import { ColleagueFilter } from '../../../shared/customers';
 import { optionsOf } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { beijingDayRange } from '../../../shared/time/beijing';
 import { ownerLogPageKey } from '../api';
@@ -50,12 +50,7 @@ export const OperatingRecordPage = () => {
           <Link to={detailPath(r.customerId, r.toUserName === null ? 'public' : 'private')}>{v}</Link>
         ),
     },
-    {
-      key: 'action',
-      title: c.logAction,
-      dataIndex: 'action',
-      render: (v: TLog['action']) => <Tag color={actionColor[v]}>{ownerActionLabel[v]}</Tag>,
-    },
+    tagColumn(c.logAction, 'action', { labels: ownerActionLabel, colors: actionColor }),
     // No person on a side means the public pool, or the recycle bin for a deletion and a recovery.
     {
       key: 'from',

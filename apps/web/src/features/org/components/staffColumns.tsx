@@ -2,6 +2,7 @@ import { Perm, staffStatusLabel, type TStaff } from '@yunhu/contract';
 import { Popconfirm, Space, Switch, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { RowAction } from '../../../shared/list/RowAction';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { beijingFormat } from '../../../shared/time/beijing';
@@ -40,12 +41,7 @@ export const staffColumns = (screen: TStaffScreen, on: TRowActions): TListColumn
       title: texts.roles,
       render: (_v, r) => r.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>),
     },
-    {
-      key: 'status',
-      title: texts.status,
-      dataIndex: 'status',
-      render: (v: TStaff['status']) => <Tag color={v === 'active' ? 'green' : 'default'}>{staffStatusLabel[v]}</Tag>,
-    },
+    tagColumn(texts.status, 'status', { labels: staffStatusLabel, colors: { active: 'green', disabled: 'default' } }),
     ...(isEnterprise
       ? [
           {

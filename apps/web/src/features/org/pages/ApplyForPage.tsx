@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { orgStaffRoutes, Perm } from '@yunhu/contract';
-import { Button, Form, Input, Space, Tag } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -8,6 +8,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn, TRowOf } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
@@ -49,12 +50,10 @@ export const ApplyForPage = () => {
     { key: 'username', title: t.org.username, dataIndex: 'username' },
     { key: 'mobile', title: t.org.mobile, dataIndex: 'mobile' },
     { key: 'deptName', title: t.org.dept, dataIndex: 'deptName' },
-    {
-      key: 'status',
-      title: t.org.status,
-      dataIndex: 'status',
-      render: (v: TApplication['status']) => <Tag color={v === 'pending' ? 'orange' : 'red'}>{t.org[v]}</Tag>,
-    },
+    tagColumn(t.org.status, 'status', {
+      labels: { pending: t.org.pending, rejected: t.org.rejected },
+      colors: { pending: 'orange', rejected: 'red' },
+    }),
     { key: 'reason', title: t.org.reason, dataIndex: 'reason', ellipsis: true },
     timeColumn(t.org.appliedAt),
     {

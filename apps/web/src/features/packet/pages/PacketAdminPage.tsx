@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fenOf, money, packetRoutes, packetTypeLabel, type TPacketProduct, yuan } from '@yunhu/contract';
+import { fenOf, packetRoutes, packetTypeLabel, type TPacketProduct, yuan } from '@yunhu/contract';
 import { Button, Card, Form, Input, InputNumber, Select, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -7,6 +7,7 @@ import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 
 const p = t.packet;
 const key = ['packet', 'admin'] as const;
@@ -51,7 +52,7 @@ export const PacketAdminPage = () => {
           { key: 'type', title: p.type, dataIndex: 'type', render: (v: 'minutes') => packetTypeLabel[v] },
           { key: 'name', title: p.name, dataIndex: 'name' },
           { key: 'minutes', title: p.minutes, dataIndex: 'minutes' },
-          { key: 'price', title: p.price, dataIndex: 'price', render: (v: number) => money(v) },
+          moneyColumn(p.price, 'price'),
           { key: 'validityDays', title: p.validityDays, dataIndex: 'validityDays' },
           {
             key: 'enabled',

@@ -7,7 +7,7 @@ import {
   type TEnterprise,
   type TEnterpriseCreate,
 } from '@yunhu/contract';
-import { App, Button, Form, Input, Space, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -18,6 +18,7 @@ import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
@@ -105,12 +106,7 @@ export const EnterprisePage = () => {
   const columns: TListColumn<TEnterprise>[] = [
     { key: 'name', title: t.platform.name, dataIndex: 'name' },
     { key: 'code', title: t.platform.code, dataIndex: 'code' },
-    {
-      key: 'status',
-      title: t.platform.status,
-      dataIndex: 'status',
-      render: (v: TEnterprise['status']) => <Tag color={statusColor[v]}>{enterpriseStatusLabel[v]}</Tag>,
-    },
+    tagColumn(t.platform.status, 'status', { labels: enterpriseStatusLabel, colors: statusColor }),
     { key: 'authStateLabel', title: t.platform.authState, dataIndex: 'authStateLabel' },
     { key: 'adminName', title: t.platform.admin, dataIndex: 'adminName' },
     { key: 'adminMobile', title: t.platform.adminMobile, dataIndex: 'adminMobile' },

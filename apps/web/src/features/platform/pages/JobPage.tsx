@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { JobPerm, jobNameLabel, jobStateLabel, jobStates, platformJobsRoutes, type TJobRun } from '@yunhu/contract';
-import { App, Tag, Typography } from 'antd';
+import { App, Typography } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { call } from '../../../shared/http/api';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
@@ -41,12 +42,7 @@ export const JobPage = () => {
     });
   const columns: TListColumn<TJobRun>[] = [
     { key: 'name', title: p.name, dataIndex: 'name', render: (v: string) => nameOf(v) },
-    {
-      key: 'state',
-      title: p.state,
-      dataIndex: 'state',
-      render: (v: TJobRun['state']) => <Tag color={stateColor[v]}>{jobStateLabel[v]}</Tag>,
-    },
+    tagColumn(p.state, 'state', { labels: jobStateLabel, colors: stateColor }),
     { key: 'attempts', title: p.attempts, render: (_v, j) => `${j.attempts} / ${j.maxAttempts}` },
     {
       key: 'error',

@@ -1,4 +1,4 @@
-import { lineModeLabel, Perm, seatRoutes, seatStates, TradePerm, type TSeatState } from '@yunhu/contract';
+import { lineModeLabel, Perm, seatRoutes, seatStates, TradePerm } from '@yunhu/contract';
 import { Button, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -9,6 +9,7 @@ import { dayRangeOf } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { runAndReport, useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
@@ -110,12 +111,7 @@ export const SeatPage = () => {
     },
     { key: 'username', title: s.username, dataIndex: 'username', render: (n: string | null) => n ?? s.none },
     { key: 'deptName', title: s.dept, dataIndex: 'deptName', render: (n: string | null) => n ?? s.none },
-    {
-      key: 'state',
-      title: s.state,
-      dataIndex: 'state',
-      render: (v: TSeatState) => <Tag color={stateColor[v]}>{s.stateLabel[v]}</Tag>,
-    },
+    tagColumn(s.state, 'state', { labels: s.stateLabel, colors: stateColor }),
     {
       key: 'startAt',
       title: s.startAt,

@@ -7,6 +7,8 @@ import {
 } from '@yunhu/contract';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
+import type { TListColumn } from '../../../shared/list/types';
 
 const s = t.trade;
 const color: Record<TChannelRefundState, string> = {
@@ -66,9 +68,9 @@ export const ChannelRefunds = (props: { shares: TChannelRefund[] }) => {
 };
 
 /** The columns of an order's refund shares (订单详情 › 退款记录). */
-export const channelRefundColumns = [
+export const channelRefundColumns: TListColumn<TChannelRefund>[] = [
   { key: 'refundNo', title: s.refundNo, dataIndex: 'refundNo' },
-  { key: 'amount', title: s.amount, dataIndex: 'amount', render: (v: number) => money(v) },
+  moneyColumn(s.amount, 'amount'),
   {
     key: 'channel',
     title: s.refundChannel,

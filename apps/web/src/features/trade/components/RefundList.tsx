@@ -1,5 +1,4 @@
 import {
-  money,
   refundChannelLabel,
   refundKindLabel,
   refundStateLabel,
@@ -15,6 +14,7 @@ import { t } from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import type { TRefundRow } from '../api';
 import { ChannelRefunds } from './ChannelRefunds';
@@ -36,7 +36,7 @@ export const refundColumns = (withEnterprise: boolean): TListColumn<TRefundRow>[
     dataIndex: 'months',
     render: (v: number, row: TRefundRow) => (row.kind === 'seat' ? v : '—'),
   },
-  { key: 'amount', title: s.refundAmount, dataIndex: 'amount', render: (v: number) => money(v) },
+  moneyColumn(s.refundAmount, 'amount'),
   {
     key: 'state',
     title: s.refundState,

@@ -1,5 +1,4 @@
 import {
-  money,
   orderKindLabel,
   orderStateLabel,
   payChannelLabel,
@@ -9,6 +8,7 @@ import {
 } from '@yunhu/contract';
 import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { beijingFormat } from '../../../shared/time/beijing';
 import type { TOrderRow } from '../api';
@@ -36,7 +36,7 @@ export const orderColumns = (withEnterprise: boolean): TListColumn<TOrderRow>[] 
   ...(withEnterprise ? [{ key: 'enterpriseName', title: s.enterprise, dataIndex: 'enterpriseName' }] : []),
   { key: 'kind', title: s.kind, dataIndex: 'kind', render: (k: TOrderKind) => orderKindLabel[k] },
   { key: 'subject', title: s.subject, dataIndex: 'subject', ellipsis: true },
-  { key: 'amount', title: s.amount, dataIndex: 'amount', render: (v: number) => money(v) },
+  moneyColumn(s.amount, 'amount'),
   { key: 'state', title: s.state, dataIndex: 'state', render: (v: TOrderState) => <OrderState state={v} /> },
   {
     key: 'channel',

@@ -19,6 +19,7 @@ import { withDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { ledgerColumns } from '../../../shared/list/ledgerColumns';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { RowAction } from '../../../shared/list/RowAction';
 import { actionsColumn } from '../../../shared/list/types';
@@ -111,7 +112,7 @@ const Packets = () => {
             dataIndex: 'remainingSeconds',
             render: (v: number) => s.minutesOf(Math.floor(v / 60)),
           },
-          { key: 'price', title: s.price, dataIndex: 'price', render: (v: number) => money(v) },
+          moneyColumn<TPacketRow>(s.price, 'price'),
           { key: 'boughtAt', title: s.boughtAt, dataIndex: 'boughtAt', render: fmtTime },
           { key: 'orderNo', title: s.orderNo, dataIndex: 'orderNo', render: (v: string | null) => v ?? '—' },
           { key: 'expireAt', title: s.packetExpireAt, dataIndex: 'expireAt', render: fmtTime },

@@ -10,6 +10,7 @@ import {
 import { Button, Card, Descriptions, Space, Table } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { type TOrderDetails, useOrderDetails } from '../api';
 import { channelRefundColumns } from '../components/ChannelRefunds';
 import { fmtTime, OrderState } from '../components/orderColumns';
@@ -75,7 +76,7 @@ export const OrderDetailsPage = () => {
                 dataIndex: 'validityDays',
                 render: (d: number, it) => (it.months ? s.monthsOf(it.months) : s.daysOf(d)),
               },
-              { key: 'unitPrice', title: s.unitPrice, dataIndex: 'unitPrice', render: (v: number) => money(v) },
+              moneyColumn(s.unitPrice, 'unitPrice'),
               { key: 'quantity', title: s.quantity, dataIndex: 'quantity' },
               { key: 'sum', title: s.amount, render: (_v, it) => money(it.unitPrice * it.quantity) },
             ]}
@@ -94,7 +95,7 @@ export const OrderDetailsPage = () => {
                 dataIndex: 'channel',
                 render: (c: TPayChannel) => payChannelLabel[c],
               },
-              { key: 'amount', title: s.amount, dataIndex: 'amount', render: (v: number) => money(v) },
+              moneyColumn(s.amount, 'amount'),
               {
                 key: 'state',
                 title: s.state,

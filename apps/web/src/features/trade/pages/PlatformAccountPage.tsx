@@ -1,4 +1,4 @@
-import { fenOf, money, tradeRoutes } from '@yunhu/contract';
+import { fenOf, tradeRoutes } from '@yunhu/contract';
 import { Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
@@ -6,6 +6,7 @@ import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RowAction } from '../../../shared/list/RowAction';
 import { platformAccountPageKey, type TAccountRow, useTradeActions } from '../api';
 
@@ -24,8 +25,8 @@ export const PlatformAccountPage = () => {
         rowKey="tenantId"
         columns={[
           { key: 'enterpriseName', title: s.enterpriseName, dataIndex: 'enterpriseName' },
-          { key: 'balance', title: s.balance, dataIndex: 'balance', render: (v: number) => money(v) },
-          { key: 'frozen', title: s.frozen, dataIndex: 'frozen', render: (v: number) => money(v) },
+          moneyColumn<TAccountRow>(s.balance, 'balance'),
+          moneyColumn<TAccountRow>(s.frozen, 'frozen'),
           {
             key: 'actions',
             title: s.actions,

@@ -3,6 +3,7 @@ import { Button, Card, Empty, InputNumber, Select, Space, Table, Typography } fr
 import { useMemo, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
+import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { useCatalogue, useTradeActions } from '../api';
 import { AccountCard } from '../components/AccountCard';
 import { AgentContact } from '../components/AgentContact';
@@ -75,7 +76,7 @@ export const ProcurementPage = () => {
             { key: 'name', title: s.packetName, dataIndex: 'name' },
             { key: 'minutes', title: s.minutes, dataIndex: 'minutes', render: (m: number) => s.minutesOf(m) },
             { key: 'validity', title: s.validity, dataIndex: 'validityDays', render: (d: number) => s.daysOf(d) },
-            { key: 'price', title: s.price, dataIndex: 'price', render: (p: number) => money(p) },
+            moneyColumn(s.price, 'price'),
             {
               key: 'quantity',
               title: s.quantity,
