@@ -287,7 +287,7 @@ export const buildApp = async (
     database,
     deps,
     customerGuard: (tx, auth, scope, id) => services.crm.customer.visible(tx, auth, scope, id),
-    isMasked: async (tx, auth) => (await services.crm.viewContext(tx, auth)).isMasked,
+    isMasked: services.crm.isMasked,
     crm: services.crm.customer,
   });
   // Recordings a stop left 'pending' are finished (or marked failed) once the server is up.

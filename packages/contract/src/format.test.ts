@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { beijingStamp, fenOf, hhmmss, hourMinText, minSecText, mmss, money, percent, yuan } from './format.js';
+import {
+  beijingStamp,
+  fenOf,
+  hhmmss,
+  hourMinText,
+  minSecText,
+  mmss,
+  money,
+  percent,
+  sheetTime,
+  yuan,
+} from './format.js';
 import { maskPhone } from './mask.js';
 
 describe('money', () => {
@@ -77,5 +88,11 @@ describe('beijing time', () => {
   it('stamps an instant with the Beijing date and time to the second, across the UTC day', () => {
     expect(beijingStamp(new Date('2026-11-24T10:15:07.900Z'))).toBe('20261124181507');
     expect(beijingStamp(new Date('2026-12-31T16:00:00Z'))).toBe('20270101000000');
+  });
+
+  it('writes the time cell of a download in Beijing to the second, blank without a time', () => {
+    expect(sheetTime(new Date('2026-01-05T01:02:03Z'))).toBe('2026-1-5 09:02:03');
+    expect(sheetTime(new Date('2026-11-25T17:02:03Z'))).toBe('2026-11-26 01:02:03');
+    expect(sheetTime(null)).toBe('');
   });
 });

@@ -65,6 +65,13 @@ export const shanghaiClock = (at: Date): string => new Date(at.getTime() + beiji
 export const beijingTime = (at: Date | number | null): string =>
   at === null ? '' : new Date(new Date(at).getTime() + beijingOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
 
+/**
+ * 2026-1-5 09:02:03: a time cell of an xlsx download as the enterprise reads it (Beijing, the zh-CN
+ * locale's unpadded date, to the second), whatever the server's zone; blank when there is no time.
+ */
+export const sheetTime = (at: Date | null): string =>
+  at === null ? '' : at.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-');
+
 /** 20261122183005: Beijing time to the second, as a document's number carries it. */
 export const beijingStamp = (at: Date): string =>
   new Date(at.getTime() + beijingOffsetMs).toISOString().replace(/\D/g, '').slice(0, 14);

@@ -8,6 +8,7 @@ import {
   jxsRolePermissions,
   menuTree,
   shanghaiDay,
+  sheetTime,
   type TJxsLead,
   type TJxsLeadStatus,
   type TJxsMonthUse,
@@ -64,9 +65,6 @@ export const jxsMonthOf = (month: string | undefined, now = new Date()): TJxsMon
   };
 };
 
-const cnTime = (d: Date | null) =>
-  d ? d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-') : '';
-
 /** Mobiles of leads moved into an enterprise whose privacy switch is on are masked (crm.rules isMobileMasked). */
 const maskedEnterprises = async (db: TDb, auth: TAuth, rows: readonly TJxsLeadRow[]) => {
   const ids = [...new Set(rows.flatMap((r) => (r.enterpriseId === null ? [] : [r.enterpriseId])))];
@@ -101,8 +99,8 @@ export const jxsLeadColumns: TColumn<TJxsLead>[] = [
   { header: '地区', width: 14, value: (l) => l.region },
   { header: '状态', width: 12, value: (l) => jxsLeadStatusLabel[l.status] },
   { header: '转入企业', width: 30, value: (l) => l.enterpriseName ?? '' },
-  { header: '转入时间', width: 22, value: (l) => cnTime(l.movedAt === null ? null : new Date(l.movedAt)) },
-  { header: '解锁时间', width: 22, value: (l) => cnTime(new Date(l.createdAt)) },
+  { header: '转入时间', width: 22, value: (l) => sheetTime(l.movedAt === null ? null : new Date(l.movedAt)) },
+  { header: '解锁时间', width: 22, value: (l) => sheetTime(new Date(l.createdAt)) },
 ];
 
 /** The columns of 月度使用's download. */

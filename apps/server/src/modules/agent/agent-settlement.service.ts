@@ -1,5 +1,6 @@
 import {
   agentStatementKindLabel,
+  sheetTime,
   type TAgentSettlement,
   type TAgentSettlementSummary,
   type TRouteInput,
@@ -40,11 +41,9 @@ const toEntry = (e: TLedgerRow) => ({
   createdAt: e.createdAt.getTime(),
 });
 
-const cnTime = (d: Date) => d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-');
-
 /** The columns of 利润明细's download. */
 export const statementColumns: TColumn<TLedgerRow>[] = [
-  { header: '时间', width: 22, value: (e) => cnTime(e.createdAt) },
+  { header: '时间', width: 22, value: (e) => sheetTime(e.createdAt) },
   {
     header: '类型',
     width: 10,

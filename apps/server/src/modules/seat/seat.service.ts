@@ -2,6 +2,7 @@ import {
   lineModeLabel,
   seatStateLabel,
   seatStates,
+  sheetTime,
   type TRouteInput,
   type TSeat,
   type TSeatCountMap,
@@ -105,8 +106,6 @@ const toSeat = (r: TSeatRow): TSeat => ({
   state: r.state,
 });
 
-/** Times in the sheet as the enterprise reads them (Asia/Shanghai), whatever the server's zone. */
-const cnTime = (d: Date) => d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-');
 const cnDay = (d: Date) =>
   d
     .toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' })
@@ -121,8 +120,8 @@ export const seatColumns: TColumn<TSeatRow>[] = [
   { header: '账号', value: (r) => r.username ?? '' },
   { header: '部门', value: (r) => r.deptName ?? '' },
   { header: '状态', width: 10, value: (r) => seatStateLabel[r.state] },
-  { header: '开始时间', width: 22, value: (r) => cnTime(r.startAt) },
-  { header: '到期时间', width: 22, value: (r) => cnTime(r.expireAt) },
+  { header: '开始时间', width: 22, value: (r) => sheetTime(r.startAt) },
+  { header: '到期时间', width: 22, value: (r) => sheetTime(r.expireAt) },
   { header: '自动续费', width: 10, value: (r) => (r.autoRenewal ? '开启' : '关闭') },
 ];
 

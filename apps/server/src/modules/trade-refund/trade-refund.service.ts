@@ -2,6 +2,7 @@ import {
   refundChannelLabel,
   refundKindLabel,
   refundStateLabel,
+  sheetTime,
   type TChannelRefund,
   type TRefundApplication,
   type TRefundKind,
@@ -49,9 +50,6 @@ const toRefund = (
   createdAt: r.createdAt.getTime(),
 });
 
-const cnTime = (d: Date | null) =>
-  d ? d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-') : '';
-
 /** The columns of the refund download (退订账单). */
 export const refundColumns: TColumn<TRefundRow>[] = [
   { header: '申请单号', width: 28, value: (r) => r.applyNo },
@@ -64,8 +62,8 @@ export const refundColumns: TColumn<TRefundRow>[] = [
   { header: '驳回原因', width: 30, value: (r) => r.rejectReason },
   { header: '退款方式', width: 18, value: (r) => (r.channel ? (refundChannelLabel[r.channel] ?? r.channel) : '') },
   { header: '申请人', value: (r) => r.createdByName },
-  { header: '申请时间', width: 22, value: (r) => cnTime(r.createdAt) },
-  { header: '审核时间', width: 22, value: (r) => cnTime(r.examinedAt) },
+  { header: '申请时间', width: 22, value: (r) => sheetTime(r.createdAt) },
+  { header: '审核时间', width: 22, value: (r) => sheetTime(r.examinedAt) },
 ];
 
 /**

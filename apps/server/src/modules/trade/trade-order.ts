@@ -2,6 +2,7 @@ import {
   orderKindLabel,
   orderStateLabel,
   payChannelLabel,
+  sheetTime,
   type TOrderKind,
   type TOrderState,
   type TPayChannel,
@@ -34,9 +35,6 @@ export const toPayment = (p: TPaymentRow) => ({
   createdAt: p.createdAt.getTime(),
 });
 
-const cnTime = (d: Date | null) =>
-  d ? d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-') : '';
-
 /** The columns of the order download (订单列表). */
 export const orderColumns: TColumn<TOrderRow>[] = [
   { header: '订单号', width: 28, value: (o) => o.orderNo },
@@ -48,8 +46,8 @@ export const orderColumns: TColumn<TOrderRow>[] = [
   { header: '支付方式', width: 10, value: (o) => (o.channel ? payChannelLabel[o.channel as TPayChannel] : '') },
   { header: '渠道交易号', width: 28, value: (o) => o.channelTradeNo ?? '' },
   { header: '下单人', value: (o) => o.createdByName },
-  { header: '下单时间', width: 22, value: (o) => cnTime(o.createdAt) },
-  { header: '支付时间', width: 22, value: (o) => cnTime(o.paidAt) },
+  { header: '下单时间', width: 22, value: (o) => sheetTime(o.createdAt) },
+  { header: '支付时间', width: 22, value: (o) => sheetTime(o.paidAt) },
 ];
 
 /** The tenant's order, or not found (also for another tenant's number). */
