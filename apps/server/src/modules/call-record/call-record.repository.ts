@@ -77,9 +77,9 @@ const fromRaw = (x: Record<string, unknown>): TRecordWithNames => ({
 const exportBatch = 2000;
 
 /**
- * A page of records and the total: `total` is the roll-up's count (recordTotalOf), or 'withPage'
- * to count beside the page in one statement (few matches that are costly to find, like a number
- * fragment), or null to count them apart.
+ * A page of records and the total: `total` is the roll-up's count (recordTotalOf), read by the
+ * page's own statement, or 'withPage' to count beside the page in one statement (few matches that
+ * are costly to find, like a number fragment), or null to count them apart.
  */
 const pageOf = async (
   db: TDb,
@@ -103,9 +103,20 @@ const pageOf = async (
       total: rows[0]?.matches ?? (paging.page > 1 ? await countApart() : 0),
     };
   }
-  const n = total
-    ? Number(rowsOf<{ n: unknown }>(await db.execute(sql`select ${total} as n`))[0]?.n ?? 0)
-    : await countApart();
+  if (total) {
+    // The roll-ups' count rides on the page's statement (evaluated once, as an init plan); a page
+    // with no row to carry it reads it on its own.
+    const rows = await db
+      .select({ ...recordWithNames, total: sql<unknown>`${total}` })
+      .from(r)
+      .where(where)
+      .orderBy(...order)
+      .limit(paging.limit)
+      .offset(offsetOf(paging));
+    const n = rows[0] ? rows[0].total : rowsOf<{ n: unknown }>(await db.execute(sql`select ${total} as n`))[0]?.n;
+    return { records: rows.map(({ total: _, ...row }) => row), total: Number(n ?? 0) };
+  }
+  const n = await countApart();
   const records = await db
     .select(recordWithNames)
     .from(r)

@@ -55,6 +55,17 @@ export const viewContext = async (tx: TDb, auth: TAuth): Promise<TViewContext> =
   return { settings, isMasked: isMobileMasked(settings, auth), tags };
 };
 
+/**
+ * Whether mobiles are masked for him (isMobileMasked), for a page that shows numbers but no
+ * customer view: nothing to read for someone the switch never masks, else the switch alone.
+ */
+export const isMaskedFor = async (tx: TDb, auth: TAuth): Promise<boolean> => {
+  // Masked not even with the switch on: his permissions decide, nothing to read.
+  if (!isMobileMasked({ isPrivacyOn: true }, auth)) return false;
+  const isPrivacyOn = (await repo.isPrivacyOn(tx, auth.tenantId)) ?? defaultCrmSettings(auth.tenantId).isPrivacyOn;
+  return isMobileMasked({ isPrivacyOn }, auth);
+};
+
 /** The view context of a page from what its own statement read: the rules and its rows' tags. */
 export const pageViewContext = (
   auth: TAuth,

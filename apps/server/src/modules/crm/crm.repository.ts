@@ -24,6 +24,15 @@ export const crmRepository = {
   settings: async (db: TDb, tenantId: number) =>
     (await db.select().from(crmSettings).where(eq(crmSettings.tenantId, tenantId)))[0] ?? null,
 
+  /** The privacy switch alone (null: the tenant never saved his rules, the defaults apply). */
+  isPrivacyOn: async (db: TDb, tenantId: number) =>
+    (
+      await db
+        .select({ isPrivacyOn: crmSettings.isPrivacyOn })
+        .from(crmSettings)
+        .where(eq(crmSettings.tenantId, tenantId))
+    )[0]?.isPrivacyOn ?? null,
+
   /**
    * The settings row (if any) and the tenant's tags in one statement: what every customer view
    * needs (crm.context viewContext; one round trip of a list instead of two).

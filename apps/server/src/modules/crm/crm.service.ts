@@ -1,4 +1,4 @@
-import { type TCrmDeps, viewContext } from './crm.context.js';
+import { isMaskedFor, type TCrmDeps, viewContext } from './crm.context.js';
 import { crmRepository } from './crm.repository.js';
 import { toCustomerView } from './crm.view.js';
 import { createCalling } from './customer.calling.js';
@@ -20,6 +20,8 @@ export const createCrmService = (deps: TCrmDeps) => {
     pool: createPoolService(),
     recycle: createRecycleService(),
     viewContext,
+    /** Whether mobiles are masked for him, read only when his permissions leave it to the switch. */
+    isMasked: isMaskedFor,
     writeOwnerLogs: crmRepository.insertOwnerLogs,
     toCustomerView,
     /** One run of the automatic release (tests and the scheduler call it). */
