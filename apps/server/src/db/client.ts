@@ -14,6 +14,18 @@ export type TDatabase = {
   kind: 'pglite' | 'postgres';
   /** Whether the row-level-security role exists (it may not where the user cannot create roles). */
   hasAppRole: boolean;
+  /**
+   * A transaction whose first statement travels with its BEGIN: one round trip to a PostgreSQL
+   * server (one simple query), a statement of its own on PGlite. `first` is one statement written
+   * out, without parameters; `fn` gets its rows and the transaction (savepoints and rollback as
+   * drizzle's own). READ ONLY on a PostgreSQL server when `isReadOnly` (PGlite's one in-process
+   * session is never lost, so no read is run twice there: none).
+   */
+  transactionOpenedBy: <T>(
+    first: string,
+    fn: (tx: TDb, rows: Record<string, unknown>[]) => Promise<T>,
+    isReadOnly?: boolean,
+  ) => Promise<T>;
   /** Whether the database answers within timeoutMs (default pingTimeoutMs). */
   ping: (timeoutMs?: number) => Promise<boolean>;
   close: () => Promise<void>;
@@ -62,10 +74,8 @@ export const openDatabase = async (opts: {
   let state: TStartState;
   // Each start loads only its own driver, for a fast warm start: the other one is never read.
   if (opts.databaseUrl) {
-    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
-      import('pg'),
-      import('drizzle-orm/node-postgres'),
-    ]);
+    const [{ default: pg }, { drizzle: drizzlePg, NodePgSession, NodePgTransaction }, { PgDialect }] =
+      await Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/pg-core')]);
     const limits = { ...dbLimitDefaults, ...opts.limits };
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
@@ -100,7 +110,41 @@ export const openDatabase = async (opts: {
         client.release(lost);
       }
     }) as TDb['transaction'];
-    database = { db, kind: 'postgres', ping: (timeoutMs) => ping(db, timeoutMs), close: () => pool.end() };
+    // drizzle's transaction sends BEGIN as a statement of its own; here BEGIN and the first statement
+    // go as one simple query, and the rest runs on drizzle's transaction over the same connection, as
+    // its own transaction() builds it. The connection is given back as above.
+    const dialect = new PgDialect();
+    const transactionOpenedBy: TDatabase['transactionOpenedBy'] = async (first, fn, isReadOnly = false) => {
+      const client = await pool.connect();
+      let lost: Error | undefined;
+      try {
+        const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
+        try {
+          const opened = (await client.query(`${isReadOnly ? 'begin read only' : 'begin'}; ${first}`)) as unknown as [
+            unknown,
+            { rows: Record<string, unknown>[] },
+          ];
+          const result = await fn(tx as unknown as TDb, opened[1].rows);
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback');
+          throw error;
+        }
+      } catch (error) {
+        if (isConnectionLost(error)) lost = error as Error;
+        throw error;
+      } finally {
+        client.release(lost);
+      }
+    };
+    database = {
+      db,
+      kind: 'postgres',
+      transactionOpenedBy,
+      ping: (timeoutMs) => ping(db, timeoutMs),
+      close: () => pool.end(),
+    };
     state = await startState(db);
     if (!state.isMigrated) {
       // Migrations run on their own connection, outside the statement timeout: one may rewrite a
@@ -132,7 +176,18 @@ export const openDatabase = async (opts: {
     const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
     const client = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm }, startParams });
     const db = drizzlePglite(client) as unknown as TDb;
-    database = { db, kind: 'pglite', ping: (timeoutMs) => ping(db, timeoutMs), close: () => client.close() };
+    // PGlite is in the process: no round trip to save, BEGIN goes as drizzle sends it.
+    const transactionOpenedBy: TDatabase['transactionOpenedBy'] = (first, fn) =>
+      db.transaction(async (tx) =>
+        fn(tx as unknown as TDb, rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(first)))),
+      );
+    database = {
+      db,
+      kind: 'pglite',
+      transactionOpenedBy,
+      ping: (timeoutMs) => ping(db, timeoutMs),
+      close: () => client.close(),
+    };
     state = await startState(db);
     if (!state.isMigrated) {
       const { migrate } = await import('drizzle-orm/pglite/migrator');

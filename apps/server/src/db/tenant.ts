@@ -49,26 +49,28 @@ export const tenantRoleOf = (database: Pick<TDatabase, 'hasAppRole'>): 'yunhu_ap
   database.hasAppRole ? 'yunhu_app' : 'none';
 
 /**
- * The request's one tenant transaction opened by the statement that finds who asks:
- * `open` runs first, as the connection's own role, and enters the tenant it finds, taking the role
- * `role` (tenantRoleOf), in that same statement (migration 0061's session_entering), so the session
- * and the tenant cost one statement. When `open` finds no one, `fn` gets null and no
- * transaction: it must refuse (the transaction, never confined to a tenant, rolls back when it
- * throws, and is never handed out).
+ * The request's one tenant transaction opened by the statement that finds who asks, sent with the
+ * BEGIN in one round trip (TDatabase.transactionOpenedBy): `open.statement` runs first, as the
+ * connection's own role, and enters the tenant it finds, taking the role `role` (tenantRoleOf), in
+ * that same statement (migration 0061's session_entering), so the session and the tenant cost one
+ * statement. When `open.read` finds no one in its rows, `fn` gets null and no transaction: it must
+ * refuse (the transaction, never confined to a tenant, rolls back when it throws, and is never
+ * handed out). READ ONLY on a PostgreSQL server when `isReadOnly`, in the same BEGIN.
  */
 export const withSessionTransaction = <S, T>(
   database: TDatabase,
-  open: (tx: TDb, role: 'yunhu_app' | 'none') => Promise<S | null>,
+  open: { statement: string; read: (rows: readonly Record<string, unknown>[]) => S | null },
   fn: (found: { tx: TDb; session: S } | null) => Promise<T>,
   isReadOnly = false,
 ): Promise<T> =>
-  database.db.transaction(
-    async (tx) => {
-      const session = await open(tx as unknown as TDb, tenantRoleOf(database));
+  database.transactionOpenedBy(
+    open.statement,
+    async (tx, rows) => {
+      const session = open.read(rows);
       if (session === null) return fn(null);
-      return asRequestTransaction(() => fn({ tx: tx as unknown as TDb, session }));
+      return asRequestTransaction(() => fn({ tx, session }));
     },
-    readOnlyConfig(database, isReadOnly),
+    isReadOnly,
   );
 
 /**

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../db/client.js';
+import type { TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
 import { roles, tenants, userRoles, users } from '../../db/schema.js';
 import { authCounters, sessions, smsCodes, wechatTickets } from './auth.schema.js';
@@ -48,39 +48,41 @@ export const authRepository = {
     ),
 
   /**
-   * findSession as the first statement of a request's transaction: migration 0061's
-   * session_entering, which reads the session, the person, his enterprise, permissions and data
-   * scope's columns (org's rule) with plans PostgreSQL keeps for the connection, then enters the
-   * enterprise (app.tenant_id, and `role` once everything is read). Written out rather than
-   * parameterised: the hash is hex we made, the time an ISO literal, the role a name of ours. The
-   * same rule as findSession; a token hash that is not one of ours finds nothing without a query.
+   * findSession as the first statement of a request's transaction, sent with its BEGIN: migration
+   * 0061's session_entering, which reads the session, the person, his enterprise, permissions and
+   * data scope's columns (org's rule) with plans PostgreSQL keeps for the connection, then enters
+   * the enterprise (app.tenant_id, and `role` once everything is read). Written out rather than
+   * parameterised, as a simple query that goes with the BEGIN must be: the hash is hex we made, the
+   * time an ISO literal, the role a name of ours. The same rule as findSession; a token hash that is
+   * not one of ours has no statement (null): it finds nothing without a query.
    */
-  findSessionEntering: async (db: TDb, tokenHash: string, now: Date, role: 'yunhu_app' | 'none') => {
-    if (!/^[0-9a-f]{64}$/.test(tokenHash)) return null;
-    const [row] = rowsOf<{
-      found: {
-        token_hash: string;
-        user_id: number;
-        username: string;
-        real_name: string;
-        dept_id: number | null;
-        user_status: string;
-        must_change_password: boolean;
-        tenant_id: number;
-        tenant_code: string;
-        tenant_status: string;
-        is_super: boolean;
-        permissions: string[];
-        is_admin: boolean;
-        scope_all: boolean;
-        scope_depts: number[];
-      } | null;
-    }>(
-      await db.execute(
-        sql.raw(`select session_entering('${tokenHash}', '${now.toISOString()}'::timestamptz, '${role}') as found`),
-      ),
-    );
-    const r = row?.found;
+  sessionEntering: (tokenHash: string, now: Date, role: 'yunhu_app' | 'none'): string | null =>
+    /^[0-9a-f]{64}$/.test(tokenHash)
+      ? `select session_entering('${tokenHash}', '${now.toISOString()}'::timestamptz, '${role}') as found`
+      : null,
+
+  /** What sessionEntering's rows say: the session with its person, enterprise and scope, or null. */
+  sessionEntered: (rows: readonly Record<string, unknown>[]) => {
+    const r = rows[0]?.found as
+      | {
+          token_hash: string;
+          user_id: number;
+          username: string;
+          real_name: string;
+          dept_id: number | null;
+          user_status: string;
+          must_change_password: boolean;
+          tenant_id: number;
+          tenant_code: string;
+          tenant_status: string;
+          is_super: boolean;
+          permissions: string[];
+          is_admin: boolean;
+          scope_all: boolean;
+          scope_depts: number[];
+        }
+      | null
+      | undefined;
     if (!r) return null;
     return {
       session: { tokenHash: r.token_hash },

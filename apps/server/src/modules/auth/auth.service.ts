@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import type { TSmsSender } from '../../adapters/sms.js';
 import type { TDatabase, TDb } from '../../db/client.js';
 import type { TDataScope } from '../../db/scope.js';
-import { withSessionTransaction, withTenant } from '../../db/tenant.js';
+import { tenantRoleOf, withSessionTransaction, withTenant } from '../../db/tenant.js';
 import type { TAuditSubject, TAuth, TRequestContext } from '../../http/context.js';
 import { type AppError, unauthorized } from '../../http/errors.js';
 import { dummyHash, hashPassword, hashToken, newToken, verifyPassword } from '../../security/password.js';
@@ -309,14 +309,18 @@ export const createAuthService = (deps: {
       isReadOnly = false,
     ): Promise<T> => {
       const hash = sessionHashOf(token);
-      if (!hash) return fn(null);
+      const statement = hash && repo.sessionEntering(hash, new Date(), tenantRoleOf(deps.database));
+      if (!statement) return fn(null);
       return withSessionTransaction(
         deps.database,
-        async (tx, role) => {
-          const row = await repo.findSessionEntering(tx, hash, new Date(), role);
-          const auth = authOf(row);
-          // The data scope was read by the same statement (org's columns, the same rule as resolveDataScope).
-          return auth && row ? { auth, scope: scopeFromColumns(auth, row.more) } : null;
+        {
+          statement,
+          read: (rows) => {
+            const row = repo.sessionEntered(rows);
+            const auth = authOf(row);
+            // The data scope was read by the same statement (org's columns, the same rule as resolveDataScope).
+            return auth && row ? { auth, scope: scopeFromColumns(auth, row.more) } : null;
+          },
         },
         (found) => fn(found && { tx: found.tx, ...found.session }),
         isReadOnly,
