@@ -16,4 +16,13 @@ describe('timeColumn', () => {
     expect(column.dataIndex).toBe('startTime');
     expect(column.render?.(at, { startTime: at }, 0)).toBe('2026-03-04 05:06:07');
   });
+
+  it('shows a missing moment as the screen words it, nothing unless told', () => {
+    expect(timeColumn<{ paidAt: number | null }>('支付', { key: 'paidAt' }).render?.(null, { paidAt: null }, 0)).toBe(
+      '',
+    );
+    const column = timeColumn<{ paidAt: number | null }>('支付', { key: 'paidAt', empty: '—' });
+    expect(column.render?.(null, { paidAt: null }, 0)).toBe('—');
+    expect(column.render?.(at, { paidAt: at }, 0)).toBe('2026-03-04 05:06');
+  });
 });

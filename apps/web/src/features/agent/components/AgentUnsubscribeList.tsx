@@ -12,11 +12,10 @@ import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { tagColumn } from '../../../shared/list/tagColumn';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
-import { beijingFormat } from '../../../shared/time/beijing';
 
 const s = t.agentStock;
-const time = (v: number | null) => (v === null ? '—' : beijingFormat(v, 'YYYY-MM-DD HH:mm'));
 const stateColor = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
 /** 退订申请 (GET /base/agent/apply/unsubscribe): the agent's enterprises' applications, seen, never examined. */
@@ -35,8 +34,8 @@ export const AgentUnsubscribeList = () => {
     { key: 'reason', title: s.reason, dataIndex: 'reason', ellipsis: true },
     tagColumn(s.refundState, 'state', { labels: refundStateLabel, colors: stateColor }),
     { key: 'rejectReason', title: s.rejectReason, dataIndex: 'rejectReason', render: (v: string) => v || '—' },
-    { key: 'createdAt', title: s.appliedAt, dataIndex: 'createdAt', render: time },
-    { key: 'examinedAt', title: s.examinedAt, dataIndex: 'examinedAt', render: time },
+    timeColumn(s.appliedAt, { empty: '—' }),
+    timeColumn(s.examinedAt, { key: 'examinedAt', empty: '—' }),
   ];
   return (
     <ListPage

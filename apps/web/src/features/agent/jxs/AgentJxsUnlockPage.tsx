@@ -10,13 +10,12 @@ import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { tagColumn } from '../../../shared/list/tagColumn';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
-import { beijingFormat } from '../../../shared/time/beijing';
 import { jxsUnlockPageKey, useIndustries, useJxsEnterprises } from './jxsApi';
 
 const s = t.agentJxs;
 type TLeadForm = { companyName: string; contactName?: string; mobile: string; industry?: string; region?: string };
-const when = (v: number | null) => (v ? beijingFormat(v, 'YYYY-MM-DD HH:mm') : '-');
 
 const columns: TListColumn<TJxsLead>[] = [
   { key: 'companyName', title: s.companyName, dataIndex: 'companyName' },
@@ -27,8 +26,8 @@ const columns: TListColumn<TJxsLead>[] = [
   { key: 'distributorName', title: s.distributor, dataIndex: 'distributorName' },
   tagColumn(s.leadStatus, 'status', { labels: jxsLeadStatusLabel, colors: { moved: 'green', new: 'blue' } }),
   { key: 'enterpriseName', title: s.enterprise, dataIndex: 'enterpriseName', render: (v: string | null) => v ?? '-' },
-  { key: 'movedAt', title: s.movedAt, dataIndex: 'movedAt', render: when },
-  { key: 'createdAt', title: s.unlockedAt, dataIndex: 'createdAt', render: when },
+  timeColumn(s.movedAt, { key: 'movedAt', empty: '-' }),
+  timeColumn(s.unlockedAt, { empty: '-' }),
 ];
 
 /** 解锁名单 (agent/jxs-unlock): leads a distributor unlocked, moved once into an enterprise's CRM, exported, deleted. */

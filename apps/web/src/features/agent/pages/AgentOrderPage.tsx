@@ -5,13 +5,12 @@ import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
-import { beijingFormat } from '../../../shared/time/beijing';
 import { agentOrderPageKey, useAgentInfo } from '../api';
 import { AgentUnsubscribeList } from '../components/AgentUnsubscribeList';
 
 const a = t.agent;
-const time = (v: number | null) => (v === null ? '—' : beijingFormat(v, 'YYYY-MM-DD HH:mm'));
 
 /** 订单与利润's first tab: its enterprises' paid orders with the margin on each, and the total. */
 const AgentOrders = () => {
@@ -40,7 +39,7 @@ const AgentOrders = () => {
       dataIndex: 'marginReversed',
       render: (v: number) => (v ? money(-v) : '—'),
     },
-    { key: 'paidAt', title: a.paidAt, dataIndex: 'paidAt', render: time },
+    timeColumn(a.paidAt, { key: 'paidAt', empty: '—' }),
   ];
   return (
     <>

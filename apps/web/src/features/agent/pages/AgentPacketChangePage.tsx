@@ -1,7 +1,8 @@
-import { agentRoutes, beijingTime, type TPacketChange } from '@yunhu/contract';
+import { agentRoutes, type TPacketChange } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { PacketChangeForm } from '../components/PacketChangeForm';
 import { packetMoveColumns } from '../components/packetMoveColumns';
@@ -10,7 +11,7 @@ import { agentChangePageKey } from '../stockApi';
 const s = t.agentStock;
 
 const columns: TListColumn<TPacketChange>[] = [
-  { key: 'createdAt', title: s.createdAt, dataIndex: 'createdAt', render: (v: number) => beijingTime(v) },
+  timeColumn(s.createdAt),
   { key: 'enterpriseName', title: s.enterprise, dataIndex: 'enterpriseName' },
   { key: 'packetName', title: s.packetName, dataIndex: 'packetName' },
   { key: 'fromLineName', title: s.fromLine, dataIndex: 'fromLineName' },

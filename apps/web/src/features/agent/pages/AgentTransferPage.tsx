@@ -1,9 +1,10 @@
-import { agentRoutes, beijingTime, type TPacketTransfer } from '@yunhu/contract';
+import { agentRoutes, type TPacketTransfer } from '@yunhu/contract';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { packetMoveColumns } from '../components/packetMoveColumns';
 import { TransferDetailDrawer } from '../components/TransferDetailDrawer';
@@ -17,7 +18,7 @@ export const AgentTransferPage = () => {
   const [shown, setShown] = useState<number | null>(null);
   const columns: TListColumn<TPacketTransfer>[] = [
     { key: 'transferNo', title: s.transferNo, dataIndex: 'transferNo' },
-    { key: 'createdAt', title: s.createdAt, dataIndex: 'createdAt', render: (v: number) => beijingTime(v) },
+    timeColumn(s.createdAt),
     { key: 'fromEnterpriseName', title: s.from, dataIndex: 'fromEnterpriseName' },
     { key: 'toEnterpriseName', title: s.to, dataIndex: 'toEnterpriseName' },
     { key: 'lineName', title: s.line, dataIndex: 'lineName' },

@@ -8,6 +8,7 @@ import { withNumberAndDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
@@ -68,9 +69,9 @@ export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: str
       render: (v: number | null) => (v === null ? b.forever : time(v)),
     },
     { key: 'createdBy', title: b.createdBy, dataIndex: 'createdBy' },
-    { key: 'createdAt', title: b.createdAt, dataIndex: 'createdAt', sortField: 'createdAt', render: time },
+    timeColumn(b.createdAt, { sortField: 'createdAt' }),
     { key: 'updatedBy', title: b.updatedBy, dataIndex: 'updatedBy', isHiddenByDefault: true },
-    { key: 'updatedAt', title: b.updatedAt, dataIndex: 'updatedAt', render: time, isHiddenByDefault: true },
+    timeColumn(b.updatedAt, { key: 'updatedAt', isHiddenByDefault: true }),
     {
       key: 'action',
       title: b.actions,

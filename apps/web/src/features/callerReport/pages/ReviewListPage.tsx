@@ -4,8 +4,8 @@ import { t } from '../../../locales/zh-CN';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
-import { beijingFormat } from '../../../shared/time/beijing';
 import { reportKeys } from '../api';
 import { ReportStateTag } from '../components/ReportDetails';
 import { reviewDesks, type TReviewDesk } from '../reviewDesk';
@@ -27,12 +27,7 @@ export const ReviewListPage = ({ desk = 'platform' }: { desk?: TReviewDesk }) =>
     { key: 'lineName', title: c.line, dataIndex: 'lineName' },
     { key: 'scenario', title: c.scenario, dataIndex: 'scenario', ellipsis: true },
     { key: 'state', title: c.state, dataIndex: 'state', render: (v: TReportState) => <ReportStateTag state={v} /> },
-    {
-      key: 'submittedAt',
-      title: c.submittedAt,
-      dataIndex: 'submittedAt',
-      render: (v: number | null) => (v ? beijingFormat(v, 'YYYY-MM-DD HH:mm') : '-'),
-    },
+    timeColumn(c.submittedAt, { key: 'submittedAt', empty: '-' }),
     { key: 'reviewer', title: c.reviewer, dataIndex: 'reviewer', render: (v: string) => v || '-' },
     {
       key: 'action',

@@ -7,11 +7,11 @@ import { optionsOf } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { tagColumn } from '../../../shared/list/tagColumn';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { beijingDayRange } from '../../../shared/time/beijing';
 import { ownerLogPageKey } from '../api';
 import { detailPath } from '../components/customerColumns';
-import { fmtTime } from '../format';
 
 const c = t.crm;
 type TLog = TResponseOf<typeof crmRoutes.ownerLogPage>['records'][number];
@@ -37,7 +37,7 @@ const toRequest = (v: Record<string, unknown>) => {
 /** 客户操作记录 (CRM/operatingRecord): who moved which customer where, when and why. */
 export const OperatingRecordPage = () => {
   const columns: TListColumn<TLog>[] = [
-    { key: 'createdAt', title: c.logTime, dataIndex: 'createdAt', render: fmtTime },
+    timeColumn(c.logTime, { empty: c.none }),
     {
       key: 'customerName',
       title: c.logCustomer,

@@ -8,12 +8,13 @@ import { Phone } from '../../../shared/components/Phone';
 import { call } from '../../../shared/http/api';
 import { DateRangeFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { beijingDayRange } from '../../../shared/time/beijing';
 import { recyclePageKey } from '../api';
 import { useBatchRunner } from '../components/BatchResult';
 import { PurgeAllButton, RecycleBatchActions, RecycleRowActions } from '../components/RecycleActions';
-import { CustomerTags, fmtTime, LevelTag } from '../format';
+import { CustomerTags, LevelTag } from '../format';
 
 const c = t.crm;
 type TEntry = TResponseOf<typeof crmRoutes.recyclePage>['records'][number];
@@ -57,14 +58,14 @@ export const RecyclerPage = () => {
     },
     { key: 'tags', title: c.tags, render: (_v, r) => <CustomerTags tags={r.tags} /> },
     { key: 'ownerName', title: c.owner, dataIndex: 'ownerName', render: (v: string | null) => v ?? c.inPool },
-    { key: 'lastFollowAt', title: c.lastFollow, dataIndex: 'lastFollowAt', render: fmtTime, isHiddenByDefault: true },
+    timeColumn(c.lastFollow, { key: 'lastFollowAt', empty: c.none, isHiddenByDefault: true }),
     {
       key: 'deletedByName',
       title: c.deletedBy,
       dataIndex: 'deletedByName',
       render: (v: string | null) => v ?? c.systemJob,
     },
-    { key: 'deletedAt', title: c.deletedAt, dataIndex: 'deletedAt', render: fmtTime },
+    timeColumn(c.deletedAt, { key: 'deletedAt', empty: c.none }),
     {
       key: 'actions',
       title: c.actions,

@@ -10,11 +10,11 @@ import { ColleagueFilter } from '../../../shared/customers';
 import { feedback } from '../../../shared/feedback';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { beijingDayRange } from '../../../shared/time/beijing';
 import { detailPath } from '../components/customerColumns';
-import { fmtTime } from '../format';
 import { type TVisit, type TVisitPage, useListPageData, useVisitActions, visitPageKey } from './api';
 import { VisitResultTag, visitResultOptions } from './format';
 import { AddVisitButton } from './VisitFormModal';
@@ -54,10 +54,10 @@ const columns: TListColumn<TVisit>[] = [
       </Typography.Paragraph>
     ),
   },
-  { key: 'visitAt', title: v.visitAt, dataIndex: 'visitAt', render: fmtTime },
+  timeColumn(v.visitAt, { key: 'visitAt', empty: t.crm.none }),
   { key: 'userName', title: v.visitor, dataIndex: 'userName', render: (n: string | null) => n ?? v.none },
   { key: 'deptName', title: v.dept, dataIndex: 'deptName', render: (n: string | null) => n ?? v.none },
-  { key: 'createdAt', title: v.createdAt, dataIndex: 'createdAt', render: fmtTime, isHiddenByDefault: true },
+  timeColumn(v.createdAt, { empty: t.crm.none, isHiddenByDefault: true }),
 ];
 
 /** How many visits of the current filter ended with each result (page-plus answers them with the page). */

@@ -7,16 +7,15 @@ import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { RowAction } from '../../../shared/list/RowAction';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { usePermission } from '../../../shared/permission/usePermission';
-import { beijingFormat } from '../../../shared/time/beijing';
 import { useLineOptions } from '../../seat';
 import { poolPageKey, type TNumberRow, type TWorkRow, useNumberActions, workPageKey } from '../api';
 import { PickStaffModal } from '../components/PickStaffModal';
 
 const l = t.line;
-const fmt = (v: number | null) => (v ? beijingFormat(v, 'YYYY-MM-DD HH:mm') : l.none);
 
 type TPick = { kind: 'distribute'; ids: number[]; clear?: () => void } | { kind: 'bind'; id: number } | null;
 
@@ -38,7 +37,7 @@ const LineNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
     { key: 'lineName', title: l.name, dataIndex: 'lineName' },
     { key: 'remark', title: l.remark, dataIndex: 'remark' },
     ...holderColumns<TNumberRow>(l.numberState.free),
-    { key: 'distributedAt', title: l.distributedAt, dataIndex: 'distributedAt', render: fmt },
+    timeColumn(l.distributedAt, { key: 'distributedAt', empty: l.none }),
     ...actionsColumn<TNumberRow>(canChange, t.seat.actions, (row) => (
       <Space size={4}>
         <RowAction onClick={() => pick({ kind: 'distribute', ids: [row.id] })}>{l.distribute}</RowAction>
@@ -93,7 +92,7 @@ const WorkNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
     { key: 'workNumber', title: l.workNumber, dataIndex: 'workNumber' },
     { key: 'remark', title: l.remark, dataIndex: 'remark' },
     ...holderColumns<TWorkRow>(l.workState.free),
-    { key: 'boundAt', title: l.boundAt, dataIndex: 'boundAt', render: fmt },
+    timeColumn(l.boundAt, { key: 'boundAt', empty: l.none }),
     ...actionsColumn<TWorkRow>(canChange, t.seat.actions, (row) =>
       row.userId === null ? (
         <RowAction onClick={() => pick({ kind: 'bind', id: row.id })}>{l.bind}</RowAction>

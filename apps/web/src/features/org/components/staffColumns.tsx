@@ -3,9 +3,9 @@ import { Popconfirm, Space, Switch, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
-import { beijingFormat } from '../../../shared/time/beijing';
 import type { TStaffScreen } from './staffScreen';
 
 type TRowActions = {
@@ -56,12 +56,7 @@ export const staffColumns = (screen: TStaffScreen, on: TRowActions): TListColumn
           },
         ]
       : []),
-    {
-      key: 'lastLoginAt',
-      title: texts.lastLogin,
-      dataIndex: 'lastLoginAt',
-      render: (v: number | null) => (v ? beijingFormat(v, 'YYYY-MM-DD HH:mm') : '-'),
-    },
+    timeColumn(texts.lastLogin, { key: 'lastLoginAt', empty: '-' }),
     {
       key: 'actions',
       title: texts.actions,

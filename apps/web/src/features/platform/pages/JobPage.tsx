@@ -8,10 +8,10 @@ import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
-import { beijingFormat } from '../../../shared/time/beijing';
 
 const stateColor: Record<TJobRun['state'], string> = {
   created: 'default',
@@ -21,7 +21,6 @@ const stateColor: Record<TJobRun['state'], string> = {
   cancelled: 'default',
   failed: 'red',
 };
-const time = (v: number | null) => (v === null ? '' : beijingFormat(v, 'YYYY-MM-DD HH:mm:ss'));
 const nameOf = (name: string) => jobNameLabel[name] ?? name;
 
 /** 后台任务 (platform operator): each run of the server's jobs, its failures, and a failed one run again. */
@@ -51,10 +50,10 @@ export const JobPage = () => {
       ellipsis: true,
       render: (v: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : ''),
     },
-    { key: 'createdAt', title: p.createdAt, dataIndex: 'createdAt', render: time },
-    { key: 'runAfter', title: p.runAfter, dataIndex: 'runAfter', render: time },
-    { key: 'startedAt', title: p.startedAt, dataIndex: 'startedAt', render: time },
-    { key: 'finishedAt', title: p.finishedAt, dataIndex: 'finishedAt', render: time },
+    timeColumn(p.createdAt, { format: 'YYYY-MM-DD HH:mm:ss' }),
+    timeColumn(p.runAfter, { key: 'runAfter', format: 'YYYY-MM-DD HH:mm:ss' }),
+    timeColumn(p.startedAt, { key: 'startedAt', format: 'YYYY-MM-DD HH:mm:ss' }),
+    timeColumn(p.finishedAt, { key: 'finishedAt', format: 'YYYY-MM-DD HH:mm:ss' }),
     {
       key: 'actions',
       title: p.actions,

@@ -10,17 +10,16 @@ import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { runAndReport, useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { usePermission } from '../../../shared/permission/usePermission';
-import { beijingFormat } from '../../../shared/time/beijing';
 import { seatPageKey, type TSeatRow, useLineOptions, useSeatActions } from '../api';
 import { SeatCounts, stateColor } from '../components/SeatCounts';
 import { SeatDialogs, type TSeatDialog } from '../components/SeatModals';
 
 const s = t.seat;
-const fmt = (v: number) => beijingFormat(v, 'YYYY-MM-DD HH:mm');
 
 const toRequest = (values: Record<string, unknown>) => {
   const { range, ...rest } = values;
@@ -112,15 +111,8 @@ export const SeatPage = () => {
     { key: 'username', title: s.username, dataIndex: 'username', render: (n: string | null) => n ?? s.none },
     { key: 'deptName', title: s.dept, dataIndex: 'deptName', render: (n: string | null) => n ?? s.none },
     tagColumn(s.state, 'state', { labels: s.stateLabel, colors: stateColor }),
-    {
-      key: 'startAt',
-      title: s.startAt,
-      dataIndex: 'startAt',
-      render: fmt,
-      sortField: 'startAt',
-      isHiddenByDefault: true,
-    },
-    { key: 'expireAt', title: s.expireAt, dataIndex: 'expireAt', render: fmt, sortField: 'expireAt' },
+    timeColumn(s.startAt, { key: 'startAt', sortField: 'startAt', isHiddenByDefault: true }),
+    timeColumn(s.expireAt, { key: 'expireAt', sortField: 'expireAt' }),
     { key: 'autoRenewal', title: s.autoRenewal, render: (_v, row) => <AutoRenewal row={row} /> },
     ...actionsColumn<TSeatRow>(canChange, s.actions, (row) => <RowActions row={row} open={setDialog} />),
   ];
