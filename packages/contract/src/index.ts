@@ -34,6 +34,7 @@ export * from './billing.js';
 export * from './billing-labels.js';
 export * from './blacklist.js';
 export * from './call.js';
+export * from './call-analysis.js';
 export * from './call-census.js';
 export * from './call-intercept.js';
 export * from './call-record.js';

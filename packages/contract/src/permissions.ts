@@ -69,6 +69,8 @@ export const Perm = {
   callRecordExport: 'call:record:export',
   /** Play call recordings from 通话记录. */
   callRecordPlay: 'call:record:play',
+  /** Analyse a recorded call again (通话记录's 智能分析). */
+  callAnalysisReanalyse: 'call:analysis:reanalyse',
   /** 话务统计: call statistics of one's data scope (dashboard card and its detail pages). */
   callStatistics: 'call:statistics:list',
   callStatisticsExport: 'call:statistics:export',

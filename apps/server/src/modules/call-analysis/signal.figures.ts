@@ -1,0 +1,124 @@
+import type { TCallSignalFigures } from '@yunhu/contract';
+
+/** A stretch of speech, in milliseconds from the start of the recording. */
+export type TSegment = { startMs: number; endMs: number };
+
+/**
+ * How the VAD's 20 ms decisions become speech (docs/decisions/0092): pauses shorter than
+ * `mergeGapMs` inside a sentence do not split it, and a burst shorter than `minSpeechMs` (a click,
+ * a cough, a breath) is not speech.
+ */
+export const smoothing = { mergeGapMs: 300, minSpeechMs: 200 } as const;
+
+/** A gap where neither side speaks counts as a silence (静音) from this long. */
+export const silenceThresholdMs = 1000;
+
+/** Both sides speaking counts as an overlap (抢话) from this long: shorter is a sentence's tail meeting an answer. */
+export const overlapMinMs = 200;
+
+/** The speech segments of one channel's frame decisions (1 speech, 0 not), each `frameMs` long. */
+export const segmentsOf = (decisions: ArrayLike<number>, frameMs: number): TSegment[] => {
+  const merged: TSegment[] = [];
+  let start = -1;
+  for (let i = 0; i <= decisions.length; i++) {
+    const isSpeech = i < decisions.length && decisions[i] === 1;
+    if (isSpeech && start < 0) start = i;
+    if (!isSpeech && start >= 0) {
+      const seg = { startMs: start * frameMs, endMs: i * frameMs };
+      const last = merged.at(-1);
+      if (last && seg.startMs - last.endMs < smoothing.mergeGapMs) last.endMs = seg.endMs;
+      else merged.push(seg);
+      start = -1;
+    }
+  }
+  return merged.filter((s) => s.endMs - s.startMs >= smoothing.minSpeechMs);
+};
+
+const lengthOf = (segments: readonly TSegment[]) => segments.reduce((sum, s) => sum + s.endMs - s.startMs, 0);
+
+/** Where both lists speak at once (both sorted, each without overlaps of its own). */
+const intersections = (a: readonly TSegment[], b: readonly TSegment[]) => {
+  const out: { startMs: number; endMs: number; a: TSegment; b: TSegment }[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const startMs = Math.max(a[i]!.startMs, b[j]!.startMs);
+    const endMs = Math.min(a[i]!.endMs, b[j]!.endMs);
+    if (startMs < endMs) out.push({ startMs, endMs, a: a[i]!, b: b[j]! });
+    if (a[i]!.endMs < b[j]!.endMs) i++;
+    else j++;
+  }
+  return out;
+};
+
+/** The gaps between the first and the last words of either side where neither speaks. */
+const gapsBetween = (a: readonly TSegment[], b: readonly TSegment[]) => {
+  const all = [...a, ...b].sort((x, y) => x.startMs - y.startMs);
+  const gaps: number[] = [];
+  let reach = all[0]?.endMs ?? 0;
+  for (const s of all.slice(1)) {
+    if (s.startMs > reach) gaps.push(s.startMs - reach);
+    reach = Math.max(reach, s.endMs);
+  }
+  return gaps;
+};
+
+/**
+ * Turns: how often the floor passes, counted as runs of one speaker in order of their words; words
+ * of one side wholly inside the other's (嗯, 对) do not take the floor.
+ */
+const turnsOf = (agent: readonly TSegment[], customer: readonly TSegment[]) => {
+  const all = [...agent.map((s) => ({ ...s, isAgent: true })), ...customer.map((s) => ({ ...s, isAgent: false }))].sort(
+    (x, y) => x.startMs - y.startMs,
+  );
+  let turns = 0;
+  /** Who holds the floor (null before anyone speaks) and until when. */
+  let holder: boolean | null = null;
+  let holdsUntil = 0;
+  for (const s of all) {
+    if (holder === s.isAgent) holdsUntil = Math.max(holdsUntil, s.endMs);
+    else if (holder === null || s.endMs > holdsUntil) {
+      holder = s.isAgent;
+      holdsUntil = s.endMs;
+      turns++;
+    }
+  }
+  return turns;
+};
+
+const sec = (ms: number) => Math.round(ms / 10) / 100;
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
+
+/**
+ * The figures of a call from each side's speech (docs/decisions/0092): the recording starts at the
+ * answer, the agent on the left channel and the customer on the right.
+ */
+export const figuresOf = (agent: readonly TSegment[], customer: readonly TSegment[], durationMs: number) => {
+  const agentMs = lengthOf(agent);
+  const customerMs = lengthOf(customer);
+  const overlaps = intersections(agent, customer).filter((o) => o.endMs - o.startMs >= overlapMinMs);
+  const silences = gapsBetween(agent, customer).filter((g) => g >= silenceThresholdMs);
+  // Who interrupted: the side whose words began while the other was already speaking.
+  const agentInterruptions = overlaps.filter((o) => o.a.startMs > o.b.startMs).length;
+  const customerInterruptions = overlaps.filter((o) => o.b.startMs > o.a.startMs).length;
+  const figures: TCallSignalFigures = {
+    durationSec: sec(durationMs),
+    agentTalkSec: sec(agentMs),
+    customerTalkSec: sec(customerMs),
+    agentSharePercent: percent(agentMs, agentMs + customerMs),
+    customerSharePercent:
+      agentMs + customerMs > 0 ? Math.round((100 - percent(agentMs, agentMs + customerMs)) * 10) / 10 : 0,
+    silenceThresholdSec: sec(silenceThresholdMs),
+    silenceCount: silences.length,
+    silenceLongestSec: sec(Math.max(0, ...silences)),
+    silenceTotalSec: sec(silences.reduce((sum, g) => sum + g, 0)),
+    overlapCount: overlaps.length,
+    overlapTotalSec: sec(overlaps.reduce((sum, o) => sum + o.endMs - o.startMs, 0)),
+    agentInterruptions,
+    customerInterruptions,
+    turns: turnsOf(agent, customer),
+    agentFirstWordsSec: agent[0] ? sec(agent[0].startMs) : null,
+    customerFirstWordsSec: customer[0] ? sec(customer[0].startMs) : null,
+    agentSegments: agent.map((s) => [sec(s.startMs), sec(s.endMs)]),
+    customerSegments: customer.map((s) => [sec(s.startMs), sec(s.endMs)]),
+  };
+  return figures;
+};

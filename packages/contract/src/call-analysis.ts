@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { callAnalysisStateName, callAnalysisStates, type TCallAnalysisState } from './call-analysis-labels.js';
+import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
+import { zId } from './org-common.js';
+import { Perm } from './permissions.js';
+import { routesOf } from './route.js';
+
+export { callAnalysisStateName, callAnalysisStates, type TCallAnalysisState };
+
+const route = routesOf('call');
+
+export const ZCallAnalysisState = z.enum(callAnalysisStates, { error: '分析状态不正确' });
+
+/** Seconds from the start of the recording (the answer): [from, to]. */
+const ZSpan = z.tuple([z.number(), z.number()]);
+
+/**
+ * The signal figures of one recorded call (docs/decisions/0092-call-signal-analysis.md): the agent
+ * is the recording's left channel, the customer its right; seconds to the hundredth.
+ */
+export const ZCallSignalFigures = z.object({
+  durationSec: z.number(),
+  agentTalkSec: z.number(),
+  customerTalkSec: z.number(),
+  /** Each side's share of the talk (the two add up to 100), in percent to one decimal. */
+  agentSharePercent: z.number(),
+  customerSharePercent: z.number(),
+  /** Silences (静音): gaps between the first and the last words where neither side speaks, from this long. */
+  silenceThresholdSec: z.number(),
+  silenceCount: zInt,
+  silenceLongestSec: z.number(),
+  silenceTotalSec: z.number(),
+  /** Overlaps (抢话): both sides speaking at once. */
+  overlapCount: zInt,
+  overlapTotalSec: z.number(),
+  /** Overlaps the agent began while the customer was speaking, and the other way round. */
+  agentInterruptions: zInt,
+  customerInterruptions: zInt,
+  /** How many times the floor passed from one side to the other, plus the first speaker's. */
+  turns: zInt,
+  /** When each side first spoke, from the answer; null when it never did. */
+  agentFirstWordsSec: z.number().nullable(),
+  customerFirstWordsSec: z.number().nullable(),
+  /** Each side's speech, for a timeline under the player. */
+  agentSegments: z.array(ZSpan),
+  customerSegments: z.array(ZSpan),
+});
+export type TCallSignalFigures = z.infer<typeof ZCallSignalFigures>;
+
+/** One call's analysis. */
+export const ZCallAnalysis = z.object({
+  /** The call record analysed. */
+  callRecordId: zInt,
+  state: ZCallAnalysisState,
+  stateName: zString,
+  /** Why the analysis failed ('' otherwise); kept while a retry waits. */
+  errorReason: zString,
+  /** Runs so far (a retry counts). */
+  attempts: zInt,
+  /** Null until the analysis is done. */
+  figures: ZCallSignalFigures.nullable(),
+  analysedAt: ZTime.nullable(),
+  createdAt: ZTime,
+});
+export type TCallAnalysis = z.infer<typeof ZCallAnalysis>;
+
+/** A row of the analyses' list: the analysis without the segments, and its call. */
+export const ZCallAnalysisRow = ZCallAnalysis.omit({ figures: true }).extend({
+  figures: ZCallSignalFigures.omit({ agentSegments: true, customerSegments: true }).nullable(),
+  /** The agent who made the call. */
+  realName: zString,
+  /** The customer's number, masked for people who see numbers masked. */
+  telB: zString,
+  startTime: ZTime,
+  /** Seconds. */
+  duration: zInt,
+});
+export type TCallAnalysisRow = z.infer<typeof ZCallAnalysisRow>;
+
+export const ZCallAnalysisQuery = ZPageQuery.extend({ state: ZCallAnalysisState.optional() });
+
+const ZOneCall = z.object({ id: zId('通话记录') });
+
+export const callAnalysisRoutes = {
+  /** A call's analysis (通话记录's 智能分析); null when the call has none. */
+  one: route({
+    method: 'POST',
+    path: '/base/call/detail/ai-record-analysis/one',
+    readOnly: true,
+    request: ZOneCall,
+    response: ZCallAnalysis.nullable(),
+    permission: Perm.callRecordList,
+    summary: '通话分析',
+  }),
+  /** The analyses of the calls in the reader's data scope, newest first. */
+  page: route({
+    method: 'POST',
+    path: '/base/call/detail/ai-record-analysis/page',
+    readOnly: true,
+    request: ZCallAnalysisQuery,
+    response: zPage(ZCallAnalysisRow),
+    permission: Perm.callRecordList,
+    summary: '通话分析列表',
+  }),
+  /** Analyse a recorded call again (a failed one, or after the analysis changed). */
+  reanalyse: route({
+    method: 'POST',
+    path: '/base/call/detail/ai-record-analysis/reanalyse',
+    request: ZOneCall,
+    response: ZCallAnalysis,
+    permission: Perm.callAnalysisReanalyse,
+    audited: true,
+    summary: '重新分析通话',
+  }),
+} as const;
