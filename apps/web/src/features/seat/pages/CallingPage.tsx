@@ -1,13 +1,13 @@
 import { Perm, seatRoutes } from '@yunhu/contract';
-import { Button, Modal, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
-import { feedback } from '../../../shared/feedback';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import type { TListColumn } from '../../../shared/list/types';
+import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { callingPageKey, type TCallingRow, useCallingActions } from '../api';
 import { CallingFormModal } from '../components/CallingFormModal';
@@ -18,7 +18,7 @@ const c = t.seat.calling;
 export const CallingPage = () => {
   const canChange = usePermission(Perm.callingUpdate);
   const actions = useCallingActions();
-  const [modal, modalNode] = Modal.useModal();
+  const { confirm, node: confirmNode } = useConfirmAction();
   const [editing, setEditing] = useState<{ rows: TCallingRow[]; clear?: () => void } | null>(null);
   const columns: TListColumn<TCallingRow>[] = [
     { key: 'realName', title: c.user, dataIndex: 'realName' },
@@ -66,20 +66,7 @@ export const CallingPage = () => {
       : []),
   ];
   const reset = (rows: TCallingRow[], clear: () => void) =>
-    modal.confirm({
-      title: t.app.noticeTitle,
-      content: c.resetConfirm(rows.length),
-      okText: t.common.confirm,
-      cancelText: t.common.cancel,
-      onOk: () =>
-        actions
-          .reset(rows.map((r) => r.userId))
-          .then(() => {
-            feedback.message.success(t.seat.done);
-            clear();
-          })
-          .catch(() => undefined),
-    });
+    confirm(c.resetConfirm(rows.length), () => actions.reset(rows.map((r) => r.userId)), { onDone: clear });
   return (
     <>
       <ListPage
@@ -122,7 +109,7 @@ export const CallingPage = () => {
         onClose={() => setEditing(null)}
         onDone={() => editing?.clear?.()}
       />
-      {modalNode}
+      {confirmNode}
     </>
   );
 };
