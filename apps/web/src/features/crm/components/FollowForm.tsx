@@ -1,7 +1,7 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { crmRoutes, followMethodLabel, followMethods, type TPhoneLabel, type TRequestOf } from '@yunhu/contract';
-import { Button, DatePicker, Dropdown, Form, Input, Radio, Select, Space } from 'antd';
+import { Button, DatePicker, Dropdown, Form, Radio, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
@@ -11,6 +11,7 @@ import { call } from '../../../shared/http/api';
 import { beijingMomentOf, beijingPickerNow } from '../../../shared/time/beijing';
 import { invalidateCustomers, useQuickReplies } from '../api';
 import { phoneLabelOptions } from '../format';
+import { ContentArea } from './ContentArea';
 
 const c = t.crm;
 
@@ -114,13 +115,7 @@ export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, onSaved }
         }
       >
         <Form.Item name="content" noStyle rules={[{ required: true, whitespace: true, message: c.followRequired }]}>
-          <Input.TextArea
-            rows={4}
-            maxLength={1000}
-            showCount
-            placeholder={c.followPlaceholder}
-            data-testid="crm-follow-content"
-          />
+          <ContentArea placeholder={c.followPlaceholder} testId="crm-follow-content" />
         </Form.Item>
       </Form.Item>
       <Form.Item

@@ -8,6 +8,7 @@ import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { Permission } from '../../../shared/permission/Permission';
 import { beijingMomentOf, beijingPickerNow } from '../../../shared/time/beijing';
+import { ContentArea } from '../components/ContentArea';
 import { type TVisitInput, useVisitActions } from './api';
 import { visitResultOptions } from './format';
 
@@ -68,13 +69,7 @@ export const VisitFormModal = ({ open, onClose, customerId }: TVisitFormModalPro
             label={v.content}
             rules={[{ required: true, whitespace: true, message: v.contentRequired }]}
           >
-            <Input.TextArea
-              rows={4}
-              maxLength={1000}
-              showCount
-              placeholder={v.contentPlaceholder}
-              data-testid="crm-visit-content"
-            />
+            <ContentArea placeholder={v.contentPlaceholder} testId="crm-visit-content" />
           </Form.Item>
           <Form.Item name="visitAt" label={v.visitAt} rules={[{ required: true, message: v.visitAtRequired }]}>
             <DatePicker
