@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   beijingOffsetMs,
   crmRoutes,
@@ -25,7 +24,7 @@ import type { TColumn } from '../../http/xlsx-stream.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { blockedMobiles } from '../blacklist/index.js';
 import { isMobileMasked, mobileFor, readCrmSettings } from '../crm/index.js';
-import { isUniqueViolation, type TAgentStaffService, toMenuOut } from '../org/index.js';
+import { isUniqueViolation, newInviteCode, type TAgentStaffService, toMenuOut } from '../org/index.js';
 import { agentJxsErrors as errors } from './agent-jxs.errors.js';
 import {
   agentJxsRepository as repo,
@@ -38,14 +37,6 @@ import { asAgentOrDistributor } from './agent-wall.js';
 
 /** 新建客户's fields with no owner: a moved lead goes straight into the enterprise's 客户公海. */
 type TCustomerInput = TParsedRequestOf<typeof crmRoutes.poolCreate> & { ownerId: null };
-
-const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/**
- * A distributor's code: 10 characters of the agents' alphabet (no look-alikes). Agents' codes have
- * 8, so the two kinds never collide and registration tells them apart by the table that holds them.
- */
-const newInviteCode = () =>
-  Array.from({ length: 10 }, () => inviteAlphabet[crypto.randomInt(inviteAlphabet.length)]).join('');
 
 // Beijing's months start at 16:00 UTC the day before.
 const dayOf = (y: number, m: number) => `${y}-${String(m + 1).padStart(2, '0')}-01`;
@@ -208,7 +199,8 @@ export const createAgentJxsService = (deps: TAgentJxsDeps) => {
         password: input.password,
       });
       let inviteCode = '';
-      do inviteCode = newInviteCode();
+      // A distributor's code has 10 characters, an agent's 8: registration tells them apart by the table that holds them.
+      do inviteCode = newInviteCode(10);
       while (await repo.inviteCodeTaken(ctx.tx, inviteCode));
       const id = await repo
         .insert(ctx.tx, {

@@ -11,9 +11,12 @@ import { roleRepository } from './role.repository.js';
 
 const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** 8 characters without look-alikes (0/O, 1/I): read over the phone, typed by hand. */
-const newInviteCode = () =>
-  Array.from({ length: 8 }, () => inviteAlphabet[crypto.randomInt(inviteAlphabet.length)]).join('');
+/**
+ * An invitation code without look-alikes (0/O, 1/I): read over the phone, typed by hand. An agent's
+ * has 8 characters, a distributor's (agent area) 10, so the two kinds never collide.
+ */
+export const newInviteCode = (length: 8 | 10 = 8) =>
+  Array.from({ length }, () => inviteAlphabet[crypto.randomInt(inviteAlphabet.length)]).join('');
 
 export type TAgentTenantInput = {
   name: string;

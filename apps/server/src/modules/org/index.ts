@@ -3,7 +3,7 @@
 export { isUniqueViolation } from '../../db/unique.js';
 export { agentStaffHandlers } from './agent-staff.routes.js';
 export { createAgentStaffService, type TAgentStaffService } from './agent-staff.service.js';
-export { createAgentTenant, type TAgentTenantInput } from './agent-tenant.js';
+export { createAgentTenant, newInviteCode, type TAgentTenantInput } from './agent-tenant.js';
 export { resolveDataScope, scopeFromColumns } from './data-scope.js';
 export { createEnterpriseTenant } from './enterprise-tenant.js';
 export { orgHandlers } from './org.routes.js';
