@@ -2,6 +2,7 @@ import { type TAgentPacket, type TRouteInput, toPage, yuan } from '@yunhu/contra
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { agentPacketRepository as packets } from '../packet/index.js';
+import { ms } from '../trade/index.js';
 import { agentErrors } from './agent.errors.js';
 import { agentRepository } from './agent.repository.js';
 import { agentStockErrors as errors } from './agent-stock.errors.js';
@@ -9,8 +10,6 @@ import { agentStockRepository as repo } from './agent-stock.repository.js';
 import { asAgent } from './agent-wall.js';
 
 type TPacketRow = Awaited<ReturnType<typeof packets.page>>['records'][number];
-
-const ms = (d: Date | null) => (d ? d.getTime() : null);
 
 /** A package of the agent's catalogue as the agent sees it, with the platform's base cost now. */
 export const toAgentPacket = async (
