@@ -38,10 +38,11 @@ CREATE TABLE "resource_items" (
 	CHECK (("kind" = 'file') = ("file_name" IS NOT NULL))
 );
 --> statement-breakpoint
--- The list, newest change first, over the whole library and within a folder; the most used first.
+-- The list, newest change first, over the whole library and within a folder (a folder is one
+-- tenant's, and the index serves the foreign key's check when a folder is deleted); the most used first.
 CREATE INDEX "resource_items_tenant_updated_idx" ON "resource_items" ("tenant_id", "updated_at" DESC, "id" DESC);
 --> statement-breakpoint
-CREATE INDEX "resource_items_tenant_folder_updated_idx" ON "resource_items" ("tenant_id", "folder_id", "updated_at" DESC, "id" DESC);
+CREATE INDEX "resource_items_folder_updated_idx" ON "resource_items" ("folder_id", "updated_at" DESC, "id" DESC);
 --> statement-breakpoint
 CREATE INDEX "resource_items_tenant_uses_idx" ON "resource_items" ("tenant_id", "use_count" DESC, "id" DESC);
 --> statement-breakpoint

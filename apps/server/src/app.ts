@@ -81,6 +81,7 @@ import {
   platformHandlers,
 } from './modules/platform/index.js';
 import { createPlatformJobsService, platformJobsHandlers } from './modules/platform-jobs/index.js';
+import { createResourceService, registerLibraryFiles, resourceHandlers } from './modules/resource/index.js';
 import { createCallingService, createSeatService, seatHandlers, seatsHeldBy } from './modules/seat/index.js';
 import { createSystemService, systemHandlers } from './modules/system/index.js';
 import {
@@ -229,6 +230,15 @@ export const buildApp = async (
   bindRoutes(app, routeTables.callerReport, callerReportHandlers(callerReport), deps);
   bindRoutes(app, routeTables.callerReportAgent, agentReviewHandlers(callerReport), deps);
   registerDocumentFiles(app, callerReport, documentLinks);
+  // 资料库: scripts and files by who may read them; the files behind the same short-lived signed addresses.
+  const resource = createResourceService({
+    database,
+    upload: services.system.upload,
+    privateUpload: services.system.privateUpload,
+    links: documentLinks,
+  });
+  bindRoutes(app, routeTables.resource, resourceHandlers(resource), deps);
+  registerLibraryFiles(app, resource, documentLinks);
   bindRoutes(app, routeTables.platform, platformHandlers(services.platform), deps);
   bindRoutes(app, routeTables.platformContent, platformContentHandlers(createPlatformContentService()), deps);
   // CRM imports, exports and the ranking; a running import finishes before the database closes.

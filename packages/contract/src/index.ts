@@ -21,6 +21,7 @@ import { packetRoutes } from './packet.js';
 import { platformRoutes } from './platform.js';
 import { platformContentRoutes } from './platform-content.js';
 import { platformJobsRoutes } from './platform-jobs.js';
+import { resourceRoutes } from './resource.js';
 import type { TParsedRequestOf, TRouteTable } from './route.js';
 import { seatRoutes } from './seat.js';
 import { systemRoutes } from './system.js';
@@ -63,6 +64,7 @@ export * from './permissions.js';
 export * from './platform.js';
 export * from './platform-content.js';
 export * from './platform-jobs.js';
+export * from './resource.js';
 // The envelope's codes: a file without zod, so the web's first load takes them without the schemas.
 export * from './result-code.js';
 export * from './route.js';
@@ -98,6 +100,7 @@ export const routeTables = {
   platform: platformRoutes,
   platformContent: platformContentRoutes,
   platformJobs: platformJobsRoutes,
+  resource: resourceRoutes,
   seat: seatRoutes,
   system: systemRoutes,
   taskCard: taskCardRoutes,

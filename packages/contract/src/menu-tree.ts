@@ -18,6 +18,7 @@ import { packetPlatformMenuNodes } from './packet.js';
 import { platformMenuNodes } from './platform.js';
 import { platformContentMenuNodes } from './platform-content.js';
 import { platformJobsMenuNodes } from './platform-jobs.js';
+import { resourceMenuNodes } from './resource.js';
 import { seatMenuNodes } from './seat.js';
 import { systemMenuNodes } from './system.js';
 import { taskCardMenuNodes } from './task-card.js';
@@ -42,6 +43,7 @@ export const menuTree: TMenuNode[] = [
     ...taskCardMenuNodes,
   ]),
   menuFolder('35', '号码报备', 'AuditOutlined', callerReportMenuNodes),
+  menuFolder('40', '资源中心', 'FolderOpenOutlined', resourceMenuNodes),
   menuFolder('45', '费用中心', 'WalletOutlined', [...tradeMenuNodes, ...billingMenuNodes]),
   menuFolder('70', '企业管理', 'TeamOutlined', [
     ...deptMenuNodes,

@@ -28,6 +28,7 @@ export { packetRoutes } from './web-paths/packet.js';
 export { platformRoutes } from './web-paths/platform.js';
 export { platformContentRoutes } from './web-paths/platformContent.js';
 export { platformJobsRoutes } from './web-paths/platformJobs.js';
+export { resourceRoutes } from './web-paths/resource.js';
 export { routeTables } from './web-paths/routeTables.js';
 export { seatRoutes } from './web-paths/seat.js';
 export { systemRoutes } from './web-paths/system.js';

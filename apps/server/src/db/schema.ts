@@ -23,6 +23,7 @@ export * from '../modules/line/line.schema.js';
 export * from '../modules/org/org.schema.js';
 export * from '../modules/packet/packet.schema.js';
 export * from '../modules/platform/content.schema.js';
+export * from '../modules/resource/resource.schema.js';
 export * from '../modules/seat/seat.schema.js';
 export * from '../modules/system/system.schema.js';
 export * from '../modules/task-card/task-card.schema.js';

@@ -23,6 +23,7 @@ import { packetRoutes } from './packet.js';
 import { platformRoutes } from './platform.js';
 import { platformContentRoutes } from './platformContent.js';
 import { platformJobsRoutes } from './platformJobs.js';
+import { resourceRoutes } from './resource.js';
 import { seatRoutes } from './seat.js';
 import { systemRoutes } from './system.js';
 import { taskCardRoutes } from './taskCard.js';
@@ -53,6 +54,7 @@ export const routeTables = {
   platform: platformRoutes,
   platformContent: platformContentRoutes,
   platformJobs: platformJobsRoutes,
+  resource: resourceRoutes,
   seat: seatRoutes,
   system: systemRoutes,
   taskCard: taskCardRoutes,

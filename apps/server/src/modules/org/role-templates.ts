@@ -1,4 +1,4 @@
-import { enterprisePermissions, Perm, type TDataScopeKind } from '@yunhu/contract';
+import { enterprisePermissions, Perm, ResourcePerm, type TDataScopeKind } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { roleRepository } from './role.repository.js';
 
@@ -80,6 +80,7 @@ export const roleTemplates = (): TRoleTemplate[] => [
       Perm.callBarge,
       Perm.taskCardList,
       Perm.taskCardManage,
+      ResourcePerm.view,
     ],
   },
   {
@@ -87,7 +88,7 @@ export const roleTemplates = (): TRoleTemplate[] => [
     remark: '跟进和拨打自己的客户',
     dataScope: 'self',
     isAdmin: false,
-    permissions: [...agentCrm, ...agentCalling],
+    permissions: [...agentCrm, ...agentCalling, ResourcePerm.view],
   },
 ];
 
