@@ -43,6 +43,7 @@ import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { billingHandlers, createBillingService } from './modules/billing/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
 import { hasSoftphoneSeatNow } from './modules/call/index.js';
+import { callAnalysisHandlers, createCallAnalysisService } from './modules/call-analysis/index.js';
 import {
   agentReviewHandlers,
   callerReportHandlers,
@@ -306,6 +307,17 @@ export const buildApp = async (
     atStart: () => ({ before: builtAt }),
     run: (data: { before?: number }) => callArea.callbacks.sweepPending({ before: new Date(data.before ?? builtAt) }),
   });
+  // 通话分析: each soft-phone recording's signal analysis, queued once its record has it.
+  const callAnalysis = createCallAnalysisService({
+    database,
+    store: callArea.store,
+    isMasked: async (tx, auth) => (await services.crm.viewContext(tx, auth)).isMasked,
+    send: (name) => jobs.send(name),
+    logger: app.log,
+  });
+  jobs.define(callAnalysis.job());
+  callArea.callbacks.onRecordingReady(callAnalysis.enqueue);
+  bindRoutes(app, routeTables.callAnalysis, callAnalysisHandlers(callAnalysis), deps);
   if (!config.isProduction) registerWechatScanPage(app);
   // Commerce: packages, the account, orders and their payment through the sandbox
   // channel, whose signed notifications reach the same notify endpoint a real channel's would.

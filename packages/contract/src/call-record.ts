@@ -240,5 +240,6 @@ export const callRecordMenuNodes: TMenuNode[] = [
   menuScreen('3060', '通话记录', 'account/callRecord', 'FileTextOutlined', Perm.callRecordList, [
     menuButton('306001', '播放录音', Perm.callRecordPlay),
     menuButton('306002', '导出通话记录', Perm.callRecordExport),
+    menuButton('306003', '重新分析通话', Perm.callAnalysisReanalyse),
   ]),
 ];

@@ -3,6 +3,7 @@ import { authRoutes } from './auth.js';
 import { billingRoutes } from './billing.js';
 import { blacklistRoutes } from './blacklist.js';
 import { callRoutes } from './call.js';
+import { callAnalysisRoutes } from './call-analysis.js';
 import { callCensusRoutes } from './call-census.js';
 import { callInterceptRoutes } from './call-intercept.js';
 import { callRecordRoutes } from './call-record.js';
@@ -82,6 +83,7 @@ export const routeTables = {
   billing: billingRoutes,
   blacklist: blacklistRoutes,
   call: callRoutes,
+  callAnalysis: callAnalysisRoutes,
   callCensus: callCensusRoutes,
   callIntercept: callInterceptRoutes,
   callRecord: callRecordRoutes,

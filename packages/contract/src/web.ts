@@ -10,6 +10,7 @@ export { authRoutes } from './web-paths/auth.js';
 export { billingRoutes } from './web-paths/billing.js';
 export { blacklistRoutes } from './web-paths/blacklist.js';
 export { callRoutes } from './web-paths/call.js';
+export { callAnalysisRoutes } from './web-paths/callAnalysis.js';
 export { callCensusRoutes } from './web-paths/callCensus.js';
 export { callerReportRoutes } from './web-paths/callerReport.js';
 export { callerReportAgentRoutes } from './web-paths/callerReportAgent.js';

@@ -9,6 +9,7 @@ export * from '../modules/agent/agent-transfer.schema.js';
 export * from '../modules/auth/auth.schema.js';
 export * from '../modules/billing/billing.schema.js';
 export * from '../modules/blacklist/blacklist.schema.js';
+export * from '../modules/call-analysis/call-analysis.schema.js';
 export * from '../modules/call/call.schema.js';
 export * from '../modules/call/intercept.schema.js';
 export * from '../modules/call/sip.schema.js';

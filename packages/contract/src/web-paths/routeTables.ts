@@ -5,6 +5,7 @@ import { authRoutes } from './auth.js';
 import { billingRoutes } from './billing.js';
 import { blacklistRoutes } from './blacklist.js';
 import { callRoutes } from './call.js';
+import { callAnalysisRoutes } from './callAnalysis.js';
 import { callCensusRoutes } from './callCensus.js';
 import { callerReportRoutes } from './callerReport.js';
 import { callerReportAgentRoutes } from './callerReportAgent.js';
@@ -36,6 +37,7 @@ export const routeTables = {
   billing: billingRoutes,
   blacklist: blacklistRoutes,
   call: callRoutes,
+  callAnalysis: callAnalysisRoutes,
   callCensus: callCensusRoutes,
   callIntercept: callInterceptRoutes,
   callRecord: callRecordRoutes,

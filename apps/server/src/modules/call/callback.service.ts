@@ -147,6 +147,9 @@ export const createCallbackService = (deps: TIngestDeps) => {
 
     sweepPending: recordings.sweepPending,
 
+    /** Tells `listener` of each soft-phone recording once its record has it (the call analysis). */
+    onRecordingReady: recordings.onRecordingReady,
+
     /** Resolves when every recording under way has been written (tests; a graceful stop). */
     settled: recordings.settled,
   };

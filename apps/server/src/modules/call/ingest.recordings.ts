@@ -25,6 +25,8 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
   const startedAt = new Date();
   /** Recordings being made after the event that ended their call was answered (tests wait for them). */
   const pending = new Set<Promise<unknown>>();
+  /** Told of each recording once it is attached to its record (the call analysis queues it). */
+  const readyListeners: ((tenantId: number, carrierCallId: string) => Promise<void>)[] = [];
   const background = (work: Promise<unknown>) => {
     const tracked = work
       .catch((error) => deps.logger.warn({ error: (error as Error).message }, 'soft-phone call record failed'))
@@ -75,6 +77,13 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
     await withTenant(deps.database, tenantId, (tx) =>
       gatewayRecordingRepository.attachGatewayRecording(tx, tenantId, carrierCallId, patch),
     );
+    // After the record has its recording: a listener's failure is its own, never the call's.
+    if (patch.state !== 'ready') return;
+    for (const listener of readyListeners) {
+      await listener(tenantId, carrierCallId).catch((error) =>
+        deps.logger.warn({ carrierCallId, error: (error as Error).message }, 'recording listener failed'),
+      );
+    }
   };
 
   /**
@@ -132,6 +141,10 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
     releaseMedia,
     finishRecording,
     sweepPending,
+    /** Calls `listener` for each recording attached to its record from now on. */
+    onRecordingReady: (listener: (tenantId: number, carrierCallId: string) => Promise<void>) => {
+      readyListeners.push(listener);
+    },
     /** Resolves when every recording under way has been written (tests; a graceful stop). */
     settled: async () => {
       while (pending.size) await Promise.all([...pending]);

@@ -1,0 +1,173 @@
+import type { TCallAnalysisState, TCallSignalFigures } from '@yunhu/contract';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../db/client.js';
+import { firstRow } from '../../db/first.js';
+import { pageOf } from '../../db/page.js';
+import { callRecords, users } from '../../db/schema.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { callAnalyses } from './call-analysis.schema.js';
+
+/** An analysis taken by a run of the job. */
+export type TClaimed = { id: number; tenantId: number; callRecordId: number; attempts: number };
+
+/** When a claimed analysis counts as abandoned (its server died mid-run): the queue's own expiry of a run. */
+const abandonedAfterSeconds = 15 * 60;
+
+const analysisColumns = {
+  callRecordId: callAnalyses.callRecordId,
+  state: callAnalyses.state,
+  errorReason: callAnalyses.errorReason,
+  attempts: callAnalyses.attempts,
+  figures: callAnalyses.figures,
+  analysedAt: callAnalyses.analysedAt,
+  createdAt: callAnalyses.createdAt,
+};
+
+/**
+ * SQL of 通话分析. The job's claim looks across enterprises on the server's own connection (like
+ * the other jobs' look-ups); everything else runs in one enterprise's transaction.
+ */
+export const callAnalysisRepository = {
+  /**
+   * The analysis of a call whose recording is ready, once: a second enqueue of the same call adds
+   * nothing. Answers whether the call (by the gateway's call id) has a recording to analyse.
+   */
+  ensureByCarrierCallId: async (db: TDb, tenantId: number, carrierCallId: string): Promise<boolean> => {
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        insert into call_analyses (tenant_id, call_record_id)
+        select r.tenant_id, r.id from call_records r
+        where r.tenant_id = ${tenantId} and r.carrier_call_id = ${carrierCallId} and r.pre_record_url is not null
+        on conflict (call_record_id) do nothing
+        returning id`),
+    );
+    return rows.length > 0;
+  },
+
+  /** A call record as the analysis needs it: whose (the data scope) and its recording's key. */
+  record: (db: TDb, tenantId: number, callRecordId: number) =>
+    firstRow(
+      db
+        .select({ userId: callRecords.userId, deptId: callRecords.deptId, recordingKey: callRecords.preRecordUrl })
+        .from(callRecords)
+        .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, callRecordId))),
+    ),
+
+  /** One call's analysis. */
+  one: (db: TDb, tenantId: number, callRecordId: number) =>
+    firstRow(
+      db
+        .select(analysisColumns)
+        .from(callAnalyses)
+        .where(and(eq(callAnalyses.tenantId, tenantId), eq(callAnalyses.callRecordId, callRecordId))),
+    ),
+
+  /**
+   * 重新分析: the call's analysis back to 待分析 with its runs counted afresh (created when it had
+   * none). The figures stay until new ones replace them.
+   */
+  requeue: async (db: TDb, tenantId: number, callRecordId: number) => {
+    await db
+      .insert(callAnalyses)
+      .values({ tenantId, callRecordId })
+      .onConflictDoUpdate({
+        target: callAnalyses.callRecordId,
+        set: { state: 'pending', attempts: 0, errorReason: '', updatedAt: sql`now()` },
+      });
+  },
+
+  /**
+   * Takes the next analysis due, whatever the enterprise: one waiting, or one whose run was
+   * abandoned. SKIP LOCKED: two servers never take the same one. `skip`: those this run failed,
+   * left for the queue's retry of the run (its backoff).
+   */
+  claimNext: async (db: TDb, skip: readonly number[]): Promise<TClaimed | null> => {
+    const skipped = skip.length
+      ? sql`and id not in (${sql.join(
+          skip.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const [row] = rowsOf<{
+      id: string | number;
+      tenant_id: string | number;
+      call_record_id: string | number;
+      attempts: number;
+    }>(
+      await db.execute(sql`
+        update call_analyses set state = 'running', attempts = attempts + 1, updated_at = now()
+        where id = (
+          select id from call_analyses
+          where state in ('pending', 'running')
+            and (state = 'pending' or updated_at < now() - make_interval(secs => ${abandonedAfterSeconds}))
+            ${skipped}
+          order by id
+          limit 1
+          for update skip locked)
+        returning id, tenant_id, call_record_id, attempts`),
+    );
+    return row
+      ? {
+          id: Number(row.id),
+          tenantId: Number(row.tenant_id),
+          callRecordId: Number(row.call_record_id),
+          attempts: row.attempts,
+        }
+      : null;
+  },
+
+  finish: async (db: TDb, tenantId: number, id: number, figures: TCallSignalFigures) => {
+    await db
+      .update(callAnalyses)
+      .set({ state: 'done', figures, errorReason: '', analysedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(callAnalyses.tenantId, tenantId), eq(callAnalyses.id, id)));
+  },
+
+  /** A failed run: 失败 for good, or back to 待分析 for a retry after its backoff. */
+  fail: async (
+    db: TDb,
+    tenantId: number,
+    id: number,
+    reason: string,
+    state: Extract<TCallAnalysisState, 'pending' | 'failed'>,
+  ) => {
+    await db
+      .update(callAnalyses)
+      .set({ state, errorReason: reason, updatedAt: sql`now()` })
+      .where(and(eq(callAnalyses.tenantId, tenantId), eq(callAnalyses.id, id)));
+  },
+
+  /** The analyses of the calls in the reader's data scope (the call's agent and department), newest first. */
+  page: (
+    db: TDb,
+    q: { tenantId: number; scope: TDataScope; state?: TCallAnalysisState; page: number; limit: number },
+  ) => {
+    const where = and(
+      eq(callAnalyses.tenantId, q.tenantId),
+      q.state ? eq(callAnalyses.state, q.state) : undefined,
+      scopeCondition(q.scope, { owner: callRecords.userId, dept: callRecords.deptId }),
+    );
+    return pageOf(
+      db
+        .select({ n: count() })
+        .from(callAnalyses)
+        .innerJoin(callRecords, eq(callRecords.id, callAnalyses.callRecordId))
+        .where(where),
+      db
+        .select({
+          ...analysisColumns,
+          realName: users.realName,
+          telB: callRecords.telB,
+          startTime: callRecords.startTime,
+          duration: callRecords.duration,
+        })
+        .from(callAnalyses)
+        .innerJoin(callRecords, eq(callRecords.id, callAnalyses.callRecordId))
+        .innerJoin(users, eq(users.id, callRecords.userId))
+        .where(where)
+        .orderBy(desc(callAnalyses.createdAt), desc(callAnalyses.id))
+        .$dynamic(),
+      q,
+    );
+  },
+};

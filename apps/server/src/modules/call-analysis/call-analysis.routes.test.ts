@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { routeTables } from '@yunhu/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../db/tenant.js';
+import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { otherEnterprise } from '../../test/other-enterprise.js';
+import { callRecords } from '../call/call.schema.js';
+import { callKit } from '../call/call.test-kit.js';
+import { users } from '../org/org.schema.js';
+import { captureNameOf, gatewayCaptureDir } from '../telephony/recording.gateway.js';
+import { metadataOf, pcapOf, rtp, tone } from '../telephony/recording.test-kit.js';
+import { synthesizeCallWav } from '../telephony/recording.wav.js';
+import { callAnalysisRepository } from './call-analysis.repository.js';
+import { callAnalyses } from './call-analysis.schema.js';
+import { signalJobName } from './call-analysis.service.js';
+
+const { callAnalysis } = routeTables;
+
+/**
+ * 通话分析 through the server: a soft-phone call's recording, once attached to its record, queues
+ * its analysis; the job queue's run fills in the figures; the routes show them to the people who
+ * may see the call, and 重新分析 queues it again. A recording that cannot be analysed fails with
+ * its reason and leaves the call record as it was.
+ */
+describe('call analysis on the job queue', () => {
+  let t: TTestApp;
+  let kit: Awaited<ReturnType<typeof callKit>>;
+  let agent: string;
+  let manager: string;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    kit = await callKit(t);
+    [agent, manager, admin] = await Promise.all([t.loginAs.agent(), t.loginAs.manager(), t.loginAs.admin()]);
+  });
+  afterAll(() => t.close());
+
+  /** A soft-phone call of `username` whose recording the gateway has not handed over yet. */
+  const pendingCall = async (callId: string, username: string) => {
+    const at = new Date(Date.now() - 120_000);
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
+    const [row] = await t.database.db
+      .insert(callRecords)
+      .values({
+        tenantId: kit.tenantId,
+        userId: user!.id,
+        deptId: user!.deptId,
+        lineId: kit.sipLine.id,
+        bindId: '',
+        telA: 'e100001-1',
+        telB: '13812345678',
+        callStatus: 1,
+        finishStatus: 1,
+        duration: 2,
+        startTime: at,
+        endTime: new Date(at.getTime() + 2000),
+        recordingState: 'pending',
+        carrierCallId: `sip-${callId}`,
+      })
+      .returning();
+    return row!;
+  };
+
+  /** The gateway's finished capture of a call: the agent's 440 Hz for 2 s, nothing from the customer. */
+  const leaveCapture = (callId: string) => {
+    const dir = gatewayCaptureDir(t.dataDir);
+    for (const sub of ['pcaps', 'metadata', 'tmp']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+    const packets = Array.from({ length: 100 }, (_, i) => ({
+      at: 1_795_000_000_000 + i * 20,
+      port: 4000,
+      data: rtp(0, i, i * 160, 11, tone(440, i * 160, 160)),
+    }));
+    const name = captureNameOf(callId);
+    fs.writeFileSync(path.join(dir, 'pcaps', `${name}-0a1b2c3d4e5f6071.pcap`), pcapOf(packets));
+    fs.writeFileSync(path.join(dir, 'metadata', `rtpengine-meta-${name}-0a1b2c3d4e5f6071.txt`), metadataOf(5000, 4000));
+  };
+
+  /** A call of `username` recorded by the gateway, its recording attached as after the hang-up. */
+  const recordedCall = async (callId: string, username: string) => {
+    const record = await pendingCall(callId, username);
+    leaveCapture(callId);
+    await t.app.call.callbacks.sweepPending({ before: new Date() });
+    return record;
+  };
+
+  const analysisOf = async (callRecordId: number) =>
+    (await t.database.db.select().from(callAnalyses).where(eq(callAnalyses.callRecordId, callRecordId)))[0];
+
+  it('queues a recorded call once, and the queue’s run fills in its figures', async () => {
+    const record = await recordedCall('analysed-1', 'agent01');
+    expect(await analysisOf(record.id)).toMatchObject({ state: 'pending', attempts: 0, figures: null });
+    // The same call queued again (a second hook, a repeated event) adds nothing.
+    const again = await withTenant(t.database, kit.tenantId, (tx) =>
+      callAnalysisRepository.ensureByCarrierCallId(tx, kit.tenantId, 'sip-analysed-1'),
+    );
+    expect(again).toBe(false);
+    expect(
+      await t.database.db.select().from(callAnalyses).where(eq(callAnalyses.callRecordId, record.id)),
+    ).toHaveLength(1);
+
+    await t.app.jobs.runDue();
+    const done = await analysisOf(record.id);
+    expect(done).toMatchObject({ state: 'done', attempts: 1, errorReason: '' });
+    expect(done!.figures!.durationSec).toBeCloseTo(2, 1);
+    expect(Math.abs(done!.figures!.agentTalkSec - 2)).toBeLessThanOrEqual(0.3);
+    expect(done!.figures!.customerTalkSec).toBe(0);
+    expect(done!.figures!.customerFirstWordsSec).toBeNull();
+
+    const one = await t.call(callAnalysis.one, { id: record.id }, agent);
+    expect(one.body.code).toBe(0);
+    expect(one.body.data).toMatchObject({ callRecordId: record.id, state: 'done', stateName: '已完成', attempts: 1 });
+    expect(one.body.data!.figures!.agentSegments).toHaveLength(1);
+    // The call record is the call area's, untouched by its analysis.
+    const [after] = await t.database.db.select().from(callRecords).where(eq(callRecords.id, record.id));
+    expect(after).toMatchObject({ recordingState: 'ready', callStatus: 1, duration: 2 });
+  });
+
+  it('fails a recording that cannot be analysed with its reason, at once, and leaves the call as it was', async () => {
+    const record = await pendingCall('mono-2', 'agent01');
+    // A mono file (a carrier's kind of recording): no way to tell the agent from the customer.
+    const key = t.app.call.store.keyOf(kit.tenantId, 'mono-2');
+    await t.app.call.store.write(key, synthesizeCallWav(3, 7));
+    await t.database.db
+      .update(callRecords)
+      .set({ preRecordUrl: key, recordingState: 'ready' })
+      .where(eq(callRecords.id, record.id));
+    await withTenant(t.database, kit.tenantId, (tx) =>
+      callAnalysisRepository.ensureByCarrierCallId(tx, kit.tenantId, 'sip-mono-2'),
+    );
+    await t.app.jobs.send(signalJobName);
+    await t.app.jobs.runDue();
+    expect(await analysisOf(record.id)).toMatchObject({
+      state: 'failed',
+      errorReason: '录音为单声道，无法区分坐席与客户',
+      attempts: 1,
+      figures: null,
+    });
+    const one = await t.call(callAnalysis.one, { id: record.id }, agent);
+    expect(one.body.data).toMatchObject({ state: 'failed', stateName: '失败' });
+    const [after] = await t.database.db.select().from(callRecords).where(eq(callRecords.id, record.id));
+    expect(after).toMatchObject({ recordingState: 'ready', callStatus: 1 });
+  });
+
+  it('shows a call’s analysis only to people who may see the call', async () => {
+    const managers = await recordedCall('managers-3', 'manager');
+    await t.app.jobs.runDue();
+    // An agent sees his own calls only; his manager sees his department's.
+    const refused = await t.call(callAnalysis.one, { id: managers.id }, agent);
+    expect([refused.body.code, refused.body.msg]).toEqual([10056, '通话记录不存在或不在您的数据范围内']);
+    expect((await t.call(callAnalysis.one, { id: managers.id }, manager)).body.data?.state).toBe('done');
+
+    const agentsPage = await t.call(callAnalysis.page, { page: 1, limit: 50 }, agent);
+    expect(agentsPage.body.code).toBe(0);
+    const agentIds = agentsPage.body.data.records.map((r) => r.callRecordId);
+    expect(agentIds).not.toContain(managers.id);
+    expect(agentsPage.body.data.records.every((r) => r.realName === '王强')).toBe(true);
+    const managersPage = await t.call(callAnalysis.page, { page: 1, limit: 50 }, manager);
+    expect(managersPage.body.data.records.map((r) => r.callRecordId)).toContain(managers.id);
+    expect(managersPage.body.data.total).toBeGreaterThan(agentsPage.body.data.total);
+    // The list leaves the segments to the panel.
+    const row = managersPage.body.data.records.find((r) => r.callRecordId === managers.id)!;
+    expect(row.figures).not.toHaveProperty('agentSegments');
+    expect(row).toMatchObject({ state: 'done', realName: '李娜', duration: 2 });
+    const failedOnly = await t.call(callAnalysis.page, { page: 1, limit: 50, state: 'failed' }, manager);
+    expect(failedOnly.body.data.records.map((r) => r.state)).toEqual(['failed']);
+
+    const stranger = await otherEnterprise(t, { code: 'E9301', username: 'analysis-boss', mobile: '13930000001' });
+    const foreign = await t.call(callAnalysis.one, { id: managers.id }, stranger.token);
+    expect(foreign.body.code).toBe(10056);
+    expect((await t.call(callAnalysis.page, { page: 1, limit: 50 }, stranger.token)).body.data.total).toBe(0);
+  });
+
+  it('analyses a call again on demand, for people who hold 重新分析 only', async () => {
+    const record = await recordedCall('again-4', 'agent01');
+    await t.app.jobs.runDue();
+    expect((await t.call(callAnalysis.reanalyse, { id: record.id }, agent)).body.code).toBe(403);
+
+    const asked = await t.call(callAnalysis.reanalyse, { id: record.id }, admin);
+    expect(asked.body.code).toBe(0);
+    expect(asked.body.data).toMatchObject({ state: 'pending', stateName: '待分析', attempts: 0 });
+    await t.app.jobs.runDue();
+    expect(await analysisOf(record.id)).toMatchObject({ state: 'done', attempts: 1 });
+
+    // A call without a recording has nothing to analyse.
+    const silent = await pendingCall('none-5', 'agent01');
+    await t.database.db.update(callRecords).set({ recordingState: 'none' }).where(eq(callRecords.id, silent.id));
+    const refused = await t.call(callAnalysis.reanalyse, { id: silent.id }, admin);
+    expect([refused.body.code, refused.body.msg]).toEqual([10056, '该通话没有录音，无法分析']);
+    expect(await analysisOf(silent.id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,35 @@
+import type { TCallAnalysisState, TCallSignalFigures } from '@yunhu/contract';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { callRecords } from '../call/call.schema.js';
+
+/**
+ * 通话分析 (migration 0074): one row per recorded call, its state on the job queue and, once done,
+ * the signal figures of its stereo recording (docs/decisions/0092-call-signal-analysis.md).
+ */
+export const callAnalyses = pgTable(
+  'call_analyses',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    callRecordId: ref('call_record_id')
+      .notNull()
+      .references(() => callRecords.id, { onDelete: 'cascade' }),
+    state: text('state').$type<TCallAnalysisState>().notNull().default('pending'),
+    /** Why the last run failed, '' otherwise: shown with 失败, kept while a retry waits. */
+    errorReason: text('error_reason').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    figures: jsonb('figures').$type<TCallSignalFigures>(),
+    analysedAt: ts('analysed_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('call_analyses_call_record_idx').on(t.callRecordId),
+    index('call_analyses_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('call_analyses_tenant_state_created_idx').on(t.tenantId, t.state, t.createdAt.desc(), t.id.desc()),
+    // The job's look-up of what is due, whatever the enterprise.
+    index('call_analyses_due_idx').on(t.id).where(sql`state IN ('pending', 'running')`),
+  ],
+);

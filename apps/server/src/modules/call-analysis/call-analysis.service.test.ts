@@ -1,0 +1,107 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../db/tenant.js';
+import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { callRecords } from '../call/call.schema.js';
+import { callKit } from '../call/call.test-kit.js';
+import { analysisFailure } from './call-analysis.errors.js';
+import { callAnalysisRepository } from './call-analysis.repository.js';
+import { callAnalyses } from './call-analysis.schema.js';
+import { createCallAnalysisService } from './call-analysis.service.js';
+
+/**
+ * The job's retries: a run that meets a failure it cannot name (the disk, the database) leaves the
+ * analysis 待分析 with the reason shown and fails, so the queue runs it again after its backoff;
+ * after the fourth run the analysis is 失败 for good. A run abandoned by a dead server is taken again.
+ */
+describe('call analysis retries', () => {
+  let t: TTestApp;
+  let kit: Awaited<ReturnType<typeof callKit>>;
+  const quiet = { error: () => undefined, warn: () => undefined };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    kit = await callKit(t);
+  });
+  afterAll(() => t.close());
+
+  const recordedCall = async (callId: string) => {
+    const [row] = await t.database.db
+      .insert(callRecords)
+      .values({
+        tenantId: kit.tenantId,
+        userId: await kit.userId('agent01'),
+        lineId: kit.sipLine.id,
+        bindId: '',
+        telA: 'e100001-1',
+        telB: '13812345678',
+        callStatus: 1,
+        finishStatus: 1,
+        duration: 2,
+        startTime: new Date(Date.now() - 60_000),
+        endTime: new Date(Date.now() - 58_000),
+        recordingState: 'ready',
+        preRecordUrl: t.app.call.store.keyOf(kit.tenantId, callId),
+        carrierCallId: `sip-${callId}`,
+      })
+      .returning();
+    await withTenant(t.database, kit.tenantId, (tx) =>
+      callAnalysisRepository.ensureByCarrierCallId(tx, kit.tenantId, `sip-${callId}`),
+    );
+    return row!;
+  };
+  const analysisOf = async (callRecordId: number) =>
+    (await t.database.db.select().from(callAnalyses).where(eq(callAnalyses.callRecordId, callRecordId)))[0]!;
+  const run = () => ({ signal: new AbortController().signal, attempt: 1 });
+
+  it('keeps a failing analysis waiting with its reason for the queue’s retries, then gives up', async () => {
+    const record = await recordedCall('flaky-1');
+    const sent: string[] = [];
+    const analysis = createCallAnalysisService({
+      database: t.database,
+      store: {
+        ...t.app.call.store,
+        exists: async () => {
+          throw new Error('disk gone');
+        },
+      },
+      isMasked: async () => false,
+      send: async (name) => sent.push(name),
+      logger: quiet,
+    });
+    const job = analysis.job();
+    for (const attempt of [1, 2, 3]) {
+      await expect(job.run({}, run())).rejects.toThrow('wait for a retry');
+      expect(await analysisOf(record.id)).toMatchObject({
+        state: 'pending',
+        attempts: attempt,
+        errorReason: analysisFailure.internal,
+      });
+    }
+    // The fourth run is the last: the run itself succeeds, the analysis is 失败.
+    await expect(job.run({}, run())).resolves.toEqual({ settled: 1 });
+    expect(await analysisOf(record.id)).toMatchObject({
+      state: 'failed',
+      attempts: 4,
+      errorReason: analysisFailure.gaveUp,
+    });
+    // Another call queued meanwhile does not bring it back.
+    await analysis.enqueue(kit.tenantId, 'sip-no-such-call');
+    expect(sent).toEqual([]);
+  });
+
+  it('takes again an analysis whose run was abandoned, not one under way', async () => {
+    const record = await recordedCall('abandoned-2');
+    const fresh = await recordedCall('running-3');
+    await t.database.db.execute(
+      sql`update call_analyses set state = 'running', attempts = 1,
+            updated_at = now() - interval '20 minutes' where call_record_id = ${record.id}`,
+    );
+    await t.database.db.execute(
+      sql`update call_analyses set state = 'running', attempts = 1 where call_record_id = ${fresh.id}`,
+    );
+    const claimed = await callAnalysisRepository.claimNext(t.database.db, []);
+    expect(claimed).toMatchObject({ callRecordId: record.id, tenantId: kit.tenantId, attempts: 2 });
+    expect(await callAnalysisRepository.claimNext(t.database.db, [])).toBeNull();
+  });
+});

@@ -1,0 +1,189 @@
+import {
+  type callAnalysisRoutes,
+  callAnalysisStateName,
+  maskPhone,
+  type TCallAnalysis,
+  type TCallAnalysisRow,
+  type TCallSignalFigures,
+  type TPage,
+  type TParsedRequestOf,
+  toPage,
+} from '@yunhu/contract';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { isInScope, type TDataScope } from '../../db/scope.js';
+import { withTenant } from '../../db/tenant.js';
+import type { TAuth, TRequestContext } from '../../http/context.js';
+import type { TJobDef, TJobRun } from '../../jobs/index.js';
+import type { TRecordingStore } from '../telephony/index.js';
+import { analysisFailure, callAnalysisErrors } from './call-analysis.errors.js';
+import { callAnalysisRepository as repo, type TClaimed } from './call-analysis.repository.js';
+import { analyseRecording } from './signal.analyse.js';
+import { UnreadableRecording } from './signal.wav.js';
+
+/** The job that analyses the recorded calls waiting (one queue run takes every one due). */
+export const signalJobName = 'call-analysis.signal';
+
+/**
+ * Runs of one analysis before it is 失败 for good: the first and the queue's three retries of the
+ * run (30 s, 60 s, 120 s later, jobs/job.ts defaultRetry).
+ */
+const maxAttempts = 4;
+
+type TLogger = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+
+export type TCallAnalysisDeps = {
+  database: TDatabase;
+  store: TRecordingStore;
+  /** Whether the reader sees customers' numbers masked (the CRM's privacy switch). */
+  isMasked: (tx: TDb, auth: TAuth) => Promise<boolean>;
+  /** Queues a run of the job (the queue drops it when one already waits: that one takes this call too). */
+  send: (name: string) => Promise<unknown>;
+  logger: TLogger;
+};
+
+type TIn<K extends keyof typeof callAnalysisRoutes> = TParsedRequestOf<(typeof callAnalysisRoutes)[K]>;
+type TRow = NonNullable<Awaited<ReturnType<typeof repo.one>>>;
+
+const toAnalysis = (row: TRow): TCallAnalysis => ({
+  callRecordId: row.callRecordId,
+  state: row.state,
+  stateName: callAnalysisStateName[row.state],
+  errorReason: row.errorReason,
+  attempts: row.attempts,
+  figures: row.figures,
+  analysedAt: row.analysedAt?.getTime() ?? null,
+  createdAt: row.createdAt.getTime(),
+});
+
+/** A list row's figures: the segments are the panel's, one call at a time. */
+const withoutSegments = ({ agentSegments: _a, customerSegments: _c, ...rest }: TCallSignalFigures) => rest;
+
+export type TCallAnalysisService = ReturnType<typeof createCallAnalysisService>;
+
+/**
+ * 通话分析: every recorded call's signal analysis on the job queue — queued when its recording is
+ * ready, run by the job, retried by the queue, read under the same walls as the call record. The
+ * call record itself never waits for it nor fails with it.
+ */
+export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
+  const { database } = deps;
+
+  /** A call record of the reader's scope, or the refusal that names neither its existence nor its owner. */
+  const visibleRecord = async (tx: TDb, auth: TAuth, scope: TDataScope, callRecordId: number) => {
+    const record = await repo.record(tx, auth.tenantId, callRecordId);
+    if (!record || !isInScope(scope, { ownerId: record.userId, deptId: record.deptId })) {
+      throw callAnalysisErrors.recordMissing();
+    }
+    return record;
+  };
+
+  /** Queues a run; a queue that cannot take it now leaves the row 待分析 for the run at the next start. */
+  const wake = async () => {
+    await deps
+      .send(signalJobName)
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'call analysis: not queued'));
+  };
+
+  /** One analysis: its recording's figures, or its failure (for good, or left to the run's retry). */
+  const analyseOne = async (claimed: TClaimed, run: TJobRun): Promise<boolean> => {
+    const { tenantId, id } = claimed;
+    try {
+      const record = await withTenant(database, tenantId, (tx) => repo.record(tx, tenantId, claimed.callRecordId));
+      const key = record?.recordingKey;
+      if (!key || !deps.store.isValidKey(key) || !(await deps.store.exists(key))) {
+        throw new UnreadableRecording(analysisFailure.missing);
+      }
+      const figures = await analyseRecording(deps.store.fileOf(key), run.signal);
+      await withTenant(database, tenantId, (tx) => repo.finish(tx, tenantId, id, figures));
+      return true;
+    } catch (error) {
+      const isUnreadable = error instanceof UnreadableRecording;
+      const isFinal = isUnreadable || claimed.attempts >= maxAttempts;
+      if (!isUnreadable)
+        deps.logger.error({ err: error, analysisId: id, attempt: claimed.attempts }, 'call analysis failed');
+      const reason = isUnreadable ? error.message : isFinal ? analysisFailure.gaveUp : analysisFailure.internal;
+      await withTenant(database, tenantId, (tx) => repo.fail(tx, tenantId, id, reason, isFinal ? 'failed' : 'pending'));
+      return isFinal;
+    }
+  };
+
+  /**
+   * A run of the job: every analysis due, one after the other. Those that failed and may be tried
+   * again make the run fail, so the queue runs it again after its backoff.
+   */
+  const runDue = async (run: TJobRun) => {
+    const retrying: number[] = [];
+    let settled = 0;
+    while (!run.signal.aborted) {
+      const claimed = await repo.claimNext(database.db, retrying);
+      if (!claimed) break;
+      if (await analyseOne(claimed, run)) settled++;
+      else retrying.push(claimed.id);
+    }
+    if (retrying.length) throw new Error(`${retrying.length} call analyses failed and wait for a retry`);
+    return { settled };
+  };
+
+  return {
+    /**
+     * A call's recording is ready (the call area's hook, gateway call id): its analysis queued once.
+     * Never throws: the recording is the call record's, the analysis only follows it.
+     */
+    enqueue: async (tenantId: number, carrierCallId: string) => {
+      try {
+        const isNew = await withTenant(database, tenantId, (tx) =>
+          repo.ensureByCarrierCallId(tx, tenantId, carrierCallId),
+        );
+        if (isNew) await wake();
+      } catch (error) {
+        deps.logger.error({ err: error, carrierCallId }, 'call analysis: enqueue failed');
+      }
+    },
+
+    one: async ({ auth, tx, scope }: TRequestContext, q: TIn<'one'>): Promise<TCallAnalysis | null> => {
+      await visibleRecord(tx, auth, scope, q.id);
+      const row = await repo.one(tx, auth.tenantId, q.id);
+      return row ? toAnalysis(row) : null;
+    },
+
+    page: async ({ auth, tx, scope }: TRequestContext, q: TIn<'page'>): Promise<TPage<TCallAnalysisRow>> => {
+      const { records, total } = await repo.page(tx, { tenantId: auth.tenantId, scope, ...q });
+      const isMasked = await deps.isMasked(tx, auth);
+      return toPage(
+        records.map((row) => ({
+          ...toAnalysis(row),
+          figures: row.figures ? withoutSegments(row.figures) : null,
+          realName: row.realName,
+          telB: isMasked ? maskPhone(row.telB) : row.telB,
+          startTime: row.startTime.getTime(),
+          duration: row.duration,
+        })),
+        total,
+        q,
+      );
+    },
+
+    /**
+     * 重新分析 (a detached route: the queue's statements need the connection a request transaction
+     * would hold on PGlite): the call back to 待分析 and a run queued.
+     */
+    reanalyse: async (auth: TAuth, scope: TDataScope, callRecordId: number): Promise<TCallAnalysis> => {
+      const row = await withTenant(database, auth.tenantId, async (tx) => {
+        const record = await visibleRecord(tx, auth, scope, callRecordId);
+        if (!record.recordingKey) throw callAnalysisErrors.noRecording();
+        if ((await repo.one(tx, auth.tenantId, callRecordId))?.state === 'running') throw callAnalysisErrors.running();
+        await repo.requeue(tx, auth.tenantId, callRecordId);
+        return repo.one(tx, auth.tenantId, callRecordId);
+      });
+      await wake();
+      return toAnalysis(row!);
+    },
+
+    /** The job: at start (what a stop left waiting), then whenever a call is queued. */
+    job: (): TJobDef => ({
+      name: signalJobName,
+      atStart: () => ({}),
+      run: (_data, run) => runDue(run),
+    }),
+  };
+};
