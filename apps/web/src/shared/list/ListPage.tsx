@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { TRouteDef } from '@yunhu/contract';
-import { Alert, Card, Space } from 'antd';
+import { Card, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { t } from '../../locales/zh-CN';
+import { Hint } from '../components/Hint';
 import { ReclickButton } from '../components/ReclickButton';
 import { FilterBar } from './FilterBar';
 import { ListColumnSettings, ListTable } from './ListTable';
@@ -92,7 +93,7 @@ export const ListPage = <R extends TRouteDef>(props: TListPageProps<R>) => {
   });
   return (
     <>
-      {hint && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={hint} />}
+      {hint && <Hint>{hint}</Hint>}
       <ListView list={list} testKey={pageKey} {...view} />
     </>
   );

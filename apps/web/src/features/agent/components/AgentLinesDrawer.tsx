@@ -1,7 +1,8 @@
 import { beijingTime, type TAgent, yuan } from '@yunhu/contract';
-import { Alert, Button, Checkbox, Drawer, Table } from 'antd';
+import { Button, Checkbox, Drawer, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { Hint } from '../../../shared/components/Hint';
 import { feedback } from '../../../shared/feedback';
 import { useOpenedLines, useOpenLines } from '../stockApi';
 
@@ -43,7 +44,7 @@ export const AgentLinesDrawer = ({ agent, onClose }: { agent: TAgent | null; onC
         </Button>
       }
     >
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.openLinesHint} />
+      <Hint>{s.openLinesHint}</Hint>
       <Table
         rowKey="lineId"
         size="small"

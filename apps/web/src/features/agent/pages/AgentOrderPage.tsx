@@ -1,5 +1,5 @@
 import { agentRoutes, money, orderStateLabel, type TAgentOrder } from '@yunhu/contract';
-import { Alert, Tag } from 'antd';
+import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
@@ -42,28 +42,21 @@ const AgentOrders = () => {
     timeColumn(a.paidAt, { key: 'paidAt', empty: '—' }),
   ];
   return (
-    <>
-      {info.data && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={
-            <span data-testid="agent-margin-total">{a.total(money(info.data.balance), info.data.enterpriseCount)}</span>
-          }
-        />
-      )}
-      <ListPage
-        pageKey={agentOrderPageKey}
-        title={a.orders}
-        route={agentRoutes.orderPage}
-        rowKey="orderNo"
-        columns={columns}
-        filters={
-          <TextFilter name="enterpriseName" label={a.enterpriseName} placeholder={a.namePlaceholder} width={180} />
-        }
-      />
-    </>
+    <ListPage
+      pageKey={agentOrderPageKey}
+      title={a.orders}
+      hint={
+        info.data && (
+          <span data-testid="agent-margin-total">{a.total(money(info.data.balance), info.data.enterpriseCount)}</span>
+        )
+      }
+      route={agentRoutes.orderPage}
+      rowKey="orderNo"
+      columns={columns}
+      filters={
+        <TextFilter name="enterpriseName" label={a.enterpriseName} placeholder={a.namePlaceholder} width={180} />
+      }
+    />
   );
 };
 

@@ -1,5 +1,4 @@
 import { agentRoutes, money } from '@yunhu/contract';
-import { Alert } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import { settlementColumns } from '../components/AgentSettlementDrawer';
@@ -12,25 +11,18 @@ export const AgentSettlementPage = () => {
   const summary = useMySettlementSummary();
   const d = summary.data;
   return (
-    <>
-      {d && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={
-            <span data-testid="agent-settlement-total">
-              {s.mySummary(money(d.earned), money(d.reversed), money(d.settled), money(d.balance))}
-            </span>
-          }
-        />
-      )}
-      <ListPage
-        pageKey={agentSettlementPageKey}
-        title={s.mySettlements}
-        route={agentRoutes.settlementPage}
-        columns={settlementColumns.filter((c) => c.key !== 'createdByName')}
-      />
-    </>
+    <ListPage
+      pageKey={agentSettlementPageKey}
+      title={s.mySettlements}
+      hint={
+        d && (
+          <span data-testid="agent-settlement-total">
+            {s.mySummary(money(d.earned), money(d.reversed), money(d.settled), money(d.balance))}
+          </span>
+        )
+      }
+      route={agentRoutes.settlementPage}
+      columns={settlementColumns.filter((c) => c.key !== 'createdByName')}
+    />
   );
 };

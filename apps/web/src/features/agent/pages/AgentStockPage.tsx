@@ -1,6 +1,7 @@
 import type { TAgentLineStock } from '@yunhu/contract';
-import { Alert, Card, Table, Tag } from 'antd';
+import { Card, Table, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { Hint } from '../../../shared/components/Hint';
 import { BaseLineList } from '../components/BaseLineList';
 import { useLineStock } from '../stockApi';
 
@@ -32,7 +33,7 @@ export const AgentStockPage = () => {
   return (
     <>
       <Card title={s.stockTitle}>
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s.stockHint} />
+        <Hint>{s.stockHint}</Hint>
         <Table<TAgentLineStock>
           data-testid="agent-line-stock"
           rowKey="lineId"

@@ -2,6 +2,7 @@ import { authStateLabel, CertPerm } from '@yunhu/contract';
 import { Alert, Button, Card, Descriptions, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { Hint } from '../../../shared/components/Hint';
 import { Permission } from '../../../shared/permission/Permission';
 import { useUserStore } from '../../../shared/stores/user';
 import { useCertInfo } from '../api';
@@ -49,7 +50,7 @@ export const ReviewTheDetailsPage = () => {
             )
           }
         >
-          {isPending && <Alert type="info" showIcon message={t.cert.pendingHint} style={{ marginBottom: 12 }} />}
+          {isPending && <Hint>{t.cert.pendingHint}</Hint>}
           {latest.status === 'rejected' && (
             <Alert type="error" showIcon message={t.cert.rejectedHint(latest.reason)} style={{ marginBottom: 12 }} />
           )}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { dataScopeLabel, dataScopes, orgRoleRoutes, type TRole } from '@yunhu/contract';
-import { Alert, Form, Input, Select, Tree } from 'antd';
+import { Form, Input, Select, Tree } from 'antd';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { Hint } from '../../../shared/components/Hint';
 import { FormModal } from '../../../shared/form/FormModal';
 import { optionsOf } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
@@ -53,8 +54,8 @@ export const RoleFormModal = ({ screen, target, onSubmit, onClose }: TRoleFormMo
       testId={`${screen.testPrefix}role-form`}
       fields={(form) => (
         <>
-          {screen.hint && <Alert type="info" showIcon title={screen.hint} style={{ marginBottom: 12 }} />}
-          {role?.isAdmin && <Alert type="info" showIcon title={t.org.adminRole} style={{ marginBottom: 12 }} />}
+          {screen.hint && <Hint>{screen.hint}</Hint>}
+          {role?.isAdmin && <Hint>{t.org.adminRole}</Hint>}
           <Form.Item
             name="name"
             label={texts.roleName}

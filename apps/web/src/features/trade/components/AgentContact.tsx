@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { agentRoutes } from '@yunhu/contract';
-import { Alert } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { Hint } from '../../../shared/components/Hint';
 import { call } from '../../../shared/http/api';
 
 /** 联系代理商 (getAgentMobile): an enterprise of an agent sees its agent's contact; a direct one nothing. */
@@ -13,13 +13,5 @@ export const AgentContact = () => {
   });
   const c = contact.data;
   if (!c) return null;
-  return (
-    <Alert
-      type="info"
-      showIcon
-      style={{ marginBottom: 12 }}
-      data-testid="agent-contact"
-      message={t.agentStock.agentContact(c.agentName, c.contactName, c.mobile)}
-    />
-  );
+  return <Hint testId="agent-contact">{t.agentStock.agentContact(c.agentName, c.contactName, c.mobile)}</Hint>;
 };
