@@ -3,11 +3,16 @@ import type { ReactNode } from 'react';
 import { t } from '../../locales/zh-CN';
 import { feedback } from '../feedback';
 
-type TConfirmOptions = { isDanger?: boolean; onDone?: () => void };
+type TConfirmOptions = {
+  isDanger?: boolean;
+  /** What to say when it went through, when 操作成功 says too little (删除了 3 条回访). */
+  doneMessage?: string;
+  onDone?: () => void;
+};
 
 /**
- * Asks before a row or batch action, runs it on 确定 and says 操作成功; a refusal was shown by the
- * HTTP client, so it is only swallowed here. Render `node` once in the screen.
+ * Asks before a row or batch action, runs it on 确定 and says 操作成功 (or the done message); a refusal
+ * was shown by the HTTP client, so it is only swallowed here. Render `node` once in the screen.
  */
 export const useConfirmAction = () => {
   const [modal, node] = Modal.useModal();
@@ -21,7 +26,7 @@ export const useConfirmAction = () => {
       onOk: () =>
         run()
           .then(() => {
-            feedback.message.success(t.common.success);
+            feedback.message.success(options.doneMessage ?? t.common.success);
             options.onDone?.();
           })
           .catch(() => undefined),

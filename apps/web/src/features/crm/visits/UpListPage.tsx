@@ -1,17 +1,17 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { crmSettingsRoutes, Perm } from '@yunhu/contract';
-import { Modal, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { Phone } from '../../../shared/components/Phone';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { ColleagueFilter } from '../../../shared/customers';
-import { feedback } from '../../../shared/feedback';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
+import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { beijingDayRange } from '../../../shared/time/beijing';
 import { detailPath } from '../components/customerColumns';
@@ -80,22 +80,12 @@ const VisitSummary = () => {
 
 const DeleteVisits = ({ rows, onDone }: { rows: TVisit[]; onDone: () => void }) => {
   const actions = useVisitActions();
-  const [modal, modalNode] = Modal.useModal();
+  const { confirm, node } = useConfirmAction();
   const onClick = () =>
-    modal.confirm({
-      title: t.app.noticeTitle,
-      content: v.deleteConfirm(rows.length),
-      okText: t.common.confirm,
-      okButtonProps: { danger: true },
-      cancelText: t.common.cancel,
-      onOk: () =>
-        actions
-          .remove(rows.map((r) => r.id))
-          .then(() => {
-            feedback.message.success(v.deleted(rows.length));
-            onDone();
-          })
-          .catch(() => undefined),
+    confirm(v.deleteConfirm(rows.length), () => actions.remove(rows.map((r) => r.id)), {
+      isDanger: true,
+      doneMessage: v.deleted(rows.length),
+      onDone,
     });
   return (
     <Permission value={Perm.visitDelete}>
@@ -108,7 +98,7 @@ const DeleteVisits = ({ rows, onDone }: { rows: TVisit[]; onDone: () => void }) 
       >
         {v.delete}
       </ReclickButton>
-      {modalNode}
+      {node}
     </Permission>
   );
 };
