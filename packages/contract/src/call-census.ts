@@ -1,38 +1,14 @@
 import { z } from 'zod';
-import { callRecordMaxRangeDays } from './call-record.js';
-import { ZPageQuery, ZSortOrder, ZTime, zInt, zPage, zString } from './http.js';
+import { callFilterShape, checkCallRange } from './call-record.js';
+import { ZPageQuery, ZSortOrder, zInt, zPage, zString } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
-import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
 const route = routesOf('call');
-const dayMs = 86_400_000;
-
-/**
- * What 话务统计 counts over (spec section 7): a time range of at most a quarter (the same
- * bound as 通话记录, so every query reads one stretch of the (tenant, start_time) index) and the
- * optional agents, department (with sub-departments) and line.
- */
-const censusFilterShape = {
-  /** Start time from..to, epoch ms; days are Asia/Shanghai days. */
-  startRange: z.tuple([ZTime, ZTime], { error: '请选择统计时间范围' }),
-  userIds: z.array(zId('坐席')).max(200, '坐席最多选择200人').optional(),
-  deptId: zId('部门').optional(),
-  lineId: zId('线路').optional(),
-};
-
-const checkRange = (f: { startRange: [number, number] }, ctx: z.RefinementCtx) => {
-  const [from, to] = f.startRange;
-  if (from > to) ctx.addIssue({ code: 'custom', path: ['startRange'], message: '开始时间不能晚于结束时间' });
-  else if (to - from > callRecordMaxRangeDays * dayMs) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['startRange'],
-      message: `统计时间范围不能超过${callRecordMaxRangeDays}天，请缩小范围`,
-    });
-  }
-};
+// What 话务统计 counts over (spec section 7): 通话记录's filter of calls, its range named 统计.
+const censusFilterShape = callFilterShape('统计');
+const checkRange = (f: { startRange: [number, number] }, ctx: z.RefinementCtx) => checkCallRange('统计', f, ctx);
 
 export const ZCallCensusFilter = z.object(censusFilterShape).superRefine(checkRange);
 export type TCallCensusFilter = z.input<typeof ZCallCensusFilter>;

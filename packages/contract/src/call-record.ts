@@ -77,15 +77,38 @@ const ZStatus = (what: string, names: Record<number, string>) =>
     .refine((v) => names[v] !== undefined, `${what}不正确`);
 const ZSeconds = z.number({ error: '通话时长请输入秒数' }).int().min(0, '通话时长不能为负数').max(86_400);
 
-/** Filters of 通话记录 (account/callRecord): its list, its figures and its export. */
-const callRecordFilterShape = {
-  /** Start time from..to, epoch ms; required so every query reads one stretch of the time index. */
-  startRange: z.tuple([ZTime, ZTime], { error: '请选择通话时间范围' }),
+/**
+ * What 通话记录 and 话务统计 filter calls by: the start-time range, required and at most
+ * `callRecordMaxRangeDays` (every query reads one stretch of the (tenant, start_time) index), the
+ * agents, the department (with its sub-departments) and the line. `what` names the range in the
+ * messages: 通话 for the records, 统计 for the figures.
+ */
+export const callFilterShape = (what: '通话' | '统计') => ({
+  /** Start time from..to, epoch ms; days are Asia/Shanghai days. */
+  startRange: z.tuple([ZTime, ZTime], { error: `请选择${what}时间范围` }),
   /** Agents (user ids). */
   userIds: z.array(zId('坐席')).max(200, '坐席最多选择200人').optional(),
   /** The department and its sub-departments (the department of the call). */
   deptId: zId('部门').optional(),
   lineId: zId('线路').optional(),
+});
+
+/** Refuses a start-time range that ends before it starts or is longer than `callRecordMaxRangeDays`. */
+export const checkCallRange = (what: '通话' | '统计', f: { startRange: [number, number] }, ctx: z.RefinementCtx) => {
+  const [from, to] = f.startRange;
+  if (from > to) ctx.addIssue({ code: 'custom', path: ['startRange'], message: '开始时间不能晚于结束时间' });
+  else if (to - from > callRecordMaxRangeDays * dayMs) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['startRange'],
+      message: `${what}时间范围不能超过${callRecordMaxRangeDays}天，请缩小范围`,
+    });
+  }
+};
+
+/** Filters of 通话记录 (account/callRecord): its list, its figures and its export. */
+const callRecordFilterShape = {
+  ...callFilterShape('通话'),
   callStatus: ZStatus('通话状态', callStatusName).optional(),
   finishStatus: ZStatus('结束状态', finishStatusName).optional(),
   /** 外呼, 呼入 or 内部 (callTypeName). */
@@ -105,15 +128,7 @@ const checkCallRecordFilter = (
   f: { startRange: [number, number]; durationMin?: number; durationMax?: number },
   ctx: z.RefinementCtx,
 ) => {
-  const [from, to] = f.startRange;
-  if (from > to) ctx.addIssue({ code: 'custom', path: ['startRange'], message: '开始时间不能晚于结束时间' });
-  else if (to - from > callRecordMaxRangeDays * dayMs) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['startRange'],
-      message: `通话时间范围不能超过${callRecordMaxRangeDays}天，请缩小范围`,
-    });
-  }
+  checkCallRange('通话', f, ctx);
   if (f.durationMin !== undefined && f.durationMax !== undefined && f.durationMin > f.durationMax) {
     ctx.addIssue({ code: 'custom', path: ['durationMax'], message: '最短通话时长不能大于最长通话时长' });
   }
