@@ -1,0 +1,171 @@
+import { Perm, type TCallAnalysis, type TCallSignalFigures } from '@yunhu/contract';
+import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { useCallAnalysis, useReanalyse } from '../api';
+import { callAnalysisTexts as c } from '../texts';
+
+const stateColor: Record<TCallAnalysis['state'], string> = {
+  pending: 'default',
+  running: 'processing',
+  done: 'success',
+  failed: 'error',
+};
+
+/** One side's speech on a lane as long as the recording. */
+const Lane = ({
+  label,
+  spans,
+  durationSec,
+  color,
+  testId,
+}: {
+  label: string;
+  spans: [number, number][];
+  durationSec: number;
+  color: string;
+  testId: string;
+}) => (
+  <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+    <span style={{ width: 32 }}>{label}</span>
+    <div
+      data-testid={testId}
+      style={{ position: 'relative', flex: 1, height: 12, background: '#f5f5f5', borderRadius: 2 }}
+    >
+      {spans.map(([from, to]) => (
+        <span
+          key={from}
+          style={{
+            position: 'absolute',
+            left: `${(from / durationSec) * 100}%`,
+            width: `${((to - from) / durationSec) * 100}%`,
+            top: 0,
+            bottom: 0,
+            background: color,
+          }}
+        />
+      ))}
+    </div>
+  </div>
+);
+
+const Figures = ({ f }: { f: TCallSignalFigures }) => (
+  <>
+    <Descriptions size="small" column={2} bordered>
+      <Descriptions.Item label={`${c.agent}${c.talk}`}>
+        <span data-testid="call-analysis-agent-talk">
+          {c.seconds(f.agentTalkSec)}（{c.percent(f.agentSharePercent)}）
+        </span>
+      </Descriptions.Item>
+      <Descriptions.Item label={`${c.customer}${c.talk}`}>
+        <span data-testid="call-analysis-customer-talk">
+          {c.seconds(f.customerTalkSec)}（{c.percent(f.customerSharePercent)}）
+        </span>
+      </Descriptions.Item>
+      <Descriptions.Item label={c.silence(f.silenceThresholdSec)}>
+        <span data-testid="call-analysis-silence">
+          {c.silenceSummary(f.silenceCount, f.silenceLongestSec, f.silenceTotalSec)}
+        </span>
+      </Descriptions.Item>
+      <Descriptions.Item label={c.overlap}>
+        <span data-testid="call-analysis-overlap">{c.overlapSummary(f.overlapCount, f.overlapTotalSec)}</span>
+        {f.overlapCount > 0 && (
+          <Typography.Text type="secondary" style={{ display: 'block' }}>
+            {c.interruptions(f.agentInterruptions, f.customerInterruptions)}
+          </Typography.Text>
+        )}
+      </Descriptions.Item>
+      <Descriptions.Item label={c.turns}>{f.turns}</Descriptions.Item>
+      <Descriptions.Item label={c.customerFirstWords}>
+        <span data-testid="call-analysis-first-words">
+          {f.customerFirstWordsSec === null ? c.neverSpoke : c.seconds(f.customerFirstWordsSec)}
+        </span>
+      </Descriptions.Item>
+      <Descriptions.Item label={c.duration}>{c.seconds(f.durationSec)}</Descriptions.Item>
+    </Descriptions>
+    {f.durationSec > 0 && (
+      <Space orientation="vertical" style={{ width: '100%', marginTop: 12 }} aria-label={c.timeline}>
+        <Lane
+          label={c.agent}
+          spans={f.agentSegments}
+          durationSec={f.durationSec}
+          color="#1677ff"
+          testId="call-analysis-lane-agent"
+        />
+        <Lane
+          label={c.customer}
+          spans={f.customerSegments}
+          durationSec={f.durationSec}
+          color="#52c41a"
+          testId="call-analysis-lane-customer"
+        />
+      </Space>
+    )}
+  </>
+);
+
+/** What a call's analysis says: its state, the failure's reason, the figures and each side's speech. */
+export const CallAnalysisView = ({
+  analysis,
+  canReanalyse,
+  isReanalysing = false,
+  onReanalyse,
+}: {
+  analysis: TCallAnalysis | null;
+  canReanalyse: boolean;
+  isReanalysing?: boolean;
+  onReanalyse: () => void;
+}) => {
+  const isBusy = analysis?.state === 'pending' || analysis?.state === 'running';
+  return (
+    <Card
+      size="small"
+      title={c.title}
+      data-testid="call-analysis-panel"
+      extra={
+        <Space>
+          {analysis && (
+            <Tag color={stateColor[analysis.state]} data-testid="call-analysis-state">
+              {analysis.stateName}
+            </Tag>
+          )}
+          {canReanalyse && (
+            <Button size="small" loading={isReanalysing} disabled={isBusy} onClick={onReanalyse}>
+              {c.reanalyse}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      {!analysis && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={c.none} />}
+      {analysis?.state === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`${c.failedReason}：${analysis.errorReason}`}
+          description={c.attempts(analysis.attempts)}
+          data-testid="call-analysis-reason"
+        />
+      )}
+      {isBusy && !analysis.figures && <Typography.Text type="secondary">{c.waiting}</Typography.Text>}
+      {analysis?.figures && <Figures f={analysis.figures} />}
+    </Card>
+  );
+};
+
+/** 智能分析 of one call: reads it (again while it waits), and 重新分析 for people who may. */
+export const CallAnalysisPanel = ({ callRecordId }: { callRecordId: number }) => {
+  const { message } = App.useApp();
+  const { data, isLoading } = useCallAnalysis(callRecordId);
+  const reanalyse = useReanalyse();
+  const canReanalyse = usePermission(Perm.callAnalysisReanalyse);
+  if (isLoading) return <Spin tip={c.loading} />;
+  return (
+    <CallAnalysisView
+      analysis={data ?? null}
+      canReanalyse={canReanalyse}
+      isReanalysing={reanalyse.isPending}
+      onReanalyse={() => reanalyse.mutate(callRecordId, { onSuccess: () => message.success(c.reanalysed) })}
+    />
+  );
+};

@@ -1,0 +1,2 @@
+/** 智能分析: a call's signal analysis (talk, silences, overlaps, turns) for 通话记录 and the customer's calls. */
+export { CallAnalysisPanel, CallAnalysisView } from './components/CallAnalysisPanel';
