@@ -13,7 +13,7 @@ import {
 } from './blacklist-entry.js';
 import { blackNumberMessage, ZBlackNumber } from './blacklist-number.js';
 import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
-import { ZImportRead } from './import.js';
+import { ZImportBatchRef, ZImportRead } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -68,8 +68,6 @@ export const ZBlackImportState = z.object({
   message: zString,
 });
 export type TBlackImportState = z.infer<typeof ZBlackImportState>;
-
-const ZImportBatch = z.object({ batchId: z.string().uuid('导入批次不正确') });
 
 /** Why one number is (or was) on a list. */
 export const ZBlackHit = ZBlackEntry.pick({
@@ -209,7 +207,7 @@ const listRoutes = (base: string, perms: TListPerms, what: string) => ({
     summary: `导入${what}（确认）`,
     permission: perms.import,
     audited: true,
-    request: ZImportBatch,
+    request: ZImportBatchRef,
     response: ZBlackImportState,
   }),
   importState: route({
@@ -218,7 +216,7 @@ const listRoutes = (base: string, perms: TListPerms, what: string) => ({
     readOnly: true,
     summary: `${what}导入进度`,
     permission: perms.import,
-    request: ZImportBatch,
+    request: ZImportBatchRef,
     response: ZBlackImportState,
   }),
   /** Every row with its reason or outcome, as xlsx: after the check, and after the confirm. */
@@ -229,7 +227,7 @@ const listRoutes = (base: string, perms: TListPerms, what: string) => ({
     summary: `下载${what}导入结果`,
     permission: perms.import,
     result: 'blob',
-    request: ZImportBatch,
+    request: ZImportBatchRef,
     response: z.unknown(),
   }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCustomerListQuery } from './crm.js';
 import { ZTime, zInt, zString } from './http.js';
-import { ZImportRead } from './import.js';
+import { ZImportBatchRef, ZImportRead } from './import.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
@@ -36,8 +36,6 @@ export const ZCrmImportPreview = ZCrmImportState.extend({
   duplicates: z.array(z.object({ row: zInt, name: zString, where: zString })),
 }).extend(ZImportRead.shape);
 export type TCrmImportPreview = z.infer<typeof ZCrmImportPreview>;
-
-const ZBatch = z.object({ batchId: z.string().uuid('导入批次不正确') });
 
 /** Ranking of people by customers for a period (crm-rang-list). */
 export const ZRankRow = z.object({
@@ -112,7 +110,7 @@ export const crmImportRoutes = {
     summary: '导入客户（确认）',
     permission: Perm.customerImport,
     audited: true,
-    request: ZBatch.extend({ duplicateMode: z.enum(['skip', 'update']).optional() }),
+    request: ZImportBatchRef.extend({ duplicateMode: z.enum(['skip', 'update']).optional() }),
     response: ZCrmImportState,
   }),
   followImportPreview: route({
@@ -130,7 +128,7 @@ export const crmImportRoutes = {
     summary: '导入跟进记录（确认）',
     permission: Perm.customerImport,
     audited: true,
-    request: ZBatch,
+    request: ZImportBatchRef,
     response: ZCrmImportState,
   }),
   importState: route({
@@ -139,7 +137,7 @@ export const crmImportRoutes = {
     readOnly: true,
     summary: '导入进度',
     permission: Perm.customerImport,
-    request: ZBatch,
+    request: ZImportBatchRef,
     response: ZCrmImportState,
   }),
   /** Every row with its reason or outcome, as xlsx: the bad rows after a preview, the result after confirm. */
@@ -150,7 +148,7 @@ export const crmImportRoutes = {
     summary: '下载导入结果',
     permission: Perm.customerImport,
     result: 'blob',
-    request: ZBatch,
+    request: ZImportBatchRef,
     response: z.unknown(),
   }),
   exportCustomers: route({

@@ -35,6 +35,9 @@ export const ZImportRead = z.object({
 });
 export type TImportRead = z.infer<typeof ZImportRead>;
 
+/** A staged import named by its batch (the confirm, its progress, its report). */
+export const ZImportBatchRef = z.object({ batchId: z.string().uuid('导入批次不正确') });
+
 /** An empty `ZImportRead`, for an answer that read no file. */
 export const noImportRead: TImportRead = {
   sample: { header: [], rows: [] },

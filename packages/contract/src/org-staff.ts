@@ -118,6 +118,9 @@ const ZExamine = {
   roleIds: ZRoleIds.optional(),
 };
 
+/** A staged staff import, named by its batch: import.ts's ZImportBatchRef, but a missing batch says 请指定导入批次. */
+const ZStaffImportBatch = z.object({ batchId: z.string({ error: '请指定导入批次' }).uuid('导入批次不正确') });
+
 export const orgStaffRoutes = {
   staffPage: route({
     method: 'GET',
@@ -269,7 +272,7 @@ export const orgStaffRoutes = {
     summary: '确认导入员工',
     permission: Perm.staffImport,
     audited: true,
-    request: z.object({ batchId: z.string({ error: '请指定导入批次' }).uuid('导入批次不正确') }),
+    request: ZStaffImportBatch,
     response: ZImportState,
   }),
   staffImportState: route({
@@ -278,7 +281,7 @@ export const orgStaffRoutes = {
     readOnly: true,
     summary: '导入进度',
     permission: Perm.staffImport,
-    request: z.object({ batchId: z.string({ error: '请指定导入批次' }).uuid('导入批次不正确') }),
+    request: ZStaffImportBatch,
     response: ZImportState,
   }),
   /** Every row of the file with its reason or outcome, as xlsx: after the preview, and after the confirm. */
@@ -289,7 +292,7 @@ export const orgStaffRoutes = {
     summary: '下载员工导入结果',
     permission: Perm.staffImport,
     result: 'blob',
-    request: z.object({ batchId: z.string({ error: '请指定导入批次' }).uuid('导入批次不正确') }),
+    request: ZStaffImportBatch,
     response: z.unknown(),
   }),
   billing: route({
