@@ -4,6 +4,7 @@ import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
+import { noticeTextShape } from './system.js';
 
 const route = routesOf('agent');
 
@@ -30,8 +31,7 @@ export type TAgentNotice = z.infer<typeof ZAgentNotice>;
 
 export const ZAgentNoticePublish = z
   .object({
-    title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(60, '标题最多60个字'),
-    content: z.string({ error: '请输入内容' }).trim().min(1, '请输入内容').max(2000, '内容最多2000个字'),
+    ...noticeTextShape,
     audience: z.enum(agentNoticeAudiences, { error: '发布范围只能是全部企业或指定企业' }),
     enterpriseIds: z.array(zId('企业编号')).max(500, '一次最多指定500家企业').optional().default([]),
     /** Made when the dialog opens: the same key twice (a double click, a retry) publishes once. */

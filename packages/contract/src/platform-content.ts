@@ -4,6 +4,7 @@ import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { type brandKeys, PlatformPerm } from './platform-content-labels.js';
 import { routesOf } from './route.js';
+import { noticeTextShape } from './system.js';
 
 export { brandKeyLabel, brandKeys, PlatformPerm } from './platform-content-labels.js';
 
@@ -80,8 +81,7 @@ export type TPublishedNotice = z.infer<typeof ZPublishedNotice>;
 
 export const ZNoticePublish = z
   .object({
-    title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(60, '标题最多60个字'),
-    content: z.string({ error: '请输入内容' }).trim().min(1, '请输入内容').max(2000, '内容最多2000个字'),
+    ...noticeTextShape,
     audience: ZNoticeAudience,
     tenantIds: z.array(zId('企业编号')).max(500, '一次最多指定500家企业').optional().default([]),
   })

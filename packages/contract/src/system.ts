@@ -6,6 +6,12 @@ import { routesOf } from './route.js';
 
 const route = routesOf('system');
 
+/** A notice's title and text as its publisher writes them (the platform's 通知, an agent's 公告). */
+export const noticeTextShape = {
+  title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(60, '标题最多60个字'),
+  content: z.string({ error: '请输入内容' }).trim().min(1, '请输入内容').max(2000, '内容最多2000个字'),
+};
+
 export const ZNotice = z.object({
   id: zInt,
   title: zString,
