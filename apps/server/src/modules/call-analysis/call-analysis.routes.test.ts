@@ -187,6 +187,8 @@ describe('call analysis on the job queue', () => {
     // A call without a recording has nothing to analyse.
     const silent = await pendingCall('none-5', 'agent01');
     await t.database.db.update(callRecords).set({ recordingState: 'none' }).where(eq(callRecords.id, silent.id));
+    const none = await t.call(callAnalysis.one, { id: silent.id }, agent);
+    expect([none.body.code, none.body.data]).toEqual([0, null]);
     const refused = await t.call(callAnalysis.reanalyse, { id: silent.id }, admin);
     expect([refused.body.code, refused.body.msg]).toEqual([10056, '该通话没有录音，无法分析']);
     expect(await analysisOf(silent.id)).toBeUndefined();
