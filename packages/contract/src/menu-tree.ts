@@ -43,7 +43,7 @@ export const menuTree: TMenuNode[] = [
     ...taskCardMenuNodes,
   ]),
   menuFolder('35', '号码报备', 'AuditOutlined', callerReportMenuNodes),
-  menuFolder('40', '资源中心', 'FolderOpenOutlined', resourceMenuNodes),
+  menuFolder('40', '资源中心', 'FileTextOutlined', resourceMenuNodes),
   menuFolder('45', '费用中心', 'WalletOutlined', [...tradeMenuNodes, ...billingMenuNodes]),
   menuFolder('70', '企业管理', 'TeamOutlined', [
     ...deptMenuNodes,

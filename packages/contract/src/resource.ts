@@ -270,7 +270,7 @@ export const resourceRoutes = {
 
 /** 资料库 for an enterprise (the spec's `Resource` menu, 资源中心). */
 export const resourceMenuNodes: TMenuNode[] = [
-  menuScreen('4010', '资料库', 'Resource/library', 'FolderOpenOutlined', ResourcePerm.view, [
+  menuScreen('4010', '资料库', 'Resource/library', 'FileTextOutlined', ResourcePerm.view, [
     menuButton('401001', '管理资料', ResourcePerm.manage),
   ]),
 ];

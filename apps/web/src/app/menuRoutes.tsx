@@ -12,6 +12,7 @@ import { orgRoutes } from '../features/org';
 import { packetPageRoutes } from '../features/packet';
 import { personalCenterRoutes } from '../features/personalCenter';
 import { platformContentRoutes, platformRoutes } from '../features/platform';
+import { resourcePageRoutes } from '../features/resource';
 import { seatRoutes } from '../features/seat';
 import { systemRoutes } from '../features/system';
 import { tradeRoutes } from '../features/trade';
@@ -33,6 +34,7 @@ export const menuRoutes: RouteObject[] = [
   ...platformContentRoutes,
   ...certificationRoutes,
   ...callerReportRoutes,
+  ...resourcePageRoutes,
   ...tradeRoutes,
   ...billingPageRoutes,
   ...packetPageRoutes,

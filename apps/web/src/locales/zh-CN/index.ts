@@ -22,6 +22,7 @@ import { personalCenterTexts } from './personalCenter';
 import { platformTexts } from './platform';
 import { platformJobsTexts } from './platformJobs';
 import { rechargeTexts } from './recharge';
+import { resourceTexts } from './resource';
 import { seatTexts } from './seat';
 import { softphoneTexts } from './softphone';
 import { systemTexts } from './system';
@@ -42,6 +43,7 @@ export const zhCN = {
   ...callTexts,
   ...callInterceptTexts,
   ...callerReportTexts,
+  ...resourceTexts,
   ...softphoneTexts,
   ...seatTexts,
   ...lineTexts,

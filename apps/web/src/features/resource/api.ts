@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { crmSettingsRoutes, resourceRoutes, type TResourceSave } from '@yunhu/contract';
+import { call, saveHref, upload } from '../../shared/http/api';
+
+const r = resourceRoutes;
+
+export const resourceKeys = {
+  /** The list's cache prefix (its page key). */
+  items: 'resource-items',
+  item: ['resource', 'item'] as const,
+  folders: ['resource', 'folders'] as const,
+  tags: ['resource', 'tags'] as const,
+  audience: ['resource', 'audience'] as const,
+  quick: ['resource', 'quick'] as const,
+};
+
+export const useFolders = () => useQuery({ queryKey: resourceKeys.folders, queryFn: () => call(r.folderList, {}) });
+export const useTags = () => useQuery({ queryKey: resourceKeys.tags, queryFn: () => call(r.libraryTags, {}) });
+
+/** The enterprise's departments and roles, asked only where an item's visibility is chosen. */
+export const useAudience = (isEnabled: boolean) =>
+  useQuery({ queryKey: resourceKeys.audience, queryFn: () => call(r.libraryAudience, {}), enabled: isEnabled });
+
+export const useItem = (id: number | null) =>
+  useQuery({
+    queryKey: [...resourceKeys.item, id],
+    queryFn: () => call(r.libraryInfo, { id: id! }),
+    enabled: id !== null,
+  });
+
+/** The quick replies (the enterprise's shared ones and the person's own), by their own route. */
+export const useQuickReplies = () =>
+  useQuery({ queryKey: resourceKeys.quick, queryFn: () => call(crmSettingsRoutes.quickList, {}) });
+
+const useRefreshing = <I, O>(fn: (input: I) => Promise<O>) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: [resourceKeys.items] }),
+        client.invalidateQueries({ queryKey: resourceKeys.item }),
+        client.invalidateQueries({ queryKey: resourceKeys.folders }),
+        client.invalidateQueries({ queryKey: resourceKeys.tags }),
+      ]),
+  });
+};
+
+export const useSaveItem = () => useRefreshing((input: TResourceSave) => call(r.librarySave, input));
+export const useDeleteItem = () => useRefreshing((id: number) => call(r.libraryDelete, { id }));
+export const useSaveFolder = () =>
+  useRefreshing((input: { id?: number; name: string; sort?: number }) => call(r.folderSave, input));
+export const useDeleteFolder = () => useRefreshing((id: number) => call(r.folderDelete, { id }));
+
+/** Counts one use of an item (a section copied, a file opened); a failure to count stops nothing. */
+export const countUse = (id: number) => call(r.libraryUse, { id }).catch(() => undefined);
+
+/** Stores a file privately; resolves the name the item refers to it by. */
+export const uploadLibraryFile = async (file: File) => (await upload(r.libraryUpload, file)).url.split('/').pop()!;
+
+/** The five-minute signed address of a file item (its preview, or its download). */
+export const fileLink = async (id: number) => (await call(r.libraryLink, { id })).url;
+
+export const downloadFile = async (id: number, name: string) => {
+  saveHref(await fileLink(id), name);
+  void countUse(id);
+};
