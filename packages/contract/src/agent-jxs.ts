@@ -4,8 +4,7 @@ import { AgentPerm } from './agent-labels.js';
 import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { ZMenu } from './org.js';
-import { zId, zIds } from './org-common.js';
-import { ZAccount } from './org-staff.js';
+import { ZAccount, ZContactName, zId, zIds } from './org-common.js';
 import { routesOf } from './route.js';
 
 export * from './agent-jxs-labels.js';
@@ -39,7 +38,7 @@ export type TJxsUser = z.infer<typeof ZJxsUser>;
 
 export const ZJxsCreate = z.object({
   name: z.string({ error: '请输入经销商名称' }).trim().min(2, '经销商名称至少2个字').max(64, '经销商名称最多64个字'),
-  contactName: z.string({ error: '请输入联系人姓名' }).trim().min(1, '请输入联系人姓名').max(32, '姓名最多32个字'),
+  contactName: ZContactName,
   mobile: ZMobile,
   username: ZAccount,
   /** Optional: without it the server makes one and answers it once; either way it must be changed at first sign-in. */

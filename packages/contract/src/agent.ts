@@ -11,8 +11,7 @@ import { agentTransferRoutes } from './agent-transfer.js';
 import { agentReviewMenuNodes } from './caller-report-agent.js';
 import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuFolder, menuScreen, type TMenuNode } from './menu.js';
-import { zId } from './org-common.js';
-import { ZAccount } from './org-staff.js';
+import { ZAccount, ZContactName, zId } from './org-common.js';
 import { routesOf } from './route.js';
 import { orderStates, tradeLimits } from './trade-labels.js';
 
@@ -51,7 +50,7 @@ export type TAgent = z.infer<typeof ZAgent>;
 
 export const ZAgentCreate = z.object({
   name: z.string({ error: '请输入代理商名称' }).trim().min(2, '代理商名称至少2个字').max(64, '代理商名称最多64个字'),
-  contactName: z.string({ error: '请输入联系人姓名' }).trim().min(1, '请输入联系人姓名').max(32, '姓名最多32个字'),
+  contactName: ZContactName,
   mobile: ZMobile,
   username: ZAccount,
   password: ZPassword,

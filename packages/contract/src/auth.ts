@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmpty, ZMobile, ZNull, ZPassword, ZSmsCode, zBoolean, zInt, zString } from './http.js';
+import { ZAccount, ZContactName } from './org-common.js';
 import { routesOf } from './route.js';
 
 const route = routesOf('auth');
@@ -34,11 +35,6 @@ export const ZWechatTicket = z.object({
 export const ZWechatStatus = z.enum(['waiting', 'scanned', 'confirmed', 'bound', 'unbound', 'expired']);
 
 const ZUsername = z.string({ error: '请输入账号或手机号' }).trim().min(1, '请输入账号或手机号').max(64, '账号过长');
-const ZAccount = z
-  .string({ error: '请输入账号' })
-  .trim()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, '账号为4-32位字母、数字或下划线，以字母开头');
-
 /** An enterprise and its first administrator: what signing up asks (with an SMS code) and the platform's 新建企业 (the platform sets the first password). */
 export const ZEnterpriseCreate = z.object({
   enterpriseName: z
@@ -46,7 +42,7 @@ export const ZEnterpriseCreate = z.object({
     .trim()
     .min(2, '企业名称至少2个字')
     .max(64, '企业名称最多64个字'),
-  realName: z.string({ error: '请输入联系人姓名' }).trim().min(1, '请输入联系人姓名').max(32, '姓名最多32个字'),
+  realName: ZContactName,
   mobile: ZMobile,
   username: ZAccount,
   password: ZPassword,

@@ -39,5 +39,19 @@ export const zIds = (label: string, max = 500) =>
     .max(max, `一次最多${max}条`)
     .transform((ids) => [...new Set(ids)]);
 
+/** A sign-in account (账号): staff, an enterprise's or an agent's administrator, a distributor. */
+export const ZAccount = z
+  .string({ error: '请输入账号' })
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, '账号为4-32位字母、数字或下划线，以字母开头');
+/** A person's name (姓名) on his staff record. */
+export const ZRealName = z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(32, '姓名最多32个字');
+/** The contact person (联系人) of an enterprise, an agent or a distributor. */
+export const ZContactName = z
+  .string({ error: '请输入联系人姓名' })
+  .trim()
+  .min(1, '请输入联系人姓名')
+  .max(32, '姓名最多32个字');
+
 export const ZDataScope = z.enum(dataScopes, { error: '数据权限只能是全部、本部门及以下、本部门、仅本人或指定部门' });
 export type TDataScopeKind = z.infer<typeof ZDataScope>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZIdName, ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { ZImportRead } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
-import { zId, zIds, zMobileFragment } from './org-common.js';
+import { ZAccount, ZRealName, zId, zIds, zMobileFragment } from './org-common.js';
 import { staffStatuses } from './org-staff-labels.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -14,11 +14,6 @@ const route = routesOf('org');
 
 export const ZStaffStatus = z.enum(staffStatuses);
 
-export const ZAccount = z
-  .string({ error: '请输入账号' })
-  .trim()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, '账号为4-32位字母、数字或下划线，以字母开头');
-export const ZRealName = z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(32, '姓名最多32个字');
 const ZRoleIds = z
   .array(zId('角色编号'), { error: '角色列表格式不正确' })
   .max(20, '一个员工最多20个角色')

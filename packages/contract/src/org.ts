@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmpty, ZMobile, ZSmsCode, zBoolean, zInt, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
+import { ZRealName } from './org-common.js';
 import { orgOnboardingRoutes } from './org-onboarding.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -105,7 +106,7 @@ export const orgRoutes = {
     summary: '修改姓名',
     audited: true,
     request: z.object({
-      realName: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(32, '姓名最多32个字'),
+      realName: ZRealName,
     }),
     response: z.null(),
   }),
