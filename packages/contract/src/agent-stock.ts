@@ -4,6 +4,7 @@ import { ZMovablePacket, ZPacketMove, ZTransferEnterprise } from './agent-transf
 import { ZIdName, ZNull, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
+import { ZPacketMinutes, ZPacketName, ZPacketValidityDays } from './packet.js';
 import { routesOf } from './route.js';
 import { tradeLimits } from './trade-labels.js';
 
@@ -71,24 +72,13 @@ export const ZAgentPacket = z.object({
 });
 export type TAgentPacket = z.infer<typeof ZAgentPacket>;
 
-const ZMinutes = z.coerce
-  .number({ error: '分钟数应为数字' })
-  .int('分钟数应为整数')
-  .min(1, '分钟数至少为1')
-  .max(10_000_000, '分钟数过大');
-const ZValidity = z.coerce
-  .number({ error: '有效天数应为数字' })
-  .int('有效天数应为整数')
-  .min(1, '有效天数至少为1天')
-  .max(3660, '有效天数最多3660天');
-
 export const ZAgentPacketInput = z.object({
   /** Absent: a new package. */
   id: zId('套餐编号').optional(),
   lineId: zId('线路编号'),
-  name: z.string({ error: '请填写套餐名称' }).trim().min(1, '请填写套餐名称').max(40, '套餐名称最多40个字'),
-  minutes: ZMinutes,
-  validityDays: ZValidity,
+  name: ZPacketName,
+  minutes: ZPacketMinutes,
+  validityDays: ZPacketValidityDays,
   price: z.coerce
     .number({ error: '价格应为数字' })
     .int('价格应以分为单位的整数')
@@ -166,7 +156,7 @@ export const agentStockRoutes = {
     readOnly: true,
     summary: '可建套餐的线路与底价',
     permission: AgentStockPerm.packetManage,
-    request: z.object({ lineId: zId('线路编号'), minutes: ZMinutes, validityDays: ZValidity }),
+    request: z.object({ lineId: zId('线路编号'), minutes: ZPacketMinutes, validityDays: ZPacketValidityDays }),
     response: z.object({ lineId: zInt, basePrice: zInt }),
   }),
   packetPage: route({

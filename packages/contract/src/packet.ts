@@ -29,27 +29,36 @@ export const ZPacketProduct = z.object({
 });
 export type TPacketProduct = z.infer<typeof ZPacketProduct>;
 
+// A package's name, minutes and days of validity: the same rules for the platform's catalogue and an agent's own packages.
+export const ZPacketName = z
+  .string({ error: '请填写套餐名称' })
+  .trim()
+  .min(1, '请填写套餐名称')
+  .max(40, '套餐名称最多40个字');
+export const ZPacketMinutes = z.coerce
+  .number({ error: '分钟数应为数字' })
+  .int('分钟数应为整数')
+  .min(1, '分钟数至少为1')
+  .max(10_000_000, '分钟数过大');
+export const ZPacketValidityDays = z.coerce
+  .number({ error: '有效天数应为数字' })
+  .int('有效天数应为整数')
+  .min(1, '有效天数至少为1天')
+  .max(3660, '有效天数最多3660天');
+
 export const ZPacketProductInput = z.object({
   /** Absent: a new catalogue entry. */
   id: zId('套餐编号').optional(),
   type: ZPacketType.default('minutes'),
   lineId: zId('线路编号'),
-  name: z.string({ error: '请填写套餐名称' }).trim().min(1, '请填写套餐名称').max(40, '套餐名称最多40个字'),
-  minutes: z.coerce
-    .number({ error: '分钟数应为数字' })
-    .int('分钟数应为整数')
-    .min(1, '分钟数至少为1')
-    .max(10_000_000, '分钟数过大'),
+  name: ZPacketName,
+  minutes: ZPacketMinutes,
   price: z.coerce
     .number({ error: '价格应为数字' })
     .int('价格应以分为单位的整数')
     .min(0, '价格不能为负数')
     .max(tradeLimits.maxFen, '价格过大'),
-  validityDays: z.coerce
-    .number({ error: '有效天数应为数字' })
-    .int('有效天数应为整数')
-    .min(1, '有效天数至少为1天')
-    .max(3660, '有效天数最多3660天'),
+  validityDays: ZPacketValidityDays,
   isEnabled: z.boolean({ error: '请选择上架或下架' }).default(true),
 });
 export type TPacketProductInput = z.input<typeof ZPacketProductInput>;
