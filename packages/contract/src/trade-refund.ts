@@ -113,9 +113,11 @@ export const ZRechargeRefundQuote = z.object({
 });
 export type TRechargeRefundQuote = z.infer<typeof ZRechargeRefundQuote>;
 
+const ZRechargeOrderNo = z.string({ error: '请选择充值订单' }).trim().min(1, '请选择充值订单').max(40, '订单号不正确');
+
 const ZRechargeOrderOf = z.object({
   tenantId: zId('企业编号'),
-  orderNo: z.string({ error: '请选择充值订单' }).trim().min(1, '请选择充值订单').max(40, '订单号不正确'),
+  orderNo: ZRechargeOrderNo,
 });
 
 export const tradeRefundRoutes = {
@@ -168,7 +170,7 @@ export const tradeRefundRoutes = {
     permission: TradePerm.refundApply,
     audited: true,
     request: z.object({
-      orderNo: z.string({ error: '请选择充值订单' }).trim().min(1, '请选择充值订单').max(40, '订单号不正确'),
+      orderNo: ZRechargeOrderNo,
       reason: ZReason('退款原因'),
     }),
     response: ZRefundApplication,
