@@ -11,6 +11,10 @@ const route = routesOf('call');
 
 export const ZCallAnalysisState = z.enum(callAnalysisStates, { error: '分析状态不正确' });
 
+/** A side of the call: the agent (left channel) or the customer (right). */
+export const ZCallSide = z.enum(['agent', 'customer'], { error: '通话方不正确' });
+export type TCallSide = z.infer<typeof ZCallSide>;
+
 /** Seconds from the start of the recording (the answer): [from, to]. */
 const ZSpan = z.tuple([z.number(), z.number()]);
 
@@ -41,6 +45,11 @@ export const ZCallSignalFigures = z.object({
   /** When each side first spoke, from the answer; null when it never did. */
   agentFirstWordsSec: z.number().nullable(),
   customerFirstWordsSec: z.number().nullable(),
+  /** Whose words came last, and how long the line stayed open after them (to the hang-up). */
+  lastSpeaker: ZCallSide.nullable(),
+  endSilenceSec: z.number(),
+  /** Who hung up (the call record's 结束状态); null when the system or a timeout ended the call. */
+  hungUpBy: ZCallSide.nullable(),
   /** Each side's speech, for a timeline under the player. */
   agentSegments: z.array(ZSpan),
   customerSegments: z.array(ZSpan),

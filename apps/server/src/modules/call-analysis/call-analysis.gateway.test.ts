@@ -79,6 +79,8 @@ describe.skipIf(missing !== null && !isRequired)('a recorded soft-phone call ana
     expect(f.agentTalkSec).toBe(0);
     expect(f.customerTalkSec).toBeGreaterThan(0.3);
     expect(f.customerSharePercent).toBe(100);
+    // The agent's BYE while the carrier's tone still played.
+    expect(f).toMatchObject({ hungUpBy: 'agent', lastSpeaker: 'customer' });
     expect(record).toMatchObject({ callStatus: 1, recordingState: 'ready' });
   });
 });

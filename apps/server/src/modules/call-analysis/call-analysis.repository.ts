@@ -44,11 +44,17 @@ export const callAnalysisRepository = {
     return rows.length > 0;
   },
 
-  /** A call record as the analysis needs it: whose (the data scope) and its recording's key. */
+  /** A call record as the analysis needs it: whose (the data scope), its recording's key, who hung up. */
   record: (db: TDb, tenantId: number, callRecordId: number) =>
     firstRow(
       db
-        .select({ userId: callRecords.userId, deptId: callRecords.deptId, recordingKey: callRecords.preRecordUrl })
+        .select({
+          userId: callRecords.userId,
+          deptId: callRecords.deptId,
+          recordingKey: callRecords.preRecordUrl,
+          callType: callRecords.callType,
+          finishStatus: callRecords.finishStatus,
+        })
         .from(callRecords)
         .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, callRecordId))),
     ),

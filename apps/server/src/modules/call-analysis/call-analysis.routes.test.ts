@@ -108,6 +108,8 @@ describe('call analysis on the job queue', () => {
     expect(Math.abs(done!.figures!.agentTalkSec - 2)).toBeLessThanOrEqual(0.3);
     expect(done!.figures!.customerTalkSec).toBe(0);
     expect(done!.figures!.customerFirstWordsSec).toBeNull();
+    // An outbound call the caller ended (主叫挂断): the agent hung up, after his own words.
+    expect(done!.figures).toMatchObject({ hungUpBy: 'agent', lastSpeaker: 'agent' });
 
     const one = await t.call(callAnalysis.one, { id: record.id }, agent);
     expect(one.body.code).toBe(0);

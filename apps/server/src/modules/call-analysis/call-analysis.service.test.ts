@@ -7,7 +7,21 @@ import { callKit } from '../call/call.test-kit.js';
 import { analysisFailure } from './call-analysis.errors.js';
 import { callAnalysisRepository } from './call-analysis.repository.js';
 import { callAnalyses } from './call-analysis.schema.js';
-import { createCallAnalysisService } from './call-analysis.service.js';
+import { createCallAnalysisService, hungUpByOf } from './call-analysis.service.js';
+
+describe('who hung up', () => {
+  it('reads the record’s 结束状态 by the call’s direction', () => {
+    expect(hungUpByOf({ callType: 1, finishStatus: 1 })).toBe('agent');
+    expect(hungUpByOf({ callType: 1, finishStatus: 2 })).toBe('customer');
+    // The customer called in: he is the caller.
+    expect(hungUpByOf({ callType: 2, finishStatus: 1 })).toBe('customer');
+    expect(hungUpByOf({ callType: 2, finishStatus: 2 })).toBe('agent');
+    expect(hungUpByOf({ callType: 3, finishStatus: 2 })).toBe('customer');
+    // No answer in time, or the system ended it: nobody hung up.
+    expect(hungUpByOf({ callType: 1, finishStatus: 3 })).toBeNull();
+    expect(hungUpByOf({ callType: 1, finishStatus: 4 })).toBeNull();
+  });
+});
 
 /**
  * The job's retries: a run that meets a failure it cannot name (the disk, the database) leaves the

@@ -4,6 +4,7 @@ import {
   maskPhone,
   type TCallAnalysis,
   type TCallAnalysisRow,
+  type TCallSide,
   type TCallSignalFigures,
   type TPage,
   type TParsedRequestOf,
@@ -43,6 +44,18 @@ export type TCallAnalysisDeps = {
 
 type TIn<K extends keyof typeof callAnalysisRoutes> = TParsedRequestOf<(typeof callAnalysisRoutes)[K]>;
 type TRow = NonNullable<Awaited<ReturnType<typeof repo.one>>>;
+
+/**
+ * Who hung up, from the record's 结束状态 (1 the caller, 2 the callee) and its direction: the
+ * customer called in (2), else the agent placed the call (an internal call's other side sits on the
+ * customer's channel).
+ */
+export const hungUpByOf = (record: { callType: number; finishStatus: number }): TCallSide | null => {
+  if (record.finishStatus !== 1 && record.finishStatus !== 2) return null;
+  const isCallerHangUp = record.finishStatus === 1;
+  const isAgentCaller = record.callType !== 2;
+  return isCallerHangUp === isAgentCaller ? 'agent' : 'customer';
+};
 
 const toAnalysis = (row: TRow): TCallAnalysis => ({
   callRecordId: row.callRecordId,
@@ -93,7 +106,10 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
       if (!key || !deps.store.isValidKey(key) || !(await deps.store.exists(key))) {
         throw new UnreadableRecording(analysisFailure.missing);
       }
-      const figures = await analyseRecording(deps.store.fileOf(key), run.signal);
+      const figures = {
+        ...(await analyseRecording(deps.store.fileOf(key), run.signal)),
+        hungUpBy: hungUpByOf(record!),
+      };
       await withTenant(database, tenantId, (tx) => repo.finish(tx, tenantId, id, figures));
       return true;
     } catch (error) {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TCallSignalFigures } from '@yunhu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseRecording } from './signal.analyse.js';
+import type { TSignalFigures } from './signal.figures.js';
 import { audioToolsMissing, makeRecording, type TRecordingOptions, tempDir } from './signal.test-kit.js';
 import { UnreadableRecording } from './signal.wav.js';
 
@@ -34,7 +34,7 @@ const expectSpans = (actual: [number, number][], expected: [number, number][]) =
   });
 };
 
-const expectConversation = (f: TCallSignalFigures) => {
+const expectConversation = (f: TSignalFigures) => {
   expectSpans(f.agentSegments, [
     [0, 2],
     [5.2, 7],
@@ -59,6 +59,8 @@ const expectConversation = (f: TCallSignalFigures) => {
   expect(f.agentFirstWordsSec).not.toBeNull();
   expect(f.agentFirstWordsSec!).toBeLessThanOrEqual(tolerance);
   expect(Math.abs(f.customerFirstWordsSec! - 3.5)).toBeLessThanOrEqual(tolerance);
+  expect(f.lastSpeaker).toBe('customer');
+  expect(Math.abs(f.endSilenceSec - 0.5)).toBeLessThanOrEqual(tolerance);
 };
 
 describe.skipIf(missing !== null)('signal analysis of recordings with known speech (espeak-ng, sox)', () => {

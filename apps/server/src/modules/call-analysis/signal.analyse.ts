@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import type { TCallSignalFigures } from '@yunhu/contract';
 import { analysisFailure } from './call-analysis.errors.js';
-import { figuresOf, segmentsOf } from './signal.figures.js';
+import { figuresOf, segmentsOf, type TSignalFigures } from './signal.figures.js';
 import { createVad, frameMs, type TVad, vadRates } from './signal.vad.js';
 import { readWavFormat, streamStereo, UnreadableRecording } from './signal.wav.js';
 
@@ -68,7 +67,7 @@ const channelOf = (vad: TVad, fromRate: number, toRate: number) => {
  * (signal.figures.ts). The file is read a chunk at a time. A file that cannot be analysed (not a
  * WAV, one channel) throws UnreadableRecording.
  */
-export const analyseRecording = async (file: string, signal?: AbortSignal): Promise<TCallSignalFigures> => {
+export const analyseRecording = async (file: string, signal?: AbortSignal): Promise<TSignalFigures> => {
   const fh = await fs.promises.open(file, 'r');
   const vads: TVad[] = [];
   try {

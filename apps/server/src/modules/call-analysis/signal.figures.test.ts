@@ -38,6 +38,8 @@ describe('the figures of a call', () => {
       turns: 4,
       agentFirstWordsSec: 0,
       customerFirstWordsSec: 3.5,
+      lastSpeaker: 'customer',
+      endSilenceSec: 0.5,
       agentSegments: [
         [0, 2],
         [5.2, 7],
@@ -60,6 +62,8 @@ describe('the figures of a call', () => {
       turns: 0,
       agentFirstWordsSec: null,
       customerFirstWordsSec: null,
+      lastSpeaker: null,
+      endSilenceSec: 3,
     });
   });
 });

@@ -87,6 +87,9 @@ const turnsOf = (agent: readonly TSegment[], customer: readonly TSegment[]) => {
 const sec = (ms: number) => Math.round(ms / 10) / 100;
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
 
+/** What the recording says; who hung up is the call record's (added by the job). */
+export type TSignalFigures = Omit<TCallSignalFigures, 'hungUpBy'>;
+
 /**
  * The figures of a call from each side's speech (docs/decisions/0092): the recording starts at the
  * answer, the agent on the left channel and the customer on the right.
@@ -99,7 +102,10 @@ export const figuresOf = (agent: readonly TSegment[], customer: readonly TSegmen
   // Who interrupted: the side whose words began while the other was already speaking.
   const agentInterruptions = overlaps.filter((o) => o.a.startMs > o.b.startMs).length;
   const customerInterruptions = overlaps.filter((o) => o.b.startMs > o.a.startMs).length;
-  const figures: TCallSignalFigures = {
+  const agentEnd = agent.at(-1)?.endMs ?? -1;
+  const customerEnd = customer.at(-1)?.endMs ?? -1;
+  const lastWordsMs = Math.max(agentEnd, customerEnd);
+  const figures: TSignalFigures = {
     durationSec: sec(durationMs),
     agentTalkSec: sec(agentMs),
     customerTalkSec: sec(customerMs),
@@ -117,6 +123,8 @@ export const figuresOf = (agent: readonly TSegment[], customer: readonly TSegmen
     turns: turnsOf(agent, customer),
     agentFirstWordsSec: agent[0] ? sec(agent[0].startMs) : null,
     customerFirstWordsSec: customer[0] ? sec(customer[0].startMs) : null,
+    lastSpeaker: lastWordsMs < 0 ? null : agentEnd >= customerEnd ? 'agent' : 'customer',
+    endSilenceSec: lastWordsMs < 0 ? sec(durationMs) : sec(Math.max(0, durationMs - lastWordsMs)),
     agentSegments: agent.map((s) => [sec(s.startMs), sec(s.endMs)]),
     customerSegments: customer.map((s) => [sec(s.startMs), sec(s.endMs)]),
   };

@@ -22,6 +22,10 @@ export const callAnalysisTexts = {
   customerFirstWords: '客户首次开口',
   neverSpoke: '未开口',
   duration: '录音时长',
+  hangUp: '挂断',
+  side: { agent: '坐席', customer: '客户' } as Record<'agent' | 'customer', string>,
+  hangUpSummary: (last: string | null, afterSec: number, by: string | null) =>
+    `${last ? `${last}说完 ${afterSec.toFixed(1)} 秒后，` : ''}${by ? `${by}挂断` : '系统结束通话'}`,
   timeline: '说话时间轴',
   seconds: (s: number) => `${s.toFixed(1)} 秒`,
   percent: (p: number) => `${p.toFixed(1)}%`,

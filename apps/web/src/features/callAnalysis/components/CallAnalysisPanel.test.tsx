@@ -28,6 +28,9 @@ const done: TCallAnalysis = {
     turns: 4,
     agentFirstWordsSec: 0,
     customerFirstWordsSec: 3.5,
+    lastSpeaker: 'customer',
+    endSilenceSec: 0.5,
+    hungUpBy: 'agent',
     agentSegments: [
       [0, 2],
       [5.2, 7],
@@ -50,6 +53,7 @@ describe('the call analysis panel', () => {
     expect(screen.getByTestId('call-analysis-overlap').textContent).toBe('1 次，共 0.8 秒');
     expect(screen.getByText('坐席抢话 1 次，客户抢话 0 次')).toBeTruthy();
     expect(screen.getByTestId('call-analysis-first-words').textContent).toBe('3.5 秒');
+    expect(screen.getByTestId('call-analysis-hang-up').textContent).toBe('客户说完 0.5 秒后，坐席挂断');
     const customer = screen.getByTestId('call-analysis-lane-customer').children;
     expect(customer).toHaveLength(2);
     expect((customer[0] as HTMLElement).style.left).toBe('35%');

@@ -80,6 +80,11 @@ const Figures = ({ f }: { f: TCallSignalFigures }) => (
           {f.customerFirstWordsSec === null ? c.neverSpoke : c.seconds(f.customerFirstWordsSec)}
         </span>
       </Descriptions.Item>
+      <Descriptions.Item label={c.hangUp}>
+        <span data-testid="call-analysis-hang-up">
+          {c.hangUpSummary(f.lastSpeaker && c.side[f.lastSpeaker], f.endSilenceSec, f.hungUpBy && c.side[f.hungUpBy])}
+        </span>
+      </Descriptions.Item>
       <Descriptions.Item label={c.duration}>{c.seconds(f.durationSec)}</Descriptions.Item>
     </Descriptions>
     {f.durationSec > 0 && (
