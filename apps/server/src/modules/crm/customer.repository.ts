@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
+import { preparedSelect, statementBuilder } from '../../db/prepared.js';
 import { callRecords } from '../../db/schema.js';
 import type { TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
@@ -25,7 +26,7 @@ import {
 export type TViewRules = { isPrivacyOn: boolean; releaseNoFollowDays: number; releaseNoDealDays: number };
 
 /** The tenant's rules row as JSON, null when it never saved one (the defaults apply then). */
-const viewRulesOf = (tenantId: number) =>
+const viewRulesOf = (tenantId: number | Placeholder) =>
   sql<TViewRules | null>`(select json_build_object('isPrivacyOn', s.is_privacy_on,
     'releaseNoFollowDays', s.release_no_follow_days, 'releaseNoDealDays', s.release_no_deal_days)
     from crm_settings s where s.tenant_id = ${tenantId})`;
@@ -74,6 +75,22 @@ export const customerPageWhere = async (
   return { records: rows, total: Number(alone?.total ?? 0), rules: alone?.rules ?? null };
 };
 
+const viewSelection = {
+  ...customerSelect,
+  tags: rowTags,
+  rules: viewRulesOf(sql.placeholder('tenantId')),
+};
+/** 客户详情's statement, written once (db/prepared.ts): the same for every customer and tenant. */
+const customerView = preparedSelect(
+  'crm_customer_view',
+  viewSelection,
+  statementBuilder
+    .select(viewSelection)
+    .from(c)
+    .where(and(eq(c.tenantId, sql.placeholder('tenantId')), eq(c.id, sql.placeholder('id'))))
+    .limit(1),
+);
+
 type TPick = { tenantId: number; scope: TDataScope } & (
   | { withPool: boolean; ids: readonly number[] }
   | { filter: TFilter }
@@ -103,13 +120,7 @@ export const customerRepository = {
    * (the page's pieces, for one row), so the detail reads nothing else. Refusals (another pool,
    * out of scope, deleted) are the service's, from the row.
    */
-  findView: (db: TDb, tenantId: number, id: number) =>
-    firstRow(
-      db
-        .select({ ...customerSelect, tags: rowTags, rules: viewRulesOf(tenantId) })
-        .from(c)
-        .where(and(eq(c.tenantId, tenantId), eq(c.id, id))),
-    ),
+  findView: async (db: TDb, tenantId: number, id: number) => (await customerView(db, { tenantId, id }))[0] ?? null,
 
   findFull: (db: TDb, tenantId: number, id: number): Promise<TCustomerFull | null> =>
     firstRow(
