@@ -1,6 +1,7 @@
 import { ResultCode, routeTables, type TResourceSave } from '@yunhu/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { departments, roles, tenants, userRoles, users } from '../org/org.schema.js';
@@ -228,6 +229,23 @@ describe('资料库', () => {
     const imageLink = await t.call(r.libraryLink, { id: imageItem.id }, agent04);
     const shown = await t.app.inject({ method: 'GET', url: imageLink.body.data.url });
     expect(shown.headers['content-type']).toBe('image/png');
+  });
+
+  it('logs every write with its outcome, a refused one too; a use or a read writes none', async () => {
+    const item = await saved(script('记日志的话术'));
+    await t.call(r.libraryUse, { id: item.id }, agent01);
+    await t.call(r.libraryDelete, { id: item.id }, admin);
+    await t.call(r.libraryDelete, { id: item.id }, admin);
+    const logs = rowsOf<{ summary: string; result: string; message: string }>(
+      await t.database.db.execute(
+        sql`select summary, result, message from operation_logs where route like '%/base/resource/library/%' order by id desc limit 3`,
+      ),
+    );
+    expect(logs).toEqual([
+      { summary: '删除资料', result: 'failure', message: '资料不存在或已删除' },
+      { summary: '删除资料', result: 'success', message: '' },
+      { summary: '保存资料', result: 'success', message: '' },
+    ]);
   });
 
   it("keeps another enterprise's library, folders, departments and roles out of reach", async () => {
