@@ -65,6 +65,15 @@ elif [ -n "${CI:-}" ]; then
   exit 1
 fi
 
+step "准备音频工具 (Debian espeak-ng, sox)"
+if bash scripts/ensure-audio-tools.sh; then
+  # The call-analysis tests then must run on their synthetic recordings, not skip.
+  export REQUIRE_AUDIO_TOOLS=1
+elif [ -n "${CI:-}" ]; then
+  echo "CI 中无法安装 espeak-ng 与 sox" >&2
+  exit 1
+fi
+
 step "类型检查"
 npm run -s typecheck
 

@@ -248,6 +248,8 @@ const specPaths: Record<string, string[]> = {
     '/base/call/detail/selectBoughtLine',
     '/base/call/detail/hua-ji-census',
     '/base/call/detail/census-detail-download',
+    '/base/call/detail/ai-record-analysis/one',
+    '/base/call/detail/ai-record-analysis/page',
   ],
   'Number pools and black-list': [
     '/base/lineNum/page',
