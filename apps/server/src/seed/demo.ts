@@ -12,6 +12,7 @@ import { seedCalling, type TSeedPeople } from './calling.js';
 import { seedCommerce } from './commerce.js';
 import { seedPlatformContent } from './platform.js';
 import { seedResellers } from './resellers.js';
+import { seedResourceLibrary } from './resource.js';
 import { seedTasks } from './tasks.js';
 
 /** The demo sign-ins printed at start and used by the end-to-end tests (exactly). */
@@ -179,6 +180,7 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
     }
     await seedCalling(tx, { tenantId: demo!.id, users: callers }, now);
     await seedCallerReports(tx, demo!.id, now);
+    await seedResourceLibrary(tx, demo!.id, now);
     await seedBilling(tx, now);
     await seedTasks(tx, { tenantId: demo!.id, users: callers }, now);
     // Staff applications waiting for examine (员工申请): they cannot sign in until approved.

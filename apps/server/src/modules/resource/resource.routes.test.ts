@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { departments, roles, tenants, userRoles, users } from '../org/org.schema.js';
+import { resourceFolders, resourceItems } from './resource.schema.js';
 
 const r = routeTables.resource;
 const pdf = Buffer.from('%PDF-1.4\n%价目表\n');
@@ -62,6 +63,9 @@ describe('资料库', () => {
   beforeAll(async () => {
     t = await startTestApp();
     const { db } = t.database;
+    // The demo enterprise is seeded with a library; these tests start it over.
+    await db.delete(resourceItems);
+    await db.delete(resourceFolders);
     admin = await t.loginAs.admin();
     manager = await t.loginAs.manager();
     agent01 = await t.loginAs.agent();
