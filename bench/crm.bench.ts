@@ -8,12 +8,13 @@
 //        [BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yunhu_bench] [BENCH_IMPORT_ROWS=100000]
 //        [BENCH_SERVER_HEAP=128] [BENCH_SECTIONS=lists,import] [BENCH_RUNS=11] [BENCH_SECONDS=10] [BENCH_PLANS=0]
 //        [BENCH_BEFORE=/path/to/a/checkout of an earlier commit, node_modules linked: served beside, same run]
-//        [BENCH_SECTIONS=detail BENCH_DETAIL_REQUESTS=1000: the server's CPU per request of 客户详情 and a
-//        list page, this checkout built and, with BENCH_BEFORE, both checkouts run by tsx, interleaved]
+//        [BENCH_SECTIONS=detail BENCH_DETAIL_REQUESTS=1000: the server's CPU per request of each request
+//        of the signed-in mix (load.bench.ts), this checkout built and, with BENCH_BEFORE, both checkouts
+//        run by tsx, interleaved, beside the bare HTTP floor replaying each request's statements]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { routeTables } from '@yunhu/contract';
+import { routeTables, shanghaiDayStart } from '@yunhu/contract';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -21,8 +22,12 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, rowsOf, type TDb } from '../apps/server/src/db/client.js';
 import type { TDataScope } from '../apps/server/src/db/scope.js';
+import type { TAuth, TRequestContext } from '../apps/server/src/http/context.js';
+import { createCallCensusService } from '../apps/server/src/modules/call-record/call-census.service.js';
+import { createCallRecordService } from '../apps/server/src/modules/call-record/call-record.service.js';
 import { customerRepository } from '../apps/server/src/modules/crm/customer.repository.js';
 import { recycleRepository } from '../apps/server/src/modules/crm/recycle.repository.js';
+import { createRecordingStore } from '../apps/server/src/modules/telephony/recording.store.js';
 import { startBareServer, statementCapture, type TStatement } from './bare-http.js';
 import { benchServerEnv, spawnServer } from './built-server.js';
 import { getJson, postJson } from './http-client.js';
@@ -149,7 +154,7 @@ const explainText = async (tenantId: number, statements: TStatement[]) => {
     client.release();
   }
 };
-type TWho = { label: string; token: string; tenantId: number; userId: number; scope: TDataScope };
+type TWho = { label: string; token: string; tenantId: number; userId: number; scope: TDataScope; auth: TAuth };
 const signedIn = async (label: string, username: string, password: string): Promise<TWho> => {
   const token = await login(username, password);
   const auth = (await app.services.auth.authenticate(token))!;
@@ -159,6 +164,7 @@ const signedIn = async (label: string, username: string, password: string): Prom
     tenantId: auth.tenantId,
     userId: auth.userId,
     scope: await app.services.org.dataScopeOf(auth),
+    auth,
   };
 };
 const admin = await signedIn('admin (all)', 'admin', 'Admin@2026');
@@ -357,30 +363,128 @@ if (sections.has('detail')) {
   // Through a link, spawnServer takes this checkout for another one and runs its sources by tsx.
   if (beforeServer) fs.symlinkSync(process.cwd(), sourcesLink);
   const nowByTsx = beforeServer ? await startServer(sourcesLink, port + 2) : null;
+  type TCase = {
+    label: string;
+    call: (at: string, i: number) => Promise<{ code: number; msg: string }>;
+    floor: (i: number) => Promise<{ code: number; msg: string }>;
+  };
+  const served = (name: string, pid: number, at: string) => ({
+    name,
+    pid,
+    run: (c: TCase, i: number) => c.call(at, i),
+  });
   const targets = [
-    { name: 'this checkout, built', child: server, at: base },
-    ...(nowByTsx ? [{ name: 'this checkout, tsx', child: nowByTsx, at: `http://127.0.0.1:${port + 2}` }] : []),
-    ...(beforeServer ? [{ name: `before (${beforeDir}), tsx`, child: beforeServer, at: beforeBase }] : []),
+    served('this checkout, built', server.pid!, base),
+    ...(nowByTsx ? [served('this checkout, tsx', nowByTsx.pid!, `http://127.0.0.1:${port + 2}`)] : []),
+    ...(beforeServer ? [served(`before (${beforeDir}), tsx`, beforeServer.pid!, beforeBase)] : []),
+    { name: 'floor: bare HTTP', pid: bare.pid, run: (c: TCase, i: number) => c.floor(i) },
   ];
   const detailPath = routeTables.crm.customerDetail.path;
   const listPathOf = routeTables.crm.customerPage.path;
-  const cases = await Promise.all(
-    [managerWho, admin].map(async (who) => {
-      const ids = ((await post(listPathOf, who.token, { page: 1, limit: 50 })).records as { id: number }[]).map(
-        (r) => r.id,
-      );
-      return [
-        {
-          label: `客户详情, ${who.label}`,
-          call: (at: string, i: number) => getJson(`${at}${detailPath}?id=${ids[i % ids.length]}`, who.token),
+  // The requests of the signed-in mix (load.bench.ts), each with the handler whose statements the
+  // floor replays: bare HTTP (bare-http.ts) running them in one transaction, without the session check.
+  const callRecords = createCallRecordService({
+    database,
+    isMasked: app.services.crm.isMasked,
+    store: createRecordingStore({ dataDir, secret: 'crm-bench' }),
+  });
+  const callCensus = createCallCensusService({ database });
+  const DAY = 86_400_000;
+  const lastDays = (days: number): [number, number] => {
+    const todayStart = shanghaiDayStart(new Date()).getTime();
+    return [todayStart - (days - 1) * DAY, todayStart + DAY - 1];
+  };
+  type TVariant = {
+    path: string;
+    body: Record<string, unknown> | null;
+    handle: (ctx: TRequestContext) => Promise<unknown>;
+  };
+  const r = routeTables;
+  const listOf = (body: Record<string, unknown>): TVariant => ({
+    path: r.crm.customerPage.path,
+    body,
+    handle: (ctx) => app.services.crm.customer.page(ctx, 'private', r.crm.customerPage.request.parse(body)),
+  });
+  const casesOf = async (who: TWho) => {
+    const listed = (await post(listPathOf, who.token, { page: 1, limit: 50 })).records as {
+      id: number;
+      mobile: string;
+    }[];
+    // The mobile as he sees it may be masked: the customers' own, read from the table.
+    const mobiles = rowsOf<{ mobile: string }>(
+      await db.execute(
+        sql`select mobile from customers where id = any(${`{${listed.map((x) => x.id).join(',')}}`}::bigint[])`,
+      ),
+    ).map((x) => x.mobile);
+    const month = { page: 1, limit: 20, startRange: lastDays(30) };
+    const week = { startRange: lastDays(7) };
+    const kinds: { label: string; variants: TVariant[] }[] = [
+      {
+        label: '我的客户 page 1',
+        variants: [listOf({ page: 1, limit: 20 })],
+      },
+      {
+        label: '客户详情',
+        variants: listed.slice(0, 20).map((x) => ({
+          path: `${detailPath}?id=${x.id}`,
+          body: null,
+          handle: (ctx) => app.services.crm.customer.detail(ctx, x.id, 'private'),
+        })),
+      },
+      {
+        label: '通话记录, a month',
+        variants: [
+          {
+            path: r.callRecord.getPage.path,
+            body: month,
+            handle: (ctx) => callRecords.page(ctx, r.callRecord.getPage.request.parse(month)),
+          },
+        ],
+      },
+      {
+        label: '首页 call figures',
+        variants: [
+          {
+            path: r.callCensus.baseCensus.path,
+            body: week,
+            handle: (ctx) => callCensus.totals(ctx, r.callCensus.baseCensus.request.parse(week)),
+          },
+        ],
+      },
+      {
+        label: '我的客户 mobile search',
+        variants: mobiles.slice(0, 20).map((mobile) => listOf({ page: 1, limit: 20, mobile })),
+      },
+    ];
+    // One capture at a time: the capture's logger collects whatever its connection sends.
+    const built: TCase[] = [];
+    for (const k of kinds) {
+      const floors: Awaited<ReturnType<typeof bare.prepare>>[] = [];
+      let statementCount = 0;
+      for (const v of k.variants) {
+        const ctx = (tx: TDb): TRequestContext => ({ auth: who.auth, tx, scope: who.scope });
+        const statements = await capture(who.tenantId, (tx) => v.handle(ctx(tx)));
+        statementCount = Math.max(statementCount, statements.length);
+        floors.push(await bare.prepare(who.tenantId, role, statements));
+      }
+      const call = (at: string, i: number) => {
+        const v = k.variants[i % k.variants.length]!;
+        return v.body ? postJson(`${at}${v.path}`, who.token, v.body) : getJson(`${at}${v.path}`, who.token);
+      };
+      built.push({
+        // The handler's statements, besides the session's (with BEGIN) and COMMIT.
+        label: `${k.label}, ${who.label} (${statementCount} st.)`,
+        call,
+        floor: async (i: number) => {
+          await floors[i % floors.length]!();
+          return { code: 0, msg: '' };
         },
-        {
-          label: `我的客户 page 1, ${who.label}`,
-          call: (at: string) => postJson(`${at}${listPathOf}`, who.token, { page: 1, limit: 20 }),
-        },
-      ];
-    }),
-  );
+      });
+    }
+    return built;
+  };
+  const cases: TCase[][] = [];
+  for (const who of [managerWho, admin]) cases.push(await casesOf(who));
   console.log(`\nServer CPU per request, ${perRound * 4} sequential requests each in 4 interleaved rounds;`);
   console.log(
     `load average before: ${os
@@ -388,33 +492,39 @@ if (sections.has('detail')) {
       .map((x) => x.toFixed(2))
       .join(' / ')}\n`,
   );
-  console.log(`| request | ${targets.map((t) => `${t.name}: CPU ms / req | p50 ms`).join(' | ')} |`);
-  console.log(`|---|${targets.map(() => '---|---').join('|')}|`);
+  const ratioHeads = [...(nowByTsx ? ['CPU tsx: this / before'] : []), 'CPU built / floor'];
+  console.log(
+    `| request | ${targets.map((t) => `${t.name}: CPU ms / req | p50 ms`).join(' | ')} | ${ratioHeads.join(' | ')} |`,
+  );
+  console.log(`|---|${targets.map(() => '---|---').join('|')}|${ratioHeads.map(() => '---').join('|')}|`);
   for (const c of cases.flat()) {
     const cpu = targets.map(() => 0);
     const times: number[][] = targets.map(() => []);
     // Warm-up: the first requests compile the server's code paths.
     for (const t of targets) {
       for (let i = 0; i < 200; i++) {
-        const res = await c.call(t.at, i);
+        const res = await t.run(c, i);
         if (res.code !== 0) throw new Error(`${c.label} on ${t.name}: ${res.msg}`);
       }
     }
     for (let round = 0; round < 4; round++) {
       for (const [k, t] of targets.entries()) {
-        const from = cpuMs(t.child.pid!);
+        const from = cpuMs(t.pid);
         for (let i = 0; i < perRound; i++) {
           const started = performance.now();
-          await c.call(t.at, i);
+          await t.run(c, i);
           times[k]!.push(performance.now() - started);
         }
-        cpu[k]! += cpuMs(t.child.pid!) - from;
+        cpu[k]! += cpuMs(t.pid) - from;
       }
     }
-    const cells = targets.map(
-      (_t, k) => `${(cpu[k]! / (perRound * 4)).toFixed(2)} | ${quantile(times[k]!, 0.5).toFixed(2)}`,
-    );
-    console.log(`| ${c.label} | ${cells.join(' | ')} |`);
+    const perRequest = cpu.map((x) => x / (perRound * 4));
+    const cells = targets.map((_t, k) => `${perRequest[k]!.toFixed(2)} | ${quantile(times[k]!, 0.5).toFixed(2)}`);
+    const ratios = [
+      ...(nowByTsx ? [`${(perRequest[1]! / perRequest[2]!).toFixed(2)}x`] : []),
+      `${(perRequest[0]! / perRequest[targets.length - 1]!).toFixed(2)}x`,
+    ];
+    console.log(`| ${c.label} | ${cells.join(' | ')} | ${ratios.join(' | ')} |`);
   }
   console.log(
     `\nload average after: ${os

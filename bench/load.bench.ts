@@ -16,7 +16,7 @@
 //        [BENCH_SECTIONS=steps,saturation,census,profile] [BENCH_RATES=50,100,150,200] [BENCH_STEP_S=40]
 //        [BENCH_BLOCK_S=10] [BENCH_SATURATION_S=30] [BENCH_CONNECTIONS=50] [BENCH_CENSUS_RATE=100]
 //        [BENCH_WARMUP_S=10] [BENCH_PROFILE_RATE=50] [BENCH_PROFILE_S=30] [BENCH_VARIANTS=40]
-//        [BENCH_TIMEOUT_MS=30000] [BENCH_MAX_SOCKETS=512]
+//        [BENCH_TIMEOUT_MS=30000] [BENCH_MAX_SOCKETS=512] [BENCH_PROFILE_KEEP=/path/to/copy.cpuprofile]
 // Every duration is per target: a step of BENCH_STEP_S=40 runs 40 s of product and 40 s of floor.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -519,6 +519,8 @@ if (sections.has('profile')) {
   for (const f of functions.filter((x) => x.name !== '(idle)').slice(0, 15)) {
     console.log(`| ${f.name.replace(/\|/g, '\\|')} | ${f.ms.toFixed(0)} | ${((100 * f.ms) / busy).toFixed(1)} % |`);
   }
+  // BENCH_PROFILE_KEEP=file keeps the profile, to open in a profiler's view.
+  if (process.env.BENCH_PROFILE_KEEP) fs.copyFileSync(mainThreadProfileIn(profileDir), process.env.BENCH_PROFILE_KEEP);
   fs.rmSync(profileDir, { recursive: true, force: true });
 }
 
