@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm } from './agent-labels.js';
-import { ZNull, ZPageQuery, zInt, zPage, zString } from './http.js';
+import { ZNull, ZPageQuery, zPage } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { ZMenu } from './org.js';
 import { zId, zIds } from './org-common.js';
@@ -54,7 +54,7 @@ export const agentStaffRoutes = {
     permission: AgentPerm.staffManage,
     audited: true,
     request: staffAddFields,
-    response: z.object({ id: zInt, initialPassword: zString.nullable() }),
+    response: orgStaffRoutes.staffAdd.response,
   }),
   agentStaffUpdate: route({
     method: 'POST',
@@ -81,8 +81,7 @@ export const agentStaffRoutes = {
     permission: AgentPerm.staffManage,
     audited: true,
     request: z.object({ userId: zId('员工编号'), password: orgStaffRoutes.adminPassword.request.shape.password }),
-    /** The new password when the server made it (answered once), else null. */
-    response: z.object({ password: zString.nullable() }),
+    response: orgStaffRoutes.adminPassword.response,
   }),
   /** The roles: the role screen's list and the staff form's choices. */
   agentRoleList: route({

@@ -12,7 +12,7 @@ import {
   ZBlackRange,
 } from './blacklist-entry.js';
 import { blackNumberMessage, ZBlackNumber } from './blacklist-number.js';
-import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
+import { ZDeleted, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { ZImportBatchRef, ZImportRead } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
@@ -168,7 +168,7 @@ const listRoutes = (base: string, perms: TListPerms, what: string) => ({
     permission: perms.delete,
     audited: true,
     request: z.object({ id: zId('黑名单编号') }),
-    response: z.object({ deleted: zInt }),
+    response: ZDeleted,
   }),
   removeBatch: route({
     method: 'POST',
@@ -177,7 +177,7 @@ const listRoutes = (base: string, perms: TListPerms, what: string) => ({
     permission: perms.delete,
     audited: true,
     request: z.object({ ids: zIds('黑名单编号', 1000) }),
-    response: z.object({ deleted: zInt }),
+    response: ZDeleted,
   }),
   importExcel: route({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { callStatusName, callTypeName, finishStatusName } from './call-record-labels.js';
-import { ZPageQuery, ZSortOrder, ZTime, zInt, zPage, zString } from './http.js';
+import { ZPageQuery, ZSignedUrl, ZSortOrder, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -59,9 +59,6 @@ export const ZCallDetail = z.object({
   deptName: zString,
 });
 export type TCallDetail = z.infer<typeof ZCallDetail>;
-
-/** A signed recording address and when it stops working. */
-export const ZRecordingUrl = z.object({ url: zString, expiresAt: ZTime });
 
 // The customer's calls belong to whoever may open the customer: his private pool or the public pool.
 const customerCallsPerm = `${Perm.customerList};${Perm.poolList}`;
@@ -168,7 +165,7 @@ export const ZCallDetailContent = ZCallDetail.extend({
   callerAttr: zString,
   calleeAttr: zString,
   /** A fresh signed address for people who may play recordings; null without a recording or the permission. */
-  recording: ZRecordingUrl.nullable(),
+  recording: ZSignedUrl.nullable(),
   /** Speech-to-text of the call; the carrier (and its simulator) delivers none yet, so null (暂无转写内容). */
   transcript: zString.nullable(),
 });
@@ -192,7 +189,7 @@ export const callRecordRoutes = {
     method: 'POST',
     path: '/base/call/detail/recording-url',
     request: z.object({ id: zId('通话记录') }),
-    response: ZRecordingUrl,
+    response: ZSignedUrl,
     // The customer's timeline and 通话记录's play button both ask here.
     permission: `${customerCallsPerm};${Perm.callRecordPlay}`,
     summary: '通话录音地址',

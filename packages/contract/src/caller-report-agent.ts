@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { ZCallerReport, ZReportDetail, ZReviewDecision, ZReviewQuery } from './caller-report.js';
+import { ZCallerReport, ZReportDetail, ZReportRef, ZReviewDecision, ZReviewQuery } from './caller-report.js';
 import { AgentReportPerm } from './caller-report-labels.js';
-import { ZNull, ZTime, zPage, zString } from './http.js';
+import { ZNull, ZSignedUrl, zPage } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
-import { zId } from './org-common.js';
 import { routesOf } from './route.js';
 
 const route = routesOf('report');
@@ -27,7 +26,7 @@ export const callerReportAgentRoutes = {
     path: '/base/agent/data-audit/info',
     summary: '代理商数据审核详情',
     permission: AgentReportPerm.list,
-    request: z.object({ id: zId('报备编号') }),
+    request: ZReportRef,
     response: ZReportDetail,
   }),
   agentReviewExamine: route({
@@ -46,7 +45,7 @@ export const callerReportAgentRoutes = {
     summary: '代理商查看报备资料文件',
     permission: AgentReportPerm.list,
     request: z.object({ name: z.string().max(64, '文件名不正确') }),
-    response: z.object({ url: zString, expiresAt: ZTime }),
+    response: ZSignedUrl,
   }),
 };
 

@@ -8,7 +8,7 @@ import {
   requiredDocKinds,
 } from './caller-report-labels.js';
 import { isCreditCode, isIdCardNo } from './certification-labels.js';
-import { ZMobile, ZNull, ZPageQuery, ZTime, ZUploaded, zBoolean, zInt, zPage, zString } from './http.js';
+import { ZMobile, ZNull, ZPageQuery, ZSignedUrl, ZTime, ZUploaded, zBoolean, zInt, zPage, zString } from './http.js';
 import { ZCallerNumber } from './line.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
@@ -165,6 +165,9 @@ export const ZTenantOpenInfo = z.object({
 });
 export type TTenantOpenInfo = z.infer<typeof ZTenantOpenInfo>;
 
+/** One report, by its id. */
+export const ZReportRef = z.object({ id: zId('报备编号') });
+
 export const callerReportRoutes = {
   tenantOpenInfo: route({
     method: 'GET',
@@ -221,7 +224,7 @@ export const callerReportRoutes = {
     summary: '查看报备资料文件',
     permission: `${ReportPerm.materialView};${ReportPerm.reviewList}`,
     request: z.object({ name: z.string().max(64, '文件名不正确') }),
-    response: z.object({ url: zString, expiresAt: ZTime }),
+    response: ZSignedUrl,
   }),
   reportPage: route({
     method: 'POST',
@@ -247,7 +250,7 @@ export const callerReportRoutes = {
     path: '/base/tel-report/info',
     summary: '报备详情',
     permission: ReportPerm.numberList,
-    request: z.object({ id: zId('报备编号') }),
+    request: ZReportRef,
     response: ZReportDetail,
   }),
   /** The enterprise's numbers it may report: the lines it holds seats on, their and its own numbers. */
@@ -274,7 +277,7 @@ export const callerReportRoutes = {
     summary: '提交号码报备',
     permission: ReportPerm.numberSubmit,
     audited: true,
-    request: z.object({ id: zId('报备编号') }),
+    request: ZReportRef,
     response: ZCallerReport,
   }),
   /**
@@ -287,7 +290,7 @@ export const callerReportRoutes = {
     summary: '撤回号码报备',
     permission: ReportPerm.numberSubmit,
     audited: true,
-    request: z.object({ id: zId('报备编号') }),
+    request: ZReportRef,
     response: ZCallerReport,
   }),
   reviewPage: route({
@@ -303,7 +306,7 @@ export const callerReportRoutes = {
     path: '/base/data-audit/info',
     summary: '数据审核详情',
     permission: ReportPerm.reviewList,
-    request: z.object({ id: zId('报备编号') }),
+    request: ZReportRef,
     response: ZReportDetail,
   }),
   reviewExamine: route({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZTime } from './http.js';
-import { zIds } from './org-common.js';
+import { zId, zIds } from './org-common.js';
 import { routesOf } from './route.js';
 
 /**
@@ -21,5 +21,7 @@ export const ZRange = z
   .optional();
 
 /** Ids chosen in a list, or every customer matching a filter (by-condition actions). */
+/** One customer, by its id. */
+export const ZCustomerRef = z.object({ id: zId('客户编号') });
 export const ZIds = zIds('客户编号', 1000);
 export const ZReason = z.string().trim().max(200, '原因最多200个字').default('');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route, ZIds, ZRange, ZText } from './crm-common.js';
+import { route, ZCustomerRef, ZIds, ZRange, ZText } from './crm-common.js';
 import { intentionLevels, normaliseMobile, phoneLabels } from './crm-customer-labels.js';
 import { ZPageQuery, ZSortOrder, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { zId, zMobileFragment } from './org-common.js';
@@ -183,7 +183,7 @@ export const crmCustomerRoutes = {
     readOnly: true,
     summary: '客户详情',
     permission: Perm.customerList,
-    request: z.object({ id: zId('客户编号') }),
+    request: ZCustomerRef,
     response: ZCustomer,
   }),
   existOther: route({

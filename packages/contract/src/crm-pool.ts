@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route, ZIds, ZRange, ZReason } from './crm-common.js';
+import { route, ZCustomerRef, ZIds, ZRange, ZReason } from './crm-common.js';
 import { ZBatchResult, ZCustomer, ZCustomerFilter, ZCustomerListQuery } from './crm-customer.js';
 import { ownerActions } from './crm-pool-labels.js';
 import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
@@ -62,7 +62,7 @@ export const crmPoolRoutes = {
     readOnly: true,
     summary: '公海客户详情',
     permission: Perm.poolList,
-    request: z.object({ id: zId('客户编号') }),
+    request: ZCustomerRef,
     response: ZCustomer,
   }),
   assignees: route({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { route, ZIds, ZRange, ZReason } from './crm-common.js';
+import { route, ZCustomerRef, ZIds, ZRange, ZReason } from './crm-common.js';
 import { ZBatchResult, ZCustomer, ZCustomerFilter } from './crm-customer.js';
 import { ZTimelineItem } from './crm-follow.js';
 import { ZPageQuery, ZTime, zPage, zString } from './http.js';
-import { zId, zMobileFragment } from './org-common.js';
+import { zMobileFragment } from './org-common.js';
 import { Perm } from './permissions.js';
 
 /** The recycle bin (回收站, spec section 4): deleting into it, recovering and purging. */
@@ -72,7 +72,7 @@ export const crmRecycleRoutes = {
     readOnly: true,
     summary: '回收站客户详情',
     permission: Perm.recycleList,
-    request: z.object({ id: zId('客户编号') }),
+    request: ZCustomerRef,
     response: ZRecycleEntry.extend({ timeline: z.array(ZTimelineItem) }),
   }),
   recover: route({
@@ -81,7 +81,7 @@ export const crmRecycleRoutes = {
     summary: '恢复客户',
     permission: Perm.recycleRecover,
     audited: true,
-    request: z.object({ id: zId('客户编号') }),
+    request: ZCustomerRef,
     response: ZBatchResult,
   }),
   recoverBatch: route({
@@ -99,7 +99,7 @@ export const crmRecycleRoutes = {
     summary: '彻底删除客户',
     permission: Perm.recycleDelete,
     audited: true,
-    request: z.object({ id: zId('客户编号') }),
+    request: ZCustomerRef,
     response: ZBatchResult,
   }),
   purgeBatch: route({

@@ -96,5 +96,11 @@ export const ZNull = z.null();
 export const ZUploaded = z.object({ url: zString, name: zString, size: zInt, type: zString });
 export type TUploaded = z.infer<typeof ZUploaded>;
 
+/** A signed link to a stored file (a recording, a report's material) and when it stops working. */
+export const ZSignedUrl = z.object({ url: zString, expiresAt: ZTime });
+
+/** How many rows a delete removed. */
+export const ZDeleted = z.object({ deleted: zInt });
+
 /** A picker's entry: an id and its name. */
 export const ZIdName = z.object({ id: zInt, name: zString });

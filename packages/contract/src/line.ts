@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
+import { ZDeleted, ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { numberStates } from './line-labels.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
@@ -240,7 +240,7 @@ export const lineRoutes = {
     permission: Perm.callerNumberUpdate,
     audited: true,
     request: z.object({ ids: zIds('号码编号', lineNumberLimits.maxBatch) }),
-    response: z.object({ deleted: zInt }),
+    response: ZDeleted,
   }),
 } as const;
 

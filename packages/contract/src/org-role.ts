@@ -31,6 +31,8 @@ export const ZRole = z.object({
 });
 export type TRole = z.infer<typeof ZRole>;
 
+const ZRoleRef = z.object({ roleId: zId('角色编号') });
+
 export const orgRoleRoutes = {
   roleList: route({
     method: 'GET',
@@ -90,7 +92,7 @@ export const orgRoleRoutes = {
     readOnly: true,
     summary: '角色菜单权限',
     permission: Perm.roleList,
-    request: z.object({ roleId: zId('角色编号') }),
+    request: ZRoleRef,
     response: z.object({ roleId: zInt, isAdmin: zBoolean, permissions: z.array(zString) }),
   }),
   roleMenuSave: route({
@@ -108,7 +110,7 @@ export const orgRoleRoutes = {
     readOnly: true,
     summary: '角色数据权限',
     permission: Perm.roleList,
-    request: z.object({ roleId: zId('角色编号') }),
+    request: ZRoleRef,
     response: z.object({ roleId: zInt, dataScope: ZDataScope, deptIds: z.array(zInt) }),
   }),
   roleDeptSave: route({
@@ -138,7 +140,7 @@ export const orgRoleRoutes = {
     readOnly: true,
     summary: '角色用户数',
     permission: Perm.roleList,
-    request: z.object({ roleId: zId('角色编号') }),
+    request: ZRoleRef,
     response: z.object({ roleId: zInt, count: zInt }),
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZSortOrder, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
+import { ZDeleted, ZPageQuery, ZSortOrder, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -246,7 +246,7 @@ export const seatRoutes = {
     permission: Perm.seatUpdate,
     audited: true,
     request: z.object({ id: zId('坐席编号') }),
-    response: z.object({ deleted: zInt }),
+    response: ZDeleted,
   }),
   seatDownload: route({
     method: 'POST',
