@@ -109,6 +109,8 @@ describe('call records', () => {
     expect(await detail.textContent()).toContain('王强');
     await detail.getByTestId('call-record-detail-audio').waitFor();
     expect(await detail.getByTestId('call-record-no-transcript').textContent()).toContain('暂无转写内容');
+    // 智能分析 analyses the stereo recordings of soft-phone calls; this call-back line's is not one.
+    expect(await detail.getByTestId('call-analysis-panel').textContent()).toContain('该通话暂无分析');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
 

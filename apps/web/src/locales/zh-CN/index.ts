@@ -9,6 +9,7 @@ import { authTexts } from './auth';
 import { billingTexts } from './billing';
 import { blacklistTexts } from './blacklist';
 import { callTexts } from './call';
+import { callAnalysisTexts } from './callAnalysis';
 import { callerReportTexts } from './callerReport';
 import { callInterceptTexts } from './callIntercept';
 import { certificationTexts } from './certification';
@@ -42,6 +43,7 @@ export const zhCN = {
   ...crmTexts,
   ...callTexts,
   ...callInterceptTexts,
+  ...callAnalysisTexts,
   ...callerReportTexts,
   ...resourceTexts,
   ...softphoneTexts,

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { beijingFormat } from '../../../shared/time/beijing';
+import { CallAnalysisPanel } from '../../callAnalysis';
 import { useCallDetailContent } from '../callRecordApi';
 import { CallTypeTag, partyOf } from './CallOutcome';
 
@@ -12,7 +13,8 @@ const fmt = (ms: number) => beijingFormat(ms, 'YYYY-MM-DD HH:mm:ss');
 
 /**
  * 通话详情 (call-detail-content): the record's details, its recording through a fresh signed link,
- * and the transcript, which the carrier does not deliver yet (暂无转写内容).
+ * the recording's 智能分析 (who spoke when, silences, 抢话), and the transcript, which the carrier
+ * does not deliver yet (暂无转写内容).
  */
 export const CallRecordDrawer = ({ id, onClose }: { id: number | null; onClose: () => void }) => {
   const { data, isLoading } = useCallDetailContent(id);
@@ -76,6 +78,9 @@ export const CallRecordDrawer = ({ id, onClose }: { id: number | null; onClose: 
               )}
             </Descriptions.Item>
           </Descriptions>
+          <div style={{ marginTop: 16 }}>
+            <CallAnalysisPanel callRecordId={data.id} />
+          </div>
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {c.transcript}
           </Typography.Title>

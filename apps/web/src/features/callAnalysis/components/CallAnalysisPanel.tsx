@@ -1,8 +1,10 @@
 import { Perm, type TCallAnalysis, type TCallSignalFigures } from '@yunhu/contract';
 import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useCallAnalysis, useReanalyse } from '../api';
-import { callAnalysisTexts as c } from '../texts';
+
+const c = t.callAnalysis;
 
 const stateColor: Record<TCallAnalysis['state'], string> = {
   pending: 'default',
