@@ -1,13 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../db/client.js';
 import { departments, roles, users } from '../modules/org/org.schema.js';
+import { searchTextOf } from '../modules/resource/index.js';
 import { resourceFolders, resourceItems, type TStoredSection } from '../modules/resource/resource.schema.js';
 
 const day = 86_400_000;
-const searchTextOf = (title: string, sections: TStoredSection[], tags: string[]) =>
-  [title, ...sections.flatMap((s) => [s.heading, s.text, ...s.pairs.flatMap((p) => [p.question, p.answer])]), ...tags]
-    .filter(Boolean)
-    .join('\n');
 
 /**
  * 资料库 of the demo enterprise: two folders and three scripts — one for everyone, one for 销售一部

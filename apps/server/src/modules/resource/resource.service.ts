@@ -65,7 +65,12 @@ const toRow = (r: TItemRow): TResourceRow => ({
 });
 
 /** Everything the keyword search matches: title, every section's words, the tags and the file's name. */
-const searchTextOf = (title: string, sections: TScriptSection[], tags: string[], fileName: string) =>
+export const searchTextOf = (
+  title: string,
+  sections: readonly Pick<TScriptSection, 'heading' | 'text' | 'pairs'>[],
+  tags: readonly string[],
+  fileName = '',
+) =>
   [
     title,
     ...sections.flatMap((s) => [s.heading, s.text, ...s.pairs.flatMap((p) => [p.question, p.answer])]),
