@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { agentRoutes, type TRequestOf } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
+import { useRefreshingMutation } from '../../shared/http/useRefreshingMutation';
 
 const r = agentRoutes;
 
@@ -17,10 +18,8 @@ export const useNoticeEnterprises = (isEnabled: boolean) =>
   });
 
 /** Publishes a notice (once per request key, server-side) and refreshes the list. */
-export const usePublishAgentNotice = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TRequestOf<typeof r.noticePublish>) => call(r.noticePublish, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: [agentNoticePageKey] }),
-  });
-};
+export const usePublishAgentNotice = () =>
+  useRefreshingMutation(
+    (input: TRequestOf<typeof r.noticePublish>) => call(r.noticePublish, input),
+    [[agentNoticePageKey]],
+  );

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { blacklistRoutes, Perm, type TBlackLevel, type TRequestOf } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
+import { useRefreshingMutation } from '../../shared/http/useRefreshingMutation';
 
 const r = blacklistRoutes;
 
@@ -54,13 +55,8 @@ export const listApi = {
 export type TListApi = (typeof listApi)[TBlackLevel];
 
 /** A write on a list; the list reloads afterwards. */
-const useListWrite = <I, O>(level: TBlackLevel, fn: (input: I) => Promise<O>) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: [listApi[level].pageKey] }),
-  });
-};
+const useListWrite = <I, O>(level: TBlackLevel, fn: (input: I) => Promise<O>) =>
+  useRefreshingMutation(fn, [[listApi[level].pageKey]]);
 
 export const useAddOne = (level: TBlackLevel) =>
   useListWrite(level, (input: TRequestOf<typeof r.addOne>) => call(listApi[level].routes.addOne, input));

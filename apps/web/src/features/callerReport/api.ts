@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callerReportRoutes, type TMaterialsSubmit, type TReportSave } from '@yunhu/contract';
 import { call, saveHref, upload } from '../../shared/http/api';
+import { useRefreshingMutation } from '../../shared/http/useRefreshingMutation';
 import { reviewDesks, type TReviewDesk } from './reviewDesk';
 
 const r = callerReportRoutes;
@@ -20,17 +21,11 @@ export const useOpenInfo = () => useQuery({ queryKey: reportKeys.openInfo, query
 export const useMaterials = (version?: number) =>
   useQuery({ queryKey: [...reportKeys.materials, version ?? 0], queryFn: () => call(r.materialsInfo, { version }) });
 
-export const useSubmitMaterials = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TMaterialsSubmit) => call(r.materialsSubmit, input),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: reportKeys.materials }),
-        client.invalidateQueries({ queryKey: reportKeys.openInfo }),
-      ]),
-  });
-};
+export const useSubmitMaterials = () =>
+  useRefreshingMutation(
+    (input: TMaterialsSubmit) => call(r.materialsSubmit, input),
+    [reportKeys.materials, reportKeys.openInfo],
+  );
 
 /** Stores a document privately; resolves the name a submission refers to it by. */
 export const uploadDocument = async (file: File, isImage: boolean) =>
@@ -57,19 +52,8 @@ export const useReportDetail = (id: number, desk: TReviewDesk | null) =>
     enabled: id > 0,
   });
 
-const useRefreshing = <I, O>(fn: (input: I) => Promise<O>) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: [reportKeys.reports] }),
-        client.invalidateQueries({ queryKey: [reportKeys.review] }),
-        client.invalidateQueries({ queryKey: reportKeys.detail }),
-        client.invalidateQueries({ queryKey: reportKeys.openInfo }),
-      ]),
-  });
-};
+const useRefreshing = <I, O>(fn: (input: I) => Promise<O>) =>
+  useRefreshingMutation(fn, [[reportKeys.reports], [reportKeys.review], reportKeys.detail, reportKeys.openInfo]);
 
 export const useSaveReport = () => useRefreshing((input: TReportSave) => call(r.reportSave, input));
 export const useSubmitReport = () => useRefreshing((id: number) => call(r.reportSubmit, { id }));

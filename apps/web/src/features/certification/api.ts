@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { certificationRoutes, type TCertSubmit } from '@yunhu/contract';
 import { call, upload } from '../../shared/http/api';
+import { useRefreshingMutation } from '../../shared/http/useRefreshingMutation';
 
 const r = certificationRoutes;
 
@@ -9,25 +10,18 @@ export const certKeys = { info: ['cert', 'info'] as const, review: 'cert-review'
 /** The enterprise's auth state and its latest submission. */
 export const useCertInfo = () => useQuery({ queryKey: certKeys.info, queryFn: () => call(r.certInfo, {}) });
 
-export const useSubmitCert = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TCertSubmit) => call(r.certSubmit, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: certKeys.info }),
-  });
-};
+export const useSubmitCert = () =>
+  useRefreshingMutation((input: TCertSubmit) => call(r.certSubmit, input), [certKeys.info]);
 
 /** Stores the business licence image; resolves its URL for the submission. */
 export const uploadLicense = async (file: File) => (await upload(r.licenseUpload, file)).url;
 
 /** The platform's decision on one or several submissions; refreshes the review list. */
-export const useExamineCert = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { ids: number[]; pass: boolean; reason?: string }) =>
+export const useExamineCert = () =>
+  useRefreshingMutation(
+    (input: { ids: number[]; pass: boolean; reason?: string }) =>
       input.ids.length === 1
         ? call(r.certExamine, { id: input.ids[0]!, pass: input.pass, reason: input.reason })
         : call(r.certBatchExamine, { ids: input.ids, pass: input.pass, reason: input.reason }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [certKeys.review] }),
-  });
-};
+    [[certKeys.review]],
+  );

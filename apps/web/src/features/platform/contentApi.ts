@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { platformContentRoutes, platformRoutes, type TBrandValues, type TRequestOf } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
+import { useRefreshingMutation } from '../../shared/http/useRefreshingMutation';
 
 const r = platformContentRoutes;
 
@@ -37,36 +38,22 @@ export const useEnterpriseOptions = (isEnabled: boolean) =>
     enabled: isEnabled,
   });
 
-export const usePublishNotice = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TRequestOf<typeof r.noticePublish>) => call(r.noticePublish, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: [contentKeys.notices] }),
-  });
-};
+export const usePublishNotice = () =>
+  useRefreshingMutation(
+    (input: TRequestOf<typeof r.noticePublish>) => call(r.noticePublish, input),
+    [[contentKeys.notices]],
+  );
 
-export const useDeleteNotices = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: number[]) => call(r.noticeDelete, { ids }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [contentKeys.notices] }),
-  });
-};
+export const useDeleteNotices = () =>
+  useRefreshingMutation((ids: number[]) => call(r.noticeDelete, { ids }), [[contentKeys.notices]]);
 
 export const useBrandList = () => useQuery({ queryKey: contentKeys.brand, queryFn: () => call(r.brandList, {}) });
 
-export const useSaveBrand = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { host: string; values: Partial<TBrandValues> }) => call(r.brandSave, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.brand }),
-  });
-};
+export const useSaveBrand = () =>
+  useRefreshingMutation(
+    (input: { host: string; values: Partial<TBrandValues> }) => call(r.brandSave, input),
+    [contentKeys.brand],
+  );
 
-export const useDeleteBrand = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (host: string) => call(r.brandDelete, { host }),
-    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.brand }),
-  });
-};
+export const useDeleteBrand = () =>
+  useRefreshingMutation((host: string) => call(r.brandDelete, { host }), [contentKeys.brand]);

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { crmSettingsRoutes, resourceRoutes, type TResourceSave } from '@yunhu/contract';
 import { call, saveHref, upload } from '../../shared/http/api';
+import { useRefreshingMutation } from '../../shared/http/useRefreshingMutation';
 
 const r = resourceRoutes;
 
@@ -32,19 +33,8 @@ export const useItem = (id: number | null) =>
 export const useQuickReplies = () =>
   useQuery({ queryKey: resourceKeys.quick, queryFn: () => call(crmSettingsRoutes.quickList, {}) });
 
-const useRefreshing = <I, O>(fn: (input: I) => Promise<O>) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: [resourceKeys.items] }),
-        client.invalidateQueries({ queryKey: resourceKeys.item }),
-        client.invalidateQueries({ queryKey: resourceKeys.folders }),
-        client.invalidateQueries({ queryKey: resourceKeys.tags }),
-      ]),
-  });
-};
+const useRefreshing = <I, O>(fn: (input: I) => Promise<O>) =>
+  useRefreshingMutation(fn, [[resourceKeys.items], resourceKeys.item, resourceKeys.folders, resourceKeys.tags]);
 
 export const useSaveItem = () => useRefreshing((input: TResourceSave) => call(r.librarySave, input));
 export const useDeleteItem = () => useRefreshing((id: number) => call(r.libraryDelete, { id }));

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { orgRoutes, systemRoutes } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
+import { useRefreshingMutation } from '../../shared/http/useRefreshingMutation';
 
 export const noticeKeys = {
   all: ['notice'] as const,
@@ -18,13 +19,11 @@ export const useMyNotices = (page = 1, limit = 5, isEnabled = true) =>
   });
 
 /** Marks notices read (`ids`) or all of them (`all`), then refreshes every notice query. */
-export const useMarkRead = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { ids?: number[]; all?: boolean }) => call(systemRoutes.noticeRead, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: noticeKeys.all }),
-  });
-};
+export const useMarkRead = () =>
+  useRefreshingMutation(
+    (input: { ids?: number[]; all?: boolean }) => call(systemRoutes.noticeRead, input),
+    [noticeKeys.all],
+  );
 
 export const useLogInfo = (id: number) =>
   useQuery({
