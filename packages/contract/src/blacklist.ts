@@ -13,7 +13,7 @@ import {
 } from './blacklist-entry.js';
 import { blackNumberMessage, ZBlackNumber } from './blacklist-number.js';
 import { ZDeleted, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
-import { ZImportBatchRef, ZImportRead } from './import.js';
+import { ZImportBatchRef, ZImportRead, ZImportStatus } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -55,7 +55,7 @@ export const ZBlackImportState = z.object({
   batchId: zString,
   fileName: zString,
   /** previewed: waiting for confirm; running: writing; done; failed. */
-  status: z.enum(['checking', 'previewed', 'running', 'done', 'failed']),
+  status: ZImportStatus,
   total: zInt,
   validCount: zInt,
   invalidCount: zInt,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCustomerListQuery } from './crm.js';
 import { ZTime, zInt, zString } from './http.js';
-import { ZImportBatchRef, ZImportRead } from './import.js';
+import { ZImportBatchRef, ZImportRead, ZImportStatus } from './import.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
@@ -14,7 +14,7 @@ export const ZCrmImportState = z.object({
   kind: z.enum(crmImportKinds),
   fileName: zString,
   /** checking: reading the file; previewed: waiting for confirm; running: writing; done; failed. */
-  status: z.enum(['checking', 'previewed', 'running', 'done', 'failed']),
+  status: ZImportStatus,
   total: zInt,
   validCount: zInt,
   invalidCount: zInt,

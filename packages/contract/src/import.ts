@@ -35,6 +35,9 @@ export const ZImportRead = z.object({
 });
 export type TImportRead = z.infer<typeof ZImportRead>;
 
+/** Where a staged import stands: reading the file, waiting for confirm, writing, ended or failed. */
+export const ZImportStatus = z.enum(['checking', 'previewed', 'running', 'done', 'failed']);
+
 /** A staged import named by its batch (the confirm, its progress, its report). */
 export const ZImportBatchRef = z.object({ batchId: z.string().uuid('导入批次不正确') });
 
