@@ -24,6 +24,9 @@ const wholeMonths = (from: Date, to: Date, max: number) => {
 
 const graceMs = seatCommerce.refundGraceHours * 3_600_000;
 
+/** A 退订 application's number: TD, the epoch milliseconds and 4 random digits. */
+const newApplyNo = () => `TD${Date.now()}${crypto.randomInt(1000, 9999)}`;
+
 /**
  * What cancelling the seat would give back now (the terms locked in the caller's transaction): the
  * whole months left, latest paid first; a period bought within the grace hours on a seat with no
@@ -90,7 +93,7 @@ export const createRefundApplications = (
     if (q.amount <= 0) throw tradeRefundErrors.nothingToRefund();
     const id = await repo.insert(ctx.tx, {
       tenantId,
-      applyNo: `TD${Date.now()}${crypto.randomInt(1000, 9999)}`,
+      applyNo: newApplyNo(),
       kind: 'seat',
       seatId: seat.id,
       subject: `坐席 ${seat.id}（${seat.lineName}）退订未使用的 ${q.months} 个月`,
@@ -128,7 +131,7 @@ export const createRefundApplications = (
     if (amount <= 0) throw tradeRefundErrors.rechargeSpent();
     const id = await repo.insert(ctx.tx, {
       tenantId,
-      applyNo: `TD${Date.now()}${crypto.randomInt(1000, 9999)}`,
+      applyNo: newApplyNo(),
       kind: 'recharge',
       subject: `充值订单 ${order.orderNo} 退回未使用的 ${yuan(amount)} 元`,
       months: 0,
@@ -165,7 +168,7 @@ export const createRefundApplications = (
     const minutes = `${Math.floor(seconds / 60)} 分${seconds % 60 ? ` ${seconds % 60} 秒` : ''}`;
     const id = await repo.insert(ctx.tx, {
       tenantId,
-      applyNo: `TD${Date.now()}${crypto.randomInt(1000, 9999)}`,
+      applyNo: newApplyNo(),
       kind: 'package',
       subject: `套餐 ${packet.name}（${lineName}）退订未使用的 ${minutes}`,
       months: 0,
