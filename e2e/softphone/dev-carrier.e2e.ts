@@ -1,4 +1,4 @@
-import { callRecordRoutes, crmCustomerRoutes } from '@yunhu/contract';
+import { callAnalysisRoutes, callRecordRoutes, crmCustomerRoutes, type TCallAnalysis } from '@yunhu/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -19,13 +19,28 @@ import { callFirstCustomer, startGatewayToTrunk } from './customer-call.js';
  * carrier (模拟运营商, sipp) is Kamailio's trunk; a customer whose number the simulated customer
  * answers (not ending 5, 6, 8 or 9) rings, answers and speaks; the agent hangs up; the customer's page
  * then shows the call 已接通 with its recording playing, and 通话记录 has it connected, charged, with a
- * stereo recording of both the browser's microphone and the simulator's speech.
+ * stereo recording of both the browser's microphone and the simulator's speech, which the job queue
+ * analyses: its drawer in 通话记录 shows 智能分析 已完成 with the customer's speech found.
  */
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sipCarrierSimulatorMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
 if (missing && !isRequired) console.warn(`跳过模拟运营商端到端测试：${missing}`);
 
 /** What the agent sees on the customer's page: the call 已接通 at the top of its calls, its recording playing. */
+/** 通话记录's drawer of the call: 智能分析 done by the queue, the simulated customer heard speaking. */
+const expectAnalysedInCallRecords = async (page: Page, recordId: number) => {
+  await page.goto(`${baseUrl()}/#/menu/account/callRecord`);
+  const open = page.getByTestId(`call-record-detail-${recordId}`);
+  await open.waitFor({ timeout: 15_000 });
+  await open.click();
+  const panel = page.getByTestId('call-record-detail').getByTestId('call-analysis-panel');
+  // The panel asks again every 5 s while the analysis waits or runs.
+  await expect
+    .poll(() => panel.getByTestId('call-analysis-state').textContent(), { timeout: 60_000, interval: 1000 })
+    .toBe('已完成');
+  expect(await panel.getByTestId('call-analysis-customer-talk').textContent()).toMatch(/^\d+\.\d 秒/);
+};
+
 const expectPlayedOnCustomerPage = async (page: Page, customerId: number) => {
   const calls = page.getByTestId('call-customer-calls');
   const first = calls.locator('tbody tr.ant-table-row').first();
@@ -59,6 +74,7 @@ const expectPlayedOnCustomerPage = async (page: Page, customerId: number) => {
 };
 
 type TRecord = {
+  id: number;
   telB: string;
   callStatus: number;
   postage: number;
@@ -146,6 +162,20 @@ describe.skipIf(missing !== null && !isRequired)(
         expect(levels.right).toBeGreaterThan(300);
 
         await expectPlayedOnCustomerPage(page, customer.id);
+
+        // The stereo recording analysed on the job queue: the simulator's sentence on the customer's side.
+        let analysis: TCallAnalysis | null = null;
+        await expect
+          .poll(
+            async () => {
+              analysis = await call(callAnalysisRoutes.one, { id: record!.id }, agent);
+              return analysis?.state;
+            },
+            { timeout: 60_000, interval: 1000 },
+          )
+          .toBe('done');
+        expect(analysis!.figures!.customerTalkSec).toBeGreaterThan(0.5);
+        await expectAnalysedInCallRecords(page, record!.id);
       } finally {
         await page.context().close();
       }

@@ -199,6 +199,8 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
     job: (): TJobDef => ({
       name: signalJobName,
       atStart: () => ({}),
+      // A call's panel waits on it: a queued call starts within seconds, not at the default 30 s poll.
+      pollSeconds: 3,
       run: (_data, run) => runDue(run),
     }),
   };
