@@ -50,6 +50,12 @@ const Lane = ({
   </div>
 );
 
+/** Each side's lane on the timeline: the agent's speech in blue above the customer's in green. */
+const lanes = [
+  { side: 'agent', color: '#1677ff', spans: (f: TCallSignalFigures) => f.agentSegments },
+  { side: 'customer', color: '#52c41a', spans: (f: TCallSignalFigures) => f.customerSegments },
+] as const;
+
 const Figures = ({ f }: { f: TCallSignalFigures }) => (
   <>
     <Descriptions size="small" column={2} bordered>
@@ -91,20 +97,16 @@ const Figures = ({ f }: { f: TCallSignalFigures }) => (
     </Descriptions>
     {f.durationSec > 0 && (
       <Space orientation="vertical" style={{ width: '100%', marginTop: 12 }} aria-label={c.timeline}>
-        <Lane
-          label={c.agent}
-          spans={f.agentSegments}
-          durationSec={f.durationSec}
-          color="#1677ff"
-          testId="call-analysis-lane-agent"
-        />
-        <Lane
-          label={c.customer}
-          spans={f.customerSegments}
-          durationSec={f.durationSec}
-          color="#52c41a"
-          testId="call-analysis-lane-customer"
-        />
+        {lanes.map((lane) => (
+          <Lane
+            key={lane.side}
+            label={c.side[lane.side]}
+            spans={lane.spans(f)}
+            durationSec={f.durationSec}
+            color={lane.color}
+            testId={`call-analysis-lane-${lane.side}`}
+          />
+        ))}
       </Space>
     )}
   </>
