@@ -1,9 +1,10 @@
-import { App, Button, Card, Form, Input, Space } from 'antd';
+import { App, Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { ReasonField } from '../../../shared/form/ReasonField';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { useExamineReport, useReportDetail } from '../api';
@@ -68,15 +69,7 @@ export const ReviewDetailPage = ({ desk = 'platform' }: { desk?: TReviewDesk }) 
           await examine.mutateAsync({ id, pass: false, reason });
           feedback.message.success(c.rejected);
         }}
-        fields={
-          <Form.Item
-            name="reason"
-            label={c.rejectReason}
-            rules={[{ required: true, whitespace: true, message: c.rejectReasonRequired }]}
-          >
-            <Input.TextArea maxLength={200} showCount rows={3} />
-          </Form.Item>
-        }
+        fields={<ReasonField label={c.rejectReason} requiredMessage={c.rejectReasonRequired} />}
       />
     </Card>
   );

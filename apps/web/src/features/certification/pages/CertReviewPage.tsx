@@ -7,12 +7,13 @@ import {
   certTypes,
   type TCertification,
 } from '@yunhu/contract';
-import { App, Button, Form, Input, Modal, Space } from 'antd';
+import { App, Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { optionsOf } from '../../../shared/form/options';
+import { ReasonField } from '../../../shared/form/ReasonField';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -133,15 +134,7 @@ export const CertReviewPage = () => {
           feedback.message.success(t.cert.rejected(rejecting?.ids.length ?? 0));
           rejecting?.clear?.();
         }}
-        fields={
-          <Form.Item
-            name="reason"
-            label={t.cert.rejectReason}
-            rules={[{ required: true, whitespace: true, message: t.cert.rejectReasonRequired }]}
-          >
-            <Input.TextArea maxLength={200} showCount rows={3} />
-          </Form.Item>
-        }
+        fields={<ReasonField label={t.cert.rejectReason} requiredMessage={t.cert.rejectReasonRequired} />}
       />
     </>
   );

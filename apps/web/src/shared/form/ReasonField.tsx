@@ -1,0 +1,11 @@
+import { Form, Input } from 'antd';
+
+/**
+ * The written reason of a refusal (驳回原因…): required and not blank, up to the 200 characters
+ * the server keeps, counted as one types. Its form value is `reason`.
+ */
+export const ReasonField = ({ label, requiredMessage }: { label: string; requiredMessage: string }) => (
+  <Form.Item name="reason" label={label} rules={[{ required: true, whitespace: true, message: requiredMessage }]}>
+    <Input.TextArea maxLength={200} showCount rows={3} />
+  </Form.Item>
+);
