@@ -1,10 +1,9 @@
 import type { TRouteInput } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
-import { agentErrors } from './agent.errors.js';
-import { agentRepository } from './agent.repository.js';
 import { agentCloseRepository as repo } from './agent-close.repository.js';
 import { agentSettlementErrors as errors } from './agent-settlement.errors.js';
+import { requireAgent } from './agent-wall.js';
 
 /**
  * 停用/启用代理商 (decision 0020 "Settlement and closing"). Closing moves the agent's tenant to
@@ -20,7 +19,7 @@ export const createAgentCloseService = (deps: {
 }) => ({
   setStatus: (ctx: TRequestContext, input: TRouteInput<'agent', 'platformAgentStatus'>) =>
     asPlatform(ctx, async (db) => {
-      if (!(await agentRepository.agent(db, input.agentId))) throw agentErrors.agentMissing();
+      await requireAgent(db, input.agentId);
       const closing = input.status === 'closed';
       const moved = await repo.move(db, input.agentId, closing ? ['active'] : ['closed'], input.status);
       if (!moved) throw closing ? errors.alreadyClosed() : errors.alreadyActive();

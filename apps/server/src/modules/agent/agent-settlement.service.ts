@@ -11,11 +11,9 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { book, newDocumentNo } from '../trade/index.js';
-import { agentErrors } from './agent.errors.js';
-import { agentRepository } from './agent.repository.js';
 import { agentSettlementErrors as errors } from './agent-settlement.errors.js';
 import { agentSettlementRepository as repo, type TSettlementRow } from './agent-settlement.repository.js';
-import { asAgent } from './agent-wall.js';
+import { asAgent, requireAgent } from './agent-wall.js';
 
 const toSettlement = ({ settlement: s, agentName }: TSettlementRow): TAgentSettlement => ({
   id: s.id,
@@ -60,8 +58,7 @@ export const statementColumns: TColumn<TLedgerRow>[] = [
 
 /** The agent's margin by month and in total, with what may be settled now (its balance, never below 0). */
 const summaryOf = async (db: TDb, agentId: number): Promise<TAgentSettlementSummary> => {
-  const agent = await agentRepository.agent(db, agentId);
-  if (!agent) throw agentErrors.agentMissing();
+  const agent = await requireAgent(db, agentId);
   const months = await repo.months(db, agentId);
   const sum = (k: 'earned' | 'reversed' | 'settled') => months.reduce((n, m) => n + m[k], 0);
   return {
@@ -95,7 +92,7 @@ export const createAgentSettlementService = (deps: { database: TDatabase }) => (
    */
   settle: (ctx: TRequestContext, input: TRouteInput<'agent', 'platformSettle'>) =>
     asPlatform(ctx, async (db) => {
-      if (!(await agentRepository.agent(db, input.agentId))) throw agentErrors.agentMissing();
+      await requireAgent(db, input.agentId);
       const first = await repo.byRequest(db, input.agentId, input.requestKey);
       if (first) return toSettlement(first);
       const now = new Date();
@@ -130,7 +127,7 @@ export const createAgentSettlementService = (deps: { database: TDatabase }) => (
 
   platformPage: (ctx: TRequestContext, q: TRouteInput<'agent', 'platformSettlementPage'>) =>
     asPlatform(ctx, async (db) => {
-      if (!(await agentRepository.agent(db, q.agentId))) throw agentErrors.agentMissing();
+      await requireAgent(db, q.agentId);
       const { records, total } = await repo.page(db, q.agentId, q);
       return toPage(records.map(toSettlement), total, q);
     }),

@@ -3,11 +3,9 @@ import type { TDb } from '../../db/client.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import { agentPacketRepository as packets } from '../packet/index.js';
 import { ms } from '../trade/index.js';
-import { agentErrors } from './agent.errors.js';
-import { agentRepository } from './agent.repository.js';
 import { agentStockErrors as errors } from './agent-stock.errors.js';
 import { agentStockRepository as repo } from './agent-stock.repository.js';
-import { asAgent } from './agent-wall.js';
+import { asAgent, requireAgent } from './agent-wall.js';
 
 type TPacketRow = Awaited<ReturnType<typeof packets.page>>['records'][number];
 
@@ -57,14 +55,14 @@ export const createAgentStockService = () => {
   return {
     platformOpenedLines: (ctx: TRequestContext, { agentId }: TRouteInput<'agent', 'platformOpenedLines'>) =>
       asPlatform(ctx, async (db) => {
-        if (!(await agentRepository.agent(db, agentId))) throw agentErrors.agentMissing();
+        await requireAgent(db, agentId);
         return openingsOf(db, agentId);
       }),
 
     /** 开通线路: the agent's opened set becomes exactly these active lines. */
     platformOpenLines: (ctx: TRequestContext, input: TRouteInput<'agent', 'platformOpenLines'>) =>
       asPlatform(ctx, async (db) => {
-        if (!(await agentRepository.agent(db, input.agentId))) throw agentErrors.agentMissing();
+        await requireAgent(db, input.agentId);
         const ids = [...new Set(input.lineIds)];
         if ((await repo.activeLineCount(db, ids)) !== ids.length) throw errors.lineUnknown();
         await repo.setOpened(db, input.agentId, ids, ctx.auth.userId);

@@ -8,6 +8,13 @@ import { agentJxsRepository } from './agent-jxs.repository.js';
 
 export type TAgentSelf = { id: number; name: string };
 
+/** The agent a platform request names, or refused as missing (代理商不存在). */
+export const requireAgent = async (db: TDb, agentId: number) => {
+  const agent = await agentRepository.agent(db, agentId);
+  if (!agent) throw agentErrors.agentMissing();
+  return agent;
+};
+
 /**
  * The agent wall of the agent services (docs/decisions/0020-resellers.md): the agent's strings are
  * held only by agent roles (http/context.ts); here the caller's tenant must be an agent, and `fn`

@@ -8,7 +8,7 @@ import { agentErrors as errors } from './agent.errors.js';
 import { agentRepository as repo } from './agent.repository.js';
 import { agentJxsRepository } from './agent-jxs.repository.js';
 import { agentStockRepository } from './agent-stock.repository.js';
-import { asAgent as agentWall, asAgentOrDistributor } from './agent-wall.js';
+import { asAgent as agentWall, asAgentOrDistributor, requireAgent } from './agent-wall.js';
 
 type TAgentRow = NonNullable<Awaited<ReturnType<typeof repo.agent>>>;
 
@@ -70,13 +70,13 @@ export const createAgentService = () => {
 
     platformAgentPrices: (ctx: TRequestContext, { agentId }: TRouteInput<'agent', 'platformAgentPrices'>) =>
       asPlatform(ctx, async (db) => {
-        if (!(await repo.agent(db, agentId))) throw errors.agentMissing();
+        await requireAgent(db, agentId);
         return prices(db, agentId);
       }),
 
     platformAgentLedger: (ctx: TRequestContext, q: TRouteInput<'agent', 'platformAgentLedger'>) =>
       asPlatform(ctx, async (db) => {
-        if (!(await repo.agent(db, q.agentId))) throw errors.agentMissing();
+        await requireAgent(db, q.agentId);
         const { records, total } = await ledgerRepository.page(db, q.agentId, {}, q);
         return toPage(
           records.map((r) => ({ ...r, createdAt: r.createdAt.getTime() })),
