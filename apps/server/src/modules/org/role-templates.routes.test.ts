@@ -85,7 +85,7 @@ describe('role templates and the role editor tree', () => {
     const siblings = (callCentre.list ?? []).map((n) => n.name);
     expect(siblings).toEqual(expect.arrayContaining(['通话记录', '话务统计', '任务卡']));
     const records = callCentre.list!.find((n) => n.name === '通话记录')!;
-    expect((records.list ?? []).map((n) => n.name)).toEqual(['播放录音', '导出通话记录']);
+    expect((records.list ?? []).map((n) => n.name)).toEqual(['播放录音', '导出通话记录', '重新分析通话']);
     // No page repeats a grant of another node (the one grant on two side-menu screens is 操作记录/操作日志).
     const pages = nodes.filter((n) => n.type === 1 && !n.inMenu && n.perms);
     const shown = nodes.filter((n) => n.inMenu || n.type === 2).map((n) => n.perms);
