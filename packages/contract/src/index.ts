@@ -113,7 +113,7 @@ export const routeTables = {
 export const allRoutes = (): TRouteTable[keyof TRouteTable][] =>
   Object.values(routeTables).flatMap((t) => Object.values(t as TRouteTable));
 
-/** Route `K` of area `A`'s input as the server's services take it, parsed by its schema: `TRouteInput<'seat', 'renew'>`. */
+/** Route `K` of area `A`'s input as the server's services take it, parsed by its schema: `TRouteInput<'seat', 'callingSave'>`. */
 export type TRouteInput<A extends keyof typeof routeTables, K extends keyof (typeof routeTables)[A]> = TParsedRequestOf<
   (typeof routeTables)[A][K]
 >;
