@@ -1,6 +1,6 @@
 import { index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, ref, ts } from '../../db/columns.js';
-import { lines } from '../line/line.schema.js';
+import { lineRef, lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { packetMoveColumns } from './agent-packet-move.schema.js';
 
@@ -16,9 +16,7 @@ export const agentLines = pgTable(
     agentId: ref('agent_id')
       .notNull()
       .references(() => tenants.id),
-    lineId: ref('line_id')
-      .notNull()
-      .references(() => lines.id),
+    lineId: lineRef(),
     openedBy: ref('opened_by'),
     openedAt: ts('opened_at').notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, ref } from '../../db/columns.js';
-import { lines } from '../line/line.schema.js';
+import { lineRef } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { packetMoveColumns } from './agent-packet-move.schema.js';
 
@@ -25,9 +25,7 @@ export const packetTransfers = pgTable(
     toTenantId: ref('to_tenant_id')
       .notNull()
       .references(() => tenants.id),
-    lineId: ref('line_id')
-      .notNull()
-      .references(() => lines.id),
+    lineId: lineRef(),
     ...packetMoveColumns(),
   },
   (t) => [

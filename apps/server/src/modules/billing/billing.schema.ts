@@ -1,6 +1,6 @@
 import { bigint, boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
-import { lines } from '../line/line.schema.js';
+import { lineRef } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 
 // Billing (migration 0041, docs/decisions/0018-billing.md). Money is integer fen.
@@ -15,9 +15,7 @@ export const lineRates = pgTable(
   'line_rates',
   {
     id: id(),
-    lineId: ref('line_id')
-      .notNull()
-      .references(() => lines.id),
+    lineId: lineRef(),
     /** Fen per billing unit. */
     unitPrice: integer('unit_price').notNull(),
     incrementSeconds: integer('increment_seconds').notNull(),

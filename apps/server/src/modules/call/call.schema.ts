@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { customers } from '../crm/crm.schema.js';
-import { lines } from '../line/line.schema.js';
+import { lineRef, lines } from '../line/line.schema.js';
 import { departments, users } from '../org/org.schema.js';
 
 /** One call (DESIGN.md section 4, the original product's record fields). */
@@ -84,9 +84,7 @@ export const callBinds = pgTable(
       .notNull()
       .references(() => users.id),
     deptId: ref('dept_id').references(() => departments.id),
-    lineId: ref('line_id')
-      .notNull()
-      .references(() => lines.id),
+    lineId: lineRef(),
     lineMode: integer('line_mode').notNull(),
     /** The agent's own number (the call-back line rings it first). */
     telA: text('tel_a').notNull().default(''),

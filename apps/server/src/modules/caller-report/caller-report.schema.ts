@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
-import { lines } from '../line/line.schema.js';
+import { lineRef } from '../line/line.schema.js';
 import { users } from '../org/org.schema.js';
 
 /** One document of a materials version: the private upload's name (`<key>.<type>`) and what it is. */
@@ -46,9 +46,7 @@ export const callerReports = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    lineId: ref('line_id')
-      .notNull()
-      .references(() => lines.id),
+    lineId: lineRef(),
     number: text('number').notNull(),
     scenario: text('scenario').notNull(),
     script: text('script').notNull(),

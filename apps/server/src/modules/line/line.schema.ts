@@ -18,6 +18,12 @@ export const lines = pgTable('lines', {
   createdAt: createdAt(),
 });
 
+/** The line a row belongs to (a seat, a number, a package, a rate, a report…): required. */
+export const lineRef = () =>
+  ref('line_id')
+    .notNull()
+    .references(() => lines.id);
+
 /**
  * The enterprise's own numbers on a line (外显号码 sys-call-num), which also form its number pool
  * (号码池 lineNum): each may be distributed to one staff member, whose calls then show it.
@@ -27,9 +33,7 @@ export const tenantNumbers = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    lineId: ref('line_id')
-      .notNull()
-      .references(() => lines.id),
+    lineId: lineRef(),
     number: text('number').notNull(),
     remark: text('remark').notNull().default(''),
     /** The staff member the number is distributed to; null = still in the pool. */

@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
-import { lines } from '../line/line.schema.js';
+import { lineRef } from '../line/line.schema.js';
 import { tenants, users } from '../org/org.schema.js';
 
 /**
@@ -13,9 +13,7 @@ export const packetProducts = pgTable(
   {
     id: id(),
     type: text('type').notNull(),
-    lineId: ref('line_id')
-      .notNull()
-      .references(() => lines.id),
+    lineId: lineRef(),
     name: text('name').notNull(),
     minutes: integer('minutes').notNull(),
     /** Fen. */
@@ -36,9 +34,7 @@ export const packets = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    lineId: ref('line_id')
-      .notNull()
-      .references(() => lines.id),
+    lineId: lineRef(),
     name: text('name').notNull(),
     totalMinutes: integer('total_minutes').notNull(),
     usedSeconds: integer('used_seconds').notNull().default(0),

@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
-import { lines } from '../line/line.schema.js';
+import { lineRef, lines } from '../line/line.schema.js';
 import { users } from '../org/org.schema.js';
 
 /** A seat (坐席): a licence binding a user to a line for a period. */
@@ -10,9 +10,7 @@ export const seats = pgTable(
     id: id(),
     tenantId: tenantId(),
     userId: ref('user_id').references(() => users.id),
-    lineId: ref('line_id')
-      .notNull()
-      .references(() => lines.id),
+    lineId: lineRef(),
     startAt: ts('start_at').notNull(),
     expireAt: ts('expire_at').notNull(),
     autoRenewal: boolean('auto_renewal').notNull().default(false),
