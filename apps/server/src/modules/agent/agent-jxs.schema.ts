@@ -1,6 +1,7 @@
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, ts } from '../../db/columns.js';
-import { tenants, users } from '../org/org.schema.js';
+import { tenants, userRef } from '../org/org.schema.js';
+import { agentRef } from './agent.schema.js';
 
 /**
  * 经销商 (migration 0058, decision 0020 "Distributors"): a user of the agent's tenant with
@@ -11,12 +12,8 @@ export const agentDistributors = pgTable(
   'agent_distributors',
   {
     id: id(),
-    agentId: ref('agent_id')
-      .notNull()
-      .references(() => tenants.id),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
+    agentId: agentRef(),
+    userId: userRef(),
     name: text('name').notNull(),
     contactName: text('contact_name').notNull(),
     mobile: text('mobile').notNull(),
@@ -44,9 +41,7 @@ export const jxsUnlockLeads = pgTable(
   'jxs_unlock_leads',
   {
     id: id(),
-    agentId: ref('agent_id')
-      .notNull()
-      .references(() => tenants.id),
+    agentId: agentRef(),
     distributorId: ref('distributor_id')
       .notNull()
       .references(() => agentDistributors.id),

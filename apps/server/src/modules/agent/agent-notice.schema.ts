@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref } from '../../db/columns.js';
-import { tenants } from '../org/org.schema.js';
 import { notices } from '../system/system.schema.js';
+import { agentRef } from './agent.schema.js';
 
 // An agent's notices to its enterprises (migration 0048, docs/decisions/0020-resellers.md).
 
@@ -15,9 +15,7 @@ export const agentNotices = pgTable(
   'agent_notices',
   {
     id: id(),
-    agentId: ref('agent_id')
-      .notNull()
-      .references(() => tenants.id),
+    agentId: agentRef(),
     noticeId: ref('notice_id').references(() => notices.id, { onDelete: 'cascade' }),
     /** 'all' (every enterprise of the agent at publication) or 'chosen'. */
     audience: text('audience').notNull(),

@@ -1,6 +1,6 @@
 import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref } from '../../db/columns.js';
-import { tenants } from '../org/org.schema.js';
+import { agentRef } from './agent.schema.js';
 
 /**
  * 代理商结算 (migration 0050, decision 0020 "Settlement and closing"): one payment of the
@@ -12,9 +12,7 @@ export const agentSettlements = pgTable(
   {
     id: id(),
     settlementNo: text('settlement_no').notNull(),
-    agentId: ref('agent_id')
-      .notNull()
-      .references(() => tenants.id),
+    agentId: agentRef(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** The payment's own reference: a bank transfer's serial number… */
     paymentRef: text('payment_ref').notNull(),

@@ -2,6 +2,7 @@ import { index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, ref, ts } from '../../db/columns.js';
 import { lineRef, lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
+import { agentRef } from './agent.schema.js';
 import { packetMoveColumns } from './agent-packet-move.schema.js';
 
 /**
@@ -13,9 +14,7 @@ import { packetMoveColumns } from './agent-packet-move.schema.js';
 export const agentLines = pgTable(
   'agent_lines',
   {
-    agentId: ref('agent_id')
-      .notNull()
-      .references(() => tenants.id),
+    agentId: agentRef(),
     lineId: lineRef(),
     openedBy: ref('opened_by'),
     openedAt: ts('opened_at').notNull().defaultNow(),
@@ -32,9 +31,7 @@ export const packetChanges = pgTable(
   'packet_changes',
   {
     id: id(),
-    agentId: ref('agent_id')
-      .notNull()
-      .references(() => tenants.id),
+    agentId: agentRef(),
     // The enterprise whose package changed; named apart from tenant_id, since this is not a tenant
     // table (no row-level policy: only the agent reads it, across its enterprises).
     enterpriseId: ref('enterprise_id')

@@ -2,6 +2,7 @@ import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, ref } from '../../db/columns.js';
 import { lineRef } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
+import { agentRef } from './agent.schema.js';
 import { packetMoveColumns } from './agent-packet-move.schema.js';
 
 /**
@@ -16,9 +17,7 @@ export const packetTransfers = pgTable(
   {
     id: id(),
     transferNo: text('transfer_no').notNull(),
-    agentId: ref('agent_id')
-      .notNull()
-      .references(() => tenants.id),
+    agentId: agentRef(),
     fromTenantId: ref('from_tenant_id')
       .notNull()
       .references(() => tenants.id),

@@ -4,6 +4,12 @@ import { tenants } from '../org/org.schema.js';
 
 // Resellers (migration 0046, docs/decisions/0020-resellers.md). Money is integer fen.
 
+/** The agent (its tenant) a row belongs to: required. */
+export const agentRef = () =>
+  ref('agent_id')
+    .notNull()
+    .references(() => tenants.id);
+
 /**
  * An agent's own price (myPrice) of a package product (`packet`, item = product id) or of a line's
  * seat per month (`seat`, item = line id), never below the platform's. Not a tenant table: the
@@ -12,9 +18,7 @@ import { tenants } from '../org/org.schema.js';
 export const agentPrices = pgTable(
   'agent_prices',
   {
-    agentId: ref('agent_id')
-      .notNull()
-      .references(() => tenants.id),
+    agentId: agentRef(),
     itemKind: text('item_kind').notNull(),
     itemId: ref('item_id').notNull(),
     price: bigint('price', { mode: 'number' }).notNull(),

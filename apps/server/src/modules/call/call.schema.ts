@@ -3,7 +3,7 @@ import { bigint, boolean, index, integer, pgTable, text, unique, uniqueIndex } f
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { customers } from '../crm/crm.schema.js';
 import { lineRef, lines } from '../line/line.schema.js';
-import { departments, users } from '../org/org.schema.js';
+import { departments, userRef, users } from '../org/org.schema.js';
 
 /** One call (DESIGN.md section 4, the original product's record fields). */
 export const callRecords = pgTable(
@@ -11,9 +11,7 @@ export const callRecords = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     deptId: ref('dept_id').references(() => departments.id),
     customerId: ref('customer_id').references(() => customers.id),
     /** Null for an internal call (agent to agent: no line; migration 0040). */
@@ -80,9 +78,7 @@ export const callBinds = pgTable(
     id: id(),
     tenantId: tenantId(),
     bindId: text('bind_id').notNull(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     deptId: ref('dept_id').references(() => departments.id),
     lineId: lineRef(),
     lineMode: integer('line_mode').notNull(),
@@ -209,9 +205,7 @@ export const sipCalls = pgTable(
     callId: text('call_id').notNull(),
     callType: integer('call_type').notNull(),
     /** Whose record it becomes: the caller of an internal call, the agent an inbound call rang. */
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     deptId: ref('dept_id'),
     peerUserId: ref('peer_user_id'),
     lineId: ref('line_id'),

@@ -1,6 +1,6 @@
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
-import { users } from '../org/org.schema.js';
+import { createdAt, id, tenantId, ts } from '../../db/columns.js';
+import { userRef } from '../org/org.schema.js';
 
 /**
  * A person's soft-phone SIP account: the key Kamailio knows him by and the password the
@@ -12,9 +12,7 @@ export const sipAccounts = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     /** `<enterprise code>-<user id>`: unique on the platform, its prefix keeps calls inside one enterprise. */
     sipUser: text('sip_user').notNull(),
     password: text('password').notNull(),

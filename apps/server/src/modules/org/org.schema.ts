@@ -121,6 +121,12 @@ export const users = pgTable(
   ],
 );
 
+/** The staff member a row belongs to (a seat, a SIP account, a call, a package share…): required. */
+export const userRef = () =>
+  ref('user_id')
+    .notNull()
+    .references(() => users.id);
+
 export const userRoles = pgTable(
   'user_roles',
   {

@@ -1,7 +1,7 @@
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { lineRef } from '../line/line.schema.js';
-import { tenants, users } from '../org/org.schema.js';
+import { tenants, userRef } from '../org/org.schema.js';
 
 /**
  * The platform's package catalogue (套餐, migration 0037): what an enterprise may buy on a
@@ -65,9 +65,7 @@ export const packetUsers = pgTable(
     packetId: ref('packet_id')
       .notNull()
       .references(() => packets.id, { onDelete: 'cascade' }),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     tenantId: tenantId(),
     createdAt: createdAt(),
   },

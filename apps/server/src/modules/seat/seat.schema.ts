@@ -1,7 +1,7 @@
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { lineRef, lines } from '../line/line.schema.js';
-import { users } from '../org/org.schema.js';
+import { userRef, users } from '../org/org.schema.js';
 
 /** A seat (坐席): a licence binding a user to a line for a period. */
 export const seats = pgTable(
@@ -65,9 +65,7 @@ export const callingSettings = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     /** Default line; null = the line of his seat. */
     lineId: ref('line_id').references(() => lines.id),
     /** 外显号码; null = the line's first number. */
