@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { callAnalysisStateName, callAnalysisStates, type TCallAnalysisState } from './call-analysis-labels.js';
+import { callFilterShape, checkCallRange } from './call-record.js';
 import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
+import { menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -90,6 +92,43 @@ export const ZCallAnalysisQuery = ZPageQuery.extend({ state: ZCallAnalysisState.
 
 const ZOneCall = z.object({ id: zId('通话记录') });
 
+/** 坐席小结's filters: 话务统计's (the start-time range in Beijing days, agents, department, line). */
+export const ZSeatSummaryQuery = ZPageQuery.extend(callFilterShape('统计')).superRefine((f, ctx) =>
+  checkCallRange('统计', f, ctx),
+);
+
+/**
+ * One agent's day of analysed calls (坐席小结): what the signal analysis found, added up. Shares
+ * and averages are over the day's analysed calls; seconds to the tenth.
+ */
+export const ZSeatSummaryRow = z.object({
+  /** The row's key: its day and agent. */
+  key: zString,
+  /** The Beijing day, YYYY-MM-DD. */
+  day: zString,
+  userId: zInt,
+  realName: zString,
+  deptName: zString.nullable(),
+  analysedCalls: zInt,
+  /** The analysed calls' talk time (the call records' duration). */
+  talkSec: zInt,
+  agentTalkSec: z.number(),
+  customerTalkSec: z.number(),
+  /** The agent's share of what both sides said, in percent; null when nobody spoke. */
+  agentSharePercent: z.number().nullable(),
+  silenceCount: zInt,
+  silenceTotalSec: z.number(),
+  silenceLongestSec: z.number(),
+  overlapCount: zInt,
+  agentInterruptions: zInt,
+  customerInterruptions: zInt,
+  /** Turns per call, on average. */
+  turnsPerCall: z.number(),
+  /** When the customer first spoke, on average over the calls where he did; null when he never did. */
+  customerFirstWordsSec: z.number().nullable(),
+});
+export type TSeatSummaryRow = z.infer<typeof ZSeatSummaryRow>;
+
 export const callAnalysisRoutes = {
   /** A call's analysis (通话记录's 智能分析); null when the call has none. */
   one: route({
@@ -111,6 +150,16 @@ export const callAnalysisRoutes = {
     permission: Perm.callRecordList,
     summary: '通话分析列表',
   }),
+  /** 坐席小结: each agent's days of analysed calls in the reader's data scope, the latest day first. */
+  seatSummary: route({
+    method: 'POST',
+    path: '/base/call/detail/ai-seat-user/page',
+    readOnly: true,
+    request: ZSeatSummaryQuery,
+    response: zPage(ZSeatSummaryRow),
+    permission: Perm.callStatistics,
+    summary: '坐席小结',
+  }),
   /** Analyse a recorded call again (a failed one, or after the analysis changed). */
   reanalyse: route({
     method: 'POST',
@@ -122,3 +171,8 @@ export const callAnalysisRoutes = {
     summary: '重新分析通话',
   }),
 } as const;
+
+/** 坐席小结 (account/seatSummary, AI seat summary), in the 呼叫中心 folder beside 话务统计. */
+export const callAnalysisMenuNodes: TMenuNode[] = [
+  menuScreen('3072', '坐席小结', 'account/seatSummary', 'SolutionOutlined', Perm.callStatistics),
+];

@@ -2,6 +2,7 @@ import { agentMenuNodes, agentPlatformMenuNodes } from './agent.js';
 import { billingMenuNodes, billingPlatformMenuNodes } from './billing.js';
 import { blacklistMenuNodes, platformBlacklistMenuNodes } from './blacklist.js';
 import { softphoneMenuButtons } from './call.js';
+import { callAnalysisMenuNodes } from './call-analysis.js';
 import { callCensusMenuNodes } from './call-census.js';
 import { callInterceptMenuNodes } from './call-intercept.js';
 import { callRecordMenuNodes } from './call-record.js';
@@ -38,6 +39,7 @@ export const menuTree: TMenuNode[] = [
     ...lineMenuNodes,
     ...callRecordMenuNodes,
     ...callCensusMenuNodes,
+    ...callAnalysisMenuNodes,
     ...wallboardMenuNodes,
     ...callInterceptMenuNodes,
     ...taskCardMenuNodes,

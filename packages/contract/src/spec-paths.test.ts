@@ -250,6 +250,7 @@ const specPaths: Record<string, string[]> = {
     '/base/call/detail/census-detail-download',
     '/base/call/detail/ai-record-analysis/one',
     '/base/call/detail/ai-record-analysis/page',
+    '/base/call/detail/ai-seat-user/page',
   ],
   'Number pools and black-list': [
     '/base/lineNum/page',

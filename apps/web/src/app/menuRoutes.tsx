@@ -3,6 +3,7 @@ import { agentPageRoutes } from '../features/agent';
 import { billingPageRoutes } from '../features/billing';
 import { blacklistPageRoutes } from '../features/blacklist';
 import { callRoutes } from '../features/call';
+import { callAnalysisPageRoutes } from '../features/callAnalysis';
 import { callerReportRoutes } from '../features/callerReport';
 import { certificationRoutes } from '../features/certification';
 import { crmRoutes } from '../features/crm';
@@ -27,6 +28,7 @@ export const menuRoutes: RouteObject[] = [
   ...orgRoutes,
   ...crmRoutes,
   ...callRoutes,
+  ...callAnalysisPageRoutes,
   ...seatRoutes,
   ...lineRoutes,
   ...blacklistPageRoutes,

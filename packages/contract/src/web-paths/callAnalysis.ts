@@ -4,5 +4,6 @@ import type * as C from '../index.js';
 export const callAnalysisRoutes = {
   one: { method: 'POST', path: '/base/call/detail/ai-record-analysis/one' },
   page: { method: 'POST', path: '/base/call/detail/ai-record-analysis/page' },
+  seatSummary: { method: 'POST', path: '/base/call/detail/ai-seat-user/page' },
   reanalyse: { method: 'POST', path: '/base/call/detail/ai-record-analysis/reanalyse' },
 } as unknown as typeof C.callAnalysisRoutes;

@@ -1,10 +1,12 @@
 import type { callAnalysisRoutes } from '@yunhu/contract';
 import { detached, type THandlers } from '../../http/bind.js';
 import type { TCallAnalysisService } from './call-analysis.service.js';
+import { seatSummaryPage } from './seat-summary.service.js';
 
 export const callAnalysisHandlers = (analysis: TCallAnalysisService): THandlers<typeof callAnalysisRoutes> => ({
   one: (ctx) => analysis.one(ctx, ctx.input),
   page: (ctx) => analysis.page(ctx, ctx.input),
+  seatSummary: (ctx) => seatSummaryPage(ctx, ctx.input),
   // The queue's statements run on the database's own connection: on PGlite, the one session a
   // request transaction would hold.
   reanalyse: detached((ctx) => analysis.reanalyse(ctx.auth, ctx.scope, ctx.input.id)),

@@ -1,5 +1,6 @@
 // The call-analysis area's one door: the signal analysis of recorded calls (who spoke how long,
-// silences, overlaps, turns) on the job queue, and its routes under 通话记录.
+// silences, overlaps, turns) on the job queue, its routes under 通话记录, and 坐席小结 (each agent's
+// days of analysed calls).
 
 export { callAnalysisHandlers } from './call-analysis.routes.js';
 export {

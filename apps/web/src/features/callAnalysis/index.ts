@@ -1,2 +1,3 @@
-/** 智能分析: a call's signal analysis (talk, silences, overlaps, turns) for 通话记录 and the customer's calls. */
+/** 智能分析: a call's signal analysis (talk, silences, overlaps, turns) for 通话记录 and the customer's calls; 坐席小结. */
 export { CallAnalysisPanel, CallAnalysisView } from './components/CallAnalysisPanel';
+export { callAnalysisPageRoutes } from './routes';

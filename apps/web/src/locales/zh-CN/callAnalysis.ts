@@ -30,5 +30,26 @@ export const callAnalysisTexts = {
     silenceSummary: (count: number, longest: number, total: number) =>
       count === 0 ? '无' : `${count} 次，最长 ${longest.toFixed(1)} 秒，共 ${total.toFixed(1)} 秒`,
     overlapSummary: (count: number, total: number) => (count === 0 ? '无' : `${count} 次，共 ${total.toFixed(1)} 秒`),
+    seatSummary: {
+      title: '坐席小结',
+      hint: '按坐席和日期汇总已完成智能分析的通话（软电话通话的双声道录音）：说话占比、静音、抢话、话轮和客户首次开口用时。未选日期时显示近7天；数据范围与通话记录相同。',
+      range: '日期',
+      day: '日期',
+      agent: '坐席',
+      dept: '部门',
+      analysedCalls: '分析通话数',
+      talk: '通话时长',
+      agentShare: '坐席说话占比',
+      silence: '静音（次/共/最长）',
+      overlap: '抢话（坐席/客户）',
+      turnsPerCall: '平均话轮',
+      customerFirstWords: '客户平均首次开口',
+      seconds: (s: number) => `${s.toFixed(1)} 秒`,
+      percent: (p: number) => `${p.toFixed(1)}%`,
+      silenceSummary: (count: number, total: number, longest: number) =>
+        count === 0 ? '无' : `${count} 次，共 ${total.toFixed(1)} 秒，最长 ${longest.toFixed(1)} 秒`,
+      overlapSummary: (count: number, agent: number, customer: number) =>
+        count === 0 ? '无' : `${count} 次（${agent}/${customer}）`,
+    },
   },
 } as const;

@@ -1,0 +1,85 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { pageOf } from '../../db/page.js';
+import { callRecords, departments, users } from '../../db/schema.js';
+import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { dateRange, deptSubtree } from '../../db/sql.js';
+import { callAnalyses } from './call-analysis.schema.js';
+
+export type TSeatSummaryFilter = {
+  startRange: [number, number];
+  userIds?: number[];
+  deptId?: number;
+  lineId?: number;
+};
+
+/** The Beijing day a call started on. */
+const day = sql<string>`to_char(${callRecords.startTime} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+
+/** A number of the analysis' figures (jsonb). */
+const figure = (key: string) => sql`(${callAnalyses.figures}->>${key})::numeric`;
+const sumOf = (key: string) => sql<number>`round(coalesce(sum(${figure(key)}), 0), 1)::float8`;
+const countOf = (key: string) => sql<number>`coalesce(sum(${figure(key)}), 0)::int`;
+
+/** One agent's day: the analysed calls' figures added up (shares and averages over the day's calls). */
+const daySummary = {
+  day,
+  userId: callRecords.userId,
+  realName: users.realName,
+  deptName: departments.name,
+  analysedCalls: sql<number>`count(*)::int`,
+  talkSec: sql<number>`coalesce(sum(${callRecords.duration}), 0)::int`,
+  agentTalkSec: sumOf('agentTalkSec'),
+  customerTalkSec: sumOf('customerTalkSec'),
+  agentSharePercent: sql<number | null>`round(100 * sum(${figure('agentTalkSec')})
+    / nullif(sum(${figure('agentTalkSec')}) + sum(${figure('customerTalkSec')}), 0), 1)::float8`,
+  silenceCount: countOf('silenceCount'),
+  silenceTotalSec: sumOf('silenceTotalSec'),
+  silenceLongestSec: sql<number>`round(coalesce(max(${figure('silenceLongestSec')}), 0), 1)::float8`,
+  overlapCount: countOf('overlapCount'),
+  agentInterruptions: countOf('agentInterruptions'),
+  customerInterruptions: countOf('customerInterruptions'),
+  turnsPerCall: sql<number>`round(avg(${figure('turns')}), 1)::float8`,
+  customerFirstWordsSec: sql<number | null>`round(avg(${figure('customerFirstWordsSec')}), 1)::float8`,
+};
+
+/** SQL of 坐席小结: analysed calls grouped by agent and Beijing day, under the call records' walls. */
+export const seatSummaryRepository = {
+  page: (
+    db: TDb,
+    q: { tenantId: number; scope: TDataScope; filter: TSeatSummaryFilter; page: number; limit: number },
+  ) => {
+    const { filter } = q;
+    const conds: (SQL | undefined)[] = [
+      eq(callRecords.tenantId, q.tenantId),
+      ...dateRange(callRecords.startTime, filter.startRange),
+      scopeCondition(q.scope, { owner: callRecords.userId, dept: callRecords.deptId }),
+      filter.userIds?.length ? inArray(callRecords.userId, filter.userIds) : undefined,
+      filter.deptId ? sql`${callRecords.deptId} in ${deptSubtree(q.tenantId, filter.deptId)}` : undefined,
+      filter.lineId ? eq(callRecords.lineId, filter.lineId) : undefined,
+    ];
+    const where = and(...conds);
+    const analysed = and(eq(callAnalyses.callRecordId, callRecords.id), eq(callAnalyses.state, 'done'));
+    const days = db
+      .select({ day: day.as('day'), userId: callRecords.userId })
+      .from(callRecords)
+      .innerJoin(callAnalyses, analysed)
+      .where(where)
+      .groupBy(day, callRecords.userId)
+      .as('days');
+    return pageOf(
+      db.select({ n: sql<number>`count(*)::int` }).from(days),
+      db
+        .select(daySummary)
+        .from(callRecords)
+        .innerJoin(callAnalyses, analysed)
+        .innerJoin(users, eq(users.id, callRecords.userId))
+        .leftJoin(departments, eq(departments.id, users.deptId))
+        .where(where)
+        .groupBy(day, callRecords.userId, users.realName, departments.name)
+        .orderBy(desc(day), desc(sql`count(*)`), callRecords.userId)
+        .$dynamic(),
+      q,
+    );
+  },
+};

@@ -1,0 +1,24 @@
+import {
+  type callAnalysisRoutes,
+  type TPage,
+  type TParsedRequestOf,
+  type TSeatSummaryRow,
+  toPage,
+} from '@yunhu/contract';
+import type { TRequestContext } from '../../http/context.js';
+import { seatSummaryRepository as repo } from './seat-summary.repository.js';
+
+type TQuery = TParsedRequestOf<(typeof callAnalysisRoutes)['seatSummary']>;
+
+/** 坐席小结: each agent's days of analysed calls in the reader's data scope, the latest day first. */
+export const seatSummaryPage = async (
+  { auth, tx, scope }: TRequestContext,
+  { page, limit, ...filter }: TQuery,
+): Promise<TPage<TSeatSummaryRow>> => {
+  const { records, total } = await repo.page(tx, { tenantId: auth.tenantId, scope, filter, page, limit });
+  return toPage(
+    records.map((row) => ({ key: `${row.day}-${row.userId}`, ...row })),
+    total,
+    { page, limit },
+  );
+};
