@@ -65,65 +65,68 @@ const expectConversation = (f: TSignalFigures) => {
   expect(Math.abs(f.endSilenceSec - 0.5)).toBeLessThanOrEqual(tolerance);
 };
 
-describe.skipIf(missing !== null && !isRequired)('signal analysis of recordings with known speech (espeak-ng, sox)', () => {
-  let dir = '';
-  beforeAll(() => {
-    dir = tempDir();
-  });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-  it('finds each side’s speech, the silences, the overlap and who interrupted in an 8 kHz call', async () => {
-    expectConversation(await analyseRecording(makeRecording(dir, 'plain', conversation)));
-  });
-
-  it('gives the same figures over a telephone line’s hiss', async () => {
-    expectConversation(await analyseRecording(makeRecording(dir, 'hiss', { ...conversation, noise: 0.03 })));
-  });
-
-  it('reads A-law, 16 kHz and 44.1 kHz float recordings (resampled for the detector) alike', async () => {
-    const alaw = makeRecording(dir, 'alaw', { ...conversation, encoding: ['-e', 'a-law', '-b', '8'] });
-    const wide = makeRecording(dir, 'wide', { ...conversation, rate: 16000 });
-    const float = makeRecording(dir, 'float', {
-      ...conversation,
-      rate: 44100,
-      encoding: ['-e', 'floating-point', '-b', '32'],
+describe.skipIf(missing !== null && !isRequired)(
+  'signal analysis of recordings with known speech (espeak-ng, sox)',
+  () => {
+    let dir = '';
+    beforeAll(() => {
+      dir = tempDir();
     });
-    for (const file of [alaw, wide, float]) expectConversation(await analyseRecording(file));
-  });
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('counts the customer cutting in, and not a short 嗯 inside the agent’s sentence as taking the floor', async () => {
-    const f = await analyseRecording(
-      makeRecording(dir, 'cut-in', {
-        seconds: 9,
-        utterances: [
-          { side: 'agent', from: 0.5, seconds: 4 },
-          { side: 'customer', from: 2, seconds: 0.5 },
-          { side: 'customer', from: 4, seconds: 3 },
-        ],
-      }),
-    );
-    expect(f.customerInterruptions).toBe(2);
-    expect(f.agentInterruptions).toBe(0);
-    expect(f.turns).toBe(2);
-    expect(f.silenceCount).toBe(0);
-    expect(Math.abs(f.customerFirstWordsSec! - 2)).toBeLessThanOrEqual(tolerance);
-  });
+    it('finds each side’s speech, the silences, the overlap and who interrupted in an 8 kHz call', async () => {
+      expectConversation(await analyseRecording(makeRecording(dir, 'plain', conversation)));
+    });
 
-  it('reports a call where the customer never speaks', async () => {
-    const f = await analyseRecording(
-      makeRecording(dir, 'alone', { seconds: 5, utterances: [{ side: 'agent', from: 1, seconds: 2 }] }),
-    );
-    expect(f.customerFirstWordsSec).toBeNull();
-    expect(f.customerTalkSec).toBe(0);
-    expect(f.agentSharePercent).toBe(100);
-    expect(f.turns).toBe(1);
-  });
+    it('gives the same figures over a telephone line’s hiss', async () => {
+      expectConversation(await analyseRecording(makeRecording(dir, 'hiss', { ...conversation, noise: 0.03 })));
+    });
 
-  it('refuses a mono recording: it cannot tell the agent from the customer', async () => {
-    const mono = makeRecording(dir, 'mono', { ...conversation, isMono: true });
-    await expect(analyseRecording(mono)).rejects.toThrow(UnreadableRecording);
-  });
-});
+    it('reads A-law, 16 kHz and 44.1 kHz float recordings (resampled for the detector) alike', async () => {
+      const alaw = makeRecording(dir, 'alaw', { ...conversation, encoding: ['-e', 'a-law', '-b', '8'] });
+      const wide = makeRecording(dir, 'wide', { ...conversation, rate: 16000 });
+      const float = makeRecording(dir, 'float', {
+        ...conversation,
+        rate: 44100,
+        encoding: ['-e', 'floating-point', '-b', '32'],
+      });
+      for (const file of [alaw, wide, float]) expectConversation(await analyseRecording(file));
+    });
+
+    it('counts the customer cutting in, and not a short 嗯 inside the agent’s sentence as taking the floor', async () => {
+      const f = await analyseRecording(
+        makeRecording(dir, 'cut-in', {
+          seconds: 9,
+          utterances: [
+            { side: 'agent', from: 0.5, seconds: 4 },
+            { side: 'customer', from: 2, seconds: 0.5 },
+            { side: 'customer', from: 4, seconds: 3 },
+          ],
+        }),
+      );
+      expect(f.customerInterruptions).toBe(2);
+      expect(f.agentInterruptions).toBe(0);
+      expect(f.turns).toBe(2);
+      expect(f.silenceCount).toBe(0);
+      expect(Math.abs(f.customerFirstWordsSec! - 2)).toBeLessThanOrEqual(tolerance);
+    });
+
+    it('reports a call where the customer never speaks', async () => {
+      const f = await analyseRecording(
+        makeRecording(dir, 'alone', { seconds: 5, utterances: [{ side: 'agent', from: 1, seconds: 2 }] }),
+      );
+      expect(f.customerFirstWordsSec).toBeNull();
+      expect(f.customerTalkSec).toBe(0);
+      expect(f.agentSharePercent).toBe(100);
+      expect(f.turns).toBe(1);
+    });
+
+    it('refuses a mono recording: it cannot tell the agent from the customer', async () => {
+      const mono = makeRecording(dir, 'mono', { ...conversation, isMono: true });
+      await expect(analyseRecording(mono)).rejects.toThrow(UnreadableRecording);
+    });
+  },
+);
 
 describe('signal analysis of files that are not recordings', () => {
   it('refuses a file that is not a WAV', async () => {
