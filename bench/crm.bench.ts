@@ -10,7 +10,8 @@
 //        [BENCH_BEFORE=/path/to/a/checkout of an earlier commit, node_modules linked: served beside, same run]
 //        [BENCH_SECTIONS=detail BENCH_DETAIL_REQUESTS=1000: the server's CPU per request of each request
 //        of the signed-in mix (load.bench.ts), this checkout built and, with BENCH_BEFORE, both checkouts
-//        run by tsx, interleaved, beside the bare HTTP floor replaying each request's statements]
+//        run by tsx, interleaved, beside the bare HTTP floor replaying each request's statements;
+//        BENCH_DETAIL_ONLY=text: only the requests whose label holds it]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -497,7 +498,9 @@ if (sections.has('detail')) {
     `| request | ${targets.map((t) => `${t.name}: CPU ms / req | p50 ms`).join(' | ')} | ${ratioHeads.join(' | ')} |`,
   );
   console.log(`|---|${targets.map(() => '---|---').join('|')}|${ratioHeads.map(() => '---').join('|')}|`);
-  for (const c of cases.flat()) {
+  // BENCH_DETAIL_ONLY=text: only the cases whose label holds it.
+  const only = process.env.BENCH_DETAIL_ONLY ?? '';
+  for (const c of cases.flat().filter((x) => x.label.includes(only))) {
     const cpu = targets.map(() => 0);
     const times: number[][] = targets.map(() => []);
     // Warm-up: the first requests compile the server's code paths.
