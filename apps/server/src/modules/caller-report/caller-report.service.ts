@@ -23,7 +23,7 @@ import type { AppError } from '../../http/errors.js';
 import type { TLinkSigner } from '../../http/signed-link.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { tenantLines } from '../line/index.js';
-import type { TUploadAccept, TUploadFile } from '../system/index.js';
+import type { TPrivateUpload, TUploadAccept, TUploadFile } from '../system/index.js';
 import { sealText } from './caller-report.crypto.js';
 import { decisionNotices, type TLogger, type TSmsSend } from './caller-report.decision.js';
 import { callerReportErrors as errors, imageRefusal, scriptRefusal } from './caller-report.errors.js';
@@ -49,16 +49,6 @@ export type TReviewerKind = 'platform' | 'agent';
 type TReviewer = TReviewerReach & { name: string };
 /** Who asks, for a route that opens its own transaction. */
 type TDetachedRequest = Pick<TDetachedContext<unknown>, 'auth' | 'scope'>;
-
-/** A private upload as the system area reads it back (null: none the transaction sees). */
-type TPrivateUpload = {
-  tenantId: number;
-  originalName: string;
-  type: string;
-  mime: string;
-  size: number;
-  body: Buffer | null;
-};
 
 /** Which stored kinds each document may be: photos are images, letters images or PDF, the script a document. */
 const typesOfKind: Record<TReportDocKind, readonly string[]> = {

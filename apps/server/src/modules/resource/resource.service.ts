@@ -19,21 +19,11 @@ import { withTenant } from '../../db/tenant.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import { hasPermission, type TAuth, type TRequestContext } from '../../http/context.js';
 import type { TLinkSigner } from '../../http/signed-link.js';
-import type { TUploadAccept, TUploadFile } from '../system/index.js';
+import type { TPrivateUpload, TUploadAccept, TUploadFile } from '../system/index.js';
 import { resourceErrors as errors, fileRefusal } from './resource.errors.js';
 import { resourceRepository as repo, type TItemInsert, type TItemRow, type TReader } from './resource.repository.js';
 
 type TIn<K extends keyof typeof resourceRoutes> = TParsedRequestOf<(typeof resourceRoutes)[K]>;
-
-/** A private upload as the system area reads it back (null: none the transaction sees). */
-type TPrivateUpload = {
-  tenantId: number;
-  originalName: string;
-  type: string;
-  mime: string;
-  size: number;
-  body: Buffer | null;
-};
 
 /** Where a file is served by its signed address: outside the route table, no session (the signature is the pass). */
 export const filePathPrefix = '/base/resource/library/file';

@@ -72,6 +72,16 @@ export type TUploadFile = { filename: string; buffer: Buffer; isTruncated: boole
 /** A stored upload, found by the name it is served under. */
 export type TStoredFile = { name: string; originalName: string; type: string; body: Buffer };
 
+/** A private upload as `privateUpload` reads it back; its body only when asked for. */
+export type TPrivateUpload = {
+  tenantId: number;
+  originalName: string;
+  type: string;
+  mime: string;
+  size: number;
+  body: Buffer | null;
+};
+
 export type TSystemService = ReturnType<typeof createSystemService>;
 
 export const createSystemService = (deps: { database: TDatabase; dataDir: string }) => {
@@ -224,7 +234,7 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
      * A private upload by the name it was answered with (`<key>.<type>`), its file read when `withBody`;
      * null when there is none the transaction sees. The caller decides who may read it.
      */
-    privateUpload: async (db: TDb, name: string, withBody = false) => {
+    privateUpload: async (db: TDb, name: string, withBody = false): Promise<TPrivateUpload | null> => {
       const match = /^([0-9a-f]{32})\.(png|jpg|gif|webp|pdf|doc|docx)$/.exec(name);
       const row = match ? await repo.findUploadByKey(db, match[1]!) : null;
       if (!row || row.type !== match?.[2] || !row.isPrivate) return null;
