@@ -311,7 +311,7 @@ export const buildApp = async (
   const callAnalysis = createCallAnalysisService({
     database,
     store: callArea.store,
-    isMasked: async (tx, auth) => (await services.crm.viewContext(tx, auth)).isMasked,
+    isMasked: services.crm.isMasked,
     send: (name) => jobs.send(name),
     logger: app.log,
   });
