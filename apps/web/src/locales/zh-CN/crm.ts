@@ -228,6 +228,8 @@ export const crmTexts = {
     presetWeek: '1周后',
     quickReply: '快捷回复',
     quickEmpty: '还没有快捷回复，可在客户设置中添加',
+    quickSearch: '搜索快捷回复',
+    quickNoMatch: '没有匹配的快捷回复',
     followSaved: '跟进已保存',
     comment: '评论',
     commentPlaceholder: '写下评论，团队成员都能看到',

@@ -12,22 +12,52 @@ describe('FollowForm', () => {
     callMock.mockReset();
     callMock.mockImplementation((route) => {
       if (route === routeTables.crmSettings.quickList)
-        return Promise.resolve([{ id: 1, content: '客户在考虑中，下周再联系', isShared: true, sort: 0 }]);
+        return Promise.resolve([
+          { id: 1, content: '客户在考虑中，下周再联系', isShared: true, sort: 0 },
+          { id: 2, content: '已发送报价单', isShared: false, sort: 1 },
+        ]);
       if (route === routeTables.crm.followAdd)
         return Promise.resolve({ kind: 'follow', id: 5, at: Date.now(), userName: '李四', content: 'x', detail: {} });
       return Promise.resolve([]);
     });
   });
 
-  // 明天 10:00 is 10:00 in Beijing whatever the browser's zone (run with TZ=America/Los_Angeles:
-  // a zone other than Beijing's is what this proves; the process's zone cannot be switched per file).
-  it('inserts a quick reply and sends the next follow-up time, 明天 10:00 in Beijing', async () => {
+  it('inserts the quick reply found by its words at the cursor of the note, asking the server nothing for it', async () => {
     renderCrm(<FollowForm customerId={12} />);
     const content = screen.getByTestId('crm-follow-content') as HTMLTextAreaElement;
-    fireEvent.change(content, { target: { value: '已电话沟通' } });
+    fireEvent.change(content, { target: { value: '已电话沟通。明天再打' } });
+    content.setSelectionRange(6, 6);
+    fireEvent.click(screen.getByTestId('crm-quick-reply'));
+    expect(await screen.findByText('已发送报价单')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('搜索快捷回复'), { target: { value: '考虑' } });
+    await waitFor(() => expect(screen.queryByText('已发送报价单')).toBeNull());
+    fireEvent.click(screen.getByText('客户在考虑中，下周再联系'));
+    await waitFor(() => expect(content.value).toBe('已电话沟通。客户在考虑中，下周再联系明天再打'));
+    // The cursor follows what was inserted.
+    await waitFor(() => expect(content.selectionStart).toBe(18));
+    expect(callMock.mock.calls.map(([route]) => route)).toEqual([routeTables.crmSettings.quickList]);
+  });
+
+  it('puts the quick reply in place of the words selected in the note', async () => {
+    renderCrm(<FollowForm customerId={12} />);
+    const content = screen.getByTestId('crm-follow-content') as HTMLTextAreaElement;
+    fireEvent.change(content, { target: { value: '结果：待定' } });
+    content.setSelectionRange(3, 5);
+    fireEvent.click(screen.getByTestId('crm-quick-reply'));
+    fireEvent.click(await screen.findByText('已发送报价单'));
+    await waitFor(() => expect(content.value).toBe('结果：已发送报价单'));
+  });
+
+  // 明天 10:00 is 10:00 in Beijing whatever the browser's zone (run with TZ=America/Los_Angeles:
+  // a zone other than Beijing's is what this proves; the process's zone cannot be switched per file).
+  it('sends the note with a quick reply and the next follow-up time, 明天 10:00 in Beijing', async () => {
+    renderCrm(<FollowForm customerId={12} />);
+    const content = screen.getByTestId('crm-follow-content') as HTMLTextAreaElement;
+    fireEvent.change(content, { target: { value: '已电话沟通，' } });
+    content.setSelectionRange(6, 6);
     fireEvent.click(screen.getByTestId('crm-quick-reply'));
     fireEvent.click(await screen.findByText('客户在考虑中，下周再联系'));
-    await waitFor(() => expect(content.value).toBe('已电话沟通\n客户在考虑中，下周再联系'));
+    await waitFor(() => expect(content.value).toBe('已电话沟通，客户在考虑中，下周再联系'));
 
     const picker = screen.getByTestId('crm-follow-next');
     const input = picker.tagName === 'INPUT' ? picker : (picker.querySelector('input') as HTMLInputElement);
@@ -39,7 +69,7 @@ describe('FollowForm', () => {
     const tomorrow10 = Date.parse(`${shanghaiDay(Date.now() + 86_400_000)}T10:00:00Z`) - beijingOffsetMs;
     await waitFor(() => expect(callMock).toHaveBeenCalledWith(routeTables.crm.followAdd, expect.anything()));
     const [, sent] = callMock.mock.calls.find(([route]) => route === routeTables.crm.followAdd) ?? [];
-    expect(sent).toMatchObject({ customerId: 12, method: 'phone', content: '已电话沟通\n客户在考虑中，下周再联系' });
+    expect(sent).toMatchObject({ customerId: 12, method: 'phone', content: '已电话沟通，客户在考虑中，下周再联系' });
     expect(sent.nextFollowAt).toBe(tomorrow10);
   });
 

@@ -1,8 +1,10 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { crmRoutes, followMethodLabel, followMethods, type TPhoneLabel, type TRequestOf } from '@yunhu/contract';
-import { Button, DatePicker, Dropdown, Form, Radio, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Menu, Popover, Radio, Select, Space, Typography } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useRef, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
@@ -21,30 +23,55 @@ type TFollowValues = Omit<TRequestOf<typeof crmRoutes.followAdd>, 'customerId' |
   phoneLabel?: TPhoneLabel | null;
 };
 
-/** The quick replies (shared and the person's own); choosing one adds its text to the content. */
+/**
+ * The quick replies (shared and the person's own), searched by their words; choosing one hands its
+ * text to `onPick` and closes the list.
+ */
 const QuickReplyPicker = ({ onPick }: { onPick: (text: string) => void }) => {
   const quick = useQuickReplies();
-  const list = quick.data ?? [];
+  const [isOpen, setOpen] = useState(false);
+  const [words, setWords] = useState('');
+  const all = quick.data ?? [];
+  const rows = all.filter((q) => q.content.includes(words.trim()));
+  const content = (
+    <div style={{ width: 360 }} data-testid="crm-quick-list">
+      <Input.Search
+        allowClear
+        size="small"
+        value={words}
+        placeholder={c.quickSearch}
+        onChange={(e) => setWords(e.target.value)}
+        data-testid="crm-quick-search"
+      />
+      {rows.length === 0 ? (
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          {all.length === 0 ? c.quickEmpty : c.quickNoMatch}
+        </Typography.Paragraph>
+      ) : (
+        <Menu
+          selectable={false}
+          style={{ maxHeight: 280, overflowY: 'auto', borderInlineEnd: 0 }}
+          items={rows.map((q) => ({
+            key: String(q.id),
+            label: <span style={{ whiteSpace: 'normal', lineHeight: 1.5 }}>{q.content}</span>,
+            style: { height: 'auto', paddingBlock: 4 },
+          }))}
+          onClick={({ key }) => {
+            const picked = rows.find((q) => String(q.id) === key);
+            if (!picked) return;
+            setOpen(false);
+            onPick(picked.content);
+          }}
+        />
+      )}
+    </div>
+  );
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items:
-          list.length === 0
-            ? [{ key: 'empty', disabled: true, label: c.quickEmpty }]
-            : list.map((q) => ({
-                key: String(q.id),
-                label: (
-                  <span style={{ display: 'inline-block', maxWidth: 360, whiteSpace: 'normal' }}>{q.content}</span>
-                ),
-                onClick: () => onPick(q.content),
-              })),
-      }}
-    >
+    <Popover trigger="click" placement="bottomLeft" open={isOpen} onOpenChange={setOpen} content={content}>
       <Button size="small" icon={<MessageOutlined />} data-testid="crm-quick-reply">
         {c.quickReply}
       </Button>
-    </Dropdown>
+    </Popover>
   );
 };
 
@@ -56,7 +83,7 @@ type TFollowFormProps = {
   onSaved?: () => void;
 };
 
-/** 写跟进: method, content (with quick replies), next follow-up time in the future. */
+/** 写跟进: method, content (quick replies inserted at the cursor), next follow-up time in the future. */
 export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, onSaved }: TFollowFormProps) => {
   const [form] = Form.useForm<TFollowValues>();
   const isAfterCall = callPhoneLabel !== undefined;
@@ -68,10 +95,21 @@ export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, onSaved }
     phoneLabel: callPhoneLabel ?? null,
   };
   const client = useQueryClient();
+  const noteRef = useRef<TextAreaRef>(null);
+  // A quick reply goes where the cursor was in the note (over what was selected there), and the
+  // cursor comes back after it, so the writing goes on from there.
   const insert = (text: string) => {
+    const note = noteRef.current?.resizableTextArea?.textArea;
     const current = (form.getFieldValue('content') as string | undefined) ?? '';
-    form.setFieldValue('content', current ? `${current}${current.endsWith('\n') ? '' : '\n'}${text}` : text);
+    const start = Math.min(note?.selectionStart ?? current.length, current.length);
+    const end = Math.min(Math.max(note?.selectionEnd ?? start, start), current.length);
+    form.setFieldValue('content', `${current.slice(0, start)}${text}${current.slice(end)}`);
     void form.validateFields(['content']).catch(() => undefined);
+    const cursor = start + text.length;
+    requestAnimationFrame(() => {
+      note?.focus();
+      note?.setSelectionRange(cursor, cursor);
+    });
   };
   const onFinish = async (v: TFollowValues) => {
     try {
@@ -115,7 +153,7 @@ export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, onSaved }
         }
       >
         <Form.Item name="content" noStyle rules={[{ required: true, whitespace: true, message: c.followRequired }]}>
-          <ContentArea placeholder={c.followPlaceholder} testId="crm-follow-content" />
+          <ContentArea ref={noteRef} placeholder={c.followPlaceholder} testId="crm-follow-content" />
         </Form.Item>
       </Form.Item>
       <Form.Item
