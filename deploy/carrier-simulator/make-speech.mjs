@@ -2,13 +2,16 @@
 // espeak-ng (Mandarin) speaks the text, and this script turns its 22.05 kHz PCM into what a carrier
 // sends, 8 kHz G.711 A-law, with a pause after it (the simulator plays it in a loop).
 // Run once by hand (`apt-get install espeak-ng`); the WAV is kept in the repository, so neither a
-// start nor a test needs espeak-ng.
+// start nor a test needs espeak-ng. The text is speech-zh.json's, where the script is written once: the
+// development speech-to-text reads it too, with the spoken length this script writes beside it.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const text = '您好，这里是云呼模拟运营商，这是一通测试通话，对方不是真实客户。';
-const out = path.join(path.dirname(new URL(import.meta.url).pathname), 'speech-zh.wav');
+const here = path.dirname(new URL(import.meta.url).pathname);
+const scriptFile = path.join(here, 'speech-zh.json');
+const { text } = JSON.parse(fs.readFileSync(scriptFile, 'utf8'));
+const out = path.join(here, 'speech-zh.wav');
 const source = execFileSync('espeak-ng', ['-v', 'cmn', '-s', '165', '--stdout', text]);
 
 const chunk = (wav, id) => {
@@ -60,4 +63,6 @@ header.writeUInt16LE(0, 36);
 header.write('data', 38, 'ascii');
 header.writeUInt32LE(body.length, 42);
 fs.writeFileSync(out, Buffer.concat([header, body]));
+const spokenSec = Math.round((spoken.length / 8000) * 100) / 100;
+fs.writeFileSync(scriptFile, `${JSON.stringify({ text, spokenSec }, null, 2)}\n`);
 console.log(`${out}: ${(samples.length / 8000).toFixed(1)} s`);

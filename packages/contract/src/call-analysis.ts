@@ -58,6 +58,49 @@ export const ZCallSignalFigures = z.object({
 });
 export type TCallSignalFigures = z.infer<typeof ZCallSignalFigures>;
 
+/** One sentence of a call's transcript: who said it, when (seconds from the answer), what. */
+export const ZCallTranscriptSegment = z.object({
+  side: ZCallSide,
+  fromSec: z.number(),
+  toSec: z.number(),
+  text: zString,
+});
+export type TCallTranscriptSegment = z.infer<typeof ZCallTranscriptSegment>;
+
+/**
+ * What the speech-to-text made of a call (docs/decisions/0094-call-transcripts-and-analyst.md):
+ * the engine names itself (the development one says it is a simulator); `note` says why a side or
+ * the whole call has no text, '' otherwise.
+ */
+export const ZCallTranscript = z.object({
+  engine: zString,
+  isSimulated: z.boolean(),
+  segments: z.array(ZCallTranscriptSegment),
+  note: zString,
+});
+export type TCallTranscript = z.infer<typeof ZCallTranscript>;
+
+/** The customer's intention: A strong (agreed a next step), B some interest, C none shown, D refused. */
+export const ZCallIntention = z.enum(['A', 'B', 'C', 'D'], { error: '意向等级不正确' });
+export type TCallIntention = z.infer<typeof ZCallIntention>;
+
+/** What the analyst read from a transcript; `engine` names it (a model, or the rule engine). */
+export const ZCallInsight = z.object({
+  engine: zString,
+  summary: z.string().max(300),
+  intention: ZCallIntention,
+  intentionReason: zString,
+  objections: z.array(zString),
+  nextStep: zString,
+  /** The Beijing day promised for the next step, YYYY-MM-DD; null when none was. */
+  nextDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+  followUpSuggestion: zString,
+});
+export type TCallInsight = z.infer<typeof ZCallInsight>;
+
 /** One call's analysis. */
 export const ZCallAnalysis = z.object({
   /** The call record analysed. */

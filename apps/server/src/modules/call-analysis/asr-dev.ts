@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TCallTranscriptSegment } from '@yunhu/contract';
+import { repoRoot } from '../../paths.js';
+import type { TAsrAdapter, TSpan } from './speech.adapter.js';
+
+/** What the development carrier's "customer" says in a loop, and how long one recitation lasts. */
+export type TSpeechScript = { text: string; spokenSec: number };
+
+/** Written once beside the WAV the carrier simulator plays (deploy/carrier-simulator/make-speech.mjs). */
+export const devCarrierScriptPath = path.join(repoRoot, 'deploy/carrier-simulator/speech-zh.json');
+
+export const loadSpeechScript = (file = devCarrierScriptPath): TSpeechScript => {
+  const { text, spokenSec } = JSON.parse(fs.readFileSync(file, 'utf8')) as TSpeechScript;
+  return { text, spokenSec };
+};
+
+/**
+ * A pause this long on the customer's side ends one recitation of the script: the loop's pause is
+ * 1.5 s, the pauses at the script's commas are shorter.
+ */
+export const recitationGapSec = 1;
+
+export const devAsrEngine = '开发环境模拟识别（模拟运营商的固定台词）';
+
+/** The script cut after each punctuation mark, each clause with its share of the spoken length. */
+const clausesOf = (script: TSpeechScript) => {
+  const clauses = script.text.match(/[^，。！？、,.!?]+[，。！？、,.!?]*/g) ?? [script.text];
+  const total = clauses.reduce((n, c) => n + c.length, 0);
+  let before = 0;
+  return clauses.map((text) => {
+    const startsAt = (before / total) * script.spokenSec;
+    before += text.length;
+    return { text, startsAt };
+  });
+};
+
+/**
+ * The customer's side of a call to the development carrier: each recitation (the customer's speech
+ * segments joined across pauses under `recitationGapSec`) carries the script's clauses that had
+ * begun before the speech stopped (the clauses timed by their length), so a call hung up in the
+ * middle of the sentence gets the words said so far. Nothing is placed where no speech was heard.
+ */
+export const scriptTranscript = (script: TSpeechScript, customer: readonly TSpan[]): TCallTranscriptSegment[] => {
+  const recitations: [number, number][] = [];
+  for (const [from, to] of customer) {
+    const last = recitations.at(-1);
+    if (last && from - last[1] < recitationGapSec) last[1] = to;
+    else recitations.push([from, to]);
+  }
+  const clauses = clausesOf(script);
+  return recitations.map(([from, to]) => ({
+    side: 'customer' as const,
+    fromSec: from,
+    toSec: to,
+    text: clauses
+      .filter((c, i) => i === 0 || from + c.startsAt < to)
+      .map((c) => c.text)
+      .join(''),
+  }));
+};
+
+/**
+ * The development speech-to-text: it really runs on every analysed call but recognises nothing; it
+ * knows the one thing the development carrier says and places it where the signal analysis heard the
+ * customer speak. Without the carrier simulator (`script` null) it has no text for any call, and says
+ * so. The agent's side (a person at the soft-phone) is never transcribed.
+ */
+export const createDevAsr = (script: TSpeechScript | null): TAsrAdapter => ({
+  engine: devAsrEngine,
+  isCloud: false,
+  transcribe: async ({ speech }) => {
+    if (!script) {
+      return {
+        engine: devAsrEngine,
+        isSimulated: true,
+        segments: [],
+        note: '开发环境的模拟识别只认得模拟运营商的台词；未使用模拟运营商时没有转写',
+      };
+    }
+    const segments = scriptTranscript(script, speech.customer);
+    const notes = [segments.length ? '' : '客户一侧没有说话', speech.agent.length ? '坐席一侧不做模拟识别' : ''].filter(
+      Boolean,
+    );
+    return { engine: devAsrEngine, isSimulated: true, segments, note: notes.join('；') };
+  },
+});
