@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { crmSettingsRoutes, resourceRoutes, type TResourceSave } from '@yunhu/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { crmSettingsRoutes, resourceRoutes, type TResourceKind, type TResourceSave } from '@yunhu/contract';
 import { call, saveHref, upload } from '../../shared/http/api';
 import { useRefreshingMutation } from '../../shared/http/useRefreshingMutation';
 
@@ -27,6 +27,21 @@ export const useItem = (id: number | null) =>
     queryKey: [...resourceKeys.item, id],
     queryFn: () => call(r.libraryInfo, { id: id! }),
     enabled: id !== null,
+  });
+
+/** How many items of a kind the side panel lists: the most used; a keyword finds the rest. */
+export const PANEL_LIMIT = 20;
+
+/**
+ * The side panel's items of one kind the reader may see, most used first, by keyword (under the
+ * list's cache prefix, so a change in the library refreshes them too).
+ */
+export const usePanelItems = (kind: TResourceKind, keyword: string) =>
+  useQuery({
+    queryKey: [resourceKeys.items, 'panel', kind, keyword],
+    queryFn: () =>
+      call(r.libraryPage, { kind, keyword: keyword || undefined, sort: 'uses', page: 1, limit: PANEL_LIMIT }),
+    placeholderData: keepPreviousData,
   });
 
 /** The quick replies (the enterprise's shared ones and the person's own), by their own route. */

@@ -1,2 +1,5 @@
 /** 资料库: the enterprise's call scripts and files, and its quick replies. */
+
+/** 话术 at hand: the button of the side panel (the panel itself a chunk of its own, loaded when opened). */
+export { ScriptButton } from './components/ScriptButton';
 export { resourcePageRoutes } from './routes';

@@ -82,5 +82,13 @@ export const resourceTexts = {
     quickMine: '我的',
     quickEmpty: '暂无快捷回复',
     quickHint: '快捷回复在客户管理的“设置”中维护，填写跟进记录时也可直接选用。',
+    panelButton: '话术',
+    panelTitle: '话术和资料',
+    panelSearch: '搜索话术、文件（标题、内容、标签）',
+    panelScripts: '话术',
+    panelFiles: '文件',
+    panelEmpty: '没有找到可查看的话术或文件',
+    panelMore: (shown: number, total: number) => `显示最常使用的 ${shown} 条，共 ${total} 条，可输入关键词缩小范围`,
+    panelBack: '返回列表',
   },
 } as const;

@@ -32,7 +32,7 @@ const copySection = (id: number, s: TScriptSection) =>
     .catch(() => undefined);
 
 /** A script as it is read during a call: each part under its heading, copied with one click. */
-const ScriptView = ({ item }: { item: TResourceItem }) =>
+export const ScriptView = ({ item }: { item: TResourceItem }) =>
   item.sections.length === 0 ? (
     <Empty description={c.emptyScript} />
   ) : (
@@ -71,7 +71,7 @@ const ScriptView = ({ item }: { item: TResourceItem }) =>
   );
 
 /** A file shown in the page when the browser can (images, PDF), always downloadable; by its signed address. */
-const FileView = ({ item }: { item: TResourceItem }) => {
+export const FileView = ({ item }: { item: TResourceItem }) => {
   const file = item.file!;
   const canPreview = isPreviewable(file.type);
   // Asked again before the five-minute address runs out.

@@ -1,0 +1,139 @@
+import { ArrowLeftOutlined, FileOutlined, ReadOutlined } from '@ant-design/icons';
+import type { TResourceKind, TResourceRow } from '@yunhu/contract';
+import { Button, Drawer, Empty, Input, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { useDockInset } from '../../../shared/layout/dockInset';
+import { useItem, usePanelItems } from '../api';
+import { FileView, ScriptView } from './ItemView';
+import { QuickReplies } from './QuickReplies';
+
+const c = t.resource;
+
+/** What is typed, once the typing pauses: one request per search, not one per key. */
+const useSettled = (value: string, ms = 300) => {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return settled;
+};
+
+const ItemsOfKind = ({
+  kind,
+  keyword,
+  onOpen,
+}: {
+  kind: TResourceKind;
+  keyword: string;
+  onOpen: (id: number) => void;
+}) => {
+  const page = usePanelItems(kind, keyword);
+  const rows: TResourceRow[] = page.data?.records ?? [];
+  const total = page.data?.total ?? 0;
+  if (rows.length === 0) return null;
+  return (
+    <div data-testid={`script-panel-${kind}s`}>
+      <Typography.Text type="secondary">{kind === 'script' ? c.panelScripts : c.panelFiles}</Typography.Text>
+      {rows.map((row) => (
+        <Button
+          key={row.id}
+          type="text"
+          block
+          icon={kind === 'script' ? <ReadOutlined /> : <FileOutlined />}
+          onClick={() => onOpen(row.id)}
+          data-testid={`script-panel-item-${row.id}`}
+          style={{ justifyContent: 'flex-start', height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+        >
+          <span style={{ flex: 1 }}>{row.title}</span>
+          {row.tags.slice(0, 2).map((tag) => (
+            <Tag key={tag}>{tag}</Tag>
+          ))}
+        </Button>
+      ))}
+      {total > rows.length && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {c.panelMore(rows.length, total)}
+        </Typography.Text>
+      )}
+    </div>
+  );
+};
+
+/** One item read in the panel: a script part by part (each part copied, counting a use), or a file. */
+const PanelItem = ({ id, onBack }: { id: number; onBack: () => void }) => {
+  const item = useItem(id);
+  const d = item.data;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="script-panel-reader">
+      <Button type="link" icon={<ArrowLeftOutlined />} onClick={onBack} style={{ paddingInline: 0 }}>
+        {c.panelBack}
+      </Button>
+      {!d ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {d.title}
+          </Typography.Title>
+          {d.kind === 'script' ? <ScriptView item={d} /> : <FileView item={d} />}
+        </>
+      )}
+    </Space>
+  );
+};
+
+/** The library's items for the reader: searched, scripts before files, one opened in place. */
+const PanelItems = () => {
+  const [words, setWords] = useState('');
+  const keyword = useSettled(words.trim());
+  const [openId, setOpenId] = useState<number | null>(null);
+  const scripts = usePanelItems('script', keyword);
+  const files = usePanelItems('file', keyword);
+  const isEmpty =
+    scripts.isSuccess && files.isSuccess && scripts.data.records.length === 0 && files.data.records.length === 0;
+  if (openId !== null) return <PanelItem id={openId} onBack={() => setOpenId(null)} />;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Input.Search
+        allowClear
+        value={words}
+        placeholder={c.panelSearch}
+        onChange={(e) => setWords(e.target.value)}
+        data-testid="script-panel-search"
+      />
+      <ItemsOfKind kind="script" keyword={keyword} onOpen={setOpenId} />
+      <ItemsOfKind kind="file" keyword={keyword} onOpen={setOpenId} />
+      {isEmpty && <Empty description={c.panelEmpty} />}
+    </Space>
+  );
+};
+
+/**
+ * 话术 at hand during a call: the library's scripts and files the reader may see, and the quick
+ * replies, in a panel on the right. It has no mask and stops above the soft-phone dock, so the page
+ * and the call's controls stay usable while it is open; it reads nothing of the phone's state.
+ */
+export const ScriptPanel = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
+  const inset = useDockInset(isOpen);
+  return (
+    <Drawer
+      open={isOpen}
+      onClose={onClose}
+      title={c.panelTitle}
+      size={440}
+      mask={false}
+      rootStyle={{ bottom: inset }}
+      styles={{ body: { paddingTop: 0 } }}
+    >
+      <Tabs
+        data-testid="script-panel"
+        items={[
+          { key: 'items', label: c.tabItems, children: <PanelItems /> },
+          { key: 'quick', label: c.tabQuick, children: <QuickReplies /> },
+        ]}
+      />
+    </Drawer>
+  );
+};
