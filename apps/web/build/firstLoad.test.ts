@@ -129,6 +129,9 @@ describe('the sign-in page first load', () => {
   it('can fail: the shell, once signed in, reaches the soft-phone widget only through import()', () => {
     const widget = staticGraph(['features/softphone/components/SoftphoneWidget.tsx']);
     expect(widget.packages).not.toContain('jssip');
+    // The dock's 话术 button is light: the panel, its list and the library's calls come with the first click.
+    expect(widget.files).toContain('features/resource/components/ScriptButton.tsx');
+    expect(widget.files.filter((f) => /resource\/(api\.ts|components\/(?!ScriptButton))/.test(f))).toEqual([]);
     // The stack itself is jssip: the walk sees it when it starts there.
     expect(staticGraph(['features/softphone/phone.ts']).packages).toContain('jssip');
     // The census cards draw with the charts: the walk sees them when it starts there.

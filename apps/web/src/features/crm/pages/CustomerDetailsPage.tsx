@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { CallButton, CustomerCalls, LinePicker } from '../../call';
+import { ScriptButton } from '../../resource';
 import { type TPool, useCustomer } from '../api';
 import { CallFollowUp } from '../components/CallFollowUp';
 import { CommentForm } from '../components/CommentForm';
@@ -85,6 +86,7 @@ export const CustomerDetailsPage = () => {
                       label={t.call.call}
                       onCallStarted={setFollowBind}
                     />
+                    <ScriptButton />
                   </Space>
                 )
               }

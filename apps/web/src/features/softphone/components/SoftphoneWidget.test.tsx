@@ -1,16 +1,17 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import type { TUserInfo } from '@yunhu/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ResourcePerm, type TUserInfo } from '@yunhu/contract';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../../shared/stores/user';
 
 // Every request the soft-phone makes goes through the shared client: counted here.
-const posts = vi.hoisted(() => ({ paths: [] as string[], reply: null as null | (() => Promise<unknown>) }));
+const posts = vi.hoisted(() => ({ paths: [] as string[], reply: null as null | ((path: string) => Promise<unknown>) }));
 vi.mock('../../../shared/http/client', () => ({
   createHttp: () => ({
     post: (path: string) => {
       posts.paths.push(path);
-      return posts.reply ? posts.reply() : Promise.resolve({ code: 0, data: null });
+      return posts.reply ? posts.reply(path) : Promise.resolve({ code: 0, data: null });
     },
   }),
 }));
@@ -54,6 +55,16 @@ const renderDock = () =>
     <App>
       <SoftphoneWidget />
     </App>,
+  );
+
+/** The dock inside the shell's query cache, as the 话术 panel needs it. */
+const renderDockInShell = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <SoftphoneWidget />
+      </App>
+    </QueryClientProvider>,
   );
 
 /** The soft-phone only for people with a soft-phone seat, saying the server's own reason. */
@@ -107,6 +118,34 @@ describe('the soft-phone dock', () => {
     expect((await screen.findByTestId('softphone-line')).textContent).toBe('重新连接中…');
     expect(screen.getByTestId('softphone-offline').textContent?.replace(/\s/g, '')).toBe('下线');
     expect(screen.queryByTestId('softphone-online')).toBeNull();
+  });
+
+  it('offers 话术 only to a reader of the library', async () => {
+    useUserStore.getState().setUser(user({}));
+    renderDock();
+    await screen.findByTestId('softphone');
+    expect(screen.queryByTestId('script-panel-toggle')).toBeNull();
+  });
+
+  it('keeps the 话术 panel open, with what was searched, while a call rings and connects, the hang-up in reach', async () => {
+    posts.reply = (path) =>
+      Promise.resolve({
+        code: 0,
+        data: path.endsWith('/library/page') ? { records: [], total: 0, size: 20, current: 1, pages: 1 } : null,
+      });
+    useUserStore.getState().setUser(user({ permissions: [ResourcePerm.view] }));
+    renderDockInShell();
+    fireEvent.click(await screen.findByTestId('script-panel-toggle'));
+    const panel = await screen.findByTestId('script-panel');
+    const search = within(panel).getByPlaceholderText('搜索话术、文件（标题、内容、标签）') as HTMLInputElement;
+    fireEvent.change(search, { target: { value: '续费' } });
+    for (const call of ['outgoing', 'ringing', 'inCall'] as const) {
+      useSoftphone.getState().apply({ ...initialPhoneState, line: 'online', call, peer: '客户号码', direction: 'out' });
+      await screen.findByTestId('softphone-hangup');
+    }
+    expect(screen.getByTestId('script-panel')).toBe(panel);
+    expect(search.value).toBe('续费');
+    expect(document.querySelector('.ant-drawer-open')).toBeTruthy();
   });
 
   it('asks the phone to go online again once its config is loaded (it does when this tab was online before a reload)', async () => {

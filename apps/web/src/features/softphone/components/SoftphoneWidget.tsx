@@ -3,6 +3,8 @@ import { Alert, Button, Card, Input, Modal, Popover, Space, Tag, Typography } fr
 import { useEffect, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { dockMark } from '../../../shared/layout/dockInset';
+import { ScriptButton } from '../../resource';
 import { loadLineConfig } from '../config';
 import { SoftphoneError } from '../errors';
 import { loadedPhone, loadPhone, withPhone } from '../lazyPhone';
@@ -212,6 +214,7 @@ export const SoftphoneWidget = () => {
       size="small"
       data-testid="softphone"
       data-config={configState}
+      {...dockMark}
       role="region"
       aria-label={tx.title}
       style={{ flex: 'none', borderRadius: 0, borderInline: 0, borderBottom: 0 }}
@@ -226,6 +229,8 @@ export const SoftphoneWidget = () => {
           <Typography.Text data-testid="softphone-status" style={{ flex: 1 }} ellipsis>
             {statusText}
           </Typography.Text>
+          {/* 话术 beside the line: read while calling, or before the call when idle. */}
+          <ScriptButton size="small" />
           {line === 'online' || line === 'reconnecting' ? (
             <Button size="small" onClick={withPhone((phone) => phone.goOffline())} data-testid="softphone-offline">
               {tx.goOffline}
