@@ -102,6 +102,16 @@ export const ZSettings = z.object({
   WECHAT_PLATFORM_PUBLIC_KEY: text.optional(),
   WECHAT_PLATFORM_PUBLIC_KEY_ID: text.optional(),
   WECHAT_BASE_URL: z.url({ message: '应为网址' }).default('https://api.mch.weixin.qq.com'),
+  CALL_ASR: z.enum(['off', 'dev', 'tencent'], { message: '应为 off、dev 或 tencent' }).optional(),
+  TENCENT_ASR_SECRET_ID: text.optional(),
+  TENCENT_ASR_SECRET_KEY: text.optional(),
+  TENCENT_ASR_REGION: text.default('ap-shanghai'),
+  TENCENT_ASR_ENGINE: text.default('8k_zh'),
+  TENCENT_ASR_ENDPOINT: text.default('asr.tencentcloudapi.com'),
+  CALL_ANALYST: z.enum(['off', 'rules', 'openai'], { message: '应为 off、rules 或 openai' }).optional(),
+  ANALYST_BASE_URL: z.url({ message: '应为网址，例如 https://api.deepseek.com/v1' }).optional(),
+  ANALYST_API_KEY: text.optional(),
+  ANALYST_MODEL: text.optional(),
 });
 export type TSettings = z.output<typeof ZSettings>;
 
@@ -161,6 +171,30 @@ export type TConfig = {
   dataKey: Buffer | null;
   /** Signs the short-lived addresses of 号码报备's documents (http/signed-link.ts). */
   documentLinkKey: Buffer;
+  /** A recorded call's speech-to-text and its analyst (docs/decisions/0094-call-transcripts-and-analyst.md). */
+  speech: TSpeechConfig;
+};
+
+/**
+ * `off`: none; the development ones run on the server itself; the cloud ones are the only way a
+ * recording or its transcript leaves the server, and only when configured.
+ */
+export type TSpeechConfig = {
+  asr:
+    | { kind: 'off' | 'dev' }
+    | {
+        kind: 'tencent';
+        secretId: string;
+        secretKey: string;
+        region: string;
+        engine: string;
+        endpoint: string;
+        pollSeconds: number;
+        timeoutSeconds: number;
+      };
+  analyst:
+    | { kind: 'off' | 'rules' }
+    | { kind: 'openai'; baseUrl: string; apiKey: string; model: string; timeoutSeconds: number };
 };
 
 export type TPayConfig = {
@@ -294,6 +328,46 @@ const wechatOf = (s: TSettings) => {
   };
 };
 
+/** Settings a chosen cloud adapter requires (start stops naming the missing ones). */
+const required = <K extends keyof TSettings>(s: TSettings, when: string, names: readonly K[]) => {
+  const missing = names.filter((name) => !s[name]);
+  if (missing.length) throw new SettingsError(`环境变量设置有误：\n  ${when} 时须设置 ${missing.join('、')}`);
+  return s as TSettings & { [N in K]-?: NonNullable<TSettings[N]> };
+};
+
+const speechOf = (s: TSettings, isProduction: boolean): TSpeechConfig => {
+  const asr = s.CALL_ASR ?? (isProduction ? 'off' : 'dev');
+  const analyst = s.CALL_ANALYST ?? (isProduction ? 'off' : 'rules');
+  const t = asr === 'tencent' && required(s, 'CALL_ASR=tencent', ['TENCENT_ASR_SECRET_ID', 'TENCENT_ASR_SECRET_KEY']);
+  const o =
+    analyst === 'openai' &&
+    required(s, 'CALL_ANALYST=openai', ['ANALYST_BASE_URL', 'ANALYST_API_KEY', 'ANALYST_MODEL']);
+  return {
+    asr: t
+      ? {
+          kind: 'tencent',
+          secretId: t.TENCENT_ASR_SECRET_ID,
+          secretKey: t.TENCENT_ASR_SECRET_KEY,
+          region: t.TENCENT_ASR_REGION,
+          engine: t.TENCENT_ASR_ENGINE,
+          endpoint: t.TENCENT_ASR_ENDPOINT,
+          // An hour of audio takes Tencent one to three minutes.
+          pollSeconds: 5,
+          timeoutSeconds: 30 * 60,
+        }
+      : { kind: asr === 'dev' ? 'dev' : 'off' },
+    analyst: o
+      ? {
+          kind: 'openai',
+          baseUrl: o.ANALYST_BASE_URL,
+          apiKey: o.ANALYST_API_KEY,
+          model: o.ANALYST_MODEL,
+          timeoutSeconds: 120,
+        }
+      : { kind: analyst === 'rules' ? 'rules' : 'off' },
+  };
+};
+
 /** The server's configuration from the environment; throws SettingsError on a wrong value. */
 export const loadConfig = (env: Record<string, string | undefined> = process.env): TConfig => {
   const s = parseSettings(env);
@@ -389,6 +463,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         outcome: s.SIM_OUTCOME ?? null,
       },
     },
+    speech: speechOf(s, isProduction),
     pay: {
       channel: s.PAY_CHANNEL,
       alipay: s.PAY_CHANNEL === 'alipay' ? alipayOf(s) : null,

@@ -1,0 +1,133 @@
+import type { TCallTranscriptSegment } from '@yunhu/contract';
+import { describe, expect, it } from 'vitest';
+import { createOpenAiAnalyst, insightJsonSchema } from './analyst-openai.js';
+import { SpeechVendorError } from './speech.adapter.js';
+
+type TSent = { url: string; authorization: string | null; body: Record<string, unknown> };
+
+/** A fetch that answers as the chat-completions reference shows, keeping what the SDK sent. */
+const fakeFetch = (answer: { status: number; body: unknown }) => {
+  const sent: TSent[] = [];
+  const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+    sent.push({
+      url: String(url),
+      authorization: new Headers(init?.headers).get('authorization'),
+      body: JSON.parse(String(init?.body)),
+    });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  }) as typeof globalThis.fetch;
+  return { fetch, sent };
+};
+
+const completion = (content: string) => ({
+  status: 200,
+  body: {
+    id: 'chatcmpl-123',
+    object: 'chat.completion',
+    created: 1764727200,
+    model: 'deepseek-chat',
+    choices: [
+      { index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' },
+    ],
+    usage: { prompt_tokens: 120, completion_tokens: 80, total_tokens: 200 },
+  },
+});
+
+const config = {
+  baseUrl: 'https://api.deepseek.com/v1',
+  apiKey: 'sk-test',
+  model: 'deepseek-chat',
+  timeoutSeconds: 30,
+};
+const segments: TCallTranscriptSegment[] = [
+  { side: 'agent', fromSec: 0.5, toSec: 2.1, text: '王总您好，我是云呼的小李。' },
+  { side: 'customer', fromSec: 2.6, toSec: 4.0, text: '你加我微信吧，明天发资料。' },
+];
+/** 2026-12-02 23:30 in Beijing (15:30 UTC): the call's day is Beijing's. */
+const callStartedAt = Date.parse('2026-12-02T15:30:00Z');
+
+describe('OpenAI-compatible analyst', () => {
+  it('asks the chat endpoint for the strict JSON schema and reads the answer with zod', async () => {
+    const answer = {
+      summary: '客户同意加微信，约定明天发送资料。',
+      intention: 'A',
+      intentionReason: '客户主动要求加微信并约定时间',
+      objections: [],
+      nextStep: '添加微信并发送资料',
+      nextDate: '2026-12-03',
+      followUpSuggestion: '明天上午发送产品资料并确认客户需求',
+    };
+    const { fetch, sent } = fakeFetch(completion(JSON.stringify(answer)));
+    const analyst = await createOpenAiAnalyst(config, fetch);
+    expect(await analyst.analyse({ segments, callStartedAt })).toEqual({
+      engine: '大模型分析（deepseek-chat）',
+      ...answer,
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe('https://api.deepseek.com/v1/chat/completions');
+    expect(sent[0]!.authorization).toBe('Bearer sk-test');
+    const body = sent[0]!.body as {
+      model: string;
+      messages: { role: string; content: string }[];
+      response_format: unknown;
+    };
+    expect(body.model).toBe('deepseek-chat');
+    expect(body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'call_insight', strict: true, schema: insightJsonSchema },
+    });
+    expect(body.messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(body.messages[1]!.content).toBe(
+      '通话日期：2026-12-02\n通话转写：\n[0.5s] 坐席：王总您好，我是云呼的小李。\n[2.6s] 客户：你加我微信吧，明天发资料。',
+    );
+  });
+
+  it('cuts a summary over 300 characters and takes an empty date as none', async () => {
+    const { fetch } = fakeFetch(
+      completion(
+        JSON.stringify({
+          summary: '长'.repeat(320),
+          intention: 'C',
+          intentionReason: '未表态',
+          objections: ['价格'],
+          nextStep: '',
+          nextDate: '',
+          followUpSuggestion: '再联系',
+        }),
+      ),
+    );
+    const insight = await (await createOpenAiAnalyst(config, fetch)).analyse({ segments, callStartedAt });
+    expect(insight.summary).toHaveLength(300);
+    expect(insight.nextDate).toBeNull();
+  });
+
+  it('refuses an answer outside the schema, and stores a refused key as the vendor said it', async () => {
+    const wrong = fakeFetch(completion(JSON.stringify({ summary: '好', intention: 'E' })));
+    await expect((await createOpenAiAnalyst(config, wrong.fetch)).analyse({ segments, callStartedAt })).rejects.toThrow(
+      new SpeechVendorError('分析模型的回答不符合要求的格式'),
+    );
+    const refused = fakeFetch({
+      status: 401,
+      body: {
+        error: {
+          message: 'Authentication Fails (no such user)',
+          type: 'authentication_error',
+          code: 'invalid_request_error',
+        },
+      },
+    });
+    const failure = (await createOpenAiAnalyst(config, refused.fetch)).analyse({ segments, callStartedAt });
+    await expect(failure).rejects.toBeInstanceOf(SpeechVendorError);
+    await expect(failure).rejects.toThrow('401');
+  });
+
+  it('leaves a server error to the queue’s retry, without retrying it itself', async () => {
+    const down = fakeFetch({ status: 503, body: { error: { message: 'Service Unavailable' } } });
+    const failure = (await createOpenAiAnalyst(config, down.fetch)).analyse({ segments, callStartedAt });
+    await expect(failure).rejects.not.toBeInstanceOf(SpeechVendorError);
+    expect(down.sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,117 @@
+import { shanghaiDay, type TCallInsight, type TCallTranscriptSegment, ZCallInsight } from '@yunhu/contract';
+import { z } from 'zod';
+import type { TCallAnalyst } from './speech.adapter.js';
+import { SpeechVendorError } from './speech.adapter.js';
+
+export type TOpenAiAnalystConfig = {
+  /** An OpenAI-compatible endpoint: DeepSeek, Qwen (DashScope), Hunyuan and others speak it. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutSeconds: number;
+};
+
+/** The answer's shape the model is held to (strict JSON schema: every field required, nothing more). */
+export const insightJsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['summary', 'intention', 'intentionReason', 'objections', 'nextStep', 'nextDate', 'followUpSuggestion'],
+  properties: {
+    summary: { type: 'string', description: '通话摘要，不超过300字' },
+    intention: { type: 'string', enum: ['A', 'B', 'C', 'D'], description: '客户意向等级' },
+    intentionReason: { type: 'string', description: '意向等级的依据' },
+    objections: { type: 'array', items: { type: 'string' }, description: '客户提出的异议或顾虑' },
+    nextStep: { type: 'string', description: '双方约定的下一步，没有则为空字符串' },
+    nextDate: {
+      type: ['string', 'null'],
+      description: '约定下一步的日期（北京时间，YYYY-MM-DD），没有约定则为 null',
+    },
+    followUpSuggestion: { type: 'string', description: '给坐席的跟进建议' },
+  },
+} as const;
+
+const systemPrompt = [
+  '你是电话销售的质检与分析助手。根据通话转写（坐席与客户两方）给出结构化分析，只依据转写内容，不要编造。',
+  '意向等级：A 客户有明确兴趣并约定了下一步；B 客户有一定兴趣但未约定；C 客户未表现出兴趣也未拒绝；D 客户明确拒绝。',
+  '摘要不超过300字；日期按通话日期推算为 YYYY-MM-DD，未约定则为 null。',
+].join('\n');
+
+const transcriptText = (segments: readonly TCallTranscriptSegment[]) =>
+  segments.map((s) => `[${s.fromSec.toFixed(1)}s] ${s.side === 'agent' ? '坐席' : '客户'}：${s.text}`).join('\n');
+
+/** The model's answer, read with the contract's schema; an over-long summary is cut, an empty date is none. */
+const ZAnswer = ZCallInsight.omit({ engine: true }).extend({
+  summary: z.string().transform((s) => s.slice(0, 300)),
+  nextDate: z.preprocess((v) => (v === '' ? null : v), ZCallInsight.shape.nextDate),
+});
+
+/**
+ * The analyst on an OpenAI-compatible chat endpoint through the `openai` SDK: the transcript and the
+ * call's day in, a structured answer (`response_format` json_schema, strict) out, checked with zod.
+ * A refused request (a wrong key, an unknown model: 4xx but 429) is stored as the vendor said it;
+ * anything else is thrown for the queue's retry. The SDK is loaded when the adapter is configured.
+ */
+export const createOpenAiAnalyst = async (
+  config: TOpenAiAnalystConfig,
+  /** Replaces the SDK's fetch (tests). */
+  fetch?: typeof globalThis.fetch,
+): Promise<TCallAnalyst> => {
+  const { default: OpenAI, APIError } = await import('openai');
+  const client = new OpenAI({
+    apiKey: config.apiKey,
+    baseURL: config.baseUrl,
+    timeout: config.timeoutSeconds * 1000,
+    // The job queue retries the whole analysis with its backoff.
+    maxRetries: 0,
+    ...(fetch ? { fetch } : {}),
+  });
+  const engine = `大模型分析（${config.model}）`;
+  return {
+    engine,
+    isCloud: true,
+    analyse: async ({ segments, callStartedAt, signal }): Promise<TCallInsight> => {
+      let content: string | null | undefined;
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model: config.model,
+            temperature: 0,
+            messages: [
+              { role: 'system', content: systemPrompt },
+              {
+                role: 'user',
+                content: `通话日期：${shanghaiDay(callStartedAt)}\n通话转写：\n${transcriptText(segments)}`,
+              },
+            ],
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: 'call_insight', strict: true, schema: insightJsonSchema },
+            },
+          },
+          { signal },
+        );
+        content = completion.choices[0]?.message.content;
+      } catch (error) {
+        if (
+          error instanceof APIError &&
+          error.status &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          error.status !== 429
+        ) {
+          throw new SpeechVendorError(`分析模型拒绝了请求：${error.status} ${error.message}`.slice(0, 200));
+        }
+        throw error;
+      }
+      let answer: unknown;
+      try {
+        answer = JSON.parse(content ?? '');
+      } catch {
+        throw new SpeechVendorError('分析模型的回答不是 JSON');
+      }
+      const parsed = ZAnswer.safeParse(answer);
+      if (!parsed.success) throw new SpeechVendorError('分析模型的回答不符合要求的格式');
+      return { engine, ...parsed.data };
+    },
+  };
+};
