@@ -145,7 +145,7 @@ describe('the 话术 panel', () => {
     expect(callMock.mock.calls.some(([route]) => route === r.libraryUse)).toBe(false);
   });
 
-  it('stops above the soft-phone dock and leaves the page usable (no mask)', async () => {
+  it('stops above the soft-phone dock and leaves the page usable: no mask, so no focus trap either', async () => {
     const dock = document.createElement('div');
     for (const [name, value] of Object.entries(dockMark)) dock.setAttribute(name, value);
     dock.getBoundingClientRect = () => ({ height: 96 }) as DOMRect;

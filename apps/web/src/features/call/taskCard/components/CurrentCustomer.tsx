@@ -2,6 +2,7 @@ import { PhoneOutlined } from '@ant-design/icons';
 import type { TTaskItem } from '@yunhu/contract';
 import { Button, Card, Descriptions, Space } from 'antd';
 import { t } from '../../../../locales/zh-CN';
+import { ScriptButton } from '../../../resource';
 import { ItemStatusTag } from './TaskStatusTag';
 
 const c = t.taskCard;
@@ -49,6 +50,7 @@ export const CurrentCustomer = (props: {
         <Button onClick={props.onSkip} data-testid="my-task-skip">
           {c.skip}
         </Button>
+        <ScriptButton />
       </Space>
     </Card>
   );
