@@ -20,6 +20,7 @@ const useSettled = (value: string, ms = 300) => {
   return settled;
 };
 
+/** The items of one kind under its heading (nothing when none matches), and how many more a keyword would find. */
 const ItemsOfKind = ({
   kind,
   keyword,
