@@ -43,7 +43,11 @@ import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { billingHandlers, createBillingService } from './modules/billing/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
 import { hasSoftphoneSeatNow } from './modules/call/index.js';
-import { callAnalysisHandlers, createCallAnalysisService } from './modules/call-analysis/index.js';
+import {
+  callAnalysisHandlers,
+  createCallAnalysisService,
+  createSpeechAdapters,
+} from './modules/call-analysis/index.js';
 import {
   agentReviewHandlers,
   callerReportHandlers,
@@ -314,6 +318,10 @@ export const buildApp = async (
     isMasked: services.crm.isMasked,
     send: (name) => jobs.send(name),
     logger: app.log,
+    // The development carrier's script is known only where it is the soft-phone's carrier.
+    speech: await createSpeechAdapters(config.speech, {
+      hasDevCarrier: config.sip.dev.isDevCarrier && !config.sip.dev.trunkAddress,
+    }),
   });
   jobs.define(callAnalysis.job());
   callArea.callbacks.onRecordingReady(callAnalysis.enqueue);

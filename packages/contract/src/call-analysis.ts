@@ -113,13 +113,23 @@ export const ZCallAnalysis = z.object({
   attempts: zInt,
   /** Null until the analysis is done. */
   figures: ZCallSignalFigures.nullable(),
+  /** Null until done, or where the speech-to-text is off. */
+  transcript: ZCallTranscript.nullable(),
+  /** Null until done, where the analyst is off, or where it had nothing to read (then `insightNote` says so). */
+  insight: ZCallInsight.nullable(),
+  insightNote: zString,
   analysedAt: ZTime.nullable(),
   createdAt: ZTime,
 });
 export type TCallAnalysis = z.infer<typeof ZCallAnalysis>;
 
-/** A row of the analyses' list: the analysis without the segments, and its call. */
-export const ZCallAnalysisRow = ZCallAnalysis.omit({ figures: true }).extend({
+/** A row of the analyses' list: the analysis without the segments and the transcript, and its call. */
+export const ZCallAnalysisRow = ZCallAnalysis.omit({
+  figures: true,
+  transcript: true,
+  insight: true,
+  insightNote: true,
+}).extend({
   figures: ZCallSignalFigures.omit({ agentSegments: true, customerSegments: true }).nullable(),
   /** The agent who made the call. */
   realName: zString,

@@ -1,11 +1,11 @@
-import type { TCallAnalysisState, TCallSignalFigures } from '@yunhu/contract';
+import type { TCallAnalysisState, TCallSignalFigures, TCallTranscript } from '@yunhu/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { callRecords, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { callAnalyses } from './call-analysis.schema.js';
+import { callAnalyses, type TStoredInsight } from './call-analysis.schema.js';
 
 /** An analysis taken by a run of the job. */
 export type TClaimed = { id: number; tenantId: number; callRecordId: number; attempts: number };
@@ -54,16 +54,17 @@ export const callAnalysisRepository = {
           recordingKey: callRecords.preRecordUrl,
           callType: callRecords.callType,
           finishStatus: callRecords.finishStatus,
+          startTime: callRecords.startTime,
         })
         .from(callRecords)
         .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, callRecordId))),
     ),
 
-  /** One call's analysis. */
+  /** One call's analysis, with its transcript and reading. */
   one: (db: TDb, tenantId: number, callRecordId: number) =>
     firstRow(
       db
-        .select(analysisColumns)
+        .select({ ...analysisColumns, transcript: callAnalyses.transcript, insight: callAnalyses.insight })
         .from(callAnalyses)
         .where(and(eq(callAnalyses.tenantId, tenantId), eq(callAnalyses.callRecordId, callRecordId))),
     ),
@@ -122,10 +123,15 @@ export const callAnalysisRepository = {
       : null;
   },
 
-  finish: async (db: TDb, tenantId: number, id: number, figures: TCallSignalFigures) => {
+  finish: async (
+    db: TDb,
+    tenantId: number,
+    id: number,
+    done: { figures: TCallSignalFigures; transcript: TCallTranscript | null; insight: TStoredInsight | null },
+  ) => {
     await db
       .update(callAnalyses)
-      .set({ state: 'done', figures, errorReason: '', analysedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ state: 'done', ...done, errorReason: '', analysedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(callAnalyses.tenantId, tenantId), eq(callAnalyses.id, id)));
   },
 

@@ -86,6 +86,32 @@ describe('call analysis on the job queue', () => {
     return record;
   };
 
+  /**
+   * A call to the development carrier: the agent's 440 Hz for 1 s, then the "customer" (the
+   * simulator's side) from 1.2 s to 3 s, its recording attached.
+   */
+  const conversation = async (callId: string, username: string) => {
+    const record = await pendingCall(callId, username);
+    const dir = gatewayCaptureDir(t.dataDir);
+    for (const sub of ['pcaps', 'metadata', 'tmp']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+    const start = 1_795_000_000_000;
+    const agentSide = Array.from({ length: 50 }, (_, i) => ({
+      at: start + i * 20,
+      port: 4000,
+      data: rtp(0, i, i * 160, 11, tone(440, i * 160, 160)),
+    }));
+    const customerSide = Array.from({ length: 90 }, (_, i) => ({
+      at: start + 1200 + i * 20,
+      port: 5000,
+      data: rtp(0, i, i * 160, 12, tone(440, i * 160, 160)),
+    }));
+    const name = captureNameOf(callId);
+    fs.writeFileSync(path.join(dir, 'pcaps', `${name}-0a1b2c3d4e5f6071.pcap`), pcapOf([...agentSide, ...customerSide]));
+    fs.writeFileSync(path.join(dir, 'metadata', `rtpengine-meta-${name}-0a1b2c3d4e5f6071.txt`), metadataOf(5000, 4000));
+    await t.app.call.callbacks.sweepPending({ before: new Date() });
+    return record;
+  };
+
   const analysisOf = async (callRecordId: number) =>
     (await t.database.db.select().from(callAnalyses).where(eq(callAnalyses.callRecordId, callRecordId)))[0];
 
@@ -115,9 +141,39 @@ describe('call analysis on the job queue', () => {
     expect(one.body.code).toBe(0);
     expect(one.body.data).toMatchObject({ callRecordId: record.id, state: 'done', stateName: '已完成', attempts: 1 });
     expect(one.body.data!.figures!.agentSegments).toHaveLength(1);
+    // Nobody spoke on the customer's side: no text is made up for it, and nothing is read.
+    expect(one.body.data).toMatchObject({
+      transcript: { segments: [], note: '客户一侧没有说话；坐席一侧不做模拟识别' },
+      insight: null,
+      insightNote: '没有可分析的通话转写',
+    });
     // The call record is the call area's, untouched by its analysis.
     const [after] = await t.database.db.select().from(callRecords).where(eq(callRecords.id, record.id));
     expect(after).toMatchObject({ recordingState: 'ready', callStatus: 1, duration: 2 });
+  });
+
+  it("transcribes the development carrier's side with its script where it spoke, and reads it by the rules", async () => {
+    const record = await conversation('script-6', 'agent01');
+    await t.app.jobs.runDue();
+    const one = (await t.call(callAnalysis.one, { id: record.id }, agent)).body.data!;
+    expect(one.state).toBe('done');
+    const [heard] = one.figures!.customerSegments;
+    expect(one.transcript).toMatchObject({
+      engine: '开发环境模拟识别（模拟运营商的固定台词）',
+      isSimulated: true,
+      note: '坐席一侧不做模拟识别',
+    });
+    // 1.8 s of the customer: the clauses the simulator had begun by then, where he was heard.
+    expect(one.transcript!.segments).toEqual([
+      { side: 'customer', fromSec: heard![0], toSec: heard![1], text: '您好，这里是云呼模拟运营商，' },
+    ]);
+    expect(one.insight).toMatchObject({
+      engine: '规则分析（开发环境）',
+      intention: 'C',
+      objections: [],
+      nextDate: null,
+    });
+    expect(one.insightNote).toBe('');
   });
 
   it('fails a recording that cannot be analysed with its reason, at once, and leaves the call as it was', async () => {

@@ -1,8 +1,10 @@
-import type { TCallAnalysisState, TCallSignalFigures } from '@yunhu/contract';
+import type { TCallAnalysisState, TCallInsight, TCallSignalFigures, TCallTranscript } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { callRecords } from '../call/call.schema.js';
+
+export type TStoredInsight = { insight: TCallInsight | null; note: string };
 
 /**
  * 通话分析 (migration 0074): one row per recorded call, its state on the job queue and, once done,
@@ -21,6 +23,10 @@ export const callAnalyses = pgTable(
     errorReason: text('error_reason').notNull().default(''),
     attempts: integer('attempts').notNull().default(0),
     figures: jsonb('figures').$type<TCallSignalFigures>(),
+    /** The speech-to-text's result (migration 0076); null where it is off. */
+    transcript: jsonb('transcript').$type<TCallTranscript>(),
+    /** The analyst's reading, or why there is none; null where it is off. */
+    insight: jsonb('insight').$type<TStoredInsight>(),
     analysedAt: ts('analysed_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

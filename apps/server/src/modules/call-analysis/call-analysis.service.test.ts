@@ -82,6 +82,7 @@ describe('call analysis retries', () => {
       isMasked: async () => false,
       send: async (name) => sent.push(name),
       logger: quiet,
+      speech: { asr: null, analyst: null },
     });
     const job = analysis.job();
     for (const attempt of [1, 2, 3]) {

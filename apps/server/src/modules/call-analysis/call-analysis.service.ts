@@ -6,6 +6,7 @@ import {
   type TCallAnalysisRow,
   type TCallSide,
   type TCallSignalFigures,
+  type TCallTranscript,
   type TPage,
   type TParsedRequestOf,
   toPage,
@@ -18,8 +19,11 @@ import type { TJobDef, TJobRun } from '../../jobs/index.js';
 import type { TRecordingStore } from '../telephony/index.js';
 import { analysisFailure, callAnalysisErrors } from './call-analysis.errors.js';
 import { callAnalysisRepository as repo, type TClaimed } from './call-analysis.repository.js';
+import type { TStoredInsight } from './call-analysis.schema.js';
 import { analyseRecording } from './signal.analyse.js';
 import { UnreadableRecording } from './signal.wav.js';
+import { SpeechVendorError } from './speech.adapter.js';
+import type { TSpeechAdapters } from './speech.adapters.js';
 
 /** The job that analyses the recorded calls waiting (one queue run takes every one due). */
 export const signalJobName = 'call-analysis.signal';
@@ -40,6 +44,8 @@ export type TCallAnalysisDeps = {
   /** Queues a run of the job (the queue drops it when one already waits: that one takes this call too). */
   send: (name: string) => Promise<unknown>;
   logger: TLogger;
+  /** The speech-to-text and the analyst the settings chose; each null when off. */
+  speech: TSpeechAdapters;
 };
 
 type TIn<K extends keyof typeof callAnalysisRoutes> = TParsedRequestOf<(typeof callAnalysisRoutes)[K]>;
@@ -57,16 +63,27 @@ export const hungUpByOf = (record: { callType: number; finishStatus: number }): 
   return isCallerHangUp === isAgentCaller ? 'agent' : 'customer';
 };
 
-const toAnalysis = (row: TRow): TCallAnalysis => ({
+const toState = (row: Omit<TRow, 'transcript' | 'insight'>) => ({
   callRecordId: row.callRecordId,
   state: row.state,
   stateName: callAnalysisStateName[row.state],
   errorReason: row.errorReason,
   attempts: row.attempts,
-  figures: row.figures,
   analysedAt: row.analysedAt?.getTime() ?? null,
   createdAt: row.createdAt.getTime(),
 });
+
+const toAnalysis = (row: TRow): TCallAnalysis => ({
+  ...toState(row),
+  figures: row.figures,
+  transcript: row.transcript,
+  insight: row.insight?.insight ?? null,
+  insightNote: row.insight?.note ?? '',
+});
+
+/** Why the speech step has no result, as the panel says it (a vendor's refusal keeps its words). */
+const speechFailure = (what: string, error: unknown) =>
+  `${what}失败：${error instanceof SpeechVendorError ? error.message : '服务暂时不可用'}`;
 
 /** A list row's figures: the segments are the panel's, one call at a time. */
 const withoutSegments = ({ agentSegments: _a, customerSegments: _c, ...rest }: TCallSignalFigures) => rest;
@@ -97,6 +114,62 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'call analysis: not queued'));
   };
 
+  /**
+   * A step after the figures through an outside service: a vendor's refusal (or any failure on the
+   * last try) is kept as that step's note, the figures stand; anything else is thrown for a retry.
+   */
+  const besideFigures = async <T>(step: () => Promise<T>, onFailure: (error: unknown) => T, isLastTry: boolean) => {
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error instanceof SpeechVendorError) && !isLastTry) throw error;
+      deps.logger.warn({ err: error }, 'call analysis: speech step failed');
+      return onFailure(error);
+    }
+  };
+
+  /** The speech-to-text of the recording, given where each side was heard; null when it is off. */
+  const transcribe = async (file: string, figures: TCallSignalFigures, run: TJobRun, isLastTry: boolean) => {
+    const { asr } = deps.speech;
+    if (!asr) return null;
+    return besideFigures<TCallTranscript>(
+      () =>
+        asr.transcribe({
+          file,
+          side: null,
+          speech: { agent: figures.agentSegments, customer: figures.customerSegments },
+          signal: run.signal,
+        }),
+      (error) => ({
+        engine: asr.engine,
+        isSimulated: !asr.isCloud,
+        segments: [],
+        note: speechFailure('语音识别', error),
+      }),
+      isLastTry,
+    );
+  };
+
+  /** The analyst's reading of the transcript; none without sentences (it never reads what was not said). */
+  const readTranscript = async (
+    transcript: TCallTranscript | null,
+    callStartedAt: number,
+    run: TJobRun,
+    isLastTry: boolean,
+  ): Promise<TStoredInsight | null> => {
+    const { analyst } = deps.speech;
+    if (!analyst) return null;
+    if (!transcript?.segments.length) return { insight: null, note: '没有可分析的通话转写' };
+    return besideFigures<TStoredInsight>(
+      async () => ({
+        insight: await analyst.analyse({ segments: transcript.segments, callStartedAt, signal: run.signal }),
+        note: '',
+      }),
+      (error) => ({ insight: null, note: speechFailure('智能分析', error) }),
+      isLastTry,
+    );
+  };
+
   /** One analysis: its recording's figures, or its failure (for good, or left to the run's retry). */
   const analyseOne = async (claimed: TClaimed, run: TJobRun): Promise<boolean> => {
     const { tenantId, id } = claimed;
@@ -106,11 +179,12 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
       if (!key || !deps.store.isValidKey(key) || !(await deps.store.exists(key))) {
         throw new UnreadableRecording(analysisFailure.missing);
       }
-      const figures = {
-        ...(await analyseRecording(deps.store.fileOf(key), run.signal)),
-        hungUpBy: hungUpByOf(record!),
-      };
-      await withTenant(database, tenantId, (tx) => repo.finish(tx, tenantId, id, figures));
+      const file = deps.store.fileOf(key);
+      const figures = { ...(await analyseRecording(file, run.signal)), hungUpBy: hungUpByOf(record!) };
+      const isLastTry = claimed.attempts >= maxAttempts;
+      const transcript = await transcribe(file, figures, run, isLastTry);
+      const insight = await readTranscript(transcript, record!.startTime.getTime(), run, isLastTry);
+      await withTenant(database, tenantId, (tx) => repo.finish(tx, tenantId, id, { figures, transcript, insight }));
       return true;
     } catch (error) {
       const isUnreadable = error instanceof UnreadableRecording;
@@ -167,7 +241,7 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
       const isMasked = await deps.isMasked(tx, auth);
       return toPage(
         records.map((row) => ({
-          ...toAnalysis(row),
+          ...toState(row),
           figures: row.figures ? withoutSegments(row.figures) : null,
           realName: row.realName,
           telB: isMasked ? maskPhone(row.telB) : row.telB,

@@ -11,6 +11,9 @@ const done: TCallAnalysis = {
   attempts: 1,
   analysedAt: 1_795_000_000_000,
   createdAt: 1_795_000_000_000,
+  transcript: null,
+  insight: null,
+  insightNote: '',
   figures: {
     durationSec: 10,
     agentTalkSec: 3.8,
