@@ -30,6 +30,23 @@ export const callAnalysisTexts = {
     silenceSummary: (count: number, longest: number, total: number) =>
       count === 0 ? '无' : `${count} 次，最长 ${longest.toFixed(1)} 秒，共 ${total.toFixed(1)} 秒`,
     overlapSummary: (count: number, total: number) => (count === 0 ? '无' : `${count} 次，共 ${total.toFixed(1)} 秒`),
+    insightTitle: '通话小结',
+    summary: '摘要',
+    intention: '客户意向',
+    intentionName: { A: 'A 意向明确', B: 'B 有兴趣', C: 'C 未表态', D: 'D 已拒绝' } as Record<
+      'A' | 'B' | 'C' | 'D',
+      string
+    >,
+    objections: '客户异议',
+    noObjections: '无',
+    nextStep: '下一步',
+    noNextStep: '未约定',
+    followUp: '跟进建议',
+    engine: (name: string) => `分析：${name}`,
+    transcriptTitle: '通话转写',
+    simulated: '模拟',
+    noTranscript: '没有转写内容',
+    at: (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`,
     seatSummary: {
       title: '坐席小结',
       hint: '按坐席和日期汇总已完成智能分析的通话（软电话通话的双声道录音）：说话占比、静音、抢话、话轮和客户首次开口用时。未选日期时显示近7天；数据范围与通话记录相同。',

@@ -63,6 +63,52 @@ describe('the call analysis panel', () => {
     expect(screen.queryByText('重新分析')).toBeNull();
   });
 
+  it('shows the summary, the intention, the next step and the transcript by speaker', () => {
+    const spoken: TCallAnalysis = {
+      ...done,
+      transcript: {
+        engine: '开发环境模拟识别（模拟运营商的固定台词）',
+        isSimulated: true,
+        note: '坐席一侧不做模拟识别',
+        segments: [{ side: 'customer', fromSec: 3.5, toSec: 6, text: '可以，加我微信吧。' }],
+      },
+      insight: {
+        engine: '规则分析（开发环境）',
+        summary: '客户：可以，加我微信吧。；意向 A',
+        intention: 'A',
+        intentionReason: '客户表达兴趣（可以、微信）并约定了下一步',
+        objections: [],
+        nextStep: '添加微信并发送资料',
+        nextDate: '2026-12-03',
+        followUpSuggestion: '按约定在 2026-12-03 添加微信并发送资料',
+      },
+    };
+    render(<CallAnalysisView analysis={spoken} canReanalyse={false} onReanalyse={() => undefined} />);
+    expect(screen.getByTestId('call-analysis-summary').textContent).toBe('客户：可以，加我微信吧。；意向 A');
+    expect(screen.getByTestId('call-analysis-intention').textContent).toBe('A 意向明确');
+    expect(screen.getByTestId('call-analysis-next-step').textContent).toBe('添加微信并发送资料，2026-12-03');
+    expect(screen.getByTestId('call-analysis-line-customer').textContent).toBe('0:03客户可以，加我微信吧。');
+    expect(screen.getByText('模拟')).toBeTruthy();
+    expect(screen.getByText('坐席一侧不做模拟识别')).toBeTruthy();
+  });
+
+  it('says why a call has no reading instead of making one up', () => {
+    render(
+      <CallAnalysisView
+        analysis={{
+          ...done,
+          transcript: { engine: '开发环境模拟识别', isSimulated: true, note: '客户一侧没有说话', segments: [] },
+          insightNote: '没有可分析的通话转写',
+        }}
+        canReanalyse={false}
+        onReanalyse={() => undefined}
+      />,
+    );
+    expect(screen.getByTestId('call-analysis-insight-note').textContent).toBe('没有可分析的通话转写');
+    expect(screen.getByText('没有转写内容')).toBeTruthy();
+    expect(screen.queryByTestId('call-analysis-summary')).toBeNull();
+  });
+
   it('says why an analysis failed, and lets a person who may queue it again', () => {
     const onReanalyse = vi.fn();
     const failed: TCallAnalysis = {

@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin, Tag, Typogr
 import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useCallAnalysis, useReanalyse } from '../api';
+import { CallSpeech } from './CallSpeech';
 
 const c = t.callAnalysis;
 
@@ -112,7 +113,7 @@ const Figures = ({ f }: { f: TCallSignalFigures }) => (
   </>
 );
 
-/** What a call's analysis says: its state, the failure's reason, the figures and each side's speech. */
+/** What a call's analysis says: its state, the failure's reason, the figures, each side's speech and what was said. */
 export const CallAnalysisView = ({
   analysis,
   canReanalyse,
@@ -158,6 +159,7 @@ export const CallAnalysisView = ({
       )}
       {isBusy && !analysis.figures && <Typography.Text type="secondary">{c.waiting}</Typography.Text>}
       {analysis?.figures && <Figures f={analysis.figures} />}
+      {analysis?.state === 'done' && <CallSpeech analysis={analysis} />}
     </Card>
   );
 };
