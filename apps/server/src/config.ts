@@ -112,6 +112,9 @@ export const ZSettings = z.object({
   ANALYST_BASE_URL: z.url({ message: '应为网址，例如 https://api.deepseek.com/v1' }).optional(),
   ANALYST_API_KEY: text.optional(),
   ANALYST_MODEL: text.optional(),
+  ANALYST_RESPONSE_FORMAT: z
+    .enum(['json_schema', 'json_object'], { message: '应为 json_schema 或 json_object' })
+    .default('json_schema'),
 });
 export type TSettings = z.output<typeof ZSettings>;
 
@@ -194,7 +197,14 @@ export type TSpeechConfig = {
       };
   analyst:
     | { kind: 'off' | 'rules' }
-    | { kind: 'openai'; baseUrl: string; apiKey: string; model: string; timeoutSeconds: number };
+    | {
+        kind: 'openai';
+        baseUrl: string;
+        apiKey: string;
+        model: string;
+        responseFormat: 'json_schema' | 'json_object';
+        timeoutSeconds: number;
+      };
 };
 
 export type TPayConfig = {
@@ -362,6 +372,7 @@ const speechOf = (s: TSettings, isProduction: boolean): TSpeechConfig => {
           baseUrl: o.ANALYST_BASE_URL,
           apiKey: o.ANALYST_API_KEY,
           model: o.ANALYST_MODEL,
+          responseFormat: o.ANALYST_RESPONSE_FORMAT,
           timeoutSeconds: 120,
         }
       : { kind: analyst === 'rules' ? 'rules' : 'off' },

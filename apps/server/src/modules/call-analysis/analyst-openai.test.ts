@@ -40,6 +40,7 @@ const config = {
   baseUrl: 'https://api.deepseek.com/v1',
   apiKey: 'sk-test',
   model: 'deepseek-chat',
+  responseFormat: 'json_schema' as const,
   timeoutSeconds: 30,
 };
 const segments: TCallTranscriptSegment[] = [
@@ -83,6 +84,27 @@ describe('OpenAI-compatible analyst', () => {
     expect(body.messages[1]!.content).toBe(
       '通话日期：2026-12-02\n通话转写：\n[0.5s] 坐席：王总您好，我是云呼的小李。\n[2.6s] 客户：你加我微信吧，明天发资料。',
     );
+  });
+
+  it('asks an endpoint that takes only JSON mode for a json object, with the schema in the prompt', async () => {
+    const { fetch, sent } = fakeFetch(
+      completion(
+        JSON.stringify({
+          summary: '客户要资料',
+          intention: 'B',
+          intentionReason: '有兴趣',
+          objections: [],
+          nextStep: '',
+          nextDate: null,
+          followUpSuggestion: '发资料',
+        }),
+      ),
+    );
+    const analyst = await createOpenAiAnalyst({ ...config, responseFormat: 'json_object' }, fetch);
+    expect((await analyst.analyse({ segments, callStartedAt })).intention).toBe('B');
+    const body = sent[0]!.body as { response_format: unknown; messages: { content: string }[] };
+    expect(body.response_format).toEqual({ type: 'json_object' });
+    expect(body.messages[0]!.content).toContain(JSON.stringify(insightJsonSchema));
   });
 
   it('cuts a summary over 300 characters and takes an empty date as none', async () => {

@@ -8,6 +8,11 @@ export type TOpenAiAnalystConfig = {
   baseUrl: string;
   apiKey: string;
   model: string;
+  /**
+   * How the answer's shape is asked for: `json_schema` (strict structured output, where the endpoint has it), or
+   * `json_object` with the schema in the prompt, for endpoints that have only JSON mode (DeepSeek's documentation names only that).
+   */
+  responseFormat: 'json_schema' | 'json_object';
   timeoutSeconds: number;
 };
 
@@ -36,6 +41,9 @@ const systemPrompt = [
   '摘要不超过300字；日期按通话日期推算为 YYYY-MM-DD，未约定则为 null。',
 ].join('\n');
 
+/** JSON mode holds the model to JSON only: the prompt names the shape (and the word json, which it requires). */
+const jsonModePrompt = `${systemPrompt}\n只输出一个 json 对象，符合以下 JSON Schema：\n${JSON.stringify(insightJsonSchema)}`;
+
 const transcriptText = (segments: readonly TCallTranscriptSegment[]) =>
   segments.map((s) => `[${s.fromSec.toFixed(1)}s] ${s.side === 'agent' ? '坐席' : '客户'}：${s.text}`).join('\n');
 
@@ -47,7 +55,8 @@ const ZAnswer = ZCallInsight.omit({ engine: true }).extend({
 
 /**
  * The analyst on an OpenAI-compatible chat endpoint through the `openai` SDK: the transcript and the
- * call's day in, a structured answer (`response_format` json_schema, strict) out, checked with zod.
+ * call's day in, a structured answer (`response_format` json_schema, strict, or JSON mode with the
+ * schema in the prompt) out, checked with zod.
  * A refused request (a wrong key, an unknown model: 4xx but 429) is stored as the vendor said it;
  * anything else is thrown for the queue's retry. The SDK is loaded when the adapter is configured.
  */
@@ -77,16 +86,19 @@ export const createOpenAiAnalyst = async (
             model: config.model,
             temperature: 0,
             messages: [
-              { role: 'system', content: systemPrompt },
+              { role: 'system', content: config.responseFormat === 'json_object' ? jsonModePrompt : systemPrompt },
               {
                 role: 'user',
                 content: `通话日期：${shanghaiDay(callStartedAt)}\n通话转写：\n${transcriptText(segments)}`,
               },
             ],
-            response_format: {
-              type: 'json_schema',
-              json_schema: { name: 'call_insight', strict: true, schema: insightJsonSchema },
-            },
+            response_format:
+              config.responseFormat === 'json_object'
+                ? { type: 'json_object' }
+                : {
+                    type: 'json_schema',
+                    json_schema: { name: 'call_insight', strict: true, schema: insightJsonSchema },
+                  },
           },
           { signal },
         );
