@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDevAsr, devAsrEngine, devCarrierScriptPath, loadSpeechScript, scriptTranscript } from './asr-dev.js';
+import { analyseRecording } from './signal.analyse.js';
 
 const script = { text: '您好，这里是测试。对方不是客户。', spokenSec: 6 };
 
@@ -46,5 +49,43 @@ describe('development speech-to-text', () => {
     });
     expect(none.segments).toEqual([]);
     expect(none.note).toContain('未使用模拟运营商时没有转写');
+  });
+
+  it("finds the script's recitations in the simulator's own audio, and a sentence cut short keeps only its start", async () => {
+    // The customer's channel as a call to the development carrier records it: the WAV twice, then
+    // hung up 2 s into the third; the agent silent (A-law 0xD5). A stereo A-law WAV of both.
+    const wav = fs.readFileSync(devCarrierScriptPath.replace('.json', '.wav'));
+    const sentence = wav.subarray(46);
+    const customer = Buffer.concat([sentence, sentence, sentence.subarray(0, 16_000)]);
+    const body = Buffer.alloc(customer.length * 2, 0xd5);
+    customer.forEach((b, i) => {
+      body[i * 2 + 1] = b;
+    });
+    const header = Buffer.from(wav.subarray(0, 46));
+    header.writeUInt32LE(38 + body.length, 4);
+    header.writeUInt16LE(2, 22);
+    header.writeUInt32LE(16_000, 28);
+    header.writeUInt16LE(2, 32);
+    header.writeUInt32LE(body.length, 42);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asr-dev-'));
+    const file = path.join(dir, 'call.wav');
+    fs.writeFileSync(file, Buffer.concat([header, body]));
+    try {
+      const figures = await analyseRecording(file);
+      const transcript = await createDevAsr(loadSpeechScript()).transcribe({
+        file,
+        side: null,
+        speech: { agent: figures.agentSegments, customer: figures.customerSegments },
+      });
+      const script = loadSpeechScript().text;
+      expect(transcript.segments.map((s) => s.text)).toEqual([script, script, '您好，这里是云呼模拟运营商，']);
+      // Each recitation where the customer's speech began and ended, a loop (12.56 s) apart.
+      const [first, second] = transcript.segments;
+      expect(first!.fromSec).toBe(figures.customerSegments[0]![0]);
+      expect(second!.fromSec - first!.fromSec).toBeCloseTo(sentence.length / 8000, 0);
+      expect(transcript.note).toBe('');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
