@@ -7,7 +7,7 @@ import { callKit } from '../call/call.test-kit.js';
 import { analysisFailure } from './call-analysis.errors.js';
 import { callAnalysisRepository } from './call-analysis.repository.js';
 import { callAnalyses } from './call-analysis.schema.js';
-import { createCallAnalysisService, hungUpByOf } from './call-analysis.service.js';
+import { createCallAnalysisService, hungUpByOf, maskedSpeech } from './call-analysis.service.js';
 
 describe('who hung up', () => {
   it('reads the record’s 结束状态 by the call’s direction', () => {
@@ -20,6 +20,41 @@ describe('who hung up', () => {
     // No answer in time, or the system ended it: nobody hung up.
     expect(hungUpByOf({ callType: 1, finishStatus: 3 })).toBeNull();
     expect(hungUpByOf({ callType: 1, finishStatus: 4 })).toBeNull();
+  });
+});
+
+describe('what was said, for a reader who sees numbers masked', () => {
+  it('masks numbers of seven digits or more in the transcript and the reading, and nothing else', () => {
+    const said = '我的手机是13812345678，房间 302';
+    const masked = maskedSpeech({
+      callRecordId: 1,
+      state: 'done',
+      stateName: '已完成',
+      errorReason: '',
+      attempts: 1,
+      figures: null,
+      analysedAt: 0,
+      createdAt: 0,
+      transcript: {
+        engine: 'x',
+        isSimulated: false,
+        note: '',
+        segments: [{ side: 'customer', fromSec: 1, toSec: 2, text: said }],
+      },
+      insight: {
+        engine: 'x',
+        summary: `客户留了号码 13812345678`,
+        intention: 'B',
+        intentionReason: '',
+        objections: [],
+        nextStep: '打 13812345678',
+        nextDate: null,
+        followUpSuggestion: '',
+      },
+      insightNote: '',
+    });
+    expect(masked.transcript!.segments[0]!.text).toBe('我的手机是138****5678，房间 302');
+    expect([masked.insight!.summary, masked.insight!.nextStep]).toEqual(['客户留了号码 138****5678', '打 138****5678']);
   });
 });
 

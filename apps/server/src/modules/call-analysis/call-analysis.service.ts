@@ -81,6 +81,26 @@ const toAnalysis = (row: TRow): TCallAnalysis => ({
   insightNote: row.insight?.note ?? '',
 });
 
+/** A number of seven digits or more inside what was said, masked as the reader sees numbers elsewhere. */
+const maskNumbers = (text: string) => text.replace(/\d{7,}/g, (n) => maskPhone(n));
+
+/** A call's transcript and reading for a reader who sees customers' numbers masked. */
+export const maskedSpeech = (a: TCallAnalysis): TCallAnalysis => ({
+  ...a,
+  transcript: a.transcript && {
+    ...a.transcript,
+    segments: a.transcript.segments.map((s) => ({ ...s, text: maskNumbers(s.text) })),
+  },
+  insight: a.insight && {
+    ...a.insight,
+    summary: maskNumbers(a.insight.summary),
+    intentionReason: maskNumbers(a.insight.intentionReason),
+    objections: a.insight.objections.map(maskNumbers),
+    nextStep: maskNumbers(a.insight.nextStep),
+    followUpSuggestion: maskNumbers(a.insight.followUpSuggestion),
+  },
+});
+
 /** Why the speech step has no result, as the panel says it (a vendor's refusal keeps its words). */
 const speechFailure = (what: string, error: unknown) =>
   `${what}失败：${error instanceof SpeechVendorError ? error.message : '服务暂时不可用'}`;
@@ -233,7 +253,10 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
     one: async ({ auth, tx, scope }: TRequestContext, q: TIn<'one'>): Promise<TCallAnalysis | null> => {
       await visibleRecord(tx, auth, scope, q.id);
       const row = await repo.one(tx, auth.tenantId, q.id);
-      return row ? toAnalysis(row) : null;
+      if (!row) return null;
+      const analysis = toAnalysis(row);
+      const hasSpeech = analysis.transcript !== null || analysis.insight !== null;
+      return hasSpeech && (await deps.isMasked(tx, auth)) ? maskedSpeech(analysis) : analysis;
     },
 
     page: async ({ auth, tx, scope }: TRequestContext, q: TIn<'page'>): Promise<TPage<TCallAnalysisRow>> => {
