@@ -361,9 +361,10 @@ const speechOf = (s: TSettings, isProduction: boolean): TSpeechConfig => {
           region: t.TENCENT_ASR_REGION,
           engine: t.TENCENT_ASR_ENGINE,
           endpoint: t.TENCENT_ASR_ENDPOINT,
-          // An hour of audio takes Tencent one to three minutes.
+          // An hour of audio takes Tencent one to three minutes; the wait stays well inside the 15 min
+          // after which the queue expires a run and the analysis counts as abandoned.
           pollSeconds: 5,
-          timeoutSeconds: 30 * 60,
+          timeoutSeconds: 10 * 60,
         }
       : { kind: asr === 'dev' ? 'dev' : 'off' },
     analyst: o
