@@ -20,7 +20,8 @@ import { callFirstCustomer, startGatewayToTrunk } from './customer-call.js';
  * answers (not ending 5, 6, 8 or 9) rings, answers and speaks; the agent hangs up; the customer's page
  * then shows the call 已接通 with its recording playing, and 通话记录 has it connected, charged, with a
  * stereo recording of both the browser's microphone and the simulator's speech, which the job queue
- * analyses: its drawer in 通话记录 shows 智能分析 已完成 with the customer's speech found.
+ * analyses: its drawer in 通话记录 shows 智能分析 已完成 with the customer's speech found, the
+ * development speech-to-text's transcript and the development analyst's reading.
  */
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sipCarrierSimulatorMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
@@ -39,6 +40,13 @@ const expectAnalysedInCallRecords = async (page: Page, recordId: number) => {
     .poll(() => panel.getByTestId('call-analysis-state').textContent(), { timeout: 60_000, interval: 1000 })
     .toBe('已完成');
   expect(await panel.getByTestId('call-analysis-customer-talk').textContent()).toMatch(/^\d+\.\d 秒/);
+  // The development speech-to-text (marked 模拟) gives the simulator's script to the customer's side,
+  // and the development analyst reads it: a summary and an intention.
+  const transcript = panel.getByTestId('call-analysis-transcript');
+  expect(await transcript.textContent()).toContain('模拟');
+  expect(await transcript.getByTestId('call-analysis-line-customer').first().textContent()).toContain('云呼模拟运营商');
+  expect(await panel.getByTestId('call-analysis-summary').textContent()).not.toBe('');
+  expect(await panel.getByTestId('call-analysis-intention').textContent()).toMatch(/[A-D]/);
 };
 
 const expectPlayedOnCustomerPage = async (page: Page, customerId: number) => {
