@@ -179,6 +179,8 @@ export const ZSeatSummaryRow = z.object({
   turnsPerCall: z.number(),
   /** When the customer first spoke, on average over the calls where he did; null when he never did. */
   customerFirstWordsSec: z.number().nullable(),
+  /** The day's calls by the intention the analyst read (calls it did not read count in none). */
+  intentions: z.object({ A: zInt, B: zInt, C: zInt, D: zInt }),
 });
 export type TSeatSummaryRow = z.infer<typeof ZSeatSummaryRow>;
 

@@ -20,6 +20,9 @@ const day = sql<string>`to_char(${callRecords.startTime} at time zone 'Asia/Shan
 const figure = (key: string) => sql`(${callAnalyses.figures}->>${key})::numeric`;
 const sumOf = (key: string) => sql<number>`round(coalesce(sum(${figure(key)}), 0), 1)::float8`;
 const countOf = (key: string) => sql<number>`coalesce(sum(${figure(key)}), 0)::int`;
+/** The day's calls the analyst graded `grade` (A–D). */
+const gradedAs = (grade: string) =>
+  sql<number>`(count(*) filter (where ${callAnalyses.insight}->'insight'->>'intention' = ${grade}))::int`;
 
 /** One agent's day: the analysed calls' figures added up (shares and averages over the day's calls). */
 const daySummary = {
@@ -41,6 +44,10 @@ const daySummary = {
   customerInterruptions: countOf('customerInterruptions'),
   turnsPerCall: sql<number>`round(avg(${figure('turns')}), 1)::float8`,
   customerFirstWordsSec: sql<number | null>`round(avg(${figure('customerFirstWordsSec')}), 1)::float8`,
+  gradedA: gradedAs('A'),
+  gradedB: gradedAs('B'),
+  gradedC: gradedAs('C'),
+  gradedD: gradedAs('D'),
 };
 
 /** SQL of 坐席小结: analysed calls grouped by agent and Beijing day, under the call records' walls. */

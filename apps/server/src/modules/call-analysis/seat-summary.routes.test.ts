@@ -1,4 +1,10 @@
-import { callRecordMaxRangeDays, routeTables, shanghaiDayStart, type TCallSignalFigures } from '@yunhu/contract';
+import {
+  callRecordMaxRangeDays,
+  routeTables,
+  shanghaiDayStart,
+  type TCallInsight,
+  type TCallSignalFigures,
+} from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
@@ -36,6 +42,18 @@ const figuresOf = (f: Partial<TCallSignalFigures>): TCallSignalFigures => ({
   ...f,
 });
 
+/** What the analyst read of a call: only its intention matters here. */
+const insightOf = (intention: 'A' | 'B' | 'C' | 'D'): TCallInsight => ({
+  engine: '规则',
+  summary: '',
+  intention,
+  intentionReason: '',
+  objections: [],
+  nextStep: '',
+  nextDate: null,
+  followUpSuggestion: '',
+});
+
 /**
  * 坐席小结 (ai-seat-user/page): each agent's Beijing days of analysed calls, the figures added up
  * from the analyses that are done, under the call records' data scope and filters.
@@ -56,6 +74,7 @@ describe('坐席小结', () => {
     duration: number,
     figures: Partial<TCallSignalFigures> | null,
     state: 'done' | 'pending' = 'done',
+    intention?: 'A' | 'B' | 'C' | 'D',
   ) => {
     const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
     const [record] = await t.database.db
@@ -82,6 +101,7 @@ describe('坐席小结', () => {
       state,
       attempts: 1,
       figures: figures ? figuresOf(figures) : null,
+      insight: intention ? { insight: insightOf(intention), note: '' } : null,
     });
     return user!;
   };
@@ -92,27 +112,41 @@ describe('坐席小结', () => {
     [admin, agent] = await Promise.all([t.loginAs.admin(), t.loginAs.agent()]);
     dayStart = shanghaiDayStart(new Date()).getTime();
     const early = dayStart + hourMs / 2;
-    ({ id: wangId } = await analysedCall('agent01', early, 100, {
-      agentTalkSec: 30,
-      customerTalkSec: 10,
-      silenceCount: 2,
-      silenceTotalSec: 5,
-      silenceLongestSec: 3,
-      overlapCount: 1,
-      agentInterruptions: 1,
-      turns: 6,
-      customerFirstWordsSec: 2,
-    }));
-    await analysedCall('agent01', early + hourMs, 50, {
-      agentTalkSec: 10,
-      customerTalkSec: 30,
-      silenceCount: 1,
-      silenceTotalSec: 1.5,
-      silenceLongestSec: 1.5,
-      customerInterruptions: 2,
-      overlapCount: 2,
-      turns: 9,
-    });
+    ({ id: wangId } = await analysedCall(
+      'agent01',
+      early,
+      100,
+      {
+        agentTalkSec: 30,
+        customerTalkSec: 10,
+        silenceCount: 2,
+        silenceTotalSec: 5,
+        silenceLongestSec: 3,
+        overlapCount: 1,
+        agentInterruptions: 1,
+        turns: 6,
+        customerFirstWordsSec: 2,
+      },
+      'done',
+      'A',
+    ));
+    await analysedCall(
+      'agent01',
+      early + hourMs,
+      50,
+      {
+        agentTalkSec: 10,
+        customerTalkSec: 30,
+        silenceCount: 1,
+        silenceTotalSec: 1.5,
+        silenceLongestSec: 1.5,
+        customerInterruptions: 2,
+        overlapCount: 2,
+        turns: 9,
+      },
+      'done',
+      'C',
+    );
     // Waiting for its run: not in the summary yet.
     await analysedCall('agent01', early + 2 * hourMs, 70, null, 'pending');
     // The day before, in Beijing time (23:30), and another agent's day.
@@ -148,8 +182,14 @@ describe('坐席小结', () => {
       customerInterruptions: 2,
       turnsPerCall: 7.5,
       customerFirstWordsSec: 2,
+      intentions: { A: 1, B: 0, C: 1, D: 0 },
     });
-    expect(mine[1]).toMatchObject({ analysedCalls: 1, agentSharePercent: 50, customerFirstWordsSec: null });
+    expect(mine[1]).toMatchObject({
+      analysedCalls: 1,
+      agentSharePercent: 50,
+      customerFirstWordsSec: null,
+      intentions: { A: 0, B: 0, C: 0, D: 0 },
+    });
     expect(res.body.data.total).toBe(3);
     expect(rows.map((r) => [r.day, r.userId])).toEqual([
       [today, wangId],

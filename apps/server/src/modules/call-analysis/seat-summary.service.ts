@@ -17,7 +17,11 @@ export const seatSummaryPage = async (
 ): Promise<TPage<TSeatSummaryRow>> => {
   const { records, total } = await repo.page(tx, { tenantId: auth.tenantId, scope, filter, page, limit });
   return toPage(
-    records.map((row) => ({ key: `${row.day}-${row.userId}`, ...row })),
+    records.map(({ gradedA, gradedB, gradedC, gradedD, ...row }) => ({
+      key: `${row.day}-${row.userId}`,
+      ...row,
+      intentions: { A: gradedA, B: gradedB, C: gradedC, D: gradedD },
+    })),
     total,
     { page, limit },
   );

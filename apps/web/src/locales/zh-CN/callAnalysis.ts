@@ -49,7 +49,7 @@ export const callAnalysisTexts = {
     at: (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`,
     seatSummary: {
       title: '坐席小结',
-      hint: '按坐席和日期汇总已完成智能分析的通话（软电话通话的双声道录音）：说话占比、静音、抢话、话轮和客户首次开口用时。未选日期时显示近7天；数据范围与通话记录相同。',
+      hint: '按坐席和日期汇总已完成智能分析的通话（软电话通话的双声道录音）：说话占比、静音、抢话、话轮、客户首次开口用时，以及通话小结读出的客户意向（A 意向明确、B 有兴趣、C 未表态、D 已拒绝）。未选日期时显示近7天；数据范围与通话记录相同。',
       range: '日期',
       day: '日期',
       agent: '坐席',
@@ -65,6 +65,8 @@ export const callAnalysisTexts = {
       percent: (p: number) => `${p.toFixed(1)}%`,
       silenceSummary: (count: number, total: number, longest: number) =>
         count === 0 ? '无' : `${count} 次，共 ${total.toFixed(1)} 秒，最长 ${longest.toFixed(1)} 秒`,
+      intentions: '意向（A/B/C/D）',
+      intentionSummary: (n: Record<'A' | 'B' | 'C' | 'D', number>) => `${n.A}/${n.B}/${n.C}/${n.D}`,
       overlapSummary: (count: number, agent: number, customer: number) =>
         count === 0 ? '无' : `${count} 次（${agent}/${customer}）`,
     },

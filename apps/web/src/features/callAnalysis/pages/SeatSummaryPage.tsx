@@ -31,6 +31,11 @@ const columns: TListColumn<TSeatSummaryRow>[] = [
   },
   { key: 'turnsPerCall', title: c.turnsPerCall, dataIndex: 'turnsPerCall' },
   {
+    key: 'intentions',
+    title: c.intentions,
+    render: (_v, r) => c.intentionSummary(r.intentions),
+  },
+  {
     key: 'customerFirstWordsSec',
     title: c.customerFirstWords,
     dataIndex: 'customerFirstWordsSec',
