@@ -102,6 +102,7 @@ export const defaultCallingSettings = {
   perNumberDailyLimit: 3,
   dailyLimit: 300,
   recording: true,
+  analysis: true,
 } as const;
 
 const callingFieldShape = {
@@ -122,6 +123,8 @@ const callingFieldShape = {
     .min(1, '每日呼叫上限至少为1次')
     .max(callingLimits.dailyMax, `每日呼叫上限最多${callingLimits.dailyMax}次`),
   recording: z.boolean({ error: '通话录音只能是开启或关闭' }),
+  /** 智能分析 of his recorded calls; left out, a saved person keeps his. */
+  analysis: z.boolean({ error: '智能分析只能是开启或关闭' }).optional(),
 };
 
 const hoursInOrder = (v: { allowedFrom?: string; allowedTo?: string }) =>
@@ -153,6 +156,7 @@ export const ZCallingRow = z.object({
   perNumberDailyLimit: zInt,
   dailyLimit: zInt,
   recording: zBoolean,
+  analysis: zBoolean,
   /** The lines he holds a usable seat on, by name. */
   seatLines: z.array(zString),
   updatedAt: ZTime.nullable(),

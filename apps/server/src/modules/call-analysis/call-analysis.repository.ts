@@ -1,4 +1,9 @@
-import type { TCallAnalysisState, TCallSignalFigures, TCallTranscript } from '@yunhu/contract';
+import {
+  defaultCallingSettings,
+  type TCallAnalysisState,
+  type TCallSignalFigures,
+  type TCallTranscript,
+} from '@yunhu/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
@@ -29,8 +34,9 @@ const analysisColumns = {
  */
 export const callAnalysisRepository = {
   /**
-   * The analysis of a call whose recording is ready, once: a second enqueue of the same call adds
-   * nothing. Answers whether the call (by the gateway's call id) has a recording to analyse.
+   * The analysis of a call whose recording is ready, once, when its agent's 智能分析 (呼叫管理) is on:
+   * a second enqueue of the same call adds nothing. Answers whether the call (by the gateway's call
+   * id) was queued.
    */
   ensureByCarrierCallId: async (db: TDb, tenantId: number, carrierCallId: string): Promise<boolean> => {
     const rows = rowsOf<{ id: number }>(
@@ -38,6 +44,8 @@ export const callAnalysisRepository = {
         insert into call_analyses (tenant_id, call_record_id)
         select r.tenant_id, r.id from call_records r
         where r.tenant_id = ${tenantId} and r.carrier_call_id = ${carrierCallId} and r.pre_record_url is not null
+          and coalesce((select c.analysis from calling_settings c
+            where c.tenant_id = r.tenant_id and c.user_id = r.user_id), ${defaultCallingSettings.analysis})
         on conflict (call_record_id) do nothing
         returning id`),
     );

@@ -176,6 +176,16 @@ describe('call analysis on the job queue', () => {
     expect(one.insightNote).toBe('');
   });
 
+  it('leaves the calls of someone whose 智能分析 is off (呼叫管理) unqueued, and queues them again once it is on', async () => {
+    await kit.setRules('agent03', { analysis: false });
+    const off = await recordedCall('switched-off-1', 'agent03');
+    expect(off).toBeDefined();
+    expect(await analysisOf(off.id)).toBeUndefined();
+    await kit.setRules('agent03', { analysis: true });
+    const on = await recordedCall('switched-on-1', 'agent03');
+    expect(await analysisOf(on.id)).toMatchObject({ state: 'pending' });
+  });
+
   it('fails a recording that cannot be analysed with its reason, at once, and leaves the call as it was', async () => {
     const record = await pendingCall('mono-2', 'agent01');
     // A mono file (a carrier's kind of recording): no way to tell the agent from the customer.

@@ -60,6 +60,7 @@ describe('calling settings routes', () => {
       perNumberDailyLimit: 3,
       dailyLimit: 300,
       recording: true,
+      analysis: true,
       seatLines: ['浙江软电话线路'],
       updatedAt: null,
     });
@@ -101,11 +102,14 @@ describe('calling settings routes', () => {
       perNumberDailyLimit: 2,
       dailyLimit: 120,
       recording: false,
+      analysis: true,
     });
-    // Saving again updates the same row.
+    // Saving again updates the same row; 智能分析 switched off, then kept when a save leaves it out.
+    await t.call(routes.callingSave, { ...settings(agent03), dailyLimit: 80, analysis: false }, admin);
     await t.call(routes.callingSave, { ...settings(agent03), dailyLimit: 80 }, admin);
     const stored = await t.database.db.select().from(callingSettings).where(eq(callingSettings.userId, agent03));
-    expect(stored.map((s) => s.dailyLimit)).toEqual([80]);
+    expect(stored.map((s) => [s.dailyLimit, s.analysis])).toEqual([[80, false]]);
+    expect((await rows(admin, { userName: '陈' })).records[0]).toMatchObject({ analysis: false });
   });
 
   it('refuses hours out of order, a number of another line, a line without seats, a number without line', async () => {

@@ -24,11 +24,13 @@ export type TCallingRules = {
   perNumberDailyLimit: number;
   dailyLimit: number;
   recording: boolean;
+  /** Whether his recorded calls are analysed (通话分析). */
+  analysis: boolean;
 };
 
 /**
  * What applies to a staff member without his own row on 呼叫管理: calls from 08:00 to 21:00, three
- * calls to one number and 300 dials a day, recorded (business configuration).
+ * calls to one number and 300 dials a day, recorded and analysed (business configuration).
  */
 export const defaultCallingRules: TCallingRules = { ...defaultCallingSettings };
 
@@ -44,6 +46,7 @@ export const callingRulesFor = async (db: TDb, tenantId: number, userId: number)
     perNumberDailyLimit: row.perNumberDailyLimit,
     dailyLimit: row.dailyLimit,
     recording: row.recording,
+    analysis: row.analysis,
   };
 };
 
@@ -96,6 +99,7 @@ export const createCallingService = () => {
         perNumberDailyLimit: r.settings?.perNumberDailyLimit ?? defaultCallingSettings.perNumberDailyLimit,
         dailyLimit: r.settings?.dailyLimit ?? defaultCallingSettings.dailyLimit,
         recording: r.settings?.recording ?? defaultCallingSettings.recording,
+        analysis: r.settings?.analysis ?? defaultCallingSettings.analysis,
         seatLines: seatLines.filter((s) => s.userId === r.userId).map((s) => s.lineName),
         updatedAt: r.settings?.updatedAt.getTime() ?? null,
       }),
@@ -116,8 +120,9 @@ export const createCallingService = () => {
       const { tx, auth, scope } = ctx;
       await requireStaff(ctx, [input.userId]);
       await checkLineAndNumber(ctx, input.lineId, input.callerNumber || null);
-      const { userId, ...fields } = input;
-      await repo.upsert(tx, auth.tenantId, [userId], { ...fields, callerNumber: fields.callerNumber || null });
+      const { userId, analysis, ...fields } = input;
+      const values = { ...fields, callerNumber: fields.callerNumber || null };
+      await repo.upsert(tx, auth.tenantId, [userId], analysis === undefined ? values : { ...values, analysis });
       const { rows } = await repo.page(tx, auth.tenantId, { scope, userIds: [userId] }, { page: 1, limit: 1 });
       return (await rowsOf(ctx, rows))[0]!;
     },

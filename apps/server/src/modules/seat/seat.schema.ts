@@ -78,6 +78,8 @@ export const callingSettings = pgTable(
     /** Dials per day in total. */
     dailyLimit: integer('daily_limit').notNull().default(300),
     recording: boolean('recording').notNull().default(true),
+    /** Whether his recorded calls are analysed (通话分析). */
+    analysis: boolean('analysis').notNull().default(true),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('calling_settings_tenant_user_idx').on(t.tenantId, t.userId)],

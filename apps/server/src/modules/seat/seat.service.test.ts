@@ -86,6 +86,7 @@ describe('seat and calling rules for the dial flow', () => {
         perNumberDailyLimit: 3,
         dailyLimit: 300,
         recording: true,
+        analysis: true,
       });
       expect(rules).toEqual(defaultCallingRules);
     });
@@ -102,6 +103,7 @@ describe('seat and calling rules for the dial flow', () => {
         perNumberDailyLimit: 1,
         dailyLimit: 50,
         recording: false,
+        analysis: false,
       });
       expect(await callingRulesFor(database.db, tenantId, agent03)).toEqual({
         lineId: callbackLineId,
@@ -111,6 +113,7 @@ describe('seat and calling rules for the dial flow', () => {
         perNumberDailyLimit: 1,
         dailyLimit: 50,
         recording: false,
+        analysis: false,
       });
       expect(await callingRulesFor(database.db, tenantId + 999, agent03)).toEqual(defaultCallingRules);
     });

@@ -14,6 +14,7 @@ describe('calling settings form', () => {
         perNumberDailyLimit: 2,
         dailyLimit: 120,
         recording: false,
+        analysis: true,
       }),
     ).toEqual({
       userId: 7,
@@ -24,6 +25,7 @@ describe('calling settings form', () => {
       perNumberDailyLimit: 2,
       dailyLimit: 120,
       recording: false,
+      analysis: true,
     });
     const cleared = toSaveInput(7, {
       lineId: undefined,
@@ -37,7 +39,8 @@ describe('calling settings form', () => {
   });
 
   it('sends only the filled fields for many people', () => {
-    expect(toBatchInput([1, 2], { recording: 'keep' })).toEqual({ userIds: [1, 2] });
+    expect(toBatchInput([1, 2], { recording: 'keep', analysis: 'keep' })).toEqual({ userIds: [1, 2] });
+    expect(toBatchInput([1, 2], { recording: 'keep', analysis: false })).toEqual({ userIds: [1, 2], analysis: false });
     expect(toBatchInput([1], { hours: [at('10:00'), at('17:30')], recording: false })).toEqual({
       userIds: [1],
       allowedFrom: '10:00',

@@ -10,6 +10,7 @@ export type TCallingFormValues = {
   dailyLimit?: number | null;
   /** 'keep' = the batch leaves each person's choice. */
   recording?: boolean | 'keep';
+  analysis?: boolean | 'keep';
 };
 
 export const hm = (v: Dayjs) => v.format('HH:mm');
@@ -26,6 +27,7 @@ export const toSaveInput = (userId: number, v: TCallingFormValues): TCallingSave
     perNumberDailyLimit: v.perNumberDailyLimit,
     dailyLimit: v.dailyLimit,
     recording: v.recording === true,
+    analysis: v.analysis === true,
   };
 };
 
@@ -37,4 +39,5 @@ export const toBatchInput = (userIds: number[], v: TCallingFormValues): TCalling
   ...(v.perNumberDailyLimit ? { perNumberDailyLimit: v.perNumberDailyLimit } : {}),
   ...(v.dailyLimit ? { dailyLimit: v.dailyLimit } : {}),
   ...(typeof v.recording === 'boolean' ? { recording: v.recording } : {}),
+  ...(typeof v.analysis === 'boolean' ? { analysis: v.analysis } : {}),
 });

@@ -83,6 +83,7 @@ export const seatTexts = {
       perNumberDailyLimit: '单号码每日上限（次）',
       dailyLimit: '每日呼叫上限（次）',
       recording: '通话录音',
+      analysis: '智能分析',
       recordingOn: '开启',
       recordingOff: '关闭',
       seatLines: '坐席线路',

@@ -52,6 +52,24 @@ const limitInput = (max: number, testId: string) => (
   <InputNumber min={1} max={max} precision={0} style={{ width: 160 }} data-testid={testId} />
 );
 
+/** A switch of 呼叫管理 (录音, 智能分析): on or off for one person; for many, also 保持不变. */
+const OnOffField = ({ name, label, isBatch }: { name: 'recording' | 'analysis'; label: string; isBatch: boolean }) =>
+  isBatch ? (
+    <Form.Item name={name} label={label}>
+      <Select
+        options={[
+          { value: 'keep', label: c.keep },
+          { value: true, label: c.recordingOn },
+          { value: false, label: c.recordingOff },
+        ]}
+      />
+    </Form.Item>
+  ) : (
+    <Form.Item name={name} label={label} valuePropName="checked">
+      <Switch data-testid={`calling-${name}`} />
+    </Form.Item>
+  );
+
 /** One person's settings, or the same fields for many (empty = keep each person's own). */
 export const CallingFormModal = (props: {
   rows: TCallingRow[];
@@ -71,8 +89,9 @@ export const CallingFormModal = (props: {
           perNumberDailyLimit: one.perNumberDailyLimit,
           dailyLimit: one.dailyLimit,
           recording: one.recording,
+          analysis: one.analysis,
         }
-      : { recording: 'keep' };
+      : { recording: 'keep', analysis: 'keep' };
   const submit = (v: TValues) =>
     !isBatch && one
       ? actions.save(toSaveInput(one.userId, v))
@@ -118,21 +137,8 @@ export const CallingFormModal = (props: {
           <Form.Item name="dailyLimit" label={c.dailyLimit} rules={required(c.dailyLimit)}>
             {limitInput(callingLimits.dailyMax, 'calling-daily')}
           </Form.Item>
-          {isBatch ? (
-            <Form.Item name="recording" label={c.recording}>
-              <Select
-                options={[
-                  { value: 'keep', label: c.keep },
-                  { value: true, label: c.recordingOn },
-                  { value: false, label: c.recordingOff },
-                ]}
-              />
-            </Form.Item>
-          ) : (
-            <Form.Item name="recording" label={c.recording} valuePropName="checked">
-              <Switch data-testid="calling-recording" />
-            </Form.Item>
-          )}
+          <OnOffField name="recording" label={c.recording} isBatch={isBatch} />
+          <OnOffField name="analysis" label={c.analysis} isBatch={isBatch} />
         </>
       )}
     />

@@ -29,6 +29,7 @@ const row: TCallingRow = {
   perNumberDailyLimit: 3,
   dailyLimit: 300,
   recording: true,
+  analysis: true,
   seatLines: [],
   updatedAt: null,
 };

@@ -14,6 +14,14 @@ import { CallingFormModal } from '../components/CallingFormModal';
 
 const c = t.seat.calling;
 
+/** A switch of 呼叫管理 as a tag: 开启 in green, 关闭 in grey. */
+const onOffColumn = (key: 'recording' | 'analysis', title: string): TListColumn<TCallingRow> => ({
+  key,
+  title,
+  dataIndex: key,
+  render: (on: boolean) => <Tag color={on ? 'green' : 'default'}>{on ? c.recordingOn : c.recordingOff}</Tag>,
+});
+
 /** 呼叫管理 (account/callingManagement): each person's line, caller number, hours, limits and recording. */
 export const CallingPage = () => {
   const canChange = usePermission(Perm.callingUpdate);
@@ -39,12 +47,8 @@ export const CallingPage = () => {
     { key: 'hours', title: c.hours, render: (_v, r) => `${r.allowedFrom}-${r.allowedTo}` },
     { key: 'perNumberDailyLimit', title: c.perNumberDailyLimit, dataIndex: 'perNumberDailyLimit' },
     { key: 'dailyLimit', title: c.dailyLimit, dataIndex: 'dailyLimit' },
-    {
-      key: 'recording',
-      title: c.recording,
-      dataIndex: 'recording',
-      render: (on: boolean) => <Tag color={on ? 'green' : 'default'}>{on ? c.recordingOn : c.recordingOff}</Tag>,
-    },
+    onOffColumn('recording', c.recording),
+    onOffColumn('analysis', c.analysis),
     {
       key: 'isCustom',
       title: c.source,
