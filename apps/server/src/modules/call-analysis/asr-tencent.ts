@@ -93,10 +93,11 @@ export const createTencentAsr = async (
     engine,
     isCloud: true,
     transcribe: async (input) => {
-      const audio = await fs.promises.readFile(input.file);
-      if (audio.length > tencentMaxBytes) {
+      // Sized before it is read: a long call's recording is never held in memory only to be refused.
+      if ((await fs.promises.stat(input.file)).size > tencentMaxBytes) {
         throw new SpeechVendorError('录音超过 5MB，腾讯云录音文件识别无法在请求中接收');
       }
+      const audio = await fs.promises.readFile(input.file);
       const created = await call(() =>
         client.CreateRecTask({
           EngineModelType: config.engine,
