@@ -1,15 +1,18 @@
 import { agentRoutes, type TAgentNotice, type TAgentNoticeReach } from '@yunhu/contract';
 import { Drawer } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 
 const n = t.agentNotice;
 
 const columns: TListColumn<TAgentNoticeReach>[] = [
-  { key: 'enterpriseName', title: n.enterpriseName, dataIndex: 'enterpriseName' },
-  { key: 'userCount', title: n.userCount, dataIndex: 'userCount' },
-  { key: 'readCount', title: n.readCount, dataIndex: 'readCount' },
+  ...fieldColumns<TAgentNoticeReach>({
+    enterpriseName: n.enterpriseName,
+    userCount: n.userCount,
+    readCount: n.readCount,
+  }),
 ];
 
 /** notice-cpfr: the enterprises one notice reached, each with its users and how many read it. */

@@ -7,6 +7,7 @@ import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';
@@ -37,10 +38,7 @@ export const AgentJxsPage = () => {
       })
       .catch(() => undefined);
   const columns: TListColumn<TJxsUser>[] = [
-    { key: 'name', title: s.name, dataIndex: 'name' },
-    { key: 'contactName', title: s.contactName, dataIndex: 'contactName' },
-    { key: 'mobile', title: s.mobile, dataIndex: 'mobile' },
-    { key: 'username', title: s.username, dataIndex: 'username' },
+    ...fieldColumns<TJxsUser>({ name: s.name, contactName: s.contactName, mobile: s.mobile, username: s.username }),
     {
       key: 'inviteCode',
       title: s.inviteCode,

@@ -8,6 +8,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -18,12 +19,14 @@ const s = t.agentJxs;
 type TLeadForm = { companyName: string; contactName?: string; mobile: string; industry?: string; region?: string };
 
 const columns: TListColumn<TJxsLead>[] = [
-  { key: 'companyName', title: s.companyName, dataIndex: 'companyName' },
-  { key: 'contactName', title: s.contactName, dataIndex: 'contactName' },
-  { key: 'mobile', title: s.mobile, dataIndex: 'mobile' },
-  { key: 'industry', title: s.industry, dataIndex: 'industry' },
-  { key: 'region', title: s.region, dataIndex: 'region' },
-  { key: 'distributorName', title: s.distributor, dataIndex: 'distributorName' },
+  ...fieldColumns<TJxsLead>({
+    companyName: s.companyName,
+    contactName: s.contactName,
+    mobile: s.mobile,
+    industry: s.industry,
+    region: s.region,
+    distributorName: s.distributor,
+  }),
   tagColumn(s.leadStatus, 'status', { labels: jxsLeadStatusLabel, colors: { moved: 'green', new: 'blue' } }),
   { key: 'enterpriseName', title: s.enterprise, dataIndex: 'enterpriseName', render: (v: string | null) => v ?? '-' },
   timeColumn(s.movedAt, { key: 'movedAt', empty: '-' }),

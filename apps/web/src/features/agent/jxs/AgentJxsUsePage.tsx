@@ -2,6 +2,7 @@ import { agentRoutes, JxsPerm, type TJxsMonthUse } from '@yunhu/contract';
 import { DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import type { TListColumn } from '../../../shared/list/types';
@@ -10,10 +11,12 @@ import { jxsUsePageKey } from './jxsApi';
 const s = t.agentJxs;
 
 const columns: TListColumn<TJxsMonthUse>[] = [
-  { key: 'name', title: s.distributor, dataIndex: 'name' },
-  { key: 'enterprises', title: s.enterprises, dataIndex: 'enterprises' },
-  { key: 'newEnterprises', title: s.newEnterprises, dataIndex: 'newEnterprises' },
-  { key: 'seatMonths', title: s.seatMonths, dataIndex: 'seatMonths' },
+  ...fieldColumns<TJxsMonthUse>({
+    name: s.distributor,
+    enterprises: s.enterprises,
+    newEnterprises: s.newEnterprises,
+    seatMonths: s.seatMonths,
+  }),
   {
     key: 'billedSeconds',
     title: s.billedMinutes,

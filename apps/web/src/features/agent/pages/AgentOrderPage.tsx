@@ -2,6 +2,7 @@ import { agentRoutes, money, orderStateLabel, type TAgentOrder } from '@yunhu/co
 import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
@@ -16,9 +17,7 @@ const a = t.agent;
 const AgentOrders = () => {
   const info = useAgentInfo();
   const columns: TListColumn<TAgentOrder>[] = [
-    { key: 'orderNo', title: a.orderNo, dataIndex: 'orderNo' },
-    { key: 'enterpriseName', title: a.enterpriseName, dataIndex: 'enterpriseName' },
-    { key: 'subject', title: a.subject, dataIndex: 'subject' },
+    ...fieldColumns<TAgentOrder>({ orderNo: a.orderNo, enterpriseName: a.enterpriseName, subject: a.subject }),
     moneyColumn(a.amount, 'amount'),
     {
       key: 'state',

@@ -1,6 +1,7 @@
 import { agentRoutes, type TPacketChange } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
@@ -12,10 +13,12 @@ const s = t.agentStock;
 
 const columns: TListColumn<TPacketChange>[] = [
   timeColumn(s.createdAt),
-  { key: 'enterpriseName', title: s.enterprise, dataIndex: 'enterpriseName' },
-  { key: 'packetName', title: s.packetName, dataIndex: 'packetName' },
-  { key: 'fromLineName', title: s.fromLine, dataIndex: 'fromLineName' },
-  { key: 'toLineName', title: s.toLine, dataIndex: 'toLineName' },
+  ...fieldColumns<TPacketChange>({
+    enterpriseName: s.enterprise,
+    packetName: s.packetName,
+    fromLineName: s.fromLine,
+    toLineName: s.toLine,
+  }),
   ...packetMoveColumns<TPacketChange>(s),
 ];
 

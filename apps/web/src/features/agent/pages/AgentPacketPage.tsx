@@ -3,6 +3,7 @@ import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -21,10 +22,7 @@ export const AgentPacketPage = () => {
   const shelf = useShelfPacket();
   const { confirm, node } = useConfirmAction();
   const columns: TListColumn<TAgentPacket>[] = [
-    { key: 'name', title: s.name, dataIndex: 'name' },
-    { key: 'lineName', title: s.line, dataIndex: 'lineName' },
-    { key: 'minutes', title: s.minutes, dataIndex: 'minutes' },
-    { key: 'validityDays', title: s.validityDays, dataIndex: 'validityDays' },
+    ...fieldColumns<TAgentPacket>({ name: s.name, lineName: s.line, minutes: s.minutes, validityDays: s.validityDays }),
     moneyColumn(s.price, 'price'),
     moneyColumn(s.basePrice, 'basePrice'),
     {

@@ -2,12 +2,14 @@ import type { TAgentLineStock } from '@yunhu/contract';
 import { Card, Table, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { Hint } from '../../../shared/components/Hint';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
+import type { TListColumn } from '../../../shared/list/types';
 import { BaseLineList } from '../components/BaseLineList';
 import { useLineStock } from '../stockApi';
 
 const s = t.agentStock;
 
-const columns = [
+const columns: TListColumn<TAgentLineStock>[] = [
   { key: 'lineName', title: s.lineName, dataIndex: 'lineName' },
   {
     key: 'opened',
@@ -15,10 +17,12 @@ const columns = [
     dataIndex: 'opened',
     render: (v: boolean) => (v ? <Tag color="green">{s.opened}</Tag> : <Tag>{s.closed}</Tag>),
   },
-  { key: 'enterpriseCount', title: s.enterpriseCount, dataIndex: 'enterpriseCount' },
-  { key: 'liveSeats', title: s.liveSeats, dataIndex: 'liveSeats' },
-  { key: 'packetCount', title: s.packetCount, dataIndex: 'packetCount' },
-  { key: 'soldMinutes', title: s.soldMinutes, dataIndex: 'soldMinutes' },
+  ...fieldColumns<TAgentLineStock>({
+    enterpriseCount: s.enterpriseCount,
+    liveSeats: s.liveSeats,
+    packetCount: s.packetCount,
+    soldMinutes: s.soldMinutes,
+  }),
   {
     key: 'remainingSeconds',
     title: s.remainingMinutes,

@@ -2,6 +2,7 @@ import { agentRoutes, type TPacketTransfer } from '@yunhu/contract';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -19,10 +20,12 @@ export const AgentTransferPage = () => {
   const columns: TListColumn<TPacketTransfer>[] = [
     { key: 'transferNo', title: s.transferNo, dataIndex: 'transferNo' },
     timeColumn(s.createdAt),
-    { key: 'fromEnterpriseName', title: s.from, dataIndex: 'fromEnterpriseName' },
-    { key: 'toEnterpriseName', title: s.to, dataIndex: 'toEnterpriseName' },
-    { key: 'lineName', title: s.line, dataIndex: 'lineName' },
-    { key: 'packetName', title: s.packetName, dataIndex: 'packetName' },
+    ...fieldColumns<TPacketTransfer>({
+      fromEnterpriseName: s.from,
+      toEnterpriseName: s.to,
+      lineName: s.line,
+      packetName: s.packetName,
+    }),
     ...packetMoveColumns<TPacketTransfer>(s),
     {
       key: 'actions',

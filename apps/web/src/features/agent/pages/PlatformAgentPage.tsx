@@ -6,6 +6,7 @@ import { feedback } from '../../../shared/feedback';
 import { AdministratorFields } from '../../../shared/form/AdministratorFields';
 import { FormModal } from '../../../shared/form/FormModal';
 import { TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -34,13 +35,15 @@ export const PlatformAgentPage = () => {
   const [settling, setSettling] = useState<TAgent | null>(null);
   const [isBaseOpen, setBaseOpen] = useState(false);
   const columns: TListColumn<TAgent>[] = [
-    { key: 'name', title: a.name, dataIndex: 'name' },
-    { key: 'code', title: a.code, dataIndex: 'code' },
-    { key: 'inviteCode', title: a.inviteCode, dataIndex: 'inviteCode' },
-    { key: 'adminName', title: a.admin, dataIndex: 'adminName' },
-    { key: 'adminUsername', title: a.adminUsername, dataIndex: 'adminUsername' },
-    { key: 'adminMobile', title: a.adminMobile, dataIndex: 'adminMobile' },
-    { key: 'enterpriseCount', title: a.enterpriseCount, dataIndex: 'enterpriseCount' },
+    ...fieldColumns<TAgent>({
+      name: a.name,
+      code: a.code,
+      inviteCode: a.inviteCode,
+      adminName: a.admin,
+      adminUsername: a.adminUsername,
+      adminMobile: a.adminMobile,
+      enterpriseCount: a.enterpriseCount,
+    }),
     moneyColumn(a.balance, 'balance'),
     // After the figures: the columns before it are read by position (e2e/resellers/agent.e2e.ts).
     {

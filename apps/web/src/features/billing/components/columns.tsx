@@ -1,5 +1,6 @@
 import { beijingTime, money, yuan } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ledgerColumns as ledgerColumnsOf } from '../../../shared/list/ledgerColumns';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import type { TListColumn } from '../../../shared/list/types';
@@ -21,9 +22,7 @@ const paidText = (r: TConsumeRow) =>
 /** 消费明细: per call the line, duration, billed units, rate, amount and what paid for it. */
 export const consumeColumns: TListColumn<TConsumeRow>[] = [
   { key: 'startTime', title: s.callTime, dataIndex: 'startTime', render: fmtTime },
-  { key: 'realName', title: s.person, dataIndex: 'realName' },
-  { key: 'deptName', title: s.dept, dataIndex: 'deptName' },
-  { key: 'lineName', title: s.line, dataIndex: 'lineName' },
+  ...fieldColumns<TConsumeRow>({ realName: s.person, deptName: s.dept, lineName: s.line }),
   { key: 'duration', title: s.duration, dataIndex: 'duration', render: (v: number) => s.secondsOf(v) },
   { key: 'billedSeconds', title: s.billed, dataIndex: 'billedSeconds', render: (v: number) => s.secondsOf(v) },
   { key: 'units', title: s.units, dataIndex: 'units' },

@@ -3,6 +3,7 @@ import { Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { withNumberAndDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -14,10 +15,7 @@ const b = t.blacklist;
 const columns: TListColumn<TIntercept>[] = [
   { key: 'number', title: b.number, dataIndex: 'number', width: 150 },
   tagColumn(b.level, 'level', { labels: b.levelLabel, colors: { platform: 'volcano', tenant: 'red' } }),
-  { key: 'reason', title: b.reason, dataIndex: 'reason' },
-  { key: 'via', title: b.via, dataIndex: 'via' },
-  { key: 'userName', title: b.user, dataIndex: 'userName' },
-  { key: 'deptName', title: b.dept, dataIndex: 'deptName' },
+  ...fieldColumns<TIntercept>({ reason: b.reason, via: b.via, userName: b.user, deptName: b.dept }),
   timeColumn(b.interceptAt, { format: 'YYYY-MM-DD HH:mm:ss' }),
 ];
 

@@ -8,6 +8,7 @@ import { t } from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { withNumberAndDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -18,10 +19,7 @@ const c = t.callIntercept;
 const columns: TListColumn<TCallIntercept>[] = [
   { key: 'number', title: c.number, dataIndex: 'number', width: 150 },
   tagColumn(c.reason, 'reason', { labels: callInterceptReasonLabel, colors: 'red' }),
-  { key: 'userName', title: c.user, dataIndex: 'userName' },
-  { key: 'deptName', title: c.dept, dataIndex: 'deptName' },
-  { key: 'sipUser', title: c.sipUser, dataIndex: 'sipUser' },
-  { key: 'sourceIp', title: c.sourceIp, dataIndex: 'sourceIp' },
+  ...fieldColumns<TCallIntercept>({ userName: c.user, deptName: c.dept, sipUser: c.sipUser, sourceIp: c.sourceIp }),
   timeColumn(c.at, { format: 'YYYY-MM-DD HH:mm:ss' }),
 ];
 

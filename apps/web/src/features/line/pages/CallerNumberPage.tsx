@@ -6,6 +6,7 @@ import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -31,9 +32,7 @@ export const CallerNumberPage = () => {
       onDone: clear,
     });
   const columns: TListColumn<TNumberRow>[] = [
-    { key: 'number', title: l.number, dataIndex: 'number' },
-    { key: 'lineName', title: l.name, dataIndex: 'lineName' },
-    { key: 'remark', title: l.remark, dataIndex: 'remark' },
+    ...fieldColumns<TNumberRow>({ number: l.number, lineName: l.name, remark: l.remark }),
     {
       key: 'userName',
       title: l.holder,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -33,9 +34,7 @@ const LineNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
   const lines = useLineOptions();
   const { confirm, node } = useConfirmAction();
   const columns: TListColumn<TNumberRow>[] = [
-    { key: 'number', title: l.number, dataIndex: 'number' },
-    { key: 'lineName', title: l.name, dataIndex: 'lineName' },
-    { key: 'remark', title: l.remark, dataIndex: 'remark' },
+    ...fieldColumns<TNumberRow>({ number: l.number, lineName: l.name, remark: l.remark }),
     ...holderColumns<TNumberRow>(l.numberState.free),
     timeColumn(l.distributedAt, { key: 'distributedAt', empty: l.none }),
     ...actionsColumn<TNumberRow>(canChange, t.seat.actions, (row) => (

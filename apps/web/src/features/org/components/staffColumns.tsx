@@ -1,6 +1,7 @@
 import { Perm, staffStatusLabel, type TStaff } from '@yunhu/contract';
 import { Popconfirm, Space, Switch, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -27,9 +28,7 @@ export const staffColumns = (screen: TStaffScreen, on: TRowActions): TListColumn
   const { texts, perms, testPrefix: p } = screen;
   const isEnterprise = !!screen.enterprise;
   return [
-    { key: 'realName', title: texts.realName, dataIndex: 'realName' },
-    { key: 'username', title: texts.username, dataIndex: 'username' },
-    { key: 'mobile', title: texts.mobile, dataIndex: 'mobile' },
+    ...fieldColumns<TStaff>({ realName: texts.realName, username: texts.username, mobile: texts.mobile }),
     ...(isEnterprise
       ? [
           { key: 'jobNumber', title: t.org.jobNumber, dataIndex: 'jobNumber', isHiddenByDefault: true },

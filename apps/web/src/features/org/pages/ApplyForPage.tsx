@@ -7,6 +7,7 @@ import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -46,10 +47,12 @@ export const ApplyForPage = () => {
     </Permission>
   );
   const columns: TListColumn<TApplication>[] = [
-    { key: 'realName', title: t.org.applicant, dataIndex: 'realName' },
-    { key: 'username', title: t.org.username, dataIndex: 'username' },
-    { key: 'mobile', title: t.org.mobile, dataIndex: 'mobile' },
-    { key: 'deptName', title: t.org.dept, dataIndex: 'deptName' },
+    ...fieldColumns<TApplication>({
+      realName: t.org.applicant,
+      username: t.org.username,
+      mobile: t.org.mobile,
+      deptName: t.org.dept,
+    }),
     tagColumn(t.org.status, 'status', {
       labels: { pending: t.org.pending, rejected: t.org.rejected },
       colors: { pending: 'orange', rejected: 'red' },

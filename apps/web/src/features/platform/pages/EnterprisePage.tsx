@@ -16,6 +16,7 @@ import { FormModal } from '../../../shared/form/FormModal';
 import { optionsOf } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';
@@ -107,10 +108,12 @@ export const EnterprisePage = () => {
     { key: 'name', title: t.platform.name, dataIndex: 'name' },
     { key: 'code', title: t.platform.code, dataIndex: 'code' },
     tagColumn(t.platform.status, 'status', { labels: enterpriseStatusLabel, colors: statusColor }),
-    { key: 'authStateLabel', title: t.platform.authState, dataIndex: 'authStateLabel' },
-    { key: 'adminName', title: t.platform.admin, dataIndex: 'adminName' },
-    { key: 'adminMobile', title: t.platform.adminMobile, dataIndex: 'adminMobile' },
-    { key: 'userCount', title: t.platform.userCount, dataIndex: 'userCount' },
+    ...fieldColumns<TEnterprise>({
+      authStateLabel: t.platform.authState,
+      adminName: t.platform.admin,
+      adminMobile: t.platform.adminMobile,
+      userCount: t.platform.userCount,
+    }),
     {
       key: 'agentName',
       title: t.platform.broughtBy,

@@ -1,7 +1,10 @@
 import { type TTaskFigures, type TTaskProgress, taskResults, taskResultText } from '@yunhu/contract';
 import { Card, Col, Row, Statistic, Table, Tag, Tooltip } from 'antd';
 import { t } from '../../../../locales/zh-CN';
+import { fieldColumns } from '../../../../shared/list/fieldColumns';
 import { taskProgress } from './TaskProgress';
+
+type TAgentProgress = TTaskProgress['agents'][number];
 
 const c = t.taskCard;
 
@@ -48,18 +51,20 @@ export const TaskFigures = ({ progress }: { progress: TTaskProgress }) => {
         {c.results}：<ResultCounts results={f.results} />
       </div>
       <Card size="small" title={c.perAgent}>
-        <Table
+        <Table<TAgentProgress>
           size="small"
           rowKey="userId"
           pagination={false}
           dataSource={progress.agents}
           columns={[
-            { key: 'realName', title: c.agent, dataIndex: 'realName' },
-            { key: 'total', title: c.total, dataIndex: 'total' },
-            { key: 'dialled', title: c.dialled, dataIndex: 'dialled' },
-            { key: 'finished', title: c.finished, dataIndex: 'finished' },
-            { key: 'connected', title: c.connected, dataIndex: 'connected' },
-            { key: 'deleted', title: c.deleted, dataIndex: 'deleted' },
+            ...fieldColumns<TAgentProgress>({
+              realName: c.agent,
+              total: c.total,
+              dialled: c.dialled,
+              finished: c.finished,
+              connected: c.connected,
+              deleted: c.deleted,
+            }),
             { key: 'results', title: c.results, render: (_v, x) => <ResultCounts results={x.results} /> },
           ]}
         />

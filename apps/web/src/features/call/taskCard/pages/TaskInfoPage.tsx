@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../../locales/zh-CN';
 import { optionsOf, personOptions } from '../../../../shared/form/options';
 import { SelectFilter } from '../../../../shared/list/FilterItems';
+import { fieldColumns } from '../../../../shared/list/fieldColumns';
 import { ListPage } from '../../../../shared/list/ListPage';
 import type { TListColumn } from '../../../../shared/list/types';
 import { closingEitherWay } from '../../../../shared/list/useConfirmAction';
@@ -28,9 +29,7 @@ import { ItemStatusTag, TaskStatusTag } from '../components/TaskStatusTag';
 const c = t.taskCard;
 
 const columns: TListColumn<TTaskItem>[] = [
-  { key: 'customerName', title: c.customer, dataIndex: 'customerName' },
-  { key: 'mobile', title: c.mobile, dataIndex: 'mobile' },
-  { key: 'realName', title: c.agent, dataIndex: 'realName' },
+  ...fieldColumns<TTaskItem>({ customerName: c.customer, mobile: c.mobile, realName: c.agent }),
   {
     key: 'status',
     title: c.itemStatus,
