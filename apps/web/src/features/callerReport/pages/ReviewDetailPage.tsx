@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
-import { FormModal } from '../../../shared/form/FormModal';
-import { ReasonField } from '../../../shared/form/ReasonField';
+import { ReasonModal } from '../../../shared/form/ReasonModal';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { useExamineReport, useReportDetail } from '../api';
@@ -59,17 +58,18 @@ export const ReviewDetailPage = ({ desk = 'platform' }: { desk?: TReviewDesk }) 
       <DocumentRouteContext.Provider value={at.document}>
         <LoadedReportDetails detail={detail} />
       </DocumentRouteContext.Provider>
-      <FormModal<{ reason: string }>
+      <ReasonModal
         open={isRejecting}
         title={c.rejectTitle}
         okText={c.reject}
         testId="reject-form"
+        label={c.rejectReason}
+        requiredMessage={c.rejectReasonRequired}
         onCancel={() => setRejecting(false)}
-        onSubmit={async ({ reason }) => {
+        onSubmit={async (reason) => {
           await examine.mutateAsync({ id, pass: false, reason });
           feedback.message.success(c.rejected);
         }}
-        fields={<ReasonField label={c.rejectReason} requiredMessage={c.rejectReasonRequired} />}
       />
     </Card>
   );

@@ -11,9 +11,8 @@ import { App, Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
-import { FormModal } from '../../../shared/form/FormModal';
 import { optionsOf } from '../../../shared/form/options';
-import { ReasonField } from '../../../shared/form/ReasonField';
+import { ReasonModal } from '../../../shared/form/ReasonModal';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -124,17 +123,18 @@ export const CertReviewPage = () => {
       <Modal open={!!viewing} title={t.cert.detail} footer={null} width={720} onCancel={() => setViewing(null)}>
         {viewing && <CertDetails cert={viewing} />}
       </Modal>
-      <FormModal<{ reason: string }>
+      <ReasonModal
         open={!!rejecting}
         title={t.cert.rejectTitle}
         okText={t.cert.reject}
+        label={t.cert.rejectReason}
+        requiredMessage={t.cert.rejectReasonRequired}
         onCancel={() => setRejecting(null)}
-        onSubmit={async ({ reason }) => {
+        onSubmit={async (reason) => {
           await examine.mutateAsync({ ids: rejecting?.ids ?? [], pass: false, reason });
           feedback.message.success(t.cert.rejected(rejecting?.ids.length ?? 0));
           rejecting?.clear?.();
         }}
-        fields={<ReasonField label={t.cert.rejectReason} requiredMessage={t.cert.rejectReasonRequired} />}
       />
     </>
   );

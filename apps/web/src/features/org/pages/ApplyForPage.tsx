@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { orgStaffRoutes, Perm } from '@yunhu/contract';
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
-import { FormModal } from '../../../shared/form/FormModal';
+import { ReasonModal } from '../../../shared/form/ReasonModal';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
@@ -89,20 +89,14 @@ export const ApplyForPage = () => {
           </>
         }
       />
-      <FormModal<{ reason: string }>
+      <ReasonModal
         open={rejecting !== null}
         title={t.org.reject}
-        onSubmit={(v) => examine(rejecting ?? [], false, v.reason)}
+        label={t.org.rejectReason}
+        requiredMessage={t.org.rejectReasonPlaceholder}
+        placeholder={t.org.rejectReasonPlaceholder}
+        onSubmit={(reason) => examine(rejecting ?? [], false, reason)}
         onCancel={() => setRejecting(null)}
-        fields={
-          <Form.Item
-            name="reason"
-            label={t.org.rejectReason}
-            rules={[{ required: true, message: t.org.rejectReasonPlaceholder }]}
-          >
-            <Input.TextArea rows={3} placeholder={t.org.rejectReasonPlaceholder} />
-          </Form.Item>
-        }
       />
     </>
   );

@@ -113,6 +113,25 @@ describe('EnterprisePage', () => {
     );
   });
 
+  it('stops an enterprise only with a written reason, and sends that reason', async () => {
+    useUserStore.setState({ permissions: ['platform:enterprise:list', 'platform:enterprise:status'] });
+    renderPage();
+    const row = (await screen.findByText('甬通贸易')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: /停\s*用/ }));
+    const dialog = (await screen.findByText('停用企业')).closest('.ant-modal') as HTMLElement;
+    const ok = within(dialog).getByRole('button', { name: /确\s*定/ });
+    fireEvent.change(within(dialog).getByLabelText('原因（企业可见）'), { target: { value: '   ' } });
+    fireEvent.click(ok);
+    expect(await within(dialog).findByText('请填写原因')).toBeTruthy();
+    expect(callMock).not.toHaveBeenCalledWith(platformRoutes.setStatus, expect.anything());
+    fireEvent.change(within(dialog).getByLabelText('原因（企业可见）'), { target: { value: '欠费停用' } });
+    fireEvent.click(ok);
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(platformRoutes.setStatus, { id: 2, status: 'closed', reason: '欠费停用' }),
+    );
+    await waitFor(() => expect(successMock).toHaveBeenCalledWith('已停用「甬通贸易」，其员工已全部退出登录'));
+  });
+
   it('offers 新建企业 only with the examine permission', async () => {
     useUserStore.setState({ permissions: ['platform:enterprise:list'] });
     renderPage();

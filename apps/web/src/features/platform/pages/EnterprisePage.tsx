@@ -14,6 +14,7 @@ import { feedback } from '../../../shared/feedback';
 import { AdministratorFields } from '../../../shared/form/AdministratorFields';
 import { FormModal } from '../../../shared/form/FormModal';
 import { optionsOf } from '../../../shared/form/options';
+import { ReasonModal } from '../../../shared/form/ReasonModal';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
@@ -66,7 +67,7 @@ export const EnterprisePage = () => {
     call(platformRoutes.setStatus, { id: e.id, status: 'active', reason: '' })
       .then(() => done(t.platform.opened(e.name)))
       .catch(() => undefined);
-  const onReason = async ({ reason }: { reason: string }) => {
+  const onReason = async (reason: string) => {
     if (!asking) return;
     const [first] = asking.rows;
     if (asking.kind === 'close') {
@@ -183,20 +184,13 @@ export const EnterprisePage = () => {
           </>
         }
       />
-      <FormModal<{ reason: string }>
+      <ReasonModal
         open={asking !== null}
         title={asking?.kind === 'close' ? t.platform.closeTitle : t.platform.rejectTitle}
+        label={t.platform.reasonLabel}
+        requiredMessage={t.platform.reasonRequired}
         onSubmit={onReason}
         onCancel={() => setAsking(null)}
-        fields={
-          <Form.Item
-            name="reason"
-            label={t.platform.reasonLabel}
-            rules={[{ required: true, message: t.platform.reasonRequired }]}
-          >
-            <Input.TextArea rows={3} />
-          </Form.Item>
-        }
       />
     </>
   );
