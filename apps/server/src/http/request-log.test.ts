@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { LeanRequestLog, slowRequestMs } from './request-log.js';
+import { LeanRequestLog, registerRequestId, requestIdOf, slowRequestMs } from './request-log.js';
 
 /** A Fastify app whose log lines are collected, with a fast, a slow, a failing and a throwing route. */
 const appLogging = async (level: string) => {
@@ -8,7 +8,10 @@ const appLogging = async (level: string) => {
   const app = Fastify({
     logger: { level, stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
     logController: new LeanRequestLog(level),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   });
+  registerRequestId(app);
   app.get('/fast', async () => 'ok');
   app.get('/slow', async (_req, reply) => {
     await new Promise((r) => setTimeout(r, slowRequestMs + 50));
@@ -54,6 +57,30 @@ describe('request logging', () => {
     const { app, messages } = await appLogging('debug');
     await app.inject('/fast');
     expect(messages()).toEqual(['incoming request', 'request completed']);
+    await app.close();
+  });
+});
+
+describe('the request id', () => {
+  it('answers the caller’s sane x-request-id and writes it on the request’s log lines', async () => {
+    const { app, lines } = await appLogging('info');
+    const res = await app.inject({ url: '/unavailable', headers: { 'x-request-id': 'nginx-4f2a.9:1' } });
+    expect(res.headers['x-request-id']).toBe('nginx-4f2a.9:1');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ reqId: 'nginx-4f2a.9:1', msg: 'request failed' });
+    await app.close();
+  });
+
+  it('makes a new one for a request without an id or with one that is not a plain token', async () => {
+    const { app, lines } = await appLogging('info');
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const bare = await app.inject('/fast');
+    const hostile = await app.inject({ url: '/throws', headers: { 'x-request-id': 'a b"}{<script>' } });
+    const long = await app.inject({ url: '/fast', headers: { 'x-request-id': 'x'.repeat(129) } });
+    for (const res of [bare, hostile, long]) expect(res.headers['x-request-id']).toMatch(uuid);
+    expect(new Set([bare, hostile, long].map((r) => r.headers['x-request-id'])).size).toBe(3);
+    // The error line of the failing one carries its new id, not what the client sent.
+    expect(lines.find((l) => l.level === 50)?.reqId).toBe(hostile.headers['x-request-id']);
     await app.close();
   });
 });

@@ -1,4 +1,6 @@
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /** A request answered later than this leaves a line at `info` level. */
 export const slowRequestMs = 1000;
@@ -40,3 +42,23 @@ export class LeanRequestLog extends LogController {
     );
   }
 }
+
+/** An id a proxy or client may hand us: a plain token, short enough for a log line and a header. */
+const saneRequestId = /^[A-Za-z0-9._:@-]{1,128}$/;
+
+/**
+ * Fastify's `genReqId`: the caller's `x-request-id` when it is a sane token (nginx's `$request_id`,
+ * a client's own), a new UUID otherwise. Fastify puts it on every line `request.log` writes (`reqId`).
+ */
+export const requestIdOf = (req: IncomingMessage): string => {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && saneRequestId.test(given) ? given : crypto.randomUUID();
+};
+
+/** Every answer names its request's id (`x-request-id`), so a user's report finds its log lines. */
+export const registerRequestId = (app: FastifyInstance) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+};
