@@ -70,4 +70,10 @@ export const commonTexts = {
     passwordHint: '8-32位，同时包含字母和数字；管理员首次登录时须修改',
     required: (label: string) => `请输入${label}`,
   },
+  /** The identity numbers a form asks for (实名认证, 号码报备) and their check's words. */
+  identityNumber: {
+    required: (label: string) => `请输入${label}`,
+    creditCodeBad: '统一社会信用代码格式不正确（18位，含校验位）',
+    idCardNoBad: '身份证号格式不正确（18位，含校验位）',
+  },
 } as const;

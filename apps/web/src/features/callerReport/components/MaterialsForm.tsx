@@ -2,8 +2,6 @@ import { UploadOutlined } from '@ant-design/icons';
 import {
   applicantTypeLabel,
   applicantTypes,
-  isCreditCode,
-  isIdCardNo,
   reportDocKindLabel,
   reportDocKinds,
   requiredDocKinds,
@@ -16,6 +14,7 @@ import { Button, Form, Input, Radio, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { IdentityNumberField } from '../../../shared/form/IdentityNumberField';
 import { optionsOf } from '../../../shared/form/options';
 import { uploadDocument, useSubmitMaterials } from '../api';
 import { ScriptField } from './ScriptField';
@@ -30,11 +29,6 @@ const acceptOf = (kind: TReportDocKind) =>
     : kind === 'script'
       ? '.doc,.docx,.pdf'
       : 'image/png,image/jpeg,.pdf';
-
-const checked = (test: (v: string) => boolean, message: string) => ({
-  validator: (_r: unknown, v?: string) =>
-    !v?.trim() || test(v.trim().toUpperCase()) ? Promise.resolve() : Promise.reject(new Error(message)),
-});
 
 /** One document's upload: images through the image check, the script and letters through the document one. */
 const DocUpload = ({
@@ -114,31 +108,12 @@ export const MaterialsForm = ({ latest }: { latest: TMaterials | null }) => {
       }
     >
       {text('companyName', c.companyName, 100)}
-      <Form.Item
-        name="creditCode"
-        label={c.creditCode}
-        rules={[
-          { required: true, whitespace: true, message: c.required(c.creditCode) },
-          checked(isCreditCode, c.creditCodeBad),
-        ]}
-      >
-        <Input maxLength={18} />
-      </Form.Item>
+      <IdentityNumberField name="creditCode" label={c.creditCode} kind="creditCode" />
       <Form.Item name="applicantType" label={c.applicantType} rules={[{ required: true }]}>
         <Radio.Group options={optionsOf(applicantTypes, applicantTypeLabel)} />
       </Form.Item>
       {text('applicantName', c.applicantName, 32)}
-      <Form.Item
-        name="idNumber"
-        label={c.idNumber}
-        extra={c.idNumberHint}
-        rules={[
-          { required: true, whitespace: true, message: c.required(c.idNumber) },
-          checked(isIdCardNo, c.idNumberBad),
-        ]}
-      >
-        <Input maxLength={18} />
-      </Form.Item>
+      <IdentityNumberField name="idNumber" label={c.idNumber} kind="idCardNo" extra={c.idNumberHint} />
       {text('mobile', c.mobile, 20)}
       {text('contactName', c.contactName, 32)}
       {text('contactMobile', c.contactMobile, 20)}

@@ -1,16 +1,12 @@
-import { isCreditCode, isIdCardNo, type TCertSubmit, type TCertType } from '@yunhu/contract';
+import type { TCertSubmit, TCertType } from '@yunhu/contract';
 import { Button, Form, Image, Input, Radio, Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { ImageUploadButton } from '../../../shared/components/ImageUploadButton';
 import { feedback } from '../../../shared/feedback';
+import { IdentityNumberField } from '../../../shared/form/IdentityNumberField';
 import { uploadLicense, useSubmitCert } from '../api';
 
 type TValues = Required<Omit<TCertSubmit, 'type'>> & { type: TCertType };
-
-const checked = (test: (v: string) => boolean, message: string) => ({
-  validator: (_r: unknown, v?: string) =>
-    !v?.trim() || test(v.trim().toUpperCase()) ? Promise.resolve() : Promise.reject(new Error(message)),
-});
 
 /** The submission form; personal is not offered once the enterprise holds it. */
 export const CertForm = ({ isPersonalDone, onDone }: { isPersonalDone: boolean; onDone?: () => void }) => {
@@ -59,16 +55,7 @@ export const CertForm = ({ isPersonalDone, onDone }: { isPersonalDone: boolean; 
           >
             <Input maxLength={32} />
           </Form.Item>
-          <Form.Item
-            name="idCardNo"
-            label={t.cert.idCardNo}
-            rules={[
-              { required: true, whitespace: true, message: t.cert.required(t.cert.idCardNo) },
-              checked(isIdCardNo, t.cert.idCardNoBad),
-            ]}
-          >
-            <Input maxLength={18} />
-          </Form.Item>
+          <IdentityNumberField name="idCardNo" label={t.cert.idCardNo} kind="idCardNo" />
         </>
       ) : (
         <>
@@ -79,17 +66,12 @@ export const CertForm = ({ isPersonalDone, onDone }: { isPersonalDone: boolean; 
           >
             <Input maxLength={100} />
           </Form.Item>
-          <Form.Item
+          <IdentityNumberField
             name="creditCode"
             label={t.cert.creditCode}
+            kind="creditCode"
             extra={t.cert.creditCodeHint}
-            rules={[
-              { required: true, whitespace: true, message: t.cert.required(t.cert.creditCode) },
-              checked(isCreditCode, t.cert.creditCodeBad),
-            ]}
-          >
-            <Input maxLength={18} />
-          </Form.Item>
+          />
           <Form.Item
             name="legalPerson"
             label={t.cert.legalPerson}
