@@ -28,8 +28,16 @@ export type TDatabase = {
   ) => Promise<T>;
   /** Whether the database answers within timeoutMs (default pingTimeoutMs). */
   ping: (timeoutMs?: number) => Promise<boolean>;
+  /**
+   * The PostgreSQL server's connection pool now (the operator's metrics); absent on PGlite, one
+   * in-process session without a pool.
+   */
+  poolStats?: () => TPoolStats;
   close: () => Promise<void>;
 };
+
+/** Connections of the pool: open, idle among them, the most it opens, and queries waiting for one. */
+export type TPoolStats = { total: number; idle: number; max: number; waiting: number };
 
 const migrationsFolder = path.join(serverRoot, 'drizzle');
 
@@ -143,6 +151,12 @@ export const openDatabase = async (opts: {
       kind: 'postgres',
       transactionOpenedBy,
       ping: (timeoutMs) => ping(db, timeoutMs),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        max: limits.poolMax,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
     state = await startState(db);

@@ -268,4 +268,10 @@ export const importRepository = {
         as v(n int, o text, r text)
       where r.tenant_id = ${tenantId} and r.import_id = ${id} and r.row_no = v.n`);
   },
+
+  /** Batches being written now, per kind, across every tenant (the operator's metrics; the running index). */
+  runningCounts: async (db: TDb): Promise<{ kind: string; n: number }[]> =>
+    rowsOf<{ kind: string; n: number }>(
+      await db.execute(sql`select kind, count(*)::int as n from crm_imports where status = 'running' group by kind`),
+    ).map((r) => ({ kind: r.kind, n: Number(r.n) })),
 };

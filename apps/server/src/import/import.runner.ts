@@ -489,6 +489,9 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
 
 export type TImportRunner = ReturnType<typeof createImportRunner>;
 
+/** Imports being written now, per kind (customer, follow, staff, blacklist), across every tenant: the operator's metrics. */
+export const runningImports = (db: TDb) => repo.runningCounts(db);
+
 /**
  * The imports of every kind left running by a dead process, found by a job of the server's queue: a
  * run at start, then every `recoverySeconds`, once across the servers.

@@ -1,3 +1,3 @@
 export type { TJobDef, TJobRetry, TJobRun } from './job.js';
-export { createJobQueue, installJobQueue, type TJobQueue } from './job-queue.js';
+export { createJobQueue, installJobQueue, type TJobQueue, type TJobRunObserver } from './job-queue.js';
 export { runQueueWithApp } from './with-app.js';

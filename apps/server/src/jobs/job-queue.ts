@@ -4,6 +4,8 @@ import { defaultRetry, pollSecondsOf, type TJobDef } from './job.js';
 import { queueDbOf, unrefClock } from './queue-db.js';
 
 type TLogger = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+/** Told of every run this server makes, as it ends (the operator's metrics). */
+export type TJobRunObserver = (job: string, outcome: 'completed' | 'failed', seconds: number) => void;
 type TStoredJob = TJobDef<object>;
 
 /**
@@ -39,7 +41,7 @@ const bossOn = async (database: TDatabase, opts: { isWorking: boolean }) => {
  * `runDue()` is called, so nothing runs behind a test's back, and loads pg-boss (~0.4 s) and sends
  * its runs at start only when first used: a test app that uses no job pays nothing for the queue.
  */
-export const createJobQueue = (deps: { database: TDatabase; logger: TLogger }) => {
+export const createJobQueue = (deps: { database: TDatabase; logger: TLogger; onRun?: TJobRunObserver }) => {
   const jobs = new Map<string, TStoredJob>();
   let stopping = new AbortController();
   let mode: { isWorking: boolean } | null = null;
@@ -49,12 +51,15 @@ export const createJobQueue = (deps: { database: TDatabase; logger: TLogger }) =
   /** One run of `def`: the next one of its chain is queued first, so a run that dies does not end it. */
   const runOne = async (def: TStoredJob, job: Job<object>) => {
     if (def.everySeconds) await boss!.send(def.name, {}, { startAfter: def.everySeconds });
+    const startedAt = performance.now();
     try {
       await def.run(job.data ?? {}, {
         signal: AbortSignal.any([job.signal, stopping.signal]),
         attempt: job.retryCount + 1,
       });
+      deps.onRun?.(def.name, 'completed', (performance.now() - startedAt) / 1000);
     } catch (error) {
+      deps.onRun?.(def.name, 'failed', (performance.now() - startedAt) / 1000);
       deps.logger.error({ err: error, job: def.name, attempt: job.retryCount + 1 }, 'background job failed');
       throw error;
     }

@@ -224,6 +224,26 @@ export const callRecordRepository = {
 };
 
 /** The statements' pieces, for the benchmark's query plans (bench/calls.bench.ts). */
+/** Of the newest calls, how many the failed-recordings figure looks at: it stays a read of the primary key. */
+const failedWindowCalls = 10_000;
+
+/**
+ * The recordings' figures across every tenant for the operator's metrics (the server's own
+ * connection): those still being made (the pending partial index) and those that failed in the last
+ * hour, looked for among the newest calls only, so that a scrape never reads the whole table.
+ */
+export const recordingGauges = async (db: TDb, now = new Date()) => {
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const [row] = rowsOf<{ pending: number; failed: number }>(
+    await db.execute(sql`select
+      (select count(*)::int from call_records where recording_state = 'pending') as pending,
+      (select count(*)::int from (select recording_state, end_time from call_records order by id desc
+        limit ${failedWindowCalls}) newest
+        where recording_state = 'failed' and end_time > ${hourAgo}) as failed`),
+  );
+  return { pending: Number(row?.pending ?? 0), failedLastHour: Number(row?.failed ?? 0) };
+};
+
 export const callRecordSql = {
   splitDuration,
   condition: recordCondition,

@@ -4,4 +4,5 @@
 // a customer and whether numbers are masked.
 
 export { callRecordErrors } from './call-record.errors.js';
+export { recordingGauges } from './call-record.repository.js';
 export { registerCallRecord } from './call-record.routes.js';

@@ -48,4 +48,18 @@ export const platformJobsRepository = {
     );
     return { records, total: total?.n ?? 0 };
   },
+
+  /**
+   * Runs per job and state, those not finished and the failed ones the table keeps (the operator's
+   * metrics: queue depth and failures); none before the queue made its tables.
+   */
+  stateCounts: async (db: TDb): Promise<{ job: string; state: string; n: number }[]> => {
+    const [exists] = rowsOf<{ t: string | null }>(await db.execute(sql`select to_regclass('pgboss.job')::text as t`));
+    if (!exists?.t) return [];
+    const rows = rowsOf<{ job: string; state: string; n: number }>(
+      await db.execute(sql`select name as job, state::text as state, count(*)::int as n from pgboss.job
+        where state in ('created', 'retry', 'active', 'failed') group by name, state`),
+    );
+    return rows.map((r) => ({ job: r.job, state: r.state, n: Number(r.n) }));
+  },
 };

@@ -1,8 +1,12 @@
 import { type TJobRun, type TRouteInput, toPage } from '@yunhu/contract';
+import type { TDb } from '../../db/client.js';
 import { asPlatform, type TAuth, type TRequestContext } from '../../http/context.js';
 import { forbidden } from '../../http/errors.js';
 import { platformJobsErrors as errors } from './platform-jobs.errors.js';
 import { platformJobsRepository as repo, type TJobRunRow } from './platform-jobs.repository.js';
+
+/** The queue's runs per job and state, across every tenant, for the operator's metrics (modules/metrics). */
+export const jobQueueCounts = (db: TDb) => repo.stateCounts(db);
 
 const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
 

@@ -127,6 +127,27 @@ export const ngCommand = (port: number, message: TBencode, timeoutMs = 2000): Pr
     socket.send(`${cookie} ${bencode(message)}`, port, '127.0.0.1');
   });
 
+/** What the gateway carries now and has ended by itself since it started. */
+export type TGatewaySessions = {
+  /** Sessions held now (ng `statistics`: sessionstotal, own and foreign alike). */
+  sessions: number;
+  /** Sessions it ended for want of media (a browser gone without BYE), since it started. */
+  timedOut: number;
+};
+
+/** The gateway's session figures (ng `statistics`); null when it does not answer within timeoutMs. */
+export const gatewaySessionsAt = async (ngPort: number, timeoutMs = 1000): Promise<TGatewaySessions | null> => {
+  const reply = (await ngCommand(ngPort, { command: 'statistics' }, timeoutMs).catch(() => null)) as {
+    statistics?: { currentstatistics?: Record<string, TBencode>; totalstatistics?: Record<string, TBencode> };
+  } | null;
+  const current = reply?.statistics?.currentstatistics;
+  if (!current) return null;
+  return {
+    sessions: Number(current.sessionstotal ?? 0),
+    timedOut: Number(reply.statistics?.totalstatistics?.timeoutsessions ?? 0),
+  };
+};
+
 /**
  * The captures a gateway that died left open (their metadata still in `tmp/`) moved to where a
  * closed capture's metadata goes: when their calls end, their recordings are made of what was

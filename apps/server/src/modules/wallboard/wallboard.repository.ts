@@ -137,4 +137,32 @@ export const wallboardRepository = {
 
   /** Every tenant's registrations (a Kamailio started): on the server's own connection, like upsert. */
   forgetAll: (db: TDb) => db.delete(sipRegistrations),
+
+  /** Soft-phones registered now, every tenant's (the operator's metrics; the server's own connection). */
+  onlineCount: async (db: TDb, now: Date): Promise<number> =>
+    Number(
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from sip_registrations where expires_at > ${now}`),
+      )[0]?.n ?? 0,
+    ),
+
+  /**
+   * Calls under way across every tenant, by the board's own rules of what is live: dial requests
+   * ringing or talking (a 'created' one only for its first minutes) and SIP calls without one.
+   */
+  liveCallCounts: async (db: TDb, now: Date): Promise<{ kind: 'dial' | 'sip'; state: string; n: number }[]> => {
+    const stale = new Date(now.getTime() - liveStaleMs);
+    const created = new Date(now.getTime() - createdLiveMs);
+    const rows = rowsOf<{ kind: 'dial' | 'sip'; state: string; n: number }>(
+      await db.execute(sql`
+      select 'dial' as kind, case when state = 'talking' then 'talking' else 'ringing' end as state, count(*)::int as n
+      from call_binds
+      where created_at > ${stale} and state in ('created', 'ringing', 'talking')
+        and (state in ('ringing', 'talking') or created_at > ${created})
+      group by 2
+      union all
+      select 'sip', state, count(*)::int from sip_calls where created_at > ${stale} group by 2`),
+    );
+    return rows.map((r) => ({ kind: r.kind, state: r.state, n: Number(r.n) }));
+  },
 };

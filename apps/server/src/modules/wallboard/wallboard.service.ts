@@ -45,6 +45,15 @@ export const softphoneRegisteredUntil = (tx: TDb, tenantId: number, userId: numb
   repo.registeredUntil(tx, tenantId, userId, now);
 
 /**
+ * The board's figures across every tenant for the operator's metrics (modules/metrics): soft-phones
+ * registered and calls under way, read on the server's own connection.
+ */
+export const wallboardGauges = async (db: TDb, now = new Date()) => ({
+  online: await repo.onlineCount(db, now),
+  live: await repo.liveCallCounts(db, now),
+});
+
+/**
  * 实时监控: everyone of the viewer's data scope with a soft-phone or call-back
  * seat, what he is doing now and since when; Kamailio's registration events keep "online".
  */
