@@ -11,7 +11,7 @@ import { maintenanceJob, queueVacuumJob } from './db/maintenance.js';
 import { registerAdmission } from './http/admission.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
-import { LeanRequestLog } from './http/request-log.js';
+import { LeanRequestLog, registerRequestId, requestIdOf } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createLinkSigner } from './http/signed-link.js';
 import { registerWebApp } from './http/web-app.js';
@@ -66,6 +66,7 @@ import { createCrmImportService, createExportService, crmImportHandlers } from '
 import { createCrmSettingsService, crmSettingsHandlers } from './modules/crm-settings/index.js';
 import { createVisitService, crmVisitHandlers } from './modules/crm-visit/index.js';
 import { createLineService, lineHandlers } from './modules/line/index.js';
+import { createMetrics, registerMetrics } from './modules/metrics/index.js';
 import {
   activeAdministrators,
   agentStaffHandlers,
@@ -189,18 +190,25 @@ export const buildApp = async (
   const app = Fastify({
     logger: { level: config.logLevel },
     logController: new LeanRequestLog(config.logLevel),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     frameworkErrors,
   });
   registerEnvelope(app);
+  // First, so that every answer (a refusal of admission too) names its request.
+  registerRequestId(app);
+  // Every request timed and counted under its route pattern; /metrics behind METRICS_TOKEN.
+  const metrics = createMetrics({ database, mediaNgPort: config.sip.dev.media?.ngPort ?? null });
+  registerMetrics(app, metrics, config.metricsToken);
   registerSecurityHeaders(app);
   // After the headers' hook, so a refusal carries them too.
   registerAdmission(app, config.maxInFlight);
   await app.register(multipart, { limits: { fileSize: uploadLimits.maxBytes, files: 1, fields: 10 } });
 
   const services = createServices(app, config, database, opts.sms);
-  const jobs = createJobQueue({ database, logger: app.log });
+  const jobs = createJobQueue({ database, logger: app.log, onRun: metrics.onJobRun });
   const deps: TBindDeps = {
     database,
     scopeOf: resolveDataScope,

@@ -35,6 +35,7 @@ export const ZSettings = z.object({
   HTTP_MAX_IN_FLIGHT: whole('并发请求数', 1, 100_000).optional(),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(16, '至少 16 个字符').optional(),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: flag.default('1'),
   SESSION_HOURS: whole('小时', 1, 24 * 30).default(12),
@@ -152,6 +153,8 @@ export type TConfig = {
   dbMaintenanceMinutes: number;
   isProduction: boolean;
   logLevel: TSettings['LOG_LEVEL'];
+  /** The bearer token `/metrics` asks of Prometheus; null: no `/metrics` (docs/decisions/0097-metrics.md). */
+  metricsToken: string | null;
   /** Behind a reverse proxy: the client address (rate limits, log) is taken from X-Forwarded-For. */
   trustProxy: boolean;
   /** Built web app to serve at `/`; null serves nothing (API only). */
@@ -398,6 +401,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     dbMaintenanceMinutes: s.DB_MAINTENANCE_MINUTES,
     isProduction,
     logLevel: s.LOG_LEVEL,
+    metricsToken: s.METRICS_TOKEN ?? null,
     trustProxy: s.TRUST_PROXY === '1',
     webDist: s.WEB_DIST === '' ? null : path.resolve(s.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: s.SEED_DEMO === '1',

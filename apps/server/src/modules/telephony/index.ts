@@ -20,3 +20,4 @@ export { createGatewayRecordings, gatewayCaptureDir, type TGatewayRecordings } f
 export { createRecordingStore, recordingPathPrefix, type TRecordingStore } from './recording.store.js';
 export { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 export { devKamailioOptions, startDevCarrier } from './sip.kamailio-dev.js';
+export { gatewaySessionsAt, type TGatewaySessions } from './sip.kamailio-rtpengine.js';

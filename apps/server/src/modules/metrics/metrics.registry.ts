@@ -1,0 +1,199 @@
+import { ResultCode } from '@yunhu/contract';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { readSnapshot, type TSnapshot, type TSourceDeps, type TSourceName } from './metrics.sources.js';
+
+/** Request durations, in seconds: from a cached read (5 ms) to the 10 s a request may wait for a connection. */
+const requestBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Job runs, in seconds: a sweep of a few milliseconds to a transcript's ten minutes. */
+const jobBuckets = [0.05, 0.25, 1, 5, 15, 60, 300, 900];
+
+const envelopeKinds = new Map<number, string>(Object.entries(ResultCode).map(([kind, code]) => [code, kind]));
+
+/** The envelope's kind by its code (`ok`, `serverError`, `invalid`, …; `other` for any other code). */
+export const envelopeKindOf = (code: number) => envelopeKinds.get(code) ?? 'other';
+
+type TGaugeSpec = {
+  name: string;
+  help: string;
+  labelNames?: string[];
+  set: (gauge: Gauge, s: TSnapshot) => void;
+};
+
+/** The gauges read at scrape time, each from the snapshot its scrape shares. */
+const gaugeSpecs: TGaugeSpec[] = [
+  {
+    name: 'yunhu_db_pool_connections',
+    help: "The PostgreSQL server's pool: open, idle and in use connections, and the most it opens (none on PGlite)",
+    labelNames: ['state'],
+    set: (g, s) => {
+      if (!s.pool) return;
+      g.set({ state: 'open' }, s.pool.total);
+      g.set({ state: 'idle' }, s.pool.idle);
+      g.set({ state: 'in_use' }, s.pool.total - s.pool.idle);
+      g.set({ state: 'max' }, s.pool.max);
+    },
+  },
+  {
+    name: 'yunhu_db_pool_waiting',
+    help: 'Queries waiting for a connection of the pool (none on PGlite)',
+    set: (g, s) => {
+      if (s.pool) g.set(s.pool.waiting);
+    },
+  },
+  {
+    name: 'yunhu_job_queue_runs',
+    help: "The job queue's runs per job and state: created and retry (waiting), active, failed (kept 3 days)",
+    labelNames: ['job', 'state'],
+    set: (g, s) => {
+      for (const r of s.jobs ?? []) g.set({ job: r.job, state: r.state }, r.n);
+    },
+  },
+  {
+    name: 'yunhu_sip_registrations_online',
+    help: 'Soft-phones registered at Kamailio now, every enterprise',
+    set: (g, s) => {
+      if (s.board) g.set(s.board.online);
+    },
+  },
+  {
+    name: 'yunhu_calls_live',
+    help: 'Calls under way as 实时监控 counts them: dial requests and SIP calls without one, ringing or talking',
+    labelNames: ['kind', 'state'],
+    set: (g, s) => {
+      if (!s.board) return;
+      // Both kinds and states always appear, 0 when none: the alert compares them with the media sessions.
+      for (const kind of ['dial', 'sip'])
+        for (const state of ['ringing', 'talking']) {
+          const n = s.board.live.find((r) => r.kind === kind && r.state === state)?.n ?? 0;
+          g.set({ kind, state }, n);
+        }
+    },
+  },
+  {
+    name: 'yunhu_media_sessions',
+    help: 'Sessions the media gateway (rtpengine) holds now',
+    set: (g, s) => {
+      if (s.media) g.set(s.media.sessions);
+    },
+  },
+  {
+    name: 'yunhu_media_sessions_timed_out',
+    help: 'Sessions the media gateway ended for want of media since it started (a browser gone without BYE)',
+    set: (g, s) => {
+      if (s.media) g.set(s.media.timedOut);
+    },
+  },
+  {
+    name: 'yunhu_recordings_pending',
+    help: 'Soft-phone recordings still being made from the gateway capture',
+    set: (g, s) => {
+      if (s.recordings) g.set(s.recordings.pending);
+    },
+  },
+  {
+    name: 'yunhu_recordings_failed_last_hour',
+    help: 'Recordings that failed among calls ended in the last hour (looked for among the newest 10,000 calls)',
+    set: (g, s) => {
+      if (s.recordings) g.set(s.recordings.failedLastHour);
+    },
+  },
+  {
+    name: 'yunhu_imports_running',
+    help: 'Import batches being written now, per kind',
+    labelNames: ['kind'],
+    set: (g, s) => {
+      for (const r of s.imports ?? []) g.set({ kind: r.kind }, r.n);
+    },
+  },
+];
+
+const sourceNames: TSourceName[] = ['jobs', 'board', 'media', 'recordings', 'imports'];
+
+/**
+ * The server's Prometheus registry: the process's default metrics, what requests and job runs
+ * count as they happen, and the gauges read from the areas when Prometheus scrapes.
+ */
+export const createMetrics = (deps: TSourceDeps) => {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+
+  const requestSeconds = new Histogram({
+    name: 'yunhu_http_request_duration_seconds',
+    help: 'Time to answer a request, per route pattern of the contract and method',
+    labelNames: ['method', 'route'],
+    buckets: requestBuckets,
+    registers,
+  });
+  const responses = new Counter({
+    name: 'yunhu_http_responses_total',
+    help: "Answers per route, method, HTTP status and the envelope's kind (serverError: an internal error answered with HTTP 200)",
+    labelNames: ['method', 'route', 'status', 'envelope'],
+    registers,
+  });
+  const jobRuns = new Counter({
+    name: 'yunhu_job_runs_total',
+    help: 'Job runs this server made, per job and outcome (completed, failed)',
+    labelNames: ['job', 'outcome'],
+    registers,
+  });
+  const jobSeconds = new Histogram({
+    name: 'yunhu_job_run_duration_seconds',
+    help: 'Time of a job run, per job',
+    labelNames: ['job'],
+    buckets: jobBuckets,
+    registers,
+  });
+
+  // The gauges of one scrape share one read of the sources (registry.metrics() collects them together).
+  let reading: Promise<TSnapshot> | null = null;
+  const snapshot = () => {
+    reading ??= readSnapshot(deps).finally(() => {
+      reading = null;
+    });
+    return reading;
+  };
+  for (const spec of gaugeSpecs) {
+    new Gauge({
+      name: spec.name,
+      help: spec.help,
+      labelNames: spec.labelNames ?? [],
+      registers,
+      async collect() {
+        const s = await snapshot();
+        this.reset();
+        spec.set(this, s);
+      },
+    });
+  }
+  new Gauge({
+    name: 'yunhu_metrics_source_up',
+    help: 'Whether a source of the gauges answered this scrape (1) or failed or took over 2 s (0)',
+    labelNames: ['source'],
+    registers,
+    async collect() {
+      const s = await snapshot();
+      this.reset();
+      for (const source of sourceNames) {
+        if (source === 'media' && deps.mediaNgPort === null) continue;
+        this.set({ source }, s[source] ? 1 : 0);
+      }
+    },
+  });
+
+  return {
+    registry,
+    /** One answered request: its route pattern (never the raw URL), status and the envelope's kind. */
+    observeRequest: (r: { method: string; route: string; status: number; envelope: string; seconds: number }) => {
+      requestSeconds.observe({ method: r.method, route: r.route }, r.seconds);
+      responses.inc({ method: r.method, route: r.route, status: String(r.status), envelope: r.envelope });
+    },
+    /** The job queue's observer (jobs/job-queue.ts `onRun`). */
+    onJobRun: (job: string, outcome: 'completed' | 'failed', seconds: number) => {
+      jobRuns.inc({ job, outcome });
+      jobSeconds.observe({ job }, seconds);
+    },
+  };
+};
+
+export type TMetrics = ReturnType<typeof createMetrics>;

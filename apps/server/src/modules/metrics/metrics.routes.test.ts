@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { routeTables } from '@yunhu/contract';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerEnvelope } from '../../http/envelope.js';
+import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { freeNgPort } from '../telephony/sip.gateway.test-kit.js';
+import { rtpengineMissing, startRtpengine, type TRtpengine } from '../telephony/sip.kamailio-rtpengine.js';
+import { createMetrics } from './metrics.registry.js';
+import { registerMetrics } from './metrics.routes.js';
+import { parseExposition, sampleOf } from './metrics.test-kit.js';
+
+const token = 'metrics-test-token-0123456789';
+const bearer = { authorization: `Bearer ${token}` };
+const isRequired = process.env.REQUIRE_KAMAILIO === '1';
+const gatewayMissing = rtpengineMissing();
+if (gatewayMissing && isRequired) throw new Error(gatewayMissing);
+
+describe('/metrics', () => {
+  let t: TTestApp;
+  let gateway: TRtpengine | null = null;
+  let gatewayDir = '';
+  beforeAll(async () => {
+    const ngPort = await freeNgPort();
+    if (!gatewayMissing) {
+      gatewayDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-metrics-gw-'));
+      gateway = await startRtpengine({ dir: gatewayDir, ngPort, portMin: 46000, portMax: 46099 });
+    }
+    t = await startTestApp({ env: { METRICS_TOKEN: token, MEDIA_NG_PORT: String(ngPort) } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await gateway?.stop();
+    if (gatewayDir) fs.rmSync(gatewayDir, { recursive: true, force: true });
+  });
+
+  const scrape = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: bearer });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain; version=0.0.4');
+    return parseExposition(res.body);
+  };
+
+  it('refuses a scrape without the token or with another one (401 and its envelope)', async () => {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: token }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.json()).toMatchObject({ code: 401, reason: 'metrics.tokenRefused', data: null });
+      expect(res.body).not.toContain('yunhu_');
+    }
+  });
+
+  it('answers parseable text with the process metrics and every source answering', async () => {
+    const samples = await scrape();
+    expect(sampleOf(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(sampleOf(samples, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    for (const source of ['jobs', 'board', 'recordings', 'imports']) {
+      expect(sampleOf(samples, 'yunhu_metrics_source_up', { source }), source).toBe(1);
+    }
+    expect(sampleOf(samples, 'yunhu_sip_registrations_online')).toBe(0);
+    expect(sampleOf(samples, 'yunhu_calls_live', { kind: 'dial', state: 'talking' })).toBe(0);
+    expect(sampleOf(samples, 'yunhu_recordings_pending')).toBe(0);
+    expect(sampleOf(samples, 'yunhu_recordings_failed_last_hour')).toBe(0);
+    // The pool is the PostgreSQL server's; PGlite has none to report.
+    const max = sampleOf(samples, 'yunhu_db_pool_connections', { state: 'max' });
+    if (t.database.kind === 'postgres') {
+      expect(max).toBe(10);
+      expect(sampleOf(samples, 'yunhu_db_pool_waiting')).toBe(0);
+    } else expect(max).toBeUndefined();
+  });
+
+  it('times a request under its route pattern, never its URL, with its status and envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/base/sys/oss/file/no-such-file-4711.png' });
+    expect(res.headers['x-request-id']).toBeTruthy();
+    await t.app.inject({ method: 'POST', url: '/base/no/such/route', payload: {} });
+    const samples = await scrape();
+    const route = '/base/sys/oss/file/:name';
+    expect(sampleOf(samples, 'yunhu_http_request_duration_seconds_count', { method: 'GET', route })).toBe(1);
+    expect(sampleOf(samples, 'yunhu_http_request_duration_seconds_bucket', { route, le: '+Inf' })).toBe(1);
+    expect(samples.some((s) => Object.values(s.labels).some((v) => v.includes('4711')))).toBe(false);
+    expect(sampleOf(samples, 'yunhu_http_responses_total', { route, status: '200' })).toBe(1);
+    // An unknown address counts as one route, whatever its URL.
+    expect(
+      sampleOf(samples, 'yunhu_http_responses_total', { route: 'unmatched', envelope: 'notFound', status: '200' }),
+    ).toBe(1);
+  });
+
+  it('counts a request without a session by its envelope kind', async () => {
+    const res = await t.call(routeTables.crm.customerPage, { page: 1, limit: 10 } as never);
+    expect(res.body.code).toBe(401);
+    const samples = await scrape();
+    const route = routeTables.crm.customerPage.path;
+    expect(sampleOf(samples, 'yunhu_http_responses_total', { route, status: '200', envelope: 'unauthorized' })).toBe(1);
+  });
+
+  it('counts a failed job run, and the queue keeps the failed run', async () => {
+    t.app.jobs.define({
+      name: 'test.metrics-broken',
+      retry: { limit: 0, delaySeconds: 1 },
+      run: async () => {
+        throw new Error('对账接口超时');
+      },
+    });
+    await t.app.jobs.send('test.metrics-broken');
+    await t.app.jobs.runDue();
+    const samples = await scrape();
+    expect(sampleOf(samples, 'yunhu_job_runs_total', { job: 'test.metrics-broken', outcome: 'failed' })).toBe(1);
+    expect(sampleOf(samples, 'yunhu_job_run_duration_seconds_count', { job: 'test.metrics-broken' })).toBe(1);
+    expect(sampleOf(samples, 'yunhu_job_queue_runs', { job: 'test.metrics-broken', state: 'failed' })).toBe(1);
+    // The jobs at the server's start ran too, and succeeded.
+    expect(sampleOf(samples, 'yunhu_job_runs_total', { job: 'crm.release', outcome: 'completed' })).toBeGreaterThan(0);
+  });
+
+  it.skipIf(gatewayMissing)('shows a media session the gateway holds without a live call', async () => {
+    const before = await scrape();
+    expect(sampleOf(before, 'yunhu_metrics_source_up', { source: 'media' })).toBe(1);
+    expect(sampleOf(before, 'yunhu_media_sessions')).toBe(0);
+    // An offer nobody answered or deleted: what a call leaves behind when its end never reached the gateway.
+    const sdp = `v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\nm=audio 40000 RTP/AVP 8\r\na=rtpmap:8 PCMA/8000\r\n`;
+    const callId = `metrics-left-open-${Date.now()}`;
+    expect(await gateway!.command({ command: 'offer', 'call-id': callId, 'from-tag': 'a', sdp })).toMatchObject({
+      result: 'ok',
+    });
+    const open = await scrape();
+    expect(sampleOf(open, 'yunhu_media_sessions')).toBe(1);
+    // What the alert MediaSessionsWithoutCalls compares: sessions above the calls under way.
+    const live = open.filter((s) => s.name === 'yunhu_calls_live').reduce((sum, s) => sum + s.value, 0);
+    expect(live).toBe(0);
+    await gateway!.command({ command: 'delete', 'call-id': callId });
+    expect(sampleOf(await scrape(), 'yunhu_media_sessions')).toBe(0);
+  });
+});
+
+describe('counting what the envelope hides', () => {
+  it('counts an internal error answered with HTTP 200 as a serverError envelope', async () => {
+    const app = Fastify();
+    registerEnvelope(app);
+    const database = { poolStats: undefined } as never;
+    const metrics = createMetrics({ database, mediaNgPort: null });
+    registerMetrics(app, metrics, token);
+    app.post('/base/test/broken/:id', async () => {
+      throw new Error('a bug');
+    });
+    const res = await app.inject({ method: 'POST', url: '/base/test/broken/42', payload: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 500 });
+    const text = await metrics.registry.getSingleMetricAsString('yunhu_http_responses_total');
+    const samples = parseExposition(text);
+    expect(
+      sampleOf(samples, 'yunhu_http_responses_total', {
+        route: '/base/test/broken/:id',
+        status: '200',
+        envelope: 'serverError',
+      }),
+    ).toBe(1);
+    await app.close();
+  });
+
+  it('has no /metrics at all without a token configured', async () => {
+    const app = Fastify();
+    registerEnvelope(app);
+    registerMetrics(app, createMetrics({ database: {} as never, mediaNgPort: null }), null);
+    const res = await app.inject({ method: 'GET', url: '/metrics', headers: bearer });
+    expect(res.json()).toMatchObject({ code: 404, reason: 'common.notFound' });
+    await app.close();
+  });
+});
