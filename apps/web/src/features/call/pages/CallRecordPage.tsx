@@ -6,10 +6,10 @@ import { t } from '../../../locales/zh-CN';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { ListView } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { useListController } from '../../../shared/list/useListController';
 import { usePermission } from '../../../shared/permission/usePermission';
-import { beijingFormat } from '../../../shared/time/beijing';
 import { callRecordKeys, defaultRange } from '../callRecordApi';
 import { CallBackAction } from '../components/CallBackAction';
 import { CallTypeTag, partyOf, RecordingCell, StatusWithReason } from '../components/CallOutcome';
@@ -64,13 +64,7 @@ export const CallRecordPage = () => {
     },
     { key: 'finishStatus', title: c.finishStatus, dataIndex: 'finishStatusName' },
     { key: 'duration', title: c.durationCol, dataIndex: 'duration', sortField: 'duration', render: mmss },
-    {
-      key: 'startTime',
-      title: c.startTime,
-      dataIndex: 'startTime',
-      sortField: 'startTime',
-      render: (v: number) => beijingFormat(v, 'YYYY-MM-DD HH:mm:ss'),
-    },
+    timeColumn(c.startTime, { key: 'startTime', format: 'YYYY-MM-DD HH:mm:ss', sortField: 'startTime' }),
     { key: 'postage', title: c.postage, dataIndex: 'postage', render: yuan },
     {
       key: 'recording',

@@ -5,8 +5,8 @@ import { t } from '../../../locales/zh-CN';
 import { dayRangeOf } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
-import { beijingFormat } from '../../../shared/time/beijing';
 
 const resultColor = { success: 'green', failure: 'red', pending: 'default' } as const;
 // pending: the action was running when the row was read, or its process died in it.
@@ -31,13 +31,7 @@ export const LogListPage = ({ module, pageKey = 'logcom', title = t.log.title }:
   const navigate = useNavigate();
   const open = (row: TOperationLog) => navigate(`/menu/add?id=${row.id}`);
   const columns: TListColumn<TOperationLog>[] = [
-    {
-      key: 'createdAt',
-      title: t.log.createdAt,
-      dataIndex: 'createdAt',
-      sortField: 'createdAt',
-      render: (v: number) => beijingFormat(v, 'YYYY-MM-DD HH:mm:ss'),
-    },
+    timeColumn(t.log.createdAt, { format: 'YYYY-MM-DD HH:mm:ss', sortField: 'createdAt' }),
     { key: 'userName', title: t.log.userName, dataIndex: 'userName', sortField: 'userName' },
     { key: 'realName', title: t.log.realName, dataIndex: 'realName' },
     { key: 'module', title: t.log.module, dataIndex: 'module', sortField: 'module' },

@@ -6,9 +6,9 @@ import { t } from '../../../../locales/zh-CN';
 import { optionsOf } from '../../../../shared/form/options';
 import { SelectFilter, TextFilter } from '../../../../shared/list/FilterItems';
 import { ListPage } from '../../../../shared/list/ListPage';
+import { timeColumn } from '../../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../../shared/list/types';
 import { Permission } from '../../../../shared/permission/Permission';
-import { beijingFormat } from '../../../../shared/time/beijing';
 import { TaskActions } from '../components/TaskActions';
 import { TaskProgress } from '../components/TaskProgress';
 import { TaskStatusTag } from '../components/TaskStatusTag';
@@ -26,7 +26,7 @@ const columns: TListColumn<TTaskCard>[] = [
   },
   { key: 'createdByName', title: c.creator, dataIndex: 'createdByName' },
   { key: 'deptName', title: c.dept, dataIndex: 'deptName' },
-  { key: 'createdAt', title: c.createdAt, render: (_v, x) => beijingFormat(x.createdAt, 'YYYY-MM-DD HH:mm') },
+  timeColumn(c.createdAt),
   { key: 'actions', title: t.callRecord.actions, render: (_v, x) => <TaskActions task={x} /> },
 ];
 
