@@ -141,7 +141,11 @@ export const createCallbackService = (deps: TIngestDeps) => {
       // deletes the call there on the hang-up, releaseMedia the rest): a 'pending' record meanwhile.
       const written = await record({ key: null, state: 'pending' });
       if (written !== 'written') return written;
-      background(finishRecording(bind.tenantId, ev.callId, carrierCallId));
+      background(
+        finishRecording(bind.tenantId, ev.callId, carrierCallId, {
+          talk: { fromMs: bind.updatedAt.getTime(), toMs: now.getTime() },
+        }),
+      );
       return 'written';
     },
 

@@ -151,6 +151,7 @@ export const createPeerCallIngestion = (deps: TIngestDeps, recordings: TGatewayR
     background(
       recordings.finishRecording(live.tenantId, ev.callId, `sip-${ev.callId}`, {
         agentRight: live.callType === callType.inbound,
+        talk: live.answeredAt ? { fromMs: live.answeredAt.getTime(), toMs: now.getTime() } : undefined,
       }),
     );
     return 'written';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
-import type { TGatewayRecordings, TListenGateway, TRecordingStore } from '../telephony/index.js';
+import type { TGatewayRecordings, TListenGateway, TRecordingStore, TTalkSpan } from '../telephony/index.js';
 import { callType, swapStereo } from './ingest.rules.js';
 import { gatewayRecordingRepository, sipCallRepository } from './sip-call.repository.js';
 
@@ -53,15 +53,16 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
    * has let go of the call (Kamailio deletes it on the hang-up, releaseMedia whatever still holds it):
    * stored, attached to the record (`carrierCallId`), the capture deleted. `agentRight`: the caller
    * is the customer (an inbound call), so the channels are swapped to keep the agent on the left.
-   * `leftover`: the start-up sweep, which takes what a stop left at once (finished or not).
+   * `leftover`: the start-up sweep, which takes what a stop left at once (finished or not). `talk`:
+   * the answer and the hang-up as Kamailio saw them, the recording's timeline.
    */
   const finishRecording = async (
     tenantId: number,
     callId: string,
     carrierCallId: string,
-    opts: { agentRight?: boolean; leftover?: boolean } = {},
+    opts: { agentRight?: boolean; leftover?: boolean; talk?: TTalkSpan } = {},
   ) => {
-    const captured = await deps.recordings!.collect(callId, opts.leftover ? 0 : undefined);
+    const captured = await deps.recordings!.collect(callId, opts.leftover ? 0 : undefined, opts.talk);
     let patch: { key: string | null; state: string; isSilent: boolean };
     if (typeof captured === 'string') {
       // A capture without a packet either way: the gateway carried no audio, the media failed.

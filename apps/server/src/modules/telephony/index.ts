@@ -17,6 +17,7 @@ export { createCarrierSimulator, type TDeliver } from './carrier.simulator.js';
 export type { TSipCarrierSimulator } from './carrier-sip.simulator.js';
 export { listenGatewayAt, type TListenGateway, type TListenProfile } from './listen.gateway.js';
 export { createGatewayRecordings, gatewayCaptureDir, type TGatewayRecordings } from './recording.gateway.js';
+export type { TTalkSpan } from './recording.pcap.js';
 export { createRecordingStore, recordingPathPrefix, type TRecordingStore } from './recording.store.js';
 export { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 export { devKamailioOptions, startDevCarrier } from './sip.kamailio-dev.js';

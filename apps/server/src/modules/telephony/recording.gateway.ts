@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { captureToStereoWav } from './recording.pcap.js';
+import { captureToStereoWav, type TTalkSpan } from './recording.pcap.js';
 
 /**
  * Where the media gateway leaves its captures (rtpengine's `--recording-dir`): under the server's
@@ -98,10 +98,12 @@ export const createGatewayRecordings = (deps: {
      * The call's recording as a stereo WAV (left the caller, right the callee) and the captures
      * deleted; 'none' when it held no audio either way, 'failed' when it could not be read,
      * 'missing' when the gateway left none. A capture still open after `timeoutMs` is taken as it is.
+     * `talk`: the answer and the hang-up, the recording's timeline (unknown: from the first packet).
      */
     collect: async (
       callId: string,
       timeoutMs = 15_000,
+      talk?: TTalkSpan,
     ): Promise<{ wav: Buffer; seconds: number } | 'none' | 'failed' | 'missing'> => {
       const files = await waitFor(callId, timeoutMs);
       if (!files.length) return 'missing';
@@ -111,7 +113,7 @@ export const createGatewayRecordings = (deps: {
         for (const f of files) {
           const pcap = await fs.promises.readFile(f.pcap).catch(() => null);
           const metadata = await fs.promises.readFile(f.metadata, 'utf8');
-          const result = pcap ? await captureToStereoWav(pcap, metadata) : null;
+          const result = pcap ? await captureToStereoWav(pcap, metadata, talk) : null;
           if (result && (!best || result.seconds > best.seconds)) best = result;
         }
         return best ?? 'none';

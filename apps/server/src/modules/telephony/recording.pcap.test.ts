@@ -69,6 +69,48 @@ describe('a capture as a stereo recording (timeline)', () => {
     expect(toneLevel(wav, 1, 440, 8200, 15_800)).toBeLessThan(200);
   });
 
+  it('runs from the answer to the hang-up when it knows the talk: silence where no packet came, nothing from before or after', async () => {
+    const answer = 1_795_000_000_000;
+    const packets: { at: number; port: number; data: Buffer }[] = [];
+    // Ringback before the answer, then the caller from 0.5 s after it until past the hang-up at 2 s.
+    for (let i = -10; i < 110; i++) {
+      if (i >= 0 && i < 25) continue;
+      packets.push({
+        at: answer + i * 20,
+        port: 4000,
+        data: rtp(0, 100 + i, 5000 + i * 160, 11, tone(440, i * 160, 160)),
+      });
+    }
+    const result = await captureToStereoWav(pcapOf(packets), metadataOf(5000, 4000), {
+      fromMs: answer,
+      toMs: answer + 2000,
+    });
+    const { wav, seconds } = result!;
+    expect(seconds).toBe(2);
+    expect(stereoLevels(wav).seconds).toBe(2);
+    expect(stereoLevels(wav.subarray(0, 44 + 3900 * 4)).left).toBe(0);
+    expect(toneLevel(wav, 0, 440, 4100, 12_000)).toBeGreaterThan(3000);
+    expect(result!.packets).toEqual({ caller: 75, callee: 0 });
+    // Ringback alone, the call never talked: nothing to keep.
+    const ringback = packets.filter((p) => p.at < answer);
+    expect(
+      await captureToStereoWav(pcapOf(ringback), metadataOf(5000, 4000), { fromMs: answer, toMs: answer + 2000 }),
+    ).toBeNull();
+  });
+
+  it('converts a call of more than half an hour (as many packets as a spread argument list cannot hold)', async () => {
+    const start = 1_795_000_000_000;
+    const payload = tone(440, 0, 160);
+    const packets = Array.from({ length: 220_000 }, (_, i) => ({
+      at: start + i * 10,
+      port: i % 2 ? 5000 : 4000,
+      data: rtp(0, i >> 1, (i >> 1) * 160, i % 2 ? 22 : 11, payload),
+    }));
+    const result = await captureToStereoWav(pcapOf(packets), metadataOf(5000, 4000));
+    expect(result!.packets).toEqual({ caller: 110_000, callee: 110_000 });
+    expect(result!.seconds).toBeCloseTo(2200, 0);
+  });
+
   it('gives nothing for a capture without audio', async () => {
     expect(await captureToStereoWav(pcapOf([]), metadataOf(5000, 4000))).toBeNull();
   });

@@ -7,9 +7,11 @@ import { OpusDecoder } from 'opus-decoder';
  * the SDP it sent each way. The SDP sent to the callee (the offer) names the port the callee sends
  * to, the SDP sent to the caller (the answer) the caller's: so each packet's destination port
  * says whose voice it is. Each side is decoded (PCMA, PCMU, Opus) onto a timeline by RTP timestamp
- * (a lost packet leaves silence, a late one lands in its place), both timelines starting at the
- * capture's first packet (the sides aligned by arrival time), and written as one 8 kHz 16-bit
- * stereo WAV: left the caller (the agent), right the callee.
+ * (a lost packet leaves silence, a late one lands in its place), the sides aligned by arrival
+ * time, and written as one 8 kHz 16-bit stereo WAV: left the caller (the agent), right the callee.
+ * When the talk's span is known the timeline runs from the answer to the hang-up, so the recording
+ * lasts as long as the talk and a moment in it is the same moment of the call (a side that sent
+ * nothing yet is silence, ringback and stragglers are left out); otherwise from the first packet.
  */
 
 export const recordingSampleRate = 8000;
@@ -199,15 +201,27 @@ const streamsOf = (
   return streams;
 };
 
+/** The talk on the gateway's clock (epoch ms): from the answer to the hang-up. */
+export type TTalkSpan = { fromMs: number; toMs: number };
+
 /**
  * A call's capture (the pcap file and rtpengine's metadata text) as a stereo WAV, or null when
  * neither side sent any audio the gateway could decode.
  */
-export const captureToStereoWav = async (pcap: Buffer, metadata: string): Promise<TStereoResult | null> => {
+export const captureToStereoWav = async (
+  pcap: Buffer,
+  metadata: string,
+  talk?: TTalkSpan,
+): Promise<TStereoResult | null> => {
   const { sides, codecs } = readRecordingMetadata(metadata);
   const captured = readPcap(pcap).filter((p) => sides.has(p.dstPort));
   if (captured.length === 0) return null;
-  const origin = Math.min(...captured.map((p) => p.at));
+  // A loop, not Math.min(...): a call past half an hour has more packets than an argument list holds.
+  let origin = talk?.fromMs ?? Number.POSITIVE_INFINITY;
+  if (!talk) for (const p of captured) origin = Math.min(origin, p.at);
+  const limit = talk
+    ? Math.min(maxSamples, Math.max(0, Math.round(((talk.toMs - talk.fromMs) * recordingSampleRate) / 1000)))
+    : maxSamples;
   const channels: Record<TSide, TChannel> = {
     caller: { samples: new Int16Array(recordingSampleRate * 10), length: 0 },
     callee: { samples: new Int16Array(recordingSampleRate * 10), length: 0 },
@@ -245,7 +259,7 @@ export const captureToStereoWav = async (pcap: Buffer, metadata: string): Promis
           if (order === previous || rtp.payload.length === 0) continue;
           previous = order;
           const at = positionOf(rtp.timestamp);
-          if (at >= maxSamples) continue;
+          if (at >= limit) continue;
           if (++work % yieldEvery === 0) await breather();
           const frame = decoder.decodeFrame(rtp.payload);
           const pcm = frame.channelData[0];
@@ -253,6 +267,7 @@ export const captureToStereoWav = async (pcap: Buffer, metadata: string): Promis
           const ints = new Int16Array(frame.samplesDecoded);
           for (let i = 0; i < ints.length; i++)
             ints[i] = Math.max(-32768, Math.min(32767, Math.round(pcm[i]! * 32767)));
+          if (at < 0) continue;
           place(channel, at, ints);
           packets[stream.side]++;
         }
@@ -264,7 +279,7 @@ export const captureToStereoWav = async (pcap: Buffer, metadata: string): Promis
       for (const rtp of stream.items) {
         if (++work % (yieldEvery * 10) === 0) await breather();
         const at = positionOf(rtp.timestamp);
-        if (at >= maxSamples) continue;
+        if (at < 0 || at >= limit) continue;
         const pcm = new Int16Array(rtp.payload.length);
         for (let i = 0; i < pcm.length; i++) pcm[i] = table[rtp.payload[i]!]!;
         place(channel, at, pcm);
@@ -273,7 +288,7 @@ export const captureToStereoWav = async (pcap: Buffer, metadata: string): Promis
     }
   }
   if (packets.caller + packets.callee === 0) return null;
-  const total = Math.min(maxSamples, Math.max(channels.caller.length, channels.callee.length));
+  const total = talk ? limit : Math.min(limit, Math.max(channels.caller.length, channels.callee.length));
   return {
     wav: stereoWav(channels.caller.samples, channels.callee.samples, total),
     seconds: total / recordingSampleRate,
