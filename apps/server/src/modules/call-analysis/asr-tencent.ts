@@ -1,21 +1,11 @@
 import fs from 'node:fs';
 import type { Agent } from 'node:http';
 import type { TCallSide, TCallTranscript } from '@yunhu/contract';
+import type { TSpeechConfig } from '../../config.js';
 import type { TAsrAdapter, TAsrInput } from './speech.adapter.js';
 import { SpeechVendorError } from './speech.adapter.js';
 
-export type TTencentAsrConfig = {
-  secretId: string;
-  secretKey: string;
-  region: string;
-  /** The engine (`EngineModelType`): 8k_zh for telephone audio, the only one that takes two channels. */
-  engine: string;
-  /** The API's host: asr.tencentcloudapi.com, or asr.internal.tencentcloudapi.com inside Tencent's network. */
-  endpoint: string;
-  /** Seconds between looks at a submitted task, and how long to wait for it at most. */
-  pollSeconds: number;
-  timeoutSeconds: number;
-};
+export type TTencentAsrConfig = Omit<Extract<TSpeechConfig['asr'], { kind: 'tencent' }>, 'kind'>;
 
 /** CreateRecTask takes a file in the request up to this size (before base64); larger ones fail here. */
 export const tencentMaxBytes = 5 * 1024 * 1024;
