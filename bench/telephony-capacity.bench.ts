@@ -340,6 +340,10 @@ const main = async () => {
     for (const r of rows) console.log(r);
     const untaken = kam.log().match(/media delete of .* not taken by the gateway/g) ?? [];
     console.log(`Media deletes the gateway did not take (it no longer knew the call): ${untaken.length}`);
+    const unrouted = kam.log().match(/has no route to follow.*$/gm) ?? [];
+    console.log(
+      `In-dialog requests refused 404 (no route to follow): ${unrouted.length}${unrouted.length ? `; the last: ${unrouted.slice(-3).join(' / ')}` : ''}`,
+    );
     const errors = kam.log().match(/ERROR:.*$/gm) ?? [];
     console.log(
       `Kamailio errors logged: ${errors.length}${errors.length ? `; the last: ${errors.slice(-3).join(' / ')}` : ''}`,
