@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.js';
+import { parseExposition, sampleOf } from '../modules/metrics/metrics.test-kit.js';
 import { startTestApp, type TTestApp } from '../test/harness.js';
 
 /** A connection of its own to the test app's database, outside the server's pool. */
@@ -49,7 +50,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('admission control under a flood
 
   it('refuses what is past the limit at once with 503 服务繁忙, serves the admitted, and never answers 500', async () => {
     const limit = 4;
-    t = await startTestApp({ env: { HTTP_MAX_IN_FLIGHT: String(limit) } });
+    const metricsToken = 'admission-metrics-token-0123';
+    t = await startTestApp({ env: { HTTP_MAX_IN_FLIGHT: String(limit), METRICS_TOKEN: metricsToken } });
     const token = await t.loginAs.manager();
     admin = await adminOf(t);
     const release = await holdSessions(admin);
@@ -73,6 +75,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('admission control under a flood
       headers: { 'x-sip-secret': 'yunhu-dev-sip-secret' },
     });
     expect(ha1.statusCode).toBe(404);
+    // Nor is Prometheus's scrape: it shows the held requests' connections in use and the refusals.
+    const scrape = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${metricsToken}` },
+    });
+    expect(scrape.statusCode).toBe(200);
+    const samples = parseExposition(scrape.body);
+    expect(sampleOf(samples, 'yunhu_db_pool_connections', { state: 'in_use' })).toBeGreaterThanOrEqual(limit);
+    const route = routeTables.crm.customerPage.path;
+    expect(sampleOf(samples, 'yunhu_http_responses_total', { route, status: '503', envelope: 'busy' })).toBe(2 * limit);
     await release();
     const answers = await flood.all();
     const admitted = answers.filter((res) => res.status === 200);
@@ -87,7 +100,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('admission control under a flood
   });
 
   it('answers a wait for a pool connection that runs out 503 服务繁忙, in a transaction or outside one', async () => {
-    t = await startTestApp({ dbLimits: { poolMax: 2, connectTimeoutMs: 300 } });
+    const metricsToken = 'admission-metrics-token-0123';
+    t = await startTestApp({ dbLimits: { poolMax: 2, connectTimeoutMs: 300 }, env: { METRICS_TOKEN: metricsToken } });
     const token = await t.loginAs.manager();
     admin = await adminOf(t);
     const release = await holdSessions(admin);
@@ -104,7 +118,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('admission control under a flood
       })
       .toBe(2);
     // A signed-in read waits for a connection for its transaction; a sign-in, for its first statement.
-    const read = await t.call(routeTables.crm.customerPage, { page: 1, limit: 20 }, token);
+    const reading = t.call(routeTables.crm.customerPage, { page: 1, limit: 20 }, token);
+    await expect.poll(() => t!.database.poolStats!().waiting, { interval: 5 }).toBe(1);
+    // Prometheus sees it wait: the scrape reads the pool before its own queries (which wait too, and give up).
+    const scrape = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${metricsToken}` },
+    });
+    const samples = parseExposition(scrape.body);
+    expect(sampleOf(samples, 'yunhu_db_pool_waiting')).toBeGreaterThanOrEqual(1);
+    expect(sampleOf(samples, 'yunhu_db_pool_connections', { state: 'in_use' })).toBe(2);
+    expect(sampleOf(samples, 'yunhu_metrics_source_up', { source: 'jobs' })).toBe(0);
+    const read = await reading;
     expect([read.status, read.body]).toEqual([503, busyEnvelope]);
     const signIn = await t.call(
       routeTables.auth.login,

@@ -10,12 +10,14 @@ export const inFlightPerConnection = 4;
 
 /**
  * What the admission gate never refuses: the health check (a load balancer must see a busy server
- * as alive, and the check is one bounded `select 1`) and the machines' own routes under /internal/
+ * as alive, and the check is one bounded `select 1`), Prometheus's scrape of /metrics (an overload is
+ * when the operator needs the figures; one scrape per interval, its reads bounded), and the machines' own routes under /internal/
  * (Kamailio's registrations, digest look-ups and call events, the carrier's callbacks): a call in
  * progress must not fail because people's lists are slow. They are few and bounded by their
  * callers (Kamailio's worker processes, the carrier's calls), so they cannot crowd users out.
  */
-const isExempt = (url: string) => url.startsWith('/internal/') || url === '/healthz' || url.startsWith('/healthz?');
+const isExempt = (url: string) =>
+  url.startsWith('/internal/') || url === '/healthz' || url.startsWith('/healthz?') || url === '/metrics';
 
 /**
  * Admission control: at most `limit` requests in flight (from their arrival to their response's
