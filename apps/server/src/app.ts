@@ -86,6 +86,13 @@ import {
   platformContentHandlers,
   platformHandlers,
 } from './modules/platform/index.js';
+import {
+  createApiKeyService,
+  createWebhookService,
+  integrationHandlers,
+  registerOpenApiDocument,
+  webhookJobName,
+} from './modules/integration/index.js';
 import { createPlatformJobsService, platformJobsHandlers } from './modules/platform-jobs/index.js';
 import { createResourceService, registerLibraryFiles, resourceHandlers } from './modules/resource/index.js';
 import { createCallingService, createSeatService, seatHandlers, seatsHeldBy } from './modules/seat/index.js';
@@ -209,8 +216,11 @@ export const buildApp = async (
 
   const services = createServices(app, config, database, opts.sms);
   const jobs = createJobQueue({ database, logger: app.log, onRun: metrics.onJobRun });
+  // The open API: a key acts as its enterprise with its own permissions (the binder asks this service).
+  const apiKeys = createApiKeyService({ database, ratePerMinute: config.integration.ratePerMinute });
   const deps: TBindDeps = {
     database,
+    authenticateKey: apiKeys.authenticate,
     scopeOf: resolveDataScope,
     authenticate: services.auth.authenticate,
     inSession: services.auth.inSession,
@@ -334,6 +344,15 @@ export const buildApp = async (
   jobs.define(callAnalysis.job());
   callArea.callbacks.onRecordingReady(callAnalysis.enqueue);
   bindRoutes(app, routeTables.callAnalysis, callAnalysisHandlers(callAnalysis), deps);
+  // 开放平台: webhook endpoints, the delivery job over the areas' outbox rows, API keys, the OpenAPI document.
+  const webhooks = createWebhookService({
+    database,
+    config: config.integration,
+    wake: () => jobs.send(webhookJobName),
+  });
+  jobs.define(webhooks.job());
+  bindRoutes(app, routeTables.integration, integrationHandlers(webhooks, apiKeys), deps);
+  registerOpenApiDocument(app);
   if (!config.isProduction) registerWechatScanPage(app);
   // Commerce: packages, the account, orders and their payment through the sandbox
   // channel, whose signed notifications reach the same notify endpoint a real channel's would.

@@ -116,6 +116,11 @@ export const ZSettings = z.object({
   ANALYST_RESPONSE_FORMAT: z
     .enum(['json_schema', 'json_object'], { message: '应为 json_schema 或 json_object' })
     .default('json_schema'),
+  WEBHOOK_ALLOW_LOOPBACK: flag.optional(),
+  WEBHOOK_TIMEOUT_MS: whole('毫秒', 1000, 60_000).default(10_000),
+  WEBHOOK_RETRY_SECONDS: whole('秒', 0, 3600).default(30),
+  WEBHOOK_POLL_SECONDS: whole('秒，0 为仅在唤醒时', 0, 3600).default(5),
+  OPEN_API_RATE_PER_MINUTE: whole('次', 1, 100_000).default(120),
 });
 export type TSettings = z.output<typeof ZSettings>;
 
@@ -179,6 +184,15 @@ export type TConfig = {
   documentLinkKey: Buffer;
   /** A recorded call's speech-to-text and its analyst (docs/decisions/0094-call-transcripts-and-analyst.md). */
   speech: TSpeechConfig;
+  /** Webhook deliveries and the open API's keys (docs/decisions/0096-webhooks-and-api-keys.md). */
+  integration: {
+    /** Plain http to this machine's loopback allowed (development, tests); never a private address. */
+    allowLoopback: boolean;
+    timeoutMs: number;
+    retrySeconds: number;
+    pollSeconds: number;
+    ratePerMinute: number;
+  };
 };
 
 /**
@@ -480,6 +494,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       },
     },
     speech: speechOf(s, isProduction),
+    integration: {
+      allowLoopback: (s.WEBHOOK_ALLOW_LOOPBACK ?? (isProduction ? '0' : '1')) === '1',
+      timeoutMs: s.WEBHOOK_TIMEOUT_MS,
+      retrySeconds: s.WEBHOOK_RETRY_SECONDS,
+      pollSeconds: s.WEBHOOK_POLL_SECONDS,
+      ratePerMinute: s.OPEN_API_RATE_PER_MINUTE,
+    },
     pay: {
       channel: s.PAY_CHANNEL,
       alipay: s.PAY_CHANNEL === 'alipay' ? alipayOf(s) : null,

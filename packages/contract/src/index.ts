@@ -22,6 +22,7 @@ import { packetRoutes } from './packet.js';
 import { platformRoutes } from './platform.js';
 import { platformContentRoutes } from './platform-content.js';
 import { platformJobsRoutes } from './platform-jobs.js';
+import { integrationRoutes } from './integration.js';
 import { resourceRoutes } from './resource.js';
 import type { TParsedRequestOf, TRouteTable } from './route.js';
 import { seatRoutes } from './seat.js';
@@ -65,6 +66,7 @@ export * from './permissions.js';
 export * from './platform.js';
 export * from './platform-content.js';
 export * from './platform-jobs.js';
+export * from './integration.js';
 export * from './resource.js';
 // The envelope's codes: a file without zod, so the web's first load takes them without the schemas.
 export * from './result-code.js';
@@ -93,6 +95,7 @@ export const routeTables = {
   crm: crmRoutes,
   crmImport: crmImportRoutes,
   crmSettings: crmSettingsRoutes,
+  integration: integrationRoutes,
   line: lineRoutes,
   org: orgRoutes,
   orgDept: orgDeptRoutes,

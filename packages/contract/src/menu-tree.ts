@@ -9,6 +9,7 @@ import { callRecordMenuNodes } from './call-record.js';
 import { callerReportMenuNodes, callerReportPlatformMenuNodes } from './caller-report.js';
 import { certificationMenuNodes, certificationPlatformMenuNodes } from './certification.js';
 import { crmMenuNodes } from './crm.js';
+import { integrationMenuNodes } from './integration.js';
 import { lineMenuNodes } from './line.js';
 import { isAgentPerm, isPlatformPerm, menuFolder, menuScreen, permissionsOf, type TMenuNode } from './menu.js';
 import { orgMenuNodes } from './org.js';
@@ -55,6 +56,7 @@ export const menuTree: TMenuNode[] = [
     ...blacklistMenuNodes,
   ]),
   menuFolder('80', '系统管理', 'SettingOutlined', systemMenuNodes),
+  menuFolder('85', '开放平台', 'ApiOutlined', integrationMenuNodes),
   menuFolder('60', '平台管理', 'ShopOutlined', [
     ...platformMenuNodes,
     ...platformContentMenuNodes,

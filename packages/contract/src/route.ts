@@ -33,6 +33,11 @@ export type TRouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType =
   result: 'json' | 'blob';
   /** Exists only outside production (development adapters' test hooks). */
   devOnly: boolean;
+  /**
+   * Part of the open API: an API key (`Authorization: Bearer`) may call it with the permissions it
+   * was given, and the OpenAPI document lists it. Every other route refuses a key.
+   */
+  openApi: boolean;
 };
 
 type RouteInput<Req extends z.ZodType, Res extends z.ZodType> = Pick<
@@ -60,6 +65,7 @@ export const routesOf =
       body: 'json',
       result: 'json',
       devOnly: false,
+      openApi: false,
       module,
       ...def,
     }) as TRouteDef<Req, Res> & { access: A; result: B };

@@ -20,6 +20,7 @@ export { certificationRoutes } from './web-paths/certification.js';
 export { crmRoutes } from './web-paths/crm.js';
 export { crmImportRoutes } from './web-paths/crmImport.js';
 export { crmSettingsRoutes } from './web-paths/crmSettings.js';
+export { integrationRoutes } from './web-paths/integration.js';
 export { lineRoutes } from './web-paths/line.js';
 export { orgRoutes } from './web-paths/org.js';
 export { orgDeptRoutes } from './web-paths/orgDept.js';

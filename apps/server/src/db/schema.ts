@@ -20,6 +20,7 @@ export * from '../modules/crm-census/crm-census.schema.js';
 export * from '../modules/crm-import/crm-import.schema.js';
 export * from '../modules/crm-settings/crm-settings.schema.js';
 export * from '../modules/crm-visit/crm-visit.schema.js';
+export * from '../modules/integration/integration.schema.js';
 export * from '../modules/line/line.schema.js';
 export * from '../modules/org/org.schema.js';
 export * from '../modules/packet/packet.schema.js';

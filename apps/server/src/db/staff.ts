@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from './client.js';
 import { hasRow } from './first.js';
-import { departments, users } from './schema.js';
+import { departments, roles, userRoles, users } from './schema.js';
 import { isInScope, scopeCondition, type TDataScope } from './scope.js';
 import { likeOf } from './sql.js';
 
@@ -57,3 +57,16 @@ export const isAccountTaken = (db: TDb, username: string, mobile: string) =>
       .from(users)
       .where(sql`lower(${users.username}) = lower(${username}) or ${users.mobile} = ${mobile}`),
   );
+
+/**
+ * The permission strings of a person's active roles (a string two roles share may come twice: no
+ * DISTINCT, its sort by the collation was most of a session's look-up) and whether one of them is
+ * the administrator's: who he is allowed to be, for a session and for the keys he made.
+ */
+export const rolePermissionsOf = (userId: SQL | typeof users.id) => ({
+  permissions: sql<string[]>`coalesce((select array_agg(p) from ${userRoles} ur
+    join ${roles} r on r.id = ur.role_id and r.status = 'active', unnest(r.permissions) p
+    where ur.user_id = ${userId}), '{}')`,
+  isAdmin: sql<boolean>`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+    where ur.user_id = ${userId} and r.status = 'active' and r.is_admin)`,
+});

@@ -89,6 +89,11 @@ export type TBindDeps = {
    * inSession); without it, authenticate and then the transaction.
    */
   inSession?: TInSession;
+  /**
+   * Who an open-API key (`Authorization: Bearer`) acts as, or null for a key that is not a live one;
+   * throws when the key is over its rate. Absent: keys are refused.
+   */
+  authenticateKey?: (key: string) => Promise<TAuth | null>;
   /** The signed-in user's data scope, resolved once per request inside its transaction. */
   scopeOf: (tx: TDb, auth: TAuth) => Promise<TDataScope>;
   audit: TAuditLog;
@@ -108,6 +113,26 @@ export const tokenOf = (req: FastifyRequest): string | null => {
     if (name === 'CLOUD_TOKEN') return decodeURIComponent(rest.join('=')) || null;
   }
   return null;
+};
+
+/** The key of `Authorization: Bearer <key>`, or null (the console sends none). */
+export const bearerOf = (req: FastifyRequest): string | null => {
+  const header = req.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match ? match[1]! : null;
+};
+
+/**
+ * A request that carries a key: only a route the contract marks `openApi` takes one, and acts as
+ * what the key is (the area that issues keys decides that); any other route refuses it (403).
+ */
+const keyAuthOf = async (req: FastifyRequest, route: TRouteDef, deps: TBindDeps): Promise<TAuth | null> => {
+  const key = bearerOf(req);
+  if (key === null) return null;
+  if (!route.openApi || !deps.authenticateKey) throw forbidden();
+  const auth = await deps.authenticateKey(key);
+  if (!auth) throw unauthorized();
+  return auth;
 };
 
 const fromAuth = (auth: TAuth): TAuditSubject => ({
@@ -156,14 +181,15 @@ export const bindRoutes = <T extends TRouteTable>(
   handlers: THandlers<T>,
   deps: TBindDeps,
 ): void => {
-  const inSession: TInSession =
-    deps.inSession ??
-    (async (token, fn, isReadOnly) => {
-      const auth = await deps.authenticate(token);
+  const inSessionOf =
+    (authenticate: (token: string | null) => Promise<TAuth | null>): TInSession =>
+    async (token, fn, isReadOnly) => {
+      const auth = await authenticate(token);
       return auth
         ? withRequestTransaction(deps.database, auth.tenantId, (tx) => fn({ tx, auth }), isReadOnly)
         : fn(null);
-    });
+    };
+  const inSession: TInSession = deps.inSession ?? inSessionOf(deps.authenticate);
   for (const [name, route] of Object.entries(table) as [keyof T & string, TRouteDef][]) {
     if (route.devOnly && deps.isProduction) continue;
     const handler = handlers[name] as unknown as
@@ -189,10 +215,12 @@ export const bindRoutes = <T extends TRouteTable>(
         method: route.method,
         url: route.path,
         handler: async (req, reply) => {
+          const keyAuth = await keyAuthOf(req, route, deps);
+          const session = keyAuth ? inSessionOf(async () => keyAuth) : inSession;
           const result = await readAgainOnLostConnection(
             route,
             () =>
-              inSession(
+              session(
                 tokenOf(req),
                 async (found) => {
                   if (!found) throw unauthorized();
@@ -217,7 +245,8 @@ export const bindRoutes = <T extends TRouteTable>(
       method: route.method,
       url: route.path,
       handler: async (req, reply) => {
-        const auth = await deps.authenticate(tokenOf(req));
+        const keyAuth = route.access === 'user' ? await keyAuthOf(req, route, deps) : null;
+        const auth = keyAuth ?? (await deps.authenticate(tokenOf(req)));
         if (route.access === 'user') {
           if (!auth) throw unauthorized();
           refuseBeforePasswordChange(auth, route);

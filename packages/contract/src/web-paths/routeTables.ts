@@ -15,6 +15,7 @@ import { certificationRoutes } from './certification.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crmImport.js';
 import { crmSettingsRoutes } from './crmSettings.js';
+import { integrationRoutes } from './integration.js';
 import { lineRoutes } from './line.js';
 import { orgRoutes } from './org.js';
 import { orgDeptRoutes } from './orgDept.js';
@@ -47,6 +48,7 @@ export const routeTables = {
   crm: crmRoutes,
   crmImport: crmImportRoutes,
   crmSettings: crmSettingsRoutes,
+  integration: integrationRoutes,
   line: lineRoutes,
   org: orgRoutes,
   orgDept: orgDeptRoutes,

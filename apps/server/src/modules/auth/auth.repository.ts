@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
 import { roles, tenants, userRoles, users } from '../../db/schema.js';
+import { rolePermissionsOf } from '../../db/staff.js';
 import { authCounters, sessions, smsCodes, wechatTickets } from './auth.schema.js';
 
 /** The one user a sign-in names, with his tenant (whose state decides whether he may enter). */
@@ -35,11 +36,7 @@ export const authRepository = {
           session: sessions,
           user: users,
           tenant: tenants,
-          permissions: sql<string[]>`coalesce((select array_agg(p) from ${userRoles} ur
-          join ${roles} r on r.id = ur.role_id and r.status = 'active', unnest(r.permissions) p
-          where ur.user_id = ${users.id}), '{}')`,
-          isAdmin: sql<boolean>`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
-          where ur.user_id = ${users.id} and r.status = 'active' and r.is_admin)`,
+          ...rolePermissionsOf(users.id),
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

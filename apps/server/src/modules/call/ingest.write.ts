@@ -3,6 +3,7 @@ import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { prepareCharge, rateRecord } from '../billing/index.js';
 import { endCallClaim, recordCallOutcome } from '../crm/index.js';
+import { emitWebhookEvent } from '../integration/index.js';
 import { callRepository as repo, type TBindRow } from './call.repository.js';
 import { type TIngestResult, talkSeconds } from './ingest.rules.js';
 
@@ -65,11 +66,34 @@ export const writeBindRecord = (database: TDatabase, bind: TBindRow, call: TBind
     // Charged once, here, in the record's own statement: package minutes first, then the balance
     // (a repeated callback writes no record, so nothing is charged).
     const charge = prepareCharge({ ...bind, startTime: call.startTime, duration, rating });
+    let recordId: number;
     if (charge) {
       const written = await repo.insertChargedRecordOnce(tx, record, charge);
       if (written.id === null) return 'duplicate';
       await charge.settle(tx, written.id, written.row);
-    } else if ((await repo.insertRecordOnce(tx, record)) === null) return 'duplicate';
+      recordId = written.id;
+    } else {
+      const id = await repo.insertRecordOnce(tx, record);
+      if (id === null) return 'duplicate';
+      recordId = id;
+    }
+    // 通话结束 to the enterprise's webhooks, in the record's own transaction (the outbox).
+    await emitWebhookEvent(tx, bind.tenantId, 'call.finished', {
+      callRecordId: recordId,
+      bindId: bind.bindId,
+      userId: bind.userId,
+      customerId: bind.customerId,
+      telA: record.telA,
+      telB: record.telB,
+      telX: record.telX,
+      callStatus: call.callStatus,
+      finishStatus: call.finishStatus,
+      duration,
+      postage: record.postage,
+      startTime: call.startTime.getTime(),
+      endTime: call.endTime.getTime(),
+      hasRecording: call.recordingKey !== null,
+    });
     if (bind.customerId !== null) {
       await recordCallOutcome(tx, {
         tenantId: bind.tenantId,

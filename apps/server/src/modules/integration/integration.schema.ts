@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { users } from '../org/org.schema.js';
+
+/** An enterprise's webhook endpoint: where its chosen events are sent, signed with its secret. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().notNull().default(sql`'{}'::text[]`),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    /** `whsec_<base64>`: both sides sign with it, so it is kept readable (shown on demand). */
+    secret: text('secret').notNull(),
+    createdBy: ref('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_tenant_idx').on(t.tenantId, t.id)],
+);
+
+/** One event for one endpoint (the outbox row), written with the business change that made it. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    endpointId: ref('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The `webhook-id` header: the same for every attempt and re-send, so a receiver drops repeats. */
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** pending | succeeded | failed */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    nextAttemptAt: ts('next_attempt_at'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error').notNull().default(''),
+    lastDurationMs: integer('last_duration_ms'),
+    lastAttemptAt: ts('last_attempt_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_message_idx').on(t.endpointId, t.messageId),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.state, t.id.desc()),
+  ],
+);
+
+/** Each attempt of a delivery: the delivery log. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    deliveryId: ref('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    at: ts('at').notNull().defaultNow(),
+    status: integer('status'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error').notNull().default(''),
+    nextRetryAt: ts('next_retry_at'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
+);
+
+/** A key of the open API: its SHA-256 only, a visible prefix, the permissions it was given. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    createdBy: ref('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_tenant_idx').on(t.tenantId, t.id.desc())],
+);
