@@ -6,7 +6,8 @@
 // sipp-to-sipp directly (the floor) in the same run, step by step (BENCH_STEPS).
 // Per step: failed set-ups (no 200 to the INVITE), failed hang-ups (no 200 to the BYE), INVITE and
 // BYE retransmissions, set-up and hang-up p50/p95 (sipp's response times), and for the product's
-// calls the records written and each recording's length against the record's talk time.
+// calls the records written, each recording's length against the record's talk time, and the
+// silence at its start and end (both ends play throughout: sound missing there was not captured).
 // Target (2 shared cores): 300 calls, 0 failed set-ups and hang-ups, set-up p95 < 500 ms, every
 // recording = talk time ± 1 s.
 // Usage: node --import tsx bench/telephony-capacity.bench.ts
@@ -59,6 +60,29 @@ const pct = (xs: number[], p: number) => {
   if (!xs.length) return Number.NaN;
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+/**
+ * Where a recording holds sound (each channel's first and last 20 ms with any level): the
+ * recording runs from the answer to the hang-up whatever the capture held, so the audio in it is
+ * what says whether the gateway captured the whole call (both ends play throughout).
+ */
+const soundSpan = (wav: Buffer) => {
+  const frames = Math.floor((wav.length - 44) / 4 / 160);
+  const span = [0, 1].map((channel) => {
+    let first = -1;
+    let last = -1;
+    for (let f = 0; f < frames; f++) {
+      let peak = 0;
+      for (let i = 0; i < 160; i++)
+        peak = Math.max(peak, Math.abs(wav.readInt16LE(44 + (f * 160 + i) * 4 + channel * 2)));
+      if (peak < 500) continue;
+      if (first < 0) first = f;
+      last = f;
+    }
+    return { lead: first < 0 ? frames * 0.02 : first * 0.02, tail: first < 0 ? 0 : (frames - 1 - last) * 0.02 };
+  });
+  return { agent: span[0]!, customer: span[1]! };
 };
 
 const admin = async (statement: string) => {
@@ -294,6 +318,18 @@ const main = async () => {
         await sleep(1000);
       }
       const deviations: number[] = [];
+      // Per recording and side (left the agent, right the desk phone): the silence before its first
+      // sound and after its last.
+      const silences = {
+        agent: { lead: [] as number[], tail: [] as number[] },
+        customer: { lead: [] as number[], tail: [] as number[] },
+      };
+      const silenceOf = (side: keyof typeof silences) => {
+        const { lead, tail } = silences[side];
+        return lead.length
+          ? `${pct(lead, 95).toFixed(2)} / ${Math.max(...lead).toFixed(2)} · ${pct(tail, 95).toFixed(2)} / ${Math.max(...tail).toFixed(2)}`
+          : '–';
+      };
       // The calls whose recording is off by more than a second: how long each is against its talk time.
       const offCalls: string[] = [];
       const talkOff: number[] = [];
@@ -302,17 +338,22 @@ const main = async () => {
         talkOff.push(Math.abs(r.duration - holdS));
         if (r.recording_state !== 'ready' || !r.pre_record_url) continue;
         ready++;
-        const size = fs.statSync(path.join(dataDir, r.pre_record_url)).size;
+        const wav = fs.readFileSync(path.join(dataDir, r.pre_record_url));
         // 8 kHz 16-bit stereo after a 44-byte header.
-        const seconds = (size - 44) / (8000 * 4);
+        const seconds = (wav.length - 44) / (8000 * 4);
+        const sound = soundSpan(wav);
+        for (const side of ['agent', 'customer'] as const) {
+          silences[side].lead.push(sound[side].lead);
+          silences[side].tail.push(sound[side].tail);
+        }
         deviations.push(Math.abs(seconds - r.duration));
         if (Math.abs(seconds - r.duration) > 1) offCalls.push(`${seconds.toFixed(2)} s vs ${r.duration} s`);
       }
       const show = (s: TStep) =>
         `${s.failedSetups} | ${s.failedHangups} | ${s.inviteRetrans} | ${s.byeRetrans} | ${pct(s.setup, 50)} / ${pct(s.setup, 95)} | ${pct(s.hangup, 50)} / ${pct(s.hangup, 95)}`;
       const row =
-        `| ${n} | floor | ${show(floor)} | – | – | – | ${loadBefore} |\n` +
-        `| ${n} | ours | ${show(product)} | ${records.length} (${ready} recorded) | ${deviations.length ? Math.max(...deviations).toFixed(2) : '–'} | ${talkOff.length ? Math.max(...talkOff) : '–'} | ${loadDuring.join(' ')} |`;
+        `| ${n} | floor | ${show(floor)} | – | – | – | – | – | ${loadBefore} |\n` +
+        `| ${n} | ours | ${show(product)} | ${records.length} (${ready} recorded) | ${deviations.length ? Math.max(...deviations).toFixed(2) : '–'} | ${silenceOf('agent')} | ${silenceOf('customer')} | ${talkOff.length ? Math.max(...talkOff) : '–'} | ${loadDuring.join(' ')} |`;
       rows.push(row);
       console.log(row);
       console.log(
@@ -334,9 +375,9 @@ const main = async () => {
         (cfgCommit ? ` · kamailio.cfg of ${cfgCommit}` : ''),
     );
     console.log(
-      '| calls | path | failed set-ups | failed hang-ups | INVITE retrans | BYE retrans | set-up p50 / p95 ms | hang-up p50 / p95 ms | records (recorded) | max \\|recording − talk\\| s | max \\|talk − hold\\| s | load |',
+      '| calls | path | failed set-ups | failed hang-ups | INVITE retrans | BYE retrans | set-up p50 / p95 ms | hang-up p50 / p95 ms | records (recorded) | max \\|recording − talk\\| s | agent: silence before the first sound · after the last, p95 / max s | customer (desk phone): the same | max \\|talk − hold\\| s | load |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(r);
     const untaken = kam.log().match(/media delete of .* not taken by the gateway/g) ?? [];
     console.log(`Media deletes the gateway did not take (it no longer knew the call): ${untaken.length}`);
