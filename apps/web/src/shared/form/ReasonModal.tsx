@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { FormModal } from './FormModal';
 import { ReasonField, type TReasonFieldProps } from './ReasonField';
 
-type TReasonModalProps = TReasonFieldProps & {
+type TReasonModalProps = Pick<TReasonFieldProps, 'label' | 'requiredMessage' | 'placeholder' | 'minLength'> & {
   open: boolean;
   title: ReactNode;
   okText?: string;
@@ -13,10 +13,19 @@ type TReasonModalProps = TReasonFieldProps & {
 };
 
 /** A dialog that asks for the written reason of a refusal or a closing (ReasonField's rule), then runs it. */
-export const ReasonModal = ({ label, requiredMessage, placeholder, onSubmit, ...modal }: TReasonModalProps) => (
+export const ReasonModal = ({
+  label,
+  requiredMessage,
+  placeholder,
+  minLength,
+  onSubmit,
+  ...modal
+}: TReasonModalProps) => (
   <FormModal<{ reason: string }>
     {...modal}
     onSubmit={({ reason }) => onSubmit(reason)}
-    fields={<ReasonField label={label} requiredMessage={requiredMessage} placeholder={placeholder} />}
+    fields={
+      <ReasonField label={label} requiredMessage={requiredMessage} placeholder={placeholder} minLength={minLength} />
+    }
   />
 );

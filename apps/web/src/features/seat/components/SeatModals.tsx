@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { seatCommerce, type TOrder } from '@yunhu/contract';
-import { Form, Input, InputNumber, Select, Typography } from 'antd';
+import { Form, InputNumber, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { ReasonField } from '../../../shared/form/ReasonField';
 import { PayModal, useRefundActions } from '../../trade';
 import { type TSeatRow, useLineOptions, useSeatActions, useSeatPrices, useStaffOptions } from '../api';
 
@@ -188,13 +189,12 @@ export const SeatDialogs = ({ dialog, onClose }: { dialog: TSeatDialog; onClose:
                 {s.cancelQuote(quote.data.months, quote.data.amount)}
               </Typography.Paragraph>
             )}
-            <Form.Item
-              name="reason"
+            <ReasonField
               label={s.cancelReason}
-              rules={[{ required: true, min: 2, message: s.cancelReasonRequired }]}
-            >
-              <Input.TextArea maxLength={200} rows={3} data-testid="seat-cancel-reason" />
-            </Form.Item>
+              requiredMessage={s.cancelReasonRequired}
+              minLength={2}
+              testId="seat-cancel-reason"
+            />
           </>
         }
       />

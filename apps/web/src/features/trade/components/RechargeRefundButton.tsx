@@ -1,9 +1,10 @@
 import { type TOrder, TradePerm } from '@yunhu/contract';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { ReasonField } from '../../../shared/form/ReasonField';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useRefundActions } from '../api';
 
@@ -17,13 +18,7 @@ export const isRechargeRefundable = (order: Pick<TOrder, 'kind' | 'state' | 'ref
 
 /** 退款原因 of a top-up refund. */
 export const RefundReasonField = () => (
-  <Form.Item
-    name="reason"
-    label={s.reason}
-    rules={[{ required: true, min: 2, whitespace: true, message: s.reasonRequired }]}
-  >
-    <Input.TextArea maxLength={200} rows={3} />
-  </Form.Item>
+  <ReasonField label={s.reason} requiredMessage={s.reasonRequired} minLength={2} />
 );
 
 /** 申请充值退款 on a paid top-up with money not yet refunded: a reason; the server works out what is unused. */

@@ -9,12 +9,13 @@ import {
   TradePerm,
   tradeRoutes,
 } from '@yunhu/contract';
-import { Form, Input, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { optionsOf } from '../../../shared/form/options';
+import { ReasonField } from '../../../shared/form/ReasonField';
 import { withDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
@@ -72,13 +73,7 @@ const UnsubscribeModal = (props: { packet: TPacketRow | null; onClose: () => voi
               {s.unsubscribeLeft(s.minutesOf(Math.floor(p.remainingSeconds / 60)), money(unsubscribeEstimate(p)))}
             </Typography.Paragraph>
           )}
-          <Form.Item
-            name="reason"
-            label={s.unsubscribeReason}
-            rules={[{ required: true, min: 2, whitespace: true, message: s.unsubscribeReasonRequired }]}
-          >
-            <Input.TextArea maxLength={200} rows={3} />
-          </Form.Item>
+          <ReasonField label={s.unsubscribeReason} requiredMessage={s.unsubscribeReasonRequired} minLength={2} />
         </>
       }
     />

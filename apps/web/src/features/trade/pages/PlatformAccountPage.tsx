@@ -1,9 +1,10 @@
 import { fenOf, tradeRoutes } from '@yunhu/contract';
-import { Form, Input, InputNumber } from 'antd';
+import { Form, InputNumber } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { ReasonField } from '../../../shared/form/ReasonField';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
@@ -60,13 +61,7 @@ export const PlatformAccountPage = () => {
             >
               <InputNumber precision={2} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item
-              name="reason"
-              label={s.adjustReason}
-              rules={[{ required: true, message: s.adjustReasonRequired }]}
-            >
-              <Input.TextArea maxLength={200} rows={3} />
-            </Form.Item>
+            <ReasonField label={s.adjustReason} requiredMessage={s.adjustReasonRequired} minLength={2} />
           </>
         }
       />

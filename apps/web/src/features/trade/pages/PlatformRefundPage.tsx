@@ -1,9 +1,10 @@
 import { money, payChannelLabel, type TPayChannel, type TRefundTarget, tradeRoutes } from '@yunhu/contract';
-import { Form, Input, Radio, Space, Typography } from 'antd';
+import { Radio, Space, Typography } from 'antd';
 import { type RefObject, useRef, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { ReasonField } from '../../../shared/form/ReasonField';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { actionsColumn } from '../../../shared/list/types';
@@ -104,13 +105,12 @@ export const PlatformRefundPage = () => {
         onDone={() => feedback.message.success(s.rejected)}
         onSubmit={(v) => actions.examine({ id: rejecting!.id, isApproved: false, rejectReason: v.rejectReason })}
         fields={
-          <Form.Item
+          <ReasonField
             name="rejectReason"
             label={s.rejectReason}
-            rules={[{ required: true, min: 2, message: s.rejectReasonRequired }]}
-          >
-            <Input.TextArea maxLength={200} rows={3} />
-          </Form.Item>
+            requiredMessage={s.rejectReasonRequired}
+            minLength={2}
+          />
         }
       />
     </>
