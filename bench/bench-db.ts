@@ -8,17 +8,23 @@ import { seedDemo } from '../apps/server/src/seed/demo.js';
 
 export const benchUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/yunhu_bench';
 
-/** Opens (creating, migrating and seeding when needed) the bench database; answers the demo tenant. */
-export const openBenchDatabase = async () => {
-  const name = new URL(benchUrl).pathname.slice(1);
+/** Creates the database of `url` on its server when missing (never drops one; refuses `test`). */
+export const createDatabaseIfMissing = async (url: string): Promise<string> => {
+  const name = new URL(url).pathname.slice(1);
   if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test') throw new Error(`refusing database name ${name}`);
-  const server = new URL(benchUrl);
+  const server = new URL(url);
   server.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: server.toString() });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
   if (exists.rowCount === 0) await admin.query(`create database ${name}`);
   await admin.end();
+  return name;
+};
+
+/** Opens (creating, migrating and seeding when needed) the bench database; answers the demo tenant. */
+export const openBenchDatabase = async () => {
+  const name = await createDatabaseIfMissing(benchUrl);
 
   // The seeds insert a million rows per statement: no statement timeout here (the server has one).
   const database = await openDatabase({ databaseUrl: benchUrl, dataDir: null, limits: { statementTimeoutMs: 0 } });

@@ -116,6 +116,9 @@ export const ZSettings = z.object({
   ANALYST_RESPONSE_FORMAT: z
     .enum(['json_schema', 'json_object'], { message: '应为 json_schema 或 json_object' })
     .default('json_schema'),
+  CLUE_SOURCE: z.enum(['dev', 'tianyancha'], { message: '应为 dev 或 tianyancha' }).default('dev'),
+  TIANYANCHA_TOKEN: text.optional(),
+  TIANYANCHA_BASE_URL: z.url({ message: '应为网址' }).default('http://open.api.tianyancha.com'),
   WEBHOOK_ALLOW_LOOPBACK: flag.optional(),
   WEBHOOK_TIMEOUT_MS: whole('毫秒', 1000, 60_000).default(10_000),
   WEBHOOK_RETRY_SECONDS: whole('秒', 0, 3600).default(30),
@@ -184,6 +187,8 @@ export type TConfig = {
   documentLinkKey: Buffer;
   /** A recorded call's speech-to-text and its analyst (docs/decisions/0094-call-transcripts-and-analyst.md). */
   speech: TSpeechConfig;
+  /** 企业线索's company source (docs/decisions/0095-clue-companies.md): the generated set, or 天眼查. */
+  clue: { kind: 'dev' } | { kind: 'tianyancha'; token: string; baseUrl: string };
   /** Webhook deliveries and the open API's keys (docs/decisions/0096-webhooks-and-api-keys.md). */
   integration: {
     /** Plain http to this machine's loopback allowed (development, tests); never a private address. */
@@ -362,6 +367,12 @@ const required = <K extends keyof TSettings>(s: TSettings, when: string, names: 
   return s as TSettings & { [N in K]-?: NonNullable<TSettings[N]> };
 };
 
+const clueOf = (s: TSettings): TConfig['clue'] => {
+  if (s.CLUE_SOURCE === 'dev') return { kind: 'dev' };
+  const t = required(s, 'CLUE_SOURCE=tianyancha', ['TIANYANCHA_TOKEN']);
+  return { kind: 'tianyancha', token: t.TIANYANCHA_TOKEN, baseUrl: t.TIANYANCHA_BASE_URL.replace(/\/$/, '') };
+};
+
 const speechOf = (s: TSettings, isProduction: boolean): TSpeechConfig => {
   const asr = s.CALL_ASR ?? (isProduction ? 'off' : 'dev');
   const analyst = s.CALL_ANALYST ?? (isProduction ? 'off' : 'rules');
@@ -494,6 +505,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       },
     },
     speech: speechOf(s, isProduction),
+    clue: clueOf(s),
     integration: {
       allowLoopback: (s.WEBHOOK_ALLOW_LOOPBACK ?? (isProduction ? '0' : '1')) === '1',
       timeoutMs: s.WEBHOOK_TIMEOUT_MS,

@@ -10,6 +10,7 @@ import { callRecordRoutes } from './call-record.js';
 import { callerReportRoutes } from './caller-report.js';
 import { callerReportAgentRoutes } from './caller-report-agent.js';
 import { certificationRoutes } from './certification.js';
+import { clueRoutes } from './clue.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crm-import.js';
 import { crmSettingsRoutes } from './crm-settings.js';
@@ -44,6 +45,7 @@ export * from './call-record.js';
 export * from './caller-report.js';
 export * from './caller-report-agent.js';
 export * from './certification.js';
+export * from './clue.js';
 export * from './crm.js';
 export * from './crm-import.js';
 export * from './crm-settings.js';
@@ -92,6 +94,7 @@ export const routeTables = {
   callerReport: callerReportRoutes,
   callerReportAgent: callerReportAgentRoutes,
   certification: certificationRoutes,
+  clue: clueRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,
   crmSettings: crmSettingsRoutes,

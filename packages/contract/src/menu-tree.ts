@@ -8,6 +8,7 @@ import { callInterceptMenuNodes } from './call-intercept.js';
 import { callRecordMenuNodes } from './call-record.js';
 import { callerReportMenuNodes, callerReportPlatformMenuNodes } from './caller-report.js';
 import { certificationMenuNodes, certificationPlatformMenuNodes } from './certification.js';
+import { clueMenuNodes } from './clue.js';
 import { crmMenuNodes } from './crm.js';
 import { integrationMenuNodes } from './integration.js';
 import { lineMenuNodes } from './line.js';
@@ -46,6 +47,7 @@ export const menuTree: TMenuNode[] = [
     ...taskCardMenuNodes,
   ]),
   menuFolder('35', '号码报备', 'AuditOutlined', callerReportMenuNodes),
+  menuFolder('38', '企业线索', 'ApartmentOutlined', clueMenuNodes),
   menuFolder('40', '资源中心', 'FileTextOutlined', resourceMenuNodes),
   menuFolder('45', '费用中心', 'WalletOutlined', [...tradeMenuNodes, ...billingMenuNodes]),
   menuFolder('70', '企业管理', 'TeamOutlined', [

@@ -15,6 +15,7 @@ export * from '../modules/call/sip.schema.js';
 export * from '../modules/call-analysis/call-analysis.schema.js';
 export * from '../modules/caller-report/caller-report.schema.js';
 export * from '../modules/certification/certification.schema.js';
+export * from '../modules/clue/clue.schema.js';
 export * from '../modules/crm/crm.schema.js';
 export * from '../modules/crm-census/crm-census.schema.js';
 export * from '../modules/crm-import/crm-import.schema.js';

@@ -9,6 +9,7 @@ import { hashPassword } from '../security/password.js';
 import { chargeSeededCalls, seedBilling } from './billing.js';
 import { seedCallerReports } from './caller-report.js';
 import { seedCalling, type TSeedPeople } from './calling.js';
+import { generateClueCompanies } from './clue.js';
 import { seedCommerce } from './commerce.js';
 import { seedPlatformContent } from './platform.js';
 import { seedResellers } from './resellers.js';
@@ -275,6 +276,8 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
     await chargeSeededCalls(tx, demo!.id);
     const [platformUser] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'platform'));
     await seedResellers(tx, { agent: demoLogins[4], distributor: demoLogins[5] }, hashes, platformUser!.id);
+    // 企业线索: a slice of the development source's companies (bench/clue.seed.ts makes a million).
+    await generateClueCompanies(tx, 1, 2000);
   });
   // The planner knows the filled tables at once, not after autovacuum's next round.
   await db.execute(

@@ -12,6 +12,7 @@ import { callerReportAgentRoutes } from './callerReportAgent.js';
 import { callInterceptRoutes } from './callIntercept.js';
 import { callRecordRoutes } from './callRecord.js';
 import { certificationRoutes } from './certification.js';
+import { clueRoutes } from './clue.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crmImport.js';
 import { crmSettingsRoutes } from './crmSettings.js';
@@ -45,6 +46,7 @@ export const routeTables = {
   callerReport: callerReportRoutes,
   callerReportAgent: callerReportAgentRoutes,
   certification: certificationRoutes,
+  clue: clueRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,
   crmSettings: crmSettingsRoutes,

@@ -1,4 +1,4 @@
-import { enterprisePermissions, Perm, ResourcePerm, type TDataScopeKind } from '@yunhu/contract';
+import { CluePerm, enterprisePermissions, Perm, ResourcePerm, type TDataScopeKind } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { roleRepository } from './role.repository.js';
 
@@ -81,6 +81,9 @@ export const roleTemplates = (): TRoleTemplate[] => [
       Perm.taskCardList,
       Perm.taskCardManage,
       ResourcePerm.view,
+      CluePerm.view,
+      CluePerm.unlock,
+      CluePerm.convert,
     ],
   },
   {
@@ -88,7 +91,7 @@ export const roleTemplates = (): TRoleTemplate[] => [
     remark: '跟进和拨打自己的客户',
     dataScope: 'self',
     isAdmin: false,
-    permissions: [...agentCrm, ...agentCalling, ResourcePerm.view],
+    permissions: [...agentCrm, ...agentCalling, ResourcePerm.view, CluePerm.view, CluePerm.unlock, CluePerm.convert],
   },
 ];
 

@@ -1,0 +1,14 @@
+import { defineErrors } from '../../http/errors.js';
+
+/** 企业线索's errors: the companies, the quota, unlocking and converting. */
+export const clueErrors = defineErrors('clue', {
+  companyMissing: ['notFound', '企业不存在或已从企业库移除'],
+  quotaEmpty: ['conflict', '线索额度不足，请先领取试用额度或购买线索套餐'],
+  dailyLimitReached: [
+    'conflict',
+    (limit: number) => `今日解锁已达上限（每人每天${limit}家），请明天再试或联系管理员调整`,
+  ],
+  trialTaken: ['conflict', '试用额度已领取过，每个企业只能领取一次'],
+  notUnlocked: ['invalid', '请先解锁该企业的联系方式，再转为客户'],
+  sourceFailed: ['busy', (why: string) => `企业数据服务暂不可用：${why}，请稍后重试`],
+});
