@@ -11,7 +11,7 @@ import { maintenanceJob, queueVacuumJob } from './db/maintenance.js';
 import { registerAdmission } from './http/admission.js';
 import { bindRoutes, type TBindDeps } from './http/bind.js';
 import { frameworkErrors, registerEnvelope } from './http/envelope.js';
-import { LeanRequestLog, registerRequestId, requestIdOf } from './http/request-log.js';
+import { LeanRequestLog, registerRequestId, requestIdMixin, requestIdOf } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createLinkSigner } from './http/signed-link.js';
 import { registerWebApp } from './http/web-app.js';
@@ -55,7 +55,6 @@ import {
   registerDocumentFiles,
 } from './modules/caller-report/index.js';
 import { certificationHandlers, createCertificationService } from './modules/certification/index.js';
-import { clueHandlers, createClueService, devClueSource, tianyanchaSource } from './modules/clue/index.js';
 import { createCrmService, crmHandlers } from './modules/crm/index.js';
 import {
   createCensusService,
@@ -196,7 +195,7 @@ export const buildApp = async (
   // Calls that ended before this moment are not this server's to finish (the recordings sweep).
   const builtAt = Date.now();
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, mixin: requestIdMixin },
     logController: new LeanRequestLog(config.logLevel),
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -292,14 +291,6 @@ export const buildApp = async (
     { ...crmHandlers(services.crm), ...crmCensusHandlers(createCensusService()), ...crmDeptHandlers(services.org) },
     deps,
   );
-  // 企业线索: the companies' source by the settings; converting goes through the CRM's own 新建客户.
-  const clue = createClueService({
-    database,
-    source: config.clue.kind === 'tianyancha' ? tianyanchaSource(config.clue, database) : devClueSource(),
-    createCustomer: services.crm.customer.create,
-    blockedMobiles,
-  });
-  bindRoutes(app, routeTables.clue, clueHandlers(clue), deps);
   bindRoutes(
     app,
     routeTables.crmSettings,

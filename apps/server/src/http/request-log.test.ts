@@ -1,12 +1,22 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { LeanRequestLog, registerRequestId, requestIdOf, slowRequestMs } from './request-log.js';
+import { LeanRequestLog, registerRequestId, requestIdMixin, requestIdOf, slowRequestMs } from './request-log.js';
 
 /** A Fastify app whose log lines are collected, with a fast, a slow, a failing and a throwing route. */
 const appLogging = async (level: string) => {
   const lines: Record<string, unknown>[] = [];
+  const raw: string[] = [];
   const app = Fastify({
-    logger: { level, stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    logger: {
+      level,
+      mixin: requestIdMixin,
+      stream: {
+        write: (line: string) => {
+          raw.push(line);
+          lines.push(JSON.parse(line));
+        },
+      },
+    },
     logController: new LeanRequestLog(level),
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -18,11 +28,17 @@ const appLogging = async (level: string) => {
     return reply.send('late');
   });
   app.get('/unavailable', async (_req, reply) => reply.status(503).send('down'));
+  // A service that logs through the app's logger, after a body was read and a turn of the event loop.
+  app.post('/service-warns', async (req) => {
+    await new Promise((r) => setTimeout(r, 5));
+    app.log.warn({ size: JSON.stringify(req.body).length }, 'service warning');
+    return 'ok';
+  });
   app.get('/throws', async () => {
     throw new Error('boom');
   });
   await app.ready();
-  return { app, lines, messages: () => lines.map((l) => l.msg) };
+  return { app, lines, raw, messages: () => lines.map((l) => l.msg) };
 };
 
 describe('request logging', () => {
@@ -81,6 +97,25 @@ describe('the request id', () => {
     expect(new Set([bare, hostile, long].map((r) => r.headers['x-request-id'])).size).toBe(3);
     // The error line of the failing one carries its new id, not what the client sent.
     expect(lines.find((l) => l.level === 50)?.reqId).toBe(hostile.headers['x-request-id']);
+    await app.close();
+  });
+
+  it('is on the lines a service writes through the app’s logger while it handles the request, once', async () => {
+    const { app, lines, raw } = await appLogging('info');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/service-warns',
+      headers: { 'x-request-id': 'svc-1' },
+      payload: { a: 1 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(lines).toEqual([expect.objectContaining({ msg: 'service warning', reqId: 'svc-1', size: 7 })]);
+    // Outside a request the app's lines carry none; request.log's carry theirs once.
+    app.log.warn('idle');
+    expect(lines.at(-1)).not.toHaveProperty('reqId');
+    await app.inject({ url: '/unavailable', headers: { 'x-request-id': 'once-2' } });
+    expect(lines.at(-1)?.reqId).toBe('once-2');
+    expect(raw.at(-1)?.match(/"reqId"/g)).toHaveLength(1);
     await app.close();
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
@@ -55,10 +56,29 @@ export const requestIdOf = (req: IncomingMessage): string => {
   return typeof given === 'string' && saneRequestId.test(given) ? given : crypto.randomUUID();
 };
 
+/** The id of the request whose handler runs now (set from preHandler on: body parsing loses a context set earlier). */
+const handling = new AsyncLocalStorage<string>();
+
+type TBindings = { bindings?: () => Record<string, unknown> };
+
+/**
+ * pino's `mixin`: a line the app's own logger writes while a request is handled (a service's
+ * warning, the job of a detached import) carries that request's `reqId` too. `request.log` has it
+ * bound already, and is not given it twice.
+ */
+export const requestIdMixin = (_merge: object, _level: number, logger: unknown): object => {
+  const reqId = handling.getStore();
+  if (reqId === undefined || (logger as TBindings).bindings?.().reqId !== undefined) return {};
+  return { reqId };
+};
+
 /** Every answer names its request's id (`x-request-id`), so a user's report finds its log lines. */
 export const registerRequestId = (app: FastifyInstance) => {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
+  });
+  app.addHook('preHandler', (request, _reply, done) => {
+    handling.run(request.id, done);
   });
 };

@@ -19,6 +19,16 @@ type TGaugeSpec = {
   set: (gauge: Gauge, s: TSnapshot) => void;
 };
 
+/** A gauge of one value, absent when its source did not answer. */
+const single = (name: string, help: string, pick: (s: TSnapshot) => number | undefined): TGaugeSpec => ({
+  name,
+  help,
+  set: (gauge, s) => {
+    const value = pick(s);
+    if (value !== undefined) gauge.set(value);
+  },
+});
+
 /** The gauges read at scrape time, each from the snapshot its scrape shares. */
 const gaugeSpecs: TGaugeSpec[] = [
   {
@@ -33,13 +43,11 @@ const gaugeSpecs: TGaugeSpec[] = [
       g.set({ state: 'max' }, s.pool.max);
     },
   },
-  {
-    name: 'yunhu_db_pool_waiting',
-    help: 'Queries waiting for a connection of the pool (none on PGlite)',
-    set: (g, s) => {
-      if (s.pool) g.set(s.pool.waiting);
-    },
-  },
+  single(
+    'yunhu_db_pool_waiting',
+    'Queries waiting for a connection of the pool (none on PGlite)',
+    (s) => s.pool?.waiting,
+  ),
   {
     name: 'yunhu_job_queue_runs',
     help: "The job queue's runs per job and state: created and retry (waiting), active, failed (kept 3 days)",
@@ -48,13 +56,11 @@ const gaugeSpecs: TGaugeSpec[] = [
       for (const r of s.jobs ?? []) g.set({ job: r.job, state: r.state }, r.n);
     },
   },
-  {
-    name: 'yunhu_sip_registrations_online',
-    help: 'Soft-phones registered at Kamailio now, every enterprise',
-    set: (g, s) => {
-      if (s.board) g.set(s.board.online);
-    },
-  },
+  single(
+    'yunhu_sip_registrations_online',
+    'Soft-phones registered at Kamailio now, every enterprise',
+    (s) => s.board?.online,
+  ),
   {
     name: 'yunhu_calls_live',
     help: 'Calls under way as 实时监控 counts them: dial requests and SIP calls without one, ringing or talking',
@@ -69,34 +75,22 @@ const gaugeSpecs: TGaugeSpec[] = [
         }
     },
   },
-  {
-    name: 'yunhu_media_sessions',
-    help: 'Sessions the media gateway (rtpengine) holds now',
-    set: (g, s) => {
-      if (s.media) g.set(s.media.sessions);
-    },
-  },
-  {
-    name: 'yunhu_media_sessions_timed_out',
-    help: 'Sessions the media gateway ended for want of media since it started (a browser gone without BYE)',
-    set: (g, s) => {
-      if (s.media) g.set(s.media.timedOut);
-    },
-  },
-  {
-    name: 'yunhu_recordings_pending',
-    help: 'Soft-phone recordings still being made from the gateway capture',
-    set: (g, s) => {
-      if (s.recordings) g.set(s.recordings.pending);
-    },
-  },
-  {
-    name: 'yunhu_recordings_failed_last_hour',
-    help: 'Recordings that failed among calls ended in the last hour (looked for among the newest 10,000 calls)',
-    set: (g, s) => {
-      if (s.recordings) g.set(s.recordings.failedLastHour);
-    },
-  },
+  single('yunhu_media_sessions', 'Sessions the media gateway (rtpengine) holds now', (s) => s.media?.sessions),
+  single(
+    'yunhu_media_sessions_timed_out',
+    'Sessions the media gateway ended for want of media since it started (a browser gone without BYE)',
+    (s) => s.media?.timedOut,
+  ),
+  single(
+    'yunhu_recordings_pending',
+    'Soft-phone recordings still being made from the gateway capture',
+    (s) => s.recordings?.pending,
+  ),
+  single(
+    'yunhu_recordings_failed_last_hour',
+    'Recordings that failed among calls ended in the last hour (looked for among the newest 10,000 calls)',
+    (s) => s.recordings?.failedLastHour,
+  ),
   {
     name: 'yunhu_imports_running',
     help: 'Import batches being written now, per kind',
