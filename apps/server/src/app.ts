@@ -55,6 +55,7 @@ import {
   registerDocumentFiles,
 } from './modules/caller-report/index.js';
 import { certificationHandlers, createCertificationService } from './modules/certification/index.js';
+import { clueHandlers, createClueService, devClueSource, tianyanchaSource } from './modules/clue/index.js';
 import { createCrmService, crmHandlers } from './modules/crm/index.js';
 import {
   createCensusService,
@@ -291,6 +292,14 @@ export const buildApp = async (
     { ...crmHandlers(services.crm), ...crmCensusHandlers(createCensusService()), ...crmDeptHandlers(services.org) },
     deps,
   );
+  // 企业线索: the companies' source by the settings; converting goes through the CRM's own 新建客户.
+  const clue = createClueService({
+    database,
+    source: config.clue.kind === 'tianyancha' ? tianyanchaSource(config.clue, database) : devClueSource(),
+    createCustomer: services.crm.customer.create,
+    blockedMobiles,
+  });
+  bindRoutes(app, routeTables.clue, clueHandlers(clue), deps);
   bindRoutes(
     app,
     routeTables.crmSettings,
