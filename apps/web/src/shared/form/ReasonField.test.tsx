@@ -24,11 +24,11 @@ describe('ReasonField', () => {
     await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ reason: '资料不清晰' }));
   });
 
-  it('asks for as many characters as the server takes, under the field the request names', async () => {
+  it('asks for as many characters as the server takes', async () => {
     const onFinish = vi.fn();
     render(
       <Form onFinish={onFinish}>
-        <ReasonField name="rejectReason" label="驳回原因" requiredMessage="请填写驳回原因（至少2个字）" minLength={2} />
+        <ReasonField label="驳回原因" requiredMessage="请填写驳回原因（至少2个字）" minLength={2} />
         <button type="submit">提交</button>
       </Form>,
     );
@@ -38,7 +38,7 @@ describe('ReasonField', () => {
     expect(onFinish).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('驳回原因'), { target: { value: '金额不符' } });
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
-    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ rejectReason: '金额不符' }));
+    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ reason: '金额不符' }));
   });
 
   it('counts toward the 200 characters the server keeps', () => {

@@ -4,8 +4,6 @@ export type TReasonFieldProps = {
   label: string;
   requiredMessage: string;
   placeholder?: string;
-  /** The request's field, `reason` unless told. */
-  name?: string;
   /** The fewest characters the server takes, where it asks for more than one (a refund's reason: 2). */
   minLength?: number;
   testId?: string;
@@ -13,18 +11,11 @@ export type TReasonFieldProps = {
 
 /**
  * The written reason of a refusal, a refund or an adjustment (驳回原因, 退款原因…): required and not
- * blank, up to the 200 characters the server keeps, counted as one types.
+ * blank, up to the 200 characters the server keeps, counted as one types. Its form value is `reason`.
  */
-export const ReasonField = ({
-  label,
-  requiredMessage,
-  placeholder,
-  name = 'reason',
-  minLength,
-  testId,
-}: TReasonFieldProps) => (
+export const ReasonField = ({ label, requiredMessage, placeholder, minLength, testId }: TReasonFieldProps) => (
   <Form.Item
-    name={name}
+    name="reason"
     label={label}
     rules={[{ required: true, whitespace: true, min: minLength, message: requiredMessage }]}
   >

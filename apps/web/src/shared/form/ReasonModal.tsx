@@ -10,6 +10,8 @@ type TReasonModalProps = Pick<TReasonFieldProps, 'label' | 'requiredMessage' | '
   /** Runs the refusal (or closing) with the reason written; the dialog closes when it succeeds. */
   onSubmit: (reason: string) => Promise<unknown>;
   onCancel: () => void;
+  /** After the dialog closed on success (to say what happened). */
+  onDone?: () => void;
 };
 
 /** A dialog that asks for the written reason of a refusal or a closing (ReasonField's rule), then runs it. */

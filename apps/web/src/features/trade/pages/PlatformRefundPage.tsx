@@ -3,8 +3,7 @@ import { Radio, Space, Typography } from 'antd';
 import { type RefObject, useRef, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
-import { FormModal } from '../../../shared/form/FormModal';
-import { ReasonField } from '../../../shared/form/ReasonField';
+import { ReasonModal } from '../../../shared/form/ReasonModal';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { actionsColumn } from '../../../shared/list/types';
@@ -97,21 +96,16 @@ export const PlatformRefundPage = () => {
         filters={<RefundFilters />}
       />
       {node}
-      <FormModal<{ rejectReason: string }>
+      <ReasonModal
         open={rejecting !== null}
         title={s.rejectTitle}
         testId="refund-reject-modal"
+        label={s.rejectReason}
+        requiredMessage={s.rejectReasonRequired}
+        minLength={2}
         onCancel={() => setRejecting(null)}
         onDone={() => feedback.message.success(s.rejected)}
-        onSubmit={(v) => actions.examine({ id: rejecting!.id, isApproved: false, rejectReason: v.rejectReason })}
-        fields={
-          <ReasonField
-            name="rejectReason"
-            label={s.rejectReason}
-            requiredMessage={s.rejectReasonRequired}
-            minLength={2}
-          />
-        }
+        onSubmit={(reason) => actions.examine({ id: rejecting!.id, isApproved: false, rejectReason: reason })}
       />
     </>
   );
