@@ -242,6 +242,8 @@ export const seedDemo = async (db: TDb, now = Date.now()): Promise<boolean> => {
       { optionKey: 'app_product', optionValue: '["云呼坐席APP"]' },
       { optionKey: 'data_audit', optionValue: '1' },
       { optionKey: 'application_center', optionValue: '1' },
+      // 开放平台 (Webhook, API 密钥) is sold on the demo brand.
+      { optionKey: 'third_api', optionValue: '1' },
       // Internal options of the original back end, which the console must ignore (spec section 3).
       { optionKey: 'fws_gateway', optionValue: 'internal', optionType: 'fws' },
     ]);

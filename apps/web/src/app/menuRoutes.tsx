@@ -8,6 +8,7 @@ import { callerReportRoutes } from '../features/callerReport';
 import { certificationRoutes } from '../features/certification';
 import { crmRoutes } from '../features/crm';
 import { homeRoutes } from '../features/home';
+import { integrationPageRoutes } from '../features/integration';
 import { lineRoutes } from '../features/line';
 import { orgRoutes } from '../features/org';
 import { packetPageRoutes } from '../features/packet';
@@ -37,6 +38,7 @@ export const menuRoutes: RouteObject[] = [
   ...certificationRoutes,
   ...callerReportRoutes,
   ...resourcePageRoutes,
+  ...integrationPageRoutes,
   ...tradeRoutes,
   ...billingPageRoutes,
   ...packetPageRoutes,

@@ -18,6 +18,7 @@ export {
   GlobalOutlined,
   HistoryOutlined,
   HomeOutlined,
+  KeyOutlined,
   NotificationOutlined,
   PhoneOutlined,
   QuestionCircleOutlined,

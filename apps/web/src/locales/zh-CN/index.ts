@@ -17,6 +17,7 @@ import { commonTexts } from './common';
 import { crmTexts } from './crm';
 import { homeTexts } from './home';
 import { importKitTexts } from './importKit';
+import { integrationTexts } from './integration';
 import { lineTexts } from './line';
 import { orgTexts } from './org';
 import { personalCenterTexts } from './personalCenter';
@@ -46,6 +47,7 @@ export const zhCN = {
   ...callAnalysisTexts,
   ...callerReportTexts,
   ...resourceTexts,
+  ...integrationTexts,
   ...softphoneTexts,
   ...seatTexts,
   ...lineTexts,
