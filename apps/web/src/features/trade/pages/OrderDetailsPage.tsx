@@ -7,10 +7,11 @@ import {
   type TPayChannel,
   type TPaymentState,
 } from '@yunhu/contract';
-import { Button, Card, Descriptions, Space, Table } from 'antd';
+import { Button, Card, Descriptions, Space, Table, type TableProps } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
+import type { TListColumn } from '../../../shared/list/types';
 import { type TOrderDetails, useOrderDetails } from '../api';
 import { channelRefundColumns } from '../components/ChannelRefunds';
 import { fmtTime, OrderState } from '../components/orderColumns';
@@ -18,6 +19,59 @@ import { RechargeRefundButton } from '../components/RechargeRefundButton';
 
 const s = t.trade;
 type TPaymentRow = TOrderDetails['payments'][number];
+
+// A seat order's items carry months (per seat), a package's minutes and days.
+const itemColumns: TListColumn<TOrderItem>[] = [
+  { key: 'name', title: s.itemName, dataIndex: 'name' },
+  {
+    key: 'minutes',
+    title: s.minutes,
+    dataIndex: 'minutes',
+    render: (m: number, it) => (it.months ? '—' : s.minutesOf(m)),
+  },
+  {
+    key: 'validity',
+    title: s.validity,
+    dataIndex: 'validityDays',
+    render: (d: number, it) => (it.months ? s.monthsOf(it.months) : s.daysOf(d)),
+  },
+  moneyColumn(s.unitPrice, 'unitPrice'),
+  { key: 'quantity', title: s.quantity, dataIndex: 'quantity' },
+  { key: 'sum', title: s.amount, render: (_v, it) => money(it.unitPrice * it.quantity) },
+];
+
+const paymentColumns: TListColumn<TPaymentRow>[] = [
+  { key: 'outTradeNo', title: s.outTradeNo, dataIndex: 'outTradeNo' },
+  { key: 'channel', title: s.channel, dataIndex: 'channel', render: (c: TPayChannel) => payChannelLabel[c] },
+  moneyColumn(s.amount, 'amount'),
+  { key: 'state', title: s.state, dataIndex: 'state', render: (v: TPaymentState) => paymentStateLabel[v] },
+  { key: 'channelTradeNo', title: s.channelTradeNo, dataIndex: 'channelTradeNo' },
+  { key: 'paidAt', title: s.paidAt, dataIndex: 'paidAt', render: fmtTime },
+  { key: 'note', title: s.note, dataIndex: 'note' },
+];
+
+type TDetailTableProps<T> = {
+  title: string;
+  rowKey: TableProps<T>['rowKey'];
+  rows: T[];
+  columns: TListColumn<T>[];
+  testId?: string;
+};
+
+/** One part of the order (items, payments, refunds) under its heading: all its rows, unpaged. */
+const DetailTable = <T extends object>({ title, rowKey, rows, columns, testId }: TDetailTableProps<T>) => (
+  <>
+    <h4 style={{ marginTop: 24 }}>{title}</h4>
+    <Table<T>
+      rowKey={rowKey}
+      size="small"
+      pagination={false}
+      dataSource={rows}
+      columns={columns}
+      data-testid={testId}
+    />
+  </>
+);
 
 /** 订单详情 (order/orderDetails?orderNo=…): the order, its items and every payment attempt. */
 export const OrderDetailsPage = () => {
@@ -55,70 +109,21 @@ export const OrderDetailsPage = () => {
             <Descriptions.Item label={s.expireAt}>{fmtTime(o.expireAt)}</Descriptions.Item>
             <Descriptions.Item label={s.paidAt}>{fmtTime(o.paidAt)}</Descriptions.Item>
           </Descriptions>
-          <h4 style={{ marginTop: 24 }}>{s.items}</h4>
-          <Table<TOrderItem>
+          <DetailTable
+            title={s.items}
             rowKey={(it) => `${it.productId}-${it.seatId ?? ''}-${it.name}`}
-            size="small"
-            pagination={false}
-            dataSource={o.items}
-            columns={[
-              { key: 'name', title: s.itemName, dataIndex: 'name' },
-              // A seat order's items carry months (per seat), a package's minutes and days.
-              {
-                key: 'minutes',
-                title: s.minutes,
-                dataIndex: 'minutes',
-                render: (m: number, it) => (it.months ? '—' : s.minutesOf(m)),
-              },
-              {
-                key: 'validity',
-                title: s.validity,
-                dataIndex: 'validityDays',
-                render: (d: number, it) => (it.months ? s.monthsOf(it.months) : s.daysOf(d)),
-              },
-              moneyColumn(s.unitPrice, 'unitPrice'),
-              { key: 'quantity', title: s.quantity, dataIndex: 'quantity' },
-              { key: 'sum', title: s.amount, render: (_v, it) => money(it.unitPrice * it.quantity) },
-            ]}
+            rows={o.items}
+            columns={itemColumns}
           />
-          <h4 style={{ marginTop: 24 }}>{s.payments}</h4>
-          <Table<TPaymentRow>
-            rowKey="outTradeNo"
-            size="small"
-            pagination={false}
-            dataSource={o.payments}
-            columns={[
-              { key: 'outTradeNo', title: s.outTradeNo, dataIndex: 'outTradeNo' },
-              {
-                key: 'channel',
-                title: s.channel,
-                dataIndex: 'channel',
-                render: (c: TPayChannel) => payChannelLabel[c],
-              },
-              moneyColumn(s.amount, 'amount'),
-              {
-                key: 'state',
-                title: s.state,
-                dataIndex: 'state',
-                render: (v: TPaymentState) => paymentStateLabel[v],
-              },
-              { key: 'channelTradeNo', title: s.channelTradeNo, dataIndex: 'channelTradeNo' },
-              { key: 'paidAt', title: s.paidAt, dataIndex: 'paidAt', render: fmtTime },
-              { key: 'note', title: s.note, dataIndex: 'note' },
-            ]}
-          />
+          <DetailTable title={s.payments} rowKey="outTradeNo" rows={o.payments} columns={paymentColumns} />
           {o.refunds.length > 0 && (
-            <>
-              <h4 style={{ marginTop: 24 }}>{s.refundRecords}</h4>
-              <Table
-                rowKey="refundNo"
-                size="small"
-                pagination={false}
-                dataSource={o.refunds}
-                columns={channelRefundColumns}
-                data-testid="order-refunds"
-              />
-            </>
+            <DetailTable
+              title={s.refundRecords}
+              rowKey="refundNo"
+              rows={o.refunds}
+              columns={channelRefundColumns}
+              testId="order-refunds"
+            />
           )}
         </>
       )}
