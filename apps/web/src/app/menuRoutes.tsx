@@ -6,6 +6,7 @@ import { callRoutes } from '../features/call';
 import { callAnalysisPageRoutes } from '../features/callAnalysis';
 import { callerReportRoutes } from '../features/callerReport';
 import { certificationRoutes } from '../features/certification';
+import { cluePageRoutes } from '../features/clue';
 import { crmRoutes } from '../features/crm';
 import { homeRoutes } from '../features/home';
 import { integrationPageRoutes } from '../features/integration';
@@ -38,6 +39,7 @@ export const menuRoutes: RouteObject[] = [
   ...certificationRoutes,
   ...callerReportRoutes,
   ...resourcePageRoutes,
+  ...cluePageRoutes,
   ...integrationPageRoutes,
   ...tradeRoutes,
   ...billingPageRoutes,

@@ -13,6 +13,7 @@ import { callAnalysisTexts } from './callAnalysis';
 import { callerReportTexts } from './callerReport';
 import { callInterceptTexts } from './callIntercept';
 import { certificationTexts } from './certification';
+import { clueTexts } from './clue';
 import { commonTexts } from './common';
 import { crmTexts } from './crm';
 import { homeTexts } from './home';
@@ -47,6 +48,7 @@ export const zhCN = {
   ...callAnalysisTexts,
   ...callerReportTexts,
   ...resourceTexts,
+  ...clueTexts,
   ...integrationTexts,
   ...softphoneTexts,
   ...seatTexts,
