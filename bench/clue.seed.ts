@@ -30,11 +30,20 @@ export const openClueBench = async (log: (line: string) => void = console.log) =
     let next = (
       await one<{ n: number }>(sql`select coalesce(max(substr(credit_code, 11)::int), 0) + 1 as n from clue_companies`)
     ).n;
+    // Building the pairs' index once after the rows is several times faster than keeping it up per row.
+    const isBulk = clueBenchCompanies - have > 200_000;
+    if (isBulk) await db.execute(sql`drop index if exists clue_companies_grams_idx`);
     while (have < clueBenchCompanies) {
       const batch = Math.min(100_000, clueBenchCompanies - have);
       have += await generateClueCompanies(db, next, batch);
       next += batch;
       log(`模拟企业库: ${have} companies (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
+    if (isBulk) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
+        await tx.execute(sql`create index clue_companies_grams_idx on clue_companies using gin (grams)`);
+      });
     }
     await db.execute(sql`analyze clue_companies`);
     await db.execute(sql`analyze clue_contacts`);
