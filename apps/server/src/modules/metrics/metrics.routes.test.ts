@@ -2,12 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { routeTables } from '@yunhu/contract';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { registerEnvelope } from '../../http/envelope.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { sipCalls } from '../call/call.schema.js';
+import { callKit } from '../call/call.test-kit.js';
+import { sipAccounts } from '../call/sip.schema.js';
 import { freeNgPort } from '../telephony/sip.gateway.test-kit.js';
 import { rtpengineMissing, startRtpengine, type TRtpengine } from '../telephony/sip.kamailio-rtpengine.js';
+import { sipRegistrationPath } from '../wallboard/wallboard.routes.js';
 import { createMetrics } from './metrics.registry.js';
 import { registerMetrics } from './metrics.routes.js';
 import { parseExposition, sampleOf } from './metrics.test-kit.js';
@@ -112,6 +118,34 @@ describe('/metrics', () => {
     expect(sampleOf(samples, 'yunhu_job_queue_runs', { job: 'test.metrics-broken', state: 'failed' })).toBe(1);
     // The jobs at the server's start ran too, and succeeded.
     expect(sampleOf(samples, 'yunhu_job_runs_total', { job: 'crm.release', outcome: 'completed' })).toBeGreaterThan(0);
+  });
+
+  it('counts soft-phones registered and calls under way as 实时监控 does', async () => {
+    const kit = await callKit(t);
+    const userId = await kit.userId('agent01');
+    const sipUser = `e100001-${userId}`;
+    await t.database.db.insert(sipAccounts).values({ tenantId: kit.tenantId, userId, sipUser, password: 'x' });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: sipRegistrationPath,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-sip-secret': loadConfig({}).sip.sharedSecret!,
+      },
+      payload: new URLSearchParams({ event: 'register', user: sipUser, expires: '200' }).toString(),
+    });
+    expect(registered.statusCode).toBe(200);
+    // A colleague's call under way, as Kamailio's call events leave it until the hang-up.
+    const callId = `metrics-live-${Date.now()}`;
+    await t.database.db
+      .insert(sipCalls)
+      .values({ tenantId: kit.tenantId, callId, callType: 3, userId, state: 'talking', answeredAt: new Date() });
+    const samples = await scrape();
+    expect(sampleOf(samples, 'yunhu_sip_registrations_online')).toBe(1);
+    expect(sampleOf(samples, 'yunhu_calls_live', { kind: 'sip', state: 'talking' })).toBe(1);
+    expect(sampleOf(samples, 'yunhu_calls_live', { kind: 'sip', state: 'ringing' })).toBe(0);
+    await t.database.db.delete(sipCalls).where(eq(sipCalls.callId, callId));
+    expect(sampleOf(await scrape(), 'yunhu_calls_live', { kind: 'sip', state: 'talking' })).toBe(0);
   });
 
   it.skipIf(gatewayMissing)('shows a media session the gateway holds without a live call', async () => {
