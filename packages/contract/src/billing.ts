@@ -158,6 +158,21 @@ export const ZRateSave = z.object({
 });
 export type TRateSave = z.input<typeof ZRateSave>;
 
+/**
+ * 智能分析资费: what every enterprise pays per minute of talk its calls' speech-to-text and analyst
+ * read (a started minute counts), from `validFrom` on; id null: none set yet (free).
+ */
+export const ZAnalysisRate = z.object({
+  id: zInt.nullable(),
+  unitPrice: zInt,
+  validFrom: ZTime.nullable(),
+  createdByName: zString,
+});
+export type TAnalysisRate = z.infer<typeof ZAnalysisRate>;
+
+export const ZAnalysisRateSave = ZRateSave.pick({ unitPrice: true, validFrom: true });
+export type TAnalysisRateSave = z.input<typeof ZAnalysisRateSave>;
+
 const ZPlatformRevenueFilter = ZLedgerFilter.extend({ tenantId: zId('企业编号').optional() });
 export const ZPlatformLedgerEntry = ZLedgerEntry.extend({ tenantId: zInt, enterpriseName: zString });
 
@@ -308,6 +323,24 @@ export const billingRoutes = {
     audited: true,
     request: ZRateSave,
     response: ZLineRate,
+  }),
+  analysisRateList: route({
+    method: 'POST',
+    path: '/base/platform/billing/analysis-rate/list',
+    readOnly: true,
+    summary: '智能分析资费（生效中的在前，其后为历史）',
+    permission: BillingPerm.platformRate,
+    request: z.object({}),
+    response: z.array(ZAnalysisRate),
+  }),
+  analysisRateSave: route({
+    method: 'POST',
+    path: '/base/platform/billing/analysis-rate/save',
+    summary: '设置智能分析资费',
+    permission: BillingPerm.platformRate,
+    audited: true,
+    request: ZAnalysisRateSave,
+    response: ZAnalysisRate,
   }),
   platformRevenuePage: route({
     method: 'POST',

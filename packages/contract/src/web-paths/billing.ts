@@ -18,5 +18,7 @@ export const billingRoutes = {
   settingsSave: { method: 'POST', path: '/base/trade/billing/settings/save' },
   rateList: { method: 'POST', path: '/base/platform/billing/rate/list' },
   rateSave: { method: 'POST', path: '/base/platform/billing/rate/save' },
+  analysisRateList: { method: 'POST', path: '/base/platform/billing/analysis-rate/list' },
+  analysisRateSave: { method: 'POST', path: '/base/platform/billing/analysis-rate/save' },
   platformRevenuePage: { method: 'POST', path: '/base/platform/billing/revenue/page' },
 } as unknown as typeof C.billingRoutes;

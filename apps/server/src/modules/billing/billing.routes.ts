@@ -19,5 +19,7 @@ export const billingHandlers = (billing: TBillingService): THandlers<typeof bill
   settingsSave: (ctx) => billing.settingsSave(ctx, ctx.input),
   rateList: (ctx) => billing.rateList(ctx, ctx.input),
   rateSave: (ctx) => billing.rateSave(ctx, ctx.input),
+  analysisRateList: (ctx) => billing.analysisRateList(ctx),
+  analysisRateSave: (ctx) => billing.analysisRateSave(ctx, ctx.input),
   platformRevenuePage: (ctx) => billing.platformRevenuePage(ctx, ctx.input),
 });

@@ -28,6 +28,23 @@ export const lineRates = pgTable(
   (t) => [index('line_rates_line_from_idx').on(t.lineId, t.validFrom.desc(), t.id.desc())],
 );
 
+/**
+ * The platform's price per analysed minute from `validFrom` on (智能分析资费, no tenant): an analysis
+ * is charged at the row in force when it finished; none in force: free.
+ */
+export const analysisRates = pgTable(
+  'analysis_rates',
+  {
+    id: id(),
+    /** Fen per minute of talk (a started minute counts). */
+    unitPrice: integer('unit_price').notNull(),
+    validFrom: ts('valid_from').notNull(),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analysis_rates_from_idx').on(t.validFrom.desc(), t.id.desc())],
+);
+
 /** What paid for a call: package seconds by package, then fen from the balance. */
 export type TPaidBy = { packets: { packetId: number; name: string; seconds: number }[]; balance: number };
 

@@ -21,6 +21,7 @@ import { streamXlsx } from '../../http/download.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import type { TJobDef } from '../../jobs/index.js';
 import { book, type TMovement } from '../trade/index.js';
+import { analysisRateService } from './analysis-charge.js';
 import { billingErrors } from './billing.errors.js';
 import {
   billingRepository as repo,
@@ -259,6 +260,7 @@ export const createBillingService = (deps: {
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());
+  const analysisRates = analysisRateService(now);
   const consumeQuery = (ctx: TRequestContext, f: TRouteInput<'billing', 'consumeExport'>) => {
     checkRange(f);
     return { tenantId: ctx.auth.tenantId, scope: ctx.scope, filter: f };
@@ -303,6 +305,7 @@ export const createBillingService = (deps: {
   };
 
   return {
+    ...analysisRates,
     checkLowBalance,
 
     /** The low-balance watch as a job of the server's queue, every `everySeconds` (0: never). */

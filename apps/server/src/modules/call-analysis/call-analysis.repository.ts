@@ -63,6 +63,7 @@ export const callAnalysisRepository = {
           callType: callRecords.callType,
           finishStatus: callRecords.finishStatus,
           startTime: callRecords.startTime,
+          duration: callRecords.duration,
         })
         .from(callRecords)
         .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, callRecordId))),
@@ -131,16 +132,26 @@ export const callAnalysisRepository = {
       : null;
   },
 
+  /** A run done: 已完成 with what it found; answers the run's number among those finished and when. */
   finish: async (
     db: TDb,
     tenantId: number,
     id: number,
     done: { figures: TCallSignalFigures; transcript: TCallTranscript | null; insight: TStoredInsight | null },
   ) => {
-    await db
+    const [row] = await db
       .update(callAnalyses)
-      .set({ state: 'done', ...done, errorReason: '', analysedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(callAnalyses.tenantId, tenantId), eq(callAnalyses.id, id)));
+      .set({
+        state: 'done',
+        ...done,
+        errorReason: '',
+        finishedRuns: sql`${callAnalyses.finishedRuns} + 1`,
+        analysedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(callAnalyses.tenantId, tenantId), eq(callAnalyses.id, id)))
+      .returning({ run: callAnalyses.finishedRuns, at: callAnalyses.analysedAt });
+    return row ? { run: row.run, at: row.at ?? new Date() } : null;
   },
 
   /** A failed run: 失败 for good, or back to 待分析 for a retry after its backoff. */

@@ -22,6 +22,8 @@ export const callAnalyses = pgTable(
     /** Why the last run failed, '' otherwise: shown with 失败, kept while a retry waits. */
     errorReason: text('error_reason').notNull().default(''),
     attempts: integer('attempts').notNull().default(0),
+    /** Runs that finished (migration 0082): the number of the one finishing keys its charge. */
+    finishedRuns: integer('finished_runs').notNull().default(0),
     figures: jsonb('figures').$type<TCallSignalFigures>(),
     /** The speech-to-text's result (migration 0076); null where it is off. */
     transcript: jsonb('transcript').$type<TCallTranscript>(),

@@ -16,6 +16,7 @@ import { isInScope, type TDataScope } from '../../db/scope.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import type { TJobDef, TJobRun } from '../../jobs/index.js';
+import { chargeAnalysis } from '../billing/index.js';
 import type { TRecordingStore } from '../telephony/index.js';
 import { analysisFailure, callAnalysisErrors } from './call-analysis.errors.js';
 import { callAnalysisRepository as repo, type TClaimed } from './call-analysis.repository.js';
@@ -204,7 +205,19 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
       const isLastTry = claimed.attempts >= maxAttempts;
       const transcript = await transcribe(file, figures, run, isLastTry);
       const insight = await readTranscript(transcript, record!.startTime.getTime(), run, isLastTry);
-      await withTenant(database, tenantId, (tx) => repo.finish(tx, tenantId, id, { figures, transcript, insight }));
+      await withTenant(database, tenantId, async (tx) => {
+        const finished = await repo.finish(tx, tenantId, id, { figures, transcript, insight });
+        // What costs is the speech-to-text and the analyst's reading; the signal figures are free.
+        if (!finished || (transcript === null && insight === null)) return;
+        await chargeAnalysis(tx, {
+          tenantId,
+          analysisId: id,
+          run: finished.run,
+          callRecordId: claimed.callRecordId,
+          talkSeconds: record!.duration,
+          finishedAt: finished.at,
+        });
+      });
       return true;
     } catch (error) {
       const isUnreadable = error instanceof UnreadableRecording;

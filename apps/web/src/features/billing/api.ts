@@ -12,12 +12,14 @@ export const moneyPageKey = 'billingMoney';
 export const billPageKey = 'billingBill';
 export const platformRevenuePageKey = 'billingPlatformRevenue';
 const ratesKey = ['billing', 'rates'] as const;
+const analysisRatesKey = ['billing', 'analysisRates'] as const;
 const settingsKey = ['billing', 'settings'] as const;
 
 export type TConsumeRow = TResponseOf<typeof r.consumePage>['records'][number];
 export type TBillAnalysis = TResponseOf<typeof r.billAnalysis>;
 export type TLineRate = TResponseOf<typeof r.rateList>[number];
 export type TRateInput = TRequestOf<typeof r.rateSave>;
+export type TAnalysisRate = TResponseOf<typeof r.analysisRateList>[number];
 export type TSettings = TResponseOf<typeof r.settingsGet>;
 
 export const useBillAnalysis = (month: string) =>
@@ -29,6 +31,10 @@ export const useRates = (lineId?: number) =>
     queryFn: () => call(r.rateList, lineId === undefined ? {} : { lineId }),
   });
 
+/** 智能分析资费: the rate in force first, then every row. */
+export const useAnalysisRates = () =>
+  useQuery({ queryKey: analysisRatesKey, queryFn: () => call(r.analysisRateList, {}) });
+
 export const useSettings = (isEnabled: boolean) =>
   useQuery({ queryKey: settingsKey, queryFn: () => call(r.settingsGet, {}), enabled: isEnabled });
 
@@ -38,6 +44,11 @@ export const useBillingActions = () => {
     saveRate: async (input: TRateInput) => {
       const saved = await call(r.rateSave, input);
       await client.invalidateQueries({ queryKey: ratesKey });
+      return saved;
+    },
+    saveAnalysisRate: async (unitPrice: number) => {
+      const saved = await call(r.analysisRateSave, { unitPrice });
+      await client.invalidateQueries({ queryKey: analysisRatesKey });
       return saved;
     },
     saveSettings: async (input: TSettings) => {

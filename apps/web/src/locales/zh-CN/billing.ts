@@ -66,6 +66,12 @@ export const billingTexts = {
     setRate: '设置资费',
     setRateTitle: (line: string) => `设置资费：${line}`,
     history: '历史资费',
+    analysisRateTitle: '智能分析资费',
+    analysisRateHint:
+      '每条通话的语音转写与智能分析按通话时长计费（不足 1 分钟按 1 分钟），完成一次扣一次企业余额；重新分析另计。仅做信号分析（未开通转写）不计费。',
+    analysisUnitPrice: '单价（元/分钟）',
+    analysisFree: '未设置（免费）',
+    setAnalysisRate: '设置智能分析资费',
     required: '请填写',
     platformRevenueTitle: '平台收支',
     enterprise: '企业',
