@@ -3,6 +3,7 @@ import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TGatewayRecordings, TListenGateway, TRecordingStore, TTalkSpan } from '../telephony/index.js';
 import { callType, swapStereo } from './ingest.rules.js';
+import { emitRecordingReady } from './ingest.write.js';
 import { gatewayRecordingRepository, sipCallRepository } from './sip-call.repository.js';
 
 export type TIngestDeps = {
@@ -75,9 +76,11 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
       await deps.store.write(key, opts.agentRight ? swapStereo(captured.wav) : captured.wav);
       patch = { key, state: 'ready', isSilent: false };
     }
-    await withTenant(deps.database, tenantId, (tx) =>
-      gatewayRecordingRepository.attachGatewayRecording(tx, tenantId, carrierCallId, patch),
-    );
+    await withTenant(deps.database, tenantId, async (tx) => {
+      const record = await gatewayRecordingRepository.attachGatewayRecording(tx, tenantId, carrierCallId, patch);
+      // 录音就绪 to the enterprise's webhooks, with the recording in the record's transaction (the outbox).
+      if (record && patch.state === 'ready') await emitRecordingReady(tx, tenantId, record);
+    });
     // After the record has its recording: a listener's failure is its own, never the call's.
     if (patch.state !== 'ready') return;
     for (const listener of readyListeners) {

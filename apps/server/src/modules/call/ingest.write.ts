@@ -1,5 +1,5 @@
 import type { TPhoneLabel } from '@yunhu/contract';
-import type { TDatabase } from '../../db/client.js';
+import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { prepareCharge, rateRecord } from '../billing/index.js';
 import { endCallClaim, recordCallOutcome } from '../crm/index.js';
@@ -22,6 +22,19 @@ export type TBindCall = {
   recordingState?: string | null;
   endReason?: string;
 };
+
+/** 录音就绪: a record's recording is stored and may be listened to (call records' 录音). */
+export const emitRecordingReady = (
+  tx: TDb,
+  tenantId: number,
+  record: { id: number; bindId: string | null; userId: number | null; customerId: number | null },
+) =>
+  emitWebhookEvent(tx, tenantId, 'recording.ready', {
+    callRecordId: record.id,
+    bindId: record.bindId,
+    userId: record.userId,
+    customerId: record.customerId,
+  });
 
 /**
  * The record of a dial request's call, once per call id: the person, department, line and customer
@@ -94,6 +107,10 @@ export const writeBindRecord = (database: TDatabase, bind: TBindRow, call: TBind
       endTime: call.endTime.getTime(),
       hasRecording: call.recordingKey !== null,
     });
+    // A carrier that hands the recording with the callback: it is ready with the record.
+    if (call.recordingKey !== null) {
+      await emitRecordingReady(tx, bind.tenantId, { id: recordId, ...record });
+    }
     if (bind.customerId !== null) {
       await recordCallOutcome(tx, {
         tenantId: bind.tenantId,

@@ -108,12 +108,22 @@ export const gatewayRecordingRepository = {
     patch: { key: string | null; state: string; isSilent: boolean },
   ) => {
     const one = and(eq(callRecords.tenantId, tenantId), eq(callRecords.carrierCallId, carrierCallId));
-    await db.update(callRecords).set({ preRecordUrl: patch.key, recordingState: patch.state }).where(one);
+    const [record] = await db
+      .update(callRecords)
+      .set({ preRecordUrl: patch.key, recordingState: patch.state })
+      .where(one)
+      .returning({
+        id: callRecords.id,
+        bindId: callRecords.bindId,
+        userId: callRecords.userId,
+        customerId: callRecords.customerId,
+      });
     if (patch.isSilent) {
       await db
         .update(callRecords)
         .set({ callStatus: 4, duration: 0, postage: 0, endReason: '通话无媒体' })
         .where(and(one, eq(callRecords.callStatus, 1)));
     }
+    return record ?? null;
   },
 };

@@ -1,5 +1,6 @@
 import type { crmRoutes, TCustomer, TParsedRequestOf } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
+import { emitWebhookEvent } from '../integration/index.js';
 import { pinyinOf } from '../org/index.js';
 import { targetStaff } from './crm.context.js';
 import { crmErrors } from './crm.errors.js';
@@ -71,5 +72,17 @@ export const create = async (
       operatorId: auth.userId,
     },
   ]);
+  // 客户新增 to the enterprise's webhooks, in the customer's own transaction (the outbox).
+  await emitWebhookEvent(tx, auth.tenantId, 'customer.created', {
+    customerId: id,
+    name: input.name,
+    mobile: input.mobile,
+    company: input.company,
+    source: input.source,
+    intentionLevel: input.intentionLevel,
+    ownerId: owner?.id ?? null,
+    createdBy: auth.userId,
+    createdAt: now.getTime(),
+  });
   return view(tx, id, auth);
 };

@@ -7,6 +7,7 @@ import {
 } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
+import { emitWebhookEvent } from '../integration/index.js';
 import { type TCustomerAccess, viewContext } from './crm.context.js';
 import { crmErrors } from './crm.errors.js';
 import { crmRepository } from './crm.repository.js';
@@ -51,6 +52,16 @@ export const followIn = async (
     nextFollowAt: next,
     releaseRemindedAt: null,
     ...(label ? { phoneLabel: label } : {}),
+  });
+  // 跟进新增 to the enterprise's webhooks, in the follow-up's own transaction (the outbox).
+  await emitWebhookEvent(tx, auth.tenantId, 'followup.created', {
+    followUpId: r.id,
+    customerId: input.customerId,
+    userId: auth.userId,
+    method: input.method,
+    content: input.content,
+    nextFollowAt: next?.getTime() ?? null,
+    createdAt: r.createdAt.getTime(),
   });
   if (label) {
     const changes = diffCustomer(before, { phoneLabel: label }, new Map(), new Map());

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { billingKit } from '../billing/billing.test-kit.js';
+import { packetProducts } from '../packet/index.js';
 import { webhookDeliveries } from './integration.schema.js';
 import { webhookJobName } from './webhook.service.js';
 import { signedHeaders } from './webhook.sign.js';
@@ -186,6 +187,78 @@ describe('开放平台 › Webhook', () => {
     expect(await deliveriesOf(other.id)).toEqual([]);
     ok(await t.call(r.webhookDelete, { id: off.id }, admin));
     ok(await t.call(r.webhookDelete, { id: other.id }, admin));
+  });
+
+  it('sends 录音就绪 with 通话结束 when the carrier hands the recording with its callback', async () => {
+    const rx = await receiver();
+    const endpoint = await addEndpoint(rx.url, { events: ['call.finished', 'recording.ready'] });
+    const bindId = await kit.bind(lineId, 'agent01');
+    const key = t.app.call.store.keyOf(kit.tenantId, `hook-${bindId}`);
+    await t.app.call.store.write(key, Buffer.from('RIFF----WAVEfmt '));
+    const end = Date.now();
+    await t.app.call.callbacks.ingestCarrier({
+      callId: `cb-${bindId}`,
+      bindId,
+      outcome: 'connected',
+      telA: '13800000002',
+      telB: '13900000000',
+      telX: '02566660001',
+      startTime: end - 20_000,
+      answerTime: end - 15_000,
+      endTime: end,
+      finishStatus: 2,
+      recordingKey: key,
+    } as Parameters<typeof t.app.call.callbacks.ingestCarrier>[0]);
+    await runJob();
+    const { secret } = ok(await t.call(r.webhookSecret, { id: endpoint.id }, admin));
+    const events = rx.received.map(
+      (x) => new Webhook(secret).verify(x.body, x.headers) as { type: string; data: Record<string, unknown> },
+    );
+    const byType = new Map(events.map((e) => [e.type, e.data]));
+    expect([...byType.keys()].sort()).toEqual(['call.finished', 'recording.ready']);
+    expect(byType.get('call.finished')).toMatchObject({ bindId, hasRecording: true });
+    expect(byType.get('recording.ready')).toMatchObject({
+      bindId,
+      callRecordId: byType.get('call.finished')!.callRecordId,
+    });
+    ok(await t.call(r.webhookDelete, { id: endpoint.id }, admin));
+  });
+
+  it('sends 客户新增, 跟进新增 and 订单支付, each written with its change', async () => {
+    const rx = await receiver();
+    const endpoint = await addEndpoint(rx.url, { events: ['customer.created', 'followup.created', 'order.paid'] });
+    const customer = ok(
+      await t.call(routeTables.crm.customerCreate, { name: '推送测试客户', mobile: '13811112222' }, admin),
+    );
+    ok(await t.call(routeTables.crm.followAdd, { customerId: customer.id, content: '约了下周演示' }, admin));
+    // A refused change writes no event: a second customer with the same mobile.
+    expect(
+      (await t.call(routeTables.crm.customerCreate, { name: '重复', mobile: '13811112222' }, admin)).body.code,
+    ).not.toBe(0);
+    const [product] = await t.database.db.select().from(packetProducts).where(eq(packetProducts.isEnabled, true));
+    const order = ok(await t.call(routeTables.trade.buy, { items: [{ productId: product!.id, quantity: 1 }] }, admin));
+    const qr = ok(await t.call(routeTables.trade.generateQrCode, { orderNo: order.orderNo }, admin));
+    await t.app.inject({ method: 'POST', url: '/dev/pay/act', payload: { t: qr.outTradeNo, action: 'pay' } });
+    await runJob();
+    const { secret } = ok(await t.call(r.webhookSecret, { id: endpoint.id }, admin));
+    const events = rx.received.map(
+      (x) => new Webhook(secret).verify(x.body, x.headers) as { type: string; data: Record<string, unknown> },
+    );
+    // One batch is sent in parallel: the receiver may take them in any order.
+    const byType = new Map(events.map((e) => [e.type, e.data]));
+    expect([...byType.keys()].sort()).toEqual(['customer.created', 'followup.created', 'order.paid']);
+    expect(byType.get('customer.created')).toMatchObject({
+      customerId: customer.id,
+      name: '推送测试客户',
+      mobile: '13811112222',
+    });
+    expect(byType.get('followup.created')).toMatchObject({ customerId: customer.id, content: '约了下周演示' });
+    expect(byType.get('order.paid')).toMatchObject({
+      orderNo: order.orderNo,
+      amount: order.amount,
+      channel: 'sandbox',
+    });
+    ok(await t.call(r.webhookDelete, { id: endpoint.id }, admin));
   });
 
   it("keeps one enterprise's endpoints, deliveries and secrets from another", async () => {

@@ -1,5 +1,6 @@
 import type { TOrder, TOrderKind, TOrderState, TPayChannel } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
+import { emitWebhookEvent } from '../integration/index.js';
 import { grantPackets, restrictOrderPackets } from '../packet/index.js';
 import { grantSeats, renewSeat } from '../seat/index.js';
 import { newDocumentNo } from './document-no.js';
@@ -32,6 +33,18 @@ export const toOrder = (o: TOrderRow): TOrder => ({
 });
 
 export const newOrderNo = (now: Date) => newDocumentNo('YH', now);
+
+/** 订单支付 to the enterprise's webhooks, in the payment's own transaction (the outbox). */
+export const emitOrderPaid = (tx: TDb, order: TOrderRow, paidAt: Date, channel: string) =>
+  emitWebhookEvent(tx, order.tenantId, 'order.paid', {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    kind: order.kind,
+    subject: order.subject,
+    amount: order.amount,
+    channel,
+    paidAt: paidAt.getTime(),
+  });
 
 /**
  * Grants what a paid order bought, in its transaction, once whatever retries do: packages and new

@@ -1,7 +1,7 @@
 import type { TSeatRenewalResult } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { book, ledgerRepository } from './ledger.repository.js';
-import { deliver, newOrderNo, toOrder } from './order.kit.js';
+import { deliver, emitOrderPaid, newOrderNo, toOrder } from './order.kit.js';
 import { tradeErrors } from './trade.errors.js';
 import { tradeRepository as repo, type TOrderRow } from './trade.repository.js';
 import type { TOrderItem } from './trade.schema.js';
@@ -83,6 +83,7 @@ export const payFromBalance = async (
   });
   if (!booked.isBooked) return booked;
   await repo.updateOrder(tx, order.id, { state: 'paid', paidAt: now, channel: 'balance' });
+  await emitOrderPaid(tx, order, now, 'balance');
   await deliver(tx, order, now);
   return booked;
 };

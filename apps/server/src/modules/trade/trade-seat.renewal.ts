@@ -5,7 +5,7 @@ import { withTenant } from '../../db/tenant.js';
 import { activeAdministrators } from '../org/index.js';
 import { lockDueSeat, markRenewalNotified, seatsDueForRenewal } from '../seat/index.js';
 import { book, type TBooked } from './ledger.repository.js';
-import { deliver } from './order.kit.js';
+import { deliver, emitOrderPaid } from './order.kit.js';
 import { tradeRepository as repo } from './trade.repository.js';
 import { orderFields, pricedRenewal, sum, type TNotify } from './trade-seat.kit.js';
 import { tradeSeatRepository as prices } from './trade-seat.repository.js';
@@ -99,6 +99,7 @@ export const createSeatRenewalJob = (deps: {
     });
     // The seat is locked and its period checked: a twin here means the books are wrong, so undo all.
     if (!order) throw new Error(`auto-renewal: order ${requestKey} exists`);
+    await emitOrderPaid(tx, { ...order, enterpriseName: '' }, now, 'balance');
     await deliver(tx, { ...order, enterpriseName: '' }, now);
     return 'renewed' as const;
   };

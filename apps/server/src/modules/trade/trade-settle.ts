@@ -1,7 +1,7 @@
 import { orderStateLabel, payChannelLabel, type TOrderState, type TPayChannel, yuan } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { book } from './ledger.repository.js';
-import { deliver } from './order.kit.js';
+import { deliver, emitOrderPaid } from './order.kit.js';
 import type { TPaidEvent, TPayAdapter } from './pay.adapter.js';
 import { tradeRepository as repo, type TOrderRow, type TPaymentRow } from './trade.repository.js';
 
@@ -55,6 +55,7 @@ export const createSettlement = ({ adapter, logger }: { adapter: TPayAdapter; lo
         channel: payment.channel,
         channelTradeNo: event.channelTradeNo,
       });
+      await emitOrderPaid(tx, order, paidAt, payment.channel);
       // A top-up is delivered by the `recharge` row above: its money stays in the balance.
       if (order.kind !== 'recharge') {
         // The money arrived with it: the purchase may not fail on a balance a call left negative.
