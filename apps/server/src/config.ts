@@ -212,8 +212,11 @@ export type TSpeechConfig = {
         secretId: string;
         secretKey: string;
         region: string;
+        /** The engine (`EngineModelType`): 8k_zh for telephone audio, the only one that takes two channels. */
         engine: string;
+        /** The API's host: asr.tencentcloudapi.com, or asr.internal.tencentcloudapi.com inside Tencent's network. */
         endpoint: string;
+        /** Seconds between looks at a submitted task, and how long to wait for it at most. */
         pollSeconds: number;
         timeoutSeconds: number;
       };
