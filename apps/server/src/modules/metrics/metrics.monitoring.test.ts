@@ -17,7 +17,8 @@ const registered = async () => {
   const names = new Set<string>();
   for (const m of await metrics.registry.getMetricsAsJSON()) {
     names.add(m.name);
-    if (String(m.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${m.name}${suffix}`);
+    if (String(m.type) === 'histogram')
+      for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${m.name}${suffix}`);
   }
   return names;
 };
