@@ -67,6 +67,10 @@ export default async function setup(project: TestProject) {
       SIM_OUTCOME: 'connected',
       // The low-balance watch looks every 5 s, not every minute: its journey need not wait a minute.
       LOW_BALANCE_JOB_SECONDS: '5',
+      // Webhook receivers in the tests listen on this machine; a failed delivery is retried after 1 s.
+      WEBHOOK_ALLOW_LOOPBACK: '1',
+      WEBHOOK_RETRY_SECONDS: '1',
+      WEBHOOK_POLL_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
