@@ -57,11 +57,11 @@ const columns = {
  * The keyword: the GIN index of character pairs finds the candidates (grams @> the keyword's pairs),
  * the pattern keeps those that hold the keyword whole in the name or the scope.
  */
-const whereOf = (f: TCompanyFilter): SQL | undefined =>
+const whereOf = (f: TCompanyFilter, byPairs = true): SQL | undefined =>
   and(
     f.keyword
       ? and(
-          sql`${c.grams} @> clue_grams(${f.keyword})`,
+          byPairs ? sql`${c.grams} @> clue_grams(${f.keyword})` : undefined,
           or(sql`${c.name} ilike ${likeOf(f.keyword)}`, sql`${c.scope} ilike ${likeOf(f.keyword)}`),
         )
       : undefined,
@@ -106,14 +106,18 @@ export const clueRepository = {
         .limit(maxRows + 1)
         .as('matched'),
     );
+    const n = counted?.n ?? 0;
+    // More matches than can be paged to: walking the order's index and testing each row finds a page
+    // sooner than collecting every match from the pairs' index to sort them (the pairs' predicate is
+    // left out so the planner walks), and relevance is then the capital's order alone.
+    const isBroad = f.keyword !== undefined && n > maxRows;
     const records = await db
       .select(columns)
       .from(c)
-      .where(where)
-      .orderBy(...orderOf(sort, f.keyword))
+      .where(isBroad ? whereOf(f, false) : where)
+      .orderBy(...orderOf(sort, isBroad ? undefined : f.keyword))
       .limit(paging.limit)
       .offset(offsetOf(paging));
-    const n = counted?.n ?? 0;
     return { records, total: Math.min(n, maxRows), isCapped: n > maxRows };
   },
 
