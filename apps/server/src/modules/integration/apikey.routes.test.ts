@@ -1,4 +1,4 @@
-import { Perm, routeTables, type TRouteDef } from '@yunhu/contract';
+import { allRoutes, Perm, routeTables, type TRouteDef } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
@@ -75,6 +75,24 @@ describe('开放平台 › API 密钥 and the open API', () => {
     expect(ok(await t.call(r.keyList, {}, admin)).find((k) => k.id === apiKey.id)!.lastUsedAt).not.toBeNull();
     ok(await t.call(r.keyRevoke, { id: apiKey.id }, admin));
     expect((await withKey(key, crm.customerPage, { page: 1, limit: 5 })).code).toBe(401);
+  });
+
+  it('refuses a key on every route of the contract the open API does not take', async () => {
+    const { key } = await createKey([Perm.customerList]);
+    const closed = allRoutes().filter((route) => route.access === 'user' && !route.openApi && !route.devOnly);
+    expect(closed.length).toBeGreaterThan(100);
+    const answers: { path: string; code: number }[] = [];
+    // One at a time: the server's admission limit would answer a burst of hundreds 服务繁忙.
+    for (const route of closed) {
+      const res = await t.app.inject({
+        method: route.method,
+        url: route.path.replace(/:([A-Za-z_]\w*)/g, '1'),
+        headers: { authorization: `Bearer ${key}` },
+        ...(route.method === 'POST' ? { payload: {} } : {}),
+      });
+      answers.push({ path: route.path, code: (res.json() as { code: number }).code });
+    }
+    expect(answers.filter((a) => a.code !== 403)).toEqual([]);
   });
 
   it('answers a key without the permission a route needs with 403', async () => {
