@@ -48,12 +48,12 @@ export const convertCompanies = async (
       continue;
     }
     if (unlock.customerId !== null) {
-      refuse('该企业已转为客户');
+      refuse(errors.alreadyConverted().message);
       continue;
     }
     const contact = unlock.contacts.find((c) => c.mobile);
     if (!contact) {
-      refuse('该企业没有手机号，无法转为客户');
+      refuse(errors.noMobile().message);
       continue;
     }
     const block = blocked.get(contact.mobile);
@@ -70,7 +70,7 @@ export const convertCompanies = async (
       remark: `联系人：${contact.name}（${contact.role}）`,
     });
     if (!parsed.success) {
-      refuse(parsed.error.issues[0]?.message ?? '客户资料不符合要求');
+      refuse(parsed.error.issues[0]?.message ?? errors.customerRefused().message);
       continue;
     }
     try {

@@ -10,5 +10,8 @@ export const clueErrors = defineErrors('clue', {
   ],
   trialTaken: ['conflict', '试用额度已领取过，每个企业只能领取一次'],
   notUnlocked: ['invalid', '请先解锁该企业的联系方式，再转为客户'],
+  alreadyConverted: ['conflict', '该企业已转为客户'],
+  noMobile: ['invalid', '该企业没有手机号，无法转为客户'],
+  customerRefused: ['invalid', '客户资料不符合要求'],
   sourceFailed: ['busy', (why: string) => `企业数据服务暂不可用：${why}，请稍后重试`],
 });

@@ -218,6 +218,17 @@ describe('企业线索', () => {
     });
   });
 
+  it('answers a company that is not there in Chinese, and charges nothing for it', async () => {
+    const before = ok(await t.call(r.quota, {}, admin)).balance;
+    for (const res of [
+      await t.call(r.companyInfo, { id: 99_999_999 }, admin),
+      await t.call(r.companyUnlock, { id: 99_999_999 }, admin),
+    ]) {
+      expect(res.body).toMatchObject({ msg: '企业不存在或已从企业库移除', reason: 'clue.companyMissing' });
+    }
+    expect(ok(await t.call(r.quota, {}, admin)).balance).toBe(before);
+  });
+
   it('keeps the generated contacts of every company', async () => {
     const [n] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(clueContacts);
     expect(n!.n).toBeGreaterThanOrEqual(2000);
