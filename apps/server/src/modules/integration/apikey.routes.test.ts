@@ -1,8 +1,9 @@
-import { allRoutes, Perm, routeTables, type TRouteDef } from '@yunhu/contract';
-import { eq } from 'drizzle-orm';
+import { allRoutes, IntegrationPerm, Perm, routeTables, type TRouteDef } from '@yunhu/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
+import { roles, userRoles, users } from '../org/org.schema.js';
 import { hashKey } from './apikey.service.js';
 import { apiKeys } from './integration.schema.js';
 import { openApiRoutes } from './openapi.js';
@@ -93,6 +94,27 @@ describe('开放平台 › API 密钥 and the open API', () => {
       answers.push({ path: route.path, code: (res.json() as { code: number }).code });
     }
     expect(answers.filter((a) => a.code !== 403)).toEqual([]);
+  });
+
+  it("reads with its creator's data scope: a manager's key sees what he sees, not the whole enterprise", async () => {
+    const manager = await t.loginAs.manager();
+    // The manager's roles are given the key string (an administrator holds it already).
+    const [me] = await t.database.db.select().from(users).where(eq(users.username, 'manager'));
+    const held = await t.database.db.select().from(userRoles).where(eq(userRoles.userId, me!.id));
+    for (const { roleId } of held) {
+      await t.database.db
+        .update(roles)
+        .set({ permissions: sql`array_append(${roles.permissions}, ${IntegrationPerm.apiKey})` })
+        .where(eq(roles.id, roleId));
+    }
+    const managerToken = await t.loginAs.manager();
+    const { key } = await createKey([Perm.customerList], managerToken);
+    const { key: adminKey } = await createKey([Perm.customerList]);
+    const asManager = ok(await t.call(crm.customerPage, { page: 1, limit: 1 }, manager)).total;
+    const withManagerKey = (await withKey(key, crm.customerPage, { page: 1, limit: 1 })).data.total;
+    const withAdminKey = (await withKey(adminKey, crm.customerPage, { page: 1, limit: 1 })).data.total;
+    expect(withManagerKey).toBe(asManager);
+    expect(withAdminKey).toBeGreaterThan(withManagerKey!);
   });
 
   it('answers a key without the permission a route needs with 403', async () => {
