@@ -88,6 +88,8 @@ export const ZDialState = z.object({
   /** The call record once written: 1 connected, 2 not answered, 3 busy, 4 failed; null before. */
   callStatus: zInt.nullable(),
   duration: zInt.nullable(),
+  /** The call record's id once written (its analysis, the follow-up after the call); null before. */
+  callRecordId: zInt.nullable(),
   customerId: zInt.nullable(),
   /** Where the call stands: 呼叫中 calling, 振铃 ringing, 通话中 talking, 已结束 ended. */
   progress: z.enum(['calling', 'ringing', 'talking', 'ended']),

@@ -118,7 +118,7 @@ export const callRepository = {
   recordOfBind: (db: TDb, bind: TBindRow) =>
     firstRow(
       db
-        .select({ callStatus: callRecords.callStatus, duration: callRecords.duration })
+        .select({ id: callRecords.id, callStatus: callRecords.callStatus, duration: callRecords.duration })
         .from(callRecords)
         .where(
           and(

@@ -172,18 +172,18 @@ describe('carrier callback and simulator', () => {
         state: 'ringing',
         isOver: false,
         callStatus: null,
+        callRecordId: null,
         customerId: customer.id,
       });
       // His manager sees the record in the lists, but the dial request is the agent's own.
       expect((await state(manager)).body).toMatchObject({ code: 10056, msg: '拨号记录不存在', data: null });
       const body = JSON.stringify(callback(bindId, { outcome: 'busy', answerTime: null, finishStatus: 4 }));
       await post(body, signCarrierBody(carrier.callbackSecret!, body));
-      expect((await state(agent01)).body.data).toMatchObject({
-        state: 'failed',
-        isOver: true,
-        callStatus: 3,
-        duration: 0,
-      });
+      const ended = (await state(agent01)).body.data;
+      expect(ended).toMatchObject({ state: 'failed', isOver: true, callStatus: 3, duration: 0 });
+      // Its record, for the follow-up after the call (and its analysis).
+      const [record] = await t.database.db.select().from(callRecords).where(eq(callRecords.bindId, bindId));
+      expect(ended.callRecordId).toBe(record!.id);
     });
 
     it('answers 404 for a bind nobody issued and 400 for a malformed body', async () => {

@@ -284,6 +284,7 @@ export const createDialService = (deps: {
       isOver: record !== null || isBindOver(bind.state),
       callStatus: record?.callStatus ?? null,
       duration: record?.duration ?? null,
+      callRecordId: record?.id ?? null,
       customerId: bind.customerId,
       progress: progressOf(bind, record !== null || isBindOver(bind.state)),
     };

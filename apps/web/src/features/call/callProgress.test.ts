@@ -12,6 +12,7 @@ const stateOf = (progress: TDialState['progress']): TDialState => ({
   isOver: progress === 'ended',
   callStatus: progress === 'ended' ? 1 : null,
   duration: progress === 'ended' ? 42 : null,
+  callRecordId: progress === 'ended' ? 9 : null,
   customerId: 5,
   progress,
 });

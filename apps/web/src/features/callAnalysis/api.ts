@@ -6,12 +6,20 @@ const r = callAnalysisRoutes;
 
 export const callAnalysisKeys = { one: (id: number) => ['call-analysis', id] as const };
 
-/** One call's analysis (null: none yet); asked again while it waits or runs. */
-export const useCallAnalysis = (callRecordId: number) =>
+/**
+ * One call's analysis (null: none yet); asked again while it waits or runs. `isJustEnded`: the
+ * call has just ended, so its analysis may not be queued yet (it is once the recording is): a
+ * missing one is asked for again too, for two minutes.
+ */
+export const useCallAnalysis = (callRecordId: number, opts: { isJustEnded?: boolean } = {}) =>
   useQuery({
     queryKey: callAnalysisKeys.one(callRecordId),
     queryFn: () => call(r.one, { id: callRecordId }),
-    refetchInterval: (q) => (q.state.data?.state === 'pending' || q.state.data?.state === 'running' ? 5000 : false),
+    refetchInterval: (q) => {
+      const state = q.state.data?.state;
+      if (state === 'pending' || state === 'running') return 5000;
+      return opts.isJustEnded && q.state.data === null && q.state.dataUpdateCount < 24 ? 5000 : false;
+    },
   });
 
 /** 重新分析: the call back in the queue; its panel shows 待分析 at once. */

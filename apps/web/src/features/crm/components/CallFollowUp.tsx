@@ -52,6 +52,7 @@ export const CallFollowUp = ({
           customerId={customerId}
           nextFollowAt={customer.data.nextFollowAt}
           callPhoneLabel={customer.data.phoneLabel}
+          callRecordId={state.data?.callRecordId ?? null}
           onSaved={onClose}
         />
       ) : (

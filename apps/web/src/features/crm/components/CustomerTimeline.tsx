@@ -1,9 +1,11 @@
-import { followMethodLabel, type TTimelineItem, timelineKinds } from '@yunhu/contract';
+import { followMethodLabel, Perm, type TTimelineItem, timelineKinds } from '@yunhu/contract';
 import { Card, Checkbox, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
+import { usePermission } from '../../../shared/permission/usePermission';
 import { RecordingPlayer } from '../../call';
+import { CallAnalysisPanel } from '../../callAnalysis';
 import { type TTimelineKind, useTimeline } from '../api';
 import { fmtTime } from '../format';
 
@@ -35,11 +37,32 @@ const Extra = ({ item }: { item: TTimelineItem }) => {
       </Typography.Text>
     );
   }
-  if (item.kind === 'call') {
-    // The recording plays from a short-lived signed address the call area issues on the click.
-    return recordingOf(d) ? <RecordingPlayer callId={item.id} /> : null;
-  }
+  if (item.kind === 'call') return <CallExtra item={item} />;
   return null;
+};
+
+/**
+ * A call's recording (played from a short-lived signed address the call area issues on the click)
+ * and, for a reader who may see call records, its analysis on demand.
+ */
+const CallExtra = ({ item }: { item: TTimelineItem }) => {
+  const canSeeAnalysis = usePermission(Perm.callRecordList);
+  const [isAnalysisShown, setAnalysisShown] = useState(false);
+  const hasRecording = recordingOf(item.detail) !== null;
+  if (!hasRecording) return null;
+  return (
+    <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+      <Space size={12}>
+        <RecordingPlayer callId={item.id} />
+        {canSeeAnalysis && (
+          <Typography.Link onClick={() => setAnalysisShown((v) => !v)} data-testid="crm-timeline-analysis">
+            {isAnalysisShown ? t.callAnalysis.hideAnalysis : t.callAnalysis.showAnalysis}
+          </Typography.Link>
+        )}
+      </Space>
+      {isAnalysisShown && <CallAnalysisPanel callRecordId={item.id} />}
+    </Space>
+  );
 };
 
 /** The dated items of a customer's history, newest first. */

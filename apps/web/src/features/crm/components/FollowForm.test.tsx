@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beijingOffsetMs, routeTables, shanghaiDay } from '@yunhu/contract';
+import { beijingOffsetMs, Perm, routeTables, shanghaiDay } from '@yunhu/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useUserStore } from '../../../shared/stores/user';
 import { FollowForm } from './FollowForm';
 import { renderCrm } from './testUtils';
 
@@ -87,5 +88,60 @@ describe('FollowForm', () => {
   it('has no phone label field outside a call', () => {
     renderCrm(<FollowForm customerId={7} />);
     expect(screen.queryByText('电话标签')).toBeNull();
+  });
+});
+
+describe('FollowForm after a call with its analysis', () => {
+  const insight = {
+    engine: '规则分析（开发环境）',
+    summary: '客户对套餐有兴趣，要求下周一再联系',
+    intention: 'B' as const,
+    intentionReason: '',
+    objections: [],
+    nextStep: '下周一回电',
+    nextDate: '2099-06-01',
+    followUpSuggestion: '',
+  };
+  const analysis = (over: object) => ({
+    callRecordId: 77,
+    state: 'done',
+    stateName: '已完成',
+    errorReason: '',
+    attempts: 1,
+    figures: null,
+    analysedAt: 0,
+    createdAt: 0,
+    transcript: null,
+    insight,
+    insightNote: '',
+    ...over,
+  });
+
+  it('waits for the analysis, then fills the note and the promised day from its reading', async () => {
+    useUserStore.setState({ permissions: [Perm.callRecordList] });
+    let state = 'running';
+    callMock.mockImplementation(async (route) =>
+      route === routeTables.callAnalysis.one ? analysis({ state, insight: state === 'done' ? insight : null }) : [],
+    );
+    const { rerender } = renderCrm(<FollowForm customerId={12} callPhoneLabel={null} callRecordId={77} />);
+    expect(await screen.findByTestId('analysis-draft-waiting')).toBeTruthy();
+    state = 'done';
+    await waitFor(() => expect(screen.getByTestId('analysis-draft')).toBeTruthy(), { timeout: 8000 });
+    expect(screen.getByText('B 有兴趣')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('analysis-draft-use'));
+    const content = screen.getByTestId('crm-follow-content') as HTMLTextAreaElement;
+    await waitFor(() => expect(content.value).toBe('客户对套餐有兴趣，要求下周一再联系\n下一步：下周一回电'));
+    expect(screen.getByDisplayValue('2099-06-01 10:00')).toBeTruthy();
+    rerender(<div />);
+  }, 15_000);
+
+  it('shows nothing of it to a reader who may not see call records', async () => {
+    useUserStore.setState({ permissions: [] });
+    callMock.mockReset();
+    callMock.mockResolvedValue([]);
+    renderCrm(<FollowForm customerId={12} callPhoneLabel={null} callRecordId={77} />);
+    await screen.findByTestId('crm-follow-content');
+    expect(screen.queryByTestId('analysis-draft-waiting')).toBeNull();
+    expect(callMock.mock.calls.some(([route]) => route === routeTables.callAnalysis.one)).toBe(false);
   });
 });

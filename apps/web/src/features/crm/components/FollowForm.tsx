@@ -11,6 +11,7 @@ import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 import { beijingMomentOf, beijingPickerNow } from '../../../shared/time/beijing';
+import { AnalysisDraft, type TAnalysisDraft } from '../../callAnalysis';
 import { invalidateCustomers, useQuickReplies } from '../api';
 import { phoneLabelOptions } from '../format';
 import { ContentArea } from './ContentArea';
@@ -80,11 +81,13 @@ type TFollowFormProps = {
   nextFollowAt?: number | null;
   /** After a call: the phone label field, starting at the label the call showed. */
   callPhoneLabel?: TPhoneLabel | null;
+  /** After a call: its record, whose analysis may fill the note. */
+  callRecordId?: number | null;
   onSaved?: () => void;
 };
 
 /** 写跟进: method, content (quick replies inserted at the cursor), next follow-up time in the future. */
-export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, onSaved }: TFollowFormProps) => {
+export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, callRecordId, onSaved }: TFollowFormProps) => {
   const [form] = Form.useForm<TFollowValues>();
   const isAfterCall = callPhoneLabel !== undefined;
   // The next follow-up already planned stays unless changed: the server takes the form's value as the new plan.
@@ -111,6 +114,13 @@ export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, onSaved }
       note?.setSelectionRange(cursor, cursor);
     });
   };
+  // The analysis' reading goes where the cursor was, its promised day replaces a plan only in the future.
+  const useDraft = (draft: TAnalysisDraft) => {
+    insert(draft.content);
+    if (draft.nextFollowAt && beijingMomentOf(draft.nextFollowAt) > Date.now()) {
+      form.setFieldValue('nextFollowAt', draft.nextFollowAt);
+    }
+  };
   const onFinish = async (v: TFollowValues) => {
     try {
       await call(crmRoutes.followAdd, {
@@ -130,6 +140,11 @@ export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, onSaved }
   };
   return (
     <Form<TFollowValues> form={form} name="crmFollow" layout="vertical" initialValues={initial} onFinish={onFinish}>
+      {callRecordId ? (
+        <div style={{ marginBottom: 12 }}>
+          <AnalysisDraft callRecordId={callRecordId} onUse={useDraft} />
+        </div>
+      ) : null}
       <Form.Item name="method" label={c.followMethod}>
         <Radio.Group options={optionsOf(followMethods, followMethodLabel)} />
       </Form.Item>
