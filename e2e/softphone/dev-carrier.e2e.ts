@@ -21,7 +21,8 @@ import { callFirstCustomer, startGatewayToTrunk } from './customer-call.js';
  * then shows the call 已接通 with its recording playing, and 通话记录 has it connected, charged, with a
  * stereo recording of both the browser's microphone and the simulator's speech, which the job queue
  * analyses: its drawer in 通话记录 shows 智能分析 已完成 with the customer's speech found, the
- * development speech-to-text's transcript and the development analyst's reading.
+ * development speech-to-text's transcript and the development analyst's reading, as does the
+ * call in the customer's 客户动态.
  */
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sipCarrierSimulatorMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
@@ -47,6 +48,17 @@ const expectAnalysedInCallRecords = async (page: Page, recordId: number) => {
   expect(await transcript.getByTestId('call-analysis-line-customer').first().textContent()).toContain('云呼模拟运营商');
   expect(await panel.getByTestId('call-analysis-summary').textContent()).not.toBe('');
   expect(await panel.getByTestId('call-analysis-intention').textContent()).toMatch(/[A-D]/);
+};
+
+/** 客户动态 on the customer's page: the call's analysis on demand, 已完成 as in 通话记录. */
+const expectAnalysedOnCustomerPage = async (page: Page, customerId: number) => {
+  await page.goto(`${baseUrl()}/#/menu/CRM/customerDetails?id=${customerId}`);
+  const show = page.getByTestId('crm-timeline').getByTestId('crm-timeline-analysis').first();
+  await show.waitFor({ timeout: 15_000 });
+  await show.click();
+  const panel = page.getByTestId('crm-timeline').getByTestId('call-analysis-panel');
+  await expect.poll(() => panel.getByTestId('call-analysis-state').textContent(), { timeout: 15_000 }).toBe('已完成');
+  expect(await panel.getByTestId('call-analysis-summary').textContent()).not.toBe('');
 };
 
 const expectPlayedOnCustomerPage = async (page: Page, customerId: number) => {
@@ -184,6 +196,7 @@ describe.skipIf(missing !== null && !isRequired)(
           .toBe('done');
         expect(analysis!.figures!.customerTalkSec).toBeGreaterThan(0.5);
         await expectAnalysedInCallRecords(page, record!.id);
+        await expectAnalysedOnCustomerPage(page, customer.id);
       } finally {
         await page.context().close();
       }
