@@ -53,7 +53,6 @@ export const integrationTexts = {
     attemptNo: '第几次',
     resend: '重新发送',
     resent: '已重新加入发送队列',
-    resendPending: '该投递正在等待发送',
     noAnswer: '无响应',
     keysTitle: 'API 密钥',
     keysHint:

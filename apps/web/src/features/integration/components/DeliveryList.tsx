@@ -40,8 +40,8 @@ export const DeliveryList = ({
   const resend = useResend();
   const [attemptsOf, setAttemptsOf] = useState<number | null>(null);
   const onResend = async (row: TDelivery) => {
-    const after = await resend.mutateAsync(row.id).catch(() => null);
-    if (after) feedback.message.success(row.state === 'pending' ? c.resendPending : c.resent);
+    // Queued again, or already waiting after another click: either way it is sent once.
+    if (await resend.mutateAsync(row.id).catch(() => null)) feedback.message.success(c.resent);
   };
   const columns: TListColumn<TDelivery>[] = [
     timeColumn(c.createdAt, { format: 'YYYY-MM-DD HH:mm:ss' }),
