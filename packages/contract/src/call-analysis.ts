@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { callAnalysisStateName, callAnalysisStates, type TCallAnalysisState } from './call-analysis-labels.js';
 import { callFilterShape, checkCallRange } from './call-record.js';
 import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
-import { menuScreen, type TMenuNode } from './menu.js';
+import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -150,6 +150,11 @@ export const ZSeatSummaryQuery = ZPageQuery.extend(callFilterShape('统计')).su
   checkCallRange('统计', f, ctx),
 );
 
+/** 坐席小结's export: the list's conditions, every row. */
+export const ZSeatSummaryExport = z
+  .object(callFilterShape('统计'))
+  .superRefine((f, ctx) => checkCallRange('统计', f, ctx));
+
 /**
  * One agent's day of analysed calls (坐席小结): what the signal analysis found, added up. Shares
  * and averages are over the day's analysed calls; seconds to the tenth.
@@ -215,6 +220,17 @@ export const callAnalysisRoutes = {
     permission: Perm.callStatistics,
     summary: '坐席小结',
   }),
+  /** 坐席小结 as xlsx: the same rows and columns, every page. */
+  seatSummaryExport: route({
+    method: 'POST',
+    path: '/base/call/detail/ai-seat-user/export',
+    request: ZSeatSummaryExport,
+    response: z.unknown(),
+    permission: Perm.callStatisticsExport,
+    audited: true,
+    result: 'blob',
+    summary: '导出坐席小结',
+  }),
   /** Analyse a recorded call again (a failed one, or after the analysis changed). */
   reanalyse: route({
     method: 'POST',
@@ -229,5 +245,7 @@ export const callAnalysisRoutes = {
 
 /** 坐席小结 (account/seatSummary, AI seat summary), in the 呼叫中心 folder beside 话务统计. */
 export const callAnalysisMenuNodes: TMenuNode[] = [
-  menuScreen('3072', '坐席小结', 'account/seatSummary', 'SolutionOutlined', Perm.callStatistics),
+  menuScreen('3072', '坐席小结', 'account/seatSummary', 'SolutionOutlined', Perm.callStatistics, [
+    menuButton('307201', '导出坐席小结', Perm.callStatisticsExport),
+  ]),
 ];

@@ -5,5 +5,6 @@ export const callAnalysisRoutes = {
   one: { method: 'POST', path: '/base/call/detail/ai-record-analysis/one' },
   page: { method: 'POST', path: '/base/call/detail/ai-record-analysis/page' },
   seatSummary: { method: 'POST', path: '/base/call/detail/ai-seat-user/page' },
+  seatSummaryExport: { method: 'POST', path: '/base/call/detail/ai-seat-user/export' },
   reanalyse: { method: 'POST', path: '/base/call/detail/ai-record-analysis/reanalyse' },
 } as unknown as typeof C.callAnalysisRoutes;

@@ -7,6 +7,7 @@ export const callAnalysisHandlers = (analysis: TCallAnalysisService): THandlers<
   one: (ctx) => analysis.one(ctx, ctx.input),
   page: (ctx) => analysis.page(ctx, ctx.input),
   seatSummary: (ctx) => seatSummaryPage(ctx, ctx.input),
+  seatSummaryExport: async (ctx) => analysis.seatSummaryExport(ctx, ctx.input),
   // The queue's statements run on the database's own connection: on PGlite, the one session a
   // request transaction would hold.
   reanalyse: detached((ctx) => analysis.reanalyse(ctx.auth, ctx.scope, ctx.input.id)),

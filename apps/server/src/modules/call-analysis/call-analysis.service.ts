@@ -21,6 +21,7 @@ import type { TRecordingStore } from '../telephony/index.js';
 import { analysisFailure, callAnalysisErrors } from './call-analysis.errors.js';
 import { callAnalysisRepository as repo, type TClaimed } from './call-analysis.repository.js';
 import type { TStoredInsight } from './call-analysis.schema.js';
+import { seatSummaryExport } from './seat-summary.service.js';
 import { analyseRecording } from './signal.analyse.js';
 import { UnreadableRecording } from './signal.wav.js';
 import { SpeechVendorError } from './speech.adapter.js';
@@ -197,13 +198,17 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
     try {
       const record = await withTenant(database, tenantId, (tx) => repo.record(tx, tenantId, claimed.callRecordId));
       const key = record?.recordingKey;
-      if (!key || !deps.store.isValidKey(key) || !(await deps.store.exists(key))) {
+      if (!key || !deps.store.isValidKey(key)) {
         throw new UnreadableRecording(analysisFailure.missing);
       }
-      const file = deps.store.fileOf(key);
-      const figures = { ...(await analyseRecording(file, run.signal)), hungUpBy: hungUpByOf(record!) };
       const isLastTry = claimed.attempts >= maxAttempts;
-      const transcript = await transcribe(file, figures, run, isLastTry);
+      // The signal and the speech service read a file: the folder's own, or a copy of the bucket's.
+      const heard = await deps.store.withFile(key, async (file) => {
+        const figures = { ...(await analyseRecording(file, run.signal)), hungUpBy: hungUpByOf(record!) };
+        return { figures, transcript: await transcribe(file, figures, run, isLastTry) };
+      });
+      if (!heard) throw new UnreadableRecording(analysisFailure.missing);
+      const { figures, transcript } = heard;
       const insight = await readTranscript(transcript, record!.startTime.getTime(), run, isLastTry);
       await withTenant(database, tenantId, async (tx) => {
         const finished = await repo.finish(tx, tenantId, id, { figures, transcript, insight });
@@ -248,6 +253,10 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
   };
 
   return {
+    /** 坐席小结 as xlsx: its batches read on the service's database after the request. */
+    seatSummaryExport: (ctx: TRequestContext, filter: Parameters<typeof seatSummaryExport>[2]) =>
+      seatSummaryExport(database, ctx, filter),
+
     /**
      * A call's recording is ready (the call area's hook, gateway call id): its analysis queued once.
      * Never throws: the recording is the call record's, the analysis only follows it.

@@ -50,43 +50,50 @@ const daySummary = {
   gradedD: gradedAs('D'),
 };
 
-/** SQL of 坐席小结: analysed calls grouped by agent and Beijing day, under the call records' walls. */
-export const seatSummaryRepository = {
-  page: (
-    db: TDb,
-    q: { tenantId: number; scope: TDataScope; filter: TSeatSummaryFilter; page: number; limit: number },
-  ) => {
-    const { filter } = q;
-    const conds: (SQL | undefined)[] = [
-      eq(callRecords.tenantId, q.tenantId),
-      ...dateRange(callRecords.startTime, filter.startRange),
-      scopeCondition(q.scope, { owner: callRecords.userId, dept: callRecords.deptId }),
-      filter.userIds?.length ? inArray(callRecords.userId, filter.userIds) : undefined,
-      filter.deptId ? sql`${callRecords.deptId} in ${deptSubtree(q.tenantId, filter.deptId)}` : undefined,
-      filter.lineId ? eq(callRecords.lineId, filter.lineId) : undefined,
-    ];
-    const where = and(...conds);
-    const analysed = and(eq(callAnalyses.callRecordId, callRecords.id), eq(callAnalyses.state, 'done'));
-    const days = db
-      .select({ day: day.as('day'), userId: callRecords.userId })
+type TSeatSummaryQuery = { tenantId: number; scope: TDataScope; filter: TSeatSummaryFilter };
+
+/** The call records a summary reads: the filter's, under the call records' walls, analysed and done. */
+const summaryOf = (db: TDb, q: TSeatSummaryQuery) => {
+  const { filter } = q;
+  const where = and(
+    eq(callRecords.tenantId, q.tenantId),
+    ...dateRange(callRecords.startTime, filter.startRange),
+    scopeCondition(q.scope, { owner: callRecords.userId, dept: callRecords.deptId }),
+    filter.userIds?.length ? inArray(callRecords.userId, filter.userIds) : undefined,
+    filter.deptId ? sql`${callRecords.deptId} in ${deptSubtree(q.tenantId, filter.deptId)}` : undefined,
+    filter.lineId ? eq(callRecords.lineId, filter.lineId) : undefined,
+  );
+  const analysed = and(eq(callAnalyses.callRecordId, callRecords.id), eq(callAnalyses.state, 'done'));
+  const days = db
+    .select({ day: day.as('day'), userId: callRecords.userId })
+    .from(callRecords)
+    .innerJoin(callAnalyses, analysed)
+    .where(where)
+    .groupBy(day, callRecords.userId)
+    .as('days');
+  return {
+    count: db.select({ n: sql<number>`count(*)::int` }).from(days),
+    rows: db
+      .select(daySummary)
       .from(callRecords)
       .innerJoin(callAnalyses, analysed)
+      .innerJoin(users, eq(users.id, callRecords.userId))
+      .leftJoin(departments, eq(departments.id, users.deptId))
       .where(where)
-      .groupBy(day, callRecords.userId)
-      .as('days');
-    return pageOf(
-      db.select({ n: sql<number>`count(*)::int` }).from(days),
-      db
-        .select(daySummary)
-        .from(callRecords)
-        .innerJoin(callAnalyses, analysed)
-        .innerJoin(users, eq(users.id, callRecords.userId))
-        .leftJoin(departments, eq(departments.id, users.deptId))
-        .where(where)
-        .groupBy(day, callRecords.userId, users.realName, departments.name)
-        .orderBy(desc(day), desc(sql`count(*)`), callRecords.userId)
-        .$dynamic(),
-      q,
-    );
+      .groupBy(day, callRecords.userId, users.realName, departments.name)
+      .orderBy(desc(day), desc(sql`count(*)`), callRecords.userId)
+      .$dynamic(),
+  };
+};
+
+/** SQL of 坐席小结: analysed calls grouped by agent and Beijing day, the latest day first. */
+export const seatSummaryRepository = {
+  page: (db: TDb, q: TSeatSummaryQuery & { page: number; limit: number }) => {
+    const { count, rows } = summaryOf(db, q);
+    return pageOf(count, rows, q);
   },
+
+  /** `limit` rows from `offset` on, in the page's order (the export's batches). */
+  rows: (db: TDb, q: TSeatSummaryQuery, offset: number, limit: number) =>
+    summaryOf(db, q).rows.limit(limit).offset(offset),
 };

@@ -7,6 +7,7 @@ import {
 } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExcelJS } from '../../http/exceljs.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { callRecords } from '../call/call.schema.js';
 import { callKit } from '../call/call.test-kit.js';
@@ -222,5 +223,28 @@ describe('坐席小结', () => {
     const paged = await summary(admin, { limit: 1, page: 2 });
     expect(paged.body.data.records).toHaveLength(1);
     expect(paged.body.data.total).toBe(3);
+  });
+
+  it('exports the same days as xlsx, every row, within the reader’s scope, only with the export permission', async () => {
+    const exported = async (token: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: callAnalysis.seatSummaryExport.path,
+        headers: { 'cloud-token': token },
+        payload: { startRange: range() },
+      });
+      if (!String(res.headers['content-type']).includes('spreadsheetml')) return { code: res.json().code, rows: [] };
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const rows: unknown[][] = [];
+      book.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+      return { code: 0, rows };
+    };
+    const all = await exported(admin);
+    expect(all.rows[0]).toEqual(expect.arrayContaining(['日期', '坐席', '分析通话数', '意向A']));
+    expect(all.rows).toHaveLength(4);
+    expect(all.rows[1]!.slice(0, 5)).toEqual([expect.any(String), expect.any(String), expect.anything(), 2, 150]);
+    // An agent may not export the statistics (his role has no 导出): refused, nothing read.
+    expect((await exported(agent)).code).toBe(403);
   });
 });

@@ -1,16 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { routeTables, type TSeatSummaryRow } from '@yunhu/contract';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Perm, routeTables, type TSeatSummaryRow } from '@yunhu/contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { rangeOfDays } from '../../../shared/census/range';
+import { useUserStore } from '../../../shared/stores/user';
 import { SeatSummaryPage } from './SeatSummaryPage';
 
 const callMock = vi.fn();
+const downloadMock = vi.fn();
 vi.mock('../../../shared/http/api', () => ({
   call: (...args: unknown[]) => callMock(...args),
-  download: vi.fn(),
+  download: (...args: unknown[]) => downloadMock(...args),
 }));
 
 const row: TSeatSummaryRow = {
@@ -79,6 +81,21 @@ describe('SeatSummaryPage', () => {
       expect(callMock).toHaveBeenCalledWith(
         routeTables.callAnalysis.seatSummary,
         expect.objectContaining({ startRange: [Date.UTC(2026, 9, 31, 16), Date.UTC(2026, 10, 2, 16) - 1] }),
+      ),
+    );
+  });
+
+  it('exports the days the list shows, for a reader who may export the statistics', async () => {
+    useUserStore.setState({ permissions: [Perm.callStatistics, Perm.callStatisticsExport] });
+    const filter = encodeURIComponent(JSON.stringify({ range: [{ $d: '2026-11-01' }, { $d: '2026-11-02' }] }));
+    renderAt(`/?filter=${filter}`);
+    await screen.findByText('王强');
+    fireEvent.click(screen.getByTestId('list-export'));
+    await waitFor(() =>
+      expect(downloadMock).toHaveBeenCalledWith(
+        routeTables.callAnalysis.seatSummaryExport,
+        expect.objectContaining({ startRange: [Date.UTC(2026, 9, 31, 16), Date.UTC(2026, 10, 2, 16) - 1] }),
+        '坐席小结.xlsx',
       ),
     );
   });

@@ -1,4 +1,4 @@
-import { callAnalysisRoutes, mmss, type TSeatSummaryRow } from '@yunhu/contract';
+import { callAnalysisRoutes, mmss, Perm, type TSeatSummaryRow } from '@yunhu/contract';
 import type { Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { presetDays, rangeOfDays } from '../../../shared/census/range';
@@ -61,6 +61,7 @@ export const SeatSummaryPage = () => (
     route={callAnalysisRoutes.seatSummary}
     columns={columns}
     toRequest={toRequest}
+    export={{ route: callAnalysisRoutes.seatSummaryExport, fileName: c.title, permission: Perm.callStatisticsExport }}
     filters={<DateRangeFilter name="range" label={c.range} />}
   />
 );
