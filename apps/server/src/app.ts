@@ -66,6 +66,7 @@ import {
 import { createCrmImportService, createExportService, crmImportHandlers } from './modules/crm-import/index.js';
 import { createCrmSettingsService, crmSettingsHandlers } from './modules/crm-settings/index.js';
 import { createVisitService, crmVisitHandlers } from './modules/crm-visit/index.js';
+import { createFeedbackService, feedbackHandlers } from './modules/feedback/index.js';
 import { createLineService, lineHandlers } from './modules/line/index.js';
 import { createMetrics, registerMetrics } from './modules/metrics/index.js';
 import {
@@ -236,6 +237,12 @@ export const buildApp = async (
   bindRoutes(app, routeTables.orgStaff, staffHandlers(services.org), deps);
   bindRoutes(app, routeTables.system, systemHandlers(services.system), deps);
   bindRoutes(app, routeTables.certification, certificationHandlers(services.certification), deps);
+  // 意见反馈: screenshots are the ordinary uploads; a platform reply rings the sender's bell.
+  const feedback = createFeedbackService({
+    isOwnUpload: services.system.isOwnUpload,
+    notify: services.system.notifyUsers,
+  });
+  bindRoutes(app, routeTables.feedback, feedbackHandlers(feedback), deps);
   // 号码报备 and 数据审核: materials, per-number reports, the platform's review; the documents
   // behind short-lived signed addresses.
   const documentLinks = createLinkSigner(config.documentLinkKey);

@@ -10,6 +10,7 @@ import { callRecordRoutes } from './call-record.js';
 import { callerReportRoutes } from './caller-report.js';
 import { callerReportAgentRoutes } from './caller-report-agent.js';
 import { certificationRoutes } from './certification.js';
+import { feedbackRoutes } from './feedback.js';
 import { clueRoutes } from './clue.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crm-import.js';
@@ -49,6 +50,7 @@ export * from './clue.js';
 export * from './crm.js';
 export * from './crm-import.js';
 export * from './crm-settings.js';
+export * from './feedback.js';
 export * from './format.js';
 export * from './http.js';
 export * from './import.js';
@@ -98,6 +100,7 @@ export const routeTables = {
   crm: crmRoutes,
   crmImport: crmImportRoutes,
   crmSettings: crmSettingsRoutes,
+  feedback: feedbackRoutes,
   integration: integrationRoutes,
   line: lineRoutes,
   org: orgRoutes,

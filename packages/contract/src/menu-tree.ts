@@ -10,6 +10,7 @@ import { callerReportMenuNodes, callerReportPlatformMenuNodes } from './caller-r
 import { certificationMenuNodes, certificationPlatformMenuNodes } from './certification.js';
 import { clueMenuNodes } from './clue.js';
 import { crmMenuNodes } from './crm.js';
+import { feedbackMenuNodes, feedbackPlatformMenuNodes } from './feedback.js';
 import { integrationMenuNodes } from './integration.js';
 import { lineMenuNodes } from './line.js';
 import { isAgentPerm, isPlatformPerm, menuFolder, menuScreen, permissionsOf, type TMenuNode } from './menu.js';
@@ -59,11 +60,13 @@ export const menuTree: TMenuNode[] = [
   ]),
   menuFolder('80', '系统管理', 'SettingOutlined', systemMenuNodes),
   menuFolder('85', '开放平台', 'ApiOutlined', integrationMenuNodes),
+  menuFolder('86', '应用中心', 'AppstoreOutlined', feedbackMenuNodes),
   menuFolder('60', '平台管理', 'ShopOutlined', [
     ...platformMenuNodes,
     ...platformContentMenuNodes,
     ...platformBlacklistMenuNodes,
     ...certificationPlatformMenuNodes,
+    ...feedbackPlatformMenuNodes,
     ...callerReportPlatformMenuNodes,
     ...packetPlatformMenuNodes,
     ...tradePlatformMenuNodes,

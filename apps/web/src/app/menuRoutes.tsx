@@ -8,6 +8,7 @@ import { callerReportRoutes } from '../features/callerReport';
 import { certificationRoutes } from '../features/certification';
 import { cluePageRoutes } from '../features/clue';
 import { crmRoutes } from '../features/crm';
+import { feedbackPageRoutes } from '../features/feedback';
 import { homeRoutes } from '../features/home';
 import { integrationPageRoutes } from '../features/integration';
 import { lineRoutes } from '../features/line';
@@ -41,6 +42,7 @@ export const menuRoutes: RouteObject[] = [
   ...resourcePageRoutes,
   ...cluePageRoutes,
   ...integrationPageRoutes,
+  ...feedbackPageRoutes,
   ...tradeRoutes,
   ...billingPageRoutes,
   ...packetPageRoutes,

@@ -16,6 +16,7 @@ import { clueRoutes } from './clue.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crmImport.js';
 import { crmSettingsRoutes } from './crmSettings.js';
+import { feedbackRoutes } from './feedback.js';
 import { integrationRoutes } from './integration.js';
 import { lineRoutes } from './line.js';
 import { orgRoutes } from './org.js';
@@ -50,6 +51,7 @@ export const routeTables = {
   crm: crmRoutes,
   crmImport: crmImportRoutes,
   crmSettings: crmSettingsRoutes,
+  feedback: feedbackRoutes,
   integration: integrationRoutes,
   line: lineRoutes,
   org: orgRoutes,

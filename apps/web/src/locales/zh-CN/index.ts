@@ -16,6 +16,7 @@ import { certificationTexts } from './certification';
 import { clueTexts } from './clue';
 import { commonTexts } from './common';
 import { crmTexts } from './crm';
+import { feedbackTexts } from './feedback';
 import { homeTexts } from './home';
 import { importKitTexts } from './importKit';
 import { integrationTexts } from './integration';
@@ -65,6 +66,7 @@ export const zhCN = {
   ...agentStaffTexts,
   ...agentStockTexts,
   ...agentJxsTexts,
+  ...feedbackTexts,
 } as const;
 
 export type TLocale = typeof zhCN;
