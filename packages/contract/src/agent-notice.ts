@@ -68,6 +68,9 @@ export const ZAgentSeatSummary = z.object({
   seatMonths: zInt,
   calls: zInt,
   billedSeconds: zInt,
+  /** This month's calls the analysis finished, and those by the intention the analyst read (A–D). */
+  analysedCalls: zInt,
+  intentions: z.object({ A: zInt, B: zInt, C: zInt, D: zInt }),
 });
 export type TAgentSeatSummary = z.infer<typeof ZAgentSeatSummary>;
 

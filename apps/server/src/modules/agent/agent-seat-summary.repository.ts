@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
-import { billingDaily, callDailyStats, seats, seatTerms, tenants } from '../../db/schema.js';
+import { billingDaily, callAnalyses, callDailyStats, seats, seatTerms, tenants } from '../../db/schema.js';
 import { likeOf, offsetOf } from '../../db/sql.js';
 
 // 坐席汇总: the agent's enterprises, each with its seats and this month's use. Read
 // across tenants, so every statement starts from `tenants.agent_id = agent` (tenants_agent_created_idx)
 // and reads each enterprise's rows by its tenant id through an index: seats (seats_tenant_user_idx),
 // seat_terms (seat_terms_tenant_created_idx, migration 0048), the daily roll-ups of calls and
-// charges (their unique keys lead with tenant and day). Plans in agent-seat-summary.test.ts.
+// charges (their unique keys lead with tenant and day), the calls analysed this month
+// (call_analyses_tenant_state_created_idx). Plans in agent-seat-summary.test.ts.
 
 export type TSeatSummaryWindow = {
   now: Date;
@@ -34,7 +35,8 @@ const summarySql = (
 ) => {
   const now = w.now.toISOString();
   return sql`
-    select "tenants"."id", "tenants"."name", "tenants"."status", s.live, s.expiring, s.expired, st.months, c.calls, b.billed
+    select "tenants"."id", "tenants"."name", "tenants"."status", s.live, s.expiring, s.expired, st.months, c.calls, b.billed,
+      a.analysed, a.graded_a, a.graded_b, a.graded_c, a.graded_d
     from ${tenants}
     cross join lateral (
       select count(*) filter (where x.expire_at > ${now}::timestamptz)::int as live,
@@ -50,6 +52,14 @@ const summarySql = (
     cross join lateral (
       select coalesce(sum(e.billed_seconds), 0)::bigint as billed from ${billingDaily} e
       where e.tenant_id = "tenants"."id" and e.day >= ${w.monthStartDay}::date) b
+    cross join lateral (
+      select count(*)::int as analysed,
+        count(*) filter (where z.insight->'insight'->>'intention' = 'A')::int as graded_a,
+        count(*) filter (where z.insight->'insight'->>'intention' = 'B')::int as graded_b,
+        count(*) filter (where z.insight->'insight'->>'intention' = 'C')::int as graded_c,
+        count(*) filter (where z.insight->'insight'->>'intention' = 'D')::int as graded_d
+      from ${callAnalyses} z
+      where z.tenant_id = "tenants"."id" and z.state = 'done' and z.created_at >= ${w.monthStart.toISOString()}::timestamptz) a
     where ${agentWhere(agentId, f.name)}
     order by "tenants"."created_at" desc, "tenants"."id" desc
     limit ${q.limit} offset ${offsetOf(q)}`;
@@ -76,6 +86,8 @@ export const agentSeatSummaryRepository = {
       seatMonths: num(r.months),
       calls: num(r.calls),
       billedSeconds: num(r.billed),
+      analysedCalls: num(r.analysed),
+      intentions: { A: num(r.graded_a), B: num(r.graded_b), C: num(r.graded_c), D: num(r.graded_d) },
     }));
     return { records, total: num(total?.n) };
   },

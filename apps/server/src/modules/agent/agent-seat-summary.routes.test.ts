@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDb } from '../../db/client.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { billingDaily } from '../billing/index.js';
-import { callDailyStats } from '../call/call.schema.js';
+import { callDailyStats, callRecords } from '../call/call.schema.js';
+import { callAnalyses } from '../call-analysis/call-analysis.schema.js';
 import { lines } from '../line/line.schema.js';
 import { tenants, users } from '../org/org.schema.js';
 import { seats, seatTerms } from '../seat/index.js';
@@ -128,6 +129,45 @@ describe('agent seat summary', () => {
     await db.insert(billingDaily).values([charge(w.monthStartDay, 360 * scale), charge(lastMonthDay, 9999)]);
   };
 
+  /**
+   * Analysed calls of an enterprise: this month one read A and one C, one still waiting; one done
+   * last month.
+   */
+  const seedAnalyses = async (tenantId: number, userId: number) => {
+    const { db } = t.database;
+    const w = seatSummaryWindow(new Date());
+    const [line] = await db.select().from(lines).where(eq(lines.status, 'active')).limit(1);
+    const analysed = async (at: Date, state: 'done' | 'pending', intention: string | null) => {
+      const [record] = await db
+        .insert(callRecords)
+        .values({
+          tenantId,
+          userId,
+          lineId: line!.id,
+          bindId: '',
+          telA: '',
+          telB: '13800000000',
+          callStatus: 1,
+          finishStatus: 1,
+          startTime: at,
+          endTime: at,
+        })
+        .returning();
+      await db.insert(callAnalyses).values({
+        tenantId,
+        callRecordId: record!.id,
+        state,
+        createdAt: at,
+        insight: intention ? ({ insight: { intention }, note: '' } as never) : null,
+      });
+    };
+    const inMonth = new Date(w.monthStart.getTime() + 3600_000);
+    await analysed(inMonth, 'done', 'A');
+    await analysed(inMonth, 'done', 'C');
+    await analysed(inMonth, 'pending', null);
+    await analysed(new Date(w.monthStart.getTime() - 86_400_000), 'done', 'A');
+  };
+
   beforeAll(async () => {
     t = await startTestApp();
     [platform, admin] = await Promise.all([t.loginAs.platform(), t.loginAs.admin()]);
@@ -138,10 +178,11 @@ describe('agent seat summary', () => {
     firms.b1 = await enterpriseOf(agents.b.inviteCode, '汇总乙一公司', 'sumb1', '13833330013');
     await seedUse(firms.a1.id, firms.a1.userId, 2);
     await seedUse(firms.b1.id, firms.b1.userId, 5);
+    await seedAnalyses(firms.a1.id, firms.a1.userId);
   });
   afterAll(() => t.close());
 
-  it('sums each enterprise of the agent: seats by state, this month’s seat months, calls and billed seconds', async () => {
+  it('sums each enterprise of the agent: seats by state, this month’s seat months, calls, billed seconds and analysed calls by intention', async () => {
     const page = ok(await t.call(r.seatSummary, { page: 1, limit: 10 }, agents.a.token));
     expect(page.total).toBe(2);
     const of = (id: number) => page.records.find((e) => e.enterpriseId === id);
@@ -153,8 +194,11 @@ describe('agent seat summary', () => {
       expiringSeats: 1,
       expiredSeats: 2,
       seatMonths: 3 * 2 + 1,
-      calls: 8,
+      // The day's roll-up and this month's three analysed calls (their records count too).
+      calls: 8 + 3,
       billedSeconds: 720,
+      analysedCalls: 2,
+      intentions: { A: 1, B: 0, C: 1, D: 0 },
     });
     expect(of(firms.a2.id)).toMatchObject({
       liveSeats: 0,
@@ -163,6 +207,8 @@ describe('agent seat summary', () => {
       seatMonths: 0,
       calls: 0,
       billedSeconds: 0,
+      analysedCalls: 0,
+      intentions: { A: 0, B: 0, C: 0, D: 0 },
     });
     // Another agent sees its own enterprise only, with its own figures.
     const theirs = ok(await t.call(r.seatSummary, { page: 1, limit: 10 }, agents.b.token));
@@ -196,7 +242,7 @@ describe('agent seat summary', () => {
     });
     expect(plan).not.toMatch(/Seq Scan/);
     // Each table the summary reads is reached by an index scan (the name does not matter, the access does).
-    for (const table of ['tenants', 'seats', 'seat_terms', 'call_daily_stats', 'billing_daily']) {
+    for (const table of ['tenants', 'seats', 'seat_terms', 'call_daily_stats', 'billing_daily', 'call_analyses']) {
       const scans = plan.split('\n').filter((line) => new RegExp(` on ${table}\\b`).test(line));
       expect(scans.length, table).toBeGreaterThan(0);
       // A bitmap heap scan is fed by its bitmap index scan below it.

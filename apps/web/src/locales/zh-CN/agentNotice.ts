@@ -26,7 +26,7 @@ export const agentNoticeTexts = {
   },
   agentSeat: {
     summary: '坐席汇总',
-    hint: '统计您名下每家企业的坐席状态，以及本月（自然月，北京时间）购买的坐席月数、通话次数和计费分钟。',
+    hint: '统计您名下每家企业的坐席状态，以及本月（自然月，北京时间）购买的坐席月数、通话次数、计费分钟和智能分析的通话数（按客户意向 A/B/C/D）。',
     enterpriseName: '企业名称',
     namePlaceholder: '按名称搜索',
     status: '企业状态',
@@ -36,5 +36,8 @@ export const agentNoticeTexts = {
     seatMonths: '本月购买（坐席·月）',
     calls: '本月通话次数',
     billedMinutes: '本月计费分钟',
+    analysedCalls: '本月智能分析',
+    intentions: '意向（A/B/C/D）',
+    intentionSummary: (n: Record<'A' | 'B' | 'C' | 'D', number>) => `${n.A}/${n.B}/${n.C}/${n.D}`,
   },
 } as const;

@@ -39,9 +39,15 @@ const columns: TListColumn<TAgentSeatSummary>[] = [
   },
   { key: 'calls', title: s.calls, dataIndex: 'calls' },
   { key: 'billedSeconds', title: s.billedMinutes, dataIndex: 'billedSeconds', render: minutes },
+  { key: 'analysedCalls', title: s.analysedCalls, dataIndex: 'analysedCalls' },
+  {
+    key: 'intentions',
+    title: s.intentions,
+    render: (_v, r) => <span data-testid="seat-summary-intentions">{s.intentionSummary(r.intentions)}</span>,
+  },
 ];
 
-/** 坐席汇总 (Resource/JSXseatSummary): seats and this month's use of each enterprise of the agent. */
+/** 坐席汇总 (Resource/JSXseatSummary): seats and this month's use and analysed calls of each enterprise of the agent. */
 export const AgentSeatSummaryPage = () => (
   <ListPage
     pageKey={agentSeatSummaryPageKey}
