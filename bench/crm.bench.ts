@@ -29,6 +29,7 @@ import { createCallRecordService } from '../apps/server/src/modules/call-record/
 import { customerRepository } from '../apps/server/src/modules/crm/customer.repository.js';
 import { recycleRepository } from '../apps/server/src/modules/crm/recycle.repository.js';
 import { createRecordingStore } from '../apps/server/src/modules/telephony/recording.store.js';
+import { createLocalStore } from '../apps/server/src/storage/index.js';
 import { startBareServer, statementCapture, type TStatement } from './bare-http.js';
 import { benchServerEnv, spawnServer } from './built-server.js';
 import { getJson, postJson } from './http-client.js';
@@ -387,7 +388,7 @@ if (sections.has('detail')) {
   const callRecords = createCallRecordService({
     database,
     isMasked: app.services.crm.isMasked,
-    store: createRecordingStore({ dataDir, secret: 'crm-bench' }),
+    store: createRecordingStore({ objects: createLocalStore(dataDir), secret: 'crm-bench' }),
   });
   const callCensus = createCallCensusService({ database });
   const DAY = 86_400_000;

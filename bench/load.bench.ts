@@ -33,6 +33,7 @@ import { createCallCensusService } from '../apps/server/src/modules/call-record/
 import { createCallRecordService } from '../apps/server/src/modules/call-record/call-record.service.js';
 import { createCensusService } from '../apps/server/src/modules/crm-census/crm-census.service.js';
 import { createRecordingStore } from '../apps/server/src/modules/telephony/recording.store.js';
+import { createLocalStore } from '../apps/server/src/storage/index.js';
 import { startBareServer, statementCapture } from './bare-http.js';
 import { benchUrl } from './bench-db.js';
 import { benchServerEnv, freePort, root, spawnServer, stopServer } from './built-server.js';
@@ -138,7 +139,7 @@ type TRequestPlan = {
 const callRecords = createCallRecordService({
   database,
   isMasked: async (tx, auth) => (await app.services.crm.viewContext(tx, auth)).isMasked,
-  store: createRecordingStore({ dataDir, secret: 'load-bench' }),
+  store: createRecordingStore({ objects: createLocalStore(dataDir), secret: 'load-bench' }),
 });
 const callCensus = createCallCensusService({ database });
 const customerCensus = createCensusService();

@@ -119,6 +119,7 @@ import {
   tradeRefundHandlers,
 } from './modules/trade-refund/index.js';
 import { softphoneRegisteredUntil } from './modules/wallboard/index.js';
+import { createObjectStore, type TObjectStore } from './storage/index.js';
 
 export type TApp = FastifyInstance & {
   services: ReturnType<typeof createServices>;
@@ -128,10 +129,16 @@ export type TApp = FastifyInstance & {
   trade: { service: TTradeService; refunds: TTradeRefundService; sandbox: TSandboxChannel };
 };
 
-const createServices = (app: FastifyInstance, config: TConfig, database: TDatabase, sms?: TSmsSender) => {
+const createServices = (
+  app: FastifyInstance,
+  config: TConfig,
+  database: TDatabase,
+  objects: TObjectStore,
+  sms?: TSmsSender,
+) => {
   const devSms = createDevSms(app.log);
   const smsSender = sms ?? devSms;
-  const system = createSystemService({ database, dataDir: config.dataDir });
+  const system = createSystemService({ database, objects });
   // The org and auth areas need each other's services for registration and SMS codes; the code
   // check is bound late so neither module reaches into the other's tables.
   let useCode: ReturnType<typeof createAuthService>['useCode'] = async () => undefined;
@@ -216,7 +223,10 @@ export const buildApp = async (
   registerAdmission(app, config.maxInFlight);
   await app.register(multipart, { limits: { fileSize: uploadLimits.maxBytes, files: 1, fields: 10 } });
 
-  const services = createServices(app, config, database, opts.sms);
+  // Recordings and uploads: the data folder, or the bucket several servers share (STORAGE).
+  const objects = createObjectStore(config.storage, config.dataDir);
+  app.addHook('onClose', () => objects.close());
+  const services = createServices(app, config, database, objects, opts.sms);
   const jobs = createJobQueue({ database, logger: app.log, onRun: metrics.onJobRun });
   // The open API: a key acts as its enterprise with its own permissions (the binder asks this service).
   const apiKeys = createApiKeyService({ database, ratePerMinute: config.integration.ratePerMinute });
@@ -334,6 +344,7 @@ export const buildApp = async (
   const callArea = await registerCalling(app, {
     config,
     database,
+    objects,
     deps,
     customerGuard: (tx, auth, scope, id) => services.crm.customer.visible(tx, auth, scope, id),
     isMasked: services.crm.isMasked,

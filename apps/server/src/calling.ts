@@ -23,6 +23,7 @@ export const registerCalling = async (
   const call = await registerCall(app, {
     config: opts.config,
     database,
+    objects: opts.objects,
     deps,
     customerGuard: tasks.dialGuard(customerGuard),
     taskItemGuard: tasks.itemDialGuard,

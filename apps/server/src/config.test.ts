@@ -9,7 +9,7 @@ const readme = fs.readFileSync(path.resolve(new URL('../../../README.md', import
 const documented = () => {
   const table = readme.slice(readme.indexOf('### Settings (environment)'));
   const rows = table.split('\n').filter((l) => l.startsWith('| `'));
-  return rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]!));
+  return rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]!));
 };
 
 describe('settings', () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dbLimitDefaults, type TDbLimits } from './db/client.js';
 import { inFlightPerConnection } from './http/admission.js';
 import { repoRoot } from './paths.js';
+import type { TStorageConfig } from './storage/index.js';
 
 /**
  * Every environment variable the server reads, parsed once at start: nothing else reads
@@ -124,6 +125,17 @@ export const ZSettings = z.object({
   WEBHOOK_RETRY_SECONDS: whole('秒', 0, 3600).default(30),
   WEBHOOK_POLL_SECONDS: whole('秒，0 为仅在唤醒时', 0, 3600).default(5),
   OPEN_API_RATE_PER_MINUTE: whole('次', 1, 100_000).default(120),
+  STORAGE: z.enum(['local', 's3'], { message: '应为 local 或 s3' }).default('local'),
+  S3_ENDPOINT: z.url({ message: '应为网址，例如 https://oss-cn-hangzhou.aliyuncs.com' }).optional(),
+  S3_REGION: text.default('us-east-1'),
+  S3_BUCKET: text.optional(),
+  S3_ACCESS_KEY_ID: text.optional(),
+  S3_SECRET_ACCESS_KEY: text.optional(),
+  S3_FORCE_PATH_STYLE: flag.default('0'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_.-]+\/)*$/, '应为以 / 结尾的目录，例如 yunhu/')
+    .default(''),
 });
 export type TSettings = z.output<typeof ZSettings>;
 
@@ -189,6 +201,8 @@ export type TConfig = {
   speech: TSpeechConfig;
   /** 企业线索's company source (docs/decisions/0095-clue-companies.md): the generated set, or 天眼查. */
   clue: { kind: 'dev' } | { kind: 'tianyancha'; token: string; baseUrl: string };
+  /** Where recordings and uploads are kept: the data folder, or an S3-compatible bucket (storage/). */
+  storage: TStorageConfig;
   /** Webhook deliveries and the open API's keys (docs/decisions/0096-webhooks-and-api-keys.md). */
   integration: {
     /** Plain http to this machine's loopback allowed (development, tests); never a private address. */
@@ -370,6 +384,21 @@ const required = <K extends keyof TSettings>(s: TSettings, when: string, names: 
   return s as TSettings & { [N in K]-?: NonNullable<TSettings[N]> };
 };
 
+const storageOf = (s: TSettings): TStorageConfig => {
+  if (s.STORAGE === 'local') return { kind: 'local' };
+  const b = required(s, 'STORAGE=s3', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+  return {
+    kind: 's3',
+    endpoint: b.S3_ENDPOINT ?? null,
+    region: b.S3_REGION,
+    bucket: b.S3_BUCKET,
+    accessKeyId: b.S3_ACCESS_KEY_ID,
+    secretAccessKey: b.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: b.S3_FORCE_PATH_STYLE === '1',
+    prefix: b.S3_PREFIX,
+  };
+};
+
 const clueOf = (s: TSettings): TConfig['clue'] => {
   if (s.CLUE_SOURCE === 'dev') return { kind: 'dev' };
   const t = required(s, 'CLUE_SOURCE=tianyancha', ['TIANYANCHA_TOKEN']);
@@ -509,6 +538,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     },
     speech: speechOf(s, isProduction),
     clue: clueOf(s),
+    storage: storageOf(s),
     integration: {
       allowLoopback: (s.WEBHOOK_ALLOW_LOOPBACK ?? (isProduction ? '0' : '1')) === '1',
       timeoutMs: s.WEBHOOK_TIMEOUT_MS,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { routeTables, type TRouteDef } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -279,7 +280,7 @@ describe('downloads the client abandons', () => {
     );
     expect(recording.headers['content-type']).toBe('audio/wav');
     expect(recording.isComplete).toBe(false);
-    const file = t.app.call.store.fileOf(key);
+    const file = path.join(t.dataDir, key);
     const openOnFile = () =>
       fs.readdirSync('/proc/self/fd').filter((fd) => {
         try {

@@ -8,9 +8,8 @@ import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { callRecords } from '../call/call.schema.js';
 import { callKit } from '../call/call.test-kit.js';
-import { users } from '../org/org.schema.js';
 import { captureNameOf, gatewayCaptureDir } from '../telephony/recording.gateway.js';
-import { metadataOf, pcapOf, rtp, tone } from '../telephony/recording.test-kit.js';
+import { leaveToneCapture, metadataOf, pcapOf, rtp, tone } from '../telephony/recording.test-kit.js';
 import { synthesizeCallWav } from '../telephony/recording.wav.js';
 import { callAnalysisRepository } from './call-analysis.repository.js';
 import { callAnalyses } from './call-analysis.schema.js';
@@ -38,50 +37,12 @@ describe('call analysis on the job queue', () => {
   });
   afterAll(() => t.close());
 
-  /** A soft-phone call of `username` whose recording the gateway has not handed over yet. */
-  const pendingCall = async (callId: string, username: string) => {
-    const at = new Date(Date.now() - 120_000);
-    const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
-    const [row] = await t.database.db
-      .insert(callRecords)
-      .values({
-        tenantId: kit.tenantId,
-        userId: user!.id,
-        deptId: user!.deptId,
-        lineId: kit.sipLine.id,
-        bindId: '',
-        telA: 'e100001-1',
-        telB: '13812345678',
-        callStatus: 1,
-        finishStatus: 1,
-        duration: 2,
-        startTime: at,
-        endTime: new Date(at.getTime() + 2000),
-        recordingState: 'pending',
-        carrierCallId: `sip-${callId}`,
-      })
-      .returning();
-    return row!;
-  };
-
-  /** The gateway's finished capture of a call: the agent's 440 Hz for 2 s, nothing from the customer. */
-  const leaveCapture = (callId: string) => {
-    const dir = gatewayCaptureDir(t.dataDir);
-    for (const sub of ['pcaps', 'metadata', 'tmp']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
-    const packets = Array.from({ length: 100 }, (_, i) => ({
-      at: 1_795_000_000_000 + i * 20,
-      port: 4000,
-      data: rtp(0, i, i * 160, 11, tone(440, i * 160, 160)),
-    }));
-    const name = captureNameOf(callId);
-    fs.writeFileSync(path.join(dir, 'pcaps', `${name}-0a1b2c3d4e5f6071.pcap`), pcapOf(packets));
-    fs.writeFileSync(path.join(dir, 'metadata', `rtpengine-meta-${name}-0a1b2c3d4e5f6071.txt`), metadataOf(5000, 4000));
-  };
+  const pendingCall = (callId: string, username: string) => kit.pendingSoftphoneCall(callId, username);
 
   /** A call of `username` recorded by the gateway, its recording attached as after the hang-up. */
   const recordedCall = async (callId: string, username: string) => {
     const record = await pendingCall(callId, username);
-    leaveCapture(callId);
+    leaveToneCapture(t.dataDir, callId);
     await t.app.call.callbacks.sweepPending({ before: new Date() });
     return record;
   };

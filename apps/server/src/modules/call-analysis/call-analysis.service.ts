@@ -48,6 +48,8 @@ export type TCallAnalysisDeps = {
   logger: TLogger;
   /** The speech-to-text and the analyst the settings chose; each null when off. */
   speech: TSpeechAdapters;
+  /** Whether the enterprise has the add-on on (the app centre); absent: always. */
+  isEnabled?: (tx: TDb, tenantId: number) => Promise<boolean>;
 };
 
 type TIn<K extends keyof typeof callAnalysisRoutes> = TParsedRequestOf<(typeof callAnalysisRoutes)[K]>;
@@ -258,13 +260,15 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
       seatSummaryExport(database, ctx, filter),
 
     /**
-     * A call's recording is ready (the call area's hook, gateway call id): its analysis queued once.
-     * Never throws: the recording is the call record's, the analysis only follows it.
+     * A call's recording is ready (the call area's hook, gateway call id): its analysis queued once,
+     * where the enterprise has 智能分析 on in the app centre. Never throws: the recording is the call record's, the analysis only follows it.
      */
     enqueue: async (tenantId: number, carrierCallId: string) => {
       try {
-        const isNew = await withTenant(database, tenantId, (tx) =>
-          repo.ensureByCarrierCallId(tx, tenantId, carrierCallId),
+        const isNew = await withTenant(database, tenantId, async (tx) =>
+          (await (deps.isEnabled?.(tx, tenantId) ?? true))
+            ? repo.ensureByCarrierCallId(tx, tenantId, carrierCallId)
+            : false,
         );
         if (isNew) await wake();
       } catch (error) {

@@ -93,16 +93,16 @@ export const createCallDetailService = (deps: {
   };
 
   /**
-   * The file behind a signed address (callback.routes.ts checked the signature): outside any
-   * request context (the address carries no session), so in a transaction of its own.
+   * The stored recording's key behind a signed address (the route checked the signature): outside
+   * any request context (the address carries no session), so in a transaction of its own.
    */
-  const recordingFile = async (tenantId: number, id: number): Promise<string | null> => {
+  const recordingKey = async (tenantId: number, id: number): Promise<string | null> => {
     const row = await withTenant(deps.database, tenantId, (tx) => repo.find(tx, tenantId, id));
     if (!row?.preRecordUrl || !deps.store.isValidKey(row.preRecordUrl)) return null;
-    return deps.store.fileOf(row.preRecordUrl);
+    return row.preRecordUrl;
   };
 
-  return { customerCalls, recordingUrl, recordingFile };
+  return { customerCalls, recordingUrl, recordingKey };
 };
 
 export type TCallDetailService = ReturnType<typeof createCallDetailService>;

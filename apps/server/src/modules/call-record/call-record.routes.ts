@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { type callCensusRoutes, type callRecordRoutes, routeTables } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
 import type { TDatabase } from '../../db/client.js';
 import { bindRoutes, type TBindDeps, type THandlers } from '../../http/bind.js';
 import { streamXlsx } from '../../http/download.js';
+import { rangeOf } from '../../storage/index.js';
 import type { TCustomerGuard, TIsMasked } from '../call/index.js';
 import { recordingPathPrefix, type TRecordingStore } from '../telephony/index.js';
 import {
@@ -54,7 +54,8 @@ const envelope = (code: number, msg: string) => ({ code, msg, data: null });
 /**
  * A recording behind a signed address (recording.store.ts): no session, because an <audio>
  * element cannot send CLOUD-TOKEN; the signature names the enterprise, the record and the expiry.
- * Single byte ranges are answered so the player can seek.
+ * Single byte ranges are answered so the player can seek. From a bucket too it streams through
+ * here, behind the same signature (docs/decisions/0099-object-storage.md).
  */
 const registerRecordingFiles = (app: FastifyInstance, opts: { store: TRecordingStore; details: TCallDetailService }) =>
   app.get(`${recordingPathPrefix}/:tenantId/:id`, async (req, reply) => {
@@ -69,28 +70,26 @@ const registerRecordingFiles = (app: FastifyInstance, opts: { store: TRecordingS
     ) {
       return reply.status(403).send(envelope(403, '录音地址已失效，请刷新页面后重试'));
     }
-    const file = await opts.details.recordingFile(t, r);
-    const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
-    if (!file || !stat) return reply.status(404).send(envelope(404, '录音不存在'));
+    const key = await opts.details.recordingKey(t, r);
+    const size = key ? await opts.store.sizeOf(key) : null;
+    if (!key || size === null) return reply.status(404).send(envelope(404, '录音不存在'));
     reply
       .header('content-type', 'audio/wav')
       .header('accept-ranges', 'bytes')
       .header('cache-control', 'private, max-age=600');
-    const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ''));
-    if (range && (range[1] || range[2])) {
-      const start = range[1] ? Number(range[1]) : Math.max(0, stat.size - Number(range[2]));
-      const end = range[1] && range[2] ? Math.min(Number(range[2]), stat.size - 1) : stat.size - 1;
-      if (start > end || start >= stat.size) {
-        return reply.status(416).header('content-range', `bytes */${stat.size}`).send();
-      }
+    const range = rangeOf(req.headers.range, size);
+    if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
+    const object = await opts.store.open(key, range ?? undefined);
+    if (!object) return reply.status(404).send(envelope(404, '录音不存在'));
+    if (range) {
       reply
         .status(206)
-        .header('content-range', `bytes ${start}-${end}/${stat.size}`)
-        .header('content-length', end - start + 1);
-      return reply.send(fs.createReadStream(file, { start, end }));
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1);
+    } else {
+      reply.header('content-length', size);
     }
-    reply.header('content-length', stat.size);
-    return reply.send(fs.createReadStream(file));
+    return reply.send(object.body);
   });
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TConfig } from '../../config.js';
 import type { TDatabase } from '../../db/client.js';
 import { detached, type TBindDeps, type THandlers } from '../../http/bind.js';
+import type { TObjectStore } from '../../storage/index.js';
 import {
   carrierCallbackPath,
   carrierDeliverer,
@@ -51,6 +52,8 @@ export const registerCall = async (
   opts: {
     config: TConfig;
     database: TDatabase;
+    /** Where the recordings are kept (storage/). */
+    objects: TObjectStore;
     deps: TBindDeps;
     /** Who may reach a customer: the CRM's check, around it the grants of calling tasks. */
     customerGuard: TCustomerGuard;
@@ -61,7 +64,7 @@ export const registerCall = async (
 ) => {
   const { config, database } = opts;
   const { callbackUrl } = config.carrier;
-  const store = createRecordingStore({ dataDir: config.dataDir, secret: config.carrier.recordingSecret });
+  const store = createRecordingStore({ objects: opts.objects, secret: config.carrier.recordingSecret });
   const callbacks = createCallbackService({
     database,
     store,

@@ -5,7 +5,7 @@ import { customers } from '../crm/crm.schema.js';
 import { lines } from '../line/line.schema.js';
 import { tenants, users } from '../org/org.schema.js';
 import { callingSettings } from '../seat/seat.schema.js';
-import { callBinds } from './call.schema.js';
+import { callBinds, callRecords } from './call.schema.js';
 
 /** Test helpers of the dial flow: the demo lines and people, calling settings and black-lists. */
 export const callKit = async (t: TTestApp) => {
@@ -46,6 +46,32 @@ export const callKit = async (t: TTestApp) => {
       .set({ state: 'failed' })
       .where(and(eq(callBinds.userId, await userId(username)), inArray(callBinds.state, ['ringing', 'talking'])));
 
+  /** A soft-phone call of `username` (sip-<callId>) of 2 s two minutes ago, its recording still with the gateway. */
+  const pendingSoftphoneCall = async (callId: string, username: string) => {
+    const at = new Date(Date.now() - 120_000);
+    const [user] = await db.select().from(users).where(eq(users.username, username));
+    const [row] = await db
+      .insert(callRecords)
+      .values({
+        tenantId,
+        userId: user!.id,
+        deptId: user!.deptId,
+        lineId: (await lineOf(2)).id,
+        bindId: '',
+        telA: 'e100001-1',
+        telB: '13812345678',
+        callStatus: 1,
+        finishStatus: 1,
+        duration: 2,
+        startTime: at,
+        endTime: new Date(at.getTime() + 2000),
+        recordingState: 'pending',
+        carrierCallId: `sip-${callId}`,
+      })
+      .returning();
+    return row!;
+  };
+
   const blockForTenant = (number: string) => db.insert(numberBlacklist).values({ tenantId, number, source: 'manual' });
   const blockForPlatform = (number: string) => db.insert(platformNumberBlacklist).values({ number, source: 'manual' });
 
@@ -60,5 +86,6 @@ export const callKit = async (t: TTestApp) => {
     blockForTenant,
     blockForPlatform,
     endCalls,
+    pendingSoftphoneCall,
   };
 };

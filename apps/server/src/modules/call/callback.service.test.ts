@@ -1,6 +1,7 @@
 import { routeTables } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLocalStore } from '../../storage/index.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { createRecordingStore, type TGatewayRecordings } from '../telephony/index.js';
 import { callBinds, callRecords } from './call.schema.js';
@@ -31,7 +32,7 @@ describe('a soft-phone call that is already over', () => {
     const release = vi.fn(async () => undefined);
     const service = createCallbackService({
       database: t.database,
-      store: createRecordingStore({ dataDir: t.dataDir, secret: 'test' }),
+      store: createRecordingStore({ objects: createLocalStore(t.dataDir), secret: 'test' }),
       recordings,
       gateway: { release },
       logger: { warn: () => undefined },

@@ -224,7 +224,7 @@ describe('carrier callback and simulator', () => {
       expect(record!.carrierCallId).toMatch(/^sim-/);
       expect(record!.endTime.getTime() - record!.startTime.getTime()).toBeGreaterThan(record!.duration * 1000);
       // The recording: a real RIFF/WAVE file whose length is the talk time.
-      const file = t.app.call.store.fileOf(record!.preRecordUrl!);
+      const file = path.join(t.dataDir, record!.preRecordUrl!);
       const wav = fs.readFileSync(file);
       expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
       expect(wav.toString('ascii', 8, 12)).toBe('WAVE');

@@ -95,15 +95,15 @@ describe('the start-up sweep of pending recordings', () => {
 
     const inbound = await recordOf('1-42@127.0.0.3');
     expect(inbound.recordingState).toBe('ready');
-    const wav = await fs.promises.readFile(t.app.call.store.fileOf(inbound.preRecordUrl!)!);
+    const wav = await fs.promises.readFile(path.join(t.dataDir, inbound.preRecordUrl!));
     const levels = stereoLevels(wav);
     expect(levels.right).toBeGreaterThan(1000);
     expect(levels.left).toBe(0);
     const outbound = await recordOf('finished-43');
     expect(outbound.recordingState).toBe('ready');
-    expect(
-      stereoLevels(await fs.promises.readFile(t.app.call.store.fileOf(outbound.preRecordUrl!)!)).left,
-    ).toBeGreaterThan(1000);
+    expect(stereoLevels(await fs.promises.readFile(path.join(t.dataDir, outbound.preRecordUrl!))).left).toBeGreaterThan(
+      1000,
+    );
     expect(await recordOf('gone-44')).toMatchObject({ recordingState: 'failed', preRecordUrl: null, callStatus: 1 });
     expect((await recordOf('running-45')).recordingState).toBe('pending');
     for (const file of [...unfinished, ...finished]) expect(fs.existsSync(file)).toBe(false);

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { type TLogResult, type TRouteInput, toPage, uploadLimits } from '@yunhu/contract';
 import type { TDatabase, TDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuditEntry, TAuditLog } from '../../http/bind.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
+import type { TObjectStore } from '../../storage/index.js';
 import { auditSummary } from './audit-summary.js';
 import { fileNameProblem, mimeOf, sniffFileType, type TFileType } from './file-type.js';
 import { systemErrors as errors } from './system.errors.js';
@@ -84,9 +83,10 @@ export type TPrivateUpload = {
 
 export type TSystemService = ReturnType<typeof createSystemService>;
 
-export const createSystemService = (deps: { database: TDatabase; dataDir: string }) => {
-  const { database } = deps;
-  const uploadDir = path.join(deps.dataDir, 'uploads');
+export const createSystemService = (deps: { database: TDatabase; objects: TObjectStore }) => {
+  const { database, objects } = deps;
+  /** Where an upload's file is kept in the object store (the data folder's `uploads/`, or the bucket). */
+  const objectKey = (name: string) => `uploads/${name}`;
 
   return {
     /** The binder's operation log: each row in a transaction of its own, before and after the action. */
@@ -171,10 +171,10 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
 
     /**
      * Stores one uploaded file after checking its name, size and real type (and, for a caller such as
-     * the licence upload, the kinds it accepts): a refused file leaves nothing. It is written under a
-     * temporary name and renamed in the transaction of its row, removed on any failure, so neither an
-     * orphan file nor a row without its file stays behind. Its route is detached: the body is read
-     * with no transaction open, and the row gets a short one of its own.
+     * the licence upload, the kinds it accepts): a refused file leaves nothing. The file is stored
+     * before its row is written and removed if the row's transaction fails, so no row is without its
+     * file and no orphan stays behind (nothing serves a file whose row is not committed). Its route is
+     * detached: the body is read with no transaction open, and the row gets a short one of its own.
      */
     upload: async (auth: TAuth, file: TUploadFile | undefined, accept?: TUploadAccept) => {
       if (!file) throw errors.fileMissing();
@@ -191,14 +191,10 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       if (accept && !accept.types.includes(type)) throw errors.fileTypeRefused(accept.refusal);
       const key = crypto.randomBytes(16).toString('hex');
       const name = `${key}.${type}`;
-      const final = path.join(uploadDir, name);
-      // A dot-name the file route's pattern never matches, so a half-written file is never served.
-      const temp = path.join(uploadDir, `.${key}.part`);
-      await fs.promises.mkdir(uploadDir, { recursive: true });
+      await objects.put(objectKey(name), buffer, mimeOf[type]);
       try {
-        await fs.promises.writeFile(temp, buffer, { flag: 'wx' });
-        await withTenant(database, auth.tenantId, async (tx) => {
-          await repo.insertUpload(tx, {
+        await withTenant(database, auth.tenantId, (tx) =>
+          repo.insertUpload(tx, {
             tenantId: auth.tenantId,
             userId: auth.userId,
             key,
@@ -206,12 +202,11 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
             type,
             size: buffer.length,
             isPrivate: accept?.isPrivate ?? false,
-          });
-          await fs.promises.rename(temp, final);
-        });
+          }),
+        );
       } catch (error) {
-        // The row rolled back (or was never written): its file goes too, under either name.
-        await Promise.all([fs.promises.rm(temp, { force: true }), fs.promises.rm(final, { force: true })]);
+        // The row rolled back (or was never written): its file goes too.
+        await objects.remove(objectKey(name));
         throw error;
       }
       return { url: `${uploadUrlPrefix}${name}`, name: file.filename, size: buffer.length, type };
@@ -225,7 +220,7 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       const match = /^([0-9a-f]{32})\.(png|jpg|gif|webp|pdf)$/.exec(name);
       const row = match ? await repo.findUploadByKey(database.db, match[1]!) : null;
       if (!row || row.type !== match?.[2] || row.isPrivate) throw errors.fileMissingOnDisk();
-      const body = await fs.promises.readFile(path.join(uploadDir, name)).catch(() => null);
+      const body = await objects.read(objectKey(name));
       if (!body) throw errors.fileMissingOnDisk();
       return { name, originalName: row.originalName, type: row.type, body };
     },
@@ -238,7 +233,7 @@ export const createSystemService = (deps: { database: TDatabase; dataDir: string
       const match = /^([0-9a-f]{32})\.(png|jpg|gif|webp|pdf|doc|docx)$/.exec(name);
       const row = match ? await repo.findUploadByKey(db, match[1]!) : null;
       if (!row || row.type !== match?.[2] || !row.isPrivate) return null;
-      const body = withBody ? await fs.promises.readFile(path.join(uploadDir, name)).catch(() => null) : null;
+      const body = withBody ? await objects.read(objectKey(name)) : null;
       if (withBody && !body) return null;
       return {
         tenantId: row.tenantId,

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { captureNameOf, gatewayCaptureDir } from './recording.gateway.js';
+
 /**
  * Synthetic gateway captures for the recording tests (recording.pcap.test.ts, the start-up sweep):
  * G.711 tones as RTP packets in a pcap, and the metadata rtpengine writes beside it.
@@ -67,3 +71,20 @@ export const metadataOf = (
     '',
     `v=0\nm=audio ${callerPort} RTP/AVP ${callerCodec.split(' ')[0]}\na=rtpmap:${callerCodec}\n`,
   ].join('\n');
+
+/**
+ * The gateway's finished capture of soft-phone call `callId` in `dataDir`: the agent's 440 Hz for
+ * 2 s, nothing from the customer (what the start-up sweep turns into the call's recording).
+ */
+export const leaveToneCapture = (dataDir: string, callId: string) => {
+  const dir = gatewayCaptureDir(dataDir);
+  for (const sub of ['pcaps', 'metadata', 'tmp']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+  const packets = Array.from({ length: 100 }, (_, i) => ({
+    at: 1_795_000_000_000 + i * 20,
+    port: 4000,
+    data: rtp(0, i, i * 160, 11, tone(440, i * 160, 160)),
+  }));
+  const name = captureNameOf(callId);
+  fs.writeFileSync(path.join(dir, 'pcaps', `${name}-0a1b2c3d4e5f6071.pcap`), pcapOf(packets));
+  fs.writeFileSync(path.join(dir, 'metadata', `rtpengine-meta-${name}-0a1b2c3d4e5f6071.txt`), metadataOf(5000, 4000));
+};

@@ -1,6 +1,7 @@
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { routeTables, type TSipLineConfig } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -216,7 +217,7 @@ describe.skipIf(missing !== null && !isRequired)(
       expect(record.duration).toBeGreaterThanOrEqual(2);
       expect(record.postage).toBeGreaterThan(0);
       expect(record.preRecordUrl).toMatch(/^recordings\/\d+\/sip-[0-9a-f]{40}\.wav$/);
-      const wav = fs.readFileSync(t.app.call.store.fileOf(record.preRecordUrl!));
+      const wav = fs.readFileSync(path.join(t.dataDir, record.preRecordUrl!));
       const levels = stereoLevels(wav);
       expect(levels.seconds).toBeGreaterThan(1);
       expect(levels.right).toBeGreaterThan(1000);
@@ -332,7 +333,7 @@ describe.skipIf(missing !== null && !isRequired)(
 
       const record = await settledRecord(bindId);
       expect(record).toMatchObject({ callStatus: 1, finishStatus: 1, recordingState: 'ready' });
-      const levels = stereoLevels(fs.readFileSync(t.app.call.store.fileOf(record.preRecordUrl!)));
+      const levels = stereoLevels(fs.readFileSync(path.join(t.dataDir, record.preRecordUrl!)));
       expect(levels.seconds).toBeGreaterThan(1);
       expect(levels.right).toBeGreaterThan(1000);
       // The agent's channel is his own leg: the whisper reached his side only, never the recording.
