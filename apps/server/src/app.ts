@@ -55,7 +55,14 @@ import {
   registerDocumentFiles,
 } from './modules/caller-report/index.js';
 import { certificationHandlers, createCertificationService } from './modules/certification/index.js';
-import { clueHandlers, createClueService, devClueSource, tianyanchaSource } from './modules/clue/index.js';
+import {
+  clueBatchHandlers,
+  clueHandlers,
+  createClueMatch,
+  createClueService,
+  devClueSource,
+  tianyanchaSource,
+} from './modules/clue/index.js';
 import { createCrmService, crmHandlers } from './modules/crm/index.js';
 import {
   createCensusService,
@@ -310,13 +317,21 @@ export const buildApp = async (
     deps,
   );
   // 企业线索: the companies' source by the settings; converting goes through the CRM's own 新建客户.
-  const clue = createClueService({
+  const clueDeps = {
     database,
     source: config.clue.kind === 'tianyancha' ? tianyanchaSource(config.clue, database) : devClueSource(),
     createCustomer: services.crm.customer.create,
     blockedMobiles,
+  };
+  bindRoutes(app, routeTables.clue, clueHandlers(createClueService(clueDeps)), deps);
+  // 批量匹配 on the import runner (its recovery is the one import job's).
+  const clueMatch = createClueMatch({
+    ...clueDeps,
+    dataScopeOf: services.org.dataScopeOf,
+    onError: (error) => app.log.error({ err: error }, 'clue match: unexpected error'),
   });
-  bindRoutes(app, routeTables.clue, clueHandlers(clue), deps);
+  bindRoutes(app, routeTables.clueBatch, clueBatchHandlers(clueMatch), deps);
+  app.addHook('onClose', () => clueMatch.stop());
   bindRoutes(
     app,
     routeTables.crmSettings,

@@ -266,6 +266,9 @@ export const clueMenuNodes: TMenuNode[] = [
     menuButton('381002', '转为客户', CluePerm.convert),
   ]),
   menuScreen('3820', '已解锁企业', 'Clue/enterprise', 'UnlockOutlined', CluePerm.view),
+  menuScreen('3840', '批量匹配', 'Clue/batchEnterprise', 'FileSearchOutlined', CluePerm.view, [
+    menuButton('384001', '解锁并转为客户', CluePerm.convert),
+  ]),
   menuScreen('3830', '线索额度', 'Clue/enterpriseTry', 'GiftOutlined', CluePerm.view, [
     menuButton('383001', '领取试用与设置', CluePerm.settings),
   ]),

@@ -12,6 +12,7 @@ import { callerReportAgentRoutes } from './caller-report-agent.js';
 import { certificationRoutes } from './certification.js';
 import { feedbackRoutes } from './feedback.js';
 import { clueRoutes } from './clue.js';
+import { clueBatchRoutes } from './clue-batch.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crm-import.js';
 import { crmSettingsRoutes } from './crm-settings.js';
@@ -47,6 +48,7 @@ export * from './caller-report.js';
 export * from './caller-report-agent.js';
 export * from './certification.js';
 export * from './clue.js';
+export * from './clue-batch.js';
 export * from './crm.js';
 export * from './crm-import.js';
 export * from './crm-settings.js';
@@ -97,6 +99,7 @@ export const routeTables = {
   callerReportAgent: callerReportAgentRoutes,
   certification: certificationRoutes,
   clue: clueRoutes,
+  clueBatch: clueBatchRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,
   crmSettings: crmSettingsRoutes,

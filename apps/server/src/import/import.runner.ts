@@ -5,6 +5,8 @@ import type { TDataScope } from '../db/scope.js';
 import { detachFromRequest, withTenant } from '../db/tenant.js';
 import type { TAuth } from '../http/context.js';
 import { streamXlsx, type TDownload } from '../http/download.js';
+import { AppError } from '../http/errors.js';
+import type { TSheetReadOptions } from '../http/spreadsheet-read.js';
 import { batchedRows, type TColumn } from '../http/xlsx-stream.js';
 import type { TJobDef } from '../jobs/index.js';
 import { importErrors } from './import.errors.js';
@@ -118,6 +120,15 @@ export type TImportWriter = {
 
 export type TStagedCounts = { total: number; valid: number; invalid: number; duplicate: number };
 
+/** How every import reads its upload: .xlsx or .csv, the import's own bounds, its errors' words. */
+export const uploadReadOptions = (maxBytes: number, maxRows: number): TSheetReadOptions => ({
+  maxBytes,
+  maxRows,
+  kinds: ['xlsx', 'csv'],
+  wrongKindMessage: importErrors.wrongKind().message,
+  unreadableMessage: importErrors.unreadable().message,
+});
+
 const outcomeText: Record<string, string> = { inserted: '已导入', updated: '已更新', skipped: '已跳过' };
 
 /**
@@ -200,6 +211,28 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
       await repo.deleteRows(tx, auth.tenantId, batchId);
       await repo.updateBatch(tx, auth.tenantId, batchId, { status: 'failed', finishedAt: new Date() });
     });
+
+  /**
+   * The check of one upload: opens its batch, stages the rows with `stage` and closes it; a file
+   * that cannot be read to its end keeps nothing and says so.
+   */
+  const checkUpload = async <S extends { counts: TStagedCounts }>(
+    auth: TAuth,
+    batch: Parameters<typeof open>[1],
+    stage: (batchId: string) => Promise<S>,
+  ) => {
+    const batchId = await open(auth, batch);
+    let staged: S;
+    try {
+      staged = await stage(batchId);
+    } catch (error) {
+      await discard(auth, batchId);
+      if (error instanceof AppError) throw error;
+      deps.onError(error);
+      throw importErrors.unreadable();
+    }
+    return { staged, row: await close(auth, batchId, staged.counts) };
+  };
 
   /** A batch of this tenant made by this person (an administrator may follow anyone's). */
   const find = async (auth: TAuth, batchId: string, kinds?: readonly string[]) => {
@@ -469,6 +502,7 @@ export const createImportRunner = (deps: { database: TDatabase; onError: (error:
     stage,
     close,
     discard,
+    checkUpload,
     find,
     confirm,
     report,

@@ -13,6 +13,7 @@ import { callInterceptRoutes } from './callIntercept.js';
 import { callRecordRoutes } from './callRecord.js';
 import { certificationRoutes } from './certification.js';
 import { clueRoutes } from './clue.js';
+import { clueBatchRoutes } from './clueBatch.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crmImport.js';
 import { crmSettingsRoutes } from './crmSettings.js';
@@ -48,6 +49,7 @@ export const routeTables = {
   callerReportAgent: callerReportAgentRoutes,
   certification: certificationRoutes,
   clue: clueRoutes,
+  clueBatch: clueBatchRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,
   crmSettings: crmSettingsRoutes,

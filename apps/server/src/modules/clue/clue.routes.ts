@@ -1,5 +1,6 @@
-import type { clueRoutes } from '@yunhu/contract';
+import { type clueBatchRoutes, type clueRoutes, uploadLimits } from '@yunhu/contract';
 import { detached, type THandlers } from '../../http/bind.js';
+import type { TClueMatch } from './clue.match.js';
 import type { TClueService } from './clue.service.js';
 
 export const clueHandlers = (svc: TClueService): THandlers<typeof clueRoutes> => ({
@@ -13,4 +14,18 @@ export const clueHandlers = (svc: TClueService): THandlers<typeof clueRoutes> =>
   quotaLedger: (ctx) => svc.ledgerPage(ctx, ctx.input),
   trialTake: (ctx) => svc.trialTake(ctx),
   settingsSave: (ctx) => svc.settingsSave(ctx, ctx.input),
+});
+
+export const clueBatchHandlers = (match: TClueMatch): THandlers<typeof clueBatchRoutes> => ({
+  // The import's own transactions: the upload is read before anything is staged, the confirm
+  // writes after answering (import/import.runner.ts).
+  matchTemplate: detached(() => match.template()),
+  matchPreview: detached(async (ctx) =>
+    match.preview(ctx.auth, await ctx.req.file({ limits: { fileSize: uploadLimits.maxBytes } })),
+  ),
+  matchConfirm: detached((ctx) => match.confirm(ctx.auth, ctx.input.batchId, ctx.scope)),
+  matchState: detached((ctx) => match.state(ctx.auth, ctx.input.batchId)),
+  matchRows: detached((ctx) => match.rows(ctx.auth, ctx.input.batchId)),
+  matchReport: detached((ctx) => match.report(ctx.auth, ctx.input.batchId)),
+  matchConvert: (ctx) => match.convert(ctx, ctx.input.batchId, ctx.input.target),
 });

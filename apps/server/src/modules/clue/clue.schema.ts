@@ -7,11 +7,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { crmImports } from '../crm-import/crm-import.schema.js';
 import { tenants, users } from '../org/org.schema.js';
 
 /** A contact as an unlock keeps it: what the enterprise paid to see. */
@@ -126,3 +129,24 @@ export const clueSettings = pgTable('clue_settings', {
   dailyLimit: integer('daily_limit').notNull().default(10),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * 批量匹配's matches: a row of an uploaded list and the company it named, written by the import
+ * runner's confirm (the staging keeps the refused rows), read by the result and by 解锁并转为客户.
+ */
+export const clueMatchRows = pgTable(
+  'clue_match_rows',
+  {
+    tenantId: tenantId(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => crmImports.id, { onDelete: 'cascade' }),
+    rowNo: integer('row_no').notNull(),
+    input: text('input').notNull(),
+    companyId: ref('company_id')
+      .notNull()
+      .references(() => clueCompanies.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.importId, t.rowNo] })],
+);

@@ -22,6 +22,7 @@ import { clueErrors as errors } from './clue.errors.js';
 import { clueRepository as repo, type TCompanyFilter, type TCompanyRow } from './clue.repository.js';
 import type { clueUnlocks, TStoredContact } from './clue.schema.js';
 import type { TClueSource } from './clue.source.js';
+import { unlockCompany } from './clue.unlock.js';
 
 type TIn<K extends keyof typeof clueRoutes> = TParsedRequestOf<(typeof clueRoutes)[K]>;
 type TUnlock = typeof clueUnlocks.$inferSelect;
@@ -131,42 +132,11 @@ export const createClueService = (deps: TClueDeps) => {
 
     detail,
 
-    /**
-     * Unlocks a company's contacts for the enterprise: once per company (a second unlock, parallel or
-     * later, finds the first and charges nothing), within the person's daily limit and the quota.
-     * The tenant's lock makes the checks and the charge one step under parallel clicks.
-     */
+    /** Unlocks a company's contacts for the enterprise, charged once (clue.unlock.ts). */
     unlock: async (ctx: TRequestContext, id: number): Promise<TClueCompany> => {
-      const { auth, tx } = ctx;
-      await lockForTransaction(tx, 'clue_quota', auth.tenantId);
-      const company = await repo.company(tx, id);
+      const company = await repo.company(ctx.tx, id);
       if (!company) throw errors.companyMissing();
-      const [already] = await repo.unlocksOf(tx, auth.tenantId, [id]);
-      if (already) return detail(ctx, id);
-      const limit = (await repo.dailyLimit(tx, auth.tenantId)) ?? clueLimits.dailyDefault;
-      const used = await repo.unlocksSince(tx, auth.tenantId, auth.userId, shanghaiDayStart(new Date()));
-      if (limit > 0 && used >= limit) throw errors.dailyLimitReached(limit);
-      const balance = await repo.balance(tx, auth.tenantId);
-      if (balance < 1) throw errors.quotaEmpty();
-      const contacts = await deps.source.contacts(tx, company);
-      await repo.insertUnlock(tx, {
-        tenantId: auth.tenantId,
-        companyId: id,
-        userId: auth.userId,
-        deptId: auth.deptId,
-        userName: auth.realName,
-        contacts,
-      });
-      await repo.insertLedger(tx, {
-        tenantId: auth.tenantId,
-        kind: 'unlock',
-        units: -1,
-        balanceAfter: balance - 1,
-        businessKey: `unlock:${id}`,
-        companyId: id,
-        userId: auth.userId,
-        userName: auth.realName,
-      });
+      await unlockCompany(deps.source, ctx, company);
       return detail(ctx, id);
     },
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { clueRoutes, type TClueTarget } from '@yunhu/contract';
+import { clueBatchRoutes, clueRoutes, type TClueTarget } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
 import { useRefreshingMutation } from '../../shared/http/useRefreshingMutation';
 
@@ -12,6 +12,7 @@ export const clueKeys = {
   ledger: 'clue-ledger',
   company: ['clue', 'company'] as const,
   quota: ['clue', 'quota'] as const,
+  matchRows: ['clue', 'match-rows'] as const,
 };
 
 export const useQuota = () => useQuery({ queryKey: clueKeys.quota, queryFn: () => call(r.quota, {}) });
@@ -23,7 +24,14 @@ export const useCompany = (id: number | null) =>
     enabled: id !== null,
   });
 
-const touched = [[clueKeys.companies], [clueKeys.unlocked], [clueKeys.ledger], clueKeys.company, clueKeys.quota];
+const touched = [
+  [clueKeys.companies],
+  [clueKeys.unlocked],
+  [clueKeys.ledger],
+  clueKeys.company,
+  clueKeys.quota,
+  clueKeys.matchRows,
+];
 
 export const useUnlock = () => useRefreshingMutation((id: number) => call(r.companyUnlock, { id }), touched);
 export const useConvert = () =>
@@ -31,3 +39,22 @@ export const useConvert = () =>
 export const useTrialTake = () => useRefreshingMutation(() => call(r.trialTake, {}), touched);
 export const useSaveSettings = () =>
   useRefreshingMutation((dailyLimit: number) => call(r.settingsSave, { dailyLimit }), touched);
+
+/** 批量匹配: a confirmed batch's matched companies. */
+export const useMatchRows = (batchId: string | null) =>
+  useQuery({
+    queryKey: [...clueKeys.matchRows, batchId],
+    queryFn: () => call(clueBatchRoutes.matchRows, { batchId: batchId! }),
+    enabled: batchId !== null,
+  });
+export const useMatchState = (batchId: string | null) =>
+  useQuery({
+    queryKey: [...clueKeys.matchRows, 'state', batchId],
+    queryFn: () => call(clueBatchRoutes.matchState, { batchId: batchId! }),
+    enabled: batchId !== null,
+  });
+export const useMatchConvert = () =>
+  useRefreshingMutation(
+    (input: { batchId: string; target: TClueTarget }) => call(clueBatchRoutes.matchConvert, input),
+    touched,
+  );

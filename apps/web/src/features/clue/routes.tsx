@@ -6,15 +6,17 @@ import { RequirePermission } from '../../shared/permission/RequirePermission';
 const LookingPage = lazyPage(() => import('./pages/LookingPage'), 'LookingPage');
 const UnlockedPage = lazyPage(() => import('./pages/UnlockedPage'), 'UnlockedPage');
 const QuotaPage = lazyPage(() => import('./pages/QuotaPage'), 'QuotaPage');
+const BatchPage = lazyPage(() => import('./pages/BatchPage'), 'BatchPage');
 
 const guarded = (path: string, page: React.ReactNode): RouteObject => ({
   path,
   element: <RequirePermission value={CluePerm.view}>{page}</RequirePermission>,
 });
 
-/** 企业线索 (the spec's `Clue/looking`, `Clue/enterprise`, `Clue/enterpriseTry`). */
+/** 企业线索 (the spec's `Clue/looking`, `Clue/enterprise`, `Clue/enterpriseTry`, `Clue/batchEnterprise`). */
 export const cluePageRoutes: RouteObject[] = [
   guarded('Clue/looking', <LookingPage />),
   guarded('Clue/enterprise', <UnlockedPage />),
   guarded('Clue/enterpriseTry', <QuotaPage />),
+  guarded('Clue/batchEnterprise', <BatchPage />),
 ];

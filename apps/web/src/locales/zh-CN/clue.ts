@@ -86,4 +86,37 @@ export const clueTexts = {
     ledgerUser: '操作人',
     ledgerAt: '时间',
   },
+  clueMatch: {
+    title: '批量匹配',
+    hint: '上传企业名称或统一社会信用代码的名单，与企业库逐行匹配；匹配到的企业可一键解锁并转为客户（每家企业只扣一次额度，受每人每日解锁上限限制）。',
+    upload: '上传企业名单',
+    importTitle: '批量匹配企业',
+    step1: '第一步：下载模板，每行填写企业名称或统一社会信用代码（一次最多1000行）',
+    summary: (total: number, valid: number, invalid: number) =>
+      `共${total}行：可匹配${valid}家，未匹配${invalid}行（未找到、名称重名或与前面的行重复）`,
+    confirm: (n: number) => `确认匹配（${n}家）`,
+    done: (n: number) => `匹配完成：${n}家企业`,
+    reportName: '批量匹配结果',
+    resultTitle: (file: string) => `匹配结果：${file}`,
+    counts: (matched: number, unmatched: number, unlocked: number, customers: number) =>
+      `已匹配${matched}家，未匹配${unmatched}行；其中已解锁${unlocked}家，已是客户${customers}家`,
+    download: '下载匹配结果',
+    row: '行号',
+    input: '上传内容',
+    company: '匹配企业',
+    state: '状态',
+    unlocked: '已解锁',
+    locked: '未解锁',
+    isCustomer: '已是客户',
+    convert: '解锁并转为客户',
+    convertTarget: '转入',
+    convertConfirm: (toUnlock: number, balance: number) =>
+      `将解锁${toUnlock}家尚未解锁的企业（每家消耗1个额度，当前剩余${balance}），并把已解锁的企业转为客户。确定继续吗？`,
+    convertDone: (charged: number, ok: number, bad: number) =>
+      `完成：新解锁${charged}家（扣${charged}个额度），转为客户${ok}家，未转换${bad}家`,
+    outcome: '处理结果',
+    outcomeOk: '已转为客户',
+    charged: '本次扣额度',
+    empty: '上传名单并确认匹配后，在这里查看匹配到的企业。',
+  },
 };
