@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
-import { routeTables, uploadLimits } from '@yunhu/contract';
+import { isAppMenuOff, routeTables, uploadLimits } from '@yunhu/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createDevSms, type TSmsSender } from './adapters/sms.js';
 import { registerWechatScanPage } from './adapters/wechat-scan-page.js';
@@ -39,6 +39,7 @@ import {
   jxsInvitationOf,
   refuseDistributor,
 } from './modules/agent/index.js';
+import { appCentreHandlers, createAppCentreService, isAppOn, offAppsOf } from './modules/app-centre/index.js';
 import { authHandlers, createAuthService } from './modules/auth/index.js';
 import { billingHandlers, createBillingService } from './modules/billing/index.js';
 import { blacklistHandlers, blockedMobiles, createBlacklistService } from './modules/blacklist/index.js';
@@ -74,6 +75,13 @@ import { createCrmImportService, createExportService, crmImportHandlers } from '
 import { createCrmSettingsService, crmSettingsHandlers } from './modules/crm-settings/index.js';
 import { createVisitService, crmVisitHandlers } from './modules/crm-visit/index.js';
 import { createFeedbackService, feedbackHandlers } from './modules/feedback/index.js';
+import {
+  createApiKeyService,
+  createWebhookService,
+  integrationHandlers,
+  registerOpenApiDocument,
+  webhookJobName,
+} from './modules/integration/index.js';
 import { createLineService, lineHandlers } from './modules/line/index.js';
 import { createMetrics, registerMetrics } from './modules/metrics/index.js';
 import {
@@ -95,13 +103,6 @@ import {
   platformContentHandlers,
   platformHandlers,
 } from './modules/platform/index.js';
-import {
-  createApiKeyService,
-  createWebhookService,
-  integrationHandlers,
-  registerOpenApiDocument,
-  webhookJobName,
-} from './modules/integration/index.js';
 import { createPlatformJobsService, platformJobsHandlers } from './modules/platform-jobs/index.js';
 import { createResourceService, registerLibraryFiles, resourceHandlers } from './modules/resource/index.js';
 import { createCallingService, createSeatService, seatHandlers, seatsHeldBy } from './modules/seat/index.js';
@@ -159,6 +160,11 @@ const createServices = (
     seatsHeldBy: (tx, tenantId, userId) => seatsHeldBy(tx, tenantId, userId),
     softphoneRegisteredUntil: (tx, tenantId, userId) => softphoneRegisteredUntil(tx, tenantId, userId),
     distributorOfCode: jxsInvitationOf(database),
+    // An add-on switched off in the app centre takes its screens out of the menu.
+    isMenuOff: async (tx, tenantId) => {
+      const off = await offAppsOf(tx, tenantId);
+      return (url) => isAppMenuOff(url, off);
+    },
     onError: (error) => app.log.error({ err: error }, 'org: unexpected error'),
   });
   const auth = createAuthService({
@@ -260,6 +266,8 @@ export const buildApp = async (
     notify: services.system.notifyUsers,
   });
   bindRoutes(app, routeTables.feedback, feedbackHandlers(feedback), deps);
+  // 应用中心: the add-ons' catalogue and each enterprise's switch (the menu and the analysis ask it).
+  bindRoutes(app, routeTables.appCentre, appCentreHandlers(createAppCentreService()), deps);
   // 号码报备 and 数据审核: materials, per-number reports, the platform's review; the documents
   // behind short-lived signed addresses.
   const documentLinks = createLinkSigner(config.documentLinkKey);
@@ -382,6 +390,8 @@ export const buildApp = async (
     speech: await createSpeechAdapters(config.speech, {
       hasDevCarrier: config.sip.dev.isDevCarrier && !config.sip.dev.trunkAddress,
     }),
+    // Only for an enterprise with 智能分析 on in the app centre.
+    isEnabled: (tx, tenantId) => isAppOn(tx, tenantId, 'call_analysis'),
   });
   jobs.define(callAnalysis.job());
   callArea.callbacks.onRecordingReady(callAnalysis.enqueue);

@@ -1,4 +1,5 @@
 import { agentRoutes } from './agent.js';
+import { appCentreRoutes } from './app-centre.js';
 import { authRoutes } from './auth.js';
 import { billingRoutes } from './billing.js';
 import { blacklistRoutes } from './blacklist.js';
@@ -10,12 +11,13 @@ import { callRecordRoutes } from './call-record.js';
 import { callerReportRoutes } from './caller-report.js';
 import { callerReportAgentRoutes } from './caller-report-agent.js';
 import { certificationRoutes } from './certification.js';
-import { feedbackRoutes } from './feedback.js';
 import { clueRoutes } from './clue.js';
 import { clueBatchRoutes } from './clue-batch.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crm-import.js';
 import { crmSettingsRoutes } from './crm-settings.js';
+import { feedbackRoutes } from './feedback.js';
+import { integrationRoutes } from './integration.js';
 import { lineRoutes } from './line.js';
 import { orgRoutes } from './org.js';
 import { orgDeptRoutes } from './org-dept.js';
@@ -25,7 +27,6 @@ import { packetRoutes } from './packet.js';
 import { platformRoutes } from './platform.js';
 import { platformContentRoutes } from './platform-content.js';
 import { platformJobsRoutes } from './platform-jobs.js';
-import { integrationRoutes } from './integration.js';
 import { resourceRoutes } from './resource.js';
 import type { TParsedRequestOf, TRouteTable } from './route.js';
 import { seatRoutes } from './seat.js';
@@ -35,6 +36,7 @@ import { tradeRoutes } from './trade.js';
 import { wallboardRoutes } from './wallboard.js';
 
 export * from './agent.js';
+export * from './app-centre.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './billing-labels.js';
@@ -56,6 +58,7 @@ export * from './feedback.js';
 export * from './format.js';
 export * from './http.js';
 export * from './import.js';
+export * from './integration.js';
 export * from './line.js';
 export * from './mask.js';
 export * from './menu.js';
@@ -72,7 +75,6 @@ export * from './permissions.js';
 export * from './platform.js';
 export * from './platform-content.js';
 export * from './platform-jobs.js';
-export * from './integration.js';
 export * from './resource.js';
 // The envelope's codes: a file without zod, so the web's first load takes them without the schemas.
 export * from './result-code.js';
@@ -87,6 +89,7 @@ export * from './wallboard.js';
 /** Every endpoint of the product, by area. Later areas add their table here. */
 export const routeTables = {
   agent: agentRoutes,
+  appCentre: appCentreRoutes,
   auth: authRoutes,
   billing: billingRoutes,
   blacklist: blacklistRoutes,

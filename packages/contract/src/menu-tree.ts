@@ -1,4 +1,5 @@
 import { agentMenuNodes, agentPlatformMenuNodes } from './agent.js';
+import { appCentreMenuNodes, appCentrePlatformMenuNodes } from './app-centre.js';
 import { billingMenuNodes, billingPlatformMenuNodes } from './billing.js';
 import { blacklistMenuNodes, platformBlacklistMenuNodes } from './blacklist.js';
 import { softphoneMenuButtons } from './call.js';
@@ -60,13 +61,14 @@ export const menuTree: TMenuNode[] = [
   ]),
   menuFolder('80', '系统管理', 'SettingOutlined', systemMenuNodes),
   menuFolder('85', '开放平台', 'ApiOutlined', integrationMenuNodes),
-  menuFolder('86', '应用中心', 'AppstoreOutlined', feedbackMenuNodes),
+  menuFolder('86', '应用中心', 'AppstoreOutlined', [...appCentreMenuNodes, ...feedbackMenuNodes]),
   menuFolder('60', '平台管理', 'ShopOutlined', [
     ...platformMenuNodes,
     ...platformContentMenuNodes,
     ...platformBlacklistMenuNodes,
     ...certificationPlatformMenuNodes,
     ...feedbackPlatformMenuNodes,
+    ...appCentrePlatformMenuNodes,
     ...callerReportPlatformMenuNodes,
     ...packetPlatformMenuNodes,
     ...tradePlatformMenuNodes,

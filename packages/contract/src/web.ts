@@ -6,6 +6,7 @@
  */
 export * from './index.js';
 export { agentRoutes } from './web-paths/agent.js';
+export { appCentreRoutes } from './web-paths/appCentre.js';
 export { authRoutes } from './web-paths/auth.js';
 export { billingRoutes } from './web-paths/billing.js';
 export { blacklistRoutes } from './web-paths/blacklist.js';
@@ -22,6 +23,7 @@ export { clueBatchRoutes } from './web-paths/clueBatch.js';
 export { crmRoutes } from './web-paths/crm.js';
 export { crmImportRoutes } from './web-paths/crmImport.js';
 export { crmSettingsRoutes } from './web-paths/crmSettings.js';
+export { feedbackRoutes } from './web-paths/feedback.js';
 export { integrationRoutes } from './web-paths/integration.js';
 export { lineRoutes } from './web-paths/line.js';
 export { orgRoutes } from './web-paths/org.js';

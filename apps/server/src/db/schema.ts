@@ -1,5 +1,6 @@
 // Every table of the product, gathered for Drizzle and drizzle-kit. Each area owns its schema file.
 
+export * from '../modules/app-centre/app-centre.schema.js';
 export * from '../modules/agent/agent.schema.js';
 export * from '../modules/agent/agent-jxs.schema.js';
 export * from '../modules/agent/agent-notice.schema.js';

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { agentPageRoutes } from '../features/agent';
+import { appCentrePageRoutes } from '../features/appCentre';
 import { billingPageRoutes } from '../features/billing';
 import { blacklistPageRoutes } from '../features/blacklist';
 import { callRoutes } from '../features/call';
@@ -43,6 +44,7 @@ export const menuRoutes: RouteObject[] = [
   ...cluePageRoutes,
   ...integrationPageRoutes,
   ...feedbackPageRoutes,
+  ...appCentrePageRoutes,
   ...tradeRoutes,
   ...billingPageRoutes,
   ...packetPageRoutes,

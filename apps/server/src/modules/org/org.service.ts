@@ -37,6 +37,12 @@ export const toMenuOut = (nodes: TMenuNode[]): TMenuOut[] =>
     ...(n.children ? { list: toMenuOut(n.children) } : {}),
   }));
 
+/** The tree without the screens `isOff` names (filterMenu then drops the folders left empty). */
+const withoutMenus = (nodes: TMenuNode[], isOff: (url: string) => boolean): TMenuNode[] =>
+  nodes
+    .filter((n) => !(n.url && isOff(n.url)))
+    .map((n) => (n.children ? { ...n, children: withoutMenus(n.children, isOff) } : n));
+
 export type TOrgService = ReturnType<typeof createOrgService>;
 
 export const createOrgService = (
@@ -50,6 +56,8 @@ export const createOrgService = (
     revokeSessions: (tx: TDb, userId: number) => Promise<void>;
     /** Whether the person holds a valid soft-phone seat now (call area), read in the caller's transaction. */
     hasSoftphoneSeat?: (tx: TDb, auth: TAuth) => Promise<boolean>;
+    /** Menu paths the enterprise switched off (the app centre's add-ons), read in the caller's transaction. */
+    isMenuOff?: (tx: TDb, tenantId: number) => Promise<(url: string) => boolean>;
     /** A distributor's invitation code (agent area): its agent and itself, 'refused' when disabled, null when none. */
     distributorOfCode?: (code: string) => Promise<{ agentId: number; distributorId: number } | 'refused' | null>;
     onError: (error: unknown) => void;
@@ -149,8 +157,9 @@ export const createOrgService = (
     },
 
     /** The menu tree and permission strings the user's roles allow (superTenant sees everything). */
-    menuNav: async (auth: TAuth) => {
-      const tree = filterMenu(menuTree, (perm) => hasPermission(auth, perm));
+    menuNav: async (auth: TAuth, tx: TDb) => {
+      const isOff = deps.isMenuOff && !auth.isSuper ? await deps.isMenuOff(tx, auth.tenantId) : () => false;
+      const tree = filterMenu(withoutMenus(menuTree, isOff), (perm) => hasPermission(auth, perm));
       const permissions = auth.isSuper
         ? allPermissions()
         : auth.isAdmin

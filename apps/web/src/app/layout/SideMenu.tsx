@@ -14,6 +14,7 @@ type TItem = Required<MenuProps>['items'][number];
 const brandSwitchOf: Record<string, keyof TBrand> = {
   'ThirdParty/webhooks': 'third_api',
   'ThirdParty/apiKeys': 'third_api',
+  'app/index': 'application_center',
 };
 
 const isSwitchedOn = (brand: TBrand | undefined, url: string) => {

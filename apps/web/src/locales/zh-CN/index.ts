@@ -1,4 +1,5 @@
 import { agentTexts } from './agent';
+import { appCentreTexts } from './appCentre';
 import { agentJxsTexts } from './agentJxs';
 import { agentNoticeTexts } from './agentNotice';
 import { agentSettlementTexts } from './agentSettlement';
@@ -67,6 +68,7 @@ export const zhCN = {
   ...agentStockTexts,
   ...agentJxsTexts,
   ...feedbackTexts,
+  ...appCentreTexts,
 } as const;
 
 export type TLocale = typeof zhCN;
