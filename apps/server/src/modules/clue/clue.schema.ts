@@ -97,6 +97,7 @@ export const clueUnlocks = pgTable(
     uniqueIndex('clue_unlocks_tenant_company_idx').on(t.tenantId, t.companyId),
     index('clue_unlocks_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('clue_unlocks_user_created_idx').on(t.tenantId, t.userId, t.createdAt),
+    index('clue_unlocks_company_idx').on(t.companyId),
   ],
 );
 
@@ -119,6 +120,7 @@ export const clueQuotaLedger = pgTable(
   (t) => [
     uniqueIndex('clue_quota_ledger_key_idx').on(t.tenantId, t.businessKey),
     index('clue_quota_ledger_tenant_idx').on(t.tenantId, t.id.desc()),
+    index('clue_quota_ledger_company_idx').on(t.companyId),
   ],
 );
 
@@ -148,5 +150,9 @@ export const clueMatchRows = pgTable(
       .references(() => clueCompanies.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.importId, t.rowNo] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.importId, t.rowNo] }),
+    index('clue_match_rows_company_idx').on(t.companyId),
+    index('clue_match_rows_import_idx').on(t.importId),
+  ],
 );
