@@ -203,6 +203,7 @@ describe('downloads the client abandons', () => {
     censusDetailDownload: () => ({ token: admin, input: { startRange: range() } }),
     statisticsUserExport: () => ({ token: admin, input: { startRange: range() } }),
     exportRecords: () => ({ token: admin, input: { startRange: range() } }),
+    seatSummaryExport: () => ({ token: admin, input: { startRange: range() } }),
     platformExportExcel: () => ({ token: platform, input: {} }),
     statementExport: () => ({ token: reseller, input: {} }),
     jxsUnlockExport: () => ({ token: reseller, input: {} }),

@@ -116,7 +116,9 @@ describe('call analysis billing', () => {
     );
     expect(past.body.msg).toContain('生效时间');
     expect(past.body.code).not.toBe(0);
-    expect((await t.call(billingRoutes.analysisRateSave, { unitPrice: -1 }, platform)).body.msg).toContain('单价不能小于0');
+    expect((await t.call(billingRoutes.analysisRateSave, { unitPrice: -1 }, platform)).body.msg).toContain(
+      '单价不能小于0',
+    );
     const saved = await t.call(billingRoutes.analysisRateSave, { unitPrice: 5 }, platform);
     expect(saved.body.data).toMatchObject({ unitPrice: 5, createdByName: expect.any(String) });
     const listed = (await t.call(billingRoutes.analysisRateList, {}, platform)).body.data;

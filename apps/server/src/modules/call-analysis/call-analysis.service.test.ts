@@ -110,7 +110,7 @@ describe('call analysis retries', () => {
       database: t.database,
       store: {
         ...t.app.call.store,
-        exists: async () => {
+        withFile: async () => {
           throw new Error('disk gone');
         },
       },
