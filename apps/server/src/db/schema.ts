@@ -1,12 +1,12 @@
 // Every table of the product, gathered for Drizzle and drizzle-kit. Each area owns its schema file.
 
-export * from '../modules/app-centre/app-centre.schema.js';
 export * from '../modules/agent/agent.schema.js';
 export * from '../modules/agent/agent-jxs.schema.js';
 export * from '../modules/agent/agent-notice.schema.js';
 export * from '../modules/agent/agent-settlement.schema.js';
 export * from '../modules/agent/agent-stock.schema.js';
 export * from '../modules/agent/agent-transfer.schema.js';
+export * from '../modules/app-centre/app-centre.schema.js';
 export * from '../modules/auth/auth.schema.js';
 export * from '../modules/billing/billing.schema.js';
 export * from '../modules/blacklist/blacklist.schema.js';

@@ -1,11 +1,11 @@
 import { agentTexts } from './agent';
-import { appCentreTexts } from './appCentre';
 import { agentJxsTexts } from './agentJxs';
 import { agentNoticeTexts } from './agentNotice';
 import { agentSettlementTexts } from './agentSettlement';
 import { agentStaffTexts } from './agentStaff';
 import { agentStockTexts } from './agentStock';
 import { agentTransferTexts } from './agentTransfer';
+import { appCentreTexts } from './appCentre';
 import { authTexts } from './auth';
 import { billingTexts } from './billing';
 import { blacklistTexts } from './blacklist';

@@ -115,7 +115,7 @@ export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, callRecor
     });
   };
   // The analysis' reading goes where the cursor was, its promised day replaces a plan only in the future.
-  const useDraft = (draft: TAnalysisDraft) => {
+  const applyDraft = (draft: TAnalysisDraft) => {
     insert(draft.content);
     if (draft.nextFollowAt && beijingMomentOf(draft.nextFollowAt) > Date.now()) {
       form.setFieldValue('nextFollowAt', draft.nextFollowAt);
@@ -142,7 +142,7 @@ export const FollowForm = ({ customerId, nextFollowAt, callPhoneLabel, callRecor
     <Form<TFollowValues> form={form} name="crmFollow" layout="vertical" initialValues={initial} onFinish={onFinish}>
       {callRecordId ? (
         <div style={{ marginBottom: 12 }}>
-          <AnalysisDraft callRecordId={callRecordId} onUse={useDraft} />
+          <AnalysisDraft callRecordId={callRecordId} onUse={applyDraft} />
         </div>
       ) : null}
       <Form.Item name="method" label={c.followMethod}>
