@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { chargeAnalysis } from '../billing/index.js';
-import { callRecords } from '../call/call.schema.js';
 import { callKit } from '../call/call.test-kit.js';
 import { stereoWav } from '../telephony/recording.pcap.js';
 import { accounts, ledgerEntries } from '../trade/index.js';
@@ -62,29 +61,17 @@ describe('call analysis billing', () => {
     );
     const key = t.app.call.store.keyOf(kit.tenantId, callId);
     await t.app.call.store.write(key, stereoWav(tone, tone, frames));
-    const [row] = await t.database.db
-      .insert(callRecords)
-      .values({
-        tenantId: kit.tenantId,
-        userId: await kit.userId('agent01'),
-        lineId: kit.sipLine.id,
-        bindId: '',
-        telA: 'e100001-1',
-        telB: '13812345678',
-        callStatus: 1,
-        finishStatus: 1,
-        duration: seconds,
-        startTime: new Date(Date.now() - 60_000 - seconds * 1000),
-        endTime: new Date(Date.now() - 60_000),
-        recordingState: 'ready',
-        preRecordUrl: key,
-        carrierCallId: `sip-${callId}`,
-      })
-      .returning();
+    const row = await kit.pendingSoftphoneCall(callId, 'agent01', {
+      duration: seconds,
+      startTime: new Date(Date.now() - 60_000 - seconds * 1000),
+      endTime: new Date(Date.now() - 60_000),
+      recordingState: 'ready',
+      preRecordUrl: key,
+    });
     await withTenant(t.database, kit.tenantId, (tx) =>
       callAnalysisRepository.ensureByCarrierCallId(tx, kit.tenantId, `sip-${callId}`),
     );
-    return row!;
+    return row;
   };
   const chargesOf = async (callRecordId: number) => {
     const [analysis] = await t.database.db

@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { callRecords } from '../call/call.schema.js';
 import { callKit } from '../call/call.test-kit.js';
 import { analysisFailure } from './call-analysis.errors.js';
 import { callAnalysisRepository } from './call-analysis.repository.js';
@@ -75,29 +74,14 @@ describe('call analysis retries', () => {
   afterAll(() => t.close());
 
   const recordedCall = async (callId: string) => {
-    const [row] = await t.database.db
-      .insert(callRecords)
-      .values({
-        tenantId: kit.tenantId,
-        userId: await kit.userId('agent01'),
-        lineId: kit.sipLine.id,
-        bindId: '',
-        telA: 'e100001-1',
-        telB: '13812345678',
-        callStatus: 1,
-        finishStatus: 1,
-        duration: 2,
-        startTime: new Date(Date.now() - 60_000),
-        endTime: new Date(Date.now() - 58_000),
-        recordingState: 'ready',
-        preRecordUrl: t.app.call.store.keyOf(kit.tenantId, callId),
-        carrierCallId: `sip-${callId}`,
-      })
-      .returning();
+    const row = await kit.pendingSoftphoneCall(callId, 'agent01', {
+      recordingState: 'ready',
+      preRecordUrl: t.app.call.store.keyOf(kit.tenantId, callId),
+    });
     await withTenant(t.database, kit.tenantId, (tx) =>
       callAnalysisRepository.ensureByCarrierCallId(tx, kit.tenantId, `sip-${callId}`),
     );
-    return row!;
+    return row;
   };
   const analysisOf = async (callRecordId: number) =>
     (await t.database.db.select().from(callAnalyses).where(eq(callAnalyses.callRecordId, callRecordId)))[0]!;

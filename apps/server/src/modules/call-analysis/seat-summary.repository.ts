@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { pageOf } from '../../db/page.js';
 import { callRecords, departments, users } from '../../db/schema.js';

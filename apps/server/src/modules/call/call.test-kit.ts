@@ -46,8 +46,15 @@ export const callKit = async (t: TTestApp) => {
       .set({ state: 'failed' })
       .where(and(eq(callBinds.userId, await userId(username)), inArray(callBinds.state, ['ringing', 'talking'])));
 
-  /** A soft-phone call of `username` (sip-<callId>) of 2 s two minutes ago, its recording still with the gateway. */
-  const pendingSoftphoneCall = async (callId: string, username: string) => {
+  /**
+   * A soft-phone call of `username` (sip-<callId>) of 2 s two minutes ago, its recording still with
+   * the gateway unless `over` says otherwise (a stored one, another length).
+   */
+  const pendingSoftphoneCall = async (
+    callId: string,
+    username: string,
+    over: Partial<typeof callRecords.$inferInsert> = {},
+  ) => {
     const at = new Date(Date.now() - 120_000);
     const [user] = await db.select().from(users).where(eq(users.username, username));
     const [row] = await db
@@ -67,6 +74,7 @@ export const callKit = async (t: TTestApp) => {
         endTime: new Date(at.getTime() + 2000),
         recordingState: 'pending',
         carrierCallId: `sip-${callId}`,
+        ...over,
       })
       .returning();
     return row!;
