@@ -93,6 +93,7 @@ describe('downloads the client abandons', () => {
   let reseller: string;
   let batchId: string;
   let blackBatchId: string;
+  let clueBatchId: string;
   let staffBatchId: string;
   let platformBatchId: string;
   let uploadName: string;
@@ -160,6 +161,10 @@ describe('downloads the client abandons', () => {
     await t.database.db.execute(sql`insert into crm_import_rows (import_id, tenant_id, row_no, data)
       select ${platformBatchId}, ${operator!.tenant_id}, g, jsonb_build_object('number', '158' || lpad(g::text, 8, '0'))
       from generate_series(1, 20000) g`);
+    // 批量匹配's result of a confirmed batch (its file lists what the batch holds: here nothing).
+    clueBatchId = crypto.randomUUID();
+    await t.database.db.execute(sql`insert into crm_imports (id, tenant_id, user_id, kind, status, file_name)
+      values (${clueBatchId}, ${tenantId}, ${adminId}, 'clue-match', 'done', '企业名单.xlsx')`);
     blackBatchId = crypto.randomUUID();
     await t.database.db.execute(sql`insert into crm_imports (id, tenant_id, user_id, kind, status, file_name)
       values (${blackBatchId}, ${tenantId}, ${adminId}, 'blacklist', 'previewed', '黑名单.xlsx')`);
@@ -204,6 +209,7 @@ describe('downloads the client abandons', () => {
     statisticsUserExport: () => ({ token: admin, input: { startRange: range() } }),
     exportRecords: () => ({ token: admin, input: { startRange: range() } }),
     seatSummaryExport: () => ({ token: admin, input: { startRange: range() } }),
+    matchReport: () => ({ token: admin, input: { batchId: clueBatchId } }),
     platformExportExcel: () => ({ token: platform, input: {} }),
     statementExport: () => ({ token: reseller, input: {} }),
     jxsUnlockExport: () => ({ token: reseller, input: {} }),

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tenantId, ts } from '../../db/columns.js';
 
 /** 应用中心's catalogue: one row per add-on the product has; the platform edits its words and listing. */
@@ -26,5 +26,5 @@ export const tenantApps = pgTable(
     changedBy: text('changed_by').notNull().default(''),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.appCode] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.appCode] }), index('tenant_apps_app_code_idx').on(t.appCode)],
 );
