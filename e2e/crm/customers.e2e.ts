@@ -6,9 +6,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
+import { uniqueDigits, uniqueMobile } from '../support/unique.js';
 
-// Names no demo customer has, so a keyword search shows only this test's customers.
-const names = ['云测客户甲', '云测客户乙', '云测客户丙', '云测客户丁'];
+// Names and mobiles of the attempt's own (a retry meets nothing the attempt before it left), so a
+// keyword search for its tag shows only this attempt's customers.
+let tag = '';
+let names: string[] = [];
 const followText = '电话沟通，客户对年度套餐有兴趣';
 
 /** Four good rows, a bad mobile and a mobile repeated in the file. */
@@ -16,16 +19,17 @@ const writeSheet = async (file: string) => {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('客户');
   sheet.addRow(['客户名称*', '手机号*', '公司', '意向等级']);
-  for (const [i, name] of names.entries()) sheet.addRow([name, `+86 135-6666-000${i + 1}`, '云测公司', 'B']);
+  const mobiles = names.map(() => uniqueMobile());
+  for (const [i, name] of names.entries()) sheet.addRow([name, mobiles[i], '云测公司', 'B']);
   sheet.addRow(['云测坏号', '12345', '', '']);
-  sheet.addRow(['云测重复', '13566660001', '', '']);
+  sheet.addRow(['云测重复', mobiles[0], '', '']);
   await book.xlsx.writeFile(file);
 };
 
 const rows = (list: Locator) => list.locator('tbody tr.ant-table-row');
 
 /** Opens a pool screen and searches it for this test's customers. */
-const openList = async (page: Page, screen: 'myCustomer' | 'totalOfCustomer', keyword = '云测客户') => {
+const openList = async (page: Page, screen: 'myCustomer' | 'totalOfCustomer', keyword = tag) => {
   await page.goto(`${baseUrl()}/#/menu/CRM/${screen}`);
   const list = page.getByTestId(screen === 'myCustomer' ? 'crm-list-private' : 'crm-list-public');
   await list.getByTestId('crm-filter-keyword').fill(keyword);
@@ -47,11 +51,13 @@ describe('customers from import to recycle bin', () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-crm-')), '客户.xlsx');
   beforeAll(async () => {
     browser = await launchBrowser();
-    await writeSheet(file);
   });
   afterAll(() => browser.close());
 
   it('imports, allocates evenly, follows up, releases, refuses a re-claim, claims, recycles and recovers', async () => {
+    tag = `云测${uniqueDigits()}`;
+    names = ['甲', '乙', '丙', '丁'].map((n) => `${tag}客户${n}`);
+    await writeSheet(file);
     // The administrator blocks a previous owner from re-claiming for 7 days (业务规则).
     const admin = await signedIn(browser, 'admin', 'Admin@2026');
     await admin.goto(`${baseUrl()}/#/menu/business`);
