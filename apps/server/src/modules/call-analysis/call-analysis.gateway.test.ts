@@ -57,9 +57,11 @@ describe.skipIf(missing !== null && !isRequired)('a recorded soft-phone call ana
     );
     expect(call.answer.status).toBe(200);
     const gatewayPort = Number(/^m=audio (\d+)/m.exec(sdpOf(trunk.invites()[before]!))![1]);
-    // The carrier's tone for 1.5 s, then the agent hangs up.
+    // The carrier's tone for 75 packets (1.5 s of it, however long a loaded machine takes to send
+    // them), then the agent hangs up.
+    const sentBefore = rtp.sent();
     rtp.sendTo({ address: '127.0.0.1', port: gatewayPort });
-    await new Promise((r) => setTimeout(r, 1500));
+    await expect.poll(() => rtp.sent() - sentBefore, { timeout: 15_000, interval: 50 }).toBeGreaterThanOrEqual(75);
     expect(await call.bye()).toBe(200);
 
     const recordOf = async () =>
@@ -74,10 +76,9 @@ describe.skipIf(missing !== null && !isRequired)('a recorded soft-phone call ana
     const one = await t.call(routeTables.callAnalysis.one, { id: record.id }, manager);
     expect(one.body.data).toMatchObject({ state: 'done', attempts: 1 });
     const f = one.body.data!.figures!;
-    // The peer stamps 20 ms per packet it manages to send: a loaded machine sends fewer in 1.5 s.
-    expect(f.durationSec).toBeGreaterThan(0.5);
+    expect(f.durationSec).toBeGreaterThan(1);
     expect(f.agentTalkSec).toBe(0);
-    expect(f.customerTalkSec).toBeGreaterThan(0.3);
+    expect(f.customerTalkSec).toBeGreaterThan(0.8);
     expect(f.customerSharePercent).toBe(100);
     // The agent's BYE while the carrier's tone still played.
     expect(f).toMatchObject({ hungUpBy: 'agent', lastSpeaker: 'customer' });

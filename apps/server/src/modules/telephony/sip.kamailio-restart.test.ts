@@ -221,7 +221,13 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway
   });
 
   it('ends a call answered a moment before Kamailio died on the carrier’s leg too', async () => {
-    const { bindId } = await customerCall();
+    const { bindId, call } = await customerCall();
+    // Killed once the ACK has confirmed the call (Kamailio writes it to disk then, not at the next
+    // second's dump): before that there is no call to end, only an answer the phone never confirmed.
+    const dialogs = path.join(kam.dir, 'dialog-db', 'dialog');
+    await expect
+      .poll(() => fs.readFileSync(dialogs, 'utf8').includes(call.callId), { timeout: 5000, interval: 20 })
+      .toBe(true);
     const byesBefore = (trunk.log().match(/^BYE sip:/gm) ?? []).length;
 
     await killKamailio();
