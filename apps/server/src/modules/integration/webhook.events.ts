@@ -12,6 +12,22 @@ export const payloadOf = (type: string, at: Date, data: Record<string, unknown>)
   data,
 });
 
+/** Another area's outbox beside the webhooks' (腾讯EC 同步): told of every event in its transaction. */
+export type TEventListener = (
+  tx: TDb,
+  tenantId: number,
+  type: Exclude<TWebhookEventType, 'ping'>,
+  data: Record<string, unknown>,
+  at: Date,
+) => Promise<unknown>;
+
+const listeners = new Set<TEventListener>();
+
+/** Adds a listener once (the same function added again by a second app changes nothing). */
+export const onWebhookEvent = (listener: TEventListener) => {
+  listeners.add(listener);
+};
+
 /**
  * The outbox: an event of the enterprise becomes one delivery per enabled endpoint that chose it,
  * written in `tx`, the transaction of the business change, so an event is sent if and only if the
@@ -24,6 +40,7 @@ export const emitWebhookEvent = async (
   data: Record<string, unknown>,
   at: Date = new Date(),
 ): Promise<number> => {
+  for (const listener of listeners) await listener(tx, tenantId, type, data, at);
   const targets = await repo.subscribers(tx, tenantId, type);
   if (targets.length === 0) return 0;
   const messageId = newMessageId();
