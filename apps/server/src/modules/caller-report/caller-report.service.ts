@@ -24,7 +24,7 @@ import type { TLinkSigner } from '../../http/signed-link.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { tenantLines } from '../line/index.js';
 import type { TPrivateUpload, TUploadAccept, TUploadFile } from '../system/index.js';
-import { sealText } from './caller-report.crypto.js';
+import { sealText } from '../../security/seal.js';
 import { decisionNotices, type TLogger, type TSmsSend } from './caller-report.decision.js';
 import { callerReportErrors as errors, imageRefusal, scriptRefusal } from './caller-report.errors.js';
 import {
