@@ -1,11 +1,10 @@
 import { agentRoutes, type TPacketChange } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
-import { TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
-import { ListPage } from '../../../shared/list/ListPage';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { PacketChangeForm } from '../components/PacketChangeForm';
+import { PacketMoveRecords } from '../components/PacketMoveRecords';
 import { packetMoveColumns } from '../components/packetMoveColumns';
 import { agentChangePageKey } from '../stockApi';
 
@@ -26,14 +25,6 @@ const columns: TListColumn<TPacketChange>[] = [
 export const AgentPacketChangePage = () => (
   <>
     <PacketChangeForm />
-    <ListPage
-      pageKey={agentChangePageKey}
-      title={s.records}
-      route={agentRoutes.changePage}
-      columns={columns}
-      filters={
-        <TextFilter name="enterpriseName" label={s.enterpriseName} placeholder={s.namePlaceholder} width={180} />
-      }
-    />
+    <PacketMoveRecords pageKey={agentChangePageKey} route={agentRoutes.changePage} columns={columns} texts={s} />
   </>
 );

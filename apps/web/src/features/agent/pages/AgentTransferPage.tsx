@@ -1,12 +1,11 @@
 import { agentRoutes, type TPacketTransfer } from '@yunhu/contract';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
-import { TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
-import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
+import { PacketMoveRecords } from '../components/PacketMoveRecords';
 import { packetMoveColumns } from '../components/packetMoveColumns';
 import { TransferDetailDrawer } from '../components/TransferDetailDrawer';
 import { TransferForm } from '../components/TransferForm';
@@ -40,15 +39,7 @@ export const AgentTransferPage = () => {
   return (
     <>
       <TransferForm />
-      <ListPage
-        pageKey={transferPageKey}
-        title={s.records}
-        route={agentRoutes.transferPage}
-        columns={columns}
-        filters={
-          <TextFilter name="enterpriseName" label={s.enterpriseName} placeholder={s.namePlaceholder} width={180} />
-        }
-      />
+      <PacketMoveRecords pageKey={transferPageKey} route={agentRoutes.transferPage} columns={columns} texts={s} />
       <TransferDetailDrawer id={shown} onClose={() => setShown(null)} />
     </>
   );
