@@ -52,6 +52,8 @@ export const ZSettings = z.object({
   SIP_AUTOSTART: flag.optional(),
   SIP_SERVER_URL: z.url().optional(),
   SIP_WS_ORIGINS: text.optional(),
+  // Kamailio's own WebSocket port when the page connects elsewhere (a TLS proxy: SIP_WS_URL=wss://…).
+  SIP_WS_PORT: whole('端口', 1, 65535).optional(),
   SIP_PORT: whole('端口', 1, 65535).default(5060),
   SIP_TRUNK_ADDR: text.optional(),
   SIP_TRUNK_PHONE: text.optional(),
@@ -125,6 +127,10 @@ export const ZSettings = z.object({
   WEBHOOK_RETRY_SECONDS: whole('秒', 0, 3600).default(30),
   WEBHOOK_POLL_SECONDS: whole('秒，0 为仅在唤醒时', 0, 3600).default(5),
   OPEN_API_RATE_PER_MINUTE: whole('次', 1, 100_000).default(120),
+  EC_API_BASE_URL: z.url({ message: '应为网址，例如 https://open.workec.com/v2' }).optional(),
+  EC_LINK_BASE_URL: z.url({ message: '应为网址，例如 https://yunhu.example.com' }).optional(),
+  EC_RETRY_SECONDS: whole('秒', 0, 3600).default(30),
+  EC_POLL_SECONDS: whole('秒，0 为仅在唤醒时', 0, 3600).default(5),
   STORAGE: z.enum(['local', 's3'], { message: '应为 local 或 s3' }).default('local'),
   S3_ENDPOINT: z.url({ message: '应为网址，例如 https://oss-cn-hangzhou.aliyuncs.com' }).optional(),
   S3_REGION: text.default('us-east-1'),
@@ -211,6 +217,16 @@ export type TConfig = {
     retrySeconds: number;
     pollSeconds: number;
     ratePerMinute: number;
+  };
+  /** 腾讯EC 同步 (docs/decisions/0101-ec-sync.md). */
+  ecSync: {
+    /** EC's open API; null: the development simulator answers in its place. */
+    apiBaseUrl: string | null;
+    /** This server's address as EC opens it (the recordings' links). */
+    linkBaseUrl: string;
+    timeoutMs: number;
+    retrySeconds: number;
+    pollSeconds: number;
   };
 };
 
@@ -306,6 +322,8 @@ export type TSipConfig = {
   dev: {
     serverUrl: string | null;
     wsOrigins: string | null;
+    /** Kamailio's WebSocket port; null: SIP_WS_URL's (no proxy between the page and Kamailio). */
+    wsPort: number | null;
     sipPort: number;
     trunkAddress: string | null;
     trunkPhone: string | null;
@@ -489,6 +507,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       dev: {
         serverUrl: s.SIP_SERVER_URL ?? null,
         wsOrigins: s.SIP_WS_ORIGINS ?? null,
+        wsPort: s.SIP_WS_PORT ?? null,
         sipPort: s.SIP_PORT,
         trunkAddress: s.SIP_TRUNK_ADDR ?? null,
         trunkPhone: s.SIP_TRUNK_PHONE ?? null,
@@ -545,6 +564,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       retrySeconds: s.WEBHOOK_RETRY_SECONDS,
       pollSeconds: s.WEBHOOK_POLL_SECONDS,
       ratePerMinute: s.OPEN_API_RATE_PER_MINUTE,
+    },
+    ecSync: {
+      apiBaseUrl: s.EC_API_BASE_URL ?? (isProduction ? 'https://open.workec.com/v2' : null),
+      linkBaseUrl: (s.EC_LINK_BASE_URL ?? `http://127.0.0.1:${s.PORT}`).replace(/\/$/, ''),
+      timeoutMs: 10_000,
+      retrySeconds: s.EC_RETRY_SECONDS,
+      pollSeconds: s.EC_POLL_SECONDS,
     },
     pay: {
       channel: s.PAY_CHANNEL,

@@ -36,6 +36,14 @@ describe('trunk settings → Kamailio', () => {
     ).toEqual(['1 sip:10.0.0.1:5060;transport=tcp 0 2', '1 sip:10.0.0.2:5080;transport=tcp 0 1']);
   });
 
+  it('listens on the port of SIP_WS_URL, or on SIP_WS_PORT when a TLS proxy stands between the page and it', () => {
+    expect(devKamailioOptions(loadConfig({ SIP_WS_URL: 'ws://127.0.0.1:5070' }), 'x').wsPort).toBe(5070);
+    const behindProxy = loadConfig({ SIP_WS_URL: 'wss://yunhu.example.com/sip', SIP_WS_PORT: '5066' });
+    expect(devKamailioOptions(behindProxy, 'x').wsPort).toBe(5066);
+    expect(behindProxy.sip.wsUrl).toBe('wss://yunhu.example.com/sip');
+    expect(() => loadConfig({ SIP_WS_PORT: '0' })).toThrow(/SIP_WS_PORT/);
+  });
+
   it('refuses bad values with the setting named, and a malformed trunk address', () => {
     expect(() => loadConfig({ SIP_TRUNK_TRANSPORT: 'sctp' })).toThrow(
       /SIP_TRUNK_TRANSPORT="sctp"：应为 udp、tcp 或 auto/,

@@ -32,7 +32,7 @@ export const devKamailioOptions = (
     origins: (
       dev.wsOrigins ?? `${server},http://localhost:${config.port},http://127.0.0.1:5173,http://localhost:5173`
     ).split(','),
-    wsPort: Number(ws.port || 5066),
+    wsPort: dev.wsPort ?? Number(ws.port || 5066),
     sipPort: dev.sipPort,
     trunk: dev.trunkAddress
       ? {
