@@ -5,9 +5,10 @@ import {
   wallboardStateLabels,
   wallboardStates,
 } from '@yunhu/contract';
-import { Alert, Button, Card, Col, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { RowsTable } from '../../../shared/list/RowsTable';
 import { ellipsisColumns } from '../../../shared/list/useListController';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useUserStore } from '../../../shared/stores/user';
@@ -146,14 +147,12 @@ export const WallboardPage = () => {
         ))}
       </Row>
       {listen.state && <ListenBar state={listen.state} onStop={listen.stop} whisper={whisper} />}
-      <Table<TWallboardAgent>
+      <RowsTable<TWallboardAgent>
         rowKey="userId"
-        size="small"
         loading={board.isLoading}
-        pagination={false}
         scroll={{ x: 'max-content' }}
-        dataSource={data?.agents ?? []}
-        locale={{ emptyText: w.empty }}
+        rows={data?.agents ?? []}
+        emptyText={w.empty}
         onRow={(r) => ({ 'data-testid': `wallboard-row-${r.userId}` }) as React.HTMLAttributes<HTMLElement>}
         columns={ellipsisColumns<TWallboardAgent>([
           { key: 'realName', title: w.agent, dataIndex: 'realName' },

@@ -7,12 +7,13 @@ import {
   type TClueMatchRow,
   type TClueTarget,
 } from '@yunhu/contract';
-import { Alert, Button, type ButtonProps, Card, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, type ButtonProps, Card, Modal, Radio, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { download } from '../../../shared/http/api';
+import { RowsTable } from '../../../shared/list/RowsTable';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useMatchConvert, useMatchRows, useMatchState, useQuota } from '../api';
 import { MatchImportModal } from '../components/MatchImportModal';
@@ -146,23 +147,15 @@ export const BatchPage = () => {
               </Space>
             )}
             {outcomes && (
-              <Table
+              <RowsTable
                 rowKey="companyId"
-                size="small"
                 columns={outcomeColumns}
-                dataSource={outcomes}
-                pagination={{ pageSize: 10, showSizeChanger: false }}
+                rows={outcomes}
+                pageSize={10}
                 data-testid="clue-match-outcomes"
               />
             )}
-            <Table
-              rowKey="row"
-              size="small"
-              columns={rowColumns}
-              dataSource={list}
-              pagination={{ pageSize: 20, showSizeChanger: false }}
-              data-testid="clue-match-rows"
-            />
+            <RowsTable rowKey="row" columns={rowColumns} rows={list} pageSize={20} data-testid="clue-match-rows" />
           </Space>
         </Card>
       )}

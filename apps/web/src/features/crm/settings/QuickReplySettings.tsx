@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { routeTables, TResponseOf } from '@yunhu/contract';
-import { Button, Form, Input, InputNumber, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Popconfirm, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { RowAction } from '../../../shared/list/RowAction';
+import { RowsTable } from '../../../shared/list/RowsTable';
 import { useQuickReplies } from '../api';
 import { type TQuickInput, useSettingsActions } from './api';
 
@@ -65,13 +66,11 @@ export const QuickReplySettings = ({ isShared }: { isShared: boolean }) => {
           {s.addQuick}
         </Button>
       </Space>
-      <Table<TQuick>
+      <RowsTable<TQuick>
         rowKey="id"
-        size="small"
         loading={quick.isFetching}
-        dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: s.quickEmpty }}
+        rows={rows}
+        emptyText={s.quickEmpty}
         columns={[
           {
             key: 'content',

@@ -7,10 +7,11 @@ import {
   type TPayChannel,
   type TPaymentState,
 } from '@yunhu/contract';
-import { Button, Card, Descriptions, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Descriptions, Space, type TableProps } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
+import { RowsTable } from '../../../shared/list/RowsTable';
 import type { TListColumn } from '../../../shared/list/types';
 import { type TOrderDetails, useOrderDetails } from '../api';
 import { channelRefundColumns } from '../components/ChannelRefunds';
@@ -62,14 +63,7 @@ type TDetailTableProps<T> = {
 const DetailTable = <T extends object>({ title, rowKey, rows, columns, testId }: TDetailTableProps<T>) => (
   <>
     <h4 style={{ marginTop: 24 }}>{title}</h4>
-    <Table<T>
-      rowKey={rowKey}
-      size="small"
-      pagination={false}
-      dataSource={rows}
-      columns={columns}
-      data-testid={testId}
-    />
+    <RowsTable<T> rowKey={rowKey} rows={rows} columns={columns} data-testid={testId} />
   </>
 );
 

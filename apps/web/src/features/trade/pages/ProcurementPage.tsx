@@ -1,9 +1,10 @@
 import { money, type TPacketProduct } from '@yunhu/contract';
-import { Button, Card, Empty, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, InputNumber, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
+import { RowsTable } from '../../../shared/list/RowsTable';
 import { useCatalogue, useTradeActions } from '../api';
 import { AccountCard } from '../components/AccountCard';
 import { AgentContact } from '../components/AgentContact';
@@ -65,12 +66,11 @@ export const ProcurementPage = () => {
           />
         }
       >
-        <Table<TPacketProduct>
+        <RowsTable<TPacketProduct>
           rowKey="id"
           size="middle"
           loading={catalogue.isLoading}
-          dataSource={shown}
-          pagination={false}
+          rows={shown}
           columns={[
             { key: 'line', title: s.line, dataIndex: 'lineName' },
             { key: 'name', title: s.packetName, dataIndex: 'name' },
@@ -129,11 +129,9 @@ export const ProcurementPage = () => {
         {plan.length === 0 ? (
           <Empty description={s.planEmpty} />
         ) : (
-          <Table<TPlanRow>
+          <RowsTable<TPlanRow>
             rowKey={(r) => r.product.id}
-            size="small"
-            pagination={false}
-            dataSource={plan}
+            rows={plan}
             columns={[
               { key: 'name', title: s.packetName, render: (_v, r) => `${r.product.lineName} ${r.product.name}` },
               { key: 'price', title: s.unitPrice, render: (_v, r) => money(r.product.price) },

@@ -1,7 +1,8 @@
 import { type TTaskFigures, type TTaskProgress, taskResults, taskResultText } from '@yunhu/contract';
-import { Card, Col, Row, Statistic, Table, Tag, Tooltip } from 'antd';
+import { Card, Col, Row, Statistic, Tag, Tooltip } from 'antd';
 import { t } from '../../../../locales/zh-CN';
 import { fieldColumns } from '../../../../shared/list/fieldColumns';
+import { RowsTable } from '../../../../shared/list/RowsTable';
 import { taskProgress } from './TaskProgress';
 
 type TAgentProgress = TTaskProgress['agents'][number];
@@ -51,11 +52,9 @@ export const TaskFigures = ({ progress }: { progress: TTaskProgress }) => {
         {c.results}：<ResultCounts results={f.results} />
       </div>
       <Card size="small" title={c.perAgent}>
-        <Table<TAgentProgress>
-          size="small"
+        <RowsTable<TAgentProgress>
           rowKey="userId"
-          pagination={false}
-          dataSource={progress.agents}
+          rows={progress.agents}
           columns={[
             ...fieldColumns<TAgentProgress>({
               realName: c.agent,

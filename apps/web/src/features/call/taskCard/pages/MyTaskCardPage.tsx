@@ -1,8 +1,9 @@
 import { type TTaskItem, taskResultText } from '@yunhu/contract';
-import { Alert, App, Card, Empty, Progress, Result, Select, Space, Switch, Table, Tooltip } from 'antd';
+import { Alert, App, Card, Empty, Progress, Result, Select, Space, Switch, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../../locales/zh-CN';
 import { namedOptions } from '../../../../shared/form/options';
+import { RowsTable } from '../../../../shared/list/RowsTable';
 import { ellipsisColumns } from '../../../../shared/list/useListController';
 import { useSoftphone } from '../../../softphone';
 import { useUsableLines } from '../../api';
@@ -194,12 +195,10 @@ export const MyTaskCardPage = () => {
             !isClosed && <Result status="success" title={c.allDone} data-testid="my-task-done" />
           )}
           <Card size="small" title={c.queue}>
-            <Table<TTaskItem>
-              size="small"
+            <RowsTable<TTaskItem>
               rowKey="id"
-              pagination={false}
-              dataSource={data.queue}
-              locale={{ emptyText: c.queueEmpty }}
+              rows={data.queue}
+              emptyText={c.queueEmpty}
               columns={ellipsisColumns<TTaskItem>([
                 { key: 'customerName', title: c.customer, dataIndex: 'customerName' },
                 { key: 'mobile', title: c.mobile, dataIndex: 'mobile' },
