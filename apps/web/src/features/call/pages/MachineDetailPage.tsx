@@ -1,7 +1,9 @@
-import type { routeTables, TCallFigures, TResponseOf } from '@yunhu/contract';
-import { Card, Space, Table } from 'antd';
+import type { TCallFigures } from '@yunhu/contract';
+import { Card, Space, type TableProps } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { RowsTable } from '../../../shared/list/RowsTable';
 import { filterOfDays, useDeptCensus, useLineCensus } from '../census/api';
 import { CallCensusRange } from '../census/CallCensusRange';
 import { figureColumns } from '../census/figureColumns';
@@ -9,11 +11,31 @@ import { StatisticsNav } from '../census/StatisticsNav';
 import { useCensusDays } from '../census/useCensusDays';
 
 const c = t.callCensus;
-type TLineRow = TResponseOf<typeof routeTables.callCensus.huaJiCensus>[number];
-type TDeptRow = TResponseOf<typeof routeTables.callCensus.localCensus>[number];
 
 const tableColumns = <T extends TCallFigures>() =>
   figureColumns<T>().map(({ sortField: _s, isHiddenByDefault: _h, ...col }) => col);
+
+type TCensusCardProps<T extends TCallFigures> = {
+  title: string;
+  testId: string;
+  rowKey: TableProps<T>['rowKey'];
+  query: { data?: T[]; isFetching: boolean };
+  /** The column that names a row (the line, the department); the call figures follow it. */
+  named: ColumnType<T>;
+};
+
+/** One card of the day's figures, a row each line or department. */
+const CensusCard = <T extends TCallFigures>({ title, testId, rowKey, query, named }: TCensusCardProps<T>) => (
+  <Card title={title} data-testid={testId}>
+    <RowsTable<T>
+      rowKey={rowKey}
+      loading={query.isFetching}
+      scroll={{ x: 'max-content' }}
+      rows={query.data ?? []}
+      columns={[named, ...tableColumns<T>()]}
+    />
+  </Card>
+);
 
 /** 线路统计 (machineDetail, hua-ji-census) with the departments' figures (local-census) below. */
 export const MachineDetailPage = () => {
@@ -29,31 +51,20 @@ export const MachineDetailPage = () => {
           <CallCensusRange days={days} onChange={setDays} />
         </Space>
       </Card>
-      <Card title={c.linesTitle} data-testid="call-statistics-lines">
-        <Table<TLineRow>
-          rowKey="lineId"
-          size="small"
-          loading={lines.isFetching}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={lines.data ?? []}
-          columns={[{ key: 'lineName', title: c.line, dataIndex: 'lineName' }, ...tableColumns<TLineRow>()]}
-        />
-      </Card>
-      <Card title={c.deptsTitle} data-testid="call-statistics-depts">
-        <Table<TDeptRow>
-          rowKey={(r) => String(r.deptId)}
-          size="small"
-          loading={depts.isFetching}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={depts.data ?? []}
-          columns={[
-            { key: 'deptName', title: c.dept, dataIndex: 'deptName', render: (v: string) => v || c.noDept },
-            ...tableColumns<TDeptRow>(),
-          ]}
-        />
-      </Card>
+      <CensusCard
+        title={c.linesTitle}
+        testId="call-statistics-lines"
+        rowKey="lineId"
+        query={lines}
+        named={{ key: 'lineName', title: c.line, dataIndex: 'lineName' }}
+      />
+      <CensusCard
+        title={c.deptsTitle}
+        testId="call-statistics-depts"
+        rowKey={(r) => String(r.deptId)}
+        query={depts}
+        named={{ key: 'deptName', title: c.dept, dataIndex: 'deptName', render: (v: string) => v || c.noDept }}
+      />
     </Space>
   );
 };
