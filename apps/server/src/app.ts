@@ -59,7 +59,9 @@ import { certificationHandlers, createCertificationService } from './modules/cer
 import {
   clueBatchHandlers,
   clueHandlers,
+  cluePackageHandlers,
   createClueMatch,
+  createCluePackages,
   createClueService,
   devClueSource,
   tianyanchaSource,
@@ -108,6 +110,7 @@ import { createResourceService, registerLibraryFiles, resourceHandlers } from '.
 import { createCallingService, createSeatService, seatHandlers, seatsHeldBy } from './modules/seat/index.js';
 import { createSystemService, systemHandlers } from './modules/system/index.js';
 import {
+  clueOrderHandlers,
   createAlipayChannel,
   createSandboxChannel,
   createTradeService,
@@ -339,6 +342,7 @@ export const buildApp = async (
     onError: (error) => app.log.error({ err: error }, 'clue match: unexpected error'),
   });
   bindRoutes(app, routeTables.clueBatch, clueBatchHandlers(clueMatch), deps);
+  bindRoutes(app, routeTables.cluePackage, cluePackageHandlers(createCluePackages()), deps);
   app.addHook('onClose', () => clueMatch.stop());
   bindRoutes(
     app,
@@ -431,6 +435,7 @@ export const buildApp = async (
   });
   bindRoutes(app, routeTables.packet, packetHandlers(createPacketService({ pricesFor: packagePricesFor })), deps);
   bindRoutes(app, routeTables.trade, { ...tradeHandlers(trade), ...tradeRefundHandlers(refunds) }, deps);
+  bindRoutes(app, routeTables.clueOrder, clueOrderHandlers(trade), deps);
   bindRoutes(
     app,
     routeTables.agent,

@@ -112,6 +112,10 @@ export const ZClueQuota = z.object({
   trialUnits: zInt,
   trialTaken: zBoolean,
   trialAt: ZTime.nullable(),
+  /** Units granted by the trial, bought through 线索包 orders, and drawn by unlocks. */
+  trialGranted: zInt,
+  boughtUnits: zInt,
+  usedUnits: zInt,
   dailyLimit: zInt,
   usedToday: zInt,
   unlockedTotal: zInt,

@@ -13,6 +13,7 @@ import { callerReportAgentRoutes } from './caller-report-agent.js';
 import { certificationRoutes } from './certification.js';
 import { clueRoutes } from './clue.js';
 import { clueBatchRoutes } from './clue-batch.js';
+import { clueOrderRoutes, cluePackageRoutes } from './clue-package.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crm-import.js';
 import { crmSettingsRoutes } from './crm-settings.js';
@@ -51,6 +52,7 @@ export * from './caller-report-agent.js';
 export * from './certification.js';
 export * from './clue.js';
 export * from './clue-batch.js';
+export * from './clue-package.js';
 export * from './crm.js';
 export * from './crm-import.js';
 export * from './crm-settings.js';
@@ -103,6 +105,8 @@ export const routeTables = {
   certification: certificationRoutes,
   clue: clueRoutes,
   clueBatch: clueBatchRoutes,
+  clueOrder: clueOrderRoutes,
+  cluePackage: cluePackageRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,
   crmSettings: crmSettingsRoutes,

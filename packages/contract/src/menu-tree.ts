@@ -10,6 +10,7 @@ import { callRecordMenuNodes } from './call-record.js';
 import { callerReportMenuNodes, callerReportPlatformMenuNodes } from './caller-report.js';
 import { certificationMenuNodes, certificationPlatformMenuNodes } from './certification.js';
 import { clueMenuNodes } from './clue.js';
+import { cluePackagePlatformMenuNodes } from './clue-package.js';
 import { crmMenuNodes } from './crm.js';
 import { feedbackMenuNodes, feedbackPlatformMenuNodes } from './feedback.js';
 import { integrationMenuNodes } from './integration.js';
@@ -71,6 +72,7 @@ export const menuTree: TMenuNode[] = [
     ...appCentrePlatformMenuNodes,
     ...callerReportPlatformMenuNodes,
     ...packetPlatformMenuNodes,
+    ...cluePackagePlatformMenuNodes,
     ...tradePlatformMenuNodes,
     ...billingPlatformMenuNodes,
     ...agentPlatformMenuNodes,

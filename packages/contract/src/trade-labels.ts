@@ -30,13 +30,15 @@ export const packetTypes = ['minutes'] as const;
 export type TPacketType = (typeof packetTypes)[number];
 export const packetTypeLabel: Record<TPacketType, string> = { minutes: '通话分钟包' };
 
-export const orderKinds = ['package', 'seatPurchase', 'seatRenewal', 'recharge'] as const;
+export const orderKinds = ['package', 'seatPurchase', 'seatRenewal', 'recharge', 'cluePackage'] as const;
 export type TOrderKind = (typeof orderKinds)[number];
 export const orderKindLabel: Record<TOrderKind, string> = {
   package: '套餐',
   seatPurchase: '购买坐席',
   seatRenewal: '坐席续费',
   recharge: '充值',
+  /** 线索包: 企业线索's unlock quota (clue-package.ts). */
+  cluePackage: '线索包',
 };
 
 export const orderStates = ['unpaid', 'paid', 'closed', 'refunded', 'partRefunded'] as const;

@@ -20,6 +20,8 @@ export const ZOrderItem = z.object({
   seatId: zInt.optional(),
   /** Bought for these users (userPacket/buy-packet): the packages it grants are theirs only. */
   userIds: z.array(zInt).optional(),
+  /** 线索包: the quota units one package grants. */
+  units: zInt.optional(),
 });
 export type TOrderItem = z.infer<typeof ZOrderItem>;
 

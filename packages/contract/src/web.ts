@@ -20,6 +20,8 @@ export { callRecordRoutes } from './web-paths/callRecord.js';
 export { certificationRoutes } from './web-paths/certification.js';
 export { clueRoutes } from './web-paths/clue.js';
 export { clueBatchRoutes } from './web-paths/clueBatch.js';
+export { clueOrderRoutes } from './web-paths/clueOrder.js';
+export { cluePackageRoutes } from './web-paths/cluePackage.js';
 export { crmRoutes } from './web-paths/crm.js';
 export { crmImportRoutes } from './web-paths/crmImport.js';
 export { crmSettingsRoutes } from './web-paths/crmSettings.js';

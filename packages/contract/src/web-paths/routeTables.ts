@@ -15,6 +15,8 @@ import { callRecordRoutes } from './callRecord.js';
 import { certificationRoutes } from './certification.js';
 import { clueRoutes } from './clue.js';
 import { clueBatchRoutes } from './clueBatch.js';
+import { clueOrderRoutes } from './clueOrder.js';
+import { cluePackageRoutes } from './cluePackage.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crmImport.js';
 import { crmSettingsRoutes } from './crmSettings.js';
@@ -52,6 +54,8 @@ export const routeTables = {
   certification: certificationRoutes,
   clue: clueRoutes,
   clueBatch: clueBatchRoutes,
+  clueOrder: clueOrderRoutes,
+  cluePackage: cluePackageRoutes,
   crm: crmRoutes,
   crmImport: crmImportRoutes,
   crmSettings: crmSettingsRoutes,

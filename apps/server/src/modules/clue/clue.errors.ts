@@ -13,5 +13,6 @@ export const clueErrors = defineErrors('clue', {
   alreadyConverted: ['conflict', '该企业已转为客户'],
   noMobile: ['invalid', '该企业没有手机号，无法转为客户'],
   customerRefused: ['invalid', '客户资料不符合要求'],
+  packageMissing: ['notFound', '线索包不存在或已下架，请刷新后重试'],
   sourceFailed: ['busy', (why: string) => `企业数据服务暂不可用：${why}，请稍后重试`],
 });

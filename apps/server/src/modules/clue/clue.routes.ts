@@ -1,7 +1,8 @@
-import { type clueBatchRoutes, type clueRoutes, uploadLimits } from '@yunhu/contract';
+import { type clueBatchRoutes, type cluePackageRoutes, type clueRoutes, uploadLimits } from '@yunhu/contract';
 import { detached, type THandlers } from '../../http/bind.js';
 import type { TClueMatch } from './clue.match.js';
 import type { TClueService } from './clue.service.js';
+import type { TCluePackages } from './clue-package.js';
 
 export const clueHandlers = (svc: TClueService): THandlers<typeof clueRoutes> => ({
   // A real source is asked before the search, with no transaction held while it answers.
@@ -28,4 +29,10 @@ export const clueBatchHandlers = (match: TClueMatch): THandlers<typeof clueBatch
   matchRows: detached((ctx) => match.rows(ctx.auth, ctx.input.batchId)),
   matchReport: detached((ctx) => match.report(ctx.auth, ctx.input.batchId)),
   matchConvert: (ctx) => match.convert(ctx, ctx.input.batchId, ctx.input.target),
+});
+
+export const cluePackageHandlers = (svc: TCluePackages): THandlers<typeof cluePackageRoutes> => ({
+  packageList: (ctx) => svc.list(ctx, ctx.input),
+  packageSave: (ctx) => svc.save(ctx, ctx.input),
+  packageSetEnabled: (ctx) => svc.setEnabled(ctx, ctx.input),
 });

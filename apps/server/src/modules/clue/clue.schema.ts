@@ -156,3 +156,21 @@ export const clueMatchRows = pgTable(
     index('clue_match_rows_import_idx').on(t.importId),
   ],
 );
+
+/**
+ * 线索包: the platform's catalogue of quota sold through commerce (migration 0092). No tenant:
+ * every enterprise reads it, only the platform operator writes it. Price in fen.
+ */
+export const cluePackages = pgTable(
+  'clue_packages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    units: integer('units').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('clue_packages_price_idx').on(t.isEnabled, t.price, t.id)],
+);

@@ -23,6 +23,7 @@ import { clueRepository as repo, type TCompanyFilter, type TCompanyRow } from '.
 import type { clueUnlocks, TStoredContact } from './clue.schema.js';
 import type { TClueSource } from './clue.source.js';
 import { unlockCompany } from './clue.unlock.js';
+import { quotaSums } from './clue-package.js';
 
 type TIn<K extends keyof typeof clueRoutes> = TParsedRequestOf<(typeof clueRoutes)[K]>;
 type TUnlock = typeof clueUnlocks.$inferSelect;
@@ -101,6 +102,7 @@ export const createClueService = (deps: TClueDeps) => {
       trialUnits: clueLimits.trialUnits,
       trialTaken: trial !== null,
       trialAt: trial ? trial.createdAt.getTime() : null,
+      ...(await quotaSums(tx, auth.tenantId)),
       dailyLimit: (await repo.dailyLimit(tx, auth.tenantId)) ?? clueLimits.dailyDefault,
       usedToday: await repo.unlocksSince(tx, auth.tenantId, auth.userId, shanghaiDayStart(new Date())),
       unlockedTotal: await repo.unlockCount(tx, auth.tenantId),

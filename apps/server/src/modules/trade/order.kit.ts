@@ -1,5 +1,6 @@
 import type { TOrder, TOrderKind, TOrderState, TPayChannel } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
+import { grantClueQuota } from '../clue/index.js';
 import { emitWebhookEvent } from '../integration/index.js';
 import { grantPackets, restrictOrderPackets } from '../packet/index.js';
 import { grantSeats, renewSeat } from '../seat/index.js';
@@ -48,11 +49,18 @@ export const emitOrderPaid = (tx: TDb, order: TOrderRow, paidAt: Date, channel: 
 
 /**
  * Grants what a paid order bought, in its transaction, once whatever retries do: packages and new
- * seats are unique per order item and unit, a renewal's term per order and seat.
+ * seats are unique per order item and unit, a renewal's term per order and seat, a 线索包's units per order.
  */
 export const deliver = async (tx: TDb, order: TOrderRow, at: Date) => {
   for (const [i, item] of order.items.entries()) {
-    if (order.kind === 'seatPurchase') {
+    if (order.kind === 'cluePackage') {
+      await grantClueQuota(tx, {
+        tenantId: order.tenantId,
+        orderNo: order.orderNo,
+        units: (item.units ?? 0) * item.quantity,
+        by: order.createdByName,
+      });
+    } else if (order.kind === 'seatPurchase') {
       const months = item.months ?? 1;
       await grantSeats(
         tx,

@@ -1,4 +1,4 @@
-import type { tradeRefundRoutes, tradeRoutes } from '@yunhu/contract';
+import type { clueOrderRoutes, tradeRefundRoutes, tradeRoutes } from '@yunhu/contract';
 import type { THandlers } from '../../http/bind.js';
 import { streamXlsx } from '../../http/download.js';
 import type { TTradeService } from './trade.service.js';
@@ -31,4 +31,9 @@ export const tradeHandlers = (trade: TTradeService): Omit<THandlers<typeof trade
   seatRenewal: (ctx) => trade.seatRenewal(ctx, ctx.input),
   platformSeatPrices: (ctx) => trade.platformSeatPrices(ctx),
   platformSeatPriceSave: (ctx) => trade.platformSeatPriceSave(ctx, ctx.input),
+});
+
+/** 购买线索包: the clue area's catalogue, commerce's order. */
+export const clueOrderHandlers = (trade: TTradeService): THandlers<typeof clueOrderRoutes> => ({
+  packageBuy: (ctx) => trade.buyCluePackage(ctx, ctx.input),
 });

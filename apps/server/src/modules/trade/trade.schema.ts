@@ -57,6 +57,8 @@ export type TOrderItem = {
   seatId?: number;
   /** Bought for these users: the packages granted are restricted to them. */
   userIds?: number[];
+  /** 线索包: the quota units one package grants. */
+  units?: number;
 };
 
 export const orders = pgTable(

@@ -7,6 +7,7 @@ import type { TPayAdapter } from './pay.adapter.js';
 import type { TRefundChannel } from './refund.port.js';
 import { tradeRepository as repo } from './trade.repository.js';
 import { createAccounts } from './trade-account.js';
+import { createClueOrders } from './trade-clue.js';
 import { createOrders } from './trade-order.js';
 import { createPayments } from './trade-payment.js';
 import { createTradeSeatService, type TNotify } from './trade-seat.service.js';
@@ -66,6 +67,7 @@ export const createTradeService = (deps: {
     ...seat,
     ...createAccounts(),
     ...createOrders({ ...deps, refundsOf: deps.refunds.ofOrder }),
+    ...createClueOrders(deps),
     ...createPayments({ ...deps, settlement, refunds: deps.refunds }),
 
     runJob,

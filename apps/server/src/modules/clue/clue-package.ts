@@ -1,0 +1,79 @@
+import type { TCluePackage, TRouteInput } from '@yunhu/contract';
+import type { TDb } from '../../db/client.js';
+import { lockForTransaction } from '../../db/locks.js';
+import { asPlatform, type TRequestContext } from '../../http/context.js';
+import { clueErrors as errors } from './clue.errors.js';
+import { clueRepository as repo } from './clue.repository.js';
+import { cluePackageRepository as packages, type TCluePackageRow } from './clue-package.repository.js';
+
+const toPackage = (p: TCluePackageRow): TCluePackage => ({
+  id: p.id,
+  name: p.name,
+  units: p.units,
+  price: p.price,
+  isEnabled: p.isEnabled,
+  updatedAt: p.updatedAt.getTime(),
+});
+
+/** An enabled 线索包 as an order prices it (the trade area asks; the client's figures are never taken). */
+export const buyableCluePackage = async (tx: TDb, id: number): Promise<TCluePackage> => {
+  const row = await packages.byId(tx, id, true);
+  if (!row) throw errors.packageMissing();
+  return toPackage(row);
+};
+
+/**
+ * A paid 线索包 order's units into the enterprise's quota, in the payment's transaction: once per
+ * order whatever the channel re-sends (the tenant's quota lock, then the ledger's unique business
+ * key `grant:<order no>`). Answers whether this call granted.
+ */
+export const grantClueQuota = async (
+  tx: TDb,
+  g: { tenantId: number; orderNo: string; units: number; by: string },
+): Promise<boolean> => {
+  await lockForTransaction(tx, 'clue_quota', g.tenantId);
+  const businessKey = `grant:${g.orderNo}`;
+  if (await repo.ledgerRow(tx, g.tenantId, businessKey)) return false;
+  const balance = await repo.balance(tx, g.tenantId);
+  await repo.insertLedger(tx, {
+    tenantId: g.tenantId,
+    kind: 'grant',
+    units: g.units,
+    balanceAfter: balance + g.units,
+    businessKey,
+    userName: g.by,
+  });
+  return true;
+};
+
+/** The units the trial gave, orders bought and unlocks drew (drawn as a positive count). */
+export const quotaSums = async (tx: TDb, tenantId: number) => {
+  const sums = await packages.unitsByKind(tx, tenantId);
+  return {
+    trialGranted: sums.get('trial') ?? 0,
+    boughtUnits: sums.get('grant') ?? 0,
+    usedUnits: -(sums.get('unlock') ?? 0),
+  };
+};
+
+/** 线索包管理: the platform's catalogue; an enterprise reads what is on sale. */
+export const createCluePackages = () => ({
+  list: async (ctx: TRequestContext, q: TRouteInput<'cluePackage', 'packageList'>) =>
+    (await packages.list(ctx.tx, ctx.auth.isSuper && q.withDisabled === true)).map(toPackage),
+
+  save: (ctx: TRequestContext, input: TRouteInput<'cluePackage', 'packageSave'>) =>
+    asPlatform(ctx, async (db) => {
+      const { id, ...fields } = input;
+      const row = id === undefined ? await packages.insert(db, fields) : await packages.update(db, id, fields);
+      if (!row) throw errors.packageMissing();
+      return toPackage(row);
+    }),
+
+  setEnabled: (ctx: TRequestContext, input: TRouteInput<'cluePackage', 'packageSetEnabled'>) =>
+    asPlatform(ctx, async (db) => {
+      if (!(await packages.update(db, input.id, { isEnabled: input.isEnabled }))) throw errors.packageMissing();
+      return null;
+    }),
+});
+
+export type TCluePackages = ReturnType<typeof createCluePackages>;
