@@ -3,10 +3,10 @@ import { Descriptions, Image, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { beijingFormat } from '../../../shared/time/beijing';
 
-const statusColor = { pending: 'processing', approved: 'success', rejected: 'error' } as const;
+export const certStatusColor = { pending: 'processing', approved: 'success', rejected: 'error' } as const;
 
 export const CertStatusTag = ({ status }: { status: TCertification['status'] }) => (
-  <Tag color={statusColor[status]}>{certStatusLabel[status]}</Tag>
+  <Tag color={certStatusColor[status]}>{certStatusLabel[status]}</Tag>
 );
 
 const time = (v: number | null) => (v ? beijingFormat(v, 'YYYY-MM-DD HH:mm') : '-');

@@ -16,12 +16,13 @@ import { ReasonModal } from '../../../shared/form/ReasonModal';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { certKeys, useExamineCert } from '../api';
-import { CertDetails, CertStatusTag } from '../components/CertDetails';
+import { CertDetails, certStatusColor } from '../components/CertDetails';
 
 /** 认证审核: the platform operator's queue of enterprise authentications (approve, reject with a reason). */
 export const CertReviewPage = () => {
@@ -54,12 +55,7 @@ export const CertReviewPage = () => {
     { key: 'creditCode', title: t.cert.creditCode, dataIndex: 'creditCode', render: (v: string) => v || '-' },
     { key: 'submitter', title: t.cert.submitter, dataIndex: 'submitter' },
     timeColumn(t.cert.createdAt),
-    {
-      key: 'status',
-      title: t.cert.status,
-      dataIndex: 'status',
-      render: (v: TCertification['status']) => <CertStatusTag status={v} />,
-    },
+    tagColumn(t.cert.status, 'status', { labels: certStatusLabel, colors: certStatusColor }),
     { key: 'reason', title: t.cert.reason, dataIndex: 'reason', ellipsis: true },
     {
       key: 'action',

@@ -1,18 +1,17 @@
 import { Perm, systemRoutes, type TOperationLog } from '@yunhu/contract';
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { dayRangeOf } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 
 const resultColor = { success: 'green', failure: 'red', pending: 'default' } as const;
 // pending: the action was running when the row was read, or its process died in it.
-const ResultTag = ({ value }: { value: TOperationLog['result'] }) => (
-  <Tag color={resultColor[value]}>{t.log[value]}</Tag>
-);
+const resultLabel = { success: t.log.success, failure: t.log.failure, pending: t.log.pending };
 
 /** The time range picker becomes startTime/endTime (epoch ms) for the server. */
 const toRequest = ({ range, ...rest }: Record<string, unknown>) => {
@@ -38,12 +37,7 @@ export const LogListPage = ({ module, pageKey = 'logcom', title = t.log.title }:
     { key: 'summary', title: t.log.summary, dataIndex: 'summary' },
     { key: 'ip', title: t.log.ip, dataIndex: 'ip' },
     { key: 'route', title: t.log.route, dataIndex: 'route', isHiddenByDefault: true },
-    {
-      key: 'result',
-      title: t.log.result,
-      dataIndex: 'result',
-      render: (v: TOperationLog['result']) => <ResultTag value={v} />,
-    },
+    tagColumn(t.log.result, 'result', { labels: resultLabel, colors: resultColor }),
     { key: 'message', title: t.log.message, dataIndex: 'message', ellipsis: true },
     {
       key: 'action',
