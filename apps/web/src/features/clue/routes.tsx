@@ -1,4 +1,4 @@
-import { CluePerm } from '@yunhu/contract';
+import { CluePerm, TradePerm } from '@yunhu/contract';
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../app/lazyPage';
 import { RequirePermission } from '../../shared/permission/RequirePermission';
@@ -7,6 +7,7 @@ const LookingPage = lazyPage(() => import('./pages/LookingPage'), 'LookingPage')
 const UnlockedPage = lazyPage(() => import('./pages/UnlockedPage'), 'UnlockedPage');
 const QuotaPage = lazyPage(() => import('./pages/QuotaPage'), 'QuotaPage');
 const BatchPage = lazyPage(() => import('./pages/BatchPage'), 'BatchPage');
+const CluePackageAdminPage = lazyPage(() => import('./pages/CluePackageAdminPage'), 'CluePackageAdminPage');
 
 const guarded = (path: string, page: React.ReactNode): RouteObject => ({
   path,
@@ -19,4 +20,12 @@ export const cluePageRoutes: RouteObject[] = [
   guarded('Clue/enterprise', <UnlockedPage />),
   guarded('Clue/enterpriseTry', <QuotaPage />),
   guarded('Clue/batchEnterprise', <BatchPage />),
+  {
+    path: 'platform/cluePackage',
+    element: (
+      <RequirePermission value={TradePerm.platformPacket}>
+        <CluePackageAdminPage />
+      </RequirePermission>
+    ),
+  },
 ];

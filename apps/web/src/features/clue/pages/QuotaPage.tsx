@@ -10,6 +10,7 @@ import type { TListColumn } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { clueKeys, useQuota, useSaveSettings, useTrialTake } from '../api';
+import { BuyPackages } from '../components/BuyPackages';
 
 const c = t.clue;
 
@@ -58,7 +59,7 @@ const DailyLimit = ({ value }: { value: number }) => {
   );
 };
 
-/** 线索额度 (Clue/enterpriseTry): the quota, the trial taken once, the daily limit and the ledger. */
+/** 线索额度 (Clue/enterpriseTry): the quota (trial, bought, used), the trial taken once, the daily limit, 线索包 to buy and the ledger. */
 export const QuotaPage = () => {
   const { data: q } = useQuota();
   const canManage = usePermission(CluePerm.settings);
@@ -76,6 +77,11 @@ export const QuotaPage = () => {
             <Descriptions.Item label={c.source}>{q.source}</Descriptions.Item>
             <Descriptions.Item label={c.today}>{c.todayOf(q.usedToday, q.dailyLimit)}</Descriptions.Item>
             <Descriptions.Item label={c.unlockedTotal}>{q.unlockedTotal}</Descriptions.Item>
+            <Descriptions.Item label={c.trialGranted}>{c.unitsOf(q.trialGranted)}</Descriptions.Item>
+            <Descriptions.Item label={c.boughtUnits}>{c.unitsOf(q.boughtUnits)}</Descriptions.Item>
+            <Descriptions.Item label={c.usedUnits} span={2}>
+              {c.unitsOf(q.usedUnits)}
+            </Descriptions.Item>
             <Descriptions.Item label={c.trial} span={2}>
               <Space>
                 {q.trialTaken && q.trialAt !== null ? c.trialTaken(beijingFormat(q.trialAt)) : c.trialNotTaken}
@@ -93,6 +99,7 @@ export const QuotaPage = () => {
           </Descriptions>
         )}
       </Card>
+      <BuyPackages />
       <ListPage pageKey={clueKeys.ledger} title={c.ledger} route={clueRoutes.quotaLedger} columns={ledgerColumns} />
     </Space>
   );
