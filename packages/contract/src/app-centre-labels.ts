@@ -19,14 +19,17 @@ export type TAppCode = (typeof appCodes)[number];
  * enterprise whose add-on is off. 通话分析 has no screen of its own: its switch stops the analysis.
  */
 export const appMenuPrefixes: Record<TAppCode, readonly string[]> = {
-  call_analysis: [],
+  call_analysis: ['account/seatSummary'],
   clue: ['Clue/'],
-  open_platform: ['ThirdParty/'],
+  open_platform: ['ThirdParty/webhooks', 'ThirdParty/apiKeys'],
   tencent_ec: [],
 };
 
-/** on: 已开通, off: 未开通 (never switched on), disabled: 已停用, trial: 试用中. */
-export const appStates = ['off', 'trial', 'on', 'disabled'] as const;
+/**
+ * on: 已开通, off: 未开通 (a priced add-on never taken, or one not built), disabled: 已停用 (switched
+ * off), trial: 试用中, expired: 已到期 (its trial or paid period is over). Only trial and on are on.
+ */
+export const appStates = ['off', 'trial', 'on', 'disabled', 'expired'] as const;
 export type TAppState = (typeof appStates)[number];
 
 export const appStateLabel: Record<TAppState, string> = {
@@ -34,6 +37,7 @@ export const appStateLabel: Record<TAppState, string> = {
   trial: '试用中',
   on: '已开通',
   disabled: '已停用',
+  expired: '已到期',
 };
 
 /** What a catalogue entry not yet built shows instead of its state. */

@@ -30,6 +30,12 @@ export const ZAppProduct = z.object({
   /** false: shown as 即将上线, nothing to switch on. */
   isBuilt: zBoolean,
   sort: zInt,
+  /** One period's price in fen; 0: free (on unless switched off, no trial). */
+  priceFen: zInt,
+  /** Days of the one trial an enterprise may take; 0: none. */
+  trialDays: zInt,
+  /** Days one paid period lasts. */
+  periodDays: zInt,
 });
 export type TAppProduct = z.infer<typeof ZAppProduct>;
 
@@ -38,6 +44,10 @@ export const ZAppItem = ZAppProduct.extend({
   state: z.enum(appStates),
   changedBy: zString,
   changedAt: zInt.nullable(),
+  /** When its trial or paid period ends; null: no end. */
+  endsAt: zInt.nullable(),
+  /** The enterprise may still take this add-on's trial. */
+  canTrial: zBoolean,
 });
 export type TAppItem = z.infer<typeof ZAppItem>;
 
@@ -47,6 +57,21 @@ export const ZAppProductSave = z.object({
   description: z.string({ error: '请输入应用介绍' }).trim().min(1, '请输入应用介绍').max(1000, '应用介绍最多1000个字'),
   priceText: z.string({ error: '价格说明不正确' }).trim().max(60, '价格说明最多60个字').default(''),
   isListed: z.boolean({ error: '请选择是否上架' }),
+  priceFen: z
+    .number({ error: '价格不正确' })
+    .int('价格不正确')
+    .min(0, '价格不能为负')
+    .max(100_000_000, '价格最多100万元'),
+  trialDays: z
+    .number({ error: '试用天数不正确' })
+    .int('试用天数不正确')
+    .min(0, '试用天数不能为负')
+    .max(365, '试用最多365天'),
+  periodDays: z
+    .number({ error: '开通天数不正确' })
+    .int('开通天数不正确')
+    .min(1, '开通天数至少为1')
+    .max(3650, '开通天数最多3650'),
 });
 export type TAppProductSave = z.input<typeof ZAppProductSave>;
 
@@ -76,6 +101,15 @@ export const appCentreRoutes = {
     permission: AppCentrePerm.manage,
     audited: true,
     request: z.object({ code: ZAppCode, isOn: z.boolean({ error: '请选择开通或停用' }) }),
+    response: ZAppItem,
+  }),
+  appTrial: route({
+    method: 'POST',
+    path: '/base/app/trial',
+    summary: '试用应用',
+    permission: AppCentrePerm.manage,
+    audited: true,
+    request: z.object({ code: ZAppCode }),
     response: ZAppItem,
   }),
   appCatalogue: route({

@@ -38,6 +38,7 @@ import { wallboardRoutes } from './wallboard.js';
 
 export * from './agent.js';
 export * from './app-centre.js';
+export { appOfApiKeys, appOfRoute } from './app-gate.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './billing-labels.js';

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isConnectionLost, type TDatabase, type TDb } from '../db/client.js';
 import type { TDataScope } from '../db/scope.js';
 import { withRequestTransaction, withTenant } from '../db/tenant.js';
+import { appGateOf } from './app-gate.js';
 import {
   hasPermission,
   type TAuditSubject,
@@ -207,6 +208,7 @@ export const bindRoutes = <T extends TRouteTable>(
       return route.request.parse(raw);
     };
     const noSubject = { setSubject: () => undefined };
+    const refuseAppOff = appGateOf(route);
     // A signed-in route that is not audited and runs in the request's transaction (every list and
     // read, and the few unaudited writes): the session is found by that transaction's first statement. The same checks
     // in the same order: signed in, permitted, input; the scope; the handler.
@@ -227,6 +229,7 @@ export const bindRoutes = <T extends TRouteTable>(
                   const { tx, auth } = found;
                   refuseBeforePasswordChange(auth, route);
                   if (!hasPermission(auth, route.permission)) throw forbidden();
+                  refuseAppOff(auth, keyAuth !== null);
                   const input = inputOf(req);
                   // Read with the session where inSession reads it (auth's), else resolved here.
                   const scope = found.scope ?? (await deps.scopeOf(tx, auth));
@@ -251,6 +254,7 @@ export const bindRoutes = <T extends TRouteTable>(
           if (!auth) throw unauthorized();
           refuseBeforePasswordChange(auth, route);
           if (!hasPermission(auth, route.permission)) throw forbidden();
+          refuseAppOff(auth, keyAuth !== null);
         }
         let subject: TAuditSubject | null = auth ? fromAuth(auth) : null;
         const input = inputOf(req);

@@ -22,6 +22,11 @@ export type TAuth = {
    * `passwordChangeOpenPaths` answer him (the binder). Absent: false.
    */
   mustChangePassword?: boolean;
+  /**
+   * The add-ons (应用中心 codes) his enterprise has off, read with the session: the binder refuses
+   * their routes (http/app-gate.ts). Absent: none.
+   */
+  offApps?: readonly string[];
 };
 
 /** Whom an operation-log row names when the route has no session yet (sign-in, registration). */

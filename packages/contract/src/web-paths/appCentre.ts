@@ -5,6 +5,7 @@ export const appCentreRoutes = {
   appList: { method: 'GET', path: '/base/app/list' },
   appInfo: { method: 'GET', path: '/base/app/info' },
   appSwitch: { method: 'POST', path: '/base/app/switch' },
+  appTrial: { method: 'POST', path: '/base/app/trial' },
   appCatalogue: { method: 'GET', path: '/base/app/platform/list' },
   appCatalogueSave: { method: 'POST', path: '/base/app/platform/save' },
 } as unknown as typeof C.appCentreRoutes;

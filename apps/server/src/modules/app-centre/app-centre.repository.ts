@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
+import { asc, eq, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../db/client.js';
 import { appProducts, tenantApps } from './app-centre.schema.js';
 
 export type TProductRow = typeof appProducts.$inferSelect;
@@ -10,17 +10,11 @@ export const appCentreRepository = {
 
   switchesOf: (db: TDb, tenantId: number) => db.select().from(tenantApps).where(eq(tenantApps.tenantId, tenantId)),
 
-  /** The enterprise's switch of one add-on, or null when it never switched it. */
-  isOn: async (db: TDb, tenantId: number, code: string): Promise<boolean | null> =>
-    (
-      await db
-        .select({ isOn: tenantApps.isOn })
-        .from(tenantApps)
-        .where(and(eq(tenantApps.tenantId, tenantId), eq(tenantApps.appCode, code)))
-        .limit(1)
-    )[0]?.isOn ?? null,
+  /** The add-ons the enterprise has off now, by the one rule of migration 0088 (tenant_off_apps). */
+  offApps: async (db: TDb, tenantId: number): Promise<string[]> =>
+    rowsOf<{ off: string[] }>(await db.execute(sql`select tenant_off_apps(${tenantId}, now()) as off`))[0]?.off ?? [],
 
-  /** One statement, so parallel switches end in the last one's state, never in an error. */
+  /** One statement, so parallel switches end in the last one's state, never in an error; a window's end is kept. */
   setSwitch: (db: TDb, row: { tenantId: number; appCode: string; isOn: boolean; changedBy: string }) =>
     db
       .insert(tenantApps)
@@ -30,10 +24,42 @@ export const appCentreRepository = {
         set: { isOn: row.isOn, changedBy: row.changedBy, updatedAt: new Date() },
       }),
 
+  /**
+   * The enterprise's one trial: on until `endsAt`. Conditional on no trial taken before, in one
+   * statement, so parallel clicks start one trial; false when one was already taken.
+   */
+  startTrial: async (db: TDb, row: { tenantId: number; appCode: string; changedBy: string; endsAt: Date }) =>
+    (
+      await db
+        .insert(tenantApps)
+        .values({ ...row, isOn: true, isTrial: true, trialUsed: true })
+        .onConflictDoUpdate({
+          target: [tenantApps.tenantId, tenantApps.appCode],
+          set: {
+            isOn: true,
+            isTrial: true,
+            trialUsed: true,
+            endsAt: row.endsAt,
+            changedBy: row.changedBy,
+            updatedAt: new Date(),
+          },
+          setWhere: sql`not ${tenantApps.trialUsed}`,
+        })
+        .returning({ code: tenantApps.appCode })
+    ).length > 0,
+
   saveProduct: (
     db: TDb,
     code: string,
-    patch: { name: string; description: string; priceText: string; isListed: boolean },
+    patch: {
+      name: string;
+      description: string;
+      priceText: string;
+      isListed: boolean;
+      priceFen: number;
+      trialDays: number;
+      periodDays: number;
+    },
   ) =>
     db
       .update(appProducts)

@@ -8,6 +8,7 @@ import { callRecords } from '../call/call.schema.js';
 import { callKit } from '../call/call.test-kit.js';
 import { callAnalyses } from '../call-analysis/call-analysis.schema.js';
 import { createCallAnalysisService } from '../call-analysis/index.js';
+import { appProducts } from './app-centre.schema.js';
 import { isAppOn } from './app-centre.service.js';
 
 const r = routeTables.appCentre;
@@ -34,14 +35,22 @@ describe('应用中心', () => {
     Object.fromEntries((await t.call(r.appList, {}, token)).body.data.map((a) => [a.code, a.state]));
   const menus = async (token: string) => urlsOf((await t.call(routeTables.org.menuNav, {}, token)).body.data.menuList);
 
-  it('lists the add-ons, on for an enterprise that never switched them, EC not yet built', async () => {
-    expect(await states(admin)).toEqual({ call_analysis: 'on', clue: 'on', open_platform: 'on', tencent_ec: 'off' });
-    const ec = (await t.call(r.appInfo, { code: 'tencent_ec' }, admin)).body.data;
-    expect(ec).toMatchObject({ name: '腾讯EC 同步', isBuilt: false });
-    expect((await t.call(r.appSwitch, { code: 'tencent_ec', isOn: true }, admin)).body).toMatchObject({
-      code: 10056,
-      msg: '该应用即将上线，暂不能开通',
-    });
+  it('lists the add-ons, on for an enterprise that never switched them, one not built off', async () => {
+    expect(await states(admin)).toMatchObject({ call_analysis: 'on', clue: 'on', open_platform: 'on' });
+    const built = async (isBuilt: boolean) =>
+      t.database.db.update(appProducts).set({ isBuilt }).where(eq(appProducts.code, 'tencent_ec'));
+    const [wasBuilt] = await t.database.db.select().from(appProducts).where(eq(appProducts.code, 'tencent_ec'));
+    await built(false);
+    try {
+      const ec = (await t.call(r.appInfo, { code: 'tencent_ec' }, admin)).body.data;
+      expect(ec).toMatchObject({ name: '腾讯EC 同步', isBuilt: false, state: 'off' });
+      expect((await t.call(r.appSwitch, { code: 'tencent_ec', isOn: true }, admin)).body).toMatchObject({
+        code: 10056,
+        msg: '该应用即将上线，暂不能开通',
+      });
+    } finally {
+      await built(wasBuilt!.isBuilt);
+    }
     expect((await t.call(r.appInfo, { code: 'crm' as never }, admin)).body).toMatchObject({
       code: 10002,
       msg: '应用不存在（字段：code）',
@@ -65,7 +74,7 @@ describe('应用中心', () => {
     expect(off.map((x) => x.body.data.state)).toEqual(['disabled', 'disabled', 'disabled']);
     await t.call(r.appSwitch, { code: 'open_platform', isOn: false }, admin);
     const shown = await menus(admin);
-    expect(shown.filter((u) => u.startsWith('Clue/') || u.startsWith('ThirdParty/'))).toEqual([]);
+    expect(shown.filter((u) => u.startsWith('Clue/') || /^ThirdParty\/(webhooks|apiKeys)/.test(u))).toEqual([]);
     expect((await menus(agent)).some((u) => u.startsWith('Clue/'))).toBe(false);
     const stranger = await otherEnterprise(t, { code: 'AC0001', username: 'acother', mobile: '13622230001' });
     expect(await states(stranger.token)).toMatchObject({ clue: 'on', open_platform: 'on' });
@@ -116,6 +125,9 @@ describe('应用中心', () => {
       description: '同步到腾讯EC',
       priceText: '',
       isListed: false,
+      priceFen: 0,
+      trialDays: 0,
+      periodDays: 365,
     };
     expect((await t.call(r.appCatalogueSave, save, admin)).body.code).toBe(403);
     expect((await t.call(r.appCatalogueSave, { ...save, name: ' ' }, platform)).body.msg).toBe(

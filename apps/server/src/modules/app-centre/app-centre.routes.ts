@@ -6,6 +6,7 @@ export const appCentreHandlers = (apps: TAppCentreService): THandlers<typeof app
   appList: (ctx) => apps.list(ctx),
   appInfo: (ctx) => apps.info(ctx, ctx.input),
   appSwitch: (ctx) => apps.switch(ctx, ctx.input),
+  appTrial: (ctx) => apps.trial(ctx, ctx.input),
   appCatalogue: (ctx) => apps.catalogue(ctx),
   appCatalogueSave: (ctx) => apps.saveCatalogue(ctx, ctx.input),
 });

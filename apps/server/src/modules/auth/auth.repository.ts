@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { offAppsOf } from '../../db/apps-off.js';
 import type { TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
 import { roles, tenants, userRoles, users } from '../../db/schema.js';
@@ -37,6 +38,7 @@ export const authRepository = {
           user: users,
           tenant: tenants,
           ...rolePermissionsOf(users.id),
+          ...offAppsOf(tenants.id),
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -77,6 +79,7 @@ export const authRepository = {
           is_admin: boolean;
           scope_all: boolean;
           scope_depts: number[];
+          off_apps?: string[];
         }
       | null
       | undefined;
@@ -93,6 +96,7 @@ export const authRepository = {
       },
       tenant: { id: Number(r.tenant_id), code: r.tenant_code, status: r.tenant_status, isSuper: r.is_super },
       permissions: r.permissions,
+      offApps: r.off_apps ?? [],
       isAdmin: r.is_admin,
       more: { scope_all: r.scope_all, scope_depts: r.scope_depts },
     };

@@ -50,7 +50,10 @@ export type TAuthService = ReturnType<typeof createAuthService>;
 /** The hash a token's session is stored under; null for no token or one too long to be ours. */
 const sessionHashOf = (token: string | null): string | null => (!token || token.length > 200 ? null : hashToken(token));
 
-type TSessionRow = Pick<NonNullable<Awaited<ReturnType<typeof repo.findSession>>>, 'permissions' | 'isAdmin'> & {
+type TSessionRow = Pick<
+  NonNullable<Awaited<ReturnType<typeof repo.findSession>>>,
+  'permissions' | 'isAdmin' | 'offApps'
+> & {
   session: { tokenHash: string };
   user: {
     id: number;
@@ -78,6 +81,7 @@ const authOf = (row: TSessionRow | null): TAuth | null => {
     permissions: new Set(row.permissions),
     tokenHash: row.session.tokenHash,
     mustChangePassword: row.user.mustChangePassword,
+    offApps: row.offApps,
   };
 };
 

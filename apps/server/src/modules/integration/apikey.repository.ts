@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { offAppsOf } from '../../db/apps-off.js';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { tenants, users } from '../../db/schema.js';
@@ -79,6 +80,7 @@ export const apiKeyRepository = {
           tenantStatus: tenants.status,
           isSuper: tenants.isSuper,
           ...rolePermissionsOf(users.id),
+          ...offAppsOf(tenants.id),
         })
         .from(keys)
         .innerJoin(users, eq(users.id, keys.createdBy))

@@ -124,6 +124,7 @@ export const createApiKeyService = (deps: { database: TDatabase; ratePerMinute: 
         deptId: row.deptId,
         permissions: new Set(row.permissions),
         tokenHash: `apikey:${row.id}`,
+        offApps: row.offApps,
       };
       await repo.touch(deps.database.db, row.id, now());
       return {

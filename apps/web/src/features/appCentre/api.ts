@@ -28,6 +28,12 @@ export const useSwitchApp = () =>
     [appCentreKeys.list, appCentreKeys.info, appCentreKeys.nav],
   );
 
+export const useTrialApp = () =>
+  useRefreshingMutation(
+    (input: { code: TAppCode }) => call(r.appTrial, input),
+    [appCentreKeys.list, appCentreKeys.info, appCentreKeys.nav],
+  );
+
 export const useCatalogue = () =>
   useQuery({ queryKey: appCentreKeys.catalogue, queryFn: () => call(r.appCatalogue, {}) });
 

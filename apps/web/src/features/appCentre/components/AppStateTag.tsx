@@ -1,7 +1,13 @@
 import { appSoonLabel, appStateLabel, type TAppItem, type TAppState } from '@yunhu/contract';
 import { Tag } from 'antd';
 
-const colorOf: Record<TAppState, string> = { off: 'default', trial: 'orange', on: 'green', disabled: 'red' };
+const colorOf: Record<TAppState, string> = {
+  off: 'default',
+  trial: 'orange',
+  on: 'green',
+  disabled: 'red',
+  expired: 'volcano',
+};
 
 /** An add-on's state here, or 即将上线 for one not built. */
 export const AppStateTag = ({ app }: { app: Pick<TAppItem, 'state' | 'isBuilt'> }) =>

@@ -1,12 +1,34 @@
 import { AppCentrePerm, type TAppItem } from '@yunhu/contract';
-import { App, Button } from 'antd';
+import { App, Button, Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
-import { useSwitchApp } from '../api';
+import { useSwitchApp, useTrialApp } from '../api';
 
-/** 开通 or 停用 (an administrator's); 停用 asks first, since it takes the add-on away from everyone. */
+/** 免费试用 of a priced add-on the enterprise has not tried (once per enterprise). */
+const TrialButton = ({ app }: { app: TAppItem }) => {
+  const trial = useTrialApp();
+  return (
+    <Button
+      loading={trial.isPending}
+      data-testid={`app-trial-${app.code}`}
+      onClick={() =>
+        void trial
+          .mutateAsync({ code: app.code })
+          .then(() => feedback.message.success(t.appCentre.trialStarted(app.name)))
+          .catch(() => undefined)
+      }
+    >
+      {t.appCentre.trialDays(app.trialDays)}
+    </Button>
+  );
+};
+
+/**
+ * 开通 or 停用 (an administrator's), and 免费试用 where the add-on offers one; 停用 asks first,
+ * since it takes the add-on away from everyone.
+ */
 export const AppSwitchButton = ({ app }: { app: TAppItem }) => {
   const switchApp = useSwitchApp();
   const { modal } = App.useApp();
@@ -18,31 +40,34 @@ export const AppSwitchButton = ({ app }: { app: TAppItem }) => {
   };
   return (
     <Permission value={AppCentrePerm.manage}>
-      {isOn ? (
-        <Button
-          danger
-          data-testid={`app-off-${app.code}`}
-          onClick={() =>
-            modal.confirm({
-              title: t.appCentre.offConfirm(app.name),
-              okText: t.appCentre.turnOff,
-              cancelText: t.common.cancel,
-              onOk: closingEitherWay(() => run(false)),
-            })
-          }
-        >
-          {t.appCentre.turnOff}
-        </Button>
-      ) : (
-        <Button
-          type="primary"
-          loading={switchApp.isPending}
-          data-testid={`app-on-${app.code}`}
-          onClick={() => void run(true).catch(() => undefined)}
-        >
-          {t.appCentre.turnOn}
-        </Button>
-      )}
+      <Space>
+        {isOn ? (
+          <Button
+            danger
+            data-testid={`app-off-${app.code}`}
+            onClick={() =>
+              modal.confirm({
+                title: t.appCentre.offConfirm(app.name),
+                okText: t.appCentre.turnOff,
+                cancelText: t.common.cancel,
+                onOk: closingEitherWay(() => run(false)),
+              })
+            }
+          >
+            {t.appCentre.turnOff}
+          </Button>
+        ) : (
+          <Button
+            type="primary"
+            loading={switchApp.isPending}
+            data-testid={`app-on-${app.code}`}
+            onClick={() => void run(true).catch(() => undefined)}
+          >
+            {t.appCentre.turnOn}
+          </Button>
+        )}
+        {app.canTrial && <TrialButton app={app} />}
+      </Space>
     </Permission>
   );
 };

@@ -1,5 +1,5 @@
-import type { TAppProduct, TAppProductSave } from '@yunhu/contract';
-import { Card, Form, Input, Switch, Table, Tag } from 'antd';
+import { fenOf, type TAppProduct, type TAppProductSave, yuan } from '@yunhu/contract';
+import { Card, Form, Input, InputNumber, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -8,7 +8,7 @@ import { RowAction } from '../../../shared/list/RowAction';
 import { useCatalogue, useSaveCatalogue } from '../api';
 import { AppStateTag } from '../components/AppStateTag';
 
-type TValues = Omit<TAppProductSave, 'code'>;
+type TValues = Omit<TAppProductSave, 'code' | 'priceFen'> & { priceYuan: number };
 
 /** 应用目录: the platform operator edits each add-on's words and whether enterprises see it. */
 export const AppCataloguePage = () => {
@@ -26,6 +26,8 @@ export const AppCataloguePage = () => {
           { key: 'name', title: t.appCentre.name, dataIndex: 'name' },
           { key: 'description', title: t.appCentre.description, dataIndex: 'description', ellipsis: true },
           { key: 'priceText', title: t.appCentre.priceLabel, dataIndex: 'priceText' },
+          { key: 'priceFen', title: t.appCentre.priceYuan, render: (_v, row) => yuan(row.priceFen) },
+          { key: 'trialDays', title: t.appCentre.trialDaysLabel, dataIndex: 'trialDays' },
           {
             key: 'isBuilt',
             title: t.appCentre.built,
@@ -48,10 +50,11 @@ export const AppCataloguePage = () => {
         open={!!editing}
         title={t.appCentre.editTitle}
         testId="app-catalogue-form"
-        initialValues={editing ?? undefined}
+        initialValues={editing ? { ...editing, priceYuan: editing.priceFen / 100 } : undefined}
         onCancel={() => setEditing(null)}
         onSubmit={async (v) => {
-          await save.mutateAsync({ ...v, code: editing!.code });
+          const { priceYuan, ...rest } = v;
+          await save.mutateAsync({ ...rest, priceFen: fenOf(priceYuan ?? 0), code: editing!.code });
           feedback.message.success(t.appCentre.saved);
         }}
         fields={
@@ -68,6 +71,15 @@ export const AppCataloguePage = () => {
             </Form.Item>
             <Form.Item name="priceText" label={t.appCentre.priceLabel} rules={[{ max: 60 }]}>
               <Input maxLength={60} />
+            </Form.Item>
+            <Form.Item name="priceYuan" label={t.appCentre.priceYuan} extra={t.appCentre.priceHelp}>
+              <InputNumber min={0} max={1_000_000} precision={2} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="trialDays" label={t.appCentre.trialDaysLabel} extra={t.appCentre.trialDaysHelp}>
+              <InputNumber min={0} max={365} precision={0} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="periodDays" label={t.appCentre.periodDaysLabel}>
+              <InputNumber min={1} max={3650} precision={0} style={{ width: 200 }} />
             </Form.Item>
             <Form.Item name="isListed" label={t.appCentre.listed} valuePropName="checked">
               <Switch />

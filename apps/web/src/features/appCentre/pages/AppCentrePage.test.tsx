@@ -25,6 +25,11 @@ const app = (over: Partial<TAppItem>): TAppItem => ({
   state: 'on',
   changedBy: '',
   changedAt: null,
+  priceFen: 0,
+  trialDays: 0,
+  periodDays: 365,
+  endsAt: null,
+  canTrial: false,
   ...over,
 });
 
@@ -32,12 +37,13 @@ const apps = [
   app({ code: 'call_analysis', name: 'AI 智能分析', state: 'disabled' }),
   app({}),
   app({ code: 'tencent_ec', name: '腾讯EC 同步', isBuilt: false, state: 'off' }),
+  app({ code: 'open_platform', name: '开放平台', state: 'expired', priceFen: 9900, trialDays: 7, canTrial: true }),
 ];
 
 describe('AppCentrePage', () => {
   beforeEach(() => callMock.mockReset());
 
-  it('shows each add-on with its state, 即将上线 with no switch, and switches one on', async () => {
+  it('shows each add-on with its state, 即将上线 with no switch, offers a trial, and switches one on', async () => {
     callMock.mockImplementation(async (route?: { path: string }) =>
       route?.path === routeTables.appCentre.appList.path ? apps : apps[0],
     );
@@ -58,6 +64,14 @@ describe('AppCentrePage', () => {
     expect(within(ec).queryByRole('button')).toBeNull();
     expect(within(screen.getByTestId('app-clue')).getByRole('link', { name: '详情' }).getAttribute('href')).toBe(
       '/menu/views/Application/details?code=clue',
+    );
+    const open = screen.getByTestId('app-open_platform');
+    expect(within(open).getByTestId('app-state').textContent).toBe('已到期');
+    fireEvent.click(within(open).getByTestId('app-trial-open_platform'));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(expect.objectContaining({ path: routeTables.appCentre.appTrial.path }), {
+        code: 'open_platform',
+      }),
     );
     fireEvent.click(screen.getByTestId('app-on-call_analysis'));
     await waitFor(() =>

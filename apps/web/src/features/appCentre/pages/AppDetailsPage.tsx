@@ -42,6 +42,9 @@ export const AppDetailsPage = () => {
               <div style={{ whiteSpace: 'pre-wrap' }}>{data.description}</div>
             </Descriptions.Item>
             <Descriptions.Item label={t.appCentre.priceLabel}>{data.priceText || '-'}</Descriptions.Item>
+            {data.endsAt !== null && (
+              <Descriptions.Item label={t.appCentre.endsAt}>{beijingFormat(data.endsAt)}</Descriptions.Item>
+            )}
             {data.changedAt !== null && (
               <Descriptions.Item label={t.appCentre.changed}>
                 {`${data.changedBy} ${beijingFormat(data.changedAt)}`}
@@ -50,7 +53,7 @@ export const AppDetailsPage = () => {
           </Descriptions>
           <Space>
             <AppSwitchButton app={data} />
-            {entry && data.state === 'on' && (
+            {entry && (data.state === 'on' || data.state === 'trial') && (
               <Link to={entry}>
                 <Button>{t.appCentre.open}</Button>
               </Link>
