@@ -1,8 +1,10 @@
 import { blacklistLimits, splitNumbers, type TBlackCheckItem } from '@yunhu/contract';
-import { Alert, Button, Card, Input, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
+import { RowsTable } from '../../../shared/list/RowsTable';
 import { checkNumbers } from '../api';
 
 const b = t.blacklist;
@@ -55,15 +57,13 @@ export const CheckTool = () => {
               title={b.checkSummary(records.length, blocked)}
               data-testid="black-check-summary"
             />
-            <Table
-              size="small"
+            <RowsTable<TBlackCheckItem>
               rowKey={(r) => `${r.phone}`}
-              dataSource={records}
-              pagination={{ pageSize: 10, showSizeChanger: false }}
+              rows={records}
+              pageSize={10}
               data-testid="black-check-result"
               columns={[
-                { key: 'phone', title: b.typed, dataIndex: 'phone' },
-                { key: 'number', title: b.number, dataIndex: 'number' },
+                ...fieldColumns<TBlackCheckItem>({ phone: b.typed, number: b.number }),
                 {
                   key: 'result',
                   title: b.result,

@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { crmRoutes, type TBatchResult } from '@yunhu/contract';
-import { Alert, type ButtonProps, Form, Input, Modal, Select, Spin, Table, Tag } from 'antd';
+import { crmRoutes, type TBatchResult, type TResponseOf } from '@yunhu/contract';
+import { Alert, type ButtonProps, Form, Input, Modal, Select, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
+import { fieldColumns } from '../../../shared/list/fieldColumns';
+import { RowsTable } from '../../../shared/list/RowsTable';
 import { useAssignees } from '../api';
 
 const c = t.crm;
+
+/** One person of the plan: his load now, what he would get and whether it goes over his maximum. */
+type TPlanRow = TResponseOf<typeof crmRoutes.allocationCheck>['plan'][number];
 
 type TAllocateModalProps = {
   /** The chosen customers; null = closed. */
@@ -114,17 +119,13 @@ export const AllocateModal = ({ ids, onClose, onRun }: TAllocateModalProps) => {
               }
             />
           )}
-          <Table
-            size="small"
+          <RowsTable<TPlanRow>
             rowKey="userId"
-            pagination={false}
             title={() => c.plan}
-            dataSource={plan.plan}
+            rows={plan.plan}
             data-testid="crm-allocate-plan"
             columns={[
-              { key: 'name', title: c.owner, dataIndex: 'realName' },
-              { key: 'owned', title: c.planOwned, dataIndex: 'owned' },
-              { key: 'adding', title: c.planAdding, dataIndex: 'adding' },
+              ...fieldColumns<TPlanRow>({ realName: c.owner, owned: c.planOwned, adding: c.planAdding }),
               {
                 key: 'max',
                 title: c.planMax,
