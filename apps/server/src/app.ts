@@ -76,11 +76,21 @@ import {
 import { createCrmImportService, createExportService, crmImportHandlers } from './modules/crm-import/index.js';
 import { createCrmSettingsService, crmSettingsHandlers } from './modules/crm-settings/index.js';
 import { createVisitService, crmVisitHandlers } from './modules/crm-visit/index.js';
+import {
+  createEcSimulator,
+  createEcSyncService,
+  ecSimulatorAccount,
+  ecSyncHandlers,
+  ecSyncJobName,
+  ecSyncListener,
+  type TEcSimulator,
+} from './modules/ec-sync/index.js';
 import { createFeedbackService, feedbackHandlers } from './modules/feedback/index.js';
 import {
   createApiKeyService,
   createWebhookService,
   integrationHandlers,
+  onWebhookEvent,
   registerOpenApiDocument,
   webhookJobName,
 } from './modules/integration/index.js';
@@ -138,6 +148,8 @@ export type TApp = FastifyInstance & {
   /** The server's job queue (jobs/): the areas' jobs are defined on it. */
   jobs: TJobQueue;
   trade: { service: TTradeService; refunds: TTradeRefundService; sandbox: TSandboxChannel };
+  /** The EC simulator answering for 腾讯EC outside production (null: the real EC). */
+  ecSimulator: TEcSimulator | null;
 };
 
 const createServices = (
@@ -409,6 +421,27 @@ export const buildApp = async (
   jobs.define(webhooks.job());
   bindRoutes(app, routeTables.integration, integrationHandlers(webhooks, apiKeys), deps);
   registerOpenApiDocument(app);
+  // 腾讯EC 同步: its items written at the webhooks' event point, carried to EC by its job; outside
+  // production without EC_API_BASE_URL an EC simulator on a port of its own answers instead.
+  const ecSimulator = config.ecSync.apiBaseUrl === null ? createEcSimulator() : null;
+  if (ecSimulator) app.addHook('onClose', () => ecSimulator.close());
+  const ecSync = createEcSyncService({
+    database,
+    config: {
+      ...config.ecSync,
+      apiBaseUrl: async () => config.ecSync.apiBaseUrl ?? (await ecSimulator!.baseUrl()),
+      simulatorAccount: ecSimulator ? ecSimulatorAccount : null,
+    },
+    dataKey: config.dataKey,
+    // EC keeps the link: it plays for a year.
+    recordingLink: (tenantId, recordId) =>
+      `${config.ecSync.linkBaseUrl}${callArea.store.signedUrl(tenantId, recordId, Date.now(), 365 * 86_400_000).url}`,
+    updateCustomer: services.crm.customer.update,
+    wake: () => jobs.send(ecSyncJobName),
+  });
+  onWebhookEvent(ecSyncListener);
+  jobs.define(ecSync.job());
+  bindRoutes(app, routeTables.ecSync, ecSyncHandlers(ecSync), deps);
   if (!config.isProduction) registerWechatScanPage(app);
   // Commerce: packages, the account, orders and their payment through the sandbox
   // channel, whose signed notifications reach the same notify endpoint a real channel's would.
@@ -500,5 +533,6 @@ export const buildApp = async (
   app.decorate('call', callArea);
   app.decorate('trade', { service: trade, refunds, sandbox });
   app.decorate('jobs', jobs);
+  app.decorate('ecSimulator', ecSimulator);
   return app as unknown as TApp;
 };

@@ -17,6 +17,7 @@ import { clueOrderRoutes, cluePackageRoutes } from './clue-package.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crm-import.js';
 import { crmSettingsRoutes } from './crm-settings.js';
+import { ecSyncRoutes } from './ec-sync.js';
 import { feedbackRoutes } from './feedback.js';
 import { integrationRoutes } from './integration.js';
 import { lineRoutes } from './line.js';
@@ -57,6 +58,7 @@ export * from './clue-package.js';
 export * from './crm.js';
 export * from './crm-import.js';
 export * from './crm-settings.js';
+export * from './ec-sync.js';
 export * from './feedback.js';
 export * from './format.js';
 export * from './http.js';
@@ -111,6 +113,7 @@ export const routeTables = {
   crm: crmRoutes,
   crmImport: crmImportRoutes,
   crmSettings: crmSettingsRoutes,
+  ecSync: ecSyncRoutes,
   feedback: feedbackRoutes,
   integration: integrationRoutes,
   line: lineRoutes,

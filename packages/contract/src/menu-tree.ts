@@ -12,6 +12,7 @@ import { certificationMenuNodes, certificationPlatformMenuNodes } from './certif
 import { clueMenuNodes } from './clue.js';
 import { cluePackagePlatformMenuNodes } from './clue-package.js';
 import { crmMenuNodes } from './crm.js';
+import { ecSyncMenuNodes } from './ec-sync.js';
 import { feedbackMenuNodes, feedbackPlatformMenuNodes } from './feedback.js';
 import { integrationMenuNodes } from './integration.js';
 import { lineMenuNodes } from './line.js';
@@ -61,7 +62,7 @@ export const menuTree: TMenuNode[] = [
     ...blacklistMenuNodes,
   ]),
   menuFolder('80', '系统管理', 'SettingOutlined', systemMenuNodes),
-  menuFolder('85', '开放平台', 'ApiOutlined', integrationMenuNodes),
+  menuFolder('85', '开放平台', 'ApiOutlined', [...integrationMenuNodes, ...ecSyncMenuNodes]),
   menuFolder('86', '应用中心', 'AppstoreOutlined', [...appCentreMenuNodes, ...feedbackMenuNodes]),
   menuFolder('60', '平台管理', 'ShopOutlined', [
     ...platformMenuNodes,

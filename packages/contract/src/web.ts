@@ -25,6 +25,7 @@ export { cluePackageRoutes } from './web-paths/cluePackage.js';
 export { crmRoutes } from './web-paths/crm.js';
 export { crmImportRoutes } from './web-paths/crmImport.js';
 export { crmSettingsRoutes } from './web-paths/crmSettings.js';
+export { ecSyncRoutes } from './web-paths/ecSync.js';
 export { feedbackRoutes } from './web-paths/feedback.js';
 export { integrationRoutes } from './web-paths/integration.js';
 export { lineRoutes } from './web-paths/line.js';

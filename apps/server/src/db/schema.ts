@@ -22,6 +22,7 @@ export * from '../modules/crm-census/crm-census.schema.js';
 export * from '../modules/crm-import/crm-import.schema.js';
 export * from '../modules/crm-settings/crm-settings.schema.js';
 export * from '../modules/crm-visit/crm-visit.schema.js';
+export * from '../modules/ec-sync/ec-sync.schema.js';
 export * from '../modules/feedback/feedback.schema.js';
 export * from '../modules/integration/integration.schema.js';
 export * from '../modules/line/line.schema.js';

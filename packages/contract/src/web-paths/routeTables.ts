@@ -20,6 +20,7 @@ import { cluePackageRoutes } from './cluePackage.js';
 import { crmRoutes } from './crm.js';
 import { crmImportRoutes } from './crmImport.js';
 import { crmSettingsRoutes } from './crmSettings.js';
+import { ecSyncRoutes } from './ecSync.js';
 import { feedbackRoutes } from './feedback.js';
 import { integrationRoutes } from './integration.js';
 import { lineRoutes } from './line.js';
@@ -59,6 +60,7 @@ export const routeTables = {
   crm: crmRoutes,
   crmImport: crmImportRoutes,
   crmSettings: crmSettingsRoutes,
+  ecSync: ecSyncRoutes,
   feedback: feedbackRoutes,
   integration: integrationRoutes,
   line: lineRoutes,

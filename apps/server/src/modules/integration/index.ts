@@ -4,4 +4,4 @@ export { createApiKeyService, type TApiKeyService } from './apikey.service.js';
 export { integrationHandlers } from './integration.routes.js';
 export { registerOpenApiDocument } from './openapi.js';
 export { emitWebhookEvent, onWebhookEvent, type TEventListener } from './webhook.events.js';
-export { createWebhookService, type TWebhookService, webhookJobName } from './webhook.service.js';
+export { createWebhookService, retryDelayMs, type TWebhookService, webhookJobName } from './webhook.service.js';
