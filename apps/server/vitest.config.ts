@@ -14,12 +14,13 @@ export const serverTestOptions = {
 /**
  * The server's tests that also run on the embedded database when a PostgreSQL run follows
  * (scripts/test.sh): those of the parts where PGlite behaves differently — one session for every
- * transaction, no role of its own, its own cursors, its data folder, the job queue over it, the
+ * transaction, no role of its own, its own cursors, its data folder and its backup, the job queue over it, the
  * start and the demo data that `npm start` puts there — and one area's whole flow as a smoke test.
  * Every other file runs on PostgreSQL only: the same SQL, and there transactions truly race.
  */
 export const embeddedDatabaseTests = [
   'src/db/**/*.test.ts',
+  'src/backup/**/*.test.ts',
   'src/jobs/**/*.test.ts',
   'src/test/**/*.test.ts',
   'src/import/**/*.test.ts',

@@ -177,18 +177,13 @@ export const openDatabase = async (opts: {
     // dataDir null = in memory (tests); otherwise the files live under DATA_DIR/pgdata.
     let dir: string | undefined;
     if (opts.dataDir) {
-      dir = path.join(opts.dataDir, 'pgdata');
+      dir = pgliteDirOf(opts.dataDir);
       fs.mkdirSync(dir, { recursive: true });
     }
-    // PostgreSQL's 128 MB of shared buffers are WebAssembly memory here, resident once touched; the
-    // files sit in the operating system's cache anyway (16 MB takes ~110 MB off the RSS).
-    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
+    const [client, { drizzle: drizzlePglite }] = await Promise.all([
+      openPglite(dir, opts.loadDataDir),
       import('drizzle-orm/pglite'),
     ]);
-    const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-    const client = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm }, startParams });
     const db = drizzlePglite(client) as unknown as TDb;
     // PGlite is in the process: no round trip to save, BEGIN goes as drizzle sends it.
     const transactionOpenedBy: TDatabase['transactionOpenedBy'] = (first, fn) =>
@@ -218,6 +213,24 @@ export const openDatabase = async (opts: {
   };
   return { ...database, hasAppRole: state.hasAppRole };
 };
+
+/**
+ * The embedded PostgreSQL on a data directory (in memory without one), with the extensions the
+ * migrations use; `loadDataDir` fills an empty one from a `dumpDataDir` tarball.
+ */
+const openPglite = async (dir: string | undefined, loadDataDir?: Blob) => {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  // PostgreSQL's 128 MB of shared buffers are WebAssembly memory here, resident once touched; the
+  // files sit in the operating system's cache anyway (16 MB takes ~110 MB off the RSS).
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+  return new PGlite({ dataDir: dir, loadDataDir, extensions: { pg_trgm }, startParams });
+};
+
+/** The embedded database's data directory under the server's data folder. */
+export const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pgdata');
 
 type TStartState = { isMigrated: boolean; hasAppRole: boolean };
 

@@ -13,6 +13,9 @@ export const onServer = async (serverUrl: string, ...statements: string[]) => {
   }
 };
 
+/** A test's database, and the address of it on the PostgreSQL server (null: in-memory PGlite). */
+export type TTestDatabase = TDatabase & { url: string | null };
+
 /**
  * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL points at a
  * PostgreSQL server, a new database created on it and dropped on close. `from`: a copy of this
@@ -22,11 +25,11 @@ export const onServer = async (serverUrl: string, ...statements: string[]) => {
 export const openTestDatabase = async (
   limits?: Partial<TDbLimits>,
   from?: { loadDataDir: Blob } | { template: string },
-): Promise<TDatabase> => {
+): Promise<TTestDatabase> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const loadDataDir = from && 'loadDataDir' in from ? from.loadDataDir : undefined;
-    return openDatabase({ databaseUrl: null, dataDir: null, loadDataDir });
+    return { ...(await openDatabase({ databaseUrl: null, dataDir: null, loadDataDir })), url: null };
   }
   const name = `yunhu_t_${crypto.randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, `create database ${name}${from && 'template' in from ? ` template ${from.template}` : ''}`);
@@ -35,6 +38,7 @@ export const openTestDatabase = async (
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, limits });
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       await onServer(serverUrl, `drop database if exists ${name} with (force)`);
