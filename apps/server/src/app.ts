@@ -97,6 +97,13 @@ import {
 import { createLineService, lineHandlers } from './modules/line/index.js';
 import { createMetrics, registerMetrics } from './modules/metrics/index.js';
 import {
+  createNumberCheckService,
+  devNumberChecker,
+  excludedMobiles,
+  numberCheckHandlers,
+  tianapiChecker,
+} from './modules/number-check/index.js';
+import {
   activeAdministrators,
   agentStaffHandlers,
   createAgentStaffService,
@@ -345,6 +352,7 @@ export const buildApp = async (
     source: config.clue.kind === 'tianyancha' ? tianyanchaSource(config.clue, database) : devClueSource(),
     createCustomer: services.crm.customer.create,
     blockedMobiles,
+    excludedMobiles,
   };
   bindRoutes(app, routeTables.clue, clueHandlers(createClueService(clueDeps)), deps);
   // 批量匹配 on the import runner (its recovery is the one import job's).
@@ -356,6 +364,14 @@ export const buildApp = async (
   bindRoutes(app, routeTables.clueBatch, clueBatchHandlers(clueMatch), deps);
   bindRoutes(app, routeTables.cluePackage, cluePackageHandlers(createCluePackages()), deps);
   app.addHook('onClose', () => clueMatch.stop());
+  // 空号检测: the checker by the settings, charged through the ledger.
+  const numberChecker = config.numberCheck.kind === 'tianapi' ? tianapiChecker(config.numberCheck) : devNumberChecker;
+  bindRoutes(
+    app,
+    routeTables.numberCheck,
+    numberCheckHandlers(createNumberCheckService({ checker: numberChecker })),
+    deps,
+  );
   bindRoutes(
     app,
     routeTables.crmSettings,

@@ -122,6 +122,9 @@ export const ZSettings = z.object({
   CLUE_SOURCE: z.enum(['dev', 'tianyancha'], { message: '应为 dev 或 tianyancha' }).default('dev'),
   TIANYANCHA_TOKEN: text.optional(),
   TIANYANCHA_BASE_URL: z.url({ message: '应为网址' }).default('http://open.api.tianyancha.com'),
+  NUMBER_CHECK: z.enum(['dev', 'tianapi'], { message: '应为 dev 或 tianapi' }).default('dev'),
+  TIANAPI_KEY: text.optional(),
+  TIANAPI_BASE_URL: z.url({ message: '应为网址' }).default('https://apis.tianapi.com'),
   WEBHOOK_ALLOW_LOOPBACK: flag.optional(),
   WEBHOOK_TIMEOUT_MS: whole('毫秒', 1000, 60_000).default(10_000),
   WEBHOOK_RETRY_SECONDS: whole('秒', 0, 3600).default(30),
@@ -207,6 +210,8 @@ export type TConfig = {
   speech: TSpeechConfig;
   /** 企业线索's company source (docs/decisions/0095-clue-companies.md): the generated set, or 天眼查. */
   clue: { kind: 'dev' } | { kind: 'tianyancha'; token: string; baseUrl: string };
+  /** 空号检测's checker: the simulator, or 天行数据's 手机空号检测 (decision 0102). */
+  numberCheck: { kind: 'dev' } | { kind: 'tianapi'; key: string; baseUrl: string };
   /** Where recordings and uploads are kept: the data folder, or an S3-compatible bucket (storage/). */
   storage: TStorageConfig;
   /** Webhook deliveries and the open API's keys (docs/decisions/0096-webhooks-and-api-keys.md). */
@@ -423,6 +428,12 @@ const clueOf = (s: TSettings): TConfig['clue'] => {
   return { kind: 'tianyancha', token: t.TIANYANCHA_TOKEN, baseUrl: t.TIANYANCHA_BASE_URL.replace(/\/$/, '') };
 };
 
+const numberCheckOf = (s: TSettings): TConfig['numberCheck'] => {
+  if (s.NUMBER_CHECK === 'dev') return { kind: 'dev' };
+  const t = required(s, 'NUMBER_CHECK=tianapi', ['TIANAPI_KEY']);
+  return { kind: 'tianapi', key: t.TIANAPI_KEY, baseUrl: t.TIANAPI_BASE_URL.replace(/\/$/, '') };
+};
+
 const speechOf = (s: TSettings, isProduction: boolean): TSpeechConfig => {
   const asr = s.CALL_ASR ?? (isProduction ? 'off' : 'dev');
   const analyst = s.CALL_ANALYST ?? (isProduction ? 'off' : 'rules');
@@ -557,6 +568,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     },
     speech: speechOf(s, isProduction),
     clue: clueOf(s),
+    numberCheck: numberCheckOf(s),
     storage: storageOf(s),
     integration: {
       allowLoopback: (s.WEBHOOK_ALLOW_LOOPBACK ?? (isProduction ? '0' : '1')) === '1',

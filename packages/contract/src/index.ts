@@ -21,6 +21,7 @@ import { ecSyncRoutes } from './ec-sync.js';
 import { feedbackRoutes } from './feedback.js';
 import { integrationRoutes } from './integration.js';
 import { lineRoutes } from './line.js';
+import { numberCheckRoutes } from './number-check.js';
 import { orgRoutes } from './org.js';
 import { orgDeptRoutes } from './org-dept.js';
 import { orgRoleRoutes } from './org-role.js';
@@ -68,6 +69,7 @@ export * from './line.js';
 export * from './mask.js';
 export * from './menu.js';
 export * from './menu-tree.js';
+export * from './number-check.js';
 export * from './org.js';
 export * from './org-common.js';
 export * from './org-dept.js';
@@ -117,6 +119,7 @@ export const routeTables = {
   feedback: feedbackRoutes,
   integration: integrationRoutes,
   line: lineRoutes,
+  numberCheck: numberCheckRoutes,
   org: orgRoutes,
   orgDept: orgDeptRoutes,
   orgRole: orgRoleRoutes,

@@ -24,6 +24,7 @@ import { ecSyncRoutes } from './ecSync.js';
 import { feedbackRoutes } from './feedback.js';
 import { integrationRoutes } from './integration.js';
 import { lineRoutes } from './line.js';
+import { numberCheckRoutes } from './numberCheck.js';
 import { orgRoutes } from './org.js';
 import { orgDeptRoutes } from './orgDept.js';
 import { orgRoleRoutes } from './orgRole.js';
@@ -64,6 +65,7 @@ export const routeTables = {
   feedback: feedbackRoutes,
   integration: integrationRoutes,
   line: lineRoutes,
+  numberCheck: numberCheckRoutes,
   org: orgRoutes,
   orgDept: orgDeptRoutes,
   orgRole: orgRoleRoutes,

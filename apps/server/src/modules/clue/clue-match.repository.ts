@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../db/client.js';
 import { crmImportRows, crmImports } from '../../db/schema.js';
 import { clueCompanies as c, clueMatchRows as matches, clueUnlocks as unlocks } from './clue.schema.js';
 
@@ -60,6 +60,16 @@ export const clueMatchRepository = {
         ),
       )
       .orderBy(asc(crmImportRows.rowNo)),
+
+  /** The distinct mobiles of the unlocked contacts of a batch's matched companies (空号检测's numbers). */
+  mobiles: async (db: TDb, tenantId: number, importId: string): Promise<string[]> =>
+    rowsOf<{ mobile: string }>(
+      await db.execute(sql`select distinct x->>'mobile' as mobile
+        from clue_match_rows m
+        join clue_unlocks u on u.tenant_id = m.tenant_id and u.company_id = m.company_id
+        cross join lateral jsonb_array_elements(u.contacts) x
+        where m.tenant_id = ${tenantId} and m.import_id = ${importId} and coalesce(x->>'mobile', '') <> ''`),
+    ).map((r) => r.mobile),
 
   /** A batch of this kind as its owner check needs it, read in the caller's transaction. */
   batch: async (db: TDb, tenantId: number, importId: string, kind: string) =>

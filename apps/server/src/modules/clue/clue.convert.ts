@@ -15,12 +15,14 @@ type TCreateInput = ReturnType<typeof routeTables.crm.poolCreate.request.parse>;
 export type TConvertDeps = {
   createCustomer: (ctx: TRequestContext, input: TCreateInput & { ownerId?: number | null }) => Promise<TCustomer>;
   blockedMobiles: (tx: TDb, tenantId: number, mobiles: string[]) => Promise<Map<string, string>>;
+  /** The mobiles 空号检测's 一键排除 left out, with the reason (absent: none is). */
+  excludedMobiles?: (tx: TDb, tenantId: number, mobiles: string[]) => Promise<Map<string, string>>;
 };
 
 /**
  * 转为客户: each unlocked company becomes a customer through the CRM's own create path, in a savepoint
  * of its own so a refusal (in the CRM's words) leaves the others standing. The customer is the
- * company by name, reached at its first contact's mobile.
+ * company by name, reached at its first contact's mobile that 空号检测 did not leave out.
  */
 export const convertCompanies = async (
   deps: TConvertDeps,
@@ -31,7 +33,10 @@ export const convertCompanies = async (
   const { auth, tx } = ctx;
   const companies = new Map((await repo.companiesByIds(tx, ids)).map((c) => [c.id, c]));
   const unlocks = new Map((await repo.unlocksOf(tx, auth.tenantId, ids)).map((u) => [u.companyId, u]));
-  const mobileOf = (id: number) => unlocks.get(id)?.contacts.find((c) => c.mobile)?.mobile ?? '';
+  const allMobiles = [...unlocks.values()].flatMap((u) => u.contacts.map((c) => c.mobile).filter(Boolean));
+  const excluded = deps.excludedMobiles ? await deps.excludedMobiles(tx, auth.tenantId, allMobiles) : new Map();
+  const contactOf = (id: number) => unlocks.get(id)?.contacts.find((c) => c.mobile && !excluded.has(c.mobile));
+  const mobileOf = (id: number) => contactOf(id)?.mobile ?? '';
   const blocked = await deps.blockedMobiles(tx, auth.tenantId, ids.map(mobileOf).filter(Boolean));
   const results: TConvertResult[] = [];
   for (const id of ids) {
@@ -51,9 +56,10 @@ export const convertCompanies = async (
       refuse(errors.alreadyConverted().message);
       continue;
     }
-    const contact = unlock.contacts.find((c) => c.mobile);
+    const contact = contactOf(id);
     if (!contact) {
-      refuse(errors.noMobile().message);
+      const left = unlock.contacts.find((c) => c.mobile);
+      refuse(left ? (excluded.get(left.mobile) ?? errors.noMobile().message) : errors.noMobile().message);
       continue;
     }
     const block = blocked.get(contact.mobile);

@@ -4,4 +4,5 @@ export { clueBatchHandlers, clueHandlers, cluePackageHandlers } from './clue.rou
 export { createClueService, type TClueService } from './clue.service.js';
 export { devClueSource, type TClueSource } from './clue.source.js';
 export { tianyanchaSource } from './clue.tianyancha.js';
+export { clueMatchMobiles } from './clue-number.js';
 export { buyableCluePackage, createCluePackages, grantClueQuota } from './clue-package.js';

@@ -1,0 +1,41 @@
+import { bigint, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+
+/** 空号检测's price per number from `validFrom` on (the platform's; no tenant), migration 0093. */
+export const numberCheckRates = pgTable(
+  'number_check_rates',
+  {
+    id: id(),
+    /** Fen per number checked. */
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    validFrom: ts('valid_from').notNull(),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('number_check_rates_from_idx').on(t.validFrom.desc(), t.id.desc())],
+);
+
+/**
+ * A number checked for a batch (an import's or a clue match's id): once per (tenant, batch, mobile),
+ * charged at `unitPrice`; `excludedAt` when 一键排除 left it out of the import or the conversion.
+ */
+export const numberCheckResults = pgTable(
+  'number_check_results',
+  {
+    tenantId: tenantId(),
+    batchId: uuid('batch_id').notNull(),
+    mobile: text('mobile').notNull(),
+    /** crmImport | clueMatch */
+    source: text('source').notNull(),
+    /** empty | real | stopped | unknown | silent | risk */
+    result: text('result').notNull(),
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    checkedBy: ref('checked_by'),
+    checkedAt: ts('checked_at').notNull().defaultNow(),
+    excludedAt: ts('excluded_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.batchId, t.mobile] }),
+    index('number_check_results_mobile_idx').on(t.tenantId, t.mobile),
+  ],
+);
