@@ -65,6 +65,15 @@ elif [ -n "${CI:-}" ]; then
   exit 1
 fi
 
+step "准备反向代理 (Debian nginx-light, openssl)"
+if bash scripts/ensure-nginx.sh; then
+  # The production shape's tests (nginx, two processes, the rolling restart) then must run, not skip.
+  export REQUIRE_NGINX=1
+elif [ -n "${CI:-}" ]; then
+  echo "CI 中无法安装 nginx" >&2
+  exit 1
+fi
+
 step "准备音频工具 (Debian espeak-ng, sox)"
 if bash scripts/ensure-audio-tools.sh; then
   # The call-analysis tests then must run on their synthetic recordings, not skip.
@@ -106,4 +115,6 @@ step "构建前端与服务端"
 npm run -s build
 
 step "端到端测试（Chromium，两路并行）"
+# The journey through nginx runs two server processes on a database of its own on this server.
+export TEST_DATABASE_URL="$pg_url"
 e2e_in_two_lanes
