@@ -13,7 +13,7 @@ import { fromCustomValue, toCustomValue, toCustomValues } from '../customerForm'
 import { CustomerTags, DealTag, fmtTime, LevelTag, levelOptions, PhoneLabelTag, phoneLabelOptions } from '../format';
 import { CustomFieldControl } from './CustomFieldInput';
 import { customText } from './customerColumns';
-import { InlineField } from './InlineField';
+import { InlineField, type TInlineFieldProps } from './InlineField';
 
 const c = t.crm;
 
@@ -33,141 +33,103 @@ export const CustomerFieldsCard = ({ customer, isEditable }: { customer: TCustom
     feedback.message.success(c.saved);
     await invalidateCustomers(client);
   };
-  const text = (key: 'name' | 'company' | 'source' | 'address' | 'remark', isLong = false) => (
-    <InlineField<string>
-      isEditable={isEditable}
-      testId={`crm-edit-${key}`}
-      display={customer[key] || c.none}
-      value={customer[key]}
-      onSave={(v) => save({ [key]: v })}
-      editor={(v, set) =>
+  /** An item the user edits in place (when he may): what it shows, the value it edits, its editor and its save. */
+  const editable = <V,>(key: string, label: string, field: Omit<TInlineFieldProps<V>, 'isEditable'>) => ({
+    key,
+    label,
+    children: <InlineField<V> isEditable={isEditable} {...field} />,
+  });
+  const text = (key: 'name' | 'company' | 'source' | 'address' | 'remark', label: string, isLong = false) =>
+    editable<string>(key, label, {
+      testId: `crm-edit-${key}`,
+      display: customer[key] || c.none,
+      value: customer[key],
+      onSave: (v) => save({ [key]: v }),
+      editor: (v, set) =>
         isLong ? (
           <Input.TextArea autoFocus rows={3} value={v} onChange={(e) => set(e.target.value)} />
         ) : (
           <Input autoFocus value={v} onChange={(e) => set(e.target.value)} />
-        )
-      }
-    />
-  );
+        ),
+    });
   const items: { key: string; label: string; children: ReactNode }[] = [
-    { key: 'name', label: c.name, children: text('name') },
-    { key: 'company', label: c.company, children: text('company') },
-    {
-      key: 'intentionLevel',
-      label: c.level,
-      children: (
-        <InlineField
-          isEditable={isEditable}
-          display={<LevelTag value={customer.intentionLevel} isLong />}
-          value={customer.intentionLevel}
-          onSave={(intentionLevel) => save({ intentionLevel })}
-          editor={(v, set) => (
-            <Select autoFocus style={{ width: '100%' }} value={v} onChange={set} options={levelOptions} />
-          )}
+    text('name', c.name),
+    text('company', c.company),
+    editable('intentionLevel', c.level, {
+      display: <LevelTag value={customer.intentionLevel} isLong />,
+      value: customer.intentionLevel,
+      onSave: (intentionLevel) => save({ intentionLevel }),
+      editor: (v, set) => (
+        <Select autoFocus style={{ width: '100%' }} value={v} onChange={set} options={levelOptions} />
+      ),
+    }),
+    editable('isDeal', c.deal, {
+      display: <DealTag isDeal={customer.isDeal} />,
+      value: customer.isDeal,
+      onSave: (isDeal) => save({ isDeal }),
+      editor: (v, set) => (
+        <Switch checked={v} onChange={set} checkedChildren={c.dealt} unCheckedChildren={c.notDealt} />
+      ),
+    }),
+    editable('phoneLabel', c.phoneLabel, {
+      display: <PhoneLabelTag value={customer.phoneLabel} />,
+      value: customer.phoneLabel,
+      onSave: (phoneLabel) => save({ phoneLabel: phoneLabel ?? null }),
+      editor: (v, set) => (
+        <Select
+          allowClear
+          style={{ width: '100%' }}
+          value={v}
+          onChange={(x) => set(x ?? null)}
+          options={phoneLabelOptions}
         />
       ),
-    },
-    {
-      key: 'isDeal',
-      label: c.deal,
-      children: (
-        <InlineField
-          isEditable={isEditable}
-          display={<DealTag isDeal={customer.isDeal} />}
-          value={customer.isDeal}
-          onSave={(isDeal) => save({ isDeal })}
-          editor={(v, set) => (
-            <Switch checked={v} onChange={set} checkedChildren={c.dealt} unCheckedChildren={c.notDealt} />
-          )}
+    }),
+    editable<number[]>('tags', c.tags, {
+      display: <CustomerTags tags={customer.tags} />,
+      value: customer.tags.map((x) => x.id),
+      onSave: (tagIds) => save({ tagIds }),
+      editor: (v, set) => (
+        <Select
+          mode="multiple"
+          style={{ width: '100%' }}
+          value={v}
+          onChange={set}
+          options={namedOptions(tags.data ?? [])}
         />
       ),
-    },
-    {
-      key: 'phoneLabel',
-      label: c.phoneLabel,
-      children: (
-        <InlineField
-          isEditable={isEditable}
-          display={<PhoneLabelTag value={customer.phoneLabel} />}
-          value={customer.phoneLabel}
-          onSave={(phoneLabel) => save({ phoneLabel: phoneLabel ?? null })}
-          editor={(v, set) => (
-            <Select
-              allowClear
-              style={{ width: '100%' }}
-              value={v}
-              onChange={(x) => set(x ?? null)}
-              options={phoneLabelOptions}
-            />
-          )}
-        />
+    }),
+    editable<Dayjs | null>('nextFollowAt', c.nextFollowAt, {
+      display: fmtTime(customer.nextFollowAt),
+      value: customer.nextFollowAt ? beijingPickerMoment(customer.nextFollowAt) : null,
+      onSave: (d) => save({ nextFollowAt: d ? beijingMomentOf(d) : null }),
+      editor: (v, set) => (
+        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={v} onChange={set} />
       ),
-    },
-    {
-      key: 'tags',
-      label: c.tags,
-      children: (
-        <InlineField<number[]>
-          isEditable={isEditable}
-          display={<CustomerTags tags={customer.tags} />}
-          value={customer.tags.map((x) => x.id)}
-          onSave={(tagIds) => save({ tagIds })}
-          editor={(v, set) => (
-            <Select
-              mode="multiple"
-              style={{ width: '100%' }}
-              value={v}
-              onChange={set}
-              options={namedOptions(tags.data ?? [])}
-            />
-          )}
-        />
-      ),
-    },
-    {
-      key: 'nextFollowAt',
-      label: c.nextFollowAt,
-      children: (
-        <InlineField<Dayjs | null>
-          isEditable={isEditable}
-          display={fmtTime(customer.nextFollowAt)}
-          value={customer.nextFollowAt ? beijingPickerMoment(customer.nextFollowAt) : null}
-          onSave={(d) => save({ nextFollowAt: d ? beijingMomentOf(d) : null })}
-          editor={(v, set) => (
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={v} onChange={set} />
-          )}
-        />
-      ),
-    },
-    { key: 'source', label: c.source, children: text('source') },
-    { key: 'address', label: c.address, children: text('address') },
-    { key: 'remark', label: c.remark, children: text('remark', true) },
-    ...fields.map((f) => ({
-      key: `custom_${f.id}`,
-      label: f.name,
-      children: (
-        <InlineField<unknown>
-          isEditable={isEditable}
-          display={customText(f, customer.customValues[String(f.id)])}
-          value={fromCustomValue(f, customer.customValues[String(f.id)])}
-          // The whole map goes back with the one value changed, so the others stay as they are.
-          onSave={(v) =>
-            save({
-              customValues: {
-                ...toCustomValues(
-                  Object.fromEntries(
-                    fields.map((x) => [String(x.id), fromCustomValue(x, customer.customValues[String(x.id)])]),
-                  ),
-                  fields,
+    }),
+    text('source', c.source),
+    text('address', c.address),
+    text('remark', c.remark, true),
+    ...fields.map((f) =>
+      editable<unknown>(`custom_${f.id}`, f.name, {
+        display: customText(f, customer.customValues[String(f.id)]),
+        value: fromCustomValue(f, customer.customValues[String(f.id)]),
+        // The whole map goes back with the one value changed, so the others stay as they are.
+        onSave: (v) =>
+          save({
+            customValues: {
+              ...toCustomValues(
+                Object.fromEntries(
+                  fields.map((x) => [String(x.id), fromCustomValue(x, customer.customValues[String(x.id)])]),
                 ),
-                [String(f.id)]: toCustomValue(f, v),
-              },
-            })
-          }
-          editor={(v, set) => <CustomFieldControl field={f} value={v} onChange={set} style={{ width: '100%' }} />}
-        />
-      ),
-    })),
+                fields,
+              ),
+              [String(f.id)]: toCustomValue(f, v),
+            },
+          }),
+        editor: (v, set) => <CustomFieldControl field={f} value={v} onChange={set} style={{ width: '100%' }} />,
+      }),
+    ),
     { key: 'createdAt', label: c.createdAt, children: fmtTime(customer.createdAt) },
     { key: 'updatedAt', label: c.updatedAt, children: fmtTime(customer.updatedAt) },
     { key: 'ownedAt', label: c.ownedAt, children: fmtTime(customer.ownedAt) },

@@ -3,7 +3,7 @@ import { Button, Space, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 
-type TInlineFieldProps<V> = {
+export type TInlineFieldProps<V> = {
   display: ReactNode;
   /** The value the editor starts from. */
   value: V;
