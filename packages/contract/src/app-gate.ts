@@ -2,6 +2,7 @@ import type { TAppCode } from './app-centre-labels.js';
 import { callAnalysisRoutes } from './call-analysis.js';
 import { clueRoutes } from './clue.js';
 import { clueBatchRoutes } from './clue-batch.js';
+import { clueOrderRoutes } from './clue-package.js';
 import { integrationRoutes } from './integration.js';
 import type { TRouteDef, TRouteTable } from './route.js';
 
@@ -13,6 +14,8 @@ import type { TRouteDef, TRouteTable } from './route.js';
 const appAreas: readonly (readonly [TRouteTable, TAppCode])[] = [
   [clueRoutes, 'clue'],
   [clueBatchRoutes, 'clue'],
+  // Buying quota needs 企业线索 on; the catalogue is the platform's and stays readable.
+  [clueOrderRoutes, 'clue'],
   [integrationRoutes, 'open_platform'],
   [callAnalysisRoutes, 'call_analysis'],
 ];
