@@ -22,6 +22,7 @@ import { homeTexts } from './home';
 import { importKitTexts } from './importKit';
 import { integrationTexts } from './integration';
 import { lineTexts } from './line';
+import { numberCheckTexts } from './numberCheck';
 import { orgTexts } from './org';
 import { personalCenterTexts } from './personalCenter';
 import { platformTexts } from './platform';
@@ -51,6 +52,7 @@ export const zhCN = {
   ...callerReportTexts,
   ...resourceTexts,
   ...clueTexts,
+  ...numberCheckTexts,
   ...integrationTexts,
   ...softphoneTexts,
   ...seatTexts,

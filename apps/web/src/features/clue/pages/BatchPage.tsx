@@ -15,6 +15,7 @@ import { feedback } from '../../../shared/feedback';
 import { download } from '../../../shared/http/api';
 import { RowsTable } from '../../../shared/list/RowsTable';
 import { usePermission } from '../../../shared/permission/usePermission';
+import { NumberCheckPanel } from '../../numberCheck';
 import { useMatchConvert, useMatchRows, useMatchState, useQuota } from '../api';
 import { MatchImportModal } from '../components/MatchImportModal';
 import { QuotaSummary } from '../components/QuotaSummary';
@@ -146,6 +147,7 @@ export const BatchPage = () => {
                 </Button>
               </Space>
             )}
+            {canConvert && state?.status === 'done' && <NumberCheckPanel source="clueMatch" batchId={batchId} />}
             {outcomes && (
               <RowsTable
                 rowKey="companyId"

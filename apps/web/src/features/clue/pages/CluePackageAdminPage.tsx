@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { cluePackageRoutes, fenOf, type TCluePackage, yuan } from '@yunhu/contract';
-import { Button, Card, Form, Input, InputNumber, Switch, Table } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
+import { NumberCheckRateCard } from '../../numberCheck';
 
 const c = t.cluePackage;
 const key = ['clue', 'package-admin'] as const;
@@ -28,74 +29,77 @@ export const CluePackageAdminPage = () => {
     await refresh();
   };
   return (
-    <Card
-      title={c.adminTitle}
-      extra={
-        <Button type="primary" onClick={() => setEditing('new')} data-testid="clue-package-add">
-          {c.add}
-        </Button>
-      }
-    >
-      <Table<TCluePackage>
-        rowKey="id"
-        loading={list.isLoading}
-        dataSource={list.data ?? []}
-        pagination={false}
-        columns={[
-          { key: 'name', title: c.name, dataIndex: 'name' },
-          { key: 'units', title: c.units, dataIndex: 'units' },
-          moneyColumn(c.price, 'price'),
-          {
-            key: 'enabled',
-            title: c.enabled,
-            render: (_v, row) => (
-              <Switch
-                size="small"
-                checked={row.isEnabled}
-                data-testid={`clue-package-enabled-${row.id}`}
-                onChange={(isEnabled) =>
-                  call(cluePackageRoutes.packageSetEnabled, { id: row.id, isEnabled })
-                    .then(refresh)
-                    .catch(() => undefined)
-                }
-              />
-            ),
-          },
-          {
-            key: 'actions',
-            title: c.actions,
-            render: (_v, row) => (
-              <Button type="link" onClick={() => setEditing(row)}>
-                {c.edit}
-              </Button>
-            ),
-          },
-        ]}
-      />
-      <FormModal<TForm>
-        open={editing !== null}
-        title={editing === 'new' ? c.addTitle : c.editTitle}
-        testId="clue-package-modal"
-        initialValues={
-          editing && editing !== 'new' ? { ...editing, price: Number(yuan(editing.price)) } : { units: 100 }
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Card
+        title={c.adminTitle}
+        extra={
+          <Button type="primary" onClick={() => setEditing('new')} data-testid="clue-package-add">
+            {c.add}
+          </Button>
         }
-        onCancel={() => setEditing(null)}
-        onDone={() => feedback.message.success(c.done)}
-        onSubmit={save}
-        fields={
-          <>
-            <Form.Item name="name" label={c.name} rules={[{ required: true, message: c.nameRequired }]}>
-              <Input maxLength={40} />
-            </Form.Item>
-            <Form.Item name="units" label={c.units} rules={[{ required: true, message: c.numberRequired }]}>
-              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item name="price" label={c.price} rules={[{ required: true, message: c.numberRequired }]}>
-              <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
-            </Form.Item>
-          </>
-        }
-      />
-    </Card>
+      >
+        <Table<TCluePackage>
+          rowKey="id"
+          loading={list.isLoading}
+          dataSource={list.data ?? []}
+          pagination={false}
+          columns={[
+            { key: 'name', title: c.name, dataIndex: 'name' },
+            { key: 'units', title: c.units, dataIndex: 'units' },
+            moneyColumn(c.price, 'price'),
+            {
+              key: 'enabled',
+              title: c.enabled,
+              render: (_v, row) => (
+                <Switch
+                  size="small"
+                  checked={row.isEnabled}
+                  data-testid={`clue-package-enabled-${row.id}`}
+                  onChange={(isEnabled) =>
+                    call(cluePackageRoutes.packageSetEnabled, { id: row.id, isEnabled })
+                      .then(refresh)
+                      .catch(() => undefined)
+                  }
+                />
+              ),
+            },
+            {
+              key: 'actions',
+              title: c.actions,
+              render: (_v, row) => (
+                <Button type="link" onClick={() => setEditing(row)}>
+                  {c.edit}
+                </Button>
+              ),
+            },
+          ]}
+        />
+        <FormModal<TForm>
+          open={editing !== null}
+          title={editing === 'new' ? c.addTitle : c.editTitle}
+          testId="clue-package-modal"
+          initialValues={
+            editing && editing !== 'new' ? { ...editing, price: Number(yuan(editing.price)) } : { units: 100 }
+          }
+          onCancel={() => setEditing(null)}
+          onDone={() => feedback.message.success(c.done)}
+          onSubmit={save}
+          fields={
+            <>
+              <Form.Item name="name" label={c.name} rules={[{ required: true, message: c.nameRequired }]}>
+                <Input maxLength={40} />
+              </Form.Item>
+              <Form.Item name="units" label={c.units} rules={[{ required: true, message: c.numberRequired }]}>
+                <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item name="price" label={c.price} rules={[{ required: true, message: c.numberRequired }]}>
+                <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
+              </Form.Item>
+            </>
+          }
+        />
+      </Card>
+      <NumberCheckRateCard />
+    </Space>
   );
 };

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { download } from '../../../shared/http/api';
 import { ImportModal, importApi, type TImportSpec } from '../../../shared/import';
+import { NumberCheckPanel } from '../../numberCheck';
 
 export type TImportKind = 'customer' | 'follow';
 const r = crmImportRoutes;
@@ -78,24 +79,28 @@ export const CrmImportModal = ({
           </Space>
         </>
       ),
-    extra: (p) =>
-      p.duplicates.length > 0 && (
-        <>
-          <Typography.Text strong>{t2.duplicatesTitle(p.duplicateCount)}</Typography.Text>
-          <Table
-            size="small"
-            rowKey="row"
-            dataSource={p.duplicates}
-            pagination={{ pageSize: 6, showSizeChanger: false }}
-            columns={[
-              { key: 'row', title: t2.row, dataIndex: 'row', width: 72 },
-              { key: 'name', title: t2.customerName, dataIndex: 'name' },
-              { key: 'where', title: t2.where, dataIndex: 'where' },
-            ]}
-            data-testid="crm-import-duplicates"
-          />
-        </>
-      ),
+    extra: (p) => (
+      <>
+        {isCustomer && p.batchId && p.validCount > 0 && <NumberCheckPanel source="crmImport" batchId={p.batchId} />}
+        {p.duplicates.length > 0 && (
+          <>
+            <Typography.Text strong>{t2.duplicatesTitle(p.duplicateCount)}</Typography.Text>
+            <Table
+              size="small"
+              rowKey="row"
+              dataSource={p.duplicates}
+              pagination={{ pageSize: 6, showSizeChanger: false }}
+              columns={[
+                { key: 'row', title: t2.row, dataIndex: 'row', width: 72 },
+                { key: 'name', title: t2.customerName, dataIndex: 'name' },
+                { key: 'where', title: t2.where, dataIndex: 'where' },
+              ]}
+              data-testid="crm-import-duplicates"
+            />
+          </>
+        )}
+      </>
+    ),
   };
   return <ImportModal spec={spec} open={open} onClose={onClose} />;
 };
