@@ -80,7 +80,9 @@ export const fieldEdit = (ctx: TRequestContext, input: TReq<'fieldEdit'>): Promi
         throw crmSettingsErrors.optionsInUse(list, before.name);
       }
     }
-    return toField(await repo.updateField(tx, t, before.id, next));
+    const saved = await repo.updateField(tx, t, before.id, next);
+    if (!saved) throw fieldMissing();
+    return toField(saved);
   });
 
 /** The field and every customer's value for it go together (jsonb `-` key), in one transaction. */

@@ -25,13 +25,20 @@ const ownQuick = async (tx: TDb, auth: TAuth, id: number) => {
   return row;
 };
 
+/** The reply as changed; gone meanwhile (deleted by another request) it is missing, as at the read. */
+const updated = async (tx: TDb, auth: TAuth, id: number, values: Parameters<typeof repo.updateQuick>[3]) => {
+  const row = await repo.updateQuick(tx, auth.tenantId, id, values);
+  if (!row) throw quickMissing();
+  return row;
+};
+
 export const quickSave = async ({ auth, tx }: TRequestContext, input: TReq<'quickSave'>) => {
   if (input.isShared && !canManageShared(auth)) throw crmSettingsErrors.sharedQuickSave();
   const userId = input.isShared ? null : auth.userId;
   const values = { content: input.content, sort: input.sort, userId };
   if (input.id !== undefined) {
     const before = await ownQuick(tx, auth, input.id);
-    if (before.userId === userId) return toQuick(await repo.updateQuick(tx, auth.tenantId, before.id, values));
+    if (before.userId === userId) return toQuick(await updated(tx, auth, before.id, values));
   }
   const max = input.isShared ? crmSettingsLimits.sharedQuick : crmSettingsLimits.ownQuick;
   if ((await repo.quickCount(tx, auth.tenantId, userId)) >= max) {
@@ -40,7 +47,7 @@ export const quickSave = async ({ auth, tx }: TRequestContext, input: TReq<'quic
   return toQuick(
     input.id === undefined
       ? await repo.insertQuick(tx, { tenantId: auth.tenantId, ...values })
-      : await repo.updateQuick(tx, auth.tenantId, input.id, values),
+      : await updated(tx, auth, input.id, values),
   );
 };
 

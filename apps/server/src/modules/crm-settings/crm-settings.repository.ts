@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { crmCustomFields, crmQuickContents, crmSettings, crmTags, crmUserConfigs, customers } from '../../db/schema.js';
+import { tenantRows } from '../../db/tenant-rows.js';
 
 export type TTagRow = typeof crmTags.$inferSelect;
 export type TFieldRow = typeof crmCustomFields.$inferSelect;
@@ -19,6 +20,10 @@ const tagCount = sql<number>`(select count(*)::int from customers c
 /** A custom value that is really there: not missing, null, an empty text or an empty choice list. */
 const hasValue = (key: string): SQL =>
   sql`coalesce((${customers.customValues} -> ${key}) not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb), false)`;
+
+const tagRows = tenantRows(crmTags);
+const fieldRows = tenantRows(crmCustomFields);
+const quickRows = tenantRows(crmQuickContents);
 
 /** The SQL of the CRM settings screens: tags, custom fields, quick replies, rules and screen configs. */
 export const settingsRepository = {
@@ -57,14 +62,9 @@ export const settingsRepository = {
         ),
     ),
 
-  insertTag: async (db: TDb, row: typeof crmTags.$inferInsert) =>
-    (await db.insert(crmTags).values(row).returning({ id: crmTags.id }))[0]!.id,
+  insertTag: async (db: TDb, row: typeof crmTags.$inferInsert) => (await tagRows.insertOne(db, row)).id,
 
-  updateTag: (db: TDb, tenantId: number, id: number, set: Partial<typeof crmTags.$inferInsert>) =>
-    db
-      .update(crmTags)
-      .set(set)
-      .where(and(eq(crmTags.tenantId, tenantId), eq(crmTags.id, id))),
+  updateTag: tagRows.updateOne,
 
   /** Takes the tag off every customer of the tenant, the recycle bin included (a recovered one keeps no dead id). */
   stripTag: (db: TDb, tenantId: number, id: number) =>
@@ -73,8 +73,7 @@ export const settingsRepository = {
       .set({ tagIds: sql`array_remove(${customers.tagIds}, ${id}::bigint)` as unknown as number[] })
       .where(and(eq(customers.tenantId, tenantId), sql`${customers.tagIds} @> array[${id}]::bigint[]`)),
 
-  deleteTag: (db: TDb, tenantId: number, id: number) =>
-    db.delete(crmTags).where(and(eq(crmTags.tenantId, tenantId), eq(crmTags.id, id))),
+  deleteTag: tagRows.deleteOne,
 
   // ---- Custom fields ---------------------------------------------------------------------------
 
@@ -94,13 +93,8 @@ export const settingsRepository = {
   fieldCount: async (db: TDb, tenantId: number) =>
     (await db.select({ n: count() }).from(crmCustomFields).where(eq(crmCustomFields.tenantId, tenantId)))[0]?.n ?? 0,
 
-  field: async (db: TDb, tenantId: number, id: number, lock = false) => {
-    const q = db
-      .select()
-      .from(crmCustomFields)
-      .where(and(eq(crmCustomFields.tenantId, tenantId), eq(crmCustomFields.id, id)));
-    return (await (lock ? q.for('update') : q))[0] ?? null;
-  },
+  field: (db: TDb, tenantId: number, id: number, lock = false) =>
+    (lock ? fieldRows.lockOne : fieldRows.findOne)(db, tenantId, id),
 
   fieldNamed: (db: TDb, tenantId: number, name: string, exceptId?: number) =>
     firstRow(
@@ -123,17 +117,8 @@ export const settingsRepository = {
   lockFields: (db: TDb, tenantId: number) =>
     db.execute(sql`select pg_advisory_xact_lock(hashtext('crm_custom_fields'), ${tenantId}::int)`),
 
-  insertField: async (db: TDb, row: typeof crmCustomFields.$inferInsert) =>
-    (await db.insert(crmCustomFields).values(row).returning())[0]!,
-
-  updateField: async (db: TDb, tenantId: number, id: number, set: Partial<typeof crmCustomFields.$inferInsert>) =>
-    (
-      await db
-        .update(crmCustomFields)
-        .set(set)
-        .where(and(eq(crmCustomFields.tenantId, tenantId), eq(crmCustomFields.id, id)))
-        .returning()
-    )[0]!,
+  insertField: fieldRows.insertOne,
+  updateField: fieldRows.updateOne,
 
   /** Customers of the tenant (recycle bin included) holding a value for the field. */
   valueCount: async (db: TDb, tenantId: number, fieldId: number) =>
@@ -172,8 +157,7 @@ export const settingsRepository = {
       })
       .where(and(eq(customers.tenantId, tenantId), sql`jsonb_exists(${customers.customValues}, ${String(fieldId)})`)),
 
-  deleteField: (db: TDb, tenantId: number, id: number) =>
-    db.delete(crmCustomFields).where(and(eq(crmCustomFields.tenantId, tenantId), eq(crmCustomFields.id, id))),
+  deleteField: fieldRows.deleteOne,
 
   // ---- Quick replies ---------------------------------------------------------------------------
 
@@ -190,14 +174,7 @@ export const settingsRepository = {
       )
       .orderBy(sql`${crmQuickContents.userId} is not null`, asc(crmQuickContents.sort), asc(crmQuickContents.id)),
 
-  quick: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await db
-        .select()
-        .from(crmQuickContents)
-        .where(and(eq(crmQuickContents.tenantId, tenantId), eq(crmQuickContents.id, id)))
-        .for('update')
-    )[0] ?? null,
+  quick: quickRows.lockOne,
 
   /** Replies owned by this person, or shared ones when userId is null. */
   quickCount: async (db: TDb, tenantId: number, userId: number | null) =>
@@ -213,20 +190,9 @@ export const settingsRepository = {
         )
     )[0]?.n ?? 0,
 
-  insertQuick: async (db: TDb, row: typeof crmQuickContents.$inferInsert) =>
-    (await db.insert(crmQuickContents).values(row).returning())[0]!,
-
-  updateQuick: async (db: TDb, tenantId: number, id: number, set: Partial<typeof crmQuickContents.$inferInsert>) =>
-    (
-      await db
-        .update(crmQuickContents)
-        .set(set)
-        .where(and(eq(crmQuickContents.tenantId, tenantId), eq(crmQuickContents.id, id)))
-        .returning()
-    )[0]!,
-
-  deleteQuick: (db: TDb, tenantId: number, id: number) =>
-    db.delete(crmQuickContents).where(and(eq(crmQuickContents.tenantId, tenantId), eq(crmQuickContents.id, id))),
+  insertQuick: quickRows.insertOne,
+  updateQuick: quickRows.updateOne,
+  deleteQuick: quickRows.deleteOne,
 
   // ---- Rules and privacy -----------------------------------------------------------------------
 

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { departments, roles } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
+import { namedAmong, tenantRows } from '../../db/tenant-rows.js';
 import { resourceFolders as folders, resourceItems as items } from './resource.schema.js';
 
 /**
@@ -22,6 +23,9 @@ export type TItemFilter = {
 
 export type TItemRow = typeof items.$inferSelect & { folderName: string | null };
 export type TItemInsert = Omit<typeof items.$inferInsert, 'tenantId'>;
+
+const itemRows = tenantRows(items);
+const folderRows = tenantRows(folders);
 
 /** The reader's department and every department above it: an item for a department is for those below too. */
 const deptAndAbove = (tenantId: number, deptId: number): SQL =>
@@ -130,13 +134,7 @@ export const resourceRepository = {
         .for('update'),
     ),
 
-  delete: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await db
-        .delete(items)
-        .where(and(eq(items.tenantId, tenantId), eq(items.id, id)))
-        .returning({ id: items.id })
-    ).length > 0,
+  delete: itemRows.deleteOne,
 
   /**
    * One use of an item he may read, counted in one statement (parallel uses each add one, none is
@@ -162,45 +160,17 @@ export const resourceRepository = {
       .groupBy(folders.id)
       .orderBy(asc(folders.sort), asc(folders.id)),
 
-  folderCount: async (db: TDb, tenantId: number) =>
-    (await db.select({ n: count() }).from(folders).where(eq(folders.tenantId, tenantId)))[0]?.n ?? 0,
+  folderCount: (db: TDb, tenantId: number) => db.$count(folders, eq(folders.tenantId, tenantId)),
 
-  findFolder: (db: TDb, tenantId: number, id: number) =>
-    firstRow(
-      db
-        .select()
-        .from(folders)
-        .where(and(eq(folders.tenantId, tenantId), eq(folders.id, id))),
-    ),
-
-  insertFolder: async (db: TDb, row: { tenantId: number; name: string; sort: number }) =>
-    (await db.insert(folders).values(row).returning())[0]!,
-
-  updateFolder: async (db: TDb, tenantId: number, id: number, patch: { name: string; sort: number }) =>
-    (
-      await db
-        .update(folders)
-        .set(patch)
-        .where(and(eq(folders.tenantId, tenantId), eq(folders.id, id)))
-        .returning()
-    )[0] ?? null,
+  findFolder: folderRows.findOne,
+  insertFolder: folderRows.insertOne,
+  updateFolder: folderRows.updateOne,
 
   /** How many items (whoever may read them) a folder holds. */
-  folderItemCount: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await db
-        .select({ n: count() })
-        .from(items)
-        .where(and(eq(items.tenantId, tenantId), eq(items.folderId, id)))
-    )[0]?.n ?? 0,
+  folderItemCount: (db: TDb, tenantId: number, id: number) =>
+    db.$count(items, and(eq(items.tenantId, tenantId), eq(items.folderId, id))),
 
-  deleteFolder: async (db: TDb, tenantId: number, id: number) =>
-    (
-      await db
-        .delete(folders)
-        .where(and(eq(folders.tenantId, tenantId), eq(folders.id, id)))
-        .returning({ id: folders.id })
-    ).length > 0,
+  deleteFolder: folderRows.deleteOne,
 
   // ---- the enterprise's departments and roles (the org area's tables, read) -------------------
   depts: (db: TDb, tenantId: number) =>
@@ -218,21 +188,8 @@ export const resourceRepository = {
       .orderBy(asc(roles.id)),
 
   /** Which of these departments are the enterprise's, not deleted. */
-  deptsAmong: async (db: TDb, tenantId: number, ids: readonly number[]) =>
-    ids.length === 0
-      ? []
-      : db
-          .select({ id: departments.id, name: departments.name })
-          .from(departments)
-          .where(
-            and(eq(departments.tenantId, tenantId), inArray(departments.id, [...ids]), isNull(departments.deletedAt)),
-          ),
+  deptsAmong: (db: TDb, tenantId: number, ids: readonly number[]) =>
+    namedAmong(db, departments, tenantId, ids, isNull(departments.deletedAt)),
 
-  rolesAmong: async (db: TDb, tenantId: number, ids: readonly number[]) =>
-    ids.length === 0
-      ? []
-      : db
-          .select({ id: roles.id, name: roles.name })
-          .from(roles)
-          .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, [...ids]))),
+  rolesAmong: (db: TDb, tenantId: number, ids: readonly number[]) => namedAmong(db, roles, tenantId, ids),
 };
