@@ -11,6 +11,7 @@ import { cluePageRoutes } from '../features/clue';
 import { crmRoutes } from '../features/crm';
 import { feedbackPageRoutes } from '../features/feedback';
 import { homeRoutes } from '../features/home';
+import { ecSyncPageRoutes } from '../features/ecSync';
 import { integrationPageRoutes } from '../features/integration';
 import { lineRoutes } from '../features/line';
 import { orgRoutes } from '../features/org';
@@ -43,6 +44,7 @@ export const menuRoutes: RouteObject[] = [
   ...resourcePageRoutes,
   ...cluePageRoutes,
   ...integrationPageRoutes,
+  ...ecSyncPageRoutes,
   ...feedbackPageRoutes,
   ...appCentrePageRoutes,
   ...tradeRoutes,

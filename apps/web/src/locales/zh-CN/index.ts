@@ -17,6 +17,7 @@ import { certificationTexts } from './certification';
 import { clueTexts } from './clue';
 import { commonTexts } from './common';
 import { crmTexts } from './crm';
+import { ecSyncTexts } from './ecSync';
 import { feedbackTexts } from './feedback';
 import { homeTexts } from './home';
 import { importKitTexts } from './importKit';
@@ -54,6 +55,7 @@ export const zhCN = {
   ...clueTexts,
   ...numberCheckTexts,
   ...integrationTexts,
+  ...ecSyncTexts,
   ...softphoneTexts,
   ...seatTexts,
   ...lineTexts,
