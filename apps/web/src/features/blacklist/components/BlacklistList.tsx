@@ -5,8 +5,9 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { withNumberAndDayRange } from '../../../shared/list/dayRange';
-import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { NumberDaysFilters } from '../../../shared/list/NumberDaysFilters';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
@@ -152,8 +153,12 @@ export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: str
           </Permission>
         )}
         filters={
-          <>
-            <TextFilter name="number" label={b.number} placeholder={b.numberPlaceholder} testId="black-filter-number" />
+          <NumberDaysFilters
+            numberLabel={b.number}
+            numberPlaceholder={b.numberPlaceholder}
+            numberTestId="black-filter-number"
+            daysLabel={b.createdRange}
+          >
             <SelectFilter
               placeholder=""
               name="status"
@@ -166,8 +171,7 @@ export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: str
               label={b.source}
               options={optionsOf(blackSources, b.sourceLabel)}
             />
-            <DateRangeFilter name="range" label={b.createdRange} allowEmpty={[true, true]} />
-          </>
+          </NumberDaysFilters>
         }
       />
       <BlackEntryModal

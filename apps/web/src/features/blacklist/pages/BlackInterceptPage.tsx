@@ -2,9 +2,9 @@ import { blacklistRoutes, type TIntercept } from '@yunhu/contract';
 import { Space } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { withNumberAndDayRange } from '../../../shared/list/dayRange';
-import { DateRangeFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
+import { NumberDaysFilters } from '../../../shared/list/NumberDaysFilters';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
@@ -30,10 +30,7 @@ export const BlackInterceptPage = () => (
       columns={columns}
       toRequest={withNumberAndDayRange}
       filters={
-        <>
-          <TextFilter name="number" label={b.number} placeholder={b.numberPlaceholder} />
-          <DateRangeFilter name="range" label={b.interceptAt} allowEmpty={[true, true]} />
-        </>
+        <NumberDaysFilters numberLabel={b.number} numberPlaceholder={b.numberPlaceholder} daysLabel={b.interceptAt} />
       }
     />
   </Space>

@@ -7,9 +7,10 @@ import {
 import { t } from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { withNumberAndDayRange } from '../../../shared/list/dayRange';
-import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { SelectFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
+import { NumberDaysFilters } from '../../../shared/list/NumberDaysFilters';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
@@ -35,11 +36,9 @@ export const CallInterceptPage = () => (
     columns={columns}
     toRequest={withNumberAndDayRange}
     filters={
-      <>
-        <TextFilter name="number" label={c.number} placeholder={c.numberPlaceholder} />
+      <NumberDaysFilters numberLabel={c.number} numberPlaceholder={c.numberPlaceholder} daysLabel={c.at}>
         <SelectFilter name="reason" label={c.reason} options={reasonOptions} width={180} />
-        <DateRangeFilter name="range" label={c.at} allowEmpty={[true, true]} />
-      </>
+      </NumberDaysFilters>
     }
   />
 );
