@@ -29,6 +29,21 @@ const single = (name: string, help: string, pick: (s: TSnapshot) => number | und
   },
 });
 
+/** A gauge of one value per row its source answers, labelled by the row's columns of those names. */
+const perRow = <L extends string>(
+  name: string,
+  help: string,
+  labelNames: L[],
+  rows: (s: TSnapshot) => (Record<L, string> & { n: number })[] | null,
+): TGaugeSpec => ({
+  name,
+  help,
+  labelNames,
+  set: (gauge, s) => {
+    for (const r of rows(s) ?? []) gauge.set(Object.fromEntries(labelNames.map((l) => [l, r[l]])), r.n);
+  },
+});
+
 /** The gauges read at scrape time, each from the snapshot its scrape shares. */
 const gaugeSpecs: TGaugeSpec[] = [
   {
@@ -48,14 +63,12 @@ const gaugeSpecs: TGaugeSpec[] = [
     'Queries waiting for a connection of the pool (none on PGlite)',
     (s) => s.pool?.waiting,
   ),
-  {
-    name: 'yunhu_job_queue_runs',
-    help: "The job queue's runs per job and state: created and retry (waiting), active, failed (kept 3 days)",
-    labelNames: ['job', 'state'],
-    set: (g, s) => {
-      for (const r of s.jobs ?? []) g.set({ job: r.job, state: r.state }, r.n);
-    },
-  },
+  perRow(
+    'yunhu_job_queue_runs',
+    "The job queue's runs per job and state: created and retry (waiting), active, failed (kept 3 days)",
+    ['job', 'state'],
+    (s) => s.jobs,
+  ),
   single(
     'yunhu_sip_registrations_online',
     'Soft-phones registered at Kamailio now, every enterprise',
@@ -91,14 +104,7 @@ const gaugeSpecs: TGaugeSpec[] = [
     'Recordings that failed among calls ended in the last hour (looked for among the newest 10,000 calls)',
     (s) => s.recordings?.failedLastHour,
   ),
-  {
-    name: 'yunhu_imports_running',
-    help: 'Import batches being written now, per kind',
-    labelNames: ['kind'],
-    set: (g, s) => {
-      for (const r of s.imports ?? []) g.set({ kind: r.kind }, r.n);
-    },
-  },
+  perRow('yunhu_imports_running', 'Import batches being written now, per kind', ['kind'], (s) => s.imports),
 ];
 
 const sourceNames: TSourceName[] = ['jobs', 'board', 'media', 'recordings', 'imports'];
