@@ -181,7 +181,7 @@ export const startProductionShape = async (opts) => {
       say(`服务进程 ${server.name} 意外退出（${code ?? signal}），1 秒后重新启动`);
       setTimeout(() => void startServer(server).catch((e) => say(String(e))), 1000);
     });
-    const logSince = () => fs.readFileSync(logPath, 'utf8').slice(from);
+    const logSince = () => fs.readFileSync(logPath).subarray(from).toString('utf8');
     // Healthy, and when it runs the telephony, it has said how Kamailio's start went.
     const deadline = Date.now() + (opts.startTimeoutMs ?? 300_000);
     for (;;) {
