@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namedOptions, optionsOf, personOptions } from './options';
+import { namedOptions, optionsOf, personOptions, yesNoOptions } from './options';
 
 describe('options', () => {
   it('keeps the order of the values and labels each one', () => {
@@ -14,5 +14,12 @@ describe('options', () => {
     const lines = [{ id: 3, name: '线路A', isDefault: true }];
     expect(namedOptions(lines)).toEqual([{ value: 3, label: '线路A' }]);
     expect(personOptions([{ userId: 9, realName: '张三' }])).toEqual([{ value: 9, label: '张三' }]);
+  });
+
+  it('offers yes, then no, each in the words given', () => {
+    expect(yesNoOptions('已转客户', '未转客户')).toEqual([
+      { value: 'yes', label: '已转客户' },
+      { value: 'no', label: '未转客户' },
+    ]);
   });
 });

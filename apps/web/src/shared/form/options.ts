@@ -10,6 +10,12 @@ export const optionsOf = <V extends string | number, L extends ReactNode>(
 export const namedOptions = <V extends string | number>(rows: readonly { id: V; name: string }[]) =>
   rows.map((row) => ({ value: row.id, label: row.name }));
 
+/** The two options of a yes-or-no condition ('yes' / 'no'), each in the screen's words. */
+export const yesNoOptions = (yes: ReactNode, no: ReactNode) => [
+  { value: 'yes', label: yes },
+  { value: 'no', label: no },
+];
+
 /** Select options of people: the user id, shown by the real name. */
 export const personOptions = (people: readonly { userId: number; realName: string }[]) =>
   people.map((p) => ({ value: p.userId, label: p.realName }));

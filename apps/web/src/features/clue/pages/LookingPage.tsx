@@ -11,7 +11,7 @@ import {
 } from '@yunhu/contract';
 import { Button } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { optionsOf } from '../../../shared/form/options';
+import { optionsOf, yesNoOptions } from '../../../shared/form/options';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
@@ -92,14 +92,7 @@ export const LookingPage = () => {
             <SelectFilter name="ageBand" label={c.age} options={indexOptions(clueAgeBands.map((b) => b.label))} />
             <SelectFilter name="status" label={c.status} options={textOptions(clueStatuses)} />
             <SelectFilter name="staffBand" label={c.staff} options={indexOptions(clueStaffBands)} />
-            <SelectFilter
-              name="hasMobile"
-              label={c.hasMobile}
-              options={[
-                { value: 'yes', label: c.hasMobileYes },
-                { value: 'no', label: c.hasMobileNo },
-              ]}
-            />
+            <SelectFilter name="hasMobile" label={c.hasMobile} options={yesNoOptions(c.hasMobileYes, c.hasMobileNo)} />
             <SelectFilter
               name="sort"
               label={c.sort}

@@ -1,6 +1,7 @@
 import { clueRoutes, type TUnlockRow } from '@yunhu/contract';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
+import { yesNoOptions } from '../../../shared/form/options';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -56,10 +57,7 @@ export const UnlockedPage = () => {
             <SelectFilter
               name="isConverted"
               label={c.converted}
-              options={[
-                { value: 'yes', label: c.convertedYes },
-                { value: 'no', label: c.convertedNo },
-              ]}
+              options={yesNoOptions(c.convertedYes, c.convertedNo)}
             />
           </>
         }

@@ -3,7 +3,7 @@ import { Alert, Form, Input, Radio, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
-import { namedOptions } from '../../../shared/form/options';
+import { namedOptions, yesNoOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 import { type TPool, useAssignees, useTags } from '../api';
 import { levelOptions, phoneLabelOptions } from '../format';
@@ -166,13 +166,7 @@ export const BatchFormDialogs = ({ dialog, pool, onClose, run }: TBatchFormDialo
               }),
             ]}
           >
-            <Radio.Group
-              options={[
-                { value: 'keep', label: c.unchanged },
-                { value: 'yes', label: c.dealt },
-                { value: 'no', label: c.notDealt },
-              ]}
-            />
+            <Radio.Group options={[{ value: 'keep', label: c.unchanged }, ...yesNoOptions(c.dealt, c.notDealt)]} />
           </Form.Item>
         </>
       ),
