@@ -115,28 +115,30 @@ export const seedCalling = async (tx: TDb, demo: TSeedPeople, now: number): Prom
     })),
   );
   await seedSeatsAndNumbers(tx, demo, { sip: sip!.id, callback: callback!.id }, now);
-  await tx.insert(packets).values([
-    {
-      tenantId: demo.tenantId,
-      lineId: sip!.id,
-      name: '软电话包月 5000 分钟',
-      totalMinutes: 5000,
-      usedSeconds: 0,
-      price: 60000,
-      boughtAt: new Date(now - 40 * day),
-      expireAt: new Date(now + 20 * day),
-    },
-    {
-      tenantId: demo.tenantId,
-      lineId: callback!.id,
-      name: '回拨季度 20000 分钟',
-      totalMinutes: 20000,
-      usedSeconds: 0,
-      price: 280000,
-      boughtAt: new Date(now - 25 * day),
-      expireAt: new Date(now + 65 * day),
-    },
-  ]);
+  // An unused package of a line: bought `boughtDaysAgo`, lasting `days` in all.
+  const packet = (
+    lineId: number,
+    name: string,
+    totalMinutes: number,
+    price: number,
+    boughtDaysAgo: number,
+    days: number,
+  ) => ({
+    tenantId: demo.tenantId,
+    lineId,
+    name,
+    totalMinutes,
+    usedSeconds: 0,
+    price,
+    boughtAt: new Date(now - boughtDaysAgo * day),
+    expireAt: new Date(now + (days - boughtDaysAgo) * day),
+  });
+  await tx
+    .insert(packets)
+    .values([
+      packet(sip!.id, '软电话包月 5000 分钟', 5000, 60000, 40, 60),
+      packet(callback!.id, '回拨季度 20000 分钟', 20000, 280000, 25, 90),
+    ]);
 
   const tagRows = await tx
     .insert(crmTags)
