@@ -71,6 +71,9 @@ export default async function setup(project: TestProject) {
       WEBHOOK_ALLOW_LOOPBACK: '1',
       WEBHOOK_RETRY_SECONDS: '1',
       WEBHOOK_POLL_SECONDS: '1',
+      // The EC simulator answers for 腾讯EC; the sync job looks every second and retries after 1 s.
+      EC_POLL_SECONDS: '1',
+      EC_RETRY_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
