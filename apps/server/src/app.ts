@@ -95,6 +95,7 @@ import {
   webhookJobName,
 } from './modules/integration/index.js';
 import { createLineService, lineHandlers } from './modules/line/index.js';
+import { createMarketService, marketHandlers } from './modules/market/index.js';
 import { createMetrics, registerMetrics } from './modules/metrics/index.js';
 import {
   createNumberCheckService,
@@ -288,6 +289,9 @@ export const buildApp = async (
     notify: services.system.notifyUsers,
   });
   bindRoutes(app, routeTables.feedback, feedbackHandlers(feedback), deps);
+  // 第三方市场: the platform's list of other vendors' add-ons and the enterprises' requests for them.
+  const market = createMarketService({ notify: services.system.notifyUsers });
+  bindRoutes(app, routeTables.market, marketHandlers(market), deps);
   // 应用中心: the add-ons' catalogue and each enterprise's switch (the menu and the analysis ask it).
   bindRoutes(app, routeTables.appCentre, appCentreHandlers(createAppCentreService()), deps);
   // 号码报备 and 数据审核: materials, per-number reports, the platform's review; the documents

@@ -21,6 +21,7 @@ import { ecSyncRoutes } from './ec-sync.js';
 import { feedbackRoutes } from './feedback.js';
 import { integrationRoutes } from './integration.js';
 import { lineRoutes } from './line.js';
+import { marketRoutes } from './market.js';
 import { numberCheckRoutes } from './number-check.js';
 import { orgRoutes } from './org.js';
 import { orgDeptRoutes } from './org-dept.js';
@@ -66,6 +67,7 @@ export * from './http.js';
 export * from './import.js';
 export * from './integration.js';
 export * from './line.js';
+export * from './market.js';
 export * from './mask.js';
 export * from './menu.js';
 export * from './menu-tree.js';
@@ -119,6 +121,7 @@ export const routeTables = {
   feedback: feedbackRoutes,
   integration: integrationRoutes,
   line: lineRoutes,
+  market: marketRoutes,
   numberCheck: numberCheckRoutes,
   org: orgRoutes,
   orgDept: orgDeptRoutes,

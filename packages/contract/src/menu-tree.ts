@@ -16,6 +16,7 @@ import { ecSyncMenuNodes } from './ec-sync.js';
 import { feedbackMenuNodes, feedbackPlatformMenuNodes } from './feedback.js';
 import { integrationMenuNodes } from './integration.js';
 import { lineMenuNodes } from './line.js';
+import { marketMenuNodes, marketPlatformMenuNodes } from './market.js';
 import { isAgentPerm, isPlatformPerm, menuFolder, menuScreen, permissionsOf, type TMenuNode } from './menu.js';
 import { orgMenuNodes } from './org.js';
 import { deptMenuNodes } from './org-dept.js';
@@ -63,7 +64,7 @@ export const menuTree: TMenuNode[] = [
   ]),
   menuFolder('80', '系统管理', 'SettingOutlined', systemMenuNodes),
   menuFolder('85', '开放平台', 'ApiOutlined', [...integrationMenuNodes, ...ecSyncMenuNodes]),
-  menuFolder('86', '应用中心', 'AppstoreOutlined', [...appCentreMenuNodes, ...feedbackMenuNodes]),
+  menuFolder('86', '应用中心', 'AppstoreOutlined', [...appCentreMenuNodes, ...marketMenuNodes, ...feedbackMenuNodes]),
   menuFolder('60', '平台管理', 'ShopOutlined', [
     ...platformMenuNodes,
     ...platformContentMenuNodes,
@@ -71,6 +72,7 @@ export const menuTree: TMenuNode[] = [
     ...certificationPlatformMenuNodes,
     ...feedbackPlatformMenuNodes,
     ...appCentrePlatformMenuNodes,
+    ...marketPlatformMenuNodes,
     ...callerReportPlatformMenuNodes,
     ...packetPlatformMenuNodes,
     ...cluePackagePlatformMenuNodes,

@@ -29,6 +29,7 @@ export { ecSyncRoutes } from './web-paths/ecSync.js';
 export { feedbackRoutes } from './web-paths/feedback.js';
 export { integrationRoutes } from './web-paths/integration.js';
 export { lineRoutes } from './web-paths/line.js';
+export { marketRoutes } from './web-paths/market.js';
 export { numberCheckRoutes } from './web-paths/numberCheck.js';
 export { orgRoutes } from './web-paths/org.js';
 export { orgDeptRoutes } from './web-paths/orgDept.js';

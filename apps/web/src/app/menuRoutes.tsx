@@ -14,6 +14,7 @@ import { homeRoutes } from '../features/home';
 import { ecSyncPageRoutes } from '../features/ecSync';
 import { integrationPageRoutes } from '../features/integration';
 import { lineRoutes } from '../features/line';
+import { marketPageRoutes } from '../features/market';
 import { orgRoutes } from '../features/org';
 import { packetPageRoutes } from '../features/packet';
 import { personalCenterRoutes } from '../features/personalCenter';
@@ -47,6 +48,7 @@ export const menuRoutes: RouteObject[] = [
   ...ecSyncPageRoutes,
   ...feedbackPageRoutes,
   ...appCentrePageRoutes,
+  ...marketPageRoutes,
   ...tradeRoutes,
   ...billingPageRoutes,
   ...packetPageRoutes,

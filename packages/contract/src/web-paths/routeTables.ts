@@ -24,6 +24,7 @@ import { ecSyncRoutes } from './ecSync.js';
 import { feedbackRoutes } from './feedback.js';
 import { integrationRoutes } from './integration.js';
 import { lineRoutes } from './line.js';
+import { marketRoutes } from './market.js';
 import { numberCheckRoutes } from './numberCheck.js';
 import { orgRoutes } from './org.js';
 import { orgDeptRoutes } from './orgDept.js';
@@ -65,6 +66,7 @@ export const routeTables = {
   feedback: feedbackRoutes,
   integration: integrationRoutes,
   line: lineRoutes,
+  market: marketRoutes,
   numberCheck: numberCheckRoutes,
   org: orgRoutes,
   orgDept: orgDeptRoutes,

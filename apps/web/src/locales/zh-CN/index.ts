@@ -23,6 +23,7 @@ import { homeTexts } from './home';
 import { importKitTexts } from './importKit';
 import { integrationTexts } from './integration';
 import { lineTexts } from './line';
+import { marketTexts } from './market';
 import { numberCheckTexts } from './numberCheck';
 import { orgTexts } from './org';
 import { personalCenterTexts } from './personalCenter';
@@ -73,6 +74,7 @@ export const zhCN = {
   ...agentJxsTexts,
   ...feedbackTexts,
   ...appCentreTexts,
+  ...marketTexts,
 } as const;
 
 export type TLocale = typeof zhCN;
