@@ -3,13 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
+import { notifySandbox } from '../../test/sandbox-notify.js';
 import { tenants } from '../org/org.schema.js';
-import { sandboxSign, sandboxSignatureHeader } from '../trade/index.js';
 import { ledgerEntries, orders, payNotifications } from '../trade/trade.schema.js';
 import { clueQuotaLedger } from './clue.schema.js';
 
 const { cluePackage: r, clueOrder, clue, trade } = routeTables;
-const secret = 'yunhu-dev-pay-sandbox-secret';
 
 /**
  * 线索包: the platform's catalogue, an enterprise's order paid by the sandbox QR code, the quota
@@ -26,15 +25,6 @@ describe('线索包', () => {
   const ok = <T>(res: { body: { code: number; msg: string; data: T } }) => {
     expect(res.body.code, res.body.msg).toBe(0);
     return res.body.data;
-  };
-  const notify = (body: object) => {
-    const raw = JSON.stringify(body);
-    return t.app.inject({
-      method: 'POST',
-      url: '/pay/notify/sandbox',
-      headers: { 'content-type': 'application/json', [sandboxSignatureHeader]: sandboxSign(secret, raw) },
-      payload: raw,
-    });
   };
   const grantsOf = (tenantId: number, orderNo: string) =>
     t.database.db
@@ -82,7 +72,7 @@ describe('线索包', () => {
       status: 'SUCCESS',
       paidAt: Date.now(),
     };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => notify(body)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => notifySandbox(t, body)));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     const [paid] = await t.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
     expect(paid!.state).toBe('paid');
