@@ -44,6 +44,8 @@ export const ecDefaultFieldMap: Record<TEcOurField, string> = {
   company: 'companyName',
   remark: 'memo',
 };
+/** The default mapping as the settings' rows. */
+export const ecDefaultFieldRows = ecOurFields.map((ours) => ({ ours, theirs: ecDefaultFieldMap[ours] }));
 
 /** Attempts of one item before it is 失败 (the first and four retries, each later than the one before). */
 export const ecSyncMaxAttempts = 5;

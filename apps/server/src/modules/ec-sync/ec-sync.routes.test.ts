@@ -1,4 +1,4 @@
-import { routeTables, type TEcConfigSave } from '@yunhu/contract';
+import { ecDefaultFieldRows, routeTables, type TEcConfigSave } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callBinds, ecConfigs, ecCustomerLinks } from '../../db/schema.js';
@@ -36,12 +36,7 @@ describe('腾讯EC 同步', () => {
     ...ecSimulatorAccount,
     defaultEcUserId: '9001',
     isEnabled: true,
-    fieldMap: [
-      { ours: 'name', theirs: 'name' },
-      { ours: 'mobile', theirs: 'mobile' },
-      { ours: 'company', theirs: 'companyName' },
-      { ours: 'remark', theirs: 'memo' },
-    ],
+    fieldMap: ecDefaultFieldRows,
     staffMap: [],
     ...more,
   });

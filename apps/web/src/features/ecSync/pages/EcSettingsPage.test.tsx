@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { routeTables, type TEcConfig } from '@yunhu/contract';
+import { ecDefaultFieldRows, routeTables, type TEcConfig } from '@yunhu/contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,12 +21,7 @@ const blank: TEcConfig = {
   hasSecret: false,
   defaultEcUserId: '',
   isEnabled: false,
-  fieldMap: [
-    { ours: 'name', theirs: 'name' },
-    { ours: 'mobile', theirs: 'mobile' },
-    { ours: 'company', theirs: 'companyName' },
-    { ours: 'remark', theirs: 'memo' },
-  ],
+  fieldMap: ecDefaultFieldRows,
   staff: [
     { userId: 2, realName: '张明', account: 'admin', ecUserId: '' },
     { userId: 4, realName: '王强', account: 'agent01', ecUserId: '' },
