@@ -13,7 +13,7 @@ import {
 } from './blacklist-entry.js';
 import { blackNumberMessage, ZBlackNumber } from './blacklist-number.js';
 import { ZDeleted, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
-import { ZImportBatchRef, ZImportRead, ZImportStatus } from './import.js';
+import { ZImportBatchRef, ZImportProgress, ZImportRead } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -51,21 +51,13 @@ export const ZBlackImportResult = z
 export type TBlackImportResult = z.infer<typeof ZBlackImportResult>;
 
 /** A confirmed enterprise-list import while it runs and once it ended. */
-export const ZBlackImportState = z.object({
-  batchId: zString,
+export const ZBlackImportState = ZImportProgress.extend({
   fileName: zString,
-  /** previewed: waiting for confirm; running: writing; done; failed. */
-  status: ZImportStatus,
-  total: zInt,
-  validCount: zInt,
-  invalidCount: zInt,
   /** Valid rows whose number was on the list already at the check (they will be skipped). */
   skippedCount: zInt,
-  processed: zInt,
   /** Numbers added or renewed (an expired entry of the number comes back into force). */
   added: zInt,
   skipped: zInt,
-  message: zString,
 });
 export type TBlackImportState = z.infer<typeof ZBlackImportState>;
 

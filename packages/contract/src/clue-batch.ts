@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CluePerm, clueTargets } from './clue-labels.js';
 import { ZTime, zBoolean, zInt, zString } from './http.js';
-import { ZImportBatchRef, ZImportRead, ZImportStatus } from './import.js';
+import { ZImportBatchRef, ZImportProgress, ZImportRead } from './import.js';
 import { routesOf } from './route.js';
 
 const route = routesOf('clue');
@@ -12,19 +12,11 @@ export const clueMatchLimits = {
   maxRows: 1000,
 } as const;
 
-export const ZClueMatchState = z.object({
-  batchId: zString,
+/** Valid rows found exactly one company, not named twice in the file; invalid ones none, several or a repeat. */
+export const ZClueMatchState = ZImportProgress.extend({
   fileName: zString,
-  status: ZImportStatus,
-  total: zInt,
-  /** Rows that found exactly one company, not named twice in the file. */
-  validCount: zInt,
-  /** Rows not found, ambiguous or repeating an earlier row. */
-  invalidCount: zInt,
-  processed: zInt,
   /** Matches kept for the result (after the confirm). */
   matched: zInt,
-  message: zString,
   createdAt: ZTime,
 });
 export type TClueMatchState = z.infer<typeof ZClueMatchState>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCustomerListQuery } from './crm.js';
 import { ZTime, zInt, zString } from './http.js';
-import { ZImportBatchRef, ZImportRead, ZImportStatus } from './import.js';
+import { ZImportBatchRef, ZImportProgress, ZImportRead } from './import.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
@@ -9,23 +9,15 @@ const route = routesOf('crm');
 
 /** Customer and follow-up imports: preview every bad row, then write on confirm. */
 export const crmImportKinds = ['customer', 'follow'] as const;
-export const ZCrmImportState = z.object({
-  batchId: zString,
+export const ZCrmImportState = ZImportProgress.extend({
   kind: z.enum(crmImportKinds),
   fileName: zString,
-  /** checking: reading the file; previewed: waiting for confirm; running: writing; done; failed. */
-  status: ZImportStatus,
-  total: zInt,
-  validCount: zInt,
-  invalidCount: zInt,
   /** Valid rows whose mobile is already a customer (skipped or updated as chosen). */
   duplicateCount: zInt,
   duplicateMode: z.enum(['skip', 'update']),
-  processed: zInt,
   inserted: zInt,
   updated: zInt,
   skipped: zInt,
-  message: zString,
   createdAt: ZTime,
 });
 export type TCrmImportState = z.infer<typeof ZCrmImportState>;

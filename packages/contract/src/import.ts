@@ -37,6 +37,23 @@ export type TImportRead = z.infer<typeof ZImportRead>;
 
 /** Where a staged import stands: reading the file, waiting for confirm, writing, ended or failed. */
 export const ZImportStatus = z.enum(['checking', 'previewed', 'running', 'done', 'failed']);
+export type TImportStatus = z.infer<typeof ZImportStatus>;
+
+/**
+ * Where an import stands, whatever it imports: its batch, status, the rows the check let through
+ * and refused, how far the confirm got, and why it failed ('' otherwise). Each import adds its own
+ * counts.
+ */
+export const ZImportProgress = z.object({
+  batchId: zString,
+  status: ZImportStatus,
+  total: zInt,
+  validCount: zInt,
+  invalidCount: zInt,
+  /** Valid rows gone through so far (written or skipped): the progress, and where a resumed import goes on. */
+  processed: zInt,
+  message: zString,
+});
 
 /** A staged import named by its batch (the confirm, its progress, its report). */
 export const ZImportBatchRef = z.object({ batchId: z.string().uuid('导入批次不正确') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIdName, ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
-import { ZImportRead } from './import.js';
+import { ZImportProgress, ZImportRead } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { ZAccount, ZRealName, zId, zIds, zMobileFragment } from './org-common.js';
 import { staffStatuses } from './org-staff-labels.js';
@@ -76,19 +76,12 @@ export const ZStaffFilter = z.object({
 export type TStaffFilter = z.infer<typeof ZStaffFilter>;
 
 export const ZImportError = z.object({ row: zInt, reason: zString });
-export const ZImportState = z.object({
-  batchId: zString,
+export const ZImportState = ZImportProgress.extend({
   /** previewed: checked, waiting for confirm; running: writing; done; failed. */
   status: z.enum(['previewed', 'running', 'done', 'failed']),
-  total: zInt,
-  validCount: zInt,
-  invalidCount: zInt,
-  /** Valid rows gone through so far (imported or skipped): the progress, and where a resumed import goes on. */
-  processed: zInt,
   imported: zInt,
   /** Valid rows whose account or mobile was taken between preview and confirm (in the result file with why). */
   skipped: zInt,
-  message: zString,
 });
 export type TImportState = z.infer<typeof ZImportState>;
 

@@ -22,6 +22,7 @@ import type { AppError } from '../../http/errors.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import type { TBatchRow, TStagedInsert, TStagedRow } from '../../import/import.repository.js';
 import { createImportRunner, type TImportWriter } from '../../import/import.runner.js';
+import { batchProgress } from '../../import/progress.js';
 import { blacklistErrors } from './blacklist.errors.js';
 import {
   blacklistImportTemplate,
@@ -87,18 +88,11 @@ export type TBlacklistService = ReturnType<typeof createBlacklistService>;
 const importKinds: Record<TBlackLevel, readonly string[]> = { tenant: ['blacklist'], platform: ['blacklist-platform'] };
 
 const stateOf = (row: TBatchRow): TBlackImportState => ({
-  batchId: row.id,
+  ...batchProgress(row),
   fileName: row.fileName,
-  status: row.status as TBlackImportState['status'],
-  total: row.total,
-  // The rows a confirm goes through (those listed meanwhile included): the progress's whole.
-  validCount: row.validCount,
-  invalidCount: row.invalidCount,
   skippedCount: row.duplicateCount,
-  processed: row.processed,
   added: row.inserted + row.updated,
   skipped: row.skipped,
-  message: row.message,
 });
 
 /** The columns of the import's downloadable result, before 结果 and 说明. */

@@ -20,6 +20,7 @@ import { type TUpload, type TUploadedSheet, withUploadedSheet } from '../../http
 import { importErrors } from '../../import/import.errors.js';
 import type { TBatchRow } from '../../import/import.repository.js';
 import { createImportRunner, type TImportWriter, uploadReadOptions } from '../../import/import.runner.js';
+import { batchProgress } from '../../import/progress.js';
 import { firstSeen, reasonTally, sheetReader, type TImportColumn } from '../../import/sheet.js';
 import { convertCompanies } from './clue.convert.js';
 import { clueRepository as repo } from './clue.repository.js';
@@ -58,15 +59,9 @@ type TRead = { rowNo: number; input: string; isCode: boolean };
 type TMatched = TRead & { company: TMatchCompany | null; reason: string };
 
 const stateOf = (row: TBatchRow): TClueMatchState => ({
-  batchId: row.id,
+  ...batchProgress(row),
   fileName: row.fileName,
-  status: row.status as TClueMatchState['status'],
-  total: row.total,
-  validCount: row.validCount,
-  invalidCount: row.invalidCount,
-  processed: row.processed,
   matched: row.inserted,
-  message: row.message,
   createdAt: row.createdAt.getTime(),
 });
 

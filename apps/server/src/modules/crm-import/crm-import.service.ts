@@ -8,6 +8,7 @@ import { type TUpload, type TUploadedSheet, withUploadedSheet } from '../../http
 import { importErrors } from '../../import/import.errors.js';
 import type { TBatchRow } from '../../import/import.repository.js';
 import { createImportRunner, importLimits, type TImportWriter } from '../../import/import.runner.js';
+import { batchProgress } from '../../import/progress.js';
 import { firstSeen, reasonTally, sheetReader } from '../../import/sheet.js';
 import {
   customerKind,
@@ -88,20 +89,14 @@ export const createCrmImportService = (deps: {
   const { scoped } = runner;
 
   const stateOf = (row: TBatchRow): TCrmImportState => ({
-    batchId: row.id,
+    ...batchProgress(row),
     kind: row.kind as TKind,
     fileName: row.fileName,
-    status: row.status as TCrmImportState['status'],
-    total: row.total,
-    validCount: row.validCount,
-    invalidCount: row.invalidCount,
     duplicateCount: row.duplicateCount,
     duplicateMode: row.duplicateMode as TMode,
-    processed: row.processed,
     inserted: row.inserted,
     updated: row.updated,
     skipped: row.skipped,
-    message: row.message,
     createdAt: row.createdAt.getTime(),
   });
 

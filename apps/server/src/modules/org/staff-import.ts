@@ -9,6 +9,7 @@ import { type TUpload, type TUploadedSheet, withUploadedSheet } from '../../http
 import { importErrors } from '../../import/import.errors.js';
 import type { TBatchRow } from '../../import/import.repository.js';
 import { createImportRunner, importLimits, type TImportWriter } from '../../import/import.runner.js';
+import { batchProgress } from '../../import/progress.js';
 import { reasonTally, sheetReader } from '../../import/sheet.js';
 import { deptRepository } from './dept.repository.js';
 import { toDeptTree } from './dept.service.js';
@@ -37,15 +38,10 @@ const readOptions = {
 } as const;
 
 const stateOf = (row: TBatchRow): TImportState => ({
-  batchId: row.id,
+  ...batchProgress(row),
   status: row.status as TImportState['status'],
-  total: row.total,
-  validCount: row.validCount,
-  invalidCount: row.invalidCount,
-  processed: row.processed,
   imported: row.inserted,
   skipped: row.skipped,
-  message: row.message,
 });
 
 /**
