@@ -22,7 +22,7 @@ export const appMenuPrefixes: Record<TAppCode, readonly string[]> = {
   call_analysis: ['account/seatSummary'],
   clue: ['Clue/'],
   open_platform: ['ThirdParty/webhooks', 'ThirdParty/apiKeys'],
-  tencent_ec: [],
+  tencent_ec: ['ThirdParty/TencentEc'],
 };
 
 /**

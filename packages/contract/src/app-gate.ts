@@ -3,6 +3,7 @@ import { callAnalysisRoutes } from './call-analysis.js';
 import { clueRoutes } from './clue.js';
 import { clueBatchRoutes } from './clue-batch.js';
 import { clueOrderRoutes } from './clue-package.js';
+import { ecSyncRoutes } from './ec-sync.js';
 import { integrationRoutes } from './integration.js';
 import type { TRouteDef, TRouteTable } from './route.js';
 
@@ -18,6 +19,7 @@ const appAreas: readonly (readonly [TRouteTable, TAppCode])[] = [
   [clueOrderRoutes, 'clue'],
   [integrationRoutes, 'open_platform'],
   [callAnalysisRoutes, 'call_analysis'],
+  [ecSyncRoutes, 'tencent_ec'],
 ];
 
 const appOfRoutes = new Map<TRouteDef, TAppCode>(

@@ -1,7 +1,7 @@
 import { ecDefaultFieldRows, routeTables, type TEcConfigSave } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callBinds, ecConfigs, ecCustomerLinks } from '../../db/schema.js';
+import { callBinds, ecConfigs, ecCustomerLinks, ecSyncItems } from '../../db/schema.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { billingKit } from '../billing/billing.test-kit.js';
@@ -223,6 +223,22 @@ describe('腾讯EC 同步', () => {
     expect(pulled.subject).toMatch(/^腾讯EC 变更客户 \d+ 个，已更新 \d+ 个$/);
     const detail = ok(await t.call(crm.customerDetail, { id: customer.id }, admin));
     expect(detail).toMatchObject({ company: 'EC里改过的公司', remark: '在EC里更新' });
+  });
+
+  it('is refused while the enterprise has 腾讯EC 同步 off in the app centre, and writes no item', async () => {
+    const centre = routeTables.appCentre;
+    ok(await t.call(centre.appSwitch, { code: 'tencent_ec', isOn: false }, admin));
+    try {
+      expect((await t.call(r.configGet, {}, admin)).body).toMatchObject({
+        code: 403,
+        msg: '该应用未开通，请在应用中心开通',
+      });
+      const before = (await t.database.db.select().from(ecSyncItems)).length;
+      await newCustomer();
+      expect(await t.database.db.select().from(ecSyncItems)).toHaveLength(before);
+    } finally {
+      ok(await t.call(centre.appSwitch, { code: 'tencent_ec', isOn: true }, admin));
+    }
   });
 
   it('keeps each enterprise to its own log and settings', async () => {
