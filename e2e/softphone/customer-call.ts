@@ -52,3 +52,36 @@ export const startGatewayToTrunk = (
     trunk: { address: trunkAddress },
     media: { ngPort: sip.mediaNgPort, recordingDir: isRecorded ? gatewayCaptureDir(sip.dataDir) : null },
   });
+
+/** What the agent sees on the customer's page: the call 已接通 at the top of its calls, its recording playing. */
+export const expectPlayedOnCustomerPage = async (page: Page, customerId: number) => {
+  const calls = page.getByTestId('call-customer-calls');
+  const first = calls.locator('tbody tr.ant-table-row').first();
+  const play = first.locator('[data-testid^="call-play-"]');
+  const loaded = async () => {
+    await calls.locator('tbody tr.ant-table-row, tbody tr.ant-table-placeholder').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => calls.locator('.ant-spin-spinning').count()).toBe(0);
+  };
+  await page.goto(`${baseUrl()}/#/menu/CRM/customerDetails?id=${customerId}`);
+  await loaded();
+  // The recording follows the record by a moment: the page shows it once it is there.
+  await expect
+    .poll(
+      async () => {
+        if ((await play.count()) > 0) return true;
+        await page.reload();
+        await loaded();
+        return (await play.count()) > 0;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
+  expect(await first.textContent()).toContain('已接通');
+  await play.click();
+  const audio = first.locator('audio');
+  await audio.waitFor();
+  await expect
+    .poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1);
+  expect(await audio.evaluate((el: HTMLAudioElement) => el.duration)).toBeGreaterThanOrEqual(2);
+};

@@ -12,7 +12,7 @@ import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.ka
 import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { uniqueMobile, uniqueName } from '../support/unique.js';
-import { callFirstCustomer, startGatewayToTrunk } from './customer-call.js';
+import { callFirstCustomer, expectPlayedOnCustomerPage, startGatewayToTrunk } from './customer-call.js';
 
 /**
  * The demo's soft-phone call to a customer as `npm start` runs it without a trunk: the development
@@ -28,7 +28,6 @@ const missing = kamailioMissing() ?? rtpengineMissing() ?? sipCarrierSimulatorMi
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
 if (missing && !isRequired) console.warn(`跳过模拟运营商端到端测试：${missing}`);
 
-/** What the agent sees on the customer's page: the call 已接通 at the top of its calls, its recording playing. */
 /** 通话记录's drawer of the call: 智能分析 done by the queue, the simulated customer heard speaking. */
 const expectAnalysedInCallRecords = async (page: Page, recordId: number) => {
   await page.goto(`${baseUrl()}/#/menu/account/callRecord`);
@@ -59,38 +58,6 @@ const expectAnalysedOnCustomerPage = async (page: Page, customerId: number) => {
   const panel = page.getByTestId('crm-timeline').getByTestId('call-analysis-panel');
   await expect.poll(() => panel.getByTestId('call-analysis-state').textContent(), { timeout: 15_000 }).toBe('已完成');
   expect(await panel.getByTestId('call-analysis-summary').textContent()).not.toBe('');
-};
-
-const expectPlayedOnCustomerPage = async (page: Page, customerId: number) => {
-  const calls = page.getByTestId('call-customer-calls');
-  const first = calls.locator('tbody tr.ant-table-row').first();
-  const play = first.locator('[data-testid^="call-play-"]');
-  const loaded = async () => {
-    await calls.locator('tbody tr.ant-table-row, tbody tr.ant-table-placeholder').first().waitFor({ timeout: 15_000 });
-    await expect.poll(() => calls.locator('.ant-spin-spinning').count()).toBe(0);
-  };
-  await page.goto(`${baseUrl()}/#/menu/CRM/customerDetails?id=${customerId}`);
-  await loaded();
-  // The recording follows the record by a moment: the page shows it once it is there.
-  await expect
-    .poll(
-      async () => {
-        if ((await play.count()) > 0) return true;
-        await page.reload();
-        await loaded();
-        return (await play.count()) > 0;
-      },
-      { timeout: 30_000, interval: 500 },
-    )
-    .toBe(true);
-  expect(await first.textContent()).toContain('已接通');
-  await play.click();
-  const audio = first.locator('audio');
-  await audio.waitFor();
-  await expect
-    .poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 15_000 })
-    .toBeGreaterThanOrEqual(1);
-  expect(await audio.evaluate((el: HTMLAudioElement) => el.duration)).toBeGreaterThanOrEqual(2);
 };
 
 type TRecord = {

@@ -6,7 +6,7 @@ import {
   type TResponseOf,
   type TRouteDef,
 } from '@yunhu/contract';
-import { inject } from 'vitest';
+import { baseUrl } from './base-url.js';
 
 /** A refusal of the server: its envelope's code, message and stable reason, and the route asked. */
 export class ApiError extends Error {
@@ -58,8 +58,8 @@ export const send = async <R extends TRouteDef>(
   const headers: Record<string, string> = token ? { 'cloud-token': token } : {};
   const res =
     route.method === 'GET'
-      ? await fetch(`${inject('baseUrl')}${url}${queryOf(rest)}`, { headers })
-      : await fetch(`${inject('baseUrl')}${url}`, {
+      ? await fetch(`${baseUrl()}${url}${queryOf(rest)}`, { headers })
+      : await fetch(`${baseUrl()}${url}`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify(rest),

@@ -1,10 +1,11 @@
 import { authRoutes } from '@yunhu/contract';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { call } from './api.js';
+import { baseUrl } from './base-url.js';
 import { openBrowsers } from './failure-report.js';
 
-export const baseUrl = () => inject('baseUrl');
+export { baseUrl };
 
 /**
  * Debian's Chromium, headless, with the flags this workplace's closed network needs; `extraArgs`
@@ -30,9 +31,16 @@ export const launchBrowser = async (options: { extraArgs?: string[] } = {}): Pro
   return browser;
 };
 
-/** A fresh browser context (own storage) with a page on the console. */
-export const newPage = async (browser: Browser): Promise<Page> => {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 860 } });
+/**
+ * A fresh browser context (own storage) with a page on the console; `ignoreHTTPSErrors`: a front with
+ * a self-signed certificate (the production shape's nginx).
+ */
+export const newPage = async (browser: Browser, { ignoreHTTPSErrors = false } = {}): Promise<Page> => {
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: { width: 1366, height: 860 },
+    ignoreHTTPSErrors,
+  });
   return context.newPage();
 };
 
