@@ -25,6 +25,8 @@ export const CrmImportModal = ({
   const t2 = t.crmImport;
   const [target, setTarget] = useState<'private' | 'public'>('private');
   const [duplicateMode, setDuplicateMode] = useState<'skip' | 'update'>('skip');
+  // 空号检测's 一键排除 refuses rows of the previewed batch: the confirm writes that many fewer.
+  const [excluded, setExcluded] = useState<{ batchId: string; rows: number } | null>(null);
   const isCustomer = kind === 'customer';
   const confirmOf = (batchId: string) =>
     isCustomer
@@ -46,7 +48,10 @@ export const CrmImportModal = ({
     report: (batchId) => download(r.importReport, { batchId }, `${t2.reportName}.xlsx`),
     summary: (p) => t2.summary(p.total, p.validCount, p.invalidCount, p.duplicateCount),
     // Duplicates are skipped or updated as chosen now (the choice may change after the check).
-    toWrite: (p) => p.validCount - (isCustomer && duplicateMode === 'skip' ? p.duplicateCount : 0),
+    toWrite: (p) =>
+      p.validCount -
+      (isCustomer && duplicateMode === 'skip' ? p.duplicateCount : 0) -
+      (excluded?.batchId === p.batchId ? excluded.rows : 0),
     confirmText: t2.confirm,
     doneText: (run) => t2.done(run.inserted, run.updated, run.skipped),
     onDone,
@@ -81,7 +86,13 @@ export const CrmImportModal = ({
       ),
     extra: (p) => (
       <>
-        {isCustomer && p.batchId && p.validCount > 0 && <NumberCheckPanel source="crmImport" batchId={p.batchId} />}
+        {isCustomer && p.batchId && p.validCount > 0 && (
+          <NumberCheckPanel
+            source="crmImport"
+            batchId={p.batchId}
+            onExcluded={(rows) => setExcluded({ batchId: p.batchId, rows })}
+          />
+        )}
         {p.duplicates.length > 0 && (
           <>
             <Typography.Text strong>{t2.duplicatesTitle(p.duplicateCount)}</Typography.Text>

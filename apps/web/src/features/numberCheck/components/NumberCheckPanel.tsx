@@ -28,7 +28,11 @@ const colorOf: Record<TNumberCheckResult, string> = {
  * 空号检测 of one batch (an import waiting for its confirm, or 批量匹配's result): what a check costs,
  * the run (charged once per number), the results per kind and 一键排除 of 空号 / 停机.
  */
-export const NumberCheckPanel = ({ source, batchId, onExcluded }: TNumberCheckRef & { onExcluded?: () => void }) => {
+export const NumberCheckPanel = ({
+  source,
+  batchId,
+  onExcluded,
+}: TNumberCheckRef & { onExcluded?: (excluded: number) => void }) => {
   const ref = { source, batchId };
   const summary = useCheckSummary(ref);
   const run = useCheckRun(ref);
@@ -46,7 +50,7 @@ export const NumberCheckPanel = ({ source, batchId, onExcluded }: TNumberCheckRe
     const before = s.excluded;
     const after = await exclude.mutateAsync([...numberCheckExcludedByDefault]);
     feedback.message.success(c.excludeDone(after.excluded - before));
-    onExcluded?.();
+    onExcluded?.(after.excluded);
   };
   return (
     <Card size="small" title={c.title} data-testid="number-check">
