@@ -48,15 +48,15 @@ describe.skipIf(missing !== null && !isRequired)('production shape: nginx, TLS, 
       req.end(init.body);
     });
 
-  /** The demo administrator's session, signed in through nginx. */
-  const signIn = async () => {
-    const answer = await ask(`${shape.url}${authRoutes.login.path}`, {
+  /** The demo administrator signing in through nginx: the answer. */
+  const signInAnswer = () =>
+    ask(`${shape.url}${authRoutes.login.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: 'Admin@2026' }),
     });
-    return (JSON.parse(answer.body) as { data: { token: string } }).data.token;
-  };
+  /** The demo administrator's session, signed in through nginx. */
+  const signIn = async () => (JSON.parse((await signInAnswer()).body) as { data: { token: string } }).data.token;
 
   beforeAll(async () => {
     if (missing) throw new Error(`生产形态测试需要：${missing}`);
@@ -100,7 +100,10 @@ describe.skipIf(missing !== null && !isRequired)('production shape: nginx, TLS, 
     // nginx's $request_id became the server's request id.
     expect(health.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
 
-    const token = await signIn();
+    // The server sees the browser's https through X-Forwarded-Proto (TRUST_PROXY=1): the session cookie is Secure.
+    const signedIn = await signInAnswer();
+    expect(String(signedIn.headers['set-cookie'])).toMatch(/CLOUD_TOKEN=[^;]+;.*; Secure/);
+    const token = (JSON.parse(signedIn.body) as { data: { token: string } }).data.token;
     // The menus' JSON is compressed at the edge (the server answers it plain).
     const menus = await ask(`${shape.url}${orgRoutes.menuNav.path}`, {
       headers: { 'cloud-token': token, 'accept-encoding': 'gzip' },
