@@ -310,6 +310,10 @@ const cli = async (command) => {
     console.error(`生产形态已在运行（进程 ${runningPid()}）：先执行 node scripts/prod-run.mjs stop`);
     process.exit(1);
   }
+  if (!process.env.DATABASE_URL) {
+    console.error('两个服务进程共用一个 PostgreSQL：请设置 DATABASE_URL');
+    process.exit(1);
+  }
   spawnSync('bash', ['scripts/ensure-nginx.sh'], { cwd: root, stdio: 'inherit' });
   if (process.env.SIP_AUTOSTART !== '0')
     spawnSync('bash', ['scripts/ensure-kamailio.sh'], { cwd: root, stdio: 'inherit' });
