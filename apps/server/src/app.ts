@@ -128,6 +128,7 @@ import { createResourceService, registerLibraryFiles, resourceHandlers } from '.
 import { createCallingService, createSeatService, seatHandlers, seatsHeldBy } from './modules/seat/index.js';
 import { createSystemService, systemHandlers } from './modules/system/index.js';
 import {
+  appOrderHandlers,
   clueOrderHandlers,
   createAlipayChannel,
   createSandboxChannel,
@@ -489,6 +490,7 @@ export const buildApp = async (
   bindRoutes(app, routeTables.packet, packetHandlers(createPacketService({ pricesFor: packagePricesFor })), deps);
   bindRoutes(app, routeTables.trade, { ...tradeHandlers(trade), ...tradeRefundHandlers(refunds) }, deps);
   bindRoutes(app, routeTables.clueOrder, clueOrderHandlers(trade), deps);
+  bindRoutes(app, routeTables.appOrder, appOrderHandlers(trade), deps);
   bindRoutes(
     app,
     routeTables.agent,

@@ -3,6 +3,7 @@ import { AppCentrePerm, appCodes, appStates } from './app-centre-labels.js';
 import { ZNull, zBoolean, zInt, zString } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { routesOf } from './route.js';
+import { ZOrder } from './trade-order.js';
 
 export {
   AppCentrePerm,
@@ -129,6 +130,19 @@ export const appCentreRoutes = {
     audited: true,
     request: ZAppProductSave,
     response: ZNull,
+  }),
+};
+
+/** 购买应用: one paid period of a priced add-on, an order paid by its QR code like any other. */
+export const appOrderRoutes = {
+  appBuy: route({
+    method: 'POST',
+    path: '/base/app/buy',
+    summary: '购买应用',
+    permission: AppCentrePerm.manage,
+    audited: true,
+    request: z.object({ code: ZAppCode }),
+    response: ZOrder,
   }),
 };
 

@@ -1,5 +1,5 @@
 import { agentRoutes } from './agent.js';
-import { appCentreRoutes } from './app-centre.js';
+import { appCentreRoutes, appOrderRoutes } from './app-centre.js';
 import { authRoutes } from './auth.js';
 import { billingRoutes } from './billing.js';
 import { blacklistRoutes } from './blacklist.js';
@@ -99,6 +99,7 @@ export * from './wallboard.js';
 export const routeTables = {
   agent: agentRoutes,
   appCentre: appCentreRoutes,
+  appOrder: appOrderRoutes,
   auth: authRoutes,
   billing: billingRoutes,
   blacklist: blacklistRoutes,

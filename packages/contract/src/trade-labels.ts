@@ -30,7 +30,14 @@ export const packetTypes = ['minutes'] as const;
 export type TPacketType = (typeof packetTypes)[number];
 export const packetTypeLabel: Record<TPacketType, string> = { minutes: '通话分钟包' };
 
-export const orderKinds = ['package', 'seatPurchase', 'seatRenewal', 'recharge', 'cluePackage'] as const;
+export const orderKinds = [
+  'package',
+  'seatPurchase',
+  'seatRenewal',
+  'recharge',
+  'cluePackage',
+  'appSubscription',
+] as const;
 export type TOrderKind = (typeof orderKinds)[number];
 export const orderKindLabel: Record<TOrderKind, string> = {
   package: '套餐',
@@ -39,6 +46,8 @@ export const orderKindLabel: Record<TOrderKind, string> = {
   recharge: '充值',
   /** 线索包: 企业线索's unlock quota (clue-package.ts). */
   cluePackage: '线索包',
+  /** 应用中心: one paid period of an add-on (app-centre.ts). */
+  appSubscription: '开通应用',
 };
 
 export const orderStates = ['unpaid', 'paid', 'closed', 'refunded', 'partRefunded'] as const;

@@ -7,6 +7,7 @@
 export * from './index.js';
 export { agentRoutes } from './web-paths/agent.js';
 export { appCentreRoutes } from './web-paths/appCentre.js';
+export { appOrderRoutes } from './web-paths/appOrder.js';
 export { authRoutes } from './web-paths/auth.js';
 export { billingRoutes } from './web-paths/billing.js';
 export { blacklistRoutes } from './web-paths/blacklist.js';

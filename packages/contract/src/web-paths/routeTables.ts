@@ -2,6 +2,7 @@
 import type { routeTables as fullRouteTables } from '../index.js';
 import { agentRoutes } from './agent.js';
 import { appCentreRoutes } from './appCentre.js';
+import { appOrderRoutes } from './appOrder.js';
 import { authRoutes } from './auth.js';
 import { billingRoutes } from './billing.js';
 import { blacklistRoutes } from './blacklist.js';
@@ -44,6 +45,7 @@ import { wallboardRoutes } from './wallboard.js';
 export const routeTables = {
   agent: agentRoutes,
   appCentre: appCentreRoutes,
+  appOrder: appOrderRoutes,
   auth: authRoutes,
   billing: billingRoutes,
   blacklist: blacklistRoutes,

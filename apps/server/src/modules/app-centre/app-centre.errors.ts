@@ -9,4 +9,5 @@ export const appCentreErrors = defineErrors('appCentre', {
   noTrial: ['conflict', '该应用不提供试用'],
   trialUsed: ['conflict', '该应用已试用过，每个企业只能试用一次'],
   alreadyOn: ['conflict', '该应用已开通，无需试用'],
+  free: ['conflict', '该应用免费，直接开通即可'],
 });

@@ -48,6 +48,33 @@ export const appCentreRepository = {
         .returning({ code: tenantApps.appCode })
     ).length > 0,
 
+  /**
+   * A paid period of `days` more, in one statement: from the end of a paid period still running,
+   * else from now; a trial's remaining days are not added. Switches the add-on on.
+   */
+  extendPaid: (db: TDb, row: { tenantId: number; appCode: string; days: number; changedBy: string }) => {
+    const from = sql`greatest(now(), coalesce(case when not ${tenantApps.isTrial} then ${tenantApps.endsAt} end, now()))`;
+    return db
+      .insert(tenantApps)
+      .values({
+        tenantId: row.tenantId,
+        appCode: row.appCode,
+        isOn: true,
+        changedBy: row.changedBy,
+        endsAt: sql`now() + make_interval(days => ${row.days}::int)`,
+      })
+      .onConflictDoUpdate({
+        target: [tenantApps.tenantId, tenantApps.appCode],
+        set: {
+          isOn: true,
+          isTrial: false,
+          changedBy: row.changedBy,
+          endsAt: sql`${from} + make_interval(days => ${row.days}::int)`,
+          updatedAt: new Date(),
+        },
+      });
+  },
+
   saveProduct: (
     db: TDb,
     code: string,

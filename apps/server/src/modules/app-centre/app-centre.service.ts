@@ -1,6 +1,6 @@
 import type { TAppCode, TAppItem, TAppProduct, TAppState, TRouteInput } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
-import { asPlatform, type TRequestContext } from '../../http/context.js';
+import { asPlatform, type TAuth, type TRequestContext } from '../../http/context.js';
 import { appCentreErrors as errors } from './app-centre.errors.js';
 import { appCentreRepository as repo, type TProductRow, type TSwitchRow } from './app-centre.repository.js';
 
@@ -48,6 +48,23 @@ export const offAppsOf = async (db: TDb, tenantId: number): Promise<TAppCode[]> 
 /** Whether an enterprise has an add-on on (the other areas' question, in their transaction). */
 export const isAppOn = async (db: TDb, tenantId: number, code: TAppCode): Promise<boolean> =>
   !(await offAppsOf(db, tenantId)).includes(code);
+
+/**
+ * A priced add-on the enterprise may buy a period of (trade's order): its name, price and days;
+ * refuses the platform, one not listed or not built, and a free one.
+ */
+export const buyableApp = async (db: TDb, auth: TAuth, code: TAppCode) => {
+  if (auth.isSuper) throw errors.platformNeedsNone();
+  const product = (await repo.products(db)).find((p) => p.code === code);
+  if (!product?.isListed) throw errors.notListed();
+  if (!product.isBuilt) throw errors.notBuilt();
+  if (product.priceFen === 0) throw errors.free();
+  return { code, name: product.name, priceFen: product.priceFen, periodDays: product.periodDays };
+};
+
+/** A paid order's period, granted in the payment's transaction (trade's delivery). */
+export const grantAppPeriod = (db: TDb, row: { tenantId: number; appCode: string; days: number; by: string }) =>
+  repo.extendPaid(db, { tenantId: row.tenantId, appCode: row.appCode, days: row.days, changedBy: row.by });
 
 export type TAppCentreService = ReturnType<typeof createAppCentreService>;
 

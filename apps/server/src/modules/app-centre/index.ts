@@ -1,3 +1,10 @@
 // The app centre's one door: other areas, app.ts and main.ts import only this file.
 export { appCentreHandlers } from './app-centre.routes.js';
-export { createAppCentreService, isAppOn, offAppsOf, type TAppCentreService } from './app-centre.service.js';
+export {
+  buyableApp,
+  createAppCentreService,
+  grantAppPeriod,
+  isAppOn,
+  offAppsOf,
+  type TAppCentreService,
+} from './app-centre.service.js';

@@ -21,7 +21,7 @@ export { createWechatChannel } from './pay-wechat.js';
 export type { TRefundChannel } from './refund.port.js';
 export { tradeErrors } from './trade.errors.js';
 export { registerPayNotify, registerSandboxPayPage } from './trade.http.js';
-export { clueOrderHandlers, tradeHandlers } from './trade.routes.js';
+export { appOrderHandlers, clueOrderHandlers, tradeHandlers } from './trade.routes.js';
 export {
   accounts,
   ledgerEntries,

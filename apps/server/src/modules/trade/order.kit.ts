@@ -1,5 +1,6 @@
 import type { TOrder, TOrderKind, TOrderState, TPayChannel } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
+import { grantAppPeriod } from '../app-centre/index.js';
 import { grantClueQuota } from '../clue/index.js';
 import { emitWebhookEvent } from '../integration/index.js';
 import { grantPackets, restrictOrderPackets } from '../packet/index.js';
@@ -53,7 +54,14 @@ export const emitOrderPaid = (tx: TDb, order: TOrderRow, paidAt: Date, channel: 
  */
 export const deliver = async (tx: TDb, order: TOrderRow, at: Date) => {
   for (const [i, item] of order.items.entries()) {
-    if (order.kind === 'cluePackage') {
+    if (order.kind === 'appSubscription') {
+      await grantAppPeriod(tx, {
+        tenantId: order.tenantId,
+        appCode: item.appCode!,
+        days: item.validityDays * item.quantity,
+        by: order.createdByName,
+      });
+    } else if (order.kind === 'cluePackage') {
       await grantClueQuota(tx, {
         tenantId: order.tenantId,
         orderNo: order.orderNo,

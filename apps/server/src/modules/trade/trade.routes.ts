@@ -1,4 +1,4 @@
-import type { clueOrderRoutes, tradeRefundRoutes, tradeRoutes } from '@yunhu/contract';
+import type { appOrderRoutes, clueOrderRoutes, tradeRefundRoutes, tradeRoutes } from '@yunhu/contract';
 import type { THandlers } from '../../http/bind.js';
 import { streamXlsx } from '../../http/download.js';
 import type { TTradeService } from './trade.service.js';
@@ -36,4 +36,9 @@ export const tradeHandlers = (trade: TTradeService): Omit<THandlers<typeof trade
 /** 购买线索包: the clue area's catalogue, commerce's order. */
 export const clueOrderHandlers = (trade: TTradeService): THandlers<typeof clueOrderRoutes> => ({
   packageBuy: (ctx) => trade.buyCluePackage(ctx, ctx.input),
+});
+
+/** 购买应用: the app centre's catalogue, commerce's order. */
+export const appOrderHandlers = (trade: TTradeService): THandlers<typeof appOrderRoutes> => ({
+  appBuy: (ctx) => trade.buyApp(ctx, ctx.input),
 });

@@ -59,6 +59,8 @@ export type TOrderItem = {
   userIds?: number[];
   /** 线索包: the quota units one package grants. */
   units?: number;
+  /** 开通应用: the add-on (应用中心 code) a period is bought of; its days are `validityDays`. */
+  appCode?: string;
 };
 
 export const orders = pgTable(

@@ -7,6 +7,7 @@ import type { TPayAdapter } from './pay.adapter.js';
 import type { TRefundChannel } from './refund.port.js';
 import { tradeRepository as repo } from './trade.repository.js';
 import { createAccounts } from './trade-account.js';
+import { createAppOrders } from './trade-app.js';
 import { createClueOrders } from './trade-clue.js';
 import { createOrders } from './trade-order.js';
 import { createPayments } from './trade-payment.js';
@@ -68,6 +69,7 @@ export const createTradeService = (deps: {
     ...createAccounts(),
     ...createOrders({ ...deps, refundsOf: deps.refunds.ofOrder }),
     ...createClueOrders(deps),
+    ...createAppOrders(deps),
     ...createPayments({ ...deps, settlement, refunds: deps.refunds }),
 
     runJob,

@@ -29,6 +29,7 @@ export const appCentreTexts = {
     editTitle: '编辑应用',
     saved: '已保存',
     trial: '免费试用',
+    buy: (price: string, days: number) => `购买 ¥${price}/${days}天`,
     trialDays: (days: number) => `免费试用${days}天`,
     trialStarted: (name: string) => `已开始试用「${name}」`,
     endsAt: '到期时间',

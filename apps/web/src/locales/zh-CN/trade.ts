@@ -39,6 +39,7 @@ export const tradeTexts = {
       seatRenewal: '坐席已续期，可在坐席管理中查看',
       recharge: '余额已到账，可在收支明细中查看',
       cluePackage: '线索额度已到账，可在企业线索的线索额度中查看',
+      appSubscription: '应用已开通，可在应用中心查看到期时间',
     } satisfies Record<TOrderKind, string>,
     closed: '订单已关闭',
     closedHint: '订单已超时或已关闭，请重新下单',

@@ -5,6 +5,7 @@ import { feedback } from '../../../shared/feedback';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { useSwitchApp, useTrialApp } from '../api';
+import { AppBuyButton } from './AppBuyButton';
 
 /** 免费试用 of a priced add-on the enterprise has not tried (once per enterprise). */
 const TrialButton = ({ app }: { app: TAppItem }) => {
@@ -26,14 +27,16 @@ const TrialButton = ({ app }: { app: TAppItem }) => {
 };
 
 /**
- * 开通 or 停用 (an administrator's), and 免费试用 where the add-on offers one; 停用 asks first,
- * since it takes the add-on away from everyone.
+ * 开通 or 停用 (an administrator's), 免费试用 where the add-on offers one, 购买 of a priced one
+ * (开通 then only resumes a period not yet over); 停用 asks first, since it takes the add-on away
+ * from everyone.
  */
 export const AppSwitchButton = ({ app }: { app: TAppItem }) => {
   const switchApp = useSwitchApp();
   const { modal } = App.useApp();
   if (!app.isBuilt) return null;
   const isOn = app.state === 'on' || app.state === 'trial';
+  const isPaidFor = app.priceFen === 0 || (app.endsAt !== null && app.endsAt > Date.now());
   const run = async (next: boolean) => {
     await switchApp.mutateAsync({ code: app.code, isOn: next });
     feedback.message.success(next ? t.appCentre.switchedOn(app.name) : t.appCentre.switchedOff(app.name));
@@ -57,15 +60,18 @@ export const AppSwitchButton = ({ app }: { app: TAppItem }) => {
             {t.appCentre.turnOff}
           </Button>
         ) : (
-          <Button
-            type="primary"
-            loading={switchApp.isPending}
-            data-testid={`app-on-${app.code}`}
-            onClick={() => void run(true).catch(() => undefined)}
-          >
-            {t.appCentre.turnOn}
-          </Button>
+          isPaidFor && (
+            <Button
+              type="primary"
+              loading={switchApp.isPending}
+              data-testid={`app-on-${app.code}`}
+              onClick={() => void run(true).catch(() => undefined)}
+            >
+              {t.appCentre.turnOn}
+            </Button>
+          )
         )}
+        {app.priceFen > 0 && !(isOn && app.endsAt === null) && <AppBuyButton app={app} />}
         {app.canTrial && <TrialButton app={app} />}
       </Space>
     </Permission>

@@ -67,6 +67,9 @@ describe('AppCentrePage', () => {
     );
     const open = screen.getByTestId('app-open_platform');
     expect(within(open).getByTestId('app-state').textContent).toBe('已到期');
+    // A priced add-on whose period is over is bought again, not switched on.
+    expect(within(open).queryByTestId('app-on-open_platform')).toBeNull();
+    expect(within(open).getByTestId('app-buy-open_platform').textContent).toContain('购买 ¥99.00/365天');
     fireEvent.click(within(open).getByTestId('app-trial-open_platform'));
     await waitFor(() =>
       expect(callMock).toHaveBeenCalledWith(expect.objectContaining({ path: routeTables.appCentre.appTrial.path }), {
