@@ -16,6 +16,8 @@ vi.mock('../../../shared/http/api', () => ({
 vi.mock('../../../shared/import/importApi', () => ({
   importApi: { upload: (...args: unknown[]) => uploadMock(...args), call: (...args: unknown[]) => callMock(...args) },
 }));
+// 空号检测's panel under the preview has tests of its own (numberCheck/).
+vi.mock('../../numberCheck', () => ({ NumberCheckPanel: () => null }));
 let isAllowed = true;
 vi.mock('../../../shared/permission/Permission', () => ({
   Permission: ({ children }: { children: ReactNode }) => (isAllowed ? children : null),
