@@ -1,13 +1,12 @@
 import {
   beijingFileDay,
-  type callCensusRoutes,
   mmss,
   shanghaiDay,
   type TAgentFigures,
   type TCallFigures,
   type TDayAgentFigures,
   type TPage,
-  type TParsedRequestOf,
+  type TRouteInput,
   toPage,
 } from '@yunhu/contract';
 import type { TDatabase } from '../../db/client.js';
@@ -15,9 +14,8 @@ import type { TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { callCensusRepository as repo, type TCensusFilter, type TCensusScope } from './call-census.repository.js';
 
-type TIn<K extends keyof typeof callCensusRoutes> = TParsedRequestOf<(typeof callCensusRoutes)[K]>;
 /** The filter every statistic takes (the contract's ZCallCensusFilter, parsed). */
-type TFilter = TIn<'baseCensus'>;
+type TFilter = TRouteInput<'callCensus', 'baseCensus'>;
 
 const zero: TCallFigures = {
   bindNum: 0,
@@ -115,7 +113,10 @@ export const createCallCensusService = (deps: { database: TDatabase }) => {
       ...x.figures,
     }));
 
-  const agentPage = async (ctx: TRequestContext, q: TIn<'statisticsUsePage'>): Promise<TPage<TAgentFigures>> => {
+  const agentPage = async (
+    ctx: TRequestContext,
+    q: TRouteInput<'callCensus', 'statisticsUsePage'>,
+  ): Promise<TPage<TAgentFigures>> => {
     const { records, total } = await repo.agentPage(ctx.tx, {
       ...censusOf(ctx, q),
       sortField: q.sortField,
@@ -125,18 +126,21 @@ export const createCallCensusService = (deps: { database: TDatabase }) => {
     return toPage(records, total, q);
   };
 
-  const detailPage = async (ctx: TRequestContext, q: TIn<'getCensusDetail'>): Promise<TPage<TDayAgentFigures>> => {
+  const detailPage = async (
+    ctx: TRequestContext,
+    q: TRouteInput<'callCensus', 'getCensusDetail'>,
+  ): Promise<TPage<TDayAgentFigures>> => {
     const { records, total } = await repo.dayAgentPage(ctx.tx, { ...censusOf(ctx, q), paging: q });
     return toPage(records, total, q);
   };
 
   /** The per-agent list in its order, read page by page once the request has ended. */
-  const exportAgents = (ctx: TRequestContext, q: TIn<'statisticsUserExport'>) => ({
+  const exportAgents = (ctx: TRequestContext, q: TRouteInput<'callCensus', 'statisticsUserExport'>) => ({
     rows: repo.agentRows(deps.database, { ...censusOf(ctx, q), sortField: q.sortField, sortOrder: q.sortOrder }),
     fileName: `坐席话务统计-${beijingFileDay()}.xlsx`,
   });
 
-  const exportDetail = (ctx: TRequestContext, f: TIn<'censusDetailDownload'>) => ({
+  const exportDetail = (ctx: TRequestContext, f: TRouteInput<'callCensus', 'censusDetailDownload'>) => ({
     rows: repo.dayAgentRows(deps.database, censusOf(ctx, f)),
     fileName: `话务统计明细-${beijingFileDay()}.xlsx`,
   });
