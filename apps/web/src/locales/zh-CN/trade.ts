@@ -13,6 +13,9 @@ export const tradeTexts = {
     minutesOf: (m: number) => `${m.toLocaleString('zh-CN')} 分钟`,
     validity: '有效期',
     daysOf: (d: number) => `${d} 天`,
+    /** A 线索包's item: companies one may unlock, kept until used. */
+    clueUnitsOf: (n: number) => `解锁 ${n.toLocaleString('zh-CN')} 家企业`,
+    longTerm: '长期有效',
     monthsOf: (m: number) => `${m} 个月`,
     itemName: '内容',
     price: '价格',

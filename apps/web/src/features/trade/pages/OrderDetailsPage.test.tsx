@@ -84,6 +84,25 @@ describe('OrderDetailsPage', () => {
     expect(screen.queryByTestId('recharge-refund-open')).toBeNull();
   });
 
+  it('shows a 线索包 item by the companies it unlocks, kept until used', async () => {
+    const item = { productId: 1, name: '线索包 100 条', lineId: 0, minutes: 0, validityDays: 0, unitPrice: 19900 };
+    callMock.mockImplementation((route) =>
+      route === r.orderDetails
+        ? Promise.resolve({
+            ...order,
+            kind: 'cluePackage',
+            state: 'paid',
+            refundedAmount: 0,
+            items: [{ ...item, units: 100, quantity: 2 }],
+          })
+        : Promise.resolve(null),
+    );
+    renderPage();
+    expect(await screen.findByText('解锁 100 家企业')).toBeTruthy();
+    expect(screen.getByText('长期有效')).toBeTruthy();
+    expect(screen.queryByText('0 分钟')).toBeNull();
+  });
+
   it('applies for the refund of a paid top-up with a reason', async () => {
     const topUp = {
       ...order,

@@ -21,20 +21,20 @@ import { RechargeRefundButton } from '../components/RechargeRefundButton';
 const s = t.trade;
 type TPaymentRow = TOrderDetails['payments'][number];
 
-// A seat order's items carry months (per seat), a package's minutes and days.
+// A seat order's items carry months (per seat), a package's minutes and days, a 线索包's units.
 const itemColumns: TListColumn<TOrderItem>[] = [
   { key: 'name', title: s.itemName, dataIndex: 'name' },
   {
     key: 'minutes',
     title: s.minutes,
     dataIndex: 'minutes',
-    render: (m: number, it) => (it.months ? '—' : s.minutesOf(m)),
+    render: (m: number, it) => (it.units !== undefined ? s.clueUnitsOf(it.units) : it.months ? '—' : s.minutesOf(m)),
   },
   {
     key: 'validity',
     title: s.validity,
     dataIndex: 'validityDays',
-    render: (d: number, it) => (it.months ? s.monthsOf(it.months) : s.daysOf(d)),
+    render: (d: number, it) => (it.units !== undefined ? s.longTerm : it.months ? s.monthsOf(it.months) : s.daysOf(d)),
   },
   moneyColumn(s.unitPrice, 'unitPrice'),
   { key: 'quantity', title: s.quantity, dataIndex: 'quantity' },
