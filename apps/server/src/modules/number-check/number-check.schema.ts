@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 
@@ -36,6 +37,7 @@ export const numberCheckResults = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.batchId, t.mobile] }),
-    index('number_check_results_mobile_idx').on(t.tenantId, t.mobile),
+    // 转为客户 asks which numbers were left out: only those rows are indexed.
+    index('number_check_results_mobile_idx').on(t.tenantId, t.mobile).where(sql`${t.excludedAt} is not null`),
   ],
 );
