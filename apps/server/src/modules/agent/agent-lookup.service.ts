@@ -2,8 +2,6 @@ import {
   shanghaiDay,
   type TAgentPacket,
   type TAgentUnsubscribe,
-  type TRefundKind,
-  type TRefundState,
   type TRouteInput,
   toPage,
   yuan,
@@ -12,6 +10,7 @@ import { acrossTenants } from '../../db/across-tenants.js';
 import { asPlatform, type TRequestContext } from '../../http/context.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
 import { agentPacketRepository as packets } from '../packet/index.js';
+import { refundBasics } from '../trade-refund/index.js';
 import { agentLookupRepository as repo } from './agent-lookup.repository.js';
 import { toAgentPacket } from './agent-stock.service.js';
 import { asAgent, asAgentOrDistributor } from './agent-wall.js';
@@ -74,20 +73,9 @@ export const createAgentLookupService = () => ({
       const { records, total } = await repo.unsubscribes(db, agent.id, q, q);
       return toPage(
         records.map(
-          ({ app: a, enterpriseName }): TAgentUnsubscribe => ({
-            id: a.id,
-            applyNo: a.applyNo,
-            enterpriseId: a.tenantId,
-            enterpriseName,
-            kind: a.kind as TRefundKind,
-            subject: a.subject,
-            months: a.months,
-            amount: a.amount,
-            reason: a.reason,
-            state: a.state as TRefundState,
-            rejectReason: a.rejectReason,
-            examinedAt: a.examinedAt ? a.examinedAt.getTime() : null,
-            createdAt: a.createdAt.getTime(),
+          ({ app, enterpriseName }): TAgentUnsubscribe => ({
+            ...refundBasics({ ...app, enterpriseName }),
+            enterpriseId: app.tenantId,
           }),
         ),
         total,

@@ -24,30 +24,35 @@ import { createChannelRefunds } from './trade-refund-channel.service.js';
 /** The channel each application's money could go back through (原路退回), and its shares, by application id. */
 type TOriginals = { channel: Map<number, string | null>; shares: Map<number, TChannelRefund[]> };
 
+/** What every reader of an application is shown of it: the platform's queue and an agent's list alike. */
+export const refundBasics = (r: TRefundRow) => ({
+  id: r.id,
+  applyNo: r.applyNo,
+  enterpriseName: r.enterpriseName,
+  kind: r.kind as TRefundKind,
+  subject: r.subject,
+  months: r.months,
+  amount: r.amount,
+  reason: r.reason,
+  state: r.state as TRefundState,
+  rejectReason: r.rejectReason,
+  examinedAt: ms(r.examinedAt),
+  createdAt: r.createdAt.getTime(),
+});
+
 const toRefund = (
   r: TRefundRow,
   originals: TOriginals = { channel: new Map(), shares: new Map() },
 ): TRefundApplication => ({
-  id: r.id,
-  applyNo: r.applyNo,
+  ...refundBasics(r),
   tenantId: r.tenantId,
-  enterpriseName: r.enterpriseName,
-  kind: r.kind as TRefundKind,
   seatId: r.seatId,
-  subject: r.subject,
-  months: r.months,
-  amount: r.amount,
   parts: r.parts,
-  reason: r.reason,
-  state: r.state as TRefundState,
-  rejectReason: r.rejectReason,
   channel: r.channel,
   originalChannel: originals.channel.get(r.id) ?? null,
   channelRefunds: originals.shares.get(r.id) ?? [],
   examinedByName: r.examinedByName,
-  examinedAt: ms(r.examinedAt),
   createdByName: r.createdByName,
-  createdAt: r.createdAt.getTime(),
 });
 
 /** The columns of the refund download (退订账单). */
