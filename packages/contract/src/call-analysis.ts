@@ -1,13 +1,38 @@
 import { z } from 'zod';
-import { callAnalysisStateName, callAnalysisStates, type TCallAnalysisState } from './call-analysis-labels.js';
+import { callAnalysisStates } from './call-analysis-labels.js';
+import {
+  ZAnalysisScope,
+  ZCallQuality,
+  ZExtractionField,
+  ZExtractionFieldInput,
+  ZQualityRule,
+  ZQualityRuleInput,
+} from './call-quality.js';
 import { callFilterShape, checkCallRange } from './call-record.js';
-import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
-export { callAnalysisStateName, callAnalysisStates, type TCallAnalysisState };
+export {
+  callAnalysisStateName,
+  callAnalysisStates,
+  extractionFieldTypeName,
+  extractionFieldTypes,
+  qualityResultStatuses,
+  qualityResultStatusName,
+  qualityRuleKindName,
+  qualityRuleKinds,
+  qualitySideName,
+  qualitySides,
+  type TCallAnalysisState,
+  type TExtractionFieldType,
+  type TQualityResultStatus,
+  type TQualityRuleKind,
+  type TQualitySide,
+} from './call-analysis-labels.js';
+export * from './call-quality.js';
 
 const route = routesOf('call');
 
@@ -118,6 +143,8 @@ export const ZCallAnalysis = z.object({
   /** Null until done, where the analyst is off, or where it had nothing to read (then `insightNote` says so). */
   insight: ZCallInsight.nullable(),
   insightNote: zString,
+  /** The enterprise's quality rules and extraction fields on the call; null until done (or analysed before them). */
+  quality: ZCallQuality.nullable().optional(),
   analysedAt: ZTime.nullable(),
   createdAt: ZTime,
 });
@@ -129,6 +156,7 @@ export const ZCallAnalysisRow = ZCallAnalysis.omit({
   transcript: true,
   insight: true,
   insightNote: true,
+  quality: true,
 }).extend({
   figures: ZCallSignalFigures.omit({ agentSegments: true, customerSegments: true }).nullable(),
   /** The agent who made the call. */
@@ -186,6 +214,8 @@ export const ZSeatSummaryRow = z.object({
   customerFirstWordsSec: z.number().nullable(),
   /** The day's calls by the intention the analyst read (calls it did not read count in none). */
   intentions: z.object({ A: zInt, B: zInt, C: zInt, D: zInt }),
+  /** The enterprise's quality rules the day's calls hit (each rule once per call). */
+  ruleHits: zInt,
 });
 export type TSeatSummaryRow = z.infer<typeof ZSeatSummaryRow>;
 
@@ -241,6 +271,82 @@ export const callAnalysisRoutes = {
     audited: true,
     summary: '重新分析通话',
   }),
+  /** 质检设置: the enterprise's quality rules, in order of creation. */
+  ruleList: route({
+    method: 'POST',
+    path: '/base/call/quality/rule/list',
+    readOnly: true,
+    request: z.object({}),
+    response: z.array(ZQualityRule),
+    permission: Perm.callQualitySettings,
+    summary: '质检规则',
+  }),
+  /** A new rule (no id) or a changed one; it applies from the next analysis (a re-analysis too). */
+  ruleSave: route({
+    method: 'POST',
+    path: '/base/call/quality/rule/save',
+    request: ZQualityRuleInput,
+    response: ZQualityRule,
+    permission: Perm.callQualitySettings,
+    audited: true,
+    summary: '保存质检规则',
+  }),
+  ruleDelete: route({
+    method: 'POST',
+    path: '/base/call/quality/rule/delete',
+    request: z.object({ id: zId('规则编号') }),
+    response: ZNull,
+    permission: Perm.callQualitySettings,
+    audited: true,
+    summary: '删除质检规则',
+  }),
+  /** The enterprise's extraction fields, in order. */
+  fieldList: route({
+    method: 'POST',
+    path: '/base/call/quality/field/list',
+    readOnly: true,
+    request: z.object({}),
+    response: z.array(ZExtractionField),
+    permission: Perm.callQualitySettings,
+    summary: '提取字段',
+  }),
+  fieldSave: route({
+    method: 'POST',
+    path: '/base/call/quality/field/save',
+    request: ZExtractionFieldInput,
+    response: ZExtractionField,
+    permission: Perm.callQualitySettings,
+    audited: true,
+    summary: '保存提取字段',
+  }),
+  fieldDelete: route({
+    method: 'POST',
+    path: '/base/call/quality/field/delete',
+    request: z.object({ id: zId('字段编号') }),
+    response: ZNull,
+    permission: Perm.callQualitySettings,
+    audited: true,
+    summary: '删除提取字段',
+  }),
+  /** Which lines' calls are analysed (every line unless the enterprise chose some). */
+  scopeGet: route({
+    method: 'POST',
+    path: '/base/call/quality/scope/get',
+    readOnly: true,
+    request: z.object({}),
+    response: ZAnalysisScope,
+    permission: Perm.callQualitySettings,
+    summary: '分析范围',
+  }),
+  scopeSave: route({
+    method: 'POST',
+    path: '/base/call/quality/scope/save',
+    request: ZAnalysisScope,
+    response: ZAnalysisScope,
+    permission: Perm.callQualitySettings,
+    audited: true,
+    summary: '保存分析范围',
+  }),
 } as const;
 
 /** 坐席小结 (account/seatSummary, AI seat summary), in the 呼叫中心 folder beside 话务统计. */
@@ -248,4 +354,5 @@ export const callAnalysisMenuNodes: TMenuNode[] = [
   menuScreen('3072', '坐席小结', 'account/seatSummary', 'SolutionOutlined', Perm.callStatistics, [
     menuButton('307201', '导出坐席小结', Perm.callStatisticsExport),
   ]),
+  menuScreen('3073', '质检设置', 'account/qualityRules', 'AuditOutlined', Perm.callQualitySettings),
 ];

@@ -71,6 +71,8 @@ export const Perm = {
   callRecordPlay: 'call:record:play',
   /** Analyse a recorded call again (通话记录's 智能分析). */
   callAnalysisReanalyse: 'call:analysis:reanalyse',
+  /** 质检设置: the enterprise's quality rules, extraction fields and which lines' calls are analysed. */
+  callQualitySettings: 'call:quality:update',
   /** 话务统计: call statistics of one's data scope (dashboard card and its detail pages). */
   callStatistics: 'call:statistics:list',
   callStatisticsExport: 'call:statistics:export',

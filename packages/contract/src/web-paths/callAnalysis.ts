@@ -7,4 +7,12 @@ export const callAnalysisRoutes = {
   seatSummary: { method: 'POST', path: '/base/call/detail/ai-seat-user/page' },
   seatSummaryExport: { method: 'POST', path: '/base/call/detail/ai-seat-user/export' },
   reanalyse: { method: 'POST', path: '/base/call/detail/ai-record-analysis/reanalyse' },
+  ruleList: { method: 'POST', path: '/base/call/quality/rule/list' },
+  ruleSave: { method: 'POST', path: '/base/call/quality/rule/save' },
+  ruleDelete: { method: 'POST', path: '/base/call/quality/rule/delete' },
+  fieldList: { method: 'POST', path: '/base/call/quality/field/list' },
+  fieldSave: { method: 'POST', path: '/base/call/quality/field/save' },
+  fieldDelete: { method: 'POST', path: '/base/call/quality/field/delete' },
+  scopeGet: { method: 'POST', path: '/base/call/quality/scope/get' },
+  scopeSave: { method: 'POST', path: '/base/call/quality/scope/save' },
 } as unknown as typeof C.callAnalysisRoutes;

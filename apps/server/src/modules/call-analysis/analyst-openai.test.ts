@@ -1,4 +1,4 @@
-import type { TCallTranscriptSegment } from '@yunhu/contract';
+import type { TCallTranscriptSegment, TExtractionField } from '@yunhu/contract';
 import { describe, expect, it } from 'vitest';
 import { createOpenAiAnalyst, insightJsonSchema } from './analyst-openai.js';
 import { SpeechVendorError } from './speech.adapter.js';
@@ -151,5 +151,71 @@ describe('OpenAI-compatible analyst', () => {
     const failure = (await createOpenAiAnalyst(config, down.fetch)).analyse({ segments, callStartedAt });
     await expect(failure).rejects.not.toBeInstanceOf(SpeechVendorError);
     expect(down.sent).toHaveLength(1);
+  });
+});
+
+describe('OpenAI-compatible analyst with the enterprise’s extraction fields', () => {
+  const fields: TExtractionField[] = [
+    { id: 7, name: '预算', type: 'number', options: [], hint: '客户每月预算（元）', keywords: [], sort: 0 },
+    { id: 8, name: '决策人', type: 'boolean', options: [], hint: '接听者是否决策人', keywords: [], sort: 1 },
+    { id: 9, name: '关注点', type: 'choice', options: ['价格', '功能'], hint: '', keywords: [], sort: 2 },
+    { id: 10, name: '竞品', type: 'text', options: [], hint: '客户在用的产品', keywords: [], sort: 3 },
+  ];
+  const reading = {
+    summary: '客户关注价格。',
+    intention: 'B',
+    intentionReason: '有兴趣',
+    objections: ['价格'],
+    nextStep: '',
+    nextDate: null,
+    followUpSuggestion: '发送报价',
+  };
+
+  it('asks for the fields in the strict schema, each typed and nullable, and reads them by their type', async () => {
+    const answer = { ...reading, fields: { f7: 3000, f8: 'yes', f9: '价格', f10: null } };
+    const { fetch, sent } = fakeFetch(completion(JSON.stringify(answer)));
+    const analyst = await createOpenAiAnalyst(config, fetch);
+    const out = await analyst.analyse({ segments, callStartedAt, fields });
+    expect(out).toEqual({
+      engine: '大模型分析（deepseek-chat）',
+      ...reading,
+      extracted: [
+        { fieldId: 7, name: '预算', type: 'number', value: 3000, note: '' },
+        { fieldId: 8, name: '决策人', type: 'boolean', value: null, note: '模型的回答不符合字段类型' },
+        { fieldId: 9, name: '关注点', type: 'choice', value: '价格', note: '' },
+        { fieldId: 10, name: '竞品', type: 'text', value: null, note: '通话中未提及' },
+      ],
+    });
+    const format = sent[0]!.body.response_format as {
+      type: string;
+      json_schema: { strict: boolean; schema: { required: string[]; properties: Record<string, unknown> } };
+    };
+    expect(format.type).toBe('json_schema');
+    expect(format.json_schema.strict).toBe(true);
+    expect(format.json_schema.schema.required).toEqual([...insightJsonSchema.required, 'fields']);
+    expect(format.json_schema.schema.properties.fields).toEqual({
+      type: 'object',
+      description: '企业自定义的提取字段，通话中没有提及的为 null',
+      additionalProperties: false,
+      required: ['f7', 'f8', 'f9', 'f10'],
+      properties: {
+        f7: { type: ['number', 'null'], description: '预算：客户每月预算（元）' },
+        f8: { type: ['boolean', 'null'], description: '决策人：接听者是否决策人' },
+        f9: { type: ['string', 'null'], enum: ['价格', '功能', null], description: '关注点' },
+        f10: { type: ['string', 'null'], description: '竞品：客户在用的产品' },
+      },
+    });
+  });
+
+  it('puts the fields’ schema into the prompt in JSON mode', async () => {
+    const { fetch, sent } = fakeFetch(completion(JSON.stringify({ ...reading, fields: {} })));
+    const analyst = await createOpenAiAnalyst({ ...config, responseFormat: 'json_object' }, fetch);
+    const out = await analyst.analyse({ segments, callStartedAt, fields });
+    expect(out.extracted!.every((f) => f.value === null && f.note === '通话中未提及')).toBe(true);
+    const body = sent[0]!.body as { messages: { content: string }[]; response_format: unknown };
+    expect(body.response_format).toEqual({ type: 'json_object' });
+    expect(body.messages[0]!.content).toContain(
+      '"f10":{"type":["string","null"],"description":"竞品：客户在用的产品"}',
+    );
   });
 });

@@ -1,6 +1,12 @@
-import { shanghaiDay, type TCallInsight, type TCallTranscriptSegment, ZCallInsight } from '@yunhu/contract';
+import {
+  shanghaiDay,
+  type TCallTranscriptSegment,
+  type TExtractedValue,
+  type TExtractionField,
+  ZCallInsight,
+} from '@yunhu/contract';
 import { z } from 'zod';
-import type { TCallAnalyst } from './speech.adapter.js';
+import type { TAnalystOutput, TCallAnalyst } from './speech.adapter.js';
 import { SpeechVendorError } from './speech.adapter.js';
 
 export type TOpenAiAnalystConfig = {
@@ -35,6 +41,65 @@ export const insightJsonSchema = {
   },
 } as const;
 
+/** An extraction field's key in the answer (its id: names may change, ids do not). */
+const fieldKey = (f: TExtractionField) => `f${f.id}`;
+
+/** An extraction field's JSON schema: its type, or null when the call does not tell. */
+const fieldSchema = (f: TExtractionField) => {
+  const description = [f.name, f.hint].filter(Boolean).join('：');
+  switch (f.type) {
+    case 'text':
+      return { type: ['string', 'null'], description };
+    case 'choice':
+      return { type: ['string', 'null'], enum: [...f.options, null], description };
+    case 'boolean':
+      return { type: ['boolean', 'null'], description };
+    case 'number':
+      return { type: ['number', 'null'], description };
+  }
+};
+
+/** The answer's schema: the reading, and with extraction fields an object of them (each required, null allowed). */
+export const analysisJsonSchema = (fields: readonly TExtractionField[]) =>
+  fields.length
+    ? {
+        ...insightJsonSchema,
+        required: [...insightJsonSchema.required, 'fields'],
+        properties: {
+          ...insightJsonSchema.properties,
+          fields: {
+            type: 'object',
+            description: '企业自定义的提取字段，通话中没有提及的为 null',
+            additionalProperties: false,
+            required: fields.map(fieldKey),
+            properties: Object.fromEntries(fields.map((f) => [fieldKey(f), fieldSchema(f)])),
+          },
+        },
+      }
+    : insightJsonSchema;
+
+const isOfType = (f: TExtractionField, v: unknown) =>
+  f.type === 'boolean'
+    ? typeof v === 'boolean'
+    : f.type === 'number'
+      ? typeof v === 'number' && Number.isFinite(v)
+      : typeof v === 'string' && (f.type === 'text' || f.options.includes(v));
+
+/** The model's values of the fields, each checked against its type (a 单选 against its options). */
+const extractedOf = (fields: readonly TExtractionField[], answer: unknown): TExtractedValue[] => {
+  const given =
+    answer && typeof answer === 'object' && 'fields' in answer && answer.fields && typeof answer.fields === 'object'
+      ? (answer.fields as Record<string, unknown>)
+      : {};
+  return fields.map((f) => {
+    const base = { fieldId: f.id, name: f.name, type: f.type };
+    const v = given[fieldKey(f)];
+    if (v === null || v === undefined || v === '') return { ...base, value: null, note: '通话中未提及' };
+    if (!isOfType(f, v)) return { ...base, value: null, note: '模型的回答不符合字段类型' };
+    return { ...base, value: typeof v === 'string' ? v.slice(0, 200) : (v as number | boolean), note: '' };
+  });
+};
+
 const systemPrompt = [
   '你是电话销售的质检与分析助手。根据通话转写（坐席与客户两方）给出结构化分析，只依据转写内容，不要编造。',
   '意向等级：A 客户有明确兴趣并约定了下一步；B 客户有一定兴趣但未约定；C 客户未表现出兴趣也未拒绝；D 客户明确拒绝。',
@@ -42,7 +107,8 @@ const systemPrompt = [
 ].join('\n');
 
 /** JSON mode holds the model to JSON only: the prompt names the shape (and the word json, which it requires). */
-const jsonModePrompt = `${systemPrompt}\n只输出一个 json 对象，符合以下 JSON Schema：\n${JSON.stringify(insightJsonSchema)}`;
+const jsonModePrompt = (schema: object) =>
+  `${systemPrompt}\n只输出一个 json 对象，符合以下 JSON Schema：\n${JSON.stringify(schema)}`;
 
 const transcriptText = (segments: readonly TCallTranscriptSegment[]) =>
   segments.map((s) => `[${s.fromSec.toFixed(1)}s] ${s.side === 'agent' ? '坐席' : '客户'}：${s.text}`).join('\n');
@@ -78,7 +144,8 @@ export const createOpenAiAnalyst = async (
   return {
     engine,
     isCloud: true,
-    analyse: async ({ segments, callStartedAt, signal }): Promise<TCallInsight> => {
+    analyse: async ({ segments, callStartedAt, signal, fields = [] }): Promise<TAnalystOutput> => {
+      const schema = analysisJsonSchema(fields);
       let content: string | null | undefined;
       try {
         const completion = await client.chat.completions.create(
@@ -86,7 +153,10 @@ export const createOpenAiAnalyst = async (
             model: config.model,
             temperature: 0,
             messages: [
-              { role: 'system', content: config.responseFormat === 'json_object' ? jsonModePrompt : systemPrompt },
+              {
+                role: 'system',
+                content: config.responseFormat === 'json_object' ? jsonModePrompt(schema) : systemPrompt,
+              },
               {
                 role: 'user',
                 content: `通话日期：${shanghaiDay(callStartedAt)}\n通话转写：\n${transcriptText(segments)}`,
@@ -97,7 +167,7 @@ export const createOpenAiAnalyst = async (
                 ? { type: 'json_object' }
                 : {
                     type: 'json_schema',
-                    json_schema: { name: 'call_insight', strict: true, schema: insightJsonSchema },
+                    json_schema: { name: 'call_insight', strict: true, schema },
                   },
           },
           { signal },
@@ -123,7 +193,7 @@ export const createOpenAiAnalyst = async (
       }
       const parsed = ZAnswer.safeParse(answer);
       if (!parsed.success) throw new SpeechVendorError('分析模型的回答不符合要求的格式');
-      return { engine, ...parsed.data };
+      return { engine, ...parsed.data, ...(fields.length ? { extracted: extractedOf(fields, answer) } : {}) };
     },
   };
 };

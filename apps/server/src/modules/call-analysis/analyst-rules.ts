@@ -1,5 +1,9 @@
 import { beijingOffsetMs, type TCallInsight, type TCallIntention, type TCallTranscriptSegment } from '@yunhu/contract';
+import { extractByRules } from './extract-rules.js';
 import type { TCallAnalyst } from './speech.adapter.js';
+import { holds, wordsOf } from './words.js';
+
+export { holds, wordsOf };
 
 export const rulesEngine = '规则分析（开发环境）';
 
@@ -49,17 +53,6 @@ const dayWords: [string, (day: Date) => Date][] = [
 ];
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
 
-const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
-/** The text's words (Node's ICU dictionary segments Chinese), punctuation left out. */
-export const wordsOf = (text: string): string[] =>
-  [...segmenter.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment);
-
-/** Whether the words hold the keyword as whole words (a keyword of several words in a row). */
-const holds = (words: readonly string[], keyword: string) => {
-  const wanted = wordsOf(keyword);
-  return words.some((_, i) => wanted.every((w, k) => words[i + k] === w));
-};
-
 const beijingDay = (at: number) => {
   const local = new Date(at + beijingOffsetMs);
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));
@@ -73,7 +66,10 @@ const beijingDay = (at: number) => {
 export const createRulesAnalyst = (): TCallAnalyst => ({
   engine: rulesEngine,
   isCloud: false,
-  analyse: async ({ segments, callStartedAt }) => analyseByRules(segments, callStartedAt),
+  analyse: async ({ segments, callStartedAt, fields }) => ({
+    ...analyseByRules(segments, callStartedAt),
+    ...(fields?.length ? { extracted: extractByRules(fields, segments) } : {}),
+  }),
 });
 
 export const analyseByRules = (segments: readonly TCallTranscriptSegment[], callStartedAt: number): TCallInsight => {

@@ -1,6 +1,7 @@
 import {
   defaultCallingSettings,
   type TCallAnalysisState,
+  type TCallQuality,
   type TCallSignalFigures,
   type TCallTranscript,
 } from '@yunhu/contract';
@@ -34,7 +35,8 @@ const analysisColumns = {
  */
 export const callAnalysisRepository = {
   /**
-   * The analysis of a call whose recording is ready, once, when its agent's 智能分析 (呼叫管理) is on:
+   * The analysis of a call whose recording is ready, once, when its agent's 智能分析 (呼叫管理) is on
+   * and its line is among those the enterprise analyses (质检设置's 分析范围; none chosen: every line):
    * a second enqueue of the same call adds nothing. Answers whether the call (by the gateway's call
    * id) was queued.
    */
@@ -46,6 +48,8 @@ export const callAnalysisRepository = {
         where r.tenant_id = ${tenantId} and r.carrier_call_id = ${carrierCallId} and r.pre_record_url is not null
           and coalesce((select c.analysis from calling_settings c
             where c.tenant_id = r.tenant_id and c.user_id = r.user_id), ${defaultCallingSettings.analysis})
+          and not exists (select 1 from call_analysis_scopes s
+            where s.tenant_id = r.tenant_id and s.line_ids is not null and (r.line_id = any(s.line_ids)) is not true)
         on conflict (call_record_id) do nothing
         returning id`),
     );
@@ -73,7 +77,12 @@ export const callAnalysisRepository = {
   one: (db: TDb, tenantId: number, callRecordId: number) =>
     firstRow(
       db
-        .select({ ...analysisColumns, transcript: callAnalyses.transcript, insight: callAnalyses.insight })
+        .select({
+          ...analysisColumns,
+          transcript: callAnalyses.transcript,
+          insight: callAnalyses.insight,
+          quality: callAnalyses.quality,
+        })
         .from(callAnalyses)
         .where(and(eq(callAnalyses.tenantId, tenantId), eq(callAnalyses.callRecordId, callRecordId))),
     ),
@@ -137,7 +146,12 @@ export const callAnalysisRepository = {
     db: TDb,
     tenantId: number,
     id: number,
-    done: { figures: TCallSignalFigures; transcript: TCallTranscript | null; insight: TStoredInsight | null },
+    done: {
+      figures: TCallSignalFigures;
+      transcript: TCallTranscript | null;
+      insight: TStoredInsight | null;
+      quality: TCallQuality;
+    },
   ) => {
     const [row] = await db
       .update(callAnalyses)

@@ -1,6 +1,7 @@
 import type { callAnalysisRoutes } from '@yunhu/contract';
 import { detached, type THandlers } from '../../http/bind.js';
 import type { TCallAnalysisService } from './call-analysis.service.js';
+import { qualitySettings as quality } from './quality.service.js';
 import { seatSummaryPage } from './seat-summary.service.js';
 
 export const callAnalysisHandlers = (analysis: TCallAnalysisService): THandlers<typeof callAnalysisRoutes> => ({
@@ -11,4 +12,12 @@ export const callAnalysisHandlers = (analysis: TCallAnalysisService): THandlers<
   // The queue's statements run on the database's own connection: on PGlite, the one session a
   // request transaction would hold.
   reanalyse: detached((ctx) => analysis.reanalyse(ctx.auth, ctx.scope, ctx.input.id)),
+  ruleList: (ctx) => quality.rules(ctx),
+  ruleSave: (ctx) => quality.saveRule(ctx, ctx.input),
+  ruleDelete: (ctx) => quality.deleteRule(ctx, ctx.input),
+  fieldList: (ctx) => quality.fields(ctx),
+  fieldSave: (ctx) => quality.saveField(ctx, ctx.input),
+  fieldDelete: (ctx) => quality.deleteField(ctx, ctx.input),
+  scopeGet: (ctx) => quality.scope(ctx),
+  scopeSave: (ctx) => quality.saveScope(ctx, ctx.input),
 });

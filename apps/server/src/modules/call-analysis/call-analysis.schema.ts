@@ -1,6 +1,14 @@
-import type { TCallAnalysisState, TCallInsight, TCallSignalFigures, TCallTranscript } from '@yunhu/contract';
+import type {
+  TCallAnalysisState,
+  TCallInsight,
+  TCallQuality,
+  TCallSignalFigures,
+  TCallTranscript,
+  TExtractionFieldType,
+  TQualityRuleDef,
+} from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { callRecords } from '../call/call.schema.js';
 
@@ -29,6 +37,8 @@ export const callAnalyses = pgTable(
     transcript: jsonb('transcript').$type<TCallTranscript>(),
     /** The analyst's reading, or why there is none; null where it is off. */
     insight: jsonb('insight').$type<TStoredInsight>(),
+    /** The enterprise's quality rules and extraction fields on the call (migration 0094); null before. */
+    quality: jsonb('quality').$type<TCallQuality>(),
     analysedAt: ts('analysed_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -40,4 +50,47 @@ export const callAnalyses = pgTable(
     // The job's look-up of what is due, whatever the enterprise.
     index('call_analyses_due_idx').on(t.id).where(sql`state IN ('pending', 'running')`),
   ],
+);
+
+/** 质检规则 (migration 0094): what a rule checks lives in `rule`, its kind inside. */
+export const callQualityRules = pgTable(
+  'call_quality_rules',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: text('name').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    rule: jsonb('rule').$type<TQualityRuleDef>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('call_quality_rules_name_idx').on(t.tenantId, t.name)],
+);
+
+/** 提取字段 (migration 0094): what the analyst fills per call. */
+export const callExtractionFields = pgTable(
+  'call_extraction_fields',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: text('name').notNull(),
+    type: text('type').$type<TExtractionFieldType>().notNull(),
+    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    hint: text('hint').notNull().default(''),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('call_extraction_fields_name_idx').on(t.tenantId, t.name)],
+);
+
+/** 分析范围 (migration 0094): the lines whose calls are analysed; no row, or null, every line. */
+export const callAnalysisScopes = pgTable(
+  'call_analysis_scopes',
+  {
+    tenantId: tenantId(),
+    lineIds: ref('line_ids').array(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId] })],
 );

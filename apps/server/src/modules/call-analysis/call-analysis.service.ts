@@ -4,9 +4,12 @@ import {
   maskPhone,
   type TCallAnalysis,
   type TCallAnalysisRow,
+  type TCallQuality,
   type TCallSide,
   type TCallSignalFigures,
   type TCallTranscript,
+  type TExtractedValue,
+  type TExtractionField,
   type TPage,
   type TParsedRequestOf,
   toPage,
@@ -21,6 +24,8 @@ import type { TRecordingStore } from '../telephony/index.js';
 import { analysisFailure, callAnalysisErrors } from './call-analysis.errors.js';
 import { callAnalysisRepository as repo, type TClaimed } from './call-analysis.repository.js';
 import type { TStoredInsight } from './call-analysis.schema.js';
+import { evaluateQuality, type TRuleToApply } from './quality.evaluate.js';
+import { qualityToApply } from './quality.service.js';
 import { seatSummaryExport } from './seat-summary.service.js';
 import { analyseRecording } from './signal.analyse.js';
 import { UnreadableRecording } from './signal.wav.js';
@@ -67,7 +72,7 @@ export const hungUpByOf = (record: { callType: number; finishStatus: number }): 
   return isCallerHangUp === isAgentCaller ? 'agent' : 'customer';
 };
 
-const toState = (row: Omit<TRow, 'transcript' | 'insight'>) => ({
+const toState = (row: Omit<TRow, 'transcript' | 'insight' | 'quality'>) => ({
   callRecordId: row.callRecordId,
   state: row.state,
   stateName: callAnalysisStateName[row.state],
@@ -83,6 +88,7 @@ const toAnalysis = (row: TRow): TCallAnalysis => ({
   transcript: row.transcript,
   insight: row.insight?.insight ?? null,
   insightNote: row.insight?.note ?? '',
+  quality: row.quality,
 });
 
 /** A number of seven digits or more inside what was said, masked as the reader sees numbers elsewhere. */
@@ -103,7 +109,43 @@ export const maskedSpeech = (a: TCallAnalysis): TCallAnalysis => ({
     nextStep: maskNumbers(a.insight.nextStep),
     followUpSuggestion: maskNumbers(a.insight.followUpSuggestion),
   },
+  quality: a.quality && {
+    ...a.quality,
+    results: a.quality.results.map((r) => ({
+      ...r,
+      moments: r.moments.map((m) => ({ ...m, text: maskNumbers(m.text) })),
+    })),
+    fields: a.quality.fields.map((f) => (typeof f.value === 'string' ? { ...f, value: maskNumbers(f.value) } : f)),
+  },
 });
+
+/** A reading with the extraction fields' values beside it (stored apart). */
+type TReading = TStoredInsight & { extracted?: TExtractedValue[] };
+
+/**
+ * The enterprise's rules and fields on a call (docs/decisions/0104): the rules over the transcript
+ * and the figures, after the analyst; the fields as the analyst filled them, or why it did not.
+ */
+const qualityOf = (
+  apply: { rules: readonly TRuleToApply[]; fields: readonly TExtractionField[] },
+  figures: TCallSignalFigures,
+  transcript: TCallTranscript | null,
+  reading: TReading | null,
+): TCallQuality => {
+  const results = evaluateQuality(apply.rules, transcript, figures);
+  const fieldsNote =
+    !apply.fields.length || reading?.extracted
+      ? ''
+      : reading === null
+        ? '未启用智能分析，提取字段未填写'
+        : reading.note || '智能分析未填写提取字段';
+  return {
+    results,
+    hitCount: results.filter((r) => r.status === 'hit').length,
+    fields: reading?.extracted ?? [],
+    fieldsNote,
+  };
+};
 
 /** Why the speech step has no result, as the panel says it (a vendor's refusal keeps its words). */
 const speechFailure = (what: string, error: unknown) =>
@@ -178,17 +220,23 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
   const readTranscript = async (
     transcript: TCallTranscript | null,
     callStartedAt: number,
+    fields: readonly TExtractionField[],
     run: TJobRun,
     isLastTry: boolean,
-  ): Promise<TStoredInsight | null> => {
+  ): Promise<TReading | null> => {
     const { analyst } = deps.speech;
     if (!analyst) return null;
     if (!transcript?.segments.length) return { insight: null, note: '没有可分析的通话转写' };
-    return besideFigures<TStoredInsight>(
-      async () => ({
-        insight: await analyst.analyse({ segments: transcript.segments, callStartedAt, signal: run.signal }),
-        note: '',
-      }),
+    return besideFigures<TReading>(
+      async () => {
+        const { extracted, ...insight } = await analyst.analyse({
+          segments: transcript.segments,
+          callStartedAt,
+          signal: run.signal,
+          fields,
+        });
+        return { insight, note: '', ...(extracted ? { extracted } : {}) };
+      },
       (error) => ({ insight: null, note: speechFailure('智能分析', error) }),
       isLastTry,
     );
@@ -198,7 +246,11 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
   const analyseOne = async (claimed: TClaimed, run: TJobRun): Promise<boolean> => {
     const { tenantId, id } = claimed;
     try {
-      const record = await withTenant(database, tenantId, (tx) => repo.record(tx, tenantId, claimed.callRecordId));
+      const { record, apply } = await withTenant(database, tenantId, async (tx) => ({
+        record: await repo.record(tx, tenantId, claimed.callRecordId),
+        // The rules and fields as they stand when the call is analysed (a re-analysis: as they stand then).
+        apply: await qualityToApply(tx, tenantId),
+      }));
       const key = record?.recordingKey;
       if (!key || !deps.store.isValidKey(key)) {
         throw new UnreadableRecording(analysisFailure.missing);
@@ -211,9 +263,11 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
       });
       if (!heard) throw new UnreadableRecording(analysisFailure.missing);
       const { figures, transcript } = heard;
-      const insight = await readTranscript(transcript, record!.startTime.getTime(), run, isLastTry);
+      const reading = await readTranscript(transcript, record!.startTime.getTime(), apply.fields, run, isLastTry);
+      const insight = reading && { insight: reading.insight, note: reading.note };
+      const quality = qualityOf(apply, figures, transcript, reading);
       await withTenant(database, tenantId, async (tx) => {
-        const finished = await repo.finish(tx, tenantId, id, { figures, transcript, insight });
+        const finished = await repo.finish(tx, tenantId, id, { figures, transcript, insight, quality });
         // What costs is the speech-to-text and the analyst's reading; the signal figures are free.
         if (!finished || (transcript === null && insight === null)) return;
         await chargeAnalysis(tx, {

@@ -48,6 +48,7 @@ const daySummary = {
   gradedB: gradedAs('B'),
   gradedC: gradedAs('C'),
   gradedD: gradedAs('D'),
+  ruleHits: sql<number>`coalesce(sum((${callAnalyses.quality}->>'hitCount')::int), 0)::int`,
 };
 
 type TSeatSummaryQuery = { tenantId: number; scope: TDataScope; filter: TSeatSummaryFilter };

@@ -55,6 +55,7 @@ const columns: TColumn<TSeatSummaryRow>[] = [
   { header: '意向B', value: (r) => r.intentions.B },
   { header: '意向C', value: (r) => r.intentions.C },
   { header: '意向D', value: (r) => r.intentions.D },
+  { header: '质检命中', value: (r) => r.ruleHits },
 ];
 
 /** 坐席小结 as xlsx, read in batches after the request's transaction (each batch its own, walled). */

@@ -50,16 +50,29 @@ const intersections = (a: readonly TSegment[], b: readonly TSegment[]) => {
 };
 
 /** The gaps between the first and the last words of either side where neither speaks. */
-const gapsBetween = (a: readonly TSegment[], b: readonly TSegment[]) => {
+export const gapsBetween = (a: readonly TSegment[], b: readonly TSegment[]): TSegment[] => {
   const all = [...a, ...b].sort((x, y) => x.startMs - y.startMs);
-  const gaps: number[] = [];
+  const gaps: TSegment[] = [];
   let reach = all[0]?.endMs ?? 0;
   for (const s of all.slice(1)) {
-    if (s.startMs > reach) gaps.push(s.startMs - reach);
+    if (s.startMs > reach) gaps.push({ startMs: reach, endMs: s.startMs });
     reach = Math.max(reach, s.endMs);
   }
   return gaps;
 };
+
+/**
+ * The overlaps (抢话) of the agent's and the customer's speech, each with who interrupted: the side
+ * whose words began while the other was already speaking (null when both began together).
+ */
+export const overlapsOf = (agent: readonly TSegment[], customer: readonly TSegment[]) =>
+  intersections(agent, customer)
+    .filter((o) => o.endMs - o.startMs >= overlapMinMs)
+    .map((o) => ({
+      startMs: o.startMs,
+      endMs: o.endMs,
+      by: o.a.startMs > o.b.startMs ? ('agent' as const) : o.b.startMs > o.a.startMs ? ('customer' as const) : null,
+    }));
 
 /**
  * Turns: how often the floor passes, counted as runs of one speaker in order of their words; words
@@ -97,11 +110,12 @@ export type TSignalFigures = Omit<TCallSignalFigures, 'hungUpBy'>;
 export const figuresOf = (agent: readonly TSegment[], customer: readonly TSegment[], durationMs: number) => {
   const agentMs = lengthOf(agent);
   const customerMs = lengthOf(customer);
-  const overlaps = intersections(agent, customer).filter((o) => o.endMs - o.startMs >= overlapMinMs);
-  const silences = gapsBetween(agent, customer).filter((g) => g >= silenceThresholdMs);
-  // Who interrupted: the side whose words began while the other was already speaking.
-  const agentInterruptions = overlaps.filter((o) => o.a.startMs > o.b.startMs).length;
-  const customerInterruptions = overlaps.filter((o) => o.b.startMs > o.a.startMs).length;
+  const overlaps = overlapsOf(agent, customer);
+  const silences = gapsBetween(agent, customer)
+    .map((g) => g.endMs - g.startMs)
+    .filter((g) => g >= silenceThresholdMs);
+  const agentInterruptions = overlaps.filter((o) => o.by === 'agent').length;
+  const customerInterruptions = overlaps.filter((o) => o.by === 'customer').length;
   const agentEnd = agent.at(-1)?.endMs ?? -1;
   const customerEnd = customer.at(-1)?.endMs ?? -1;
   const lastWordsMs = Math.max(agentEnd, customerEnd);

@@ -1,4 +1,11 @@
-import type { TCallInsight, TCallSide, TCallTranscript, TCallTranscriptSegment } from '@yunhu/contract';
+import type {
+  TCallInsight,
+  TCallSide,
+  TCallTranscript,
+  TCallTranscriptSegment,
+  TExtractedValue,
+  TExtractionField,
+} from '@yunhu/contract';
 
 /** Seconds from the answer: [from, to]. */
 export type TSpan = readonly [number, number];
@@ -30,13 +37,18 @@ export type TAnalystInput = {
   segments: readonly TCallTranscriptSegment[];
   callStartedAt: number;
   signal?: AbortSignal;
+  /** The enterprise's extraction fields to fill (docs/decisions/0104); none: the reading alone. */
+  fields?: readonly TExtractionField[];
 };
+
+/** The reading, and the extraction fields' values when fields were asked for. */
+export type TAnalystOutput = TCallInsight & { extracted?: TExtractedValue[] };
 
 /** Reads a transcript: an OpenAI-compatible model, or the development rule engine. */
 export type TCallAnalyst = {
   engine: string;
   isCloud: boolean;
-  analyse: (input: TAnalystInput) => Promise<TCallInsight>;
+  analyse: (input: TAnalystInput) => Promise<TAnalystOutput>;
 };
 
 /** A failure the vendor named (a refused key, a file it cannot read): the reason is stored as it is. */
