@@ -87,6 +87,12 @@ describe('应用中心, 第三方市场 and 意见反馈', () => {
     await form.getByLabel('备注').fill('想了解价格');
     await form.getByRole('button', { name: /申\s*请/ }).click();
     await expect.poll(() => card.getByTestId('market-request-state').textContent()).toBe('待处理');
+    // While it is open the button is off, and a second request straight to the server is refused.
+    expect(await card.getByTestId(`market-apply-${item.id}`).isDisabled()).toBe(true);
+    const again = { itemId: item.id, contactName: '企业老板', phone: enterprise.mobile };
+    expect((await send(marketRoutes.marketApply, again, adminToken)).msg).toBe(
+      '您已申请过该应用，平台正在处理，请勿重复申请',
+    );
 
     const platform = await asPlatform();
     await platform.goto(`${baseUrl()}/#/menu/platform/market`);
