@@ -23,28 +23,35 @@ export const buyableCluePackage = async (tx: TDb, id: number): Promise<TCluePack
 };
 
 /**
- * A paid 线索包 order's units into the enterprise's quota, in the payment's transaction: once per
- * order whatever the channel re-sends (the tenant's quota lock, then the ledger's unique business
- * key `grant:<order no>`). Answers whether this call granted.
+ * Units into the enterprise's quota once per business key (the trial, a paid order), in the caller's
+ * transaction: the tenant's quota lock, then the key looked up (the ledger's unique index is the
+ * wall). Answers whether this call credited.
  */
-export const grantClueQuota = async (
+export const creditQuota = async (
   tx: TDb,
-  g: { tenantId: number; orderNo: string; units: number; by: string },
+  c: { tenantId: number; kind: 'trial' | 'grant'; businessKey: string; units: number; userId?: number; by: string },
 ): Promise<boolean> => {
-  await lockForTransaction(tx, 'clue_quota', g.tenantId);
-  const businessKey = `grant:${g.orderNo}`;
-  if (await repo.ledgerRow(tx, g.tenantId, businessKey)) return false;
-  const balance = await repo.balance(tx, g.tenantId);
+  await lockForTransaction(tx, 'clue_quota', c.tenantId);
+  if (await repo.ledgerRow(tx, c.tenantId, c.businessKey)) return false;
+  const balance = await repo.balance(tx, c.tenantId);
   await repo.insertLedger(tx, {
-    tenantId: g.tenantId,
-    kind: 'grant',
-    units: g.units,
-    balanceAfter: balance + g.units,
-    businessKey,
-    userName: g.by,
+    tenantId: c.tenantId,
+    kind: c.kind,
+    units: c.units,
+    balanceAfter: balance + c.units,
+    businessKey: c.businessKey,
+    userId: c.userId,
+    userName: c.by,
   });
   return true;
 };
+
+/**
+ * A paid 线索包 order's units into the enterprise's quota, in the payment's transaction: once per
+ * order whatever the channel re-sends (business key `grant:<order no>`).
+ */
+export const grantClueQuota = (tx: TDb, g: { tenantId: number; orderNo: string; units: number; by: string }) =>
+  creditQuota(tx, { tenantId: g.tenantId, kind: 'grant', businessKey: `grant:${g.orderNo}`, units: g.units, by: g.by });
 
 /** The units the trial gave, orders bought and unlocks drew (drawn as a positive count). */
 export const quotaSums = async (tx: TDb, tenantId: number) => {

@@ -14,7 +14,6 @@ import {
   toPage,
 } from '@yunhu/contract';
 import type { TDatabase } from '../../db/client.js';
-import { lockForTransaction } from '../../db/locks.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import { convertCompanies, type TConvertDeps } from './clue.convert.js';
@@ -23,7 +22,7 @@ import { clueRepository as repo, type TCompanyFilter, type TCompanyRow } from '.
 import type { clueUnlocks, TStoredContact } from './clue.schema.js';
 import type { TClueSource } from './clue.source.js';
 import { unlockCompany } from './clue.unlock.js';
-import { quotaSums } from './clue-package.js';
+import { creditQuota, quotaSums } from './clue-package.js';
 
 type TIn<K extends keyof typeof clueRoutes> = TParsedRequestOf<(typeof clueRoutes)[K]>;
 type TUnlock = typeof clueUnlocks.$inferSelect;
@@ -193,18 +192,15 @@ export const createClueService = (deps: TClueDeps) => {
     /** The trial quota: once per enterprise, whoever asks and however often. */
     trialTake: async (ctx: TRequestContext): Promise<TClueQuota> => {
       const { auth, tx } = ctx;
-      await lockForTransaction(tx, 'clue_quota', auth.tenantId);
-      if (await repo.ledgerRow(tx, auth.tenantId, 'trial')) throw errors.trialTaken();
-      const balance = await repo.balance(tx, auth.tenantId);
-      await repo.insertLedger(tx, {
+      const isCredited = await creditQuota(tx, {
         tenantId: auth.tenantId,
         kind: 'trial',
-        units: clueLimits.trialUnits,
-        balanceAfter: balance + clueLimits.trialUnits,
         businessKey: 'trial',
+        units: clueLimits.trialUnits,
         userId: auth.userId,
-        userName: auth.realName,
+        by: auth.realName,
       });
+      if (!isCredited) throw errors.trialTaken();
       return quota(ctx);
     },
 
