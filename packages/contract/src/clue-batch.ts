@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CluePerm, clueTargets } from './clue-labels.js';
 import { ZTime, zBoolean, zInt, zString } from './http.js';
-import { ZImportBatchRef, ZImportProgress, ZImportRead } from './import.js';
+import { ZImportBatchRef, ZImportProgress, zImportPreview } from './import.js';
 import { routesOf } from './route.js';
 
 const route = routesOf('clue');
@@ -21,9 +21,7 @@ export const ZClueMatchState = ZImportProgress.extend({
 });
 export type TClueMatchState = z.infer<typeof ZClueMatchState>;
 
-export const ZClueMatchPreview = ZClueMatchState.extend({
-  errors: z.array(z.object({ row: zInt, reason: zString })),
-}).extend(ZImportRead.shape);
+export const ZClueMatchPreview = zImportPreview(ZClueMatchState);
 export type TClueMatchPreview = z.infer<typeof ZClueMatchPreview>;
 
 /** A matched row of the result, with what this enterprise has of the company already. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZCustomerListQuery } from './crm.js';
 import { ZTime, zInt, zString } from './http.js';
-import { ZImportBatchRef, ZImportProgress, ZImportRead } from './import.js';
+import { ZImportBatchRef, ZImportProgress, zImportPreview } from './import.js';
+import { ZStaffRef } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
@@ -23,17 +24,13 @@ export const ZCrmImportState = ZImportProgress.extend({
 export type TCrmImportState = z.infer<typeof ZCrmImportState>;
 
 /** The first bad rows for the preview (the whole list is downloadable). */
-export const ZCrmImportPreview = ZCrmImportState.extend({
-  errors: z.array(z.object({ row: zInt, reason: zString })),
+export const ZCrmImportPreview = zImportPreview(ZCrmImportState).extend({
   duplicates: z.array(z.object({ row: zInt, name: zString, where: zString })),
-}).extend(ZImportRead.shape);
+});
 export type TCrmImportPreview = z.infer<typeof ZCrmImportPreview>;
 
 /** Ranking of people by customers for a period (crm-rang-list). */
-export const ZRankRow = z.object({
-  userId: zInt,
-  realName: zString,
-  deptName: zString.nullable(),
+export const ZRankRow = ZStaffRef.extend({
   owned: zInt,
   added: zInt,
   followed: zInt,

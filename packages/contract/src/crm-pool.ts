@@ -3,7 +3,7 @@ import { route, ZCustomerRef, ZIds, ZRange, ZReason } from './crm-common.js';
 import { ZBatchResult, ZCustomer, ZCustomerFilter, ZCustomerListQuery } from './crm-customer.js';
 import { ownerActions } from './crm-pool-labels.js';
 import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
-import { zId, zIds } from './org-common.js';
+import { ZStaffRef, zId, zIds } from './org-common.js';
 import { ZDeptNode } from './org-dept.js';
 import { Perm } from './permissions.js';
 
@@ -15,10 +15,7 @@ export const ZOwnerAction = z.enum(ownerActions);
 export type TOwnerAction = z.infer<typeof ZOwnerAction>;
 
 /** A person who can receive customers, with his load under the pool rules. */
-export const ZAssignee = z.object({
-  userId: zInt,
-  realName: zString,
-  deptName: zString.nullable(),
+export const ZAssignee = ZStaffRef.extend({
   owned: zInt,
   /** 0 = no limit. */
   maxOwned: zInt,

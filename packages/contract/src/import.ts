@@ -55,6 +55,13 @@ export const ZImportProgress = z.object({
   message: zString,
 });
 
+/** A refused row of an import: its row number in the file and why. */
+export const ZImportError = z.object({ row: zInt, reason: zString });
+
+/** An import's preview: its state, the first refused rows (all of them downloadable) and what was read of the file. */
+export const zImportPreview = <T extends z.ZodRawShape>(state: z.ZodObject<T>) =>
+  state.extend({ errors: z.array(ZImportError), ...ZImportRead.shape });
+
 /** A staged import named by its batch (the confirm, its progress, its report). */
 export const ZImportBatchRef = z.object({ batchId: z.string().uuid('导入批次不正确') });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zInt, zString } from './http.js';
 import { dataScopes } from './org-common-labels.js';
 
 export { dataScopeLabel, dataScopes } from './org-common-labels.js';
@@ -55,3 +56,6 @@ export const ZContactName = z
 
 export const ZDataScope = z.enum(dataScopes, { error: '数据权限只能是全部、本部门及以下、本部门、仅本人或指定部门' });
 export type TDataScopeKind = z.infer<typeof ZDataScope>;
+
+/** A staff member as a list of people names him: his id, his name and his department (null: none). */
+export const ZStaffRef = z.object({ userId: zInt, realName: zString, deptName: zString.nullable() });

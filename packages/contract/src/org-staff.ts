@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIdName, ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
-import { ZImportProgress, ZImportRead } from './import.js';
+import { ZImportProgress, zImportPreview } from './import.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { ZAccount, ZRealName, zId, zIds, zMobileFragment } from './org-common.js';
 import { staffStatuses } from './org-staff-labels.js';
@@ -75,7 +75,6 @@ export const ZStaffFilter = z.object({
 });
 export type TStaffFilter = z.infer<typeof ZStaffFilter>;
 
-export const ZImportError = z.object({ row: zInt, reason: zString });
 export const ZImportState = ZImportProgress.extend({
   /** previewed: checked, waiting for confirm; running: writing; done; failed. */
   status: z.enum(['previewed', 'running', 'done', 'failed']),
@@ -252,7 +251,7 @@ export const orgStaffRoutes = {
     audited: true,
     body: 'multipart',
     request: z.object({}),
-    response: ZImportState.extend({ errors: z.array(ZImportError) }).extend(ZImportRead.shape),
+    response: zImportPreview(ZImportState),
   }),
   staffImportConfirm: route({
     method: 'POST',
