@@ -7,6 +7,21 @@ import { callAnalysisScopes, callExtractionFields, callQualityRules } from './ca
 const ruleRows = tenantRows(callQualityRules);
 const fieldRows = tenantRows(callExtractionFields);
 
+/** Another row of the enterprise's with that name (a name is unique per enterprise). */
+const namedOther = (
+  db: TDb,
+  table: typeof callQualityRules | typeof callExtractionFields,
+  tenantId: number,
+  name: string,
+  exceptId?: number,
+) =>
+  firstRow(
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.tenantId, tenantId), eq(table.name, name), exceptId ? ne(table.id, exceptId) : undefined)),
+  );
+
 export type TRuleRow = typeof callQualityRules.$inferSelect;
 export type TFieldRow = typeof callExtractionFields.$inferSelect;
 
@@ -24,18 +39,7 @@ export const qualityRepository = {
   ruleCount: async (db: TDb, tenantId: number) =>
     (await db.select({ n: count() }).from(callQualityRules).where(eq(callQualityRules.tenantId, tenantId)))[0]!.n,
   ruleNamed: (db: TDb, tenantId: number, name: string, exceptId?: number) =>
-    firstRow(
-      db
-        .select({ id: callQualityRules.id })
-        .from(callQualityRules)
-        .where(
-          and(
-            eq(callQualityRules.tenantId, tenantId),
-            eq(callQualityRules.name, name),
-            exceptId ? ne(callQualityRules.id, exceptId) : undefined,
-          ),
-        ),
-    ),
+    namedOther(db, callQualityRules, tenantId, name, exceptId),
   insertRule: ruleRows.insertOne,
   updateRule: ruleRows.updateOne,
   deleteRule: ruleRows.deleteOne,
@@ -50,18 +54,7 @@ export const qualityRepository = {
     (await db.select({ n: count() }).from(callExtractionFields).where(eq(callExtractionFields.tenantId, tenantId)))[0]!
       .n,
   fieldNamed: (db: TDb, tenantId: number, name: string, exceptId?: number) =>
-    firstRow(
-      db
-        .select({ id: callExtractionFields.id })
-        .from(callExtractionFields)
-        .where(
-          and(
-            eq(callExtractionFields.tenantId, tenantId),
-            eq(callExtractionFields.name, name),
-            exceptId ? ne(callExtractionFields.id, exceptId) : undefined,
-          ),
-        ),
-    ),
+    namedOther(db, callExtractionFields, tenantId, name, exceptId),
   insertField: fieldRows.insertOne,
   updateField: fieldRows.updateOne,
   deleteField: fieldRows.deleteOne,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callAnalysisRoutes } from '@yunhu/contract';
+import { callAnalysisRoutes, type TExtractionFieldInput, type TQualityRuleInput } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
 
 const r = callAnalysisRoutes;
@@ -29,4 +29,44 @@ export const useReanalyse = () => {
     mutationFn: (callRecordId: number) => call(r.reanalyse, { id: callRecordId }),
     onSuccess: (analysis) => client.setQueryData(callAnalysisKeys.one(analysis.callRecordId), analysis),
   });
+};
+
+const qualityKeys = {
+  rules: ['call-quality', 'rules'],
+  fields: ['call-quality', 'fields'],
+  scope: ['call-quality', 'scope'],
+};
+
+/** 质检设置's lists: the enterprise's rules, fields and analysed lines. */
+export const useQualityRules = () => useQuery({ queryKey: qualityKeys.rules, queryFn: () => call(r.ruleList, {}) });
+export const useExtractionFields = () =>
+  useQuery({ queryKey: qualityKeys.fields, queryFn: () => call(r.fieldList, {}) });
+export const useAnalysisScope = () => useQuery({ queryKey: qualityKeys.scope, queryFn: () => call(r.scopeGet, {}) });
+
+/** Saves and deletes of 质检设置, each refreshing its list. */
+export const useQualityActions = () => {
+  const client = useQueryClient();
+  const after = (key: readonly string[]) => () => client.invalidateQueries({ queryKey: key });
+  return {
+    saveRule: useMutation({
+      mutationFn: (input: TQualityRuleInput) => call(r.ruleSave, input),
+      onSuccess: after(qualityKeys.rules),
+    }),
+    deleteRule: useMutation({
+      mutationFn: (id: number) => call(r.ruleDelete, { id }),
+      onSuccess: after(qualityKeys.rules),
+    }),
+    saveField: useMutation({
+      mutationFn: (input: TExtractionFieldInput) => call(r.fieldSave, input),
+      onSuccess: after(qualityKeys.fields),
+    }),
+    deleteField: useMutation({
+      mutationFn: (id: number) => call(r.fieldDelete, { id }),
+      onSuccess: after(qualityKeys.fields),
+    }),
+    saveScope: useMutation({
+      mutationFn: (lineIds: number[] | null) => call(r.scopeSave, { lineIds }),
+      onSuccess: after(qualityKeys.scope),
+    }),
+  };
 };

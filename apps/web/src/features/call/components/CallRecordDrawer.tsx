@@ -1,5 +1,6 @@
 import { mmss, Perm, yuan } from '@yunhu/contract';
 import { Descriptions, Drawer, Empty, Skeleton, Tag, Typography } from 'antd';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
@@ -19,6 +20,13 @@ const fmt = (ms: number) => beijingFormat(ms, 'YYYY-MM-DD HH:mm:ss');
 export const CallRecordDrawer = ({ id, onClose }: { id: number | null; onClose: () => void }) => {
   const { data, isLoading } = useCallDetailContent(id);
   const canPlay = usePermission(Perm.callRecordPlay);
+  const player = useRef<HTMLAudioElement>(null);
+  /** A moment of the analysis (a rule's hit): the recording played from there. */
+  const seek = (sec: number) => {
+    if (!player.current) return;
+    player.current.currentTime = sec;
+    void player.current.play().catch(() => undefined);
+  };
   return (
     <Drawer open={id !== null} onClose={onClose} title={c.detailTitle} size={560} destroyOnHidden>
       {isLoading || !data ? (
@@ -64,6 +72,7 @@ export const CallRecordDrawer = ({ id, onClose }: { id: number | null; onClose: 
               {data.recording ? (
                 // biome-ignore lint/a11y/useMediaCaption: call recordings have no captions
                 <audio
+                  ref={player}
                   controls
                   src={data.recording.url}
                   style={{ height: 32, width: '100%' }}
@@ -79,7 +88,7 @@ export const CallRecordDrawer = ({ id, onClose }: { id: number | null; onClose: 
             </Descriptions.Item>
           </Descriptions>
           <div style={{ marginTop: 16 }}>
-            <CallAnalysisPanel callRecordId={data.id} />
+            <CallAnalysisPanel callRecordId={data.id} onSeek={data.recording ? seek : undefined} />
           </div>
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {c.transcript}

@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin, Tag, Typogr
 import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useCallAnalysis, useReanalyse } from '../api';
+import { CallQuality } from './CallQuality';
 import { CallSpeech } from './CallSpeech';
 
 const c = t.callAnalysis;
@@ -119,11 +120,14 @@ export const CallAnalysisView = ({
   canReanalyse,
   isReanalysing = false,
   onReanalyse,
+  onSeek,
 }: {
   analysis: TCallAnalysis | null;
   canReanalyse: boolean;
   isReanalysing?: boolean;
   onReanalyse: () => void;
+  /** Moves the call's player to a moment (seconds from the answer); absent: moments are shown, not links. */
+  onSeek?: (sec: number) => void;
 }) => {
   const isBusy = analysis?.state === 'pending' || analysis?.state === 'running';
   return (
@@ -159,13 +163,20 @@ export const CallAnalysisView = ({
       )}
       {isBusy && !analysis.figures && <Typography.Text type="secondary">{c.waiting}</Typography.Text>}
       {analysis?.figures && <Figures f={analysis.figures} />}
+      {analysis?.state === 'done' && analysis.quality && <CallQuality quality={analysis.quality} onSeek={onSeek} />}
       {analysis?.state === 'done' && <CallSpeech analysis={analysis} />}
     </Card>
   );
 };
 
 /** 智能分析 of one call: reads it (again while it waits), and 重新分析 for people who may. */
-export const CallAnalysisPanel = ({ callRecordId }: { callRecordId: number }) => {
+export const CallAnalysisPanel = ({
+  callRecordId,
+  onSeek,
+}: {
+  callRecordId: number;
+  onSeek?: (sec: number) => void;
+}) => {
   const { message } = App.useApp();
   const { data, isLoading } = useCallAnalysis(callRecordId);
   const reanalyse = useReanalyse();
@@ -176,6 +187,7 @@ export const CallAnalysisPanel = ({ callRecordId }: { callRecordId: number }) =>
       analysis={data ?? null}
       canReanalyse={canReanalyse}
       isReanalysing={reanalyse.isPending}
+      onSeek={onSeek}
       onReanalyse={() => reanalyse.mutate(callRecordId, { onSuccess: () => message.success(c.reanalysed) })}
     />
   );

@@ -35,6 +35,7 @@ const row: TSeatSummaryRow = {
   turnsPerCall: 7.5,
   customerFirstWordsSec: null,
   intentions: { A: 1, B: 0, C: 1, D: 0 },
+  ruleHits: 4,
 };
 
 const renderAt = (url: string) =>
@@ -64,6 +65,9 @@ describe('SeatSummaryPage', () => {
     expect(screen.getByText('3 次，共 6.5 秒，最长 3.0 秒')).toBeTruthy();
     expect(screen.getByText('3 次（1/2）')).toBeTruthy();
     expect(screen.getByText('1/0/1/0')).toBeTruthy();
+    // The quality rules the day's calls hit.
+    expect(screen.getAllByText('质检命中').length).toBeGreaterThan(0);
+    expect(screen.getByText('4')).toBeTruthy();
     // The customer never spoke on these calls: no average to show.
     expect(screen.getAllByText('-').length).toBeGreaterThan(0);
     const [route, request] = callMock.mock.calls[0]!;

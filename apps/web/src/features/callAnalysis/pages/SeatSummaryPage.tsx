@@ -35,6 +35,7 @@ const columns: TListColumn<TSeatSummaryRow>[] = [
     title: c.intentions,
     render: (_v, r) => c.intentionSummary(r.intentions),
   },
+  { key: 'ruleHits', title: c.ruleHits, dataIndex: 'ruleHits' },
   {
     key: 'customerFirstWordsSec',
     title: c.customerFirstWords,
