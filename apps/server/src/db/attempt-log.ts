@@ -1,10 +1,10 @@
-import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, count, eq, like, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { TDb } from './client.js';
 import { pageOf } from './page.js';
 import { departments, users } from './schema.js';
 import { scopeCondition, type TDataScope } from './scope.js';
-import { dateRange, likeOf } from './sql.js';
+import { dateRange, likeOf, newestFirst } from './sql.js';
 
 // Both refusal logs of dialling (the black-list's and the SIP edge's) are read the same way: who
 // tried which number when, inside the reader's data scope. Here so the two areas share one query.
@@ -51,7 +51,7 @@ export const attemptLogPage = async <TFields extends SelectedFields>(
       .leftJoin(users, eq(users.id, log.userId))
       .leftJoin(departments, eq(departments.id, log.deptId))
       .where(where)
-      .orderBy(desc(log.createdAt), desc(log.id))
+      .orderBy(...newestFirst(log))
       .$dynamic(),
     q.filter,
   );

@@ -1,4 +1,4 @@
-import { gte, lte, type SQL, sql } from 'drizzle-orm';
+import { desc, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** A `like` pattern matching `s` anywhere, its own `%`, `_` and `\` taken literally. */
@@ -26,3 +26,9 @@ export const dateRange = (column: AnyPgColumn, range: readonly [number | null, n
   if (to !== null) conds.push(lte(column, new Date(to)));
   return conds;
 };
+
+/** Newest first, ties by id so that paging never repeats or skips a row: the order of every log and history list. */
+export const newestFirst = (table: { createdAt: AnyPgColumn; id: AnyPgColumn }) => [
+  desc(table.createdAt),
+  desc(table.id),
+];

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { billingDaily, orders, seatTerms, tenants, users } from '../../db/schema.js';
-import { likeOf, offsetOf } from '../../db/sql.js';
+import { likeOf, newestFirst, offsetOf } from '../../db/sql.js';
 import { agentDistributors, jxsUnlockLeads } from './agent-jxs.schema.js';
 
 // 经销商 (decision 0020 "Distributors"). Every statement names the agent, and where the
@@ -157,7 +157,10 @@ export const agentJxsRepository = {
     const where = and(...conds);
     return pageOf(
       db.select({ n: count() }).from(agentDistributors).where(where),
-      distributorsOf(db).where(where).orderBy(desc(agentDistributors.createdAt), desc(agentDistributors.id)).$dynamic(),
+      distributorsOf(db)
+        .where(where)
+        .orderBy(...newestFirst(agentDistributors))
+        .$dynamic(),
       q,
     );
   },
@@ -174,7 +177,7 @@ export const agentJxsRepository = {
       .select({ id: tenants.id, name: tenants.name, status: tenants.status })
       .from(tenants)
       .where(enterpriseWhere(who))
-      .orderBy(desc(tenants.createdAt), desc(tenants.id))
+      .orderBy(...newestFirst(tenants))
       .limit(1000),
 
   /** One enterprise of the agent (or of the distributor), or null, with its first administrator for the CRM write. */
@@ -259,7 +262,10 @@ export const agentJxsRepository = {
     const where = leadWhere(who, f);
     return pageOf(
       db.select({ n: count() }).from(jxsUnlockLeads).where(where),
-      leadSelect(db).where(where).orderBy(desc(jxsUnlockLeads.createdAt), desc(jxsUnlockLeads.id)).$dynamic(),
+      leadSelect(db)
+        .where(where)
+        .orderBy(...newestFirst(jxsUnlockLeads))
+        .$dynamic(),
       q,
     );
   },
@@ -268,7 +274,7 @@ export const agentJxsRepository = {
   leadBatch: (db: TDb, who: TJxsWho, f: TJxsLeadFilter, offset: number): Promise<TJxsLeadRow[]> =>
     leadSelect(db)
       .where(leadWhere(who, f))
-      .orderBy(desc(jxsUnlockLeads.createdAt), desc(jxsUnlockLeads.id))
+      .orderBy(...newestFirst(jxsUnlockLeads))
       .limit(1000)
       .offset(offset),
 

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { pageOf } from '../../db/page.js';
 import { lines, refundApplications, tenants, users } from '../../db/schema.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { agentLineColumns } from './agent-stock.repository.js';
 import { agentLines } from './agent-stock.schema.js';
 
@@ -81,7 +81,7 @@ export const agentLookupRepository = {
         .from(refundApplications)
         .innerJoin(tenants, eq(tenants.id, refundApplications.tenantId))
         .where(where)
-        .orderBy(desc(refundApplications.createdAt), desc(refundApplications.id))
+        .orderBy(...newestFirst(refundApplications))
         .$dynamic(),
       q,
     );

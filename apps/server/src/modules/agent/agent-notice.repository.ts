@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { noticeReads, notices, noticeTargets, tenants, users } from '../../db/schema.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { agentNotices } from './agent-notice.schema.js';
 
 // An agent's notices. Every statement names the agent; the service runs them across
@@ -86,7 +86,10 @@ export const agentNoticeRepository = {
     const where = and(...conds);
     return pageOf(
       published(db, { n: count() }).where(where),
-      published(db, noticeColumns).where(where).orderBy(desc(agentNotices.createdAt), desc(agentNotices.id)).$dynamic(),
+      published(db, noticeColumns)
+        .where(where)
+        .orderBy(...newestFirst(agentNotices))
+        .$dynamic(),
       q,
     );
   },

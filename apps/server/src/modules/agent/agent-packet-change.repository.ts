@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, lte, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, lte, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { lines, tenants } from '../../db/schema.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { agentLines, packetChanges } from './agent-stock.schema.js';
 
 // 套餐变更. Every statement names the agent it acts for; the service runs them across
@@ -65,7 +65,10 @@ export const agentPacketChangeRepository = {
         .from(packetChanges)
         .innerJoin(tenants, eq(tenants.id, packetChanges.enterpriseId))
         .where(where),
-      joined(db).where(where).orderBy(desc(packetChanges.createdAt), desc(packetChanges.id)).$dynamic(),
+      joined(db)
+        .where(where)
+        .orderBy(...newestFirst(packetChanges))
+        .$dynamic(),
       q,
     );
   },

@@ -3,6 +3,7 @@ import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { ledgerEntries, tenants } from '../../db/schema.js';
+import { newestFirst } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { agentSettlements } from './agent-settlement.schema.js';
@@ -43,7 +44,10 @@ export const agentSettlementRepository = {
     const where = eq(agentSettlements.agentId, agentId);
     return pageOf(
       db.select({ n: count() }).from(agentSettlements).where(where),
-      joined(db).where(where).orderBy(desc(agentSettlements.createdAt), desc(agentSettlements.id)).$dynamic(),
+      joined(db)
+        .where(where)
+        .orderBy(...newestFirst(agentSettlements))
+        .$dynamic(),
       q,
     );
   },

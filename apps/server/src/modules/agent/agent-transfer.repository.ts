@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { lines, tenants } from '../../db/schema.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { packetTransfers } from './agent-transfer.schema.js';
 
 // 套餐转移. Every statement names the agent it acts for; the service runs them across
@@ -67,7 +67,10 @@ export const agentTransferRepository = {
         .innerJoin(fromTenant, eq(fromTenant.id, packetTransfers.fromTenantId))
         .innerJoin(toTenant, eq(toTenant.id, packetTransfers.toTenantId))
         .where(where),
-      joined(db).where(where).orderBy(desc(packetTransfers.createdAt), desc(packetTransfers.id)).$dynamic(),
+      joined(db)
+        .where(where)
+        .orderBy(...newestFirst(packetTransfers))
+        .$dynamic(),
       q,
     );
   },

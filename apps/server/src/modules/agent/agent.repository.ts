@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { accounts, lines, orders, packetProducts, seatPrices, seats, tenants, users } from '../../db/schema.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { isAccountTaken } from '../../db/staff.js';
 import { agentPrices } from './agent.schema.js';
 
@@ -90,7 +90,7 @@ export const agentRepository = {
         .select(agentColumns)
         .from(tenants)
         .where(agentWhere(f.name))
-        .orderBy(desc(tenants.createdAt), desc(tenants.id))
+        .orderBy(...newestFirst(tenants))
         .$dynamic(),
       q,
     );
@@ -164,7 +164,7 @@ export const agentRepository = {
         })
         .from(tenants)
         .where(where)
-        .orderBy(desc(tenants.createdAt), desc(tenants.id))
+        .orderBy(...newestFirst(tenants))
         .$dynamic(),
       q,
     );
@@ -192,7 +192,7 @@ export const agentRepository = {
         .from(orders)
         .innerJoin(tenants, eq(tenants.id, orders.tenantId))
         .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .orderBy(...newestFirst(orders))
         .$dynamic(),
       q,
     );

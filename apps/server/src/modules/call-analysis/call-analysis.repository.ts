@@ -5,12 +5,13 @@ import {
   type TCallSignalFigures,
   type TCallTranscript,
 } from '@yunhu/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { callRecords, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import { newestFirst } from '../../db/sql.js';
 import { callAnalyses, type TStoredInsight } from './call-analysis.schema.js';
 
 /** An analysis taken by a run of the job. */
@@ -210,7 +211,7 @@ export const callAnalysisRepository = {
         .innerJoin(callRecords, eq(callRecords.id, callAnalyses.callRecordId))
         .innerJoin(users, eq(users.id, callRecords.userId))
         .where(where)
-        .orderBy(desc(callAnalyses.createdAt), desc(callAnalyses.id))
+        .orderBy(...newestFirst(callAnalyses))
         .$dynamic(),
       q,
     );

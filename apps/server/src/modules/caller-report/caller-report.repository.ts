@@ -4,7 +4,7 @@ import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { brandOptions, lines, tenants } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { callerReportMaterials as materials, callerReports as reports } from './caller-report.schema.js';
@@ -95,7 +95,7 @@ export const callerReportRepository = {
         .where(enterpriseWhere(tenantId, scope, f)),
       reportsOf(db)
         .where(enterpriseWhere(tenantId, scope, f))
-        .orderBy(desc(reports.createdAt), desc(reports.id))
+        .orderBy(...newestFirst(reports))
         .$dynamic(),
       paging,
     ),
@@ -106,7 +106,7 @@ export const callerReportRepository = {
       withTenant(database, tenantId, (tx) =>
         reportsOf(tx)
           .where(enterpriseWhere(tenantId, scope, f))
-          .orderBy(desc(reports.createdAt), desc(reports.id))
+          .orderBy(...newestFirst(reports))
           .limit(1000)
           .offset(offset),
       ),

@@ -3,7 +3,7 @@ import type { TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { tenants } from '../../db/schema.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { enterpriseCertifications as certs } from './certification.schema.js';
 
 export type TCertFilter = { enterpriseName?: string; status?: string; type?: string };
@@ -61,7 +61,7 @@ export const certificationRepository = {
         .from(certs)
         .innerJoin(tenants, eq(tenants.id, certs.tenantId))
         .where(where(f))
-        .orderBy(desc(certs.createdAt), desc(certs.id))
+        .orderBy(...newestFirst(certs))
         .$dynamic(),
       { page, limit },
     );

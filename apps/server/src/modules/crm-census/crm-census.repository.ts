@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { deptSubtree, likeOf } from '../../db/sql.js';
+import { deptSubtree, likeOf, newestFirst } from '../../db/sql.js';
 import { nameOf, poolCondition, type TPaging } from '../crm/index.js';
 
 /** The owner-log list's filters as the contract validated them (paging aside). */
@@ -136,7 +136,7 @@ export const censusRepository = {
         })
         .from(l)
         .where(where)
-        .orderBy(desc(l.createdAt), desc(l.id))
+        .orderBy(...newestFirst(l))
         .$dynamic(),
       q.paging,
     );

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { brandOptions, noticeReads, notices, noticeTargets, tenants } from '../../db/schema.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { enterpriseContracts as contracts } from './content.schema.js';
 
 export type TContractRow = typeof contracts.$inferSelect & { enterpriseName: string };
@@ -77,7 +77,10 @@ export const contentRepository = {
     const where = and(ne(notices.audience, 'user'), title ? ilike(notices.title, likeOf(title)) : undefined);
     return pageOf(
       db.select({ n: count() }).from(notices).where(where),
-      noticeSelect(db).where(where).orderBy(desc(notices.createdAt), desc(notices.id)).$dynamic(),
+      noticeSelect(db)
+        .where(where)
+        .orderBy(...newestFirst(notices))
+        .$dynamic(),
       { page, limit },
     );
   },

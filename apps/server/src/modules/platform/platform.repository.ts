@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { agentDistributors, enterpriseCertifications, refundApplications, tenants, users } from '../../db/schema.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { isAccountTaken } from '../../db/staff.js';
 
 export type TEnterpriseFilter = { name?: string; status?: string };
@@ -52,7 +52,7 @@ export const platformRepository = {
         .select(enterpriseColumns)
         .from(tenants)
         .where(where(f))
-        .orderBy(desc(tenants.createdAt), desc(tenants.id))
+        .orderBy(...newestFirst(tenants))
         .$dynamic(),
       { page, limit },
     );

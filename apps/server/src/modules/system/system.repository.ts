@@ -19,7 +19,7 @@ import {
 import type { TDatabase, TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import {
@@ -160,7 +160,7 @@ export const systemRepository = {
         })
         .from(notices)
         .where(where)
-        .orderBy(desc(notices.createdAt), desc(notices.id))
+        .orderBy(...newestFirst(notices))
         .$dynamic(),
       { page, limit },
     );

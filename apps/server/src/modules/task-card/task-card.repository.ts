@@ -1,11 +1,11 @@
 import type { TTaskItemStatus, TTaskStatus } from '@yunhu/contract';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, max, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNull, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { callBinds, customers, lines, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { callTaskItems as i, callTasks as t } from './task-card.schema.js';
 
 /** Items that still wait for the agent: not dialled yet, or dialled without a result. */
@@ -130,7 +130,12 @@ export const taskCardRepository = {
     );
     return pageOf(
       db.select({ n: count() }).from(t).where(where),
-      db.select(taskFigures).from(t).where(where).orderBy(desc(t.createdAt), desc(t.id)).$dynamic(),
+      db
+        .select(taskFigures)
+        .from(t)
+        .where(where)
+        .orderBy(...newestFirst(t))
+        .$dynamic(),
       q.paging,
     );
   },
@@ -152,7 +157,7 @@ export const taskCardRepository = {
           sql`${t.id} in (select ${i.taskId} from ${i} where ${i.tenantId} = ${tenantId} and ${i.userId} = ${userId})`,
         ),
       )
-      .orderBy(desc(t.createdAt), desc(t.id)),
+      .orderBy(...newestFirst(t)),
 
   insertItems: async (db: TDb, rows: (typeof i.$inferInsert)[]) => {
     for (let k = 0; k < rows.length; k += 500) await db.insert(i).values(rows.slice(k, k + 500));

@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { orders, refundApplications, seatTerms, tenants } from '../../db/schema.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 
@@ -86,7 +86,10 @@ export const tradeRefundRepository = {
     const w = where(f);
     const page = await pageOf(
       db.select({ n: sql<number>`count(*)::int` }).from(refundApplications).where(w),
-      select(db).where(w).orderBy(desc(refundApplications.createdAt), desc(refundApplications.id)).$dynamic(),
+      select(db)
+        .where(w)
+        .orderBy(...newestFirst(refundApplications))
+        .$dynamic(),
       q,
     );
     return { records: page.records.map(flat), total: page.total };
@@ -99,7 +102,7 @@ export const tradeRefundRepository = {
         (
           await select(tx)
             .where(where({ ...f, tenantId }))
-            .orderBy(desc(refundApplications.createdAt), desc(refundApplications.id))
+            .orderBy(...newestFirst(refundApplications))
             .limit(1000)
             .offset(offset)
         ).map(flat),

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
+import { newestFirst } from '../../db/sql.js';
 import { accounts, ledgerEntries } from './trade.schema.js';
 
 export type TLedgerKind =
@@ -142,7 +143,7 @@ export const ledgerRepository = {
         .select()
         .from(ledgerEntries)
         .where(where)
-        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+        .orderBy(...newestFirst(ledgerEntries))
         .$dynamic(),
       q,
     );

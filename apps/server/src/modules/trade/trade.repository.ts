@@ -3,7 +3,7 @@ import { rowsOf, type TDatabase, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { tenants } from '../../db/schema.js';
-import { likeOf } from '../../db/sql.js';
+import { likeOf, newestFirst } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { accounts, orders, payments, payNotifications } from './trade.schema.js';
@@ -96,7 +96,7 @@ export const tradeRepository = {
         .from(orders)
         .innerJoin(tenants, eq(tenants.id, orders.tenantId))
         .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .orderBy(...newestFirst(orders))
         .$dynamic(),
       q,
     );
@@ -112,7 +112,7 @@ export const tradeRepository = {
           .from(orders)
           .innerJoin(tenants, eq(tenants.id, orders.tenantId))
           .where(orderWhere({ ...f, tenantId }))
-          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .orderBy(...newestFirst(orders))
           .limit(1000)
           .offset(offset);
         return rows.map(flat);
