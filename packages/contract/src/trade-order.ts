@@ -47,10 +47,11 @@ export const ZOrder = z.object({
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
+/** One payment attempt of an order, as its record and its QR code both name it: our trade number, the channel, fen. */
+export const paymentAttemptShape = { outTradeNo: zString, channel: z.enum(payChannels), amount: zInt };
+
 export const ZPayment = z.object({
-  outTradeNo: zString,
-  channel: z.enum(payChannels),
-  amount: zInt,
+  ...paymentAttemptShape,
   state: z.enum(paymentStates),
   channelTradeNo: zString.nullable(),
   note: zString,

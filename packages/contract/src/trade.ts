@@ -3,8 +3,8 @@ import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
-import { ledgerKinds, payChannels, rechargeBounds, TradePerm, tradeLimits } from './trade-labels.js';
-import { ZOrder, ZOrderKind, ZOrderState, ZPayment } from './trade-order.js';
+import { ledgerKinds, rechargeBounds, TradePerm, tradeLimits } from './trade-labels.js';
+import { paymentAttemptShape, ZOrder, ZOrderKind, ZOrderState, ZPayment } from './trade-order.js';
 import { tradeRefundRoutes, ZChannelRefund } from './trade-refund.js';
 import { tradeSeatRoutes } from './trade-seat.js';
 
@@ -66,9 +66,7 @@ export type TRechargeInput = z.input<typeof ZRechargeInput>;
 
 export const ZQrCode = z.object({
   orderNo: zString,
-  outTradeNo: zString,
-  channel: z.enum(payChannels),
-  amount: zInt,
+  ...paymentAttemptShape,
   /** What the QR code holds (the channel's code URL; the sandbox's pay page). */
   codeUrl: zString,
   qrDataUrl: zString,
