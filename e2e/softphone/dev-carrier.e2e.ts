@@ -21,15 +21,18 @@ import { callFirstCustomer, expectPlayedOnCustomerPage, startGatewayToTrunk } fr
  * then shows the call 已接通 with its recording playing, and 通话记录 has it connected, charged, with a
  * stereo recording of both the browser's microphone and the simulator's speech, which the job queue
  * analyses: its drawer in 通话记录 shows 智能分析 已完成 with the customer's speech found, the
- * development speech-to-text's transcript and the development analyst's reading, as does the
- * call in the customer's 客户动态.
+ * development speech-to-text's transcript, the development analyst's reading and the enterprise's
+ * keyword rule hit (its moment plays the recording), as does the call in the customer's 客户动态.
  */
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sipCarrierSimulatorMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
 if (missing && !isRequired) console.warn(`跳过模拟运营商端到端测试：${missing}`);
 
-/** 通话记录's drawer of the call: 智能分析 done by the queue, the simulated customer heard speaking. */
-const expectAnalysedInCallRecords = async (page: Page, recordId: number) => {
+/**
+ * 通话记录's drawer of the call: 智能分析 done by the queue, the simulated customer heard speaking,
+ * and the enterprise's keyword rule `ruleName` hit, its moment playing the recording from there.
+ */
+const expectAnalysedInCallRecords = async (page: Page, recordId: number, ruleName: string) => {
   await page.goto(`${baseUrl()}/#/menu/account/callRecord`);
   const open = page.getByTestId(`call-record-detail-${recordId}`);
   await open.waitFor({ timeout: 15_000 });
@@ -47,6 +50,11 @@ const expectAnalysedInCallRecords = async (page: Page, recordId: number) => {
   expect(await transcript.getByTestId('call-analysis-line-customer').first().textContent()).toContain('云呼模拟运营商');
   expect(await panel.getByTestId('call-analysis-summary').textContent()).not.toBe('');
   expect(await panel.getByTestId('call-analysis-intention').textContent()).toMatch(/[A-D]/);
+  const hit = panel.getByTestId('call-quality-hit').filter({ hasText: ruleName });
+  expect(await hit.textContent()).toContain('客户说了：模拟运营商');
+  await hit.getByTestId('call-quality-moment').first().click();
+  const audio = page.getByTestId('call-record-detail-audio');
+  await expect.poll(() => audio.evaluate((a) => (a as HTMLAudioElement).paused), { timeout: 5000 }).toBe(false);
 };
 
 /** 客户动态 on the customer's page: the call's analysis on demand, 已完成 as in 通话记录. */
@@ -102,7 +110,15 @@ describe.skipIf(missing !== null && !isRequired)(
     it('rings, the customer answers and speaks, and the record, its charge and its recording appear', async () => {
       carrier = await startSipCarrierSimulator({ ringMs: 1500 });
       kam = await startGatewayToTrunk(sip, carrier.address, { isRecorded: true });
-      await allowCallingAnyHour(await login('admin', 'Admin@2026'), 'agent02');
+      const admin = await login('admin', 'Admin@2026');
+      await allowCallingAnyHour(admin, 'agent02');
+      // A keyword rule of the enterprise's on the simulator's script, applied when the call is analysed.
+      const ruleName = uniqueName('测试台词');
+      await call(
+        callAnalysisRoutes.ruleSave,
+        { name: ruleName, rule: { kind: 'keyword', words: ['模拟运营商'], side: 'customer' } },
+        admin,
+      );
       const agent = await login('agent02', 'Agent@2026');
       // His newest customer (the top of 我的客户), with a number the simulated customer answers.
       const mobile = `${uniqueMobile().slice(0, 10)}0`;
@@ -162,7 +178,7 @@ describe.skipIf(missing !== null && !isRequired)(
           )
           .toBe('done');
         expect(analysis!.figures!.customerTalkSec).toBeGreaterThan(0.5);
-        await expectAnalysedInCallRecords(page, record!.id);
+        await expectAnalysedInCallRecords(page, record!.id, ruleName);
         await expectAnalysedOnCustomerPage(page, customer.id);
       } finally {
         await page.context().close();
