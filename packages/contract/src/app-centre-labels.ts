@@ -19,7 +19,7 @@ export type TAppCode = (typeof appCodes)[number];
  * enterprise whose add-on is off. 通话分析 has no screen of its own: its switch stops the analysis.
  */
 export const appMenuPrefixes: Record<TAppCode, readonly string[]> = {
-  call_analysis: ['account/seatSummary'],
+  call_analysis: ['account/seatSummary', 'account/qualityRules'],
   clue: ['Clue/'],
   open_platform: ['ThirdParty/webhooks', 'ThirdParty/apiKeys'],
   tencent_ec: ['ThirdParty/TencentEc'],
