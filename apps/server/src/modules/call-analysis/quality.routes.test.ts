@@ -82,6 +82,18 @@ describe('quality rules, extraction fields and the analysed lines', () => {
     expect((await t.call(callAnalysis.ruleList, {}, admin)).body.data).toEqual([]);
   });
 
+  it('keeps one of the same name saved by several people at once', async () => {
+    const rule: TQualityRuleDef = { kind: 'silence', overSec: 9 };
+    const tries = await Promise.all(
+      Array.from({ length: 5 }, () => t.call(callAnalysis.ruleSave, { name: '同时保存', rule }, admin)),
+    );
+    expect(tries.filter((r) => r.body.code === 0)).toHaveLength(1);
+    expect(tries.filter((r) => r.body.msg === '已有同名的质检规则')).toHaveLength(4);
+    const saved = (await t.call(callAnalysis.ruleList, {}, admin)).body.data.filter((r) => r.name === '同时保存');
+    expect(saved).toHaveLength(1);
+    await t.call(callAnalysis.ruleDelete, { id: saved[0]!.id }, admin);
+  });
+
   it('keeps extraction fields: a 单选 needs options, other types keep none', async () => {
     const noOptions = await t.call(callAnalysis.fieldSave, { name: '关注点', type: 'choice' }, admin);
     expect(noOptions.body).toMatchObject({ code: 10002, msg: expect.stringContaining('单选字段至少需要一个选项') });
