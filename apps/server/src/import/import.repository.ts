@@ -18,6 +18,10 @@ const batchOf = (tenantId: number, id: string) => and(eq(imports.tenantId, tenan
 const heldBy = (tenantId: number, id: string, runner: string) =>
   and(batchOf(tenantId, id), eq(imports.status, 'running'), eq(imports.runner, runner));
 
+/** A batch's staged rows after row `after`, in file order: the keyset every chunk and page reads on. */
+export const stagedAfter = (tenantId: number, id: string, after: number) =>
+  and(eq(importRows.tenantId, tenantId), eq(importRows.importId, id), gt(importRows.rowNo, after));
+
 /** Queries of the import staging; every one filters the tenant besides the row-level security. */
 export const importRepository = {
   insertBatch: (tx: TDb, row: TBatchInsert) => tx.insert(imports).values(row),
@@ -250,9 +254,7 @@ export const importRepository = {
       .from(importRows)
       .where(
         and(
-          eq(importRows.tenantId, tenantId),
-          eq(importRows.importId, id),
-          gt(importRows.rowNo, page.after),
+          stagedAfter(tenantId, id, page.after),
           page.only ? isNull(importRows.error) : undefined,
           page.only === 'unwritten' ? isNull(importRows.outcome) : undefined,
         ),

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
+import { stagedAfter } from '../../import/import.repository.js';
 
 export type { TImportOutcome as TOutcome, TStagedRow } from '../../import/import.repository.js';
 export type TExisting = {
@@ -232,9 +233,7 @@ export const importRepository = {
       .from(crmImportRows)
       .where(
         and(
-          eq(crmImportRows.tenantId, tenantId),
-          eq(crmImportRows.importId, importId),
-          gt(crmImportRows.rowNo, after),
+          stagedAfter(tenantId, importId, after),
           lte(crmImportRows.rowNo, upto),
           isNull(crmImportRows.error),
           isNull(crmImportRows.outcome),
