@@ -9,7 +9,7 @@ export const rulesEngine = '规则分析（开发环境）';
 
 /**
  * The words the rules look for, matched as whole words of the segmented text (so 贵 is not found in
- * 贵公司). The enterprise's own keywords are meant to join these.
+ * 贵公司). The enterprise's own words are its quality rules, applied after the reading (quality.evaluate.ts).
  */
 const objectionWords: Record<string, readonly string[]> = {
   价格: ['贵', '太贵', '贵了', '价格', '预算', '便宜', '优惠', '打折'],

@@ -55,6 +55,42 @@ describe('what was said, for a reader who sees numbers masked', () => {
     expect(masked.transcript!.segments[0]!.text).toBe('我的手机是138****5678，房间 302');
     expect([masked.insight!.summary, masked.insight!.nextStep]).toEqual(['客户留了号码 138****5678', '打 138****5678']);
   });
+
+  it('masks them in the quality rules’ moments and the extracted text too', () => {
+    const masked = maskedSpeech({
+      callRecordId: 1,
+      state: 'done',
+      stateName: '已完成',
+      errorReason: '',
+      attempts: 1,
+      figures: null,
+      analysedAt: 0,
+      createdAt: 0,
+      transcript: null,
+      insight: null,
+      insightNote: '',
+      quality: {
+        hitCount: 1,
+        results: [
+          {
+            ruleId: 1,
+            name: '留号码',
+            kind: 'keyword',
+            status: 'hit',
+            detail: '客户说了：手机',
+            moments: [{ atMs: 1000, toMs: 2000, side: 'customer', text: '我的手机是13812345678' }],
+          },
+        ],
+        fields: [
+          { fieldId: 1, name: '联系方式', type: 'text', value: '13812345678', note: '' },
+          { fieldId: 2, name: '人数', type: 'number', value: 13812345678, note: '' },
+        ],
+        fieldsNote: '',
+      },
+    });
+    expect(masked.quality!.results[0]!.moments[0]!.text).toBe('我的手机是138****5678');
+    expect(masked.quality!.fields.map((f) => f.value)).toEqual(['138****5678', 13812345678]);
+  });
 });
 
 /**
