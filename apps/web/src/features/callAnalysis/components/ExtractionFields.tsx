@@ -4,11 +4,10 @@ import {
   type TExtractionField,
   type TExtractionFieldInput,
 } from '@yunhu/contract';
-import { App, Button, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { Form, Input, InputNumber, Select, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { FormModal } from '../../../shared/form/FormModal';
 import { useExtractionFields, useQualityActions } from '../api';
+import { SettingsTable } from './SettingsTable';
 
 const c = t.callAnalysis.settings;
 
@@ -50,59 +49,26 @@ const fieldFields = (
 
 /** 提取字段: what the analyst fills per call, added, changed and deleted in place. */
 export const ExtractionFields = () => {
-  const { message } = App.useApp();
   const { data = [], isLoading } = useExtractionFields();
   const { saveField, deleteField } = useQualityActions();
-  const [editing, setEditing] = useState<TExtractionField | 'new' | null>(null);
   return (
-    <>
-      <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setEditing('new')}>
-        {c.add}
-      </Button>
-      <Table<TExtractionField>
-        rowKey="id"
-        size="small"
-        loading={isLoading}
-        dataSource={data}
-        pagination={false}
-        data-testid="extraction-fields"
-        columns={[
-          { key: 'name', title: c.fieldName, dataIndex: 'name' },
-          { key: 'type', title: c.fieldType, render: (_v, f) => <Tag>{extractionFieldTypeName[f.type]}</Tag> },
-          { key: 'options', title: c.options, render: (_v, f) => f.options.join('、') || '-' },
-          { key: 'hint', title: c.hint, dataIndex: 'hint' },
-          { key: 'keywords', title: c.keywords, render: (_v, f) => f.keywords.join('、') || '-' },
-          {
-            key: 'actions',
-            title: c.actions,
-            render: (_v, f) => (
-              <Space>
-                <Button type="link" size="small" onClick={() => setEditing(f)}>
-                  {c.edit}
-                </Button>
-                <Popconfirm
-                  title={c.removeConfirm}
-                  onConfirm={() => deleteField.mutateAsync(f.id).then(() => message.success(c.removed))}
-                >
-                  <Button type="link" size="small" danger>
-                    {c.remove}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <FormModal<TExtractionFieldInput>
-        open={editing !== null}
-        title={editing === 'new' ? `${c.add}${c.fieldsTab}` : `${c.edit}${c.fieldsTab}`}
-        testId="extraction-field-form"
-        initialValues={editing && editing !== 'new' ? editing : { sort: 0 }}
-        fields={fieldFields}
-        onSubmit={(v) => saveField.mutateAsync({ ...v, id: editing && editing !== 'new' ? editing.id : undefined })}
-        onCancel={() => setEditing(null)}
-        onDone={() => message.success(c.saved)}
-      />
-    </>
+    <SettingsTable<TExtractionField, TExtractionFieldInput>
+      what={c.fieldsTab}
+      testId="extraction-fields"
+      rows={data}
+      isLoading={isLoading}
+      fields={fieldFields}
+      newValues={{ sort: 0 }}
+      toForm={(f) => f}
+      onSave={(id, v) => saveField.mutateAsync({ ...v, id })}
+      onDelete={(id) => deleteField.mutateAsync(id)}
+      columns={[
+        { key: 'name', title: c.fieldName, dataIndex: 'name' },
+        { key: 'type', title: c.fieldType, render: (_v, f) => <Tag>{extractionFieldTypeName[f.type]}</Tag> },
+        { key: 'options', title: c.options, render: (_v, f) => f.options.join('、') || '-' },
+        { key: 'hint', title: c.hint, dataIndex: 'hint' },
+        { key: 'keywords', title: c.keywords, render: (_v, f) => f.keywords.join('、') || '-' },
+      ]}
+    />
   );
 };

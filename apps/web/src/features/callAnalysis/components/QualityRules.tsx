@@ -8,11 +8,10 @@ import {
   type TQualityRuleKind,
   type TQualitySide,
 } from '@yunhu/contract';
-import { App, Button, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { FormModal } from '../../../shared/form/FormModal';
 import { useQualityActions, useQualityRules } from '../api';
+import { SettingsTable } from './SettingsTable';
 
 const c = t.callAnalysis.settings;
 
@@ -155,71 +154,36 @@ const ruleFields = (
 
 /** 质检规则: the enterprise's rules, added, changed, switched and deleted in place. */
 export const QualityRules = () => {
-  const { message } = App.useApp();
   const { data = [], isLoading } = useQualityRules();
   const { saveRule, deleteRule } = useQualityActions();
-  const [editing, setEditing] = useState<TQualityRule | 'new' | null>(null);
-  const save = (id: number | undefined, v: TRuleForm) =>
-    saveRule.mutateAsync({ id, name: v.name, isEnabled: v.isEnabled, rule: ruleOf(v) });
   return (
-    <>
-      <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setEditing('new')}>
-        {c.add}
-      </Button>
-      <Table<TQualityRule>
-        rowKey="id"
-        size="small"
-        loading={isLoading}
-        dataSource={data}
-        pagination={false}
-        data-testid="quality-rules"
-        columns={[
-          { key: 'name', title: c.name, dataIndex: 'name' },
-          { key: 'kind', title: c.kind, render: (_v, r) => <Tag>{qualityRuleKindName[r.rule.kind]}</Tag> },
-          { key: 'condition', title: c.condition, render: (_v, r) => conditionOf(r.rule) },
-          {
-            key: 'enabled',
-            title: c.enabled,
-            render: (_v, r) => (
-              <Switch
-                size="small"
-                checked={r.isEnabled}
-                aria-label={`${c.enabled}${r.name}`}
-                onChange={(isEnabled) => saveRule.mutate({ id: r.id, name: r.name, isEnabled, rule: r.rule })}
-              />
-            ),
-          },
-          {
-            key: 'actions',
-            title: c.actions,
-            render: (_v, r) => (
-              <Space>
-                <Button type="link" size="small" onClick={() => setEditing(r)}>
-                  {c.edit}
-                </Button>
-                <Popconfirm
-                  title={c.removeConfirm}
-                  onConfirm={() => deleteRule.mutateAsync(r.id).then(() => message.success(c.removed))}
-                >
-                  <Button type="link" size="small" danger>
-                    {c.remove}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <FormModal<TRuleForm>
-        open={editing !== null}
-        title={editing === 'new' ? `${c.add}${c.rulesTab}` : `${c.edit}${c.rulesTab}`}
-        testId="quality-rule-form"
-        initialValues={editing && editing !== 'new' ? formOf(editing) : { isEnabled: true }}
-        fields={ruleFields}
-        onSubmit={(v) => save(editing && editing !== 'new' ? editing.id : undefined, v)}
-        onCancel={() => setEditing(null)}
-        onDone={() => message.success(c.saved)}
-      />
-    </>
+    <SettingsTable<TQualityRule, TRuleForm>
+      what={c.rulesTab}
+      testId="quality-rules"
+      rows={data}
+      isLoading={isLoading}
+      fields={ruleFields}
+      newValues={{ isEnabled: true }}
+      toForm={formOf}
+      onSave={(id, v) => saveRule.mutateAsync({ id, name: v.name, isEnabled: v.isEnabled, rule: ruleOf(v) })}
+      onDelete={(id) => deleteRule.mutateAsync(id)}
+      columns={[
+        { key: 'name', title: c.name, dataIndex: 'name' },
+        { key: 'kind', title: c.kind, render: (_v, r) => <Tag>{qualityRuleKindName[r.rule.kind]}</Tag> },
+        { key: 'condition', title: c.condition, render: (_v, r) => conditionOf(r.rule) },
+        {
+          key: 'enabled',
+          title: c.enabled,
+          render: (_v, r) => (
+            <Switch
+              size="small"
+              checked={r.isEnabled}
+              aria-label={`${c.enabled}${r.name}`}
+              onChange={(isEnabled) => saveRule.mutate({ id: r.id, name: r.name, isEnabled, rule: r.rule })}
+            />
+          ),
+        },
+      ]}
+    />
   );
 };

@@ -49,7 +49,7 @@ describe('质检设置', () => {
     renderPage();
     await screen.findByText('承诺收益');
     fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
-    const form = await screen.findByTestId('quality-rule-form');
+    const form = await screen.findByTestId('quality-rules-form');
     fireEvent.change(within(form).getByLabelText('名称'), { target: { value: '长静默' } });
     fireEvent.mouseDown(within(form).getByLabelText('类型'));
     fireEvent.click(await screen.findByTitle('静默时长'));
@@ -64,5 +64,33 @@ describe('质检设置', () => {
         rule: { kind: 'silence', overSec: 5 },
       }),
     );
+  });
+
+  it('adds a 单选 extraction field with its options', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: '提取字段' }));
+    fireEvent.click(await screen.findByRole('button', { name: /新\s*增/ }));
+    const form = await screen.findByTestId('extraction-fields-form');
+    fireEvent.change(within(form).getByLabelText('字段名称'), { target: { value: '关注点' } });
+    fireEvent.mouseDown(within(form).getByLabelText('字段类型'));
+    fireEvent.click(await screen.findByTitle('单选'));
+    const options = await within(form).findByLabelText('选项（回车添加多个）');
+    fireEvent.change(options, { target: { value: '价格,' } });
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith(
+        r.fieldSave,
+        expect.objectContaining({ name: '关注点', type: 'choice', options: ['价格'] }),
+      ),
+    );
+  });
+
+  it('saves the lines whose calls are analysed, every line by default', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: '分析范围' }));
+    const scope = await screen.findByTestId('analysis-scope');
+    await waitFor(() => expect((within(scope).getByLabelText('全部线路') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(within(scope).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(r.scopeSave, { lineIds: null }));
   });
 });
