@@ -1,4 +1,4 @@
-import { bigint, bigserial, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from '../modules/org/org.schema.js';
 
 // Column helpers every area's schema uses, so ids, tenant references and times look alike everywhere.
@@ -7,8 +7,8 @@ export const id = () => bigserial('id', { mode: 'number' }).primaryKey();
 export const ref = (name: string) => bigint(name, { mode: 'number' });
 export const ts = (name: string) => timestamp(name, { withTimezone: true });
 export const createdAt = () => ts('created_at').notNull().defaultNow();
+/** A required reference to another table's row; `{ onDelete: 'cascade' }` for a part that goes with its whole. */
+export const refTo = (name: string, target: () => AnyPgColumn, actions?: { onDelete: 'cascade' | 'set null' }) =>
+  ref(name).notNull().references(target, actions);
 /** The owning enterprise; row-level security keys on this column (migration 0001). */
-export const tenantId = () =>
-  ref('tenant_id')
-    .notNull()
-    .references(() => tenants.id);
+export const tenantId = () => refTo('tenant_id', () => tenants.id);

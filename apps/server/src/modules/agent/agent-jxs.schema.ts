@@ -1,5 +1,5 @@
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, ts } from '../../db/columns.js';
 import { tenants, userRef } from '../org/org.schema.js';
 import { agentRef } from './agent.schema.js';
 
@@ -42,9 +42,7 @@ export const jxsUnlockLeads = pgTable(
   {
     id: id(),
     agentId: agentRef(),
-    distributorId: ref('distributor_id')
-      .notNull()
-      .references(() => agentDistributors.id),
+    distributorId: refTo('distributor_id', () => agentDistributors.id),
     companyName: text('company_name').notNull(),
     contactName: text('contact_name').notNull().default(''),
     mobile: text('mobile').notNull(),

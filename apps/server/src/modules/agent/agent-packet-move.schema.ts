@@ -1,5 +1,5 @@
 import { integer, text } from 'drizzle-orm/pg-core';
-import { createdAt, ref, ts } from '../../db/columns.js';
+import { createdAt, ref, refTo, ts } from '../../db/columns.js';
 import { packets } from '../packet/packet.schema.js';
 
 /**
@@ -9,12 +9,8 @@ import { packets } from '../packet/packet.schema.js';
  * A function: each table takes its own columns.
  */
 export const packetMoveColumns = () => ({
-  fromPacketId: ref('from_packet_id')
-    .notNull()
-    .references(() => packets.id),
-  toPacketId: ref('to_packet_id')
-    .notNull()
-    .references(() => packets.id),
+  fromPacketId: refTo('from_packet_id', () => packets.id),
+  toPacketId: refTo('to_packet_id', () => packets.id),
   packetName: text('packet_name').notNull(),
   seconds: integer('seconds').notNull(),
   sourceTotalSeconds: integer('source_total_seconds').notNull(),

@@ -1,5 +1,5 @@
 import { index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, ref, ts } from '../../db/columns.js';
+import { id, ref, refTo, ts } from '../../db/columns.js';
 import { lineRef, lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { agentRef } from './agent.schema.js';
@@ -34,15 +34,9 @@ export const packetChanges = pgTable(
     agentId: agentRef(),
     // The enterprise whose package changed; named apart from tenant_id, since this is not a tenant
     // table (no row-level policy: only the agent reads it, across its enterprises).
-    enterpriseId: ref('enterprise_id')
-      .notNull()
-      .references(() => tenants.id),
-    fromLineId: ref('from_line_id')
-      .notNull()
-      .references(() => lines.id),
-    toLineId: ref('to_line_id')
-      .notNull()
-      .references(() => lines.id),
+    enterpriseId: refTo('enterprise_id', () => tenants.id),
+    fromLineId: refTo('from_line_id', () => lines.id),
+    toLineId: refTo('to_line_id', () => lines.id),
     ...packetMoveColumns(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, ref } from '../../db/columns.js';
+import { id, refTo } from '../../db/columns.js';
 import { lineRef } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { agentRef } from './agent.schema.js';
@@ -18,12 +18,8 @@ export const packetTransfers = pgTable(
     id: id(),
     transferNo: text('transfer_no').notNull(),
     agentId: agentRef(),
-    fromTenantId: ref('from_tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    toTenantId: ref('to_tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    fromTenantId: refTo('from_tenant_id', () => tenants.id),
+    toTenantId: refTo('to_tenant_id', () => tenants.id),
     lineId: lineRef(),
     ...packetMoveColumns(),
   },

@@ -1,14 +1,11 @@
 import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { ref, ts } from '../../db/columns.js';
+import { ref, refTo, ts } from '../../db/columns.js';
 import { tenants } from '../org/org.schema.js';
 
 // Resellers (migration 0046, docs/decisions/0020-resellers.md). Money is integer fen.
 
 /** The agent (its tenant) a row belongs to: required. */
-export const agentRef = () =>
-  ref('agent_id')
-    .notNull()
-    .references(() => tenants.id);
+export const agentRef = () => refTo('agent_id', () => tenants.id);
 
 /**
  * An agent's own price (myPrice) of a package product (`packet`, item = product id) or of a line's

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /** Sign-in sessions; only the SHA-256 of the token is stored. */
@@ -7,9 +7,7 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: refTo('user_id', () => users.id, { onDelete: 'cascade' }),
     tenantId: tenantId(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, refTo, tenantId, ts } from '../../db/columns.js';
 import { lineRef } from '../line/line.schema.js';
 import { users } from '../org/org.schema.js';
 
@@ -31,9 +31,7 @@ export const callerReportMaterials = pgTable(
     usageScenario: text('usage_scenario').notNull(),
     script: text('script').notNull(),
     documents: jsonb('documents').$type<TStoredDoc[]>().notNull().default(sql`'[]'::jsonb`),
-    submittedBy: ref('submitted_by')
-      .notNull()
-      .references(() => users.id),
+    submittedBy: refTo('submitted_by', () => users.id),
     submitter: text('submitter').notNull(),
     createdAt: createdAt(),
   },
@@ -54,9 +52,7 @@ export const callerReports = pgTable(
     /** draft | pending | approved | rejected */
     state: text('state').notNull().default('draft'),
     reason: text('reason').notNull().default(''),
-    createdBy: ref('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: refTo('created_by', () => users.id),
     creator: text('creator').notNull(),
     reviewer: text('reviewer').notNull().default(''),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 // The CRM settings' tables: tags, custom fields, quick replies, the pool rules, list configs.
@@ -71,9 +71,7 @@ export const crmUserConfigs = pgTable(
   'crm_user_configs',
   {
     tenantId: tenantId(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: refTo('user_id', () => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     value: jsonb('value').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
 import { departments, users } from '../org/org.schema.js';
 
 /**
@@ -116,10 +116,7 @@ export const customers = pgTable(
 );
 
 /** The customer a row belongs to (a follow-up, a comment, a visit, a task's item): deleted with it. */
-export const customerRef = () =>
-  ref('customer_id')
-    .notNull()
-    .references(() => customers.id, { onDelete: 'cascade' });
+export const customerRef = () => refTo('customer_id', () => customers.id, { onDelete: 'cascade' });
 
 /**
  * How many customers each group holds (pool or recycle bin, owner, department, who deleted it,
@@ -225,9 +222,7 @@ export const customerCallClaims = pgTable(
       .primaryKey()
       .references(() => customers.id, { onDelete: 'cascade' }),
     tenantId: tenantId(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: refTo('user_id', () => users.id),
     userName: text('user_name').notNull(),
     expiresAt: ts('expires_at').notNull(),
     createdAt: createdAt(),

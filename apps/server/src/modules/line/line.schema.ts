@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /** A call line (线路) offered by the platform. mode 2 = soft-phone SIP, 0 = carrier call-back, other = app. */
@@ -19,10 +19,7 @@ export const lines = pgTable('lines', {
 });
 
 /** The line a row belongs to (a seat, a number, a package, a rate, a report…): required. */
-export const lineRef = () =>
-  ref('line_id')
-    .notNull()
-    .references(() => lines.id);
+export const lineRef = () => refTo('line_id', () => lines.id);
 
 /**
  * The enterprise's own numbers on a line (外显号码 sys-call-num), which also form its number pool

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
 import { lineRef } from '../line/line.schema.js';
 import { tenants, userRef } from '../org/org.schema.js';
 
@@ -62,9 +62,7 @@ export const packets = pgTable(
 export const packetUsers = pgTable(
   'packet_users',
   {
-    packetId: ref('packet_id')
-      .notNull()
-      .references(() => packets.id, { onDelete: 'cascade' }),
+    packetId: refTo('packet_id', () => packets.id, { onDelete: 'cascade' }),
     userId: userRef(),
     tenantId: tenantId(),
     createdAt: createdAt(),

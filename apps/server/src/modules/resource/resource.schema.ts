@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /** A part of a stored script, as the contract's ZScriptSection parsed it. */
@@ -47,9 +47,7 @@ export const resourceItems = pgTable(
     visibility: text('visibility').notNull().default('all'),
     deptIds: bigint('dept_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     roleIds: bigint('role_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
-    ownerId: ref('owner_id')
-      .notNull()
-      .references(() => users.id),
+    ownerId: refTo('owner_id', () => users.id),
     ownerName: text('owner_name').notNull(),
     /** Title, text, tags and file name in one column for the keyword search (its trigram index). */
     searchText: text('search_text').notNull().default(''),

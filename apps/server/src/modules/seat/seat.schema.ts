@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
 import { lineRef, lines } from '../line/line.schema.js';
 import { userRef, users } from '../org/org.schema.js';
 
@@ -33,9 +33,7 @@ export const seatTerms = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    seatId: ref('seat_id')
-      .notNull()
-      .references(() => seats.id, { onDelete: 'cascade' }),
+    seatId: refTo('seat_id', () => seats.id, { onDelete: 'cascade' }),
     orderId: ref('order_id').notNull(),
     orderNo: text('order_no').notNull(),
     /** seatPurchase | seatRenewal (the order's kind). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /**
@@ -26,9 +26,7 @@ export const notices = pgTable(
 export const noticeTargets = pgTable(
   'notice_targets',
   {
-    noticeId: ref('notice_id')
-      .notNull()
-      .references(() => notices.id, { onDelete: 'cascade' }),
+    noticeId: refTo('notice_id', () => notices.id, { onDelete: 'cascade' }),
     tenantId: tenantId(),
   },
   (t) => [primaryKey({ columns: [t.noticeId, t.tenantId] }), index('notice_targets_tenant_idx').on(t.tenantId)],
@@ -37,12 +35,8 @@ export const noticeTargets = pgTable(
 export const noticeReads = pgTable(
   'notice_reads',
   {
-    noticeId: ref('notice_id')
-      .notNull()
-      .references(() => notices.id, { onDelete: 'cascade' }),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    noticeId: refTo('notice_id', () => notices.id, { onDelete: 'cascade' }),
+    userId: refTo('user_id', () => users.id, { onDelete: 'cascade' }),
     readAt: ts('read_at').notNull().defaultNow(),
   },
   // A deleted notice takes its read marks with it: the cascade looks for notice_id (migration 0033).

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
 import { customerRef } from '../crm/crm.schema.js';
 import { lines } from '../line/line.schema.js';
 import { departments, users } from '../org/org.schema.js';
@@ -17,9 +17,7 @@ export const callTasks = pgTable(
     countdownSeconds: integer('countdown_seconds').notNull().default(5),
     /** running | paused | closed. */
     status: text('status').notNull().default('running'),
-    createdBy: ref('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: refTo('created_by', () => users.id),
     /** The creator's department: managers see the tasks of their department and below. */
     deptId: ref('dept_id').references(() => departments.id),
     createdAt: createdAt(),
@@ -39,14 +37,10 @@ export const callTaskItems = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    taskId: ref('task_id')
-      .notNull()
-      .references(() => callTasks.id, { onDelete: 'cascade' }),
+    taskId: refTo('task_id', () => callTasks.id, { onDelete: 'cascade' }),
     // A customer deleted for good leaves the task with him.
     customerId: customerRef(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: refTo('user_id', () => users.id),
     /** The agent's department when assigned (the manager's data scope over the items). */
     deptId: ref('dept_id').references(() => departments.id),
     /** Order of work within the task. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
 import { lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { seats } from '../seat/seat.schema.js';
@@ -101,9 +101,7 @@ export const payments = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    orderId: ref('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: refTo('order_id', () => orders.id),
     outTradeNo: text('out_trade_no').notNull(),
     channel: text('channel').notNull(),
     amount: fen('amount').notNull(),
@@ -204,13 +202,9 @@ export const channelRefunds = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    applicationId: ref('application_id')
-      .notNull()
-      .references(() => refundApplications.id),
+    applicationId: refTo('application_id', () => refundApplications.id),
     refundNo: text('refund_no').notNull(),
-    orderId: ref('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: refTo('order_id', () => orders.id),
     orderNo: text('order_no').notNull(),
     channel: text('channel').notNull(),
     outTradeNo: text('out_trade_no'),

@@ -1,5 +1,5 @@
 import { index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, ref, tenantId, ts } from '../../db/columns.js';
+import { id, refTo, tenantId, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /**
@@ -16,9 +16,7 @@ export const sipRegistrations = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: refTo('user_id', () => users.id),
     expiresAt: ts('expires_at').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
