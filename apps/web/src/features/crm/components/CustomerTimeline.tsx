@@ -48,19 +48,21 @@ const Extra = ({ item }: { item: TTimelineItem }) => {
 const CallExtra = ({ item }: { item: TTimelineItem }) => {
   const canSeeAnalysis = usePermission(Perm.callRecordList);
   const [isAnalysisShown, setAnalysisShown] = useState(false);
+  // A quality rule's moment in the analysis plays the recording from there.
+  const [startAt, setStartAt] = useState<{ sec: number } | null>(null);
   const hasRecording = recordingOf(item.detail) !== null;
   if (!hasRecording) return null;
   return (
     <Space orientation="vertical" size={4} style={{ width: '100%' }}>
       <Space size={12}>
-        <RecordingPlayer callId={item.id} />
+        <RecordingPlayer callId={item.id} startAt={startAt} />
         {canSeeAnalysis && (
           <Typography.Link onClick={() => setAnalysisShown((v) => !v)} data-testid="crm-timeline-analysis">
             {isAnalysisShown ? t.callAnalysis.hideAnalysis : t.callAnalysis.showAnalysis}
           </Typography.Link>
         )}
       </Space>
-      {isAnalysisShown && <CallAnalysisPanel callRecordId={item.id} />}
+      {isAnalysisShown && <CallAnalysisPanel callRecordId={item.id} onSeek={(sec) => setStartAt({ sec })} />}
     </Space>
   );
 };
