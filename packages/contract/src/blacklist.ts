@@ -82,17 +82,27 @@ export const ZBlackCheckItem = z.object({
   reason: zString,
 });
 
-export const ZIntercept = z.object({
-  id: zInt,
-  number: zString,
+/**
+ * A row of a log of refused dial attempts (the black-list's interceptions, the SIP edge's refusals),
+ * both read by the server's one attempt-log query: what was dialled, who tried and his department
+ * then, when; `own` adds the log's own columns.
+ */
+export const zAttemptRow = <T extends z.ZodRawShape>(own: T) =>
+  z.object({
+    id: zInt,
+    number: zString,
+    userName: zString.nullable(),
+    deptName: zString.nullable(),
+    createdAt: ZTime,
+    ...own,
+  });
+
+export const ZIntercept = zAttemptRow({
   /** The list that refused it. */
   level: ZBlackLevel,
   reason: zString,
   /** Where the attempt came from (呼叫 / 软电话 …). */
   via: zString,
-  userName: zString.nullable(),
-  deptName: zString.nullable(),
-  createdAt: ZTime,
 });
 export type TIntercept = z.infer<typeof ZIntercept>;
 

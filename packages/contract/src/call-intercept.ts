@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { zAttemptRow } from './blacklist.js';
 import { callInterceptReasonLabel, callInterceptReasons, type TCallInterceptReason } from './call-intercept-labels.js';
 import { ZRange } from './crm-common.js';
-import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
+import { ZPageQuery, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
@@ -11,18 +12,13 @@ const route = routesOf('call');
 export { callInterceptReasonLabel, callInterceptReasons, type TCallInterceptReason };
 export const ZCallInterceptReason = z.enum(callInterceptReasons, { error: '拦截原因不正确' });
 
-export const ZCallIntercept = z.object({
-  id: zInt,
-  /** What was dialled: a number (masked for people who see numbers masked), a bind id or a key. */
-  number: zString,
+/** `number`: what was dialled, a number (masked for people who see numbers masked), a bind id or a key. */
+export const ZCallIntercept = zAttemptRow({
   reason: ZCallInterceptReason,
   /** The soft-phone key that placed the call. */
   sipUser: zString,
-  userName: zString.nullable(),
-  deptName: zString.nullable(),
   /** Where the SIP request came from. */
   sourceIp: zString,
-  createdAt: ZTime,
 });
 export type TCallIntercept = z.infer<typeof ZCallIntercept>;
 
