@@ -1,3 +1,4 @@
+import type { TCallAnalysis } from '@yunhu/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant.js';
@@ -22,72 +23,72 @@ describe('who hung up', () => {
   });
 });
 
+/** A done analysis without figures, with what `over` says. */
+const doneAnalysis = (over: Partial<TCallAnalysis>): TCallAnalysis => ({
+  callRecordId: 1,
+  state: 'done',
+  stateName: '已完成',
+  errorReason: '',
+  attempts: 1,
+  figures: null,
+  analysedAt: 0,
+  createdAt: 0,
+  transcript: null,
+  insight: null,
+  insightNote: '',
+  ...over,
+});
+
 describe('what was said, for a reader who sees numbers masked', () => {
   it('masks numbers of seven digits or more in the transcript and the reading, and nothing else', () => {
     const said = '我的手机是13812345678，房间 302';
-    const masked = maskedSpeech({
-      callRecordId: 1,
-      state: 'done',
-      stateName: '已完成',
-      errorReason: '',
-      attempts: 1,
-      figures: null,
-      analysedAt: 0,
-      createdAt: 0,
-      transcript: {
-        engine: 'x',
-        isSimulated: false,
-        note: '',
-        segments: [{ side: 'customer', fromSec: 1, toSec: 2, text: said }],
-      },
-      insight: {
-        engine: 'x',
-        summary: `客户留了号码 13812345678`,
-        intention: 'B',
-        intentionReason: '',
-        objections: [],
-        nextStep: '打 13812345678',
-        nextDate: null,
-        followUpSuggestion: '',
-      },
-      insightNote: '',
-    });
+    const masked = maskedSpeech(
+      doneAnalysis({
+        transcript: {
+          engine: 'x',
+          isSimulated: false,
+          note: '',
+          segments: [{ side: 'customer', fromSec: 1, toSec: 2, text: said }],
+        },
+        insight: {
+          engine: 'x',
+          summary: `客户留了号码 13812345678`,
+          intention: 'B',
+          intentionReason: '',
+          objections: [],
+          nextStep: '打 13812345678',
+          nextDate: null,
+          followUpSuggestion: '',
+        },
+      }),
+    );
     expect(masked.transcript!.segments[0]!.text).toBe('我的手机是138****5678，房间 302');
     expect([masked.insight!.summary, masked.insight!.nextStep]).toEqual(['客户留了号码 138****5678', '打 138****5678']);
   });
 
   it('masks them in the quality rules’ moments and the extracted text too', () => {
-    const masked = maskedSpeech({
-      callRecordId: 1,
-      state: 'done',
-      stateName: '已完成',
-      errorReason: '',
-      attempts: 1,
-      figures: null,
-      analysedAt: 0,
-      createdAt: 0,
-      transcript: null,
-      insight: null,
-      insightNote: '',
-      quality: {
-        hitCount: 1,
-        results: [
-          {
-            ruleId: 1,
-            name: '留号码',
-            kind: 'keyword',
-            status: 'hit',
-            detail: '客户说了：手机',
-            moments: [{ atMs: 1000, toMs: 2000, side: 'customer', text: '我的手机是13812345678' }],
-          },
-        ],
-        fields: [
-          { fieldId: 1, name: '联系方式', type: 'text', value: '13812345678', note: '' },
-          { fieldId: 2, name: '人数', type: 'number', value: 13812345678, note: '' },
-        ],
-        fieldsNote: '',
-      },
-    });
+    const masked = maskedSpeech(
+      doneAnalysis({
+        quality: {
+          hitCount: 1,
+          results: [
+            {
+              ruleId: 1,
+              name: '留号码',
+              kind: 'keyword',
+              status: 'hit',
+              detail: '客户说了：手机',
+              moments: [{ atMs: 1000, toMs: 2000, side: 'customer', text: '我的手机是13812345678' }],
+            },
+          ],
+          fields: [
+            { fieldId: 1, name: '联系方式', type: 'text', value: '13812345678', note: '' },
+            { fieldId: 2, name: '人数', type: 'number', value: 13812345678, note: '' },
+          ],
+          fieldsNote: '',
+        },
+      }),
+    );
     expect(masked.quality!.results[0]!.moments[0]!.text).toBe('我的手机是138****5678');
     expect(masked.quality!.fields.map((f) => f.value)).toEqual(['138****5678', 13812345678]);
   });

@@ -10,7 +10,7 @@ import { createRulesAnalyst } from './analyst-rules.js';
 import { callAnalysisRepository } from './call-analysis.repository.js';
 import { callAnalyses } from './call-analysis.schema.js';
 import { createCallAnalysisService } from './call-analysis.service.js';
-import { audioToolsMissing, makeRecording, tempDir } from './signal.test-kit.js';
+import { audioToolsMissing, conversation, makeRecording, tempDir } from './signal.test-kit.js';
 import type { TAsrAdapter } from './speech.adapter.js';
 
 const { callAnalysis } = routeTables;
@@ -134,23 +134,12 @@ describe('quality rules, extraction fields and the analysed lines', () => {
     await t.database.db.delete(callAnalyses);
   });
 
-  /**
-   * The agent greets (0–2 s), a 1.5 s silence, the customer (3.5–6 s), the agent cuts in (5.2–7 s)
-   * promising 保本, a 1.5 s silence, the customer's last words (8.5–9.5 s).
-   */
+  /** The test kit's conversation, the agent's cut-in (5.2–7 s) promising 保本. */
   it.skipIf(missing !== null && !isRequired)(
     'records the rules a call hit with their moments and the fields the analyst filled',
     async () => {
       const dir = tempDir();
-      const wav = makeRecording(dir, 'quality', {
-        seconds: 10,
-        utterances: [
-          { side: 'agent', from: 0, seconds: 2 },
-          { side: 'customer', from: 3.5, seconds: 2.5 },
-          { side: 'agent', from: 5.2, seconds: 1.8 },
-          { side: 'customer', from: 8.5, seconds: 1 },
-        ],
-      });
+      const wav = makeRecording(dir, 'quality', conversation);
       const transcript: TCallTranscript = {
         engine: '测试转写',
         isSimulated: true,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseRecording } from './signal.analyse.js';
 import type { TSignalFigures } from './signal.figures.js';
-import { audioToolsMissing, makeRecording, type TRecordingOptions, tempDir } from './signal.test-kit.js';
+import { audioToolsMissing, conversation, makeRecording, tempDir } from './signal.test-kit.js';
 import { UnreadableRecording } from './signal.wav.js';
 
 const missing = audioToolsMissing();
@@ -13,20 +13,6 @@ if (missing && !isRequired) console.warn(missing);
 
 /** The figures' timing tolerance the analysis promises (seconds). */
 const tolerance = 0.3;
-
-/**
- * The agent greets (0-2 s), a silence, the customer answers (3.5-6 s), the agent cuts in before
- * he has finished (5.2-7 s: 0.8 s of 抢话), another silence, the customer's last words (8.5-9.5 s).
- */
-const conversation: TRecordingOptions = {
-  seconds: 10,
-  utterances: [
-    { side: 'agent', from: 0, seconds: 2 },
-    { side: 'customer', from: 3.5, seconds: 2.5 },
-    { side: 'agent', from: 5.2, seconds: 1.8 },
-    { side: 'customer', from: 8.5, seconds: 1 },
-  ],
-};
 
 const expectSpans = (actual: [number, number][], expected: [number, number][]) => {
   expect(actual).toHaveLength(expected.length);

@@ -39,6 +39,20 @@ export type TRecordingOptions = {
   isMono?: boolean;
 };
 
+/**
+ * The agent greets (0-2 s), a silence, the customer answers (3.5-6 s), the agent cuts in before
+ * he has finished (5.2-7 s: 0.8 s of 抢话), another silence, the customer's last words (8.5-9.5 s).
+ */
+export const conversation: TRecordingOptions = {
+  seconds: 10,
+  utterances: [
+    { side: 'agent', from: 0, seconds: 2 },
+    { side: 'customer', from: 3.5, seconds: 2.5 },
+    { side: 'agent', from: 5.2, seconds: 1.8 },
+    { side: 'customer', from: 8.5, seconds: 1 },
+  ],
+};
+
 const sox = (args: readonly string[]) => execFileSync('sox', args, { stdio: ['ignore', 'ignore', 'pipe'] });
 
 /**
