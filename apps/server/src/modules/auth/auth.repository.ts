@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { offAppsOf } from '../../db/apps-off.js';
 import type { TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
-import { roles, tenants, userRoles, users } from '../../db/schema.js';
+import { tenants, users } from '../../db/schema.js';
 import { rolePermissionsOf } from '../../db/staff.js';
 import { authCounters, sessions, smsCodes, wechatTickets } from './auth.schema.js';
 

@@ -22,9 +22,9 @@ import { asPlatform, type TAuth, type TDetachedContext, type TRequestContext } f
 import type { AppError } from '../../http/errors.js';
 import type { TLinkSigner } from '../../http/signed-link.js';
 import type { TColumn } from '../../http/xlsx-stream.js';
+import { sealText } from '../../security/seal.js';
 import { tenantLines } from '../line/index.js';
 import type { TPrivateUpload, TUploadAccept, TUploadFile } from '../system/index.js';
-import { sealText } from '../../security/seal.js';
 import { decisionNotices, type TLogger, type TSmsSend } from './caller-report.decision.js';
 import { callerReportErrors as errors, imageRefusal, scriptRefusal } from './caller-report.errors.js';
 import {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { offAppsOf } from '../../db/apps-off.js';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
