@@ -15,6 +15,7 @@ export const webhookEventTypes = [
   'call.finished',
   'recording.ready',
   'customer.created',
+  'customer.updated',
   'followup.created',
   'order.paid',
 ] as const;
@@ -24,6 +25,7 @@ export const webhookEventLabel: Record<TWebhookEventType, string> = {
   'call.finished': '通话结束',
   'recording.ready': '录音就绪',
   'customer.created': '客户新增',
+  'customer.updated': '客户修改',
   'followup.created': '跟进新增',
   'order.paid': '订单支付',
   ping: '测试',

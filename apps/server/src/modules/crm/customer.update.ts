@@ -1,5 +1,6 @@
 import type { crmRoutes, TCustomer, TParsedRequestOf } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
+import { emitWebhookEvent } from '../integration/index.js';
 import { pinyinOf } from '../org/index.js';
 import { tagMap } from './crm.context.js';
 import { crmErrors } from './crm.errors.js';
@@ -72,6 +73,13 @@ export const update = async (
     await crmRepository.insertChangeLogs(tx, [
       { tenantId: auth.tenantId, customerId: before.id, userId: auth.userId, changes },
     ]);
+    // 客户修改 to the enterprise's webhooks with what changed, in the edit's own transaction.
+    await emitWebhookEvent(tx, auth.tenantId, 'customer.updated', {
+      customerId: before.id,
+      changes,
+      updatedBy: auth.userId,
+      updatedAt: Date.now(),
+    });
   }
   return view(tx, before.id, auth);
 };

@@ -224,12 +224,17 @@ describe('开放平台 › Webhook', () => {
     ok(await t.call(r.webhookDelete, { id: endpoint.id }, admin));
   });
 
-  it('sends 客户新增, 跟进新增 and 订单支付, each written with its change', async () => {
+  it('sends 客户新增, 客户修改, 跟进新增 and 订单支付, each written with its change', async () => {
     const rx = await receiver();
-    const endpoint = await addEndpoint(rx.url, { events: ['customer.created', 'followup.created', 'order.paid'] });
+    const endpoint = await addEndpoint(rx.url, {
+      events: ['customer.created', 'customer.updated', 'followup.created', 'order.paid'],
+    });
     const customer = ok(
       await t.call(routeTables.crm.customerCreate, { name: '推送测试客户', mobile: '13811112222' }, admin),
     );
+    ok(await t.call(routeTables.crm.customerUpdate, { id: customer.id, company: '推送测试公司' }, admin));
+    // An edit that changes nothing is no event.
+    ok(await t.call(routeTables.crm.customerUpdate, { id: customer.id, company: '推送测试公司' }, admin));
     ok(await t.call(routeTables.crm.followAdd, { customerId: customer.id, content: '约了下周演示' }, admin));
     // A refused change writes no event: a second customer with the same mobile.
     expect(
@@ -246,11 +251,20 @@ describe('开放平台 › Webhook', () => {
     );
     // One batch is sent in parallel: the receiver may take them in any order.
     const byType = new Map(events.map((e) => [e.type, e.data]));
-    expect([...byType.keys()].sort()).toEqual(['customer.created', 'followup.created', 'order.paid']);
+    expect(events.map((e) => e.type).sort()).toEqual([
+      'customer.created',
+      'customer.updated',
+      'followup.created',
+      'order.paid',
+    ]);
     expect(byType.get('customer.created')).toMatchObject({
       customerId: customer.id,
       name: '推送测试客户',
       mobile: '13811112222',
+    });
+    expect(byType.get('customer.updated')).toMatchObject({
+      customerId: customer.id,
+      changes: [expect.objectContaining({ to: '推送测试公司' })],
     });
     expect(byType.get('followup.created')).toMatchObject({ customerId: customer.id, content: '约了下周演示' });
     expect(byType.get('order.paid')).toMatchObject({
