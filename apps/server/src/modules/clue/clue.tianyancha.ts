@@ -1,4 +1,4 @@
-import { clueStaffBands } from '@yunhu/contract';
+import { clueStaffBands, shanghaiDay } from '@yunhu/contract';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.js';
 import { clueErrors } from './clue.errors.js';
@@ -103,10 +103,10 @@ export const capitalWanOf = (text: string | null | undefined): number => {
 };
 
 const dayOf = (ms: number | null | undefined, text?: string | null) =>
-  text ? text.slice(0, 10) : ms ? new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10) : '1900-01-01';
+  text ? text.slice(0, 10) : ms ? shanghaiDay(ms) : '1900-01-01';
 
 const staffBandOf = (range: string | null | undefined) => {
-  const i = clueStaffBands.findIndex((b) => b === range);
+  const i = clueStaffBands.indexOf(range as (typeof clueStaffBands)[number]);
   return Math.max(i, 0);
 };
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { beijingOffsetMs } from '@yunhu/contract';
 
 /**
  * Tencent EC's open API v2 (open.workec.com/v2): every call a JSON POST (GET for reads without a
@@ -30,7 +31,7 @@ export class EcError extends Error {
 
 /** EC's own times: `yyyy-MM-dd HH:mm:ss` in Beijing time. */
 export const ecTime = (at: Date): string =>
-  new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  new Date(at.getTime() + beijingOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The instant of an EC time (Beijing). */
 export const fromEcTime = (text: string): Date | null => {

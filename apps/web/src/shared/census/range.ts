@@ -1,3 +1,5 @@
+import { beijingOffsetMs, shanghaiDay } from '@yunhu/contract';
+
 /**
  * Date ranges of the censuses (customers, calls). The server counts Asia/Shanghai days (crm.view
  * `shanghaiDay`), so the card works in those days too, whatever the browser's time zone: a range is
@@ -12,27 +14,22 @@ export type TCensusDays = { fromDay: string; toDay: string };
 export type TCensusRange = { from: number; to: number };
 
 const DAY = 86_400_000;
-/** China has kept UTC+8 all year since 1991: no daylight saving to account for. */
-const SHANGHAI_OFFSET = 8 * 3_600_000;
 
 const presetLength: Record<TCensusPreset, number> = { today: 1, last7: 7, last30: 30 };
-
-/** The Shanghai calendar day holding `at`. */
-export const shanghaiDayOf = (at: number): string => new Date(at + SHANGHAI_OFFSET).toISOString().slice(0, 10);
 
 const shiftDay = (day: string, days: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /** 今天 / 近7天 / 近30天: the last N Shanghai days, today included. */
 export const presetDays = (preset: TCensusPreset, now: number): TCensusDays => {
-  const toDay = shanghaiDayOf(now);
+  const toDay = shanghaiDay(now);
   return { fromDay: shiftDay(toDay, 1 - presetLength[preset]), toDay };
 };
 
 /** The request range: Shanghai midnight of the first day to the last millisecond of the last day. */
 export const rangeOfDays = ({ fromDay, toDay }: TCensusDays): TCensusRange => ({
-  from: Date.parse(`${fromDay}T00:00:00Z`) - SHANGHAI_OFFSET,
-  to: Date.parse(`${toDay}T00:00:00Z`) - SHANGHAI_OFFSET + DAY - 1,
+  from: Date.parse(`${fromDay}T00:00:00Z`) - beijingOffsetMs,
+  to: Date.parse(`${toDay}T00:00:00Z`) - beijingOffsetMs + DAY - 1,
 });
 
 /** The preset these days are, if any (a custom pick of the last 7 days is 近7天 too). */

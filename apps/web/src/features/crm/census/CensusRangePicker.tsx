@@ -1,3 +1,4 @@
+import { shanghaiDay } from '@yunhu/contract';
 import { DatePicker, Segmented, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
@@ -6,7 +7,6 @@ import {
   dayCount,
   MAX_CENSUS_DAYS,
   presetOf,
-  shanghaiDayOf,
   type TCensusDays,
   type TCensusPreset,
 } from '../../../shared/census/range';
@@ -21,7 +21,7 @@ type TProps = { days: TCensusDays; onChange: (choice: TCensusChoice) => void };
 /** 今天 / 近7天 / 近30天 at one click, or any span of up to a year in the picker. */
 export const CensusRangePicker = ({ days, onChange }: TProps) => {
   const now = Date.now();
-  const today = shanghaiDayOf(now);
+  const today = shanghaiDay(now);
   // Days past today have nothing yet; a span over a year is refused by the server.
   const isDisabled = (d: Dayjs, info?: { from?: Dayjs }) => {
     const day = d.format(DAY_FORMAT);

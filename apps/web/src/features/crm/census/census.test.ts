@@ -1,5 +1,6 @@
+import { shanghaiDay } from '@yunhu/contract';
 import { describe, expect, it } from 'vitest';
-import { dayCount, presetDays, presetOf, rangeOfDays, shanghaiDayOf } from '../../../shared/census/range';
+import { dayCount, presetDays, presetOf, rangeOfDays } from '../../../shared/census/range';
 import { describeChart } from '../../../shared/charts/model';
 import { censusFigures, isCensusEmpty, OWNER_TOP, shareOption, shareRows, type TCensus, trendOption } from './charts';
 
@@ -35,8 +36,8 @@ describe('census ranges in Shanghai days', () => {
   const lateUtc = Date.parse('2026-11-23T17:30:00Z');
 
   it('takes the day from Shanghai, not from the browser', () => {
-    expect(shanghaiDayOf(lateUtc)).toBe('2026-11-24');
-    expect(shanghaiDayOf(Date.parse('2026-11-23T15:59:59.999Z'))).toBe('2026-11-23');
+    expect(shanghaiDay(lateUtc)).toBe('2026-11-24');
+    expect(shanghaiDay(Date.parse('2026-11-23T15:59:59.999Z'))).toBe('2026-11-23');
   });
 
   it('counts today in every preset', () => {
