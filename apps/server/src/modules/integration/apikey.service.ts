@@ -111,7 +111,7 @@ export const createApiKeyService = (deps: { database: TDatabase; ratePerMinute: 
     authenticate: async (key: string): Promise<TAuth | null> => {
       if (!keyPattern.test(key)) return null;
       const row = await repo.findLive(deps.database.db, hashKey(key));
-      if (!row || row.userStatus !== 'active' || row.tenantStatus === 'closed') return null;
+      if (row?.userStatus !== 'active' || row.tenantStatus === 'closed') return null;
       if (!isWithinRate(row.id)) throw errors.rateLimited(deps.ratePerMinute);
       const creator: TAuth = {
         userId: row.userId,
