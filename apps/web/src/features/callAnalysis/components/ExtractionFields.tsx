@@ -4,10 +4,10 @@ import {
   type TExtractionField,
   type TExtractionFieldInput,
 } from '@yunhu/contract';
-import { Form, Input, InputNumber, Select, Tag } from 'antd';
+import { App, Form, Input, InputNumber, Select, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { EditableTable } from '../../../shared/list/EditableTable';
 import { useExtractionFields, useQualityActions } from '../api';
-import { SettingsTable } from './SettingsTable';
 
 const c = t.callAnalysis.settings;
 
@@ -47,21 +47,31 @@ const fieldFields = (
   </>
 );
 
+const fieldTexts = {
+  add: `${c.add}${c.fieldsTab}`,
+  editTitle: `${c.edit}${c.fieldsTab}`,
+  edit: c.edit,
+  delete: c.remove,
+  actions: c.actions,
+};
+const fieldInitial = (row: TExtractionField | null): Partial<TExtractionFieldInput> => row ?? { sort: 0 };
+
 /** 提取字段: what the analyst fills per call, added, changed and deleted in place. */
 export const ExtractionFields = () => {
+  const { message } = App.useApp();
   const { data = [], isLoading } = useExtractionFields();
   const { saveField, deleteField } = useQualityActions();
   return (
-    <SettingsTable<TExtractionField, TExtractionFieldInput>
-      what={c.fieldsTab}
+    <EditableTable<TExtractionField, TExtractionFieldInput>
       testId="extraction-fields"
       rows={data}
       isLoading={isLoading}
-      fields={fieldFields}
-      newValues={{ sort: 0 }}
-      toForm={(f) => f}
-      onSave={(id, v) => saveField.mutateAsync({ ...v, id })}
-      onDelete={(id) => deleteField.mutateAsync(id)}
+      texts={fieldTexts}
+      fields={() => fieldFields}
+      toInitial={fieldInitial}
+      onSave={(v, row) => saveField.mutateAsync({ ...v, id: row?.id }).then(() => message.success(c.saved))}
+      onDelete={(row) => deleteField.mutateAsync(row.id).then(() => message.success(c.removed))}
+      deleteConfirm={() => c.removeConfirm}
       columns={[
         { key: 'name', title: c.fieldName, dataIndex: 'name' },
         { key: 'type', title: c.fieldType, render: (_v, f) => <Tag>{extractionFieldTypeName[f.type]}</Tag> },

@@ -8,10 +8,10 @@ import {
   type TQualityRuleKind,
   type TQualitySide,
 } from '@yunhu/contract';
-import { Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { App, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { EditableTable } from '../../../shared/list/EditableTable';
 import { useQualityActions, useQualityRules } from '../api';
-import { SettingsTable } from './SettingsTable';
 
 const c = t.callAnalysis.settings;
 
@@ -152,21 +152,35 @@ const ruleFields = (
   </>
 );
 
+const ruleTexts = {
+  add: `${c.add}${c.rulesTab}`,
+  editTitle: `${c.edit}${c.rulesTab}`,
+  edit: c.edit,
+  delete: c.remove,
+  actions: c.actions,
+};
+const ruleInitial = (row: TQualityRule | null): Partial<TRuleForm> => (row ? formOf(row) : { isEnabled: true });
+
 /** 质检规则: the enterprise's rules, added, changed, switched and deleted in place. */
 export const QualityRules = () => {
+  const { message } = App.useApp();
   const { data = [], isLoading } = useQualityRules();
   const { saveRule, deleteRule } = useQualityActions();
   return (
-    <SettingsTable<TQualityRule, TRuleForm>
-      what={c.rulesTab}
+    <EditableTable<TQualityRule, TRuleForm>
       testId="quality-rules"
       rows={data}
       isLoading={isLoading}
-      fields={ruleFields}
-      newValues={{ isEnabled: true }}
-      toForm={formOf}
-      onSave={(id, v) => saveRule.mutateAsync({ id, name: v.name, isEnabled: v.isEnabled, rule: ruleOf(v) })}
-      onDelete={(id) => deleteRule.mutateAsync(id)}
+      texts={ruleTexts}
+      fields={() => ruleFields}
+      toInitial={ruleInitial}
+      onSave={(v, row) =>
+        saveRule
+          .mutateAsync({ id: row?.id, name: v.name, isEnabled: v.isEnabled, rule: ruleOf(v) })
+          .then(() => message.success(c.saved))
+      }
+      onDelete={(row) => deleteRule.mutateAsync(row.id).then(() => message.success(c.removed))}
+      deleteConfirm={() => c.removeConfirm}
       columns={[
         { key: 'name', title: c.name, dataIndex: 'name' },
         { key: 'kind', title: c.kind, render: (_v, r) => <Tag>{qualityRuleKindName[r.rule.kind]}</Tag> },

@@ -49,7 +49,7 @@ describe('质检设置', () => {
     renderPage();
     await screen.findByText('承诺收益');
     fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
-    const form = await screen.findByTestId('quality-rules-form');
+    const form = await screen.findByTestId('quality-rules-modal');
     fireEvent.change(within(form).getByLabelText('名称'), { target: { value: '长静默' } });
     fireEvent.mouseDown(within(form).getByLabelText('类型'));
     fireEvent.click(await screen.findByTitle('静默时长'));
@@ -70,7 +70,7 @@ describe('质检设置', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('tab', { name: '提取字段' }));
     fireEvent.click(await screen.findByRole('button', { name: /新\s*增/ }));
-    const form = await screen.findByTestId('extraction-fields-form');
+    const form = await screen.findByTestId('extraction-fields-modal');
     fireEvent.change(within(form).getByLabelText('字段名称'), { target: { value: '关注点' } });
     fireEvent.mouseDown(within(form).getByLabelText('字段类型'));
     fireEvent.click(await screen.findByTitle('单选'));
