@@ -11,6 +11,7 @@ import {
 import { App, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { EditableTable } from '../../../shared/list/EditableTable';
+import { enabledColumn } from '../../../shared/list/enabledColumn';
 import { useQualityActions, useQualityRules } from '../api';
 
 const c = t.callAnalysis.settings;
@@ -185,18 +186,10 @@ export const QualityRules = () => {
         { key: 'name', title: c.name, dataIndex: 'name' },
         { key: 'kind', title: c.kind, render: (_v, r) => <Tag>{qualityRuleKindName[r.rule.kind]}</Tag> },
         { key: 'condition', title: c.condition, render: (_v, r) => conditionOf(r.rule) },
-        {
-          key: 'enabled',
-          title: c.enabled,
-          render: (_v, r) => (
-            <Switch
-              size="small"
-              checked={r.isEnabled}
-              aria-label={`${c.enabled}${r.name}`}
-              onChange={(isEnabled) => saveRule.mutate({ id: r.id, name: r.name, isEnabled, rule: r.rule })}
-            />
-          ),
-        },
+        enabledColumn<TQualityRule>(c.enabled, {
+          ariaLabel: (r) => `${c.enabled}${r.name}`,
+          onChange: (r, isEnabled) => saveRule.mutate({ id: r.id, name: r.name, isEnabled, rule: r.rule }),
+        }),
       ]}
     />
   );

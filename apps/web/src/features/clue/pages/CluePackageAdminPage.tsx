@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { cluePackageRoutes, fenOf, type TCluePackage, yuan } from '@yunhu/contract';
-import { Button, Card, Form, Input, InputNumber, Space, Switch, Table } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Space, Table } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
+import { enabledColumn } from '../../../shared/list/enabledColumn';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { NumberCheckRateCard } from '../../numberCheck';
 
@@ -47,22 +48,13 @@ export const CluePackageAdminPage = () => {
             { key: 'name', title: c.name, dataIndex: 'name' },
             { key: 'units', title: c.units, dataIndex: 'units' },
             moneyColumn(c.price, 'price'),
-            {
-              key: 'enabled',
-              title: c.enabled,
-              render: (_v, row) => (
-                <Switch
-                  size="small"
-                  checked={row.isEnabled}
-                  data-testid={`clue-package-enabled-${row.id}`}
-                  onChange={(isEnabled) =>
-                    call(cluePackageRoutes.packageSetEnabled, { id: row.id, isEnabled })
-                      .then(refresh)
-                      .catch(() => undefined)
-                  }
-                />
-              ),
-            },
+            enabledColumn<TCluePackage>(c.enabled, {
+              testId: (row) => `clue-package-enabled-${row.id}`,
+              onChange: (row, isEnabled) =>
+                call(cluePackageRoutes.packageSetEnabled, { id: row.id, isEnabled })
+                  .then(refresh)
+                  .catch(() => undefined),
+            }),
             {
               key: 'actions',
               title: c.actions,

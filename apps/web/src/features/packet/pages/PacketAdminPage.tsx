@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fenOf, packetRoutes, packetTypeLabel, type TPacketProduct, yuan } from '@yunhu/contract';
-import { Button, Card, Form, Input, InputNumber, Select, Switch, Table } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Select, Table } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
+import { enabledColumn } from '../../../shared/list/enabledColumn';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 
 const p = t.packet;
@@ -54,22 +55,13 @@ export const PacketAdminPage = () => {
           { key: 'minutes', title: p.minutes, dataIndex: 'minutes' },
           moneyColumn(p.price, 'price'),
           { key: 'validityDays', title: p.validityDays, dataIndex: 'validityDays' },
-          {
-            key: 'enabled',
-            title: p.enabled,
-            render: (_v, row) => (
-              <Switch
-                size="small"
-                checked={row.isEnabled}
-                data-testid={`packet-enabled-${row.id}`}
-                onChange={(isEnabled) =>
-                  call(packetRoutes.setEnabled, { id: row.id, isEnabled })
-                    .then(refresh)
-                    .catch(() => undefined)
-                }
-              />
-            ),
-          },
+          enabledColumn<TPacketProduct>(p.enabled, {
+            testId: (row) => `packet-enabled-${row.id}`,
+            onChange: (row, isEnabled) =>
+              call(packetRoutes.setEnabled, { id: row.id, isEnabled })
+                .then(refresh)
+                .catch(() => undefined),
+          }),
           {
             key: 'actions',
             title: p.actions,
