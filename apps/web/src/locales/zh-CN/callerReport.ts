@@ -60,7 +60,6 @@ export const callerReportTexts = {
     detail: '详情',
     reportDetail: '报备详情',
     enterprise: '企业',
-    enterpriseFilter: '企业名称',
     reviewTitle: '数据审核',
     reviewHint:
       '审核企业提交的号码报备：核对企业资料、证件照片和通话话术后通过或驳回（驳回需填写原因），结果会通知企业。',

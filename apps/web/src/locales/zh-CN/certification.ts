@@ -36,7 +36,6 @@ export const certificationTexts = {
     examinedAt: '审核时间',
     platformOnly: '平台运营方无需提交企业认证。',
     review: '认证审核',
-    enterpriseFilter: '企业名称',
     all: '全部',
     approve: '通过',
     reject: '驳回',

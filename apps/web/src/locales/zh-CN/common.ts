@@ -30,6 +30,8 @@ export const commonTexts = {
     moveDown: '下移',
     total: (n: number) => `共 ${n} 条`,
     selected: (n: number) => `已选 ${n} 项`,
+    /** The platform's condition on the enterprise in its queues of every enterprise's requests. */
+    enterpriseName: '企业名称',
     /** A notice's fields (the platform's 通知 and an agent's 公告 alike). */
     notice: {
       title: '标题',

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { Form } from 'antd';
-import { describe, expect, it } from 'vitest';
-import { SelectFilter, TextFilter } from './FilterItems';
+import { describe, expect, it, vi } from 'vitest';
+import { EnterpriseFilter, SelectFilter, TextFilter } from './FilterItems';
 
 const options = [{ value: 'a', label: '甲' }];
 
@@ -26,5 +26,16 @@ describe('filter items', () => {
     );
     expect(screen.getByText('城市')).toBeTruthy();
     expect((screen.getByTestId('city') as HTMLInputElement).value).toBe('北京');
+  });
+
+  it("conditions the platform's queues on the enterprise's name", () => {
+    const onValuesChange = vi.fn();
+    render(
+      <Form onValuesChange={onValuesChange}>
+        <EnterpriseFilter />
+      </Form>,
+    );
+    fireEvent.change(screen.getByLabelText('企业名称'), { target: { value: '云呼' } });
+    expect(onValuesChange).toHaveBeenLastCalledWith({ enterpriseName: '云呼' }, { enterpriseName: '云呼' });
   });
 });

@@ -14,6 +14,9 @@ export const TextFilter = ({ name, label, placeholder, width = 160, testId }: TF
   </Form.Item>
 );
 
+/** The platform's condition on the enterprise's name, in its queues of every enterprise's requests. */
+export const EnterpriseFilter = () => <TextFilter name="enterpriseName" label={t.common.enterpriseName} />;
+
 type TSelectFilterProps = TFilterItemProps & {
   options: { value: string | number | boolean; label: ReactNode; title?: string }[];
   /** Any of several options (the request takes a list). */

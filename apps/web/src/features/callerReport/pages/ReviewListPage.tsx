@@ -1,7 +1,7 @@
 import { reportStateLabel, type TCallerReport, type TReportState } from '@yunhu/contract';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
-import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { EnterpriseFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -46,7 +46,7 @@ export const ReviewListPage = ({ desk = 'platform' }: { desk?: TReviewDesk }) =>
       onRowClick={open}
       filters={
         <>
-          <TextFilter name="enterpriseName" label={c.enterpriseFilter} />
+          <EnterpriseFilter />
           <TextFilter name="number" label={c.number} placeholder={c.numberPlaceholder} />
           <SelectFilter
             name="state"

@@ -13,7 +13,7 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { ReasonModal } from '../../../shared/form/ReasonModal';
-import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { EnterpriseFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';
@@ -105,7 +105,7 @@ export const CertReviewPage = () => {
         }}
         filters={
           <>
-            <TextFilter name="enterpriseName" label={t.cert.enterpriseFilter} />
+            <EnterpriseFilter />
             <SelectFilter
               name="status"
               label={t.cert.status}
