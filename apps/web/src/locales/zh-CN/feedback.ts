@@ -17,7 +17,6 @@ export const feedbackTexts = {
     state: '状态',
     author: '提交人',
     enterprise: '企业',
-    enterpriseFilter: '企业名称',
     days: '时间',
     lastDays: (n: number) => `最近${n}天`,
     createdAt: '提交时间',

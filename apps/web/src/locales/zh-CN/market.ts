@@ -24,7 +24,6 @@ export const marketTexts = {
     createdAt: '申请时间',
     enterprise: '企业',
     author: '申请人',
-    enterpriseFilter: '企业名称',
     manageTitle: '市场管理',
     requestQueue: '应用申请',
     itemList: '市场应用',

@@ -1,11 +1,15 @@
 import {
   feedbackKindLabel,
+  feedbackKinds,
   feedbackStateLabel,
+  feedbackStates,
   type TFeedback,
   type TFeedbackKind,
   type TFeedbackState,
 } from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
+import { optionsOf } from '../../../shared/form/options';
+import { EnterpriseFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
@@ -34,3 +38,29 @@ export const feedbackColumns = (isPlatform: boolean): TListColumn<TFeedback>[] =
   { key: 'replyCount', title: t.feedback.replies, dataIndex: 'replyCount' },
   timeColumn(t.feedback.createdAt),
 ];
+
+const dayChoices = [1, 7, 30, 90].map((n) => ({ value: String(n), label: t.feedback.lastDays(n) }));
+
+/** The conditions both lists take; the platform's adds the enterprise, the kind and the period. */
+export const feedbackFilters = (isPlatform: boolean) => (
+  <>
+    {isPlatform && <EnterpriseFilter />}
+    <SelectFilter
+      name="state"
+      label={t.feedback.state}
+      width={110}
+      options={optionsOf(feedbackStates, feedbackStateLabel)}
+    />
+    {isPlatform && (
+      <>
+        <SelectFilter
+          name="kind"
+          label={t.feedback.kind}
+          width={100}
+          options={optionsOf(feedbackKinds, feedbackKindLabel)}
+        />
+        <SelectFilter name="days" label={t.feedback.days} width={120} options={dayChoices} />
+      </>
+    )}
+  </>
+);

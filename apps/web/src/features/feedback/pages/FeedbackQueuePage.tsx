@@ -1,14 +1,10 @@
-import { feedbackKindLabel, feedbackKinds, feedbackRoutes, feedbackStateLabel, feedbackStates } from '@yunhu/contract';
+import { feedbackRoutes } from '@yunhu/contract';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
-import { optionsOf } from '../../../shared/form/options';
-import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { feedbackKeys } from '../api';
 import { FeedbackDrawer } from '../components/FeedbackDrawer';
-import { feedbackColumns } from '../components/feedbackColumns';
-
-const dayChoices = [1, 7, 30, 90].map((n) => ({ value: String(n), label: t.feedback.lastDays(n) }));
+import { feedbackColumns, feedbackFilters } from '../components/feedbackColumns';
 
 /** 意见反馈处理: every enterprise's feedback for the platform operator, answered in its thread. */
 export const FeedbackQueuePage = () => {
@@ -21,24 +17,7 @@ export const FeedbackQueuePage = () => {
         route={feedbackRoutes.feedbackQueue}
         columns={feedbackColumns(true)}
         onRowClick={(row) => setViewing(row.id)}
-        filters={
-          <>
-            <TextFilter name="enterpriseName" label={t.feedback.enterpriseFilter} />
-            <SelectFilter
-              name="state"
-              label={t.feedback.state}
-              width={110}
-              options={optionsOf(feedbackStates, feedbackStateLabel)}
-            />
-            <SelectFilter
-              name="kind"
-              label={t.feedback.kind}
-              width={100}
-              options={optionsOf(feedbackKinds, feedbackKindLabel)}
-            />
-            <SelectFilter name="days" label={t.feedback.days} width={120} options={dayChoices} />
-          </>
-        }
+        filters={feedbackFilters(true)}
       />
       <FeedbackDrawer id={viewing} side="platform" onClose={() => setViewing(null)} />
     </>

@@ -1,15 +1,13 @@
-import { feedbackRoutes, feedbackStateLabel, feedbackStates } from '@yunhu/contract';
+import { feedbackRoutes } from '@yunhu/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
-import { optionsOf } from '../../../shared/form/options';
-import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { feedbackKeys } from '../api';
 import { FeedbackDrawer } from '../components/FeedbackDrawer';
 import { FeedbackSendModal } from '../components/FeedbackSendModal';
-import { feedbackColumns } from '../components/feedbackColumns';
+import { feedbackColumns, feedbackFilters } from '../components/feedbackColumns';
 
 /**
  * 意见反馈 (`opinion`): the user's own feedback (an administrator's: his enterprise's) with its state;
@@ -41,14 +39,7 @@ export const OpinionPage = () => {
             {t.feedback.send}
           </Button>
         }
-        filters={
-          <SelectFilter
-            name="state"
-            label={t.feedback.state}
-            width={110}
-            options={optionsOf(feedbackStates, feedbackStateLabel)}
-          />
-        }
+        filters={feedbackFilters(false)}
       />
       <FeedbackSendModal open={isSending} onClose={() => setSending(false)} />
       <FeedbackDrawer id={openId} side="user" onClose={() => show(null)} />

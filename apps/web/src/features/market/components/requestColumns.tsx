@@ -1,5 +1,12 @@
-import { marketRequestStateLabel, type TMarketRequest, type TMarketRequestState } from '@yunhu/contract';
+import {
+  marketRequestStateLabel,
+  marketRequestStates,
+  type TMarketRequest,
+  type TMarketRequestState,
+} from '@yunhu/contract';
 import { t } from '../../../locales/zh-CN';
+import { optionsOf } from '../../../shared/form/options';
+import { EnterpriseFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
@@ -31,3 +38,16 @@ export const requestColumns = (isPlatform: boolean): TListColumn<TMarketRequest>
   { key: 'reply', title: t.market.reply, dataIndex: 'reply', ellipsis: true },
   timeColumn(t.market.createdAt),
 ];
+
+/** The conditions both lists take; the platform's adds the enterprise. */
+export const requestFilters = (isPlatform: boolean) => (
+  <>
+    {isPlatform && <EnterpriseFilter />}
+    <SelectFilter
+      name="state"
+      label={t.market.state}
+      width={110}
+      options={optionsOf(marketRequestStates, marketRequestStateLabel)}
+    />
+  </>
+);

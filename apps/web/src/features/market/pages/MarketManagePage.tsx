@@ -1,16 +1,7 @@
-import {
-  marketRequestMoves,
-  marketRequestStateLabel,
-  marketRequestStates,
-  marketRoutes,
-  type TMarketItem,
-  type TMarketRequest,
-} from '@yunhu/contract';
+import { marketRequestMoves, marketRoutes, type TMarketItem, type TMarketRequest } from '@yunhu/contract';
 import { Button, Card, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
-import { optionsOf } from '../../../shared/form/options';
-import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -18,7 +9,7 @@ import { actionsColumn } from '../../../shared/list/types';
 import { marketKeys, useMarketItems } from '../api';
 import { HandleModal } from '../components/HandleModal';
 import { ItemFormModal } from '../components/ItemFormModal';
-import { requestColumns } from '../components/requestColumns';
+import { requestColumns, requestFilters } from '../components/requestColumns';
 
 const Requests = () => {
   const [handling, setHandling] = useState<TMarketRequest | null>(null);
@@ -39,17 +30,7 @@ const Requests = () => {
             ) : null,
           ),
         ]}
-        filters={
-          <>
-            <TextFilter name="enterpriseName" label={t.market.enterpriseFilter} />
-            <SelectFilter
-              name="state"
-              label={t.market.state}
-              width={110}
-              options={optionsOf(marketRequestStates, marketRequestStateLabel)}
-            />
-          </>
-        }
+        filters={requestFilters(true)}
       />
       <HandleModal request={handling} onClose={() => setHandling(null)} />
     </>

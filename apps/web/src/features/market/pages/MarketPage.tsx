@@ -1,21 +1,13 @@
-import {
-  MarketPerm,
-  marketRequestStateLabel,
-  marketRequestStates,
-  marketRoutes,
-  type TMarketListing,
-} from '@yunhu/contract';
+import { MarketPerm, marketRequestStateLabel, marketRoutes, type TMarketListing } from '@yunhu/contract';
 import { Button, Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
-import { optionsOf } from '../../../shared/form/options';
-import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { Permission } from '../../../shared/permission/Permission';
 import { marketKeys, useMarket } from '../api';
 import { ApplyModal } from '../components/ApplyModal';
-import { requestColumns, requestStateColor } from '../components/requestColumns';
+import { requestColumns, requestFilters, requestStateColor } from '../components/requestColumns';
 
 const ItemCard = ({ item, onApply }: { item: TMarketListing; onApply: () => void }) => {
   const isOpen = item.requestState === 'pending' || item.requestState === 'contacted';
@@ -88,14 +80,7 @@ const Requests = () => (
     title={t.market.requestsTitle}
     route={marketRoutes.marketMine}
     columns={requestColumns(false)}
-    filters={
-      <SelectFilter
-        name="state"
-        label={t.market.state}
-        width={110}
-        options={optionsOf(marketRequestStates, marketRequestStateLabel)}
-      />
-    }
+    filters={requestFilters(false)}
   />
 );
 
