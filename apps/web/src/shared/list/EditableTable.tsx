@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { t } from '../../locales/zh-CN';
 import { FormModal } from '../form/FormModal';
+import { useEditModal } from '../form/useEditModal';
 import { RowAction } from './RowAction';
 
 type TEditableTableProps<T extends { id: number }, V extends object> = {
@@ -27,9 +28,8 @@ type TEditableTableProps<T extends { id: number }, V extends object> = {
 /** A short, unpaged list of settings to add, edit in a modal form and delete after a confirmation. */
 export const EditableTable = <T extends { id: number }, V extends object>(props: TEditableTableProps<T, V>) => {
   const { texts, toInitial } = props;
-  // null = closed, 'new' = adding, a row = editing it.
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
-  const row = editing === 'new' ? null : editing;
+  const form = useEditModal<T>();
+  const row = form.modal.editing;
   // Memoised (keep `toInitial` stable too): the modal resets its form whenever the initial values change identity.
   const initial = useMemo(() => toInitial(row), [row, toInitial]);
   const actions: ColumnType<T> = {
@@ -37,7 +37,7 @@ export const EditableTable = <T extends { id: number }, V extends object>(props:
     title: texts.actions,
     render: (_v, r) => (
       <Space>
-        <RowAction onClick={() => setEditing(r)}>{texts.edit}</RowAction>
+        <RowAction onClick={() => form.openEdit(r)}>{texts.edit}</RowAction>
         <Popconfirm
           title={props.deleteConfirm(r)}
           okText={t.common.confirm}
@@ -54,7 +54,7 @@ export const EditableTable = <T extends { id: number }, V extends object>(props:
       <Button
         type="primary"
         icon={<PlusOutlined />}
-        onClick={() => setEditing('new')}
+        onClick={form.openNew}
         style={{ marginBottom: 12 }}
         data-testid={`${props.testId}-add`}
       >
@@ -70,12 +70,12 @@ export const EditableTable = <T extends { id: number }, V extends object>(props:
         columns={[...props.columns, actions]}
       />
       <FormModal<V>
-        open={editing !== null}
+        open={form.modal.open}
         title={row ? texts.editTitle : texts.add}
         initialValues={initial}
         fields={props.fields(row !== null)}
         onSubmit={(values) => props.onSave(values, row)}
-        onCancel={() => setEditing(null)}
+        onCancel={form.modal.onClose}
         testId={`${props.testId}-modal`}
       />
     </>

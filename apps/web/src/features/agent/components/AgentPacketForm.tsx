@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';
+import type { TEditModalProps } from '../../../shared/form/useEditModal';
 import { useCallLines, usePacketBase, useSavePacket } from '../stockApi';
 
 const s = t.agentStock;
@@ -21,15 +22,7 @@ const BaseHint = ({ lineId, minutes, validityDays }: Partial<TValues>) => {
 };
 
 /** 新增/编辑套餐: line (opened ones), name, minutes, validity, price in yuan, the base shown as typed. */
-export const AgentPacketForm = ({
-  editing,
-  open,
-  onClose,
-}: {
-  editing: TAgentPacket | null;
-  open: boolean;
-  onClose: () => void;
-}) => {
+export const AgentPacketForm = ({ editing, open, onClose }: TEditModalProps<TAgentPacket>) => {
   const lines = useCallLines();
   const save = useSavePacket();
   return (

@@ -1,7 +1,7 @@
 import { AgentStockPerm, agentRoutes, money, type TAgentPacket } from '@yunhu/contract';
 import { Button, Space, Tag } from 'antd';
-import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { useEditModal } from '../../../shared/form/useEditModal';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
@@ -17,8 +17,7 @@ const s = t.agentStock;
 
 /** 套餐管理 (agent/packets): the agent's own packages on its opened lines; create, edit, 上架/下架. */
 export const AgentPacketPage = () => {
-  const [editing, setEditing] = useState<TAgentPacket | null>(null);
-  const [isOpen, setOpen] = useState(false);
+  const form = useEditModal<TAgentPacket>();
   const shelf = useShelfPacket();
   const { confirm, node } = useConfirmAction();
   const columns: TListColumn<TAgentPacket>[] = [
@@ -44,13 +43,7 @@ export const AgentPacketPage = () => {
       fixed: 'right',
       render: (_v: unknown, row: TAgentPacket) => (
         <Space size={0}>
-          <RowAction
-            testId={`agent-packet-edit-${row.id}`}
-            onClick={() => {
-              setEditing(row);
-              setOpen(true);
-            }}
-          >
+          <RowAction testId={`agent-packet-edit-${row.id}`} onClick={() => form.openEdit(row)}>
             {s.edit}
           </RowAction>
           <RowAction
@@ -82,21 +75,14 @@ export const AgentPacketPage = () => {
         }}
         toolbar={
           <Permission value={AgentStockPerm.packetManage}>
-            <Button
-              type="primary"
-              data-testid="agent-packet-add"
-              onClick={() => {
-                setEditing(null);
-                setOpen(true);
-              }}
-            >
+            <Button type="primary" data-testid="agent-packet-add" onClick={form.openNew}>
               {s.add}
             </Button>
           </Permission>
         }
         filters={<TextFilter name="name" label={s.name} width={180} />}
       />
-      <AgentPacketForm editing={editing} open={isOpen} onClose={() => setOpen(false)} />
+      <AgentPacketForm {...form.modal} />
       {node}
     </>
   );

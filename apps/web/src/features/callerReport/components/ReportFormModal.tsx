@@ -3,6 +3,7 @@ import { Form, Input, Select } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import type { TEditModalProps } from '../../../shared/form/useEditModal';
 import { useReportNumbers, useSaveReport } from '../api';
 import { ScriptField } from './ScriptField';
 
@@ -10,15 +11,7 @@ const c = t.callerReport;
 type TValues = Omit<TReportSave, 'id'>;
 
 /** A new report (草稿) or a correction of a draft or a rejected one; the numbers are the enterprise's lines'. */
-export const ReportFormModal = ({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: TCallerReport | null;
-  onClose: () => void;
-}) => {
+export const ReportFormModal = ({ open, editing, onClose }: TEditModalProps<TCallerReport>) => {
   const numbers = useReportNumbers(open);
   const save = useSaveReport();
   return (

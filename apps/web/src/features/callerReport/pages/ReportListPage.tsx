@@ -7,11 +7,11 @@ import {
   type TReportState,
 } from '@yunhu/contract';
 import { App, Button, Space } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
+import { useEditModal } from '../../../shared/form/useEditModal';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -42,7 +42,7 @@ export const ReportListPage = () => {
         feedback.message.success(c.withdrawn);
       }),
     });
-  const [form, setForm] = useState<{ editing: TCallerReport | null } | null>(null);
+  const form = useEditModal<TCallerReport>();
   const onSubmit = async (row: TCallerReport) => {
     await submit.mutateAsync(row.id);
     feedback.message.success(c.submitted);
@@ -69,7 +69,7 @@ export const ReportListPage = () => {
           <RowAction onClick={() => navigate(`/menu/userdata/checkReport?id=${row.id}`)}>{c.detail}</RowAction>
           {isOpen(row.state) && (
             <Permission value={ReportPerm.numberSubmit}>
-              <RowAction onClick={() => setForm({ editing: row })}>{c.editReport}</RowAction>
+              <RowAction onClick={() => form.openEdit(row)}>{c.editReport}</RowAction>
               <RowAction onClick={() => void onSubmit(row).catch(() => undefined)}>
                 {row.state === 'rejected' ? c.resubmit : c.submit}
               </RowAction>
@@ -98,7 +98,7 @@ export const ReportListPage = () => {
         onRowClick={(row) => navigate(`/menu/userdata/reportDetail?id=${row.id}`)}
         toolbar={
           <Permission value={ReportPerm.numberSubmit}>
-            <Button type="primary" onClick={() => setForm({ editing: null })}>
+            <Button type="primary" onClick={form.openNew}>
               {c.newReport}
             </Button>
           </Permission>
@@ -115,7 +115,7 @@ export const ReportListPage = () => {
           </>
         }
       />
-      <ReportFormModal open={!!form} editing={form?.editing ?? null} onClose={() => setForm(null)} />
+      <ReportFormModal {...form.modal} />
     </>
   );
 };

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { cluePackageRoutes, fenOf, type TCluePackage, yuan } from '@yunhu/contract';
 import { Button, Card, Form, Input, InputNumber, Space, Table } from 'antd';
-import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { useEditModal } from '../../../shared/form/useEditModal';
 import { call } from '../../../shared/http/api';
 import { enabledColumn } from '../../../shared/list/enabledColumn';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
@@ -18,12 +18,12 @@ type TForm = { name: string; units: number; price: number };
 export const CluePackageAdminPage = () => {
   const client = useQueryClient();
   const list = useQuery({ queryKey: key, queryFn: () => call(cluePackageRoutes.packageList, { withDisabled: true }) });
-  const [editing, setEditing] = useState<TCluePackage | 'new' | null>(null);
+  const form = useEditModal<TCluePackage>();
+  const { editing } = form.modal;
   const refresh = () => client.invalidateQueries({ queryKey: ['clue'] });
   const save = async (v: TForm) => {
-    const current = editing === 'new' || editing === null ? null : editing;
     await call(cluePackageRoutes.packageSave, {
-      ...(current ? { id: current.id, isEnabled: current.isEnabled } : {}),
+      ...(editing ? { id: editing.id, isEnabled: editing.isEnabled } : {}),
       ...v,
       price: fenOf(v.price),
     });
@@ -34,7 +34,7 @@ export const CluePackageAdminPage = () => {
       <Card
         title={c.adminTitle}
         extra={
-          <Button type="primary" onClick={() => setEditing('new')} data-testid="clue-package-add">
+          <Button type="primary" onClick={form.openNew} data-testid="clue-package-add">
             {c.add}
           </Button>
         }
@@ -59,7 +59,7 @@ export const CluePackageAdminPage = () => {
               key: 'actions',
               title: c.actions,
               render: (_v, row) => (
-                <Button type="link" onClick={() => setEditing(row)}>
+                <Button type="link" onClick={() => form.openEdit(row)}>
                   {c.edit}
                 </Button>
               ),
@@ -67,13 +67,11 @@ export const CluePackageAdminPage = () => {
           ]}
         />
         <FormModal<TForm>
-          open={editing !== null}
-          title={editing === 'new' ? c.addTitle : c.editTitle}
+          open={form.modal.open}
+          title={editing ? c.editTitle : c.addTitle}
           testId="clue-package-modal"
-          initialValues={
-            editing && editing !== 'new' ? { ...editing, price: Number(yuan(editing.price)) } : { units: 100 }
-          }
-          onCancel={() => setEditing(null)}
+          initialValues={editing ? { ...editing, price: Number(yuan(editing.price)) } : { units: 100 }}
+          onCancel={form.modal.onClose}
           onDone={() => feedback.message.success(c.done)}
           onSubmit={save}
           fields={

@@ -1,10 +1,10 @@
 import { lineRoutes, Perm } from '@yunhu/contract';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
-import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { useEditModal } from '../../../shared/form/useEditModal';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
@@ -25,7 +25,7 @@ export const CallerNumberPage = () => {
   const actions = useNumberActions();
   const lines = useLineOptions();
   const { confirm, node } = useConfirmAction();
-  const [editing, setEditing] = useState<TNumberRow | 'new' | null>(null);
+  const form = useEditModal<TNumberRow>();
   const remove = (rows: TNumberRow[], clear?: () => void) =>
     confirm(l.deleteConfirm(rows.length), () => actions.remove(rows.map((r) => r.id)), {
       isDanger: true,
@@ -42,14 +42,14 @@ export const CallerNumberPage = () => {
     timeColumn(l.createdAt),
     ...actionsColumn<TNumberRow>(canChange, t.seat.actions, (row) => (
       <Space size={4}>
-        <RowAction onClick={() => setEditing(row)}>{l.edit}</RowAction>
+        <RowAction onClick={() => form.openEdit(row)}>{l.edit}</RowAction>
         <RowAction isDanger onClick={() => remove([row])}>
           {l.delete}
         </RowAction>
       </Space>
     )),
   ];
-  const current = editing !== 'new' && editing ? editing : null;
+  const current = form.modal.editing;
   return (
     <>
       <ListPage
@@ -59,7 +59,7 @@ export const CallerNumberPage = () => {
         columns={columns}
         toolbar={
           <Permission value={Perm.callerNumberUpdate}>
-            <Button type="primary" onClick={() => setEditing('new')} data-testid="caller-add">
+            <Button type="primary" onClick={form.openNew} data-testid="caller-add">
               {l.add}
             </Button>
           </Permission>
@@ -81,11 +81,11 @@ export const CallerNumberPage = () => {
         }
       />
       <FormModal<TCallerNumberInput>
-        open={editing !== null}
+        open={form.modal.open}
         title={current ? l.editTitle : l.addTitle}
         testId="caller-modal"
         initialValues={current ? { lineId: current.lineId, number: current.number, remark: current.remark } : undefined}
-        onCancel={() => setEditing(null)}
+        onCancel={form.modal.onClose}
         onDone={() => feedback.message.success(l.done)}
         onSubmit={(v) => (current ? actions.edit({ ...v, id: current.id }) : actions.add(v))}
         fields={

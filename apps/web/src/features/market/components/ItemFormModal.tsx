@@ -3,20 +3,13 @@ import { Form, Input, InputNumber, Switch } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import type { TEditModalProps } from '../../../shared/form/useEditModal';
 import { useSaveItem } from '../api';
 
 type TValues = Omit<TMarketItemSave, 'id'>;
 
-/** A market item's words, link, contact, price text and listing; `item` null: a new one. */
-export const ItemFormModal = ({
-  open,
-  item,
-  onClose,
-}: {
-  open: boolean;
-  item: TMarketItem | null;
-  onClose: () => void;
-}) => {
+/** A market item's words, link, contact, price text and listing; `editing` null: a new one. */
+export const ItemFormModal = ({ open, editing: item, onClose }: TEditModalProps<TMarketItem>) => {
   const save = useSaveItem();
   return (
     <FormModal<TValues>

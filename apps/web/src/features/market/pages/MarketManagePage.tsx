@@ -2,6 +2,7 @@ import { marketRequestMoves, marketRoutes, type TMarketItem, type TMarketRequest
 import { Button, Card, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { useEditModal } from '../../../shared/form/useEditModal';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { RowAction } from '../../../shared/list/RowAction';
@@ -39,12 +40,12 @@ const Requests = () => {
 
 const Items = () => {
   const { data, isLoading } = useMarketItems();
-  const [editing, setEditing] = useState<{ item: TMarketItem | null } | null>(null);
+  const form = useEditModal<TMarketItem>();
   return (
     <Card
       title={t.market.itemList}
       extra={
-        <Button type="primary" data-testid="market-item-add" onClick={() => setEditing({ item: null })}>
+        <Button type="primary" data-testid="market-item-add" onClick={form.openNew}>
           {t.market.addItem}
         </Button>
       }
@@ -69,11 +70,11 @@ const Items = () => {
           {
             key: 'actions',
             title: t.market.actions,
-            render: (_v, row) => <RowAction onClick={() => setEditing({ item: row })}>{t.market.edit}</RowAction>,
+            render: (_v, row) => <RowAction onClick={() => form.openEdit(row)}>{t.market.edit}</RowAction>,
           },
         ]}
       />
-      <ItemFormModal open={!!editing} item={editing?.item ?? null} onClose={() => setEditing(null)} />
+      <ItemFormModal {...form.modal} />
     </Card>
   );
 };

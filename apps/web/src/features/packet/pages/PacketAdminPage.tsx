@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fenOf, packetRoutes, packetTypeLabel, type TPacketProduct, yuan } from '@yunhu/contract';
 import { Button, Card, Form, Input, InputNumber, Select, Table } from 'antd';
-import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';
+import { useEditModal } from '../../../shared/form/useEditModal';
 import { call } from '../../../shared/http/api';
 import { enabledColumn } from '../../../shared/list/enabledColumn';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
@@ -23,12 +23,12 @@ export const PacketAdminPage = () => {
     queryFn: () => call(packetRoutes.lineOptions, {}),
     select: (rows) => namedOptions(rows),
   });
-  const [editing, setEditing] = useState<TPacketProduct | 'new' | null>(null);
+  const form = useEditModal<TPacketProduct>();
+  const { editing } = form.modal;
   const refresh = () => client.invalidateQueries({ queryKey: ['packet'] });
   const save = async (v: TForm) => {
-    const current = editing === 'new' || editing === null ? null : editing;
     await call(packetRoutes.save, {
-      ...(current ? { id: current.id, isEnabled: current.isEnabled } : {}),
+      ...(editing ? { id: editing.id, isEnabled: editing.isEnabled } : {}),
       ...v,
       price: fenOf(v.price),
     });
@@ -38,7 +38,7 @@ export const PacketAdminPage = () => {
     <Card
       title={p.title}
       extra={
-        <Button type="primary" onClick={() => setEditing('new')} data-testid="packet-add">
+        <Button type="primary" onClick={form.openNew} data-testid="packet-add">
           {p.add}
         </Button>
       }
@@ -66,7 +66,7 @@ export const PacketAdminPage = () => {
             key: 'actions',
             title: p.actions,
             render: (_v, row) => (
-              <Button type="link" onClick={() => setEditing(row)}>
+              <Button type="link" onClick={() => form.openEdit(row)}>
                 {p.edit}
               </Button>
             ),
@@ -74,15 +74,13 @@ export const PacketAdminPage = () => {
         ]}
       />
       <FormModal<TForm>
-        open={editing !== null}
-        title={editing === 'new' ? p.addTitle : p.editTitle}
+        open={form.modal.open}
+        title={editing ? p.editTitle : p.addTitle}
         testId="packet-modal"
         initialValues={
-          editing && editing !== 'new'
-            ? { ...editing, price: Number(yuan(editing.price)) }
-            : { minutes: 1000, validityDays: 30 }
+          editing ? { ...editing, price: Number(yuan(editing.price)) } : { minutes: 1000, validityDays: 30 }
         }
-        onCancel={() => setEditing(null)}
+        onCancel={form.modal.onClose}
         onDone={() => feedback.message.success(p.done)}
         onSubmit={save}
         fields={
