@@ -1,4 +1,13 @@
-import { type AnyPgColumn, bigint, bigserial, timestamp } from 'drizzle-orm/pg-core';
+import type { BuildExtraConfigColumns } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  type PgColumnBuilderBase,
+  type PgTableExtraConfigValue,
+  pgTable,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { tenants } from '../modules/org/org.schema.js';
 
 // Column helpers every area's schema uses, so ids, tenant references and times look alike everywhere.
@@ -12,3 +21,22 @@ export const refTo = (name: string, target: () => AnyPgColumn, actions?: { onDel
   ref(name).notNull().references(target, actions);
 /** The owning enterprise; row-level security keys on this column (migration 0001). */
 export const tenantId = () => refTo('tenant_id', () => tenants.id);
+
+const tenantRowColumns = () => ({ id: id(), tenantId: tenantId() });
+
+/**
+ * A table of the enterprises' rows, each with its own id: `id` and `tenant_id` first, then the
+ * table's own columns. What `TTenantTable` (db/tenant-rows.ts) and row-level security rely on.
+ */
+export const tenantTable = <TName extends string, TColumns extends Record<string, PgColumnBuilderBase>>(
+  name: TName,
+  columns: TColumns,
+  extraConfig?: (
+    self: BuildExtraConfigColumns<TName, ReturnType<typeof tenantRowColumns> & TColumns, 'pg'>,
+  ) => PgTableExtraConfigValue[],
+) =>
+  pgTable<TName, ReturnType<typeof tenantRowColumns> & TColumns>(
+    name,
+    { ...tenantRowColumns(), ...columns },
+    extraConfig,
+  );

@@ -1,5 +1,5 @@
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, tenantId, tenantTable, ts } from '../../db/columns.js';
 
 /** Columns both lists share: the number, why, how it came, until when, and who changed it last. */
 const entryColumns = () => ({
@@ -36,11 +36,9 @@ export const platformNumberBlacklist = pgTable('platform_number_blacklist', entr
 ]);
 
 /** 黑名单拦截: a dial attempt refused because the number is on a list (written by the dial flow). */
-export const blacklistIntercepts = pgTable(
+export const blacklistIntercepts = tenantTable(
   'blacklist_intercepts',
   {
-    id: id(),
-    tenantId: tenantId(),
     userId: ref('user_id'),
     /** The caller's department when he dialled (the data scope of the log). */
     deptId: ref('dept_id'),

@@ -9,7 +9,7 @@ import type {
 } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, ref, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { callRecords } from '../call/call.schema.js';
 
 export type TStoredInsight = { insight: TCallInsight | null; note: string };
@@ -18,11 +18,9 @@ export type TStoredInsight = { insight: TCallInsight | null; note: string };
  * 通话分析 (migration 0074): one row per recorded call, its state on the job queue and, once done,
  * the signal figures of its stereo recording (docs/decisions/0092-call-signal-analysis.md).
  */
-export const callAnalyses = pgTable(
+export const callAnalyses = tenantTable(
   'call_analyses',
   {
-    id: id(),
-    tenantId: tenantId(),
     callRecordId: ref('call_record_id')
       .notNull()
       .references(() => callRecords.id, { onDelete: 'cascade' }),
@@ -53,11 +51,9 @@ export const callAnalyses = pgTable(
 );
 
 /** 质检规则 (migration 0094): what a rule checks lives in `rule`, its kind inside. */
-export const callQualityRules = pgTable(
+export const callQualityRules = tenantTable(
   'call_quality_rules',
   {
-    id: id(),
-    tenantId: tenantId(),
     name: text('name').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
     rule: jsonb('rule').$type<TQualityRuleDef>().notNull(),
@@ -68,11 +64,9 @@ export const callQualityRules = pgTable(
 );
 
 /** 提取字段 (migration 0094): what the analyst fills per call. */
-export const callExtractionFields = pgTable(
+export const callExtractionFields = tenantTable(
   'call_extraction_fields',
   {
-    id: id(),
-    tenantId: tenantId(),
     name: text('name').notNull(),
     type: text('type').$type<TExtractionFieldType>().notNull(),
     options: text('options').array().notNull().default(sql`'{}'::text[]`),

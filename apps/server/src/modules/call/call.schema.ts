@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, ref, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { customers } from '../crm/crm.schema.js';
 import { lineRef, lines } from '../line/line.schema.js';
 import { departments, userRef, users } from '../org/org.schema.js';
 
 /** One call (DESIGN.md section 4, the original product's record fields). */
-export const callRecords = pgTable(
+export const callRecords = tenantTable(
   'call_records',
   {
-    id: id(),
-    tenantId: tenantId(),
     userId: userRef(),
     deptId: ref('dept_id').references(() => departments.id),
     customerId: ref('customer_id').references(() => customers.id),
@@ -72,11 +70,9 @@ export const callRecords = pgTable(
  * random `bindId` travels with the call (X-Bind-Id on SIP, the carrier's order otherwise) so the
  * record that comes back later lands on the right person and customer.
  */
-export const callBinds = pgTable(
+export const callBinds = tenantTable(
   'call_binds',
   {
-    id: id(),
-    tenantId: tenantId(),
     bindId: text('bind_id').notNull(),
     userId: userRef(),
     deptId: ref('dept_id').references(() => departments.id),
@@ -197,11 +193,9 @@ export const callDailyStats = pgTable(
  * (call_type 3) or a desk phone / carrier calling a seat's number (2). Kamailio's events name it by
  * its SIP Call-ID; the row says who and since when until the hang-up writes its record and deletes it.
  */
-export const sipCalls = pgTable(
+export const sipCalls = tenantTable(
   'sip_calls',
   {
-    id: id(),
-    tenantId: tenantId(),
     callId: text('call_id').notNull(),
     callType: integer('call_type').notNull(),
     /** Whose record it becomes: the caller of an internal call, the agent an inbound call rang. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId } from '../../db/columns.js';
+import { index, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ref, tenantTable } from '../../db/columns.js';
 import { departments, users } from '../org/org.schema.js';
 
 /**
@@ -8,11 +8,9 @@ import { departments, users } from '../org/org.schema.js';
  * enterprise's key) that the server had not authorised, refused 403 at the SIP edge. Written on
  * Kamailio's word or the bind look-up's refusal; the caller's enterprise reads it.
  */
-export const callIntercepts = pgTable(
+export const callIntercepts = tenantTable(
   'call_intercepts',
   {
-    id: id(),
-    tenantId: tenantId(),
     userId: ref('user_id').references(() => users.id),
     /** The caller's department then: the data scope of the list. */
     deptId: ref('dept_id').references(() => departments.id),

@@ -1,5 +1,5 @@
-import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantId, ts } from '../../db/columns.js';
+import { text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tenantTable, ts } from '../../db/columns.js';
 import { userRef } from '../org/org.schema.js';
 
 /**
@@ -7,11 +7,9 @@ import { userRef } from '../org/org.schema.js';
  * page registers with. The password is kept, not hashed, because the page fetches it every time it
  * goes online; Kamailio only ever receives the HA1 (docs/decisions/0004-sip-credentials.md).
  */
-export const sipAccounts = pgTable(
+export const sipAccounts = tenantTable(
   'sip_accounts',
   {
-    id: id(),
-    tenantId: tenantId(),
     userId: userRef(),
     /** `<enterprise code>-<user id>`: unique on the platform, its prefix keeps calls inside one enterprise. */
     sipUser: text('sip_user').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, refTo, tenantId, ts } from '../../db/columns.js';
+import { index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, refTo, tenantTable, ts } from '../../db/columns.js';
 import { lineRef } from '../line/line.schema.js';
 import { users } from '../org/org.schema.js';
 
@@ -11,11 +11,9 @@ export type TStoredDoc = { kind: string; file: string; name: string; type: strin
  * An enterprise's reporting materials (资料提交), one row per version: a change is a new version,
  * the old ones stay as they were reviewed.
  */
-export const callerReportMaterials = pgTable(
+export const callerReportMaterials = tenantTable(
   'caller_report_materials',
   {
-    id: id(),
-    tenantId: tenantId(),
     version: integer('version').notNull(),
     companyName: text('company_name').notNull(),
     creditCode: text('credit_code').notNull(),
@@ -39,11 +37,9 @@ export const callerReportMaterials = pgTable(
 );
 
 /** A per-number report (号码报备): a 外显号码 of a line, its scenario and script, and its review. */
-export const callerReports = pgTable(
+export const callerReports = tenantTable(
   'caller_reports',
   {
-    id: id(),
-    tenantId: tenantId(),
     lineId: lineRef(),
     number: text('number').notNull(),
     scenario: text('scenario').notNull(),

@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { index, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ref, tenantTable, ts } from '../../db/columns.js';
 
 /**
  * Enterprise authentication submissions (企业认证). The tenant's current state stays in
  * tenants.auth_state; these rows keep every submission with its review result.
  */
-export const enterpriseCertifications = pgTable(
+export const enterpriseCertifications = tenantTable(
   'enterprise_certifications',
   {
-    id: id(),
-    tenantId: tenantId(),
     /** personal | enterprise */
     type: text('type').notNull(),
     companyName: text('company_name').notNull().default(''),

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { crmImports } from '../crm-import/crm-import.schema.js';
 import { tenants, users } from '../org/org.schema.js';
 
@@ -75,11 +75,9 @@ export const clueContacts = pgTable(
 );
 
 /** A company this enterprise unlocked: once per (tenant, company), its contacts as they were then. */
-export const clueUnlocks = pgTable(
+export const clueUnlocks = tenantTable(
   'clue_unlocks',
   {
-    id: id(),
-    tenantId: tenantId(),
     companyId: ref('company_id')
       .notNull()
       .references(() => clueCompanies.id),
@@ -102,11 +100,9 @@ export const clueUnlocks = pgTable(
 );
 
 /** The quota's append-only ledger, unique on (tenant, business key). */
-export const clueQuotaLedger = pgTable(
+export const clueQuotaLedger = tenantTable(
   'clue_quota_ledger',
   {
-    id: id(),
-    tenantId: tenantId(),
     /** trial | grant | unlock */
     kind: text('kind').notNull(),
     units: integer('units').notNull(),

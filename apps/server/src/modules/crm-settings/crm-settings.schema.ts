@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
+import { createdAt, ref, refTo, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 // The CRM settings' tables: tags, custom fields, quick replies, the pool rules, list configs.
 
 /** 标签 (crm-user-tag). */
-export const crmTags = pgTable(
+export const crmTags = tenantTable(
   'crm_tags',
   {
-    id: id(),
-    tenantId: tenantId(),
     name: text('name').notNull(),
     color: text('color').notNull().default('blue'),
     sort: integer('sort').notNull().default(0),
@@ -20,11 +18,9 @@ export const crmTags = pgTable(
 );
 
 /** 自定义字段 (sys-customer-field). type: text, textarea, number, date, select, multiselect. */
-export const crmCustomFields = pgTable(
+export const crmCustomFields = tenantTable(
   'crm_custom_fields',
   {
-    id: id(),
-    tenantId: tenantId(),
     name: text('name').notNull(),
     type: text('type').notNull(),
     options: text('options').array().notNull().default(sql`'{}'::text[]`),
@@ -38,11 +34,9 @@ export const crmCustomFields = pgTable(
 );
 
 /** 快捷回复 (quick-content): user_id null = shared by the enterprise. */
-export const crmQuickContents = pgTable(
+export const crmQuickContents = tenantTable(
   'crm_quick_contents',
   {
-    id: id(),
-    tenantId: tenantId(),
     userId: ref('user_id'),
     content: text('content').notNull(),
     sort: integer('sort').notNull().default(0),

@@ -1,16 +1,14 @@
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { index, text } from 'drizzle-orm/pg-core';
+import { createdAt, ref, tenantTable, ts } from '../../db/columns.js';
 import { customerRef } from '../crm/crm.schema.js';
 import { users } from '../org/org.schema.js';
 
 // The return visits' table (回访); db/schema.ts gathers it with every other table.
 
 /** 回访 (company/upList): a planned or done return visit. */
-export const crmReturnVisits = pgTable(
+export const crmReturnVisits = tenantTable(
   'crm_return_visits',
   {
-    id: id(),
-    tenantId: tenantId(),
     customerId: customerRef(),
     userId: ref('user_id').references(() => users.id),
     deptId: ref('dept_id'),

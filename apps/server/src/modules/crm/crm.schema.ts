@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
+import { createdAt, ref, refTo, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { departments, users } from '../org/org.schema.js';
 
 /**
  * A customer (DESIGN.md section 4). owner null = public pool (公海); deleted_at set = in the
  * recycle bin (回收站), where the row keeps its whole history until deleted for good.
  */
-export const customers = pgTable(
+export const customers = tenantTable(
   'customers',
   {
-    id: id(),
-    tenantId: tenantId(),
     name: text('name').notNull(),
     /** For pinyin search (张三 by `zhangsan` and `zs`, DESIGN.md section 7). */
     namePinyin: text('name_pinyin').notNull().default(''),
@@ -135,11 +133,9 @@ export const customerCounts = pgTable('customer_counts', {
 });
 
 /** 跟进记录: a follow-up by a person, with the next follow-up time it set. */
-export const crmFollowRecords = pgTable(
+export const crmFollowRecords = tenantTable(
   'crm_follow_records',
   {
-    id: id(),
-    tenantId: tenantId(),
     customerId: customerRef(),
     userId: ref('user_id').references(() => users.id),
     /** phone, wechat, visit, other. */
@@ -157,11 +153,9 @@ export const crmFollowRecords = pgTable(
 );
 
 /** 评论: a colleague's comment on a customer. */
-export const crmComments = pgTable(
+export const crmComments = tenantTable(
   'crm_comments',
   {
-    id: id(),
-    tenantId: tenantId(),
     customerId: customerRef(),
     userId: ref('user_id').references(() => users.id),
     content: text('content').notNull(),
@@ -174,11 +168,9 @@ export const crmComments = pgTable(
  * 客户操作记录 (CRM/operatingRecord): every change of owner or pool, with who, when and why.
  * action: create, import, allocate, claim, release, auto_release, transfer, recycle, recover.
  */
-export const crmOwnerLogs = pgTable(
+export const crmOwnerLogs = tenantTable(
   'crm_owner_logs',
   {
-    id: id(),
-    tenantId: tenantId(),
     customerId: customerRef(),
     action: text('action').notNull(),
     fromUserId: ref('from_user_id'),
@@ -198,11 +190,9 @@ export const crmOwnerLogs = pgTable(
 );
 
 /** Field changes of a customer for its timeline: [{ field, label, from, to }]. */
-export const crmChangeLogs = pgTable(
+export const crmChangeLogs = tenantTable(
   'crm_change_logs',
   {
-    id: id(),
-    tenantId: tenantId(),
     customerId: customerRef(),
     userId: ref('user_id'),
     changes: jsonb('changes').$type<{ field: string; label: string; from: string; to: string }[]>().notNull(),

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, ref, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { customers } from '../crm/crm.schema.js';
 
 /** An enterprise's EC account: its ids, the sealed app secret, the field and staff mapping. */
@@ -39,11 +39,9 @@ export const ecCustomerLinks = pgTable(
 );
 
 /** One thing to carry to EC (or a pull from it) and its result: the sync log and the outbox at once. */
-export const ecSyncItems = pgTable(
+export const ecSyncItems = tenantTable(
   'ec_sync_items',
   {
-    id: id(),
-    tenantId: tenantId(),
     /** customer | followup | call | pull */
     kind: text('kind').notNull(),
     /** The customer, follow-up or call record it carries. */

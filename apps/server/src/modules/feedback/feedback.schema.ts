@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ref, tenantTable, ts } from '../../db/columns.js';
 
 /** 意见反馈: what a user sent (kind, text, screenshots) and where the platform's handling of it stands. */
-export const feedbacks = pgTable(
+export const feedbacks = tenantTable(
   'feedbacks',
   {
-    id: id(),
-    tenantId: tenantId(),
     userId: ref('user_id').notNull(),
     author: text('author').notNull(),
     /** suggestion | problem | complaint | other */
@@ -32,11 +30,9 @@ export const feedbacks = pgTable(
 );
 
 /** The thread under a feedback: the platform's replies and the sender's follow-ups, oldest first. */
-export const feedbackMessages = pgTable(
+export const feedbackMessages = tenantTable(
   'feedback_messages',
   {
-    id: id(),
-    tenantId: tenantId(),
     feedbackId: ref('feedback_id')
       .notNull()
       .references(() => feedbacks.id, { onDelete: 'cascade' }),

@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { boolean, index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ref, tenantTable, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /** An enterprise's webhook endpoint: where its chosen events are sent, signed with its secret. */
-export const webhookEndpoints = pgTable(
+export const webhookEndpoints = tenantTable(
   'webhook_endpoints',
   {
-    id: id(),
-    tenantId: tenantId(),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     events: text('events').array().notNull().default(sql`'{}'::text[]`),
@@ -25,11 +23,9 @@ export const webhookEndpoints = pgTable(
 );
 
 /** One event for one endpoint (the outbox row), written with the business change that made it. */
-export const webhookDeliveries = pgTable(
+export const webhookDeliveries = tenantTable(
   'webhook_deliveries',
   {
-    id: id(),
-    tenantId: tenantId(),
     endpointId: ref('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
@@ -55,11 +51,9 @@ export const webhookDeliveries = pgTable(
 );
 
 /** Each attempt of a delivery: the delivery log. */
-export const webhookAttempts = pgTable(
+export const webhookAttempts = tenantTable(
   'webhook_attempts',
   {
-    id: id(),
-    tenantId: tenantId(),
     deliveryId: ref('delivery_id')
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
@@ -74,11 +68,9 @@ export const webhookAttempts = pgTable(
 );
 
 /** A key of the open API: its SHA-256 only, a visible prefix, the permissions it was given. */
-export const apiKeys = pgTable(
+export const apiKeys = tenantTable(
   'api_keys',
   {
-    id: id(),
-    tenantId: tenantId(),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),

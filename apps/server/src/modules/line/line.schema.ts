@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantTable, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /** A call line (线路) offered by the platform. mode 2 = soft-phone SIP, 0 = carrier call-back, other = app. */
@@ -25,11 +25,9 @@ export const lineRef = () => refTo('line_id', () => lines.id);
  * The enterprise's own numbers on a line (外显号码 sys-call-num), which also form its number pool
  * (号码池 lineNum): each may be distributed to one staff member, whose calls then show it.
  */
-export const tenantNumbers = pgTable(
+export const tenantNumbers = tenantTable(
   'tenant_numbers',
   {
-    id: id(),
-    tenantId: tenantId(),
     lineId: lineRef(),
     number: text('number').notNull(),
     remark: text('remark').notNull().default(''),
@@ -48,11 +46,9 @@ export const tenantNumbers = pgTable(
  * China Mobile work numbers (移动工作号, cmcc-work-num-pool): numbers the carrier assigns to the
  * enterprise, each bound to at most one staff member.
  */
-export const cmccWorkNumbers = pgTable(
+export const cmccWorkNumbers = tenantTable(
   'cmcc_work_numbers',
   {
-    id: id(),
-    tenantId: tenantId(),
     workNumber: text('work_number').notNull(),
     /** The carrier's own description (province, package); shown as is. */
     remark: text('remark').notNull().default(''),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, tenantTable, ts } from '../../db/columns.js';
 
 /** 第三方市场: another vendor's add-on as the platform lists it (no tenant: every enterprise reads the listed ones). */
 export const marketItems = pgTable(
@@ -22,11 +22,9 @@ export const marketItems = pgTable(
 );
 
 /** An enterprise's request (申请) for an item and where the platform's follow-up stands. */
-export const marketRequests = pgTable(
+export const marketRequests = tenantTable(
   'market_requests',
   {
-    id: id(),
-    tenantId: tenantId(),
     itemId: ref('item_id')
       .notNull()
       .references(() => marketItems.id),

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { lineRef } from '../line/line.schema.js';
 import { tenants, userRef } from '../org/org.schema.js';
 
@@ -29,11 +29,9 @@ export const packetProducts = pgTable(
 );
 
 /** A bought call-minute package (套餐), consumed by calls oldest-expiring first. */
-export const packets = pgTable(
+export const packets = tenantTable(
   'packets',
   {
-    id: id(),
-    tenantId: tenantId(),
     lineId: lineRef(),
     name: text('name').notNull(),
     totalMinutes: integer('total_minutes').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
+import { bigint, index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ref, refTo, tenantTable, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /** A part of a stored script, as the contract's ZScriptSection parsed it. */
@@ -12,11 +12,9 @@ export type TStoredSection = {
 };
 
 /** A folder of the library (one level). */
-export const resourceFolders = pgTable(
+export const resourceFolders = tenantTable(
   'resource_folders',
   {
-    id: id(),
-    tenantId: tenantId(),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
@@ -28,11 +26,9 @@ export const resourceFolders = pgTable(
  * An item of the library: a call script (its sections) or a file (a private upload by its stored
  * name), with tags and who may read it (visibility with the chosen departments or roles).
  */
-export const resourceItems = pgTable(
+export const resourceItems = tenantTable(
   'resource_items',
   {
-    id: id(),
-    tenantId: tenantId(),
     folderId: ref('folder_id').references(() => resourceFolders.id),
     /** script | file */
     kind: text('kind').notNull(),

@@ -1,14 +1,12 @@
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
+import { bigint, boolean, index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ref, refTo, tenantTable, ts } from '../../db/columns.js';
 import { lineRef, lines } from '../line/line.schema.js';
 import { userRef, users } from '../org/org.schema.js';
 
 /** A seat (坐席): a licence binding a user to a line for a period. */
-export const seats = pgTable(
+export const seats = tenantTable(
   'seats',
   {
-    id: id(),
-    tenantId: tenantId(),
     userId: ref('user_id').references(() => users.id),
     lineId: lineRef(),
     startAt: ts('start_at').notNull(),
@@ -28,11 +26,9 @@ export const seats = pgTable(
 );
 
 /** Each paid period of a seat (a purchase or a renewal), what a cancellation may refund. */
-export const seatTerms = pgTable(
+export const seatTerms = tenantTable(
   'seat_terms',
   {
-    id: id(),
-    tenantId: tenantId(),
     seatId: refTo('seat_id', () => seats.id, { onDelete: 'cascade' }),
     orderId: ref('order_id').notNull(),
     orderNo: text('order_no').notNull(),
@@ -58,11 +54,9 @@ export const seatTerms = pgTable(
  * Per-staff calling settings (呼叫管理, DESIGN.md section 6): default line, caller number, allowed
  * hours and daily limits. A staff member without a row gets the code defaults (calling.service).
  */
-export const callingSettings = pgTable(
+export const callingSettings = tenantTable(
   'calling_settings',
   {
-    id: id(),
-    tenantId: tenantId(),
     userId: userRef(),
     /** Default line; null = the line of his seat. */
     lineId: ref('line_id').references(() => lines.id),

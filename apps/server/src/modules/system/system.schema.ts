@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /**
@@ -68,11 +68,9 @@ export const brandOptions = pgTable(
   (t) => [uniqueIndex('brand_options_host_key_idx').on(t.host, t.optionKey)],
 );
 
-export const operationLogs = pgTable(
+export const operationLogs = tenantTable(
   'operation_logs',
   {
-    id: id(),
-    tenantId: tenantId(),
     userId: ref('user_id'),
     userName: text('user_name').notNull(),
     realName: text('real_name').notNull().default(''),

@@ -1,15 +1,13 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
+import { index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ref, refTo, tenantTable, ts } from '../../db/columns.js';
 import { customerRef } from '../crm/crm.schema.js';
 import { lines } from '../line/line.schema.js';
 import { departments, users } from '../org/org.schema.js';
 
 /** 任务卡: a calling task; its customers are `call_task_items`. */
-export const callTasks = pgTable(
+export const callTasks = tenantTable(
   'call_tasks',
   {
-    id: id(),
-    tenantId: tenantId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     /** The line to call on; null = the line each agent has chosen. */
@@ -32,11 +30,9 @@ export const callTasks = pgTable(
 );
 
 /** One customer of a task, assigned to one agent, with his call's result. */
-export const callTaskItems = pgTable(
+export const callTaskItems = tenantTable(
   'call_task_items',
   {
-    id: id(),
-    tenantId: tenantId(),
     taskId: refTo('task_id', () => callTasks.id, { onDelete: 'cascade' }),
     // A customer deleted for good leaves the task with him.
     customerId: customerRef(),

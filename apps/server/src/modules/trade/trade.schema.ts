@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, tenantTable, ts } from '../../db/columns.js';
 import { lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { seats } from '../seat/seat.schema.js';
@@ -19,11 +19,9 @@ export const accounts = pgTable('accounts', {
 });
 
 /** The append-only ledger: each movement once per (kind, business object). */
-export const ledgerEntries = pgTable(
+export const ledgerEntries = tenantTable(
   'ledger_entries',
   {
-    id: id(),
-    tenantId: tenantId(),
     kind: text('kind').notNull(),
     /** Signed fen: + into the balance, − out of it. */
     amount: fen('amount').notNull(),
@@ -63,11 +61,9 @@ export type TOrderItem = {
   appCode?: string;
 };
 
-export const orders = pgTable(
+export const orders = tenantTable(
   'orders',
   {
-    id: id(),
-    tenantId: tenantId(),
     orderNo: text('order_no').notNull(),
     kind: text('kind').notNull(),
     state: text('state').notNull().default('unpaid'),
@@ -96,11 +92,9 @@ export const orders = pgTable(
 );
 
 /** One payment attempt (a QR code) of an order, with the channel's raw notification kept. */
-export const payments = pgTable(
+export const payments = tenantTable(
   'payments',
   {
-    id: id(),
-    tenantId: tenantId(),
     orderId: refTo('order_id', () => orders.id),
     outTradeNo: text('out_trade_no').notNull(),
     channel: text('channel').notNull(),
@@ -156,11 +150,9 @@ export type TRefundPart = {
 };
 
 /** A refund application (退订 / 坐席退订), examined by the platform (migration 0039). */
-export const refundApplications = pgTable(
+export const refundApplications = tenantTable(
   'refund_applications',
   {
-    id: id(),
-    tenantId: tenantId(),
     applyNo: text('apply_no').notNull(),
     /** seat (坐席退订); package (退订 of a bought package, its id in `parts`). */
     kind: text('kind').notNull(),
@@ -197,11 +189,9 @@ export type TChannelRefundState = 'pending' | 'processing' | 'success' | 'failed
  * Each order's part of an approved refund (migration 0049): through the channel that paid the order
  * (原路退回, under its own refund number) or back to the balance (`channel` = balance).
  */
-export const channelRefunds = pgTable(
+export const channelRefunds = tenantTable(
   'channel_refunds',
   {
-    id: id(),
-    tenantId: tenantId(),
     applicationId: refTo('application_id', () => refundApplications.id),
     refundNo: text('refund_no').notNull(),
     orderId: refTo('order_id', () => orders.id),

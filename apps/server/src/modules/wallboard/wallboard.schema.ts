@@ -1,5 +1,5 @@
-import { index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, refTo, tenantId, ts } from '../../db/columns.js';
+import { index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { refTo, tenantTable, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /**
@@ -11,11 +11,9 @@ import { users } from '../org/org.schema.js';
  * ('created', 'ringing', 'talking'): the wallboard's live dial requests (declared there only, the
  * table belongs to call.schema.ts).
  */
-export const sipRegistrations = pgTable(
+export const sipRegistrations = tenantTable(
   'sip_registrations',
   {
-    id: id(),
-    tenantId: tenantId(),
     userId: refTo('user_id', () => users.id),
     expiresAt: ts('expires_at').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
