@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { dayRangeOf, withDayRange, withNumberAndDayRange } from './dayRange';
+import { dayRangeOf, withDayPair, withDayRange, withNumberAndDayRange } from './dayRange';
 
 describe('dayRangeOf', () => {
   it('takes the first day from its start and the last to its end, and leaves an open end open', () => {
@@ -33,5 +33,14 @@ describe('dayRangeOf', () => {
     });
     expect(request).toEqual({ status: 'on', number: '13800138000', range: [null, Date.UTC(2026, 10, 1, 16) - 1] });
     expect(withNumberAndDayRange({})).toEqual({ number: undefined, range: undefined });
+  });
+
+  it('keeps a named range under its name as one pair of Beijing days, an open end null', () => {
+    const toRequest = withDayPair('deletedRange');
+    expect(toRequest({ keyword: '张', deletedRange: [dayjs('2026-11-01'), null] })).toEqual({
+      keyword: '张',
+      deletedRange: [Date.UTC(2026, 9, 31, 16), null],
+    });
+    expect(toRequest({ keyword: '张' })).toEqual({ keyword: '张', deletedRange: undefined });
   });
 });

@@ -18,11 +18,21 @@ export const dayRangeOf = (value: unknown): { from: number | undefined; to: numb
 export const withDayRange = ({ range, ...rest }: Record<string, unknown>) => ({ ...rest, ...dayRangeOf(range) });
 
 /**
+ * A filter form's DateRangeFilter `field` as the request takes it under the same name: one
+ * `[start, end]` of Beijing days (an open end null, no range undefined); the other values as they are.
+ */
+export const withDayPair =
+  (field: string) =>
+  (values: Record<string, unknown>): Record<string, unknown> => ({
+    ...values,
+    [field]: beijingDayRange(values[field] as [Dayjs | null, Dayjs | null] | undefined),
+  });
+
+/**
  * A number-and-days filter (black-list entries, interceptions) as the request takes it: the typed
  * number without spaces or hyphens, `range` as one `[start, end]` of Beijing days; the rest as it is.
  */
-export const withNumberAndDayRange = ({ number, range, ...rest }: Record<string, unknown>) => ({
-  ...rest,
+export const withNumberAndDayRange = ({ number, ...rest }: Record<string, unknown>) => ({
+  ...withDayPair('range')(rest),
   number: typeof number === 'string' ? number.replace(/[\s-]/g, '') : undefined,
-  range: beijingDayRange(range as [Dayjs | null, Dayjs | null] | undefined),
 });

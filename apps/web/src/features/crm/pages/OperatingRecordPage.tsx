@@ -1,15 +1,14 @@
 import { crmRoutes, ownerActionLabel, ownerActions, type TResponseOf } from '@yunhu/contract';
-import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { ColleagueFilter } from '../../../shared/customers';
 import { optionsOf } from '../../../shared/form/options';
+import { withDayPair } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
-import { beijingDayRange } from '../../../shared/time/beijing';
 import { ownerLogPageKey } from '../api';
 import { detailPath } from '../components/customerColumns';
 
@@ -24,14 +23,6 @@ const actionColor: Partial<Record<TLog['action'], string>> = {
   transfer: 'purple',
   recycle: 'red',
   recover: 'cyan',
-};
-
-const toRequest = (v: Record<string, unknown>) => {
-  const range = v.range as [Dayjs | null, Dayjs | null] | undefined;
-  return {
-    ...v,
-    range: beijingDayRange(range),
-  };
 };
 
 /** 客户操作记录 (CRM/operatingRecord): who moved which customer where, when and why. */
@@ -78,7 +69,7 @@ export const OperatingRecordPage = () => {
       title={c.operatingRecord}
       route={crmRoutes.ownerLogPage}
       columns={columns}
-      toRequest={toRequest}
+      toRequest={withDayPair('range')}
       filters={
         <>
           <TextFilter name="keyword" label={c.logCustomer} placeholder={c.logKeyword} width={170} />

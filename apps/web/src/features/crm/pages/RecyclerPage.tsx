@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { crmRoutes, type TResponseOf } from '@yunhu/contract';
 import { Modal } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { Phone } from '../../../shared/components/Phone';
 import { call } from '../../../shared/http/api';
+import { withDayPair } from '../../../shared/list/dayRange';
 import { DateRangeFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
-import { beijingDayRange } from '../../../shared/time/beijing';
 import { recyclePageKey } from '../api';
 import { useBatchRunner } from '../components/BatchResult';
 import { PurgeAllButton, RecycleBatchActions, RecycleRowActions } from '../components/RecycleActions';
@@ -18,14 +17,6 @@ import { CustomerTags, LevelTag } from '../format';
 
 const c = t.crm;
 type TEntry = TResponseOf<typeof crmRoutes.recyclePage>['records'][number];
-
-const toRequest = (v: Record<string, unknown>) => {
-  const range = v.deletedRange as [Dayjs | null, Dayjs | null] | undefined;
-  return {
-    ...v,
-    deletedRange: beijingDayRange(range),
-  };
-};
 
 /** 回收站 (CRM/recycler): deleted customers, to recover whole or delete for good. */
 export const RecyclerPage = () => {
@@ -80,7 +71,7 @@ export const RecyclerPage = () => {
         title={c.recycler}
         route={crmRoutes.recyclePage}
         columns={columns}
-        toRequest={toRequest}
+        toRequest={withDayPair('deletedRange')}
         toolbar={<PurgeAllButton total={count.data?.total ?? 0} run={run} confirm={modal.confirm} />}
         batchActions={(rows, clear) => (
           <RecycleBatchActions ids={rows.map((r) => r.id)} run={run} confirm={modal.confirm} onDone={clear} />

@@ -1,33 +1,24 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { crmSettingsRoutes, Perm } from '@yunhu/contract';
 import { Space, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { Phone } from '../../../shared/components/Phone';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { ColleagueFilter } from '../../../shared/customers';
+import { withDayPair } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
-import { beijingDayRange } from '../../../shared/time/beijing';
 import { detailPath } from '../components/customerColumns';
 import { type TVisit, type TVisitPage, useListPageData, useVisitActions, visitPageKey } from './api';
 import { VisitResultTag, visitResultOptions } from './format';
 import { AddVisitButton } from './VisitFormModal';
 
 const v = t.visits;
-
-const toRequest = (values: Record<string, unknown>) => {
-  const range = values.range as [Dayjs | null, Dayjs | null] | undefined;
-  return {
-    ...values,
-    range: beijingDayRange(range),
-  };
-};
 
 const columns: TListColumn<TVisit>[] = [
   {
@@ -116,7 +107,7 @@ export const UpListPage = () => {
       }
       route={crmSettingsRoutes.visitPagePlus}
       columns={columns}
-      toRequest={toRequest}
+      toRequest={withDayPair('range')}
       toolbar={<AddVisitButton type="primary" />}
       batchActions={(rows, clear) => <DeleteVisits rows={rows} onDone={clear} />}
       filters={
