@@ -12,8 +12,9 @@ import { uniqueDigits } from '../support/unique.js';
 
 /**
  * 空号检测 before an import reaches the agents: ten customers whose numbers end 0 to 9 (the
- * development checker answers by the last digit, and says it is a simulator), checked and charged in
- * the preview, 空号 and 停机 left out with one click, and only the other eight written.
+ * development checker answers by the last digit, and says it is a simulator), queued from the
+ * preview and checked and charged by the server's job while the panel shows its progress, 空号 and
+ * 停机 left out with one click, and only the other eight written.
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunhu-number-check-'));
 
@@ -50,6 +51,8 @@ describe('空号检测 of a customer import', () => {
     await panel.getByText('检测服务：模拟检测（开发用）').waitFor();
     await panel.getByText(/共 10 个手机号，未检测 10 个/).waitFor();
     await page.getByTestId('number-check-run').click();
+    // The panel asks again by itself until the job has checked them all.
+    await panel.getByText('检测状态：已完成（10/10）').waitFor({ timeout: 30_000 });
     const counts = page.getByTestId('number-check-counts');
     await counts.getByText('空号 1').waitFor();
     await counts.getByText('停机 1').waitFor();

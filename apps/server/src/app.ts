@@ -369,14 +369,15 @@ export const buildApp = async (
   bindRoutes(app, routeTables.clueBatch, clueBatchHandlers(clueMatch), deps);
   bindRoutes(app, routeTables.cluePackage, cluePackageHandlers(createCluePackages()), deps);
   app.addHook('onClose', () => clueMatch.stop());
-  // 空号检测: the checker by the settings, charged through the ledger.
-  const numberChecker = config.numberCheck.kind === 'tianapi' ? tianapiChecker(config.numberCheck) : devNumberChecker;
-  bindRoutes(
-    app,
-    routeTables.numberCheck,
-    numberCheckHandlers(createNumberCheckService({ checker: numberChecker })),
-    deps,
-  );
+  // 空号检测: the checker by the settings, asked by its job, charged through the ledger.
+  const numberCheck = createNumberCheckService({
+    database,
+    checker: config.numberCheck.kind === 'tianapi' ? tianapiChecker(config.numberCheck) : devNumberChecker,
+    send: (name) => jobs.send(name),
+    logger: app.log,
+  });
+  jobs.define(numberCheck.job());
+  bindRoutes(app, routeTables.numberCheck, numberCheckHandlers(numberCheck), deps);
   bindRoutes(
     app,
     routeTables.crmSettings,

@@ -19,6 +19,16 @@ export const numberCheckExcludedByDefault: readonly TNumberCheckResult[] = ['emp
 export const numberCheckSources = ['crmImport', 'clueMatch'] as const;
 export type TNumberCheckSource = (typeof numberCheckSources)[number];
 
+/** A run of the check on the job queue: waiting, under way, finished, or given up with its reason. */
+export const numberCheckRunStates = ['queued', 'running', 'done', 'failed'] as const;
+export type TNumberCheckRunState = (typeof numberCheckRunStates)[number];
+export const numberCheckRunStateLabel: Record<TNumberCheckRunState, string> = {
+  queued: '排队中',
+  running: '检测中',
+  done: '已完成',
+  failed: '失败',
+};
+
 export const numberCheckLimits = {
   /** Numbers one check batch may hold (an import's or a match's rows). */
   maxNumbers: 20_000,

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { BillingPerm } from './billing-labels.js';
 import { CluePerm } from './clue-labels.js';
 import { ZTime, zBoolean, zInt, zString } from './http.js';
-import { numberCheckExcludedByDefault, numberCheckResults, numberCheckSources } from './number-check-labels.js';
+import {
+  numberCheckExcludedByDefault,
+  numberCheckResults,
+  numberCheckRunStates,
+  numberCheckSources,
+} from './number-check-labels.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 import { tradeLimits } from './trade-labels.js';
@@ -25,6 +30,19 @@ export const ZNumberCheckRef = z.object({
 });
 export type TNumberCheckRef = z.infer<typeof ZNumberCheckRef>;
 
+/** The batch's latest run on the job queue: how far it got, and why it stopped when it failed. */
+export const ZNumberCheckRun = z.object({
+  state: z.enum(numberCheckRunStates),
+  stateName: zString,
+  /** The numbers the run was priced for, and those it has passed. */
+  total: zInt,
+  checked: zInt,
+  errorReason: zString,
+  createdAt: ZTime,
+  finishedAt: ZTime.nullable(),
+});
+export type TNumberCheckRun = z.infer<typeof ZNumberCheckRun>;
+
 /** What a check of the batch would cost now, and what it found so far. */
 export const ZNumberCheckSummary = z.object({
   /** The batch's distinct mobiles, and those not checked yet (what a run charges for). */
@@ -40,6 +58,8 @@ export const ZNumberCheckSummary = z.object({
   /** The checker's name (模拟检测（开发用） in development). */
   checker: zString,
   isSimulator: zBoolean,
+  /** The latest run (null: never run); queued or running, the screen asks again until it ends. */
+  run: ZNumberCheckRun.nullable(),
 });
 export type TNumberCheckSummary = z.infer<typeof ZNumberCheckSummary>;
 
@@ -67,7 +87,10 @@ export const numberCheckRoutes = {
     request: ZNumberCheckRef,
     response: ZNumberCheckSummary,
   }),
-  /** Checks the batch's unchecked numbers, charged once per number; refused whole when the balance is short. */
+  /**
+   * Queues a check of the batch's unchecked numbers (the job checks and charges them, once per
+   * number); refused whole, changing nothing, when the balance is short for all of them.
+   */
   run: route({
     method: 'POST',
     path: '/base/number-check/run',

@@ -85,7 +85,10 @@ describe('批量匹配的空号检测', () => {
       async () => ok(await t.call(r.matchState, { batchId }, admin)),
       (s) => s.status === 'done',
     );
-    const checked = ok(await t.call(n.run, { source: 'clueMatch', batchId }, admin));
+    // The run is queued; the check's job checks and charges the numbers.
+    ok(await t.call(n.run, { source: 'clueMatch', batchId }, admin));
+    await t.app.jobs.runDue();
+    const checked = ok(await t.call(n.summary, { source: 'clueMatch', batchId }, admin));
     expect(checked).toMatchObject({ total: 4, unchecked: 0, counts: { empty: 1, stopped: 1, real: 2 } });
     expect(ok(await t.call(n.exclude, { source: 'clueMatch', batchId }, admin)).excluded).toBe(2);
     const converted = ok(await t.call(c.convert, { ids: picked.map((p) => p.id), target: 'pool' }, admin));

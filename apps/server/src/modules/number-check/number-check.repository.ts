@@ -1,15 +1,26 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
-import { numberCheckRates as rates, numberCheckResults as results } from './number-check.schema.js';
+import {
+  numberCheckRates as rates,
+  numberCheckResults as results,
+  numberCheckRuns as runs,
+} from './number-check.schema.js';
 
 export type TResultRow = typeof results.$inferSelect;
 export type TResultInsert = typeof results.$inferInsert;
+export type TRunRow = typeof runs.$inferSelect;
+
+/** A run taken by the job: whose, which batch, the numbers it was priced for. */
+export type TClaimedRun = Pick<
+  TRunRow,
+  'id' | 'tenantId' | 'batchId' | 'source' | 'mobiles' | 'unitPrice' | 'attempts' | 'requestedBy' | 'requestedByName'
+>;
 
 const ofBatch = (tenantId: number, batchId: string) =>
   and(eq(results.tenantId, tenantId), eq(results.batchId, batchId));
 
-/** 空号检测's statements: the platform's rate and an enterprise's results per batch. */
+/** 空号检测's statements: the platform's rate, an enterprise's runs and its results per batch. */
 export const numberCheckRepository = {
   /** The rate in force at `at` (the newest row from before it), or none. */
   rateAt: (db: TDb, at: Date) =>
@@ -56,4 +67,105 @@ export const numberCheckRepository = {
           .where(
             and(eq(results.tenantId, tenantId), inArray(results.mobile, [...mobiles]), isNotNull(results.excludedAt)),
           ),
+
+  /** Of `mobiles`, those already checked in the batch. */
+  checkedAmong: async (db: TDb, tenantId: number, batchId: string, mobiles: readonly string[]) =>
+    new Set(
+      mobiles.length === 0
+        ? []
+        : (
+            await db
+              .select({ mobile: results.mobile })
+              .from(results)
+              .where(and(ofBatch(tenantId, batchId), inArray(results.mobile, [...mobiles])))
+          ).map((r) => r.mobile),
+    ),
+
+  // ---- runs ------------------------------------------------------------------------------------
+  /** The batch's newest run, or none. */
+  latestRun: (db: TDb, tenantId: number, batchId: string) =>
+    firstRow(
+      db
+        .select()
+        .from(runs)
+        .where(and(eq(runs.tenantId, tenantId), eq(runs.batchId, batchId)))
+        .orderBy(desc(runs.id)),
+    ),
+
+  /** A new queued run; null when one of the batch already waits or runs (the partial unique index). */
+  insertRun: async (db: TDb, row: typeof runs.$inferInsert) =>
+    (await db.insert(runs).values(row).onConflictDoNothing().returning())[0] ?? null,
+
+  /**
+   * Takes the next run due, whatever the enterprise (the job's own connection, like its other
+   * look-ups): one queued, or one running that has shown no progress for `abandonedAfterSeconds`
+   * (its server died). SKIP LOCKED: two servers never take the same one. `skip`: runs this job
+   * run failed, left for the queue's retry of it.
+   */
+  claimNext: async (db: TDb, skip: readonly number[], abandonedAfterSeconds: number): Promise<TClaimedRun | null> => {
+    // The ids as one array parameter (integers of ours): none skipped is the empty array.
+    const skipped = sql`and not (id = any(${`{${skip.join(',')}}`}::bigint[]))`;
+    const [row] = rowsOf<{
+      id: string | number;
+      tenant_id: string | number;
+      batch_id: string;
+      source: string;
+      mobiles: string[];
+      unit_price: string | number;
+      attempts: number;
+      requested_by: string | number | null;
+      requested_by_name: string;
+    }>(
+      await db.execute(sql`
+        update number_check_runs set state = 'running', attempts = attempts + 1, updated_at = now()
+        where id = (
+          select id from number_check_runs
+          where state in ('queued', 'running')
+            and (state = 'queued' or updated_at < now() - make_interval(secs => ${abandonedAfterSeconds}))
+            ${skipped}
+          order by id
+          limit 1
+          for update skip locked)
+        returning id, tenant_id, batch_id, source, mobiles, unit_price, attempts, requested_by, requested_by_name`),
+    );
+    return row
+      ? {
+          id: Number(row.id),
+          tenantId: Number(row.tenant_id),
+          batchId: row.batch_id,
+          source: row.source,
+          mobiles: row.mobiles,
+          unitPrice: Number(row.unit_price),
+          attempts: row.attempts,
+          requestedBy: row.requested_by === null ? null : Number(row.requested_by),
+          requestedByName: row.requested_by_name,
+        }
+      : null;
+  },
+
+  /** How far a run got (its numbers passed so far); the update also shows it is alive. */
+  progress: async (db: TDb, tenantId: number, id: number, checked: number) => {
+    await db
+      .update(runs)
+      .set({ checked, updatedAt: sql`now()` })
+      .where(and(eq(runs.tenantId, tenantId), eq(runs.id, id)));
+  },
+
+  /** A run ended: 已完成, 失败 for good with its reason, or back in the queue (with the reason) for a retry. */
+  settle: async (
+    db: TDb,
+    tenantId: number,
+    id: number,
+    end: { state: 'done' | 'failed' | 'queued'; reason: string },
+  ) => {
+    await db
+      .update(runs)
+      .set({
+        state: end.state,
+        errorReason: end.reason,
+        updatedAt: sql`now()`,
+        finishedAt: end.state === 'queued' ? null : sql`now()`,
+      })
+      .where(and(eq(runs.tenantId, tenantId), eq(runs.id, id)));
+  },
 };

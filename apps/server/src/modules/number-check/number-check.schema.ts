@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 
 /** 空号检测's price per number from `validFrom` on (the platform's; no tenant), migration 0093. */
@@ -39,5 +39,39 @@ export const numberCheckResults = pgTable(
     primaryKey({ columns: [t.tenantId, t.batchId, t.mobile] }),
     // 转为客户 asks which numbers were left out: only those rows are indexed.
     index('number_check_results_mobile_idx').on(t.tenantId, t.mobile).where(sql`${t.excludedAt} is not null`),
+  ],
+);
+
+/**
+ * A run of 空号检测 on a batch (migration 0095): the numbers it was priced for at `unitPrice`, checked
+ * by the job in chunks. queued | running | done | failed (`errorReason`); one queued or running per batch.
+ */
+export const numberCheckRuns = pgTable(
+  'number_check_runs',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    batchId: uuid('batch_id').notNull(),
+    /** crmImport | clueMatch */
+    source: text('source').notNull(),
+    state: text('state').notNull().default('queued'),
+    mobiles: text('mobiles').array().notNull(),
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    /** Numbers of `mobiles` the job has passed (checked now or found checked). */
+    checked: integer('checked').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    errorReason: text('error_reason').notNull().default(''),
+    requestedBy: ref('requested_by'),
+    requestedByName: text('requested_by_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('number_check_runs_active_idx')
+      .on(t.tenantId, t.batchId)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('number_check_runs_batch_idx').on(t.tenantId, t.batchId, t.id.desc()),
+    index('number_check_runs_due_idx').on(t.id).where(sql`${t.state} in ('queued', 'running')`),
   ],
 );

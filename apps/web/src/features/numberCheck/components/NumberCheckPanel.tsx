@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   numberCheckExcludedByDefault,
   numberCheckResultLabel,
@@ -7,12 +8,12 @@ import {
   type TNumberCheckRow,
   yuan,
 } from '@yunhu/contract';
-import { Button, Card, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
-import { useCheckExclude, useCheckRows, useCheckRun, useCheckSummary } from '../api';
+import { checkKey, isRunActive, useCheckExclude, useCheckRows, useCheckRun, useCheckSummary } from '../api';
 
 const c = t.numberCheck;
 const colorOf: Record<TNumberCheckResult, string> = {
@@ -26,7 +27,8 @@ const colorOf: Record<TNumberCheckResult, string> = {
 
 /**
  * 空号检测 of one batch (an import waiting for its confirm, or 批量匹配's result): what a check costs,
- * the run (charged once per number), the results per kind and 一键排除 of 空号 / 停机.
+ * the run (queued, then checked and charged once per number by the server's job: the panel asks
+ * again until it ends), the results per kind and 一键排除 of 空号 / 停机.
  */
 export const NumberCheckPanel = ({
   source,
@@ -39,12 +41,25 @@ export const NumberCheckPanel = ({
   const exclude = useCheckExclude(ref);
   const [isOpen, setOpen] = useState(false);
   const rows = useCheckRows(ref, isOpen);
+  const client = useQueryClient();
   const s = summary.data;
+  const isActive = isRunActive(s);
+  const ended = isActive ? null : (s?.run ?? null);
+  // A run that ends while the panel watches: its results listed afresh, and said when it went well.
+  const watched = useRef(false);
+  useEffect(() => {
+    if (isActive) watched.current = true;
+    if (!ended || !watched.current) return;
+    watched.current = false;
+    if (ended.state === 'done') feedback.message.success(c.runDone);
+    void client.invalidateQueries({ queryKey: [...checkKey({ source, batchId }), 'rows'] });
+  }, [isActive, ended, client, source, batchId]);
   if (!s) return null;
+  const last = s.run;
   const toExclude = numberCheckExcludedByDefault.reduce((n, k) => n + (s.counts[k] ?? 0), 0);
   const onRun = async () => {
     await run.mutateAsync();
-    feedback.message.success(c.runDone);
+    feedback.message.info(c.runQueued);
   };
   const onExclude = async () => {
     const before = s.excluded;
@@ -59,6 +74,17 @@ export const NumberCheckPanel = ({
           {c.hint(s.total, s.unchecked, yuan(s.unitPrice), yuan(s.amount), yuan(s.balance))}
         </Typography.Text>
         <Typography.Text type="secondary">{c.checker(s.checker)}</Typography.Text>
+        {last && (
+          <Typography.Text data-testid="number-check-state">
+            {c.runState(last.stateName, last.checked, last.total)}
+          </Typography.Text>
+        )}
+        {last?.state === 'queued' && last.errorReason && (
+          <Alert type="warning" showIcon title={c.runRetrying(last.errorReason)} />
+        )}
+        {last?.state === 'failed' && (
+          <Alert type="error" showIcon title={c.runFailed(last.errorReason)} data-testid="number-check-failed" />
+        )}
         <Space wrap data-testid="number-check-counts">
           {numberCheckResults
             .filter((k) => (s.counts[k] ?? 0) > 0)
@@ -72,12 +98,16 @@ export const NumberCheckPanel = ({
         <Space wrap>
           <ReclickButton
             type="primary"
-            disabled={s.unchecked === 0}
-            loading={run.isPending}
+            disabled={s.unchecked === 0 || isActive}
+            loading={run.isPending || isActive}
             onClick={onRun}
             data-testid="number-check-run"
           >
-            {s.unchecked === 0 ? c.allChecked : c.run(yuan(s.amount))}
+            {isActive && last
+              ? c.running(last.checked, last.total)
+              : s.unchecked === 0
+                ? c.allChecked
+                : c.run(yuan(s.amount))}
           </ReclickButton>
           <ReclickButton
             danger
