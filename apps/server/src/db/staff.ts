@@ -20,20 +20,24 @@ export const staffNameMatch = (text: string): SQL => {
   )!;
 };
 
+/**
+ * The tenant's active staff, inside the data scope when one is given: the people a picker or a list
+ * of staff offers (a disabled or deleted person is never offered).
+ */
+export const activeStaffOf = (tenantId: number, scope?: TDataScope): SQL =>
+  and(
+    eq(users.tenantId, tenantId),
+    eq(users.status, 'active'),
+    scope && scopeCondition(scope, { owner: users.id, dept: users.deptId }),
+  )!;
+
 /** Active staff of the tenant within the data scope, for the pickers. */
 export const staffOptions = (db: TDb, tenantId: number, scope: TDataScope, keyword?: string) =>
   db
     .select({ id: users.id, realName: users.realName, username: users.username, deptName: departments.name })
     .from(users)
     .leftJoin(departments, eq(departments.id, users.deptId))
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        eq(users.status, 'active'),
-        scopeCondition(scope, { owner: users.id, dept: users.deptId }),
-        keyword ? staffNameMatch(keyword) : undefined,
-      ),
-    )
+    .where(and(activeStaffOf(tenantId, scope), keyword ? staffNameMatch(keyword) : undefined))
     .orderBy(asc(users.jobNumber), asc(users.id))
     .limit(200);
 
@@ -45,7 +49,7 @@ export const visibleActiveStaff = async (db: TDb, tenantId: number, scope: TData
   const rows = await db
     .select({ id: users.id, deptId: users.deptId, realName: users.realName })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...ids]), eq(users.status, 'active')));
+    .where(and(activeStaffOf(tenantId), inArray(users.id, [...ids])));
   return rows.filter((r) => isInScope(scope, { ownerId: r.id, deptId: r.deptId }));
 };
 

@@ -9,8 +9,9 @@ import {
   departments,
   users,
 } from '../../db/schema.js';
-import { scopeCondition, type TDataScope } from '../../db/scope.js';
+import type { TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
+import { activeStaffOf } from '../../db/staff.js';
 import { crmChangeLogs, crmComments, crmFollowRecords, crmOwnerLogs } from './crm.schema.js';
 import { nameOf } from './customer-filter.repository.js';
 
@@ -127,11 +128,7 @@ export const crmRepository = {
 
   /** Active staff inside the data scope matching a name, for the assignee picker. */
   activeStaff: (db: TDb, tenantId: number, scope: TDataScope, keyword?: string) => {
-    const conds: (SQL | undefined)[] = [
-      eq(users.tenantId, tenantId),
-      eq(users.status, 'active'),
-      scopeCondition(scope, { owner: users.id, dept: users.deptId }),
-    ];
+    const conds: (SQL | undefined)[] = [activeStaffOf(tenantId, scope)];
     if (keyword) {
       const like = likeOf(keyword);
       const q = keyword.toLowerCase().replace(/\s+/g, '');

@@ -4,6 +4,7 @@ import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
+import { activeStaffOf } from '../../db/staff.js';
 import { withTenant } from '../../db/tenant.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { departments, roles, userRoles, users } from './org.schema.js';
@@ -218,14 +219,7 @@ export const activeAdministrators = (db: TDb, tenantId: number) =>
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        eq(users.status, 'active'),
-        eq(roles.isAdmin, true),
-        eq(roles.status, 'active'),
-      ),
-    );
+    .where(and(activeStaffOf(tenantId), eq(roles.isAdmin, true), eq(roles.status, 'active')));
 
 /** Which of these users hold an active administrator role. */
 export const adminHoldersAmong = async (db: TDb, tenantId: number, ids: readonly number[]) =>

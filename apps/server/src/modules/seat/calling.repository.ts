@@ -3,8 +3,8 @@ import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { departments, lines, users } from '../../db/schema.js';
-import { scopeCondition, type TDataScope } from '../../db/scope.js';
-import { staffNameMatch } from '../../db/staff.js';
+import type { TDataScope } from '../../db/scope.js';
+import { activeStaffOf, staffNameMatch } from '../../db/staff.js';
 import { usableAt } from './seat.repository.js';
 import { callingSettings, seats } from './seat.schema.js';
 
@@ -12,9 +12,7 @@ export type TCallingWhere = { scope: TDataScope; userName?: string; deptId?: num
 
 const callingWhere = (tenantId: number, w: TCallingWhere): SQL =>
   and(
-    eq(users.tenantId, tenantId),
-    eq(users.status, 'active'),
-    scopeCondition(w.scope, { owner: users.id, dept: users.deptId }),
+    activeStaffOf(tenantId, w.scope),
     w.userName ? staffNameMatch(w.userName) : undefined,
     w.deptId ? eq(users.deptId, w.deptId) : undefined,
     w.userIds ? inArray(users.id, [...w.userIds]) : undefined,
