@@ -56,6 +56,5 @@ export const agentJxsTexts = {
     delete: '删除',
     deleteConfirm: (n: number) => `删除选中的 ${n} 条线索？已转入企业的客户不受影响。`,
     deleted: '已删除',
-    exportName: '解锁名单',
   },
 } as const;

@@ -55,6 +55,5 @@ export const agentSettlementTexts = {
     bizKey: '业务单号',
     entryRemark: '说明',
     time: '时间',
-    exportName: '利润明细',
   },
 } as const;

@@ -9,7 +9,11 @@ import { ListPage } from './ListPage';
 import { toSortParams } from './types';
 
 const callMock = vi.fn();
-vi.mock('../http/api', () => ({ call: (...args: unknown[]) => callMock(...args), download: vi.fn() }));
+const downloadMock = vi.fn();
+vi.mock('../http/api', () => ({
+  call: (...args: unknown[]) => callMock(...args),
+  download: (...args: unknown[]) => downloadMock(...args),
+}));
 
 const row = {
   id: 1,
@@ -78,6 +82,25 @@ describe('ListPage', () => {
     await waitFor(() => expect(screen.getByText('admin')).toBeTruthy());
     expect(screen.getByText('只列出最近 90 天的日志')).toBeTruthy();
     expect(screen.getByTestId('list-export')).toBeTruthy();
+  });
+
+  it("names the spreadsheet after the list's title unless told another name", async () => {
+    callMock.mockResolvedValue({ records: [row], total: 1, size: 20, current: 1, pages: 1 });
+    downloadMock.mockResolvedValue(undefined);
+    renderPage(
+      <ListPage
+        pageKey="logsTitled"
+        title="登录日志"
+        route={routeTables.system.logPage}
+        export={{ route: routeTables.system.logExport }}
+        columns={[{ key: 'userName', title: '操作人', dataIndex: 'userName' }]}
+      />,
+    );
+    await waitFor(() => expect(screen.getByText('admin')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('list-export'));
+    await waitFor(() =>
+      expect(downloadMock).toHaveBeenCalledWith(routeTables.system.logExport, expect.anything(), '登录日志.xlsx'),
+    );
   });
 
   it('keys the rows by id unless told another key', async () => {

@@ -61,8 +61,8 @@ type TListPageProps<R extends TRouteDef> = Omit<TListViewProps<TRowOf<R>>, 'test
     columns: TListColumn<TRowOf<R>>[];
     /** Turns the filter form's values into request fields (time ranges, etc.). */
     toRequest?: (values: Record<string, unknown>) => Record<string, unknown>;
-    /** The list's spreadsheet: its route, file name and who may download it. */
-    export?: TListExport;
+    /** The list's spreadsheet: its route and who may download it; the file is named after the title unless told. */
+    export?: Omit<TListExport, 'fileName'> & { fileName?: string };
     /** A note shown above the list: what it holds and where its figures come from. */
     hint?: ReactNode;
     defaultLimit?: number;
@@ -79,6 +79,8 @@ export const ListPage = <R extends TRouteDef>(props: TListPageProps<R>) => {
   const { pageKey, route, columns, toRequest, export: exportOptions, hint, ...rest } = props;
   const { rowKey = 'id', ...withoutKey } = rest as typeof rest & { rowKey?: string };
   const { params, defaultLimit, urlKey, isLocal, ...view } = withoutKey;
+  // A title that is not plain text cannot name a file; the page key still tells the lists apart.
+  const fileName = exportOptions?.fileName ?? (typeof view.title === 'string' ? view.title : pageKey);
   const list = useListController({
     pageKey,
     route,
@@ -89,7 +91,7 @@ export const ListPage = <R extends TRouteDef>(props: TListPageProps<R>) => {
     pageSize: defaultLimit,
     urlKey,
     isLocal,
-    export: exportOptions,
+    export: exportOptions && { ...exportOptions, fileName },
   });
   return (
     <>

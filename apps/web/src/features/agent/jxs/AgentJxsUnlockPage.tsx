@@ -91,7 +91,7 @@ export const AgentJxsUnlockPage = () => {
         hint={s.unlockHint}
         route={agentRoutes.jxsUnlockPage}
         columns={columns}
-        export={{ route: agentRoutes.jxsUnlockExport, fileName: s.exportName, permission: JxsPerm.unlock }}
+        export={{ route: agentRoutes.jxsUnlockExport, permission: JxsPerm.unlock }}
         filters={
           <>
             <TextFilter name="companyName" label={s.companyName} placeholder={s.companyPlaceholder} width={180} />

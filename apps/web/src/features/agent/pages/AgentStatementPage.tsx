@@ -38,7 +38,7 @@ export const AgentStatementPage = () => (
     hint={s.statementHint}
     route={agentRoutes.statementPage}
     columns={columns}
-    export={{ route: agentRoutes.statementExport, fileName: s.exportName, permission: AgentPerm.orderList }}
+    export={{ route: agentRoutes.statementExport, permission: AgentPerm.orderList }}
     filters={
       <SelectFilter
         name="kind"

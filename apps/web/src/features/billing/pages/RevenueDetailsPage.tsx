@@ -21,7 +21,7 @@ const Ledger = () => (
     title={s.ledgerTab}
     route={r.revenueExpPage}
     toRequest={withDayRange}
-    export={{ route: r.revenueExpExport, fileName: '收支明细', permission: BillingPerm.moneyExport }}
+    export={{ route: r.revenueExpExport, permission: BillingPerm.moneyExport }}
     toolbar={<LowBalanceButton />}
     columns={ledgerColumns}
     filters={<LedgerFilters />}
@@ -36,7 +36,7 @@ const Consume = () => (
     route={r.consumePage}
     rowKey="recordId"
     toRequest={withDayRange}
-    export={{ route: r.consumeExport, fileName: '消费明细', permission: BillingPerm.consumeExport }}
+    export={{ route: r.consumeExport, permission: BillingPerm.consumeExport }}
     columns={consumeColumns}
     filters={<DateRangeFilter name="range" label={s.callTime} />}
   />
@@ -49,7 +49,7 @@ const Refunds = () => (
     title={s.refundTab}
     route={r.refundPage}
     toRequest={withDayRange}
-    export={{ route: r.refundExport, fileName: '退款明细', permission: BillingPerm.moneyExport }}
+    export={{ route: r.refundExport, permission: BillingPerm.moneyExport }}
     columns={ledgerColumns}
     filters={<DateRangeFilter name="range" label={s.time} />}
   />

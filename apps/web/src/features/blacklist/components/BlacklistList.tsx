@@ -107,7 +107,7 @@ export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: str
         route={api.routes.page}
         columns={columns}
         toRequest={withNumberAndDayRange}
-        export={{ route: api.routes.exportExcel, fileName: title, permission: api.perms.export }}
+        export={{ route: api.routes.exportExcel, permission: api.perms.export }}
         toolbar={
           <>
             <Permission value={api.perms.add}>

@@ -29,7 +29,7 @@ const columns: TListColumn<TSeatSummaryRow>[] = [
     title: c.overlap,
     render: (_v, r) => c.overlapSummary(r.overlapCount, r.agentInterruptions, r.customerInterruptions),
   },
-  { key: 'turnsPerCall', title: c.turnsPerCall, dataIndex: 'turnsPerCall' },
+  { key: 'turnsPerCall', title: c.turnsPerCall, dataIndex: 'turnsPerCall', render: (v: number | null) => v ?? '-' },
   {
     key: 'intentions',
     title: c.intentions,
@@ -62,7 +62,7 @@ export const SeatSummaryPage = () => (
     route={callAnalysisRoutes.seatSummary}
     columns={columns}
     toRequest={toRequest}
-    export={{ route: callAnalysisRoutes.seatSummaryExport, fileName: c.title, permission: Perm.callStatisticsExport }}
+    export={{ route: callAnalysisRoutes.seatSummaryExport, permission: Perm.callStatisticsExport }}
     filters={<DateRangeFilter name="range" label={c.range} />}
   />
 );

@@ -94,7 +94,7 @@ export const ReportListPage = () => {
         hint={c.reportsHint}
         route={callerReportRoutes.reportPage}
         columns={columns}
-        export={{ route: callerReportRoutes.reportExport, fileName: c.reportsTitle, permission: ReportPerm.numberList }}
+        export={{ route: callerReportRoutes.reportExport, permission: ReportPerm.numberList }}
         onRowClick={(row) => navigate(`/menu/userdata/reportDetail?id=${row.id}`)}
         toolbar={
           <Permission value={ReportPerm.numberSubmit}>

@@ -91,7 +91,7 @@ const Packets = () => {
         pageKey={minePageKey}
         title={s.packetsTab}
         route={packetRoutes.mine}
-        export={{ route: packetRoutes.mineExport, fileName: s.packetsTab, permission: TradePerm.accountList }}
+        export={{ route: packetRoutes.mineExport, permission: TradePerm.accountList }}
         columns={[
           { key: 'lineName', title: s.line, dataIndex: 'lineName' },
           { key: 'name', title: s.packetName, dataIndex: 'name' },
