@@ -5,6 +5,7 @@ import { firstRow } from '../../db/first.js';
 import { lines, callRecords as r } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
+import { tenantRowIs, tenantRows } from '../../db/tenant-rows.js';
 import type { TRowSource } from '../../http/xlsx-stream.js';
 import {
   recordCondition,
@@ -207,16 +208,10 @@ export const callRecordRepository = {
       db
         .select(recordWithNames)
         .from(r)
-        .where(and(eq(r.tenantId, tenantId), eq(r.id, id))),
+        .where(tenantRowIs(r, tenantId, id)),
     ),
 
-  find: (db: TDb, tenantId: number, id: number) =>
-    firstRow(
-      db
-        .select()
-        .from(r)
-        .where(and(eq(r.tenantId, tenantId), eq(r.id, id))),
-    ),
+  find: tenantRows(r).findOne,
 
   /** The platform's lines (few rows): the line filter of 通话记录. */
   lineOptions: (db: TDb) =>

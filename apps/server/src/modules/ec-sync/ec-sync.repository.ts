@@ -3,6 +3,7 @@ import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { callRecords, crmFollowRecords, customers, users } from '../../db/schema.js';
+import { tenantRowIs, tenantRows } from '../../db/tenant-rows.js';
 import { ecConfigs, ecCustomerLinks, ecSyncItems as items } from './ec-sync.schema.js';
 
 export type TEcConfigRow = typeof ecConfigs.$inferSelect;
@@ -86,13 +87,7 @@ export const ecSyncRepository = {
         .returning()
     )[0]!,
 
-  item: (db: TDb, tenantId: number, id: number) =>
-    firstRow(
-      db
-        .select()
-        .from(items)
-        .where(and(eq(items.tenantId, tenantId), eq(items.id, id))),
-    ),
+  item: tenantRows(items).findOne,
 
   itemPage: (
     db: TDb,
@@ -185,22 +180,10 @@ export const ecSyncRepository = {
           createdBy: customers.createdBy,
         })
         .from(customers)
-        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id))),
+        .where(tenantRowIs(customers, tenantId, id)),
     ),
 
-  follow: (db: TDb, tenantId: number, id: number) =>
-    firstRow(
-      db
-        .select()
-        .from(crmFollowRecords)
-        .where(and(eq(crmFollowRecords.tenantId, tenantId), eq(crmFollowRecords.id, id))),
-    ),
+  follow: tenantRows(crmFollowRecords).findOne,
 
-  call: (db: TDb, tenantId: number, id: number) =>
-    firstRow(
-      db
-        .select()
-        .from(callRecords)
-        .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, id))),
-    ),
+  call: tenantRows(callRecords).findOne,
 };

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
+import { tenantRowIs, tenantRows } from '../../db/tenant-rows.js';
 import {
   webhookAttempts as attempts,
   webhookDeliveries as deliveries,
@@ -22,7 +23,7 @@ export type TAttemptWrite = {
   nextAttemptAt: Date | null;
 };
 
-const ofTenant = (tenantId: number, id: number) => and(eq(endpoints.tenantId, tenantId), eq(endpoints.id, id));
+const ofTenant = (tenantId: number, id: number) => tenantRowIs(endpoints, tenantId, id);
 
 export const webhookRepository = {
   endpoints: (db: TDb, tenantId: number) =>
@@ -127,13 +128,7 @@ export const webhookRepository = {
     )[0]!;
   },
 
-  delivery: (db: TDb, tenantId: number, id: number) =>
-    firstRow(
-      db
-        .select()
-        .from(deliveries)
-        .where(and(eq(deliveries.tenantId, tenantId), eq(deliveries.id, id))),
-    ),
+  delivery: tenantRows(deliveries).findOne,
 
   deliveryPage: (db: TDb, o: { tenantId: number; endpointId: number; state?: string; page: number; limit: number }) => {
     const where = and(

@@ -21,6 +21,7 @@ import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { likeOf, newestFirst } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
+import { tenantRowIs, tenantRows } from '../../db/tenant-rows.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import {
   brandOptions,
@@ -91,7 +92,7 @@ export const systemRepository = {
     db
       .update(operationLogs)
       .set({ result, message })
-      .where(and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.id, id))),
+      .where(tenantRowIs(operationLogs, tenantId, id)),
 
   logPage: async (db: TDb, tenantId: number, f: TLogFilter, page: number, limit: number) => {
     const where = logWhere(tenantId, f);
@@ -126,13 +127,7 @@ export const systemRepository = {
       withTenant(database, tenantId, (tx) => systemRepository.logBatch(tx, tenantId, f, offset, 1000)),
     ),
 
-  findLog: (db: TDb, tenantId: number, id: number) =>
-    firstRow(
-      db
-        .select()
-        .from(operationLogs)
-        .where(and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.id, id))),
-    ),
+  findLog: tenantRows(operationLogs).findOne,
 
   noticePage: async (
     db: TDb,
