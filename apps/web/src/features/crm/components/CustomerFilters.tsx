@@ -2,10 +2,9 @@ import type { TCustomField } from '@yunhu/contract';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
-import { personOptions } from '../../../shared/form/options';
+import { ColleagueFilter } from '../../../shared/customers';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
-import { useAssignees } from '../api';
 import { levelOptions } from '../format';
 
 const c = t.crm;
@@ -22,7 +21,6 @@ type TCustomerFiltersProps = {
 
 /** The filter form items of both pools; the less used ones fold under 更多筛选. */
 export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, moreCount }: TCustomerFiltersProps) => {
-  const assignees = useAssignees(isPrivate);
   const [hasShown, setShown] = useState(isMoreOpen);
   if (isMoreOpen && !hasShown) setShown(true);
   return (
@@ -43,15 +41,7 @@ export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, m
         options={levelOptions.map((o) => ({ value: o.value, label: o.value, title: o.label }))}
         testId="crm-filter-level"
       />
-      {isPrivate && (
-        <SelectFilter
-          name="ownerId"
-          label={c.owner}
-          isSearchable
-          width={140}
-          options={personOptions(assignees.data ?? [])}
-        />
-      )}
+      {isPrivate && <ColleagueFilter name="ownerId" label={c.owner} />}
       <Form.Item>
         <Button type="link" onClick={onToggleMore} data-testid="crm-filter-more">
           {isMoreOpen ? c.lessFilters : `${c.moreFilters}${moreCount > 0 ? `（${moreCount}）` : ''}`}

@@ -70,6 +70,23 @@ describe('CustomerList', () => {
     );
   });
 
+  it('offers the 负责人 condition in his own pool only, with the people he may see', async () => {
+    callMock.mockImplementation((route) => {
+      if (route === r.crm.customerPage || route === r.crm.poolPage) return Promise.resolve(page([customer()]));
+      if (route === r.crmSettings.screenConfigGet) return Promise.resolve({ savedFilters: [] });
+      if (route === r.crm.assignees) return Promise.resolve([{ userId: 7, realName: '李四', owned: 0, maxOwned: 0 }]);
+      return Promise.resolve([]);
+    });
+    const { unmount } = renderCrm(<CustomerList pool="private" title="我的客户" />);
+    expect(await screen.findByText('张三')).toBeTruthy();
+    expect(screen.getByLabelText('负责人')).toBeTruthy();
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith(r.crm.assignees, {}));
+    unmount();
+    renderCrm(<CustomerList pool="public" title="公海" />);
+    expect(await screen.findByText('张三')).toBeTruthy();
+    expect(screen.queryByLabelText('负责人')).toBeNull();
+  });
+
   it('filters by the departments of the data scope, without the department screens’ permission', async () => {
     const sales = { id: 3, parentId: 2, name: '销售一部', sort: 1, staffCount: 6, childCount: 0, children: [] };
     const answer = callMock.getMockImplementation()!;
