@@ -264,7 +264,12 @@ export const buildApp = async (
   const objects = createObjectStore(config.storage, config.dataDir);
   app.addHook('onClose', () => objects.close());
   const services = createServices(app, config, database, objects, opts.sms);
-  const jobs = createJobQueue({ database, logger: app.log, onRun: metrics.onJobRun });
+  const jobs = createJobQueue({
+    database,
+    logger: app.log,
+    onRun: metrics.onJobRun,
+    onExpired: metrics.onJobExpired,
+  });
   // The open API: a key acts as its enterprise with its own permissions (the binder asks this service).
   const apiKeys = createApiKeyService({ database, ratePerMinute: config.integration.ratePerMinute });
   const deps: TBindDeps = {

@@ -1,3 +1,10 @@
 export type { TJobDef, TJobRetry, TJobRun } from './job.js';
-export { createJobQueue, installJobQueue, type TJobQueue, type TJobRunObserver } from './job-queue.js';
+export {
+  createJobQueue,
+  expiredRunMessages,
+  installJobQueue,
+  type TJobExpiryObserver,
+  type TJobQueue,
+  type TJobRunObserver,
+} from './job-queue.js';
 export { runQueueWithApp } from './with-app.js';

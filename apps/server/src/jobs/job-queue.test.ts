@@ -110,6 +110,58 @@ describe('the job queue', () => {
     await check.stop();
   });
 
+  it('takes a run again once the lease of a server killed in it lapsed, and says so', async () => {
+    const def = (run: TJobDef<{ n?: number }>['run']): TJobDef<{ n?: number }> => ({
+      name: 'test.killed',
+      pollSeconds: 0.5,
+      expireSeconds: 1,
+      retry: { limit: 1, delaySeconds: 1 },
+      run,
+    });
+    // The server killed in the run: it never finishes it, nor answers again.
+    let taken = false;
+    const killed = queueOn(
+      other,
+      def(
+        () =>
+          new Promise<never>(() => {
+            taken = true;
+          }),
+      ),
+    );
+    await killed.start({ isWorking: false });
+    await killed.send('test.killed');
+    void killed.runDue();
+    await eventually(
+      async () => taken,
+      (v) => v,
+      10_000,
+    );
+    // A working server: told of the run it takes again.
+    const expired: string[] = [];
+    const attempts: number[] = [];
+    const survivor = createJobQueue({ database, logger: quiet, onExpired: (job) => expired.push(job) });
+    queues.push(survivor);
+    survivor.define(
+      def(async (_data, run) => {
+        attempts.push(run.attempt);
+      }),
+    );
+    await survivor.start({ isWorking: true });
+    await sleep(2_100);
+    expect(attempts).toEqual([]);
+    // Its supervisor's pass (every minute), now.
+    await survivor.expireLapsed();
+    await eventually(
+      async () => attempts.length,
+      (n) => n > 0,
+      10_000,
+    );
+    expect(attempts).toEqual([2]);
+    expect(expired).toEqual(['test.killed']);
+    await survivor.stop();
+  });
+
   it('keeps a run sent before a stop and runs it after the next start', async () => {
     const seen: (number | undefined)[] = [];
     const def: TJobDef<{ n?: number }> = {

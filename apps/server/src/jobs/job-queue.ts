@@ -6,6 +6,11 @@ import { queueDbOf, unrefClock } from './queue-db.js';
 type TLogger = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 /** Told of every run this server makes, as it ends (the operator's metrics). */
 export type TJobRunObserver = (job: string, outcome: 'completed' | 'failed', seconds: number) => void;
+/**
+ * Told when this server takes a run again whose try before outlived its lease (`expireSeconds`):
+ * the server running it was killed or stalled, and the queue's supervisor expired the run.
+ */
+export type TJobExpiryObserver = (job: string) => void;
 type TStoredJob = TJobDef<object>;
 
 /**
@@ -16,6 +21,15 @@ const jobStopTimeoutMs = 3000;
 
 /** Finished and failed runs stay this long for the operator's screen (平台运营 › 后台任务). */
 const keepSeconds = 3 * 86_400;
+
+/** What pg-boss's supervisor writes as the output of a run it expired (a lapsed lease or heartbeat). */
+export const expiredRunMessages = ['job timed out', 'job heartbeat timeout'];
+
+/** Whether the try before this run of it was expired: its output, read with the run, is pg-boss's. */
+const wasExpired = (job: Job<object>) => {
+  const output = (job as { output?: { value?: { message?: unknown } } | null }).output;
+  return expiredRunMessages.includes(String(output?.value?.message));
+};
 
 /**
  * pg-boss on the server's database, without the parts the server does not use (cron, the instance
@@ -41,7 +55,12 @@ const bossOn = async (database: TDatabase, opts: { isWorking: boolean }) => {
  * `runDue()` is called, so nothing runs behind a test's back, and loads pg-boss (~0.4 s) and sends
  * its runs at start only when first used: a test app that uses no job pays nothing for the queue.
  */
-export const createJobQueue = (deps: { database: TDatabase; logger: TLogger; onRun?: TJobRunObserver }) => {
+export const createJobQueue = (deps: {
+  database: TDatabase;
+  logger: TLogger;
+  onRun?: TJobRunObserver;
+  onExpired?: TJobExpiryObserver;
+}) => {
   const jobs = new Map<string, TStoredJob>();
   let stopping = new AbortController();
   let mode: { isWorking: boolean } | null = null;
@@ -51,6 +70,13 @@ export const createJobQueue = (deps: { database: TDatabase; logger: TLogger; onR
   /** One run of `def`: the next one of its chain is queued first, so a run that dies does not end it. */
   const runOne = async (def: TStoredJob, job: Job<object>) => {
     if (def.everySeconds) await boss!.send(def.name, {}, { startAfter: def.everySeconds });
+    if (wasExpired(job)) {
+      deps.onExpired?.(def.name);
+      deps.logger.warn(
+        { job: def.name, attempt: job.retryCount + 1 },
+        'background job taken again: its last try outlived its lease (its server killed or stalled)',
+      );
+    }
     const startedAt = performance.now();
     try {
       await def.run(job.data ?? {}, {
@@ -92,8 +118,11 @@ export const createJobQueue = (deps: { database: TDatabase; logger: TLogger; onR
       if (def.atStart) await sendAtStart(b, def, def.atStart());
       if (def.everySeconds) await b.send(def.name, {}, { startAfter: def.everySeconds });
       if (!opts.isWorking) continue;
-      await b.work<object>(def.name, { pollingIntervalSeconds: pollSecondsOf(def) }, async ([job]) =>
-        runOne(def, job!),
+      // With its metadata: the output of the try before tells a run taken again after its lease lapsed.
+      await b.work<object>(
+        def.name,
+        { pollingIntervalSeconds: pollSecondsOf(def), includeMetadata: true },
+        async ([job]) => runOne(def, job!),
       );
     }
     return b;
@@ -143,7 +172,7 @@ export const createJobQueue = (deps: { database: TDatabase; logger: TLogger; onR
       for (let again = true; again; ) {
         again = false;
         for (const def of jobs.values()) {
-          const [job] = await b.fetch<object>(def.name);
+          const [job] = await b.fetch<object>(def.name, { includeMetadata: true });
           if (!job) continue;
           again = true;
           ran++;
@@ -156,6 +185,14 @@ export const createJobQueue = (deps: { database: TDatabase; logger: TLogger; onR
         }
       }
       return ran;
+    },
+
+    /**
+     * Expires now the runs whose lease lapsed (a killed or stalled server's), as a working queue's
+     * supervisor does every minute: each is queued for its retry, or failed when it has none left.
+     */
+    expireLapsed: async () => {
+      await (await started()).supervise();
     },
 
     /** Queues a run of a defined job (dropped when one already waits). */

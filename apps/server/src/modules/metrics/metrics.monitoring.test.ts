@@ -50,9 +50,20 @@ describe('deploy/monitoring', () => {
         'YunhuHttp5xx',
         'YunhuDbPoolWaiting',
         'YunhuJobFailures',
+        'YunhuJobRunsExpired',
+        'YunhuJobWaitingTooLong',
         'YunhuMediaSessionsLeftOpen',
       ]),
     );
+  });
+
+  it('watches a killed job, a job waiting too long and a media session left open', () => {
+    const exprOf = (alert: string) =>
+      new RegExp(`^\\s+- alert: ${alert}\\n\\s+expr: (.+)$`, 'm').exec(rules)?.[1] ?? '';
+    expect(exprOf('YunhuJobRunsExpired')).toContain('yunhu_job_expired_total');
+    expect(exprOf('YunhuJobRunsExpired')).toContain('yunhu_job_queue_expired');
+    expect(exprOf('YunhuJobWaitingTooLong')).toContain('yunhu_job_queue_oldest_waiting_seconds');
+    expect(exprOf('YunhuMediaSessionsLeftOpen')).toMatch(/yunhu_media_sessions_orphaned\) > 0$/);
   });
 
   it('names only metrics the server registers', async () => {

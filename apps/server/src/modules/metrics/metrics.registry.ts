@@ -1,6 +1,12 @@
 import { ResultCode } from '@yunhu/contract';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { readSnapshot, type TSnapshot, type TSourceDeps, type TSourceName } from './metrics.sources.js';
+import {
+  createOrphanTracker,
+  readSnapshot,
+  type TSnapshot,
+  type TSourceDeps,
+  type TSourceName,
+} from './metrics.sources.js';
 
 /** Request durations, in seconds: from a cached read (5 ms) to the 10 s a request may wait for a connection. */
 const requestBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -69,6 +75,21 @@ const gaugeSpecs: TGaugeSpec[] = [
     ['job', 'state'],
     (s) => s.jobs,
   ),
+  perRow('yunhu_job_queue_waiting', 'Runs due and not taken yet, per job (the queue depth)', ['job'], (s) =>
+    (s.queue ?? []).map((r) => ({ job: r.job, n: r.waiting })),
+  ),
+  perRow(
+    'yunhu_job_queue_oldest_waiting_seconds',
+    'How long the oldest run due and not taken has waited, per job (0: none waits)',
+    ['job'],
+    (s) => (s.queue ?? []).map((r) => ({ job: r.job, n: r.oldestSeconds })),
+  ),
+  perRow(
+    'yunhu_job_queue_expired',
+    'Runs kept whose last try outlived its lease (its server killed or stalled), waiting for their retry or left failed',
+    ['job'],
+    (s) => (s.queue ?? []).map((r) => ({ job: r.job, n: r.expired })),
+  ),
   single(
     'yunhu_sip_registrations_online',
     'Soft-phones registered at Kamailio now, every enterprise',
@@ -90,6 +111,11 @@ const gaugeSpecs: TGaugeSpec[] = [
   },
   single('yunhu_media_sessions', 'Sessions the media gateway (rtpengine) holds now', (s) => s.media?.sessions),
   single(
+    'yunhu_media_sessions_orphaned',
+    'Sessions the media gateway holds for no call under way (ended, or unknown to the server) for a minute or more',
+    (s) => s.media?.orphaned,
+  ),
+  single(
     'yunhu_media_sessions_timed_out',
     'Sessions the media gateway ended for want of media since it started (a browser gone without BYE)',
     (s) => s.media?.timedOut,
@@ -107,7 +133,7 @@ const gaugeSpecs: TGaugeSpec[] = [
   perRow('yunhu_imports_running', 'Import batches being written now, per kind', ['kind'], (s) => s.imports),
 ];
 
-const sourceNames: TSourceName[] = ['jobs', 'board', 'media', 'recordings', 'imports'];
+const sourceNames: TSourceName[] = ['jobs', 'queue', 'board', 'media', 'recordings', 'imports'];
 
 /**
  * The server's Prometheus registry: the process's default metrics, what requests and job runs
@@ -137,6 +163,12 @@ export const createMetrics = (deps: TSourceDeps) => {
     labelNames: ['job', 'outcome'],
     registers,
   });
+  const jobsExpired = new Counter({
+    name: 'yunhu_job_expired_total',
+    help: 'Runs this server took again because their last try outlived its lease (the server running it killed or stalled), per job',
+    labelNames: ['job'],
+    registers,
+  });
   const jobSeconds = new Histogram({
     name: 'yunhu_job_run_duration_seconds',
     help: 'Time of a job run, per job',
@@ -147,8 +179,9 @@ export const createMetrics = (deps: TSourceDeps) => {
 
   // The gauges of one scrape share one read of the sources (registry.metrics() collects them together).
   let reading: Promise<TSnapshot> | null = null;
+  const orphans = deps.orphans ?? createOrphanTracker();
   const snapshot = () => {
-    reading ??= readSnapshot(deps).finally(() => {
+    reading ??= readSnapshot({ ...deps, orphans }).finally(() => {
       reading = null;
     });
     return reading;
@@ -192,6 +225,10 @@ export const createMetrics = (deps: TSourceDeps) => {
     onJobRun: (job: string, outcome: 'completed' | 'failed', seconds: number) => {
       jobRuns.inc({ job, outcome });
       jobSeconds.observe({ job }, seconds);
+    },
+    /** The job queue's observer of runs taken again after their lease lapsed (jobs/job-queue.ts `onExpired`). */
+    onJobExpired: (job: string) => {
+      jobsExpired.inc({ job });
     },
   };
 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { offsetOf } from '../../db/sql.js';
+import { expiredRunMessages } from '../../jobs/index.js';
 
 export type TJobFilter = { name?: string; state?: string };
 
@@ -62,4 +63,38 @@ export const platformJobsRepository = {
     );
     return rows.map((r) => ({ job: r.job, state: r.state, n: Number(r.n) }));
   },
+
+  /**
+   * Per job: the runs due and not taken (created or retry, their time come), how long the oldest of
+   * them has waited, in seconds, and the runs kept whose last try outlived its lease (pg-boss's
+   * expiry output: their server killed or stalled), waiting for their retry or left failed. Every
+   * queue has its row (0 when none waits). From the database's clock; none before the queue made its tables.
+   */
+  queueHealth: async (db: TDb): Promise<TQueueHealth[]> => {
+    const [exists] = rowsOf<{ t: string | null }>(await db.execute(sql`select to_regclass('pgboss.job')::text as t`));
+    if (!exists?.t) return [];
+    const expired = sql.join(
+      expiredRunMessages.map((m) => sql`${m}`),
+      sql`, `,
+    );
+    const rows = rowsOf<TQueueHealth>(
+      await db.execute(sql`select q.name as job,
+          count(*) filter (where j.state in ('created', 'retry') and j.start_after <= now())::int as waiting,
+          coalesce(extract(epoch from now() - min(j.start_after)
+            filter (where j.state in ('created', 'retry') and j.start_after <= now())), 0)::float8 as "oldestSeconds",
+          count(*) filter (where j.state in ('retry', 'failed') and j.output->'value'->>'message' in (${expired}))::int
+            as expired
+        from pgboss.queue q
+        left join pgboss.job j on j.name = q.name and j.state in ('created', 'retry', 'failed')
+        group by q.name`),
+    );
+    return rows.map((r) => ({
+      job: r.job,
+      waiting: Number(r.waiting),
+      oldestSeconds: Number(r.oldestSeconds),
+      expired: Number(r.expired),
+    }));
+  },
 };
+
+export type TQueueHealth = { job: string; waiting: number; oldestSeconds: number; expired: number };

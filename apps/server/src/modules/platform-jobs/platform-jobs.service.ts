@@ -7,6 +7,8 @@ import { platformJobsRepository as repo, type TJobRunRow } from './platform-jobs
 
 /** The queue's runs per job and state, across every tenant, for the operator's metrics (modules/metrics). */
 export const jobQueueCounts = (db: TDb) => repo.stateCounts(db);
+/** Per job: runs due and waiting, the oldest one's wait, runs expired (the operator's metrics). */
+export const jobQueueHealth = (db: TDb) => repo.queueHealth(db);
 
 const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
 

@@ -21,4 +21,4 @@ export type { TTalkSpan } from './recording.pcap.js';
 export { createRecordingStore, recordingPathPrefix, type TRecordingStore } from './recording.store.js';
 export { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 export { devKamailioOptions, startDevCarrier } from './sip.kamailio-dev.js';
-export { gatewaySessionsAt, type TGatewaySessions } from './sip.kamailio-rtpengine.js';
+export { gatewayCallIdsAt, gatewaySessionsAt, type TGatewaySessions } from './sip.kamailio-rtpengine.js';

@@ -148,6 +148,16 @@ export const gatewaySessionsAt = async (ngPort: number, timeoutMs = 1000): Promi
   };
 };
 
+/** The Call-IDs of every session the gateway holds (ng `list`); null when it does not answer within timeoutMs. */
+export const gatewayCallIdsAt = async (ngPort: number, timeoutMs = 1000, limit = 100_000): Promise<string[] | null> => {
+  const reply = (await ngCommand(ngPort, { command: 'list', limit }, timeoutMs).catch(() => null)) as {
+    result?: string;
+    calls?: TBencode[];
+  } | null;
+  if (reply?.result !== 'ok') return null;
+  return Array.isArray(reply.calls) ? reply.calls.map(String) : [];
+};
+
 /**
  * The captures a gateway that died left open (their metadata still in `tmp/`) moved to where a
  * closed capture's metadata goes: when their calls end, their recordings are made of what was

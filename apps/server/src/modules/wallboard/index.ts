@@ -4,4 +4,4 @@
 
 export { wallboardErrors } from './wallboard.errors.js';
 export { registerWallboard } from './wallboard.routes.js';
-export { softphoneRegisteredUntil, wallboardGauges } from './wallboard.service.js';
+export { liveCallIdsAt, softphoneRegisteredUntil, wallboardGauges } from './wallboard.service.js';

@@ -165,4 +165,20 @@ export const wallboardRepository = {
     );
     return rows.map((r) => ({ kind: r.kind, state: r.state, n: Number(r.n) }));
   },
+
+  /**
+   * The SIP Call-IDs of the calls under way as liveCallCounts counts them, every tenant: dial
+   * requests ringing or talking (their partial index) and calls without one (sip_calls, live rows only).
+   */
+  liveCallIds: async (db: TDb, now: Date): Promise<string[]> => {
+    const stale = new Date(now.getTime() - liveStaleMs);
+    const rows = rowsOf<{ callId: string }>(
+      await db.execute(sql`
+      select call_id as "callId" from call_binds
+      where call_id is not null and state in ('ringing', 'talking') and created_at > ${stale}
+      union
+      select call_id from sip_calls where created_at > ${stale}`),
+    );
+    return rows.map((r) => r.callId);
+  },
 };

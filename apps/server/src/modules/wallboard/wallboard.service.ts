@@ -53,6 +53,9 @@ export const wallboardGauges = async (db: TDb, now = new Date()) => ({
   live: await repo.liveCallCounts(db, now),
 });
 
+/** The SIP Call-IDs of every call under way, every tenant (the metrics' media sessions left open). */
+export const liveCallIdsAt = (db: TDb, now = new Date()) => repo.liveCallIds(db, now);
+
 /**
  * 实时监控: everyone of the viewer's data scope with a soft-phone or call-back
  * seat, what he is doing now and since when; Kamailio's registration events keep "online".
