@@ -1,4 +1,4 @@
-import { type TAgentPacket, yuan } from '@yunhu/contract';
+import { fenOf, type TAgentPacket, yuan } from '@yunhu/contract';
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
@@ -32,7 +32,7 @@ export const AgentPacketForm = ({ editing, open, onClose }: TEditModalProps<TAge
       title={editing ? s.editTitle : s.addTitle}
       initialValues={editing ? { ...editing, price: editing.price / 100 } : { minutes: undefined, validityDays: 30 }}
       onCancel={onClose}
-      onSubmit={(v) => save({ ...v, id: editing?.id, price: Math.round(v.price * 100) })}
+      onSubmit={(v) => save({ ...v, id: editing?.id, price: fenOf(v.price) })}
       fields={(form) => (
         <>
           <Form.Item name="lineId" label={s.line} rules={[{ required: true, message: s.choose(s.line) }]}>
