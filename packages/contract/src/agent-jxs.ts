@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JxsPerm, jxsLeadStatuses, jxsStatuses } from './agent-jxs-labels.js';
 import { AgentPerm } from './agent-labels.js';
+import { ZTransferEnterprise } from './agent-transfer.js';
 import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { ZMenu } from './org.js';
@@ -113,8 +114,6 @@ export const ZJxsMoveResult = z.object({
 });
 export type TJxsMoveResult = z.infer<typeof ZJxsMoveResult>;
 
-export const ZJxsEnterprise = z.object({ id: zInt, name: zString, status: zString });
-
 export const agentJxsRoutes = {
   jxsUserPage: route({
     method: 'GET',
@@ -220,7 +219,7 @@ export const agentJxsRoutes = {
     summary: '可转入的企业',
     permission: JxsPerm.unlock,
     request: z.object({}),
-    response: z.array(ZJxsEnterprise),
+    response: z.array(ZTransferEnterprise),
   }),
   jxsUnlockMoveCrm: route({
     method: 'POST',

@@ -4,7 +4,7 @@ import { ZMovablePacket, ZPacketMove, ZTransferEnterprise } from './agent-transf
 import { ZIdName, ZNull, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
-import { ZPacketMinutes, ZPacketName, ZPacketValidityDays } from './packet.js';
+import { ZPacketMinutes, ZPacketName, ZPacketShelf, ZPacketValidityDays } from './packet.js';
 import { routesOf } from './route.js';
 import { tradeLimits } from './trade-labels.js';
 
@@ -186,7 +186,7 @@ export const agentStockRoutes = {
     summary: '代理商套餐上架/下架',
     permission: AgentStockPerm.packetManage,
     audited: true,
-    request: z.object({ id: zId('套餐编号'), isEnabled: z.boolean({ error: '请选择上架或下架' }) }),
+    request: ZPacketShelf,
     response: ZNull,
   }),
   getMultiplePacket: route({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmpty, ZMobile, ZNull, ZPassword, ZSmsCode, zBoolean, zInt, zString } from './http.js';
+import { ZEmpty, ZMobile, ZMobileCode, ZNull, ZPassword, ZSmsCode, zBoolean, zInt, zString } from './http.js';
 import { ZAccount, ZContactName } from './org-common.js';
 import { routesOf } from './route.js';
 
@@ -76,7 +76,7 @@ export const authRoutes = {
     summary: '短信登录',
     access: 'public',
     audited: true,
-    request: z.object({ mobile: ZMobile, code: ZSmsCode }),
+    request: ZMobileCode,
     response: ZLoginResult,
   }),
   ssoLogout: route({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route, ZCustomerRef, ZIds, ZRange, ZText } from './crm-common.js';
+import { route, ZCustomerRef, ZIds, ZRange, ZReason, ZText } from './crm-common.js';
 import { intentionLevels, normaliseMobile, phoneLabels } from './crm-customer-labels.js';
 import { ZPageQuery, ZSortOrder, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { zId, zMobileFragment } from './org-common.js';
@@ -156,6 +156,11 @@ export const ZBatchResult = z.object({
   refused: z.array(z.object({ id: zInt, name: zString, reason: zString })),
 });
 export type TBatchResult = z.infer<typeof ZBatchResult>;
+
+/** The chosen customers of a batch action (放入公海, 删除到回收站) and why. */
+export const ZIdsWithReason = z.object({ ids: ZIds, reason: ZReason });
+/** Every customer a filter matches, for the same actions by condition, and why. */
+export const ZFilterWithReason = z.object({ filter: ZCustomerFilter, reason: ZReason });
 
 export const ZExistOther = z.object({
   isExist: zBoolean,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route, ZCustomerRef, ZIds, ZRange, ZReason } from './crm-common.js';
-import { ZBatchResult, ZCustomer, ZCustomerFilter, ZCustomerListQuery } from './crm-customer.js';
+import { ZBatchResult, ZCustomer, ZCustomerListQuery, ZFilterWithReason, ZIdsWithReason } from './crm-customer.js';
 import { ownerActions } from './crm-pool-labels.js';
 import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { ZStaffRef, zId, zIds } from './org-common.js';
@@ -128,7 +128,7 @@ export const crmPoolRoutes = {
     summary: '放入公海',
     permission: Perm.customerRelease,
     audited: true,
-    request: z.object({ ids: ZIds, reason: ZReason }),
+    request: ZIdsWithReason,
     response: ZBatchResult,
   }),
   releaseByCondition: route({
@@ -137,7 +137,7 @@ export const crmPoolRoutes = {
     summary: '按条件放入公海',
     permission: Perm.customerRelease,
     audited: true,
-    request: z.object({ filter: ZCustomerFilter, reason: ZReason }),
+    request: ZFilterWithReason,
     response: ZBatchResult,
   }),
   transfer: route({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { route, ZCustomerRef, ZIds, ZRange, ZReason } from './crm-common.js';
-import { ZBatchResult, ZCustomer, ZCustomerFilter } from './crm-customer.js';
+import { route, ZCustomerRef, ZIds, ZRange } from './crm-common.js';
+import { ZBatchResult, ZCustomer, ZFilterWithReason, ZIdsWithReason } from './crm-customer.js';
 import { ZTimelineItem } from './crm-follow.js';
 import { ZPageQuery, ZTime, zPage, zString } from './http.js';
 import { zMobileFragment } from './org-common.js';
@@ -22,7 +22,7 @@ export const crmRecycleRoutes = {
     summary: '删除公海客户到回收站',
     permission: Perm.customerDelete,
     audited: true,
-    request: z.object({ ids: ZIds, reason: ZReason }),
+    request: ZIdsWithReason,
     response: ZBatchResult,
   }),
   /** 删除 from 我的客户: customers someone owns, within the caller's data scope. */
@@ -32,7 +32,7 @@ export const crmRecycleRoutes = {
     summary: '删除客户到回收站',
     permission: Perm.customerDelete,
     audited: true,
-    request: z.object({ ids: ZIds, reason: ZReason }),
+    request: ZIdsWithReason,
     response: ZBatchResult,
   }),
   recycleByCondition: route({
@@ -41,7 +41,7 @@ export const crmRecycleRoutes = {
     summary: '按条件删除公海客户',
     permission: Perm.customerDelete,
     audited: true,
-    request: z.object({ filter: ZCustomerFilter, reason: ZReason }),
+    request: ZFilterWithReason,
     response: ZBatchResult,
   }),
   privateRecycleByCondition: route({
@@ -50,7 +50,7 @@ export const crmRecycleRoutes = {
     summary: '按条件删除客户',
     permission: Perm.customerDelete,
     audited: true,
-    request: z.object({ filter: ZCustomerFilter, reason: ZReason }),
+    request: ZFilterWithReason,
     response: ZBatchResult,
   }),
   recyclePage: route({

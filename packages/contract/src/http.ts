@@ -89,6 +89,9 @@ export const ZSmsCode = z
   .trim()
   .regex(/^\d{6}$/, '验证码为6位数字');
 
+/** A mobile and the SMS code sent to it: the person holds the number (SMS sign-in, a new mobile). */
+export const ZMobileCode = z.object({ mobile: ZMobile, code: ZSmsCode });
+
 export const ZEmpty = z.object({}).strict();
 export const ZNull = z.null();
 

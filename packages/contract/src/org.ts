@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmpty, ZMobile, ZSmsCode, zBoolean, zInt, zString } from './http.js';
+import { ZEmpty, ZMobileCode, zBoolean, zInt, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { ZRealName } from './org-common.js';
 import { orgOnboardingRoutes } from './org-onboarding.js';
@@ -97,7 +97,7 @@ export const orgRoutes = {
     path: '/base/sys/user/update-phone',
     summary: '修改手机号',
     audited: true,
-    request: z.object({ mobile: ZMobile, code: ZSmsCode }),
+    request: ZMobileCode,
     response: z.null(),
   }),
   updateRealName: route({

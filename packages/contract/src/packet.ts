@@ -80,6 +80,9 @@ export const ZPacket = z.object({
 });
 export type TPacket = z.infer<typeof ZPacket>;
 
+/** 上架 or 下架 one package: the platform's catalogue and an agent's own shelf. */
+export const ZPacketShelf = z.object({ id: zId('套餐编号'), isEnabled: z.boolean({ error: '请选择上架或下架' }) });
+
 export const packetRoutes = {
   typeList: route({
     method: 'POST',
@@ -119,7 +122,7 @@ export const packetRoutes = {
     summary: '上架或下架套餐',
     permission: TradePerm.platformPacket,
     audited: true,
-    request: z.object({ id: zId('套餐编号'), isEnabled: z.boolean({ error: '请选择上架或下架' }) }),
+    request: ZPacketShelf,
     response: ZNull,
   }),
   /** Every active line of the platform, for the catalogue's line picker. */
