@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BillingPerm, billingIncrements, billingLimits, ledgerDirections } from './billing-labels.js';
-import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
+import { ZPageQuery, ZTime, ZTimeRange, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -16,9 +16,7 @@ const route = routesOf('billing');
  */
 const ZMonth = z.string({ error: '请选择月份' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 YYYY-MM');
 
-const ZConsumeFilter = z.object({
-  from: ZTime.optional(),
-  to: ZTime.optional(),
+const ZConsumeFilter = ZTimeRange.extend({
   lineId: zId('线路编号').optional(),
   userId: zId('员工编号').optional(),
   deptId: zId('部门编号').optional(),
@@ -89,11 +87,10 @@ export type TBillAnalysis = z.infer<typeof ZBillAnalysis>;
 const ZLedgerFilter = z.object({
   direction: z.enum(ledgerDirections, { error: '收支类型不正确' }).optional(),
   kind: z.enum(ledgerKinds, { error: '明细类型不正确' }).optional(),
-  from: ZTime.optional(),
-  to: ZTime.optional(),
+  ...ZTimeRange.shape,
 });
 export type TLedgerFilter = z.input<typeof ZLedgerFilter>;
-const ZRefundFilter = z.object({ from: ZTime.optional(), to: ZTime.optional() });
+const ZRefundFilter = ZTimeRange;
 const ZMoneyFilter = z.object({
   year: z.coerce.number().int().min(2000, '年份不正确').max(2100, '年份不正确').optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EcSyncPerm, ecOurFields, ecSyncKinds, ecSyncStates } from './ec-sync-labels.js';
-import { ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
+import { ZPageQuery, ZTime, ZTimeRange, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -97,8 +97,7 @@ export type TEcSyncItem = z.infer<typeof ZEcSyncItem>;
 export const ZEcSyncQuery = ZPageQuery.extend({
   state: z.enum(ecSyncStates, { error: '状态不正确' }).optional(),
   kind: z.enum(ecSyncKinds, { error: '类型不正确' }).optional(),
-  from: ZTime.optional(),
-  to: ZTime.optional(),
+  ...ZTimeRange.shape,
 });
 export type TEcSyncQuery = z.input<typeof ZEcSyncQuery>;
 

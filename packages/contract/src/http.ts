@@ -51,6 +51,9 @@ export const ZTime = z
   .min(timeBounds.min, '时间超出范围')
   .max(timeBounds.max, '时间超出范围');
 
+/** A list's time window, either end open: the lists filtered by when (明细, 流水, 同步日志). */
+export const ZTimeRange = z.object({ from: ZTime.optional(), to: ZTime.optional() });
+
 /**
  * Text as people type it in a Chinese input method, folded before any check, the same for an
  * import's cell and a form's field: full-width digits and letters (１３９…, Ｂ), the ideographic

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
+import { ZPageQuery, ZTime, ZTimeRange, zInt, zPage, zString } from './http.js';
 import { menuButton, menuPage, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { routesOf } from './route.js';
@@ -119,8 +119,7 @@ export const tradeRoutes = {
     permission: TradePerm.accountList,
     request: ZPageQuery.extend({
       kind: z.enum(ledgerKinds, { error: '明细类型不正确' }).optional(),
-      from: ZTime.optional(),
-      to: ZTime.optional(),
+      ...ZTimeRange.shape,
     }),
     response: zPage(ZLedgerEntry),
   }),
