@@ -94,7 +94,7 @@ import {
   registerOpenApiDocument,
   webhookJobName,
 } from './modules/integration/index.js';
-import { createLineService, lineHandlers } from './modules/line/index.js';
+import { createLineService, lineHandlers, lineScriptOf } from './modules/line/index.js';
 import { createMarketService, marketHandlers } from './modules/market/index.js';
 import { createMetrics, registerMetrics } from './modules/metrics/index.js';
 import {
@@ -127,6 +127,7 @@ import { createPlatformJobsService, platformJobsHandlers } from './modules/platf
 import { createResourceService, registerLibraryFiles, resourceHandlers } from './modules/resource/index.js';
 import { createCallingService, createSeatService, seatHandlers, seatsHeldBy } from './modules/seat/index.js';
 import { createSystemService, systemHandlers } from './modules/system/index.js';
+import { taskScriptLinks } from './modules/task-card/index.js';
 import {
   appOrderHandlers,
   clueOrderHandlers,
@@ -324,6 +325,8 @@ export const buildApp = async (
     upload: services.system.upload,
     privateUpload: services.system.privateUpload,
     links: documentLinks,
+    // The task's and the line's own scripts, shown first in the side panel.
+    scriptLinks: { task: taskScriptLinks, line: lineScriptOf },
   });
   bindRoutes(app, routeTables.resource, resourceHandlers(resource), deps);
   registerLibraryFiles(app, resource, documentLinks);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { ZDeleted, ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
+import { ZDeleted, ZNull, ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { numberStates } from './line-labels.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
+import { ResourcePerm } from './resource-labels.js';
 import { routesOf } from './route.js';
 
 export { numberStates } from './line-labels.js';
@@ -61,6 +62,9 @@ export const ZLineView = z.object({
   /** The enterprise's seats on the line, and how many nobody holds. */
   seatCount: zInt,
   freeSeatCount: zInt,
+  /** The enterprise's 话术 for calls on this line (线路话术), or none. */
+  scriptId: zInt.nullable(),
+  scriptTitle: zString.nullable(),
 });
 export type TLineView = z.infer<typeof ZLineView>;
 
@@ -130,6 +134,19 @@ export const lineRoutes = {
     permission: Perm.lineList,
     request: z.object({}),
     response: z.array(ZLineView),
+  }),
+  /**
+   * The enterprise's 话术 for a line it holds seats on (null: none), shown first to its agents while
+   * calling on it; chosen by whoever manages the library, among the scripts he may read.
+   */
+  lineScriptSave: route({
+    method: 'POST',
+    path: '/base/line/script/save',
+    summary: '设置线路话术',
+    permission: ResourcePerm.manage,
+    audited: true,
+    request: z.object({ lineId: zId('线路'), scriptId: zId('话术').nullable() }),
+    response: ZNull,
   }),
   /** The lines the enterprise holds seats on, for the pickers of these screens. */
   lineOptions: route({

@@ -35,6 +35,11 @@ export const resourceVisibilityLabel: Record<TResourceVisibility, string> = {
   roles: '指定角色',
 };
 
+/** Why a script is shown first while calling: it is the task's own, or the line's. */
+export const linkedScriptOrigins = ['task', 'line'] as const;
+export type TLinkedScriptOrigin = (typeof linkedScriptOrigins)[number];
+export const linkedScriptOriginLabel: Record<TLinkedScriptOrigin, string> = { task: '任务话术', line: '线路话术' };
+
 /** The list's orders: the latest change first, or the most used first. */
 export const resourceSorts = ['updated', 'uses'] as const;
 export type TResourceSort = (typeof resourceSorts)[number];

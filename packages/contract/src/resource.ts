@@ -3,6 +3,7 @@ import { ZNull, ZPageQuery, ZTime, ZUploaded, zBoolean, zInt, zPage, zString } f
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import {
+  linkedScriptOrigins,
   ResourcePerm,
   resourceFileTypes,
   resourceKinds,
@@ -71,6 +72,10 @@ export const ZResourceRow = z.object({
   updatedAt: ZTime,
 });
 export type TResourceRow = z.infer<typeof ZResourceRow>;
+
+/** A script the call in hand names: the task's own or the line's, shown first in the side panel. */
+export const ZLinkedScript = ZResourceRow.extend({ origin: z.enum(linkedScriptOrigins) });
+export type TLinkedScript = z.infer<typeof ZLinkedScript>;
 
 /** One item whole: its script, and who may read it by id and by name (the names of what still exists). */
 export const ZResourceItem = ZResourceRow.extend({
@@ -184,6 +189,19 @@ export const resourceRoutes = {
     permission: ResourcePerm.view,
     request: ZItemId,
     response: z.object({ useCount: zInt }),
+  }),
+  /**
+   * The scripts the call in hand names, each only when the reader may see it: the task's (我的任务,
+   * a task with customers of his) first, then the line's (the line given, else the task's line).
+   */
+  libraryLinked: route({
+    method: 'POST',
+    path: '/base/resource/library/linked',
+    readOnly: true,
+    summary: '当前话术',
+    permission: ResourcePerm.view,
+    request: z.object({ taskId: zId('任务编号').optional(), lineId: zId('线路编号').optional() }),
+    response: z.array(ZLinkedScript),
   }),
   /** The tags the reader's visible items carry, for the filter. */
   libraryTags: route({

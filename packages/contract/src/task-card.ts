@@ -40,6 +40,8 @@ const ZTaskFields = z.object({
   description: z.string().trim().max(500, '任务说明最多500个字').default(''),
   /** The line to call on; null = the line the agent has chosen (his seat, as the dial flow does). */
   lineId: zId('线路').nullable().default(null),
+  /** The task's own 话术 (a script of the library), shown first to its agents while calling. */
+  scriptId: zId('话术').nullable().default(null),
   countdownSeconds: z
     .number({ error: '自动拨号倒计时请输入秒数' })
     .int('自动拨号倒计时请输入整数秒')
@@ -72,6 +74,8 @@ export const ZTaskCard = z.object({
   description: zString,
   lineId: zInt.nullable(),
   lineName: zString.nullable(),
+  scriptId: zInt.nullable(),
+  scriptTitle: zString.nullable(),
   countdownSeconds: zInt,
   status: z.enum(taskStatuses),
   createdBy: zInt,

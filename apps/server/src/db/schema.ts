@@ -26,6 +26,7 @@ export * from '../modules/ec-sync/ec-sync.schema.js';
 export * from '../modules/feedback/feedback.schema.js';
 export * from '../modules/integration/integration.schema.js';
 export * from '../modules/line/line.schema.js';
+export * from '../modules/line/line-script.schema.js';
 export * from '../modules/market/market.schema.js';
 export * from '../modules/number-check/number-check.schema.js';
 export * from '../modules/org/org.schema.js';

@@ -3,6 +3,7 @@ import type * as C from '../index.js';
 
 export const lineRoutes = {
   lineList: { method: 'POST', path: '/base/line/list' },
+  lineScriptSave: { method: 'POST', path: '/base/line/script/save' },
   lineOptions: { method: 'POST', path: '/base/line/options' },
   numberPage: { method: 'POST', path: '/base/lineNum/page' },
   distribute: { method: 'POST', path: '/base/lineNum/distribute' },

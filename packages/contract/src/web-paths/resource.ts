@@ -7,6 +7,7 @@ export const resourceRoutes = {
   librarySave: { method: 'POST', path: '/base/resource/library/save' },
   libraryDelete: { method: 'POST', path: '/base/resource/library/delete' },
   libraryUse: { method: 'POST', path: '/base/resource/library/use' },
+  libraryLinked: { method: 'POST', path: '/base/resource/library/linked' },
   libraryTags: { method: 'GET', path: '/base/resource/library/tags' },
   libraryUpload: { method: 'POST', path: '/base/resource/library/upload' },
   libraryLink: { method: 'GET', path: '/base/resource/library/link' },

@@ -2,4 +2,4 @@
 export { lineErrors } from './line.errors.js';
 export { lineHandlers } from './line.routes.js';
 export { cmccWorkNumbers, lines, tenantNumbers } from './line.schema.js';
-export { createLineService, type TLineService, tenantLines } from './line.service.js';
+export { createLineService, lineScriptOf, type TLineService, tenantLines } from './line.service.js';

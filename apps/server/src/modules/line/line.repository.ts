@@ -8,6 +8,7 @@ import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
 import { staffNameMatch } from '../../db/staff.js';
 import { cmccWorkNumbers, lines, tenantNumbers } from './line.schema.js';
+import { lineScripts } from './line-script.schema.js';
 
 type TPaging = { page: number; limit: number };
 
@@ -137,6 +138,12 @@ export const lineRepository = {
           seatCount: sql<number>`(select count(*)::int from seats s where s.line_id = "lines"."id" and s.tenant_id = ${tenantId})`,
           freeSeatCount: sql<number>`(select count(*)::int from seats s where s.line_id = "lines"."id" and s.tenant_id = ${tenantId}
           and s.user_id is null and s.status = 'active' and s.expire_at > ${now.toISOString()}::timestamptz)`,
+          scriptId: sql<number | null>`(select ls.script_id from line_scripts ls
+            where ls.line_id = "lines"."id" and ls.tenant_id = ${tenantId})`.mapWith(Number),
+          scriptTitle: sql<
+            string | null
+          >`(select r.title from line_scripts ls join resource_items r on r.id = ls.script_id
+            where ls.line_id = "lines"."id" and ls.tenant_id = ${tenantId})`,
         })
         .from(lines)
         .where(eq(lines.status, 'active'))
@@ -275,4 +282,31 @@ export const lineRepository = {
       .update(cmccWorkNumbers)
       .set({ userId, boundAt: userId === null ? null : new Date() })
       .where(and(eq(cmccWorkNumbers.tenantId, tenantId), eq(cmccWorkNumbers.id, id))),
+
+  // ---- 线路话术 ----------------------------------------------------------------------------------
+  /** The enterprise's script for a line, or null. */
+  scriptOf: async (db: TDb, tenantId: number, lineId: number) =>
+    (
+      await firstRow(
+        db
+          .select({ scriptId: lineScripts.scriptId })
+          .from(lineScripts)
+          .where(and(eq(lineScripts.tenantId, tenantId), eq(lineScripts.lineId, lineId))),
+      )
+    )?.scriptId ?? null,
+
+  /** Names the line's script (null: none any more). */
+  setScript: async (db: TDb, tenantId: number, lineId: number, scriptId: number | null) => {
+    if (scriptId === null) {
+      await db.delete(lineScripts).where(and(eq(lineScripts.tenantId, tenantId), eq(lineScripts.lineId, lineId)));
+      return;
+    }
+    await db
+      .insert(lineScripts)
+      .values({ tenantId, lineId, scriptId })
+      .onConflictDoUpdate({
+        target: [lineScripts.tenantId, lineScripts.lineId],
+        set: { scriptId, updatedAt: sql`now()` },
+      });
+  },
 };

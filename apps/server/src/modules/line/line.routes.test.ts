@@ -56,6 +56,8 @@ describe('line and number routes', () => {
           callerNumbers: ['057188880001', '057188880002', '057188881001', '057188881002'],
           seatCount: 6,
           freeSeatCount: 2,
+          scriptId: null,
+          scriptTitle: null,
         },
         expect.objectContaining({ name: '全国回拨线路', modeLabel: '回拨', seatCount: 5, freeSeatCount: 2 }),
         expect.objectContaining({ name: 'APP 外呼线路', modeLabel: 'APP', seatCount: 0, freeSeatCount: 0 }),

@@ -4,6 +4,7 @@ import type { TLineService } from './line.service.js';
 
 export const lineHandlers = (line: TLineService): THandlers<typeof lineRoutes> => ({
   lineList: (ctx) => line.lineList(ctx),
+  lineScriptSave: (ctx) => line.lineScriptSave(ctx, ctx.input),
   lineOptions: (ctx) => line.lineOptions(ctx),
   numberPage: (ctx) => line.numberPage(ctx, ctx.input),
   distribute: (ctx) => line.distribute(ctx, ctx.input),

@@ -9,6 +9,7 @@ import {
 import type { TDb } from '../../db/client.js';
 import { visibleActiveStaff } from '../../db/staff.js';
 import type { TRequestContext } from '../../http/context.js';
+import { requireLinkableScript } from '../resource/index.js';
 import { lineErrors } from './line.errors.js';
 import { lineRepository as repo, type TNumberFilter } from './line.repository.js';
 
@@ -27,6 +28,9 @@ const toWork = (r: TWorkRow): TWorkNumber => ({ ...r, boundAt: r.boundAt?.getTim
  * (外显号码): what the calling settings and the dial flow may pick from. Takes the caller's `tx`.
  */
 export const tenantLines = (tx: TDb, tenantId: number) => repo.tenantLines(tx, tenantId);
+
+/** The enterprise's 话术 for calls on a line, or null (the side panel shows it first). */
+export const lineScriptOf = (tx: TDb, tenantId: number, lineId: number) => repo.scriptOf(tx, tenantId, lineId);
 
 export type TLineService = ReturnType<typeof createLineService>;
 
@@ -73,6 +77,14 @@ export const createLineService = () => {
         ...l,
         modeLabel: lineModeLabel(l.mode),
       })),
+
+    /** 线路话术: one of the scripts he may read, for a line the enterprise holds seats on (null: none). */
+    lineScriptSave: async (ctx: TRequestContext, input: TRouteInput<'line', 'lineScriptSave'>) => {
+      if (!(await repo.tenantLine(ctx.tx, ctx.auth.tenantId, input.lineId))) throw lineErrors.lineNotHeld();
+      if (input.scriptId !== null) await requireLinkableScript(ctx.tx, ctx.auth, input.scriptId);
+      await repo.setScript(ctx.tx, ctx.auth.tenantId, input.lineId, input.scriptId);
+      return null;
+    },
 
     lineOptions: async (ctx: TRequestContext) =>
       (await repo.tenantLines(ctx.tx, ctx.auth.tenantId)).map(({ id, name, mode }) => ({ id, name, mode })),

@@ -10,6 +10,8 @@ export const resourceErrors = defineErrors('resource', {
   kindFixed: ['invalid', '资料类型不能修改，请新建一条资料'],
   fileMissing: ['invalid', '文件不存在或未上传成功，请重新上传'],
   notAFile: ['invalid', '该资料不是文件'],
+  /** A task's or a line's 话术: one of the enterprise's scripts that the person choosing may read. */
+  scriptMissing: ['invalid', '所选话术不存在或您无权查看，请重新选择'],
   deptMissing: ['invalid', '所选部门不存在或已删除，请重新选择'],
   roleMissing: ['invalid', '所选角色不存在或已删除，请重新选择'],
   linkExpired: ['forbidden', '文件链接已过期（5分钟内有效），请回到资料库重新打开'],

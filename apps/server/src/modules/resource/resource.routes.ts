@@ -13,6 +13,7 @@ export const resourceHandlers = (svc: TResourceService): THandlers<typeof resour
   librarySave: (ctx) => svc.save(ctx, ctx.input),
   libraryDelete: (ctx) => svc.delete(ctx, ctx.input.id),
   libraryUse: (ctx) => svc.use(ctx, ctx.input.id),
+  libraryLinked: (ctx) => svc.linked(ctx, ctx.input),
   libraryTags: (ctx) => svc.tags(ctx),
   // The upload stores its file and row in a transaction of its own, the body read with none open.
   libraryUpload: detached(async (ctx) => svc.upload(ctx.auth, await readUpload(ctx.req))),

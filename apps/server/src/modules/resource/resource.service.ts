@@ -3,6 +3,8 @@ import {
   resourceFileTypes,
   resourceLimits,
   type resourceRoutes,
+  type TLinkedScript,
+  type TLinkedScriptOrigin,
   type TParsedRequestOf,
   type TResourceFolder,
   type TResourceItem,
@@ -73,6 +75,23 @@ export const searchTextOf = (
 export type TResourceService = ReturnType<typeof createResourceService>;
 
 /**
+ * The script a task card or a line is to name: one of the enterprise's scripts that the person
+ * choosing may read (another enterprise's id, a file, or one hidden from him is refused).
+ */
+export const requireLinkableScript = async (tx: TDb, auth: TAuth, id: number) => {
+  const row = await repo.find(tx, auth.tenantId, readerOf(auth), id);
+  if (row?.kind !== 'script') throw errors.scriptMissing();
+};
+
+/** Where the scripts of the call in hand are named: the task cards' and the lines' areas (app.ts lends them). */
+export type TScriptLinks = {
+  /** A task with customers of his: its script and its line, or null. */
+  task: (tx: TDb, auth: TAuth, taskId: number) => Promise<{ scriptId: number | null; lineId: number | null } | null>;
+  /** The enterprise's script for a line, or null. */
+  line: (tx: TDb, tenantId: number, lineId: number) => Promise<number | null>;
+};
+
+/**
  * 资料库: the enterprise's call scripts and files in folders, each with who may read it. Readers see
  * what is visible to them (the repository's query decides, so pages and counts agree); managers
  * write and see everything.
@@ -84,6 +103,7 @@ export const createResourceService = (deps: {
   privateUpload: (db: TDb, name: string, withBody?: boolean) => Promise<TPrivateUpload | null>;
   /** Signs the files' short-lived addresses. */
   links: TLinkSigner;
+  scriptLinks: TScriptLinks;
 }) => {
   const infoOf = async (tx: TDb, auth: TAuth, row: TItemRow): Promise<TResourceItem> => {
     const audience =
@@ -137,6 +157,26 @@ export const createResourceService = (deps: {
     info: async (ctx: TRequestContext, id: number) => infoOf(ctx.tx, ctx.auth, await itemOf(ctx, id)),
 
     tags: ({ auth, tx }: TRequestContext) => repo.tags(tx, auth.tenantId, readerOf(auth)),
+
+    /**
+     * The scripts the call in hand names, the task's before the line's (the line given, else the
+     * task's), each once and only when he may read it: the side panel shows them first.
+     */
+    linked: async ({ auth, tx }: TRequestContext, input: TIn<'libraryLinked'>): Promise<TLinkedScript[]> => {
+      const task = input.taskId === undefined ? null : await deps.scriptLinks.task(tx, auth, input.taskId);
+      const lineId = input.lineId ?? task?.lineId ?? null;
+      const named: [TLinkedScriptOrigin, number | null][] = [
+        ['task', task?.scriptId ?? null],
+        ['line', lineId === null ? null : await deps.scriptLinks.line(tx, auth.tenantId, lineId)],
+      ];
+      const out: TLinkedScript[] = [];
+      for (const [origin, id] of named) {
+        if (id === null || out.some((s) => s.id === id)) continue;
+        const row = await repo.find(tx, auth.tenantId, readerOf(auth), id);
+        if (row?.kind === 'script') out.push({ ...toRow(row), origin });
+      }
+      return out;
+    },
 
     /** A new item, or a change of one (its kind stays what it was). */
     save: async (ctx: TRequestContext, input: TIn<'librarySave'>) => {

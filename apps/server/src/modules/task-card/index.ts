@@ -4,4 +4,4 @@
 
 export { taskCardErrors } from './task-card.errors.js';
 export { registerTaskCard } from './task-card.routes.js';
-export type { TTaskCrm } from './task-card.service.js';
+export { type TTaskCrm, taskScriptLinks } from './task-card.service.js';

@@ -15,6 +15,7 @@ export const openItemStatuses = ['pending', 'dialled'] as const;
 const taskColumns = {
   t,
   lineName: sql<string | null>`(select l.name from lines l where l.id = call_tasks.line_id)`,
+  scriptTitle: sql<string | null>`(select r.title from resource_items r where r.id = call_tasks.script_id)`,
   createdByName: sql<string>`coalesce((select u.real_name from users u where u.id = call_tasks.created_by), '')`,
   deptName: sql<string>`coalesce((select d.name from departments d where d.id = call_tasks.dept_id), '')`,
 };
@@ -37,6 +38,7 @@ export type TItemRow = typeof i.$inferSelect;
 export type TTaskWithNames = {
   t: TTaskRow;
   lineName: string | null;
+  scriptTitle: string | null;
   createdByName: string;
   deptName: string;
   total: number;
@@ -141,6 +143,21 @@ export const taskCardRepository = {
   },
 
   /** The tasks (not closed) an agent has customers in, with his own counts, newest first. */
+  /** The script and the line of a task in which the agent has customers, or null. */
+  agentTaskLinks: (db: TDb, tenantId: number, userId: number, taskId: number) =>
+    firstRow(
+      db
+        .select({ scriptId: t.scriptId, lineId: t.lineId })
+        .from(t)
+        .where(
+          and(
+            eq(t.tenantId, tenantId),
+            eq(t.id, taskId),
+            sql`exists (select 1 from ${i} where ${i.taskId} = ${taskId} and ${i.userId} = ${userId})`,
+          ),
+        ),
+    ),
+
   tasksOfAgent: (db: TDb, tenantId: number, userId: number) =>
     db
       .select({

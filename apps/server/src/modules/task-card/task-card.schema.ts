@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, ref, refTo, tenantTable, ts } from '../../db/columns.js';
 import { customerRef } from '../crm/crm.schema.js';
 import { lines } from '../line/line.schema.js';
 import { departments, users } from '../org/org.schema.js';
+import { resourceItems } from '../resource/resource.schema.js';
 
 /** 任务卡: a calling task; its customers are `call_task_items`. */
 export const callTasks = tenantTable(
@@ -21,11 +23,14 @@ export const callTasks = tenantTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     closedAt: ts('closed_at'),
+    /** The task's own 话术, shown first to its agents while calling (migration 0095); gone with the script. */
+    scriptId: ref('script_id').references(() => resourceItems.id, { onDelete: 'set null' }),
   },
   (t) => [
     // taskCard: a tenant's (or a department's) tasks, newest first.
     index('call_tasks_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('call_tasks_tenant_dept_created_idx').on(t.tenantId, t.deptId, t.createdAt),
+    index('call_tasks_script_idx').on(t.scriptId).where(sql`${t.scriptId} is not null`),
   ],
 );
 

@@ -13,6 +13,7 @@ import { isInScope, type TDataScope } from '../../db/scope.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
 import type { TIsMasked } from '../call/index.js';
 import { type TCustomerAccess, targetStaff } from '../crm/index.js';
+import { requireLinkableScript } from '../resource/index.js';
 import { taskCardErrors } from './task-card.errors.js';
 import { taskCardRepository as repo, type TFigureRow, type TTaskWithNames } from './task-card.repository.js';
 import { figuresOf, toCard, toItem } from './task-card.view.js';
@@ -60,6 +61,10 @@ export const spread = (
   });
 };
 
+/** The script and the line of a task in which the agent has customers (the side panel's task script), or null. */
+export const taskScriptLinks = (tx: TDb, auth: TAuth, taskId: number) =>
+  repo.agentTaskLinks(tx, auth.tenantId, auth.userId, taskId);
+
 /**
  * 任务卡, the managers' side: they create calling tasks from the customers they see and spread them
  * among the agents of their scope, change, pause or close them, add and remove customers, and follow
@@ -76,8 +81,10 @@ export const createTaskCardService = (deps: { isMasked: TIsMasked; crm: TTaskCrm
     return row;
   };
 
-  const checkLine = async (tx: TDb, lineId: number | null) => {
-    if (lineId !== null && !(await repo.lineExists(tx, lineId))) throw taskCardErrors.lineMissing();
+  /** The line, when one is named, exists; the script, when one is named, is one he may read. */
+  const checkLinks = async (tx: TDb, auth: TAuth, input: { lineId: number | null; scriptId: number | null }) => {
+    if (input.lineId !== null && !(await repo.lineExists(tx, input.lineId))) throw taskCardErrors.lineMissing();
+    if (input.scriptId !== null) await requireLinkableScript(tx, auth, input.scriptId);
   };
 
   /** The customers and their agents of a create or add request, checked against his scope. */
@@ -137,13 +144,14 @@ export const createTaskCardService = (deps: { isMasked: TIsMasked; crm: TTaskCrm
     { auth, tx, scope }: TRequestContext,
     input: TRouteInput<'taskCard', 'create'>,
   ): Promise<TTaskCard> => {
-    await checkLine(tx, input.lineId);
+    await checkLinks(tx, auth, input);
     const plan = await planItems(tx, auth, scope, input, input);
     const task = await repo.insertTask(tx, {
       tenantId: auth.tenantId,
       name: input.name,
       description: input.description,
       lineId: input.lineId,
+      scriptId: input.scriptId,
       countdownSeconds: input.countdownSeconds,
       createdBy: auth.userId,
       deptId: auth.deptId,
@@ -157,7 +165,7 @@ export const createTaskCardService = (deps: { isMasked: TIsMasked; crm: TTaskCrm
     input: TRouteInput<'taskCard', 'update'>,
   ): Promise<TTaskCard> => {
     requireOpen(await visibleTask(tx, auth, scope, input.id, true));
-    await checkLine(tx, input.lineId);
+    await checkLinks(tx, auth, input);
     const { id, ...set } = input;
     await repo.updateTask(tx, auth.tenantId, id, set);
     return toCard((await repo.findTask(tx, auth.tenantId, id))!);

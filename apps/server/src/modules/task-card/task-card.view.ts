@@ -52,6 +52,8 @@ export const toCard = (row: TTaskWithNames): TTaskCard => ({
   description: row.t.description,
   lineId: row.t.lineId,
   lineName: row.lineName,
+  scriptId: row.t.scriptId,
+  scriptTitle: row.scriptTitle,
   countdownSeconds: row.t.countdownSeconds,
   status: row.t.status as TTaskStatus,
   createdBy: row.t.createdBy,

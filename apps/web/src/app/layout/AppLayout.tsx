@@ -3,6 +3,7 @@ import { Perm } from '@yunhu/contract';
 import { App, Layout, Modal, Space, Typography } from 'antd';
 import AppContext from 'antd/es/app/context';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useDialLineId } from '../../features/call';
 import { SoftphoneWidget } from '../../features/softphone';
 import { Permission } from '../../shared/permission/Permission';
 import { platformName, useBrandStore } from '../../shared/stores/brand';
@@ -28,6 +29,9 @@ const ShellApp = ({ children }: { children: ReactNode }) => {
     </AppContext.Provider>
   );
 };
+
+/** The soft-phone dock, told the line a dial would use: its 话术 button shows that line's own script first. */
+const SoftphoneDock = () => <SoftphoneWidget scriptLineId={useDialLineId()} />;
 
 /** The signed-in shell under /menu: side menu, header (enterprise, notices, user), page. */
 export const AppLayout = () => {
@@ -94,7 +98,7 @@ export const AppLayout = () => {
             </Layout.Content>
             {/* The soft-phone stays on every screen (spec section 4), for those with a soft-phone seat. */}
             <Permission value={Perm.softphoneUse}>
-              <SoftphoneWidget />
+              <SoftphoneDock />
             </Permission>
           </Layout>
         </Layout>

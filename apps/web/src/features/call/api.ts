@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { callRecordRoutes, callRoutes, type TUsableLine } from '@yunhu/contract';
+import { callRecordRoutes, callRoutes, Perm, type TUsableLine } from '@yunhu/contract';
 import { useMemo } from 'react';
 import { call } from '../../shared/http/api';
+import { usePermission } from '../../shared/permission/usePermission';
 import { useCallStore } from './store';
 
 export const callKeys = {
@@ -26,6 +27,12 @@ export const useSelectedLine = (isEnabled = true): TUsableLine | null => {
   const lines = useUsableLines(isEnabled).data ?? [];
   const storedId = useCallStore((s) => s.lineId);
   return pickLine(lines, storedId);
+};
+
+/** The id of the line a dial would use now; null when none is usable or he may not dial (the 话术 panel's line). */
+export const useDialLineId = (): number | null => {
+  const canDial = usePermission(Perm.callDial);
+  return useSelectedLine(canDial)?.lineId ?? null;
 };
 
 /** How long after a dial the call lists look for its record (a call-back call rings, talks, then reports). */

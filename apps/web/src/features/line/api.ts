@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lineRoutes, type TRequestOf, type TResponseOf } from '@yunhu/contract';
 import { call } from '../../shared/http/api';
 import { refreshAfter } from '../../shared/http/refreshAfter';
+import { useRefreshingMutation } from '../../shared/http/useRefreshingMutation';
 
 const r = lineRoutes;
 
@@ -15,6 +16,13 @@ export type TWorkRow = TResponseOf<typeof r.workNumberList>['records'][number];
 export type TCallerNumberInput = TRequestOf<typeof r.callerNumberAdd>;
 
 export const useLines = () => useQuery({ queryKey: ['line', 'list'], queryFn: () => call(r.lineList, {}) });
+
+/** 线路话术: the enterprise's script for a line (null: none); the list shows it afterwards. */
+export const useSaveLineScript = () =>
+  useRefreshingMutation(
+    (input: { lineId: number; scriptId: number | null }) => call(r.lineScriptSave, input),
+    [['line', 'list']],
+  );
 
 export const useNumberActions = () => {
   const client = useQueryClient();

@@ -44,6 +44,28 @@ export const usePanelItems = (kind: TResourceKind, keyword: string) =>
     placeholderData: keepPreviousData,
   });
 
+/** The call in hand, as far as the side panel's scripts go: the task it is made within, the line it is on. */
+export type TScriptContext = { taskId?: number; lineId?: number | null };
+
+/** The scripts the call in hand names (the task's, then the line's), shown first in the side panel. */
+export const useLinkedScripts = ({ taskId, lineId }: TScriptContext) =>
+  useQuery({
+    queryKey: [resourceKeys.items, 'linked', taskId ?? null, lineId ?? null],
+    queryFn: () => call(r.libraryLinked, { taskId, lineId: lineId ?? undefined }),
+    enabled: taskId !== undefined || (lineId ?? null) !== null,
+  });
+
+/** How many scripts a select offers (most used first; its search filters them). */
+const SCRIPT_OPTIONS_LIMIT = 200;
+
+/** The scripts the reader may see, for the select of a task's or a line's script. */
+export const useScriptOptions = (isEnabled: boolean) =>
+  useQuery({
+    queryKey: [resourceKeys.items, 'options'],
+    queryFn: () => call(r.libraryPage, { kind: 'script', sort: 'uses', page: 1, limit: SCRIPT_OPTIONS_LIMIT }),
+    enabled: isEnabled,
+  });
+
 /** The quick replies (the enterprise's shared ones and the person's own), by their own route. */
 export const useQuickReplies = () =>
   useQuery({ queryKey: resourceKeys.quick, queryFn: () => call(crmSettingsRoutes.quickList, {}) });

@@ -2,4 +2,6 @@
 
 /** 话术 at hand: the button of the side panel (the panel itself a chunk of its own, loaded when opened). */
 export { ScriptButton } from './components/ScriptButton';
+/** A task's or a line's own 话术, chosen among the scripts the person may see. */
+export { ScriptSelect } from './components/ScriptSelect';
 export { resourcePageRoutes } from './routes';

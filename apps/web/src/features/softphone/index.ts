@@ -40,8 +40,11 @@ const LazyWidget = lazyComponent(() => import('./components/SoftphoneWidget'), '
 export const isSoftphoneUser = (user: TUserInfo | null) =>
   user !== null && user.superTenant !== 1 && user.hasSoftphoneSeat;
 
-/** The soft-phone dock of the shell: rendered only for soft-phone users (isSoftphoneUser). */
-export const SoftphoneWidget = () => {
+/**
+ * The soft-phone dock of the shell: rendered only for soft-phone users (isSoftphoneUser).
+ * `scriptLineId`: the line a dial would use, whose own 话术 the dock's panel shows first.
+ */
+export const SoftphoneWidget = ({ scriptLineId = null }: { scriptLineId?: number | null }) => {
   const isShown = useUserStore((s) => isSoftphoneUser(s.user));
-  return isShown ? createElement(LazyWidget) : null;
+  return isShown ? createElement(LazyWidget, { scriptLineId }) : null;
 };

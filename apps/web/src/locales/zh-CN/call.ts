@@ -157,6 +157,7 @@ export const callTexts = {
     description: '任务说明',
     line: '拨打线路',
     lineAny: '坐席当前线路',
+    script: '任务话术',
     countdown: '自动拨号倒计时(秒)',
     countdownHint: '记录结果后，自动拨打下一位前的等待秒数',
     status: '状态',

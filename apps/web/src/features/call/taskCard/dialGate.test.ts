@@ -14,6 +14,8 @@ const cardOf = (status: TMyTaskCard['task']['status'], current: TTaskItem | null
     description: '',
     lineId: null,
     lineName: null,
+    scriptId: null,
+    scriptTitle: null,
     countdownSeconds: 5,
     status,
     createdBy: 2,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
-import { CallButton, CustomerCalls, LinePicker } from '../../call';
+import { CallButton, CustomerCalls, LinePicker, useDialLineId } from '../../call';
 import { ScriptButton } from '../../resource';
 import { type TPool, useCustomer } from '../api';
 import { CallFollowUp } from '../components/CallFollowUp';
@@ -25,6 +25,8 @@ export const CustomerDetailsPage = () => {
   const pool: TPool = params.get('pool') === 'public' ? 'public' : 'private';
   const canUpdate = usePermission(Perm.customerUpdate);
   const customer = useCustomer(id, pool);
+  // The line picked beside the call button: its own 话术 comes first in the panel.
+  const lineId = useDialLineId();
   // The call made from this page: its end opens the follow-up with the label it showed.
   const [followBind, setFollowBind] = useState<string | null>(null);
 
@@ -86,7 +88,7 @@ export const CustomerDetailsPage = () => {
                       label={t.call.call}
                       onCallStarted={setFollowBind}
                     />
-                    <ScriptButton />
+                    <ScriptButton lineId={lineId} />
                   </Space>
                 )
               }

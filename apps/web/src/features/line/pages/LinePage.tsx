@@ -1,8 +1,11 @@
-import type { TLineView } from '@yunhu/contract';
-import { Card, Empty, Space, Table, Tag } from 'antd';
+import { ResourcePerm, type TLineView } from '@yunhu/contract';
+import { Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { t } from '../../../locales/zh-CN';
-import { useLines } from '../api';
+import { feedback } from '../../../shared/feedback';
+import { usePermission } from '../../../shared/permission/usePermission';
+import { ScriptSelect } from '../../resource';
+import { useLines, useSaveLineScript } from '../api';
 
 const l = t.line;
 const modeColor = (mode: number) => (mode === 2 ? 'blue' : mode === 0 ? 'green' : 'purple');
@@ -47,14 +50,48 @@ const columns: ColumnsType<TLineView> = [
   },
 ];
 
-/** 线路展示 (userdata/submit/index): the platform's lines, and the enterprise's seats on each. */
+/**
+ * 线路话术: whoever manages the library names the line's script (shown first to agents calling on
+ * it) on a line the enterprise holds seats on; others read its title.
+ */
+const LineScript = ({ line }: { line: TLineView }) => {
+  const canManage = usePermission(ResourcePerm.manage);
+  const save = useSaveLineScript();
+  if (!canManage) return <>{line.scriptTitle ?? ''}</>;
+  if (line.seatCount === 0) return <Typography.Text type="secondary">{l.scriptNeedsSeat}</Typography.Text>;
+  const onChange = async (scriptId: number | null) => {
+    // A refusal is shown by the request itself.
+    const isSaved = await save.mutateAsync({ lineId: line.id, scriptId }).then(
+      () => true,
+      () => false,
+    );
+    if (isSaved) feedback.message.success(l.scriptSaved);
+  };
+  return (
+    <ScriptSelect
+      value={line.scriptId}
+      title={line.scriptTitle}
+      onChange={onChange}
+      disabled={save.isPending}
+      style={{ width: 200 }}
+      data-testid={`line-script-${line.id}`}
+    />
+  );
+};
+
+const withScript: ColumnsType<TLineView> = [
+  ...columns,
+  { key: 'script', title: l.script, render: (_v, r) => <LineScript line={r} /> },
+];
+
+/** 线路展示 (userdata/submit/index): the platform's lines, the enterprise's seats and its 话术 on each. */
 export const LinePage = () => {
   const lines = useLines();
   return (
     <Card title={l.title}>
       <Table<TLineView>
         rowKey="id"
-        columns={columns}
+        columns={withScript}
         dataSource={lines.data ?? []}
         loading={lines.isLoading}
         pagination={false}

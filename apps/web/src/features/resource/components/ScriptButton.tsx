@@ -18,32 +18,35 @@ const useOpenPanel = create<{ owner: string | null; setOwner: (owner: string | n
 
 /**
  * 话术: opens (and closes) the side panel of scripts, files and quick replies; nothing for a person
- * who may not read the library. Memoised: the soft-phone dock re-renders on every call event, and an
- * open panel has no reason to follow.
+ * who may not read the library. `taskId` and `lineId`: the task the call is made within and the line
+ * it is on, whose own scripts the panel shows first. Memoised: the soft-phone dock re-renders on every
+ * call event, and an open panel has no reason to follow.
  */
-export const ScriptButton = memo(({ size }: { size?: 'small' | 'middle' }) => {
-  const canRead = usePermission(ResourcePerm.view);
-  const id = useId();
-  const isOpen = useOpenPanel((s) => s.owner === id);
-  const setOwner = useOpenPanel((s) => s.setOwner);
-  const [wasOpened, setWasOpened] = useState(false);
-  if (!canRead) return null;
-  return (
-    <>
-      <Button
-        size={size}
-        icon={<ReadOutlined />}
-        onClick={() => {
-          setWasOpened(true);
-          setOwner(isOpen ? null : id);
-        }}
-        aria-pressed={isOpen}
-        data-testid="script-panel-toggle"
-      >
-        {t.resource.panelButton}
-      </Button>
-      {wasOpened && <ScriptPanel isOpen={isOpen} onClose={() => setOwner(null)} />}
-    </>
-  );
-});
+export const ScriptButton = memo(
+  ({ size, taskId, lineId }: { size?: 'small' | 'middle'; taskId?: number; lineId?: number | null }) => {
+    const canRead = usePermission(ResourcePerm.view);
+    const id = useId();
+    const isOpen = useOpenPanel((s) => s.owner === id);
+    const setOwner = useOpenPanel((s) => s.setOwner);
+    const [wasOpened, setWasOpened] = useState(false);
+    if (!canRead) return null;
+    return (
+      <>
+        <Button
+          size={size}
+          icon={<ReadOutlined />}
+          onClick={() => {
+            setWasOpened(true);
+            setOwner(isOpen ? null : id);
+          }}
+          aria-pressed={isOpen}
+          data-testid="script-panel-toggle"
+        >
+          {t.resource.panelButton}
+        </Button>
+        {wasOpened && <ScriptPanel isOpen={isOpen} onClose={() => setOwner(null)} context={{ taskId, lineId }} />}
+      </>
+    );
+  },
+);
 ScriptButton.displayName = 'ScriptButton';

@@ -27,6 +27,10 @@ const priceList = rowOf({
   tags: ['价格'],
   file: { name: `${'a'.repeat(32)}.png`, originalName: '价目表.png', type: 'png', size: 2048 },
 });
+const taskScript = rowOf({ id: 7, title: '回访任务话术', tags: [], useCount: 0 });
+const lineScript = rowOf({ id: 8, title: '回拨线路话术', tags: [], useCount: 0 });
+/** What the server names for the call in hand (the task's, then the line's). */
+let linked: unknown[] = [];
 const pageOf = <T,>(records: T[]) => ({ records, total: records.length, size: 20, current: 1, pages: 1 });
 const pageRequests = () => callMock.mock.calls.filter(([route]) => route === r.libraryPage).map(([, input]) => input);
 
@@ -45,12 +49,14 @@ const openPanel = async () => {
 describe('the 话术 panel', () => {
   beforeEach(() => {
     canRead = true;
+    linked = [];
     callMock.mockReset();
     callMock.mockImplementation(async (route, input: { kind?: string; keyword?: string }) => {
       if (route === r.libraryPage) {
         const rows = input.kind === 'script' ? [script] : [priceList];
         return pageOf(rows.filter((row) => !input.keyword || row.title.includes(input.keyword)));
       }
+      if (route === r.libraryLinked) return linked;
       if (route === r.libraryInfo) return itemOf();
       if (route === r.libraryUse) return { useCount: 5 };
       if (route === r.libraryLink) return { url: '/base/resource/library/file/2/x.png?exp=1&sig=ab', expiresAt: 1 };
@@ -90,6 +96,51 @@ describe('the 话术 panel', () => {
         expect.objectContaining({ kind: 'file', sort: 'uses', page: 1 }),
       ]),
     );
+  });
+
+  it('shows the task’s script first, then the line’s, each marked, before the most used ones', async () => {
+    linked = [
+      { ...taskScript, origin: 'task' },
+      { ...lineScript, origin: 'line' },
+    ];
+    const mostUsed = [lineScript, script];
+    callMock.mockImplementation(async (route, input: { kind?: string }) => {
+      if (route === r.libraryLinked) return linked;
+      if (route === r.libraryPage) return pageOf(input.kind === 'script' ? mostUsed : [priceList]);
+      return null;
+    });
+    renderButton(<ScriptButton taskId={3} lineId={5} />);
+    const panel = await openPanel();
+    const own = await within(panel).findByTestId('script-panel-linked');
+    await within(panel).findByText('续费话术');
+    expect(callMock).toHaveBeenCalledWith(r.libraryLinked, { taskId: 3, lineId: 5 });
+    const order = [
+      ...panel.querySelectorAll('[data-testid^="script-panel-linked-"], [data-testid^="script-panel-item-"]'),
+    ];
+    expect(order.map((b) => b.textContent)).toEqual([
+      '回访任务话术任务话术',
+      '回拨线路话术线路话术',
+      '续费话术续费',
+      '2026价目表价格',
+    ]);
+    expect(
+      own.compareDocumentPosition(within(panel).getByTestId('script-panel-scripts')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    // The line's script is listed once: first and marked, not again among the most used.
+    expect(within(panel).queryByTestId('script-panel-item-8')).toBeNull();
+    // A search looks through the whole library instead.
+    fireEvent.change(within(panel).getByPlaceholderText('搜索话术、文件（标题、内容、标签）'), {
+      target: { value: '续费' },
+    });
+    await waitFor(() => expect(within(panel).queryByTestId('script-panel-linked')).toBeNull());
+  });
+
+  it('asks for no call scripts where the opener names neither task nor line', async () => {
+    renderButton();
+    const panel = await openPanel();
+    await within(panel).findByText('续费话术');
+    expect(within(panel).queryByTestId('script-panel-linked')).toBeNull();
+    expect(callMock.mock.calls.some(([route]) => route === r.libraryLinked)).toBe(false);
   });
 
   it('searches both kinds by the words typed', async () => {

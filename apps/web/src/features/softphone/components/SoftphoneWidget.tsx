@@ -188,7 +188,7 @@ const ReferQuestion = () => {
  * last rows, the pagination or the home figures; collapsed it is one line, open it shows the dial
  * pad, and a call in progress opens it.
  */
-export const SoftphoneWidget = () => {
+export const SoftphoneWidget = ({ scriptLineId = null }: { scriptLineId?: number | null }) => {
   const line = useSoftphone((s) => s.line);
   const call = useSoftphone((s) => s.call);
   const sipKey = useSoftphone((s) => s.sipKey);
@@ -230,7 +230,7 @@ export const SoftphoneWidget = () => {
             {statusText}
           </Typography.Text>
           {/* 话术 beside the line: read while calling, or before the call when idle. */}
-          <ScriptButton size="small" />
+          <ScriptButton size="small" lineId={scriptLineId} />
           {line === 'online' || line === 'reconnecting' ? (
             <Button size="small" onClick={withPhone((phone) => phone.goOffline())} data-testid="softphone-offline">
               {tx.goOffline}

@@ -3,6 +3,7 @@ import type { TTaskItem } from '@yunhu/contract';
 import { Button, Card, Descriptions, Space } from 'antd';
 import { t } from '../../../../locales/zh-CN';
 import { ScriptButton } from '../../../resource';
+import { useDialLineId } from '../../api';
 import { ItemStatusTag } from './TaskStatusTag';
 
 const c = t.taskCard;
@@ -17,6 +18,8 @@ export const CurrentCustomer = (props: {
   onSkip: () => void;
 }) => {
   const { item } = props;
+  // The task's script first in the 话术 panel, then the line's (the task's line when he holds it).
+  const lineId = useDialLineId();
   return (
     <Card size="small" title={c.current} data-testid="my-task-current">
       <Descriptions column={3} size="small">
@@ -50,7 +53,7 @@ export const CurrentCustomer = (props: {
         <Button onClick={props.onSkip} data-testid="my-task-skip">
           {c.skip}
         </Button>
-        <ScriptButton />
+        <ScriptButton taskId={item.taskId} lineId={lineId} />
       </Space>
     </Card>
   );

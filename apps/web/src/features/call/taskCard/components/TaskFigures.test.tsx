@@ -21,6 +21,8 @@ const progress: TTaskProgress = {
     description: '',
     lineId: null,
     lineName: null,
+    scriptId: null,
+    scriptTitle: null,
     countdownSeconds: 5,
     status: 'running',
     createdBy: 2,

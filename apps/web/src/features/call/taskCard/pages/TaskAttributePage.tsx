@@ -78,11 +78,12 @@ const EditTask = ({ id }: { id: number }) => {
           name: task.name,
           description: task.description,
           lineId: task.lineId,
+          scriptId: task.scriptId,
           countdownSeconds: task.countdownSeconds,
         }}
         onFinish={onFinish}
       >
-        <TaskFields />
+        <TaskFields scriptTitle={task.scriptTitle} />
         <Space>
           <Button type="primary" htmlType="submit" loading={update.isPending}>
             {t.common.confirm}
