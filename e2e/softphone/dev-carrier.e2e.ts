@@ -177,7 +177,7 @@ describe.skipIf(missing !== null && !isRequired)(
             { timeout: 60_000, interval: 1000 },
           )
           .toBe('done');
-        expect(analysis!.figures!.customerTalkSec).toBeGreaterThan(0.5);
+        expect(analysis!.figures!.customerTalkSec!).toBeGreaterThan(0.5);
         await expectAnalysedInCallRecords(page, record!.id, ruleName);
         await expectAnalysedOnCustomerPage(page, customer.id);
       } finally {

@@ -425,16 +425,17 @@ export const buildApp = async (
     atStart: () => ({ before: builtAt }),
     run: (data: { before?: number }) => callArea.callbacks.sweepPending({ before: new Date(data.before ?? builtAt) }),
   });
-  // 通话分析: each soft-phone recording's signal analysis, queued once its record has it.
+  // 通话分析: each recording's signal analysis (soft-phone and call-back), queued once its record has it.
   const callAnalysis = createCallAnalysisService({
     database,
     store: callArea.store,
     isMasked: services.crm.isMasked,
     send: (name) => jobs.send(name),
     logger: app.log,
-    // The development carrier's script is known only where it is the soft-phone's carrier.
+    // The development carrier's script is known only where it is the carrier (soft-phone, call-back).
     speech: await createSpeechAdapters(config.speech, {
       hasDevCarrier: config.sip.dev.isDevCarrier && !config.sip.dev.trunkAddress,
+      hasCarrierSimulator: config.carrier.simulator.isEnabled,
     }),
     // Only for an enterprise with 智能分析 on in the app centre.
     isEnabled: (tx, tenantId) => isAppOn(tx, tenantId, 'call_analysis'),

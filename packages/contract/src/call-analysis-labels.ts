@@ -25,14 +25,18 @@ export const qualityRuleKindName: Record<TQualityRuleKind, string> = {
   interruptions: '抢话次数',
 };
 
-/** What a rule made of one call: hit, not hit, or not judged for want of a transcript (无转写). */
-export const qualityResultStatuses = ['hit', 'pass', 'noTranscript'] as const;
+/**
+ * What a rule made of one call: hit, not hit, or not judged for want of a transcript (无转写) or of
+ * the two sides told apart (单声道: a mono recording).
+ */
+export const qualityResultStatuses = ['hit', 'pass', 'noTranscript', 'mono'] as const;
 export type TQualityResultStatus = (typeof qualityResultStatuses)[number];
 
 export const qualityResultStatusName: Record<TQualityResultStatus, string> = {
   hit: '命中',
   pass: '未命中',
   noTranscript: '无转写',
+  mono: '单声道',
 };
 
 /** Whose words or interruptions a rule counts. */

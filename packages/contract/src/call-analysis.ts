@@ -47,29 +47,36 @@ const ZSpan = z.tuple([z.number(), z.number()]);
 
 /**
  * The signal figures of one recorded call (docs/decisions/0092-call-signal-analysis.md): the agent
- * is the recording's left channel, the customer its right; seconds to the hundredth.
+ * is the recording's left channel, the customer its right; seconds to the hundredth. A mono
+ * recording (a carrier's, both sides mixed: docs/decisions/0107-call-back-recordings.md) has the
+ * whole call's figures only: those that need to tell the sides apart are null, never guessed.
  */
 export const ZCallSignalFigures = z.object({
+  /** One channel, both sides mixed; absent: a stereo recording. */
+  isMono: z.boolean().optional(),
   durationSec: z.number(),
-  agentTalkSec: z.number(),
-  customerTalkSec: z.number(),
+  /** What either side said (their speech joined; the mixed signal's in a mono recording). */
+  speechSec: z.number().optional(),
+  /** Each side's talk; null in a mono recording. */
+  agentTalkSec: z.number().nullable(),
+  customerTalkSec: z.number().nullable(),
   /** Each side's share of the talk (the two add up to 100), in percent to one decimal. */
-  agentSharePercent: z.number(),
-  customerSharePercent: z.number(),
+  agentSharePercent: z.number().nullable(),
+  customerSharePercent: z.number().nullable(),
   /** Silences (静音): gaps between the first and the last words where neither side speaks, from this long. */
   silenceThresholdSec: z.number(),
   silenceCount: zInt,
   silenceLongestSec: z.number(),
   silenceTotalSec: z.number(),
-  /** Overlaps (抢话): both sides speaking at once. */
-  overlapCount: zInt,
-  overlapTotalSec: z.number(),
+  /** Overlaps (抢话): both sides speaking at once; null in a mono recording. */
+  overlapCount: zInt.nullable(),
+  overlapTotalSec: z.number().nullable(),
   /** Overlaps the agent began while the customer was speaking, and the other way round. */
-  agentInterruptions: zInt,
-  customerInterruptions: zInt,
+  agentInterruptions: zInt.nullable(),
+  customerInterruptions: zInt.nullable(),
   /** How many times the floor passed from one side to the other, plus the first speaker's. */
-  turns: zInt,
-  /** When each side first spoke, from the answer; null when it never did. */
+  turns: zInt.nullable(),
+  /** When each side first spoke, from the answer; null when it never did (or in a mono recording). */
   agentFirstWordsSec: z.number().nullable(),
   customerFirstWordsSec: z.number().nullable(),
   /** Whose words came last, and how long the line stayed open after them (to the hang-up). */
@@ -77,15 +84,20 @@ export const ZCallSignalFigures = z.object({
   endSilenceSec: z.number(),
   /** Who hung up (the call record's 结束状态); null when the system or a timeout ended the call. */
   hungUpBy: ZCallSide.nullable(),
-  /** Each side's speech, for a timeline under the player. */
+  /** Each side's speech, for a timeline under the player (empty in a mono recording). */
   agentSegments: z.array(ZSpan),
   customerSegments: z.array(ZSpan),
+  /** A mono recording's speech, either side's. */
+  speechSegments: z.array(ZSpan).optional(),
 });
 export type TCallSignalFigures = z.infer<typeof ZCallSignalFigures>;
 
-/** One sentence of a call's transcript: who said it, when (seconds from the answer), what. */
+/**
+ * One sentence of a call's transcript: who said it, when (seconds from the answer), what. `side`
+ * null: a mono recording's sentence, whose speaker the engine could not tell (单声道).
+ */
 export const ZCallTranscriptSegment = z.object({
-  side: ZCallSide,
+  side: ZCallSide.nullable(),
   fromSec: z.number(),
   toSec: z.number(),
   text: zString,
@@ -158,7 +170,7 @@ export const ZCallAnalysisRow = ZCallAnalysis.omit({
   insightNote: true,
   quality: true,
 }).extend({
-  figures: ZCallSignalFigures.omit({ agentSegments: true, customerSegments: true }).nullable(),
+  figures: ZCallSignalFigures.omit({ agentSegments: true, customerSegments: true, speechSegments: true }).nullable(),
   /** The agent who made the call. */
   realName: zString,
   /** The customer's number, masked for people who see numbers masked. */
@@ -208,8 +220,8 @@ export const ZSeatSummaryRow = z.object({
   overlapCount: zInt,
   agentInterruptions: zInt,
   customerInterruptions: zInt,
-  /** Turns per call, on average. */
-  turnsPerCall: z.number(),
+  /** Turns per call, on average over the stereo ones; null when none was (a mono recording has no turns). */
+  turnsPerCall: z.number().nullable(),
   /** When the customer first spoke, on average over the calls where he did; null when he never did. */
   customerFirstWordsSec: z.number().nullable(),
   /** The day's calls by the intention the analyst read (calls it did not read count in none). */

@@ -86,6 +86,31 @@ describe('OpenAI-compatible analyst', () => {
     );
   });
 
+  it('hands a mono recording’s sentences over as 未区分, and says in the prompt not to take them for the customer’s', async () => {
+    const { fetch, sent } = fakeFetch(
+      completion(
+        JSON.stringify({
+          summary: '通话双方约定加微信发资料（单声道，未区分说话方）',
+          intention: 'B',
+          intentionReason: '有人提出加微信，无法确认是客户所说',
+          objections: [],
+          nextStep: '',
+          nextDate: null,
+          followUpSuggestion: '核实后再联系',
+        }),
+      ),
+    );
+    const analyst = await createOpenAiAnalyst(config, fetch);
+    expect(analyst.canReadMono).toBe(true);
+    const mono = segments.map((s) => ({ ...s, side: null }));
+    expect((await analyst.analyse({ segments: mono, callStartedAt })).intention).toBe('B');
+    const body = sent[0]!.body as { messages: { content: string }[] };
+    expect(body.messages[0]!.content).toContain('单声道录音的转写不区分说话方');
+    expect(body.messages[1]!.content).toBe(
+      '通话日期：2026-12-02\n通话转写：\n[0.5s] 未区分：王总您好，我是云呼的小李。\n[2.6s] 未区分：你加我微信吧，明天发资料。',
+    );
+  });
+
   it('asks an endpoint that takes only JSON mode for a json object, with the schema in the prompt', async () => {
     const { fetch, sent } = fakeFetch(
       completion(

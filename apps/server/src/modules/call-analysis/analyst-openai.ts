@@ -104,14 +104,17 @@ const systemPrompt = [
   '你是电话销售的质检与分析助手。根据通话转写（坐席与客户两方）给出结构化分析，只依据转写内容，不要编造。',
   '意向等级：A 客户有明确兴趣并约定了下一步；B 客户有一定兴趣但未约定；C 客户未表现出兴趣也未拒绝；D 客户明确拒绝。',
   '摘要不超过300字；日期按通话日期推算为 YYYY-MM-DD，未约定则为 null。',
+  '单声道录音的转写不区分说话方（标为“未区分”）：只依据内容判断，分不清是谁说的就不要当作客户的话。',
 ].join('\n');
 
 /** JSON mode holds the model to JSON only: the prompt names the shape (and the word json, which it requires). */
 const jsonModePrompt = (schema: object) =>
   `${systemPrompt}\n只输出一个 json 对象，符合以下 JSON Schema：\n${JSON.stringify(schema)}`;
 
+const speakerName = { agent: '坐席', customer: '客户' } as const;
+
 const transcriptText = (segments: readonly TCallTranscriptSegment[]) =>
-  segments.map((s) => `[${s.fromSec.toFixed(1)}s] ${s.side === 'agent' ? '坐席' : '客户'}：${s.text}`).join('\n');
+  segments.map((s) => `[${s.fromSec.toFixed(1)}s] ${s.side ? speakerName[s.side] : '未区分'}：${s.text}`).join('\n');
 
 /** The model's answer, read with the contract's schema; an over-long summary is cut, an empty date is none. */
 const ZAnswer = ZCallInsight.omit({ engine: true }).extend({
@@ -144,6 +147,7 @@ export const createOpenAiAnalyst = async (
   return {
     engine,
     isCloud: true,
+    canReadMono: true,
     analyse: async ({ segments, callStartedAt, signal, fields = [] }): Promise<TAnalystOutput> => {
       const schema = analysisJsonSchema(fields);
       let content: string | null | undefined;

@@ -66,6 +66,7 @@ const beijingDay = (at: number) => {
 export const createRulesAnalyst = (): TCallAnalyst => ({
   engine: rulesEngine,
   isCloud: false,
+  canReadMono: false,
   analyse: async ({ segments, callStartedAt, fields }) => ({
     ...analyseByRules(segments, callStartedAt),
     ...(fields?.length ? { extracted: extractByRules(fields, segments) } : {}),

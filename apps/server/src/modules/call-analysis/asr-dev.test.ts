@@ -51,6 +51,18 @@ describe('development speech-to-text', () => {
     expect(none.note).toContain('未使用模拟运营商时没有转写');
   });
 
+  it('knows the script only on the recordings a development carrier made, and not in a mono one', async () => {
+    const speech = { agent: [[0.5, 2]], customer: [[3, 9]] } as const;
+    // The call-back carrier is the simulator, the soft-phone's trunk a real one.
+    const asr = createDevAsr(script, { gateway: false, carrier: true });
+    const callBack = await asr.transcribe({ file: 'x.wav', side: null, source: 'carrier', speech });
+    expect(callBack.segments.map((s) => [s.side, s.text])).toEqual([['customer', script.text]]);
+    const softPhone = await asr.transcribe({ file: 'x.wav', side: null, source: 'gateway', speech });
+    expect(softPhone).toMatchObject({ segments: [], note: expect.stringContaining('未使用模拟运营商时没有转写') });
+    const mono = await asr.transcribe({ file: 'x.wav', side: null, isMono: true, source: 'carrier', speech });
+    expect(mono).toMatchObject({ segments: [], note: '单声道录音分不出客户的声音，开发环境的模拟识别不转写' });
+  });
+
   it("finds the script's recitations in the simulator's own audio, and a sentence cut short keeps only its start", async () => {
     // The customer's channel as a call to the development carrier records it: the WAV twice, then
     // hung up 2 s into the third; the agent silent (A-law 0xD5). A stereo A-law WAV of both.

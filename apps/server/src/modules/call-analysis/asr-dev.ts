@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TCallTranscriptSegment } from '@yunhu/contract';
 import { repoRoot } from '../../paths.js';
-import type { TAsrAdapter, TSpan } from './speech.adapter.js';
+import type { TAsrAdapter, TRecordingSource, TSpan } from './speech.adapter.js';
 
 /** What the development carrier's "customer" says in a loop, and how long one recitation lasts. */
 export type TSpeechScript = { text: string; spokenSec: number };
@@ -63,21 +63,24 @@ export const scriptTranscript = (script: TSpeechScript, customer: readonly TSpan
 /**
  * The development speech-to-text: it really runs on every analysed call but recognises nothing; it
  * knows the one thing the development carrier says and places it where the signal analysis heard the
- * customer speak. Without the carrier simulator (`script` null) it has no text for any call, and says
- * so. The agent's side (a person at the soft-phone) is never transcribed.
+ * customer speak. Only on the recordings the development carriers made (`playsOn`: the soft-phone's
+ * trunk, its recordings the gateway's; the call-back carrier, its own): another call has no text,
+ * and without the carrier simulator (`script` null) no call has; it says so. Nor has a mono
+ * recording, where the customer cannot be heard apart. The agent's side (a person at the
+ * soft-phone, or the call-back simulator's voice) is never transcribed.
  */
-export const createDevAsr = (script: TSpeechScript | null): TAsrAdapter => ({
+export const createDevAsr = (
+  script: TSpeechScript | null,
+  playsOn: Readonly<Record<TRecordingSource, boolean>> = { gateway: true, carrier: true },
+): TAsrAdapter => ({
   engine: devAsrEngine,
   isCloud: false,
-  transcribe: async ({ speech }) => {
-    if (!script) {
-      return {
-        engine: devAsrEngine,
-        isSimulated: true,
-        segments: [],
-        note: '开发环境的模拟识别只认得模拟运营商的台词；未使用模拟运营商时没有转写',
-      };
+  transcribe: async ({ speech, isMono, source = 'gateway' }) => {
+    const none = (note: string) => ({ engine: devAsrEngine, isSimulated: true, segments: [], note });
+    if (!script || !playsOn[source]) {
+      return none('开发环境的模拟识别只认得模拟运营商的台词；未使用模拟运营商时没有转写');
     }
+    if (isMono) return none('单声道录音分不出客户的声音，开发环境的模拟识别不转写');
     const segments = scriptTranscript(script, speech.customer);
     const notes = [segments.length ? '' : '客户一侧没有说话', speech.agent.length ? '坐席一侧不做模拟识别' : ''].filter(
       Boolean,

@@ -151,6 +151,29 @@ describe('Tencent Cloud ASR adapter', () => {
     expect(transcript.segments).toEqual([{ side: 'customer', fromSec: 0.1, toSec: 0.9, text: '好的。' }]);
   });
 
+  it('sends a mono recording of both sides as one channel, its sentences without a side (单声道)', async () => {
+    answers = [
+      { Data: { TaskId: 9 } },
+      {
+        Data: {
+          TaskId: 9,
+          Status: 2,
+          StatusStr: 'success',
+          ResultDetail: [
+            { FinalSentence: '您好，请问是王先生吗？', StartMs: 300, EndMs: 1800, SpeakerId: 0 },
+            { FinalSentence: '是我。', StartMs: 2200, EndMs: 2900, SpeakerId: 0 },
+          ],
+        },
+      },
+    ];
+    const transcript = await asr.transcribe({ file, side: null, isMono: true, source: 'carrier', speech });
+    expect(seen[0]!.body.ChannelNum).toBe(1);
+    expect(transcript.segments).toEqual([
+      { side: null, fromSec: 0.3, toSec: 1.8, text: '您好，请问是王先生吗？' },
+      { side: null, fromSec: 2.2, toSec: 2.9, text: '是我。' },
+    ]);
+  });
+
   it("stores a failed task's reason, and Tencent's refusal of the key with its code", async () => {
     answers = [
       { Data: { TaskId: 8 } },

@@ -29,9 +29,12 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     );
   });
 
-/** The channel a sentence came from: with two channels SpeakerId 0 is the left (agent), 1 the right. */
-const sideOf = (input: TAsrInput, sentence: TSentence): TCallSide =>
-  input.side ?? (sentence.SpeakerId === 1 ? 'customer' : 'agent');
+/**
+ * The channel a sentence came from: with two channels SpeakerId 0 is the left (agent), 1 the right;
+ * a mono file of both sides mixed has no channel to tell them by (none: 单声道).
+ */
+const sideOf = (input: TAsrInput, sentence: TSentence): TCallSide | null =>
+  input.isMono ? null : (input.side ?? (sentence.SpeakerId === 1 ? 'customer' : 'agent'));
 
 /** The sentences of a finished task, in the order they were spoken. */
 export const transcriptOfTencent = (input: TAsrInput, status: TTaskStatus, engine: string): TCallTranscript => ({
@@ -53,7 +56,7 @@ export const transcriptOfTencent = (input: TAsrInput, status: TTaskStatus, engin
  * Tencent Cloud ASR's recording-file recognition through Tencent's own SDK
  * (`tencentcloud-sdk-nodejs-asr`): CreateRecTask with the file in the request (SourceType 1: the
  * server needs no public address), two channels for a stereo call so the engine keeps the sides
- * apart, sentences with their times and punctuation (ResTextFormat 2); then DescribeTaskStatus until
+ * apart (one for a mono recording, whose sentences then have no side), sentences with their times and punctuation (ResTextFormat 2); then DescribeTaskStatus until
  * the task succeeds or fails. The SDK is loaded when the adapter is configured, not with the server.
  */
 export const createTencentAsr = async (
@@ -91,7 +94,7 @@ export const createTencentAsr = async (
       const created = await call(() =>
         client.CreateRecTask({
           EngineModelType: config.engine,
-          ChannelNum: input.side ? 1 : 2,
+          ChannelNum: input.side || input.isMono ? 1 : 2,
           ResTextFormat: 2,
           SourceType: 1,
           Data: audio.toString('base64'),

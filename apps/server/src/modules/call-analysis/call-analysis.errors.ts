@@ -19,7 +19,6 @@ export const analysisFailure = {
   encoding: (tag: number) => `不支持的录音编码（${tag}）`,
   format: '不支持的录音格式',
   truncated: '录音文件不完整',
-  mono: '录音为单声道，无法区分坐席与客户',
   missing: '录音文件不存在',
   /** Anything else (the detail goes to the log). */
   internal: '分析出错，系统将自动重试',

@@ -57,7 +57,10 @@ export const callAnalysisRepository = {
     return rows.length > 0;
   },
 
-  /** A call record as the analysis needs it: whose (the data scope), its recording's key, who hung up. */
+  /**
+   * A call record as the analysis needs it: whose (the data scope), its recording's key and maker
+   * (a recording state: the gateway's; none: the carrier's), who hung up.
+   */
   record: (db: TDb, tenantId: number, callRecordId: number) =>
     firstRow(
       db
@@ -65,6 +68,7 @@ export const callAnalysisRepository = {
           userId: callRecords.userId,
           deptId: callRecords.deptId,
           recordingKey: callRecords.preRecordUrl,
+          recordingState: callRecords.recordingState,
           callType: callRecords.callType,
           finishStatus: callRecords.finishStatus,
           startTime: callRecords.startTime,

@@ -10,7 +10,6 @@ import { callRecords } from '../call/call.schema.js';
 import { callKit } from '../call/call.test-kit.js';
 import { captureNameOf, gatewayCaptureDir } from '../telephony/recording.gateway.js';
 import { leaveToneCapture, metadataOf, pcapOf, rtp, tone } from '../telephony/recording.test-kit.js';
-import { synthesizeCallWav } from '../telephony/recording.wav.js';
 import { callAnalysisRepository } from './call-analysis.repository.js';
 import { callAnalyses } from './call-analysis.schema.js';
 import { signalJobName } from './call-analysis.service.js';
@@ -92,7 +91,7 @@ describe('call analysis on the job queue', () => {
     const done = await analysisOf(record.id);
     expect(done).toMatchObject({ state: 'done', attempts: 1, errorReason: '' });
     expect(done!.figures!.durationSec).toBeCloseTo(2, 1);
-    expect(Math.abs(done!.figures!.agentTalkSec - 2)).toBeLessThanOrEqual(0.3);
+    expect(Math.abs(done!.figures!.agentTalkSec! - 2)).toBeLessThanOrEqual(0.3);
     expect(done!.figures!.customerTalkSec).toBe(0);
     expect(done!.figures!.customerFirstWordsSec).toBeNull();
     // An outbound call the caller ended (主叫挂断): the agent hung up, after his own words.
@@ -148,22 +147,22 @@ describe('call analysis on the job queue', () => {
   });
 
   it('fails a recording that cannot be analysed with its reason, at once, and leaves the call as it was', async () => {
-    const record = await pendingCall('mono-2', 'agent01');
-    // A mono file (a carrier's kind of recording): no way to tell the agent from the customer.
-    const key = t.app.call.store.keyOf(kit.tenantId, 'mono-2');
-    await t.app.call.store.write(key, synthesizeCallWav(3, 7));
+    const record = await pendingCall('broken-2', 'agent01');
+    // A file the gateway never writes: not a WAV at all.
+    const key = t.app.call.store.keyOf(kit.tenantId, 'broken-2');
+    await t.app.call.store.write(key, Buffer.from('not a recording'));
     await t.database.db
       .update(callRecords)
       .set({ preRecordUrl: key, recordingState: 'ready' })
       .where(eq(callRecords.id, record.id));
     await withTenant(t.database, kit.tenantId, (tx) =>
-      callAnalysisRepository.ensureByCarrierCallId(tx, kit.tenantId, 'sip-mono-2'),
+      callAnalysisRepository.ensureByCarrierCallId(tx, kit.tenantId, 'sip-broken-2'),
     );
     await t.app.jobs.send(signalJobName);
     await t.app.jobs.runDue();
     expect(await analysisOf(record.id)).toMatchObject({
       state: 'failed',
-      errorReason: '录音为单声道，无法区分坐席与客户',
+      errorReason: '录音不是 WAV 文件',
       attempts: 1,
       figures: null,
     });

@@ -29,7 +29,7 @@ import { qualityToApply } from './quality.service.js';
 import { seatSummaryExport } from './seat-summary.service.js';
 import { analyseRecording } from './signal.analyse.js';
 import { UnreadableRecording } from './signal.wav.js';
-import { SpeechVendorError } from './speech.adapter.js';
+import { SpeechVendorError, type TRecordingSource } from './speech.adapter.js';
 import type { TSpeechAdapters } from './speech.adapters.js';
 
 /** The job that analyses the recorded calls waiting (one queue run takes every one due). */
@@ -152,7 +152,12 @@ const speechFailure = (what: string, error: unknown) =>
   `${what}失败：${error instanceof SpeechVendorError ? error.message : '服务暂时不可用'}`;
 
 /** A list row's figures: the segments are the panel's, one call at a time. */
-const withoutSegments = ({ agentSegments: _a, customerSegments: _c, ...rest }: TCallSignalFigures) => rest;
+const withoutSegments = ({
+  agentSegments: _a,
+  customerSegments: _c,
+  speechSegments: _s,
+  ...rest
+}: TCallSignalFigures) => rest;
 
 export type TCallAnalysisService = ReturnType<typeof createCallAnalysisService>;
 
@@ -194,8 +199,17 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
     }
   };
 
-  /** The speech-to-text of the recording, given where each side was heard; null when it is off. */
-  const transcribe = async (file: string, figures: TCallSignalFigures, run: TJobRun, isLastTry: boolean) => {
+  /**
+   * The speech-to-text of the recording, given where each side was heard, whether it is mono and
+   * who made it; null when it is off.
+   */
+  const transcribe = async (
+    file: string,
+    figures: TCallSignalFigures,
+    source: TRecordingSource,
+    run: TJobRun,
+    isLastTry: boolean,
+  ) => {
     const { asr } = deps.speech;
     if (!asr) return null;
     return besideFigures<TCallTranscript>(
@@ -203,6 +217,8 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
         asr.transcribe({
           file,
           side: null,
+          isMono: figures.isMono === true,
+          source,
           speech: { agent: figures.agentSegments, customer: figures.customerSegments },
           signal: run.signal,
         }),
@@ -227,6 +243,9 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
     const { analyst } = deps.speech;
     if (!analyst) return null;
     if (!transcript?.segments.length) return { insight: null, note: '没有可分析的通话转写' };
+    if (!analyst.canReadMono && transcript.segments.some((s) => s.side === null)) {
+      return { insight: null, note: '单声道录音的转写分不出客户的话，规则分析不作判断' };
+    }
     return besideFigures<TReading>(
       async () => {
         const { extracted, ...insight } = await analyst.analyse({
@@ -259,7 +278,9 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
       // The signal and the speech service read a file: the folder's own, or a copy of the bucket's.
       const heard = await deps.store.withFile(key, async (file) => {
         const figures = { ...(await analyseRecording(file, run.signal)), hungUpBy: hungUpByOf(record!) };
-        return { figures, transcript: await transcribe(file, figures, run, isLastTry) };
+        // A recording state is the gateway's (a soft-phone call); a carrier's recording has none.
+        const source = record!.recordingState === null ? 'carrier' : 'gateway';
+        return { figures, transcript: await transcribe(file, figures, source, run, isLastTry) };
       });
       if (!heard) throw new UnreadableRecording(analysisFailure.missing);
       const { figures, transcript } = heard;

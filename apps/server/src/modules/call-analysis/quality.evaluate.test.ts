@@ -113,4 +113,50 @@ describe('quality rules on a call', () => {
       detail: '无坐席转写',
     });
   });
+
+  it('judges a mono recording on what it can tell: silences and words of both sides, not one side’s words or shares', () => {
+    // The same call mixed on one channel: speech 0–2, 3.5–7, 8.5–9.5; its sentences without a side.
+    const mono = {
+      ...figures,
+      isMono: true,
+      agentTalkSec: null,
+      customerTalkSec: null,
+      agentSharePercent: null,
+      customerSharePercent: null,
+      agentSegments: [],
+      customerSegments: [],
+      speechSegments: [
+        [0, 2],
+        [3.5, 7],
+        [8.5, 9.5],
+      ],
+    } as TCallSignalFigures;
+    const mixed = { ...transcript, segments: transcript.segments.map((s) => ({ ...s, side: null })) };
+    const [silence, share, interruptions, anyone, agentOnly, required] = evaluateQuality(
+      [
+        rule(1, '长静默', { kind: 'silence', overSec: 1 }),
+        rule(2, '坐席话多', { kind: 'talkShare', minPercent: null, maxPercent: 50 }),
+        rule(3, '抢话', { kind: 'interruptions', side: 'agent', over: 0 }),
+        rule(4, '保本', { kind: 'keyword', words: ['保本'], side: 'both' }),
+        rule(5, '承诺收益', { kind: 'forbidden', words: ['保本'], side: 'agent' }),
+        rule(6, '自报家门', { kind: 'required', words: ['云呼科技'], withinSec: 10 }),
+      ],
+      mixed,
+      mono,
+    );
+    expect(silence).toMatchObject({ status: 'hit', detail: '2 次超过 1 秒的静默，最长 1.5 秒' });
+    expect(silence!.moments.map((m) => [m.atMs, m.toMs])).toEqual([
+      [2000, 3500],
+      [7000, 8500],
+    ]);
+    expect(share).toMatchObject({ status: 'mono', detail: '单声道录音分不出坐席的说话时长' });
+    expect(interruptions).toMatchObject({ status: 'mono', detail: '单声道录音分不出谁在抢话' });
+    expect(anyone).toMatchObject({ status: 'hit', detail: '双方说了：保本' });
+    expect(anyone!.moments.map((m) => [m.atMs, m.side])).toEqual([
+      [3500, null],
+      [5200, null],
+    ]);
+    expect(agentOnly).toMatchObject({ status: 'mono', detail: '单声道录音分不出坐席的话' });
+    expect(required).toMatchObject({ status: 'mono', detail: '单声道录音分不出坐席的话' });
+  });
 });

@@ -4,6 +4,7 @@ import type {
   TCallTranscriptSegment,
   TQualityMoment,
   TQualityResult,
+  TQualityResultStatus,
   TQualityRuleDef,
   TQualitySide,
 } from '@yunhu/contract';
@@ -43,16 +44,25 @@ const saying = (segments: readonly TCallTranscriptSegment[], words: readonly str
   return { found: [...found], moments };
 };
 
-/** Words rules (关键词, 禁语, 必说话术) read the transcript: without one of the side's sentences, 无转写. */
-const sentencesOf = (transcript: TCallTranscript | null, side: TQualitySide) => {
-  if (!transcript?.segments.length) return { missing: '无转写' };
+/**
+ * Words rules (关键词, 禁语, 必说话术) read the transcript: without one of the side's sentences, 无转写;
+ * one side's words in a mono recording's transcript, whose speakers are not told apart, 单声道.
+ */
+const sentencesOf = (
+  transcript: TCallTranscript | null,
+  side: TQualitySide,
+): { segments: TCallTranscriptSegment[] } | { missing: TOutcome } => {
+  const unjudged = (status: TQualityResultStatus, detail: string) => ({ missing: { status, detail, moments: [] } });
+  if (!transcript?.segments.length) return unjudged('noTranscript', '无转写');
+  if (side !== 'both' && transcript.segments.some((s) => s.side === null))
+    return unjudged('mono', `单声道录音分不出${sideName[side]}的话`);
   const segments = transcript.segments.filter(isOfSide(side));
-  return segments.length ? { segments } : { missing: `无${sideName[side]}转写` };
+  return segments.length ? { segments } : unjudged('noTranscript', `无${sideName[side]}转写`);
 };
 
 const wordsRule = (words: readonly string[], side: TQualitySide, transcript: TCallTranscript | null): TOutcome => {
   const heard = sentencesOf(transcript, side);
-  if (!heard.segments) return { status: 'noTranscript', detail: heard.missing, moments: [] };
+  if ('missing' in heard) return heard.missing;
   const { found, moments } = saying(heard.segments, words);
   return found.length
     ? { status: 'hit', detail: `${sideName[side]}说了：${found.join('、')}`, moments }
@@ -66,7 +76,7 @@ const requiredRule = (
   transcript: TCallTranscript | null,
 ): TOutcome => {
   const heard = sentencesOf(transcript, 'agent');
-  if (!heard.segments) return { status: 'noTranscript', detail: heard.missing, moments: [] };
+  if ('missing' in heard) return heard.missing;
   const { moments } = saying(heard.segments, words);
   const inTime = moments.filter((m) => withinSec === null || m.atMs <= withinSec * 1000);
   if (inTime.length) return { status: 'pass', detail: `坐席已说（${seconds(inTime[0]!.atMs)}）`, moments: inTime };
@@ -77,11 +87,13 @@ const requiredRule = (
     : { status: 'hit', detail: `坐席${window}未说：${words.join(' / ')}`, moments: [] };
 };
 
-/** 静默时长: the silences (neither side speaking) longer than `overSec`, each a moment. */
+/** 静默时长: the silences (neither side speaking; nobody in a mono recording) longer than `overSec`, each a moment. */
 const silenceRule = (overSec: number, figures: TCallSignalFigures): TOutcome => {
-  const gaps = gapsBetween(toSegments(figures.agentSegments), toSegments(figures.customerSegments)).filter(
-    (g) => g.endMs - g.startMs > overSec * 1000,
-  );
+  const gaps = (
+    figures.isMono
+      ? gapsBetween(toSegments(figures.speechSegments ?? []), [])
+      : gapsBetween(toSegments(figures.agentSegments), toSegments(figures.customerSegments))
+  ).filter((g) => g.endMs - g.startMs > overSec * 1000);
   if (!gaps.length) return { status: 'pass', detail: `没有超过 ${overSec} 秒的静默`, moments: [] };
   const longest = Math.max(...gaps.map((g) => g.endMs - g.startMs));
   return {
@@ -98,9 +110,10 @@ const silenceRule = (overSec: number, figures: TCallSignalFigures): TOutcome => 
 
 /** 坐席说话占比: the agent's share of the talk outside [minPercent, maxPercent]. */
 const talkShareRule = (min: number | null, max: number | null, figures: TCallSignalFigures): TOutcome => {
-  if (figures.agentTalkSec + figures.customerTalkSec === 0)
-    return { status: 'pass', detail: '双方都没有说话', moments: [] };
   const share = figures.agentSharePercent;
+  if (share === null) return { status: 'mono', detail: '单声道录音分不出坐席的说话时长', moments: [] };
+  if (figures.agentTalkSec === 0 && figures.customerTalkSec === 0)
+    return { status: 'pass', detail: '双方都没有说话', moments: [] };
   const detail = `坐席说话占比 ${share}%`;
   if (min !== null && share < min) return { status: 'hit', detail: `${detail}，低于 ${min}%`, moments: [] };
   if (max !== null && share > max) return { status: 'hit', detail: `${detail}，高于 ${max}%`, moments: [] };
@@ -109,6 +122,7 @@ const talkShareRule = (min: number | null, max: number | null, figures: TCallSig
 
 /** 抢话次数: more than `over` interruptions by the side, each a moment. */
 const interruptionsRule = (side: TQualitySide, over: number, figures: TCallSignalFigures): TOutcome => {
+  if (figures.isMono) return { status: 'mono', detail: '单声道录音分不出谁在抢话', moments: [] };
   const overlaps = overlapsOf(toSegments(figures.agentSegments), toSegments(figures.customerSegments)).filter(
     (o) => o.by !== null && (side === 'both' || o.by === side),
   );

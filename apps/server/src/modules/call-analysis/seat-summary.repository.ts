@@ -42,7 +42,7 @@ const daySummary = {
   overlapCount: countOf('overlapCount'),
   agentInterruptions: countOf('agentInterruptions'),
   customerInterruptions: countOf('customerInterruptions'),
-  turnsPerCall: sql<number>`round(avg(${figure('turns')}), 1)::float8`,
+  turnsPerCall: sql<number | null>`round(avg(${figure('turns')}), 1)::float8`,
   customerFirstWordsSec: sql<number | null>`round(avg(${figure('customerFirstWordsSec')}), 1)::float8`,
   gradedA: gradedAs('A'),
   gradedB: gradedAs('B'),

@@ -32,15 +32,15 @@ const expectConversation = (f: TSignalFigures) => {
     [8.5, 9.5],
   ]);
   expect(f.durationSec).toBeCloseTo(10, 1);
-  expect(Math.abs(f.agentTalkSec - 3.8)).toBeLessThanOrEqual(tolerance);
-  expect(Math.abs(f.customerTalkSec - 3.5)).toBeLessThanOrEqual(tolerance);
-  expect(f.agentSharePercent + f.customerSharePercent).toBeCloseTo(100, 5);
-  expect(Math.abs(f.agentSharePercent - 52)).toBeLessThanOrEqual(4);
+  expect(Math.abs(f.agentTalkSec! - 3.8)).toBeLessThanOrEqual(tolerance);
+  expect(Math.abs(f.customerTalkSec! - 3.5)).toBeLessThanOrEqual(tolerance);
+  expect(f.agentSharePercent! + f.customerSharePercent!).toBeCloseTo(100, 5);
+  expect(Math.abs(f.agentSharePercent! - 52)).toBeLessThanOrEqual(4);
   expect(f.silenceCount).toBe(2);
   expect(Math.abs(f.silenceLongestSec - 1.5)).toBeLessThanOrEqual(tolerance);
   expect(Math.abs(f.silenceTotalSec - 3)).toBeLessThanOrEqual(tolerance);
   expect(f.overlapCount).toBe(1);
-  expect(Math.abs(f.overlapTotalSec - 0.8)).toBeLessThanOrEqual(tolerance);
+  expect(Math.abs(f.overlapTotalSec! - 0.8)).toBeLessThanOrEqual(tolerance);
   expect(f.agentInterruptions).toBe(1);
   expect(f.customerInterruptions).toBe(0);
   expect(f.turns).toBe(4);
@@ -107,9 +107,37 @@ describe.skipIf(missing !== null && !isRequired)(
       expect(f.turns).toBe(1);
     });
 
-    it('refuses a mono recording: it cannot tell the agent from the customer', async () => {
-      const mono = makeRecording(dir, 'mono', { ...conversation, isMono: true });
-      await expect(analyseRecording(mono)).rejects.toThrow(UnreadableRecording);
+    it('gives a mono recording the whole call’s figures and leaves those of each side unknown', async () => {
+      // Both sides mixed: speech 0-2, 3.5-7 (the overlap inside), 8.5-9.5; silences 2-3.5 and 7-8.5.
+      const f = await analyseRecording(makeRecording(dir, 'mono', { ...conversation, isMono: true }));
+      expect(f).toMatchObject({
+        isMono: true,
+        agentTalkSec: null,
+        customerTalkSec: null,
+        agentSharePercent: null,
+        customerSharePercent: null,
+        overlapCount: null,
+        overlapTotalSec: null,
+        agentInterruptions: null,
+        customerInterruptions: null,
+        turns: null,
+        agentFirstWordsSec: null,
+        customerFirstWordsSec: null,
+        lastSpeaker: null,
+        agentSegments: [],
+        customerSegments: [],
+      });
+      expectSpans(f.speechSegments!, [
+        [0, 2],
+        [3.5, 7],
+        [8.5, 9.5],
+      ]);
+      expect(f.durationSec).toBeCloseTo(10, 1);
+      expect(Math.abs(f.speechSec! - 6.5)).toBeLessThanOrEqual(tolerance);
+      expect(f.silenceCount).toBe(2);
+      expect(Math.abs(f.silenceLongestSec - 1.5)).toBeLessThanOrEqual(tolerance);
+      expect(Math.abs(f.silenceTotalSec - 3)).toBeLessThanOrEqual(tolerance);
+      expect(Math.abs(f.endSilenceSec - 0.5)).toBeLessThanOrEqual(tolerance);
     });
   },
 );

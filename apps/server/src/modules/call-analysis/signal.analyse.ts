@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import { analysisFailure } from './call-analysis.errors.js';
-import { figuresOf, segmentsOf, type TSignalFigures } from './signal.figures.js';
+import { figuresOf, monoFiguresOf, segmentsOf, type TSignalFigures } from './signal.figures.js';
 import { createVad, frameMs, type TVad, vadRates } from './signal.vad.js';
-import { readWavFormat, streamStereo, UnreadableRecording } from './signal.wav.js';
+import { readWavFormat, streamStereo } from './signal.wav.js';
 
 /** Speech quieter than this (RMS of a frame, about -50 dBFS) is the line's floor, whatever the VAD says. */
 const floorRms = 100;
@@ -62,32 +61,36 @@ const channelOf = (vad: TVad, fromRate: number, toRate: number) => {
 };
 
 /**
- * The signal figures of a stereo call recording (agent left, customer right): each channel through
- * WebRTC's voice-activity detector, its verdicts smoothed into speech segments, then the figures
- * (signal.figures.ts). The file is read a chunk at a time. A file that cannot be analysed (not a
- * WAV, one channel) throws UnreadableRecording.
+ * The signal figures of a call recording: a stereo one (agent left, customer right) each channel
+ * through WebRTC's voice-activity detector, its verdicts smoothed into speech segments, then the
+ * figures (signal.figures.ts); a mono one (both sides mixed, a carrier's) its one channel, and the
+ * whole call's figures only. The file is read a chunk at a time. A file that cannot be analysed
+ * (not a WAV, an encoding not read) throws signal.wav.ts's UnreadableRecording.
  */
 export const analyseRecording = async (file: string, signal?: AbortSignal): Promise<TSignalFigures> => {
   const fh = await fs.promises.open(file, 'r');
   const vads: TVad[] = [];
   try {
     const format = await readWavFormat(fh);
-    if (format.channels < 2) throw new UnreadableRecording(analysisFailure.mono);
+    const isMono = format.channels < 2;
     const rate = vadRateOf(format.sampleRate);
-    vads.push(await createVad(rate), await createVad(rate));
-    const agent = channelOf(vads[0]!, format.sampleRate, rate);
-    const customer = channelOf(vads[1]!, format.sampleRate, rate);
+    vads.push(await createVad(rate));
+    if (!isMono) vads.push(await createVad(rate));
+    // The agent's channel, or a mono file's only one; the customer's.
+    const left = channelOf(vads[0]!, format.sampleRate, rate);
+    const right = isMono ? null : channelOf(vads[1]!, format.sampleRate, rate);
     await streamStereo(
       fh,
       format,
-      (left, right) => {
-        agent.push(left);
-        customer.push(right);
+      (l, r) => {
+        left.push(l);
+        right?.push(r);
       },
       signal,
     );
     const durationMs = Math.round(((format.dataBytes / format.blockAlign) * 1000) / format.sampleRate);
-    return figuresOf(segmentsOf(agent.decisions(), frameMs), segmentsOf(customer.decisions(), frameMs), durationMs);
+    if (!right) return monoFiguresOf(segmentsOf(left.decisions(), frameMs), durationMs);
+    return figuresOf(segmentsOf(left.decisions(), frameMs), segmentsOf(right.decisions(), frameMs), durationMs);
   } finally {
     for (const vad of vads) vad.free();
     await fh.close();

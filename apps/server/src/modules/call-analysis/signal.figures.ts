@@ -103,6 +103,19 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part *
 /** What the recording says; who hung up is the call record's (added by the job). */
 export type TSignalFigures = Omit<TCallSignalFigures, 'hungUpBy'>;
 
+/** The silences among the gaps where neither side speaks: count, longest and total. */
+const silencesOf = (agent: readonly TSegment[], customer: readonly TSegment[]) => {
+  const silences = gapsBetween(agent, customer)
+    .map((g) => g.endMs - g.startMs)
+    .filter((g) => g >= silenceThresholdMs);
+  return {
+    silenceThresholdSec: sec(silenceThresholdMs),
+    silenceCount: silences.length,
+    silenceLongestSec: sec(Math.max(0, ...silences)),
+    silenceTotalSec: sec(silences.reduce((sum, g) => sum + g, 0)),
+  };
+};
+
 /**
  * The figures of a call from each side's speech (docs/decisions/0092): the recording starts at the
  * answer, the agent on the left channel and the customer on the right.
@@ -111,9 +124,6 @@ export const figuresOf = (agent: readonly TSegment[], customer: readonly TSegmen
   const agentMs = lengthOf(agent);
   const customerMs = lengthOf(customer);
   const overlaps = overlapsOf(agent, customer);
-  const silences = gapsBetween(agent, customer)
-    .map((g) => g.endMs - g.startMs)
-    .filter((g) => g >= silenceThresholdMs);
   const agentInterruptions = overlaps.filter((o) => o.by === 'agent').length;
   const customerInterruptions = overlaps.filter((o) => o.by === 'customer').length;
   const agentEnd = agent.at(-1)?.endMs ?? -1;
@@ -126,10 +136,7 @@ export const figuresOf = (agent: readonly TSegment[], customer: readonly TSegmen
     agentSharePercent: percent(agentMs, agentMs + customerMs),
     customerSharePercent:
       agentMs + customerMs > 0 ? Math.round((100 - percent(agentMs, agentMs + customerMs)) * 10) / 10 : 0,
-    silenceThresholdSec: sec(silenceThresholdMs),
-    silenceCount: silences.length,
-    silenceLongestSec: sec(Math.max(0, ...silences)),
-    silenceTotalSec: sec(silences.reduce((sum, g) => sum + g, 0)),
+    ...silencesOf(agent, customer),
     overlapCount: overlaps.length,
     overlapTotalSec: sec(overlaps.reduce((sum, o) => sum + o.endMs - o.startMs, 0)),
     agentInterruptions,
@@ -143,4 +150,36 @@ export const figuresOf = (agent: readonly TSegment[], customer: readonly TSegmen
     customerSegments: customer.map((s) => [sec(s.startMs), sec(s.endMs)]),
   };
   return figures;
+};
+
+/**
+ * The figures of a mono recording (both sides mixed; docs/decisions/0107) from its one channel's
+ * speech: the call's length, how much was said, its silences and how long the line stayed open
+ * after the last words are the mixed signal's as much as a stereo file's. Whose words they were,
+ * and so each side's talk, overlaps, turns and first words, cannot be told: null, never guessed.
+ */
+export const monoFiguresOf = (speech: readonly TSegment[], durationMs: number): TSignalFigures => {
+  const lastWordsMs = speech.at(-1)?.endMs ?? -1;
+  return {
+    isMono: true,
+    durationSec: sec(durationMs),
+    speechSec: sec(lengthOf(speech)),
+    agentTalkSec: null,
+    customerTalkSec: null,
+    agentSharePercent: null,
+    customerSharePercent: null,
+    ...silencesOf(speech, []),
+    overlapCount: null,
+    overlapTotalSec: null,
+    agentInterruptions: null,
+    customerInterruptions: null,
+    turns: null,
+    agentFirstWordsSec: null,
+    customerFirstWordsSec: null,
+    lastSpeaker: null,
+    endSilenceSec: sec(lastWordsMs < 0 ? durationMs : Math.max(0, durationMs - lastWordsMs)),
+    agentSegments: [],
+    customerSegments: [],
+    speechSegments: speech.map((s) => [sec(s.startMs), sec(s.endMs)]),
+  };
 };

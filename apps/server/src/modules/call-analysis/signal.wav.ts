@@ -112,7 +112,8 @@ const chunkBytes = 64 * 1024;
 
 /**
  * Streams the first two channels of a WAV as 16-bit samples, a chunk at a time, so a long call is
- * never decoded whole: `onChunk` gets the left and right channel of the same stretch of time.
+ * never decoded whole: `onChunk` gets the left and right channel of the same stretch of time (a mono
+ * file's one channel as both).
  */
 export const streamStereo = async (
   fh: fs.promises.FileHandle,
@@ -121,7 +122,7 @@ export const streamStereo = async (
   signal?: AbortSignal,
 ): Promise<void> => {
   const read = sampleReader(f);
-  const width = f.bitsPerSample / 8;
+  const rightAt = f.channels > 1 ? f.bitsPerSample / 8 : 0;
   const perRead = Math.max(1, Math.floor(chunkBytes / f.blockAlign)) * f.blockAlign;
   const buf = Buffer.alloc(perRead);
   const end = f.dataOffset + f.dataBytes;
@@ -135,7 +136,7 @@ export const streamStereo = async (
     for (let i = 0; i < frames; i++) {
       const base = i * f.blockAlign;
       left[i] = read(buf, base);
-      right[i] = read(buf, base + width);
+      right[i] = read(buf, base + rightAt);
     }
     onChunk(left, right);
     at += frames * f.blockAlign;

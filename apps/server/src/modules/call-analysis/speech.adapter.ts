@@ -10,14 +10,21 @@ import type {
 /** Seconds from the answer: [from, to]. */
 export type TSpan = readonly [number, number];
 
+/** Who made a call's recording: the media gateway (a soft-phone call) or the call-back carrier. */
+export type TRecordingSource = 'gateway' | 'carrier';
+
 /**
  * One recording handed to the speech-to-text. `side` null: a stereo file, the agent left and the
- * customer right (the gateway's); a side: a mono file of that side alone. `speech` is where the
+ * customer right (the gateway's), or with `isMono` one channel of both sides mixed (a carrier's,
+ * whose sentences then have no side); a side: a mono file of that side alone. `speech` is where the
  * signal analysis heard each side speak (the development engine places its text there only).
  */
 export type TAsrInput = {
   file: string;
   side: TCallSide | null;
+  isMono?: boolean;
+  /** Absent: the gateway's. */
+  source?: TRecordingSource;
   speech: { agent: readonly TSpan[]; customer: readonly TSpan[] };
   signal?: AbortSignal;
 };
@@ -44,10 +51,15 @@ export type TAnalystInput = {
 /** The reading, and the extraction fields' values when fields were asked for. */
 export type TAnalystOutput = TCallInsight & { extracted?: TExtractedValue[] };
 
-/** Reads a transcript: an OpenAI-compatible model, or the development rule engine. */
+/**
+ * Reads a transcript: an OpenAI-compatible model, or the development rule engine. `canReadMono`:
+ * it can read a mono recording's sentences, whose speakers are not told apart (a model reads the
+ * words; the rules, which weigh the customer's words alone, cannot).
+ */
 export type TCallAnalyst = {
   engine: string;
   isCloud: boolean;
+  canReadMono: boolean;
   analyse: (input: TAnalystInput) => Promise<TAnalystOutput>;
 };
 

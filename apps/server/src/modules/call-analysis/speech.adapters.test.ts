@@ -6,14 +6,17 @@ import { createSpeechAdapters } from './speech.adapters.js';
 
 describe('speech adapters chosen by the settings', () => {
   it('run the development ones outside production and none in production unless chosen', async () => {
-    const dev = await createSpeechAdapters(loadConfig({}).speech, { hasDevCarrier: true });
+    const dev = await createSpeechAdapters(loadConfig({}).speech, { hasDevCarrier: true, hasCarrierSimulator: true });
     expect([dev.asr?.engine, dev.asr?.isCloud, dev.analyst?.engine]).toEqual([devAsrEngine, false, rulesEngine]);
-    expect(await createSpeechAdapters(loadConfig({ NODE_ENV: 'production' }).speech, { hasDevCarrier: false })).toEqual(
-      {
-        asr: null,
-        analyst: null,
-      },
-    );
+    expect(
+      await createSpeechAdapters(loadConfig({ NODE_ENV: 'production' }).speech, {
+        hasDevCarrier: false,
+        hasCarrierSimulator: false,
+      }),
+    ).toEqual({
+      asr: null,
+      analyst: null,
+    });
   });
 
   it('build the cloud ones from their settings, and refuse to start without the keys', async () => {
@@ -28,7 +31,7 @@ describe('speech adapters chosen by the settings', () => {
         ANALYST_API_KEY: 'sk',
         ANALYST_MODEL: 'deepseek-chat',
       }).speech,
-      { hasDevCarrier: false },
+      { hasDevCarrier: false, hasCarrierSimulator: false },
     );
     expect([cloud.asr?.engine, cloud.asr?.isCloud, cloud.analyst?.engine]).toEqual([
       '腾讯云录音文件识别（8k_zh）',

@@ -7,18 +7,23 @@ export type TSpeechAdapters = { asr: TAsrAdapter | null; analyst: TCallAnalyst |
 
 /**
  * The speech-to-text and the analyst the settings choose; null when off. The cloud SDKs are loaded
- * only when chosen. The development engine knows the carrier simulator's script only where the
- * simulator is the carrier (`hasDevCarrier`): another line's calls get no transcript from it.
+ * only when chosen. The development engine knows the carrier simulator's script only where a
+ * simulator is the carrier: the soft-phone's trunk (`hasDevCarrier`), the call-back carrier
+ * (`hasCarrierSimulator`); another line's calls get no transcript from it.
  */
 export const createSpeechAdapters = async (
   config: TSpeechConfig,
-  opts: { hasDevCarrier: boolean },
+  opts: { hasDevCarrier: boolean; hasCarrierSimulator: boolean },
 ): Promise<TSpeechAdapters> => {
+  const isDevCarrierSomewhere = opts.hasDevCarrier || opts.hasCarrierSimulator;
   const asr =
     config.asr.kind === 'tencent'
       ? await (await import('./asr-tencent.js')).createTencentAsr(config.asr)
       : config.asr.kind === 'dev'
-        ? createDevAsr(opts.hasDevCarrier ? loadSpeechScript() : null)
+        ? createDevAsr(isDevCarrierSomewhere ? loadSpeechScript() : null, {
+            gateway: opts.hasDevCarrier,
+            carrier: opts.hasCarrierSimulator,
+          })
         : null;
   const analyst =
     config.analyst.kind === 'openai'

@@ -43,7 +43,8 @@ export const createCallbackService = (deps: TIngestDeps) => {
     ingestCarrier: async (cb: TCarrierCallback): Promise<TIngestResult> => {
       const bind = await repo.findBind(deps.database.db, cb.bindId);
       if (!bind) return 'unknown_bind';
-      return write(bind, {
+      const recordingKey = await checkedRecording(bind, cb.recordingKey);
+      const written = await write(bind, {
         carrierCallId: cb.callId,
         callStatus: callStatusOf[cb.outcome],
         finishStatus: cb.finishStatus,
@@ -52,9 +53,12 @@ export const createCallbackService = (deps: TIngestDeps) => {
         endTime: new Date(Math.max(cb.endTime, cb.startTime)),
         telA: cb.telA,
         telX: cb.telX,
-        recordingKey: await checkedRecording(bind, cb.recordingKey),
+        recordingKey,
         phoneLabel: carrierPhoneLabel[cb.outcome],
       });
+      // The carrier hands the recording with the callback: ready with the record (the call analysis queues it).
+      if (written === 'written' && recordingKey) await recordings.tellReady(bind.tenantId, cb.callId);
+      return written;
     },
 
     /**
@@ -151,7 +155,7 @@ export const createCallbackService = (deps: TIngestDeps) => {
 
     sweepPending: recordings.sweepPending,
 
-    /** Tells `listener` of each soft-phone recording once its record has it (the call analysis). */
+    /** Tells `listener` of each recording once its record has it, soft-phone or call-back (the call analysis). */
     onRecordingReady: recordings.onRecordingReady,
 
     /** Resolves when every recording under way has been written (tests; a graceful stop). */

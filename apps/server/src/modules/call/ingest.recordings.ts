@@ -35,6 +35,15 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
     pending.add(tracked);
   };
 
+  /** After a record has its recording: a listener's failure is its own, never the call's. */
+  const tellReady = async (tenantId: number, carrierCallId: string) => {
+    for (const listener of readyListeners) {
+      await listener(tenantId, carrierCallId).catch((error) =>
+        deps.logger.warn({ carrierCallId, error: (error as Error).message }, 'recording listener failed'),
+      );
+    }
+  };
+
   /**
    * A call that ended or failed is let go at the gateway as a whole: Kamailio deletes its parties,
    * but a listen or whisper subscribed to it (实时监控) would keep its ports and its capture open,
@@ -81,13 +90,7 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
       // 录音就绪 to the enterprise's webhooks, with the recording in the record's transaction (the outbox).
       if (record && patch.state === 'ready') await emitRecordingReady(tx, tenantId, record);
     });
-    // After the record has its recording: a listener's failure is its own, never the call's.
-    if (patch.state !== 'ready') return;
-    for (const listener of readyListeners) {
-      await listener(tenantId, carrierCallId).catch((error) =>
-        deps.logger.warn({ carrierCallId, error: (error as Error).message }, 'recording listener failed'),
-      );
-    }
+    if (patch.state === 'ready') await tellReady(tenantId, carrierCallId);
   };
 
   /**
@@ -145,7 +148,8 @@ export const createGatewayRecordingFinisher = (deps: TIngestDeps) => {
     releaseMedia,
     finishRecording,
     sweepPending,
-    /** Calls `listener` for each recording attached to its record from now on. */
+    tellReady,
+    /** Calls `listener` for each recording attached to its record from now on (the gateway's and the carrier's). */
     onRecordingReady: (listener: (tenantId: number, carrierCallId: string) => Promise<void>) => {
       readyListeners.push(listener);
     },

@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TCarrierConfig } from '../../config.js';
+import { repoRoot } from '../../paths.js';
 import {
   carrierOutcomes,
   signCarrierBody,
@@ -9,8 +12,10 @@ import {
   type TCarrierCallback,
   type TCarrierOutcome,
 } from './carrier.js';
+import { alawSamplesOf, devCarrierSpeechPath } from './carrier-sip.simulator.js';
+import { alawToSamples } from './recording.pcap.js';
 import type { TRecordingStore } from './recording.store.js';
-import { mulberry32, synthesizeCallWav } from './recording.wav.js';
+import { mulberry32, simulatedCallWav, type TSimulatorVoices } from './recording.wav.js';
 
 /** Posts a signed callback; answers whether the server took it (HTTP 200 and code 0). */
 export type TDeliver = (body: string, signature: string) => Promise<boolean>;
@@ -38,12 +43,29 @@ const timing = {
 
 const deliveryAttempts = 4;
 
+/** The agent's line on a call-back call (made by make-speech.mjs beside the customer's script). */
+export const simulatorAgentSpeechPath = path.join(repoRoot, 'deploy/carrier-simulator/agent-zh.wav');
+
+/** A voice's samples (8 kHz A-law WAV) without the pause the SIP simulator's loop keeps after them. */
+const voiceOf = (file: string) => {
+  const samples = alawToSamples(alawSamplesOf(fs.readFileSync(file)));
+  let end = samples.length;
+  while (end > 0 && Math.abs(samples[end - 1]!) < 64) end--;
+  return samples.subarray(0, end);
+};
+
+/** The two sides' voices: the agent's line, and the customer's script the soft-phone's development carrier plays too. */
+export const loadSimulatorVoices = (): TSimulatorVoices => ({
+  agent: voiceOf(simulatorAgentSpeechPath),
+  customer: voiceOf(devCarrierSpeechPath),
+});
+
 /**
  * The development carrier: it really plays each call inside the server. After a
  * realistic wait it rings the agent (telA), then the customer, who answers or not with realistic
- * odds; a connected call lasts its talk time and, when the seat records, leaves a WAV of that length
- * in the recording storage; then the carrier posts the signed callback, retrying like a carrier
- * when the server does not take it. A seed or a forced outcome (settings / configure) makes it
+ * odds; a connected call lasts its talk time and, when the seat records, leaves a stereo WAV of that
+ * length in the recording storage (the agent's line left, the customer's script right); then the
+ * carrier posts the signed callback, retrying like a carrier when the server does not take it. A seed or a forced outcome (settings / configure) makes it
  * repeatable for tests.
  */
 export const createCarrierSimulator = (deps: {
@@ -64,6 +86,8 @@ export const createCarrierSimulator = (deps: {
   const running = new Set<Promise<void>>();
   let abort = new AbortController();
   let isStopped = false;
+  /** Read at the first recorded call. */
+  let voices: TSimulatorVoices | null = null;
 
   const between = ([min, max]: readonly [number, number]) => min + rand() * (max - min);
   const wait = (seconds: number) => sleep(seconds * 1000 * settings.timeScale, undefined, { signal: abort.signal });
@@ -144,7 +168,8 @@ export const createCarrierSimulator = (deps: {
     let recordingKey: string | null = null;
     if (bind.isRecorded) {
       recordingKey = deps.store.keyOf(bind.tenantId, callId);
-      await deps.store.write(recordingKey, synthesizeCallWav(talk, Math.floor(rand() * 2 ** 31)));
+      voices ??= loadSimulatorVoices();
+      await deps.store.write(recordingKey, simulatedCallWav(talk, Math.floor(rand() * 2 ** 31), voices));
     }
     return deliver({
       ...base,

@@ -50,6 +50,10 @@ export const ZCarrierCallback = z.object({
   endTime: z.number().int().positive(),
   /** 1 agent hung up, 2 customer hung up, 3 no answer timeout, 4 system. */
   finishStatus: z.number().int().min(1).max(4),
+  /**
+   * The recording, a WAV the adapter stored in the recording storage: two channels are the agent's
+   * leg left and the customer's right, one channel both legs mixed (docs/decisions/0107).
+   */
   recordingKey: z.string().max(200).nullable(),
 });
 export type TCarrierCallback = z.infer<typeof ZCarrierCallback>;

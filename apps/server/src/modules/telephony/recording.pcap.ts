@@ -118,6 +118,9 @@ const alawToLinear = (byte: number) => {
 const ulawTable = Int16Array.from({ length: 256 }, (_, i) => ulawToLinear(i));
 const alawTable = Int16Array.from({ length: 256 }, (_, i) => alawToLinear(i));
 
+/** G.711 A-law bytes as 16-bit samples. */
+export const alawToSamples = (bytes: Uint8Array): Int16Array => Int16Array.from(bytes, (b) => alawTable[b]!);
+
 type TRtp = { payloadType: number; seq: number; timestamp: number; ssrc: number; payload: Buffer };
 
 /** An RTP packet's fields and payload (CSRCs, header extension and padding removed), or null for RTCP or junk. */

@@ -25,6 +25,12 @@ export const callAnalysisTexts = {
     hangUpSummary: (last: string | null, afterSec: number, by: string | null) =>
       `${last ? `${last}说完 ${afterSec.toFixed(1)} 秒后，` : ''}${by ? `${by}挂断` : '系统结束通话'}`,
     timeline: '说话时间轴',
+    mono: '单声道',
+    monoNote:
+      '单声道录音：坐席与客户在同一声道，只给出整通电话的数字（说话时长、静音、挂断）；分不出双方的项目标为“单声道”。',
+    speech: '说话时长（双方）',
+    mixedSide: '未区分',
+    mixedLane: '通话',
     seconds: (s: number) => `${s.toFixed(1)} 秒`,
     percent: (p: number) => `${p.toFixed(1)}%`,
     silenceSummary: (count: number, longest: number, total: number) =>
@@ -55,7 +61,7 @@ export const callAnalysisTexts = {
     at: (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`,
     seatSummary: {
       title: '坐席小结',
-      hint: '按坐席和日期汇总已完成智能分析的通话（软电话通话的双声道录音）：说话占比、静音、抢话、话轮、客户首次开口用时，以及通话小结读出的客户意向（A 意向明确、B 有兴趣、C 未表态、D 已拒绝）。未选日期时显示近7天；数据范围与通话记录相同。',
+      hint: '按坐席和日期汇总已完成智能分析的通话（软电话与回拨线路的录音）：说话占比、静音、抢话、话轮、客户首次开口用时，以及通话小结读出的客户意向（A 意向明确、B 有兴趣、C 未表态、D 已拒绝）。单声道录音只计入通话数、通话时长和静音。未选日期时显示近7天；数据范围与通话记录相同。',
       range: '日期',
       day: '日期',
       agent: '坐席',

@@ -109,19 +109,79 @@ describe('the call analysis panel', () => {
     expect(screen.queryByTestId('call-analysis-summary')).toBeNull();
   });
 
+  it('marks what a mono recording cannot tell as 单声道, and shows the whole call’s figures and its sentences without sides', () => {
+    const mono: TCallAnalysis = {
+      ...done,
+      figures: {
+        ...done.figures!,
+        isMono: true,
+        speechSec: 6.5,
+        agentTalkSec: null,
+        customerTalkSec: null,
+        agentSharePercent: null,
+        customerSharePercent: null,
+        overlapCount: null,
+        overlapTotalSec: null,
+        agentInterruptions: null,
+        customerInterruptions: null,
+        turns: null,
+        agentFirstWordsSec: null,
+        customerFirstWordsSec: null,
+        lastSpeaker: null,
+        hungUpBy: 'customer',
+        agentSegments: [],
+        customerSegments: [],
+        speechSegments: [
+          [0, 2],
+          [3.5, 7],
+          [8.5, 9.5],
+        ],
+      },
+      transcript: {
+        engine: '腾讯云录音文件识别（8k_zh）',
+        isSimulated: false,
+        note: '',
+        segments: [{ side: null, fromSec: 3.5, toSec: 7, text: '你们这个产品怎么收费？' }],
+      },
+      insightNote: '单声道录音的转写分不出客户的话，规则分析不作判断',
+    };
+    render(<CallAnalysisView analysis={mono} canReanalyse={false} onReanalyse={() => undefined} />);
+    expect(screen.getByTestId('call-analysis-mono').textContent).toContain('单声道录音');
+    expect(screen.getByTestId('call-analysis-speech').textContent).toBe('6.5 秒');
+    expect(screen.getByTestId('call-analysis-silence').textContent).toBe('2 次，最长 1.5 秒，共 3.0 秒');
+    for (const id of ['agent-talk', 'customer-talk', 'overlap', 'turns', 'first-words']) {
+      expect(screen.getByTestId(`call-analysis-${id}`).textContent).toBe('单声道');
+    }
+    expect(screen.getAllByTestId('call-analysis-mono-mark')).toHaveLength(5);
+    expect(screen.getByTestId('call-analysis-hang-up').textContent).toBe('客户挂断');
+    // One lane for the call's speech, none per side.
+    expect(screen.getByTestId('call-analysis-lane-mixed').children).toHaveLength(3);
+    expect(screen.queryByTestId('call-analysis-lane-agent')).toBeNull();
+    expect(screen.getByTestId('call-analysis-transcript-mono').textContent).toBe('单声道');
+    expect(screen.getByTestId('call-analysis-line-mixed').textContent).toBe('0:03未区分你们这个产品怎么收费？');
+    expect(screen.getByTestId('call-analysis-insight-note').textContent).toBe(
+      '单声道录音的转写分不出客户的话，规则分析不作判断',
+    );
+  });
+
+  it('shows a stereo call’s figures without any 单声道 mark', () => {
+    render(<CallAnalysisView analysis={done} canReanalyse={false} onReanalyse={() => undefined} />);
+    expect(screen.queryByTestId('call-analysis-mono')).toBeNull();
+    expect(screen.queryByTestId('call-analysis-mono-mark')).toBeNull();
+    expect(screen.getByTestId('call-analysis-turns').textContent).toBe('4');
+  });
+
   it('says why an analysis failed, and lets a person who may queue it again', () => {
     const onReanalyse = vi.fn();
     const failed: TCallAnalysis = {
       ...done,
       state: 'failed',
       stateName: '失败',
-      errorReason: '录音为单声道，无法区分坐席与客户',
+      errorReason: '录音不是 WAV 文件',
       figures: null,
     };
     render(<CallAnalysisView analysis={failed} canReanalyse onReanalyse={onReanalyse} />);
-    expect(screen.getByTestId('call-analysis-reason').textContent).toContain(
-      '失败原因：录音为单声道，无法区分坐席与客户',
-    );
+    expect(screen.getByTestId('call-analysis-reason').textContent).toContain('失败原因：录音不是 WAV 文件');
     fireEvent.click(screen.getByText('重新分析'));
     expect(onReanalyse).toHaveBeenCalledOnce();
   });

@@ -1,5 +1,6 @@
 import { Perm, type TCallAnalysis, type TCallSignalFigures } from '@yunhu/contract';
 import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useCallAnalysis, useReanalyse } from '../api';
@@ -58,18 +59,31 @@ const lanes = [
   { side: 'customer', color: '#52c41a', spans: (f: TCallSignalFigures) => f.customerSegments },
 ] as const;
 
+/** A figure that needs the two sides told apart: its value, or 单声道 (null) where the recording is mono. */
+const TwoSided = ({ testId, value }: { testId: string; value: ReactNode | null }) => (
+  <span data-testid={testId}>{value === null ? <Tag data-testid="call-analysis-mono-mark">{c.mono}</Tag> : value}</span>
+);
+
+/** Seconds with the share beside them; null when either is unknown. */
+const talkOf = (sec: number | null, share: number | null) =>
+  sec === null || share === null ? null : `${c.seconds(sec)}（${c.percent(share)}）`;
+
 const Figures = ({ f }: { f: TCallSignalFigures }) => (
   <>
+    {f.isMono && (
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} title={c.monoNote} data-testid="call-analysis-mono" />
+    )}
     <Descriptions size="small" column={2} bordered>
+      {f.isMono && f.speechSec !== undefined && (
+        <Descriptions.Item label={c.speech}>
+          <span data-testid="call-analysis-speech">{c.seconds(f.speechSec)}</span>
+        </Descriptions.Item>
+      )}
       <Descriptions.Item label={`${c.agent}${c.talk}`}>
-        <span data-testid="call-analysis-agent-talk">
-          {c.seconds(f.agentTalkSec)}（{c.percent(f.agentSharePercent)}）
-        </span>
+        <TwoSided testId="call-analysis-agent-talk" value={talkOf(f.agentTalkSec, f.agentSharePercent)} />
       </Descriptions.Item>
       <Descriptions.Item label={`${c.customer}${c.talk}`}>
-        <span data-testid="call-analysis-customer-talk">
-          {c.seconds(f.customerTalkSec)}（{c.percent(f.customerSharePercent)}）
-        </span>
+        <TwoSided testId="call-analysis-customer-talk" value={talkOf(f.customerTalkSec, f.customerSharePercent)} />
       </Descriptions.Item>
       <Descriptions.Item label={c.silence(f.silenceThresholdSec)}>
         <span data-testid="call-analysis-silence">
@@ -77,18 +91,24 @@ const Figures = ({ f }: { f: TCallSignalFigures }) => (
         </span>
       </Descriptions.Item>
       <Descriptions.Item label={c.overlap}>
-        <span data-testid="call-analysis-overlap">{c.overlapSummary(f.overlapCount, f.overlapTotalSec)}</span>
-        {f.overlapCount > 0 && (
+        <TwoSided
+          testId="call-analysis-overlap"
+          value={f.overlapCount === null ? null : c.overlapSummary(f.overlapCount, f.overlapTotalSec ?? 0)}
+        />
+        {!!f.overlapCount && (
           <Typography.Text type="secondary" style={{ display: 'block' }}>
-            {c.interruptions(f.agentInterruptions, f.customerInterruptions)}
+            {c.interruptions(f.agentInterruptions ?? 0, f.customerInterruptions ?? 0)}
           </Typography.Text>
         )}
       </Descriptions.Item>
-      <Descriptions.Item label={c.turns}>{f.turns}</Descriptions.Item>
+      <Descriptions.Item label={c.turns}>
+        <TwoSided testId="call-analysis-turns" value={f.turns} />
+      </Descriptions.Item>
       <Descriptions.Item label={c.customerFirstWords}>
-        <span data-testid="call-analysis-first-words">
-          {f.customerFirstWordsSec === null ? c.neverSpoke : c.seconds(f.customerFirstWordsSec)}
-        </span>
+        <TwoSided
+          testId="call-analysis-first-words"
+          value={f.isMono ? null : f.customerFirstWordsSec === null ? c.neverSpoke : c.seconds(f.customerFirstWordsSec)}
+        />
       </Descriptions.Item>
       <Descriptions.Item label={c.hangUp}>
         <span data-testid="call-analysis-hang-up">
@@ -99,16 +119,26 @@ const Figures = ({ f }: { f: TCallSignalFigures }) => (
     </Descriptions>
     {f.durationSec > 0 && (
       <Space orientation="vertical" style={{ width: '100%', marginTop: 12 }} aria-label={c.timeline}>
-        {lanes.map((lane) => (
+        {f.isMono ? (
           <Lane
-            key={lane.side}
-            label={c.side[lane.side]}
-            spans={lane.spans(f)}
+            label={c.mixedLane}
+            spans={f.speechSegments ?? []}
             durationSec={f.durationSec}
-            color={lane.color}
-            testId={`call-analysis-lane-${lane.side}`}
+            color="#8c8c8c"
+            testId="call-analysis-lane-mixed"
           />
-        ))}
+        ) : (
+          lanes.map((lane) => (
+            <Lane
+              key={lane.side}
+              label={c.side[lane.side]}
+              spans={lane.spans(f)}
+              durationSec={f.durationSec}
+              color={lane.color}
+              testId={`call-analysis-lane-${lane.side}`}
+            />
+          ))
+        )}
       </Space>
     )}
   </>

@@ -41,6 +41,30 @@ describe('the call’s quality results', () => {
     expect(onSeek).toHaveBeenCalledWith(65.2);
   });
 
+  it('marks a rule a mono recording cannot judge 单声道, after the hits and before the passes', () => {
+    const mono: TCallQuality = {
+      ...quality,
+      results: [
+        ...quality.results,
+        {
+          ruleId: 7,
+          name: '坐席话太多',
+          kind: 'talkShare',
+          status: 'mono',
+          detail: '单声道录音分不出坐席的说话时长',
+          moments: [],
+        },
+      ],
+    };
+    render(<CallQuality quality={mono} />);
+    const row = screen.getByTestId('call-quality-mono');
+    expect(row.textContent).toContain('单声道');
+    expect(row.textContent).toContain('单声道录音分不出坐席的说话时长');
+    const rows = screen.getAllByRole('listitem').map((li) => li.getAttribute('data-testid'));
+    expect(rows.indexOf('call-quality-mono')).toBeGreaterThan(rows.lastIndexOf('call-quality-hit'));
+    expect(rows.indexOf('call-quality-mono')).toBeLessThan(rows.indexOf('call-quality-pass'));
+  });
+
   it('shows the moments as times only where there is no player', () => {
     render(<CallQuality quality={quality} />);
     expect(screen.getByText('1:05')).toBeTruthy();

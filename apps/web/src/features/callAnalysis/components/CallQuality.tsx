@@ -11,7 +11,12 @@ import { t } from '../../../locales/zh-CN';
 const c = t.callAnalysis;
 const q = c.quality;
 
-const statusColor: Record<TQualityResult['status'], string> = { hit: 'red', pass: 'green', noTranscript: 'default' };
+const statusColor: Record<TQualityResult['status'], string> = {
+  hit: 'red',
+  pass: 'green',
+  noTranscript: 'default',
+  mono: 'default',
+};
 
 /** A moment of the recording: a link that seeks the player there, or the time alone without a player. */
 const Moment = ({ atMs, text, onSeek }: { atMs: number; text: string; onSeek?: (sec: number) => void }) => {
@@ -37,7 +42,7 @@ const shownValue = (f: TExtractedValue) =>
  * and the extraction fields the analyst filled.
  */
 export const CallQuality = ({ quality, onSeek }: { quality: TCallQuality; onSeek?: (sec: number) => void }) => {
-  const order = { hit: 0, noTranscript: 1, pass: 2 } as const;
+  const order = { hit: 0, noTranscript: 1, mono: 1, pass: 2 } as const;
   const results = [...quality.results].sort((a, b) => order[a.status] - order[b.status]);
   return (
     <div style={{ marginTop: 12 }} data-testid="call-quality">

@@ -37,6 +37,9 @@ const Transcript = ({ transcript }: { transcript: TCallTranscript }) => (
       <Typography.Text strong>{c.transcriptTitle}</Typography.Text>
       <Typography.Text type="secondary">{transcript.engine}</Typography.Text>
       {transcript.isSimulated && <Tag>{c.simulated}</Tag>}
+      {transcript.segments.some((s) => s.side === null) && (
+        <Tag data-testid="call-analysis-transcript-mono">{c.mono}</Tag>
+      )}
     </Space>
     {transcript.note && <Typography.Paragraph type="secondary">{transcript.note}</Typography.Paragraph>}
     <List
@@ -44,10 +47,13 @@ const Transcript = ({ transcript }: { transcript: TCallTranscript }) => (
       locale={{ emptyText: c.noTranscript }}
       dataSource={transcript.segments}
       renderItem={(s) => (
-        <List.Item data-testid={`call-analysis-line-${s.side}`}>
+        <List.Item data-testid={`call-analysis-line-${s.side ?? 'mixed'}`}>
           <Space align="start">
             <Typography.Text type="secondary">{c.at(s.fromSec)}</Typography.Text>
-            <Tag color={s.side === 'agent' ? 'blue' : 'green'}>{c.side[s.side]}</Tag>
+            {/* A mono recording's sentence: nobody's in particular (单声道). */}
+            <Tag color={s.side === 'agent' ? 'blue' : s.side === 'customer' ? 'green' : 'default'}>
+              {s.side ? c.side[s.side] : c.mixedSide}
+            </Tag>
             <span>{s.text}</span>
           </Space>
         </List.Item>
