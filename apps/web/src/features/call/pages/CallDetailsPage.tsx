@@ -1,11 +1,11 @@
 import { callCensusRoutes, Perm, type TDayAgentFigures } from '@yunhu/contract';
-import { Button, Card, Space } from 'antd';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { filterOfDays } from '../census/api';
-import { CallCensusRange } from '../census/CallCensusRange';
+import { CensusScreen } from '../census/CensusScreen';
 import { figureColumns } from '../census/figureColumns';
 import { StatisticsNav } from '../census/StatisticsNav';
 import { daysQuery, useCensusDays } from '../census/useCensusDays';
@@ -27,13 +27,7 @@ const dayColumns = (withAgent: boolean): TListColumn<TDayAgentFigures>[] => [
 export const CallDetailsPage = () => {
   const [days, setDays] = useCensusDays();
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small">
-        <Space wrap>
-          <StatisticsNav current="callDetails" days={days} />
-          <CallCensusRange days={days} onChange={setDays} />
-        </Space>
-      </Card>
+    <CensusScreen days={days} onDaysChange={setDays} head={<StatisticsNav current="callDetails" days={days} />}>
       <ListPage
         key={`${days.fromDay}_${days.toDay}`}
         pageKey="call-statistics-days"
@@ -47,7 +41,7 @@ export const CallDetailsPage = () => {
           permission: Perm.callStatisticsExport,
         }}
       />
-    </Space>
+    </CensusScreen>
   );
 };
 
@@ -59,13 +53,11 @@ export const UserDetailsPage = () => {
   const name = params.get('name');
   const filter = { ...filterOfDays(days), ...(userId > 0 ? { userIds: [userId] } : {}) };
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small">
-        <Space wrap>
-          <Button onClick={() => navigate(`/menu/phoneStatistics?${daysQuery(days)}`)}>{c.back}</Button>
-          <CallCensusRange days={days} onChange={setDays} />
-        </Space>
-      </Card>
+    <CensusScreen
+      days={days}
+      onDaysChange={setDays}
+      head={<Button onClick={() => navigate(`/menu/phoneStatistics?${daysQuery(days)}`)}>{c.back}</Button>}
+    >
       <ListPage
         key={`${userId}_${days.fromDay}_${days.toDay}`}
         pageKey="call-statistics-user"
@@ -81,6 +73,6 @@ export const UserDetailsPage = () => {
           permission: Perm.callStatisticsExport,
         }}
       />
-    </Space>
+    </CensusScreen>
   );
 };

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { routeTables, type TCallFigures } from '@yunhu/contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
@@ -56,5 +56,18 @@ describe('MachineDetailPage', () => {
     expect(await within(depts).findByText('销售一部')).toBeTruthy();
     expect(within(depts).getByText('无部门')).toBeTruthy();
     expect(within(depts).getByText('部门话务统计')).toBeTruthy();
+  });
+
+  it('offers the other statistics and asks for the figures of the days picked above them', async () => {
+    renderPage();
+    expect(screen.getByTestId('call-statistics-nav').textContent).toContain('坐席统计');
+    await within(screen.getByTestId('call-statistics-lines')).findByText('浙江线路');
+    const asked = () =>
+      callMock.mock.calls.filter(([route]) => route === routeTables.callCensus.huaJiCensus).map(([, body]) => body);
+    const before = asked().length;
+    fireEvent.click(within(screen.getByTestId('call-census-range')).getByText('近30天'));
+    await waitFor(() => expect(asked().length).toBeGreaterThan(before));
+    const [from, to] = (asked().at(-1) as { startRange: [number, number] }).startRange;
+    expect(Math.round((to - from) / 86_400_000)).toBe(30);
   });
 });

@@ -1,11 +1,11 @@
 import type { TCallFigures } from '@yunhu/contract';
-import { Card, Space, type TableProps } from 'antd';
+import { Card, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { RowsTable } from '../../../shared/list/RowsTable';
 import { filterOfDays, useDeptCensus, useLineCensus } from '../census/api';
-import { CallCensusRange } from '../census/CallCensusRange';
+import { CensusScreen } from '../census/CensusScreen';
 import { figureColumns } from '../census/figureColumns';
 import { StatisticsNav } from '../census/StatisticsNav';
 import { useCensusDays } from '../census/useCensusDays';
@@ -44,13 +44,7 @@ export const MachineDetailPage = () => {
   const lines = useLineCensus(filter);
   const depts = useDeptCensus(filter);
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small">
-        <Space wrap>
-          <StatisticsNav current="machineDetail" days={days} />
-          <CallCensusRange days={days} onChange={setDays} />
-        </Space>
-      </Card>
+    <CensusScreen days={days} onDaysChange={setDays} head={<StatisticsNav current="machineDetail" days={days} />}>
       <CensusCard
         title={c.linesTitle}
         testId="call-statistics-lines"
@@ -65,6 +59,6 @@ export const MachineDetailPage = () => {
         query={depts}
         named={{ key: 'deptName', title: c.dept, dataIndex: 'deptName', render: (v: string) => v || c.noDept }}
       />
-    </Space>
+    </CensusScreen>
   );
 };

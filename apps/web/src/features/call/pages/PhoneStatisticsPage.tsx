@@ -1,11 +1,10 @@
 import { callCensusRoutes, Perm, type TAgentFigures } from '@yunhu/contract';
-import { Card, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { t } from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { filterOfDays } from '../census/api';
-import { CallCensusRange } from '../census/CallCensusRange';
+import { CensusScreen } from '../census/CensusScreen';
 import { figureColumns } from '../census/figureColumns';
 import { StatisticsNav } from '../census/StatisticsNav';
 import { daysQuery, useCensusDays } from '../census/useCensusDays';
@@ -35,13 +34,7 @@ export const PhoneStatisticsPage = () => {
   ];
   const key = `${days.fromDay}_${days.toDay}`;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small">
-        <Space wrap>
-          <StatisticsNav current="phoneStatistics" days={days} />
-          <CallCensusRange days={days} onChange={setDays} />
-        </Space>
-      </Card>
+    <CensusScreen days={days} onDaysChange={setDays} head={<StatisticsNav current="phoneStatistics" days={days} />}>
       <ListPage
         key={key}
         pageKey="call-statistics-agents"
@@ -56,6 +49,6 @@ export const PhoneStatisticsPage = () => {
           permission: Perm.callStatisticsExport,
         }}
       />
-    </Space>
+    </CensusScreen>
   );
 };
