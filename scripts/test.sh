@@ -53,35 +53,18 @@ e2e_in_two_lanes() {
 
 echo "Node $(node --version)（$(command -v node)）"
 
-step "准备浏览器 (Debian chromium)"
-bash scripts/ensure-chromium.sh
-
-step "准备 SIP 服务器 (Debian kamailio)"
-if bash scripts/ensure-kamailio.sh; then
-  # The SIP integration tests then must run, not skip.
-  export REQUIRE_KAMAILIO=1
-elif [ -n "${CI:-}" ]; then
-  echo "CI 中无法安装 Kamailio" >&2
-  exit 1
-fi
-
-step "准备反向代理 (Debian nginx-light, openssl)"
-if bash scripts/ensure-nginx.sh; then
-  # The production shape's tests (nginx, two processes, the rolling restart) then must run, not skip.
-  export REQUIRE_NGINX=1
-elif [ -n "${CI:-}" ]; then
-  echo "CI 中无法安装 nginx" >&2
-  exit 1
-fi
-
-step "准备音频工具 (Debian espeak-ng, sox)"
-if bash scripts/ensure-audio-tools.sh; then
-  # The call-analysis tests then must run on their synthetic recordings, not skip.
-  export REQUIRE_AUDIO_TOOLS=1
-elif [ -n "${CI:-}" ]; then
-  echo "CI 中无法安装 espeak-ng 与 sox" >&2
-  exit 1
-fi
+# Debian's packages (the browser, Kamailio, nginx, the audio tools) install in the background while
+# the checks that need none of them run: on a fresh machine that is minutes of apt-get.
+system_dir=$(mktemp -d)
+prepare_system() {
+  local tool
+  for tool in chromium kamailio nginx audio-tools; do
+    echo "--- scripts/ensure-${tool}.sh"
+    if bash "scripts/ensure-${tool}.sh"; then touch "${system_dir}/${tool}"; fi
+  done
+}
+prepare_system >"${system_dir}/log" 2>&1 &
+system_pid=$!
 
 step "类型检查"
 npm run -s typecheck
@@ -89,10 +72,32 @@ npm run -s typecheck
 step "代码规范 (Biome)"
 npx biome check .
 
-pg_url=$(bash scripts/ensure-postgres.sh)
-
 step "单元测试（契约、前端）"
 npx vitest run --project contract --project web
+
+step "准备 Debian 软件包（chromium、kamailio、nginx、espeak-ng 与 sox；已在后台进行）"
+wait "$system_pid" || true
+cat "${system_dir}/log"
+require_system() {
+  local tool=$1 flag=$2 what=$3
+  if [ -f "${system_dir}/${tool}" ]; then
+    [ -n "$flag" ] && export "${flag}=1"
+    return 0
+  fi
+  if [ -n "${CI:-}" ]; then
+    echo "CI 中无法安装${what}" >&2
+    exit 1
+  fi
+}
+require_system chromium '' ' chromium'
+# The SIP integration tests then must run, not skip.
+require_system kamailio REQUIRE_KAMAILIO ' Kamailio'
+# The production shape's tests (nginx, two processes, the rolling restart) then must run, not skip.
+require_system nginx REQUIRE_NGINX ' nginx'
+# The call-analysis tests then must run on their synthetic recordings, not skip.
+require_system audio-tools REQUIRE_AUDIO_TOOLS ' espeak-ng 与 sox'
+
+pg_url=$(bash scripts/ensure-postgres.sh)
 
 if [ -n "$pg_url" ]; then
   step "API 测试（PostgreSQL 服务器）"
