@@ -2,6 +2,7 @@ import { and, count, eq, gt, gte, inArray, isNotNull, ne, notInArray, or, sql } 
 import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
 import { lines, users } from '../../db/schema.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import type { TPreparedCharge } from '../billing/index.js';
 import { callBinds, callRecords } from './call.schema.js';
 
@@ -213,7 +214,7 @@ export const callRepository = {
           callType: callRecords.callType,
         })
         .from(callRecords)
-        .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, id))),
+        .where(tenantRowIs(callRecords, tenantId, id)),
     ),
 
   /** The active call-back lines (mode 0), for 回拨's default line. */

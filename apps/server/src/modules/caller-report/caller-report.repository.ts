@@ -6,6 +6,7 @@ import { brandOptions, lines, tenants } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf, newestFirst } from '../../db/sql.js';
 import { withTenant } from '../../db/tenant.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { callerReportMaterials as materials, callerReports as reports } from './caller-report.schema.js';
 
@@ -140,7 +141,7 @@ export const callerReportRepository = {
     db
       .update(reports)
       .set(patch)
-      .where(and(eq(reports.tenantId, tenantId), eq(reports.id, id))),
+      .where(tenantRowIs(reports, tenantId, id)),
 
   // ---- the platform's review ----------------------------------------------------------------
   reviewPage: (db: TDb, reach: TReviewerReach, f: TReportFilter, paging: { page: number; limit: number }) => {

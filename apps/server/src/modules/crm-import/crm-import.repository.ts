@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { stagedAfter } from '../../import/import.repository.js';
 
 export type { TImportOutcome as TOutcome, TStagedRow } from '../../import/import.repository.js';
@@ -119,7 +120,7 @@ export const importRepository = {
       await tx
         .select({ deptId: users.deptId })
         .from(users)
-        .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+        .where(tenantRowIs(users, tenantId, userId))
     )[0]?.deptId ?? null,
 
   insertCustomers: (tx: TDb, rows: (typeof customers.$inferInsert)[]) =>

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { crmCustomFields, crmQuickContents, crmSettings, crmTags, crmUserConfigs, customers } from '../../db/schema.js';
-import { tenantRows } from '../../db/tenant-rows.js';
+import { tenantRowIs, tenantRows } from '../../db/tenant-rows.js';
 
 export type TTagRow = typeof crmTags.$inferSelect;
 export type TFieldRow = typeof crmCustomFields.$inferSelect;
@@ -41,7 +41,7 @@ export const settingsRepository = {
       db
         .select({ t: crmTags, customerCount: tagCount })
         .from(crmTags)
-        .where(and(eq(crmTags.tenantId, tenantId), eq(crmTags.id, id))),
+        .where(tenantRowIs(crmTags, tenantId, id)),
     ),
 
   tagCount: async (db: TDb, tenantId: number) =>

@@ -6,6 +6,7 @@ import { pageOf } from '../../db/page.js';
 import { customers, crmReturnVisits as v } from '../../db/schema.js';
 import type { TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { type TPaging, visibleCondition } from '../crm/index.js';
 
 /** Whose visits: the tenant, his data scope and whether he may see the public pool (visit.service.ts). */
@@ -98,7 +99,7 @@ export const visitRepository = {
         .select(visitSelect)
         .from(v)
         .innerJoin(customers, eq(customers.id, v.customerId))
-        .where(and(eq(v.tenantId, tenantId), eq(v.id, id))),
+        .where(tenantRowIs(v, tenantId, id)),
     ),
 
   insert: async (db: TDb, row: typeof v.$inferInsert) =>

@@ -5,6 +5,7 @@ import { preparedSelect, statementBuilder } from '../../db/prepared.js';
 import { callRecords } from '../../db/schema.js';
 import type { TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { customers as c, customerCounts as cc } from './crm.schema.js';
 import {
   countedCondition,
@@ -127,7 +128,7 @@ export const customerRepository = {
       db
         .select(customerSelect)
         .from(c)
-        .where(and(eq(c.tenantId, tenantId), eq(c.id, id))),
+        .where(tenantRowIs(c, tenantId, id)),
     ),
 
   /** Rows for a batch action, locked so a concurrent move waits and then sees the new owner. */
@@ -234,7 +235,7 @@ export const customerRepository = {
         lastCallAt: sql`greatest(${c.lastCallAt}, ${at.toISOString()}::timestamptz)`,
         ...(phoneLabel ? { phoneLabel } : {}),
       })
-      .where(and(eq(c.tenantId, tenantId), eq(c.id, customerId))),
+      .where(tenantRowIs(c, tenantId, customerId)),
 
   /** Takes public-pool customers for one person; only rows still without an owner are taken. */
   claim: async (db: TDb, tenantId: number, ids: readonly number[], owner: { id: number; deptId: number | null }) =>

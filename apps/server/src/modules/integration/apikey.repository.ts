@@ -4,6 +4,7 @@ import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { tenants, users } from '../../db/schema.js';
 import { rolePermissionsOf } from '../../db/staff.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { apiKeys as keys } from './integration.schema.js';
 
 const listed = {
@@ -23,7 +24,7 @@ const keyOf = (db: TDb, tenantId: number, id: number) =>
       .select(listed)
       .from(keys)
       .innerJoin(users, eq(users.id, keys.createdBy))
-      .where(and(eq(keys.tenantId, tenantId), eq(keys.id, id))),
+      .where(tenantRowIs(keys, tenantId, id)),
   );
 
 export const apiKeyRepository = {

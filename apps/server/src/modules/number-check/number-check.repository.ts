@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import {
   numberCheckRates as rates,
   numberCheckResults as results,
@@ -148,7 +149,7 @@ export const numberCheckRepository = {
     await db
       .update(runs)
       .set({ checked, updatedAt: sql`now()` })
-      .where(and(eq(runs.tenantId, tenantId), eq(runs.id, id)));
+      .where(tenantRowIs(runs, tenantId, id));
   },
 
   /** A run ended: 已完成, 失败 for good with its reason, or back in the queue (with the reason) for a retry. */
@@ -166,6 +167,6 @@ export const numberCheckRepository = {
         updatedAt: sql`now()`,
         finishedAt: end.state === 'queued' ? null : sql`now()`,
       })
-      .where(and(eq(runs.tenantId, tenantId), eq(runs.id, id)));
+      .where(tenantRowIs(runs, tenantId, id));
   },
 };

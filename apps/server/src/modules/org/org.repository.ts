@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { departments, roles, tenants, userRoles, users } from './org.schema.js';
 
 export const orgRepository = {
@@ -11,7 +12,7 @@ export const orgRepository = {
         .from(users)
         .innerJoin(tenants, eq(tenants.id, users.tenantId))
         .leftJoin(departments, eq(departments.id, users.deptId))
-        .where(and(eq(users.tenantId, tenantId), eq(users.id, userId))),
+        .where(tenantRowIs(users, tenantId, userId)),
     ),
 
   roleNamesOf: async (db: TDb, tenantId: number, userId: number) =>
@@ -27,7 +28,7 @@ export const orgRepository = {
     db
       .update(users)
       .set(set)
-      .where(and(eq(users.tenantId, tenantId), eq(users.id, userId))),
+      .where(tenantRowIs(users, tenantId, userId)),
 
   mobileTaken: (db: TDb, mobile: string) =>
     hasRow(db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile))),

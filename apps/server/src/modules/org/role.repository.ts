@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
 import { likeOf } from '../../db/sql.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { roleDepts, roles, userRoles, users } from './org.schema.js';
 
 /** People holding a role: everyone but deleted accounts. */
@@ -46,7 +47,7 @@ export const roleRepository = {
       db
         .select(roleColumns)
         .from(roles)
-        .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id))),
+        .where(tenantRowIs(roles, tenantId, id)),
     ),
 
   findMany: (db: TDb, tenantId: number, ids: readonly number[]) =>
@@ -95,17 +96,16 @@ export const roleRepository = {
     db
       .update(roles)
       .set(set)
-      .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id))),
+      .where(tenantRowIs(roles, tenantId, id)),
 
-  delete: (db: TDb, tenantId: number, id: number) =>
-    db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id))),
+  delete: (db: TDb, tenantId: number, id: number) => db.delete(roles).where(tenantRowIs(roles, tenantId, id)),
 
   userCount: async (db: TDb, tenantId: number, id: number) =>
     (
       await db
         .select({ n: sql<number>`${holders}` })
         .from(roles)
-        .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
+        .where(tenantRowIs(roles, tenantId, id))
     )[0]?.n ?? 0,
 
   deptIds: async (db: TDb, tenantId: number, roleIds: readonly number[]) =>

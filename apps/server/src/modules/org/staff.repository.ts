@@ -6,6 +6,7 @@ import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
 import { activeStaffOf } from '../../db/staff.js';
 import { withTenant } from '../../db/tenant.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { departments, roles, userRoles, users } from './org.schema.js';
 
@@ -107,7 +108,7 @@ export const staffRepository = {
       db
         .select({ headUrl: users.headUrl, mustChangePassword: users.mustChangePassword })
         .from(users)
-        .where(and(eq(users.tenantId, tenantId), eq(users.id, id))),
+        .where(tenantRowIs(users, tenantId, id)),
     ),
 
   findMany: (db: TDb, tenantId: number, ids: readonly number[]) =>

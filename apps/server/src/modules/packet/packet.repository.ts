@@ -3,6 +3,7 @@ import type { TDb } from '../../db/client.js';
 import { hasRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { lines, orders } from '../../db/schema.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { agentPacketRepository, type TBuyer } from './agent-packet.repository.js';
 import { packetProducts, packets } from './packet.schema.js';
 import { packetStateSql } from './packet-state.repository.js';
@@ -85,7 +86,7 @@ export const packetRepository = {
         .select({ packet: packets, lineName: lines.name })
         .from(packets)
         .innerJoin(lines, eq(lines.id, packets.lineId))
-        .where(and(eq(packets.tenantId, tenantId), eq(packets.id, packetId)))
+        .where(tenantRowIs(packets, tenantId, packetId))
         .for('update', { of: packets })
     )[0] ?? null,
 

@@ -4,7 +4,7 @@ import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
 import { departments, roles } from '../../db/schema.js';
 import { likeOf } from '../../db/sql.js';
-import { namedAmong, tenantRows } from '../../db/tenant-rows.js';
+import { namedAmong, tenantRowIs, tenantRows } from '../../db/tenant-rows.js';
 import { resourceFolders as folders, resourceItems as items } from './resource.schema.js';
 
 /**
@@ -122,7 +122,7 @@ export const resourceRepository = {
     db
       .update(items)
       .set({ ...patch, updatedAt: new Date() })
-      .where(and(eq(items.tenantId, tenantId), eq(items.id, id))),
+      .where(tenantRowIs(items, tenantId, id)),
 
   /** Locks an item of the enterprise for a change (two saves of one item one after the other). */
   lockKind: async (db: TDb, tenantId: number, id: number) =>
@@ -130,7 +130,7 @@ export const resourceRepository = {
       db
         .select({ kind: items.kind })
         .from(items)
-        .where(and(eq(items.tenantId, tenantId), eq(items.id, id)))
+        .where(tenantRowIs(items, tenantId, id))
         .for('update'),
     ),
 

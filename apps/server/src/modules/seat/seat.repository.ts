@@ -7,6 +7,7 @@ import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { offsetOf } from '../../db/sql.js';
 import { staffNameMatch } from '../../db/staff.js';
 import { withTenant } from '../../db/tenant.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { batchedRows } from '../../http/xlsx-stream.js';
 import { seats, seatTerms } from './seat.schema.js';
 
@@ -272,7 +273,7 @@ export const seatRepository = {
     db
       .update(seats)
       .set({ userId })
-      .where(and(eq(seats.tenantId, tenantId), eq(seats.id, id))),
+      .where(tenantRowIs(seats, tenantId, id)),
 
   setAutoRenewal: async (db: TDb, tenantId: number, ids: readonly number[], autoRenewal: boolean) =>
     (
@@ -289,7 +290,7 @@ export const seatRepository = {
       await db
         .select({ id: seats.id, userId: seats.userId, expireAt: seats.expireAt })
         .from(seats)
-        .where(and(eq(seats.tenantId, tenantId), eq(seats.id, id)))
+        .where(tenantRowIs(seats, tenantId, id))
         .for('update')
     )[0] ?? null,
 
@@ -379,7 +380,7 @@ export const seatRepository = {
     await db
       .update(seats)
       .set({ expireAt: new Date(term.ends_at) })
-      .where(and(eq(seats.tenantId, r.tenantId), eq(seats.id, r.seatId)));
+      .where(tenantRowIs(seats, r.tenantId, r.seatId));
     return true;
   },
 
@@ -470,7 +471,7 @@ export const seatRepository = {
     db
       .update(seats)
       .set({ status: 'cancelled', userId: null, autoRenewal: false, expireAt: now })
-      .where(and(eq(seats.tenantId, tenantId), eq(seats.id, seatId))),
+      .where(tenantRowIs(seats, tenantId, seatId)),
 };
 
 export type TSeatGrant = {
