@@ -12,8 +12,8 @@ type TRecord = { id: number; bindId: string; realName: string; preRecordUrl: str
 /**
  * 通话记录 (account/callRecord): the manager opens the records, filters by an agent,
  * reads the figures, plays a recording of a call agent01 just made on his call-back line (the
- * carrier simulator records it), opens its details and exports the filtered list; an agent sees
- * only his own calls.
+ * carrier simulator records it), opens its details with the call's 智能分析 done by the job queue
+ * and exports the filtered list; an agent sees only his own calls.
  */
 describe('call records', () => {
   let browser: Browser;
@@ -109,8 +109,18 @@ describe('call records', () => {
     expect(await detail.textContent()).toContain('王强');
     await detail.getByTestId('call-record-detail-audio').waitFor();
     expect(await detail.getByTestId('call-record-no-transcript').textContent()).toContain('暂无转写内容');
-    // 智能分析 analyses the stereo recordings of soft-phone calls; this call-back line's is not one.
-    expect(await detail.getByTestId('call-analysis-panel').textContent()).toContain('该通话暂无分析');
+    // 智能分析: the development carrier records the call-back call in stereo, the job queue analyses
+    // it (the panel asks again every 5 s while it waits): the customer's script heard on his side.
+    const panel = detail.getByTestId('call-analysis-panel');
+    await expect
+      .poll(() => panel.getByTestId('call-analysis-state').textContent(), { timeout: 60_000, interval: 1000 })
+      .toBe('已完成');
+    expect(await panel.getByTestId('call-analysis-customer-talk').textContent()).toMatch(/^\d+\.\d 秒（\d+\.\d%）$/);
+    expect(await panel.getByTestId('call-analysis-mono').count()).toBe(0);
+    expect(await panel.getByTestId('call-analysis-lane-customer').locator('span').count()).toBeGreaterThan(0);
+    const said = panel.getByTestId('call-analysis-transcript').getByTestId('call-analysis-line-customer');
+    expect(await said.first().textContent()).toContain('云呼模拟运营商');
+    expect(await panel.getByTestId('call-analysis-intention').textContent()).toMatch(/[A-D]/);
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
 
