@@ -23,7 +23,6 @@ export const agentTexts = {
     create: '新增代理商',
     createTitle: '新增代理商',
     created: (name: string, code: string) => `已创建代理商「${name}」，邀请码 ${code}`,
-    required: (label: string) => `请输入${label}`,
     detail: '价格与利润',
     detailTitle: (name: string) => `${name}：价格与利润`,
     ledger: '利润明细',

@@ -17,7 +17,6 @@ export const agentNoticeTexts = {
     actions: '操作',
     publish: '发布公告',
     published: '公告已发布，企业成员可在右上角铃铛中查看',
-    required: (label: string) => `请输入${label}`,
     publishHint: '公告发送给所选企业的全部成员，出现在他们右上角的铃铛（通知）中。',
     reach: '阅读情况',
     reachTitle: (title: string) => `阅读情况：${title}`,

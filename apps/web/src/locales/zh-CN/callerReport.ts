@@ -25,7 +25,6 @@ export const callerReportTexts = {
     upload: '上传',
     uploaded: '已上传',
     view: '查看',
-    required: (label: string) => `请输入${label}`,
     docRequired: (label: string) => `请上传${label}`,
     choose: (label: string) => `请选择${label}`,
     submitMaterials: '提交资料',

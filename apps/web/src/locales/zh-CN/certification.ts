@@ -26,7 +26,6 @@ export const certificationTexts = {
     licenseUploaded: '已上传',
     personName: '姓名',
     idCardNo: '身份证号',
-    required: (label: string) => `请输入${label}`,
     licenseRequired: '请上传营业执照',
     status: '审核状态',
     reason: '审核意见',

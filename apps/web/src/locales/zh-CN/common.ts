@@ -30,6 +30,8 @@ export const commonTexts = {
     moveDown: '下移',
     total: (n: number) => `共 ${n} 条`,
     selected: (n: number) => `已选 ${n} 项`,
+    /** A form's text left empty (requiredText). */
+    required: (label: string) => `请输入${label}`,
     /** The platform's condition on the enterprise in its queues of every enterprise's requests. */
     enterpriseName: '企业名称',
     /** A notice's fields (the platform's 通知 and an agent's 公告 alike). */
@@ -39,7 +41,6 @@ export const commonTexts = {
       audienceAll: '全部企业',
       audienceChosen: '指定企业',
       targets: '接收企业',
-      required: (label: string) => `请输入${label}`,
     },
     success: '操作成功',
     sendCode: '获取验证码',
@@ -70,11 +71,9 @@ export const commonTexts = {
     usernameHint: '4-32位字母、数字或下划线，以字母开头',
     password: '初始密码',
     passwordHint: '8-32位，同时包含字母和数字；管理员首次登录时须修改',
-    required: (label: string) => `请输入${label}`,
   },
   /** The identity numbers a form asks for (实名认证, 号码报备) and their check's words. */
   identityNumber: {
-    required: (label: string) => `请输入${label}`,
     creditCodeBad: '统一社会信用代码格式不正确（18位，含校验位）',
     idCardNoBad: '身份证号格式不正确（18位，含校验位）',
   },

@@ -1,8 +1,8 @@
 import { Form, Input } from 'antd';
 import { t } from '../../locales/zh-CN';
+import { requiredText } from './rules';
 
 const a = t.administrator;
-const required = (label: string) => [{ required: true, whitespace: true, message: a.required(label) }];
 
 /**
  * The first administrator of an organisation the platform creates (an agent, an enterprise): who
@@ -11,16 +11,16 @@ const required = (label: string) => [{ required: true, whitespace: true, message
  */
 export const AdministratorFields = ({ contactField = 'contactName' }: { contactField?: string }) => (
   <>
-    <Form.Item name={contactField} label={a.contactName} rules={required(a.contactName)}>
+    <Form.Item name={contactField} label={a.contactName} rules={requiredText(a.contactName)}>
       <Input maxLength={32} />
     </Form.Item>
-    <Form.Item name="mobile" label={a.mobile} rules={required(a.mobile)}>
+    <Form.Item name="mobile" label={a.mobile} rules={requiredText(a.mobile)}>
       <Input maxLength={11} />
     </Form.Item>
-    <Form.Item name="username" label={a.username} extra={a.usernameHint} rules={required(a.username)}>
+    <Form.Item name="username" label={a.username} extra={a.usernameHint} rules={requiredText(a.username)}>
       <Input autoComplete="off" />
     </Form.Item>
-    <Form.Item name="password" label={a.password} extra={a.passwordHint} rules={required(a.password)}>
+    <Form.Item name="password" label={a.password} extra={a.passwordHint} rules={requiredText(a.password)}>
       <Input.Password autoComplete="new-password" />
     </Form.Item>
   </>

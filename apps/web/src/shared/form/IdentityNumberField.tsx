@@ -2,6 +2,7 @@ import { isCreditCode, isIdCardNo } from '@yunhu/contract';
 import { Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { t } from '../../locales/zh-CN';
+import { requiredText } from './rules';
 
 const w = t.identityNumber;
 
@@ -30,7 +31,7 @@ export const IdentityNumberField = ({ name, label, kind, extra }: TIdentityNumbe
       label={label}
       extra={extra}
       rules={[
-        { required: true, whitespace: true, message: w.required(label) },
+        ...requiredText(label),
         {
           validator: (_r, v?: string) =>
             !v?.trim() || isValid(v.trim().toUpperCase()) ? Promise.resolve() : Promise.reject(new Error(bad)),

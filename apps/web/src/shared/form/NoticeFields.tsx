@@ -1,6 +1,7 @@
 import { Form, Input, Radio, Select } from 'antd';
 import { t } from '../../locales/zh-CN';
 import { namedOptions } from './options';
+import { requiredText } from './rules';
 
 const common = t.common.notice;
 
@@ -25,18 +26,10 @@ export const NoticeFields = ({ text: own, chosenValue, targets }: TNoticeFieldsP
   const text = { ...common, ...own };
   return (
     <>
-      <Form.Item
-        name="title"
-        label={text.title}
-        rules={[{ required: true, whitespace: true, message: text.required(text.title) }]}
-      >
+      <Form.Item name="title" label={text.title} rules={requiredText(text.title)}>
         <Input maxLength={60} showCount />
       </Form.Item>
-      <Form.Item
-        name="content"
-        label={text.content}
-        rules={[{ required: true, whitespace: true, message: text.required(text.content) }]}
-      >
+      <Form.Item name="content" label={text.content} rules={requiredText(text.content)}>
         <Input.TextArea maxLength={2000} rows={4} showCount />
       </Form.Item>
       <Form.Item name="audience" label={text.audience}>

@@ -5,6 +5,7 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { AdministratorFields } from '../../../shared/form/AdministratorFields';
 import { FormModal } from '../../../shared/form/FormModal';
+import { requiredText } from '../../../shared/form/rules';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
@@ -82,7 +83,6 @@ export const PlatformAgentPage = () => {
       ),
     },
   ];
-  const required = (label: string) => [{ required: true, whitespace: true, message: a.required(label) }];
   return (
     <>
       <ListPage
@@ -124,7 +124,7 @@ export const PlatformAgentPage = () => {
         }}
         fields={
           <>
-            <Form.Item name="name" label={a.name} rules={required(a.name)}>
+            <Form.Item name="name" label={a.name} rules={requiredText(a.name)}>
               <Input maxLength={64} />
             </Form.Item>
             <AdministratorFields />

@@ -16,6 +16,7 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { IdentityNumberField } from '../../../shared/form/IdentityNumberField';
 import { optionsOf } from '../../../shared/form/options';
+import { requiredText } from '../../../shared/form/rules';
 import { uploadDocument, useSubmitMaterials } from '../api';
 import { ScriptField } from './ScriptField';
 
@@ -86,7 +87,7 @@ export const MaterialsForm = ({ latest }: { latest: TMaterials | null }) => {
     }
   };
   const text = (name: keyof TValues, label: string, max: number) => (
-    <Form.Item name={name} label={label} rules={[{ required: true, whitespace: true, message: c.required(label) }]}>
+    <Form.Item name={name} label={label} rules={requiredText(label)}>
       <Input maxLength={max} />
     </Form.Item>
   );

@@ -3,6 +3,7 @@ import { Form, Input, Select } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { requiredText } from '../../../shared/form/rules';
 import type { TEditModalProps } from '../../../shared/form/useEditModal';
 import { useReportNumbers, useSaveReport } from '../api';
 import { ScriptField } from './ScriptField';
@@ -49,11 +50,7 @@ export const ReportFormModal = ({ open, editing, onClose }: TEditModalProps<TCal
               </Form.Item>
             )}
           </Form.Item>
-          <Form.Item
-            name="scenario"
-            label={c.scenario}
-            rules={[{ required: true, whitespace: true, message: c.required(c.scenario) }]}
-          >
+          <Form.Item name="scenario" label={c.scenario} rules={requiredText(c.scenario)}>
             <Input maxLength={200} />
           </Form.Item>
           <ScriptField />

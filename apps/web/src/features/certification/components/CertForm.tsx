@@ -4,6 +4,7 @@ import { t } from '../../../locales/zh-CN';
 import { ImageUploadButton } from '../../../shared/components/ImageUploadButton';
 import { feedback } from '../../../shared/feedback';
 import { IdentityNumberField } from '../../../shared/form/IdentityNumberField';
+import { requiredText } from '../../../shared/form/rules';
 import { uploadLicense, useSubmitCert } from '../api';
 
 type TValues = Required<Omit<TCertSubmit, 'type'>> & { type: TCertType };
@@ -48,22 +49,14 @@ export const CertForm = ({ isPersonalDone, onDone }: { isPersonalDone: boolean; 
       </Form.Item>
       {type === 'personal' ? (
         <>
-          <Form.Item
-            name="personName"
-            label={t.cert.personName}
-            rules={[{ required: true, whitespace: true, message: t.cert.required(t.cert.personName) }]}
-          >
+          <Form.Item name="personName" label={t.cert.personName} rules={requiredText(t.cert.personName)}>
             <Input maxLength={32} />
           </Form.Item>
           <IdentityNumberField name="idCardNo" label={t.cert.idCardNo} kind="idCardNo" />
         </>
       ) : (
         <>
-          <Form.Item
-            name="companyName"
-            label={t.cert.companyName}
-            rules={[{ required: true, whitespace: true, message: t.cert.required(t.cert.companyName) }]}
-          >
+          <Form.Item name="companyName" label={t.cert.companyName} rules={requiredText(t.cert.companyName)}>
             <Input maxLength={100} />
           </Form.Item>
           <IdentityNumberField
@@ -72,11 +65,7 @@ export const CertForm = ({ isPersonalDone, onDone }: { isPersonalDone: boolean; 
             kind="creditCode"
             extra={t.cert.creditCodeHint}
           />
-          <Form.Item
-            name="legalPerson"
-            label={t.cert.legalPerson}
-            rules={[{ required: true, whitespace: true, message: t.cert.required(t.cert.legalPerson) }]}
-          >
+          <Form.Item name="legalPerson" label={t.cert.legalPerson} rules={requiredText(t.cert.legalPerson)}>
             <Input maxLength={32} />
           </Form.Item>
           <Form.Item label={t.cert.license} extra={t.cert.licenseHint} required>
