@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { requiredText } from '../../../shared/form/rules';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
@@ -96,25 +97,16 @@ export const AgentJxsPage = () => {
         testId="jxs-form"
         fields={
           <>
-            <Form.Item name="name" label={s.name} rules={[{ required: true, message: s.required(s.name) }]}>
+            <Form.Item name="name" label={s.name} rules={requiredText(s.name)}>
               <Input />
             </Form.Item>
-            <Form.Item
-              name="contactName"
-              label={s.contactName}
-              rules={[{ required: true, message: s.required(s.contactName) }]}
-            >
+            <Form.Item name="contactName" label={s.contactName} rules={requiredText(s.contactName)}>
               <Input />
             </Form.Item>
-            <Form.Item name="mobile" label={s.mobile} rules={[{ required: true, message: s.required(s.mobile) }]}>
+            <Form.Item name="mobile" label={s.mobile} rules={requiredText(s.mobile)}>
               <Input />
             </Form.Item>
-            <Form.Item
-              name="username"
-              label={s.username}
-              extra={s.usernameHint}
-              rules={[{ required: true, message: s.required(s.username) }]}
-            >
+            <Form.Item name="username" label={s.username} extra={s.usernameHint} rules={requiredText(s.username)}>
               <Input />
             </Form.Item>
             <Form.Item name="password" label={s.password} extra={s.passwordHint}>

@@ -6,6 +6,7 @@ import { t } from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';
+import { requiredText } from '../../../shared/form/rules';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
@@ -139,17 +140,13 @@ export const AgentJxsUnlockPage = () => {
         testId="jxs-lead-form"
         fields={
           <>
-            <Form.Item
-              name="companyName"
-              label={s.companyName}
-              rules={[{ required: true, message: s.required(s.companyName) }]}
-            >
+            <Form.Item name="companyName" label={s.companyName} rules={requiredText(s.companyName)}>
               <Input />
             </Form.Item>
             <Form.Item name="contactName" label={s.contactName}>
               <Input />
             </Form.Item>
-            <Form.Item name="mobile" label={s.mobile} rules={[{ required: true, message: s.required(s.mobile) }]}>
+            <Form.Item name="mobile" label={s.mobile} rules={requiredText(s.mobile)}>
               <Input />
             </Form.Item>
             <Form.Item name="industry" label={s.industry}>
