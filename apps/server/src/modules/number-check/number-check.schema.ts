@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, id, ref, tenantId, tenantTable, ts } from '../../db/columns.js';
 
 /** 空号检测's price per number from `validFrom` on (the platform's; no tenant), migration 0093. */
 export const numberCheckRates = pgTable(
@@ -46,11 +46,9 @@ export const numberCheckResults = pgTable(
  * A run of 空号检测 on a batch (migration 0095): the numbers it was priced for at `unitPrice`, checked
  * by the job in chunks. queued | running | done | failed (`errorReason`); one queued or running per batch.
  */
-export const numberCheckRuns = pgTable(
+export const numberCheckRuns = tenantTable(
   'number_check_runs',
   {
-    id: id(),
-    tenantId: tenantId(),
     batchId: uuid('batch_id').notNull(),
     /** crmImport | clueMatch */
     source: text('source').notNull(),
