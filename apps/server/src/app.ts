@@ -237,12 +237,14 @@ export const buildApp = async (
      * listens). Absent: it runs none by itself (tests, benches; `app.jobs.runDue()` runs what is due).
      */
     runJobsAfterMs?: number;
+    /** Where the log lines go (a test reads them); standard output when absent. */
+    logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<TApp> => {
   // Calls that ended before this moment are not this server's to finish (the recordings sweep).
   const builtAt = Date.now();
   const app = Fastify({
-    logger: { level: config.logLevel, mixin: requestIdMixin },
+    logger: { level: config.logLevel, mixin: requestIdMixin, ...(opts.logStream && { stream: opts.logStream }) },
     logController: new LeanRequestLog(config.logLevel),
     genReqId: requestIdOf,
     requestIdHeader: false,

@@ -47,17 +47,23 @@ export class LeanRequestLog extends LogController {
 /** An id a proxy or client may hand us: a plain token, short enough for a log line and a header. */
 const saneRequestId = /^[A-Za-z0-9._:@-]{1,128}$/;
 
+/** Whether `id` may stand as a request id (a plain token): what a caller or Kamailio hands back is checked so. */
+export const isSaneRequestId = (id: unknown): id is string => typeof id === 'string' && saneRequestId.test(id);
+
 /**
  * Fastify's `genReqId`: the caller's `x-request-id` when it is a sane token (nginx's `$request_id`,
  * a client's own), a new UUID otherwise. Fastify puts it on every line `request.log` writes (`reqId`).
  */
 export const requestIdOf = (req: IncomingMessage): string => {
   const given = req.headers['x-request-id'];
-  return typeof given === 'string' && saneRequestId.test(given) ? given : crypto.randomUUID();
+  return isSaneRequestId(given) ? given : crypto.randomUUID();
 };
 
 /** The id of the request whose handler runs now (set from preHandler on: body parsing loses a context set earlier). */
 const handling = new AsyncLocalStorage<string>();
+
+/** The id of the request being handled now (what its log lines carry as `reqId`); undefined outside one. */
+export const currentRequestId = (): string | undefined => handling.getStore();
 
 type TBindings = { bindings?: () => Record<string, unknown> };
 

@@ -10,6 +10,12 @@ import { openSeededTestDatabase } from './seeded-database.js';
 
 export type TEnvelope<T = unknown> = { code: number; msg: string; data: T };
 
+/** The server's log lines, parsed, as a test reads them: pass `stream` as startTestApp's `logStream`. */
+export const collectLogLines = () => {
+  const lines: Record<string, unknown>[] = [];
+  return { lines, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } };
+};
+
 /** A server on a fresh, seeded database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export const startTestApp = async (
   opts: {
@@ -18,6 +24,8 @@ export const startTestApp = async (
     dbLimits?: Partial<TDbLimits>;
     /** An SMS provider of the test's own (what was sent, counted); absent: the development one. */
     sms?: TSmsSender;
+    /** Where the server's log lines go (the test reads them); standard output when absent. */
+    logStream?: { write: (line: string) => void };
   } = {},
 ) => {
   const database: TDatabase = await openSeededTestDatabase(opts.dbLimits);
@@ -29,7 +37,7 @@ export const startTestApp = async (
   };
   // Failures show as failed assertions; the log would only repeat the expected ones.
   process.env.LOG_LEVEL ??= 'fatal';
-  const app: TApp = await buildApp(config, database, { sms: opts.sms });
+  const app: TApp = await buildApp(config, database, { sms: opts.sms, logStream: opts.logStream });
   await app.ready();
   let ipCounter = 1;
 

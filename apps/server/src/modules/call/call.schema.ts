@@ -92,6 +92,8 @@ export const callBinds = tenantTable(
     progress: text('progress').notNull().default(''),
     /** The soft-phone call's SIP Call-ID, from its INVITE event (migration 0053): 监听 finds it at the gateway. */
     callId: text('call_id'),
+    /** The dial request's own id, its x-request-id (migration 0097): Kamailio's call events carry it back. */
+    requestId: text('request_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

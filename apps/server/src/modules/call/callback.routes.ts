@@ -1,5 +1,6 @@
 import { maskPhone } from '@yunhu/contract';
 import type { FastifyInstance } from 'fastify';
+import { isSaneRequestId } from '../../http/request-log.js';
 import { carrierCallbackPath, registerSignedCarrierPost, ZCarrierCallback } from '../telephony/index.js';
 import type { TCallbackService } from './callback.service.js';
 import type { TSipCallEvent } from './ingest.rules.js';
@@ -99,10 +100,28 @@ const registerSipCallEvents = (
         at: sipEventTime(body.at),
       });
       const [status, c, msg] = ingestReply[result];
+      // The id of the dial request that authorised the call: Kamailio learns it from the invite's
+      // answer (route BIND) and carries it on the call's later events (route CALL_EVENT), so the
+      // call's lines are found with the dial's own.
+      const dialRequestId = async () => {
+        if (kind) return undefined;
+        if (isSaneRequestId(body.reqId)) return body.reqId;
+        if (event !== 'invite' || status !== 200) return undefined;
+        return (await opts.callbacks.dialRequestIdOf(bindId)) ?? undefined;
+      };
+      const reqId = await dialRequestId();
+      req.log.info(
+        { event, callId, bindId: kind ? undefined : bindId, code, result, dialRequestId: reqId },
+        'call event',
+      );
       // An inbound call's caller as the agent's browser is shown him (route PEER_CALL rewrites From):
       // masked, whoever the agent is (decision 0016); the full number is in 通话记录 for those who may see it.
       const data =
-        kind === 'inbound' && event === 'invite' && status === 200 ? { display: maskPhone(body.from!) } : null;
+        kind === 'inbound' && event === 'invite' && status === 200
+          ? { display: maskPhone(body.from!) }
+          : event === 'invite' && reqId
+            ? { reqId }
+            : null;
       return reply.status(status).send(envelope(c, msg, data));
     });
   });

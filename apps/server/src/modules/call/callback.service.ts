@@ -155,6 +155,10 @@ export const createCallbackService = (deps: TIngestDeps) => {
 
     sweepPending: recordings.sweepPending,
 
+    /** The id of the dial request that made this bind (its x-request-id); null when none was kept. */
+    dialRequestIdOf: async (bindId: string): Promise<string | null> =>
+      (await repo.findBind(deps.database.db, bindId))?.requestId ?? null,
+
     /** Tells `listener` of each recording once its record has it, soft-phone or call-back (the call analysis). */
     onRecordingReady: recordings.onRecordingReady,
 

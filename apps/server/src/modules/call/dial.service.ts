@@ -17,6 +17,7 @@ import type { TDatabase, TDb } from '../../db/client.js';
 import { lockForTransaction } from '../../db/locks.js';
 import { detachFromRequest, withTenant } from '../../db/tenant.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
+import { currentRequestId } from '../../http/request-log.js';
 import { ensureDialFunds } from '../billing/index.js';
 import { findBlocked, recordIntercept, type TBlockLevel } from '../blacklist/index.js';
 import { offeredCallerNumbers, pickCallerNumber } from '../caller-report/index.js';
@@ -173,6 +174,8 @@ export const createDialService = (deps: {
       isRecorded: rules.recording,
       // A carrier call is under way from the order on; a soft-phone one once its INVITE comes.
       state: seat.lineMode === softphoneLineMode ? 'created' : 'ringing',
+      // Handed to Kamailio with the call's invite event: its later events carry it back to the logs.
+      requestId: currentRequestId() ?? null,
       createdAt: at,
       updatedAt: at,
     });

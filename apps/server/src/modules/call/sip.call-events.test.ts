@@ -3,7 +3,7 @@ import { routeTables, type TSipLineConfig } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { collectLogLines, startTestApp, type TTestApp } from '../../test/harness.js';
 import { customers } from '../crm/crm.schema.js';
 import { kamailioMissing, startKamailio, type TKamailio } from '../telephony/sip.kamailio.js';
 import { openSipPhone, type TSipPhone } from '../telephony/sip-client.test-kit.js';
@@ -19,9 +19,10 @@ describe('SIP call events', () => {
   let t: TTestApp;
   let kit: Awaited<ReturnType<typeof callKit>>;
   let manager: string;
+  const log = collectLogLines();
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ logStream: log.stream });
     kit = await callKit(t);
     manager = await t.loginAs.manager();
     await kit.setRules('manager');
@@ -51,6 +52,26 @@ describe('SIP call events', () => {
     expect((await event({ event: 'hangup', callId: 'c1', bindId, code: '0' })).statusCode).toBe(400);
     expect((await event({ event: 'ended', callId: 'c1', bindId: 'x', code: '0' })).statusCode).toBe(400);
     expect(await recordsOf(bindId)).toHaveLength(0);
+  });
+
+  it("hands Kamailio the dial request's id with the invite's answer and logs every event of the call with it", async () => {
+    const dialled = await t.call(call.dial, { telB: '13933330009', interfaceId: kit.sipLine.id }, manager);
+    const dialId = String(dialled.headers['x-request-id']);
+    const { bindId } = dialled.body.data;
+    expect((await bindOf(bindId)).requestId).toBe(dialId);
+    const callId = `req-id-${Date.now()}@pc33.example`;
+    const invite = await event({ event: 'invite', callId, bindId, code: '0' });
+    expect(invite.json()).toMatchObject({ code: 0, data: { reqId: dialId } });
+    // Kamailio carries it on the call's later events (route CALL_EVENT); a malformed one is not logged.
+    expect((await event({ event: 'answered', callId, bindId, code: '200', reqId: dialId })).statusCode).toBe(200);
+    const ended = { event: 'ended', callId, bindId, code: '0', by: 'callee', cause: '0' };
+    expect((await event({ ...ended, reqId: `${dialId}"\n{` })).statusCode).toBe(200);
+    const lines = log.lines.filter((l) => l.msg === 'call event' && l.callId === callId);
+    expect(lines.map((l) => [l.event, l.dialRequestId])).toEqual([
+      ['invite', dialId],
+      ['answered', dialId],
+      ['ended', undefined],
+    ]);
   });
 
   it('follows a call from INVITE to hang-up and writes one connected record, no recording', async () => {

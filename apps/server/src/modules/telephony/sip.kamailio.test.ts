@@ -4,7 +4,7 @@ import { routeTables, type TSipLineConfig } from '@yunhu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { startTestApp, type TTestApp } from '../../test/harness.js';
+import { collectLogLines, startTestApp, type TTestApp } from '../../test/harness.js';
 import { callKit } from '../call/call.test-kit.js';
 import { callIntercepts } from '../call/intercept.schema.js';
 import { sipKit } from '../call/sip.test-kit.js';
@@ -39,6 +39,7 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio with the product conf
   let agent02: TSipLineConfig;
   let trunk: TSipLineConfig;
   const phones: TSipPhone[] = [];
+  const log = collectLogLines();
 
   const creds = async (token: string) => (await t.call(routeTables.call.lineConfig, { lineId: 2 }, token)).body.data;
   const phone = async (c: TSipLineConfig, wsUrl = kam.wsUrl) => {
@@ -57,7 +58,7 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio with the product conf
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ logStream: log.stream });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     managerToken = await t.loginAs.manager();
@@ -166,6 +167,31 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio with the product conf
     const invite = await arrived;
     expect(invite.header('x-dialed-number')).toBe('13912345678');
     expect(invite.header('to')).toContain('sip:13912345678@');
+  });
+
+  it("carries the dial request's id on the call's events, so the server logs the call with it", async () => {
+    const carrier = await phone(trunk);
+    expect(statuses(await carrier.register())).toEqual([401, 200]);
+    const caller = await phone(manager);
+    const kit = await callKit(t);
+    await kit.setRules('manager');
+    const dialled = await t.call(
+      routeTables.call.dial,
+      { telB: '13912345670', interfaceId: kit.sipLine.id },
+      managerToken,
+    );
+    const dialId = String(dialled.headers['x-request-id']);
+    const { bindId } = dialled.body.data;
+    expect(statuses(await caller.invite('13912345670', undefined, [`X-Bind-Id: ${bindId}`]))).toEqual([407, 486]);
+    // The invite's id is the server's own; the failure's came back with Kamailio's queued post.
+    await expect
+      .poll(() =>
+        log.lines.filter((l) => l.msg === 'call event' && l.bindId === bindId).map((l) => [l.event, l.dialRequestId]),
+      )
+      .toEqual([
+        ['invite', dialId],
+        ['failed', dialId],
+      ]);
   });
 
   it('relays numbers to a carrier address over UDP when one is configured (WITH_TRUNK)', async () => {
