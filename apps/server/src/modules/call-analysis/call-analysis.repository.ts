@@ -12,6 +12,7 @@ import { pageOf } from '../../db/page.js';
 import { callRecords, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { newestFirst } from '../../db/sql.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { callAnalyses, type TStoredInsight } from './call-analysis.schema.js';
 
 /** An analysis taken by a run of the job. */
@@ -75,7 +76,7 @@ export const callAnalysisRepository = {
           duration: callRecords.duration,
         })
         .from(callRecords)
-        .where(and(eq(callRecords.tenantId, tenantId), eq(callRecords.id, callRecordId))),
+        .where(tenantRowIs(callRecords, tenantId, callRecordId)),
     ),
 
   /** One call's analysis, with its transcript and reading. */
@@ -168,7 +169,7 @@ export const callAnalysisRepository = {
         analysedAt: sql`now()`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(callAnalyses.tenantId, tenantId), eq(callAnalyses.id, id)))
+      .where(tenantRowIs(callAnalyses, tenantId, id))
       .returning({ run: callAnalyses.finishedRuns, at: callAnalyses.analysedAt });
     return row ? { run: row.run, at: row.at ?? new Date() } : null;
   },
@@ -184,7 +185,7 @@ export const callAnalysisRepository = {
     await db
       .update(callAnalyses)
       .set({ state, errorReason: reason, updatedAt: sql`now()` })
-      .where(and(eq(callAnalyses.tenantId, tenantId), eq(callAnalyses.id, id)));
+      .where(tenantRowIs(callAnalyses, tenantId, id));
   },
 
   /** The analyses of the calls in the reader's data scope (the call's agent and department), newest first. */

@@ -7,6 +7,7 @@ import { callingSettings, departments, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf } from '../../db/sql.js';
 import { staffNameMatch } from '../../db/staff.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { cmccWorkNumbers, lines, tenantNumbers } from './line.schema.js';
 import { lineScripts } from './line-script.schema.js';
 
@@ -219,7 +220,7 @@ export const lineRepository = {
     db
       .update(tenantNumbers)
       .set(set)
-      .where(and(eq(tenantNumbers.tenantId, tenantId), eq(tenantNumbers.id, id))),
+      .where(tenantRowIs(tenantNumbers, tenantId, id)),
 
   distribute: async (db: TDb, tenantId: number, ids: readonly number[], userId: number | null) =>
     (
@@ -265,7 +266,7 @@ export const lineRepository = {
       await db
         .select({ id: cmccWorkNumbers.id, userId: cmccWorkNumbers.userId })
         .from(cmccWorkNumbers)
-        .where(and(eq(cmccWorkNumbers.tenantId, tenantId), eq(cmccWorkNumbers.id, id)))
+        .where(tenantRowIs(cmccWorkNumbers, tenantId, id))
         .for('update')
     )[0] ?? null,
 
@@ -281,7 +282,7 @@ export const lineRepository = {
     db
       .update(cmccWorkNumbers)
       .set({ userId, boundAt: userId === null ? null : new Date() })
-      .where(and(eq(cmccWorkNumbers.tenantId, tenantId), eq(cmccWorkNumbers.id, id))),
+      .where(tenantRowIs(cmccWorkNumbers, tenantId, id)),
 
   // ---- 线路话术 ----------------------------------------------------------------------------------
   /** The enterprise's script for a line, or null. */

@@ -6,6 +6,7 @@ import { pageOf } from '../../db/page.js';
 import { callBinds, customers, lines, users } from '../../db/schema.js';
 import { scopeCondition, type TDataScope } from '../../db/scope.js';
 import { likeOf, newestFirst } from '../../db/sql.js';
+import { tenantRowIs } from '../../db/tenant-rows.js';
 import { callTaskItems as i, callTasks as t } from './task-card.schema.js';
 
 /** Items that still wait for the agent: not dialled yet, or dialled without a result. */
@@ -94,7 +95,7 @@ export const taskCardRepository = {
     db
       .update(t)
       .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(t.tenantId, tenantId), eq(t.id, id))),
+      .where(tenantRowIs(t, tenantId, id)),
 
   /** One task with its names and counts; `lock` holds it (status changes and item writes queue up). */
   findTask: async (db: TDb, tenantId: number, id: number, lock = false): Promise<TTaskWithNames | null> => {
@@ -102,12 +103,12 @@ export const taskCardRepository = {
       await db
         .select({ id: t.id })
         .from(t)
-        .where(and(eq(t.tenantId, tenantId), eq(t.id, id)))
+        .where(tenantRowIs(t, tenantId, id))
         .for('update');
     const rows = await db
       .select(taskFigures)
       .from(t)
-      .where(and(eq(t.tenantId, tenantId), eq(t.id, id)));
+      .where(tenantRowIs(t, tenantId, id));
     return rows[0] ?? null;
   },
 
@@ -151,8 +152,7 @@ export const taskCardRepository = {
         .from(t)
         .where(
           and(
-            eq(t.tenantId, tenantId),
-            eq(t.id, taskId),
+            tenantRowIs(t, tenantId, taskId),
             sql`exists (select 1 from ${i} where ${i.taskId} = ${taskId} and ${i.userId} = ${userId})`,
           ),
         ),
@@ -266,8 +266,7 @@ export const taskCardRepository = {
       .limit(limit)) as TItemWithNames[],
 
   findItem: async (db: TDb, tenantId: number, id: number): Promise<TItemWithNames | null> =>
-    ((await itemSelect(db).where(and(eq(i.tenantId, tenantId), eq(i.id, id))))[0] as TItemWithNames | undefined) ??
-    null,
+    ((await itemSelect(db).where(tenantRowIs(i, tenantId, id)))[0] as TItemWithNames | undefined) ?? null,
 
   /** Holds one item for a write (two clicks on 保存 write one result). */
   lockItem: async (db: TDb, tenantId: number, id: number) =>
@@ -275,7 +274,7 @@ export const taskCardRepository = {
       await db
         .select()
         .from(i)
-        .where(and(eq(i.tenantId, tenantId), eq(i.id, id)))
+        .where(tenantRowIs(i, tenantId, id))
         .for('update')
     )[0] ?? null,
 
