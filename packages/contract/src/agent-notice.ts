@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AgentPerm } from './agent-labels.js';
+import { ZIntentionCounts } from './call-analysis.js';
 import { ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
@@ -70,7 +71,7 @@ export const ZAgentSeatSummary = z.object({
   billedSeconds: zInt,
   /** This month's calls the analysis finished, and those by the intention the analyst read (A–D). */
   analysedCalls: zInt,
-  intentions: z.object({ A: zInt, B: zInt, C: zInt, D: zInt }),
+  intentions: ZIntentionCounts,
 });
 export type TAgentSeatSummary = z.infer<typeof ZAgentSeatSummary>;
 

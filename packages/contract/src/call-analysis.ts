@@ -119,6 +119,8 @@ export type TCallTranscript = z.infer<typeof ZCallTranscript>;
 
 /** The customer's intention: A strong (agreed a next step), B some interest, C none shown, D refused. */
 export const ZCallIntention = z.enum(['A', 'B', 'C', 'D'], { error: '意向等级不正确' });
+/** Calls counted by the intention the analyst read, one count a level. */
+export const ZIntentionCounts = z.object({ A: zInt, B: zInt, C: zInt, D: zInt });
 export type TCallIntention = z.infer<typeof ZCallIntention>;
 
 /** What the analyst read from a transcript; `engine` names it (a model, or the rule engine). */
@@ -225,7 +227,7 @@ export const ZSeatSummaryRow = z.object({
   /** When the customer first spoke, on average over the calls where he did; null when he never did. */
   customerFirstWordsSec: z.number().nullable(),
   /** The day's calls by the intention the analyst read (calls it did not read count in none). */
-  intentions: z.object({ A: zInt, B: zInt, C: zInt, D: zInt }),
+  intentions: ZIntentionCounts,
   /** The enterprise's quality rules the day's calls hit (each rule once per call). */
   ruleHits: zInt,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { callStatusName, callTypeName, finishStatusName } from './call-record-labels.js';
 import { ZPageQuery, ZSignedUrl, ZSortOrder, ZTime, zInt, zPage, zString } from './http.js';
+import { ZLineOption } from './line.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -171,8 +172,6 @@ export const ZCallDetailContent = ZCallDetail.extend({
 });
 export type TCallDetailContent = z.infer<typeof ZCallDetailContent>;
 
-export const ZBoughtLine = z.object({ id: zInt, name: zString, mode: zInt });
-
 export const callRecordRoutes = {
   /** A customer's calls (客户详情), newest first, inside the caller's data scope. */
   getCallDetailList: route({
@@ -241,7 +240,7 @@ export const callRecordRoutes = {
     path: '/base/call/detail/selectBoughtLine',
     readOnly: true,
     request: z.object({}),
-    response: z.array(ZBoughtLine),
+    response: z.array(ZLineOption),
     permission: Perm.callRecordList,
     summary: '通话线路',
   }),

@@ -48,6 +48,9 @@ const ZNumberFragment = z
   .regex(/^\d{0,12}$/, '号码只能输入数字，最多12位')
   .optional();
 
+/** A line as its pickers list it (the enterprise's lines, 通话记录's line filter). */
+export const ZLineOption = z.object({ id: zInt, name: zString, mode: zInt });
+
 export const ZLineView = z.object({
   id: zInt,
   name: zString,
@@ -156,7 +159,7 @@ export const lineRoutes = {
     summary: '可选线路',
     permission: `${Perm.lineList};${Perm.seatList};${Perm.numberPoolList};${Perm.callerNumberList};${Perm.callingList}`,
     request: z.object({}),
-    response: z.array(z.object({ id: zInt, name: zString, mode: zInt })),
+    response: z.array(ZLineOption),
   }),
   // ---- 号码池 -------------------------------------------------------------------------------
   numberPage: route({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull, ZPageQuery, ZTime, ZUploaded, zBoolean, zInt, zPage, zString } from './http.js';
+import { ZIdName, ZNull, ZPageQuery, ZSignedUrl, ZTime, ZUploaded, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import {
@@ -233,7 +233,7 @@ export const resourceRoutes = {
     summary: '查看资料文件',
     permission: ResourcePerm.view,
     request: ZItemId,
-    response: z.object({ url: zString, expiresAt: ZTime }),
+    response: ZSignedUrl,
   }),
   /** Whom an item may be shown to: the enterprise's departments and roles, for the visibility choice. */
   libraryAudience: route({
@@ -245,7 +245,7 @@ export const resourceRoutes = {
     request: z.object({}),
     response: z.object({
       depts: z.array(z.object({ id: zInt, parentId: zInt.nullable(), name: zString })),
-      roles: z.array(z.object({ id: zInt, name: zString })),
+      roles: z.array(ZIdName),
     }),
   }),
   folderList: route({
