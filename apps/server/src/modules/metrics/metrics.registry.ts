@@ -144,6 +144,15 @@ export const createMetrics = (deps: TSourceDeps) => {
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
 
+  // The gauges of one scrape share one read of the sources (registry.metrics() collects them together).
+  let reading: Promise<TSnapshot> | null = null;
+  const orphans = deps.orphans ?? createOrphanTracker();
+  const snapshot = () => {
+    reading ??= readSnapshot({ ...deps, orphans }).finally(() => {
+      reading = null;
+    });
+    return reading;
+  };
   const requestSeconds = new Histogram({
     name: 'yunhu_http_request_duration_seconds',
     help: 'Time to answer a request, per route pattern of the contract and method',
@@ -157,17 +166,26 @@ export const createMetrics = (deps: TSourceDeps) => {
     labelNames: ['method', 'route', 'status', 'envelope'],
     registers,
   });
+  // Every job's counters start at 0 (its queue known to the database): Prometheus's increase()
+  // misses the first run of a series that appears at 1, such as a server's first failure of a job.
   const jobRuns = new Counter({
     name: 'yunhu_job_runs_total',
     help: 'Job runs this server made, per job and outcome (completed, failed)',
     labelNames: ['job', 'outcome'],
     registers,
+    async collect() {
+      for (const { job } of (await snapshot()).queue ?? [])
+        for (const outcome of ['completed', 'failed']) this.inc({ job, outcome }, 0);
+    },
   });
   const jobsExpired = new Counter({
     name: 'yunhu_job_expired_total',
     help: 'Runs this server took again because their last try outlived its lease (the server running it killed or stalled), per job',
     labelNames: ['job'],
     registers,
+    async collect() {
+      for (const { job } of (await snapshot()).queue ?? []) this.inc({ job }, 0);
+    },
   });
   const jobSeconds = new Histogram({
     name: 'yunhu_job_run_duration_seconds',
@@ -177,15 +195,6 @@ export const createMetrics = (deps: TSourceDeps) => {
     registers,
   });
 
-  // The gauges of one scrape share one read of the sources (registry.metrics() collects them together).
-  let reading: Promise<TSnapshot> | null = null;
-  const orphans = deps.orphans ?? createOrphanTracker();
-  const snapshot = () => {
-    reading ??= readSnapshot({ ...deps, orphans }).finally(() => {
-      reading = null;
-    });
-    return reading;
-  };
   for (const spec of gaugeSpecs) {
     new Gauge({
       name: spec.name,

@@ -161,7 +161,9 @@ describe('/metrics', () => {
     );
     const during = await scrape();
     expect(sampleOf(during, 'yunhu_job_queue_runs', { job: retried.name, state: 'active' })).toBe(1);
-    expect(sampleOf(during, 'yunhu_job_expired_total', { job: retried.name })).toBeUndefined();
+    // Every job's counters show from 0, so that the first expiry is an increase Prometheus sees.
+    expect(sampleOf(during, 'yunhu_job_expired_total', { job: retried.name })).toBe(0);
+    expect(sampleOf(during, 'yunhu_job_runs_total', { job: retried.name, outcome: 'failed' })).toBe(0);
 
     // This server, still alive, expires both once their one-second lease has lapsed (the supervisor
     // of a working queue does every minute) and takes the one with a try left again.
@@ -181,7 +183,7 @@ describe('/metrics', () => {
     expect(sampleOf(after, 'yunhu_job_expired_total', { job: retried.name })).toBe(1);
     expect(sampleOf(after, 'yunhu_job_runs_total', { job: retried.name, outcome: 'completed' })).toBe(1);
     // The one without a try left stays failed, and the queue says why: its lease lapsed.
-    expect(sampleOf(after, 'yunhu_job_expired_total', { job: lastTry.name })).toBeUndefined();
+    expect(sampleOf(after, 'yunhu_job_expired_total', { job: lastTry.name })).toBe(0);
     expect(sampleOf(after, 'yunhu_job_queue_runs', { job: lastTry.name, state: 'failed' })).toBe(1);
     expect(sampleOf(after, 'yunhu_job_queue_expired', { job: lastTry.name })).toBe(1);
     expect(sampleOf(after, 'yunhu_job_queue_expired', { job: retried.name })).toBe(0);
