@@ -6,6 +6,7 @@ import {
   type TCallTranscript,
 } from '@yunhu/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
+import { claimNextDue } from '../../db/claim.js';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
@@ -109,43 +110,20 @@ export const callAnalysisRepository = {
 
   /**
    * Takes the next analysis due, whatever the enterprise: one waiting, or one whose run was
-   * abandoned. SKIP LOCKED: two servers never take the same one. `skip`: those this run failed,
-   * left for the queue's retry of the run (its backoff).
+   * abandoned. `skip`: those this run failed, left for the queue's retry of the run (its backoff).
    */
-  claimNext: async (db: TDb, skip: readonly number[]): Promise<TClaimed | null> => {
-    const skipped = skip.length
-      ? sql`and id not in (${sql.join(
-          skip.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql``;
-    const [row] = rowsOf<{
-      id: string | number;
-      tenant_id: string | number;
-      call_record_id: string | number;
-      attempts: number;
-    }>(
-      await db.execute(sql`
-        update call_analyses set state = 'running', attempts = attempts + 1, updated_at = now()
-        where id = (
-          select id from call_analyses
-          where state in ('pending', 'running')
-            and (state = 'pending' or updated_at < now() - make_interval(secs => ${abandonedAfterSeconds}))
-            ${skipped}
-          order by id
-          limit 1
-          for update skip locked)
-        returning id, tenant_id, call_record_id, attempts`),
-    );
-    return row
-      ? {
-          id: Number(row.id),
-          tenantId: Number(row.tenant_id),
-          callRecordId: Number(row.call_record_id),
-          attempts: row.attempts,
-        }
-      : null;
-  },
+  claimNext: (db: TDb, skip: readonly number[]): Promise<TClaimed | null> =>
+    claimNextDue(
+      db,
+      callAnalyses,
+      { waiting: 'pending', abandonedAfterSeconds, skip },
+      {
+        id: callAnalyses.id,
+        tenantId: callAnalyses.tenantId,
+        callRecordId: callAnalyses.callRecordId,
+        attempts: callAnalyses.attempts,
+      },
+    ),
 
   /** A run done: 已完成 with what it found; answers the run's number among those finished and when. */
   finish: async (

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../db/client.js';
+import { claimNextDue } from '../../db/claim.js';
+import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { tenantRowIs } from '../../db/tenant-rows.js';
 import {
@@ -100,49 +101,25 @@ export const numberCheckRepository = {
   /**
    * Takes the next run due, whatever the enterprise (the job's own connection, like its other
    * look-ups): one queued, or one running that has shown no progress for `abandonedAfterSeconds`
-   * (its server died). SKIP LOCKED: two servers never take the same one. `skip`: runs this job
-   * run failed, left for the queue's retry of it.
+   * (its server died). `skip`: runs this job run failed, left for the queue's retry of it.
    */
-  claimNext: async (db: TDb, skip: readonly number[], abandonedAfterSeconds: number): Promise<TClaimedRun | null> => {
-    // The ids as one array parameter (integers of ours): none skipped is the empty array.
-    const skipped = sql`and not (id = any(${`{${skip.join(',')}}`}::bigint[]))`;
-    const [row] = rowsOf<{
-      id: string | number;
-      tenant_id: string | number;
-      batch_id: string;
-      source: string;
-      mobiles: string[];
-      unit_price: string | number;
-      attempts: number;
-      requested_by: string | number | null;
-      requested_by_name: string;
-    }>(
-      await db.execute(sql`
-        update number_check_runs set state = 'running', attempts = attempts + 1, updated_at = now()
-        where id = (
-          select id from number_check_runs
-          where state in ('queued', 'running')
-            and (state = 'queued' or updated_at < now() - make_interval(secs => ${abandonedAfterSeconds}))
-            ${skipped}
-          order by id
-          limit 1
-          for update skip locked)
-        returning id, tenant_id, batch_id, source, mobiles, unit_price, attempts, requested_by, requested_by_name`),
-    );
-    return row
-      ? {
-          id: Number(row.id),
-          tenantId: Number(row.tenant_id),
-          batchId: row.batch_id,
-          source: row.source,
-          mobiles: row.mobiles,
-          unitPrice: Number(row.unit_price),
-          attempts: row.attempts,
-          requestedBy: row.requested_by === null ? null : Number(row.requested_by),
-          requestedByName: row.requested_by_name,
-        }
-      : null;
-  },
+  claimNext: (db: TDb, skip: readonly number[], abandonedAfterSeconds: number): Promise<TClaimedRun | null> =>
+    claimNextDue(
+      db,
+      runs,
+      { waiting: 'queued', abandonedAfterSeconds, skip },
+      {
+        id: runs.id,
+        tenantId: runs.tenantId,
+        batchId: runs.batchId,
+        source: runs.source,
+        mobiles: runs.mobiles,
+        unitPrice: runs.unitPrice,
+        attempts: runs.attempts,
+        requestedBy: runs.requestedBy,
+        requestedByName: runs.requestedByName,
+      },
+    ),
 
   /** How far a run got (its numbers passed so far); the update also shows it is alive. */
   progress: async (db: TDb, tenantId: number, id: number, checked: number) => {
