@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JxsPerm, jxsLeadStatuses, jxsStatuses } from './agent-jxs-labels.js';
 import { AgentPerm } from './agent-labels.js';
 import { ZTransferEnterprise } from './agent-transfer.js';
-import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zInt, zPage, zString } from './http.js';
+import { ZMobile, ZNull, ZPageQuery, ZPassword, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuScreen, type TMenuNode } from './menu.js';
 import { ZMenu } from './org.js';
 import { ZAccount, ZContactName, zId, zIds } from './org-common.js';
@@ -160,7 +160,7 @@ export const agentJxsRoutes = {
     response: z.object({
       roleName: zString,
       /** Whether the role is active; a disabled one grants nothing, leaving what everyone opens. */
-      isActive: z.boolean(),
+      isActive: zBoolean,
       permissions: z.array(zString),
       menuList: z.array(ZMenu),
     }),

@@ -9,7 +9,7 @@ import {
   ZQualityRuleInput,
 } from './call-quality.js';
 import { callFilterShape, checkCallRange } from './call-record.js';
-import { ZNull, ZPageQuery, ZTime, zInt, zPage, zString } from './http.js';
+import { ZNull, ZPageQuery, ZTime, zBoolean, zInt, zPage, zString } from './http.js';
 import { menuButton, menuScreen, type TMenuNode } from './menu.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -53,7 +53,7 @@ const ZSpan = z.tuple([z.number(), z.number()]);
  */
 export const ZCallSignalFigures = z.object({
   /** One channel, both sides mixed; absent: a stereo recording. */
-  isMono: z.boolean().optional(),
+  isMono: zBoolean.optional(),
   durationSec: z.number(),
   /** What either side said (their speech joined; the mixed signal's in a mono recording). */
   speechSec: z.number().optional(),
@@ -111,7 +111,7 @@ export type TCallTranscriptSegment = z.infer<typeof ZCallTranscriptSegment>;
  */
 export const ZCallTranscript = z.object({
   engine: zString,
-  isSimulated: z.boolean(),
+  isSimulated: zBoolean,
   segments: z.array(ZCallTranscriptSegment),
   note: zString,
 });

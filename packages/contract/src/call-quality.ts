@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { extractionFieldTypes, qualityResultStatuses, qualityRuleKinds, qualitySides } from './call-analysis-labels.js';
-import { ZTime, zInt, zString } from './http.js';
+import { ZTime, zBoolean, zInt, zString } from './http.js';
 import { zId } from './org-common.js';
 
 // 质检设置 (docs/decisions/0104-quality-rules-and-extraction-fields.md): the enterprise's quality
@@ -70,7 +70,7 @@ export const ZQualityRuleKind = z.enum(qualityRuleKinds);
 export const ZQualityRule = z.object({
   id: zInt,
   name: zString,
-  isEnabled: z.boolean(),
+  isEnabled: zBoolean,
   rule: ZQualityRuleDef,
   updatedAt: ZTime,
 });
@@ -152,7 +152,7 @@ export const ZExtractedValue = z.object({
   fieldId: zInt,
   name: zString,
   type: ZExtractionFieldType,
-  value: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+  value: z.union([zString, z.number(), zBoolean]).nullable(),
   note: zString,
 });
 export type TExtractedValue = z.infer<typeof ZExtractedValue>;

@@ -53,7 +53,7 @@ export const ZNumberCheckSummary = z.object({
   amount: zInt,
   balance: zInt,
   /** Numbers per result, and how many of them were left out. */
-  counts: z.record(z.string(), zInt),
+  counts: z.record(zString, zInt),
   excluded: zInt,
   /** The checker's name (模拟检测（开发用） in development). */
   checker: zString,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull } from './http.js';
+import { ZNull, zString } from './http.js';
 import { routesOf } from './route.js';
 
 const route = routesOf('trade');
@@ -20,6 +20,6 @@ export const sandboxPayAct = route({
   summary: '模拟支付',
   access: 'public',
   devOnly: true,
-  request: z.object({ t: z.string(), action: z.enum(['pay', 'decline']) }),
+  request: z.object({ t: zString, action: z.enum(['pay', 'decline']) }),
   response: ZNull,
 });
