@@ -17,7 +17,7 @@ describe('statementsOf', () => {
     ].join('\n');
     expect(statementsOf(code)).toEqual([
       { spec: 'react', names: ['default', 'useMemo', 'useState'] },
-      { spec: './all', names: '*' },
+      { spec: './all', names: [] },
       { spec: './styles.css', names: [] },
       {
         spec: './button',
@@ -30,6 +30,14 @@ describe('statementsOf', () => {
       { spec: './theme', names: [], reexports: '*' },
       { spec: './icons', names: [], star: 'icons' },
     ]);
+  });
+  it('reads from a namespace import the names the module takes from it, or all when it passes it on', () => {
+    const reads = "import * as t from './texts';\nconst a = t.crm.title;\nconst b = t .common.save + t.crm.name;";
+    expect(statementsOf(reads)).toEqual([{ spec: './texts', names: ['crm', 'common'] }]);
+    const passes = "import * as t from './texts';\nshow(t);";
+    expect(statementsOf(passes)).toEqual([{ spec: './texts', names: '*' }]);
+    const indexes = "import * as t from './texts';\nconst x = t[key];";
+    expect(statementsOf(indexes)).toEqual([{ spec: './texts', names: '*' }]);
   });
 });
 

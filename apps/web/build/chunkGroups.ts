@@ -48,14 +48,35 @@ const pairs = (list: string): [string, string][] =>
       return [from as string, (to ?? from) as string];
     });
 
+/**
+ * The names a module reads from a namespace it imports (`import * as t` then `t.crm`, as the
+ * bundler tree-shakes it); '*' when the namespace is used as a value (passed on, indexed, assigned).
+ * The same letters inside a string or a word are neither.
+ */
+const namesReadFrom = (code: string, namespace: string): string[] | '*' => {
+  const names = new Set<string>();
+  const name = namespace.replace(/\$/g, '\\$');
+  const uses = new RegExp(`(?<![\\w$.])${name}(?![\\w$])(?:\\s*\\.\\s*([\\w$]+))?`, 'g');
+  for (const m of code.matchAll(uses)) {
+    if (m[1]) names.add(m[1]);
+    else if (isValueUse(code.slice(0, m.index), code.slice(m.index + m[0].length))) return '*';
+  }
+  return [...names];
+};
+
+const isValueUse = (before: string, after: string) =>
+  /^\s*[[),;}]/.test(after) && !/\*\s*as\s*$/.test(before) && /[(,=[{:?]\s*$/.test(before);
+
 /** The import and re-export statements of an ES module's code, in order. */
 export const statementsOf = (code: string): TStatement[] => {
   const out: TStatement[] = [];
   for (const m of code.matchAll(statementRe)) {
     const [whole, def, named, importSpec, exportNamed, starAs, exportSpec] = m;
     if (importSpec !== undefined) {
-      const isNamespace = /\*\s*as/.test(whole);
-      const names = isNamespace ? '*' : [...(def ? ['default'] : []), ...pairs(named ?? '').map(([f]) => f)];
+      const namespace = /\*\s*as\s+([\w$]+)/.exec(whole)?.[1];
+      const names = namespace
+        ? namesReadFrom(code, namespace)
+        : [...(def ? ['default'] : []), ...pairs(named ?? '').map(([f]) => f)];
       out.push({ spec: importSpec, names });
     } else if (exportSpec !== undefined) {
       if (exportNamed !== undefined) out.push({ spec: exportSpec, names: [], reexports: pairs(exportNamed) });

@@ -1,6 +1,5 @@
 import type { Plugin } from 'vite';
-import { authTexts } from '../src/locales/zh-CN/auth';
-import { commonTexts } from '../src/locales/zh-CN/common';
+import * as t from '../src/locales/zh-CN/signIn';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
@@ -14,8 +13,8 @@ export const loginShellHtml = (): string =>
   [
     '<div class="yh-auth-bg"><div class="yh-login-panel"><div class="yh-login-head">',
     '<img src="./logo.svg" alt="logo" width="48" height="48" />',
-    `<h1 class="yh-login-title">${escapeHtml(commonTexts.app.defaultTitle)}</h1>`,
-    `<p class="yh-login-subtitle">${escapeHtml(authTexts.auth.subtitle)}</p>`,
+    `<h1 class="yh-login-title">${escapeHtml(t.app.defaultTitle)}</h1>`,
+    `<p class="yh-login-subtitle">${escapeHtml(t.auth.subtitle)}</p>`,
     '</div></div></div>',
   ].join('');
 

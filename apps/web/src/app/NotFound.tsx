@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../locales/zh-CN';
+import * as t from '../locales/zh-CN';
 
 /** A /menu address no screen answers. */
 export const NotFound = () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { loadUserInfo } from '../features/org';
-import { t } from '../locales/zh-CN';
+import * as t from '../locales/zh-CN';
 import { feedback } from '../shared/feedback';
 import { ApiError } from '../shared/http/handle';
 import { clearSession } from '../shared/session';

@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { type ComponentType, lazy } from 'react';
-import { t } from '../locales/zh-CN/signIn';
+import * as t from '../locales/zh-CN/signIn';
 
 /** Spec section 9: a lazy chunk that has not loaded after 120000 ms counts as failed. */
 export const CHUNK_LOAD_TIMEOUT = 120000;

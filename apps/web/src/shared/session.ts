@@ -1,4 +1,4 @@
-import { t } from '../locales/zh-CN/signIn';
+import * as t from '../locales/zh-CN/signIn';
 import { feedback } from './feedback';
 import { clearToken } from './http/token';
 import { useUserStore } from './stores/user';

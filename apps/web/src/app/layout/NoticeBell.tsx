@@ -4,7 +4,7 @@ import { Badge, Button, Modal, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMyNotices } from '../../features/system';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { lazyComponent } from '../../shared/lazyComponent';
 import { beijingFormat } from '../../shared/time/beijing';
 

@@ -1,7 +1,7 @@
 import { Button, Drawer, List, Typography } from 'antd';
 import { useState } from 'react';
 import { NoticeItem, useMarkRead, useMyNotices } from '../../features/system';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { beijingFormat } from '../../shared/time/beijing';
 
 const LIMIT = 10;

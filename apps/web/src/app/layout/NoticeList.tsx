@@ -1,7 +1,7 @@
 import type { TNotice } from '@yunhu/contract';
 import { Badge, Button, List, Space, Typography } from 'antd';
 import { useMarkRead, useMyNotices } from '../../features/system';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { beijingFormat } from '../../shared/time/beijing';
 
 /**

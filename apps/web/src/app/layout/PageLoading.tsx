@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { t } from '../../locales/zh-CN/signIn';
+import * as t from '../../locales/zh-CN/signIn';
 
 export const PageLoading = () => (
   <div style={{ padding: 64, textAlign: 'center' }}>

@@ -2,7 +2,7 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { authRoutes } from '@yunhu/contract';
 import { Avatar, Dropdown, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { feedback } from '../../shared/feedback';
 import { call } from '../../shared/http/api';
 import { clearSession, goLogin } from '../../shared/session';

@@ -1,5 +1,5 @@
 import { callbackLineMode, softphoneLineMode, type TDialResult } from '@yunhu/contract';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { ApiError } from '../../shared/http/handle';
 import type { TCallStore } from './store';
 

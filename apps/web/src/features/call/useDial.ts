@@ -1,7 +1,7 @@
 import { calleeBusyMessage, callRoutes, Perm, softphoneLineMode, type TDialResult } from '@yunhu/contract';
 import { App } from 'antd';
 import { createElement, useEffect, useRef } from 'react';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { call } from '../../shared/http/api';
 import { usePermission } from '../../shared/permission/usePermission';
 import { notOnlineText, softphoneCall, useSoftphone } from '../softphone';

@@ -1,6 +1,6 @@
 import { phoneLabels, phoneLabelText, type TPhoneLabel } from '@yunhu/contract';
 import { Tag } from 'antd';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { optionsOf } from '../../shared/form/options';
 import { beijingFormat } from '../../shared/time/beijing';
 

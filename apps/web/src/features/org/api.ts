@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { orgDeptRoutes, orgRoleRoutes, orgRoutes, orgStaffRoutes, type TMenuOut } from '@yunhu/contract';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { call } from '../../shared/http/api';
 import { hasSession } from '../../shared/http/token';
 import { useUserStore } from '../../shared/stores/user';

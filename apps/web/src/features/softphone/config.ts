@@ -1,5 +1,5 @@
 import { callRoutes, softphoneLineMode, type TSipLineConfig } from '@yunhu/contract';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { createHttp } from '../../shared/http/client';
 import { ApiError } from '../../shared/http/handle';
 import { expireSession } from '../../shared/session';

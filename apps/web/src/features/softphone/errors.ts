@@ -1,4 +1,4 @@
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 
 /** Why the phone refused to place a call; callers branch on `reason`, the message is for people. */
 export type TSoftphoneRefusal = 'notOnline' | 'busy' | 'mediaDenied';

@@ -1,6 +1,6 @@
 import type { TUserInfo } from '@yunhu/contract';
 import { createElement } from 'react';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { lazyComponent } from '../../shared/lazyComponent';
 import { useUserStore } from '../../shared/stores/user';
 import { loadPhone } from './lazyPhone';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import {
   CAUSE_MEDIA_DENIED,
   formatDuration,

@@ -1,5 +1,5 @@
 import { mmss } from '@yunhu/contract';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { callFailureNotice } from './errors';
 
 /**

@@ -12,7 +12,7 @@ import type {
   RTCSession,
 } from 'jssip/lib/RTCSession';
 import type { IncomingRTCSessionEvent, OutgoingRTCSessionEvent, UnRegisteredEvent } from 'jssip/lib/UA';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { feedback } from '../../shared/feedback';
 import { configSlot, loadLineConfig, type TConfigSlot } from './config';
 import { SoftphoneError } from './errors';

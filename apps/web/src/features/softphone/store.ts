@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { initialPhoneState, isBusy, type TPhoneState } from './machine';
 
 /** Spec section 9: the SIP countdown defaults to 5 (seconds). */

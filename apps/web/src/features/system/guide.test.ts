@@ -1,6 +1,6 @@
 import { menuTree, type TMenuNode, type TMenuOut } from '@yunhu/contract';
 import { describe, expect, it } from 'vitest';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { guideOf, guideSectionsOf } from './guide';
 
 /** Every screen a role can open from the menu (type 1, shown in the menu), with its path. */

@@ -1,5 +1,5 @@
 import type { TMenuOut } from '@yunhu/contract';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 
 export type TGuideSection = { url: string; name: string; folder: string; paragraphs: readonly string[] };
 

@@ -1,8 +1,6 @@
-import { authTexts } from './auth';
-import { commonTexts } from './common';
-
 /**
  * The texts of the sign-in page's first load (the shell's app texts and the sign-in's): the modules
  * it loads take `t` from here, so the other areas' tables come with their own screens.
  */
-export const t = { ...commonTexts, ...authTexts } as const;
+export * from './auth';
+export * from './common';

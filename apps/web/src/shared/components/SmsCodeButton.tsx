@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 
 /** Seconds before another SMS code may be requested. */
 export const SMS_COUNTDOWN_S = 60;

@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { requiredText } from './rules';
 
 const a = t.administrator;

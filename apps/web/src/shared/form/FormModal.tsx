@@ -1,6 +1,6 @@
 import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 
 type TFormModalProps<V extends object> = {
   open: boolean;

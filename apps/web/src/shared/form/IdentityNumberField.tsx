@@ -1,7 +1,7 @@
 import { isCreditCode, isIdCardNo } from '@yunhu/contract';
 import { Form, Input } from 'antd';
 import type { ReactNode } from 'react';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { requiredText } from './rules';
 
 const w = t.identityNumber;

@@ -1,5 +1,5 @@
 import { Form, Input, Radio, Select } from 'antd';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { namedOptions } from './options';
 import { requiredText } from './rules';
 

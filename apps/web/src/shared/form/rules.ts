@@ -1,5 +1,5 @@
 import type { Rule } from 'antd/es/form';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 
 /** A text the form cannot go without: empty or only spaces is refused with 请输入<label>. */
 export const requiredText = (label: string): Rule[] => [

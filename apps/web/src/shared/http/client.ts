@@ -1,4 +1,4 @@
-import { t } from '../../locales/zh-CN/signIn';
+import * as t from '../../locales/zh-CN/signIn';
 import { feedback } from '../feedback';
 import { expireSession } from '../session';
 import { ApiError, handleEnvelope, type TEnvelopeLike, type THandleDeps } from './handle';

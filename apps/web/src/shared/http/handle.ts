@@ -1,5 +1,5 @@
 import { ResultCode, successCodes } from '@yunhu/contract';
-import { t } from '../../locales/zh-CN/signIn';
+import * as t from '../../locales/zh-CN/signIn';
 
 /** The server's envelope (`TEnvelope`), or what a proxy answered instead: any field may be missing. */
 export type TEnvelopeLike = { code?: number | null; msg?: string; message?: string; data?: unknown; reason?: string };

@@ -1,6 +1,6 @@
 import { Alert, Button, Modal, Progress, Space, Upload } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { ImportPreviewPanel } from './ImportPreviewPanel';
 import type { TImportPreviewBase, TImportRunBase } from './types';
 

@@ -1,7 +1,7 @@
 import { importListedRows } from '@yunhu/contract';
 import { Alert, Space, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import type { TImportPreviewBase } from './types';
 
 /**

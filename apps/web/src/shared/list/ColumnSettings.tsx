@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Popover, Space } from 'antd';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 
 type TColumnSettingsProps = {
   /** Every column, in the order shown. */

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type ReactNode, useMemo } from 'react';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { FormModal } from '../form/FormModal';
 import { useEditModal } from '../form/useEditModal';
 import { RowAction } from './RowAction';

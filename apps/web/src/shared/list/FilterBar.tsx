@@ -1,6 +1,6 @@
 import { Button, Form, type FormInstance, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 
 type TFilterBarProps = {
   form: FormInstance;

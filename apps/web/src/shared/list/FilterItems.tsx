@@ -1,6 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import type { TFilterItemProps } from './types';
 
 // In a file of its own: a list without a date condition loads no date picker.

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { TRouteDef } from '@yunhu/contract';
 import { Card, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { Hint } from '../components/Hint';
 import { ReclickButton } from '../components/ReclickButton';
 import { FilterBar } from './FilterBar';

@@ -1,5 +1,5 @@
 import { Table } from 'antd';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { ColumnSettings } from './ColumnSettings';
 import type { TListController } from './useListController';
 

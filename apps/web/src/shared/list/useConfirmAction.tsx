@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
 import type { ReactNode } from 'react';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 import { feedback } from '../feedback';
 
 type TConfirmOptions = {

@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import { t } from '../../locales/zh-CN';
+import * as t from '../../locales/zh-CN';
 
 /** The 403 page a route shows to a user without its permission. */
 export const Forbidden = () => (

@@ -1,6 +1,6 @@
 import type { TBrandOption } from '@yunhu/contract';
 import { create } from 'zustand';
-import { t } from '../../locales/zh-CN/signIn';
+import * as t from '../../locales/zh-CN/signIn';
 
 /** Spec section 3: the brand map is cached in local storage as the `jurisdiction` entry. */
 export const BRAND_KEY = 'jurisdiction';

@@ -1,6 +1,6 @@
 import { AgentPerm, type TAgent } from '@yunhu/contract';
 import { App } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { RowAction } from '../../../shared/list/RowAction';
 import { Permission } from '../../../shared/permission/Permission';

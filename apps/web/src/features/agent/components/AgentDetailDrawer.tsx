@@ -1,6 +1,6 @@
 import { agentRoutes, type TAgent } from '@yunhu/contract';
 import { Drawer, Table, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';

@@ -1,7 +1,7 @@
 import { beijingTime, type TAgent, yuan } from '@yunhu/contract';
 import { Button, Checkbox, Drawer, Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Hint } from '../../../shared/components/Hint';
 import { feedback } from '../../../shared/feedback';
 import { useOpenedLines, useOpenLines } from '../stockApi';

@@ -1,6 +1,6 @@
 import { fenOf, type TAgentPacket, yuan } from '@yunhu/contract';
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';
 import type { TEditModalProps } from '../../../shared/form/useEditModal';

@@ -1,7 +1,7 @@
 import { AgentPerm, type TAgent } from '@yunhu/contract';
 import { Switch, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useAgentReportReview } from '../api';

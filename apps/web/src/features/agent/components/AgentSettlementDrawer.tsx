@@ -10,7 +10,7 @@ import {
 } from '@yunhu/contract';
 import { Alert, App, Button, Descriptions, Drawer, Form, Input, InputNumber, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';

@@ -6,7 +6,7 @@ import {
   refundStates,
   type TAgentUnsubscribe,
 } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';

@@ -1,7 +1,7 @@
 import { beijingTime, minSecText } from '@yunhu/contract';
 import { App, Select } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 /** A live package of an enterprise, as 套餐变更 and 套餐转移 offer it. */
 type TLivePacket = { id: number; lineName: string; name: string; remainingSeconds: number; expireAt: number };

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { NoticeFormModal } from '../../../shared/form/NoticeFormModal';
 import { useNoticeEnterprises, usePublishAgentNotice } from '../noticeApi';
 

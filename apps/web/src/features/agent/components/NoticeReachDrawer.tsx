@@ -1,6 +1,6 @@
 import { agentRoutes, type TAgentNotice, type TAgentNoticeReach } from '@yunhu/contract';
 import { Drawer } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';

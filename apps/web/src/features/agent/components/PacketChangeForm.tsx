@@ -1,7 +1,7 @@
 import { minSecText, yuan } from '@yunhu/contract';
 import { Button, Card, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { namedOptions } from '../../../shared/form/options';
 import { useChangeablePackets, useChangeEnterprises, useChangeLines, useChangePacket } from '../stockApi';

@@ -1,6 +1,6 @@
 import { beijingTime, minSecText } from '@yunhu/contract';
 import { Descriptions, Drawer, Spin } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { usePacketTransfer } from '../transferApi';
 
 const s = t.agentTransfer;

@@ -1,6 +1,6 @@
 import { agentPriceKindLabel, money } from '@yunhu/contract';
 import { Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import type { TPriceRow } from '../api';

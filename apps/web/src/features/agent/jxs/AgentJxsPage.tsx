@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { agentRoutes, JxsPerm, jxsStatusLabel, type TJxsUser } from '@yunhu/contract';
 import { Button, Form, Input, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { requiredText } from '../../../shared/form/rules';

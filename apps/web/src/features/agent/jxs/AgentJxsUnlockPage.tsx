@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { agentRoutes, JxsPerm, jxsLeadStatusLabel, type TJxsLead } from '@yunhu/contract';
 import { AutoComplete, Button, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';

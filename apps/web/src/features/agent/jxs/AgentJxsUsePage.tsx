@@ -1,7 +1,7 @@
 import { agentRoutes, JxsPerm, type TJxsMonthUse } from '@yunhu/contract';
 import { DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';

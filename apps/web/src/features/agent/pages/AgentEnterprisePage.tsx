@@ -1,6 +1,6 @@
 import { agentRoutes, enterpriseStatusLabel, type TAgentEnterprise } from '@yunhu/contract';
 import { Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';

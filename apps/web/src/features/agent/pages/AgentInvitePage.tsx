@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { inviteLinkPath } from '@yunhu/contract';
 import { Button, Card, Descriptions, Skeleton, Space, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { useAgentInfo } from '../api';
 

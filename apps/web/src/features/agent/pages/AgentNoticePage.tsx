@@ -1,7 +1,7 @@
 import { AgentPerm, agentRoutes, type TAgentNotice } from '@yunhu/contract';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';

@@ -1,6 +1,6 @@
 import { agentRoutes, money, orderStateLabel, type TAgentOrder } from '@yunhu/contract';
 import { Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';

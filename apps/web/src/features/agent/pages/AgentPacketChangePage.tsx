@@ -1,5 +1,5 @@
 import { agentRoutes, type TPacketChange } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';

@@ -1,6 +1,6 @@
 import { AgentStockPerm, agentRoutes, money, type TAgentPacket } from '@yunhu/contract';
 import { Button, Space, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useEditModal } from '../../../shared/form/useEditModal';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';

@@ -1,5 +1,5 @@
 import { agentRoutes, money } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import { settlementColumns } from '../components/AgentSettlementDrawer';
 import { agentSettlementPageKey, useMySettlementSummary } from '../settlementApi';

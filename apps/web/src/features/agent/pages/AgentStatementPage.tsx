@@ -1,6 +1,6 @@
 import { AgentPerm, agentRoutes, type TAgentStatementEntry } from '@yunhu/contract';
 import { Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';

@@ -1,6 +1,6 @@
 import type { TAgentLineStock } from '@yunhu/contract';
 import { Card, Table, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Hint } from '../../../shared/components/Hint';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import type { TListColumn } from '../../../shared/list/types';

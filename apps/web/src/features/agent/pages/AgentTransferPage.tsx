@@ -1,6 +1,6 @@
 import { agentRoutes, type TPacketTransfer } from '@yunhu/contract';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';

@@ -1,7 +1,7 @@
 import { AgentPerm, agentRoutes, agentStatusLabel, type TAgent } from '@yunhu/contract';
 import { Button, Drawer, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { AdministratorFields } from '../../../shared/form/AdministratorFields';
 import { FormModal } from '../../../shared/form/FormModal';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AgentPerm, agentRoutes } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { RoleManager, type TRoleForm, type TRoleScreen } from '../../org';
 import { agentRolesKey, useAgentRoleMenuTree, useAgentRoles } from './agentStaffApi';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AgentPerm, agentRoutes } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { orgStaffTexts, StaffManager, type TStaffScreen } from '../../org';
 import { agentStaffPageKey, useAgentRoles } from './agentStaffApi';

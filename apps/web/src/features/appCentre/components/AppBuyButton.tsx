@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { appOrderRoutes, type TAppItem, yuan } from '@yunhu/contract';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { call } from '../../../shared/http/api';
 import { PayModal } from '../../trade';

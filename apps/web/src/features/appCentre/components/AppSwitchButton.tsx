@@ -1,6 +1,6 @@
 import { AppCentrePerm, type TAppItem } from '@yunhu/contract';
 import { App, Button, Space } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';

@@ -1,7 +1,7 @@
 import { fenOf, type TAppProduct, type TAppProductSave, yuan } from '@yunhu/contract';
 import { Card, Form, Input, InputNumber, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { RowAction } from '../../../shared/list/RowAction';

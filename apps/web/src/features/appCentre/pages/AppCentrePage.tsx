@@ -1,6 +1,6 @@
 import { Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useApps } from '../api';
 import { AppStateTag } from '../components/AppStateTag';
 import { AppSwitchButton } from '../components/AppSwitchButton';

@@ -1,7 +1,7 @@
 import { appCodes, type TAppCode } from '@yunhu/contract';
 import { Button, Card, Descriptions, Result, Space } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { useApp } from '../api';
 import { AppStateTag } from '../components/AppStateTag';

@@ -1,7 +1,7 @@
 import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN/signIn';
+import * as t from '../../../locales/zh-CN/signIn';
 import { feedback } from '../../../shared/feedback';
 import { changeInitialPassword } from '../api';
 import { PasswordFields } from './PasswordFields';

@@ -1,7 +1,7 @@
 import { authRoutes } from '@yunhu/contract';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { call } from '../../../shared/http/api';
 import { MobileCodeFields } from './MobileCodeFields';

@@ -1,7 +1,7 @@
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { TSmsPurpose } from '@yunhu/contract';
 import { Form, type FormInstance, Input, Space } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { SmsCodeButton } from '../../../shared/components/SmsCodeButton';
 import { sendSmsCode } from '../api';
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Form } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { PasswordFields } from './PasswordFields';
 
 describe('PasswordFields', () => {

@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 /** Client-side mirror of the contract's ZPassword rule, so the user learns it before submitting. */
 export const passwordRules = [

@@ -3,7 +3,7 @@ import type { routeTables, TRequestOf } from '@yunhu/contract';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN/signIn';
+import * as t from '../../../locales/zh-CN/signIn';
 import { loginByPassword } from '../api';
 
 type TValues = TRequestOf<typeof routeTables.auth.login>;

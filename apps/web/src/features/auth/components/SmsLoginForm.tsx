@@ -2,7 +2,7 @@ import type { routeTables, TRequestOf } from '@yunhu/contract';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { loginBySms } from '../api';
 import { MobileCodeFields } from './MobileCodeFields';
 import type { TMustChange } from './PasswordLoginForm';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { startSession } from '../api';
 import { useWechatTicket } from '../useWechatTicket';

@@ -1,5 +1,5 @@
 import { Button, Image, Space, Spin, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import type { TWechatState } from '../useWechatTicket';
 
 type TWechatQrProps = {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { takeUrlToken } from '../../../app/guard';
 import { PageLoading } from '../../../app/layout/PageLoading';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { leaveWithMessage } from '../../../shared/session';
 import { loadUserInfo } from '../../org';
 import { startSession } from '../api';

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN/signIn';
+import * as t from '../../../locales/zh-CN/signIn';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { platformName, useBrandStore } from '../../../shared/stores/brand';
 import { PasswordLoginForm, type TMustChange } from '../components/PasswordLoginForm';

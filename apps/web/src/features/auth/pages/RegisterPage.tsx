@@ -2,7 +2,7 @@ import { authRoutes, type TRequestOf } from '@yunhu/contract';
 import { Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { ApiError, isAgentNotFound } from '../../../shared/http/handle';
 import { MobileCodeFields } from '../components/MobileCodeFields';

@@ -1,6 +1,6 @@
 import { Button, Card, Result, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { startSession } from '../api';
 import { useQrPoll } from '../useWechatTicket';
 

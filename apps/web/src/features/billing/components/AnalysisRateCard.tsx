@@ -1,7 +1,7 @@
 import { fenOf } from '@yunhu/contract';
 import { Button, Card, Form, InputNumber, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { moneyColumn } from '../../../shared/list/moneyColumn';

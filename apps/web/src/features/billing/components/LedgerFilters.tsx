@@ -1,5 +1,5 @@
 import { ledgerDirectionLabel, ledgerDirections, ledgerKindLabel, ledgerKinds } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter } from '../../../shared/list/FilterItems';
 

@@ -2,7 +2,7 @@ import { BillingPerm, fenOf } from '@yunhu/contract';
 import { Button, Form, InputNumber, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { usePermission } from '../../../shared/permission/usePermission';

@@ -1,4 +1,4 @@
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import type { TAxisChart, TRingChart } from '../../../shared/charts/model';
 import { palette } from '../../../shared/charts/model';
 import type { TBillAnalysis } from '../api';

@@ -1,5 +1,5 @@
 import { beijingTime, money, yuan } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ledgerColumns as ledgerColumnsOf } from '../../../shared/list/ledgerColumns';
 import { moneyColumn } from '../../../shared/list/moneyColumn';

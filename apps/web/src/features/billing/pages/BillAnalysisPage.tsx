@@ -2,7 +2,7 @@ import { BillingPerm, billingRoutes, money } from '@yunhu/contract';
 import { Card, Col, DatePicker, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Chart } from '../../../shared/charts/Chart';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';

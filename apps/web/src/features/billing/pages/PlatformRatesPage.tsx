@@ -1,7 +1,7 @@
 import { billingIncrements, fenOf } from '@yunhu/contract';
 import { Card, Flex, Form, InputNumber, Select, Table } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { moneyColumn } from '../../../shared/list/moneyColumn';

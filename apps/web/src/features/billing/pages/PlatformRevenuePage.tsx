@@ -1,5 +1,5 @@
 import { billingRoutes, type TResponseOf } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { withDayRange } from '../../../shared/list/dayRange';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';

@@ -1,5 +1,5 @@
 import { BillingPerm, billingRoutes, ledgerKindLabel, type TLedgerKind } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { withDayRange } from '../../../shared/list/dayRange';
 import { DateRangeFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';

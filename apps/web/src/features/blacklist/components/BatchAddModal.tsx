@@ -9,7 +9,7 @@ import {
 import { Alert, Form, Input, Modal, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { beijingMomentOf } from '../../../shared/time/beijing';
 import { useAddBatch } from '../api';

@@ -9,7 +9,7 @@ import {
 import { DatePicker, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { beijingMomentOf, beijingPickerMoment, beijingPickerNow } from '../../../shared/time/beijing';

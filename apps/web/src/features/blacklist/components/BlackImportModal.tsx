@@ -1,5 +1,5 @@
 import { blacklistRoutes, type TBlackImportResult, type TBlackLevel } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { download } from '../../../shared/http/api';
 import { ImportModal, importApi, type TImportRunBase, type TImportSpec } from '../../../shared/import';
 import { listApi, useReloadList } from '../api';

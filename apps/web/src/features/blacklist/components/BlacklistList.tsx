@@ -1,7 +1,7 @@
 import { blackSources, blackStatuses, type TBlackEntry, type TBlackLevel } from '@yunhu/contract';
 import { App, Button, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { withNumberAndDayRange } from '../../../shared/list/dayRange';

@@ -1,7 +1,7 @@
 import { blacklistLimits, splitNumbers, type TBlackCheckItem } from '@yunhu/contract';
 import { Alert, Button, Card, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { RowsTable } from '../../../shared/list/RowsTable';

@@ -1,6 +1,6 @@
 import { blacklistRoutes, type TIntercept } from '@yunhu/contract';
 import { Space } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { withNumberAndDayRange } from '../../../shared/list/dayRange';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';

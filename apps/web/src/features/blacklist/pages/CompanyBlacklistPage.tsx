@@ -1,4 +1,4 @@
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { BlacklistList } from '../components/BlacklistList';
 
 /** 企业黑名单 (company/blacklist): the enterprise's own list. */

@@ -1,7 +1,7 @@
 import { Button, Card, Col, Empty, Result, Row, Skeleton, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { presetDays, type TCensusDays } from '../../../shared/census/range';
 import { Chart } from '../../../shared/charts/Chart';
 import { filterOfDays, useBaseCensus, useDayCensus, useHourCensus, useTopAgents } from './api';

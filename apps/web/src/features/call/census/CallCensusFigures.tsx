@@ -1,6 +1,6 @@
 import { percent, type TCallFigures } from '@yunhu/contract';
 import { Col, Row, Statistic, Tooltip } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 const c = t.callCensus;
 

@@ -1,6 +1,6 @@
 import { DatePicker, Segmented, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { censusPresets, dayCount, presetDays, presetOf, type TCensusDays } from '../../../shared/census/range';
 import { feedback } from '../../../shared/feedback';
 import { MAX_CALL_CENSUS_DAYS } from './api';

@@ -1,6 +1,6 @@
 import { Segmented } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import type { TCensusDays } from '../../../shared/census/range';
 import { daysQuery } from './useCensusDays';
 

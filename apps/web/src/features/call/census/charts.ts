@@ -1,5 +1,5 @@
 import type { routeTables, TResponseOf } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import type { TChart } from '../../../shared/charts/model';
 
 type TDays = TResponseOf<typeof routeTables.callCensus.census>;

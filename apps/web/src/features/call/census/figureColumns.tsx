@@ -1,5 +1,5 @@
 import { percent, type TCallFigures } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import type { TListColumn } from '../../../shared/list/types';
 
 const c = t.callCensus;

@@ -1,6 +1,6 @@
 import { callRoutes, Perm } from '@yunhu/contract';
 import { App } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { RowAction } from '../../../shared/list/RowAction';
 import { Permission } from '../../../shared/permission/Permission';

@@ -1,6 +1,6 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps, Tooltip } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useDial } from '../useDial';
 
 type TCallButtonProps = {

@@ -1,6 +1,6 @@
 import type { TCallDetail } from '@yunhu/contract';
 import { Space, Tag, Tooltip, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { RecordingPlayer } from './RecordingPlayer';
 
 const c = t.callRecord;

@@ -1,5 +1,5 @@
 import { Space, Tag, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { type TCallProgress, useCallStore } from '../store';
 
 const steps: TCallProgress[] = ['calling', 'ringing', 'talking', 'ended'];

@@ -2,7 +2,7 @@ import { mmss, Perm, yuan } from '@yunhu/contract';
 import { Descriptions, Drawer, Empty, Skeleton, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { CallAnalysisPanel } from '../../callAnalysis';

@@ -1,7 +1,7 @@
 import { beijingOffsetMs, callDurationMarks, mmss, yuan } from '@yunhu/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { defaultRange } from '../callRecordApi';
 import { toCallRecordFilter } from './CallRecordFilters';
 import { customDuration, durationPresets } from './durationPresets';

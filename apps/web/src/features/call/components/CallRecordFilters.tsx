@@ -1,7 +1,7 @@
 import { callStatusName, callTypeName, finishStatusName, Perm, type TCallRecordFilter } from '@yunhu/contract';
 import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useAssignees } from '../../../shared/customers';
 import { namedOptions, personOptions } from '../../../shared/form/options';
 import { lazyComponent } from '../../../shared/lazyComponent';

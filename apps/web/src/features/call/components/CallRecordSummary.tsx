@@ -1,6 +1,6 @@
 import { type TCallRecordFilter, yuan } from '@yunhu/contract';
 import { Card, Col, Row, Statistic } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useCallRecordCount } from '../callRecordApi';
 
 const c = t.callRecord;

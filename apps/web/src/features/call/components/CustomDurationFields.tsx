@@ -1,5 +1,5 @@
 import { Form, InputNumber, Space } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 const c = t.callRecord;
 

@@ -1,7 +1,7 @@
 import type { TCallDetail } from '@yunhu/contract';
 import { Card, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import { ellipsisColumns } from '../../../shared/list/useListController';
 import { useCustomerCalls } from '../api';

@@ -1,6 +1,6 @@
 import { callbackLineMode, Perm, softphoneLineMode, type TUsableLine } from '@yunhu/contract';
 import { Select } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { pickLine, useUsableLines } from '../api';
 import { useCallStore } from '../store';

@@ -1,7 +1,7 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { fetchRecordingUrl } from '../api';
 
 /** Plays the recording from `sec` (the browser may refuse to start playing without a gesture: then it waits there). */

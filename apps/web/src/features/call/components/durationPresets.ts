@@ -1,4 +1,4 @@
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 /**
  * The duration choices of 通话记录, in seconds (labels in the locale, same order). Each lines up

@@ -1,7 +1,7 @@
 import { callCensusRoutes, Perm, type TDayAgentFigures } from '@yunhu/contract';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { filterOfDays } from '../census/api';

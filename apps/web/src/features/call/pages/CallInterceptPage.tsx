@@ -4,7 +4,7 @@ import {
   callInterceptRoutes,
   type TCallIntercept,
 } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { withNumberAndDayRange } from '../../../shared/list/dayRange';
 import { SelectFilter } from '../../../shared/list/FilterItems';

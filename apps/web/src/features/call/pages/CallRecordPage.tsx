@@ -2,7 +2,7 @@ import { callRecordRoutes, mmss, Perm, type TCallDetail, type TCallRecordFilter,
 import { Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { ListView } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';

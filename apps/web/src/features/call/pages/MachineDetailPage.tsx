@@ -2,7 +2,7 @@ import type { TCallFigures } from '@yunhu/contract';
 import { Card, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { RowsTable } from '../../../shared/list/RowsTable';
 import { filterOfDays, useDeptCensus, useLineCensus } from '../census/api';
 import { CensusScreen } from '../census/CensusScreen';

@@ -1,6 +1,6 @@
 import { callCensusRoutes, Perm, type TAgentFigures } from '@yunhu/contract';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { filterOfDays } from '../census/api';

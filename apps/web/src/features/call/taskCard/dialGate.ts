@@ -1,5 +1,5 @@
 import type { TMyTaskCard, TTaskItem } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 const c = t.taskCard;
 

@@ -7,7 +7,7 @@ import {
 } from '@yunhu/contract';
 import { Alert, Button, Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { RowsTable } from '../../../shared/list/RowsTable';
 import { ellipsisColumns } from '../../../shared/list/useListController';
 import { usePermission } from '../../../shared/permission/usePermission';

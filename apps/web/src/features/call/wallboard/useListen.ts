@@ -1,6 +1,6 @@
 import { wallboardRoutes } from '@yunhu/contract';
 import { useCallback } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { connectParty, type TPartyPeer } from '../../../shared/media/gatewayPeer';
 import { useGatewaySession } from './useGatewaySession';

@@ -1,7 +1,7 @@
 import { Perm, type TCallInsight } from '@yunhu/contract';
 import { Alert, Button, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useCallAnalysis } from '../api';
 

@@ -1,6 +1,6 @@
 import { App, Button, Form, Radio, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useLineOptions } from '../../seat';
 import { useAnalysisScope, useQualityActions } from '../api';
 

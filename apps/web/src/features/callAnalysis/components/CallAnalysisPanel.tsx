@@ -1,7 +1,7 @@
 import { Perm, type TCallAnalysis, type TCallSignalFigures } from '@yunhu/contract';
 import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useCallAnalysis, useReanalyse } from '../api';
 import { CallQuality } from './CallQuality';

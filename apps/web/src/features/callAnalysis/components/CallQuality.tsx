@@ -6,7 +6,7 @@ import {
   type TQualityResult,
 } from '@yunhu/contract';
 import { Descriptions, List, Space, Tag, Tooltip, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 const c = t.callAnalysis;
 const q = c.quality;

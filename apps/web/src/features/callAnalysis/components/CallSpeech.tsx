@@ -1,6 +1,6 @@
 import type { TCallAnalysis, TCallInsight, TCallTranscript } from '@yunhu/contract';
 import { Alert, Descriptions, List, Space, Tag, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 const c = t.callAnalysis;
 

@@ -5,7 +5,7 @@ import {
   type TExtractionFieldInput,
 } from '@yunhu/contract';
 import { App, Form, Input, InputNumber, Select, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { EditableTable } from '../../../shared/list/EditableTable';
 import { useExtractionFields, useQualityActions } from '../api';
 

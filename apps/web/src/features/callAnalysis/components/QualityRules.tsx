@@ -9,7 +9,7 @@ import {
   type TQualitySide,
 } from '@yunhu/contract';
 import { App, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { EditableTable } from '../../../shared/list/EditableTable';
 import { enabledColumn } from '../../../shared/list/enabledColumn';
 import { useQualityActions, useQualityRules } from '../api';

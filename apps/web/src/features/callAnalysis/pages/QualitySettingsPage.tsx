@@ -1,5 +1,5 @@
 import { Card, Tabs, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { AnalysisScope } from '../components/AnalysisScope';
 import { ExtractionFields } from '../components/ExtractionFields';
 import { QualityRules } from '../components/QualityRules';

@@ -1,6 +1,6 @@
 import { callAnalysisRoutes, mmss, Perm, type TSeatSummaryRow } from '@yunhu/contract';
 import type { Dayjs } from 'dayjs';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { presetDays, rangeOfDays } from '../../../shared/census/range';
 import { DateRangeFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';

@@ -12,7 +12,7 @@ import {
 } from '@yunhu/contract';
 import { Button, Form, Input, Radio, Space, Upload } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { IdentityNumberField } from '../../../shared/form/IdentityNumberField';
 import { optionsOf } from '../../../shared/form/options';

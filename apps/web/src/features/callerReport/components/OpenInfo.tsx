@@ -1,6 +1,6 @@
 import { reportStateLabel } from '@yunhu/contract';
 import { Descriptions, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { useOpenInfo } from '../api';
 

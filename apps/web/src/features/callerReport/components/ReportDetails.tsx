@@ -7,7 +7,7 @@ import {
   type TReportState,
 } from '@yunhu/contract';
 import { Button, Descriptions, Empty, Space, Spin, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { openDocument, type useReportDetail } from '../api';
 import { useDocumentRoute } from '../reviewDesk';

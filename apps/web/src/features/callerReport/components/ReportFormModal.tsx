@@ -1,6 +1,6 @@
 import type { TCallerReport, TReportSave } from '@yunhu/contract';
 import { Form, Input, Select } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { requiredText } from '../../../shared/form/rules';

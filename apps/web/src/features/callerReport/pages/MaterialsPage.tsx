@@ -1,7 +1,7 @@
 import { ReportPerm } from '@yunhu/contract';
 import { Alert, Card, Select, Space, Spin } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Permission } from '../../../shared/permission/Permission';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { useMaterials } from '../api';

@@ -2,7 +2,7 @@ import { ReportPerm } from '@yunhu/contract';
 import { Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { Permission } from '../../../shared/permission/Permission';
 import { useReportDetail, useSubmitReport } from '../api';

@@ -8,7 +8,7 @@ import {
 } from '@yunhu/contract';
 import { App, Button, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { useEditModal } from '../../../shared/form/useEditModal';

@@ -1,7 +1,7 @@
 import { App, Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { ReasonModal } from '../../../shared/form/ReasonModal';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';

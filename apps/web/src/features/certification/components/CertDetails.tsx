@@ -1,6 +1,6 @@
 import { certStatusLabel, certTypeLabel, type TCertification } from '@yunhu/contract';
 import { Descriptions, Image, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { beijingFormat } from '../../../shared/time/beijing';
 
 export const certStatusColor = { pending: 'processing', approved: 'success', rejected: 'error' } as const;

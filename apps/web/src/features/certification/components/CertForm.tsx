@@ -1,6 +1,6 @@
 import type { TCertSubmit, TCertType } from '@yunhu/contract';
 import { Button, Form, Image, Input, Radio, Space } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ImageUploadButton } from '../../../shared/components/ImageUploadButton';
 import { feedback } from '../../../shared/feedback';
 import { IdentityNumberField } from '../../../shared/form/IdentityNumberField';

@@ -9,7 +9,7 @@ import {
 } from '@yunhu/contract';
 import { App, Button, Modal, Space } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { ReasonModal } from '../../../shared/form/ReasonModal';

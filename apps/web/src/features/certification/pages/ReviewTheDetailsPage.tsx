@@ -1,7 +1,7 @@
 import { authStateLabel, CertPerm } from '@yunhu/contract';
 import { Alert, Button, Card, Descriptions, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Hint } from '../../../shared/components/Hint';
 import { Permission } from '../../../shared/permission/Permission';
 import { useUserStore } from '../../../shared/stores/user';

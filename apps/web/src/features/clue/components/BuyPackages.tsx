@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clueOrderRoutes, cluePackageRoutes, TradePerm, yuan } from '@yunhu/contract';
 import { Card, Empty, Flex, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { call } from '../../../shared/http/api';
 import { usePermission } from '../../../shared/permission/usePermission';

@@ -1,7 +1,7 @@
 import { CluePerm, type TClueCompany } from '@yunhu/contract';
 import { Alert, Button, Descriptions, Drawer, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { usePermission } from '../../../shared/permission/usePermission';

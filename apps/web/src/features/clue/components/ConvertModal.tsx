@@ -1,7 +1,7 @@
 import { clueTargetLabel, clueTargets, type TClueTarget, type TConvertResult } from '@yunhu/contract';
 import { Modal, Radio, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { useConvert } from '../api';
 

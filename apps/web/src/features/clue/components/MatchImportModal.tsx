@@ -1,6 +1,6 @@
 import { clueBatchRoutes, type TClueMatchPreview, type TClueMatchState } from '@yunhu/contract';
 import { useRef } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { download } from '../../../shared/http/api';
 import { ImportModal, importApi, type TImportSpec } from '../../../shared/import';
 

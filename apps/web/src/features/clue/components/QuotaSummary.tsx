@@ -1,6 +1,6 @@
 import { Space, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useQuota } from '../api';
 
 const c = t.clue;

@@ -1,6 +1,6 @@
 import { clueRegions } from '@yunhu/contract';
 import { Cascader, Form } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 const options = Object.entries(clueRegions).map(([province, cities]) => ({
   value: province,

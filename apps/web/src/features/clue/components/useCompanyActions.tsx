@@ -1,7 +1,7 @@
 import { CluePerm } from '@yunhu/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { CompanyDrawer } from './CompanyDrawer';

@@ -10,7 +10,7 @@ import {
 import { Alert, Button, type ButtonProps, Card, Modal, Radio, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { download } from '../../../shared/http/api';
 import { RowsTable } from '../../../shared/list/RowsTable';

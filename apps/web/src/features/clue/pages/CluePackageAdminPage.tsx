@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { cluePackageRoutes, fenOf, type TCluePackage, yuan } from '@yunhu/contract';
 import { Button, Card, Form, Input, InputNumber, Space, Table } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { useEditModal } from '../../../shared/form/useEditModal';

@@ -10,7 +10,7 @@ import {
   type TClueRow,
 } from '@yunhu/contract';
 import { Button } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { optionsOf, yesNoOptions } from '../../../shared/form/options';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';

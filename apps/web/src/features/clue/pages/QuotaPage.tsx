@@ -1,7 +1,7 @@
 import { CluePerm, clueRoutes, type TClueLedgerRow } from '@yunhu/contract';
 import { Button, Card, Descriptions, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { ListPage } from '../../../shared/list/ListPage';

@@ -1,6 +1,6 @@
 import { clueRoutes, type TUnlockRow } from '@yunhu/contract';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { yesNoOptions } from '../../../shared/form/options';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';

@@ -1,6 +1,6 @@
 import { Col, Empty, Flex, Row, Segmented, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Chart } from '../../../shared/charts/Chart';
 import { shareOption, shareRows, type TCensus, type TShareDimension, trendOption } from './charts';
 

@@ -1,6 +1,6 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Col, Row, Space, Statistic, Tooltip } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { censusFigures, type TCensus } from './charts';
 
 const c = t.crmCensus;

@@ -1,7 +1,7 @@
 import { shanghaiDay } from '@yunhu/contract';
 import { DatePicker, Segmented, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import {
   censusPresets,
   dayCount,

@@ -1,6 +1,6 @@
 import { Button, Card, Empty, Result, Skeleton, Spin } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { presetDays, rangeOfDays } from '../../../shared/census/range';
 import { useCustomerCensus } from './api';
 import { CensusCharts } from './CensusCharts';

@@ -1,5 +1,5 @@
 import type { routeTables, TIntentionLevel, TResponseOf } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import type { TChart } from '../../../shared/charts/model';
 
 export type TCensus = TResponseOf<typeof routeTables.crm.census>;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { crmRoutes, type TBatchResult, type TResponseOf } from '@yunhu/contract';
 import { Alert, type ButtonProps, Form, Input, Modal, Select, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { RowsTable } from '../../../shared/list/RowsTable';

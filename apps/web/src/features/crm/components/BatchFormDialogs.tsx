@@ -1,7 +1,7 @@
 import { crmRoutes, type TBatchResult, type TIntentionLevel, type TPhoneLabel } from '@yunhu/contract';
 import { Alert, Form, Input, Radio, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions, yesNoOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TBatchResult } from '@yunhu/contract';
 import { Alert, Modal, Table, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { invalidateCustomers } from '../api';
 

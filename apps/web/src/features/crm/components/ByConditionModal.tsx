@@ -1,7 +1,7 @@
 import { crmRoutes, type TBatchResult, type TCustomerFilter } from '@yunhu/contract';
 import { Alert, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import type { TPool } from '../api';
 import { countConditions } from '../filters';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callStatusName, crmRoutes } from '@yunhu/contract';
 import { Descriptions, Modal, Skeleton } from 'antd';
 import { useEffect } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { useDialState } from '../../call';
 import { invalidateCustomers } from '../api';

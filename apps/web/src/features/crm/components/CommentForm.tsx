@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { crmRoutes } from '@yunhu/contract';
 import { Form, Input } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { call } from '../../../shared/http/api';

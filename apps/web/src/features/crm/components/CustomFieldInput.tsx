@@ -1,6 +1,6 @@
 import type { TCustomField } from '@yunhu/contract';
 import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 const c = t.crm;
 

@@ -2,7 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { crmRoutes, Perm, type TBatchResult, type TCustomerFilter } from '@yunhu/contract';
 import { Button, Dropdown, type MenuProps, Modal, Space } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { Permission } from '../../../shared/permission/Permission';
 import { usePermission } from '../../../shared/permission/usePermission';

@@ -3,7 +3,7 @@ import { crmRoutes, type TCustomer, type TCustomerFields } from '@yunhu/contract
 import { Card, DatePicker, Descriptions, Input, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';

@@ -1,7 +1,7 @@
 import type { TCustomField } from '@yunhu/contract';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ColleagueFilter } from '../../../shared/customers';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';

@@ -1,7 +1,7 @@
 import { normaliseMobile, Perm, type TCustomField } from '@yunhu/contract';
 import { Col, DatePicker, Divider, Form, type FormInstance, Input, Radio, Row, Select, Switch, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { namedOptions } from '../../../shared/form/options';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { beijingPickerNow } from '../../../shared/time/beijing';

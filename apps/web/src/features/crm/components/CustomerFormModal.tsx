@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { crmRoutes, type TCustomer } from '@yunhu/contract';
 import type { FormInstance } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { maskPhone } from '../../../shared/components/Phone';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';

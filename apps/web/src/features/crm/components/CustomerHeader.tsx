@@ -2,7 +2,7 @@ import { crmRoutes, Perm, type TBatchResult, type TCustomer } from '@yunhu/contr
 import { Button, Card, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Phone } from '../../../shared/components/Phone';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { call } from '../../../shared/http/api';

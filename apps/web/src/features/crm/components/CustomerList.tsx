@@ -3,7 +3,7 @@ import { crmImportRoutes, Perm, type TCustomerFilter, type TCustomerListQuery } 
 import { Button, Card, Space } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { FilterBar } from '../../../shared/list/FilterBar';
 import { ListColumnSettings, ListTable } from '../../../shared/list/ListTable';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { crmRoutes } from '@yunhu/contract';
 import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import type { TPool } from '../api';
 import { listQueryOf } from '../listQueryMemory';

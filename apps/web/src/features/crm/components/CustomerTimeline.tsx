@@ -1,7 +1,7 @@
 import { followMethodLabel, Perm, type TTimelineItem, timelineKinds } from '@yunhu/contract';
 import { Card, Checkbox, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { RecordingPlayer } from '../../call';

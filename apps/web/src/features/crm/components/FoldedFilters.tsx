@@ -1,6 +1,6 @@
 import type { TCustomField, TImportBatchOption } from '@yunhu/contract';
 import { Form, InputNumber, Space } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { namedOptions } from '../../../shared/form/options';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { DeptNodeSelect } from '../../org';

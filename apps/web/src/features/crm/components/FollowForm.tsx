@@ -5,7 +5,7 @@ import { Button, DatePicker, Form, Input, Menu, Popover, Radio, Select, Space, T
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';

@@ -1,6 +1,6 @@
 import { crmRoutes, Perm, type TBatchResult } from '@yunhu/contract';
 import { Button, type Modal, Space } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { call } from '../../../shared/http/api';
 import { RowAction } from '../../../shared/list/RowAction';

@@ -2,7 +2,7 @@ import { DeleteOutlined, DownOutlined, StarOutlined } from '@ant-design/icons';
 import type { TCustomerFilter, TScreenConfig } from '@yunhu/contract';
 import { Button, Dropdown, Form, Input, type MenuProps, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 
 const c = t.crm;

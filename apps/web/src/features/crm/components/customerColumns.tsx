@@ -2,7 +2,7 @@ import type { TCustomer, TCustomField } from '@yunhu/contract';
 import { Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Phone } from '../../../shared/components/Phone';
 import type { TListColumn } from '../../../shared/list/types';
 import { CallButton } from '../../call';

@@ -1,7 +1,7 @@
 import { Perm } from '@yunhu/contract';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { Permission } from '../../../shared/permission/Permission';
 import type { TImportKind } from './ImportModal';

@@ -1,7 +1,7 @@
 import { crmImportRoutes, type TCrmImportPreview, type TCrmImportState } from '@yunhu/contract';
 import { Radio, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { download } from '../../../shared/http/api';
 import { ImportModal, importApi, type TImportSpec } from '../../../shared/import';
 import { NumberCheckPanel } from '../../numberCheck';

@@ -3,7 +3,7 @@ import { crmRoutes } from '@yunhu/contract';
 import { Button, Card, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { call } from '../../../shared/http/api';
 import { invalidateCustomers, useFieldList } from '../api';

@@ -2,7 +2,7 @@ import { Perm } from '@yunhu/contract';
 import { Button, Card, Col, Result, Row, Skeleton, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { CallButton, CustomerCalls, LinePicker, useDialLineId } from '../../call';
 import { ScriptButton } from '../../resource';

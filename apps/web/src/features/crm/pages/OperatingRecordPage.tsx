@@ -1,6 +1,6 @@
 import { crmRoutes, ownerActionLabel, ownerActions, type TResponseOf } from '@yunhu/contract';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ColleagueFilter } from '../../../shared/customers';
 import { optionsOf } from '../../../shared/form/options';
 import { withDayPair } from '../../../shared/list/dayRange';

@@ -1,4 +1,4 @@
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { CustomerExtraTools } from '../components/CustomerExtraTools';
 import { CustomerList } from '../components/CustomerList';
 

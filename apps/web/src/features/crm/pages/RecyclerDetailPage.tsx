@@ -1,6 +1,6 @@
 import { Button, Card, Col, Descriptions, Modal, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Phone } from '../../../shared/components/Phone';
 import { useFieldList, useRecycleDetail } from '../api';
 import { useBatchRunner } from '../components/BatchResult';

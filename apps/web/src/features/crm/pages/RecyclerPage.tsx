@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { crmRoutes, type TResponseOf } from '@yunhu/contract';
 import { Modal } from 'antd';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Phone } from '../../../shared/components/Phone';
 import { call } from '../../../shared/http/api';
 import { withDayPair } from '../../../shared/list/dayRange';

@@ -1,5 +1,5 @@
 import { Card, Form, InputNumber, Skeleton, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { beijingFormat } from '../../../shared/time/beijing';

@@ -2,7 +2,7 @@ import { MessageOutlined, SettingOutlined } from '@ant-design/icons';
 import { Perm } from '@yunhu/contract';
 import { Button, Modal } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { Permission } from '../../../shared/permission/Permission';
 

@@ -1,6 +1,6 @@
 import { customFieldTypeLabel, customFieldTypes, type TCustomField } from '@yunhu/contract';
 import { Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { EditableTable } from '../../../shared/list/EditableTable';

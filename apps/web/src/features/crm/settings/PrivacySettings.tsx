@@ -1,6 +1,6 @@
 import { Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { useRules } from '../api';
 import { useSettingsActions } from './api';

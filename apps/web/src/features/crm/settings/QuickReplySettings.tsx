@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { routeTables, TResponseOf } from '@yunhu/contract';
 import { Button, Form, Input, InputNumber, Popconfirm, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { RowAction } from '../../../shared/list/RowAction';

@@ -1,5 +1,5 @@
 import { Divider, Drawer, Tabs } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { FieldSettings } from './FieldSettings';
 import { PrivacySettings } from './PrivacySettings';
 import { QuickReplySettings } from './QuickReplySettings';

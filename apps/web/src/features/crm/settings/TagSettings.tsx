@@ -1,6 +1,6 @@
 import { type TTag, tagColors } from '@yunhu/contract';
 import { Form, Input, InputNumber, Radio, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { EditableTable } from '../../../shared/list/EditableTable';
 import { useTags } from '../api';

@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { crmSettingsRoutes, Perm } from '@yunhu/contract';
 import { Space, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Phone } from '../../../shared/components/Phone';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { ColleagueFilter } from '../../../shared/customers';

@@ -3,7 +3,7 @@ import { Perm } from '@yunhu/contract';
 import { Button, type ButtonProps, DatePicker, Form, Input, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { Permission } from '../../../shared/permission/Permission';

@@ -1,6 +1,6 @@
 import { ecOurFieldLabel, ecOurFields, type TEcStaffRow } from '@yunhu/contract';
 import { Form, Input, Table } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 const c = t.ecSync;
 

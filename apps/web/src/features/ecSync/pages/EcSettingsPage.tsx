@@ -1,7 +1,7 @@
 import { beijingTime, ecOurFields, type TEcConfig, type TEcOurField, type TEcTestResult } from '@yunhu/contract';
 import { Alert, Button, Card, Form, Input, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Hint } from '../../../shared/components/Hint';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';

@@ -7,7 +7,7 @@ import {
   type TEcSyncItem,
   type TEcSyncKind,
 } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';

@@ -1,7 +1,7 @@
 import { FeedbackPerm, feedbackKindLabel, feedbackStateLabel } from '@yunhu/contract';
 import { App, Button, Descriptions, Drawer, Empty, Image, Input, Space, Tag, Timeline } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';

@@ -1,7 +1,7 @@
 import { feedbackKindLabel, feedbackKinds, feedbackMaxScreenshots, type TFeedbackKind } from '@yunhu/contract';
 import { Button, Form, Image, Input, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ImageUploadButton } from '../../../shared/components/ImageUploadButton';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';

@@ -7,7 +7,7 @@ import {
   type TFeedbackKind,
   type TFeedbackState,
 } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { EnterpriseFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { tagColumn } from '../../../shared/list/tagColumn';

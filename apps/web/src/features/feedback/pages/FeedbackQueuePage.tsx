@@ -1,6 +1,6 @@
 import { feedbackRoutes } from '@yunhu/contract';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import { feedbackKeys } from '../api';
 import { FeedbackDrawer } from '../components/FeedbackDrawer';

@@ -2,7 +2,7 @@ import { feedbackRoutes } from '@yunhu/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import { feedbackKeys } from '../api';
 import { FeedbackDrawer } from '../components/FeedbackDrawer';

@@ -1,5 +1,5 @@
 import { Card, List, Statistic, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { NoticeItem, useMyNotices } from '../../system';
 

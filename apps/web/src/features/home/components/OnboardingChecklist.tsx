@@ -4,7 +4,7 @@ import { orgRoutes } from '@yunhu/contract';
 import { Button, Card, List, Progress, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { onboardingView } from './onboarding';
 

@@ -1,7 +1,7 @@
 import { Card, Col, Empty, Row, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { MenuIcon } from '../../../app/layout/icons';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { flattenMenus, useMenuNav } from '../../org';
 
 /** Entries of the menu the user's role may open, except the home page itself. */

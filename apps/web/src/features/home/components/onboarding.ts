@@ -1,5 +1,5 @@
 import type { TOnboardingChecklist, TOnboardingStep } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 /** Where each step is done (the screens' hash routes under /menu). */
 export const onboardingLinks: Record<TOnboardingStep, string> = {

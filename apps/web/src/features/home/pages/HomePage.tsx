@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Perm } from '@yunhu/contract';
 import { Card, Col, Descriptions, Row, Tag, Typography } from 'antd';
 import { Suspense } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { Permission } from '../../../shared/permission/Permission';

@@ -1,6 +1,6 @@
 import type { TDeliveryAttempt } from '@yunhu/contract';
 import { Modal, Table } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { useAttempts } from '../api';
 

@@ -8,7 +8,7 @@ import {
 } from '@yunhu/contract';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';

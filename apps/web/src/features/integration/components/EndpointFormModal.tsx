@@ -1,6 +1,6 @@
 import { type TWebhookEndpoint, type TWebhookSave, webhookEventLabel, webhookEventTypes } from '@yunhu/contract';
 import { Checkbox, Form, Input, Switch } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { optionsOf } from '../../../shared/form/options';

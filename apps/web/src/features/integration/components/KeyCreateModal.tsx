@@ -1,7 +1,7 @@
 import type { TApiKeyCreate } from '@yunhu/contract';
 import { Alert, Checkbox, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
 import { useCreateKey, useKeyPermissions } from '../api';
 

@@ -1,6 +1,6 @@
 import { Button, Modal, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { rotateSecret, showSecret } from '../api';
 

@@ -1,7 +1,7 @@
 import type { TApiKey } from '@yunhu/contract';
 import { Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Hint } from '../../../shared/components/Hint';
 import { feedback } from '../../../shared/feedback';
 import { RowAction } from '../../../shared/list/RowAction';

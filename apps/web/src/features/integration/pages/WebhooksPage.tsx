@@ -2,7 +2,7 @@ import { type TWebhookEndpoint, type TWebhookEventType, webhookEventLabel } from
 import { Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Hint } from '../../../shared/components/Hint';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';

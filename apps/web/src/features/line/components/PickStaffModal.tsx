@@ -1,6 +1,6 @@
 import { Form, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { useStaffOptions } from '../../seat';

@@ -1,6 +1,6 @@
 import { lineRoutes, Perm } from '@yunhu/contract';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';

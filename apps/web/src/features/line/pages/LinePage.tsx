@@ -1,7 +1,7 @@
 import { ResourcePerm, type TLineView } from '@yunhu/contract';
 import { Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { ScriptSelect } from '../../resource';

@@ -1,7 +1,7 @@
 import { lineRoutes, numberStates, Perm } from '@yunhu/contract';
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../shared/list/fieldColumns';

@@ -1,6 +1,6 @@
 import type { TMarketListing } from '@yunhu/contract';
 import { Form, Input } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { useApply } from '../api';

@@ -1,6 +1,6 @@
 import { marketRequestMoves, marketRequestStateLabel, type TMarketRequest } from '@yunhu/contract';
 import { Form, Input, Select } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { useHandle } from '../api';

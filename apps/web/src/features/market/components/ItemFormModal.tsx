@@ -1,6 +1,6 @@
 import type { TMarketItem, TMarketItemSave } from '@yunhu/contract';
 import { Form, Input, InputNumber, Switch } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import type { TEditModalProps } from '../../../shared/form/useEditModal';

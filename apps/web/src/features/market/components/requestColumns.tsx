@@ -4,7 +4,7 @@ import {
   type TMarketRequest,
   type TMarketRequestState,
 } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { EnterpriseFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { tagColumn } from '../../../shared/list/tagColumn';

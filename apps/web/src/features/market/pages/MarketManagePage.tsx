@@ -1,7 +1,7 @@
 import { marketRequestMoves, marketRoutes, type TMarketItem, type TMarketRequest } from '@yunhu/contract';
 import { Button, Card, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useEditModal } from '../../../shared/form/useEditModal';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RouteTabs } from '../../../shared/list/RouteTabs';

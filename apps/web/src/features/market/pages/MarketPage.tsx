@@ -1,7 +1,7 @@
 import { MarketPerm, marketRequestStateLabel, marketRoutes, type TMarketListing } from '@yunhu/contract';
 import { Button, Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RouteTabs } from '../../../shared/list/RouteTabs';
 import { Permission } from '../../../shared/permission/Permission';

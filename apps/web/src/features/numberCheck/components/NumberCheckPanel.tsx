@@ -10,7 +10,7 @@ import {
 } from '@yunhu/contract';
 import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { checkKey, isRunActive, useCheckExclude, useCheckRows, useCheckRun, useCheckSummary } from '../api';

@@ -1,7 +1,7 @@
 import { fenOf, yuan } from '@yunhu/contract';
 import { Button, Card, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { useCheckRate, useCheckRateSave } from '../api';

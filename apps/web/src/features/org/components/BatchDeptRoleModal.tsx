@@ -1,6 +1,6 @@
 import { orgStaffRoutes, Perm, type TRequestOf } from '@yunhu/contract';
 import { Form, Select } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';
 import { usePermission } from '../../../shared/permission/usePermission';

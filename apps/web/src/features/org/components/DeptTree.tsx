@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { orgDeptRoutes, Perm, type TDeptNode } from '@yunhu/contract';
 import { Button, Card, Form, Input, Popconfirm, Space, Tree } from 'antd';
 import { type Key, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dataScopeLabel, dataScopes, orgRoleRoutes, type TRole } from '@yunhu/contract';
 import { Form, Input, Select, Tree } from 'antd';
 import { useMemo } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Hint } from '../../../shared/components/Hint';
 import { FormModal } from '../../../shared/form/FormModal';
 import { optionsOf } from '../../../shared/form/options';

@@ -1,6 +1,6 @@
 import { Perm } from '@yunhu/contract';
 import { Button, Popconfirm, Space } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Permission } from '../../../shared/permission/Permission';
 
 type TStaffBatchActionsProps = {

@@ -1,6 +1,6 @@
 import { beijingTime, lineModeLabel, seatStateLabel, staffStatusLabel, type TStaffDetail } from '@yunhu/contract';
 import { Descriptions, Drawer, Spin, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useStaffDetail } from '../api';
 
 const s = t.org;

@@ -1,7 +1,7 @@
 import type { TStaff } from '@yunhu/contract';
 import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';
 import { DeptTreeSelect } from './DeptTreeSelect';

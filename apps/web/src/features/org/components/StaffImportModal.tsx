@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { orgStaffRoutes, type TImportRead, type TImportState } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { download } from '../../../shared/http/api';
 import { ImportModal, importApi, type TImportSpec } from '../../../shared/import';
 

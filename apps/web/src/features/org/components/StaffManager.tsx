@@ -1,7 +1,7 @@
 import { orgStaffRoutes, Perm, type TStaff } from '@yunhu/contract';
 import { Button, Form, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';

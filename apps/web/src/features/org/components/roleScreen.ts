@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { orgRoleRoutes, TMenuOut, TRequestOf, TRole } from '@yunhu/contract';
 import type { ColumnType } from 'antd/es/table';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 export type TRoleForm = Pick<
   TRequestOf<typeof orgRoleRoutes.roleSave>,

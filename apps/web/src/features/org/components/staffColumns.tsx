@@ -1,6 +1,6 @@
 import { Perm, staffStatusLabel, type TStaff } from '@yunhu/contract';
 import { Popconfirm, Space, Switch, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';

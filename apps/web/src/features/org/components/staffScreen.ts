@@ -1,5 +1,5 @@
 import type { agentRoutes, orgStaffRoutes, TRequestOf, TRole } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 
 export type TStaffForm = Pick<
   TRequestOf<typeof orgStaffRoutes.staffAdd>,

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { orgStaffRoutes, Perm } from '@yunhu/contract';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { ReasonModal } from '../../../shared/form/ReasonModal';
 import { call } from '../../../shared/http/api';

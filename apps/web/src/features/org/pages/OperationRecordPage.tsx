@@ -1,4 +1,4 @@
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { LogListPage } from '../../system';
 
 /** 操作记录 (company/operationRecord): the operation log of the organisation area. */

@@ -1,7 +1,7 @@
 import type { TDeptNode } from '@yunhu/contract';
 import { Col, Empty, Row } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { DeptTree } from '../components/DeptTree';
 import { StaffList } from '../components/StaffList';
 

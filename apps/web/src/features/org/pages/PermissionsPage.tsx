@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataScopeLabel, orgRoleRoutes, orgRoutes, Perm } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { orgListKeys, useRoles } from '../api';
 import { RoleManager } from '../components/RoleManager';

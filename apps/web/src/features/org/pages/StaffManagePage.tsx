@@ -1,4 +1,4 @@
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { StaffList } from '../components/StaffList';
 
 /** 员工管理 (account/staffManage): the tenant's staff within the user's data scope. */

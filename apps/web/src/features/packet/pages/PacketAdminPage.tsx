@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fenOf, packetRoutes, packetTypeLabel, type TPacketProduct, yuan } from '@yunhu/contract';
 import { Button, Card, Form, Input, InputNumber, Select, Table } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';

@@ -1,7 +1,7 @@
 import { EditOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ImageUploadButton } from '../../../shared/components/ImageUploadButton';
 import { Phone } from '../../../shared/components/Phone';
 import { feedback } from '../../../shared/feedback';

@@ -1,6 +1,6 @@
 import { Button, List, Modal, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { useUserStore } from '../../../shared/stores/user';
 import { useWechatTicket, WechatQr } from '../../auth';

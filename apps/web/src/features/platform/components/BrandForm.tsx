@@ -1,7 +1,7 @@
 import { brandKeyLabel, brandKeys, PlatformPerm, type TBrandKey, type TBrandValues } from '@yunhu/contract';
 import { App, Button, Form, Input, Select, Space } from 'antd';
 import { useEffect } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { usePermission } from '../../../shared/permission/usePermission';

@@ -2,7 +2,7 @@ import { fenOf, type TContract } from '@yunhu/contract';
 import { DatePicker, Form, Input, InputNumber } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { beijingDayEnd, beijingDayStart, beijingPickerDay } from '../../../shared/time/beijing';

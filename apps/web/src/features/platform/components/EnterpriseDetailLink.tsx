@@ -1,6 +1,6 @@
 import { PlatformPerm } from '@yunhu/contract';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { RowAction } from '../../../shared/list/RowAction';
 import { Permission } from '../../../shared/permission/Permission';
 

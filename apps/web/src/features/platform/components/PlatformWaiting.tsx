@@ -4,7 +4,7 @@ import { platformRoutes } from '@yunhu/contract';
 import { Badge, Card, Col, Row, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 
 export const platformWaitingKeys = { waiting: ['platform', 'waiting'] as const };

@@ -1,7 +1,7 @@
 import { emptyBrandValues, PlatformPerm, type TBrandValues, ZBrandHost } from '@yunhu/contract';
 import { Button, Card, Form, Input, Spin, Tabs } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
 import { Permission } from '../../../shared/permission/Permission';
 import { BrandForm } from '../components/BrandForm';

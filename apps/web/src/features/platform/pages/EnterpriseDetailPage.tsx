@@ -2,7 +2,7 @@ import { enterpriseStatusLabel, PlatformPerm, yuan } from '@yunhu/contract';
 import { Button, Card, Descriptions, Empty, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Permission } from '../../../shared/permission/Permission';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { ContractModal } from '../components/ContractModal';

@@ -9,7 +9,7 @@ import {
 } from '@yunhu/contract';
 import { App, Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { AdministratorFields } from '../../../shared/form/AdministratorFields';
 import { FormModal } from '../../../shared/form/FormModal';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { JobPerm, jobNameLabel, jobStateLabel, jobStates, platformJobsRoutes, type TJobRun } from '@yunhu/contract';
 import { App, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { call } from '../../../shared/http/api';
 import { SelectFilter } from '../../../shared/list/FilterItems';

@@ -1,7 +1,7 @@
 import { PlatformPerm, platformContentRoutes, type TPublishedNotice } from '@yunhu/contract';
 import { App, Button, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { NoticeFormModal } from '../../../shared/form/NoticeFormModal';
 import { TextFilter } from '../../../shared/list/FilterItems';

@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, FolderOutlined, PlusOutlined } from '@ant
 import { ResourcePerm, type TResourceFolder } from '@yunhu/contract';
 import { Button, Card, Form, Input, InputNumber, Menu, Popconfirm, Space } from 'antd';
 import { useMemo, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { usePermission } from '../../../shared/permission/usePermission';

@@ -1,7 +1,7 @@
 import type { TResourceItem, TResourceKind, TResourceSave, TResourceVisibility, TScriptSection } from '@yunhu/contract';
 import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';

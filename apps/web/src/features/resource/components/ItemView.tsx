@@ -9,7 +9,7 @@ import {
   type TScriptSection,
 } from '@yunhu/contract';
 import { Button, Card, Descriptions, Drawer, Empty, Image, Space, Tag, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { countUse, downloadFile, fileLink, useItem } from '../api';

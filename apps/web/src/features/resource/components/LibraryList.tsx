@@ -11,7 +11,7 @@ import {
 } from '@yunhu/contract';
 import { Button, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';

@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Hint } from '../../../shared/components/Hint';
 import { feedback } from '../../../shared/feedback';
 import { useQuickReplies } from '../api';

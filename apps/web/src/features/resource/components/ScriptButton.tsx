@@ -3,7 +3,7 @@ import { ResourcePerm } from '@yunhu/contract';
 import { Button } from 'antd';
 import { memo, useId, useState } from 'react';
 import { create } from 'zustand';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { usePermission } from '../../../shared/permission/usePermission';
 

@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { sectionKindLabel, sectionKinds, type TSectionKind } from '@yunhu/contract';
 import { Button, Card, Dropdown, Form, Input, Select, Space } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 
 const c = t.resource;

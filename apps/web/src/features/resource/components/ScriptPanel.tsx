@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, FileOutlined, ReadOutlined } from '@ant-design/icons
 import { linkedScriptOriginLabel, type TLinkedScript, type TResourceKind, type TResourceRow } from '@yunhu/contract';
 import { Button, Drawer, Empty, Input, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useDockInset } from '../../../shared/layout/dockInset';
 import { type TScriptContext, useItem, useLinkedScripts, usePanelItems } from '../api';
 import { FileView, ScriptView } from './ItemView';

@@ -1,7 +1,7 @@
 import { ResourcePerm } from '@yunhu/contract';
 import { Select } from 'antd';
 import type { CSSProperties } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useScriptOptions } from '../api';
 

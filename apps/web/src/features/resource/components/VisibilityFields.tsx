@@ -1,7 +1,7 @@
 import { resourceVisibilities, resourceVisibilityLabel, type TResourceVisibility } from '@yunhu/contract';
 import { Form, Radio, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { namedOptions, optionsOf } from '../../../shared/form/options';
 import { useAudience } from '../api';
 

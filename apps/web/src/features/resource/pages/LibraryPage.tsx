@@ -1,5 +1,5 @@
 import { Card, Tabs } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Hint } from '../../../shared/components/Hint';
 import { LibraryList } from '../components/LibraryList';
 import { QuickReplies } from '../components/QuickReplies';

@@ -1,7 +1,7 @@
 import { callingLimits } from '@yunhu/contract';
 import { Form, type FormInstance, InputNumber, Select, Switch, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { namedOptions } from '../../../shared/form/options';

@@ -1,6 +1,6 @@
 import { seatStates } from '@yunhu/contract';
 import { Card, Space, Statistic, Tag, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useSeatCounts, useSeatPrices } from '../api';
 
 const s = t.seat;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { seatCommerce, type TOrder } from '@yunhu/contract';
 import { Form, InputNumber, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { ReasonField } from '../../../shared/form/ReasonField';

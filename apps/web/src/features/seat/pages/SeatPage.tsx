@@ -1,7 +1,7 @@
 import { lineModeLabel, Perm, seatRoutes, seatStates, TradePerm } from '@yunhu/contract';
 import { Button, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';

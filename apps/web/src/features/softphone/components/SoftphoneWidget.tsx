@@ -1,7 +1,7 @@
 import { DownOutlined, PhoneOutlined, UpOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Input, Modal, Popover, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { dockMark } from '../../../shared/layout/dockInset';
 import { ScriptButton } from '../../resource';

@@ -1,6 +1,6 @@
 import { Button, Input, Space } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { loadPhone } from '../lazyPhone';
 

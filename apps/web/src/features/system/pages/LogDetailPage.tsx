@@ -1,6 +1,6 @@
 import { Button, Card, Descriptions, Result, Skeleton, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { useLogInfo } from '../api';
 

@@ -1,7 +1,7 @@
 import { Perm, systemRoutes, type TOperationLog } from '@yunhu/contract';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { dayRangeOf } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';

@@ -1,5 +1,5 @@
 import { Anchor, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useBrandStore } from '../../../shared/stores/brand';
 import { useGuideMenu } from '../api';
 import { guideOf, guideSectionsOf } from '../guide';

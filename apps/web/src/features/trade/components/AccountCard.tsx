@@ -1,6 +1,6 @@
 import { money } from '@yunhu/contract';
 import { Card, Space, Statistic } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { useAccount } from '../api';
 import { RechargeButton } from './RechargeButton';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { agentRoutes } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { Hint } from '../../../shared/components/Hint';
 import { call } from '../../../shared/http/api';
 

@@ -6,7 +6,7 @@ import {
   type TChannelRefundState,
 } from '@yunhu/contract';
 import { Space, Tag, Tooltip, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import type { TListColumn } from '../../../shared/list/types';
 

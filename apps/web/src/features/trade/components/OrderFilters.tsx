@@ -1,5 +1,5 @@
 import { orderKindLabel, orderKinds, orderStateLabel, orderStates } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { optionsOf } from '../../../shared/form/options';
 import { dayRangeOf } from '../../../shared/list/dayRange';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { packetRoutes } from '@yunhu/contract';
 import { Form, Select, Typography } from 'antd';
 import { useMemo } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { call } from '../../../shared/http/api';

@@ -3,7 +3,7 @@ import { money, type TOrderKind } from '@yunhu/contract';
 import { Button, Modal, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { type TQrCode, useTradeActions } from '../api';
 
 const s = t.trade;

@@ -1,7 +1,7 @@
 import { fenOf, type TRechargeRefundQuote, TradePerm, yuan } from '@yunhu/contract';
 import { Button, Form, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { usePermission } from '../../../shared/permission/usePermission';

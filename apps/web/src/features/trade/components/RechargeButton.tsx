@@ -2,7 +2,7 @@ import { fenOf, rechargeBounds, TradePerm } from '@yunhu/contract';
 import { Button, Form, InputNumber, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useTradeActions } from '../api';

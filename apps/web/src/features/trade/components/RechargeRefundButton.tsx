@@ -1,7 +1,7 @@
 import { type TOrder, TradePerm } from '@yunhu/contract';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { ReasonField } from '../../../shared/form/ReasonField';

@@ -7,7 +7,7 @@ import {
   type TPayChannel,
 } from '@yunhu/contract';
 import { Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { beijingFormat } from '../../../shared/time/beijing';

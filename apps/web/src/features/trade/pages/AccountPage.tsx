@@ -11,7 +11,7 @@ import {
 } from '@yunhu/contract';
 import { Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { optionsOf } from '../../../shared/form/options';

@@ -9,7 +9,7 @@ import {
 } from '@yunhu/contract';
 import { Button, Card, Descriptions, Space, type TableProps } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RowsTable } from '../../../shared/list/RowsTable';
 import type { TListColumn } from '../../../shared/list/types';

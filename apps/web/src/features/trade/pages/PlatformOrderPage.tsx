@@ -1,5 +1,5 @@
 import { TradePerm, tradeRoutes } from '@yunhu/contract';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
 import { actionsColumn } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';

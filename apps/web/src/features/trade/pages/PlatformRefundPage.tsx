@@ -1,7 +1,7 @@
 import { money, payChannelLabel, type TPayChannel, type TRefundTarget, tradeRoutes } from '@yunhu/contract';
 import { Radio, Space, Typography } from 'antd';
 import { type RefObject, useRef, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { ReasonModal } from '../../../shared/form/ReasonModal';
 import { ListPage } from '../../../shared/list/ListPage';

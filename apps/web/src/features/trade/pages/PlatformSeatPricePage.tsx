@@ -1,7 +1,7 @@
 import { fenOf, lineModeLabel, money } from '@yunhu/contract';
 import { Card, Form, InputNumber, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
 import { RowAction } from '../../../shared/list/RowAction';

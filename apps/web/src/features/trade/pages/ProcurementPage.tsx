@@ -1,7 +1,7 @@
 import { money, type TPacketProduct } from '@yunhu/contract';
 import { Button, Card, Empty, InputNumber, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import * as t from '../../../locales/zh-CN';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RowsTable } from '../../../shared/list/RowsTable';

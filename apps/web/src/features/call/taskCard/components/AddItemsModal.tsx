@@ -1,6 +1,6 @@
 import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { useAddItems } from '../api';
 import { AssignFields } from './AgentSelect';
 import { CustomerPicker, type TCustomerPick } from './CustomerPicker';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { AssignFields } from './AgentSelect';
 
 vi.mock('../../../../shared/http/api', () => ({ call: () => Promise.resolve([]) }));

@@ -1,5 +1,5 @@
 import { Form, Radio, Select } from 'antd';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { useAssignees } from '../../../../shared/customers';
 import { personOptions } from '../../../../shared/form/options';
 

@@ -1,7 +1,7 @@
 import type { TTaskItem } from '@yunhu/contract';
 import { Button, Modal, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { useOnScreen, usePageActive } from '../../../../shared/pageActive';
 
 const c = t.taskCard;

@@ -1,7 +1,7 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import type { TTaskItem } from '@yunhu/contract';
 import { Button, Card, Descriptions, Space } from 'antd';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { ScriptButton } from '../../../resource';
 import { useDialLineId } from '../../api';
 import { ItemStatusTag } from './TaskStatusTag';

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { crmRoutes, type TCustomer, type TCustomerFilter } from '@yunhu/contract';
 import { Button, Checkbox, Form, Select, Space, Table } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { LevelTag, levelOptions, useAssignees } from '../../../../shared/customers';
 import { personOptions } from '../../../../shared/form/options';
 import { call } from '../../../../shared/http/api';

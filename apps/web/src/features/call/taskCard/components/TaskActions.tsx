@@ -1,7 +1,7 @@
 import { Perm, type TTaskCard } from '@yunhu/contract';
 import { App, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { RowAction } from '../../../../shared/list/RowAction';
 import { closingEitherWay } from '../../../../shared/list/useConfirmAction';
 import { Permission } from '../../../../shared/permission/Permission';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { callRecordRoutes, defaultCountdownSeconds, Perm, ResourcePerm, type TTaskCreate } from '@yunhu/contract';
 import { Form, Input, InputNumber, Select } from 'antd';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { namedOptions } from '../../../../shared/form/options';
 import { call } from '../../../../shared/http/api';
 import { usePermission } from '../../../../shared/permission/usePermission';

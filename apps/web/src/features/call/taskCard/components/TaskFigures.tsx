@@ -1,6 +1,6 @@
 import { type TTaskFigures, type TTaskProgress, taskResults, taskResultText } from '@yunhu/contract';
 import { Card, Col, Row, Statistic, Tag, Tooltip } from 'antd';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { fieldColumns } from '../../../../shared/list/fieldColumns';
 import { RowsTable } from '../../../../shared/list/RowsTable';
 import { taskProgress } from './TaskProgress';

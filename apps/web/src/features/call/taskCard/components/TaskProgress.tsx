@@ -1,5 +1,5 @@
 import { Progress, Tooltip } from 'antd';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 
 const c = t.taskCard;
 

@@ -1,6 +1,6 @@
 import { type TRequestOf, type TTaskItem, type taskCardRoutes, taskResults, taskResultText } from '@yunhu/contract';
 import { Form, Input, Radio } from 'antd';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { FormModal } from '../../../../shared/form/FormModal';
 import { optionsOf } from '../../../../shared/form/options';
 

@@ -1,7 +1,7 @@
 import { type TTaskItem, taskResultText } from '@yunhu/contract';
 import { Alert, App, Card, Empty, Progress, Result, Select, Space, Switch, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { namedOptions } from '../../../../shared/form/options';
 import { RowsTable } from '../../../../shared/list/RowsTable';
 import { ellipsisColumns } from '../../../../shared/list/useListController';

@@ -2,7 +2,7 @@ import type { TTaskCreate } from '@yunhu/contract';
 import { App, Button, Card, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { useCreateTask, useTaskProgress, useUpdateTask } from '../api';
 import { AssignFields } from '../components/AgentSelect';
 import { CustomerPicker, type TCustomerPick } from '../components/CustomerPicker';

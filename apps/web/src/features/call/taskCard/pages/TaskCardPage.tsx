@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Perm, type TTaskCard, taskCardRoutes, taskStatuses, taskStatusText } from '@yunhu/contract';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { optionsOf } from '../../../../shared/form/options';
 import { SelectFilter, TextFilter } from '../../../../shared/list/FilterItems';
 import { ListPage } from '../../../../shared/list/ListPage';

@@ -10,7 +10,7 @@ import {
 import { App, Button, Card, Result, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { t } from '../../../../locales/zh-CN';
+import * as t from '../../../../locales/zh-CN';
 import { optionsOf, personOptions } from '../../../../shared/form/options';
 import { SelectFilter } from '../../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../../shared/list/fieldColumns';
