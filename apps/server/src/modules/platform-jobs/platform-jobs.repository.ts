@@ -28,7 +28,8 @@ const whereOf = (f: TJobFilter) => {
 /**
  * The runs the job queue (pg-boss, jobs/) keeps in its own table, `pgboss.job`: read here as they
  * are, across tenants (only the platform operator's service calls this). A failed run's `output` is
- * its error (`message`); pg-boss deletes finished runs after the queue's keep time.
+ * its error (`message`), or, for a run the queue's supervisor expired, pg-boss's own words under
+ * `value`; pg-boss deletes finished runs after the queue's keep time.
  */
 export const platformJobsRepository = {
   page: async (db: TDb, f: TJobFilter, page: number, limit: number) => {
@@ -40,7 +41,7 @@ export const platformJobsRepository = {
       await db.execute(sql`select id::text, name, state::text,
           case when started_on is null then 0 else retry_count + 1 end as attempts,
           retry_limit + 1 as "maxAttempts",
-          case when state <> 'completed' then output->>'message' end as error,
+          case when state <> 'completed' then coalesce(output->>'message', output->'value'->>'message') end as error,
           created_on as "createdAt", start_after as "runAfter", started_on as "startedAt",
           completed_on as "finishedAt"
         from pgboss.job where ${where}

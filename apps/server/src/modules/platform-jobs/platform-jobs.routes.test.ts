@@ -4,6 +4,7 @@ import { createJobQueue } from '../../jobs/index.js';
 import { secondServerDatabase } from '../../jobs/job-queue.test-kit.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { eventually } from '../org/org.test-kit.js';
+import { expiredRunError } from './platform-jobs.service.js';
 
 const r = routeTables.platformJobs;
 const quiet = { error: () => undefined, warn: () => undefined };
@@ -67,6 +68,35 @@ describe('后台任务 (the platform operator)', () => {
     expect(twice.body).toMatchObject({ code: 10056, msg: expect.stringContaining('不是失败状态') });
     const unknown = await t.call(r.jobRetry, { name: 'test.broken', id: crypto.randomUUID() }, platform);
     expect(unknown.body.code).toBe(10056);
+  });
+
+  it('shows a run whose server was killed in it as 运行超时, not as a blank error', async () => {
+    // Another server takes the run and never finishes it (killed); its lease lapses after a second.
+    const killed = createJobQueue({ database: await secondServerDatabase(t.database), logger: quiet });
+    killed.define({
+      name: 'test.killed',
+      pollSeconds: 0.5,
+      expireSeconds: 1,
+      retry: { limit: 0, delaySeconds: 1 },
+      run: () => new Promise<never>(() => undefined),
+    });
+    await killed.start({ isWorking: false });
+    await killed.send('test.killed');
+    void killed.runDue();
+    await eventually(
+      async () => (await page({ name: 'test.killed' })).records[0]?.state,
+      (state) => state === 'active',
+      10_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await t.app.jobs.expireLapsed();
+    const [run] = await eventually(
+      async () => (await page({ name: 'test.killed', state: 'failed' })).records,
+      (rows) => rows.length > 0,
+      10_000,
+    );
+    expect(run!.error).toBe(expiredRunError);
+    await killed.stop();
   });
 
   it('refuses an enterprise administrator and bad input clearly', async () => {

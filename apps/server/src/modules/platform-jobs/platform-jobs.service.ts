@@ -2,6 +2,7 @@ import { type TJobRun, type TRouteInput, toPage } from '@yunhu/contract';
 import type { TDb } from '../../db/client.js';
 import { asPlatform, type TAuth, type TRequestContext } from '../../http/context.js';
 import { forbidden } from '../../http/errors.js';
+import { expiredRunMessages } from '../../jobs/index.js';
 import { platformJobsErrors as errors } from './platform-jobs.errors.js';
 import { platformJobsRepository as repo, type TJobRunRow } from './platform-jobs.repository.js';
 
@@ -12,8 +13,12 @@ export const jobQueueHealth = (db: TDb) => repo.queueHealth(db);
 
 const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
 
+/** What the operator reads for a run the queue took back from a server killed or stalled in it. */
+export const expiredRunError = '运行超时：执行它的服务器已停止或未在期限内完成，由任务队列收回';
+
 const toJobRun = (r: TJobRunRow): TJobRun => ({
   ...r,
+  error: r.error !== null && expiredRunMessages.includes(r.error) ? expiredRunError : r.error,
   state: r.state as TJobRun['state'],
   createdAt: ms(r.createdAt)!,
   runAfter: ms(r.runAfter)!,
