@@ -3,7 +3,7 @@ import { Perm } from '@yunhu/contract';
 import { App, Layout, Modal, Space, Typography } from 'antd';
 import AppContext from 'antd/es/app/context';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useDialLineId } from '../../features/call';
+import { useCallTaskId, useDialLineId } from '../../features/call';
 import { SoftphoneWidget } from '../../features/softphone';
 import { Permission } from '../../shared/permission/Permission';
 import { platformName, useBrandStore } from '../../shared/stores/brand';
@@ -30,8 +30,11 @@ const ShellApp = ({ children }: { children: ReactNode }) => {
   );
 };
 
-/** The soft-phone dock, told the line a dial would use: its 话术 button shows that line's own script first. */
-const SoftphoneDock = () => <SoftphoneWidget scriptLineId={useDialLineId()} />;
+/**
+ * The soft-phone dock, told the line a dial would use and the task the call in hand was dialled within:
+ * its 话术 button shows their own scripts first (the task's, then the line's).
+ */
+const SoftphoneDock = () => <SoftphoneWidget scriptLineId={useDialLineId()} scriptTaskId={useCallTaskId()} />;
 
 /** The signed-in shell under /menu: side menu, header (enterprise, notices, user), page. */
 export const AppLayout = () => {

@@ -35,6 +35,9 @@ export const useDialLineId = (): number | null => {
   return useSelectedLine(canDial)?.lineId ?? null;
 };
 
+/** The task the soft-phone call in hand was dialled within (我的任务), while it lasts; else null (the dock's 话术). */
+export const useCallTaskId = (): number | null => useCallStore((s) => (s.isCalling ? s.callTaskId : null));
+
 /** How long after a dial the call lists look for its record (a call-back call rings, talks, then reports). */
 const pollAfterDialMs = 5 * 60_000;
 

@@ -34,7 +34,15 @@ const target = { telB: '139****5678', customerId: 5 };
 
 /** Spec section 4 Dial flow, step by step. */
 describe('dial flow', () => {
-  beforeEach(() => useCallStore.setState({ isCalling: false, isCalled: false, isAliveVisible: false, lastDialAt: 0 }));
+  beforeEach(() =>
+    useCallStore.setState({
+      isCalling: false,
+      isCalled: false,
+      isAliveVisible: false,
+      lastDialAt: 0,
+      callTaskId: null,
+    }),
+  );
 
   it('ignores a click while a call flag is active', async () => {
     for (const flag of ['isCalling', 'isCalled'] as const) {
@@ -62,6 +70,14 @@ describe('dial flow', () => {
     expect(useCallStore.getState()).toMatchObject({ isCalling: true, isCalled: false });
     expect(useCallStore.getState().lastDialAt).toBeGreaterThan(0);
     expect(deps.notify).not.toHaveBeenCalled();
+  });
+
+  it('a soft-phone call dialled within a task is known as the task’s while it lasts; another dial is nobody’s', async () => {
+    await runDial({ ...target, taskItemId: 31, taskId: 9 }, depsWith());
+    expect(useCallStore.getState()).toMatchObject({ isCalling: true, callTaskId: 9 });
+    useCallStore.setState({ isCalling: false });
+    await runDial(target, depsWith());
+    expect(useCallStore.getState()).toMatchObject({ isCalling: true, callTaskId: null });
   });
 
   it('soft-phone line with another status: only the called flag is cleared', async () => {

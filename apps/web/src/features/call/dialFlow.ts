@@ -9,8 +9,11 @@ const isShownByClient = (error: unknown) =>
   error instanceof ApiError && (shownByClient.has(error.code) || (error.code >= 300 && error.code < 600));
 const messageOf = (error: unknown) => (error instanceof Error && error.message) || t.app.unknownError;
 
-/** Whom to call; `taskItemId` when 我的任务 dials one of its customers (the server checks the task). */
-export type TDialTarget = { telB: string; customerId?: number; taskItemId?: number };
+/**
+ * Whom to call; `taskItemId` when 我的任务 dials one of its customers (the server checks the task),
+ * with the task's id, which the call in hand is then known by (the dock's 话术 shows its script).
+ */
+export type TDialTarget = { telB: string; customerId?: number; taskItemId?: number; taskId?: number };
 
 export type TDialDeps = {
   flags: () => Pick<TCallStore, 'isCalling' | 'isCalled'>;
@@ -78,7 +81,7 @@ export const runDial = async (
         void deps.cancelDial(result.bindId).catch(() => undefined);
         return 'failed';
       }
-      if (result.status === 1) deps.setFlags({ isCalling: true, isCalled: false });
+      if (result.status === 1) deps.setFlags({ isCalling: true, isCalled: false, callTaskId: target.taskId ?? null });
       else deps.setFlags({ isCalled: false });
       return 'softphone';
     }

@@ -36,9 +36,13 @@ export type TCallStore = {
    * 已结束, from the server's dial state; the calling flag stays set until it ended.
    */
   activeCall: { bindId: string; progress: TCallProgress } | null;
+  /** The task (我的任务) the soft-phone call of the dial flow was dialled within; meaningful while isCalling. */
+  callTaskId: number | null;
   setLineId: (lineId: number | null) => void;
   set: (
-    flags: Partial<Pick<TCallStore, 'isCalling' | 'isCalled' | 'isAliveVisible' | 'lastDialAt' | 'activeCall'>>,
+    flags: Partial<
+      Pick<TCallStore, 'isCalling' | 'isCalled' | 'isAliveVisible' | 'lastDialAt' | 'activeCall' | 'callTaskId'>
+    >,
   ) => void;
 };
 
@@ -49,6 +53,7 @@ export const useCallStore = create<TCallStore>((set) => ({
   isAliveVisible: false,
   lastDialAt: 0,
   activeCall: null,
+  callTaskId: null,
   setLineId: (lineId) => {
     try {
       if (lineId === null) localStorage.removeItem(LINE_ID_KEY);

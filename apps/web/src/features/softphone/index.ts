@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import * as t from '../../locales/zh-CN';
 import { lazyComponent } from '../../shared/lazyComponent';
 import { useUserStore } from '../../shared/stores/user';
+import type { TDockScripts } from './components/SoftphoneWidget';
 import { loadPhone } from './lazyPhone';
 
 export { SoftphoneError, type TSoftphoneRefusal } from './errors';
@@ -42,9 +43,10 @@ export const isSoftphoneUser = (user: TUserInfo | null) =>
 
 /**
  * The soft-phone dock of the shell: rendered only for soft-phone users (isSoftphoneUser).
- * `scriptLineId`: the line a dial would use, whose own 话术 the dock's panel shows first.
+ * `scriptLineId`: the line a dial would use, and `scriptTaskId` the task the call in hand was dialled
+ * within, whose own 话术 the dock's panel shows first (the task's, then the line's).
  */
-export const SoftphoneWidget = ({ scriptLineId = null }: { scriptLineId?: number | null }) => {
+export const SoftphoneWidget = ({ scriptLineId = null, scriptTaskId = null }: TDockScripts) => {
   const isShown = useUserStore((s) => isSoftphoneUser(s.user));
-  return isShown ? createElement(LazyWidget, { scriptLineId }) : null;
+  return isShown ? createElement(LazyWidget, { scriptLineId, scriptTaskId }) : null;
 };

@@ -4,17 +4,25 @@ import { ResourcePerm, type TUserInfo } from '@yunhu/contract';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../../shared/stores/user';
+import type { TDockScripts } from './SoftphoneWidget';
 
 // Every request the soft-phone makes goes through the shared client: counted here.
-const posts = vi.hoisted(() => ({ paths: [] as string[], reply: null as null | ((path: string) => Promise<unknown>) }));
-vi.mock('../../../shared/http/client', () => ({
-  createHttp: () => ({
-    post: (path: string) => {
+const posts = vi.hoisted(() => ({
+  paths: [] as string[],
+  bodies: [] as unknown[],
+  reply: null as null | ((path: string) => Promise<unknown>),
+}));
+vi.mock('../../../shared/http/client', () => {
+  const client = {
+    post: (path: string, body?: unknown) => {
       posts.paths.push(path);
+      posts.bodies.push(body);
       return posts.reply ? posts.reply(path) : Promise.resolve({ code: 0, data: null });
     },
-  }),
-}));
+  };
+  // The shared client too: the 话术 panel asks the library through it.
+  return { createHttp: () => client, http: client };
+});
 const phone = vi.hoisted(() => ({ resumed: 0 }));
 vi.mock('../lazyPhone', () => ({
   loadPhone: vi.fn(async () => ({
@@ -58,11 +66,11 @@ const renderDock = () =>
   );
 
 /** The dock inside the shell's query cache, as the 话术 panel needs it. */
-const renderDockInShell = () =>
+const renderDockInShell = (props: TDockScripts = {}) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <App>
-        <SoftphoneWidget />
+        <SoftphoneWidget {...props} />
       </App>
     </QueryClientProvider>,
   );
@@ -71,6 +79,7 @@ const renderDockInShell = () =>
 describe('the soft-phone dock', () => {
   beforeEach(() => {
     posts.paths.length = 0;
+    posts.bodies.length = 0;
     posts.reply = null;
     phone.resumed = 0;
     useSoftphone.getState().apply(initialPhoneState);
@@ -146,6 +155,35 @@ describe('the soft-phone dock', () => {
     expect(screen.getByTestId('script-panel')).toBe(panel);
     expect(search.value).toBe('续费');
     expect(document.querySelector('.ant-drawer-open')).toBeTruthy();
+  });
+
+  it('lists the script of the task the call was dialled within first, tagged 任务话术, before the line’s', async () => {
+    const row = { folderId: null, folderName: null, sectionCount: 1, file: null, tags: [], visibility: 'all' };
+    const more = { ownerName: '张明', useCount: 0, lastUsedAt: null, createdAt: '2026-01-01 00:00:00' };
+    const linked = [
+      { ...row, ...more, id: 41, kind: 'script', title: '回访开场', origin: 'task', updatedAt: more.createdAt },
+      { ...row, ...more, id: 42, kind: 'script', title: '线路开场', origin: 'line', updatedAt: more.createdAt },
+    ];
+    posts.reply = (path) =>
+      Promise.resolve({
+        code: 0,
+        data: path.endsWith('/library/linked')
+          ? linked
+          : path.endsWith('/library/page')
+            ? { records: [], total: 0, size: 20, current: 1, pages: 1 }
+            : null,
+      });
+    useUserStore.getState().setUser(user({ permissions: [ResourcePerm.view] }));
+    renderDockInShell({ scriptLineId: 5, scriptTaskId: 9 });
+    fireEvent.click(await screen.findByTestId('script-panel-toggle'));
+    const own = await screen.findByTestId('script-panel-linked');
+    const items = within(own).getAllByRole('button');
+    expect(items.map((b) => b.getAttribute('data-testid'))).toEqual([
+      'script-panel-linked-41',
+      'script-panel-linked-42',
+    ]);
+    expect(items[0]!.textContent).toContain('任务话术');
+    expect(posts.bodies[posts.paths.findIndex((p) => p.endsWith('/library/linked'))]).toEqual({ taskId: 9, lineId: 5 });
   });
 
   it('asks the phone to go online again once its config is loaded (it does when this tab was online before a reload)', async () => {

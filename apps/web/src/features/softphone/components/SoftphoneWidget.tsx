@@ -181,6 +181,9 @@ const ReferQuestion = () => {
   );
 };
 
+/** Whose own 话术 the dock's panel shows first: the call's task, then the line a dial would use. */
+export type TDockScripts = { scriptLineId?: number | null; scriptTaskId?: number | null };
+
 /**
  * The soft-phone on every screen (spec section 4 "Soft-phone"): 上线/下线, the line and call
  * status, dialing colleagues, answering, and the controls of a call. A dock below the page
@@ -188,7 +191,7 @@ const ReferQuestion = () => {
  * last rows, the pagination or the home figures; collapsed it is one line, open it shows the dial
  * pad, and a call in progress opens it.
  */
-export const SoftphoneWidget = ({ scriptLineId = null }: { scriptLineId?: number | null }) => {
+export const SoftphoneWidget = ({ scriptLineId = null, scriptTaskId = null }: TDockScripts) => {
   const line = useSoftphone((s) => s.line);
   const call = useSoftphone((s) => s.call);
   const sipKey = useSoftphone((s) => s.sipKey);
@@ -229,8 +232,8 @@ export const SoftphoneWidget = ({ scriptLineId = null }: { scriptLineId?: number
           <Typography.Text data-testid="softphone-status" style={{ flex: 1 }} ellipsis>
             {statusText}
           </Typography.Text>
-          {/* 话术 beside the line: read while calling, or before the call when idle. */}
-          <ScriptButton size="small" lineId={scriptLineId} />
+          {/* 话术 beside the line: read while calling (a task's call: its script first), or before the call when idle. */}
+          <ScriptButton size="small" taskId={scriptTaskId ?? undefined} lineId={scriptLineId} />
           {line === 'online' || line === 'reconnecting' ? (
             <Button size="small" onClick={withPhone((phone) => phone.goOffline())} data-testid="softphone-offline">
               {tx.goOffline}

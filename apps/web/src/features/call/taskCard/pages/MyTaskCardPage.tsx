@@ -102,8 +102,9 @@ export const MyTaskCardPage = () => {
         message.warning(refusal);
         return;
       }
-      const outcome = await dial({ telB: item.mobile, customerId: item.customerId, taskItemId: item.id }, (res) =>
-        dialled.mutate({ itemId: item.id, bindId: res.bindId }),
+      const outcome = await dial(
+        { telB: item.mobile, customerId: item.customerId, taskItemId: item.id, taskId: item.taskId },
+        (res) => dialled.mutate({ itemId: item.id, bindId: res.bindId }),
       );
       if (outcome === 'failed') void refetchCard();
     },
