@@ -188,10 +188,32 @@ describe('Tencent Cloud ASR adapter', () => {
     await expect(refused).rejects.toThrow('AuthFailure.SecretIdNotFound');
   });
 
-  it('refuses a file over the 5 MB the request may carry, before sending anything', async () => {
+  it('refuses a file over the 5 MB the request may carry when it has no link, before sending anything', async () => {
     const big = path.join(dir, 'big.wav');
     fs.writeFileSync(big, Buffer.alloc(tencentMaxBytes + 1));
     await expect(asr.transcribe({ file: big, side: null, speech })).rejects.toBeInstanceOf(SpeechVendorError);
+    const folder = asr.transcribe({ file: big, side: null, speech, link: async () => null });
+    await expect(folder).rejects.toThrow('STORAGE=s3');
     expect(seen).toEqual([]);
+  });
+
+  it('sends a file over 5 MB by its bucket link (SourceType 0), never its bytes', async () => {
+    const big = path.join(dir, 'big-linked.wav');
+    fs.writeFileSync(big, Buffer.alloc(tencentMaxBytes + 1));
+    const url = 'https://recordings.example.com/2026/12/04/call.wav?X-Amz-Signature=abc';
+    answers = [
+      { Data: { TaskId: 11 } },
+      { Data: { TaskId: 11, Status: 2, StatusStr: 'success', Result: '', ErrorMsg: '', ResultDetail: [] } },
+    ];
+    const transcript = await asr.transcribe({ file: big, side: null, speech, link: async () => url });
+    expect(seen[0]!.action).toBe('CreateRecTask');
+    expect(seen[0]!.body).toEqual({
+      EngineModelType: '8k_zh',
+      ChannelNum: 2,
+      ResTextFormat: 2,
+      SourceType: 0,
+      Url: url,
+    });
+    expect(transcript.segments).toEqual([]);
   });
 });

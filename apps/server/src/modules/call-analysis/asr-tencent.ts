@@ -7,8 +7,25 @@ import { SpeechVendorError } from './speech.adapter.js';
 
 export type TTencentAsrConfig = Omit<Extract<TSpeechConfig['asr'], { kind: 'tencent' }>, 'kind'>;
 
-/** CreateRecTask takes a file in the request up to this size (before base64); larger ones fail here. */
+/** CreateRecTask takes a file in the request up to this size (before base64); a larger one by its link. */
 export const tencentMaxBytes = 5 * 1024 * 1024;
+
+/**
+ * Where CreateRecTask takes the recording from: in the request (SourceType 1) up to 5 MB; a larger
+ * one by the link Tencent fetches it from (SourceType 0), which only a bucket gives. Sized before it
+ * is read: a long call's recording is never held in memory only to be refused.
+ */
+const sourceOf = async (input: TAsrInput) => {
+  if ((await fs.promises.stat(input.file)).size > tencentMaxBytes) {
+    const url = await input.link?.();
+    if (!url) {
+      throw new SpeechVendorError('录音超过 5MB：腾讯云录音文件识别需从链接读取，请使用对象存储（STORAGE=s3）');
+    }
+    return { SourceType: 0, Url: url };
+  }
+  const audio = await fs.promises.readFile(input.file);
+  return { SourceType: 1, Data: audio.toString('base64'), DataLen: audio.length };
+};
 
 /** Tencent's task states (DescribeTaskStatus `Status`). */
 const taskState = { waiting: 0, doing: 1, success: 2, failed: 3 } as const;
@@ -86,19 +103,12 @@ export const createTencentAsr = async (
     engine,
     isCloud: true,
     transcribe: async (input) => {
-      // Sized before it is read: a long call's recording is never held in memory only to be refused.
-      if ((await fs.promises.stat(input.file)).size > tencentMaxBytes) {
-        throw new SpeechVendorError('录音超过 5MB，腾讯云录音文件识别无法在请求中接收');
-      }
-      const audio = await fs.promises.readFile(input.file);
-      const created = await call(() =>
+      const created = await call(async () =>
         client.CreateRecTask({
           EngineModelType: config.engine,
           ChannelNum: input.side || input.isMono ? 1 : 2,
           ResTextFormat: 2,
-          SourceType: 1,
-          Data: audio.toString('base64'),
-          DataLen: audio.length,
+          ...(await sourceOf(input)),
         }),
       );
       const taskId = created.Data?.TaskId;

@@ -41,6 +41,9 @@ export const signalJobName = 'call-analysis.signal';
  */
 const maxAttempts = 4;
 
+/** How long a cloud engine may fetch a recording by its link: its queue can hold a task a while. */
+const vendorLinkSeconds = 6 * 60 * 60;
+
 type TLogger = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
 export type TCallAnalysisDeps = {
@@ -205,6 +208,7 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
    */
   const transcribe = async (
     file: string,
+    key: string,
     figures: TCallSignalFigures,
     source: TRecordingSource,
     run: TJobRun,
@@ -221,6 +225,7 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
           source,
           speech: { agent: figures.agentSegments, customer: figures.customerSegments },
           signal: run.signal,
+          link: () => deps.store.vendorUrl(key, vendorLinkSeconds),
         }),
       (error) => ({
         engine: asr.engine,
@@ -280,7 +285,7 @@ export const createCallAnalysisService = (deps: TCallAnalysisDeps) => {
         const figures = { ...(await analyseRecording(file, run.signal)), hungUpBy: hungUpByOf(record!) };
         // A recording state is the gateway's (a soft-phone call); a carrier's recording has none.
         const source = record!.recordingState === null ? 'carrier' : 'gateway';
-        return { figures, transcript: await transcribe(file, figures, source, run, isLastTry) };
+        return { figures, transcript: await transcribe(file, key, figures, source, run, isLastTry) };
       });
       if (!heard) throw new UnreadableRecording(analysisFailure.missing);
       const { figures, transcript } = heard;

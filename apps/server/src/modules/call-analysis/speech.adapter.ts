@@ -27,6 +27,11 @@ export type TAsrInput = {
   source?: TRecordingSource;
   speech: { agent: readonly TSpan[]; customer: readonly TSpan[] };
   signal?: AbortSignal;
+  /**
+   * An address a cloud engine may fetch the recording from for a while (the bucket's presigned GET),
+   * for a file too large to send in the request; null or absent: there is none (the data folder).
+   */
+  link?: () => Promise<string | null>;
 };
 
 /**

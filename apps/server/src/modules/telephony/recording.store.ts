@@ -40,6 +40,12 @@ export const createRecordingStore = (deps: { objects: TObjectStore; secret: stri
     /** Runs `use` with a file of the recording (a temporary copy when it lives in a bucket); null when none. */
     withFile: <T>(key: string, use: (file: string) => Promise<T>) => objects.withLocalFile(checked(key), use),
 
+    /**
+     * An address an outside service (a cloud speech engine) fetches the recording from for
+     * `ttlSeconds`: the bucket's presigned GET; null in the data folder, which nothing outside reaches.
+     */
+    vendorUrl: (key: string, ttlSeconds: number) => objects.presignedUrl(checked(key), ttlSeconds),
+
     /** A playable address of one call's recording for `ttlMs`. */
     signedUrl: (tenantId: number, recordId: number, now = Date.now(), ttlMs = recordingUrlTtlMs) => {
       const expiresAt = now + ttlMs;
