@@ -1,4 +1,5 @@
 import { hourMinText, minSecText } from '@yunhu/contract';
+import { statisticsDays } from './common';
 
 /** Calls: the dial flow, call records, call census, task cards. */
 export const call = {
@@ -104,8 +105,7 @@ export const callRecord = {
 
 export const callCensus = {
   title: '话务统计',
-  presets: { today: '今天', last7: '近7天', last30: '近30天' },
-  range: '统计日期',
+  ...statisticsDays,
   rangeTooLong: '统计日期不能超过93天，请缩小范围',
   bindNum: '拨打次数',
   bindNumHint: '统计日期内发起的呼叫请求数',

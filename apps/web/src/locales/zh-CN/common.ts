@@ -80,3 +80,9 @@ export const identityNumber = {
   creditCodeBad: '统一社会信用代码格式不正确（18位，含校验位）',
   idCardNoBad: '身份证号格式不正确（18位，含校验位）',
 } as const;
+
+/** The day range of a statistics screen: 客户统计 and 话务统计 offer the same presets. */
+export const statisticsDays = {
+  presets: { today: '今天', last7: '近7天', last30: '近30天' },
+  range: '统计日期',
+} as const;

@@ -1,4 +1,5 @@
 import { customerTextFieldLabel } from '@yunhu/contract';
+import { statisticsDays } from './common';
 
 /** Customers: import, lists and details, census, settings, visits. */
 export const crmImport = {
@@ -271,8 +272,7 @@ export const crm = {
 
 export const crmCensus = {
   title: '客户统计',
-  presets: { today: '今天', last7: '近7天', last30: '近30天' },
-  range: '统计日期',
+  ...statisticsDays,
   total: '客户总数',
   totalHint: '您权限范围内的客户数，不随统计日期变化',
   inPool: '公海客户',
