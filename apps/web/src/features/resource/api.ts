@@ -55,15 +55,24 @@ export const useLinkedScripts = ({ taskId, lineId }: TScriptContext) =>
     enabled: taskId !== undefined || (lineId ?? null) !== null,
   });
 
-/** How many scripts a select offers (most used first; its search filters them). */
+/** How many scripts a select offers: the most used, or those its search finds in the whole library. */
 const SCRIPT_OPTIONS_LIMIT = 200;
 
 /** The scripts the reader may see, for the select of a task's or a line's script. */
-export const useScriptOptions = (isEnabled: boolean) =>
+export const useScriptOptions = (isEnabled: boolean, keyword = '') =>
   useQuery({
-    queryKey: [resourceKeys.items, 'options'],
-    queryFn: () => call(r.libraryPage, { kind: 'script', sort: 'uses', page: 1, limit: SCRIPT_OPTIONS_LIMIT }),
+    queryKey: [resourceKeys.items, 'options', keyword],
+    queryFn: () =>
+      call(r.libraryPage, {
+        kind: 'script',
+        sort: 'uses',
+        page: 1,
+        limit: SCRIPT_OPTIONS_LIMIT,
+        ...(keyword ? { keyword } : {}),
+      }),
     enabled: isEnabled,
+    // The options stay while the next search's arrive.
+    placeholderData: keepPreviousData,
   });
 
 /** The quick replies (the enterprise's shared ones and the person's own), by their own route. */

@@ -1,24 +1,15 @@
 import { ArrowLeftOutlined, FileOutlined, ReadOutlined } from '@ant-design/icons';
 import { linkedScriptOriginLabel, type TLinkedScript, type TResourceKind, type TResourceRow } from '@yunhu/contract';
 import { Button, Drawer, Empty, Input, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
+import { useSettled } from '../../../shared/form/useSettled';
 import { useDockInset } from '../../../shared/layout/dockInset';
 import { type TScriptContext, useItem, useLinkedScripts, usePanelItems } from '../api';
 import { FileView, ScriptView } from './ItemView';
 import { QuickReplies } from './QuickReplies';
 
 const c = t.resource;
-
-/** What is typed, once the typing pauses: one request per search, not one per key. */
-const useSettled = (value: string, ms = 300) => {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return settled;
-};
 
 /** One item of the list: its title and first tags (and why it is first, for the call's own script). */
 const ItemButton = ({

@@ -1,12 +1,15 @@
 import { ResourcePerm } from '@yunhu/contract';
 import { Select } from 'antd';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useState } from 'react';
 import * as t from '../../../locales/zh-CN';
+import { useSettled } from '../../../shared/form/useSettled';
 import { usePermission } from '../../../shared/permission/usePermission';
+
 import { useScriptOptions } from '../api';
 
 /**
- * A task's or a line's 话术: one of the library's scripts the person choosing may see (cleared: none).
+ * A task's or a line's 话术: one of the library's scripts the person choosing may see (cleared: none),
+ * the most used offered first and any other found by its title or text through the server's search.
  * The chosen one's title is kept as an option even when the list does not hold it (another person's
  * hidden script, or one past the list's length), so the select never shows a bare number.
  */
@@ -27,17 +30,20 @@ export const ScriptSelect = ({
   'data-testid'?: string;
 }) => {
   const canRead = usePermission(ResourcePerm.view);
-  const scripts = useScriptOptions(canRead);
+  const [typed, setTyped] = useState('');
+  const keyword = useSettled(typed.trim());
+  const scripts = useScriptOptions(canRead, keyword);
   const options = (scripts.data?.records ?? []).map((s) => ({ value: s.id, label: s.title }));
   if (value != null && !options.some((o) => o.value === value)) options.unshift({ value, label: title ?? `#${value}` });
   return (
     <Select<number | null>
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      onBlur={() => setTyped('')}
       value={value ?? null}
       onChange={(id) => onChange?.(id ?? null)}
       options={[{ value: null, label: t.resource.scriptNone }, ...options]}
-      loading={scripts.isLoading}
+      loading={scripts.isFetching}
       disabled={disabled}
       style={{ maxWidth: 320, ...style }}
       data-testid={testId}
