@@ -5,7 +5,11 @@ const firstAttemptOf = (test: TestCase): string => {
   const error = test.result().errors?.[0];
   if (!error) return '';
   const message = (error.message ?? '').split('\n')[0]?.slice(0, 300) ?? '';
-  const at = (error.stack ?? '').split('\n').find((line) => line.includes('.e2e.ts'))?.trim() ?? '';
+  const at =
+    (error.stack ?? '')
+      .split('\n')
+      .find((line) => line.includes('.e2e.ts'))
+      ?.trim() ?? '';
   return at ? `${message} (${at})` : message;
 };
 
