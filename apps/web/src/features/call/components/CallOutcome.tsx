@@ -5,6 +5,8 @@ import { RecordingPlayer } from './RecordingPlayer';
 
 const c = t.callRecord;
 const typeColor: Record<number, string> = { 1: 'blue', 2: 'cyan', 3: 'purple' };
+/** 已接通, 未接听, 占线, 呼叫失败. */
+const statusColor: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'gold', 4: 'red' };
 const stateColor: Record<string, string> = { pending: 'processing', failed: 'error', off: 'default', none: 'default' };
 const stateHint: Record<string, string> = {
   pending: c.recordingPendingHint,
@@ -17,6 +19,11 @@ export const CallTypeTag = ({ row }: { row: Pick<TCallDetail, 'callType' | 'call
   <Tag color={typeColor[row.callType]} data-testid="call-type">
     {row.callTypeName}
   </Tag>
+);
+
+/** How the call went (已接通, 未接听 …) as a tag. */
+export const CallStatusTag = ({ row }: { row: Pick<TCallDetail, 'callStatus' | 'callStatusName'> }) => (
+  <Tag color={statusColor[row.callStatus]}>{row.callStatusName}</Tag>
 );
 
 /** The other party: the customer's number, or the colleague an internal call reached. */
@@ -58,13 +65,11 @@ export const RecordingCell = ({
 /** The call status tag with its end reason under it. */
 export const StatusWithReason = ({
   row,
-  color,
 }: {
-  row: Pick<TCallDetail, 'id' | 'callStatusName' | 'endReason'>;
-  color?: string;
+  row: Pick<TCallDetail, 'id' | 'callStatus' | 'callStatusName' | 'endReason'>;
 }) => (
   <Space orientation="vertical" size={0}>
-    <Tag color={color}>{row.callStatusName}</Tag>
+    <CallStatusTag row={row} />
     <EndReason row={row} />
   </Space>
 );

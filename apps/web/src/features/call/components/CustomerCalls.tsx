@@ -1,13 +1,12 @@
 import type { TCallDetail } from '@yunhu/contract';
-import { Card, Table, Tag } from 'antd';
+import { Card, Table } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import { ellipsisColumns } from '../../../shared/list/useListController';
 import { useCustomerCalls } from '../api';
+import { CallStatusTag } from './CallOutcome';
 import { RecordingPlayer } from './RecordingPlayer';
-
-const statusColor: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'gold', 4: 'red' };
 
 /** 通话记录 of one customer (客户详情): status, duration and the recording to play. */
 export const CustomerCalls = ({ customerId, extra }: { customerId: number; extra?: React.ReactNode }) => {
@@ -37,7 +36,7 @@ export const CustomerCalls = ({ customerId, extra }: { customerId: number; extra
             key: 'callStatus',
             title: t.call.status,
             dataIndex: 'callStatusName',
-            render: (v: string, row) => <Tag color={statusColor[row.callStatus]}>{v}</Tag>,
+            render: (_v: string, row) => <CallStatusTag row={row} />,
           },
           {
             key: 'duration',

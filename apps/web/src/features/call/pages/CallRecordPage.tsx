@@ -20,7 +20,6 @@ import { CallRecordSummary } from '../components/CallRecordSummary';
 const CallRecordDrawer = lazyComponent(() => import('../components/CallRecordDrawer'), 'CallRecordDrawer');
 
 const c = t.callRecord;
-const statusColor: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'gold', 4: 'red' };
 
 /**
  * 通话记录 (account/callRecord): the calls of the user's data scope, filtered on the
@@ -60,7 +59,7 @@ export const CallRecordPage = () => {
       title: c.callStatus,
       dataIndex: 'callStatusName',
       // The end reason under the status (线路故障（503）, 媒体协商失败（488）…).
-      render: (_v: string, row) => <StatusWithReason row={row} color={statusColor[row.callStatus]} />,
+      render: (_v: string, row) => <StatusWithReason row={row} />,
     },
     { key: 'finishStatus', title: c.finishStatus, dataIndex: 'finishStatusName' },
     { key: 'duration', title: c.durationCol, dataIndex: 'duration', sortField: 'duration', render: mmss },
