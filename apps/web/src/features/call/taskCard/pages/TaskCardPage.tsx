@@ -1,9 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Perm, type TTaskCard, taskCardRoutes, taskStatuses, taskStatusText } from '@yunhu/contract';
+import { Perm, type TTaskCard, taskCardRoutes } from '@yunhu/contract';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import * as t from '../../../../locales/zh-CN';
-import { optionsOf } from '../../../../shared/form/options';
 import { SelectFilter, TextFilter } from '../../../../shared/list/FilterItems';
 import { ListPage } from '../../../../shared/list/ListPage';
 import { timeColumn } from '../../../../shared/list/timeColumn';
@@ -11,7 +10,7 @@ import type { TListColumn } from '../../../../shared/list/types';
 import { Permission } from '../../../../shared/permission/Permission';
 import { TaskActions } from '../components/TaskActions';
 import { TaskProgress } from '../components/TaskProgress';
-import { TaskStatusTag } from '../components/TaskStatusTag';
+import { TaskStatusTag, taskStatusOptions } from '../components/TaskStatusTag';
 
 const c = t.taskCard;
 
@@ -43,12 +42,7 @@ export const TaskCardPage = () => {
       filters={
         <>
           <TextFilter name="name" label={c.name} width={180} />
-          <SelectFilter
-            placeholder=""
-            name="status"
-            label={c.status}
-            options={optionsOf(taskStatuses, taskStatusText)}
-          />
+          <SelectFilter placeholder="" name="status" label={c.status} options={taskStatusOptions} />
         </>
       }
       toolbar={

@@ -1,17 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  Perm,
-  type TTaskItem,
-  taskCardRoutes,
-  taskItemStatuses,
-  taskItemStatusText,
-  taskResultText,
-} from '@yunhu/contract';
+import { Perm, type TTaskItem, taskCardRoutes, taskResultText } from '@yunhu/contract';
 import { App, Button, Card, Result, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import * as t from '../../../../locales/zh-CN';
-import { optionsOf, personOptions } from '../../../../shared/form/options';
+import { personOptions } from '../../../../shared/form/options';
 import { SelectFilter } from '../../../../shared/list/FilterItems';
 import { fieldColumns } from '../../../../shared/list/fieldColumns';
 import { ListPage } from '../../../../shared/list/ListPage';
@@ -24,7 +17,7 @@ import { useRemoveItems, useTaskProgress } from '../api';
 import { AddItemsModal } from '../components/AddItemsModal';
 import { TaskActions } from '../components/TaskActions';
 import { TaskFigures } from '../components/TaskFigures';
-import { ItemStatusTag, TaskStatusTag } from '../components/TaskStatusTag';
+import { ItemStatusTag, itemStatusOptions, TaskStatusTag } from '../components/TaskStatusTag';
 
 const c = t.taskCard;
 
@@ -109,12 +102,7 @@ export const TaskInfoPage = () => {
               width={140}
               options={personOptions(data.agents)}
             />
-            <SelectFilter
-              placeholder=""
-              name="status"
-              label={c.itemStatus}
-              options={optionsOf(taskItemStatuses, taskItemStatusText)}
-            />
+            <SelectFilter placeholder="" name="status" label={c.itemStatus} options={itemStatusOptions} />
           </>
         }
         batchActions={
