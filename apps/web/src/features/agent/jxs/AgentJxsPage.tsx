@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { agentRoutes, JxsPerm, jxsStatusLabel, type TJxsUser } from '@yunhu/contract';
+import { agentRoutes, JxsPerm, jxsStatuses, jxsStatusLabel, type TJxsUser } from '@yunhu/contract';
 import { Button, Form, Input, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
+import { optionsOf } from '../../../shared/form/options';
 import { requiredText } from '../../../shared/form/rules';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
@@ -77,7 +78,7 @@ export const AgentJxsPage = () => {
               placeholder=""
               name="status"
               label={s.status}
-              options={Object.entries(jxsStatusLabel).map(([value, label]) => ({ value, label }))}
+              options={optionsOf(jxsStatuses, jxsStatusLabel)}
             />
           </>
         }

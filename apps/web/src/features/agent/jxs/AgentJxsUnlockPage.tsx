@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { agentRoutes, JxsPerm, jxsLeadStatusLabel, type TJxsLead } from '@yunhu/contract';
+import { agentRoutes, JxsPerm, jxsLeadStatuses, jxsLeadStatusLabel, type TJxsLead } from '@yunhu/contract';
 import { AutoComplete, Button, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { FormModal } from '../../../shared/form/FormModal';
-import { namedOptions } from '../../../shared/form/options';
+import { namedOptions, optionsOf } from '../../../shared/form/options';
 import { requiredText } from '../../../shared/form/rules';
 import { call } from '../../../shared/http/api';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
@@ -101,7 +101,7 @@ export const AgentJxsUnlockPage = () => {
               placeholder=""
               name="status"
               label={s.leadStatus}
-              options={Object.entries(jxsLeadStatusLabel).map(([value, label]) => ({ value, label }))}
+              options={optionsOf(jxsLeadStatuses, jxsLeadStatusLabel)}
             />
           </>
         }

@@ -116,7 +116,7 @@ const WorkNumbers = ({ pick }: { pick: (p: TPick) => void }) => {
               name="state"
               label={l.state}
               width={110}
-              options={(['free', 'bound'] as const).map((v) => ({ value: v, label: l.workState[v] }))}
+              options={optionsOf(['free', 'bound'], l.workState)}
             />
             <TextFilter name="userName" label={l.holder} placeholder={l.userPlaceholder} width={130} />
           </>
