@@ -1,6 +1,7 @@
 import { AgentPerm, agentRoutes, type TAgentStatementEntry } from '@yunhu/contract';
 import { Tag } from 'antd';
 import * as t from '../../../locales/zh-CN';
+import { optionsOf } from '../../../shared/form/options';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
@@ -10,9 +11,21 @@ import { agentStatementPageKey } from '../settlementApi';
 
 const s = t.agentSettlement;
 
+type TShownKind = 'margin' | 'reversal' | 'settlement';
+const kindLabel: Record<TShownKind, string> = {
+  margin: s.kindMargin,
+  reversal: s.kindReversal,
+  settlement: s.kindSettlement,
+};
+const kindColor: Record<TShownKind, string> = { margin: 'green', reversal: 'orange', settlement: 'blue' };
+
 /** A movement's kind as the agent reads it: a margin, a margin taken back by a refund, or a settlement. */
-export const statementKindOf = (e: Pick<TAgentStatementEntry, 'kind' | 'amount'>) =>
-  e.kind === 'settlement' ? s.kindSettlement : e.amount < 0 ? s.kindReversal : s.kindMargin;
+const shownKindOf = (e: Pick<TAgentStatementEntry, 'kind' | 'amount'>): TShownKind =>
+  e.kind === 'settlement' ? 'settlement' : e.amount < 0 ? 'reversal' : 'margin';
+export const statementKindOf = (e: Pick<TAgentStatementEntry, 'kind' | 'amount'>) => kindLabel[shownKindOf(e)];
+
+/** The kinds the request filters by (a reversal is filed under its margin). */
+const kindOptions = optionsOf(['margin', 'settlement'], kindLabel);
 
 const columns: TListColumn<TAgentStatementEntry>[] = [
   timeColumn(s.time),
@@ -20,9 +33,7 @@ const columns: TListColumn<TAgentStatementEntry>[] = [
     key: 'kind',
     title: s.kind,
     dataIndex: 'kind',
-    render: (_v, e) => (
-      <Tag color={e.kind === 'settlement' ? 'blue' : e.amount < 0 ? 'orange' : 'green'}>{statementKindOf(e)}</Tag>
-    ),
+    render: (_v, e) => <Tag color={kindColor[shownKindOf(e)]}>{statementKindOf(e)}</Tag>,
   },
   moneyColumn(s.entryAmount, 'amount'),
   moneyColumn(s.balanceAfter, 'balanceAfter'),
@@ -40,16 +51,7 @@ export const AgentStatementPage = () => (
     columns={columns}
     export={{ route: agentRoutes.statementExport, permission: AgentPerm.orderList }}
     filters={
-      <SelectFilter
-        name="kind"
-        label={s.kind}
-        placeholder={s.kindPlaceholder}
-        width={140}
-        options={[
-          { value: 'margin', label: s.kindMargin },
-          { value: 'settlement', label: s.kindSettlement },
-        ]}
-      />
+      <SelectFilter name="kind" label={s.kind} placeholder={s.kindPlaceholder} width={140} options={kindOptions} />
     }
   />
 );
