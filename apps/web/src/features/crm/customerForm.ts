@@ -2,13 +2,15 @@ import type { TCustomer, TCustomerFields, TCustomField } from '@yunhu/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { beijingDayStart, beijingMomentOf, beijingPickerDay, beijingPickerMoment } from '../../shared/time/beijing';
 
+/** 新建 only: keep it, hand it to a colleague, or put it straight into the public pool. */
+export const ownerModes = ['self', 'person', 'pool'] as const;
+
 /** The customer form's values as antd holds them: the contract's fields, dates as dayjs. */
 export type TCustomerFormValues = Omit<TCustomerFields, 'nextFollowAt' | 'customValues'> & {
   nextFollowAt?: Dayjs | null;
   /** Keyed by custom field id. */
   custom?: Record<string, unknown>;
-  /** 新建 only: keep it, hand it to a colleague, or put it straight into the public pool. */
-  ownerMode?: 'self' | 'person' | 'pool';
+  ownerMode?: (typeof ownerModes)[number];
   ownerId?: number;
 };
 

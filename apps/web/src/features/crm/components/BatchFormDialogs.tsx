@@ -3,7 +3,7 @@ import { Alert, Form, Input, Radio, Select } from 'antd';
 import type { ReactNode } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { FormModal } from '../../../shared/form/FormModal';
-import { namedOptions, yesNoOptions } from '../../../shared/form/options';
+import { namedOptions, optionsOf, yesNoOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
 import { type TPool, useAssignees, useTags } from '../api';
 import { levelOptions, phoneLabelOptions } from '../format';
@@ -117,13 +117,7 @@ export const BatchFormDialogs = ({ dialog, pool, onClose, run }: TBatchFormDialo
       body: (
         <>
           <Form.Item name="mode" label={c.tagMode}>
-            <Radio.Group
-              options={[
-                { value: 'add', label: c.tagAdd },
-                { value: 'remove', label: c.tagRemove },
-                { value: 'set', label: c.tagSet },
-              ]}
-            />
+            <Radio.Group options={optionsOf(['add', 'remove', 'set'], c.tagModes)} />
           </Form.Item>
           <Form.Item name="tagIds" label={c.tags} rules={[{ required: true, message: c.chooseTags }]}>
             <Select mode="multiple" options={namedOptions(tags.data ?? [])} />

@@ -2,11 +2,11 @@ import { normaliseMobile, Perm, type TCustomField } from '@yunhu/contract';
 import { Col, DatePicker, Divider, Form, type FormInstance, Input, Radio, Row, Select, Switch, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import * as t from '../../../locales/zh-CN';
-import { namedOptions } from '../../../shared/form/options';
+import { namedOptions, optionsOf } from '../../../shared/form/options';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { beijingPickerNow } from '../../../shared/time/beijing';
 import { useAssignees, useTags } from '../api';
-import type { TCustomerFormValues } from '../customerForm';
+import { ownerModes, type TCustomerFormValues } from '../customerForm';
 import { dealOptions, levelOptions, phoneLabelOptions } from '../format';
 import { CustomFieldItem } from './CustomFieldInput';
 import { detailPath } from './customerColumns';
@@ -155,13 +155,7 @@ export const CustomerFormFields = ({ form, fields, excludeId, isNew, maskedMobil
         <>
           <Divider titlePlacement="start">{c.ownerChoice}</Divider>
           <Form.Item name="ownerMode">
-            <Radio.Group
-              options={[
-                { value: 'self', label: c.ownerSelf },
-                { value: 'person', label: c.ownerPerson },
-                { value: 'pool', label: c.ownerPool },
-              ]}
-            />
+            <Radio.Group options={optionsOf(ownerModes, c.ownerModes)} />
           </Form.Item>
           {ownerMode === 'person' && (
             <Form.Item name="ownerId" label={c.owner} rules={[{ required: true, message: c.choosePerson }]}>
