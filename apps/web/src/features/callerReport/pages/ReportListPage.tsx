@@ -106,12 +106,7 @@ export const ReportListPage = () => {
         filters={
           <>
             <TextFilter name="number" label={c.number} placeholder={c.numberPlaceholder} />
-            <SelectFilter
-              name="state"
-              label={c.state}
-              width={120}
-              options={optionsOf(reportStates, reportStateLabel)}
-            />
+            <SelectFilter name="state" label={c.state} options={optionsOf(reportStates, reportStateLabel)} />
           </>
         }
       />
