@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyBlacklistRoutes } from './blacklist-company.js';
 import {
   blacklistLimits,
   ZBatchAddResult,
@@ -19,6 +20,7 @@ import { zId, zIds } from './org-common.js';
 import { Perm } from './permissions.js';
 import { routesOf } from './route.js';
 
+export * from './blacklist-company.js';
 export * from './blacklist-entry.js';
 export * from './blacklist-number.js';
 
@@ -335,6 +337,7 @@ export const blacklistRoutes = {
     request: ZInterceptQuery,
     response: zPage(ZIntercept),
   }),
+  ...companyBlacklistRoutes,
 } as const;
 
 export type TBlackCheckItem = z.infer<typeof ZBlackCheckItem>;

@@ -29,4 +29,10 @@ export const blacklistRoutes = {
   check: { method: 'POST', path: '/base/number-black/check' },
   checkList: { method: 'POST', path: '/base/user-black-check/list' },
   interceptPage: { method: 'POST', path: '/base/number-black/intercept/page' },
+  companyPage: { method: 'POST', path: '/base/company-black/page' },
+  companyAdd: { method: 'POST', path: '/base/company-black/add-one' },
+  companyAddBatch: { method: 'POST', path: '/base/company-black/add-batch' },
+  companyRemove: { method: 'POST', path: '/base/company-black/delete' },
+  companyExport: { method: 'POST', path: '/base/company-black/export/excel' },
+  companyQuery: { method: 'POST', path: '/base/company-black/query' },
 } as unknown as typeof C.blacklistRoutes;

@@ -3,6 +3,7 @@ import { detached, type THandlers } from '../../http/bind.js';
 import type { TDetachedContext } from '../../http/context.js';
 import { fileDownload, streamXlsx } from '../../http/download.js';
 import type { TBlacklistService } from './blacklist.service.js';
+import { createCompanyBlacklist, type TCompanyBlacklist } from './blacklist-company.service.js';
 
 const table = routeTables.blacklist;
 
@@ -29,8 +30,11 @@ const importOf = (service: TBlacklistService, level: TBlackLevel) => async (ctx:
 const exportOf = ({ rows, columns, fileName, sheetName }: ReturnType<TBlacklistService['exportExcel']>) =>
   streamXlsx(rows, columns, fileName, sheetName);
 
-/** 企业黑名单, 平台黑名单, the checks and 黑名单拦截: thin handlers over the service. */
-export const blacklistHandlers = (service: TBlacklistService): THandlers<typeof table> => ({
+/** 企业黑名单 (numbers and companies), 平台黑名单, the checks and 黑名单拦截: thin handlers over the services. */
+export const blacklistHandlers = (
+  service: TBlacklistService,
+  company: TCompanyBlacklist = createCompanyBlacklist(),
+): THandlers<typeof table> => ({
   page: (ctx) => service.page(ctx, 'tenant', ctx.input),
   addOne: (ctx) => service.addOne(ctx, 'tenant', ctx.input),
   addBatch: (ctx) => service.addBatch(ctx, 'tenant', ctx.input),
@@ -63,4 +67,10 @@ export const blacklistHandlers = (service: TBlacklistService): THandlers<typeof 
   check: (ctx) => service.check(ctx, ctx.input.phone),
   checkList: (ctx) => service.checkList(ctx, ctx.input.phones),
   interceptPage: (ctx) => service.interceptPage(ctx, ctx.input),
+  companyPage: (ctx) => company.page(ctx, ctx.input),
+  companyAdd: (ctx) => company.addOne(ctx, ctx.input),
+  companyAddBatch: (ctx) => company.addBatch(ctx, ctx.input),
+  companyRemove: (ctx) => company.remove(ctx, ctx.input.ids),
+  companyExport: (ctx) => company.exportExcel(ctx, ctx.input),
+  companyQuery: (ctx) => company.query(ctx, ctx.input.items),
 });

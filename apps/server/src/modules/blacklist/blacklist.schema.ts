@@ -1,4 +1,5 @@
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, tenantTable, ts } from '../../db/columns.js';
 
 /** Columns both lists share: the number, why, how it came, until when, and who changed it last. */
@@ -52,5 +53,29 @@ export const blacklistIntercepts = tenantTable(
   (t) => [
     index('blacklist_intercepts_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('blacklist_intercepts_tenant_user_idx').on(t.tenantId, t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * 企业黑名单 of companies: whose contacts never become customers (企业线索 refuses them). Named by credit
+ * code, by name (compared by `name_key`, contract `companyNameKey`) or both; each is unique within the
+ * enterprise, so one company is one row however many add it at once.
+ */
+export const companyBlacklist = tenantTable(
+  'company_blacklist',
+  {
+    creditCode: text('credit_code').notNull().default(''),
+    name: text('name').notNull().default(''),
+    nameKey: text('name_key').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    createdBy: ref('created_by'),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('company_blacklist_tenant_code_idx').on(t.tenantId, t.creditCode).where(sql`${t.creditCode} <> ''`),
+    uniqueIndex('company_blacklist_tenant_name_idx').on(t.tenantId, t.nameKey).where(sql`${t.nameKey} <> ''`),
+    index('company_blacklist_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    check('company_blacklist_named_check', sql`${t.creditCode} <> '' or ${t.nameKey} <> ''`),
   ],
 );

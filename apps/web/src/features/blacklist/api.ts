@@ -77,3 +77,18 @@ export const useReloadList = (level: TBlackLevel) => {
 };
 
 export const checkNumbers = (phones: string[]) => call(r.checkList, { phones });
+
+/** 企业黑名单 of companies: its list's key, its writes (the list reloads after each). */
+export const companyPageKey = 'blacklist-company';
+
+export const useCompanyAdd = () =>
+  useRefreshingMutation((input: TRequestOf<typeof r.companyAdd>) => call(r.companyAdd, input), [[companyPageKey]]);
+
+export const useCompanyAddBatch = () =>
+  useRefreshingMutation(
+    (input: TRequestOf<typeof r.companyAddBatch>) => call(r.companyAddBatch, input),
+    [[companyPageKey]],
+  );
+
+export const useCompanyRemove = () =>
+  useRefreshingMutation((ids: number[]) => call(r.companyRemove, { ids }), [[companyPageKey]]);

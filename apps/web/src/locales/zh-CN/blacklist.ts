@@ -1,6 +1,5 @@
 /** The blacklist. */
 export const blacklist = {
-  companyTitle: '企业黑名单',
   platformTitle: '平台黑名单',
   interceptTitle: '黑名单拦截',
   number: '号码',
@@ -71,4 +70,39 @@ export const blacklist = {
   user: '操作人',
   dept: '部门',
   interceptAt: '拦截时间',
+} as const;
+
+/** 黑名单's two tabs and 企业黑名单 of companies. */
+export const companyBlacklist = {
+  numberTab: '号码黑名单',
+  companyTab: '企业黑名单',
+  title: '企业黑名单',
+  hint: '企业黑名单中的企业，在企业线索中标记为“已拉黑”，不能解锁联系方式，也不能转为客户。按统一社会信用代码或企业全称匹配。',
+  name: '企业名称',
+  creditCode: '统一社会信用代码',
+  remark: '备注',
+  remarkPlaceholder: '如：竞争对手、已合作客户、要求不再联系',
+  createdBy: '添加人',
+  createdAt: '添加时间',
+  actions: '操作',
+  keyword: '关键词',
+  keywordPlaceholder: '企业名称或信用代码',
+  add: '添加企业',
+  addBatch: '批量添加',
+  delete: '移出',
+  batchDelete: '批量移出',
+  nameOrCode: '请填写企业名称或统一社会信用代码',
+  codeInvalid: '统一社会信用代码应为18位数字或大写字母',
+  added: '企业已加入企业黑名单',
+  lines: '企业',
+  linesHint: '每行一家企业：企业全称，或统一社会信用代码，或“代码 企业名称”；一次最多500行',
+  linesCount: (n: number) => `识别到 ${n} 家企业`,
+  linesNone: '请粘贴要添加的企业',
+  batchDone: (added: number, skipped: number) => `已添加 ${added} 家企业${skipped ? `，跳过 ${skipped} 行` : ''}`,
+  skippedTitle: '以下行未添加',
+  line: '内容',
+  problem: '原因',
+  deleteConfirm: (name: string) => `确定将「${name}」移出企业黑名单吗？`,
+  batchDeleteConfirm: (n: number) => `确定将选中的 ${n} 家企业移出企业黑名单吗？`,
+  deleted: (n: number) => `已移出 ${n} 家企业`,
 } as const;

@@ -1,0 +1,111 @@
+import { blacklistRoutes, Perm, type TCompanyBlackEntry } from '@yunhu/contract';
+import { App, Button } from 'antd';
+import { useState } from 'react';
+import * as t from '../../../locales/zh-CN';
+import { feedback } from '../../../shared/feedback';
+import { TextFilter } from '../../../shared/list/FilterItems';
+import { ListPage } from '../../../shared/list/ListPage';
+import { RowAction } from '../../../shared/list/RowAction';
+import { timeColumn } from '../../../shared/list/timeColumn';
+import type { TListColumn } from '../../../shared/list/types';
+import { closingEitherWay } from '../../../shared/list/useConfirmAction';
+import { Permission } from '../../../shared/permission/Permission';
+import { companyPageKey, useCompanyRemove } from '../api';
+import { CompanyAddModal } from './CompanyAddModal';
+
+const b = t.companyBlacklist;
+const r = blacklistRoutes;
+
+/**
+ * 企业黑名单 of companies: search by name or code, add one or a pasted batch, remove one or many,
+ * export; each button behind the number black-list's permission of the same action.
+ */
+export const CompanyBlacklistList = () => {
+  const { modal } = App.useApp();
+  const remove = useCompanyRemove();
+  const [dialog, setDialog] = useState<'one' | 'batch' | null>(null);
+
+  const confirmRemove = (ids: number[], question: string, clear?: () => void) =>
+    modal.confirm({
+      title: question,
+      okText: b.delete,
+      okButtonProps: { danger: true },
+      cancelText: t.common.cancel,
+      onOk: closingEitherWay(async () => {
+        const res = await remove.mutateAsync(ids);
+        feedback.message.success(b.deleted(res.deleted));
+        clear?.();
+      }),
+    });
+
+  const columns: TListColumn<TCompanyBlackEntry>[] = [
+    { key: 'name', title: b.name, dataIndex: 'name', width: 260 },
+    { key: 'creditCode', title: b.creditCode, dataIndex: 'creditCode', width: 200 },
+    { key: 'remark', title: b.remark, dataIndex: 'remark', ellipsis: true, width: 220 },
+    { key: 'createdBy', title: b.createdBy, dataIndex: 'createdBy' },
+    timeColumn(b.createdAt),
+    {
+      key: 'action',
+      title: b.actions,
+      fixed: 'right',
+      render: (_v, e) => (
+        <Permission value={Perm.blacklistDelete}>
+          <RowAction isDanger onClick={() => confirmRemove([e.id], b.deleteConfirm(e.name || e.creditCode))}>
+            {b.delete}
+          </RowAction>
+        </Permission>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage
+        pageKey={companyPageKey}
+        urlKey="company"
+        title={b.title}
+        hint={b.hint}
+        route={r.companyPage}
+        columns={columns}
+        export={{ route: r.companyExport, permission: Perm.blacklistExport }}
+        toolbar={
+          <Permission value={Perm.blacklistAdd}>
+            <Button type="primary" onClick={() => setDialog('one')} data-testid="company-black-add">
+              {b.add}
+            </Button>
+            <Button onClick={() => setDialog('batch')} data-testid="company-black-add-batch">
+              {b.addBatch}
+            </Button>
+          </Permission>
+        }
+        batchActions={(rows, clear) => (
+          <Permission value={Perm.blacklistDelete}>
+            <Button
+              danger
+              disabled={!rows.length}
+              onClick={() =>
+                confirmRemove(
+                  rows.map((e) => e.id),
+                  b.batchDeleteConfirm(rows.length),
+                  clear,
+                )
+              }
+              data-testid="company-black-batch-delete"
+            >
+              {b.batchDelete}
+            </Button>
+          </Permission>
+        )}
+        filters={
+          <TextFilter
+            name="keyword"
+            label={b.keyword}
+            placeholder={b.keywordPlaceholder}
+            testId="company-black-keyword"
+          />
+        }
+      />
+      <CompanyAddModal isBatch={dialog === 'batch'} open={dialog !== null} onClose={() => setDialog(null)} />
+    </>
+  );
+};
