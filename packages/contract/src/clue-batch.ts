@@ -34,6 +34,8 @@ export const ZClueMatchRow = z.object({
   isUnlocked: zBoolean,
   /** Converted from this list or the search, or a customer carries its name. */
   isCustomer: zBoolean,
+  /** On this enterprise's company black-list: 解锁并转为客户 leaves it out. */
+  isBlacklisted: zBoolean,
 });
 export type TClueMatchRow = z.infer<typeof ZClueMatchRow>;
 

@@ -81,6 +81,8 @@ export const ZClueRow = z.object({
   isUnlocked: zBoolean,
   /** A customer of this enterprise has its name (as customer or company). */
   isCustomer: zBoolean,
+  /** On this enterprise's company black-list (已拉黑): never unlocked nor converted. */
+  isBlacklisted: zBoolean,
 });
 export type TClueRow = z.infer<typeof ZClueRow>;
 

@@ -2,6 +2,7 @@ import { routeTables, type TClueTarget, type TConvertResult, type TCustomer } fr
 import type { TDb } from '../../db/client.js';
 import type { TRequestContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
+import { companyBlacklistLookup } from '../blacklist/index.js';
 import { clueErrors as errors } from './clue.errors.js';
 import { clueRepository as repo } from './clue.repository.js';
 
@@ -21,7 +22,8 @@ export type TConvertDeps = {
 
 /**
  * 转为客户: each unlocked company becomes a customer through the CRM's own create path, in a savepoint
- * of its own so a refusal (in the CRM's words) leaves the others standing. The customer is the
+ * of its own so a refusal (in the CRM's words) leaves the others standing. A company on the
+ * enterprise's company black-list is refused before anything is written. The customer is the
  * company by name, reached at its first contact's mobile that 空号检测 did not leave out.
  */
 export const convertCompanies = async (
@@ -32,6 +34,7 @@ export const convertCompanies = async (
 ): Promise<TConvertResult[]> => {
   const { auth, tx } = ctx;
   const companies = new Map((await repo.companiesByIds(tx, ids)).map((c) => [c.id, c]));
+  const listed = await companyBlacklistLookup(tx, auth.tenantId, [...companies.values()]);
   const unlocks = new Map((await repo.unlocksOf(tx, auth.tenantId, ids)).map((u) => [u.companyId, u]));
   const allMobiles = [...unlocks.values()].flatMap((u) => u.contacts.map((c) => c.mobile).filter(Boolean));
   const excluded = deps.excludedMobiles ? await deps.excludedMobiles(tx, auth.tenantId, allMobiles) : new Map();
@@ -46,6 +49,10 @@ export const convertCompanies = async (
       results.push({ companyId: id, name: company?.name ?? '', isOk: false, customerId: null, reason });
     if (!company) {
       refuse(errors.companyMissing().message);
+      continue;
+    }
+    if (listed(company)) {
+      refuse(errors.companyBlacklisted(company.name).message);
       continue;
     }
     if (!unlock) {

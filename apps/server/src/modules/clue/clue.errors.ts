@@ -11,6 +11,11 @@ export const clueErrors = defineErrors('clue', {
   trialTaken: ['conflict', '试用额度已领取过，每个企业只能领取一次'],
   notUnlocked: ['invalid', '请先解锁该企业的联系方式，再转为客户'],
   alreadyConverted: ['conflict', '该企业已转为客户'],
+  /** On the enterprise's company black-list: its contacts are neither unlocked nor converted. */
+  companyBlacklisted: [
+    'conflict',
+    (name: string) => `「${name}」在企业黑名单中，不能解锁联系方式或转为客户（如需解除请到 黑名单 > 企业黑名单 移出）`,
+  ],
   noMobile: ['invalid', '该企业没有手机号，无法转为客户'],
   customerRefused: ['invalid', '客户资料不符合要求'],
   packageMissing: ['notFound', '线索包不存在或已下架，请刷新后重试'],

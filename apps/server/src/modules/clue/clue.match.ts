@@ -22,6 +22,7 @@ import type { TBatchRow } from '../../import/import.repository.js';
 import { createImportRunner, type TImportWriter, uploadReadOptions } from '../../import/import.runner.js';
 import { batchProgress } from '../../import/progress.js';
 import { firstSeen, reasonTally, sheetReader, type TImportColumn } from '../../import/sheet.js';
+import { companyBlacklistLookup } from '../blacklist/index.js';
 import { convertCompanies } from './clue.convert.js';
 import { clueRepository as repo } from './clue.repository.js';
 import type { TClueDeps } from './clue.service.js';
@@ -211,6 +212,11 @@ export const createClueMatch = (
       auth.tenantId,
       rows.map((r) => r.company.name),
     );
+    const listed = await companyBlacklistLookup(
+      tx,
+      auth.tenantId,
+      rows.map((r) => r.company),
+    );
     return rows.map((r) => ({
       row: r.rowNo,
       input: r.input,
@@ -219,6 +225,7 @@ export const createClueMatch = (
       creditCode: r.company.creditCode,
       isUnlocked: r.unlockId !== null,
       isCustomer: r.customerId !== null || customers.has(r.company.name),
+      isBlacklisted: listed(r.company) !== null,
     }));
   };
 
@@ -243,7 +250,9 @@ export const createClueMatch = (
         name: m.name,
         code: m.creditCode,
         result: '已匹配',
-        note: [m.isUnlocked ? '已解锁' : '未解锁', m.isCustomer ? '已是客户' : ''].filter(Boolean).join('，'),
+        note: [m.isUnlocked ? '已解锁' : '未解锁', m.isCustomer ? '已是客户' : '', m.isBlacklisted ? '企业黑名单' : '']
+          .filter(Boolean)
+          .join('，'),
       })),
       ...refused.map((r) => ({
         row: r.rowNo,

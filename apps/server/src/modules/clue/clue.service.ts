@@ -16,6 +16,7 @@ import {
 import type { TDatabase } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import type { TAuth, TRequestContext } from '../../http/context.js';
+import { companyBlacklistLookup } from '../blacklist/index.js';
 import { convertCompanies, type TConvertDeps } from './clue.convert.js';
 import { clueErrors as errors } from './clue.errors.js';
 import { clueRepository as repo, type TCompanyFilter, type TCompanyRow } from './clue.repository.js';
@@ -56,13 +57,19 @@ export const filterOf = (q: TIn<'companyPage'>, now = new Date()): TCompanyFilte
   };
 };
 
-const rowOf = (c: TCompanyRow, unlock: TUnlock | undefined, customerNames: Set<string>): TClueRow => {
+const rowOf = (
+  c: TCompanyRow,
+  unlock: TUnlock | undefined,
+  customerNames: Set<string>,
+  isBlacklisted: boolean,
+): TClueRow => {
   const { scope: _scope, address: _address, ...facts } = c;
   return {
     ...facts,
     staffBand: clueStaffBands[c.staffBand] ?? clueStaffBands[0],
     isUnlocked: unlock !== undefined,
     isCustomer: customerNames.has(c.name),
+    isBlacklisted,
   };
 };
 
@@ -82,9 +89,10 @@ export const createClueService = (deps: TClueDeps) => {
     if (!company) throw errors.companyMissing();
     const [unlock] = await repo.unlocksOf(tx, auth.tenantId, [id]);
     const customers = await repo.customerCompanies(tx, auth.tenantId, [company.name]);
+    const listed = (await companyBlacklistLookup(tx, auth.tenantId, [company]))(company);
     const contacts = unlock ? unlock.contacts : (await repo.contacts(tx, id)).map(masked);
     return {
-      ...rowOf(company, unlock, customers),
+      ...rowOf(company, unlock, customers, listed !== null),
       scope: company.scope,
       address: company.address,
       contacts,
@@ -126,7 +134,8 @@ export const createClueService = (deps: TClueDeps) => {
           auth.tenantId,
           found.records.map((r) => r.name),
         );
-        const records = found.records.map((r) => rowOf(r, unlocks.get(r.id), customers));
+        const listed = await companyBlacklistLookup(tx, auth.tenantId, found.records);
+        const records = found.records.map((r) => rowOf(r, unlocks.get(r.id), customers, listed(r) !== null));
         return { ...toPage(records, found.total, q), isCapped: found.isCapped, source: sourceLabel };
       });
     },
@@ -155,9 +164,14 @@ export const createClueService = (deps: TClueDeps) => {
         auth.tenantId,
         records.map((r) => r.company.name),
       );
+      const listed = await companyBlacklistLookup(
+        tx,
+        auth.tenantId,
+        records.map((r) => r.company),
+      );
       return toPage(
         records.map((r) => ({
-          ...rowOf(r.company, r.unlock, customers),
+          ...rowOf(r.company, r.unlock, customers, listed(r.company) !== null),
           unlockedAt: r.unlock.createdAt.getTime(),
           unlockedBy: r.unlock.userName,
           contactCount: r.unlock.contacts.length,

@@ -32,6 +32,9 @@ export const clue = {
   marks: '标记',
   unlocked: '已解锁',
   customer: '已是客户',
+  blacklisted: '已拉黑',
+  blacklistedNote:
+    '该企业在本企业的企业黑名单中，不能解锁联系方式或转为客户。如需解除，请到「黑名单 > 企业黑名单」移出。',
   capped: (n: number) => `匹配超过${n}家，只显示前${n}家，请增加筛选条件`,
   detail: '企业详情',
   contacts: '联系人',
@@ -133,6 +136,7 @@ export const clueMatch = {
   unlocked: '已解锁',
   locked: '未解锁',
   isCustomer: '已是客户',
+  blacklisted: '已拉黑',
   convert: '解锁并转为客户',
   convertTarget: '转入',
   convertConfirm: (toUnlock: number, balance: number) =>

@@ -66,6 +66,7 @@ export const CompanyDrawer = ({
             <CompanyMarks row={d} />
             {d.customerId !== null && <Link to={`/menu/CRM/customerDetails?id=${d.customerId}`}>{c.customerLink}</Link>}
           </Space>
+          {d.isBlacklisted && <Alert type="error" showIcon title={c.blacklistedNote} data-testid="clue-blacklisted" />}
           <Facts d={d} />
           <h4 style={{ margin: 0 }}>{c.contacts}</h4>
           {d.isUnlocked ? (
@@ -87,12 +88,12 @@ export const CompanyDrawer = ({
             data-testid="clue-contacts"
           />
           <Space>
-            {!d.isUnlocked && canUnlock && (
+            {!d.isUnlocked && !d.isBlacklisted && canUnlock && (
               <ReclickButton type="primary" onClick={onUnlock} loading={unlock.isPending} data-testid="clue-unlock">
                 {c.unlock}
               </ReclickButton>
             )}
-            {d.isUnlocked && d.customerId === null && canConvert && (
+            {d.isUnlocked && !d.isBlacklisted && d.customerId === null && canConvert && (
               <Button type="primary" onClick={() => onConvert([d.id])} data-testid="clue-convert-one">
                 {c.convert}
               </Button>

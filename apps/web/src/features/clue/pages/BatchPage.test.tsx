@@ -25,6 +25,7 @@ const row = (n: number, isUnlocked: boolean): TClueMatchRow => ({
   creditCode: `91110000MA0000000${n}`,
   isUnlocked,
   isCustomer: false,
+  isBlacklisted: false,
 });
 
 const renderPage = (search: string) =>

@@ -35,6 +35,7 @@ const rowColumns = [
       <Space size={4}>
         <Tag color={r.isUnlocked ? 'blue' : undefined}>{r.isUnlocked ? m.unlocked : m.locked}</Tag>
         {r.isCustomer && <Tag color="green">{m.isCustomer}</Tag>}
+        {r.isBlacklisted && <Tag color="red">{m.blacklisted}</Tag>}
       </Space>
     ),
   },
@@ -83,7 +84,8 @@ export const BatchPage = () => {
     setOutcomes(answer.outcomes);
   };
   const onConvert = () => {
-    const toUnlock = (rows ?? []).filter((r) => !r.isUnlocked).length;
+    // A black-listed company is refused before any unit is drawn.
+    const toUnlock = (rows ?? []).filter((r) => !r.isUnlocked && !r.isBlacklisted).length;
     Modal.confirm({
       title: m.convert,
       content: m.convertConfirm(toUnlock, quota?.balance ?? 0),

@@ -33,6 +33,7 @@ const rowOf = (over: Partial<TClueRow> = {}): TClueRow => ({
   hasMobile: true,
   isUnlocked: false,
   isCustomer: false,
+  isBlacklisted: false,
   ...over,
 });
 const companyOf = (isUnlocked: boolean): TClueCompany => ({
@@ -122,6 +123,22 @@ describe('LookingPage', () => {
     expect(await screen.findByText(/数据来源：模拟企业库（开发用）/)).toBeTruthy();
     expect(screen.getByText('已是客户')).toBeTruthy();
     expect(within(screen.getByTestId('clue-quota-summary')).getByText('剩余额度：50')).toBeTruthy();
+  });
+
+  it('marks a company of the company black-list and offers no unlock for it', async () => {
+    const listed = rowOf({ isBlacklisted: true });
+    callMock.mockImplementation(async (route) => {
+      if (route === r.companyPage)
+        return { records: [listed], total: 1, size: 20, current: 1, pages: 1, isCapped: false, source: quota.source };
+      if (route === r.quota) return quota;
+      if (route === r.companyInfo) return { ...companyOf(false), isBlacklisted: true };
+      return null;
+    });
+    renderAt('/');
+    expect(await screen.findByText('已拉黑')).toBeTruthy();
+    fireEvent.click(screen.getByText('深圳华信网络科技有限公司'));
+    expect(await screen.findByTestId('clue-blacklisted')).toBeTruthy();
+    expect(screen.queryByTestId('clue-unlock')).toBeNull();
   });
 
   it('shows the contacts masked, unlocks them, then converts with the CRM reason per company', async () => {
