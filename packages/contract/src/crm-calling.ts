@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { route } from './crm-common.js';
-import { ZCustomerMobile } from './crm-customer.js';
+import { route, ZCustomerRef } from './crm-common.js';
+import { ZCustomer, ZCustomerMobile } from './crm-customer.js';
 import { ZTime, zBoolean, zInt, zString } from './http.js';
 import { zId } from './org-common.js';
 import { Perm } from './permissions.js';
@@ -21,6 +21,28 @@ export const ZCallClaim = z.object({
   expiresAt: ZTime,
 });
 export type TCallClaim = z.infer<typeof ZCallClaim>;
+
+/**
+ * The card of the customer a call is for (the dial's `octCustomerId`): who he is, how to reach him
+ * (masked as 客户详情 masks it), how warm, whose, and where the follow-up stands.
+ */
+export const ZOctCustomerInfo = ZCustomer.pick({
+  id: true,
+  name: true,
+  mobile: true,
+  isMobileMasked: true,
+  company: true,
+  intentionLevel: true,
+  phoneLabel: true,
+  tags: true,
+  ownerId: true,
+  ownerName: true,
+  deptName: true,
+  lastFollowAt: true,
+  lastFollowContent: true,
+  nextFollowAt: true,
+}).extend({ pool: z.enum(['private', 'public']) });
+export type TOctCustomerInfo = z.infer<typeof ZOctCustomerInfo>;
 
 export const crmCallingRoutes = {
   /** 正在拨打: claims the customer for the caller, or refuses naming who is calling him. */
@@ -54,5 +76,18 @@ export const crmCallingRoutes = {
       /** Who is calling him now, if anyone (正在拨打). */
       callingBy: zString.nullable(),
     }),
+  }),
+  /**
+   * The spec's `octcustomer/get-info`: the card of the customer being called, of either pool, under
+   * 客户详情's refusals (data scope, tenant).
+   */
+  octCustomerInfo: route({
+    method: 'GET',
+    path: '/base/octcustomer/get-info',
+    readOnly: true,
+    summary: '通话客户信息',
+    permission: Perm.customerList,
+    request: ZCustomerRef,
+    response: ZOctCustomerInfo,
   }),
 } as const;

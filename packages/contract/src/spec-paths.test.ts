@@ -288,6 +288,9 @@ const specPaths: Record<string, string[]> = {
     '/base/data/apply/info',
     '/base/data/apply/submit',
     '/base/data/apply/tenant-open-info',
+    // octcustomer/get-info and the black-list company query (decision 0108).
+    '/base/octcustomer/get-info',
+    '/base/company-black/query',
   ],
 };
 

@@ -43,6 +43,7 @@ export const crmRoutes = {
   callClaim: { method: 'POST', path: '/base/crm/addRedisByUser' },
   callRelease: { method: 'GET', path: '/base/crm/removeRedisByUser' },
   customerIdByMobile: { method: 'GET', path: '/base/crm/getCustomerId' },
+  octCustomerInfo: { method: 'GET', path: '/base/octcustomer/get-info' },
   privateNeighbours: { method: 'POST', path: '/base/crm/privateOtherPageV2' },
   poolNeighbours: { method: 'POST', path: '/base/crm/commonOtherPage' },
 } as unknown as typeof C.crmRoutes;

@@ -49,4 +49,5 @@ export const crmHandlers = ({ customer, pool, recycle, calling }: TCrmService): 
   callClaim: (ctx) => calling.claim(ctx, ctx.input.customerId),
   callRelease: (ctx) => calling.release(ctx, ctx.input.customerId),
   customerIdByMobile: (ctx) => calling.customerIdByMobile(ctx, ctx.input.mobile),
+  octCustomerInfo: (ctx) => calling.card(ctx, ctx.input.id),
 });

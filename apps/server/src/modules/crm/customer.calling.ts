@@ -1,8 +1,10 @@
-import type { TCallClaim } from '@yunhu/contract';
+import type { TCallClaim, TOctCustomerInfo } from '@yunhu/contract';
 import type { TRequestContext } from '../../http/context.js';
 import { endCallClaim, takeCallClaim } from './call-claim.js';
 import { callClaimRepository as claims, type TClaimRow } from './call-claim.repository.js';
-import { isVisible } from './crm.context.js';
+import { isVisible, pageViewContext } from './crm.context.js';
+import { crmErrors } from './crm.errors.js';
+import { toCustomerView } from './crm.view.js';
 import { visible } from './customer.read.js';
 import { customerRepository as repo } from './customer.repository.js';
 
@@ -13,7 +15,10 @@ const toClaim = (r: TClaimRow): TCallClaim => ({
   expiresAt: r.expiresAt.getTime(),
 });
 
-/** 正在拨打 (addRedisByUser / removeRedisByUser) and the customer of a number (getCustomerId). */
+/**
+ * 正在拨打 (addRedisByUser / removeRedisByUser), the customer of a number (getCustomerId) and the card of
+ * the customer being called (octcustomer/get-info).
+ */
 export const createCalling = () => ({
   /** Claims a customer the caller may see for callClaimSeconds; refused while someone else holds him. */
   claim: async ({ auth, tx, scope }: TRequestContext, customerId: number): Promise<TCallClaim> => {
@@ -25,6 +30,33 @@ export const createCalling = () => ({
   release: async ({ auth, tx, scope }: TRequestContext, customerId: number) => {
     await visible(tx, auth, scope, customerId);
     return { isReleased: await endCallClaim(tx, { tenantId: auth.tenantId, customerId, userId: auth.userId }) };
+  },
+
+  /**
+   * The card of the customer a call is for: 客户详情's read and refusals (another tenant's, a deleted
+   * one, one outside the data scope: not found) and its mobile mask, of either pool.
+   */
+  card: async ({ auth, tx, scope }: TRequestContext, id: number): Promise<TOctCustomerInfo> => {
+    const found = await repo.findView(tx, auth.tenantId, id);
+    if (!found || !isVisible(auth, scope, found.c)) throw crmErrors.customerMissing();
+    const c = toCustomerView(found, pageViewContext(auth, found.rules, [found]));
+    return {
+      id: c.id,
+      name: c.name,
+      mobile: c.mobile,
+      isMobileMasked: c.isMobileMasked,
+      company: c.company,
+      intentionLevel: c.intentionLevel,
+      phoneLabel: c.phoneLabel,
+      tags: c.tags,
+      ownerId: c.ownerId,
+      ownerName: c.ownerName,
+      deptName: c.deptName,
+      lastFollowAt: c.lastFollowAt,
+      lastFollowContent: c.lastFollowContent,
+      nextFollowAt: c.nextFollowAt,
+      pool: c.ownerId === null ? 'public' : 'private',
+    };
   },
 
   /** Answers the customer only when the caller may open him; otherwise as if there were none. */
