@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createDevAsr, devAsrEngine, devCarrierScriptPath, loadSpeechScript, scriptTranscript } from './asr-dev.js';
+import {
+  createDevAsr,
+  devAsrEngine,
+  devCallBackAgentScriptPath,
+  devCarrierScriptPath,
+  loadSpeechScript,
+  scriptTranscript,
+} from './asr-dev.js';
 import { analyseRecording } from './signal.analyse.js';
 
 const script = { text: '您好，这里是测试。对方不是客户。', spokenSec: 6 };
@@ -61,6 +68,34 @@ describe('development speech-to-text', () => {
     expect(softPhone).toMatchObject({ segments: [], note: expect.stringContaining('未使用模拟运营商时没有转写') });
     const mono = await asr.transcribe({ file: 'x.wav', side: null, isMono: true, source: 'carrier', speech });
     expect(mono).toMatchObject({ segments: [], note: '单声道录音分不出客户的声音，开发环境的模拟识别不转写' });
+  });
+
+  it("knows the call-back simulator's agent line on its calls, in time order, never the soft-phone's person", async () => {
+    const agentLine = { text: '您好，我是坐席。', spokenSec: 2 };
+    const asr = createDevAsr(script, { gateway: true, carrier: true }, agentLine);
+    const speech = {
+      agent: [
+        [0.5, 2.4],
+        [12, 13],
+      ],
+      customer: [[3, 9]],
+    } as const;
+    const callBack = await asr.transcribe({ file: 'x.wav', side: null, source: 'carrier', speech });
+    expect(callBack.segments.map((s) => [s.side, s.fromSec, s.text])).toEqual([
+      ['agent', 0.5, '您好，我是坐席。'],
+      ['customer', 3, script.text],
+      ['agent', 12, '您好，我是坐席。'],
+    ]);
+    expect(callBack.note).toBe('');
+    const softPhone = await asr.transcribe({ file: 'x.wav', side: null, source: 'gateway', speech });
+    expect(softPhone.segments.map((s) => s.side)).toEqual(['customer']);
+    expect(softPhone.note).toBe('坐席一侧不做模拟识别');
+  });
+
+  it("reads the call-back simulator's agent line from the file its WAV was made from", () => {
+    const line = loadSpeechScript(devCallBackAgentScriptPath);
+    expect(line.text).toBe('您好，我是云呼的坐席，方便聊两句吗？');
+    expect(line.spokenSec).toBeGreaterThan(1);
   });
 
   it("finds the script's recitations in the simulator's own audio, and a sentence cut short keeps only its start", async () => {

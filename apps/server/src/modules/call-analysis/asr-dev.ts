@@ -10,6 +10,9 @@ export type TSpeechScript = { text: string; spokenSec: number };
 /** Written once beside the WAV the carrier simulator plays (deploy/carrier-simulator/make-speech.mjs). */
 export const devCarrierScriptPath = path.join(repoRoot, 'deploy/carrier-simulator/speech-zh.json');
 
+/** What the call-back simulator's "agent" says (agent-zh.wav, made by the same script). */
+export const devCallBackAgentScriptPath = path.join(repoRoot, 'deploy/carrier-simulator/agent-zh.json');
+
 export const loadSpeechScript = (file = devCarrierScriptPath): TSpeechScript => {
   const { text, spokenSec } = JSON.parse(fs.readFileSync(file, 'utf8')) as TSpeechScript;
   return { text, spokenSec };
@@ -36,21 +39,25 @@ const clausesOf = (script: TSpeechScript) => {
 };
 
 /**
- * The customer's side of a call to the development carrier: each recitation (the customer's speech
- * segments joined across pauses under `recitationGapSec`) carries the script's clauses that had
- * begun before the speech stopped (the clauses timed by their length), so a call hung up in the
+ * One side of a call to a development carrier, speaking a known script: each recitation (the side's
+ * speech segments joined across pauses under `recitationGapSec`) carries the script's clauses that
+ * had begun before the speech stopped (the clauses timed by their length), so a call hung up in the
  * middle of the sentence gets the words said so far. Nothing is placed where no speech was heard.
  */
-export const scriptTranscript = (script: TSpeechScript, customer: readonly TSpan[]): TCallTranscriptSegment[] => {
+export const scriptTranscript = (
+  script: TSpeechScript,
+  spans: readonly TSpan[],
+  side: 'agent' | 'customer' = 'customer',
+): TCallTranscriptSegment[] => {
   const recitations: [number, number][] = [];
-  for (const [from, to] of customer) {
+  for (const [from, to] of spans) {
     const last = recitations.at(-1);
     if (last && from - last[1] < recitationGapSec) last[1] = to;
     else recitations.push([from, to]);
   }
   const clauses = clausesOf(script);
   return recitations.map(([from, to]) => ({
-    side: 'customer' as const,
+    side,
     fromSec: from,
     toSec: to,
     text: clauses
@@ -66,12 +73,14 @@ export const scriptTranscript = (script: TSpeechScript, customer: readonly TSpan
  * customer speak. Only on the recordings the development carriers made (`playsOn`: the soft-phone's
  * trunk, its recordings the gateway's; the call-back carrier, its own): another call has no text,
  * and without the carrier simulator (`script` null) no call has; it says so. Nor has a mono
- * recording, where the customer cannot be heard apart. The agent's side (a person at the
- * soft-phone, or the call-back simulator's voice) is never transcribed.
+ * recording, where the customer cannot be heard apart. The agent's side is known only on the
+ * call-back simulator's calls, where its voice speaks `agentScript`; at the soft-phone a person
+ * speaks, and that side is not transcribed.
  */
 export const createDevAsr = (
   script: TSpeechScript | null,
   playsOn: Readonly<Record<TRecordingSource, boolean>> = { gateway: true, carrier: true },
+  agentScript: TSpeechScript | null = null,
 ): TAsrAdapter => ({
   engine: devAsrEngine,
   isCloud: false,
@@ -81,10 +90,14 @@ export const createDevAsr = (
       return none('开发环境的模拟识别只认得模拟运营商的台词；未使用模拟运营商时没有转写');
     }
     if (isMono) return none('单声道录音分不出客户的声音，开发环境的模拟识别不转写');
-    const segments = scriptTranscript(script, speech.customer);
-    const notes = [segments.length ? '' : '客户一侧没有说话', speech.agent.length ? '坐席一侧不做模拟识别' : ''].filter(
-      Boolean,
-    );
+    const customer = scriptTranscript(script, speech.customer);
+    const agentKnown = source === 'carrier' && agentScript !== null;
+    const agent = agentKnown ? scriptTranscript(agentScript, speech.agent, 'agent') : [];
+    const segments = [...agent, ...customer].sort((a, b) => a.fromSec - b.fromSec);
+    const notes = [
+      customer.length ? '' : '客户一侧没有说话',
+      speech.agent.length && !agentKnown ? '坐席一侧不做模拟识别' : '',
+    ].filter(Boolean);
     return { engine: devAsrEngine, isSimulated: true, segments, note: notes.join('；') };
   },
 });

@@ -10,7 +10,7 @@ import { carrierCallbackPath, carrierSignatureHeader, signCarrierBody } from '..
 import { loadSimulatorVoices } from '../telephony/carrier.simulator.js';
 import { simulatedCallWav } from '../telephony/recording.wav.js';
 import { createRulesAnalyst } from './analyst-rules.js';
-import { loadSpeechScript } from './asr-dev.js';
+import { devCallBackAgentScriptPath, loadSpeechScript } from './asr-dev.js';
 import { callAnalysisRepository } from './call-analysis.repository.js';
 import { createCallAnalysisService } from './call-analysis.service.js';
 import type { TAsrAdapter } from './speech.adapter.js';
@@ -81,6 +81,13 @@ describe('call analysis of call-back calls', () => {
     // Queued with the carrier's callback, analysed by the queue's run.
     const queued = await t.call(callAnalysis.one, { id: record.id }, agent);
     expect(queued.body.data).toMatchObject({ state: 'pending', stateName: '待分析' });
+    // 必说话术 reads the agent's words: the simulator's agent line is known on its recordings.
+    const required = await t.call(
+      callAnalysis.ruleSave,
+      { name: '开场要说明身份', rule: { kind: 'required', words: ['坐席'], withinSec: 30 } },
+      admin,
+    );
+    expect(required.body.code).toBe(0);
     await t.app.jobs.runDue();
 
     const { data } = (await t.call(callAnalysis.one, { id: record.id }, agent)).body;
@@ -99,10 +106,16 @@ describe('call analysis of call-back calls', () => {
     // The development speech-to-text knows the simulator's script on its recordings: each recitation.
     const script = loadSpeechScript().text;
     const said = data!.transcript!.segments;
-    expect(said.length).toBeGreaterThanOrEqual(2);
-    expect(said.every((s) => s.side === 'customer')).toBe(true);
-    expect(said[0]!.text).toBe(script);
-    expect(data!.transcript!.note).toBe('坐席一侧不做模拟识别');
+    const agentLine = loadSpeechScript(devCallBackAgentScriptPath).text;
+    expect(said.filter((s) => s.side === 'customer').length).toBeGreaterThanOrEqual(2);
+    expect(said[0]).toMatchObject({ side: 'customer', text: script });
+    // The agent's line where the agent spoke, after the customer's first recitation, in time order.
+    const agentSaid = said.filter((s) => s.side === 'agent');
+    expect(agentSaid[0]).toMatchObject({ text: agentLine });
+    expect(agentSaid[0]!.fromSec).toBeCloseTo(f.agentFirstWordsSec!, 1);
+    expect(said.map((s) => s.fromSec)).toEqual([...said.map((s) => s.fromSec)].sort((a, b) => a - b));
+    expect(data!.transcript!.note).toBe('');
+    expect(data!.quality!.results.find((r) => r.name === '开场要说明身份')).toMatchObject({ status: 'pass' });
     // The rules analyst read it.
     expect(data!.insight).toMatchObject({ intention: expect.stringMatching(/^[A-D]$/) });
     expect(data!.insight!.summary).toContain('云呼模拟运营商');

@@ -1,6 +1,6 @@
 import type { TSpeechConfig } from '../../config.js';
 import { createRulesAnalyst } from './analyst-rules.js';
-import { createDevAsr, loadSpeechScript } from './asr-dev.js';
+import { createDevAsr, devCallBackAgentScriptPath, loadSpeechScript } from './asr-dev.js';
 import type { TAsrAdapter, TCallAnalyst } from './speech.adapter.js';
 
 export type TSpeechAdapters = { asr: TAsrAdapter | null; analyst: TCallAnalyst | null };
@@ -9,7 +9,8 @@ export type TSpeechAdapters = { asr: TAsrAdapter | null; analyst: TCallAnalyst |
  * The speech-to-text and the analyst the settings choose; null when off. The cloud SDKs are loaded
  * only when chosen. The development engine knows the carrier simulator's script only where a
  * simulator is the carrier: the soft-phone's trunk (`hasDevCarrier`), the call-back carrier
- * (`hasCarrierSimulator`); another line's calls get no transcript from it.
+ * (`hasCarrierSimulator`, whose agent's line it knows too); another line's calls get no transcript
+ * from it.
  */
 export const createSpeechAdapters = async (
   config: TSpeechConfig,
@@ -20,10 +21,11 @@ export const createSpeechAdapters = async (
     config.asr.kind === 'tencent'
       ? await (await import('./asr-tencent.js')).createTencentAsr(config.asr)
       : config.asr.kind === 'dev'
-        ? createDevAsr(isDevCarrierSomewhere ? loadSpeechScript() : null, {
-            gateway: opts.hasDevCarrier,
-            carrier: opts.hasCarrierSimulator,
-          })
+        ? createDevAsr(
+            isDevCarrierSomewhere ? loadSpeechScript() : null,
+            { gateway: opts.hasDevCarrier, carrier: opts.hasCarrierSimulator },
+            opts.hasCarrierSimulator ? loadSpeechScript(devCallBackAgentScriptPath) : null,
+          )
         : null;
   const analyst =
     config.analyst.kind === 'openai'
