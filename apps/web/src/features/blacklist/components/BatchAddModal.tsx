@@ -6,19 +6,17 @@ import {
   type TBlackBatchAdd,
   type TBlackLevel,
 } from '@yunhu/contract';
-import { Alert, Form, Input, Modal, Table } from 'antd';
+import { Form } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
-import { feedback } from '../../../shared/feedback';
 import { beijingMomentOf } from '../../../shared/time/beijing';
 import { useAddBatch } from '../api';
 import { ExpiryField, ReasonField } from './BlackEntryModal';
+import { PastedBatchModal, PastedTextItem } from './PastedBatchModal';
 
 const b = t.blacklist;
 /** The contract's batch, the numbers as typed (one text) and the expiry as the date picker holds it. */
 type TValues = Omit<TBlackBatchAdd, 'numbers' | 'expiresAt'> & { text?: string; expiresAt?: Dayjs | null };
-type TSkipped = { number: string; reason: string }[];
 
 /** Counts what the pasted text holds, as the server will read it. */
 const countOf = (text: string | undefined) => {
@@ -32,79 +30,39 @@ export const BatchAddModal = (props: { level: TBlackLevel; open: boolean; onClos
   const [form] = Form.useForm<TValues>();
   const text = Form.useWatch('text', form);
   const add = useAddBatch(props.level);
-  const [skipped, setSkipped] = useState<TSkipped | null>(null);
   const { numbers, valid, bad } = countOf(text);
 
-  const close = () => {
-    setSkipped(null);
-    form.resetFields();
-    props.onClose();
-  };
-  const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    try {
-      const res = await add.mutateAsync({
-        numbers,
-        reason: v.reason?.trim() ?? '',
-        expiresAt: v.expiresAt ? beijingMomentOf(v.expiresAt) : null,
-      });
-      feedback.message.success(b.batchDone(res.added, res.skipped.length));
-      if (res.skipped.length) setSkipped(res.skipped);
-      else close();
-    } catch {
-      // The HTTP client showed the server's message; the pasted text stays for a fix.
-    }
-  };
-
   return (
-    <Modal
+    <PastedBatchModal
+      form={form}
       open={props.open}
+      onClose={props.onClose}
       title={b.addBatch}
-      onCancel={close}
-      onOk={skipped ? close : submit}
-      okText={skipped ? t.common.confirm : b.addBatch}
-      cancelText={t.common.cancel}
-      confirmLoading={add.isPending}
-      destroyOnHidden
-      data-testid="black-batch-modal"
+      okText={b.addBatch}
+      isPending={add.isPending}
+      formName="blackBatch"
+      testIdPrefix="black-batch"
+      itemColumn={{ key: 'number', title: b.number }}
+      texts={b}
+      send={(v: TValues) =>
+        add.mutateAsync({
+          numbers,
+          reason: v.reason?.trim() ?? '',
+          expiresAt: v.expiresAt ? beijingMomentOf(v.expiresAt) : null,
+        })
+      }
     >
-      {skipped ? (
-        <>
-          <Alert type="warning" showIcon title={b.skippedTitle} style={{ marginBottom: 12 }} />
-          <Table
-            size="small"
-            rowKey={(r) => `${r.number}-${r.reason}`}
-            dataSource={skipped}
-            pagination={{ pageSize: 8, showSizeChanger: false }}
-            columns={[
-              { key: 'number', title: b.number, dataIndex: 'number' },
-              { key: 'reason', title: b.problem, dataIndex: 'reason' },
-            ]}
-            data-testid="black-batch-skipped"
-          />
-        </>
-      ) : (
-        <Form form={form} layout="vertical" name="blackBatch">
-          <Form.Item
-            name="text"
-            label={b.batchNumbers}
-            extra={numbers.length ? b.batchCount(valid, bad) : b.batchNumbersHint}
-            rules={[
-              {
-                validator: async () => {
-                  if (numbers.length === 0) throw new Error(b.batchNone);
-                  if (numbers.length > blacklistLimits.maxBatch) throw new Error(b.batchNumbersHint);
-                },
-              },
-            ]}
-          >
-            <Input.TextArea rows={8} placeholder={b.batchNumbersHint} data-testid="black-batch-text" />
-          </Form.Item>
-          <ReasonField />
-          <ExpiryField />
-        </Form>
-      )}
-    </Modal>
+      <PastedTextItem
+        label={b.batchNumbers}
+        count={numbers.length}
+        max={blacklistLimits.maxBatch}
+        counted={b.batchCount(valid, bad)}
+        hint={b.batchNumbersHint}
+        none={b.batchNone}
+        testId="black-batch-text"
+      />
+      <ReasonField />
+      <ExpiryField />
+    </PastedBatchModal>
   );
 };

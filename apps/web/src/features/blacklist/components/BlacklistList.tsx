@@ -1,8 +1,7 @@
 import { blackSources, blackStatuses, type TBlackEntry, type TBlackLevel } from '@yunhu/contract';
-import { App, Button, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
-import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { withNumberAndDayRange } from '../../../shared/list/dayRange';
 import { SelectFilter } from '../../../shared/list/FilterItems';
@@ -11,13 +10,13 @@ import { NumberDaysFilters } from '../../../shared/list/NumberDaysFilters';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
-import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { listApi, useRemove } from '../api';
 import { BatchAddModal } from './BatchAddModal';
 import { BlackEntryModal } from './BlackEntryModal';
 import { BlackImportModal } from './BlackImportModal';
+import { useRemoval } from './useRemoval';
 
 const b = t.blacklist;
 const time = (v: number | null) => (v === null ? '' : beijingFormat(v, 'YYYY-MM-DD HH:mm'));
@@ -28,24 +27,17 @@ const time = (v: number | null) => (v === null ? '' : beijingFormat(v, 'YYYY-MM-
  * enterprise's list and the platform's share it (`level`).
  */
 export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: string }) => {
-  const { modal } = App.useApp();
   const api = listApi[level];
   const remove = useRemove(level);
   const [editing, setEditing] = useState<TBlackEntry | null>(null);
   const [dialog, setDialog] = useState<'entry' | 'batch' | 'import' | null>(null);
 
-  const confirmRemove = (ids: number[], question: string, clear?: () => void) =>
-    modal.confirm({
-      title: question,
-      okText: b.delete,
-      okButtonProps: { danger: true },
-      cancelText: t.common.cancel,
-      onOk: closingEitherWay(async () => {
-        const res = await remove.mutateAsync(ids);
-        feedback.message.success(b.deleted(res.deleted));
-        clear?.();
-      }),
-    });
+  const { confirmRemove, batchActions } = useRemoval({
+    remove: (ids) => remove.mutateAsync(ids),
+    permission: api.perms.delete,
+    testId: 'black-batch-delete',
+    texts: b,
+  });
 
   const columns: TListColumn<TBlackEntry>[] = [
     { key: 'number', title: b.number, dataIndex: 'number', sortField: 'number', width: 150 },
@@ -134,24 +126,7 @@ export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: str
             </Permission>
           </>
         }
-        batchActions={(rows, clear) => (
-          <Permission value={api.perms.delete}>
-            <Button
-              danger
-              disabled={!rows.length}
-              onClick={() =>
-                confirmRemove(
-                  rows.map((e) => e.id),
-                  b.batchDeleteConfirm(rows.length),
-                  clear,
-                )
-              }
-              data-testid="black-batch-delete"
-            >
-              {b.batchDelete}
-            </Button>
-          </Permission>
-        )}
+        batchActions={batchActions}
         filters={
           <NumberDaysFilters
             numberLabel={b.number}

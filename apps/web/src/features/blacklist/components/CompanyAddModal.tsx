@@ -1,9 +1,9 @@
-import { companyBlacklistLimits, creditCodePattern, parseCompanyLine, type TCompanyBatchResult } from '@yunhu/contract';
-import { Alert, Form, Input, Modal, Table } from 'antd';
-import { useState } from 'react';
+import { companyBlacklistLimits, creditCodePattern, parseCompanyLine } from '@yunhu/contract';
+import { Form, Input } from 'antd';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { useCompanyAdd, useCompanyAddBatch } from '../api';
+import { PastedBatchModal, PastedTextItem } from './PastedBatchModal';
 
 const b = t.companyBlacklist;
 type TValues = { name?: string; creditCode?: string; text?: string; remark?: string };
@@ -20,32 +20,14 @@ export const CompanyAddModal = (props: { isBatch: boolean; open: boolean; onClos
   const text = Form.useWatch('text', form);
   const addOne = useCompanyAdd();
   const addBatch = useCompanyAddBatch();
-  const [skipped, setSkipped] = useState<TCompanyBatchResult['skipped'] | null>(null);
   const lines = linesOf(text);
 
-  const close = () => {
-    setSkipped(null);
-    form.resetFields();
-    props.onClose();
-  };
-  const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
+  const send = async (v: TValues) => {
     const remark = v.remark?.trim() ?? '';
-    try {
-      if (!props.isBatch) {
-        await addOne.mutateAsync({ name: v.name?.trim() ?? '', creditCode: v.creditCode?.trim() ?? '', remark });
-        feedback.message.success(b.added);
-        close();
-        return;
-      }
-      const res = await addBatch.mutateAsync({ lines, remark });
-      feedback.message.success(b.batchDone(res.added, res.skipped.length));
-      if (res.skipped.length) setSkipped(res.skipped);
-      else close();
-    } catch {
-      // The HTTP client showed the server's message; what was typed stays for a fix.
-    }
+    if (props.isBatch) return addBatch.mutateAsync({ lines, remark });
+    await addOne.mutateAsync({ name: v.name?.trim() ?? '', creditCode: v.creditCode?.trim() ?? '', remark });
+    feedback.message.success(b.added);
+    return undefined;
   };
   const eitherRule = {
     validator: async () => {
@@ -53,83 +35,61 @@ export const CompanyAddModal = (props: { isBatch: boolean; open: boolean; onClos
       if (!name?.trim() && !creditCode?.trim()) throw new Error(b.nameOrCode);
     },
   };
+  const title = props.isBatch ? b.addBatch : b.add;
 
   return (
-    <Modal
+    <PastedBatchModal
+      form={form}
       open={props.open}
-      title={props.isBatch ? b.addBatch : b.add}
-      onCancel={close}
-      onOk={skipped ? close : submit}
-      okText={skipped ? t.common.confirm : props.isBatch ? b.addBatch : b.add}
-      cancelText={t.common.cancel}
-      confirmLoading={addOne.isPending || addBatch.isPending}
-      destroyOnHidden
-      data-testid="company-black-modal"
+      onClose={props.onClose}
+      title={title}
+      okText={title}
+      isPending={addOne.isPending || addBatch.isPending}
+      formName="companyBlack"
+      testIdPrefix="company-black"
+      itemColumn={{ key: 'line', title: b.line }}
+      texts={b}
+      send={send}
     >
-      {skipped ? (
-        <>
-          <Alert type="warning" showIcon title={b.skippedTitle} style={{ marginBottom: 12 }} />
-          <Table
-            size="small"
-            rowKey={(r) => `${r.line}-${r.reason}`}
-            dataSource={skipped}
-            pagination={{ pageSize: 8, showSizeChanger: false }}
-            columns={[
-              { key: 'line', title: b.line, dataIndex: 'line' },
-              { key: 'reason', title: b.problem, dataIndex: 'reason' },
-            ]}
-            data-testid="company-black-skipped"
-          />
-        </>
+      {props.isBatch ? (
+        <PastedTextItem
+          label={b.lines}
+          count={lines.length}
+          max={companyBlacklistLimits.maxBatch}
+          counted={b.linesCount(lines.length)}
+          hint={b.linesHint}
+          none={b.linesNone}
+          testId="company-black-text"
+        />
       ) : (
-        <Form form={form} layout="vertical" name="companyBlack">
-          {props.isBatch ? (
-            <Form.Item
-              name="text"
-              label={b.lines}
-              extra={lines.length ? b.linesCount(lines.length) : b.linesHint}
-              rules={[
-                {
-                  validator: async () => {
-                    if (lines.length === 0) throw new Error(b.linesNone);
-                    if (lines.length > companyBlacklistLimits.maxBatch) throw new Error(b.linesHint);
-                  },
-                },
-              ]}
-            >
-              <Input.TextArea rows={8} placeholder={b.linesHint} data-testid="company-black-text" />
-            </Form.Item>
-          ) : (
-            <>
-              <Form.Item name="name" label={b.name} dependencies={['creditCode']} rules={[eitherRule]}>
-                <Input maxLength={companyBlacklistLimits.nameMax} data-testid="company-black-name" />
-              </Form.Item>
-              <Form.Item
-                name="creditCode"
-                label={b.creditCode}
-                rules={[
-                  {
-                    validator: async (_r: unknown, v: string | undefined) => {
-                      const code = v?.trim().toUpperCase();
-                      if (code && !creditCodePattern.test(code)) throw new Error(b.codeInvalid);
-                    },
-                  },
-                ]}
-              >
-                <Input maxLength={18} data-testid="company-black-code" />
-              </Form.Item>
-            </>
-          )}
-          <Form.Item name="remark" label={b.remark}>
-            <Input.TextArea
-              rows={2}
-              maxLength={companyBlacklistLimits.remarkMax}
-              showCount
-              placeholder={b.remarkPlaceholder}
-            />
+        <>
+          <Form.Item name="name" label={b.name} dependencies={['creditCode']} rules={[eitherRule]}>
+            <Input maxLength={companyBlacklistLimits.nameMax} data-testid="company-black-name" />
           </Form.Item>
-        </Form>
+          <Form.Item
+            name="creditCode"
+            label={b.creditCode}
+            rules={[
+              {
+                validator: async (_r: unknown, v: string | undefined) => {
+                  const code = v?.trim().toUpperCase();
+                  if (code && !creditCodePattern.test(code)) throw new Error(b.codeInvalid);
+                },
+              },
+            ]}
+          >
+            <Input maxLength={18} data-testid="company-black-code" />
+          </Form.Item>
+        </>
       )}
-    </Modal>
+      <Form.Item name="remark" label={b.remark}>
+        <Input.TextArea
+          rows={2}
+          maxLength={companyBlacklistLimits.remarkMax}
+          showCount
+          placeholder={b.remarkPlaceholder}
+        />
+      </Form.Item>
+    </PastedBatchModal>
   );
 };

@@ -1,17 +1,16 @@
 import { blacklistRoutes, Perm, type TCompanyBlackEntry } from '@yunhu/contract';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
-import { feedback } from '../../../shared/feedback';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
-import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { companyPageKey, useCompanyRemove } from '../api';
 import { CompanyAddModal } from './CompanyAddModal';
+import { useRemoval } from './useRemoval';
 
 const b = t.companyBlacklist;
 const r = blacklistRoutes;
@@ -21,22 +20,15 @@ const r = blacklistRoutes;
  * export; each button behind the number black-list's permission of the same action.
  */
 export const CompanyBlacklistList = () => {
-  const { modal } = App.useApp();
   const remove = useCompanyRemove();
   const [dialog, setDialog] = useState<'one' | 'batch' | null>(null);
 
-  const confirmRemove = (ids: number[], question: string, clear?: () => void) =>
-    modal.confirm({
-      title: question,
-      okText: b.delete,
-      okButtonProps: { danger: true },
-      cancelText: t.common.cancel,
-      onOk: closingEitherWay(async () => {
-        const res = await remove.mutateAsync(ids);
-        feedback.message.success(b.deleted(res.deleted));
-        clear?.();
-      }),
-    });
+  const { confirmRemove, batchActions } = useRemoval({
+    remove: (ids) => remove.mutateAsync(ids),
+    permission: Perm.blacklistDelete,
+    testId: 'company-black-batch-delete',
+    texts: b,
+  });
 
   const columns: TListColumn<TCompanyBlackEntry>[] = [
     { key: 'name', title: b.name, dataIndex: 'name', width: 260 },
@@ -78,24 +70,7 @@ export const CompanyBlacklistList = () => {
             </Button>
           </Permission>
         }
-        batchActions={(rows, clear) => (
-          <Permission value={Perm.blacklistDelete}>
-            <Button
-              danger
-              disabled={!rows.length}
-              onClick={() =>
-                confirmRemove(
-                  rows.map((e) => e.id),
-                  b.batchDeleteConfirm(rows.length),
-                  clear,
-                )
-              }
-              data-testid="company-black-batch-delete"
-            >
-              {b.batchDelete}
-            </Button>
-          </Permission>
-        )}
+        batchActions={batchActions}
         filters={
           <TextFilter
             name="keyword"
