@@ -1,27 +1,23 @@
 import { routeTables, type TClueMatchPreview } from '@yunhu/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.js';
-import { ExcelJS } from '../../http/exceljs.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
 import { otherEnterprise } from '../../test/other-enterprise.js';
 import { customers } from '../crm/crm.schema.js';
-import { tenants } from '../org/org.schema.js';
-import { eventually } from '../org/org.test-kit.js';
+import { demoIds, eventually, uploadFile, xlsxOf } from '../org/org.test-kit.js';
 import { clueQuotaLedger, clueUnlocks } from './clue.schema.js';
+import { companiesWithMobile, type TLibraryCompany } from './clue.test-kit.js';
 
 const c = routeTables.clue;
 const m = routeTables.clueBatch;
 const b = routeTables.blacklist;
-
-type TCompany = { id: number; name: string; credit_code: string };
 
 /** 企业线索 honours the enterprise's company black-list: marked, never unlocked nor converted, nothing charged. */
 describe('企业线索 and the company black-list', () => {
   let t: TTestApp;
   let admin: string;
   let tenantId: number;
-  let pick: TCompany[];
+  let pick: TLibraryCompany[];
 
   const ok = <T>(res: { body: { code: number; msg: string; data: T } }) => {
     expect(res.body.msg).toBe('success');
@@ -46,15 +42,8 @@ describe('企业线索 and the company black-list', () => {
   beforeAll(async () => {
     t = await startTestApp();
     admin = await t.loginAs.admin();
-    const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'E100001'));
-    tenantId = demo!.id;
-    // Companies with a mobile and a name no other company has (so a name search finds it alone).
-    pick = rowsOf<TCompany>(
-      await t.database.db.execute(sql`select c.id::int as id, c.name, c.credit_code from clue_companies c
-        where exists (select 1 from clue_contacts x where x.company_id = c.id and x.mobile <> '')
-          and (select count(*) from clue_companies d where d.name = c.name) = 1
-        order by c.id limit 6`),
-    );
+    tenantId = (await demoIds(t)).tenantId;
+    pick = await companiesWithMobile(t, 6);
     ok(await t.call(c.trialTake, {}, admin));
   });
   afterAll(() => t.close());
@@ -108,30 +97,14 @@ describe('企业线索 and the company black-list', () => {
   it('batch match marks listed companies; 解锁并转为客户 leaves them out uncharged', async () => {
     const [listed, free] = [pick[3]!, pick[4]!];
     ok(await t.call(b.companyAdd, { creditCode: listed.credit_code }, admin));
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('企业名单');
-    for (const row of [
+    const list = await xlsxOf([
       ['企业名称', '统一社会信用代码'],
       [listed.name, ''],
       ['', free.credit_code],
-    ])
-      sheet.addRow(row);
-    const content = Buffer.from(await book.xlsx.writeBuffer());
-    const boundary = `----clue${Date.now()}`;
-    const preview = (
-      await t.app.inject({
-        method: 'POST',
-        url: m.matchPreview.path,
-        headers: { 'cloud-token': admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload: Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="名单.xlsx"\r\n\r\n`),
-          content,
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]),
-      })
-    ).json() as { msg: string; data: TClueMatchPreview };
+    ]);
+    const preview = await uploadFile(t, m.matchPreview.path, admin, '名单.xlsx', list);
     expect(preview.msg).toBe('success');
-    const batchId = preview.data.batchId;
+    const { batchId } = preview.data as TClueMatchPreview;
     ok(await t.call(m.matchConfirm, { batchId }, admin));
     await eventually(
       async () => ok(await t.call(m.matchState, { batchId }, admin)),

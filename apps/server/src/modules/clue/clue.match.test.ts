@@ -8,6 +8,7 @@ import { otherEnterprise } from '../../test/other-enterprise.js';
 import { tenants } from '../org/org.schema.js';
 import { eventually, readXlsx } from '../org/org.test-kit.js';
 import { clueCompanies, clueQuotaLedger, clueUnlocks } from './clue.schema.js';
+import { companiesWithMobile, type TLibraryCompany } from './clue.test-kit.js';
 
 const r = routeTables.clueBatch;
 const c = routeTables.clue;
@@ -19,14 +20,12 @@ const xlsxOf = async (rows: string[][]) => {
   return Buffer.from(await book.xlsx.writeBuffer());
 };
 
-type TCompany = { id: number; name: string; credit_code: string };
-
 describe('批量匹配', () => {
   let t: TTestApp;
   let admin: string;
   let tenantId: number;
   /** 190 companies with a mobile and a name no other company has, in id order. */
-  let pick: TCompany[];
+  let pick: TLibraryCompany[];
   let ambiguous: string;
 
   const ok = <T>(res: { body: { code: number; msg: string; data: T } }) => {
@@ -71,12 +70,7 @@ describe('批量匹配', () => {
     admin = await t.loginAs.admin();
     const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'E100001'));
     tenantId = demo!.id;
-    pick = rowsOf<TCompany>(
-      await t.database.db.execute(sql`select c.id::int as id, c.name, c.credit_code from clue_companies c
-        where exists (select 1 from clue_contacts x where x.company_id = c.id and x.mobile <> '')
-          and (select count(*) from clue_companies d where d.name = c.name) = 1
-        order by c.id limit 200`),
-    );
+    pick = await companiesWithMobile(t, 200);
     // A name two companies of the library share (the registry allows it across regions).
     const [twin] = await t.database.db.select().from(clueCompanies).where(eq(clueCompanies.id, pick[199]!.id));
     ambiguous = twin!.name;
