@@ -51,6 +51,7 @@ import {
   type TBlockResult,
   type TRequestSpec,
 } from './load-driver.js';
+import { metricsWatcher, type TMetricsWatch } from './metrics-watch.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const sections = new Set((process.env.BENCH_SECTIONS ?? 'steps,saturation,census').split(','));
@@ -83,9 +84,15 @@ if (customerCount < 100_000 || callCount < 1_000_000) {
 // This process's app resolves sessions and data scopes and runs the handlers whose statements the
 // floor replays; the load goes to the server process.
 const app = await buildApp(config, database);
+/** The product's /metrics, scraped while its blocks run (metrics-watch.ts). */
+const metricsToken = 'load-bench-metrics-token';
 const startProductServer = async (nodeArgs: string[] = []) =>
   spawnServer({
-    env: { ...benchServerEnv(benchUrl, await freePort(), dataDir), SIP_AUTOSTART: '0' },
+    env: {
+      ...benchServerEnv(benchUrl, await freePort(), dataDir),
+      SIP_AUTOSTART: '0',
+      METRICS_TOKEN: metricsToken,
+    },
     nodeArgs,
     stdio: 'ignore',
   });
@@ -304,10 +311,14 @@ const closedBlock = (mix: Partial<Record<TKind, number>>, seconds: number) => {
   };
 };
 
-type TRun = { label: string; offered: number | null; loadBefore: number; loadDuring: number } & Record<
-  TTargetName,
-  TBlockResult
->;
+type TRun = {
+  label: string;
+  offered: number | null;
+  loadBefore: number;
+  loadDuring: number;
+  /** What the product's own /metrics said over its blocks. */
+  seen: TMetricsWatch;
+} & Record<TTargetName, TBlockResult>;
 const runs: TRun[] = [];
 let seedBase = 1;
 
@@ -321,11 +332,14 @@ const paired = async (
   const loadBefore = loadAverage();
   const loads: number[] = [];
   const results: Record<TTargetName, TBlockResult[]> = { product: [], floor: [] };
+  const seen = metricsWatcher(product.baseUrl, metricsToken);
   for (let j = 0; j < blocks; j++) {
     const seed = seedBase++ * 7919;
     const order: TTargetName[] = j % 2 === 0 ? ['product', 'floor'] : ['floor', 'product'];
     for (const target of order) {
+      const stopWatching = target === 'product' ? await seen.watch() : null;
       results[target].push(await block(target, seed));
+      await stopWatching?.();
       loads.push(loadAverage());
     }
   }
@@ -336,6 +350,7 @@ const paired = async (
     loadDuring: loads.reduce((s, l) => s + l, 0) / loads.length,
     product: merged(results.product),
     floor: merged(results.floor),
+    seen: seen.result(),
   };
   runs.push(run);
   console.log(`${label}: ${summaryLine(run)}`);
@@ -368,6 +383,24 @@ const printRuns = (title: string, list: TRun[]) => {
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const run of list) for (const t of ['product', 'floor'] as const) console.log(resultRow(run, t));
+};
+const printSeen = (list: TRun[]) => {
+  console.log(
+    "\nThe product's own /metrics, scraped every second while its blocks ran (the latency histogram's increase, quantiles interpolated in its buckets as histogram_quantile does; the pool's highest sample):\n",
+  );
+  console.log(
+    '| load | requests counted | answered by the bench | server p50 / p99 ms | bench p50 / p99 ms | pool in use, most | pool waiting, most | 503 | scrapes |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const run of list) {
+    const { seen } = run;
+    const answered = run.product.succeeded + [...run.product.errors.values()].reduce((a, n) => a + n, 0);
+    const server = (x: number | null) => (x === null ? '-' : ms(x));
+    const bench = (p: number) => ms(quantile(run.product.latencies, p));
+    console.log(
+      `| ${run.label} | ${seen.requests} | ${answered} | ${server(seen.p50Ms)} / ${server(seen.p99Ms)} | ${bench(0.5)} / ${bench(0.99)} | ${seen.inUseMax} | ${seen.waitingMax} | ${seen.busy} | ${seen.scrapes} |`,
+    );
+  }
 };
 const printKinds = (list: TRun[]) => {
   console.log('\nPer kind of request, p50 / p99 ms (product | floor):\n');
@@ -455,6 +488,7 @@ if (runs.length > 0) {
     'Latencies of the answers with code 0 only (errors counted apart). CPU from /proc (utime + stime) per answer with code 0; PostgreSQL = every postgres process of the machine.',
   );
   printRuns('Load steps, saturation and the census mix:', runs);
+  printSeen(runs);
   printKinds(runs);
   console.log('\nTargets (product):');
   const at100 = stepRuns.find((r) => r.offered === 100);
