@@ -5,10 +5,10 @@ import { clueBatchRoutes, clueRoutes, crmRoutes } from '@yunhu/contract';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login } from '../support/api.js';
+import { call } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
-import { platformAccount, registerEnterprise, type TRegistered } from '../support/tenants.js';
+import { approvedEnterprise, type TRegistered } from '../support/tenants.js';
 
 /**
  * 企业线索 as a new enterprise meets it: the trial quota taken once, five companies found, unlocked
@@ -43,12 +43,7 @@ describe('企业线索 for a new enterprise', () => {
   let token: string;
   beforeAll(async () => {
     browser = await launchBrowser();
-    firm = await registerEnterprise(await login(platformAccount.username, platformAccount.password), {
-      namePrefix: '线索',
-      accountPrefix: 'clue',
-      password: 'Clue@2026x',
-    });
-    token = await login(firm.username, firm.password);
+    ({ firm, token } = await approvedEnterprise({ namePrefix: '线索', accountPrefix: 'clue', password: 'Clue@2026x' }));
   });
   afterAll(async () => browser?.close());
 

@@ -1,10 +1,10 @@
 import { blacklistRoutes, clueRoutes } from '@yunhu/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, send } from '../support/api.js';
+import { call, send } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { signInWithPassword } from '../support/console.js';
-import { platformAccount, registerEnterprise, type TRegistered } from '../support/tenants.js';
+import { approvedEnterprise, type TRegistered } from '../support/tenants.js';
 
 /**
  * 企业黑名单 of companies as an enterprise uses it: one company listed by name, another by credit code
@@ -16,12 +16,7 @@ describe('the company black-list in 企业线索', () => {
   let token: string;
   beforeAll(async () => {
     browser = await launchBrowser();
-    firm = await registerEnterprise(await login(platformAccount.username, platformAccount.password), {
-      namePrefix: '拉黑',
-      accountPrefix: 'cblk',
-      password: 'Cblk@2026x',
-    });
-    token = await login(firm.username, firm.password);
+    ({ firm, token } = await approvedEnterprise({ namePrefix: '拉黑', accountPrefix: 'cblk', password: 'Cblk@2026x' }));
     await call(clueRoutes.trialTake, {}, token);
   });
   afterAll(async () => browser?.close());

@@ -64,6 +64,12 @@ export const registerEnterprise = async (platformToken: string, opts: TRegistrat
   return { id, ...signedUp };
 };
 
+/** An enterprise registered and approved (as `registerEnterprise`, the platform signing in for it), and its administrator's token. */
+export const approvedEnterprise = async (opts: TRegistration): Promise<{ firm: TRegistered; token: string }> => {
+  const firm = await registerEnterprise(await login(platformAccount.username, platformAccount.password), opts);
+  return { firm, token: await login(firm.username, firm.password) };
+};
+
 /** Pays an order through the sandbox channel's page, as the phone would, and waits until the server has it paid. */
 export const payInSandbox = async (orderNo: string, token: string): Promise<void> => {
   const qr = await call(tradeRoutes.generateQrCode, { orderNo }, token);
