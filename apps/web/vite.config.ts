@@ -38,6 +38,9 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
+    // Node loads `antd` as its CommonJS build in tests: its App context must be the one `antd`'s App
+    // provides there (the web build resolves both to the ES modules).
+    alias: [{ find: /^antd\/es\/app\/context$/, replacement: 'antd/lib/app/context' }],
     pool: 'threads',
     maxWorkers: 2,
     // Component tests render antd in happy-dom: seconds each when CI shares the machine.

@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Perm } from '@yunhu/contract';
-import { App, Layout, Modal, Space, Typography } from 'antd';
+import { Layout, Space } from 'antd';
 import AppContext from 'antd/es/app/context';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useCallTaskId, useDialLineId } from '../../features/call';
 import { SoftphoneWidget } from '../../features/softphone';
+import { useLazyModal } from '../../shared/modal/useLazyModal';
 import { Permission } from '../../shared/permission/Permission';
 import { platformName, useBrandStore } from '../../shared/stores/brand';
 import { useUserStore } from '../../shared/stores/user';
@@ -17,10 +18,14 @@ import { UserMenu } from './UserMenu';
 
 setChineseDates();
 
-/** antd's App context of the root (message, notification) with the modal the shell's screens use. */
+/**
+ * antd's App context of the root (message, notification) with the modal the shell's screens use,
+ * whose dialogs load with the first one a screen opens.
+ */
 const ShellApp = ({ children }: { children: ReactNode }) => {
-  const root = App.useApp();
-  const [modal, modalHolder] = Modal.useModal();
+  // The context itself, not antd's App (whose component renders a modal holder of its own).
+  const root = useContext(AppContext);
+  const [modal, modalHolder] = useLazyModal();
   const app = useMemo(() => ({ ...root, modal }), [root, modal]);
   return (
     <AppContext.Provider value={app}>
@@ -67,11 +72,7 @@ export const AppLayout = () => {
               }}
             >
               <img src={brand.home_logo || './logo.svg'} alt="logo" width={28} height={28} />
-              {!isCollapsed && (
-                <Typography.Text strong style={{ color: '#fff', whiteSpace: 'nowrap' }}>
-                  {platformName(brand)}
-                </Typography.Text>
-              )}
+              {!isCollapsed && <strong style={{ color: '#fff', whiteSpace: 'nowrap' }}>{platformName(brand)}</strong>}
             </div>
             <SideMenu />
           </Layout.Sider>
@@ -85,9 +86,7 @@ export const AppLayout = () => {
                 justifyContent: 'space-between',
               }}
             >
-              <Typography.Text strong data-testid="header-enterprise">
-                {enterpriseName}
-              </Typography.Text>
+              <strong data-testid="header-enterprise">{enterpriseName}</strong>
               <Space size="large">
                 <NoticeBell />
                 <UserMenu />

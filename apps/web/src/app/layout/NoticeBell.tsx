@@ -1,16 +1,16 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { TNotice } from '@yunhu/contract';
-import { Badge, Button, Modal, Popover, Typography } from 'antd';
+import { Badge, Button, Popover } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMyNotices } from '../../features/system';
 import * as t from '../../locales/zh-CN';
 import { lazyComponent } from '../../shared/lazyComponent';
-import { beijingFormat } from '../../shared/time/beijing';
 
-// The list, its pagination and the drawer load when the bell is opened, not with the shell.
+// The list, its pagination, the drawer and a notice's dialog load when opened, not with the shell.
 const NoticeList = lazyComponent(() => import('./NoticeList'), 'NoticeList');
 const NoticeDrawer = lazyComponent(() => import('./NoticeDrawer'), 'NoticeDrawer');
+const NoticeDetail = lazyComponent(() => import('./NoticeDetail'), 'NoticeDetail');
 
 /**
  * Header bell: unread count, the latest five notices, mark read, and the full list in a drawer. A
@@ -24,11 +24,15 @@ export const NoticeBell = () => {
   // Mounted from the first opening on, so it closes with its animation.
   const [hasDrawer, setHasDrawer] = useState(false);
   const [shown, setShown] = useState<TNotice | null>(null);
+  const [hasDetail, setHasDetail] = useState(false);
   const navigate = useNavigate();
   const open = (notice: TNotice) => {
     setOpen(false);
     if (notice.link) navigate(notice.link);
-    else setShown(notice);
+    else {
+      setHasDetail(true);
+      setShown(notice);
+    }
   };
   return (
     <>
@@ -56,22 +60,7 @@ export const NoticeBell = () => {
         </span>
       </Popover>
       {hasDrawer && <NoticeDrawer open={isDrawerOpen} onClose={() => setDrawerOpen(false)} />}
-      <Modal
-        open={shown !== null}
-        title={shown?.title}
-        footer={null}
-        onCancel={() => setShown(null)}
-        data-testid="notice-detail"
-      >
-        {shown && (
-          <>
-            <Typography.Text type="secondary">{`${shown.publisher} · ${beijingFormat(shown.createdAt, 'YYYY-MM-DD HH:mm')}`}</Typography.Text>
-            <Typography.Paragraph style={{ marginTop: 12, whiteSpace: 'pre-wrap' }}>
-              {shown.content}
-            </Typography.Paragraph>
-          </>
-        )}
-      </Modal>
+      {hasDetail && <NoticeDetail notice={shown} onClose={() => setShown(null)} />}
     </>
   );
 };

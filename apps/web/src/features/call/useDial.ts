@@ -1,8 +1,8 @@
 import { calleeBusyMessage, callRoutes, Perm, softphoneLineMode, type TDialResult } from '@yunhu/contract';
-import { App } from 'antd';
 import { createElement, useEffect, useRef } from 'react';
 import * as t from '../../locales/zh-CN';
 import { call } from '../../shared/http/api';
+import { useApp } from '../../shared/modal/useApp';
 import { usePermission } from '../../shared/permission/usePermission';
 import { notOnlineText, softphoneCall, useSoftphone } from '../softphone';
 import { useSelectedLine } from './api';
@@ -24,7 +24,7 @@ export type TDialOutcome = Awaited<ReturnType<typeof runDial>> | 'noLine' | 'off
 export const useDial = () => {
   const canDial = usePermission(Perm.callDial);
   const line = useSelectedLine(canDial);
-  const { modal, notification, message } = App.useApp();
+  const { modal, notification, message } = useApp();
   const isInCall = useSoftphone((s) => s.isInCall);
   const wasInCall = useRef(false);
 

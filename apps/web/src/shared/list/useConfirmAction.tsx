@@ -1,7 +1,7 @@
-import { Modal } from 'antd';
 import type { ReactNode } from 'react';
 import * as t from '../../locales/zh-CN';
 import { feedback } from '../feedback';
+import { useLazyModal } from '../modal/useLazyModal';
 
 type TConfirmOptions = {
   isDanger?: boolean;
@@ -15,7 +15,7 @@ type TConfirmOptions = {
  * was shown by the HTTP client, so it is only swallowed here. Render `node` once in the screen.
  */
 export const useConfirmAction = () => {
-  const [modal, node] = Modal.useModal();
+  const [modal, node] = useLazyModal();
   const confirm = (content: ReactNode, run: () => Promise<unknown>, options: TConfirmOptions = {}) =>
     modal.confirm({
       title: t.app.noticeTitle,

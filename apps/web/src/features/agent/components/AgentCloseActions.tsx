@@ -1,8 +1,8 @@
 import { AgentPerm, type TAgent } from '@yunhu/contract';
-import { App } from 'antd';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { RowAction } from '../../../shared/list/RowAction';
+import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
 import { useSetAgentStatus } from '../settlementApi';
 
@@ -14,7 +14,7 @@ const s = t.agentSettlement;
  * each to the operation log.
  */
 export const AgentCloseActions = ({ agent, onSettle }: { agent: TAgent; onSettle: (agent: TAgent) => void }) => {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const setStatus = useSetAgentStatus();
   const isClosed = agent.status === 'closed';
   const ask = () =>

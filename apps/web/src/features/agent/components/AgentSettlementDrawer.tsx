@@ -8,7 +8,7 @@ import {
   type TAgentSettlementMonth,
   yuan,
 } from '@yunhu/contract';
-import { Alert, App, Button, Descriptions, Drawer, Form, Input, InputNumber, Table, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Form, Input, InputNumber, Table, Typography } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -16,6 +16,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
+import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
 import { platformSettlementPageKey, useSettle, useSettlementSummary } from '../settlementApi';
 
@@ -65,7 +66,7 @@ export const AgentSettlementDrawer = ({ agent, onClose }: { agent: TAgent | null
 const SettlementBody = ({ agent }: { agent: TAgent }) => {
   const summary = useSettlementSummary(agent.id);
   const settle = useSettle();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const [form] = Form.useForm<TSettleForm>();
   // One key per settlement: made when the drawer opens, renewed after each settlement.
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());

@@ -1,7 +1,8 @@
 import { beijingTime, minSecText } from '@yunhu/contract';
-import { App, Select } from 'antd';
+import { Select } from 'antd';
 import { type ReactNode, useState } from 'react';
 import * as t from '../../../locales/zh-CN';
+import { useApp } from '../../../shared/modal/useApp';
 
 /** A live package of an enterprise, as 套餐变更 and 套餐转移 offer it. */
 type TLivePacket = { id: number; lineName: string; name: string; remainingSeconds: number; expireAt: number };
@@ -44,7 +45,7 @@ export const LivePacketSelect = ({ packets, hasEnterprise, noPackets, testId, ..
  * is (a confirmation left open would only ask to send the refused move again).
  */
 export const useConfirmedMove = () => {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const [isBusy, setBusy] = useState(false);
   const confirm = (title: string, content: ReactNode, run: () => Promise<void>) =>
     modal.confirm({

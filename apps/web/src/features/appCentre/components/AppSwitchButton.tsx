@@ -1,8 +1,9 @@
 import { AppCentrePerm, type TAppItem } from '@yunhu/contract';
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
+import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
 import { useSwitchApp, useTrialApp } from '../api';
 import { AppBuyButton } from './AppBuyButton';
@@ -33,7 +34,7 @@ const TrialButton = ({ app }: { app: TAppItem }) => {
  */
 export const AppSwitchButton = ({ app }: { app: TAppItem }) => {
   const switchApp = useSwitchApp();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   if (!app.isBuilt) return null;
   const isOn = app.state === 'on' || app.state === 'trial';
   const isPaidFor = app.priceFen === 0 || (app.endsAt !== null && app.endsAt > Date.now());

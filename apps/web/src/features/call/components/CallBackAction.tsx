@@ -1,8 +1,8 @@
 import { callRoutes, Perm } from '@yunhu/contract';
-import { App } from 'antd';
 import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { RowAction } from '../../../shared/list/RowAction';
+import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
 import { useCallStore } from '../store';
 
@@ -11,7 +11,7 @@ import { useCallStore } from '../store';
  * number (POST /base/crm/callback); a refusal shows the server's message (the one error policy).
  */
 export const CallBackAction = ({ callId }: { callId: number }) => {
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const isCalling = useCallStore((s) => s.isCalling);
   const onCallBack = () =>
     call(callRoutes.callBack, { callId })

@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/http/handle';
+import { useApp } from '../../../shared/modal/useApp';
 
 /**
  * One media session with the gateway at a time on 实时监控 (监听, 耳语, 强插): `run` ends the previous
@@ -10,7 +10,7 @@ import { ApiError } from '../../../shared/http/handle';
  * `release` must be stable (a module function): it closes what the session opened.
  */
 export const useGatewaySession = <TRun, TState>(release: (run: TRun) => void, failure: string) => {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [state, setState] = useState<TState | null>(null);
   const current = useRef<TRun | null>(null);
 

@@ -1,6 +1,7 @@
-import { App, Button, Form, Radio, Select, Space, Typography } from 'antd';
+import { Button, Form, Radio, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import * as t from '../../../locales/zh-CN';
+import { useApp } from '../../../shared/modal/useApp';
 import { useLineOptions } from '../../seat';
 import { useAnalysisScope, useQualityActions } from '../api';
 
@@ -8,7 +9,7 @@ const c = t.callAnalysis.settings;
 
 /** 分析范围: every line's calls, or those of the lines chosen. */
 export const AnalysisScope = () => {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { data } = useAnalysisScope();
   const lines = useLineOptions();
   const { saveScope } = useQualityActions();

@@ -1,7 +1,8 @@
 import { Perm, type TCallAnalysis, type TCallSignalFigures } from '@yunhu/contract';
-import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import * as t from '../../../locales/zh-CN';
+import { useApp } from '../../../shared/modal/useApp';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useCallAnalysis, useReanalyse } from '../api';
 import { CallQuality } from './CallQuality';
@@ -207,7 +208,7 @@ export const CallAnalysisPanel = ({
   callRecordId: number;
   onSeek?: (sec: number) => void;
 }) => {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { data, isLoading } = useCallAnalysis(callRecordId);
   const reanalyse = useReanalyse();
   const canReanalyse = usePermission(Perm.callAnalysisReanalyse);

@@ -4,9 +4,10 @@ import {
   type TExtractionField,
   type TExtractionFieldInput,
 } from '@yunhu/contract';
-import { App, Form, Input, InputNumber, Select, Tag } from 'antd';
+import { Form, Input, InputNumber, Select, Tag } from 'antd';
 import * as t from '../../../locales/zh-CN';
 import { EditableTable } from '../../../shared/list/EditableTable';
+import { useApp } from '../../../shared/modal/useApp';
 import { useExtractionFields, useQualityActions } from '../api';
 
 const c = t.callAnalysis.settings;
@@ -58,7 +59,7 @@ const fieldInitial = (row: TExtractionField | null): Partial<TExtractionFieldInp
 
 /** 提取字段: what the analyst fills per call, added, changed and deleted in place. */
 export const ExtractionFields = () => {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { data = [], isLoading } = useExtractionFields();
   const { saveField, deleteField } = useQualityActions();
   return (

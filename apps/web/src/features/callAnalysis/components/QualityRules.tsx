@@ -8,10 +8,11 @@ import {
   type TQualityRuleKind,
   type TQualitySide,
 } from '@yunhu/contract';
-import { App, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import * as t from '../../../locales/zh-CN';
 import { EditableTable } from '../../../shared/list/EditableTable';
 import { enabledColumn } from '../../../shared/list/enabledColumn';
+import { useApp } from '../../../shared/modal/useApp';
 import { useQualityActions, useQualityRules } from '../api';
 
 const c = t.callAnalysis.settings;
@@ -164,7 +165,7 @@ const ruleInitial = (row: TQualityRule | null): Partial<TRuleForm> => (row ? for
 
 /** 质检规则: the enterprise's rules, added, changed, switched and deleted in place. */
 export const QualityRules = () => {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { data = [], isLoading } = useQualityRules();
   const { saveRule, deleteRule } = useQualityActions();
   return (

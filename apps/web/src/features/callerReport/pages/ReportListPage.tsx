@@ -6,7 +6,7 @@ import {
   type TCallerReport,
   type TReportState,
 } from '@yunhu/contract';
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -18,6 +18,7 @@ import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
+import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
 import { reportKeys, useSubmitReport, useWithdrawReport } from '../api';
 import { ReportStateTag } from '../components/ReportDetails';
@@ -32,7 +33,7 @@ export const ReportListPage = () => {
   const navigate = useNavigate();
   const submit = useSubmitReport();
   const withdraw = useWithdrawReport();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const onWithdraw = (row: TCallerReport) =>
     modal.confirm({
       title: c.withdraw,

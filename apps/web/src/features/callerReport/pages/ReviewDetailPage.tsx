@@ -1,10 +1,11 @@
-import { App, Button, Card, Space } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { ReasonModal } from '../../../shared/form/ReasonModal';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
+import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
 import { useExamineReport, useReportDetail } from '../api';
 import { LoadedReportDetails } from '../components/ReportDetails';
@@ -20,7 +21,7 @@ export const ReviewDetailPage = ({ desk = 'platform' }: { desk?: TReviewDesk }) 
   const at = reviewDesks[desk];
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const id = Number(params.get('id') ?? 0);
   const detail = useReportDetail(id, desk);
   const examine = useExamineReport(desk);

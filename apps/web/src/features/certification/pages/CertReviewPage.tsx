@@ -7,7 +7,7 @@ import {
   certTypes,
   type TCertification,
 } from '@yunhu/contract';
-import { App, Button, Modal, Space } from 'antd';
+import { Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -20,6 +20,7 @@ import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
+import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
 import { certKeys, useExamineCert } from '../api';
 import { CertDetails, certStatusColor } from '../components/CertDetails';
@@ -28,7 +29,7 @@ import { CertDetails, certStatusColor } from '../components/CertDetails';
 export const CertReviewPage = () => {
   const examine = useExamineCert();
   // The context-bound modal: it follows the app's ConfigProvider (locale, button spacing).
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const [viewing, setViewing] = useState<TCertification | null>(null);
   const [rejecting, setRejecting] = useState<{ ids: number[]; clear?: () => void } | null>(null);
 

@@ -1,9 +1,10 @@
 import { FeedbackPerm, feedbackKindLabel, feedbackStateLabel } from '@yunhu/contract';
-import { App, Button, Descriptions, Drawer, Empty, Image, Input, Space, Tag, Timeline } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Image, Input, Space, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
+import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { type TFeedbackSide, useAcceptFeedback, useAddMessage, useCloseFeedback, useFeedbackDetail } from '../api';
@@ -17,7 +18,7 @@ export const FeedbackDrawer = ({ id, side, onClose }: TProps) => {
   const add = useAddMessage(side);
   const accept = useAcceptFeedback();
   const close = useCloseFeedback();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const [text, setText] = useState('');
   const isPlatform = side === 'platform';
   const isOpen = data && data.state !== 'closed';

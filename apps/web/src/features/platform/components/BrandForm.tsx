@@ -1,9 +1,10 @@
 import { brandKeyLabel, brandKeys, PlatformPerm, type TBrandKey, type TBrandValues } from '@yunhu/contract';
-import { App, Button, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
+import { useApp } from '../../../shared/modal/useApp';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { useDeleteBrand, useSaveBrand } from '../contentApi';
 
@@ -19,7 +20,7 @@ export const BrandForm = (props: {
   onDeleted: () => void;
 }) => {
   const [form] = Form.useForm<TBrandValues>();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const save = useSaveBrand();
   const remove = useDeleteBrand();
   const canEdit = usePermission(PlatformPerm.brandEdit);

@@ -7,7 +7,7 @@ import {
   type TEnterprise,
   type TEnterpriseCreate,
 } from '@yunhu/contract';
-import { App, Button, Form, Input, Space, Typography } from 'antd';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -24,6 +24,7 @@ import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
+import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
 import { EnterpriseDetailLink } from '../components/EnterpriseDetailLink';
 import { platformWaitingKeys } from '../components/PlatformWaiting';
@@ -40,7 +41,7 @@ type TReasonAction = { kind: 'reject' | 'close'; rows: TEnterprise[] };
 export const EnterprisePage = () => {
   const client = useQueryClient();
   // The context-bound modal: it follows the app's ConfigProvider (locale, button spacing).
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const [asking, setAsking] = useState<TReasonAction | null>(null);
   const [isCreating, setCreating] = useState(false);
   /** Says what happened, by name (not just 已处理), and refreshes the list and the home's counts. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { JobPerm, jobNameLabel, jobStateLabel, jobStates, platformJobsRoutes, type TJobRun } from '@yunhu/contract';
-import { App, Typography } from 'antd';
+import { Typography } from 'antd';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { call } from '../../../shared/http/api';
@@ -11,6 +11,7 @@ import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
+import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
 
 const stateColor: Record<TJobRun['state'], string> = {
@@ -26,7 +27,7 @@ const nameOf = (name: string) => jobNameLabel[name] ?? name;
 /** 后台任务 (platform operator): each run of the server's jobs, its failures, and a failed one run again. */
 export const JobPage = () => {
   const client = useQueryClient();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const p = t.platformJobs;
   const retry = (job: TJobRun) =>
     modal.confirm({

@@ -1,5 +1,5 @@
 import { PlatformPerm, platformContentRoutes, type TPublishedNotice } from '@yunhu/contract';
-import { App, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
@@ -10,6 +10,7 @@ import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
+import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
 import { contentKeys, useDeleteNotices, useEnterpriseOptions, usePublishNotice } from '../contentApi';
 
@@ -23,7 +24,7 @@ const publishText = {
 
 /** 通知管理 (platform operator): notices to every enterprise or to chosen ones; they show in each user's bell. */
 export const NoticeAdminPage = () => {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const [isPublishing, setPublishing] = useState(false);
   const publish = usePublishNotice();
   const remove = useDeleteNotices();

@@ -1,6 +1,7 @@
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../../locales/zh-CN';
+import { useApp } from '../../../../shared/modal/useApp';
 import { useAddItems } from '../api';
 import { AssignFields } from './AgentSelect';
 import { CustomerPicker, type TCustomerPick } from './CustomerPicker';
@@ -12,7 +13,7 @@ export const AddItemsModal = ({ taskId, open, onClose }: { taskId: number; open:
   const [form] = Form.useForm<{ userIds: number[]; assign: 'even' | 'owner' }>();
   const [pick, setPick] = useState<TCustomerPick>({ customerIds: [] });
   const add = useAddItems();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const onOk = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;

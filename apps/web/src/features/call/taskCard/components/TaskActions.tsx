@@ -1,9 +1,10 @@
 import { Perm, type TTaskCard } from '@yunhu/contract';
-import { App, Space } from 'antd';
+import { Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import * as t from '../../../../locales/zh-CN';
 import { RowAction } from '../../../../shared/list/RowAction';
 import { closingEitherWay } from '../../../../shared/list/useConfirmAction';
+import { useApp } from '../../../../shared/modal/useApp';
 import { Permission } from '../../../../shared/permission/Permission';
 import { useSetTaskStatus } from '../api';
 
@@ -12,7 +13,7 @@ const c = t.taskCard;
 /** A task's row actions: details, settings, pause / resume, close. */
 export const TaskActions = ({ task }: { task: TTaskCard }) => {
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const setStatus = useSetTaskStatus();
   const isOpen = task.status !== 'closed';
   const onClose = () =>

@@ -1,10 +1,11 @@
 import { type TTaskItem, taskResultText } from '@yunhu/contract';
-import { Alert, App, Card, Empty, Progress, Result, Select, Space, Switch, Tooltip } from 'antd';
+import { Alert, Card, Empty, Progress, Result, Select, Space, Switch, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as t from '../../../../locales/zh-CN';
 import { namedOptions } from '../../../../shared/form/options';
 import { RowsTable } from '../../../../shared/list/RowsTable';
 import { ellipsisColumns } from '../../../../shared/list/useListController';
+import { useApp } from '../../../../shared/modal/useApp';
 import { useSoftphone } from '../../../softphone';
 import { useUsableLines } from '../../api';
 import { LinePicker } from '../../components/LinePicker';
@@ -52,7 +53,7 @@ export const MyTaskCardPage = () => {
   const dialled = useItemDialled();
   const saveResult = useItemResult();
   const skip = useItemSkip();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const lines = useUsableLines();
   const [resultItem, setResultItem] = useState<TTaskItem | null>(null);
   const [countdownItem, setCountdownItem] = useState<TTaskItem | null>(null);

@@ -1,8 +1,9 @@
 import type { TTaskCreate } from '@yunhu/contract';
-import { App, Button, Card, Form, Space } from 'antd';
+import { Button, Card, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import * as t from '../../../../locales/zh-CN';
+import { useApp } from '../../../../shared/modal/useApp';
 import { useCreateTask, useTaskProgress, useUpdateTask } from '../api';
 import { AssignFields } from '../components/AgentSelect';
 import { CustomerPicker, type TCustomerPick } from '../components/CustomerPicker';
@@ -23,7 +24,7 @@ const CreateTask = () => {
   const [form] = Form.useForm<TCreateValues>();
   const [pick, setPick] = useState<TCustomerPick>({ customerIds: [] });
   const create = useCreateTask();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const onFinish = async (values: TCreateValues) => {
     if ('customerIds' in pick && pick.customerIds.length === 0) {
       message.warning(c.customersRequired);
@@ -62,7 +63,7 @@ const EditTask = ({ id }: { id: number }) => {
   const navigate = useNavigate();
   const progress = useTaskProgress(id);
   const update = useUpdateTask();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const task = progress.data?.task;
   if (!task) return <Card loading={progress.isLoading} title={c.edit} />;
   const onFinish = async (values: TTaskFieldValues) => {

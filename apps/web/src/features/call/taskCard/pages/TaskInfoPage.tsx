@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, type TTaskItem, taskCardRoutes, taskResultText } from '@yunhu/contract';
-import { App, Button, Card, Result, Space, Tag, Tooltip } from 'antd';
+import { Button, Card, Result, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import * as t from '../../../../locales/zh-CN';
@@ -10,6 +10,7 @@ import { fieldColumns } from '../../../../shared/list/fieldColumns';
 import { ListPage } from '../../../../shared/list/ListPage';
 import type { TListColumn } from '../../../../shared/list/types';
 import { closingEitherWay } from '../../../../shared/list/useConfirmAction';
+import { useApp } from '../../../../shared/modal/useApp';
 import { Permission } from '../../../../shared/permission/Permission';
 import { usePermission } from '../../../../shared/permission/usePermission';
 import { beijingFormat } from '../../../../shared/time/beijing';
@@ -54,7 +55,7 @@ export const TaskInfoPage = () => {
   const id = Number(params.get('id') ?? 0);
   const progress = useTaskProgress(id);
   const remove = useRemoveItems();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useApp();
   const [isAdding, setAdding] = useState(false);
   const canManage = usePermission(Perm.taskCardManage);
   if (progress.isError) return <Result status="warning" title={progress.error.message} />;
