@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { TRouteDef } from '@yunhu/contract';
-import { Card, Space } from 'antd';
+import { Space } from 'antd';
 import type { ReactNode } from 'react';
 import * as t from '../../locales/zh-CN';
 import { Hint } from '../components/Hint';
+import { PlainCard } from '../components/PlainCard';
 import { ReclickButton } from '../components/ReclickButton';
 import { FilterBar } from './FilterBar';
 import { ListColumnSettings, ListTable } from './ListTable';
@@ -23,7 +24,7 @@ type TListViewProps<T> = {
 
 /** The default view of a list controller: filter bar, batch actions, toolbar, export, column settings, table. */
 export const ListView = <T,>({ list, ...props }: TListViewProps<T> & { list: TListController<T> }) => (
-  <Card title={props.title} data-testid={`list-${props.testKey}`}>
+  <PlainCard title={props.title} data-testid={`list-${props.testKey}`}>
     {props.filters && (
       <FilterBar form={list.form} onSearch={list.search} onReset={list.reset}>
         {props.filters}
@@ -47,7 +48,7 @@ export const ListView = <T,>({ list, ...props }: TListViewProps<T> & { list: TLi
       </Space>
     </Space>
     <ListTable list={list} isSelectable={props.batchActions !== undefined} onRowClick={props.onRowClick} />
-  </Card>
+  </PlainCard>
 );
 
 /** The rows' key: `id` unless told, and told it must be when the rows have no `id`. */

@@ -1,6 +1,7 @@
-import { Card, Space } from 'antd';
+import { Space } from 'antd';
 import type { ReactNode } from 'react';
 import type { TCensusDays } from '../../../shared/census/range';
+import { PlainCard } from '../../../shared/components/PlainCard';
 import { CallCensusRange } from './CallCensusRange';
 
 type TCensusScreenProps = {
@@ -15,12 +16,12 @@ type TCensusScreenProps = {
 /** A 话务统计 screen: its tabs (or the way back) and the day range on a card above the figures of those days. */
 export const CensusScreen = ({ days, onDaysChange, head, children }: TCensusScreenProps) => (
   <Space direction="vertical" size={16} style={{ width: '100%' }}>
-    <Card size="small">
+    <PlainCard size="small">
       <Space wrap>
         {head}
         <CallCensusRange days={days} onChange={onDaysChange} />
       </Space>
-    </Card>
+    </PlainCard>
     {children}
   </Space>
 );

@@ -1,6 +1,7 @@
 import type { TCallDetail } from '@yunhu/contract';
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import * as t from '../../../locales/zh-CN';
+import { PlainText } from '../../../shared/components/PlainText';
 import { RecordingPlayer } from './RecordingPlayer';
 
 const c = t.callRecord;
@@ -33,9 +34,9 @@ export const partyOf = (row: Pick<TCallDetail, 'callType' | 'peerName' | 'telB'>
 /** Why the call ended when it did not go as asked (线路故障（503）, 媒体协商失败（488）, 通话无媒体). */
 export const EndReason = ({ row }: { row: Pick<TCallDetail, 'endReason' | 'id'> }) =>
   row.endReason ? (
-    <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`call-end-reason-${row.id}`}>
+    <PlainText type="danger" style={{ fontSize: 12 }} data-testid={`call-end-reason-${row.id}`}>
       {row.endReason}
-    </Typography.Text>
+    </PlainText>
   ) : null;
 
 /**

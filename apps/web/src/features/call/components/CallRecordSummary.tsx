@@ -1,6 +1,7 @@
 import { type TCallRecordFilter, yuan } from '@yunhu/contract';
-import { Card, Col, Row, Statistic } from 'antd';
+import { Col, Row, Statistic } from 'antd';
 import * as t from '../../../locales/zh-CN';
+import { PlainCard } from '../../../shared/components/PlainCard';
 import { useCallRecordCount } from '../callRecordApi';
 
 const c = t.callRecord;
@@ -17,7 +18,7 @@ export const CallRecordSummary = ({ filter }: { filter: TCallRecordFilter }) => 
     { key: 'postage', title: c.totalPostage, value: yuan(data?.totalPostage ?? 0) },
   ];
   return (
-    <Card size="small" style={{ marginBottom: 12 }} data-testid="call-record-summary">
+    <PlainCard size="small" style={{ marginBottom: 12 }} data-testid="call-record-summary">
       <Row gutter={16}>
         {items.map((i) => (
           <Col key={i.key} xs={12} sm={8} md={4} data-testid={`call-record-figure-${i.key}`}>
@@ -25,6 +26,6 @@ export const CallRecordSummary = ({ filter }: { filter: TCallRecordFilter }) => 
           </Col>
         ))}
       </Row>
-    </Card>
+    </PlainCard>
   );
 };

@@ -1,9 +1,10 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { crmImportRoutes, Perm, type TCustomerFilter, type TCustomerListQuery } from '@yunhu/contract';
-import { Button, Card, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as t from '../../../locales/zh-CN';
+import { PlainCard } from '../../../shared/components/PlainCard';
 import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { FilterBar } from '../../../shared/list/FilterBar';
 import { ListColumnSettings, ListTable } from '../../../shared/list/ListTable';
@@ -108,7 +109,7 @@ export const CustomerList = ({ pool, title, extraTools }: TCustomerListProps) =>
   const moreCount = foldedKeys.filter((k) => k in filter).length;
 
   return (
-    <Card title={title} data-testid={`crm-list-${pool}`}>
+    <PlainCard title={title} data-testid={`crm-list-${pool}`}>
       {/* Every value the form holds: folded filters keep theirs while hidden. */}
       <FilterBar form={list.form} onSearch={() => list.search(list.form.getFieldsValue(true))} onReset={list.reset}>
         <CustomerFilters
@@ -158,6 +159,6 @@ export const CustomerList = ({ pool, title, extraTools }: TCustomerListProps) =>
         </Space>
       </Space>
       <ListTable list={list} isSelectable />
-    </Card>
+    </PlainCard>
   );
 };
