@@ -1,16 +1,22 @@
 import { DownOutlined } from '@ant-design/icons';
 import { crmRoutes, Perm, type TBatchResult, type TCustomerFilter } from '@yunhu/contract';
-import { Button, Dropdown, type MenuProps, Modal, Space } from 'antd';
+import { Button, Dropdown, type MenuProps, Space } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
+import { lazyComponent } from '../../../shared/lazyComponent';
+import { useLazyModal } from '../../../shared/modal/useLazyModal';
 import { Permission } from '../../../shared/permission/Permission';
 import { usePermission } from '../../../shared/permission/usePermission';
 import type { TPool } from '../api';
-import { AllocateModal } from './AllocateModal';
-import { BatchFormDialogs, type TBatchDialog, type TBatchDialogKind } from './BatchFormDialogs';
+import type { TBatchDialog, TBatchDialogKind } from './BatchFormDialogs';
 import { useBatchRunner } from './BatchResult';
-import { ByConditionModal, type TByCondition } from './ByConditionModal';
+import type { TByCondition } from './ByConditionModal';
+
+// The dialogs load with the first one opened: the list shows without them.
+const AllocateModal = lazyComponent(() => import('./AllocateModal'), 'AllocateModal');
+const BatchFormDialogs = lazyComponent(() => import('./BatchFormDialogs'), 'BatchFormDialogs');
+const ByConditionModal = lazyComponent(() => import('./ByConditionModal'), 'ByConditionModal');
 
 const c = t.crm;
 
@@ -27,10 +33,22 @@ type TCustomerBatchActionsProps = {
 /** Batch actions of either pool, each shown only to those holding its permission. */
 export const CustomerBatchActions = ({ pool, ids, filter, total, onDone }: TCustomerBatchActionsProps) => {
   const { run: runBatch, node: resultNode } = useBatchRunner();
-  const [modal, modalNode] = Modal.useModal();
+  const [modal, modalNode] = useLazyModal();
   const [allocateIds, setAllocateIds] = useState<number[] | null>(null);
   const [dialog, setDialog] = useState<TBatchDialog>(null);
   const [byCondition, setByCondition] = useState<TByCondition>(null);
+  // Each dialog mounted from its first opening on, so it closes with its animation.
+  const [opened, setOpened] = useState({ allocate: false, form: false, byCondition: false });
+  if (
+    (allocateIds !== null && !opened.allocate) ||
+    (dialog !== null && !opened.form) ||
+    (byCondition !== null && !opened.byCondition)
+  )
+    setOpened({
+      allocate: opened.allocate || allocateIds !== null,
+      form: opened.form || dialog !== null,
+      byCondition: opened.byCondition || byCondition !== null,
+    });
   const canUpdate = usePermission(Perm.customerUpdate);
   const canDelete = usePermission(Perm.customerDelete);
   const canRelease = usePermission(Perm.customerRelease);
@@ -129,16 +147,20 @@ export const CustomerBatchActions = ({ pool, ids, filter, total, onDone }: TCust
           </Button>
         </Dropdown>
       )}
-      <AllocateModal ids={allocateIds} onClose={() => setAllocateIds(null)} onRun={(work) => run(c.allocate, work)} />
-      <BatchFormDialogs dialog={dialog} pool={pool} onClose={() => setDialog(null)} run={run} />
-      <ByConditionModal
-        action={byCondition}
-        pool={pool}
-        filter={filter}
-        total={total}
-        onClose={() => setByCondition(null)}
-        run={run}
-      />
+      {opened.allocate && (
+        <AllocateModal ids={allocateIds} onClose={() => setAllocateIds(null)} onRun={(work) => run(c.allocate, work)} />
+      )}
+      {opened.form && <BatchFormDialogs dialog={dialog} pool={pool} onClose={() => setDialog(null)} run={run} />}
+      {opened.byCondition && (
+        <ByConditionModal
+          action={byCondition}
+          pool={pool}
+          filter={filter}
+          total={total}
+          onClose={() => setByCondition(null)}
+          run={run}
+        />
+      )}
       {modalNode}
       {resultNode}
     </Space>

@@ -1,11 +1,15 @@
 import { DeleteOutlined, DownOutlined, StarOutlined } from '@ant-design/icons';
 import type { TCustomerFilter, TScreenConfig } from '@yunhu/contract';
-import { Button, Dropdown, Form, Input, type MenuProps, Modal, Typography } from 'antd';
+import { Button, Dropdown, type MenuProps, Typography } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
+import { lazyComponent } from '../../../shared/lazyComponent';
 
 const c = t.crm;
+
+// The naming dialog loads with the first 保存当前筛选.
+const SaveFilterModal = lazyComponent(() => import('./SaveFilterModal'), 'SaveFilterModal');
 
 export type TSavedFilter = TScreenConfig['savedFilters'][number];
 
@@ -20,6 +24,8 @@ type TSavedFiltersProps = {
 /** Named filters a person keeps per screen: apply one, save the current one, delete one. */
 export const SavedFilters = ({ saved, current, onApply, onChange }: TSavedFiltersProps) => {
   const [isNaming, setNaming] = useState(false);
+  // Mounted from the first naming on, so it closes with its animation.
+  const [hasNaming, setHasNaming] = useState(false);
   const [name, setName] = useState('');
   const trimmed = name.trim();
   const exists = saved.some((f) => f.name === trimmed);
@@ -60,7 +66,15 @@ export const SavedFilters = ({ saved, current, onApply, onChange }: TSavedFilter
           onClick: () => onApply(f.filter as TCustomerFilter),
         }))),
     { type: 'divider' as const },
-    { key: 'save', icon: <StarOutlined />, label: c.saveFilter, onClick: () => setNaming(true) },
+    {
+      key: 'save',
+      icon: <StarOutlined />,
+      label: c.saveFilter,
+      onClick: () => {
+        setHasNaming(true);
+        setNaming(true);
+      },
+    },
   ];
 
   return (
@@ -70,29 +84,16 @@ export const SavedFilters = ({ saved, current, onApply, onChange }: TSavedFilter
           {c.savedFilters} <DownOutlined />
         </Button>
       </Dropdown>
-      <Modal
-        open={isNaming}
-        title={c.saveFilter}
-        onCancel={() => setNaming(false)}
-        onOk={save}
-        okText={t.common.save}
-        cancelText={t.common.cancel}
-        okButtonProps={{ disabled: !trimmed }}
-        destroyOnHidden
-      >
-        <Form layout="vertical">
-          <Form.Item label={c.filterName} extra={exists ? c.filterExists(trimmed) : undefined}>
-            <Input
-              value={name}
-              maxLength={20}
-              onChange={(e) => setName(e.target.value)}
-              placeholder={c.filterNamePlaceholder}
-              onPressEnter={save}
-              data-testid="crm-filter-name"
-            />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {hasNaming && (
+        <SaveFilterModal
+          open={isNaming}
+          name={name}
+          exists={exists}
+          onName={setName}
+          onSave={save}
+          onCancel={() => setNaming(false)}
+        />
+      )}
     </>
   );
 };

@@ -1,6 +1,6 @@
 import { MessageOutlined, SettingOutlined } from '@ant-design/icons';
 import { Perm } from '@yunhu/contract';
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { lazyComponent } from '../../../shared/lazyComponent';
@@ -8,28 +8,27 @@ import { Permission } from '../../../shared/permission/Permission';
 
 // The settings (tables, forms, switches) load when first opened, not with the customer list.
 const SettingsDrawer = lazyComponent(() => import('./SettingsDrawer'), 'SettingsDrawer');
-const QuickReplySettings = lazyComponent(() => import('./QuickReplySettings'), 'QuickReplySettings');
+const MyQuickRepliesModal = lazyComponent(() => import('./MyQuickRepliesModal'), 'MyQuickRepliesModal');
 
 const s = t.crmSettings;
 
 /** 我的快捷回复 for people without the settings permission: their own replies only. */
 export const MyQuickRepliesButton = () => {
   const [isOpen, setOpen] = useState(false);
+  const [wasOpened, setWasOpened] = useState(false);
   return (
     <>
-      <Button icon={<MessageOutlined />} onClick={() => setOpen(true)} data-testid="crm-my-quick">
+      <Button
+        icon={<MessageOutlined />}
+        onClick={() => {
+          setWasOpened(true);
+          setOpen(true);
+        }}
+        data-testid="crm-my-quick"
+      >
         {s.quickMine}
       </Button>
-      <Modal
-        open={isOpen}
-        title={s.quickMine}
-        onCancel={() => setOpen(false)}
-        footer={null}
-        width={640}
-        destroyOnHidden
-      >
-        <QuickReplySettings isShared={false} />
-      </Modal>
+      {wasOpened && <MyQuickRepliesModal open={isOpen} onClose={() => setOpen(false)} />}
     </>
   );
 };

@@ -5,17 +5,21 @@ import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { namedOptions } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
+import { lazyComponent } from '../../../shared/lazyComponent';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { Permission } from '../../../shared/permission/Permission';
-import { BatchDeptRoleModal } from './BatchDeptRoleModal';
 import { DeptTreeSelect } from './DeptTreeSelect';
 import { StaffBatchActions } from './StaffBatchActions';
-import { StaffDetailDrawer } from './StaffDetailDrawer';
-import { StaffFormModal } from './StaffFormModal';
-import { StaffImportModal } from './StaffImportModal';
 import { staffColumns } from './staffColumns';
 import { saveStaffEdit, type TStaffForm, type TStaffScreen } from './staffScreen';
+
+// The dialogs and the drawer (forms, the import wizard with its upload) load with their first
+// opening: the list shows without them.
+const StaffFormModal = lazyComponent(() => import('./StaffFormModal'), 'StaffFormModal');
+const StaffImportModal = lazyComponent(() => import('./StaffImportModal'), 'StaffImportModal');
+const StaffDetailDrawer = lazyComponent(() => import('./StaffDetailDrawer'), 'StaffDetailDrawer');
+const BatchDeptRoleModal = lazyComponent(() => import('./BatchDeptRoleModal'), 'BatchDeptRoleModal');
 
 /**
  * A console's 员工管理: the list with its filters and actions (add, edit, enable/disable, reset
@@ -28,6 +32,20 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
   const [isImporting, setImporting] = useState(false);
   const [batchIds, setBatchIds] = useState<number[] | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
+  // Each mounted from its first opening on, so it closes with its animation.
+  const [opened, setOpened] = useState({ form: false, import: false, detail: false, batch: false });
+  const isOpening =
+    (target !== null && !opened.form) ||
+    (isImporting && !opened.import) ||
+    (detailId !== null && !opened.detail) ||
+    (batchIds !== null && !opened.batch);
+  if (isOpening)
+    setOpened({
+      form: opened.form || target !== null,
+      import: opened.import || isImporting,
+      detail: opened.detail || detailId !== null,
+      batch: opened.batch || batchIds !== null,
+    });
   const act = (p: Promise<unknown>) =>
     p
       .then(() => {
@@ -131,25 +149,29 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
           </>
         }
       />
-      <StaffFormModal
-        screen={screen}
-        target={target}
-        onSubmit={onSubmit}
-        onClose={() => setTarget(null)}
-        defaultDeptId={typeof params?.deptId === 'number' ? params.deptId : undefined}
-      />
+      {opened.form && (
+        <StaffFormModal
+          screen={screen}
+          target={target}
+          onSubmit={onSubmit}
+          onClose={() => setTarget(null)}
+          defaultDeptId={typeof params?.deptId === 'number' ? params.deptId : undefined}
+        />
+      )}
       {enterprise && (
         <>
-          <StaffImportModal open={isImporting} onClose={() => setImporting(false)} />
-          <StaffDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
-          <BatchDeptRoleModal
-            ids={batchIds}
-            onClose={() => setBatchIds(null)}
-            onDone={() => {
-              feedback.message.success(t.org.saved);
-              screen.refresh();
-            }}
-          />
+          {opened.import && <StaffImportModal open={isImporting} onClose={() => setImporting(false)} />}
+          {opened.detail && <StaffDetailDrawer id={detailId} onClose={() => setDetailId(null)} />}
+          {opened.batch && (
+            <BatchDeptRoleModal
+              ids={batchIds}
+              onClose={() => setBatchIds(null)}
+              onDone={() => {
+                feedback.message.success(t.org.saved);
+                screen.refresh();
+              }}
+            />
+          )}
         </>
       )}
     </>
