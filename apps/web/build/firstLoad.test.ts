@@ -140,3 +140,44 @@ describe('the sign-in page first load', () => {
     expect(staticGraph(['features/platform/pages/BrandSettingsPage.tsx']).packages).toContain('zod');
   });
 });
+
+describe('the signed-in first load', () => {
+  /** The names a file imports from antd's index. */
+  const antdNames = (files: string[]) =>
+    files
+      .filter((f) => /\.tsx?$/.test(f))
+      .flatMap((f) =>
+        [...fs.readFileSync(path.join(src, f), 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'antd'/g)].flatMap(
+          ([, list]) => (list ?? '').split(',').map((n) => `${n.trim()} (${f})`),
+        ),
+      )
+      .filter((n) => !n.startsWith('type '));
+  // antd's Modal (with Dialog and Skeleton), its App (whose component renders a modal holder),
+  // Typography (ellipsis, copy, editing) and Card (Tabs, Skeleton) load with what opens a dialog.
+  const heavy = /^(Modal|App|Typography|Card) /;
+
+  it('the shell imports none of antd`s Modal, App, Typography or Card', () => {
+    const shell = staticGraph(['app/layout/AppLayout.tsx', 'app/menuRoutes.tsx', 'app/UserLoader.tsx']);
+    // Its own modules: this walk takes a feature's index whole, the bundler only the names read.
+    const own = shell.files.filter((f) => f.startsWith('app/'));
+    expect(own).toContain('app/layout/NoticeBell.tsx');
+    expect(antdNames(own).filter((n) => heavy.test(n))).toEqual([]);
+  });
+
+  it('the list screens open their dialogs, drawers and import wizards lazily: no Modal on their first screen', () => {
+    const screens = [
+      'features/crm/pages/MyCustomerPage.tsx',
+      'features/call/pages/CallRecordPage.tsx',
+      'features/call/pages/PhoneStatisticsPage.tsx',
+      'features/call/taskCard/pages/TaskCardPage.tsx',
+      'features/org/pages/StaffManagePage.tsx',
+    ];
+    for (const screen of screens) {
+      const names = antdNames(staticGraph([screen]).files);
+      expect(
+        names.filter((n) => /^(Modal|App|Drawer|Upload) /.test(n)),
+        screen,
+      ).toEqual([]);
+    }
+  });
+});
