@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useMyNotices } from '../../features/system';
 import * as t from '../../locales/zh-CN';
 import { lazyComponent } from '../../shared/lazyComponent';
+import { OnceOpened } from '../../shared/modal/OnceOpened';
 
 // The list, its pagination, the drawer and a notice's dialog load when opened, not with the shell.
 const NoticeList = lazyComponent(() => import('./NoticeList'), 'NoticeList');
@@ -21,18 +22,12 @@ export const NoticeBell = () => {
   const { data } = useMyNotices(1, 5);
   const [isOpen, setOpen] = useState(false);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
-  // Mounted from the first opening on, so it closes with its animation.
-  const [hasDrawer, setHasDrawer] = useState(false);
   const [shown, setShown] = useState<TNotice | null>(null);
-  const [hasDetail, setHasDetail] = useState(false);
   const navigate = useNavigate();
   const open = (notice: TNotice) => {
     setOpen(false);
     if (notice.link) navigate(notice.link);
-    else {
-      setHasDetail(true);
-      setShown(notice);
-    }
+    else setShown(notice);
   };
   return (
     <>
@@ -42,7 +37,6 @@ export const NoticeBell = () => {
             onOpen={open}
             onViewAll={() => {
               setOpen(false);
-              setHasDrawer(true);
               setDrawerOpen(true);
             }}
           />
@@ -59,8 +53,12 @@ export const NoticeBell = () => {
           </Badge>
         </span>
       </Popover>
-      {hasDrawer && <NoticeDrawer open={isDrawerOpen} onClose={() => setDrawerOpen(false)} />}
-      {hasDetail && <NoticeDetail notice={shown} onClose={() => setShown(null)} />}
+      <OnceOpened open={isDrawerOpen}>
+        <NoticeDrawer open={isDrawerOpen} onClose={() => setDrawerOpen(false)} />
+      </OnceOpened>
+      <OnceOpened open={shown !== null}>
+        <NoticeDetail notice={shown} onClose={() => setShown(null)} />
+      </OnceOpened>
     </>
   );
 };

@@ -9,6 +9,7 @@ import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
 import { useListController } from '../../../shared/list/useListController';
+import { OnceOpened } from '../../../shared/modal/OnceOpened';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { callRecordKeys, defaultRange } from '../callRecordApi';
 import { CallBackAction } from '../components/CallBackAction';
@@ -28,9 +29,6 @@ const c = t.callRecord;
 export const CallRecordPage = () => {
   const canPlay = usePermission(Perm.callRecordPlay);
   const [openId, setOpenId] = useState<number | null>(null);
-  // Mounted from the first opened record on, so its close keeps the drawer's animation.
-  const [wasOpened, setWasOpened] = useState(false);
-  if (openId !== null && !wasOpened) setWasOpened(true);
   const columns: TListColumn<TCallDetail>[] = [
     { key: 'realName', title: c.agent, dataIndex: 'realName' },
     { key: 'deptName', title: c.dept, dataIndex: 'deptName' },
@@ -104,7 +102,9 @@ export const CallRecordPage = () => {
       {/* The figures follow the filter the list shows. */}
       <CallRecordSummary filter={list.filters as TCallRecordFilter} />
       <ListView list={list} testKey={callRecordKeys.page} title={c.title} filters={<CallRecordFilters />} />
-      {wasOpened && <CallRecordDrawer id={openId} onClose={() => setOpenId(null)} />}
+      <OnceOpened open={openId !== null}>
+        <CallRecordDrawer id={openId} onClose={() => setOpenId(null)} />
+      </OnceOpened>
     </>
   );
 };

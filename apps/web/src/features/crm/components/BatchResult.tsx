@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { lazyComponent } from '../../../shared/lazyComponent';
+import { OnceOpened } from '../../../shared/modal/OnceOpened';
 import { invalidateCustomers } from '../api';
 import type { TShown } from './BatchResultModal';
 
@@ -26,18 +27,13 @@ export const useBatchRunner = (): {
 } => {
   const client = useQueryClient();
   const [shown, setShown] = useState<TShown>(null);
-  // Mounted from the first result on, so it closes with its animation.
-  const [hasShown, setHasShown] = useState(false);
   const run = async (action: string, work: Promise<TBatchResult>, onResult?: (result: TBatchResult) => void) => {
     try {
       const result = await work;
       // Before the refresh: a page the customer has left (released, deleted) navigates away first.
       onResult?.(result);
       if (result.refused.length === 0) feedback.message.success(`${action}：${c.resultDone(result.done)}`);
-      else {
-        setHasShown(true);
-        setShown({ action, result });
-      }
+      else setShown({ action, result });
       return result;
     } catch {
       // The HTTP client already showed the server's message.
@@ -46,5 +42,10 @@ export const useBatchRunner = (): {
       void invalidateCustomers(client);
     }
   };
-  return { run, node: hasShown ? <BatchResultModal shown={shown} onClose={() => setShown(null)} /> : null };
+  const node = (
+    <OnceOpened open={shown !== null}>
+      <BatchResultModal shown={shown} onClose={() => setShown(null)} />
+    </OnceOpened>
+  );
+  return { run, node };
 };

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { call } from '../../../shared/http/api';
 import { lazyComponent } from '../../../shared/lazyComponent';
+import { OnceOpened } from '../../../shared/modal/OnceOpened';
 import { useLazyModal } from '../../../shared/modal/useLazyModal';
 import { Permission } from '../../../shared/permission/Permission';
 import { usePermission } from '../../../shared/permission/usePermission';
@@ -37,18 +38,6 @@ export const CustomerBatchActions = ({ pool, ids, filter, total, onDone }: TCust
   const [allocateIds, setAllocateIds] = useState<number[] | null>(null);
   const [dialog, setDialog] = useState<TBatchDialog>(null);
   const [byCondition, setByCondition] = useState<TByCondition>(null);
-  // Each dialog mounted from its first opening on, so it closes with its animation.
-  const [opened, setOpened] = useState({ allocate: false, form: false, byCondition: false });
-  if (
-    (allocateIds !== null && !opened.allocate) ||
-    (dialog !== null && !opened.form) ||
-    (byCondition !== null && !opened.byCondition)
-  )
-    setOpened({
-      allocate: opened.allocate || allocateIds !== null,
-      form: opened.form || dialog !== null,
-      byCondition: opened.byCondition || byCondition !== null,
-    });
   const canUpdate = usePermission(Perm.customerUpdate);
   const canDelete = usePermission(Perm.customerDelete);
   const canRelease = usePermission(Perm.customerRelease);
@@ -147,11 +136,13 @@ export const CustomerBatchActions = ({ pool, ids, filter, total, onDone }: TCust
           </Button>
         </Dropdown>
       )}
-      {opened.allocate && (
+      <OnceOpened open={allocateIds !== null}>
         <AllocateModal ids={allocateIds} onClose={() => setAllocateIds(null)} onRun={(work) => run(c.allocate, work)} />
-      )}
-      {opened.form && <BatchFormDialogs dialog={dialog} pool={pool} onClose={() => setDialog(null)} run={run} />}
-      {opened.byCondition && (
+      </OnceOpened>
+      <OnceOpened open={dialog !== null}>
+        <BatchFormDialogs dialog={dialog} pool={pool} onClose={() => setDialog(null)} run={run} />
+      </OnceOpened>
+      <OnceOpened open={byCondition !== null}>
         <ByConditionModal
           action={byCondition}
           pool={pool}
@@ -160,7 +151,7 @@ export const CustomerBatchActions = ({ pool, ids, filter, total, onDone }: TCust
           onClose={() => setByCondition(null)}
           run={run}
         />
-      )}
+      </OnceOpened>
       {modalNode}
       {resultNode}
     </Space>

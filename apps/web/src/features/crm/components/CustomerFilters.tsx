@@ -1,10 +1,10 @@
 import type { TCustomField } from '@yunhu/contract';
 import { Button, Form } from 'antd';
-import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { ColleagueFilter } from '../../../shared/customers';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { OnceOpened } from '../../../shared/modal/OnceOpened';
 import { levelOptions } from '../format';
 
 const c = t.crm;
@@ -21,8 +21,6 @@ type TCustomerFiltersProps = {
 
 /** The filter form items of both pools; the less used ones fold under 更多筛选. */
 export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, moreCount }: TCustomerFiltersProps) => {
-  const [hasShown, setShown] = useState(isMoreOpen);
-  if (isMoreOpen && !hasShown) setShown(true);
   return (
     <>
       <TextFilter
@@ -50,11 +48,11 @@ export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, m
       {/* The folded fields mount when first shown (their date pickers and department tree load then) and
           stay mounted after, hidden by display: none (display: contents keeps them in the form's flow).
           The list reads every value the form holds, so a condition set while they were unmounted counts. */}
-      {hasShown && (
+      <OnceOpened open={isMoreOpen}>
         <div style={{ display: isMoreOpen ? 'contents' : 'none' }} data-testid="crm-filter-more-panel">
           <FoldedFilters isPrivate={isPrivate} fields={fields} />
         </div>
-      )}
+      </OnceOpened>
     </>
   );
 };

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { lazyComponent } from '../../../shared/lazyComponent';
+import { OnceOpened } from '../../../shared/modal/OnceOpened';
 
 const c = t.crm;
 
@@ -24,8 +25,6 @@ type TSavedFiltersProps = {
 /** Named filters a person keeps per screen: apply one, save the current one, delete one. */
 export const SavedFilters = ({ saved, current, onApply, onChange }: TSavedFiltersProps) => {
   const [isNaming, setNaming] = useState(false);
-  // Mounted from the first naming on, so it closes with its animation.
-  const [hasNaming, setHasNaming] = useState(false);
   const [name, setName] = useState('');
   const trimmed = name.trim();
   const exists = saved.some((f) => f.name === trimmed);
@@ -70,10 +69,7 @@ export const SavedFilters = ({ saved, current, onApply, onChange }: TSavedFilter
       key: 'save',
       icon: <StarOutlined />,
       label: c.saveFilter,
-      onClick: () => {
-        setHasNaming(true);
-        setNaming(true);
-      },
+      onClick: () => setNaming(true),
     },
   ];
 
@@ -84,7 +80,7 @@ export const SavedFilters = ({ saved, current, onApply, onChange }: TSavedFilter
           {c.savedFilters} <DownOutlined />
         </Button>
       </Dropdown>
-      {hasNaming && (
+      <OnceOpened open={isNaming}>
         <SaveFilterModal
           open={isNaming}
           name={name}
@@ -93,7 +89,7 @@ export const SavedFilters = ({ saved, current, onApply, onChange }: TSavedFilter
           onSave={save}
           onCancel={() => setNaming(false)}
         />
-      )}
+      </OnceOpened>
     </>
   );
 };

@@ -8,6 +8,7 @@ import { call } from '../../../shared/http/api';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
+import { OnceOpened } from '../../../shared/modal/OnceOpened';
 import { Permission } from '../../../shared/permission/Permission';
 import { DeptTreeSelect } from './DeptTreeSelect';
 import { StaffBatchActions } from './StaffBatchActions';
@@ -32,20 +33,6 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
   const [isImporting, setImporting] = useState(false);
   const [batchIds, setBatchIds] = useState<number[] | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
-  // Each mounted from its first opening on, so it closes with its animation.
-  const [opened, setOpened] = useState({ form: false, import: false, detail: false, batch: false });
-  const isOpening =
-    (target !== null && !opened.form) ||
-    (isImporting && !opened.import) ||
-    (detailId !== null && !opened.detail) ||
-    (batchIds !== null && !opened.batch);
-  if (isOpening)
-    setOpened({
-      form: opened.form || target !== null,
-      import: opened.import || isImporting,
-      detail: opened.detail || detailId !== null,
-      batch: opened.batch || batchIds !== null,
-    });
   const act = (p: Promise<unknown>) =>
     p
       .then(() => {
@@ -149,7 +136,7 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
           </>
         }
       />
-      {opened.form && (
+      <OnceOpened open={target !== null}>
         <StaffFormModal
           screen={screen}
           target={target}
@@ -157,12 +144,16 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
           onClose={() => setTarget(null)}
           defaultDeptId={typeof params?.deptId === 'number' ? params.deptId : undefined}
         />
-      )}
+      </OnceOpened>
       {enterprise && (
         <>
-          {opened.import && <StaffImportModal open={isImporting} onClose={() => setImporting(false)} />}
-          {opened.detail && <StaffDetailDrawer id={detailId} onClose={() => setDetailId(null)} />}
-          {opened.batch && (
+          <OnceOpened open={isImporting}>
+            <StaffImportModal open={isImporting} onClose={() => setImporting(false)} />
+          </OnceOpened>
+          <OnceOpened open={detailId !== null}>
+            <StaffDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
+          </OnceOpened>
+          <OnceOpened open={batchIds !== null}>
             <BatchDeptRoleModal
               ids={batchIds}
               onClose={() => setBatchIds(null)}
@@ -171,7 +162,7 @@ export const StaffManager = ({ screen, title }: { screen: TStaffScreen; title: R
                 screen.refresh();
               }}
             />
-          )}
+          </OnceOpened>
         </>
       )}
     </>
