@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDialogDb, markLostDialogs, releaseGatewayCalls } from './sip.kamailio-dialogs.js';
+import { confirmedCallIds, createDialogDb, markLostDialogs, releaseGatewayCalls } from './sip.kamailio-dialogs.js';
 import type { TBencode } from './sip.kamailio-rtpengine.js';
 
 /**
@@ -51,6 +51,16 @@ describe('markLostDialogs', () => {
   const append = (table: string, rows: string[]) =>
     fs.appendFileSync(path.join(dir, table), rows.map((r) => `${r}\n`).join(''));
   const rowsOf = (table: string) => fs.readFileSync(path.join(dir, table), 'utf8').trim().split('\n').slice(1);
+
+  it('names the confirmed dialogs a restart would end, not one answered but never confirmed', () => {
+    append('dialog', [
+      dialogRow(1, [10, 20], 'call\\:one@10.0.0.1', 4),
+      dialogRow(2, [11, 21], 'answered-no-ack', 3),
+      dialogRow(3, [12, 22], 'ringing', 2),
+    ]);
+    expect(confirmedCallIds(dir)).toEqual(['call:one@10.0.0.1']);
+    expect(markLostDialogs(dir, 1_796_180_000)).toEqual(confirmedCallIds(path.join(dir)));
+  });
 
   it('times out the answered dialogs, marks them lost and drops those still ringing', () => {
     append('dialog', [dialogRow(1, [10, 20], 'call\\:one@10.0.0.1', 4), dialogRow(2, [11, 21], 'ringing', 2)]);

@@ -105,6 +105,15 @@ export const markLostDialogs = (dir: string, nowSeconds: number): string[] => {
   return answered.map((r) => r[callId!]!.replace(/\\(.)/g, '$1'));
 };
 
+/** The Call-IDs of the dialogs the database `dir` holds confirmed: those a restart ends with a BYE. */
+export const confirmedCallIds = (dir: string): string[] => {
+  const dialogFile = path.join(dir, 'dialog');
+  if (!fs.existsSync(dialogFile)) return [];
+  const dialogs = readTable(dialogFile);
+  const [state, callId] = ['state', 'callid'].map((name) => dialogs.names.indexOf(name));
+  return dialogs.rows.filter((r) => Number(r[state!]) === confirmed).map((r) => r[callId!]!.replace(/\\(.)/g, '$1'));
+};
+
 /** Empties the dialog database: a Kamailio that could not start with what it held starts without. */
 export const clearDialogDb = (dir: string) => createDialogDb(dir);
 

@@ -12,6 +12,7 @@ import { gatewayCaptureDir } from './recording.gateway.js';
 import { stereoLevels } from './recording.pcap.js';
 import { rigOrigin, startCarrierRig, type TCarrierRig } from './sip.carrier-rig.test-kit.js';
 import { kamailioMissing, type TKamailio } from './sip.kamailio.js';
+import { confirmedCallIds } from './sip.kamailio-dialogs.js';
 import { ngCommand, rtpengineMissing, type TBencode } from './sip.kamailio-rtpengine.js';
 import { sdpOf, sippMissing, type TRtpPeer, type TSippTrunk } from './sip.kamailio-sipp.test-kit.js';
 import { webrtcCall } from './sip.webrtc.test-kit.js';
@@ -222,11 +223,14 @@ describe.skipIf(missing !== null && !isRequired)('Kamailio and the media gateway
 
   it('ends a call answered a moment before Kamailio died on the carrier’s leg too', async () => {
     const { bindId, call } = await customerCall();
-    // Killed once the ACK has confirmed the call (Kamailio writes it to disk then, not at the next
-    // second's dump): before that there is no call to end, only an answer the phone never confirmed.
-    const dialogs = path.join(kam.dir, 'dialog-db', 'dialog');
+    // Killed once the call is on disk confirmed by the ACK: the second's dump may have written it
+    // answered but not yet confirmed, and such a dialog is an answer the phone never confirmed, which
+    // a restart drops instead of ending.
     await expect
-      .poll(() => fs.readFileSync(dialogs, 'utf8').includes(call.callId), { timeout: 5000, interval: 20 })
+      .poll(() => confirmedCallIds(path.join(kam.dir, 'dialog-db')).includes(call.callId), {
+        timeout: 5000,
+        interval: 20,
+      })
       .toBe(true);
     const byesBefore = (trunk.log().match(/^BYE sip:/gm) ?? []).length;
 
