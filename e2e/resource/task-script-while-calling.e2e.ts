@@ -18,9 +18,9 @@ import { uniqueMobile, uniqueName } from '../support/unique.js';
  * The task's own 话术 while calling: the administrator writes a script in the library (each attempt
  * its own, by a unique title and opening); the manager names it the 任务话术 of a new task of
  * agent02's in the task's settings; agent02 (a soft-phone seat) goes online, dials the task's
- * customer from 我的任务 through the development carrier and, while the call is 通话中, opens 话术
- * in the soft-phone dock and in 当前客户: the task's script is listed first, tagged 任务话术, and
- * reads with its opening; then he hangs up.
+ * customer from 我的任务 through the development carrier and, while the call is 通话中, sees in the
+ * dock whom the call is for and opens 话术 in the dock and in 当前客户: the task's script is listed
+ * first, tagged 任务话术, and reads with its opening; then he hangs up and the customer's card goes.
  */
 const missing = kamailioMissing() ?? rtpengineMissing() ?? sipCarrierSimulatorMissing();
 const isRequired = process.env.REQUIRE_KAMAILIO === '1';
@@ -112,6 +112,9 @@ describe.skipIf(missing !== null && !isRequired)('an agent reads the task’s sc
     await page.getByTestId('my-task-dial').click();
     const status = page.getByTestId('softphone-status');
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('通话中');
+    // The dock shows whom the call is for, a way to his details, while the call lasts.
+    const callCustomer = page.getByTestId('softphone').getByTestId('call-customer');
+    await callCustomer.getByRole('link', { name: customerName }).waitFor({ timeout: 10_000 });
 
     // During the call, 话术 lists the task's script first, tagged 任务话术, and reads it: the dock's
     // panel (it knows the task the call was dialled within) and 当前客户's alike, one open at a time.
@@ -131,6 +134,7 @@ describe.skipIf(missing !== null && !isRequired)('an agent reads the task’s sc
 
     await page.getByTestId('softphone-hangup').click();
     await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('已挂断');
+    await callCustomer.waitFor({ state: 'detached', timeout: 10_000 });
     await page.context().close();
   });
 });

@@ -3,7 +3,8 @@ import { Perm } from '@yunhu/contract';
 import { Layout, Space } from 'antd';
 import AppContext from 'antd/es/app/context';
 import { type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
-import { useCallTaskId, useDialLineId } from '../../features/call';
+import { useCallCustomerId, useCallTaskId, useDialLineId } from '../../features/call';
+import { CallCustomerCard } from '../../features/crm';
 import { SoftphoneWidget } from '../../features/softphone';
 import { useLazyModal } from '../../shared/modal/useLazyModal';
 import { Permission } from '../../shared/permission/Permission';
@@ -36,10 +37,20 @@ const ShellApp = ({ children }: { children: ReactNode }) => {
 };
 
 /**
- * The soft-phone dock, told the line a dial would use and the task the call in hand was dialled within:
- * its 话术 button shows their own scripts first (the task's, then the line's).
+ * The soft-phone dock, told the line a dial would use and the task the call in hand was dialled within
+ * (its 话术 button shows their own scripts first: the task's, then the line's), and the customer the
+ * call is for, whose card it shows while the call lasts.
  */
-const SoftphoneDock = () => <SoftphoneWidget scriptLineId={useDialLineId()} scriptTaskId={useCallTaskId()} />;
+const SoftphoneDock = () => {
+  const customerId = useCallCustomerId();
+  return (
+    <SoftphoneWidget
+      scriptLineId={useDialLineId()}
+      scriptTaskId={useCallTaskId()}
+      customer={customerId === null ? null : <CallCustomerCard id={customerId} />}
+    />
+  );
+};
 
 /** The signed-in shell under /menu: side menu, header (enterprise, notices, user), page. */
 export const AppLayout = () => {

@@ -37,6 +37,8 @@ export const useDialLineId = (): number | null => {
 
 /** The task the soft-phone call in hand was dialled within (我的任务), while it lasts; else null (the dock's 话术). */
 export const useCallTaskId = (): number | null => useCallStore((s) => (s.isCalling ? s.callTaskId : null));
+/** The customer the soft-phone call under way is for, if it was dialled from one. */
+export const useCallCustomerId = (): number | null => useCallStore((s) => (s.isCalling ? s.callCustomerId : null));
 
 /** How long after a dial the call lists look for its record (a call-back call rings, talks, then reports). */
 const pollAfterDialMs = 5 * 60_000;

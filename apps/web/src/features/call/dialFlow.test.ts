@@ -41,6 +41,7 @@ describe('dial flow', () => {
       isAliveVisible: false,
       lastDialAt: 0,
       callTaskId: null,
+      callCustomerId: null,
     }),
   );
 
@@ -72,12 +73,12 @@ describe('dial flow', () => {
     expect(deps.notify).not.toHaveBeenCalled();
   });
 
-  it('a soft-phone call dialled within a task is known as the task’s while it lasts; another dial is nobody’s', async () => {
+  it('a soft-phone call is known as its task’s and its customer’s while it lasts; a bare number’s is nobody’s', async () => {
     await runDial({ ...target, taskItemId: 31, taskId: 9 }, depsWith());
-    expect(useCallStore.getState()).toMatchObject({ isCalling: true, callTaskId: 9 });
+    expect(useCallStore.getState()).toMatchObject({ isCalling: true, callTaskId: 9, callCustomerId: 5 });
     useCallStore.setState({ isCalling: false });
-    await runDial(target, depsWith());
-    expect(useCallStore.getState()).toMatchObject({ isCalling: true, callTaskId: null });
+    await runDial({ telB: '13912345678' }, depsWith());
+    expect(useCallStore.getState()).toMatchObject({ isCalling: true, callTaskId: null, callCustomerId: null });
   });
 
   it('soft-phone line with another status: only the called flag is cleared', async () => {

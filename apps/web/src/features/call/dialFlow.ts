@@ -81,7 +81,13 @@ export const runDial = async (
         void deps.cancelDial(result.bindId).catch(() => undefined);
         return 'failed';
       }
-      if (result.status === 1) deps.setFlags({ isCalling: true, isCalled: false, callTaskId: target.taskId ?? null });
+      if (result.status === 1)
+        deps.setFlags({
+          isCalling: true,
+          isCalled: false,
+          callTaskId: target.taskId ?? null,
+          callCustomerId: target.customerId ?? null,
+        });
       else deps.setFlags({ isCalled: false });
       return 'softphone';
     }

@@ -5,7 +5,7 @@ import { lazyComponent } from '../../shared/lazyComponent';
  * The dial flow for other features (spec section 4): the call button, the line picker, a
  * customer's calls and the recording player; the call census card of the home page; the screens.
  */
-export { useCallTaskId, useDialLineId, useDialState } from './api';
+export { useCallCustomerId, useCallTaskId, useDialLineId, useDialState } from './api';
 export { callRoutes } from './routes';
 export { useCallStore } from './store';
 

@@ -38,10 +38,15 @@ export type TCallStore = {
   activeCall: { bindId: string; progress: TCallProgress } | null;
   /** The task (我的任务) the soft-phone call of the dial flow was dialled within; meaningful while isCalling. */
   callTaskId: number | null;
+  /** The customer the soft-phone call of the dial flow is for (its octCustomerId); meaningful while isCalling. */
+  callCustomerId: number | null;
   setLineId: (lineId: number | null) => void;
   set: (
     flags: Partial<
-      Pick<TCallStore, 'isCalling' | 'isCalled' | 'isAliveVisible' | 'lastDialAt' | 'activeCall' | 'callTaskId'>
+      Pick<
+        TCallStore,
+        'isCalling' | 'isCalled' | 'isAliveVisible' | 'lastDialAt' | 'activeCall' | 'callTaskId' | 'callCustomerId'
+      >
     >,
   ) => void;
 };
@@ -54,6 +59,7 @@ export const useCallStore = create<TCallStore>((set) => ({
   lastDialAt: 0,
   activeCall: null,
   callTaskId: null,
+  callCustomerId: null,
   setLineId: (lineId) => {
     try {
       if (lineId === null) localStorage.removeItem(LINE_ID_KEY);

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import * as t from '../../locales/zh-CN';
 import { lazyComponent } from '../../shared/lazyComponent';
 import { useUserStore } from '../../shared/stores/user';
-import type { TDockScripts } from './components/SoftphoneWidget';
+import type { TDockProps } from './components/SoftphoneWidget';
 import { loadPhone } from './lazyPhone';
 
 export { SoftphoneError, type TSoftphoneRefusal } from './errors';
@@ -44,9 +44,10 @@ export const isSoftphoneUser = (user: TUserInfo | null) =>
 /**
  * The soft-phone dock of the shell: rendered only for soft-phone users (isSoftphoneUser).
  * `scriptLineId`: the line a dial would use, and `scriptTaskId` the task the call in hand was dialled
- * within, whose own 话术 the dock's panel shows first (the task's, then the line's).
+ * within, whose own 话术 the dock's panel shows first (the task's, then the line's); `customer`: what
+ * the shell shows of the call's customer.
  */
-export const SoftphoneWidget = ({ scriptLineId = null, scriptTaskId = null }: TDockScripts) => {
+export const SoftphoneWidget = ({ scriptLineId = null, scriptTaskId = null, customer = null }: TDockProps) => {
   const isShown = useUserStore((s) => isSoftphoneUser(s.user));
-  return isShown ? createElement(LazyWidget, { scriptLineId, scriptTaskId }) : null;
+  return isShown ? createElement(LazyWidget, { scriptLineId, scriptTaskId, customer }) : null;
 };

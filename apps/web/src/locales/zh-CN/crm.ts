@@ -42,6 +42,7 @@ export const crmImport = {
 } as const;
 
 export const crm = {
+  callCustomer: '通话客户',
   myCustomer: '我的客户',
   pool: '客户公海',
   createCustomer: '新建客户',

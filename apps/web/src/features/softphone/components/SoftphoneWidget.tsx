@@ -1,6 +1,6 @@
 import { DownOutlined, PhoneOutlined, UpOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Input, Modal, Popover, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { dockMark } from '../../../shared/layout/dockInset';
@@ -183,6 +183,8 @@ const ReferQuestion = () => {
 
 /** Whose own 话术 the dock's panel shows first: the call's task, then the line a dial would use. */
 export type TDockScripts = { scriptLineId?: number | null; scriptTaskId?: number | null };
+/** What the shell shows in the dock beside the phone: the call's own scripts and its customer. */
+export type TDockProps = TDockScripts & { customer?: ReactNode };
 
 /**
  * The soft-phone on every screen (spec section 4 "Soft-phone"): 上线/下线, the line and call
@@ -191,7 +193,7 @@ export type TDockScripts = { scriptLineId?: number | null; scriptTaskId?: number
  * last rows, the pagination or the home figures; collapsed it is one line, open it shows the dial
  * pad, and a call in progress opens it.
  */
-export const SoftphoneWidget = ({ scriptLineId = null, scriptTaskId = null }: TDockScripts) => {
+export const SoftphoneWidget = ({ scriptLineId = null, scriptTaskId = null, customer = null }: TDockProps) => {
   const line = useSoftphone((s) => s.line);
   const call = useSoftphone((s) => s.call);
   const sipKey = useSoftphone((s) => s.sipKey);
@@ -267,6 +269,7 @@ export const SoftphoneWidget = ({ scriptLineId = null, scriptTaskId = null }: TD
           <Alert type="warning" showIcon title={configReason} data-testid="softphone-reason" />
         )}
         {isMediaPrompt && <Alert type="info" showIcon title={tx.mediaPrompt} data-testid="softphone-media-prompt" />}
+        {customer}
         {(isOpen || isCallShown) && (
           <div style={{ maxWidth: 420 }}>
             <CallPanel />
