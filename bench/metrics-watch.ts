@@ -76,7 +76,7 @@ const scrape = async (baseUrl: string, token: string) => {
   return parseMetrics(await res.text());
 };
 
-/** What /metrics says between `watch()` and the `stop()` it returns, summed over several watches by `add`. */
+/** What /metrics says between `watch()` and the `stop()` it returns, summed over several watches. */
 export const metricsWatcher = (baseUrl: string, token: string) => {
   const totals = { increase: new Map<number, number>(), inUseMax: 0, waitingMax: 0, busy: 0, scrapes: 0 };
   const watch = async () => {
@@ -86,13 +86,22 @@ export const metricsWatcher = (baseUrl: string, token: string) => {
       totals.waitingMax = Math.max(totals.waitingMax, s.waiting);
       totals.scrapes++;
     };
-    const timer = setInterval(() => {
-      scrape(baseUrl, token)
-        .then(note)
-        .catch(() => undefined);
-    }, 1000);
+    // One scrape at a time, a second after the last one answered: a slow /metrics never piles up.
+    let isWatching = true;
+    let wake: () => void = () => undefined;
+    const sampling = (async () => {
+      while (isWatching) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 1000);
+        });
+        if (isWatching) await scrape(baseUrl, token).then(note, () => undefined);
+      }
+    })();
     return async () => {
-      clearInterval(timer);
+      isWatching = false;
+      wake();
+      await sampling;
       const last = await scrape(baseUrl, token);
       note(last);
       for (const [le, n] of last.buckets) {
