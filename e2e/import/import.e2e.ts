@@ -32,9 +32,12 @@ const writeMessyCustomers = async (file: string) => {
   await book.xlsx.writeFile(file);
 };
 
+/** Chooses the file through the dialog's button, once the dialog (loaded on first opening) shows it. */
 const chooseFile = async (page: Page, testId: string, file: string) => {
+  const button = page.getByTestId(`${testId}-file`);
+  await button.waitFor();
   const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId(`${testId}-file`).click();
+  await button.click();
   await (await chooser).setFiles(file);
 };
 

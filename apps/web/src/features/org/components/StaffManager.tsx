@@ -12,13 +12,13 @@ import { OnceOpened } from '../../../shared/modal/OnceOpened';
 import { Permission } from '../../../shared/permission/Permission';
 import { DeptTreeSelect } from './DeptTreeSelect';
 import { StaffBatchActions } from './StaffBatchActions';
-import { StaffImportModal } from './StaffImportModal';
 import { staffColumns } from './staffColumns';
 import { saveStaffEdit, type TStaffForm, type TStaffScreen } from './staffScreen';
 
 // The dialogs and the drawer (forms, the import wizard with its upload) load with their first
 // opening: the list shows without them.
 const StaffFormModal = lazyComponent(() => import('./StaffFormModal'), 'StaffFormModal');
+const StaffImportModal = lazyComponent(() => import('./StaffImportModal'), 'StaffImportModal');
 const StaffDetailDrawer = lazyComponent(() => import('./StaffDetailDrawer'), 'StaffDetailDrawer');
 const BatchDeptRoleModal = lazyComponent(() => import('./BatchDeptRoleModal'), 'BatchDeptRoleModal');
 
