@@ -85,7 +85,6 @@ export const companyBlacklist = {
   createdBy: '添加人',
   createdAt: '添加时间',
   actions: '操作',
-  keyword: '关键词',
   keywordPlaceholder: '企业名称或信用代码',
   add: '添加企业',
   addBatch: '批量添加',

@@ -6,7 +6,6 @@ export const clue = {
   unlockedTitle: '已解锁企业',
   unlockedHint: '本企业解锁过的企业（按数据权限显示），解锁后联系方式长期可见，可批量转为客户。',
   quotaTitle: '线索额度',
-  keyword: '关键词',
   keywordPlaceholder: '企业名称或经营范围，至少2个字',
   industry: '行业',
   region: '地区',

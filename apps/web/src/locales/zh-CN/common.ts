@@ -32,6 +32,8 @@ export const common = {
   selected: (n: number) => `已选 ${n} 项`,
   /** A form's text left empty (requiredText). */
   required: (label: string) => `请输入${label}`,
+  /** A list's free-text search over several fields (KeywordFilter). */
+  keyword: '关键词',
   /** The platform's condition on the enterprise in its queues of every enterprise's requests. */
   enterpriseName: '企业名称',
   /** A notice's fields (the platform's 通知 and an agent's 公告 alike). */

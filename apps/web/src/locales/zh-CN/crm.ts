@@ -88,7 +88,6 @@ export const crm = {
   noLabel: '无标签',
   releaseIn: (days: number) => (days <= 0 ? '今天回收' : `${days}天后回收`),
   // filters
-  keyword: '关键词',
   keywordPlaceholder: '名称、拼音、公司或备注',
   mobilePlaceholder: '4位以上数字',
   createdRange: '创建时间',

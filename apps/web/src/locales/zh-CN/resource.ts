@@ -15,7 +15,6 @@ export const resource = {
   folderSaved: '文件夹已保存',
   folderDeleted: '文件夹已删除',
   folderDeleteConfirm: (name: string) => `删除文件夹“${name}”？文件夹须为空才能删除。`,
-  keyword: '关键词',
   keywordPlaceholder: '标题、内容或标签',
   tag: '标签',
   kind: '类型',

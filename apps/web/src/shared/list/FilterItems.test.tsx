@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Form } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { EnterpriseFilter, SelectFilter, TextFilter } from './FilterItems';
+import { EnterpriseFilter, KeywordFilter, SelectFilter, TextFilter } from './FilterItems';
 
 const options = [{ value: 'a', label: '甲' }];
 
@@ -26,6 +26,19 @@ describe('filter items', () => {
     );
     expect(screen.getByText('城市')).toBeTruthy();
     expect((screen.getByTestId('city') as HTMLInputElement).value).toBe('北京');
+  });
+
+  it('sends the free-text search as keyword under the label 关键词, with the fields it searches as placeholder', () => {
+    const onValuesChange = vi.fn();
+    render(
+      <Form onValuesChange={onValuesChange}>
+        <KeywordFilter placeholder="名称或备注" testId="keyword" />
+      </Form>,
+    );
+    expect(screen.getByText('关键词')).toBeTruthy();
+    expect(screen.getByPlaceholderText('名称或备注')).toBe(screen.getByTestId('keyword'));
+    fireEvent.change(screen.getByTestId('keyword'), { target: { value: '云呼' } });
+    expect(onValuesChange).toHaveBeenLastCalledWith({ keyword: '云呼' }, { keyword: '云呼' });
   });
 
   it("conditions the platform's queues on the enterprise's name", () => {

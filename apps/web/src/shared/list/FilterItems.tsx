@@ -14,6 +14,14 @@ export const TextFilter = ({ name, label, placeholder, width = 160, testId }: TF
   </Form.Item>
 );
 
+/**
+ * The free-text search of a list over several of its fields, sent as `keyword` and labelled 关键词;
+ * the placeholder names the fields it searches.
+ */
+export const KeywordFilter = ({ placeholder, width = 200, testId }: Omit<TFilterItemProps, 'name' | 'label'>) => (
+  <TextFilter name="keyword" label={t.common.keyword} placeholder={placeholder} width={width} testId={testId} />
+);
+
 /** The platform's condition on the enterprise's name, in its queues of every enterprise's requests. */
 export const EnterpriseFilter = () => <TextFilter name="enterpriseName" label={t.common.enterpriseName} />;
 

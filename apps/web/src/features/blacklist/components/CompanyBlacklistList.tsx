@@ -2,7 +2,7 @@ import { blacklistRoutes, Perm, type TCompanyBlackEntry } from '@yunhu/contract'
 import { Button } from 'antd';
 import { useState } from 'react';
 import * as t from '../../../locales/zh-CN';
-import { TextFilter } from '../../../shared/list/FilterItems';
+import { KeywordFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -71,14 +71,7 @@ export const CompanyBlacklistList = () => {
           </Permission>
         }
         batchActions={batchActions}
-        filters={
-          <TextFilter
-            name="keyword"
-            label={b.keyword}
-            placeholder={b.keywordPlaceholder}
-            testId="company-black-keyword"
-          />
-        }
+        filters={<KeywordFilter placeholder={b.keywordPlaceholder} width={160} testId="company-black-keyword" />}
       />
       <CompanyAddModal isBatch={dialog === 'batch'} open={dialog !== null} onClose={() => setDialog(null)} />
     </>

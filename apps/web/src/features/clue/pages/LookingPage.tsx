@@ -12,7 +12,7 @@ import {
 import { Button } from 'antd';
 import * as t from '../../../locales/zh-CN';
 import { optionsOf, yesNoOptions } from '../../../shared/form/options';
-import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { KeywordFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { TListColumn } from '../../../shared/list/types';
 import { clueKeys, useQuota } from '../api';
@@ -81,7 +81,7 @@ export const LookingPage = () => {
         batchActions={actions.batchActions}
         filters={
           <>
-            <TextFilter name="keyword" label={c.keyword} placeholder={c.keywordPlaceholder} width={220} />
+            <KeywordFilter placeholder={c.keywordPlaceholder} width={220} />
             <SelectFilter name="industry" label={c.industry} options={textOptions(clueIndustries)} width={220} />
             <RegionFilter />
             <SelectFilter

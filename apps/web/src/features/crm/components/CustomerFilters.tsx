@@ -3,7 +3,7 @@ import { Button, Form } from 'antd';
 import * as t from '../../../locales/zh-CN';
 import { ColleagueFilter } from '../../../shared/customers';
 import { lazyComponent } from '../../../shared/lazyComponent';
-import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { KeywordFilter, SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { OnceOpened } from '../../../shared/modal/OnceOpened';
 import { levelOptions } from '../format';
 
@@ -23,13 +23,7 @@ type TCustomerFiltersProps = {
 export const CustomerFilters = ({ isPrivate, fields, isMoreOpen, onToggleMore, moreCount }: TCustomerFiltersProps) => {
   return (
     <>
-      <TextFilter
-        name="keyword"
-        label={c.keyword}
-        placeholder={c.keywordPlaceholder}
-        width={220}
-        testId="crm-filter-keyword"
-      />
+      <KeywordFilter placeholder={c.keywordPlaceholder} width={220} testId="crm-filter-keyword" />
       <TextFilter name="mobile" label={c.mobile} placeholder={c.mobilePlaceholder} width={140} />
       <SelectFilter
         name="intentionLevels"

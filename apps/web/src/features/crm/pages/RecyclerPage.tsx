@@ -6,7 +6,7 @@ import * as t from '../../../locales/zh-CN';
 import { Phone } from '../../../shared/components/Phone';
 import { call } from '../../../shared/http/api';
 import { withDayPair } from '../../../shared/list/dayRange';
-import { DateRangeFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { DateRangeFilter, KeywordFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { timeColumn } from '../../../shared/list/timeColumn';
 import type { TListColumn } from '../../../shared/list/types';
@@ -78,7 +78,7 @@ export const RecyclerPage = () => {
         )}
         filters={
           <>
-            <TextFilter name="keyword" label={c.keyword} placeholder={c.keywordPlaceholder} width={190} />
+            <KeywordFilter placeholder={c.keywordPlaceholder} width={190} />
             <TextFilter name="mobile" label={c.mobile} placeholder={c.mobilePlaceholder} width={140} />
             <DateRangeFilter name="deletedRange" label={c.deletedRange} allowEmpty={[true, true]} />
           </>

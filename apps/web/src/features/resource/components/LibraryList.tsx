@@ -15,7 +15,7 @@ import * as t from '../../../locales/zh-CN';
 import { feedback } from '../../../shared/feedback';
 import { optionsOf } from '../../../shared/form/options';
 import { call } from '../../../shared/http/api';
-import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
+import { KeywordFilter, SelectFilter } from '../../../shared/list/FilterItems';
 import { ListView } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
@@ -134,13 +134,7 @@ export const LibraryList = () => {
           }
           filters={
             <>
-              <TextFilter
-                name="keyword"
-                label={c.keyword}
-                placeholder={c.keywordPlaceholder}
-                width={200}
-                testId="resource-keyword"
-              />
+              <KeywordFilter placeholder={c.keywordPlaceholder} testId="resource-keyword" />
               <SelectFilter
                 name="tag"
                 label={c.tag}
