@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { rowsByKeys } from '../../db/by-keys.js';
 import { rowsOf, type TDb } from '../../db/client.js';
 import { crmImportRows, crmImports } from '../../db/schema.js';
 import { clueCompanies as c, clueMatchRows as matches, clueUnlocks as unlocks } from './clue.schema.js';
@@ -11,21 +12,11 @@ const companyColumns = { id: c.id, name: c.name, creditCode: c.creditCode };
 /** 批量匹配's statements: the look-ups of a list's names and codes, its matches and its refused rows. */
 export const clueMatchRepository = {
   byCodes: (db: TDb, codes: readonly string[]): Promise<TMatchCompany[]> =>
-    codes.length === 0
-      ? Promise.resolve([])
-      : db
-          .select(companyColumns)
-          .from(c)
-          .where(inArray(c.creditCode, [...codes])),
+    rowsByKeys(codes, (keys) => db.select(companyColumns).from(c).where(inArray(c.creditCode, keys))),
 
   /** Companies by their exact names (up to two a name is enough to call it ambiguous). */
   byNames: (db: TDb, names: readonly string[]): Promise<TMatchCompany[]> =>
-    names.length === 0
-      ? Promise.resolve([])
-      : db
-          .select(companyColumns)
-          .from(c)
-          .where(inArray(c.name, [...names])),
+    rowsByKeys(names, (keys) => db.select(companyColumns).from(c).where(inArray(c.name, keys))),
 
   insert: (db: TDb, rows: TMatchInsert[]) =>
     rows.length === 0 ? Promise.resolve() : db.insert(matches).values(rows).onConflictDoNothing(),

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { rowsByKeys } from '../../db/by-keys.js';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { customers } from '../../db/schema.js';
@@ -125,12 +126,7 @@ export const clueRepository = {
     firstRow(db.select(columns).from(c).where(eq(c.id, id))),
 
   companiesByIds: (db: TDb, ids: readonly number[]): Promise<TCompanyRow[]> =>
-    ids.length === 0
-      ? Promise.resolve([])
-      : db
-          .select(columns)
-          .from(c)
-          .where(inArray(c.id, [...ids])),
+    rowsByKeys(ids, (keys) => db.select(columns).from(c).where(inArray(c.id, keys))),
 
   contacts: (db: TDb, companyId: number): Promise<TStoredContact[]> =>
     db

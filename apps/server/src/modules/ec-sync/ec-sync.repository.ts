@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { rowsByKeys } from '../../db/by-keys.js';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
@@ -150,19 +151,15 @@ export const ecSyncRepository = {
 
   /** Our customers of these EC crmIds. */
   customersOfCrm: (db: TDb, tenantId: number, crmIds: string[]) =>
-    crmIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({ crmId: ecCustomerLinks.crmId, customerId: ecCustomerLinks.customerId, ownerId: customers.ownerId })
-          .from(ecCustomerLinks)
-          .innerJoin(customers, eq(customers.id, ecCustomerLinks.customerId))
-          .where(
-            and(
-              eq(ecCustomerLinks.tenantId, tenantId),
-              inArray(ecCustomerLinks.crmId, crmIds),
-              isNull(customers.deletedAt),
-            ),
-          ),
+    rowsByKeys(crmIds, (ids) =>
+      db
+        .select({ crmId: ecCustomerLinks.crmId, customerId: ecCustomerLinks.customerId, ownerId: customers.ownerId })
+        .from(ecCustomerLinks)
+        .innerJoin(customers, eq(customers.id, ecCustomerLinks.customerId))
+        .where(
+          and(eq(ecCustomerLinks.tenantId, tenantId), inArray(ecCustomerLinks.crmId, ids), isNull(customers.deletedAt)),
+        ),
+    ),
 
   link: (db: TDb, tenantId: number, customerId: number, crmId: string) =>
     db.insert(ecCustomerLinks).values({ tenantId, customerId, crmId }).onConflictDoNothing(),

@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { rowsByKeys } from '../../db/by-keys.js';
 import type { TDb } from '../../db/client.js';
 import { firstRow, hasRow } from '../../db/first.js';
 import { likeOf } from '../../db/sql.js';
@@ -51,12 +52,12 @@ export const roleRepository = {
     ),
 
   findMany: (db: TDb, tenantId: number, ids: readonly number[]) =>
-    ids.length === 0
-      ? Promise.resolve([])
-      : db
-          .select(grantColumns)
-          .from(roles)
-          .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, [...ids]))),
+    rowsByKeys(ids, (keys) =>
+      db
+        .select(grantColumns)
+        .from(roles)
+        .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, keys))),
+    ),
 
   /** Every role of the tenant by name (the import matches role names). */
   byName: async (db: TDb, tenantId: number) =>
@@ -145,10 +146,10 @@ export const roleRepository = {
 
   /** The departments of some users of the tenant (data scope resolution of people other than the caller). */
   deptsOfUsers: (db: TDb, tenantId: number, userIds: readonly number[]) =>
-    userIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({ id: users.id, deptId: users.deptId })
-          .from(users)
-          .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...userIds]))),
+    rowsByKeys(userIds, (ids) =>
+      db
+        .select({ id: users.id, deptId: users.deptId })
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids))),
+    ),
 };

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { rowsByKeys } from '../../db/by-keys.js';
 import type { TDb } from '../../db/client.js';
 import { firstRow } from '../../db/first.js';
 import { pageOf } from '../../db/page.js';
@@ -53,14 +54,14 @@ export const callingRepository = {
 
   /** The names of the lines each user holds a usable seat on now. */
   seatLines: (db: TDb, tenantId: number, userIds: readonly number[], now: Date) =>
-    userIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectDistinct({ userId: seats.userId, lineName: lines.name, lineId: lines.id })
-          .from(seats)
-          .innerJoin(lines, eq(lines.id, seats.lineId))
-          .where(and(eq(seats.tenantId, tenantId), inArray(seats.userId, [...userIds]), usableAt(now)))
-          .orderBy(asc(lines.id)),
+    rowsByKeys(userIds, (ids) =>
+      db
+        .selectDistinct({ userId: seats.userId, lineName: lines.name, lineId: lines.id })
+        .from(seats)
+        .innerJoin(lines, eq(lines.id, seats.lineId))
+        .where(and(eq(seats.tenantId, tenantId), inArray(seats.userId, ids), usableAt(now)))
+        .orderBy(asc(lines.id)),
+    ),
 
   /** One person's own settings row, if he has one. */
   settingsOf: (db: TDb, tenantId: number, userId: number): Promise<TSettingsRow | null> =>
