@@ -1,9 +1,10 @@
 import { callStatusName, callTypeName, finishStatusName, Perm, type TCallRecordFilter } from '@yunhu/contract';
-import { DatePicker, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import * as t from '../../../locales/zh-CN';
 import { useAssignees } from '../../../shared/customers';
 import { namedOptions, personOptions } from '../../../shared/form/options';
+import { RangePickerOnFocus } from '../../../shared/form/RangePickerOnFocus';
 import { lazyComponent } from '../../../shared/lazyComponent';
 import { SelectFilter } from '../../../shared/list/FilterItems';
 import { usePermission } from '../../../shared/permission/usePermission';
@@ -61,7 +62,7 @@ export const CallRecordFilters = () => {
           },
         ]}
       >
-        <DatePicker.RangePicker allowClear={false} data-testid="call-record-range" />
+        <RangePickerOnFocus allowClear={false} data-testid="call-record-range" />
       </Form.Item>
       {canListPeople && (
         <Form.Item name="userIds" label={c.agents}>
