@@ -34,11 +34,15 @@ export const toSortParams = <T>(
 export const compactFilters = (values: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 
-/** The row actions column, or none for someone who may not act (spread into the columns). */
+/**
+ * The row actions column, or none for someone who may not act (spread into the columns). Pinned to
+ * the right edge: a wide list scrolled sideways keeps its actions in view, and withEllipsis leaves
+ * the cell whole.
+ */
 export const actionsColumn = <T>(
   isShown: boolean,
   title: string,
   render: (row: T) => ReactNode,
   extra: Omit<TListColumn<T>, 'key' | 'title' | 'render'> = {},
 ): TListColumn<T>[] =>
-  isShown ? [{ ...extra, key: 'actions', title, render: (_v: unknown, row: T) => render(row) }] : [];
+  isShown ? [{ fixed: 'right', ...extra, key: 'actions', title, render: (_v: unknown, row: T) => render(row) }] : [];

@@ -6,7 +6,7 @@ import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { NoticePublishModal } from '../components/NoticePublishModal';
 import { NoticeReachDrawer } from '../components/NoticeReachDrawer';
@@ -39,12 +39,9 @@ export const AgentNoticePage = () => {
       render: (v: number, row) => <span data-testid="agent-notice-read">{`${v}（${rate(v, row.userCount)}）`}</span>,
     },
     timeColumn(n.publishedAt),
-    {
-      key: 'action',
-      title: n.actions,
-      fixed: 'right',
-      render: (_v, row) => <RowAction onClick={() => setShown(row)}>{n.reach}</RowAction>,
-    },
+    ...actionsColumn<TAgentNotice>(true, n.actions, (row) => (
+      <RowAction onClick={() => setShown(row)}>{n.reach}</RowAction>
+    )),
   ];
   return (
     <>

@@ -7,7 +7,7 @@ import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RowAction } from '../../../shared/list/RowAction';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { Permission } from '../../../shared/permission/Permission';
 import { AgentPacketForm } from '../components/AgentPacketForm';
@@ -37,28 +37,23 @@ export const AgentPacketPage = () => {
       dataIndex: 'isEnabled',
       render: (v: boolean) => (v ? <Tag color="green">{s.enabled}</Tag> : <Tag>{s.disabled}</Tag>),
     },
-    {
-      key: 'actions',
-      title: s.actions,
-      fixed: 'right',
-      render: (_v: unknown, row: TAgentPacket) => (
-        <Space size={0}>
-          <RowAction testId={`agent-packet-edit-${row.id}`} onClick={() => form.openEdit(row)}>
-            {s.edit}
-          </RowAction>
-          <RowAction
-            testId={`agent-packet-shelf-${row.id}`}
-            onClick={() =>
-              confirm(row.isEnabled ? s.offShelfConfirm(row.name) : s.onShelfConfirm(row.name), () =>
-                shelf({ id: row.id, isEnabled: !row.isEnabled }),
-              )
-            }
-          >
-            {row.isEnabled ? s.offShelf : s.onShelf}
-          </RowAction>
-        </Space>
-      ),
-    },
+    ...actionsColumn<TAgentPacket>(true, s.actions, (row) => (
+      <Space size={0}>
+        <RowAction testId={`agent-packet-edit-${row.id}`} onClick={() => form.openEdit(row)}>
+          {s.edit}
+        </RowAction>
+        <RowAction
+          testId={`agent-packet-shelf-${row.id}`}
+          onClick={() =>
+            confirm(row.isEnabled ? s.offShelfConfirm(row.name) : s.onShelfConfirm(row.name), () =>
+              shelf({ id: row.id, isEnabled: !row.isEnabled }),
+            )
+          }
+        >
+          {row.isEnabled ? s.offShelf : s.onShelf}
+        </RowAction>
+      </Space>
+    )),
   ];
   return (
     <>

@@ -12,7 +12,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { agentPageKey, type TAgentCreate, useCreateAgent } from '../api';
 import { AgentCloseActions } from '../components/AgentCloseActions';
@@ -64,24 +64,19 @@ export const PlatformAgentPage = () => {
       render: (_v, row) => <AgentReviewSwitch agent={row} />,
     },
     timeColumn(a.createdAt),
-    {
-      key: 'actions',
-      title: a.actions,
-      fixed: 'right',
-      render: (_v, row) => (
-        <Space size={0}>
-          <RowAction onClick={() => setViewing(row)} testId={`agent-detail-${row.code}`}>
-            {a.detail}
+    ...actionsColumn<TAgent>(true, a.actions, (row) => (
+      <Space size={0}>
+        <RowAction onClick={() => setViewing(row)} testId={`agent-detail-${row.code}`}>
+          {a.detail}
+        </RowAction>
+        <Permission value={AgentPerm.platformManage}>
+          <RowAction onClick={() => setOpening(row)} testId={`agent-lines-${row.code}`}>
+            {t.agentStock.openLines}
           </RowAction>
-          <Permission value={AgentPerm.platformManage}>
-            <RowAction onClick={() => setOpening(row)} testId={`agent-lines-${row.code}`}>
-              {t.agentStock.openLines}
-            </RowAction>
-          </Permission>
-          <AgentCloseActions agent={row} onSettle={setSettling} />
-        </Space>
-      ),
-    },
+        </Permission>
+        <AgentCloseActions agent={row} onSettle={setSettling} />
+      </Space>
+    )),
   ];
   return (
     <>

@@ -9,7 +9,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { NumberDaysFilters } from '../../../shared/list/NumberDaysFilters';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import { beijingFormat } from '../../../shared/time/beijing';
 import { listApi, useRemove } from '../api';
@@ -65,30 +65,25 @@ export const BlacklistList = ({ level, title }: { level: TBlackLevel; title: str
     timeColumn(b.createdAt, { sortField: 'createdAt' }),
     { key: 'updatedBy', title: b.updatedBy, dataIndex: 'updatedBy', isHiddenByDefault: true },
     timeColumn(b.updatedAt, { key: 'updatedAt', isHiddenByDefault: true }),
-    {
-      key: 'action',
-      title: b.actions,
-      fixed: 'right',
-      render: (_v, e) => (
-        <Space size={0}>
-          <Permission value={api.perms.update}>
-            <RowAction
-              onClick={() => {
-                setEditing(e);
-                setDialog('entry');
-              }}
-            >
-              {b.edit}
-            </RowAction>
-          </Permission>
-          <Permission value={api.perms.delete}>
-            <RowAction isDanger onClick={() => confirmRemove([e.id], b.deleteConfirm(e.number))}>
-              {b.delete}
-            </RowAction>
-          </Permission>
-        </Space>
-      ),
-    },
+    ...actionsColumn<TBlackEntry>(true, b.actions, (e) => (
+      <Space size={0}>
+        <Permission value={api.perms.update}>
+          <RowAction
+            onClick={() => {
+              setEditing(e);
+              setDialog('entry');
+            }}
+          >
+            {b.edit}
+          </RowAction>
+        </Permission>
+        <Permission value={api.perms.delete}>
+          <RowAction isDanger onClick={() => confirmRemove([e.id], b.deleteConfirm(e.number))}>
+            {b.delete}
+          </RowAction>
+        </Permission>
+      </Space>
+    )),
   ];
 
   return (

@@ -6,8 +6,9 @@ import { KeywordFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
+import { usePermission } from '../../../shared/permission/usePermission';
 import { companyPageKey, useCompanyRemove } from '../api';
 import { CompanyAddModal } from './CompanyAddModal';
 import { useRemoval } from './useRemoval';
@@ -21,6 +22,7 @@ const r = blacklistRoutes;
  */
 export const CompanyBlacklistList = () => {
   const remove = useCompanyRemove();
+  const canDelete = usePermission(Perm.blacklistDelete);
   const [dialog, setDialog] = useState<'one' | 'batch' | null>(null);
 
   const { confirmRemove, batchActions } = useRemoval({
@@ -36,18 +38,11 @@ export const CompanyBlacklistList = () => {
     { key: 'remark', title: b.remark, dataIndex: 'remark', ellipsis: true, width: 220 },
     { key: 'createdBy', title: b.createdBy, dataIndex: 'createdBy' },
     timeColumn(b.createdAt),
-    {
-      key: 'action',
-      title: b.actions,
-      fixed: 'right',
-      render: (_v, e) => (
-        <Permission value={Perm.blacklistDelete}>
-          <RowAction isDanger onClick={() => confirmRemove([e.id], b.deleteConfirm(e.name || e.creditCode))}>
-            {b.delete}
-          </RowAction>
-        </Permission>
-      ),
-    },
+    ...actionsColumn<TCompanyBlackEntry>(canDelete, b.actions, (e) => (
+      <RowAction isDanger onClick={() => confirmRemove([e.id], b.deleteConfirm(e.name || e.creditCode))}>
+        {b.delete}
+      </RowAction>
+    )),
   ];
 
   return (

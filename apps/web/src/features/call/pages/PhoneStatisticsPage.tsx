@@ -2,7 +2,7 @@ import { callCensusRoutes, Perm, type TAgentFigures } from '@yunhu/contract';
 import { Link } from 'react-router-dom';
 import * as t from '../../../locales/zh-CN';
 import { ListPage } from '../../../shared/list/ListPage';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { filterOfDays } from '../census/api';
 import { CensusScreen } from '../census/CensusScreen';
 import { figureColumns } from '../census/figureColumns';
@@ -18,19 +18,14 @@ export const PhoneStatisticsPage = () => {
     { key: 'realName', title: c.agent, dataIndex: 'realName' },
     { key: 'deptName', title: c.dept, dataIndex: 'deptName', render: (v: string) => v || '-' },
     ...figureColumns<TAgentFigures>(true),
-    {
-      key: 'actions',
-      title: c.actions,
-      fixed: 'right',
-      render: (_v, row) => (
-        <Link
-          to={`/menu/userDetails?userId=${row.userId}&name=${encodeURIComponent(row.realName)}&${daysQuery(days)}`}
-          data-testid={`call-statistics-user-${row.userId}`}
-        >
-          {c.viewDays}
-        </Link>
-      ),
-    },
+    ...actionsColumn<TAgentFigures>(true, c.actions, (row) => (
+      <Link
+        to={`/menu/userDetails?userId=${row.userId}&name=${encodeURIComponent(row.realName)}&${daysQuery(days)}`}
+        data-testid={`call-statistics-user-${row.userId}`}
+      >
+        {c.viewDays}
+      </Link>
+    )),
   ];
   const key = `${days.fromDay}_${days.toDay}`;
   return (

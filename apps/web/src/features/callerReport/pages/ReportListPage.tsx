@@ -16,7 +16,7 @@ import { SelectFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
@@ -61,31 +61,26 @@ export const ReportListPage = () => {
       render: (v: number | null) => (v ? c.versionLabel(v) : '-'),
     },
     timeColumn(c.createdAt),
-    {
-      key: 'action',
-      title: c.actions,
-      fixed: 'right',
-      render: (_v, row) => (
-        <Space size={0} onClick={(e) => e.stopPropagation()}>
-          <RowAction onClick={() => navigate(`/menu/userdata/checkReport?id=${row.id}`)}>{c.detail}</RowAction>
-          {isOpen(row.state) && (
-            <Permission value={ReportPerm.numberSubmit}>
-              <RowAction onClick={() => form.openEdit(row)}>{c.editReport}</RowAction>
-              <RowAction onClick={() => void onSubmit(row).catch(() => undefined)}>
-                {row.state === 'rejected' ? c.resubmit : c.submit}
-              </RowAction>
-            </Permission>
-          )}
-          {isWithdrawable(row.state) && (
-            <Permission value={ReportPerm.numberSubmit}>
-              <RowAction onClick={() => onWithdraw(row)} testId={`report-withdraw-${row.id}`}>
-                {c.withdraw}
-              </RowAction>
-            </Permission>
-          )}
-        </Space>
-      ),
-    },
+    ...actionsColumn<TCallerReport>(true, c.actions, (row) => (
+      <Space size={0} onClick={(e) => e.stopPropagation()}>
+        <RowAction onClick={() => navigate(`/menu/userdata/checkReport?id=${row.id}`)}>{c.detail}</RowAction>
+        {isOpen(row.state) && (
+          <Permission value={ReportPerm.numberSubmit}>
+            <RowAction onClick={() => form.openEdit(row)}>{c.editReport}</RowAction>
+            <RowAction onClick={() => void onSubmit(row).catch(() => undefined)}>
+              {row.state === 'rejected' ? c.resubmit : c.submit}
+            </RowAction>
+          </Permission>
+        )}
+        {isWithdrawable(row.state) && (
+          <Permission value={ReportPerm.numberSubmit}>
+            <RowAction onClick={() => onWithdraw(row)} testId={`report-withdraw-${row.id}`}>
+              {c.withdraw}
+            </RowAction>
+          </Permission>
+        )}
+      </Space>
+    )),
   ];
   return (
     <>

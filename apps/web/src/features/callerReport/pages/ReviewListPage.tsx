@@ -5,7 +5,7 @@ import { EnterpriseFilter, SelectFilter, TextFilter } from '../../../shared/list
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { reportKeys } from '../api';
 import { ReportStateTag } from '../components/ReportDetails';
 import { reviewDesks, type TReviewDesk } from '../reviewDesk';
@@ -29,12 +29,9 @@ export const ReviewListPage = ({ desk = 'platform' }: { desk?: TReviewDesk }) =>
     { key: 'state', title: c.state, dataIndex: 'state', render: (v: TReportState) => <ReportStateTag state={v} /> },
     timeColumn(c.submittedAt, { key: 'submittedAt', empty: '-' }),
     { key: 'reviewer', title: c.reviewer, dataIndex: 'reviewer', render: (v: string) => v || '-' },
-    {
-      key: 'action',
-      title: c.actions,
-      fixed: 'right',
-      render: (_v, row) => <RowAction onClick={() => open(row)}>{c.detail}</RowAction>,
-    },
+    ...actionsColumn<TCallerReport>(true, c.actions, (row) => (
+      <RowAction onClick={() => open(row)}>{c.detail}</RowAction>
+    )),
   ];
   return (
     <ListPage

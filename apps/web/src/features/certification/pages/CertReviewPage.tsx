@@ -18,7 +18,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
@@ -58,26 +58,21 @@ export const CertReviewPage = () => {
     timeColumn(t.cert.createdAt),
     tagColumn(t.cert.status, 'status', { labels: certStatusLabel, colors: certStatusColor }),
     { key: 'reason', title: t.cert.reason, dataIndex: 'reason', ellipsis: true },
-    {
-      key: 'action',
-      title: t.cert.actions,
-      fixed: 'right',
-      render: (_v, row) => (
-        <Space size={0} onClick={(e) => e.stopPropagation()}>
-          <RowAction onClick={() => setViewing(row)}>{t.cert.view}</RowAction>
-          {row.status === 'pending' && (
-            <Permission value={CertPerm.examine}>
-              <RowAction onClick={() => approve([row.id], t.cert.approveConfirm(row.enterpriseName))}>
-                {t.cert.approve}
-              </RowAction>
-              <RowAction isDanger onClick={() => setRejecting({ ids: [row.id] })}>
-                {t.cert.reject}
-              </RowAction>
-            </Permission>
-          )}
-        </Space>
-      ),
-    },
+    ...actionsColumn<TCertification>(true, t.cert.actions, (row) => (
+      <Space size={0} onClick={(e) => e.stopPropagation()}>
+        <RowAction onClick={() => setViewing(row)}>{t.cert.view}</RowAction>
+        {row.status === 'pending' && (
+          <Permission value={CertPerm.examine}>
+            <RowAction onClick={() => approve([row.id], t.cert.approveConfirm(row.enterpriseName))}>
+              {t.cert.approve}
+            </RowAction>
+            <RowAction isDanger onClick={() => setRejecting({ ids: [row.id] })}>
+              {t.cert.reject}
+            </RowAction>
+          </Permission>
+        )}
+      </Space>
+    )),
   ];
 
   return (

@@ -9,7 +9,7 @@ import { withDayPair } from '../../../shared/list/dayRange';
 import { DateRangeFilter, KeywordFilter, TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { recyclePageKey } from '../api';
 import { useBatchRunner } from '../components/BatchResult';
 import { PurgeAllButton, RecycleBatchActions, RecycleRowActions } from '../components/RecycleActions';
@@ -57,12 +57,9 @@ export const RecyclerPage = () => {
       render: (v: string | null) => v ?? c.systemJob,
     },
     timeColumn(c.deletedAt, { key: 'deletedAt', empty: c.none }),
-    {
-      key: 'actions',
-      title: c.actions,
-      fixed: 'right',
-      render: (_v, r) => <RecycleRowActions id={r.id} name={r.name} run={run} confirm={modal.confirm} />,
-    },
+    ...actionsColumn<TEntry>(true, c.actions, (r) => (
+      <RecycleRowActions id={r.id} name={r.name} run={run} confirm={modal.confirm} />
+    )),
   ];
   return (
     <>

@@ -5,7 +5,7 @@ import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 import type { TStaffScreen } from './staffScreen';
 
@@ -56,41 +56,36 @@ export const staffColumns = (screen: TStaffScreen, on: TRowActions): TListColumn
         ]
       : []),
     timeColumn(texts.lastLogin, { key: 'lastLoginAt', empty: '-' }),
-    {
-      key: 'actions',
-      title: texts.actions,
-      fixed: 'right',
-      render: (_v, row) => (
-        <Space size={0}>
-          {isEnterprise && (
-            <RowAction onClick={() => on.onDetail(row)} testId={`staff-detail-${row.username}`}>
-              {t.org.detail}
-            </RowAction>
-          )}
-          <Permission value={perms.update}>
-            <RowAction onClick={() => on.onEdit(row)} testId={`${p}staff-edit-${row.username}`}>
-              {texts.edit}
-            </RowAction>
-          </Permission>
-          <Permission value={perms.status}>
-            <RowAction onClick={() => on.onStatus([row.id], row.status === 'active' ? 'disabled' : 'active')}>
-              {row.status === 'active' ? texts.disable : texts.enable}
-            </RowAction>
-          </Permission>
-          <Permission value={perms.password}>
-            <Popconfirm title={texts.resetPasswordConfirm(row.realName)} onConfirm={() => on.onResetPassword(row)}>
-              <RowAction>{texts.resetPassword}</RowAction>
+    ...actionsColumn<TStaff>(true, texts.actions, (row) => (
+      <Space size={0}>
+        {isEnterprise && (
+          <RowAction onClick={() => on.onDetail(row)} testId={`staff-detail-${row.username}`}>
+            {t.org.detail}
+          </RowAction>
+        )}
+        <Permission value={perms.update}>
+          <RowAction onClick={() => on.onEdit(row)} testId={`${p}staff-edit-${row.username}`}>
+            {texts.edit}
+          </RowAction>
+        </Permission>
+        <Permission value={perms.status}>
+          <RowAction onClick={() => on.onStatus([row.id], row.status === 'active' ? 'disabled' : 'active')}>
+            {row.status === 'active' ? texts.disable : texts.enable}
+          </RowAction>
+        </Permission>
+        <Permission value={perms.password}>
+          <Popconfirm title={texts.resetPasswordConfirm(row.realName)} onConfirm={() => on.onResetPassword(row)}>
+            <RowAction>{texts.resetPassword}</RowAction>
+          </Popconfirm>
+        </Permission>
+        {isEnterprise && (
+          <Permission value={Perm.staffDelete}>
+            <Popconfirm title={t.org.deleteStaffConfirm(1)} onConfirm={() => on.onDelete([row.id])}>
+              <RowAction isDanger>{t.org.delete}</RowAction>
             </Popconfirm>
           </Permission>
-          {isEnterprise && (
-            <Permission value={Perm.staffDelete}>
-              <Popconfirm title={t.org.deleteStaffConfirm(1)} onConfirm={() => on.onDelete([row.id])}>
-                <RowAction isDanger>{t.org.delete}</RowAction>
-              </Popconfirm>
-            </Permission>
-          )}
-        </Space>
-      ),
-    },
+        )}
+      </Space>
+    )),
   ];
 };

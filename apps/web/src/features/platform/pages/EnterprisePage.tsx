@@ -22,7 +22,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
@@ -125,7 +125,7 @@ export const EnterprisePage = () => {
     },
     { key: 'statusReason', title: t.platform.reason, dataIndex: 'statusReason', ellipsis: true },
     timeColumn(t.platform.createdAt),
-    { key: 'actions', title: t.platform.actions, fixed: 'right', render: (_v, e) => rowActions(e) },
+    ...actionsColumn<TEnterprise>(true, t.platform.actions, rowActions),
   ];
   return (
     <>

@@ -9,7 +9,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
@@ -55,11 +55,10 @@ export const JobPage = () => {
     timeColumn(p.runAfter, { key: 'runAfter', format: 'YYYY-MM-DD HH:mm:ss' }),
     timeColumn(p.startedAt, { key: 'startedAt', format: 'YYYY-MM-DD HH:mm:ss' }),
     timeColumn(p.finishedAt, { key: 'finishedAt', format: 'YYYY-MM-DD HH:mm:ss' }),
-    {
-      key: 'actions',
-      title: p.actions,
-      fixed: 'right',
-      render: (_v, j) =>
+    ...actionsColumn<TJobRun>(
+      true,
+      p.actions,
+      (j) =>
         j.state === 'failed' && (
           <Permission value={JobPerm.retry}>
             <RowAction onClick={() => retry(j)} testId={`job-retry-${j.id}`}>
@@ -67,7 +66,7 @@ export const JobPage = () => {
             </RowAction>
           </Permission>
         ),
-    },
+    ),
   ];
   return (
     <ListPage

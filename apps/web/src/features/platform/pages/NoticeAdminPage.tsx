@@ -8,10 +8,11 @@ import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { closingEitherWay } from '../../../shared/list/useConfirmAction';
 import { useApp } from '../../../shared/modal/useApp';
 import { Permission } from '../../../shared/permission/Permission';
+import { usePermission } from '../../../shared/permission/usePermission';
 import { contentKeys, useDeleteNotices, useEnterpriseOptions, usePublishNotice } from '../contentApi';
 
 const c = t.platformContent;
@@ -28,6 +29,7 @@ export const NoticeAdminPage = () => {
   const [isPublishing, setPublishing] = useState(false);
   const publish = usePublishNotice();
   const remove = useDeleteNotices();
+  const canDelete = usePermission(PlatformPerm.noticeDelete);
   const enterprises = useEnterpriseOptions(isPublishing);
 
   const confirmDelete = (ids: number[], title: string, clear?: () => void) =>
@@ -59,18 +61,11 @@ export const NoticeAdminPage = () => {
     { key: 'publisher', title: c.publisher, dataIndex: 'publisher' },
     { key: 'readCount', title: c.readCount, dataIndex: 'readCount' },
     timeColumn(c.publishedAt),
-    {
-      key: 'action',
-      title: c.actions,
-      fixed: 'right',
-      render: (_v, n) => (
-        <Permission value={PlatformPerm.noticeDelete}>
-          <RowAction isDanger onClick={() => confirmDelete([n.id], c.deleteConfirm(n.title))}>
-            {c.delete}
-          </RowAction>
-        </Permission>
-      ),
-    },
+    ...actionsColumn<TPublishedNotice>(canDelete, c.actions, (n) => (
+      <RowAction isDanger onClick={() => confirmDelete([n.id], c.deleteConfirm(n.title))}>
+        {c.delete}
+      </RowAction>
+    )),
   ];
 
   return (

@@ -7,7 +7,7 @@ import { DateRangeFilter, SelectFilter, TextFilter } from '../../../shared/list/
 import { ListPage } from '../../../shared/list/ListPage';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 
 const resultColor = { success: 'green', failure: 'red', pending: 'default' } as const;
 // pending: the action was running when the row was read, or its process died in it.
@@ -39,23 +39,18 @@ export const LogListPage = ({ module, pageKey = 'logcom', title = t.log.title }:
     { key: 'route', title: t.log.route, dataIndex: 'route', isHiddenByDefault: true },
     tagColumn(t.log.result, 'result', { labels: resultLabel, colors: resultColor }),
     { key: 'message', title: t.log.message, dataIndex: 'message', ellipsis: true },
-    {
-      key: 'action',
-      title: '',
-      fixed: 'right',
-      render: (_v, row) => (
-        <Button
-          type="link"
-          size="small"
-          onClick={(e) => {
-            e.stopPropagation();
-            open(row);
-          }}
-        >
-          {t.common.view}
-        </Button>
-      ),
-    },
+    ...actionsColumn<TOperationLog>(true, '', (row) => (
+      <Button
+        type="link"
+        size="small"
+        onClick={(e) => {
+          e.stopPropagation();
+          open(row);
+        }}
+      >
+        {t.common.view}
+      </Button>
+    )),
   ];
   return (
     <ListPage
