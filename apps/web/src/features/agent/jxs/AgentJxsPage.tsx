@@ -14,7 +14,7 @@ import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { jxsPageKey } from './jxsApi';
 
@@ -50,18 +50,15 @@ export const AgentJxsPage = () => {
     { key: 'enterpriseCount', title: s.enterpriseCount, dataIndex: 'enterpriseCount' },
     tagColumn(s.status, 'status', { labels: jxsStatusLabel, colors: { active: 'green', disabled: 'default' } }),
     timeColumn(s.createdAt),
-    {
-      key: 'actions',
-      title: s.actions,
-      render: (_v, r) =>
-        r.status === 'active' ? (
-          <Popconfirm title={s.disableConfirm(r.name)} onConfirm={() => setStatus(r, 'disabled')}>
-            <RowAction testId={`jxs-disable-${r.username}`}>{s.disable}</RowAction>
-          </Popconfirm>
-        ) : (
-          <RowAction onClick={() => setStatus(r, 'active')}>{s.enable}</RowAction>
-        ),
-    },
+    ...actionsColumn<TJxsUser>(true, s.actions, (r) =>
+      r.status === 'active' ? (
+        <Popconfirm title={s.disableConfirm(r.name)} onConfirm={() => setStatus(r, 'disabled')}>
+          <RowAction testId={`jxs-disable-${r.username}`}>{s.disable}</RowAction>
+        </Popconfirm>
+      ) : (
+        <RowAction onClick={() => setStatus(r, 'active')}>{s.enable}</RowAction>
+      ),
+    ),
   ];
   return (
     <>

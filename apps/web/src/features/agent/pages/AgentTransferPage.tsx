@@ -4,7 +4,7 @@ import * as t from '../../../locales/zh-CN';
 import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { RowAction } from '../../../shared/list/RowAction';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { PacketMoveRecords } from '../components/PacketMoveRecords';
 import { packetMoveColumns } from '../components/packetMoveColumns';
 import { TransferDetailDrawer } from '../components/TransferDetailDrawer';
@@ -26,15 +26,11 @@ export const AgentTransferPage = () => {
       packetName: s.packetName,
     }),
     ...packetMoveColumns<TPacketTransfer>(s),
-    {
-      key: 'actions',
-      title: s.actions,
-      render: (_v: unknown, row: TPacketTransfer) => (
-        <RowAction onClick={() => setShown(row.id)} testId={`agent-transfer-detail-${row.id}`}>
-          {s.detail}
-        </RowAction>
-      ),
-    },
+    ...actionsColumn<TPacketTransfer>(true, s.actions, (row) => (
+      <RowAction onClick={() => setShown(row.id)} testId={`agent-transfer-detail-${row.id}`}>
+        {s.detail}
+      </RowAction>
+    )),
   ];
   return (
     <>

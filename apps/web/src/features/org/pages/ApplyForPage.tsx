@@ -11,7 +11,7 @@ import { fieldColumns } from '../../../shared/list/fieldColumns';
 import { ListPage } from '../../../shared/list/ListPage';
 import { tagColumn } from '../../../shared/list/tagColumn';
 import { timeColumn } from '../../../shared/list/timeColumn';
-import type { TListColumn, TRowOf } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn, type TRowOf } from '../../../shared/list/types';
 import { Permission } from '../../../shared/permission/Permission';
 
 type TApplication = TRowOf<typeof orgStaffRoutes.applyPage>;
@@ -59,11 +59,7 @@ export const ApplyForPage = () => {
     }),
     { key: 'reason', title: t.org.reason, dataIndex: 'reason', ellipsis: true },
     timeColumn(t.org.appliedAt),
-    {
-      key: 'actions',
-      title: t.org.actions,
-      render: (_v, row) => (row.status === 'pending' ? actions([row.id]) : null),
-    },
+    ...actionsColumn<TApplication>(true, t.org.actions, (row) => (row.status === 'pending' ? actions([row.id]) : null)),
   ];
   return (
     <>

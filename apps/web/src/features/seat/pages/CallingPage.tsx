@@ -6,7 +6,7 @@ import { ReclickButton } from '../../../shared/components/ReclickButton';
 import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { RowAction } from '../../../shared/list/RowAction';
-import type { TListColumn } from '../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../shared/list/types';
 import { useConfirmAction } from '../../../shared/list/useConfirmAction';
 import { usePermission } from '../../../shared/permission/usePermission';
 import { callingPageKey, type TCallingRow, useCallingActions } from '../api';
@@ -55,19 +55,11 @@ export const CallingPage = () => {
       dataIndex: 'isCustom',
       render: (v: boolean) => <Tag color={v ? 'blue' : 'default'}>{v ? c.custom : c.defaults}</Tag>,
     },
-    ...(canChange
-      ? [
-          {
-            key: 'actions',
-            title: t.seat.actions,
-            render: (_v: unknown, row: TCallingRow) => (
-              <RowAction onClick={() => setEditing({ rows: [row] })} testId={`calling-edit-${row.userId}`}>
-                {c.edit}
-              </RowAction>
-            ),
-          },
-        ]
-      : []),
+    ...actionsColumn<TCallingRow>(canChange, t.seat.actions, (row) => (
+      <RowAction onClick={() => setEditing({ rows: [row] })} testId={`calling-edit-${row.userId}`}>
+        {c.edit}
+      </RowAction>
+    )),
   ];
   const reset = (rows: TCallingRow[], clear: () => void) =>
     confirm(c.resetConfirm(rows.length), () => actions.reset(rows.map((r) => r.userId)), { onDone: clear });

@@ -9,6 +9,7 @@ import { TextFilter } from '../../../shared/list/FilterItems';
 import { ListPage } from '../../../shared/list/ListPage';
 import { moneyColumn } from '../../../shared/list/moneyColumn';
 import { RowAction } from '../../../shared/list/RowAction';
+import { actionsColumn } from '../../../shared/list/types';
 import { platformAccountPageKey, type TAccountRow, useTradeActions } from '../api';
 
 const s = t.trade;
@@ -28,13 +29,9 @@ export const PlatformAccountPage = () => {
           { key: 'enterpriseName', title: s.enterpriseName, dataIndex: 'enterpriseName' },
           moneyColumn<TAccountRow>(s.balance, 'balance'),
           moneyColumn<TAccountRow>(s.frozen, 'frozen'),
-          {
-            key: 'actions',
-            title: s.actions,
-            render: (_v, row) => (
-              <RowAction onClick={() => setTarget({ ...row, requestId: crypto.randomUUID() })}>{s.adjust}</RowAction>
-            ),
-          },
+          ...actionsColumn<TAccountRow>(true, s.actions, (row) => (
+            <RowAction onClick={() => setTarget({ ...row, requestId: crypto.randomUUID() })}>{s.adjust}</RowAction>
+          )),
         ]}
         filters={<TextFilter name="name" label={s.enterpriseName} placeholder={s.enterpriseName} />}
       />

@@ -6,7 +6,7 @@ import * as t from '../../../../locales/zh-CN';
 import { SelectFilter, TextFilter } from '../../../../shared/list/FilterItems';
 import { ListPage } from '../../../../shared/list/ListPage';
 import { timeColumn } from '../../../../shared/list/timeColumn';
-import type { TListColumn } from '../../../../shared/list/types';
+import { actionsColumn, type TListColumn } from '../../../../shared/list/types';
 import { Permission } from '../../../../shared/permission/Permission';
 import { TaskActions } from '../components/TaskActions';
 import { TaskProgress } from '../components/TaskProgress';
@@ -26,7 +26,7 @@ const columns: TListColumn<TTaskCard>[] = [
   { key: 'createdByName', title: c.creator, dataIndex: 'createdByName' },
   { key: 'deptName', title: c.dept, dataIndex: 'deptName' },
   timeColumn(c.createdAt),
-  { key: 'actions', title: t.callRecord.actions, render: (_v, x) => <TaskActions task={x} /> },
+  ...actionsColumn<TTaskCard>(true, t.callRecord.actions, (x) => <TaskActions task={x} />),
 ];
 
 /** 任务卡 (taskCard): the calling tasks of his department and below. */
