@@ -1,5 +1,6 @@
-import { DatePicker } from 'antd';
-import type { TRangePickerProps } from './RangePickerOnFocus';
+import { DatePicker, type GetProps } from 'antd';
+
+export type TRangePickerProps = GetProps<typeof DatePicker.RangePicker>;
 
 /** antd's range picker, open and focused: it replaces the stand-in the person just clicked or tabbed into. */
 export const RangePickerLoaded = (props: TRangePickerProps) => (

@@ -1,9 +1,7 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import type { DatePicker, GetProps } from 'antd';
 import { Input } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-
-export type TRangePickerProps = GetProps<typeof DatePicker.RangePicker>;
+import type { TRangePickerProps } from './RangePickerLoaded';
 
 const RangePickerLoaded = lazy(async () => ({ default: (await import('./RangePickerLoaded')).RangePickerLoaded }));
 
@@ -19,7 +17,8 @@ export const RangePickerOnFocus = (props: TRangePickerProps) => {
   const [from, to] = props.value ?? [];
   const standIn = (
     <Input
-      id={props.id}
+      // A form item names its field with one id; the picker may take one per end.
+      id={typeof props.id === 'string' ? props.id : props.id?.start}
       readOnly
       value={from && to ? `${from.format(day)} ~ ${to.format(day)}` : ''}
       placeholder={Array.isArray(props.placeholder) ? props.placeholder.join(' ~ ') : undefined}
