@@ -3,9 +3,11 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  foreignKey,
   type PgColumnBuilderBase,
   type PgTableExtraConfigValue,
   pgTable,
+  primaryKey,
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { tenants } from '../modules/org/org.schema.js';
@@ -22,11 +24,29 @@ export const refTo = (name: string, target: () => AnyPgColumn, actions?: { onDel
 /** The owning enterprise; row-level security keys on this column (migration 0001). */
 export const tenantId = () => refTo('tenant_id', () => tenants.id);
 
-const tenantRowColumns = () => ({ id: id(), tenantId: tenantId() });
+const tenantRowColumns = () => ({ id: bigserial('id', { mode: 'number' }).notNull(), tenantId: tenantId() });
+
+/**
+ * A key from a tenant table to another's row names the enterprise on both sides: (tenant_id, column)
+ * → (tenant_id, id), so a row points only at its own enterprise's rows (docs/decisions/0105). Its
+ * 'set null' clears only the column (SET NULL (column) in the migrations), never tenant_id.
+ */
+export const sameTenant = (
+  name: string,
+  self: { tenantId: AnyPgColumn },
+  column: AnyPgColumn,
+  parent: { tenantId: AnyPgColumn; id: AnyPgColumn },
+  onDelete?: 'cascade' | 'set null',
+) => {
+  const key = foreignKey({ name, columns: [self.tenantId, column], foreignColumns: [parent.tenantId, parent.id] });
+  return onDelete ? key.onDelete(onDelete) : key;
+};
 
 /**
  * A table of the enterprises' rows, each with its own id: `id` and `tenant_id` first, then the
- * table's own columns. What `TTenantTable` (db/tenant-rows.ts) and row-level security rely on.
+ * table's own columns. What `TTenantTable` (db/tenant-rows.ts) and row-level security rely on. Its
+ * primary key is (id, tenant_id): ready to distribute by tenant, and a look-up by id alone keeps
+ * the key's index.
  */
 export const tenantTable = <TName extends string, TColumns extends Record<string, PgColumnBuilderBase>>(
   name: TName,
@@ -35,8 +55,7 @@ export const tenantTable = <TName extends string, TColumns extends Record<string
     self: BuildExtraConfigColumns<TName, ReturnType<typeof tenantRowColumns> & TColumns, 'pg'>,
   ) => PgTableExtraConfigValue[],
 ) =>
-  pgTable<TName, ReturnType<typeof tenantRowColumns> & TColumns>(
-    name,
-    { ...tenantRowColumns(), ...columns },
-    extraConfig,
-  );
+  pgTable<TName, ReturnType<typeof tenantRowColumns> & TColumns>(name, { ...tenantRowColumns(), ...columns }, (t) => [
+    primaryKey({ name: `${name}_pkey`, columns: [t.id, t.tenantId] }),
+    ...(extraConfig?.(t) ?? []),
+  ]);

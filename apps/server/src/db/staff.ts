@@ -36,7 +36,7 @@ export const staffOptions = (db: TDb, tenantId: number, scope: TDataScope, keywo
   db
     .select({ id: users.id, realName: users.realName, username: users.username, deptName: departments.name })
     .from(users)
-    .leftJoin(departments, eq(departments.id, users.deptId))
+    .leftJoin(departments, and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.deptId)))
     .where(and(activeStaffOf(tenantId, scope), keyword ? staffNameMatch(keyword) : undefined))
     .orderBy(asc(users.jobNumber), asc(users.id))
     .limit(200);
@@ -69,8 +69,8 @@ export const isAccountTaken = (db: TDb, username: string, mobile: string) =>
  */
 export const rolePermissionsOf = (userId: SQL | typeof users.id) => ({
   permissions: sql<string[]>`coalesce((select array_agg(p) from ${userRoles} ur
-    join ${roles} r on r.id = ur.role_id and r.status = 'active', unnest(r.permissions) p
+    join ${roles} r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.status = 'active', unnest(r.permissions) p
     where ur.user_id = ${userId}), '{}')`,
-  isAdmin: sql<boolean>`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+  isAdmin: sql<boolean>`exists (select 1 from ${userRoles} ur join ${roles} r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
     where ur.user_id = ${userId} and r.status = 'active' and r.is_admin)`,
 });

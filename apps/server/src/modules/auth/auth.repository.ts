@@ -41,7 +41,7 @@ export const authRepository = {
           ...offAppsOf(tenants.id),
         })
         .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
+        .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
         .innerJoin(tenants, eq(tenants.id, users.tenantId))
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()))),
     ),

@@ -1,20 +1,26 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantId, ts } from '../../db/columns.js';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, sameTenant, tenantId, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /** Sign-in sessions; only the SHA-256 of the token is stored. */
 export const sessions = pgTable(
   'sessions',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: refTo('user_id', () => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    userId: ref('user_id').notNull(),
     tenantId: tenantId(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     ip: text('ip').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  // Keyed by the token's hash with the enterprise (ready to distribute by tenant); a request's
+  // session is found by the hash alone, the key's first column.
+  (t) => [
+    sameTenant('sessions_user_id_users_id_fk', t, t.userId, users, 'cascade'),
+    primaryKey({ name: 'sessions_pkey', columns: [t.tokenHash, t.tenantId] }),
+    index('sessions_user_idx').on(t.userId),
+  ],
 );
 
 /**

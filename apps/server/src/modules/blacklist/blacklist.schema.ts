@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, tenantTable, ts } from '../../db/columns.js';
 
 /** Columns both lists share: the number, why, how it came, until when, and who changed it last. */
@@ -21,11 +21,16 @@ const entryColumns = () => ({
 });
 
 /** 企业黑名单: an enterprise's own list, one row per number. */
-export const numberBlacklist = pgTable('number_blacklist', { ...entryColumns(), tenantId: tenantId() }, (t) => [
-  uniqueIndex('number_blacklist_tenant_number_idx').on(t.tenantId, t.number),
-  // The list, newest first (its default order).
-  index('number_blacklist_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
-]);
+export const numberBlacklist = pgTable(
+  'number_blacklist',
+  { ...entryColumns(), id: bigserial('id', { mode: 'number' }).notNull(), tenantId: tenantId() },
+  (t) => [
+    primaryKey({ name: 'number_blacklist_pkey', columns: [t.id, t.tenantId] }),
+    uniqueIndex('number_blacklist_tenant_number_idx').on(t.tenantId, t.number),
+    // The list, newest first (its default order).
+    index('number_blacklist_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
 
 /**
  * 平台黑名单: the platform operator's list, applied to every enterprise. It has no tenant (and so

@@ -113,16 +113,18 @@ describe('soft-phone SIP credentials', () => {
       expect(own.body.data.key).toBe(`e200002-${other.userId}`);
       const managerKey = (await t.call(call.lineConfig, { lineId: 2 }, manager)).body.data.key;
       expect(own.body.data.key).not.toBe(managerKey);
-      // A seat of the demo enterprise pointing at the other enterprise's person gives him nothing:
-      // with his own seat gone, he is refused.
+      // A seat of the demo enterprise cannot point at the other enterprise's person (its key names
+      // the enterprise on both sides): with his own seat gone, he is refused.
       await t.database.db.update(seats).set({ status: 'released' }).where(eq(seats.userId, other.userId));
-      await t.database.db.insert(seats).values({
-        tenantId: kit.demoTenantId,
-        userId: other.userId,
-        lineId: kit.sipLineId,
-        startAt: new Date(Date.now() - day),
-        expireAt: new Date(Date.now() + day),
-      });
+      await expect(
+        t.database.db.insert(seats).values({
+          tenantId: kit.demoTenantId,
+          userId: other.userId,
+          lineId: kit.sipLineId,
+          startAt: new Date(Date.now() - day),
+          expireAt: new Date(Date.now() + day),
+        }),
+      ).rejects.toMatchObject({ cause: { code: '23503' } });
       const refused = await t.call(call.lineConfig, { lineId: 2 }, token);
       expect(refused.body.msg).toBe('您没有可用的软电话坐席，请联系管理员分配');
       expect((await lookup({ user: own.body.data.key, realm: sip.realm })).statusCode).toBe(404);

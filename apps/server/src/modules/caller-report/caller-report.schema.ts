@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, refTo, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, ref, sameTenant, tenantTable, ts } from '../../db/columns.js';
 import { lineRef } from '../line/line.schema.js';
 import { users } from '../org/org.schema.js';
 
@@ -29,11 +29,14 @@ export const callerReportMaterials = tenantTable(
     usageScenario: text('usage_scenario').notNull(),
     script: text('script').notNull(),
     documents: jsonb('documents').$type<TStoredDoc[]>().notNull().default(sql`'[]'::jsonb`),
-    submittedBy: refTo('submitted_by', () => users.id),
+    submittedBy: ref('submitted_by').notNull(),
     submitter: text('submitter').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('caller_report_materials_tenant_version_idx').on(t.tenantId, t.version)],
+  (t) => [
+    sameTenant('caller_report_materials_submitted_by_fkey', t, t.submittedBy, users),
+    uniqueIndex('caller_report_materials_tenant_version_idx').on(t.tenantId, t.version),
+  ],
 );
 
 /** A per-number report (号码报备): a 外显号码 of a line, its scenario and script, and its review. */
@@ -48,7 +51,7 @@ export const callerReports = tenantTable(
     /** draft | pending | approved | rejected */
     state: text('state').notNull().default('draft'),
     reason: text('reason').notNull().default(''),
-    createdBy: refTo('created_by', () => users.id),
+    createdBy: ref('created_by').notNull(),
     creator: text('creator').notNull(),
     reviewer: text('reviewer').notNull().default(''),
     createdAt: createdAt(),
@@ -56,6 +59,7 @@ export const callerReports = tenantTable(
     reviewedAt: ts('reviewed_at'),
   },
   (t) => [
+    sameTenant('caller_reports_created_by_fkey', t, t.createdBy, users),
     uniqueIndex('caller_reports_tenant_line_number_idx').on(t.tenantId, t.lineId, t.number),
     index('caller_reports_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('caller_reports_state_submitted_idx').on(t.state, t.submittedAt),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ref, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, ref, sameTenant, tenantTable, ts } from '../../db/columns.js';
+import { users } from '../org/org.schema.js';
 
 /** 意见反馈: what a user sent (kind, text, screenshots) and where the platform's handling of it stands. */
 export const feedbacks = tenantTable(
@@ -22,6 +23,7 @@ export const feedbacks = tenantTable(
     closedAt: ts('closed_at'),
   },
   (t) => [
+    sameTenant('feedbacks_user_id_fkey', t, t.userId, users),
     uniqueIndex('feedbacks_request_idx').on(t.tenantId, t.userId, t.requestKey),
     index('feedbacks_user_idx').on(t.tenantId, t.userId, t.id),
     // The platform's queue: by state, newest first.
@@ -33,14 +35,15 @@ export const feedbacks = tenantTable(
 export const feedbackMessages = tenantTable(
   'feedback_messages',
   {
-    feedbackId: ref('feedback_id')
-      .notNull()
-      .references(() => feedbacks.id, { onDelete: 'cascade' }),
+    feedbackId: ref('feedback_id').notNull(),
     /** user | platform */
     side: text('side').notNull(),
     author: text('author').notNull(),
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('feedback_messages_feedback_idx').on(t.feedbackId, t.id)],
+  (t) => [
+    sameTenant('feedback_messages_feedback_id_fkey', t, t.feedbackId, feedbacks, 'cascade'),
+    index('feedback_messages_feedback_idx').on(t.feedbackId, t.id),
+  ],
 );

@@ -23,7 +23,7 @@ const keyOf = (db: TDb, tenantId: number, id: number) =>
     db
       .select(listed)
       .from(keys)
-      .innerJoin(users, eq(users.id, keys.createdBy))
+      .innerJoin(users, and(eq(users.tenantId, keys.tenantId), eq(users.id, keys.createdBy)))
       .where(tenantRowIs(keys, tenantId, id)),
   );
 
@@ -32,7 +32,7 @@ export const apiKeyRepository = {
     db
       .select(listed)
       .from(keys)
-      .innerJoin(users, eq(users.id, keys.createdBy))
+      .innerJoin(users, and(eq(users.tenantId, keys.tenantId), eq(users.id, keys.createdBy)))
       .where(eq(keys.tenantId, tenantId))
       .orderBy(desc(keys.id)),
 
@@ -84,7 +84,7 @@ export const apiKeyRepository = {
           ...offAppsOf(tenants.id),
         })
         .from(keys)
-        .innerJoin(users, eq(users.id, keys.createdBy))
+        .innerJoin(users, and(eq(users.tenantId, keys.tenantId), eq(users.id, keys.createdBy)))
         .innerJoin(tenants, eq(tenants.id, keys.tenantId))
         .where(and(eq(keys.keyHash, keyHash), isNull(keys.revokedAt))),
     ),

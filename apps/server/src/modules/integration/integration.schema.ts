@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ref, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, ref, sameTenant, tenantTable, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /** An enterprise's webhook endpoint: where its chosen events are sent, signed with its secret. */
@@ -13,22 +13,21 @@ export const webhookEndpoints = tenantTable(
     isEnabled: boolean('is_enabled').notNull().default(true),
     /** `whsec_<base64>`: both sides sign with it, so it is kept readable (shown on demand). */
     secret: text('secret').notNull(),
-    createdBy: ref('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: ref('created_by').notNull(),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('webhook_endpoints_tenant_idx').on(t.tenantId, t.id)],
+  (t) => [
+    sameTenant('webhook_endpoints_created_by_fkey', t, t.createdBy, users),
+    index('webhook_endpoints_tenant_idx').on(t.tenantId, t.id),
+  ],
 );
 
 /** One event for one endpoint (the outbox row), written with the business change that made it. */
 export const webhookDeliveries = tenantTable(
   'webhook_deliveries',
   {
-    endpointId: ref('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: ref('endpoint_id').notNull(),
     /** The `webhook-id` header: the same for every attempt and re-send, so a receiver drops repeats. */
     messageId: text('message_id').notNull(),
     eventType: text('event_type').notNull(),
@@ -45,7 +44,8 @@ export const webhookDeliveries = tenantTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('webhook_deliveries_message_idx').on(t.endpointId, t.messageId),
+    sameTenant('webhook_deliveries_endpoint_id_fkey', t, t.endpointId, webhookEndpoints, 'cascade'),
+    uniqueIndex('webhook_deliveries_message_idx').on(t.endpointId, t.messageId, t.tenantId),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.state, t.id.desc()),
   ],
 );
@@ -54,9 +54,7 @@ export const webhookDeliveries = tenantTable(
 export const webhookAttempts = tenantTable(
   'webhook_attempts',
   {
-    deliveryId: ref('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: ref('delivery_id').notNull(),
     attempt: integer('attempt').notNull(),
     at: ts('at').notNull().defaultNow(),
     status: integer('status'),
@@ -64,7 +62,10 @@ export const webhookAttempts = tenantTable(
     error: text('error').notNull().default(''),
     nextRetryAt: ts('next_retry_at'),
   },
-  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
+  (t) => [
+    sameTenant('webhook_attempts_delivery_id_fkey', t, t.deliveryId, webhookDeliveries, 'cascade'),
+    index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id),
+  ],
 );
 
 /** A key of the open API: its SHA-256 only, a visible prefix, the permissions it was given. */
@@ -75,12 +76,14 @@ export const apiKeys = tenantTable(
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
-    createdBy: ref('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: ref('created_by').notNull(),
     createdAt: createdAt(),
     lastUsedAt: ts('last_used_at'),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_tenant_idx').on(t.tenantId, t.id.desc())],
+  (t) => [
+    sameTenant('api_keys_created_by_fkey', t, t.createdBy, users),
+    uniqueIndex('api_keys_hash_idx').on(t.keyHash, t.tenantId),
+    index('api_keys_tenant_idx').on(t.tenantId, t.id.desc()),
+  ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, id, ref, sameTenant, tenantTable, ts } from '../../db/columns.js';
+import { users } from '../org/org.schema.js';
 
 /** 第三方市场: another vendor's add-on as the platform lists it (no tenant: every enterprise reads the listed ones). */
 export const marketItems = pgTable(
@@ -42,6 +43,7 @@ export const marketRequests = tenantTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    sameTenant('market_requests_user_id_fkey', t, t.userId, users),
     // One open request per enterprise and item.
     uniqueIndex('market_requests_open_idx').on(t.tenantId, t.itemId).where(sql`${t.state} in ('pending', 'contacted')`),
     index('market_requests_tenant_idx').on(t.tenantId, t.id),

@@ -29,8 +29,8 @@ export const agentStaffRepository = {
     const rows = await db
       .select({ permissions: roles.permissions })
       .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .innerJoin(users, eq(users.id, userRoles.userId))
+      .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
+      .innerJoin(users, and(eq(users.tenantId, userRoles.tenantId), eq(users.id, userRoles.userId)))
       .where(
         and(
           eq(userRoles.tenantId, tenantId),

@@ -11,7 +11,7 @@ export const orgRepository = {
         .select({ user: users, tenant: tenants, deptName: departments.name })
         .from(users)
         .innerJoin(tenants, eq(tenants.id, users.tenantId))
-        .leftJoin(departments, eq(departments.id, users.deptId))
+        .leftJoin(departments, and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.deptId)))
         .where(tenantRowIs(users, tenantId, userId)),
     ),
 
@@ -20,7 +20,7 @@ export const orgRepository = {
       await db
         .select({ name: roles.name })
         .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
         .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)))
     ).map((r) => r.name),
 

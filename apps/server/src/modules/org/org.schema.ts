@@ -12,8 +12,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sameTenant } from '../../db/columns.js';
 
 const id = () => bigserial('id', { mode: 'number' }).primaryKey();
+/** The id of an enterprise's row: its primary key is (id, tenant_id), ready to distribute by tenant. */
+const rowId = () => bigserial('id', { mode: 'number' }).notNull();
 const ref = (name: string) => bigint(name, { mode: 'number' });
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -47,7 +50,7 @@ export const tenants = pgTable('tenants', {
 export const departments = pgTable(
   'departments',
   {
-    id: id(),
+    id: rowId(),
     tenantId: ref('tenant_id')
       .notNull()
       .references(() => tenants.id),
@@ -58,13 +61,16 @@ export const departments = pgTable(
     /** Departments are deleted softly: call records and customers keep pointing at them. */
     deletedAt: ts('deleted_at'),
   },
-  (t) => [index('departments_tenant_parent_idx').on(t.tenantId, t.parentId)],
+  (t) => [
+    primaryKey({ name: 'departments_pkey', columns: [t.id, t.tenantId] }),
+    index('departments_tenant_parent_idx').on(t.tenantId, t.parentId),
+  ],
 );
 
 export const roles = pgTable(
   'roles',
   {
-    id: id(),
+    id: rowId(),
     tenantId: ref('tenant_id')
       .notNull()
       .references(() => tenants.id),
@@ -77,13 +83,16 @@ export const roles = pgTable(
     remark: text('remark').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('roles_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [
+    primaryKey({ name: 'roles_pkey', columns: [t.id, t.tenantId] }),
+    uniqueIndex('roles_tenant_name_idx').on(t.tenantId, t.name),
+  ],
 );
 
 export const users = pgTable(
   'users',
   {
-    id: id(),
+    id: rowId(),
     tenantId: ref('tenant_id')
       .notNull()
       .references(() => tenants.id),
@@ -91,7 +100,7 @@ export const users = pgTable(
     mobile: text('mobile').notNull(),
     passwordHash: text('password_hash').notNull(),
     realName: text('real_name').notNull(),
-    deptId: ref('dept_id').references(() => departments.id),
+    deptId: ref('dept_id'),
     /** pending (application) | active | disabled | rejected (application turned down) | deleted */
     status: text('status').notNull().default('active'),
     /** Pinyin of real_name, full and initials, for the staff search (DESIGN.md section 7). */
@@ -112,6 +121,8 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    sameTenant('users_dept_id_departments_id_fk', t, t.deptId, departments),
+    primaryKey({ name: 'users_pkey', columns: [t.id, t.tenantId] }),
     // Sign-in takes the account or the mobile, so both are unique across the platform.
     uniqueIndex('users_username_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_mobile_idx').on(t.mobile),
@@ -130,32 +141,33 @@ export const userRef = () =>
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: ref('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').notNull(),
+    roleId: ref('role_id').notNull(),
     tenantId: ref('tenant_id')
       .notNull()
       .references(() => tenants.id),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+  (t) => [
+    sameTenant('user_roles_role_id_roles_id_fk', t, t.roleId, roles, 'cascade'),
+    sameTenant('user_roles_user_id_users_id_fk', t, t.userId, users, 'cascade'),
+    primaryKey({ name: 'user_roles_user_id_role_id_pk', columns: [t.userId, t.roleId, t.tenantId] }),
+    index('user_roles_role_idx').on(t.roleId),
+  ],
 );
 
 /** The chosen departments of a role whose data scope is 'custom'. */
 export const roleDepts = pgTable(
   'role_depts',
   {
-    roleId: ref('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    deptId: ref('dept_id')
-      .notNull()
-      .references(() => departments.id),
+    roleId: ref('role_id').notNull(),
+    deptId: ref('dept_id').notNull(),
     tenantId: ref('tenant_id')
       .notNull()
       .references(() => tenants.id),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.deptId] })],
+  (t) => [
+    sameTenant('role_depts_dept_id_departments_id_fk', t, t.deptId, departments),
+    sameTenant('role_depts_role_id_roles_id_fk', t, t.roleId, roles, 'cascade'),
+    primaryKey({ name: 'role_depts_role_id_dept_id_pk', columns: [t.roleId, t.deptId, t.tenantId] }),
+  ],
 );

@@ -7,7 +7,7 @@ import { tenantRowIs } from '../../db/tenant-rows.js';
 import { roleDepts, roles, userRoles, users } from './org.schema.js';
 
 /** People holding a role: everyone but deleted accounts. */
-const holders = sql`(select count(*)::int from user_roles ur join users u on u.id = ur.user_id
+const holders = sql`(select count(*)::int from user_roles ur join users u on u.tenant_id = ur.tenant_id and u.id = ur.user_id
   where ur.role_id = "roles"."id" and u.status <> 'deleted')`;
 
 const roleColumns = {
@@ -131,7 +131,7 @@ export const roleRepository = {
     db
       .select({ id: roles.id, dataScope: roles.dataScope, isAdmin: roles.isAdmin })
       .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
       .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId), eq(roles.status, 'active'))),
 
   /** The people (not deleted) holding a role: whose data scope a change of the role changes. */
@@ -140,7 +140,7 @@ export const roleRepository = {
       await db
         .select({ id: users.id })
         .from(userRoles)
-        .innerJoin(users, eq(users.id, userRoles.userId))
+        .innerJoin(users, and(eq(users.tenantId, userRoles.tenantId), eq(users.id, userRoles.userId)))
         .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.roleId, roleId), ne(users.status, 'deleted')))
     ).map((r) => r.id),
 

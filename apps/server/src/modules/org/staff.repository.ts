@@ -67,13 +67,16 @@ const staffColumns = {
   roles: sql<
     { id: number; name: string }[]
   >`coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
-    from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id"), '[]'::json)`,
+    from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id where ur.user_id = "users"."id"), '[]'::json)`,
 };
 
 export type TStaffRow = NonNullable<Awaited<ReturnType<typeof staffRepository.find>>>;
 
 const selectStaff = (db: TDb) =>
-  db.select(staffColumns).from(users).leftJoin(departments, eq(departments.id, users.deptId));
+  db
+    .select(staffColumns)
+    .from(users)
+    .leftJoin(departments, and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.deptId)));
 
 export const staffRepository = {
   page: async (db: TDb, tenantId: number, w: TStaffWhere, page: number, limit: number) => {
@@ -218,8 +221,8 @@ export const activeAdministrators = (db: TDb, tenantId: number) =>
   db
     .selectDistinct({ userId: users.id, mobile: users.mobile })
     .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .innerJoin(userRoles, and(eq(userRoles.tenantId, users.tenantId), eq(userRoles.userId, users.id)))
+    .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
     .where(and(activeStaffOf(tenantId), eq(roles.isAdmin, true), eq(roles.status, 'active')));
 
 /** Which of these users hold an active administrator role. */
@@ -230,6 +233,6 @@ export const adminHoldersAmong = async (db: TDb, tenantId: number, ids: readonly
         await db
           .selectDistinct({ userId: userRoles.userId })
           .from(userRoles)
-          .innerJoin(roles, eq(roles.id, userRoles.roleId))
+          .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
           .where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.userId, [...ids]), eq(roles.isAdmin, true)))
       ).map((r) => r.userId);

@@ -37,7 +37,7 @@ const deptAndAbove = (tenantId: number, deptId: number): SQL =>
 
 /** The reader's active roles. */
 const rolesOf = (tenantId: number, userId: number): SQL =>
-  sql`array(select ur.role_id from user_roles ur join roles r on r.id = ur.role_id
+  sql`array(select ur.role_id from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
       where ur.user_id = ${userId} and ur.tenant_id = ${tenantId} and r.status = 'active')::bigint[]`;
 
 /** The visibility rule as a condition of the query, so paging and counts see only what he may read. */
@@ -65,7 +65,7 @@ const itemsOf = (db: TDb) =>
   db
     .select({ item: items, folderName: folders.name })
     .from(items)
-    .leftJoin(folders, eq(folders.id, items.folderId))
+    .leftJoin(folders, and(eq(folders.tenantId, items.tenantId), eq(folders.id, items.folderId)))
     .$dynamic();
 
 const flat = (r: { item: typeof items.$inferSelect; folderName: string | null }): TItemRow => ({
@@ -157,7 +157,7 @@ export const resourceRepository = {
       .from(folders)
       .leftJoin(items, and(eq(items.folderId, folders.id), whereOf(tenantId, reader)))
       .where(eq(folders.tenantId, tenantId))
-      .groupBy(folders.id)
+      .groupBy(folders.id, folders.tenantId)
       .orderBy(asc(folders.sort), asc(folders.id)),
 
   folderCount: (db: TDb, tenantId: number) => db.$count(folders, eq(folders.tenantId, tenantId)),

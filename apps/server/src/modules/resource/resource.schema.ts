@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ref, refTo, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, ref, sameTenant, tenantTable, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /** A part of a stored script, as the contract's ZScriptSection parsed it. */
@@ -29,7 +29,7 @@ export const resourceFolders = tenantTable(
 export const resourceItems = tenantTable(
   'resource_items',
   {
-    folderId: ref('folder_id').references(() => resourceFolders.id),
+    folderId: ref('folder_id'),
     /** script | file */
     kind: text('kind').notNull(),
     title: text('title').notNull(),
@@ -43,7 +43,7 @@ export const resourceItems = tenantTable(
     visibility: text('visibility').notNull().default('all'),
     deptIds: bigint('dept_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     roleIds: bigint('role_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
-    ownerId: refTo('owner_id', () => users.id),
+    ownerId: ref('owner_id').notNull(),
     ownerName: text('owner_name').notNull(),
     /** Title, text, tags and file name in one column for the keyword search (its trigram index). */
     searchText: text('search_text').notNull().default(''),
@@ -53,6 +53,8 @@ export const resourceItems = tenantTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    sameTenant('resource_items_folder_id_fkey', t, t.folderId, resourceFolders),
+    sameTenant('resource_items_owner_id_fkey', t, t.ownerId, users),
     index('resource_items_tenant_updated_idx').on(t.tenantId, t.updatedAt.desc(), t.id.desc()),
     index('resource_items_folder_updated_idx').on(t.folderId, t.updatedAt.desc(), t.id.desc()),
     index('resource_items_tenant_uses_idx').on(t.tenantId, t.useCount.desc(), t.id.desc()),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, refTo, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
@@ -86,16 +97,23 @@ export const operationLogs = tenantTable(
   (t) => [index('operation_logs_tenant_time_idx').on(t.tenantId, t.createdAt)],
 );
 
-export const uploads = pgTable('uploads', {
-  id: id(),
-  tenantId: tenantId(),
-  userId: ref('user_id').notNull(),
-  /** Unguessable key (128-bit random) that names the file in its public URL. */
-  key: text('key').notNull().unique(),
-  originalName: text('original_name').notNull(),
-  type: text('type').notNull(),
-  size: integer('size').notNull(),
-  /** Served only through its area's signed-in route (a caller report's documents), never the public one. */
-  isPrivate: boolean('is_private').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    tenantId: tenantId(),
+    userId: ref('user_id').notNull(),
+    /** Unguessable key (128-bit random) that names the file in its public URL. */
+    key: text('key').notNull(),
+    originalName: text('original_name').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    /** Served only through its area's signed-in route (a caller report's documents), never the public one. */
+    isPrivate: boolean('is_private').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'uploads_pkey', columns: [t.id, t.tenantId] }),
+    unique('uploads_key_unique').on(t.key, t.tenantId),
+  ],
+);
