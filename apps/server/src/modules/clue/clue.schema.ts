@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tenantId, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, id, ref, sameTenant, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { crmImports } from '../crm-import/crm-import.schema.js';
 import { tenants, users } from '../org/org.schema.js';
 
@@ -81,9 +81,7 @@ export const clueUnlocks = tenantTable(
     companyId: ref('company_id')
       .notNull()
       .references(() => clueCompanies.id),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: ref('user_id').notNull(),
     deptId: ref('dept_id'),
     userName: text('user_name').notNull(),
     contacts: jsonb('contacts').$type<TStoredContact[]>().notNull().default(sql`'[]'::jsonb`),
@@ -92,6 +90,7 @@ export const clueUnlocks = tenantTable(
     createdAt: createdAt(),
   },
   (t) => [
+    sameTenant('clue_unlocks_user_id_fkey', t, t.userId, users),
     uniqueIndex('clue_unlocks_tenant_company_idx').on(t.tenantId, t.companyId),
     index('clue_unlocks_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('clue_unlocks_user_created_idx').on(t.tenantId, t.userId, t.createdAt),
@@ -109,11 +108,12 @@ export const clueQuotaLedger = tenantTable(
     balanceAfter: integer('balance_after').notNull(),
     businessKey: text('business_key').notNull(),
     companyId: ref('company_id').references(() => clueCompanies.id),
-    userId: ref('user_id').references(() => users.id),
+    userId: ref('user_id'),
     userName: text('user_name').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
+    sameTenant('clue_quota_ledger_user_id_fkey', t, t.userId, users),
     uniqueIndex('clue_quota_ledger_key_idx').on(t.tenantId, t.businessKey),
     index('clue_quota_ledger_tenant_idx').on(t.tenantId, t.id.desc()),
     index('clue_quota_ledger_company_idx').on(t.companyId),
@@ -136,9 +136,7 @@ export const clueMatchRows = pgTable(
   'clue_match_rows',
   {
     tenantId: tenantId(),
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => crmImports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     rowNo: integer('row_no').notNull(),
     input: text('input').notNull(),
     companyId: ref('company_id')
@@ -147,6 +145,7 @@ export const clueMatchRows = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    sameTenant('clue_match_rows_import_id_fkey', t, t.importId, crmImports, 'cascade'),
     primaryKey({ columns: [t.tenantId, t.importId, t.rowNo] }),
     index('clue_match_rows_company_idx').on(t.companyId),
     index('clue_match_rows_import_idx').on(t.importId),

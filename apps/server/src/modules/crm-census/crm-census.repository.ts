@@ -282,7 +282,7 @@ export const censusRepository = {
           (select count(*)::int from customers c
             where c.tenant_id = ${t} and c.owner_id = ${users.id} and c.deleted_at is null and c.is_deal
               and c.deal_at between ${from}::timestamptz and ${to}::timestamptz) as dealt
-        from ${users} left join ${departments} on ${departments.id} = ${users.deptId}
+        from ${users} left join ${departments} on ${departments.tenantId} = ${users.tenantId} and ${departments.id} = ${users.deptId}
         where ${users.tenantId} = ${t} and ${users.deletedAt} is null and ${users.status} = 'active' and ${inScope} and ${inDept}
         order by owned desc, added desc, ${users.id}`),
     ).map((r) => ({ ...r, userId: Number(r.userId) }));

@@ -49,7 +49,7 @@ const existingWhere = async (tx: TDb, tenantId: number, match: SQL, n: number): 
       deletedAt: customers.deletedAt,
     })
     .from(customers)
-    .leftJoin(users, eq(users.id, customers.ownerId))
+    .leftJoin(users, and(eq(users.tenantId, customers.tenantId), eq(users.id, customers.ownerId)))
     .where(and(eq(customers.tenantId, tenantId), match));
   return rows.map(({ deletedAt, ...r }) => ({ ...r, isDeleted: deletedAt !== null }));
 };
@@ -72,7 +72,7 @@ export const importBatchOptions = (
       userName: users.realName,
     })
     .from(crmImports)
-    .innerJoin(users, eq(users.id, crmImports.userId))
+    .innerJoin(users, and(eq(users.tenantId, crmImports.tenantId), eq(users.id, crmImports.userId)))
     .where(
       and(
         eq(crmImports.tenantId, q.tenantId),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, ref, tenantId, ts } from '../../db/columns.js';
+import { createdAt, ref, sameTenant, tenantId, ts } from '../../db/columns.js';
 
 // The CRM imports' tables: an import and its staged rows.
 
@@ -8,7 +8,7 @@ import { createdAt, ref, tenantId, ts } from '../../db/columns.js';
 export const crmImports = pgTable(
   'crm_imports',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     tenantId: tenantId(),
     userId: ref('user_id').notNull(),
     /** customer or follow. */
@@ -37,6 +37,7 @@ export const crmImports = pgTable(
   },
   // The sweep for imports left running by a dead process reads only the running ones.
   (t) => [
+    primaryKey({ name: 'crm_imports_pkey', columns: [t.id, t.tenantId] }),
     index('crm_imports_running_idx').on(t.heartbeatAt).where(sql`status = 'running'`),
     // 导入批次: a tenant's customer imports, newest first (migration 0072).
     index('crm_imports_tenant_kind_created_idx').on(t.tenantId, t.kind, t.createdAt),
@@ -47,9 +48,7 @@ export const crmImports = pgTable(
 export const crmImportRows = pgTable(
   'crm_import_rows',
   {
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => crmImports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     tenantId: tenantId(),
     rowNo: integer('row_no').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
@@ -61,5 +60,8 @@ export const crmImportRows = pgTable(
     outcome: text('outcome'),
     outcomeReason: text('outcome_reason'),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.rowNo] })],
+  (t) => [
+    sameTenant('crm_import_rows_import_id_crm_imports_id_fk', t, t.importId, crmImports, 'cascade'),
+    primaryKey({ name: 'crm_import_rows_import_id_row_no_pk', columns: [t.importId, t.rowNo, t.tenantId] }),
+  ],
 );

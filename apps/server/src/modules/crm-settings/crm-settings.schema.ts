@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ref, refTo, tenantId, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, ref, sameTenant, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 // The CRM settings' tables: tags, custom fields, quick replies, the pool rules, list configs.
@@ -65,10 +65,13 @@ export const crmUserConfigs = pgTable(
   'crm_user_configs',
   {
     tenantId: tenantId(),
-    userId: refTo('user_id', () => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').notNull(),
     key: text('key').notNull(),
     value: jsonb('value').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.key] })],
+  (t) => [
+    sameTenant('crm_user_configs_user_id_users_id_fk', t, t.userId, users, 'cascade'),
+    primaryKey({ columns: [t.tenantId, t.userId, t.key] }),
+  ],
 );

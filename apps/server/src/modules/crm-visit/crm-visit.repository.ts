@@ -68,11 +68,15 @@ export const visitRepository = {
   page: async (db: TDb, of: TVisitsOf, filter: TVisitFilter, paging: TPaging) => {
     const where = whereOf(of, filter);
     return pageOf(
-      db.select({ n: count() }).from(v).innerJoin(customers, eq(customers.id, v.customerId)).where(where),
+      db
+        .select({ n: count() })
+        .from(v)
+        .innerJoin(customers, and(eq(customers.tenantId, v.tenantId), eq(customers.id, v.customerId)))
+        .where(where),
       db
         .select(visitSelect)
         .from(v)
-        .innerJoin(customers, eq(customers.id, v.customerId))
+        .innerJoin(customers, and(eq(customers.tenantId, v.tenantId), eq(customers.id, v.customerId)))
         .where(where)
         .orderBy(desc(v.visitAt), desc(v.id))
         .$dynamic(),
@@ -87,7 +91,7 @@ export const visitRepository = {
         await db
           .select({ result: v.result, n: count() })
           .from(v)
-          .innerJoin(customers, eq(customers.id, v.customerId))
+          .innerJoin(customers, and(eq(customers.tenantId, v.tenantId), eq(customers.id, v.customerId)))
           .where(whereOf(of, filter))
           .groupBy(v.result)
       ).map((r) => [r.result, r.n]),
@@ -98,7 +102,7 @@ export const visitRepository = {
       db
         .select(visitSelect)
         .from(v)
-        .innerJoin(customers, eq(customers.id, v.customerId))
+        .innerJoin(customers, and(eq(customers.tenantId, v.tenantId), eq(customers.id, v.customerId)))
         .where(tenantRowIs(v, tenantId, id)),
     ),
 
@@ -111,7 +115,7 @@ export const visitRepository = {
       await db
         .select({ id: v.id })
         .from(v)
-        .innerJoin(customers, eq(customers.id, v.customerId))
+        .innerJoin(customers, and(eq(customers.tenantId, v.tenantId), eq(customers.id, v.customerId)))
         .where(and(whereOf(of), inArray(v.id, [...ids])))
         .for('update', { of: v })
     ).map((r) => r.id),

@@ -21,7 +21,7 @@ export const callClaimRepository = {
       .insert(k)
       .values({ tenantId: c.tenantId, customerId: c.customerId, userId: c.userId, userName: c.userName, expiresAt })
       .onConflictDoUpdate({
-        target: k.customerId,
+        target: [k.customerId, k.tenantId],
         set: { userId: c.userId, userName: c.userName, expiresAt, createdAt: sql`now()` },
         setWhere: sql`${k.userId} = ${c.userId} or ${k.expiresAt} <= now()`,
       })

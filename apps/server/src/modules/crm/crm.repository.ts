@@ -145,7 +145,7 @@ export const crmRepository = {
     return db
       .select({ userId: users.id, realName: users.realName, deptName: departments.name })
       .from(users)
-      .leftJoin(departments, eq(departments.id, users.deptId))
+      .leftJoin(departments, and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.deptId)))
       .where(and(...conds))
       .orderBy(asc(users.id))
       .limit(200);

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, ref, refTo, tenantId, tenantTable, ts } from '../../db/columns.js';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, ref, refTo, sameTenant, tenantId, tenantTable, ts } from '../../db/columns.js';
+import { crmImports } from '../crm-import/crm-import.schema.js';
 import { departments, users } from '../org/org.schema.js';
 
 /**
@@ -33,8 +45,8 @@ export const customers = tenantTable(
       .$type<Record<string, string | number | string[] | null>>()
       .notNull()
       .default({}),
-    ownerId: ref('owner_id').references(() => users.id),
-    deptId: ref('dept_id').references(() => departments.id),
+    ownerId: ref('owner_id'),
+    deptId: ref('dept_id'),
     /** When the current owner got the customer; the automatic release counts from here. */
     ownedAt: ts('owned_at'),
     isProtected: boolean('is_protected').notNull().default(false),
@@ -58,6 +70,9 @@ export const customers = tenantTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    sameTenant('customers_dept_id_departments_id_fk', t, t.deptId, departments),
+    sameTenant('customers_import_batch_id_fkey', t, t.importBatchId, crmImports, 'set null'),
+    sameTenant('customers_owner_id_users_id_fk', t, t.ownerId, users),
     uniqueIndex('customers_tenant_mobile_idx').on(t.tenantId, t.mobile),
     index('customers_import_batch_idx').on(t.importBatchId).where(sql`import_batch_id IS NOT NULL`),
     // Private pool lists: by owner, newest first (the default sort) and by follow-up times. Partial
@@ -136,8 +151,8 @@ export const customerCounts = pgTable('customer_counts', {
 export const crmFollowRecords = tenantTable(
   'crm_follow_records',
   {
-    customerId: customerRef(),
-    userId: ref('user_id').references(() => users.id),
+    customerId: ref('customer_id').notNull(),
+    userId: ref('user_id'),
     /** phone, wechat, visit, other. */
     method: text('method').notNull().default('phone'),
     content: text('content').notNull(),
@@ -145,6 +160,8 @@ export const crmFollowRecords = tenantTable(
     createdAt: createdAt(),
   },
   (t) => [
+    sameTenant('crm_follow_records_customer_id_customers_id_fk', t, t.customerId, customers, 'cascade'),
+    sameTenant('crm_follow_records_user_id_users_id_fk', t, t.userId, users),
     // Led by customer_id: the timeline reads one customer's rows, and purging customers from the
     // recycle bin cascades here (a tenant-led index made a large purge scan these tables per row).
     index('crm_follow_customer_idx').on(t.customerId, t.createdAt),
@@ -156,12 +173,16 @@ export const crmFollowRecords = tenantTable(
 export const crmComments = tenantTable(
   'crm_comments',
   {
-    customerId: customerRef(),
-    userId: ref('user_id').references(() => users.id),
+    customerId: ref('customer_id').notNull(),
+    userId: ref('user_id'),
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('crm_comments_customer_idx').on(t.customerId, t.createdAt)],
+  (t) => [
+    sameTenant('crm_comments_customer_id_customers_id_fk', t, t.customerId, customers, 'cascade'),
+    sameTenant('crm_comments_user_id_users_id_fk', t, t.userId, users),
+    index('crm_comments_customer_idx').on(t.customerId, t.createdAt),
+  ],
 );
 
 /**
@@ -171,7 +192,7 @@ export const crmComments = tenantTable(
 export const crmOwnerLogs = tenantTable(
   'crm_owner_logs',
   {
-    customerId: customerRef(),
+    customerId: ref('customer_id').notNull(),
     action: text('action').notNull(),
     fromUserId: ref('from_user_id'),
     toUserId: ref('to_user_id'),
@@ -181,6 +202,7 @@ export const crmOwnerLogs = tenantTable(
     createdAt: createdAt(),
   },
   (t) => [
+    sameTenant('crm_owner_logs_customer_id_customers_id_fk', t, t.customerId, customers, 'cascade'),
     index('crm_owner_logs_tenant_idx').on(t.tenantId, t.createdAt),
     index('crm_owner_logs_customer_idx').on(t.customerId, t.createdAt),
     // The daily claim limit and the re-claim block look these up per person.
@@ -193,12 +215,15 @@ export const crmOwnerLogs = tenantTable(
 export const crmChangeLogs = tenantTable(
   'crm_change_logs',
   {
-    customerId: customerRef(),
+    customerId: ref('customer_id').notNull(),
     userId: ref('user_id'),
     changes: jsonb('changes').$type<{ field: string; label: string; from: string; to: string }[]>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('crm_change_logs_customer_idx').on(t.customerId, t.createdAt)],
+  (t) => [
+    sameTenant('crm_change_logs_customer_id_customers_id_fk', t, t.customerId, customers, 'cascade'),
+    index('crm_change_logs_customer_idx').on(t.customerId, t.createdAt),
+  ],
 );
 
 /**
@@ -208,14 +233,17 @@ export const crmChangeLogs = tenantTable(
 export const customerCallClaims = pgTable(
   'customer_call_claims',
   {
-    customerId: bigint('customer_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
     tenantId: tenantId(),
-    userId: refTo('user_id', () => users.id),
+    userId: ref('user_id').notNull(),
     userName: text('user_name').notNull(),
     expiresAt: ts('expires_at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('customer_call_claims_tenant_user_idx').on(t.tenantId, t.userId)],
+  (t) => [
+    sameTenant('customer_call_claims_customer_id_fkey', t, t.customerId, customers, 'cascade'),
+    sameTenant('customer_call_claims_user_id_fkey', t, t.userId, users),
+    primaryKey({ name: 'customer_call_claims_pkey', columns: [t.customerId, t.tenantId] }),
+    index('customer_call_claims_tenant_user_idx').on(t.tenantId, t.userId),
+  ],
 );

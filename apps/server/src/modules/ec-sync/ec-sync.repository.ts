@@ -155,7 +155,10 @@ export const ecSyncRepository = {
       db
         .select({ crmId: ecCustomerLinks.crmId, customerId: ecCustomerLinks.customerId, ownerId: customers.ownerId })
         .from(ecCustomerLinks)
-        .innerJoin(customers, eq(customers.id, ecCustomerLinks.customerId))
+        .innerJoin(
+          customers,
+          and(eq(customers.tenantId, ecCustomerLinks.tenantId), eq(customers.id, ecCustomerLinks.customerId)),
+        )
         .where(
           and(eq(ecCustomerLinks.tenantId, tenantId), inArray(ecCustomerLinks.crmId, ids), isNull(customers.deletedAt)),
         ),

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ref, tenantId, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, ref, sameTenant, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { customers } from '../crm/crm.schema.js';
 
 /** An enterprise's EC account: its ids, the sealed app secret, the field and staff mapping. */
@@ -25,13 +25,12 @@ export const ecCustomerLinks = pgTable(
   'ec_customer_links',
   {
     tenantId: tenantId(),
-    customerId: ref('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: ref('customer_id').notNull(),
     crmId: text('crm_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
+    sameTenant('ec_customer_links_customer_id_fkey', t, t.customerId, customers, 'cascade'),
     primaryKey({ columns: [t.tenantId, t.customerId] }),
     index('ec_customer_links_customer_idx').on(t.customerId),
     uniqueIndex('ec_customer_links_crm_idx').on(t.tenantId, t.crmId),

@@ -83,9 +83,9 @@ const itemSelect = (db: TDb) =>
   db
     .select(itemColumns)
     .from(i)
-    .innerJoin(customers, eq(customers.id, i.customerId))
-    .innerJoin(users, eq(users.id, i.userId))
-    .leftJoin(callBinds, eq(callBinds.bindId, i.lastBindId));
+    .innerJoin(customers, and(eq(customers.tenantId, i.tenantId), eq(customers.id, i.customerId)))
+    .innerJoin(users, and(eq(users.tenantId, i.tenantId), eq(users.id, i.userId)))
+    .leftJoin(callBinds, and(eq(callBinds.tenantId, i.tenantId), eq(callBinds.bindId, i.lastBindId)));
 
 /** SQL of the calling tasks; the service decides who may read and change what. */
 export const taskCardRepository = {
@@ -209,7 +209,7 @@ export const taskCardRepository = {
         n: sql<number>`count(*)::int`,
       })
       .from(i)
-      .innerJoin(customers, eq(customers.id, i.customerId))
+      .innerJoin(customers, and(eq(customers.tenantId, i.tenantId), eq(customers.id, i.customerId)))
       .where(and(eq(i.taskId, taskId), userId === undefined ? undefined : eq(i.userId, userId)))
       .groupBy(i.userId, i.status, i.result, sql`${i.attempts} > 0`, isCustomerDeleted),
 
@@ -299,7 +299,7 @@ export const taskCardRepository = {
       await db
         .selectDistinct({ status: t.status })
         .from(i)
-        .innerJoin(t, eq(t.id, i.taskId))
+        .innerJoin(t, and(eq(t.tenantId, i.tenantId), eq(t.id, i.taskId)))
         .where(
           and(
             eq(i.tenantId, tenantId),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ref, refTo, tenantTable, ts } from '../../db/columns.js';
-import { customerRef } from '../crm/crm.schema.js';
+import { createdAt, ref, sameTenant, tenantTable, ts } from '../../db/columns.js';
+import { customers } from '../crm/crm.schema.js';
 import { lines } from '../line/line.schema.js';
 import { departments, users } from '../org/org.schema.js';
 import { resourceItems } from '../resource/resource.schema.js';
@@ -17,16 +17,19 @@ export const callTasks = tenantTable(
     countdownSeconds: integer('countdown_seconds').notNull().default(5),
     /** running | paused | closed. */
     status: text('status').notNull().default('running'),
-    createdBy: refTo('created_by', () => users.id),
+    createdBy: ref('created_by').notNull(),
     /** The creator's department: managers see the tasks of their department and below. */
-    deptId: ref('dept_id').references(() => departments.id),
+    deptId: ref('dept_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     closedAt: ts('closed_at'),
     /** The task's own 话术, shown first to its agents while calling (migration 0095); gone with the script. */
-    scriptId: ref('script_id').references(() => resourceItems.id, { onDelete: 'set null' }),
+    scriptId: ref('script_id'),
   },
   (t) => [
+    sameTenant('call_tasks_created_by_users_id_fk', t, t.createdBy, users),
+    sameTenant('call_tasks_dept_id_departments_id_fk', t, t.deptId, departments),
+    sameTenant('call_tasks_script_id_fkey', t, t.scriptId, resourceItems, 'set null'),
     // taskCard: a tenant's (or a department's) tasks, newest first.
     index('call_tasks_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('call_tasks_tenant_dept_created_idx').on(t.tenantId, t.deptId, t.createdAt),
@@ -38,12 +41,12 @@ export const callTasks = tenantTable(
 export const callTaskItems = tenantTable(
   'call_task_items',
   {
-    taskId: refTo('task_id', () => callTasks.id, { onDelete: 'cascade' }),
+    taskId: ref('task_id').notNull(),
     // A customer deleted for good leaves the task with him.
-    customerId: customerRef(),
-    userId: refTo('user_id', () => users.id),
+    customerId: ref('customer_id').notNull(),
+    userId: ref('user_id').notNull(),
     /** The agent's department when assigned (the manager's data scope over the items). */
-    deptId: ref('dept_id').references(() => departments.id),
+    deptId: ref('dept_id'),
     /** Order of work within the task. */
     seq: integer('seq').notNull(),
     /** pending | dialled | done | skipped. */
@@ -58,7 +61,11 @@ export const callTaskItems = tenantTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('call_task_items_task_customer_idx').on(t.taskId, t.customerId),
+    sameTenant('call_task_items_customer_id_customers_id_fk', t, t.customerId, customers, 'cascade'),
+    sameTenant('call_task_items_dept_id_departments_id_fk', t, t.deptId, departments),
+    sameTenant('call_task_items_task_id_call_tasks_id_fk', t, t.taskId, callTasks, 'cascade'),
+    sameTenant('call_task_items_user_id_users_id_fk', t, t.userId, users),
+    uniqueIndex('call_task_items_task_customer_idx').on(t.taskId, t.customerId, t.tenantId),
     // taskCard/Info's list in order, and the agent's current customer and queue.
     index('call_task_items_task_seq_idx').on(t.taskId, t.seq),
     index('call_task_items_task_user_seq_idx').on(t.taskId, t.userId, t.seq),
