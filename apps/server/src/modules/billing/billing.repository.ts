@@ -289,7 +289,7 @@ export const billingRepository = {
             ${ch.rated.amount}, ${ch.split.packetSeconds}, ${ch.split.balanceAmount}, ${JSON.stringify(paidBy)}::jsonb,
             coalesce((select u.billing_enabled from users u where u.id = ${ch.userId}), true)
           from ${record}
-          on conflict (record_id) do nothing
+          on conflict (record_id, tenant_id) do nothing
           returning *
         ), daily as (
           insert into billing_daily as s (tenant_id, day, line_id, dept_id, user_id, calls, duration, billed_seconds,
@@ -485,7 +485,8 @@ export const billingRepository = {
     rowsOf<{ id: unknown; mobile: string }>(
       await db.execute(sql`
         select distinct u.id, u.mobile from users u
-        join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+        join user_roles ur on ur.tenant_id = u.tenant_id and ur.user_id = u.id
+        join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
         where u.tenant_id = ${tenantId} and u.status = 'active' and r.is_admin and r.status = 'active'`),
     ).map((r) => ({ userId: num(r.id), mobile: r.mobile })),
 

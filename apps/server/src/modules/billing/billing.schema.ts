@@ -1,4 +1,15 @@
-import { bigint, boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, ts } from '../../db/columns.js';
 import { lineRef } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
@@ -56,7 +67,7 @@ export type TPaidBy = { packets: { packetId: number; name: string; seconds: numb
 export const callCharges = pgTable(
   'call_charges',
   {
-    recordId: ref('record_id').primaryKey(),
+    recordId: ref('record_id').notNull(),
     tenantId: tenantId(),
     userId: ref('user_id').notNull(),
     deptId: ref('dept_id'),
@@ -78,6 +89,7 @@ export const callCharges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'call_charges_pkey', columns: [t.recordId, t.tenantId] }),
     index('call_charges_tenant_time_idx').on(t.tenantId, t.startTime.desc(), t.recordId.desc()),
     index('call_charges_tenant_user_time_idx').on(t.tenantId, t.userId, t.startTime.desc()),
   ],

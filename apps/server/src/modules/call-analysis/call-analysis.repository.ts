@@ -53,7 +53,7 @@ export const callAnalysisRepository = {
             where c.tenant_id = r.tenant_id and c.user_id = r.user_id), ${defaultCallingSettings.analysis})
           and not exists (select 1 from call_analysis_scopes s
             where s.tenant_id = r.tenant_id and s.line_ids is not null and (r.line_id = any(s.line_ids)) is not true)
-        on conflict (call_record_id) do nothing
+        on conflict (call_record_id, tenant_id) do nothing
         returning id`),
     );
     return rows.length > 0;
@@ -103,7 +103,7 @@ export const callAnalysisRepository = {
       .insert(callAnalyses)
       .values({ tenantId, callRecordId })
       .onConflictDoUpdate({
-        target: callAnalyses.callRecordId,
+        target: [callAnalyses.callRecordId, callAnalyses.tenantId],
         set: { state: 'pending', attempts: 0, errorReason: '', updatedAt: sql`now()` },
       });
   },
@@ -180,7 +180,10 @@ export const callAnalysisRepository = {
       db
         .select({ n: count() })
         .from(callAnalyses)
-        .innerJoin(callRecords, eq(callRecords.id, callAnalyses.callRecordId))
+        .innerJoin(
+          callRecords,
+          and(eq(callRecords.tenantId, callAnalyses.tenantId), eq(callRecords.id, callAnalyses.callRecordId)),
+        )
         .where(where),
       db
         .select({
@@ -191,8 +194,11 @@ export const callAnalysisRepository = {
           duration: callRecords.duration,
         })
         .from(callAnalyses)
-        .innerJoin(callRecords, eq(callRecords.id, callAnalyses.callRecordId))
-        .innerJoin(users, eq(users.id, callRecords.userId))
+        .innerJoin(
+          callRecords,
+          and(eq(callRecords.tenantId, callAnalyses.tenantId), eq(callRecords.id, callAnalyses.callRecordId)),
+        )
+        .innerJoin(users, and(eq(users.tenantId, callRecords.tenantId), eq(users.id, callRecords.userId)))
         .where(where)
         .orderBy(...newestFirst(callAnalyses))
         .$dynamic(),

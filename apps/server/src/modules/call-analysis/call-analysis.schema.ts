@@ -9,7 +9,7 @@ import type {
 } from '@yunhu/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ref, tenantId, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, ref, sameTenant, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { callRecords } from '../call/call.schema.js';
 
 export type TStoredInsight = { insight: TCallInsight | null; note: string };
@@ -21,9 +21,7 @@ export type TStoredInsight = { insight: TCallInsight | null; note: string };
 export const callAnalyses = tenantTable(
   'call_analyses',
   {
-    callRecordId: ref('call_record_id')
-      .notNull()
-      .references(() => callRecords.id, { onDelete: 'cascade' }),
+    callRecordId: ref('call_record_id').notNull(),
     state: text('state').$type<TCallAnalysisState>().notNull().default('pending'),
     /** Why the last run failed, '' otherwise: shown with 失败, kept while a retry waits. */
     errorReason: text('error_reason').notNull().default(''),
@@ -42,7 +40,8 @@ export const callAnalyses = tenantTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('call_analyses_call_record_idx').on(t.callRecordId),
+    sameTenant('call_analyses_call_record_id_fkey', t, t.callRecordId, callRecords, 'cascade'),
+    uniqueIndex('call_analyses_call_record_idx').on(t.callRecordId, t.tenantId),
     index('call_analyses_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('call_analyses_tenant_state_created_idx').on(t.tenantId, t.state, t.createdAt.desc(), t.id.desc()),
     // The job's look-up of what is due, whatever the enterprise.

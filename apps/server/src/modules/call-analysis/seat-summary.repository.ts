@@ -64,7 +64,11 @@ const summaryOf = (db: TDb, q: TSeatSummaryQuery) => {
     filter.deptId ? sql`${callRecords.deptId} in ${deptSubtree(q.tenantId, filter.deptId)}` : undefined,
     filter.lineId ? eq(callRecords.lineId, filter.lineId) : undefined,
   );
-  const analysed = and(eq(callAnalyses.callRecordId, callRecords.id), eq(callAnalyses.state, 'done'));
+  const analysed = and(
+    eq(callAnalyses.tenantId, callRecords.tenantId),
+    eq(callAnalyses.callRecordId, callRecords.id),
+    eq(callAnalyses.state, 'done'),
+  );
   const days = db
     .select({ day: day.as('day'), userId: callRecords.userId })
     .from(callRecords)
@@ -78,8 +82,8 @@ const summaryOf = (db: TDb, q: TSeatSummaryQuery) => {
       .select(daySummary)
       .from(callRecords)
       .innerJoin(callAnalyses, analysed)
-      .innerJoin(users, eq(users.id, callRecords.userId))
-      .leftJoin(departments, eq(departments.id, users.deptId))
+      .innerJoin(users, and(eq(users.tenantId, callRecords.tenantId), eq(users.id, callRecords.userId)))
+      .leftJoin(departments, and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.deptId)))
       .where(where)
       .groupBy(day, callRecords.userId, users.realName, departments.name)
       .orderBy(desc(day), desc(sql`count(*)`), callRecords.userId)

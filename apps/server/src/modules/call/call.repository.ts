@@ -175,7 +175,7 @@ export const callRepository = {
     const inserted = await db
       .insert(callRecords)
       .values(row)
-      .onConflictDoNothing({ target: callRecords.carrierCallId })
+      .onConflictDoNothing({ target: [callRecords.carrierCallId, callRecords.tenantId] })
       .returning({ id: callRecords.id });
     return inserted[0]?.id ?? null;
   },
@@ -190,7 +190,7 @@ export const callRepository = {
     const insert = db
       .insert(callRecords)
       .values(row)
-      .onConflictDoNothing({ target: callRecords.carrierCallId })
+      .onConflictDoNothing({ target: [callRecords.carrierCallId, callRecords.tenantId] })
       .returning({ id: callRecords.id });
     const parts = charge.sql(sql`rec`);
     const [found] = rowsOf<Record<string, unknown>>(

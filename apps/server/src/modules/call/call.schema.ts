@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ref, tenantId, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, ref, sameTenant, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { customers } from '../crm/crm.schema.js';
 import { lineRef, lines } from '../line/line.schema.js';
-import { departments, userRef, users } from '../org/org.schema.js';
+import { departments, users } from '../org/org.schema.js';
 
 /** One call (DESIGN.md section 4, the original product's record fields). */
 export const callRecords = tenantTable(
   'call_records',
   {
-    userId: userRef(),
-    deptId: ref('dept_id').references(() => departments.id),
-    customerId: ref('customer_id').references(() => customers.id),
+    userId: ref('user_id').notNull(),
+    deptId: ref('dept_id'),
+    customerId: ref('customer_id'),
     /** Null for an internal call (agent to agent: no line; migration 0040). */
     lineId: ref('line_id').references(() => lines.id),
     bindId: text('bind_id').notNull(),
@@ -25,7 +25,7 @@ export const callRecords = tenantTable(
     /** 1 outbound (the dial flow), 2 inbound, 3 internal (callTypeName; migration 0040). */
     callType: integer('call_type').notNull().default(1),
     /** The colleague an internal call reached (the record is the caller's). */
-    peerUserId: ref('peer_user_id').references(() => users.id),
+    peerUserId: ref('peer_user_id'),
     duration: integer('duration').notNull().default(0),
     startTime: ts('start_time').notNull(),
     endTime: ts('end_time').notNull(),
@@ -45,6 +45,10 @@ export const callRecords = tenantTable(
     carrierCallId: text('carrier_call_id'),
   },
   (t) => [
+    sameTenant('call_records_customer_id_customers_id_fk', t, t.customerId, customers),
+    sameTenant('call_records_dept_id_departments_id_fk', t, t.deptId, departments),
+    sameTenant('call_records_peer_user_id_users_id_fk', t, t.peerUserId, users),
+    sameTenant('call_records_user_id_users_id_fk', t, t.userId, users),
     index('call_records_tenant_time_idx').on(t.tenantId, t.startTime),
     index('call_records_tenant_user_time_idx').on(t.tenantId, t.userId, t.startTime),
     // A customer's calls on his details page (getCallDetailList), newest first, and the recycle
@@ -54,7 +58,7 @@ export const callRecords = tenantTable(
     // alone (the scope columns ride along) and its newest page reads 20 entries; without it a
     // month of 10,000,000 records took 1.4 s (bench/calls.bench.ts).
     index('call_records_tenant_status_time_idx').on(t.tenantId, t.callStatus, t.startTime, t.userId, t.deptId),
-    uniqueIndex('call_records_carrier_call_idx').on(t.carrierCallId),
+    uniqueIndex('call_records_carrier_call_idx').on(t.carrierCallId, t.tenantId),
     // 通话记录 by call type, and the calls its totals add to the roll-ups' outbound ones (migration 0040).
     index('call_records_tenant_type_time_idx').on(t.tenantId, t.callType, t.startTime).where(sql`call_type <> 1`),
     // The start-up sweep of recordings a stop left 'pending' (migration 0040).
@@ -74,8 +78,8 @@ export const callBinds = tenantTable(
   'call_binds',
   {
     bindId: text('bind_id').notNull(),
-    userId: userRef(),
-    deptId: ref('dept_id').references(() => departments.id),
+    userId: ref('user_id').notNull(),
+    deptId: ref('dept_id'),
     lineId: lineRef(),
     lineMode: integer('line_mode').notNull(),
     /** The agent's own number (the call-back line rings it first). */
@@ -83,7 +87,7 @@ export const callBinds = tenantTable(
     telB: text('tel_b').notNull(),
     telX: text('tel_x').notNull().default(''),
     // A purged customer leaves his dial requests behind without the link (crm unlinks call records likewise).
-    customerId: ref('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerId: ref('customer_id'),
     /** Whether the call is recorded (呼叫管理 setting at dial time). */
     isRecorded: boolean('is_recorded').notNull().default(true),
     /** created -> ringing -> talking -> finished | failed (the callee check reads the unfinished ones). */
@@ -98,7 +102,10 @@ export const callBinds = tenantTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('call_binds_bind_id_idx').on(t.bindId),
+    sameTenant('call_binds_customer_id_customers_id_fk', t, t.customerId, customers, 'set null'),
+    sameTenant('call_binds_dept_id_departments_id_fk', t, t.deptId, departments),
+    sameTenant('call_binds_user_id_users_id_fk', t, t.userId, users),
+    uniqueIndex('call_binds_bind_id_idx').on(t.bindId, t.tenantId),
     // Callee check and the per-number daily limit: one number's binds of one tenant, newest first.
     index('call_binds_tenant_tel_created_idx').on(t.tenantId, t.telB, t.createdAt),
     // The daily limit: one person's binds today.
@@ -201,7 +208,7 @@ export const sipCalls = tenantTable(
     callId: text('call_id').notNull(),
     callType: integer('call_type').notNull(),
     /** Whose record it becomes: the caller of an internal call, the agent an inbound call rang. */
-    userId: userRef(),
+    userId: ref('user_id').notNull(),
     deptId: ref('dept_id'),
     peerUserId: ref('peer_user_id'),
     lineId: ref('line_id'),
@@ -214,5 +221,9 @@ export const sipCalls = tenantTable(
     createdAt: createdAt(),
     answeredAt: ts('answered_at'),
   },
-  (t) => [uniqueIndex('sip_calls_call_id_idx').on(t.callId), index('sip_calls_created_idx').on(t.createdAt)],
+  (t) => [
+    sameTenant('sip_calls_user_id_users_id_fk', t, t.userId, users),
+    uniqueIndex('sip_calls_call_id_idx').on(t.callId, t.tenantId),
+    index('sip_calls_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ref, tenantTable } from '../../db/columns.js';
+import { createdAt, ref, sameTenant, tenantTable } from '../../db/columns.js';
 import { departments, users } from '../org/org.schema.js';
 
 /**
@@ -11,9 +11,9 @@ import { departments, users } from '../org/org.schema.js';
 export const callIntercepts = tenantTable(
   'call_intercepts',
   {
-    userId: ref('user_id').references(() => users.id),
+    userId: ref('user_id'),
     /** The caller's department then: the data scope of the list. */
-    deptId: ref('dept_id').references(() => departments.id),
+    deptId: ref('dept_id'),
     /** The key that authenticated (the caller). */
     sipUser: text('sip_user').notNull(),
     /** What was dialled (the Request-URI's user): a number, a bind id or a key. */
@@ -28,6 +28,8 @@ export const callIntercepts = tenantTable(
     createdAt: createdAt(),
   },
   (t) => [
+    sameTenant('call_intercepts_dept_id_fkey', t, t.deptId, departments),
+    sameTenant('call_intercepts_user_id_fkey', t, t.userId, users),
     index('call_intercepts_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('call_intercepts_tenant_user_created_idx').on(t.tenantId, t.userId, t.createdAt),
     uniqueIndex('call_intercepts_tenant_call_idx').on(t.tenantId, t.callId).where(sql`call_id <> ''`),

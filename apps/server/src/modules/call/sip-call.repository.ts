@@ -25,7 +25,7 @@ export const sipCallRepository = {
           mobile: users.mobile,
         })
         .from(sipAccounts)
-        .innerJoin(users, eq(users.id, sipAccounts.userId))
+        .innerJoin(users, and(eq(users.tenantId, sipAccounts.tenantId), eq(users.id, sipAccounts.userId)))
         .where(eq(sipAccounts.sipUser, sipUser)),
     ),
 
@@ -53,7 +53,13 @@ export const sipCallRepository = {
 
   /** The live row of a call; a repeated invite (a retransmission) keeps the first. */
   insertOnce: async (db: TDb, row: typeof sipCalls.$inferInsert) =>
-    (await db.insert(sipCalls).values(row).onConflictDoNothing({ target: sipCalls.callId }).returning())[0] ?? null,
+    (
+      await db
+        .insert(sipCalls)
+        .values(row)
+        .onConflictDoNothing({ target: [sipCalls.callId, sipCalls.tenantId] })
+        .returning()
+    )[0] ?? null,
 
   find: (db: TDb, callId: string): Promise<TSipCallRow | null> =>
     firstRow(db.select().from(sipCalls).where(eq(sipCalls.callId, callId))),

@@ -37,7 +37,10 @@ export const sipRepository = {
 
   /** Creates the account, or returns the one a concurrent first request just created. */
   insert: async (db: TDb, row: { tenantId: number; userId: number; sipUser: string; password: string }) => {
-    await db.insert(sipAccounts).values(row).onConflictDoNothing({ target: sipAccounts.userId });
+    await db
+      .insert(sipAccounts)
+      .values(row)
+      .onConflictDoNothing({ target: [sipAccounts.userId, sipAccounts.tenantId] });
     return (await sipRepository.findByUser(db, row.tenantId, row.userId))!;
   },
 
@@ -60,7 +63,7 @@ export const sipRepository = {
       db
         .select({ password: sipAccounts.password })
         .from(sipAccounts)
-        .innerJoin(users, eq(users.id, sipAccounts.userId))
+        .innerJoin(users, and(eq(users.tenantId, sipAccounts.tenantId), eq(users.id, sipAccounts.userId)))
         .innerJoin(tenants, eq(tenants.id, sipAccounts.tenantId))
         .innerJoin(seats, and(eq(seats.tenantId, sipAccounts.tenantId), eq(seats.userId, sipAccounts.userId)))
         .innerJoin(lines, eq(lines.id, seats.lineId))
@@ -88,7 +91,7 @@ export const sipRepository = {
         .select({ sipUser: sipAccounts.sipUser })
         .from(from)
         .innerJoin(sipAccounts, and(eq(sipAccounts.tenantId, from.tenantId), eq(sipAccounts.userId, from.userId)))
-        .innerJoin(users, eq(users.id, sipAccounts.userId))
+        .innerJoin(users, and(eq(users.tenantId, sipAccounts.tenantId), eq(users.id, sipAccounts.userId)))
         .innerJoin(tenants, eq(tenants.id, sipAccounts.tenantId))
         .innerJoin(seats, and(eq(seats.tenantId, sipAccounts.tenantId), eq(seats.userId, sipAccounts.userId)))
         .innerJoin(lines, eq(lines.id, seats.lineId))

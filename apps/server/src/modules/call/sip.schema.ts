@@ -1,6 +1,6 @@
 import { text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, tenantTable, ts } from '../../db/columns.js';
-import { userRef } from '../org/org.schema.js';
+import { createdAt, ref, sameTenant, tenantTable, ts } from '../../db/columns.js';
+import { users } from '../org/org.schema.js';
 
 /**
  * A person's soft-phone SIP account: the key Kamailio knows him by and the password the
@@ -10,12 +10,16 @@ import { userRef } from '../org/org.schema.js';
 export const sipAccounts = tenantTable(
   'sip_accounts',
   {
-    userId: userRef(),
+    userId: ref('user_id').notNull(),
     /** `<enterprise code>-<user id>`: unique on the platform, its prefix keeps calls inside one enterprise. */
     sipUser: text('sip_user').notNull(),
     password: text('password').notNull(),
     createdAt: createdAt(),
     rotatedAt: ts('rotated_at'),
   },
-  (t) => [uniqueIndex('sip_accounts_sip_user_idx').on(t.sipUser), uniqueIndex('sip_accounts_user_idx').on(t.userId)],
+  (t) => [
+    sameTenant('sip_accounts_user_id_users_id_fk', t, t.userId, users),
+    uniqueIndex('sip_accounts_sip_user_idx').on(t.sipUser, t.tenantId),
+    uniqueIndex('sip_accounts_user_idx').on(t.userId, t.tenantId),
+  ],
 );

@@ -1,5 +1,5 @@
 import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { refTo, tenantId, ts } from '../../db/columns.js';
+import { ref, sameTenant, tenantId, ts } from '../../db/columns.js';
 import { resourceItems } from '../resource/resource.schema.js';
 import { lineRef } from './line.schema.js';
 
@@ -12,8 +12,12 @@ export const lineScripts = pgTable(
   {
     tenantId: tenantId(),
     lineId: lineRef(),
-    scriptId: refTo('script_id', () => resourceItems.id, { onDelete: 'cascade' }),
+    scriptId: ref('script_id').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.lineId] }), index('line_scripts_script_idx').on(t.scriptId)],
+  (t) => [
+    sameTenant('line_scripts_script_id_fkey', t, t.scriptId, resourceItems, 'cascade'),
+    primaryKey({ columns: [t.tenantId, t.lineId] }),
+    index('line_scripts_script_idx').on(t.scriptId),
+  ],
 );

@@ -103,8 +103,8 @@ const numbersOf = (db: TDb) =>
     .select(numberColumns)
     .from(tenantNumbers)
     .innerJoin(lines, eq(lines.id, tenantNumbers.lineId))
-    .leftJoin(users, eq(users.id, tenantNumbers.userId))
-    .leftJoin(departments, eq(departments.id, users.deptId));
+    .leftJoin(users, and(eq(users.tenantId, tenantNumbers.tenantId), eq(users.id, tenantNumbers.userId)))
+    .leftJoin(departments, and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.deptId)));
 
 const ownNumbers = (db: TDb, tenantId: number) =>
   db
@@ -143,7 +143,7 @@ export const lineRepository = {
             where ls.line_id = "lines"."id" and ls.tenant_id = ${tenantId})`.mapWith(Number),
           scriptTitle: sql<
             string | null
-          >`(select r.title from line_scripts ls join resource_items r on r.id = ls.script_id
+          >`(select r.title from line_scripts ls join resource_items r on r.tenant_id = ls.tenant_id and r.id = ls.script_id
             where ls.line_id = "lines"."id" and ls.tenant_id = ${tenantId})`,
         })
         .from(lines)
@@ -179,7 +179,11 @@ export const lineRepository = {
   numberPage: async (db: TDb, tenantId: number, f: TNumberFilter, paging: TPaging) => {
     const where = numberWhere(tenantId, f);
     const page = await pageOf(
-      db.select({ n: count() }).from(tenantNumbers).leftJoin(users, eq(users.id, tenantNumbers.userId)).where(where),
+      db
+        .select({ n: count() })
+        .from(tenantNumbers)
+        .leftJoin(users, and(eq(users.tenantId, tenantNumbers.tenantId), eq(users.id, tenantNumbers.userId)))
+        .where(where),
       numbersOf(db).where(where).orderBy(asc(tenantNumbers.lineId), desc(tenantNumbers.id)).$dynamic(),
       paging,
     );
@@ -245,13 +249,13 @@ export const lineRepository = {
       db
         .select({ n: count() })
         .from(cmccWorkNumbers)
-        .leftJoin(users, eq(users.id, cmccWorkNumbers.userId))
+        .leftJoin(users, and(eq(users.tenantId, cmccWorkNumbers.tenantId), eq(users.id, cmccWorkNumbers.userId)))
         .where(where),
       db
         .select(workColumns)
         .from(cmccWorkNumbers)
-        .leftJoin(users, eq(users.id, cmccWorkNumbers.userId))
-        .leftJoin(departments, eq(departments.id, users.deptId))
+        .leftJoin(users, and(eq(users.tenantId, cmccWorkNumbers.tenantId), eq(users.id, cmccWorkNumbers.userId)))
+        .leftJoin(departments, and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.deptId)))
         .where(where)
         .orderBy(asc(cmccWorkNumbers.id))
         .$dynamic(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, id, ref, refTo, sameTenant, tenantTable, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /** A call line (线路) offered by the platform. mode 2 = soft-phone SIP, 0 = carrier call-back, other = app. */
@@ -32,11 +32,12 @@ export const tenantNumbers = tenantTable(
     number: text('number').notNull(),
     remark: text('remark').notNull().default(''),
     /** The staff member the number is distributed to; null = still in the pool. */
-    userId: ref('user_id').references(() => users.id),
+    userId: ref('user_id'),
     distributedAt: ts('distributed_at'),
     createdAt: createdAt(),
   },
   (t) => [
+    sameTenant('tenant_numbers_user_id_users_id_fk', t, t.userId, users),
     uniqueIndex('tenant_numbers_tenant_number_idx').on(t.tenantId, t.number),
     index('tenant_numbers_tenant_line_idx').on(t.tenantId, t.lineId),
   ],
@@ -52,11 +53,12 @@ export const cmccWorkNumbers = tenantTable(
     workNumber: text('work_number').notNull(),
     /** The carrier's own description (province, package); shown as is. */
     remark: text('remark').notNull().default(''),
-    userId: ref('user_id').references(() => users.id),
+    userId: ref('user_id'),
     boundAt: ts('bound_at'),
     createdAt: createdAt(),
   },
   (t) => [
+    sameTenant('cmcc_work_numbers_user_id_users_id_fk', t, t.userId, users),
     uniqueIndex('cmcc_work_numbers_number_idx').on(t.workNumber),
     index('cmcc_work_numbers_tenant_user_idx').on(t.tenantId, t.userId),
   ],

@@ -63,11 +63,11 @@ export const wallboardRepository = {
         select c.user_id, c.state, coalesce(c.answered_at, c.created_at),
           case when c.peer_user_id is null then 'number' else 'colleague' end,
           case when c.peer_user_id is null then c.tel_b else pu.real_name end, c.created_at
-        from sip_calls c left join users pu on pu.id = c.peer_user_id
+        from sip_calls c left join users pu on pu.tenant_id = c.tenant_id and pu.id = c.peer_user_id
         where c.tenant_id = ${tenantId} and c.created_at > ${stale}
         union all
         select c.peer_user_id, c.state, coalesce(c.answered_at, c.created_at), 'colleague', cu.real_name, c.created_at
-        from sip_calls c join users cu on cu.id = c.user_id
+        from sip_calls c join users cu on cu.tenant_id = c.tenant_id and cu.id = c.user_id
         where c.tenant_id = ${tenantId} and c.created_at > ${stale} and c.peer_user_id is not null
       ),
       newest as (
@@ -78,7 +78,7 @@ export const wallboardRepository = {
         n.party_kind, n.party_text
       from seated
         join users on users.id = seated.user_id
-        left join departments d on d.id = users.dept_id
+        left join departments d on d.tenant_id = users.tenant_id and d.id = users.dept_id
         left join sip_registrations r on r.user_id = users.id and r.tenant_id = ${tenantId} and r.expires_at > ${now}
         left join newest n on n.user_id = users.id
       where users.tenant_id = ${tenantId} and users.status = 'active' ${scoped ? sql`and ${scoped}` : sql``}
@@ -109,7 +109,7 @@ export const wallboardRepository = {
       .insert(sipRegistrations)
       .values({ ...row, updatedAt: row.at })
       .onConflictDoUpdate({
-        target: sipRegistrations.userId,
+        target: [sipRegistrations.userId, sipRegistrations.tenantId],
         // A registration that stays keeps its "since" (updated_at moves only when it starts again).
         set: {
           tenantId: row.tenantId,

@@ -1,5 +1,5 @@
 import { index, uniqueIndex } from 'drizzle-orm/pg-core';
-import { refTo, tenantTable, ts } from '../../db/columns.js';
+import { ref, sameTenant, tenantTable, ts } from '../../db/columns.js';
 import { users } from '../org/org.schema.js';
 
 /**
@@ -14,12 +14,13 @@ import { users } from '../org/org.schema.js';
 export const sipRegistrations = tenantTable(
   'sip_registrations',
   {
-    userId: refTo('user_id', () => users.id),
+    userId: ref('user_id').notNull(),
     expiresAt: ts('expires_at').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('sip_registrations_user_idx').on(t.userId),
+    sameTenant('sip_registrations_user_id_users_id_fk', t, t.userId, users),
+    uniqueIndex('sip_registrations_user_idx').on(t.userId, t.tenantId),
     index('sip_registrations_tenant_expires_idx').on(t.tenantId, t.expiresAt),
   ],
 );
