@@ -55,7 +55,7 @@ export const packetShareRepository = {
     if (packetIds.length === 0) return byPacket;
     const rows = rowsOf<{ packet_id: string | number; user_id: string | number; real_name: string }>(
       await tx.execute(sql`select pu.packet_id, pu.user_id, u.real_name from packet_users pu
-        join users u on u.id = pu.user_id
+        join users u on u.tenant_id = pu.tenant_id and u.id = pu.user_id
         where pu.tenant_id = ${tenantId} and pu.packet_id = any(${`{${packetIds.join(',')}}`}::bigint[])
         order by u.real_name, pu.user_id`),
     );

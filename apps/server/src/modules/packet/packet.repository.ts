@@ -111,7 +111,7 @@ export const packetRepository = {
         .select({ packet: packets, lineName: lines.name, state, orderNo: orders.orderNo })
         .from(packets)
         .innerJoin(lines, eq(lines.id, packets.lineId))
-        .leftJoin(orders, eq(orders.id, packets.orderId))
+        .leftJoin(orders, and(eq(orders.tenantId, packets.tenantId), eq(orders.id, packets.orderId)))
         .where(where)
         .orderBy(asc(packets.expireAt), asc(packets.id))
         .$dynamic(),

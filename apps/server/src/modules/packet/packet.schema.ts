@@ -1,7 +1,7 @@
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantId, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, id, ref, sameTenant, tenantId, tenantTable, ts } from '../../db/columns.js';
 import { lineRef } from '../line/line.schema.js';
-import { tenants, userRef } from '../org/org.schema.js';
+import { tenants, users } from '../org/org.schema.js';
 
 /**
  * The platform's package catalogue (套餐, migration 0037): what an enterprise may buy on a
@@ -49,7 +49,7 @@ export const packets = tenantTable(
   (t) => [
     index('packets_tenant_expire_idx').on(t.tenantId, t.expireAt),
     index('packets_product_idx').on(t.productId),
-    uniqueIndex('packets_order_item_idx').on(t.orderId, t.orderItem),
+    uniqueIndex('packets_order_item_idx').on(t.orderId, t.orderItem, t.tenantId),
   ],
 );
 
@@ -60,13 +60,15 @@ export const packets = tenantTable(
 export const packetUsers = pgTable(
   'packet_users',
   {
-    packetId: refTo('packet_id', () => packets.id, { onDelete: 'cascade' }),
-    userId: userRef(),
+    packetId: ref('packet_id').notNull(),
+    userId: ref('user_id').notNull(),
     tenantId: tenantId(),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ name: 'packet_users_pk', columns: [t.packetId, t.userId] }),
+    sameTenant('packet_users_packet_id_fkey', t, t.packetId, packets, 'cascade'),
+    sameTenant('packet_users_user_id_fkey', t, t.userId, users),
+    primaryKey({ name: 'packet_users_pk', columns: [t.packetId, t.userId, t.tenantId] }),
     index('packet_users_user_idx').on(t.userId),
     index('packet_users_tenant_idx').on(t.tenantId),
   ],

@@ -38,7 +38,7 @@ export const callingRepository = {
           lineName: lines.name,
         })
         .from(users)
-        .leftJoin(departments, eq(departments.id, users.deptId))
+        .leftJoin(departments, and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.deptId)))
         .leftJoin(
           callingSettings,
           and(eq(callingSettings.tenantId, users.tenantId), eq(callingSettings.userId, users.id)),

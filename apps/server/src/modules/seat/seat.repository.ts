@@ -116,8 +116,8 @@ const seatsOf = (db: TDb, now: Date) =>
     .select(seatColumns(now))
     .from(seats)
     .innerJoin(lines, eq(lines.id, seats.lineId))
-    .leftJoin(users, eq(users.id, seats.userId))
-    .leftJoin(departments, eq(departments.id, users.deptId));
+    .leftJoin(users, and(eq(users.tenantId, seats.tenantId), eq(users.id, seats.userId)))
+    .leftJoin(departments, and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.deptId)));
 
 const orderOf = (sort: TSeatSort) =>
   sort.sortField
@@ -150,7 +150,7 @@ export const seatRepository = {
       db
         .select({ n: count() })
         .from(seats)
-        .leftJoin(users, eq(users.id, seats.userId))
+        .leftJoin(users, and(eq(users.tenantId, seats.tenantId), eq(users.id, seats.userId)))
         .where(seatWhere(q.tenantId, w, now)),
     ]);
     return { rows, total: total?.n ?? 0 };
@@ -207,7 +207,7 @@ export const seatRepository = {
       await db
         .select({ n: count() })
         .from(seats)
-        .leftJoin(users, eq(users.id, seats.userId))
+        .leftJoin(users, and(eq(users.tenantId, seats.tenantId), eq(users.id, seats.userId)))
         .where(seatWhere(tenantId, { scope, ids }, now))
     )[0]?.n ?? 0,
 
@@ -215,7 +215,7 @@ export const seatRepository = {
     db
       .select({ state: stateSql(now), n: count() })
       .from(seats)
-      .leftJoin(users, eq(users.id, seats.userId))
+      .leftJoin(users, and(eq(users.tenantId, seats.tenantId), eq(users.id, seats.userId)))
       .where(seatWhere(tenantId, { scope }, now))
       .groupBy(sql`1`),
 
@@ -230,7 +230,7 @@ export const seatRepository = {
       })
       .from(seats)
       .innerJoin(lines, eq(lines.id, seats.lineId))
-      .leftJoin(users, eq(users.id, seats.userId))
+      .leftJoin(users, and(eq(users.tenantId, seats.tenantId), eq(users.id, seats.userId)))
       .where(seatWhere(tenantId, { scope }, now))
       .groupBy(lines.id, lines.name, lines.mode)
       .orderBy(asc(lines.id)),
@@ -374,7 +374,7 @@ export const seatRepository = {
         select ${r.tenantId}, ${seats.id}, ${r.orderId}, ${r.orderNo}, 'seatRenewal', ${r.months}, ${r.pricePerMonth},
           ${start}, ${start} + make_interval(months => ${r.months}::int)
         from ${seats} where ${seats.tenantId} = ${r.tenantId} and ${seats.id} = ${r.seatId}
-        on conflict (order_id, seat_id) do nothing returning ends_at`),
+        on conflict (order_id, seat_id, tenant_id) do nothing returning ends_at`),
     );
     if (!term) return false;
     await db

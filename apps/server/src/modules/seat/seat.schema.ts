@@ -1,13 +1,13 @@
 import { bigint, boolean, index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ref, refTo, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, ref, sameTenant, tenantTable, ts } from '../../db/columns.js';
 import { lineRef, lines } from '../line/line.schema.js';
-import { userRef, users } from '../org/org.schema.js';
+import { users } from '../org/org.schema.js';
 
 /** A seat (坐席): a licence binding a user to a line for a period. */
 export const seats = tenantTable(
   'seats',
   {
-    userId: ref('user_id').references(() => users.id),
+    userId: ref('user_id'),
     lineId: lineRef(),
     startAt: ts('start_at').notNull(),
     expireAt: ts('expire_at').notNull(),
@@ -20,8 +20,9 @@ export const seats = tenantTable(
     renewalNotifiedFor: ts('renewal_notified_for'),
   },
   (t) => [
+    sameTenant('seats_user_id_users_id_fk', t, t.userId, users),
     index('seats_tenant_user_idx').on(t.tenantId, t.userId),
-    uniqueIndex('seats_order_item_idx').on(t.orderId, t.orderItem),
+    uniqueIndex('seats_order_item_idx').on(t.orderId, t.orderItem, t.tenantId),
   ],
 );
 
@@ -29,7 +30,7 @@ export const seats = tenantTable(
 export const seatTerms = tenantTable(
   'seat_terms',
   {
-    seatId: refTo('seat_id', () => seats.id, { onDelete: 'cascade' }),
+    seatId: ref('seat_id').notNull(),
     orderId: ref('order_id').notNull(),
     orderNo: text('order_no').notNull(),
     /** seatPurchase | seatRenewal (the order's kind). */
@@ -43,7 +44,8 @@ export const seatTerms = tenantTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('seat_terms_order_seat_idx').on(t.orderId, t.seatId),
+    sameTenant('seat_terms_seat_id_fkey', t, t.seatId, seats, 'cascade'),
+    uniqueIndex('seat_terms_order_seat_idx').on(t.orderId, t.seatId, t.tenantId),
     index('seat_terms_seat_idx').on(t.seatId, t.endsAt),
     // 坐席汇总 (migration 0048): an enterprise's seat months bought in a month.
     index('seat_terms_tenant_created_idx').on(t.tenantId, t.createdAt),
@@ -57,7 +59,7 @@ export const seatTerms = tenantTable(
 export const callingSettings = tenantTable(
   'calling_settings',
   {
-    userId: userRef(),
+    userId: ref('user_id').notNull(),
     /** Default line; null = the line of his seat. */
     lineId: ref('line_id').references(() => lines.id),
     /** 外显号码; null = the line's first number. */
@@ -74,5 +76,8 @@ export const callingSettings = tenantTable(
     analysis: boolean('analysis').notNull().default(true),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('calling_settings_tenant_user_idx').on(t.tenantId, t.userId)],
+  (t) => [
+    sameTenant('calling_settings_user_id_users_id_fk', t, t.userId, users),
+    uniqueIndex('calling_settings_tenant_user_idx').on(t.tenantId, t.userId),
+  ],
 );

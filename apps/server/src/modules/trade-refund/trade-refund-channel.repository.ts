@@ -76,7 +76,10 @@ export const channelRefundRepository = {
         amount: payments.amount,
       })
       .from(orders)
-      .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.state, 'paid')))
+      .leftJoin(
+        payments,
+        and(eq(payments.tenantId, orders.tenantId), eq(payments.orderId, orders.id), eq(payments.state, 'paid')),
+      )
       .where(inArray(orders.id, orderIds));
     return new Map(rows.map((r) => [r.orderId, r]));
   },

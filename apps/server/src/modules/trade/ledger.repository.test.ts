@@ -112,7 +112,7 @@ describe('ledger', () => {
                   m.kind === 'purchase' ? -m.amount : m.kind === 'adjustment' && m.key % 2 ? -m.amount : m.amount;
                 return withTenant(database, tenantId, (tx) =>
                   book(tx, { tenantId, kind: m.kind, amount: signed, bizType: 'prop', bizKey: `r${run}-${m.key}` }),
-                ).then((r) => ({ r, id: `${m.kind}/r${run}-${m.key}` }));
+                ).then((r) => ({ r, id: `${m.tenant}/${m.kind}/r${run}-${m.key}` }));
               }),
             );
             for (const { r, id } of results) {

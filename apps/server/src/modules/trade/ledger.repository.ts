@@ -72,7 +72,7 @@ export const book = async (tx: TDb, m: TMovement): Promise<TBooked> => {
  * writes (a call record inserted by it). The account row is locked FOR UPDATE (its balance read after any booking it waited
  * for), the ledger row inserted from that balance unless the movement would take it below zero
  * where that is refused, and the balance set to the row's balance after. The insert's unique index
- * refuses a second booking, even one committed while the statement waited on the lock (`book_dup`
+ * (kind, biz_type, biz_key, tenant_id: an enterprise's movement is booked once) refuses a second booking, even one committed while the statement waited on the lock (`book_dup`
  * reads the statement's snapshot, older than the lock: the index is the wall).
  */
 export const bookingSql = (m: TMovement, when: SQL = sql`true`, bizKey: SQL = sql`${m.bizKey}`) => {
@@ -82,7 +82,8 @@ export const bookingSql = (m: TMovement, when: SQL = sql`true`, bizKey: SQL = sq
         select a.balance from accounts a where a.tenant_id = ${m.tenantId} for update
       ), book_dup as (
         select exists (select 1 from ledger_entries e
-          where e.kind = ${m.kind} and e.biz_type = ${m.bizType} and e.biz_key = (${bizKey})::text) as dup
+          where e.kind = ${m.kind} and e.biz_type = ${m.bizType} and e.biz_key = (${bizKey})::text
+            and e.tenant_id = ${m.tenantId}) as dup
       ), book_entry as (
         insert into ledger_entries (tenant_id, kind, amount, balance_after, biz_type, biz_key, remark,
           created_by, created_by_name)

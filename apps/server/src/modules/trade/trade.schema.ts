@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, refTo, tenantTable, ts } from '../../db/columns.js';
+import { createdAt, id, ref, sameTenant, tenantTable, ts } from '../../db/columns.js';
 import { lines } from '../line/line.schema.js';
 import { tenants } from '../org/org.schema.js';
 import { seats } from '../seat/seat.schema.js';
@@ -35,7 +35,7 @@ export const ledgerEntries = tenantTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_entries_kind_biz_idx').on(t.kind, t.bizType, t.bizKey),
+    uniqueIndex('ledger_entries_kind_biz_idx').on(t.kind, t.bizType, t.bizKey, t.tenantId),
     index('ledger_entries_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
   ],
 );
@@ -86,7 +86,7 @@ export const orders = tenantTable(
     agentMargin: fen('agent_margin').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('orders_order_no_idx').on(t.orderNo),
+    uniqueIndex('orders_order_no_idx').on(t.orderNo, t.tenantId),
     index('orders_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
   ],
 );
@@ -95,7 +95,7 @@ export const orders = tenantTable(
 export const payments = tenantTable(
   'payments',
   {
-    orderId: refTo('order_id', () => orders.id),
+    orderId: ref('order_id').notNull(),
     outTradeNo: text('out_trade_no').notNull(),
     channel: text('channel').notNull(),
     amount: fen('amount').notNull(),
@@ -109,7 +109,11 @@ export const payments = tenantTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_out_trade_no_idx').on(t.outTradeNo), index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    sameTenant('payments_order_id_fkey', t, t.orderId, orders),
+    uniqueIndex('payments_out_trade_no_idx').on(t.outTradeNo, t.tenantId),
+    index('payments_order_idx').on(t.orderId),
+  ],
 );
 
 /** Every notification a channel sent, verified or not (a forged one changes nothing but stays here). */
@@ -156,7 +160,7 @@ export const refundApplications = tenantTable(
     applyNo: text('apply_no').notNull(),
     /** seat (坐席退订); package (退订 of a bought package, its id in `parts`). */
     kind: text('kind').notNull(),
-    seatId: ref('seat_id').references(() => seats.id, { onDelete: 'set null' }),
+    seatId: ref('seat_id'),
     subject: text('subject').notNull(),
     months: integer('months').notNull().default(0),
     amount: fen('amount').notNull(),
@@ -174,8 +178,9 @@ export const refundApplications = tenantTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('refund_applications_apply_no_idx').on(t.applyNo),
-    uniqueIndex('refund_applications_seat_pending_idx').on(t.seatId).where(sql`state = 'pending'`),
+    sameTenant('refund_applications_seat_id_fkey', t, t.seatId, seats, 'set null'),
+    uniqueIndex('refund_applications_apply_no_idx').on(t.applyNo, t.tenantId),
+    uniqueIndex('refund_applications_seat_pending_idx').on(t.seatId, t.tenantId).where(sql`state = 'pending'`),
     index('refund_applications_seat_idx').on(t.seatId),
     index('refund_applications_tenant_created_idx').on(t.tenantId, t.kind, t.createdAt, t.id),
     index('refund_applications_state_created_idx').on(t.state, t.createdAt, t.id),
@@ -192,9 +197,9 @@ export type TChannelRefundState = 'pending' | 'processing' | 'success' | 'failed
 export const channelRefunds = tenantTable(
   'channel_refunds',
   {
-    applicationId: refTo('application_id', () => refundApplications.id),
+    applicationId: ref('application_id').notNull(),
     refundNo: text('refund_no').notNull(),
-    orderId: refTo('order_id', () => orders.id),
+    orderId: ref('order_id').notNull(),
     orderNo: text('order_no').notNull(),
     channel: text('channel').notNull(),
     outTradeNo: text('out_trade_no'),
@@ -211,7 +216,9 @@ export const channelRefunds = tenantTable(
     finishedAt: ts('finished_at'),
   },
   (t) => [
-    uniqueIndex('channel_refunds_refund_no_idx').on(t.refundNo),
+    sameTenant('channel_refunds_application_id_fkey', t, t.applicationId, refundApplications),
+    sameTenant('channel_refunds_order_id_fkey', t, t.orderId, orders),
+    uniqueIndex('channel_refunds_refund_no_idx').on(t.refundNo, t.tenantId),
     index('channel_refunds_application_idx').on(t.applicationId),
     index('channel_refunds_order_idx').on(t.orderId),
     index('channel_refunds_open_idx').on(t.updatedAt).where(sql`state IN ('pending', 'processing')`),
