@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sameTenant } from '../../db/columns.js';
+import { sameTenant } from '../../db/same-tenant.js';
 
 const id = () => bigserial('id', { mode: 'number' }).primaryKey();
 /** The id of an enterprise's row: its primary key is (id, tenant_id), ready to distribute by tenant. */
