@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isSaneRequestId } from '../../http/request-log.js';
 import { carrierCallbackPath, registerSignedCarrierPost, ZCarrierCallback } from '../telephony/index.js';
 import type { TCallbackService } from './callback.service.js';
-import type { TSipCallEvent } from './ingest.rules.js';
+import type { TIngestResult, TSipCallEvent } from './ingest.rules.js';
 
 /** Where Kamailio reports a soft-phone call's progress (kamailio.cfg route CALL_EVENT). */
 export const sipCallEventPath = '/internal/sip/call-event';
@@ -89,16 +89,24 @@ const registerSipCallEvents = (
       }
       const by = body.by === 'caller' || body.by === 'callee' ? body.by : '';
       const cause = Number(body.cause ?? 0);
-      const result = await opts.callbacks.ingestSip({
-        event: event as TSipCallEvent['event'],
-        callId,
-        bindId: kind ? '' : bindId,
-        ...(kind ? { kind, from: body.from, to: body.to, number: body.number ?? '' } : {}),
-        code,
-        by,
-        cause: Number.isInteger(cause) && cause >= 0 && cause < 1000 ? cause : 0,
-        at: sipEventTime(body.at),
-      });
+      let result: TIngestResult;
+      try {
+        result = await opts.callbacks.ingestSip({
+          event: event as TSipCallEvent['event'],
+          callId,
+          bindId: kind ? '' : bindId,
+          ...(kind ? { kind, from: body.from, to: body.to, number: body.number ?? '' } : {}),
+          code,
+          by,
+          cause: Number.isInteger(cause) && cause >= 0 && cause < 1000 ? cause : 0,
+          at: sipEventTime(body.at),
+        });
+      } catch (error) {
+        // Nothing was written: a 5xx has Kamailio post the event again (its late queue, in the call's
+        // order), where the envelope's 200 of an unexpected error would have it dropped for good.
+        req.log.error({ err: error, event, callId }, 'call event not written');
+        return reply.status(500).send(envelope(500, 'not written'));
+      }
       const [status, c, msg] = ingestReply[result];
       // The id of the dial request that authorised the call: Kamailio learns it from the invite's
       // answer (route BIND) and carries it on the call's later events (route CALL_EVENT), so the
