@@ -11,7 +11,7 @@ import { kamailioMissing } from '../../apps/server/src/modules/telephony/sip.kam
 import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.kamailio-rtpengine.js';
 import { onServer } from '../../apps/server/src/test/database.js';
 import { freePort, nginxMissing, startProductionShape, type TProductionShape } from '../../scripts/prod-run.mjs';
-import { callFirstCustomer, expectPlayedOnCustomerPage } from '../softphone/customer-call.js';
+import { askLog, callFirstCustomer, expectPlayedOnCustomerPage } from '../softphone/customer-call.js';
 import { softphoneMediaArgs } from '../softphone/sip-server.js';
 import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { useFront } from '../support/base-url.js';
@@ -101,16 +101,23 @@ describe.skipIf(missing !== null && !isRequired)('through nginx: https, two proc
 
       // The record and its recording, read through nginx by whichever process answers.
       const range: [number, number] = [startedAt - 60_000, Date.now() + 120_000];
+      const asked = askLog(
+        async () => {
+          const { records } = await call(callRecordRoutes.getPage, { startRange: range, page: 1, limit: 20 }, agent);
+          const record = records.find((r) => r.telB.endsWith(mobile.slice(-4)));
+          return record ? (record.preRecordUrl ? 'ready' : record.recordingState) : 'absent';
+        },
+        (state) => String(state),
+      );
       await expect
-        .poll(
-          async () => {
-            const { records } = await call(callRecordRoutes.getPage, { startRange: range, page: 1, limit: 20 }, agent);
-            const record = records.find((r) => r.telB.endsWith(mobile.slice(-4)));
-            return record ? (record.preRecordUrl ? 'ready' : record.recordingState) : 'absent';
-          },
-          { timeout: 30_000, interval: 500 },
-        )
-        .toBe('ready');
+        .poll(asked.ask, { timeout: 30_000, interval: 500 })
+        .toBe('ready')
+        .catch((error: unknown) => {
+          // Server A took Kamailio's events: what it said of them (warnings and errors).
+          const serverA = path.join(shape!.runDir, 'logs', 'server-A.log');
+          if (fs.existsSync(serverA)) console.log(`server A (tail):\n${fs.readFileSync(serverA, 'utf8').slice(-3000)}`);
+          return asked.printed(error);
+        });
       await expectPlayedOnCustomerPage(page, customer.id);
     } finally {
       await page.context().close();

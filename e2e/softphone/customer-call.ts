@@ -85,3 +85,29 @@ export const expectPlayedOnCustomerPage = async (page: Page, customerId: number)
     .toBeGreaterThanOrEqual(1);
   expect(await audio.evaluate((el: HTMLAudioElement) => el.duration)).toBeGreaterThanOrEqual(2);
 };
+
+/**
+ * Each ask of a poll, when it began, how long its answer took and what it was, printed only when
+ * the poll fails (`printed`): a call record that never came, one the list did not show, and a list
+ * that answered too slowly to be asked again look alike in the poll's own message.
+ */
+export const askLog = <T>(ask: () => Promise<T>, describe: (answer: T) => string) => {
+  const lines: string[] = [];
+  return {
+    ask: async () => {
+      const at = Date.now();
+      try {
+        const answer = await ask();
+        lines.push(`${new Date(at).toISOString()} +${Date.now() - at} ms: ${describe(answer)}`);
+        return answer;
+      } catch (error) {
+        lines.push(`${new Date(at).toISOString()} +${Date.now() - at} ms: ${(error as Error).message}`);
+        throw error;
+      }
+    },
+    printed: (error: unknown): never => {
+      console.log(`asked (${lines.length}):\n${lines.join('\n')}`);
+      throw error;
+    },
+  };
+};

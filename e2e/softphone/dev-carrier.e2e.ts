@@ -12,7 +12,7 @@ import { rtpengineMissing } from '../../apps/server/src/modules/telephony/sip.ka
 import { allowCallingAnyHour, call, login } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.js';
 import { uniqueMobile, uniqueName } from '../support/unique.js';
-import { callFirstCustomer, expectPlayedOnCustomerPage, startGatewayToTrunk } from './customer-call.js';
+import { askLog, callFirstCustomer, expectPlayedOnCustomerPage, startGatewayToTrunk } from './customer-call.js';
 
 /**
  * The demo's soft-phone call to a customer as `npm start` runs it without a trunk: the development
@@ -135,21 +135,17 @@ describe.skipIf(missing !== null && !isRequired)(
 
         const range: [number, number] = [startedAt - 60_000, Date.now() + 120_000];
         let record: TRecord | undefined;
-        // The record, then its recording once the gateway let go of the capture ('absent', then its state).
-        await expect
-          .poll(
-            async () => {
-              const { records } = await call(
-                callRecordRoutes.getPage,
-                { startRange: range, page: 1, limit: 20 },
-                agent,
-              );
-              record = records.find((r) => r.telB.endsWith(mobile.slice(-4)));
-              return record ? (record.preRecordUrl ? 'ready' : record.recordingState) : 'absent';
-            },
-            { timeout: 20_000, interval: 500 },
-          )
-          .toBe('ready');
+        // The record, then its recording once the gateway let go of the capture ('absent', then its
+        // state): within 30 s, as a server stalled under load may take Kamailio's end event late.
+        const asked = askLog(
+          async () => {
+            const { records } = await call(callRecordRoutes.getPage, { startRange: range, page: 1, limit: 20 }, agent);
+            record = records.find((r) => r.telB.endsWith(mobile.slice(-4)));
+            return record ? (record.preRecordUrl ? 'ready' : record.recordingState) : 'absent';
+          },
+          (state) => String(state),
+        );
+        await expect.poll(asked.ask, { timeout: 30_000, interval: 500 }).toBe('ready').catch(asked.printed);
         expect(record).toMatchObject({ callStatus: 1 });
         expect(record!.duration).toBeGreaterThanOrEqual(2);
         expect(record!.postage).toBeGreaterThan(0);
