@@ -46,7 +46,7 @@ describe('CluePackageAdminPage', () => {
   it('edits a package with its values and the price in fen, then offers an empty form for a new one', async () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: /编\s*辑/ }));
-    await waitFor(() => expect(fieldValue('名称')).toBe('百家包'));
+    await waitFor(() => expect(fieldValue('名称')).toBe('百家包'), { timeout: 5000 });
     expect(within(dialogOf()).getByText('编辑线索包')).toBeTruthy();
     fireEvent.change(within(dialogOf()).getByLabelText('价格（元）'), { target: { value: '120' } });
     fireEvent.click(within(dialogOf()).getByRole('button', { name: /确\s*定/ }));
@@ -59,8 +59,11 @@ describe('CluePackageAdminPage', () => {
         price: 12000,
       }),
     );
+    // Saved: the list is read again and the dialog closes before 新增 can be clicked behind it.
+    const listReads = () => callMock.mock.calls.filter(([route]) => route === r.packageList).length;
+    await waitFor(() => expect(listReads()).toBe(2), { timeout: 5000 });
     fireEvent.click(screen.getByTestId('clue-package-add'));
-    await waitFor(() => expect(fieldValue('名称')).toBe(''));
+    await waitFor(() => expect(fieldValue('名称')).toBe(''), { timeout: 5000 });
     expect(within(dialogOf()).getByText('新增线索包')).toBeTruthy();
     expect(fieldValue('解锁企业数')).toBe('100');
   });
