@@ -83,6 +83,15 @@ export const callKit = async (t: TTestApp) => {
   const blockForTenant = (number: string) => db.insert(numberBlacklist).values({ tenantId, number, source: 'manual' });
   const blockForPlatform = (number: string) => db.insert(platformNumberBlacklist).values({ number, source: 'manual' });
 
+  /** The record of soft-phone call `callId` (carrier call id sip-<callId>), undefined until written. */
+  const softphoneRecordOf = async (callId: string) =>
+    (
+      await db
+        .select()
+        .from(callRecords)
+        .where(eq(callRecords.carrierCallId, `sip-${callId}`))
+    )[0];
+
   return {
     tenantId,
     sipLine: await lineOf(2),
@@ -95,5 +104,6 @@ export const callKit = async (t: TTestApp) => {
     blockForPlatform,
     endCalls,
     pendingSoftphoneCall,
+    softphoneRecordOf,
   };
 };

@@ -38,13 +38,7 @@ describe('internal and inbound SIP calls', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-sip-secret': sip.sharedSecret! },
       payload: new URLSearchParams(fields).toString(),
     });
-  const recordOf = async (callId: string) =>
-    (
-      await t.database.db
-        .select()
-        .from(callRecords)
-        .where(eq(callRecords.carrierCallId, `sip-${callId}`))
-    )[0];
+  const recordOf = (callId: string) => kit.softphoneRecordOf(callId);
   const liveOf = async (callId: string) =>
     (await t.database.db.select().from(sipCalls).where(eq(sipCalls.callId, callId)))[0];
   const keyOf = async (username: string) => {

@@ -7,14 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 import { sippMissing } from './sip.kamailio-sipp.test-kit.js';
-import {
-  answerCallsScenario,
-  callKeysScenario,
-  registerKeysScenario,
-  runSipp,
-  type TSippRun,
-  writePcmaPcap,
-} from './sip.load.test-kit.js';
+import { callKeysScenario, runSipp, startAnsweringKeys, type TSippRun, writePcmaPcap } from './sip.load.test-kit.js';
 
 /**
  * Kamailio never waits on the server for an event that needs no answer: with the server's
@@ -101,35 +94,15 @@ describe.skipIf(missing !== null && !isRequired)('call events posted without hol
       edge: { exempt: ['127.0.0.1', '127.0.0.6'] },
       media: false,
     });
-    agents = runSipp({
-      scenario: answerCallsScenario({ pcap }),
-      args: [
-        '-i',
-        '127.0.0.6',
-        '-p',
-        String(agentsPort),
-        '-t',
-        'u1',
-        '-mi',
-        '127.0.0.6',
-        '-mp',
-        String(agentsPort + 2),
-      ],
+    agents = await startAnsweringKeys({
+      sipPort: kam.sipPort,
+      realm,
+      keys: [...keys, ...slowKeys],
+      ip: '127.0.0.6',
+      port: agentsPort,
+      pcap,
+      rate: 50,
     });
-    const register = runSipp({
-      scenario: registerKeysScenario({ realm, contact: `127.0.0.6:${agentsPort}` }),
-      csv: `SEQUENTIAL\n${[...keys, ...slowKeys]
-        .map((k) => `${k.key};[authentication username=${k.key} password=${k.password}]`)
-        .join('\n')}\n`,
-      args: [`127.0.0.1:${kam.sipPort}`, '-i', '127.0.0.6', '-p', '0', '-t', 'u1'].concat([
-        '-m',
-        String(keys.length + slowKeys.length),
-        '-r',
-        '50',
-      ]),
-    });
-    expect(await register.done).toBe(0);
-    await register.stop();
   });
   afterAll(async () => {
     for (const answer of held) answer();

@@ -9,14 +9,7 @@ import { expectGatewayReleased, gatewayCallIds } from './sip.gateway.test-kit.js
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 import { rtpengineMissing } from './sip.kamailio-rtpengine.js';
 import { sippMissing } from './sip.kamailio-sipp.test-kit.js';
-import {
-  answerCallsScenario,
-  callKeysScenario,
-  registerKeysScenario,
-  runSipp,
-  type TSippRun,
-  writePcmaPcap,
-} from './sip.load.test-kit.js';
+import { callKeysScenario, runSipp, startAnsweringKeys, type TSippRun, writePcmaPcap } from './sip.load.test-kit.js';
 
 /**
  * A BYE never waits on the media gateway: with rtpengine frozen (SIGSTOP) while calls talk, a desk
@@ -77,28 +70,7 @@ describe.skipIf(missing !== null && !isRequired)('the media gateway’s deletes 
       edge: { exempt: ['127.0.0.1', '127.0.0.8'] },
       media: { portMin: 43000, portMax: 43999 },
     });
-    agents = runSipp({
-      scenario: answerCallsScenario({ pcap }),
-      args: [
-        '-i',
-        '127.0.0.8',
-        '-p',
-        String(agentsPort),
-        '-t',
-        'u1',
-        '-mi',
-        '127.0.0.8',
-        '-mp',
-        String(agentsPort + 2),
-      ],
-    });
-    const register = runSipp({
-      scenario: registerKeysScenario({ realm, contact: `127.0.0.8:${agentsPort}` }),
-      csv: `SEQUENTIAL\n${keys.map((k) => `${k.key};[authentication username=${k.key} password=${k.password}]`).join('\n')}\n`,
-      args: [`127.0.0.1:${kam.sipPort}`, '-i', '127.0.0.8', '-p', '0', '-t', 'u1', '-m', String(keys.length)],
-    });
-    expect(await register.done).toBe(0);
-    await register.stop();
+    agents = await startAnsweringKeys({ sipPort: kam.sipPort, realm, keys, ip: '127.0.0.8', port: agentsPort, pcap });
   });
   afterAll(async () => {
     if (frozen) process.kill(frozen, 'SIGCONT');

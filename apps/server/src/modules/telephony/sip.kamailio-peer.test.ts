@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { callRecords, sipCalls } from '../call/call.schema.js';
+import { sipCalls } from '../call/call.schema.js';
 import { callKit } from '../call/call.test-kit.js';
 import { gatewayCaptureDir } from './recording.gateway.js';
 import { stereoLevels } from './recording.pcap.js';
@@ -49,13 +49,7 @@ describe.skipIf(missing !== null && !isRequired)('internal and inbound calls thr
   let colleagueSip: TSipLineConfig;
   const stops: (() => unknown)[] = [];
 
-  const recordOf = async (callId: string) =>
-    (
-      await t.database.db
-        .select()
-        .from(callRecords)
-        .where(eq(callRecords.carrierCallId, `sip-${callId}`))
-    )[0];
+  const recordOf = (callId: string) => kit.softphoneRecordOf(callId);
   /** The record once written and its recording settled (pending until the gateway let go of the capture). */
   const settledRecord = async (callId: string) => {
     await expect

@@ -2,11 +2,9 @@ import dgram from 'node:dgram';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routeTables, type TSipLineConfig } from '@yunhu/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { startTestApp, type TTestApp } from '../../test/harness.js';
-import { callRecords } from '../call/call.schema.js';
 import { callKit } from '../call/call.test-kit.js';
 import { sipCallEventPath } from '../call/callback.routes.js';
 import { openAgent } from './sip.agent.test-kit.js';
@@ -39,13 +37,7 @@ describe.skipIf(missing !== null && !isRequired)('a call record when the server 
   let isAway = false;
   const refused: string[] = [];
 
-  const recordOf = async (callId: string) =>
-    (
-      await t.database.db
-        .select()
-        .from(callRecords)
-        .where(eq(callRecords.carrierCallId, `sip-${callId}`))
-    )[0];
+  const recordOf = (callId: string) => kit.softphoneRecordOf(callId);
 
   beforeAll(async () => {
     t = await startTestApp();

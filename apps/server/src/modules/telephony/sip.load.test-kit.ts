@@ -228,3 +228,46 @@ export const runSipp = (opts: { scenario: string; args: string[]; csv?: string }
     stop: sipp.stop,
   };
 };
+
+/** A key an agent registers with, and its digest password. */
+export type TSipKey = { key: string; password: string };
+
+/** registerKeysScenario's injection file: each key with its sipp credentials. */
+export const keysCsv = (keys: TSipKey[]) =>
+  `SEQUENTIAL\n${keys.map((k) => `${k.key};[authentication username=${k.key} password=${k.password}]`).join('\n')}\n`;
+
+/**
+ * The agents' desk phones: one sipp at `ip:port` answering every call with `pcap` (its media on
+ * port + 2), each of `keys` registered there with the Kamailio at `sipPort` (`rate` registrations
+ * a second when given). Answers the answering sipp once every key is registered; throws otherwise.
+ */
+export const startAnsweringKeys = async (opts: {
+  sipPort: number;
+  realm: string;
+  keys: TSipKey[];
+  ip: string;
+  port: number;
+  pcap: string;
+  rate?: number;
+}): Promise<TSippRun> => {
+  const { ip, port } = opts;
+  const agents = runSipp({
+    scenario: answerCallsScenario({ pcap: opts.pcap }),
+    args: ['-i', ip, '-p', String(port), '-t', 'u1', '-mi', ip, '-mp', String(port + 2)],
+  });
+  const register = runSipp({
+    scenario: registerKeysScenario({ realm: opts.realm, contact: `${ip}:${port}` }),
+    csv: keysCsv(opts.keys),
+    args: [`127.0.0.1:${opts.sipPort}`, '-i', ip, '-p', '0', '-t', 'u1', '-m', String(opts.keys.length)].concat(
+      opts.rate ? ['-r', String(opts.rate)] : [],
+    ),
+  });
+  const code = await register.done;
+  const counts = register.counts();
+  await register.stop();
+  if (code !== 0) {
+    await agents.stop();
+    throw new Error(`registration of ${opts.keys.length} keys failed (sipp ${code}): ${JSON.stringify(counts)}`);
+  }
+  return agents;
+};
