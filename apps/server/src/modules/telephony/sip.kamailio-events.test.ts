@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +6,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 import { sippMissing } from './sip.kamailio-sipp.test-kit.js';
-import { callKeysScenario, runSipp, startAnsweringKeys, type TSippRun, writePcmaPcap } from './sip.load.test-kit.js';
+import {
+  callKeysScenario,
+  runSipp,
+  standInHandler,
+  startAnsweringKeys,
+  type TSippRun,
+  writePcmaPcap,
+} from './sip.load.test-kit.js';
 
 /**
  * Kamailio never waits on the server for an event that needs no answer: with the server's
@@ -50,40 +56,32 @@ describe.skipIf(missing !== null && !isRequired)('call events posted without hol
 
   beforeAll(async () => {
     writePcmaPcap(pcap, 3);
-    server = http.createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (req.headers['x-sip-secret'] !== secret) return res.writeHead(403).end();
-      if (url.pathname === '/internal/sip/ha1') {
-        const user = [...keys, ...slowKeys].find((k) => k.key === url.searchParams.get('user'));
-        if (!user) return res.writeHead(404).end();
-        return res.end(crypto.createHash('md5').update(`${user.key}:${realm}:${user.password}`).digest('hex'));
-      }
-      let body = '';
-      req.on('data', (d) => {
-        body += d;
-      });
-      req.on('end', () => {
-        const fields = new URLSearchParams(body);
-        const answer = () => res.end(JSON.stringify({ code: 0, msg: 'ok', data: null }));
-        if (fields.get('event') === 'invite' && slowKeys.some((k) => k.key === fields.get('to'))) {
-          const invite = { arrived: Date.now(), givenUpAt: Number.POSITIVE_INFINITY };
-          heldInvites.push(invite);
-          res.once('close', () => {
-            invite.givenUpAt = Date.now();
+    server = http.createServer(
+      standInHandler({
+        secret,
+        realm,
+        keys: [...keys, ...slowKeys],
+        onPost: ({ path, fields, answer, res }) => {
+          if (fields.get('event') === 'invite' && slowKeys.some((k) => k.key === fields.get('to'))) {
+            const invite = { arrived: Date.now(), givenUpAt: Number.POSITIVE_INFINITY };
+            heldInvites.push(invite);
+            res.once('close', () => {
+              invite.givenUpAt = Date.now();
+            });
+            return;
+          }
+          if (path !== '/internal/sip/call-event' || fields.get('event') === 'invite') return answer();
+          events.push({
+            event: fields.get('event') ?? '',
+            callId: fields.get('callId') ?? '',
+            at: Number(fields.get('at')),
+            arrived: Date.now(),
           });
-          return;
-        }
-        if (url.pathname !== '/internal/sip/call-event' || fields.get('event') === 'invite') return answer();
-        events.push({
-          event: fields.get('event') ?? '',
-          callId: fields.get('callId') ?? '',
-          at: Number(fields.get('at')),
-          arrived: Date.now(),
-        });
-        if (isHolding) held.push(answer);
-        else answer();
-      });
-    });
+          if (isHolding) held.push(answer);
+          else answer();
+        },
+      }),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     kam = await startKamailio({
       serverUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +6,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 import { sippMissing } from './sip.kamailio-sipp.test-kit.js';
-import { callKeysScenario, runSipp, startAnsweringKeys, type TSippRun, writePcmaPcap } from './sip.load.test-kit.js';
+import {
+  callKeysScenario,
+  runSipp,
+  standInHandler,
+  startAnsweringKeys,
+  type TSippRun,
+  writePcmaPcap,
+} from './sip.load.test-kit.js';
 
 /**
  * A call's events survive a server that is away longer than a few seconds: with the server down
@@ -68,33 +74,25 @@ describe.skipIf(missing !== null && !isRequired)('call events the server did not
 
   beforeAll(async () => {
     writePcmaPcap(pcap, 2);
-    server = http.createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (req.headers['x-sip-secret'] !== secret) return res.writeHead(403).end();
-      if (url.pathname === '/internal/sip/ha1') {
-        const user = keys.find((k) => k.key === url.searchParams.get('user'));
-        if (!user) return res.writeHead(404).end();
-        return res.end(crypto.createHash('md5').update(`${user.key}:${realm}:${user.password}`).digest('hex'));
-      }
-      let body = '';
-      req.on('data', (d) => {
-        body += d;
-      });
-      req.on('end', () => {
-        const fields = new URLSearchParams(body);
-        const answer = () => res.end(JSON.stringify({ code: 0, msg: 'ok', data: null }));
-        if (url.pathname !== '/internal/sip/call-event' || fields.get('event') === 'invite') return answer();
-        if (unanswered.has(fields.get('to') ?? '')) return;
-        taken.push({
-          event: fields.get('event') ?? '',
-          callId: fields.get('callId') ?? '',
-          to: fields.get('to') ?? '',
-          at: Number(fields.get('at')),
-          arrived: Date.now(),
-        });
-        answer();
-      });
-    });
+    server = http.createServer(
+      standInHandler({
+        secret,
+        realm,
+        keys,
+        onPost: ({ path, fields, answer }) => {
+          if (path !== '/internal/sip/call-event' || fields.get('event') === 'invite') return answer();
+          if (unanswered.has(fields.get('to') ?? '')) return;
+          taken.push({
+            event: fields.get('event') ?? '',
+            callId: fields.get('callId') ?? '',
+            to: fields.get('to') ?? '',
+            at: Number(fields.get('at')),
+            arrived: Date.now(),
+          });
+          answer();
+        },
+      }),
+    );
     await listen();
     port = (server.address() as AddressInfo).port;
     kam = await startKamailio({

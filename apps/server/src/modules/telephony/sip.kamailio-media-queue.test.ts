@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +8,14 @@ import { expectGatewayReleased, gatewayCallIds } from './sip.gateway.test-kit.js
 import { kamailioMissing, startKamailio, type TKamailio } from './sip.kamailio.js';
 import { rtpengineMissing } from './sip.kamailio-rtpengine.js';
 import { sippMissing } from './sip.kamailio-sipp.test-kit.js';
-import { callKeysScenario, runSipp, startAnsweringKeys, type TSippRun, writePcmaPcap } from './sip.load.test-kit.js';
+import {
+  callKeysScenario,
+  runSipp,
+  standInHandler,
+  startAnsweringKeys,
+  type TSippRun,
+  writePcmaPcap,
+} from './sip.load.test-kit.js';
 
 /**
  * A BYE never waits on the media gateway: with rtpengine frozen (SIGSTOP) while calls talk, a desk
@@ -41,24 +47,17 @@ describe.skipIf(missing !== null && !isRequired)('the media gateway’s deletes 
 
   beforeAll(async () => {
     writePcmaPcap(pcap, 5);
-    server = http.createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (req.headers['x-sip-secret'] !== secret) return res.writeHead(403).end();
-      if (url.pathname === '/internal/sip/ha1') {
-        const user = keys.find((k) => k.key === url.searchParams.get('user'));
-        if (!user) return res.writeHead(404).end();
-        return res.end(crypto.createHash('md5').update(`${user.key}:${realm}:${user.password}`).digest('hex'));
-      }
-      let body = '';
-      req.on('data', (d) => {
-        body += d;
-      });
-      req.on('end', () => {
-        const fields = new URLSearchParams(body);
-        if (fields.get('event') === 'answered') answered.add(fields.get('callId') ?? '');
-        res.end(JSON.stringify({ code: 0, msg: 'ok', data: null }));
-      });
-    });
+    server = http.createServer(
+      standInHandler({
+        secret,
+        realm,
+        keys,
+        onPost: ({ fields, answer }) => {
+          if (fields.get('event') === 'answered') answered.add(fields.get('callId') ?? '');
+          answer();
+        },
+      }),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     kam = await startKamailio({
       configPath: process.env.KAMAILIO_CFG_UNDER_TEST || undefined,

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type http from 'node:http';
 import path from 'node:path';
 import { alaw, reply, spawnSipp } from './sip.kamailio-sipp.test-kit.js';
 
@@ -271,3 +273,36 @@ export const startAnsweringKeys = async (opts: {
   }
   return agents;
 };
+
+/** A post Kamailio made to the stand-in server: its path and form fields, and the server's ok to send now, later or never. */
+export type TStandInPost = { path: string; fields: URLSearchParams; answer: () => void; res: http.ServerResponse };
+
+/**
+ * The request handler of a stand-in for the server, for tests of the SIP edge alone: refuses a
+ * wrong secret, answers the digest look-ups (/internal/sip/ha1) of `keys`, and hands every other
+ * post to `onPost`.
+ */
+export const standInHandler =
+  (opts: {
+    secret: string;
+    realm: string;
+    keys: TSipKey[];
+    onPost: (post: TStandInPost) => void;
+  }): http.RequestListener =>
+  (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (req.headers['x-sip-secret'] !== opts.secret) return void res.writeHead(403).end();
+    if (url.pathname === '/internal/sip/ha1') {
+      const user = opts.keys.find((k) => k.key === url.searchParams.get('user'));
+      if (!user) return void res.writeHead(404).end();
+      return void res.end(crypto.createHash('md5').update(`${user.key}:${opts.realm}:${user.password}`).digest('hex'));
+    }
+    let body = '';
+    req.on('data', (d) => {
+      body += d;
+    });
+    req.on('end', () => {
+      const answer = () => res.end(JSON.stringify({ code: 0, msg: 'ok', data: null }));
+      opts.onPost({ path: url.pathname, fields: new URLSearchParams(body), answer, res });
+    });
+  };
